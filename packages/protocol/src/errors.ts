@@ -1,0 +1,230 @@
+/**
+ * The error catalogue of the processing API: every error row of the spec as a named entry
+ * with its HTTP status, its `code` and its exact text. Sandbox, client, proxy and widget all
+ * build and recognise errors from here, so a text can never drift between them.
+ */
+
+/** An error the processing service answers with: what goes on the wire, plus its status. */
+export interface ProcessingError {
+  /** Stable name of the catalogue entry, e.g. `amount_below_minimum`. Never sent on the wire. */
+  readonly name: string;
+  readonly status: 400 | 403 | 404 | 409 | 422;
+  /** The `code` field of the body: the status as an integer, or a string for most 403s. */
+  readonly code: number | string;
+  /** The `error` field of the body, exactly as the spec writes it. */
+  readonly message: string;
+}
+
+/** The JSON body of an error response: `{error, code}`. */
+export function errorBody(error: ProcessingError): { error: string; code: number | string } {
+  return { error: error.message, code: error.code };
+}
+
+const fixed =
+  <S extends ProcessingError['status']>(status: S, code: number | string = status) =>
+  (name: string, message: string): ProcessingError => ({ name, status, code, message });
+
+const badRequest = fixed(400);
+const notFound = fixed(404);
+const unprocessable = fixed(422);
+const forbidden = (name: string, message: string, code: string | number) =>
+  fixed(403, code)(name, message);
+
+/** Unit of a lifespan bound: the spec's `<span> {minutes/days}`. */
+export type SpanUnit = 'minutes' | 'days';
+
+export const errors = {
+  // 400
+  foreignIdTaken: badRequest(
+    'foreign_id_taken',
+    'Payment request with this foreign_id already exists.',
+  ),
+  userFeePercentInvalid: badRequest(
+    'user_fee_percent_invalid',
+    'user_fee_percent must be 0 or 100.',
+  ),
+
+  // 403: headers and access
+  badSignature: forbidden('bad_signature', 'Bad signature header', 'bad_header_signature'),
+  missingSignature: forbidden(
+    'missing_signature',
+    'No signature header',
+    'required_header_signature',
+  ),
+  badKey: forbidden('bad_key', 'Bad key header', 'bad_header_key'),
+  missingKey: forbidden('missing_key', 'No key header', 'required_header_key'),
+  badContentFormat: forbidden('bad_content_format', 'Bad content format', 'bad_content_format'),
+  clientDisabled: forbidden('client_disabled', 'Client is not enabled', 'client_disabled'),
+  wrongApiVersion: forbidden('wrong_api_version', 'Wrong api version', 'api_disabled'),
+  merchantDisabled: forbidden('merchant_disabled', 'Merchant is disabled.', 403),
+
+  // 404
+  currencyIsoUnknown: notFound('currency_iso_unknown', 'The currency.iso is incorrect.'),
+  paymentCurrencyIsoUnknown: notFound(
+    'payment_currency_iso_unknown',
+    'payment_currency.iso is incorrect.',
+  ),
+
+  // 422: validation
+  currencyIsoMissing: unprocessable('currency_iso_missing', 'The iso is a mandatory field.'),
+  currencyIsoDisabled: unprocessable('currency_iso_disabled', 'The currency.iso is disabled.'),
+  networkNameRequired: unprocessable(
+    'network_name_required',
+    'The currency.network_name field is mandatory for crypto currencies.',
+  ),
+  currencyNetworkUnsupported: unprocessable(
+    'currency_network_unsupported',
+    'The combination of currency and network is not supported.',
+  ),
+  amountMissing: unprocessable('amount_missing', 'The amount field is mandatory.'),
+  amountBelowMinimum: (amount: string) =>
+    unprocessable('amount_below_minimum', `The minimum amount is ${amount} EUR.`),
+  amountAboveMaximum: (amount: string) =>
+    unprocessable('amount_above_maximum', `The maximum amount is ${amount} EUR.`),
+  amountTooManyDecimals: (currency: string, decimalPlaces: number) =>
+    unprocessable(
+      'amount_too_many_decimals',
+      `The amount for ${currency} cannot have more than ${decimalPlaces} decimal places.`,
+    ),
+  lifetimeMissing: unprocessable(
+    'lifetime_missing',
+    'It is obligatory - to fill in life_time_date_time or life_time_duration.',
+  ),
+  lifetimeBoth: unprocessable(
+    'lifetime_both',
+    'Only one of fields life_time_date_time and life_time_duration should be field.',
+  ),
+  lifespanTooShort: (span: number, unit: SpanUnit) =>
+    unprocessable(
+      'lifespan_too_short',
+      `The lifespan must be longer than or equal to ${span} ${unit}.`,
+    ),
+  lifespanTooLong: (span: number, unit: SpanUnit) =>
+    unprocessable(
+      'lifespan_too_long',
+      `The lifespan must be shorter than or equal ${span} ${unit}.`,
+    ),
+  emailInvalid: unprocessable('email_invalid', 'The email address is incorrect.'),
+  paymentCurrencyEmpty: unprocessable(
+    'payment_currency_empty',
+    'payment_currency must not be empty if provided.',
+  ),
+  paymentCurrencyNotCrypto: unprocessable(
+    'payment_currency_not_crypto',
+    'payment_currency.iso must be a cryptocurrency.',
+  ),
+  paymentCurrencyIsoEmpty: unprocessable(
+    'payment_currency_iso_empty',
+    'payment_currency.iso must not be empty if provided.',
+  ),
+  paymentCurrencyIsoDisabled: unprocessable(
+    'payment_currency_iso_disabled',
+    'payment_currency.iso is disabled.',
+  ),
+  exchangeRateUnavailable: (currencyIso: string, paymentCurrencyIso: string) =>
+    unprocessable(
+      'exchange_rate_unavailable',
+      `Exchange rate is not available between ${currencyIso} and ${paymentCurrencyIso}.`,
+    ),
+  paymentNetworkNameEmpty: unprocessable(
+    'payment_network_name_empty',
+    'payment_currency.network_name must not be empty if provided.',
+  ),
+  paymentNetworkNameWithoutIso: unprocessable(
+    'payment_network_name_without_iso',
+    'payment_currency.network_name cannot be specified without payment_currency.iso.',
+  ),
+  paymentCurrencyNetworkUnsupported: unprocessable(
+    'payment_currency_network_unsupported',
+    'The combination of currency and network is not supported.',
+  ),
+  descriptionTooLong: unprocessable(
+    'description_too_long',
+    'The description must be 255 characters or less.',
+  ),
+  descriptionEmpty: unprocessable(
+    'description_empty',
+    'The description must not be empty if provided.',
+  ),
+  foreignIdTooLong: unprocessable(
+    'foreign_id_too_long',
+    'Foreign ID must be 255 characters or less.',
+  ),
+  foreignIdEmpty: unprocessable(
+    'foreign_id_empty',
+    'The foreign_id must not be empty if provided.',
+  ),
+  urlStoreInvalid: unprocessable('url_store_invalid', 'The url_store is invalid.'),
+  urlStoreTooLong: unprocessable(
+    'url_store_too_long',
+    'The url_store must be 255 characters or less.',
+  ),
+  urlSuccessInvalid: unprocessable('url_success_invalid', 'The url_success is invalid.'),
+  urlSuccessTooLong: unprocessable(
+    'url_success_too_long',
+    'The url_success must be 255 characters or less.',
+  ),
+  urlFailedInvalid: unprocessable('url_failed_invalid', 'The url_failed is invalid.'),
+  urlFailedTooLong: unprocessable(
+    'url_failed_too_long',
+    'The url_failed must be 255 characters or less.',
+  ),
+  endUserReferenceEmpty: unprocessable(
+    'end_user_reference_empty',
+    'The end_user_reference must not be empty if provided.',
+  ),
+  endUserReferenceTooLong: unprocessable(
+    'end_user_reference_too_long',
+    'The end_user_reference must be 255 characters or less.',
+  ),
+  senderTypeMissing: unprocessable('sender_type_missing', 'The sender_type is a mandatory field.'),
+  senderTypeInvalid: unprocessable(
+    'sender_type_invalid',
+    'The sender_type must be either ‘natural’ or ‘legal’.',
+  ),
+  senderDataMissing: unprocessable('sender_data_missing', 'The sender_data object is mandatory.'),
+  senderDataNotObject: unprocessable(
+    'sender_data_not_object',
+    'The sender_data must be a valid object.',
+  ),
+  firstNameMissing: unprocessable(
+    'first_name_missing',
+    'The first_name must be provided for sender_type = natural.',
+  ),
+  firstNameTooLong: unprocessable(
+    'first_name_too_long',
+    'The first_name must be 255 characters or less.',
+  ),
+  lastNameMissing: unprocessable(
+    'last_name_missing',
+    'The last_name must be provided for sender_type = natural.',
+  ),
+  lastNameTooLong: unprocessable(
+    'last_name_too_long',
+    'The last_name must be 255 characters or less.',
+  ),
+  dateOfBirthFormat: unprocessable(
+    'date_of_birth_format',
+    'The date_of_birth must be in YYYY-MM-DD format.',
+  ),
+  legalNameMissing: unprocessable(
+    'legal_name_missing',
+    'The legal_name must be provided for sender_type = legal.',
+  ),
+  legalNameTooLong: unprocessable(
+    'legal_name_too_long',
+    'The legal_name must be 255 characters or less.',
+  ),
+  countryOfRegistrationMissing: unprocessable(
+    'country_of_registration_missing',
+    'The country_of_registration must be provided for sender_type = legal.',
+  ),
+  countryOfRegistrationLength: unprocessable(
+    'country_of_registration_length',
+    'The country_of_registration must contain exactly 3 characters.',
+  ),
+  countryOfRegistrationNotIso: unprocessable(
+    'country_of_registration_not_iso',
+    'The country_of_registration must be a valid ISO Alpha-3 code.',
+  ),
+} as const;

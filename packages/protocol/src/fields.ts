@@ -1,0 +1,85 @@
+/**
+ * Field schemas shared by several requests: currencies, texts with length rules, URLs,
+ * emails and amounts. Each failure carries the sentence a caller sees.
+ */
+
+import * as z from 'zod/mini';
+import { JsonNumber } from './json.ts';
+import { type DecimalString, isDecimal } from './money.ts';
+
+/** A string field with the usual trio of rules: a string, not empty, at most `max` characters. */
+export function textField(name: string, texts: { empty: string; tooLong: string }, max = 255) {
+  return z
+    .string({ error: `The ${name} must be a string.` })
+    .check(z.minLength(1, texts.empty), z.maxLength(max, texts.tooLong));
+}
+
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\].]{2,}$/;
+
+/** A plausible email address: one `@`, a dotted domain, no spaces. */
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** An absolute http(s) URL. */
+export function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return (protocol === 'https:' || protocol === 'http:') && hostname.length > 0;
+}
+
+/** An https URL on a domain name: not an IP address, not `localhost`. */
+export function isStoreUrl(value: string): boolean {
+  if (!isWebUrl(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  const isIp = IPV4.test(hostname) || hostname.startsWith('[');
+  return (
+    protocol === 'https:' &&
+    !isIp &&
+    hostname.includes('.') &&
+    hostname !== 'localhost' &&
+    !hostname.endsWith('.localhost')
+  );
+}
+
+/** A URL field: at most 255 characters, then the URL rule. */
+export function urlField(name: string, isValid: (url: string) => boolean = isWebUrl) {
+  return z
+    .string({ error: `The ${name} is invalid.` })
+    .check(
+      z.maxLength(255, `The ${name} must be 255 characters or less.`),
+      z.refine(isValid, `The ${name} is invalid.`),
+    );
+}
+
+/** A decimal amount written as a JSON string, as payment requests and all responses do. */
+export const decimalString = z.string().check(z.refine(isDecimal, 'Expected a decimal amount.'));
+
+/**
+ * An amount written as a JSON number (invoices, withdrawals). Read with `parseJson`, which
+ * keeps fractional literals as `JsonNumber`, it comes out as the exact decimal string.
+ */
+export function wireAmount(name: string) {
+  const text = `The ${name} must be a number.`;
+  return z.pipe(
+    z
+      .union([z.number(), z.instanceof(JsonNumber)], { error: text })
+      .check(
+        z.refine(
+          (value) =>
+            typeof value === 'number' ? Number.isSafeInteger(value) : isDecimal(value.text),
+          `The ${name} must be written as plain decimal digits.`,
+        ),
+      ),
+    z.transform((value): DecimalString => (typeof value === 'number' ? String(value) : value.text)),
+  );
+}
+
+/** `{iso, network_name}` as the service returns it on entries and callbacks. */
+export const currencyRefSchema = z.object({
+  iso: z.string(),
+  network_name: z.optional(z.nullable(z.string())),
+});
+export type CurrencyRef = z.infer<typeof currencyRefSchema>;

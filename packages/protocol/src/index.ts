@@ -1,0 +1,16 @@
+/** @crypto-pay/protocol: the processing API as data. No I/O; runs in Node and browsers. */
+
+export * from './account.ts';
+export * from './callbacks.ts';
+export * from './countries.ts';
+export * from './errors.ts';
+export * from './fields.ts';
+export * from './invoice.ts';
+export * from './json.ts';
+export * from './money.ts';
+export * from './payment-request.ts';
+export * from './sender.ts';
+export * from './signing.ts';
+export * from './transaction.ts';
+export * from './validation.ts';
+export * from './withdrawal.ts';

@@ -1,0 +1,108 @@
+/**
+ * Create an invoice (`POST {base_url}/invoices/create`, 201) and cancel one
+ * (`POST {base_url}/invoices/{foreign_id}/cancel/`, body `{}`, 200 `[]`).
+ */
+
+import * as z from 'zod/mini';
+import { decimalString, isEmail, isWebUrl, textField, wireAmount } from './fields.ts';
+import { senderDataFieldSchema, senderDataIssues, senderTypeSchema } from './sender.ts';
+
+const required = (name: string) => `The ${name} is a mandatory field.`;
+const string = (name: string) =>
+  z.string({ error: required(name) }).check(z.minLength(1, required(name)));
+
+/** Invoice request fields in the spec's order; sender data checked against its type last. */
+export const createInvoiceSchema = z
+  .object({
+    end_user_reference: textField('end_user_reference', {
+      empty: 'The end_user_reference must not be empty.',
+      tooLong: 'The end_user_reference must be 255 characters or less.',
+    }),
+    timer: z.boolean({ error: 'The timer must be true or false.' }),
+    title: z
+      .string({ error: required('title') })
+      .check(
+        z.minLength(1, 'The title must be between 1 and 50 characters.'),
+        z.maxLength(50, 'The title must be between 1 and 50 characters.'),
+      ),
+    foreign_id: textField('foreign_id', {
+      empty: 'The foreign_id must not be empty.',
+      tooLong: 'Foreign ID must be 255 characters or less.',
+    }),
+    currency: string('currency'),
+    amount: wireAmount('amount'),
+    url_success: z
+      .string({ error: required('url_success') })
+      .check(z.refine(isWebUrl, 'The url_success is invalid.')),
+    url_failed: z
+      .string({ error: required('url_failed') })
+      .check(z.refine(isWebUrl, 'The url_failed is invalid.')),
+    email_user: z
+      .string({ error: required('email_user') })
+      .check(z.refine(isEmail, 'The email address is incorrect.')),
+    sender_type: senderTypeSchema,
+    sender_data: senderDataFieldSchema,
+    type: z.optional(
+      z.enum(['fill_or_kill', 'good_until_expired'], {
+        error: 'The type must be either ‘fill_or_kill’ or ‘good_until_expired’.',
+      }),
+    ),
+    description: z.optional(
+      z
+        .string({ error: 'The description must be a string.' })
+        .check(z.maxLength(1000, 'The description must be 1000 characters or less.')),
+    ),
+    sender_currency: z.optional(string('sender_currency')),
+  })
+  .check(
+    z.superRefine((body, context) => {
+      for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
+        context.issues.push({
+          code: 'custom',
+          message: issue.message,
+          input: body.sender_data,
+          path: ['sender_data', ...(issue.field ? [issue.field] : [])],
+        });
+      }
+    }),
+  );
+
+/** An invoice request as a caller builds it; `amount` is a decimal string, sent as a JSON number. */
+export type CreateInvoiceRequest = z.output<typeof createInvoiceSchema>;
+
+export const INVOICE_STATUSES = [
+  'created',
+  'pending',
+  'processing',
+  'confirmed',
+  'failed',
+] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** An invoice can be cancelled only in these. */
+export const CANCELLABLE_INVOICE_STATUSES: readonly InvoiceStatus[] = [
+  'created',
+  'pending',
+  'processing',
+];
+
+export const invoiceSchema = z.object({
+  id: z.int(),
+  url: z.string(),
+  foreign_id: z.string(),
+  end_user_reference: z.string(),
+  address: z.nullable(z.string()),
+  title: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  amount: decimalString,
+  sender_currency: z.nullable(z.string()),
+  sender_amount: z.nullable(z.string()),
+  fixed_at: z.nullable(z.int()),
+  release_at: z.nullable(z.int()),
+  seconds_left: z.nullable(z.int()),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceResponseSchema = z.object({ data: invoiceSchema });
+
+/** Cancel answers an empty JSON array. */
+export const cancelInvoiceResponseSchema = z.tuple([]);

@@ -1,0 +1,44 @@
+/**
+ * Turns a failed schema parse into the one error the service answers with: the first issue,
+ * looked up in the catalogue for its status and code (422 where the text is not a spec row).
+ */
+
+import type * as z from 'zod/mini';
+import { errors, type ProcessingError } from './errors.ts';
+
+const byMessage = new Map<string, ProcessingError>();
+for (const entry of Object.values(errors)) {
+  if (typeof entry !== 'function' && !byMessage.has(entry.message)) {
+    byMessage.set(entry.message, entry);
+  }
+}
+
+/** The catalogue entry for an error text, or a 422 `validation` entry carrying that text. */
+export function errorForMessage(message: string): ProcessingError {
+  return byMessage.get(message) ?? { name: 'validation', status: 422, code: 422, message };
+}
+
+/** Where a schema failed first, and the error the service answers for it. */
+export interface ValidationFailure {
+  error: ProcessingError;
+  /** Dotted path of the offending field, e.g. `sender_data.first_name`; empty for the body. */
+  field: string;
+}
+
+export type Validated<T> =
+  | { success: true; data: T }
+  | { success: false; failure: ValidationFailure };
+
+/** Parses with `schema`; on failure, keeps only the first issue (schemas list rules in order). */
+export function validate<S extends z.ZodMiniType>(
+  schema: S,
+  input: unknown,
+): Validated<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const issue = result.error.issues[0]!;
+  return {
+    success: false,
+    failure: { error: errorForMessage(issue.message), field: issue.path.join('.') },
+  };
+}

@@ -1,0 +1,80 @@
+/** Create a crypto withdrawal (`POST {base_url}/withdrawal/crypto`, 201). */
+
+import * as z from 'zod/mini';
+import { decimalString, wireAmount } from './fields.ts';
+import {
+  receiverDataFieldSchema,
+  receiverDataIssues,
+  receiverTypeSchema,
+  senderDataFieldSchema,
+  senderDataIssues,
+  senderTypeSchema,
+} from './sender.ts';
+
+const required = (name: string) => `The ${name} is a mandatory field.`;
+const string = (name: string) =>
+  z.string({ error: required(name) }).check(z.minLength(1, required(name)));
+
+/**
+ * Withdrawal request fields in the spec's order; then the rules across fields: exactly one of
+ * `amount` and `amount_to` (the latter only with `convert_to`), sender and receiver data.
+ */
+export const createWithdrawalSchema = z
+  .object({
+    currency: string('currency'),
+    amount: z.optional(wireAmount('amount')),
+    address: string('address'),
+    foreign_id: z.union([z.string().check(z.minLength(1)), z.number()], {
+      error: required('foreign_id'),
+    }),
+    end_user_reference: z
+      .string({ error: required('end_user_reference') })
+      .check(
+        z.minLength(1, required('end_user_reference')),
+        z.maxLength(255, 'The end_user_reference must be 255 characters or less.'),
+      ),
+    sender_type: senderTypeSchema,
+    sender_data: senderDataFieldSchema,
+    receiver_type: receiverTypeSchema,
+    receiver_data: receiverDataFieldSchema,
+    convert_to: z.optional(string('convert_to')),
+    amount_to: z.optional(wireAmount('amount_to')),
+    tag: z.optional(z.string({ error: 'The tag must be a string.' })),
+  })
+  .check(
+    z.superRefine((body, context) => {
+      const push = (message: string, path: string[]) =>
+        context.issues.push({ code: 'custom', message, input: body, path });
+      if (body.amount === undefined && body.amount_to === undefined) {
+        push('Either amount or amount_to must be given.', ['amount']);
+      } else if (body.amount !== undefined && body.amount_to !== undefined) {
+        push('Only one of amount and amount_to may be given.', ['amount_to']);
+      } else if (body.amount_to !== undefined && body.convert_to === undefined) {
+        push('The amount_to can be given only with convert_to.', ['amount_to']);
+      }
+      for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
+        push(issue.message, ['sender_data', ...(issue.field ? [issue.field] : [])]);
+      }
+      for (const issue of receiverDataIssues(body.receiver_type, body.receiver_data)) {
+        push(issue.message, ['receiver_data', ...(issue.field ? [issue.field] : [])]);
+      }
+    }),
+  );
+
+/** A withdrawal request as a caller builds it; amounts are decimal strings, sent as JSON numbers. */
+export type CreateWithdrawalRequest = z.output<typeof createWithdrawalSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.int(),
+  foreign_id: z.string(),
+  end_user_reference: z.string(),
+  type: z.string(),
+  status: z.string(),
+  amount: decimalString,
+  sender_amount: decimalString,
+  sender_currency: z.string(),
+  receiver_currency: z.string(),
+  receiver_amount: decimalString,
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalResponseSchema = z.object({ data: withdrawalSchema });

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `pnpm test`: every check of every package and of tests/, in order, on a fresh machine.
+// Runs them all even when one fails, prints a summary, and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './chromium.mjs';
+
+const steps = [
+  ['lint', 'pnpm', ['lint']],
+  ['typecheck', 'pnpm', ['typecheck']],
+  ['protocol', 'pnpm', ['--filter', '@crypto-pay/protocol', 'test']],
+  ['client', 'pnpm', ['--filter', '@crypto-pay/client', 'test']],
+  ['sandbox', 'pnpm', ['--filter', '@crypto-pay/sandbox', 'test']],
+  ['proxy', 'pnpm', ['--filter', '@crypto-pay/proxy', 'test']],
+  ['widget', 'pnpm', ['--filter', '@crypto-pay/widget', 'test']],
+  ['cross-package', 'pnpm', ['--filter', '@crypto-pay/tests', 'test']],
+];
+
+const env = { ...process.env, CHROME_PATH: ensureChromium() };
+const results = [];
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: 'inherit', env });
+  results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+console.log('\nSummary');
+for (const { name, ok, seconds } of results) {
+  console.log(`  ${ok ? 'pass' : 'FAIL'}  ${name.padEnd(14)} ${seconds} s`);
+}
+const failed = results.filter((result) => !result.ok);
+console.log(failed.length ? `\n${failed.length} step(s) failed.` : '\nAll steps passed.');
+process.exit(failed.length ? 1 : 0);
