@@ -14,7 +14,15 @@ describe('stringifyJson', () => {
   });
 
   it('writes everything else as JSON.stringify does, without spaces', () => {
-    const value = { s: 'é/"\n', n: 5, b: true, z: null, u: undefined, list: [1, 'a', undefined], nested: { x: {} } };
+    const value = {
+      s: 'é/"\n',
+      n: 5,
+      b: true,
+      z: null,
+      u: undefined,
+      list: [1, 'a', undefined],
+      nested: { x: {} },
+    };
     assert.equal(stringifyJson(value), JSON.stringify(value));
   });
 
@@ -26,7 +34,9 @@ describe('stringifyJson', () => {
 
 describe('parseJson', () => {
   it('keeps fractional and huge number literals as their exact text', () => {
-    const parsed = parseJson('{"a":0.00000001,"b":123456789012345678901,"c":1.10,"d":1e-8,"n":42,"m":-7}');
+    const parsed = parseJson(
+      '{"a":0.00000001,"b":123456789012345678901,"c":1.10,"d":1e-8,"n":42,"m":-7}',
+    );
     assert.deepEqual(parsed, {
       a: new JsonNumber('0.00000001'),
       b: new JsonNumber('123456789012345678901'),
@@ -53,7 +63,20 @@ describe('parseJson', () => {
     assert.equal(stringifyJson(parseJson(text)), text);
   });
 
-  for (const bad of ['', '{', '{"a":}', '[1,]', '{"a":1,}', '01', '"\u0001"', 'tru', '{} x', "{'a':1}", 'NaN', '"\\x"']) {
+  for (const bad of [
+    '',
+    '{',
+    '{"a":}',
+    '[1,]',
+    '{"a":1,}',
+    '01',
+    '"\u0001"',
+    'tru',
+    '{} x',
+    "{'a':1}",
+    'NaN',
+    '"\\x"',
+  ]) {
     it(`rejects ${JSON.stringify(bad)}`, () => {
       assert.throws(() => parseJson(bad), JsonSyntaxError);
     });

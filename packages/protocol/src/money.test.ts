@@ -14,10 +14,30 @@ import {
 
 describe('decimal amounts', () => {
   it('accepts plain decimals only', () => {
-    for (const good of ['0', '100', '100.00', '0.00000001', '-5.5', '123456789012345678.123456789012345678']) {
+    for (const good of [
+      '0',
+      '100',
+      '100.00',
+      '0.00000001',
+      '-5.5',
+      '123456789012345678.123456789012345678',
+    ]) {
       assert.equal(isDecimal(good), true, good);
     }
-    for (const bad of ['', '1e-8', '1.', '.5', '+1', ' 1', '1,5', 'NaN', 'Infinity', '0x10', 1, null]) {
+    for (const bad of [
+      '',
+      '1e-8',
+      '1.',
+      '.5',
+      '+1',
+      ' 1',
+      '1,5',
+      'NaN',
+      'Infinity',
+      '0x10',
+      1,
+      null,
+    ]) {
       assert.equal(isDecimal(bad), false, String(bad));
     }
   });
@@ -57,7 +77,10 @@ describe('decimal amounts', () => {
     assert.equal(scaleDecimal('0.000000015', 8, 'down'), '0.00000001');
     assert.equal(scaleDecimal('0.000000011', 8, 'up'), '0.00000002');
     assert.equal(scaleDecimal('-1.005', 2), '-1.01');
-    assert.equal(scaleDecimal('123456789012345678.123456789012345678', 18), '123456789012345678.123456789012345678');
+    assert.equal(
+      scaleDecimal('123456789012345678.123456789012345678', 18),
+      '123456789012345678.123456789012345678',
+    );
   });
 
   it('normalises superfluous zeros', () => {

@@ -83,7 +83,7 @@ function legalSchema(party: 'sender' | 'receiver') {
     country_of_registration: z
       .string({ error: texts.countryMissing })
       .check(
-        z.length(3, errors.countryOfRegistrationLength.message),
+        z.length(3, { error: errors.countryOfRegistrationLength.message, abort: true }),
         z.refine(isCountryCode, errors.countryOfRegistrationNotIso.message),
       ),
     first_name: absent(texts.omitted('first_name', 'legal')),

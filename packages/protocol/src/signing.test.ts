@@ -30,7 +30,10 @@ describe('signBody', () => {
 
   it('signs bytes as given, so a re-serialised body signs differently', async () => {
     const sent = '{"a":1, "b":2}';
-    assert.notEqual(await signBody('s', sent), await signBody('s', JSON.stringify(JSON.parse(sent))));
+    assert.notEqual(
+      await signBody('s', sent),
+      await signBody('s', JSON.stringify(JSON.parse(sent))),
+    );
     assert.equal(await signBody('s', new TextEncoder().encode(sent)), await signBody('s', sent));
   });
 });

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { COUNTRY_CODES, isCountryCode } from './countries.ts';
+import { errors } from './errors.ts';
+import { isDateOfBirth, receiverDataIssues, senderDataIssues } from './sender.ts';
+
+const person = { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' };
+const company = { legal_name: 'Acme GmbH', country_of_registration: 'DEU' };
+
+describe('sender data of a natural person', () => {
+  it('accepts a complete person', () => {
+    assert.deepEqual(senderDataIssues('natural', person), []);
+  });
+
+  const rows: [string, Record<string, unknown>, string, string][] = [
+    [
+      'first_name missing',
+      { first_name: undefined },
+      'first_name',
+      errors.firstNameMissing.message,
+    ],
+    ['first_name blank', { first_name: '  ' }, 'first_name', errors.firstNameMissing.message],
+    [
+      'first_name over 255',
+      { first_name: 'a'.repeat(256) },
+      'first_name',
+      errors.firstNameTooLong.message,
+    ],
+    ['last_name missing', { last_name: undefined }, 'last_name', errors.lastNameMissing.message],
+    [
+      'last_name over 255',
+      { last_name: 'a'.repeat(256) },
+      'last_name',
+      errors.lastNameTooLong.message,
+    ],
+    [
+      'date_of_birth in another format',
+      { date_of_birth: '10.12.1990' },
+      'date_of_birth',
+      errors.dateOfBirthFormat.message,
+    ],
+    [
+      'date_of_birth not a real day',
+      { date_of_birth: '1990-02-30' },
+      'date_of_birth',
+      errors.dateOfBirthFormat.message,
+    ],
+    [
+      'date_of_birth missing',
+      { date_of_birth: undefined },
+      'date_of_birth',
+      'The date_of_birth must be provided for sender_type = natural.',
+    ],
+    [
+      'a legal-entity field',
+      { legal_name: 'Acme' },
+      'legal_name',
+      'The legal_name must be omitted for sender_type = natural.',
+    ],
+  ];
+  for (const [rule, change, field, message] of rows) {
+    it(`reports ${rule} at ${field}`, () => {
+      assert.deepEqual(senderDataIssues('natural', { ...person, ...change }), [{ field, message }]);
+    });
+  }
+
+  it('reports every broken field, in the order of the spec', () => {
+    const issues = senderDataIssues('natural', {});
+    assert.deepEqual(
+      issues.map((issue) => issue.field),
+      ['first_name', 'last_name', 'date_of_birth'],
+    );
+  });
+});
+
+describe('sender data of a legal entity', () => {
+  it('accepts a complete company', () => {
+    assert.deepEqual(senderDataIssues('legal', company), []);
+  });
+
+  const rows: [string, Record<string, unknown>, string, string][] = [
+    [
+      'legal_name missing',
+      { legal_name: undefined },
+      'legal_name',
+      errors.legalNameMissing.message,
+    ],
+    [
+      'legal_name over 255',
+      { legal_name: 'a'.repeat(256) },
+      'legal_name',
+      errors.legalNameTooLong.message,
+    ],
+    [
+      'country missing',
+      { country_of_registration: undefined },
+      'country_of_registration',
+      errors.countryOfRegistrationMissing.message,
+    ],
+    [
+      'country of 2 letters',
+      { country_of_registration: 'DE' },
+      'country_of_registration',
+      errors.countryOfRegistrationLength.message,
+    ],
+    [
+      'country not ISO',
+      { country_of_registration: 'XYZ' },
+      'country_of_registration',
+      errors.countryOfRegistrationNotIso.message,
+    ],
+    [
+      'a natural-person field',
+      { first_name: 'Ada' },
+      'first_name',
+      'The first_name must be omitted for sender_type = legal.',
+    ],
+  ];
+  for (const [rule, change, field, message] of rows) {
+    it(`reports ${rule} at ${field}`, () => {
+      assert.deepEqual(senderDataIssues('legal', { ...company, ...change }), [{ field, message }]);
+    });
+  }
+});
+
+describe('sender data as a whole', () => {
+  it('is missing, or not an object', () => {
+    assert.deepEqual(senderDataIssues('natural', undefined), [
+      { field: '', message: errors.senderDataMissing.message },
+    ]);
+    assert.deepEqual(senderDataIssues('legal', 'Acme'), [
+      { field: '', message: errors.senderDataNotObject.message },
+    ]);
+  });
+
+  it('leaves an unknown sender type to the sender_type rule', () => {
+    assert.deepEqual(senderDataIssues('robot', {}), []);
+  });
+});
+
+describe('receiver data', () => {
+  it('takes no data for self', () => {
+    assert.deepEqual(receiverDataIssues('self', undefined), []);
+    assert.equal(receiverDataIssues('self', person).length, 1);
+  });
+
+  it('follows the sender rules, worded for the receiver', () => {
+    assert.deepEqual(receiverDataIssues('natural', { ...person, first_name: undefined }), [
+      {
+        field: 'first_name',
+        message: 'The first_name must be provided for receiver_type = natural.',
+      },
+    ]);
+    assert.deepEqual(receiverDataIssues('legal', company), []);
+  });
+});
+
+describe('countries and dates', () => {
+  it('knows the 249 assigned alpha-3 codes with their alpha-2 twins', () => {
+    assert.equal(COUNTRY_CODES.size, 249);
+    assert.equal(COUNTRY_CODES.get('DEU'), 'DE');
+    assert.equal(COUNTRY_CODES.get('GBR'), 'GB');
+    assert.equal(isCountryCode('USA'), true);
+    assert.equal(isCountryCode('usa'), false);
+    assert.equal(isCountryCode('XKK'), false);
+  });
+
+  it('takes real past days only as dates of birth', () => {
+    const today = new Date('2026-11-22T12:00:00Z');
+    assert.equal(isDateOfBirth('2000-02-29', today), true);
+    assert.equal(isDateOfBirth('1900-02-29', today), false);
+    assert.equal(isDateOfBirth('2026-11-23', today), false);
+    assert.equal(isDateOfBirth('1990-1-1', today), false);
+  });
+});
