@@ -1,0 +1,50 @@
+/**
+ * The demo shop (demo/): Vite's dev server for `pnpm start`, and its production build for the
+ * built stack. Pages get the proxy's URL at serve time (`%PROXY_URL%`), the widget's bundled
+ * module under /vendor/, and the demo's back end under /demo-api/.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error: plain ES module without types, shared with demo/server.mjs
+import { demoBackend } from './demo/merchant-backend.mjs';
+
+const demo = resolve(import.meta.dirname, 'demo');
+const widgetDist = resolve(import.meta.dirname, 'packages/widget/dist');
+const proxyUrl = process.env.PROXY_URL ?? 'http://127.0.0.1:8787';
+const adminToken = process.env.ADMIN_TOKEN ?? '';
+
+const pages = ['index', 'product', 'checkout', 'donate', 'spa', 'theme', 'success', 'failed'];
+
+function demoServer(): Plugin {
+  return {
+    name: 'crypto-pay-demo',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replaceAll('%PROXY_URL%', proxyUrl),
+    configureServer(server) {
+      server.middlewares.use(demoBackend({ proxyUrl, adminToken }));
+      server.middlewares.use('/vendor', (request, response, next) => {
+        const file = join(widgetDist, (request.url ?? '/').split('?')[0]!);
+        if (!file.startsWith(widgetDist) || !existsSync(file)) return next();
+        response.setHeader('content-type', 'text/javascript');
+        createReadStream(file).pipe(response);
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: demo,
+  plugins: [demoServer()],
+  esbuild: { jsx: 'automatic' },
+  server: { host: '127.0.0.1' },
+  build: {
+    outDir: resolve(demo, 'dist'),
+    emptyOutDir: true,
+    rollupOptions: {
+      input: Object.fromEntries(pages.map((page) => [page, resolve(demo, `${page}.html`)])),
+      // The bundled widget is loaded as the merchant would: a separate file, not bundled in.
+      external: [/^\/vendor\//],
+    },
+  },
+});
