@@ -1,0 +1,117 @@
+/**
+ * Signed callbacks to the merchant: the body is signed over its exact bytes like a request,
+ * retried after each delay of a compressed schedule until the merchant answers 200, and
+ * every attempt is recorded for `GET /_sandbox/callbacks`.
+ */
+
+import { KEY_HEADER, SIGNATURE_HEADER, signBody, stringifyJson } from '@crypto-pay/protocol';
+import type { ResolvedOptions } from './config.ts';
+import type { SandboxStore } from './store.ts';
+
+/** How long one attempt may take before it counts as unanswered. */
+const ATTEMPT_TIMEOUT_MS = 5000;
+
+export interface CallbackSender {
+  /** Queues a callback; first attempts go out in the order they were sent. */
+  send(payload: { type: string } & Record<string, unknown>): void;
+  /** Resolves once no attempt is in flight or waiting for its retry. */
+  idle(): Promise<void>;
+  /** Stops retries and in-flight attempts. */
+  close(): void;
+}
+
+export function createCallbackSender(
+  options: ResolvedOptions,
+  store: SandboxStore,
+): CallbackSender {
+  const timers = new Set<NodeJS.Timeout>();
+  const controllers = new Set<AbortController>();
+  let pending = 0;
+  let idleWaiters: (() => void)[] = [];
+  let queue: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const settle = () => {
+    pending -= 1;
+    if (pending === 0) {
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    }
+  };
+
+  async function attempt(deliveryId: number, type: string, body: string, number: number) {
+    const url = store.merchant.callbackUrl;
+    const record = (response_status: number | null, error: string | null, final: boolean) =>
+      store.callbacks.push({
+        delivery_id: deliveryId,
+        attempt: number,
+        type,
+        url,
+        body,
+        response_status,
+        error,
+        at: new Date(options.now()).toISOString(),
+        final,
+      });
+    if (url === null) {
+      record(null, 'No callback URL is set.', true);
+      return settle();
+    }
+    const controller = new AbortController();
+    controllers.add(controller);
+    const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          [KEY_HEADER]: options.apiKey,
+          [SIGNATURE_HEADER]: await signBody(options.signingSecret, body),
+        },
+        body,
+        signal: controller.signal,
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (cause) {
+      error = controller.signal.aborted
+        ? 'No answer in time.'
+        : `Connection failed: ${(cause as Error).cause ?? (cause as Error).message}`;
+    } finally {
+      clearTimeout(timeout);
+      controllers.delete(controller);
+    }
+    const delay = options.callbackRetryDelaysMs[number - 1];
+    const retry = status !== 200 && delay !== undefined && !closed;
+    record(status, error ?? (status === 200 ? null : `Answered ${status}.`), !retry);
+    if (!retry) return settle();
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void attempt(deliveryId, type, body, number + 1);
+    }, delay);
+    timers.add(timer);
+  }
+
+  return {
+    send(payload) {
+      if (closed) return;
+      const deliveryId = store.nextId('delivery');
+      const body = stringifyJson(payload);
+      pending += 1;
+      queue = queue.then(() => attempt(deliveryId, payload.type, body, 1));
+    },
+    idle: () =>
+      pending === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)),
+    close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      for (const controller of controllers) controller.abort();
+      timers.clear();
+      pending = 0;
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/** Sandbox options, their defaults, and reading them from `SANDBOX_*` variables and flags. */
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 picks a free one. Default 8790 for the CLI, 0 for `startSandbox`. */
+  port?: number;
+  /** Address to bind; default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** The merchant's API key; default `sandbox-key`. */
+  apiKey?: string;
+  /** The merchant's signing secret; default `sandbox-secret`. Sandbox use only. */
+  signingSecret?: string;
+  /** Where callbacks go; also settable through `POST /_sandbox/merchant`. */
+  callbackUrl?: string;
+  /** Waits before each retry of a callback not answered with 200; its length caps the retries. */
+  callbackRetryDelaysMs?: readonly number[];
+  /** Store hosts judged unclean, besides any host under `.invalid`. */
+  blockedHosts?: readonly string[];
+  /** Real time in milliseconds, for tests; default `Date.now`. */
+  now?: () => number;
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  apiKey: string;
+  signingSecret: string;
+  callbackUrl: string | null;
+  callbackRetryDelaysMs: readonly number[];
+  blockedHosts: ReadonlySet<string>;
+  now: () => number;
+}
+
+export const DEFAULT_PORT = 8790;
+export const DEFAULT_API_KEY = 'sandbox-key';
+export const DEFAULT_SIGNING_SECRET = 'sandbox-secret';
+/** The real service retries over hours; the sandbox compresses that to about a minute. */
+export const DEFAULT_CALLBACK_RETRY_DELAYS_MS = [250, 1000, 3000, 10000, 30000] as const;
+
+export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
+  const delays = options.callbackRetryDelaysMs ?? DEFAULT_CALLBACK_RETRY_DELAYS_MS;
+  if (delays.some((delay) => !Number.isInteger(delay) || delay < 0)) {
+    throw new RangeError('callbackRetryDelaysMs must hold non-negative integers');
+  }
+  if (options.callbackUrl !== undefined && !URL.canParse(options.callbackUrl)) {
+    throw new RangeError(`callbackUrl is not a URL: ${options.callbackUrl}`);
+  }
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    apiKey: options.apiKey ?? DEFAULT_API_KEY,
+    signingSecret: options.signingSecret ?? DEFAULT_SIGNING_SECRET,
+    callbackUrl: options.callbackUrl ?? null,
+    callbackRetryDelaysMs: [...delays],
+    blockedHosts: new Set((options.blockedHosts ?? []).map((host) => host.toLowerCase())),
+    now: options.now ?? Date.now,
+  };
+}
+
+/** Thrown for a bad flag or variable; the CLI prints its message alone. */
+export class ConfigError extends Error {}
+
+function port(value: string, name: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > 65535) {
+    throw new ConfigError(`${name} must be a port number (0-65535), got "${value}"`);
+  }
+  return parsed;
+}
+
+/** Options from `SANDBOX_*` variables, then `--port` / `--host` flags over them. */
+export function optionsFromEnvironment(
+  env: Record<string, string | undefined>,
+  argv: readonly string[],
+): SandboxOptions {
+  const options: SandboxOptions = { port: DEFAULT_PORT };
+  if (env.SANDBOX_PORT) options.port = port(env.SANDBOX_PORT, 'SANDBOX_PORT');
+  if (env.SANDBOX_HOST) options.host = env.SANDBOX_HOST;
+  if (env.SANDBOX_API_KEY) options.apiKey = env.SANDBOX_API_KEY;
+  if (env.SANDBOX_SIGNING_SECRET) options.signingSecret = env.SANDBOX_SIGNING_SECRET;
+  if (env.SANDBOX_CALLBACK_URL) {
+    if (!URL.canParse(env.SANDBOX_CALLBACK_URL)) {
+      throw new ConfigError(`SANDBOX_CALLBACK_URL is not a URL: "${env.SANDBOX_CALLBACK_URL}"`);
+    }
+    options.callbackUrl = env.SANDBOX_CALLBACK_URL;
+  }
+  if (env.SANDBOX_BLOCKED_HOSTS) {
+    options.blockedHosts = env.SANDBOX_BLOCKED_HOSTS.split(',')
+      .map((host) => host.trim())
+      .filter(Boolean);
+  }
+  if (env.SANDBOX_CALLBACK_RETRY_DELAYS_MS) {
+    const delays = env.SANDBOX_CALLBACK_RETRY_DELAYS_MS.split(',').map((part) => part.trim());
+    if (delays.some((delay) => !/^\d+$/.test(delay))) {
+      throw new ConfigError(
+        'SANDBOX_CALLBACK_RETRY_DELAYS_MS must be comma-separated milliseconds, e.g. "250,1000"',
+      );
+    }
+    options.callbackRetryDelaysMs = delays.map(Number);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const [name, inline] = flag.includes('=') ? flag.split(/=(.*)/s, 2) : [flag, undefined];
+    if (name !== '--port' && name !== '--host') {
+      if (name === '--help' || name === '-h') continue;
+      throw new ConfigError(
+        `Unknown argument "${flag}". Usage: crypto-pay-sandbox [--port N] [--host H]`,
+      );
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === '') throw new ConfigError(`${name} needs a value`);
+    if (name === '--port') options.port = port(value, '--port');
+    else options.host = value;
+  }
+  return options;
+}

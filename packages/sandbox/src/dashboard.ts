@@ -1,0 +1,75 @@
+/** The dashboard at `GET /_sandbox/`: what the sandbox holds, as one server-rendered page. */
+
+import type { SandboxCore } from './core.ts';
+import { expireDue } from './expiry.ts';
+import { html, page, type RawHtml } from './html.ts';
+import { balanceEntries } from './routes/accounts.ts';
+import { invoicePagePath } from './routes/invoices.ts';
+import { paymentPagePath } from './routes/payment-requests.ts';
+import { newestFirst } from './store.ts';
+
+function table(headings: string[], rows: unknown[][]): RawHtml {
+  if (rows.length === 0) return html`<p>None yet.</p>`;
+  return html`<table><thead><tr>${headings.map((heading) => html`<th>${heading}</th>`)}</tr></thead>
+<tbody>${rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`;
+}
+
+const when = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+export function dashboardPage(core: SandboxCore): string {
+  expireDue(core);
+  const { store } = core;
+  const paymentRequests = newestFirst(store.paymentRequests.values()).map((record) => [
+    html`<a href="${paymentPagePath(record.id)}">${record.id}</a>`,
+    record.foreignId ?? '',
+    record.status,
+    `${record.amount} ${record.currency.iso}`,
+    record.payment ? `${record.payment.amount} ${record.payment.currency.code}` : '',
+    when(record.lifeTime),
+  ]);
+  const invoices = newestFirst(store.invoices.values()).map((invoice) => [
+    html`<a href="${invoicePagePath(invoice.foreignId)}">${invoice.id}</a>`,
+    invoice.foreignId,
+    invoice.status,
+    `${invoice.amount} ${invoice.currency.code}`,
+    invoice.title,
+  ]);
+  const withdrawals = newestFirst(store.withdrawals.values()).map((withdrawal) => [
+    withdrawal.id,
+    withdrawal.foreignId,
+    withdrawal.status,
+    `${withdrawal.senderAmount} ${withdrawal.sender.code}`,
+    `${withdrawal.receiverAmount} ${withdrawal.receiver.code}`,
+    withdrawal.address,
+  ]);
+  const callbacks = [...store.callbacks]
+    .reverse()
+    .slice(0, 100)
+    .map((attempt) => [
+      attempt.at,
+      `${attempt.delivery_id}#${attempt.attempt}`,
+      attempt.type,
+      attempt.response_status ?? attempt.error ?? '',
+      html`<code>${attempt.body}</code>`,
+    ]);
+  return page(
+    'crypto-pay sandbox',
+    html`<h1>crypto-pay sandbox</h1>
+<p>Sandbox clock: ${when(core.clock.now())} (${core.clock.offsetSeconds()} s ahead of real time).
+Callbacks go to: <code>${store.merchant.callbackUrl ?? 'nowhere (none set)'}</code>.
+Client ${store.merchant.clientEnabled ? 'enabled' : 'disabled'}, merchant ${store.merchant.merchantEnabled ? 'enabled' : 'disabled'}.</p>
+<h2>Payment requests</h2>
+${table(['id', 'foreign_id', 'status', 'amount', 'to pay', 'expires'], paymentRequests)}
+<h2>Invoices</h2>
+${table(['id', 'foreign_id', 'status', 'amount', 'title'], invoices)}
+<h2>Withdrawals</h2>
+${table(['id', 'foreign_id', 'status', 'debited', 'sent', 'address'], withdrawals)}
+<h2>Balances</h2>
+${table(
+  ['currency', 'type', 'balance'],
+  balanceEntries(core).map((entry) => [entry.currency, entry.type, entry.balance]),
+)}
+<h2>Callbacks (latest first)</h2>
+${table(['at', 'delivery#attempt', 'type', 'answer', 'body'], callbacks)}`,
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The hosted payment page behind each `payment_link`, and the invoice page behind each
+ * invoice `url`. Plain HTML forms, no JavaScript: the customer picks the currency to pay
+ * with (unless the merchant forced one), then a button plays an outcome, and the page sends
+ * them to `url_success` / `url_failed` (or shows the result when those are not set).
+ */
+
+import { type Context, Hono } from 'hono';
+import type { SandboxCore } from './core.ts';
+import { type Currency, currencyByCode } from './currencies.ts';
+import type { SandboxEnv } from './env.ts';
+import { expireDue } from './expiry.ts';
+import { html, page, type RawHtml } from './html.ts';
+import {
+  INVOICE_OUTCOMES,
+  type InvoiceOutcome,
+  isInvoiceOpen,
+  settleInvoice,
+} from './invoice-lifecycle.ts';
+import {
+  choosePaymentCurrency,
+  isFinal,
+  LifecycleConflict,
+  PAYMENT_OUTCOMES,
+  type PaymentOutcome,
+  settlePaymentRequest,
+} from './payment-lifecycle.ts';
+import type { InvoiceRecord, PaymentRequestRecord } from './store.ts';
+
+const currencyLabel = (currency: Currency) =>
+  currency.network ? `${currency.iso} (${currency.network})` : currency.iso;
+
+const OUTCOME_LABELS: Record<PaymentOutcome, string> = {
+  paid: 'Pay the exact amount',
+  underpaid: 'Pay too little',
+  overpaid: 'Pay too much',
+  failed: 'Payment fails',
+  expired: 'Let it expire',
+};
+
+function paymentBody(record: PaymentRequestRecord, notice: string | undefined): RawHtml {
+  const header = html`<h1>Payment request</h1>
+<p class="amount">${record.amount} ${record.currency.iso}</p>
+${record.description ? html`<p>${record.description}</p>` : ''}
+<p>Status: <span class="status" id="status">${record.status}</span></p>
+${notice ? html`<p role="alert">${notice}</p>` : ''}`;
+  if (isFinal(record)) {
+    const next = record.status === 'paid' ? record.urlSuccess : record.urlFailed;
+    return html`${header}<p>This payment request is ${record.status}.</p>
+${next ? html`<p><a href="${next}">Back to the store</a></p>` : ''}`;
+  }
+  const payment = record.payment;
+  const choice = payment
+    ? html`<p>Pay <strong>${payment.amount} ${currencyLabel(payment.currency)}</strong> to
+<code>${payment.address}</code></p>`
+    : record.payWithOptions.length === 1
+      ? html`<p>Pay with ${currencyLabel(record.payWithOptions[0]!)}</p>
+<input type="hidden" name="currency" value="${record.payWithOptions[0]!.code}">`
+      : html`<fieldset><legend>Pay with</legend>${record.payWithOptions.map(
+          (option, index) =>
+            html`<label><input type="radio" name="currency" value="${option.code}"${index === 0 ? html` checked` : ''}> ${currencyLabel(option)}</label><br>`,
+        )}</fieldset>`;
+  return html`${header}
+<form method="post">
+${choice}
+${payment ? '' : html`<button type="submit" name="outcome" value="choose">Choose this currency</button>`}
+<p>Play the customer's part:</p>
+${PAYMENT_OUTCOMES.map(
+  (outcome) =>
+    html`<button type="submit" name="outcome" value="${outcome}"${outcome === 'paid' ? html` class="primary"` : ''}>${OUTCOME_LABELS[outcome]}</button>`,
+)}
+</form>`;
+}
+
+function invoiceBody(invoice: InvoiceRecord, notice: string | undefined): RawHtml {
+  return html`<h1>${invoice.title}</h1>
+<p class="amount">${invoice.amount} ${invoice.currency.code}</p>
+${invoice.description ? html`<p>${invoice.description}</p>` : ''}
+<p>Status: <span class="status" id="status">${invoice.status}</span></p>
+${notice ? html`<p role="alert">${notice}</p>` : ''}
+${invoice.senderAmount ? html`<p>Pay <strong>${invoice.senderAmount} ${invoice.senderCurrency!.code}</strong> to <code>${invoice.address}</code></p>` : ''}
+${
+  isInvoiceOpen(invoice)
+    ? html`<form method="post">${INVOICE_OUTCOMES.map(
+        (outcome) =>
+          html`<button type="submit" name="outcome" value="${outcome}">${outcome}</button>`,
+      )}</form>`
+    : ''
+}`;
+}
+
+export function hostedPageRoutes(core: SandboxCore) {
+  const notFound = (c: Context<SandboxEnv>) =>
+    c.html(page('Not found', html`<h1>Not found</h1><p>No such payment.</p>`), 404);
+  return new Hono<SandboxEnv>()
+    .get('/pay/:id', (c) => {
+      expireDue(core);
+      const record = core.store.paymentRequests.get(c.req.param('id'));
+      if (!record) return notFound(c);
+      return c.html(page('Sandbox payment', paymentBody(record, undefined)));
+    })
+    .post('/pay/:id', async (c) => {
+      expireDue(core);
+      const record = core.store.paymentRequests.get(c.req.param('id'));
+      if (!record) return notFound(c);
+      const form = await c.req.parseBody();
+      const outcome = String(form.outcome ?? '');
+      const code = typeof form.currency === 'string' ? form.currency : undefined;
+      const currency = code ? currencyByCode(code) : undefined;
+      try {
+        if (outcome === 'choose') {
+          choosePaymentCurrency(core, record, currency ?? record.payWithOptions[0]!);
+          return c.redirect(c.req.path, 303);
+        }
+        if (!(PAYMENT_OUTCOMES as readonly string[]).includes(outcome)) {
+          return c.html(
+            page('Sandbox payment', paymentBody(record, 'Pick one of the buttons.')),
+            400,
+          );
+        }
+        settlePaymentRequest(core, record, outcome as PaymentOutcome, currency);
+      } catch (error) {
+        if (!(error instanceof LifecycleConflict)) throw error;
+        return c.html(page('Sandbox payment', paymentBody(record, error.message)), 409);
+      }
+      const next = record.status === 'paid' ? record.urlSuccess : record.urlFailed;
+      return c.redirect(next ?? c.req.path, 303);
+    })
+    .get('/invoice/:foreign_id', (c) => {
+      expireDue(core);
+      const invoice = core.store.invoices.get(c.req.param('foreign_id'));
+      if (!invoice) return notFound(c);
+      return c.html(page(invoice.title, invoiceBody(invoice, undefined)));
+    })
+    .post('/invoice/:foreign_id', async (c) => {
+      expireDue(core);
+      const invoice = core.store.invoices.get(c.req.param('foreign_id'));
+      if (!invoice) return notFound(c);
+      const outcome = String((await c.req.parseBody()).outcome ?? '');
+      if (!(INVOICE_OUTCOMES as readonly string[]).includes(outcome)) {
+        return c.html(page(invoice.title, invoiceBody(invoice, 'Pick one of the buttons.')), 400);
+      }
+      try {
+        settleInvoice(core, invoice, outcome as InvoiceOutcome);
+      } catch (error) {
+        if (!(error instanceof LifecycleConflict)) throw error;
+        return c.html(page(invoice.title, invoiceBody(invoice, error.message)), 409);
+      }
+      const next = { confirmed: invoice.urlSuccess, failed: invoice.urlFailed }[outcome as string];
+      return c.redirect(next ?? c.req.path, 303);
+    });
+}

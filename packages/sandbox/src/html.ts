@@ -1,0 +1,55 @@
+/** HTML for the hosted pages and the dashboard: escaping and one shared layout, no scripts. */
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for element content and quoted attribute values. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+}
+
+/** A tagged template whose interpolations are escaped unless wrapped in `raw()`. */
+export class RawHtml {
+  constructor(readonly html: string) {}
+  toString() {
+    return this.html;
+  }
+}
+
+export const raw = (html: string) => new RawHtml(html);
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): RawHtml {
+  let out = strings[0]!;
+  values.forEach((value, index) => {
+    const items = Array.isArray(value) ? value : [value];
+    out += items.map((item) => (item instanceof RawHtml ? item.html : escapeHtml(item))).join('');
+    out += strings[index + 1]!;
+  });
+  return new RawHtml(out);
+}
+
+const STYLE = `
+body{font:16px/1.5 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
+h1{font-size:1.5rem} table{border-collapse:collapse;width:100%;margin:0 0 2rem;font-size:.875rem}
+th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.banner{background:#fff4ce;border:1px solid #e0c25c;padding:.5rem 1rem;border-radius:.5rem}
+.amount{font-size:2rem;font-weight:600} fieldset{border:1px solid #ccc;border-radius:.5rem;margin:1rem 0}
+button{font:inherit;padding:.5rem 1rem;margin:.25rem .25rem .25rem 0;border-radius:.5rem;border:1px solid #888;cursor:pointer}
+button.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8} code{word-break:break-all}
+.status{display:inline-block;padding:0 .5rem;border-radius:1rem;background:#eee}
+`;
+
+/** A whole page: the sandbox banner first, so nobody takes it for a real payment. */
+export function page(title: string, body: RawHtml): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><p class="banner">Sandbox: no real money moves here.</p>
+${body.html}
+</body></html>`;
+}

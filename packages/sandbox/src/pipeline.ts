@@ -1,0 +1,107 @@
+/**
+ * The front of every processing request, one named step after another (stripe-mock style):
+ * faults, API version, raw body, key, signature, content format, client and merchant
+ * switches, JSON parse. Each step either passes or throws one catalogue error, so the order
+ * in this file is the order the README documents.
+ */
+
+import {
+  errors,
+  JsonSyntaxError,
+  parseJson,
+  secretsEqual,
+  verifySignature,
+} from '@crypto-pay/protocol';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { SandboxCore } from './core.ts';
+import type { SandboxEnv } from './env.ts';
+import { fail } from './failure.ts';
+import { BodyTooLarge, readRawBody } from './raw-body.ts';
+
+/** Path prefixes of the enabled API versions; any other `/api/...` path is another version. */
+export const GENERAL_BASE = '/api/v2';
+export const PAYMENTS_BASE = '/api/payments/v1';
+
+const underBase = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** Step 1: faults the control API set up (latency, failing or dropping the next requests). */
+async function injectFaults(
+  core: SandboxCore,
+  c: Context<SandboxEnv>,
+): Promise<Response | undefined> {
+  const faults = core.store.faults;
+  if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+  if (faults.failNext <= 0) return undefined;
+  faults.failNext -= 1;
+  const socket = c.env?.incoming?.socket;
+  if (faults.dropConnection && socket) {
+    socket.destroy();
+    // Nothing reaches the client; the response is only for Hono's bookkeeping.
+    return new Response(null, { status: 499 });
+  }
+  return c.json(
+    { error: 'The sandbox simulated a server failure.', code: faults.status },
+    faults.status,
+  );
+}
+
+/** Step 2: only `v2` (general) and `payments/v1` (payment requests) are enabled. */
+function checkVersion(path: string): void {
+  if (!underBase(path, GENERAL_BASE) && !underBase(path, PAYMENTS_BASE))
+    fail(errors.wrongApiVersion);
+}
+
+/** Steps 4 and 5: the key, then the signature over the exact bytes received. */
+async function authenticate(core: SandboxCore, c: Context<SandboxEnv>, raw: Uint8Array) {
+  const key = c.req.header('X-Processing-Key');
+  if (key === undefined || key === '') fail(errors.missingKey);
+  if (!(await secretsEqual(key, core.options.apiKey))) fail(errors.badKey);
+  const signature = c.req.header('X-Processing-Signature');
+  if (signature === undefined || signature === '') fail(errors.missingSignature);
+  if (!(await verifySignature(core.options.signingSecret, raw, signature)))
+    fail(errors.badSignature);
+}
+
+/** Step 6: `Content-Type: application/json` and a body that is a JSON object. */
+function parseBody(c: Context<SandboxEnv>, raw: Uint8Array): Record<string, unknown> {
+  const mediaType = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') fail(errors.badContentFormat);
+  let body: unknown;
+  try {
+    body = parseJson(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+  } catch (error) {
+    if (error instanceof JsonSyntaxError || error instanceof TypeError)
+      fail(errors.badContentFormat);
+    throw error;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    fail(errors.badContentFormat);
+  return body as Record<string, unknown>;
+}
+
+/** Step 7: the account switches of `POST /_sandbox/merchant`. */
+function checkAccount(core: SandboxCore): void {
+  if (!core.store.merchant.clientEnabled) fail(errors.clientDisabled);
+  if (!core.store.merchant.merchantEnabled) fail(errors.merchantDisabled);
+}
+
+/** The middleware in front of every route under `/api/`. */
+export function processingPipeline(core: SandboxCore): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const faulted = await injectFaults(core, c);
+    if (faulted) return faulted;
+    checkVersion(c.req.path);
+    let raw: Uint8Array;
+    try {
+      raw = await readRawBody(c.req.raw, c.env?.incoming);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) fail(errors.badContentFormat);
+      throw error;
+    }
+    await authenticate(core, c, raw);
+    c.set('body', parseBody(c, raw));
+    checkAccount(core);
+    await next();
+    return undefined;
+  };
+}
