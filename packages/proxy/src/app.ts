@@ -1,0 +1,126 @@
+/**
+ * The proxy as one Hono app: edge middleware (request log, secure headers, body limit, CORS,
+ * rate limit), one sub-app per resource mounted with `route()`, and one error handler.
+ */
+
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Catalog } from './catalog.ts';
+import type { Config } from './config.ts';
+import type { AppEnv } from './context.ts';
+import { createCurrencyCache } from './currencies.ts';
+import { ApiError, handleError } from './errors.ts';
+import { type CheckoutHub, createCheckoutHub } from './hub.ts';
+import { referenceKey } from './identity.ts';
+import type { Log } from './logger.ts';
+import { adminAuth } from './middleware/admin-auth.ts';
+import { clientIp } from './middleware/client-ip.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { callbackRoutes } from './routes/callbacks.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
+import { opsRoutes } from './routes/ops.ts';
+import { publicConfigRoutes } from './routes/public-config.ts';
+import type { Store } from './store/store.ts';
+import type { ProcessingClient } from './upstream.ts';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  log: Log;
+  hub?: CheckoutHub;
+  /** Unix milliseconds. */
+  now?: () => number;
+  /** Interval of SSE heartbeats (default 15 s). */
+  heartbeatMs?: number;
+  /** How long the currency list is cached (default 5 minutes). */
+  currencyTtlMs?: number;
+  /** Largest accepted request body in bytes (default 32 KiB). */
+  maxBodyBytes?: number;
+  isShuttingDown?: () => boolean;
+}
+
+export function createApp(options: AppOptions) {
+  const { config, store, processing, catalog, log } = options;
+  const now = options.now ?? Date.now;
+  const hub = options.hub ?? createCheckoutHub();
+  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024;
+  const checkoutDeps = {
+    config,
+    store,
+    processing,
+    catalog,
+    hub,
+    now,
+    referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+  };
+
+  const app = new Hono<AppEnv>()
+    .use(requestLog(log))
+    .use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }))
+    .use(
+      bodyLimit({
+        maxSize: maxBodyBytes,
+        onError: () => {
+          throw new ApiError(
+            413,
+            'body_too_large',
+            `The request body is larger than ${maxBodyBytes} bytes.`,
+          );
+        },
+      }),
+    )
+    .use(
+      '/api/*',
+      cors({
+        origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
+        allowMethods: ['GET', 'POST', 'OPTIONS'],
+        allowHeaders: ['Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID'],
+        exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id', 'Location', 'Idempotent-Replayed'],
+        maxAge: 600,
+      }),
+    )
+    .on(
+      'POST',
+      '/api/checkouts',
+      rateLimit({
+        perMinute: config.rateLimitPerMinute,
+        key: (c) => clientIp(c, config.trustProxy),
+        now,
+      }),
+    )
+    .route(
+      '/api/config',
+      publicConfigRoutes({
+        catalog,
+        openAmount: config.openAmount,
+        sessionsEnabled: config.adminToken !== undefined,
+        currencies: createCurrencyCache(processing, options.currencyTtlMs ?? 5 * 60_000, now),
+      }),
+    )
+    .route('/api/checkouts', checkoutRoutes(checkoutDeps))
+    .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
+    .route(
+      '/',
+      opsRoutes({ store, processing, isShuttingDown: options.isShuttingDown ?? (() => false) }),
+    );
+
+  if (config.adminToken !== undefined) {
+    app.use('/admin/*', adminAuth(config.adminToken));
+    app.route('/admin', adminRoutes({ store, processing, now }));
+  }
+
+  app.notFound((c) =>
+    c.json({ error: 'There is nothing at this address.', code: 'not_found' }, 404),
+  );
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

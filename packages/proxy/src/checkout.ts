@@ -1,0 +1,206 @@
+/**
+ * Creating a checkout: price it, make the payment request upstream with the proxy's secret,
+ * and keep only what the widget needs to follow it. Sender data goes to the service and
+ * nowhere else. Also the checkout object as the public API returns it.
+ */
+
+import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
+import type { Catalog } from './catalog.ts';
+import type { Config } from './config.ts';
+import { ApiError } from './errors.ts';
+import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
+import { type Price, resolvePrice } from './pricing.ts';
+import type { CreateCheckout } from './schemas.ts';
+import type { CheckoutRecord, CurrencyRef, Store } from './store/store.ts';
+import { forCustomer, type ProcessingClient } from './upstream.ts';
+
+export interface CheckoutDeps {
+  config: Config;
+  store: Store;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  referenceKey: Buffer;
+  /** Unix milliseconds. */
+  now: () => number;
+}
+
+/** The checkout object of the public API: statuses and prices, no personal data. */
+export interface PublicCheckout {
+  id: string;
+  status: CheckoutRecord['status'];
+  payment_link: string;
+  expires_at: number;
+  amount: string;
+  currency: CurrencyRef;
+  payment_currency?: CurrencyRef;
+  success_url?: string;
+  failed_url?: string;
+}
+
+export function publicCheckout(checkout: CheckoutRecord): PublicCheckout {
+  const view: PublicCheckout = {
+    id: checkout.id,
+    status: checkout.status,
+    payment_link: checkout.paymentLink,
+    expires_at: checkout.expiresAt,
+    amount: checkout.amount,
+    currency: checkout.currency,
+  };
+  if (checkout.paymentCurrency) view.payment_currency = checkout.paymentCurrency;
+  if (checkout.successUrl !== undefined) view.success_url = checkout.successUrl;
+  if (checkout.failedUrl !== undefined) view.failed_url = checkout.failedUrl;
+  return view;
+}
+
+/** JSON with sorted keys, so equal bodies hash equally whatever their key order or spacing. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A return address from the browser is accepted only on an origin the merchant allowed. */
+function returnUrl(url: string | undefined, field: string, allowed: string[]): string | undefined {
+  if (url === undefined) return undefined;
+  if (!allowed.includes(new URL(url).origin)) {
+    throw new ApiError(422, 'url_not_allowed', `The ${field} must be on an allowed origin.`, field);
+  }
+  return url;
+}
+
+/** Only the fields the spec defines go upstream, whatever else the browser sent. */
+function senderDataOf(body: CreateCheckout): SenderData {
+  const data = body.sender_data as unknown as Record<string, string>;
+  return body.sender_type === 'natural'
+    ? {
+        first_name: data.first_name!,
+        last_name: data.last_name!,
+        date_of_birth: data.date_of_birth!,
+      }
+    : { legal_name: data.legal_name!, country_of_registration: data.country_of_registration! };
+}
+
+function paymentRequestOf(
+  deps: CheckoutDeps,
+  body: CreateCheckout,
+  price: Price,
+  foreignId: string,
+  urls: { success?: string | undefined; failed?: string | undefined },
+): CreatePaymentRequest {
+  const { config } = deps;
+  const senderData = senderDataOf(body);
+  const request: CreatePaymentRequest = {
+    amount: price.amount,
+    currency: price.currency,
+    life_time_duration: config.paymentLifetimeSeconds,
+    end_user_reference:
+      price.session?.endUserReference ??
+      endUserReference(deps.referenceKey, body.sender_type, senderData),
+    sender_type: body.sender_type,
+    sender_data: senderData,
+    foreign_id: foreignId,
+  };
+  if (body.payment_currency) request.payment_currency = body.payment_currency;
+  if (body.end_user_email !== undefined) request.end_user_email = body.end_user_email;
+  if (price.description !== undefined) request.description = price.description;
+  const urlStore = price.session?.urlStore ?? config.urlStore;
+  if (urlStore !== undefined) request.url_store = urlStore;
+  if (urls.success !== undefined) request.url_success = urls.success;
+  if (urls.failed !== undefined) request.url_failed = urls.failed;
+  return request;
+}
+
+/**
+ * Creates a checkout, or with an Idempotency-Key seen before for the same body, returns the
+ * checkout that key made (`replayed`). A failed create releases the key and the session.
+ */
+export async function createCheckout(
+  deps: CheckoutDeps,
+  body: CreateCheckout,
+  idempotencyKey: string | undefined,
+): Promise<{ checkout: CheckoutRecord; replayed: boolean }> {
+  const { store, config } = deps;
+  const successUrl = returnUrl(body.success_url, 'success_url', config.allowedOrigins);
+  const failedUrl = returnUrl(body.failed_url, 'failed_url', config.allowedOrigins);
+
+  if (idempotencyKey !== undefined) {
+    const hash = requestHash(deps.referenceKey, canonicalJson(body));
+    const reservation = await store.reserveIdempotencyKey(idempotencyKey, hash, deps.now());
+    if (reservation.kind === 'conflict') {
+      throw new ApiError(
+        409,
+        'idempotency_conflict',
+        'This Idempotency-Key was already used with a different request.',
+      );
+    }
+    if (reservation.kind === 'in_progress') {
+      throw new ApiError(
+        409,
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still being processed. Try again shortly.',
+        undefined,
+        { 'Retry-After': '1' },
+      );
+    }
+    if (reservation.kind === 'replay') {
+      const checkout = await store.getCheckout(reservation.checkoutId);
+      if (checkout) return { checkout, replayed: true };
+    }
+  }
+
+  let price: Price | undefined;
+  try {
+    price = await resolvePrice(body, { ...deps, openAmount: config.openAmount }, deps.now());
+    const foreignId = price.session?.foreignId ?? newForeignId();
+    const urls = {
+      success: successUrl ?? price.session?.urlSuccess ?? config.urlSuccess,
+      failed: failedUrl ?? price.session?.urlFailed ?? config.urlFailed,
+    };
+    const request = paymentRequestOf(deps, body, price, foreignId, urls);
+    const paymentRequest = await deps.processing.createPaymentRequest(request).catch(forCustomer);
+
+    const now = deps.now();
+    const checkout: CheckoutRecord = {
+      id: newCheckoutId(),
+      status: 'created',
+      paymentLink: paymentRequest.payment_link,
+      expiresAt: Number(paymentRequest.life_time),
+      amount: paymentRequest.amount,
+      currency: currencyRef(paymentRequest.currency),
+      paymentRequestId: paymentRequest.id,
+      foreignId: paymentRequest.foreign_id ?? foreignId,
+      pricing: price.pricing,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    };
+    const paymentCurrency = paymentRequest.payment_currency ?? body.payment_currency;
+    if (paymentCurrency) checkout.paymentCurrency = currencyRef(paymentCurrency);
+    if (urls.success !== undefined) checkout.successUrl = urls.success;
+    if (urls.failed !== undefined) checkout.failedUrl = urls.failed;
+    if (price.product !== undefined) checkout.product = price.product;
+    const links: { idempotencyKey?: string; sessionTokenHash?: string } = {};
+    if (idempotencyKey !== undefined) links.idempotencyKey = idempotencyKey;
+    if (price.session) links.sessionTokenHash = price.session.tokenHash;
+    await store.insertCheckout(checkout, links);
+    return { checkout, replayed: false };
+  } catch (error) {
+    if (idempotencyKey !== undefined) await store.releaseIdempotencyKey(idempotencyKey);
+    if (price?.session) await store.releaseSession(price.session.tokenHash);
+    throw error;
+  }
+}
+
+function currencyRef(currency: {
+  iso: string;
+  network_name?: string | null | undefined;
+}): CurrencyRef {
+  return currency.network_name
+    ? { iso: currency.iso, network_name: currency.network_name }
+    : { iso: currency.iso };
+}

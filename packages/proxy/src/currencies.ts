@@ -1,0 +1,84 @@
+/**
+ * The service's currency list, cached for a while so page loads do not multiply upstream
+ * calls; one call in flight at a time, and the last good list served if a refresh fails.
+ */
+
+import type { CurrencyEntry } from '@crypto-pay/protocol';
+import type { ProcessingClient } from './upstream.ts';
+
+export interface CurrencyCache {
+  get(): Promise<CurrencyEntry[]>;
+}
+
+export function createCurrencyCache(
+  processing: Pick<ProcessingClient, 'listCurrencies'>,
+  ttlMs: number,
+  now: () => number,
+): CurrencyCache {
+  let cached: { entries: CurrencyEntry[]; at: number } | undefined;
+  let pending: Promise<CurrencyEntry[]> | undefined;
+
+  const refresh = () => {
+    pending ??= processing
+      .listCurrencies()
+      .then((entries) => {
+        cached = { entries, at: now() };
+        return entries;
+      })
+      .finally(() => {
+        pending = undefined;
+      });
+    return pending;
+  };
+
+  return {
+    async get() {
+      if (cached && now() - cached.at < ttlMs) return cached.entries;
+      try {
+        return await refresh();
+      } catch (error) {
+        if (cached) return cached.entries;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * What a currency list code means as a payment currency: the list names one asset on one
+ * network by a code (`USDTT` is USDT on tron), while payment requests take `{iso, network_name}`.
+ * A code missing here is offered as its own iso without `network_name`, for the service to
+ * choose the network.
+ */
+const CODES: Readonly<Record<string, { iso: string; network_name: string }>> = {
+  BTC: { iso: 'BTC', network_name: 'bitcoin' },
+  ETH: { iso: 'ETH', network_name: 'ethereum' },
+  LTC: { iso: 'LTC', network_name: 'litecoin' },
+  BCH: { iso: 'BCH', network_name: 'bitcoin_cash' },
+  DOGE: { iso: 'DOGE', network_name: 'dogecoin' },
+  XRP: { iso: 'XRP', network_name: 'ripple' },
+  TRX: { iso: 'TRX', network_name: 'tron' },
+  SOL: { iso: 'SOL', network_name: 'solana' },
+  TON: { iso: 'TON', network_name: 'ton' },
+  USDTE: { iso: 'USDT', network_name: 'ethereum' },
+  USDTT: { iso: 'USDT', network_name: 'tron' },
+  USDC: { iso: 'USDC', network_name: 'ethereum' },
+};
+
+export interface PaymentCurrency {
+  iso: string;
+  network_name?: string;
+  precision: number;
+}
+
+/** The crypto currencies a customer may pay in, as `/api/config` lists them. */
+export function paymentCurrencies(entries: CurrencyEntry[]): PaymentCurrency[] {
+  return entries
+    .filter((entry) => entry.type === 'crypto')
+    .map((entry) => {
+      const known = CODES[entry.currency];
+      return known === undefined
+        ? { iso: entry.currency, precision: entry.precision }
+        : { ...known, precision: entry.precision };
+    });
+}

@@ -1,0 +1,72 @@
+/**
+ * The proxy's own errors: one class carrying status, code, sentence and field, and the single
+ * `onError` handler that turns anything thrown into `{error, code, field?}` (never a bare 500).
+ */
+
+import type { ValidationFailure } from '@crypto-pay/protocol';
+import type { ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './context.ts';
+
+export interface ErrorBody {
+  error: string;
+  code: string | number;
+  field?: string;
+}
+
+/** An error the caller should see as is. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string | number,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    const body: ErrorBody = { error: this.message, code: this.code };
+    if (this.field) body.field = this.field;
+    return body;
+  }
+}
+
+/** A failed body or query check: the spec's text and its catalogue name as the code. */
+export function validationError(failure: ValidationFailure): ApiError {
+  const { error, field } = failure;
+  const code = error.name === 'validation' ? 'invalid_request' : error.name;
+  return new ApiError(
+    error.status === 403 ? 422 : error.status,
+    code,
+    error.message,
+    field || undefined,
+  );
+}
+
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
+
+/** Turns every thrown value into the error shape; logs what was not expected. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(error.body(), error.status);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const known: Record<number, [string, string]> = {
+      401: ['unauthorized', 'A valid bearer token is required.'],
+      413: ['body_too_large', 'The request body is too large.'],
+    };
+    const [code, message] = known[status] ?? ['http_error', error.message || 'The request failed.'];
+    return c.json({ error: message, code }, status);
+  }
+  c.get('log')?.('error', 'unhandled error', {
+    error: error instanceof Error ? error.name : typeof error,
+    message: error instanceof Error ? error.message : undefined,
+  });
+  return c.json({ error: 'The proxy failed to handle the request.', code: 'internal_error' }, 500);
+};

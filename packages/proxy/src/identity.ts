@@ -1,0 +1,64 @@
+/**
+ * Identifiers the proxy makes: unguessable checkout ids and session tokens, foreign_ids that
+ * carry no personal data, and the end_user_reference as a keyed hash of the sender's identity.
+ */
+
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { SenderData, SenderType } from '@crypto-pay/protocol';
+
+/** 128 random bits as base64url (22 characters): a checkout's public id. */
+export function newCheckoutId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A payment request's foreign_id: random, unrelated to the checkout id and to the customer. */
+export function newForeignId(): string {
+  return `cp_${randomBytes(16).toString('base64url')}`;
+}
+
+/** A checkout session token (256 bits), handed to the merchant once. */
+export function newSessionToken(): string {
+  return `cps_${randomBytes(32).toString('base64url')}`;
+}
+
+/** Sessions are stored by this hash, so a copy of the database cannot be used to pay. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * The server-side key of the proxy's keyed hashes: `END_USER_REFERENCE_KEY` when set, otherwise
+ * derived from the signing secret with a fixed label, so it never equals the secret itself.
+ * Rotating the signing secret changes derived references, hence the separate variable.
+ */
+export function referenceKey(signingSecret: string, explicitKey: string | undefined): Buffer {
+  if (explicitKey !== undefined) return Buffer.from(explicitKey, 'utf8');
+  return createHmac('sha256', signingSecret).update('crypto-pay/end_user_reference/v1').digest();
+}
+
+const canonicalText = (value: string) =>
+  value.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The same customer always gets the same reference: names are compared without case, extra
+ * spaces or Unicode form differences. The reference is an HMAC, so it reveals nothing.
+ */
+export function endUserReference(key: Buffer, senderType: SenderType, data: SenderData): string {
+  const identity =
+    senderType === 'natural' && 'first_name' in data
+      ? [
+          'natural',
+          canonicalText(data.first_name),
+          canonicalText(data.last_name),
+          data.date_of_birth,
+        ]
+      : 'legal_name' in data
+        ? ['legal', canonicalText(data.legal_name), data.country_of_registration.toUpperCase()]
+        : [senderType];
+  return `eur_${createHmac('sha256', key).update(JSON.stringify(identity)).digest('base64url')}`;
+}
+
+/** A keyed hash of a request body for Idempotency-Key checks: equal bodies, equal hashes. */
+export function requestHash(key: Buffer, body: string): string {
+  return createHmac('sha256', key).update('idempotency\0').update(body).digest('base64url');
+}

@@ -1,0 +1,31 @@
+/**
+ * Gives each request an id (`X-Request-Id`, kept when a trusted-looking one is sent) and a
+ * logger carrying it, and writes one JSON line per request: method, path, status, duration.
+ * Never bodies, query strings or headers, so no secret or sender data can reach the log.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context.ts';
+import { childLogger, type Log } from '../logger.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function requestLog(log: Log) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const given = c.req.header('X-Request-Id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    c.set('requestId', requestId);
+    c.set('log', childLogger(log, { request_id: requestId }));
+    const started = performance.now();
+    await next();
+    c.header('X-Request-Id', requestId);
+    log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+      request_id: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      duration_ms: Math.round(performance.now() - started),
+    });
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * `GET /api/config`: what the widget may offer. The payment currencies from the service's list
+ * (cached), the catalogue's products, the open-amount bounds, and whether sessions are on.
+ */
+
+import { Hono } from 'hono';
+import type { Catalog } from '../catalog.ts';
+import type { OpenAmountConfig } from '../config.ts';
+import type { AppEnv } from '../context.ts';
+import { type CurrencyCache, paymentCurrencies } from '../currencies.ts';
+import { forCustomer } from '../upstream.ts';
+
+export interface PublicConfigDeps {
+  catalog: Catalog;
+  openAmount: OpenAmountConfig | undefined;
+  sessionsEnabled: boolean;
+  currencies: CurrencyCache;
+}
+
+export function publicConfigRoutes(deps: PublicConfigDeps) {
+  const products = Object.fromEntries(deps.catalog);
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const entries = await deps.currencies.get().catch(forCustomer);
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(
+      {
+        payment_currencies: paymentCurrencies(entries),
+        products,
+        open_amount: deps.openAmount ?? null,
+        sessions: deps.sessionsEnabled,
+      },
+      200,
+    );
+  });
+}

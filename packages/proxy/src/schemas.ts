@@ -1,0 +1,178 @@
+/**
+ * Schemas of the proxy's own requests (the widget's checkout create, the merchant's session
+ * create, list queries). They validate at the edge and generate /openapi.json, so the two
+ * cannot drift. Texts are the spec's wherever the spec has one.
+ */
+
+import {
+  errors,
+  isDecimal,
+  isEmail,
+  PAYMENT_REQUEST_STATUSES,
+  senderDataFieldSchema,
+  senderDataIssues,
+  senderTypeSchema,
+  textField,
+  urlField,
+} from '@crypto-pay/protocol';
+import * as z from 'zod/mini';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const amountText = 'The amount must be a decimal number written as a string.';
+const decimalAmount = z.string({ error: amountText }).check(z.refine(isDecimal, amountText));
+
+const currencyCode = (field: string) =>
+  z
+    .string({ error: `The ${field} must be a currency code such as EUR.` })
+    .check(z.regex(/^[A-Z0-9]{2,10}$/, `The ${field} must be a currency code such as EUR.`));
+
+/** `payment_currency` with the spec's texts, in its order of rules. */
+export const paymentCurrencySchema = z
+  .custom<{ iso: string; network_name?: string }>(isPlainObject, {
+    error: errors.paymentCurrencyEmpty.message,
+  })
+  .check(
+    z.refine(
+      (value) =>
+        (value as Record<string, unknown>).iso !== undefined ||
+        (value as Record<string, unknown>).network_name !== undefined,
+      errors.paymentCurrencyEmpty.message,
+    ),
+    z.refine(
+      (value) => value.iso !== undefined || value.network_name === undefined,
+      errors.paymentNetworkNameWithoutIso.message,
+    ),
+    z.refine(
+      (value) => typeof value.iso === 'string' && value.iso.length > 0,
+      errors.paymentCurrencyIsoEmpty.message,
+    ),
+    z.refine(
+      (value) =>
+        value.network_name === undefined ||
+        (typeof value.network_name === 'string' && value.network_name.length > 0),
+      errors.paymentNetworkNameEmpty.message,
+    ),
+  );
+
+/** `POST /api/checkouts`: one pricing mode, the payment currency and the sender's identity. */
+export const createCheckoutSchema = z
+  .object({
+    product: z.optional(
+      z
+        .string({ error: 'The product must be a string.' })
+        .check(z.minLength(1, 'The product must not be empty.')),
+    ),
+    session: z.optional(
+      z
+        .string({ error: 'The session must be a string.' })
+        .check(z.minLength(1, 'The session must not be empty.')),
+    ),
+    amount: z.optional(decimalAmount),
+    currency: z.optional(currencyCode('currency')),
+    payment_currency: z.optional(paymentCurrencySchema),
+    sender_type: senderTypeSchema,
+    sender_data: senderDataFieldSchema,
+    end_user_email: z.optional(
+      z
+        .string({ error: errors.emailInvalid.message })
+        .check(z.refine(isEmail, errors.emailInvalid.message)),
+    ),
+    success_url: z.optional(urlField('url_success')),
+    failed_url: z.optional(urlField('url_failed')),
+  })
+  .check(
+    z.superRefine((body, context) => {
+      for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
+        context.issues.push({
+          code: 'custom',
+          message: issue.message,
+          input: body.sender_data,
+          path: ['sender_data', ...(issue.field ? issue.field.split('.') : [])],
+        });
+      }
+    }),
+  );
+export type CreateCheckout = z.output<typeof createCheckoutSchema>;
+
+/** `POST /admin/checkout-sessions`: what the merchant's back end pins for one customer. */
+export const createSessionSchema = z.object({
+  amount: decimalAmount.check(
+    z.refine(
+      (value) => !value.startsWith('-') && /[1-9]/.test(value),
+      'The amount must be greater than zero.',
+    ),
+  ),
+  currency: currencyCode('currency'),
+  network_name: z.optional(
+    z.string().check(z.minLength(1, 'The network_name must not be empty if provided.')),
+  ),
+  description: z.optional(
+    textField('description', {
+      empty: errors.descriptionEmpty.message,
+      tooLong: errors.descriptionTooLong.message,
+    }),
+  ),
+  foreign_id: z.optional(
+    textField('foreign_id', {
+      empty: errors.foreignIdEmpty.message,
+      tooLong: errors.foreignIdTooLong.message,
+    }),
+  ),
+  end_user_reference: z.optional(
+    textField('end_user_reference', {
+      empty: errors.endUserReferenceEmpty.message,
+      tooLong: errors.endUserReferenceTooLong.message,
+    }),
+  ),
+  url_store: z.optional(urlField('url_store')),
+  url_success: z.optional(urlField('url_success')),
+  url_failed: z.optional(urlField('url_failed')),
+  /** How long the token may be used, in seconds (default 3600, at most 7 days). */
+  expires_in: z.optional(
+    z
+      .int({ error: 'The expires_in must be a whole number of seconds.' })
+      .check(
+        z.gte(60, 'The expires_in must be between 60 and 604800 seconds.'),
+        z.lte(604_800, 'The expires_in must be between 60 and 604800 seconds.'),
+      ),
+  ),
+});
+export type CreateSession = z.output<typeof createSessionSchema>;
+
+const limit = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
+        'The limit must be a whole number from 1 to 200.',
+      ),
+    ),
+);
+
+/** `GET /admin/checkouts?status=&before=&limit=`. */
+export const listCheckoutsQuerySchema = z.object({
+  status: z.optional(
+    z.enum(PAYMENT_REQUEST_STATUSES, {
+      error: `The status must be one of ${PAYMENT_REQUEST_STATUSES.join(', ')}.`,
+    }),
+  ),
+  before: z.optional(z.string()),
+  limit,
+});
+
+/** `GET /admin/callbacks?type=&foreign_id=&limit=`. */
+export const listCallbacksQuerySchema = z.object({
+  type: z.optional(z.string()),
+  foreign_id: z.optional(z.string()),
+  limit,
+});
+
+/** `GET /admin/transactions?foreign_id=`. */
+export const transactionQuerySchema = z.object({
+  foreign_id: z
+    .string({ error: 'The foreign_id is a mandatory field.' })
+    .check(z.minLength(1, 'The foreign_id must not be empty if provided.')),
+});

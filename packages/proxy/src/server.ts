@@ -1,0 +1,95 @@
+/**
+ * Runs the proxy: opens the store, builds the client and the app, listens, and shuts down
+ * gracefully (stop accepting, end event streams, finish in-flight requests, close the store).
+ */
+
+import type { AddressInfo } from 'node:net';
+import { createProcessingClient } from '@crypto-pay/client';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadCatalog } from './catalog.ts';
+import { type Config, ConfigError } from './config.ts';
+import { createCheckoutHub } from './hub.ts';
+import { createLogger, type Log } from './logger.ts';
+import { openSqliteStore } from './store/sqlite.ts';
+import type { Store } from './store/store.ts';
+
+export interface RunningProxy {
+  url: string;
+  port: number;
+  /** Graceful shutdown; resolves once the store is closed. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Log;
+  /** Longest wait for in-flight requests before connections are cut (default 10 s). */
+  shutdownGraceMs?: number;
+  heartbeatMs?: number;
+}
+
+/** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
+export function openStore(databaseUrl: string): Store {
+  const match = /^sqlite:(.+)$/.exec(databaseUrl);
+  if (!match)
+    throw new ConfigError('DATABASE_URL must start with sqlite: (the only store so far).');
+  return openSqliteStore(match[1]!);
+}
+
+export async function startProxy(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningProxy> {
+  const log = options.log ?? createLogger();
+  const catalog = loadCatalog(config.catalogFile);
+  const store = openStore(config.databaseUrl);
+  const processing = createProcessingClient({
+    apiKey: config.apiKey,
+    signingSecret: config.signingSecret,
+    baseUrl: config.baseUrl,
+    paymentsBaseUrl: config.paymentsBaseUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
+  const hub = createCheckoutHub();
+  let shuttingDown = false;
+  const app = createApp({
+    config,
+    store,
+    processing,
+    catalog,
+    log,
+    hub,
+    isShuttingDown: () => shuttingDown,
+    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(listening),
+    );
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      shuttingDown = true;
+      log('info', 'shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      hub.closeAll();
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+      const grace = setTimeout(() => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }, options.shutdownGraceMs ?? 10_000);
+      await closed;
+      clearTimeout(grace);
+      await store.close();
+      log('info', 'stopped');
+    })();
+    return closing;
+  };
+
+  return { url: `http://${host}:${port}`, port, close };
+}

@@ -1,0 +1,73 @@
+/**
+ * The SQLite schema, as an append-only list of migrations: entry N is schema version N+1.
+ * Never edit an entry that has shipped; add a new one.
+ */
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  -- Checkouts: what the widget follows. No sender data, no email: only prices and statuses.
+  CREATE TABLE checkouts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('created', 'processing', 'paid', 'failed', 'expired')),
+    payment_link TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    amount TEXT NOT NULL,
+    currency_iso TEXT NOT NULL,
+    currency_network TEXT,
+    payment_currency_iso TEXT,
+    payment_currency_network TEXT,
+    success_url TEXT,
+    failed_url TEXT,
+    payment_request_id TEXT NOT NULL UNIQUE,
+    foreign_id TEXT NOT NULL UNIQUE,
+    pricing TEXT NOT NULL CHECK (pricing IN ('product', 'session', 'amount')),
+    product TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    version INTEGER NOT NULL
+  );
+  CREATE INDEX checkouts_status ON checkouts (status, seq);
+
+  -- Single-use sessions pinned by the merchant's back end; the token is stored hashed.
+  CREATE TABLE checkout_sessions (
+    token_hash TEXT PRIMARY KEY,
+    amount TEXT NOT NULL,
+    currency_iso TEXT NOT NULL,
+    currency_network TEXT,
+    foreign_id TEXT,
+    end_user_reference TEXT,
+    description TEXT,
+    url_store TEXT,
+    url_success TEXT,
+    url_failed TEXT,
+    expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    claimed INTEGER NOT NULL DEFAULT 0,
+    checkout_id TEXT REFERENCES checkouts (id)
+  );
+
+  -- Idempotency-Key of POST /api/checkouts: the key, a keyed hash of the body, the result.
+  CREATE TABLE idempotency_keys (
+    key TEXT PRIMARY KEY,
+    request_hash TEXT NOT NULL,
+    checkout_id TEXT REFERENCES checkouts (id),
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+
+  -- Every verified callback, with personal fields removed, and what was done with it.
+  CREATE TABLE callbacks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    received_at INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    object_id TEXT,
+    foreign_id TEXT,
+    status TEXT,
+    outcome TEXT NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX callbacks_foreign_id ON callbacks (foreign_id);
+  CREATE INDEX callbacks_type ON callbacks (type, id);
+  `,
+];

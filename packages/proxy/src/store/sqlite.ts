@@ -1,0 +1,372 @@
+/**
+ * The store on SQLite (better-sqlite3): one file, WAL journal, migrations applied at open.
+ * Calls are synchronous underneath; the interface is asynchronous for other databases.
+ */
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.ts';
+import {
+  type CallbackEntry,
+  type CheckoutRecord,
+  type CheckoutSession,
+  type CurrencyRef,
+  type IdempotencyReservation,
+  isAhead,
+  type Store,
+  type StoredCallback,
+} from './store.ts';
+
+/** Idempotency keys are kept this long, like the payment request they name at most. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+interface CheckoutRow {
+  id: string;
+  status: CheckoutRecord['status'];
+  payment_link: string;
+  expires_at: number;
+  amount: string;
+  currency_iso: string;
+  currency_network: string | null;
+  payment_currency_iso: string | null;
+  payment_currency_network: string | null;
+  success_url: string | null;
+  failed_url: string | null;
+  payment_request_id: string;
+  foreign_id: string;
+  pricing: CheckoutRecord['pricing'];
+  product: string | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+  seq: number;
+}
+
+interface SessionRow {
+  token_hash: string;
+  amount: string;
+  currency_iso: string;
+  currency_network: string | null;
+  foreign_id: string | null;
+  end_user_reference: string | null;
+  description: string | null;
+  url_store: string | null;
+  url_success: string | null;
+  url_failed: string | null;
+  expires_at: number;
+  created_at: number;
+}
+
+const currency = (iso: string, network: string | null): CurrencyRef =>
+  network === null ? { iso } : { iso, network_name: network };
+
+/** Copies `value` into `target[key]` unless it is null: optional fields stay absent. */
+function put<T, K extends keyof T>(target: T, key: K, value: T[K] | null): void {
+  if (value !== null) target[key] = value;
+}
+
+function checkoutOf(row: CheckoutRow): CheckoutRecord {
+  const checkout: CheckoutRecord = {
+    id: row.id,
+    status: row.status,
+    paymentLink: row.payment_link,
+    expiresAt: row.expires_at,
+    amount: row.amount,
+    currency: currency(row.currency_iso, row.currency_network),
+    paymentRequestId: row.payment_request_id,
+    foreignId: row.foreign_id,
+    pricing: row.pricing,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+  if (row.payment_currency_iso !== null) {
+    checkout.paymentCurrency = currency(row.payment_currency_iso, row.payment_currency_network);
+  }
+  put(checkout, 'successUrl', row.success_url);
+  put(checkout, 'failedUrl', row.failed_url);
+  put(checkout, 'product', row.product);
+  return checkout;
+}
+
+function sessionOf(row: SessionRow): CheckoutSession {
+  const session: CheckoutSession = {
+    tokenHash: row.token_hash,
+    amount: row.amount,
+    currency: currency(row.currency_iso, row.currency_network),
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+  };
+  put(session, 'foreignId', row.foreign_id);
+  put(session, 'endUserReference', row.end_user_reference);
+  put(session, 'description', row.description);
+  put(session, 'urlStore', row.url_store);
+  put(session, 'urlSuccess', row.url_success);
+  put(session, 'urlFailed', row.url_failed);
+  return session;
+}
+
+/** Opens (creating if needed) the database at `file` (`:memory:` for tests) and migrates it. */
+export function openSqliteStore(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+
+  const statements = {
+    insertCheckout: db.prepare(`INSERT INTO checkouts (id, status, payment_link, expires_at, amount,
+      currency_iso, currency_network, payment_currency_iso, payment_currency_network, success_url,
+      failed_url, payment_request_id, foreign_id, pricing, product, created_at, updated_at, version)
+      VALUES (@id, @status, @payment_link, @expires_at, @amount, @currency_iso, @currency_network,
+      @payment_currency_iso, @payment_currency_network, @success_url, @failed_url,
+      @payment_request_id, @foreign_id, @pricing, @product, @created_at, @updated_at, @version)`),
+    getCheckout: db.prepare('SELECT * FROM checkouts WHERE id = ?'),
+    byPaymentRequest: db.prepare('SELECT * FROM checkouts WHERE payment_request_id = ?'),
+    byForeignId: db.prepare('SELECT * FROM checkouts WHERE foreign_id = ?'),
+    advance: db.prepare(`UPDATE checkouts SET status = @status, updated_at = @at,
+      version = version + 1,
+      payment_currency_iso = COALESCE(payment_currency_iso, @payment_currency_iso),
+      payment_currency_network = CASE WHEN payment_currency_iso IS NULL
+        THEN @payment_currency_network ELSE payment_currency_network END
+      WHERE id = @id`),
+    insertCallback: db.prepare(`INSERT INTO callbacks (received_at, type, object_id, foreign_id,
+      status, outcome, body) VALUES (@received_at, @type, @object_id, @foreign_id, @status,
+      @outcome, @body)`),
+    insertSession: db.prepare(`INSERT INTO checkout_sessions (token_hash, amount, currency_iso,
+      currency_network, foreign_id, end_user_reference, description, url_store, url_success,
+      url_failed, expires_at, created_at) VALUES (@token_hash, @amount, @currency_iso,
+      @currency_network, @foreign_id, @end_user_reference, @description, @url_store,
+      @url_success, @url_failed, @expires_at, @created_at)`),
+    claimSession: db.prepare(`UPDATE checkout_sessions SET claimed = 1
+      WHERE token_hash = ? AND claimed = 0 AND checkout_id IS NULL AND expires_at > ?
+      RETURNING *`),
+    releaseSession: db.prepare(
+      'UPDATE checkout_sessions SET claimed = 0 WHERE token_hash = ? AND checkout_id IS NULL',
+    ),
+    useSession: db.prepare('UPDATE checkout_sessions SET checkout_id = ? WHERE token_hash = ?'),
+    purgeKeys: db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?'),
+    insertKey: db.prepare(`INSERT INTO idempotency_keys (key, request_hash, created_at)
+      VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING`),
+    getKey: db.prepare('SELECT request_hash, checkout_id FROM idempotency_keys WHERE key = ?'),
+    releaseKey: db.prepare('DELETE FROM idempotency_keys WHERE key = ? AND checkout_id IS NULL'),
+    completeKey: db.prepare('UPDATE idempotency_keys SET checkout_id = ? WHERE key = ?'),
+  };
+
+  const callbackParams = (entry: CallbackEntry) => ({
+    received_at: entry.receivedAt,
+    type: entry.type,
+    object_id: entry.objectId ?? null,
+    foreign_id: entry.foreignId ?? null,
+    status: entry.status ?? null,
+    outcome: entry.outcome,
+    body: JSON.stringify(entry.body),
+  });
+
+  const insertCheckout = db.transaction(
+    (checkout: CheckoutRecord, links: { idempotencyKey?: string; sessionTokenHash?: string }) => {
+      statements.insertCheckout.run({
+        id: checkout.id,
+        status: checkout.status,
+        payment_link: checkout.paymentLink,
+        expires_at: checkout.expiresAt,
+        amount: checkout.amount,
+        currency_iso: checkout.currency.iso,
+        currency_network: checkout.currency.network_name ?? null,
+        payment_currency_iso: checkout.paymentCurrency?.iso ?? null,
+        payment_currency_network: checkout.paymentCurrency?.network_name ?? null,
+        success_url: checkout.successUrl ?? null,
+        failed_url: checkout.failedUrl ?? null,
+        payment_request_id: checkout.paymentRequestId,
+        foreign_id: checkout.foreignId,
+        pricing: checkout.pricing,
+        product: checkout.product ?? null,
+        created_at: checkout.createdAt,
+        updated_at: checkout.updatedAt,
+        version: checkout.version,
+      });
+      if (links.idempotencyKey !== undefined) {
+        statements.completeKey.run(checkout.id, links.idempotencyKey);
+      }
+      if (links.sessionTokenHash !== undefined) {
+        statements.useSession.run(checkout.id, links.sessionTokenHash);
+      }
+    },
+  );
+
+  const advance = db.transaction(
+    (
+      id: string,
+      change: { status: CheckoutRecord['status']; paymentCurrency?: CurrencyRef; at: number },
+      callback: CallbackEntry,
+    ): CheckoutRecord | undefined => {
+      const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
+      const ahead = row !== undefined && isAhead(row.status, change.status);
+      statements.insertCallback.run(
+        callbackParams({ ...callback, outcome: ahead ? 'applied' : 'ignored' }),
+      );
+      if (!ahead) return undefined;
+      statements.advance.run({
+        id,
+        status: change.status,
+        at: change.at,
+        payment_currency_iso: change.paymentCurrency?.iso ?? null,
+        payment_currency_network: change.paymentCurrency?.network_name ?? null,
+      });
+      return checkoutOf(statements.getCheckout.get(id) as CheckoutRow);
+    },
+  );
+
+  const reserve = db.transaction(
+    (key: string, requestHash: string, now: number): IdempotencyReservation => {
+      statements.purgeKeys.run(now - IDEMPOTENCY_TTL_MS);
+      if (statements.insertKey.run(key, requestHash, now).changes === 1) {
+        return { kind: 'reserved' };
+      }
+      const row = statements.getKey.get(key) as {
+        request_hash: string;
+        checkout_id: string | null;
+      };
+      if (row.request_hash !== requestHash) return { kind: 'conflict' };
+      return row.checkout_id === null
+        ? { kind: 'in_progress' }
+        : { kind: 'replay', checkoutId: row.checkout_id };
+    },
+  );
+
+  return {
+    async insertCheckout(checkout, links) {
+      insertCheckout(checkout, links);
+    },
+    async getCheckout(id) {
+      const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
+      return row && checkoutOf(row);
+    },
+    async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
+      const row = (statements.byPaymentRequest.get(paymentRequestId) ??
+        (foreignId === undefined ? undefined : statements.byForeignId.get(foreignId))) as
+        | CheckoutRow
+        | undefined;
+      return row && checkoutOf(row);
+    },
+    async advanceCheckout(id, change, callback) {
+      return advance(id, change, callback);
+    },
+    async listCheckouts({ status, before, limit }) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (status !== undefined) {
+        where.push('status = ?');
+        params.push(status);
+      }
+      if (before !== undefined) {
+        where.push('seq < (SELECT seq FROM checkouts WHERE id = ?)');
+        params.push(before);
+      }
+      const sql = `SELECT * FROM checkouts ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY seq DESC LIMIT ?`;
+      const rows = db.prepare(sql).all(...params, limit) as CheckoutRow[];
+      return rows.map(checkoutOf);
+    },
+    async createSession(session) {
+      statements.insertSession.run({
+        token_hash: session.tokenHash,
+        amount: session.amount,
+        currency_iso: session.currency.iso,
+        currency_network: session.currency.network_name ?? null,
+        foreign_id: session.foreignId ?? null,
+        end_user_reference: session.endUserReference ?? null,
+        description: session.description ?? null,
+        url_store: session.urlStore ?? null,
+        url_success: session.urlSuccess ?? null,
+        url_failed: session.urlFailed ?? null,
+        expires_at: session.expiresAt,
+        created_at: session.createdAt,
+      });
+    },
+    async claimSession(tokenHash, now) {
+      const row = statements.claimSession.get(tokenHash, now) as SessionRow | undefined;
+      return row && sessionOf(row);
+    },
+    async releaseSession(tokenHash) {
+      statements.releaseSession.run(tokenHash);
+    },
+    async reserveIdempotencyKey(key, requestHash, now) {
+      return reserve(key, requestHash, now);
+    },
+    async releaseIdempotencyKey(key) {
+      statements.releaseKey.run(key);
+    },
+    async recordCallback(entry) {
+      statements.insertCallback.run(callbackParams(entry));
+    },
+    async listCallbacks({ type, foreignId, limit }) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (type !== undefined) {
+        where.push('type = ?');
+        params.push(type);
+      }
+      if (foreignId !== undefined) {
+        where.push('foreign_id = ?');
+        params.push(foreignId);
+      }
+      const sql = `SELECT * FROM callbacks ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY id DESC LIMIT ?`;
+      const rows = db.prepare(sql).all(...params, limit) as {
+        id: number;
+        received_at: number;
+        type: string;
+        object_id: string | null;
+        foreign_id: string | null;
+        status: string | null;
+        outcome: string;
+        body: string;
+      }[];
+      return rows.map((row) => {
+        const entry: StoredCallback = {
+          id: row.id,
+          receivedAt: row.received_at,
+          type: row.type,
+          outcome: row.outcome,
+          body: JSON.parse(row.body) as Record<string, unknown>,
+        };
+        put(entry, 'objectId', row.object_id);
+        put(entry, 'foreignId', row.foreign_id);
+        put(entry, 'status', row.status);
+        return entry;
+      });
+    },
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database): void {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (row) => row.version,
+    ),
+  );
+  MIGRATIONS.forEach((sql, index) => {
+    const version = index + 1;
+    if (applied.has(version)) return;
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        version,
+        Date.now(),
+      );
+    })();
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * What the proxy keeps, behind a small asynchronous interface: checkouts, single-use checkout
+ * sessions, idempotency keys and the callback log. SQLite implements it for one replica; a
+ * server database can implement it for several. Nothing here ever holds sender data.
+ */
+
+import type { PaymentRequestStatus } from '@crypto-pay/protocol';
+
+export type CheckoutStatus = PaymentRequestStatus;
+export type PricingMode = 'product' | 'session' | 'amount';
+
+export interface CurrencyRef {
+  iso: string;
+  network_name?: string;
+}
+
+/** A checkout as stored: the public object plus what only the merchant sees. */
+export interface CheckoutRecord {
+  /** Unguessable public id (>= 128 random bits, base64url). */
+  id: string;
+  status: CheckoutStatus;
+  paymentLink: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  amount: string;
+  currency: CurrencyRef;
+  paymentCurrency?: CurrencyRef;
+  successUrl?: string;
+  failedUrl?: string;
+  paymentRequestId: string;
+  foreignId: string;
+  pricing: PricingMode;
+  /** The sku for `product` pricing. */
+  product?: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  /** Grows by one with every change: ETags and SSE ordering follow it. */
+  version: number;
+}
+
+/** What a merchant's back end pinned for one customer's checkout. */
+export interface CheckoutSession {
+  /** SHA-256 of the token (the token itself is handed out once and never stored). */
+  tokenHash: string;
+  amount: string;
+  currency: CurrencyRef;
+  foreignId?: string;
+  endUserReference?: string;
+  description?: string;
+  urlStore?: string;
+  urlSuccess?: string;
+  urlFailed?: string;
+  /** Unix milliseconds after which the token is refused. */
+  expiresAt: number;
+  createdAt: number;
+}
+
+export type IdempotencyReservation =
+  | { kind: 'reserved' }
+  | { kind: 'replay'; checkoutId: string }
+  | { kind: 'in_progress' }
+  | { kind: 'conflict' };
+
+/** One callback received and verified, as the log keeps it (no personal data). */
+export interface CallbackEntry {
+  receivedAt: number;
+  type: string;
+  /** Payment request id, invoice id, transaction id: what the callback is about. */
+  objectId?: string;
+  foreignId?: string;
+  status?: string;
+  /** What the proxy did with it: `applied`, `ignored` (final or older status), `recorded`. */
+  outcome: string;
+  /** The callback body with personal fields removed. */
+  body: Record<string, unknown>;
+}
+
+export interface StoredCallback extends CallbackEntry {
+  id: number;
+}
+
+export interface CheckoutQuery {
+  status?: CheckoutStatus;
+  /** Only checkouts created before this one (pagination cursor). */
+  before?: string;
+  limit: number;
+}
+
+export interface Store {
+  /** Saves a new checkout; also completes its idempotency key and consumes its session. */
+  insertCheckout(
+    checkout: CheckoutRecord,
+    links: { idempotencyKey?: string; sessionTokenHash?: string },
+  ): Promise<void>;
+  getCheckout(id: string): Promise<CheckoutRecord | undefined>;
+  findCheckoutByPaymentRequest(
+    paymentRequestId: string,
+    foreignId?: string,
+  ): Promise<CheckoutRecord | undefined>;
+  /**
+   * Moves a checkout forward to `status` and logs the callback, in one transaction. Returns the
+   * checkout after the change, or `undefined` when the status is not ahead of the current one.
+   */
+  advanceCheckout(
+    id: string,
+    change: { status: CheckoutStatus; paymentCurrency?: CurrencyRef; at: number },
+    callback: CallbackEntry,
+  ): Promise<CheckoutRecord | undefined>;
+  listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;
+
+  createSession(session: CheckoutSession): Promise<void>;
+  /** Takes the session for one create attempt; `undefined` when unknown, used or expired. */
+  claimSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
+  /** Gives a claimed session back after a failed create. */
+  releaseSession(tokenHash: string): Promise<void>;
+
+  /** Reserves `key` for a request whose body hashes to `requestHash`. */
+  reserveIdempotencyKey(
+    key: string,
+    requestHash: string,
+    now: number,
+  ): Promise<IdempotencyReservation>;
+  /** Forgets a reservation whose create failed, so the caller may retry with the same key. */
+  releaseIdempotencyKey(key: string): Promise<void>;
+
+  recordCallback(entry: CallbackEntry): Promise<void>;
+  listCallbacks(query: {
+    type?: string;
+    foreignId?: string;
+    limit: number;
+  }): Promise<StoredCallback[]>;
+
+  /** Throws when the store cannot be used (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ORDER: Record<CheckoutStatus, number> = {
+  created: 0,
+  processing: 1,
+  paid: 2,
+  failed: 2,
+  expired: 2,
+};
+
+/** `paid`, `failed` and `expired` are final; otherwise a status only moves forward. */
+export function isAhead(current: CheckoutStatus, next: CheckoutStatus): boolean {
+  return ORDER[current] < 2 && ORDER[next] > ORDER[current];
+}

@@ -1,0 +1,91 @@
+/**
+ * The processing service as the proxy sees it (the `@crypto-pay/client` surface it uses), and
+ * how its failures become the proxy's errors: timeouts 504, outages 502 (both retryable),
+ * the service's own refusals passed through with their status, code and text.
+ */
+
+import {
+  ProcessingApiError,
+  ProcessingUnavailableError,
+  ProcessingValidationError,
+} from '@crypto-pay/client';
+import { errorForMessage } from '@crypto-pay/protocol';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from './errors.ts';
+
+export type { ProcessingClient } from '@crypto-pay/client';
+
+const RETRY_AFTER_SECONDS = '5';
+
+/** A failure of the service itself (not of the caller's request). */
+function unavailable(error: ProcessingUnavailableError): ApiError {
+  return error.reason === 'timeout'
+    ? new ApiError(
+        504,
+        'upstream_timeout',
+        'The processing service did not answer in time. Try again.',
+        undefined,
+        { 'Retry-After': RETRY_AFTER_SECONDS },
+      )
+    : new ApiError(
+        502,
+        'upstream_unavailable',
+        'The processing service is unavailable. Try again.',
+        undefined,
+        { 'Retry-After': RETRY_AFTER_SECONDS },
+      );
+}
+
+/** The client refused the input before sending it: the caller's mistake, with its field. */
+function invalidInput(error: ProcessingValidationError, code: string | number): ApiError {
+  const status = (
+    error.status >= 400 && error.status < 500 ? error.status : 422
+  ) as ContentfulStatusCode;
+  return new ApiError(status, code, error.message, error.field || undefined);
+}
+
+/** The catalogue name of a service text, as a machine code for the widget's API. */
+function machineCode(message: string): string {
+  const entry = errorForMessage(message);
+  return entry.name === 'validation' ? 'invalid_request' : entry.name;
+}
+
+/**
+ * For the merchant API: the service's status, code and text exactly as it answered.
+ * Anything else that is not an availability failure is rethrown.
+ */
+export function passThrough(error: unknown): never {
+  if (error instanceof ProcessingApiError) {
+    throw new ApiError(error.status as ContentfulStatusCode, error.code, error.message);
+  }
+  if (error instanceof ProcessingValidationError) throw invalidInput(error, error.code);
+  if (error instanceof ProcessingUnavailableError) throw unavailable(error);
+  throw error;
+}
+
+/**
+ * For the widget's API: the service's validation texts pass through with a machine code;
+ * a refusal of the proxy's own credentials (403) is the merchant's setup, not the caller's,
+ * so the caller sees 502 and the log says why.
+ */
+export function forCustomer(error: unknown): never {
+  if (error instanceof ProcessingApiError) {
+    if (error.status === 403) {
+      throw new ApiError(
+        502,
+        'upstream_refused',
+        'The processing service refused the merchant configuration.',
+      );
+    }
+    throw new ApiError(
+      error.status as ContentfulStatusCode,
+      machineCode(error.message),
+      error.message,
+    );
+  }
+  if (error instanceof ProcessingValidationError) {
+    throw invalidInput(error, machineCode(error.message));
+  }
+  if (error instanceof ProcessingUnavailableError) throw unavailable(error);
+  throw error;
+}
