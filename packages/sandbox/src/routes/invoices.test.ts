@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { errorBody, invoiceResponseSchema } from '@crypto-pay/protocol';
+import { sandboxErrors } from '../sandbox-errors.ts';
+import { naturalSender, type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
+
+const CREATE = '/api/v2/invoices/create';
+const NOW = 1_800_000_000;
+
+const invoiceBody = (overrides: Record<string, unknown> = {}) => {
+  const body: Record<string, unknown> = {
+    end_user_reference: 'customer-1',
+    timer: false,
+    title: 'Order 42',
+    foreign_id: 'invoice-1',
+    currency: 'EUR',
+    amount: '__AMOUNT__',
+    url_success: 'https://shop.example.com/ok',
+    url_failed: 'https://shop.example.com/ko',
+    email_user: 'ada@example.com',
+    ...naturalSender,
+    ...overrides,
+  };
+  // The amount goes on the wire as a JSON number with exactly these digits.
+  const amount = String(overrides.amount ?? '12.5');
+  return JSON.stringify({ ...body, amount: '__AMOUNT__' }).replace('"__AMOUNT__"', amount);
+};
+
+async function createInvoice(sandbox: TestSandbox, overrides: Record<string, unknown> = {}) {
+  const response = await sandbox.call(CREATE, invoiceBody(overrides));
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('invoices', () => {
+  test('creates with 201 and the spec object: 8-decimal amount, null payment fields', async (t) => {
+    const sandbox = testSandbox(t);
+    const { status, body } = await createInvoice(sandbox);
+    assert.equal(status, 201);
+    const { data } = invoiceResponseSchema.parse(body);
+    assert.equal(data.amount, '12.50000000');
+    assert.equal(data.status, 'created');
+    assert.equal(data.currency, 'EUR');
+    assert.equal(data.url, 'http://sandbox.test/invoice/invoice-1');
+    for (const field of ['address', 'sender_currency', 'sender_amount', 'fixed_at', 'release_at', 'seconds_left'] as const) {
+      assert.equal(data[field], null, field);
+    }
+  });
+
+  test('timer with sender_currency fixes the address and amount for 15 minutes', async (t) => {
+    const sandbox = testSandbox(t);
+    const { body } = await createInvoice(sandbox, { timer: true, sender_currency: 'BTC', amount: '600' });
+    const { data } = invoiceResponseSchema.parse(body);
+    assert.equal(data.sender_currency, 'BTC');
+    assert.equal(data.sender_amount, '0.01000000');
+    assert.match(data.address!, /^tb1q/);
+    assert.equal(data.fixed_at, NOW);
+    assert.equal(data.release_at, NOW + 900);
+    assert.equal(data.seconds_left, 900);
+  });
+
+  test('a timer invoice nobody paid fails when its 15 minutes run out', async (t) => {
+    const sandbox = testSandbox(t);
+    await createInvoice(sandbox, { timer: true });
+    await sandbox.control('/clock', { advance_seconds: 900 });
+    assert.equal(sandbox.store.invoices.get('invoice-1')!.status, 'failed');
+  });
+
+  const broken: [string, Record<string, unknown>, ReturnType<typeof errorBody>][] = [
+    ['unknown currency', { currency: 'ZZZ' }, errorBody(sandboxErrors.currencyUnknown('currency'))],
+    ['disabled currency', { currency: 'XRP' }, errorBody(sandboxErrors.currencyDisabled('currency'))],
+    ['zero amount', { amount: '0' }, errorBody(sandboxErrors.amountNotPositive('amount'))],
+    ['three decimals in EUR', { amount: '1.005' }, errorBody(sandboxErrors.amountTooManyDecimals('amount', 'EUR', 2))],
+    ['amount under the currency minimum', { amount: '0.5' }, errorBody(sandboxErrors.amountBelowCurrencyMinimum('1.00', 'EUR'))],
+    ['fiat sender_currency', { sender_currency: 'USD' }, errorBody(sandboxErrors.notCrypto('sender_currency'))],
+    ['sender_currency without a rate', { sender_currency: 'DOGE' }, errorBody(sandboxErrors.exchangeRateUnavailable('EUR', 'DOGE'))],
+    ['title over 50 characters', { title: 'x'.repeat(51) }, { error: 'The title must be between 1 and 50 characters.', code: 422 }],
+  ];
+  for (const [name, overrides, expected] of broken) {
+    test(`refuses ${name}: ${expected.error}`, async (t) => {
+      const sandbox = testSandbox(t);
+      const { status, body } = await createInvoice(sandbox, overrides);
+      assert.equal(status, expected.code);
+      assert.deepEqual(body, expected);
+    });
+  }
+
+  test('refuses a foreign_id used before with 400', async (t) => {
+    const sandbox = testSandbox(t);
+    await createInvoice(sandbox);
+    const { status, body } = await createInvoice(sandbox);
+    assert.equal(status, 400);
+    assert.deepEqual(body, errorBody(sandboxErrors.invoiceForeignIdTaken));
+  });
+
+  test('cancels while open with 200 [], then refuses: cancelled, confirmed, unknown', async (t) => {
+    const sandbox = testSandbox(t);
+    await createInvoice(sandbox);
+    await createInvoice(sandbox, { foreign_id: 'invoice-2' });
+    const cancel = (id: string) => sandbox.call(`/api/v2/invoices/${id}/cancel/`, {});
+    const first = await cancel('invoice-1');
+    assert.equal(first.status, 200);
+    assert.deepEqual(await first.json(), []);
+    const twice = await cancel('invoice-1');
+    assert.equal(twice.status, 409);
+    assert.deepEqual(await twice.json(), errorBody(sandboxErrors.invoiceNotCancellable('cancelled')));
+    await sandbox.control('/invoices/invoice-2/simulate', { outcome: 'confirmed' });
+    assert.deepEqual(await (await cancel('invoice-2')).json(), errorBody(sandboxErrors.invoiceNotCancellable('confirmed')));
+    const unknown = await cancel('nope');
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(await unknown.json(), errorBody(sandboxErrors.invoiceNotFound));
+  });
+
+  test('confirmed credits the invoice currency and records a deposit with an exchange', async (t) => {
+    const sandbox = testSandbox(t);
+    await createInvoice(sandbox, { amount: '600', sender_currency: 'ETH' });
+    for (const outcome of ['pending', 'processing', 'confirmed']) {
+      assert.equal((await sandbox.control('/invoices/invoice-1/simulate', { outcome })).status, 200);
+    }
+    assert.equal(sandbox.store.balances.get('EUR'), '600.00000000');
+    const invoice = sandbox.store.invoices.get('invoice-1')!;
+    const transaction = sandbox.store.transactions.get(invoice.transactionId!)!;
+    assert.equal(transaction.internalStatus, 'confirmed');
+    assert.deepEqual(transaction.entries.map((entry) => entry.transaction_type), ['blockchain', 'exchange']);
+    await sandbox.callbacks.idle();
+    assert.deepEqual(sandbox.store.callbacks.map((attempt) => JSON.parse(attempt.body).status), ['pending', 'processing', 'confirmed']);
+  });
+});

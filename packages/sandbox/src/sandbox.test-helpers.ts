@@ -1,0 +1,68 @@
+/** Helpers for the unit tests: a fresh sandbox and signed requests through `app.request()`. */
+
+import { signBody } from '@crypto-pay/protocol';
+import { createSandbox, type Sandbox } from './app.ts';
+import type { SandboxOptions } from './config.ts';
+
+export const ORIGIN = 'http://sandbox.test';
+
+export interface TestSandbox extends Sandbox {
+  /** Signs `body` with the sandbox's secret and sends it; headers override the defaults. */
+  call(path: string, body: string | object, init?: { method?: string; headers?: Record<string, string | undefined> }): Promise<Response>;
+  control(path: string, body?: object): Promise<Response>;
+}
+
+/** A sandbox whose real clock stands still at `startMs`, closed after the test. */
+export function testSandbox(
+  t: { after(fn: () => void): void },
+  options: SandboxOptions = {},
+): TestSandbox {
+  const sandbox = createSandbox({ now: () => 1_800_000_000_000, ...options });
+  t.after(() => sandbox.close());
+  return {
+    ...sandbox,
+    async call(path, body, init = {}) {
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'X-Processing-Key': sandbox.options.apiKey,
+        'X-Processing-Signature': await signBody(sandbox.options.signingSecret, text),
+      };
+      for (const [name, value] of Object.entries(init.headers ?? {})) {
+        if (value === undefined) delete headers[name];
+        else headers[name] = value;
+      }
+      return sandbox.app.request(`${ORIGIN}${path}`, {
+        method: init.method ?? 'POST',
+        headers,
+        body: text,
+      });
+    },
+    control(path, body) {
+      return sandbox.app.request(`${ORIGIN}/_sandbox${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    },
+  };
+}
+
+export const naturalSender = {
+  sender_type: 'natural',
+  sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' },
+} as const;
+
+/** A valid create payment request body; spread and override one field to break one rule. */
+export function paymentRequestBody(overrides: Record<string, unknown> = {}) {
+  return {
+    amount: '25.00',
+    currency: { iso: 'EUR' },
+    life_time_duration: 3600,
+    end_user_reference: 'customer-1',
+    ...naturalSender,
+    ...overrides,
+  };
+}
+
+export const REQUESTS = '/api/payments/v1/requests';
