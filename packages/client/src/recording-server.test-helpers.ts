@@ -36,6 +36,8 @@ export interface RecordingServer {
   /** Queues replies for the next requests; once the queue is empty, `fallback` answers. */
   reply(...replies: Reply[]): void;
   fallback: Reply;
+  /** Resolves once `count` requests have arrived in full. */
+  received(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export function hmacHex(secret: string, body: Buffer | string): string {
 export async function startRecordingServer(port = 0): Promise<RecordingServer> {
   const queue: Reply[] = [];
   const requests: RecordedRequest[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,6 +60,10 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
         headers: request.headers,
         body: Buffer.concat(chunks),
       });
+      for (const waiter of waiters.filter((entry) => requests.length >= entry.count)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
       const reply = queue.shift() ?? recording.fallback;
       if (reply === 'hang') return;
       if (reply === 'reset') {
@@ -76,6 +83,10 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
     requests,
     reply: (...replies) => queue.push(...replies),
     fallback: { status: 500, json: { error: 'No reply scripted.', code: 500 } },
+    received: (count) =>
+      requests.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ count, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
