@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { paymentRequestCallbackSchema } from '@crypto-pay/protocol';
-import { paymentRequestBody, REQUESTS, type TestSandbox, testSandbox } from './sandbox.test-helpers.ts';
+import {
+  paymentRequestBody,
+  REQUESTS,
+  type TestSandbox,
+  testSandbox,
+} from './sandbox.test-helpers.ts';
 
 async function create(sandbox: TestSandbox, overrides: Record<string, unknown> = {}) {
   const response = await sandbox.call(REQUESTS, paymentRequestBody(overrides));
@@ -12,26 +17,41 @@ async function create(sandbox: TestSandbox, overrides: Record<string, unknown> =
 /** The payment_request callbacks sent so far, parsed. */
 async function sentCallbacks(sandbox: TestSandbox) {
   await sandbox.callbacks.idle();
-  return sandbox.store.callbacks.map((attempt) => paymentRequestCallbackSchema.parse(JSON.parse(attempt.body)));
+  return sandbox.store.callbacks.map((attempt) =>
+    paymentRequestCallbackSchema.parse(JSON.parse(attempt.body)),
+  );
 }
 
 describe('payment request outcomes', () => {
   test('paid: processing then paid callbacks, the balance credited net of the fee', async (t) => {
     const sandbox = testSandbox(t);
-    const id = await create(sandbox, { amount: '600.00', foreign_id: 'order-7', end_user_email: 'ada@example.com' });
+    const id = await create(sandbox, {
+      amount: '600.00',
+      foreign_id: 'order-7',
+      end_user_email: 'ada@example.com',
+    });
     const response = await sandbox.control(`/payment-requests/${id}/simulate`, {
       outcome: 'paid',
       payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
     });
     assert.equal(response.status, 200);
     const callbacks = await sentCallbacks(sandbox);
-    assert.deepEqual(callbacks.map((callback) => callback.status), ['processing', 'paid']);
+    assert.deepEqual(
+      callbacks.map((callback) => callback.status),
+      ['processing', 'paid'],
+    );
     const paid = callbacks[1]!;
     assert.equal(paid.payment_request_id, id);
     assert.equal(paid.foreign_id, 'order-7');
     assert.equal(paid.end_user_email, 'ada@example.com');
-    assert.deepEqual(paid.payment_request_amount, { currency: { iso: 'BTC', network_name: 'bitcoin' }, amount: '0.01000000' });
-    assert.deepEqual(paid.currency_sent, { currency: { iso: 'BTC', network_name: 'bitcoin' }, amount: '0.01000000' });
+    assert.deepEqual(paid.payment_request_amount, {
+      currency: { iso: 'BTC', network_name: 'bitcoin' },
+      amount: '0.01000000',
+    });
+    assert.deepEqual(paid.currency_sent, {
+      currency: { iso: 'BTC', network_name: 'bitcoin' },
+      amount: '0.01000000',
+    });
     assert.equal(paid.expires_at, 1_800_000_000 + 3600);
     // 0.01 BTC less the 1% deposit fee the merchant pays (user_fee_percent 0).
     assert.equal(sandbox.store.balances.get('BTC'), '1.25990000');
@@ -39,7 +59,11 @@ describe('payment request outcomes', () => {
 
   test('user_fee_percent 100: the customer pays the fee on top, the merchant gets it all', async (t) => {
     const sandbox = testSandbox(t);
-    const id = await create(sandbox, { amount: '600.00', user_fee_percent: 100, payment_currency: { iso: 'BTC' } });
+    const id = await create(sandbox, {
+      amount: '600.00',
+      user_fee_percent: 100,
+      payment_currency: { iso: 'BTC' },
+    });
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     const [processing] = await sentCallbacks(sandbox);
     assert.equal(processing!.payment_request_amount!.amount, '0.01010000');
@@ -50,16 +74,29 @@ describe('payment request outcomes', () => {
     const sandbox = testSandbox(t);
     const under = await create(sandbox, { amount: '600.00' });
     const over = await create(sandbox, { amount: '600.00' });
-    await sandbox.control(`/payment-requests/${under}/simulate`, { outcome: 'underpaid', payment_currency: { iso: 'BTC' } });
+    await sandbox.control(`/payment-requests/${under}/simulate`, {
+      outcome: 'underpaid',
+      payment_currency: { iso: 'BTC' },
+    });
     assert.equal(sandbox.store.balances.get('BTC'), '1.25000000');
-    await sandbox.control(`/payment-requests/${over}/simulate`, { outcome: 'overpaid', payment_currency: { iso: 'BTC' } });
+    await sandbox.control(`/payment-requests/${over}/simulate`, {
+      outcome: 'overpaid',
+      payment_currency: { iso: 'BTC' },
+    });
     const callbacks = await sentCallbacks(sandbox);
-    assert.deepEqual(callbacks.map((callback) => [callback.payment_request_id, callback.status, callback.currency_sent?.amount ?? null]), [
-      [under, 'processing', null],
-      [under, 'failed', '0.00500000'],
-      [over, 'processing', null],
-      [over, 'paid', '0.01100000'],
-    ]);
+    assert.deepEqual(
+      callbacks.map((callback) => [
+        callback.payment_request_id,
+        callback.status,
+        callback.currency_sent?.amount ?? null,
+      ]),
+      [
+        [under, 'processing', null],
+        [under, 'failed', '0.00500000'],
+        [over, 'processing', null],
+        [over, 'paid', '0.01100000'],
+      ],
+    );
     assert.equal(sandbox.store.balances.get('BTC'), '1.25990000');
   });
 
@@ -72,16 +109,27 @@ describe('payment request outcomes', () => {
     assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'expired');
     const again = await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     assert.equal(again.status, 409);
-    assert.deepEqual(await again.json(), { error: 'The payment request is already expired.', code: 'conflict' });
-    assert.deepEqual((await sentCallbacks(sandbox)).map((callback) => callback.status), ['expired']);
+    assert.deepEqual(await again.json(), {
+      error: 'The payment request is already expired.',
+      code: 'conflict',
+    });
+    assert.deepEqual(
+      (await sentCallbacks(sandbox)).map((callback) => callback.status),
+      ['expired'],
+    );
   });
 
   test('refuses a currency the request may not be paid in, and unknown outcomes', async (t) => {
     const sandbox = testSandbox(t);
     const id = await create(sandbox, { payment_currency: { iso: 'ETH' } });
-    const wrong = await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid', payment_currency: { iso: 'BTC' } });
+    const wrong = await sandbox.control(`/payment-requests/${id}/simulate`, {
+      outcome: 'paid',
+      payment_currency: { iso: 'BTC' },
+    });
     assert.equal(wrong.status, 422);
-    const unknown = await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'stolen' });
+    const unknown = await sandbox.control(`/payment-requests/${id}/simulate`, {
+      outcome: 'stolen',
+    });
     assert.equal(unknown.status, 400);
     const missing = await sandbox.control('/payment-requests/nope/simulate', { outcome: 'paid' });
     assert.equal(missing.status, 404);
@@ -92,8 +140,14 @@ describe('payment request outcomes', () => {
     const sandbox = testSandbox(t);
     const first = await create(sandbox, { foreign_id: 'a' });
     const second = await create(sandbox);
-    const list = (await (await sandbox.control('/payment-requests')).json()) as Record<string, unknown>[];
-    assert.deepEqual(list.map((item) => item.id), [second, first]);
+    const list = (await (await sandbox.control('/payment-requests')).json()) as Record<
+      string,
+      unknown
+    >[];
+    assert.deepEqual(
+      list.map((item) => item.id),
+      [second, first],
+    );
     assert.equal(list[0]!.foreign_id, null);
     assert.equal(list[1]!.foreign_id, 'a');
     assert.equal(list[1]!.status, 'created');

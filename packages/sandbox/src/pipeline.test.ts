@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { errorBody, errors } from '@crypto-pay/protocol';
+import { errorBody, errors, type ProcessingError } from '@crypto-pay/protocol';
 import { REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
 
 const BALANCES = '/api/v2/accounts/list';
@@ -12,15 +12,39 @@ describe('the processing pipeline', () => {
     assert.equal(response.status, 200);
   });
 
-  const cases: [string, Parameters<ReturnType<typeof testSandbox>['call']>, (typeof errors)[keyof typeof errors]][] = [
-    ['missing key', [BALANCES, {}, { headers: { 'X-Processing-Key': undefined } }], errors.missingKey],
+  const cases: [string, Parameters<ReturnType<typeof testSandbox>['call']>, ProcessingError][] = [
+    [
+      'missing key',
+      [BALANCES, {}, { headers: { 'X-Processing-Key': undefined } }],
+      errors.missingKey,
+    ],
     ['empty key', [BALANCES, {}, { headers: { 'X-Processing-Key': '' } }], errors.missingKey],
     ['wrong key', [BALANCES, {}, { headers: { 'X-Processing-Key': 'other-key' } }], errors.badKey],
-    ['missing signature', [BALANCES, {}, { headers: { 'X-Processing-Signature': undefined } }], errors.missingSignature],
-    ['signature of other bytes', [BALANCES, {}, { headers: { 'X-Processing-Signature': 'ab'.repeat(64) } }], errors.badSignature],
-    ['signature not hex', [BALANCES, {}, { headers: { 'X-Processing-Signature': 'not-a-signature' } }], errors.badSignature],
-    ['text/plain body', [BALANCES, {}, { headers: { 'Content-Type': 'text/plain' } }], errors.badContentFormat],
-    ['no content type', [BALANCES, {}, { headers: { 'Content-Type': undefined } }], errors.badContentFormat],
+    [
+      'missing signature',
+      [BALANCES, {}, { headers: { 'X-Processing-Signature': undefined } }],
+      errors.missingSignature,
+    ],
+    [
+      'signature of other bytes',
+      [BALANCES, {}, { headers: { 'X-Processing-Signature': 'ab'.repeat(64) } }],
+      errors.badSignature,
+    ],
+    [
+      'signature not hex',
+      [BALANCES, {}, { headers: { 'X-Processing-Signature': 'not-a-signature' } }],
+      errors.badSignature,
+    ],
+    [
+      'text/plain body',
+      [BALANCES, {}, { headers: { 'Content-Type': 'text/plain' } }],
+      errors.badContentFormat,
+    ],
+    [
+      'no content type',
+      [BALANCES, {}, { headers: { 'Content-Type': undefined } }],
+      errors.badContentFormat,
+    ],
     ['body that is not JSON', [BALANCES, '{"a":'], errors.badContentFormat],
     ['empty body', [BALANCES, ''], errors.badContentFormat],
     ['JSON array body', [BALANCES, '[]'], errors.badContentFormat],
@@ -39,7 +63,11 @@ describe('the processing pipeline', () => {
 
   test('accepts a charset parameter on the content type', async (t) => {
     const sandbox = testSandbox(t);
-    const response = await sandbox.call(BALANCES, {}, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    const response = await sandbox.call(
+      BALANCES,
+      {},
+      { headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+    );
     assert.equal(response.status, 200);
   });
 
@@ -49,7 +77,9 @@ describe('the processing pipeline', () => {
       headers: { 'X-Processing-Key': 'wrong', 'X-Processing-Signature': undefined },
     });
     assert.deepEqual(await response.json(), errorBody(errors.badKey));
-    const unsigned = await sandbox.call(BALANCES, 'not json', { headers: { 'X-Processing-Signature': 'ab'.repeat(64) } });
+    const unsigned = await sandbox.call(BALANCES, 'not json', {
+      headers: { 'X-Processing-Signature': 'ab'.repeat(64) },
+    });
     assert.deepEqual(await unsigned.json(), errorBody(errors.badSignature));
   });
 
@@ -58,7 +88,10 @@ describe('the processing pipeline', () => {
     await sandbox.control('/merchant', { client_enabled: false, merchant_enabled: false });
     const client = await sandbox.call(REQUESTS, {});
     assert.equal(client.status, 403);
-    assert.deepEqual(await client.json(), { error: 'Client is not enabled', code: 'client_disabled' });
+    assert.deepEqual(await client.json(), {
+      error: 'Client is not enabled',
+      code: 'client_disabled',
+    });
     await sandbox.control('/merchant', { client_enabled: true });
     const merchant = await sandbox.call(REQUESTS, {});
     assert.equal(merchant.status, 403);
@@ -76,7 +109,9 @@ describe('the processing pipeline', () => {
     const sandbox = testSandbox(t);
     const { signBody } = await import('@crypto-pay/protocol');
     const signature = await signBody(sandbox.options.signingSecret, '{ }');
-    const response = await sandbox.call(BALANCES, '{}', { headers: { 'X-Processing-Signature': signature } });
+    const response = await sandbox.call(BALANCES, '{}', {
+      headers: { 'X-Processing-Signature': signature },
+    });
     assert.deepEqual(await response.json(), errorBody(errors.badSignature));
   });
 });

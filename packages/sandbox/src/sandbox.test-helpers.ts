@@ -8,7 +8,11 @@ export const ORIGIN = 'http://sandbox.test';
 
 export interface TestSandbox extends Sandbox {
   /** Signs `body` with the sandbox's secret and sends it; headers override the defaults. */
-  call(path: string, body: string | object, init?: { method?: string; headers?: Record<string, string | undefined> }): Promise<Response>;
+  call(
+    path: string,
+    body: string | object,
+    init?: { method?: string; headers?: Record<string, string | undefined> },
+  ): Promise<Response>;
   control(path: string, body?: object): Promise<Response>;
 }
 
@@ -38,7 +42,7 @@ export function testSandbox(
         body: text,
       });
     },
-    control(path, body) {
+    async control(path, body) {
       return sandbox.app.request(`${ORIGIN}/_sandbox${path}`, {
         method: body === undefined ? 'GET' : 'POST',
         headers: { 'Content-Type': 'application/json' },

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, invoiceResponseSchema } from '@crypto-pay/protocol';
-import { sandboxErrors } from '../sandbox-errors.ts';
 import { naturalSender, type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
+import { sandboxErrors } from '../sandbox-errors.ts';
 
 const CREATE = '/api/v2/invoices/create';
 const NOW = 1_800_000_000;
@@ -41,14 +41,25 @@ describe('invoices', () => {
     assert.equal(data.status, 'created');
     assert.equal(data.currency, 'EUR');
     assert.equal(data.url, 'http://sandbox.test/invoice/invoice-1');
-    for (const field of ['address', 'sender_currency', 'sender_amount', 'fixed_at', 'release_at', 'seconds_left'] as const) {
+    for (const field of [
+      'address',
+      'sender_currency',
+      'sender_amount',
+      'fixed_at',
+      'release_at',
+      'seconds_left',
+    ] as const) {
       assert.equal(data[field], null, field);
     }
   });
 
   test('timer with sender_currency fixes the address and amount for 15 minutes', async (t) => {
     const sandbox = testSandbox(t);
-    const { body } = await createInvoice(sandbox, { timer: true, sender_currency: 'BTC', amount: '600' });
+    const { body } = await createInvoice(sandbox, {
+      timer: true,
+      sender_currency: 'BTC',
+      amount: '600',
+    });
     const { data } = invoiceResponseSchema.parse(body);
     assert.equal(data.sender_currency, 'BTC');
     assert.equal(data.sender_amount, '0.01000000');
@@ -67,13 +78,37 @@ describe('invoices', () => {
 
   const broken: [string, Record<string, unknown>, ReturnType<typeof errorBody>][] = [
     ['unknown currency', { currency: 'ZZZ' }, errorBody(sandboxErrors.currencyUnknown('currency'))],
-    ['disabled currency', { currency: 'XRP' }, errorBody(sandboxErrors.currencyDisabled('currency'))],
+    [
+      'disabled currency',
+      { currency: 'XRP' },
+      errorBody(sandboxErrors.currencyDisabled('currency')),
+    ],
     ['zero amount', { amount: '0' }, errorBody(sandboxErrors.amountNotPositive('amount'))],
-    ['three decimals in EUR', { amount: '1.005' }, errorBody(sandboxErrors.amountTooManyDecimals('amount', 'EUR', 2))],
-    ['amount under the currency minimum', { amount: '0.5' }, errorBody(sandboxErrors.amountBelowCurrencyMinimum('1.00', 'EUR'))],
-    ['fiat sender_currency', { sender_currency: 'USD' }, errorBody(sandboxErrors.notCrypto('sender_currency'))],
-    ['sender_currency without a rate', { sender_currency: 'DOGE' }, errorBody(sandboxErrors.exchangeRateUnavailable('EUR', 'DOGE'))],
-    ['title over 50 characters', { title: 'x'.repeat(51) }, { error: 'The title must be between 1 and 50 characters.', code: 422 }],
+    [
+      'three decimals in EUR',
+      { amount: '1.005' },
+      errorBody(sandboxErrors.amountTooManyDecimals('amount', 'EUR', 2)),
+    ],
+    [
+      'amount under the currency minimum',
+      { amount: '0.5' },
+      errorBody(sandboxErrors.amountBelowCurrencyMinimum('1.00', 'EUR')),
+    ],
+    [
+      'fiat sender_currency',
+      { sender_currency: 'USD' },
+      errorBody(sandboxErrors.notCrypto('sender_currency')),
+    ],
+    [
+      'sender_currency without a rate',
+      { sender_currency: 'DOGE' },
+      errorBody(sandboxErrors.exchangeRateUnavailable('EUR', 'DOGE')),
+    ],
+    [
+      'title over 50 characters',
+      { title: 'x'.repeat(51) },
+      { error: 'The title must be between 1 and 50 characters.', code: 422 },
+    ],
   ];
   for (const [name, overrides, expected] of broken) {
     test(`refuses ${name}: ${expected.error}`, async (t) => {
@@ -102,9 +137,15 @@ describe('invoices', () => {
     assert.deepEqual(await first.json(), []);
     const twice = await cancel('invoice-1');
     assert.equal(twice.status, 409);
-    assert.deepEqual(await twice.json(), errorBody(sandboxErrors.invoiceNotCancellable('cancelled')));
+    assert.deepEqual(
+      await twice.json(),
+      errorBody(sandboxErrors.invoiceNotCancellable('cancelled')),
+    );
     await sandbox.control('/invoices/invoice-2/simulate', { outcome: 'confirmed' });
-    assert.deepEqual(await (await cancel('invoice-2')).json(), errorBody(sandboxErrors.invoiceNotCancellable('confirmed')));
+    assert.deepEqual(
+      await (await cancel('invoice-2')).json(),
+      errorBody(sandboxErrors.invoiceNotCancellable('confirmed')),
+    );
     const unknown = await cancel('nope');
     assert.equal(unknown.status, 404);
     assert.deepEqual(await unknown.json(), errorBody(sandboxErrors.invoiceNotFound));
@@ -114,14 +155,23 @@ describe('invoices', () => {
     const sandbox = testSandbox(t);
     await createInvoice(sandbox, { amount: '600', sender_currency: 'ETH' });
     for (const outcome of ['pending', 'processing', 'confirmed']) {
-      assert.equal((await sandbox.control('/invoices/invoice-1/simulate', { outcome })).status, 200);
+      assert.equal(
+        (await sandbox.control('/invoices/invoice-1/simulate', { outcome })).status,
+        200,
+      );
     }
     assert.equal(sandbox.store.balances.get('EUR'), '600.00000000');
     const invoice = sandbox.store.invoices.get('invoice-1')!;
     const transaction = sandbox.store.transactions.get(invoice.transactionId!)!;
     assert.equal(transaction.internalStatus, 'confirmed');
-    assert.deepEqual(transaction.entries.map((entry) => entry.transaction_type), ['blockchain', 'exchange']);
+    assert.deepEqual(
+      transaction.entries.map((entry) => entry.transaction_type),
+      ['blockchain', 'exchange'],
+    );
     await sandbox.callbacks.idle();
-    assert.deepEqual(sandbox.store.callbacks.map((attempt) => JSON.parse(attempt.body).status), ['pending', 'processing', 'confirmed']);
+    assert.deepEqual(
+      sandbox.store.callbacks.map((attempt) => JSON.parse(attempt.body).status),
+      ['pending', 'processing', 'confirmed'],
+    );
   });
 });

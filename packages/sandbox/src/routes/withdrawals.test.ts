@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { errorBody, jsonNumber, stringifyJson, withdrawalResponseSchema } from '@crypto-pay/protocol';
-import { sandboxErrors } from '../sandbox-errors.ts';
+import {
+  errorBody,
+  jsonNumber,
+  stringifyJson,
+  withdrawalResponseSchema,
+} from '@crypto-pay/protocol';
 import { naturalSender, type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
+import { sandboxErrors } from '../sandbox-errors.ts';
 
 const WITHDRAW = '/api/v2/withdrawal/crypto';
 
@@ -46,7 +51,12 @@ describe('crypto withdrawals', () => {
 
   test('converts with convert_to, from amount_to too', async (t) => {
     const sandbox = testSandbox(t);
-    const byAmountTo = await withdraw(sandbox, { amount: undefined, convert_to: 'USDTT', amount_to: jsonNumber('920'), tag: '' });
+    const byAmountTo = await withdraw(sandbox, {
+      amount: undefined,
+      convert_to: 'USDTT',
+      amount_to: jsonNumber('920'),
+      tag: '',
+    });
     const { data } = withdrawalResponseSchema.parse(await byAmountTo.json());
     assert.equal(data.receiver_currency, 'USDTT');
     assert.equal(data.receiver_amount, '920.00000000');
@@ -62,19 +72,54 @@ describe('crypto withdrawals', () => {
       receiver_data: { legal_name: 'ACME Ltd', country_of_registration: 'GBR' },
     });
     assert.equal(response.status, 201);
-    assert.equal(((await response.json()) as { data: { foreign_id: string } }).data.foreign_id, '77');
+    assert.equal(
+      ((await response.json()) as { data: { foreign_id: string } }).data.foreign_id,
+      '77',
+    );
   });
 
   const broken: [string, Record<string, unknown>, ReturnType<typeof errorBody>][] = [
     ['unknown currency', { currency: 'ZZZ' }, errorBody(sandboxErrors.currencyUnknown('currency'))],
-    ['fiat without convert_to', { currency: 'EUR', amount: jsonNumber('20') }, errorBody(sandboxErrors.notCrypto('currency'))],
-    ['convert_to the same currency', { convert_to: 'BTC' }, errorBody(sandboxErrors.convertToSameCurrency)],
-    ['convert_to without a rate', { convert_to: 'DOGE' }, errorBody(sandboxErrors.exchangeRateUnavailable('BTC', 'DOGE'))],
-    ['nine decimals', { amount: jsonNumber('0.000000001') }, errorBody(sandboxErrors.amountTooManyDecimals('amount', 'BTC', 8))],
-    ['under the minimum withdrawal', { amount: jsonNumber('0.0001') }, errorBody(sandboxErrors.withdrawalBelowMinimum('0.0005', 'BTC'))],
-    ['more than the balance', { amount: jsonNumber('1.25') }, errorBody(sandboxErrors.insufficientBalance('BTC'))],
-    ['both amount and amount_to', { convert_to: 'ETH', amount_to: jsonNumber('1') }, { error: 'Only one of amount and amount_to may be given.', code: 422 }],
-    ['receiver data for self', { receiver_data: { legal_name: 'X', country_of_registration: 'GBR' } }, { error: 'The receiver_data must not be included for receiver_type = self.', code: 422 }],
+    [
+      'fiat without convert_to',
+      { currency: 'EUR', amount: jsonNumber('20') },
+      errorBody(sandboxErrors.notCrypto('currency')),
+    ],
+    [
+      'convert_to the same currency',
+      { convert_to: 'BTC' },
+      errorBody(sandboxErrors.convertToSameCurrency),
+    ],
+    [
+      'convert_to without a rate',
+      { convert_to: 'DOGE' },
+      errorBody(sandboxErrors.exchangeRateUnavailable('BTC', 'DOGE')),
+    ],
+    [
+      'nine decimals',
+      { amount: jsonNumber('0.000000001') },
+      errorBody(sandboxErrors.amountTooManyDecimals('amount', 'BTC', 8)),
+    ],
+    [
+      'under the minimum withdrawal',
+      { amount: jsonNumber('0.0001') },
+      errorBody(sandboxErrors.withdrawalBelowMinimum('0.0005', 'BTC')),
+    ],
+    [
+      'more than the balance',
+      { amount: jsonNumber('1.25') },
+      errorBody(sandboxErrors.insufficientBalance('BTC')),
+    ],
+    [
+      'both amount and amount_to',
+      { convert_to: 'ETH', amount_to: jsonNumber('1') },
+      { error: 'Only one of amount and amount_to may be given.', code: 422 },
+    ],
+    [
+      'receiver data for self',
+      { receiver_data: { legal_name: 'X', country_of_registration: 'GBR' } },
+      { error: 'The receiver_data must not be included for receiver_type = self.', code: 422 },
+    ],
   ];
   for (const [name, overrides, expected] of broken) {
     test(`refuses ${name}: ${expected.error}`, async (t) => {
@@ -97,18 +142,33 @@ describe('crypto withdrawals', () => {
   test('cancelled gives the hold back; confirmed keeps it; neither twice', async (t) => {
     const sandbox = testSandbox(t);
     const first = withdrawalResponseSchema.parse(await (await withdraw(sandbox)).json()).data;
-    const second = withdrawalResponseSchema.parse(await (await withdraw(sandbox, { foreign_id: 'payout-2' })).json()).data;
-    assert.equal((await sandbox.control(`/withdrawals/${first.id}/simulate`, { outcome: 'cancelled' })).status, 200);
-    assert.equal((await sandbox.control(`/withdrawals/${second.id}/simulate`, { outcome: 'confirmed' })).status, 200);
+    const second = withdrawalResponseSchema.parse(
+      await (await withdraw(sandbox, { foreign_id: 'payout-2' })).json(),
+    ).data;
+    assert.equal(
+      (await sandbox.control(`/withdrawals/${first.id}/simulate`, { outcome: 'cancelled' })).status,
+      200,
+    );
+    assert.equal(
+      (await sandbox.control(`/withdrawals/${second.id}/simulate`, { outcome: 'confirmed' }))
+        .status,
+      200,
+    );
     assert.equal(sandbox.store.balances.get('BTC'), '1.14950000');
-    assert.equal((await sandbox.control(`/withdrawals/${first.id}/simulate`, { outcome: 'confirmed' })).status, 409);
+    assert.equal(
+      (await sandbox.control(`/withdrawals/${first.id}/simulate`, { outcome: 'confirmed' })).status,
+      409,
+    );
     await sandbox.callbacks.idle();
     assert.deepEqual(
       sandbox.store.callbacks.map((attempt) => {
         const body = JSON.parse(attempt.body);
         return [body.type, body.id, body.status];
       }),
-      [['withdrawal', first.id, 'cancelled'], ['withdrawal', second.id, 'confirmed']],
+      [
+        ['withdrawal', first.id, 'cancelled'],
+        ['withdrawal', second.id, 'confirmed'],
+      ],
     );
   });
 });

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, test } from 'node:test';
+import { verifySignature } from '@crypto-pay/protocol';
+import { paymentRequestBody, REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
+
+/** A merchant endpoint on 127.0.0.1 that answers with the next status of `statuses`. */
+async function listener(t: { after(fn: () => void): void }, statuses: number[]) {
+  const received: { body: string; headers: IncomingMessage['headers'] }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ body, headers: request.headers });
+      response.statusCode = statuses.shift() ?? 200;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`, received };
+}
+
+describe('callbacks', () => {
+  test('are signed over their exact bytes with the merchant key', async (t) => {
+    const merchant = await listener(t, []);
+    const sandbox = testSandbox(t, { callbackUrl: merchant.url });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
+    await sandbox.callbacks.idle();
+    assert.equal(merchant.received.length, 2);
+    for (const { body, headers } of merchant.received) {
+      assert.equal(headers['content-type'], 'application/json');
+      assert.equal(headers['x-processing-key'], 'sandbox-key');
+      assert.ok(
+        await verifySignature('sandbox-secret', body, headers['x-processing-signature'] as string),
+      );
+    }
+  });
+
+  test('are retried after each delay until the merchant answers 200, every attempt recorded', async (t) => {
+    const merchant = await listener(t, [500, 503]);
+    const sandbox = testSandbox(t, { callbackUrl: merchant.url, callbackRetryDelaysMs: [5, 5, 5] });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
+    await sandbox.callbacks.idle();
+    const attempts = sandbox.store.callbacks.map((attempt) => [
+      attempt.attempt,
+      attempt.response_status,
+      attempt.final,
+    ]);
+    assert.deepEqual(attempts, [
+      [1, 500, false],
+      [2, 503, false],
+      [3, 200, true],
+    ]);
+    assert.equal(new Set(merchant.received.map((request) => request.body)).size, 1);
+  });
+
+  test('give up after the last delay of the schedule', async (t) => {
+    const merchant = await listener(t, [500, 500, 500, 500]);
+    const sandbox = testSandbox(t, { callbackUrl: merchant.url, callbackRetryDelaysMs: [5] });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
+    await sandbox.callbacks.idle();
+    assert.deepEqual(
+      sandbox.store.callbacks.map((attempt) => [attempt.attempt, attempt.final]),
+      [
+        [1, false],
+        [2, true],
+      ],
+    );
+  });
+
+  test('record a refused connection as an attempt without a status', async (t) => {
+    const sandbox = testSandbox(t, {
+      callbackUrl: 'http://127.0.0.1:9/closed',
+      callbackRetryDelaysMs: [],
+    });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
+    await sandbox.callbacks.idle();
+    const [attempt] = sandbox.store.callbacks;
+    assert.equal(attempt!.response_status, null);
+    assert.match(attempt!.error!, /^Connection failed/);
+  });
+
+  test('go to the URL set through the control API', async (t) => {
+    const merchant = await listener(t, []);
+    const sandbox = testSandbox(t);
+    await sandbox.control('/merchant', { callback_url: merchant.url });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'failed' });
+    await sandbox.callbacks.idle();
+    assert.deepEqual(
+      merchant.received.map((request) => JSON.parse(request.body).status),
+      ['processing', 'failed'],
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ConfigError, optionsFromEnvironment } from './config.ts';
+
+describe('options from the environment', () => {
+  test('defaults to port 8790 and reads every SANDBOX_ variable', () => {
+    assert.deepEqual(optionsFromEnvironment({}, []), { port: 8790 });
+    assert.deepEqual(
+      optionsFromEnvironment(
+        {
+          SANDBOX_PORT: '9000',
+          SANDBOX_HOST: '0.0.0.0',
+          SANDBOX_API_KEY: 'k',
+          SANDBOX_SIGNING_SECRET: 's',
+          SANDBOX_CALLBACK_URL: 'http://127.0.0.1:8787/callbacks/processing',
+          SANDBOX_BLOCKED_HOSTS: 'bad.example, worse.example',
+          SANDBOX_CALLBACK_RETRY_DELAYS_MS: '10,20',
+        },
+        [],
+      ),
+      {
+        port: 9000,
+        host: '0.0.0.0',
+        apiKey: 'k',
+        signingSecret: 's',
+        callbackUrl: 'http://127.0.0.1:8787/callbacks/processing',
+        blockedHosts: ['bad.example', 'worse.example'],
+        callbackRetryDelaysMs: [10, 20],
+      },
+    );
+  });
+
+  test('flags win over variables', () => {
+    const options = optionsFromEnvironment({ SANDBOX_PORT: '9000' }, ['--port', '0', '--host=::1']);
+    assert.equal(options.port, 0);
+    assert.equal(options.host, '::1');
+  });
+
+  test('names the bad flag or variable', () => {
+    assert.throws(
+      () => optionsFromEnvironment({ SANDBOX_PORT: 'eighty' }, []),
+      (error) => error instanceof ConfigError && /SANDBOX_PORT/.test(error.message),
+    );
+    assert.throws(() => optionsFromEnvironment({}, ['--port']), /--port needs a value/);
+    assert.throws(() => optionsFromEnvironment({}, ['--verbose']), /Unknown argument "--verbose"/);
+    assert.throws(
+      () => optionsFromEnvironment({ SANDBOX_CALLBACK_URL: 'nope' }, []),
+      /SANDBOX_CALLBACK_URL/,
+    );
+  });
+});
