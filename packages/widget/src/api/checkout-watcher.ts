@@ -1,0 +1,158 @@
+/**
+ * Follows one checkout until its status is final: through the proxy's event stream, and where
+ * that fails, by polling with ETags and a growing delay, paused while the page is hidden and
+ * checked at once when it is shown again.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { pollDelay } from './polling.ts';
+import { type Checkout, eventsUrl, FINAL_STATUSES, getCheckout } from './proxy-api.ts';
+
+export interface WatcherListener {
+  /** Every checkout the proxy reports, changed or not (the host compares). */
+  checkout(checkout: Checkout): void;
+  /** True after repeated failed checks, false again once one succeeds. */
+  trouble(inTrouble: boolean): void;
+}
+
+/** Consecutive failed checks before the customer is told that the service is out of reach. */
+const TROUBLE_AFTER = 2;
+
+export class CheckoutWatcher implements ReactiveController {
+  private proxy = '';
+  private id = '';
+  private etag: string | undefined;
+  private active = false;
+  private polling = false;
+  private source: EventSource | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight: AbortController | undefined;
+  private unchanged = 0;
+  private failures = 0;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly listener: WatcherListener,
+  ) {
+    host.addController(this);
+  }
+
+  /** Starts following `checkout` (replacing any other), unless its status is already final. */
+  watch(proxy: string, checkout: Checkout): void {
+    this.stop();
+    this.proxy = proxy;
+    this.id = checkout.id;
+    if (FINAL_STATUSES.includes(checkout.status)) return;
+    this.active = true;
+    this.start();
+  }
+
+  /** Stops following: no stream, no timer, no request in flight. */
+  stop(): void {
+    this.active = false;
+    this.pause();
+    this.polling = false;
+    this.etag = undefined;
+    this.unchanged = 0;
+    this.failures = 0;
+  }
+
+  /** Asks the proxy now rather than at the next scheduled check. */
+  checkNow(): void {
+    if (!this.active) return;
+    clearTimeout(this.timer);
+    void this.poll();
+  }
+
+  hostConnected(): void {
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    if (this.active) this.start();
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.pause();
+  }
+
+  private start(): void {
+    if (this.polling || typeof EventSource === 'undefined') {
+      this.polling = true;
+      this.schedule();
+    } else {
+      this.openStream();
+    }
+  }
+
+  private pause(): void {
+    this.source?.close();
+    this.source = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+  }
+
+  private openStream(): void {
+    const source = new EventSource(eventsUrl(this.proxy, this.id));
+    this.source = source;
+    source.onmessage = (event: MessageEvent<string>) => {
+      try {
+        this.report(JSON.parse(event.data) as Checkout);
+      } catch {
+        // A malformed message is skipped; the next one (or polling) brings the status.
+      }
+    };
+    source.onerror = () => {
+      // Whatever broke the stream (a proxy without SSE, a dropped connection), polling with
+      // backoff is the dependable way on; it keeps going until the status is final.
+      source.close();
+      if (this.source !== source || !this.active) return;
+      this.source = undefined;
+      this.polling = true;
+      void this.poll();
+    };
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    if (!this.active || !this.polling) return;
+    this.timer = setTimeout(() => void this.poll(), pollDelay(this.unchanged));
+  }
+
+  private async poll(): Promise<void> {
+    if (!this.active || this.inFlight) return;
+    // A hidden page is not polled; the visibilitychange handler checks as soon as it returns.
+    if (document.hidden && this.polling) return;
+    const controller = new AbortController();
+    this.inFlight = controller;
+    try {
+      const read = await getCheckout(this.proxy, this.id, controller.signal, this.etag);
+      this.etag = read.etag;
+      this.failures = 0;
+      this.listener.trouble(false);
+      if (read.checkout) {
+        this.unchanged = 0;
+        this.report(read.checkout);
+      } else {
+        this.unchanged += 1;
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+      this.unchanged += 1;
+      this.failures += 1;
+      if (this.failures >= TROUBLE_AFTER) this.listener.trouble(true);
+    } finally {
+      if (this.inFlight === controller) this.inFlight = undefined;
+    }
+    this.schedule();
+  }
+
+  private report(checkout: Checkout): void {
+    if (checkout.id !== this.id) return;
+    if (FINAL_STATUSES.includes(checkout.status)) this.stop();
+    this.listener.checkout(checkout);
+  }
+
+  private readonly onVisibilityChange = (): void => {
+    if (!document.hidden && this.active && this.polling) this.checkNow();
+  };
+}

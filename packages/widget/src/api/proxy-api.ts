@@ -1,0 +1,190 @@
+/**
+ * The proxy's public API as the widget calls it: the configuration, creating a checkout with an
+ * idempotency key, and reading one with its ETag. Failures become a `ProxyError` that says what
+ * kind of trouble it was, so each can get its own sentence and retry.
+ */
+
+export type CheckoutStatus = 'created' | 'processing' | 'paid' | 'failed' | 'expired';
+export const FINAL_STATUSES: readonly CheckoutStatus[] = ['paid', 'failed', 'expired'];
+
+export interface CurrencyRef {
+  iso: string;
+  network_name?: string;
+}
+
+export interface PaymentCurrency {
+  iso: string;
+  network_name: string;
+  precision: number;
+}
+
+export interface WidgetConfig {
+  payment_currencies: PaymentCurrency[];
+  products: Record<string, { amount: string; currency: string; description?: string }>;
+  open_amount: { min: string; max: string; currencies: string[] } | null;
+  sessions: boolean;
+}
+
+export interface Checkout {
+  id: string;
+  status: CheckoutStatus;
+  payment_link: string;
+  /** Unix seconds. */
+  expires_at: number;
+  amount: string;
+  currency: CurrencyRef;
+  payment_currency?: CurrencyRef;
+  success_url?: string;
+  failed_url?: string;
+}
+
+/** The body of `POST /api/checkouts`: one way of pricing plus the customer's answers. */
+export interface CheckoutRequest {
+  product?: string;
+  session?: string;
+  amount?: string;
+  currency?: string | CurrencyRef;
+  payment_currency?: CurrencyRef;
+  sender_type: 'natural' | 'legal';
+  sender_data: Record<string, string>;
+  end_user_email?: string;
+  success_url?: string;
+  failed_url?: string;
+}
+
+/** What went wrong, from the customer's point of view. */
+export type ProxyErrorKind =
+  | 'unreachable'
+  | 'unavailable'
+  | 'rate_limited'
+  | 'not_found'
+  | 'rejected'
+  | 'invalid_response';
+
+export class ProxyError extends Error {
+  override readonly name = 'ProxyError';
+  constructor(
+    readonly kind: ProxyErrorKind,
+    /** The proxy's machine code, or the widget's own for trouble before an answer. */
+    readonly code: string,
+    message: string,
+    readonly status?: number,
+    /** The field a validation error names, e.g. `sender_data.first_name`. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+function kindOf(status: number): ProxyErrorKind {
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'unavailable';
+  return 'rejected';
+}
+
+const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
+
+/** A request that has not answered by then is treated as a proxy out of reach: no endless wait. */
+export const REQUEST_TIMEOUT_MS = 20000;
+
+async function call(input: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  init.signal.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(abort, REQUEST_TIMEOUT_MS);
+  try {
+    return await fetch(input, {
+      ...init,
+      signal: controller.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch (error) {
+    if (init.signal.aborted) throw error;
+    throw new ProxyError('unreachable', 'network_error', 'The proxy could not be reached.');
+  } finally {
+    clearTimeout(timer);
+    init.signal.removeEventListener('abort', abort);
+  }
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ProxyError(
+      'invalid_response',
+      'invalid_response',
+      'The proxy answered with something that is not JSON.',
+      response.status,
+    );
+  }
+}
+
+async function failure(response: Response): Promise<ProxyError> {
+  let body: { error?: unknown; code?: unknown; field?: unknown } = {};
+  try {
+    body = await response.json();
+  } catch {
+    // A body that is not JSON still has a status worth reporting.
+  }
+  const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
+  const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
+  const field = typeof body.field === 'string' ? body.field : undefined;
+  return new ProxyError(kindOf(response.status), code, message, response.status, field);
+}
+
+export async function fetchConfig(proxy: string, signal: AbortSignal): Promise<WidgetConfig> {
+  const response = await call(url(proxy, '/api/config'), { signal });
+  if (!response.ok) throw await failure(response);
+  return readJson<WidgetConfig>(response);
+}
+
+export async function createCheckout(
+  proxy: string,
+  request: CheckoutRequest,
+  idempotencyKey: string,
+  signal: AbortSignal,
+): Promise<Checkout> {
+  const response = await call(url(proxy, '/api/checkouts'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify(request),
+    signal,
+  });
+  if (!response.ok) throw await failure(response);
+  return readJson<Checkout>(response);
+}
+
+export interface CheckoutRead {
+  /** Absent when the proxy answered 304: nothing changed since `etag`. */
+  checkout?: Checkout;
+  etag?: string;
+}
+
+export async function getCheckout(
+  proxy: string,
+  id: string,
+  signal: AbortSignal,
+  etag?: string,
+): Promise<CheckoutRead> {
+  const response = await call(url(proxy, `/api/checkouts/${encodeURIComponent(id)}`), {
+    headers: etag ? { 'if-none-match': etag } : {},
+    signal,
+  });
+  if (response.status === 304) return etag ? { etag } : {};
+  if (!response.ok) throw await failure(response);
+  const checkout = await readJson<Checkout>(response);
+  const newEtag = response.headers.get('etag');
+  return newEtag ? { checkout, etag: newEtag } : { checkout };
+}
+
+export const eventsUrl = (proxy: string, id: string) =>
+  url(proxy, `/api/checkouts/${encodeURIComponent(id)}/events`);
+
+/** A fresh idempotency key: random, unguessable, and fine outside secure contexts too. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

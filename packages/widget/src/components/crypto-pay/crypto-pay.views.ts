@@ -1,0 +1,92 @@
+/**
+ * Which view `<crypto-pay>` shows for its state, and the heading and sentence of each: one
+ * pure mapping, so every state has a view and none is a dead end.
+ */
+import { TaskStatus } from '@lit/task';
+import type { Checkout } from '../../api/proxy-api.ts';
+import { ProxyError } from '../../api/proxy-api.ts';
+import type { Translation } from '../../localize/translation.ts';
+
+export type View =
+  | 'misconfigured'
+  | 'loading'
+  | 'config-error'
+  | 'details'
+  | 'create-error'
+  | 'checking'
+  | 'resume-error'
+  | 'pay'
+  | 'redirect'
+  | 'paid'
+  | 'failed'
+  | 'expired';
+
+export interface ViewState {
+  proxy: string;
+  checkout: Checkout | undefined;
+  mode: string;
+  leaving: boolean;
+  resumeStatus: TaskStatus | undefined;
+  configStatus: TaskStatus;
+  createError: unknown;
+}
+
+export function viewOf(state: ViewState): View {
+  if (!state.proxy) return 'misconfigured';
+  const { checkout } = state;
+  if (checkout) {
+    if (checkout.status === 'paid' || checkout.status === 'failed' || checkout.status === 'expired') {
+      return checkout.status;
+    }
+    return state.mode === 'redirect' && state.leaving ? 'redirect' : 'pay';
+  }
+  if (state.resumeStatus !== undefined) {
+    return state.resumeStatus === TaskStatus.ERROR ? 'resume-error' : 'checking';
+  }
+  if (state.createError) return 'create-error';
+  if (state.configStatus === TaskStatus.ERROR) return 'config-error';
+  return state.configStatus === TaskStatus.COMPLETE ? 'details' : 'loading';
+}
+
+export function headingOf(view: View, t: Translation): string {
+  switch (view) {
+    case 'loading':
+    case 'details':
+      return t.detailsHeading;
+    case 'checking':
+    case 'pay':
+      return t.payHeading;
+    case 'redirect':
+      return t.redirectHeading;
+    case 'paid':
+      return t.successHeading;
+    case 'failed':
+      return t.failedHeading;
+    case 'expired':
+      return t.expiredHeading;
+    default:
+      return t.errorHeading;
+  }
+}
+
+/** The one sentence that tells the customer what went wrong. */
+export function errorSentence(error: unknown, t: Translation): string {
+  const kind = error instanceof ProxyError ? error.kind : 'unreachable';
+  switch (kind) {
+    case 'unreachable':
+      return t.errorUnreachable;
+    case 'rate_limited':
+      return t.errorRateLimited;
+    case 'not_found':
+      return t.errorNotFound;
+    case 'rejected':
+      return t.errorRejected;
+    default:
+      return t.errorUnavailable;
+  }
+}
+
+/** The proxy's own explanation, worth showing under a refusal (a 4xx other than 404/429). */
+export function errorDetail(error: unknown): string {
+  return error instanceof ProxyError && error.kind === 'rejected' ? error.message : '';
+}

@@ -1,0 +1,83 @@
+/** The pay-with picker: every configured crypto currency on each of its networks, or "later". */
+import { html, LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
+import type { Translation } from '../../localize/translation.ts';
+import en from '../../localize/translations/en.ts';
+import controls from '../../styles/controls.styles.ts';
+import styles from './currency-picker.styles.ts';
+
+/** `tron` reads as `Tron`: network names come lower-case from the API. */
+const networkName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+const keyOf = (currency: CurrencyRef | undefined) =>
+  currency ? `${currency.iso}:${currency.network_name ?? ''}` : '';
+
+/**
+ * @summary A radio group of the crypto currencies the shop accepts; a token offered on two
+ * networks shows both, since paying on the wrong network loses the money.
+ *
+ * @event currency-change - The customer picked another option (internal, not composed).
+ *
+ * @csspart currency-list - The group of options.
+ * @csspart currency-option - One option (currency and network).
+ * @csspart error - The message when the proxy refused the choice.
+ */
+export default class CurrencyPicker extends LitElement {
+  static override styles = [controls, styles];
+
+  /** The terms to show. */
+  @property({ attribute: false }) t: Translation = en;
+  /** The currencies from the proxy's configuration. */
+  @property({ attribute: false }) currencies: PaymentCurrency[] = [];
+  /** The chosen currency; `undefined` leaves the choice to the payment page. */
+  @property({ attribute: false }) value: CurrencyRef | undefined = undefined;
+  /** A message about the choice (from the proxy), shown under the group. */
+  @property({ attribute: false }) error = '';
+
+  /** Focuses the checked option, for a message that lands here. */
+  override focus(): void {
+    this.renderRoot.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }
+
+  private choose(currency: CurrencyRef | undefined): void {
+    this.value = currency;
+    this.dispatchEvent(new Event('currency-change'));
+  }
+
+  private option(key: string, label: string, currency: CurrencyRef | undefined) {
+    return html`
+      <label part="currency-option" class="option">
+        <input
+          type="radio"
+          name="payment-currency"
+          .value=${key}
+          .checked=${keyOf(this.value) === key}
+          @change=${() => this.choose(currency)}
+        />
+        <span>${label}</span>
+      </label>
+    `;
+  }
+
+  override render() {
+    const t = this.t;
+    return html`
+      <fieldset
+        part="currency-list"
+        aria-describedby=${ifDefined(this.error ? 'currency-error' : undefined)}
+      >
+        <legend>${t.payWithLegend}</legend>
+        ${this.currencies.map(({ iso, network_name }) =>
+          this.option(keyOf({ iso, network_name }), t.currencyOnNetwork(iso, networkName(network_name)), {
+            iso,
+            network_name,
+          }),
+        )}
+        ${this.option('', t.payWithLater, undefined)}
+        ${this.error ? html`<p id="currency-error" class="error" part="error">${this.error}</p>` : ''}
+      </fieldset>
+    `;
+  }
+}

@@ -1,0 +1,180 @@
+/** The pay step's panel: amount, pay-with currency, link, QR code, copy and time left. */
+import { html, LitElement, nothing, svg } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { Checkout } from '../../api/proxy-api.ts';
+import type { Translation } from '../../localize/translation.ts';
+import en from '../../localize/translations/en.ts';
+import controls from '../../styles/controls.styles.ts';
+import { formatAmount, formatCountdown, formatTime } from '../../utilities/format.ts';
+import styles from './payment-panel.styles.ts';
+import type { QrPath } from './qr-code.ts';
+
+/** The QR code's quiet zone, in modules, as scanners need. */
+const QUIET_ZONE = 4;
+
+/**
+ * @summary What the customer needs to pay: the amount, the currency, a button that opens the
+ * hosted payment page in a new tab, a QR code of the same link for a phone wallet, a copy
+ * button and the time left, with the live status below.
+ *
+ * @event check-now - The customer asked to check the status now (internal, not composed).
+ * @event expiry-reached - The countdown reached zero (internal, not composed).
+ *
+ * @csspart amount - The amount due.
+ * @csspart pay-with - The currency to pay with.
+ * @csspart link-button - The link that opens the payment page.
+ * @csspart qr - The QR code.
+ * @csspart link - The read-only field with the payment link.
+ * @csspart copy-button - The copy button.
+ * @csspart countdown - The time left.
+ * @csspart status - The status line.
+ */
+export default class PaymentPanel extends LitElement {
+  static override styles = [controls, styles];
+
+  /** The terms to show. */
+  @property({ attribute: false }) t: Translation = en;
+  /** The checkout to pay. */
+  @property({ attribute: false }) checkout: Checkout | undefined = undefined;
+  /** True when status checks have been failing for a while. */
+  @property({ type: Boolean }) trouble = false;
+
+  @state() private now = Date.now();
+  @state() private copyResult: 'copied' | 'failed' | '' = '';
+  @query('#payment-link') private linkField!: HTMLInputElement;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private expiryReported = '';
+  @state() private qr: { link: string; path: QrPath } | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.ticker = setInterval(() => {
+      this.now = Date.now();
+    }, 1000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.ticker);
+  }
+
+  protected override updated(): void {
+    const checkout = this.checkout;
+    if (checkout && this.secondsLeft(checkout) <= 0 && this.expiryReported !== checkout.id) {
+      this.expiryReported = checkout.id;
+      this.dispatchEvent(new Event('expiry-reached'));
+    }
+  }
+
+  private secondsLeft(checkout: Checkout): number {
+    return checkout.expires_at - Math.floor(this.now / 1000);
+  }
+
+  private async copy(link: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(link);
+      this.copyResult = 'copied';
+    } catch {
+      // No clipboard (an insecure page, a refused permission): select the link for the customer.
+      this.copyResult = 'failed';
+      this.linkField.focus();
+      this.linkField.select();
+    }
+  }
+
+  protected override willUpdate(): void {
+    const link = this.checkout?.payment_link;
+    // The QR encoder is its own chunk: the page does not load it before there is a link.
+    if (link && this.qr?.link !== link) {
+      import('./qr-code.ts').then(({ qrPath }) => {
+        if (this.checkout?.payment_link === link) this.qr = { link, path: qrPath(link) };
+      });
+    }
+  }
+
+  private qrCode() {
+    if (!this.qr) return html`<div class="qr" part="qr"></div>`;
+    const { size, d } = this.qr.path;
+    const side = size + 2 * QUIET_ZONE;
+    return html`
+      <svg
+        part="qr"
+        class="qr"
+        role="img"
+        aria-label=${this.t.qrLabel}
+        viewBox="${-QUIET_ZONE} ${-QUIET_ZONE} ${side} ${side}"
+        shape-rendering="crispEdges"
+      >
+        ${svg`<rect x=${-QUIET_ZONE} y=${-QUIET_ZONE} width=${side} height=${side} fill="#fff"></rect>
+        <path d=${d} fill="#000"></path>`}
+      </svg>
+    `;
+  }
+
+  override render() {
+    const { t, checkout } = this;
+    if (!checkout) return nothing;
+    const locale = t.$code;
+    const paymentCurrency = checkout.payment_currency;
+    const left = this.secondsLeft(checkout);
+    return html`
+      <dl class="summary">
+        <div>
+          <dt>${t.amountLabel}</dt>
+          <dd part="amount" class="amount">
+            ${t.amountWithCurrency(formatAmount(checkout.amount, locale), checkout.currency.iso)}
+          </dd>
+        </div>
+        <div>
+          <dt>${t.payWithLabel}</dt>
+          <dd part="pay-with">
+            ${
+              paymentCurrency
+                ? paymentCurrency.network_name
+                  ? t.currencyOnNetwork(paymentCurrency.iso, paymentCurrency.network_name)
+                  : paymentCurrency.iso
+                : t.payWithChosenLater
+            }
+          </dd>
+        </div>
+      </dl>
+      <a
+        class="button primary open"
+        part="link-button"
+        href=${checkout.payment_link}
+        target="_blank"
+        rel="noopener noreferrer"
+        >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
+      >
+      ${this.qrCode()}
+      <div class="field">
+        <label for="payment-link">${t.paymentLink}</label>
+        <div class="copy-row">
+          <input id="payment-link" part="link" readonly .value=${checkout.payment_link} />
+          <button part="copy-button" type="button" @click=${() => this.copy(checkout.payment_link)}>
+            ${t.copyLink}
+          </button>
+        </div>
+        <p class=${this.copyResult === 'failed' ? 'error' : 'hint'} role="status">
+          ${this.copyResult === 'copied' ? t.copied : this.copyResult === 'failed' ? t.copyFailed : ''}
+        </p>
+      </div>
+      <p part="countdown" class="countdown" role="timer">
+        ${t.timeLeft}: <strong>${formatCountdown(left)}</strong>
+        <span class="hint">(${t.expiresAt(formatTime(checkout.expires_at, locale))})</span>
+      </p>
+      <p part="status" class="status">
+        <span class="spinner" aria-hidden="true"></span>
+        ${checkout.status === 'processing' ? t.statusProcessing : t.statusCreated}
+      </p>
+      ${
+        this.trouble
+          ? html`<p class="error">${t.connectionTrouble}</p>
+              <button type="button" @click=${() => this.dispatchEvent(new Event('check-now'))}>
+                ${t.checkNow}
+              </button>`
+          : nothing
+      }
+    `;
+  }
+}

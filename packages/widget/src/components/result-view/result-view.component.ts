@@ -1,0 +1,70 @@
+/** The end and error views: what happened, in one clear sentence, and what to do next. */
+import { html, LitElement, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import controls from '../../styles/controls.styles.ts';
+import styles from './result-view.styles.ts';
+
+export type ResultTone = 'success' | 'failure' | 'error' | 'progress';
+
+/**
+ * @summary A result or error: an icon for its tone, the sentence that explains it, an optional
+ * detail, and up to two actions (retry, start again, back).
+ *
+ * @event result-action - An action was chosen; `detail` is `primary` or `secondary`
+ * (internal, not composed).
+ *
+ * @csspart result - The whole view.
+ * @csspart message - The explaining sentence.
+ * @csspart primary-button - The main action.
+ * @csspart secondary-button - The other action.
+ */
+export default class ResultView extends LitElement {
+  static override styles = [controls, styles];
+
+  /** What kind of result this is; it picks the icon and colour. */
+  @property({ reflect: true }) tone: ResultTone = 'success';
+  /** The sentence that says what happened. */
+  @property() message = '';
+  /** More detail, such as the proxy's own explanation. */
+  @property() detail = '';
+  /** The label of the main action; no button without one. */
+  @property({ attribute: 'primary-label' }) primaryLabel = '';
+  /** The label of the second action; no button without one. */
+  @property({ attribute: 'secondary-label' }) secondaryLabel = '';
+
+  private act(which: 'primary' | 'secondary'): void {
+    this.dispatchEvent(new CustomEvent('result-action', { detail: which }));
+  }
+
+  override render() {
+    const icon = { success: '✓', failure: '✕', error: '!', progress: '' }[this.tone];
+    return html`
+      <div part="result" class="result">
+        ${
+          this.tone === 'progress'
+            ? html`<span class="spinner" aria-hidden="true"></span>`
+            : html`<span class="icon" aria-hidden="true">${icon}</span>`
+        }
+        <p part="message" class="message">${this.message}</p>
+        ${this.detail ? html`<p class="hint">${this.detail}</p>` : nothing}
+        <div class="actions">
+          ${
+            this.primaryLabel
+              ? html`<button class="primary" part="primary-button" type="button" @click=${() => this.act('primary')}>
+                ${this.primaryLabel}
+              </button>`
+              : nothing
+          }
+          ${
+            this.secondaryLabel
+              ? html`<button part="secondary-button" type="button" @click=${() => this.act('secondary')}>
+                ${this.secondaryLabel}
+              </button>`
+              : nothing
+          }
+          <slot></slot>
+        </div>
+      </div>
+    `;
+  }
+}

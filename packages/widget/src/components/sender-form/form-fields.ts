@@ -1,0 +1,43 @@
+/**
+ * The fields of the details form and how the proxy names them. Free of the protocol's schemas,
+ * so the element can map a proxy error to a field without loading the rules.
+ */
+import type { SenderField } from '../../localize/translation.ts';
+
+export type SenderType = 'natural' | 'legal';
+
+/** Everything the customer typed, before trimming. */
+export interface SenderValues {
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  legal_name: string;
+  country_of_registration: string;
+  email: string;
+}
+
+export type FormField = SenderField | 'email' | 'payment_currency';
+export type FieldMessages = Partial<Record<FormField, string>>;
+
+const SENDER_FIELDS: readonly string[] = [
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'legal_name',
+  'country_of_registration',
+];
+export const isSenderField = (field: string): field is SenderField => SENDER_FIELDS.includes(field);
+
+export const FIELDS_OF: Record<SenderType, readonly SenderField[]> = {
+  natural: ['first_name', 'last_name', 'date_of_birth'],
+  legal: ['legal_name', 'country_of_registration'],
+};
+
+/** The form field a proxy error names (`sender_data.first_name`, `end_user_email`), if any. */
+export function formFieldOf(proxyField: string | undefined): FormField | undefined {
+  if (!proxyField) return undefined;
+  if (proxyField === 'end_user_email') return 'email';
+  if (proxyField.startsWith('payment_currency')) return 'payment_currency';
+  const name = proxyField.replace(/^sender_data\./, '');
+  return isSenderField(name) ? name : undefined;
+}

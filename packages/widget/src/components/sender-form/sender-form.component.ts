@@ -1,0 +1,301 @@
+/** The details step: who pays, an optional email, and the currency to pay with. */
+import { html, LitElement, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { live } from 'lit/directives/live.js';
+import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
+import type { SenderField, Translation } from '../../localize/translation.ts';
+import en from '../../localize/translations/en.ts';
+import controls from '../../styles/controls.styles.ts';
+import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
+import '../currency-picker/currency-picker.ts';
+import {
+  FIELDS_OF,
+  type FieldMessages,
+  type FormField,
+  type SenderType,
+  type SenderValues,
+} from './form-fields.ts';
+import styles from './sender-form.styles.ts';
+
+type SenderRules = typeof import('./sender-rules.ts');
+let rulesLoading: Promise<SenderRules> | undefined;
+/** The rules come in their own chunk, fetched once as the first form appears. */
+const loadRules = () => {
+  rulesLoading ??= import('./sender-rules.ts');
+  return rulesLoading;
+};
+
+/** What the form hands on when the customer submits valid details. */
+export interface DetailsSubmit {
+  senderType: SenderType;
+  senderData: Record<string, string>;
+  email?: string;
+  paymentCurrency?: CurrencyRef;
+}
+
+/** A message the proxy sent back about one field (a 422 naming it). */
+export interface FieldIssue {
+  field: FormField;
+  message: string;
+}
+
+const AUTOCOMPLETE: Record<SenderField, string> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  date_of_birth: 'bday',
+  legal_name: 'organization',
+  country_of_registration: 'off',
+};
+
+/**
+ * @summary The details form: a person or a company, the fields regulation asks for, an
+ * optional email for refunds, and the pay-with currency. Rules come from the protocol.
+ *
+ * @event details-submit - Valid details were submitted (internal, not composed).
+ *
+ * @csspart form - The form.
+ * @csspart sender-type - The person/company choice.
+ * @csspart field - A label, its control and its messages.
+ * @csspart label - A field's label.
+ * @csspart input - A text, date or email input.
+ * @csspart hint - A field's hint.
+ * @csspart error - A field's error message.
+ * @csspart country-search - The search box above the country list.
+ * @csspart country-list - The list of countries.
+ * @csspart submit-button - The button that goes on to payment.
+ */
+export default class SenderForm extends LitElement {
+  static override styles = [controls, styles];
+
+  /** The terms to show. */
+  @property({ attribute: false }) t: Translation = en;
+  /** The currencies the customer may choose from. */
+  @property({ attribute: false }) currencies: PaymentCurrency[] = [];
+  /** True while the checkout is being created: the button waits and a second submit is ignored. */
+  @property({ type: Boolean }) busy = false;
+  /** The proxy's message about one field, shown there until the customer changes it. */
+  @property({ attribute: false }) serverIssue: FieldIssue | undefined = undefined;
+
+  @state() private senderType: SenderType = 'natural';
+  @state() private values: SenderValues = {
+    first_name: '',
+    last_name: '',
+    date_of_birth: '',
+    legal_name: '',
+    country_of_registration: '',
+    email: '',
+  };
+  @state() private paymentCurrency: CurrencyRef | undefined = undefined;
+  @state() private touched = new Set<FormField>();
+  @state() private countryFilter = '';
+  @state() private summary = '';
+  private badDate = false;
+
+  @state() private rules: SenderRules | undefined;
+  @query('crypto-pay-currency-picker') private picker!: CurrencyPicker;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    loadRules().then((rules) => {
+      this.rules = rules;
+    });
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('serverIssue') && this.serverIssue) {
+      this.touched = new Set([...this.touched, this.serverIssue.field]);
+    }
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
+  }
+
+  private messages(): FieldMessages {
+    const rules = this.rules;
+    if (!rules) return {};
+    const messages = rules.validateDetails(this.senderType, this.values, this.t);
+    if (this.badDate && this.senderType === 'natural') {
+      messages.date_of_birth = this.t.dateOfBirthInvalid;
+    }
+    const issue = this.serverIssue;
+    if (issue && !messages[issue.field]) {
+      const value = issue.field === 'payment_currency' ? '' : this.values[issue.field];
+      messages[issue.field] = rules.customerMessage(issue.field, value, issue.message, this.t);
+    }
+    return messages;
+  }
+
+  private focusField(field: FormField): void {
+    if (field === 'payment_currency') return this.picker?.focus();
+    this.renderRoot.querySelector<HTMLElement>(`#${field}`)?.focus();
+  }
+
+  private setValue(field: FormField, value: string, input?: HTMLInputElement): void {
+    if (field === 'payment_currency') return;
+    if (field === 'date_of_birth' && input) this.badDate = input.validity.badInput;
+    this.values = { ...this.values, [field]: value };
+    this.summary = '';
+    if (this.serverIssue?.field === field) this.serverIssue = undefined;
+  }
+
+  private touch(field: FormField): void {
+    if (!this.touched.has(field)) this.touched = new Set([...this.touched, field]);
+  }
+
+  private async onSubmit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    if (this.busy) return;
+    const rules = this.rules ?? (this.rules = await loadRules());
+    const visible: FormField[] = [...FIELDS_OF[this.senderType], 'email'];
+    this.touched = new Set(visible);
+    const messages = this.messages();
+    const wrong = visible.filter((field) => messages[field]);
+    if (wrong.length > 0) {
+      this.summary = this.t.formHasErrors(wrong.length);
+      this.updateComplete.then(() => this.focusField(wrong[0] as FormField));
+      return;
+    }
+    this.summary = '';
+    const email = this.values.email.trim();
+    const detail: DetailsSubmit = {
+      senderType: this.senderType,
+      senderData: rules.senderData(this.senderType, this.values),
+      ...(email ? { email } : {}),
+      ...(this.paymentCurrency ? { paymentCurrency: this.paymentCurrency } : {}),
+    };
+    this.dispatchEvent(new CustomEvent<DetailsSubmit>('details-submit', { detail }));
+  }
+
+  private field(name: SenderField | 'email', messages: FieldMessages) {
+    const t = this.t;
+    const error = this.touched.has(name) ? messages[name] : undefined;
+    const hint = name === 'email' ? t.emailHint : undefined;
+    const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ');
+    const label = name === 'email' ? t.email : t.fieldLabels[name];
+    return html`
+      <div class="field" part="field">
+        <label for=${name} part="label">${label}</label>
+        ${hint ? html`<p id="${name}-hint" class="hint" part="hint">${hint}</p>` : nothing}
+        <input
+          id=${name}
+          part="input"
+          type=${name === 'email' ? 'email' : name === 'date_of_birth' ? 'date' : 'text'}
+          autocomplete=${AUTOCOMPLETE[name as SenderField] ?? 'email'}
+          max=${ifDefined(name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : undefined)}
+          .value=${live(this.values[name])}
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${ifDefined(describedBy || undefined)}
+          aria-required=${name === 'email' ? 'false' : 'true'}
+          @input=${(event: InputEvent) => {
+            const input = event.target as HTMLInputElement;
+            this.setValue(name, input.value, input);
+          }}
+          @blur=${() => this.touch(name)}
+        />
+        ${error ? html`<p id="${name}-error" class="error" part="error">${error}</p>` : nothing}
+      </div>
+    `;
+  }
+
+  private countryField(messages: FieldMessages) {
+    const t = this.t;
+    const name = 'country_of_registration';
+    const error = this.touched.has(name) ? messages[name] : undefined;
+    const countries =
+      this.rules?.matchingCountries(t.$code, this.countryFilter, this.values[name]) ?? [];
+    return html`
+      <div class="field" part="field">
+        <label for="country-search" part="label">${t.countrySearch}</label>
+        <input
+          id="country-search"
+          part="country-search"
+          type="search"
+          autocomplete="off"
+          aria-controls=${name}
+          .value=${live(this.countryFilter)}
+          @input=${(event: InputEvent) => {
+            this.countryFilter = (event.target as HTMLInputElement).value;
+          }}
+        />
+        <label for=${name} part="label">${t.fieldLabels[name]}</label>
+        <select
+          id=${name}
+          part="country-list"
+          size="6"
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${ifDefined(error ? `${name}-error` : undefined)}
+          aria-required="true"
+          @change=${(event: Event) => this.setValue(name, (event.target as HTMLSelectElement).value)}
+          @blur=${() => this.touch(name)}
+        >
+          ${countries.map(
+            (country) =>
+              html`<option value=${country.alpha3} ?selected=${country.alpha3 === this.values[name]}>
+                ${country.name}
+              </option>`,
+          )}
+        </select>
+        ${countries.length === 0 ? html`<p class="hint" part="hint">${t.countryNoMatch}</p>` : nothing}
+        ${error ? html`<p id="${name}-error" class="error" part="error">${error}</p>` : nothing}
+      </div>
+    `;
+  }
+
+  override render() {
+    const t = this.t;
+    const messages = this.messages();
+    const type = this.senderType;
+    return html`
+      <form part="form" novalidate @submit=${this.onSubmit}>
+        <p class="hint">${t.detailsIntro}</p>
+        <fieldset class="sender-type" part="sender-type">
+          <legend>${t.senderTypeLegend}</legend>
+          ${(['natural', 'legal'] as const).map(
+            (value) => html`
+              <label class="choice">
+                <input
+                  type="radio"
+                  name="sender-type"
+                  .value=${value}
+                  .checked=${type === value}
+                  @change=${() => {
+                    this.senderType = value;
+                  }}
+                />
+                ${value === 'natural' ? t.senderNatural : t.senderLegal}
+              </label>
+            `,
+          )}
+        </fieldset>
+        ${
+          type === 'natural'
+            ? FIELDS_OF.natural.map((name) => this.field(name, messages))
+            : [this.field('legal_name', messages), this.countryField(messages)]
+        }
+        ${this.field('email', messages)}
+        <crypto-pay-currency-picker
+          exportparts="currency-list, currency-option, error"
+          .t=${t}
+          .currencies=${this.currencies}
+          .value=${this.paymentCurrency}
+          .error=${messages.payment_currency ?? ''}
+          @currency-change=${(event: Event) => {
+            this.paymentCurrency = (event.target as CurrencyPicker).value;
+            if (this.serverIssue?.field === 'payment_currency') this.serverIssue = undefined;
+          }}
+        ></crypto-pay-currency-picker>
+        <p class="error" role="alert">${this.summary}</p>
+        <button
+          class="primary"
+          part="submit-button"
+          type="submit"
+          aria-disabled=${this.busy ? 'true' : 'false'}
+        >
+          ${this.busy ? html`<span class="spinner" aria-hidden="true"></span>${t.submitting}` : t.submit}
+        </button>
+      </form>
+    `;
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The details form's rules and country list, loaded on demand: the protocol's zod schemas are
+ * the heaviest part of the widget, and the element's first paint does not need them.
+ */
+export { matchingCountries } from './countries.ts';
+export { customerMessage, senderData, validateDetails } from './sender-validation.ts';

@@ -1,0 +1,69 @@
+/**
+ * The sender form's rules: the protocol's own schemas decide what is wrong (so the widget can
+ * never accept what the proxy will refuse), and this module words it for the customer in the
+ * current language, one message per field.
+ */
+import { errors } from '@crypto-pay/protocol/errors';
+import { isEmail } from '@crypto-pay/protocol/fields';
+import { senderDataIssues } from '@crypto-pay/protocol/sender';
+import type { SenderField, Translation } from '../../localize/translation.ts';
+import {
+  FIELDS_OF,
+  type FieldMessages,
+  type FormField,
+  isSenderField,
+  type SenderType,
+  type SenderValues,
+} from './form-fields.ts';
+
+// Catalogue texts back to their stable names, so a rule is recognised whatever its wording.
+let ruleByText: Map<string, string> | undefined;
+function ruleOf(text: string): string | undefined {
+  ruleByText ??= new Map(
+    Object.values(errors).flatMap((entry) =>
+      typeof entry === 'function' ? [] : [[entry.message, entry.name] as const],
+    ),
+  );
+  return ruleByText.get(text);
+}
+
+/** The sender data as the proxy receives it: this type's fields only, trimmed. */
+export function senderData(type: SenderType, values: SenderValues): Record<string, string> {
+  return Object.fromEntries(FIELDS_OF[type].map((field) => [field, values[field].trim()]));
+}
+
+/** A protocol (or proxy) message about `field`, in the customer's words. */
+export function customerMessage(
+  field: FormField,
+  value: string,
+  text: string,
+  t: Translation,
+): string {
+  const rule = ruleOf(text) ?? '';
+  if (isSenderField(field) && (value.trim() === '' || rule.endsWith('_missing'))) {
+    return t.required[field];
+  }
+  if (rule.endsWith('_too_long')) return t.tooLong;
+  if (rule === 'date_of_birth_format') return t.dateOfBirthInvalid;
+  if (rule.startsWith('country_of_registration_')) return t.countryInvalid;
+  if (rule === 'email_invalid') return t.emailInvalid;
+  // A rule the widget does not know (a newer proxy's): its own sentence is the best we have.
+  return text || t.fieldInvalid;
+}
+
+/** One message per field that breaks a rule; an empty object when all is well. */
+export function validateDetails(
+  type: SenderType,
+  values: SenderValues,
+  t: Translation,
+): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const issue of senderDataIssues(type, senderData(type, values))) {
+    const field = issue.field as SenderField;
+    if (!FIELDS_OF[type].includes(field) || messages[field]) continue;
+    messages[field] = customerMessage(field, values[field], issue.message, t);
+  }
+  const email = values.email.trim();
+  if (email !== '' && !isEmail(email)) messages.email = t.emailInvalid;
+  return messages;
+}

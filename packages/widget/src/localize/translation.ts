@@ -1,0 +1,96 @@
+/**
+ * The typed set of every text the widget shows. Each locale file implements it completely, so
+ * a missing term is a type error rather than an English word in a German checkout.
+ */
+
+/** The sender fields the customer fills in, named as the proxy's API names them. */
+export type SenderField =
+  | 'first_name'
+  | 'last_name'
+  | 'date_of_birth'
+  | 'legal_name'
+  | 'country_of_registration';
+
+export interface Translation {
+  /** BCP 47 code of the locale, e.g. `de`. */
+  $code: string;
+  /** The locale's own name, e.g. `Deutsch`. */
+  $name: string;
+  $dir: 'ltr' | 'rtl';
+
+  loading: string;
+  checkingStatus: string;
+
+  detailsHeading: string;
+  detailsIntro: string;
+  orderTotal: string;
+  senderTypeLegend: string;
+  senderNatural: string;
+  senderLegal: string;
+  fieldLabels: Record<SenderField, string>;
+  countrySearch: string;
+  countryChoose: string;
+  countryNoMatch: string;
+  email: string;
+  emailHint: string;
+  payWithLegend: string;
+  payWithLater: string;
+  /** A crypto currency on one network, e.g. `USDT on Tron`. */
+  currencyOnNetwork: (iso: string, network: string) => string;
+  submit: string;
+  submitting: string;
+  /** Announced when a submit finds mistakes; `count` fields need attention. */
+  formHasErrors: (count: number) => string;
+
+  required: Record<SenderField, string>;
+  tooLong: string;
+  dateOfBirthInvalid: string;
+  countryInvalid: string;
+  emailInvalid: string;
+  fieldInvalid: string;
+
+  payHeading: string;
+  amountLabel: string;
+  payWithLabel: string;
+  payWithChosenLater: string;
+  /** An amount followed by its currency in the locale's order, e.g. `25,00 EUR`. */
+  amountWithCurrency: (amount: string, currency: string) => string;
+  openPaymentPage: string;
+  opensInNewTab: string;
+  paymentLink: string;
+  qrLabel: string;
+  copyLink: string;
+  copied: string;
+  copyFailed: string;
+  timeLeft: string;
+  /** `time` is already formatted for the locale. */
+  expiresAt: (time: string) => string;
+  statusCreated: string;
+  statusProcessing: string;
+  connectionTrouble: string;
+  checkNow: string;
+
+  redirectHeading: string;
+  redirectBody: string;
+  redirectFallback: string;
+
+  successHeading: string;
+  successBody: string;
+  leavingToShop: string;
+  failedHeading: string;
+  failedBody: string;
+  expiredHeading: string;
+  expiredBody: string;
+  leavingToFailurePage: string;
+  startAgain: string;
+
+  errorHeading: string;
+  errorUnreachable: string;
+  errorUnavailable: string;
+  errorRateLimited: string;
+  errorNotFound: string;
+  errorRejected: string;
+  errorMisconfigured: string;
+  retry: string;
+  back: string;
+}

@@ -1,0 +1,96 @@
+/** English: the default locale, bundled with the element. */
+import type { Translation } from '../translation.ts';
+
+const ar: Translation = {
+  $code: 'ar',
+  $name: 'English',
+  $dir: 'ltr',
+
+  loading: 'Loading the checkout…',
+  checkingStatus: 'Checking the payment status…',
+
+  detailsHeading: 'Your details',
+  detailsIntro: 'Payment rules require us to know who sends this payment.',
+  orderTotal: 'Total',
+  senderTypeLegend: 'Who is paying?',
+  senderNatural: 'A person',
+  senderLegal: 'A company',
+  fieldLabels: {
+    first_name: 'First name',
+    last_name: 'Last name',
+    date_of_birth: 'Date of birth',
+    legal_name: 'Legal name of the company',
+    country_of_registration: 'Country of registration',
+  },
+  countrySearch: 'Search countries',
+  countryChoose: 'Choose a country',
+  countryNoMatch: 'No country matches your search.',
+  email: 'Email (optional)',
+  emailHint: 'Only used to send you refund instructions if something goes wrong with the payment.',
+  payWithLegend: 'Pay with',
+  payWithLater: 'Choose on the payment page',
+  currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
+  submit: 'Continue to payment',
+  submitting: 'Creating your payment…',
+  formHasErrors: (count) =>
+    count === 1 ? 'One field needs your attention.' : `${count} fields need your attention.`,
+
+  required: {
+    first_name: 'Enter your first name.',
+    last_name: 'Enter your last name.',
+    date_of_birth: 'Enter your date of birth.',
+    legal_name: 'Enter the legal name of the company.',
+    country_of_registration: 'Choose the country where the company is registered.',
+  },
+  tooLong: 'Use 255 characters or fewer.',
+  dateOfBirthInvalid: 'Enter a real date in the past, as year-month-day, for example 1990-04-23.',
+  countryInvalid: 'Choose a country from the list.',
+  emailInvalid: 'Enter an email address like name@example.com, or leave it empty.',
+  fieldInvalid: 'Check this field.',
+
+  payHeading: 'Pay',
+  amountLabel: 'Amount',
+  payWithLabel: 'Pay with',
+  payWithChosenLater: 'You choose the currency on the payment page.',
+  amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  openPaymentPage: 'Open the payment page',
+  opensInNewTab: '(opens in a new tab)',
+  paymentLink: 'Payment link',
+  qrLabel: 'QR code of the payment link',
+  copyLink: 'Copy link',
+  copied: 'Link copied.',
+  copyFailed: 'Could not copy. Select the link and copy it yourself.',
+  timeLeft: 'Time left',
+  expiresAt: (time) => `Expires at ${time}`,
+  statusCreated: 'Waiting for your payment.',
+  statusProcessing: 'Payment seen. Waiting for its confirmation.',
+  connectionTrouble: 'We cannot reach the payment service right now. We keep trying.',
+  checkNow: 'Check now',
+
+  redirectHeading: 'Going to the payment page',
+  redirectBody: 'Taking you to the payment page…',
+  redirectFallback: 'Open the payment page',
+
+  successHeading: 'Payment complete',
+  successBody: 'Thank you. Your payment has arrived.',
+  leavingToShop: 'Taking you back to the shop…',
+  failedHeading: 'Payment failed',
+  failedBody:
+    'The payment did not go through: it was confirmed too late or was less than the amount due.',
+  expiredHeading: 'Payment expired',
+  expiredBody: 'No payment arrived before the time ran out. Nothing was taken.',
+  leavingToFailurePage: 'Taking you back to the shop…',
+  startAgain: 'Start again',
+
+  errorHeading: 'Something went wrong',
+  errorUnreachable: 'We could not reach the payment service. Check your connection and try again.',
+  errorUnavailable: 'The payment service is not answering right now. Please try again in a moment.',
+  errorRateLimited: 'There were too many attempts. Please wait a moment and try again.',
+  errorNotFound: 'We could not find this payment. You can start a new one.',
+  errorRejected: 'The payment could not be created.',
+  errorMisconfigured: 'This checkout is not set up: the shop has not given its payment address.',
+  retry: 'Try again',
+  back: 'Back',
+};
+
+export default ar;

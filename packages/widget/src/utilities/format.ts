@@ -1,0 +1,63 @@
+/**
+ * Locale formatting of what the customer reads: amounts digit for digit from their decimal
+ * strings (never through a float), times, countdowns and country names through `Intl`.
+ */
+
+interface Separators {
+  group: string;
+  decimal: string;
+}
+
+const separatorCache = new Map<string, Separators>();
+
+/** The locale's grouping and decimal marks, read once from `Intl` on a constant. */
+function separators(locale: string): Separators {
+  let found = separatorCache.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).formatToParts(1234.5);
+    found = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+    separatorCache.set(locale, found);
+  }
+  return found;
+}
+
+/**
+ * `amount` (a decimal string such as `1234.50`) with the locale's marks: `1,234.50` in English,
+ * `1.234,50` in German. Every digit is kept; nothing is rounded. Anything that is not a plain
+ * decimal is shown as given rather than guessed at.
+ */
+export function formatAmount(amount: string, locale: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) return amount;
+  const [, sign, whole = '', fraction] = match;
+  const { group, decimal } = separators(locale);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${grouped}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+}
+
+/** A clock time such as `15:04` or `3:04 PM`. */
+export function formatTime(unixSeconds: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(unixSeconds * 1000),
+  );
+}
+
+/** Time left as `m:ss` or `h:mm:ss`, never negative. */
+export function formatCountdown(secondsLeft: number): string {
+  const total = Math.max(0, Math.floor(secondsLeft));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${minutes}:${seconds}`;
+}
+
+/** Country names in the locale, from `Intl.DisplayNames` (alpha-2 code in, name out). */
+export function countryNamer(locale: string): (alpha2: string) => string {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  return (alpha2) => names.of(alpha2) ?? alpha2;
+}

@@ -1,0 +1,219 @@
+/**
+ * A fake of the proxy's public API, served by the test runner's dev server so the widget's
+ * tests need no real proxy. Each test owns a scope (`/fake/<scope>/api/...`) with its own
+ * state, and steers it through `/fake/<scope>/_control/...`: configuration, canned failures,
+ * status changes pushed to open event streams, and a log of what the widget asked for.
+ */
+
+const FINAL = new Set(['paid', 'failed', 'expired']);
+
+const defaultConfig = () => ({
+  payment_currencies: [
+    { iso: 'BTC', network_name: 'bitcoin', precision: 8 },
+    { iso: 'USDT', network_name: 'ethereum', precision: 6 },
+    { iso: 'USDT', network_name: 'tron', precision: 6 },
+  ],
+  products: { 'tea-crate': { amount: '25.00', currency: 'EUR', description: 'A crate of tea' } },
+  open_amount: { min: '1.00', max: '500.00', currencies: ['EUR', 'USD'] },
+  sessions: true,
+});
+
+/** @type {Map<string, ReturnType<typeof newScope>>} */
+const scopes = new Map();
+
+function newScope() {
+  return {
+    config: defaultConfig(),
+    sse: true,
+    /** Seconds until a new checkout expires. */
+    lifetime: 3600,
+    checkouts: new Map(),
+    idempotency: new Map(),
+    /** route -> [{status, body, headers}] answered before the real handler, first in first out. */
+    failures: { config: [], create: [], get: [], events: [] },
+    /** Milliseconds a create waits before answering (to test a pending state). */
+    createDelay: 0,
+    log: [],
+    streams: new Map(),
+    nextId: 1,
+  };
+}
+
+function scopeOf(name) {
+  if (!scopes.has(name)) scopes.set(name, newScope());
+  return scopes.get(name);
+}
+
+async function readJson(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : undefined;
+}
+
+function send(ctx, status, body, headers = {}) {
+  ctx.status = status;
+  for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
+  if (body !== undefined) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(body);
+  }
+}
+
+const etagOf = (checkout) => `W/"${checkout.id}-${checkout.version}"`;
+const publicView = ({ version: _v, ...checkout }) => checkout;
+
+function pushToStreams(scope, checkout) {
+  for (const res of scope.streams.get(checkout.id) ?? []) {
+    res.write(`data: ${JSON.stringify(publicView(checkout))}\n\n`);
+    if (FINAL.has(checkout.status)) res.end();
+  }
+  if (FINAL.has(checkout.status)) scope.streams.delete(checkout.id);
+}
+
+function createCheckout(scope, body) {
+  const pricing = body.product
+    ? scope.config.products[body.product]
+    : body.session
+      ? { amount: '42.50', currency: 'EUR' }
+      : { amount: body.amount, currency: body.currency?.iso ?? body.currency };
+  if (!pricing) return [422, { error: 'Unknown product.', code: 'unknown_product', field: 'product' }];
+  const id = `chk_${String(scope.nextId++).padStart(4, '0')}${'x'.repeat(22)}`;
+  const checkout = {
+    id,
+    status: 'created',
+    payment_link: `https://pay.example.test/p/${id}`,
+    expires_at: Math.floor(Date.now() / 1000) + scope.lifetime,
+    amount: pricing.amount,
+    currency: { iso: pricing.currency },
+    ...(body.payment_currency ? { payment_currency: body.payment_currency } : {}),
+    ...(body.success_url ? { success_url: body.success_url } : {}),
+    ...(body.failed_url ? { failed_url: body.failed_url } : {}),
+    version: 1,
+  };
+  scope.checkouts.set(id, checkout);
+  return [201, publicView(checkout)];
+}
+
+async function control(ctx, scope, action) {
+  const body = (await readJson(ctx.req)) ?? {};
+  if (action === 'setup') {
+    if ('config' in body) scope.config = body.config;
+    if ('sse' in body) scope.sse = body.sse;
+    if ('lifetime' in body) scope.lifetime = body.lifetime;
+    if ('createDelay' in body) scope.createDelay = body.createDelay;
+    if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
+    return send(ctx, 200, { ok: true });
+  }
+  if (action === 'fail') {
+    const { route, times = 1, status, body: errorBody, headers } = body;
+    for (let i = 0; i < times; i++) scope.failures[route].push({ status, body: errorBody, headers });
+    return send(ctx, 200, { ok: true });
+  }
+  if (action === 'status') {
+    const checkout = body.id ? scope.checkouts.get(body.id) : [...scope.checkouts.values()].at(-1);
+    if (!checkout) return send(ctx, 404, { error: 'no checkout' });
+    checkout.status = body.status;
+    checkout.version += 1;
+    pushToStreams(scope, checkout);
+    return send(ctx, 200, publicView(checkout));
+  }
+  if (action === 'log') return send(ctx, 200, scope.log);
+  return send(ctx, 404, { error: 'unknown control action' });
+}
+
+function openStream(ctx, scope, checkout) {
+  ctx.respond = false;
+  const res = ctx.res;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
+  res.write(`data: ${JSON.stringify(publicView(checkout))}\n\n`);
+  if (FINAL.has(checkout.status)) return res.end();
+  const list = scope.streams.get(checkout.id) ?? [];
+  list.push(res);
+  scope.streams.set(checkout.id, list);
+  ctx.req.on('close', () => {
+    const remaining = (scope.streams.get(checkout.id) ?? []).filter((r) => r !== res);
+    scope.streams.set(checkout.id, remaining);
+  });
+}
+
+async function api(ctx, scope, rest) {
+  const entry = { method: ctx.method, path: rest, headers: {} };
+  for (const name of ['idempotency-key', 'if-none-match', 'content-type']) {
+    if (ctx.get(name)) entry.headers[name] = ctx.get(name);
+  }
+  scope.log.push(entry);
+  const route =
+    rest === '/api/config'
+      ? 'config'
+      : rest === '/api/checkouts'
+        ? 'create'
+        : rest.endsWith('/events')
+          ? 'events'
+          : 'get';
+  if (route === 'create') entry.body = await readJson(ctx.req);
+  const failure = scope.failures[route].shift();
+  if (failure) {
+    entry.status = failure.status;
+    if (failure.status === 0) {
+      // Simulates an unreachable proxy: the connection is cut without an answer.
+      ctx.respond = false;
+      ctx.req.socket.destroy();
+      return;
+    }
+    return send(ctx, failure.status, failure.body, failure.headers);
+  }
+  if (route === 'config' && ctx.method === 'GET') return send(ctx, 200, scope.config);
+  if (route === 'create' && ctx.method === 'POST') {
+    const key = entry.headers['idempotency-key'];
+    if (scope.createDelay) await new Promise((r) => setTimeout(r, scope.createDelay));
+    if (key && scope.idempotency.has(key)) {
+      entry.status = 201;
+      return send(ctx, 201, publicView(scope.checkouts.get(scope.idempotency.get(key))));
+    }
+    const [status, body] = createCheckout(scope, entry.body ?? {});
+    if (key && status === 201) scope.idempotency.set(key, body.id);
+    entry.status = status;
+    return send(ctx, status, body);
+  }
+  const match = /^\/api\/checkouts\/([^/]+)(\/events)?$/.exec(rest);
+  const checkout = match && scope.checkouts.get(match[1]);
+  if (!checkout) {
+    entry.status = 404;
+    return send(ctx, 404, { error: 'This checkout does not exist.', code: 'checkout_not_found' });
+  }
+  if (route === 'events') {
+    if (!scope.sse) {
+      entry.status = 503;
+      return send(ctx, 503, { error: 'Streams are off.', code: 'stream_unavailable' });
+    }
+    entry.status = 200;
+    return openStream(ctx, scope, checkout);
+  }
+  const etag = etagOf(checkout);
+  if (ctx.get('if-none-match') === etag) {
+    entry.status = 304;
+    ctx.status = 304;
+    ctx.set('ETag', etag);
+    return;
+  }
+  entry.status = 200;
+  return send(ctx, 200, publicView(checkout), { ETag: etag, 'Cache-Control': 'no-cache' });
+}
+
+/** Koa middleware for the dev server: everything under `/fake/<scope>/`. */
+export function fakeProxyMiddleware() {
+  return async (ctx, next) => {
+    const match = /^\/fake\/([\w-]+)(\/.*)$/.exec(ctx.path);
+    if (!match) return next();
+    const [, name, rest] = match;
+    const scope = scopeOf(name);
+    ctx.set('Cache-Control', 'no-store');
+    if (rest.startsWith('/_control/')) return control(ctx, scope, rest.slice('/_control/'.length));
+    return api(ctx, scope, rest);
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Runs the widget's tests in the system's headless Chromium (never a downloaded browser), with
+ * TypeScript through esbuild and a fake of the proxy's public API served alongside.
+ */
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { fakeProxyMiddleware } from './test/fake-proxy.mjs';
+
+const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
+
+export default {
+  files: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' })],
+  middleware: [fakeProxyMiddleware()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  concurrency: 4,
+  testFramework: { config: { timeout: 10000 } },
+};
