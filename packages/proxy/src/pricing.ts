@@ -4,7 +4,7 @@
  * merchant enabled it) by an amount the customer chose within configured bounds.
  */
 
-import { compareDecimal, decimalPlaces, errors, normalizeDecimal } from '@crypto-pay/protocol';
+import { compareDecimal, decimalPlaces, errors, scaleDecimal } from '@crypto-pay/protocol';
 import type { Catalog } from './catalog.ts';
 import type { OpenAmountConfig } from './config.ts';
 import { ApiError } from './errors.ts';
@@ -132,5 +132,9 @@ function openPrice(
       'amount',
     );
   }
-  return { pricing: 'amount', amount: normalizeDecimal(amount), currency: { iso: currency } };
+  return {
+    pricing: 'amount',
+    amount: scaleDecimal(amount, places, 'down'),
+    currency: { iso: currency },
+  };
 }

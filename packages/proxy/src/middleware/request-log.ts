@@ -17,9 +17,10 @@ export function requestLog(log: Log) {
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('log', childLogger(log, { request_id: requestId }));
+    // Set before the handler runs: responses built by `c.json` (errors too) carry it.
+    c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
     log(c.res.status >= 500 ? 'error' : 'info', 'request', {
       request_id: requestId,
       method: c.req.method,

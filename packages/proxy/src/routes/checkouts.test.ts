@@ -1,0 +1,438 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import type { RunningSandbox } from '@crypto-pay/sandbox';
+import {
+  adminHeaders,
+  assertNothingLeaked,
+  checkoutBody,
+  json,
+  LEGAL,
+  NATURAL,
+  SHOP,
+  startTestSandbox,
+  type TestProxy,
+  testProxy,
+} from '../testing.test-helpers.ts';
+
+let sandbox: RunningSandbox;
+let proxy: TestProxy;
+
+before(async () => {
+  sandbox = await startTestSandbox();
+});
+after(async () => {
+  await sandbox.close();
+  assertNothingLeaked();
+});
+beforeEach(() => {
+  proxy = testProxy(sandbox);
+});
+
+/** The sandbox's view of the payment requests it received, newest first. */
+async function upstreamRequests() {
+  return json(await fetch(`${sandbox.url}/_sandbox/payment-requests`));
+}
+
+const create = (body: unknown, headers: Record<string, string> = {}) =>
+  proxy.request('/api/checkouts', { method: 'POST', json: body, headers });
+
+describe('POST /api/checkouts', () => {
+  it('creates a product checkout priced from the catalogue', async () => {
+    const response = await create(checkoutBody({ product: 'kettle' }));
+    assert.equal(response.status, 201);
+    const checkout = await json(response);
+    assert.match(checkout.id, /^[A-Za-z0-9_-]{22}$/);
+    assert.equal(checkout.status, 'created');
+    assert.equal(checkout.amount, '25.00');
+    assert.deepEqual(checkout.currency, { iso: 'EUR' });
+    assert.deepEqual(checkout.payment_currency, { iso: 'BTC', network_name: 'bitcoin' });
+    assert.equal(checkout.success_url, `${SHOP}/thanks`);
+    assert.equal(checkout.failed_url, `${SHOP}/sorry`);
+    assert.ok(checkout.expires_at > Date.now() / 1000);
+    assert.deepEqual(Object.keys(checkout).sort(), [
+      'amount',
+      'currency',
+      'expires_at',
+      'failed_url',
+      'id',
+      'payment_currency',
+      'payment_link',
+      'status',
+      'success_url',
+    ]);
+    assert.equal(response.headers.get('Location'), `/api/checkouts/${checkout.id}`);
+
+    const [upstream] = await upstreamRequests();
+    assert.equal(upstream.payment_link, checkout.payment_link);
+    assert.equal(upstream.amount, '25.00');
+    assert.equal(upstream.description, 'Pour-over kettle');
+    assert.match(upstream.foreign_id, /^cp_[A-Za-z0-9_-]{22}$/);
+    assert.notEqual(upstream.foreign_id, checkout.id);
+  });
+
+  it('derives the same end_user_reference for the same customer, and no personal data in it', async () => {
+    await create(checkoutBody());
+    const spaced = {
+      ...checkoutBody(),
+      sender_data: { ...NATURAL, first_name: '  zebulon ', last_name: 'QUACKENBUSH' },
+    };
+    await create(spaced);
+    const [a, b] = [...sandbox.sandbox.store.paymentRequests.values()]
+      .slice(-2)
+      .map((record) => record.endUserReference);
+    assert.equal(a, b);
+    assert.match(a!, /^eur_[A-Za-z0-9_-]{43}$/);
+    await create({ ...checkoutBody(), sender_data: { ...NATURAL, date_of_birth: '1961-07-05' } });
+    const other = [...sandbox.sandbox.store.paymentRequests.values()].at(-1)?.endUserReference;
+    assert.notEqual(other, a);
+  });
+
+  it('prices an open amount within the bounds and refuses one outside them', async () => {
+    const ok = await create(checkoutBody({ amount: '12.50', currency: 'USD' }));
+    assert.equal(ok.status, 201);
+    const checkout = await json(ok);
+    assert.equal(checkout.amount, '12.50');
+    assert.deepEqual(checkout.currency, { iso: 'USD' });
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ amount: '0.99', currency: 'EUR' }, 'The minimum amount is 1.00 EUR.', 'amount'],
+      [{ amount: '500.01', currency: 'EUR' }, 'The maximum amount is 500.00 EUR.', 'amount'],
+      [
+        { amount: '10.001', currency: 'EUR' },
+        'The amount for EUR cannot have more than 2 decimal places.',
+        'amount',
+      ],
+      [{ amount: '10.00', currency: 'GBP' }, 'The currency must be one of EUR, USD.', 'currency'],
+      [{ amount: '10.00' }, 'The currency is a mandatory field.', 'currency'],
+      [
+        { amount: '1e3', currency: 'EUR' },
+        'The amount must be a decimal number written as a string.',
+        'amount',
+      ],
+    ];
+    for (const [pricing, error, field] of cases) {
+      const response = await create(checkoutBody(pricing));
+      assert.equal(response.status, 422, JSON.stringify(pricing));
+      const body = await json(response);
+      assert.equal(body.error, error);
+      assert.equal(body.field, field);
+      assert.equal(typeof body.code, 'string');
+    }
+  });
+
+  it('refuses open amounts where the merchant did not enable them', async () => {
+    proxy = testProxy(sandbox, {
+      OPEN_AMOUNT_MIN: undefined,
+      OPEN_AMOUNT_MAX: undefined,
+      OPEN_AMOUNT_CURRENCIES: undefined,
+    });
+    const response = await create(checkoutBody({ amount: '10.00', currency: 'EUR' }));
+    assert.equal(response.status, 422);
+    assert.equal((await json(response)).code, 'open_amount_disabled');
+  });
+
+  it('needs exactly one pricing mode and a known product', async () => {
+    for (const pricing of [{}, { product: 'kettle', amount: '5.00', currency: 'EUR' }]) {
+      const response = await create(checkoutBody(pricing));
+      assert.equal(response.status, 422);
+      assert.equal((await json(response)).code, 'pricing_required');
+    }
+    const unknown = await create(checkoutBody({ product: 'teapot' }));
+    assert.equal(unknown.status, 422);
+    assert.deepEqual(await json(unknown), {
+      error: 'The product is not in the catalogue.',
+      code: 'unknown_product',
+      field: 'product',
+    });
+  });
+
+  it('answers the spec texts for sender data, with the field', async () => {
+    const missingName = checkoutBody();
+    missingName.sender_data = { last_name: 'Quackenbush', date_of_birth: '1961-07-04' } as never;
+    let response = await create(missingName);
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The first_name must be provided for sender_type = natural.',
+      code: 'first_name_missing',
+      field: 'sender_data.first_name',
+    });
+
+    response = await create({ ...checkoutBody(), sender_type: 'robot' });
+    assert.equal(
+      (await json(response)).error,
+      'The sender_type must be either ‘natural’ or ‘legal’.',
+    );
+
+    response = await create({
+      ...checkoutBody(),
+      sender_type: 'legal',
+      sender_data: { ...LEGAL, country_of_registration: 'XXX' },
+    });
+    assert.equal(
+      (await json(response)).error,
+      'The country_of_registration must be a valid ISO Alpha-3 code.',
+    );
+
+    const { sender_data: _, ...withoutData } = checkoutBody();
+    response = await create(withoutData);
+    assert.equal((await json(response)).error, 'The sender_data object is mandatory.');
+
+    response = await create({ ...checkoutBody(), end_user_email: 'not-an-email' });
+    assert.equal((await json(response)).error, 'The email address is incorrect.');
+
+    response = await create({ ...checkoutBody(), payment_currency: {} });
+    assert.equal((await json(response)).error, 'payment_currency must not be empty if provided.');
+  });
+
+  it('creates a checkout for a legal entity', async () => {
+    const response = await create({
+      ...checkoutBody(),
+      sender_type: 'legal',
+      sender_data: { ...LEGAL },
+    });
+    assert.equal(response.status, 201);
+  });
+
+  it('passes the service’s own validation through with its text', async () => {
+    const response = await create({
+      ...checkoutBody(),
+      payment_currency: { iso: 'XRP', network_name: 'ripple' },
+    });
+    assert.equal(response.status, 422);
+    const body = await json(response);
+    assert.equal(body.error, 'payment_currency.iso is disabled.');
+    assert.equal(body.code, 'payment_currency_iso_disabled');
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const response = await proxy.request('/api/checkouts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"product": ',
+    });
+    assert.equal(response.status, 400);
+    assert.equal((await json(response)).code, 'invalid_json');
+  });
+
+  it('accepts return addresses only on allowed origins', async () => {
+    const allowed = await create({ ...checkoutBody(), success_url: `${SHOP}/done?order=1` });
+    assert.equal(allowed.status, 201);
+    assert.equal((await json(allowed)).success_url, `${SHOP}/done?order=1`);
+    const [upstream] = await upstreamRequests();
+    assert.equal(upstream.url_success ?? `${SHOP}/done?order=1`, `${SHOP}/done?order=1`);
+
+    const foreign = await create({ ...checkoutBody(), failed_url: 'https://evil.example/x' });
+    assert.equal(foreign.status, 422);
+    assert.deepEqual(await json(foreign), {
+      error: 'The failed_url must be on an allowed origin.',
+      code: 'url_not_allowed',
+      field: 'failed_url',
+    });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('returns the same checkout for the same key and body, once upstream', async () => {
+    const before = (await upstreamRequests()).length;
+    const key = { 'Idempotency-Key': 'order-1001' };
+    const first = await create(checkoutBody(), key);
+    // Same content, other key order: still the same request.
+    const reordered = { sender_data: { ...NATURAL }, ...checkoutBody() };
+    const second = await create(reordered, key);
+    assert.equal(first.status, 201);
+    assert.equal(second.status, 201);
+    assert.equal(second.headers.get('Idempotent-Replayed'), 'true');
+    assert.equal((await json(first)).id, (await json(second)).id);
+    assert.equal((await upstreamRequests()).length, before + 1);
+  });
+
+  it('refuses the same key with another body', async () => {
+    const key = { 'Idempotency-Key': 'order-1002' };
+    assert.equal((await create(checkoutBody(), key)).status, 201);
+    const other = await create(checkoutBody({ product: 'grinder' }), key);
+    assert.equal(other.status, 409);
+    assert.equal((await json(other)).code, 'idempotency_conflict');
+  });
+
+  it('frees the key when the create failed, so a retry can succeed', async () => {
+    const key = { 'Idempotency-Key': 'order-1003' };
+    await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fail_next: 1, status: 503 }),
+    });
+    const failed = await create(checkoutBody(), key);
+    assert.equal(failed.status, 502);
+    const retried = await create(checkoutBody(), key);
+    assert.equal(retried.status, 201);
+  });
+
+  it('refuses a malformed key', async () => {
+    const response = await create(checkoutBody(), { 'Idempotency-Key': 'has spaces in it' });
+    assert.equal(response.status, 422);
+    assert.equal((await json(response)).code, 'idempotency_key_invalid');
+  });
+});
+
+describe('checkout sessions', () => {
+  const newSession = async (body: Record<string, unknown>) => {
+    const response = await proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: body,
+    });
+    assert.equal(response.status, 201);
+    return json(response);
+  };
+
+  it('pins amount, currency, foreign_id and reference; the token works once', async () => {
+    const session = await newSession({
+      amount: '42.00',
+      currency: 'EUR',
+      description: 'Desk lamp',
+      foreign_id: 'order-77',
+      end_user_reference: 'customer-9',
+      url_success: 'https://shop.example/order-77/paid',
+    });
+    assert.match(session.session, /^cps_/);
+    assert.equal(session.amount, '42.00');
+
+    const response = await create(checkoutBody({ session: session.session }));
+    assert.equal(response.status, 201);
+    const checkout = await json(response);
+    assert.equal(checkout.amount, '42.00');
+    assert.equal(checkout.success_url, 'https://shop.example/order-77/paid');
+    const [upstream] = await upstreamRequests();
+    assert.equal(upstream.foreign_id, 'order-77');
+    assert.equal(upstream.description, 'Desk lamp');
+
+    const again = await create(checkoutBody({ session: session.session }));
+    assert.equal(again.status, 422);
+    assert.equal((await json(again)).code, 'session_invalid');
+  });
+
+  it('refuses an expired or unknown session', async () => {
+    const session = await newSession({ amount: '5.00', currency: 'EUR', expires_in: 60 });
+    proxy.clock.now += 61_000;
+    const expired = await create(checkoutBody({ session: session.session }));
+    assert.equal(expired.status, 422);
+    assert.equal((await json(expired)).field, 'session');
+    const unknown = await create(checkoutBody({ session: 'cps_nope' }));
+    assert.equal(unknown.status, 422);
+  });
+
+  it('gives the session back when the create failed', async () => {
+    const session = await newSession({ amount: '5.00', currency: 'EUR' });
+    await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fail_next: 1, status: 500 }),
+    });
+    assert.equal((await create(checkoutBody({ session: session.session }))).status, 502);
+    assert.equal((await create(checkoutBody({ session: session.session }))).status, 201);
+  });
+
+  it('validates the session body with the spec texts', async () => {
+    const response = await proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: { amount: '5.00', currency: 'EUR', foreign_id: '' },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The foreign_id must not be empty if provided.',
+      code: 'foreign_id_empty',
+      field: 'foreign_id',
+    });
+  });
+});
+
+describe('GET /api/checkouts/{id}', () => {
+  it('answers the checkout with an ETag, and 304 while it has not changed', async () => {
+    const created = await json(await create(checkoutBody()));
+    const first = await proxy.request(`/api/checkouts/${created.id}`);
+    assert.equal(first.status, 200);
+    assert.deepEqual(await json(first), created);
+    const tag = first.headers.get('ETag');
+    assert.ok(tag);
+
+    const same = await proxy.request(`/api/checkouts/${created.id}`, {
+      headers: { 'If-None-Match': tag },
+    });
+    assert.equal(same.status, 304);
+    assert.equal(await same.text(), '');
+
+    const record = await proxy.store.getCheckout(created.id);
+    await proxy.store.advanceCheckout(
+      created.id,
+      { status: 'processing', at: Date.now() },
+      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+    );
+    assert.ok(record);
+    const changed = await proxy.request(`/api/checkouts/${created.id}`, {
+      headers: { 'If-None-Match': tag },
+    });
+    assert.equal(changed.status, 200);
+    assert.equal((await json(changed)).status, 'processing');
+    assert.notEqual(changed.headers.get('ETag'), tag);
+  });
+
+  it('answers 404 for an unknown checkout', async () => {
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..']) {
+      const response = await proxy.request(`/api/checkouts/${id}`);
+      assert.equal(response.status, 404);
+      assert.equal((await json(response)).code, 'checkout_not_found');
+    }
+  });
+});
+
+describe('GET /api/config', () => {
+  it('lists payment currencies, products, open amounts and sessions', async () => {
+    const response = await proxy.request('/api/config');
+    assert.equal(response.status, 200);
+    const config = await json(response);
+    assert.deepEqual(config.payment_currencies[0], {
+      iso: 'BTC',
+      network_name: 'bitcoin',
+      precision: 8,
+    });
+    assert.ok(
+      config.payment_currencies.some(
+        (currency: { iso: string; network_name?: string }) =>
+          currency.iso === 'USDT' && currency.network_name === 'tron',
+      ),
+    );
+    assert.ok(
+      config.payment_currencies.every((currency: { iso: string }) => currency.iso !== 'EUR'),
+    );
+    assert.deepEqual(config.products.kettle, {
+      amount: '25.00',
+      currency: 'EUR',
+      description: 'Pour-over kettle',
+    });
+    assert.deepEqual(config.open_amount, {
+      min: '1.00',
+      max: '500.00',
+      currencies: ['EUR', 'USD'],
+    });
+    assert.equal(config.sessions, true);
+  });
+
+  it('serves the cached currency list while the service is down', async () => {
+    assert.equal((await proxy.request('/api/config')).status, 200);
+    await fetch(`${sandbox.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fail_next: 5, status: 503 }),
+    });
+    try {
+      assert.equal((await proxy.request('/api/config')).status, 200);
+    } finally {
+      await fetch(`${sandbox.url}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    }
+  });
+});

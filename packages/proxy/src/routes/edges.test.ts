@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RunningSandbox } from '@crypto-pay/sandbox';
+import {
+  ADMIN_TOKEN,
+  assertNothingLeaked,
+  checkoutBody,
+  json,
+  SHOP,
+  startTestSandbox,
+  testProxy,
+} from '../testing.test-helpers.ts';
+
+let sandbox: RunningSandbox;
+
+before(async () => {
+  sandbox = await startTestSandbox();
+});
+after(async () => {
+  await sandbox.close();
+  assertNothingLeaked();
+});
+
+describe('rate limit on POST /api/checkouts', () => {
+  it('answers 429 with Retry-After past the limit, and recovers with time', async () => {
+    const proxy = testProxy(sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '2' });
+    const create = () => proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() });
+    assert.equal((await create()).status, 201);
+    assert.equal((await create()).status, 201);
+    const limited = await create();
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers.get('Retry-After'), '30');
+    assert.equal((await json(limited)).code, 'rate_limited');
+    // Reads are not limited.
+    assert.equal((await proxy.request('/api/config')).status, 200);
+    proxy.clock.now += 30_000;
+    assert.equal((await create()).status, 201);
+  });
+
+  it('counts each client address apart behind a trusted reverse proxy', async () => {
+    const proxy = testProxy(sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '1', TRUST_PROXY: 'true' });
+    const from = (ip: string) =>
+      proxy.request('/api/checkouts', {
+        method: 'POST',
+        json: checkoutBody(),
+        headers: { 'X-Forwarded-For': ip },
+      });
+    assert.equal((await from('203.0.113.1')).status, 201);
+    assert.equal((await from('203.0.113.1')).status, 429);
+    assert.equal((await from('203.0.113.2')).status, 201);
+  });
+});
+
+describe('CORS', () => {
+  it('allows the configured origins only', async () => {
+    const proxy = testProxy(sandbox);
+    const allowed = await proxy.request('/api/config', { headers: { Origin: SHOP } });
+    assert.equal(allowed.headers.get('Access-Control-Allow-Origin'), SHOP);
+    const other = await proxy.request('/api/config', {
+      headers: { Origin: 'https://evil.example' },
+    });
+    assert.equal(other.headers.get('Access-Control-Allow-Origin'), null);
+  });
+
+  it('answers preflights with the headers the widget sends', async () => {
+    const proxy = testProxy(sandbox);
+    const response = await proxy.request('/api/checkouts', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: SHOP,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,idempotency-key',
+      },
+    });
+    assert.equal(response.status, 204);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), SHOP);
+    assert.match(response.headers.get('Access-Control-Allow-Headers') ?? '', /Idempotency-Key/);
+    assert.match(response.headers.get('Access-Control-Allow-Methods') ?? '', /POST/);
+  });
+
+  it('does not open the merchant API to browsers', async () => {
+    const proxy = testProxy(sandbox);
+    const response = await proxy.request('/admin/balances', { headers: { Origin: SHOP } });
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+  });
+});
+
+describe('body limit', () => {
+  it('answers 413 for a body over the limit', async () => {
+    const proxy = testProxy(sandbox);
+    const response = await proxy.request('/api/checkouts', {
+      method: 'POST',
+      json: { ...checkoutBody(), padding: 'x'.repeat(40 * 1024) },
+    });
+    assert.equal(response.status, 413);
+    assert.equal((await json(response)).code, 'body_too_large');
+  });
+});
+
+describe('admin auth', () => {
+  it('refuses a missing or wrong token with 401', async () => {
+    const proxy = testProxy(sandbox);
+    for (const headers of [
+      {},
+      { Authorization: 'Bearer wrong-token-0123456789' },
+      { Authorization: `Basic ${ADMIN_TOKEN}` },
+      { Authorization: `Bearer ${ADMIN_TOKEN}x` },
+    ]) {
+      const response = await proxy.request('/admin/checkouts', { headers });
+      assert.equal(response.status, 401);
+      assert.match(response.headers.get('WWW-Authenticate') ?? '', /^Bearer/);
+      assert.deepEqual(await json(response), {
+        error: 'A valid bearer token is required.',
+        code: 'unauthorized',
+      });
+    }
+    const ok = await proxy.request('/admin/checkouts', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(ok.status, 200);
+  });
+
+  it('turns the merchant API off when ADMIN_TOKEN is unset', async () => {
+    const proxy = testProxy(sandbox, { ADMIN_TOKEN: undefined });
+    const response = await proxy.request('/admin/checkouts', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(response.status, 404);
+    const config = await json(await proxy.request('/api/config'));
+    assert.equal(config.sessions, false);
+  });
+});
+
+describe('every response', () => {
+  it('carries secure headers and a request id, and unknown routes get the error shape', async () => {
+    const proxy = testProxy(sandbox);
+    const response = await proxy.request('/nowhere');
+    assert.equal(response.status, 404);
+    assert.deepEqual(await json(response), {
+      error: 'There is nothing at this address.',
+      code: 'not_found',
+    });
+    assert.equal(response.headers.get('X-Content-Type-Options'), 'nosniff');
+    assert.equal(response.headers.get('X-Frame-Options'), 'SAMEORIGIN');
+    assert.match(response.headers.get('X-Request-Id') ?? '', /^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Shared test fixtures: a sandbox on 127.0.0.1, a fresh proxy app for it, the sender data the
+ * suite sends, and a recorder of every response and log line so each test file can check
+ * that neither the signing secret nor any sender data ever left the proxy.
+ */
+
+import assert from 'node:assert/strict';
+import { createProcessingClient } from '@crypto-pay/client';
+import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
+import { createApp } from './app.ts';
+import { parseCatalog } from './catalog.ts';
+import { type Config, loadConfig } from './config.ts';
+import { type CheckoutHub, createCheckoutHub } from './hub.ts';
+import { createLogger } from './logger.ts';
+import { openSqliteStore } from './store/sqlite.ts';
+import type { Store } from './store/store.ts';
+
+export const API_KEY = 'test-merchant-key-7c1d';
+export const SIGNING_SECRET = 'test-SIGNING-secret-4f2a9e71b3';
+export const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
+export const SHOP = 'https://shop.example';
+
+/** The identity the suite sends: distinctive strings, so a leak is easy to find. */
+export const NATURAL = {
+  first_name: 'Zebulon',
+  last_name: 'Quackenbush',
+  date_of_birth: '1961-07-04',
+} as const;
+export const LEGAL = {
+  legal_name: 'Quokkafield Holdings',
+  country_of_registration: 'NZL',
+} as const;
+export const EMAIL = 'zebulon.quackenbush@example.org';
+
+/** Strings that must never appear in a response or a log line. */
+export const FORBIDDEN = [
+  SIGNING_SECRET,
+  NATURAL.first_name,
+  NATURAL.last_name,
+  NATURAL.date_of_birth,
+  LEGAL.legal_name,
+  EMAIL,
+];
+
+export const CATALOG_JSON = JSON.stringify({
+  kettle: { amount: '25.00', currency: 'EUR', description: 'Pour-over kettle' },
+  grinder: { amount: '129.00', currency: 'USD' },
+});
+
+/** Everything the proxy said during this test file. */
+export const seen: string[] = [];
+
+/** Fails when anything the proxy said contains the secret or the sender data. */
+export function assertNothingLeaked(): void {
+  assert.ok(seen.length > 0, 'the recorder saw nothing');
+  for (const text of seen) {
+    for (const secret of FORBIDDEN) {
+      assert.ok(
+        !text.includes(secret),
+        `leaked ${JSON.stringify(secret)} in: ${text.slice(0, 300)}`,
+      );
+    }
+  }
+}
+
+export function startTestSandbox(): Promise<RunningSandbox> {
+  return startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    apiKey: API_KEY,
+    signingSecret: SIGNING_SECRET,
+    callbackRetryDelaysMs: [50, 100, 200],
+  });
+}
+
+/** The proxy's environment for a sandbox, with `extra` variables on top. */
+export function testEnv(
+  sandbox: { baseUrl: string; paymentsBaseUrl: string },
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  return {
+    PROCESSING_API_KEY: API_KEY,
+    PROCESSING_SIGNING_SECRET: SIGNING_SECRET,
+    PROCESSING_BASE_URL: sandbox.baseUrl,
+    PROCESSING_PAYMENTS_BASE_URL: sandbox.paymentsBaseUrl,
+    ALLOWED_ORIGINS: SHOP,
+    ADMIN_TOKEN,
+    OPEN_AMOUNT_MIN: '1.00',
+    OPEN_AMOUNT_MAX: '500.00',
+    OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
+    URL_SUCCESS: `${SHOP}/thanks`,
+    URL_FAILED: `${SHOP}/sorry`,
+    UPSTREAM_TIMEOUT_MS: '1000',
+    ...extra,
+  };
+}
+
+export interface TestProxy {
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  store: Store;
+  hub: CheckoutHub;
+  config: Config;
+  clock: { now: number };
+}
+
+/** A fresh app on an in-memory store, talking to `sandbox`; requests go through app.request(). */
+export function testProxy(
+  sandbox: { baseUrl: string; paymentsBaseUrl: string },
+  extra: Record<string, string | undefined> = {},
+  options: { heartbeatMs?: number } = {},
+): TestProxy {
+  const config = loadConfig(testEnv(sandbox, extra));
+  const store = openSqliteStore(':memory:');
+  const hub = createCheckoutHub();
+  const clock = { now: Date.now() };
+  const processing = createProcessingClient({
+    apiKey: config.apiKey,
+    signingSecret: config.signingSecret,
+    baseUrl: config.baseUrl,
+    paymentsBaseUrl: config.paymentsBaseUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+  });
+  const app = createApp({
+    config,
+    store,
+    processing,
+    catalog: parseCatalog(CATALOG_JSON),
+    log: createLogger((line) => seen.push(line)),
+    hub,
+    now: () => clock.now,
+    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+  });
+  return {
+    store,
+    hub,
+    config,
+    clock,
+    async request(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('Content-Type', 'application/json');
+      const response = await app.request(path, {
+        ...rest,
+        headers,
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+      const text = await response.clone().text();
+      seen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+      return response;
+    },
+  };
+}
+
+export const adminHeaders = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+
+/** A valid checkout body; `pricing` picks the mode. */
+export function checkoutBody(pricing: Record<string, unknown> = { product: 'kettle' }) {
+  return {
+    ...pricing,
+    payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+    sender_type: 'natural',
+    sender_data: { ...NATURAL },
+    end_user_email: EMAIL,
+  };
+}
+
+/** Reads the JSON of a response (typed loosely for assertions). */
+// biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON.
+export async function json(response: Response): Promise<any> {
+  return response.json();
+}
