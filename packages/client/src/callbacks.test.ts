@@ -1,0 +1,172 @@
+/**
+ * verifyCallback accepts exactly the callbacks signed over the bytes received with the
+ * merchant's key, and refuses everything else with a reason.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { PaymentRequestCallback } from '@crypto-pay/protocol';
+import { createProcessingClient } from './client.ts';
+import { type CallbackRejection, CallbackVerificationError } from './errors.ts';
+import { API_KEY, hmacHex, SIGNING_SECRET } from './recording-server.test-helpers.ts';
+
+const client = createProcessingClient({
+  apiKey: API_KEY,
+  signingSecret: SIGNING_SECRET,
+  baseUrl: 'https://app.cryptoprocessing.com/api/v2',
+  paymentsBaseUrl: 'https://app.cryptoprocessing.com/api/payments/v1',
+});
+
+// Spaces and key order as a sender might write them: a re-serialisation would change both.
+const paidBody =
+  '{"payment_request_id": "pr_1", "foreign_id": "order-1", "type": "payment_request", ' +
+  '"status": "paid", "payment_request_amount": {"currency": {"iso": "EUR"}, "amount": "100.00"}, ' +
+  '"currency_sent": {"currency": {"iso": "BTC", "network_name": "bitcoin"}, "amount": "0.00151234"}, ' +
+  '"fixed_at": 1767225000, "expires_at": 1767225600, "valid_until": 1767225600}';
+
+function signedHeaders(body: string | Buffer, secret = SIGNING_SECRET, key = API_KEY) {
+  return { 'x-processing-key': key, 'x-processing-signature': hmacHex(secret, body) };
+}
+
+function refused(reason: CallbackRejection) {
+  return (error: unknown) => {
+    assert.ok(error instanceof CallbackVerificationError, String(error));
+    assert.equal(error.reason, reason);
+    assert.doesNotMatch(error.message, new RegExp(SIGNING_SECRET));
+    return true;
+  };
+}
+
+describe('accepted callbacks', () => {
+  test('a signed payment-request callback comes back typed', async () => {
+    const callback = await client.verifyCallback(paidBody, signedHeaders(paidBody));
+    assert.equal(callback.type, 'payment_request');
+    // `Callback` also admits exchange types with any string `type`, so narrow by hand.
+    const paid = callback as PaymentRequestCallback;
+    assert.equal(paid.status, 'paid');
+    assert.equal(paid.payment_request_id, 'pr_1');
+    assert.equal(paid.currency_sent?.amount, '0.00151234');
+  });
+
+  test('raw bytes as a Buffer or an ArrayBuffer, headers as a Headers object', async () => {
+    const bytes = Buffer.from(paidBody);
+    const headers = new Headers({
+      'X-Processing-Key': API_KEY,
+      'X-Processing-Signature': hmacHex(SIGNING_SECRET, bytes),
+    });
+    const fromBuffer = await client.verifyCallback(bytes, headers);
+    const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const fromArrayBuffer = await client.verifyCallback(arrayBuffer, headers);
+    assert.deepEqual(fromBuffer, fromArrayBuffer);
+    assert.equal(fromBuffer.type, 'payment_request');
+  });
+
+  test('header names in any case, signature in upper-case hex', async () => {
+    const signature = hmacHex(SIGNING_SECRET, paidBody).toUpperCase();
+    const callback = await client.verifyCallback(paidBody, {
+      'X-PROCESSING-KEY': API_KEY,
+      'X-Processing-Signature': signature,
+    });
+    assert.equal(callback.type, 'payment_request');
+  });
+
+  test('an invoice callback', async () => {
+    const body = '{"type":"invoice","id":7,"foreign_id":"invoice-1","status":"confirmed"}';
+    const callback = await client.verifyCallback(body, signedHeaders(body));
+    assert.ok(callback.type === 'invoice');
+    assert.equal(callback.status, 'confirmed');
+  });
+});
+
+describe('refused callbacks', () => {
+  test('no key header', async () => {
+    const { 'x-processing-key': _, ...headers } = signedHeaders(paidBody);
+    await assert.rejects(client.verifyCallback(paidBody, headers), refused('missing_key'));
+  });
+
+  test("another merchant's key", async () => {
+    const headers = signedHeaders(paidBody, SIGNING_SECRET, 'someone-else');
+    await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_key'));
+  });
+
+  test('no signature header', async () => {
+    const { 'x-processing-signature': _, ...headers } = signedHeaders(paidBody);
+    await assert.rejects(client.verifyCallback(paidBody, headers), refused('missing_signature'));
+  });
+
+  test('signed with another secret', async () => {
+    const headers = signedHeaders(paidBody, 'not-the-secret');
+    await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_signature'));
+  });
+
+  test('a signature that is not hex', async () => {
+    const headers = { ...signedHeaders(paidBody), 'x-processing-signature': 'z'.repeat(128) };
+    await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_signature'));
+  });
+
+  test('the body changed by one byte', async () => {
+    const tampered = paidBody.replace('"amount": "100.00"', '"amount": "900.00"');
+    assert.notEqual(tampered, paidBody);
+    assert.equal(tampered.length, paidBody.length);
+    await assert.rejects(
+      client.verifyCallback(tampered, signedHeaders(paidBody)),
+      refused('bad_signature'),
+    );
+  });
+
+  test('the body re-serialised from the parsed object', async () => {
+    const reserialised = JSON.stringify(JSON.parse(paidBody));
+    await assert.rejects(
+      client.verifyCallback(reserialised, signedHeaders(paidBody)),
+      refused('bad_signature'),
+    );
+  });
+
+  test('correctly signed bytes that are not JSON', async () => {
+    const body = 'status=paid&id=pr_1';
+    await assert.rejects(
+      client.verifyCallback(body, signedHeaders(body)),
+      refused('malformed_body'),
+    );
+  });
+
+  test('correctly signed bytes that are not UTF-8', async () => {
+    const body = Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]);
+    await assert.rejects(
+      client.verifyCallback(body, signedHeaders(body)),
+      refused('malformed_body'),
+    );
+  });
+
+  test('correctly signed JSON of an unknown type', async () => {
+    const body = '{"type":"refund","id":1}';
+    await assert.rejects(
+      client.verifyCallback(body, signedHeaders(body)),
+      refused('unknown_shape'),
+    );
+  });
+
+  test('correctly signed payment-request callback with a status outside the known ones', async () => {
+    const body = paidBody.replace('"paid"', '"refunded"');
+    await assert.rejects(
+      client.verifyCallback(body, signedHeaders(body)),
+      refused('unknown_shape'),
+    );
+  });
+
+  test('the published vector passes the signature check and then fails on shape', async () => {
+    const vectorClient = createProcessingClient({
+      apiKey: API_KEY,
+      signingSecret: 'AbCdEfG123456',
+      baseUrl: 'https://app.cryptoprocessing.com/api/v2',
+      paymentsBaseUrl: 'https://app.cryptoprocessing.com/api/payments/v1',
+    });
+    const body = '{"currency":"BTC","foreign_id":"123456"}';
+    const signature =
+      '03c25fcf7cd35e7d995e402cd5d51edd72d48e1471e865907967809a0c189ba55b90815f20e2bb10f82c7a9e9d865546fda58989c2ae9e8e2ff7bc29195fa1ec';
+    const headers = { 'x-processing-key': API_KEY, 'x-processing-signature': signature };
+    await assert.rejects(vectorClient.verifyCallback(body, headers), refused('unknown_shape'));
+    const wrong = { ...headers, 'x-processing-signature': `${signature.slice(0, -1)}d` };
+    await assert.rejects(vectorClient.verifyCallback(body, wrong), refused('bad_signature'));
+  });
+});
