@@ -21,7 +21,6 @@ import {
   type Transaction,
   type TransactionInfoRequest,
   transactionSchema,
-  type Validated,
   validate,
   type Withdrawal,
   withdrawalResponseSchema,
@@ -82,6 +81,9 @@ export interface ProcessingClient {
   verifyCallback(rawBody: RawBody, headers: CallbackHeaders): Promise<Callback>;
 }
 
+/** Any protocol schema. */
+type Schema = Parameters<typeof validate>[0];
+
 function requiredText(name: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) {
     throw new TypeError(`${name} must be a non-empty string.`);
@@ -116,137 +118,94 @@ export function createProcessingClient(options: ProcessingClientOptions): Proces
     ? fetchTransport(options.fetch)
     : nodeHttpTransport;
 
-  function call<T>(
+  /** One operation: its body is already checked; sign, send, retry by `rule`, parse by `schema`. */
+  function call<S extends Schema>(
     operation: string,
     rule: RetryRule,
-    request: { method: 'GET' | 'POST'; url: string; body: string },
-    parse: (json: unknown) => Validated<T>,
-    callOptions: CallOptions = {},
-  ): Promise<T> {
-    const { signal } = callOptions;
+    request: { method: 'GET' | 'POST'; url: string; body: string; schema: S },
+    { signal }: CallOptions = {},
+  ) {
     const transport = request.method === 'GET' ? nodeHttpTransport : postTransport;
-    const url = new URL(request.url);
+    const signed = { ...request, url: new URL(request.url), timeoutMs, signal };
+    const parse = (json: unknown) => validate(request.schema, json);
     return withRetries(
       operation,
       policy,
       rule,
-      () =>
-        signedCall(
-          credentials,
-          transport,
-          { method: request.method, url, body: request.body, timeoutMs, signal },
-          parse,
-        ),
+      () => signedCall(credentials, transport, signed, parse),
       signal,
     );
   }
 
   return {
-    async createPaymentRequest(body, callOptions) {
-      const request = {
-        method: 'POST',
-        url: `${paymentsBaseUrl}/requests`,
-        body: paymentRequestBody(body),
-      } as const;
-      const answer = await call(
-        'createPaymentRequest',
-        retryUnsent,
-        request,
-        (json) => validate(paymentRequestResponseSchema, json),
-        callOptions,
-      );
-      return answer.data;
+    async createPaymentRequest(body, options) {
+      const url = `${paymentsBaseUrl}/requests`;
+      const schema = paymentRequestResponseSchema;
+      const request = { method: 'POST', url, body: paymentRequestBody(body), schema } as const;
+      return (await call('createPaymentRequest', retryUnsent, request, options)).data;
     },
 
-    async listBalances(callOptions) {
+    async listBalances(options) {
+      const url = `${baseUrl}/accounts/list`;
       const request = {
         method: 'POST',
-        url: `${baseUrl}/accounts/list`,
+        url,
         body: EMPTY_BODY,
+        schema: balancesResponseSchema,
       } as const;
-      const answer = await call(
-        'listBalances',
-        retryRead,
-        request,
-        (json) => validate(balancesResponseSchema, json),
-        callOptions,
-      );
-      return answer.data;
+      return (await call('listBalances', retryRead, request, options)).data;
     },
 
-    async listCurrencies(callOptions) {
+    async listCurrencies(options) {
+      const url = `${baseUrl}/currencies/list`;
       const request = {
         method: 'POST',
-        url: `${baseUrl}/currencies/list`,
+        url,
         body: EMPTY_BODY,
+        schema: currenciesResponseSchema,
       } as const;
-      const answer = await call(
-        'listCurrencies',
-        retryRead,
-        request,
-        (json) => validate(currenciesResponseSchema, json),
-        callOptions,
-      );
-      return answer.data;
+      return (await call('listCurrencies', retryRead, request, options)).data;
     },
 
-    async createInvoice(body, callOptions) {
+    async createInvoice(body, options) {
+      const url = `${baseUrl}/invoices/create`;
       const request = {
         method: 'POST',
-        url: `${baseUrl}/invoices/create`,
+        url,
         body: invoiceBody(body),
+        schema: invoiceResponseSchema,
       } as const;
-      const answer = await call(
-        'createInvoice',
-        retryUnsent,
-        request,
-        (json) => validate(invoiceResponseSchema, json),
-        callOptions,
-      );
-      return answer.data;
+      return (await call('createInvoice', retryUnsent, request, options)).data;
     },
 
-    async cancelInvoice(foreignId, callOptions) {
+    async cancelInvoice(foreignId, options) {
       // The spec's route ends in a slash; without it some servers redirect and drop the body.
       const url = `${baseUrl}/invoices/${invoicePathSegment(foreignId)}/cancel/`;
+      const schema = cancelInvoiceResponseSchema;
       await call(
         'cancelInvoice',
         retryUnsent,
-        { method: 'POST', url, body: EMPTY_BODY },
-        (json) => validate(cancelInvoiceResponseSchema, json),
-        callOptions,
+        { method: 'POST', url, body: EMPTY_BODY, schema },
+        options,
       );
     },
 
-    async createWithdrawal(body, callOptions) {
-      const request = {
-        method: 'POST',
-        url: `${baseUrl}/withdrawal/crypto`,
-        body: withdrawalBody(body),
-      } as const;
-      const answer = await call(
-        'createWithdrawal',
-        retryUnsent,
-        request,
-        (json) => validate(withdrawalResponseSchema, json),
-        callOptions,
-      );
-      return answer.data;
+    async createWithdrawal(body, options) {
+      const url = `${baseUrl}/withdrawal/crypto`;
+      const schema = withdrawalResponseSchema;
+      const request = { method: 'POST', url, body: withdrawalBody(body), schema } as const;
+      return (await call('createWithdrawal', retryUnsent, request, options)).data;
     },
 
-    async getTransaction(query, callOptions) {
+    async getTransaction(query, options) {
+      const url = `${baseUrl}/transactions/info`;
       const request = {
         method: 'GET',
-        url: `${baseUrl}/transactions/info`,
+        url,
         body: transactionInfoBody(query),
+        schema: transactionSchema,
       } as const;
-      return call(
-        'getTransaction',
-        retryRead,
-        request,
-        (json) => validate(transactionSchema, json),
-        callOptions,
-      );
+      return call('getTransaction', retryRead, request, options);
     },
 
     async verifyCallback(rawBody, headers) {
