@@ -4,6 +4,8 @@
  */
 
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import type { PaymentRequestCallback } from '@crypto-pay/protocol';
 import { createProcessingClient } from './client.ts';
@@ -68,6 +70,35 @@ describe('accepted callbacks', () => {
       'X-Processing-Signature': signature,
     });
     assert.equal(callback.type, 'payment_request');
+  });
+
+  test('as a node:http server receives it: raw Buffer and IncomingHttpHeaders', async () => {
+    let verified: Promise<unknown> | undefined;
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        verified = client.verifyCallback(Buffer.concat(chunks), request.headers);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      await fetch(`http://127.0.0.1:${port}/callbacks/processing`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Processing-Key': API_KEY,
+          'X-Processing-Signature': hmacHex(SIGNING_SECRET, paidBody),
+        },
+        body: paidBody,
+      });
+      assert.equal(((await verified) as { status: string }).status, 'paid');
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   test('an invoice callback', async () => {
