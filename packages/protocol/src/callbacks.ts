@@ -61,8 +61,11 @@ export const withdrawalCallbackSchema = z.looseObject({
 export type WithdrawalCallback = z.infer<typeof withdrawalCallbackSchema>;
 
 /** Exchange and `*_exchange` callbacks: recorded, not interpreted. */
+type ExchangeCallbackType = 'exchange' | `${string}_exchange`;
 export const otherCallbackSchema = z.looseObject({
-  type: z.string().check(z.regex(/^(exchange|[a-z_]+_exchange)$/)),
+  type: z.custom<ExchangeCallbackType>(
+    (value) => typeof value === 'string' && /^(exchange|[a-z_]+_exchange)$/.test(value),
+  ),
 });
 export type OtherCallback = z.infer<typeof otherCallbackSchema>;
 

@@ -10,9 +10,11 @@ export const KEY_HEADER = 'X-Processing-Key';
 export const SIGNATURE_HEADER = 'X-Processing-Signature';
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
+// Typed through the global `crypto` so packages without the DOM lib can typecheck this file.
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+const keys = new Map<string, Promise<HmacKey>>();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
+function hmacKey(secret: string): Promise<HmacKey> {
   let key = keys.get(secret);
   if (!key) {
     key = crypto.subtle.importKey(
