@@ -145,8 +145,10 @@ export function testProxy(
         headers,
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
-      const text = await response.clone().text();
-      seen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+      const head = `${response.status} ${JSON.stringify([...response.headers])}`;
+      // An event stream never ends by itself: its tests record what they read.
+      const streaming = response.headers.get('Content-Type')?.startsWith('text/event-stream');
+      seen.push(streaming ? head : `${head} ${await response.clone().text()}`);
       return response;
     },
   };

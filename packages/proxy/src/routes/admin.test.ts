@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createProcessingClient, ProcessingApiError } from '@crypto-pay/client';
+import type { RunningSandbox } from '@crypto-pay/sandbox';
+import {
+  API_KEY,
+  adminHeaders,
+  assertNothingLeaked,
+  checkoutBody,
+  EMAIL,
+  json,
+  LEGAL,
+  NATURAL,
+  SIGNING_SECRET,
+  startTestSandbox,
+  type TestProxy,
+  testProxy,
+} from '../testing.test-helpers.ts';
+
+let sandbox: RunningSandbox;
+let proxy: TestProxy;
+
+before(async () => {
+  sandbox = await startTestSandbox();
+});
+after(async () => {
+  await sandbox.close();
+  assertNothingLeaked();
+});
+beforeEach(() => {
+  proxy = testProxy(sandbox);
+});
+
+const get = (path: string) => proxy.request(path, { headers: adminHeaders });
+const post = (path: string, body: unknown) =>
+  proxy.request(path, {
+    method: 'POST',
+    headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+/** An invoice body written by hand, so the amount is a JSON number with its exact digits. */
+function invoiceJson(foreignId: string, amount = '0.00012345') {
+  return `{"end_user_reference":"customer-42","timer":false,"title":"Order ${foreignId}",
+    "foreign_id":"${foreignId}","currency":"BTC","amount":${amount},
+    "url_success":"https://shop.example/ok","url_failed":"https://shop.example/ko",
+    "email_user":"${EMAIL}","sender_type":"natural",
+    "sender_data":${JSON.stringify(NATURAL)}}`;
+}
+
+describe('merchant API', () => {
+  it('lists balances and currencies from the service', async () => {
+    const balances = await get('/admin/balances');
+    assert.equal(balances.status, 200);
+    const btc = (await json(balances)).data.find(
+      (entry: { currency: string }) => entry.currency === 'BTC',
+    );
+    assert.deepEqual(btc, { currency: 'BTC', type: 'crypto', balance: '1.25000000' });
+
+    const currencies = await get('/admin/currencies');
+    assert.equal(currencies.status, 200);
+    const list = (await json(currencies)).data;
+    assert.ok(list.some((entry: { currency: string }) => entry.currency === 'USDTT'));
+  });
+
+  it('creates an invoice with the exact amount digits, and cancels it', async () => {
+    const created = await post('/admin/invoices', invoiceJson('inv-7001'));
+    assert.equal(created.status, 201);
+    const invoice = (await json(created)).data;
+    assert.equal(invoice.foreign_id, 'inv-7001');
+    assert.equal(invoice.amount, '0.00012345');
+    assert.equal(invoice.status, 'created');
+
+    const cancelled = await post('/admin/invoices/inv-7001/cancel', {});
+    assert.equal(cancelled.status, 200);
+    assert.deepEqual(await json(cancelled), []);
+  });
+
+  it('passes the service’s refusal through with its status, code and text', async () => {
+    const response = await post('/admin/invoices/no-such-invoice/cancel', {});
+    const direct = createProcessingClient({
+      apiKey: API_KEY,
+      signingSecret: SIGNING_SECRET,
+      baseUrl: sandbox.baseUrl,
+      paymentsBaseUrl: sandbox.paymentsBaseUrl,
+    });
+    const refusal = await direct.cancelInvoice('no-such-invoice').then(
+      () => assert.fail('the service cancelled an unknown invoice'),
+      (error: unknown) => error,
+    );
+    assert.ok(refusal instanceof ProcessingApiError);
+    assert.equal(response.status, refusal.status);
+    assert.deepEqual(await json(response), { error: refusal.message, code: refusal.code });
+  });
+
+  it('validates invoices with the protocol schema before calling the service', async () => {
+    const response = await post(
+      '/admin/invoices',
+      invoiceJson('inv-7002').replace('"title":"Order inv-7002"', '"title":""'),
+    );
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The title must be between 1 and 50 characters.',
+      code: 'invalid_request',
+      field: 'title',
+    });
+    const withoutName = await post(
+      '/admin/invoices',
+      invoiceJson('inv-7003').replace('"first_name":"Zebulon",', ''),
+    );
+    assert.equal(withoutName.status, 422);
+    assert.equal((await json(withoutName)).field, 'sender_data.first_name');
+  });
+
+  it('creates a withdrawal and finds its transaction by id and by foreign_id', async () => {
+    const body = `{"currency":"BTC","amount":0.001,"address":"tb1qexampleaddress000000000000000000000",
+      "foreign_id":"wd-9001","end_user_reference":"customer-42","sender_type":"legal",
+      "sender_data":${JSON.stringify(LEGAL)},"receiver_type":"self"}`;
+    const created = await post('/admin/withdrawals', body);
+    assert.equal(created.status, 201);
+    const withdrawal = (await json(created)).data;
+    assert.equal(withdrawal.foreign_id, 'wd-9001');
+    assert.equal(withdrawal.status, 'processing');
+
+    const byForeignId = await get('/admin/transactions?foreign_id=wd-9001');
+    assert.equal(byForeignId.status, 200);
+    const transaction = await json(byForeignId);
+    assert.equal(transaction.foreign_id, 'wd-9001');
+    assert.equal(transaction.type, 'withdrawal');
+
+    const byId = await get(`/admin/transactions/${transaction.id}`);
+    assert.equal(byId.status, 200);
+    assert.deepEqual(await json(byId), transaction);
+  });
+
+  it('refuses a bad transaction id or query, and passes through an unknown one', async () => {
+    const bad = await get('/admin/transactions/abc');
+    assert.equal(bad.status, 422);
+    assert.equal((await json(bad)).field, 'id');
+    const missing = await get('/admin/transactions');
+    assert.equal(missing.status, 422);
+    assert.equal((await json(missing)).error, 'The foreign_id is a mandatory field.');
+    const unknown = await get('/admin/transactions/99999');
+    assert.equal(unknown.status, 404);
+  });
+
+  it('lists checkouts newest first, by status, page by page', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await proxy.request('/api/checkouts', {
+        method: 'POST',
+        json: checkoutBody(),
+      });
+      ids.push((await json(response)).id);
+    }
+    await proxy.store.advanceCheckout(
+      ids[0]!,
+      { status: 'paid', at: Date.now() },
+      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+    );
+    const all = await json(await get('/admin/checkouts'));
+    assert.deepEqual(
+      all.data.map((checkout: { id: string }) => checkout.id),
+      [...ids].reverse(),
+    );
+    const first = all.data[2];
+    assert.equal(first.status, 'paid');
+    assert.equal(first.pricing, 'product');
+    assert.equal(first.product, 'kettle');
+    assert.match(first.foreign_id, /^cp_/);
+    assert.equal(typeof first.payment_request_id, 'string');
+
+    const paid = await json(await get('/admin/checkouts?status=paid'));
+    assert.deepEqual(
+      paid.data.map((checkout: { id: string }) => checkout.id),
+      [ids[0]],
+    );
+
+    const page = await json(await get('/admin/checkouts?limit=2'));
+    assert.equal(page.data.length, 2);
+    const rest = await json(await get(`/admin/checkouts?limit=2&before=${page.next_before}`));
+    assert.deepEqual(
+      rest.data.map((checkout: { id: string }) => checkout.id),
+      [ids[0]],
+    );
+
+    const badStatus = await get('/admin/checkouts?status=lost');
+    assert.equal(badStatus.status, 422);
+  });
+});

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RunningSandbox } from '@crypto-pay/sandbox';
+import {
+  assertNothingLeaked,
+  checkoutBody,
+  json,
+  seen,
+  startTestSandbox,
+  testProxy,
+} from '../testing.test-helpers.ts';
+
+let sandbox: RunningSandbox;
+
+before(async () => {
+  sandbox = await startTestSandbox();
+});
+after(async () => {
+  await sandbox.close();
+  assertNothingLeaked();
+});
+
+describe('operations', () => {
+  it('answers /healthz and /readyz', async () => {
+    const proxy = testProxy(sandbox);
+    assert.deepEqual(await json(await proxy.request('/healthz')), { status: 'ok' });
+    const ready = await proxy.request('/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(await json(ready), { status: 'ready', store: 'ok', upstream: 'ok' });
+  });
+
+  it('reports a closed store as not ready', async () => {
+    const proxy = testProxy(sandbox);
+    await proxy.store.close();
+    const ready = await proxy.request('/readyz');
+    assert.equal(ready.status, 503);
+    assert.equal((await json(ready)).store, 'failing');
+  });
+
+  it('describes the API in /openapi.json from the validating schemas', async () => {
+    const proxy = testProxy(sandbox);
+    const document = await json(await proxy.request('/openapi.json'));
+    assert.equal(document.openapi, '3.1.0');
+    for (const path of [
+      '/api/config',
+      '/api/checkouts',
+      '/api/checkouts/{id}',
+      '/api/checkouts/{id}/events',
+      '/callbacks/processing',
+      '/admin/checkout-sessions',
+      '/admin/checkouts',
+      '/admin/balances',
+      '/admin/currencies',
+      '/admin/invoices',
+      '/admin/invoices/{foreign_id}/cancel',
+      '/admin/withdrawals',
+      '/admin/transactions/{id}',
+      '/admin/transactions',
+    ]) {
+      assert.ok(document.paths[path], path);
+    }
+    const create = document.components.schemas.CreateCheckout;
+    assert.deepEqual(create.properties.sender_type.enum, ['natural', 'legal']);
+    assert.ok(create.required.includes('sender_type'));
+    assert.ok('product' in create.properties && 'session' in create.properties);
+    const session = document.components.schemas.CreateSession;
+    assert.ok(session.required.includes('amount'));
+    assert.ok('title' in document.components.schemas.CreateInvoice.properties);
+  });
+});
+
+describe('GET /api/checkouts/{id}/events (in process)', () => {
+  /** Reads SSE chunks as text until `done` says stop. */
+  async function readUntil(response: Response, done: (text: string) => boolean) {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!done(text)) {
+      const { value, done: ended } = await reader.read();
+      if (ended) return { text, ended: true };
+      text += value;
+      seen.push(value);
+    }
+    return { text, ended: false, reader };
+  }
+
+  it('sends the checkout at once, heartbeats while idle, and ends when the proxy shuts down', async () => {
+    const proxy = testProxy(sandbox, {}, { heartbeatMs: 20 });
+    const created = await json(
+      await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    );
+    const response = await proxy.request(`/api/checkouts/${created.id}/events`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('Content-Type') ?? '', /^text\/event-stream/);
+    const first = await readUntil(response, (text) => text.includes(': heartbeat'));
+    const data = /^data: (.+)$/m.exec(first.text)?.[1];
+    assert.deepEqual(JSON.parse(data!), created);
+    assert.equal(proxy.hub.size(), 1);
+
+    proxy.hub.closeAll();
+    const { value, done } = await first.reader!.read();
+    const rest = value === undefined ? '' : String(value);
+    seen.push(rest);
+    assert.ok(done || !rest.includes('data:'), 'no message after shutdown');
+    // The stream has finished: the subscription is gone.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(proxy.hub.size(), 0);
+  });
+
+  it('answers 404 for an unknown checkout', async () => {
+    const proxy = testProxy(sandbox);
+    const response = await proxy.request('/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events');
+    assert.equal(response.status, 404);
+  });
+});
