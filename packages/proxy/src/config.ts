@@ -62,7 +62,8 @@ const baseUrl = (version: string) =>
   z.string({ error: 'is required' }).check(
     z.refine(isWebUrl, 'must be an http(s) URL'),
     z.refine(
-      (value) => new URL(value).pathname.replace(/\/+$/, '').endsWith(`/${version}`),
+      (value) =>
+        !isWebUrl(value) || new URL(value).pathname.replace(/\/+$/, '').endsWith(`/${version}`),
       `must end in /${version}`,
     ),
   );

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+const required = {
+  PROCESSING_API_KEY: 'key',
+  PROCESSING_SIGNING_SECRET: 'a-secret-value',
+  PROCESSING_BASE_URL: 'https://app.sandbox.cryptoprocessing.com/api/v2',
+  PROCESSING_PAYMENTS_BASE_URL: 'https://app.sandbox.cryptoprocessing.com/api/payments/v1',
+};
+
+/** The one line start-up prints for `env`. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    assert.ok(!error.message.includes('\n'), 'one line');
+    return error.message;
+  }
+  return assert.fail('the configuration was accepted');
+}
+
+describe('loadConfig', () => {
+  it('fills in the documented defaults', () => {
+    const config = loadConfig(required);
+    assert.equal(config.port, 8787);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.databaseUrl, 'sqlite:./data/crypto-pay.db');
+    assert.equal(config.paymentLifetimeSeconds, 3600);
+    assert.equal(config.rateLimitPerMinute, 20);
+    assert.equal(config.upstreamTimeoutMs, 10_000);
+    assert.deepEqual(config.allowedOrigins, []);
+    assert.equal(config.adminToken, undefined);
+    assert.equal(config.openAmount, undefined);
+    assert.equal(config.trustProxy, false);
+  });
+
+  it('names a missing credential, with no default secret', () => {
+    assert.match(
+      refusal({ ...required, PROCESSING_SIGNING_SECRET: undefined }),
+      /^PROCESSING_SIGNING_SECRET is required/,
+    );
+    assert.match(
+      refusal({ ...required, PROCESSING_SIGNING_SECRET: '' }),
+      /^PROCESSING_SIGNING_SECRET /,
+    );
+    assert.match(refusal({ ...required, PROCESSING_API_KEY: '  ' }), /^PROCESSING_API_KEY /);
+  });
+
+  it('names a malformed value', () => {
+    assert.equal(
+      refusal({ ...required, PROCESSING_BASE_URL: 'https://app.cryptoprocessing.com/api/v3' }),
+      'PROCESSING_BASE_URL must end in /v2.',
+    );
+    assert.equal(
+      refusal({ ...required, PROCESSING_PAYMENTS_BASE_URL: 'not a url' }),
+      'PROCESSING_PAYMENTS_BASE_URL must be an http(s) URL.',
+    );
+    assert.match(refusal({ ...required, PORT: 'eighty' }), /^PORT must be a whole number/);
+    assert.match(refusal({ ...required, UPSTREAM_TIMEOUT_MS: '5' }), /^UPSTREAM_TIMEOUT_MS /);
+    assert.match(
+      refusal({ ...required, ALLOWED_ORIGINS: 'https://shop.example/path' }),
+      /^ALLOWED_ORIGINS /,
+    );
+    assert.match(
+      refusal({ ...required, ADMIN_TOKEN: 'short' }),
+      /^ADMIN_TOKEN must be at least 16/,
+    );
+    assert.match(refusal({ ...required, DATABASE_URL: 'postgres://x' }), /^DATABASE_URL /);
+    assert.match(
+      refusal({ ...required, PAYMENT_LIFETIME_SECONDS: '60' }),
+      /^PAYMENT_LIFETIME_SECONDS /,
+    );
+    assert.match(refusal({ ...required, URL_SUCCESS: 'ftp://x' }), /^URL_SUCCESS /);
+  });
+
+  it('enables open amounts only with all three variables, bounds in order', () => {
+    const open = {
+      OPEN_AMOUNT_MIN: '1.00',
+      OPEN_AMOUNT_MAX: '500.00',
+      OPEN_AMOUNT_CURRENCIES: 'EUR, USD',
+    };
+    assert.deepEqual(loadConfig({ ...required, ...open }).openAmount, {
+      min: '1.00',
+      max: '500.00',
+      currencies: ['EUR', 'USD'],
+    });
+    assert.match(
+      refusal({ ...required, ...open, OPEN_AMOUNT_CURRENCIES: undefined }),
+      /^OPEN_AMOUNT_CURRENCIES is required/,
+    );
+    assert.match(
+      refusal({ ...required, ...open, OPEN_AMOUNT_MIN: '600' }),
+      /^OPEN_AMOUNT_MAX must not be below/,
+    );
+    assert.match(
+      refusal({ ...required, ...open, OPEN_AMOUNT_MAX: '1e3' }),
+      /^OPEN_AMOUNT_MAX must be a positive decimal/,
+    );
+  });
+
+  it('reads lists and numbers', () => {
+    const config = loadConfig({
+      ...required,
+      PORT: '0',
+      ALLOWED_ORIGINS: 'https://shop.example, http://localhost:5173',
+      RATE_LIMIT_CHECKOUTS_PER_MINUTE: '5',
+    });
+    assert.equal(config.port, 0);
+    assert.deepEqual(config.allowedOrigins, ['https://shop.example', 'http://localhost:5173']);
+    assert.equal(config.rateLimitPerMinute, 5);
+  });
+});
