@@ -1,0 +1,148 @@
+/**
+ * What a widget and the processing service send to the proxy, for tests and benchmarks:
+ * checkout creates with recognisable sender data, signed payment-request callbacks, and a
+ * lookup from a checkout to the payment request the sandbox holds for it.
+ */
+
+import type { Answer } from './http.ts';
+import { send, sendJson, sendSigned } from './http.ts';
+import type { Stack } from './stack.ts';
+
+/**
+ * Sender data no other text contains, so a search for it in logs, bodies and files finds only
+ * leaks. The proxy must forward it upstream and keep it nowhere.
+ */
+export const SENDER = {
+  sender_type: 'natural',
+  sender_data: {
+    first_name: 'Zebulonia',
+    last_name: 'Quixotewright',
+    date_of_birth: '1984-02-29',
+  },
+} as const;
+
+export const LEGAL_SENDER = {
+  sender_type: 'legal',
+  sender_data: { legal_name: 'Xylocarp Umbrage Holdings', country_of_registration: 'NLD' },
+} as const;
+
+export const SENDER_EMAIL = 'zebulonia.quixotewright@example.org';
+
+/** The strings that must never leave the request that carried them. */
+export const PERSONAL_SENTINELS = [
+  SENDER.sender_data.first_name,
+  SENDER.sender_data.last_name,
+  LEGAL_SENDER.sender_data.legal_name,
+  SENDER_EMAIL,
+];
+
+export interface PublicCheckout {
+  id: string;
+  status: string;
+  payment_link: string;
+  expires_at: number;
+  amount: string;
+  currency: { iso: string; network_name?: string };
+}
+
+/** The body of `POST /api/checkouts` for a catalogue product paid in BTC. */
+export function checkoutBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    product: 'tee',
+    payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+    ...SENDER,
+    end_user_email: SENDER_EMAIL,
+    ...overrides,
+  };
+}
+
+export function createCheckout(
+  proxyUrl: string,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return sendJson(`${proxyUrl}/api/checkouts`, checkoutBody(overrides), { headers });
+}
+
+/** Creates a checkout and fails loudly unless the proxy answered 201. */
+export async function createdCheckout(
+  proxyUrl: string,
+  overrides: Record<string, unknown> = {},
+): Promise<PublicCheckout> {
+  const answer = await createCheckout(proxyUrl, overrides);
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`);
+  return answer.json as PublicCheckout;
+}
+
+export async function readCheckout(proxyUrl: string, id: string): Promise<Answer> {
+  return send(`${proxyUrl}/api/checkouts/${id}`);
+}
+
+export interface PaymentRequestRef {
+  id: string;
+  foreign_id: string;
+  payment_link: string;
+  status: string;
+}
+
+/** The path of a payment link: its origin depends on the address the request was sent to. */
+export const linkPath = (link: string) => new URL(link).pathname;
+
+/** The sandbox's payment requests, by the path of their payment link (a checkout shows it). */
+export async function paymentRequestsByLink(stack: Stack): Promise<Map<string, PaymentRequestRef>> {
+  const answer = await stack.control('/payment-requests');
+  if (answer.status !== 200) throw new Error(`control API answered ${answer.status}`);
+  return new Map(
+    (answer.json as PaymentRequestRef[]).map((entry) => [linkPath(entry.payment_link), entry]),
+  );
+}
+
+/** The sandbox's payment request behind one checkout. */
+export async function paymentRequestOf(
+  stack: Stack,
+  checkout: { payment_link: string },
+): Promise<PaymentRequestRef> {
+  const found = (await paymentRequestsByLink(stack)).get(linkPath(checkout.payment_link));
+  if (!found) throw new Error(`The sandbox has no payment request for ${checkout.payment_link}`);
+  return found;
+}
+
+/** A payment-request callback as the service sends it. */
+export function paymentRequestCallback(
+  request: { id: string; foreign_id: string },
+  status: string,
+  extra: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    payment_request_id: request.id,
+    foreign_id: request.foreign_id,
+    type: 'payment_request',
+    status,
+    payment_request_amount: {
+      currency: { iso: 'BTC', network_name: 'bitcoin' },
+      amount: '0.00041',
+    },
+    ...extra,
+  });
+}
+
+/** Posts a callback to the proxy, signed with the merchant's credentials. */
+export function sendCallback(stack: Stack, body: string): Promise<Answer> {
+  return sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body);
+}
+
+/** Polls `check` until it returns a value other than undefined (rejects after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  what = 'the condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Raw HTTP for cross-package tests and benchmarks: node:http with a keep-alive-free agent, so a
+ * test sees exactly the bytes and status a server sent (a GET may carry a body; nothing retries).
+ */
+
+import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface Outgoing {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Abort (reject) after this many milliseconds; default 30 s. */
+  timeoutMs?: number;
+}
+
+/** Lowercase hex HMAC-SHA512 of the exact bytes, as the processing API signs. */
+export function hmacHex(secret: string, body: string | Buffer): string {
+  return createHmac('sha512', secret).update(body).digest('hex');
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one request; resolves with whatever came back, rejects when the connection fails. */
+export function send(url: string, init: Outgoing = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const body = init.body === undefined ? undefined : Buffer.from(init.body);
+    const headers: Record<string, string> = { ...init.headers };
+    if (body && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) {
+      headers['Content-Length'] = String(body.length);
+    }
+    const outgoing = httpRequest(
+      url,
+      { method: init.method ?? (body ? 'POST' : 'GET'), headers, agent: false },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text,
+            json: parsed(text),
+          });
+        });
+      },
+    );
+    outgoing.setTimeout(init.timeoutMs ?? 30_000, () =>
+      outgoing.destroy(new Error(`No answer from ${url} in ${init.timeoutMs ?? 30_000} ms`)),
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** JSON POST (or `method`) of `body` as given: a string is sent as is, anything else stringified. */
+export function sendJson(
+  url: string,
+  body: unknown,
+  init: Omit<Outgoing, 'body'> = {},
+): Promise<Answer> {
+  return send(url, {
+    method: 'POST',
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A request signed like the processing API expects (and like its callbacks arrive). */
+export function sendSigned(
+  url: string,
+  credentials: { apiKey: string; signingSecret: string },
+  body: string,
+  init: Omit<Outgoing, 'body'> = {},
+): Promise<Answer> {
+  return send(url, {
+    method: 'POST',
+    ...init,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Processing-Key': credentials.apiKey,
+      'X-Processing-Signature': hmacHex(credentials.signingSecret, body),
+      ...init.headers,
+    },
+    body,
+  });
+}

@@ -1,0 +1,45 @@
+/** Finding secrets and personal data where they must never be: bodies, log lines, files. */
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Text {
+  /** Where the text came from, for the failure message. */
+  where: string;
+  text: string;
+}
+
+export interface Leak {
+  where: string;
+  needle: string;
+  /** A few characters around the first hit. */
+  excerpt: string;
+}
+
+/** Every occurrence of any needle in any text (one per text and needle). */
+export function findLeaks(texts: Iterable<Text>, needles: readonly string[]): Leak[] {
+  const leaks: Leak[] = [];
+  for (const { where, text } of texts) {
+    for (const needle of needles) {
+      const at = text.indexOf(needle);
+      if (at >= 0) {
+        leaks.push({
+          where,
+          needle,
+          excerpt: text.slice(Math.max(0, at - 60), at + needle.length + 60),
+        });
+      }
+    }
+  }
+  return leaks;
+}
+
+/** The files under `folder` (recursively), read as text (binary files as latin1 bytes). */
+export function filesUnder(folder: string): Text[] {
+  const texts: Text[] = [];
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    const path = join(folder, name);
+    if (statSync(path).isFile()) texts.push({ where: path, text: readFileSync(path, 'latin1') });
+  }
+  return texts;
+}

@@ -1,0 +1,120 @@
+/**
+ * One server of the product run as its own Node process, as a deployment runs it: every line it
+ * writes is kept (for log assertions), and it can be stopped gracefully or killed outright.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LogLine {
+  stream: 'stdout' | 'stderr';
+  text: string;
+}
+
+export interface ServerProcess {
+  name: string;
+  /** `http://127.0.0.1:PORT` as the process announced it. */
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Every line written so far, on both streams. */
+  lines: LogLine[];
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL at once (a crash, as far as the process can tell); resolves once it is gone. */
+  kill(): Promise<void>;
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Starts `node <bin> ...args` from the repository root and resolves once it prints a line
+ * matching `ready` (whose first group is the URL). Rejects, with its output, if it exits first.
+ */
+export async function startServerProcess(options: {
+  name: string;
+  bin: string;
+  args?: string[];
+  env: Record<string, string>;
+  ready: RegExp;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [join(ROOT, options.bin), ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: LogLine[] = [];
+  let found: ((url: string) => void) | undefined;
+  for (const stream of ['stdout', 'stderr'] as const) {
+    let rest = '';
+    child[stream]!.setEncoding('utf8');
+    child[stream]!.on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      for (const text of parts) {
+        lines.push({ stream, text });
+        const match = options.ready.exec(text);
+        if (match) found?.(match[1]!);
+      }
+    });
+    child[stream]!.on('end', () => {
+      if (rest) lines.push({ stream, text: rest });
+    });
+  }
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const url = await new Promise<string>((resolve, reject) => {
+    const output = () => lines.map((line) => `  ${line.text}`).join('\n');
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${options.name} was not ready in ${timeoutMs} ms:\n${output()}`));
+    }, timeoutMs);
+    found = (url) => {
+      clearTimeout(timer);
+      resolve(url);
+    };
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`${options.name} exited (${signal ?? code}) before it was ready:\n${output()}`),
+      );
+    });
+  });
+  child.removeAllListeners('exit');
+
+  const gone = () =>
+    exited(child) ? Promise.resolve() : once(child, 'exit').then(() => undefined);
+  return {
+    name: options.name,
+    url,
+    pid: child.pid!,
+    child,
+    lines,
+    async stop(graceMs = 5000) {
+      if (exited(child)) return;
+      const done = gone();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await done;
+      clearTimeout(timer);
+    },
+    async kill() {
+      if (exited(child)) return;
+      const done = gone();
+      child.kill('SIGKILL');
+      await done;
+    },
+  };
+}
+
+/** Peak and current resident memory of a process in MiB, from /proc (Linux only). */
+export async function memoryOf(pid: number): Promise<{ peakMiB: number; currentMiB: number }> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { peakMiB: kib('VmHWM') / 1024, currentMiB: kib('VmRSS') / 1024 };
+}
