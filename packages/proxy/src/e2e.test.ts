@@ -236,12 +236,15 @@ describe('a checkout’s whole life, through real processes', () => {
       const checkout = created.body;
       assert.equal(checkout.status, 'created');
 
+      // Two open streams of the same checkout both hear every change.
       const stream = follow(checkout.id);
-      await stream.connected;
+      const other = follow(checkout.id);
+      await Promise.all([stream.connected, other.connected]);
       await control(`/_sandbox/payment-requests/${await paymentRequestOf(checkout)}/simulate`, {
         outcome,
       });
       const messages = await stream.ended;
+      assert.deepEqual(await other.ended, messages);
       assert.equal(messages[0]?.status, 'created');
       assert.equal(messages.at(-1)?.status, outcome, 'the stream ends on the final status');
       assert.deepEqual(
