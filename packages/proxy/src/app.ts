@@ -108,7 +108,12 @@ export function createApp(options: AppOptions) {
     .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
     .route(
       '/',
-      opsRoutes({ store, processing, isShuttingDown: options.isShuttingDown ?? (() => false) }),
+      opsRoutes({
+        store,
+        processing,
+        isShuttingDown: options.isShuttingDown ?? (() => false),
+        probeTimeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
+      }),
     );
 
   if (config.adminToken !== undefined) {

@@ -169,7 +169,7 @@ export async function createCheckout(
       id: newCheckoutId(),
       status: 'created',
       paymentLink: paymentRequest.payment_link,
-      expiresAt: Number(paymentRequest.life_time),
+      expiresAt: expiryOf(paymentRequest.life_time, now, config.paymentLifetimeSeconds),
       amount: paymentRequest.amount,
       currency: currencyRef(paymentRequest.currency),
       paymentRequestId: paymentRequest.id,
@@ -194,6 +194,11 @@ export async function createCheckout(
     if (price?.session) await store.releaseSession(price.session.tokenHash);
     throw error;
   }
+}
+
+/** `life_time` is documented as a string of Unix seconds; fall back to the asked lifetime. */
+function expiryOf(lifeTime: string, now: number, lifetimeSeconds: number): number {
+  return /^\d+$/.test(lifeTime) ? Number(lifeTime) : Math.floor(now / 1000) + lifetimeSeconds;
 }
 
 function currencyRef(currency: {

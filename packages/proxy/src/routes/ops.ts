@@ -14,6 +14,8 @@ export interface OpsDeps {
   processing: Pick<ProcessingClient, 'listCurrencies'>;
   /** True once shutdown began: the load balancer should stop sending traffic. */
   isShuttingDown: () => boolean;
+  /** Longest wait for the service's answer in /readyz. */
+  probeTimeoutMs: number;
 }
 
 async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
@@ -35,7 +37,10 @@ export function opsRoutes(deps: OpsDeps) {
       }
       const [store, upstream] = await Promise.all([
         check(() => deps.store.ping()),
-        check(() => deps.processing.listCurrencies()),
+        // A probe must answer quickly: no waiting through the client's retries.
+        check(() =>
+          deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
+        ),
       ]);
       if (store === 'ok' && upstream === 'ok') {
         return c.json({ status: 'ready', store, upstream }, 200);

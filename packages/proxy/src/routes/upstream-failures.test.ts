@@ -100,6 +100,14 @@ describe('when the processing service fails', () => {
     assert.equal((await proxy.request('/healthz')).status, 200);
   });
 
+  it('reports a slow service as not ready without waiting through retries', async () => {
+    const proxy = testProxy(sandbox, { UPSTREAM_TIMEOUT_MS: '200' });
+    await faults({ latency_ms: 2000 });
+    const ready = await proxy.request('/readyz');
+    assert.equal(ready.status, 503);
+    assert.equal((await json(ready)).upstream, 'failing');
+  });
+
   it('retries a read once on a transient 5xx, so the merchant sees the answer', async () => {
     const proxy = testProxy(sandbox);
     await faults({ fail_next: 1, status: 503 });
