@@ -30,6 +30,9 @@ export default {
       },
     }),
   ],
-  concurrency: 4,
+  // One page at a time: Chromium hides and throttles background pages, and these tests rely on
+  // a visible page (focus, visibilitychange, timers).
+  concurrency: 1,
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
 };

@@ -61,3 +61,6 @@ export function countryNamer(locale: string): (alpha2: string) => string {
   const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
   return (alpha2) => names.of(alpha2) ?? alpha2;
 }
+
+/** `tron` reads as `Tron`: network names come lower-case from the API. */
+export const networkName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

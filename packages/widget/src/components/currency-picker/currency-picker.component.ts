@@ -6,10 +6,8 @@ import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
+import { networkName } from '../../utilities/format.ts';
 import styles from './currency-picker.styles.ts';
-
-/** `tron` reads as `Tron`: network names come lower-case from the API. */
-const networkName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 const keyOf = (currency: CurrencyRef | undefined) =>
   currency ? `${currency.iso}:${currency.network_name ?? ''}` : '';

@@ -5,7 +5,7 @@ import type { Checkout } from '../../api/proxy-api.ts';
 import type { Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
-import { formatAmount, formatCountdown, formatTime } from '../../utilities/format.ts';
+import { formatAmount, formatCountdown, formatTime, networkName } from '../../utilities/format.ts';
 import styles from './payment-panel.styles.ts';
 import type { QrPath } from './qr-code.ts';
 
@@ -131,7 +131,7 @@ export default class PaymentPanel extends LitElement {
             ${
               paymentCurrency
                 ? paymentCurrency.network_name
-                  ? t.currencyOnNetwork(paymentCurrency.iso, paymentCurrency.network_name)
+                  ? t.currencyOnNetwork(paymentCurrency.iso, networkName(paymentCurrency.network_name))
                   : paymentCurrency.iso
                 : t.payWithChosenLater
             }

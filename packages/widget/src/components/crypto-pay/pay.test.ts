@@ -1,0 +1,245 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { pollingSchedule } from '../../api/polling.ts';
+import {
+  chooseCountry,
+  chooseCurrency,
+  chooseSenderType,
+  clearStoredCheckouts,
+  details,
+  fakeProxy,
+  fillPerson,
+  navigations,
+  panel,
+  shadow,
+  submitButton,
+  toPayStep,
+  type,
+  untilHeading,
+  untilText,
+  visibleText,
+} from '../../../test/helpers.ts';
+
+const partOf = (el: HTMLElement, name: string) =>
+  panel(el as never)?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
+
+describe('<crypto-pay> pay step', () => {
+  beforeEach(clearStoredCheckouts);
+
+  it('is accessible', async () => {
+    const el = await toPayStep(await fakeProxy());
+    await waitUntil(() => partOf(el, 'qr')?.querySelector('path'), 'no QR code');
+    await expect(el).to.be.accessible();
+  });
+
+  describe('creating the checkout', () => {
+    it('sends the product, the person and the chosen currency', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy, { product: 'tea-crate' });
+      await fillPerson(el);
+      await type(el, 'email', ' ada@example.com ');
+      await chooseCurrency(el, 'USDT on Tron');
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body).to.deep.equal({
+        product: 'tea-crate',
+        payment_currency: { iso: 'USDT', network_name: 'tron' },
+        sender_type: 'natural',
+        sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-04-23' },
+        end_user_email: 'ada@example.com',
+      });
+    });
+
+    it('sends a session token, and a company with its country', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy, { session: 'sess_abc' });
+      await chooseSenderType(el, 'legal');
+      await type(el, 'legal_name', 'Analytical Engines Ltd');
+      await chooseCountry(el, 'GBR');
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body).to.deep.equal({
+        session: 'sess_abc',
+        sender_type: 'legal',
+        sender_data: { legal_name: 'Analytical Engines Ltd', country_of_registration: 'GBR' },
+      });
+    });
+
+    it('sends an open amount exactly as written, with its currency and addresses', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy, {
+        amount: '12.345678901234567890',
+        currency: 'EUR',
+        'success-url': 'https://shop.example/thanks',
+        'failed-url': 'https://shop.example/sorry',
+      });
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body).to.include({
+        amount: '12.345678901234567890',
+        currency: 'EUR',
+        success_url: 'https://shop.example/thanks',
+        failed_url: 'https://shop.example/sorry',
+      });
+      expect(partOf(el, 'amount')?.textContent?.trim()).to.equal('12.345678901234567890 EUR');
+    });
+
+    it('names the network of a crypto price', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy, { amount: '5', currency: 'USDT', network: 'tron' });
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body?.currency).to.deep.equal({ iso: 'USDT', network_name: 'tron' });
+    });
+
+    it('creates one checkout however often the button is pressed, with an Idempotency-Key', async () => {
+      const proxy = await fakeProxy({ createDelay: 300 });
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, 'Creating your payment…');
+      expect(submitButton(el).getAttribute('aria-disabled')).to.equal('true');
+      submitButton(el).click();
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      const creates = await proxy.requests('/api/checkouts', 'POST');
+      expect(creates).to.have.length(1);
+      expect(creates[0]?.headers['idempotency-key']).to.match(/^[0-9a-f]{32}$/);
+    });
+
+    it('tells the page with crypto-pay-created, carrying no personal data', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy);
+      await fillPerson(el);
+      setTimeout(() => submitButton(el).click());
+      const event = await oneEvent(el, 'crypto-pay-created');
+      expect(Object.keys(event.detail)).to.deep.equal(['id', 'payment_link']);
+      expect(event.detail.payment_link).to.equal(`https://pay.example.test/p/${event.detail.id}`);
+      expect(event.bubbles && event.composed).to.equal(true);
+    });
+
+    it('moves focus to the new step’s heading', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).focus();
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      await waitUntil(
+        () => shadow(el).activeElement === shadow(el).querySelector('[part="heading"]'),
+        'focus stayed behind',
+      );
+    });
+  });
+
+  describe('in link mode', () => {
+    it('shows the amount, the pay-with currency and a link that opens in a new tab', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy);
+      await fillPerson(el);
+      await chooseCurrency(el, 'BTC on Bitcoin');
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      expect(partOf(el, 'amount')?.textContent?.trim()).to.equal('25.00 EUR');
+      expect(partOf(el, 'pay-with')?.textContent?.trim()).to.equal('BTC on Bitcoin');
+      const link = partOf(el, 'link-button') as HTMLAnchorElement;
+      expect(link.href).to.match(/^https:\/\/pay\.example\.test\/p\/chk_/);
+      expect(link.target).to.equal('_blank');
+      expect(link.rel).to.equal('noopener noreferrer');
+      expect(link.textContent).to.contain('(opens in a new tab)');
+      expect(navigations).to.not.include(link.href);
+    });
+
+    it('says the currency is chosen on the payment page when the customer left it open', async () => {
+      const el = await toPayStep(await fakeProxy());
+      expect(partOf(el, 'pay-with')?.textContent?.trim()).to.equal(
+        'You choose the currency on the payment page.',
+      );
+    });
+
+    it('draws a QR code of the payment link as an SVG image', async () => {
+      const el = await toPayStep(await fakeProxy());
+      await waitUntil(() => partOf(el, 'qr')?.querySelector('path'), 'no QR code');
+      const qr = partOf(el, 'qr') as HTMLElement;
+      expect(qr.getAttribute('role')).to.equal('img');
+      expect(qr.getAttribute('aria-label')).to.equal('QR code of the payment link');
+      expect(qr.querySelector('path')?.getAttribute('d')).to.match(/^M\d+ \d+h\d+v1h-\d+z/);
+    });
+
+    it('copies the link and says so', async () => {
+      const el = await toPayStep(await fakeProxy());
+      let copied = '';
+      const clipboard = navigator.clipboard;
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void (copied = text) },
+      });
+      try {
+        partOf(el, 'copy-button')?.click();
+        await untilText(el, 'Link copied.');
+        expect(copied).to.equal((partOf(el, 'link') as HTMLInputElement).value);
+      } finally {
+        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+      }
+    });
+
+    it('selects the link for the customer when the clipboard refuses', async () => {
+      const el = await toPayStep(await fakeProxy());
+      const clipboard = navigator.clipboard;
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async () => Promise.reject(new Error('denied')) },
+      });
+      try {
+        partOf(el, 'copy-button')?.click();
+        await untilText(el, 'Could not copy. Select the link and copy it yourself.');
+        expect(panel(el)?.shadowRoot?.activeElement).to.equal(partOf(el, 'link'));
+      } finally {
+        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+      }
+    });
+
+    it('counts down the time left until the checkout expires', async () => {
+      const proxy = await fakeProxy({ lifetime: 1800 });
+      const el = await toPayStep(proxy);
+      const countdown = () => partOf(el, 'countdown')?.textContent?.replace(/\s+/g, ' ') ?? '';
+      expect(countdown()).to.match(/Time left: (30:00|29:5\d)/);
+      expect(partOf(el, 'countdown')?.getAttribute('role')).to.equal('timer');
+      const before = countdown();
+      await waitUntil(() => countdown() !== before, 'the countdown stood still', { timeout: 3000 });
+    });
+
+    it('checks the status at once when the time runs out', async () => {
+      const { firstDelayMs } = pollingSchedule;
+      pollingSchedule.firstDelayMs = 60_000; // no scheduled poll could be what finds it
+      try {
+        const proxy = await fakeProxy({ lifetime: 1, sse: false });
+        const el = await toPayStep(proxy);
+        await proxy.setStatus('expired');
+        await untilHeading(el, 'Payment expired');
+      } finally {
+        pollingSchedule.firstDelayMs = firstDelayMs;
+      }
+    });
+  });
+
+  describe('in redirect mode', () => {
+    it('goes to the payment page once the checkout exists', async () => {
+      const proxy = await fakeProxy();
+      const el = await details(proxy, { product: 'tea-crate', mode: 'redirect' });
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilHeading(el, 'Going to the payment page');
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.status).to.equal(201);
+      await waitUntil(() => navigations.at(-1)?.startsWith('https://pay.example.test/p/chk_'));
+      expect(visibleText(el)).to.contain('Open the payment page');
+      await expect(el).to.be.accessible();
+    });
+  });
+});

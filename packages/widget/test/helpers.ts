@@ -1,0 +1,236 @@
+/**
+ * Test helpers: a fresh scope of the fake proxy for each test, and short ways to reach into
+ * the element's views the way a customer would (by label, by role, by text).
+ */
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import type { Checkout } from '../src/api/proxy-api.ts';
+import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
+import '../src/crypto-pay.ts';
+
+/**
+ * Every address the element tried to go to, newest last. The element's `navigate` is replaced
+ * for all tests, so no test page ever leaves (which would end the test run).
+ */
+export const navigations: string[] = [];
+(CryptoPay.prototype as unknown as { navigate: (url: string) => void }).navigate = (url) => {
+  navigations.push(url);
+};
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Record<string, unknown>;
+  status?: number;
+}
+
+type Route = 'config' | 'create' | 'get' | 'events';
+
+export interface FakeProxy {
+  url: string;
+  /** Answers the next `times` calls of a route with this status and body (status 0: no answer). */
+  fail(route: Route, status: number, body?: unknown, times?: number): Promise<void>;
+  /** Moves the newest (or the given) checkout to a status, pushing it to open streams. */
+  setStatus(status: Checkout['status'], id?: string): Promise<Checkout>;
+  log(): Promise<LoggedRequest[]>;
+  requests(path: string | RegExp, method?: string): Promise<LoggedRequest[]>;
+}
+
+async function post(url: string, body: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+export interface FakeSetup {
+  config?: unknown;
+  sse?: boolean;
+  lifetime?: number;
+  createDelay?: number;
+  checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };
+}
+
+export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {
+  const scope = `t${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  const url = `${location.origin}/fake/${scope}`;
+  const control = `${url}/_control`;
+  await post(`${control}/setup`, setup);
+  const log = async () => (await (await fetch(`${control}/log`)).json()) as LoggedRequest[];
+  return {
+    url,
+    fail: async (route, status, body, times = 1) => {
+      await post(`${control}/fail`, { route, status, body, times });
+    },
+    setStatus: async (status, id) => (await post(`${control}/status`, { status, id })) as Checkout,
+    log,
+    requests: async (path, method) =>
+      (await log()).filter(
+        (entry) =>
+          (typeof path === 'string' ? entry.path === path : path.test(entry.path)) &&
+          (!method || entry.method === method),
+      ),
+  };
+}
+
+/** A checkout as the fake proxy would return it, for tests that seed one. */
+export function aCheckout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    id: 'chk_seeded_0000000000000000000000',
+    status: 'created',
+    payment_link: 'https://pay.example.test/p/seeded',
+    expires_at: Math.floor(Date.now() / 1000) + 1800,
+    amount: '25.00',
+    currency: { iso: 'EUR' },
+    ...overrides,
+  };
+}
+
+export const shadow = (el: Element) => el.shadowRoot as ShadowRoot;
+
+/** The sub-view elements, each in its own shadow root. */
+export const form = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-sender-form');
+export const panel = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-payment-panel');
+export const result = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-result');
+export const picker = (el: CryptoPay) =>
+  form(el)?.shadowRoot?.querySelector('crypto-pay-currency-picker') ?? null;
+
+export const heading = (el: CryptoPay) =>
+  shadow(el).querySelector<HTMLElement>('[part="heading"]')?.textContent?.trim() ?? '';
+
+/** All the text a customer can read in the element, across its sub-views' shadow roots. */
+export function visibleText(root: Element | ShadowRoot): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
+      else walk(child);
+    }
+  };
+  walk(root);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Waits until the element shows a heading. */
+export async function untilHeading(el: CryptoPay, text: string): Promise<void> {
+  await waitUntil(() => heading(el) === text, `heading never became "${text}" (is "${heading(el)}")`, {
+    timeout: 5000,
+  });
+}
+
+export async function untilText(el: CryptoPay, text: string): Promise<void> {
+  await waitUntil(() => visibleText(el).includes(text), `"${text}" never appeared`, {
+    timeout: 5000,
+  });
+}
+
+/** A field of the details form by its id (`first_name`, `email`, ...). */
+export function field<T extends HTMLElement = HTMLInputElement>(el: CryptoPay, id: string): T {
+  const found = form(el)?.shadowRoot?.querySelector<T>(`#${id}`);
+  if (!found) throw new Error(`no field #${id}`);
+  return found;
+}
+
+export function errorOf(el: CryptoPay, id: string): string {
+  const input = field(el, id);
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  const root = form(el)?.shadowRoot as ShadowRoot;
+  return ids
+    .filter((describedBy) => describedBy.endsWith('-error'))
+    .map((describedBy) => root.getElementById(describedBy)?.textContent?.trim() ?? '')
+    .join(' ');
+}
+
+/** Types into a field as a customer would: value, then an input event. */
+export async function type(el: CryptoPay, id: string, value: string): Promise<void> {
+  const input = field(el, id);
+  input.focus();
+  input.value = value;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  await form(el)?.updateComplete;
+}
+
+/** Leaves a field (marks it touched, so its message shows as the customer moves on). */
+export async function leave(el: CryptoPay, id: string): Promise<void> {
+  field(el, id).dispatchEvent(new FocusEvent('blur'));
+  await form(el)?.updateComplete;
+}
+
+export async function chooseSenderType(el: CryptoPay, type: 'natural' | 'legal'): Promise<void> {
+  const radio = form(el)?.shadowRoot?.querySelector<HTMLInputElement>(
+    `input[name="sender-type"][value="${type}"]`,
+  );
+  radio?.click();
+  await form(el)?.updateComplete;
+}
+
+export async function chooseCountry(el: CryptoPay, alpha3: string): Promise<void> {
+  const select = field<HTMLSelectElement>(el, 'country_of_registration');
+  select.value = alpha3;
+  select.dispatchEvent(new Event('change'));
+  await form(el)?.updateComplete;
+}
+
+export async function chooseCurrency(el: CryptoPay, label: string): Promise<void> {
+  const root = picker(el)?.shadowRoot;
+  const option = [...(root?.querySelectorAll('label') ?? [])].find(
+    (candidate) => candidate.textContent?.trim() === label,
+  );
+  if (!option) throw new Error(`no currency option "${label}"`);
+  option.querySelector('input')?.click();
+  await picker(el)?.updateComplete;
+}
+
+export function submitButton(el: CryptoPay): HTMLButtonElement {
+  const button = form(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
+  if (!button) throw new Error('no submit button');
+  return button;
+}
+
+/** Fills in a valid person and waits until the rules have loaded. */
+export async function fillPerson(el: CryptoPay): Promise<void> {
+  await waitUntil(() => form(el), 'no form');
+  await type(el, 'first_name', 'Ada');
+  await type(el, 'last_name', 'Lovelace');
+  await type(el, 'date_of_birth', '1990-04-23');
+}
+
+/** Renders `<crypto-pay>` with these attributes, all set before it connects. */
+export async function render(attributes: Record<string, string>): Promise<CryptoPay> {
+  const el = document.createElement('crypto-pay');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  wrapper.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+/** Renders the element against a fake proxy and waits for the details step. */
+export async function details(
+  proxy: FakeProxy,
+  attributes: Record<string, string> = { product: 'tea-crate' },
+): Promise<CryptoPay> {
+  const el = await render({ proxy: proxy.url, ...attributes });
+  await untilHeading(el, 'Your details');
+  await waitUntil(() => form(el), 'no form');
+  return el;
+}
+
+/** Goes from the details step to the pay step with a valid person. */
+export async function toPayStep(proxy: FakeProxy, attributes?: Record<string, string>) {
+  const el = await details(proxy, attributes);
+  await fillPerson(el);
+  submitButton(el).click();
+  await untilHeading(el, 'Pay');
+  return el;
+}
+
+
+export function clearStoredCheckouts(): void {
+  for (const key of Object.keys(sessionStorage)) {
+    if (key.startsWith('crypto-pay:')) sessionStorage.removeItem(key);
+  }
+}
