@@ -9,18 +9,59 @@ import {
   createWithdrawalSchema,
   currencyEntrySchema,
   invoiceSchema,
+  legalEntityDataSchema,
+  naturalPersonDataSchema,
+  senderDataFieldSchema,
   transactionSchema,
   withdrawalSchema,
 } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
-import { createCheckoutSchema, createSessionSchema } from './schemas.ts';
+import { createCheckoutSchema, createSessionSchema, paymentCurrencySchema } from './schemas.ts';
 
 /** JSON Schema of a zod schema; parts zod cannot express (custom checks) become `{}`. */
+function plainSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * Fields checked by custom code (whose rules depend on another field) are described by the
+ * schemas those checks run: sender data is a natural person's or a legal entity's.
+ */
+const customFields = new Map<unknown, () => Record<string, unknown>>([
+  [
+    senderDataFieldSchema,
+    () => ({
+      description: 'A natural person’s data for sender_type natural, a legal entity’s for legal.',
+      oneOf: [plainSchema(naturalPersonDataSchema), plainSchema(legalEntityDataSchema)],
+    }),
+  ],
+  [
+    paymentCurrencySchema,
+    () => ({
+      type: 'object',
+      required: ['iso'],
+      properties: {
+        iso: { type: 'string', minLength: 1 },
+        network_name: { type: 'string', minLength: 1 },
+      },
+    }),
+  ],
+]);
+
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
+    override: (context) => {
+      const custom = customFields.get(context.zodSchema);
+      if (custom) Object.assign(context.jsonSchema, custom());
+    },
   }) as Record<string, unknown>;
   return rest;
 }

@@ -63,6 +63,10 @@ describe('operations', () => {
     assert.deepEqual(create.properties.sender_type.enum, ['natural', 'legal']);
     assert.ok(create.required.includes('sender_type'));
     assert.ok('product' in create.properties && 'session' in create.properties);
+    const [natural, legal] = create.properties.sender_data.oneOf;
+    assert.deepEqual(natural.required, ['first_name', 'last_name', 'date_of_birth']);
+    assert.deepEqual(legal.required, ['legal_name', 'country_of_registration']);
+    assert.deepEqual(create.properties.payment_currency.required, ['iso']);
     const session = document.components.schemas.CreateSession;
     assert.ok(session.required.includes('amount'));
     assert.ok('title' in document.components.schemas.CreateInvoice.properties);
