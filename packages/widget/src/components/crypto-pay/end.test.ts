@@ -1,0 +1,140 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import {
+  aCheckout,
+  clearStoredCheckouts,
+  fakeProxy,
+  form,
+  navigations,
+  render,
+  result,
+  toPayStep,
+  untilHeading,
+  untilText,
+  visibleText,
+} from '../../../test/helpers.ts';
+
+const button = (el: HTMLElement, part: 'primary-button' | 'secondary-button') =>
+  result(el as never)?.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
+
+/** Waits until the pay step follows the stream, so a status change reaches it. */
+async function following(proxy: Awaited<ReturnType<typeof fakeProxy>>) {
+  await waitUntil(async () => (await proxy.requests(/\/events$/)).length >= 1);
+}
+
+describe('<crypto-pay> end of the payment', () => {
+  beforeEach(clearStoredCheckouts);
+
+  describe('when paid', () => {
+    it('is accessible', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy);
+      await following(proxy);
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
+      await expect(el).to.be.accessible();
+    });
+
+    it('shows success, tells the page, then goes to the success address', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy, {
+        product: 'tea-crate',
+        'success-url': 'https://shop.example/thanks',
+      });
+      await following(proxy);
+      setTimeout(() => proxy.setStatus('paid'));
+      const event = await oneEvent(el, 'crypto-pay-success');
+      expect(event.detail).to.deep.equal({ id: event.detail.id, status: 'paid' });
+      expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+      await untilHeading(el, 'Payment complete');
+      expect(visibleText(el)).to.contain('Thank you. Your payment has arrived.');
+      expect(visibleText(el)).to.contain('Taking you back to the shop…');
+      expect(navigations.at(-1)).to.equal('https://shop.example/thanks');
+    });
+
+    it('uses the proxy’s success address when the element names none', async () => {
+      const proxy = await fakeProxy({
+        checkout: aCheckout({ status: 'paid', success_url: 'https://shop.example/paid' }),
+      });
+      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+      await untilHeading(el, 'Payment complete');
+      expect(navigations.at(-1)).to.equal('https://shop.example/paid');
+    });
+
+    it('stays on the page when the event is cancelled', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy, {
+        product: 'tea-crate',
+        'success-url': 'https://shop.example/spa-thanks',
+      });
+      el.addEventListener('crypto-pay-success', (event) => event.preventDefault());
+      await following(proxy);
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
+      expect(navigations).to.not.include('https://shop.example/spa-thanks');
+      expect(visibleText(el)).to.not.contain('Taking you back');
+    });
+
+    it('forgets the checkout, so the next visit starts afresh', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy);
+      await following(proxy);
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
+      const keys = Object.keys(sessionStorage).filter((key) => key.startsWith('crypto-pay:'));
+      expect(keys).to.deep.equal([]);
+    });
+  });
+
+  for (const status of ['failed', 'expired'] as const) {
+    describe(`when ${status}`, () => {
+      const title = status === 'failed' ? 'Payment failed' : 'Payment expired';
+      const sentence =
+        status === 'failed'
+          ? 'The payment did not go through'
+          : 'No payment arrived before the time ran out.';
+
+      it('is accessible', async () => {
+        const proxy = await fakeProxy();
+        const el = await toPayStep(proxy);
+        await following(proxy);
+        await proxy.setStatus(status);
+        await untilHeading(el, title);
+        await expect(el).to.be.accessible();
+      });
+
+      it('says what happened, tells the page, then goes to the failure address', async () => {
+        const proxy = await fakeProxy();
+        const el = await toPayStep(proxy, {
+          product: 'tea-crate',
+          'failed-url': 'https://shop.example/sorry',
+        });
+        await following(proxy);
+        setTimeout(() => proxy.setStatus(status));
+        const event = await oneEvent(el, 'crypto-pay-failure');
+        expect(event.detail.status).to.equal(status);
+        expect(event.cancelable).to.equal(true);
+        await untilHeading(el, title);
+        expect(visibleText(el)).to.contain(sentence);
+        expect(navigations.at(-1)).to.equal('https://shop.example/sorry');
+      });
+
+      it('stays when the event is cancelled, and lets the customer start again', async () => {
+        const proxy = await fakeProxy();
+        const el = await toPayStep(proxy, {
+          product: 'tea-crate',
+          'failed-url': 'https://shop.example/sorry-spa',
+        });
+        el.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
+        await following(proxy);
+        await proxy.setStatus(status);
+        await untilHeading(el, title);
+        expect(navigations).to.not.include('https://shop.example/sorry-spa');
+        expect(button(el, 'primary-button')?.textContent?.trim()).to.equal('Start again');
+        button(el, 'primary-button')?.click();
+        await untilHeading(el, 'Your details');
+        await waitUntil(() => form(el));
+        await untilText(el, 'Continue to payment');
+      });
+    });
+  }
+});

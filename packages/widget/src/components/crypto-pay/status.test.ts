@@ -1,0 +1,194 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { pollDelay, pollingSchedule } from '../../api/polling.ts';
+import {
+  aCheckout,
+  clearStoredCheckouts,
+  fakeProxy,
+  heading,
+  panel,
+  render,
+  toPayStep,
+  untilHeading,
+  untilText,
+  visibleText,
+} from '../../../test/helpers.ts';
+
+/** Makes polling quick for a test, and puts the real schedule back afterwards. */
+function quickPolling() {
+  const saved = { ...pollingSchedule };
+  beforeEach(() => {
+    Object.assign(pollingSchedule, { firstDelayMs: 40, maxDelayMs: 100, jitter: 0 });
+  });
+  afterEach(() => {
+    Object.assign(pollingSchedule, saved);
+  });
+}
+
+/** Pretends the page is hidden (or shown again), as a browser tab switch would. */
+function setHidden(hidden: boolean): void {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('<crypto-pay> following the status', () => {
+  beforeEach(clearStoredCheckouts);
+
+  describe('the polling schedule', () => {
+    it('starts at 2 s and grows to at most 10 s', () => {
+      expect(pollDelay(0, 0)).to.equal(2000);
+      expect(pollDelay(1, 0)).to.equal(3000);
+      expect(pollDelay(2, 0)).to.equal(4500);
+      expect(pollDelay(10, 0)).to.equal(10000);
+      expect(pollDelay(50, 0)).to.equal(10000);
+    });
+
+    it('takes up to a fifth off at random, so pages do not ask in step', () => {
+      expect(pollDelay(0, 0.5)).to.equal(1800);
+      expect(pollDelay(0, 0.999)).to.be.within(1600, 1601);
+      expect(pollDelay(10, 0.999)).to.be.within(8000, 8003);
+    });
+  });
+
+  describe('through the event stream', () => {
+    it('shows each status the proxy pushes and tells the page', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy);
+      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      setTimeout(() => proxy.setStatus('processing'));
+      const event = await oneEvent(el, 'crypto-pay-status');
+      expect(event.detail.status).to.equal('processing');
+      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      expect(await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).to.have.length(0);
+    });
+
+    it('announces status changes in a live region', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy);
+      const live = el.shadowRoot?.querySelector('p[aria-live="polite"]');
+      expect(live?.textContent?.trim()).to.equal('Waiting for your payment.');
+      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      await proxy.setStatus('processing');
+      await waitUntil(
+        () => live?.textContent?.trim() === 'Payment seen. Waiting for its confirmation.',
+      );
+    });
+  });
+
+  describe('when the event stream is not available', () => {
+    quickPolling();
+
+    it('polls with If-None-Match, takes 304s in its stride, and sees the change', async () => {
+      const proxy = await fakeProxy({ sse: false });
+      const el = await toPayStep(proxy);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      await waitUntil(async () => (await reads()).some((read) => read.status === 304), '', {
+        timeout: 3000,
+      });
+      const [first, second] = await reads();
+      expect(first?.headers['if-none-match']).to.equal(undefined);
+      expect(second?.headers['if-none-match']).to.match(/^W\/".+"$/);
+      await proxy.setStatus('processing');
+      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
+      const count = (await reads()).length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await reads()).length, 'polling goes on after the end').to.equal(count);
+    });
+
+    it('does not poll a hidden page, and checks at once when it is shown', async () => {
+      const proxy = await fakeProxy({ sse: false });
+      const el = await toPayStep(proxy);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      await waitUntil(async () => (await reads()).length >= 1);
+      try {
+        setHidden(true);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const whileHidden = (await reads()).length;
+        await proxy.setStatus('paid');
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect((await reads()).length).to.be.at.most(whileHidden + 1);
+        expect(heading(el)).to.equal('Pay');
+        Object.assign(pollingSchedule, { firstDelayMs: 60_000, maxDelayMs: 60_000 });
+        setHidden(false);
+        await untilHeading(el, 'Payment complete');
+      } finally {
+        // biome-ignore lint/performance/noDelete: restores the real getter from the prototype.
+        delete (document as { hidden?: boolean }).hidden;
+      }
+    });
+
+    it('tells the customer when checks keep failing, and offers to check now', async () => {
+      const proxy = await fakeProxy({ sse: false });
+      const el = await toPayStep(proxy);
+      await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 3);
+      await untilText(el, 'We cannot reach the payment service right now. We keep trying.');
+      const failedReads = async () =>
+        (await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).filter((r) => r.status === 503);
+      await waitUntil(async () => (await failedReads()).length === 3);
+      Object.assign(pollingSchedule, { firstDelayMs: 60_000, maxDelayMs: 60_000 });
+      await proxy.setStatus('processing');
+      const checkNow = [...(panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+        (button) => button.textContent?.trim() === 'Check now',
+      );
+      checkNow?.click();
+      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      expect(visibleText(el)).to.not.contain('We cannot reach');
+    });
+  });
+
+  describe('after a reload', () => {
+    it('finds the checkout again instead of creating another', async () => {
+      const proxy = await fakeProxy();
+      const first = await toPayStep(proxy);
+      const link = panel(first)?.shadowRoot?.querySelector('a')?.href;
+      first.remove();
+      const again = await render({ proxy: proxy.url, product: 'tea-crate' });
+      await untilText(again, 'Waiting for your payment.');
+      expect(panel(again)?.shadowRoot?.querySelector('a')?.href).to.equal(link);
+      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
+      expect(await proxy.requests('/api/config')).to.have.length(1);
+    });
+
+    it('keeps separate checkouts for different products', async () => {
+      const proxy = await fakeProxy();
+      await toPayStep(proxy);
+      const other = await render({ proxy: proxy.url, amount: '5.00', currency: 'EUR' });
+      await untilHeading(other, 'Your details');
+    });
+  });
+
+  describe('with the checkout attribute (a return page)', () => {
+    it('shows the status the proxy reports, whatever the address says', async () => {
+      const proxy = await fakeProxy({ checkout: aCheckout({ status: 'paid' }) });
+      const address = location.href;
+      history.replaceState(null, '', `${location.pathname}?status=failed&checkout_status=failed`);
+      try {
+        const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+        await untilHeading(el, 'Payment complete');
+        expect(await proxy.requests(`/api/checkouts/${aCheckout().id}`, 'GET')).to.have.length(1);
+        await expect(el).to.be.accessible();
+      } finally {
+        history.replaceState(null, '', address);
+      }
+    });
+
+    it('follows a checkout that is still open', async () => {
+      const proxy = await fakeProxy({ checkout: aCheckout({ status: 'processing' }) });
+      const el = await render({ proxy: proxy.url, checkout: aCheckout().id, mode: 'redirect' });
+      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      expect(heading(el)).to.equal('Pay');
+      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      await proxy.setStatus('paid', aCheckout().id);
+      await untilHeading(el, 'Payment complete');
+    });
+
+    it('shows a checking view while it asks', async () => {
+      const proxy = await fakeProxy({ checkout: aCheckout() });
+      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+      expect(heading(el)).to.equal('Pay');
+      expect(visibleText(el)).to.contain('Checking the payment status…');
+      await untilText(el, 'Waiting for your payment.');
+    });
+  });
+});
