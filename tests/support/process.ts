@@ -48,6 +48,10 @@ export async function startServerProcess(options: {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Never outlive the test process, whatever way it ends.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.removeListener('exit', orphanGuard));
   const lines: LogLine[] = [];
   let found: ((url: string) => void) | undefined;
   for (const stream of ['stdout', 'stderr'] as const) {
@@ -73,18 +77,19 @@ export async function startServerProcess(options: {
       child.kill('SIGKILL');
       reject(new Error(`${options.name} was not ready in ${timeoutMs} ms:\n${output()}`));
     }, timeoutMs);
-    found = (url) => {
-      clearTimeout(timer);
-      resolve(url);
-    };
-    child.once('exit', (code, signal) => {
+    const early = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       reject(
         new Error(`${options.name} exited (${signal ?? code}) before it was ready:\n${output()}`),
       );
-    });
+    };
+    child.once('exit', early);
+    found = (url) => {
+      clearTimeout(timer);
+      child.removeListener('exit', early);
+      resolve(url);
+    };
   });
-  child.removeAllListeners('exit');
 
   const gone = () =>
     exited(child) ? Promise.resolve() : once(child, 'exit').then(() => undefined);

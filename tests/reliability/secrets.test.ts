@@ -1,0 +1,277 @@
+/**
+ * Secrets and personal data: after traffic over every route (successes, refusals, upstream
+ * faults, callbacks, the merchant API), the signing secret and the sender data sent appear in
+ * no response body or header of the proxy, no log line, no file of the proxy's data directory,
+ * and no file of the widget's dist.
+ */
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import {
+  checkoutBody,
+  createdCheckout,
+  LEGAL_SENDER,
+  PERSONAL_SENTINELS,
+  paymentRequestCallback,
+  paymentRequestOf,
+  SENDER,
+  SENDER_EMAIL,
+  sendCallback,
+} from '../support/checkouts.ts';
+import { type Answer, hmacHex, send, sendJson } from '../support/http.ts';
+import { filesUnder, findLeaks, type Text } from '../support/leaks.ts';
+import { ROOT } from '../support/process.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+
+const TIMEOUT_MS = 1000;
+const WIDGET_DIST = join(ROOT, 'packages/widget/dist');
+
+let stack: Stack;
+const answers: Text[] = [];
+before(async () => {
+  stack = await startStack({
+    counting: true,
+    proxyEnv: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+  });
+});
+after(() => stack?.stop());
+
+/** Keeps every answer of the proxy, body and headers, for the search at the end. */
+async function kept(what: string, answer: Promise<Answer>): Promise<Answer> {
+  const result = await answer;
+  answers.push({
+    where: `${what} (${result.status})`,
+    text: `${JSON.stringify(result.headers)}\n${result.text}`,
+  });
+  return result;
+}
+
+/** Reads the first event of a stream, then hangs up. */
+function firstEvent(url: string): Promise<string> {
+  return fetch(url).then(async (response) => {
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    return new TextDecoder().decode(value);
+  });
+}
+
+test('traffic over every route, including refusals and faults', async () => {
+  const proxy = stack.proxy.url;
+  const admin = { Authorization: `Bearer ${stack.adminToken}` };
+  await kept('config', send(`${proxy}/api/config`));
+
+  const checkout = await createdCheckout(proxy);
+  await kept('create legal', sendJson(`${proxy}/api/checkouts`, checkoutBody({ ...LEGAL_SENDER })));
+  await kept(
+    'create open amount',
+    sendJson(
+      `${proxy}/api/checkouts`,
+      checkoutBody({ product: undefined, amount: '42.00', currency: 'EUR' }),
+    ),
+  );
+  await kept(
+    'create idempotent',
+    sendJson(`${proxy}/api/checkouts`, checkoutBody(), {
+      headers: { 'Idempotency-Key': 'secrets-1' },
+    }),
+  );
+  await kept(
+    'replay idempotent',
+    sendJson(`${proxy}/api/checkouts`, checkoutBody(), {
+      headers: { 'Idempotency-Key': 'secrets-1' },
+    }),
+  );
+  await kept(
+    'idempotency conflict',
+    sendJson(`${proxy}/api/checkouts`, checkoutBody({ product: 'mug' }), {
+      headers: { 'Idempotency-Key': 'secrets-1' },
+    }),
+  );
+  for (const [what, overrides] of [
+    [
+      'bad date of birth',
+      {
+        sender_data: {
+          ...SENDER.sender_data,
+          date_of_birth: `${SENDER.sender_data.first_name}-1984`,
+        },
+      },
+    ],
+    ['legal data for a natural sender', { sender_data: LEGAL_SENDER.sender_data }],
+    ['unknown product', { product: SENDER.sender_data.last_name }],
+    ['amount out of bounds', { product: undefined, amount: '100000.00', currency: 'EUR' }],
+    ['bad email', { end_user_email: `${SENDER.sender_data.first_name} at example` }],
+    ['service refuses the payment currency', { payment_currency: { iso: 'NOPE' } }],
+    [
+      'return address not allowed',
+      { success_url: `https://evil.example/${SENDER.sender_data.last_name}` },
+    ],
+  ] as const) {
+    await kept(
+      what,
+      sendJson(`${proxy}/api/checkouts`, checkoutBody(overrides as Record<string, unknown>)),
+    );
+  }
+  await kept(
+    'not JSON',
+    send(`${proxy}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"sender_data": "${SENDER.sender_data.first_name}`,
+    }),
+  );
+
+  const read = await kept('read', send(`${proxy}/api/checkouts/${checkout.id}`));
+  await kept(
+    'read 304',
+    send(`${proxy}/api/checkouts/${checkout.id}`, {
+      headers: { 'If-None-Match': String(read.headers.etag) },
+    }),
+  );
+  answers.push({
+    where: 'first event',
+    text: await firstEvent(`${proxy}/api/checkouts/${checkout.id}/events`),
+  });
+
+  // Callbacks: one from the sandbox after a simulated payment, forged and signed ones directly.
+  const request = await paymentRequestOf(stack, checkout);
+  await stack.control(`/payment-requests/${request.id}/simulate`, { outcome: 'paid' });
+  const withEmail = paymentRequestCallback(request, 'paid', { end_user_email: SENDER_EMAIL });
+  await kept('callback', sendCallback(stack, withEmail));
+  await kept(
+    'forged callback',
+    send(`${proxy}/callbacks/processing`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Processing-Key': stack.credentials.apiKey,
+        'X-Processing-Signature': hmacHex('a-guess', withEmail),
+      },
+      body: withEmail,
+    }),
+  );
+
+  // The merchant API, with sender data where the operations carry it.
+  await kept(
+    'session',
+    sendJson(
+      `${proxy}/admin/checkout-sessions`,
+      { amount: '10.00', currency: 'EUR', end_user_reference: 'customer-9' },
+      { headers: admin },
+    ),
+  );
+  for (const path of [
+    '/admin/checkouts',
+    '/admin/callbacks',
+    '/admin/balances',
+    '/admin/currencies',
+    '/admin/transactions/1',
+    '/admin/transactions?foreign_id=none',
+    '/openapi.json',
+    '/healthz',
+    '/readyz',
+  ]) {
+    await kept(path, send(`${proxy}${path}`, { headers: admin }));
+  }
+  const invoice = {
+    end_user_reference: 'customer-9',
+    timer: false,
+    title: 'Order 9',
+    foreign_id: 'secrets-invoice',
+    currency: 'EUR',
+    amount: 12.5,
+    url_success: 'https://shop.example/ok',
+    url_failed: 'https://shop.example/ko',
+    email_user: SENDER_EMAIL,
+    ...SENDER,
+  };
+  await kept('invoice', sendJson(`${proxy}/admin/invoices`, invoice, { headers: admin }));
+  await kept(
+    'invoice refused',
+    sendJson(
+      `${proxy}/admin/invoices`,
+      { ...invoice, sender_data: { ...SENDER.sender_data, date_of_birth: 'soon' } },
+      { headers: admin },
+    ),
+  );
+  await kept(
+    'invoice cancel',
+    sendJson(`${proxy}/admin/invoices/secrets-invoice/cancel`, {}, { headers: admin }),
+  );
+  await kept(
+    'withdrawal',
+    sendJson(
+      `${proxy}/admin/withdrawals`,
+      {
+        currency: 'BTC',
+        amount: 0.001,
+        address: 'tb1qdestination',
+        foreign_id: 'secrets-payout',
+        end_user_reference: 'customer-9',
+        ...SENDER,
+        receiver_type: 'legal',
+        receiver_data: LEGAL_SENDER.sender_data,
+      },
+      { headers: admin },
+    ),
+  );
+  await kept('no token', send(`${proxy}/admin/checkouts`));
+
+  // Upstream faults while sender data is in flight.
+  await stack.control('/faults', { fail_next: 2, status: 500 });
+  await kept('upstream 500', sendJson(`${proxy}/api/checkouts`, checkoutBody()));
+  await stack.control('/faults', { drop_connection: true });
+  await kept('upstream dropped', sendJson(`${proxy}/api/checkouts`, checkoutBody()));
+  await stack.control('/faults', { latency_ms: TIMEOUT_MS + 500 });
+  await kept('upstream slow', sendJson(`${proxy}/api/checkouts`, checkoutBody()));
+  await stack.control('/faults', {});
+  assert.ok(answers.length >= 35, `${answers.length} answers kept`);
+  console.log(`# ${answers.map((answer) => answer.where).join(', ')}`);
+});
+
+test('the signing secret and the sender data appear in no answer, log line or stored file', async () => {
+  await stack.proxy.stop();
+  const secret = stack.credentials.signingSecret;
+  const needles = [secret, ...PERSONAL_SENTINELS];
+  const proxyLog = stack.proxy.lines.map((line, i) => ({
+    where: `proxy log line ${i}`,
+    text: line.text,
+  }));
+  assert.ok(proxyLog.length > 40, 'the proxy logged the traffic');
+  const leaks = [
+    ...findLeaks(answers, needles),
+    ...findLeaks(proxyLog, needles),
+    ...findLeaks(filesUnder(stack.dataDir), needles),
+    // The sandbox is the service: it prints its own sandbox-only secret once at start-up, by design.
+    ...findLeaks(
+      stack.sandbox.lines
+        .filter((line) => !/signing secret .*SANDBOX ONLY/.test(line.text))
+        .map((line, i) => ({ where: `sandbox log line ${i}`, text: line.text })),
+      [secret],
+    ),
+  ];
+  assert.deepEqual(leaks, []);
+});
+
+test("the widget's dist holds no secret and no sender data", () => {
+  if (!existsSync(join(WIDGET_DIST, 'crypto-pay.bundled.js'))) {
+    const built = spawnSync('pnpm', ['--filter', '@crypto-pay/widget', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    assert.equal(built.status, 0, 'the widget builds');
+  }
+  const files = filesUnder(WIDGET_DIST);
+  assert.ok(files.some((file) => file.where.endsWith('crypto-pay.bundled.js')));
+  const leaks = findLeaks(files, [
+    stack.credentials.signingSecret,
+    'PROCESSING_SIGNING_SECRET',
+    'SANDBOX_SIGNING_SECRET',
+    ...PERSONAL_SENTINELS,
+  ]);
+  assert.deepEqual(leaks, []);
+});
