@@ -22,6 +22,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
+import { eventRoutes } from './routes/events.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import type { Store } from './store/store.ts';
@@ -55,10 +56,8 @@ export function createApp(options: AppOptions) {
     store,
     processing,
     catalog,
-    hub,
     now,
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
-    heartbeatMs: options.heartbeatMs ?? 15_000,
   };
 
   const app = new Hono<AppEnv>()
@@ -105,6 +104,10 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/api/checkouts', checkoutRoutes(checkoutDeps))
+    .route(
+      '/api/checkouts',
+      eventRoutes({ store, hub, heartbeatMs: options.heartbeatMs ?? 15_000 }),
+    )
     .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
     .route(
       '/',

@@ -52,6 +52,16 @@ export function publicCheckout(checkout: CheckoutRecord): PublicCheckout {
   return view;
 }
 
+const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The checkout with this public id, or 404 `checkout_not_found`. */
+export async function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {
+  const checkout = CHECKOUT_ID.test(id) ? await store.getCheckout(id) : undefined;
+  if (!checkout)
+    throw new ApiError(404, 'checkout_not_found', 'There is no checkout with this id.');
+  return checkout;
+}
+
 /** JSON with sorted keys, so equal bodies hash equally whatever their key order or spacing. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -4,8 +4,10 @@
  * stream after a final status (or when the proxy shuts down).
  */
 
+import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { publicCheckout } from '../checkout.ts';
+import { findCheckout, publicCheckout } from '../checkout.ts';
+import type { AppEnv } from '../context.ts';
 import type { CheckoutHub } from '../hub.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../store/store.ts';
 
@@ -17,8 +19,15 @@ export interface EventStreamDeps {
   heartbeatMs: number;
 }
 
+export function eventRoutes(deps: EventStreamDeps) {
+  return new Hono<AppEnv>().get('/:id/events', async (c) => {
+    const checkout = await findCheckout(deps.store, c.req.param('id'));
+    return checkoutEvents(c, deps, checkout);
+  });
+}
+
 /** Streams one checkout; `first` is its state when the request arrived. */
-export function checkoutEvents(
+function checkoutEvents(
   c: Parameters<typeof streamSSE>[0],
   deps: EventStreamDeps,
   first: CheckoutRecord,
