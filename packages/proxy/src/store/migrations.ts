@@ -1,7 +1,9 @@
 /**
- * The SQLite schema, as an append-only list of migrations: entry N is schema version N+1.
- * Never edit an entry that has shipped; add a new one.
+ * The SQLite schema, as an append-only list of migrations (entry N is schema version N+1,
+ * never edited once shipped), and the step that applies the missing ones at start.
  */
+
+import type Database from 'better-sqlite3';
 
 export const MIGRATIONS: readonly string[] = [
   `
@@ -71,3 +73,26 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX callbacks_type ON callbacks (type, id);
   `,
 ];
+
+/** Applies every migration the database has not seen, each in its own transaction. */
+export function migrate(db: Database.Database): void {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+  );
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (row) => row.version,
+    ),
+  );
+  MIGRATIONS.forEach((sql, index) => {
+    const version = index + 1;
+    if (applied.has(version)) return;
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        version,
+        Date.now(),
+      );
+    })();
+  });
+}
