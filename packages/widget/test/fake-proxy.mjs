@@ -160,9 +160,11 @@ async function api(ctx, scope, rest) {
   if (failure) {
     entry.status = failure.status;
     if (failure.status === 0) {
-      // Simulates an unreachable proxy: the connection is cut without an answer.
-      ctx.respond = false;
-      ctx.req.socket.destroy();
+      // Simulates an unreachable proxy: a redirect to a port the browser refuses to connect to,
+      // so fetch fails as it does offline. (Cutting the connection instead would make the
+      // browser retry the request silently on a fresh one.)
+      ctx.status = 307;
+      ctx.set('Location', 'http://127.0.0.1:9/unreachable');
       return;
     }
     return send(ctx, failure.status, failure.body, failure.headers);

@@ -346,7 +346,14 @@ export default class CryptoPay extends LitElement {
     return html`
       <div part="base" class="base" lang=${t.$code} dir=${t.$dir}>
         <h2 part="heading" tabindex="-1">${headingOf(view, t)}</h2>
-        ${this.body(view, t)}
+        ${
+          view === 'details' || view === 'create-error'
+            ? // One template for both, so the form (and what the customer typed) survives an
+              // error view and its "Back".
+              html`${view === 'create-error' ? this.body(view, t) : nothing}
+              ${this.details(t, view === 'create-error')}`
+            : this.body(view, t)
+        }
       </div>
     `;
   }
@@ -404,8 +411,6 @@ export default class CryptoPay extends LitElement {
           ...(notFound ? {} : { secondary: startAgain }),
         });
       }
-      case 'details':
-        return this.details(t);
       case 'pay':
         return html`
           <crypto-pay-payment-panel
@@ -431,10 +436,12 @@ export default class CryptoPay extends LitElement {
           detail: leaving,
           primary: startAgain,
         });
+      default:
+        return nothing;
     }
   }
 
-  private details(t: Translation) {
+  private details(t: Translation, hidden: boolean) {
     const config = this.configTask.value as WidgetConfig | undefined;
     const product = this.product ? config?.products[this.product] : undefined;
     const price = this.session
@@ -446,7 +453,7 @@ export default class CryptoPay extends LitElement {
           : undefined;
     return html`
       ${
-        price
+        price && !hidden
           ? html`<p part="total" class="total">
               <span>${product?.description ?? t.orderTotal}</span>
               <strong>${t.amountWithCurrency(formatAmount(price.amount, t.$code), price.currency)}</strong>
@@ -454,6 +461,7 @@ export default class CryptoPay extends LitElement {
           : nothing
       }
       <crypto-pay-sender-form
+        ?hidden=${hidden}
         exportparts=${FORM_PARTS}
         .t=${t}
         .currencies=${config?.payment_currencies ?? []}

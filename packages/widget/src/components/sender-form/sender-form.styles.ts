@@ -6,6 +6,10 @@ export default css`
     display: block;
   }
 
+  :host([hidden]) {
+    display: none;
+  }
+
   fieldset {
     border: 0;
     margin: 0 0 var(--_space);

@@ -1,0 +1,186 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import {
+  clearStoredCheckouts,
+  details,
+  errorOf,
+  fakeProxy,
+  field,
+  fillPerson,
+  heading,
+  render,
+  result,
+  submitButton,
+  untilHeading,
+  untilText,
+  visibleText,
+} from '../../../test/helpers.ts';
+
+const action = (el: HTMLElement, label: string) =>
+  [...(result(el as never)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+    (button) => button.textContent?.trim() === label,
+  );
+
+const UNREACHABLE = 'We could not reach the payment service. Check your connection and try again.';
+const UNAVAILABLE = 'The payment service is not answering right now. Please try again in a moment.';
+
+describe('<crypto-pay> error views', () => {
+  beforeEach(clearStoredCheckouts);
+
+  describe('when the configuration cannot be loaded', () => {
+    it('is accessible', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('config', 0);
+      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+      await untilHeading(el, 'Something went wrong');
+      await expect(el).to.be.accessible();
+    });
+
+    it('says the proxy is unreachable, tells the page, and retries on request', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('config', 0);
+      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+      const event = await oneEvent(el, 'crypto-pay-error');
+      expect(event.detail).to.deep.equal({
+        code: 'network_error',
+        message: 'The proxy could not be reached.',
+      });
+      await untilText(el, UNREACHABLE);
+      action(el, 'Try again')?.click();
+      await untilHeading(el, 'Your details');
+    });
+
+    for (const [status, code] of [
+      [502, 'upstream_unavailable'],
+      [504, 'upstream_timeout'],
+      [500, 'internal'],
+    ] as const) {
+      it(`says the service is not answering on a ${status}`, async () => {
+        const proxy = await fakeProxy();
+        await proxy.fail('config', status, { error: 'Upstream trouble.', code });
+        const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+        await untilText(el, UNAVAILABLE);
+        action(el, 'Try again')?.click();
+        await untilHeading(el, 'Your details');
+      });
+    }
+
+    it('copes with an answer that is not JSON', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('config', 502, '<html>Bad gateway</html>');
+      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+      await untilText(el, UNAVAILABLE);
+    });
+  });
+
+  describe('when the checkout cannot be created', () => {
+    it('is accessible', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 502, { error: 'Down.', code: 'upstream_unavailable' });
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilHeading(el, 'Something went wrong');
+      await expect(el).to.be.accessible();
+    });
+
+    it('retries with the same Idempotency-Key, so no second payment is created', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 504, { error: 'Too slow.', code: 'upstream_timeout' });
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, UNAVAILABLE);
+      action(el, 'Try again')?.click();
+      await untilHeading(el, 'Pay');
+      const creates = await proxy.requests('/api/checkouts', 'POST');
+      expect(creates.map((create) => create.status)).to.deep.equal([504, 201]);
+      expect(creates[1]?.headers['idempotency-key']).to.equal(
+        creates[0]?.headers['idempotency-key'],
+      );
+    });
+
+    it('asks the customer to wait after too many attempts (429)', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 429, { error: 'Slow down.', code: 'rate_limited' });
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, 'There were too many attempts. Please wait a moment and try again.');
+    });
+
+    it('says the proxy is unreachable when the connection drops', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 0);
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, UNREACHABLE);
+    });
+
+    it('shows a refusal with the proxy’s own sentence, and goes back with the answers kept', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 422, {
+        error: 'The amount must be between 1.00 and 500.00 EUR.',
+        code: 'amount_out_of_bounds',
+        field: 'amount',
+      });
+      const el = await details(proxy, { amount: '900.00', currency: 'EUR' });
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, 'The payment could not be created.');
+      expect(visibleText(el)).to.contain('The amount must be between 1.00 and 500.00 EUR.');
+      action(el, 'Back')?.click();
+      await untilHeading(el, 'Your details');
+      await waitUntil(() => field(el, 'first_name').value === 'Ada');
+      expect(errorOf(el, 'first_name')).to.equal('');
+    });
+
+    it('starts a new request (and key) once the customer changes the answers', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 409, { error: 'Conflict.', code: 'idempotency_conflict' });
+      const el = await details(proxy);
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, 'The payment could not be created.');
+      action(el, 'Back')?.click();
+      await untilHeading(el, 'Your details');
+      const input = field(el, 'first_name');
+      input.value = 'Augusta Ada';
+      input.dispatchEvent(new InputEvent('input'));
+      submitButton(el).click();
+      await untilHeading(el, 'Pay');
+      const [first, second] = await proxy.requests('/api/checkouts', 'POST');
+      expect(second?.headers['idempotency-key']).to.not.equal(first?.headers['idempotency-key']);
+    });
+  });
+
+  describe('when a checkout to resume cannot be read', () => {
+    it('offers a new start for an unknown checkout (404)', async () => {
+      const proxy = await fakeProxy();
+      const el = await render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_gone' });
+      await untilText(el, 'We could not find this payment. You can start a new one.');
+      await expect(el).to.be.accessible();
+      action(el, 'Start again')?.click();
+      await untilHeading(el, 'Your details');
+    });
+
+    it('retries when the proxy is unreachable', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('get', 0);
+      const el = await render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_later' });
+      await untilText(el, UNREACHABLE);
+      expect(action(el, 'Start again')).to.exist;
+      action(el, 'Try again')?.click();
+      await untilText(el, 'We could not find this payment.');
+    });
+  });
+
+  describe('without a proxy address', () => {
+    it('says the checkout is not set up, and tells the page', async () => {
+      const el = await render({ product: 'tea-crate' });
+      expect(heading(el)).to.equal('Something went wrong');
+      expect(visibleText(el)).to.contain('the shop has not given its payment address');
+      await expect(el).to.be.accessible();
+    });
+  });
+});

@@ -1,0 +1,8 @@
+/** The few Mocha globals the tests use (the runner provides Mocha; its types are not installed). */
+type MochaDone = () => void;
+type MochaTest = (this: { currentTest?: { title: string } }) => unknown;
+
+declare function describe(title: string, suite: () => void): void;
+declare function it(title: string, test: MochaTest): void;
+declare function beforeEach(hook: MochaTest | ((done: MochaDone) => void)): void;
+declare function afterEach(hook: MochaTest | ((done: MochaDone) => void)): void;
