@@ -9,31 +9,107 @@ import { errors, type ProcessingError } from '@crypto-pay/protocol';
 import { hmacHex, send } from './support/http.ts';
 import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
-const OPERATIONS: { name: string; method: string; path: (s: SandboxUnderTest) => string; body: string }[] = [
-  { name: 'create payment request', method: 'POST', path: (s) => `${s.running.paymentsBaseUrl}/requests`, body: JSON.stringify(paymentRequest()) },
-  { name: 'list balances', method: 'POST', path: (s) => `${s.running.baseUrl}/accounts/list`, body: '{}' },
-  { name: 'list currencies', method: 'POST', path: (s) => `${s.running.baseUrl}/currencies/list`, body: '{}' },
-  { name: 'create invoice', method: 'POST', path: (s) => `${s.running.baseUrl}/invoices/create`, body: '{}' },
-  { name: 'cancel invoice', method: 'POST', path: (s) => `${s.running.baseUrl}/invoices/any/cancel/`, body: '{}' },
-  { name: 'create withdrawal', method: 'POST', path: (s) => `${s.running.baseUrl}/withdrawal/crypto`, body: '{}' },
-  { name: 'transaction info', method: 'GET', path: (s) => `${s.running.baseUrl}/transactions/info`, body: '{"id":1}' },
+const OPERATIONS: {
+  name: string;
+  method: string;
+  path: (s: SandboxUnderTest) => string;
+  body: string;
+}[] = [
+  {
+    name: 'create payment request',
+    method: 'POST',
+    path: (s) => `${s.running.paymentsBaseUrl}/requests`,
+    body: JSON.stringify(paymentRequest()),
+  },
+  {
+    name: 'list balances',
+    method: 'POST',
+    path: (s) => `${s.running.baseUrl}/accounts/list`,
+    body: '{}',
+  },
+  {
+    name: 'list currencies',
+    method: 'POST',
+    path: (s) => `${s.running.baseUrl}/currencies/list`,
+    body: '{}',
+  },
+  {
+    name: 'create invoice',
+    method: 'POST',
+    path: (s) => `${s.running.baseUrl}/invoices/create`,
+    body: '{}',
+  },
+  {
+    name: 'cancel invoice',
+    method: 'POST',
+    path: (s) => `${s.running.baseUrl}/invoices/any/cancel/`,
+    body: '{}',
+  },
+  {
+    name: 'create withdrawal',
+    method: 'POST',
+    path: (s) => `${s.running.baseUrl}/withdrawal/crypto`,
+    body: '{}',
+  },
+  {
+    name: 'transaction info',
+    method: 'GET',
+    path: (s) => `${s.running.baseUrl}/transactions/info`,
+    body: '{"id":1}',
+  },
 ];
 
 type HeaderChange = Record<string, string | undefined>;
 
 /** [spec condition, how the request is changed, expected error]. */
-const ROWS: [string, (body: string) => { headers: HeaderChange; body?: string }, ProcessingError][] = [
+const ROWS: [
+  string,
+  (body: string) => { headers: HeaderChange; body?: string },
+  ProcessingError,
+][] = [
   ['key missing', () => ({ headers: { 'X-Processing-Key': undefined } }), errors.missingKey],
   ['key invalid', () => ({ headers: { 'X-Processing-Key': 'not-the-key' } }), errors.badKey],
-  ['signature missing', () => ({ headers: { 'X-Processing-Signature': undefined } }), errors.missingSignature],
-  ['signature invalid (other secret)', (body) => ({ headers: { 'X-Processing-Signature': hmacHex('another-secret', body) } }), errors.badSignature],
-  ['signature invalid (upper-case hex of other bytes)', (body) => ({ headers: { 'X-Processing-Signature': hmacHex('sandbox-secret', `${body} `).toUpperCase() } }), errors.badSignature],
-  ['body format invalid (not JSON)', () => ({ headers: {}, body: 'amount=25' }), errors.badContentFormat],
-  ['body format invalid (Content-Type text/plain)', () => ({ headers: { 'Content-Type': 'text/plain' } }), errors.badContentFormat],
-  ['body format invalid (no Content-Type)', () => ({ headers: { 'Content-Type': undefined } }), errors.badContentFormat],
+  [
+    'signature missing',
+    () => ({ headers: { 'X-Processing-Signature': undefined } }),
+    errors.missingSignature,
+  ],
+  [
+    'signature invalid (other secret)',
+    (body) => ({ headers: { 'X-Processing-Signature': hmacHex('another-secret', body) } }),
+    errors.badSignature,
+  ],
+  [
+    'signature invalid (upper-case hex of other bytes)',
+    (body) => ({
+      headers: { 'X-Processing-Signature': hmacHex('sandbox-secret', `${body} `).toUpperCase() },
+    }),
+    errors.badSignature,
+  ],
+  [
+    'body format invalid (not JSON)',
+    () => ({ headers: {}, body: 'amount=25' }),
+    errors.badContentFormat,
+  ],
+  [
+    'body format invalid (Content-Type text/plain)',
+    () => ({ headers: { 'Content-Type': 'text/plain' } }),
+    errors.badContentFormat,
+  ],
+  [
+    'body format invalid (no Content-Type)',
+    () => ({ headers: { 'Content-Type': undefined } }),
+    errors.badContentFormat,
+  ],
 ];
 
-function call(sandbox: SandboxUnderTest, url: string, method: string, body: string, change: HeaderChange) {
+function call(
+  sandbox: SandboxUnderTest,
+  url: string,
+  method: string,
+  body: string,
+  change: HeaderChange,
+) {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'X-Processing-Key': sandbox.running.apiKey,
@@ -59,19 +135,36 @@ describe('authentication: every 403 row on every operation', () => {
         const changed = change(operation.body);
         const body = changed.body ?? operation.body;
         // The signature always covers the bytes actually sent, unless the row breaks it.
-        const headers = { 'X-Processing-Signature': hmacHex('sandbox-secret', body), ...changed.headers };
-        const answer = await call(sandbox, operation.path(sandbox), operation.method, body, headers);
+        const headers = {
+          'X-Processing-Signature': hmacHex('sandbox-secret', body),
+          ...changed.headers,
+        };
+        const answer = await call(
+          sandbox,
+          operation.path(sandbox),
+          operation.method,
+          body,
+          headers,
+        );
         assert.equal(answer.status, 403);
         assert.deepEqual(answer.json, { error: expected.message, code: expected.code });
       });
     }
   }
 
-  for (const path of ['/api/v1/accounts/list', '/api/v3/currencies/list', '/api/payments/v2/requests', '/api/v2.1/accounts/list']) {
+  for (const path of [
+    '/api/v1/accounts/list',
+    '/api/v3/currencies/list',
+    '/api/payments/v2/requests',
+    '/api/v2.1/accounts/list',
+  ]) {
     test(`wrong api version ${path} → 403 "api_disabled"`, async () => {
       const answer = await call(sandbox, `${sandbox.running.url}${path}`, 'POST', '{}', {});
       assert.equal(answer.status, 403);
-      assert.deepEqual(answer.json, { error: errors.wrongApiVersion.message, code: 'api_disabled' });
+      assert.deepEqual(answer.json, {
+        error: errors.wrongApiVersion.message,
+        code: 'api_disabled',
+      });
     });
   }
 
@@ -79,13 +172,25 @@ describe('authentication: every 403 row on every operation', () => {
     t.after(() => sandbox.control('/merchant', { client_enabled: true, merchant_enabled: true }));
     await sandbox.control('/merchant', { client_enabled: false });
     for (const operation of OPERATIONS) {
-      const answer = await call(sandbox, operation.path(sandbox), operation.method, operation.body, {});
+      const answer = await call(
+        sandbox,
+        operation.path(sandbox),
+        operation.method,
+        operation.body,
+        {},
+      );
       assert.equal(answer.status, 403, operation.name);
       assert.deepEqual(answer.json, { error: 'Client is not enabled', code: 'client_disabled' });
     }
     await sandbox.control('/merchant', { client_enabled: true, merchant_enabled: false });
     for (const operation of OPERATIONS) {
-      const answer = await call(sandbox, operation.path(sandbox), operation.method, operation.body, {});
+      const answer = await call(
+        sandbox,
+        operation.path(sandbox),
+        operation.method,
+        operation.body,
+        {},
+      );
       assert.equal(answer.status, 403, operation.name);
       assert.deepEqual(answer.json, { error: 'Merchant is disabled.', code: 403 });
     }
@@ -94,8 +199,19 @@ describe('authentication: every 403 row on every operation', () => {
   test('a disabled merchant creates nothing', async (t) => {
     t.after(() => sandbox.control('/merchant', { merchant_enabled: true }));
     await sandbox.control('/merchant', { merchant_enabled: false });
-    await call(sandbox, `${sandbox.running.paymentsBaseUrl}/requests`, 'POST', JSON.stringify(paymentRequest({ foreign_id: 'while-disabled' })), {});
-    const list = (await sandbox.control('/payment-requests')).json as { foreign_id: string | null }[];
-    assert.equal(list.some((item) => item.foreign_id === 'while-disabled'), false);
+    await call(
+      sandbox,
+      `${sandbox.running.paymentsBaseUrl}/requests`,
+      'POST',
+      JSON.stringify(paymentRequest({ foreign_id: 'while-disabled' })),
+      {},
+    );
+    const list = (await sandbox.control('/payment-requests')).json as {
+      foreign_id: string | null;
+    }[];
+    assert.equal(
+      list.some((item) => item.foreign_id === 'while-disabled'),
+      false,
+    );
   });
 });

@@ -28,12 +28,28 @@ describe('operations: success shapes', () => {
 
   test('create payment request (fiat): 200, {data}, life_time a string, no network_name, optionals only when given', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const answer = await sandbox.payments('/requests', paymentRequest({ foreign_id: 'shape-1', end_user_email: 'ada@example.com' }));
+    const answer = await sandbox.payments(
+      '/requests',
+      paymentRequest({ foreign_id: 'shape-1', end_user_email: 'ada@example.com' }),
+    );
     assert.equal(answer.status, 200);
     assert.match(String(answer.headers['content-type']), /^application\/json/);
     const { data } = paymentRequestResponseSchema.parse(answer.json);
     const raw = (answer.json as { data: Record<string, unknown> }).data;
-    assert.deepEqual(Object.keys(raw).sort(), ['amount', 'currency', 'end_user_email', 'foreign_id', 'id', 'life_time', 'payment_link', 'status', 'user_fee_percent'].sort());
+    assert.deepEqual(
+      Object.keys(raw).sort(),
+      [
+        'amount',
+        'currency',
+        'end_user_email',
+        'foreign_id',
+        'id',
+        'life_time',
+        'payment_link',
+        'status',
+        'user_fee_percent',
+      ].sort(),
+    );
     assert.equal(typeof raw.life_time, 'string');
     assert.ok(Number(data.life_time) >= before + 3600 && Number(data.life_time) <= before + 3602);
     assert.deepEqual(data.currency, { iso: 'EUR' });
@@ -43,16 +59,19 @@ describe('operations: success shapes', () => {
   });
 
   test('create payment request (crypto, forced payment currency): network names present', async () => {
-    const answer = await sandbox.payments('/requests', paymentRequest({
-      amount: '150.5',
-      currency: { iso: 'USDT', network_name: 'tron' },
-      payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-      user_fee_percent: 100,
-      description: 'Tickets',
-      url_store: 'https://shop.example.com',
-      url_success: 'https://shop.example.com/ok',
-      url_failed: 'https://shop.example.com/ko',
-    }));
+    const answer = await sandbox.payments(
+      '/requests',
+      paymentRequest({
+        amount: '150.5',
+        currency: { iso: 'USDT', network_name: 'tron' },
+        payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+        user_fee_percent: 100,
+        description: 'Tickets',
+        url_store: 'https://shop.example.com',
+        url_success: 'https://shop.example.com/ok',
+        url_failed: 'https://shop.example.com/ko',
+      }),
+    );
     assert.equal(answer.status, 200, answer.text);
     const { data } = paymentRequestResponseSchema.parse(answer.json);
     assert.equal(data.amount, '150.5');
@@ -76,15 +95,38 @@ describe('operations: success shapes', () => {
     assert.equal(answer.status, 200);
     const { data } = currenciesResponseSchema.parse(answer.json);
     const codes = data.map((entry) => entry.currency);
-    for (const code of ['EUR', 'USD', 'BTC', 'ETH', 'LTC', 'USDTE', 'USDTT', 'USDC', 'XRP', 'DOGE']) {
+    for (const code of [
+      'EUR',
+      'USD',
+      'BTC',
+      'ETH',
+      'LTC',
+      'USDTE',
+      'USDTT',
+      'USDC',
+      'XRP',
+      'DOGE',
+    ]) {
       assert.ok(codes.includes(code), code);
     }
     for (const entry of data) {
-      assert.deepEqual(Object.keys(entry).sort(), ['currency', 'deposit_confirmations', 'deposit_fee_percent', 'id', 'minimum_amount', 'minimum_withdrawal_amount', 'precision', 'type', 'withdrawal_fee_percent']);
+      assert.deepEqual(Object.keys(entry).sort(), [
+        'currency',
+        'deposit_confirmations',
+        'deposit_fee_percent',
+        'id',
+        'minimum_amount',
+        'minimum_withdrawal_amount',
+        'precision',
+        'type',
+        'withdrawal_fee_percent',
+      ]);
       assert.match(entry.deposit_fee_percent, /^\d+\.\d{6}$/);
       assert.match(entry.withdrawal_fee_percent, /^\d+\.\d{6}$/);
     }
-    const precision = Object.fromEntries(data.map((entry) => [entry.currency, [entry.type, entry.precision]]));
+    const precision = Object.fromEntries(
+      data.map((entry) => [entry.currency, [entry.type, entry.precision]]),
+    );
     assert.deepEqual(precision.EUR, ['fiat', 2]);
     assert.deepEqual(precision.BTC, ['crypto', 8]);
     assert.deepEqual(precision.USDTT, ['crypto', 6]);
@@ -94,8 +136,13 @@ describe('operations: success shapes', () => {
     const answer = await sandbox.general('/accounts/list', {});
     assert.equal(answer.status, 200);
     const { data } = balancesResponseSchema.parse(answer.json);
-    const currencies = currenciesResponseSchema.parse((await sandbox.general('/currencies/list', {})).json).data;
-    assert.deepEqual(data.map((entry) => entry.currency), currencies.map((entry) => entry.currency));
+    const currencies = currenciesResponseSchema.parse(
+      (await sandbox.general('/currencies/list', {})).json,
+    ).data;
+    assert.deepEqual(
+      data.map((entry) => entry.currency),
+      currencies.map((entry) => entry.currency),
+    );
     const balance = Object.fromEntries(data.map((entry) => [entry.currency, entry]));
     assert.deepEqual(balance.EUR, { currency: 'EUR', type: 'fiat', balance: '0.00' });
     assert.equal(balance.BTC!.type, 'crypto');
@@ -108,7 +155,10 @@ describe('operations: success shapes', () => {
   });
 
   test('create invoice: 201, amount with 8 decimals from the JSON number digits, null payment fields', async () => {
-    const answer = await sandbox.general('/invoices/create', invoiceRequest({ foreign_id: 'inv-shape' }, '10.1'));
+    const answer = await sandbox.general(
+      '/invoices/create',
+      invoiceRequest({ foreign_id: 'inv-shape' }, '10.1'),
+    );
     assert.equal(answer.status, 201, answer.text);
     const { data } = invoiceResponseSchema.parse(answer.json);
     assert.ok(Number.isInteger(data.id));
@@ -118,7 +168,14 @@ describe('operations: success shapes', () => {
     assert.equal(data.end_user_reference, 'customer-1');
     assert.equal(data.title, 'Order 42');
     assert.equal(data.currency, 'EUR');
-    for (const field of ['address', 'sender_currency', 'sender_amount', 'fixed_at', 'release_at', 'seconds_left'] as const) {
+    for (const field of [
+      'address',
+      'sender_currency',
+      'sender_amount',
+      'fixed_at',
+      'release_at',
+      'seconds_left',
+    ] as const) {
       assert.equal(data[field], null, field);
     }
     const page = await fetch(data.url);
@@ -126,7 +183,10 @@ describe('operations: success shapes', () => {
   });
 
   test('create invoice keeps every digit of a long amount', async () => {
-    const answer = await sandbox.general('/invoices/create', invoiceRequest({ foreign_id: 'inv-digits', currency: 'BTC' }, '0.12345678'));
+    const answer = await sandbox.general(
+      '/invoices/create',
+      invoiceRequest({ foreign_id: 'inv-digits', currency: 'BTC' }, '0.12345678'),
+    );
     assert.equal(invoiceResponseSchema.parse(answer.json).data.amount, '0.12345678');
   });
 
@@ -138,7 +198,10 @@ describe('operations: success shapes', () => {
   });
 
   test('create crypto withdrawal: 201, status processing, 8-decimal amounts', async () => {
-    const answer = await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'wd-shape', tag: '' }, '0.00100000'));
+    const answer = await sandbox.general(
+      '/withdrawal/crypto',
+      withdrawalRequest({ foreign_id: 'wd-shape', tag: '' }, '0.00100000'),
+    );
     assert.equal(answer.status, 201, answer.text);
     const { data } = withdrawalResponseSchema.parse(answer.json);
     assert.equal(data.type, 'withdrawal');
@@ -153,7 +216,10 @@ describe('operations: success shapes', () => {
   });
 
   test('create crypto withdrawal with conversion', async () => {
-    const answer = await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'wd-convert', currency: 'USDTE', convert_to: 'ETH' }, '300'));
+    const answer = await sandbox.general(
+      '/withdrawal/crypto',
+      withdrawalRequest({ foreign_id: 'wd-convert', currency: 'USDTE', convert_to: 'ETH' }, '300'),
+    );
     assert.equal(answer.status, 201, answer.text);
     const { data } = withdrawalResponseSchema.parse(answer.json);
     assert.equal(data.sender_currency, 'USDTE');

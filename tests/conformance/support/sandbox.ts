@@ -1,7 +1,7 @@
 /** A sandbox started for one test file on 127.0.0.1, port 0, with helpers to drive it. */
 
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@crypto-pay/sandbox';
-import { type Answer, send, signedCall, type SignedOptions } from './http.ts';
+import { type Answer, type SignedOptions, send, signedCall } from './http.ts';
 
 export interface SandboxUnderTest {
   running: RunningSandbox;
@@ -27,7 +27,8 @@ export async function sandboxUnderTest(
   t?.after(() => running.close());
   return {
     running,
-    general: (path, body, opts) => signedCall(running, `${running.baseUrl}${path}`, text(body), opts),
+    general: (path, body, opts) =>
+      signedCall(running, `${running.baseUrl}${path}`, text(body), opts),
     payments: (path, body, opts) =>
       signedCall(running, `${running.paymentsBaseUrl}${path}`, text(body), opts),
     control: (path, body) =>
@@ -62,8 +63,14 @@ export function paymentRequest(overrides: Record<string, unknown> = {}): Record<
 }
 
 /** JSON text with `amount` (and `amount_to`) written as JSON numbers with exactly these digits. */
-export function withNumbers(body: Record<string, unknown>, numbers: Record<string, string>): string {
-  let json = JSON.stringify({ ...body, ...Object.fromEntries(Object.keys(numbers).map((key) => [key, `@@${key}@@`])) });
+export function withNumbers(
+  body: Record<string, unknown>,
+  numbers: Record<string, string>,
+): string {
+  let json = JSON.stringify({
+    ...body,
+    ...Object.fromEntries(Object.keys(numbers).map((key) => [key, `@@${key}@@`])),
+  });
   for (const [key, digits] of Object.entries(numbers)) json = json.replace(`"@@${key}@@"`, digits);
   return json;
 }
