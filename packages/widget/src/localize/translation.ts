@@ -29,7 +29,6 @@ export interface Translation {
   senderLegal: string;
   fieldLabels: Record<SenderField, string>;
   countrySearch: string;
-  countryChoose: string;
   countryNoMatch: string;
   email: string;
   emailHint: string;

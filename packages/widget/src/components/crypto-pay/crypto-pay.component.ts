@@ -383,7 +383,7 @@ export default class CryptoPay extends LitElement {
 
   private body(view: View, t: Translation) {
     const checkout = this.checkout;
-    const leaving = this.leaving ? t.leavingToShop : '';
+    const leaving = this.leaving ? (view === 'paid' ? t.leavingToShop : t.leavingToFailurePage) : '';
     const startAgain: [string, () => void] = [t.startAgain, () => this.startAgain()];
     switch (view) {
       case 'misconfigured':

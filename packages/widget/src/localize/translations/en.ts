@@ -23,7 +23,6 @@ const en: Translation = {
     country_of_registration: 'Country of registration',
   },
   countrySearch: 'Search countries',
-  countryChoose: 'Choose a country',
   countryNoMatch: 'No country matches your search.',
   email: 'Email (optional)',
   emailHint: 'Only used to send you refund instructions if something goes wrong with the payment.',

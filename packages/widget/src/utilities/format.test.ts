@@ -1,0 +1,45 @@
+import { expect } from '@open-wc/testing';
+import { formatAmount, formatCountdown, formatTime, networkName } from './format.ts';
+
+describe('formatting', () => {
+  describe('formatAmount', () => {
+    it('keeps every digit of a decimal string, however many', () => {
+      expect(formatAmount('0.00000001', 'en')).to.equal('0.00000001');
+      expect(formatAmount('123456789012345678901234567890.5', 'en')).to.equal(
+        '123,456,789,012,345,678,901,234,567,890.5',
+      );
+      expect(formatAmount('25.10', 'en')).to.equal('25.10');
+    });
+
+    it('uses the locale’s grouping and decimal marks', () => {
+      expect(formatAmount('1234.50', 'de')).to.equal('1.234,50');
+      expect(formatAmount('1234.50', 'es')).to.match(/^1\.?234,50$/);
+      expect(formatAmount('1234.50', 'fr')).to.equal('1\u202f234,50');
+      expect(formatAmount('-1234', 'en')).to.equal('-1,234');
+    });
+
+    it('shows anything that is not a plain decimal as it came', () => {
+      expect(formatAmount('1e-8', 'en')).to.equal('1e-8');
+      expect(formatAmount('', 'en')).to.equal('');
+    });
+  });
+
+  it('counts down as m:ss or h:mm:ss, never below zero', () => {
+    expect(formatCountdown(0)).to.equal('0:00');
+    expect(formatCountdown(59.9)).to.equal('0:59');
+    expect(formatCountdown(61)).to.equal('1:01');
+    expect(formatCountdown(3600 + 62)).to.equal('1:01:02');
+    expect(formatCountdown(-5)).to.equal('0:00');
+  });
+
+  it('writes clock times through Intl', () => {
+    const noon = Date.UTC(2030, 0, 1, 12, 5) / 1000;
+    expect(formatTime(noon, 'en')).to.equal(
+      new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }).format(noon * 1000),
+    );
+  });
+
+  it('capitalises network names', () => {
+    expect(networkName('tron')).to.equal('Tron');
+  });
+});
