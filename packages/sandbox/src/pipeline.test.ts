@@ -115,3 +115,13 @@ describe('the processing pipeline', () => {
     assert.deepEqual(await response.json(), errorBody(errors.badSignature));
   });
 });
+
+describe('bodies the parser cannot hold', () => {
+  test('deeply nested JSON is a bad content format, not a crash', async (t) => {
+    const sandbox = testSandbox(t);
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const response = await sandbox.call(REQUESTS, `{"amount":${deep}}`);
+    assert.equal(response.status, 403);
+    assert.deepEqual(await response.json(), errorBody(errors.badContentFormat));
+  });
+});

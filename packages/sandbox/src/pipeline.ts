@@ -1,17 +1,11 @@
 /**
  * The front of every processing request, one named step after another (stripe-mock style):
- * faults, API version, raw body, key, signature, content format, client and merchant
- * switches, JSON parse. Each step either passes or throws one catalogue error, so the order
+ * faults, API version, raw body, key, signature, content format and JSON parse, client
+ * and merchant switches. Each step either passes or throws one catalogue error, so the order
  * in this file is the order the README documents.
  */
 
-import {
-  errors,
-  JsonSyntaxError,
-  parseJson,
-  secretsEqual,
-  verifySignature,
-} from '@crypto-pay/protocol';
+import { errors, parseJson, secretsEqual, verifySignature } from '@crypto-pay/protocol';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SandboxCore } from './core.ts';
 import type { SandboxEnv } from './env.ts';
@@ -69,10 +63,9 @@ function parseBody(c: Context<SandboxEnv>, raw: Uint8Array): Record<string, unkn
   let body: unknown;
   try {
     body = parseJson(new TextDecoder('utf-8', { fatal: true }).decode(raw));
-  } catch (error) {
-    if (error instanceof JsonSyntaxError || error instanceof TypeError)
-      fail(errors.badContentFormat);
-    throw error;
+  } catch {
+    // Not UTF-8, not JSON, or nested deeper than the parser's stack: all a bad format.
+    fail(errors.badContentFormat);
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     fail(errors.badContentFormat);
