@@ -16,7 +16,8 @@ export interface PriceRequest {
   product?: string | undefined;
   session?: string | undefined;
   amount?: string | undefined;
-  currency?: string | undefined;
+  /** A code (`EUR`), or `{iso, network_name}` for a crypto token on a network. */
+  currency?: string | { iso: string; network_name?: string | undefined } | undefined;
 }
 
 export interface Price {
@@ -92,7 +93,7 @@ async function sessionPrice(token: string, store: Store, now: number): Promise<P
 
 function openPrice(
   amount: string | undefined,
-  currency: string | undefined,
+  requested: PriceRequest['currency'],
   open: OpenAmountConfig | undefined,
 ): Price {
   if (!open) {
@@ -103,9 +104,11 @@ function openPrice(
     );
   }
   if (amount === undefined) throw invalid('amount_missing', errors.amountMissing.message, 'amount');
-  if (currency === undefined) {
+  if (requested === undefined) {
     throw invalid('currency_missing', 'The currency is a mandatory field.', 'currency');
   }
+  const currency = typeof requested === 'string' ? requested : requested.iso;
+  const network = typeof requested === 'string' ? undefined : requested.network_name;
   if (!open.currencies.includes(currency)) {
     throw invalid(
       'currency_not_allowed',
@@ -132,9 +135,7 @@ function openPrice(
       'amount',
     );
   }
-  return {
-    pricing: 'amount',
-    amount: scaleDecimal(amount, places, 'down'),
-    currency: { iso: currency },
-  };
+  const priced: CurrencyRef =
+    network === undefined ? { iso: currency } : { iso: currency, network_name: network };
+  return { pricing: 'amount', amount: scaleDecimal(amount, places, 'down'), currency: priced };
 }

@@ -70,7 +70,22 @@ export const createCheckoutSchema = z
         .check(z.minLength(1, 'The session must not be empty.')),
     ),
     amount: z.optional(decimalAmount),
-    currency: z.optional(currencyCode('currency')),
+    currency: z.optional(
+      z.union(
+        [
+          currencyCode('currency'),
+          z.object({
+            iso: currencyCode('currency.iso'),
+            network_name: z.optional(
+              z
+                .string()
+                .check(z.minLength(1, 'The currency.network_name must not be empty if provided.')),
+            ),
+          }),
+        ],
+        { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
+      ),
+    ),
     payment_currency: z.optional(paymentCurrencySchema),
     sender_type: senderTypeSchema,
     sender_data: senderDataFieldSchema,

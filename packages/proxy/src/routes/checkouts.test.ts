@@ -94,6 +94,10 @@ describe('POST /api/checkouts', () => {
     assert.equal(checkout.amount, '12.50');
     assert.deepEqual(checkout.currency, { iso: 'USD' });
 
+    const asObject = await create(checkoutBody({ amount: '10.00', currency: { iso: 'EUR' } }));
+    assert.equal(asObject.status, 201);
+    assert.deepEqual((await json(asObject)).currency, { iso: 'EUR' });
+
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: '0.99', currency: 'EUR' }, 'The minimum amount is 1.00 EUR.', 'amount'],
       [{ amount: '500.01', currency: 'EUR' }, 'The maximum amount is 500.00 EUR.', 'amount'],
@@ -118,6 +122,17 @@ describe('POST /api/checkouts', () => {
       assert.equal(body.field, field);
       assert.equal(typeof body.code, 'string');
     }
+  });
+
+  it('keeps the network of a crypto-denominated open amount', async () => {
+    proxy = testProxy(sandbox, { OPEN_AMOUNT_CURRENCIES: 'EUR,USDT' });
+    const response = await create(
+      checkoutBody({ amount: '10.00', currency: { iso: 'USDT', network_name: 'tron' } }),
+    );
+    assert.equal(response.status, 201);
+    assert.deepEqual((await json(response)).currency, { iso: 'USDT', network_name: 'tron' });
+    const [upstream] = await upstreamRequests();
+    assert.deepEqual(upstream.currency, { iso: 'USDT', network_name: 'tron' });
   });
 
   it('refuses open amounts where the merchant did not enable them', async () => {
