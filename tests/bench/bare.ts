@@ -1,0 +1,16 @@
+/** Starts the bare baseline server (bare-server.mjs) as its own process. */
+
+import { type ServerProcess, startServerProcess } from '../support/process.ts';
+
+export function startBareServer(env: {
+  MODE: 'json' | 'sse';
+  BODY: string;
+  STATUS?: string;
+}): Promise<ServerProcess> {
+  return startServerProcess({
+    name: 'bare server',
+    bin: 'tests/bench/bare-server.mjs',
+    env: { ...env },
+    ready: /bare server listening on (\S+)/,
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * Create overhead: `POST /api/checkouts` through the proxy against the same payment request
+ * signed and sent straight to the sandbox, alternated one by one so both see the same machine.
+ * The proxy's added cost is the difference of the medians (and of the p99s).
+ */
+
+import { randomUUID } from 'node:crypto';
+import { checkoutBody, SENDER, SENDER_EMAIL } from '../support/checkouts.ts';
+import { hmacHex } from '../support/http.ts';
+import { startStack } from '../support/stack.ts';
+import { type BenchmarkResult, median, percentile } from './report.ts';
+import { keepAlive, timedRequest } from './timed.ts';
+
+const WARM_UP = 50;
+
+/** The payment request the proxy sends for the `tee` product, with a fresh foreign_id. */
+function directBody(): string {
+  return JSON.stringify({
+    amount: '25.00',
+    currency: { iso: 'EUR' },
+    life_time_duration: 3600,
+    end_user_reference: 'a'.repeat(64),
+    sender_type: SENDER.sender_type,
+    sender_data: SENDER.sender_data,
+    foreign_id: randomUUID(),
+    payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+    end_user_email: SENDER_EMAIL,
+    description: 'T-shirt',
+    url_success: 'https://shop.example/success',
+    url_failed: 'https://shop.example/failed',
+  });
+}
+
+export async function createOverhead(samples: number): Promise<BenchmarkResult> {
+  const stack = await startStack();
+  try {
+    const viaProxy = keepAlive();
+    const direct = keepAlive();
+    const proxyBody = JSON.stringify(checkoutBody());
+    const proxyTimes: number[] = [];
+    const directTimes: number[] = [];
+    for (let i = 0; i < WARM_UP + samples; i++) {
+      const body = directBody();
+      const [a, b] = [
+        await timedRequest(`${stack.proxy.url}/api/checkouts`, viaProxy, {
+          headers: { 'Content-Type': 'application/json' },
+          body: proxyBody,
+        }),
+        await timedRequest(`${stack.sandbox.url}/api/payments/v1/requests`, direct, {
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Processing-Key': stack.credentials.apiKey,
+            'X-Processing-Signature': hmacHex(stack.credentials.signingSecret, body),
+          },
+          body,
+        }),
+      ];
+      if (a.status !== 201) throw new Error(`proxy create answered ${a.status}: ${a.text}`);
+      if (b.status !== 200) throw new Error(`sandbox create answered ${b.status}: ${b.text}`);
+      if (i < WARM_UP) continue;
+      proxyTimes.push(a.ms);
+      directTimes.push(b.ms);
+    }
+    viaProxy.destroy();
+    direct.destroy();
+    const added = median(proxyTimes) - median(directTimes);
+    return {
+      benchmark: 'create overhead',
+      figures: [
+        {
+          name: 'added at median',
+          value: added,
+          unit: 'ms',
+          baseline: { name: 'direct median', value: median(directTimes) },
+          target: { text: '<= 2 ms', met: added <= 2 },
+        },
+        {
+          name: 'added at p99',
+          value: percentile(proxyTimes, 99) - percentile(directTimes, 99),
+          unit: 'ms',
+          baseline: { name: 'direct p99', value: percentile(directTimes, 99) },
+        },
+        {
+          name: 'proxy create median',
+          value: median(proxyTimes),
+          unit: 'ms',
+          baseline: { name: 'direct median', value: median(directTimes) },
+        },
+      ],
+      notes: [
+        `${samples} creates each way after ${WARM_UP} warm-up pairs, one at a time over keep-alive connections, alternating proxy and direct.`,
+        'The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the SQLite insert.',
+      ],
+    };
+  } finally {
+    await stack.stop();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * `pnpm bench`: runs the benchmarks (all, or those named as arguments), prints a table and
+ * writes every figure with the machine it ran on to bench-results.json (ignored by git).
+ * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
+ * timed each way (500), BENCH_SSE_CLIENTS the event-stream clients (5000).
+ */
+
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../support/process.ts';
+import { createOverhead } from './create-overhead.ts';
+import { pushFanout } from './push-fanout.ts';
+import { type BenchmarkResult, ratioOf, table } from './report.ts';
+import { sandboxThroughput } from './sandbox.ts';
+import { statusReads } from './status-reads.ts';
+import { upstreamEconomy } from './upstream-economy.ts';
+import { widget } from './widget.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
+  'status-reads': () => statusReads(seconds),
+  'create-overhead': () => createOverhead(Number(process.env.BENCH_CREATES ?? 500)),
+  'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000)),
+  'upstream-economy': () => upstreamEconomy(),
+  widget: () => widget(),
+  sandbox: () => sandboxThroughput(seconds),
+};
+
+function machine() {
+  const shell = (command: string) => {
+    try {
+      return execSync(command, { encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  };
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    nproc: Number(shell('nproc')),
+    memory_gib: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    open_files_limit: shell('sh -c "ulimit -n"'),
+    os: shell('uname -sr'),
+  };
+}
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}.`,
+  );
+  process.exit(2);
+}
+const results: BenchmarkResult[] = [];
+for (const [name, run] of Object.entries(BENCHMARKS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  console.log(`▶ ${name}`);
+  try {
+    results.push(await run());
+  } catch (error) {
+    console.error(`  ${name} failed: ${(error as Error).stack ?? error}`);
+    results.push({ benchmark: name, figures: [], notes: [`Failed: ${(error as Error).message}`] });
+  }
+}
+
+const host = machine();
+console.log(`\n${table(results)}\n`);
+for (const result of results)
+  for (const note of result.notes) console.log(`  ${result.benchmark}: ${note}`);
+console.log(
+  `\nMachine: ${host.cpu}, ${host.nproc} CPUs, ${host.memory_gib} GiB, Node ${host.node}, ulimit -n ${host.open_files_limit}`,
+);
+const file = join(ROOT, 'bench-results.json');
+writeFileSync(
+  file,
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      machine: host,
+      results: results.map((result) => ({
+        ...result,
+        figures: result.figures.map((figure) => ({ ...figure, ratio: ratioOf(figure) ?? null })),
+      })),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Figures written to ${file}`);
+const failed = results.some((result) => result.figures.length === 0);
+process.exit(failed ? 1 : 0);
