@@ -321,6 +321,23 @@ describe('the proxy process', () => {
     proxy = await startProxy();
   });
 
+  it('finishes a request in flight when SIGTERM arrives, then stops accepting', async () => {
+    await control('/_sandbox/faults', { latency_ms: 800 });
+    try {
+      const inFlight = call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+      // Loopback delivers the request long before the sandbox's 800 ms answer.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const exited = stop(proxy);
+      const answer = await inFlight;
+      assert.equal(answer.status, 201);
+      assert.equal(await exited, 0);
+      await assert.rejects(fetch(`${proxy.url}/healthz`));
+    } finally {
+      await control('/_sandbox/faults', {});
+    }
+    proxy = await startProxy();
+  });
+
   it('answers 504 and 502 for a slow or failing service, then recovers', async () => {
     await stop(proxy);
     proxy = await startProxy({ UPSTREAM_TIMEOUT_MS: '300' });
