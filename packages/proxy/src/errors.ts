@@ -52,6 +52,8 @@ export const notFound = (what: string) => new ApiError(404, 'not_found', `${what
 /** Turns every thrown value into the error shape; logs what was not expected. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ApiError) {
+    // The caller's mistakes are in the request line; failures of the service deserve a reason.
+    if (error.status >= 500) c.get('log')?.('warn', error.message, { code: error.code });
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json(error.body(), error.status);
   }
