@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { describe, test } from 'node:test';
+import { jsonNumber, signBody, stringifyJson } from '@crypto-pay/protocol';
+import { naturalSender } from './sandbox.test-helpers.ts';
+import { startSandbox } from './server.ts';
+
+/** A signed request through node:http, which (unlike fetch) lets a GET carry a body. */
+async function signed(url: string, method: string, body: string) {
+  const signature = await signBody('sandbox-secret', body);
+  return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+          'X-Processing-Key': 'sandbox-key',
+          'X-Processing-Signature': signature,
+        },
+      },
+      (incoming) => {
+        let text = '';
+        incoming.on('data', (chunk) => {
+          text += chunk;
+        });
+        incoming.on('end', () => resolve({ status: incoming.statusCode!, json: JSON.parse(text) }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+describe('startSandbox', () => {
+  test('listens on 127.0.0.1 with a free port and reports its base URLs', async (t) => {
+    const running = await startSandbox();
+    t.after(() => running.close());
+    assert.match(running.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(running.baseUrl, `${running.url}/api/v2`);
+    assert.equal(running.paymentsBaseUrl, `${running.url}/api/payments/v1`);
+    assert.equal(running.apiKey, 'sandbox-key');
+    assert.equal(running.signingSecret, 'sandbox-secret');
+  });
+
+  test('reads the JSON body of a GET transaction lookup from the socket', async (t) => {
+    const running = await startSandbox();
+    t.after(() => running.close());
+    const withdrawal = stringifyJson({
+      currency: 'ETH',
+      amount: jsonNumber('0.5'),
+      address: '0xabc',
+      foreign_id: 'payout-9',
+      end_user_reference: 'customer-1',
+      ...naturalSender,
+      receiver_type: 'self',
+    });
+    const created = await signed(`${running.baseUrl}/withdrawal/crypto`, 'POST', withdrawal);
+    assert.equal(created.status, 201);
+    const lookup = await signed(
+      `${running.baseUrl}/transactions/info`,
+      'GET',
+      '{"foreign_id":"payout-9"}',
+    );
+    assert.equal(lookup.status, 200);
+    assert.equal((lookup.json as { foreign_id: string }).foreign_id, 'payout-9');
+    assert.equal(
+      (lookup.json as { id: number }).id,
+      (created.json as { data: { id: number } }).data.id,
+    );
+  });
+
+  test('close() frees the port', async () => {
+    const running = await startSandbox();
+    await running.close();
+    await assert.rejects(fetch(`${running.url}/_sandbox/clock`));
+  });
+});
