@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { cspPageMiddleware } from './test/csp-page.mjs';
 import { fakeProxyMiddleware } from './test/fake-proxy.mjs';
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
@@ -13,7 +14,7 @@ export default {
   files: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' })],
-  middleware: [fakeProxyMiddleware()],
+  middleware: [fakeProxyMiddleware(), cspPageMiddleware()],
   browsers: [
     chromeLauncher({
       launchOptions: {

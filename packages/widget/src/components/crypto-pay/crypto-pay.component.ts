@@ -265,14 +265,16 @@ export default class CryptoPay extends LitElement {
     forgetCheckoutId(this.storageKey);
     const { id, status } = checkout;
     const paid = status === 'paid';
-    const event = paid
-      ? new CryptoPaySuccessEvent({ id, status: 'paid' })
-      : new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' });
-    this.dispatchEvent(event);
+    // dispatchEvent answers false when the page called preventDefault().
+    const proceed = paid
+      ? this.dispatchEvent(new CryptoPaySuccessEvent({ id, status: 'paid' }))
+      : this.dispatchEvent(
+          new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' }),
+        );
     const target = paid
       ? (this.successUrl ?? checkout.success_url)
       : (this.failedUrl ?? checkout.failed_url);
-    if (!event.defaultPrevented && target) {
+    if (proceed && target) {
       this.leaving = true;
       this.navigate(target);
     }

@@ -1,0 +1,68 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import {
+  clearStoredCheckouts,
+  fakeProxy,
+  form,
+  panel,
+  picker,
+  shadow,
+  untilHeading,
+} from '../../../test/helpers.ts';
+import type CryptoPay from './crypto-pay.component.ts';
+
+/** The element that has focus, looking through every shadow root on the way. */
+function deepActive(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+const describeActive = () => {
+  const active = deepActive();
+  return `${active?.tagName.toLowerCase()}#${active?.id}[${active?.getAttribute('part') ?? ''}]`;
+};
+
+async function tabTo(predicate: (active: Element | null) => boolean, limit = 20) {
+  for (let i = 0; i < limit && !predicate(deepActive()); i++) await sendKeys({ press: 'Tab' });
+  expect(predicate(deepActive()), `focus is on ${describeActive()}`).to.equal(true);
+}
+
+describe('<crypto-pay> by keyboard alone', () => {
+  beforeEach(clearStoredCheckouts);
+
+  it('goes from the details to the payment link without a pointer', async () => {
+    const proxy = await fakeProxy();
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><button id="before">before</button><crypto-pay proxy=${proxy.url} product="tea-crate"></crypto-pay></div>`,
+    );
+    const el = wrapper.querySelector('crypto-pay') as CryptoPay;
+    await untilHeading(el, 'Your details');
+    await waitUntil(() => form(el)?.shadowRoot?.querySelector('#first_name'));
+    (wrapper.querySelector('#before') as HTMLButtonElement).focus();
+
+    await tabTo((active) => active?.id === 'first_name');
+    await sendKeys({ type: 'Ada' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Lovelace' });
+    await sendKeys({ press: 'Tab' });
+    expect(deepActive()?.id).to.equal('date_of_birth');
+    // A date input takes its parts in the browser's order (month/day/year for en-US).
+    await sendKeys({ type: '04231990' });
+    expect((deepActive() as HTMLInputElement).value).to.equal('1990-04-23');
+    await tabTo((active) => active?.getAttribute('name') === 'payment-currency');
+    await sendKeys({ press: 'ArrowDown' });
+    const checked = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
+    expect(checked?.value).to.equal('BTC:bitcoin');
+    await tabTo((active) => active?.getAttribute('part') === 'submit-button');
+    await sendKeys({ press: 'Enter' });
+
+    await untilHeading(el, 'Pay');
+    await waitUntil(() => deepActive() === shadow(el).querySelector('[part="heading"]'));
+    await tabTo((active) => active?.getAttribute('part') === 'link-button');
+    const link = panel(el)?.shadowRoot?.querySelector('[part="link-button"]') as HTMLAnchorElement;
+    expect(getComputedStyle(link).outlineStyle, 'focus is visible').to.equal('solid');
+    const [create] = await proxy.requests('/api/checkouts', 'POST');
+    expect(create?.body?.payment_currency).to.deep.equal({ iso: 'BTC', network_name: 'bitcoin' });
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Tests of the built files (`pnpm test` builds first): the size budget, what the default
+ * bundle leaves out, and the bundled element running under a strict Content-Security-Policy.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { fakeProxy } from './helpers.ts';
+
+/** The size budget of `crypto-pay.bundled.js` (English included), gzipped. */
+const BUDGET_BYTES = 20 * 1024;
+
+async function gzippedSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+async function source(path: string): Promise<string> {
+  const response = await fetch(path);
+  expect(response.status, `${path} is missing: run the build`).to.equal(200);
+  return response.text();
+}
+
+const chunksOf = (code: string) =>
+  [...code.matchAll(/["'](\.\/chunks\/[^"']+\.js)["']/g)].map((match) => match[1] as string);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+
+describe('the build', () => {
+  it(`keeps crypto-pay.bundled.js with English within ${kb(BUDGET_BYTES)} gzipped`, async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    const size = await gzippedSize(main);
+    const chunks = chunksOf(main);
+    const lines = [`crypto-pay.bundled.js: ${kb(size)} gzipped (budget ${kb(BUDGET_BYTES)})`];
+    for (const chunk of chunks) {
+      lines.push(`  ${chunk}: ${kb(await gzippedSize(await source(`/built/${chunk}`)))} gzipped`);
+    }
+    console.log(lines.join('\n'));
+    expect(size, `crypto-pay.bundled.js is ${kb(size)} gzipped`).to.be.at.most(BUDGET_BYTES);
+  });
+
+  it('bundles English only; the other locales are chunks loaded on demand', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    expect(main).to.contain('Your details');
+    for (const phrase of ['Ihre Angaben', 'Sus datos', 'Vos informations', 'بياناتك']) {
+      expect(main).to.not.contain(phrase);
+    }
+    const chunks = chunksOf(main);
+    for (const locale of ['de', 'es', 'fr', 'ar']) {
+      expect(chunks.some((chunk) => chunk.includes(`/${locale}.bundled-`)), locale).to.equal(true);
+    }
+  });
+
+  it('leaves Lit to the host’s bundler in crypto-pay.js', async () => {
+    const main = await source('/built/crypto-pay.js');
+    expect(main).to.match(/from\s*"lit"/);
+    expect(main).to.not.contain('adoptedStyleSheets');
+  });
+
+  it('never ships a secret or a way to evaluate code', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    expect(main).to.not.match(/\beval\(|new Function\(/);
+    expect(main.toLowerCase()).to.not.contain('signing_secret');
+  });
+
+  it('runs under a strict Content-Security-Policy with no violation', async () => {
+    const proxy = await fakeProxy();
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const win = () => frame.contentWindow as (Window & { violations?: string[] }) | null;
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const heading = () =>
+      el()?.shadowRoot?.querySelector('[part="heading"]')?.textContent?.trim() ?? '';
+    await waitUntil(() => heading() === 'Your details', 'the element never rendered', {
+      timeout: 5000,
+    });
+    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'));
+    for (const [id, value] of [
+      ['first_name', 'Ada'],
+      ['last_name', 'Lovelace'],
+      ['date_of_birth', '1990-04-23'],
+    ] as const) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await waitUntil(() => heading() === 'Pay', 'the pay step never came', { timeout: 5000 });
+    const panelRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
+    await waitUntil(() => panelRoot()?.querySelector('[part="qr"] path'), 'no QR code');
+    expect(win()?.violations).to.deep.equal([]);
+    const styles = getComputedStyle(el()?.shadowRoot?.querySelector('[part="base"]') as Element);
+    expect(styles.borderTopStyle, 'styles were applied').to.equal('solid');
+  });
+});
