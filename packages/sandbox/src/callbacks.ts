@@ -10,6 +10,8 @@ import type { SandboxStore } from './store.ts';
 
 /** How long one attempt may take before it counts as unanswered. */
 const ATTEMPT_TIMEOUT_MS = 5000;
+/** Attempts kept for `GET /_sandbox/callbacks`; the oldest go first beyond this. */
+export const RECORDED_ATTEMPTS = 10_000;
 
 export interface CallbackSender {
   /** Queues a callback; first attempts go out in the order they were sent. */
@@ -41,7 +43,7 @@ export function createCallbackSender(
 
   async function attempt(deliveryId: number, type: string, body: string, number: number) {
     const url = store.merchant.callbackUrl;
-    const record = (response_status: number | null, error: string | null, final: boolean) =>
+    const record = (response_status: number | null, error: string | null, final: boolean) => {
       store.callbacks.push({
         delivery_id: deliveryId,
         attempt: number,
@@ -53,6 +55,8 @@ export function createCallbackSender(
         at: new Date(options.now()).toISOString(),
         final,
       });
+      if (store.callbacks.length > RECORDED_ATTEMPTS) store.callbacks.shift();
+    };
     if (url === null) {
       record(null, 'No callback URL is set.', true);
       return settle();
