@@ -94,6 +94,7 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
   let missed = 0;
   let peakMiB = Number.NaN;
   let bareMiB = Number.NaN;
+  const rounds: string[] = [];
   try {
     rssBefore = (await memoryOf(stack.proxy.pid)).currentMiB;
     for (let round = 0; round < ROUNDS; round++) {
@@ -103,6 +104,10 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
         `${stack.proxy.url}/api/checkouts/${checkout.id}/events`,
         clients,
         '"status":"paid"',
+      );
+      const open = await memoryOf(stack.proxy.pid);
+      rounds.push(
+        `round ${round + 1}: RSS ${open.currentMiB.toFixed(0)} MiB with every stream open`,
       );
       const body = paymentRequestCallback(paymentRequest, 'paid');
       const postedAt = performance.now();
@@ -143,6 +148,7 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
   }
 
   if (missed > 0) notes.push(`${missed} proxy client(s) never heard the status within 30 s.`);
+  notes.push(`Proxy memory per round (${rounds.join('; ')}).`);
   notes.push(
     `Proxy RSS before the streams opened: ${rssBefore.toFixed(0)} MiB; slowest callback answer: ${callbackMs.toFixed(1)} ms.`,
   );
