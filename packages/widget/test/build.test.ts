@@ -45,7 +45,10 @@ describe('the build', () => {
     }
     const chunks = chunksOf(main);
     for (const locale of ['de', 'es', 'fr', 'ar']) {
-      expect(chunks.some((chunk) => chunk.includes(`/${locale}.bundled-`)), locale).to.equal(true);
+      expect(
+        chunks.some((chunk) => chunk.includes(`/${locale}.bundled-`)),
+        locale,
+      ).to.equal(true);
     }
   });
 
@@ -87,8 +90,7 @@ describe('the build', () => {
     }
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
     await waitUntil(() => heading() === 'Pay', 'the pay step never came', { timeout: 5000 });
-    const panelRoot = () =>
-      el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
+    const panelRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
     await waitUntil(() => panelRoot()?.querySelector('[part="qr"] path'), 'no QR code');
     expect(win()?.violations).to.deep.equal([]);
     const styles = getComputedStyle(el()?.shadowRoot?.querySelector('[part="base"]') as Element);

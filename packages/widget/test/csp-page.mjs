@@ -13,8 +13,7 @@ export const STRICT_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; " +
   "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-const escape = (text) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Koa middleware: `/built/...` serves `dist/` byte for byte (the dev server would transform
@@ -37,14 +36,14 @@ export function cspPageMiddleware() {
     if (ctx.path === '/csp/violations.js') {
       ctx.type = 'text/javascript';
       ctx.body =
-        "window.violations = [];\n" +
+        'window.violations = [];\n' +
         "document.addEventListener('securitypolicyviolation', (e) => {\n" +
-        "  window.violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`);\n" +
+        "  window.violations.push([e.violatedDirective, e.blockedURI, e.sample].join(' '));\n" +
         '});\n';
       return;
     }
     if (ctx.path !== '/csp/page.html') return next();
-    const proxy = escape(String(ctx.query.proxy ?? ''));
+    const proxy = escapeHtml(String(ctx.query.proxy ?? ''));
     ctx.set('Content-Security-Policy', STRICT_CSP);
     ctx.type = 'text/html';
     ctx.body = `<!doctype html>

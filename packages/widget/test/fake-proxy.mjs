@@ -77,7 +77,8 @@ function createCheckout(scope, body) {
     : body.session
       ? { amount: '42.50', currency: 'EUR' }
       : { amount: body.amount, currency: body.currency?.iso ?? body.currency };
-  if (!pricing) return [422, { error: 'Unknown product.', code: 'unknown_product', field: 'product' }];
+  if (!pricing)
+    return [422, { error: 'Unknown product.', code: 'unknown_product', field: 'product' }];
   const id = `chk_${String(scope.nextId++).padStart(4, '0')}${'x'.repeat(22)}`;
   const checkout = {
     id,
@@ -107,7 +108,8 @@ async function control(ctx, scope, action) {
   }
   if (action === 'fail') {
     const { route, times = 1, status, body: errorBody, headers } = body;
-    for (let i = 0; i < times; i++) scope.failures[route].push({ status, body: errorBody, headers });
+    for (let i = 0; i < times; i++)
+      scope.failures[route].push({ status, body: errorBody, headers });
     return send(ctx, 200, { ok: true });
   }
   if (action === 'status') {

@@ -116,9 +116,13 @@ export function visibleText(root: Element | ShadowRoot): string {
 
 /** Waits until the element shows a heading. */
 export async function untilHeading(el: CryptoPay, text: string): Promise<void> {
-  await waitUntil(() => heading(el) === text, `heading never became "${text}" (is "${heading(el)}")`, {
-    timeout: 5000,
-  });
+  await waitUntil(
+    () => heading(el) === text,
+    `heading never became "${text}" (is "${heading(el)}")`,
+    {
+      timeout: 5000,
+    },
+  );
 }
 
 export async function untilText(el: CryptoPay, text: string): Promise<void> {
@@ -227,7 +231,6 @@ export async function toPayStep(proxy: FakeProxy, attributes?: Record<string, st
   await untilHeading(el, 'Pay');
   return el;
 }
-
 
 export function clearStoredCheckouts(): void {
   for (const key of Object.keys(sessionStorage)) {

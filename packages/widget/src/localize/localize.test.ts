@@ -30,7 +30,13 @@ function terms(translation: Translation): [string, string][] {
   });
 }
 
-const headings = { en: 'Your details', de: 'Ihre Angaben', es: 'Sus datos', fr: 'Vos informations', ar: 'بياناتك' };
+const headings = {
+  en: 'Your details',
+  de: 'Ihre Angaben',
+  es: 'Sus datos',
+  fr: 'Vos informations',
+  ar: 'بياناتك',
+};
 
 describe('localization', () => {
   beforeEach(clearStoredCheckouts);
@@ -44,7 +50,9 @@ describe('localization', () => {
         for (const [key, text] of own) {
           expect(text.trim(), key).to.not.equal('');
           if (!['$dir', 'amountWithCurrency', 'orderTotal'].includes(key)) {
-            expect(text, `${translation.$code} ${key} is still English`).to.not.equal(english.get(key));
+            expect(text, `${translation.$code} ${key} is still English`).to.not.equal(
+              english.get(key),
+            );
           }
         }
       });

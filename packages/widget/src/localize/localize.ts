@@ -75,7 +75,9 @@ export class LocalizeController implements ReactiveController {
 
   hostUpdate(): void {
     this.use(
-      supportedLocale(this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language),
+      supportedLocale(
+        this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language,
+      ),
     );
   }
 

@@ -14,7 +14,9 @@ const separatorCache = new Map<string, Separators>();
 function separators(locale: string): Separators {
   let found = separatorCache.get(locale);
   if (!found) {
-    const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).formatToParts(12345678.5);
+    const parts = new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).formatToParts(
+      12345678.5,
+    );
     found = {
       group: parts.find((part) => part.type === 'group')?.value ?? ',',
       decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',

@@ -23,14 +23,18 @@ import { CryptoPaySuccessEvent } from '../../events/success.ts';
 import { LocalizeController } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
-import { forgetCheckoutId, loadCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
+import {
+  forgetCheckoutId,
+  loadCheckoutId,
+  saveCheckoutId,
+} from '../../utilities/checkout-storage.ts';
 import '../payment-panel/payment-panel.ts';
 import '../result-view/result-view.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
-import { formFieldOf } from '../sender-form/form-fields.ts';
 import type { Translation } from '../../localize/translation.ts';
 import { formatAmount } from '../../utilities/format.ts';
+import { formFieldOf } from '../sender-form/form-fields.ts';
 import styles from './crypto-pay.styles.ts';
 import { errorDetail, errorSentence, headingOf, type View, viewOf } from './crypto-pay.views.ts';
 
@@ -227,6 +231,10 @@ export default class CryptoPay extends LitElement {
     if (view === this.shownView) return;
     const first = this.shownView === undefined;
     this.shownView = view;
+    if (view === 'misconfigured') {
+      const message = 'The proxy attribute is missing.';
+      this.dispatchEvent(new CryptoPayErrorEvent({ code: 'proxy_missing', message }));
+    }
     // Focus follows the journey once the customer is in it; a page load never steals it.
     if (!first && this.interacted) this.heading?.focus();
   }
@@ -363,7 +371,11 @@ export default class CryptoPay extends LitElement {
   private result(
     tone: 'success' | 'failure' | 'error' | 'progress',
     message: string,
-    options: { detail?: string; primary?: [string, () => void]; secondary?: [string, () => void] } = {},
+    options: {
+      detail?: string;
+      primary?: [string, () => void];
+      secondary?: [string, () => void];
+    } = {},
   ) {
     const { detail = '', primary, secondary } = options;
     // The view's sentence sits in a live region, so a screen reader hears each change.
@@ -385,7 +397,11 @@ export default class CryptoPay extends LitElement {
 
   private body(view: View, t: Translation) {
     const checkout = this.checkout;
-    const leaving = this.leaving ? (view === 'paid' ? t.leavingToShop : t.leavingToFailurePage) : '';
+    const leaving = this.leaving
+      ? view === 'paid'
+        ? t.leavingToShop
+        : t.leavingToFailurePage
+      : '';
     const startAgain: [string, () => void] = [t.startAgain, () => this.startAgain()];
     switch (view) {
       case 'misconfigured':

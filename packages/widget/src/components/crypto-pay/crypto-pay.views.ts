@@ -35,7 +35,11 @@ export function viewOf(state: ViewState): View {
   if (!state.proxy) return 'misconfigured';
   const { checkout } = state;
   if (checkout) {
-    if (checkout.status === 'paid' || checkout.status === 'failed' || checkout.status === 'expired') {
+    if (
+      checkout.status === 'paid' ||
+      checkout.status === 'failed' ||
+      checkout.status === 'expired'
+    ) {
       return checkout.status;
     }
     return state.mode === 'redirect' && state.leaving ? 'redirect' : 'pay';

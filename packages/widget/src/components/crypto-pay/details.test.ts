@@ -62,7 +62,12 @@ describe('<crypto-pay> details step', () => {
       const labels = [...(form(el)?.shadowRoot?.querySelectorAll('label[for]') ?? [])].map(
         (label) => label.textContent?.trim(),
       );
-      expect(labels).to.deep.equal(['First name', 'Last name', 'Date of birth', 'Email (optional)']);
+      expect(labels).to.deep.equal([
+        'First name',
+        'Last name',
+        'Date of birth',
+        'Email (optional)',
+      ]);
       expect(field(el, 'date_of_birth').type).to.equal('date');
     });
 

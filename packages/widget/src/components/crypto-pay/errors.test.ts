@@ -177,8 +177,14 @@ describe('<crypto-pay> error views', () => {
 
   describe('without a proxy address', () => {
     it('says the checkout is not set up, and tells the page', async () => {
+      const errors: unknown[] = [];
+      document.addEventListener('crypto-pay-error', (event) => errors.push(event.detail));
       const el = await render({ product: 'tea-crate' });
       expect(heading(el)).to.equal('Something went wrong');
+      expect(errors).to.deep.include({
+        code: 'proxy_missing',
+        message: 'The proxy attribute is missing.',
+      });
       expect(visibleText(el)).to.contain('the shop has not given its payment address');
       await expect(el).to.be.accessible();
     });

@@ -1,5 +1,4 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { pollingSchedule } from '../../api/polling.ts';
 import {
   chooseCountry,
   chooseCurrency,
@@ -18,6 +17,7 @@ import {
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
+import { pollingSchedule } from '../../api/polling.ts';
 
 const partOf = (el: HTMLElement, name: string) =>
   panel(el as never)?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
@@ -177,7 +177,11 @@ describe('<crypto-pay> pay step', () => {
       const clipboard = navigator.clipboard;
       Object.defineProperty(navigator, 'clipboard', {
         configurable: true,
-        value: { writeText: async (text: string) => void (copied = text) },
+        value: {
+          writeText: async (text: string) => {
+            copied = text;
+          },
+        },
       });
       try {
         partOf(el, 'copy-button')?.click();

@@ -1,5 +1,4 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { pollDelay, pollingSchedule } from '../../api/polling.ts';
 import {
   aCheckout,
   clearStoredCheckouts,
@@ -12,6 +11,7 @@ import {
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
+import { pollDelay, pollingSchedule } from '../../api/polling.ts';
 
 /** Makes polling quick for a test, and puts the real schedule back afterwards. */
 function quickPolling() {
@@ -113,7 +113,7 @@ describe('<crypto-pay> following the status', () => {
         setHidden(false);
         await untilHeading(el, 'Payment complete');
       } finally {
-        // biome-ignore lint/performance/noDelete: restores the real getter from the prototype.
+        // Removing the own property brings back the real getter from the prototype.
         delete (document as { hidden?: boolean }).hidden;
       }
     });

@@ -1,6 +1,5 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import type { Checkout } from '../../api/proxy-api.ts';
 import {
   clearStoredCheckouts,
   details,
@@ -16,6 +15,7 @@ import {
   toPayStep,
   untilHeading,
 } from '../../../test/helpers.ts';
+import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 /** Every element with a `style` attribute, in the element and all its sub-views. */
@@ -125,7 +125,9 @@ describe('<crypto-pay> theming', () => {
         el.classList.add('parts');
         const color = (node: Element | null | undefined, property: string) =>
           node ? getComputedStyle(node).getPropertyValue(property) : 'missing';
-        expect(color(shadow(el).querySelector('[part="heading"]'), 'color')).to.equal('rgb(1, 2, 3)');
+        expect(color(shadow(el).querySelector('[part="heading"]'), 'color')).to.equal(
+          'rgb(1, 2, 3)',
+        );
         expect(color(submitButton(el), 'background-color')).to.equal('rgb(4, 5, 6)');
         expect(color(field(el, 'first_name'), 'border-top-color')).to.equal('rgb(7, 8, 9)');
         const option = form(el)
@@ -168,7 +170,10 @@ describe('<crypto-pay> theming', () => {
   describe('strict Content-Security-Policy', () => {
     it('sets no inline style attribute in any step', async () => {
       await everyStep(async (el, step) => {
-        expect(inlineStyles(shadow(el)).map((node) => node.tagName), step).to.deep.equal([]);
+        expect(
+          inlineStyles(shadow(el)).map((node) => node.tagName),
+          step,
+        ).to.deep.equal([]);
       });
     });
   });

@@ -68,10 +68,14 @@ export default class CurrencyPicker extends LitElement {
       >
         <legend>${t.payWithLegend}</legend>
         ${this.currencies.map(({ iso, network_name }) =>
-          this.option(keyOf({ iso, network_name }), t.currencyOnNetwork(iso, networkName(network_name)), {
-            iso,
-            network_name,
-          }),
+          this.option(
+            keyOf({ iso, network_name }),
+            t.currencyOnNetwork(iso, networkName(network_name)),
+            {
+              iso,
+              network_name,
+            },
+          ),
         )}
         ${this.option('', t.payWithLater, undefined)}
         ${this.error ? html`<p id="currency-error" class="error" part="error">${this.error}</p>` : ''}

@@ -131,7 +131,10 @@ export default class PaymentPanel extends LitElement {
             ${
               paymentCurrency
                 ? paymentCurrency.network_name
-                  ? t.currencyOnNetwork(paymentCurrency.iso, networkName(paymentCurrency.network_name))
+                  ? t.currencyOnNetwork(
+                      paymentCurrency.iso,
+                      networkName(paymentCurrency.network_name),
+                    )
                   : paymentCurrency.iso
                 : t.payWithChosenLater
             }

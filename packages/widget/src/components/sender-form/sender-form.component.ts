@@ -128,8 +128,11 @@ export default class SenderForm extends LitElement {
   }
 
   private focusField(field: FormField): void {
-    if (field === 'payment_currency') return this.picker?.focus();
-    this.renderRoot.querySelector<HTMLElement>(`#${field}`)?.focus();
+    const target =
+      field === 'payment_currency'
+        ? this.picker
+        : this.renderRoot.querySelector<HTMLElement>(`#${field}`);
+    target?.focus();
   }
 
   private setValue(field: FormField, value: string, input?: HTMLInputElement): void {
@@ -147,7 +150,8 @@ export default class SenderForm extends LitElement {
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (this.busy) return;
-    const rules = this.rules ?? (this.rules = await loadRules());
+    this.rules ??= await loadRules();
+    const rules = this.rules;
     const visible: FormField[] = [...FIELDS_OF[this.senderType], 'email'];
     this.touched = new Set(visible);
     const messages = this.messages();
@@ -172,7 +176,9 @@ export default class SenderForm extends LitElement {
     const t = this.t;
     const error = this.touched.has(name) ? messages[name] : undefined;
     const hint = name === 'email' ? t.emailHint : undefined;
-    const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ');
+    const describedBy = [hint && `${name}-hint`, error && `${name}-error`]
+      .filter(Boolean)
+      .join(' ');
     const label = name === 'email' ? t.email : t.fieldLabels[name];
     return html`
       <div class="field" part="field">

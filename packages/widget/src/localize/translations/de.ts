@@ -25,15 +25,16 @@ const de: Translation = {
   countrySearch: 'Länder durchsuchen',
   countryNoMatch: 'Kein Land passt zu Ihrer Suche.',
   email: 'E-Mail (optional)',
-  emailHint:
-    'Nur für Hinweise zur Rückerstattung, falls bei der Zahlung etwas schiefgeht.',
+  emailHint: 'Nur für Hinweise zur Rückerstattung, falls bei der Zahlung etwas schiefgeht.',
   payWithLegend: 'Bezahlen mit',
   payWithLater: 'Auf der Zahlungsseite wählen',
   currencyOnNetwork: (iso, network) => `${iso} über ${network}`,
   submit: 'Weiter zur Zahlung',
   submitting: 'Ihre Zahlung wird angelegt…',
   formHasErrors: (count) =>
-    count === 1 ? 'Ein Feld braucht Ihre Aufmerksamkeit.' : `${count} Felder brauchen Ihre Aufmerksamkeit.`,
+    count === 1
+      ? 'Ein Feld braucht Ihre Aufmerksamkeit.'
+      : `${count} Felder brauchen Ihre Aufmerksamkeit.`,
 
   required: {
     first_name: 'Geben Sie Ihren Vornamen ein.',
@@ -46,7 +47,8 @@ const de: Translation = {
   dateOfBirthInvalid:
     'Geben Sie ein echtes Datum in der Vergangenheit ein, als Jahr-Monat-Tag, zum Beispiel 1990-04-23.',
   countryInvalid: 'Wählen Sie ein Land aus der Liste.',
-  emailInvalid: 'Geben Sie eine E-Mail-Adresse wie name@example.com ein oder lassen Sie das Feld leer.',
+  emailInvalid:
+    'Geben Sie eine E-Mail-Adresse wie name@example.com ein oder lassen Sie das Feld leer.',
   fieldInvalid: 'Bitte prüfen Sie dieses Feld.',
 
   payHeading: 'Bezahlen',
@@ -65,8 +67,7 @@ const de: Translation = {
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',
   statusProcessing: 'Zahlung erkannt. Wir warten auf die Bestätigung.',
-  connectionTrouble:
-    'Der Zahlungsdienst ist gerade nicht erreichbar. Wir versuchen es weiter.',
+  connectionTrouble: 'Der Zahlungsdienst ist gerade nicht erreichbar. Wir versuchen es weiter.',
   checkNow: 'Jetzt prüfen',
 
   redirectHeading: 'Weiter zur Zahlungsseite',

@@ -25,8 +25,7 @@ const es: Translation = {
   countrySearch: 'Buscar países',
   countryNoMatch: 'Ningún país coincide con su búsqueda.',
   email: 'Correo electrónico (opcional)',
-  emailHint:
-    'Solo se usa para enviarle instrucciones de reembolso si algo sale mal con el pago.',
+  emailHint: 'Solo se usa para enviarle instrucciones de reembolso si algo sale mal con el pago.',
   payWithLegend: 'Pagar con',
   payWithLater: 'Elegir en la página de pago',
   currencyOnNetwork: (iso, network) => `${iso} en ${network}`,
@@ -65,8 +64,7 @@ const es: Translation = {
   expiresAt: (time) => `Caduca a las ${time}`,
   statusCreated: 'Esperando su pago.',
   statusProcessing: 'Pago detectado. Esperando su confirmación.',
-  connectionTrouble:
-    'Ahora no podemos contactar con el servicio de pago. Seguimos intentándolo.',
+  connectionTrouble: 'Ahora no podemos contactar con el servicio de pago. Seguimos intentándolo.',
   checkNow: 'Comprobar ahora',
 
   redirectHeading: 'Yendo a la página de pago',

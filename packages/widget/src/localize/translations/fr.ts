@@ -33,7 +33,9 @@ const fr: Translation = {
   submit: 'Continuer vers le paiement',
   submitting: 'Création de votre paiement…',
   formHasErrors: (count) =>
-    count === 1 ? 'Un champ demande votre attention.' : `${count} champs demandent votre attention.`,
+    count === 1
+      ? 'Un champ demande votre attention.'
+      : `${count} champs demandent votre attention.`,
 
   required: {
     first_name: 'Saisissez votre prénom.',

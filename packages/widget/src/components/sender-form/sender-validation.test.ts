@@ -1,0 +1,78 @@
+import { expect } from '@open-wc/testing';
+import en from '../../localize/translations/en.ts';
+import { formFieldOf } from './form-fields.ts';
+import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
+
+const person = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  date_of_birth: '1990-04-23',
+  legal_name: '',
+  country_of_registration: '',
+  email: '',
+};
+const company = { ...person, legal_name: 'Engines Ltd', country_of_registration: 'GBR' };
+
+describe('sender rules (from the protocol, in the customer’s words)', () => {
+  it('accepts a complete person and a complete company', () => {
+    expect(validateDetails('natural', person, en)).to.deep.equal({});
+    expect(validateDetails('legal', company, en)).to.deep.equal({});
+  });
+
+  it('sends only the fields of the chosen type, trimmed', () => {
+    expect(senderData('natural', { ...company, first_name: '  Ada ' })).to.deep.equal({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      date_of_birth: '1990-04-23',
+    });
+    expect(senderData('legal', company)).to.deep.equal({
+      legal_name: 'Engines Ltd',
+      country_of_registration: 'GBR',
+    });
+  });
+
+  it('refuses a date that does not exist', () => {
+    expect(
+      validateDetails('natural', { ...person, date_of_birth: '2023-02-30' }, en),
+    ).to.deep.equal({
+      date_of_birth: en.dateOfBirthInvalid,
+    });
+  });
+
+  it('refuses a country that is not ISO alpha-3, whatever its length', () => {
+    for (const code of ['DE', 'XXX', 'DEUT']) {
+      expect(
+        validateDetails('legal', { ...company, country_of_registration: code }, en),
+        code,
+      ).to.deep.equal({ country_of_registration: en.countryInvalid });
+    }
+  });
+
+  it('accepts an empty email and refuses a malformed one', () => {
+    expect(validateDetails('natural', { ...person, email: '   ' }, en)).to.deep.equal({});
+    expect(validateDetails('natural', { ...person, email: 'a@b' }, en)).to.deep.equal({
+      email: en.emailInvalid,
+    });
+  });
+
+  it('words the proxy’s texts for the customer, and keeps unknown ones as sent', () => {
+    const tooLong = 'The first_name must be 255 characters or less.';
+    expect(customerMessage('first_name', 'x', tooLong, en)).to.equal(en.tooLong);
+    const missing = 'The legal_name must be provided for sender_type = legal.';
+    expect(customerMessage('legal_name', 'Engines', missing, en)).to.equal(en.required.legal_name);
+    expect(customerMessage('email', 'a@b', 'The email address is incorrect.', en)).to.equal(
+      en.emailInvalid,
+    );
+    expect(customerMessage('payment_currency', '', 'Not on that network.', en)).to.equal(
+      'Not on that network.',
+    );
+  });
+
+  it('maps the fields a proxy error names to the form', () => {
+    expect(formFieldOf('sender_data.first_name')).to.equal('first_name');
+    expect(formFieldOf('end_user_email')).to.equal('email');
+    expect(formFieldOf('payment_currency.network_name')).to.equal('payment_currency');
+    expect(formFieldOf('amount')).to.equal(undefined);
+    expect(formFieldOf(undefined)).to.equal(undefined);
+  });
+});
