@@ -78,6 +78,19 @@ describe('transaction lookup with a GET body', () => {
     assert.equal(typeof rejected.error, 'string');
   });
 
+  test('a failed payment (sent, never confirmed) maps its internal error to cancelled', async () => {
+    const failed = paymentRequestResponseSchema.parse(
+      (await sandbox.payments('/requests', paymentRequest({ foreign_id: 'order-failed' }))).json,
+    ).data;
+    await sandbox.control(`/payment-requests/${failed.id}/simulate`, { outcome: 'failed' });
+    const transaction = transactionSchema.parse(
+      (await lookup({ foreign_id: 'order-failed' })).json,
+    );
+    assert.equal(transaction.status, 'cancelled');
+    assert.equal(transaction.error, 'The payment was not confirmed in time.');
+    assert.equal(transaction.currency_sent, undefined);
+  });
+
   test('a paid payment request is a confirmed deposit with sent and received amounts', async () => {
     const paid = paymentRequestResponseSchema.parse(
       (

@@ -114,31 +114,32 @@ export function settlePaymentRequest(
   }
   const payment = record.payment!;
   const paid = payment.currency;
-  const factor = { paid: '1', underpaid: '0.5', overpaid: '1.1', failed: '0' }[outcome];
+  // What the customer sends: a failed payment is sent in full but never confirms in time.
+  const factor = { paid: '1', underpaid: '0.5', overpaid: '1.1', failed: '1' }[outcome];
   payment.sent = scaleDecimal(multiplyDecimal(payment.amount, factor), paid.precision, 'down');
   record.status = outcome === 'paid' || outcome === 'overpaid' ? 'paid' : 'failed';
-  if (outcome !== 'failed') {
-    // The merchant keeps what was asked (overpayment goes back to the customer); a fee the
-    // customer did not pay comes off the merchant's share.
-    const converted = convert(record.amount, record.currency, paid);
-    const fee = feeOf(converted, paid.depositFeePercent, paid);
-    const credited = record.userFeePercent === 100 ? converted : subtractDecimal(converted, fee);
-    record.transactionId = recordDeposit(core, {
-      status: record.status === 'paid' ? 'confirmed' : 'rejected',
-      foreignId: record.foreignId,
-      endUserReference: record.endUserReference,
-      paid,
-      address: payment.address,
-      sent: payment.sent,
-      fee,
-      ...(record.status === 'failed'
-        ? { error: 'The amount sent is less than the amount requested.' }
-        : {}),
-    });
-    if (record.status === 'paid') {
-      const balance = core.store.balances.get(paid.code) ?? '0';
-      core.store.balances.set(paid.code, addDecimal(balance, credited));
-    }
+  // The merchant keeps what was asked (overpayment goes back to the customer); a fee the
+  // customer did not pay comes off the merchant's share.
+  const converted = convert(record.amount, record.currency, paid);
+  const fee = feeOf(converted, paid.depositFeePercent, paid);
+  const credited = record.userFeePercent === 100 ? converted : subtractDecimal(converted, fee);
+  const failure = {
+    underpaid: { status: 'rejected', error: 'The amount sent is less than the amount requested.' },
+    failed: { status: 'error', error: 'The payment was not confirmed in time.' },
+  }[outcome as 'underpaid' | 'failed'];
+  record.transactionId = recordDeposit(core, {
+    status: failure?.status ?? 'confirmed',
+    foreignId: record.foreignId,
+    endUserReference: record.endUserReference,
+    paid,
+    address: payment.address,
+    sent: payment.sent,
+    fee,
+    ...(failure ? { error: failure.error } : {}),
+  });
+  if (record.status === 'paid') {
+    const balance = core.store.balances.get(paid.code) ?? '0';
+    core.store.balances.set(paid.code, addDecimal(balance, credited));
   }
   announce(core, record);
 }
