@@ -63,6 +63,17 @@ describe('parseJson', () => {
     assert.equal(stringifyJson(parseJson(text)), text);
   });
 
+  it('refuses nesting past MAX_DEPTH instead of exhausting the stack', () => {
+    const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    assert.deepEqual(parseJson('[[[]]]'), [[[]]]);
+    assert.doesNotThrow(() => parseJson(deep(64)));
+    assert.throws(() => parseJson(deep(65)), JsonSyntaxError);
+    assert.throws(
+      () => parseJson(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`),
+      JsonSyntaxError,
+    );
+  });
+
   for (const bad of [
     '',
     '{',

@@ -53,7 +53,10 @@ export function stringifyJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Thrown by `parseJson` on text that is not JSON. */
+/** How deep `parseJson` lets arrays and objects nest. */
+export const MAX_DEPTH = 64;
+
+/** Thrown by `parseJson` on text that is not JSON (or nests deeper than `MAX_DEPTH`). */
 export class JsonSyntaxError extends SyntaxError {}
 
 /**
@@ -63,6 +66,7 @@ export class JsonSyntaxError extends SyntaxError {}
  */
 export function parseJson(text: string): unknown {
   let at = 0;
+  let depth = 0;
 
   const fail = (what: string): never => {
     throw new JsonSyntaxError(`${what} at position ${at}`);
@@ -91,12 +95,19 @@ export function parseJson(text: string): unknown {
     return fail(char === undefined ? 'Unexpected end of JSON' : `Unexpected ${char}`);
   };
 
+  // Deep nesting would exhaust the stack; no request of the API nests past a handful.
+  const enter = () => {
+    if (++depth > MAX_DEPTH) fail(`Nesting deeper than ${MAX_DEPTH}`);
+  };
+
   const parseObject = () => {
     const result: Record<string, unknown> = {};
+    enter();
     at++;
     skipWhitespace();
     if (text[at] === '}') {
       at++;
+      depth--;
       return result;
     }
     for (;;) {
@@ -114,24 +125,32 @@ export function parseJson(text: string): unknown {
       });
       skipWhitespace();
       const next = text[at++];
-      if (next === '}') return result;
+      if (next === '}') {
+        depth--;
+        return result;
+      }
       if (next !== ',') fail('Expected "," or "}"');
     }
   };
 
   const parseArray = () => {
     const result: unknown[] = [];
+    enter();
     at++;
     skipWhitespace();
     if (text[at] === ']') {
       at++;
+      depth--;
       return result;
     }
     for (;;) {
       result.push(parseValue());
       skipWhitespace();
       const next = text[at++];
-      if (next === ']') return result;
+      if (next === ']') {
+        depth--;
+        return result;
+      }
       if (next !== ',') fail('Expected "," or "]"');
     }
   };
