@@ -7,7 +7,7 @@
 
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
 import { createOverhead } from './create-overhead.ts';
@@ -59,8 +59,12 @@ const results: BenchmarkResult[] = [];
 for (const [name, run] of Object.entries(BENCHMARKS)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   console.log(`▶ ${name}`);
+  // Other work on the machine skews figures (less so their ratios): say how busy it was.
+  const load = `Load average (1 min) when it started: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs.`;
   try {
-    results.push(await run());
+    const result = await run();
+    result.notes.push(load);
+    results.push(result);
   } catch (error) {
     console.error(`  ${name} failed: ${(error as Error).stack ?? error}`);
     results.push({ benchmark: name, figures: [], notes: [`Failed: ${(error as Error).message}`] });
