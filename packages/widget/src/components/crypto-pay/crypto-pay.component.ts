@@ -1,42 +1,22 @@
 /** `<crypto-pay>`: the checkout element, from the customer's details to the payment's end. */
-import { initialState, Task, TaskStatus } from '@lit/task';
+import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import { CheckoutWatcher } from '../../api/checkout-watcher.ts';
-import {
-  type Checkout,
-  type CheckoutRequest,
-  createCheckout,
-  FINAL_STATUSES,
-  fetchConfig,
-  getCheckout,
-  newIdempotencyKey,
-  ProxyError,
-  type WidgetConfig,
-} from '../../api/proxy-api.ts';
-import { CryptoPayCreatedEvent } from '../../events/created.ts';
+import { property, query } from 'lit/decorators.js';
+import type { WidgetConfig } from '../../api/proxy-api.ts';
+import { ProxyError } from '../../api/proxy-api.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { CryptoPayFailureEvent } from '../../events/failure.ts';
-import { CryptoPayReadyEvent } from '../../events/ready.ts';
-import { CryptoPayStatusEvent } from '../../events/status.ts';
-import { CryptoPaySuccessEvent } from '../../events/success.ts';
 import { LocalizeController } from '../../localize/localize.ts';
+import type { Translation } from '../../localize/translation.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
-import {
-  forgetCheckoutId,
-  loadCheckoutId,
-  saveCheckoutId,
-} from '../../utilities/checkout-storage.ts';
+import { formatAmount } from '../../utilities/format.ts';
 import '../payment-panel/payment-panel.ts';
 import '../result-view/result-view.ts';
-import type { DetailsSubmit, FieldIssue } from '../sender-form/sender-form.component.ts';
+import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
-import type { Translation } from '../../localize/translation.ts';
-import { formatAmount } from '../../utilities/format.ts';
-import { formFieldOf } from '../sender-form/form-fields.ts';
+import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import { errorDetail, errorSentence, headingOf, type View, viewOf } from './crypto-pay.views.ts';
+import { errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
@@ -126,88 +106,11 @@ export default class CryptoPay extends LitElement {
   /** Where to send the customer after a failed or expired payment (else the proxy's). */
   @property({ attribute: 'failed-url' }) failedUrl: string | undefined;
 
-  @state() private checkout: Checkout | undefined;
-  /** The checkout being looked up (from `checkout` or sessionStorage), before it is known. */
-  @state() private resumeId: string | undefined;
-  @state() private trouble = false;
-  @state() private leaving = false;
-  @state() private dismissedError: unknown;
-  @state() private formIssue: FieldIssue | undefined;
-
   private readonly localize = new LocalizeController(this);
-  private readonly watcher = new CheckoutWatcher(this, {
-    checkout: (checkout) => this.onCheckout(checkout),
-    trouble: (inTrouble) => {
-      this.trouble = inTrouble;
-    },
-  });
-  /** The last request sent and its key: a retry of the same request reuses the key. */
-  private lastRequest: { body: string; key: string } | undefined;
+  private readonly flow = new CheckoutFlow(this, (url) => this.navigate(url));
   private shownView: View | undefined;
   private interacted = false;
   @query('[part="heading"]') private heading!: HTMLElement;
-
-  private readonly configTask = new Task(this, {
-    args: () => [this.proxy, Boolean(this.resumeId || this.checkout)] as const,
-    task: async ([proxy, notNeeded], { signal }) => {
-      if (!proxy || notNeeded) return initialState;
-      const config = await this.reporting(fetchConfig(proxy, signal));
-      this.dispatchEvent(new CryptoPayReadyEvent({}));
-      return config;
-    },
-  });
-
-  private readonly resumeTask = new Task(this, {
-    args: () => [this.proxy, this.resumeId] as const,
-    task: async ([proxy, id], { signal }) => {
-      if (!proxy || !id) return initialState;
-      const { checkout } = await this.reporting(getCheckout(proxy, id, signal));
-      if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No checkout.');
-      this.resumeId = undefined;
-      this.onCheckout(checkout);
-      this.watcher.watch(proxy, checkout);
-      this.dispatchEvent(new CryptoPayReadyEvent({}));
-      return checkout;
-    },
-  });
-
-  private readonly createTask = new Task(this, {
-    autoRun: false,
-    task: async ([proxy, request, key]: [string, CheckoutRequest, string], { signal }) => {
-      this.formIssue = undefined;
-      let checkout: Checkout;
-      try {
-        checkout = await this.reporting(createCheckout(proxy, request, key, signal));
-      } catch (error) {
-        // A refusal that names a field goes back to the form, next to that field.
-        const field = error instanceof ProxyError ? formFieldOf(error.field) : undefined;
-        if (field) this.formIssue = { field, message: (error as ProxyError).message };
-        throw error;
-      }
-      this.lastRequest = undefined;
-      saveCheckoutId(this.storageKey, checkout.id);
-      this.dispatchEvent(
-        new CryptoPayCreatedEvent({ id: checkout.id, payment_link: checkout.payment_link }),
-      );
-      this.onCheckout(checkout);
-      this.watcher.watch(proxy, checkout);
-      if (this.mode === 'redirect' && !FINAL_STATUSES.includes(checkout.status)) {
-        this.leaving = true;
-        this.navigate(checkout.payment_link);
-      }
-      return checkout;
-    },
-  });
-
-  /** The sessionStorage slot of this element's checkout: one per proxy and price. */
-  private get storageKey(): string {
-    const price = this.session
-      ? `session=${this.session}`
-      : this.product
-        ? `product=${this.product}`
-        : `amount=${this.amount}:${this.currency}:${this.network ?? ''}`;
-    return `${this.proxy}#${price}`;
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -218,16 +121,14 @@ export default class CryptoPay extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     const first = !this.hasUpdated;
     if ((first || changed.has('checkoutId')) && this.checkoutId) {
-      this.watcher.stop();
-      this.checkout = undefined;
-      this.resumeId = this.checkoutId;
-    } else if (first && this.proxy) {
-      this.resumeId = loadCheckoutId(this.storageKey);
+      this.flow.resumeCheckout(this.checkoutId);
+    } else if (first) {
+      this.flow.resumeStored();
     }
   }
 
   protected override updated(): void {
-    const view = viewOf(this.renderState());
+    const view = this.flow.view();
     if (view === this.shownView) return;
     const first = this.shownView === undefined;
     this.shownView = view;
@@ -248,111 +149,15 @@ export default class CryptoPay extends LitElement {
     this.interacted = true;
   };
 
-  /** Passes a result through, telling the page about a failure with `crypto-pay-error`. */
-  private async reporting<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } catch (error) {
-      if (error instanceof ProxyError) {
-        this.dispatchEvent(new CryptoPayErrorEvent({ code: error.code, message: error.message }));
-      }
-      throw error;
-    }
-  }
-
-  private onCheckout(checkout: Checkout): void {
-    const previous = this.checkout;
-    this.checkout = checkout;
-    if (previous?.id === checkout.id && previous.status === checkout.status) return;
-    this.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
-    if (FINAL_STATUSES.includes(checkout.status)) this.finish(checkout);
-  }
-
-  /** The end: tell the page, then go to the matching address unless the page said no. */
-  private finish(checkout: Checkout): void {
-    forgetCheckoutId(this.storageKey);
-    const { id, status } = checkout;
-    const paid = status === 'paid';
-    // dispatchEvent answers false when the page called preventDefault().
-    const proceed = paid
-      ? this.dispatchEvent(new CryptoPaySuccessEvent({ id, status: 'paid' }))
-      : this.dispatchEvent(
-          new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' }),
-        );
-    const target = paid
-      ? (this.successUrl ?? checkout.success_url)
-      : (this.failedUrl ?? checkout.failed_url);
-    if (proceed && target) {
-      this.leaving = true;
-      this.navigate(target);
-    }
-  }
-
-  private onDetails(details: DetailsSubmit): void {
-    if (this.createTask.status === TaskStatus.PENDING) return;
-    const request: CheckoutRequest = {
-      ...this.price(),
-      ...(details.paymentCurrency ? { payment_currency: details.paymentCurrency } : {}),
-      sender_type: details.senderType,
-      sender_data: details.senderData,
-      ...(details.email ? { end_user_email: details.email } : {}),
-      ...(this.successUrl ? { success_url: this.successUrl } : {}),
-      ...(this.failedUrl ? { failed_url: this.failedUrl } : {}),
-    };
-    const body = JSON.stringify(request);
-    // The same request keeps its key, so the proxy answers a retry with the same checkout.
-    if (this.lastRequest?.body !== body) this.lastRequest = { body, key: newIdempotencyKey() };
-    void this.createTask.run([this.proxy, request, this.lastRequest.key]);
-  }
-
-  private retryCreate(): void {
-    const last = this.lastRequest;
-    if (last) void this.createTask.run([this.proxy, JSON.parse(last.body), last.key]);
-  }
-
-  private price(): Pick<CheckoutRequest, 'product' | 'session' | 'amount' | 'currency'> {
-    if (this.session) return { session: this.session };
-    if (this.product) return { product: this.product };
-    const currency = this.currency ?? '';
-    return {
-      ...(this.amount ? { amount: this.amount } : {}),
-      currency: this.network ? { iso: currency, network_name: this.network } : currency,
-    };
-  }
-
-  /** Back to an empty start: no checkout kept, the form shown again. */
+  /** Back to an empty start, also on a return page that named a checkout. */
   private startAgain(): void {
-    this.watcher.stop();
-    forgetCheckoutId(this.storageKey);
-    this.checkout = undefined;
     this.checkoutId = undefined;
-    this.resumeId = undefined;
-    this.leaving = false;
-    this.trouble = false;
-    this.dismissedError = this.createTask.error;
-  }
-
-  private renderState() {
-    const createError =
-      this.createTask.status === TaskStatus.ERROR && this.createTask.error !== this.dismissedError
-        ? this.createTask.error
-        : undefined;
-    return {
-      proxy: this.proxy,
-      checkout: this.checkout,
-      mode: this.mode,
-      leaving: this.leaving,
-      resumeStatus: this.resumeId ? this.resumeTask.status : undefined,
-      configStatus: this.configTask.status,
-      createError: formFieldOf((createError as ProxyError | undefined)?.field)
-        ? undefined
-        : createError,
-    };
+    this.flow.startAgain();
   }
 
   override render() {
     const t = this.localize.translation;
-    const view = viewOf(this.renderState());
+    const view = this.flow.view();
     return html`
       <div part="base" class="base" lang=${t.$code} dir=${t.$dir}>
         <h2 part="heading" tabindex="-1">${headingOf(view, t)}</h2>
@@ -396,8 +201,9 @@ export default class CryptoPay extends LitElement {
   }
 
   private body(view: View, t: Translation) {
-    const checkout = this.checkout;
-    const leaving = this.leaving
+    const { flow } = this;
+    const checkout = flow.checkout;
+    const leaving = flow.leaving
       ? view === 'paid'
         ? t.leavingToShop
         : t.leavingToFailurePage
@@ -411,21 +217,21 @@ export default class CryptoPay extends LitElement {
       case 'checking':
         return this.result('progress', t.checkingStatus);
       case 'config-error':
-        return this.result('error', errorSentence(this.configTask.error, t), {
-          detail: errorDetail(this.configTask.error),
-          primary: [t.retry, () => void this.configTask.run()],
+        return this.result('error', errorSentence(flow.config.error, t), {
+          detail: errorDetail(flow.config.error),
+          primary: [t.retry, () => void flow.config.run()],
         });
       case 'create-error':
-        return this.result('error', errorSentence(this.createTask.error, t), {
-          detail: errorDetail(this.createTask.error),
-          primary: [t.retry, () => this.retryCreate()],
-          secondary: [t.back, () => (this.dismissedError = this.createTask.error)],
+        return this.result('error', errorSentence(flow.create.error, t), {
+          detail: errorDetail(flow.create.error),
+          primary: [t.retry, () => flow.retryCreate()],
+          secondary: [t.back, () => flow.dismissError()],
         });
       case 'resume-error': {
-        const error = this.resumeTask.error;
+        const error = flow.resume.error;
         const notFound = error instanceof ProxyError && error.kind === 'not_found';
         return this.result('error', errorSentence(error, t), {
-          primary: notFound ? startAgain : [t.retry, () => void this.resumeTask.run()],
+          primary: notFound ? startAgain : [t.retry, () => void flow.resume.run()],
           ...(notFound ? {} : { secondary: startAgain }),
         });
       }
@@ -435,9 +241,9 @@ export default class CryptoPay extends LitElement {
             exportparts=${PANEL_PARTS}
             .t=${t}
             .checkout=${checkout}
-            ?trouble=${this.trouble}
-            @check-now=${() => this.watcher.checkNow()}
-            @expiry-reached=${() => this.watcher.checkNow()}
+            ?trouble=${flow.trouble}
+            @check-now=${() => flow.checkNow()}
+            @expiry-reached=${() => flow.checkNow()}
           ></crypto-pay-payment-panel>
           <p class="visually-hidden" role="status" aria-live="polite">
             ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
@@ -460,7 +266,8 @@ export default class CryptoPay extends LitElement {
   }
 
   private details(t: Translation, hidden: boolean) {
-    const config = this.configTask.value as WidgetConfig | undefined;
+    const { flow } = this;
+    const config = flow.config.value as WidgetConfig | undefined;
     const product = this.product ? config?.products[this.product] : undefined;
     const price = this.session
       ? undefined
@@ -483,9 +290,9 @@ export default class CryptoPay extends LitElement {
         exportparts=${FORM_PARTS}
         .t=${t}
         .currencies=${config?.payment_currencies ?? []}
-        .serverIssue=${this.formIssue}
-        ?busy=${this.createTask.status === TaskStatus.PENDING}
-        @details-submit=${(event: CustomEvent<DetailsSubmit>) => this.onDetails(event.detail)}
+        .serverIssue=${flow.formIssue}
+        ?busy=${flow.create.status === TaskStatus.PENDING}
+        @details-submit=${(event: CustomEvent<DetailsSubmit>) => flow.submit(event.detail)}
       ></crypto-pay-sender-form>
     `;
   }

@@ -1,0 +1,286 @@
+/**
+ * The checkout's life behind `<crypto-pay>`: load the configuration, create the checkout once
+ * (or find it again), follow its status, and end it by telling the page and going to the right
+ * address. It owns the element's tasks and status watcher; the element only renders.
+ */
+import { initialState, Task, TaskStatus } from '@lit/task';
+import type { ReactiveControllerHost } from 'lit';
+import { CheckoutWatcher } from '../../api/checkout-watcher.ts';
+import {
+  type Checkout,
+  type CheckoutRequest,
+  createCheckout,
+  FINAL_STATUSES,
+  fetchConfig,
+  getCheckout,
+  newIdempotencyKey,
+  ProxyError,
+} from '../../api/proxy-api.ts';
+import { CryptoPayCreatedEvent } from '../../events/created.ts';
+import { CryptoPayErrorEvent } from '../../events/error.ts';
+import { CryptoPayFailureEvent } from '../../events/failure.ts';
+import { CryptoPayReadyEvent } from '../../events/ready.ts';
+import { CryptoPayStatusEvent } from '../../events/status.ts';
+import { CryptoPaySuccessEvent } from '../../events/success.ts';
+import {
+  forgetCheckoutId,
+  loadCheckoutId,
+  saveCheckoutId,
+} from '../../utilities/checkout-storage.ts';
+import { formFieldOf } from '../sender-form/form-fields.ts';
+import type { DetailsSubmit, FieldIssue } from '../sender-form/sender-form.component.ts';
+import { type ViewState, viewOf } from './crypto-pay.views.ts';
+
+/** What the flow reads from the element: its attributes. */
+export type CheckoutFlowHost = ReactiveControllerHost &
+  HTMLElement & {
+    proxy: string;
+    product: string | undefined;
+    session: string | undefined;
+    amount: string | undefined;
+    currency: string | undefined;
+    network: string | undefined;
+    mode: string;
+    successUrl: string | undefined;
+    failedUrl: string | undefined;
+  };
+
+/** The fields that change what the element shows: each change asks it to render again. */
+interface FlowState {
+  checkout: Checkout | undefined;
+  trouble: boolean;
+  leaving: boolean;
+  formIssue: FieldIssue | undefined;
+  resumeId: string | undefined;
+  dismissedError: unknown;
+}
+
+export class CheckoutFlow {
+  /** The checkout as the proxy last reported it. */
+  checkout: Checkout | undefined;
+  /** Status checks keep failing (the customer is told, and may check now). */
+  trouble = false;
+  /** The page is on its way to another address. */
+  leaving = false;
+  /** A proxy refusal that names a form field, shown on that field. */
+  formIssue: FieldIssue | undefined;
+  /** The checkout being looked up (from `checkout` or sessionStorage), before it is known. */
+  private resumeId: string | undefined;
+  /** An error the customer has gone back from, so it no longer shows. */
+  private dismissedError: unknown;
+  /** The last request sent and its key: a retry of the same request reuses the key. */
+  private lastRequest: { body: string; key: string } | undefined;
+  private readonly watcher: CheckoutWatcher;
+  readonly config: Task<readonly [string, boolean], unknown>;
+  readonly resume: Task<readonly [string, string | undefined], Checkout>;
+  readonly create: Task<[string, CheckoutRequest, string], Checkout>;
+
+  constructor(
+    private readonly host: CheckoutFlowHost,
+    private readonly navigate: (url: string) => void,
+  ) {
+    this.watcher = new CheckoutWatcher(host, {
+      checkout: (checkout) => this.onCheckout(checkout),
+      trouble: (inTrouble) => this.set({ trouble: inTrouble }),
+    });
+    this.config = new Task(host, {
+      args: () => [host.proxy, Boolean(this.resumeId || this.checkout)] as const,
+      task: async ([proxy, notNeeded], { signal }) => {
+        if (!proxy || notNeeded) return initialState;
+        const config = await this.reporting(fetchConfig(proxy, signal));
+        host.dispatchEvent(new CryptoPayReadyEvent({}));
+        return config;
+      },
+    });
+    this.resume = new Task(host, {
+      args: () => [host.proxy, this.resumeId] as const,
+      task: async ([proxy, id], { signal }) => {
+        if (!proxy || !id) return initialState;
+        const { checkout } = await this.reporting(getCheckout(proxy, id, signal));
+        if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No body.');
+        this.resumeId = undefined;
+        this.onCheckout(checkout);
+        this.watcher.watch(proxy, checkout);
+        host.dispatchEvent(new CryptoPayReadyEvent({}));
+        return checkout;
+      },
+    });
+    this.create = new Task(host, {
+      autoRun: false,
+      task: async ([proxy, request, key], { signal }) =>
+        this.created(proxy, await this.creating(createCheckout(proxy, request, key, signal))),
+    });
+  }
+
+  /** Shows an existing checkout (the `checkout` attribute) instead of anything else. */
+  resumeCheckout(id: string): void {
+    this.watcher.stop();
+    this.set({ checkout: undefined, resumeId: id });
+  }
+
+  /** On first render: finds the checkout this page made before a reload, if any. */
+  resumeStored(): void {
+    if (this.host.proxy) this.set({ resumeId: loadCheckoutId(this.storageKey) });
+  }
+
+  /** The customer submitted valid details: create the checkout (once). */
+  submit(details: DetailsSubmit): void {
+    if (this.create.status === TaskStatus.PENDING) return;
+    const { successUrl, failedUrl } = this.host;
+    const request: CheckoutRequest = {
+      ...this.price(),
+      ...(details.paymentCurrency ? { payment_currency: details.paymentCurrency } : {}),
+      sender_type: details.senderType,
+      sender_data: details.senderData,
+      ...(details.email ? { end_user_email: details.email } : {}),
+      ...(successUrl ? { success_url: successUrl } : {}),
+      ...(failedUrl ? { failed_url: failedUrl } : {}),
+    };
+    const body = JSON.stringify(request);
+    // The same request keeps its key, so the proxy answers a retry with the same checkout.
+    if (this.lastRequest?.body !== body) this.lastRequest = { body, key: newIdempotencyKey() };
+    void this.create.run([this.host.proxy, request, this.lastRequest.key]);
+  }
+
+  retryCreate(): void {
+    const last = this.lastRequest;
+    if (last) void this.create.run([this.host.proxy, JSON.parse(last.body), last.key]);
+  }
+
+  /** Leaves an error view for the form, with everything the customer typed. */
+  dismissError(): void {
+    this.set({ dismissedError: this.create.error });
+  }
+
+  checkNow(): void {
+    this.watcher.checkNow();
+  }
+
+  /** Back to an empty start: no checkout kept, the form shown again. */
+  startAgain(): void {
+    this.watcher.stop();
+    forgetCheckoutId(this.storageKey);
+    this.set({
+      checkout: undefined,
+      resumeId: undefined,
+      leaving: false,
+      trouble: false,
+      dismissedError: this.create.error,
+    });
+  }
+
+  /** Everything that decides which view shows. */
+  viewState(): ViewState {
+    const error =
+      this.create.status === TaskStatus.ERROR && this.create.error !== this.dismissedError
+        ? this.create.error
+        : undefined;
+    return {
+      proxy: this.host.proxy,
+      checkout: this.checkout,
+      mode: this.host.mode,
+      leaving: this.leaving,
+      resumeStatus: this.resumeId ? this.resume.status : undefined,
+      configStatus: this.config.status,
+      // A refusal naming a field stays on the form; anything else gets an error view.
+      createError: formFieldOf((error as ProxyError | undefined)?.field) ? undefined : error,
+    };
+  }
+
+  view() {
+    return viewOf(this.viewState());
+  }
+
+  private set(changes: Partial<FlowState>): void {
+    Object.assign(this, changes);
+    this.host.requestUpdate();
+  }
+
+  /** The sessionStorage slot of this element's checkout: one per proxy and price. */
+  private get storageKey(): string {
+    const { proxy, session, product, amount, currency, network } = this.host;
+    const price = session
+      ? `session=${session}`
+      : product
+        ? `product=${product}`
+        : `amount=${amount}:${currency}:${network ?? ''}`;
+    return `${proxy}#${price}`;
+  }
+
+  private price(): Pick<CheckoutRequest, 'product' | 'session' | 'amount' | 'currency'> {
+    const { session, product, amount, currency = '', network } = this.host;
+    if (session) return { session };
+    if (product) return { product };
+    return {
+      ...(amount ? { amount } : {}),
+      currency: network ? { iso: currency, network_name: network } : currency,
+    };
+  }
+
+  /** Passes a result through, telling the page about a failure with `crypto-pay-error`. */
+  private async reporting<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof ProxyError) {
+        const detail = { code: error.code, message: error.message };
+        this.host.dispatchEvent(new CryptoPayErrorEvent(detail));
+      }
+      throw error;
+    }
+  }
+
+  /** A creation, with a refusal that names a field sent back to that field of the form. */
+  private async creating(work: Promise<Checkout>): Promise<Checkout> {
+    this.set({ formIssue: undefined });
+    try {
+      return await this.reporting(work);
+    } catch (error) {
+      const field = error instanceof ProxyError ? formFieldOf(error.field) : undefined;
+      if (field) this.set({ formIssue: { field, message: (error as ProxyError).message } });
+      throw error;
+    }
+  }
+
+  private created(proxy: string, checkout: Checkout): Checkout {
+    this.lastRequest = undefined;
+    saveCheckoutId(this.storageKey, checkout.id);
+    const { id, payment_link } = checkout;
+    this.host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
+    this.onCheckout(checkout);
+    this.watcher.watch(proxy, checkout);
+    if (this.host.mode === 'redirect' && !FINAL_STATUSES.includes(checkout.status)) {
+      this.set({ leaving: true });
+      this.navigate(payment_link);
+    }
+    return checkout;
+  }
+
+  private onCheckout(checkout: Checkout): void {
+    const previous = this.checkout;
+    this.set({ checkout });
+    if (previous?.id === checkout.id && previous.status === checkout.status) return;
+    this.host.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
+    if (FINAL_STATUSES.includes(checkout.status)) this.finish(checkout);
+  }
+
+  /** The end: tell the page, then go to the matching address unless the page said no. */
+  private finish(checkout: Checkout): void {
+    forgetCheckoutId(this.storageKey);
+    const { id, status } = checkout;
+    const paid = status === 'paid';
+    // dispatchEvent answers false when the page called preventDefault().
+    const proceed = paid
+      ? this.host.dispatchEvent(new CryptoPaySuccessEvent({ id, status: 'paid' }))
+      : this.host.dispatchEvent(
+          new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' }),
+        );
+    const target = paid
+      ? (this.host.successUrl ?? checkout.success_url)
+      : (this.host.failedUrl ?? checkout.failed_url);
+    if (proceed && target) {
+      this.set({ leaving: true });
+      this.navigate(target);
+    }
+  }
+}
