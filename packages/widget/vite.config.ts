@@ -25,10 +25,28 @@ const minifyChunks = (): Plugin => ({
   },
 });
 
+/** Collapses the whitespace and comments of the `css` blocks in `*.styles.ts` files. */
+const minifyStyles = (): Plugin => ({
+  name: 'crypto-pay:minify-styles',
+  transform(code, id) {
+    if (!id.endsWith('.styles.ts')) return undefined;
+    return code.replace(/css`([^`]*)`/g, (_block, text: string) => {
+      const minified = text
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s*([{};,])\s*/g, '$1')
+        .replace(/:\s+/g, ':')
+        .replace(/;}/g, '}')
+        .trim();
+      return `css\`${minified}\``;
+    });
+  },
+});
+
 export default defineConfig(({ mode }) => {
   const bundled = mode === 'bundled';
   return {
-    plugins: [minifyChunks()],
+    plugins: [minifyStyles(), minifyChunks()],
     build: {
       target: 'es2022',
       emptyOutDir: !bundled,
