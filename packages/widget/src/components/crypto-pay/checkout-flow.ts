@@ -66,6 +66,8 @@ export class CheckoutFlow {
   formIssue: FieldIssue | undefined;
   /** The checkout being looked up (from `checkout` or sessionStorage), before it is known. */
   private resumeId: string | undefined;
+  /** Whether `resumeId` came from sessionStorage rather than from the page. */
+  private resumingStored = false;
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
@@ -94,16 +96,7 @@ export class CheckoutFlow {
     });
     this.resume = new Task(host, {
       args: () => [host.proxy, this.resumeId] as const,
-      task: async ([proxy, id], { signal }) => {
-        if (!proxy || !id) return initialState;
-        const { checkout } = await this.reporting(getCheckout(proxy, id, signal));
-        if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No body.');
-        this.resumeId = undefined;
-        this.onCheckout(checkout);
-        this.watcher.watch(proxy, checkout);
-        host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return checkout;
-      },
+      task: ([proxy, id], { signal }) => this.find(proxy, id, signal),
     });
     this.create = new Task(host, {
       autoRun: false,
@@ -115,12 +108,15 @@ export class CheckoutFlow {
   /** Shows an existing checkout (the `checkout` attribute) instead of anything else. */
   resumeCheckout(id: string): void {
     this.watcher.stop();
+    this.resumingStored = false;
     this.set({ checkout: undefined, resumeId: id });
   }
 
   /** On first render: finds the checkout this page made before a reload, if any. */
   resumeStored(): void {
-    if (this.host.proxy) this.set({ resumeId: loadCheckoutId(this.storageKey) });
+    if (!this.host.proxy) return;
+    this.resumingStored = true;
+    this.set({ resumeId: loadCheckoutId(this.storageKey) });
   }
 
   /** The customer submitted valid details: create the checkout (once). */
@@ -217,16 +213,43 @@ export class CheckoutFlow {
     };
   }
 
-  /** Passes a result through, telling the page about a failure with `crypto-pay-error`. */
+  /** Reads a checkout to show again; one this tab remembered but the proxy forgot is dropped. */
+  private async find(proxy: string, id: string | undefined, signal: AbortSignal) {
+    if (!proxy || !id) return initialState;
+    let read: Awaited<ReturnType<typeof getCheckout>>;
+    try {
+      read = await getCheckout(proxy, id, signal);
+    } catch (error) {
+      const forgotten = error instanceof ProxyError && error.kind === 'not_found';
+      if (!this.resumingStored || !forgotten) throw this.report(error);
+      forgetCheckoutId(this.storageKey);
+      this.set({ resumeId: undefined });
+      return initialState;
+    }
+    const { checkout } = read;
+    if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No body.');
+    this.resumeId = undefined;
+    this.onCheckout(checkout);
+    this.watcher.watch(proxy, checkout);
+    this.host.dispatchEvent(new CryptoPayReadyEvent({}));
+    return checkout;
+  }
+
+  /** Tells the page about a failure with `crypto-pay-error`, and hands the error back. */
+  private report(error: unknown): unknown {
+    if (error instanceof ProxyError) {
+      const detail = { code: error.code, message: error.message };
+      this.host.dispatchEvent(new CryptoPayErrorEvent(detail));
+    }
+    return error;
+  }
+
+  /** Passes a result through, reporting a failure on the way. */
   private async reporting<T>(work: Promise<T>): Promise<T> {
     try {
       return await work;
     } catch (error) {
-      if (error instanceof ProxyError) {
-        const detail = { code: error.code, message: error.message };
-        this.host.dispatchEvent(new CryptoPayErrorEvent(detail));
-      }
-      throw error;
+      throw this.report(error);
     }
   }
 

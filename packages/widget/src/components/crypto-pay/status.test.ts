@@ -150,6 +150,18 @@ describe('<crypto-pay> following the status', () => {
       expect(await proxy.requests('/api/config')).to.have.length(1);
     });
 
+    it('starts afresh when the proxy no longer knows the remembered checkout', async () => {
+      const proxy = await fakeProxy();
+      sessionStorage.setItem(`crypto-pay:checkout:${proxy.url}#product=tea-crate`, 'chk_forgotten');
+      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+      await untilText(el, 'Continue to payment');
+      expect(heading(el)).to.equal('Your details');
+      expect(await proxy.requests('/api/checkouts/chk_forgotten', 'GET')).to.have.length(1);
+      expect(sessionStorage.getItem(`crypto-pay:checkout:${proxy.url}#product=tea-crate`)).to.equal(
+        null,
+      );
+    });
+
     it('keeps separate checkouts for different products', async () => {
       const proxy = await fakeProxy();
       await toPayStep(proxy);
