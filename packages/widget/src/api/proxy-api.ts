@@ -85,14 +85,18 @@ function kindOf(status: number): ProxyErrorKind {
 
 const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
 
-/** A request that has not answered by then is treated as a proxy out of reach: no endless wait. */
-export const REQUEST_TIMEOUT_MS = 20000;
+/** A request that has not answered by then counts as a proxy not answering: no endless wait. */
+export const requestTimeout = { ms: 20000 };
 
 async function call(input: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
   const controller = new AbortController();
   const abort = () => controller.abort();
   init.signal.addEventListener('abort', abort, { once: true });
-  const timer = setTimeout(abort, REQUEST_TIMEOUT_MS);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort();
+  }, requestTimeout.ms);
   try {
     return await fetch(input, {
       ...init,
@@ -102,6 +106,9 @@ async function call(input: string, init: RequestInit & { signal: AbortSignal }):
     });
   } catch (error) {
     if (init.signal.aborted) throw error;
+    if (timedOut) {
+      throw new ProxyError('unavailable', 'timeout', 'The proxy did not answer in time.');
+    }
     throw new ProxyError('unreachable', 'network_error', 'The proxy could not be reached.');
   } finally {
     clearTimeout(timer);

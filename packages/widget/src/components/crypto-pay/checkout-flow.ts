@@ -15,6 +15,7 @@ import {
   getCheckout,
   newIdempotencyKey,
   ProxyError,
+  type WidgetConfig,
 } from '../../api/proxy-api.ts';
 import { CryptoPayCreatedEvent } from '../../events/created.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
@@ -73,7 +74,7 @@ export class CheckoutFlow {
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: CheckoutWatcher;
-  readonly config: Task<readonly [string, boolean], unknown>;
+  readonly config: Task<readonly [string, boolean], WidgetConfig>;
   readonly resume: Task<readonly [string, string | undefined], Checkout>;
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
 

@@ -2,7 +2,6 @@
 import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { WidgetConfig } from '../../api/proxy-api.ts';
 import { ProxyError } from '../../api/proxy-api.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController } from '../../localize/localize.ts';
@@ -267,7 +266,7 @@ export default class CryptoPay extends LitElement {
 
   private details(t: Translation, hidden: boolean) {
     const { flow } = this;
-    const config = flow.config.value as WidgetConfig | undefined;
+    const config = flow.config.value;
     const product = this.product ? config?.products[this.product] : undefined;
     const price = this.session
       ? undefined

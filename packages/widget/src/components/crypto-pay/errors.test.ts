@@ -14,6 +14,7 @@ import {
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
+import { requestTimeout } from '../../api/proxy-api.ts';
 
 const action = (el: HTMLElement, label: string) =>
   [...(result(el as never)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
@@ -106,6 +107,22 @@ describe('<crypto-pay> error views', () => {
       await fillPerson(el);
       submitButton(el).click();
       await untilText(el, 'There were too many attempts. Please wait a moment and try again.');
+    });
+
+    it('gives up waiting after the request timeout, and says the service is not answering', async () => {
+      const proxy = await fakeProxy({ createDelay: 1500 });
+      const el = await details(proxy);
+      await fillPerson(el);
+      const { ms } = requestTimeout;
+      requestTimeout.ms = 200;
+      try {
+        setTimeout(() => submitButton(el).click());
+        const event = await oneEvent(el, 'crypto-pay-error');
+        expect(event.detail.code).to.equal('timeout');
+        await untilText(el, UNAVAILABLE);
+      } finally {
+        requestTimeout.ms = ms;
+      }
     });
 
     it('says the proxy is unreachable when the connection drops', async () => {
