@@ -92,6 +92,44 @@ describe('callbacks', () => {
     assert.match(attempt!.error!, /^Connection failed/);
   });
 
+  test('count a redirect as an answer other than 200: not followed, retried', async (t) => {
+    const landed: string[] = [];
+    const server = createServer((request, response) => {
+      request.resume();
+      if (request.url === '/moved') {
+        response.writeHead(302, { Location: '/landing' }).end();
+      } else {
+        landed.push(request.url ?? '');
+        response.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => server.close());
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/moved`;
+    const sandbox = testSandbox(t, { callbackUrl: url, callbackRetryDelaysMs: [5] });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
+    await sandbox.callbacks.idle();
+    assert.deepEqual(landed, []);
+    assert.deepEqual(
+      sandbox.store.callbacks.map((attempt) => [attempt.response_status, attempt.final]),
+      [
+        [302, false],
+        [302, true],
+      ],
+    );
+  });
+
+  test('accept only an http(s) callback URL through the control API', async (t) => {
+    const sandbox = testSandbox(t);
+    for (const callback_url of ['javascript:alert(1)', 'ftp://shop.example.com/cb', 'nope']) {
+      const response = await sandbox.control('/merchant', { callback_url });
+      assert.equal(response.status, 400, callback_url);
+    }
+    assert.equal(sandbox.store.merchant.callbackUrl, null);
+  });
+
   test('go to the URL set through the control API', async (t) => {
     const merchant = await listener(t, []);
     const sandbox = testSandbox(t);

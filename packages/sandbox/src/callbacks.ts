@@ -34,7 +34,8 @@ export function createCallbackSender(
   let closed = false;
 
   const settle = () => {
-    pending -= 1;
+    // After close() the count is already 0; a late attempt must not push it below.
+    pending = Math.max(0, pending - 1);
     if (pending === 0) {
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];
@@ -75,6 +76,8 @@ export function createCallbackSender(
           [SIGNATURE_HEADER]: await signBody(options.signingSecret, body),
         },
         body,
+        // A redirect is not a 200: like the real service, the sandbox does not follow it.
+        redirect: 'manual',
         signal: controller.signal,
       });
       status = response.status;
@@ -93,9 +96,17 @@ export function createCallbackSender(
     if (!retry) return settle();
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void attempt(deliveryId, type, body, number + 1);
+      void run(deliveryId, type, body, number + 1);
     }, delay);
     timers.add(timer);
+  }
+
+  /** One attempt that never rejects: a broken one must not silence every later callback. */
+  function run(deliveryId: number, type: string, body: string, number: number): Promise<void> {
+    return attempt(deliveryId, type, body, number).catch((error: unknown) => {
+      console.error('crypto-pay-sandbox: callback attempt failed', error);
+      settle();
+    });
   }
 
   return {
@@ -104,7 +115,7 @@ export function createCallbackSender(
       const deliveryId = store.nextId('delivery');
       const body = stringifyJson(payload);
       pending += 1;
-      queue = queue.then(() => attempt(deliveryId, payload.type, body, 1));
+      queue = queue.then(() => run(deliveryId, payload.type, body, 1));
     },
     idle: () =>
       pending === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)),

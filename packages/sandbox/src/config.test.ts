@@ -43,9 +43,11 @@ describe('options from the environment', () => {
     );
     assert.throws(() => optionsFromEnvironment({}, ['--port']), /--port needs a value/);
     assert.throws(() => optionsFromEnvironment({}, ['--verbose']), /Unknown argument "--verbose"/);
-    assert.throws(
-      () => optionsFromEnvironment({ SANDBOX_CALLBACK_URL: 'nope' }, []),
-      /SANDBOX_CALLBACK_URL/,
-    );
+    for (const url of ['nope', 'javascript:alert(1)', 'file:///etc/passwd']) {
+      assert.throws(
+        () => optionsFromEnvironment({ SANDBOX_CALLBACK_URL: url }, []),
+        /SANDBOX_CALLBACK_URL is not an http\(s\) URL/,
+      );
+    }
   });
 });

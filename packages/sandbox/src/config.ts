@@ -36,13 +36,20 @@ export const DEFAULT_SIGNING_SECRET = 'sandbox-secret';
 /** The real service retries over hours; the sandbox compresses that to about a minute. */
 export const DEFAULT_CALLBACK_RETRY_DELAYS_MS = [250, 1000, 3000, 10000, 30000] as const;
 
+/** A callback goes to an absolute http(s) URL; anything else could never be delivered. */
+export function isCallbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const delays = options.callbackRetryDelaysMs ?? DEFAULT_CALLBACK_RETRY_DELAYS_MS;
   if (delays.some((delay) => !Number.isInteger(delay) || delay < 0)) {
     throw new RangeError('callbackRetryDelaysMs must hold non-negative integers');
   }
-  if (options.callbackUrl !== undefined && !URL.canParse(options.callbackUrl)) {
-    throw new RangeError(`callbackUrl is not a URL: ${options.callbackUrl}`);
+  if (options.callbackUrl !== undefined && !isCallbackUrl(options.callbackUrl)) {
+    throw new RangeError(`callbackUrl is not an http(s) URL: ${options.callbackUrl}`);
   }
   return {
     port: options.port ?? 0,
@@ -78,8 +85,10 @@ export function optionsFromEnvironment(
   if (env.SANDBOX_API_KEY) options.apiKey = env.SANDBOX_API_KEY;
   if (env.SANDBOX_SIGNING_SECRET) options.signingSecret = env.SANDBOX_SIGNING_SECRET;
   if (env.SANDBOX_CALLBACK_URL) {
-    if (!URL.canParse(env.SANDBOX_CALLBACK_URL)) {
-      throw new ConfigError(`SANDBOX_CALLBACK_URL is not a URL: "${env.SANDBOX_CALLBACK_URL}"`);
+    if (!isCallbackUrl(env.SANDBOX_CALLBACK_URL)) {
+      throw new ConfigError(
+        `SANDBOX_CALLBACK_URL is not an http(s) URL: "${env.SANDBOX_CALLBACK_URL}"`,
+      );
     }
     options.callbackUrl = env.SANDBOX_CALLBACK_URL;
   }

@@ -5,6 +5,8 @@
  */
 
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { isCallbackUrl } from './config.ts';
 import type { SandboxCore } from './core.ts';
 import { type Currency, currenciesByIso } from './currencies.ts';
 import type { SandboxEnv } from './env.ts';
@@ -26,6 +28,9 @@ import {
   WITHDRAWAL_OUTCOMES,
   type WithdrawalOutcome,
 } from './withdrawal-lifecycle.ts';
+
+/** Control bodies are a few fields; a bigger one is refused before it is read. */
+const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 
 const badRequest = (message: string) => new ControlFailure(400, 'bad_request', message);
 const notFound = (what: string) => new ControlFailure(404, 'not_found', `No ${what} with this id.`);
@@ -136,6 +141,12 @@ export function controlRoutes(core: SandboxCore) {
   const { store } = core;
   const origin = (url: string) => new URL(url).origin;
   return new Hono<SandboxEnv>()
+    .use(
+      bodyLimit({
+        maxSize: MAX_CONTROL_BODY_BYTES,
+        onError: (c) => c.json({ error: 'The body is too large.', code: 'body_too_large' }, 413),
+      }),
+    )
     .post('/payment-requests/:id/simulate', async (c) => {
       const body = await jsonBody(c.req.raw);
       expireDue(core);
@@ -190,8 +201,8 @@ export function controlRoutes(core: SandboxCore) {
         }
       }
       const url = body.callback_url;
-      if (url !== undefined && url !== null && (typeof url !== 'string' || !URL.canParse(url))) {
-        throw badRequest('callback_url must be an absolute URL or null.');
+      if (url !== undefined && url !== null && (typeof url !== 'string' || !isCallbackUrl(url))) {
+        throw badRequest('callback_url must be an absolute http(s) URL or null.');
       }
       if (typeof body.client_enabled === 'boolean')
         store.merchant.clientEnabled = body.client_enabled;

@@ -206,7 +206,7 @@ export function convert(
   return divideDecimal(multiplyDecimal(amount, from.eurRate), to.eurRate, places);
 }
 
-/** The amount in EUR with 2 decimals, or undefined when the currency has no EUR rate. */
+/** The amount in EUR (8 decimals, for comparing with the bounds), or undefined without a EUR rate. */
 export function inEur(amount: string, from: Currency): string | undefined {
   if (from.eurRate === null) return undefined;
   return scaleDecimal(multiplyDecimal(amount, from.eurRate), 8);

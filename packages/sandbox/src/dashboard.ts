@@ -10,7 +10,7 @@ import { newestFirst } from './store.ts';
 
 function table(headings: string[], rows: unknown[][]): RawHtml {
   if (rows.length === 0) return html`<p>None yet.</p>`;
-  return html`<table><thead><tr>${headings.map((heading) => html`<th>${heading}</th>`)}</tr></thead>
+  return html`<table><thead><tr>${headings.map((heading) => html`<th scope="col">${heading}</th>`)}</tr></thead>
 <tbody>${rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`;
 }
 

@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
 import {
+  createPaymentRequest,
+  naturalSender,
   ORIGIN,
-  paymentRequestBody,
-  REQUESTS,
   type TestSandbox,
   testSandbox,
 } from './sandbox.test-helpers.ts';
-
-async function create(sandbox: TestSandbox, overrides: Record<string, unknown> = {}) {
-  const response = await sandbox.call(REQUESTS, paymentRequestBody(overrides));
-  return ((await response.json()) as { data: { id: string; payment_link: string } }).data;
-}
 
 const post = (sandbox: TestSandbox, link: string, form: Record<string, string>) =>
   sandbox.app.request(link, {
@@ -23,7 +19,9 @@ const post = (sandbox: TestSandbox, link: string, form: Record<string, string>) 
 describe('the hosted payment page', () => {
   test('shows the amount, a choice of currencies and a button per outcome, with no script', async (t) => {
     const sandbox = testSandbox(t);
-    const { payment_link } = await create(sandbox, { description: '<script>alert(1)</script>' });
+    const { payment_link } = await createPaymentRequest(sandbox, {
+      description: '<script>alert(1)</script>',
+    });
     const response = await sandbox.app.request(payment_link);
     assert.equal(response.status, 200);
     const page = await response.text();
@@ -40,7 +38,9 @@ describe('the hosted payment page', () => {
 
   test('offers only the forced currency', async (t) => {
     const sandbox = testSandbox(t);
-    const { payment_link } = await create(sandbox, { payment_currency: { iso: 'LTC' } });
+    const { payment_link } = await createPaymentRequest(sandbox, {
+      payment_currency: { iso: 'LTC' },
+    });
     const page = await (await sandbox.app.request(payment_link)).text();
     assert.match(page, /<input type="hidden" name="currency" value="LTC">/);
     assert.doesNotMatch(page, /type="radio"/);
@@ -52,8 +52,8 @@ describe('the hosted payment page', () => {
       url_success: 'https://shop.example.com/ok?o=1',
       url_failed: 'https://shop.example.com/ko',
     };
-    const paid = await create(sandbox, urls);
-    const failed = await create(sandbox, urls);
+    const paid = await createPaymentRequest(sandbox, urls);
+    const failed = await createPaymentRequest(sandbox, urls);
     const pay = await post(sandbox, paid.payment_link, { currency: 'ETH', outcome: 'paid' });
     assert.equal(pay.status, 303);
     assert.equal(pay.headers.get('Location'), 'https://shop.example.com/ok?o=1');
@@ -68,7 +68,7 @@ describe('the hosted payment page', () => {
 
   test('choosing a currency first moves to processing and shows the address', async (t) => {
     const sandbox = testSandbox(t);
-    const { id, payment_link } = await create(sandbox);
+    const { id, payment_link } = await createPaymentRequest(sandbox);
     const choose = await post(sandbox, payment_link, { currency: 'USDTT', outcome: 'choose' });
     assert.equal(choose.status, 303);
     assert.equal(choose.headers.get('Location'), `/pay/${id}`);
@@ -80,13 +80,53 @@ describe('the hosted payment page', () => {
 
   test('without return addresses it shows the result page', async (t) => {
     const sandbox = testSandbox(t);
-    const { id, payment_link } = await create(sandbox);
+    const { id, payment_link } = await createPaymentRequest(sandbox);
     const response = await post(sandbox, payment_link, { outcome: 'expired' });
     assert.equal(response.headers.get('Location'), `/pay/${id}`);
     const page = await (await sandbox.app.request(payment_link)).text();
     assert.match(page, /This payment request is expired\./);
     const again = await post(sandbox, payment_link, { outcome: 'paid' });
     assert.equal(again.status, 409);
+  });
+
+  test('is accessible: language, landmark, one heading, labelled controls, visible focus', async (t) => {
+    const sandbox = testSandbox(t);
+    const { payment_link } = await createPaymentRequest(sandbox);
+    const page = await (await sandbox.app.request(payment_link)).text();
+    assert.match(page, /<html lang="en">/);
+    assert.match(page, /<main>[\s\S]*<\/main>/);
+    assert.equal(page.match(/<h1>/g)?.length, 1);
+    // Every radio sits inside its label; both groups of controls are named by a legend.
+    const radios = page.match(/<input type="radio"/g)?.length ?? 0;
+    assert.ok(radios > 1);
+    assert.equal(page.match(/<label><input type="radio"/g)?.length, radios);
+    assert.match(page, /<fieldset><legend>Pay with<\/legend>/);
+    assert.match(page, /<fieldset><legend>Play the customer's part<\/legend>/);
+    assert.match(page, /button:focus-visible[^{]*\{outline:3px solid/);
+  });
+
+  test('an unreadable form or a currency not offered answers 400 and changes nothing', async (t) => {
+    const sandbox = testSandbox(t);
+    const { id, payment_link } = await createPaymentRequest(sandbox);
+    const garbled = await sandbox.app.request(payment_link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      body: 'not a multipart body',
+    });
+    assert.equal(garbled.status, 400);
+    assert.match(await garbled.text(), /Pick one of the buttons\./);
+    const unknown = await post(sandbox, payment_link, { currency: 'NOPE', outcome: 'paid' });
+    assert.equal(unknown.status, 400);
+    assert.match(await unknown.text(), /Pick one of the currencies offered\./);
+    assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
+  });
+
+  test('refuses a form over 16 KiB with 413', async (t) => {
+    const sandbox = testSandbox(t);
+    const { id, payment_link } = await createPaymentRequest(sandbox);
+    const response = await post(sandbox, payment_link, { outcome: 'paid', x: 'x'.repeat(20_000) });
+    assert.equal(response.status, 413);
+    assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
   });
 
   test('answers 404 for an unknown payment', async (t) => {
@@ -98,7 +138,7 @@ describe('the hosted payment page', () => {
 describe('the dashboard', () => {
   test('lists payment requests, balances and callbacks, escaped', async (t) => {
     const sandbox = testSandbox(t);
-    const { id } = await create(sandbox, { foreign_id: '<b>order</b>' });
+    const { id } = await createPaymentRequest(sandbox, { foreign_id: '<b>order</b>' });
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     await sandbox.callbacks.idle();
     const page = await (await sandbox.app.request(`${ORIGIN}/_sandbox/`)).text();
@@ -106,5 +146,44 @@ describe('the dashboard', () => {
     assert.match(page, /&lt;b&gt;order&lt;\/b&gt;/);
     assert.match(page, /<td>USDTT<\/td><td>crypto<\/td><td>10000\.000000<\/td>/);
     assert.match(page, /No callback URL is set\./);
+  });
+
+  test('lists invoices and withdrawals', async (t) => {
+    const sandbox = testSandbox(t);
+    const invoice = await sandbox.call(
+      '/api/v2/invoices/create',
+      stringifyJson({
+        end_user_reference: 'customer-1',
+        timer: false,
+        title: 'Order <42>',
+        foreign_id: 'invoice-9',
+        currency: 'EUR',
+        amount: jsonNumber('12.5'),
+        url_success: 'https://shop.example.com/ok',
+        url_failed: 'https://shop.example.com/ko',
+        email_user: 'ada@example.com',
+        ...naturalSender,
+      }),
+    );
+    assert.equal(invoice.status, 201);
+    const withdrawal = await sandbox.call(
+      '/api/v2/withdrawal/crypto',
+      stringifyJson({
+        currency: 'BTC',
+        amount: jsonNumber('0.1'),
+        address: 'tb1qdashboard',
+        foreign_id: 'payout-9',
+        end_user_reference: 'customer-1',
+        ...naturalSender,
+        receiver_type: 'self',
+      }),
+    );
+    assert.equal(withdrawal.status, 201);
+    const page = await (await sandbox.app.request(`${ORIGIN}/_sandbox/`)).text();
+    assert.match(page, /href="\/invoice\/invoice-9"/);
+    assert.match(page, /<td>12\.50000000 EUR<\/td><td>Order &lt;42&gt;<\/td>/);
+    assert.match(page, /<td>payout-9<\/td><td>processing<\/td><td>0\.10050000 BTC<\/td>/);
+    assert.match(page, /<td>tb1qdashboard<\/td>/);
+    assert.match(page, /<th scope="col">/);
   });
 });

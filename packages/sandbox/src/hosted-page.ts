@@ -6,6 +6,7 @@
  */
 
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { SandboxCore } from './core.ts';
 import { type Currency, currencyByCode } from './currencies.ts';
 import type { SandboxEnv } from './env.ts';
@@ -64,11 +65,12 @@ ${next ? html`<p><a href="${next}">Back to the store</a></p>` : ''}`;
 <form method="post">
 ${choice}
 ${payment ? '' : html`<button type="submit" name="outcome" value="choose">Choose this currency</button>`}
-<p>Play the customer's part:</p>
+<fieldset><legend>Play the customer's part</legend>
 ${PAYMENT_OUTCOMES.map(
   (outcome) =>
     html`<button type="submit" name="outcome" value="${outcome}"${outcome === 'paid' ? html` class="primary"` : ''}>${OUTCOME_LABELS[outcome]}</button>`,
 )}
+</fieldset>
 </form>`;
 }
 
@@ -81,18 +83,42 @@ ${notice ? html`<p role="alert">${notice}</p>` : ''}
 ${invoice.senderAmount ? html`<p>Pay <strong>${invoice.senderAmount} ${invoice.senderCurrency!.code}</strong> to <code>${invoice.address}</code></p>` : ''}
 ${
   isInvoiceOpen(invoice)
-    ? html`<form method="post">${INVOICE_OUTCOMES.map(
+    ? html`<form method="post"><fieldset><legend>Play the customer's part</legend>${INVOICE_OUTCOMES.map(
         (outcome) =>
           html`<button type="submit" name="outcome" value="${outcome}">${outcome}</button>`,
-      )}</form>`
+      )}</fieldset></form>`
     : ''
 }`;
+}
+
+/** Forms are tiny; anything bigger is not one of these pages' forms. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** The posted form's text fields, or undefined when the body is not a form that can be read. */
+async function readForm(c: Context<SandboxEnv>): Promise<Record<string, string> | undefined> {
+  try {
+    const form = await c.req.parseBody();
+    return Object.fromEntries(
+      Object.entries(form).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 export function hostedPageRoutes(core: SandboxCore) {
   const notFound = (c: Context<SandboxEnv>) =>
     c.html(page('Not found', html`<h1>Not found</h1><p>No such payment.</p>`), 404);
+  const tooLarge = bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: (c) =>
+      c.html(page('Too large', html`<h1>Too large</h1><p>That form is too large.</p>`), 413),
+  });
   return new Hono<SandboxEnv>()
+    .post('/pay/:id', tooLarge)
+    .post('/invoice/:foreign_id', tooLarge)
     .get('/pay/:id', (c) => {
       expireDue(core);
       const record = core.store.paymentRequests.get(c.req.param('id'));
@@ -103,10 +129,13 @@ export function hostedPageRoutes(core: SandboxCore) {
       expireDue(core);
       const record = core.store.paymentRequests.get(c.req.param('id'));
       if (!record) return notFound(c);
-      const form = await c.req.parseBody();
-      const outcome = String(form.outcome ?? '');
-      const code = typeof form.currency === 'string' ? form.currency : undefined;
-      const currency = code ? currencyByCode(code) : undefined;
+      const form = await readForm(c);
+      const outcome = form?.outcome ?? '';
+      const currency = form?.currency ? currencyByCode(form.currency) : undefined;
+      if (form?.currency && !currency) {
+        const notice = 'Pick one of the currencies offered.';
+        return c.html(page('Sandbox payment', paymentBody(record, notice)), 400);
+      }
       try {
         if (outcome === 'choose') {
           choosePaymentCurrency(core, record, currency ?? record.payWithOptions[0]!);
@@ -136,7 +165,7 @@ export function hostedPageRoutes(core: SandboxCore) {
       expireDue(core);
       const invoice = core.store.invoices.get(c.req.param('foreign_id'));
       if (!invoice) return notFound(c);
-      const outcome = String((await c.req.parseBody()).outcome ?? '');
+      const outcome = (await readForm(c))?.outcome ?? '';
       if (!(INVOICE_OUTCOMES as readonly string[]).includes(outcome)) {
         return c.html(page(invoice.title, invoiceBody(invoice, 'Pick one of the buttons.')), 400);
       }

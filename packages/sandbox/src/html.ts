@@ -13,7 +13,7 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (char) => ENTITIES[char]!);
 }
 
-/** A tagged template whose interpolations are escaped unless wrapped in `raw()`. */
+/** Markup already escaped: what the `html` tag returns, inserted as it is by another `html`. */
 export class RawHtml {
   constructor(readonly html: string) {}
   toString() {
@@ -21,8 +21,7 @@ export class RawHtml {
   }
 }
 
-export const raw = (html: string) => new RawHtml(html);
-
+/** A tagged template whose interpolations are escaped unless they are `RawHtml` (or arrays of it). */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): RawHtml {
   let out = strings[0]!;
   values.forEach((value, index) => {
@@ -42,6 +41,7 @@ th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical
 button{font:inherit;padding:.5rem 1rem;margin:.25rem .25rem .25rem 0;border-radius:.5rem;border:1px solid #888;cursor:pointer}
 button.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8} code{word-break:break-all}
 .status{display:inline-block;padding:0 .5rem;border-radius:1rem;background:#eee}
+a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
 /** A whole page: the sandbox banner first, so nobody takes it for a real payment. */
@@ -49,7 +49,9 @@ export function page(title: string, body: RawHtml): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><p class="banner">Sandbox: no real money moves here.</p>
+<body><p class="banner" role="note">Sandbox: no real money moves here.</p>
+<main>
 ${body.html}
+</main>
 </body></html>`;
 }

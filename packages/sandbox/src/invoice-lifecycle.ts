@@ -4,7 +4,7 @@
  * invoice nobody paid fails when its 15 minutes run out. Each change sends an invoice callback.
  */
 
-import { addDecimal, scaleDecimal } from '@crypto-pay/protocol';
+import { addDecimal, scaleDecimal, subtractDecimal } from '@crypto-pay/protocol';
 import { type SandboxCore, sandboxAddress } from './core.ts';
 import { CURRENCIES, type Currency, convert, hasRate } from './currencies.ts';
 import { LifecycleConflict } from './payment-lifecycle.ts';
@@ -60,6 +60,19 @@ const INTERNAL_STATUS: Record<InvoiceOutcome, string> = {
   failed: 'error',
 };
 
+/**
+ * What the customer's payment comes to: sent in the sender currency, the deposit fee taken
+ * from it, and the rest credited in the invoice currency (converted when they differ).
+ */
+function invoicePayment(invoice: InvoiceRecord) {
+  const paid = invoice.senderCurrency!;
+  const sent = scaleDecimal(invoice.senderAmount!, paid.precision);
+  const fee = feeOf(sent, paid.depositFeePercent, paid);
+  const net = subtractDecimal(sent, fee);
+  const credited = paid === invoice.currency ? net : convert(net, paid, invoice.currency);
+  return { paid, sent, fee, credited };
+}
+
 /** Plays an outcome on an open invoice. */
 export function settleInvoice(core: SandboxCore, invoice: InvoiceRecord, outcome: InvoiceOutcome) {
   if (!isInvoiceOpen(invoice)) {
@@ -78,8 +91,7 @@ export function settleInvoice(core: SandboxCore, invoice: InvoiceRecord, outcome
   if (transaction) {
     transaction.internalStatus = INTERNAL_STATUS[outcome];
   } else if (outcome !== 'failed') {
-    const paid = invoice.senderCurrency!;
-    const sent = scaleDecimal(invoice.senderAmount!, paid.precision);
+    const { paid, sent, fee, credited } = invoicePayment(invoice);
     invoice.transactionId = recordDeposit(core, {
       status: INTERNAL_STATUS[outcome],
       foreignId: invoice.foreignId,
@@ -87,20 +99,17 @@ export function settleInvoice(core: SandboxCore, invoice: InvoiceRecord, outcome
       paid,
       address: invoice.address!,
       sent,
-      fee: feeOf(sent, paid.depositFeePercent, paid),
+      fee,
       ...(paid === invoice.currency
         ? {}
-        : {
-            exchange: {
-              to: invoice.currency,
-              amount: scaleDecimal(invoice.amount, invoice.currency.precision),
-            },
-          }),
+        : { exchange: { to: invoice.currency, amount: credited } }),
     });
   }
   if (outcome === 'confirmed') {
+    // The merchant pays the deposit fee, as with a payment request of user_fee_percent 0.
     const code = invoice.currency.code;
-    core.store.balances.set(code, addDecimal(core.store.balances.get(code) ?? '0', invoice.amount));
+    const { credited } = invoicePayment(invoice);
+    core.store.balances.set(code, addDecimal(core.store.balances.get(code) ?? '0', credited));
   }
   core.callbacks.send(invoiceCallback(invoice));
 }

@@ -1,18 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { paymentRequestCallbackSchema } from '@crypto-pay/protocol';
-import {
-  paymentRequestBody,
-  REQUESTS,
-  type TestSandbox,
-  testSandbox,
-} from './sandbox.test-helpers.ts';
-
-async function create(sandbox: TestSandbox, overrides: Record<string, unknown> = {}) {
-  const response = await sandbox.call(REQUESTS, paymentRequestBody(overrides));
-  assert.equal(response.status, 200);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
+import { createPaymentRequest, type TestSandbox, testSandbox } from './sandbox.test-helpers.ts';
 
 /** The payment_request callbacks sent so far, parsed. */
 async function sentCallbacks(sandbox: TestSandbox) {
@@ -25,11 +14,13 @@ async function sentCallbacks(sandbox: TestSandbox) {
 describe('payment request outcomes', () => {
   test('paid: processing then paid callbacks, the balance credited net of the fee', async (t) => {
     const sandbox = testSandbox(t);
-    const id = await create(sandbox, {
-      amount: '600.00',
-      foreign_id: 'order-7',
-      end_user_email: 'ada@example.com',
-    });
+    const id = (
+      await createPaymentRequest(sandbox, {
+        amount: '600.00',
+        foreign_id: 'order-7',
+        end_user_email: 'ada@example.com',
+      })
+    ).id;
     const response = await sandbox.control(`/payment-requests/${id}/simulate`, {
       outcome: 'paid',
       payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
@@ -59,11 +50,13 @@ describe('payment request outcomes', () => {
 
   test('user_fee_percent 100: the customer pays the fee on top, the merchant gets it all', async (t) => {
     const sandbox = testSandbox(t);
-    const id = await create(sandbox, {
-      amount: '600.00',
-      user_fee_percent: 100,
-      payment_currency: { iso: 'BTC' },
-    });
+    const id = (
+      await createPaymentRequest(sandbox, {
+        amount: '600.00',
+        user_fee_percent: 100,
+        payment_currency: { iso: 'BTC' },
+      })
+    ).id;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     const [processing] = await sentCallbacks(sandbox);
     assert.equal(processing!.payment_request_amount!.amount, '0.01010000');
@@ -72,8 +65,8 @@ describe('payment request outcomes', () => {
 
   test('underpaid fails and credits nothing; overpaid is paid', async (t) => {
     const sandbox = testSandbox(t);
-    const under = await create(sandbox, { amount: '600.00' });
-    const over = await create(sandbox, { amount: '600.00' });
+    const under = (await createPaymentRequest(sandbox, { amount: '600.00' })).id;
+    const over = (await createPaymentRequest(sandbox, { amount: '600.00' })).id;
     await sandbox.control(`/payment-requests/${under}/simulate`, {
       outcome: 'underpaid',
       payment_currency: { iso: 'BTC' },
@@ -102,7 +95,7 @@ describe('payment request outcomes', () => {
 
   test('expires by the sandbox clock with an expired callback, and stays expired', async (t) => {
     const sandbox = testSandbox(t);
-    const id = await create(sandbox, { life_time_duration: 600 });
+    const id = (await createPaymentRequest(sandbox, { life_time_duration: 600 })).id;
     await sandbox.control('/clock', { advance_seconds: 599 });
     assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
     await sandbox.control('/clock', { advance_seconds: 1 });
@@ -121,7 +114,7 @@ describe('payment request outcomes', () => {
 
   test('refuses a currency the request may not be paid in, and unknown outcomes', async (t) => {
     const sandbox = testSandbox(t);
-    const id = await create(sandbox, { payment_currency: { iso: 'ETH' } });
+    const id = (await createPaymentRequest(sandbox, { payment_currency: { iso: 'ETH' } })).id;
     const wrong = await sandbox.control(`/payment-requests/${id}/simulate`, {
       outcome: 'paid',
       payment_currency: { iso: 'BTC' },
@@ -138,8 +131,8 @@ describe('payment request outcomes', () => {
 
   test('lists payment requests newest first with id, foreign_id, status, amount, currency and payment_link', async (t) => {
     const sandbox = testSandbox(t);
-    const first = await create(sandbox, { foreign_id: 'a' });
-    const second = await create(sandbox);
+    const first = (await createPaymentRequest(sandbox, { foreign_id: 'a' })).id;
+    const second = (await createPaymentRequest(sandbox)).id;
     const list = (await (await sandbox.control('/payment-requests')).json()) as Record<
       string,
       unknown

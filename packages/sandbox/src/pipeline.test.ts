@@ -117,6 +117,34 @@ describe('the processing pipeline', () => {
 });
 
 describe('bodies the parser cannot hold', () => {
+  const huge = `{"pad":"${'x'.repeat(1024 * 1024)}"}`;
+
+  test('a body over 1 MiB is a bad content format, after the key and signature headers', async (t) => {
+    const sandbox = testSandbox(t);
+    const signed = await sandbox.call(BALANCES, huge);
+    assert.equal(signed.status, 403);
+    assert.deepEqual(await signed.json(), errorBody(errors.badContentFormat));
+    const unsigned = await sandbox.call(BALANCES, huge, {
+      headers: { 'X-Processing-Key': undefined },
+    });
+    assert.deepEqual(await unsigned.json(), errorBody(errors.missingKey));
+    const noSignature = await sandbox.call(BALANCES, huge, {
+      headers: { 'X-Processing-Signature': undefined },
+    });
+    assert.deepEqual(await noSignature.json(), errorBody(errors.missingSignature));
+  });
+
+  test('the control API refuses a body over 64 KiB with 413 JSON', async (t) => {
+    const sandbox = testSandbox(t);
+    const response = await sandbox.control('/clock', { advance_seconds: 1, pad: huge });
+    assert.equal(response.status, 413);
+    assert.deepEqual(await response.json(), {
+      error: 'The body is too large.',
+      code: 'body_too_large',
+    });
+    assert.equal(sandbox.clock.offsetSeconds(), 0);
+  });
+
   test('deeply nested JSON is a bad content format, not a crash', async (t) => {
     const sandbox = testSandbox(t);
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;

@@ -1,8 +1,8 @@
 /**
  * The front of every processing request, one named step after another (stripe-mock style):
- * faults, API version, raw body, key, signature, content format and JSON parse, client
- * and merchant switches. Each step either passes or throws one catalogue error, so the order
- * in this file is the order the README documents.
+ * faults, API version, key and signature headers, raw body, signature, content format and
+ * JSON parse, client and merchant switches. Each step either passes or throws one catalogue
+ * error, so the order in this file is the order the README documents.
  */
 
 import { errors, parseJson, secretsEqual, verifySignature } from '@crypto-pay/protocol';
@@ -18,7 +18,7 @@ export const PAYMENTS_BASE = '/api/payments/v1';
 
 const underBase = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
-/** Step 1: faults the control API set up (latency, failing or dropping the next requests). */
+/** 1. Faults the control API set up (latency, failing or dropping the next requests). */
 async function injectFaults(
   core: SandboxCore,
   c: Context<SandboxEnv>,
@@ -39,24 +39,43 @@ async function injectFaults(
   );
 }
 
-/** Step 2: only `v2` (general) and `payments/v1` (payment requests) are enabled. */
+/** 2. Only `v2` (general) and `payments/v1` (payment requests) are enabled. */
 function checkVersion(path: string): void {
   if (!underBase(path, GENERAL_BASE) && !underBase(path, PAYMENTS_BASE))
     fail(errors.wrongApiVersion);
 }
 
-/** Steps 4 and 5: the key, then the signature over the exact bytes received. */
-async function authenticate(core: SandboxCore, c: Context<SandboxEnv>, raw: Uint8Array) {
+/** 3. The key, then that a signature header is there at all: neither needs the body. */
+async function checkHeaders(core: SandboxCore, c: Context<SandboxEnv>): Promise<string> {
   const key = c.req.header('X-Processing-Key');
   if (key === undefined || key === '') fail(errors.missingKey);
   if (!(await secretsEqual(key, core.options.apiKey))) fail(errors.badKey);
   const signature = c.req.header('X-Processing-Signature');
   if (signature === undefined || signature === '') fail(errors.missingSignature);
+  return signature;
+}
+
+/** 4. The exact bytes; a body over the limit is refused before it is read to the end. */
+async function readBody(c: Context<SandboxEnv>): Promise<Uint8Array> {
+  try {
+    return await readRawBody(c.req.raw, c.env?.incoming);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      // The rest of the body stays unread, so the connection cannot serve another request.
+      c.header('Connection', 'close');
+      fail(errors.badContentFormat);
+    }
+    throw error;
+  }
+}
+
+/** 5. The signature over the exact bytes received. */
+async function checkSignature(core: SandboxCore, raw: Uint8Array, signature: string) {
   if (!(await verifySignature(core.options.signingSecret, raw, signature)))
     fail(errors.badSignature);
 }
 
-/** Step 6: `Content-Type: application/json` and a body that is a JSON object. */
+/** 6. `Content-Type: application/json` and a body that is a JSON object. */
 function parseBody(c: Context<SandboxEnv>, raw: Uint8Array): Record<string, unknown> {
   const mediaType = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') fail(errors.badContentFormat);
@@ -72,7 +91,7 @@ function parseBody(c: Context<SandboxEnv>, raw: Uint8Array): Record<string, unkn
   return body as Record<string, unknown>;
 }
 
-/** Step 7: the account switches of `POST /_sandbox/merchant`. */
+/** 7. The account switches of `POST /_sandbox/merchant`. */
 function checkAccount(core: SandboxCore): void {
   if (!core.store.merchant.clientEnabled) fail(errors.clientDisabled);
   if (!core.store.merchant.merchantEnabled) fail(errors.merchantDisabled);
@@ -84,14 +103,9 @@ export function processingPipeline(core: SandboxCore): MiddlewareHandler<Sandbox
     const faulted = await injectFaults(core, c);
     if (faulted) return faulted;
     checkVersion(c.req.path);
-    let raw: Uint8Array;
-    try {
-      raw = await readRawBody(c.req.raw, c.env?.incoming);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) fail(errors.badContentFormat);
-      throw error;
-    }
-    await authenticate(core, c, raw);
+    const signature = await checkHeaders(core, c);
+    const raw = await readBody(c);
+    await checkSignature(core, raw, signature);
     c.set('body', parseBody(c, raw));
     checkAccount(core);
     await next();

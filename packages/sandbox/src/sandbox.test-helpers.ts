@@ -1,6 +1,6 @@
 /** Helpers for the unit tests: a fresh sandbox and signed requests through `app.request()`. */
 
-import { signBody } from '@crypto-pay/protocol';
+import { paymentRequestResponseSchema, signBody } from '@crypto-pay/protocol';
 import { createSandbox, type Sandbox } from './app.ts';
 import type { SandboxOptions } from './config.ts';
 
@@ -70,3 +70,15 @@ export function paymentRequestBody(overrides: Record<string, unknown> = {}) {
 }
 
 export const REQUESTS = '/api/payments/v1/requests';
+
+/** Creates a valid payment request (with `overrides`) and answers the spec object. */
+export async function createPaymentRequest(
+  sandbox: TestSandbox,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await sandbox.call(REQUESTS, paymentRequestBody(overrides));
+  if (response.status !== 200) {
+    throw new Error(`create answered ${response.status}: ${await response.text()}`);
+  }
+  return paymentRequestResponseSchema.parse(await response.json()).data;
+}

@@ -6,7 +6,12 @@ import { naturalSender } from './sandbox.test-helpers.ts';
 import { startSandbox } from './server.ts';
 
 /** A signed request through node:http, which (unlike fetch) lets a GET carry a body. */
-async function signed(url: string, method: string, body: string) {
+async function signed(
+  url: string,
+  method: string,
+  body: string,
+  framing: Record<string, string> = { 'Content-Length': String(Buffer.byteLength(body)) },
+) {
   const signature = await signBody('sandbox-secret', body);
   return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
     const outgoing = request(
@@ -15,7 +20,7 @@ async function signed(url: string, method: string, body: string) {
         method,
         headers: {
           'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(body)),
+          ...framing,
           'X-Processing-Key': 'sandbox-key',
           'X-Processing-Signature': signature,
         },
@@ -69,6 +74,19 @@ describe('startSandbox', () => {
       (lookup.json as { id: number }).id,
       (created.json as { data: { id: number } }).data.id,
     );
+  });
+
+  test('answers a GET body over 1 MiB with 403, declared or streamed, and keeps serving', async (t) => {
+    const running = await startSandbox();
+    t.after(() => running.close());
+    const huge = `{"foreign_id":"${'x'.repeat(1024 * 1024)}"}`;
+    const url = `${running.baseUrl}/transactions/info`;
+    for (const framing of [undefined, { 'Transfer-Encoding': 'chunked' }]) {
+      const answer = await signed(url, 'GET', huge, framing);
+      assert.equal(answer.status, 403);
+      assert.deepEqual(answer.json, { error: 'Bad content format', code: 'bad_content_format' });
+    }
+    assert.equal((await signed(url, 'GET', '{"id":1}')).status, 404);
   });
 
   test('close() frees the port', async () => {

@@ -151,7 +151,7 @@ describe('invoices', () => {
     assert.deepEqual(await unknown.json(), errorBody(sandboxErrors.invoiceNotFound));
   });
 
-  test('confirmed credits the invoice currency and records a deposit with an exchange', async (t) => {
+  test('confirmed credits the invoice currency net of the deposit fee, with an exchange entry', async (t) => {
     const sandbox = testSandbox(t);
     await createInvoice(sandbox, { amount: '600', sender_currency: 'ETH' });
     for (const outcome of ['pending', 'processing', 'confirmed']) {
@@ -160,14 +160,24 @@ describe('invoices', () => {
         200,
       );
     }
-    assert.equal(sandbox.store.balances.get('EUR'), '600.00000000');
+    // 600 EUR is 0.2 ETH; the 1% deposit fee (0.002 ETH) leaves 0.198 ETH, i.e. 594.00 EUR.
+    assert.equal(sandbox.store.balances.get('EUR'), '594.00');
     const invoice = sandbox.store.invoices.get('invoice-1')!;
     const transaction = sandbox.store.transactions.get(invoice.transactionId!)!;
     assert.equal(transaction.internalStatus, 'confirmed');
+    assert.deepEqual(transaction.fees, [
+      { type: 'fee_crypto_deposit', currency: 'ETH', amount: '0.00200000' },
+    ]);
     assert.deepEqual(
-      transaction.entries.map((entry) => entry.transaction_type),
-      ['blockchain', 'exchange'],
+      transaction.entries.map((entry) => [entry.transaction_type, entry.amount]),
+      [
+        ['blockchain', '0.20000000'],
+        ['exchange', '0.19800000'],
+      ],
     );
+    const exchange = transaction.entries[1]!;
+    assert.ok(exchange.transaction_type === 'exchange');
+    assert.deepEqual([exchange.currency_to, exchange.amount_to], ['EUR', '594.00']);
     await sandbox.callbacks.idle();
     assert.deepEqual(
       sandbox.store.callbacks.map((attempt) => JSON.parse(attempt.body).status),

@@ -106,6 +106,12 @@ describe('crypto withdrawals', () => {
       errorBody(sandboxErrors.withdrawalBelowMinimum('0.0005', 'BTC')),
     ],
     [
+      'a conversion under the minimum withdrawal of convert_to',
+      // 10 USDT is 9.20 EUR, 0.00015333 BTC: above USDT's minimum, under BTC's.
+      { currency: 'USDTE', amount: jsonNumber('10'), convert_to: 'BTC' },
+      errorBody(sandboxErrors.withdrawalBelowMinimum('0.0005', 'BTC')),
+    ],
+    [
       'more than the balance',
       { amount: jsonNumber('1.25') },
       errorBody(sandboxErrors.insufficientBalance('BTC')),

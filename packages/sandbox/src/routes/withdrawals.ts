@@ -1,6 +1,7 @@
 /**
  * `POST {base_url}/withdrawal/crypto` (201). After the schema: currency, convert_to, amount
- * (or amount_to), minimum withdrawal, foreign_id uniqueness, balance, in that order.
+ * (or amount_to), minimum withdrawal (of the currency, then of convert_to), foreign_id
+ * uniqueness, balance, in that order.
  * The withdrawal's id is also its transaction's id, so a lookup by it finds it.
  */
 
@@ -117,11 +118,14 @@ export function withdrawalRoutes(core: SandboxCore) {
       receiverAmount = body.amount_to!;
       amount = convert(receiverAmount, receiver, sender);
     }
-    atLeast(
-      amount,
-      sender.minimumWithdrawalAmount,
-      sandboxErrors.withdrawalBelowMinimum(sender.minimumWithdrawalAmount, sender.code),
-    );
+    // Both ends have a minimum: what leaves the balance, and what is sent on its chain.
+    for (const [side, value] of [
+      [sender, amount],
+      [receiver, receiverAmount],
+    ] as const) {
+      const minimum = side.minimumWithdrawalAmount;
+      atLeast(value, minimum, sandboxErrors.withdrawalBelowMinimum(minimum, side.code));
+    }
     const foreignId = String(body.foreign_id);
     if (core.store.withdrawalForeignIds.has(foreignId))
       fail(sandboxErrors.withdrawalForeignIdTaken);
