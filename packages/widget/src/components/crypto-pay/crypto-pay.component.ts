@@ -121,7 +121,8 @@ export default class CryptoPay extends LitElement {
     const first = !this.hasUpdated;
     if ((first || changed.has('checkoutId')) && this.checkoutId) {
       this.flow.resumeCheckout(this.checkoutId);
-    } else if (first) {
+    } else if (first || (changed.has('proxy') && !changed.get('proxy'))) {
+      // Also when a framework sets the proxy only after the first render.
       this.flow.resumeStored();
     }
   }

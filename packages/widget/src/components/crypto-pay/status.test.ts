@@ -150,6 +150,16 @@ describe('<crypto-pay> following the status', () => {
       expect(await proxy.requests('/api/config')).to.have.length(1);
     });
 
+    it('finds it too when a framework sets the proxy after the first render', async () => {
+      const proxy = await fakeProxy();
+      const first = await toPayStep(proxy);
+      first.remove();
+      const again = await render({ product: 'tea-crate' });
+      again.proxy = proxy.url;
+      await untilText(again, 'Waiting for your payment.');
+      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
+    });
+
     it('starts afresh when the proxy no longer knows the remembered checkout', async () => {
       const proxy = await fakeProxy();
       sessionStorage.setItem(`crypto-pay:checkout:${proxy.url}#product=tea-crate`, 'chk_forgotten');
