@@ -9,54 +9,34 @@ import { errors, type ProcessingError } from '@crypto-pay/protocol';
 import { hmacHex, send } from './support/http.ts';
 import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
-const OPERATIONS: {
+interface Operation {
   name: string;
   method: string;
   path: (s: SandboxUnderTest) => string;
   body: string;
-}[] = [
+}
+
+/** An operation of `{base_url}`; most take the body `{}` (enough to reach the 403 checks). */
+const general = (name: string, path: string, method = 'POST', body = '{}'): Operation => ({
+  name,
+  method,
+  path: (s) => `${s.running.baseUrl}${path}`,
+  body,
+});
+
+const OPERATIONS: Operation[] = [
   {
     name: 'create payment request',
     method: 'POST',
     path: (s) => `${s.running.paymentsBaseUrl}/requests`,
     body: JSON.stringify(paymentRequest()),
   },
-  {
-    name: 'list balances',
-    method: 'POST',
-    path: (s) => `${s.running.baseUrl}/accounts/list`,
-    body: '{}',
-  },
-  {
-    name: 'list currencies',
-    method: 'POST',
-    path: (s) => `${s.running.baseUrl}/currencies/list`,
-    body: '{}',
-  },
-  {
-    name: 'create invoice',
-    method: 'POST',
-    path: (s) => `${s.running.baseUrl}/invoices/create`,
-    body: '{}',
-  },
-  {
-    name: 'cancel invoice',
-    method: 'POST',
-    path: (s) => `${s.running.baseUrl}/invoices/any/cancel/`,
-    body: '{}',
-  },
-  {
-    name: 'create withdrawal',
-    method: 'POST',
-    path: (s) => `${s.running.baseUrl}/withdrawal/crypto`,
-    body: '{}',
-  },
-  {
-    name: 'transaction info',
-    method: 'GET',
-    path: (s) => `${s.running.baseUrl}/transactions/info`,
-    body: '{"id":1}',
-  },
+  general('list balances', '/accounts/list'),
+  general('list currencies', '/currencies/list'),
+  general('create invoice', '/invoices/create'),
+  general('cancel invoice', '/invoices/any/cancel/'),
+  general('create withdrawal', '/withdrawal/crypto'),
+  general('transaction info', '/transactions/info', 'GET', '{"id":1}'),
 ];
 
 type HeaderChange = Record<string, string | undefined>;
