@@ -242,6 +242,32 @@ describe('invoice and withdrawal callbacks', () => {
     assert.equal(callbacks[2]!.json.sender_amount, '0.00200000');
   });
 
+  test('a timer invoice nobody paid fails when the sandbox clock passes its 15 minutes', async (t) => {
+    const { merchant, sandbox } = await setUp(t);
+    const created = await sandbox.general(
+      '/invoices/create',
+      invoiceRequest({ foreign_id: 'inv-timer', timer: true }),
+    );
+    assert.equal(created.status, 201, created.text);
+    const status = async () =>
+      ((await sandbox.control('/invoices')).json as { foreign_id: string; status: string }[]).find(
+        (invoice) => invoice.foreign_id === 'inv-timer',
+      )?.status;
+    await sandbox.control('/clock', { advance_seconds: 890 });
+    assert.equal(await status(), 'created');
+    await sandbox.control('/clock', { advance_seconds: 10 });
+    assert.equal(await status(), 'failed');
+    const [failed] = await merchant.waitFor(1);
+    assert.equal(merchant.received.length, 1);
+    assert.equal(failed!.signatureValid, true);
+    assert.deepEqual(
+      [failed!.json.type, failed!.json.foreign_id, failed!.json.status],
+      ['invoice', 'inv-timer', 'failed'],
+    );
+    const cancel = await sandbox.general('/invoices/inv-timer/cancel/', {});
+    assert.equal(cancel.status, 409);
+  });
+
   test('a withdrawal reports confirmed; a cancelled one gives the balance back', async (t) => {
     const { merchant, sandbox } = await setUp(t);
     const first = (

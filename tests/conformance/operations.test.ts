@@ -182,6 +182,25 @@ describe('operations: success shapes', () => {
     assert.equal(page.status, 200);
   });
 
+  test('create invoice with timer and sender_currency: address and sender amount fixed for 15 minutes', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const answer = await sandbox.general(
+      '/invoices/create',
+      invoiceRequest({ foreign_id: 'inv-timer', timer: true, sender_currency: 'BTC' }, '120'),
+    );
+    assert.equal(answer.status, 201, answer.text);
+    const { data } = invoiceResponseSchema.parse(answer.json);
+    assert.equal(data.status, 'created');
+    assert.equal(data.amount, '120.00000000');
+    assert.equal(data.sender_currency, 'BTC');
+    // 120 EUR at 60000 EUR per BTC.
+    assert.equal(data.sender_amount, '0.00200000');
+    assert.equal(typeof data.address, 'string');
+    assert.ok(data.fixed_at !== null && data.fixed_at >= before && data.fixed_at <= before + 2);
+    assert.equal(data.release_at, data.fixed_at + 15 * 60);
+    assert.ok(data.seconds_left !== null && data.seconds_left <= 900 && data.seconds_left >= 898);
+  });
+
   test('create invoice keeps every digit of a long amount', async () => {
     const answer = await sandbox.general(
       '/invoices/create',
