@@ -150,29 +150,21 @@ describe('authentication: every 403 row on every operation', () => {
 
   test('client not enabled → 403 "client_disabled"; merchant disabled → 403 with the integer code 403', async (t) => {
     t.after(() => sandbox.control('/merchant', { client_enabled: true, merchant_enabled: true }));
-    await sandbox.control('/merchant', { client_enabled: false });
-    for (const operation of OPERATIONS) {
-      const answer = await call(
-        sandbox,
-        operation.path(sandbox),
-        operation.method,
-        operation.body,
-        {},
-      );
-      assert.equal(answer.status, 403, operation.name);
-      assert.deepEqual(answer.json, { error: 'Client is not enabled', code: 'client_disabled' });
-    }
-    await sandbox.control('/merchant', { client_enabled: true, merchant_enabled: false });
-    for (const operation of OPERATIONS) {
-      const answer = await call(
-        sandbox,
-        operation.path(sandbox),
-        operation.method,
-        operation.body,
-        {},
-      );
-      assert.equal(answer.status, 403, operation.name);
-      assert.deepEqual(answer.json, { error: 'Merchant is disabled.', code: 403 });
+    const switches: [object, object][] = [
+      [{ client_enabled: false }, { error: 'Client is not enabled', code: 'client_disabled' }],
+      [
+        { client_enabled: true, merchant_enabled: false },
+        { error: 'Merchant is disabled.', code: 403 },
+      ],
+    ];
+    for (const [account, expected] of switches) {
+      await sandbox.control('/merchant', account);
+      for (const operation of OPERATIONS) {
+        const { path, method, body } = operation;
+        const answer = await call(sandbox, path(sandbox), method, body, {});
+        assert.equal(answer.status, 403, operation.name);
+        assert.deepEqual(answer.json, expected);
+      }
     }
   });
 
