@@ -6,7 +6,7 @@
  */
 
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
@@ -44,6 +44,9 @@ function machine() {
     node: process.version,
     open_files_limit: shell('sh -c "ulimit -n"'),
     os: shell('uname -sr'),
+    // The bins run dist/ when the packages are built, else the TypeScript source through tsx.
+    proxy_from: existsSync(join(ROOT, 'packages/proxy/dist/main.js')) ? 'dist' : 'source (tsx)',
+    sandbox_from: existsSync(join(ROOT, 'packages/sandbox/dist/cli.js')) ? 'dist' : 'source (tsx)',
   };
 }
 
@@ -76,7 +79,7 @@ console.log(`\n${table(results)}\n`);
 for (const result of results)
   for (const note of result.notes) console.log(`  ${result.benchmark}: ${note}`);
 console.log(
-  `\nMachine: ${host.cpu}, ${host.nproc} CPUs, ${host.memory_gib} GiB, Node ${host.node}, ulimit -n ${host.open_files_limit}`,
+  `\nMachine: ${host.cpu}, ${host.nproc} CPUs, ${host.memory_gib} GiB, Node ${host.node}, ulimit -n ${host.open_files_limit}; proxy from ${host.proxy_from}, sandbox from ${host.sandbox_from}`,
 );
 const file = join(ROOT, 'bench-results.json');
 writeFileSync(
