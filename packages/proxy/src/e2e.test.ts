@@ -28,6 +28,8 @@ const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const SANDBOX_BIN = fileURLToPath(
   new URL('../../sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
 );
+/** A stuck test fails instead of hanging the suite. */
+const TEST_TIMEOUT_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
 const catalogFile = join(dir, 'catalog.json');
 const databaseFile = join(dir, 'data', 'crypto-pay.db');
@@ -95,7 +97,12 @@ async function startProxy(extra: Record<string, string | undefined> = {}): Promi
 function stop(running: Running): Promise<number | null> {
   if (running.child.exitCode !== null) return Promise.resolve(running.child.exitCode);
   return new Promise((resolve) => {
-    running.child.once('exit', (code) => resolve(code));
+    // The grace period of the proxy is 10 s; past that, something is wrong: do not hang.
+    const kill = setTimeout(() => running.child.kill('SIGKILL'), 20_000);
+    running.child.once('exit', (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
     running.child.kill('SIGTERM');
   });
 }
@@ -152,11 +159,21 @@ function follow(id: string) {
     }
     return messages;
   })();
-  /** Resolves once the first message (the current state) arrived. */
-  const connected = (async () => {
-    while (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-  })();
+  /** Resolves once the first message (the current state) arrived; fails if the stream did. */
+  const connected = Promise.race([
+    (async () => {
+      while (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    })(),
+    ended.then(() => assert.ok(messages.length > 0, 'the stream ended before any message')),
+  ]);
   return { connected, ended, messages };
+}
+
+/** Creates a product checkout and insists it worked. */
+async function newCheckout() {
+  const created = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created;
 }
 
 /** The sandbox's id of the payment request behind a checkout (matched by payment link). */
@@ -187,7 +204,7 @@ before(async () => {
     {
       SANDBOX_API_KEY: API_KEY,
       SANDBOX_SIGNING_SECRET: SIGNING_SECRET,
-      SANDBOX_CALLBACK_RETRY_DELAYS_MS: '50,100,200,400,800',
+      SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,300,1000,3000',
     },
     PACKAGE,
   );
@@ -227,7 +244,9 @@ describe('a checkout’s whole life, through real processes', () => {
   ];
 
   for (const [mode, pricing, outcome] of lives) {
-    it(`${mode}: create, the sandbox plays "${outcome}", callback, status and SSE follow`, async () => {
+    it(`${mode}: create, the sandbox plays "${outcome}", callback, status and SSE follow`, {
+      timeout: TEST_TIMEOUT_MS,
+    }, async () => {
       const created = await call('/api/checkouts', {
         method: 'POST',
         json: checkoutBody(await pricing()),
@@ -267,8 +286,10 @@ describe('a checkout’s whole life, through real processes', () => {
     });
   }
 
-  it('a final status stays final when the sandbox plays another outcome', async () => {
-    const created = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+  it('a final status stays final when the sandbox plays another outcome', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
     const id = await paymentRequestOf(created.body);
     await control(`/_sandbox/payment-requests/${id}/simulate`, { outcome: 'paid' });
     await waitFor(
@@ -286,8 +307,10 @@ describe('a checkout’s whole life, through real processes', () => {
 });
 
 describe('the proxy process', () => {
-  it('keeps its store across a restart, and applies callbacks after it', async () => {
-    const created = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+  it('keeps its store across a restart, and applies callbacks after it', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
     const before = await call(`/api/checkouts/${created.body.id}`);
     assert.equal(await stop(proxy), 0);
     assert.match(proxy.output.join(''), /"message":"stopped"/);
@@ -307,8 +330,10 @@ describe('the proxy process', () => {
     );
   });
 
-  it('shuts down on SIGTERM: ends open event streams and exits 0', async () => {
-    const created = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+  it('shuts down on SIGTERM: ends open event streams and exits 0', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
     const stream = follow(created.body.id);
     await stream.connected;
     const exited = stop(proxy);
@@ -321,7 +346,9 @@ describe('the proxy process', () => {
     proxy = await startProxy();
   });
 
-  it('finishes a request in flight when SIGTERM arrives, then stops accepting', async () => {
+  it('finishes a request in flight when SIGTERM arrives, then stops accepting', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
     await control('/_sandbox/faults', { latency_ms: 800 });
     try {
       const inFlight = call('/api/checkouts', { method: 'POST', json: checkoutBody() });
@@ -338,7 +365,9 @@ describe('the proxy process', () => {
     proxy = await startProxy();
   });
 
-  it('answers 504 and 502 for a slow or failing service, then recovers', async () => {
+  it('answers 504 and 502 for a slow or failing service, then recovers', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
     await stop(proxy);
     proxy = await startProxy({ UPSTREAM_TIMEOUT_MS: '300' });
     await control('/_sandbox/faults', { latency_ms: 1500 });
@@ -357,7 +386,9 @@ describe('the proxy process', () => {
     assert.equal((await call('/readyz')).status, 200);
   });
 
-  it('refuses to start without its secret, naming the variable in one line', async () => {
+  it('refuses to start without its secret, naming the variable in one line', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
     const env = testEnv(sandboxUrls(), { PROCESSING_SIGNING_SECRET: undefined, PORT: '0' });
     const child = spawn(process.execPath, ['bin/crypto-pay-proxy.mjs'], {
       cwd: PACKAGE,

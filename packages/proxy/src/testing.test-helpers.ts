@@ -90,7 +90,8 @@ export function testEnv(
     OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
     URL_SUCCESS: `${SHOP}/thanks`,
     URL_FAILED: `${SHOP}/sorry`,
-    UPSTREAM_TIMEOUT_MS: '1000',
+    // Generous: a loaded test machine must not turn into 504s; timeout tests set their own.
+    UPSTREAM_TIMEOUT_MS: '8000',
     ...extra,
   };
 }

@@ -73,7 +73,7 @@ describe('operations', () => {
   });
 });
 
-describe('GET /api/checkouts/{id}/events (in process)', () => {
+describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () => {
   /** Reads SSE chunks as text until `done` says stop. */
   async function readUntil(response: Response, done: (text: string) => boolean) {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -108,6 +108,23 @@ describe('GET /api/checkouts/{id}/events (in process)', () => {
     // The stream has finished: the subscription is gone.
     await new Promise((resolve) => setTimeout(resolve, 30));
     assert.equal(proxy.hub.size(), 0);
+  });
+
+  it('sends a final checkout once and ends the stream', async () => {
+    const proxy = testProxy(sandbox);
+    const created = await json(
+      await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    );
+    await proxy.store.advanceCheckout(
+      created.id,
+      { status: 'expired', at: Date.now() },
+      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+    );
+    const response = await proxy.request(`/api/checkouts/${created.id}/events`);
+    const { text, ended } = await readUntil(response, () => false);
+    assert.equal(ended, true);
+    const messages = [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
+    assert.deepEqual(messages, [{ ...created, status: 'expired' }]);
   });
 
   it('answers 404 for an unknown checkout', async () => {
