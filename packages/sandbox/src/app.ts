@@ -60,7 +60,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.get('/', (c) => c.redirect('/_sandbox/', 302));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'not_found' }, 404));
 
-  const sweep = setInterval(() => expireDue(core), EXPIRY_SWEEP_MS);
+  const sweep = setInterval(() => {
+    try {
+      expireDue(core);
+    } catch (error) {
+      // A timer has no caller to answer: log it and keep the sandbox (and the sweep) alive.
+      console.error('crypto-pay-sandbox: expiry sweep failed', error);
+    }
+  }, EXPIRY_SWEEP_MS);
   sweep.unref();
   return {
     app,
