@@ -130,6 +130,36 @@ describe('callbacks', () => {
     assert.equal(sandbox.store.merchant.callbackUrl, null);
   });
 
+  test('close() ends an attempt in flight: recorded, no retry, idle', async (t) => {
+    // A merchant that never answers.
+    const server = createServer(() => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`;
+    const sandbox = testSandbox(t, { callbackUrl: url, callbackRetryDelaysMs: [5] });
+    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const { id } = ((await response.json()) as { data: { id: string } }).data;
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
+    await new Promise((resolve) => server.once('request', resolve));
+    sandbox.close();
+    // The aborted attempt is recorded a moment later; give it up to a second.
+    for (let wait = 0; wait < 200 && sandbox.store.callbacks.length === 0; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.deepEqual(
+      sandbox.store.callbacks.map((attempt) => [attempt.error, attempt.final]),
+      [['The sandbox closed during the attempt.', true]],
+    );
+    const idle = await Promise.race([
+      sandbox.callbacks.idle().then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 1000)),
+    ]);
+    assert.equal(idle, true);
+  });
+
   test('go to the URL set through the control API', async (t) => {
     const merchant = await listener(t, []);
     const sandbox = testSandbox(t);

@@ -83,9 +83,11 @@ export function createCallbackSender(
       status = response.status;
       await response.body?.cancel();
     } catch (cause) {
-      error = controller.signal.aborted
-        ? 'No answer in time.'
-        : `Connection failed: ${(cause as Error).cause ?? (cause as Error).message}`;
+      error = closed
+        ? 'The sandbox closed during the attempt.'
+        : controller.signal.aborted
+          ? 'No answer in time.'
+          : `Connection failed: ${(cause as Error).cause ?? (cause as Error).message}`;
     } finally {
       clearTimeout(timeout);
       controllers.delete(controller);
