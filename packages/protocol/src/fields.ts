@@ -7,10 +7,15 @@ import * as z from 'zod/mini';
 import { JsonNumber } from './json.ts';
 import { type DecimalString, isDecimal } from './money.ts';
 
-/** A string field with the usual trio of rules: a string, not empty, at most `max` characters. */
+/** A string field with the usual rules: present, a string, not empty, at most `max` characters. */
 export function textField(name: string, texts: { empty: string; tooLong: string }, max = 255) {
   return z
-    .string({ error: `The ${name} must be a string.` })
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `The ${name} is a mandatory field.`
+          : `The ${name} must be a string.`,
+    })
     .check(z.minLength(1, texts.empty), z.maxLength(max, texts.tooLong));
 }
 

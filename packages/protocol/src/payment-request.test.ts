@@ -191,6 +191,12 @@ describe('create payment request body', () => {
     assert.equal(firstError({})?.error, errors.amountMissing);
   });
 
+  it('wants an end_user_reference, as the spec validates it as mandatory', () => {
+    const failure = firstError({ ...valid, end_user_reference: undefined });
+    assert.equal(failure?.error.message, 'The end_user_reference is a mandatory field.');
+    assert.equal(failure?.error.status, 422);
+  });
+
   it('refuses an amount that is not a decimal string with a clear sentence', () => {
     for (const amount of [100, '1e2', '10,00', 'ten']) {
       const failure = firstError({ ...valid, amount });
