@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
 import { type Price, resolvePrice } from './pricing.ts';
+import { MAX_RESULT_URL_LENGTH, tooLongForCheckoutId, withCheckoutId } from './result-url.ts';
 import type { CreateCheckout } from './schemas.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from './store/store.ts';
 import { forCustomer, type ProcessingClient } from './upstream.ts';
@@ -99,9 +100,10 @@ function paymentRequestOf(
   deps: CheckoutDeps,
   body: CreateCheckout,
   price: Price,
-  foreignId: string,
+  ids: { checkoutId: string; foreignId: string },
   urls: { success?: string | undefined; failed?: string | undefined },
 ): CreatePaymentRequest {
+  const { checkoutId, foreignId } = ids;
   const { config } = deps;
   const senderData = senderDataOf(body);
   const request: CreatePaymentRequest = {
@@ -120,9 +122,26 @@ function paymentRequestOf(
   if (price.description !== undefined) request.description = price.description;
   const urlStore = price.session?.urlStore ?? config.urlStore;
   if (urlStore !== undefined) request.url_store = urlStore;
-  if (urls.success !== undefined) request.url_success = urls.success;
-  if (urls.failed !== undefined) request.url_failed = urls.failed;
+  if (urls.success !== undefined) {
+    request.url_success = upstreamResultUrl(urls.success, checkoutId, 'success_url');
+  }
+  if (urls.failed !== undefined) {
+    request.url_failed = upstreamResultUrl(urls.failed, checkoutId, 'failed_url');
+  }
   return request;
+}
+
+/**
+ * A result address as the service gets it: with `checkout=<id>`, so the shop's result page can
+ * resume the checkout. Start-up and the schemas refuse addresses too long for that; this guard
+ * covers sessions saved before, rather than sending the service a URL it refuses.
+ */
+function upstreamResultUrl(url: string, checkoutId: string, field: string): string {
+  const address = withCheckoutId(url, checkoutId);
+  if (address.length > MAX_RESULT_URL_LENGTH) {
+    throw new ApiError(422, 'url_too_long', tooLongForCheckoutId(field), field);
+  }
+  return address;
 }
 
 /**
@@ -171,12 +190,14 @@ export async function createCheckout(
       success: successUrl ?? price.session?.urlSuccess ?? config.urlSuccess,
       failed: failedUrl ?? price.session?.urlFailed ?? config.urlFailed,
     };
-    const request = paymentRequestOf(deps, body, price, foreignId, urls);
+    // The id exists before the payment request: the result addresses carry it.
+    const checkoutId = newCheckoutId();
+    const request = paymentRequestOf(deps, body, price, { checkoutId, foreignId }, urls);
     const paymentRequest = await deps.processing.createPaymentRequest(request).catch(forCustomer);
 
     const now = deps.now();
     const checkout: CheckoutRecord = {
-      id: newCheckoutId(),
+      id: checkoutId,
       status: 'created',
       paymentLink: paymentRequest.payment_link,
       expiresAt: expiryOf(paymentRequest.life_time, now, config.paymentLifetimeSeconds),

@@ -73,6 +73,11 @@ describe('loadConfig', () => {
       /^PAYMENT_LIFETIME_SECONDS /,
     );
     assert.match(refusal({ ...required, URL_SUCCESS: 'ftp://x' }), /^URL_SUCCESS /);
+    // The service gets result addresses with checkout=<id> added: that must fit in 255.
+    assert.equal(
+      refusal({ ...required, URL_FAILED: `https://shop.example/${'x'.repeat(220)}` }),
+      'URL_FAILED is too long: with checkout=<id> added it would pass the 255 characters the processing service accepts.',
+    );
   });
 
   it('enables open amounts only with all three variables, bounds in order', () => {

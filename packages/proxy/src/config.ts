@@ -5,6 +5,7 @@
 
 import { compareDecimal, isDecimal, isWebUrl } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
+import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from './result-url.ts';
 
 /** Start-up refused: `message` is the one line to print. */
 export class ConfigError extends Error {
@@ -70,6 +71,19 @@ const baseUrl = (version: string) =>
 
 const webUrl = z.optional(z.string().check(z.refine(isWebUrl, 'must be an http(s) URL')));
 
+/** A result address: the service gets it with `checkout=<id>` added, within its 255 characters. */
+const resultUrl = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(isWebUrl, 'must be an http(s) URL'),
+      z.refine(
+        fitsCheckoutId,
+        `is too long: with checkout=<id> added it would pass the ${MAX_RESULT_URL_LENGTH} characters the processing service accepts`,
+      ),
+    ),
+);
+
 const decimal = z.optional(
   z
     .string()
@@ -120,8 +134,8 @@ const environmentSchema = z.object({
       ),
   ),
   URL_STORE: webUrl,
-  URL_SUCCESS: webUrl,
-  URL_FAILED: webUrl,
+  URL_SUCCESS: resultUrl,
+  URL_FAILED: resultUrl,
   PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),

@@ -306,6 +306,35 @@ describe('a checkout’s whole life, through real processes', () => {
   });
 });
 
+describe('redirect mode: back from the hosted payment page', () => {
+  it('the hosted page sends the customer to the result address with checkout=<id>', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
+    const checkout = created.body;
+    assert.equal(checkout.success_url, 'https://shop.example/thanks');
+    // The customer pays on the sandbox's hosted page, as a browser posts its form.
+    const paid = await fetch(checkout.payment_link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=paid',
+      redirect: 'manual',
+    });
+    assert.equal(paid.status, 303);
+    const location = new URL(paid.headers.get('Location')!);
+    assert.equal(`${location.origin}${location.pathname}`, 'https://shop.example/thanks');
+    assert.equal(location.searchParams.get('checkout'), checkout.id);
+
+    // The result page resumes that checkout and shows the status the proxy verified.
+    await waitFor(
+      async () =>
+        (await call(`/api/checkouts/${location.searchParams.get('checkout')}`)).body.status ===
+        'paid',
+      'the paid callback',
+    );
+  });
+});
+
 describe('the proxy process', () => {
   it('keeps its store across a restart, and applies callbacks after it', {
     timeout: TEST_TIMEOUT_MS,

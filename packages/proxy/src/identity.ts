@@ -6,6 +6,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { SenderData, SenderType } from '@crypto-pay/protocol';
 
+/** Length of a checkout id: 128 bits in base64url. */
+export const CHECKOUT_ID_LENGTH = 22;
+
 /** 128 random bits as base64url (22 characters): a checkout's public id. */
 export function newCheckoutId(): string {
   return randomBytes(16).toString('base64url');

@@ -16,6 +16,11 @@ import {
   urlField,
 } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
+import { fitsCheckoutId, tooLongForCheckoutId } from './result-url.ts';
+
+/** A result address: the service gets it with `checkout=<id>` added, so that must fit too. */
+const resultUrlField = (field: string, specName: string) =>
+  urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -94,8 +99,8 @@ export const createCheckoutSchema = z
         .string({ error: errors.emailInvalid.message })
         .check(z.refine(isEmail, errors.emailInvalid.message)),
     ),
-    success_url: z.optional(urlField('url_success')),
-    failed_url: z.optional(urlField('url_failed')),
+    success_url: z.optional(resultUrlField('success_url', 'url_success')),
+    failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
   })
   .check(
     z.superRefine((body, context) => {
@@ -142,8 +147,8 @@ export const createSessionSchema = z.object({
     }),
   ),
   url_store: z.optional(urlField('url_store')),
-  url_success: z.optional(urlField('url_success')),
-  url_failed: z.optional(urlField('url_failed')),
+  url_success: z.optional(resultUrlField('url_success', 'url_success')),
+  url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
   /** How long the token may be used, in seconds (default 3600, at most 7 days). */
   expires_in: z.optional(
     z
