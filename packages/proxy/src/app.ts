@@ -101,6 +101,7 @@ export function createApp(options: AppOptions) {
         openAmount: config.openAmount,
         sessionsEnabled: config.adminToken !== undefined,
         currencies: createCurrencyCache(processing, options.currencyTtlMs ?? 5 * 60_000, now),
+        offered: config.paymentCurrencies,
       }),
     )
     .route('/api/checkouts', checkoutRoutes(checkoutDeps))

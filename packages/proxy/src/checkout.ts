@@ -7,6 +7,7 @@
 import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
+import { isOffered } from './currencies.ts';
 import { ApiError } from './errors.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
 import { type Price, resolvePrice } from './pricing.ts';
@@ -84,6 +85,23 @@ function returnUrl(url: string | undefined, field: string, allowed: string[]): s
   return url;
 }
 
+/** With `PAYMENT_CURRENCIES` set, the customer pays only in one of those. */
+function checkPaymentCurrency(
+  currency: CreateCheckout['payment_currency'],
+  offered: Config['paymentCurrencies'],
+): void {
+  if (currency === undefined || isOffered(currency, offered)) return;
+  const names = offered!.map((entry) =>
+    entry.network_name === undefined ? entry.iso : `${entry.iso} (${entry.network_name})`,
+  );
+  throw new ApiError(
+    422,
+    'payment_currency_not_offered',
+    `The payment_currency must be one of ${names.join(', ')}.`,
+    'payment_currency',
+  );
+}
+
 /** Only the fields the spec defines go upstream, whatever else the browser sent. */
 function senderDataOf(body: CreateCheckout): SenderData {
   const data = body.sender_data as unknown as Record<string, string>;
@@ -156,6 +174,7 @@ export async function createCheckout(
   const { store, config } = deps;
   const successUrl = returnUrl(body.success_url, 'success_url', config.allowedOrigins);
   const failedUrl = returnUrl(body.failed_url, 'failed_url', config.allowedOrigins);
+  checkPaymentCurrency(body.payment_currency, config.paymentCurrencies);
 
   if (idempotencyKey !== undefined) {
     const hash = requestHash(deps.referenceKey, canonicalJson(body));

@@ -105,6 +105,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads PAYMENT_CURRENCIES as ISO or ISO:network entries, all currencies when unset', () => {
+    assert.deepEqual(
+      loadConfig({ ...required, PAYMENT_CURRENCIES: 'BTC:bitcoin, ETH ,USDT:tron' })
+        .paymentCurrencies,
+      [
+        { iso: 'BTC', network_name: 'bitcoin' },
+        { iso: 'ETH' },
+        { iso: 'USDT', network_name: 'tron' },
+      ],
+    );
+    assert.equal(loadConfig(required).paymentCurrencies, undefined);
+    assert.equal(loadConfig({ ...required, PAYMENT_CURRENCIES: '' }).paymentCurrencies, undefined);
+    for (const bad of ['btc', 'BTC:', 'BTC:bit coin', ',', 'BTC;ETH', 'USDT:tron:x']) {
+      assert.equal(
+        refusal({ ...required, PAYMENT_CURRENCIES: bad }),
+        'PAYMENT_CURRENCIES must be comma-separated ISO or ISO:network entries such as BTC:bitcoin,USDT:tron.',
+        bad,
+      );
+    }
+  });
+
   it('reads lists and numbers', () => {
     const config = loadConfig({
       ...required,

@@ -6,6 +6,7 @@
 import { compareDecimal, isDecimal, isWebUrl } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from './result-url.ts';
+import type { CurrencyRef } from './store/store.ts';
 
 /** Start-up refused: `message` is the one line to print. */
 export class ConfigError extends Error {
@@ -40,6 +41,8 @@ export interface Config {
   endUserReferenceKey: string | undefined;
   /** Take the client IP from `X-Forwarded-For` (only behind a reverse proxy you run). */
   trustProxy: boolean;
+  /** The payment currencies offered (an entry without `network_name` means any network); all when unset. */
+  paymentCurrencies: CurrencyRef[] | undefined;
 }
 
 const text = (why: string) =>
@@ -143,7 +146,29 @@ const environmentSchema = z.object({
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
   ),
   TRUST_PROXY: z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  PAYMENT_CURRENCIES: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => splitList(value).length > 0 && splitList(value).every(isPaymentCurrency),
+          'must be comma-separated ISO or ISO:network entries such as BTC:bitcoin,USDT:tron',
+        ),
+      ),
+  ),
 });
+
+/** `BTC`, or `USDT:tron`: an uppercase code, and optionally a network as the service names it. */
+const PAYMENT_CURRENCY = /^([A-Z0-9]{2,10})(?::([a-z0-9_-]{1,64}))?$/;
+
+function isPaymentCurrency(value: string): boolean {
+  return PAYMENT_CURRENCY.test(value);
+}
+
+function paymentCurrencyOf(value: string): CurrencyRef {
+  const [, iso, network] = PAYMENT_CURRENCY.exec(value)!;
+  return network === undefined ? { iso: iso! } : { iso: iso!, network_name: network };
+}
 
 function splitList(value: string): string[] {
   return value
@@ -186,6 +211,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
+    paymentCurrencies:
+      vars.PAYMENT_CURRENCIES === undefined
+        ? undefined
+        : splitList(vars.PAYMENT_CURRENCIES).map(paymentCurrencyOf),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 
 import type { CurrencyEntry } from '@crypto-pay/protocol';
+import type { CurrencyRef } from './store/store.ts';
 import type { ProcessingClient } from './upstream.ts';
 
 export interface CurrencyCache {
@@ -71,14 +72,35 @@ export interface PaymentCurrency {
   precision: number;
 }
 
+/**
+ * Whether the merchant offers `currency` (`PAYMENT_CURRENCIES`; everything when unset). An
+ * offered entry without a network covers every network of that iso; a currency without a
+ * network matches only such an entry, since the service would choose its network.
+ */
+export function isOffered(
+  currency: { iso: string; network_name?: string | undefined },
+  offered: readonly CurrencyRef[] | undefined,
+): boolean {
+  if (offered === undefined) return true;
+  return offered.some(
+    (entry) =>
+      entry.iso === currency.iso &&
+      (entry.network_name === undefined || entry.network_name === currency.network_name),
+  );
+}
+
 /** The crypto currencies a customer may pay in, as `/api/config` lists them. */
-export function paymentCurrencies(entries: CurrencyEntry[]): PaymentCurrency[] {
+export function paymentCurrencies(
+  entries: CurrencyEntry[],
+  offered?: readonly CurrencyRef[],
+): PaymentCurrency[] {
   return entries
     .filter((entry) => entry.type === 'crypto')
-    .map((entry) => {
+    .map((entry): PaymentCurrency => {
       const known = CODES[entry.currency];
       return known === undefined
         ? { iso: entry.currency, precision: entry.precision }
         : { ...known, precision: entry.precision };
-    });
+    })
+    .filter((currency) => isOffered(currency, offered));
 }

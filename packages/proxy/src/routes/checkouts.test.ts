@@ -501,6 +501,58 @@ describe('GET /api/config', () => {
     assert.equal(config.sessions, true);
   });
 
+  it('offers only PAYMENT_CURRENCIES that the service lists too, and refuses the others', async () => {
+    const limited = testProxy(sandbox, { PAYMENT_CURRENCIES: 'BTC:bitcoin,USDT:tron,ETH,XMR' });
+    const config = await json(await limited.request('/api/config'));
+    // In the service's order; ETH on any network; XMR is not in the service's list.
+    assert.deepEqual(config.payment_currencies, [
+      { iso: 'BTC', network_name: 'bitcoin', precision: 8 },
+      { iso: 'ETH', network_name: 'ethereum', precision: 8 },
+      { iso: 'USDT', network_name: 'tron', precision: 6 },
+    ]);
+
+    const before = (await upstreamRequests()).length;
+    const pay = (payment_currency: Record<string, string>) =>
+      limited.request('/api/checkouts', {
+        method: 'POST',
+        json: { ...checkoutBody(), payment_currency },
+      });
+    const other = await pay({ iso: 'USDT', network_name: 'ethereum' });
+    assert.equal(other.status, 422);
+    assert.deepEqual(await json(other), {
+      error: 'The payment_currency must be one of BTC (bitcoin), USDT (tron), ETH, XMR.',
+      code: 'payment_currency_not_offered',
+      field: 'payment_currency',
+    });
+    // Without a network the service would pick one, maybe not the offered one.
+    assert.equal((await pay({ iso: 'USDT' })).status, 422);
+    assert.equal((await pay({ iso: 'LTC', network_name: 'litecoin' })).status, 422);
+    assert.equal((await upstreamRequests()).length, before, 'nothing sent for a refusal');
+
+    assert.equal((await pay({ iso: 'USDT', network_name: 'tron' })).status, 201);
+    assert.equal((await pay({ iso: 'ETH', network_name: 'ethereum' })).status, 201);
+  });
+
+  it('offers every crypto currency of the list when PAYMENT_CURRENCIES is unset', async () => {
+    const config = await json(await proxy.request('/api/config'));
+    assert.deepEqual(
+      config.payment_currencies.map(
+        (currency: { iso: string; network_name?: string }) =>
+          `${currency.iso}:${currency.network_name}`,
+      ),
+      [
+        'BTC:bitcoin',
+        'ETH:ethereum',
+        'LTC:litecoin',
+        'USDT:ethereum',
+        'USDT:tron',
+        'USDC:ethereum',
+        'XRP:ripple',
+        'DOGE:dogecoin',
+      ],
+    );
+  });
+
   it('serves the cached currency list while the service is down', async () => {
     assert.equal((await proxy.request('/api/config')).status, 200);
     await fetch(`${sandbox.url}/_sandbox/faults`, {

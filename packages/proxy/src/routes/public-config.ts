@@ -8,6 +8,7 @@ import type { Catalog } from '../catalog.ts';
 import type { OpenAmountConfig } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { type CurrencyCache, paymentCurrencies } from '../currencies.ts';
+import type { CurrencyRef } from '../store/store.ts';
 import { forCustomer } from '../upstream.ts';
 
 export interface PublicConfigDeps {
@@ -15,6 +16,8 @@ export interface PublicConfigDeps {
   openAmount: OpenAmountConfig | undefined;
   sessionsEnabled: boolean;
   currencies: CurrencyCache;
+  /** `PAYMENT_CURRENCIES`: only these are offered (when the service lists them too). */
+  offered: readonly CurrencyRef[] | undefined;
 }
 
 export function publicConfigRoutes(deps: PublicConfigDeps) {
@@ -24,7 +27,7 @@ export function publicConfigRoutes(deps: PublicConfigDeps) {
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(
       {
-        payment_currencies: paymentCurrencies(entries),
+        payment_currencies: paymentCurrencies(entries, deps.offered),
         products,
         open_amount: deps.openAmount ?? null,
         sessions: deps.sessionsEnabled,
