@@ -38,6 +38,10 @@ export default css`
     font-weight: 600;
   }
 
+  legend {
+    padding: 0;
+  }
+
   input,
   select {
     font: inherit;

@@ -34,6 +34,8 @@ export default css`
 
   .qr {
     width: min(100%, 14rem);
+    /* The space is kept while the encoder loads, so nothing jumps when the code appears. */
+    aspect-ratio: 1;
     justify-self: center;
     border-radius: calc(var(--_radius) * 0.5);
   }

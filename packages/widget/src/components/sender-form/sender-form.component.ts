@@ -255,7 +255,7 @@ export default class SenderForm extends LitElement {
     const type = this.senderType;
     return html`
       <form part="form" novalidate @submit=${this.onSubmit}>
-        <p class="hint">${t.detailsIntro}</p>
+        <p class="hint intro">${t.detailsIntro}</p>
         <fieldset class="sender-type" part="sender-type">
           <legend>${t.senderTypeLegend}</legend>
           ${(['natural', 'legal'] as const).map(

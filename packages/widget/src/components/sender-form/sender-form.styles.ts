@@ -10,6 +10,10 @@ export default css`
     display: none;
   }
 
+  .intro {
+    margin-block-end: var(--_space);
+  }
+
   fieldset {
     border: 0;
     margin: 0 0 var(--_space);
