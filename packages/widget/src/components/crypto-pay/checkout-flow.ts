@@ -285,11 +285,14 @@ export class CheckoutFlow {
     this.set({ checkout });
     if (previous?.id === checkout.id && previous.status === checkout.status) return;
     this.host.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
-    if (FINAL_STATUSES.includes(checkout.status)) this.finish(checkout);
+    // Leave the page only for an ending seen here: a result page that resumes a finished
+    // checkout must stay, or it would send the customer to itself again and again.
+    const seenOpen = previous?.id === checkout.id && !FINAL_STATUSES.includes(previous.status);
+    if (FINAL_STATUSES.includes(checkout.status)) this.finish(checkout, seenOpen);
   }
 
   /** The end: tell the page, then go to the matching address unless the page said no. */
-  private finish(checkout: Checkout): void {
+  private finish(checkout: Checkout, leave: boolean): void {
     forgetCheckoutId(this.storageKey);
     const { id, status } = checkout;
     const paid = status === 'paid';
@@ -302,9 +305,19 @@ export class CheckoutFlow {
     const target = paid
       ? (this.host.successUrl ?? checkout.success_url)
       : (this.host.failedUrl ?? checkout.failed_url);
-    if (proceed && target) {
+    if (leave && proceed && target) {
       this.set({ leaving: true });
-      this.navigate(target);
+      this.navigate(resultAddress(target, id));
     }
   }
+}
+
+/**
+ * The shop's result page, told which checkout to resume (`?checkout=<id>`) so it can show the
+ * status the proxy verified. The id is unguessable and carries no status or personal data.
+ */
+export function resultAddress(target: string, checkoutId: string): string {
+  const url = new URL(target, document.baseURI);
+  url.searchParams.set('checkout', checkoutId);
+  return url.href;
 }
