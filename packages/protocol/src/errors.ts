@@ -13,6 +13,11 @@ export interface ProcessingError {
   readonly code: number | string;
   /** The `error` field of the body, exactly as the spec writes it. */
   readonly message: string;
+  /**
+   * The request field the error concerns (`sender_data.first_name`), so a form can show it
+   * next to that field; the spec's error bodies carry no field, the catalogue knows it.
+   */
+  readonly field?: string;
 }
 
 /** The JSON body of an error response: `{error, code}`. */
@@ -22,7 +27,8 @@ export function errorBody(error: ProcessingError): { error: string; code: number
 
 const fixed =
   <S extends ProcessingError['status']>(status: S, code: number | string = status) =>
-  (name: string, message: string): ProcessingError => ({ name, status, code, message });
+  (name: string, message: string, field?: string): ProcessingError =>
+    field === undefined ? { name, status, code, message } : { name, status, code, message, field };
 
 const badRequest = fixed(400);
 const notFound = fixed(404);
@@ -38,10 +44,12 @@ export const errors = {
   foreignIdTaken: badRequest(
     'foreign_id_taken',
     'Payment request with this foreign_id already exists.',
+    'foreign_id',
   ),
   userFeePercentInvalid: badRequest(
     'user_fee_percent_invalid',
     'user_fee_percent must be 0 or 100.',
+    'user_fee_percent',
   ),
 
   // 403: headers and access
@@ -59,32 +67,48 @@ export const errors = {
   merchantDisabled: forbidden('merchant_disabled', 'Merchant is disabled.', 403),
 
   // 404
-  currencyIsoUnknown: notFound('currency_iso_unknown', 'The currency.iso is incorrect.'),
+  currencyIsoUnknown: notFound(
+    'currency_iso_unknown',
+    'The currency.iso is incorrect.',
+    'currency.iso',
+  ),
   paymentCurrencyIsoUnknown: notFound(
     'payment_currency_iso_unknown',
     'payment_currency.iso is incorrect.',
+    'payment_currency.iso',
   ),
 
   // 422: validation
-  currencyIsoMissing: unprocessable('currency_iso_missing', 'The iso is a mandatory field.'),
-  currencyIsoDisabled: unprocessable('currency_iso_disabled', 'The currency.iso is disabled.'),
+  currencyIsoMissing: unprocessable(
+    'currency_iso_missing',
+    'The iso is a mandatory field.',
+    'currency.iso',
+  ),
+  currencyIsoDisabled: unprocessable(
+    'currency_iso_disabled',
+    'The currency.iso is disabled.',
+    'currency.iso',
+  ),
   networkNameRequired: unprocessable(
     'network_name_required',
     'The currency.network_name field is mandatory for crypto currencies.',
+    'currency.network_name',
   ),
   currencyNetworkUnsupported: unprocessable(
     'currency_network_unsupported',
     'The combination of currency and network is not supported.',
+    'currency.network_name',
   ),
-  amountMissing: unprocessable('amount_missing', 'The amount field is mandatory.'),
+  amountMissing: unprocessable('amount_missing', 'The amount field is mandatory.', 'amount'),
   amountBelowMinimum: (amount: string) =>
-    unprocessable('amount_below_minimum', `The minimum amount is ${amount} EUR.`),
+    unprocessable('amount_below_minimum', `The minimum amount is ${amount} EUR.`, 'amount'),
   amountAboveMaximum: (amount: string) =>
-    unprocessable('amount_above_maximum', `The maximum amount is ${amount} EUR.`),
+    unprocessable('amount_above_maximum', `The maximum amount is ${amount} EUR.`, 'amount'),
   amountTooManyDecimals: (currency: string, decimalPlaces: number) =>
     unprocessable(
       'amount_too_many_decimals',
       `The amount for ${currency} cannot have more than ${decimalPlaces} decimal places.`,
+      'amount',
     ),
   lifetimeMissing: unprocessable(
     'lifetime_missing',
@@ -98,133 +122,176 @@ export const errors = {
     unprocessable(
       'lifespan_too_short',
       `The lifespan must be longer than or equal to ${span} ${unit}.`,
+      'life_time_duration',
     ),
   lifespanTooLong: (span: number, unit: SpanUnit) =>
     unprocessable(
       'lifespan_too_long',
       `The lifespan must be shorter than or equal ${span} ${unit}.`,
+      'life_time_duration',
     ),
-  emailInvalid: unprocessable('email_invalid', 'The email address is incorrect.'),
+  emailInvalid: unprocessable('email_invalid', 'The email address is incorrect.', 'end_user_email'),
   paymentCurrencyEmpty: unprocessable(
     'payment_currency_empty',
     'payment_currency must not be empty if provided.',
+    'payment_currency',
   ),
   paymentCurrencyNotCrypto: unprocessable(
     'payment_currency_not_crypto',
     'payment_currency.iso must be a cryptocurrency.',
+    'payment_currency.iso',
   ),
   paymentCurrencyIsoEmpty: unprocessable(
     'payment_currency_iso_empty',
     'payment_currency.iso must not be empty if provided.',
+    'payment_currency.iso',
   ),
   paymentCurrencyIsoDisabled: unprocessable(
     'payment_currency_iso_disabled',
     'payment_currency.iso is disabled.',
+    'payment_currency.iso',
   ),
   exchangeRateUnavailable: (currencyIso: string, paymentCurrencyIso: string) =>
     unprocessable(
       'exchange_rate_unavailable',
       `Exchange rate is not available between ${currencyIso} and ${paymentCurrencyIso}.`,
+      'payment_currency.iso',
     ),
   paymentNetworkNameEmpty: unprocessable(
     'payment_network_name_empty',
     'payment_currency.network_name must not be empty if provided.',
+    'payment_currency.network_name',
   ),
   paymentNetworkNameWithoutIso: unprocessable(
     'payment_network_name_without_iso',
     'payment_currency.network_name cannot be specified without payment_currency.iso.',
+    'payment_currency.network_name',
   ),
   paymentCurrencyNetworkUnsupported: unprocessable(
     'payment_currency_network_unsupported',
     'The combination of currency and network is not supported.',
+    'payment_currency.network_name',
   ),
   descriptionTooLong: unprocessable(
     'description_too_long',
     'The description must be 255 characters or less.',
+    'description',
   ),
   descriptionEmpty: unprocessable(
     'description_empty',
     'The description must not be empty if provided.',
+    'description',
   ),
   foreignIdTooLong: unprocessable(
     'foreign_id_too_long',
     'Foreign ID must be 255 characters or less.',
+    'foreign_id',
   ),
   foreignIdEmpty: unprocessable(
     'foreign_id_empty',
     'The foreign_id must not be empty if provided.',
+    'foreign_id',
   ),
-  urlStoreInvalid: unprocessable('url_store_invalid', 'The url_store is invalid.'),
+  urlStoreInvalid: unprocessable('url_store_invalid', 'The url_store is invalid.', 'url_store'),
   urlStoreTooLong: unprocessable(
     'url_store_too_long',
     'The url_store must be 255 characters or less.',
+    'url_store',
   ),
-  urlSuccessInvalid: unprocessable('url_success_invalid', 'The url_success is invalid.'),
+  urlSuccessInvalid: unprocessable(
+    'url_success_invalid',
+    'The url_success is invalid.',
+    'url_success',
+  ),
   urlSuccessTooLong: unprocessable(
     'url_success_too_long',
     'The url_success must be 255 characters or less.',
+    'url_success',
   ),
-  urlFailedInvalid: unprocessable('url_failed_invalid', 'The url_failed is invalid.'),
+  urlFailedInvalid: unprocessable('url_failed_invalid', 'The url_failed is invalid.', 'url_failed'),
   urlFailedTooLong: unprocessable(
     'url_failed_too_long',
     'The url_failed must be 255 characters or less.',
+    'url_failed',
   ),
   endUserReferenceEmpty: unprocessable(
     'end_user_reference_empty',
     'The end_user_reference must not be empty if provided.',
+    'end_user_reference',
   ),
   endUserReferenceTooLong: unprocessable(
     'end_user_reference_too_long',
     'The end_user_reference must be 255 characters or less.',
+    'end_user_reference',
   ),
-  senderTypeMissing: unprocessable('sender_type_missing', 'The sender_type is a mandatory field.'),
+  senderTypeMissing: unprocessable(
+    'sender_type_missing',
+    'The sender_type is a mandatory field.',
+    'sender_type',
+  ),
   senderTypeInvalid: unprocessable(
     'sender_type_invalid',
     'The sender_type must be either ‘natural’ or ‘legal’.',
+    'sender_type',
   ),
-  senderDataMissing: unprocessable('sender_data_missing', 'The sender_data object is mandatory.'),
+  senderDataMissing: unprocessable(
+    'sender_data_missing',
+    'The sender_data object is mandatory.',
+    'sender_data',
+  ),
   senderDataNotObject: unprocessable(
     'sender_data_not_object',
     'The sender_data must be a valid object.',
+    'sender_data',
   ),
   firstNameMissing: unprocessable(
     'first_name_missing',
     'The first_name must be provided for sender_type = natural.',
+    'sender_data.first_name',
   ),
   firstNameTooLong: unprocessable(
     'first_name_too_long',
     'The first_name must be 255 characters or less.',
+    'sender_data.first_name',
   ),
   lastNameMissing: unprocessable(
     'last_name_missing',
     'The last_name must be provided for sender_type = natural.',
+    'sender_data.last_name',
   ),
   lastNameTooLong: unprocessable(
     'last_name_too_long',
     'The last_name must be 255 characters or less.',
+    'sender_data.last_name',
   ),
   dateOfBirthFormat: unprocessable(
     'date_of_birth_format',
     'The date_of_birth must be in YYYY-MM-DD format.',
+    'sender_data.date_of_birth',
   ),
   legalNameMissing: unprocessable(
     'legal_name_missing',
     'The legal_name must be provided for sender_type = legal.',
+    'sender_data.legal_name',
   ),
   legalNameTooLong: unprocessable(
     'legal_name_too_long',
     'The legal_name must be 255 characters or less.',
+    'sender_data.legal_name',
   ),
   countryOfRegistrationMissing: unprocessable(
     'country_of_registration_missing',
     'The country_of_registration must be provided for sender_type = legal.',
+    'sender_data.country_of_registration',
   ),
   countryOfRegistrationLength: unprocessable(
     'country_of_registration_length',
     'The country_of_registration must contain exactly 3 characters.',
+    'sender_data.country_of_registration',
   ),
   countryOfRegistrationNotIso: unprocessable(
     'country_of_registration_not_iso',
     'The country_of_registration must be a valid ISO Alpha-3 code.',
+    'sender_data.country_of_registration',
   ),
 } as const;

@@ -10,7 +10,7 @@ import {
   transactionInfoRequestSchema,
   transactionSchema,
 } from './transaction.ts';
-import { validate } from './validation.ts';
+import { errorForMessage, validate } from './validation.ts';
 import { createWithdrawalSchema } from './withdrawal.ts';
 
 const company = { legal_name: 'Acme GmbH', country_of_registration: 'DEU' };
@@ -258,5 +258,43 @@ describe('callbacks and lists', () => {
     );
     assert.equal(emptyRequestSchema.safeParse({}).success, true);
     assert.equal(emptyRequestSchema.safeParse({ page: 2 }).success, false);
+  });
+});
+
+describe('errorForMessage', () => {
+  it('finds the entry of a text, with the field it concerns', () => {
+    assert.equal(
+      errorForMessage('payment_currency.iso is disabled.'),
+      errors.paymentCurrencyIsoDisabled,
+    );
+    assert.equal(errors.paymentCurrencyIsoDisabled.field, 'payment_currency.iso');
+    assert.equal(
+      errorForMessage('The first_name must be provided for sender_type = natural.').field,
+      'sender_data.first_name',
+    );
+  });
+
+  it('finds texts with placeholders filled in', () => {
+    const found = errorForMessage('Exchange rate is not available between EUR and DOGE.');
+    assert.equal(found.name, 'exchange_rate_unavailable');
+    assert.equal(found.field, 'payment_currency.iso');
+    assert.equal(found.message, 'Exchange rate is not available between EUR and DOGE.');
+    assert.equal(
+      errorForMessage('The amount for BTC cannot have more than 8 decimal places.').field,
+      'amount',
+    );
+    assert.equal(
+      errorForMessage('The lifespan must be longer than or equal to 5 minutes.').name,
+      'lifespan_too_short',
+    );
+  });
+
+  it('makes any other text a 422 without a field', () => {
+    assert.deepEqual(errorForMessage('Something else.'), {
+      name: 'validation',
+      status: 422,
+      code: 422,
+      message: 'Something else.',
+    });
   });
 });

@@ -7,15 +7,34 @@ import type * as z from 'zod/mini';
 import { errors, type ProcessingError } from './errors.ts';
 
 const byMessage = new Map<string, ProcessingError>();
+/** Texts with placeholders, as patterns: `The minimum amount is (.+) EUR.` */
+const byPattern: { pattern: RegExp; entry: (...values: string[]) => ProcessingError }[] = [];
 for (const entry of Object.values(errors)) {
-  if (typeof entry !== 'function' && !byMessage.has(entry.message)) {
+  if (typeof entry === 'function') {
+    const template = entry as (...values: string[]) => ProcessingError;
+    const marks = Array.from({ length: template.length }, (_, index) => `\u0000${index}\u0000`);
+    const sample = template(...marks).message;
+    const source = sample
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\u0000\d\u0000/g, '(.+?)');
+    byPattern.push({ pattern: new RegExp(`^${source}$`), entry: template });
+  } else if (!byMessage.has(entry.message)) {
     byMessage.set(entry.message, entry);
   }
 }
 
-/** The catalogue entry for an error text, or a 422 `validation` entry carrying that text. */
+/**
+ * The catalogue entry for an error text (with its status, code and field), placeholders
+ * included; a text the catalogue does not know becomes a 422 `validation` entry.
+ */
 export function errorForMessage(message: string): ProcessingError {
-  return byMessage.get(message) ?? { name: 'validation', status: 422, code: 422, message };
+  const exact = byMessage.get(message);
+  if (exact) return exact;
+  for (const { pattern, entry } of byPattern) {
+    const values = pattern.exec(message)?.slice(1);
+    if (values) return { ...entry(...values), message };
+  }
+  return { name: 'validation', status: 422, code: 422, message };
 }
 
 /** Where a schema failed first, and the error the service answers for it. */
