@@ -77,10 +77,12 @@ export function forCustomer(error: unknown): never {
         'The processing service refused the merchant configuration.',
       );
     }
+    // The service names no field; the catalogue knows which one its text concerns.
     throw new ApiError(
       error.status as ContentfulStatusCode,
       machineCode(error.message),
       error.message,
+      errorForMessage(error.message).field,
     );
   }
   if (error instanceof ProcessingValidationError) {
