@@ -1,0 +1,112 @@
+/**
+ * Two promises to every shop: the whole journey works with the keyboard alone, and the widget
+ * works under a strict Content-Security-Policy (the built demo serves every page with one).
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  openPage,
+  person,
+  proxyCheckout,
+  rememberedCheckoutId,
+  screenshots,
+  useStack,
+  visible,
+  widgetOf,
+} from './support.ts';
+
+const state = useStack();
+
+describe('keyboard only', () => {
+  it('pays from the first field to the success page without a pointer', async () => {
+    const shot = screenshots('keyboard-only');
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const widget = widgetOf(page);
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+
+    // Tab from the top of the page until the first name has focus.
+    const focusedLabel = () =>
+      page.evaluate(() => {
+        let active: Element | null = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active instanceof HTMLElement
+          ? active.id || active.getAttribute('name') || active.textContent?.trim()
+          : '';
+      });
+    for (let presses = 0; presses < 40 && (await focusedLabel()) !== 'first_name'; presses++) {
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(await focusedLabel(), 'first_name');
+    await page.keyboard.type(person.firstName);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(person.lastName);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12101990'); // a date input takes the digits in its own order (en-US: mm dd yyyy)
+    await shot(page, 'typed');
+
+    // Through the rest of the form to the submit button, then Enter.
+    for (
+      let presses = 0;
+      presses < 40 && (await focusedLabel()) !== 'Continue to payment';
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    // Focus moved to the new step's heading.
+    assert.equal(await focusedLabel(), 'Pay');
+    await shot(page, 'pay-step');
+
+    const id = (await rememberedCheckoutId(page))!;
+    for (
+      let presses = 0;
+      presses < 10 && !(await focusedLabel())?.startsWith('Open the payment page');
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    const [paymentPage] = await Promise.all([
+      context.waitForEvent('page'),
+      page.keyboard.press('Enter'),
+    ]);
+    await paymentPage.waitForLoadState();
+    await paymentPage.locator('button[value="paid"]').focus();
+    await paymentPage.keyboard.press('Enter');
+    await page.waitForURL(/\/success\.html/);
+    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
+    assert.equal((await proxyCheckout(state.stack, id)).status, 'paid');
+    await context.close();
+  });
+});
+
+describe('a strict Content-Security-Policy', () => {
+  it('lets the widget render, create a checkout and draw its QR code with no violation', async () => {
+    const shot = screenshots('strict-csp');
+    const { context, page, problems } = await openPage(state.browser, 'about:blank');
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto(`${state.stack.demoUrl}/product.html`);
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    assert.match(policy, /script-src 'self'/);
+    assert.match(policy, /style-src 'self'/);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+
+    const widget = widgetOf(page);
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await widget.getByLabel('First name').fill(person.firstName);
+    await widget.getByLabel('Last name').fill(person.lastName);
+    await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
+    await widget.getByRole('radio', { name: 'BTC on Bitcoin' }).check();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(widget.getByRole('img', { name: 'QR code of the payment link' }));
+    await shot(page, 'pay-step');
+    assert.deepEqual(violations, []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A customer pays for a catalogue product in link mode: details, BTC, the payment page in a
+ * new tab, "paid" there; the widget hears it over SSE and the shop's success page shows the
+ * status the proxy verified.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { openPage, person, proxyCheckout, screenshots, useStack, visible } from './support.ts';
+
+const state = useStack();
+
+describe('an individual pays in full in link mode', () => {
+  it('goes from the product page to the verified success page', async () => {
+    const shot = screenshots('link-mode-paid');
+    const { context, page, problems } = await openPage(
+      state.browser,
+      `${state.stack.demoUrl}/product.html`,
+    );
+    const widget = page.locator('crypto-pay');
+
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await visible(widget.getByText('25.00 EUR'));
+    await shot(page, 'details');
+
+    await widget.getByLabel('First name').fill(person.firstName);
+    await widget.getByLabel('Last name').fill(person.lastName);
+    await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
+    await widget.getByRole('radio', { name: 'BTC on Bitcoin' }).check();
+    await shot(page, 'details-filled');
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    await visible(widget.locator('[part="status"]', { hasText: 'Waiting for your payment.' }));
+    await visible(widget.getByRole('img', { name: 'QR code of the payment link' }));
+    await shot(page, 'pay');
+
+    const checkoutId = await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((name) =>
+        name.startsWith('crypto-pay:checkout:'),
+      );
+      return key ? sessionStorage.getItem(key) : null;
+    });
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await paymentPage.waitForLoadState();
+    assert.match(paymentPage.url(), new RegExp(`^${state.stack.sandboxUrl}/`));
+    await shot(paymentPage, 'payment-page');
+    await paymentPage.locator('button[value="paid"]').click();
+    await paymentPage.close();
+
+    // The widget hears "paid" over SSE, shows success, then the shop's success page.
+    await page.waitForURL(/\/success\.html/);
+    const result = page.locator('crypto-pay');
+    await visible(result.getByRole('heading', { name: 'Payment complete' }));
+    await shot(page, 'success-page');
+
+    assert.ok(checkoutId, 'the widget keeps the checkout id in sessionStorage');
+    const checkout = await proxyCheckout(state.stack, String(checkoutId));
+    assert.equal(checkout.status, 'paid');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

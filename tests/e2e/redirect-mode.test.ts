@@ -1,0 +1,70 @@
+/**
+ * A company pays a cart priced by the shop's back end (session mode) in redirect mode: the
+ * widget sends it to the payment page, the payment fails there, and the shop's failure page
+ * shows the status the proxy verified.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  fillCompany,
+  openPage,
+  playOutcome,
+  proxyCheckout,
+  rememberedCheckoutId,
+  screenshots,
+  useStack,
+  visible,
+  widgetOf,
+} from './support.ts';
+
+const state = useStack();
+
+describe('a company in redirect mode', () => {
+  it('is sent to the payment page and back to the failure page when the payment fails', async () => {
+    const shot = screenshots('redirect-mode-failed');
+    const { context, page, problems } = await openPage(
+      state.browser,
+      `${state.stack.demoUrl}/checkout.html`,
+    );
+    await fillCompany(page);
+    await shot(page, 'details');
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+
+    await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/`));
+    await visible(page.getByText('42.00 EUR'));
+    await shot(page, 'payment-page');
+    await playOutcome(page, 'failed');
+
+    await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);
+    const id = new URL(page.url()).searchParams.get('checkout')!;
+    await visible(widgetOf(page).getByRole('heading', { name: 'Payment failed' }));
+    await shot(page, 'failure-page');
+    assert.equal((await proxyCheckout(state.stack, id)).status, 'failed');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows the status the proxy reports, whatever the address claims', async () => {
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/checkout.html`);
+    await fillCompany(page);
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/`));
+    await page.goBack();
+    await page.waitForURL(/\/checkout\.html/);
+    const id = await rememberedCheckoutId(page);
+    assert.ok(id, 'the widget remembers the checkout across the trip to the payment page');
+
+    // Someone types the success address by hand, without paying: the page asks the proxy.
+    await page.goto(`${state.stack.demoUrl}/success.html?checkout=${id}&status=paid`);
+    await visible(
+      widgetOf(page).locator('[part="status"]', { hasText: 'Waiting for your payment.' }),
+    );
+    assert.equal(
+      await widgetOf(page).getByRole('heading', { name: 'Payment complete' }).count(),
+      0,
+    );
+    assert.equal((await proxyCheckout(state.stack, id)).status, 'created');
+    await context.close();
+  });
+});

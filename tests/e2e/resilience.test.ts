@@ -1,0 +1,86 @@
+/**
+ * When the processing service is slow or failing, the customer gets a clear sentence and a
+ * retry that works once the service is back; a reload in the middle of a payment resumes it.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  control,
+  fillPerson,
+  openPage,
+  playOutcome,
+  proxyCheckout,
+  rememberedCheckoutId,
+  screenshots,
+  useStack,
+  visible,
+  widgetOf,
+} from './support.ts';
+
+const state = useStack({ UPSTREAM_TIMEOUT_MS: '1500' });
+
+async function paymentRequestCount() {
+  const response = await fetch(`${state.stack.sandboxUrl}/_sandbox/payment-requests`);
+  return ((await response.json()) as unknown[]).length;
+}
+
+describe('the service slow or failing', () => {
+  it('a failing service gets a clear error, and the retry succeeds once it recovers', async () => {
+    const shot = screenshots('service-failing');
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    await fillPerson(page);
+    await control(state.stack, 'faults', { fail_next: 1, status: 503 });
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+
+    await visible(widgetOf(page).getByRole('heading', { name: 'Something went wrong' }));
+    await visible(widgetOf(page).getByText('The payment service is not answering right now.'));
+    await shot(page, 'error');
+    await widgetOf(page).getByRole('button', { name: 'Try again' }).click();
+    await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
+    await shot(page, 'recovered');
+    await context.close();
+  });
+
+  it('a slow service times out with a clear error, and the retry succeeds once it is fast', async () => {
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    await fillPerson(page);
+    const before = await paymentRequestCount();
+    await control(state.stack, 'faults', { latency_ms: 4000 });
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(widgetOf(page).getByRole('heading', { name: 'Something went wrong' }));
+    await control(state.stack, 'faults', {});
+
+    await widgetOf(page).getByRole('button', { name: 'Try again' }).click();
+    await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
+    // The slow create may have reached the service; the retry must not have made a third.
+    assert.ok((await paymentRequestCount()) - before <= 2);
+    await context.close();
+  });
+});
+
+describe('a reload in the middle of a payment', () => {
+  it('resumes the same checkout and still hears the payment', async () => {
+    const shot = screenshots('reload-resume');
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    await fillPerson(page);
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    const id = await rememberedCheckoutId(page);
+    const paymentLink = await link.getAttribute('href');
+
+    await page.reload();
+    await visible(link);
+    assert.equal(await link.getAttribute('href'), paymentLink);
+    assert.equal(await rememberedCheckoutId(page), id);
+    await shot(page, 'after-reload');
+
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'paid');
+    await page.waitForURL(/\/success\.html/);
+    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
+    assert.equal((await proxyCheckout(state.stack, id!)).status, 'paid');
+    await context.close();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The React page imports the widget as a package: the host app hears every event in order,
+ * cancels the widget's redirects and keeps its own navigation.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  fillPerson,
+  openPage,
+  playOutcome,
+  screenshots,
+  useStack,
+  visible,
+  widgetOf,
+} from './support.ts';
+
+const state = useStack();
+
+describe('the SPA page', () => {
+  it('receives every event in order and navigates by itself', async () => {
+    const shot = screenshots('spa');
+    const { context, page, problems } = await openPage(
+      state.browser,
+      `${state.stack.demoUrl}/spa.html`,
+    );
+    await page.getByRole('button', { name: 'Buy with crypto' }).click();
+    await fillPerson(page);
+    await shot(page, 'details');
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'paid');
+
+    await visible(page.getByRole('heading', { name: 'Thanks! Your grinder is on its way.' }));
+    await shot(page, 'thanks');
+    assert.match(page.url(), /\/spa\.html$/, 'the app kept its own address');
+
+    const events = (
+      await page.getByRole('list', { name: 'Widget events' }).locator('li').allTextContents()
+    ).map((line) => line.split(' ')[0]);
+    const order = [
+      'crypto-pay-ready',
+      'crypto-pay-created',
+      'crypto-pay-status',
+      'crypto-pay-success',
+    ];
+    const firstSeen = order.map((type) => events.indexOf(type));
+    assert.ok(
+      firstSeen.every((index) => index >= 0),
+      `all events heard: ${events.join(', ')}`,
+    );
+    assert.deepEqual(
+      [...firstSeen].sort((a, b) => a - b),
+      firstSeen,
+      `in order: ${events.join(', ')}`,
+    );
+    assert.equal(events.at(-1), 'crypto-pay-success');
+    const details = await page.getByRole('list', { name: 'Widget events' }).textContent();
+    assert.doesNotMatch(
+      details ?? '',
+      /Lovelace|1990-12-10/,
+      'event details carry no personal data',
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * What every journey needs: the built stack on free ports (sandbox, proxy, demo shop),
+ * headless Chromium driven by playwright-core, and screenshots of each step saved under
+ * artifacts/e2e/ (ignored by git) for the README and for whoever debugs a failure.
+ */
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+// @ts-expect-error: plain ES module shared with `pnpm start`
+import { freePort, ROOT, startStack } from '../../scripts/stack.mjs';
+
+export interface Stack {
+  sandboxUrl: string;
+  proxyUrl: string;
+  demoUrl: string;
+  logs: { name: string; text: string }[];
+  stop(): Promise<void>;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Starts the built stack before the file's tests and a browser; stops both after them. */
+export function useStack(extraProxyEnv: Record<string, string> = {}) {
+  const state = {} as { stack: Stack; browser: Browser; dataDir: string };
+  before(async () => {
+    state.dataDir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
+    state.stack = (await startStack({
+      built: true,
+      sandboxPort: await freePort(),
+      proxyPort: await freePort(),
+      demoPort: await freePort(),
+      dataDir: state.dataDir,
+      output: 'pipe',
+      extraProxyEnv,
+    })) as Stack;
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  });
+  after(async () => {
+    await state.browser?.close();
+    await state.stack?.stop();
+    rmSync(state.dataDir, { recursive: true, force: true });
+  });
+  return state;
+}
+
+/** A fresh browser context (own storage) with one page, failing the test on page errors. */
+export async function openPage(browser: Browser, url: string) {
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: 1100, height: 900 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(url);
+  return { context, page, problems };
+}
+
+/** Saves `artifacts/e2e/<journey>/<NN>-<step>.png`. */
+export function screenshots(journey: string) {
+  const folder = join(ROOT, 'artifacts/e2e', journey);
+  mkdirSync(folder, { recursive: true });
+  let step = 0;
+  return async (page: Page, name: string) => {
+    step += 1;
+    await page.screenshot({ path: join(folder, `${String(step).padStart(2, '0')}-${name}.png`) });
+  };
+}
+
+/** Calls the sandbox's control API (a test plays the service's part, e.g. faults or clock). */
+export async function control(stack: Stack, path: string, body: unknown) {
+  const response = await fetch(`${stack.sandboxUrl}/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The checkout as the proxy reports it. */
+export async function proxyCheckout(stack: Stack, id: string) {
+  const response = await fetch(`${stack.proxyUrl}/api/checkouts/${id}`);
+  return (await response.json()) as { id: string; status: string; payment_link: string };
+}
+
+export const person = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
+export const company = { legalName: 'Kettle Imports Ltd', country: 'United Kingdom', code: 'GBR' };
+
+/** Waits until the element is visible (playwright-core has no `expect`; this is its core). */
+export function visible(locator: Locator, timeout = 15_000) {
+  return locator.waitFor({ state: 'visible', timeout });
+}
+
+/** The `<crypto-pay>` on the page (Playwright's locators pierce its shadow root). */
+export function widgetOf(page: Page) {
+  return page.locator('crypto-pay');
+}
+
+/** Fills the details step as an individual and picks the pay-with currency. */
+export async function fillPerson(page: Page, payWith = 'BTC on Bitcoin') {
+  const widget = widgetOf(page);
+  await visible(widget.getByRole('heading', { name: 'Your details' }));
+  await widget.getByLabel('First name').fill(person.firstName);
+  await widget.getByLabel('Last name').fill(person.lastName);
+  await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
+  await widget.getByRole('radio', { name: payWith }).check();
+}
+
+/** Fills the details step as a company registered in the United Kingdom. */
+export async function fillCompany(page: Page, payWith = 'ETH on Ethereum') {
+  const widget = widgetOf(page);
+  await visible(widget.getByRole('heading', { name: 'Your details' }));
+  await widget.getByRole('radio', { name: 'A company' }).check();
+  await widget.getByLabel('Legal name of the company').fill(company.legalName);
+  await widget.getByLabel('Search countries').fill('United King');
+  await widget.getByLabel('Country of registration').selectOption(company.code);
+  await widget.getByRole('radio', { name: payWith }).check();
+}
+
+/** The id the widget keeps in sessionStorage for the current checkout. */
+export async function rememberedCheckoutId(page: Page): Promise<string | undefined> {
+  const id = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('crypto-pay:checkout:'));
+    return key ? sessionStorage.getItem(key) : null;
+  });
+  return id ?? undefined;
+}
+
+/** Plays the customer on the sandbox's hosted payment page. */
+export async function playOutcome(
+  paymentPage: Page,
+  outcome: 'paid' | 'underpaid' | 'overpaid' | 'failed' | 'expired',
+) {
+  await paymentPage.locator(`button[value="${outcome}"]`).click();
+}

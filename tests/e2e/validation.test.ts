@@ -1,0 +1,96 @@
+/**
+ * The customer's mistakes are shown where they are made: each sender-data rule next to its
+ * field (tied with aria-describedby), and a refusal from the proxy (422) at the field it names.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { openPage, person, screenshots, useStack, visible, widgetOf } from './support.ts';
+
+// The processing service refuses XRP (disabled); show it so the proxy's 422 can be seen.
+const state = useStack({ PAYMENT_CURRENCIES: '' });
+
+/** The error text tied to a field through aria-describedby, once it is shown. */
+async function errorOf(field: Locator): Promise<string> {
+  await field
+    .page()
+    .waitForFunction(
+      (element) => element?.getAttribute('aria-invalid') === 'true',
+      await field.elementHandle(),
+    );
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const texts = await field.evaluate((element, ids) => {
+    const root = element.getRootNode() as Document | ShadowRoot;
+    return ids
+      .split(/\s+/)
+      .map((id) => root.getElementById(id)?.textContent?.trim() ?? '')
+      .filter(Boolean);
+  }, describedBy);
+  return texts.join(' ');
+}
+
+describe('validation', () => {
+  it('shows each rule of a natural person at its field', async () => {
+    const shot = screenshots('validation-person');
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const widget = widgetOf(page);
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+
+    assert.equal(await errorOf(widget.getByLabel('First name')), 'Enter your first name.');
+    assert.equal(await errorOf(widget.getByLabel('Last name')), 'Enter your last name.');
+    assert.equal(await errorOf(widget.getByLabel('Date of birth')), 'Enter your date of birth.');
+    await shot(page, 'empty-form');
+
+    await widget.getByLabel('First name').fill('A'.repeat(256));
+    await widget.getByLabel('Date of birth').fill('2099-01-01');
+    await widget.getByLabel('Email (optional)').fill('ada@');
+    await widget.getByLabel('Email (optional)').blur();
+    assert.equal(await errorOf(widget.getByLabel('First name')), 'Use 255 characters or fewer.');
+    assert.match(
+      await errorOf(widget.getByLabel('Date of birth')),
+      /^Enter a real date in the past/,
+    );
+    assert.match(
+      await errorOf(widget.getByLabel('Email (optional)')),
+      /Enter an email address like/,
+    );
+    await shot(page, 'rules');
+    await context.close();
+  });
+
+  it('shows each rule of a company at its field', async () => {
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const widget = widgetOf(page);
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await widget.getByRole('radio', { name: 'A company' }).check();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    assert.equal(
+      await errorOf(widget.getByLabel('Legal name of the company')),
+      'Enter the legal name of the company.',
+    );
+    assert.equal(
+      await errorOf(widget.getByLabel('Country of registration')),
+      'Choose the country where the company is registered.',
+    );
+    await context.close();
+  });
+
+  it('shows a refusal of the processing service at the field it concerns', async () => {
+    const shot = screenshots('validation-proxy-422');
+    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const widget = widgetOf(page);
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await widget.getByLabel('First name').fill(person.firstName);
+    await widget.getByLabel('Last name').fill(person.lastName);
+    await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
+    await widget.getByRole('radio', { name: 'XRP on Ripple' }).check();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+
+    await visible(widget.getByText('payment_currency.iso is disabled.'));
+    assert.equal(await widget.getByRole('heading', { name: 'Your details' }).count(), 1);
+    await shot(page, 'refused-currency');
+    await context.close();
+  });
+});
