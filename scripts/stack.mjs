@@ -97,11 +97,10 @@ export async function startStack({
   const logs = [];
 
   const run = (name, args, env) => {
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      stdio,
-      env: { ...process.env, ...env, NODE_ENV: built ? 'production' : 'development' },
-    });
+    const merged = { ...process.env, ...env, NODE_ENV: built ? 'production' : 'development' };
+    // An empty value means "leave this variable unset" (tests switch a default off that way).
+    for (const [name, value] of Object.entries(merged)) if (value === '') delete merged[name];
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio, env: merged });
     child.name = name;
     if (output !== 'inherit') {
       for (const stream of [child.stdout, child.stderr]) {
@@ -161,6 +160,9 @@ export async function startStack({
       OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
       URL_SUCCESS: `${demoUrl}/success.html`,
       URL_FAILED: `${demoUrl}/failed.html`,
+      // The sandbox lists XRP (disabled) and DOGE (no exchange rate); the shop offers the rest.
+      PAYMENT_CURRENCIES:
+        'BTC:bitcoin,ETH:ethereum,LTC:litecoin,USDT:ethereum,USDT:tron,USDC:ethereum',
       ...extraProxyEnv,
     });
     await waitUntilReady('proxy', `${proxyUrl}/healthz`, proxy, 30_000);

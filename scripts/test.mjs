@@ -12,6 +12,8 @@ const steps = [
   ['sandbox', 'pnpm', ['--filter', '@crypto-pay/sandbox', 'test']],
   ['proxy', 'pnpm', ['--filter', '@crypto-pay/proxy', 'test']],
   ['widget', 'pnpm', ['--filter', '@crypto-pay/widget', 'test']],
+  // End-to-end journeys run the built packages, as a deployment would.
+  ['build', 'pnpm', ['build']],
   ['cross-package', 'pnpm', ['--filter', '@crypto-pay/tests', 'test']],
 ];
 

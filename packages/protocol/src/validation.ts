@@ -12,11 +12,11 @@ const byPattern: { pattern: RegExp; entry: (...values: string[]) => ProcessingEr
 for (const entry of Object.values(errors)) {
   if (typeof entry === 'function') {
     const template = entry as (...values: string[]) => ProcessingError;
-    const marks = Array.from({ length: template.length }, (_, index) => `\u0000${index}\u0000`);
+    const marks = Array.from({ length: template.length }, (_, index) => `\uE000${index}\uE000`);
     const sample = template(...marks).message;
     const source = sample
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/\u0000\d\u0000/g, '(.+?)');
+      .replace(/\uE000\d\uE000/g, '(.+?)');
     byPattern.push({ pattern: new RegExp(`^${source}$`), entry: template });
   } else if (!byMessage.has(entry.message)) {
     byMessage.set(entry.message, entry);
