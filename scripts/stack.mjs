@@ -51,11 +51,17 @@ export function freePort() {
   });
 }
 
-async function waitUntilReady(name, url, child, timeoutMs) {
+async function waitUntilReady(name, url, child, timeoutMs, logs) {
   const deadline = Date.now() + timeoutMs;
+  // With piped output, say what the process printed: that is usually why it stopped.
+  const said = () => {
+    const lines = logs.filter((entry) => entry.name === name).map((entry) => entry.text);
+    return lines.length ? `\n${lines.join('').trim().split('\n').slice(-10).join('\n')}` : '';
+  };
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${name} exited (code ${child.exitCode}) before it was ready.`);
+    if (child.exitCode !== null) {
+      throw new Error(`${name} exited (code ${child.exitCode}) before it was ready.${said()}`);
+    }
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -64,7 +70,7 @@ async function waitUntilReady(name, url, child, timeoutMs) {
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${name} was not ready at ${url} after ${timeoutMs / 1000} s.`);
+  throw new Error(`${name} was not ready at ${url} after ${timeoutMs / 1000} s.${said()}`);
 }
 
 /**
@@ -142,7 +148,13 @@ export async function startStack({
         SANDBOX_CALLBACK_URL: `${proxyUrl}/callbacks/processing`,
       },
     );
-    await waitUntilReady('sandbox', `${sandboxUrl}/_sandbox/payment-requests`, sandbox, 30_000);
+    await waitUntilReady(
+      'sandbox',
+      `${sandboxUrl}/_sandbox/payment-requests`,
+      sandbox,
+      30_000,
+      logs,
+    );
 
     const proxy = run('proxy', ['packages/proxy/bin/crypto-pay-proxy.mjs'], {
       PROCESSING_API_KEY: SANDBOX_API_KEY,
@@ -165,7 +177,7 @@ export async function startStack({
         'BTC:bitcoin,ETH:ethereum,LTC:litecoin,USDT:ethereum,USDT:tron,USDC:ethereum',
       ...extraProxyEnv,
     });
-    await waitUntilReady('proxy', `${proxyUrl}/healthz`, proxy, 30_000);
+    await waitUntilReady('proxy', `${proxyUrl}/healthz`, proxy, 30_000, logs);
 
     const demoEnv = {
       DEMO_PORT: String(demoPort),
@@ -179,7 +191,7 @@ export async function startStack({
           ['node_modules/vite/bin/vite.js', '--port', String(demoPort), '--strictPort'],
           demoEnv,
         );
-    await waitUntilReady('demo', `http://${host}:${demoPort}/`, demo, 60_000);
+    await waitUntilReady('demo', `http://${host}:${demoPort}/`, demo, 60_000, logs);
 
     return { sandboxUrl, proxyUrl, demoUrl, children, logs, stop };
   } catch (error) {
