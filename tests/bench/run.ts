@@ -44,6 +44,9 @@ function machine() {
     node: process.version,
     open_files_limit: shell('sh -c "ulimit -n"'),
     os: shell('uname -sr'),
+    commit: shell('git rev-parse --short HEAD'),
+    // Uncommitted changes of the packages measured (others may be editing the same checkout).
+    uncommitted_package_files: Number(shell('sh -c "git status --porcelain -- packages | wc -l"')),
     // The bins run dist/ when the packages are built, else the TypeScript source through tsx.
     proxy_from: existsSync(join(ROOT, 'packages/proxy/dist/main.js')) ? 'dist' : 'source (tsx)',
     sandbox_from: existsSync(join(ROOT, 'packages/sandbox/dist/cli.js')) ? 'dist' : 'source (tsx)',
