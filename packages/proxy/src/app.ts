@@ -5,7 +5,6 @@
 
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
@@ -17,6 +16,7 @@ import { referenceKey } from './identity.ts';
 import type { Log } from './logger.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { clientIp } from './middleware/client-ip.ts';
+import { cors } from './middleware/cors.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -60,31 +60,25 @@ export function createApp(options: AppOptions) {
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
   };
 
+  const limitBody = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw new ApiError(
+        413,
+        'body_too_large',
+        `The request body is larger than ${maxBodyBytes} bytes.`,
+      );
+    },
+  });
+
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }))
-    .use(
-      bodyLimit({
-        maxSize: maxBodyBytes,
-        onError: () => {
-          throw new ApiError(
-            413,
-            'body_too_large',
-            `The request body is larger than ${maxBodyBytes} bytes.`,
-          );
-        },
-      }),
+    // GET and HEAD carry no body; asking would build a whole web Request for nothing.
+    .use((c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
     )
-    .use(
-      '/api/*',
-      cors({
-        origin: (origin) => (config.allowedOrigins.includes(origin) ? origin : null),
-        allowMethods: ['GET', 'POST', 'OPTIONS'],
-        allowHeaders: ['Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID'],
-        exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id', 'Location', 'Idempotent-Replayed'],
-        maxAge: 600,
-      }),
-    )
+    .use('/api/*', cors(config.allowedOrigins))
     .on(
       'POST',
       '/api/checkouts',

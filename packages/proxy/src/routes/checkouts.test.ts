@@ -444,6 +444,19 @@ describe('GET /api/checkouts/{id}', () => {
     });
     assert.equal(same.status, 304);
     assert.equal(await same.text(), '');
+    assert.equal(same.headers.get('ETag'), tag);
+    // A list, a weak form of the same tag, and `*` match too; another tag does not.
+    for (const [header, status] of [
+      [`"other", ${tag}`, 304],
+      [`W/${tag}`, 304],
+      ['*', 304],
+      ['"other"', 200],
+    ] as const) {
+      const answer = await proxy.request(`/api/checkouts/${created.id}`, {
+        headers: { 'If-None-Match': header },
+      });
+      assert.equal(answer.status, status, header);
+    }
 
     const record = await proxy.store.getCheckout(created.id);
     await proxy.store.advanceCheckout(

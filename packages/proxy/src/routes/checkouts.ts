@@ -4,7 +4,6 @@
  */
 
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
 import { type CheckoutDeps, createCheckout, findCheckout, publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -33,9 +32,20 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       c.header('Location', `/api/checkouts/${checkout.id}`);
       return c.json(publicCheckout(checkout), 201);
     })
-    .get('/:id', etag(), async (c) => {
+    .get('/:id', async (c) => {
       const checkout = await findCheckout(deps.store, c.req.param('id'));
+      // The version grows with every change, so it is the validator: no body to hash.
+      const tag = `"v${checkout.version}"`;
+      c.header('ETag', tag);
       c.header('Cache-Control', 'no-cache');
+      if (matchesETag(c.req.header('If-None-Match'), tag)) return c.body(null, 304);
       return c.json(publicCheckout(checkout), 200);
     });
+}
+
+/** `If-None-Match` (a list of tags, weak or strong, or `*`) against the current tag. */
+function matchesETag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((given) => given.trim().replace(/^W\//, '') === tag);
 }

@@ -60,6 +60,24 @@ describe('CORS', () => {
       headers: { Origin: 'https://evil.example' },
     });
     assert.equal(other.headers.get('Access-Control-Allow-Origin'), null);
+    // The answer depends on Origin, with or without one: caches must keep them apart.
+    for (const response of [allowed, other, await proxy.request('/api/config')]) {
+      assert.equal(response.headers.get('Vary'), 'Origin');
+    }
+    assert.match(allowed.headers.get('Access-Control-Expose-Headers') ?? '', /ETag/);
+    // CORS headers do not cost the security headers.
+    assert.equal(allowed.headers.get('X-Content-Type-Options'), 'nosniff');
+  });
+
+  it('answers a preflight from another origin without allowing it', async () => {
+    const proxy = testProxy(sandbox);
+    const response = await proxy.request('/api/checkouts', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    assert.equal(response.status, 204);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+    assert.equal(response.headers.get('Access-Control-Allow-Methods'), null);
   });
 
   it('answers preflights with the headers the widget sends', async () => {
@@ -76,6 +94,7 @@ describe('CORS', () => {
     assert.equal(response.headers.get('Access-Control-Allow-Origin'), SHOP);
     assert.match(response.headers.get('Access-Control-Allow-Headers') ?? '', /Idempotency-Key/);
     assert.match(response.headers.get('Access-Control-Allow-Methods') ?? '', /POST/);
+    assert.equal(response.headers.get('Access-Control-Max-Age'), '600');
   });
 
   it('does not open the merchant API to browsers', async () => {

@@ -110,6 +110,28 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
     assert.equal(proxy.hub.size(), 0);
   });
 
+  it('lets go of a stream the client closed, and keeps beating for the others', async () => {
+    const proxy = testProxy(sandbox, {}, { heartbeatMs: 20 });
+    const created = await json(
+      await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    );
+    const path = `/api/checkouts/${created.id}/events`;
+    try {
+      const [leaving, staying] = await Promise.all([proxy.request(path), proxy.request(path)]);
+      const left = await readUntil(leaving, (text) => text.includes('data: '));
+      const stays = await readUntil(staying, (text) => text.includes('data: '));
+      assert.equal(proxy.hub.size(), 2);
+      await left.reader!.cancel();
+      assert.equal(proxy.hub.size(), 1);
+      let later = '';
+      while (!later.includes(': heartbeat')) later += (await stays.reader!.read()).value ?? '';
+      await stays.reader!.cancel();
+      assert.equal(proxy.hub.size(), 0);
+    } finally {
+      proxy.hub.closeAll();
+    }
+  });
+
   it('sends a final checkout once and ends the stream', async () => {
     const proxy = testProxy(sandbox);
     const created = await json(
