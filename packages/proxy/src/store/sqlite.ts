@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.ts';
+import { recentCheckouts } from './recent.ts';
 import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from './sqlite-rows.ts';
 import {
   type CallbackEntry,
@@ -21,6 +22,9 @@ import {
 /** Idempotency keys are kept this long, like the payment request they name at most. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Checkouts kept in memory for reads (a few MB at most). */
+const RECENT_CHECKOUTS = 10_000;
+
 /** Opens (creating if needed) the database at `file` (`:memory:` for tests) and migrates it. */
 export function openSqliteStore(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -30,6 +34,7 @@ export function openSqliteStore(file: string): Store {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  const recent = recentCheckouts(RECENT_CHECKOUTS);
 
   const statements = {
     insertCheckout: db.prepare(`INSERT INTO checkouts (id, status, payment_link, expires_at, amount,
@@ -156,8 +161,10 @@ export function openSqliteStore(file: string): Store {
       insertCheckout(checkout, links);
     },
     async getCheckout(id) {
+      const known = recent.get(id);
+      if (known) return known;
       const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
-      return row && checkoutOf(row);
+      return row && recent.put(checkoutOf(row));
     },
     async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
       const row = (statements.byPaymentRequest.get(paymentRequestId) ??
@@ -167,7 +174,9 @@ export function openSqliteStore(file: string): Store {
       return row && checkoutOf(row);
     },
     async advanceCheckout(id, change, callback) {
-      return advance(id, change, callback);
+      // Remembered once committed: the transaction has returned.
+      const changed = advance(id, change, callback);
+      return changed && recent.put(changed);
     },
     async listCheckouts({ status, before, limit }) {
       const where: string[] = [];
