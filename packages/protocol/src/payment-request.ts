@@ -33,15 +33,16 @@ const requestedCurrency = z.object(
   { error: errors.currencyIsoMissing.message },
 );
 
-const paymentCurrency = z
-  .custom<Record<string, unknown>>(isPlainObject, { error: errors.paymentCurrencyEmpty.message })
+/** `payment_currency` with the spec's texts, in its order of rules. */
+export const paymentCurrencySchema = z
+  .custom<{ iso: string; network_name?: string }>(isPlainObject, {
+    error: errors.paymentCurrencyEmpty.message,
+  })
   .check(
-    z.refine(
-      (value) =>
-        Object.keys(value).length > 0 &&
-        (value.iso !== undefined || value.network_name !== undefined),
-      errors.paymentCurrencyEmpty.message,
-    ),
+    z.refine((value) => {
+      const given = value as Record<string, unknown>;
+      return given.iso !== undefined || given.network_name !== undefined;
+    }, errors.paymentCurrencyEmpty.message),
     z.refine(
       (value) => value.iso !== undefined || value.network_name === undefined,
       errors.paymentNetworkNameWithoutIso.message,
@@ -84,12 +85,7 @@ export const createPaymentRequestSchema = z
     ),
     life_time_duration: lifetimeField('life_time_duration'),
     life_time_datetime: lifetimeField('life_time_datetime'),
-    payment_currency: z.optional(
-      z.pipe(
-        paymentCurrency,
-        z.transform((value) => value as { iso: string; network_name?: string }),
-      ),
-    ),
+    payment_currency: z.optional(paymentCurrencySchema),
     end_user_email: z.optional(
       z
         .string({ error: errors.emailInvalid.message })

@@ -11,12 +11,13 @@ import {
   invoiceSchema,
   legalEntityDataSchema,
   naturalPersonDataSchema,
+  paymentCurrencySchema,
   senderDataFieldSchema,
   transactionSchema,
   withdrawalSchema,
 } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
-import { createCheckoutSchema, createSessionSchema, paymentCurrencySchema } from './schemas.ts';
+import { createCheckoutSchema, createSessionSchema } from './schemas.ts';
 
 /** JSON Schema of a zod schema; parts zod cannot express (custom checks) become `{}`. */
 function plainSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {

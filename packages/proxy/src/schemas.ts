@@ -9,6 +9,7 @@ import {
   isDecimal,
   isEmail,
   PAYMENT_REQUEST_STATUSES,
+  paymentCurrencySchema,
   senderDataFieldSchema,
   senderDataIssues,
   senderTypeSchema,
@@ -22,9 +23,6 @@ import { fitsCheckoutId, tooLongForCheckoutId } from './result-url.ts';
 const resultUrlField = (field: string, specName: string) =>
   urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const amountText = 'The amount must be a decimal number written as a string.';
 const decimalAmount = z.string({ error: amountText }).check(z.refine(isDecimal, amountText));
 
@@ -32,34 +30,6 @@ const currencyCode = (field: string) =>
   z
     .string({ error: `The ${field} must be a currency code such as EUR.` })
     .check(z.regex(/^[A-Z0-9]{2,10}$/, `The ${field} must be a currency code such as EUR.`));
-
-/** `payment_currency` with the spec's texts, in its order of rules. */
-export const paymentCurrencySchema = z
-  .custom<{ iso: string; network_name?: string }>(isPlainObject, {
-    error: errors.paymentCurrencyEmpty.message,
-  })
-  .check(
-    z.refine(
-      (value) =>
-        (value as Record<string, unknown>).iso !== undefined ||
-        (value as Record<string, unknown>).network_name !== undefined,
-      errors.paymentCurrencyEmpty.message,
-    ),
-    z.refine(
-      (value) => value.iso !== undefined || value.network_name === undefined,
-      errors.paymentNetworkNameWithoutIso.message,
-    ),
-    z.refine(
-      (value) => typeof value.iso === 'string' && value.iso.length > 0,
-      errors.paymentCurrencyIsoEmpty.message,
-    ),
-    z.refine(
-      (value) =>
-        value.network_name === undefined ||
-        (typeof value.network_name === 'string' && value.network_name.length > 0),
-      errors.paymentNetworkNameEmpty.message,
-    ),
-  );
 
 /** `POST /api/checkouts`: one pricing mode, the payment currency and the sender's identity. */
 export const createCheckoutSchema = z
