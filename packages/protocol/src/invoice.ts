@@ -5,7 +5,7 @@
 
 import * as z from 'zod/mini';
 import { decimalString, isEmail, isWebUrl, textField, wireAmount } from './fields.ts';
-import { senderDataFieldSchema, senderDataIssues, senderTypeSchema } from './sender.ts';
+import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender.ts';
 
 const required = (name: string) => `The ${name} is a mandatory field.`;
 const string = (name: string) =>
@@ -54,18 +54,7 @@ export const createInvoiceSchema = z
     ),
     sender_currency: z.optional(string('sender_currency')),
   })
-  .check(
-    z.superRefine((body, context) => {
-      for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
-        context.issues.push({
-          code: 'custom',
-          message: issue.message,
-          input: body.sender_data,
-          path: ['sender_data', ...(issue.field ? [issue.field] : [])],
-        });
-      }
-    }),
-  );
+  .check(senderDataCheck());
 
 /** An invoice request as a caller builds it; `amount` is a decimal string, sent as a JSON number. */
 export type CreateInvoiceRequest = z.output<typeof createInvoiceSchema>;

@@ -16,7 +16,7 @@ import {
   urlField,
 } from './fields.ts';
 import { type DecimalString, isDecimal } from './money.ts';
-import { senderDataFieldSchema, senderDataIssues, senderTypeSchema } from './sender.ts';
+import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender.ts';
 
 const isPlainObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -126,15 +126,8 @@ export const createPaymentRequestSchema = z
       } else if (hasDuration && hasDatetime) {
         context.issues.push({ code: 'custom', message: errors.lifetimeBoth.message, input: body });
       }
-      for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
-        context.issues.push({
-          code: 'custom',
-          message: issue.message,
-          input: body.sender_data,
-          path: ['sender_data', ...(issue.field ? issue.field.split('.') : [])],
-        });
-      }
     }),
+    senderDataCheck(),
   );
 
 /** The body as a caller builds it (the schema's output: all rules passed). */

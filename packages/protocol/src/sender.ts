@@ -132,6 +132,23 @@ export function senderDataIssues(senderType: unknown, senderData: unknown): Fiel
   );
 }
 
+/**
+ * A check for a request object carrying `sender_type` and `sender_data`: adds each broken
+ * sender rule as an issue at `sender_data.<field>`, after the request's own fields passed.
+ */
+export function senderDataCheck<T extends { sender_type: unknown; sender_data: unknown }>() {
+  return z.superRefine<T>((body, context) => {
+    for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
+      context.issues.push({
+        code: 'custom',
+        message: issue.message,
+        input: body.sender_data,
+        path: ['sender_data', ...(issue.field ? [issue.field] : [])],
+      });
+    }
+  });
+}
+
 /** The same for a withdrawal's receiver: `self` takes no data at all. */
 export function receiverDataIssues(receiverType: unknown, receiverData: unknown): FieldIssue[] {
   if (receiverType === 'self') {

@@ -10,8 +10,8 @@ import {
   isEmail,
   PAYMENT_REQUEST_STATUSES,
   paymentCurrencySchema,
+  senderDataCheck,
   senderDataFieldSchema,
-  senderDataIssues,
   senderTypeSchema,
   textField,
   urlField,
@@ -72,18 +72,7 @@ export const createCheckoutSchema = z
     success_url: z.optional(resultUrlField('success_url', 'url_success')),
     failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
   })
-  .check(
-    z.superRefine((body, context) => {
-      for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
-        context.issues.push({
-          code: 'custom',
-          message: issue.message,
-          input: body.sender_data,
-          path: ['sender_data', ...(issue.field ? issue.field.split('.') : [])],
-        });
-      }
-    }),
-  );
+  .check(senderDataCheck());
 export type CreateCheckout = z.output<typeof createCheckoutSchema>;
 
 /** `POST /admin/checkout-sessions`: what the merchant's back end pins for one customer. */
