@@ -5,7 +5,6 @@
 
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
@@ -19,6 +18,7 @@ import { clientIp } from './middleware/client-ip.ts';
 import { cors } from './middleware/cors.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
@@ -73,7 +73,7 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
-    .use(secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }))
+    .use(securityHeaders())
     // GET and HEAD carry no body; asking would build a whole web Request for nothing.
     .use((c, next) =>
       c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),

@@ -3,12 +3,14 @@
  * gracefully (stop accepting, end event streams, finish in-flight requests, close the store).
  */
 
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProcessingClient } from '@crypto-pay/client';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadCatalog } from './catalog.ts';
 import { type Config, ConfigError } from './config.ts';
+import { fastReads } from './fast-read.ts';
 import { createCheckoutHub } from './hub.ts';
 import { createLogger, type Log } from './logger.ts';
 import { openSqliteStore } from './store/sqlite.ts';
@@ -26,6 +28,10 @@ export interface StartOptions {
   /** Longest wait for in-flight requests before connections are cut (default 10 s). */
   shutdownGraceMs?: number;
   heartbeatMs?: number;
+  /** Answer status reads of remembered checkouts before Hono (default true; false for tests). */
+  fastReads?: boolean;
+  /** Called after each read the fast path answered (tests). */
+  onFastRead?: () => void;
 }
 
 /** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
@@ -63,11 +69,26 @@ export async function startProxy(
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
   });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(listening),
-    );
-    listening.once('error', reject);
+  const fastRead =
+    options.fastReads === false
+      ? undefined
+      : fastReads({
+          store,
+          allowedOrigins: config.allowedOrigins,
+          log,
+          ...(options.onFastRead ? { onAnswer: options.onFastRead } : {}),
+        });
+  const honoListener = getRequestListener(app.fetch, { hostname: config.host });
+  // The fast path first; whatever it does not answer goes through Hono untouched.
+  const server = createServer((request, response) => {
+    if (!fastRead?.(request, response)) void honoListener(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

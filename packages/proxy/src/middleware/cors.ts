@@ -12,16 +12,25 @@ const ALLOW_HEADERS = 'Content-Type,Idempotency-Key,If-None-Match,Last-Event-ID'
 const EXPOSE_HEADERS = 'ETag,Retry-After,X-Request-Id,Location,Idempotent-Replayed';
 const MAX_AGE_SECONDS = '600';
 
+/** The CORS headers of an answer (not a preflight) to a request from `origin`. */
+export function corsHeaders(
+  allowedOrigins: readonly string[],
+  origin: string | undefined,
+): [string, string][] {
+  // The answer depends on Origin: a shared cache must not hand one origin's copy to another.
+  const headers: [string, string][] = [['Vary', 'Origin']];
+  if (origin !== undefined && allowedOrigins.includes(origin)) {
+    headers.push(['Access-Control-Allow-Origin', origin]);
+    headers.push(['Access-Control-Expose-Headers', EXPOSE_HEADERS]);
+  }
+  return headers;
+}
+
 export function cors(allowedOrigins: readonly string[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const origin = c.req.header('Origin');
-    const allowed = origin !== undefined && allowedOrigins.includes(origin);
-    // The answer depends on Origin: a shared cache must not hand one origin's copy to another.
-    c.header('Vary', 'Origin');
-    if (allowed) {
-      c.header('Access-Control-Allow-Origin', origin);
-      c.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-    }
+    const headers = corsHeaders(allowedOrigins, c.req.header('Origin'));
+    for (const [name, value] of headers) c.header(name, value);
+    const allowed = headers.length > 1;
     if (c.req.method === 'OPTIONS') {
       if (allowed) {
         c.header('Access-Control-Allow-Methods', ALLOW_METHODS);

@@ -11,22 +11,40 @@ import { childLogger, type Log } from '../logger.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** The id of a request: the caller's `X-Request-Id` when it looks like one, else a new one. */
+export function requestIdFrom(given: string | undefined): string {
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The one line written per request; `started` is from `performance.now()`. */
+export function logRequest(
+  log: Log,
+  request: { requestId: string; method: string; path: string; status: number; started: number },
+): void {
+  log(request.status >= 500 ? 'error' : 'info', 'request', {
+    request_id: request.requestId,
+    method: request.method,
+    path: request.path,
+    status: request.status,
+    duration_ms: Math.round(performance.now() - request.started),
+  });
+}
+
 export function requestLog(log: Log) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const given = c.req.header('X-Request-Id');
-    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdFrom(c.req.header('X-Request-Id'));
     c.set('requestId', requestId);
     c.set('log', childLogger(log, { request_id: requestId }));
     // Set before the handler runs: responses built by `c.json` (errors too) carry it.
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    log(c.res.status >= 500 ? 'error' : 'info', 'request', {
-      request_id: requestId,
+    logRequest(log, {
+      requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      duration_ms: Math.round(performance.now() - started),
+      started,
     });
   });
 }

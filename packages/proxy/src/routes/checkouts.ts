@@ -5,6 +5,7 @@
 
 import { Hono } from 'hono';
 import { type CheckoutDeps, createCheckout, findCheckout, publicCheckout } from '../checkout.ts';
+import { checkoutReadAnswer } from '../checkout-read.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { createCheckoutSchema } from '../schemas.ts';
@@ -34,18 +35,9 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     })
     .get('/:id', async (c) => {
       const checkout = await findCheckout(deps.store, c.req.param('id'));
-      // The version grows with every change, so it is the validator: no body to hash.
-      const tag = `"v${checkout.version}"`;
-      c.header('ETag', tag);
-      c.header('Cache-Control', 'no-cache');
-      if (matchesETag(c.req.header('If-None-Match'), tag)) return c.body(null, 304);
-      return c.json(publicCheckout(checkout), 200);
+      const answer = checkoutReadAnswer(checkout, c.req.header('If-None-Match'));
+      return answer.status === 304
+        ? c.body(null, 304, answer.headers)
+        : c.body(answer.body, 200, answer.headers);
     });
-}
-
-/** `If-None-Match` (a list of tags, weak or strong, or `*`) against the current tag. */
-function matchesETag(ifNoneMatch: string | undefined, tag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((given) => given.trim().replace(/^W\//, '') === tag);
 }

@@ -166,6 +166,9 @@ export function openSqliteStore(file: string): Store {
       const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
       return row && recent.put(checkoutOf(row));
     },
+    cachedCheckout(id) {
+      return recent.get(id);
+    },
     async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
       const row = (statements.byPaymentRequest.get(paymentRequestId) ??
         (foreignId === undefined ? undefined : statements.byForeignId.get(foreignId))) as
