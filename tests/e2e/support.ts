@@ -15,16 +15,9 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-// @ts-expect-error: plain ES module shared with `pnpm start`
-import { freePort, ROOT, startStack } from '../../scripts/stack.mjs';
+import { freePort, ROOT, type RunningStack, startStack } from '../../scripts/stack.mjs';
 
-export interface Stack {
-  sandboxUrl: string;
-  proxyUrl: string;
-  demoUrl: string;
-  logs: { name: string; text: string }[];
-  stop(): Promise<void>;
-}
+export type Stack = RunningStack;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -42,7 +35,7 @@ export function useStack(extraProxyEnv: Record<string, string> = {}) {
   const state = {} as { stack: Stack; browser: Browser; dataDir: string };
   before(async () => {
     state.dataDir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
-    state.stack = (await startStack({
+    state.stack = await startStack({
       built: true,
       sandboxPort: await freePort(),
       proxyPort: await freePort(),
@@ -50,7 +43,7 @@ export function useStack(extraProxyEnv: Record<string, string> = {}) {
       dataDir: state.dataDir,
       output: 'pipe',
       extraProxyEnv,
-    })) as Stack;
+    });
     state.browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

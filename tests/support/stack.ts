@@ -6,9 +6,9 @@
  */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/stack.mjs';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send, sendJson } from './http.ts';
 import { type ServerProcess, startServerProcess } from './process.ts';
@@ -42,18 +42,6 @@ export interface Stack {
   /** Starts the proxy again on the same port and data (after `proxy.kill()` or `stop()`). */
   restartProxy(): Promise<ServerProcess>;
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {

@@ -5,19 +5,16 @@
  */
 
 import {
-  errors,
+  createPaymentRequestSchema,
   isDecimal,
-  isEmail,
   PAYMENT_REQUEST_STATUSES,
-  paymentCurrencySchema,
   senderDataCheck,
-  senderDataFieldSchema,
-  senderTypeSchema,
-  textField,
   urlField,
 } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
 import { fitsCheckoutId, tooLongForCheckoutId } from './result-url.ts';
+
+const paymentRequestFields = createPaymentRequestSchema.shape;
 
 /** A result address: the service gets it with `checkout=<id>` added, so that must fit too. */
 const resultUrlField = (field: string, specName: string) =>
@@ -61,14 +58,10 @@ export const createCheckoutSchema = z
         { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
       ),
     ),
-    payment_currency: z.optional(paymentCurrencySchema),
-    sender_type: senderTypeSchema,
-    sender_data: senderDataFieldSchema,
-    end_user_email: z.optional(
-      z
-        .string({ error: errors.emailInvalid.message })
-        .check(z.refine(isEmail, errors.emailInvalid.message)),
-    ),
+    payment_currency: paymentRequestFields.payment_currency,
+    sender_type: paymentRequestFields.sender_type,
+    sender_data: paymentRequestFields.sender_data,
+    end_user_email: paymentRequestFields.end_user_email,
     success_url: z.optional(resultUrlField('success_url', 'url_success')),
     failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
   })
@@ -87,24 +80,10 @@ export const createSessionSchema = z.object({
   network_name: z.optional(
     z.string().check(z.minLength(1, 'The network_name must not be empty if provided.')),
   ),
-  description: z.optional(
-    textField('description', {
-      empty: errors.descriptionEmpty.message,
-      tooLong: errors.descriptionTooLong.message,
-    }),
-  ),
-  foreign_id: z.optional(
-    textField('foreign_id', {
-      empty: errors.foreignIdEmpty.message,
-      tooLong: errors.foreignIdTooLong.message,
-    }),
-  ),
-  end_user_reference: z.optional(
-    textField('end_user_reference', {
-      empty: errors.endUserReferenceEmpty.message,
-      tooLong: errors.endUserReferenceTooLong.message,
-    }),
-  ),
+  // The fields a session pins for the payment request keep the request's own rules and texts.
+  description: paymentRequestFields.description,
+  foreign_id: paymentRequestFields.foreign_id,
+  end_user_reference: z.optional(paymentRequestFields.end_user_reference),
   url_store: z.optional(urlField('url_store')),
   url_success: z.optional(resultUrlField('url_success', 'url_success')),
   url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
