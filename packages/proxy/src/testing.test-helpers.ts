@@ -5,6 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
 import { createProcessingClient } from '@crypto-pay/client';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
 import { createApp } from './app.ts';
@@ -172,4 +173,23 @@ export function checkoutBody(pricing: Record<string, unknown> = { product: 'kett
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON.
 export async function json(response: Response): Promise<any> {
   return response.json();
+}
+
+/**
+ * The usual hooks of a route test file: one sandbox for the file, a fresh proxy for each test,
+ * and the leak check over everything the file saw. The returned pair is filled by the hooks.
+ */
+export function useSandboxAndProxy(): { sandbox: RunningSandbox; proxy: TestProxy } {
+  const pair = {} as { sandbox: RunningSandbox; proxy: TestProxy };
+  before(async () => {
+    pair.sandbox = await startTestSandbox();
+  });
+  after(async () => {
+    await pair.sandbox.close();
+    assertNothingLeaked();
+  });
+  beforeEach(() => {
+    pair.proxy = testProxy(pair.sandbox);
+  });
+  return pair;
 }

@@ -1,39 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createProcessingClient, ProcessingApiError } from '@crypto-pay/client';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
 import {
   API_KEY,
   adminHeaders,
-  assertNothingLeaked,
   checkoutBody,
   EMAIL,
   json,
   LEGAL,
   NATURAL,
   SIGNING_SECRET,
-  startTestSandbox,
-  type TestProxy,
-  testProxy,
+  useSandboxAndProxy,
 } from '../testing.test-helpers.ts';
 
-let sandbox: RunningSandbox;
-let proxy: TestProxy;
+const fixture = useSandboxAndProxy();
 
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-  assertNothingLeaked();
-});
-beforeEach(() => {
-  proxy = testProxy(sandbox);
-});
-
-const get = (path: string) => proxy.request(path, { headers: adminHeaders });
+const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
 const post = (path: string, body: unknown) =>
-  proxy.request(path, {
+  fixture.proxy.request(path, {
     method: 'POST',
     headers: { ...adminHeaders, 'Content-Type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -81,8 +65,8 @@ describe('merchant API', () => {
     const direct = createProcessingClient({
       apiKey: API_KEY,
       signingSecret: SIGNING_SECRET,
-      baseUrl: sandbox.baseUrl,
-      paymentsBaseUrl: sandbox.paymentsBaseUrl,
+      baseUrl: fixture.sandbox.baseUrl,
+      paymentsBaseUrl: fixture.sandbox.paymentsBaseUrl,
     });
     const refusal = await direct.cancelInvoice('no-such-invoice').then(
       () => assert.fail('the service cancelled an unknown invoice'),
@@ -147,13 +131,13 @@ describe('merchant API', () => {
   it('lists checkouts newest first, by status, page by page', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await proxy.request('/api/checkouts', {
+      const response = await fixture.proxy.request('/api/checkouts', {
         method: 'POST',
         json: checkoutBody(),
       });
       ids.push((await json(response)).id);
     }
-    await proxy.store.advanceCheckout(
+    await fixture.proxy.store.advanceCheckout(
       ids[0]!,
       { status: 'paid', at: Date.now() },
       { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },

@@ -1,40 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
 import {
   API_KEY,
   adminHeaders,
-  assertNothingLeaked,
   checkoutBody,
   EMAIL,
   json,
   SIGNING_SECRET,
-  startTestSandbox,
-  type TestProxy,
-  testProxy,
+  useSandboxAndProxy,
 } from '../testing.test-helpers.ts';
 
-let sandbox: RunningSandbox;
-let proxy: TestProxy;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-  assertNothingLeaked();
-});
-beforeEach(() => {
-  proxy = testProxy(sandbox);
-});
+const fixture = useSandboxAndProxy();
 
 /** A checkout and the id of its payment request upstream. */
 async function newCheckout() {
   const checkout = await json(
-    await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    await fixture.proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
   );
-  const record = await proxy.store.getCheckout(checkout.id);
+  const record = await fixture.proxy.store.getCheckout(checkout.id);
   assert.ok(record);
   return {
     id: checkout.id as string,
@@ -62,7 +46,7 @@ function paymentRequestCallback(paymentRequestId: string, foreignId: string, sta
 }
 
 async function deliver(body: string, headers?: Record<string, string>): Promise<Response> {
-  return proxy.request('/callbacks/processing', {
+  return fixture.proxy.request('/callbacks/processing', {
     method: 'POST',
     headers: headers ?? {
       'Content-Type': 'application/json',
@@ -73,7 +57,7 @@ async function deliver(body: string, headers?: Record<string, string>): Promise<
   });
 }
 
-const statusOf = async (id: string) => (await proxy.store.getCheckout(id))?.status;
+const statusOf = async (id: string) => (await fixture.proxy.store.getCheckout(id))?.status;
 
 describe('POST /callbacks/processing', () => {
   it('moves the checkout forward and records the payment currency', async () => {
@@ -83,7 +67,7 @@ describe('POST /callbacks/processing', () => {
     );
     assert.equal(response.status, 200);
     assert.equal(await statusOf(checkout.id), 'processing');
-    const view = await json(await proxy.request(`/api/checkouts/${checkout.id}`));
+    const view = await json(await fixture.proxy.request(`/api/checkouts/${checkout.id}`));
     assert.equal(view.status, 'processing');
     assert.deepEqual(view.payment_currency, { iso: 'BTC', network_name: 'bitcoin' });
   });
@@ -115,7 +99,9 @@ describe('POST /callbacks/processing', () => {
     });
     assert.equal(response.status, 403);
     assert.equal(await statusOf(checkout.id), 'created');
-    const log = await json(await proxy.request('/admin/callbacks', { headers: adminHeaders }));
+    const log = await json(
+      await fixture.proxy.request('/admin/callbacks', { headers: adminHeaders }),
+    );
     assert.equal(log.data.length, 0);
   });
 
@@ -128,11 +114,13 @@ describe('POST /callbacks/processing', () => {
     assert.equal((await send('processing')).status, 200);
     assert.equal((await send('failed')).status, 200);
     assert.equal((await send('expired')).status, 200);
-    const record = await proxy.store.getCheckout(checkout.id);
+    const record = await fixture.proxy.store.getCheckout(checkout.id);
     assert.equal(record?.status, 'paid');
     assert.equal(record?.version, 2);
 
-    const log = await json(await proxy.request('/admin/callbacks', { headers: adminHeaders }));
+    const log = await json(
+      await fixture.proxy.request('/admin/callbacks', { headers: adminHeaders }),
+    );
     assert.deepEqual(
       log.data.map((entry: { status: string; outcome: string }) => [entry.status, entry.outcome]),
       [
@@ -188,14 +176,14 @@ describe('POST /callbacks/processing', () => {
     assert.equal((await deliver(invoice)).status, 200);
     assert.equal((await deliver(withdrawal)).status, 200);
     const invoices = await json(
-      await proxy.request('/admin/callbacks?type=invoice', { headers: adminHeaders }),
+      await fixture.proxy.request('/admin/callbacks?type=invoice', { headers: adminHeaders }),
     );
     assert.equal(invoices.data.length, 1);
     assert.equal(invoices.data[0].foreignId, 'inv-1');
     assert.equal(invoices.data[0].status, 'confirmed');
     assert.equal(invoices.data[0].outcome, 'recorded');
     const byForeignId = await json(
-      await proxy.request('/admin/callbacks?foreign_id=wd-1', { headers: adminHeaders }),
+      await fixture.proxy.request('/admin/callbacks?foreign_id=wd-1', { headers: adminHeaders }),
     );
     assert.equal(byForeignId.data[0].type, 'withdrawal');
     assert.equal(byForeignId.data[0].body.amount, '0.0001');

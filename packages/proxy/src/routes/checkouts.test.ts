@@ -1,40 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { describe, it } from 'node:test';
 import {
   adminHeaders,
-  assertNothingLeaked,
   checkoutBody,
   json,
   LEGAL,
   NATURAL,
   SHOP,
-  startTestSandbox,
-  type TestProxy,
   testProxy,
+  useSandboxAndProxy,
 } from '../testing.test-helpers.ts';
 
-let sandbox: RunningSandbox;
-let proxy: TestProxy;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-  assertNothingLeaked();
-});
-beforeEach(() => {
-  proxy = testProxy(sandbox);
-});
+const fixture = useSandboxAndProxy();
 
 /** The sandbox's view of the payment requests it received, newest first. */
 async function upstreamRequests() {
-  return json(await fetch(`${sandbox.url}/_sandbox/payment-requests`));
+  return json(await fetch(`${fixture.sandbox.url}/_sandbox/payment-requests`));
 }
 
 const create = (body: unknown, headers: Record<string, string> = {}) =>
-  proxy.request('/api/checkouts', { method: 'POST', json: body, headers });
+  fixture.proxy.request('/api/checkouts', { method: 'POST', json: body, headers });
 
 describe('POST /api/checkouts', () => {
   it('creates a product checkout priced from the catalogue', async () => {
@@ -77,13 +62,15 @@ describe('POST /api/checkouts', () => {
       sender_data: { ...NATURAL, first_name: '  zebulon ', last_name: 'QUACKENBUSH' },
     };
     await create(spaced);
-    const [a, b] = [...sandbox.sandbox.store.paymentRequests.values()]
+    const [a, b] = [...fixture.sandbox.sandbox.store.paymentRequests.values()]
       .slice(-2)
       .map((record) => record.endUserReference);
     assert.equal(a, b);
     assert.match(a!, /^eur_[A-Za-z0-9_-]{43}$/);
     await create({ ...checkoutBody(), sender_data: { ...NATURAL, date_of_birth: '1961-07-05' } });
-    const other = [...sandbox.sandbox.store.paymentRequests.values()].at(-1)?.endUserReference;
+    const other = [...fixture.sandbox.sandbox.store.paymentRequests.values()].at(
+      -1,
+    )?.endUserReference;
     assert.notEqual(other, a);
   });
 
@@ -125,7 +112,7 @@ describe('POST /api/checkouts', () => {
   });
 
   it('keeps the network of a crypto-denominated open amount', async () => {
-    proxy = testProxy(sandbox, { OPEN_AMOUNT_CURRENCIES: 'EUR,USDT' });
+    fixture.proxy = testProxy(fixture.sandbox, { OPEN_AMOUNT_CURRENCIES: 'EUR,USDT' });
     const response = await create(
       checkoutBody({ amount: '10.00', currency: { iso: 'USDT', network_name: 'tron' } }),
     );
@@ -136,7 +123,7 @@ describe('POST /api/checkouts', () => {
   });
 
   it('refuses open amounts where the merchant did not enable them', async () => {
-    proxy = testProxy(sandbox, {
+    fixture.proxy = testProxy(fixture.sandbox, {
       OPEN_AMOUNT_MIN: undefined,
       OPEN_AMOUNT_MAX: undefined,
       OPEN_AMOUNT_CURRENCIES: undefined,
@@ -220,7 +207,7 @@ describe('POST /api/checkouts', () => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const response = await proxy.request('/api/checkouts', {
+    const response = await fixture.proxy.request('/api/checkouts', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{"product": ',
@@ -247,7 +234,7 @@ describe('POST /api/checkouts', () => {
 describe('result addresses', () => {
   /** The url_success / url_failed the sandbox received with the newest payment request. */
   const upstreamUrls = () => {
-    const record = [...sandbox.sandbox.store.paymentRequests.values()].at(-1)!;
+    const record = [...fixture.sandbox.sandbox.store.paymentRequests.values()].at(-1)!;
     return { success: record.urlSuccess, failed: record.urlFailed };
   };
 
@@ -264,7 +251,7 @@ describe('result addresses', () => {
     assert.equal(upstream.success, `${SHOP}/done?order=1&lang=de&checkout=${checkout.id}#top`);
     assert.equal(upstream.failed, `${SHOP}/sorry?checkout=${checkout.id}`);
 
-    const read = await json(await proxy.request(`/api/checkouts/${checkout.id}`));
+    const read = await json(await fixture.proxy.request(`/api/checkouts/${checkout.id}`));
     assert.equal(read.success_url, `${SHOP}/done?order=1&lang=de#top`);
   });
 
@@ -298,7 +285,7 @@ describe('result addresses', () => {
   });
 
   it('refuses a session whose address would not fit with the id', async () => {
-    const response = await proxy.request('/admin/checkout-sessions', {
+    const response = await fixture.proxy.request('/admin/checkout-sessions', {
       method: 'POST',
       headers: adminHeaders,
       json: {
@@ -339,7 +326,7 @@ describe('Idempotency-Key', () => {
 
   it('frees the key when the create failed, so a retry can succeed', async () => {
     const key = { 'Idempotency-Key': 'order-1003' };
-    await fetch(`${sandbox.url}/_sandbox/faults`, {
+    await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ fail_next: 1, status: 503 }),
@@ -359,7 +346,7 @@ describe('Idempotency-Key', () => {
 
 describe('checkout sessions', () => {
   const newSession = async (body: Record<string, unknown>) => {
-    const response = await proxy.request('/admin/checkout-sessions', {
+    const response = await fixture.proxy.request('/admin/checkout-sessions', {
       method: 'POST',
       headers: adminHeaders,
       json: body,
@@ -396,7 +383,7 @@ describe('checkout sessions', () => {
 
   it('refuses an expired or unknown session', async () => {
     const session = await newSession({ amount: '5.00', currency: 'EUR', expires_in: 60 });
-    proxy.clock.now += 61_000;
+    fixture.proxy.clock.now += 61_000;
     const expired = await create(checkoutBody({ session: session.session }));
     assert.equal(expired.status, 422);
     assert.equal((await json(expired)).field, 'session');
@@ -406,7 +393,7 @@ describe('checkout sessions', () => {
 
   it('gives the session back when the create failed', async () => {
     const session = await newSession({ amount: '5.00', currency: 'EUR' });
-    await fetch(`${sandbox.url}/_sandbox/faults`, {
+    await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ fail_next: 1, status: 500 }),
@@ -416,7 +403,7 @@ describe('checkout sessions', () => {
   });
 
   it('validates the session body with the spec texts', async () => {
-    const response = await proxy.request('/admin/checkout-sessions', {
+    const response = await fixture.proxy.request('/admin/checkout-sessions', {
       method: 'POST',
       headers: adminHeaders,
       json: { amount: '5.00', currency: 'EUR', foreign_id: '' },
@@ -433,13 +420,13 @@ describe('checkout sessions', () => {
 describe('GET /api/checkouts/{id}', () => {
   it('answers the checkout with an ETag, and 304 while it has not changed', async () => {
     const created = await json(await create(checkoutBody()));
-    const first = await proxy.request(`/api/checkouts/${created.id}`);
+    const first = await fixture.proxy.request(`/api/checkouts/${created.id}`);
     assert.equal(first.status, 200);
     assert.deepEqual(await json(first), created);
     const tag = first.headers.get('ETag');
     assert.ok(tag);
 
-    const same = await proxy.request(`/api/checkouts/${created.id}`, {
+    const same = await fixture.proxy.request(`/api/checkouts/${created.id}`, {
       headers: { 'If-None-Match': tag },
     });
     assert.equal(same.status, 304);
@@ -452,20 +439,20 @@ describe('GET /api/checkouts/{id}', () => {
       ['*', 304],
       ['"other"', 200],
     ] as const) {
-      const answer = await proxy.request(`/api/checkouts/${created.id}`, {
+      const answer = await fixture.proxy.request(`/api/checkouts/${created.id}`, {
         headers: { 'If-None-Match': header },
       });
       assert.equal(answer.status, status, header);
     }
 
-    const record = await proxy.store.getCheckout(created.id);
-    await proxy.store.advanceCheckout(
+    const record = await fixture.proxy.store.getCheckout(created.id);
+    await fixture.proxy.store.advanceCheckout(
       created.id,
       { status: 'processing', at: Date.now() },
       { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
     );
     assert.ok(record);
-    const changed = await proxy.request(`/api/checkouts/${created.id}`, {
+    const changed = await fixture.proxy.request(`/api/checkouts/${created.id}`, {
       headers: { 'If-None-Match': tag },
     });
     assert.equal(changed.status, 200);
@@ -475,7 +462,7 @@ describe('GET /api/checkouts/{id}', () => {
 
   it('answers 404 for an unknown checkout', async () => {
     for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..']) {
-      const response = await proxy.request(`/api/checkouts/${id}`);
+      const response = await fixture.proxy.request(`/api/checkouts/${id}`);
       assert.equal(response.status, 404);
       assert.equal((await json(response)).code, 'checkout_not_found');
     }
@@ -484,7 +471,7 @@ describe('GET /api/checkouts/{id}', () => {
 
 describe('GET /api/config', () => {
   it('lists payment currencies, products, open amounts and sessions', async () => {
-    const response = await proxy.request('/api/config');
+    const response = await fixture.proxy.request('/api/config');
     assert.equal(response.status, 200);
     const config = await json(response);
     assert.deepEqual(config.payment_currencies[0], {
@@ -515,7 +502,9 @@ describe('GET /api/config', () => {
   });
 
   it('offers only PAYMENT_CURRENCIES that the service lists too, and refuses the others', async () => {
-    const limited = testProxy(sandbox, { PAYMENT_CURRENCIES: 'BTC:bitcoin,USDT:tron,ETH,XMR' });
+    const limited = testProxy(fixture.sandbox, {
+      PAYMENT_CURRENCIES: 'BTC:bitcoin,USDT:tron,ETH,XMR',
+    });
     const config = await json(await limited.request('/api/config'));
     // In the service's order; ETH on any network; XMR is not in the service's list.
     assert.deepEqual(config.payment_currencies, [
@@ -547,7 +536,7 @@ describe('GET /api/config', () => {
   });
 
   it('offers every crypto currency of the list when PAYMENT_CURRENCIES is unset', async () => {
-    const config = await json(await proxy.request('/api/config'));
+    const config = await json(await fixture.proxy.request('/api/config'));
     assert.deepEqual(
       config.payment_currencies.map(
         (currency: { iso: string; network_name?: string }) =>
@@ -567,16 +556,16 @@ describe('GET /api/config', () => {
   });
 
   it('serves the cached currency list while the service is down', async () => {
-    assert.equal((await proxy.request('/api/config')).status, 200);
-    await fetch(`${sandbox.url}/_sandbox/faults`, {
+    assert.equal((await fixture.proxy.request('/api/config')).status, 200);
+    await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ fail_next: 5, status: 503 }),
     });
     try {
-      assert.equal((await proxy.request('/api/config')).status, 200);
+      assert.equal((await fixture.proxy.request('/api/config')).status, 200);
     } finally {
-      await fetch(`${sandbox.url}/_sandbox/faults`, {
+      await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: '{}',
