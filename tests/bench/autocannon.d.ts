@@ -25,6 +25,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
+    /** Seconds the run took. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -32,7 +32,7 @@ function directBody(): string {
 }
 
 export async function createOverhead(samples: number): Promise<BenchmarkResult> {
-  const stack = await startStack();
+  const stack = await startStack({ keepStdout: false });
   try {
     const viaProxy = keepAlive();
     const direct = keepAlive();

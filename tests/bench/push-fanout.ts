@@ -86,7 +86,7 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
     `${clients} raw node:http event streams per round, ${ROUNDS} rounds (a fresh checkout each); latency from posting the signed callback to each client receiving the status; all latencies pooled.`,
     `Open file limit (ulimit -n) ${limit}: the bench process holds one socket per client and so does the server${Number(limit) < clients + 500 ? ' (TOO LOW for this run: raise it)' : ', enough for this run'}.`,
   ];
-  const stack = await startStack();
+  const stack = await startStack({ keepStdout: false });
   const proxyLatencies: number[] = [];
   const baseLatencies: number[] = [];
   let callbackMs = 0;

@@ -42,6 +42,12 @@ export async function startServerProcess(options: {
   env: Record<string, string>;
   ready: RegExp;
   timeoutMs?: number;
+  /**
+   * Keep stdout lines after the ready line (default true). Benchmarks say false: the load
+   * generator runs in this process, and splitting thousands of log lines a second would slow
+   * it, not the server. Stderr is always kept.
+   */
+  keepStdout?: boolean;
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(ROOT, options.bin), ...(options.args ?? [])], {
     cwd: ROOT,
@@ -54,10 +60,12 @@ export async function startServerProcess(options: {
   child.once('exit', () => process.removeListener('exit', orphanGuard));
   const lines: LogLine[] = [];
   let found: ((url: string) => void) | undefined;
+  let ready = false;
   for (const stream of ['stdout', 'stderr'] as const) {
     let rest = '';
     child[stream]!.setEncoding('utf8');
     child[stream]!.on('data', (chunk: string) => {
+      if (stream === 'stdout' && ready && options.keepStdout === false) return;
       const parts = (rest + chunk).split('\n');
       rest = parts.pop() ?? '';
       for (const text of parts) {
@@ -85,6 +93,7 @@ export async function startServerProcess(options: {
     };
     child.once('exit', early);
     found = (url) => {
+      ready = true;
       clearTimeout(timer);
       child.removeListener('exit', early);
       resolve(url);

@@ -26,6 +26,8 @@ export interface StackOptions {
   /** More (or overriding) proxy variables. */
   proxyEnv?: Record<string, string>;
   sandboxEnv?: Record<string, string>;
+  /** Keep the servers' stdout lines after start-up (default true; benchmarks say false). */
+  keepStdout?: boolean;
 }
 
 export interface Stack {
@@ -73,6 +75,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...options.sandboxEnv,
       },
       ready: /crypto-pay-sandbox listening on (\S+)/,
+      keepStdout: options.keepStdout ?? true,
     });
     started.push(sandbox);
     const forwarder = options.counting ? await startCountingForwarder(sandbox.url) : undefined;
@@ -104,6 +107,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         bin: 'packages/proxy/bin/crypto-pay-proxy.mjs',
         env: proxyEnv,
         ready: /crypto-pay-proxy listening on (\S+)/,
+        keepStdout: options.keepStdout ?? true,
       });
     const stack: Stack = {
       sandbox,

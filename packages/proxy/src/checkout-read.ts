@@ -31,8 +31,20 @@ export function checkoutReadAnswer(
   return {
     status: 200,
     headers: { ETag: tag, 'Cache-Control': 'no-cache', 'Content-Type': 'application/json' },
-    body: JSON.stringify(publicCheckout(checkout)),
+    body: bodyOf(checkout),
   };
+}
+
+// Records are frozen and replaced on every change, so a record's body is written once.
+const bodies = new WeakMap<CheckoutRecord, string>();
+
+function bodyOf(checkout: CheckoutRecord): string {
+  let body = bodies.get(checkout);
+  if (body === undefined) {
+    body = JSON.stringify(publicCheckout(checkout));
+    if (Object.isFrozen(checkout)) bodies.set(checkout, body);
+  }
+  return body;
 }
 
 /** `If-None-Match` (a list of tags, weak or strong, or `*`) against the current tag. */

@@ -25,4 +25,25 @@ describe('logger', () => {
     assert.equal(writes.length, 2);
     assert.equal(JSON.parse(writes[1]!).message, 'later');
   });
+
+  it('writes one JSON object per line, its own time, level and message first and kept', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line));
+    const before = Date.now();
+    log('info', 'request', {
+      request_id: 'r-1',
+      status: 200,
+      level: 'debug',
+      time: 0,
+      skip: undefined,
+    });
+    log('error', 'says "quoted"\n');
+    const first = JSON.parse(lines[0]!);
+    assert.deepEqual(Object.keys(first), ['time', 'level', 'message', 'request_id', 'status']);
+    assert.equal(first.level, 'info');
+    assert.ok(Date.parse(first.time) >= before - 1 && Date.parse(first.time) <= Date.now());
+    assert.match(first.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.deepEqual(JSON.parse(lines[1]!).message, 'says "quoted"\n');
+    assert.equal(lines[1]!.includes('\n'), false, 'one line each');
+  });
 });

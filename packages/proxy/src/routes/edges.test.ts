@@ -160,7 +160,12 @@ describe('every response', () => {
       code: 'not_found',
     });
     assert.equal(response.headers.get('X-Content-Type-Options'), 'nosniff');
-    assert.equal(response.headers.get('X-Frame-Options'), 'SAMEORIGIN');
+    assert.equal(response.headers.get('X-Frame-Options'), 'DENY');
+    assert.equal(
+      response.headers.get('Content-Security-Policy'),
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    assert.match(response.headers.get('Strict-Transport-Security') ?? '', /^max-age=\d+/);
     assert.match(response.headers.get('X-Request-Id') ?? '', /^[0-9a-f-]{36}$/);
   });
 });

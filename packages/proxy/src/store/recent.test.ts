@@ -20,15 +20,26 @@ const record = (id: string, version = 1): CheckoutRecord => ({
 });
 
 describe('recent checkouts', () => {
-  it('keeps the latest version of each, and forgets the least recently used past capacity', () => {
+  it('keeps the latest version of each, and forgets one not used since past capacity', () => {
     const recent = recentCheckouts(2);
     recent.put(record('a'));
     recent.put(record('b'));
     recent.put(record('a', 2));
     assert.equal(recent.get('a')?.version, 2);
-    recent.put(record('c')); // b was used least recently
+    recent.put(record('c')); // b was not used since it came in; a was
     assert.equal(recent.get('b'), undefined);
     assert.ok(recent.get('a') && recent.get('c'));
+  });
+
+  it('never holds more than its capacity, however entries are used', () => {
+    const recent = recentCheckouts(3);
+    for (let i = 0; i < 50; i++) {
+      recent.put(record(`id${i}`));
+      for (let j = Math.max(0, i - 5); j <= i; j++) recent.get(`id${j}`);
+      const held = Array.from({ length: i + 1 }, (_, j) => recent.get(`id${j}`)).filter(Boolean);
+      assert.ok(held.length <= 3, `${held.length} held after ${i + 1} puts`);
+      assert.ok(recent.get(`id${i}`), 'the newest is always held');
+    }
   });
 
   it('hands out frozen records: no caller can change what the next one reads', () => {
