@@ -4,12 +4,12 @@
  */
 
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
 import { createCurrencyCache } from './currencies.ts';
-import { ApiError, handleError } from './errors.ts';
+import { handleError } from './errors.ts';
 import { type CheckoutHub, createCheckoutHub } from './hub.ts';
 import { referenceKey } from './identity.ts';
 import type { Log } from './logger.ts';
@@ -50,7 +50,6 @@ export function createApp(options: AppOptions) {
   const { config, store, processing, catalog, log } = options;
   const now = options.now ?? Date.now;
   const hub = options.hub ?? createCheckoutHub();
-  const maxBodyBytes = options.maxBodyBytes ?? 32 * 1024;
   const checkoutDeps = {
     config,
     store,
@@ -60,24 +59,10 @@ export function createApp(options: AppOptions) {
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
   };
 
-  const limitBody = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => {
-      throw new ApiError(
-        413,
-        'body_too_large',
-        `The request body is larger than ${maxBodyBytes} bytes.`,
-      );
-    },
-  });
-
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(securityHeaders())
-    // GET and HEAD carry no body; asking would build a whole web Request for nothing.
-    .use((c, next) =>
-      c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-    )
+    .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
     .use('/api/*', cors(config.allowedOrigins))
     .on(
       'POST',

@@ -1,10 +1,15 @@
 /** The Hono environment shared by every route and middleware: what a request carries. */
 
+import type { HttpBindings } from '@hono/node-server';
 import type { Log } from './logger.ts';
 
 export interface AppEnv {
+  /** Node's request and response under @hono/node-server; absent in `app.request()`. */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     log: Log;
+    /** The body limit `readBody` enforces (set by the `bodyLimit` middleware). */
+    maxBodyBytes?: number;
   };
 }

@@ -7,6 +7,7 @@
 import { JsonSyntaxError, parseJson, validate } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import type * as z from 'zod/mini';
+import { readText } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError, validationError } from './errors.ts';
 
@@ -14,7 +15,7 @@ import { ApiError, validationError } from './errors.ts';
 export function jsonBody<S extends z.ZodMiniType>(schema: S) {
   return createMiddleware<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>(
     async (c, next) => {
-      const text = await c.req.text();
+      const text = await readText(c);
       let input: unknown = {};
       if (text.trim() !== '') {
         try {

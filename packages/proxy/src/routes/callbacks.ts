@@ -6,6 +6,7 @@
 
 import { CallbackVerificationError } from '@crypto-pay/client';
 import { Hono } from 'hono';
+import { readBody } from '../body.ts';
 import { applyCallback, type CallbackDeps } from '../callback.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -19,7 +20,7 @@ const FORBIDDEN = new Set(['missing_key', 'bad_key', 'missing_signature', 'bad_s
 
 export function callbackRoutes(deps: CallbackRouteDeps) {
   return new Hono<AppEnv>().post('/processing', async (c) => {
-    const raw = new Uint8Array(await c.req.arrayBuffer());
+    const raw = await readBody(c);
     let callback: Awaited<ReturnType<ProcessingClient['verifyCallback']>>;
     try {
       callback = await deps.processing.verifyCallback(raw, c.req.raw.headers);

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit, readBody, readText } from './body.ts';
+import type { AppEnv } from './context.ts';
+import { ApiError, handleError } from './errors.ts';
+
+const LIMIT = 64;
+const TOO_LARGE = `{"error":"The request body is larger than ${LIMIT} bytes.","code":"body_too_large"}`;
+/** What reading failed with, for requests whose answer the client never sees. */
+const failures: unknown[] = [];
+
+const app = new Hono<AppEnv>()
+  .use(bodyLimit(LIMIT))
+  .post('/text', async (c) => c.text(JSON.stringify(await readText(c))))
+  .post('/bytes', async (c) => c.text(Buffer.from(await readBody(c)).toString('hex')))
+  .post('/ignores-body', (c) => c.text('ignored'));
+app.onError((error, c) => {
+  if (!(error instanceof ApiError)) failures.push(error);
+  return handleError(error, c);
+});
+
+let server: Server;
+let port: number;
+before(async () => {
+  server = createServer(getRequestListener(app.fetch));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Writes a raw HTTP/1.1 request; resolves with the status line's code and the body. */
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  chunks: (string | Buffer)[],
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (data) => received.push(data));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(received).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body });
+    });
+    const lines = Object.entries({ Host: 'localhost', Connection: 'close', ...headers });
+    socket.write(
+      `POST ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
+    );
+    for (const chunk of chunks) socket.write(chunk);
+  });
+}
+
+/** `parts` as a chunked body. */
+function chunked(parts: (string | Buffer)[]): Buffer[] {
+  return [
+    ...parts.map((part) =>
+      Buffer.concat([
+        Buffer.from(`${Buffer.byteLength(part).toString(16)}\r\n`),
+        Buffer.from(part),
+        Buffer.from('\r\n'),
+      ]),
+    ),
+    Buffer.from('0\r\n\r\n'),
+  ];
+}
+
+describe('request bodies over a socket (Node request stream)', () => {
+  it('reads the same text with a Content-Length or chunked', async () => {
+    const text = '{"name":"Zoë"}';
+    const sized = await rawRequest('/text', { 'Content-Length': String(Buffer.byteLength(text)) }, [
+      text,
+    ]);
+    assert.deepEqual(sized, { status: 200, body: JSON.stringify(text) });
+    const inParts = await rawRequest(
+      '/text',
+      { 'Transfer-Encoding': 'chunked' },
+      chunked(['{"na', 'me":"Zoë"}']),
+    );
+    assert.deepEqual(inParts, sized);
+  });
+
+  it('decodes as Request.text() does: byte order mark dropped, invalid bytes replaced', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from([0x61, 0xc3, 0x28])]);
+    const answer = await rawRequest('/text', { 'Content-Length': String(bytes.length) }, [bytes]);
+    assert.equal(JSON.parse(answer.body), await new Response(bytes).text());
+    assert.equal(JSON.parse(answer.body), 'a\uFFFD(');
+  });
+
+  it('gives the exact bytes, whatever encoding is claimed', async () => {
+    const bytes = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe]);
+    const answer = await rawRequest(
+      '/bytes',
+      { 'Content-Length': String(bytes.length), 'Content-Encoding': 'gzip' },
+      [bytes],
+    );
+    assert.deepEqual(answer, { status: 200, body: bytes.toString('hex') });
+  });
+
+  it('refuses a declared length over the limit at once, body sent or not', async () => {
+    const unsent = await rawRequest('/text', { 'Content-Length': String(LIMIT + 1) }, []);
+    assert.deepEqual(unsent, { status: 413, body: TOO_LARGE });
+    const ignored = await rawRequest('/ignores-body', { 'Content-Length': '100000' }, []);
+    assert.equal(ignored.status, 413);
+  });
+
+  it('counts a chunked body and refuses it once it passes the limit', async () => {
+    const exact = await rawRequest(
+      '/bytes',
+      { 'Transfer-Encoding': 'chunked' },
+      chunked(['a'.repeat(LIMIT)]),
+    );
+    assert.equal(exact.status, 200);
+    const over = await rawRequest(
+      '/bytes',
+      { 'Transfer-Encoding': 'chunked' },
+      chunked(['a'.repeat(LIMIT), 'b', 'c'.repeat(10_000)]),
+    );
+    assert.deepEqual(over, { status: 413, body: TOO_LARGE });
+  });
+
+  it('survives a client that leaves mid-body, and serves the next one', async () => {
+    const before = failures.length;
+    const socket = connect(port, '127.0.0.1');
+    socket.write('POST /text HTTP/1.1\r\nHost: localhost\r\nContent-Length: 50\r\n\r\n{"half":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (failures.length === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.match(String(failures.at(-1)), /aborted|cut off/);
+    const next = await rawRequest('/text', { 'Content-Length': '2' }, ['{}']);
+    assert.deepEqual(next, { status: 200, body: '"{}"' });
+  });
+});
+
+describe('request bodies in process (app.request)', () => {
+  it('reads text and bytes through the web Request', async () => {
+    const text = await app.request('/text', { method: 'POST', body: '\uFEFF{"a":1}' });
+    assert.equal(await text.text(), '"{\\"a\\":1}"');
+    const bytes = await app.request('/bytes', { method: 'POST', body: new Uint8Array([0, 255]) });
+    assert.equal(await bytes.text(), '00ff');
+    const empty = await app.request('/text', { method: 'POST' });
+    assert.equal(await empty.text(), '""');
+  });
+
+  it('refuses a body over the limit', async () => {
+    const response = await app.request('/text', { method: 'POST', body: 'x'.repeat(LIMIT + 1) });
+    assert.equal(response.status, 413);
+    assert.equal(await response.text(), TOO_LARGE);
+  });
+});
