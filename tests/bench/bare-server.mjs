@@ -1,39 +1,82 @@
 // The baselines: a bare node:http server that answers from memory, with no framework, store or
 // upstream. `json` mode answers BODY with STATUS to every request; `sse` mode holds event
-// streams and, on POST /publish, writes the posted data to all of them and ends them.
+// streams and, on POST /publish, writes the posted data to all of them and ends them. `tcp`
+// mode does what `sse` does on raw sockets, with no HTTP machinery at all: the floor of what
+// this machine can push to as many connections.
 import { createServer } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
 
 const mode = process.env.MODE ?? 'json';
 const body = process.env.BODY ?? '{}';
 const status = Number(process.env.STATUS ?? 200);
 const streams = new Set();
 
-const server = createServer((request, response) => {
-  if (mode === 'json') {
-    request.resume();
-    response.writeHead(status, {
-      'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(body),
-    });
-    response.end(body);
-    return;
-  }
-  if (request.method === 'POST' && request.url === '/publish') {
-    const chunks = [];
-    request.on('data', (chunk) => chunks.push(chunk));
-    request.on('end', () => {
-      const frame = `data: ${Buffer.concat(chunks).toString('utf8')}\n\n`;
-      for (const stream of streams) stream.end(frame);
-      streams.clear();
-      response.end('{"published":true}');
-    });
-    return;
-  }
-  response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-  response.write(`data: ${body}\n\n`);
-  streams.add(response);
-  request.on('close', () => streams.delete(response));
-});
+const server =
+  mode === 'tcp'
+    ? createTcpServer(tcpConnection)
+    : createServer((request, response) => {
+        if (mode === 'json') {
+          request.resume();
+          response.writeHead(status, {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          });
+          response.end(body);
+          return;
+        }
+        if (request.method === 'POST' && request.url === '/publish') {
+          const chunks = [];
+          request.on('data', (chunk) => chunks.push(chunk));
+          request.on('end', () => {
+            const frame = `data: ${Buffer.concat(chunks).toString('utf8')}\n\n`;
+            for (const stream of streams) stream.end(frame);
+            streams.clear();
+            response.end('{"published":true}');
+          });
+          return;
+        }
+        response.writeHead(200, {
+          'Content-Type': 'text/event-stream',
+          'Cache-Control': 'no-cache',
+        });
+        response.write(`data: ${body}\n\n`);
+        streams.add(response);
+        request.on('close', () => streams.delete(response));
+      });
+/** One raw connection: a publish (answered, then closed) or a stream (head and first event). */
+function tcpConnection(socket) {
+  let text = '';
+  socket.setEncoding('latin1');
+  socket.on('error', () => {});
+  socket.on('data', function head(chunk) {
+    text += chunk;
+    const end = text.indexOf('\r\n\r\n');
+    if (end === -1) return;
+    socket.off('data', head);
+    if (text.startsWith('POST /publish')) {
+      const length = Number(/content-length: *(\d+)/i.exec(text)?.[1] ?? 0);
+      const published = () => {
+        const frame = `data: ${text.slice(end + 4, end + 4 + length)}\n\n`;
+        for (const stream of streams) stream.end(frame);
+        streams.clear();
+        socket.end(
+          'HTTP/1.1 200 OK\r\nContent-Length: 18\r\nConnection: close\r\n\r\n{"published":true}',
+        );
+      };
+      if (text.length >= end + 4 + length) published();
+      else
+        socket.on('data', (more) => {
+          text += more;
+          if (text.length >= end + 4 + length) published();
+        });
+      return;
+    }
+    socket.write(`HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: ${body}\n\n`);
+    streams.add(socket);
+    socket.on('close', () => streams.delete(socket));
+  });
+}
+
 server.listen(0, '127.0.0.1', () => {
   console.log(`bare server listening on http://127.0.0.1:${server.address().port}`);
 });

@@ -3,7 +3,7 @@
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 
 export function startBareServer(env: {
-  MODE: 'json' | 'sse';
+  MODE: 'json' | 'sse' | 'tcp';
   BODY: string;
   STATUS?: string;
 }): Promise<ServerProcess> {

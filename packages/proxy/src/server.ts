@@ -21,6 +21,8 @@ export interface RunningProxy {
   port: number;
   /** Graceful shutdown; resolves once the store is closed. */
   close(): Promise<void>;
+  /** Event streams open now. */
+  eventStreams(): number;
 }
 
 export interface StartOptions {
@@ -112,5 +114,5 @@ export async function startProxy(
     return closing;
   };
 
-  return { url: `http://${host}:${port}`, port, close };
+  return { url: `http://${host}:${port}`, port, close, eventStreams: () => hub.size() };
 }

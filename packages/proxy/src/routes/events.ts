@@ -6,19 +6,37 @@
  * for all open streams, so an idle stream costs no timer and no pending promise of its own.
  */
 
-import { Hono } from 'hono';
+import type { ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { type Context, Hono } from 'hono';
 import { findCheckout, publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
 import type { CheckoutHub } from '../hub.ts';
+import { SECURITY_HEADERS } from '../middleware/security-headers.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../store/store.ts';
 
-type Stream = ReadableStreamDefaultController<Uint8Array>;
+/**
+ * Where a stream's bytes go. Under Node, the `ServerResponse` itself: a web `ReadableStream`
+ * per client costs a read loop of its own in the adapter, and one change then wakes thousands
+ * of them. Elsewhere (other runtimes, `app.request` in tests), a web stream.
+ */
+interface EventSink {
+  write(bytes: Uint8Array): void;
+  /** Ends the stream, with its last bytes if any (one write instead of two). */
+  end(last?: Uint8Array): void;
+}
 
 export interface EventStreamDeps {
   store: Store;
   hub: CheckoutHub;
   heartbeatMs: number;
 }
+
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  'X-Accel-Buffering': 'no',
+};
 
 const isFinal = (checkout: CheckoutRecord) => !isAhead(checkout.status, 'paid');
 
@@ -39,19 +57,19 @@ function messageOf(checkout: CheckoutRecord): Uint8Array {
 
 /** One interval for every open stream, running only while there is one. */
 function heartbeats(intervalMs: number) {
-  const streams = new Set<Stream>();
+  const sinks = new Set<EventSink>();
   let timer: ReturnType<typeof setInterval> | undefined;
   return {
-    add(stream: Stream) {
-      streams.add(stream);
+    add(sink: EventSink) {
+      sinks.add(sink);
       // Open connections keep the process alive, not this timer.
       timer ??= setInterval(() => {
-        for (const open of streams) open.enqueue(HEARTBEAT);
+        for (const open of sinks) open.write(HEARTBEAT);
       }, intervalMs).unref();
     },
-    delete(stream: Stream) {
-      streams.delete(stream);
-      if (streams.size === 0 && timer !== undefined) {
+    delete(sink: EventSink) {
+      sinks.delete(sink);
+      if (sinks.size === 0 && timer !== undefined) {
         clearInterval(timer);
         timer = undefined;
       }
@@ -59,58 +77,110 @@ function heartbeats(intervalMs: number) {
   };
 }
 
+type Heartbeats = ReturnType<typeof heartbeats>;
+
 export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
   return new Hono<AppEnv>().get('/:id/events', async (c) => {
     const checkout = await findCheckout(deps.store, c.req.param('id'));
-    return c.body(checkoutEvents(deps, beats, checkout), 200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-      'X-Accel-Buffering': 'no',
-    });
+    const response = nodeResponseOf(c);
+    return response
+      ? streamToNode(c, response, (sink) => follow(deps, beats, checkout, sink))
+      : c.body(
+          webStream((sink) => follow(deps, beats, checkout, sink)),
+          200,
+          STREAM_HEADERS,
+        );
   });
 }
 
-/** The event stream of one checkout; `first` is its state when the request arrived. */
-function checkoutEvents(
-  deps: EventStreamDeps,
-  beats: ReturnType<typeof heartbeats>,
-  first: CheckoutRecord,
-): ReadableStream<Uint8Array> {
+/** The Node response under `@hono/node-server` (its env bindings), if that is where we run. */
+function nodeResponseOf(c: Context<AppEnv>): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  return outgoing && typeof (outgoing as ServerResponse).writeHead === 'function'
+    ? (outgoing as ServerResponse)
+    : undefined;
+}
+
+/**
+ * Writes the head itself, with the headers the middleware set so far (request id, CORS) and
+ * the security headers, then hands the adapter a response that says it was sent.
+ */
+function streamToNode(
+  c: Context<AppEnv>,
+  response: ServerResponse,
+  start: (sink: EventSink) => () => void,
+): Response {
+  const head: string[] = [];
+  for (const [name, value] of c.newResponse(null, 200, STREAM_HEADERS).headers)
+    head.push(name, value);
+  for (const [name, value] of SECURITY_HEADERS) head.push(name, value);
+  response.writeHead(200, head);
+  const stop = start({
+    write: (bytes) => response.write(bytes),
+    end: (last) => response.end(last),
+  });
+  // Ended by us or gone on the client's side.
+  response.once('close', stop);
+  return RESPONSE_ALREADY_SENT;
+}
+
+function webStream(start: (sink: EventSink) => () => void): ReadableStream<Uint8Array> {
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
     start(stream) {
-      let open = true;
-      let sentVersion = 0;
-      stop = () => {
-        if (!open) return;
-        open = false;
-        unsubscribe();
-        beats.delete(stream);
-      };
-      const end = () => {
-        if (!open) return;
-        stop();
-        stream.close();
-      };
-      const send = (checkout: CheckoutRecord) => {
-        if (!open || checkout.version <= sentVersion) return;
-        sentVersion = checkout.version;
-        stream.enqueue(messageOf(checkout));
-        if (isFinal(checkout)) end();
-      };
-      // Subscribe before re-reading, so a change between the two cannot be missed.
-      const unsubscribe = deps.hub.subscribe(first.id, { change: send, close: end });
-      beats.add(stream);
-      send(first);
-      return deps.store.getCheckout(first.id).then(
-        (current) => current && send(current),
-        () => end(),
-      );
+      stop = start({
+        write: (bytes) => stream.enqueue(bytes),
+        end: (last) => {
+          if (last) stream.enqueue(last);
+          stream.close();
+        },
+      });
     },
     // The client went away.
     cancel() {
       stop();
     },
   });
+}
+
+/**
+ * Follows one checkout into `sink`: `first` (its state when the request arrived) at once, each
+ * newer version, heartbeats, and the end after a final status or at shutdown. Returns the
+ * function that lets go of the checkout when the client leaves.
+ */
+function follow(
+  deps: EventStreamDeps,
+  beats: Heartbeats,
+  first: CheckoutRecord,
+  sink: EventSink,
+): () => void {
+  let open = true;
+  let sentVersion = 0;
+  const stop = () => {
+    if (!open) return;
+    open = false;
+    unsubscribe();
+    beats.delete(sink);
+  };
+  const end = (last?: Uint8Array) => {
+    if (!open) return;
+    stop();
+    sink.end(last);
+  };
+  const send = (checkout: CheckoutRecord) => {
+    if (!open || checkout.version <= sentVersion) return;
+    sentVersion = checkout.version;
+    if (isFinal(checkout)) end(messageOf(checkout));
+    else sink.write(messageOf(checkout));
+  };
+  // Subscribe before re-reading, so a change between the two cannot be missed.
+  const unsubscribe = deps.hub.subscribe(first.id, { change: send, close: () => end() });
+  beats.add(sink);
+  send(first);
+  deps.store.getCheckout(first.id).then(
+    (current) => current && send(current),
+    () => end(),
+  );
+  return stop;
 }

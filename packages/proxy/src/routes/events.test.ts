@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type IncomingMessage, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { type RunningProxy, startProxy } from '../server.ts';
+import {
+  CATALOG_JSON,
+  checkoutBody,
+  SHOP,
+  seen,
+  startTestSandbox,
+  testEnv,
+} from '../testing.test-helpers.ts';
+
+/** An open event stream over a real connection, as a browser's EventSource holds it. */
+interface Stream {
+  response: IncomingMessage;
+  text: string;
+  ended: Promise<void>;
+  /** Resolves once the text so far satisfies `check`. */
+  until(check: (text: string) => boolean): Promise<string>;
+  close(): void;
+}
+
+function open(url: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { agent: false, headers }, (response) => {
+      const waiting = new Set<() => void>();
+      const stream: Stream = {
+        response,
+        text: '',
+        ended: new Promise((done) => response.once('end', done)),
+        until: (check) =>
+          new Promise((done, fail) => {
+            const test = () => {
+              if (!check(stream.text)) return;
+              waiting.delete(test);
+              done(stream.text);
+            };
+            waiting.add(test);
+            response.once('close', () => fail(new Error(`stream closed with: ${stream.text}`)));
+            test();
+          }),
+        close: () => outgoing.destroy(),
+      };
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        stream.text += chunk;
+        seen.push(chunk);
+        for (const test of [...waiting]) test();
+      });
+      resolve(stream);
+    });
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+}
+
+const messagesOf = (text: string) =>
+  [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
+
+async function eventually(check: () => boolean, what: string) {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
+  assert.ok(check(), what);
+}
+
+describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response)', () => {
+  let sandbox: RunningSandbox;
+  let proxy: RunningProxy;
+  let dir: string;
+
+  before(async () => {
+    sandbox = await startTestSandbox();
+    dir = mkdtempSync(join(tmpdir(), 'proxy-events-'));
+    writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
+    const config = loadConfig(
+      testEnv(sandbox, {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${join(dir, 'proxy.db')}`,
+        CATALOG_FILE: join(dir, 'catalog.json'),
+      }),
+    );
+    proxy = await startProxy(config, {
+      log: createLogger((line) => seen.push(line)),
+      heartbeatMs: 30,
+    });
+    const wired = await fetch(`${sandbox.url}/_sandbox/merchant`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ callback_url: `${proxy.url}/callbacks/processing` }),
+    });
+    assert.equal(wired.status, 200);
+  });
+
+  after(async () => {
+    await proxy?.close();
+    await sandbox?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function newCheckout() {
+    const created = await fetch(`${proxy.url}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(checkoutBody()),
+    });
+    assert.equal(created.status, 201);
+    return created.json();
+  }
+
+  it('answers with the stream, CORS and security headers, the checkout at once, then heartbeats', async () => {
+    const checkout = await newCheckout();
+    const stream = await open(`${proxy.url}/api/checkouts/${checkout.id}/events`, {
+      Origin: SHOP,
+      'X-Request-Id': 'events-test-0001',
+    });
+    try {
+      const { headers, statusCode } = stream.response;
+      assert.equal(statusCode, 200);
+      assert.equal(headers['content-type'], 'text/event-stream');
+      assert.equal(headers['cache-control'], 'no-cache');
+      assert.equal(headers['access-control-allow-origin'], SHOP);
+      assert.equal(headers['x-request-id'], 'events-test-0001');
+      assert.equal(headers['x-content-type-options'], 'nosniff');
+      assert.equal(
+        headers['content-security-policy'],
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      const text = await stream.until((so) => so.includes(': heartbeat'));
+      assert.deepEqual(messagesOf(text), [checkout]);
+      assert.match(text, /^id: 1\n/);
+      assert.equal(proxy.eventStreams(), 1);
+    } finally {
+      stream.close();
+    }
+    await eventually(() => proxy.eventStreams() === 0, 'the closed stream is let go');
+  });
+
+  it('pushes each change of a payment to every stream of the checkout once, then ends each', async () => {
+    const checkout = await newCheckout();
+    const url = `${proxy.url}/api/checkouts/${checkout.id}/events`;
+    const streams = await Promise.all([open(url), open(url), open(url)]);
+    await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
+    const requests = (await (await fetch(`${sandbox.url}/_sandbox/payment-requests`)).json()) as {
+      id: string;
+      payment_link: string;
+    }[];
+    const paymentRequest = requests.find((entry) => entry.payment_link === checkout.payment_link);
+    assert.ok(paymentRequest);
+    const paid = await fetch(
+      `${sandbox.url}/_sandbox/payment-requests/${paymentRequest.id}/simulate`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ outcome: 'paid' }),
+      },
+    );
+    assert.equal(paid.status, 200);
+    await Promise.all(streams.map((stream) => stream.ended));
+    for (const stream of streams) {
+      assert.deepEqual(
+        messagesOf(stream.text).map((message) => message.status),
+        ['created', 'processing', 'paid'],
+      );
+    }
+    assert.equal(proxy.eventStreams(), 0);
+  });
+
+  it('answers 404 with the error shape for an unknown checkout', async () => {
+    const answer = await fetch(`${proxy.url}/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events`);
+    assert.equal(answer.status, 404);
+    assert.equal((await answer.json()).code, 'checkout_not_found');
+  });
+});
