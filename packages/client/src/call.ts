@@ -4,13 +4,8 @@
  * error (4xx with the service's error body, 5xx, or anything the spec does not allow).
  */
 
-import {
-  KEY_HEADER,
-  parseJson,
-  SIGNATURE_HEADER,
-  signBody,
-  type Validated,
-} from '@crypto-pay/protocol';
+import { createHmac } from 'node:crypto';
+import { KEY_HEADER, parseJson, SIGNATURE_HEADER, type Validated } from '@crypto-pay/protocol';
 import {
   ProcessingApiError,
   type ProcessingErrorBody,
@@ -35,6 +30,15 @@ export interface SignedRequest {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * The protocol's signature (`signBody`: lowercase hex HMAC-SHA512 of the exact bytes), made with
+ * node:crypto because it is synchronous: Web Crypto's `sign` waits on a thread-pool round trip
+ * for every call. This client runs on Node only (its transport is node:http).
+ */
+function signatureOf(secret: string, bytes: Uint8Array): string {
+  return createHmac('sha512', secret).update(bytes).digest('hex');
+}
+
 export async function signedCall<T>(
   credentials: Credentials,
   transport: Transport,
@@ -42,7 +46,6 @@ export async function signedCall<T>(
   parse: (json: unknown) => Validated<T>,
 ): Promise<T> {
   const bytes = encoder.encode(request.body);
-  const signature = await signBody(credentials.signingSecret, bytes);
   const response = await transport({
     method: request.method,
     url: request.url,
@@ -50,7 +53,7 @@ export async function signedCall<T>(
       'Content-Type': 'application/json',
       Accept: 'application/json',
       [KEY_HEADER]: credentials.apiKey,
-      [SIGNATURE_HEADER]: signature,
+      [SIGNATURE_HEADER]: signatureOf(credentials.signingSecret, bytes),
     },
     body: bytes,
     timeoutMs: request.timeoutMs,

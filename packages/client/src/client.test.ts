@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { signBody } from '@crypto-pay/protocol';
 import {
   balancesAnswer,
   currenciesAnswer,
@@ -101,6 +102,11 @@ describe('createPaymentRequest', () => {
     const request = onlyRequest();
     assert.match(request.body.toString('utf8'), /"first_name":"Zoë","last_name":"Ørsted"/);
     assert.match(request.body.toString('utf8'), /"description":"Café ☕ order"/);
+    // Signed with node:crypto: the same signature as the protocol's Web Crypto `signBody`.
+    assert.equal(
+      request.headers['x-processing-signature'],
+      await signBody(SIGNING_SECRET, request.body),
+    );
   });
 });
 

@@ -30,6 +30,9 @@ export type Transport = (request: WireRequest) => Promise<WireResponse>;
 /** No answer of this API comes near this; a bigger one is not the service talking. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
+/** What the timer gives up with; one value for all calls, as an Error per call costs a stack trace. */
+const TIMED_OUT = Symbol('timed out');
+
 export function timeoutError(request: WireRequest, reached: boolean): ProcessingUnavailableError {
   return new ProcessingUnavailableError(
     `The processing service at ${request.url.origin} did not answer within ${request.timeoutMs} ms.`,
@@ -77,7 +80,6 @@ export const nodeHttpTransport: Transport = (request) =>
     // Becomes true once a connection is open: from then on the bytes may have been read.
     let connected = false;
     let settled = false;
-    const timedOut = new Error('timeout');
 
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -88,7 +90,7 @@ export const nodeHttpTransport: Transport = (request) =>
     };
     const fail = (error: unknown) =>
       settle(() => {
-        if (error === timedOut) reject(timeoutError(request, connected));
+        if (error === TIMED_OUT) reject(timeoutError(request, connected));
         else if (signal?.aborted) reject(signal.reason);
         else if (error instanceof ProcessingUnavailableError) reject(error);
         else reject(connectionError(request, connected, error));
@@ -103,7 +105,7 @@ export const nodeHttpTransport: Transport = (request) =>
       fail(error);
       outgoing.destroy();
     };
-    const timer = setTimeout(() => giveUp(timedOut), request.timeoutMs);
+    const timer = setTimeout(() => giveUp(TIMED_OUT), request.timeoutMs);
     const onAbort = () => giveUp(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
 
