@@ -36,9 +36,13 @@ export function bodyLimit(maxBytes: number) {
 /** The body's bytes; 413 `body_too_large` as soon as more than the limit has arrived. */
 export function readBody(c: Context<AppEnv>): Promise<Uint8Array> {
   const maxBytes = c.get('maxBodyBytes') ?? DEFAULT_MAX_BODY_BYTES;
-  // `env` is the adapter's bindings; `app.request()` passes none.
+  // `env` is the adapter's bindings; `app.request()` passes none. Once anything else started
+  // reading Node's stream (the adapter does when `c.req.raw.body` is first asked for), the
+  // rest of the body is only in the web Request.
   const incoming = c.env?.incoming;
-  return incoming ? readIncoming(incoming, maxBytes) : readWebBody(c.req.raw, maxBytes);
+  return incoming && incoming.readableFlowing === null
+    ? readIncoming(incoming, maxBytes)
+    : readWebBody(c.req.raw, maxBytes);
 }
 
 // As `Request.text()` decodes: a byte order mark dropped, invalid bytes replaced, never thrown.
@@ -51,8 +55,8 @@ export async function readText(c: Context<AppEnv>): Promise<string> {
 
 function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    if (incoming.readableEnded || incoming.destroyed) {
-      reject(new Error('The request body was already read.'));
+    if (incoming.destroyed) {
+      reject(new Error('The request body was cut off.'));
       return;
     }
     const chunks: Buffer[] = [];
