@@ -22,8 +22,7 @@ import { type CheckoutRecord, isAhead, type Store } from '../store/store.ts';
  */
 interface EventSink {
   write(bytes: Uint8Array): void;
-  /** Ends the stream, with its last bytes if any (one write instead of two). */
-  end(last?: Uint8Array): void;
+  end(): void;
 }
 
 export interface EventStreamDeps {
@@ -118,7 +117,7 @@ function streamToNode(
   response.writeHead(200, head);
   const stop = start({
     write: (bytes) => response.write(bytes),
-    end: (last) => response.end(last),
+    end: () => response.end(),
   });
   // Ended by us or gone on the client's side.
   response.once('close', stop);
@@ -127,18 +126,18 @@ function streamToNode(
 
 function webStream(start: (sink: EventSink) => () => void): ReadableStream<Uint8Array> {
   let stop = () => {};
+  let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(stream) {
       stop = start({
         write: (bytes) => stream.enqueue(bytes),
-        end: (last) => {
-          if (last) stream.enqueue(last);
-          stream.close();
-        },
+        // A cancelled stream refuses close(); the client is gone anyway.
+        end: () => cancelled || stream.close(),
       });
     },
     // The client went away.
     cancel() {
+      cancelled = true;
       stop();
     },
   });
@@ -163,16 +162,20 @@ function follow(
     unsubscribe();
     beats.delete(sink);
   };
-  const end = (last?: Uint8Array) => {
+  const end = () => {
     if (!open) return;
     stop();
-    sink.end(last);
+    sink.end();
   };
   const send = (checkout: CheckoutRecord) => {
     if (!open || checkout.version <= sentVersion) return;
     sentVersion = checkout.version;
-    if (isFinal(checkout)) end(messageOf(checkout));
-    else sink.write(messageOf(checkout));
+    sink.write(messageOf(checkout));
+    if (!isFinal(checkout)) return;
+    // Ended a turn later: a publish first writes the news to every stream of the checkout,
+    // and only then pays for closing them (an end costs more than a write).
+    stop();
+    setImmediate(() => sink.end());
   };
   // Subscribe before re-reading, so a change between the two cannot be missed.
   const unsubscribe = deps.hub.subscribe(first.id, { change: send, close: () => end() });
