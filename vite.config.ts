@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { demoBackend } from './demo/merchant-backend.mjs';
+// @ts-expect-error: plain ES module without types
+import { shopHeader } from './demo/shop-header.mjs';
 
 const demo = resolve(import.meta.dirname, 'demo');
 const widgetDist = resolve(import.meta.dirname, 'packages/widget/dist');
@@ -15,6 +17,17 @@ const proxyUrl = process.env.PROXY_URL ?? 'http://127.0.0.1:8787';
 const adminToken = process.env.ADMIN_TOKEN ?? '';
 
 const pages = ['index', 'product', 'checkout', 'donate', 'spa', 'theme', 'success', 'failed'];
+
+/** Every page's shared header, served and built alike. */
+function sharedHeader(): Plugin {
+  return {
+    name: 'crypto-pay-demo-header',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, context) => html.replace('<!-- shop-header -->', shopHeader(context.path)),
+    },
+  };
+}
 
 function demoServer(): Plugin {
   return {
@@ -35,7 +48,7 @@ function demoServer(): Plugin {
 
 export default defineConfig({
   root: demo,
-  plugins: [demoServer()],
+  plugins: [sharedHeader(), demoServer()],
   esbuild: { jsx: 'automatic' },
   server: { host: '127.0.0.1' },
   build: {
