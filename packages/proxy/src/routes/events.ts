@@ -82,7 +82,8 @@ export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
   return new Hono<AppEnv>().get('/:id/events', async (c) => {
     const checkout = await findCheckout(deps.store, c.req.param('id'));
-    const response = nodeResponseOf(c);
+    // Node's response under @hono/node-server; `app.request()` passes no bindings.
+    const response = c.env?.outgoing;
     return response
       ? streamToNode(c, response, (sink) => follow(deps, beats, checkout, sink))
       : c.body(
@@ -91,14 +92,6 @@ export function eventRoutes(deps: EventStreamDeps) {
           STREAM_HEADERS,
         );
   });
-}
-
-/** The Node response under `@hono/node-server` (its env bindings), if that is where we run. */
-function nodeResponseOf(c: Context<AppEnv>): ServerResponse | undefined {
-  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-  return outgoing && typeof (outgoing as ServerResponse).writeHead === 'function'
-    ? (outgoing as ServerResponse)
-    : undefined;
 }
 
 /**
