@@ -156,9 +156,15 @@ function routes(): Route[] {
       none,
     ),
     route(
+      'GET /api/sessions/{token}',
+      fc.constant('GET'),
+      pathSegment.map((token) => `/api/sessions/${token}`),
+      none,
+    ),
+    route(
       'any method on the public API',
       anyMethod,
-      fc.constantFrom('/api/config', '/api/checkouts', '/api/checkouts/x'),
+      fc.constantFrom('/api/config', '/api/checkouts', '/api/checkouts/x', '/api/sessions/x'),
       encodedBody(json(checkoutBody())),
     ),
     { name: 'POST /callbacks/processing', request: callbackRequest() },

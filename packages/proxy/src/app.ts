@@ -25,6 +25,7 @@ import { checkoutRoutes } from './routes/checkouts.ts';
 import { eventRoutes } from './routes/events.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import type { Store } from './store/store.ts';
 import type { ProcessingClient } from './upstream.ts';
 
@@ -83,6 +84,7 @@ export function createApp(options: AppOptions) {
         offered: config.paymentCurrencies,
       }),
     )
+    .route('/api/sessions', sessionRoutes({ store, now }))
     .route('/api/checkouts', checkoutRoutes(checkoutDeps))
     .route(
       '/api/checkouts',

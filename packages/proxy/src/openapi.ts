@@ -159,6 +159,13 @@ export function openApiDocument() {
           },
         },
       },
+      '/api/sessions/{token}': {
+        get: {
+          summary: 'The price a checkout session pins (amount, currency, description, expires_at)',
+          parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 200: ok('Session price', {}), ...errors(404) },
+        },
+      },
       '/api/checkouts/{id}/events': {
         get: {
           summary: 'Follow a checkout (Server-Sent Events; data is the checkout)',

@@ -381,6 +381,42 @@ describe('checkout sessions', () => {
     assert.equal((await json(again)).code, 'session_invalid');
   });
 
+  it('shows the price a session pins, and nothing else, until it is used or expires', async () => {
+    const session = await newSession({
+      amount: '42.00',
+      currency: 'EUR',
+      description: 'Desk lamp',
+      foreign_id: 'order-78',
+      end_user_reference: 'customer-10',
+      expires_in: 600,
+    });
+    const preview = async () => fixture.proxy.request(`/api/sessions/${session.session}`);
+    const shown = await preview();
+    assert.equal(shown.status, 200);
+    assert.equal(shown.headers.get('Cache-Control'), 'no-store');
+    assert.deepEqual(await json(shown), {
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      description: 'Desk lamp',
+      expires_at: Math.floor(fixture.proxy.clock.now / 1000) + 600,
+    });
+    // Looking twice does not use it up; a checkout does.
+    assert.equal((await preview()).status, 200);
+    assert.equal((await create(checkoutBody({ session: session.session }))).status, 201);
+    const used = await preview();
+    assert.equal(used.status, 404);
+    assert.deepEqual(await json(used), {
+      error: 'The checkout session is unknown, already used or expired.',
+      code: 'session_invalid',
+    });
+
+    const expiring = await newSession({ amount: '5.00', currency: 'EUR', expires_in: 60 });
+    fixture.proxy.clock.now += 61_000;
+    const expired = await fixture.proxy.request(`/api/sessions/${expiring.session}`);
+    assert.equal(expired.status, 404);
+    assert.equal((await fixture.proxy.request('/api/sessions/cps_nope')).status, 404);
+  });
+
   it('refuses an expired or unknown session', async () => {
     const session = await newSession({ amount: '5.00', currency: 'EUR', expires_in: 60 });
     fixture.proxy.clock.now += 61_000;

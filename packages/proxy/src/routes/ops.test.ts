@@ -46,6 +46,7 @@ describe('operations', () => {
       '/api/checkouts',
       '/api/checkouts/{id}',
       '/api/checkouts/{id}/events',
+      '/api/sessions/{token}',
       '/callbacks/processing',
       '/admin/checkout-sessions',
       '/admin/checkouts',

@@ -60,6 +60,8 @@ export function openSqliteStore(file: string): Store {
       url_failed, expires_at, created_at) VALUES (@token_hash, @amount, @currency_iso,
       @currency_network, @foreign_id, @end_user_reference, @description, @url_store,
       @url_success, @url_failed, @expires_at, @created_at)`),
+    openSession: db.prepare(`SELECT * FROM checkout_sessions
+      WHERE token_hash = ? AND checkout_id IS NULL AND expires_at > ?`),
     claimSession: db.prepare(`UPDATE checkout_sessions SET claimed = 1
       WHERE token_hash = ? AND claimed = 0 AND checkout_id IS NULL AND expires_at > ?
       RETURNING *`),
@@ -212,6 +214,10 @@ export function openSqliteStore(file: string): Store {
         expires_at: session.expiresAt,
         created_at: session.createdAt,
       });
+    },
+    async openSession(tokenHash, now) {
+      const row = statements.openSession.get(tokenHash, now) as SessionRow | undefined;
+      return row && sessionOf(row);
     },
     async claimSession(tokenHash, now) {
       const row = statements.claimSession.get(tokenHash, now) as SessionRow | undefined;

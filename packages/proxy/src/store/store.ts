@@ -112,6 +112,8 @@ export interface Store {
   listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;
 
   createSession(session: CheckoutSession): Promise<void>;
+  /** The session, untouched, while it can still be used (for showing its price). */
+  openSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
   /** Takes the session for one create attempt; `undefined` when unknown, used or expired. */
   claimSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
   /** Gives a claimed session back after a failed create. */
