@@ -1,8 +1,11 @@
 /**
  * The proxy's public API as the widget calls it: the configuration, creating a checkout with an
  * idempotency key, and reading one with its ETag. Failures become a `ProxyError` that says what
- * kind of trouble it was, so each can get its own sentence and retry.
+ * kind of trouble it was (and how long the proxy asked to wait), so each can get its own sentence
+ * and retry.
  */
+
+import { retryAfterSeconds } from './retry-after.ts';
 
 export type CheckoutStatus = 'created' | 'processing' | 'paid' | 'failed' | 'expired';
 export const FINAL_STATUSES: readonly CheckoutStatus[] = ['paid', 'failed', 'expired'];
@@ -71,6 +74,8 @@ export class ProxyError extends Error {
     readonly status?: number,
     /** The field a validation error names, e.g. `sender_data.first_name`. */
     readonly field?: string,
+    /** Seconds the proxy asked to wait before trying again (`Retry-After`), when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -139,7 +144,10 @@ async function failure(response: Response): Promise<ProxyError> {
   const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
   const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
   const field = typeof body.field === 'string' ? body.field : undefined;
-  return new ProxyError(kindOf(response.status), code, message, response.status, field);
+  const { headers } = response;
+  const now = Date.parse(headers.get('date') ?? '') || Date.now();
+  const retryAfter = retryAfterSeconds(headers.get('retry-after'), now);
+  return new ProxyError(kindOf(response.status), code, message, response.status, field, retryAfter);
 }
 
 export async function fetchConfig(proxy: string, signal: AbortSignal): Promise<WidgetConfig> {

@@ -91,5 +91,11 @@ export interface Translation {
   errorRejected: string;
   errorMisconfigured: string;
   retry: string;
+  /** The retry button while the proxy asks to wait; `time` is formatted short, e.g. `12 sec`. */
+  retryIn: (time: string) => string;
+  /** Said once when a wait starts; `time` is formatted in full words, e.g. `12 seconds`. */
+  retryWait: (time: string) => string;
+  /** Said once when the wait is over. */
+  retryReady: string;
   back: string;
 }

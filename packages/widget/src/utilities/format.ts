@@ -1,6 +1,6 @@
 /**
  * Locale formatting of what the customer reads: amounts digit for digit from their decimal
- * strings (never through a float), times, countdowns and country names through `Intl`.
+ * strings (never through a float), times, countdowns, waits and country names through `Intl`.
  */
 
 interface Separators {
@@ -66,3 +66,17 @@ export function countryNamer(locale: string): (alpha2: string) => string {
 
 /** `tron` reads as `Tron`: network names come lower-case from the API. */
 export const networkName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * A wait such as `12 sec` (`short`) or `12 seconds` (`long`), in minutes from a minute on, with
+ * each locale's own plural forms from `Intl`.
+ */
+export function formatDuration(seconds: number, locale: string, width: 'short' | 'long'): string {
+  const minutes = seconds >= 60;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: minutes ? 'minute' : 'second',
+    unitDisplay: width,
+    numberingSystem: 'latn',
+  }).format(minutes ? Math.ceil(seconds / 60) : seconds);
+}

@@ -16,6 +16,7 @@ import '../sender-form/sender-form.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
 import { errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
+import { RetryWait } from './retry-wait.ts';
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
@@ -107,6 +108,7 @@ export default class CryptoPay extends LitElement {
 
   private readonly localize = new LocalizeController(this);
   private readonly flow = new CheckoutFlow(this, (url) => this.navigate(url));
+  private readonly retryWait = new RetryWait(this);
   private shownView: View | undefined;
   private interacted = false;
   @query('[part="heading"]') private heading!: HTMLElement;
@@ -158,6 +160,8 @@ export default class CryptoPay extends LitElement {
   override render() {
     const t = this.localize.translation;
     const view = this.flow.view();
+    // Only an error view waits before its "Try again"; leaving it ends the countdown.
+    if (!view.endsWith('-error')) this.retryWait.stop();
     return html`
       <div part="base" class="base" lang=${t.$code} dir=${t.$dir}>
         <h2 part="heading" tabindex="-1">${headingOf(view, t)}</h2>
@@ -178,21 +182,22 @@ export default class CryptoPay extends LitElement {
     message: string,
     options: {
       detail?: string;
-      primary?: [string, () => void];
+      note?: string;
+      primary?: [string, () => void, boolean?];
       secondary?: [string, () => void];
     } = {},
   ) {
-    const { detail = '', primary, secondary } = options;
-    // The view's sentence sits in a live region, so a screen reader hears each change.
+    const { detail = '', note = '', primary, secondary } = options;
+    // The result view puts its sentence in a live region, so a screen reader hears each change.
     return html`
       <crypto-pay-result
-        role="status"
-        aria-live="polite"
         exportparts=${RESULT_PARTS}
         tone=${tone}
         message=${message}
         detail=${detail}
+        note=${note}
         primary-label=${primary?.[0] ?? ''}
+        ?primary-disabled=${primary?.[2]}
         secondary-label=${secondary?.[0] ?? ''}
         @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
           (event.detail === 'primary' ? primary : secondary)?.[1]()}
@@ -209,6 +214,7 @@ export default class CryptoPay extends LitElement {
         : t.leavingToFailurePage
       : '';
     const startAgain: [string, () => void] = [t.startAgain, () => this.startAgain()];
+    const retry = (error: unknown, run: () => void) => this.retryWait.action(error, t, run);
     switch (view) {
       case 'misconfigured':
         return this.result('error', t.errorMisconfigured);
@@ -219,19 +225,19 @@ export default class CryptoPay extends LitElement {
       case 'config-error':
         return this.result('error', errorSentence(flow.config.error, t), {
           detail: errorDetail(flow.config.error),
-          primary: [t.retry, () => void flow.config.run()],
+          ...retry(flow.config.error, () => void flow.config.run()),
         });
       case 'create-error':
         return this.result('error', errorSentence(flow.create.error, t), {
           detail: errorDetail(flow.create.error),
-          primary: [t.retry, () => flow.retryCreate()],
+          ...retry(flow.create.error, () => flow.retryCreate()),
           secondary: [t.back, () => flow.dismissError()],
         });
       case 'resume-error': {
         const error = flow.resume.error;
         const notFound = error instanceof ProxyError && error.kind === 'not_found';
         return this.result('error', errorSentence(error, t), {
-          primary: notFound ? startAgain : [t.retry, () => void flow.resume.run()],
+          ...(notFound ? { primary: startAgain } : retry(error, () => void flow.resume.run())),
           ...(notFound ? {} : { secondary: startAgain }),
         });
       }

@@ -27,8 +27,12 @@ export default class ResultView extends LitElement {
   @property() message = '';
   /** More detail, such as the proxy's own explanation. */
   @property() detail = '';
+  /** Said to screen readers only, e.g. how long to wait before trying again. */
+  @property() note = '';
   /** The label of the main action; no button without one. */
   @property({ attribute: 'primary-label' }) primaryLabel = '';
+  /** The main action cannot be taken yet (its label says until when). */
+  @property({ type: Boolean, attribute: 'primary-disabled' }) primaryDisabled = false;
   /** The label of the second action; no button without one. */
   @property({ attribute: 'secondary-label' }) secondaryLabel = '';
 
@@ -38,6 +42,7 @@ export default class ResultView extends LitElement {
 
   override render() {
     const icon = { success: '✓', failure: '✕', error: '!', progress: '' }[this.tone];
+    // Only what happened is a live region: a button label that counts down is not read out.
     return html`
       <div part="result" class="result">
         ${
@@ -45,12 +50,16 @@ export default class ResultView extends LitElement {
             ? html`<span class="spinner" aria-hidden="true"></span>`
             : html`<span class="icon" aria-hidden="true">${icon}</span>`
         }
-        <p part="message" class="message">${this.message}</p>
-        ${this.detail ? html`<p class="hint">${this.detail}</p>` : nothing}
+        <div class="said" role="status" aria-live="polite">
+          <p part="message" class="message">${this.message}</p>
+          ${this.detail ? html`<p class="hint">${this.detail}</p>` : nothing}
+          <span class="visually-hidden">${this.note}</span>
+        </div>
         <div class="actions">
           ${
             this.primaryLabel
-              ? html`<button class="primary" part="primary-button" type="button" @click=${() => this.act('primary')}>
+              ? html`<button class="primary" part="primary-button" type="button"
+                ?disabled=${this.primaryDisabled} @click=${() => this.act('primary')}>
                 ${this.primaryLabel}
               </button>`
               : nothing

@@ -6,7 +6,8 @@ export default css`
     display: block;
   }
 
-  .result {
+  .result,
+  .said {
     display: grid;
     justify-items: center;
     text-align: center;

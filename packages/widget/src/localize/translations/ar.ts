@@ -88,6 +88,9 @@ const ar: Translation = {
   errorRejected: 'تعذّر إنشاء الدفعة.',
   errorMisconfigured: 'صفحة الدفع هذه غير مُعدّة: لم يحدد المتجر عنوان الدفع الخاص به.',
   retry: 'حاول مرة أخرى',
+  retryIn: (time) => `حاول مرة أخرى بعد ${time}`,
+  retryWait: (time) => `يمكنك المحاولة مرة أخرى بعد ${time}.`,
+  retryReady: 'يمكنك المحاولة مرة أخرى الآن.',
   back: 'رجوع',
 };
 

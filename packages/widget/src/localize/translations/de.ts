@@ -96,6 +96,9 @@ const de: Translation = {
   errorMisconfigured:
     'Diese Kasse ist nicht eingerichtet: Der Shop hat seine Zahlungsadresse nicht angegeben.',
   retry: 'Erneut versuchen',
+  retryIn: (time) => `Erneut versuchen in ${time}`,
+  retryWait: (time) => `Sie können es in ${time} erneut versuchen.`,
+  retryReady: 'Sie können es jetzt erneut versuchen.',
   back: 'Zurück',
 };
 

@@ -89,6 +89,9 @@ const en: Translation = {
   errorRejected: 'The payment could not be created.',
   errorMisconfigured: 'This checkout is not set up: the shop has not given its payment address.',
   retry: 'Try again',
+  retryIn: (time) => `Try again in ${time}`,
+  retryWait: (time) => `You can try again in ${time}.`,
+  retryReady: 'You can try again now.',
   back: 'Back',
 };
 

@@ -93,6 +93,9 @@ const es: Translation = {
   errorMisconfigured:
     'Este pago no está configurado: la tienda no ha indicado su dirección de pago.',
   retry: 'Intentar de nuevo',
+  retryIn: (time) => `Intentar de nuevo en ${time}`,
+  retryWait: (time) => `Podrá intentarlo de nuevo en ${time}.`,
+  retryReady: 'Ya puede intentarlo de nuevo.',
   back: 'Volver',
 };
 

@@ -97,6 +97,9 @@ const fr: Translation = {
   errorMisconfigured:
     'Ce paiement n’est pas configuré : la boutique n’a pas indiqué son adresse de paiement.',
   retry: 'Réessayer',
+  retryIn: (time) => `Réessayer dans ${time}`,
+  retryWait: (time) => `Vous pourrez réessayer dans ${time}.`,
+  retryReady: 'Vous pouvez réessayer maintenant.',
   back: 'Retour',
 };
 

@@ -1,0 +1,166 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import {
+  clearStoredCheckouts,
+  details,
+  type FakeProxy,
+  fakeProxy,
+  fillPerson,
+  render,
+  result,
+  submitButton,
+  untilHeading,
+  untilText,
+} from '../../../test/helpers.ts';
+import type CryptoPay from './crypto-pay.component.ts';
+
+const RATE_LIMITED = 'There were too many attempts. Please wait a moment and try again.';
+const UNAVAILABLE = 'The payment service is not answering right now. Please try again in a moment.';
+
+/** Answers the next call of a route with an error and these headers (e.g. `Retry-After`). */
+async function failWith(
+  proxy: FakeProxy,
+  route: 'config' | 'create',
+  status: number,
+  code: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  await fetch(`${proxy.url}/_control/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ route, status, body: { error: 'Wait.', code }, headers }),
+  });
+}
+
+const retryButton = (el: CryptoPay) =>
+  result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
+const label = (el: CryptoPay) => retryButton(el)?.textContent?.trim() ?? '';
+const liveRegion = (el: CryptoPay) =>
+  result(el)?.shadowRoot?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
+const said = (el: CryptoPay) => liveRegion(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** Counts the element's update requests, which its countdown makes once a second. */
+function countUpdates(el: CryptoPay): () => number {
+  let count = 0;
+  const original = el.requestUpdate.bind(el);
+  el.requestUpdate = (...args: Parameters<CryptoPay['requestUpdate']>) => {
+    count += 1;
+    original(...args);
+  };
+  return () => count;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function untilReady(el: CryptoPay): Promise<void> {
+  await waitUntil(() => retryButton(el)?.disabled === false, 'the retry never became active', {
+    timeout: 5000,
+  });
+}
+
+async function rateLimitedCreate(headers: Record<string, string>) {
+  const proxy = await fakeProxy();
+  await failWith(proxy, 'create', 429, 'rate_limited', headers);
+  const el = await details(proxy);
+  await fillPerson(el);
+  submitButton(el).click();
+  await untilText(el, RATE_LIMITED);
+  return { proxy, el };
+}
+
+describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
+  beforeEach(clearStoredCheckouts);
+
+  it('holds "Try again" back while a 429 asks to wait, counting down, then lets the customer retry', async () => {
+    const { proxy, el } = await rateLimitedCreate({ 'Retry-After': '2' });
+    expect(retryButton(el)?.disabled).to.equal(true);
+    expect(label(el)).to.match(/^Try again in [12] sec$/);
+    // Said once, in full words; the counting button is outside the live region.
+    expect(said(el)).to.contain('You can try again in 2 seconds.');
+    expect(liveRegion(el)?.contains(retryButton(el))).to.equal(false);
+    await expect(el).to.be.accessible();
+    const announced = said(el);
+
+    retryButton(el)?.click();
+    await waitUntil(() => label(el) === 'Try again in 1 sec', 'never counted down to 1 s');
+    expect(retryButton(el)?.disabled).to.equal(true);
+    expect(said(el)).to.equal(announced);
+
+    await untilReady(el);
+    expect(label(el)).to.equal('Try again');
+    expect(said(el)).to.contain('You can try again now.');
+    // Nothing was sent again by itself: the customer decides.
+    expect((await proxy.requests('/api/checkouts', 'POST')).length).to.equal(1);
+
+    retryButton(el)?.click();
+    await untilHeading(el, 'Pay');
+    const creates = await proxy.requests('/api/checkouts', 'POST');
+    expect(creates.map((create) => create.status)).to.deep.equal([429, 201]);
+    expect(creates[1]?.headers['idempotency-key']).to.equal(creates[0]?.headers['idempotency-key']);
+  });
+
+  it('offers "Try again" at once on a 429 without Retry-After, as before', async () => {
+    const { el } = await rateLimitedCreate({});
+    expect(retryButton(el)?.disabled).to.equal(false);
+    expect(label(el)).to.equal('Try again');
+    expect(said(el)).to.equal(RATE_LIMITED);
+  });
+
+  it('ignores a Retry-After it cannot read', async () => {
+    const { el } = await rateLimitedCreate({ 'Retry-After': 'soon' });
+    expect(retryButton(el)?.disabled).to.equal(false);
+    expect(label(el)).to.equal('Try again');
+  });
+
+  it('understands an HTTP-date, here on a 503 while loading', async () => {
+    const proxy = await fakeProxy();
+    const at = new Date(Date.now() + 3000).toUTCString();
+    await failWith(proxy, 'config', 503, 'upstream_unavailable', { 'Retry-After': at });
+    const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+    await untilText(el, UNAVAILABLE);
+    expect(retryButton(el)?.disabled).to.equal(true);
+    expect(label(el)).to.match(/^Try again in [1-3] sec$/);
+    await untilReady(el);
+    retryButton(el)?.click();
+    await untilHeading(el, 'Your details');
+  });
+
+  it('speaks the customer’s language, with its plural forms', async () => {
+    const proxy = await fakeProxy();
+    await failWith(proxy, 'config', 429, 'rate_limited', { 'Retry-After': '2' });
+    const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
+    await untilText(el, 'Zu viele Versuche.');
+    expect(label(el)).to.match(/^Erneut versuchen in [12] Sek\.$/);
+    expect(said(el)).to.contain('Sie können es in 2 Sekunden erneut versuchen.');
+  });
+
+  it('stops counting while the element is out of the page, and shows the time left on return', async () => {
+    const proxy = await fakeProxy();
+    await failWith(proxy, 'config', 429, 'rate_limited', { 'Retry-After': '3' });
+    const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+    await untilText(el, RATE_LIMITED);
+    const before = label(el);
+    expect(before).to.match(/^Try again in [23] sec$/);
+    const updates = countUpdates(el);
+    const parent = el.parentElement as HTMLElement;
+    el.remove();
+    await sleep(1500);
+    expect(updates()).to.equal(0);
+    expect(label(el)).to.equal(before);
+    parent.append(el);
+    await waitUntil(() => label(el) !== before, 'the time left was not shown again');
+    await untilReady(el);
+  });
+
+  it('stops counting when the customer goes back to the form', async () => {
+    const { el } = await rateLimitedCreate({ 'Retry-After': '3' });
+    const back = result(el)?.shadowRoot?.querySelector<HTMLButtonElement>(
+      '[part="secondary-button"]',
+    );
+    back?.click();
+    await untilHeading(el, 'Your details');
+    await el.updateComplete;
+    const updates = countUpdates(el);
+    await sleep(1500);
+    expect(updates()).to.equal(0);
+  });
+});
