@@ -8,10 +8,12 @@ const HTTP_DATE = /^[A-Za-z]{3,9},? [\w -]+ \d\d:\d\d:\d\d (GMT|\d{4})$/;
  * answer's own `Date` when readable, so a customer's wrong clock does not stretch the wait.
  */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
-  if (!value) return undefined;
-  // Digits too many to count exactly are not a delay anyone meant.
-  if (/^\d+$/.test(value)) return Number.isSafeInteger(+value) ? +value : undefined;
-  const form = HTTP_DATE.exec(value)?.[1];
-  const at = form ? Date.parse(form === 'GMT' ? value : `${value} GMT`) : Number.NaN;
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+  const date = value && HTTP_DATE.exec(value);
+  const seconds = date
+    ? Math.max(0, Math.ceil((Date.parse(date[1] === 'GMT' ? value : `${value} GMT`) - now) / 1000))
+    : /^\d+$/.test(value ?? '')
+      ? Number(value)
+      : Number.NaN;
+  // NaN (garbage) fails this too, as do digits too many to count exactly.
+  return seconds <= Number.MAX_SAFE_INTEGER ? seconds : undefined;
 }

@@ -95,7 +95,5 @@ export interface Translation {
   retryIn: (time: string) => string;
   /** Said once when a wait starts; `time` is formatted in full words, e.g. `12 seconds`. */
   retryWait: (time: string) => string;
-  /** Said once when the wait is over. */
-  retryReady: string;
   back: string;
 }

@@ -1,5 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { formatAmount, formatCountdown, formatTime, networkName } from './format.ts';
+import {
+  formatAmount,
+  formatCountdown,
+  formatDuration,
+  formatTime,
+  networkName,
+} from './format.ts';
 
 describe('formatting', () => {
   describe('formatAmount', () => {
@@ -30,6 +36,17 @@ describe('formatting', () => {
     expect(formatCountdown(61)).to.equal('1:01');
     expect(formatCountdown(3600 + 62)).to.equal('1:01:02');
     expect(formatCountdown(-5)).to.equal('0:00');
+  });
+
+  it('writes waits with each locale’s units and plural forms, in minutes from a minute on', () => {
+    expect(formatDuration(12, 'en', 'short')).to.equal('12 sec');
+    expect(formatDuration(1, 'en', 'long')).to.equal('1 second');
+    expect(formatDuration(2, 'en', 'long')).to.equal('2 seconds');
+    expect(formatDuration(90, 'en', 'long')).to.equal('2 minutes');
+    expect(formatDuration(2, 'de', 'long')).to.equal('2 Sekunden');
+    expect(formatDuration(2, 'ar', 'long')).to.equal('ثانيتان');
+    expect(formatDuration(3, 'ar', 'long')).to.equal('3 ثوان');
+    expect(formatDuration(11, 'ar', 'long')).to.equal('11 ثانية');
   });
 
   it('writes clock times through Intl', () => {

@@ -87,7 +87,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
 
     await untilReady(el);
     expect(label(el)).to.equal('Try again');
-    expect(said(el)).to.contain('You can try again now.');
+    expect(said(el)).to.equal(RATE_LIMITED);
     // Nothing was sent again by itself: the customer decides.
     expect((await proxy.requests('/api/checkouts', 'POST')).length).to.equal(1);
 

@@ -90,7 +90,6 @@ const ar: Translation = {
   retry: 'حاول مرة أخرى',
   retryIn: (time) => `حاول مرة أخرى بعد ${time}`,
   retryWait: (time) => `يمكنك المحاولة مرة أخرى بعد ${time}.`,
-  retryReady: 'يمكنك المحاولة مرة أخرى الآن.',
   back: 'رجوع',
 };
 

@@ -98,7 +98,6 @@ const de: Translation = {
   retry: 'Erneut versuchen',
   retryIn: (time) => `Erneut versuchen in ${time}`,
   retryWait: (time) => `Sie können es in ${time} erneut versuchen.`,
-  retryReady: 'Sie können es jetzt erneut versuchen.',
   back: 'Zurück',
 };
 

@@ -91,7 +91,6 @@ const en: Translation = {
   retry: 'Try again',
   retryIn: (time) => `Try again in ${time}`,
   retryWait: (time) => `You can try again in ${time}.`,
-  retryReady: 'You can try again now.',
   back: 'Back',
 };
 

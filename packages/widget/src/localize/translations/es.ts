@@ -95,7 +95,6 @@ const es: Translation = {
   retry: 'Intentar de nuevo',
   retryIn: (time) => `Intentar de nuevo en ${time}`,
   retryWait: (time) => `Podrá intentarlo de nuevo en ${time}.`,
-  retryReady: 'Ya puede intentarlo de nuevo.',
   back: 'Volver',
 };
 

@@ -99,7 +99,6 @@ const fr: Translation = {
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
   retryWait: (time) => `Vous pourrez réessayer dans ${time}.`,
-  retryReady: 'Vous pouvez réessayer maintenant.',
   back: 'Retour',
 };
 
