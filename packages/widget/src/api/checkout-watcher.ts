@@ -1,11 +1,17 @@
 /**
  * Follows one checkout until its status is final: through the proxy's event stream, and where
- * that fails, by polling with ETags and a growing delay, paused while the page is hidden and
- * checked at once when it is shown again.
+ * that fails, by polling with ETags and a growing delay (never sooner than a `Retry-After`),
+ * paused while the page is hidden and checked at once when it is shown again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { pollDelay } from './polling.ts';
-import { type Checkout, eventsUrl, FINAL_STATUSES, getCheckout } from './proxy-api.ts';
+import {
+  type Checkout,
+  eventsUrl,
+  FINAL_STATUSES,
+  getCheckout,
+  type ProxyError,
+} from './proxy-api.ts';
 
 export interface WatcherListener {
   /** Every checkout the proxy reports, changed or not (the host compares). */
@@ -112,10 +118,12 @@ export class CheckoutWatcher implements ReactiveController {
     };
   }
 
-  private schedule(): void {
+  /** The next check, no sooner than `notBeforeMs` (a wait the proxy asked for). */
+  private schedule(notBeforeMs = 0): void {
     clearTimeout(this.timer);
     if (!this.active || !this.polling) return;
-    this.timer = setTimeout(() => void this.poll(), pollDelay(this.unchanged));
+    const delay = Math.max(pollDelay(this.unchanged), notBeforeMs);
+    this.timer = setTimeout(() => void this.poll(), delay);
   }
 
   private async poll(): Promise<void> {
@@ -124,6 +132,7 @@ export class CheckoutWatcher implements ReactiveController {
     if (document.hidden && this.polling) return;
     const controller = new AbortController();
     this.inFlight = controller;
+    let notBeforeMs = 0;
     try {
       const read = await getCheckout(this.proxy, this.id, controller.signal, this.etag);
       this.etag = read.etag;
@@ -135,15 +144,16 @@ export class CheckoutWatcher implements ReactiveController {
       } else {
         this.unchanged += 1;
       }
-    } catch {
+    } catch (error) {
       if (controller.signal.aborted) return;
+      notBeforeMs = ((error as ProxyError).retryAfter ?? 0) * 1000;
       this.unchanged += 1;
       this.failures += 1;
       if (this.failures >= TROUBLE_AFTER) this.listener.trouble(true);
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
     }
-    this.schedule();
+    this.schedule(notBeforeMs);
   }
 
   private report(checkout: Checkout): void {

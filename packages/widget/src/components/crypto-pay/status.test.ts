@@ -137,6 +137,33 @@ describe('<crypto-pay> following the status', () => {
     });
   });
 
+  describe('when the proxy asks to wait (Retry-After)', () => {
+    quickPolling();
+
+    it('polls again no sooner than it says', async () => {
+      const proxy = await fakeProxy({ sse: false });
+      await fetch(`${proxy.url}/_control/fail`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          route: 'get',
+          status: 503,
+          body: { error: 'Down.', code: 'upstream_unavailable' },
+          headers: { 'Retry-After': '1' },
+        }),
+      });
+      await toPayStep(proxy);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      await waitUntil(async () => (await reads()).length >= 1);
+      // Polling every 40 ms would have asked many times by now.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await reads()).map((read) => read.status)).to.deep.equal([503]);
+      await waitUntil(async () => (await reads()).length >= 2, 'never polled again', {
+        timeout: 3000,
+      });
+    });
+  });
+
   describe('after a reload', () => {
     it('finds the checkout again instead of creating another', async () => {
       const proxy = await fakeProxy();
