@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { type RunningProxy, startProxy } from './server.ts';
-import {
-  CATALOG_JSON,
-  checkoutBody,
-  SHOP,
-  startTestSandbox,
-  testEnv,
-} from './testing.test-helpers.ts';
+import { checkoutBody, SHOP, serverConfig, startTestSandbox } from './testing.test-helpers.ts';
 
 interface Answer {
   status: number;
@@ -64,22 +54,15 @@ describe('fast status reads', () => {
   const fastLog: string[] = [];
   const honoLog: string[] = [];
   let fastAnswers = 0;
-  let dir: string;
+  let remove = () => {};
   let id: string;
 
   before(async () => {
     sandbox = await startTestSandbox();
-    dir = mkdtempSync(join(tmpdir(), 'proxy-fast-read-'));
-    writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
     // Two proxies on one database: one with the fast path, one answering only through Hono.
-    const config = loadConfig(
-      testEnv(sandbox, {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${join(dir, 'proxy.db')}`,
-        CATALOG_FILE: join(dir, 'catalog.json'),
-      }),
-    );
+    const server = serverConfig(sandbox);
+    remove = server.remove;
+    const { config } = server;
     fast = await startProxy(config, {
       log: createLogger((line) => fastLog.push(line)),
       onFastRead: () => {
@@ -106,7 +89,7 @@ describe('fast status reads', () => {
     await fast?.close();
     await hono?.close();
     await sandbox?.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   /** Sends the request to both proxies; returns both answers with the request id set aside. */

@@ -5,6 +5,9 @@
  */
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
 import { createProcessingClient } from '@crypto-pay/client';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
@@ -95,6 +98,24 @@ export function testEnv(
     UPSTREAM_TIMEOUT_MS: '8000',
     ...extra,
   };
+}
+
+/**
+ * The configuration of a proxy that runs as a real server on a free port of 127.0.0.1, with
+ * its own SQLite file and catalogue in a temporary directory that `remove()` deletes.
+ */
+export function serverConfig(sandbox: RunningSandbox): { config: Config; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-proxy-'));
+  writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
+  const config = loadConfig(
+    testEnv(sandbox, {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'proxy.db')}`,
+      CATALOG_FILE: join(dir, 'catalog.json'),
+    }),
+  );
+  return { config, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export interface TestProxy {

@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { type RunningProxy, startProxy } from '../server.ts';
 import {
-  CATALOG_JSON,
   checkoutBody,
   SHOP,
   seen,
+  serverConfig,
   startTestSandbox,
-  testEnv,
 } from '../testing.test-helpers.ts';
 
 /** An open event stream over a real connection, as a browser's EventSource holds it. */
@@ -72,21 +67,13 @@ async function eventually(check: () => boolean, what: string) {
 describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response)', () => {
   let sandbox: RunningSandbox;
   let proxy: RunningProxy;
-  let dir: string;
+  let remove = () => {};
 
   before(async () => {
     sandbox = await startTestSandbox();
-    dir = mkdtempSync(join(tmpdir(), 'proxy-events-'));
-    writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
-    const config = loadConfig(
-      testEnv(sandbox, {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${join(dir, 'proxy.db')}`,
-        CATALOG_FILE: join(dir, 'catalog.json'),
-      }),
-    );
-    proxy = await startProxy(config, {
+    const server = serverConfig(sandbox);
+    remove = server.remove;
+    proxy = await startProxy(server.config, {
       log: createLogger((line) => seen.push(line)),
       heartbeatMs: 30,
     });
@@ -101,7 +88,7 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
   after(async () => {
     await proxy?.close();
     await sandbox?.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   async function newCheckout() {
