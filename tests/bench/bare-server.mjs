@@ -2,19 +2,36 @@
 // upstream. `json` mode answers BODY with STATUS to every request; `sse` mode holds event
 // streams and, on POST /publish, writes the posted data to all of them and ends them. `tcp`
 // mode does what `sse` does on raw sockets, with no HTTP machinery at all: the floor of what
-// this machine can push to as many connections.
-import { createServer } from 'node:http';
+// this machine can push to as many connections. `forward` mode passes every request as it is
+// to TARGET and its answer back, over a kept-alive connection: the cost of one more hop and
+// nothing else, which any proxy pays.
+import { Agent, createServer, request as forward } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 
 const mode = process.env.MODE ?? 'json';
 const body = process.env.BODY ?? '{}';
 const status = Number(process.env.STATUS ?? 200);
 const streams = new Set();
+const target = process.env.TARGET;
+const upstream = new Agent({ keepAlive: true });
 
 const server =
   mode === 'tcp'
     ? createTcpServer(tcpConnection)
     : createServer((request, response) => {
+        if (mode === 'forward') {
+          const outgoing = forward(
+            `${target}${request.url}`,
+            { method: request.method, headers: request.headers, agent: upstream },
+            (answer) => {
+              response.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(response);
+            },
+          );
+          outgoing.on('error', () => response.destroy());
+          request.pipe(outgoing);
+          return;
+        }
         if (mode === 'json') {
           request.resume();
           response.writeHead(status, {

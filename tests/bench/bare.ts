@@ -3,8 +3,10 @@
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 
 export function startBareServer(env: {
-  MODE: 'json' | 'sse' | 'tcp';
-  BODY: string;
+  MODE: 'json' | 'sse' | 'tcp' | 'forward';
+  BODY?: string;
+  /** Where `forward` mode sends every request. */
+  TARGET?: string;
   STATUS?: string;
 }): Promise<ServerProcess> {
   return startServerProcess({

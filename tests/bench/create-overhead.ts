@@ -1,13 +1,16 @@
 /**
  * Create overhead: `POST /api/checkouts` through the proxy against the same payment request
  * signed and sent straight to the sandbox, alternated one by one so both see the same machine.
- * The proxy's added cost is the difference of the medians (and of the p99s).
+ * The proxy's added cost is the difference of the medians (and of the p99s). A third path
+ * sends the signed request through a bare forwarding server: what one more hop costs here,
+ * the floor under any proxy's figure.
  */
 
 import { randomUUID } from 'node:crypto';
 import { checkoutBody, SENDER, SENDER_EMAIL } from '../support/checkouts.ts';
 import { hmacHex } from '../support/http.ts';
 import { startStack } from '../support/stack.ts';
+import { startBareServer } from './bare.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
@@ -33,36 +36,46 @@ function directBody(): string {
 
 export async function createOverhead(samples: number): Promise<BenchmarkResult> {
   const stack = await startStack({ keepStdout: false });
+  const forwarder = await startBareServer({ MODE: 'forward', TARGET: stack.sandbox.url });
   try {
     const viaProxy = keepAlive();
     const direct = keepAlive();
+    const forwarded = keepAlive();
     const proxyBody = JSON.stringify(checkoutBody());
     const proxyTimes: number[] = [];
     const directTimes: number[] = [];
-    for (let i = 0; i < WARM_UP + samples; i++) {
+    const hopTimes: number[] = [];
+    const signed = (base: string, agent: ReturnType<typeof keepAlive>) => {
       const body = directBody();
-      const [a, b] = [
+      return timedRequest(`${base}/api/payments/v1/requests`, agent, {
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Processing-Key': stack.credentials.apiKey,
+          'X-Processing-Signature': hmacHex(stack.credentials.signingSecret, body),
+        },
+        body,
+      });
+    };
+    for (let i = 0; i < WARM_UP + samples; i++) {
+      const [a, b, c] = [
         await timedRequest(`${stack.proxy.url}/api/checkouts`, viaProxy, {
           headers: { 'Content-Type': 'application/json' },
           body: proxyBody,
         }),
-        await timedRequest(`${stack.sandbox.url}/api/payments/v1/requests`, direct, {
-          headers: {
-            'Content-Type': 'application/json',
-            'X-Processing-Key': stack.credentials.apiKey,
-            'X-Processing-Signature': hmacHex(stack.credentials.signingSecret, body),
-          },
-          body,
-        }),
+        await signed(stack.sandbox.url, direct),
+        await signed(forwarder.url, forwarded),
       ];
       if (a.status !== 201) throw new Error(`proxy create answered ${a.status}: ${a.text}`);
       if (b.status !== 200) throw new Error(`sandbox create answered ${b.status}: ${b.text}`);
+      if (c.status !== 200) throw new Error(`forwarded create answered ${c.status}: ${c.text}`);
       if (i < WARM_UP) continue;
       proxyTimes.push(a.ms);
       directTimes.push(b.ms);
+      hopTimes.push(c.ms);
     }
     viaProxy.destroy();
     direct.destroy();
+    forwarded.destroy();
     const added = median(proxyTimes) - median(directTimes);
     return {
       benchmark: 'create overhead',
@@ -81,6 +94,12 @@ export async function createOverhead(samples: number): Promise<BenchmarkResult> 
           baseline: { name: 'direct p99', value: percentile(directTimes, 99) },
         },
         {
+          name: 'added by a bare forwarding hop (floor), median',
+          value: median(hopTimes) - median(directTimes),
+          unit: 'ms',
+          baseline: { name: 'direct median', value: median(directTimes) },
+        },
+        {
           name: 'proxy create median',
           value: median(proxyTimes),
           unit: 'ms',
@@ -88,11 +107,12 @@ export async function createOverhead(samples: number): Promise<BenchmarkResult> 
         },
       ],
       notes: [
-        `${samples} creates each way after ${WARM_UP} warm-up pairs, one at a time over keep-alive connections, alternating proxy and direct.`,
+        `${samples} creates each way after ${WARM_UP} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
         'The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the SQLite insert.',
       ],
     };
   } finally {
+    await forwarder.stop();
     await stack.stop();
   }
 }
