@@ -43,10 +43,56 @@ const minifyStyles = (): Plugin => ({
   },
 });
 
+interface TemplateNode {
+  type: string;
+  start: number;
+  end: number;
+  tag?: { type: string; name?: string };
+  quasi?: { quasis: { start: number; end: number; value: { raw: string } }[] };
+}
+
+/** Every tagged template in an ESTree tree, found by walking all its child nodes. */
+function taggedTemplates(node: unknown, found: TemplateNode[] = []): TemplateNode[] {
+  if (node && typeof node === 'object') {
+    if ((node as TemplateNode).type === 'TaggedTemplateExpression')
+      found.push(node as TemplateNode);
+    for (const child of Object.values(node)) taggedTemplates(child, found);
+  }
+  return found;
+}
+
+/**
+ * Collapses each run of whitespace holding a line break in the static text of the `html` and
+ * `svg` templates to one space, which renders the same: HTML collapses such runs anyway. A
+ * template with `<pre>` or `<textarea>`, where whitespace shows, stops the build instead.
+ */
+const minifyTemplates = (): Plugin => ({
+  name: 'crypto-pay:minify-templates',
+  transform(code, id) {
+    if (!/\/src\/.*\.ts$/.test(id) || !/(html|svg)`/.test(code)) return undefined;
+    const texts = taggedTemplates(this.parse(code))
+      .filter(({ tag }) => tag?.type === 'Identifier' && ['html', 'svg'].includes(tag.name ?? ''))
+      .flatMap(({ quasi }) => quasi?.quasis ?? [])
+      // In source order: a template may sit inside another's expression.
+      .sort((a, b) => a.start - b.start);
+    let result = '';
+    let copied = 0;
+    for (const { start, end, value } of texts) {
+      const text = code.slice(start, end);
+      if (start < copied || text !== value.raw || /<(pre|textarea)\b/i.test(text)) {
+        this.error(`cannot minify the template at ${id}:${start}`);
+      }
+      result += code.slice(copied, start) + text.replace(/\s*\n\s*/g, ' ');
+      copied = end;
+    }
+    return { code: result + code.slice(copied), map: null };
+  },
+});
+
 export default defineConfig(({ mode }) => {
   const bundled = mode === 'bundled';
   return {
-    plugins: [minifyStyles(), minifyChunks()],
+    plugins: [minifyStyles(), minifyTemplates(), minifyChunks()],
     build: {
       target: 'es2022',
       emptyOutDir: !bundled,

@@ -1,6 +1,6 @@
 /**
  * A fake of the proxy's public API, served by the test runner's dev server so the widget's
- * tests need no real proxy. Each test owns a scope (`/fake/<scope>/api/...`) with its own
+ * tests need no real proxy. Any session token is good until a checkout uses it. Each test owns a scope (`/fake/<scope>/api/...`) with its own
  * state, and steers it through `/fake/<scope>/_control/...`: configuration, canned failures,
  * status changes pushed to open event streams, and a log of what the widget asked for.
  */
@@ -28,9 +28,12 @@ function newScope() {
     /** Seconds until a new checkout expires. */
     lifetime: 3600,
     checkouts: new Map(),
+    /** What `GET /api/sessions/{token}` answers for a session that can still be used. */
+    sessionPrice: { amount: '42.50', currency: { iso: 'EUR' }, description: 'Order 1042' },
+    usedSessions: new Set(),
     idempotency: new Map(),
     /** route -> [{status, body, headers}] answered before the real handler, first in first out. */
-    failures: { config: [], create: [], get: [], events: [] },
+    failures: { config: [], session: [], create: [], get: [], events: [] },
     /** Milliseconds a create waits before answering (to test a pending state). */
     createDelay: 0,
     log: [],
@@ -71,14 +74,23 @@ function pushToStreams(scope, checkout) {
   if (FINAL.has(checkout.status)) scope.streams.delete(checkout.id);
 }
 
+const sessionInvalid = {
+  error: 'The checkout session is unknown, already used or expired.',
+  code: 'session_invalid',
+};
+
 function createCheckout(scope, body) {
+  if (scope.usedSessions.has(body.session)) {
+    return [422, { ...sessionInvalid, field: 'session' }];
+  }
   const pricing = body.product
     ? scope.config.products[body.product]
     : body.session
-      ? { amount: '42.50', currency: 'EUR' }
+      ? { amount: scope.sessionPrice.amount, currency: scope.sessionPrice.currency.iso }
       : { amount: body.amount, currency: body.currency?.iso ?? body.currency };
   if (!pricing)
     return [422, { error: 'Unknown product.', code: 'unknown_product', field: 'product' }];
+  if (body.session) scope.usedSessions.add(body.session);
   const id = `chk_${String(scope.nextId++).padStart(4, '0')}${'x'.repeat(22)}`;
   const checkout = {
     id,
@@ -103,6 +115,8 @@ async function control(ctx, scope, action) {
     if ('sse' in body) scope.sse = body.sse;
     if ('lifetime' in body) scope.lifetime = body.lifetime;
     if ('createDelay' in body) scope.createDelay = body.createDelay;
+    if (body.sessionPrice) scope.sessionPrice = body.sessionPrice;
+    for (const token of body.usedSessions ?? []) scope.usedSessions.add(token);
     if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
     return send(ctx, 200, { ok: true });
   }
@@ -152,11 +166,13 @@ async function api(ctx, scope, rest) {
   const route =
     rest === '/api/config'
       ? 'config'
-      : rest === '/api/checkouts'
-        ? 'create'
-        : rest.endsWith('/events')
-          ? 'events'
-          : 'get';
+      : rest.startsWith('/api/sessions/')
+        ? 'session'
+        : rest === '/api/checkouts'
+          ? 'create'
+          : rest.endsWith('/events')
+            ? 'events'
+            : 'get';
   if (route === 'create') entry.body = await readJson(ctx.req);
   const failure = scope.failures[route].shift();
   if (failure) {
@@ -172,6 +188,14 @@ async function api(ctx, scope, rest) {
     return send(ctx, failure.status, failure.body, failure.headers);
   }
   if (route === 'config' && ctx.method === 'GET') return send(ctx, 200, scope.config);
+  if (route === 'session' && ctx.method === 'GET') {
+    const token = decodeURIComponent(rest.slice('/api/sessions/'.length));
+    const used = scope.usedSessions.has(token);
+    entry.status = used ? 404 : 200;
+    if (used) return send(ctx, 404, sessionInvalid);
+    const expires_at = Math.floor(Date.now() / 1000) + 900;
+    return send(ctx, 200, { ...scope.sessionPrice, expires_at });
+  }
   if (route === 'create' && ctx.method === 'POST') {
     const key = entry.headers['idempotency-key'];
     if (scope.createDelay) await new Promise((r) => setTimeout(r, scope.createDelay));

@@ -24,7 +24,7 @@ export interface LoggedRequest {
   status?: number;
 }
 
-type Route = 'config' | 'create' | 'get' | 'events';
+type Route = 'config' | 'session' | 'create' | 'get' | 'events';
 
 export interface FakeProxy {
   url: string;
@@ -50,6 +50,14 @@ export interface FakeSetup {
   sse?: boolean;
   lifetime?: number;
   createDelay?: number;
+  /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */
+  sessionPrice?: {
+    amount: string;
+    currency: { iso: string; network_name?: string };
+    description?: string;
+  };
+  /** Session tokens a checkout has used already. */
+  usedSessions?: string[];
   checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The proxy's public API as the widget calls it: the configuration, creating a checkout with an
- * idempotency key, and reading one with its ETag. Failures become a `ProxyError` that says what
+ * The proxy's public API as the widget calls it: the configuration, a session's price, creating a
+ * checkout with an idempotency key, and reading one with its ETag. Failures become a `ProxyError` that says what
  * kind of trouble it was (and how long the proxy asked to wait), so each can get its own sentence
  * and retry.
  */
@@ -26,6 +26,15 @@ export interface WidgetConfig {
   products: Record<string, { amount: string; currency: string; description?: string }>;
   open_amount: { min: string; max: string; currencies: string[] } | null;
   sessions: boolean;
+}
+
+/** What `GET /api/sessions/{token}` says a checkout session will cost. */
+export interface SessionPrice {
+  amount: string;
+  currency: CurrencyRef;
+  description?: string;
+  /** Unix seconds. */
+  expires_at: number;
 }
 
 export interface Checkout {
@@ -150,11 +159,26 @@ async function failure(response: Response): Promise<ProxyError> {
   return new ProxyError(kindOf(response.status), code, message, response.status, field, retryAfter);
 }
 
-export async function fetchConfig(proxy: string, signal: AbortSignal): Promise<WidgetConfig> {
-  const response = await call(url(proxy, '/api/config'), { signal });
+async function read<T>(proxy: string, path: string, signal: AbortSignal): Promise<T> {
+  const response = await call(url(proxy, path), { signal });
   if (!response.ok) throw await failure(response);
-  return readJson<WidgetConfig>(response);
+  return readJson<T>(response);
 }
+
+export const fetchConfig = (proxy: string, signal: AbortSignal): Promise<WidgetConfig> =>
+  read<WidgetConfig>(proxy, '/api/config', signal);
+
+/** The price of a checkout session; looking does not use the session up. */
+export const fetchSessionPrice = (
+  proxy: string,
+  token: string,
+  signal: AbortSignal,
+): Promise<SessionPrice> =>
+  read<SessionPrice>(proxy, `/api/sessions/${encodeURIComponent(token)}`, signal);
+
+/** The proxy's answer for a session token that is unknown, already used or expired. */
+export const isSessionInvalid = (error: unknown): boolean =>
+  error instanceof ProxyError && error.code === 'session_invalid';
 
 export async function createCheckout(
   proxy: string,

@@ -88,6 +88,8 @@ export interface Translation {
   errorUnavailable: string;
   errorRateLimited: string;
   errorNotFound: string;
+  /** A checkout session (payment link) that is unknown, already used or expired. */
+  errorSessionInvalid: string;
   errorRejected: string;
   errorMisconfigured: string;
   retry: string;

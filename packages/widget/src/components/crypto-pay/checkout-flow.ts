@@ -1,5 +1,6 @@
 /**
- * The checkout's life behind `<crypto-pay>`: load the configuration, create the checkout once
+ * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
+ * create the checkout once
  * (or find it again), follow its status, and end it by telling the page and going to the right
  * address. It owns the element's tasks and status watcher; the element only renders.
  */
@@ -12,9 +13,12 @@ import {
   createCheckout,
   FINAL_STATUSES,
   fetchConfig,
+  fetchSessionPrice,
   getCheckout,
+  isSessionInvalid,
   newIdempotencyKey,
   ProxyError,
+  type SessionPrice,
   type WidgetConfig,
 } from '../../api/proxy-api.ts';
 import { CryptoPayCreatedEvent } from '../../events/created.ts';
@@ -46,6 +50,9 @@ export type CheckoutFlowHost = ReactiveControllerHost &
     failedUrl: string | undefined;
   };
 
+/** The configuration, with the price of the element's session when it could be read. */
+export type LoadedConfig = WidgetConfig & { sessionPrice?: SessionPrice | undefined };
+
 /** The fields that change what the element shows: each change asks it to render again. */
 interface FlowState {
   checkout: Checkout | undefined;
@@ -74,7 +81,7 @@ export class CheckoutFlow {
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: CheckoutWatcher;
-  readonly config: Task<readonly [string, boolean], WidgetConfig>;
+  readonly config: Task<readonly [string, boolean, string | undefined], LoadedConfig>;
   readonly resume: Task<readonly [string, string | undefined], Checkout>;
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
 
@@ -87,12 +94,25 @@ export class CheckoutFlow {
       trouble: (inTrouble) => this.set({ trouble: inTrouble }),
     });
     this.config = new Task(host, {
-      args: () => [host.proxy, Boolean(this.resumeId || this.checkout)] as const,
-      task: async ([proxy, notNeeded], { signal }) => {
+      // A checkout being resumed needs neither, and its session is used up by then anyway.
+      args: () => [host.proxy, Boolean(this.resumeId || this.checkout), host.session] as const,
+      task: async ([proxy, notNeeded, session], { signal }) => {
         if (!proxy || notNeeded) return initialState;
-        const config = await this.reporting(fetchConfig(proxy, signal));
+        // Both at once. Only a session that can no longer be used stops the customer; any
+        // other trouble just leaves the price out, and the create will say if it matters.
+        const [config, sessionPrice] = await this.reporting(
+          Promise.all([
+            fetchConfig(proxy, signal),
+            session
+              ? fetchSessionPrice(proxy, session, signal).catch((error) => {
+                  if (isSessionInvalid(error)) throw error;
+                  return undefined;
+                })
+              : undefined,
+          ]),
+        );
         host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return config;
+        return { ...config, sessionPrice };
       },
     });
     this.resume = new Task(host, {

@@ -2,7 +2,7 @@
 import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { ProxyError } from '../../api/proxy-api.ts';
+import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
@@ -214,7 +214,9 @@ export default class CryptoPay extends LitElement {
         : t.leavingToFailurePage
       : '';
     const startAgain: [string, () => void] = [t.startAgain, () => this.startAgain()];
-    const retry = (error: unknown, run: () => void) => this.retryWait.action(error, t, run);
+    // Trying again cannot bring back a used or expired session: the shop must make a new one.
+    const retry = (error: unknown, run: () => void) =>
+      isSessionInvalid(error) ? {} : this.retryWait.action(error, t, run);
     switch (view) {
       case 'misconfigured':
         return this.result('error', t.errorMisconfigured);
@@ -274,19 +276,20 @@ export default class CryptoPay extends LitElement {
   private details(t: Translation, hidden: boolean) {
     const { flow } = this;
     const config = flow.config.value;
+    const session = config?.sessionPrice;
     const product = this.product ? config?.products[this.product] : undefined;
+    // A session's price is only known once the proxy told it (it may not have).
     const price = this.session
-      ? undefined
-      : product
-        ? { amount: product.amount, currency: product.currency }
-        : this.amount && this.currency
-          ? { amount: this.amount, currency: this.currency }
-          : undefined;
+      ? session && { ...session, currency: session.currency.iso }
+      : (product ??
+        (this.amount && this.currency
+          ? { currency: this.currency, amount: this.amount }
+          : undefined));
     return html`
       ${
         price && !hidden
           ? html`<p part="total" class="total">
-              <span>${product?.description ?? t.orderTotal}</span>
+              <span>${price.description ?? t.orderTotal}</span>
               <strong>${t.amountWithCurrency(formatAmount(price.amount, t.$code), price.currency)}</strong>
             </p>`
           : nothing

@@ -4,7 +4,7 @@
  */
 import { TaskStatus } from '@lit/task';
 import type { Checkout } from '../../api/proxy-api.ts';
-import { ProxyError } from '../../api/proxy-api.ts';
+import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { Translation } from '../../localize/translation.ts';
 
 export type View =
@@ -75,6 +75,7 @@ export function headingOf(view: View, t: Translation): string {
 
 /** The one sentence that tells the customer what went wrong. */
 export function errorSentence(error: unknown, t: Translation): string {
+  if (isSessionInvalid(error)) return t.errorSessionInvalid;
   const kind = error instanceof ProxyError ? error.kind : 'unreachable';
   switch (kind) {
     case 'unreachable':
@@ -90,7 +91,12 @@ export function errorSentence(error: unknown, t: Translation): string {
   }
 }
 
-/** The proxy's own explanation, worth showing under a refusal (a 4xx other than 404/429). */
+/**
+ * The proxy's own explanation, worth showing under a refusal (a 4xx other than 404/429) that
+ * has no sentence of its own.
+ */
 export function errorDetail(error: unknown): string {
-  return error instanceof ProxyError && error.kind === 'rejected' ? error.message : '';
+  return error instanceof ProxyError && error.kind === 'rejected' && !isSessionInvalid(error)
+    ? error.message
+    : '';
 }

@@ -50,9 +50,10 @@ describe('<crypto-pay> details step', () => {
       expect(shadow(el).querySelector('[part="total"]')?.textContent).to.contain('1,234.50 USD');
     });
 
-    it('shows no total for a session, whose price only the proxy knows', async () => {
+    it('shows the price a session pins, as the proxy tells it', async () => {
       const el = await details(await fakeProxy(), { session: 'sess_123' });
-      expect(shadow(el).querySelector('[part="total"]')).to.equal(null);
+      const total = shadow(el).querySelector('[part="total"]');
+      expect(total?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('Order 1042 42.50 EUR');
     });
   });
 

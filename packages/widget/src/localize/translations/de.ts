@@ -92,6 +92,8 @@ const de: Translation = {
     'Der Zahlungsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
   errorRateLimited: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   errorNotFound: 'Diese Zahlung wurde nicht gefunden. Sie können eine neue beginnen.',
+  errorSessionInvalid:
+    'Dieser Zahlungslink wurde bereits verwendet oder ist abgelaufen. Kehren Sie zum Shop zurück und beginnen Sie von vorn.',
   errorRejected: 'Die Zahlung konnte nicht angelegt werden.',
   errorMisconfigured:
     'Diese Kasse ist nicht eingerichtet: Der Shop hat seine Zahlungsadresse nicht angegeben.',

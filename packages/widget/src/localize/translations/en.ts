@@ -86,6 +86,8 @@ const en: Translation = {
   errorUnavailable: 'The payment service is not answering right now. Please try again in a moment.',
   errorRateLimited: 'There were too many attempts. Please wait a moment and try again.',
   errorNotFound: 'We could not find this payment. You can start a new one.',
+  errorSessionInvalid:
+    'This payment link has already been used or has expired. Go back to the shop and start again.',
   errorRejected: 'The payment could not be created.',
   errorMisconfigured: 'This checkout is not set up: the shop has not given its payment address.',
   retry: 'Try again',

@@ -89,6 +89,8 @@ const es: Translation = {
     'El servicio de pago no responde en este momento. Inténtelo de nuevo dentro de un momento.',
   errorRateLimited: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
   errorNotFound: 'No encontramos este pago. Puede empezar uno nuevo.',
+  errorSessionInvalid:
+    'Este enlace de pago ya se ha usado o ha caducado. Vuelva a la tienda y empiece de nuevo.',
   errorRejected: 'No se pudo crear el pago.',
   errorMisconfigured:
     'Este pago no está configurado: la tienda no ha indicado su dirección de pago.',

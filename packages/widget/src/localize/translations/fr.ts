@@ -93,6 +93,8 @@ const fr: Translation = {
     'Le service de paiement ne répond pas pour le moment. Réessayez dans un instant.',
   errorRateLimited: 'Trop de tentatives. Patientez un instant puis réessayez.',
   errorNotFound: 'Ce paiement est introuvable. Vous pouvez en commencer un nouveau.',
+  errorSessionInvalid:
+    'Ce lien de paiement a déjà été utilisé ou a expiré. Retournez à la boutique et recommencez.',
   errorRejected: 'Le paiement n’a pas pu être créé.',
   errorMisconfigured:
     'Ce paiement n’est pas configuré : la boutique n’a pas indiqué son adresse de paiement.',
