@@ -31,6 +31,8 @@ function newScope() {
     /** What `GET /api/sessions/{token}` answers for a session that can still be used. */
     sessionPrice: { amount: '42.50', currency: { iso: 'EUR' }, description: 'Order 1042' },
     usedSessions: new Set(),
+    /** Holds `/api/config` back until a session's price was asked for (else answers 503). */
+    configAfterSession: false,
     idempotency: new Map(),
     /** route -> [{status, body, headers}] answered before the real handler, first in first out. */
     failures: { config: [], session: [], create: [], get: [], events: [] },
@@ -117,6 +119,7 @@ async function control(ctx, scope, action) {
     if ('createDelay' in body) scope.createDelay = body.createDelay;
     if (body.sessionPrice) scope.sessionPrice = body.sessionPrice;
     for (const token of body.usedSessions ?? []) scope.usedSessions.add(token);
+    if ('configAfterSession' in body) scope.configAfterSession = body.configAfterSession;
     if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
     return send(ctx, 200, { ok: true });
   }
@@ -187,7 +190,18 @@ async function api(ctx, scope, rest) {
     }
     return send(ctx, failure.status, failure.body, failure.headers);
   }
-  if (route === 'config' && ctx.method === 'GET') return send(ctx, 200, scope.config);
+  if (route === 'config' && ctx.method === 'GET') {
+    // A widget that asked for the price only after the configuration never gets it.
+    for (let waited = 0; scope.configAfterSession && waited < 3000; waited += 20) {
+      if (scope.log.some((logged) => logged.path.startsWith('/api/sessions/'))) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const asked = scope.log.some((logged) => logged.path.startsWith('/api/sessions/'));
+    if (scope.configAfterSession && !asked) {
+      return send(ctx, 503, { error: 'No session asked for.', code: 'test_order' });
+    }
+    return send(ctx, 200, scope.config);
+  }
   if (route === 'session' && ctx.method === 'GET') {
     const token = decodeURIComponent(rest.slice('/api/sessions/'.length));
     const used = scope.usedSessions.has(token);

@@ -56,6 +56,8 @@ export interface FakeSetup {
     currency: { iso: string; network_name?: string };
     description?: string;
   };
+  /** Holds `/api/config` back until the session's price is asked for (a 503 if never). */
+  configAfterSession?: boolean;
   /** Session tokens a checkout has used already. */
   usedSessions?: string[];
   checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };

@@ -42,6 +42,12 @@ describe('<crypto-pay> with a checkout session', () => {
       await expect(el).to.be.accessible();
     });
 
+    it('is asked for while the configuration is still on its way, not after it', async () => {
+      const proxy = await fakeProxy({ configAfterSession: true });
+      const el = await details(proxy, { session: 'cps_abc' });
+      expect(total(el)).to.equal('Order 1042 42.50 EUR');
+    });
+
     it('reads "Total" without a description, with every digit, in the page’s language', async () => {
       const proxy = await fakeProxy({
         sessionPrice: { amount: '1234.5', currency: { iso: 'USDT', network_name: 'tron' } },
