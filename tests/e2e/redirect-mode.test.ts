@@ -27,6 +27,8 @@ describe('a company in redirect mode', () => {
       state.browser,
       `${state.stack.demoUrl}/checkout.html`,
     );
+    // The price the shop's back end pinned in the session, shown before anything is typed.
+    await visible(widgetOf(page).locator('[part="total"]', { hasText: '42.00' }));
     await fillCompany(page);
     await shot(page, 'details');
     await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
