@@ -22,22 +22,14 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-Frame-Options', 'DENY'],
 ];
 
-/** The event stream writes its own head with SECURITY_HEADERS (routes/events.ts). */
-const EVENT_STREAM = /^\/api\/checkouts\/[^/]+\/events$/;
-
 /**
  * Sets the headers before the handler runs, as `cors` does, so every answer the context builds
  * (errors, 304s and preflights too) carries them and is built once: setting them on `c.res`
- * afterwards turns the adapter's light response into a web Response with undici Headers.
+ * afterwards turns the adapter's light response into a web Response with undici Headers. The
+ * event stream writes its own head from the context's headers, these included.
  */
 export function securityHeaders() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (EVENT_STREAM.test(c.req.path)) {
-      // Set before, they would be written twice on the stream; its other answers get them after.
-      await next();
-      for (const [name, value] of SECURITY_HEADERS) c.res.headers.set(name, value);
-      return;
-    }
     for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
     await next();
   });

@@ -12,7 +12,6 @@ import { type Context, Hono } from 'hono';
 import { findCheckout, publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
 import type { CheckoutHub } from '../hub.ts';
-import { SECURITY_HEADERS } from '../middleware/security-headers.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../store/store.ts';
 
 /**
@@ -95,8 +94,8 @@ export function eventRoutes(deps: EventStreamDeps) {
 }
 
 /**
- * Writes the head itself, with the headers the middleware set so far (request id, CORS) and
- * the security headers, then hands the adapter a response that says it was sent.
+ * Writes the head itself, with the headers the middleware set on the context (request id,
+ * CORS, security headers), then hands the adapter a response that says it was sent.
  */
 function streamToNode(
   c: Context<AppEnv>,
@@ -106,7 +105,6 @@ function streamToNode(
   const head: string[] = [];
   for (const [name, value] of c.newResponse(null, 200, STREAM_HEADERS).headers)
     head.push(name, value);
-  for (const [name, value] of SECURITY_HEADERS) head.push(name, value);
   response.writeHead(200, head);
   const stop = start({
     write: (bytes) => response.write(bytes),
