@@ -20,6 +20,11 @@ describe('identifiers', () => {
       assert.equal(Buffer.from(id, 'base64url').length, 16);
     }
     assert.match(newForeignId(), /^cp_[A-Za-z0-9_-]{22}$/);
+    // Both come from one pool of random bytes: no id repeats across them or across refills.
+    const mixed = Array.from({ length: 1000 }, (_, i) =>
+      i % 2 === 0 ? newCheckoutId() : newForeignId().slice(3),
+    );
+    assert.equal(new Set([...ids, ...mixed]).size, 2000);
     assert.match(newSessionToken(), /^cps_[A-Za-z0-9_-]{43}$/);
     assert.notEqual(hashToken('a'), hashToken('b'));
   });
