@@ -16,6 +16,11 @@ function tooLarge(maxBytes: number): ApiError {
   return new ApiError(413, 'body_too_large', `The request body is larger than ${maxBytes} bytes.`);
 }
 
+/** The client left (or its connection broke) before the body's last byte: its request, not ours. */
+function cutOff(): ApiError {
+  return new ApiError(400, 'body_incomplete', 'The request body was cut off before it ended.');
+}
+
 /**
  * Sets the limit `readBody` holds bodies to, and refuses at once a body whose Content-Length
  * is over it, whether or not its route reads it. A body of unknown length is counted as read.
@@ -56,7 +61,7 @@ export async function readText(c: Context<AppEnv>): Promise<string> {
 function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     if (incoming.destroyed) {
-      reject(new Error('The request body was cut off.'));
+      reject(cutOff());
       return;
     }
     const chunks: Buffer[] = [];
@@ -78,8 +83,8 @@ function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint
     const onEnd = () =>
       settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
     // A client gone mid-body: Node reports an error ('aborted'); `close` alone is the fallback.
-    const onError = (error: Error) => settle(() => reject(error));
-    const onClose = () => settle(() => reject(new Error('The request body was cut off.')));
+    const onError = () => settle(() => reject(cutOff()));
+    const onClose = () => settle(() => reject(cutOff()));
     incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
@@ -90,7 +95,10 @@ async function readWebBody(request: Request, maxBytes: number): Promise<Uint8Arr
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // The web body errs only when the request stream under it did: the client left.
+    const { done, value } = await reader.read().catch(() => {
+      throw cutOff();
+    });
     if (done) return Buffer.concat(chunks, size);
     size += value.byteLength;
     if (size > maxBytes) {
