@@ -11,6 +11,9 @@ import { createServer as createTcpServer } from 'node:net';
 const mode = process.env.MODE ?? 'json';
 const body = process.env.BODY ?? '{}';
 const status = Number(process.env.STATUS ?? 200);
+// More headers for `json` answers (JSON object), e.g. the proxy's own, to send the same bytes.
+const extraHeaders = Object.entries(JSON.parse(process.env.HEADERS ?? '{}'));
+const byteLength = String(Buffer.byteLength(body));
 const streams = new Set();
 const target = process.env.TARGET;
 const upstream = new Agent({ keepAlive: true });
@@ -34,10 +37,9 @@ const server =
         }
         if (mode === 'json') {
           request.resume();
-          response.writeHead(status, {
-            'Content-Type': 'application/json',
-            'Content-Length': Buffer.byteLength(body),
-          });
+          const head = ['Content-Type', 'application/json', 'Content-Length', byteLength];
+          for (const [name, value] of extraHeaders) head.push(name, value);
+          response.writeHead(status, head);
           response.end(body);
           return;
         }

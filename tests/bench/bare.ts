@@ -5,6 +5,8 @@ import { type ServerProcess, startServerProcess } from '../support/process.ts';
 export function startBareServer(env: {
   MODE: 'json' | 'sse' | 'tcp' | 'forward';
   BODY?: string;
+  /** More headers of `json` answers, as a JSON object. */
+  HEADERS?: string;
   /** Where `forward` mode sends every request. */
   TARGET?: string;
   STATUS?: string;
