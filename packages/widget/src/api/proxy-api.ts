@@ -1,8 +1,8 @@
 /**
- * The proxy's public API as the widget calls it: the configuration, a session's price, creating a
- * checkout with an idempotency key, and reading one with its ETag. Failures become a `ProxyError` that says what
- * kind of trouble it was (and how long the proxy asked to wait), so each can get its own sentence
- * and retry.
+ * The proxy's public API as the widget calls it: the configuration, a session's price, creating
+ * a checkout with an idempotency key, and reading one with its ETag. Failures become a
+ * `ProxyError` that says what kind of trouble it was (and how long the proxy asked to wait), so
+ * each can get its own sentence and retry.
  */
 
 import { retryAfterSeconds } from './retry-after.ts';

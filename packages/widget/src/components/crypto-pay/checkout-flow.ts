@@ -1,8 +1,8 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
- * create the checkout once
- * (or find it again), follow its status, and end it by telling the page and going to the right
- * address. It owns the element's tasks and status watcher; the element only renders.
+ * create the checkout once (or find it again), follow its status, and end it by telling the
+ * page and going to the right address. It owns the element's tasks and status watcher; the
+ * element only renders.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
