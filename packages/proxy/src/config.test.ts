@@ -34,6 +34,8 @@ describe('loadConfig', () => {
     assert.equal(config.adminToken, undefined);
     assert.equal(config.openAmount, undefined);
     assert.equal(config.trustProxy, false);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(loadConfig({ ...required, LOG_LEVEL: 'debug' }).logLevel, 'debug');
   });
 
   it('names a missing credential, with no default secret', () => {
@@ -73,6 +75,10 @@ describe('loadConfig', () => {
       /^PAYMENT_LIFETIME_SECONDS /,
     );
     assert.match(refusal({ ...required, URL_SUCCESS: 'ftp://x' }), /^URL_SUCCESS /);
+    assert.equal(
+      refusal({ ...required, LOG_LEVEL: 'verbose' }),
+      'LOG_LEVEL must be one of debug, info, warn, error.',
+    );
     // The service gets result addresses with checkout=<id> added: that must fit in 255.
     assert.equal(
       refusal({ ...required, URL_FAILED: `https://shop.example/${'x'.repeat(220)}` }),

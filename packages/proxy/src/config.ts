@@ -5,6 +5,7 @@
 
 import { compareDecimal, isDecimal, isWebUrl } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
+import { LEVELS, type Level } from './logger.ts';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from './result-url.ts';
 import type { CurrencyRef } from './store/store.ts';
 
@@ -41,6 +42,8 @@ export interface Config {
   endUserReferenceKey: string | undefined;
   /** Take the client IP from `X-Forwarded-For` (only behind a reverse proxy you run). */
   trustProxy: boolean;
+  /** The least severe log lines written (`LOG_LEVEL`, default info). */
+  logLevel: Level;
   /** The payment currencies offered (an entry without `network_name` means any network); all when unset. */
   paymentCurrencies: CurrencyRef[] | undefined;
 }
@@ -146,6 +149,7 @@ const environmentSchema = z.object({
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
   ),
   TRUST_PROXY: z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  LOG_LEVEL: z.optional(z.enum(LEVELS, { error: `must be one of ${LEVELS.join(', ')}` })),
   PAYMENT_CURRENCIES: z.optional(
     z
       .string()
@@ -211,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
+    logLevel: vars.LOG_LEVEL ?? 'info',
     paymentCurrencies:
       vars.PAYMENT_CURRENCIES === undefined
         ? undefined

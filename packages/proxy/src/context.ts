@@ -9,6 +9,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     log: Log;
+    /** A routine answer (a status read), logged at debug: set by its route. */
+    routine?: boolean;
     /** The body limit `readBody` enforces (set by the `bodyLimit` middleware). */
     maxBodyBytes?: number;
   };

@@ -57,7 +57,14 @@ export function fastReads(deps: FastReadDeps) {
       head.push('Content-Length', String(Buffer.byteLength(answer.body)));
     response.writeHead(answer.status, head);
     response.end(method === 'GET' && answer.body !== null ? answer.body : undefined);
-    logRequest(deps.log, { requestId, method, path: url, status: answer.status, started });
+    logRequest(deps.log, {
+      requestId,
+      method,
+      path: url,
+      status: answer.status,
+      started,
+      routine: true,
+    });
     deps.onAnswer?.();
     return true;
   };

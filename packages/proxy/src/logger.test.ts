@@ -46,4 +46,17 @@ describe('logger', () => {
     assert.deepEqual(JSON.parse(lines[1]!).message, 'says "quoted"\n');
     assert.equal(lines[1]!.includes('\n'), false, 'one line each');
   });
+
+  it('writes only lines at or above its least level', () => {
+    const lines: string[] = [];
+    const log = createLogger((line) => lines.push(line), 'info');
+    log('debug', 'routine read');
+    log('info', 'checkout created');
+    log('warn', 'callback refused');
+    log('error', 'unhandled error');
+    assert.deepEqual(
+      lines.map((line) => JSON.parse(line).message),
+      ['checkout created', 'callback refused', 'unhandled error'],
+    );
+  });
 });

@@ -3,7 +3,8 @@
  * ids, statuses and timings; bodies, secrets and sender data are never handed to the logger.
  */
 
-export type Level = 'debug' | 'info' | 'warn' | 'error';
+export const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type Level = (typeof LEVELS)[number];
 export type Log = (level: Level, message: string, fields?: Record<string, unknown>) => void;
 
 /**
@@ -28,11 +29,17 @@ export function bufferedLines(
 }
 
 /**
- * A logger writing JSON lines to `write` (stdout by default). `time`, `level` and `message`
- * come first and are the logger's own: a field of the same name is left out.
+ * A logger writing JSON lines to `write` (stdout by default), from `least` severe upwards.
+ * `time`, `level` and `message` come first and are the logger's own: a field of the same name
+ * is left out.
  */
-export function createLogger(write: (line: string) => void = bufferedLines()): Log {
+export function createLogger(
+  write: (line: string) => void = bufferedLines(),
+  least: Level = 'debug',
+): Log {
+  const threshold = LEVELS.indexOf(least);
   return (level, message, fields = {}) => {
+    if (LEVELS.indexOf(level) < threshold) return;
     // Spliced by hand: a status read logs a line each, and building one object of everything
     // to stringify costs more than the read itself.
     const head = `{"time":"${isoTimeNow()}","level":"${level}","message":${JSON.stringify(message)}`;

@@ -48,7 +48,7 @@ export async function startProxy(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningProxy> {
-  const log = options.log ?? createLogger();
+  const log = options.log ?? createLogger(undefined, config.logLevel);
   const catalog = loadCatalog(config.catalogFile);
   const store = openStore(config.databaseUrl);
   const processing = createProcessingClient({

@@ -16,12 +16,24 @@ export function requestIdFrom(given: string | undefined): string {
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** The one line written per request; `started` is from `performance.now()`. */
+/**
+ * The one line written per request; `started` is from `performance.now()`. A `routine` request
+ * (a status read answered 200 or 304: widgets poll) is logged at debug, so the default level
+ * keeps the log to what someone may need to read.
+ */
 export function logRequest(
   log: Log,
-  request: { requestId: string; method: string; path: string; status: number; started: number },
+  request: {
+    requestId: string;
+    method: string;
+    path: string;
+    status: number;
+    started: number;
+    routine?: boolean | undefined;
+  },
 ): void {
-  log(request.status >= 500 ? 'error' : 'info', 'request', {
+  const level = request.status >= 500 ? 'error' : request.routine ? 'debug' : 'info';
+  log(level, 'request', {
     request_id: request.requestId,
     method: request.method,
     path: request.path,
@@ -45,6 +57,7 @@ export function requestLog(log: Log) {
       path: c.req.path,
       status: c.res.status,
       started,
+      routine: c.get('routine'),
     });
   });
 }

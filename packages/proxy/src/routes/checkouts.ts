@@ -36,6 +36,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     .get('/:id', async (c) => {
       const checkout = await findCheckout(deps.store, c.req.param('id'));
       const answer = checkoutReadAnswer(checkout, c.req.header('If-None-Match'));
+      c.set('routine', true);
       return answer.status === 304
         ? c.body(null, 304, answer.headers)
         : c.body(answer.body, 200, answer.headers);
