@@ -30,7 +30,10 @@ export function openSqliteStore(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // Every commit reaches the disk before it is acknowledged: an answered create or a callback
+  // answered 200 must survive a power cut, not only a crash of this process (NORMAL would).
+  // About 0.15 ms a commit on the bench machine.
+  db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db);
