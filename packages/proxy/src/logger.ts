@@ -40,8 +40,8 @@ export function createLogger(
   const threshold = LEVELS.indexOf(least);
   return (level, message, fields = {}) => {
     if (LEVELS.indexOf(level) < threshold) return;
-    // Spliced by hand: a status read logs a line each, and building one object of everything
-    // to stringify costs more than the read itself.
+    // Spliced by hand: every request logs a line, and building one object of everything to
+    // stringify cost more than a status read itself.
     const head = `{"time":"${isoTimeNow()}","level":"${level}","message":${JSON.stringify(message)}`;
     const rest = JSON.stringify(withoutOwnFields(fields));
     write(rest.length > 2 ? `${head},${rest.slice(1)}` : `${head}}`);
