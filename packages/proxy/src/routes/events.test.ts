@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type IncomingMessage, request } from 'node:http';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
 import { createLogger } from '../logger.ts';
@@ -112,6 +113,9 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
       assert.equal(statusCode, 200);
       assert.equal(headers['content-type'], 'text/event-stream');
       assert.equal(headers['cache-control'], 'no-cache');
+      // The body runs until the connection closes, without chunk framing.
+      assert.equal(headers.connection, 'close');
+      assert.equal(headers['transfer-encoding'], undefined);
       assert.equal(headers['access-control-allow-origin'], SHOP);
       assert.equal(headers['x-request-id'], 'events-test-0001');
       assert.equal(headers['x-content-type-options'], 'nosniff');
@@ -157,6 +161,42 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
       );
     }
     assert.equal(proxy.eventStreams(), 0);
+  });
+
+  it('answers a HEAD with the head only and opens no stream', async () => {
+    const checkout = await newCheckout();
+    const answer = await fetch(`${proxy.url}/api/checkouts/${checkout.id}/events`, {
+      method: 'HEAD',
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-type'), 'text/event-stream');
+    assert.equal(await answer.text(), '');
+    assert.equal(proxy.eventStreams(), 0);
+  });
+
+  it('streams to a request pipelined behind another on the same connection', async () => {
+    const checkout = await newCheckout();
+    const { port } = new URL(proxy.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.write(
+      'GET /healthz HTTP/1.1\r\nHost: proxy\r\n\r\n' +
+        `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,
+    );
+    try {
+      await eventually(() => text.includes('data: '), 'the pipelined stream sent its first event');
+      const [health, stream] = text.split(/(?=HTTP\/1\.1 200)/g).filter(Boolean);
+      assert.match(health!, /\r\n\r\n\{"status":"ok"\}$/);
+      assert.match(stream!, /^HTTP\/1\.1 200 OK\r\n[\s\S]*content-type: text\/event-stream\r\n/);
+      assert.deepEqual(messagesOf(stream!), [checkout]);
+    } finally {
+      socket.destroy();
+    }
+    await eventually(() => proxy.eventStreams() === 0, 'the closed stream is let go');
   });
 
   it('answers 404 with the error shape for an unknown checkout', async () => {

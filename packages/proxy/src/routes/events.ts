@@ -81,6 +81,8 @@ export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
   return new Hono<AppEnv>().get('/:id/events', async (c) => {
     const checkout = await findCheckout(deps.store, c.req.param('id'));
+    // A HEAD asks for the head only: no stream to follow.
+    if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
     // Node's response under @hono/node-server; `app.request()` passes no bindings.
     const response = c.env?.outgoing;
     return response
@@ -96,6 +98,12 @@ export function eventRoutes(deps: EventStreamDeps) {
 /**
  * Writes the head itself, with the headers the middleware set on the context (request id,
  * CORS, security headers), then hands the adapter a response that says it was sent.
+ *
+ * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
+ * is the same bytes for every stream and goes straight to each socket. Through the response,
+ * every write would be corked, framed and flushed a tick later: with 5,000 streams that was
+ * most of the cost of a publish. A pipelined request has no socket until the answers before it
+ * are done; its stream writes through the response, which queues them until then.
  */
 function streamToNode(
   c: Context<AppEnv>,
@@ -105,9 +113,15 @@ function streamToNode(
   const head: string[] = [];
   for (const [name, value] of c.newResponse(null, 200, STREAM_HEADERS).headers)
     head.push(name, value);
+  head.push('Connection', 'close');
+  // Node frames a body without a length as chunks unless both headers are taken away.
+  response.removeHeader('Transfer-Encoding');
+  response.removeHeader('Content-Length');
   response.writeHead(200, head);
+  response.flushHeaders();
+  const body = response.socket ?? response;
   const stop = start({
-    write: (bytes) => response.write(bytes),
+    write: (bytes) => body.write(bytes),
     end: () => response.end(),
   });
   // Ended by us or gone on the client's side.
