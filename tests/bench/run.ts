@@ -6,7 +6,7 @@
  */
 
 import { execSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
@@ -53,6 +53,25 @@ function machine() {
   };
 }
 
+/** The machine's CPU time so far from /proc/stat (Linux): all of it, and what the host took. */
+function cpuTime(): { total: number; steal: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+    const ticks = fields.map(Number);
+    return { total: ticks.reduce((sum, tick) => sum + tick, 0), steal: ticks[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** In a VM, time the hypervisor gave other guests: a slow run with high steal was the host. */
+function stealNote(before: ReturnType<typeof cpuTime>): string | undefined {
+  const after = cpuTime();
+  if (!before || !after || after.total === before.total) return undefined;
+  const share = ((after.steal - before.steal) / (after.total - before.total)) * 100;
+  return `CPU time stolen by the host (other guests) while it ran: ${share.toFixed(1)}%.`;
+}
+
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
@@ -67,9 +86,12 @@ for (const [name, run] of Object.entries(BENCHMARKS)) {
   console.log(`▶ ${name}`);
   // Other work on the machine skews figures (less so their ratios): say how busy it was.
   const load = `Load average (1 min) when it started: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs.`;
+  const cpuBefore = cpuTime();
   try {
     const result = await run();
     result.notes.push(load);
+    const steal = stealNote(cpuBefore);
+    if (steal) result.notes.push(steal);
     results.push(result);
   } catch (error) {
     console.error(`  ${name} failed: ${(error as Error).stack ?? error}`);
