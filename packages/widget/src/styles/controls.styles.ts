@@ -1,4 +1,7 @@
-/** Shared looks of the controls every view uses: fields, buttons, messages, focus, spinner. */
+/**
+ * Shared looks of the controls every view uses: fields, choices (a radio button as a card),
+ * buttons, messages, focus, spinner.
+ */
 import { css } from 'lit';
 
 export default css`
@@ -57,6 +60,27 @@ export default css`
   select[aria-invalid='true'] {
     border-color: var(--_danger);
     border-width: 2px;
+  }
+
+  .choice {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_space) * 0.5);
+    padding: calc(var(--_space) * 0.5) calc(var(--_space) * 0.75);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    font-weight: 400;
+    cursor: pointer;
+  }
+
+  .choice:has(:checked) {
+    border: 2px solid var(--_accent);
+  }
+
+  .choice input {
+    width: auto;
+    margin: 0;
+    accent-color: var(--_accent);
   }
 
   .hint {

@@ -46,7 +46,7 @@ export default class CurrencyPicker extends LitElement {
 
   private option(key: string, label: string, currency: CurrencyRef | undefined) {
     return html`
-      <label part="currency-option" class="option">
+      <label part="currency-option" class="choice">
         <input
           type="radio"
           name="payment-currency"

@@ -30,27 +30,6 @@ export default css`
     margin-block-end: calc(var(--_space) * 0.375);
   }
 
-  .choice {
-    display: flex;
-    align-items: center;
-    gap: calc(var(--_space) * 0.5);
-    padding: calc(var(--_space) * 0.5) calc(var(--_space) * 0.75);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    font-weight: 400;
-    cursor: pointer;
-  }
-
-  .choice:has(:checked) {
-    border: 2px solid var(--_accent);
-  }
-
-  .choice input {
-    width: auto;
-    margin: 0;
-    accent-color: var(--_accent);
-  }
-
   select {
     padding: calc(var(--_space) * 0.25);
   }
