@@ -197,18 +197,24 @@ export async function json(response: Response): Promise<any> {
 }
 
 /**
- * The usual hooks of a route test file: one sandbox for the file, a fresh proxy for each test,
- * and the leak check over everything the file saw. The returned pair is filled by the hooks.
+ * The hooks of a test file that shares one sandbox: started before its tests, closed after
+ * them, then the leak check over everything the file saw. The holder is filled by the hooks.
  */
-export function useSandboxAndProxy(): { sandbox: RunningSandbox; proxy: TestProxy } {
-  const pair = {} as { sandbox: RunningSandbox; proxy: TestProxy };
+export function useTestSandbox(): { sandbox: RunningSandbox } {
+  const shared = {} as { sandbox: RunningSandbox };
   before(async () => {
-    pair.sandbox = await startTestSandbox();
+    shared.sandbox = await startTestSandbox();
   });
   after(async () => {
-    await pair.sandbox.close();
+    await shared.sandbox.close();
     assertNothingLeaked();
   });
+  return shared;
+}
+
+/** The usual hooks of a route test file: `useTestSandbox()` and a fresh proxy for each test. */
+export function useSandboxAndProxy(): { sandbox: RunningSandbox; proxy: TestProxy } {
+  const pair = useTestSandbox() as { sandbox: RunningSandbox; proxy: TestProxy };
   beforeEach(() => {
     pair.proxy = testProxy(pair.sandbox);
   });

@@ -1,29 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { describe, it } from 'node:test';
 import {
   ADMIN_TOKEN,
-  assertNothingLeaked,
   checkoutBody,
   json,
   SHOP,
-  startTestSandbox,
   testProxy,
+  useTestSandbox,
 } from '../testing.test-helpers.ts';
 
-let sandbox: RunningSandbox;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-  assertNothingLeaked();
-});
+const shared = useTestSandbox();
 
 describe('rate limit on POST /api/checkouts', () => {
   it('answers 429 with Retry-After past the limit, and recovers with time', async () => {
-    const proxy = testProxy(sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '2' });
+    const proxy = testProxy(shared.sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '2' });
     const create = () => proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() });
     assert.equal((await create()).status, 201);
     assert.equal((await create()).status, 201);
@@ -38,7 +28,10 @@ describe('rate limit on POST /api/checkouts', () => {
   });
 
   it('counts each client address apart behind a trusted reverse proxy', async () => {
-    const proxy = testProxy(sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '1', TRUST_PROXY: 'true' });
+    const proxy = testProxy(shared.sandbox, {
+      RATE_LIMIT_CHECKOUTS_PER_MINUTE: '1',
+      TRUST_PROXY: 'true',
+    });
     const from = (ip: string) =>
       proxy.request('/api/checkouts', {
         method: 'POST',
@@ -53,7 +46,7 @@ describe('rate limit on POST /api/checkouts', () => {
 
 describe('CORS', () => {
   it('allows the configured origins only', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const allowed = await proxy.request('/api/config', { headers: { Origin: SHOP } });
     assert.equal(allowed.headers.get('Access-Control-Allow-Origin'), SHOP);
     const other = await proxy.request('/api/config', {
@@ -70,7 +63,7 @@ describe('CORS', () => {
   });
 
   it('answers a preflight from another origin without allowing it', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const response = await proxy.request('/api/checkouts', {
       method: 'OPTIONS',
       headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
@@ -81,7 +74,7 @@ describe('CORS', () => {
   });
 
   it('answers preflights with the headers the widget sends', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const response = await proxy.request('/api/checkouts', {
       method: 'OPTIONS',
       headers: {
@@ -98,7 +91,7 @@ describe('CORS', () => {
   });
 
   it('does not open the merchant API to browsers', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const response = await proxy.request('/admin/balances', { headers: { Origin: SHOP } });
     assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
   });
@@ -106,7 +99,7 @@ describe('CORS', () => {
 
 describe('body limit', () => {
   it('answers 413 for a body over the limit', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const response = await proxy.request('/api/checkouts', {
       method: 'POST',
       json: { ...checkoutBody(), padding: 'x'.repeat(40 * 1024) },
@@ -118,7 +111,7 @@ describe('body limit', () => {
 
 describe('admin auth', () => {
   it('refuses a missing or wrong token with 401', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     for (const headers of [
       {},
       { Authorization: 'Bearer wrong-token-0123456789' },
@@ -140,7 +133,7 @@ describe('admin auth', () => {
   });
 
   it('turns the merchant API off when ADMIN_TOKEN is unset', async () => {
-    const proxy = testProxy(sandbox, { ADMIN_TOKEN: undefined });
+    const proxy = testProxy(shared.sandbox, { ADMIN_TOKEN: undefined });
     const response = await proxy.request('/admin/checkouts', {
       headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
     });
@@ -152,7 +145,7 @@ describe('admin auth', () => {
 
 describe('every response', () => {
   it('carries secure headers and a request id, and unknown routes get the error shape', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const response = await proxy.request('/nowhere');
     assert.equal(response.status, 404);
     assert.deepEqual(await json(response), {

@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
-import {
-  assertNothingLeaked,
-  checkoutBody,
-  json,
-  seen,
-  startTestSandbox,
-  testProxy,
-} from '../testing.test-helpers.ts';
+import { describe, it } from 'node:test';
+import { checkoutBody, json, seen, testProxy, useTestSandbox } from '../testing.test-helpers.ts';
 
-let sandbox: RunningSandbox;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-  assertNothingLeaked();
-});
+const shared = useTestSandbox();
 
 describe('operations', () => {
   it('answers /healthz and /readyz', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     assert.deepEqual(await json(await proxy.request('/healthz')), { status: 'ok' });
     const ready = await proxy.request('/readyz');
     assert.equal(ready.status, 200);
@@ -30,7 +14,7 @@ describe('operations', () => {
   });
 
   it('reports a closed store as not ready', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     await proxy.store.close();
     const ready = await proxy.request('/readyz');
     assert.equal(ready.status, 503);
@@ -38,7 +22,7 @@ describe('operations', () => {
   });
 
   it('describes the API in /openapi.json from the validating schemas', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const document = await json(await proxy.request('/openapi.json'));
     assert.equal(document.openapi, '3.1.0');
     for (const path of [
@@ -89,7 +73,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
   }
 
   it('sends the checkout at once, heartbeats while idle, and ends when the proxy shuts down', async () => {
-    const proxy = testProxy(sandbox, {}, { heartbeatMs: 20 });
+    const proxy = testProxy(shared.sandbox, {}, { heartbeatMs: 20 });
     const created = await json(
       await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
     );
@@ -112,7 +96,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
   });
 
   it('lets go of a stream the client closed, and keeps beating for the others', async () => {
-    const proxy = testProxy(sandbox, {}, { heartbeatMs: 20 });
+    const proxy = testProxy(shared.sandbox, {}, { heartbeatMs: 20 });
     const created = await json(
       await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
     );
@@ -134,7 +118,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
   });
 
   it('sends a final checkout once and ends the stream', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const created = await json(
       await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
     );
@@ -151,7 +135,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
   });
 
   it('answers 404 for an unknown checkout', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     const response = await proxy.request('/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events');
     assert.equal(response.status, 404);
   });

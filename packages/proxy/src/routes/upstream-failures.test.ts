@@ -1,31 +1,21 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { after, afterEach, before, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { afterEach, describe, it } from 'node:test';
 import {
   adminHeaders,
-  assertNothingLeaked,
   checkoutBody,
   json,
-  startTestSandbox,
   testProxy,
+  useTestSandbox,
 } from '../testing.test-helpers.ts';
 
-let sandbox: RunningSandbox;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-  assertNothingLeaked();
-});
+const shared = useTestSandbox();
 afterEach(async () => {
   await faults({});
 });
 
 async function faults(body: Record<string, unknown>) {
-  const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
+  const response = await fetch(`${shared.sandbox.url}/_sandbox/faults`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -47,7 +37,7 @@ const createIn = (proxy: ReturnType<typeof testProxy>) =>
 
 describe('when the processing service fails', () => {
   it('answers 504 upstream_timeout when it is slower than UPSTREAM_TIMEOUT_MS', async () => {
-    const proxy = testProxy(sandbox, { UPSTREAM_TIMEOUT_MS: '200' });
+    const proxy = testProxy(shared.sandbox, { UPSTREAM_TIMEOUT_MS: '200' });
     await faults({ latency_ms: 1000 });
     const response = await createIn(proxy);
     assert.equal(response.status, 504);
@@ -59,7 +49,7 @@ describe('when the processing service fails', () => {
   });
 
   it('answers 502 upstream_unavailable for a 5xx', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     await faults({ fail_next: 1, status: 500 });
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
@@ -67,7 +57,7 @@ describe('when the processing service fails', () => {
   });
 
   it('answers 502 upstream_unavailable for a dropped connection', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     await faults({ drop_connection: true });
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
@@ -101,7 +91,7 @@ describe('when the processing service fails', () => {
   });
 
   it('reports a slow service as not ready without waiting through retries', async () => {
-    const proxy = testProxy(sandbox, { UPSTREAM_TIMEOUT_MS: '200' });
+    const proxy = testProxy(shared.sandbox, { UPSTREAM_TIMEOUT_MS: '200' });
     await faults({ latency_ms: 2000 });
     const ready = await proxy.request('/readyz');
     assert.equal(ready.status, 503);
@@ -109,14 +99,14 @@ describe('when the processing service fails', () => {
   });
 
   it('retries a read once on a transient 5xx, so the merchant sees the answer', async () => {
-    const proxy = testProxy(sandbox);
+    const proxy = testProxy(shared.sandbox);
     await faults({ fail_next: 1, status: 503 });
     const response = await proxy.request('/admin/balances', { headers: adminHeaders });
     assert.equal(response.status, 200);
   });
 
   it('passes a refusal of the credentials as 502, never as the caller’s fault', async () => {
-    const proxy = testProxy(sandbox, { PROCESSING_API_KEY: 'not-the-key' });
+    const proxy = testProxy(shared.sandbox, { PROCESSING_API_KEY: 'not-the-key' });
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
     assert.equal((await json(response)).code, 'upstream_refused');
