@@ -17,6 +17,9 @@ export interface Translation {
   /** The locale's own name, e.g. `Deutsch`. */
   $name: string;
   $dir: 'ltr' | 'rtl';
+  /** How the locale writes a number in Latin digits: its decimal mark and grouping mark (CLDR). */
+  $decimal: string;
+  $group: string;
 
   loading: string;
   checkingStatus: string;

@@ -290,7 +290,7 @@ export default class CryptoPay extends LitElement {
         price && !hidden
           ? html`<p part="total" class="total">
               <span>${price.description ?? t.orderTotal}</span>
-              <strong>${t.amountWithCurrency(formatAmount(price.amount, t.$code), price.currency)}</strong>
+              <strong>${t.amountWithCurrency(formatAmount(price.amount, t), price.currency)}</strong>
             </p>`
           : nothing
       }

@@ -122,7 +122,7 @@ export default class PaymentPanel extends LitElement {
         <div>
           <dt>${t.amountLabel}</dt>
           <dd part="amount" class="amount">
-            ${t.amountWithCurrency(formatAmount(checkout.amount, locale), checkout.currency.iso)}
+            ${t.amountWithCurrency(formatAmount(checkout.amount, t), checkout.currency.iso)}
           </dd>
         </div>
         <div>

@@ -5,6 +5,8 @@ const ar: Translation = {
   $code: 'ar',
   $name: 'العربية',
   $dir: 'rtl',
+  $decimal: '.',
+  $group: ',',
 
   loading: 'جارٍ تحميل صفحة الدفع…',
   checkingStatus: 'جارٍ التحقق من حالة الدفع…',

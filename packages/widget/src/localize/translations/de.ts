@@ -5,6 +5,8 @@ const de: Translation = {
   $code: 'de',
   $name: 'Deutsch',
   $dir: 'ltr',
+  $decimal: ',',
+  $group: '.',
 
   loading: 'Die Kasse wird geladen…',
   checkingStatus: 'Der Zahlungsstatus wird geprüft…',

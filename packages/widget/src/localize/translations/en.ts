@@ -5,6 +5,8 @@ const en: Translation = {
   $code: 'en',
   $name: 'English',
   $dir: 'ltr',
+  $decimal: '.',
+  $group: ',',
 
   loading: 'Loading the checkout…',
   checkingStatus: 'Checking the payment status…',

@@ -5,6 +5,8 @@ const es: Translation = {
   $code: 'es',
   $name: 'Español',
   $dir: 'ltr',
+  $decimal: ',',
+  $group: '.',
 
   loading: 'Cargando el pago…',
   checkingStatus: 'Comprobando el estado del pago…',

@@ -5,6 +5,8 @@ const fr: Translation = {
   $code: 'fr',
   $name: 'Français',
   $dir: 'ltr',
+  $decimal: ',',
+  $group: '\u202f',
 
   loading: 'Chargement du paiement…',
   checkingStatus: 'Vérification de l’état du paiement…',
