@@ -38,6 +38,22 @@ describe('<crypto-pay> details step', () => {
     expect(await proxy.requests('/api/config', 'GET')).to.have.length(1);
   });
 
+  it('marks the moment the form first shows, once per form', async () => {
+    performance.clearMarks('crypto-pay:form');
+    const proxy = await fakeProxy();
+    const el = await render({ proxy: proxy.url, product: 'tea-crate' });
+    expect(performance.getEntriesByName('crypto-pay:form')).to.have.length(0);
+    await waitUntil(() => form(el)?.shadowRoot?.querySelector('#first_name'));
+    const [mark, ...more] = performance.getEntriesByName('crypto-pay:form', 'mark');
+    expect(more).to.have.length(0);
+    // Set after the configuration arrived and the form was in the DOM, not before.
+    expect(mark!.startTime).to.be.greaterThan(0);
+    // Later renders of the same form set no new mark.
+    await type(el, 'first_name', 'Ada');
+    await form(el)!.updateComplete;
+    expect(performance.getEntriesByName('crypto-pay:form')).to.have.length(1);
+  });
+
   describe('the order total', () => {
     it('shows a product price from the catalogue, digit for digit', async () => {
       const el = await details(await fakeProxy(), { product: 'tea-crate' });
