@@ -63,8 +63,9 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(securityHeaders())
-    .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+    // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.
     .use('/api/*', cors(config.allowedOrigins))
+    .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
     .on(
       'POST',
       '/api/checkouts',

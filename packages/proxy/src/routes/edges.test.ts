@@ -98,13 +98,20 @@ describe('CORS', () => {
 });
 
 describe('body limit', () => {
-  it('answers 413 for a body over the limit', async () => {
+  it('answers 413 for a body over the limit, readable by the shop page (CORS)', async () => {
     const proxy = testProxy(shared.sandbox);
+    const body = JSON.stringify({ ...checkoutBody(), padding: 'x'.repeat(40 * 1024) });
     const response = await proxy.request('/api/checkouts', {
       method: 'POST',
-      json: { ...checkoutBody(), padding: 'x'.repeat(40 * 1024) },
+      headers: {
+        Origin: SHOP,
+        'Content-Type': 'application/json',
+        'Content-Length': String(body.length),
+      },
+      body,
     });
     assert.equal(response.status, 413);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), SHOP);
     assert.equal((await json(response)).code, 'body_too_large');
   });
 });
