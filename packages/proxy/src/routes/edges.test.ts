@@ -41,6 +41,9 @@ describe('rate limit on POST /api/checkouts', () => {
     assert.equal((await from('203.0.113.1')).status, 201);
     assert.equal((await from('203.0.113.1')).status, 429);
     assert.equal((await from('203.0.113.2')).status, 201);
+    // What the client wrote before the address the reverse proxy appended changes nothing.
+    assert.equal((await from('10.9.9.1, 203.0.113.2')).status, 429);
+    assert.equal((await from('10.9.9.2,203.0.113.2')).status, 429);
   });
 });
 
