@@ -31,6 +31,8 @@ const WIDGET_DIST = join(ROOT, 'packages/widget/dist');
 
 let stack: Stack;
 const answers: Text[] = [];
+/** A checkout session's token: the merchant's page holds it, the log must not. */
+let sessionToken = '';
 before(async () => {
   stack = await startStack({
     counting: true,
@@ -156,7 +158,7 @@ test('traffic over every route, including refusals and faults', async () => {
   );
 
   // The merchant API, with sender data where the operations carry it.
-  await kept(
+  const session = await kept(
     'session',
     sendJson(
       `${proxy}/admin/checkout-sessions`,
@@ -164,6 +166,20 @@ test('traffic over every route, including refusals and faults', async () => {
       { headers: admin },
     ),
   );
+  sessionToken = (session.json as { session: string }).session;
+  assert.equal(
+    (await kept('session price', send(`${proxy}/api/sessions/${sessionToken}`))).status,
+    200,
+  );
+  const sessionCheckout = await kept(
+    'session checkout',
+    sendJson(`${proxy}/api/checkouts`, {
+      ...checkoutBody(),
+      product: undefined,
+      session: sessionToken,
+    }),
+  );
+  assert.equal(sessionCheckout.status, 201);
   for (const path of [
     '/admin/checkouts',
     '/admin/callbacks',
@@ -255,6 +271,15 @@ test('the signing secret and the sender data appear in no answer, log line or st
     ),
   ];
   assert.deepEqual(leaks, []);
+  // A session token is the merchant's to hand out: in answers to them, never in a log or file.
+  assert.match(sessionToken, /^cps_/);
+  assert.deepEqual(
+    [
+      ...findLeaks(proxyLog, [sessionToken]),
+      ...findLeaks(filesUnder(stack.dataDir), [sessionToken]),
+    ],
+    [],
+  );
 });
 
 test("the widget's dist holds no secret and no sender data", () => {

@@ -11,6 +11,8 @@ export interface AppEnv {
     log: Log;
     /** A routine answer (a status read), logged at debug: set by its route. */
     routine?: boolean;
+    /** The path as the log line shows it, when the real one holds a secret (a session token). */
+    logPath?: string;
     /** The body limit `readBody` enforces (set by the `bodyLimit` middleware). */
     maxBodyBytes?: number;
   };

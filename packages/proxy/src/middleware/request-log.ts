@@ -1,7 +1,8 @@
 /**
  * Gives each request an id (`X-Request-Id`, kept when a trusted-looking one is sent) and a
  * logger carrying it, and writes one JSON line per request: method, path, status, duration.
- * Never bodies, query strings or headers, so no secret or sender data can reach the log.
+ * Never bodies, query strings or headers, so no secret or sender data can reach the log; a
+ * route whose path holds a secret names the path to log instead (`logPath`).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -54,7 +55,7 @@ export function requestLog(log: Log) {
     logRequest(log, {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: c.get('logPath') ?? c.req.path,
       status: c.res.status,
       started,
       routine: c.get('routine'),

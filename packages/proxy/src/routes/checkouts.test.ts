@@ -7,6 +7,7 @@ import {
   LEGAL,
   NATURAL,
   SHOP,
+  seen,
   testProxy,
   useSandboxAndProxy,
 } from '../testing.test-helpers.ts';
@@ -400,6 +401,10 @@ describe('checkout sessions', () => {
       description: 'Desk lamp',
       expires_at: Math.floor(fixture.proxy.clock.now / 1000) + 600,
     });
+    // The token spends the session: the log names the route, never the token.
+    const logLines = seen.filter((line) => line.startsWith('{"time"'));
+    assert.ok(logLines.some((line) => line.includes('"path":"/api/sessions/{token}"')));
+    assert.ok(!logLines.some((line) => line.includes(session.session)), 'the token is logged');
     // Looking twice does not use it up; a checkout does.
     assert.equal((await preview()).status, 200);
     assert.equal((await create(checkoutBody({ session: session.session }))).status, 201);
