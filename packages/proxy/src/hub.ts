@@ -16,7 +16,7 @@ export interface CheckoutHub {
   /** Starts listening to one checkout; call the returned function to stop. */
   subscribe(checkoutId: string, listener: HubListener): () => void;
   publish(checkout: CheckoutRecord): void;
-  /** Ends every subscription (graceful shutdown). */
+  /** Ends every subscription, and any made after (graceful shutdown). */
   closeAll(): void;
   /** Number of open subscriptions, for tests and readiness. */
   size(): number;
@@ -25,8 +25,14 @@ export interface CheckoutHub {
 export function createCheckoutHub(): CheckoutHub {
   const listeners = new Map<string, Set<HubListener>>();
   let total = 0;
+  let closed = false;
   return {
     subscribe(checkoutId, listener) {
+      // A stream opened on a connection still busy at shutdown ends too, once it has started.
+      if (closed) {
+        queueMicrotask(() => listener.close());
+        return () => {};
+      }
       let set = listeners.get(checkoutId);
       if (!set) {
         set = new Set();
@@ -43,6 +49,7 @@ export function createCheckoutHub(): CheckoutHub {
       for (const listener of [...(listeners.get(checkout.id) ?? [])]) listener.change(checkout);
     },
     closeAll() {
+      closed = true;
       for (const set of [...listeners.values()]) {
         for (const listener of [...set]) listener.close();
       }

@@ -199,6 +199,24 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     await eventually(() => proxy.eventStreams() === 0, 'the closed stream is let go');
   });
 
+  it('lets go of a stream queued behind another stream when the client leaves', async () => {
+    const checkout = await newCheckout();
+    const { port } = new URL(proxy.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    const stream = `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`;
+    // The second waits for the first, which lasts until the checkout ends: it has no socket yet.
+    socket.write(stream + stream);
+    await eventually(() => text.includes('data: '), 'the first stream sent its first event');
+    await eventually(() => proxy.eventStreams() === 2, 'both streams follow the checkout');
+    socket.destroy();
+    await eventually(() => proxy.eventStreams() === 0, 'both streams are let go');
+  });
+
   it('answers 404 with the error shape for an unknown checkout', async () => {
     const answer = await fetch(`${proxy.url}/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events`);
     assert.equal(answer.status, 404);

@@ -124,8 +124,9 @@ function streamToNode(
     write: (bytes) => body.write(bytes),
     end: () => response.end(),
   });
-  // Ended by us or gone on the client's side.
-  response.once('close', stop);
+  // Ended by us or the client gone. The connection says so even for a stream still queued
+  // behind another answer, whose response has no socket to report it.
+  (c.env?.incoming?.socket ?? response).once('close', stop);
   return RESPONSE_ALREADY_SENT;
 }
 
