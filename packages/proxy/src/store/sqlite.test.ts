@@ -159,6 +159,35 @@ describe('SQLite store', () => {
     await store.close();
   });
 
+  it('gives back at open the keys and sessions a create cut off by a crash still held', async () => {
+    const file = join(dir, 'abandoned.db');
+    const before = openSqliteStore(file);
+    await before.createSession({
+      tokenHash: 'hash-9',
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreignId: 'order-9',
+      expiresAt: 10_000,
+      createdAt: 1_000,
+    });
+    // A create in flight holds both; another finished and keeps its key.
+    assert.ok(await before.claimSession('hash-9', 2_000));
+    assert.deepEqual(await before.reserveIdempotencyKey('cut', 'h1', 1000), { kind: 'reserved' });
+    await before.reserveIdempotencyKey('done', 'h1', 1000);
+    const made = checkout();
+    await before.insertCheckout(made, { idempotencyKey: 'done' });
+    await before.close();
+
+    const after = openSqliteStore(file);
+    assert.deepEqual(await after.reserveIdempotencyKey('cut', 'h1', 1001), { kind: 'reserved' });
+    assert.ok(await after.claimSession('hash-9', 2_000), 'the session can be used again');
+    assert.deepEqual(await after.reserveIdempotencyKey('done', 'h1', 1001), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
+    await after.close();
+  });
+
   it('never writes sender data: the database file holds none of it', async () => {
     const file = join(dir, 'scan.db');
     const store = openSqliteStore(file);

@@ -25,6 +25,19 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Checkouts kept in memory for reads (a few MB at most). */
 const RECENT_CHECKOUTS = 10_000;
 
+/**
+ * One process owns the file, so at open no create is in flight: an idempotency key or a session
+ * still held by one was left by a crash or a shutdown that cut it off, and would refuse the
+ * customer's retry (409, or an unusable session) until it expired. Give them back, as a failed
+ * create does.
+ */
+function releaseAbandoned(db: Database.Database): void {
+  db.prepare('DELETE FROM idempotency_keys WHERE checkout_id IS NULL').run();
+  db.prepare(
+    'UPDATE checkout_sessions SET claimed = 0 WHERE claimed = 1 AND checkout_id IS NULL',
+  ).run();
+}
+
 /** Opens (creating if needed) the database at `file` (`:memory:` for tests) and migrates it. */
 export function openSqliteStore(file: string): Store {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -37,6 +50,7 @@ export function openSqliteStore(file: string): Store {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  releaseAbandoned(db);
   const recent = recentCheckouts(RECENT_CHECKOUTS);
 
   const statements = {
