@@ -2,7 +2,7 @@
 import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
+import { ProxyError } from '../../api/proxy-api.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
@@ -15,7 +15,7 @@ import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import { errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
+import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
@@ -214,9 +214,8 @@ export default class CryptoPay extends LitElement {
         : t.leavingToFailurePage
       : '';
     const startAgain: [string, () => void] = [t.startAgain, () => this.startAgain()];
-    // Trying again cannot bring back a used or expired session: the shop must make a new one.
     const retry = (error: unknown, run: () => void) =>
-      isSessionInvalid(error) ? {} : this.retryWait.action(error, t, run);
+      canRetry(error) ? this.retryWait.action(error, t, run) : {};
     switch (view) {
       case 'misconfigured':
         return this.result('error', t.errorMisconfigured);

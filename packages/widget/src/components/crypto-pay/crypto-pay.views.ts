@@ -92,6 +92,17 @@ export function errorSentence(error: unknown, t: Translation): string {
 }
 
 /**
+ * Whether "Try again" can help: not after a refusal (a 4xx other than 404/429), which the same
+ * request would meet again, and a used session cannot come back; unless the proxy asked to
+ * wait and retry (`Retry-After`, as for a key still in progress).
+ */
+export function canRetry(error: unknown): boolean {
+  if (isSessionInvalid(error)) return false;
+  const refused = error instanceof ProxyError && error.kind === 'rejected';
+  return !refused || error.retryAfter !== undefined;
+}
+
+/**
  * The proxy's own explanation, worth showing under a refusal (a 4xx other than 404/429) that
  * has no sentence of its own.
  */

@@ -146,6 +146,8 @@ describe('<crypto-pay> error views', () => {
       submitButton(el).click();
       await untilText(el, 'The payment could not be created.');
       expect(visibleText(el)).to.contain('The amount must be between 1.00 and 500.00 EUR.');
+      // The same request would be refused again: no "Try again", only the way back.
+      expect(action(el, 'Try again')).to.not.exist;
       action(el, 'Back')?.click();
       await untilHeading(el, 'Your details');
       await waitUntil(() => field(el, 'first_name').value === 'Ada');

@@ -70,6 +70,20 @@ async function rateLimitedCreate(headers: Record<string, string>) {
 describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
   beforeEach(clearStoredCheckouts);
 
+  it('offers "Try again" after a refusal only when the proxy asks to retry (409 in progress)', async () => {
+    const proxy = await fakeProxy();
+    await failWith(proxy, 'create', 409, 'idempotency_in_progress', { 'Retry-After': '1' });
+    const el = await details(proxy);
+    await fillPerson(el);
+    submitButton(el).click();
+    await untilText(el, 'The payment could not be created.');
+    await untilReady(el);
+    retryButton(el)!.click();
+    await untilHeading(el, 'Pay');
+    const [first, second] = await proxy.requests('/api/checkouts', 'POST');
+    expect(second?.headers['idempotency-key']).to.equal(first?.headers['idempotency-key']);
+  });
+
   it('holds "Try again" back while a 429 asks to wait, counting down, then lets the customer retry', async () => {
     const { proxy, el } = await rateLimitedCreate({ 'Retry-After': '2' });
     expect(retryButton(el)?.disabled).to.equal(true);
