@@ -213,7 +213,11 @@ export default class CryptoPay extends LitElement {
         ? t.leavingToShop
         : t.leavingToFailurePage
       : '';
-    const startAgain: [string, () => void] = [t.startAgain, () => this.startAgain()];
+    // A new checkout needs a price: a return page's element has only the checkout to show.
+    const startAgain: [string, () => void] | undefined =
+      this.session || this.product || this.currency
+        ? [t.startAgain, () => this.startAgain()]
+        : undefined;
     const retry = (error: unknown, run: () => void) =>
       canRetry(error) ? this.retryWait.action(error, t, run) : {};
     switch (view) {
@@ -238,8 +242,9 @@ export default class CryptoPay extends LitElement {
         const error = flow.resume.error;
         const notFound = error instanceof ProxyError && error.kind === 'not_found';
         return this.result('error', errorSentence(error, t), {
-          ...(notFound ? { primary: startAgain } : retry(error, () => void flow.resume.run())),
-          ...(notFound ? {} : { secondary: startAgain }),
+          ...(notFound ? {} : retry(error, () => void flow.resume.run())),
+          ...(startAgain && notFound ? { primary: startAgain } : {}),
+          ...(startAgain && !notFound ? { secondary: startAgain } : {}),
         });
       }
       case 'pay':
@@ -265,7 +270,7 @@ export default class CryptoPay extends LitElement {
       case 'expired':
         return this.result('failure', view === 'failed' ? t.failedBody : t.expiredBody, {
           detail: leaving,
-          primary: startAgain,
+          ...(startAgain ? { primary: startAgain } : {}),
         });
       default:
         return nothing;

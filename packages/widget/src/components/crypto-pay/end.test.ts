@@ -138,6 +138,14 @@ describe('<crypto-pay> end of the payment', () => {
         );
       });
 
+      it('offers no new start on a return page, which has no price to start with', async () => {
+        const proxy = await fakeProxy({ checkout: aCheckout({ status }) });
+        const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+        await untilHeading(el, title);
+        expect(button(el, 'primary-button')?.textContent?.trim()).to.equal(undefined);
+        expect(button(el, 'secondary-button')?.textContent?.trim()).to.equal(undefined);
+      });
+
       it('stays when the event is cancelled, and lets the customer start again', async () => {
         const proxy = await fakeProxy();
         const el = await toPayStep(proxy, {
