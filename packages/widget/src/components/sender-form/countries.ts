@@ -10,29 +10,50 @@ export interface Country {
   name: string;
 }
 
-const byLocale = new Map<string, Country[]>();
+/** A country with its name as search compares it. */
+interface Searchable extends Country {
+  key: string;
+}
+
+const byLocale = new Map<string, Searchable[]>();
+
+/**
+ * Text as a search compares it: lower case, accents dropped, so `etats` finds `États-Unis` and
+ * `osterreich` finds `Österreich`, as customers type on keyboards without those letters.
+ */
+function searchKey(text: string, locale: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(locale);
+}
 
 /** All countries named and sorted for `locale` (computed once per locale). */
-export function countries(locale: string): Country[] {
+function searchable(locale: string): Searchable[] {
   let list = byLocale.get(locale);
   if (!list) {
     const nameOf = countryNamer(locale);
     list = [...COUNTRY_CODES]
-      .map(([alpha3, alpha2]) => ({ alpha3, name: nameOf(alpha2) }))
+      .map(([alpha3, alpha2]) => {
+        const name = nameOf(alpha2);
+        return { alpha3, name, key: searchKey(name, locale) };
+      })
       .sort((a, b) => a.name.localeCompare(b.name, locale));
     byLocale.set(locale, list);
   }
   return list;
 }
 
+/** All countries named and sorted for `locale`. */
+export function countries(locale: string): Country[] {
+  return searchable(locale);
+}
+
 /** Countries whose name contains `search` (or whose code is it), always keeping `selected`. */
 export function matchingCountries(locale: string, search: string, selected: string): Country[] {
-  const wanted = search.trim().toLocaleLowerCase(locale);
+  const wanted = searchKey(search.trim(), locale);
   if (!wanted) return countries(locale);
-  return countries(locale).filter(
+  return searchable(locale).filter(
     (country) =>
       country.alpha3 === selected ||
-      country.name.toLocaleLowerCase(locale).includes(wanted) ||
+      country.key.includes(wanted) ||
       country.alpha3.toLowerCase() === wanted,
   );
 }
