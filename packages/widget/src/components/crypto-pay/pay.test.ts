@@ -187,6 +187,8 @@ describe('<crypto-pay> pay step', () => {
         partOf(el, 'copy-button')?.click();
         await untilText(el, 'Link copied.');
         expect(copied).to.equal((partOf(el, 'link') as HTMLInputElement).value);
+        // An address reads left to right in every language, its start in view.
+        expect(partOf(el, 'link')?.getAttribute('dir')).to.equal('ltr');
       } finally {
         Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
       }

@@ -121,8 +121,17 @@ describe('<crypto-pay> following the status', () => {
     it('tells the customer when checks keep failing, and offers to check now', async () => {
       const proxy = await fakeProxy({ sse: false });
       const el = await toPayStep(proxy);
+      // The live region is in place before the trouble, so its sentence is announced.
+      const regions = () =>
+        [...(panel(el)?.shadowRoot?.querySelectorAll('[role="status"]') ?? [])].map((region) =>
+          region.textContent?.trim(),
+        );
+      expect(regions()).to.include('');
       await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 3);
       await untilText(el, 'We cannot reach the payment service right now. We keep trying.');
+      expect(regions()).to.include(
+        'We cannot reach the payment service right now. We keep trying.',
+      );
       const failedReads = async () =>
         (await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).filter((r) => r.status === 503);
       await waitUntil(async () => (await failedReads()).length === 3);

@@ -153,7 +153,7 @@ export default class PaymentPanel extends LitElement {
       <div class="field">
         <label for="payment-link">${t.paymentLink}</label>
         <div class="copy-row">
-          <input id="payment-link" part="link" readonly .value=${checkout.payment_link} />
+          <input id="payment-link" part="link" dir="ltr" readonly .value=${checkout.payment_link} />
           <button part="copy-button" type="button" @click=${() => this.copy(checkout.payment_link)}>
             ${t.copyLink}
           </button>
@@ -170,12 +170,13 @@ export default class PaymentPanel extends LitElement {
         <span class="spinner" aria-hidden="true"></span>
         ${checkout.status === 'processing' ? t.statusProcessing : t.statusCreated}
       </p>
+      <!-- Always there, so a screen reader hears the sentence when it appears. -->
+      <p class="error" role="status">${this.trouble ? t.connectionTrouble : ''}</p>
       ${
         this.trouble
-          ? html`<p class="error">${t.connectionTrouble}</p>
-              <button type="button" @click=${() => this.dispatchEvent(new Event('check-now'))}>
-                ${t.checkNow}
-              </button>`
+          ? html`<button type="button" @click=${() => this.dispatchEvent(new Event('check-now'))}>
+              ${t.checkNow}
+            </button>`
           : nothing
       }
     `;

@@ -40,13 +40,15 @@ export default css`
     border-radius: calc(var(--_radius) * 0.5);
   }
 
+  /* In a narrow card the button goes under the link rather than squeezing it to a sliver. */
   .copy-row {
     display: flex;
+    flex-wrap: wrap;
     gap: calc(var(--_space) * 0.5);
   }
 
   .copy-row input {
-    flex: 1;
+    flex: 1 1 10rem;
     min-width: 0;
   }
 
