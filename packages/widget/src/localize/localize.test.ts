@@ -11,6 +11,7 @@ import {
   untilHeading,
 } from '../../test/helpers.ts';
 import type CryptoPay from '../components/crypto-pay/crypto-pay.component.ts';
+import { formatAmount } from '../utilities/format.ts';
 import { supportedLocale } from './localize.ts';
 import type { Translation } from './translation.ts';
 import ar from './translations/ar.ts';
@@ -49,7 +50,7 @@ describe('localization', () => {
         expect(own.map(([key]) => key)).to.deep.equal([...english.keys()]);
         for (const [key, text] of own) {
           // Number marks are checked against CLDR below; French groups with a narrow space.
-          if (key === '$decimal' || key === '$group') continue;
+          if (key === '$decimal' || key === '$group' || key === '$minimumGroupingDigits') continue;
           expect(text.trim(), key).to.not.equal('');
           if (!['$dir', 'amountWithCurrency', 'orderTotal'].includes(key)) {
             expect(text, `${translation.$code} ${key} is still English`).to.not.equal(
@@ -61,6 +62,12 @@ describe('localization', () => {
     }
   });
 
+  it('counts fields in Arabic with the dual for two', () => {
+    expect(ar.formHasErrors(1)).to.equal('حقل واحد يحتاج إلى انتباهك.');
+    expect(ar.formHasErrors(2)).to.equal('حقلان يحتاجان إلى انتباهك.');
+    expect(ar.formHasErrors(3)).to.equal('3 حقول تحتاج إلى انتباهك.');
+  });
+
   describe('number marks', () => {
     for (const translation of [en, de, es, fr, ar]) {
       it(`${translation.$code} writes numbers with the marks CLDR gives it (Intl, Latin digits)`, () => {
@@ -69,6 +76,11 @@ describe('localization', () => {
         }).formatToParts(12345678.5);
         expect(translation.$decimal).to.equal(parts.find((part) => part.type === 'decimal')?.value);
         expect(translation.$group).to.equal(parts.find((part) => part.type === 'group')?.value);
+        // Whole amounts as CLDR writes them, grouping from the right length on.
+        const cldr = new Intl.NumberFormat(translation.$code, { numberingSystem: 'latn' });
+        for (const amount of ['123', '1234', '12345', '1234567']) {
+          expect(formatAmount(amount, translation), amount).to.equal(cldr.format(BigInt(amount)));
+        }
       });
     }
   });

@@ -17,9 +17,13 @@ export interface Translation {
   /** The locale's own name, e.g. `Deutsch`. */
   $name: string;
   $dir: 'ltr' | 'rtl';
-  /** How the locale writes a number in Latin digits: its decimal mark and grouping mark (CLDR). */
+  /**
+   * How the locale writes a number in Latin digits (CLDR): its decimal and grouping marks, and
+   * how many digits must stand before the first grouping mark (2 in Spanish: `1234`, `12.345`).
+   */
   $decimal: string;
   $group: string;
+  $minimumGroupingDigits: number;
 
   loading: string;
   checkingStatus: string;

@@ -7,9 +7,10 @@ import {
   networkName,
 } from './format.ts';
 
-const en = { $decimal: '.', $group: ',' };
-const de = { $decimal: ',', $group: '.' };
-const fr = { $decimal: ',', $group: '\u202f' };
+const en = { $decimal: '.', $group: ',', $minimumGroupingDigits: 1 };
+const de = { $decimal: ',', $group: '.', $minimumGroupingDigits: 1 };
+const fr = { $decimal: ',', $group: '\u202f', $minimumGroupingDigits: 1 };
+const es = { $decimal: ',', $group: '.', $minimumGroupingDigits: 2 };
 
 describe('formatting', () => {
   describe('formatAmount', () => {
@@ -25,6 +26,9 @@ describe('formatting', () => {
       expect(formatAmount('1234.50', de)).to.equal('1.234,50');
       expect(formatAmount('1234.50', fr)).to.equal('1\u202f234,50');
       expect(formatAmount('-1234', en)).to.equal('-1,234');
+      // Spanish groups only from five digits.
+      expect(formatAmount('1234.50', es)).to.equal('1234,50');
+      expect(formatAmount('12345.50', es)).to.equal('12.345,50');
     });
 
     it('shows anything that is not a plain decimal as it came', () => {

@@ -8,6 +8,7 @@
 export interface NumberMarks {
   $decimal: string;
   $group: string;
+  $minimumGroupingDigits: number;
 }
 
 /**
@@ -21,7 +22,10 @@ export function formatAmount(amount: string, marks: NumberMarks): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
   if (!match) return amount;
   const [, sign, whole = '', fraction] = match;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, marks.$group);
+  const grouped =
+    whole.length >= 3 + marks.$minimumGroupingDigits
+      ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, marks.$group)
+      : whole;
   return `${sign}${grouped}${fraction === undefined ? '' : `${marks.$decimal}${fraction}`}`;
 }
 

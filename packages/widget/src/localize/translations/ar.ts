@@ -7,6 +7,7 @@ const ar: Translation = {
   $dir: 'rtl',
   $decimal: '.',
   $group: ',',
+  $minimumGroupingDigits: 1,
 
   loading: 'جارٍ تحميل صفحة الدفع…',
   checkingStatus: 'جارٍ التحقق من حالة الدفع…',
@@ -33,8 +34,15 @@ const ar: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} على شبكة ${network}`,
   submit: 'المتابعة إلى الدفع',
   submitting: 'جارٍ إنشاء الدفعة…',
+  // One, two (the dual), three to ten (plural), eleven on (singular after the number).
   formHasErrors: (count) =>
-    count === 1 ? 'حقل واحد يحتاج إلى انتباهك.' : `${count} حقول تحتاج إلى انتباهك.`,
+    count === 1
+      ? 'حقل واحد يحتاج إلى انتباهك.'
+      : count === 2
+        ? 'حقلان يحتاجان إلى انتباهك.'
+        : count <= 10
+          ? `${count} حقول تحتاج إلى انتباهك.`
+          : `${count} حقلًا يحتاج إلى انتباهك.`,
 
   required: {
     first_name: 'أدخل اسمك الأول.',

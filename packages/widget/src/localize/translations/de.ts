@@ -7,6 +7,7 @@ const de: Translation = {
   $dir: 'ltr',
   $decimal: ',',
   $group: '.',
+  $minimumGroupingDigits: 1,
 
   loading: 'Die Kasse wird geladen…',
   checkingStatus: 'Der Zahlungsstatus wird geprüft…',

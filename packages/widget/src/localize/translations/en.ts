@@ -7,6 +7,7 @@ const en: Translation = {
   $dir: 'ltr',
   $decimal: '.',
   $group: ',',
+  $minimumGroupingDigits: 1,
 
   loading: 'Loading the checkout…',
   checkingStatus: 'Checking the payment status…',

@@ -7,6 +7,7 @@ const es: Translation = {
   $dir: 'ltr',
   $decimal: ',',
   $group: '.',
+  $minimumGroupingDigits: 2,
 
   loading: 'Cargando el pago…',
   checkingStatus: 'Comprobando el estado del pago…',

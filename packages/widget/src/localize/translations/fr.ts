@@ -7,6 +7,7 @@ const fr: Translation = {
   $dir: 'ltr',
   $decimal: ',',
   $group: '\u202f',
+  $minimumGroupingDigits: 1,
 
   loading: 'Chargement du paiement…',
   checkingStatus: 'Vérification de l’état du paiement…',
