@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import { isOffered } from './currencies.ts';
 import { ApiError } from './errors.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
-import { type Price, resolvePrice } from './pricing.ts';
+import { type Price, resolvePrice, sessionInvalid } from './pricing.ts';
 import { MAX_RESULT_URL_LENGTH, tooLongForCheckoutId, withCheckoutId } from './result-url.ts';
 import type { CreateCheckout } from './schemas.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from './store/store.ts';
@@ -164,7 +164,8 @@ function upstreamResultUrl(url: string, checkoutId: string, field: string): stri
 
 /**
  * Creates a checkout, or with an Idempotency-Key seen before for the same body, returns the
- * checkout that key made (`replayed`). A failed create releases the key and the session.
+ * checkout that key made (`replayed`). A failed create releases the key and the session (or
+ * ends the session when the service already holds its foreign_id).
  */
 export async function createCheckout(
   deps: CheckoutDeps,
@@ -241,7 +242,16 @@ export async function createCheckout(
     return { checkout, replayed: false };
   } catch (error) {
     if (idempotencyKey !== undefined) await store.releaseIdempotencyKey(idempotencyKey);
-    if (price?.session) await store.releaseSession(price.session.tokenHash);
+    if (price?.session) {
+      // The service already holds a payment request with the session's foreign_id: an earlier
+      // attempt reached it and its answer was lost. No retry can succeed, so the session ends
+      // (and says so) instead of being handed back to fail again.
+      if (error instanceof ApiError && error.code === 'foreign_id_taken') {
+        await store.endSession(price.session.tokenHash, deps.now());
+        throw sessionInvalid();
+      }
+      await store.releaseSession(price.session.tokenHash);
+    }
     throw error;
   }
 }

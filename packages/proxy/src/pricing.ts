@@ -72,15 +72,17 @@ function productPrice(sku: string, catalog: Catalog): Price {
   return price;
 }
 
+/** A session that cannot make a checkout (any more): the shop must create a new one. */
+export const sessionInvalid = () =>
+  invalid(
+    'session_invalid',
+    'The checkout session is unknown, already used or expired.',
+    'session',
+  );
+
 async function sessionPrice(token: string, store: Store, now: number): Promise<Price> {
   const session = await store.claimSession(hashToken(token), now);
-  if (!session) {
-    throw invalid(
-      'session_invalid',
-      'The checkout session is unknown, already used or expired.',
-      'session',
-    );
-  }
+  if (!session) throw sessionInvalid();
   const price: Price = {
     pricing: 'session',
     amount: session.amount,

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createProcessingClient } from '@crypto-pay/client';
 import {
+  API_KEY,
   adminHeaders,
   checkoutBody,
   json,
   LEGAL,
   NATURAL,
   SHOP,
+  SIGNING_SECRET,
   seen,
   testProxy,
   useSandboxAndProxy,
@@ -379,6 +382,37 @@ describe('checkout sessions', () => {
 
     const again = await create(checkoutBody({ session: session.session }));
     assert.equal(again.status, 422);
+    assert.equal((await json(again)).code, 'session_invalid');
+  });
+
+  it('ends a session whose foreign_id the service already holds (an answer lost earlier)', async () => {
+    const session = await newSession({ amount: '42.00', currency: 'EUR', foreign_id: 'order-99' });
+    // An earlier attempt reached the service, but its answer never came back.
+    const service = createProcessingClient({
+      apiKey: API_KEY,
+      signingSecret: SIGNING_SECRET,
+      baseUrl: fixture.sandbox.baseUrl,
+      paymentsBaseUrl: fixture.sandbox.paymentsBaseUrl,
+    });
+    await service.createPaymentRequest({
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      life_time_duration: 3600,
+      end_user_reference: 'customer-99',
+      sender_type: 'natural',
+      sender_data: NATURAL,
+      foreign_id: 'order-99',
+    });
+    const refused = await create(checkoutBody({ session: session.session }));
+    assert.equal(refused.status, 422);
+    assert.deepEqual(await json(refused), {
+      error: 'The checkout session is unknown, already used or expired.',
+      code: 'session_invalid',
+      field: 'session',
+    });
+    // Not handed back to fail again: the widget says the session is over, the shop makes anew.
+    assert.equal((await fixture.proxy.request(`/api/sessions/${session.session}`)).status, 404);
+    const again = await create(checkoutBody({ session: session.session }));
     assert.equal((await json(again)).code, 'session_invalid');
   });
 

@@ -86,6 +86,9 @@ export function openSqliteStore(file: string): Store {
       'UPDATE checkout_sessions SET claimed = 0 WHERE token_hash = ? AND checkout_id IS NULL',
     ),
     useSession: db.prepare('UPDATE checkout_sessions SET checkout_id = ? WHERE token_hash = ?'),
+    endSession:
+      db.prepare(`UPDATE checkout_sessions SET claimed = 0, expires_at = MIN(expires_at, ?)
+      WHERE token_hash = ? AND checkout_id IS NULL`),
     purgeKeys: db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?'),
     insertKey: db.prepare(`INSERT INTO idempotency_keys (key, request_hash, created_at)
       VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING`),
@@ -242,6 +245,9 @@ export function openSqliteStore(file: string): Store {
     },
     async releaseSession(tokenHash) {
       statements.releaseSession.run(tokenHash);
+    },
+    async endSession(tokenHash, now) {
+      statements.endSession.run(now, tokenHash);
     },
     async reserveIdempotencyKey(key, requestHash, now) {
       return reserve(key, requestHash, now);

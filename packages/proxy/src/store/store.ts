@@ -118,6 +118,8 @@ export interface Store {
   claimSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
   /** Gives a claimed session back after a failed create. */
   releaseSession(tokenHash: string): Promise<void>;
+  /** Ends a session that can make no checkout any more (expires it at `now`). */
+  endSession(tokenHash: string, now: number): Promise<void>;
 
   /** Reserves `key` for a request whose body hashes to `requestHash`. */
   reserveIdempotencyKey(
