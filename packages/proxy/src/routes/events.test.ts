@@ -57,6 +57,18 @@ function open(url: string, headers: Record<string, string> = {}): Promise<Stream
   });
 }
 
+/** A bare connection to the proxy, for pipelined requests; `received` holds what came back. */
+function rawConnection(url: string) {
+  const { port } = new URL(url);
+  const socket = connect(Number(port), '127.0.0.1');
+  const received = { text: '' };
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    received.text += chunk;
+  });
+  return { socket, received };
+}
+
 const messagesOf = (text: string) =>
   [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
 
@@ -176,20 +188,17 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
 
   it('streams to a request pipelined behind another on the same connection', async () => {
     const checkout = await newCheckout();
-    const { port } = new URL(proxy.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-    });
+    const { socket, received } = rawConnection(proxy.url);
     socket.write(
       'GET /healthz HTTP/1.1\r\nHost: proxy\r\n\r\n' +
         `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,
     );
     try {
-      await eventually(() => text.includes('data: '), 'the pipelined stream sent its first event');
-      const [health, stream] = text.split(/(?=HTTP\/1\.1 200)/g).filter(Boolean);
+      await eventually(
+        () => received.text.includes('data: '),
+        'the pipelined stream sent its first event',
+      );
+      const [health, stream] = received.text.split(/(?=HTTP\/1\.1 200)/g).filter(Boolean);
       assert.match(health!, /\r\n\r\n\{"status":"ok"\}$/);
       assert.match(stream!, /^HTTP\/1\.1 200 OK\r\n[\s\S]*content-type: text\/event-stream\r\n/);
       assert.deepEqual(messagesOf(stream!), [checkout]);
@@ -201,17 +210,14 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
 
   it('lets go of a stream queued behind another stream when the client leaves', async () => {
     const checkout = await newCheckout();
-    const { port } = new URL(proxy.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-    });
+    const { socket, received } = rawConnection(proxy.url);
     const stream = `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`;
     // The second waits for the first, which lasts until the checkout ends: it has no socket yet.
     socket.write(stream + stream);
-    await eventually(() => text.includes('data: '), 'the first stream sent its first event');
+    await eventually(
+      () => received.text.includes('data: '),
+      'the first stream sent its first event',
+    );
     await eventually(() => proxy.eventStreams() === 2, 'both streams follow the checkout');
     socket.destroy();
     await eventually(() => proxy.eventStreams() === 0, 'both streams are let go');
