@@ -1,4 +1,8 @@
 import { expect } from '@open-wc/testing';
+import de from '../localize/translations/de.ts';
+import en from '../localize/translations/en.ts';
+import es from '../localize/translations/es.ts';
+import fr from '../localize/translations/fr.ts';
 import {
   formatAmount,
   formatCountdown,
@@ -6,11 +10,6 @@ import {
   formatTime,
   networkName,
 } from './format.ts';
-
-const en = { $decimal: '.', $group: ',', $minimumGroupingDigits: 1 };
-const de = { $decimal: ',', $group: '.', $minimumGroupingDigits: 1 };
-const fr = { $decimal: ',', $group: '\u202f', $minimumGroupingDigits: 1 };
-const es = { $decimal: ',', $group: '.', $minimumGroupingDigits: 2 };
 
 describe('formatting', () => {
   describe('formatAmount', () => {

@@ -26,7 +26,7 @@ function searchKey(text: string, locale: string): string {
 }
 
 /** All countries named and sorted for `locale` (computed once per locale). */
-function searchable(locale: string): Searchable[] {
+function countries(locale: string): Searchable[] {
   let list = byLocale.get(locale);
   if (!list) {
     const nameOf = countryNamer(locale);
@@ -41,16 +41,11 @@ function searchable(locale: string): Searchable[] {
   return list;
 }
 
-/** All countries named and sorted for `locale`. */
-export function countries(locale: string): Country[] {
-  return searchable(locale);
-}
-
 /** Countries whose name contains `search` (or whose code is it), always keeping `selected`. */
 export function matchingCountries(locale: string, search: string, selected: string): Country[] {
   const wanted = searchKey(search.trim(), locale);
   if (!wanted) return countries(locale);
-  return searchable(locale).filter(
+  return countries(locale).filter(
     (country) =>
       country.alpha3 === selected ||
       country.key.includes(wanted) ||
