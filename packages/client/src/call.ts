@@ -4,8 +4,8 @@
  * error (4xx with the service's error body, 5xx, or anything the spec does not allow).
  */
 
-import { createHmac } from 'node:crypto';
 import { KEY_HEADER, parseJson, SIGNATURE_HEADER, type Validated } from '@crypto-pay/protocol';
+import { signBodySync } from '@crypto-pay/protocol/node';
 import {
   ProcessingApiError,
   type ProcessingErrorBody,
@@ -30,15 +30,6 @@ export interface SignedRequest {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * The protocol's signature (`signBody`: lowercase hex HMAC-SHA512 of the exact bytes), made with
- * node:crypto because it is synchronous: Web Crypto's `sign` waits on a thread-pool round trip
- * for every call. This client runs on Node only (its transport is node:http).
- */
-function signatureOf(secret: string, bytes: Uint8Array): string {
-  return createHmac('sha512', secret).update(bytes).digest('hex');
-}
-
 export async function signedCall<T>(
   credentials: Credentials,
   transport: Transport,
@@ -53,7 +44,7 @@ export async function signedCall<T>(
       'Content-Type': 'application/json',
       Accept: 'application/json',
       [KEY_HEADER]: credentials.apiKey,
-      [SIGNATURE_HEADER]: signatureOf(credentials.signingSecret, bytes),
+      [SIGNATURE_HEADER]: signBodySync(credentials.signingSecret, bytes),
     },
     body: bytes,
     timeoutMs: request.timeoutMs,

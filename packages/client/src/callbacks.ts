@@ -10,9 +10,8 @@ import {
   KEY_HEADER,
   parseJson,
   SIGNATURE_HEADER,
-  secretsEqual,
-  verifySignature,
 } from '@crypto-pay/protocol';
+import { secretsEqualSync, verifySignatureSync } from '@crypto-pay/protocol/node';
 import type { Credentials } from './call.ts';
 import { CallbackVerificationError } from './errors.ts';
 
@@ -45,7 +44,7 @@ export async function verifyCallback(
 ): Promise<Callback> {
   const key = header(headers, KEY_HEADER);
   if (!key) throw new CallbackVerificationError('missing_key', `No ${KEY_HEADER} header.`);
-  if (!(await secretsEqual(key, credentials.apiKey))) {
+  if (!secretsEqualSync(key, credentials.apiKey)) {
     throw new CallbackVerificationError(
       'bad_key',
       `The ${KEY_HEADER} header is not this merchant's key.`,
@@ -56,7 +55,7 @@ export async function verifyCallback(
     throw new CallbackVerificationError('missing_signature', `No ${SIGNATURE_HEADER} header.`);
   }
   const bytes = rawBody instanceof ArrayBuffer ? new Uint8Array(rawBody) : rawBody;
-  if (!(await verifySignature(credentials.signingSecret, bytes, signature))) {
+  if (!verifySignatureSync(credentials.signingSecret, bytes, signature)) {
     throw new CallbackVerificationError(
       'bad_signature',
       `The ${SIGNATURE_HEADER} header does not match the body.`,

@@ -4,7 +4,8 @@
  * every attempt is recorded for `GET /_sandbox/callbacks`.
  */
 
-import { KEY_HEADER, SIGNATURE_HEADER, signBody, stringifyJson } from '@crypto-pay/protocol';
+import { KEY_HEADER, SIGNATURE_HEADER, stringifyJson } from '@crypto-pay/protocol';
+import { signBodySync } from '@crypto-pay/protocol/node';
 import type { ResolvedOptions } from './config.ts';
 import type { SandboxStore } from './store.ts';
 
@@ -73,7 +74,7 @@ export function createCallbackSender(
         headers: {
           'Content-Type': 'application/json',
           [KEY_HEADER]: options.apiKey,
-          [SIGNATURE_HEADER]: await signBody(options.signingSecret, body),
+          [SIGNATURE_HEADER]: signBodySync(options.signingSecret, body),
         },
         body,
         // A redirect is not a 200: like the real service, the sandbox does not follow it.

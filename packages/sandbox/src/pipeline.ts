@@ -5,7 +5,8 @@
  * error, so the order in this file is the order the README documents.
  */
 
-import { errors, parseJson, secretsEqual, verifySignature } from '@crypto-pay/protocol';
+import { errors, parseJson } from '@crypto-pay/protocol';
+import { secretsEqualSync, verifySignatureSync } from '@crypto-pay/protocol/node';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SandboxCore } from './core.ts';
 import type { SandboxEnv } from './env.ts';
@@ -46,10 +47,10 @@ function checkVersion(path: string): void {
 }
 
 /** 3. The key, then that a signature header is there at all: neither needs the body. */
-async function checkHeaders(core: SandboxCore, c: Context<SandboxEnv>): Promise<string> {
+function checkHeaders(core: SandboxCore, c: Context<SandboxEnv>): string {
   const key = c.req.header('X-Processing-Key');
   if (key === undefined || key === '') fail(errors.missingKey);
-  if (!(await secretsEqual(key, core.options.apiKey))) fail(errors.badKey);
+  if (!secretsEqualSync(key, core.options.apiKey)) fail(errors.badKey);
   const signature = c.req.header('X-Processing-Signature');
   if (signature === undefined || signature === '') fail(errors.missingSignature);
   return signature;
@@ -70,9 +71,8 @@ async function readBody(c: Context<SandboxEnv>): Promise<Uint8Array> {
 }
 
 /** 5. The signature over the exact bytes received. */
-async function checkSignature(core: SandboxCore, raw: Uint8Array, signature: string) {
-  if (!(await verifySignature(core.options.signingSecret, raw, signature)))
-    fail(errors.badSignature);
+function checkSignature(core: SandboxCore, raw: Uint8Array, signature: string): void {
+  if (!verifySignatureSync(core.options.signingSecret, raw, signature)) fail(errors.badSignature);
 }
 
 /** 6. `Content-Type: application/json` and a body that is a JSON object. */
@@ -103,9 +103,9 @@ export function processingPipeline(core: SandboxCore): MiddlewareHandler<Sandbox
     const faulted = await injectFaults(core, c);
     if (faulted) return faulted;
     checkVersion(c.req.path);
-    const signature = await checkHeaders(core, c);
+    const signature = checkHeaders(core, c);
     const raw = await readBody(c);
-    await checkSignature(core, raw, signature);
+    checkSignature(core, raw, signature);
     c.set('body', parseBody(c, raw));
     checkAccount(core);
     await next();

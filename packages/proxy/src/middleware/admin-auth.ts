@@ -3,7 +3,7 @@
  * missing one gets 401 with `WWW-Authenticate`, never a hint of how close it was.
  */
 
-import { secretsEqual } from '@crypto-pay/protocol';
+import { secretsEqualSync } from '@crypto-pay/protocol/node';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -13,7 +13,7 @@ export function adminAuth(token: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match || !(await secretsEqual(match[1]!, token))) {
+    if (!match || !secretsEqualSync(match[1]!, token)) {
       throw new ApiError(401, 'unauthorized', 'A valid bearer token is required.', undefined, {
         'WWW-Authenticate': 'Bearer realm="crypto-pay admin"',
       });
