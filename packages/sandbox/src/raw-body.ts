@@ -1,7 +1,7 @@
 /**
- * Reads a request's exact body bytes, never more than `MAX_BODY_BYTES`. `@hono/node-server`
- * gives GET requests no body, yet transaction lookup is a GET with a JSON body: there the
- * bytes come from Node's incoming message, which the server leaves unread for GET.
+ * Reads a request's exact body bytes, never more than `MAX_BODY_BYTES`, from Node's incoming
+ * message when there is one: `@hono/node-server` gives GET requests no body (transaction lookup
+ * is a GET with a JSON body), and its web `Request` costs more than the rest of a request.
  */
 
 import type { IncomingMessage } from 'node:http';
@@ -54,15 +54,13 @@ const fromStream =
     }
   };
 
-/** The body bytes of `request`; for GET and HEAD, of the Node message behind it when there is one. */
+/** The body bytes of the Node message behind `request`, or without one (tests), of `request`. */
 export async function readRawBody(
   request: Request,
   incoming: IncomingMessage | undefined,
 ): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    return incoming && !incoming.readableEnded ? collect(fromIncoming(incoming)) : new Uint8Array();
-  }
+  if (incoming) return incoming.readableEnded ? new Uint8Array() : collect(fromIncoming(incoming));
   return request.body ? collect(fromStream(request.body)) : new Uint8Array();
 }
