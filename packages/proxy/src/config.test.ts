@@ -75,6 +75,17 @@ describe('loadConfig', () => {
       /^PAYMENT_LIFETIME_SECONDS /,
     );
     assert.match(refusal({ ...required, URL_SUCCESS: 'ftp://x' }), /^URL_SUCCESS /);
+    // The service refuses a store address that is not https on a domain name, at every create.
+    for (const address of [
+      'http://shop.example',
+      'https://192.168.1.10/shop',
+      'https://localhost',
+    ]) {
+      assert.equal(
+        refusal({ ...required, URL_STORE: address }),
+        'URL_STORE must be an https URL on a domain name (not an IP address).',
+      );
+    }
     assert.equal(
       refusal({ ...required, LOG_LEVEL: 'verbose' }),
       'LOG_LEVEL must be one of debug, info, warn, error.',

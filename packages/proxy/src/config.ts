@@ -3,7 +3,7 @@
  * malformed value stops start-up with one line naming the variable. There is no default secret.
  */
 
-import { compareDecimal, isDecimal, isWebUrl } from '@crypto-pay/protocol';
+import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
 import { LEVELS, type Level } from './logger.ts';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from './result-url.ts';
@@ -75,8 +75,6 @@ const baseUrl = (version: string) =>
     ),
   );
 
-const webUrl = z.optional(z.string().check(z.refine(isWebUrl, 'must be an http(s) URL')));
-
 /** A result address: the service gets it with `checkout=<id>` added, within its 255 characters. */
 const resultUrl = z.optional(
   z
@@ -139,7 +137,11 @@ const environmentSchema = z.object({
         ),
       ),
   ),
-  URL_STORE: webUrl,
+  URL_STORE: z.optional(
+    z
+      .string()
+      .check(z.refine(isStoreUrl, 'must be an https URL on a domain name (not an IP address)')),
+  ),
   URL_SUCCESS: resultUrl,
   URL_FAILED: resultUrl,
   PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),

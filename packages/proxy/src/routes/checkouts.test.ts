@@ -490,6 +490,22 @@ describe('checkout sessions', () => {
       field: 'foreign_id',
     });
   });
+
+  it('refuses a store address the service would refuse at every create', async () => {
+    for (const url_store of ['http://shop.example', 'https://127.0.0.1/shop']) {
+      const response = await fixture.proxy.request('/admin/checkout-sessions', {
+        method: 'POST',
+        headers: adminHeaders,
+        json: { amount: '5.00', currency: 'EUR', url_store },
+      });
+      assert.equal(response.status, 422, url_store);
+      assert.deepEqual(await json(response), {
+        error: 'The url_store is invalid.',
+        code: 'url_store_invalid',
+        field: 'url_store',
+      });
+    }
+  });
 });
 
 describe('GET /api/checkouts/{id}', () => {
