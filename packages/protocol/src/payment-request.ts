@@ -140,7 +140,12 @@ export const paymentRequestSchema = z.object({
   currency: currencyRefSchema,
   user_fee_percent: z.union([z.literal(0), z.literal(100)]),
   status: z.string(),
-  life_time: z.string(),
+  // "string (documented as string)": the spec itself doubts it, so Unix seconds as a number
+  // are taken too, and handed on as the string the documentation promises.
+  life_time: z.pipe(
+    z.union([z.string(), z.int()]),
+    z.transform((value) => String(value)),
+  ),
   payment_link: z.string(),
   payment_currency: z.optional(currencyRefSchema),
   end_user_email: z.optional(z.string()),

@@ -54,31 +54,28 @@ export function publicTransactionStatus(internal: string): TransactionStatus {
   throw new RangeError(`Unknown transaction status: ${internal}`);
 }
 
-const movement = {
-  id: z.int(),
-  currency: z.string(),
-  type: z.string(),
-  address: z.nullable(z.string()),
-  tag: z.nullable(z.string()),
-  amount: decimalString,
-  txid: z.nullable(z.string()),
-  confirmations: z.int(),
-};
+/** The spec names the fields each `transaction_type` carries, not their types: they pass as sent. */
+const entryField = z.optional(z.unknown());
 
-export const transactionEntrySchema = z.discriminatedUnion('transaction_type', [
-  z.object({
-    transaction_type: z.literal('blockchain'),
-    ...movement,
-    riskscore: z.nullable(z.string()),
-  }),
-  z.object({ transaction_type: z.literal('internal'), ...movement }),
-  z.object({
-    transaction_type: z.literal('exchange'),
-    ...z.partial(z.object(movement)).shape,
-    currency_to: z.string(),
-    amount_to: decimalString,
-  }),
-]);
+/**
+ * One movement of a transaction: `blockchain` (id, currency, type, address, tag, amount, txid,
+ * riskscore, confirmations), `internal` (the same without riskscore) or `exchange` (currency_to,
+ * amount_to, plus the common fields).
+ */
+export const transactionEntrySchema = z.looseObject({
+  transaction_type: z.string(),
+  id: entryField,
+  currency: entryField,
+  type: entryField,
+  address: entryField,
+  tag: entryField,
+  amount: entryField,
+  txid: entryField,
+  riskscore: entryField,
+  confirmations: entryField,
+  currency_to: entryField,
+  amount_to: entryField,
+});
 export type TransactionEntry = z.infer<typeof transactionEntrySchema>;
 
 export const transactionSchema = z.object({
