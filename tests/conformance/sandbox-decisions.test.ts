@@ -114,4 +114,25 @@ describe('invoice and withdrawal errors the sandbox decides', () => {
       sandboxErrors.withdrawalForeignIdTaken,
     );
   });
+
+  test('a withdrawal foreign_id may be any JSON value (spec: "any"), answered as its text', async () => {
+    const values: [string, string][] = [
+      ['9007199254740993', '9007199254740993'],
+      ['1.5', '1.5'],
+      ['true', 'true'],
+      ['{"order":7}', '{"order":7}'],
+    ];
+    for (const [json, text] of values) {
+      const body = withdrawalRequest().replace(/"foreign_id":"[^"]*"/, `"foreign_id":${json}`);
+      const response = await sandbox.general('/withdrawal/crypto', body);
+      assert.equal(response.status, 201, json);
+      assert.equal((response.json as { data: { foreign_id: string } }).data.foreign_id, text);
+    }
+    for (const json of ['null', '""']) {
+      const body = withdrawalRequest().replace(/"foreign_id":"[^"]*"/, `"foreign_id":${json}`);
+      const response = await sandbox.general('/withdrawal/crypto', body);
+      assert.equal(response.status, 422, json);
+      assert.deepEqual(response.json, { error: 'The foreign_id is a mandatory field.', code: 422 });
+    }
+  });
 });

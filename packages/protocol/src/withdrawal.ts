@@ -24,9 +24,16 @@ export const createWithdrawalSchema = z
     currency: string('currency'),
     amount: z.optional(wireAmount('amount')),
     address: string('address'),
-    foreign_id: z.union([z.string().check(z.minLength(1)), z.number()], {
-      error: required('foreign_id'),
-    }),
+    // Typed "any" in the spec: a string, a number of any size, any JSON value; none, null or ''
+    // is missing.
+    foreign_id: z
+      .unknown()
+      .check(
+        z.refine(
+          (value) => value !== undefined && value !== null && value !== '',
+          required('foreign_id'),
+        ),
+      ),
     end_user_reference: z
       .string({ error: required('end_user_reference') })
       .check(

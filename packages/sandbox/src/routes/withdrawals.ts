@@ -10,6 +10,7 @@ import {
   compareDecimal,
   createWithdrawalSchema,
   scaleDecimal,
+  stringifyJson,
   subtractDecimal,
   validate,
   type Withdrawal,
@@ -126,7 +127,9 @@ export function withdrawalRoutes(core: SandboxCore) {
       const minimum = side.minimumWithdrawalAmount;
       atLeast(value, minimum, sandboxErrors.withdrawalBelowMinimum(minimum, side.code));
     }
-    const foreignId = String(body.foreign_id);
+    // Any JSON value (spec: "any"); kept, compared and answered as its JSON text.
+    const foreignId =
+      typeof body.foreign_id === 'string' ? body.foreign_id : stringifyJson(body.foreign_id);
     if (core.store.withdrawalForeignIds.has(foreignId))
       fail(sandboxErrors.withdrawalForeignIdTaken);
     const fee = feeOf(amount, sender.withdrawalFeePercent, sender);
