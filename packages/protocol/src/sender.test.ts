@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COUNTRY_CODES, isCountryCode } from './countries.ts';
 import { errors } from './errors.ts';
-import { isDateOfBirth, receiverDataIssues, senderDataIssues } from './sender.ts';
+import { isCalendarDate, isDateOfBirth, receiverDataIssues, senderDataIssues } from './sender.ts';
 
 const person = { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' };
 const company = { legal_name: 'Acme GmbH', country_of_registration: 'DEU' };
@@ -171,5 +171,23 @@ describe('countries and dates', () => {
     assert.equal(isDateOfBirth('1900-02-29', today), false);
     assert.equal(isDateOfBirth('2026-11-23', today), false);
     assert.equal(isDateOfBirth('1990-1-1', today), false);
+    assert.equal(isCalendarDate('2099-01-02'), true);
+    assert.equal(isCalendarDate('1990-02-30'), false);
+  });
+
+  it('tells a wrong format from a well-formed date no one was born on', () => {
+    const person = { first_name: 'Ada', last_name: 'Lovelace' };
+    const issuesOf = (date_of_birth: string) =>
+      senderDataIssues('natural', { ...person, date_of_birth }).map((issue) => issue.message);
+    for (const date of ['1990-02-30', '23.04.1990', '1990-4-23']) {
+      assert.deepEqual(issuesOf(date), ['The date_of_birth must be in YYYY-MM-DD format.'], date);
+    }
+    for (const date of ['2099-01-02', '1899-12-31']) {
+      assert.deepEqual(
+        issuesOf(date),
+        ['The date_of_birth must be a past date, from 1900-01-01 on.'],
+        date,
+      );
+    }
   });
 });

@@ -28,16 +28,25 @@ export interface LegalEntityData {
 
 export type SenderData = NaturalPersonData | LegalEntityData;
 
-/** `YYYY-MM-DD` naming a day that exists (no 2023-02-30), not in the future. */
-export function isDateOfBirth(value: string, today: Date = new Date()): boolean {
+/** `YYYY-MM-DD` naming a day that exists (no 2023-02-30): the format the spec asks for. */
+export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  const exists =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists && year >= 1900 && value <= today.toISOString().slice(0, 10);
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
+
+/** A calendar date from 1900 on and not in the future: someone's birthday. */
+export function isDateOfBirth(value: string, today: Date = new Date()): boolean {
+  return isCalendarDate(value) && value >= '1900' && value <= today.toISOString().slice(0, 10);
+}
+
+// Not in the spec, which asks only for the format: a well-formed date no one alive was born on
+// gets its own sentence rather than being told its format is wrong.
+const DATE_OF_BIRTH_RANGE = 'The date_of_birth must be a past date, from 1900-01-01 on.';
 
 /** The texts of one party's rules. The spec words them for the sender; receivers mirror them. */
 function partyTexts(party: 'sender' | 'receiver') {
@@ -68,9 +77,10 @@ function naturalSchema(party: 'sender' | 'receiver') {
   return z.object({
     first_name: requiredText(texts.firstNameMissing, errors.firstNameTooLong.message),
     last_name: requiredText(texts.lastNameMissing, errors.lastNameTooLong.message),
-    date_of_birth: z
-      .string({ error: texts.dateOfBirthMissing })
-      .check(z.refine((value) => isDateOfBirth(value), errors.dateOfBirthFormat.message)),
+    date_of_birth: z.string({ error: texts.dateOfBirthMissing }).check(
+      z.refine(isCalendarDate, errors.dateOfBirthFormat.message),
+      z.refine((value) => !isCalendarDate(value) || isDateOfBirth(value), DATE_OF_BIRTH_RANGE),
+    ),
     legal_name: absent(texts.omitted('legal_name', 'natural')),
     country_of_registration: absent(texts.omitted('country_of_registration', 'natural')),
   });

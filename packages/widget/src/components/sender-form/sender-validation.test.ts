@@ -31,12 +31,12 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     });
   });
 
-  it('refuses a date that does not exist', () => {
-    expect(
-      validateDetails('natural', { ...person, date_of_birth: '2023-02-30' }, en),
-    ).to.deep.equal({
-      date_of_birth: en.dateOfBirthInvalid,
-    });
+  it('refuses a date that does not exist, or that no one alive was born on', () => {
+    for (const date_of_birth of ['2023-02-30', '2099-01-02', '1899-12-31']) {
+      expect(validateDetails('natural', { ...person, date_of_birth }, en)).to.deep.equal({
+        date_of_birth: en.dateOfBirthInvalid,
+      });
+    }
   });
 
   it('refuses a country that is not ISO alpha-3, whatever its length', () => {

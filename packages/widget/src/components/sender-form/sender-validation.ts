@@ -44,7 +44,7 @@ export function customerMessage(
     return t.required[field];
   }
   if (rule.endsWith('_too_long')) return t.tooLong;
-  if (rule === 'date_of_birth_format') return t.dateOfBirthInvalid;
+  if (field === 'date_of_birth') return t.dateOfBirthInvalid;
   if (rule.startsWith('country_of_registration_')) return t.countryInvalid;
   if (rule === 'email_invalid') return t.emailInvalid;
   // A rule the widget does not know (a newer proxy's): its own sentence is the best we have.
