@@ -91,12 +91,20 @@ function requiredText(name: string, value: unknown): string {
   return value;
 }
 
-/** A base address without its trailing slashes, so paths can be appended as the spec writes them. */
-function baseAddress(name: string, value: unknown): string {
+/**
+ * A base address without its trailing slashes, so paths can be appended as the spec writes them.
+ * Its path must end in the API's version segment (`v2` for `{base_url}`, `v1` for
+ * `{payments_base_url}`): a base without it, or the two swapped, would sign every call for
+ * addresses the service answers 404.
+ */
+function baseAddress(name: string, value: unknown, version: 'v1' | 'v2', example: string): string {
   const text = requiredText(name, value);
   const url = URL.canParse(text) ? new URL(text) : undefined;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
     throw new TypeError(`${name} must be an http(s) URL without query or fragment.`);
+  }
+  if (!url.pathname.replace(/\/+$/, '').endsWith(`/${version}`)) {
+    throw new TypeError(`${name} must end in /${version}, e.g. ${example}.`);
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -106,8 +114,18 @@ export function createProcessingClient(options: ProcessingClientOptions): Proces
     apiKey: requiredText('apiKey', options.apiKey),
     signingSecret: requiredText('signingSecret', options.signingSecret),
   };
-  const baseUrl = baseAddress('baseUrl', options.baseUrl);
-  const paymentsBaseUrl = baseAddress('paymentsBaseUrl', options.paymentsBaseUrl);
+  const baseUrl = baseAddress(
+    'baseUrl',
+    options.baseUrl,
+    'v2',
+    'https://app.cryptoprocessing.com/api/v2',
+  );
+  const paymentsBaseUrl = baseAddress(
+    'paymentsBaseUrl',
+    options.paymentsBaseUrl,
+    'v1',
+    'https://app.cryptoprocessing.com/api/payments/v1',
+  );
   const timeoutMs = options.timeoutMs ?? 10_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new TypeError('timeoutMs must be a positive number of milliseconds.');

@@ -210,6 +210,44 @@ describe('createProcessingClient options', () => {
     }
   });
 
+  test('refuses a base address whose path does not end in its version, or the two swapped', () => {
+    const cases: [Partial<typeof options>, RegExp][] = [
+      [{ baseUrl: 'http://x/api' }, /^baseUrl must end in \/v2, e\.g\. https:/],
+      [{ baseUrl: 'https://h/api/v2x' }, /^baseUrl must end in \/v2/],
+      [{ paymentsBaseUrl: 'https://h/api/payments' }, /^paymentsBaseUrl must end in \/v1/],
+      [
+        {
+          baseUrl: 'https://app.cryptoprocessing.com/api/payments/v1',
+          paymentsBaseUrl: 'https://app.cryptoprocessing.com/api/v2',
+        },
+        /^baseUrl must end in \/v2/,
+      ],
+      [
+        { paymentsBaseUrl: 'https://app.cryptoprocessing.com/api/v2' },
+        /^paymentsBaseUrl must end in \/v1/,
+      ],
+    ];
+    for (const [bad, message] of cases) {
+      assert.throws(
+        () => createProcessingClient({ ...options, ...bad }),
+        (error: unknown) => {
+          assert.ok(error instanceof TypeError);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
+    }
+    // A trailing slash is fine, as the README says.
+    assert.equal(
+      typeof createProcessingClient({
+        ...options,
+        baseUrl: 'https://h/api/v2/',
+        paymentsBaseUrl: 'https://h/api/payments/v1/',
+      }).createInvoice,
+      'function',
+    );
+  });
+
   test('refuses a timeout or retry count that makes no sense', () => {
     assert.throws(() => createProcessingClient({ ...options, timeoutMs: 0 }), /timeoutMs/);
     assert.throws(
