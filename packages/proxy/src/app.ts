@@ -60,6 +60,7 @@ export function createApp(options: AppOptions) {
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
   };
 
+  const currencies = createCurrencyCache(processing, options.currencyTtlMs ?? 5 * 60_000, now);
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(securityHeaders())
@@ -81,7 +82,7 @@ export function createApp(options: AppOptions) {
         catalog,
         openAmount: config.openAmount,
         sessionsEnabled: config.adminToken !== undefined,
-        currencies: createCurrencyCache(processing, options.currencyTtlMs ?? 5 * 60_000, now),
+        currencies,
         offered: config.paymentCurrencies,
       }),
     )
@@ -104,7 +105,7 @@ export function createApp(options: AppOptions) {
 
   if (config.adminToken !== undefined) {
     app.use('/admin/*', adminAuth(config.adminToken));
-    app.route('/admin', adminRoutes({ store, processing, now }));
+    app.route('/admin', adminRoutes({ store, processing, currencies, now }));
   }
 
   app.notFound((c) =>

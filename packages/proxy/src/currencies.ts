@@ -89,6 +89,11 @@ export function isOffered(
   );
 }
 
+/** A list entry as payment requests name it: `{iso, network_name}` (no network when unknown). */
+export function currencyRefOf(entry: CurrencyEntry): CurrencyRef {
+  return CODES[entry.currency] ?? { iso: entry.currency };
+}
+
 /** The crypto currencies a customer may pay in, as `/api/config` lists them. */
 export function paymentCurrencies(
   entries: CurrencyEntry[],
@@ -96,11 +101,6 @@ export function paymentCurrencies(
 ): PaymentCurrency[] {
   return entries
     .filter((entry) => entry.type === 'crypto')
-    .map((entry): PaymentCurrency => {
-      const known = CODES[entry.currency];
-      return known === undefined
-        ? { iso: entry.currency, precision: entry.precision }
-        : { ...known, precision: entry.precision };
-    })
+    .map((entry): PaymentCurrency => ({ ...currencyRefOf(entry), precision: entry.precision }))
     .filter((currency) => isOffered(currency, offered));
 }

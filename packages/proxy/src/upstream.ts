@@ -66,7 +66,8 @@ export function passThrough(error: unknown): never {
 /**
  * For the widget's API: the service's validation texts pass through with a machine code;
  * a refusal of the proxy's own credentials (403) is the merchant's setup, not the caller's,
- * so the caller sees 502 and the log says why.
+ * so the caller sees 502 and the log says why. A 404 of the public API means only an unknown
+ * checkout, so the service's 404s (an unknown currency) become 422.
  */
 export function forCustomer(error: unknown): never {
   if (error instanceof ProcessingApiError) {
@@ -79,7 +80,7 @@ export function forCustomer(error: unknown): never {
     }
     // The service names no field; the catalogue knows which one its text concerns.
     throw new ApiError(
-      error.status as ContentfulStatusCode,
+      (error.status === 404 ? 422 : error.status) as ContentfulStatusCode,
       machineCode(error.message),
       error.message,
       errorForMessage(error.message).field,

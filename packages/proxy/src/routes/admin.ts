@@ -12,8 +12,10 @@ import {
 import { Hono } from 'hono';
 import { publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
+import type { CurrencyCache } from '../currencies.ts';
 import { ApiError } from '../errors.ts';
 import { hashToken, newSessionToken } from '../identity.ts';
+import { priceRefusal } from '../price-check.ts';
 import {
   createSessionSchema,
   listCallbacksQuerySchema,
@@ -27,10 +29,18 @@ import { jsonBody, queryOf } from '../validation.ts';
 export interface AdminDeps {
   store: Store;
   processing: ProcessingClient;
+  currencies: CurrencyCache;
   now: () => number;
 }
 
 const DEFAULT_SESSION_SECONDS = 3600;
+
+/** The session body's names of the payment request fields a price refusal concerns. */
+const SESSION_FIELDS: Readonly<Record<string, string>> = {
+  amount: 'amount',
+  'currency.iso': 'currency',
+  'currency.network_name': 'network_name',
+};
 
 /** A checkout as the merchant sees it: the public object plus its references. */
 function merchantCheckout(checkout: CheckoutRecord) {
@@ -45,13 +55,18 @@ function merchantCheckout(checkout: CheckoutRecord) {
   };
 }
 
-export function adminRoutes({ store, processing, now }: AdminDeps) {
+export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
   return new Hono<AppEnv>()
     .post('/checkout-sessions', jsonBody(createSessionSchema), async (c) => {
       const body = c.req.valid('json');
       const token = newSessionToken();
       const currency: CurrencyRef = { iso: body.currency };
       if (body.network_name !== undefined) currency.network_name = body.network_name;
+      const entries = await currencies.get().catch(passThrough);
+      const refusal = priceRefusal(body.amount, currency, entries);
+      if (refusal) {
+        throw new ApiError(422, refusal.name, refusal.message, SESSION_FIELDS[refusal.field!]);
+      }
       const createdAt = now();
       const session: CheckoutSession = {
         tokenHash: hashToken(token),

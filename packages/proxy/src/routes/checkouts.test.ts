@@ -190,6 +190,19 @@ describe('POST /api/checkouts', () => {
     assert.equal((await json(response)).error, 'payment_currency must not be empty if provided.');
   });
 
+  it('answers the service’s 404 for an unknown currency as 422: only a checkout is not found', async () => {
+    const response = await create({
+      ...checkoutBody(),
+      payment_currency: { iso: 'ZZZ', network_name: 'nowhere' },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'payment_currency.iso is incorrect.',
+      code: 'payment_currency_iso_unknown',
+      field: 'payment_currency.iso',
+    });
+  });
+
   it('creates a checkout for a legal entity', async () => {
     const response = await create({
       ...checkoutBody(),
@@ -489,6 +502,45 @@ describe('checkout sessions', () => {
       code: 'foreign_id_empty',
       field: 'foreign_id',
     });
+  });
+
+  it('refuses a price the service’s currency list would refuse at every create', async () => {
+    const refusals = [
+      [{ currency: 'XXX' }, 'The currency.iso is incorrect.', 'currency_iso_unknown', 'currency'],
+      [
+        { currency: 'USDT' },
+        'The currency.network_name field is mandatory for crypto currencies.',
+        'network_name_required',
+        'network_name',
+      ],
+      [
+        { currency: 'USDT', network_name: 'nowhere' },
+        'The combination of currency and network is not supported.',
+        'currency_network_unsupported',
+        'network_name',
+      ],
+      [
+        { amount: '42.001' },
+        'The amount for EUR cannot have more than 2 decimal places.',
+        'amount_too_many_decimals',
+        'amount',
+      ],
+    ] as const;
+    for (const [change, error, code, field] of refusals) {
+      const response = await fixture.proxy.request('/admin/checkout-sessions', {
+        method: 'POST',
+        headers: adminHeaders,
+        json: { amount: '42.00', currency: 'EUR', ...change },
+      });
+      assert.equal(response.status, 422, error);
+      assert.deepEqual(await json(response), { error, code, field });
+    }
+    const bitcoin = await fixture.proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: { amount: '0.00100000', currency: 'BTC', network_name: 'bitcoin' },
+    });
+    assert.equal(bitcoin.status, 201);
   });
 
   it('refuses a store address the service would refuse at every create', async () => {
