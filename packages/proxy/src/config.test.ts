@@ -97,6 +97,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes HOST as an IP address or a host name, and names one that is neither', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', 'proxy.internal']) {
+      assert.equal(loadConfig({ ...required, HOST: host }).host, host);
+    }
+    for (const host of ['999.1.1.1', '1.2.3', 'http://0.0.0.0', '[::1]', 'a b', '-bad.example']) {
+      assert.equal(
+        refusal({ ...required, HOST: host }),
+        'HOST must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::.',
+      );
+    }
+  });
+
   it('enables open amounts only with all three variables, bounds in order', () => {
     const open = {
       OPEN_AMOUNT_MIN: '1.00',

@@ -3,6 +3,7 @@
  * malformed value stops start-up with one line naming the variable. There is no default secret.
  */
 
+import { isIP } from 'node:net';
 import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
 import { LEVELS, type Level } from './logger.ts';
@@ -105,7 +106,13 @@ const environmentSchema = z.object({
   PROCESSING_BASE_URL: baseUrl('v2'),
   PROCESSING_PAYMENTS_BASE_URL: baseUrl('v1'),
   PORT: integer(0, 65535),
-  HOST: optionalText,
+  HOST: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(isHost, 'must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::'),
+      ),
+  ),
   DATABASE_URL: z.optional(
     z
       .string()
@@ -174,6 +181,18 @@ function isPaymentCurrency(value: string): boolean {
 function paymentCurrencyOf(value: string): CurrencyRef {
   const [, iso, network] = PAYMENT_CURRENCY.exec(value)!;
   return network === undefined ? { iso: iso! } : { iso: iso!, network_name: network };
+}
+
+/**
+ * An address to listen on: an IP address, or a name made of DNS labels. Dotted digits that are
+ * no IPv4 address (999.1.1.1) would go to DNS and fail there, far from the variable's name.
+ */
+function isHost(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  if (/^[\d.]+$/.test(value)) return false;
+  return /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/.test(
+    value,
+  );
 }
 
 function splitList(value: string): string[] {

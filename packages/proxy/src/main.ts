@@ -1,10 +1,45 @@
 /** `crypto-pay-proxy`: reads the environment, starts the proxy, stops it on SIGTERM/SIGINT. */
 
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startProxy } from './server.ts';
+import { DatabaseFileError, NativeAddonError } from './store/open-failure.ts';
 
+/** Exit codes: 2 is a configuration the merchant can fix, 1 anything else. */
+const CONFIGURATION = 2;
+const FAILURE = 1;
+
+/** Why the listener could not start, as the variable to change says it; undefined if not ours. */
+function listenProblem(error: unknown, config: Config): string | undefined {
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (syscall === 'getaddrinfo') {
+    return `HOST: cannot resolve ${config.host} (${String(code)}): give an IP address of this machine or a host name that resolves to one, such as 127.0.0.1 or 0.0.0.0.`;
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return `HOST: ${config.host} is not an address of this machine (EADDRNOTAVAIL).`;
+  }
+  if (code === 'EADDRINUSE') {
+    return `PORT: ${config.port} is already in use on ${config.host} (EADDRINUSE).`;
+  }
+  if (code === 'EACCES') {
+    return `PORT: not allowed to listen on ${config.port} (EACCES: ports below 1024 need privileges).`;
+  }
+  return undefined;
+}
+
+/** The one line and exit code for a start-up failure. */
+function failure(error: unknown, config: Config | undefined): [string, number] {
+  if (error instanceof ConfigError) return [error.message, CONFIGURATION];
+  if (error instanceof DatabaseFileError) return [`DATABASE_URL: ${error.message}.`, CONFIGURATION];
+  if (error instanceof NativeAddonError) return [`cannot start: ${error.message}.`, FAILURE];
+  const listen = config && listenProblem(error, config);
+  if (listen) return [listen, CONFIGURATION];
+  const message = error instanceof Error ? error.message : String(error);
+  return [`cannot start: ${message}`, FAILURE];
+}
+
+let config: Config | undefined;
 try {
-  const config = loadConfig(process.env);
+  config = loadConfig(process.env);
   const proxy = await startProxy(config);
   console.log(`crypto-pay-proxy listening on ${proxy.url}`);
   const stop = () => {
@@ -13,11 +48,7 @@ try {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`crypto-pay-proxy: ${error.message}`);
-    process.exit(2);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`crypto-pay-proxy: cannot start: ${message}`);
-  process.exit(1);
+  const [line, code] = failure(error, config);
+  console.error(`crypto-pay-proxy: ${line}`);
+  process.exit(code);
 }

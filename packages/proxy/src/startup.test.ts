@@ -1,0 +1,110 @@
+/**
+ * Start-up failures as a merchant meets them: the proxy run as a process prints one line that
+ * names the variable to fix and exits 2, whatever failed underneath (SQLite, DNS, the port).
+ */
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+
+const PACKAGE = join(import.meta.dirname, '..');
+const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const SECRET = 'startup-test-signing-secret';
+
+/** Runs the proxy's entry point (the source: a built dist may be stale) with `env`. */
+async function start(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: PACKAGE,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PROCESSING_API_KEY: 'key',
+      PROCESSING_SIGNING_SECRET: SECRET,
+      PROCESSING_BASE_URL: 'http://127.0.0.1:9/api/v2',
+      PROCESSING_PAYMENTS_BASE_URL: 'http://127.0.0.1:9/api/payments/v1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: 'sqlite::memory:',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  // A proxy that started after all would run on: stop it, and the assertions below say so.
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    if (text.includes('listening on')) child.kill('SIGTERM');
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
+}
+
+/** Asserts the proxy refused to start with exactly `line`, exit code 2. */
+async function refuses(env: Record<string, string>, line: string) {
+  const { code, stderr } = await start(env);
+  assert.equal(stderr, `crypto-pay-proxy: ${line}\n`);
+  assert.equal(code, 2);
+  assert.ok(!stderr.includes(SECRET));
+}
+
+describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
+  it('names DATABASE_URL and the file when the database cannot be opened', async () => {
+    const json = join(dir, 'catalog.json');
+    writeFileSync(json, '{}\n');
+    const aFile = join(dir, 'a-file');
+    writeFileSync(aFile, 'x');
+    const aDirectory = join(dir, 'a-directory');
+    mkdirSync(aDirectory);
+    await refuses(
+      { DATABASE_URL: `sqlite:${json}` },
+      `DATABASE_URL: cannot open the SQLite database ${json}: file is not a database (is the path another kind of file?).`,
+    );
+    await refuses(
+      { DATABASE_URL: `sqlite:${aDirectory}` },
+      `DATABASE_URL: cannot open the SQLite database ${aDirectory}: unable to open database file (is the directory writable, and the path not a directory?).`,
+    );
+    await refuses(
+      { DATABASE_URL: `sqlite:${aFile}/x.db` },
+      `DATABASE_URL: cannot open the SQLite database ${aFile}/x.db: file already exists (a file is in the way of a directory).`,
+    );
+  });
+
+  it('names HOST when it is no address or does not resolve', async () => {
+    await refuses(
+      { HOST: '999.1.1.1' },
+      'HOST must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::.',
+    );
+    // `.invalid` never resolves (RFC 2606), with or without a network.
+    const { code, stderr } = await start({ HOST: 'proxy.invalid' });
+    assert.match(
+      stderr,
+      /^crypto-pay-proxy: HOST: cannot resolve proxy\.invalid \(E[A-Z_]+\): give an IP address of this machine or a host name that resolves to one, such as 127\.0\.0\.1 or 0\.0\.0\.0\.\n$/,
+    );
+    assert.equal(code, 2);
+  });
+
+  it('names PORT when another process holds it', async () => {
+    const holder = createServer();
+    holder.listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as { port: number };
+    try {
+      await refuses(
+        { PORT: String(port) },
+        `PORT: ${port} is already in use on 127.0.0.1 (EADDRINUSE).`,
+      );
+    } finally {
+      holder.close();
+    }
+  });
+});
