@@ -1,6 +1,7 @@
 /**
- * `/openapi.json`, generated from the very zod schemas that validate the requests, so the
- * document cannot say something the proxy does not check.
+ * `/openapi.json`: requests described by the very zod schemas that validate them, so the
+ * document cannot say something the proxy does not check; answers as `openapi-schemas.ts`
+ * writes them, held to the routes' real answers by `openapi.test.ts`.
  */
 
 import {
@@ -9,97 +10,65 @@ import {
   createWithdrawalSchema,
   currencyEntrySchema,
   invoiceSchema,
-  legalEntityDataSchema,
-  naturalPersonDataSchema,
-  paymentCurrencySchema,
-  senderDataFieldSchema,
   transactionSchema,
   withdrawalSchema,
 } from '@crypto-pay/protocol';
-import * as z from 'zod/mini';
-import { createCheckoutSchema, createSessionSchema } from './schemas.ts';
-
-/** JSON Schema of a zod schema; parts zod cannot express (custom checks) become `{}`. */
-function plainSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as Record<string, unknown>;
-  return rest;
-}
-
-/**
- * Fields checked by custom code (whose rules depend on another field) are described by the
- * schemas those checks run: sender data is a natural person's or a legal entity's.
- */
-const customFields = new Map<unknown, () => Record<string, unknown>>([
-  [
-    senderDataFieldSchema,
-    () => ({
-      description: 'A natural person’s data for sender_type natural, a legal entity’s for legal.',
-      oneOf: [plainSchema(naturalPersonDataSchema), plainSchema(legalEntityDataSchema)],
-    }),
-  ],
-  [
-    paymentCurrencySchema,
-    () => ({
-      type: 'object',
-      required: ['iso'],
-      properties: {
-        iso: { type: 'string', minLength: 1 },
-        network_name: { type: 'string', minLength: 1 },
-      },
-    }),
-  ],
-]);
-
-function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-    override: (context) => {
-      const custom = customFields.get(context.zodSchema);
-      if (custom) Object.assign(context.jsonSchema, custom());
-    },
-  }) as Record<string, unknown>;
-  return rest;
-}
-
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'code'],
-  properties: {
-    error: { type: 'string', description: 'A sentence for people.' },
-    code: { type: ['string', 'integer'], description: 'A machine code.' },
-    field: { type: 'string', description: 'Dotted path of the offending field.' },
-  },
-};
-
-const checkoutSchema = {
-  type: 'object',
-  required: ['id', 'status', 'payment_link', 'expires_at', 'amount', 'currency'],
-  properties: {
-    id: { type: 'string' },
-    status: { enum: ['created', 'processing', 'paid', 'failed', 'expired'] },
-    payment_link: { type: 'string', format: 'uri' },
-    expires_at: { type: 'integer', description: 'Unix seconds.' },
-    amount: { type: 'string' },
-    currency: { $ref: '#/components/schemas/CurrencyRef' },
-    payment_currency: { $ref: '#/components/schemas/CurrencyRef' },
-    success_url: { type: 'string' },
-    failed_url: { type: 'string' },
-  },
-};
+import {
+  callbackListSchema,
+  checkoutListSchema,
+  checkoutSchema,
+  createdSessionSchema,
+  currencyRefSchema,
+  errorSchema,
+  healthSchema,
+  merchantCheckoutSchema,
+  publicConfigSchema,
+  readySchema,
+  serviceErrorSchema,
+  sessionPriceSchema,
+} from './openapi-schemas.ts';
+import { jsonSchema, queryParameters } from './openapi-zod.ts';
+import {
+  createCheckoutSchema,
+  createSessionSchema,
+  listCallbacksQuerySchema,
+  listCheckoutsQuerySchema,
+} from './schemas.ts';
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ok = (description: string, schema: object) => ({ description, ...json(schema) });
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ok('Error', ref('Error'))]));
-const dataOf = (schema: object) => ({ type: 'object', properties: { data: schema } });
+const dataOf = (schema: object) => ({
+  type: 'object',
+  required: ['data'],
+  properties: { data: schema },
+});
 const admin = { security: [{ bearer: [] }] };
+
+/**
+ * The answers of a merchant route that calls the processing service: the proxy's own errors
+ * (`ownStatuses`: 401 token, 400/413 body, 422 validation; 502/504 the service unreachable),
+ * and the service's refusals passed through with its status, code and text.
+ */
+function serviceErrors(...ownStatuses: number[]) {
+  const passed = {
+    400: 'The service refused the request, e.g. a foreign_id it already has.',
+    403: 'The service refused the proxy’s own credentials (PROCESSING_API_KEY, PROCESSING_SIGNING_SECRET) or the merchant is disabled.',
+    404: 'The service does not know the object (invoice, transaction) or a currency.',
+    409: 'The object is in a state that does not allow it, e.g. an invoice already cancelled.',
+    422: 'The proxy’s validation (with field), or the service’s.',
+  };
+  const responses: Record<string, object> = errors(...ownStatuses, 502, 504);
+  for (const [status, description] of Object.entries(passed)) {
+    responses[status] = {
+      description,
+      ...json({ anyOf: [ref('Error'), ref('ServiceError')] }),
+    };
+  }
+  return responses;
+}
 
 export function openApiDocument() {
   return {
@@ -113,12 +82,10 @@ export function openApiDocument() {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
         Error: errorSchema,
+        ServiceError: serviceErrorSchema,
         Checkout: checkoutSchema,
-        CurrencyRef: {
-          type: 'object',
-          required: ['iso'],
-          properties: { iso: { type: 'string' }, network_name: { type: 'string' } },
-        },
+        MerchantCheckout: merchantCheckoutSchema,
+        CurrencyRef: currencyRefSchema,
         CreateCheckout: jsonSchema(createCheckoutSchema),
         CreateSession: jsonSchema(createSessionSchema),
         CreateInvoice: jsonSchema(createInvoiceSchema),
@@ -134,7 +101,7 @@ export function openApiDocument() {
       '/api/config': {
         get: {
           summary: 'What the widget may offer',
-          responses: { 200: ok('Config', {}), ...errors(502, 504) },
+          responses: { 200: ok('Config', publicConfigSchema), ...errors(502, 504) },
         },
       },
       '/api/checkouts': {
@@ -163,7 +130,7 @@ export function openApiDocument() {
         get: {
           summary: 'The price a checkout session pins (amount, currency, description, expires_at)',
           parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: ok('Session price', {}), ...errors(404) },
+          responses: { 200: ok('Session price', sessionPriceSchema), ...errors(404) },
         },
       },
       '/api/checkouts/{id}/events': {
@@ -176,28 +143,53 @@ export function openApiDocument() {
       '/callbacks/processing': {
         post: {
           summary: 'Signed callbacks of the processing service',
-          responses: { 200: ok('Received', {}), ...errors(400, 403, 404) },
+          responses: {
+            200: ok('Received', {
+              type: 'object',
+              required: ['received'],
+              properties: { received: { const: true } },
+            }),
+            ...errors(400, 403, 404),
+          },
         },
       },
       '/admin/checkout-sessions': {
         post: {
           ...admin,
           requestBody: json(ref('CreateSession')),
-          responses: { 201: ok('Session', {}), ...errors(401, 422) },
+          responses: { 201: ok('Session', createdSessionSchema), ...serviceErrors(400, 401, 413) },
         },
       },
       '/admin/checkouts': {
-        get: { ...admin, responses: { 200: ok('Checkouts', {}), ...errors(401, 422) } },
+        get: {
+          ...admin,
+          summary: 'Checkouts, newest first, a page at a time',
+          parameters: queryParameters(listCheckoutsQuerySchema, {
+            status: 'Only checkouts in this status.',
+            before: 'The next_before of the previous page: only checkouts created before that one.',
+            limit: 'Page size, a whole number from 1 to 200 (default 50).',
+          }),
+          responses: { 200: ok('Checkouts', checkoutListSchema), ...errors(401, 422) },
+        },
       },
       '/admin/callbacks': {
-        get: { ...admin, responses: { 200: ok('Callbacks', {}), ...errors(401, 422) } },
+        get: {
+          ...admin,
+          summary: 'The callback log, newest first',
+          parameters: queryParameters(listCallbacksQuerySchema, {
+            type: 'Only callbacks of this type, e.g. invoice or withdrawal.',
+            foreign_id: 'Only callbacks about the object with this foreign_id.',
+            limit: 'At most this many, a whole number from 1 to 200 (default 50).',
+          }),
+          responses: { 200: ok('Callbacks', callbackListSchema), ...errors(401, 422) },
+        },
       },
       '/admin/balances': {
         get: {
           ...admin,
           responses: {
             200: ok('Balances', dataOf({ type: 'array', items: ref('BalanceEntry') })),
-            ...errors(401, 502, 504),
+            ...serviceErrors(401),
           },
         },
       },
@@ -206,7 +198,7 @@ export function openApiDocument() {
           ...admin,
           responses: {
             200: ok('Currencies', dataOf({ type: 'array', items: ref('CurrencyEntry') })),
-            ...errors(401, 502, 504),
+            ...serviceErrors(401),
           },
         },
       },
@@ -214,7 +206,10 @@ export function openApiDocument() {
         post: {
           ...admin,
           requestBody: json(ref('CreateInvoice')),
-          responses: { 201: ok('Invoice', dataOf(ref('Invoice'))), ...errors(401, 422, 502, 504) },
+          responses: {
+            201: ok('Invoice', dataOf(ref('Invoice'))),
+            ...serviceErrors(400, 401, 413),
+          },
         },
       },
       '/admin/invoices/{foreign_id}/cancel': {
@@ -225,7 +220,7 @@ export function openApiDocument() {
           ],
           responses: {
             200: ok('Cancelled', { type: 'array', maxItems: 0 }),
-            ...errors(401, 404, 422, 502, 504),
+            ...serviceErrors(400, 401, 413),
           },
         },
       },
@@ -235,7 +230,7 @@ export function openApiDocument() {
           requestBody: json(ref('CreateWithdrawal')),
           responses: {
             201: ok('Withdrawal', dataOf(ref('Withdrawal'))),
-            ...errors(401, 422, 502, 504),
+            ...serviceErrors(400, 401, 413),
           },
         },
       },
@@ -247,7 +242,7 @@ export function openApiDocument() {
           ],
           responses: {
             200: ok('Transaction', ref('Transaction')),
-            ...errors(401, 404, 422, 502, 504),
+            ...serviceErrors(401),
           },
         },
       },
@@ -259,13 +254,13 @@ export function openApiDocument() {
           ],
           responses: {
             200: ok('Transaction', ref('Transaction')),
-            ...errors(401, 404, 422, 502, 504),
+            ...serviceErrors(401),
           },
         },
       },
-      '/healthz': { get: { responses: { 200: ok('Alive', {}) } } },
+      '/healthz': { get: { responses: { 200: ok('Alive', healthSchema) } } },
       '/readyz': {
-        get: { responses: { 200: ok('Ready', {}), 503: ok('Not ready', ref('Error')) } },
+        get: { responses: { 200: ok('Ready', readySchema), 503: ok('Not ready', ref('Error')) } },
       },
     },
   };

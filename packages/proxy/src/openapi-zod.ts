@@ -1,0 +1,100 @@
+/**
+ * zod schemas as JSON Schema for /openapi.json, with the parts zod cannot express (custom
+ * checks) described by hand: sender data, the payment currency, amounts sent as JSON numbers.
+ */
+
+import {
+  legalEntityDataSchema,
+  naturalPersonDataSchema,
+  paymentCurrencySchema,
+  senderDataFieldSchema,
+} from '@crypto-pay/protocol';
+import * as z from 'zod/mini';
+
+/** JSON Schema of a zod schema; parts zod cannot express (custom checks) become `{}`. */
+function plainSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * Fields checked by custom code (whose rules depend on another field) are described by the
+ * schemas those checks run: sender data is a natural person's or a legal entity's.
+ */
+const customFields = new Map<unknown, () => Record<string, unknown>>([
+  [
+    senderDataFieldSchema,
+    () => ({
+      description: 'A natural person’s data for sender_type natural, a legal entity’s for legal.',
+      oneOf: [plainSchema(naturalPersonDataSchema), plainSchema(legalEntityDataSchema)],
+    }),
+  ],
+  [
+    paymentCurrencySchema,
+    () => ({
+      type: 'object',
+      required: ['iso'],
+      properties: {
+        iso: { type: 'string', minLength: 1 },
+        network_name: { type: 'string', minLength: 1 },
+      },
+    }),
+  ],
+]);
+
+/**
+ * An amount sent to the service as a JSON number (invoices, withdrawals): zod sees a number or
+ * the parser's exact-digits number object, which JSON Schema cannot tell apart from a number.
+ */
+function isWireAmount(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def;
+  if (def.type !== 'union') return false;
+  const types = (def as z.core.$ZodUnionDef).options.map((option) => option._zod.def.type);
+  return types.length === 2 && types.includes('number') && types.includes('custom');
+}
+
+const WIRE_AMOUNT = {
+  type: 'number',
+  description:
+    'A JSON number written in plain decimal digits (e.g. 0.00012345), sent to the service with exactly these digits; a string is refused.',
+};
+
+export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: (context) => {
+      const custom = customFields.get(context.zodSchema);
+      if (custom) Object.assign(context.jsonSchema, custom());
+      if (isWireAmount(context.zodSchema)) {
+        for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+        Object.assign(context.jsonSchema, WIRE_AMOUNT);
+      }
+    },
+  }) as Record<string, unknown>;
+  return rest;
+}
+
+/** Query parameters from a zod object of optional strings, with a note per parameter. */
+export function queryParameters(
+  schema: z.ZodMiniObject,
+  notes: Readonly<Record<string, string>> = {},
+) {
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as { properties?: Record<string, object>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    schema: property,
+    ...(notes[name] ? { description: notes[name] } : {}),
+  }));
+}
