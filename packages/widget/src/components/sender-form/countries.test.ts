@@ -19,4 +19,19 @@ describe('country search', () => {
       'FRA',
     ]);
   });
+
+  it('finds a country by its English name too, whatever the language of the page', () => {
+    expect(codes('en', 'turkey')).to.deep.equal(['TUR']);
+    expect(codes('de', 'germany')).to.deep.equal(['DEU']);
+    expect(codes('fr', 'united kingdom')).to.deep.equal(['GBR']);
+    expect(codes('fr', 'ivory coast')).to.deep.equal(['CIV']);
+    expect(codes('de', 'deutschland')).to.deep.equal(['DEU']);
+  });
+
+  it('finds a country by its alpha-2 code, and the United Kingdom as UK', () => {
+    expect(codes('en', 'uk')).to.include.members(['GBR', 'UKR']);
+    expect(codes('de', 'UK')).to.include('GBR');
+    expect(codes('en', 'gb')).to.include('GBR');
+    expect(codes('es', 'tr')).to.include('TUR');
+  });
 });

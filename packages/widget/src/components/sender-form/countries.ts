@@ -10,10 +10,14 @@ export interface Country {
   name: string;
 }
 
-/** A country with its name as search compares it. */
+/** A country with what a search compares: its names and codes, as `searchKey` writes them. */
 interface Searchable extends Country {
-  key: string;
+  keys: string[];
+  codes: string[];
 }
+
+/** Names customers still type that the English list no longer uses. */
+const ALIASES: Record<string, string> = { GBR: 'uk', TUR: 'turkey', CIV: 'ivory coast' };
 
 const byLocale = new Map<string, Searchable[]>();
 
@@ -25,15 +29,24 @@ function searchKey(text: string, locale: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(locale);
 }
 
-/** All countries named and sorted for `locale` (computed once per locale). */
+/**
+ * All countries named and sorted for `locale` (computed once per locale). Each also answers to
+ * its English name, since many customers know a country by it (`germany` on a German page),
+ * a few former English names (`turkey` for Türkiye), and its alpha-2 and alpha-3 codes.
+ */
 function countries(locale: string): Searchable[] {
   let list = byLocale.get(locale);
   if (!list) {
     const nameOf = countryNamer(locale);
+    const englishNameOf = countryNamer('en');
     list = [...COUNTRY_CODES]
       .map(([alpha3, alpha2]) => {
         const name = nameOf(alpha2);
-        return { alpha3, name, key: searchKey(name, locale) };
+        const keys = [name, englishNameOf(alpha2), ALIASES[alpha3] ?? ''].map((text) =>
+          searchKey(text, locale),
+        );
+        const codes = [alpha3.toLowerCase(), alpha2.toLowerCase()];
+        return { alpha3, name, keys, codes };
       })
       .sort((a, b) => a.name.localeCompare(b.name, locale));
     byLocale.set(locale, list);
@@ -44,11 +57,12 @@ function countries(locale: string): Searchable[] {
 /** Countries whose name contains `search` (or whose code is it), always keeping `selected`. */
 export function matchingCountries(locale: string, search: string, selected: string): Country[] {
   const wanted = searchKey(search.trim(), locale);
-  if (!wanted) return countries(locale);
-  return countries(locale).filter(
+  const all = countries(locale);
+  if (!wanted) return all;
+  return all.filter(
     (country) =>
       country.alpha3 === selected ||
-      country.key.includes(wanted) ||
-      country.alpha3.toLowerCase() === wanted,
+      country.codes.includes(wanted) ||
+      country.keys.some((key) => key.includes(wanted)),
   );
 }
