@@ -20,11 +20,19 @@ import styles from './sender-form.styles.ts';
 
 type SenderRules = typeof import('./sender-rules.ts');
 let rulesLoading: Promise<SenderRules> | undefined;
-/** The rules come in their own chunk, fetched once as the first form appears. */
-const loadRules = () => {
+/** The rules come in their own chunk, fetched once as the first form (or open amount) needs them. */
+export const loadRules = () => {
   rulesLoading ??= import('./sender-rules.ts');
   return rulesLoading;
 };
+
+/**
+ * A press on the submit button leaves focus where it is. Else the field being left checks
+ * itself on blur, its new message pushes the button down before the mouse is released, and no
+ * click fires. Not taking focus holds in every browser; looking at where focus goes would not
+ * (Safari and macOS Firefox do not focus a clicked button). The submit moves focus itself.
+ */
+const keepFocus = (event: Event) => event.preventDefault();
 
 /** The performance mark set when a sender form first shows. */
 export const FORM_MARK = 'crypto-pay:form';
@@ -97,6 +105,7 @@ export default class SenderForm extends LitElement {
 
   @state() private rules: SenderRules | undefined;
   @query('crypto-pay-currency-picker') private picker!: CurrencyPicker;
+  @query('form') private form!: HTMLFormElement;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -276,6 +285,8 @@ export default class SenderForm extends LitElement {
                   .checked=${type === value}
                   @change=${() => {
                     this.senderType = value;
+                    // The count was of the other type's fields, none of which shows now.
+                    this.summary = '';
                   }}
                 />
                 ${value === 'natural' ? t.senderNatural : t.senderLegal}
@@ -295,6 +306,11 @@ export default class SenderForm extends LitElement {
           .currencies=${this.currencies}
           .value=${this.paymentCurrency}
           .error=${messages.payment_currency ?? ''}
+          @keydown=${(event: KeyboardEvent) => {
+            // Its radios sit in their own shadow root, outside this form: Enter submits as
+            // on the form's own radios.
+            if (event.key === 'Enter') this.form.requestSubmit();
+          }}
           @currency-change=${(event: Event) => {
             this.paymentCurrency = (event.target as CurrencyPicker).value;
             if (this.serverIssue?.field === 'payment_currency') this.serverIssue = undefined;
@@ -306,6 +322,7 @@ export default class SenderForm extends LitElement {
           part="submit-button"
           type="submit"
           aria-disabled=${this.busy ? 'true' : 'false'}
+          @mousedown=${keepFocus}
         >
           ${this.busy ? html`<span class="spinner" aria-hidden="true"></span>${t.submitting}` : t.submit}
         </button>

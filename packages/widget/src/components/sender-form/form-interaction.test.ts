@@ -1,0 +1,77 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import {
+  chooseSenderType,
+  clearStoredCheckouts,
+  details,
+  errorOf,
+  fakeProxy,
+  field,
+  fillPerson,
+  form,
+  leave,
+  picker,
+  submitButton,
+  untilHeading,
+  untilText,
+  visibleText,
+} from '../../../test/helpers.ts';
+
+describe('<crypto-pay> details form by mouse and keyboard', () => {
+  beforeEach(clearStoredCheckouts);
+  afterEach(() => resetMouse());
+
+  it('submits on one real click of the button while a field’s message moves it', async () => {
+    const proxy = await fakeProxy();
+    const el = await details(proxy);
+    // One message already shows, so the rules are loaded and the next blur adds another.
+    await leave(el, 'last_name');
+    await waitUntil(() => errorOf(el, 'last_name'), 'rules never loaded', { timeout: 5000 });
+    field(el, 'first_name').focus();
+    // The whole form in view, unscrolled: scroll anchoring would hide the move.
+    await setViewport({ width: 800, height: 1400 });
+    window.scrollTo(0, 0);
+    const box = submitButton(el).getBoundingClientRect();
+    expect(box.bottom).to.be.below(1400);
+    // Near the top edge: a button that moves down by a line is no longer under the pointer.
+    const position: [number, number] = [Math.round(box.x + box.width / 2), Math.round(box.y + 4)];
+    await sendMouse({ type: 'click', position });
+
+    await untilText(el, '3 fields need your attention.');
+    await waitUntil(
+      () => form(el)?.shadowRoot?.activeElement === field(el, 'first_name'),
+      'focus did not move to the first wrong field',
+    );
+    expect(errorOf(el, 'first_name')).to.equal('Enter your first name.');
+  });
+
+  it('drops the count of mistakes when the customer switches to the other type', async () => {
+    const el = await details(await fakeProxy());
+    submitButton(el).click();
+    await untilText(el, '3 fields need your attention.');
+    await chooseSenderType(el, 'legal');
+    expect(visibleText(el)).to.not.contain('need your attention');
+    expect(errorOf(el, 'legal_name')).to.equal('');
+  });
+
+  it('submits on Enter in the pay-with choice, as on the form’s other radios', async () => {
+    const proxy = await fakeProxy();
+    const el = await details(proxy);
+    await fillPerson(el);
+    const radio = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
+    radio?.focus();
+    await sendKeys({ press: 'Enter' });
+    await untilHeading(el, 'Pay');
+    expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
+  });
+
+  it('shows the mistakes on Enter in the pay-with choice of an unfinished form', async () => {
+    const proxy = await fakeProxy();
+    const el = await details(proxy);
+    await waitUntil(() => picker(el)?.shadowRoot?.querySelector('input:checked'));
+    picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked')?.focus();
+    await sendKeys({ press: 'Enter' });
+    await untilText(el, '3 fields need your attention.');
+    expect(await proxy.requests('/api/checkouts')).to.have.length(0);
+  });
+});
