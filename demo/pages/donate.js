@@ -1,5 +1,6 @@
-// Donation page: the customer picks an amount; the page passes it to the widget, and the proxy
-// checks it against the bounds the merchant configured (OPEN_AMOUNT_MIN / _MAX).
+// Donation page: the customer picks an amount; the page passes it to the widget, which checks
+// it against the bounds the merchant configured (OPEN_AMOUNT_MIN / _MAX, from /api/config)
+// before showing its form; the proxy enforces them again at create.
 const widget = document.getElementById('donation');
 const input = document.getElementById('amount');
 const currency = document.getElementById('currency');

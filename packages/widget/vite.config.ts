@@ -36,6 +36,9 @@ const minifyStyles = (): Plugin => ({
         .replace(/\s+/g, ' ')
         .replace(/\s*([{};,])\s*/g, '$1')
         .replace(/:\s+/g, ':')
+        // `calc(var(--_space) * 0.5)`: only + and - need spaces in calc(); no selector here
+        // has a `) *` descendant combinator.
+        .replace(/\) \* /g, ')*')
         .replace(/;}/g, '}')
         .trim();
       return `css\`${minified}\``;

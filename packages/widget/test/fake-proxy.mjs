@@ -114,6 +114,7 @@ async function control(ctx, scope, action) {
   const body = (await readJson(ctx.req)) ?? {};
   if (action === 'setup') {
     if ('config' in body) scope.config = body.config;
+    if ('openAmount' in body) scope.config = { ...scope.config, open_amount: body.openAmount };
     if ('sse' in body) scope.sse = body.sse;
     if ('lifetime' in body) scope.lifetime = body.lifetime;
     if ('createDelay' in body) scope.createDelay = body.createDelay;

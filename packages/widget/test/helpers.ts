@@ -47,6 +47,8 @@ async function post(url: string, body: unknown): Promise<unknown> {
 
 export interface FakeSetup {
   config?: unknown;
+  /** The configuration's `open_amount` in place of the default (1.00 to 500.00 EUR or USD). */
+  openAmount?: { min: string; max: string; currencies: string[] } | null;
   sse?: boolean;
   lifetime?: number;
   createDelay?: number;

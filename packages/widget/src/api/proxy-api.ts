@@ -137,7 +137,7 @@ async function readJson<T>(response: Response): Promise<T> {
     throw new ProxyError(
       'invalid_response',
       'invalid_response',
-      'The proxy answered with something that is not JSON.',
+      'The proxy did not answer JSON.',
       response.status,
     );
   }

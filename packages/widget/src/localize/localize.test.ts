@@ -149,9 +149,19 @@ describe('localization', () => {
     });
   });
 
+  it('asks for a real date of birth without prescribing a typed format', () => {
+    // A date input's typed order follows the browser's locale (mm/dd/yyyy in en-US), so a
+    // message with its own example would mislead.
+    for (const translation of [en, de, es, fr, ar]) {
+      expect(translation.dateOfBirthInvalid, translation.$code).to.not.match(/\d/);
+    }
+    expect(en.dateOfBirthInvalid).to.equal('Enter your real date of birth.');
+  });
+
   describe('numbers, dates and countries', () => {
     it('writes amounts in the locale’s marks, keeping every digit', async () => {
-      const proxy = await fakeProxy();
+      const openAmount = { min: '0.000000000000000001', max: '9999999', currencies: ['EUR'] };
+      const proxy = await fakeProxy({ openAmount });
       const el = await render({
         proxy: proxy.url,
         amount: '1234567.123456789012345678',

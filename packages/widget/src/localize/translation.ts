@@ -14,8 +14,6 @@ export type SenderField =
 export interface Translation {
   /** BCP 47 code of the locale, e.g. `de`. */
   $code: string;
-  /** The locale's own name, e.g. `Deutsch`. */
-  $name: string;
   $dir: 'ltr' | 'rtl';
   /**
    * How the locale writes a number in Latin digits (CLDR): its decimal and grouping marks, and
@@ -39,7 +37,9 @@ export interface Translation {
   countryNoMatch: string;
   email: string;
   emailHint: string;
+  /** The pay-with choice on the form, and the chosen currency on the pay step. */
   payWithLegend: string;
+  /** Also what the pay step shows for a currency left to the payment page. */
   payWithLater: string;
   /** A crypto currency on one network, e.g. `USDT on Tron`. */
   currencyOnNetwork: (iso: string, network: string) => string;
@@ -57,10 +57,10 @@ export interface Translation {
 
   payHeading: string;
   amountLabel: string;
-  payWithLabel: string;
-  payWithChosenLater: string;
   /** An amount followed by its currency in the locale's order, e.g. `25,00 EUR`. */
   amountWithCurrency: (amount: string, currency: string) => string;
+  /** An open amount outside the proxy's bounds; `max` carries the currency, e.g. `500.00 EUR`. */
+  amountOutOfRange: (min: string, max: string) => string;
   openPaymentPage: string;
   opensInNewTab: string;
   paymentLink: string;
@@ -78,16 +78,15 @@ export interface Translation {
 
   redirectHeading: string;
   redirectBody: string;
-  redirectFallback: string;
 
   successHeading: string;
   successBody: string;
+  /** After paid, failed or expired, when the page goes back to the shop. */
   leavingToShop: string;
   failedHeading: string;
   failedBody: string;
   expiredHeading: string;
   expiredBody: string;
-  leavingToFailurePage: string;
   startAgain: string;
 
   errorHeading: string;

@@ -32,8 +32,13 @@ import {
   loadCheckoutId,
   saveCheckoutId,
 } from '../../utilities/checkout-storage.ts';
+import type { acceptsOpenAmount } from '../../utilities/open-amount.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
-import type { DetailsSubmit, FieldIssue } from '../sender-form/sender-form.component.ts';
+import {
+  type DetailsSubmit,
+  type FieldIssue,
+  loadRules,
+} from '../sender-form/sender-form.component.ts';
 import { type ViewState, viewOf } from './crypto-pay.views.ts';
 
 /** What the flow reads from the element: its attributes. */
@@ -51,7 +56,11 @@ export type CheckoutFlowHost = ReactiveControllerHost &
   };
 
 /** The configuration, with the price of the element's session when it could be read. */
-export type LoadedConfig = WidgetConfig & { sessionPrice?: SessionPrice | undefined };
+export type LoadedConfig = WidgetConfig & {
+  sessionPrice?: SessionPrice | undefined;
+  /** Loaded with the configuration when the price is an open amount. */
+  acceptsOpenAmount?: typeof acceptsOpenAmount | undefined;
+};
 
 /** The fields that change what the element shows: each change asks it to render again. */
 interface FlowState {
@@ -81,7 +90,7 @@ export class CheckoutFlow {
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: CheckoutWatcher;
-  readonly config: Task<readonly [string, boolean, string | undefined], LoadedConfig>;
+  readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
   readonly resume: Task<readonly [string, string | undefined], Checkout>;
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
 
@@ -95,12 +104,21 @@ export class CheckoutFlow {
     });
     this.config = new Task(host, {
       // A checkout being resumed needs neither, and its session is used up by then anyway.
-      args: () => [host.proxy, Boolean(this.resumeId || this.checkout), host.session] as const,
-      task: async ([proxy, notNeeded, session], { signal }) => {
+      // Nor does an element without a price, which shows its setup error instead.
+      args: () =>
+        [
+          host.proxy,
+          Boolean(this.resumeId || this.checkout || !this.priced),
+          host.session,
+          !host.session && !host.product,
+        ] as const,
+      task: async ([proxy, notNeeded, session, openAmount], { signal }) => {
         if (!proxy || notNeeded) return initialState;
-        // Both at once. Only a session that can no longer be used stops the customer; any
+        // All at once. Only a session that can no longer be used stops the customer; any
         // other trouble just leaves the price out, and the create will say if it matters.
-        const [config, sessionPrice] = await this.reporting(
+        // An open amount is checked before the form shows, with the rules' chunk (the form
+        // loads it anyway) holding the money helpers out of the first paint.
+        const [config, sessionPrice, rules] = await this.reporting(
           Promise.all([
             fetchConfig(proxy, signal),
             session
@@ -109,10 +127,11 @@ export class CheckoutFlow {
                   return undefined;
                 })
               : undefined,
+            openAmount ? loadRules() : undefined,
           ]),
         );
         host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return { ...config, sessionPrice };
+        return { ...config, sessionPrice, acceptsOpenAmount: rules?.acceptsOpenAmount };
       },
     });
     this.resume = new Task(host, {
@@ -192,8 +211,13 @@ export class CheckoutFlow {
       this.create.status === TaskStatus.ERROR && this.create.error !== this.dismissedError
         ? this.create.error
         : undefined;
+    const { amount = '', currency = '' } = this.host;
+    const config = this.config.value;
     return {
       proxy: this.host.proxy,
+      // Only an open amount's configuration comes with its check.
+      priced:
+        this.priced && (config?.acceptsOpenAmount?.(config.open_amount, amount, currency) ?? true),
       checkout: this.checkout,
       mode: this.host.mode,
       leaving: this.leaving,
@@ -206,6 +230,12 @@ export class CheckoutFlow {
 
   view() {
     return viewOf(this.viewState());
+  }
+
+  /** Whether the element names a price to create a checkout with. */
+  get priced(): boolean {
+    const { product, session, amount, currency } = this.host;
+    return Boolean(product || session || (amount && currency));
   }
 
   private set(changes: Partial<FlowState>): void {

@@ -2,7 +2,7 @@
 import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { ProxyError } from '../../api/proxy-api.ts';
+import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
@@ -135,8 +135,12 @@ export default class CryptoPay extends LitElement {
     const first = this.shownView === undefined;
     this.shownView = view;
     if (view === 'misconfigured') {
-      const message = 'The proxy attribute is missing.';
-      this.dispatchEvent(new CryptoPayErrorEvent({ code: 'proxy_missing', message }));
+      const [code, message] = !this.proxy
+        ? ['proxy_missing', 'The proxy attribute is missing.']
+        : this.flow.priced
+          ? ['amount_invalid', 'The amount is outside open_amount.']
+          : ['price_missing', 'The product, session or amount attribute is missing.'];
+      this.dispatchEvent(new CryptoPayErrorEvent({ code, message }));
     }
     // Focus follows the journey once the customer is in it; a page load never steals it.
     if (!first && this.interacted) this.heading?.focus();
@@ -208,21 +212,29 @@ export default class CryptoPay extends LitElement {
   private body(view: View, t: Translation) {
     const { flow } = this;
     const checkout = flow.checkout;
-    const leaving = flow.leaving
-      ? view === 'paid'
-        ? t.leavingToShop
-        : t.leavingToFailurePage
-      : '';
+    const leaving = flow.leaving ? t.leavingToShop : '';
     // A new checkout needs a price: a return page's element has only the checkout to show.
-    const startAgain: [string, () => void] | undefined =
-      this.session || this.product || this.currency
-        ? [t.startAgain, () => this.startAgain()]
-        : undefined;
+    const startAgain: [string, () => void] | undefined = flow.priced
+      ? [t.startAgain, () => this.startAgain()]
+      : undefined;
     const retry = (error: unknown, run: () => void) =>
       canRetry(error) ? this.retryWait.action(error, t, run) : {};
     switch (view) {
-      case 'misconfigured':
-        return this.result('error', t.errorMisconfigured);
+      case 'misconfigured': {
+        // An open amount the proxy refuses, in a currency it takes: the customer can choose
+        // another. Anything else is the page's to fix.
+        const open = this.proxy && flow.priced ? flow.config.value?.open_amount : undefined;
+        const currency = this.currency ?? '';
+        return this.result(
+          'error',
+          open?.currencies.includes(currency)
+            ? t.amountOutOfRange(
+                formatAmount(open.min, t),
+                t.amountWithCurrency(formatAmount(open.max, t), currency),
+              )
+            : t.errorMisconfigured,
+        );
+      }
       case 'loading':
         return this.result('progress', t.loading);
       case 'checking':
@@ -236,7 +248,10 @@ export default class CryptoPay extends LitElement {
         return this.result('error', errorSentence(flow.create.error, t), {
           detail: errorDetail(flow.create.error),
           ...retry(flow.create.error, () => flow.retryCreate()),
-          secondary: [t.back, () => flow.dismissError()],
+          // The form would only meet a used session's refusal again: back to the shop instead.
+          ...(isSessionInvalid(flow.create.error)
+            ? {}
+            : { secondary: [t.back, () => flow.dismissError()] }),
         });
       case 'resume-error': {
         const error = flow.resume.error;
@@ -263,7 +278,7 @@ export default class CryptoPay extends LitElement {
         `;
       case 'redirect':
         return html`${this.result('progress', t.redirectBody)}
-          <a class="button" href=${checkout?.payment_link ?? ''}>${t.redirectFallback}</a>`;
+          <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
       case 'paid':
         return this.result('success', t.successBody, { detail: leaving });
       case 'failed':

@@ -23,6 +23,11 @@ export type View =
 
 export interface ViewState {
   proxy: string;
+  /**
+   * The element names a price (product, session, or amount and currency) that the proxy can
+   * take: an open amount within its bounds, once the configuration tells them.
+   */
+  priced: boolean;
   checkout: Checkout | undefined;
   mode: string;
   leaving: boolean;
@@ -47,6 +52,9 @@ export function viewOf(state: ViewState): View {
   if (state.resumeStatus !== undefined) {
     return state.resumeStatus === TaskStatus.ERROR ? 'resume-error' : 'checking';
   }
+  // Without a price (or with an open amount out of bounds) every submit would be refused: as
+  // much a setup error as a missing proxy, and no form to fill in for nothing.
+  if (!state.priced) return 'misconfigured';
   if (state.createError) return 'create-error';
   if (state.configStatus === TaskStatus.ERROR) return 'config-error';
   return state.configStatus === TaskStatus.COMPLETE ? 'details' : 'loading';

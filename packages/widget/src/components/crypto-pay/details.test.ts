@@ -62,7 +62,11 @@ describe('<crypto-pay> details step', () => {
     });
 
     it('shows an open amount as given, with grouping and every decimal', async () => {
-      const el = await details(await fakeProxy(), { amount: '1234.50', currency: 'USD' });
+      const openAmount = { min: '1.00', max: '5000.00', currencies: ['USD'] };
+      const el = await details(await fakeProxy({ openAmount }), {
+        amount: '1234.50',
+        currency: 'USD',
+      });
       expect(shadow(el).querySelector('[part="total"]')?.textContent).to.contain('1,234.50 USD');
     });
 
@@ -149,8 +153,8 @@ describe('<crypto-pay> details step', () => {
       ['last_name', '', 'Enter your last name.'],
       ['last_name', 'y'.repeat(256), 'Use 255 characters or fewer.'],
       ['date_of_birth', '', 'Enter your date of birth.'],
-      ['date_of_birth', '2999-01-01', 'Enter a real date in the past'],
-      ['date_of_birth', '1850-06-01', 'Enter a real date in the past'],
+      ['date_of_birth', '2999-01-01', 'Enter your real date of birth.'],
+      ['date_of_birth', '1850-06-01', 'Enter your real date of birth.'],
       ['email', 'not-an-email', 'Enter an email address like name@example.com'],
       ['email', 'ada@localhost', 'Enter an email address like name@example.com'],
     ];

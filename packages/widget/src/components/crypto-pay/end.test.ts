@@ -108,7 +108,7 @@ describe('<crypto-pay> end of the payment', () => {
       const title = status === 'failed' ? 'Payment failed' : 'Payment expired';
       const sentence =
         status === 'failed'
-          ? 'The payment did not go through'
+          ? 'The payment was confirmed too late'
           : 'No payment arrived before the time ran out.';
 
       it('is accessible', async () => {

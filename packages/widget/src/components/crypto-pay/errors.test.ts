@@ -21,8 +21,8 @@ const action = (el: HTMLElement, label: string) =>
     (button) => button.textContent?.trim() === label,
   );
 
-const UNREACHABLE = 'We could not reach the payment service. Check your connection and try again.';
-const UNAVAILABLE = 'The payment service is not answering right now. Please try again in a moment.';
+const UNREACHABLE = 'We could not reach the payment service. Check your connection.';
+const UNAVAILABLE = 'The payment service is not answering right now. Try again in a moment.';
 
 describe('<crypto-pay> error views', () => {
   beforeEach(clearStoredCheckouts);
@@ -106,7 +106,7 @@ describe('<crypto-pay> error views', () => {
       const el = await details(proxy);
       await fillPerson(el);
       submitButton(el).click();
-      await untilText(el, 'There were too many attempts. Please wait a moment and try again.');
+      await untilText(el, 'Too many attempts. Wait a moment and try again.');
     });
 
     it('gives up waiting after the request timeout, and says the service is not answering', async () => {
@@ -141,7 +141,8 @@ describe('<crypto-pay> error views', () => {
         code: 'amount_out_of_bounds',
         field: 'amount',
       });
-      const el = await details(proxy, { amount: '900.00', currency: 'EUR' });
+      // Within the bounds the configuration gave, which the proxy has since narrowed.
+      const el = await details(proxy, { amount: '400.00', currency: 'EUR' });
       await fillPerson(el);
       submitButton(el).click();
       await untilText(el, 'The payment could not be created.');
@@ -177,7 +178,7 @@ describe('<crypto-pay> error views', () => {
     it('offers a new start for an unknown checkout (404)', async () => {
       const proxy = await fakeProxy();
       const el = await render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_gone' });
-      await untilText(el, 'We could not find this payment. You can start a new one.');
+      await untilText(el, 'We could not find this payment.');
       await expect(el).to.be.accessible();
       action(el, 'Start again')?.click();
       await untilHeading(el, 'Your details');
@@ -204,7 +205,7 @@ describe('<crypto-pay> error views', () => {
         code: 'proxy_missing',
         message: 'The proxy attribute is missing.',
       });
-      expect(visibleText(el)).to.contain('the shop has not given its payment address');
+      expect(visibleText(el)).to.contain('The shop has not set up this checkout.');
       await expect(el).to.be.accessible();
     });
   });

@@ -13,8 +13,8 @@ import {
 } from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
-const RATE_LIMITED = 'There were too many attempts. Please wait a moment and try again.';
-const UNAVAILABLE = 'The payment service is not answering right now. Please try again in a moment.';
+const RATE_LIMITED = 'Too many attempts. Wait a moment and try again.';
+const UNAVAILABLE = 'The payment service is not answering right now. Try again in a moment.';
 
 /** Answers the next call of a route with an error and these headers (e.g. `Retry-After`). */
 async function failWith(

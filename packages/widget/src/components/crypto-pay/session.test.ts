@@ -113,7 +113,7 @@ describe('<crypto-pay> with a checkout session', () => {
       await fillPerson(el);
       submitButton(el).click();
       await untilText(el, USED);
-      expect(buttons(el)).to.deep.equal(['Back']);
+      expect(buttons(el)).to.deep.equal([]);
       expect(visibleText(el)).to.not.contain('The checkout session is unknown');
     });
   });

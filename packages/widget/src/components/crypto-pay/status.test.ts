@@ -128,10 +128,8 @@ describe('<crypto-pay> following the status', () => {
         );
       expect(regions()).to.include('');
       await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 3);
-      await untilText(el, 'We cannot reach the payment service right now. We keep trying.');
-      expect(regions()).to.include(
-        'We cannot reach the payment service right now. We keep trying.',
-      );
+      await untilText(el, 'We cannot reach the payment service. We keep trying.');
+      expect(regions()).to.include('We cannot reach the payment service. We keep trying.');
       const failedReads = async () =>
         (await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).filter((r) => r.status === 503);
       await waitUntil(async () => (await failedReads()).length === 3);

@@ -126,7 +126,7 @@ export default class PaymentPanel extends LitElement {
           </dd>
         </div>
         <div>
-          <dt>${t.payWithLabel}</dt>
+          <dt>${t.payWithLegend}</dt>
           <dd part="pay-with">
             ${
               paymentCurrency
@@ -136,7 +136,7 @@ export default class PaymentPanel extends LitElement {
                       networkName(paymentCurrency.network_name),
                     )
                   : paymentCurrency.iso
-                : t.payWithChosenLater
+                : t.payWithLater
             }
           </dd>
         </div>

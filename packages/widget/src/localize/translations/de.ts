@@ -3,7 +3,6 @@ import type { Translation } from '../translation.ts';
 
 const de: Translation = {
   $code: 'de',
-  $name: 'Deutsch',
   $dir: 'ltr',
   $decimal: ',',
   $group: '.',
@@ -13,7 +12,7 @@ const de: Translation = {
   checkingStatus: 'Der Zahlungsstatus wird geprüft…',
 
   detailsHeading: 'Ihre Angaben',
-  detailsIntro: 'Die Zahlungsvorschriften verlangen, dass wir wissen, wer diese Zahlung sendet.',
+  detailsIntro: 'Die Zahlungsvorschriften verlangen, dass wir wissen, wer zahlt.',
   orderTotal: 'Gesamt',
   senderTypeLegend: 'Wer zahlt?',
   senderNatural: 'Eine Person',
@@ -47,8 +46,7 @@ const de: Translation = {
     country_of_registration: 'Wählen Sie das Land, in dem das Unternehmen eingetragen ist.',
   },
   tooLong: 'Höchstens 255 Zeichen.',
-  dateOfBirthInvalid:
-    'Geben Sie ein echtes Datum in der Vergangenheit ein, als Jahr-Monat-Tag, zum Beispiel 1990-04-23.',
+  dateOfBirthInvalid: 'Geben Sie Ihr echtes Geburtsdatum ein.',
   countryInvalid: 'Wählen Sie ein Land aus der Liste.',
   emailInvalid:
     'Geben Sie eine E-Mail-Adresse wie name@example.com ein oder lassen Sie das Feld leer.',
@@ -56,16 +54,15 @@ const de: Translation = {
 
   payHeading: 'Bezahlen',
   amountLabel: 'Betrag',
-  payWithLabel: 'Bezahlen mit',
-  payWithChosenLater: 'Sie wählen die Währung auf der Zahlungsseite.',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountOutOfRange: (min, max) => `Wählen Sie einen Betrag zwischen ${min} und ${max}.`,
   openPaymentPage: 'Zahlungsseite öffnen',
   opensInNewTab: '(öffnet in einem neuen Tab)',
   paymentLink: 'Zahlungslink',
   qrLabel: 'QR-Code des Zahlungslinks',
   copyLink: 'Link kopieren',
   copied: 'Link kopiert.',
-  copyFailed: 'Kopieren nicht möglich. Markieren Sie den Link und kopieren Sie ihn selbst.',
+  copyFailed: 'Kopieren nicht möglich. Kopieren Sie den Link selbst.',
   timeLeft: 'Verbleibende Zeit',
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',
@@ -75,17 +72,14 @@ const de: Translation = {
 
   redirectHeading: 'Weiter zur Zahlungsseite',
   redirectBody: 'Sie werden zur Zahlungsseite weitergeleitet…',
-  redirectFallback: 'Zahlungsseite öffnen',
 
   successHeading: 'Zahlung abgeschlossen',
   successBody: 'Vielen Dank. Ihre Zahlung ist eingegangen.',
   leavingToShop: 'Sie werden zurück zum Shop geleitet…',
   failedHeading: 'Zahlung fehlgeschlagen',
-  failedBody:
-    'Die Zahlung ist nicht durchgegangen: Sie wurde zu spät bestätigt oder war geringer als der fällige Betrag.',
+  failedBody: 'Die Zahlung wurde zu spät bestätigt oder war geringer als der fällige Betrag.',
   expiredHeading: 'Zahlung abgelaufen',
   expiredBody: 'Vor Ablauf der Zeit ist keine Zahlung eingegangen. Es wurde nichts abgebucht.',
-  leavingToFailurePage: 'Sie werden zurück zum Shop geleitet…',
   startAgain: 'Neu beginnen',
 
   errorHeading: 'Etwas ist schiefgegangen',
@@ -94,12 +88,11 @@ const de: Translation = {
   errorUnavailable:
     'Der Zahlungsdienst antwortet gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
   errorRateLimited: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
-  errorNotFound: 'Diese Zahlung wurde nicht gefunden. Sie können eine neue beginnen.',
+  errorNotFound: 'Diese Zahlung wurde nicht gefunden.',
   errorSessionInvalid:
     'Dieser Zahlungslink wurde bereits verwendet oder ist abgelaufen. Kehren Sie zum Shop zurück und beginnen Sie von vorn.',
   errorRejected: 'Die Zahlung konnte nicht angelegt werden.',
-  errorMisconfigured:
-    'Diese Kasse ist nicht eingerichtet: Der Shop hat seine Zahlungsadresse nicht angegeben.',
+  errorMisconfigured: 'Der Shop hat diese Kasse nicht eingerichtet.',
   retry: 'Erneut versuchen',
   retryIn: (time) => `Erneut versuchen in ${time}`,
   retryWait: (time) => `Sie können es in ${time} erneut versuchen.`,

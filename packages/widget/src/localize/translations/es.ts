@@ -3,7 +3,6 @@ import type { Translation } from '../translation.ts';
 
 const es: Translation = {
   $code: 'es',
-  $name: 'Español',
   $dir: 'ltr',
   $decimal: ',',
   $group: '.',
@@ -13,7 +12,7 @@ const es: Translation = {
   checkingStatus: 'Comprobando el estado del pago…',
 
   detailsHeading: 'Sus datos',
-  detailsIntro: 'Las normas de pago nos obligan a saber quién envía este pago.',
+  detailsIntro: 'Las normas de pago nos obligan a saber quién paga.',
   orderTotal: 'Total',
   senderTypeLegend: '¿Quién paga?',
   senderNatural: 'Una persona',
@@ -45,24 +44,22 @@ const es: Translation = {
     country_of_registration: 'Elija el país donde está registrada la empresa.',
   },
   tooLong: 'Use 255 caracteres como máximo.',
-  dateOfBirthInvalid:
-    'Escriba una fecha real del pasado, como año-mes-día, por ejemplo 1990-04-23.',
+  dateOfBirthInvalid: 'Escriba su fecha de nacimiento real.',
   countryInvalid: 'Elija un país de la lista.',
   emailInvalid: 'Escriba un correo como nombre@example.com, o déjelo vacío.',
   fieldInvalid: 'Revise este campo.',
 
   payHeading: 'Pagar',
   amountLabel: 'Importe',
-  payWithLabel: 'Pagar con',
-  payWithChosenLater: 'Elegirá la moneda en la página de pago.',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountOutOfRange: (min, max) => `Elija un importe entre ${min} y ${max}.`,
   openPaymentPage: 'Abrir la página de pago',
   opensInNewTab: '(se abre en una pestaña nueva)',
   paymentLink: 'Enlace de pago',
   qrLabel: 'Código QR del enlace de pago',
   copyLink: 'Copiar enlace',
   copied: 'Enlace copiado.',
-  copyFailed: 'No se pudo copiar. Seleccione el enlace y cópielo usted.',
+  copyFailed: 'No se pudo copiar. Copie el enlace usted.',
   timeLeft: 'Tiempo restante',
   expiresAt: (time) => `Caduca a las ${time}`,
   statusCreated: 'Esperando su pago.',
@@ -72,17 +69,14 @@ const es: Translation = {
 
   redirectHeading: 'Yendo a la página de pago',
   redirectBody: 'Le llevamos a la página de pago…',
-  redirectFallback: 'Abrir la página de pago',
 
   successHeading: 'Pago completado',
   successBody: 'Gracias. Su pago ha llegado.',
   leavingToShop: 'Le llevamos de vuelta a la tienda…',
   failedHeading: 'El pago ha fallado',
-  failedBody:
-    'El pago no se completó: se confirmó demasiado tarde o fue inferior al importe debido.',
+  failedBody: 'El pago se confirmó demasiado tarde o fue inferior al importe debido.',
   expiredHeading: 'El pago ha caducado',
   expiredBody: 'No llegó ningún pago antes de que se acabara el tiempo. No se ha cobrado nada.',
-  leavingToFailurePage: 'Le llevamos de vuelta a la tienda…',
   startAgain: 'Empezar de nuevo',
 
   errorHeading: 'Algo ha salido mal',
@@ -91,12 +85,11 @@ const es: Translation = {
   errorUnavailable:
     'El servicio de pago no responde en este momento. Inténtelo de nuevo dentro de un momento.',
   errorRateLimited: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
-  errorNotFound: 'No encontramos este pago. Puede empezar uno nuevo.',
+  errorNotFound: 'No encontramos este pago.',
   errorSessionInvalid:
     'Este enlace de pago ya se ha usado o ha caducado. Vuelva a la tienda y empiece de nuevo.',
   errorRejected: 'No se pudo crear el pago.',
-  errorMisconfigured:
-    'Este pago no está configurado: la tienda no ha indicado su dirección de pago.',
+  errorMisconfigured: 'La tienda no ha configurado este pago.',
   retry: 'Intentar de nuevo',
   retryIn: (time) => `Intentar de nuevo en ${time}`,
   retryWait: (time) => `Podrá intentarlo de nuevo en ${time}.`,

@@ -3,7 +3,6 @@ import type { Translation } from '../translation.ts';
 
 const fr: Translation = {
   $code: 'fr',
-  $name: 'Français',
   $dir: 'ltr',
   $decimal: ',',
   $group: '\u202f',
@@ -13,7 +12,7 @@ const fr: Translation = {
   checkingStatus: 'Vérification de l’état du paiement…',
 
   detailsHeading: 'Vos informations',
-  detailsIntro: 'Les règles de paiement nous imposent de savoir qui envoie ce paiement.',
+  detailsIntro: 'Les règles de paiement nous imposent de savoir qui paie.',
   orderTotal: 'Total',
   senderTypeLegend: 'Qui paie ?',
   senderNatural: 'Une personne',
@@ -48,24 +47,22 @@ const fr: Translation = {
     country_of_registration: 'Choisissez le pays où l’entreprise est immatriculée.',
   },
   tooLong: '255 caractères au maximum.',
-  dateOfBirthInvalid:
-    'Saisissez une vraie date passée, sous la forme année-mois-jour, par exemple 1990-04-23.',
+  dateOfBirthInvalid: 'Saisissez votre vraie date de naissance.',
   countryInvalid: 'Choisissez un pays dans la liste.',
   emailInvalid: 'Saisissez une adresse comme nom@example.com, ou laissez le champ vide.',
   fieldInvalid: 'Vérifiez ce champ.',
 
   payHeading: 'Payer',
   amountLabel: 'Montant',
-  payWithLabel: 'Payer avec',
-  payWithChosenLater: 'Vous choisirez la devise sur la page de paiement.',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountOutOfRange: (min, max) => `Choisissez un montant entre ${min} et ${max}.`,
   openPaymentPage: 'Ouvrir la page de paiement',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   paymentLink: 'Lien de paiement',
   qrLabel: 'Code QR du lien de paiement',
   copyLink: 'Copier le lien',
   copied: 'Lien copié.',
-  copyFailed: 'Copie impossible. Sélectionnez le lien et copiez-le vous-même.',
+  copyFailed: 'Copie impossible. Copiez le lien vous-même.',
   timeLeft: 'Temps restant',
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',
@@ -76,17 +73,14 @@ const fr: Translation = {
 
   redirectHeading: 'Vers la page de paiement',
   redirectBody: 'Nous vous emmenons vers la page de paiement…',
-  redirectFallback: 'Ouvrir la page de paiement',
 
   successHeading: 'Paiement effectué',
   successBody: 'Merci. Votre paiement est bien arrivé.',
   leavingToShop: 'Retour à la boutique…',
   failedHeading: 'Le paiement a échoué',
-  failedBody:
-    'Le paiement n’a pas abouti : il a été confirmé trop tard ou était inférieur au montant dû.',
+  failedBody: 'Le paiement a été confirmé trop tard ou était inférieur au montant dû.',
   expiredHeading: 'Le paiement a expiré',
   expiredBody: 'Aucun paiement n’est arrivé avant la fin du délai. Rien n’a été prélevé.',
-  leavingToFailurePage: 'Retour à la boutique…',
   startAgain: 'Recommencer',
 
   errorHeading: 'Un problème est survenu',
@@ -95,12 +89,11 @@ const fr: Translation = {
   errorUnavailable:
     'Le service de paiement ne répond pas pour le moment. Réessayez dans un instant.',
   errorRateLimited: 'Trop de tentatives. Patientez un instant puis réessayez.',
-  errorNotFound: 'Ce paiement est introuvable. Vous pouvez en commencer un nouveau.',
+  errorNotFound: 'Ce paiement est introuvable.',
   errorSessionInvalid:
     'Ce lien de paiement a déjà été utilisé ou a expiré. Retournez à la boutique et recommencez.',
   errorRejected: 'Le paiement n’a pas pu être créé.',
-  errorMisconfigured:
-    'Ce paiement n’est pas configuré : la boutique n’a pas indiqué son adresse de paiement.',
+  errorMisconfigured: 'La boutique n’a pas configuré ce paiement.',
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
   retryWait: (time) => `Vous pourrez réessayer dans ${time}.`,

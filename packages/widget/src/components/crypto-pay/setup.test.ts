@@ -1,0 +1,155 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import {
+  clearStoredCheckouts,
+  details,
+  fakeProxy,
+  fillPerson,
+  form,
+  heading,
+  render,
+  result,
+  submitButton,
+  untilHeading,
+  untilText,
+  visibleText,
+} from '../../../test/helpers.ts';
+import type CryptoPay from './crypto-pay.component.ts';
+
+const buttons = (el: CryptoPay) =>
+  [...(result(el)?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) =>
+    button.textContent?.trim(),
+  );
+
+/** Every `crypto-pay-error` detail fired on the page from now on. */
+function errorEvents(): unknown[] {
+  const seen: unknown[] = [];
+  document.addEventListener('crypto-pay-error', (event) => seen.push(event.detail));
+  return seen;
+}
+
+const NOT_SET_UP = 'The shop has not set up this checkout.';
+
+describe('<crypto-pay> setup the page must get right', () => {
+  beforeEach(clearStoredCheckouts);
+
+  describe('without a price', () => {
+    it('says the checkout is not set up, shows no form, and tells the page', async () => {
+      const errors = errorEvents();
+      const proxy = await fakeProxy();
+      const el = await render({ proxy: proxy.url });
+      await untilText(el, NOT_SET_UP);
+      expect(heading(el)).to.equal('Something went wrong');
+      expect(form(el)?.tagName ?? 'none').to.equal('none');
+      expect(buttons(el)).to.deep.equal([]);
+      expect(errors).to.deep.include({
+        code: 'price_missing',
+        message: 'The product, session or amount attribute is missing.',
+      });
+      expect(await proxy.requests('/api/config')).to.have.length(0);
+      await expect(el).to.be.accessible();
+    });
+
+    it('counts an amount without its currency as no price', async () => {
+      const el = await render({ proxy: (await fakeProxy()).url, amount: '20.00' });
+      await untilText(el, NOT_SET_UP);
+      expect(form(el)?.tagName ?? 'none').to.equal('none');
+    });
+
+    it('shows the form once a framework sets the price after the first render', async () => {
+      const el = await render({ proxy: (await fakeProxy()).url });
+      await untilText(el, NOT_SET_UP);
+      el.product = 'tea-crate';
+      await untilHeading(el, 'Your details');
+    });
+  });
+
+  describe('a return page (a checkout, no price)', () => {
+    it('says only that an unknown checkout was not found, with nothing to start', async () => {
+      const el = await render({ proxy: (await fakeProxy()).url, checkout: 'chk_gone' });
+      await untilText(el, 'We could not find this payment.');
+      expect(visibleText(el)).to.not.contain('start a new one');
+      expect(buttons(el)).to.deep.equal([]);
+    });
+  });
+
+  describe('a used or expired session refused at create', () => {
+    it('offers neither Back nor Try again: the form would meet the same refusal', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 422, {
+        error: 'The checkout session is unknown, already used or expired.',
+        code: 'session_invalid',
+        field: 'session',
+      });
+      const el = await details(proxy, { session: 'cps_spent' });
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, 'This payment link has already been used or has expired.');
+      expect(buttons(el)).to.deep.equal([]);
+    });
+  });
+
+  describe('an open amount (amount and currency)', () => {
+    it('shows the form and the total for an amount within the bounds', async () => {
+      const el = await details(await fakeProxy(), { amount: '500.00', currency: 'USD' });
+      expect(visibleText(el)).to.contain('Total 500.00 USD');
+    });
+
+    for (const [amount, currency, why] of [
+      ['20,50', 'EUR', 'a comma for the decimal mark'],
+      ['500.01', 'EUR', 'above the maximum'],
+      ['0.99', 'EUR', 'below the minimum'],
+      ['12.505', 'EUR', 'more decimals than the bounds'],
+      ['-5.00', 'EUR', 'a negative amount'],
+      ['1e2', 'EUR', 'an exponent'],
+    ] as const) {
+      it(`says the bounds instead of the form for ${why}`, async () => {
+        const errors = errorEvents();
+        const el = await render({ proxy: (await fakeProxy()).url, amount, currency });
+        await untilText(el, 'Choose an amount between 1.00 and 500.00 EUR.');
+        expect(form(el)?.tagName ?? 'none').to.equal('none');
+        expect(visibleText(el)).to.not.contain('Total');
+        expect(errors).to.deep.include({
+          code: 'amount_invalid',
+          message: 'The amount is outside open_amount.',
+        });
+      });
+    }
+
+    it('says the bounds in the customer’s language and number format', async () => {
+      const el = await render({
+        proxy: (await fakeProxy()).url,
+        amount: '1000',
+        currency: 'EUR',
+        locale: 'de',
+      });
+      await untilText(el, 'Wählen Sie einen Betrag zwischen 1,00 und 500,00 EUR.');
+    });
+
+    it('shows the form once the page sets an amount within the bounds', async () => {
+      const el = await render({ proxy: (await fakeProxy()).url, amount: '900', currency: 'EUR' });
+      await untilText(el, 'Choose an amount between');
+      el.setAttribute('amount', '20.50');
+      await untilHeading(el, 'Your details');
+      await waitUntil(() => visibleText(el).includes('Total 20.50 EUR'));
+    });
+
+    it('says the checkout is not set up for a currency the proxy does not take', async () => {
+      const errors = errorEvents();
+      const el = await render({ proxy: (await fakeProxy()).url, amount: '20.00', currency: 'GBP' });
+      await untilText(el, NOT_SET_UP);
+      expect(errors).to.deep.include({
+        code: 'amount_invalid',
+        message: 'The amount is outside open_amount.',
+      });
+    });
+
+    it('says the checkout is not set up when the proxy takes no open amounts', async () => {
+      const proxy = await fakeProxy({
+        config: { payment_currencies: [], products: {}, open_amount: null, sessions: true },
+      });
+      const el = await render({ proxy: proxy.url, amount: '20.00', currency: 'EUR' });
+      await untilText(el, NOT_SET_UP);
+      expect(form(el)?.tagName ?? 'none').to.equal('none');
+    });
+  });
+});
