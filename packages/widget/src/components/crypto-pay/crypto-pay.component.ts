@@ -222,8 +222,9 @@ export default class CryptoPay extends LitElement {
     switch (view) {
       case 'misconfigured': {
         // An open amount the proxy refuses, in a currency it takes: the customer can choose
-        // another. Anything else is the page's to fix.
-        const open = this.proxy && flow.priced ? flow.config.value?.open_amount : undefined;
+        // another. Anything else is the page's to fix (without a proxy or a price, no
+        // configuration was even read).
+        const open = flow.config.value?.open_amount;
         const currency = this.currency ?? '';
         return this.result(
           'error',

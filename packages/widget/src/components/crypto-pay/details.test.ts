@@ -116,7 +116,7 @@ describe('<crypto-pay> details step', () => {
       const el = await details(await fakeProxy());
       await chooseSenderType(el, 'legal');
       await type(el, 'country-search', 'zzzz');
-      expect(visibleText(el)).to.contain('No country matches your search.');
+      expect(visibleText(el)).to.contain('No country matches.');
     });
 
     it('explains what the optional email is for', async () => {

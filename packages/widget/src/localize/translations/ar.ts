@@ -25,7 +25,7 @@ const ar: Translation = {
     country_of_registration: 'بلد التسجيل',
   },
   countrySearch: 'البحث عن بلد',
-  countryNoMatch: 'لا يوجد بلد يطابق بحثك.',
+  countryNoMatch: 'لا يوجد بلد مطابق.',
   email: 'البريد الإلكتروني (اختياري)',
   emailHint: 'يُستخدم فقط لإرسال تعليمات الاسترداد إليك إذا حدثت مشكلة في الدفع.',
   payWithLegend: 'الدفع باستخدام',

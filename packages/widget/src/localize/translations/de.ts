@@ -25,7 +25,7 @@ const de: Translation = {
     country_of_registration: 'Land der Eintragung',
   },
   countrySearch: 'Länder durchsuchen',
-  countryNoMatch: 'Kein Land passt zu Ihrer Suche.',
+  countryNoMatch: 'Kein Land gefunden.',
   email: 'E-Mail (optional)',
   emailHint: 'Nur für Hinweise zur Rückerstattung, falls bei der Zahlung etwas schiefgeht.',
   payWithLegend: 'Bezahlen mit',

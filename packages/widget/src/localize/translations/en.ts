@@ -25,7 +25,7 @@ const en: Translation = {
     country_of_registration: 'Country of registration',
   },
   countrySearch: 'Search countries',
-  countryNoMatch: 'No country matches your search.',
+  countryNoMatch: 'No country matches.',
   email: 'Email (optional)',
   emailHint: 'Only used to send you refund instructions.',
   payWithLegend: 'Pay with',

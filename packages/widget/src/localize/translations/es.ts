@@ -25,7 +25,7 @@ const es: Translation = {
     country_of_registration: 'País de registro',
   },
   countrySearch: 'Buscar países',
-  countryNoMatch: 'Ningún país coincide con su búsqueda.',
+  countryNoMatch: 'Ningún país coincide.',
   email: 'Correo electrónico (opcional)',
   emailHint: 'Solo se usa para enviarle instrucciones de reembolso si algo sale mal con el pago.',
   payWithLegend: 'Pagar con',

@@ -25,7 +25,7 @@ const fr: Translation = {
     country_of_registration: 'Pays d’immatriculation',
   },
   countrySearch: 'Rechercher un pays',
-  countryNoMatch: 'Aucun pays ne correspond à votre recherche.',
+  countryNoMatch: 'Aucun pays ne correspond.',
   email: 'E-mail (facultatif)',
   emailHint:
     'Utilisé uniquement pour vous envoyer des instructions de remboursement en cas de problème.',
