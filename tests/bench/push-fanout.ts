@@ -96,7 +96,13 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
     `${clients} event streams on raw sockets per round, ${ROUNDS} rounds (a fresh checkout each); latency from posting the signed callback to each client receiving the status; all latencies pooled.`,
     `Open file limit (ulimit -n) ${limit}: the bench process holds one socket per client and so does the server${Number(limit) < clients + 500 ? ' (TOO LOW for this run: raise it)' : ', enough for this run'}.`,
   ];
-  const stack = await startStack({ keepStdout: false });
+  // Every client here comes from one address: the per-client cap would send all but 100 to
+  // polling, as it should on the internet.
+  const streams = String(clients + 100);
+  const stack = await startStack({
+    keepStdout: false,
+    proxyEnv: { MAX_EVENT_STREAMS: streams, MAX_EVENT_STREAMS_PER_CLIENT: streams },
+  });
   const proxyLatencies: number[] = [];
   let callbackMs = 0;
   let rssBefore = 0;

@@ -14,7 +14,7 @@ import { type CheckoutHub, createCheckoutHub } from './hub.ts';
 import { referenceKey } from './identity.ts';
 import type { Log } from './logger.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
-import { clientIp } from './middleware/client-ip.ts';
+import { clientKey } from './middleware/client-ip.ts';
 import { cors } from './middleware/cors.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -72,7 +72,7 @@ export function createApp(options: AppOptions) {
       '/api/checkouts',
       rateLimit({
         perMinute: config.rateLimitPerMinute,
-        key: (c) => clientIp(c, config.trustProxy),
+        key: (c) => clientKey(c, config.trustProxy),
         now,
       }),
     )
@@ -90,7 +90,13 @@ export function createApp(options: AppOptions) {
     .route('/api/checkouts', checkoutRoutes(checkoutDeps))
     .route(
       '/api/checkouts',
-      eventRoutes({ store, hub, heartbeatMs: options.heartbeatMs ?? 15_000 }),
+      eventRoutes({
+        store,
+        hub,
+        heartbeatMs: options.heartbeatMs ?? 15_000,
+        limits: config.eventStreams,
+        clientOf: (c) => clientKey(c, config.trustProxy),
+      }),
     )
     .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
     .route(

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { LEVELS, type Level } from './logger.ts';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from './result-url.ts';
 import type { CurrencyRef } from './store/store.ts';
+import type { StreamLimits } from './stream-limits.ts';
 
 /** Start-up refused: `message` is the one line to print. */
 export class ConfigError extends Error {
@@ -38,6 +39,8 @@ export interface Config {
   urlFailed: string | undefined;
   paymentLifetimeSeconds: number;
   rateLimitPerMinute: number;
+  /** Open event streams at most, in all and per client (the widget polls beyond them). */
+  eventStreams: StreamLimits;
   upstreamTimeoutMs: number;
   /** Key of the end_user_reference HMAC; derived from the signing secret when unset. */
   endUserReferenceKey: string | undefined;
@@ -153,6 +156,8 @@ const environmentSchema = z.object({
   URL_FAILED: resultUrl,
   PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
+  MAX_EVENT_STREAMS: integer(1, 1_000_000),
+  MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
   END_USER_REFERENCE_KEY: z.optional(
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
@@ -233,6 +238,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     urlFailed: vars.URL_FAILED,
     paymentLifetimeSeconds: Number(vars.PAYMENT_LIFETIME_SECONDS ?? 3600),
     rateLimitPerMinute: Number(vars.RATE_LIMIT_CHECKOUTS_PER_MINUTE ?? 20),
+    eventStreams: {
+      total: Number(vars.MAX_EVENT_STREAMS ?? 10_000),
+      perClient: Number(vars.MAX_EVENT_STREAMS_PER_CLIENT ?? 100),
+    },
     upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',

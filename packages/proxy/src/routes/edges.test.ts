@@ -44,6 +44,13 @@ describe('rate limit on POST /api/checkouts', () => {
     // What the client wrote before the address the reverse proxy appended changes nothing.
     assert.equal((await from('10.9.9.1, 203.0.113.2')).status, 429);
     assert.equal((await from('10.9.9.2,203.0.113.2')).status, 429);
+    // A port some balancers append does not make a new client, nor does a fresh address of
+    // the same IPv6 /64 (one customer's network).
+    assert.equal((await from('203.0.113.2:40123')).status, 429);
+    assert.equal((await from('2001:db8:1:2::1')).status, 201);
+    assert.equal((await from('2001:db8:1:2::8')).status, 429);
+    assert.equal((await from('[2001:db8:1:2::9]:443')).status, 429);
+    assert.equal((await from('2001:db8:1:3::1')).status, 201);
   });
 });
 

@@ -86,10 +86,13 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     sandbox = await startTestSandbox();
     const server = serverConfig(sandbox);
     remove = server.remove;
-    proxy = await startProxy(server.config, {
-      log: createLogger((line) => seen.push(line)),
-      heartbeatMs: 30,
-    });
+    proxy = await startProxy(
+      { ...server.config, eventStreams: { total: 100, perClient: 5 } },
+      {
+        log: createLogger((line) => seen.push(line)),
+        heartbeatMs: 30,
+      },
+    );
     const wired = await fetch(`${sandbox.url}/_sandbox/merchant`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -208,19 +211,43 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     await eventually(() => proxy.eventStreams() === 0, 'the closed stream is let go');
   });
 
-  it('lets go of a stream queued behind another stream when the client leaves', async () => {
+  it('holds nothing for streams queued behind another on one connection', async () => {
     const checkout = await newCheckout();
     const { socket, received } = rawConnection(proxy.url);
     const stream = `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`;
-    // The second waits for the first, which lasts until the checkout ends: it has no socket yet.
-    socket.write(stream + stream);
+    // The rest wait for the first, which lasts until the checkout ends: none gets its turn.
+    socket.write(stream.repeat(500));
     await eventually(
       () => received.text.includes('data: '),
       'the first stream sent its first event',
     );
-    await eventually(() => proxy.eventStreams() === 2, 'both streams follow the checkout');
+    await new Promise((done) => setTimeout(done, 100));
+    assert.equal(proxy.eventStreams(), 1, 'only the first stream follows the checkout');
     socket.destroy();
-    await eventually(() => proxy.eventStreams() === 0, 'both streams are let go');
+    await eventually(() => proxy.eventStreams() === 0, 'the stream is let go');
+  });
+
+  it('refuses a client more streams than its cap with 429, and takes one again once a stream ends', async () => {
+    const checkout = await newCheckout();
+    await eventually(() => proxy.eventStreams() === 0, 'no stream is left from earlier tests');
+    const url = `${proxy.url}/api/checkouts/${checkout.id}/events`;
+    const streams = await Promise.all(Array.from({ length: 5 }, () => open(url)));
+    await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
+    const refused = await fetch(url, { headers: { Origin: SHOP } });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('Retry-After'), '30');
+    // The browser must be able to read the refusal to fall back to polling.
+    assert.equal(refused.headers.get('Access-Control-Allow-Origin'), SHOP);
+    assert.deepEqual(await refused.json(), {
+      error: 'Too many open event streams. Poll the checkout instead.',
+      code: 'too_many_streams',
+    });
+    streams[0]!.close();
+    await eventually(() => proxy.eventStreams() === 4, 'the closed stream is let go');
+    const again = await open(url);
+    assert.equal(again.response.statusCode, 200);
+    for (const stream of [again, ...streams]) stream.close();
+    await eventually(() => proxy.eventStreams() === 0, 'every stream is let go');
   });
 
   it('answers 404 with the error shape for an unknown checkout', async () => {

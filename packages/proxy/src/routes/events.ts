@@ -4,6 +4,7 @@
  * stream after a final status (or when the proxy shuts down). A change is serialised once and
  * the same bytes are queued on every stream of that checkout at once; one shared timer beats
  * for all open streams, so an idle stream costs no timer and no pending promise of its own.
+ * Open streams are capped in all and per client (`stream-limits.ts`).
  */
 
 import type { ServerResponse } from 'node:http';
@@ -11,8 +12,10 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { findCheckout, publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
 import type { CheckoutHub } from '../hub.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../store/store.ts';
+import { type StreamLimits, streamCounter } from '../stream-limits.ts';
 
 /**
  * Where a stream's bytes go. Under Node, the `ServerResponse` itself: a web `ReadableStream`
@@ -28,7 +31,13 @@ export interface EventStreamDeps {
   store: Store;
   hub: CheckoutHub;
   heartbeatMs: number;
+  limits: StreamLimits;
+  /** Who opens a stream, for the per-client cap. */
+  clientOf: (c: Context<AppEnv>) => string;
 }
+
+/** Counts one stream of the client (or throws 429) and follows the checkout into a sink. */
+type OpenStream = () => (sink: EventSink) => () => void;
 
 const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -79,19 +88,21 @@ type Heartbeats = ReturnType<typeof heartbeats>;
 
 export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
+  const streams = streamCounter(deps.limits);
   return new Hono<AppEnv>().get('/:id/events', async (c) => {
     const checkout = await findCheckout(deps.store, c.req.param('id'));
     // A HEAD asks for the head only: no stream to follow.
     if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
+    const client = deps.clientOf(c);
+    const open: OpenStream = () => {
+      const release = streams.open(client);
+      return (sink) => follow(deps, beats, checkout, sink, release);
+    };
     // Node's response under @hono/node-server; `app.request()` passes no bindings.
     const response = c.env?.outgoing;
     return response
-      ? streamToNode(c, response, (sink) => follow(deps, beats, checkout, sink))
-      : c.body(
-          webStream((sink) => follow(deps, beats, checkout, sink)),
-          200,
-          STREAM_HEADERS,
-        );
+      ? streamToNode(c, response, open)
+      : c.body(webStream(open()), 200, STREAM_HEADERS);
   });
 }
 
@@ -102,14 +113,37 @@ export function eventRoutes(deps: EventStreamDeps) {
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. Through the response,
  * every write would be corked, framed and flushed a tick later: with 5,000 streams that was
- * most of the cost of a publish. A pipelined request has no socket until the answers before it
- * are done; its stream writes through the response, which queues them until then.
+ * most of the cost of a publish.
+ *
+ * A pipelined request (no browser sends them) has no socket until the answers before it are
+ * done. Its stream opens, and counts, only then: a client that writes a thousand stream
+ * requests on one connection holds one stream, not a thousand subscriptions.
  */
-function streamToNode(
+function streamToNode(c: Context<AppEnv>, response: ServerResponse, open: OpenStream): Response {
+  // A refusal (429) goes to the error handler like any other.
+  if (response.socket) pipeToSocket(c, response, open());
+  else {
+    response.once('socket', () => {
+      let start: ReturnType<OpenStream>;
+      try {
+        start = open();
+      } catch (error) {
+        // Hono has returned for this request long ago: the refusal is written by hand.
+        if (error instanceof ApiError) writeError(c, response, error);
+        return;
+      }
+      pipeToSocket(c, response, start);
+    });
+  }
+  return RESPONSE_ALREADY_SENT;
+}
+
+/** The head, with the headers the middleware set on the context, then the stream itself. */
+function pipeToSocket(
   c: Context<AppEnv>,
   response: ServerResponse,
-  start: (sink: EventSink) => () => void,
-): Response {
+  start: ReturnType<OpenStream>,
+): void {
   const head: string[] = [];
   for (const [name, value] of c.newResponse(null, 200, STREAM_HEADERS).headers)
     head.push(name, value);
@@ -119,15 +153,23 @@ function streamToNode(
   response.removeHeader('Content-Length');
   response.writeHead(200, head);
   response.flushHeaders();
-  const body = response.socket ?? response;
-  const stop = start({
-    write: (bytes) => body.write(bytes),
-    end: () => response.end(),
+  const socket = response.socket!;
+  const stop = start({ write: (bytes) => socket.write(bytes), end: () => response.end() });
+  // Ended by us or the client gone.
+  socket.once('close', stop);
+}
+
+/** The error shape the error handler answers, with the context's headers. */
+function writeError(c: Context<AppEnv>, response: ServerResponse, error: ApiError): void {
+  const body = JSON.stringify(error.body());
+  const answer = c.newResponse(body, error.status, {
+    ...error.headers,
+    'Content-Type': 'application/json',
   });
-  // Ended by us or the client gone. The connection says so even for a stream still queued
-  // behind another answer, whose response has no socket to report it.
-  (c.env?.incoming?.socket ?? response).once('close', stop);
-  return RESPONSE_ALREADY_SENT;
+  const head: string[] = [];
+  for (const [name, value] of answer.headers) head.push(name, value);
+  response.writeHead(error.status, head);
+  response.end(body);
 }
 
 function webStream(start: (sink: EventSink) => () => void): ReadableStream<Uint8Array> {
@@ -159,6 +201,7 @@ function follow(
   beats: Heartbeats,
   first: CheckoutRecord,
   sink: EventSink,
+  release: () => void,
 ): () => void {
   let open = true;
   let sentVersion = 0;
@@ -167,6 +210,7 @@ function follow(
     open = false;
     unsubscribe();
     beats.delete(sink);
+    release();
   };
   const end = () => {
     if (!open) return;
