@@ -106,6 +106,7 @@ export function createApp(options: AppOptions) {
         processing,
         isShuttingDown: options.isShuttingDown ?? (() => false),
         probeTimeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
+        now,
       }),
     );
 

@@ -13,6 +13,35 @@ describe('operations', () => {
     assert.deepEqual(await json(ready), { status: 'ready', store: 'ok', upstream: 'ok' });
   });
 
+  it('asks the service once for many /readyz at a time, and again only after a few seconds', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const faults = (body: object) =>
+      fetch(`${shared.sandbox.url}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((response) => response.json());
+    // Every call to the service fails and is counted down: what is left says how many were made.
+    await faults({ fail_next: 1000, status: 500 });
+    const calls = async () =>
+      1000 - (await (await fetch(`${shared.sandbox.url}/_sandbox/faults`)).json()).fail_next;
+    try {
+      const ready = () => proxy.request('/readyz').then((response) => response.status);
+      assert.deepEqual(
+        await Promise.all(Array.from({ length: 5 }, ready)),
+        [503, 503, 503, 503, 503],
+      );
+      const oneProbe = await calls();
+      assert.ok(oneProbe >= 1);
+      for (let i = 0; i < 5; i++) assert.equal(await ready(), 503);
+      proxy.clock.now += 5000;
+      assert.equal(await ready(), 503);
+      assert.equal(await calls(), oneProbe * 2);
+    } finally {
+      await faults({});
+    }
+  });
+
   it('reports a closed store as not ready', async () => {
     const proxy = testProxy(shared.sandbox);
     await proxy.store.close();

@@ -16,7 +16,12 @@ export interface OpsDeps {
   isShuttingDown: () => boolean;
   /** Longest wait for the service's answer in /readyz. */
   probeTimeoutMs: number;
+  /** Unix milliseconds. */
+  now: () => number;
 }
+
+/** How long one answer of the service serves every /readyz. */
+const UPSTREAM_PROBE_REUSE_MS = 5000;
 
 async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
   try {
@@ -27,8 +32,27 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
   }
 }
 
+/**
+ * The service's probe, one at a time and its result reused for a few seconds: /readyz is
+ * often reachable from anywhere, and each probe is a signed call on the merchant's key.
+ */
+function sharedProbe(probe: () => Promise<unknown>, now: () => number) {
+  let last: { at: number; result: Promise<'ok' | 'failing'> } | undefined;
+  return () => {
+    if (!last || now() - last.at >= UPSTREAM_PROBE_REUSE_MS) {
+      last = { at: now(), result: check(probe) };
+    }
+    return last.result;
+  };
+}
+
 export function opsRoutes(deps: OpsDeps) {
   const document = openApiDocument();
+  // A probe must answer quickly: no waiting through the client's retries.
+  const upstreamProbe = sharedProbe(
+    () => deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
+    deps.now,
+  );
   return new Hono<AppEnv>()
     .get('/healthz', (c) => c.json({ status: 'ok' }, 200))
     .get('/readyz', async (c) => {
@@ -37,10 +61,7 @@ export function opsRoutes(deps: OpsDeps) {
       }
       const [store, upstream] = await Promise.all([
         check(() => deps.store.ping()),
-        // A probe must answer quickly: no waiting through the client's retries.
-        check(() =>
-          deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
-        ),
+        upstreamProbe(),
       ]);
       if (store === 'ok' && upstream === 'ok') {
         return c.json({ status: 'ready', store, upstream }, 200);
