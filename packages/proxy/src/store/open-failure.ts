@@ -16,7 +16,9 @@ export class NativeAddonError extends Error {
 }
 
 const NATIVE_ADDON_MISSING =
-  'the SQLite driver better-sqlite3 has no native addon built for this Node (its install script did not run: allow it, see the README, then reinstall)';
+  'the SQLite driver better-sqlite3 has no native addon built for this Node: its install script did not run or failed. ' +
+  'Allow it (npm 11: npm install-scripts approve better-sqlite3; pnpm: onlyBuiltDependencies) and run ' +
+  'npm rebuild better-sqlite3 (or pnpm rebuild better-sqlite3); see the proxy README, "As a process"';
 
 /** Hints for the failures a merchant meets at open, by SQLite's or the file system's code. */
 const HINTS: Record<string, string> = {
