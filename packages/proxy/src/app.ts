@@ -16,6 +16,7 @@ import type { Log } from './logger.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { clientKey } from './middleware/client-ip.ts';
 import { cors } from './middleware/cors.ts';
+import { dotSegmentGuard } from './middleware/path-guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(securityHeaders())
+    .use(dotSegmentGuard())
     // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.
     .use('/api/*', cors(config.allowedOrigins))
     .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))

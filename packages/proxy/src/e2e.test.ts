@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -413,6 +414,31 @@ describe('the proxy process', () => {
       201,
     );
     assert.equal((await call('/readyz')).status, 200);
+  });
+
+  it('refuses paths with dot segments, which a prefix rule in front would misjudge', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { hostname, port } = new URL(proxy.url);
+    const statusOf = (path: string) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+        request({ hostname, port, path, headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        })
+          .once('error', reject)
+          .end();
+      });
+    for (const path of [
+      '/api/../admin/checkouts',
+      '/api/%2e%2e/admin/checkouts',
+      '/callbacks/%2E%2E/admin/checkouts',
+      '/api/./config',
+    ]) {
+      assert.equal(await statusOf(path), 400, path);
+    }
+    assert.equal(await statusOf('/admin/checkouts'), 200);
   });
 
   it('refuses to start without its secret, naming the variable in one line', {
