@@ -20,9 +20,9 @@ import { RetryWait } from './retry-wait.ts';
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
-  'form, sender-type, field, label, input, hint, error, country-search, country-list, submit-button, currency-list, currency-option';
-const PANEL_PARTS = 'amount, pay-with, link-button, qr, link, copy-button, countdown, status';
-const RESULT_PARTS = 'result, message, primary-button, secondary-button';
+  'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option';
+const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
+const RESULT_PARTS = 'result,message,primary-button,secondary-button';
 
 /**
  * @summary A crypto checkout: asks who pays and in which currency, creates the payment through

@@ -57,7 +57,7 @@ describe('<crypto-pay> following the status', () => {
       setTimeout(() => proxy.setStatus('processing'));
       const event = await oneEvent(el, 'crypto-pay-status');
       expect(event.detail.status).to.equal('processing');
-      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      await untilText(el, 'Payment seen. Waiting for confirmation.');
       expect(await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).to.have.length(0);
     });
 
@@ -69,7 +69,7 @@ describe('<crypto-pay> following the status', () => {
       await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('processing');
       await waitUntil(
-        () => live?.textContent?.trim() === 'Payment seen. Waiting for its confirmation.',
+        () => live?.textContent?.trim() === 'Payment seen. Waiting for confirmation.',
       );
     });
   });
@@ -88,7 +88,7 @@ describe('<crypto-pay> following the status', () => {
       expect(first?.headers['if-none-match']).to.equal(undefined);
       expect(second?.headers['if-none-match']).to.match(/^W\/".+"$/);
       await proxy.setStatus('processing');
-      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      await untilText(el, 'Payment seen. Waiting for confirmation.');
       await proxy.setStatus('paid');
       await untilHeading(el, 'Payment complete');
       const count = (await reads()).length;
@@ -139,7 +139,7 @@ describe('<crypto-pay> following the status', () => {
         (button) => button.textContent?.trim() === 'Check now',
       );
       checkNow?.click();
-      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      await untilText(el, 'Payment seen. Waiting for confirmation.');
       expect(visibleText(el)).to.not.contain('We cannot reach');
     });
   });
@@ -232,7 +232,7 @@ describe('<crypto-pay> following the status', () => {
     it('follows a checkout that is still open', async () => {
       const proxy = await fakeProxy({ checkout: aCheckout({ status: 'processing' }) });
       const el = await render({ proxy: proxy.url, checkout: aCheckout().id, mode: 'redirect' });
-      await untilText(el, 'Payment seen. Waiting for its confirmation.');
+      await untilText(el, 'Payment seen. Waiting for confirmation.');
       expect(heading(el)).to.equal('Pay');
       await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('paid', aCheckout().id);

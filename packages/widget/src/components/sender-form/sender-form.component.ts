@@ -20,9 +20,15 @@ import styles from './sender-form.styles.ts';
 
 type SenderRules = typeof import('./sender-rules.ts');
 let rulesLoading: Promise<SenderRules> | undefined;
-/** The rules come in their own chunk, fetched once as the first form (or open amount) needs them. */
+/**
+ * The rules come in their own chunk, fetched once as the first form (or open amount) needs
+ * them; a failed fetch is forgotten, so "Try again" fetches again.
+ */
 export const loadRules = () => {
-  rulesLoading ??= import('./sender-rules.ts');
+  rulesLoading ??= import('./sender-rules.ts').catch((error) => {
+    rulesLoading = undefined;
+    throw error;
+  });
   return rulesLoading;
 };
 
@@ -301,7 +307,7 @@ export default class SenderForm extends LitElement {
         }
         ${this.field('email', messages)}
         <crypto-pay-currency-picker
-          exportparts="currency-list, currency-option, error"
+          exportparts="currency-list,currency-option,error"
           .t=${t}
           .currencies=${this.currencies}
           .value=${this.paymentCurrency}

@@ -63,7 +63,7 @@ const en: Translation = {
   timeLeft: 'Time left',
   expiresAt: (time) => `Expires at ${time}`,
   statusCreated: 'Waiting for your payment.',
-  statusProcessing: 'Payment seen. Waiting for its confirmation.',
+  statusProcessing: 'Payment seen. Waiting for confirmation.',
   connectionTrouble: 'We cannot reach the payment service. We keep trying.',
   checkNow: 'Check now',
 
