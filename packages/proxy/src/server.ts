@@ -34,7 +34,15 @@ export interface StartOptions {
   fastReads?: boolean;
   /** Called after each read the fast path answered (tests). */
   onFastRead?: () => void;
+  /** How long a client may take to send its headers, and its whole request (tests shorten). */
+  slowClientMs?: { headers: number; request: number };
 }
+
+/**
+ * A request's headers and body are small here (32 KiB at most), so a client sending them
+ * slowly is holding a connection, not uploading: cut it off long before Node's own 300 s.
+ */
+const SLOW_CLIENT_MS = { headers: 10_000, request: 30_000 };
 
 /** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
 export function openStore(databaseUrl: string): Store {
@@ -82,9 +90,18 @@ export async function startProxy(
         });
   const honoListener = getRequestListener(app.fetch, { hostname: config.host });
   // The fast path first; whatever it does not answer goes through Hono untouched.
-  const server = createServer((request, response) => {
-    if (!fastRead?.(request, response)) void honoListener(request, response);
-  });
+  const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
+  const server = createServer(
+    {
+      headersTimeout: slow.headers,
+      requestTimeout: slow.request,
+      // How often Node looks for clients past those times (its default is 30 s).
+      connectionsCheckingInterval: Math.min(slow.headers, 1000),
+    },
+    (request, response) => {
+      if (!fastRead?.(request, response)) void honoListener(request, response);
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
