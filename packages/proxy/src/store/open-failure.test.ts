@@ -54,6 +54,16 @@ describe('opening the SQLite store', () => {
     }
   });
 
+  it('says what to check when the directory cannot be made', () => {
+    const denied = Object.assign(new Error("EACCES: permission denied, mkdir '/srv/data'"), {
+      code: 'EACCES',
+    });
+    assert.equal(
+      openFailure(denied, '/srv/data/x.db').message,
+      'cannot open the SQLite database /srv/data/x.db: permission denied (can this user write there?)',
+    );
+  });
+
   it('names a relative path by its absolute form', () => {
     const error = openFailure(
       Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' }),

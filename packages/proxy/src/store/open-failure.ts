@@ -27,7 +27,9 @@ const HINTS: Record<string, string> = {
   SQLITE_READONLY: 'is the file writable?',
   SQLITE_PERM: 'is the file writable?',
   SQLITE_CORRUPT: 'the file is damaged; restore it from a backup',
-  EACCES: 'permission denied',
+  EACCES: 'can this user write there?',
+  EPERM: 'can this user write there?',
+  EROFS: 'give a path on a writable volume',
   EEXIST: 'a file is in the way of a directory',
   ENOTDIR: 'a file is in the way of a directory',
 };
