@@ -4,6 +4,7 @@
  */
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import {
   fillPerson,
@@ -65,5 +66,17 @@ describe('the SPA page', () => {
     );
     assert.deepEqual(problems, []);
     await context.close();
+  });
+});
+
+describe('the npm package', () => {
+  it('imports where there is no DOM, as server-rendering frameworks load it', () => {
+    const entry = new URL('../../packages/widget/dist/crypto-pay.js', import.meta.url).href;
+    const { status, stderr } = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `await import(${JSON.stringify(entry)});`],
+      { encoding: 'utf8' },
+    );
+    assert.equal(status, 0, stderr);
   });
 });

@@ -50,7 +50,7 @@ describe('validation', () => {
     assert.equal(await errorOf(widget.getByLabel('First name')), 'Use 255 characters or fewer.');
     assert.match(
       await errorOf(widget.getByLabel('Date of birth')),
-      /^Enter a real date in the past/,
+      /^Enter your real date of birth\./,
     );
     assert.match(
       await errorOf(widget.getByLabel('Email (optional)')),

@@ -41,11 +41,10 @@ function inheritedLang(element: Element): string | null {
 
 type Host = ReactiveControllerHost & HTMLElement & { locale?: string | undefined };
 
-// One observer for every element: a page that changes <html lang> updates them all.
+// One observer for every element: a page that changes <html lang> updates them all. Made on
+// first connect: importing the module must work where there is no DOM (server rendering).
 const connected = new Set<Host>();
-const documentLangObserver = new MutationObserver(() => {
-  for (const host of connected) host.requestUpdate();
-});
+let documentLangObserver: MutationObserver | undefined;
 
 export class LocalizeController implements ReactiveController {
   /** The translation in use; English until another locale has loaded. */
@@ -60,6 +59,9 @@ export class LocalizeController implements ReactiveController {
 
   hostConnected(): void {
     if (connected.size === 0) {
+      documentLangObserver ??= new MutationObserver(() => {
+        for (const host of connected) host.requestUpdate();
+      });
       documentLangObserver.observe(document.documentElement, {
         attributes: true,
         attributeFilter: ['lang'],
@@ -70,7 +72,7 @@ export class LocalizeController implements ReactiveController {
 
   hostDisconnected(): void {
     connected.delete(this.host);
-    if (connected.size === 0) documentLangObserver.disconnect();
+    if (connected.size === 0) documentLangObserver?.disconnect();
   }
 
   hostUpdate(): void {
