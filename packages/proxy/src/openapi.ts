@@ -137,7 +137,7 @@ export function openApiDocument() {
         get: {
           summary: 'Follow a checkout (Server-Sent Events; data is the checkout)',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: 'text/event-stream' }, ...errors(404) },
+          responses: { 200: { description: 'text/event-stream' }, ...errors(404, 429) },
         },
       },
       '/callbacks/processing': {
