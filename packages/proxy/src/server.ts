@@ -13,6 +13,7 @@ import { type Config, ConfigError } from './config.ts';
 import { fastReads } from './fast-read.ts';
 import { createCheckoutHub } from './hub.ts';
 import { createLogger, type Log } from './logger.ts';
+import { setupWarnings } from './setup-warnings.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
 
@@ -58,6 +59,7 @@ export async function startProxy(
 ): Promise<RunningProxy> {
   const log = options.log ?? createLogger(undefined, config.logLevel);
   const catalog = loadCatalog(config.catalogFile);
+  for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   const store = openStore(config.databaseUrl);
   const processing = createProcessingClient({
     apiKey: config.apiKey,
