@@ -144,10 +144,11 @@ function pipeToSocket(
   response: ServerResponse,
   start: ReturnType<OpenStream>,
 ): void {
-  const head: string[] = [];
-  for (const [name, value] of c.newResponse(null, 200, STREAM_HEADERS).headers)
-    head.push(name, value);
-  head.push('Connection', 'close');
+  const head = [
+    ...headList(c.newResponse(null, 200, STREAM_HEADERS).headers),
+    'Connection',
+    'close',
+  ];
   // Node frames a body without a length as chunks unless both headers are taken away.
   response.removeHeader('Transfer-Encoding');
   response.removeHeader('Content-Length');
@@ -166,10 +167,13 @@ function writeError(c: Context<AppEnv>, response: ServerResponse, error: ApiErro
     ...error.headers,
     'Content-Type': 'application/json',
   });
-  const head: string[] = [];
-  for (const [name, value] of answer.headers) head.push(name, value);
-  response.writeHead(error.status, head);
+  response.writeHead(error.status, headList(answer.headers));
   response.end(body);
+}
+
+/** Headers as the flat name, value list `writeHead` takes (repeated names kept). */
+function headList(headers: Headers): string[] {
+  return [...headers].flat();
 }
 
 function webStream(start: (sink: EventSink) => () => void): ReadableStream<Uint8Array> {
