@@ -227,6 +227,58 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     await eventually(() => proxy.eventStreams() === 0, 'the stream is let go');
   });
 
+  it('gives a pipelined stream, and its refusal, the same headers as any answer', async () => {
+    const checkout = await newCheckout();
+    await eventually(() => proxy.eventStreams() === 0, 'no stream is left from earlier tests');
+    const url = `${proxy.url}/api/checkouts/${checkout.id}/events`;
+    // The service answers /readyz slowly, so the stream requests behind it wait for their turn.
+    const faults = (body: object) =>
+      fetch(`${sandbox.url}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const fill = await Promise.all(Array.from({ length: 5 }, () => open(url)));
+    await Promise.all(fill.map((stream) => stream.until((text) => text.includes('data: '))));
+    fill.pop()!.close();
+    await eventually(() => proxy.eventStreams() === 4, 'one place is free');
+    await faults({ latency_ms: 300 });
+    try {
+      const { socket, received } = rawConnection(proxy.url);
+      const stream = (id: string) =>
+        `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\nOrigin: ${SHOP}\r\nX-Request-Id: ${id}\r\n\r\n`;
+      // The first stream takes the free place; the second, pipelined on another connection, is refused.
+      socket.write(`GET /readyz HTTP/1.1\r\nHost: proxy\r\n\r\n${stream('pipelined-stream-1')}`);
+      const other = rawConnection(proxy.url);
+      await eventually(() => received.text.includes('data: '), 'the pipelined stream opened');
+      other.socket.write(
+        `GET /readyz HTTP/1.1\r\nHost: proxy\r\n\r\n${stream('pipelined-stream-2')}`,
+      );
+      await eventually(
+        () => other.received.text.includes('too_many_streams'),
+        'the second was refused',
+      );
+      const streamHead = received.text.slice(received.text.indexOf('HTTP/1.1 200', 10));
+      const refusalHead = other.received.text.slice(other.received.text.indexOf('HTTP/1.1 429'));
+      for (const [head, id] of [
+        [streamHead, 'pipelined-stream-1'],
+        [refusalHead, 'pipelined-stream-2'],
+      ] as const) {
+        assert.match(head, new RegExp(`access-control-allow-origin: ${SHOP}`, 'i'));
+        assert.match(head, new RegExp(`x-request-id: ${id}`, 'i'));
+        assert.match(head, /x-content-type-options: nosniff/i);
+        assert.doesNotMatch(head, /x-hono-already-sent/i);
+      }
+      assert.match(refusalHead, /content-type: application\/json/i);
+      socket.destroy();
+      other.socket.destroy();
+    } finally {
+      await faults({});
+      for (const stream of fill) stream.close();
+    }
+    await eventually(() => proxy.eventStreams() === 0, 'every stream is let go');
+  });
+
   it('refuses a client more streams than its cap with 429, and takes one again once a stream ends', async () => {
     const checkout = await newCheckout();
     await eventually(() => proxy.eventStreams() === 0, 'no stream is left from earlier tests');

@@ -7,25 +7,13 @@
  * Open streams are capped in all and per client (`stream-limits.ts`).
  */
 
-import type { ServerResponse } from 'node:http';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { findCheckout, publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import type { CheckoutHub } from '../hub.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../store/store.ts';
 import { type StreamLimits, streamCounter } from '../stream-limits.ts';
-
-/**
- * Where a stream's bytes go. Under Node, the `ServerResponse` itself: a web `ReadableStream`
- * per client costs a read loop of its own in the adapter, and one change then wakes thousands
- * of them. Elsewhere (other runtimes, `app.request` in tests), a web stream.
- */
-interface EventSink {
-  write(bytes: Uint8Array): void;
-  end(): void;
-}
+import { type EventSink, type OpenStream, streamToNode } from './event-stream-node.ts';
 
 export interface EventStreamDeps {
   store: Store;
@@ -35,9 +23,6 @@ export interface EventStreamDeps {
   /** Who opens a stream, for the per-client cap. */
   clientOf: (c: Context<AppEnv>) => string;
 }
-
-/** Counts one stream of the client (or throws 429) and follows the checkout into a sink. */
-type OpenStream = () => (sink: EventSink) => () => void;
 
 const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -101,79 +86,9 @@ export function eventRoutes(deps: EventStreamDeps) {
     // Node's response under @hono/node-server; `app.request()` passes no bindings.
     const response = c.env?.outgoing;
     return response
-      ? streamToNode(c, response, open)
+      ? streamToNode(c, response, open, STREAM_HEADERS)
       : c.body(webStream(open()), 200, STREAM_HEADERS);
   });
-}
-
-/**
- * Writes the head itself, with the headers the middleware set on the context (request id,
- * CORS, security headers), then hands the adapter a response that says it was sent.
- *
- * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
- * is the same bytes for every stream and goes straight to each socket. Through the response,
- * every write would be corked, framed and flushed a tick later: with 5,000 streams that was
- * most of the cost of a publish.
- *
- * A pipelined request (no browser sends them) has no socket until the answers before it are
- * done. Its stream opens, and counts, only then: a client that writes a thousand stream
- * requests on one connection holds one stream, not a thousand subscriptions.
- */
-function streamToNode(c: Context<AppEnv>, response: ServerResponse, open: OpenStream): Response {
-  // A refusal (429) goes to the error handler like any other.
-  if (response.socket) pipeToSocket(c, response, open());
-  else {
-    response.once('socket', () => {
-      let start: ReturnType<OpenStream>;
-      try {
-        start = open();
-      } catch (error) {
-        // Hono has returned for this request long ago: the refusal is written by hand.
-        if (error instanceof ApiError) writeError(c, response, error);
-        return;
-      }
-      pipeToSocket(c, response, start);
-    });
-  }
-  return RESPONSE_ALREADY_SENT;
-}
-
-/** The head, with the headers the middleware set on the context, then the stream itself. */
-function pipeToSocket(
-  c: Context<AppEnv>,
-  response: ServerResponse,
-  start: ReturnType<OpenStream>,
-): void {
-  const head = [
-    ...headList(c.newResponse(null, 200, STREAM_HEADERS).headers),
-    'Connection',
-    'close',
-  ];
-  // Node frames a body without a length as chunks unless both headers are taken away.
-  response.removeHeader('Transfer-Encoding');
-  response.removeHeader('Content-Length');
-  response.writeHead(200, head);
-  response.flushHeaders();
-  const socket = response.socket!;
-  const stop = start({ write: (bytes) => socket.write(bytes), end: () => response.end() });
-  // Ended by us or the client gone.
-  socket.once('close', stop);
-}
-
-/** The error shape the error handler answers, with the context's headers. */
-function writeError(c: Context<AppEnv>, response: ServerResponse, error: ApiError): void {
-  const body = JSON.stringify(error.body());
-  const answer = c.newResponse(body, error.status, {
-    ...error.headers,
-    'Content-Type': 'application/json',
-  });
-  response.writeHead(error.status, headList(answer.headers));
-  response.end(body);
-}
-
-/** Headers as the flat name, value list `writeHead` takes (repeated names kept). */
-function headList(headers: Headers): string[] {
-  return [...headers].flat();
 }
 
 function webStream(start: (sink: EventSink) => () => void): ReadableStream<Uint8Array> {

@@ -1,0 +1,96 @@
+/**
+ * An event stream under Node (`@hono/node-server`), written by hand rather than through the
+ * adapter: a web `ReadableStream` per client costs a read loop of its own in the adapter, and
+ * one change then wakes thousands of them.
+ *
+ * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
+ * is the same bytes for every stream and goes straight to each socket. Through the response,
+ * every write would be corked, framed and flushed a tick later: with 5,000 streams that was
+ * most of the cost of a publish.
+ */
+
+import type { ServerResponse } from 'node:http';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+/** Where a stream's bytes go: the socket here, a web stream elsewhere (`app.request`). */
+export interface EventSink {
+  write(bytes: Uint8Array): void;
+  end(): void;
+}
+
+/** Counts one stream of the client (or throws 429) and returns what follows the checkout. */
+export type OpenStream = () => (sink: EventSink) => () => void;
+
+/**
+ * Opens the stream and hands the adapter a response that says it was sent. A pipelined
+ * request (no browser sends them) has no socket until the answers before it are done: its
+ * stream opens, and counts, only then, so a client that writes a thousand stream requests on
+ * one connection holds one stream, not a thousand subscriptions.
+ */
+export function streamToNode(
+  c: Context<AppEnv>,
+  response: ServerResponse,
+  open: OpenStream,
+  streamHeaders: Record<string, string>,
+): Response {
+  // What the middleware set (request id, CORS, security headers), taken now: once the handler
+  // has returned, the context no longer has them to give.
+  const base = headList(c.newResponse(null, 200).headers);
+  // Here a refusal (429) goes to the error handler like any other.
+  if (response.socket) pipeToSocket(response, base, streamHeaders, open());
+  else {
+    response.once('socket', () => {
+      let start: ReturnType<OpenStream>;
+      try {
+        start = open();
+      } catch (error) {
+        if (error instanceof ApiError) writeError(response, base, error);
+        else response.destroy();
+        return;
+      }
+      pipeToSocket(response, base, streamHeaders, start);
+    });
+  }
+  return RESPONSE_ALREADY_SENT;
+}
+
+function pipeToSocket(
+  response: ServerResponse,
+  base: string[],
+  streamHeaders: Record<string, string>,
+  start: ReturnType<OpenStream>,
+): void {
+  // Node frames a body without a length as chunks unless both headers are taken away.
+  response.removeHeader('Transfer-Encoding');
+  response.removeHeader('Content-Length');
+  response.writeHead(200, [
+    ...base,
+    ...headList(new Headers(streamHeaders)),
+    'connection',
+    'close',
+  ]);
+  response.flushHeaders();
+  const socket = response.socket!;
+  const stop = start({ write: (bytes) => socket.write(bytes), end: () => response.end() });
+  // Ended by us or the client gone (perhaps already).
+  if (socket.destroyed) stop();
+  else socket.once('close', stop);
+}
+
+/** A refusal in the error handler's shape, written by hand: Hono has returned long ago. */
+function writeError(response: ServerResponse, base: string[], error: ApiError): void {
+  const body = JSON.stringify(error.body());
+  const own = new Headers(error.headers);
+  own.set('Content-Type', 'application/json');
+  own.set('Content-Length', String(Buffer.byteLength(body)));
+  response.writeHead(error.status, [...base, ...headList(own)]);
+  response.end(body);
+}
+
+/** Headers as the flat name, value list `writeHead` takes. */
+function headList(headers: Headers): string[] {
+  return [...headers].flat();
+}
