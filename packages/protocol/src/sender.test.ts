@@ -185,7 +185,7 @@ describe('countries and dates', () => {
     for (const date of ['2099-01-02', '1899-12-31']) {
       assert.deepEqual(
         issuesOf(date),
-        ['The date_of_birth must be a past date, from 1900-01-01 on.'],
+        ['The date_of_birth must be a day from 1900-01-01 to today.'],
         date,
       );
     }

@@ -46,7 +46,7 @@ export function isDateOfBirth(value: string, today: Date = new Date()): boolean 
 
 // Not in the spec, which asks only for the format: a well-formed date no one alive was born on
 // gets its own sentence rather than being told its format is wrong.
-const DATE_OF_BIRTH_RANGE = 'The date_of_birth must be a past date, from 1900-01-01 on.';
+const DATE_OF_BIRTH_RANGE = 'The date_of_birth must be a day from 1900-01-01 to today.';
 
 /** The texts of one party's rules. The spec words them for the sender; receivers mirror them. */
 function partyTexts(party: 'sender' | 'receiver') {
