@@ -72,8 +72,9 @@ function rawConnection(url: string) {
 const messagesOf = (text: string) =>
   [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
 
+/** Waits up to 10 s (a loaded 2-CPU machine is slow) for `check` to hold. */
 async function eventually(check: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
+  for (let i = 0; i < 1000 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
   assert.ok(check(), what);
 }
 
