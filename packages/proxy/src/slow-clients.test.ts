@@ -6,11 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { describe, it } from 'node:test';
 import { createLogger } from './logger.ts';
-import { type RunningProxy, startProxy } from './server.ts';
-import { checkoutBody, seen, serverConfig, startTestSandbox } from './testing.test-helpers.ts';
+import { checkoutBody, seen, useServedProxy } from './testing.test-helpers.ts';
 
 /** Writes `text` on a new connection and resolves with all it received once it closed. */
 function slowly(url: string, text: string): { socket: Socket; closed: Promise<string> } {
@@ -26,49 +24,34 @@ function slowly(url: string, text: string): { socket: Socket; closed: Promise<st
 }
 
 describe('slow clients', () => {
-  let sandbox: RunningSandbox;
-  let proxy: RunningProxy;
-  let remove = () => {};
-
-  before(async () => {
-    sandbox = await startTestSandbox();
-    const server = serverConfig(sandbox);
-    remove = server.remove;
-    proxy = await startProxy(server.config, {
-      log: createLogger((line) => seen.push(line)),
-      slowClientMs: { headers: 300, request: 600 },
-    });
-  });
-
-  after(async () => {
-    await proxy?.close();
-    await sandbox?.close();
-    remove();
+  const served = useServedProxy({
+    log: createLogger((line) => seen.push(line)),
+    slowClientMs: { headers: 300, request: 600 },
   });
 
   // Without the short times a slow client would hold on for minutes: fail instead of waiting.
   it('answers 408 and closes a connection whose headers never end', { timeout: 5000 }, async () => {
-    const { closed } = slowly(proxy.url, 'GET /healthz HTTP/1.1\r\nHost: proxy\r\n');
+    const { closed } = slowly(served.proxy.url, 'GET /healthz HTTP/1.1\r\nHost: proxy\r\n');
     assert.match(await closed, /^HTTP\/1\.1 408 /);
   });
 
   it('answers 408 and closes a connection whose body never ends', { timeout: 5000 }, async () => {
     const { closed } = slowly(
-      proxy.url,
+      served.proxy.url,
       'POST /api/checkouts HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"product"',
     );
     assert.match(await closed, /^HTTP\/1\.1 408 /);
   });
 
   it('keeps an event stream open past those times', async () => {
-    const created = await fetch(`${proxy.url}/api/checkouts`, {
+    const created = await fetch(`${served.proxy.url}/api/checkouts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(checkoutBody()),
     });
     const { id } = await created.json();
     const { socket, closed } = slowly(
-      proxy.url,
+      served.proxy.url,
       `GET /api/checkouts/${id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,
     );
     let open = true;

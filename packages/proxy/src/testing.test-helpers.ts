@@ -16,6 +16,7 @@ import { parseCatalog } from './catalog.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type CheckoutHub, createCheckoutHub } from './hub.ts';
 import { createLogger } from './logger.ts';
+import { type RunningProxy, type StartOptions, startProxy } from './server.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
 
@@ -219,4 +220,28 @@ export function useSandboxAndProxy(): { sandbox: RunningSandbox; proxy: TestProx
     pair.proxy = testProxy(pair.sandbox);
   });
   return pair;
+}
+
+/**
+ * A sandbox and a proxy serving on 127.0.0.1 (a real Node server, as in production) for the
+ * tests of one file; `changes` adjust the proxy's configuration.
+ */
+export function useServedProxy(
+  options: StartOptions,
+  changes: Partial<Config> = {},
+): { sandbox: RunningSandbox; proxy: RunningProxy } {
+  const served = {} as { sandbox: RunningSandbox; proxy: RunningProxy };
+  let remove = () => {};
+  before(async () => {
+    served.sandbox = await startTestSandbox();
+    const server = serverConfig(served.sandbox);
+    remove = server.remove;
+    served.proxy = await startProxy({ ...server.config, ...changes }, options);
+  });
+  after(async () => {
+    await served.proxy?.close();
+    await served.sandbox?.close();
+    remove();
+  });
+  return served;
 }

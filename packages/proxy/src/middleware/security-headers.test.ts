@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { describe, it } from 'node:test';
 import { createLogger } from '../logger.ts';
-import { type RunningProxy, startProxy } from '../server.ts';
-import { checkoutBody, SHOP, serverConfig, startTestSandbox } from '../testing.test-helpers.ts';
+import { checkoutBody, SHOP, useServedProxy } from '../testing.test-helpers.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 interface Head {
@@ -37,24 +35,9 @@ function headOf(
 }
 
 describe('security headers', () => {
-  let sandbox: RunningSandbox;
-  let proxy: RunningProxy;
-  let remove: () => void;
   let id: string;
-
-  before(async () => {
-    sandbox = await startTestSandbox();
-    const server = serverConfig(sandbox);
-    remove = server.remove;
-    // Without the fast read path: these are Hono's answers (fast-read.test.ts compares the two).
-    proxy = await startProxy(server.config, { log: createLogger(() => {}), fastReads: false });
-  });
-
-  after(async () => {
-    await proxy?.close();
-    await sandbox?.close();
-    remove?.();
-  });
+  // Without the fast read path: these are Hono's answers (fast-read.test.ts compares the two).
+  const served = useServedProxy({ log: createLogger(() => {}), fastReads: false });
 
   /** Each security header sent exactly once, with its value. */
   function assertSecure(head: Head, what: string) {
@@ -66,7 +49,7 @@ describe('security headers', () => {
 
   it('are on a create, once each', async () => {
     const created = await headOf(
-      proxy.url,
+      served.proxy.url,
       '/api/checkouts',
       'POST',
       json,
@@ -74,25 +57,25 @@ describe('security headers', () => {
     );
     assert.equal(created.status, 201);
     assertSecure(created, 'a create');
-    const answer = await fetch(`${proxy.url}${created.headers.get('location')?.[0] ?? ''}`);
+    const answer = await fetch(`${served.proxy.url}${created.headers.get('location')?.[0] ?? ''}`);
     id = (await answer.json()).id;
     assert.equal(typeof id, 'string');
   });
 
   it('are on reads, 304s, HEADs and preflights', async () => {
-    const read = await headOf(proxy.url, `/api/checkouts/${id}`, 'GET', { Origin: SHOP });
+    const read = await headOf(served.proxy.url, `/api/checkouts/${id}`, 'GET', { Origin: SHOP });
     assert.equal(read.status, 200);
     assertSecure(read, 'a read');
     const tag = read.headers.get('etag')?.[0] ?? '';
-    const notModified = await headOf(proxy.url, `/api/checkouts/${id}`, 'GET', {
+    const notModified = await headOf(served.proxy.url, `/api/checkouts/${id}`, 'GET', {
       'If-None-Match': tag,
     });
     assert.equal(notModified.status, 304);
     assertSecure(notModified, 'a 304');
-    const head = await headOf(proxy.url, `/api/checkouts/${id}`, 'HEAD');
+    const head = await headOf(served.proxy.url, `/api/checkouts/${id}`, 'HEAD');
     assert.equal(head.status, 200);
     assertSecure(head, 'a HEAD');
-    const preflight = await headOf(proxy.url, '/api/checkouts', 'OPTIONS', {
+    const preflight = await headOf(served.proxy.url, '/api/checkouts', 'OPTIONS', {
       Origin: SHOP,
       'Access-Control-Request-Method': 'POST',
     });
@@ -102,16 +85,24 @@ describe('security headers', () => {
 
   it('are on every error the error handler or the not-found handler writes', async () => {
     const cases: [string, Promise<Head>, number][] = [
-      ['bad JSON', headOf(proxy.url, '/api/checkouts', 'POST', json, '{"product":'), 400],
-      ['a validation error', headOf(proxy.url, '/api/checkouts', 'POST', json, '{}'), 422],
+      ['bad JSON', headOf(served.proxy.url, '/api/checkouts', 'POST', json, '{"product":'), 400],
+      ['a validation error', headOf(served.proxy.url, '/api/checkouts', 'POST', json, '{}'), 422],
       [
         'a body too large',
-        headOf(proxy.url, '/api/checkouts', 'POST', json, `"${'x'.repeat(40_000)}"`),
+        headOf(served.proxy.url, '/api/checkouts', 'POST', json, `"${'x'.repeat(40_000)}"`),
         413,
       ],
-      ['an unknown checkout', headOf(proxy.url, `/api/checkouts/${'x'.repeat(22)}`, 'GET'), 404],
-      ['an unknown address', headOf(proxy.url, '/nowhere', 'GET'), 404],
-      ['an unauthorised admin call', headOf(proxy.url, '/admin/sessions', 'POST', json, '{}'), 401],
+      [
+        'an unknown checkout',
+        headOf(served.proxy.url, `/api/checkouts/${'x'.repeat(22)}`, 'GET'),
+        404,
+      ],
+      ['an unknown address', headOf(served.proxy.url, '/nowhere', 'GET'), 404],
+      [
+        'an unauthorised admin call',
+        headOf(served.proxy.url, '/admin/sessions', 'POST', json, '{}'),
+        401,
+      ],
     ];
     for (const [what, answer, status] of cases) {
       const head = await answer;
@@ -121,11 +112,17 @@ describe('security headers', () => {
   });
 
   it('are on event streams once each, and on their errors', async () => {
-    const stream = await headOf(proxy.url, `/api/checkouts/${id}/events`, 'GET', { Origin: SHOP });
+    const stream = await headOf(served.proxy.url, `/api/checkouts/${id}/events`, 'GET', {
+      Origin: SHOP,
+    });
     assert.equal(stream.status, 200);
     assert.deepEqual(stream.headers.get('content-type'), ['text/event-stream']);
     assertSecure(stream, 'an event stream');
-    const unknown = await headOf(proxy.url, `/api/checkouts/${'x'.repeat(22)}/events`, 'GET');
+    const unknown = await headOf(
+      served.proxy.url,
+      `/api/checkouts/${'x'.repeat(22)}/events`,
+      'GET',
+    );
     assert.equal(unknown.status, 404);
     assertSecure(unknown, 'an unknown stream');
   });

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { type IncomingMessage, request } from 'node:http';
 import { connect } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { before, describe, it } from 'node:test';
 import { createLogger } from '../logger.ts';
-import { type RunningProxy, startProxy } from '../server.ts';
-import {
-  checkoutBody,
-  SHOP,
-  seen,
-  serverConfig,
-  startTestSandbox,
-} from '../testing.test-helpers.ts';
+import { checkoutBody, SHOP, seen, useServedProxy } from '../testing.test-helpers.ts';
 
 /** An open event stream over a real connection, as a browser's EventSource holds it. */
 interface Stream {
@@ -79,37 +71,22 @@ async function eventually(check: () => boolean, what: string) {
 }
 
 describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response)', () => {
-  let sandbox: RunningSandbox;
-  let proxy: RunningProxy;
-  let remove = () => {};
+  const served = useServedProxy(
+    { log: createLogger((line) => seen.push(line)), heartbeatMs: 30 },
+    { eventStreams: { total: 100, perClient: 5 } },
+  );
 
   before(async () => {
-    sandbox = await startTestSandbox();
-    const server = serverConfig(sandbox);
-    remove = server.remove;
-    proxy = await startProxy(
-      { ...server.config, eventStreams: { total: 100, perClient: 5 } },
-      {
-        log: createLogger((line) => seen.push(line)),
-        heartbeatMs: 30,
-      },
-    );
-    const wired = await fetch(`${sandbox.url}/_sandbox/merchant`, {
+    const wired = await fetch(`${served.sandbox.url}/_sandbox/merchant`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ callback_url: `${proxy.url}/callbacks/processing` }),
+      body: JSON.stringify({ callback_url: `${served.proxy.url}/callbacks/processing` }),
     });
     assert.equal(wired.status, 200);
   });
 
-  after(async () => {
-    await proxy?.close();
-    await sandbox?.close();
-    remove();
-  });
-
   async function newCheckout() {
-    const created = await fetch(`${proxy.url}/api/checkouts`, {
+    const created = await fetch(`${served.proxy.url}/api/checkouts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(checkoutBody()),
@@ -120,7 +97,7 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
 
   it('answers with the stream, CORS and security headers, the checkout at once, then heartbeats', async () => {
     const checkout = await newCheckout();
-    const stream = await open(`${proxy.url}/api/checkouts/${checkout.id}/events`, {
+    const stream = await open(`${served.proxy.url}/api/checkouts/${checkout.id}/events`, {
       Origin: SHOP,
       'X-Request-Id': 'events-test-0001',
     });
@@ -142,26 +119,28 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
       const text = await stream.until((so) => so.includes(': heartbeat'));
       assert.deepEqual(messagesOf(text), [checkout]);
       assert.match(text, /^id: 1\n/);
-      assert.equal(proxy.eventStreams(), 1);
+      assert.equal(served.proxy.eventStreams(), 1);
     } finally {
       stream.close();
     }
-    await eventually(() => proxy.eventStreams() === 0, 'the closed stream is let go');
+    await eventually(() => served.proxy.eventStreams() === 0, 'the closed stream is let go');
   });
 
   it('pushes each change of a payment to every stream of the checkout once, then ends each', async () => {
     const checkout = await newCheckout();
-    const url = `${proxy.url}/api/checkouts/${checkout.id}/events`;
+    const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
     const streams = await Promise.all([open(url), open(url), open(url)]);
     await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
-    const requests = (await (await fetch(`${sandbox.url}/_sandbox/payment-requests`)).json()) as {
+    const requests = (await (
+      await fetch(`${served.sandbox.url}/_sandbox/payment-requests`)
+    ).json()) as {
       id: string;
       payment_link: string;
     }[];
     const paymentRequest = requests.find((entry) => entry.payment_link === checkout.payment_link);
     assert.ok(paymentRequest);
     const paid = await fetch(
-      `${sandbox.url}/_sandbox/payment-requests/${paymentRequest.id}/simulate`,
+      `${served.sandbox.url}/_sandbox/payment-requests/${paymentRequest.id}/simulate`,
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -176,23 +155,23 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
         ['created', 'processing', 'paid'],
       );
     }
-    assert.equal(proxy.eventStreams(), 0);
+    assert.equal(served.proxy.eventStreams(), 0);
   });
 
   it('answers a HEAD with the head only and opens no stream', async () => {
     const checkout = await newCheckout();
-    const answer = await fetch(`${proxy.url}/api/checkouts/${checkout.id}/events`, {
+    const answer = await fetch(`${served.proxy.url}/api/checkouts/${checkout.id}/events`, {
       method: 'HEAD',
     });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('content-type'), 'text/event-stream');
     assert.equal(await answer.text(), '');
-    assert.equal(proxy.eventStreams(), 0);
+    assert.equal(served.proxy.eventStreams(), 0);
   });
 
   it('streams to a request pipelined behind another on the same connection', async () => {
     const checkout = await newCheckout();
-    const { socket, received } = rawConnection(proxy.url);
+    const { socket, received } = rawConnection(served.proxy.url);
     socket.write(
       'GET /healthz HTTP/1.1\r\nHost: proxy\r\n\r\n' +
         `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,
@@ -209,12 +188,12 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     } finally {
       socket.destroy();
     }
-    await eventually(() => proxy.eventStreams() === 0, 'the closed stream is let go');
+    await eventually(() => served.proxy.eventStreams() === 0, 'the closed stream is let go');
   });
 
   it('holds nothing for streams queued behind another on one connection', async () => {
     const checkout = await newCheckout();
-    const { socket, received } = rawConnection(proxy.url);
+    const { socket, received } = rawConnection(served.proxy.url);
     const stream = `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`;
     // The rest wait for the first, which lasts until the checkout ends: none gets its turn.
     socket.write(stream.repeat(500));
@@ -223,18 +202,21 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
       'the first stream sent its first event',
     );
     await new Promise((done) => setTimeout(done, 100));
-    assert.equal(proxy.eventStreams(), 1, 'only the first stream follows the checkout');
+    assert.equal(served.proxy.eventStreams(), 1, 'only the first stream follows the checkout');
     socket.destroy();
-    await eventually(() => proxy.eventStreams() === 0, 'the stream is let go');
+    await eventually(() => served.proxy.eventStreams() === 0, 'the stream is let go');
   });
 
   it('gives a pipelined stream, and its refusal, the same headers as any answer', async () => {
     const checkout = await newCheckout();
-    await eventually(() => proxy.eventStreams() === 0, 'no stream is left from earlier tests');
-    const url = `${proxy.url}/api/checkouts/${checkout.id}/events`;
+    await eventually(
+      () => served.proxy.eventStreams() === 0,
+      'no stream is left from earlier tests',
+    );
+    const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
     // The service answers /readyz slowly, so the stream requests behind it wait for their turn.
     const faults = (body: object) =>
-      fetch(`${sandbox.url}/_sandbox/faults`, {
+      fetch(`${served.sandbox.url}/_sandbox/faults`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
@@ -242,15 +224,15 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     const fill = await Promise.all(Array.from({ length: 5 }, () => open(url)));
     await Promise.all(fill.map((stream) => stream.until((text) => text.includes('data: '))));
     fill.pop()!.close();
-    await eventually(() => proxy.eventStreams() === 4, 'one place is free');
+    await eventually(() => served.proxy.eventStreams() === 4, 'one place is free');
     await faults({ latency_ms: 300 });
     try {
-      const { socket, received } = rawConnection(proxy.url);
+      const { socket, received } = rawConnection(served.proxy.url);
       const stream = (id: string) =>
         `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\nOrigin: ${SHOP}\r\nX-Request-Id: ${id}\r\n\r\n`;
       // The first stream takes the free place; the second, pipelined on another connection, is refused.
       socket.write(`GET /readyz HTTP/1.1\r\nHost: proxy\r\n\r\n${stream('pipelined-stream-1')}`);
-      const other = rawConnection(proxy.url);
+      const other = rawConnection(served.proxy.url);
       await eventually(() => received.text.includes('data: '), 'the pipelined stream opened');
       other.socket.write(
         `GET /readyz HTTP/1.1\r\nHost: proxy\r\n\r\n${stream('pipelined-stream-2')}`,
@@ -277,13 +259,16 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
       await faults({});
       for (const stream of fill) stream.close();
     }
-    await eventually(() => proxy.eventStreams() === 0, 'every stream is let go');
+    await eventually(() => served.proxy.eventStreams() === 0, 'every stream is let go');
   });
 
   it('refuses a client more streams than its cap with 429, and takes one again once a stream ends', async () => {
     const checkout = await newCheckout();
-    await eventually(() => proxy.eventStreams() === 0, 'no stream is left from earlier tests');
-    const url = `${proxy.url}/api/checkouts/${checkout.id}/events`;
+    await eventually(
+      () => served.proxy.eventStreams() === 0,
+      'no stream is left from earlier tests',
+    );
+    const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
     const streams = await Promise.all(Array.from({ length: 5 }, () => open(url)));
     await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
     const refused = await fetch(url, { headers: { Origin: SHOP } });
@@ -296,15 +281,15 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
       code: 'too_many_streams',
     });
     streams[0]!.close();
-    await eventually(() => proxy.eventStreams() === 4, 'the closed stream is let go');
+    await eventually(() => served.proxy.eventStreams() === 4, 'the closed stream is let go');
     const again = await open(url);
     assert.equal(again.response.statusCode, 200);
     for (const stream of [again, ...streams]) stream.close();
-    await eventually(() => proxy.eventStreams() === 0, 'every stream is let go');
+    await eventually(() => served.proxy.eventStreams() === 0, 'every stream is let go');
   });
 
   it('answers 404 with the error shape for an unknown checkout', async () => {
-    const answer = await fetch(`${proxy.url}/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events`);
+    const answer = await fetch(`${served.proxy.url}/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events`);
     assert.equal(answer.status, 404);
     assert.equal((await answer.json()).code, 'checkout_not_found');
   });
