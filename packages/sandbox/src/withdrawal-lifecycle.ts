@@ -4,7 +4,7 @@
  * sends a withdrawal callback.
  */
 
-import { addDecimal } from '@crypto-pay/protocol';
+import { addDecimal, scaleDecimal } from '@crypto-pay/protocol';
 import type { SandboxCore } from './core.ts';
 import { LifecycleConflict } from './payment-lifecycle.ts';
 import type { WithdrawalRecord } from './store.ts';
@@ -12,6 +12,7 @@ import type { WithdrawalRecord } from './store.ts';
 export const WITHDRAWAL_OUTCOMES = ['confirmed', 'cancelled'] as const;
 export type WithdrawalOutcome = (typeof WITHDRAWAL_OUTCOMES)[number];
 
+/** The callback body; amounts carry 8 fraction digits, as in the create response. */
 export function withdrawalCallback(withdrawal: WithdrawalRecord) {
   return {
     type: 'withdrawal',
@@ -19,12 +20,12 @@ export function withdrawalCallback(withdrawal: WithdrawalRecord) {
     foreign_id: withdrawal.foreignId,
     status: withdrawal.status,
     currency: withdrawal.sender.code,
-    amount: withdrawal.amount,
+    amount: scaleDecimal(withdrawal.amount, 8),
     end_user_reference: withdrawal.endUserReference,
     sender_currency: withdrawal.sender.code,
-    sender_amount: withdrawal.senderAmount,
+    sender_amount: scaleDecimal(withdrawal.senderAmount, 8),
     receiver_currency: withdrawal.receiver.code,
-    receiver_amount: withdrawal.receiverAmount,
+    receiver_amount: scaleDecimal(withdrawal.receiverAmount, 8),
     address: withdrawal.address,
     tag: withdrawal.tag,
   };

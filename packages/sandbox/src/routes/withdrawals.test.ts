@@ -177,4 +177,33 @@ describe('crypto withdrawals', () => {
       ],
     );
   });
+
+  test('confirmed and cancelled callbacks carry the amounts as the create response does (8 decimals)', async (t) => {
+    const sandbox = testSandbox(t);
+    const created = [];
+    for (const [foreignId, amount] of [
+      ['payout-c', '0.01'],
+      ['payout-x', '0.1'],
+    ] as const) {
+      const response = await withdraw(sandbox, {
+        foreign_id: foreignId,
+        amount: jsonNumber(amount),
+      });
+      created.push(withdrawalResponseSchema.parse(await response.json()).data);
+    }
+    const [confirmed, cancelled] = created as [(typeof created)[0], (typeof created)[0]];
+    assert.equal(confirmed.amount, '0.01000000');
+    await sandbox.control(`/withdrawals/${confirmed.id}/simulate`, { outcome: 'confirmed' });
+    await sandbox.control(`/withdrawals/${cancelled.id}/simulate`, { outcome: 'cancelled' });
+    await sandbox.callbacks.idle();
+    const bodies = sandbox.store.callbacks.map((attempt) => JSON.parse(attempt.body));
+    assert.deepEqual(
+      bodies.map((body) => [body.status, body.amount, body.sender_amount, body.receiver_amount]),
+      [
+        ['confirmed', confirmed.amount, confirmed.sender_amount, confirmed.receiver_amount],
+        ['cancelled', cancelled.amount, cancelled.sender_amount, cancelled.receiver_amount],
+      ],
+    );
+    assert.match(sandbox.store.callbacks[0]!.body, /"amount":"0\.01000000"/);
+  });
 });
