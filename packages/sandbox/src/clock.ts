@@ -9,6 +9,9 @@ export interface SandboxClock {
   offsetSeconds(): number;
 }
 
+/** How far ahead the clock may run: 100 years, well inside what a `Date` can hold. */
+export const MAX_OFFSET_SECONDS = 100 * 366 * 24 * 60 * 60;
+
 export function createClock(realNow: () => number = () => Date.now()): SandboxClock {
   let offset = 0;
   return {
@@ -16,6 +19,9 @@ export function createClock(realNow: () => number = () => Date.now()): SandboxCl
     advance(seconds) {
       if (!Number.isSafeInteger(seconds) || seconds < 0) {
         throw new RangeError('advance_seconds must be a non-negative integer');
+      }
+      if (offset + seconds > MAX_OFFSET_SECONDS) {
+        throw new RangeError('the sandbox clock cannot run more than 100 years ahead');
       }
       offset += seconds;
     },

@@ -6,6 +6,7 @@
 
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_OFFSET_SECONDS } from './clock.ts';
 import { isCallbackUrl } from './config.ts';
 import type { SandboxCore } from './core.ts';
 import { type Currency, currenciesByIso } from './currencies.ts';
@@ -182,6 +183,11 @@ export function controlRoutes(core: SandboxCore) {
       const seconds = body.advance_seconds;
       if (!Number.isSafeInteger(seconds) || (seconds as number) < 0) {
         throw badRequest('advance_seconds must be a non-negative integer.');
+      }
+      if (core.clock.offsetSeconds() + (seconds as number) > MAX_OFFSET_SECONDS) {
+        throw badRequest(
+          `advance_seconds would take the sandbox clock more than 100 years ahead of real time; at most ${MAX_OFFSET_SECONDS - core.clock.offsetSeconds()} more seconds are allowed.`,
+        );
       }
       core.clock.advance(seconds as number);
       expireDue(core);

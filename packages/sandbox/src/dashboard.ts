@@ -14,7 +14,12 @@ function table(headings: string[], rows: unknown[][]): RawHtml {
 <tbody>${rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`;
 }
 
-const when = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+/** A Unix time as ISO 8601; a value no `Date` can hold is shown as the bare number, never a 500. */
+function when(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  if (Number.isNaN(date.getTime())) return `${seconds} (Unix seconds)`;
+  return date.toISOString().replace('.000Z', 'Z');
+}
 
 export function dashboardPage(core: SandboxCore): string {
   expireDue(core);

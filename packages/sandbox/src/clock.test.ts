@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MAX_OFFSET_SECONDS } from './clock.ts';
+import { ORIGIN, testSandbox } from './sandbox.test-helpers.ts';
+
+describe('the sandbox clock', () => {
+  test('an advance past 100 years is refused with 400 and a sentence; the clock and dashboard stay sound', async (t) => {
+    const sandbox = testSandbox(t);
+    const refused = await sandbox.control('/clock', { advance_seconds: 1e13 });
+    assert.equal(refused.status, 400);
+    const body = (await refused.json()) as { error: string; code: string };
+    assert.equal(body.code, 'bad_request');
+    assert.match(body.error, /more than 100 years ahead/);
+    assert.equal(sandbox.clock.offsetSeconds(), 0);
+    const dashboard = await sandbox.app.request(`${ORIGIN}/_sandbox/`);
+    assert.equal(dashboard.status, 200);
+  });
+
+  test('the furthest advance accepted still renders the dashboard; one second more is refused', async (t) => {
+    const sandbox = testSandbox(t);
+    const accepted = await sandbox.control('/clock', { advance_seconds: MAX_OFFSET_SECONDS });
+    assert.equal(accepted.status, 200);
+    const dashboard = await sandbox.app.request(`${ORIGIN}/_sandbox/`);
+    assert.equal(dashboard.status, 200);
+    assert.match(await dashboard.text(), new RegExp(`${MAX_OFFSET_SECONDS} s ahead`));
+    const more = await sandbox.control('/clock', { advance_seconds: 1 });
+    assert.equal(more.status, 400);
+    assert.equal(sandbox.clock.offsetSeconds(), MAX_OFFSET_SECONDS);
+  });
+});
