@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { signedCall } from './support/http.ts';
@@ -11,13 +12,18 @@ const BIN = fileURLToPath(
   new URL('../../packages/sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
 );
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const README = readFileSync(new URL('../../packages/sandbox/README.md', import.meta.url), 'utf8');
+
 /** Starts the CLI and resolves with its output once the listening line is printed. */
 function startCli(
   t: { after(fn: () => Promise<void> | void): void },
   args: string[],
   env: Record<string, string> = {},
+  command: string[] = [process.execPath, BIN],
 ) {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(command[0]!, [...command.slice(1), ...args], {
+    cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,10 +42,24 @@ function startCli(
     child.stdout.on('data', (chunk) => {
       output += chunk;
       const match = /crypto-pay-sandbox listening on (http:\/\/\S+)/.exec(output);
-      if (match && output.includes('signing secret')) resolve({ output, url: match[1]! });
+      if (match && output.includes('callbacks to')) resolve({ output, url: match[1]! });
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}: ${errors}`)));
   });
+}
+
+/** Runs the CLI until it exits (a bad value stops it before it listens). */
+async function runToExit(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, errors };
 }
 
 describe('crypto-pay-sandbox CLI', () => {
@@ -71,16 +91,48 @@ describe('crypto-pay-sandbox CLI', () => {
     assert.equal(new URL(url).hostname, '127.0.0.1');
   });
 
+  test("the README's Run it command works from the repository root and prints what it shows", async (t) => {
+    const block = /## Run it[\s\S]*?```sh\n([\s\S]*?)```/.exec(README)?.[1] ?? '';
+    const [commandLine = '', ...shown] = block.trim().split('\n');
+    const [program, ...words] = commandLine.split(' ');
+    assert.equal(program, 'node');
+    const portAt = words.indexOf('--port');
+    assert.equal(words[portAt + 1], '8790');
+    // Port 0 instead of 8790, so the test never collides with a sandbox already running.
+    const { output, url } = await startCli(t, ['--port', '0'], {}, [
+      process.execPath,
+      ...words.slice(0, portAt),
+    ]);
+    const expected = shown.map((line) =>
+      line.replace(/^# /, '').replaceAll('http://127.0.0.1:8790', url),
+    );
+    assert.deepEqual(output.trimEnd().split('\n'), expected);
+  });
+
   test('a bad flag stops it with one clear line and exit code 2', async () => {
-    const child = spawn(process.execPath, [BIN, '--port', 'eighty'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let errors = '';
-    child.stderr.on('data', (chunk) => {
-      errors += chunk;
-    });
-    const [code] = await once(child, 'exit');
+    const { code, errors } = await runToExit(['--port', 'eighty']);
     assert.equal(code, 2);
     assert.match(errors, /--port must be a port number/);
+  });
+
+  test('a host that cannot be bound is named (flag or variable) with exit code 2', async () => {
+    const byFlag = await runToExit(['--host', '999.1.1.1', '--port', '0']);
+    assert.equal(byFlag.code, 2);
+    assert.match(byFlag.errors, /^crypto-pay-sandbox: --host .*"999\.1\.1\.1"/);
+    assert.equal(byFlag.errors.trim().split('\n').length, 1);
+    const byVariable = await runToExit(['--port', '0'], { SANDBOX_HOST: '999.1.1.1' });
+    assert.equal(byVariable.code, 2);
+    assert.match(byVariable.errors, /^crypto-pay-sandbox: SANDBOX_HOST .*"999\.1\.1\.1"/);
+  });
+
+  test('flags win over variables: a bad SANDBOX_PORT or SANDBOX_HOST does not matter under a flag', async (t) => {
+    const { url } = await startCli(t, ['--port', '0', '--host', '127.0.0.1'], {
+      SANDBOX_PORT: 'abc',
+      SANDBOX_HOST: '999.1.1.1',
+    });
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const withoutFlag = await runToExit([], { SANDBOX_PORT: 'abc' });
+    assert.equal(withoutFlag.code, 2);
+    assert.match(withoutFlag.errors, /SANDBOX_PORT must be a port number/);
   });
 });

@@ -1,6 +1,6 @@
 /** `crypto-pay-sandbox [--port N] [--host H]`: starts the sandbox and says where it listens. */
 
-import { ConfigError, optionsFromEnvironment } from './config.ts';
+import { ConfigError, hostSource, optionsFromEnvironment } from './config.ts';
 import { startSandbox } from './server.ts';
 
 const USAGE = `Usage: crypto-pay-sandbox [--port N] [--host H]
@@ -8,6 +8,9 @@ const USAGE = `Usage: crypto-pay-sandbox [--port N] [--host H]
 Environment: SANDBOX_PORT (default 8790), SANDBOX_HOST (default 127.0.0.1), SANDBOX_API_KEY,
 SANDBOX_SIGNING_SECRET, SANDBOX_CALLBACK_URL, SANDBOX_BLOCKED_HOSTS (comma-separated),
 SANDBOX_CALLBACK_RETRY_DELAYS_MS (comma-separated).`;
+
+/** Listen errors that mean the host does not resolve or is not one of this machine's addresses. */
+const BAD_ADDRESS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL']);
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -27,6 +30,15 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
   try {
     running = await startSandbox(options);
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (BAD_ADDRESS_CODES.has(code)) {
+      // The address itself is wrong: a bad value, like a bad port.
+      console.error(
+        `crypto-pay-sandbox: ${hostSource(env, argv)} is not an address this machine can bind, got "${options.host}" (${code})`,
+      );
+      process.exitCode = 2;
+      return;
+    }
     console.error(`crypto-pay-sandbox: cannot listen: ${(error as Error).message}`);
     process.exitCode = 1;
     return;

@@ -74,14 +74,40 @@ function port(value: string, name: string): number {
   return parsed;
 }
 
-/** Options from `SANDBOX_*` variables, then `--port` / `--host` flags over them. */
+/** The `--port` / `--host` values given on the command line. */
+function flagValues(argv: readonly string[]): { port?: string; host?: string } {
+  const flags: { port?: string; host?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const [name, inline] = flag.includes('=') ? flag.split(/=(.*)/s, 2) : [flag, undefined];
+    if (name !== '--port' && name !== '--host') {
+      if (name === '--help' || name === '-h') continue;
+      throw new ConfigError(
+        `Unknown argument "${flag}". Usage: crypto-pay-sandbox [--port N] [--host H]`,
+      );
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || value === '') throw new ConfigError(`${name} needs a value`);
+    if (name === '--port') flags.port = value;
+    else flags.host = value;
+  }
+  return flags;
+}
+
+/**
+ * Options from `SANDBOX_*` variables, with `--port` / `--host` flags over them: a variable
+ * whose setting a flag gives is not read at all, so a bad one does not matter.
+ */
 export function optionsFromEnvironment(
   env: Record<string, string | undefined>,
   argv: readonly string[],
 ): SandboxOptions {
+  const flags = flagValues(argv);
   const options: SandboxOptions = { port: DEFAULT_PORT };
-  if (env.SANDBOX_PORT) options.port = port(env.SANDBOX_PORT, 'SANDBOX_PORT');
-  if (env.SANDBOX_HOST) options.host = env.SANDBOX_HOST;
+  if (flags.port !== undefined) options.port = port(flags.port, '--port');
+  else if (env.SANDBOX_PORT) options.port = port(env.SANDBOX_PORT, 'SANDBOX_PORT');
+  if (flags.host !== undefined) options.host = flags.host;
+  else if (env.SANDBOX_HOST) options.host = env.SANDBOX_HOST;
   if (env.SANDBOX_API_KEY) options.apiKey = env.SANDBOX_API_KEY;
   if (env.SANDBOX_SIGNING_SECRET) options.signingSecret = env.SANDBOX_SIGNING_SECRET;
   if (env.SANDBOX_CALLBACK_URL) {
@@ -106,19 +132,14 @@ export function optionsFromEnvironment(
     }
     options.callbackRetryDelaysMs = delays.map(Number);
   }
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const [name, inline] = flag.includes('=') ? flag.split(/=(.*)/s, 2) : [flag, undefined];
-    if (name !== '--port' && name !== '--host') {
-      if (name === '--help' || name === '-h') continue;
-      throw new ConfigError(
-        `Unknown argument "${flag}". Usage: crypto-pay-sandbox [--port N] [--host H]`,
-      );
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined || value === '') throw new ConfigError(`${name} needs a value`);
-    if (name === '--port') options.port = port(value, '--port');
-    else options.host = value;
-  }
   return options;
+}
+
+/** Which flag or variable set the address to bind, to name it when it cannot be bound. */
+export function hostSource(
+  env: Record<string, string | undefined>,
+  argv: readonly string[],
+): string {
+  if (argv.some((arg) => arg === '--host' || arg.startsWith('--host='))) return '--host';
+  return env.SANDBOX_HOST ? 'SANDBOX_HOST' : 'the default host';
 }
