@@ -79,11 +79,20 @@ function payWith(record: PaymentRequestRecord, given: unknown): Currency | undef
       record.payWithOptions.includes(currency) &&
       (ref.network_name === undefined || currency.network === ref.network_name),
   );
-  if (matches.length !== 1) {
+  if (matches.length > 1) {
+    const networks = matches.map((currency) => currency.network).join(' or ');
     throw new ControlFailure(
       422,
       'currency_not_allowed',
-      'This payment request cannot be paid in that currency.',
+      `${ref.iso} is offered on several networks: give network_name (${networks}).`,
+    );
+  }
+  if (matches.length === 0) {
+    const on = typeof ref.network_name === 'string' ? ` on ${ref.network_name}` : '';
+    throw new ControlFailure(
+      422,
+      'currency_not_allowed',
+      `This payment request cannot be paid in ${ref.iso}${on}.`,
     );
   }
   return matches[0];

@@ -121,6 +121,27 @@ describe('the hosted payment page', () => {
     assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
   });
 
+  test('a known currency the request does not offer answers 400 naming it, never "on null"', async (t) => {
+    const sandbox = testSandbox(t);
+    const { id, payment_link } = await createPaymentRequest(sandbox, {
+      payment_currency: { iso: 'ETH' },
+    });
+    for (const [code, named] of [
+      ['EUR', 'EUR'],
+      ['BTC', 'BTC \\(bitcoin\\)'],
+    ] as const) {
+      for (const outcome of ['choose', 'paid']) {
+        const response = await post(sandbox, payment_link, { currency: code, outcome });
+        assert.equal(response.status, 400);
+        const text = await response.text();
+        assert.match(text, new RegExp(`cannot be paid in ${named}\\.`));
+        assert.doesNotMatch(text, /null/);
+      }
+    }
+    assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
+    assert.equal(sandbox.store.callbacks.length, 0);
+  });
+
   test('refuses a form over 16 KiB with 413', async (t) => {
     const sandbox = testSandbox(t);
     const { id, payment_link } = await createPaymentRequest(sandbox);

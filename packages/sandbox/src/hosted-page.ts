@@ -136,6 +136,11 @@ export function hostedPageRoutes(core: SandboxCore) {
         const notice = 'Pick one of the currencies offered.';
         return c.html(page('Sandbox payment', paymentBody(record, notice)), 400);
       }
+      if (currency && !record.payWithOptions.includes(currency)) {
+        // A bad form, like an unknown code: not a conflict with the request's state.
+        const notice = `This payment request cannot be paid in ${currencyLabel(currency)}. Pick one of the currencies offered.`;
+        return c.html(page('Sandbox payment', paymentBody(record, notice)), 400);
+      }
       try {
         if (outcome === 'choose') {
           choosePaymentCurrency(core, record, currency ?? record.payWithOptions[0]!);

@@ -112,6 +112,27 @@ describe('payment request outcomes', () => {
     );
   });
 
+  test('USDT without network_name on a request offering both networks says which to give', async (t) => {
+    const sandbox = testSandbox(t);
+    const id = (await createPaymentRequest(sandbox)).id;
+    const vague = await sandbox.control(`/payment-requests/${id}/simulate`, {
+      outcome: 'paid',
+      payment_currency: { iso: 'USDT' },
+    });
+    assert.equal(vague.status, 422);
+    assert.deepEqual(await vague.json(), {
+      error: 'USDT is offered on several networks: give network_name (ethereum or tron).',
+      code: 'currency_not_allowed',
+    });
+    assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
+    const precise = await sandbox.control(`/payment-requests/${id}/simulate`, {
+      outcome: 'paid',
+      payment_currency: { iso: 'USDT', network_name: 'tron' },
+    });
+    assert.equal(precise.status, 200);
+    assert.equal(sandbox.store.paymentRequests.get(id)!.payment?.currency.code, 'USDTT');
+  });
+
   test('refuses a currency the request may not be paid in, and unknown outcomes', async (t) => {
     const sandbox = testSandbox(t);
     const id = (await createPaymentRequest(sandbox, { payment_currency: { iso: 'ETH' } })).id;
@@ -120,6 +141,10 @@ describe('payment request outcomes', () => {
       payment_currency: { iso: 'BTC' },
     });
     assert.equal(wrong.status, 422);
+    assert.deepEqual(await wrong.json(), {
+      error: 'This payment request cannot be paid in BTC.',
+      code: 'currency_not_allowed',
+    });
     const unknown = await sandbox.control(`/payment-requests/${id}/simulate`, {
       outcome: 'stolen',
     });

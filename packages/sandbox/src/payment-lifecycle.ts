@@ -75,7 +75,7 @@ export function choosePaymentCurrency(
   }
   if (!record.payWithOptions.includes(currency)) {
     throw new LifecycleConflict(
-      `This payment request cannot be paid in ${currency.iso} on ${currency.network}.`,
+      `This payment request cannot be paid in ${currency.network ? `${currency.iso} on ${currency.network}` : currency.iso}.`,
     );
   }
   const now = core.clock.now();
