@@ -74,21 +74,38 @@ ${PAYMENT_OUTCOMES.map(
 </form>`;
 }
 
+/** What each invoice button plays, in the customer's words. */
+const INVOICE_OUTCOME_LABELS: Record<InvoiceOutcome, string> = {
+  pending: 'Send the payment (seen, not confirmed yet)',
+  processing: 'Payment is confirming',
+  confirmed: 'Payment confirmed',
+  failed: 'Payment fails',
+};
+
+/** A closed invoice's status in words. */
+const CLOSED_INVOICE_WORDS: Record<string, string> = {
+  confirmed: 'This invoice is paid.',
+  failed: 'This invoice failed: no payment was confirmed.',
+  cancelled: 'This invoice was cancelled by the store.',
+};
+
 function invoiceBody(invoice: InvoiceRecord, notice: string | undefined): RawHtml {
-  return html`<h1>${invoice.title}</h1>
+  const header = html`<h1>${invoice.title}</h1>
 <p class="amount">${invoice.amount} ${invoice.currency.code}</p>
 ${invoice.description ? html`<p>${invoice.description}</p>` : ''}
 <p>Status: <span class="status" id="status">${invoice.status}</span></p>
-${notice ? html`<p role="alert">${notice}</p>` : ''}
+${notice ? html`<p role="alert">${notice}</p>` : ''}`;
+  if (!isInvoiceOpen(invoice)) {
+    const next = invoice.status === 'confirmed' ? invoice.urlSuccess : invoice.urlFailed;
+    return html`${header}<p>${CLOSED_INVOICE_WORDS[invoice.status] ?? `This invoice is ${invoice.status}.`}</p>
+<p><a href="${next}">Back to the store</a></p>`;
+  }
+  return html`${header}
 ${invoice.senderAmount ? html`<p>Pay <strong>${invoice.senderAmount} ${invoice.senderCurrency!.code}</strong> to <code>${invoice.address}</code></p>` : ''}
-${
-  isInvoiceOpen(invoice)
-    ? html`<form method="post"><fieldset><legend>Play the customer's part</legend>${INVOICE_OUTCOMES.map(
-        (outcome) =>
-          html`<button type="submit" name="outcome" value="${outcome}">${outcome}</button>`,
-      )}</fieldset></form>`
-    : ''
-}`;
+<form method="post"><fieldset><legend>Play the customer's part</legend>${INVOICE_OUTCOMES.map(
+    (outcome) =>
+      html`<button type="submit" name="outcome" value="${outcome}"${outcome === 'confirmed' ? html` class="primary"` : ''}>${INVOICE_OUTCOME_LABELS[outcome]}</button>`,
+  )}</fieldset></form>`;
 }
 
 /** Forms are tiny; anything bigger is not one of these pages' forms. */

@@ -185,3 +185,55 @@ describe('invoices', () => {
     );
   });
 });
+
+describe('the invoice page', () => {
+  const page = async (sandbox: TestSandbox, foreignId: string) =>
+    (await sandbox.app.request(`http://sandbox.test/invoice/${foreignId}`)).text();
+
+  test('an open invoice asks for payment; its buttons say what they play, in a plain form', async (t) => {
+    const sandbox = testSandbox(t);
+    await createInvoice(sandbox);
+    await sandbox.control('/invoices/invoice-1/simulate', { outcome: 'pending' });
+    const open = await page(sandbox, 'invoice-1');
+    assert.match(open, /Pay <strong>[\d.]+ BTC<\/strong> to <code>/);
+    assert.match(open, /<form method="post">/);
+    for (const [outcome, label] of [
+      ['pending', 'Send the payment (seen, not confirmed yet)'],
+      ['processing', 'Payment is confirming'],
+      ['confirmed', 'Payment confirmed'],
+      ['failed', 'Payment fails'],
+    ]) {
+      assert.match(
+        open,
+        new RegExp(`value="${outcome}"[^>]*>${label.replace(/[()]/g, '\\$&')}</button>`),
+      );
+    }
+  });
+
+  test('a confirmed, failed or cancelled invoice says so and asks for nothing', async (t) => {
+    const sandbox = testSandbox(t);
+    for (const foreignId of ['paid-1', 'failed-1', 'cancelled-1']) {
+      await createInvoice(sandbox, { foreign_id: foreignId });
+      await sandbox.control(`/invoices/${foreignId}/simulate`, { outcome: 'pending' });
+    }
+    const played = await sandbox.app.request('http://sandbox.test/invoice/paid-1', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=confirmed',
+    });
+    assert.equal(played.status, 303);
+    await sandbox.control('/invoices/failed-1/simulate', { outcome: 'failed' });
+    assert.equal((await sandbox.call('/api/v2/invoices/cancelled-1/cancel/', {})).status, 200);
+    for (const [foreignId, words, back] of [
+      ['paid-1', 'This invoice is paid.', 'https://shop.example.com/ok'],
+      ['failed-1', 'This invoice failed: no payment was confirmed.', 'https://shop.example.com/ko'],
+      ['cancelled-1', 'This invoice was cancelled by the store.', 'https://shop.example.com/ko'],
+    ] as const) {
+      const closed = await page(sandbox, foreignId);
+      assert.ok(closed.includes(`<p>${words}</p>`), foreignId);
+      assert.ok(closed.includes(`<a href="${back}">Back to the store</a>`), foreignId);
+      assert.doesNotMatch(closed, /Pay <strong>/);
+      assert.doesNotMatch(closed, /<form|<button/);
+    }
+  });
+});
