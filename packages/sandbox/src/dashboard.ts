@@ -8,10 +8,12 @@ import { invoicePagePath } from './routes/invoices.ts';
 import { paymentPagePath } from './routes/payment-requests.ts';
 import { newestFirst } from './store.ts';
 
-function table(headings: string[], rows: unknown[][]): RawHtml {
+/** A table in its own sideways-scrolling region, so a phone-wide page never scrolls sideways. */
+function table(caption: string, headings: string[], rows: unknown[][]): RawHtml {
   if (rows.length === 0) return html`<p>None yet.</p>`;
-  return html`<table><thead><tr>${headings.map((heading) => html`<th scope="col">${heading}</th>`)}</tr></thead>
-<tbody>${rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table>`;
+  // tabindex lets a keyboard user scroll the region; the label names it for screen readers.
+  return html`<div class="scroll" role="region" aria-label="${caption}" tabindex="0"><table><thead><tr>${headings.map((heading) => html`<th scope="col">${heading}</th>`)}</tr></thead>
+<tbody>${rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell}</td>`)}</tr>`)}</tbody></table></div>`;
 }
 
 /** A Unix time as ISO 8601; a value no `Date` can hold is shown as the bare number, never a 500. */
@@ -64,17 +66,18 @@ export function dashboardPage(core: SandboxCore): string {
 Callbacks go to: <code>${store.merchant.callbackUrl ?? 'nowhere (none set)'}</code>.
 Client ${store.merchant.clientEnabled ? 'enabled' : 'disabled'}, merchant ${store.merchant.merchantEnabled ? 'enabled' : 'disabled'}.</p>
 <h2>Payment requests</h2>
-${table(['id', 'foreign_id', 'status', 'amount', 'to pay', 'expires'], paymentRequests)}
+${table('Payment requests', ['id', 'foreign_id', 'status', 'amount', 'to pay', 'expires'], paymentRequests)}
 <h2>Invoices</h2>
-${table(['id', 'foreign_id', 'status', 'amount', 'title'], invoices)}
+${table('Invoices', ['id', 'foreign_id', 'status', 'amount', 'title'], invoices)}
 <h2>Withdrawals</h2>
-${table(['id', 'foreign_id', 'status', 'debited', 'sent', 'address'], withdrawals)}
+${table('Withdrawals', ['id', 'foreign_id', 'status', 'debited', 'sent', 'address'], withdrawals)}
 <h2>Balances</h2>
 ${table(
+  'Balances',
   ['currency', 'type', 'balance'],
   balanceEntries(core).map((entry) => [entry.currency, entry.type, entry.balance]),
 )}
 <h2>Callbacks (latest first)</h2>
-${table(['at', 'delivery#attempt', 'type', 'answer', 'body'], callbacks)}`,
+${table('Callbacks', ['at', 'delivery#attempt', 'type', 'answer', 'body'], callbacks)}`,
   );
 }

@@ -36,12 +36,13 @@ const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 h1{font-size:1.5rem} table{border-collapse:collapse;width:100%;margin:0 0 2rem;font-size:.875rem}
 th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.scroll{overflow-x:auto;max-width:100%;margin:0 0 2rem} .scroll table{margin:0}
 .banner{background:#fff4ce;border:1px solid #e0c25c;padding:.5rem 1rem;border-radius:.5rem}
 .amount{font-size:2rem;font-weight:600} fieldset{border:1px solid #ccc;border-radius:.5rem;margin:1rem 0}
 button{font:inherit;padding:.5rem 1rem;margin:.25rem .25rem .25rem 0;border-radius:.5rem;border:1px solid #888;cursor:pointer}
 button.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8} code{word-break:break-all}
 .status{display:inline-block;padding:0 .5rem;border-radius:1rem;background:#eee}
-a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+a:focus-visible,button:focus-visible,input:focus-visible,.scroll:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
 /** A whole page: the sandbox banner first, so nobody takes it for a real payment. */
