@@ -51,7 +51,7 @@ describe('sandbox pages at a 360px phone width', () => {
         document: document.documentElement.scrollWidth,
         viewport: window.innerWidth,
         tables: document.querySelectorAll('table').length,
-        scrolling: [...document.querySelectorAll('table')].filter((table) =>
+        scrolling: Array.from(document.querySelectorAll('table')).filter((table) =>
           table.parentElement?.matches('[role="region"][tabindex="0"][aria-label]'),
         ).length,
       }));

@@ -202,7 +202,7 @@ describe('the invoice page', () => {
       ['processing', 'Payment is confirming'],
       ['confirmed', 'Payment confirmed'],
       ['failed', 'Payment fails'],
-    ]) {
+    ] as const) {
       assert.match(
         open,
         new RegExp(`value="${outcome}"[^>]*>${label.replace(/[()]/g, '\\$&')}</button>`),
