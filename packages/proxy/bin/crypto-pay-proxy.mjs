@@ -1,10 +1,25 @@
 #!/usr/bin/env node
-// Runs the built proxy when there is one, else the TypeScript source through tsx. In the
-// workspace the sibling packages export their TypeScript source, so tsx is registered
-// whenever one of them resolves to a .ts file, even for the built proxy.
-import { existsSync } from 'node:fs';
+// Runs the built proxy, or the TypeScript source through tsx when there is no build or, in the
+// workspace, a source file is newer than it (someone edited and did not rebuild: tests and
+// `pnpm start` then run what was just written, not a stale dist). In the workspace the sibling
+// packages export their TypeScript source, so tsx is registered whenever one of them resolves
+// to a .ts file, even for the built proxy.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const built = new URL('../dist/main.js', import.meta.url);
+const source = new URL('../src/', import.meta.url);
+
+/** The latest change under a folder of the package (none when it is not shipped). */
+function lastChange(folder) {
+  const dir = fileURLToPath(folder);
+  if (!existsSync(dir)) return 0;
+  const files = readdirSync(dir, { recursive: true });
+  return Math.max(0, ...files.map((file) => statSync(join(dir, file)).mtimeMs));
+}
+
+const runBuilt = existsSync(built) && lastChange(source) <= statSync(built).mtimeMs;
 const sourceDependency = ['@crypto-pay/client', '@crypto-pay/protocol'].some((name) => {
   try {
     return import.meta.resolve(name).endsWith('.ts');
@@ -12,8 +27,8 @@ const sourceDependency = ['@crypto-pay/client', '@crypto-pay/protocol'].some((na
     return false;
   }
 });
-if (!existsSync(built) || sourceDependency) {
+if (!runBuilt || sourceDependency) {
   const { register } = await import('tsx/esm/api');
   register();
 }
-await import(existsSync(built) ? built.href : new URL('../src/main.ts', import.meta.url).href);
+await import(runBuilt ? built.href : new URL('main.ts', source).href);
