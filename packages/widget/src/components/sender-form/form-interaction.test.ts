@@ -45,6 +45,34 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
     expect(errorOf(el, 'first_name')).to.equal('Enter your first name.');
   });
 
+  it('lets the page hear its own field change before a click on the button submits', async () => {
+    const proxy = await fakeProxy();
+    const el = await details(proxy, { amount: '20.00', currency: 'EUR' });
+    await fillPerson(el);
+    // A donation page: its own amount field updates the element when it changes.
+    const amount = document.createElement('input');
+    amount.value = '20.00';
+    amount.addEventListener('change', () => el.setAttribute('amount', amount.value));
+    el.before(amount);
+    try {
+      await setViewport({ width: 800, height: 1400 });
+      window.scrollTo(0, 0);
+      amount.focus();
+      amount.select();
+      await sendKeys({ type: '50.00' });
+      const box = submitButton(el).getBoundingClientRect();
+      await sendMouse({
+        type: 'click',
+        position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+      });
+      await untilHeading(el, 'Pay');
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body?.amount).to.equal('50.00');
+    } finally {
+      amount.remove();
+    }
+  });
+
   it('drops the count of mistakes when the customer switches to the other type', async () => {
     const el = await details(await fakeProxy());
     submitButton(el).click();

@@ -32,14 +32,6 @@ export const loadRules = () => {
   return rulesLoading;
 };
 
-/**
- * A press on the submit button leaves focus where it is. Else the field being left checks
- * itself on blur, its new message pushes the button down before the mouse is released, and no
- * click fires. Not taking focus holds in every browser; looking at where focus goes would not
- * (Safari and macOS Firefox do not focus a clicked button). The submit moves focus itself.
- */
-const keepFocus = (event: Event) => event.preventDefault();
-
 /** The performance mark set when a sender form first shows. */
 export const FORM_MARK = 'crypto-pay:form';
 
@@ -105,6 +97,8 @@ export default class SenderForm extends LitElement {
   };
   @state() private paymentCurrency: CurrencyRef | undefined = undefined;
   @state() private touched = new Set<FormField>();
+  /** The submit button is being pressed (see `touch`). */
+  private pressing = false;
   @state() private countryFilter = '';
   @state() private summary = '';
   private badDate = false;
@@ -167,11 +161,17 @@ export default class SenderForm extends LitElement {
   }
 
   private touch(field: FormField): void {
+    // A press on the submit button takes focus from the field first: its message, shown now,
+    // would push the button down before the release, and no click would fire. The submit
+    // checks every field anyway. (Keeping focus instead would keep it in the page's own
+    // fields too, whose change events a shop may wait for.)
+    if (this.pressing) return;
     if (!this.touched.has(field)) this.touched = new Set([...this.touched, field]);
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
+    this.pressing = false;
     if (this.busy) return;
     this.rules ??= await loadRules();
     const rules = this.rules;
@@ -328,7 +328,12 @@ export default class SenderForm extends LitElement {
           part="submit-button"
           type="submit"
           aria-disabled=${this.busy ? 'true' : 'false'}
-          @mousedown=${keepFocus}
+          @pointerdown=${() => {
+            this.pressing = true;
+          }}
+          @pointerleave=${() => {
+            this.pressing = false;
+          }}
         >
           ${this.busy ? html`<span class="spinner" aria-hidden="true"></span>${t.submitting}` : t.submit}
         </button>
