@@ -50,7 +50,12 @@ export default defineConfig({
   root: demo,
   plugins: [sharedHeader(), demoServer()],
   esbuild: { jsx: 'automatic' },
-  server: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    // Vite would pre-transform each page's /vendor/ script, which the middleware above serves
+    // as is and Vite cannot load itself: a false "Pre-transform error" on every page load.
+    preTransformRequests: false,
+  },
   build: {
     outDir: resolve(demo, 'dist'),
     emptyOutDir: true,
