@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
 import { ROOT } from '../support/process.ts';
 import { startStack } from '../support/stack.ts';
 import { type BenchmarkResult, median } from './report.ts';
@@ -22,15 +22,6 @@ import { type BenchmarkResult, median } from './report.ts';
 const LOADS = 20;
 const DIST = join(ROOT, 'packages/widget/dist');
 const BUNDLE = join(DIST, 'crypto-pay.bundled.js');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The widget's own mark, set when its sender form first shows (`crypto-pay:form`). */
 const FORM_MARK = 'crypto-pay:form';
@@ -128,10 +119,7 @@ export async function widget(): Promise<BenchmarkResult> {
   const stack = await startStack({ proxyEnv: { ALLOWED_ORIGINS: origin } });
   pages['/widget'] = widgetPage(stack.proxy.url);
   pages['/baseline'] = baselinePage(stack.proxy.url);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium(['--headless=new']);
   const times: Record<string, { toForm: number[]; afterEvaluation: number[] }> = {
     '/widget': { toForm: [], afterEvaluation: [] },
     '/baseline': { toForm: [], afterEvaluation: [] },

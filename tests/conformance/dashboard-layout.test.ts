@@ -2,7 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
 import {
   invoiceRequest,
   paymentRequest,
@@ -11,26 +12,12 @@ import {
   withdrawalRequest,
 } from './support/sandbox.ts';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 describe('sandbox pages at a 360px phone width', () => {
   let sandbox: SandboxUnderTest;
   let browser: Browser;
   before(async () => {
     sandbox = await sandboxUnderTest(null, { callbackUrl: 'http://127.0.0.1:9/callbacks' });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
     // Fill every table: a paid request, an invoice, a withdrawal, their callbacks.
     const created = await sandbox.payments('/requests', paymentRequest({ foreign_id: 'phone-1' }));
     const id = (created.json as { data: { id: string } }).data.id;

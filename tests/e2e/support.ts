@@ -8,27 +8,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import {
-  type Browser,
-  type BrowserContext,
-  chromium,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, ROOT, type RunningStack, startStack } from '../../scripts/stack.mjs';
+import { launchChromium } from '../support/browser.ts';
 
 export type Stack = RunningStack;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 /** Starts the built stack before the file's tests and a browser; stops both after them. */
 export function useStack(extraProxyEnv: Record<string, string> = {}) {
@@ -44,10 +28,7 @@ export function useStack(extraProxyEnv: Record<string, string> = {}) {
       output: 'pipe',
       extraProxyEnv,
     });
-    state.browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    state.browser = await launchChromium(['--disable-quic']);
   });
   after(async () => {
     await state.browser?.close();
