@@ -52,6 +52,15 @@ describe('the build', () => {
     }
   });
 
+  it('leaves the pay step’s panel to a chunk fetched while the checkout is created', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    const [panel] = chunksOf(main).filter((chunk) => chunk.includes('/payment-panel.bundled-'));
+    expect(panel, 'no payment-panel chunk').to.be.a('string');
+    const defines = /customElements\.define\("crypto-pay-payment-panel"/;
+    expect(main).to.not.match(defines);
+    expect(await source(`/built/${panel}`)).to.match(defines);
+  });
+
   it('leaves Lit to the host’s bundler in crypto-pay.js', async () => {
     const main = await source('/built/crypto-pay.js');
     expect(main).to.match(/from\s*"lit"/);

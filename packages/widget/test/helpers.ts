@@ -236,11 +236,23 @@ export async function details(
 }
 
 /** Goes from the details step to the pay step with a valid person. */
+/** The pay step with its panel shown (its chunk loads while the checkout is created). */
+export async function untilPayStep(el: CryptoPay): Promise<void> {
+  await untilHeading(el, 'Pay');
+  await waitUntil(
+    () => panel(el)?.shadowRoot?.firstElementChild,
+    'the payment panel never showed',
+    {
+      timeout: 5000,
+    },
+  );
+}
+
 export async function toPayStep(proxy: FakeProxy, attributes?: Record<string, string>) {
   const el = await details(proxy, attributes);
   await fillPerson(el);
   submitButton(el).click();
-  await untilHeading(el, 'Pay');
+  await untilPayStep(el);
   return el;
 }
 

@@ -9,7 +9,6 @@ import type { Translation } from '../../localize/translation.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import { formatAmount } from '../../utilities/format.ts';
-import '../payment-panel/payment-panel.ts';
 import '../result-view/result-view.ts';
 import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
@@ -17,6 +16,19 @@ import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
 import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
 import { RetryWait } from './retry-wait.ts';
+
+/**
+ * The pay step's panel comes in its own chunk, fetched while the create is on its way (or a
+ * checkout resumes). Until it is there the step shows the plain link to the payment page, so
+ * a chunk that is slow or fails to load never hides where to pay.
+ */
+let panelLoading: Promise<unknown> | undefined;
+const loadPanel = () =>
+  (panelLoading ??= import('../payment-panel/payment-panel.ts').catch((error) => {
+    panelLoading = undefined;
+    throw error;
+  }));
+const panelDefined = () => customElements.get('crypto-pay-payment-panel') !== undefined;
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
@@ -131,6 +143,12 @@ export default class CryptoPay extends LitElement {
 
   protected override updated(): void {
     const view = this.flow.view();
+    if ((view === 'pay' || view === 'checking') && !panelDefined()) {
+      loadPanel().then(
+        () => this.requestUpdate(),
+        () => {},
+      );
+    }
     if (view === this.shownView) return;
     const first = this.shownView === undefined;
     this.shownView = view;
@@ -264,6 +282,16 @@ export default class CryptoPay extends LitElement {
         });
       }
       case 'pay':
+        // Until the panel's chunk is there: its link, as the panel opens it (a new tab).
+        if (!panelDefined()) {
+          return html`<a
+            class="button"
+            href=${checkout?.payment_link ?? ''}
+            target="_blank"
+            rel="noopener noreferrer"
+            >${t.openPaymentPage}</a
+          >`;
+        }
         return html`
           <crypto-pay-payment-panel
             exportparts=${PANEL_PARTS}
@@ -321,7 +349,10 @@ export default class CryptoPay extends LitElement {
         .currencies=${config?.payment_currencies ?? []}
         .serverIssue=${flow.formIssue}
         ?busy=${flow.create.status === TaskStatus.PENDING}
-        @details-submit=${(event: CustomEvent<DetailsSubmit>) => flow.submit(event.detail)}
+        @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
+          loadPanel().catch(() => {});
+          flow.submit(event.detail);
+        }}
       ></crypto-pay-sender-form>
     `;
   }

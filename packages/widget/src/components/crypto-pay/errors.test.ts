@@ -11,6 +11,7 @@ import {
   result,
   submitButton,
   untilHeading,
+  untilPayStep,
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
@@ -92,7 +93,7 @@ describe('<crypto-pay> error views', () => {
       submitButton(el).click();
       await untilText(el, UNAVAILABLE);
       action(el, 'Try again')?.click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const creates = await proxy.requests('/api/checkouts', 'POST');
       expect(creates.map((create) => create.status)).to.deep.equal([504, 201]);
       expect(creates[1]?.headers['idempotency-key']).to.equal(
@@ -168,7 +169,7 @@ describe('<crypto-pay> error views', () => {
       input.value = 'Augusta Ada';
       input.dispatchEvent(new InputEvent('input'));
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const [first, second] = await proxy.requests('/api/checkouts', 'POST');
       expect(second?.headers['idempotency-key']).to.not.equal(first?.headers['idempotency-key']);
     });

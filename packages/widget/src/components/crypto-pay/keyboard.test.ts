@@ -8,6 +8,7 @@ import {
   picker,
   shadow,
   untilHeading,
+  untilPayStep,
 } from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
@@ -57,7 +58,7 @@ describe('<crypto-pay> by keyboard alone', () => {
     await tabTo((active) => active?.getAttribute('part') === 'submit-button');
     await sendKeys({ press: 'Enter' });
 
-    await untilHeading(el, 'Pay');
+    await untilPayStep(el);
     await waitUntil(() => deepActive() === shadow(el).querySelector('[part="heading"]'));
     await tabTo((active) => active?.getAttribute('part') === 'link-button');
     const link = panel(el)?.shadowRoot?.querySelector('[part="link-button"]') as HTMLAnchorElement;

@@ -14,6 +14,7 @@ import {
   toPayStep,
   type,
   untilHeading,
+  untilPayStep,
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
@@ -39,7 +40,7 @@ describe('<crypto-pay> pay step', () => {
       await type(el, 'email', ' ada@example.com ');
       await chooseCurrency(el, 'USDT on Tron');
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.deep.equal({
         product: 'tea-crate',
@@ -57,7 +58,7 @@ describe('<crypto-pay> pay step', () => {
       await type(el, 'legal_name', 'Analytical Engines Ltd');
       await chooseCountry(el, 'GBR');
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.deep.equal({
         session: 'sess_abc',
@@ -77,7 +78,7 @@ describe('<crypto-pay> pay step', () => {
       });
       await fillPerson(el);
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.include({
         amount: '12.345678901234567890',
@@ -93,7 +94,7 @@ describe('<crypto-pay> pay step', () => {
       const el = await details(proxy, { amount: '5', currency: 'USDT', network: 'tron' });
       await fillPerson(el);
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body?.currency).to.deep.equal({ iso: 'USDT', network_name: 'tron' });
     });
@@ -107,7 +108,7 @@ describe('<crypto-pay> pay step', () => {
       expect(submitButton(el).getAttribute('aria-disabled')).to.equal('true');
       submitButton(el).click();
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const creates = await proxy.requests('/api/checkouts', 'POST');
       expect(creates).to.have.length(1);
       expect(creates[0]?.headers['idempotency-key']).to.match(/^[0-9a-f]{32}$/);
@@ -130,7 +131,7 @@ describe('<crypto-pay> pay step', () => {
       await fillPerson(el);
       submitButton(el).focus();
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       await waitUntil(
         () => shadow(el).activeElement === shadow(el).querySelector('[part="heading"]'),
         'focus stayed behind',
@@ -145,7 +146,7 @@ describe('<crypto-pay> pay step', () => {
       await fillPerson(el);
       await chooseCurrency(el, 'BTC on Bitcoin');
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       expect(partOf(el, 'amount')?.textContent?.trim()).to.equal('25.00 EUR');
       expect(partOf(el, 'pay-with')?.textContent?.trim()).to.equal('BTC on Bitcoin');
       const link = partOf(el, 'link-button') as HTMLAnchorElement;

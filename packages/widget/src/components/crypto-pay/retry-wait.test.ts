@@ -9,6 +9,7 @@ import {
   result,
   submitButton,
   untilHeading,
+  untilPayStep,
   untilText,
 } from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
@@ -79,7 +80,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     await untilText(el, 'The payment could not be created.');
     await untilReady(el);
     retryButton(el)!.click();
-    await untilHeading(el, 'Pay');
+    await untilPayStep(el);
     const [first, second] = await proxy.requests('/api/checkouts', 'POST');
     expect(second?.headers['idempotency-key']).to.equal(first?.headers['idempotency-key']);
   });
@@ -112,7 +113,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     expect((await proxy.requests('/api/checkouts', 'POST')).length).to.equal(1);
 
     retryButton(el)?.click();
-    await untilHeading(el, 'Pay');
+    await untilPayStep(el);
     const creates = await proxy.requests('/api/checkouts', 'POST');
     expect(creates.map((create) => create.status)).to.deep.equal([429, 201]);
     expect(creates[1]?.headers['idempotency-key']).to.equal(creates[0]?.headers['idempotency-key']);

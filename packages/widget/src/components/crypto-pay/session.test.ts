@@ -13,6 +13,7 @@ import {
   submitButton,
   toPayStep,
   untilHeading,
+  untilPayStep,
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
@@ -67,7 +68,7 @@ describe('<crypto-pay> with a checkout session', () => {
       expect(visibleText(el)).to.not.contain('went wrong');
       await fillPerson(el);
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       expect(visibleText(el)).to.contain('42.50');
     });
 

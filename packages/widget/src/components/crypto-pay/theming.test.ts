@@ -14,6 +14,7 @@ import {
   submitButton,
   toPayStep,
   untilHeading,
+  untilPayStep,
 } from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from './crypto-pay.component.ts';
@@ -37,7 +38,7 @@ async function everyStep(check: (el: CryptoPay, step: string) => Promise<void>) 
   await fillPerson(el);
   await check(el, 'details');
   submitButton(el).click();
-  await untilHeading(el, 'Pay');
+  await untilPayStep(el);
   await waitUntil(() => panel(el)?.shadowRoot?.querySelector('path'), 'no QR code');
   await check(el, 'pay');
   await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
@@ -136,7 +137,7 @@ describe('<crypto-pay> theming', () => {
         expect(color(option, 'color')).to.equal('rgb(10, 11, 12)');
         await fillPerson(el);
         submitButton(el).click();
-        await untilHeading(el, 'Pay');
+        await untilPayStep(el);
         const amount = panel(el)?.shadowRoot?.querySelector('[part="amount"]');
         expect(color(amount, 'color')).to.equal('rgb(13, 14, 15)');
         const broken = await fakeProxy();
@@ -192,7 +193,7 @@ describe('<crypto-pay> theming', () => {
       await untilHeading(el, 'Your details');
       await fillPerson(el);
       submitButton(el).click();
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       expect(seen).to.have.length(1);
     });
   });

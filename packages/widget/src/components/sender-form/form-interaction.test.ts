@@ -12,7 +12,7 @@ import {
   leave,
   picker,
   submitButton,
-  untilHeading,
+  untilPayStep,
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
@@ -65,7 +65,7 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
         type: 'click',
         position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
       });
-      await untilHeading(el, 'Pay');
+      await untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body?.amount).to.equal('50.00');
     } finally {
@@ -89,7 +89,7 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
     const radio = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
     radio?.focus();
     await sendKeys({ press: 'Enter' });
-    await untilHeading(el, 'Pay');
+    await untilPayStep(el);
     expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
   });
 
