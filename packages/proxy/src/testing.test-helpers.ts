@@ -245,3 +245,16 @@ export function useServedProxy(
   });
   return served;
 }
+
+/** A POST to the sandbox's control API (`/_sandbox/...`): faults, merchant, simulations. */
+export function sandboxControl(
+  sandbox: { url: string },
+  path: string,
+  body: unknown,
+): Promise<Response> {
+  return fetch(`${sandbox.url}/_sandbox${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

@@ -10,6 +10,7 @@ import {
   NATURAL,
   SHOP,
   SIGNING_SECRET,
+  sandboxControl,
   seen,
   testProxy,
   useSandboxAndProxy,
@@ -343,11 +344,7 @@ describe('Idempotency-Key', () => {
 
   it('frees the key when the create failed, so a retry can succeed', async () => {
     const key = { 'Idempotency-Key': 'order-1003' };
-    await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ fail_next: 1, status: 503 }),
-    });
+    await sandboxControl(fixture.sandbox, '/faults', { fail_next: 1, status: 503 });
     const failed = await create(checkoutBody(), key);
     assert.equal(failed.status, 502);
     const retried = await create(checkoutBody(), key);
@@ -481,11 +478,7 @@ describe('checkout sessions', () => {
 
   it('gives the session back when the create failed', async () => {
     const session = await newSession({ amount: '5.00', currency: 'EUR' });
-    await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ fail_next: 1, status: 500 }),
-    });
+    await sandboxControl(fixture.sandbox, '/faults', { fail_next: 1, status: 500 });
     assert.equal((await create(checkoutBody({ session: session.session }))).status, 502);
     assert.equal((await create(checkoutBody({ session: session.session }))).status, 201);
   });
@@ -700,19 +693,11 @@ describe('GET /api/config', () => {
 
   it('serves the cached currency list while the service is down', async () => {
     assert.equal((await fixture.proxy.request('/api/config')).status, 200);
-    await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ fail_next: 5, status: 503 }),
-    });
+    await sandboxControl(fixture.sandbox, '/faults', { fail_next: 5, status: 503 });
     try {
       assert.equal((await fixture.proxy.request('/api/config')).status, 200);
     } finally {
-      await fetch(`${fixture.sandbox.url}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      });
+      await sandboxControl(fixture.sandbox, '/faults', {});
     }
   });
 });

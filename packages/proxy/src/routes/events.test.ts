@@ -3,7 +3,13 @@ import { type IncomingMessage, request } from 'node:http';
 import { connect } from 'node:net';
 import { before, describe, it } from 'node:test';
 import { createLogger } from '../logger.ts';
-import { checkoutBody, SHOP, seen, useServedProxy } from '../testing.test-helpers.ts';
+import {
+  checkoutBody,
+  SHOP,
+  sandboxControl,
+  seen,
+  useServedProxy,
+} from '../testing.test-helpers.ts';
 
 /** An open event stream over a real connection, as a browser's EventSource holds it. */
 interface Stream {
@@ -77,10 +83,8 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
   );
 
   before(async () => {
-    const wired = await fetch(`${served.sandbox.url}/_sandbox/merchant`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ callback_url: `${served.proxy.url}/callbacks/processing` }),
+    const wired = await sandboxControl(served.sandbox, '/merchant', {
+      callback_url: `${served.proxy.url}/callbacks/processing`,
     });
     assert.equal(wired.status, 200);
   });
@@ -139,13 +143,10 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     }[];
     const paymentRequest = requests.find((entry) => entry.payment_link === checkout.payment_link);
     assert.ok(paymentRequest);
-    const paid = await fetch(
-      `${served.sandbox.url}/_sandbox/payment-requests/${paymentRequest.id}/simulate`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ outcome: 'paid' }),
-      },
+    const paid = await sandboxControl(
+      served.sandbox,
+      `/payment-requests/${paymentRequest.id}/simulate`,
+      { outcome: 'paid' },
     );
     assert.equal(paid.status, 200);
     await Promise.all(streams.map((stream) => stream.ended));
@@ -215,12 +216,7 @@ describe('GET /api/checkouts/{id}/events over HTTP (written to the Node response
     );
     const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
     // The service answers /readyz slowly, so the stream requests behind it wait for their turn.
-    const faults = (body: object) =>
-      fetch(`${served.sandbox.url}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const faults = (body: object) => sandboxControl(served.sandbox, '/faults', body);
     const fill = await Promise.all(Array.from({ length: 5 }, () => open(url)));
     await Promise.all(fill.map((stream) => stream.until((text) => text.includes('data: '))));
     fill.pop()!.close();

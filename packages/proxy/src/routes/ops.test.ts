@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody, json, seen, testProxy, useTestSandbox } from '../testing.test-helpers.ts';
+import {
+  checkoutBody,
+  json,
+  sandboxControl,
+  seen,
+  testProxy,
+  useTestSandbox,
+} from '../testing.test-helpers.ts';
 
 const shared = useTestSandbox();
 
@@ -15,12 +22,7 @@ describe('operations', () => {
 
   it('asks the service once for many /readyz at a time, and again only after a few seconds', async () => {
     const proxy = testProxy(shared.sandbox);
-    const faults = (body: object) =>
-      fetch(`${shared.sandbox.url}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((response) => response.json());
+    const faults = (body: object) => sandboxControl(shared.sandbox, '/faults', body);
     // Every call to the service fails and is counted down: what is left says how many were made.
     await faults({ fail_next: 1000, status: 500 });
     const calls = async () =>

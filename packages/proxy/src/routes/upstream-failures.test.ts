@@ -5,6 +5,7 @@ import {
   adminHeaders,
   checkoutBody,
   json,
+  sandboxControl,
   testProxy,
   useTestSandbox,
 } from '../testing.test-helpers.ts';
@@ -15,11 +16,7 @@ afterEach(async () => {
 });
 
 async function faults(body: Record<string, unknown>) {
-  const response = await fetch(`${shared.sandbox.url}/_sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const response = await sandboxControl(shared.sandbox, '/faults', body);
   assert.equal(response.status, 200);
 }
 
