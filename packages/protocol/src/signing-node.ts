@@ -5,8 +5,7 @@
  */
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-
-const SIGNATURE_FORMAT = /^[0-9a-fA-F]{128}$/;
+import { SIGNATURE_FORMAT } from './signing.ts';
 
 function digestOf(secret: string, body: string | Uint8Array): Buffer {
   return createHmac('sha512', secret).update(body).digest();

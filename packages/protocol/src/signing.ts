@@ -39,7 +39,8 @@ function toHex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-const SIGNATURE_FORMAT = /^[0-9a-fA-F]{128}$/;
+/** What a signature header must look like to be checked at all: 128 hex digits, either case. */
+export const SIGNATURE_FORMAT = /^[0-9a-fA-F]{128}$/;
 
 function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(hex.length / 2);
