@@ -59,6 +59,8 @@ export interface Translation {
   amountLabel: string;
   /** An amount followed by its currency in the locale's order, e.g. `25,00 EUR`. */
   amountWithCurrency: (amount: string, currency: string) => string;
+  /** Heading over `amountOutOfRange`. */
+  amountHeading: string;
   /** An open amount outside the proxy's bounds; `max` carries the currency, e.g. `500.00 EUR`. */
   amountOutOfRange: (min: string, max: string) => string;
   openPaymentPage: string;

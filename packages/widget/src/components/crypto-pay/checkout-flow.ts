@@ -32,7 +32,7 @@ import {
   loadCheckoutId,
   saveCheckoutId,
 } from '../../utilities/checkout-storage.ts';
-import type { acceptsOpenAmount } from '../../utilities/open-amount.ts';
+import type { acceptedOpenAmount } from '../../utilities/open-amount.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
   type DetailsSubmit,
@@ -59,7 +59,7 @@ export type CheckoutFlowHost = ReactiveControllerHost &
 export type LoadedConfig = WidgetConfig & {
   sessionPrice?: SessionPrice | undefined;
   /** Loaded with the configuration when the price is an open amount. */
-  acceptsOpenAmount?: typeof acceptsOpenAmount | undefined;
+  acceptedOpenAmount?: typeof acceptedOpenAmount | undefined;
 };
 
 /** The fields that change what the element shows: each change asks it to render again. */
@@ -131,7 +131,7 @@ export class CheckoutFlow {
           ]),
         );
         host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return { ...config, sessionPrice, acceptsOpenAmount: rules?.acceptsOpenAmount };
+        return { ...config, sessionPrice, acceptedOpenAmount: rules?.acceptedOpenAmount };
       },
     });
     this.resume = new Task(host, {
@@ -211,13 +211,10 @@ export class CheckoutFlow {
       this.create.status === TaskStatus.ERROR && this.create.error !== this.dismissedError
         ? this.create.error
         : undefined;
-    const { amount = '', currency = '' } = this.host;
-    const config = this.config.value;
     return {
       proxy: this.host.proxy,
-      // Only an open amount's configuration comes with its check.
-      priced:
-        this.priced && (config?.acceptsOpenAmount?.(config.open_amount, amount, currency) ?? true),
+      priced: this.priced,
+      amountRefused: this.amountRefused,
       checkout: this.checkout,
       mode: this.host.mode,
       leaving: this.leaving,
@@ -230,6 +227,29 @@ export class CheckoutFlow {
 
   view() {
     return viewOf(this.viewState());
+  }
+
+  /**
+   * The page's open amount as the proxy will charge it (`12.5` as `12.50`), or `undefined`
+   * when its rules refuse it. Until they are loaded (or for another price), the page's text.
+   */
+  get openAmount(): string | undefined {
+    const { amount = '', currency = '' } = this.host;
+    const config = this.config.value;
+    // Only an open amount's configuration comes with its check.
+    return config?.acceptedOpenAmount
+      ? config.acceptedOpenAmount(config.open_amount, amount, currency)
+      : amount;
+  }
+
+  /**
+   * Why the proxy would refuse the open amount: out of its bounds (the customer can choose
+   * another), or a currency it takes no open amount in (the page's to fix).
+   */
+  private get amountRefused(): ViewState['amountRefused'] {
+    if (this.openAmount !== undefined) return undefined;
+    const open = this.config.value?.open_amount;
+    return open?.currencies.includes(this.host.currency ?? '') ? 'range' : 'setup';
   }
 
   /** Whether the element names a price to create a checkout with. */

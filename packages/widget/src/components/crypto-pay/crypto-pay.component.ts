@@ -152,12 +152,14 @@ export default class CryptoPay extends LitElement {
     if (view === this.shownView) return;
     const first = this.shownView === undefined;
     this.shownView = view;
-    if (view === 'misconfigured') {
+    if (view === 'misconfigured' || view === 'amount-refused') {
       const [code, message] = !this.proxy
         ? ['proxy_missing', 'The proxy attribute is missing.']
-        : this.flow.priced
+        : view === 'amount-refused'
           ? ['amount_invalid', 'The amount is outside open_amount.']
-          : ['price_missing', 'The product, session or amount attribute is missing.'];
+          : this.flow.priced
+            ? ['amount_invalid', 'The proxy takes no open amount in this currency.']
+            : ['price_missing', 'The product, session or amount attribute is missing.'];
       this.dispatchEvent(new CryptoPayErrorEvent({ code, message }));
     }
     // Focus follows the journey once the customer is in it; a page load never steals it.
@@ -238,20 +240,17 @@ export default class CryptoPay extends LitElement {
     const retry = (error: unknown, run: () => void) =>
       canRetry(error) ? this.retryWait.action(error, t, run) : {};
     switch (view) {
-      case 'misconfigured': {
-        // An open amount the proxy refuses, in a currency it takes: the customer can choose
-        // another. Anything else is the page's to fix (without a proxy or a price, no
-        // configuration was even read).
-        const open = flow.config.value?.open_amount;
-        const currency = this.currency ?? '';
+      case 'misconfigured':
+        return this.result('error', t.errorMisconfigured);
+      case 'amount-refused': {
+        // The customer (or the page's "Other amount") can choose another within the bounds.
+        const open = flow.config.value!.open_amount!;
         return this.result(
           'error',
-          open?.currencies.includes(currency)
-            ? t.amountOutOfRange(
-                formatAmount(open.min, t),
-                t.amountWithCurrency(formatAmount(open.max, t), currency),
-              )
-            : t.errorMisconfigured,
+          t.amountOutOfRange(
+            formatAmount(open.min, t),
+            t.amountWithCurrency(formatAmount(open.max, t), this.currency ?? ''),
+          ),
         );
       }
       case 'loading':
@@ -330,8 +329,8 @@ export default class CryptoPay extends LitElement {
     const price = this.session
       ? session && { ...session, currency: session.currency.iso }
       : (product ??
-        (this.amount && this.currency
-          ? { currency: this.currency, amount: this.amount }
+        (flow.openAmount && this.currency
+          ? { currency: this.currency, amount: flow.openAmount }
           : undefined));
     return html`
       ${

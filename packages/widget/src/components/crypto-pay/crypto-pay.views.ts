@@ -9,6 +9,7 @@ import type { Translation } from '../../localize/translation.ts';
 
 export type View =
   | 'misconfigured'
+  | 'amount-refused'
   | 'loading'
   | 'config-error'
   | 'details'
@@ -23,11 +24,13 @@ export type View =
 
 export interface ViewState {
   proxy: string;
-  /**
-   * The element names a price (product, session, or amount and currency) that the proxy can
-   * take: an open amount within its bounds, once the configuration tells them.
-   */
+  /** The element names a price: a product, a session, or an amount and currency. */
   priced: boolean;
+  /**
+   * Why the proxy's rules, once loaded, refuse the open amount: `range` (outside its bounds or
+   * places) or `setup` (a currency it takes no open amount in).
+   */
+  amountRefused: 'range' | 'setup' | undefined;
   checkout: Checkout | undefined;
   mode: string;
   leaving: boolean;
@@ -52,9 +55,10 @@ export function viewOf(state: ViewState): View {
   if (state.resumeStatus !== undefined) {
     return state.resumeStatus === TaskStatus.ERROR ? 'resume-error' : 'checking';
   }
-  // Without a price (or with an open amount out of bounds) every submit would be refused: as
-  // much a setup error as a missing proxy, and no form to fill in for nothing.
-  if (!state.priced) return 'misconfigured';
+  // Without a price (or with an open amount the proxy refuses) every submit would be refused:
+  // no form to fill in for nothing.
+  if (!state.priced || state.amountRefused === 'setup') return 'misconfigured';
+  if (state.amountRefused === 'range') return 'amount-refused';
   if (state.createError) return 'create-error';
   if (state.configStatus === TaskStatus.ERROR) return 'config-error';
   return state.configStatus === TaskStatus.COMPLETE ? 'details' : 'loading';
@@ -76,6 +80,8 @@ export function headingOf(view: View, t: Translation): string {
       return t.failedHeading;
     case 'expired':
       return t.expiredHeading;
+    case 'amount-refused':
+      return t.amountHeading;
     default:
       return t.errorHeading;
   }

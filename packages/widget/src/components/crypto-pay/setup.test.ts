@@ -94,6 +94,11 @@ describe('<crypto-pay> setup the page must get right', () => {
       expect(visibleText(el)).to.contain('Total 500.00 USD');
     });
 
+    it('shows the total in the places the proxy charges it in', async () => {
+      const el = await details(await fakeProxy(), { amount: '12.5', currency: 'EUR' });
+      expect(visibleText(el)).to.contain('Total 12.50 EUR');
+    });
+
     for (const [amount, currency, why] of [
       ['20,50', 'EUR', 'a comma for the decimal mark'],
       ['500.01', 'EUR', 'above the maximum'],
@@ -106,6 +111,7 @@ describe('<crypto-pay> setup the page must get right', () => {
         const errors = errorEvents();
         const el = await render({ proxy: (await fakeProxy()).url, amount, currency });
         await untilText(el, 'Choose an amount between 1.00 and 500.00 EUR.');
+        expect(heading(el)).to.equal('Check the amount');
         expect(form(el)?.tagName ?? 'none').to.equal('none');
         expect(visibleText(el)).to.not.contain('Total');
         expect(errors).to.deep.include({
@@ -123,6 +129,7 @@ describe('<crypto-pay> setup the page must get right', () => {
         locale: 'de',
       });
       await untilText(el, 'Wählen Sie einen Betrag zwischen 1,00 und 500,00 EUR.');
+      expect(heading(el)).to.equal('Betrag prüfen');
     });
 
     it('shows the form once the page sets an amount within the bounds', async () => {
@@ -139,7 +146,7 @@ describe('<crypto-pay> setup the page must get right', () => {
       await untilText(el, NOT_SET_UP);
       expect(errors).to.deep.include({
         code: 'amount_invalid',
-        message: 'The amount is outside open_amount.',
+        message: 'The proxy takes no open amount in this currency.',
       });
     });
 

@@ -59,6 +59,7 @@ const ar: Translation = {
   payHeading: 'الدفع',
   amountLabel: 'المبلغ',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'تحقق من المبلغ',
   amountOutOfRange: (min, max) => `اختر مبلغًا بين ${min} و${max}.`,
   openPaymentPage: 'فتح صفحة الدفع',
   opensInNewTab: '(تُفتح في علامة تبويب جديدة)',

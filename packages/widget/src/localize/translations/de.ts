@@ -55,6 +55,7 @@ const de: Translation = {
   payHeading: 'Bezahlen',
   amountLabel: 'Betrag',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Betrag prüfen',
   amountOutOfRange: (min, max) => `Wählen Sie einen Betrag zwischen ${min} und ${max}.`,
   openPaymentPage: 'Zahlungsseite öffnen',
   opensInNewTab: '(öffnet in einem neuen Tab)',

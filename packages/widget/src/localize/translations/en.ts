@@ -52,6 +52,7 @@ const en: Translation = {
   payHeading: 'Pay',
   amountLabel: 'Amount',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Check the amount',
   amountOutOfRange: (min, max) => `Choose an amount between ${min} and ${max}.`,
   openPaymentPage: 'Open the payment page',
   opensInNewTab: '(opens in a new tab)',

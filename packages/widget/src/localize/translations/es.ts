@@ -52,6 +52,7 @@ const es: Translation = {
   payHeading: 'Pagar',
   amountLabel: 'Importe',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Revise el importe',
   amountOutOfRange: (min, max) => `Elija un importe entre ${min} y ${max}.`,
   openPaymentPage: 'Abrir la página de pago',
   opensInNewTab: '(se abre en una pestaña nueva)',

@@ -55,6 +55,7 @@ const fr: Translation = {
   payHeading: 'Payer',
   amountLabel: 'Montant',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Vérifiez le montant',
   amountOutOfRange: (min, max) => `Choisissez un montant entre ${min} et ${max}.`,
   openPaymentPage: 'Ouvrir la page de paiement',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
