@@ -46,6 +46,22 @@ const minifyStyles = (): Plugin => ({
   },
 });
 
+/**
+ * A failed `import()` stays failed for the life of the page (the browser keeps the failure in
+ * its module map), so a chunk lost to a network blip could never load without a reload: the
+ * form's Continue, the pay step's panel, a language. In the bundle each chunk import that fails
+ * asks once more for the same file under a new query. (The bundler build leaves imports to the
+ * host's bundler, which needs them static.)
+ */
+const RETRYING_IMPORT =
+  'let __cpRetry=0;const __cpImport=u=>import(u).catch(()=>import(u+"?retry="+ ++__cpRetry));';
+const retryChunkImports = (): Plugin => ({
+  name: 'crypto-pay:retry-chunk-imports',
+  renderDynamicImport: ({ targetChunk }) =>
+    targetChunk ? { left: '__cpImport(', right: ')' } : null,
+  renderChunk: (code) => (code.includes('__cpImport(') ? RETRYING_IMPORT + code : null),
+});
+
 interface TemplateNode {
   type: string;
   start: number;
@@ -95,7 +111,12 @@ const minifyTemplates = (): Plugin => ({
 export default defineConfig(({ mode }) => {
   const bundled = mode === 'bundled';
   return {
-    plugins: [minifyStyles(), minifyTemplates(), minifyChunks()],
+    plugins: [
+      minifyStyles(),
+      minifyTemplates(),
+      ...(bundled ? [retryChunkImports()] : []),
+      minifyChunks(),
+    ],
     build: {
       target: 'es2022',
       emptyOutDir: !bundled,

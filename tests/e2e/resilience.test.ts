@@ -1,6 +1,7 @@
 /**
  * When the processing service is slow or failing, the customer gets a clear sentence and a
- * retry that works once the service is back; a reload in the middle of a payment resumes it.
+ * retry that works once the service is back; a reload in the middle of a payment resumes it;
+ * a part of the widget lost to the network loads on the next try.
  */
 
 import assert from 'node:assert/strict';
@@ -81,6 +82,40 @@ describe('a reload in the middle of a payment', () => {
     await page.waitForURL(/\/success\.html/);
     await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
     assert.equal((await proxyCheckout(state.stack, id!)).status, 'paid');
+    await context.close();
+  });
+});
+
+describe('a part of the widget lost to the network', () => {
+  it('says so on Continue, and the next Continue fetches it again and goes on', async () => {
+    const context = await state.browser.newContext();
+    // The form's own fetch of its rules and the one Continue makes, each with the widget's
+    // immediate retry, all meet a server in trouble. (A browser keeps such a failed module for
+    // the page's life: only a new address fetches it again.)
+    let fetches = 0;
+    await context.route('**/chunks/sender-rules.bundled-*.js*', (route) =>
+      fetches++ < 4
+        ? route.fulfill({ status: 503, body: 'Service Unavailable' })
+        : route.continue(),
+    );
+    const page = await context.newPage();
+    await page.goto(`${state.stack.demoUrl}/product.html`);
+    const errors = await page.evaluateHandle(() => {
+      const seen: unknown[] = [];
+      document.addEventListener('crypto-pay-error', (event) => seen.push(event.detail));
+      return seen;
+    });
+    await fillPerson(page);
+    const submit = widgetOf(page).getByRole('button', { name: 'Continue to payment' });
+
+    await submit.click();
+    await visible(widgetOf(page).getByText('We could not reach the payment service.'));
+    assert.deepEqual(await errors.jsonValue(), [
+      { code: 'network_error', message: 'The sender rules could not be loaded.' },
+    ]);
+    await submit.click();
+    await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
+    assert.ok(fetches > 4);
     await context.close();
   });
 });

@@ -235,7 +235,6 @@ export async function details(
   return el;
 }
 
-/** Goes from the details step to the pay step with a valid person. */
 /** The pay step with its panel shown (its chunk loads while the checkout is created). */
 export async function untilPayStep(el: CryptoPay): Promise<void> {
   await untilHeading(el, 'Pay');

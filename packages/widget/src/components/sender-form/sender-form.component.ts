@@ -4,6 +4,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
+import { CryptoPayErrorEvent } from '../../events/error.ts';
 import type { SenderField, Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
@@ -22,7 +23,9 @@ type SenderRules = typeof import('./sender-rules.ts');
 let rulesLoading: Promise<SenderRules> | undefined;
 /**
  * The rules come in their own chunk, fetched once as the first form (or open amount) needs
- * them; a failed fetch is forgotten, so "Try again" fetches again.
+ * them; a failed fetch is forgotten, so Continue or "Try again" fetches again (in the bundle,
+ * whose chunk imports ask again under a new address: see vite.config.ts; proven in
+ * tests/e2e/resilience.test.ts).
  */
 export const loadRules = () => {
   rulesLoading ??= import('./sender-rules.ts').catch((error) => {
@@ -109,9 +112,13 @@ export default class SenderForm extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    loadRules().then((rules) => {
-      this.rules = rules;
-    });
+    // A failed fetch is tried again on Continue, which says so if it fails again.
+    loadRules().then(
+      (rules) => {
+        this.rules = rules;
+      },
+      () => {},
+    );
   }
 
   protected override firstUpdated(): void {
@@ -173,7 +180,15 @@ export default class SenderForm extends LitElement {
     event.preventDefault();
     this.pressing = false;
     if (this.busy) return;
-    this.rules ??= await loadRules();
+    try {
+      this.rules ??= await loadRules();
+    } catch {
+      // Nothing can be checked without them: say so where the customer looks, and tell the page.
+      this.summary = this.t.errorUnreachable;
+      const message = 'The sender rules could not be loaded.';
+      this.dispatchEvent(new CryptoPayErrorEvent({ code: 'network_error', message }));
+      return;
+    }
     const rules = this.rules;
     const visible: FormField[] = [...FIELDS_OF[this.senderType], 'email'];
     this.touched = new Set(visible);
