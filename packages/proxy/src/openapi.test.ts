@@ -201,7 +201,7 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     const { get } = caller(proxy);
     const names = (path: string) =>
       document.paths[path].get.parameters.map((parameter: { name: string }) => parameter.name);
-    assert.deepEqual(names('/admin/checkouts').sort(), ['before', 'limit', 'status']);
+    assert.deepEqual(names('/admin/checkouts').sort(), ['before', 'foreign_id', 'limit', 'status']);
     assert.deepEqual(names('/admin/callbacks').sort(), ['foreign_id', 'limit', 'type']);
     const status = document.paths['/admin/checkouts'].get.parameters.find(
       (parameter: { name: string }) => parameter.name === 'status',
@@ -223,6 +223,15 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     );
     await holds(document, 'get', '/admin/checkouts', await get('/admin/checkouts?status=won'));
     await holds(document, 'get', '/admin/checkouts', await get('/admin/checkouts', {}));
+    await holds(document, 'get', '/admin/checkouts', await get('/admin/checkouts?sort=new'));
+    const { data } = await json(await get('/admin/checkouts?limit=1'));
+    const one = '/admin/checkouts/{id}';
+    await holds(document, 'get', one, await get(`/admin/checkouts/${data[0].id}`));
+    await holds(document, 'get', one, await get('/admin/checkouts/nope'));
+    await holds(document, 'get', one, await get(`/admin/checkouts/${data[0].id}`, {}));
+    const byOrder = await get(`/admin/checkouts?foreign_id=${data[0].foreign_id}`);
+    assert.equal((await json(byOrder.clone())).data.length, 1);
+    await holds(document, 'get', '/admin/checkouts', byOrder);
 
     const invoiceCallback = JSON.stringify({
       type: 'invoice',

@@ -166,10 +166,20 @@ export function openApiDocument() {
           summary: 'Checkouts, newest first, a page at a time',
           parameters: queryParameters(listCheckoutsQuerySchema, {
             status: 'Only checkouts in this status.',
+            foreign_id:
+              'Only the checkout made with this foreign_id (the session’s, or cp_… chosen by the proxy).',
             before: 'The next_before of the previous page: only checkouts created before that one.',
             limit: 'Page size, a whole number from 1 to 200 (default 50).',
           }),
           responses: { 200: ok('Checkouts', checkoutListSchema), ...errors(401, 422) },
+        },
+      },
+      '/admin/checkouts/{id}': {
+        get: {
+          ...admin,
+          summary: 'One checkout as the list shows it (the id of the return page’s ?checkout=)',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 200: ok('Checkout', ref('MerchantCheckout')), ...errors(401, 404) },
         },
       },
       '/admin/callbacks': {

@@ -110,26 +110,27 @@ const limit = z.optional(
     ),
 );
 
-/** `GET /admin/checkouts?status=&before=&limit=`. */
-export const listCheckoutsQuerySchema = z.object({
+/** `GET /admin/checkouts?status=&foreign_id=&before=&limit=`. */
+export const listCheckoutsQuerySchema = z.strictObject({
   status: z.optional(
     z.enum(PAYMENT_REQUEST_STATUSES, {
       error: `The status must be one of ${PAYMENT_REQUEST_STATUSES.join(', ')}.`,
     }),
   ),
+  foreign_id: z.optional(z.string()),
   before: z.optional(z.string()),
   limit,
 });
 
 /** `GET /admin/callbacks?type=&foreign_id=&limit=`. */
-export const listCallbacksQuerySchema = z.object({
+export const listCallbacksQuerySchema = z.strictObject({
   type: z.optional(z.string()),
   foreign_id: z.optional(z.string()),
   limit,
 });
 
 /** `GET /admin/transactions?foreign_id=`. */
-export const transactionQuerySchema = z.object({
+export const transactionQuerySchema = z.strictObject({
   foreign_id: z
     .string({ error: 'The foreign_id is a mandatory field.' })
     .check(z.minLength(1, 'The foreign_id must not be empty if provided.')),

@@ -171,4 +171,73 @@ describe('merchant API', () => {
     const badStatus = await get('/admin/checkouts?status=lost');
     assert.equal(badStatus.status, 422);
   });
+
+  it('lets the back end confirm an order was paid, by checkout id or by its foreign_id', async () => {
+    const session = await json(
+      await post('/admin/checkout-sessions', {
+        amount: '42.00',
+        currency: 'EUR',
+        foreign_id: 'order-1077',
+      }),
+    );
+    const created = await fixture.proxy.request('/api/checkouts', {
+      method: 'POST',
+      json: checkoutBody({ session: session.session }),
+    });
+    const { id } = await json(created);
+    // Another, newer checkout: a filter that is ignored would answer this one first.
+    await fixture.proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() });
+    await fixture.proxy.store.advanceCheckout(
+      id,
+      { status: 'paid', at: Date.now() },
+      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+    );
+
+    const one = await get(`/admin/checkouts/${id}`);
+    assert.equal(one.status, 200);
+    const checkout = await json(one);
+    assert.equal(checkout.id, id);
+    assert.equal(checkout.status, 'paid');
+    assert.equal(checkout.foreign_id, 'order-1077');
+    assert.equal(checkout.amount, '42.00');
+    const listed = await json(await get('/admin/checkouts'));
+    assert.deepEqual(
+      listed.data.find((entry: { id: string }) => entry.id === id),
+      checkout,
+    );
+
+    const byOrder = await json(await get('/admin/checkouts?foreign_id=order-1077'));
+    assert.deepEqual(byOrder, { data: [checkout] });
+    assert.deepEqual(await json(await get('/admin/checkouts?foreign_id=order-1078')), {
+      data: [],
+    });
+
+    const unknown = await get('/admin/checkouts/AAAAAAAAAAAAAAAAAAAAAAAA');
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(await json(unknown), {
+      error: 'There is no checkout with this id.',
+      code: 'checkout_not_found',
+    });
+  });
+
+  it('refuses a query parameter a list does not know, naming it', async () => {
+    const misspelt = await get('/admin/checkouts?foreign_idd=order-77');
+    assert.equal(misspelt.status, 422);
+    assert.deepEqual(await json(misspelt), {
+      error:
+        'The query parameter "foreign_idd" is not known here; it takes status, foreign_id, before, limit.',
+      code: 'unknown_field',
+      field: 'foreign_idd',
+    });
+    const callbacks = await get('/admin/callbacks?order=order-77');
+    assert.equal(callbacks.status, 422);
+    assert.deepEqual(await json(callbacks), {
+      error: 'The query parameter "order" is not known here; it takes type, foreign_id, limit.',
+      code: 'unknown_field',
+      field: 'order',
+    });
+    const transactions = await get('/admin/transactions?foreign_id=wd-1&id=4');
+    assert.equal(transactions.status, 422);
+    assert.equal((await json(transactions)).field, 'id');
+  });
 });

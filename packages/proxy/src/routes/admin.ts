@@ -10,7 +10,7 @@ import {
   emptyRequestSchema,
 } from '@crypto-pay/protocol';
 import { Hono } from 'hono';
-import { publicCheckout } from '../checkout.ts';
+import { findCheckout, publicCheckout } from '../checkout.ts';
 import type { AppEnv } from '../context.ts';
 import type { CurrencyCache } from '../currencies.ts';
 import { ApiError } from '../errors.ts';
@@ -99,6 +99,7 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
       const checkouts = await store.listCheckouts({
         limit,
         ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
         ...(query.before === undefined ? {} : { before: query.before }),
       });
       const last = checkouts.length === limit ? checkouts.at(-1)?.id : undefined;
@@ -106,6 +107,10 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
         { data: checkouts.map(merchantCheckout), ...(last ? { next_before: last } : {}) },
         200,
       );
+    })
+    .get('/checkouts/:id', async (c) => {
+      const checkout = await findCheckout(store, c.req.param('id'));
+      return c.json(merchantCheckout(checkout), 200);
     })
     .get('/callbacks', queryOf(listCallbacksQuerySchema), async (c) => {
       const query = c.req.valid('query');

@@ -219,12 +219,16 @@ export function openSqliteStore(file: string): Store {
       const changed = advance(id, change, callback);
       return changed && recent.put(changed);
     },
-    async listCheckouts({ status, before, limit }) {
+    async listCheckouts({ status, foreignId, before, limit }) {
       const where: string[] = [];
       const params: unknown[] = [];
       if (status !== undefined) {
         where.push('status = ?');
         params.push(status);
+      }
+      if (foreignId !== undefined) {
+        where.push('foreign_id = ?');
+        params.push(foreignId);
       }
       if (before !== undefined) {
         where.push('seq < (SELECT seq FROM checkouts WHERE id = ?)');

@@ -82,6 +82,8 @@ export interface StoredCallback extends CallbackEntry {
 
 export interface CheckoutQuery {
   status?: CheckoutStatus;
+  /** The merchant's order id the checkout was made with (unique, so at most one). */
+  foreignId?: string;
   /** Only checkouts created before this one (pagination cursor). */
   before?: string;
   limit: number;
