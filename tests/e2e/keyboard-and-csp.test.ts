@@ -5,7 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import {
+  fillPerson,
   openPage,
   person,
   proxyCheckout,
@@ -18,6 +20,20 @@ import {
 
 const state = useStack();
 
+/** The element with focus, through shadow roots: its id, name or text, and its part. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    let active: Element | null = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active instanceof HTMLElement
+      ? {
+          label: active.id || active.getAttribute('name') || active.textContent?.trim(),
+          part: active.getAttribute('part'),
+        }
+      : { label: '', part: null };
+  });
+}
+
 describe('keyboard only', () => {
   it('pays from the first field to the success page without a pointer', async () => {
     const shot = screenshots('keyboard-only');
@@ -26,14 +42,7 @@ describe('keyboard only', () => {
     await visible(widget.getByRole('heading', { name: 'Your details' }));
 
     // Tab from the top of the page until the first name has focus.
-    const focusedLabel = () =>
-      page.evaluate(() => {
-        let active: Element | null = document.activeElement;
-        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-        return active instanceof HTMLElement
-          ? active.id || active.getAttribute('name') || active.textContent?.trim()
-          : '';
-      });
+    const focusedLabel = () => focused(page).then((element) => element.label);
     for (let presses = 0; presses < 40 && (await focusedLabel()) !== 'first_name'; presses++) {
       await page.keyboard.press('Tab');
     }
@@ -78,6 +87,36 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/success\.html/);
     await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
     assert.equal((await proxyCheckout(state.stack, id)).status, 'paid');
+    await context.close();
+  });
+});
+
+describe('keyboard on a slow connection', () => {
+  it('keeps focus on the payment link when the pay step’s panel arrives after it', async () => {
+    const context = await state.browser.newContext();
+    await context.route('**/chunks/payment-panel.bundled-*.js*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${state.stack.demoUrl}/product.html`);
+    await fillPerson(page);
+    const widget = widgetOf(page);
+    await widget.getByRole('button', { name: 'Continue to payment' }).focus();
+    await page.keyboard.press('Enter');
+    await visible(widget.getByRole('link', { name: /Open the payment page/ }));
+    await page.keyboard.press('Tab');
+    // The plain link, until the panel is there.
+    assert.deepEqual(await focused(page), {
+      label: 'Open the payment page (opens in a new tab)',
+      part: null,
+    });
+
+    await visible(widget.getByRole('img', { name: 'QR code of the payment link' }));
+    assert.deepEqual(await focused(page), {
+      label: 'Open the payment page (opens in a new tab)',
+      part: 'link-button',
+    });
     await context.close();
   });
 });

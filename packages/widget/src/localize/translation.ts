@@ -70,6 +70,7 @@ export interface Translation {
   copyLink: string;
   copied: string;
   copyFailed: string;
+  /** Before the countdown, with the colon as the language writes it (`Temps restant :`). */
   timeLeft: string;
   /** `time` is already formatted for the locale. */
   expiresAt: (time: string) => string;

@@ -375,11 +375,19 @@ export class CheckoutFlow {
     const target = paid
       ? (this.host.successUrl ?? checkout.success_url)
       : (this.host.failedUrl ?? checkout.failed_url);
-    if (leave && proceed && target) {
+    // A result page that saw the ending stays: going to itself would only load it again.
+    const address = target && resultAddress(target, id);
+    if (leave && proceed && address && !isThisPage(address)) {
       this.set({ leaving: true });
-      this.navigate(resultAddress(target, id));
+      this.navigate(address);
     }
   }
+}
+
+/** Whether an address is the page the element is on (whatever its query says). */
+function isThisPage(address: string): boolean {
+  const url = new URL(address);
+  return url.origin === location.origin && url.pathname === location.pathname;
 }
 
 /**

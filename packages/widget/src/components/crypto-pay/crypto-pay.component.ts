@@ -145,7 +145,7 @@ export default class CryptoPay extends LitElement {
     const view = this.flow.view();
     if ((view === 'pay' || view === 'checking') && !panelDefined()) {
       loadPanel().then(
-        () => this.requestUpdate(),
+        () => this.showPanel(),
         () => {},
       );
     }
@@ -164,6 +164,17 @@ export default class CryptoPay extends LitElement {
     }
     // Focus follows the journey once the customer is in it; a page load never steals it.
     if (!first && this.interacted) this.heading?.focus();
+  }
+
+  /** Puts the panel in place of the plain link, and focus on its link if it was on the plain one. */
+  private async showPanel(): Promise<void> {
+    const hadFocus = this.shadowRoot?.activeElement?.matches('a.button') ?? false;
+    this.requestUpdate();
+    await this.updateComplete;
+    const panel = this.shadowRoot?.querySelector('crypto-pay-payment-panel');
+    if (!hadFocus || !panel) return;
+    await panel.updateComplete;
+    panel.shadowRoot?.querySelector<HTMLElement>('[part="link-button"]')?.focus();
   }
 
   /** Goes to another address. Separate so a test (or subclass) can watch it. */
@@ -274,10 +285,11 @@ export default class CryptoPay extends LitElement {
       case 'resume-error': {
         const error = flow.resume.error;
         const notFound = error instanceof ProxyError && error.kind === 'not_found';
+        // Only an unknown checkout may be replaced: one the proxy cannot read now may be paid
+        // already, and starting again could take a second payment.
         return this.result('error', errorSentence(error, t), {
           ...(notFound ? {} : retry(error, () => void flow.resume.run())),
           ...(startAgain && notFound ? { primary: startAgain } : {}),
-          ...(startAgain && !notFound ? { secondary: startAgain } : {}),
         });
       }
       case 'pay':
@@ -288,7 +300,7 @@ export default class CryptoPay extends LitElement {
             href=${checkout?.payment_link ?? ''}
             target="_blank"
             rel="noopener noreferrer"
-            >${t.openPaymentPage}</a
+            >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
           >`;
         }
         return html`

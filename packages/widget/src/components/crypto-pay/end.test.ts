@@ -76,6 +76,19 @@ describe('<crypto-pay> end of the payment', () => {
       expect(navigations.length).to.equal(before);
     });
 
+    it('stays on the result page it would go to, seeing the payment arrive there', async () => {
+      // The customer came back before the callback: the page is already the success address.
+      const here = `${location.origin}${location.pathname}`;
+      const proxy = await fakeProxy({ checkout: aCheckout({ success_url: here }) });
+      const before = navigations.length;
+      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+      await following(proxy);
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
+      expect(navigations.length).to.equal(before);
+      expect(visibleText(el)).to.not.contain('Taking you back');
+    });
+
     it('stays on the page when the event is cancelled', async () => {
       const proxy = await fakeProxy();
       const el = await toPayStep(proxy, {

@@ -57,7 +57,7 @@ describe('<crypto-pay> following the status', () => {
       setTimeout(() => proxy.setStatus('processing'));
       const event = await oneEvent(el, 'crypto-pay-status');
       expect(event.detail.status).to.equal('processing');
-      await untilText(el, 'Payment seen. Waiting for confirmation.');
+      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       expect(await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).to.have.length(0);
     });
 
@@ -66,10 +66,14 @@ describe('<crypto-pay> following the status', () => {
       const el = await toPayStep(proxy);
       const live = el.shadowRoot?.querySelector('p[aria-live="polite"]');
       expect(live?.textContent?.trim()).to.equal('Waiting for your payment.');
+      // Said once: the panel's visible copy of the sentence is hidden from screen readers.
+      const panel = el.shadowRoot?.querySelector('crypto-pay-payment-panel');
+      const shown = panel?.shadowRoot?.querySelector('[part="status"]');
+      expect(shown?.getAttribute('aria-hidden')).to.equal('true');
       await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('processing');
       await waitUntil(
-        () => live?.textContent?.trim() === 'Payment seen. Waiting for confirmation.',
+        () => live?.textContent?.trim() === 'Currency chosen. Waiting for your payment to arrive.',
       );
     });
   });
@@ -88,7 +92,7 @@ describe('<crypto-pay> following the status', () => {
       expect(first?.headers['if-none-match']).to.equal(undefined);
       expect(second?.headers['if-none-match']).to.match(/^W\/".+"$/);
       await proxy.setStatus('processing');
-      await untilText(el, 'Payment seen. Waiting for confirmation.');
+      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       await proxy.setStatus('paid');
       await untilHeading(el, 'Payment complete');
       const count = (await reads()).length;
@@ -139,7 +143,7 @@ describe('<crypto-pay> following the status', () => {
         (button) => button.textContent?.trim() === 'Check now',
       );
       checkNow?.click();
-      await untilText(el, 'Payment seen. Waiting for confirmation.');
+      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       expect(visibleText(el)).to.not.contain('We cannot reach');
     });
   });
@@ -232,7 +236,7 @@ describe('<crypto-pay> following the status', () => {
     it('follows a checkout that is still open', async () => {
       const proxy = await fakeProxy({ checkout: aCheckout({ status: 'processing' }) });
       const el = await render({ proxy: proxy.url, checkout: aCheckout().id, mode: 'redirect' });
-      await untilText(el, 'Payment seen. Waiting for confirmation.');
+      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       expect(heading(el)).to.equal('Pay');
       await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('paid', aCheckout().id);

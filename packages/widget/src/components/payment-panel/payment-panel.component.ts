@@ -163,11 +163,12 @@ export default class PaymentPanel extends LitElement {
         </p>
       </div>
       <p part="countdown" class="countdown" role="timer">
-        ${t.timeLeft}: <strong>${formatCountdown(left)}</strong>
+        ${t.timeLeft} <strong>${formatCountdown(left)}</strong>
         <span class="hint">(${t.expiresAt(formatTime(checkout.expires_at, locale))})</span>
       </p>
-      <p part="status" class="status">
-        <span class="spinner" aria-hidden="true"></span>
+      <!-- Hidden from screen readers: <crypto-pay>'s live region says it (and each change). -->
+      <p part="status" class="status" aria-hidden="true">
+        <span class="spinner"></span>
         ${checkout.status === 'processing' ? t.statusProcessing : t.statusCreated}
       </p>
       <!-- Always there, so a screen reader hears the sentence when it appears. -->

@@ -68,10 +68,10 @@ const ar: Translation = {
   copyLink: 'نسخ الرابط',
   copied: 'تم نسخ الرابط.',
   copyFailed: 'تعذّر النسخ. انسخ الرابط بنفسك.',
-  timeLeft: 'الوقت المتبقي',
+  timeLeft: 'الوقت المتبقي:',
   expiresAt: (time) => `ينتهي في ${time}`,
   statusCreated: 'بانتظار دفعتك.',
-  statusProcessing: 'رُصدت الدفعة. بانتظار تأكيدها.',
+  statusProcessing: 'تم اختيار العملة. بانتظار وصول دفعتك.',
   connectionTrouble: 'يتعذّر الوصول إلى خدمة الدفع الآن. سنواصل المحاولة.',
   checkNow: 'تحقق الآن',
 

@@ -64,10 +64,10 @@ const de: Translation = {
   copyLink: 'Link kopieren',
   copied: 'Link kopiert.',
   copyFailed: 'Kopieren nicht möglich. Kopieren Sie den Link selbst.',
-  timeLeft: 'Verbleibende Zeit',
+  timeLeft: 'Verbleibende Zeit:',
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',
-  statusProcessing: 'Zahlung erkannt. Wir warten auf die Bestätigung.',
+  statusProcessing: 'Währung gewählt. Wir warten auf den Eingang Ihrer Zahlung.',
   connectionTrouble: 'Der Zahlungsdienst ist gerade nicht erreichbar. Wir versuchen es weiter.',
   checkNow: 'Jetzt prüfen',
 

@@ -61,10 +61,10 @@ const en: Translation = {
   copyLink: 'Copy link',
   copied: 'Link copied.',
   copyFailed: 'Could not copy. Copy the link yourself.',
-  timeLeft: 'Time left',
+  timeLeft: 'Time left:',
   expiresAt: (time) => `Expires at ${time}`,
   statusCreated: 'Waiting for your payment.',
-  statusProcessing: 'Payment seen. Waiting for confirmation.',
+  statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
   connectionTrouble: 'We cannot reach the payment service. We keep trying.',
   checkNow: 'Check now',
 

@@ -61,10 +61,10 @@ const es: Translation = {
   copyLink: 'Copiar enlace',
   copied: 'Enlace copiado.',
   copyFailed: 'No se pudo copiar. Copie el enlace usted.',
-  timeLeft: 'Tiempo restante',
+  timeLeft: 'Tiempo restante:',
   expiresAt: (time) => `Caduca a las ${time}`,
   statusCreated: 'Esperando su pago.',
-  statusProcessing: 'Pago detectado. Esperando su confirmación.',
+  statusProcessing: 'Moneda elegida. Esperando a que llegue su pago.',
   connectionTrouble: 'Ahora no podemos contactar con el servicio de pago. Seguimos intentándolo.',
   checkNow: 'Comprobar ahora',
 

@@ -64,10 +64,10 @@ const fr: Translation = {
   copyLink: 'Copier le lien',
   copied: 'Lien copié.',
   copyFailed: 'Copie impossible. Copiez le lien vous-même.',
-  timeLeft: 'Temps restant',
+  timeLeft: 'Temps restant :',
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',
-  statusProcessing: 'Paiement détecté. En attente de sa confirmation.',
+  statusProcessing: 'Devise choisie. En attente de l’arrivée de votre paiement.',
   connectionTrouble:
     'Le service de paiement est injoignable pour le moment. Nous continuons d’essayer.',
   checkNow: 'Vérifier maintenant',
