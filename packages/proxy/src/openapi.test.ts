@@ -141,6 +141,11 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     const sessions = '/admin/checkout-sessions';
     await holds(document, 'post', sessions, await post(sessions, session));
     await holds(document, 'post', sessions, await post(sessions, '{"amount":"42.00"}'));
+    const withOrder = '{"amount":"42.00","currency":"EUR","foreign_id":"oa-order-1"}';
+    await holds(document, 'post', sessions, await post(sessions, withOrder));
+    const taken = await post(sessions, withOrder);
+    assert.equal(taken.status, 409);
+    await holds(document, 'post', sessions, taken);
     await holds(document, 'post', sessions, await post(sessions, '{'));
     await holds(document, 'post', sessions, await post(sessions, session, {}));
     const refusal = await refused.post(sessions, session);

@@ -157,7 +157,14 @@ export function openApiDocument() {
         post: {
           ...admin,
           requestBody: json(ref('CreateSession')),
-          responses: { 201: ok('Session', createdSessionSchema), ...serviceErrors(400, 401, 413) },
+          responses: {
+            201: ok('Session', createdSessionSchema),
+            ...serviceErrors(400, 401, 413),
+            409: ok(
+              'foreign_id_taken: a stored checkout or an open session already holds the foreign_id.',
+              ref('Error'),
+            ),
+          },
         },
       },
       '/admin/checkouts': {

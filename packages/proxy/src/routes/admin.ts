@@ -81,7 +81,15 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
       if (body.url_store !== undefined) session.urlStore = body.url_store;
       if (body.url_success !== undefined) session.urlSuccess = body.url_success;
       if (body.url_failed !== undefined) session.urlFailed = body.url_failed;
-      await store.createSession(session);
+      if ((await store.createSession(session)) === 'foreign_id_taken') {
+        // The service takes a foreign_id once: the customer's create would fail and spend the token.
+        throw new ApiError(
+          409,
+          'foreign_id_taken',
+          'The foreign_id is already used by a checkout or by an open checkout session; give each payment attempt its own foreign_id.',
+          'foreign_id',
+        );
+      }
       c.get('log')('info', 'checkout session created');
       return c.json(
         {

@@ -483,6 +483,45 @@ describe('checkout sessions', () => {
     assert.equal((await create(checkoutBody({ session: session.session }))).status, 201);
   });
 
+  it('refuses a foreign_id a checkout or an open session already holds', async () => {
+    const post = (body: Record<string, unknown>) =>
+      fixture.proxy.request('/admin/checkout-sessions', {
+        method: 'POST',
+        headers: adminHeaders,
+        json: { amount: '42.00', currency: 'EUR', ...body },
+      });
+    const taken = {
+      error:
+        'The foreign_id is already used by a checkout or by an open checkout session; give each payment attempt its own foreign_id.',
+      code: 'foreign_id_taken',
+      field: 'foreign_id',
+    };
+    const first = await newSession({
+      amount: '42.00',
+      currency: 'EUR',
+      foreign_id: 'order-300',
+      expires_in: 60,
+    });
+    const twice = await post({ foreign_id: 'order-300' });
+    assert.equal(twice.status, 409);
+    assert.deepEqual(await json(twice), taken);
+    // Sessions without a foreign_id, or with another, are not held back.
+    assert.equal((await post({})).status, 201);
+    assert.equal((await post({})).status, 201);
+    assert.equal((await post({ foreign_id: 'order-301' })).status, 201);
+
+    // Once the first session is spent, its checkout holds the foreign_id.
+    assert.equal((await create(checkoutBody({ session: first.session }))).status, 201);
+    const afterCheckout = await post({ foreign_id: 'order-300' });
+    assert.equal(afterCheckout.status, 409);
+    assert.deepEqual(await json(afterCheckout), taken);
+
+    // A session that expired unused frees its foreign_id for the next attempt.
+    await newSession({ amount: '5.00', currency: 'EUR', foreign_id: 'order-302', expires_in: 60 });
+    fixture.proxy.clock.now += 61_000;
+    assert.equal((await post({ foreign_id: 'order-302' })).status, 201);
+  });
+
   it('validates the session body with the spec texts', async () => {
     const response = await fixture.proxy.request('/admin/checkout-sessions', {
       method: 'POST',

@@ -72,6 +72,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX callbacks_foreign_id ON callbacks (foreign_id);
   CREATE INDEX callbacks_type ON callbacks (type, id);
   `,
+  `
+  -- A session create asks whether an open session already holds its foreign_id.
+  CREATE INDEX checkout_sessions_foreign_id ON checkout_sessions (foreign_id);
+  `,
 ];
 
 /** Applies every migration the database has not seen, each in its own transaction. */

@@ -48,7 +48,10 @@ describe('SQLite store', () => {
 
     const raw = new Database(file, { readonly: true });
     assert.equal(raw.pragma('journal_mode', { simple: true }), 'wal');
-    assert.deepEqual(raw.prepare('SELECT version FROM schema_migrations').all(), [{ version: 1 }]);
+    assert.deepEqual(raw.prepare('SELECT version FROM schema_migrations').all(), [
+      { version: 1 },
+      { version: 2 },
+    ]);
     raw.close();
 
     const reopened = openSqliteStore(file);

@@ -13,6 +13,7 @@ import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from '.
 import {
   type CallbackEntry,
   type CheckoutRecord,
+  type CheckoutSession,
   type CurrencyRef,
   type IdempotencyReservation,
   isAhead,
@@ -93,6 +94,10 @@ export function openSqliteStore(file: string): Store {
       url_failed, expires_at, created_at) VALUES (@token_hash, @amount, @currency_iso,
       @currency_network, @foreign_id, @end_user_reference, @description, @url_store,
       @url_success, @url_failed, @expires_at, @created_at)`),
+    foreignIdTaken: db.prepare(`SELECT 1 FROM checkouts WHERE foreign_id = @foreign_id
+      UNION ALL SELECT 1 FROM checkout_sessions WHERE foreign_id = @foreign_id
+        AND checkout_id IS NULL AND expires_at > @now
+      LIMIT 1`),
     openSession: db.prepare(`SELECT * FROM checkout_sessions
       WHERE token_hash = ? AND checkout_id IS NULL AND expires_at > ?`),
     claimSession: db.prepare(`UPDATE checkout_sessions SET claimed = 1
@@ -177,6 +182,32 @@ export function openSqliteStore(file: string): Store {
     },
   );
 
+  const createSession = db.transaction(
+    (session: CheckoutSession): 'created' | 'foreign_id_taken' => {
+      if (
+        session.foreignId !== undefined &&
+        statements.foreignIdTaken.get({ foreign_id: session.foreignId, now: session.createdAt })
+      ) {
+        return 'foreign_id_taken';
+      }
+      statements.insertSession.run({
+        token_hash: session.tokenHash,
+        amount: session.amount,
+        currency_iso: session.currency.iso,
+        currency_network: session.currency.network_name ?? null,
+        foreign_id: session.foreignId ?? null,
+        end_user_reference: session.endUserReference ?? null,
+        description: session.description ?? null,
+        url_store: session.urlStore ?? null,
+        url_success: session.urlSuccess ?? null,
+        url_failed: session.urlFailed ?? null,
+        expires_at: session.expiresAt,
+        created_at: session.createdAt,
+      });
+      return 'created';
+    },
+  );
+
   const reserve = db.transaction(
     (key: string, requestHash: string, now: number): IdempotencyReservation => {
       statements.purgeKeys.run(now - IDEMPOTENCY_TTL_MS);
@@ -240,20 +271,7 @@ export function openSqliteStore(file: string): Store {
       return rows.map(checkoutOf);
     },
     async createSession(session) {
-      statements.insertSession.run({
-        token_hash: session.tokenHash,
-        amount: session.amount,
-        currency_iso: session.currency.iso,
-        currency_network: session.currency.network_name ?? null,
-        foreign_id: session.foreignId ?? null,
-        end_user_reference: session.endUserReference ?? null,
-        description: session.description ?? null,
-        url_store: session.urlStore ?? null,
-        url_success: session.urlSuccess ?? null,
-        url_failed: session.urlFailed ?? null,
-        expires_at: session.expiresAt,
-        created_at: session.createdAt,
-      });
+      return createSession(session);
     },
     async openSession(tokenHash, now) {
       const row = statements.openSession.get(tokenHash, now) as SessionRow | undefined;

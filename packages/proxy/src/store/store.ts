@@ -113,7 +113,11 @@ export interface Store {
   ): Promise<CheckoutRecord | undefined>;
   listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;
 
-  createSession(session: CheckoutSession): Promise<void>;
+  /**
+   * Saves a session, unless its `foreignId` is held by a stored checkout or by another session
+   * still open (unused, unexpired at its `createdAt`): the service takes a foreign_id once.
+   */
+  createSession(session: CheckoutSession): Promise<'created' | 'foreign_id_taken'>;
   /** The session, untouched, while it can still be used (for showing its price). */
   openSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
   /** Takes the session for one create attempt; `undefined` when unknown, used or expired. */
