@@ -1,0 +1,89 @@
+/**
+ * The demo cart (session + redirect mode) keeps one order and one checkout per cart: Back from
+ * the payment page, or a reload, resumes the checkout already made instead of a new form that
+ * would make a second payable payment request; only a failed payment opens a new order.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  fillPerson,
+  openPage,
+  playOutcome,
+  screenshots,
+  useStack,
+  visible,
+  widgetOf,
+} from './support.ts';
+
+const state = useStack();
+
+/** The sandbox's payment requests, newest first. */
+async function paymentRequests() {
+  const response = await fetch(`${state.stack.sandboxUrl}/_sandbox/payment-requests`);
+  return (await response.json()) as { payment_link: string; foreign_id: string | null }[];
+}
+
+/** Fills the cart page's form and follows the widget to the sandbox's payment page. */
+async function continueToPaymentPage(page: Page) {
+  await fillPerson(page);
+  await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/pay/`));
+  return page.url();
+}
+
+describe('the demo cart', () => {
+  it('resumes its checkout after Back from the payment page and after a reload', async () => {
+    const shot = screenshots('cart-session-back');
+    const { context, page, problems } = await openPage(
+      state.browser,
+      `${state.stack.demoUrl}/checkout.html`,
+    );
+    const before = (await paymentRequests()).length;
+    const paymentLink = await continueToPaymentPage(page);
+    await shot(page, 'payment-page');
+
+    await page.goBack();
+    await page.waitForURL(/\/checkout\.html$/);
+    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    await shot(page, 'back-on-cart');
+    assert.equal(await link.getAttribute('href'), paymentLink);
+    assert.equal(await widgetOf(page).getByRole('heading', { name: 'Your details' }).count(), 0);
+
+    await page.reload();
+    await visible(link);
+    assert.equal(await link.getAttribute('href'), paymentLink);
+
+    // One payment request for the cart: the one the customer was sent to.
+    const after = await paymentRequests();
+    assert.equal(after.length - before, 1);
+    assert.equal(after[0]?.payment_link, paymentLink);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('opens a new order for the cart once its payment failed', async () => {
+    const { context, page, problems } = await openPage(
+      state.browser,
+      `${state.stack.demoUrl}/checkout.html`,
+    );
+    const firstLink = await continueToPaymentPage(page);
+    await playOutcome(page, 'failed');
+    await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);
+    await visible(widgetOf(page).getByRole('heading', { name: 'Payment failed' }));
+
+    // Back to the cart in the same tab: the failed checkout is not offered again.
+    await page.goto(`${state.stack.demoUrl}/checkout.html`);
+    const secondLink = await continueToPaymentPage(page);
+    assert.notEqual(secondLink, firstLink);
+
+    const [second, first] = await paymentRequests();
+    assert.equal(second?.payment_link, secondLink);
+    assert.equal(first?.payment_link, firstLink);
+    assert.notEqual(second?.foreign_id, first?.foreign_id);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
