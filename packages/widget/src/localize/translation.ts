@@ -41,6 +41,8 @@ export interface Translation {
   payWithLegend: string;
   /** Also what the pay step shows for a currency left to the payment page. */
   payWithLater: string;
+  /** The service refused the chosen pay-with currency (disabled, or no exchange rate). */
+  paymentCurrencyRefused: string;
   /** A crypto currency on one network, e.g. `USDT on Tron`. */
   currencyOnNetwork: (iso: string, network: string) => string;
   submit: string;

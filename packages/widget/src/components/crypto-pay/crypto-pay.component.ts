@@ -217,12 +217,14 @@ export default class CryptoPay extends LitElement {
     message: string,
     options: {
       detail?: string;
+      /** The proxy's explanations are English, whatever the customer's language. */
+      detailLang?: string;
       note?: string;
       primary?: [string, () => void, boolean?];
       secondary?: [string, () => void];
     } = {},
   ) {
-    const { detail = '', note = '', primary, secondary } = options;
+    const { detail = '', detailLang = '', note = '', primary, secondary } = options;
     // The result view puts its sentence in a live region, so a screen reader hears each change.
     return html`
       <crypto-pay-result
@@ -230,6 +232,7 @@ export default class CryptoPay extends LitElement {
         tone=${tone}
         message=${message}
         detail=${detail}
+        detail-lang=${detailLang}
         note=${note}
         primary-label=${primary?.[0] ?? ''}
         ?primary-disabled=${primary?.[2]}
@@ -271,11 +274,13 @@ export default class CryptoPay extends LitElement {
       case 'config-error':
         return this.result('error', errorSentence(flow.config.error, t), {
           detail: errorDetail(flow.config.error),
+          detailLang: 'en',
           ...retry(flow.config.error, () => void flow.config.run()),
         });
       case 'create-error':
         return this.result('error', errorSentence(flow.create.error, t), {
           detail: errorDetail(flow.create.error),
+          detailLang: 'en',
           ...retry(flow.create.error, () => flow.retryCreate()),
           // The form would only meet a used session's refusal again: back to the shop instead.
           ...(isSessionInvalid(flow.create.error)

@@ -243,20 +243,28 @@ describe('<crypto-pay> details step', () => {
       expect(visibleText(el)).to.contain('Your details');
     });
 
-    it('shows a message it does not know in the proxy’s own words', async () => {
+    it('asks for another pay-with currency when the service refuses the chosen one', async () => {
       const proxy = await fakeProxy();
       await proxy.fail('create', 422, {
-        error: 'This currency is not available on that network.',
-        code: 'payment_currency_unsupported',
-        field: 'payment_currency.network_name',
+        error: 'payment_currency.iso is disabled.',
+        code: 'payment_currency_disabled',
+        field: 'payment_currency.iso',
       });
       const el = await details(proxy);
       await fillPerson(el);
       await chooseCurrency(el, 'USDT on Tron');
       submitButton(el).click();
-      await untilText(el, 'This currency is not available on that network.');
+      const refused = 'This currency cannot be used for this payment right now. Choose another.';
+      await untilText(el, refused);
+      expect(visibleText(el)).to.not.contain('is disabled');
+      // The focused choice carries the message for a screen reader.
+      const picker = form(el)?.shadowRoot?.querySelector('crypto-pay-currency-picker');
+      const chosen = picker?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
+      await waitUntil(() => picker?.shadowRoot?.activeElement === chosen);
+      expect(chosen?.getAttribute('aria-invalid')).to.equal('true');
+      expect(chosen?.getAttribute('aria-describedby')).to.equal('currency-error');
       await chooseCurrency(el, 'BTC on Bitcoin');
-      expect(visibleText(el)).to.not.contain('This currency is not available');
+      expect(visibleText(el)).to.not.contain(refused);
     });
   });
 });

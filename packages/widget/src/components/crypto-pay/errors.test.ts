@@ -148,6 +148,9 @@ describe('<crypto-pay> error views', () => {
       submitButton(el).click();
       await untilText(el, 'The payment could not be created.');
       expect(visibleText(el)).to.contain('The amount must be between 1.00 and 500.00 EUR.');
+      // In English whatever the customer's language, and marked so for a screen reader.
+      const detail = result(el)?.shadowRoot?.querySelector('.hint');
+      expect(detail?.getAttribute('lang')).to.equal('en');
       // The same request would be refused again: no "Try again", only the way back.
       expect(action(el, 'Try again')).to.not.exist;
       action(el, 'Back')?.click();

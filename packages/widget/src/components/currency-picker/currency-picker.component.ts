@@ -52,6 +52,8 @@ export default class CurrencyPicker extends LitElement {
           name="payment-currency"
           .value=${key}
           .checked=${keyOf(this.value) === key}
+          aria-invalid=${this.error ? 'true' : 'false'}
+          aria-describedby=${ifDefined(this.error ? 'currency-error' : undefined)}
           @change=${() => this.choose(currency)}
         />
         <span>${label}</span>

@@ -1,6 +1,7 @@
 /** The end and error views: what happened, in one clear sentence, and what to do next. */
 import { html, LitElement, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import controls from '../../styles/controls.styles.ts';
 import styles from './result-view.styles.ts';
 
@@ -27,6 +28,8 @@ export default class ResultView extends LitElement {
   @property() message = '';
   /** More detail, such as the proxy's own explanation. */
   @property() detail = '';
+  /** The language of `detail` when it is not the element's: the proxy explains in English. */
+  @property({ attribute: 'detail-lang' }) detailLang = '';
   /** Said to screen readers only, e.g. how long to wait before trying again. */
   @property() note = '';
   /** The label of the main action; no button without one. */
@@ -52,7 +55,7 @@ export default class ResultView extends LitElement {
         }
         <div class="said" role="status" aria-live="polite">
           <p part="message" class="message">${this.message}</p>
-          ${this.detail ? html`<p class="hint">${this.detail}</p>` : nothing}
+          ${this.detail ? html`<p class="hint" lang=${ifDefined(this.detailLang || undefined)}>${this.detail}</p>` : nothing}
           <span class="visually-hidden">${this.note}</span>
         </div>
         <div class="actions">

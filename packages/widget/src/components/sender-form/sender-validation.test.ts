@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import de from '../../localize/translations/de.ts';
 import en from '../../localize/translations/en.ts';
 import { formFieldOf } from './form-fields.ts';
 import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
@@ -55,7 +56,7 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     });
   });
 
-  it('words the proxy’s texts for the customer, and keeps unknown ones as sent', () => {
+  it('words the proxy’s texts for the customer, and keeps unknown English ones as sent', () => {
     const tooLong = 'The first_name must be 255 characters or less.';
     expect(customerMessage('first_name', 'x', tooLong, en)).to.equal(en.tooLong);
     const missing = 'The legal_name must be provided for sender_type = legal.';
@@ -63,9 +64,24 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     expect(customerMessage('email', 'a@b', 'The email address is incorrect.', en)).to.equal(
       en.emailInvalid,
     );
-    expect(customerMessage('payment_currency', '', 'Not on that network.', en)).to.equal(
-      'Not on that network.',
+    expect(customerMessage('email', 'x@y.z', 'A rule of a newer proxy.', en)).to.equal(
+      'A rule of a newer proxy.',
     );
+    expect(customerMessage('email', 'x@y.z', 'A rule of a newer proxy.', de)).to.equal(
+      de.fieldInvalid,
+    );
+  });
+
+  it('says a refused pay-with currency in the customer’s words, never the service’s', () => {
+    for (const text of [
+      'payment_currency.iso is disabled.',
+      'Exchange rate is not available between EUR and DOGE.',
+    ]) {
+      expect(customerMessage('payment_currency', '', text, en)).to.equal(
+        'This currency cannot be used for this payment right now. Choose another.',
+      );
+      expect(customerMessage('payment_currency', '', text, de)).to.equal(de.paymentCurrencyRefused);
+    }
   });
 
   it('maps the fields a proxy error names to the form', () => {

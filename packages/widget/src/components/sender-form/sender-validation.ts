@@ -47,8 +47,12 @@ export function customerMessage(
   if (field === 'date_of_birth') return t.dateOfBirthInvalid;
   if (rule.startsWith('country_of_registration_')) return t.countryInvalid;
   if (rule === 'email_invalid') return t.emailInvalid;
-  // A rule the widget does not know (a newer proxy's): its own sentence is the best we have.
-  return text || t.fieldInvalid;
+  // The service's texts here name its fields ("payment_currency.iso is disabled."): not for a
+  // customer, who can only choose another.
+  if (field === 'payment_currency') return t.paymentCurrencyRefused;
+  // A rule the widget does not know (a newer proxy's): its own sentence, only where it is in the
+  // customer's language.
+  return t.$code === 'en' && text ? text : t.fieldInvalid;
 }
 
 /** One message per field that breaks a rule; an empty object when all is well. */

@@ -30,6 +30,7 @@ const ar: Translation = {
   emailHint: 'يُستخدم فقط لإرسال تعليمات الاسترداد إليك إذا حدثت مشكلة في الدفع.',
   payWithLegend: 'الدفع باستخدام',
   payWithLater: 'الاختيار في صفحة الدفع',
+  paymentCurrencyRefused: 'لا يمكن استخدام هذه العملة لهذه الدفعة الآن. اختر عملة أخرى.',
   currencyOnNetwork: (iso, network) => `${iso} على شبكة ${network}`,
   submit: 'المتابعة إلى الدفع',
   submitting: 'جارٍ إنشاء الدفعة…',

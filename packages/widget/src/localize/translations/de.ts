@@ -30,6 +30,8 @@ const de: Translation = {
   emailHint: 'Nur für Hinweise zur Rückerstattung, falls bei der Zahlung etwas schiefgeht.',
   payWithLegend: 'Bezahlen mit',
   payWithLater: 'Auf der Zahlungsseite wählen',
+  paymentCurrencyRefused:
+    'Diese Währung ist für diese Zahlung gerade nicht möglich. Wählen Sie eine andere.',
   currencyOnNetwork: (iso, network) => `${iso} über ${network}`,
   submit: 'Weiter zur Zahlung',
   submitting: 'Ihre Zahlung wird angelegt…',

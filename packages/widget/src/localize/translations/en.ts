@@ -30,6 +30,8 @@ const en: Translation = {
   emailHint: 'Only used to send you refund instructions.',
   payWithLegend: 'Pay with',
   payWithLater: 'Choose on the payment page',
+  paymentCurrencyRefused:
+    'This currency cannot be used for this payment right now. Choose another.',
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
   submit: 'Continue to payment',
   submitting: 'Creating your payment…',

@@ -30,6 +30,7 @@ const es: Translation = {
   emailHint: 'Solo se usa para enviarle instrucciones de reembolso si algo sale mal con el pago.',
   payWithLegend: 'Pagar con',
   payWithLater: 'Elegir en la página de pago',
+  paymentCurrencyRefused: 'Esta moneda no se puede usar para este pago ahora mismo. Elija otra.',
   currencyOnNetwork: (iso, network) => `${iso} en ${network}`,
   submit: 'Continuar al pago',
   submitting: 'Creando su pago…',

@@ -31,6 +31,8 @@ const fr: Translation = {
     'Utilisé uniquement pour vous envoyer des instructions de remboursement en cas de problème.',
   payWithLegend: 'Payer avec',
   payWithLater: 'Choisir sur la page de paiement',
+  paymentCurrencyRefused:
+    'Cette devise ne peut pas servir pour ce paiement pour le moment. Choisissez-en une autre.',
   currencyOnNetwork: (iso, network) => `${iso} sur ${network}`,
   submit: 'Continuer vers le paiement',
   submitting: 'Création de votre paiement…',
