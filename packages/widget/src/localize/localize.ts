@@ -52,6 +52,8 @@ export class LocalizeController implements ReactiveController {
   /** Resolves when the wanted locale is in use (for hosts that must wait, and tests). */
   ready: Promise<void> = Promise.resolve();
   private wanted = 'en';
+  /** The language tag the element asked for, region included (`en-GB`, `es-MX`). */
+  private tag = 'en';
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -76,11 +78,22 @@ export class LocalizeController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    this.use(
-      supportedLocale(
-        this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language,
-      ),
-    );
+    this.tag = this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || '';
+    this.use(supportedLocale(this.tag));
+  }
+
+  /**
+   * The locale for `Intl` (clock times): the asked tag with its region, so `en-GB` reads 24-hour
+   * times, when the translation in use is its language; else the translation's.
+   */
+  get formatLocale(): string {
+    const { $code } = this.translation;
+    if (supportedLocale(this.tag) !== $code) return $code;
+    try {
+      return Intl.getCanonicalLocales(this.tag)[0] ?? $code;
+    } catch {
+      return $code; // Not a well-formed tag (`en_GB`).
+    }
   }
 
   private use(code: string): void {

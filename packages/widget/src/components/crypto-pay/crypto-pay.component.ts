@@ -312,6 +312,7 @@ export default class CryptoPay extends LitElement {
           <crypto-pay-payment-panel
             exportparts=${PANEL_PARTS}
             .t=${t}
+            .locale=${this.localize.formatLocale}
             .checkout=${checkout}
             ?trouble=${flow.trouble}
             @check-now=${() => flow.checkNow()}

@@ -223,6 +223,23 @@ describe('<crypto-pay> details step', () => {
       expect(await proxy.requests('/api/checkouts')).to.have.length(0);
       await expect(el).to.be.accessible();
     });
+
+    it('says the count again on the next try, even when it is the same', async () => {
+      const el = await details(await fakeProxy());
+      submitButton(el).click();
+      const alert = form(el)?.shadowRoot?.querySelector('[role="alert"]');
+      await waitUntil(() => alert?.textContent?.includes('3 fields need your attention.'));
+      const changes: string[] = [];
+      new MutationObserver(() => changes.push(alert?.textContent?.trim() ?? '')).observe(alert!, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      submitButton(el).click();
+      await waitUntil(() => changes.at(-1) === '3 fields need your attention.');
+      // Emptied, then said again: a screen reader announces an alert only when it changes.
+      expect(changes).to.include('');
+    });
   });
 
   describe('when the proxy refuses a field (422)', () => {

@@ -220,6 +220,19 @@ describe('<crypto-pay> pay step', () => {
       await waitUntil(() => countdown() !== before, 'the countdown stood still', { timeout: 3000 });
     });
 
+    it('writes the expiry time as the customer’s region does', async () => {
+      const expiry = (el: Element) =>
+        /Expires at ([^)]*)\)/.exec(partOf(el as never, 'countdown')?.textContent ?? '')?.[1];
+      const american = await toPayStep(await fakeProxy(), {
+        product: 'tea-crate',
+        locale: 'en-US',
+      });
+      expect(expiry(american)).to.match(/^\d{1,2}:\d{2}\s?[AP]M$/);
+      clearStoredCheckouts();
+      const british = await toPayStep(await fakeProxy(), { product: 'tea-crate', locale: 'en-GB' });
+      expect(expiry(british)).to.match(/^\d{1,2}:\d{2}$/); // 24-hour, no AM/PM
+    });
+
     it('checks the status at once when the time runs out', async () => {
       const { firstDelayMs } = pollingSchedule;
       pollingSchedule.firstDelayMs = 60_000; // no scheduled poll could be what finds it

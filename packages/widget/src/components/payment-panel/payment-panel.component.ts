@@ -34,6 +34,8 @@ export default class PaymentPanel extends LitElement {
 
   /** The terms to show. */
   @property({ attribute: false }) t: Translation = en;
+  /** The locale of clock times, region included (`en-GB`); the translation's by default. */
+  @property({ attribute: false }) locale: string | undefined = undefined;
   /** The checkout to pay. */
   @property({ attribute: false }) checkout: Checkout | undefined = undefined;
   /** True when status checks have been failing for a while. */
@@ -114,7 +116,7 @@ export default class PaymentPanel extends LitElement {
   override render() {
     const { t, checkout } = this;
     if (!checkout) return nothing;
-    const locale = t.$code;
+    const locale = this.locale ?? t.$code;
     const paymentCurrency = checkout.payment_currency;
     const left = this.secondsLeft(checkout);
     return html`

@@ -195,6 +195,9 @@ export default class SenderForm extends LitElement {
     const messages = this.messages();
     const wrong = visible.filter((field) => messages[field]);
     if (wrong.length > 0) {
+      // Emptied first: an alert that keeps its words is not read out again on the next try.
+      this.summary = '';
+      await this.updateComplete;
       this.summary = this.t.formHasErrors(wrong.length);
       this.updateComplete.then(() => this.focusField(wrong[0] as FormField));
       return;
