@@ -8,7 +8,7 @@ import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import type { AppEnv } from './context.ts';
-import { createCurrencyCache } from './currencies.ts';
+import { type CurrencyCache, createCurrencyCache } from './currencies.ts';
 import { handleError } from './errors.ts';
 import { type CheckoutHub, createCheckoutHub } from './hub.ts';
 import { referenceKey } from './identity.ts';
@@ -27,6 +27,7 @@ import { eventRoutes } from './routes/events.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { currencyListWarnings } from './setup-warnings.ts';
 import type { Store } from './store/store.ts';
 import type { ProcessingClient } from './upstream.ts';
 
@@ -46,22 +47,53 @@ export interface AppOptions {
   /** Largest accepted request body in bytes (default 32 KiB). */
   maxBodyBytes?: number;
   isShuttingDown?: () => boolean;
+  /** The currency cache to use (the server fetches it before listening); else a new one. */
+  currencies?: CurrencyCache;
+}
+
+const CURRENCY_TTL_MS = 5 * 60_000;
+
+/**
+ * The service's currency list, cached, with the merchant's catalogue prices and
+ * `PAYMENT_CURRENCIES` checked against the first list fetched (a warning per problem).
+ */
+export function checkedCurrencyCache(options: {
+  config: Config;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  log: Log;
+  now?: () => number;
+  ttlMs?: number;
+}): CurrencyCache {
+  const { config, catalog, log } = options;
+  return createCurrencyCache(
+    options.processing,
+    options.ttlMs ?? CURRENCY_TTL_MS,
+    options.now ?? Date.now,
+    (entries) => {
+      for (const warning of currencyListWarnings(catalog, config.paymentCurrencies, entries)) {
+        log('warn', warning);
+      }
+    },
+  );
 }
 
 export function createApp(options: AppOptions) {
   const { config, store, processing, catalog, log } = options;
   const now = options.now ?? Date.now;
   const hub = options.hub ?? createCheckoutHub();
+  const currencies =
+    options.currencies ??
+    checkedCurrencyCache({ ...options, now, ttlMs: options.currencyTtlMs ?? CURRENCY_TTL_MS });
   const checkoutDeps = {
     config,
     store,
     processing,
     catalog,
+    currencies,
     now,
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
   };
-
-  const currencies = createCurrencyCache(processing, options.currencyTtlMs ?? 5 * 60_000, now);
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(securityHeaders())

@@ -7,9 +7,11 @@
 import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
-import { isOffered } from './currencies.ts';
+import { type CurrencyCache, isOffered } from './currencies.ts';
 import { ApiError } from './errors.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
+import type { Log } from './logger.ts';
+import { noteMerchantRefusal } from './merchant-refusals.ts';
 import { type Price, resolvePrice, sessionInvalid } from './pricing.ts';
 import { MAX_RESULT_URL_LENGTH, tooLongForCheckoutId, withCheckoutId } from './result-url.ts';
 import type { CreateCheckout } from './schemas.ts';
@@ -21,6 +23,7 @@ export interface CheckoutDeps {
   store: Store;
   processing: ProcessingClient;
   catalog: Catalog;
+  currencies: CurrencyCache;
   referenceKey: Buffer;
   /** Unix milliseconds. */
   now: () => number;
@@ -171,6 +174,7 @@ export async function createCheckout(
   deps: CheckoutDeps,
   body: CreateCheckout,
   idempotencyKey: string | undefined,
+  log: Log,
 ): Promise<{ checkout: CheckoutRecord; replayed: boolean }> {
   const { store, config } = deps;
   const successUrl = returnUrl(body.success_url, 'success_url', config.allowedOrigins);
@@ -213,7 +217,12 @@ export async function createCheckout(
     // The id exists before the payment request: the result addresses carry it.
     const checkoutId = newCheckoutId();
     const request = paymentRequestOf(deps, body, price, { checkoutId, foreignId }, urls);
-    const paymentRequest = await deps.processing.createPaymentRequest(request).catch(forCustomer);
+    const pricing = { pricing: price.pricing, product: price.product };
+    const paymentRequest = await deps.processing.createPaymentRequest(request).catch((error) => {
+      const create = { ...pricing, paymentCurrency: body.payment_currency };
+      noteMerchantRefusal(error, create, { log, currencies: deps.currencies });
+      return forCustomer(error);
+    });
 
     const now = deps.now();
     const checkout: CheckoutRecord = {

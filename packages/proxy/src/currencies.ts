@@ -1,6 +1,7 @@
 /**
  * The service's currency list, cached for a while so page loads do not multiply upstream
  * calls; one call in flight at a time, and the last good list served if a refresh fails.
+ * Payment currencies the service refused as disabled are remembered until the next refresh.
  */
 
 import type { CurrencyEntry } from '@crypto-pay/protocol';
@@ -9,21 +10,31 @@ import type { ProcessingClient } from './upstream.ts';
 
 export interface CurrencyCache {
   get(): Promise<CurrencyEntry[]>;
+  /** Payment currencies the service refused as disabled since the list was last fetched. */
+  disabled(): readonly CurrencyRef[];
+  /** Notes a payment currency the service refused as disabled (dropped until the next refresh). */
+  markDisabled(currency: CurrencyRef): void;
 }
 
 export function createCurrencyCache(
   processing: Pick<ProcessingClient, 'listCurrencies'>,
   ttlMs: number,
   now: () => number,
+  /** Called once, with the first list fetched (the merchant's setup is checked against it). */
+  onFirstList: (entries: CurrencyEntry[]) => void = () => {},
 ): CurrencyCache {
   let cached: { entries: CurrencyEntry[]; at: number } | undefined;
   let pending: Promise<CurrencyEntry[]> | undefined;
+  let disabled: CurrencyRef[] = [];
 
   const refresh = () => {
     pending ??= processing
       .listCurrencies()
       .then((entries) => {
+        const first = cached === undefined;
         cached = { entries, at: now() };
+        if (first) onFirstList(entries);
+        else disabled = [];
         return entries;
       })
       .finally(() => {
@@ -41,6 +52,10 @@ export function createCurrencyCache(
         if (cached) return cached.entries;
         throw error;
       }
+    },
+    disabled: () => disabled,
+    markDisabled(currency) {
+      if (!isOffered(currency, disabled)) disabled.push(currency);
     },
   };
 }
@@ -94,13 +109,18 @@ export function currencyRefOf(entry: CurrencyEntry): CurrencyRef {
   return CODES[entry.currency] ?? { iso: entry.currency };
 }
 
-/** The crypto currencies a customer may pay in, as `/api/config` lists them. */
+/**
+ * The crypto currencies a customer may pay in, as `/api/config` lists them: offered, and not
+ * refused as disabled (an entry without a network stands for every network of its iso).
+ */
 export function paymentCurrencies(
   entries: CurrencyEntry[],
   offered?: readonly CurrencyRef[],
+  disabled: readonly CurrencyRef[] = [],
 ): PaymentCurrency[] {
   return entries
     .filter((entry) => entry.type === 'crypto')
     .map((entry): PaymentCurrency => ({ ...currencyRefOf(entry), precision: entry.precision }))
-    .filter((currency) => isOffered(currency, offered));
+    .filter((currency) => isOffered(currency, offered))
+    .filter((currency) => disabled.length === 0 || !isOffered(currency, disabled));
 }

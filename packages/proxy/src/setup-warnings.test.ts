@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CurrencyEntry } from '@crypto-pay/protocol';
+import { checkedCurrencyCache } from './app.ts';
 import { parseCatalog } from './catalog.ts';
 import { loadConfig } from './config.ts';
-import { setupWarnings } from './setup-warnings.ts';
-import { CATALOG_JSON, testEnv } from './testing.test-helpers.ts';
+import { startProxy } from './server.ts';
+import { currencyListWarnings, setupWarnings } from './setup-warnings.ts';
+import { CATALOG_JSON, serverConfig, startTestSandbox, testEnv } from './testing.test-helpers.ts';
+import type { ProcessingClient } from './upstream.ts';
 
 const urls = {
   baseUrl: 'http://127.0.0.1:1/api/v2',
@@ -40,5 +44,106 @@ describe('setupWarnings', () => {
     );
     assert.deepEqual(setupWarnings(productsOnly, parseCatalog(CATALOG_JSON)), []);
     assert.deepEqual(setupWarnings(loadConfig(testEnv(urls)), new Map()), []);
+  });
+});
+
+/** A currency list entry as the service writes one. */
+const listed = (currency: string, type: 'crypto' | 'fiat', precision: number): CurrencyEntry => ({
+  id: 1,
+  type,
+  currency,
+  minimum_amount: '1',
+  minimum_withdrawal_amount: '1',
+  deposit_confirmations: 0,
+  deposit_fee_percent: '0.000000',
+  withdrawal_fee_percent: '0.000000',
+  precision,
+});
+
+const LIST = [
+  listed('EUR', 'fiat', 2),
+  listed('USD', 'fiat', 2),
+  listed('BTC', 'crypto', 8),
+  listed('USDTE', 'crypto', 6),
+  listed('USDTT', 'crypto', 6),
+];
+
+const BAD_CATALOG = JSON.stringify({
+  kettle: { amount: '25.00', currency: 'EUR' },
+  lamp: { amount: '19.999', currency: 'EUR' },
+  mug: { amount: '5.00', currency: 'GBP' },
+  stickers: { amount: '10', currency: 'USDT' },
+  poster: { amount: '10', currency: 'USDT', network_name: 'solana' },
+  tee: { amount: '12.5', currency: 'USDT', network_name: 'tron' },
+});
+
+describe('currencyListWarnings', () => {
+  it('names each catalogue product and PAYMENT_CURRENCIES entry the list cannot take', () => {
+    const offered = loadConfig(
+      testEnv(urls, { PAYMENT_CURRENCIES: 'BTC,USDT:tron,USDT:polygon,DOGE' }),
+    ).paymentCurrencies;
+    assert.deepEqual(currencyListWarnings(parseCatalog(BAD_CATALOG), offered, LIST), [
+      'CATALOG_FILE product "lamp" (19.999 EUR) cannot be bought: the service would refuse it with "The amount for EUR cannot have more than 2 decimal places."',
+      'CATALOG_FILE product "mug" (5.00 GBP) cannot be bought: the service would refuse it with "The currency.iso is incorrect."',
+      'CATALOG_FILE product "stickers" (10 USDT) cannot be bought: the service would refuse it with "The currency.network_name field is mandatory for crypto currencies."',
+      'CATALOG_FILE product "poster" (10 USDT on solana) cannot be bought: the service would refuse it with "The combination of currency and network is not supported."',
+      "PAYMENT_CURRENCIES entry USDT on polygon matches no crypto currency in the service's currency list, so it is never offered.",
+      "PAYMENT_CURRENCIES entry DOGE matches no crypto currency in the service's currency list, so it is never offered.",
+    ]);
+    assert.deepEqual(currencyListWarnings(parseCatalog(CATALOG_JSON), undefined, LIST), []);
+  });
+
+  it('are logged once, when the proxy first fetches the currency list', async () => {
+    const lines: string[] = [];
+    let fetched = 0;
+    const processing = {
+      listCurrencies: async () => {
+        fetched++;
+        return LIST;
+      },
+    } as unknown as ProcessingClient;
+    const clock = { now: 0 };
+    const currencies = checkedCurrencyCache({
+      config: loadConfig(testEnv(urls, { PAYMENT_CURRENCIES: 'BTC,USDT:polygon' })),
+      processing,
+      catalog: parseCatalog(BAD_CATALOG),
+      log: (level, message) => lines.push(`${level} ${message}`),
+      now: () => clock.now,
+      ttlMs: 1000,
+    });
+    assert.equal(lines.length, 0, 'nothing before the list is fetched');
+    await currencies.get();
+    assert.equal(lines.length, 5);
+    assert.ok(lines.every((line) => line.startsWith('warn ')));
+    assert.ok(lines[0]!.includes('"lamp"'));
+    assert.ok(lines[4]!.includes('USDT on polygon'));
+    clock.now += 2000;
+    await currencies.get();
+    assert.equal(fetched, 2);
+    assert.equal(lines.length, 5, 'a refresh does not repeat them');
+  });
+});
+
+describe('a served proxy', () => {
+  it('logs the currency list warnings with its start-up lines', async () => {
+    const sandbox = await startTestSandbox();
+    const server = serverConfig(sandbox);
+    const lines: string[] = [];
+    const proxy = await startProxy(
+      { ...server.config, paymentCurrencies: [{ iso: 'USDT', network_name: 'polygon' }] },
+      { log: (level, message) => lines.push(`${level} ${message}`) },
+    );
+    try {
+      assert.ok(
+        lines.includes(
+          "warn PAYMENT_CURRENCIES entry USDT on polygon matches no crypto currency in the service's currency list, so it is never offered.",
+        ),
+        lines.join('\n'),
+      );
+    } finally {
+      await proxy.close();
+      await sandbox.close();
+      server.remove();
+    }
   });
 });

@@ -1,10 +1,20 @@
 /**
- * Settings that start a proxy no customer could pay through: said once at start, as warnings,
- * since a merchant may be setting up in steps.
+ * Settings that start a proxy no customer could pay through: said once at start, and once
+ * against the service's first currency list, as warnings, since a merchant may be setting up
+ * in steps.
  */
 
+import type { CurrencyEntry } from '@crypto-pay/protocol';
 import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
+import { isOffered, paymentCurrencies } from './currencies.ts';
+import { priceRefusal } from './price-check.ts';
+import type { CurrencyRef } from './store/store.ts';
+
+const named = (currency: CurrencyRef) =>
+  currency.network_name === undefined
+    ? currency.iso
+    : `${currency.iso} on ${currency.network_name}`;
 
 /** One sentence per problem, naming the variables that solve it. */
 export function setupWarnings(config: Config, catalog: Catalog): string[] {
@@ -18,6 +28,38 @@ export function setupWarnings(config: Config, catalog: Catalog): string[] {
     warnings.push(
       'No price can be named: set CATALOG_FILE (products), OPEN_AMOUNT_MIN/MAX/CURRENCIES, or ADMIN_TOKEN (sessions).',
     );
+  }
+  return warnings;
+}
+
+/**
+ * The merchant's settings the service's currency list cannot take, one sentence each: a
+ * catalogue price the service would refuse at every create (the rules of `price-check.ts`),
+ * and a `PAYMENT_CURRENCIES` entry that matches no crypto currency of the list.
+ */
+export function currencyListWarnings(
+  catalog: Catalog,
+  offered: readonly CurrencyRef[] | undefined,
+  entries: readonly CurrencyEntry[],
+): string[] {
+  const warnings: string[] = [];
+  for (const [sku, product] of catalog) {
+    const currency: CurrencyRef = { iso: product.currency };
+    if (product.network_name !== undefined) currency.network_name = product.network_name;
+    const refusal = priceRefusal(product.amount, currency, entries);
+    if (refusal) {
+      warnings.push(
+        `CATALOG_FILE product "${sku}" (${product.amount} ${named(currency)}) cannot be bought: the service would refuse it with "${refusal.message}"`,
+      );
+    }
+  }
+  const listed = paymentCurrencies([...entries]);
+  for (const entry of offered ?? []) {
+    if (!listed.some((currency) => isOffered(currency, [entry]))) {
+      warnings.push(
+        `PAYMENT_CURRENCIES entry ${named(entry)} matches no crypto currency in the service's currency list, so it is never offered.`,
+      );
+    }
   }
   return warnings;
 }

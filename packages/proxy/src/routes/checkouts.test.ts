@@ -224,6 +224,80 @@ describe('POST /api/checkouts', () => {
     assert.equal(body.code, 'payment_currency_iso_disabled');
   });
 
+  it('tells the merchant, in the log, of refusals that concern its own settings', async () => {
+    const warnings = () =>
+      seen
+        .filter((line) => line.includes('"level":"warn"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const offered = async () =>
+      (await json(await fixture.proxy.request('/api/config'))).payment_currencies.map(
+        (currency: { iso: string }) => currency.iso,
+      );
+    const before = warnings().length;
+    assert.ok((await offered()).includes('XRP'));
+
+    const disabled = await create({
+      ...checkoutBody(),
+      payment_currency: { iso: 'XRP', network_name: 'ripple' },
+    });
+    assert.equal((await json(disabled)).code, 'payment_currency_iso_disabled');
+    const noRate = await create({
+      ...checkoutBody(),
+      payment_currency: { iso: 'DOGE', network_name: 'dogecoin' },
+    });
+    assert.equal((await json(noRate)).code, 'exchange_rate_unavailable');
+    const session = await fixture.proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: { amount: '0.50', currency: 'EUR', url_store: 'https://shop.invalid' },
+    });
+    const cheap = await create(checkoutBody({ session: (await json(session)).session }));
+    assert.equal((await json(cheap)).code, 'amount_below_minimum');
+
+    assert.deepEqual(
+      warnings()
+        .slice(before)
+        .map(({ message, code, field, pricing }) => ({ message, code, field, pricing })),
+      [
+        {
+          message:
+            'the service refused a create because of a merchant setting: payment_currency.iso is disabled.',
+          code: 'payment_currency_iso_disabled',
+          field: 'payment_currency.iso',
+          pricing: 'product',
+        },
+        {
+          message:
+            'the service refused a create because of a merchant setting: Exchange rate is not available between EUR and DOGE.',
+          code: 'exchange_rate_unavailable',
+          field: 'payment_currency.iso',
+          pricing: 'product',
+        },
+        {
+          message:
+            'the service refused a create because of a merchant setting: The minimum amount is 1.00 EUR.',
+          code: 'amount_below_minimum',
+          field: 'amount',
+          pricing: 'session',
+        },
+      ],
+    );
+    assert.equal(warnings().at(-3)?.product, 'kettle');
+    // The disabled currency is no longer offered, until the list is fetched anew.
+    assert.ok(!(await offered()).includes('XRP'));
+    assert.ok((await offered()).includes('DOGE'), 'other prices may have a rate');
+    fixture.proxy.clock.now += 5 * 60_000;
+    assert.ok((await offered()).includes('XRP'));
+  });
+
+  it('does not log a refusal of what the customer chose as the merchant’s', async () => {
+    const before = seen.filter((line) => line.includes('"level":"warn"')).length;
+    // Within the proxy's open bounds, but under the service's minimum once in EUR.
+    const response = await create(checkoutBody({ amount: '1.00', currency: 'USD' }));
+    assert.equal((await json(response)).code, 'amount_below_minimum');
+    assert.equal(seen.filter((line) => line.includes('"level":"warn"')).length, before);
+  });
+
   it('refuses malformed JSON with 400', async () => {
     const response = await fixture.proxy.request('/api/checkouts', {
       method: 'POST',

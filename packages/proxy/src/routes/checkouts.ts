@@ -24,7 +24,12 @@ export function checkoutRoutes(deps: CheckoutDeps) {
           'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
         );
       }
-      const { checkout, replayed } = await createCheckout(deps, c.req.valid('json'), key);
+      const { checkout, replayed } = await createCheckout(
+        deps,
+        c.req.valid('json'),
+        key,
+        c.get('log'),
+      );
       c.get('log')('info', replayed ? 'checkout replayed' : 'checkout created', {
         checkout_id: checkout.id,
         pricing: checkout.pricing,

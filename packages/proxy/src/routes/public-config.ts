@@ -27,7 +27,7 @@ export function publicConfigRoutes(deps: PublicConfigDeps) {
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(
       {
-        payment_currencies: paymentCurrencies(entries, deps.offered),
+        payment_currencies: paymentCurrencies(entries, deps.offered, deps.currencies.disabled()),
         products,
         open_amount: deps.openAmount ?? null,
         sessions: deps.sessionsEnabled,
