@@ -27,6 +27,17 @@ describe('rate limit on POST /api/checkouts', () => {
     assert.equal((await create()).status, 201);
   });
 
+  it('counts create attempts, refused ones included, as the README says', async () => {
+    const proxy = testProxy(shared.sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '2' });
+    const create = (body: unknown) =>
+      proxy.request('/api/checkouts', { method: 'POST', json: body });
+    // A form sent twice with a mistake spends the minute's attempts: a bot probing with bad
+    // bodies must not get past the limit for free.
+    assert.equal((await create({ product: 'kettle' })).status, 422);
+    assert.equal((await create({ product: 'no-such-sku', ...checkoutBody({}) })).status, 422);
+    assert.equal((await create(checkoutBody())).status, 429);
+  });
+
   it('counts each client address apart behind a trusted reverse proxy', async () => {
     const proxy = testProxy(shared.sandbox, {
       RATE_LIMIT_CHECKOUTS_PER_MINUTE: '1',
