@@ -3,13 +3,8 @@ import de from '../localize/translations/de.ts';
 import en from '../localize/translations/en.ts';
 import es from '../localize/translations/es.ts';
 import fr from '../localize/translations/fr.ts';
-import {
-  formatAmount,
-  formatCountdown,
-  formatDuration,
-  formatTime,
-  networkName,
-} from './format.ts';
+import { formatCountdown, formatTime } from './clock.ts';
+import { formatAmount, formatDuration, networkName } from './format.ts';
 
 describe('formatting', () => {
   describe('formatAmount', () => {

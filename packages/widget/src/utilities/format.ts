@@ -1,7 +1,8 @@
 /**
  * Locale formatting of what the customer reads: amounts digit for digit from their decimal
- * strings (never through a float) with the translation's marks; times, waits and country names
- * through `Intl`; countdowns.
+ * strings (never through a float) with the translation's marks; waits through `Intl`. (The pay
+ * step's clock is in clock.ts, country names in the rules' countries.ts: both out of the first
+ * paint.)
  */
 
 /** The marks a locale writes numbers with (a translation carries them). */
@@ -27,30 +28,6 @@ export function formatAmount(amount: string, marks: NumberMarks): string {
       ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, marks.$group)
       : whole;
   return `${sign}${grouped}${fraction === undefined ? '' : `${marks.$decimal}${fraction}`}`;
-}
-
-/** A clock time such as `15:04` or `3:04 PM`. */
-export function formatTime(unixSeconds: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
-    new Date(unixSeconds * 1000),
-  );
-}
-
-/** Time left as `m:ss` or `h:mm:ss`, never negative. */
-export function formatCountdown(secondsLeft: number): string {
-  const total = Math.max(0, Math.floor(secondsLeft));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0
-    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
-    : `${minutes}:${seconds}`;
-}
-
-/** Country names in the locale, from `Intl.DisplayNames` (alpha-2 code in, name out). */
-export function countryNamer(locale: string): (alpha2: string) => string {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-  return (alpha2) => names.of(alpha2) ?? alpha2;
 }
 
 /** `tron` reads as `Tron`: network names come lower-case from the API. */

@@ -115,8 +115,20 @@ describe('<crypto-pay> details step', () => {
     it('says so when no country matches the search', async () => {
       const el = await details(await fakeProxy());
       await chooseSenderType(el, 'legal');
+      const status = form(el)?.shadowRoot?.querySelector('[role="status"]');
+      expect(status?.textContent?.trim()).to.equal('');
       await type(el, 'country-search', 'zzzz');
       expect(visibleText(el)).to.contain('No country matches.');
+      // Announced as the list empties: the live region was there before its words.
+      await waitUntil(() => status?.textContent?.trim() === 'No country matches.');
+    });
+
+    it('shows a name too long for the list in full on hover', async () => {
+      const el = await details(await fakeProxy());
+      await chooseSenderType(el, 'legal');
+      const select = field<HTMLSelectElement>(el, 'country_of_registration');
+      const georgia = [...select.options].find((option) => option.value === 'SGS');
+      expect(georgia?.title).to.equal(georgia?.text.trim());
     });
 
     it('explains what the optional email is for', async () => {

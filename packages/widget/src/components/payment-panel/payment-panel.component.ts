@@ -5,7 +5,8 @@ import type { Checkout } from '../../api/proxy-api.ts';
 import type { Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
-import { formatAmount, formatCountdown, formatTime, networkName } from '../../utilities/format.ts';
+import { formatCountdown, formatTime } from '../../utilities/clock.ts';
+import { formatAmount, networkName } from '../../utilities/format.ts';
 import styles from './payment-panel.styles.ts';
 import type { QrPath } from './qr-code.ts';
 

@@ -3,7 +3,12 @@
  * the customer's language through `Intl.DisplayNames`, sorted by name and searchable.
  */
 import { COUNTRY_CODES } from '@crypto-pay/protocol/countries';
-import { countryNamer } from '../../utilities/format.ts';
+
+/** Country names in the locale, from `Intl.DisplayNames` (alpha-2 code in, name out). */
+function countryNamer(locale: string): (alpha2: string) => string {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  return (alpha2) => names.of(alpha2) ?? alpha2;
+}
 
 export interface Country {
   alpha3: string;

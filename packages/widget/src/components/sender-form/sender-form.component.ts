@@ -279,12 +279,15 @@ export default class SenderForm extends LitElement {
         >
           ${countries.map(
             (country) =>
-              html`<option value=${country.alpha3} ?selected=${country.alpha3 === this.values[name]}>
+              // The title shows a name too long for the list in full (a listbox does not wrap).
+              html`<option value=${country.alpha3} title=${country.name} ?selected=${country.alpha3 === this.values[name]}>
                 ${country.name}
               </option>`,
           )}
         </select>
-        ${countries.length === 0 ? html`<p class="hint" part="hint">${t.countryNoMatch}</p>` : nothing}
+        ${countries.length === 0 ? html`<p class="hint" part="hint" aria-hidden="true">${t.countryNoMatch}</p>` : nothing}
+        <!-- Always there, so a screen reader hears it as the search empties the list. -->
+        <span class="visually-hidden" role="status">${countries.length === 0 ? t.countryNoMatch : ''}</span>
         ${error ? html`<p id="${name}-error" class="error" part="error">${error}</p>` : nothing}
       </div>
     `;
