@@ -68,35 +68,43 @@ export const createCheckoutSchema = z
   .check(senderDataCheck());
 export type CreateCheckout = z.output<typeof createCheckoutSchema>;
 
-/** `POST /admin/checkout-sessions`: what the merchant's back end pins for one customer. */
-export const createSessionSchema = z.object({
-  amount: decimalAmount.check(
-    z.refine(
-      (value) => !value.startsWith('-') && /[1-9]/.test(value),
-      'The amount must be greater than zero.',
-    ),
-  ),
-  currency: currencyCode('currency'),
-  network_name: z.optional(
-    z.string().check(z.minLength(1, 'The network_name must not be empty if provided.')),
-  ),
-  // The fields a session pins for the payment request keep the request's own rules and texts.
-  description: paymentRequestFields.description,
-  foreign_id: paymentRequestFields.foreign_id,
-  end_user_reference: z.optional(paymentRequestFields.end_user_reference),
-  url_store: paymentRequestFields.url_store,
-  url_success: z.optional(resultUrlField('url_success', 'url_success')),
-  url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
-  /** How long the token may be used, in seconds (default 3600, at most 7 days). */
-  expires_in: z.optional(
-    z
-      .int({ error: 'The expires_in must be a whole number of seconds.' })
-      .check(
-        z.gte(60, 'The expires_in must be between 60 and 604800 seconds.'),
-        z.lte(604_800, 'The expires_in must be between 60 and 604800 seconds.'),
+/**
+ * `POST /admin/checkout-sessions`: what the merchant's back end pins for one customer. A field
+ * it does not know is refused (a misspelt `url_sucess` would otherwise be dropped unseen).
+ */
+export const createSessionSchema = z.strictObject(
+  {
+    amount: decimalAmount.check(
+      z.refine(
+        (value) => !value.startsWith('-') && /[1-9]/.test(value),
+        'The amount must be greater than zero.',
       ),
-  ),
-});
+    ),
+    currency: currencyCode('currency'),
+    network_name: z.optional(
+      z.string().check(z.minLength(1, 'The network_name must not be empty if provided.')),
+    ),
+    // The fields a session pins for the payment request keep the request's own rules and texts.
+    description: paymentRequestFields.description,
+    foreign_id: paymentRequestFields.foreign_id,
+    end_user_reference: z.optional(paymentRequestFields.end_user_reference),
+    url_store: paymentRequestFields.url_store,
+    url_success: z.optional(resultUrlField('url_success', 'url_success')),
+    url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
+    /** How long the token may be used, in seconds (default 3600, at most 7 days). */
+    expires_in: z.optional(
+      z
+        .int({ error: 'The expires_in must be a whole number of seconds.' })
+        .check(
+          z.gte(60, 'The expires_in must be between 60 and 604800 seconds.'),
+          z.lte(604_800, 'The expires_in must be between 60 and 604800 seconds.'),
+        ),
+    ),
+  },
+  {
+    error: 'The request body must be a JSON object such as {"amount": "42.00", "currency": "EUR"}.',
+  },
+);
 export type CreateSession = z.output<typeof createSessionSchema>;
 
 const limit = z.optional(
@@ -122,9 +130,21 @@ export const listCheckoutsQuerySchema = z.strictObject({
   limit,
 });
 
+const CALLBACK_TYPES = 'payment_request, invoice, deposit, withdrawal, exchange or *_exchange';
+
 /** `GET /admin/callbacks?type=&foreign_id=&limit=`. */
 export const listCallbacksQuerySchema = z.strictObject({
-  type: z.optional(z.string()),
+  // The types callbacks come in (the protocol's callbackSchema): another matches nothing.
+  type: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^(payment_request|invoice|deposit|withdrawal|exchange|[a-z_]+_exchange)$/,
+          `The type must be one of ${CALLBACK_TYPES}.`,
+        ),
+      ),
+  ),
   foreign_id: z.optional(z.string()),
   limit,
 });

@@ -236,6 +236,17 @@ describe('merchant API', () => {
       code: 'unknown_field',
       field: 'order',
     });
+    const bogus = await get('/admin/callbacks?type=bogus');
+    assert.equal(bogus.status, 422);
+    assert.deepEqual(await json(bogus), {
+      error:
+        'The type must be one of payment_request, invoice, deposit, withdrawal, exchange or *_exchange.',
+      code: 'invalid_request',
+      field: 'type',
+    });
+    for (const type of ['payment_request', 'invoice', 'crypto_exchange']) {
+      assert.equal((await get(`/admin/callbacks?type=${type}`)).status, 200, type);
+    }
     const transactions = await get('/admin/transactions?foreign_id=wd-1&id=4');
     assert.equal(transactions.status, 422);
     assert.equal((await json(transactions)).field, 'id');

@@ -7,7 +7,9 @@
 import {
   createInvoiceSchema,
   createWithdrawalSchema,
+  decimalPlaces,
   emptyRequestSchema,
+  scaleDecimal,
 } from '@crypto-pay/protocol';
 import { Hono } from 'hono';
 import { findCheckout, publicCheckout } from '../checkout.ts';
@@ -62,15 +64,17 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
       const token = newSessionToken();
       const currency: CurrencyRef = { iso: body.currency };
       if (body.network_name !== undefined) currency.network_name = body.network_name;
+      // Written without leading zeros, its decimals kept: "0042.00" is pinned as "42.00".
+      const amount = scaleDecimal(body.amount, decimalPlaces(body.amount), 'down');
       const entries = await currencies.get().catch(passThrough);
-      const refusal = priceRefusal(body.amount, currency, entries);
+      const refusal = priceRefusal(amount, currency, entries);
       if (refusal) {
         throw new ApiError(422, refusal.name, refusal.message, SESSION_FIELDS[refusal.field!]);
       }
       const createdAt = now();
       const session: CheckoutSession = {
         tokenHash: hashToken(token),
-        amount: body.amount,
+        amount,
         currency,
         expiresAt: createdAt + (body.expires_in ?? DEFAULT_SESSION_SECONDS) * 1000,
         createdAt,

@@ -610,6 +610,39 @@ describe('checkout sessions', () => {
     });
   });
 
+  it('pins an amount without leading zeros, and refuses fields it does not know', async () => {
+    const session = await newSession({ amount: '0042.00', currency: 'EUR' });
+    assert.equal(session.amount, '42.00');
+    const price = await json(await fixture.proxy.request(`/api/sessions/${session.session}`));
+    assert.equal(price.amount, '42.00');
+
+    const post = (body: string) =>
+      fixture.proxy.request('/admin/checkout-sessions', {
+        method: 'POST',
+        headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+        body,
+      });
+    const misspelt = await post(
+      '{"amount":"42.00","currency":"EUR","url_sucess":"https://shop.example/paid"}',
+    );
+    assert.equal(misspelt.status, 422);
+    assert.deepEqual(await json(misspelt), {
+      error:
+        'The field "url_sucess" is not known here; it takes amount, currency, network_name, description, foreign_id, end_user_reference, url_store, url_success, url_failed, expires_in.',
+      code: 'unknown_field',
+      field: 'url_sucess',
+    });
+    for (const body of ['[]', '"42.00"', 'null']) {
+      const notObject = await post(body);
+      assert.equal(notObject.status, 422, body);
+      assert.deepEqual(await json(notObject), {
+        error:
+          'The request body must be a JSON object such as {"amount": "42.00", "currency": "EUR"}.',
+        code: 'invalid_request',
+      });
+    }
+  });
+
   it('refuses a price the service’s currency list would refuse at every create', async () => {
     const refusals = [
       [{ currency: 'XXX' }, 'The currency.iso is incorrect.', 'currency_iso_unknown', 'currency'],
