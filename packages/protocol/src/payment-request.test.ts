@@ -227,4 +227,24 @@ describe('payment request object', () => {
     assert.deepEqual(paymentRequestSchema.parse({ ...response, life_time: 1900000000 }), response);
     assert.equal(paymentRequestSchema.safeParse({ ...response, life_time: null }).success, false);
   });
+
+  it('takes only an http(s) payment link: it becomes a link and a redirect in shop pages', () => {
+    const response = {
+      id: 'pr_1',
+      amount: '100.00',
+      currency: { iso: 'EUR' },
+      user_fee_percent: 0,
+      status: 'created',
+      life_time: '1900000000',
+    };
+    for (const link of ['javascript:alert(1)', 'data:text/html,hi', '/relative', '']) {
+      const parsed = paymentRequestSchema.safeParse({ ...response, payment_link: link });
+      assert.equal(parsed.success, false, link);
+    }
+    const link = 'http://127.0.0.1:4000/pay/pr_1';
+    assert.equal(
+      paymentRequestSchema.parse({ ...response, payment_link: link }).payment_link,
+      link,
+    );
+  });
 });

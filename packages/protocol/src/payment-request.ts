@@ -12,6 +12,7 @@ import {
   decimalString,
   isEmail,
   isStoreUrl,
+  isWebUrl,
   textField,
   urlField,
 } from './fields.ts';
@@ -146,7 +147,9 @@ export const paymentRequestSchema = z.object({
     z.union([z.string(), z.int()]),
     z.transform((value) => String(value)),
   ),
-  payment_link: z.string(),
+  // "string (URL)": an http(s) address only, as it becomes a link and a redirect in shops'
+  // pages (a `javascript:` one would run there).
+  payment_link: z.string().check(z.refine(isWebUrl)),
   payment_currency: z.optional(currencyRefSchema),
   end_user_email: z.optional(z.string()),
   description: z.optional(z.string()),

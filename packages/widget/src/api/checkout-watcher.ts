@@ -7,6 +7,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { pollDelay } from './polling.ts';
 import {
   type Checkout,
+  checkedCheckout,
   eventsUrl,
   FINAL_STATUSES,
   getCheckout,
@@ -102,7 +103,7 @@ export class CheckoutWatcher implements ReactiveController {
     this.source = source;
     source.onmessage = (event: MessageEvent<string>) => {
       try {
-        this.report(JSON.parse(event.data) as Checkout);
+        this.report(checkedCheckout(JSON.parse(event.data)));
       } catch {
         // A malformed message is skipped; the next one (or polling) brings the status.
       }

@@ -143,6 +143,20 @@ async function readJson<T>(response: Response): Promise<T> {
   }
 }
 
+/**
+ * A checkout as the proxy sent it, once its payment link is a web address: the link becomes an
+ * `href` and a redirect on the shop's page, where a `javascript:` one would run.
+ */
+export function checkedCheckout(value: unknown): Checkout {
+  const link = (value as Partial<Checkout> | null)?.payment_link;
+  if (typeof link === 'string' && /^https?:\/\//i.test(link)) return value as Checkout;
+  throw new ProxyError(
+    'invalid_response',
+    'invalid_response',
+    'The proxy answered a checkout without a web payment link.',
+  );
+}
+
 async function failure(response: Response): Promise<ProxyError> {
   let body: { error?: unknown; code?: unknown; field?: unknown } = {};
   try {
@@ -193,7 +207,7 @@ export async function createCheckout(
     signal,
   });
   if (!response.ok) throw await failure(response);
-  return readJson<Checkout>(response);
+  return checkedCheckout(await readJson(response));
 }
 
 export interface CheckoutRead {
@@ -214,7 +228,7 @@ export async function getCheckout(
   });
   if (response.status === 304) return etag ? { etag } : {};
   if (!response.ok) throw await failure(response);
-  const checkout = await readJson<Checkout>(response);
+  const checkout = checkedCheckout(await readJson(response));
   const newEtag = response.headers.get('etag');
   return newEtag ? { checkout, etag: newEtag } : { checkout };
 }

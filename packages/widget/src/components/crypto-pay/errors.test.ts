@@ -1,5 +1,6 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import {
+  aCheckout,
   clearStoredCheckouts,
   details,
   errorOf,
@@ -7,6 +8,7 @@ import {
   field,
   fillPerson,
   heading,
+  navigations,
   render,
   result,
   submitButton,
@@ -175,6 +177,25 @@ describe('<crypto-pay> error views', () => {
       await untilPayStep(el);
       const [first, second] = await proxy.requests('/api/checkouts', 'POST');
       expect(second?.headers['idempotency-key']).to.not.equal(first?.headers['idempotency-key']);
+    });
+  });
+
+  describe('when the proxy answers a payment link that is not a web address', () => {
+    it('shows no link and no redirect, only an error, and tells the page', async () => {
+      const errors: unknown[] = [];
+      document.addEventListener('crypto-pay-error', (event) => errors.push(event.detail));
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 201, aCheckout({ payment_link: 'javascript:alert(1)' }));
+      const el = await details(proxy, { product: 'tea-crate', mode: 'redirect' });
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, 'The payment service is not answering right now.');
+      expect(errors).to.deep.include({
+        code: 'invalid_response',
+        message: 'The proxy answered a checkout without a web payment link.',
+      });
+      expect(visibleText(el)).to.not.contain('Open the payment page');
+      expect(navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
     });
   });
 
