@@ -47,8 +47,6 @@ export interface AppOptions {
   /** Largest accepted request body in bytes (default 32 KiB). */
   maxBodyBytes?: number;
   isShuttingDown?: () => boolean;
-  /** The currency cache to use (the server fetches it before listening); else a new one. */
-  currencies?: CurrencyCache;
 }
 
 const CURRENCY_TTL_MS = 5 * 60_000;
@@ -82,9 +80,11 @@ export function createApp(options: AppOptions) {
   const { config, store, processing, catalog, log } = options;
   const now = options.now ?? Date.now;
   const hub = options.hub ?? createCheckoutHub();
-  const currencies =
-    options.currencies ??
-    checkedCurrencyCache({ ...options, now, ttlMs: options.currencyTtlMs ?? CURRENCY_TTL_MS });
+  const currencies = checkedCurrencyCache({
+    ...options,
+    now,
+    ttlMs: options.currencyTtlMs ?? CURRENCY_TTL_MS,
+  });
   const checkoutDeps = {
     config,
     store,

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProcessingClient } from '@crypto-pay/client';
 import { getRequestListener } from '@hono/node-server';
-import { checkedCurrencyCache, createApp } from './app.ts';
+import { createApp } from './app.ts';
 import { loadCatalog } from './catalog.ts';
 import { type Config, ConfigError } from './config.ts';
 import { fastReads } from './fast-read.ts';
@@ -45,25 +45,6 @@ export interface StartOptions {
  */
 const SLOW_CLIENT_MS = { headers: 10_000, request: 30_000 };
 
-/** How long start-up waits for the currency list; past it, the first caller waits instead. */
-const WARM_UP_MS = 1000;
-
-/** Waits for `promise` to settle, at most `ms`; never throws. */
-async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  await Promise.race([
-    promise.then(
-      () => {},
-      () => {},
-    ),
-    timeout,
-  ]);
-  clearTimeout(timer);
-}
-
 /** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
 export function openStore(databaseUrl: string): Store {
   const match = /^sqlite:(.+)$/.exec(databaseUrl);
@@ -88,9 +69,6 @@ export async function startProxy(
     timeoutMs: config.upstreamTimeoutMs,
   });
   const hub = createCheckoutHub();
-  // Fetched before listening, so the setup warnings about it come with the start-up lines.
-  const currencies = checkedCurrencyCache({ config, processing, catalog, log });
-  await settledWithin(currencies.get(), WARM_UP_MS);
   let shuttingDown = false;
   const app = createApp({
     config,
@@ -100,7 +78,6 @@ export async function startProxy(
     log,
     hub,
     isShuttingDown: () => shuttingDown,
-    currencies,
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
   });
 

@@ -4,9 +4,8 @@ import type { CurrencyEntry } from '@crypto-pay/protocol';
 import { checkedCurrencyCache } from './app.ts';
 import { parseCatalog } from './catalog.ts';
 import { loadConfig } from './config.ts';
-import { startProxy } from './server.ts';
 import { currencyListWarnings, setupWarnings } from './setup-warnings.ts';
-import { CATALOG_JSON, serverConfig, startTestSandbox, testEnv } from './testing.test-helpers.ts';
+import { CATALOG_JSON, seen, testEnv, testProxy, useTestSandbox } from './testing.test-helpers.ts';
 import type { ProcessingClient } from './upstream.ts';
 
 const urls = {
@@ -124,26 +123,18 @@ describe('currencyListWarnings', () => {
   });
 });
 
-describe('a served proxy', () => {
-  it('logs the currency list warnings with its start-up lines', async () => {
-    const sandbox = await startTestSandbox();
-    const server = serverConfig(sandbox);
-    const lines: string[] = [];
-    const proxy = await startProxy(
-      { ...server.config, paymentCurrencies: [{ iso: 'USDT', network_name: 'polygon' }] },
-      { log: (level, message) => lines.push(`${level} ${message}`) },
-    );
-    try {
-      assert.ok(
-        lines.includes(
-          "warn PAYMENT_CURRENCIES entry USDT on polygon matches no crypto currency in the service's currency list, so it is never offered.",
-        ),
-        lines.join('\n'),
-      );
-    } finally {
-      await proxy.close();
-      await sandbox.close();
-      server.remove();
-    }
+describe('a proxy', () => {
+  const shared = useTestSandbox();
+
+  it('logs the currency list warnings when it first fetches the list', async () => {
+    const proxy = testProxy(shared.sandbox, { PAYMENT_CURRENCIES: 'BTC,USDT:polygon' });
+    const warning =
+      "PAYMENT_CURRENCIES entry USDT on polygon matches no crypto currency in the service's currency list, so it is never offered.";
+    const logged = () => seen.filter((line) => line.includes(warning)).length;
+    const before = logged();
+    assert.equal((await proxy.request('/api/config')).status, 200);
+    assert.equal(logged(), before + 1);
+    assert.equal((await proxy.request('/api/config')).status, 200);
+    assert.equal(logged(), before + 1, 'once');
   });
 });
