@@ -88,7 +88,11 @@ describe('validation', () => {
     await widget.getByRole('radio', { name: 'XRP on Ripple' }).check();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
 
-    await visible(widget.getByText('payment_currency.iso is disabled.'));
+    // In the customer's words: the service's text names its own fields.
+    await visible(
+      widget.getByText('This currency cannot be used for this payment right now. Choose another.'),
+    );
+    assert.equal(await widget.getByText('is disabled').count(), 0);
     assert.equal(await widget.getByRole('heading', { name: 'Your details' }).count(), 1);
     await shot(page, 'refused-currency');
     await context.close();
