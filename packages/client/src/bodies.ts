@@ -43,8 +43,10 @@ function withWireAmounts(input: unknown, fields: readonly string[]): unknown {
   const wire: Record<string, unknown> = { ...input };
   for (const field of fields) {
     const value = wire[field];
-    if (typeof value !== 'string') continue;
-    if (!isDecimal(value)) {
+    // A fractional JavaScript number has already lost digits to binary: it must come as text.
+    const lossy = typeof value === 'number' && !Number.isSafeInteger(value);
+    if (typeof value !== 'string' && !lossy) continue;
+    if (typeof value === 'number' || !isDecimal(value)) {
       throw new ProcessingValidationError(
         `The ${field} must be a decimal amount written as a string, such as "0.00000001".`,
         { field, status: 422, code: 422 },
