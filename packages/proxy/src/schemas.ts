@@ -155,3 +155,6 @@ export const transactionQuerySchema = z.strictObject({
     .string({ error: 'The foreign_id is a mandatory field.' })
     .check(z.minLength(1, 'The foreign_id must not be empty if provided.')),
 });
+
+/** `GET /admin/balances`, `GET /admin/currencies`: no query parameters. */
+export const noQuerySchema = z.strictObject({});

@@ -28,7 +28,7 @@ function unknownKey(
 }
 
 function unknownKeyError(what: string, { name, known }: { name: string; known: string[] }) {
-  const choices = known.length ? `it takes ${known.join(', ')}` : `it takes none`;
+  const choices = known.length ? `it takes ${known.join(', ')}` : 'it takes none';
   return new ApiError(
     422,
     'unknown_field',

@@ -247,6 +247,14 @@ describe('merchant API', () => {
     for (const type of ['payment_request', 'invoice', 'crypto_exchange']) {
       assert.equal((await get(`/admin/callbacks?type=${type}`)).status, 200, type);
     }
+    const balances = await get('/admin/balances?currency=BTC');
+    assert.equal(balances.status, 422);
+    assert.deepEqual(await json(balances), {
+      error: 'The query parameter "currency" is not known here; it takes none.',
+      code: 'unknown_field',
+      field: 'currency',
+    });
+    assert.equal((await get('/admin/currencies?type=crypto')).status, 422);
     const transactions = await get('/admin/transactions?foreign_id=wd-1&id=4');
     assert.equal(transactions.status, 422);
     assert.equal((await json(transactions)).field, 'id');

@@ -22,6 +22,7 @@ import {
   createSessionSchema,
   listCallbacksQuerySchema,
   listCheckoutsQuerySchema,
+  noQuerySchema,
   transactionQuerySchema,
 } from '../schemas.ts';
 import type { CheckoutRecord, CheckoutSession, CurrencyRef, Store } from '../store/store.ts';
@@ -133,11 +134,11 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
       });
       return c.json({ data: callbacks }, 200);
     })
-    .get('/balances', async (c) => {
+    .get('/balances', queryOf(noQuerySchema), async (c) => {
       const data = await processing.listBalances().catch(passThrough);
       return c.json({ data }, 200);
     })
-    .get('/currencies', async (c) => {
+    .get('/currencies', queryOf(noQuerySchema), async (c) => {
       const data = await processing.listCurrencies().catch(passThrough);
       return c.json({ data }, 200);
     })
