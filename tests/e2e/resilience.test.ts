@@ -102,7 +102,9 @@ describe('a part of the widget lost to the network', () => {
     await page.goto(`${state.stack.demoUrl}/product.html`);
     const errors = await page.evaluateHandle(() => {
       const seen: unknown[] = [];
-      document.addEventListener('crypto-pay-error', (event) => seen.push(event.detail));
+      document.addEventListener('crypto-pay-error', (event) =>
+        seen.push((event as CustomEvent).detail),
+      );
       return seen;
     });
     await fillPerson(page);
