@@ -41,12 +41,13 @@ let config: Config | undefined;
 try {
   config = loadConfig(process.env);
   const proxy = await startProxy(config);
-  console.log(`crypto-pay-proxy listening on ${proxy.url}`);
   const stop = () => {
     void proxy.close().then(() => process.exit(0));
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // Only now: a supervisor that signals as soon as it reads this line gets a graceful stop.
+  console.log(`crypto-pay-proxy listening on ${proxy.url}`);
 } catch (error) {
   const [line, code] = failure(error, config);
   console.error(`crypto-pay-proxy: ${line}`);

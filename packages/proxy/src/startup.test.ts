@@ -18,11 +18,9 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const SECRET = 'startup-test-signing-secret';
 
-/** Runs the proxy's entry point (the source: a built dist may be stale) with `env`. */
-async function start(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** Spawns the proxy's entry point (the source: a built dist may be stale) with `env`. */
+function spawnProxy(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: PACKAGE,
     env: {
       PATH: process.env.PATH ?? '',
@@ -37,6 +35,13 @@ async function start(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Runs the proxy with `env`; one that starts after all is stopped at once. */
+async function start(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawnProxy(env);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => {
     stderr += text;
@@ -77,6 +82,11 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
       { DATABASE_URL: `sqlite:${aFile}/x.db` },
       `DATABASE_URL: cannot open the SQLite database ${aFile}/x.db: file already exists (a file is in the way of a directory).`,
     );
+  });
+
+  it('stops gracefully on a SIGTERM sent as soon as the start line is read', async () => {
+    // `start` signals the moment it reads `listening on`: exit 0, not death by the signal.
+    assert.deepEqual(await start({}), { code: 0, stderr: '' });
   });
 
   it('names HOST when it is no address or does not resolve', async () => {
