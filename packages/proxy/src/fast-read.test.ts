@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
+import Database from 'better-sqlite3';
 import { createLogger } from './logger.ts';
 import { type RunningProxy, startProxy } from './server.ts';
 import { checkoutBody, SHOP, serverConfig, startTestSandbox } from './testing.test-helpers.ts';
@@ -59,7 +60,8 @@ describe('fast status reads', () => {
 
   before(async () => {
     sandbox = await startTestSandbox();
-    // Two proxies on one database: one with the fast path, one answering only through Hono.
+    // Two proxies answering for one checkout: one with the fast path, one answering only
+    // through Hono, on a copy of the first one's database (one process owns a file).
     const server = serverConfig(sandbox);
     remove = server.remove;
     const { config } = server;
@@ -69,10 +71,6 @@ describe('fast status reads', () => {
         fastAnswers += 1;
       },
     });
-    hono = await startProxy(config, {
-      log: createLogger((line) => honoLog.push(line)),
-      fastReads: false,
-    });
     const created = await fetch(`${fast.url}/api/checkouts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -80,6 +78,14 @@ describe('fast status reads', () => {
     });
     assert.equal(created.status, 201);
     id = (await created.json()).id;
+    const file = config.databaseUrl.slice('sqlite:'.length);
+    const source = new Database(file, { readonly: true });
+    await source.backup(`${file}.copy`);
+    source.close();
+    hono = await startProxy(
+      { ...config, databaseUrl: `sqlite:${file}.copy` },
+      { log: createLogger((line) => honoLog.push(line)), fastReads: false },
+    );
     // A created checkout is read once from the database; from then on it is in memory.
     assert.equal((await send(fast.url, `/api/checkouts/${id}`, 'GET', {})).status, 200);
     assert.equal(fastAnswers, 0);

@@ -89,6 +89,28 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
     assert.deepEqual(await start({}), { code: 0, stderr: '' });
   });
 
+  it('refuses a second process on the same database file until the first is gone', async () => {
+    const file = join(dir, 'shared', 'crypto-pay.db');
+    const first = spawnProxy({ DATABASE_URL: `sqlite:${file}` });
+    let output = '';
+    first.stdout.setEncoding('utf8');
+    for await (const text of first.stdout) {
+      output += text;
+      if (output.includes('listening on')) break;
+    }
+    try {
+      await refuses(
+        { DATABASE_URL: `sqlite:${file}` },
+        `DATABASE_URL: ${file} is in use by another crypto-pay-proxy process (it holds ${file}.lock): stop it before starting another on the same file.`,
+      );
+    } finally {
+      // A kill the process cannot clean up after: the OS still lets the lock go.
+      first.kill('SIGKILL');
+      await once(first, 'exit');
+    }
+    assert.deepEqual(await start({ DATABASE_URL: `sqlite:${file}` }), { code: 0, stderr: '' });
+  });
+
   it('names HOST when it is no address or does not resolve', async () => {
     await refuses(
       { HOST: '999.1.1.1' },

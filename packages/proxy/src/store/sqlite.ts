@@ -6,8 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { type FileLock, lockDatabase } from './lock.ts';
 import { migrate } from './migrations.ts';
-import { openFailure } from './open-failure.ts';
+import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
 import { recentCheckouts } from './recent.ts';
 import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from './sqlite-rows.ts';
 import {
@@ -28,7 +29,7 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const RECENT_CHECKOUTS = 10_000;
 
 /**
- * One process owns the file, so at open no create is in flight: an idempotency key or a session
+ * One process owns the file (`lockDatabase`), so at open no create is in flight: an idempotency key or a session
  * still held by one was left by a crash or a shutdown that cut it off, and would refuse the
  * customer's retry (409, or an unusable session) until it expired. Give them back, as a failed
  * create does.
@@ -40,12 +41,19 @@ function releaseAbandoned(db: Database.Database): void {
   ).run();
 }
 
-/** Opens, configures and migrates the database; every failure becomes `openFailure`'s error. */
-function openDatabase(file: string): Database.Database {
+/**
+ * Opens, locks, configures and migrates the database; every failure becomes `openFailure`'s
+ * error, or `lockDatabase`'s when another process has the file.
+ */
+function openDatabase(file: string): { db: Database.Database; lock: FileLock | undefined } {
   let db: Database.Database | undefined;
+  let lock: FileLock | undefined;
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     db = new Database(file);
+    // A read first: a path that is no database is refused before a lock file is made next to it.
+    db.pragma('schema_version');
+    if (file !== ':memory:') lock = lockDatabase(file);
     db.pragma('journal_mode = WAL');
     // Every commit reaches the disk before it is acknowledged: an answered create or a callback
     // answered 200 must survive a power cut, not only a crash of this process (NORMAL would).
@@ -55,9 +63,11 @@ function openDatabase(file: string): Database.Database {
     db.pragma('foreign_keys = ON');
     migrate(db);
     releaseAbandoned(db);
-    return db;
+    return { db, lock };
   } catch (error) {
     if (db?.open) db.close();
+    lock?.release();
+    if (error instanceof DatabaseFileError || error instanceof NativeAddonError) throw error;
     throw openFailure(error, file);
   }
 }
@@ -67,7 +77,7 @@ function openDatabase(file: string): Database.Database {
  * Throws `DatabaseFileError` or `NativeAddonError`.
  */
 export function openSqliteStore(file: string): Store {
-  const db = openDatabase(file);
+  const { db, lock } = openDatabase(file);
   const recent = recentCheckouts(RECENT_CHECKOUTS);
 
   const statements = {
@@ -338,6 +348,7 @@ export function openSqliteStore(file: string): Store {
     },
     async close() {
       if (db.open) db.close();
+      lock?.release();
     },
   };
 }
