@@ -125,9 +125,9 @@ async function control(ctx, scope, action) {
     return send(ctx, 200, { ok: true });
   }
   if (action === 'fail') {
-    const { route, times = 1, status, body: errorBody, headers } = body;
+    const { route, times = 1, status, body: errorBody, headers, stall } = body;
     for (let i = 0; i < times; i++)
-      scope.failures[route].push({ status, body: errorBody, headers });
+      scope.failures[route].push({ status, body: errorBody, headers, stall });
     return send(ctx, 200, { ok: true });
   }
   if (action === 'status') {
@@ -150,6 +150,8 @@ function openStream(ctx, scope, checkout) {
     'cache-control': 'no-store',
     connection: 'keep-alive',
   });
+  // As a buffering middlebox does: the stream opens and nothing ever comes through.
+  if (scope.sse === 'stall') return;
   res.write(`data: ${JSON.stringify(publicView(checkout))}\n\n`);
   if (FINAL.has(checkout.status)) return res.end();
   const list = scope.streams.get(checkout.id) ?? [];
@@ -187,6 +189,13 @@ async function api(ctx, scope, rest) {
       // browser retry the request silently on a fresh one.)
       ctx.status = 307;
       ctx.set('Location', 'http://127.0.0.1:9/unreachable');
+      return;
+    }
+    if (failure.stall) {
+      // The head and the start of a body, then nothing: a half-open connection.
+      ctx.respond = false;
+      ctx.res.writeHead(failure.status, { 'content-type': 'application/json' });
+      ctx.res.write('{"id":');
       return;
     }
     return send(ctx, failure.status, failure.body, failure.headers);

@@ -30,6 +30,8 @@ export interface FakeProxy {
   url: string;
   /** Answers the next `times` calls of a route with this status and body (status 0: no answer). */
   fail(route: Route, status: number, body?: unknown, times?: number): Promise<void>;
+  /** Answers the next call of a route with its head and the start of a body, then nothing. */
+  stall(route: Route, status: number): Promise<void>;
   /** Moves the newest (or the given) checkout to a status, pushing it to open streams. */
   setStatus(status: Checkout['status'], id?: string): Promise<Checkout>;
   log(): Promise<LoggedRequest[]>;
@@ -49,7 +51,8 @@ export interface FakeSetup {
   config?: unknown;
   /** The configuration's `open_amount` in place of the default (1.00 to 500.00 EUR or USD). */
   openAmount?: { min: string; max: string; currencies: string[] } | null;
-  sse?: boolean;
+  /** `stall`: event streams open and never send anything (a buffering middlebox). */
+  sse?: boolean | 'stall';
   lifetime?: number;
   createDelay?: number;
   /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */
@@ -75,6 +78,9 @@ export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {
     url,
     fail: async (route, status, body, times = 1) => {
       await post(`${control}/fail`, { route, status, body, times });
+    },
+    stall: async (route, status) => {
+      await post(`${control}/fail`, { route, status, stall: true });
     },
     setStatus: async (status, id) => (await post(`${control}/status`, { status, id })) as Checkout,
     log,

@@ -1,10 +1,11 @@
 /**
- * Follows one checkout until its status is final: through the proxy's event stream, and where
- * that fails, by polling with ETags and a growing delay (never sooner than a `Retry-After`),
- * paused while the page is hidden and checked at once when it is shown again.
+ * Follows one checkout until its status is final: through the proxy's event stream, checked
+ * by a slow status read, and where the stream fails (or the read finds what it missed), by
+ * polling with ETags and a growing delay (never sooner than a `Retry-After`), paused while the
+ * page is hidden. A page shown again is checked at once.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { pollDelay } from './polling.ts';
+import { pollDelay, pollingSchedule } from './polling.ts';
 import {
   type Checkout,
   checkedCheckout,
@@ -35,6 +36,8 @@ export class CheckoutWatcher implements ReactiveController {
   private inFlight: AbortController | undefined;
   private unchanged = 0;
   private failures = 0;
+  /** The last status reported, so a read can tell what the stream missed. */
+  private status: Checkout['status'] | undefined;
 
   constructor(
     host: ReactiveControllerHost,
@@ -59,6 +62,7 @@ export class CheckoutWatcher implements ReactiveController {
     this.pause();
     this.polling = false;
     this.etag = undefined;
+    this.status = undefined;
     this.unchanged = 0;
     this.failures = 0;
   }
@@ -101,6 +105,7 @@ export class CheckoutWatcher implements ReactiveController {
   private openStream(): void {
     const source = new EventSource(eventsUrl(this.proxy, this.id));
     this.source = source;
+    this.schedule();
     source.onmessage = (event: MessageEvent<string>) => {
       try {
         this.report(checkedCheckout(JSON.parse(event.data)));
@@ -112,19 +117,25 @@ export class CheckoutWatcher implements ReactiveController {
       // Whatever broke the stream (a proxy without SSE, a dropped connection), polling with
       // backoff is the dependable way on; it keeps going until the status is final.
       source.close();
-      if (this.source !== source || !this.active) return;
-      this.source = undefined;
-      this.polling = true;
-      void this.poll();
+      if (this.source === source) this.fallBack();
     };
+  }
+
+  /** From the stream to polling, for good: it failed or missed a change. */
+  private fallBack(): void {
+    this.source?.close();
+    this.source = undefined;
+    if (!this.active) return;
+    this.polling = true;
+    this.checkNow();
   }
 
   /** The next check, no sooner than `notBeforeMs` (a wait the proxy asked for). */
   private schedule(notBeforeMs = 0): void {
     clearTimeout(this.timer);
-    if (!this.active || !this.polling) return;
-    const delay = Math.max(pollDelay(this.unchanged), notBeforeMs);
-    this.timer = setTimeout(() => void this.poll(), delay);
+    if (!this.active) return;
+    const delay = this.polling ? pollDelay(this.unchanged) : pollingSchedule.streamCheckMs;
+    this.timer = setTimeout(() => void this.poll(), Math.max(delay, notBeforeMs));
   }
 
   private async poll(): Promise<void> {
@@ -141,6 +152,8 @@ export class CheckoutWatcher implements ReactiveController {
       this.listener.trouble(false);
       if (read.checkout) {
         this.unchanged = 0;
+        // A change the open stream did not bring: it is held somewhere, polling takes over.
+        if (this.source && read.checkout.status !== this.status) this.fallBack();
         this.report(read.checkout);
       } else {
         this.unchanged += 1;
@@ -159,11 +172,13 @@ export class CheckoutWatcher implements ReactiveController {
 
   private report(checkout: Checkout): void {
     if (checkout.id !== this.id) return;
+    this.status = checkout.status;
     if (FINAL_STATUSES.includes(checkout.status)) this.stop();
     this.listener.checkout(checkout);
   }
 
   private readonly onVisibilityChange = (): void => {
-    if (!document.hidden && this.active && this.polling) this.checkNow();
+    // Streaming or not: a page that was away (asleep, a phone's other app) may have missed it.
+    if (!document.hidden) this.checkNow();
   };
 }

@@ -102,7 +102,12 @@ const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path
 /** A request that has not answered by then counts as a proxy not answering: no endless wait. */
 export const requestTimeout = { ms: 20000 };
 
-async function call(input: string, init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+/** One request and the reading of its answer, both within the timeout: a body can stall too. */
+async function call<T>(
+  input: string,
+  init: RequestInit & { signal: AbortSignal },
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const abort = () => controller.abort();
   init.signal.addEventListener('abort', abort, { once: true });
@@ -112,14 +117,15 @@ async function call(input: string, init: RequestInit & { signal: AbortSignal }):
     abort();
   }, requestTimeout.ms);
   try {
-    return await fetch(input, {
+    const response = await fetch(input, {
       ...init,
       signal: controller.signal,
       credentials: 'omit',
       cache: 'no-store',
     });
+    return await read(response);
   } catch (error) {
-    if (init.signal.aborted) throw error;
+    if (error instanceof ProxyError || init.signal.aborted) throw error;
     if (timedOut) {
       throw new ProxyError('unavailable', 'timeout', 'The proxy did not answer in time.');
     }
@@ -133,7 +139,9 @@ async function call(input: string, init: RequestInit & { signal: AbortSignal }):
 async function readJson<T>(response: Response): Promise<T> {
   try {
     return (await response.json()) as T;
-  } catch {
+  } catch (error) {
+    // Cut off by the timeout (or the caller): `call` says which.
+    if ((error as Error).name === 'AbortError') throw error;
     throw new ProxyError(
       'invalid_response',
       'invalid_response',
@@ -143,17 +151,29 @@ async function readJson<T>(response: Response): Promise<T> {
   }
 }
 
+const STATUSES: readonly unknown[] = ['created', 'processing', ...FINAL_STATUSES];
+
 /**
- * A checkout as the proxy sent it, once its payment link is a web address: the link becomes an
- * `href` and a redirect on the shop's page, where a `javascript:` one would run.
+ * A checkout as the proxy sent it, once it has what the element reads, and a payment link
+ * that is a web address: the link becomes an `href` and a redirect on the shop's page, where a
+ * `javascript:` one would run.
  */
 export function checkedCheckout(value: unknown): Checkout {
-  const link = (value as Partial<Checkout> | null)?.payment_link;
-  if (typeof link === 'string' && /^https?:\/\//i.test(link)) return value as Checkout;
+  const checkout = value as Partial<Checkout> | null;
+  if (
+    typeof checkout?.id === 'string' &&
+    STATUSES.includes(checkout.status) &&
+    typeof checkout.amount === 'string' &&
+    typeof checkout.currency?.iso === 'string' &&
+    typeof checkout.expires_at === 'number' &&
+    /^https?:\/\//i.test(checkout.payment_link ?? '')
+  ) {
+    return checkout as Checkout;
+  }
   throw new ProxyError(
     'invalid_response',
     'invalid_response',
-    'The proxy answered a checkout without a web payment link.',
+    'The proxy answered a malformed checkout.',
   );
 }
 
@@ -173,11 +193,14 @@ async function failure(response: Response): Promise<ProxyError> {
   return new ProxyError(kindOf(response.status), code, message, response.status, field, retryAfter);
 }
 
-async function read<T>(proxy: string, path: string, signal: AbortSignal): Promise<T> {
-  const response = await call(url(proxy, path), { signal });
+/** The answer's JSON, or the proxy's refusal as a `ProxyError`. */
+async function answer(response: Response): Promise<unknown> {
   if (!response.ok) throw await failure(response);
-  return readJson<T>(response);
+  return readJson(response);
 }
+
+const read = <T>(proxy: string, path: string, signal: AbortSignal) =>
+  call(url(proxy, path), { signal }, answer) as Promise<T>;
 
 export const fetchConfig = (proxy: string, signal: AbortSignal): Promise<WidgetConfig> =>
   read<WidgetConfig>(proxy, '/api/config', signal);
@@ -200,14 +223,13 @@ export async function createCheckout(
   idempotencyKey: string,
   signal: AbortSignal,
 ): Promise<Checkout> {
-  const response = await call(url(proxy, '/api/checkouts'), {
+  const init = {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     body: JSON.stringify(request),
     signal,
-  });
-  if (!response.ok) throw await failure(response);
-  return checkedCheckout(await readJson(response));
+  };
+  return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
 }
 
 export interface CheckoutRead {
@@ -222,15 +244,13 @@ export async function getCheckout(
   signal: AbortSignal,
   etag?: string,
 ): Promise<CheckoutRead> {
-  const response = await call(url(proxy, `/api/checkouts/${encodeURIComponent(id)}`), {
-    headers: etag ? { 'if-none-match': etag } : {},
-    signal,
+  const init = { headers: etag ? { 'if-none-match': etag } : {}, signal };
+  return call(url(proxy, `/api/checkouts/${encodeURIComponent(id)}`), init, async (response) => {
+    if (response.status === 304) return etag ? { etag } : {};
+    const checkout = checkedCheckout(await answer(response));
+    const newEtag = response.headers.get('etag');
+    return newEtag ? { checkout, etag: newEtag } : { checkout };
   });
-  if (response.status === 304) return etag ? { etag } : {};
-  if (!response.ok) throw await failure(response);
-  const checkout = checkedCheckout(await readJson(response));
-  const newEtag = response.headers.get('etag');
-  return newEtag ? { checkout, etag: newEtag } : { checkout };
 }
 
 export const eventsUrl = (proxy: string, id: string) =>

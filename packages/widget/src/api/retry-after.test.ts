@@ -23,9 +23,15 @@ describe('retryAfterSeconds', () => {
   });
 
   it('ignores no value and garbage', () => {
-    for (const value of [null, '', 'soon', '-5', '1.5', '2, 3', ' 7x', '1 GMT', '9'.repeat(20)]) {
+    for (const value of [null, '', 'soon', '-5', '1.5', '2, 3', ' 7x', '1 GMT']) {
       expect(retryAfterSeconds(value, now), String(value)).to.equal(undefined);
     }
     expect(retryAfterSeconds('Sun, 22 Nov 2026 25:00:00 GMT', now)).to.equal(undefined);
+  });
+
+  it('waits an hour at most: a timer takes a delay past 24.8 days as none, a busy loop', () => {
+    for (const value of ['2592000', '9'.repeat(20), 'Sun, 22 Nov 2027 17:00:00 GMT']) {
+      expect(retryAfterSeconds(value, now), value).to.equal(3600);
+    }
   });
 });

@@ -14,6 +14,10 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
     : /^\d+$/.test(value ?? '')
       ? Number(value)
       : Number.NaN;
-  // NaN (garbage) fails this too, as do digits too many to count exactly.
-  return seconds <= Number.MAX_SAFE_INTEGER ? seconds : undefined;
+  // NaN (garbage) fails this too. A wait past an hour is an hour: no customer waits longer,
+  // and timers take a delay over 24.8 days as none at all (a busy loop).
+  return seconds >= 0 ? Math.min(seconds, MAX_WAIT_SECONDS) : undefined;
 }
+
+/** The longest wait the widget honours before asking again. */
+export const MAX_WAIT_SECONDS = 3600;

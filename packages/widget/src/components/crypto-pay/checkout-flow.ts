@@ -375,19 +375,23 @@ export class CheckoutFlow {
     const target = paid
       ? (this.host.successUrl ?? checkout.success_url)
       : (this.host.failedUrl ?? checkout.failed_url);
-    // A result page that saw the ending stays: going to itself would only load it again.
     const address = target && resultAddress(target, id);
-    if (leave && proceed && address && !isThisPage(address)) {
+    if (leave && proceed && address && goesElsewhere(address)) {
       this.set({ leaving: true });
       this.navigate(address);
     }
   }
 }
 
-/** Whether an address is the page the element is on (whatever its query says). */
-function isThisPage(address: string): boolean {
+/**
+ * Whether to go to a result address: only a web address (the proxy's could be anything if it
+ * were compromised; `javascript:` would run), and not the page the element is on, which saw
+ * the ending already (going to itself would only load it again).
+ */
+function goesElsewhere(address: string): boolean {
   const url = new URL(address);
-  return url.origin === location.origin && url.pathname === location.pathname;
+  const here = url.origin === location.origin && url.pathname === location.pathname;
+  return /^https?:$/.test(url.protocol) && !here;
 }
 
 /**

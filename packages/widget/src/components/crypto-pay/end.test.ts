@@ -89,6 +89,18 @@ describe('<crypto-pay> end of the payment', () => {
       expect(visibleText(el)).to.not.contain('Taking you back');
     });
 
+    it('goes nowhere but a web address, whatever the proxy answers', async () => {
+      const proxy = await fakeProxy({
+        checkout: aCheckout({ success_url: 'javascript:document.title="taken"//' }),
+      });
+      const before = navigations.length;
+      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+      await following(proxy);
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
+      expect(navigations.length).to.equal(before);
+    });
+
     it('stays on the page when the event is cancelled', async () => {
       const proxy = await fakeProxy();
       const el = await toPayStep(proxy, {

@@ -128,6 +128,25 @@ describe('<crypto-pay> error views', () => {
       }
     });
 
+    it('times out when the answer starts and then stalls, with Try again', async () => {
+      const proxy = await fakeProxy();
+      await proxy.stall('create', 201);
+      const el = await details(proxy);
+      await fillPerson(el);
+      const { ms } = requestTimeout;
+      requestTimeout.ms = 300;
+      try {
+        setTimeout(() => submitButton(el).click());
+        const event = await oneEvent(el, 'crypto-pay-error');
+        expect(event.detail.code).to.equal('timeout');
+        await untilText(el, UNAVAILABLE);
+      } finally {
+        requestTimeout.ms = ms;
+      }
+      action(el, 'Try again')?.click();
+      await untilPayStep(el);
+    });
+
     it('says the proxy is unreachable when the connection drops', async () => {
       const proxy = await fakeProxy();
       await proxy.fail('create', 0);
@@ -192,7 +211,7 @@ describe('<crypto-pay> error views', () => {
       await untilText(el, 'The payment service is not answering right now.');
       expect(errors).to.deep.include({
         code: 'invalid_response',
-        message: 'The proxy answered a checkout without a web payment link.',
+        message: 'The proxy answered a malformed checkout.',
       });
       expect(visibleText(el)).to.not.contain('Open the payment page');
       expect(navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);

@@ -50,6 +50,31 @@ describe('<crypto-pay> following the status', () => {
   });
 
   describe('through the event stream', () => {
+    it('finds a change the stream never brought (a buffering middlebox), then polls', async () => {
+      const { streamCheckMs } = pollingSchedule;
+      pollingSchedule.streamCheckMs = 150;
+      try {
+        const proxy = await fakeProxy({ sse: 'stall' });
+        const el = await toPayStep(proxy);
+        await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+        await proxy.setStatus('paid');
+        await untilHeading(el, 'Payment complete');
+        expect(await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).to.not.have.length(0);
+      } finally {
+        pollingSchedule.streamCheckMs = streamCheckMs;
+      }
+    });
+
+    it('checks at once when the page is shown again, stream or not', async () => {
+      const proxy = await fakeProxy({ sse: 'stall' });
+      const el = await toPayStep(proxy);
+      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      await proxy.setStatus('paid');
+      setHidden(true);
+      setHidden(false);
+      await untilHeading(el, 'Payment complete');
+    });
+
     it('shows each status the proxy pushes and tells the page', async () => {
       const proxy = await fakeProxy();
       const el = await toPayStep(proxy);
