@@ -49,6 +49,28 @@ export function validationError(failure: ValidationFailure): ApiError {
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
 
+/** Longest error text logged: a message is a sentence, not a dump. */
+const MAX_LOGGED_MESSAGE = 500;
+
+/**
+ * What the log says of an unexpected error: its class, code, text and where it was thrown.
+ * Named `error_*`, since the logger keeps `message` for its own. A `SyntaxError`'s text is left
+ * out: V8 quotes the input it failed on, which may be a request body with sender data.
+ */
+export function unexpectedErrorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  const fields: Record<string, unknown> = { error: error.name };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') fields.error_code = code;
+  fields.error_message =
+    error instanceof SyntaxError
+      ? '(not logged: it may quote the input)'
+      : error.message.slice(0, MAX_LOGGED_MESSAGE);
+  const at = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  if (at) fields.error_at = at.trim().slice(3);
+  return fields;
+}
+
 /** Turns every thrown value into the error shape; logs what was not expected. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ApiError) {
@@ -66,9 +88,6 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     const [code, message] = known[status] ?? ['http_error', error.message || 'The request failed.'];
     return c.json({ error: message, code }, status);
   }
-  c.get('log')?.('error', 'unhandled error', {
-    error: error instanceof Error ? error.name : typeof error,
-    message: error instanceof Error ? error.message : undefined,
-  });
+  c.get('log')?.('error', 'unhandled error', unexpectedErrorFields(error));
   return c.json({ error: 'The proxy failed to handle the request.', code: 'internal_error' }, 500);
 };
