@@ -141,6 +141,7 @@ export function createApp(options: AppOptions) {
         isShuttingDown: options.isShuttingDown ?? (() => false),
         probeTimeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
         now,
+        log,
       }),
     );
 

@@ -8,6 +8,7 @@ import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context.ts';
+import { storeUnavailableReason } from './store/unavailable.ts';
 
 export interface ErrorBody {
   error: string;
@@ -87,6 +88,24 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     };
     const [code, message] = known[status] ?? ['http_error', error.message || 'The request failed.'];
     return c.json({ error: message, code }, status);
+  }
+  const storeFailure = storeUnavailableReason(error);
+  if (storeFailure) {
+    // SQLite's texts ("database or disk is full") quote no data.
+    c.get('log')?.('error', 'store unavailable', {
+      reason: storeFailure,
+      error_message: error.message,
+    });
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    return c.json(
+      {
+        error: reading
+          ? 'The proxy could not read its store. Try again later.'
+          : 'The proxy could not save this. Try again later.',
+        code: 'store_unavailable',
+      },
+      503,
+    );
   }
   c.get('log')?.('error', 'unhandled error', unexpectedErrorFields(error));
   return c.json({ error: 'The proxy failed to handle the request.', code: 'internal_error' }, 500);

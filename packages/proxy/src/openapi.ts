@@ -40,6 +40,10 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ok = (description: string, schema: object) => ({ description, ...json(schema) });
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, ok('Error', ref('Error'))]));
+/** A write the store could not make (full disk, read-only file): retry later. */
+const storeUnavailable = {
+  503: ok('store_unavailable: the store could not save it; try again later.', ref('Error')),
+};
 const dataOf = (schema: object) => ({
   type: 'object',
   required: ['data'],
@@ -112,6 +116,7 @@ export function openApiDocument() {
           responses: {
             201: ok('Created', ref('Checkout')),
             ...errors(400, 404, 409, 413, 422, 429, 502, 504),
+            ...storeUnavailable,
           },
         },
       },
@@ -150,6 +155,7 @@ export function openApiDocument() {
               properties: { received: { const: true } },
             }),
             ...errors(400, 403, 404),
+            ...storeUnavailable,
           },
         },
       },
@@ -160,6 +166,7 @@ export function openApiDocument() {
           responses: {
             201: ok('Session', createdSessionSchema),
             ...serviceErrors(400, 401, 413),
+            ...storeUnavailable,
             409: ok(
               'foreign_id_taken: a stored checkout or an open session already holds the foreign_id.',
               ref('Error'),

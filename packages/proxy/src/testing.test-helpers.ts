@@ -131,10 +131,10 @@ export interface TestProxy {
 export function testProxy(
   sandbox: { baseUrl: string; paymentsBaseUrl: string },
   extra: Record<string, string | undefined> = {},
-  options: { heartbeatMs?: number } = {},
+  options: { heartbeatMs?: number; store?: Store } = {},
 ): TestProxy {
   const config = loadConfig(testEnv(sandbox, extra));
-  const store = openSqliteStore(':memory:');
+  const store = options.store ?? openSqliteStore(':memory:');
   const hub = createCheckoutHub();
   const clock = { now: Date.now() };
   const processing = createProcessingClient({

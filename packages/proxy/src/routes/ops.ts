@@ -1,12 +1,14 @@
 /**
- * Operations: `/healthz` (the process answers), `/readyz` (the store and the processing
- * service answer; 503 otherwise or while shutting down) and `/openapi.json`.
+ * Operations: `/healthz` (the process answers), `/readyz` (the store can write and the
+ * processing service answers; 503 otherwise or while shutting down) and `/openapi.json`.
  */
 
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import type { Log } from '../logger.ts';
 import { openApiDocument } from '../openapi.ts';
 import type { Store } from '../store/store.ts';
+import { storeUnavailableReason } from '../store/unavailable.ts';
 import type { ProcessingClient } from '../upstream.ts';
 
 export interface OpsDeps {
@@ -18,29 +20,39 @@ export interface OpsDeps {
   probeTimeoutMs: number;
   /** Unix milliseconds. */
   now: () => number;
+  log: Log;
 }
 
-/** How long one answer of the service serves every /readyz. */
-const UPSTREAM_PROBE_REUSE_MS = 5000;
+/** How long one probe's answer serves every /readyz. */
+const PROBE_REUSE_MS = 5000;
 
-async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
+async function check(
+  probe: () => Promise<unknown>,
+  onFailure: (error: unknown) => void = () => {},
+): Promise<'ok' | 'failing'> {
   try {
     await probe();
     return 'ok';
-  } catch {
+  } catch (error) {
+    onFailure(error);
     return 'failing';
   }
 }
 
 /**
- * The service's probe, one at a time and its result reused for a few seconds: /readyz is
- * often reachable from anywhere, and each probe is a signed call on the merchant's key.
+ * A probe run one at a time and its result reused for a few seconds: /readyz is often
+ * reachable from anywhere, each probe of the service is a signed call on the merchant's key,
+ * and each probe of the store a write that reaches the disk.
  */
-function sharedProbe(probe: () => Promise<unknown>, now: () => number) {
+function sharedProbe(
+  probe: () => Promise<unknown>,
+  now: () => number,
+  onFailure?: (error: unknown) => void,
+) {
   let last: { at: number; result: Promise<'ok' | 'failing'> } | undefined;
   return () => {
-    if (!last || now() - last.at >= UPSTREAM_PROBE_REUSE_MS) {
-      last = { at: now(), result: check(probe) };
+    if (!last || now() - last.at >= PROBE_REUSE_MS) {
+      last = { at: now(), result: check(probe, onFailure) };
     }
     return last.result;
   };
@@ -53,16 +65,22 @@ export function opsRoutes(deps: OpsDeps) {
     () => deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
     deps.now,
   );
+  const storeProbe = sharedProbe(
+    () => deps.store.ping(),
+    deps.now,
+    (error) =>
+      deps.log('error', 'store check failed', {
+        reason: storeUnavailableReason(error) ?? (error instanceof Error ? error.name : 'unknown'),
+        ...(error instanceof Error ? { error_message: error.message } : {}),
+      }),
+  );
   return new Hono<AppEnv>()
     .get('/healthz', (c) => c.json({ status: 'ok' }, 200))
     .get('/readyz', async (c) => {
       if (deps.isShuttingDown()) {
         return c.json({ error: 'The proxy is shutting down.', code: 'shutting_down' }, 503);
       }
-      const [store, upstream] = await Promise.all([
-        check(() => deps.store.ping()),
-        upstreamProbe(),
-      ]);
+      const [store, upstream] = await Promise.all([storeProbe(), upstreamProbe()]);
       if (store === 'ok' && upstream === 'ok') {
         return c.json({ status: 'ready', store, upstream }, 200);
       }

@@ -76,6 +76,13 @@ export const MIGRATIONS: readonly string[] = [
   -- A session create asks whether an open session already holds its foreign_id.
   CREATE INDEX checkout_sessions_foreign_id ON checkout_sessions (foreign_id);
   `,
+  `
+  -- One row /readyz rewrites: readiness means the store can still write, not only read.
+  CREATE TABLE store_probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 /** Applies every migration the database has not seen, each in its own transaction. */

@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { openSqliteStore } from './sqlite.ts';
 import type { CallbackEntry, CheckoutRecord } from './store.ts';
+import { storeUnavailableReason } from './unavailable.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -51,6 +52,7 @@ describe('SQLite store', () => {
     assert.deepEqual(raw.prepare('SELECT version FROM schema_migrations').all(), [
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
     raw.close();
 
@@ -189,6 +191,47 @@ describe('SQLite store', () => {
       checkoutId: made.id,
     });
     await after.close();
+  });
+
+  it('pings with a real write, so a store that cannot write is not ready', async () => {
+    const file = join(dir, 'probe.db');
+    const store = openSqliteStore(file);
+    await store.ping();
+    const raw = new Database(file);
+    const probed = () => raw.prepare('SELECT id FROM store_probe').all();
+    assert.deepEqual(probed(), [{ id: 1 }]);
+    raw.prepare('DELETE FROM store_probe').run();
+    await store.ping();
+    assert.deepEqual(probed(), [{ id: 1 }], 'written again: one row');
+    await store.ping();
+    assert.deepEqual(probed(), [{ id: 1 }]);
+    raw.close();
+    await store.close();
+
+    const readOnly = openSqliteStore(':memory:', { onOpen: (db) => db.pragma('query_only = 1') });
+    await assert.rejects(readOnly.ping(), (error) => {
+      assert.equal(storeUnavailableReason(error), 'SQLITE_READONLY');
+      return true;
+    });
+    await readOnly.close();
+  });
+
+  it('fails a write on a full disk with an error known as the store being unavailable', async () => {
+    // The database may not grow past its size at open: the next page it needs is "the disk full".
+    const store = openSqliteStore(':memory:', {
+      onOpen: (db) => db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`),
+    });
+    let failure: unknown;
+    for (let i = 0; i < 1000 && failure === undefined; i++) {
+      await store.insertCheckout(checkout(), {}).catch((error) => {
+        failure = error;
+      });
+    }
+    assert.equal(storeUnavailableReason(failure), 'SQLITE_FULL');
+    assert.equal((failure as Error).message, 'database or disk is full');
+    // A bug is no store failure: it stays a 500.
+    assert.equal(storeUnavailableReason(new TypeError('x is undefined')), undefined);
+    await store.close();
   });
 
   it('never writes sender data: the database file holds none of it', async () => {

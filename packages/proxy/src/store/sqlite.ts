@@ -76,8 +76,15 @@ function openDatabase(file: string): { db: Database.Database; lock: FileLock | u
  * Opens (creating if needed) the database at `file` (`:memory:` for tests) and migrates it.
  * Throws `DatabaseFileError` or `NativeAddonError`.
  */
-export function openSqliteStore(file: string): Store {
+export function openSqliteStore(
+  file: string,
+  options: {
+    /** Runs on the connection once it is open and migrated (tests: make writes fail). */
+    onOpen?: (db: Database.Database) => void;
+  } = {},
+): Store {
   const { db, lock } = openDatabase(file);
+  options.onOpen?.(db);
   const recent = recentCheckouts(RECENT_CHECKOUTS);
 
   const statements = {
@@ -126,6 +133,8 @@ export function openSqliteStore(file: string): Store {
     getKey: db.prepare('SELECT request_hash, checkout_id FROM idempotency_keys WHERE key = ?'),
     releaseKey: db.prepare('DELETE FROM idempotency_keys WHERE key = ? AND checkout_id IS NULL'),
     completeKey: db.prepare('UPDATE idempotency_keys SET checkout_id = ? WHERE key = ?'),
+    probe: db.prepare(`INSERT INTO store_probe (id, checked_at) VALUES (1, ?)
+      ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`),
   };
 
   const callbackParams = (entry: CallbackEntry) => ({
@@ -344,7 +353,7 @@ export function openSqliteStore(file: string): Store {
       });
     },
     async ping() {
-      db.prepare('SELECT 1').get();
+      statements.probe.run(Date.now());
     },
     async close() {
       if (db.open) db.close();

@@ -143,7 +143,10 @@ export interface Store {
     limit: number;
   }): Promise<StoredCallback[]>;
 
-  /** Throws when the store cannot be used (readiness). */
+  /**
+   * A small real write (readiness: a full disk or a read-only file must show); throws when the
+   * store cannot save. Failures of the store itself throw errors `storeUnavailableReason` knows.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
