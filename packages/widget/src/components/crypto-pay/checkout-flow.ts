@@ -6,7 +6,7 @@
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
-import { CheckoutWatcher } from '../../api/checkout-watcher.ts';
+import { LazyWatcher } from '../../api/lazy-watcher.ts';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -89,7 +89,7 @@ export class CheckoutFlow {
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
-  private readonly watcher: CheckoutWatcher;
+  private readonly watcher: LazyWatcher;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
   readonly resume: Task<readonly [string, string | undefined], Checkout>;
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
@@ -98,7 +98,7 @@ export class CheckoutFlow {
     private readonly host: CheckoutFlowHost,
     private readonly navigate: (url: string) => void,
   ) {
-    this.watcher = new CheckoutWatcher(host, {
+    this.watcher = new LazyWatcher(host, {
       checkout: (checkout) => this.onCheckout(checkout),
       trouble: (inTrouble) => this.set({ trouble: inTrouble }),
     });
@@ -176,6 +176,7 @@ export class CheckoutFlow {
     // The same request keeps its key, so the proxy answers a retry with the same checkout.
     if (this.lastRequest?.body !== body) this.lastRequest = { body, key: newIdempotencyKey() };
     void this.create.run([this.host.proxy, request, this.lastRequest.key]);
+    this.watcher.prefetch();
   }
 
   retryCreate(): void {
