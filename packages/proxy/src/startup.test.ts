@@ -92,12 +92,12 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
   it('refuses a second process on the same database file until the first is gone', async () => {
     const file = join(dir, 'shared', 'crypto-pay.db');
     const first = spawnProxy({ DATABASE_URL: `sqlite:${file}` });
-    let output = '';
-    first.stdout.setEncoding('utf8');
-    for await (const text of first.stdout) {
-      output += text;
-      if (output.includes('listening on')) break;
-    }
+    // Read on after the start line: a closed pipe would kill the proxy at its next log line.
+    await new Promise<void>((resolve) => {
+      first.stdout.setEncoding('utf8').on('data', (text: string) => {
+        if (text.includes('listening on')) resolve();
+      });
+    });
     try {
       await refuses(
         { DATABASE_URL: `sqlite:${file}` },
