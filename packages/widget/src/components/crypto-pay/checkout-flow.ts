@@ -39,7 +39,10 @@ import {
   type FieldIssue,
   loadRules,
 } from '../sender-form/sender-form.component.ts';
-import { type ViewState, viewOf } from './crypto-pay.views.ts';
+import { canRetry, type ViewState, viewOf } from './crypto-pay.views.ts';
+
+/** How soon a checkout that could not be read is read again (doubling each time). */
+export const resumeRetry = { firstMs: 5000, maxMs: 60000 };
 
 /** What the flow reads from the element: its attributes. */
 export type CheckoutFlowHost = ReactiveControllerHost &
@@ -90,6 +93,8 @@ export class CheckoutFlow {
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: LazyWatcher;
+  private rereadTimer: ReturnType<typeof setTimeout> | undefined;
+  private rereads = 0;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
   readonly resume: Task<readonly [string, string | undefined], Checkout>;
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
@@ -196,6 +201,7 @@ export class CheckoutFlow {
   /** Back to an empty start: no checkout kept, the form shown again. */
   startAgain(): void {
     this.watcher.stop();
+    clearTimeout(this.rereadTimer);
     forgetCheckoutId(this.storageKey);
     this.set({
       checkout: undefined,
@@ -285,14 +291,20 @@ export class CheckoutFlow {
     };
   }
 
-  /** Reads a checkout to show again; one this tab remembered but the proxy forgot is dropped. */
+  /**
+   * Reads a checkout to show again; one this tab remembered but the proxy forgot is dropped. One
+   * that cannot be read now is read again by itself, ever less often: the customer may have
+   * paid already, and a return page should show it once the proxy answers.
+   */
   private async find(proxy: string, id: string | undefined, signal: AbortSignal) {
+    clearTimeout(this.rereadTimer);
     if (!proxy || !id) return initialState;
     let read: Awaited<ReturnType<typeof getCheckout>>;
     try {
       read = await getCheckout(proxy, id, signal);
     } catch (error) {
       const forgotten = error instanceof ProxyError && error.kind === 'not_found';
+      if (!forgotten && canRetry(error)) this.rereadLater(error);
       if (!this.resumingStored || !forgotten) throw this.report(error);
       forgetCheckoutId(this.storageKey);
       this.set({ resumeId: undefined });
@@ -300,11 +312,19 @@ export class CheckoutFlow {
     }
     const { checkout } = read;
     if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No body.');
+    this.rereads = 0;
     this.resumeId = undefined;
     this.onCheckout(checkout);
     this.watcher.watch(proxy, checkout);
     this.host.dispatchEvent(new CryptoPayReadyEvent({}));
     return checkout;
+  }
+
+  /** The next read of a checkout that could not be read: 5 s, doubling to a minute. */
+  private rereadLater(error: unknown): void {
+    const backoff = Math.min(resumeRetry.firstMs * 2 ** this.rereads++, resumeRetry.maxMs);
+    const asked = ((error as ProxyError).retryAfter ?? 0) * 1000;
+    this.rereadTimer = setTimeout(() => void this.resume.run(), Math.max(backoff, asked));
   }
 
   /** Tells the page about a failure with `crypto-pay-error`, and hands the error back. */

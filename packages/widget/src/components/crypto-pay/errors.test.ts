@@ -18,6 +18,7 @@ import {
   visibleText,
 } from '../../../test/helpers.ts';
 import { requestTimeout } from '../../api/proxy-api.ts';
+import { resumeRetry } from './checkout-flow.ts';
 
 const action = (el: HTMLElement, label: string) =>
   [...(result(el as never)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
@@ -226,6 +227,20 @@ describe('<crypto-pay> error views', () => {
       await expect(el).to.be.accessible();
       action(el, 'Start again')?.click();
       await untilHeading(el, 'Your details');
+    });
+
+    it('reads the checkout again by itself once the proxy answers again', async () => {
+      const { firstMs } = resumeRetry;
+      resumeRetry.firstMs = 100;
+      try {
+        const proxy = await fakeProxy({ checkout: aCheckout({ status: 'paid' }) });
+        await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 2);
+        const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
+        await untilText(el, UNAVAILABLE);
+        await untilHeading(el, 'Payment complete');
+      } finally {
+        resumeRetry.firstMs = firstMs;
+      }
     });
 
     it('only retries when the proxy is unreachable: the checkout may be paid already', async () => {
