@@ -211,6 +211,8 @@ function isOrigin(value: string): boolean {
   return isWebUrl(value) && new URL(value).origin === value.replace(/\/$/, '');
 }
 
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/crypto-pay.db';
+
 /** Reads the configuration from `env`; throws `ConfigError` with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // Empty variables count as unset, as in most shells' `VAR= command`.
@@ -228,7 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     paymentsBaseUrl: vars.PROCESSING_PAYMENTS_BASE_URL,
     port: vars.PORT === undefined ? 8787 : Number(vars.PORT),
     host: vars.HOST ?? '127.0.0.1',
-    databaseUrl: vars.DATABASE_URL ?? 'sqlite:./data/crypto-pay.db',
+    databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     allowedOrigins: splitList(vars.ALLOWED_ORIGINS ?? '').map((origin) => new URL(origin).origin),
     adminToken: vars.ADMIN_TOKEN,
     catalogFile: vars.CATALOG_FILE,

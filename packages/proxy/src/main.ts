@@ -1,5 +1,9 @@
-/** `crypto-pay-proxy`: reads the environment, starts the proxy, stops it on SIGTERM/SIGINT. */
+/**
+ * `crypto-pay-proxy`: reads the environment, starts the proxy, stops it on SIGTERM/SIGINT;
+ * `crypto-pay-proxy backup <target-file>` copies its database instead.
+ */
 
+import { backupCommand } from './backup.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startProxy } from './server.ts';
 import { DatabaseFileError, NativeAddonError } from './store/open-failure.ts';
@@ -35,6 +39,15 @@ function failure(error: unknown, config: Config | undefined): [string, number] {
   if (listen) return [listen, CONFIGURATION];
   const message = error instanceof Error ? error.message : String(error);
   return [`cannot start: ${message}`, FAILURE];
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (command === 'backup') process.exit(await backupCommand(args, process.env));
+if (command !== undefined) {
+  console.error(
+    `crypto-pay-proxy: unknown command ${JSON.stringify(command)}: run crypto-pay-proxy with no arguments to start, or crypto-pay-proxy backup <target-file>`,
+  );
+  process.exit(CONFIGURATION);
 }
 
 let config: Config | undefined;

@@ -1,0 +1,97 @@
+/**
+ * `crypto-pay-proxy backup <target-file>`: a consistent copy of the proxy's SQLite database,
+ * taken with SQLite's online backup API, so it is safe while the proxy runs and holds what is
+ * still only in the WAL (a plain `cp` of the file loses that).
+ */
+
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { DEFAULT_DATABASE_URL } from './config.ts';
+
+/** A backup that could not be made; `message` says why, naming the file. */
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+/** Pages copied per step: all of them, so writes of the running proxy cannot restart the copy. */
+const ALL_PAGES = 0x7fffffff;
+
+/**
+ * Copies the database of `databaseUrl` to `target`, a new file: written beside it under another
+ * name, checked, made self-contained (no `-wal` to keep with it) and only then renamed into place.
+ */
+export async function backupDatabase(
+  databaseUrl: string,
+  target: string,
+): Promise<{ source: string; target: string; bytes: number }> {
+  const match = /^sqlite:(.+)$/.exec(databaseUrl);
+  if (!match) throw new BackupError('DATABASE_URL must start with sqlite: (the only store so far)');
+  if (match[1] === ':memory:') {
+    throw new BackupError('DATABASE_URL is sqlite::memory:, which has no file to back up');
+  }
+  const source = resolve(match[1]!);
+  const copy = resolve(target);
+  if (!existsSync(source))
+    throw new BackupError(`there is no database at ${source} (DATABASE_URL)`);
+  if (existsSync(copy)) {
+    throw new BackupError(
+      `${copy} already exists: give a new file name (a backup never overwrites)`,
+    );
+  }
+  if (!existsSync(dirname(copy))) {
+    throw new BackupError(`the directory ${dirname(copy)} does not exist`);
+  }
+
+  const partial = `${copy}.partial-${process.pid}`;
+  try {
+    const db = new Database(source, { readonly: true, fileMustExist: true });
+    try {
+      await db.backup(partial, { progress: () => ALL_PAGES });
+    } finally {
+      db.close();
+    }
+    const written = new Database(partial);
+    try {
+      // The copy keeps the source's WAL mode; one file is simpler to keep and to restore.
+      written.pragma('journal_mode = DELETE');
+      const check = written.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new Error(`the copy failed its check: ${String(check)}`);
+    } finally {
+      written.close();
+    }
+    renameSync(partial, copy);
+  } catch (error) {
+    for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) {
+      rmSync(leftover, { force: true });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackupError(`cannot back up ${source} to ${copy}: ${reason}`);
+  }
+  return { source, target: copy, bytes: statSync(copy).size };
+}
+
+/**
+ * The command: one line on stdout when done, one on stderr and a non-zero exit code (2 for a
+ * wrong command line, 1 otherwise) when not. Reads only `DATABASE_URL` from `env`.
+ */
+export async function backupCommand(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<number> {
+  if (args.length !== 1 || args[0] === '') {
+    console.error('crypto-pay-proxy: usage: crypto-pay-proxy backup <target-file>');
+    return 2;
+  }
+  try {
+    const done = await backupDatabase(env.DATABASE_URL || DEFAULT_DATABASE_URL, args[0]!);
+    console.log(
+      `crypto-pay-proxy: backed up ${done.source} to ${done.target} (${done.bytes} bytes)`,
+    );
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`crypto-pay-proxy: backup failed: ${message}.`);
+    return 1;
+  }
+}
