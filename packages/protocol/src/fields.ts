@@ -28,9 +28,12 @@ export function isEmail(value: string): boolean {
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-/** An absolute http(s) URL. */
+/**
+ * An absolute http(s) URL, written out in full: `URL` would also take ` https://a` (spaces
+ * trimmed) or `http:/a` (slashes added), which a browser's link check may not.
+ */
 export function isWebUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+  if (!/^https?:\/\/\S+$/i.test(value) || !URL.canParse(value)) return false;
   const { protocol, hostname } = new URL(value);
   return (protocol === 'https:' || protocol === 'http:') && hostname.length > 0;
 }

@@ -237,7 +237,14 @@ describe('payment request object', () => {
       status: 'created',
       life_time: '1900000000',
     };
-    for (const link of ['javascript:alert(1)', 'data:text/html,hi', '/relative', '']) {
+    for (const link of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      '/relative',
+      '',
+      ' https://pay.example.com/pr_1',
+      'http:/pay.example.com/pr_1',
+    ]) {
       const parsed = paymentRequestSchema.safeParse({ ...response, payment_link: link });
       assert.equal(parsed.success, false, link);
     }
