@@ -38,8 +38,13 @@ export interface AppOptions {
   catalog: Catalog;
   log: Log;
   hub?: CheckoutHub;
-  /** Unix milliseconds. */
+  /** Unix milliseconds: timestamps and expiries. */
   now?: () => number;
+  /**
+   * Milliseconds of a monotonic clock, for intervals (rate limit, probe reuse, currency cache):
+   * the wall clock steps with NTP or by hand. Default `performance.now`.
+   */
+  monotonicNow?: () => number;
   /** Interval of SSE heartbeats (default 15 s). */
   heartbeatMs?: number;
   /** How long the currency list is cached (default 5 minutes). */
@@ -60,14 +65,15 @@ export function checkedCurrencyCache(options: {
   processing: ProcessingClient;
   catalog: Catalog;
   log: Log;
-  now?: () => number;
+  /** A monotonic clock in milliseconds (default `performance.now`). */
+  monotonicNow?: () => number;
   ttlMs?: number;
 }): CurrencyCache {
   const { config, catalog, log } = options;
   return createCurrencyCache(
     options.processing,
     options.ttlMs ?? CURRENCY_TTL_MS,
-    options.now ?? Date.now,
+    options.monotonicNow ?? (() => performance.now()),
     (entries) => {
       for (const warning of currencyListWarnings(catalog, config.paymentCurrencies, entries)) {
         log('warn', warning);
@@ -79,10 +85,11 @@ export function checkedCurrencyCache(options: {
 export function createApp(options: AppOptions) {
   const { config, store, processing, catalog, log } = options;
   const now = options.now ?? Date.now;
+  const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const hub = options.hub ?? createCheckoutHub();
   const currencies = checkedCurrencyCache({
     ...options,
-    now,
+    monotonicNow,
     ttlMs: options.currencyTtlMs ?? CURRENCY_TTL_MS,
   });
   const checkoutDeps = {
@@ -107,7 +114,7 @@ export function createApp(options: AppOptions) {
       rateLimit({
         perMinute: config.rateLimitPerMinute,
         key: (c) => clientKey(c, config.trustProxy),
-        now,
+        now: monotonicNow,
       }),
     )
     .route(
@@ -140,7 +147,7 @@ export function createApp(options: AppOptions) {
         processing,
         isShuttingDown: options.isShuttingDown ?? (() => false),
         probeTimeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
-        now,
+        monotonicNow,
         log,
       }),
     );

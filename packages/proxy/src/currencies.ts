@@ -19,6 +19,7 @@ export interface CurrencyCache {
 export function createCurrencyCache(
   processing: Pick<ProcessingClient, 'listCurrencies'>,
   ttlMs: number,
+  /** A monotonic clock in milliseconds. */
   now: () => number,
   /** Called once, with the first list fetched (the merchant's setup is checked against it). */
   onFirstList: (entries: CurrencyEntry[]) => void = () => {},

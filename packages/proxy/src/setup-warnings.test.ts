@@ -107,7 +107,7 @@ describe('currencyListWarnings', () => {
       processing,
       catalog: parseCatalog(BAD_CATALOG),
       log: (level, message) => lines.push(`${level} ${message}`),
-      now: () => clock.now,
+      monotonicNow: () => clock.now,
       ttlMs: 1000,
     });
     assert.equal(lines.length, 0, 'nothing before the list is fetched');

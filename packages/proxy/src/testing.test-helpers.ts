@@ -131,7 +131,12 @@ export interface TestProxy {
 export function testProxy(
   sandbox: { baseUrl: string; paymentsBaseUrl: string },
   extra: Record<string, string | undefined> = {},
-  options: { heartbeatMs?: number; store?: Store } = {},
+  options: {
+    heartbeatMs?: number;
+    store?: Store;
+    /** The clock of intervals (rate limit, probes, currency cache); default `clock.now`. */
+    monotonicNow?: () => number;
+  } = {},
 ): TestProxy {
   const config = loadConfig(testEnv(sandbox, extra));
   const store = options.store ?? openSqliteStore(':memory:');
@@ -153,6 +158,7 @@ export function testProxy(
     log: createLogger((line) => seen.push(line)),
     hub,
     now: () => clock.now,
+    monotonicNow: options.monotonicNow ?? (() => clock.now),
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
   });
   return {

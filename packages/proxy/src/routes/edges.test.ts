@@ -27,6 +27,24 @@ describe('rate limit on POST /api/checkouts', () => {
     assert.equal((await create()).status, 201);
   });
 
+  it('measures the minute with a monotonic clock: a wall clock stepped back locks no one out', async () => {
+    const proxy = testProxy(
+      shared.sandbox,
+      { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '2' },
+      { monotonicNow: () => performance.now() },
+    );
+    const create = () => proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() });
+    assert.equal((await create()).status, 201);
+    // NTP or an operator sets the clock back an hour.
+    proxy.clock.now -= 3_600_000;
+    assert.equal((await create()).status, 201);
+    const limited = await create();
+    assert.equal(limited.status, 429);
+    // Half a minute for the next attempt, as without the step (not the hour it stepped).
+    const wait = Number(limited.headers.get('Retry-After'));
+    assert.ok(wait >= 1 && wait <= 30, `Retry-After: ${wait}`);
+  });
+
   it('counts create attempts, refused ones included, as the README says', async () => {
     const proxy = testProxy(shared.sandbox, { RATE_LIMIT_CHECKOUTS_PER_MINUTE: '2' });
     const create = (body: unknown) =>

@@ -44,6 +44,23 @@ describe('operations', () => {
     }
   });
 
+  it('reuses its probes by the monotonic clock: a wall clock stepped back freezes nothing', async () => {
+    const elapsed = { ms: 0 };
+    const proxy = testProxy(shared.sandbox, {}, { monotonicNow: () => elapsed.ms });
+    let pings = 0;
+    const ping = proxy.store.ping;
+    proxy.store.ping = () => {
+      pings += 1;
+      return ping();
+    };
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings, 1);
+    proxy.clock.now -= 3_600_000;
+    elapsed.ms += 5000;
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings, 2, 'probed anew 5 s later, whatever the wall clock says');
+  });
+
   it('reports a closed store as not ready', async () => {
     const proxy = testProxy(shared.sandbox);
     await proxy.store.close();

@@ -18,8 +18,8 @@ export interface OpsDeps {
   isShuttingDown: () => boolean;
   /** Longest wait for the service's answer in /readyz. */
   probeTimeoutMs: number;
-  /** Unix milliseconds. */
-  now: () => number;
+  /** A monotonic clock in milliseconds: a wall clock stepped back would freeze the probes. */
+  monotonicNow: () => number;
   log: Log;
 }
 
@@ -63,11 +63,11 @@ export function opsRoutes(deps: OpsDeps) {
   // A probe must answer quickly: no waiting through the client's retries.
   const upstreamProbe = sharedProbe(
     () => deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
-    deps.now,
+    deps.monotonicNow,
   );
   const storeProbe = sharedProbe(
     () => deps.store.ping(),
-    deps.now,
+    deps.monotonicNow,
     (error) =>
       deps.log('error', 'store check failed', {
         reason: storeUnavailableReason(error) ?? (error instanceof Error ? error.name : 'unknown'),
