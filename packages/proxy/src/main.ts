@@ -1,6 +1,6 @@
 /**
- * `crypto-pay-proxy`: reads the environment, starts the proxy, stops it on SIGTERM/SIGINT;
- * `crypto-pay-proxy backup <target-file>` copies its database instead.
+ * `crypto-pay-proxy`: reads the environment, starts the proxy, stops it gracefully on SIGTERM,
+ * SIGINT or SIGHUP; `crypto-pay-proxy backup <target-file>` copies its database instead.
  */
 
 import { backupCommand } from './backup.ts';
@@ -57,8 +57,9 @@ try {
   const stop = () => {
     void proxy.close().then(() => process.exit(0));
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // SIGHUP too (a closed terminal, a supervisor's reload): its default ends the process at
+  // once, cutting off requests in flight. The configuration is read only at start.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, stop);
   // Only now: a supervisor that signals as soon as it reads this line gets a graceful stop.
   console.log(`crypto-pay-proxy listening on ${proxy.url}`);
 } catch (error) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -87,6 +87,45 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
   it('stops gracefully on a SIGTERM sent as soon as the start line is read', async () => {
     // `start` signals the moment it reads `listening on`: exit 0, not death by the signal.
     assert.deepEqual(await start({}), { code: 0, stderr: '' });
+  });
+
+  it('shuts down gracefully on SIGHUP: a request in flight gets its answer, exit 0', async () => {
+    // A service that takes the probe's connection and never answers: /readyz stays in flight.
+    const service = createServer();
+    service.listen(0, '127.0.0.1');
+    await once(service, 'listening');
+    const { port } = service.address() as { port: number };
+    const held: Socket[] = [];
+    service.on('connection', (socket) => held.push(socket));
+    const proxy = spawnProxy({
+      PROCESSING_BASE_URL: `http://127.0.0.1:${port}/api/v2`,
+      UPSTREAM_TIMEOUT_MS: '1000',
+    });
+    let output = '';
+    const url = await new Promise<string>((resolve) => {
+      proxy.stdout.setEncoding('utf8').on('data', (text: string) => {
+        output += text;
+        const started = /listening on (\S+)/.exec(output);
+        if (started) resolve(started[1]!);
+      });
+    });
+    try {
+      const probed = once(service, 'connection');
+      const answer = fetch(`${url}/readyz`);
+      await probed;
+      proxy.kill('SIGHUP');
+      const response = await answer;
+      assert.equal(response.status, 503);
+      assert.equal((await response.json()).upstream, 'failing');
+      const [code, signal] = await once(proxy, 'exit');
+      assert.deepEqual([code, signal], [0, null]);
+      assert.match(output, /"message":"shutting down"/);
+      assert.match(output, /"message":"stopped"/);
+    } finally {
+      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGKILL');
+      for (const socket of held) socket.destroy();
+      service.close();
+    }
   });
 
   it('refuses a second process on the same database file until the first is gone', async () => {
