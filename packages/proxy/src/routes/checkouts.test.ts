@@ -308,6 +308,21 @@ describe('POST /api/checkouts', () => {
     assert.equal((await json(response)).code, 'invalid_json');
   });
 
+  it('refuses a body that is JSON but no object in a sentence, not zod’s "Invalid input"', async () => {
+    for (const body of ['[]', '"x"', 'null', '42']) {
+      const response = await fixture.proxy.request('/api/checkouts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      assert.equal(response.status, 422, body);
+      assert.deepEqual(await json(response), {
+        error: 'The request body must be a JSON object.',
+        code: 'invalid_request',
+      });
+    }
+  });
+
   it('accepts return addresses only on allowed origins', async () => {
     const allowed = await create({ ...checkoutBody(), success_url: `${SHOP}/done?order=1` });
     assert.equal(allowed.status, 201);
