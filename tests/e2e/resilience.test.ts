@@ -120,4 +120,32 @@ describe('a part of the widget lost to the network', () => {
     assert.ok(fetches > 4);
     await context.close();
   });
+
+  it('fetches the status watcher again by itself, and the payment is still seen', async () => {
+    const context = await state.browser.newContext();
+    // Every fetch of the watcher fails until the network is back.
+    let networkBack = false;
+    let fetches = 0;
+    await context.route('**/chunks/checkout-watcher.bundled-*.js*', (route) => {
+      fetches++;
+      return networkBack
+        ? route.continue()
+        : route.fulfill({ status: 503, body: 'Service Unavailable' });
+    });
+    const page = await context.newPage();
+    await page.goto(`${state.stack.demoUrl}/product.html`);
+    await fillPerson(page);
+    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(widgetOf(page).getByText('We cannot reach the payment service. We keep trying.'));
+    networkBack = true;
+    const failed = fetches;
+
+    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'paid');
+    await page.waitForURL(/\/success\.html/);
+    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
+    assert.ok(fetches > failed);
+    await context.close();
+  });
 });

@@ -150,9 +150,10 @@ function openStream(ctx, scope, checkout) {
     'cache-control': 'no-store',
     connection: 'keep-alive',
   });
-  // As a buffering middlebox does: the stream opens and nothing ever comes through.
+  // As a buffering middlebox does: the stream opens and nothing (or nothing more) comes through.
   if (scope.sse === 'stall') return;
   res.write(`data: ${JSON.stringify(publicView(checkout))}\n\n`);
+  if (scope.sse === 'mute') return;
   if (FINAL.has(checkout.status)) return res.end();
   const list = scope.streams.get(checkout.id) ?? [];
   list.push(res);

@@ -51,8 +51,11 @@ export interface FakeSetup {
   config?: unknown;
   /** The configuration's `open_amount` in place of the default (1.00 to 500.00 EUR or USD). */
   openAmount?: { min: string; max: string; currencies: string[] } | null;
-  /** `stall`: event streams open and never send anything (a buffering middlebox). */
-  sse?: boolean | 'stall';
+  /**
+   * `stall`: event streams open and never send anything (a buffering middlebox); `mute`: they
+   * send the checkout as it is, then nothing more.
+   */
+  sse?: boolean | 'stall' | 'mute';
   lifetime?: number;
   createDelay?: number;
   /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */

@@ -22,6 +22,10 @@ export interface WatcherListener {
   trouble(inTrouble: boolean): void;
 }
 
+/** How far along a status is: created, processing, then any final one. */
+const rank = (status: Checkout['status'] | undefined) =>
+  status === undefined ? -1 : status === 'created' ? 0 : status === 'processing' ? 1 : 2;
+
 /** Consecutive failed checks before the customer is told that the service is out of reach. */
 const TROUBLE_AFTER = 2;
 
@@ -40,7 +44,7 @@ export class CheckoutWatcher implements ReactiveController {
   private status: Checkout['status'] | undefined;
 
   constructor(
-    host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & Element,
     private readonly listener: WatcherListener,
   ) {
     host.addController(this);
@@ -53,7 +57,8 @@ export class CheckoutWatcher implements ReactiveController {
     this.id = checkout.id;
     if (FINAL_STATUSES.includes(checkout.status)) return;
     this.active = true;
-    this.start();
+    // An element off the page starts once it is back (hostConnected).
+    if (this.host.isConnected) this.start();
   }
 
   /** Stops following: no stream, no timer, no request in flight. */
@@ -109,6 +114,9 @@ export class CheckoutWatcher implements ReactiveController {
     source.onmessage = (event: MessageEvent<string>) => {
       try {
         this.report(checkedCheckout(JSON.parse(event.data)));
+        // The proxy is there: whatever reads failed, the customer is not out of reach.
+        this.failures = 0;
+        this.listener.trouble(false);
       } catch {
         // A malformed message is skipped; the next one (or polling) brings the status.
       }
@@ -152,9 +160,14 @@ export class CheckoutWatcher implements ReactiveController {
       this.listener.trouble(false);
       if (read.checkout) {
         this.unchanged = 0;
-        // A change the open stream did not bring: it is held somewhere, polling takes over.
-        if (this.source && read.checkout.status !== this.status) this.fallBack();
-        this.report(read.checkout);
+        const { status } = read.checkout;
+        // A read sent before the stream's latest message is older news, not a step back.
+        const behind = this.source !== undefined && rank(status) < rank(this.status);
+        if (!behind) {
+          // A change the open stream did not bring: it is held somewhere, polling takes over.
+          if (this.source && status !== this.status) this.fallBack();
+          this.report(read.checkout);
+        }
       } else {
         this.unchanged += 1;
       }

@@ -1,7 +1,8 @@
 /**
  * The checkout watcher in its own chunk, fetched when the first checkout is to be followed:
- * the form's first paint does not need it. The same calls as the watcher; a chunk that cannot
- * be fetched shows as trouble ("Check now"), and the next check fetches it again.
+ * the form's first paint does not need it. The same calls as the watcher. A chunk that cannot
+ * be fetched shows as trouble ("we keep trying") and is fetched again, 2 s doubling to 30 s,
+ * or at once on "Check now".
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { CheckoutWatcher, WatcherListener } from './checkout-watcher.ts';
@@ -9,12 +10,14 @@ import type { Checkout } from './proxy-api.ts';
 
 export class LazyWatcher {
   private watcher: CheckoutWatcher | undefined;
-  private loading: Promise<CheckoutWatcher> | undefined;
+  private loading: Promise<unknown> | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
   /** What to follow once the watcher is there; nothing after `stop()`. */
   private wanted: [proxy: string, checkout: Checkout] | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & Element,
     private readonly listener: WatcherListener,
   ) {}
 
@@ -31,6 +34,7 @@ export class LazyWatcher {
 
   stop(): void {
     this.wanted = undefined;
+    clearTimeout(this.retry);
     this.watcher?.stop();
   }
 
@@ -39,18 +43,21 @@ export class LazyWatcher {
     else this.load();
   }
 
+  /** One fetch at a time; what is wanted by the time it is there gets followed. */
   private load(): void {
-    this.loading ??= import('./checkout-watcher.ts').then(({ CheckoutWatcher }) => {
-      this.watcher = new CheckoutWatcher(this.host, this.listener);
-      return this.watcher;
-    });
-    this.loading.then(
-      (watcher) => {
-        if (this.wanted) watcher.watch(...this.wanted);
+    clearTimeout(this.retry);
+    this.loading ??= import('./checkout-watcher.ts').then(
+      ({ CheckoutWatcher }) => {
+        this.watcher = new CheckoutWatcher(this.host, this.listener);
+        if (this.failures > 0) this.listener.trouble(false);
+        if (this.wanted) this.watcher.watch(...this.wanted);
       },
       () => {
         this.loading = undefined;
-        if (this.wanted) this.listener.trouble(true);
+        if (!this.wanted) return;
+        this.listener.trouble(true);
+        const wait = Math.min(2000 * 2 ** this.failures++, 30000);
+        this.retry = setTimeout(() => this.load(), wait);
       },
     );
   }

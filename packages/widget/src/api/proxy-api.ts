@@ -106,7 +106,7 @@ export const requestTimeout = { ms: 20000 };
 async function call<T>(
   input: string,
   init: RequestInit & { signal: AbortSignal },
-  read: (response: Response) => Promise<T>,
+  readAnswer: (response: Response) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -123,7 +123,7 @@ async function call<T>(
       credentials: 'omit',
       cache: 'no-store',
     });
-    return await read(response);
+    return await readAnswer(response);
   } catch (error) {
     if (error instanceof ProxyError || init.signal.aborted) throw error;
     if (timedOut) {
@@ -153,6 +153,9 @@ async function readJson<T>(response: Response): Promise<T> {
 
 const STATUSES: readonly unknown[] = ['created', 'processing', ...FINAL_STATUSES];
 
+/** An http(s) address written out in full: nothing a link or a redirect could run as script. */
+export const isWebAddress = (address: string) => /^https?:\/\/\S+$/i.test(address);
+
 /**
  * A checkout as the proxy sent it, once it has what the element reads, and a payment link
  * that is a web address: the link becomes an `href` and a redirect on the shop's page, where a
@@ -166,7 +169,7 @@ export function checkedCheckout(value: unknown): Checkout {
     typeof checkout.amount === 'string' &&
     typeof checkout.currency?.iso === 'string' &&
     typeof checkout.expires_at === 'number' &&
-    /^https?:\/\//i.test(checkout.payment_link ?? '')
+    isWebAddress(checkout.payment_link ?? '')
   ) {
     return checkout as Checkout;
   }

@@ -16,6 +16,7 @@ import {
   fetchSessionPrice,
   getCheckout,
   isSessionInvalid,
+  isWebAddress,
   newIdempotencyKey,
   ProxyError,
   type SessionPrice,
@@ -303,8 +304,9 @@ export class CheckoutFlow {
     try {
       read = await getCheckout(proxy, id, signal);
     } catch (error) {
+      if (signal.aborted) throw error; // A newer read took over.
       const forgotten = error instanceof ProxyError && error.kind === 'not_found';
-      if (!forgotten && canRetry(error)) this.rereadLater(error);
+      if (!forgotten && canRetry(error)) this.rereadLater(proxy, id, error);
       if (!this.resumingStored || !forgotten) throw this.report(error);
       forgetCheckoutId(this.storageKey);
       this.set({ resumeId: undefined });
@@ -320,11 +322,28 @@ export class CheckoutFlow {
     return checkout;
   }
 
-  /** The next read of a checkout that could not be read: 5 s, doubling to a minute. */
-  private rereadLater(error: unknown): void {
+  /**
+   * Reads a checkout that could not be read again, quietly (the error view stays as it is, and
+   * the page is not told again): 5 s, doubling to a minute. Once it answers, the view follows.
+   */
+  private rereadLater(proxy: string, id: string, error: unknown): void {
     const backoff = Math.min(resumeRetry.firstMs * 2 ** this.rereads++, resumeRetry.maxMs);
     const asked = ((error as ProxyError).retryAfter ?? 0) * 1000;
-    this.rereadTimer = setTimeout(() => void this.resume.run(), Math.max(backoff, asked));
+    this.rereadTimer = setTimeout(
+      () => {
+        if (!this.host.isConnected) return;
+        getCheckout(proxy, id, new AbortController().signal).then(
+          () => void this.resume.run(),
+          (again) => {
+            const gone = again instanceof ProxyError && again.kind === 'not_found';
+            if (gone || !canRetry(again))
+              void this.resume.run(); // Show what it is now.
+            else this.rereadLater(proxy, id, again);
+          },
+        );
+      },
+      Math.max(backoff, asked),
+    );
   }
 
   /** Tells the page about a failure with `crypto-pay-error`, and hands the error back. */
@@ -407,12 +426,16 @@ export class CheckoutFlow {
 /**
  * Whether to go to a result address: only a web address (the proxy's could be anything if it
  * were compromised; `javascript:` would run), and not the page the element is on, which saw
- * the ending already (going to itself would only load it again).
+ * the ending already (going to itself would only load it again). Pages differ by anything but
+ * the checkout id: `?route=checkout/success` and `#/success` are pages of their own.
  */
 function goesElsewhere(address: string): boolean {
-  const url = new URL(address);
-  const here = url.origin === location.origin && url.pathname === location.pathname;
-  return /^https?:$/.test(url.protocol) && !here;
+  const withoutId = (href: string) => {
+    const url = new URL(href);
+    url.searchParams.delete('checkout');
+    return url.href;
+  };
+  return isWebAddress(address) && withoutId(address) !== withoutId(location.href);
 }
 
 /**

@@ -203,19 +203,24 @@ describe('<crypto-pay> error views', () => {
   describe('when the proxy answers a payment link that is not a web address', () => {
     it('shows no link and no redirect, only an error, and tells the page', async () => {
       const errors: unknown[] = [];
-      document.addEventListener('crypto-pay-error', (event) => errors.push(event.detail));
-      const proxy = await fakeProxy();
-      await proxy.fail('create', 201, aCheckout({ payment_link: 'javascript:alert(1)' }));
-      const el = await details(proxy, { product: 'tea-crate', mode: 'redirect' });
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, 'The payment service is not answering right now.');
-      expect(errors).to.deep.include({
-        code: 'invalid_response',
-        message: 'The proxy answered a malformed checkout.',
-      });
-      expect(visibleText(el)).to.not.contain('Open the payment page');
-      expect(navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
+      const listener = (event: CustomEvent) => errors.push(event.detail);
+      document.addEventListener('crypto-pay-error', listener);
+      try {
+        const proxy = await fakeProxy();
+        await proxy.fail('create', 201, aCheckout({ payment_link: 'javascript:alert(1)' }));
+        const el = await details(proxy, { product: 'tea-crate', mode: 'redirect' });
+        await fillPerson(el);
+        submitButton(el).click();
+        await untilText(el, 'The payment service is not answering right now.');
+        expect(errors).to.deep.include({
+          code: 'invalid_response',
+          message: 'The proxy answered a malformed checkout.',
+        });
+        expect(visibleText(el)).to.not.contain('Open the payment page');
+        expect(navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
+      } finally {
+        document.removeEventListener('crypto-pay-error', listener);
+      }
     });
   });
 
@@ -248,7 +253,7 @@ describe('<crypto-pay> error views', () => {
       await proxy.fail('get', 0);
       const el = await render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_later' });
       await untilText(el, UNREACHABLE);
-      expect(action(el, 'Start again')?.textContent ?? 'no new start').to.equal('no new start');
+      expect(action(el, 'Start again')).to.not.exist;
       action(el, 'Try again')?.click();
       await untilText(el, 'We could not find this payment.');
     });
