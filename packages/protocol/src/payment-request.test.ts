@@ -211,17 +211,18 @@ describe('create payment request body', () => {
 });
 
 describe('payment request object', () => {
+  const response = {
+    id: 'pr_1',
+    amount: '100.00',
+    currency: { iso: 'EUR' },
+    user_fee_percent: 0,
+    status: 'created',
+    life_time: '1900000000',
+    payment_link: 'https://pay.example.com/pr_1',
+    payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+  };
+
   it('parses the response shape of the spec', () => {
-    const response = {
-      id: 'pr_1',
-      amount: '100.00',
-      currency: { iso: 'EUR' },
-      user_fee_percent: 0,
-      status: 'created',
-      life_time: '1900000000',
-      payment_link: 'https://pay.example.com/pr_1',
-      payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-    };
     assert.deepEqual(paymentRequestSchema.parse(response), response);
     // "documented as string": Unix seconds sent as a number are read as that string.
     assert.deepEqual(paymentRequestSchema.parse({ ...response, life_time: 1900000000 }), response);
@@ -229,14 +230,6 @@ describe('payment request object', () => {
   });
 
   it('takes only an http(s) payment link: it becomes a link and a redirect in shop pages', () => {
-    const response = {
-      id: 'pr_1',
-      amount: '100.00',
-      currency: { iso: 'EUR' },
-      user_fee_percent: 0,
-      status: 'created',
-      life_time: '1900000000',
-    };
     for (const link of [
       'javascript:alert(1)',
       'data:text/html,hi',

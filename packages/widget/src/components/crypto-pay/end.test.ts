@@ -76,39 +76,34 @@ describe('<crypto-pay> end of the payment', () => {
       expect(navigations.length).to.equal(before);
     });
 
-    it('stays on the result page it would go to, seeing the payment arrive there', async () => {
-      // The customer came back before the callback: the page is already the success address.
-      const proxy = await fakeProxy({ checkout: aCheckout({ success_url: location.href }) });
-      const before = navigations.length;
-      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
-      await following(proxy);
-      await proxy.setStatus('paid');
-      await untilHeading(el, 'Payment complete');
-      expect(navigations.length).to.equal(before);
-      expect(visibleText(el)).to.not.contain('Taking you back');
-    });
-
-    it('goes to a success page that differs from this one only by its query', async () => {
-      const successUrl = `${location.origin}${location.pathname}?route=checkout/success`;
+    /** A return page following a checkout the proxy gives `successUrl`, until it is paid. */
+    async function paidOnReturnPage(successUrl: string) {
       const proxy = await fakeProxy({ checkout: aCheckout({ success_url: successUrl }) });
       const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
       await following(proxy);
       await proxy.setStatus('paid');
       await untilHeading(el, 'Payment complete');
+      return el;
+    }
+
+    it('stays on the result page it would go to, seeing the payment arrive there', async () => {
+      // The customer came back before the callback: the page is already the success address.
+      const before = navigations.length;
+      const el = await paidOnReturnPage(location.href);
+      expect(navigations.length).to.equal(before);
+      expect(visibleText(el)).to.not.contain('Taking you back');
+    });
+
+    it('goes to a success page that differs from this one only by its query', async () => {
+      await paidOnReturnPage(`${location.origin}${location.pathname}?route=checkout/success`);
       const went = new URL(navigations.at(-1) ?? 'about:blank');
       expect(went.searchParams.get('route')).to.equal('checkout/success');
       expect(went.searchParams.get('checkout')).to.equal(aCheckout().id);
     });
 
     it('goes nowhere but a web address, whatever the proxy answers', async () => {
-      const proxy = await fakeProxy({
-        checkout: aCheckout({ success_url: 'javascript:document.title="taken"//' }),
-      });
       const before = navigations.length;
-      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
-      await following(proxy);
-      await proxy.setStatus('paid');
-      await untilHeading(el, 'Payment complete');
+      await paidOnReturnPage('javascript:document.title="taken"//');
       expect(navigations.length).to.equal(before);
     });
 
