@@ -61,77 +61,84 @@ export async function startProxy(
   const catalog = loadCatalog(config.catalogFile);
   for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   const store = openStore(config.databaseUrl);
-  const processing = createProcessingClient({
-    apiKey: config.apiKey,
-    signingSecret: config.signingSecret,
-    baseUrl: config.baseUrl,
-    paymentsBaseUrl: config.paymentsBaseUrl,
-    timeoutMs: config.upstreamTimeoutMs,
-  });
-  const hub = createCheckoutHub();
-  let shuttingDown = false;
-  const app = createApp({
-    config,
-    store,
-    processing,
-    catalog,
-    log,
-    hub,
-    isShuttingDown: () => shuttingDown,
-    ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
-  });
-
-  const fastRead =
-    options.fastReads === false
-      ? undefined
-      : fastReads({
-          store,
-          allowedOrigins: config.allowedOrigins,
-          log,
-          ...(options.onFastRead ? { onAnswer: options.onFastRead } : {}),
-        });
-  const honoListener = getRequestListener(app.fetch, { hostname: config.host });
-  // The fast path first; whatever it does not answer goes through Hono untouched.
-  const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
-  const server = createServer(
-    {
-      headersTimeout: slow.headers,
-      requestTimeout: slow.request,
-      // How often Node looks for clients past those times (its default is 30 s).
-      connectionsCheckingInterval: Math.min(slow.headers, 1000),
-    },
-    (request, response) => {
-      if (!fastRead?.(request, response)) void honoListener(request, response);
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
+  // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
+  // a later start in this process (another port, a test) as another process's.
+  try {
+    const processing = createProcessingClient({
+      apiKey: config.apiKey,
+      signingSecret: config.signingSecret,
+      baseUrl: config.baseUrl,
+      paymentsBaseUrl: config.paymentsBaseUrl,
+      timeoutMs: config.upstreamTimeoutMs,
     });
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const hub = createCheckoutHub();
+    let shuttingDown = false;
+    const app = createApp({
+      config,
+      store,
+      processing,
+      catalog,
+      log,
+      hub,
+      isShuttingDown: () => shuttingDown,
+      ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    });
 
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      shuttingDown = true;
-      log('info', 'shutting down');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      hub.closeAll();
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-      const grace = setTimeout(() => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }, options.shutdownGraceMs ?? 10_000);
-      await closed;
-      clearTimeout(grace);
-      await store.close();
-      log('info', 'stopped');
-    })();
-    return closing;
-  };
+    const fastRead =
+      options.fastReads === false
+        ? undefined
+        : fastReads({
+            store,
+            allowedOrigins: config.allowedOrigins,
+            log,
+            ...(options.onFastRead ? { onAnswer: options.onFastRead } : {}),
+          });
+    const honoListener = getRequestListener(app.fetch, { hostname: config.host });
+    // The fast path first; whatever it does not answer goes through Hono untouched.
+    const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
+    const server = createServer(
+      {
+        headersTimeout: slow.headers,
+        requestTimeout: slow.request,
+        // How often Node looks for clients past those times (its default is 30 s).
+        connectionsCheckingInterval: Math.min(slow.headers, 1000),
+      },
+      (request, response) => {
+        if (!fastRead?.(request, response)) void honoListener(request, response);
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 
-  return { url: `http://${host}:${port}`, port, close, eventStreams: () => hub.size() };
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        shuttingDown = true;
+        log('info', 'shutting down');
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        hub.closeAll();
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const grace = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, options.shutdownGraceMs ?? 10_000);
+        await closed;
+        clearTimeout(grace);
+        await store.close();
+        log('info', 'stopped');
+      })();
+      return closing;
+    };
+
+    return { url: `http://${host}:${port}`, port, close, eventStreams: () => hub.size() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }
