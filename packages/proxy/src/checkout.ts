@@ -16,6 +16,7 @@ import { type Price, resolvePrice, sessionInvalid } from './pricing.ts';
 import { MAX_RESULT_URL_LENGTH, tooLongForCheckoutId, withCheckoutId } from './result-url.ts';
 import type { CreateCheckout } from './schemas.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from './store/store.ts';
+import { storeUnavailableReason } from './store/unavailable.ts';
 import { forCustomer, type ProcessingClient } from './upstream.ts';
 
 export interface CheckoutDeps {
@@ -221,7 +222,7 @@ export async function createCheckout(
     const paymentRequest = await deps.processing.createPaymentRequest(request).catch((error) => {
       const create = { ...pricing, paymentCurrency: body.payment_currency };
       noteMerchantRefusal(error, create, { log, currencies: deps.currencies });
-      return forCustomer(error);
+      return forCustomer(error, body);
     });
 
     const now = deps.now();
@@ -247,21 +248,49 @@ export async function createCheckout(
     const links: { idempotencyKey?: string; sessionTokenHash?: string } = {};
     if (idempotencyKey !== undefined) links.idempotencyKey = idempotencyKey;
     if (price.session) links.sessionTokenHash = price.session.tokenHash;
-    await store.insertCheckout(checkout, links);
+    await store.insertCheckout(checkout, links).catch((error) => {
+      // The service holds this payment request and the store could not keep it: say which, so
+      // the operator can match it (its callbacks will find no checkout).
+      log('error', 'a created payment request could not be saved', {
+        checkout_id: checkoutId,
+        payment_request_id: paymentRequest.id,
+        foreign_id: checkout.foreignId,
+      });
+      throw error;
+    });
     return { checkout, replayed: false };
   } catch (error) {
-    if (idempotencyKey !== undefined) await store.releaseIdempotencyKey(idempotencyKey);
-    if (price?.session) {
+    const session = price?.session;
+    if (idempotencyKey !== undefined)
+      await giveBack(() => store.releaseIdempotencyKey(idempotencyKey));
+    if (session) {
       // The service already holds a payment request with the session's foreign_id: an earlier
       // attempt reached it and its answer was lost. No retry can succeed, so the session ends
       // (and says so) instead of being handed back to fail again.
       if (error instanceof ApiError && error.code === 'foreign_id_taken') {
-        await store.endSession(price.session.tokenHash, deps.now());
+        await giveBack(() => store.endSession(session.tokenHash, deps.now()));
         throw sessionInvalid();
       }
-      await store.releaseSession(price.session.tokenHash);
+      await giveBack(() => store.releaseSession(session.tokenHash));
     }
     throw error;
+  }
+}
+
+/** How soon a give-back the store could not write is tried again. */
+export const giveBackRetry = { ms: 5000 };
+
+/**
+ * Gives back what a failed create held (its key, its session), so the customer's retry is not
+ * refused as still in progress. A store that cannot write now (often why the create failed) is
+ * asked again every few seconds until it can; a restart gives them back as well.
+ */
+async function giveBack(release: () => Promise<void>): Promise<void> {
+  try {
+    await release();
+  } catch (error) {
+    if (!storeUnavailableReason(error)) throw error;
+    setTimeout(() => void giveBack(release), giveBackRetry.ms).unref();
   }
 }
 

@@ -5,10 +5,10 @@
  */
 
 import { ProcessingApiError } from '@crypto-pay/client';
-import { errorForMessage } from '@crypto-pay/protocol';
 import type { CurrencyCache } from './currencies.ts';
 import type { Log } from './logger.ts';
 import type { CurrencyRef, PricingMode } from './store/store.ts';
+import { refusalOf } from './upstream.ts';
 
 /** Fields the merchant sets for every pricing mode (configuration, catalogue, session). */
 const MERCHANT_FIELDS = new Set([
@@ -46,7 +46,7 @@ export function noteMerchantRefusal(
   deps: { log: Log; currencies: CurrencyCache },
 ): void {
   if (!(error instanceof ProcessingApiError)) return;
-  const entry = errorForMessage(error.message);
+  const entry = refusalOf(error.message, { payment_currency: create.paymentCurrency });
   if (entry.name === 'validation') return;
   const field = entry.field ?? '';
   const merchants =

@@ -9,7 +9,7 @@ import {
   ProcessingUnavailableError,
   ProcessingValidationError,
 } from '@crypto-pay/client';
-import { errorForMessage } from '@crypto-pay/protocol';
+import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './errors.ts';
 
@@ -44,9 +44,27 @@ function invalidInput(error: ProcessingValidationError, code: string | number): 
   return new ApiError(status, code, error.message, error.field || undefined);
 }
 
-/** The catalogue name of a service text, as a machine code for the widget's API. */
-function machineCode(message: string): string {
+/** What a create sent that tells apart the service's one text for two fields. */
+export interface SentCurrencies {
+  payment_currency?: { network_name?: string | undefined } | undefined;
+}
+
+/**
+ * The catalogue entry of a service text. The service answers "The combination of currency and
+ * network is not supported." for the price's currency and the payment currency alike; with a
+ * payment network in the request it is taken as the payment currency's, which the customer
+ * chose (the price's is the merchant's, checked when it was set).
+ */
+export function refusalOf(message: string, sent?: SentCurrencies): ProcessingError {
   const entry = errorForMessage(message);
+  return entry.name === errors.currencyNetworkUnsupported.name &&
+    sent?.payment_currency?.network_name !== undefined
+    ? errors.paymentCurrencyNetworkUnsupported
+    : entry;
+}
+
+/** The catalogue name of a service text, as a machine code for the widget's API. */
+function machineCode(entry: ProcessingError): string {
   return entry.name === 'validation' ? 'invalid_request' : entry.name;
 }
 
@@ -69,7 +87,7 @@ export function passThrough(error: unknown): never {
  * so the caller sees 502 and the log says why. A 404 of the public API means only an unknown
  * checkout, so the service's 404s (an unknown currency) become 422.
  */
-export function forCustomer(error: unknown): never {
+export function forCustomer(error: unknown, sent?: SentCurrencies): never {
   if (error instanceof ProcessingApiError) {
     if (error.status === 403) {
       throw new ApiError(
@@ -79,15 +97,16 @@ export function forCustomer(error: unknown): never {
       );
     }
     // The service names no field; the catalogue knows which one its text concerns.
+    const entry = refusalOf(error.message, sent);
     throw new ApiError(
       (error.status === 404 ? 422 : error.status) as ContentfulStatusCode,
-      machineCode(error.message),
+      machineCode(entry),
       error.message,
-      errorForMessage(error.message).field,
+      entry.field,
     );
   }
   if (error instanceof ProcessingValidationError) {
-    throw invalidInput(error, machineCode(error.message));
+    throw invalidInput(error, machineCode(refusalOf(error.message, sent)));
   }
   if (error instanceof ProcessingUnavailableError) throw unavailable(error);
   throw error;

@@ -298,6 +298,22 @@ describe('POST /api/checkouts', () => {
     assert.equal(seen.filter((line) => line.includes('"level":"warn"')).length, before);
   });
 
+  it('takes the service’s one text for two networks as the customer’s when a payment network was sent', async () => {
+    const before = seen.filter((line) => line.includes('"level":"warn"')).length;
+    const response = await create({
+      ...checkoutBody(),
+      payment_currency: { iso: 'BTC', network_name: 'nonsense' },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The combination of currency and network is not supported.',
+      code: 'payment_currency_network_unsupported',
+      field: 'payment_currency.network_name',
+    });
+    // Not the catalogue's price: nothing for the merchant to hear of.
+    assert.equal(seen.filter((line) => line.includes('"level":"warn"')).length, before);
+  });
+
   it('refuses malformed JSON with 400', async () => {
     const response = await fixture.proxy.request('/api/checkouts', {
       method: 'POST',

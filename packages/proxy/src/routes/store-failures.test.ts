@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { giveBackRetry } from '../checkout.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { checkoutBody, json, seen, testProxy, useTestSandbox } from '../testing.test-helpers.ts';
 
@@ -80,5 +81,41 @@ describe('a store that cannot write', () => {
     proxy.clock.now += 5000;
     assert.equal(await ready(), 200);
     assert.equal(writes, 2);
+  });
+
+  it('gives a key back once it can write again, so the retry is a new create, not 409 for good', async () => {
+    const store = openSqliteStore(':memory:');
+    let full = true;
+    const diskFull = () =>
+      Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const { insertCheckout, releaseIdempotencyKey } = store;
+    store.insertCheckout = (...args) =>
+      full ? Promise.reject(diskFull()) : insertCheckout(...args);
+    store.releaseIdempotencyKey = (key) =>
+      full ? Promise.reject(diskFull()) : releaseIdempotencyKey(key);
+    const { ms } = giveBackRetry;
+    giveBackRetry.ms = 30;
+    try {
+      const proxy = testProxy(shared.sandbox, {}, { store });
+      const create = () =>
+        proxy.request('/api/checkouts', {
+          method: 'POST',
+          json: checkoutBody(),
+          headers: { 'Idempotency-Key': 'full-disk-1' },
+        });
+      const from = seen.length;
+      assert.equal((await create()).status, 503);
+      // The service holds a payment request no checkout names: the operator is told which.
+      const [orphan] = logged(from, 'a created payment request could not be saved');
+      assert.equal(orphan.level, 'error');
+      assert.match(orphan.payment_request_id, /\S/);
+      assert.equal((await create()).status, 409);
+
+      full = false;
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      assert.equal((await create()).status, 201);
+    } finally {
+      giveBackRetry.ms = ms;
+    }
   });
 });
