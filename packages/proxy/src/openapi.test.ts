@@ -198,6 +198,7 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     await holds(document, 'get', byId, await get(`/admin/transactions/${transaction.id}`));
     await holds(document, 'get', byId, await get('/admin/transactions/99999'));
     await holds(document, 'get', byId, await get('/admin/transactions/abc'));
+    await holds(document, 'get', byId, await get('/admin/transactions/4?verbose=1'));
   });
 
   it('documents the checkout list and the callback log, with their query parameters', async () => {
@@ -234,6 +235,7 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     await holds(document, 'get', one, await get(`/admin/checkouts/${data[0].id}`));
     await holds(document, 'get', one, await get('/admin/checkouts/nope'));
     await holds(document, 'get', one, await get(`/admin/checkouts/${data[0].id}`, {}));
+    await holds(document, 'get', one, await get(`/admin/checkouts/${data[0].id}?expand=all`));
     const byOrder = await get(`/admin/checkouts?foreign_id=${data[0].foreign_id}`);
     assert.equal((await json(byOrder.clone())).data.length, 1);
     await holds(document, 'get', '/admin/checkouts', byOrder);

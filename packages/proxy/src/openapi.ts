@@ -193,7 +193,7 @@ export function openApiDocument() {
           ...admin,
           summary: 'One checkout as the list shows it (the id of the return page’s ?checkout=)',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: ok('Checkout', ref('MerchantCheckout')), ...errors(401, 404) },
+          responses: { 200: ok('Checkout', ref('MerchantCheckout')), ...errors(401, 404, 422) },
         },
       },
       '/admin/callbacks': {

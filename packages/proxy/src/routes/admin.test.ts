@@ -259,4 +259,28 @@ describe('merchant API', () => {
     assert.equal(transactions.status, 422);
     assert.equal((await json(transactions)).field, 'id');
   });
+
+  it('refuses a query parameter a read of one checkout or transaction does not know', async () => {
+    const created = await fixture.proxy.request('/api/checkouts', {
+      method: 'POST',
+      json: checkoutBody(),
+    });
+    assert.equal(created.status, 201);
+    const { id } = await json(created);
+    assert.equal((await get(`/admin/checkouts/${id}`)).status, 200);
+    const checkout = await get(`/admin/checkouts/${id}?expand=transactions`);
+    assert.equal(checkout.status, 422);
+    assert.deepEqual(await json(checkout), {
+      error: 'The query parameter "expand" is not known here; it takes none.',
+      code: 'unknown_field',
+      field: 'expand',
+    });
+    const transaction = await get('/admin/transactions/4?foreign_id=wd-1');
+    assert.equal(transaction.status, 422);
+    assert.deepEqual(await json(transaction), {
+      error: 'The query parameter "foreign_id" is not known here; it takes none.',
+      code: 'unknown_field',
+      field: 'foreign_id',
+    });
+  });
 });

@@ -121,7 +121,7 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
         200,
       );
     })
-    .get('/checkouts/:id', async (c) => {
+    .get('/checkouts/:id', queryOf(noQuerySchema), async (c) => {
       const checkout = await findCheckout(store, c.req.param('id'));
       return c.json(merchantCheckout(checkout), 200);
     })
@@ -161,7 +161,7 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
       const transaction = await processing.getTransaction({ foreign_id }).catch(passThrough);
       return c.json(transaction, 200);
     })
-    .get('/transactions/:id', async (c) => {
+    .get('/transactions/:id', queryOf(noQuerySchema), async (c) => {
       const id = c.req.param('id');
       if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
         throw new ApiError(422, 'invalid_request', 'The id must be a positive integer.', 'id');
