@@ -153,6 +153,20 @@ describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
       `crypto-pay-proxy: backup failed: there is no database at ${join(dir, 'nowhere.db')} (DATABASE_URL).\n`,
     );
     assert.equal(missing.code, 1);
+    const notSqlite = await run(['backup', join(dir, 'b.db')], {
+      DATABASE_URL: 'postgres://localhost/shop',
+    });
+    assert.equal(
+      notSqlite.stderr,
+      'crypto-pay-proxy: backup failed: DATABASE_URL must start with sqlite: (the only store so far).\n',
+    );
+    assert.equal(notSqlite.code, 1);
+    const memory = await run(['backup', join(dir, 'b.db')], { DATABASE_URL: 'sqlite::memory:' });
+    assert.equal(
+      memory.stderr,
+      'crypto-pay-proxy: backup failed: DATABASE_URL is sqlite::memory:, which has no file to back up.\n',
+    );
+    assert.equal(memory.code, 1);
     const usage = await run(['backup'], env);
     assert.equal(usage.stderr, 'crypto-pay-proxy: usage: crypto-pay-proxy backup <target-file>\n');
     assert.equal(usage.code, 2);

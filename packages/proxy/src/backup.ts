@@ -8,6 +8,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_DATABASE_URL } from './config.ts';
+import { databaseFileOf } from './database-url.ts';
 
 /** A backup that could not be made; `message` says why, naming the file. */
 export class BackupError extends Error {
@@ -20,17 +21,17 @@ const ALL_PAGES = 0x7fffffff;
 /**
  * Copies the database of `databaseUrl` to `target`, a new file: written beside it under another
  * name, checked, made self-contained (no `-wal` to keep with it) and only then renamed into place.
+ * Throws `BackupError`, or `ConfigError` for a `DATABASE_URL` that is no `sqlite:` address.
  */
 export async function backupDatabase(
   databaseUrl: string,
   target: string,
 ): Promise<{ source: string; target: string; bytes: number }> {
-  const match = /^sqlite:(.+)$/.exec(databaseUrl);
-  if (!match) throw new BackupError('DATABASE_URL must start with sqlite: (the only store so far)');
-  if (match[1] === ':memory:') {
+  const file = databaseFileOf(databaseUrl);
+  if (file === ':memory:') {
     throw new BackupError('DATABASE_URL is sqlite::memory:, which has no file to back up');
   }
-  const source = resolve(match[1]!);
+  const source = resolve(file);
   const copy = resolve(target);
   if (!existsSync(source))
     throw new BackupError(`there is no database at ${source} (DATABASE_URL)`);
@@ -91,7 +92,8 @@ export async function backupCommand(
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`crypto-pay-proxy: backup failed: ${message}.`);
+    // One full stop at the end, whether or not the message (a ConfigError's) has its own.
+    console.error(`crypto-pay-proxy: backup failed: ${message.replace(/\.$/, '')}.`);
     return 1;
   }
 }

@@ -9,7 +9,8 @@ import { createProcessingClient } from '@crypto-pay/client';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadCatalog } from './catalog.ts';
-import { type Config, ConfigError } from './config.ts';
+import type { Config } from './config.ts';
+import { databaseFileOf } from './database-url.ts';
 import { fastReads } from './fast-read.ts';
 import { createCheckoutHub } from './hub.ts';
 import { createLogger, type Log } from './logger.ts';
@@ -45,12 +46,9 @@ export interface StartOptions {
  */
 const SLOW_CLIENT_MS = { headers: 10_000, request: 30_000 };
 
-/** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
+/** Opens the SQLite store `databaseUrl` names (`sqlite:./data/x.db`, `sqlite::memory:`). */
 export function openStore(databaseUrl: string): Store {
-  const match = /^sqlite:(.+)$/.exec(databaseUrl);
-  if (!match)
-    throw new ConfigError('DATABASE_URL must start with sqlite: (the only store so far).');
-  return openSqliteStore(match[1]!);
+  return openSqliteStore(databaseFileOf(databaseUrl));
 }
 
 export async function startProxy(
