@@ -5,7 +5,7 @@
  */
 
 import { compareDecimal, decimalPlaces, errors, scaleDecimal } from '@crypto-pay/protocol';
-import type { Catalog } from './catalog.ts';
+import type { Catalog, Product } from './catalog.ts';
 import type { OpenAmountConfig } from './config.ts';
 import { ApiError } from './errors.ts';
 import { hashToken } from './identity.ts';
@@ -62,11 +62,17 @@ export async function resolvePrice(
   return openPrice(request.amount, request.currency, rules.openAmount);
 }
 
+/** The currency a catalogue product is priced in: its code, and its network for a crypto token. */
+export function productCurrency(product: Product): CurrencyRef {
+  return product.network_name === undefined
+    ? { iso: product.currency }
+    : { iso: product.currency, network_name: product.network_name };
+}
+
 function productPrice(sku: string, catalog: Catalog): Price {
   const product = catalog.get(sku);
   if (!product) throw invalid('unknown_product', 'The product is not in the catalogue.', 'product');
-  const currency: CurrencyRef = { iso: product.currency };
-  if (product.network_name !== undefined) currency.network_name = product.network_name;
+  const currency = productCurrency(product);
   const price: Price = { pricing: 'product', amount: product.amount, currency, product: sku };
   if (product.description !== undefined) price.description = product.description;
   return price;

@@ -9,6 +9,7 @@ import type { Catalog } from './catalog.ts';
 import type { Config } from './config.ts';
 import { isOffered, paymentCurrencies } from './currencies.ts';
 import { priceRefusal } from './price-check.ts';
+import { productCurrency } from './pricing.ts';
 import type { CurrencyRef } from './store/store.ts';
 
 const named = (currency: CurrencyRef) =>
@@ -44,8 +45,7 @@ export function currencyListWarnings(
 ): string[] {
   const warnings: string[] = [];
   for (const [sku, product] of catalog) {
-    const currency: CurrencyRef = { iso: product.currency };
-    if (product.network_name !== undefined) currency.network_name = product.network_name;
+    const currency = productCurrency(product);
     const refusal = priceRefusal(product.amount, currency, entries);
     if (refusal) {
       warnings.push(
