@@ -6,11 +6,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { backupDatabase } from './backup.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import {
   CATALOG_JSON,
@@ -142,6 +143,23 @@ describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
       `crypto-pay-proxy: backup failed: ${target} already exists: give a new file name (a backup never overwrites).\n`,
     );
     assert.equal(code, 1);
+  });
+
+  it('never overwrites a file that appears while the copy is being made', async () => {
+    const target = join(dir, 'raced.db');
+    // The check for an existing file is behind us once backupDatabase returns its promise.
+    const pending = backupDatabase(`sqlite:${database}`, target);
+    writeFileSync(target, 'written meanwhile');
+    await assert.rejects(pending, {
+      name: 'BackupError',
+      message: `${target} already exists: give a new file name (a backup never overwrites)`,
+    });
+    assert.equal(readFileSync(target, 'utf8'), 'written meanwhile');
+    assert.deepEqual(
+      readdirSync(dir).filter((name) => name.startsWith('raced.db.')),
+      [],
+      'no partial copy is left behind',
+    );
   });
 
   it('says when there is no database to copy, or no target given', async () => {

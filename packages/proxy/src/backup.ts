@@ -4,7 +4,7 @@
  * still only in the WAL (a plain `cp` of the file loses that).
  */
 
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_DATABASE_URL } from './config.ts';
@@ -15,12 +15,15 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
+const alreadyExists = (copy: string) =>
+  new BackupError(`${copy} already exists: give a new file name (a backup never overwrites)`);
+
 /** Pages copied per step: all of them, so writes of the running proxy cannot restart the copy. */
 const ALL_PAGES = 0x7fffffff;
 
 /**
  * Copies the database of `databaseUrl` to `target`, a new file: written beside it under another
- * name, checked, made self-contained (no `-wal` to keep with it) and only then renamed into place.
+ * name, checked, made self-contained (no `-wal` to keep with it) and only then linked into place.
  * Throws `BackupError`, or `ConfigError` for a `DATABASE_URL` that is no `sqlite:` address.
  */
 export async function backupDatabase(
@@ -35,11 +38,7 @@ export async function backupDatabase(
   const copy = resolve(target);
   if (!existsSync(source))
     throw new BackupError(`there is no database at ${source} (DATABASE_URL)`);
-  if (existsSync(copy)) {
-    throw new BackupError(
-      `${copy} already exists: give a new file name (a backup never overwrites)`,
-    );
-  }
+  if (existsSync(copy)) throw alreadyExists(copy);
   if (!existsSync(dirname(copy))) {
     throw new BackupError(`the directory ${dirname(copy)} does not exist`);
   }
@@ -61,11 +60,19 @@ export async function backupDatabase(
     } finally {
       written.close();
     }
-    renameSync(partial, copy);
+    // A hard link, not a rename: it fails with EEXIST if a file appeared at `copy` meanwhile.
+    try {
+      linkSync(partial, copy);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyExists(copy);
+      throw error;
+    }
+    rmSync(partial);
   } catch (error) {
     for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) {
       rmSync(leftover, { force: true });
     }
+    if (error instanceof BackupError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new BackupError(`cannot back up ${source} to ${copy}: ${reason}`);
   }
