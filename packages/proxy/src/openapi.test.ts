@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PAYMENT_REQUEST_STATUSES, signBody } from '@crypto-pay/protocol';
+import Database from 'better-sqlite3';
+import { openSqliteStore } from './store/sqlite.ts';
 import {
   API_KEY,
   adminHeaders,
@@ -291,6 +293,38 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     await holds(document, 'get', price, await proxy.request('/api/sessions/cps_unknown'));
     await holds(document, 'get', '/healthz', await proxy.request('/healthz'));
     await holds(document, 'get', '/readyz', await proxy.request('/readyz'));
+  });
+
+  it('documents 503 store_unavailable where a read of the store fails', async () => {
+    // SQLite's own error, as an I/O failure of the disk raises it on every read.
+    const failing = openSqliteStore(':memory:');
+    const ioError = async (): Promise<never> => {
+      throw new Database.SqliteError('disk I/O error', 'SQLITE_IOERR');
+    };
+    failing.getCheckout = ioError;
+    failing.listCheckouts = ioError;
+    failing.listCallbacks = ioError;
+    failing.openSession = ioError;
+    const proxy = testProxy(shared.sandbox, {}, { store: failing });
+    const document = await json(await proxy.request('/openapi.json'));
+    const { get } = caller(proxy);
+    const id = 'A'.repeat(22);
+    const reads: [string, Response][] = [
+      ['/admin/checkouts', await get('/admin/checkouts')],
+      ['/admin/checkouts/{id}', await get(`/admin/checkouts/${id}`)],
+      ['/admin/callbacks', await get('/admin/callbacks')],
+      ['/api/checkouts/{id}', await proxy.request(`/api/checkouts/${id}`)],
+      ['/api/checkouts/{id}/events', await proxy.request(`/api/checkouts/${id}/events`)],
+      ['/api/sessions/{token}', await proxy.request('/api/sessions/cps_anything')],
+    ];
+    for (const [path, response] of reads) {
+      assert.equal(response.status, 503, path);
+      assert.deepEqual(await json(response.clone()), {
+        error: 'The proxy could not read its store. Try again later.',
+        code: 'store_unavailable',
+      });
+      await holds(document, 'get', path, response);
+    }
   });
 
   it('describes amounts sent as JSON numbers as numbers', async () => {

@@ -44,6 +44,10 @@ const errors = (...statuses: number[]) =>
 const storeUnavailable = {
   503: ok('store_unavailable: the store could not save it; try again later.', ref('Error')),
 };
+/** A read the store could not make (an I/O error, a lock held too long): retry later. */
+const storeUnreadable = {
+  503: ok('store_unavailable: the store could not be read; try again later.', ref('Error')),
+};
 const dataOf = (schema: object) => ({
   type: 'object',
   required: ['data'],
@@ -128,6 +132,7 @@ export function openApiDocument() {
             200: ok('Checkout', ref('Checkout')),
             304: { description: 'Not modified' },
             ...errors(404),
+            ...storeUnreadable,
           },
         },
       },
@@ -135,14 +140,22 @@ export function openApiDocument() {
         get: {
           summary: 'The price a checkout session pins (amount, currency, description, expires_at)',
           parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: ok('Session price', sessionPriceSchema), ...errors(404) },
+          responses: {
+            200: ok('Session price', sessionPriceSchema),
+            ...errors(404),
+            ...storeUnreadable,
+          },
         },
       },
       '/api/checkouts/{id}/events': {
         get: {
           summary: 'Follow a checkout (Server-Sent Events; data is the checkout)',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: 'text/event-stream' }, ...errors(404, 429) },
+          responses: {
+            200: { description: 'text/event-stream' },
+            ...errors(404, 429),
+            ...storeUnreadable,
+          },
         },
       },
       '/callbacks/processing': {
@@ -185,7 +198,11 @@ export function openApiDocument() {
             before: 'The next_before of the previous page: only checkouts created before that one.',
             limit: 'Page size, a whole number from 1 to 200 (default 50).',
           }),
-          responses: { 200: ok('Checkouts', checkoutListSchema), ...errors(401, 422) },
+          responses: {
+            200: ok('Checkouts', checkoutListSchema),
+            ...errors(401, 422),
+            ...storeUnreadable,
+          },
         },
       },
       '/admin/checkouts/{id}': {
@@ -193,7 +210,11 @@ export function openApiDocument() {
           ...admin,
           summary: 'One checkout as the list shows it (the id of the return page’s ?checkout=)',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: ok('Checkout', ref('MerchantCheckout')), ...errors(401, 404, 422) },
+          responses: {
+            200: ok('Checkout', ref('MerchantCheckout')),
+            ...errors(401, 404, 422),
+            ...storeUnreadable,
+          },
         },
       },
       '/admin/callbacks': {
@@ -205,7 +226,11 @@ export function openApiDocument() {
             foreign_id: 'Only callbacks about the object with this foreign_id.',
             limit: 'At most this many, a whole number from 1 to 200 (default 50).',
           }),
-          responses: { 200: ok('Callbacks', callbackListSchema), ...errors(401, 422) },
+          responses: {
+            200: ok('Callbacks', callbackListSchema),
+            ...errors(401, 422),
+            ...storeUnreadable,
+          },
         },
       },
       '/admin/balances': {
