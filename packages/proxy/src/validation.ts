@@ -57,7 +57,15 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S) {
       const unknown = unknownKey(schema, input);
       if (unknown) throw unknownKeyError('field', unknown);
       const result = validate(schema, input);
-      if (!result.success) throw validationError(result.failure);
+      if (!result.success) {
+        // zod's own text for a body that is no object (`[]`, `"x"`, `null`) says nothing; a
+        // schema with its own sentence for it (a session's, with an example) keeps that.
+        const { error, field } = result.failure;
+        if (field === '' && error.message === 'Invalid input') {
+          throw new ApiError(422, 'invalid_request', 'The request body must be a JSON object.');
+        }
+        throw validationError(result.failure);
+      }
       c.req.addValidatedData('json', result.data as object);
       await next();
     },

@@ -77,6 +77,19 @@ describe('merchant API', () => {
     assert.deepEqual(await json(response), { error: refusal.message, code: refusal.code });
   });
 
+  it('refuses an invoice or withdrawal body that is no object in a sentence', async () => {
+    for (const path of ['/admin/invoices', '/admin/withdrawals']) {
+      for (const body of ['[]', '"x"', 'null']) {
+        const response = await post(path, body);
+        assert.equal(response.status, 422, `${path} ${body}`);
+        assert.deepEqual(await json(response), {
+          error: 'The request body must be a JSON object.',
+          code: 'invalid_request',
+        });
+      }
+    }
+  });
+
   it('validates invoices with the protocol schema before calling the service', async () => {
     const response = await post(
       '/admin/invoices',
