@@ -57,8 +57,9 @@ export async function startProxy(
 ): Promise<RunningProxy> {
   const log = options.log ?? createLogger(undefined, config.logLevel);
   const catalog = loadCatalog(config.catalogFile);
-  for (const warning of setupWarnings(config, catalog)) log('warn', warning);
+  // The store first: a file another process holds is refused before any setup advice.
   const store = openStore(config.databaseUrl);
+  for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
   try {

@@ -38,19 +38,27 @@ function spawnProxy(env: Record<string, string>) {
 }
 
 /** Runs the proxy with `env`; one that starts after all is stopped at once. */
-async function start(
+/** Runs the proxy until it exits (stopping it once it listens): its code, stderr and log lines. */
+async function run(
   env: Record<string, string>,
-): Promise<{ code: number | null; stderr: string }> {
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawnProxy(env);
   let stderr = '';
+  let stdout = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => {
     stderr += text;
   });
   // A proxy that started after all would run on: stop it, and the assertions below say so.
   child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
     if (text.includes('listening on')) child.kill('SIGTERM');
   });
   const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr, stdout };
+}
+
+async function start(env: Record<string, string>) {
+  const { code, stderr } = await run(env);
   return { code, stderr };
 }
 
@@ -142,6 +150,10 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
         { DATABASE_URL: `sqlite:${file}` },
         `DATABASE_URL: ${file} is in use by another crypto-pay-proxy process (it holds ${file}.lock): stop it before starting another on the same file.`,
       );
+      // Refused before any setup advice: the operator reads one line, the one that matters.
+      const second = await run({ DATABASE_URL: `sqlite:${file}`, ALLOWED_ORIGINS: '' });
+      assert.equal(second.code, 2);
+      assert.equal(second.stdout, '');
     } finally {
       // A kill the process cannot clean up after: the OS still lets the lock go.
       first.kill('SIGKILL');
