@@ -30,47 +30,41 @@ const currencyCode = (field: string) =>
 
 /** `POST /api/checkouts`: one pricing mode, the payment currency and the sender's identity. */
 export const createCheckoutSchema = z
-  .object(
-    {
-      product: z.optional(
-        z
-          .string({ error: 'The product must be a string.' })
-          .check(z.minLength(1, 'The product must not be empty.')),
+  .object({
+    product: z.optional(
+      z
+        .string({ error: 'The product must be a string.' })
+        .check(z.minLength(1, 'The product must not be empty.')),
+    ),
+    session: z.optional(
+      z
+        .string({ error: 'The session must be a string.' })
+        .check(z.minLength(1, 'The session must not be empty.')),
+    ),
+    amount: z.optional(decimalAmount),
+    currency: z.optional(
+      z.union(
+        [
+          currencyCode('currency'),
+          z.object({
+            iso: currencyCode('currency.iso'),
+            network_name: z.optional(
+              z
+                .string()
+                .check(z.minLength(1, 'The currency.network_name must not be empty if provided.')),
+            ),
+          }),
+        ],
+        { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
       ),
-      session: z.optional(
-        z
-          .string({ error: 'The session must be a string.' })
-          .check(z.minLength(1, 'The session must not be empty.')),
-      ),
-      amount: z.optional(decimalAmount),
-      currency: z.optional(
-        z.union(
-          [
-            currencyCode('currency'),
-            z.object({
-              iso: currencyCode('currency.iso'),
-              network_name: z.optional(
-                z
-                  .string()
-                  .check(
-                    z.minLength(1, 'The currency.network_name must not be empty if provided.'),
-                  ),
-              ),
-            }),
-          ],
-          { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
-        ),
-      ),
-      payment_currency: paymentRequestFields.payment_currency,
-      sender_type: paymentRequestFields.sender_type,
-      sender_data: paymentRequestFields.sender_data,
-      end_user_email: paymentRequestFields.end_user_email,
-      success_url: z.optional(resultUrlField('success_url', 'url_success')),
-      failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
-    },
-    // zod's own text for `[]`, `"x"` or `null` is "Invalid input".
-    { error: 'The request body must be a JSON object.' },
-  )
+    ),
+    payment_currency: paymentRequestFields.payment_currency,
+    sender_type: paymentRequestFields.sender_type,
+    sender_data: paymentRequestFields.sender_data,
+    end_user_email: paymentRequestFields.end_user_email,
+    success_url: z.optional(resultUrlField('success_url', 'url_success')),
+    failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
+  })
   .check(senderDataCheck());
 export type CreateCheckout = z.output<typeof createCheckoutSchema>;
 

@@ -5,7 +5,6 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProcessingClient } from '@crypto-pay/client';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadCatalog } from './catalog.ts';
@@ -17,6 +16,7 @@ import { createLogger, type Log } from './logger.ts';
 import { setupWarnings } from './setup-warnings.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
+import { processingClientOf } from './upstream.ts';
 
 export interface RunningProxy {
   url: string;
@@ -63,13 +63,7 @@ export async function startProxy(
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
   try {
-    const processing = createProcessingClient({
-      apiKey: config.apiKey,
-      signingSecret: config.signingSecret,
-      baseUrl: config.baseUrl,
-      paymentsBaseUrl: config.paymentsBaseUrl,
-      timeoutMs: config.upstreamTimeoutMs,
-    });
+    const processing = processingClientOf(config);
     const hub = createCheckoutHub();
     let shuttingDown = false;
     const app = createApp({

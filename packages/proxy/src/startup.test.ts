@@ -37,7 +37,6 @@ function spawnProxy(env: Record<string, string>) {
   });
 }
 
-/** Runs the proxy with `env`; one that starts after all is stopped at once. */
 /** Runs the proxy until it exits (stopping it once it listens): its code, stderr and log lines. */
 async function run(
   env: Record<string, string>,
@@ -57,6 +56,7 @@ async function run(
   return { code, stderr, stdout };
 }
 
+/** `run`'s exit code and stderr: what a refused (or clean) start is judged by. */
 async function start(env: Record<string, string>) {
   const { code, stderr } = await run(env);
   return { code, stderr };

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
-import { createProcessingClient } from '@crypto-pay/client';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
 import { createApp } from './app.ts';
 import { parseCatalog } from './catalog.ts';
@@ -19,6 +18,7 @@ import { createLogger } from './logger.ts';
 import { type RunningProxy, type StartOptions, startProxy } from './server.ts';
 import { openSqliteStore } from './store/sqlite.ts';
 import type { Store } from './store/store.ts';
+import { processingClientOf } from './upstream.ts';
 
 export const API_KEY = 'test-merchant-key-7c1d';
 export const SIGNING_SECRET = 'test-SIGNING-secret-4f2a9e71b3';
@@ -142,14 +142,7 @@ export function testProxy(
   const store = options.store ?? openSqliteStore(':memory:');
   const hub = createCheckoutHub();
   const clock = { now: Date.now() };
-  const processing = createProcessingClient({
-    apiKey: config.apiKey,
-    signingSecret: config.signingSecret,
-    baseUrl: config.baseUrl,
-    paymentsBaseUrl: config.paymentsBaseUrl,
-    timeoutMs: config.upstreamTimeoutMs,
-    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-  });
+  const processing = processingClientOf(config, { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 });
   const app = createApp({
     config,
     store,

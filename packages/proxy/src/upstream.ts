@@ -5,15 +5,31 @@
  */
 
 import {
+  createProcessingClient,
   ProcessingApiError,
+  type ProcessingClient,
   ProcessingUnavailableError,
   ProcessingValidationError,
+  type RetryOptions,
 } from '@crypto-pay/client';
 import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Config } from './config.ts';
 import { ApiError } from './errors.ts';
 
 export type { ProcessingClient } from '@crypto-pay/client';
+
+/** The client of the processing service the configuration names, with its credentials. */
+export function processingClientOf(config: Config, retry?: RetryOptions): ProcessingClient {
+  return createProcessingClient({
+    apiKey: config.apiKey,
+    signingSecret: config.signingSecret,
+    baseUrl: config.baseUrl,
+    paymentsBaseUrl: config.paymentsBaseUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    ...(retry ? { retry } : {}),
+  });
+}
 
 const RETRY_AFTER_SECONDS = '5';
 
