@@ -150,7 +150,14 @@ export function createProcessingClient(options: ProcessingClientOptions): Proces
       operation,
       policy,
       rule,
-      () => signedCall(credentials, transport, signed, parse),
+      (timeLeftMs) =>
+        signedCall(
+          credentials,
+          transport,
+          // Whole milliseconds: the timeout's message names them.
+          { ...signed, timeoutMs: Math.max(1, Math.min(timeoutMs, Math.ceil(timeLeftMs))) },
+          parse,
+        ),
       signal,
     );
   }

@@ -224,6 +224,40 @@ describe('timeouts', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  test('retry.totalTimeoutMs bounds the whole call: an attempt waits only what is left', async () => {
+    server.reply('hang', 'hang', 'hang');
+    const client = clientFor(server.origin, {
+      timeoutMs: 10_000,
+      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1, totalTimeoutMs: 300 },
+    });
+    await assert.rejects(client.getTransaction({ id: 42 }), (error) => {
+      assert.ok(unavailable({ reason: 'timeout' })(error));
+      const waited = Number(/within (\d+) ms/.exec((error as Error).message)?.[1]);
+      assert.ok(waited > 0 && waited <= 300, (error as Error).message);
+      return true;
+    });
+    // The first attempt took all the time: no retry was started after it.
+    assert.equal(server.requests.length, 1);
+  });
+
+  test('retries that fit in retry.totalTimeoutMs still happen', async () => {
+    server.reply({ status: 503, text: '' }, { status: 200, json: balancesAnswer });
+    const client = clientFor(server.origin, {
+      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1, totalTimeoutMs: 5000 },
+    });
+    assert.deepEqual(await client.listBalances(), balancesAnswer.data);
+    assert.equal(server.requests.length, 2);
+  });
+
+  test('no retry starts when its delay would pass retry.totalTimeoutMs', async () => {
+    server.reply({ status: 503, text: '' }, { status: 200, json: balancesAnswer });
+    const client = clientFor(server.origin, {
+      retry: { attempts: 3, baseDelayMs: 10_000, maxDelayMs: 10_000, totalTimeoutMs: 1000 },
+    });
+    await assert.rejects(client.listBalances(), unavailable({ reason: 'server_error' }));
+    assert.equal(server.requests.length, 1);
+  });
+
   test("the caller's AbortSignal ends the call with its reason", async () => {
     server.reply('hang');
     const controller = new AbortController();

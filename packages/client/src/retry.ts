@@ -13,6 +13,11 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Longest single delay (default 2000 ms). */
   maxDelayMs?: number;
+  /**
+   * Time allowed for the whole operation, every attempt and delay included: an attempt waits
+   * at most what is left of it, and no retry starts once it is spent (default: no limit).
+   */
+  totalTimeoutMs?: number;
   /** Called before each retry (for logs and metrics); the retry waits for a returned promise. */
   onRetry?: (event: RetryEvent) => void | Promise<void>;
 }
@@ -30,12 +35,19 @@ export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  totalTimeoutMs: number;
   onRetry?: RetryOptions['onRetry'];
 }
 
 /** Fills in defaults and rejects nonsense at construction rather than at the first failure. */
 export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
-  const { attempts = 3, baseDelayMs = 200, maxDelayMs = 2000, onRetry } = options;
+  const {
+    attempts = 3,
+    baseDelayMs = 200,
+    maxDelayMs = 2000,
+    totalTimeoutMs = Number.POSITIVE_INFINITY,
+    onRetry,
+  } = options;
   if (!Number.isInteger(attempts) || attempts < 1) {
     throw new TypeError('retry.attempts must be an integer of at least 1.');
   }
@@ -47,7 +59,10 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
       throw new TypeError(`retry.${name} must be a number of milliseconds, 0 or more.`);
     }
   }
-  return { attempts, baseDelayMs, maxDelayMs, ...(onRetry ? { onRetry } : {}) };
+  if (Number.isNaN(totalTimeoutMs) || !(totalTimeoutMs > 0)) {
+    throw new TypeError('retry.totalTimeoutMs must be a positive number of milliseconds.');
+  }
+  return { attempts, baseDelayMs, maxDelayMs, totalTimeoutMs, ...(onRetry ? { onRetry } : {}) };
 }
 
 /** Which failures are worth another attempt. */
@@ -81,17 +96,22 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs `attempt` until it succeeds, fails for good, or the policy's attempts are spent. */
+/**
+ * Runs `attempt` (given the milliseconds left of the policy's total time) until it succeeds,
+ * fails for good, or the policy's attempts or time are spent.
+ */
 export async function withRetries<T>(
   operation: string,
   policy: RetryPolicy,
   shouldRetry: RetryRule,
-  attempt: () => Promise<T>,
+  attempt: (timeLeftMs: number) => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
+  // A monotonic clock: a wall clock stepped back would stretch the deadline.
+  const deadline = performance.now() + policy.totalTimeoutMs;
   for (let number = 1; ; number++) {
     try {
-      return await attempt();
+      return await attempt(deadline - performance.now());
     } catch (error) {
       const retryable =
         error instanceof ProcessingUnavailableError &&
@@ -99,6 +119,7 @@ export async function withRetries<T>(
         shouldRetry(error);
       if (!retryable) throw error;
       const delayMs = backoffDelay(policy, number);
+      if (performance.now() + delayMs >= deadline) throw error;
       await policy.onRetry?.({ operation, attempt: number, delayMs, error });
       await sleep(delayMs, signal);
     }

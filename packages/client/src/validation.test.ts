@@ -187,6 +187,15 @@ describe('createProcessingClient options', () => {
     assert.equal(typeof createProcessingClient(options).listBalances, 'function');
   });
 
+  test('refuses a total time that is not a positive number of milliseconds', () => {
+    for (const totalTimeoutMs of [0, -1, Number.NaN]) {
+      assert.throws(() => createProcessingClient({ ...options, retry: { totalTimeoutMs } }), {
+        name: 'TypeError',
+        message: 'retry.totalTimeoutMs must be a positive number of milliseconds.',
+      });
+    }
+  });
+
   test('refuses a missing secret without echoing anything', () => {
     assert.throws(() => createProcessingClient({ ...options, signingSecret: '' }), {
       name: 'TypeError',

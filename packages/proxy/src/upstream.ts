@@ -19,7 +19,11 @@ import { ApiError } from './errors.ts';
 
 export type { ProcessingClient } from '@crypto-pay/client';
 
-/** The client of the processing service the configuration names, with its credentials. */
+/**
+ * The client of the processing service the configuration names, with its credentials. Someone
+ * waits on every call, so `UPSTREAM_TIMEOUT_MS` bounds a call with its retries, not each try:
+ * a slow service gets the caller a 504 at that time, not after three timeouts.
+ */
 export function processingClientOf(config: Config, retry?: RetryOptions): ProcessingClient {
   return createProcessingClient({
     apiKey: config.apiKey,
@@ -27,7 +31,7 @@ export function processingClientOf(config: Config, retry?: RetryOptions): Proces
     baseUrl: config.baseUrl,
     paymentsBaseUrl: config.paymentsBaseUrl,
     timeoutMs: config.upstreamTimeoutMs,
-    ...(retry ? { retry } : {}),
+    retry: { totalTimeoutMs: config.upstreamTimeoutMs, ...retry },
   });
 }
 
