@@ -1,12 +1,14 @@
 /**
  * The sandbox under load: signed `currencies/list` and a signed create that fails validation
- * (422), with autocannon, against a bare node:http server answering the same bytes from memory.
+ * (422), with autocannon, against a bare node:http server answering the same bytes from memory,
+ * the two loaded in alternating rounds.
  */
 
-import autocannon, { type Result } from 'autocannon';
+import type { Options } from 'autocannon';
 import { SENDER } from '../support/checkouts.ts';
 import { hmacHex, send } from '../support/http.ts';
 import { startServerProcess } from '../support/process.ts';
+import { alternate, alternationNote, sum } from './alternate.ts';
 import { startBareServer } from './bare.ts';
 import type { BenchmarkResult, Figure } from './report.ts';
 
@@ -37,19 +39,18 @@ const CASES: Case[] = [
   },
 ];
 
-function run(url: string, body: string, seconds: number): Promise<Result> {
-  return autocannon({
+function target(url: string, body: string): Omit<Options, 'duration'> {
+  return {
     url,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: seconds,
     body,
     headers: {
       'Content-Type': 'application/json',
       'X-Processing-Key': KEY,
       'X-Processing-Signature': hmacHex(SECRET, body),
     },
-  });
+  };
 }
 
 export async function sandboxThroughput(seconds: number): Promise<BenchmarkResult> {
@@ -81,20 +82,27 @@ export async function sandboxThroughput(seconds: number): Promise<BenchmarkResul
         STATUS: String(sample.status),
       });
       try {
-        await run(`${sandbox.url}${entry.path}`, entry.body, Math.min(2, seconds)); // warm-up
-        const baseline = await run(`${bare.url}${entry.path}`, entry.body, seconds);
-        const measured = await run(`${sandbox.url}${entry.path}`, entry.body, seconds);
-        const wrong = Object.entries(measured.statusCodeStats)
-          .filter(([status]) => Number(status) !== entry.expected)
-          .reduce((sum, [, stats]) => sum + stats.count, 0);
+        const [baseline, measured] = await alternate(
+          [bare.url, sandbox.url].map((origin) => target(`${origin}${entry.path}`, entry.body)),
+          seconds,
+        );
+        if (!baseline || !measured) throw new Error('alternate() returns a load per target.');
+        const wrong = sum(
+          measured.rounds.flatMap((round) =>
+            Object.entries(round.statusCodeStats)
+              .filter(([status]) => Number(status) !== entry.expected)
+              .map(([, stats]) => stats.count),
+          ),
+        );
+        const broken = sum(measured.rounds.map((round) => round.errors + round.timeouts));
         notes.push(
-          `${entry.name}: ${wrong + measured.errors + measured.timeouts} answers other than ${entry.expected}, errors or timeouts.`,
+          `${entry.name}: ${wrong + broken} answers other than ${entry.expected}, errors or timeouts.`,
         );
         figures.push({
           name: `${entry.name} requests/s`,
-          value: measured.requests.average,
+          value: measured.rate,
           unit: 'req/s',
-          baseline: { name: 'bare node:http', value: baseline.requests.average },
+          baseline: { name: 'bare node:http', value: baseline.rate },
         });
       } finally {
         await bare.stop();
@@ -104,7 +112,7 @@ export async function sandboxThroughput(seconds: number): Promise<BenchmarkResul
     await sandbox.stop();
   }
   notes.unshift(
-    `autocannon, ${CONNECTIONS} connections, ${seconds} s each, the same signed body on every request; the bare server answers the sandbox's own answer bytes.`,
+    `autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}, the same signed body on every request; the bare server answers the sandbox's own answer bytes.`,
   );
   return { benchmark: 'sandbox', figures, notes };
 }

@@ -3,51 +3,17 @@
  * (autocannon), against a bare node:http server answering the same JSON from memory.
  */
 
-import autocannon, { type Result } from 'autocannon';
 import { createdCheckout } from '../support/checkouts.ts';
 import { send } from '../support/http.ts';
 import { startStack } from '../support/stack.ts';
+import { alternate, alternationNote, type Load, sum } from './alternate.ts';
 import { startBareServer } from './bare.ts';
-import { type BenchmarkResult, median } from './report.ts';
+import type { BenchmarkResult } from './report.ts';
 
 const CONNECTIONS = 100;
-const ROUND_SECONDS = 2;
 
-interface Load {
-  /** Requests per second over every round. */
-  rate: number;
-  /** Median over the rounds of each round's percentile, in ms. */
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-/**
- * `seconds` of load on each URL, in rounds of 2 s that alternate A B C, C B A, A B C ...,
- * after a warm-up of each: a change in the machine's load between rounds hits every server
- * alike, so the ratios hold on a shared machine where one 10 s run after the other did not.
- */
-async function alternate(urls: string[], seconds: number): Promise<Load[]> {
-  const run = (url: string, duration: number) =>
-    autocannon({ url, connections: CONNECTIONS, duration });
-  for (const url of urls) await run(url, Math.min(2, seconds));
-  const rounds: Result[][] = urls.map(() => []);
-  const count = Math.max(1, Math.round(seconds / ROUND_SECONDS));
-  const forward = urls.map((_, which) => which);
-  for (let round = 0; round < count; round++) {
-    const order = round % 2 === 0 ? forward : [...forward].reverse();
-    for (const which of order) rounds[which]!.push(await run(urls[which]!, seconds / count));
-  }
-  const summary = (results: Result[]): Load => ({
-    rate: sum(results.map((r) => r.requests.total)) / sum(results.map((r) => r.duration)),
-    p50: median(results.map((r) => r.latency.p50)),
-    p99: median(results.map((r) => r.latency.p99)),
-    failures: sum(results.map((r) => r.errors + r.timeouts + r.non2xx)),
-  });
-  return rounds.map(summary);
-}
-
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+/** Answers that were not 2xx, errors and timeouts, over every round. */
+const failures = (load: Load) => sum(load.rounds.map((r) => r.errors + r.timeouts + r.non2xx));
 
 export async function statusReads(seconds: number): Promise<BenchmarkResult> {
   const stack = await startStack({ keepStdout: false });
@@ -68,7 +34,10 @@ export async function statusReads(seconds: number): Promise<BenchmarkResult> {
     bares.push(sameHeaders);
 
     const [baseline, proxy, withHeaders] = (await alternate(
-      [`${bare.url}${path}`, `${stack.proxy.url}${path}`, `${sameHeaders.url}${path}`],
+      [bare.url, stack.proxy.url, sameHeaders.url].map((origin) => ({
+        url: `${origin}${path}`,
+        connections: CONNECTIONS,
+      })),
       seconds,
     )) as [Load, Load, Load];
     const ratio = proxy.rate / baseline.rate;
@@ -102,8 +71,8 @@ export async function statusReads(seconds: number): Promise<BenchmarkResult> {
         },
       ],
       notes: [
-        `autocannon, ${CONNECTIONS} connections, ${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${Math.min(2, seconds)} s warm-up of each; each server in its own process, the load generator shares the machine. Latencies: median of the rounds' percentiles.`,
-        `Proxy answers that were not 2xx, errors or timeouts: ${proxy.failures}.`,
+        `autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}; each server in its own process, the load generator shares the machine. Latencies: median of the rounds' percentiles (autocannon counts whole milliseconds).`,
+        `Proxy answers that were not 2xx, errors or timeouts: ${failures(proxy)}.`,
       ],
     };
   } finally {
