@@ -20,6 +20,14 @@ export interface Outgoing {
   body?: string | Buffer;
   /** Abort (reject) after this many milliseconds; default 30 s. */
   timeoutMs?: number;
+  /** Called once the whole request has been handed to the OS (it may now reach the server). */
+  onSent?: () => void;
+}
+
+/** The system error code of a failed connection (`ECONNREFUSED`, `ECONNRESET`, ...), if any. */
+export function connectionErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** Lowercase hex HMAC-SHA512 of the exact bytes, as the processing API signs. */
@@ -65,6 +73,7 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
       outgoing.destroy(new Error(`No answer from ${url} in ${init.timeoutMs ?? 30_000} ms`)),
     );
     outgoing.on('error', reject);
+    if (init.onSent) outgoing.once('finish', init.onSent);
     outgoing.end(body);
   });
 }

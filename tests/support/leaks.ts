@@ -43,3 +43,15 @@ export function filesUnder(folder: string): Text[] {
   }
   return texts;
 }
+
+/** A process's log lines, both streams, as texts named by process, stream and line number. */
+export function logTexts(name: string, lines: readonly { stream: string; text: string }[]): Text[] {
+  return lines.map((line, i) => ({ where: `${name} ${line.stream} line ${i}`, text: line.text }));
+}
+
+/** Leaks as a readable list, one per line, for a failure message. */
+export function describeLeaks(leaks: readonly Leak[]): string {
+  return leaks
+    .map((leak) => `  ${leak.where}: ${JSON.stringify(leak.needle)} in …${leak.excerpt}…`)
+    .join('\n');
+}

@@ -3,14 +3,27 @@
  * directory (SQLite file, catalogue), callbacks wired from the sandbox to the proxy, and
  * optionally a counting forwarder between them. Shared by the reliability suite and the
  * benchmarks; unlike scripts/stack.mjs it starts no demo.
+ *
+ * A stack that keeps its log lines (every reliability stack) is searched for leaks when it
+ * stops, so "the secret and the sender data appear nowhere" holds for all the suite's traffic:
+ * - the proxy (every run of it, killed ones included; stdout and stderr) may log neither the
+ *   signing secret nor any personal sentinel, and no file of its data directory may hold one;
+ * - the sandbox plays the service, which is sent the sender data and may answer it back, so
+ *   only its logs are searched: no line but its start-up banner (which shows its sandbox-only
+ *   secret by design) may hold the secret, and no line may hold a personal sentinel (it logs
+ *   its banner and unexpected failures, none of which needs them).
+ * Benchmarks say `keepStdout: false`: with most lines dropped a search would prove nothing.
  */
 
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/stack.mjs';
+import { PERSONAL_SENTINELS } from './checkouts.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send, sendJson } from './http.ts';
+import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
 import { type ServerProcess, startServerProcess } from './process.ts';
 
 export const CATALOG = {
@@ -28,7 +41,12 @@ export interface StackOptions {
   sandboxEnv?: Record<string, string>;
   /** Keep the servers' stdout lines after start-up (default true; benchmarks say false). */
   keepStdout?: boolean;
+  /** Fail `stop()` when `leaks()` finds anything (default: when stdout lines are kept). */
+  leakCheck?: boolean;
 }
+
+/** The sandbox's start-up line that prints its signing secret, by design (see the header). */
+const SANDBOX_SECRET_BANNER = /^\s*signing secret\s+\S+\s+\(SANDBOX ONLY/;
 
 export interface Stack {
   sandbox: ServerProcess;
@@ -43,13 +61,20 @@ export interface Stack {
   control(path: string, body?: object): Promise<Answer>;
   /** Starts the proxy again on the same port and data (after `proxy.kill()` or `stop()`). */
   restartProxy(): Promise<ServerProcess>;
+  /**
+   * The signing secret or a personal sentinel where the header says it must not be, so far:
+   * log lines of every proxy run and of the sandbox, files of the data directory.
+   */
+  leaks(): Leak[];
+  /** Stops everything and removes the data; then throws if the leak check finds anything. */
   stop(): Promise<void>;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const credentials = {
     apiKey: options.apiKey ?? 'sandbox-key',
-    signingSecret: options.signingSecret ?? 'sandbox-secret',
+    // Unique per stack, so a search for it finds only leaks.
+    signingSecret: options.signingSecret ?? `stack-secret-${randomBytes(16).toString('hex')}`,
   };
   const adminToken = 'reliability-admin-token-0123456789';
   const dataDir = mkdtempSync(join(tmpdir(), 'crypto-pay-stack-'));
@@ -57,10 +82,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const catalogFile = join(dataDir, 'catalog.json');
   writeFileSync(catalogFile, JSON.stringify(CATALOG));
 
+  const leakCheck = options.leakCheck ?? options.keepStdout ?? true;
   const started: { stop(): Promise<void> }[] = [];
-  const stopAll = async () => {
+  let stopped = false;
+  const stopAll = async (leaks?: () => Leak[]) => {
+    if (stopped) return;
+    stopped = true;
     for (const part of started.reverse()) await part.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // Searched once every process has exited: their last lines and writes are in.
+    let found: Leak[] = [];
+    try {
+      found = leaks?.() ?? [];
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    if (found.length > 0) {
+      throw new Error(
+        `The signing secret or sender data leaked (${found.length}):\n${describeLeaks(found)}`,
+      );
+    }
   };
   try {
     const sandbox = await startServerProcess({
@@ -129,7 +169,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         stack.proxy.lines.unshift(...previous.lines);
         return stack.proxy;
       },
-      stop: stopAll,
+      leaks() {
+        const needles = [credentials.signingSecret, ...PERSONAL_SENTINELS];
+        const sandboxLines = logTexts('sandbox', sandbox.lines);
+        return [
+          ...findLeaks(logTexts('proxy', stack.proxy.lines), needles),
+          ...findLeaks(filesUnder(dataDir), needles),
+          ...findLeaks(
+            sandboxLines.filter((line) => !SANDBOX_SECRET_BANNER.test(line.text)),
+            [credentials.signingSecret],
+          ),
+          ...findLeaks(sandboxLines, PERSONAL_SENTINELS),
+        ];
+      },
+      stop: () => stopAll(leakCheck ? () => stack.leaks() : undefined),
     };
     started.push({ stop: () => stack.proxy.stop() });
     const wired = await stack.control('/merchant', {
