@@ -1,23 +1,26 @@
 /**
  * Crash safety: checkouts are created and callbacks arrive under load while the proxy is killed
- * with SIGKILL and started again. Every checkout answered 201 must exist with the status its
- * acknowledged callbacks gave it, callbacks the service retries must land once the proxy is
- * back, and the SQLite file must pass `PRAGMA integrity_check` right after the kill and at the end.
+ * with SIGKILL and started again. The kill lands while creates and callbacks are on the wire
+ * (some are cut by it, which the test proves). Every request ends in success, in a connection
+ * error the kill explains, or in a documented retryable refusal; clients retry as a widget and
+ * the service do. Then every checkout answered 201 exists with the status its acknowledged
+ * callbacks gave it, the store holds exactly those checkouts, and the SQLite file passes
+ * `PRAGMA integrity_check` and `foreign_key_check` right after each kill and at the end.
  */
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import {
-  createCheckout,
+  checkoutBody,
   eventually,
   linkPath,
   type PublicCheckout,
   paymentRequestCallback,
   paymentRequestsByLink,
   readCheckout,
-  sendCallback,
 } from '../support/checkouts.ts';
+import { type Answer, connectionErrorCode, sendJson, sendSigned } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
@@ -32,126 +35,305 @@ before(async () => {
 });
 after(() => stack?.stop());
 
-type Delivery = 'acknowledged' | 'refused' | 'unanswered';
+/** What the test did to the proxy so far: a request's fate is judged against it. */
+const proxyState = { kills: 0, up: true };
+/** Set when the test fails early: retries stop instead of outliving it. */
+let abandoned = false;
 
-interface Tracked {
-  checkout: PublicCheckout;
-  /** Callbacks sent straight to the proxy, in order, and what became of each. */
-  direct: { status: string; delivery: Delivery }[];
-  /** The outcome played through the sandbox, which retries its callback until it gets a 200. */
-  simulated?: string;
+type Kind = 'create' | 'callback';
+
+/** One request on its way: `sent` once its last byte went to the OS. */
+interface Flight {
+  kind: Kind;
+  sent: boolean;
+  killsAtStart: number;
+  upAtStart: boolean;
+  /** Set when it ends: answered, or the system error code of its failed connection. */
+  end?: { status: number } | { code: string };
 }
 
-function integrityCheck(file: string): string {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+const inFlight = new Set<Flight>();
+/** Outcomes no crash explains: a bare 500, an unexpected status, a reset with the proxy up. */
+const unexpected: string[] = [];
+
+/** The retryable refusal the proxy documents for a store it cannot use (its README). */
+const isRetryableRefusal = (answer: Answer) =>
+  answer.status === 503 &&
+  (answer.json as { code?: string } | undefined)?.code === 'store_unavailable';
+
+/**
+ * Sends one request and judges how it ended. `answered` is the expected success; a connection
+ * refused while the proxy was down, a reset by a kill during the request, or a retryable
+ * refusal around a kill are `retry`; anything else is recorded as unexpected (and retried, so
+ * the run goes on and reports every one).
+ */
+async function attempt(
+  kind: Kind,
+  send: (onSent: () => void) => Promise<Answer>,
+  success: number,
+): Promise<{ answered: Answer } | 'retry'> {
+  const flight: Flight = {
+    kind,
+    sent: false,
+    killsAtStart: proxyState.kills,
+    upAtStart: proxyState.up,
+  };
+  inFlight.add(flight);
+  const killedSince = () => proxyState.kills > flight.killsAtStart;
   try {
-    return (db.pragma('integrity_check', { simple: true }) as string) ?? 'no answer';
+    const answer = await send(() => {
+      flight.sent = true;
+    });
+    flight.end = { status: answer.status };
+    if (answer.status === success) return { answered: answer };
+    if (!(isRetryableRefusal(answer) && (killedSince() || !flight.upAtStart))) {
+      unexpected.push(`${kind} answered ${answer.status}: ${answer.text}`);
+    }
+    return 'retry';
+  } catch (error) {
+    const code = connectionErrorCode(error) ?? String(error);
+    flight.end = { code };
+    // Refused or reset: a kill was under way (a connection made while the dying process
+    // still had its socket is reset too) or the proxy had not started again yet.
+    const explained =
+      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code) &&
+      (!flight.upAtStart || killedSince());
+    if (!explained) {
+      unexpected.push(`${kind} failed with ${code} (proxy up: ${proxyState.up}): ${error}`);
+    }
+    return 'retry';
   } finally {
-    db.close();
+    inFlight.delete(flight);
   }
 }
 
-const deliveryOf = (send: Promise<{ status: number }>): Promise<Delivery> =>
-  send.then(
-    (answer) => (answer.status === 200 ? 'acknowledged' : 'refused'),
-    () => 'unanswered',
-  );
+/** Repeats `attempt` until it succeeds, pausing while the proxy is down. */
+async function untilAnswered(
+  kind: Kind,
+  send: (onSent: () => void) => Promise<Answer>,
+  success: number,
+): Promise<Answer> {
+  for (;;) {
+    if (abandoned) throw new Error('The test ended before this request was answered');
+    const result = await attempt(kind, send, success);
+    if (result !== 'retry') return result.answered;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
-/** One client's loop: create a checkout, then settle it directly or through the sandbox. */
+/** What one round of a worker did, and so the status its checkout must show. */
+interface Tracked {
+  checkout: PublicCheckout;
+  idempotencyKey: string;
+  how: 'simulated through the sandbox' | 'direct callbacks' | 'processing only';
+  expected: string;
+}
+
+/**
+ * One client's loop: create a checkout (retried with its Idempotency-Key, as a widget does),
+ * then settle it through the sandbox (which retries its callback until it gets a 200) or send
+ * its callbacks straight to the proxy, each retried until acknowledged, as the service does.
+ */
 async function worker(index: number, tracked: Tracked[], running: () => boolean) {
   for (let round = 0; running(); round++) {
-    let created: PublicCheckout;
-    try {
-      const answer = await createCheckout(stack.proxy.url);
-      if (answer.status !== 201) continue;
-      created = answer.json as PublicCheckout;
-    } catch {
-      // The proxy is down: keep trying, as a customer's widget would.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      continue;
-    }
-    const entry: Tracked = { checkout: created, direct: [] };
-    tracked.push(entry);
-    const request = (await paymentRequestsByLink(stack)).get(linkPath(created.payment_link));
+    const idempotencyKey = `crash-${index}-${round}`;
+    const created = await untilAnswered(
+      'create',
+      (onSent) =>
+        sendJson(`${stack.proxy.url}/api/checkouts`, checkoutBody(), {
+          headers: { 'Idempotency-Key': idempotencyKey },
+          onSent,
+        }),
+      201,
+    );
+    const checkout = created.json as PublicCheckout;
+    const request = (await paymentRequestsByLink(stack)).get(linkPath(checkout.payment_link));
     assert.ok(request, 'the sandbox holds the payment request of a created checkout');
     const final = FINALS[(index + round) % FINALS.length]!;
-    if (round % 2 === 0) {
+    const plan = [
+      { how: 'simulated through the sandbox', statuses: [] },
+      { how: 'direct callbacks', statuses: ['processing', final] },
+      { how: 'processing only', statuses: ['processing'] },
+    ] as const;
+    const { how, statuses } = plan[round % plan.length]!;
+    if (how === 'simulated through the sandbox') {
       const answer = await stack.control(`/payment-requests/${request.id}/simulate`, {
         outcome: final,
       });
       assert.equal(answer.status, 200, answer.text);
-      entry.simulated = final;
-      continue;
     }
-    for (const status of ['processing', final]) {
-      entry.direct.push({
-        status,
-        delivery: await deliveryOf(sendCallback(stack, paymentRequestCallback(request, status))),
-      });
+    for (const status of statuses) {
+      const body = paymentRequestCallback(request, status);
+      await untilAnswered(
+        'callback',
+        (onSent) =>
+          sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body, {
+            onSent,
+          }),
+        200,
+      );
     }
+    tracked.push({ checkout, idempotencyKey, how, expected: statuses.at(-1) ?? final });
   }
 }
 
-/** The statuses a checkout may show given what happened to its direct callbacks. */
-function allowedStatuses(entry: Tracked): string[] {
-  if (entry.simulated) return [entry.simulated];
-  let allowed = ['created'];
-  for (const { status, delivery } of entry.direct) {
-    if (delivery === 'acknowledged') allowed = [status];
-    // Unanswered: it may or may not have been committed before the kill.
-    else if (delivery === 'unanswered') allowed = [...allowed, status];
+/** Resolves, on the tick it finds them, with the requests sent and unanswered of both kinds. */
+async function whenBothInFlight(timeoutMs = 10_000): Promise<Flight[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const flights = [...inFlight].filter((flight) => flight.sent);
+    const kinds = new Set(flights.map((flight) => flight.kind));
+    if (kinds.has('create') && kinds.has('callback')) return flights;
+    if (Date.now() > deadline) throw new Error('No create and callback were in flight together');
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return allowed;
+}
+
+/**
+ * Lets the load run, then KILLS times: waits for a create and a callback on the wire, kills
+ * the proxy, checks the file and starts the proxy again. Keeps what was on the wire at each kill.
+ */
+async function killUnderLoad(kills: Flight[][]): Promise<void> {
+  for (let kill = 0; kill < KILLS; kill++) {
+    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+    const onTheWire = await whenBothInFlight();
+    // Same tick as the check: whatever ends from here on ends after the kill.
+    proxyState.up = false;
+    proxyState.kills += 1;
+    kills.push(onTheWire);
+    await stack.proxy.kill();
+    assert.deepEqual(
+      storeChecks(stack.databaseFile),
+      { integrity: 'ok', foreignKeyViolations: [] },
+      'the store right after SIGKILL',
+    );
+    await stack.restartProxy();
+    proxyState.up = true;
+  }
+  await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+}
+
+/** SQLite's own checks of the file: `ok` and no row pointing at a missing parent. */
+function storeChecks(file: string): { integrity: string; foreignKeyViolations: unknown[] } {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return {
+      integrity: (db.pragma('integrity_check', { simple: true }) as string) ?? 'no answer',
+      foreignKeyViolations: db.pragma('foreign_key_check') as unknown[],
+    };
+  } finally {
+    db.close();
+  }
 }
 
 test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`, async () => {
   const tracked: Tracked[] = [];
   let load = true;
   const workers = Array.from({ length: WORKERS }, (_, i) => worker(i, tracked, () => load));
-
-  for (let kill = 0; kill < KILLS; kill++) {
-    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-    await stack.proxy.kill();
-    assert.equal(integrityCheck(stack.databaseFile), 'ok', 'the store right after SIGKILL');
-    await stack.restartProxy();
+  const kills: Flight[][] = [];
+  try {
+    await killUnderLoad(kills);
+  } catch (error) {
+    // The workers must not outlive a failed test, retrying against a stopped proxy.
+    load = false;
+    abandoned = true;
+    await Promise.allSettled(workers);
+    throw error;
   }
-  await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
   load = false;
   await Promise.all(workers);
 
+  assert.deepEqual(unexpected, [], 'every request succeeded or failed only because of a kill');
   assert.ok(tracked.length >= 20, `only ${tracked.length} checkouts were created under load`);
-  // The sandbox retries unacknowledged callbacks; wait until none is waiting for a retry.
-  await eventually(
+  const cutCounts = kills.map((flights) => {
+    const cut = (kind: Kind) =>
+      flights.filter(
+        (flight) =>
+          flight.kind === kind &&
+          flight.end !== undefined &&
+          'code' in flight.end &&
+          flight.end.code !== 'ECONNREFUSED',
+      ).length;
+    const onWire = (kind: Kind) => flights.filter((flight) => flight.kind === kind).length;
+    return {
+      createsInFlight: onWire('create'),
+      createsCut: cut('create'),
+      callbacksInFlight: onWire('callback'),
+      callbacksCut: cut('callback'),
+    };
+  });
+  console.log(`# at each kill: ${JSON.stringify(cutCounts)}`);
+  for (const [i, counts] of cutCounts.entries()) {
+    // The kill landed mid-traffic: requests were on the wire and it cut some of each kind.
+    assert.ok(counts.createsCut > 0, `kill ${i + 1} cut no create: ${JSON.stringify(counts)}`);
+    assert.ok(counts.callbacksCut > 0, `kill ${i + 1} cut no callback: ${JSON.stringify(counts)}`);
+  }
+
+  // The sandbox retries a callback until it gets a 200; wait until none is waiting for one.
+  const attempts = await eventually(
     async () => {
-      const attempts = (await stack.control('/callbacks')).json as {
+      const all = (await stack.control('/callbacks')).json as {
         delivery_id: number;
+        response_status: number | null;
+        error: string | null;
         final: boolean;
       }[];
-      const open = new Set(attempts.map((attempt) => attempt.delivery_id));
-      for (const attempt of attempts) if (attempt.final) open.delete(attempt.delivery_id);
-      return open.size === 0 ? true : undefined;
+      const open = new Set(all.map((attempt) => attempt.delivery_id));
+      for (const attempt of all) if (attempt.final) open.delete(attempt.delivery_id);
+      return open.size === 0 ? all : undefined;
     },
     20_000,
     'the sandbox to deliver every callback',
+  );
+  // Each delivery ended in a 200; a failed attempt only ever met a proxy that was not there.
+  assert.deepEqual(
+    attempts
+      .filter((attempt) =>
+        attempt.final
+          ? attempt.response_status !== 200
+          : !attempt.error?.startsWith('Connection failed'),
+      )
+      .map((attempt) => `${attempt.response_status} ${attempt.error}`),
+    [],
+    'the sandbox delivered every callback, refused only while the proxy was down',
   );
 
   for (const entry of tracked) {
     const answer = await readCheckout(stack.proxy.url, entry.checkout.id);
     assert.equal(answer.status, 200, `checkout ${entry.checkout.id} answered 201 but is gone`);
-    const status = (answer.json as PublicCheckout).status;
-    const allowed = allowedStatuses(entry);
-    assert.ok(
-      allowed.includes(status),
-      `checkout ${entry.checkout.id} is ${status}, expected ${allowed.join(' or ')} (${JSON.stringify(entry.direct)})`,
+    assert.equal(
+      (answer.json as PublicCheckout).status,
+      entry.expected,
+      `checkout ${entry.checkout.id} (${entry.how})`,
     );
   }
-  const killedDuringLoad = tracked.some((entry) =>
-    entry.direct.some((callback) => callback.delivery === 'unanswered'),
-  );
-  // Not an assertion on timing: only reported, so a reader sees whether the kill hit a callback.
   console.log(
-    `# ${tracked.length} checkouts, ${tracked.filter((entry) => entry.simulated).length} settled through the sandbox; a callback was in flight at a kill: ${killedDuringLoad}`,
+    `# ${tracked.length} checkouts, ${tracked.filter((entry) => entry.how === 'simulated through the sandbox').length} settled through the sandbox`,
   );
+
   await stack.proxy.stop();
-  assert.equal(integrityCheck(stack.databaseFile), 'ok', 'the store at the end');
+  assert.deepEqual(
+    storeChecks(stack.databaseFile),
+    { integrity: 'ok', foreignKeyViolations: [] },
+    'the store at the end',
+  );
+  // Exactly the checkouts answered 201 are stored: a create cut after its commit was replayed
+  // by its Idempotency-Key, never stored twice; one cut before it left nothing behind.
+  const db = new Database(stack.databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    const stored = (db.prepare('SELECT id FROM checkouts').all() as { id: string }[])
+      .map((row) => row.id)
+      .sort();
+    assert.deepEqual(stored, tracked.map((entry) => entry.checkout.id).sort());
+    const keys = db.prepare('SELECT key, checkout_id FROM idempotency_keys').all() as {
+      key: string;
+      checkout_id: string | null;
+    }[];
+    assert.deepEqual(
+      new Map(keys.map((row) => [row.key, row.checkout_id])),
+      new Map(tracked.map((entry) => [entry.idempotencyKey, entry.checkout.id])),
+    );
+  } finally {
+    db.close();
+  }
 });
