@@ -1,32 +1,42 @@
 /**
  * Bad input to every route of the sandbox: processing routes signed right (so validation runs)
- * or wrong, other API versions, the control API and the hosted pages, with random and mutated
- * bodies, headers and encodings. Never a 5xx, every API error `{error, code}` JSON, the
- * process keeps running, and a refused request creates nothing.
+ * or wrong, other API versions, the control API, the dashboard and its redirects, and the hosted
+ * pages, with random and mutated bodies, headers and encodings. Never a 5xx, every API error
+ * `{error, code}` JSON, the process keeps running, and a refused request creates nothing.
+ *
+ * "Every route" is checked, not claimed: the first test builds the sandbox in-process and
+ * compares its registered routes (Hono's `app.routes`) with the routes the generators name, and
+ * the fuzz run matches each request to the route that answers it and wants every registered
+ * route reached. Each generator gets a fixed share of the runs, so the reach checks (signed
+ * calls past the signature and content checks, into validation) rest on set counts.
  */
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
-import { SENDER } from '../support/checkouts.ts';
-import {
-  assertWellFormed,
-  DEEPLY_NESTED,
-  encodedBody,
-  type FuzzRequest,
-  fuzzHeaders,
-  mutated,
-  pathSegment,
-} from '../support/fuzz.ts';
-import { type Answer, hmacHex, send } from '../support/http.ts';
+import { assertWellFormed, DEEPLY_NESTED } from '../support/fuzz.ts';
+import { hmacHex, send, sendJson, sendSigned } from '../support/http.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
+import { endpointFor, sandboxEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-routes.ts';
+import {
+  invoice,
+  KEY,
+  paymentRequest,
+  type SandboxRequest,
+  SECRET,
+  sandboxRoutes,
+  type Target,
+} from './fuzz-sandbox-requests.ts';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
 const RUNS = LONG ? 20_000 : 600;
-const KEY = 'sandbox-key';
-const SECRET = 'sandbox-secret';
+/** Requests each registered route must get (the smallest share is 16 in the default run). */
+const MIN_HITS = 3;
+/** The pipeline's refusals: key, signature, content format, API version, account switches. */
+const PIPELINE_STATUS = 403;
 
 let sandbox: ServerProcess;
+let target: Target;
 before(async () => {
   sandbox = await startServerProcess({
     name: 'sandbox',
@@ -35,198 +45,111 @@ before(async () => {
     env: {},
     ready: /crypto-pay-sandbox listening on (\S+)/,
   });
+  target = await createTarget();
 });
 after(() => sandbox?.stop());
 
-const paymentRequest = {
-  amount: '25.00',
-  currency: { iso: 'EUR' },
-  life_time_duration: 3600,
-  end_user_reference: 'customer-1',
-  payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-  ...SENDER,
-};
-const invoice = {
-  end_user_reference: 'customer-1',
-  timer: false,
-  title: 'Order 42',
-  foreign_id: 'invoice-1',
-  currency: 'EUR',
-  amount: 12.5,
-  url_success: 'https://shop.example/ok',
-  url_failed: 'https://shop.example/ko',
-  email_user: 'ada@example.org',
-  ...SENDER,
-};
-const withdrawal = {
-  currency: 'BTC',
-  amount: 0.001,
-  address: 'tb1qdestination',
-  foreign_id: 'payout-1',
-  end_user_reference: 'customer-1',
-  ...SENDER,
-  receiver_type: 'self',
-};
+const credentials = { apiKey: KEY, signingSecret: SECRET };
 
-const json = (valid: Record<string, unknown>) =>
-  fc.oneof({ weight: 3, arbitrary: mutated(valid) }, fc.jsonValue({ maxDepth: 4 }));
-
-/** A processing call: signed over the exact bytes most of the time. */
-function processing(
-  method: fc.Arbitrary<string>,
-  path: fc.Arbitrary<string>,
-  body: fc.Arbitrary<unknown>,
-) {
-  return fc
-    .record({
-      method,
-      path,
-      body: encodedBody(body),
-      headers: fuzzHeaders(),
-      auth: fc.constantFrom(
-        'signed',
-        'signed',
-        'signed',
-        'odd-headers',
-        'bad-signature',
-        'no-key',
-        'none',
-      ),
-    })
-    .map(({ method, path, body, headers, auth }): FuzzRequest => {
-      const bytes = body ?? Buffer.alloc(0);
-      // Only the 'odd-headers' variant changes the content type, so most calls reach validation.
-      const all: Record<string, string> =
-        auth === 'odd-headers'
-          ? { 'Content-Type': 'application/json', ...headers }
-          : { ...headers, 'Content-Type': 'application/json' };
-      if (auth !== 'none' && auth !== 'no-key') all['X-Processing-Key'] = KEY;
-      if (auth === 'signed' || auth === 'odd-headers' || auth === 'no-key')
-        all['X-Processing-Signature'] = hmacHex(SECRET, bytes);
-      if (auth === 'bad-signature') all['X-Processing-Signature'] = hmacHex('guess', bytes);
-      return { method, path, headers: all, ...(body ? { body } : {}) };
-    });
+/** A real payment request and invoice, so the pages and the cancel route see existing ones. */
+async function createTarget(): Promise<Target> {
+  const created = await sendSigned(
+    `${sandbox.url}/api/payments/v1/requests`,
+    credentials,
+    JSON.stringify(paymentRequest),
+  );
+  assert.equal(created.status, 200, created.text);
+  const invoiceForeignId = 'fuzz-real-invoice';
+  const invoiced = await sendSigned(
+    `${sandbox.url}/api/v2/invoices/create`,
+    credentials,
+    JSON.stringify({ ...invoice, foreign_id: invoiceForeignId }),
+  );
+  assert.equal(invoiced.status, 201, invoiced.text);
+  const { data } = created.json as { data: { id: string } };
+  return { paymentRequestId: data.id, invoiceForeignId };
 }
-
-function plain(
-  method: fc.Arbitrary<string>,
-  path: fc.Arbitrary<string>,
-  body: fc.Arbitrary<Buffer | undefined>,
-) {
-  return fc
-    .record({ method, path, body, headers: fuzzHeaders() })
-    .map(({ body, ...rest }): FuzzRequest => (body ? { ...rest, body } : rest));
-}
-
-const requests = fc.oneof(
-  processing(fc.constant('POST'), fc.constant('/api/payments/v1/requests'), json(paymentRequest)),
-  processing(
-    fc.constant('POST'),
-    fc.constantFrom('/api/v2/accounts/list', '/api/v2/currencies/list'),
-    fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 2 })),
-  ),
-  processing(fc.constant('POST'), fc.constant('/api/v2/invoices/create'), json(invoice)),
-  processing(
-    fc.constant('POST'),
-    pathSegment.map((id) => `/api/v2/invoices/${id}/cancel/`),
-    fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 2 })),
-  ),
-  processing(fc.constant('POST'), fc.constant('/api/v2/withdrawal/crypto'), json(withdrawal)),
-  processing(
-    fc.constant('GET'),
-    fc.constant('/api/v2/transactions/info'),
-    json({ id: 1, foreign_id: 'x' }),
-  ),
-  processing(
-    fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
-    fc
-      .array(pathSegment, { maxLength: 3 })
-      .chain((parts) =>
-        fc
-          .constantFrom('/api/v1/', '/api/v3/', '/api/v2/', '/api/payments/v2/', '/api/')
-          .map((base) => `${base}${parts.join('/')}`),
-      ),
-    fc.jsonValue({ maxDepth: 2 }),
-  ),
-  plain(
-    fc.constant('POST'),
-    fc
-      .tuple(fc.constantFrom('payment-requests', 'invoices', 'withdrawals'), pathSegment)
-      .map(([kind, id]) => `/_sandbox/${kind}/${id}/simulate`),
-    encodedBody(
-      fc.oneof(
-        fc.record({ outcome: fc.constantFrom('paid', 'failed', 'confirmed', 'cancelled', 'x') }),
-        fc.jsonValue({ maxDepth: 2 }),
-      ),
-    ),
-  ),
-  plain(
-    fc.constantFrom('GET', 'POST'),
-    fc.constantFrom(
-      '/_sandbox/clock',
-      '/_sandbox/faults',
-      '/_sandbox/merchant',
-      '/_sandbox/callbacks',
-      '/_sandbox/payment-requests',
-      '/_sandbox/invoices',
-      '/_sandbox/withdrawals',
-    ),
-    encodedBody(fc.jsonValue({ maxDepth: 2 })),
-  ),
-  plain(
-    fc.constantFrom('GET', 'POST'),
-    fc.tuple(fc.constantFrom('pay', 'invoice'), pathSegment).map(([kind, id]) => `/${kind}/${id}`),
-    encodedBody(fc.jsonValue({ maxDepth: 1 })),
-  ),
-);
 
 const count = async (path: string) =>
   ((await send(`${sandbox.url}/_sandbox/${path}`)).json as unknown[]).length;
 
 /** Puts back what a fuzzed control call may have changed: faults, switches, callback URL. */
 async function resetControls() {
-  await send(`${sandbox.url}/_sandbox/faults`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{}',
-  });
-  await send(`${sandbox.url}/_sandbox/merchant`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_enabled: true, merchant_enabled: true, callback_url: null }),
+  await sendJson(`${sandbox.url}/_sandbox/faults`, {});
+  await sendJson(`${sandbox.url}/_sandbox/merchant`, {
+    client_enabled: true,
+    merchant_enabled: true,
+    callback_url: null,
   });
 }
 
+test('the fuzzed routes are exactly the routes the sandbox registers', () => {
+  const registered = sandboxEndpoints().map((endpoint) => endpoint.key);
+  const named = sandboxRoutes(target).flatMap((route) => route.endpoints);
+  assert.ok(registered.length >= 25, `only ${registered.length} routes found`);
+  assert.deepEqual([...new Set(named)].sort(), registered.sort());
+});
+
 test(`${RUNS} fuzzed requests over every sandbox route: no 5xx, JSON errors, nothing created`, async (t) => {
-  const created = { 'payment-requests': 0, invoices: 0, withdrawals: 0 };
-  const statuses = new Map<number, number>();
-  await fc.assert(
-    fc.asyncProperty(requests, async (request) => {
-      const answer: Answer = await send(`${sandbox.url}${request.path}`, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body ? { body: request.body } : {}),
-        timeoutMs: 10_000,
-      });
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      const isPage = /^\/(pay|invoice)\//.test(request.path);
-      if (isPage)
-        assert.ok(
-          answer.status < 500,
-          `${request.method} ${request.path} answered ${answer.status}`,
-        );
-      else assertWellFormed(request, answer);
-      if (answer.status < 300 && request.path === '/api/payments/v1/requests')
-        created['payment-requests']++;
-      if (answer.status < 300 && request.path === '/api/v2/invoices/create') created.invoices++;
-      if (answer.status < 300 && request.path === '/api/v2/withdrawal/crypto')
-        created.withdrawals++;
-      if (request.path.startsWith('/_sandbox/') && request.method === 'POST') await resetControls();
-    }),
-    { numRuns: RUNS, includeErrorInReport: true },
-  );
-  t.diagnostic(`statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  const endpoints = sandboxEndpoints();
+  const routes = sandboxRoutes(target);
+  const shares = sharesOf(routes, RUNS, 10);
+  const created = {
+    'payment-requests': await count('payment-requests'),
+    invoices: await count('invoices'),
+    withdrawals: await count('withdrawals'),
+  };
+  const statuses = new Tally();
+  const hits = new Tally();
+  const reach = new Tally();
+
+  const check = async (request: SandboxRequest) => {
+    const answer = await sendFuzz(sandbox.url, request);
+    const { status } = answer;
+    const what = `${request.method} ${request.path.slice(0, 200)} answered ${status}: ${answer.text.slice(0, 300)}`;
+    statuses.add(`${status}`);
+    hits.add(endpointFor(endpoints, request)?.key ?? 'none');
+    const isPage = /^\/(pay|invoice)\//.test(request.path);
+    if (isPage) assert.ok(status < 500, what);
+    else assertWellFormed(request, answer);
+
+    if (request.signed === false) assert.equal(status, PIPELINE_STATUS, what);
+    if (request.signed && request.wellFormed) {
+      assert.notEqual(status, PIPELINE_STATUS, `a signed JSON call was refused: ${what}`);
+      reach.add('signed call past the pipeline');
+      if (status === 422) reach.add('signed call refused by validation (422)');
+    }
+    if (status < 300 && request.path === '/api/payments/v1/requests') created['payment-requests']++;
+    if (status < 300 && request.path === '/api/v2/invoices/create') created.invoices++;
+    if (status < 300 && request.path === '/api/v2/withdrawal/crypto') created.withdrawals++;
+    if (request.path.startsWith('/_sandbox/') && request.method === 'POST') await resetControls();
+  };
+
+  for (const route of routes) {
+    await fc.assert(fc.asyncProperty(route.request, check), {
+      numRuns: shares.get(route.name) ?? 0,
+      includeErrorInReport: true,
+    });
+  }
+
+  t.diagnostic(`statuses: ${statuses}`);
+  t.diagnostic(`reach: ${reach}`);
+  t.diagnostic(`requests per registered route: ${hits}`);
   assert.equal(sandbox.child.exitCode, null, 'the sandbox is still running');
+  for (const endpoint of endpoints) {
+    assert.ok(hits.get(endpoint.key) >= MIN_HITS, `${endpoint.key}: ${hits.get(endpoint.key)}`);
+  }
+  // Three processing calls in five are signed right; about half of those carry a JSON object.
+  const processing = routes
+    .filter((route) => route.name.includes(' /api/'))
+    .reduce((sum, route) => sum + (shares.get(route.name) ?? 0), 0);
+  const minimums: Record<string, number> = {
+    'signed call past the pipeline': Math.floor(processing / 8),
+    'signed call refused by validation (422)': Math.floor(processing / 20),
+  };
+  for (const [what, least] of Object.entries(minimums)) {
+    assert.ok(reach.get(what) >= least, `${what}: ${reach.get(what)} < ${least}`);
+  }
   for (const [kind, n] of Object.entries(created)) {
     assert.equal(await count(kind), n, `${kind}: only accepted requests create records`);
   }

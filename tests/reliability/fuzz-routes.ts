@@ -1,0 +1,205 @@
+// The proxy's source, built here in-process, iterates `Headers`: tsc needs the iterable DOM types.
+/// <reference lib="dom.iterable" />
+
+/**
+ * What makes "every route" a checked claim in the fuzzers: the proxy and the sandbox are built
+ * in-process (no socket, no upstream call) and their endpoints read from Hono's `app.routes`;
+ * each fuzzed request is matched to the endpoint that would answer it, and the runs are shared
+ * out over the route generators so every one gets a fixed number of requests.
+ */
+
+import { request as httpRequest } from 'node:http';
+import { createProcessingClient } from '@crypto-pay/client';
+import {
+  createApp,
+  createLogger,
+  loadConfig,
+  openSqliteStore,
+  parseCatalog,
+} from '@crypto-pay/proxy';
+import { createSandbox } from '@crypto-pay/sandbox';
+import type fc from 'fast-check';
+import type { FuzzRequest } from '../support/fuzz.ts';
+import { type Answer, send } from '../support/http.ts';
+
+/** A route a server registers: `GET /api/checkouts/:id`, `ALL /api/*`. */
+export interface Endpoint {
+  key: string;
+  method: string;
+  pattern: RegExp;
+  wildcard: boolean;
+}
+
+/** A generator of requests aimed at some endpoints, and its share of the runs. */
+export interface FuzzRoute<Extra = object> {
+  name: string;
+  /** The registered endpoints (`METHOD /path`) this generator is written to reach. */
+  endpoints: string[];
+  weight: number;
+  request: fc.Arbitrary<FuzzRequest & Extra>;
+}
+
+interface RegisteredRoute {
+  method: string;
+  path: string;
+  handler: { length: number };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The handlers of an app, middleware left out: a middleware takes `(c, next)`, a handler `(c)`
+ * (Hono's own `inspectRoutes` tells them apart the same way).
+ */
+export function endpointsOf(routes: readonly RegisteredRoute[]): Endpoint[] {
+  const found = new Map<string, Endpoint>();
+  for (const { method, path, handler } of routes) {
+    if (handler.length > 1) continue;
+    const key = `${method} ${path}`;
+    const source = path
+      .split('/')
+      .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : escaped(part)))
+      .join('/');
+    found.set(key, {
+      key,
+      method,
+      pattern: new RegExp(`^${source}$`),
+      wildcard: path.endsWith('*'),
+    });
+  }
+  return [...found.values()];
+}
+
+/** The endpoint that answers a request (a named route before a catch-all), if any. */
+export function endpointFor(
+  endpoints: readonly Endpoint[],
+  request: Pick<FuzzRequest, 'method' | 'path'>,
+): Endpoint | undefined {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const path = request.path.split('?')[0]!;
+  const matching = endpoints.filter(
+    (endpoint) =>
+      (endpoint.method === method || endpoint.method === 'ALL') && endpoint.pattern.test(path),
+  );
+  return matching.find((endpoint) => !endpoint.wildcard) ?? matching[0];
+}
+
+/** The proxy's endpoints with the merchant API on, as the stack's proxy runs it. */
+export async function proxyEndpoints(adminToken: string): Promise<Endpoint[]> {
+  const upstream = 'http://127.0.0.1:9';
+  const credentials = { apiKey: 'route-listing-key', signingSecret: 'route-listing-secret' };
+  const config = loadConfig({
+    PROCESSING_API_KEY: credentials.apiKey,
+    PROCESSING_SIGNING_SECRET: credentials.signingSecret,
+    PROCESSING_BASE_URL: `${upstream}/api/v2`,
+    PROCESSING_PAYMENTS_BASE_URL: `${upstream}/api/payments/v1`,
+    DATABASE_URL: 'sqlite::memory:',
+    ADMIN_TOKEN: adminToken,
+  });
+  const store = openSqliteStore(':memory:');
+  try {
+    const app = createApp({
+      config,
+      store,
+      processing: createProcessingClient({
+        ...credentials,
+        baseUrl: config.baseUrl,
+        paymentsBaseUrl: config.paymentsBaseUrl,
+      }),
+      catalog: parseCatalog('{}'),
+      log: createLogger(() => {}),
+    });
+    return endpointsOf(app.routes);
+  } finally {
+    await store.close();
+  }
+}
+
+/** The sandbox's endpoints: processing API, hosted pages, dashboard and control API. */
+export function sandboxEndpoints(): Endpoint[] {
+  const sandbox = createSandbox({});
+  try {
+    return endpointsOf(sandbox.app.routes);
+  } finally {
+    sandbox.close();
+  }
+}
+
+/** Each route's number of runs: its weight's share of `total`, at least `least`. */
+export function sharesOf(routes: readonly FuzzRoute<unknown>[], total: number, least: number) {
+  const weights = routes.reduce((sum, route) => sum + route.weight, 0);
+  return new Map(
+    routes.map((route) => [
+      route.name,
+      Math.max(least, Math.round((total * route.weight) / weights)),
+    ]),
+  );
+}
+
+/** A count per key, printed sorted. */
+export class Tally {
+  readonly counts = new Map<string, number>();
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+  get(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  toString(): string {
+    return JSON.stringify(Object.fromEntries([...this.counts].sort()));
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Sends a fuzzed request. An event stream answers at once but does not end while its checkout
+ * is open, so it is read up to its first message and then closed.
+ */
+export function sendFuzz(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+  const url = `${baseUrl}${request.path}`;
+  const body = request.body ? { body: request.body } : {};
+  if (!request.path.split('?')[0]!.endsWith('/events')) {
+    return send(url, {
+      method: request.method,
+      headers: request.headers,
+      ...body,
+      timeoutMs: TIMEOUT_MS,
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const headers = { ...request.headers };
+    if (request.body) headers['Content-Length'] = String(request.body.length);
+    const outgoing = httpRequest(
+      url,
+      { method: request.method, headers, agent: false },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        const streaming = String(incoming.headers['content-type']).startsWith('text/event-stream');
+        const settle = () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text, json });
+        };
+        incoming.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (streaming && Buffer.concat(chunks).includes('\n\n')) {
+            settle();
+            outgoing.destroy();
+          }
+        });
+        incoming.on('end', settle);
+        // Closing the stream ourselves aborts it; the answer has been settled by then.
+        incoming.on('error', () => {});
+      },
+    );
+    outgoing.setTimeout(TIMEOUT_MS, () =>
+      outgoing.destroy(new Error(`No answer from ${url} in ${TIMEOUT_MS} ms`)),
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
