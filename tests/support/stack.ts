@@ -48,6 +48,24 @@ export interface StackOptions {
 /** The sandbox's start-up line that prints its signing secret, by design (see the header). */
 const SANDBOX_SECRET_BANNER = /^\s*signing secret\s+\S+\s+\(SANDBOX ONLY/;
 
+/**
+ * A sandbox's log lines (both streams) against the header's rule: the secret only in its
+ * start-up banner, no sender data anywhere. For a sandbox started alone, e.g. to fuzz it.
+ */
+export function sandboxLogLeaks(
+  sandbox: Pick<ServerProcess, 'lines'>,
+  signingSecret: string,
+): Leak[] {
+  const lines = logTexts('sandbox', sandbox.lines);
+  return [
+    ...findLeaks(
+      lines.filter((line) => !SANDBOX_SECRET_BANNER.test(line.text)),
+      [signingSecret],
+    ),
+    ...findLeaks(lines, PERSONAL_SENTINELS),
+  ];
+}
+
 export interface Stack {
   sandbox: ServerProcess;
   proxy: ServerProcess;
@@ -63,7 +81,8 @@ export interface Stack {
   restartProxy(): Promise<ServerProcess>;
   /**
    * The signing secret or a personal sentinel where the header says it must not be, so far:
-   * log lines of every proxy run and of the sandbox, files of the data directory.
+   * log lines of every proxy run and of the sandbox, files of the data directory (call it
+   * before `stop()`, which removes them).
    */
   leaks(): Leak[];
   /** Stops everything and removes the data; then throws if the leak check finds anything. */
@@ -171,15 +190,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       leaks() {
         const needles = [credentials.signingSecret, ...PERSONAL_SENTINELS];
-        const sandboxLines = logTexts('sandbox', sandbox.lines);
         return [
           ...findLeaks(logTexts('proxy', stack.proxy.lines), needles),
           ...findLeaks(filesUnder(dataDir), needles),
-          ...findLeaks(
-            sandboxLines.filter((line) => !SANDBOX_SECRET_BANNER.test(line.text)),
-            [credentials.signingSecret],
-          ),
-          ...findLeaks(sandboxLines, PERSONAL_SENTINELS),
+          ...sandboxLogLeaks(sandbox, credentials.signingSecret),
         ];
       },
       stop: () => stopAll(leakCheck ? () => stack.leaks() : undefined),
