@@ -6,20 +6,30 @@ import { compareDecimal, decimalPlaces, isDecimal, scaleDecimal } from '@crypto-
 import type { WidgetConfig } from '../api/proxy-api.ts';
 
 /**
- * The amount as the proxy will charge it, in its bounds' places (`12.5` is `12.50`), or
- * `undefined` when its rule refuses it: a decimal with no more places than the bounds, within
- * them, in a currency it lists.
+ * What the rules say of an amount: the amount as the proxy will charge it, in its bounds'
+ * places (`12.5` is `12.50`), or why they refuse it. `setup`: a currency the proxy takes no
+ * open amount in (the page's to fix); `format`: not written as a decimal in those places
+ * (`20,50`, `12.505`), with the places and the lower bound as an example; `range`: outside
+ * the bounds.
  */
-export function acceptedOpenAmount(
+export type OpenAmountCheck =
+  | { accepted: string }
+  | { refused: 'setup' }
+  | { refused: 'format'; places: number; example: string }
+  | { refused: 'range' };
+
+export function checkOpenAmount(
   open: WidgetConfig['open_amount'] | undefined,
   amount: string,
   currency: string,
-): string | undefined {
-  if (!open?.currencies.includes(currency) || !isDecimal(amount)) return undefined;
+): OpenAmountCheck {
+  if (!open?.currencies.includes(currency)) return { refused: 'setup' };
   const places = Math.max(decimalPlaces(open.min), decimalPlaces(open.max));
-  const accepted =
-    decimalPlaces(amount) <= places &&
-    compareDecimal(amount, open.min) >= 0 &&
-    compareDecimal(amount, open.max) <= 0;
-  return accepted ? scaleDecimal(amount, places, 'down') : undefined;
+  if (!isDecimal(amount) || decimalPlaces(amount) > places) {
+    return { refused: 'format', places, example: scaleDecimal(open.min, places, 'down') };
+  }
+  if (compareDecimal(amount, open.min) < 0 || compareDecimal(amount, open.max) > 0) {
+    return { refused: 'range' };
+  }
+  return { accepted: scaleDecimal(amount, places, 'down') };
 }

@@ -33,7 +33,7 @@ import {
   loadCheckoutId,
   saveCheckoutId,
 } from '../../utilities/checkout-storage.ts';
-import type { acceptedOpenAmount } from '../../utilities/open-amount.ts';
+import type { checkOpenAmount, OpenAmountCheck } from '../../utilities/open-amount.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
   type DetailsSubmit,
@@ -63,7 +63,7 @@ export type CheckoutFlowHost = ReactiveControllerHost &
 export type LoadedConfig = WidgetConfig & {
   sessionPrice?: SessionPrice | undefined;
   /** Loaded with the configuration when the price is an open amount. */
-  acceptedOpenAmount?: typeof acceptedOpenAmount | undefined;
+  checkOpenAmount?: typeof checkOpenAmount | undefined;
 };
 
 /** The fields that change what the element shows: each change asks it to render again. */
@@ -137,7 +137,7 @@ export class CheckoutFlow {
           ]),
         );
         host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return { ...config, sessionPrice, acceptedOpenAmount: rules?.acceptedOpenAmount };
+        return { ...config, sessionPrice, checkOpenAmount: rules?.checkOpenAmount };
       },
     });
     this.resume = new Task(host, {
@@ -237,27 +237,28 @@ export class CheckoutFlow {
     return viewOf(this.viewState());
   }
 
+  /** The proxy's rules on the page's open amount, once loaded with the configuration. */
+  get openAmountCheck(): OpenAmountCheck | undefined {
+    const { amount = '', currency = '' } = this.host;
+    const config = this.config.value;
+    // Only an open amount's configuration comes with its check.
+    return config?.checkOpenAmount?.(config.open_amount, amount, currency);
+  }
+
   /**
    * The page's open amount as the proxy will charge it (`12.5` as `12.50`), or `undefined`
    * when its rules refuse it. Until they are loaded (or for another price), the page's text.
    */
   get openAmount(): string | undefined {
-    const { amount = '', currency = '' } = this.host;
-    const config = this.config.value;
-    // Only an open amount's configuration comes with its check.
-    return config?.acceptedOpenAmount
-      ? config.acceptedOpenAmount(config.open_amount, amount, currency)
-      : amount;
+    const check = this.openAmountCheck;
+    if (!check) return this.host.amount;
+    return 'accepted' in check ? check.accepted : undefined;
   }
 
-  /**
-   * Why the proxy would refuse the open amount: out of its bounds (the customer can choose
-   * another), or a currency it takes no open amount in (the page's to fix).
-   */
+  /** Why the proxy would refuse the open amount (see `OpenAmountCheck`). */
   private get amountRefused(): ViewState['amountRefused'] {
-    if (this.openAmount !== undefined) return undefined;
-    const open = this.config.value?.open_amount;
-    return open?.currencies.includes(this.host.currency ?? '') ? 'range' : 'setup';
+    const check = this.openAmountCheck;
+    return check && 'refused' in check ? check.refused : undefined;
   }
 
   /** Whether the element names a price to create a checkout with. */

@@ -14,7 +14,14 @@ import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
+import {
+  amountInvalidMessage,
+  canRetry,
+  errorDetail,
+  errorSentence,
+  headingOf,
+  type View,
+} from './crypto-pay.views.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /**
@@ -156,7 +163,7 @@ export default class CryptoPay extends LitElement {
       const [code, message] = !this.proxy
         ? ['proxy_missing', 'The proxy attribute is missing.']
         : view === 'amount-refused'
-          ? ['amount_invalid', 'The amount is outside open_amount.']
+          ? ['amount_invalid', amountInvalidMessage(this.flow.openAmountCheck)]
           : this.flow.priced
             ? ['amount_invalid', 'The proxy takes no open amount in this currency.']
             : ['price_missing', 'The product, session or amount attribute is missing.'];
@@ -258,6 +265,10 @@ export default class CryptoPay extends LitElement {
         return this.result('error', t.errorMisconfigured);
       case 'amount-refused': {
         // The customer (or the page's "Other amount") can choose another within the bounds.
+        const check = flow.openAmountCheck;
+        if (check && 'refused' in check && check.refused === 'format') {
+          return this.result('error', t.amountFormat(check.places, check.example));
+        }
         const open = flow.config.value!.open_amount!;
         return this.result(
           'error',

@@ -6,6 +6,7 @@ import { TaskStatus } from '@lit/task';
 import type { Checkout } from '../../api/proxy-api.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { Translation } from '../../localize/translation.ts';
+import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 
 export type View =
   | 'misconfigured'
@@ -27,10 +28,10 @@ export interface ViewState {
   /** The element names a price: a product, a session, or an amount and currency. */
   priced: boolean;
   /**
-   * Why the proxy's rules, once loaded, refuse the open amount: `range` (outside its bounds or
-   * places) or `setup` (a currency it takes no open amount in).
+   * Why the proxy's rules, once loaded, refuse the open amount: `format` (not a decimal in its
+   * places), `range` (outside its bounds) or `setup` (a currency it takes no open amount in).
    */
-  amountRefused: 'range' | 'setup' | undefined;
+  amountRefused: 'format' | 'range' | 'setup' | undefined;
   checkout: Checkout | undefined;
   mode: string;
   leaving: boolean;
@@ -58,10 +59,17 @@ export function viewOf(state: ViewState): View {
   // Without a price (or with an open amount the proxy refuses) every submit would be refused:
   // no form to fill in for nothing.
   if (!state.priced || state.amountRefused === 'setup') return 'misconfigured';
-  if (state.amountRefused === 'range') return 'amount-refused';
+  if (state.amountRefused) return 'amount-refused';
   if (state.createError) return 'create-error';
   if (state.configStatus === TaskStatus.ERROR) return 'config-error';
   return state.configStatus === TaskStatus.COMPLETE ? 'details' : 'loading';
+}
+
+/** The `crypto-pay-error` message of a refused open amount, for the page's developer. */
+export function amountInvalidMessage(check: OpenAmountCheck | undefined): string {
+  return check && 'refused' in check && check.refused === 'format'
+    ? `The amount is not a decimal string with at most ${check.places} decimal places.`
+    : 'The amount is outside open_amount.';
 }
 
 export function headingOf(view: View, t: Translation): string {

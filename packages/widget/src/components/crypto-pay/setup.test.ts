@@ -99,17 +99,14 @@ describe('<crypto-pay> setup the page must get right', () => {
       expect(visibleText(el)).to.contain('Total 12.50 EUR');
     });
 
-    for (const [amount, currency, why] of [
-      ['20,50', 'EUR', 'a comma for the decimal mark'],
-      ['500.01', 'EUR', 'above the maximum'],
-      ['0.99', 'EUR', 'below the minimum'],
-      ['12.505', 'EUR', 'more decimals than the bounds'],
-      ['-5.00', 'EUR', 'a negative amount'],
-      ['1e2', 'EUR', 'an exponent'],
+    for (const [amount, why] of [
+      ['500.01', 'above the maximum'],
+      ['0.99', 'below the minimum'],
+      ['-5.00', 'a negative amount'],
     ] as const) {
       it(`says the bounds instead of the form for ${why}`, async () => {
         const errors = errorEvents();
-        const el = await render({ proxy: (await fakeProxy()).url, amount, currency });
+        const el = await render({ proxy: (await fakeProxy()).url, amount, currency: 'EUR' });
         await untilText(el, 'Choose an amount between 1.00 and 500.00 EUR.');
         expect(heading(el)).to.equal('Check the amount');
         expect(form(el)?.tagName ?? 'none').to.equal('none');
@@ -120,6 +117,43 @@ describe('<crypto-pay> setup the page must get right', () => {
         });
       });
     }
+
+    for (const [amount, why] of [
+      ['20,50', 'a comma for the decimal mark'],
+      ['12.505', 'more decimals than the bounds'],
+      ['1e2', 'an exponent'],
+      ['20 €', 'a currency sign'],
+    ] as const) {
+      // The bounds would not help: 20,50 is within them, written otherwise.
+      it(`says how to write the amount for ${why}`, async () => {
+        const errors = errorEvents();
+        const el = await render({ proxy: (await fakeProxy()).url, amount, currency: 'EUR' });
+        await untilText(
+          el,
+          'Write the amount in figures, with at most 2 decimals after a point, like 1.00.',
+        );
+        expect(heading(el)).to.equal('Check the amount');
+        expect(form(el)?.tagName ?? 'none').to.equal('none');
+        expect(errors).to.deep.include({
+          code: 'amount_invalid',
+          message: 'The amount is not a decimal string with at most 2 decimal places.',
+        });
+      });
+    }
+
+    it('says how to write a whole amount, in the customer’s language', async () => {
+      const proxy = await fakeProxy({
+        config: {
+          payment_currencies: [],
+          products: {},
+          open_amount: { min: '5', max: '1000', currencies: ['EUR'] },
+          sessions: true,
+        },
+      });
+      const el = await render({ proxy: proxy.url, amount: '20.5', currency: 'EUR', locale: 'de' });
+      await untilText(el, 'Geben Sie den Betrag als ganze Zahl an, etwa 5.');
+      expect(heading(el)).to.equal('Betrag prüfen');
+    });
 
     it('says the bounds in the customer’s language and number format', async () => {
       const el = await render({

@@ -3,6 +3,6 @@
  * the heaviest part of the widget, and the element's first paint does not need them. The open
  * amount's check lives here too, for its money helpers.
  */
-export { acceptedOpenAmount } from '../../utilities/open-amount.ts';
+export { checkOpenAmount } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
 export { customerMessage, senderData, validateDetails } from './sender-validation.ts';
