@@ -22,13 +22,8 @@ import { assertWellFormed, DEEPLY_NESTED } from '../support/fuzz.ts';
 import { hmacHex, send, sendJson } from '../support/http.ts';
 import { findLeaks } from '../support/leaks.ts';
 import { type Stack, startStack } from '../support/stack.ts';
-import {
-  CALLBACK_PATH,
-  isGenuineCallback,
-  type ProxyRequest,
-  proxyRoutes,
-  type Target,
-} from './fuzz-proxy-requests.ts';
+import { CALLBACK_PATH, isGenuineCallback } from './fuzz-proxy-callbacks.ts';
+import { type ProxyRequest, proxyRoutes, type Target } from './fuzz-proxy-requests.ts';
 import { endpointFor, proxyEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-routes.ts';
 
 const LONG = process.env.RELIABILITY_LONG === '1';

@@ -18,8 +18,8 @@ import {
   parseCatalog,
 } from '@crypto-pay/proxy';
 import { createSandbox } from '@crypto-pay/sandbox';
-import type fc from 'fast-check';
-import type { FuzzRequest } from '../support/fuzz.ts';
+import fc from 'fast-check';
+import { type FuzzRequest, pathSegment } from '../support/fuzz.ts';
 import { type Answer, send } from '../support/http.ts';
 
 /** A route a server registers: `GET /api/checkouts/:id`, `ALL /api/*`. */
@@ -133,6 +133,24 @@ export function sharesOf(routes: readonly FuzzRoute<unknown>[], total: number, l
       route.name,
       Math.max(least, Math.round((total * route.weight) / weights)),
     ]),
+  );
+}
+
+/** An id in a path: random, the real one, or one character away from it. */
+export function idOrNear(real: string): fc.Arbitrary<string> {
+  const last = real.endsWith('A') ? 'B' : 'A';
+  return fc.oneof(
+    { weight: 2, arbitrary: pathSegment },
+    { weight: 2, arbitrary: fc.constant(encodeURIComponent(real)) },
+    fc.constantFrom(
+      ...[`${real}x`, real.slice(0, -1), `${real.slice(0, -1)}${last}`, real.toUpperCase()].map(
+        encodeURIComponent,
+      ),
+      `${real}%20`,
+      `${real}%2F`,
+      `${real}%00`,
+      `${real};v=1`,
+    ),
   );
 }
 

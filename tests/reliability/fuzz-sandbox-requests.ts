@@ -15,7 +15,7 @@ import {
   pathSegment,
 } from '../support/fuzz.ts';
 import { hmacHex } from '../support/http.ts';
-import type { FuzzRoute } from './fuzz-routes.ts';
+import { type FuzzRoute, idOrNear } from './fuzz-routes.ts';
 
 export const KEY = 'sandbox-key';
 export const SECRET = 'sandbox-secret';
@@ -134,15 +134,6 @@ function plain(
   return fc
     .record({ method, path, body, headers: fuzzHeaders() })
     .map(({ body, ...rest }): SandboxRequest => (body ? { ...rest, body } : rest));
-}
-
-/** An id in a path: random, the real one, or one character away from it. */
-function idOrNear(real: string): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 2, arbitrary: pathSegment },
-    { weight: 2, arbitrary: fc.constant(encodeURIComponent(real)) },
-    fc.constantFrom(`${real}x`, real.slice(0, -1), real.toUpperCase(), `${real}%00`),
-  );
 }
 
 /** Every generator of requests to the sandbox; `endpoints` names the routes each one reaches. */
