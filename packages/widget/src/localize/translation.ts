@@ -66,10 +66,10 @@ export interface Translation {
   /** An open amount outside the proxy's bounds; `max` carries the currency, e.g. `500.00 EUR`. */
   amountOutOfRange: (min: string, max: string) => string;
   /**
-   * An open amount not written as the proxy takes it (`20,50`, `12.505`): figures with at most
-   * `places` decimals after a point; `example` is written that way (e.g. `1.00`).
+   * An open amount not written as the proxy takes it (`20,50`, `12.505`): figures, with a point
+   * before the decimals unless `whole`; `example` is written that way (e.g. `1.00`).
    */
-  amountFormat: (places: number, example: string) => string;
+  amountFormat: (example: string, whole: boolean) => string;
   openPaymentPage: string;
   opensInNewTab: string;
   paymentLink: string;

@@ -267,7 +267,7 @@ export default class CryptoPay extends LitElement {
         // The customer (or the page's "Other amount") can choose another within the bounds.
         const check = flow.openAmountCheck;
         if (check && 'refused' in check && check.refused === 'format') {
-          return this.result('error', t.amountFormat(check.places, check.example));
+          return this.result('error', t.amountFormat(check.example, check.places === 0));
         }
         const open = flow.config.value!.open_amount!;
         return this.result(

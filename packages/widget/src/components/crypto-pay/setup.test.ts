@@ -130,7 +130,7 @@ describe('<crypto-pay> setup the page must get right', () => {
         const el = await render({ proxy: (await fakeProxy()).url, amount, currency: 'EUR' });
         await untilText(
           el,
-          'Write the amount in figures, with at most 2 decimals after a point, like 1.00.',
+          'Write the amount in figures with a point before the decimals, like 1.00.',
         );
         expect(heading(el)).to.equal('Check the amount');
         expect(form(el)?.tagName ?? 'none').to.equal('none');

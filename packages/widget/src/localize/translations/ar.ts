@@ -62,10 +62,8 @@ const ar: Translation = {
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
   amountHeading: 'تحقق من المبلغ',
   amountOutOfRange: (min, max) => `اختر مبلغًا بين ${min} و${max}.`,
-  amountFormat: (places, example) =>
-    places === 0
-      ? `اكتب المبلغ عددًا صحيحًا، مثل ${example}.`
-      : `اكتب المبلغ بالأرقام، بعدد منازل عشرية لا يزيد على ${places} بعد النقطة، مثل ${example}.`,
+  amountFormat: (example, whole) =>
+    `اكتب المبلغ ${whole ? 'عددًا صحيحًا' : 'بالأرقام مع نقطة قبل الكسور العشرية'}، مثل ${example}.`,
   openPaymentPage: 'فتح صفحة الدفع',
   opensInNewTab: '(تُفتح في علامة تبويب جديدة)',
   paymentLink: 'رابط الدفع',

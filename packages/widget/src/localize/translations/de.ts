@@ -59,10 +59,8 @@ const de: Translation = {
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
   amountHeading: 'Betrag prüfen',
   amountOutOfRange: (min, max) => `Wählen Sie einen Betrag zwischen ${min} und ${max}.`,
-  amountFormat: (places, example) =>
-    places === 0
-      ? `Geben Sie den Betrag als ganze Zahl an, etwa ${example}.`
-      : `Geben Sie den Betrag in Ziffern an, mit höchstens ${places} ${places === 1 ? 'Nachkommastelle' : 'Nachkommastellen'} nach einem Punkt, etwa ${example}.`,
+  amountFormat: (example, whole) =>
+    `Geben Sie den Betrag ${whole ? 'als ganze Zahl' : 'in Ziffern mit einem Punkt vor den Nachkommastellen'} an, etwa ${example}.`,
   openPaymentPage: 'Zahlungsseite öffnen',
   opensInNewTab: '(öffnet in einem neuen Tab)',
   paymentLink: 'Zahlungslink',

@@ -56,10 +56,8 @@ const en: Translation = {
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
   amountHeading: 'Check the amount',
   amountOutOfRange: (min, max) => `Choose an amount between ${min} and ${max}.`,
-  amountFormat: (places, example) =>
-    places === 0
-      ? `Write the amount in whole figures, like ${example}.`
-      : `Write the amount in figures, with at most ${places} ${places === 1 ? 'decimal' : 'decimals'} after a point, like ${example}.`,
+  amountFormat: (example, whole) =>
+    `Write the amount in ${whole ? 'whole figures' : 'figures with a point before the decimals'}, like ${example}.`,
   openPaymentPage: 'Open the payment page',
   opensInNewTab: '(opens in a new tab)',
   paymentLink: 'Payment link',

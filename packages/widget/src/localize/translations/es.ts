@@ -55,10 +55,8 @@ const es: Translation = {
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
   amountHeading: 'Revise el importe',
   amountOutOfRange: (min, max) => `Elija un importe entre ${min} y ${max}.`,
-  amountFormat: (places, example) =>
-    places === 0
-      ? `Escriba el importe como número entero, por ejemplo ${example}.`
-      : `Escriba el importe en cifras, con ${places === 1 ? 'un decimal' : `hasta ${places} decimales`} tras un punto, por ejemplo ${example}.`,
+  amountFormat: (example, whole) =>
+    `Escriba el importe ${whole ? 'como número entero' : 'en cifras, con un punto antes de los decimales'}, por ejemplo ${example}.`,
   openPaymentPage: 'Abrir la página de pago',
   opensInNewTab: '(se abre en una pestaña nueva)',
   paymentLink: 'Enlace de pago',

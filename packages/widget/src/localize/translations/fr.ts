@@ -59,10 +59,8 @@ const fr: Translation = {
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
   amountHeading: 'Vérifiez le montant',
   amountOutOfRange: (min, max) => `Choisissez un montant entre ${min} et ${max}.`,
-  amountFormat: (places, example) =>
-    places === 0
-      ? `Écrivez le montant en nombre entier, par exemple ${example}.`
-      : `Écrivez le montant en chiffres, avec au plus ${places} ${places === 1 ? 'décimale' : 'décimales'} après un point, par exemple ${example}.`,
+  amountFormat: (example, whole) =>
+    `Écrivez le montant ${whole ? 'en nombre entier' : 'en chiffres, avec un point avant les décimales'}, par exemple ${example}.`,
   openPaymentPage: 'Ouvrir la page de paiement',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   paymentLink: 'Lien de paiement',
