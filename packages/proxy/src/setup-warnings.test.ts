@@ -44,6 +44,32 @@ describe('setupWarnings', () => {
     assert.deepEqual(setupWarnings(productsOnly, parseCatalog(CATALOG_JSON)), []);
     assert.deepEqual(setupWarnings(loadConfig(testEnv(urls)), new Map()), []);
   });
+
+  it('says when sender data would go to the service over plain http off this machine', () => {
+    const warningsFor = (baseUrl: string, paymentsBaseUrl: string) =>
+      setupWarnings(loadConfig(testEnv({ baseUrl, paymentsBaseUrl })), new Map());
+    assert.deepEqual(
+      warningsFor('http://processing.internal:8080/api/v2', 'https://pay.example/api/payments/v1'),
+      [
+        "PROCESSING_BASE_URL is plain http to processing.internal: customers' names and birth dates would cross the network unencrypted. Use https (plain http is for a sandbox on this machine).",
+      ],
+    );
+    assert.equal(
+      warningsFor('https://app.example/api/v2', 'http://10.0.0.7/api/payments/v1').length,
+      1,
+    );
+    // The sandbox on this machine, and https anywhere, are fine.
+    for (const host of ['127.0.0.1:4000', 'localhost:4000', '[::1]:4000']) {
+      assert.deepEqual(warningsFor(`http://${host}/api/v2`, `http://${host}/api/payments/v1`), []);
+    }
+    assert.deepEqual(
+      warningsFor(
+        'https://app.cryptoprocessing.com/api/v2',
+        'https://app.cryptoprocessing.com/api/payments/v1',
+      ),
+      [],
+    );
+  });
 });
 
 /** A currency list entry as the service writes one. */

@@ -30,7 +30,23 @@ export function setupWarnings(config: Config, catalog: Catalog): string[] {
       'No price can be named: set CATALOG_FILE (products), OPEN_AMOUNT_MIN/MAX/CURRENCIES, or ADMIN_TOKEN (sessions).',
     );
   }
+  for (const [name, url] of [
+    ['PROCESSING_BASE_URL', config.baseUrl],
+    ['PROCESSING_PAYMENTS_BASE_URL', config.paymentsBaseUrl],
+  ] as const) {
+    const { protocol, hostname } = new URL(url);
+    if (protocol === 'http:' && !isLoopback(hostname)) {
+      warnings.push(
+        `${name} is plain http to ${hostname}: customers' names and birth dates would cross the network unencrypted. Use https (plain http is for a sandbox on this machine).`,
+      );
+    }
+  }
   return warnings;
+}
+
+/** A host name that never leaves this machine (`URL` writes IPv6 in brackets). */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 /**
