@@ -15,6 +15,7 @@ import {
   checkoutBody,
   eventually,
   linkPath,
+  type PaymentRequestRef,
   type PublicCheckout,
   paymentRequestCallback,
   paymentRequestsByLink,
@@ -28,10 +29,20 @@ const WORKERS = 8;
 const KILLS = LONG ? 5 : 1;
 const LOAD_MS = LONG ? 3000 : 1500;
 const FINALS = ['paid', 'failed', 'expired'] as const;
+/** How long the service holds each create around a kill (well under UPSTREAM_TIMEOUT_MS). */
+const HOLD_MS = 1500;
+/** Duplicate callbacks sent at once just before each kill. */
+const BURST = 100;
 
 let stack: Stack;
 before(async () => {
-  stack = await startStack();
+  stack = await startStack({
+    // Retries for about 14 s, as the real service retries for hours: the long variant kills
+    // every few seconds, and a delivery must not run out of attempts on a busy machine.
+    sandboxEnv: {
+      SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,250,500,1000,1000,1000,1000,1000,2000,2000,2000,2000',
+    },
+  });
 });
 after(() => stack?.stop());
 
@@ -45,6 +56,8 @@ type Kind = 'create' | 'callback';
 /** One request on its way: `sent` once its last byte went to the OS. */
 interface Flight {
   kind: Kind;
+  /** Its place in the order requests were started. */
+  seq: number;
   sent: boolean;
   killsAtStart: number;
   upAtStart: boolean;
@@ -53,6 +66,7 @@ interface Flight {
 }
 
 const inFlight = new Set<Flight>();
+let started = 0;
 /** Outcomes no crash explains: a bare 500, an unexpected status, a reset with the proxy up. */
 const unexpected: string[] = [];
 
@@ -74,6 +88,7 @@ async function attempt(
 ): Promise<{ answered: Answer } | 'retry'> {
   const flight: Flight = {
     kind,
+    seq: ++started,
     sent: false,
     killsAtStart: proxyState.kills,
     upAtStart: proxyState.up,
@@ -124,6 +139,7 @@ async function untilAnswered(
 /** What one round of a worker did, and so the status its checkout must show. */
 interface Tracked {
   checkout: PublicCheckout;
+  request: PaymentRequestRef;
   idempotencyKey: string;
   how: 'simulated through the sandbox' | 'direct callbacks' | 'processing only';
   expected: string;
@@ -173,42 +189,74 @@ async function worker(index: number, tracked: Tracked[], running: () => boolean)
         200,
       );
     }
-    tracked.push({ checkout, idempotencyKey, how, expected: statuses.at(-1) ?? final });
-  }
-}
-
-/** Resolves, on the tick it finds them, with the requests sent and unanswered of both kinds. */
-async function whenBothInFlight(timeoutMs = 10_000): Promise<Flight[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const flights = [...inFlight].filter((flight) => flight.sent);
-    const kinds = new Set(flights.map((flight) => flight.kind));
-    if (kinds.has('create') && kinds.has('callback')) return flights;
-    if (Date.now() > deadline) throw new Error('No create and callback were in flight together');
-    await new Promise((resolve) => setImmediate(resolve));
+    tracked.push({ checkout, request, idempotencyKey, how, expected: statuses.at(-1) ?? final });
   }
 }
 
 /**
- * Lets the load run, then KILLS times: waits for a create and a callback on the wire, kills
- * the proxy, checks the file and starts the proxy again. Keeps what was on the wire at each kill.
+ * Resolves, on the tick it finds them, with the requests sent and still unanswered, once a
+ * create started after `heldFrom` is among them and every callback started after `burstFrom`
+ * has been sent (or answered).
  */
-async function killUnderLoad(kills: Flight[][]): Promise<void> {
+async function whenOnTheWire(heldFrom: number, burstFrom: number): Promise<Flight[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const flights = [...inFlight];
+    const held = flights.some((f) => f.kind === 'create' && f.seq > heldFrom && f.sent);
+    const burstSent = flights.every((f) => f.kind !== 'callback' || f.seq <= burstFrom || f.sent);
+    if (held && burstSent) return flights.filter((flight) => flight.sent);
+    if (Date.now() > deadline) throw new Error('No held create and sent burst in 10 s');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Duplicates of callbacks already acknowledged: a service retrying sends them; they change nothing. */
+function duplicateBurst(tracked: readonly Tracked[]): Promise<unknown>[] {
+  return Array.from({ length: BURST }, (_, i) => {
+    const entry = tracked[i % tracked.length]!;
+    const body = paymentRequestCallback(entry.request, entry.expected);
+    return attempt(
+      'callback',
+      (onSent) =>
+        sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body, { onSent }),
+      200,
+    );
+  });
+}
+
+/**
+ * Lets the load run, then KILLS times: makes sure creates and callbacks are mid-request, kills
+ * the proxy, checks the file and starts the proxy again. Keeps what was on the wire at each
+ * kill, how long the proxy was down, and the burst's requests (to await their outcomes).
+ */
+async function killUnderLoad(
+  tracked: readonly Tracked[],
+  record: { kills: Flight[][]; downMs: number[]; bursts: Promise<unknown>[] },
+): Promise<void> {
   for (let kill = 0; kill < KILLS; kill++) {
     await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
-    const onTheWire = await whenBothInFlight();
+    // A slow service holds the creates started from now on inside the proxy, and a burst of
+    // callbacks keeps it busy: the kill finds both mid-request however late this process runs.
+    const heldFrom = started;
+    assert.equal((await stack.control('/faults', { latency_ms: HOLD_MS })).status, 200);
+    const burstFrom = started;
+    record.bursts.push(...duplicateBurst(tracked));
+    const onTheWire = await whenOnTheWire(heldFrom, burstFrom);
     // Same tick as the check: whatever ends from here on ends after the kill.
     proxyState.up = false;
     proxyState.kills += 1;
-    kills.push(onTheWire);
+    record.kills.push(onTheWire);
     await stack.proxy.kill();
     assert.deepEqual(
       storeChecks(stack.databaseFile),
       { integrity: 'ok', foreignKeyViolations: [] },
       'the store right after SIGKILL',
     );
+    assert.equal((await stack.control('/faults', {})).status, 200);
+    const down = Date.now();
     await stack.restartProxy();
     proxyState.up = true;
+    record.downMs.push(Date.now() - down);
   }
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
 }
@@ -230,9 +278,14 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
   const tracked: Tracked[] = [];
   let load = true;
   const workers = Array.from({ length: WORKERS }, (_, i) => worker(i, tracked, () => load));
-  const kills: Flight[][] = [];
+  const record = {
+    kills: [] as Flight[][],
+    downMs: [] as number[],
+    bursts: [] as Promise<unknown>[],
+  };
+  const { kills, downMs } = record;
   try {
-    await killUnderLoad(kills);
+    await killUnderLoad(tracked, record);
   } catch (error) {
     // The workers must not outlive a failed test, retrying against a stopped proxy.
     load = false;
@@ -242,6 +295,7 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
   }
   load = false;
   await Promise.all(workers);
+  await Promise.all(record.bursts);
 
   assert.deepEqual(unexpected, [], 'every request succeeded or failed only because of a kill');
   assert.ok(tracked.length >= 20, `only ${tracked.length} checkouts were created under load`);
@@ -282,7 +336,7 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
       for (const attempt of all) if (attempt.final) open.delete(attempt.delivery_id);
       return open.size === 0 ? all : undefined;
     },
-    20_000,
+    30_000,
     'the sandbox to deliver every callback',
   );
   // Each delivery ended in a 200; a failed attempt only ever met a proxy that was not there.
@@ -308,7 +362,7 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
     );
   }
   console.log(
-    `# ${tracked.length} checkouts, ${tracked.filter((entry) => entry.how === 'simulated through the sandbox').length} settled through the sandbox`,
+    `# ${tracked.length} checkouts, ${tracked.filter((entry) => entry.how === 'simulated through the sandbox').length} settled through the sandbox; the proxy was down ${downMs.join(', ')} ms`,
   );
 
   await stack.proxy.stop();
