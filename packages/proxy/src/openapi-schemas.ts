@@ -174,13 +174,16 @@ export const callbackListSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'receivedAt', 'type', 'outcome', 'body'],
+        required: ['id', 'received_at', 'type', 'outcome', 'body'],
         properties: {
-          id: { type: 'integer' },
-          receivedAt: { type: 'integer', description: 'Unix milliseconds.' },
+          id: { type: 'integer', description: 'Increases in the order callbacks were received.' },
+          received_at: { type: 'integer', description: 'Unix seconds.' },
           type: { type: 'string' },
-          objectId: { type: 'string' },
-          foreignId: { type: 'string' },
+          object_id: {
+            type: 'string',
+            description: 'What the callback is about: payment request, invoice or transaction id.',
+          },
+          foreign_id: { type: 'string' },
           status: { type: 'string' },
           outcome: {
             enum: ['applied', 'ignored', 'recorded', 'unknown'],

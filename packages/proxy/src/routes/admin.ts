@@ -25,7 +25,13 @@ import {
   noQuerySchema,
   transactionQuerySchema,
 } from '../schemas.ts';
-import type { CheckoutRecord, CheckoutSession, CurrencyRef, Store } from '../store/store.ts';
+import type {
+  CheckoutRecord,
+  CheckoutSession,
+  CurrencyRef,
+  Store,
+  StoredCallback,
+} from '../store/store.ts';
 import { type ProcessingClient, passThrough } from '../upstream.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 
@@ -55,6 +61,20 @@ function merchantCheckout(checkout: CheckoutRecord) {
     ...(checkout.product === undefined ? {} : { product: checkout.product }),
     created_at: Math.floor(checkout.createdAt / 1000),
     updated_at: Math.floor(checkout.updatedAt / 1000),
+  };
+}
+
+/** A logged callback in the merchant API's names (snake_case, Unix seconds, as checkouts). */
+function merchantCallback(entry: StoredCallback) {
+  return {
+    id: entry.id,
+    received_at: Math.floor(entry.receivedAt / 1000),
+    type: entry.type,
+    ...(entry.objectId === undefined ? {} : { object_id: entry.objectId }),
+    ...(entry.foreignId === undefined ? {} : { foreign_id: entry.foreignId }),
+    ...(entry.status === undefined ? {} : { status: entry.status }),
+    outcome: entry.outcome,
+    body: entry.body,
   };
 }
 
@@ -132,7 +152,7 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
         ...(query.type === undefined ? {} : { type: query.type }),
         ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
       });
-      return c.json({ data: callbacks }, 200);
+      return c.json({ data: callbacks.map(merchantCallback) }, 200);
     })
     .get('/balances', queryOf(noQuerySchema), async (c) => {
       const data = await processing.listBalances().catch(passThrough);
