@@ -133,6 +133,8 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
     }
     if (request.signed === true) {
       assert.ok(status !== 401 && status !== 403, `a signed callback was refused: ${what}`);
+    }
+    if (request.path === CALLBACK_PATH && status !== 401 && status !== 403 && status !== 413) {
       reach.add('callback past the signature');
       if (status === 400) reach.add('callback body refused after the signature');
     }
@@ -148,7 +150,7 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
 
     if (request.authorized === true) {
       assert.notEqual(status, 401, `the admin token was refused: ${what}`);
-      reach.add('admin past the token');
+      if (status !== 401) reach.add('admin past the token');
       if (status === 422 && typeof body.field === 'string')
         reach.add('admin body or query validated');
     }
