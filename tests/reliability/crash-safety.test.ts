@@ -21,7 +21,8 @@ import {
   paymentRequestsByLink,
   readCheckout,
 } from '../support/checkouts.ts';
-import { type Answer, connectionErrorCode, sendJson, sendSigned } from '../support/http.ts';
+import { createFlights, type Flight, wasCut } from '../support/flights.ts';
+import { sendJson, sendSigned } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
@@ -46,95 +47,8 @@ before(async () => {
 });
 after(() => stack?.stop());
 
-/** What the test did to the proxy so far: a request's fate is judged against it. */
-const proxyState = { kills: 0, up: true };
-/** Set when the test fails early: retries stop instead of outliving it. */
-let abandoned = false;
-
-type Kind = 'create' | 'callback';
-
-/** One request on its way: `sent` once its last byte went to the OS. */
-interface Flight {
-  kind: Kind;
-  /** Its place in the order requests were started. */
-  seq: number;
-  sent: boolean;
-  killsAtStart: number;
-  upAtStart: boolean;
-  /** Set when it ends: answered, or the system error code of its failed connection. */
-  end?: { status: number } | { code: string };
-}
-
-const inFlight = new Set<Flight>();
-let started = 0;
-/** Outcomes no crash explains: a bare 500, an unexpected status, a reset with the proxy up. */
-const unexpected: string[] = [];
-
-/** The retryable refusal the proxy documents for a store it cannot use (its README). */
-const isRetryableRefusal = (answer: Answer) =>
-  answer.status === 503 &&
-  (answer.json as { code?: string } | undefined)?.code === 'store_unavailable';
-
-/**
- * Sends one request and judges how it ended. `answered` is the expected success; a connection
- * refused while the proxy was down, a reset by a kill during the request, or a retryable
- * refusal around a kill are `retry`; anything else is recorded as unexpected (and retried, so
- * the run goes on and reports every one).
- */
-async function attempt(
-  kind: Kind,
-  send: (onSent: () => void) => Promise<Answer>,
-  success: number,
-): Promise<{ answered: Answer } | 'retry'> {
-  const flight: Flight = {
-    kind,
-    seq: ++started,
-    sent: false,
-    killsAtStart: proxyState.kills,
-    upAtStart: proxyState.up,
-  };
-  inFlight.add(flight);
-  const killedSince = () => proxyState.kills > flight.killsAtStart;
-  try {
-    const answer = await send(() => {
-      flight.sent = true;
-    });
-    flight.end = { status: answer.status };
-    if (answer.status === success) return { answered: answer };
-    if (!(isRetryableRefusal(answer) && (killedSince() || !flight.upAtStart))) {
-      unexpected.push(`${kind} answered ${answer.status}: ${answer.text}`);
-    }
-    return 'retry';
-  } catch (error) {
-    const code = connectionErrorCode(error) ?? String(error);
-    flight.end = { code };
-    // Refused or reset: a kill was under way (a connection made while the dying process
-    // still had its socket is reset too) or the proxy had not started again yet.
-    const explained =
-      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code) &&
-      (!flight.upAtStart || killedSince());
-    if (!explained) {
-      unexpected.push(`${kind} failed with ${code} (proxy up: ${proxyState.up}): ${error}`);
-    }
-    return 'retry';
-  } finally {
-    inFlight.delete(flight);
-  }
-}
-
-/** Repeats `attempt` until it succeeds, pausing while the proxy is down. */
-async function untilAnswered(
-  kind: Kind,
-  send: (onSent: () => void) => Promise<Answer>,
-  success: number,
-): Promise<Answer> {
-  for (;;) {
-    if (abandoned) throw new Error('The test ended before this request was answered');
-    const result = await attempt(kind, send, success);
-    if (result !== 'retry') return result.answered;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Every create and callback of the run, judged against the kills. */
+const flights = createFlights();
 
 /** What one round of a worker did, and so the status its checkout must show. */
 interface Tracked {
@@ -153,7 +67,7 @@ interface Tracked {
 async function worker(index: number, tracked: Tracked[], running: () => boolean) {
   for (let round = 0; running(); round++) {
     const idempotencyKey = `crash-${index}-${round}`;
-    const created = await untilAnswered(
+    const created = await flights.untilAnswered(
       'create',
       (onSent) =>
         sendJson(`${stack.proxy.url}/api/checkouts`, checkoutBody(), {
@@ -180,7 +94,7 @@ async function worker(index: number, tracked: Tracked[], running: () => boolean)
     }
     for (const status of statuses) {
       const body = paymentRequestCallback(request, status);
-      await untilAnswered(
+      await flights.untilAnswered(
         'callback',
         (onSent) =>
           sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body, {
@@ -193,29 +107,12 @@ async function worker(index: number, tracked: Tracked[], running: () => boolean)
   }
 }
 
-/**
- * Resolves, on the tick it finds them, with the requests sent and still unanswered, once a
- * create started after `heldFrom` is among them and every callback started after `burstFrom`
- * has been sent (or answered).
- */
-async function whenOnTheWire(heldFrom: number, burstFrom: number): Promise<Flight[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const flights = [...inFlight];
-    const held = flights.some((f) => f.kind === 'create' && f.seq > heldFrom && f.sent);
-    const burstSent = flights.every((f) => f.kind !== 'callback' || f.seq <= burstFrom || f.sent);
-    if (held && burstSent) return flights.filter((flight) => flight.sent);
-    if (Date.now() > deadline) throw new Error('No held create and sent burst in 10 s');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 /** Duplicates of callbacks already acknowledged: a service retrying sends them; they change nothing. */
 function duplicateBurst(tracked: readonly Tracked[]): Promise<unknown>[] {
   return Array.from({ length: BURST }, (_, i) => {
     const entry = tracked[i % tracked.length]!;
     const body = paymentRequestCallback(entry.request, entry.expected);
-    return attempt(
+    return flights.attempt(
       'callback',
       (onSent) =>
         sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body, { onSent }),
@@ -237,14 +134,20 @@ async function killUnderLoad(
     await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
     // A slow service holds the creates started from now on inside the proxy, and a burst of
     // callbacks keeps it busy: the kill finds both mid-request however late this process runs.
-    const heldFrom = started;
+    const heldFrom = flights.started();
     assert.equal((await stack.control('/faults', { latency_ms: HOLD_MS })).status, 200);
-    const burstFrom = started;
+    await flights.onTheWireWhen(
+      (wire) => wire.some((f) => f.kind === 'create' && f.seq > heldFrom && f.sent),
+      'a create held by the slow service',
+    );
+    const burstFrom = flights.started();
     record.bursts.push(...duplicateBurst(tracked));
-    const onTheWire = await whenOnTheWire(heldFrom, burstFrom);
+    const onTheWire = await flights.onTheWireWhen(
+      (wire) => wire.every((f) => f.kind !== 'callback' || f.seq <= burstFrom || f.sent),
+      'the burst of callbacks to be sent',
+    );
     // Same tick as the check: whatever ends from here on ends after the kill.
-    proxyState.up = false;
-    proxyState.kills += 1;
+    flights.killing();
     record.kills.push(onTheWire);
     await stack.proxy.kill();
     assert.deepEqual(
@@ -255,7 +158,7 @@ async function killUnderLoad(
     assert.equal((await stack.control('/faults', {})).status, 200);
     const down = Date.now();
     await stack.restartProxy();
-    proxyState.up = true;
+    flights.restarted();
     record.downMs.push(Date.now() - down);
   }
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
@@ -289,7 +192,7 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
   } catch (error) {
     // The workers must not outlive a failed test, retrying against a stopped proxy.
     load = false;
-    abandoned = true;
+    flights.abandon();
     await Promise.allSettled(workers);
     throw error;
   }
@@ -297,18 +200,15 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
   await Promise.all(workers);
   await Promise.all(record.bursts);
 
-  assert.deepEqual(unexpected, [], 'every request succeeded or failed only because of a kill');
+  assert.deepEqual(
+    flights.unexpected,
+    [],
+    'every request succeeded or failed only because of a kill',
+  );
   assert.ok(tracked.length >= 20, `only ${tracked.length} checkouts were created under load`);
-  const cutCounts = kills.map((flights) => {
-    const cut = (kind: Kind) =>
-      flights.filter(
-        (flight) =>
-          flight.kind === kind &&
-          flight.end !== undefined &&
-          'code' in flight.end &&
-          flight.end.code !== 'ECONNREFUSED',
-      ).length;
-    const onWire = (kind: Kind) => flights.filter((flight) => flight.kind === kind).length;
+  const cutCounts = kills.map((wire) => {
+    const cut = (kind: string) => wire.filter((f) => f.kind === kind && wasCut(f)).length;
+    const onWire = (kind: string) => wire.filter((f) => f.kind === kind).length;
     return {
       createsInFlight: onWire('create'),
       createsCut: cut('create'),
