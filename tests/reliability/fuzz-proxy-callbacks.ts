@@ -59,7 +59,10 @@ function callback(
       if (signature === 'other-secret') all['X-Processing-Signature'] = hmacHex('guess', bytes);
       if (key === 'right') all['X-Processing-Key'] = credentials.apiKey;
       if (key === 'wrong') all['X-Processing-Key'] = 'not-the-key';
-      const signed = key === 'right' && signature.startsWith('right');
+      // From what is sent: a signature over another body is right when the bodies are equal.
+      const signed =
+        all['X-Processing-Key'] === credentials.apiKey &&
+        all['X-Processing-Signature']?.toLowerCase() === right;
       return {
         method: 'POST',
         path: CALLBACK_PATH,

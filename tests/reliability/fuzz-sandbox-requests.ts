@@ -114,8 +114,9 @@ function processing(
       if (auth === 'signed' || auth === 'odd-headers' || auth === 'no-key')
         all['X-Processing-Signature'] = hmacHex(SECRET, bytes);
       if (auth === 'bad-signature') all['X-Processing-Signature'] = hmacHex('guess', bytes);
+      // A path whose dot segments climb out of /api/ never meets the pipeline.
       const intent: Intent =
-        auth === 'odd-headers'
+        auth === 'odd-headers' || !resolved(path).startsWith('/api/')
           ? {}
           : {
               signed: auth === 'signed',
