@@ -113,22 +113,32 @@ function brokenCallback(valid: Record<string, unknown>): fc.Arbitrary<Buffer> {
 }
 
 /**
- * Whether the proxy would act on this callback: the right key, a signature over its bytes, and
- * a payment-request callback its schema accepts. The real checkout must never get one.
+ * Whether the proxy would act on this callback for the real checkout: the right key, a signature
+ * over its bytes, and a payment-request callback its schema accepts that names the checkout's
+ * payment request or (the store's fallback) its foreign_id. No fuzzed callback may be one.
  */
-export function isGenuineCallback(request: FuzzRequest, credentials: Credentials): boolean {
+export function changesRealCheckout(
+  request: FuzzRequest,
+  credentials: Credentials,
+  target: Target,
+): boolean {
   const header = (name: string) =>
     Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
   const bytes = request.body ?? Buffer.alloc(0);
   if (header('x-processing-key') !== credentials.apiKey) return false;
   const signature = header('x-processing-signature')?.toLowerCase();
   if (signature !== hmacHex(credentials.signingSecret, bytes)) return false;
+  let parsed: ReturnType<typeof paymentRequestCallbackSchema.safeParse>;
   try {
-    const body = parseJson(new TextDecoder().decode(bytes));
-    return paymentRequestCallbackSchema.safeParse(body).success;
+    parsed = paymentRequestCallbackSchema.safeParse(parseJson(new TextDecoder().decode(bytes)));
   } catch {
     return false;
   }
+  return (
+    parsed.success &&
+    (parsed.data.payment_request_id === target.paymentRequestId ||
+      parsed.data.foreign_id === target.foreignId)
+  );
 }
 
 export function callbackRoutes(credentials: Credentials, target: Target): FuzzRoute<Intent>[] {

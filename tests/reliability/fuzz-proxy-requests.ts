@@ -6,7 +6,7 @@
  */
 
 import fc from 'fast-check';
-import { checkoutBody } from '../support/checkouts.ts';
+import { checkoutBody, LEGAL_SENDER } from '../support/checkouts.ts';
 import {
   encodedBody,
   type FuzzRequest,
@@ -28,6 +28,8 @@ export interface Intent {
   unknownPaymentRequest?: boolean;
   /** A callback naming the real checkout's payment request and foreign_id. */
   realCheckout?: boolean;
+  /** A create carrying the real checkout's Idempotency-Key. */
+  realKey?: boolean;
 }
 
 export type ProxyRequest = FuzzRequest & Intent;
@@ -181,11 +183,39 @@ export function proxyRoutes(
       'POST',
       '/api/checkouts',
       encodedBody(json(checkoutBody())),
-      // A share reuse the real checkout's key with another body: a conflict, never a change.
-      plainHeaders({
-        'Idempotency-Key': fc.oneof(printable, fc.constant(target.idempotencyKey)),
-      }),
+      plainHeaders({ 'Idempotency-Key': printable }),
     ),
+    {
+      // Another body under the real checkout's key is a conflict; its own body, a replay.
+      name: "POST /api/checkouts with the real checkout's Idempotency-Key",
+      endpoints: ['POST /api/checkouts'],
+      weight: 2,
+      request: fc
+        .record({
+          body: fc.oneof(
+            {
+              weight: 3,
+              arbitrary: fc
+                .constantFrom(
+                  checkoutBody(),
+                  checkoutBody({ product: 'mug' }),
+                  checkoutBody({ end_user_email: undefined }),
+                  checkoutBody(LEGAL_SENDER),
+                )
+                .map((body) => Buffer.from(JSON.stringify(body))),
+            },
+            encodedBody(mutated(checkoutBody())),
+          ),
+          headers: fuzzHeaders(),
+        })
+        .map(({ body, headers }) => ({
+          method: 'POST',
+          path: '/api/checkouts',
+          headers: { ...headers, 'Idempotency-Key': target.idempotencyKey },
+          realKey: true,
+          ...(body ? { body } : {}),
+        })),
+    },
     route(
       'GET /api/checkouts/:id',
       2,

@@ -22,7 +22,7 @@ import { assertWellFormed, DEEPLY_NESTED } from '../support/fuzz.ts';
 import { hmacHex, send, sendJson } from '../support/http.ts';
 import { findLeaks } from '../support/leaks.ts';
 import { type Stack, startStack } from '../support/stack.ts';
-import { CALLBACK_PATH, isGenuineCallback } from './fuzz-proxy-callbacks.ts';
+import { CALLBACK_PATH, changesRealCheckout } from './fuzz-proxy-callbacks.ts';
 import { type ProxyRequest, proxyRoutes, type Target } from './fuzz-proxy-requests.ts';
 import { endpointFor, proxyEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-routes.ts';
 
@@ -128,8 +128,9 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
     hits.add(endpointFor(endpoints, request)?.key ?? 'none');
     assertWellFormed(request, answer);
 
-    if (request.realCheckout) {
-      assert.ok(!isGenuineCallback(request, stack.credentials), `a genuine callback: ${what}`);
+    if (request.path === CALLBACK_PATH) {
+      const real = changesRealCheckout(request, stack.credentials, target);
+      assert.ok(!real, `a genuine callback for the real checkout: ${what}`);
     }
     if (request.signed === true) {
       assert.ok(status !== 401 && status !== 403, `a signed callback was refused: ${what}`);
@@ -166,6 +167,14 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
       }
     }
     if (request.path === '/admin/checkout-sessions' && status === 201) counts.sessions++;
+    if (request.realKey) {
+      // Never a second checkout under the real key: a replay of the real one, or a refusal.
+      if (status === 201) assert.equal((answer.json as { id: string }).id, target.checkoutId);
+      else assert.ok(status >= 400, what);
+      if (status === 409) reach.add('real Idempotency-Key refused for another body');
+    }
+    if (request.path.includes(target.sessionToken) && status === 200)
+      reach.add('real session read');
     const readsReal = request.path.split('?')[0]!.includes(target.checkoutId);
     if (readsReal && request.method === 'GET' && status === 200) reach.add('real checkout read');
   };
@@ -208,6 +217,8 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
     'create body validated': Math.floor(share('POST /api/checkouts') / 8),
     // The real id is two paths in five of three read routes' (about 75 requests).
     'real checkout read': 5,
+    // Nine bodies in sixteen under the real key are valid and not its own (of 24 or so).
+    'real Idempotency-Key refused for another body': 1,
   };
   for (const [what, least] of Object.entries(minimums)) {
     assert.ok(reach.get(what) >= least, `${what}: ${reach.get(what)} < ${least}`);
