@@ -169,7 +169,7 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
     if (request.path === '/admin/checkout-sessions' && status === 201) counts.sessions++;
     if (request.realKey) {
       // Never a second checkout under the real key: a replay of the real one, or a refusal.
-      if (status === 201) assert.equal((answer.json as { id: string }).id, target.checkoutId);
+      if (status === 201) assert.equal((answer.json as { id: string }).id, target.checkoutId, what);
       else assert.ok(status >= 400, what);
       if (status === 409) reach.add('real Idempotency-Key refused for another body');
     }
