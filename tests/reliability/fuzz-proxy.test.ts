@@ -5,6 +5,12 @@
  * nothing for a request it refused; a real checkout and session, aimed at by a share of the
  * reads, creates and callbacks, must come out exactly as they went in.
  *
+ * Only one fuzzed input could rightly change the real checkout: a callback with the right key
+ * and signature that its schema accepts and that names the checkout's payment request (or its
+ * foreign_id, which the store falls back to). The generators never make one (callbacks signed
+ * for it are broken by construction) and every callback is checked against that rule. Its own
+ * body under its Idempotency-Key is a replay, answered with the same checkout.
+ *
  * "Every route" is checked, not claimed: the first test builds the proxy in-process and
  * compares its registered routes (Hono's `app.routes`) with the routes the generators name, and
  * the fuzz run matches each request to the route that answers it and wants every registered
