@@ -15,6 +15,7 @@ import {
   pathSegment,
   queryString,
 } from '../support/fuzz.ts';
+import { invoice, session, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
 import { type FuzzRoute, idOrNear } from './fuzz-routes.ts';
 
@@ -47,36 +48,6 @@ export interface Credentials {
   apiKey: string;
   signingSecret: string;
 }
-
-const session = {
-  amount: '10.00',
-  currency: 'EUR',
-  description: 'Order 7',
-  foreign_id: 'order-7',
-  expires_in: 600,
-};
-const invoice = {
-  end_user_reference: 'customer-7',
-  timer: false,
-  title: 'Order 7',
-  foreign_id: 'invoice-7',
-  currency: 'EUR',
-  amount: 12.5,
-  url_success: 'https://shop.example/ok',
-  url_failed: 'https://shop.example/ko',
-  email_user: 'zebulonia.quixotewright@example.org',
-  ...checkoutBody(),
-};
-const withdrawal = {
-  currency: 'BTC',
-  amount: 0.001,
-  address: 'tb1qdestination',
-  foreign_id: 'payout-7',
-  end_user_reference: 'customer-7',
-  sender_type: 'natural',
-  sender_data: checkoutBody().sender_data,
-  receiver_type: 'self',
-};
 
 const none = fc.constant(undefined);
 const anyMethod = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD');

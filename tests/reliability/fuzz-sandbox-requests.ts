@@ -6,7 +6,6 @@
  */
 
 import fc from 'fast-check';
-import { SENDER } from '../support/checkouts.ts';
 import {
   encodedBody,
   type FuzzRequest,
@@ -16,6 +15,7 @@ import {
 } from '../support/fuzz.ts';
 import { hmacHex } from '../support/http.ts';
 import { type FuzzRoute, idOrNear } from './fuzz-routes.ts';
+import { invoice, paymentRequest, withdrawal } from './fuzz-sandbox-bodies.ts';
 
 export const KEY = 'sandbox-key';
 export const SECRET = 'sandbox-secret';
@@ -35,36 +35,6 @@ export interface Target {
   paymentRequestId: string;
   invoiceForeignId: string;
 }
-
-export const paymentRequest = {
-  amount: '25.00',
-  currency: { iso: 'EUR' },
-  life_time_duration: 3600,
-  end_user_reference: 'customer-1',
-  payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-  ...SENDER,
-};
-export const invoice = {
-  end_user_reference: 'customer-1',
-  timer: false,
-  title: 'Order 42',
-  foreign_id: 'invoice-1',
-  currency: 'EUR',
-  amount: 12.5,
-  url_success: 'https://shop.example/ok',
-  url_failed: 'https://shop.example/ko',
-  email_user: 'ada@example.org',
-  ...SENDER,
-};
-const withdrawal = {
-  currency: 'BTC',
-  amount: 0.001,
-  address: 'tb1qdestination',
-  foreign_id: 'payout-1',
-  end_user_reference: 'customer-1',
-  ...SENDER,
-  receiver_type: 'self',
-};
 
 const json = (valid: Record<string, unknown>) =>
   fc.oneof({ weight: 3, arbitrary: mutated(valid) }, fc.jsonValue({ maxDepth: 4 }));

@@ -18,10 +18,9 @@ import { assertWellFormed, DEEPLY_NESTED } from '../support/fuzz.ts';
 import { hmacHex, send, sendJson, sendSigned } from '../support/http.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 import { endpointFor, sandboxEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-routes.ts';
+import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
 import {
-  invoice,
   KEY,
-  paymentRequest,
   type SandboxRequest,
   SECRET,
   sandboxRoutes,

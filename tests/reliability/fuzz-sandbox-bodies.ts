@@ -1,0 +1,33 @@
+/** Valid bodies of the sandbox's processing routes: the starting points of the mutations. */
+
+import { SENDER } from '../support/checkouts.ts';
+
+export const paymentRequest = {
+  amount: '25.00',
+  currency: { iso: 'EUR' },
+  life_time_duration: 3600,
+  end_user_reference: 'customer-1',
+  payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+  ...SENDER,
+};
+export const invoice = {
+  end_user_reference: 'customer-1',
+  timer: false,
+  title: 'Order 42',
+  foreign_id: 'invoice-1',
+  currency: 'EUR',
+  amount: 12.5,
+  url_success: 'https://shop.example/ok',
+  url_failed: 'https://shop.example/ko',
+  email_user: 'ada@example.org',
+  ...SENDER,
+};
+export const withdrawal = {
+  currency: 'BTC',
+  amount: 0.001,
+  address: 'tb1qdestination',
+  foreign_id: 'payout-1',
+  end_user_reference: 'customer-1',
+  ...SENDER,
+  receiver_type: 'self',
+};
