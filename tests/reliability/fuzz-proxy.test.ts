@@ -34,7 +34,7 @@ import { endpointFor, proxyEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-r
 
 const LONG = process.env.RELIABILITY_LONG === '1';
 const RUNS = LONG ? 20_000 : 600;
-/** Requests each registered route must get (the smallest share is 13 in the default run). */
+/** Requests each registered route must get (the smallest share is 12 in the default run). */
 const MIN_HITS = 3;
 
 let stack: Stack;
