@@ -1,6 +1,3 @@
-// The proxy's source, built here in-process, iterates `Headers`: tsc needs the iterable DOM types.
-/// <reference lib="dom.iterable" />
-
 /**
  * What makes "every route" a checked claim in the fuzzers: the proxy and the sandbox are built
  * in-process (no socket, no upstream call) and their endpoints read from Hono's `app.routes`;
