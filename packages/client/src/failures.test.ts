@@ -249,6 +249,31 @@ describe('timeouts', () => {
     assert.equal(server.requests.length, 2);
   });
 
+  test('no retry starts with less than a quarter of retry.totalTimeoutMs left', async () => {
+    // A 503 after most of the time: a retry could only time out and hide the 503.
+    server.reply({ status: 503, text: '', delayMs: 400 }, { status: 200, json: balancesAnswer });
+    const client = clientFor(server.origin, {
+      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1, totalTimeoutMs: 500 },
+    });
+    await assert.rejects(client.listBalances(), unavailable({ reason: 'server_error' }));
+    assert.equal(server.requests.length, 1);
+  });
+
+  test('no retry starts when onRetry used up the time', async () => {
+    server.reply({ status: 503, text: '' }, { status: 200, json: balancesAnswer });
+    const client = clientFor(server.origin, {
+      retry: {
+        attempts: 3,
+        baseDelayMs: 1,
+        maxDelayMs: 1,
+        totalTimeoutMs: 400,
+        onRetry: () => new Promise((resolve) => setTimeout(resolve, 350)),
+      },
+    });
+    await assert.rejects(client.listBalances(), unavailable({ reason: 'server_error' }));
+    assert.equal(server.requests.length, 1);
+  });
+
   test('no retry starts when its delay would pass retry.totalTimeoutMs', async () => {
     server.reply({ status: 503, text: '' }, { status: 200, json: balancesAnswer });
     const client = clientFor(server.origin, {

@@ -22,7 +22,8 @@ export interface RecordedRequest {
 
 /** What the server does with the next request. */
 export type Reply =
-  | { status: number; json?: unknown; text?: string }
+  /** An answer, after `delayMs` when given (a slow service). */
+  | { status: number; json?: unknown; text?: string; delayMs?: number }
   /** Never answer (the client must time out). */
   | 'hang'
   /** Read the request, then drop the connection without answering. */
@@ -71,8 +72,10 @@ export async function startRecordingServer(port = 0): Promise<RecordingServer> {
         return;
       }
       const text = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
-      response.writeHead(reply.status, { 'Content-Type': 'application/json' });
-      response.end(text);
+      setTimeout(() => {
+        response.writeHead(reply.status, { 'Content-Type': 'application/json' });
+        response.end(text);
+      }, reply.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -15,7 +15,8 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /**
    * Time allowed for the whole operation, every attempt and delay included: an attempt waits
-   * at most what is left of it, and no retry starts once it is spent (default: no limit).
+   * at most what is left of it, and a retry starts only with a quarter of it still left
+   * (default: no limit).
    */
   totalTimeoutMs?: number;
   /** Called before each retry (for logs and metrics); the retry waits for a returned promise. */
@@ -59,7 +60,9 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
       throw new TypeError(`retry.${name} must be a number of milliseconds, 0 or more.`);
     }
   }
-  if (Number.isNaN(totalTimeoutMs) || !(totalTimeoutMs > 0)) {
+  // Not Number.isFinite: no limit (Infinity) is the default. A string from the environment
+  // must not pass, since `now + '5000'` would join them as text.
+  if (typeof totalTimeoutMs !== 'number' || !(totalTimeoutMs > 0)) {
     throw new TypeError('retry.totalTimeoutMs must be a positive number of milliseconds.');
   }
   return { attempts, baseDelayMs, maxDelayMs, totalTimeoutMs, ...(onRetry ? { onRetry } : {}) };
@@ -96,6 +99,9 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** The least share of `totalTimeoutMs` a retry must have left to be started. */
+const MIN_RETRY_SHARE = 0.25;
+
 /**
  * Runs `attempt` (given the milliseconds left of the policy's total time) until it succeeds,
  * fails for good, or the policy's attempts or time are spent.
@@ -109,9 +115,13 @@ export async function withRetries<T>(
 ): Promise<T> {
   // A monotonic clock: a wall clock stepped back would stretch the deadline.
   const deadline = performance.now() + policy.totalTimeoutMs;
+  const timeLeft = () => deadline - performance.now();
+  // A retry left too little time could only time out: a clear failure (a 503, a refused
+  // connection) would become a timeout, and a create cut short may still reach the service.
+  const enough = policy.totalTimeoutMs * MIN_RETRY_SHARE;
   for (let number = 1; ; number++) {
     try {
-      return await attempt(deadline - performance.now());
+      return await attempt(timeLeft());
     } catch (error) {
       const retryable =
         error instanceof ProcessingUnavailableError &&
@@ -119,9 +129,11 @@ export async function withRetries<T>(
         shouldRetry(error);
       if (!retryable) throw error;
       const delayMs = backoffDelay(policy, number);
-      if (performance.now() + delayMs >= deadline) throw error;
+      if (timeLeft() - delayMs < enough) throw error;
       await policy.onRetry?.({ operation, attempt: number, delayMs, error });
       await sleep(delayMs, signal);
+      // `onRetry` or a late timer may have used what was left.
+      if (timeLeft() < enough) throw error;
     }
   }
 }

@@ -188,7 +188,7 @@ describe('createProcessingClient options', () => {
   });
 
   test('refuses a total time that is not a positive number of milliseconds', () => {
-    for (const totalTimeoutMs of [0, -1, Number.NaN]) {
+    for (const totalTimeoutMs of [0, -1, Number.NaN, '5000' as unknown as number]) {
       assert.throws(() => createProcessingClient({ ...options, retry: { totalTimeoutMs } }), {
         name: 'TypeError',
         message: 'retry.totalTimeoutMs must be a positive number of milliseconds.',
