@@ -5,9 +5,11 @@
  */
 
 import autocannon, { type Options, type Result } from 'autocannon';
-import { median } from './report.ts';
+import { median, sum } from './report.ts';
 
 const ROUND_SECONDS = 2;
+/** The load each server gets first, unmeasured: JIT, connection pools and caches settle. */
+const WARM_UP_SECONDS = 2;
 
 export interface Load {
   /** Requests per second over every round. */
@@ -19,11 +21,19 @@ export interface Load {
   rounds: Result[];
 }
 
-/** About `seconds` of load on each of `targets` (autocannon options without the duration). */
-export async function alternate(targets: Omit<Options, 'duration'>[], seconds: number) {
-  const run = (target: Omit<Options, 'duration'>, duration: number) =>
-    autocannon({ ...target, duration });
-  for (const target of targets) await run(target, Math.min(2, seconds));
+/** Autocannon options without the duration, which `alternate` sets. */
+export type Target = Omit<Options, 'duration'>;
+
+/**
+ * About `seconds` of load on each of `targets`; one Load per target, in their order (a tuple
+ * in, a tuple of the same length out, so callers destructure without checks).
+ */
+export async function alternate<const T extends readonly Target[]>(
+  targets: T,
+  seconds: number,
+): Promise<{ -readonly [K in keyof T]: Load }> {
+  const run = (target: Target, duration: number) => autocannon({ ...target, duration });
+  for (const target of targets) await run(target, Math.min(WARM_UP_SECONDS, seconds));
   const rounds: Result[][] = targets.map(() => []);
   const count = Math.max(1, Math.round(seconds / ROUND_SECONDS));
   const forward = targets.map((_, which) => which);
@@ -31,7 +41,7 @@ export async function alternate(targets: Omit<Options, 'duration'>[], seconds: n
     const order = round % 2 === 0 ? forward : [...forward].reverse();
     for (const which of order) rounds[which]!.push(await run(targets[which]!, seconds / count));
   }
-  return rounds.map(
+  const loads = rounds.map(
     (results): Load => ({
       rate: sum(results.map((r) => r.requests.total)) / sum(results.map((r) => r.duration)),
       p50: median(results.map((r) => r.latency.p50)),
@@ -39,11 +49,11 @@ export async function alternate(targets: Omit<Options, 'duration'>[], seconds: n
       rounds: results,
     }),
   );
+  // One Load per target by construction: `rounds` was mapped from `targets`.
+  return loads as { -readonly [K in keyof T]: Load };
 }
 
 /** A note's words for the rounds: how long each server was loaded, and how. */
 export function alternationNote(seconds: number): string {
-  return `${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${Math.min(2, seconds)} s warm-up of each`;
+  return `${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${Math.min(WARM_UP_SECONDS, seconds)} s warm-up of each`;
 }
-
-export const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -31,6 +31,8 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]) => percentile(values, 50);
 
+export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
 const round = (value: number) =>
   Math.abs(value) >= 100
     ? value.toFixed(0)

@@ -4,13 +4,12 @@
  * the two loaded in alternating rounds.
  */
 
-import type { Options } from 'autocannon';
 import { SENDER } from '../support/checkouts.ts';
 import { hmacHex, send } from '../support/http.ts';
 import { startServerProcess } from '../support/process.ts';
-import { alternate, alternationNote, sum } from './alternate.ts';
+import { alternate, alternationNote, type Target } from './alternate.ts';
 import { startBareServer } from './bare.ts';
-import type { BenchmarkResult, Figure } from './report.ts';
+import { type BenchmarkResult, type Figure, sum } from './report.ts';
 
 const CONNECTIONS = 50;
 const KEY = 'sandbox-key';
@@ -39,7 +38,7 @@ const CASES: Case[] = [
   },
 ];
 
-function target(url: string, body: string): Omit<Options, 'duration'> {
+function target(url: string, body: string): Target {
   return {
     url,
     method: 'POST',
@@ -83,10 +82,12 @@ export async function sandboxThroughput(seconds: number): Promise<BenchmarkResul
       });
       try {
         const [baseline, measured] = await alternate(
-          [bare.url, sandbox.url].map((origin) => target(`${origin}${entry.path}`, entry.body)),
+          [
+            target(`${bare.url}${entry.path}`, entry.body),
+            target(`${sandbox.url}${entry.path}`, entry.body),
+          ],
           seconds,
         );
-        if (!baseline || !measured) throw new Error('alternate() returns a load per target.');
         const wrong = sum(
           measured.rounds.flatMap((round) =>
             Object.entries(round.statusCodeStats)

@@ -6,9 +6,9 @@
 import { createdCheckout } from '../support/checkouts.ts';
 import { send } from '../support/http.ts';
 import { startStack } from '../support/stack.ts';
-import { alternate, alternationNote, type Load, sum } from './alternate.ts';
+import { alternate, alternationNote, type Load } from './alternate.ts';
 import { startBareServer } from './bare.ts';
-import type { BenchmarkResult } from './report.ts';
+import { type BenchmarkResult, sum } from './report.ts';
 
 const CONNECTIONS = 100;
 
@@ -33,13 +33,11 @@ export async function statusReads(seconds: number): Promise<BenchmarkResult> {
     });
     bares.push(sameHeaders);
 
-    const [baseline, proxy, withHeaders] = (await alternate(
-      [bare.url, stack.proxy.url, sameHeaders.url].map((origin) => ({
-        url: `${origin}${path}`,
-        connections: CONNECTIONS,
-      })),
+    const reads = (origin: string) => ({ url: `${origin}${path}`, connections: CONNECTIONS });
+    const [baseline, proxy, withHeaders] = await alternate(
+      [reads(bare.url), reads(stack.proxy.url), reads(sameHeaders.url)],
       seconds,
-    )) as [Load, Load, Load];
+    );
     const ratio = proxy.rate / baseline.rate;
     return {
       benchmark: 'status reads',
