@@ -18,12 +18,15 @@ export type OpenAmountCheck =
   | { refused: 'format'; places: number; example: string }
   | { refused: 'range' };
 
+/** Holds the page's amount to the proxy's open-amount rules, spaces around it aside. */
 export function checkOpenAmount(
   open: WidgetConfig['open_amount'] | undefined,
-  amount: string,
+  text: string,
   currency: string,
 ): OpenAmountCheck {
   if (!open?.currencies.includes(currency)) return { refused: 'setup' };
+  // A text field's value often ends in a space; the proxy is sent the scaled amount anyway.
+  const amount = text.trim();
   const places = Math.max(decimalPlaces(open.min), decimalPlaces(open.max));
   if (!isDecimal(amount) || decimalPlaces(amount) > places) {
     return { refused: 'format', places, example: scaleDecimal(open.min, places, 'down') };

@@ -129,6 +129,7 @@ export default class CryptoPay extends LitElement {
   private readonly flow = new CheckoutFlow(this, (url) => this.navigate(url));
   private readonly retryWait = new RetryWait(this);
   private shownView: View | undefined;
+  private shownRefusal: string | undefined;
   private interacted = false;
   @query('[part="heading"]') private heading!: HTMLElement;
 
@@ -156,21 +157,30 @@ export default class CryptoPay extends LitElement {
         () => {},
       );
     }
+    // Said once per refusal: a page changing a refused amount for another (20,50 to 600) hears
+    // the new reason though the view stays.
+    const refusal = this.refusalOf(view);
+    if (refusal && refusal.message !== this.shownRefusal) {
+      this.dispatchEvent(new CryptoPayErrorEvent(refusal));
+    }
+    this.shownRefusal = refusal?.message;
     if (view === this.shownView) return;
     const first = this.shownView === undefined;
     this.shownView = view;
-    if (view === 'misconfigured' || view === 'amount-refused') {
-      const [code, message] = !this.proxy
-        ? ['proxy_missing', 'The proxy attribute is missing.']
-        : view === 'amount-refused'
-          ? ['amount_invalid', amountInvalidMessage(this.flow.openAmountCheck)]
-          : this.flow.priced
-            ? ['amount_invalid', 'The proxy takes no open amount in this currency.']
-            : ['price_missing', 'The product, session or amount attribute is missing.'];
-      this.dispatchEvent(new CryptoPayErrorEvent({ code, message }));
-    }
     // Focus follows the journey once the customer is in it; a page load never steals it.
     if (!first && this.interacted) this.heading?.focus();
+  }
+
+  /** Why the element cannot take a payment as set up, for `crypto-pay-error`. */
+  private refusalOf(view: View): { code: string; message: string } | undefined {
+    if (view !== 'misconfigured' && view !== 'amount-refused') return undefined;
+    if (!this.proxy) return { code: 'proxy_missing', message: 'The proxy attribute is missing.' };
+    if (view === 'amount-refused') {
+      return { code: 'amount_invalid', message: amountInvalidMessage(this.flow.openAmountCheck) };
+    }
+    return this.flow.priced
+      ? { code: 'amount_invalid', message: 'The proxy takes no open amount in this currency.' }
+      : { code: 'price_missing', message: 'The product, session or amount attribute is missing.' };
   }
 
   /** Puts the panel in place of the plain link, and focus on its link if it was on the plain one. */
@@ -264,7 +274,7 @@ export default class CryptoPay extends LitElement {
       case 'misconfigured':
         return this.result('error', t.errorMisconfigured);
       case 'amount-refused': {
-        // The customer (or the page's "Other amount") can choose another within the bounds.
+        // The customer (or the page's "Other amount") can write it otherwise or choose another.
         const check = flow.openAmountCheck;
         if (check && 'refused' in check && check.refused === 'format') {
           return this.result('error', t.amountFormat(check.example, check.places === 0));

@@ -67,9 +67,12 @@ export function viewOf(state: ViewState): View {
 
 /** The `crypto-pay-error` message of a refused open amount, for the page's developer. */
 export function amountInvalidMessage(check: OpenAmountCheck | undefined): string {
-  return check && 'refused' in check && check.refused === 'format'
-    ? `The amount is not a decimal string with at most ${check.places} decimal places.`
-    : 'The amount is outside open_amount.';
+  if (!check || !('refused' in check) || check.refused !== 'format') {
+    return 'The amount is outside open_amount.';
+  }
+  return check.places === 0
+    ? 'The amount is not a whole number written in digits.'
+    : `The amount is not a decimal string with at most ${check.places} decimal places.`;
 }
 
 export function headingOf(view: View, t: Translation): string {

@@ -141,6 +141,21 @@ describe('<crypto-pay> setup the page must get right', () => {
       });
     }
 
+    it('tells the page again when a refused amount is refused for another reason', async () => {
+      const errors = errorEvents();
+      const el = await render({ proxy: (await fakeProxy()).url, amount: '20,50', currency: 'EUR' });
+      await untilText(el, 'Write the amount in figures');
+      el.setAttribute('amount', '600');
+      await untilText(el, 'Choose an amount between 1.00 and 500.00 EUR.');
+      expect(errors).to.deep.equal([
+        {
+          code: 'amount_invalid',
+          message: 'The amount is not a decimal string with at most 2 decimal places.',
+        },
+        { code: 'amount_invalid', message: 'The amount is outside open_amount.' },
+      ]);
+    });
+
     it('says how to write a whole amount, in the customer’s language', async () => {
       const proxy = await fakeProxy({
         config: {
@@ -151,7 +166,7 @@ describe('<crypto-pay> setup the page must get right', () => {
         },
       });
       const el = await render({ proxy: proxy.url, amount: '20.5', currency: 'EUR', locale: 'de' });
-      await untilText(el, 'Geben Sie den Betrag als ganze Zahl an, etwa 5.');
+      await untilText(el, 'Geben Sie den Betrag als ganze Zahl an, zum Beispiel 5.');
       expect(heading(el)).to.equal('Betrag prüfen');
     });
 

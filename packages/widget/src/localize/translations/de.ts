@@ -60,7 +60,7 @@ const de: Translation = {
   amountHeading: 'Betrag prüfen',
   amountOutOfRange: (min, max) => `Wählen Sie einen Betrag zwischen ${min} und ${max}.`,
   amountFormat: (example, whole) =>
-    `Geben Sie den Betrag ${whole ? 'als ganze Zahl' : 'in Ziffern mit einem Punkt vor den Nachkommastellen'} an, etwa ${example}.`,
+    `Geben Sie den Betrag ${whole ? 'als ganze Zahl' : 'in Ziffern mit einem Punkt vor den Nachkommastellen'} an, zum Beispiel ${example}.`,
   openPaymentPage: 'Zahlungsseite öffnen',
   opensInNewTab: '(öffnet in einem neuen Tab)',
   paymentLink: 'Zahlungslink',

@@ -57,7 +57,7 @@ const en: Translation = {
   amountHeading: 'Check the amount',
   amountOutOfRange: (min, max) => `Choose an amount between ${min} and ${max}.`,
   amountFormat: (example, whole) =>
-    `Write the amount in ${whole ? 'whole figures' : 'figures with a point before the decimals'}, like ${example}.`,
+    `Write the amount ${whole ? 'as a whole number' : 'in figures with a point before the decimals'}, like ${example}.`,
   openPaymentPage: 'Open the payment page',
   opensInNewTab: '(opens in a new tab)',
   paymentLink: 'Payment link',

@@ -60,7 +60,7 @@ const fr: Translation = {
   amountHeading: 'Vérifiez le montant',
   amountOutOfRange: (min, max) => `Choisissez un montant entre ${min} et ${max}.`,
   amountFormat: (example, whole) =>
-    `Écrivez le montant ${whole ? 'en nombre entier' : 'en chiffres, avec un point avant les décimales'}, par exemple ${example}.`,
+    `Écrivez le montant ${whole ? 'sous forme de nombre entier' : 'en chiffres, avec un point avant les décimales'}, par exemple ${example}.`,
   openPaymentPage: 'Ouvrir la page de paiement',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   paymentLink: 'Lien de paiement',

@@ -1,0 +1,47 @@
+import { expect } from '@open-wc/testing';
+import { checkOpenAmount } from './open-amount.ts';
+
+const open = { min: '1.00', max: '500.00', currencies: ['EUR', 'USD'] };
+
+describe('checkOpenAmount', () => {
+  it('accepts a decimal within the bounds, in their places', () => {
+    expect(checkOpenAmount(open, '12.5', 'EUR')).to.deep.equal({ accepted: '12.50' });
+    expect(checkOpenAmount(open, '020.5', 'EUR')).to.deep.equal({ accepted: '20.50' });
+    expect(checkOpenAmount(open, '500', 'USD')).to.deep.equal({ accepted: '500.00' });
+  });
+
+  it('takes a text field’s value with spaces around it', () => {
+    expect(checkOpenAmount(open, ' 20 ', 'EUR')).to.deep.equal({ accepted: '20.00' });
+  });
+
+  it('says how to write an amount that is no decimal in the bounds’ places', () => {
+    for (const text of ['20,50', '12.505', '1.', '.5', '1e2', '20 €', '', '٢٠']) {
+      expect(checkOpenAmount(open, text, 'EUR'), text).to.deep.equal({
+        refused: 'format',
+        places: 2,
+        example: '1.00',
+      });
+    }
+  });
+
+  it('says the bounds for a decimal outside them', () => {
+    for (const text of ['0.99', '500.01', '-0', '-5.00']) {
+      expect(checkOpenAmount(open, text, 'EUR'), text).to.deep.equal({ refused: 'range' });
+    }
+  });
+
+  it('keeps whole-number bounds whole', () => {
+    const whole = { min: '5', max: '1000', currencies: ['EUR'] };
+    expect(checkOpenAmount(whole, '20', 'EUR')).to.deep.equal({ accepted: '20' });
+    expect(checkOpenAmount(whole, '20.5', 'EUR')).to.deep.equal({
+      refused: 'format',
+      places: 0,
+      example: '5',
+    });
+  });
+
+  it('refuses a currency the proxy takes no open amount in, or no open amounts at all', () => {
+    expect(checkOpenAmount(open, '20.00', 'GBP')).to.deep.equal({ refused: 'setup' });
+    expect(checkOpenAmount(null, '20.00', 'EUR')).to.deep.equal({ refused: 'setup' });
+  });
+});
