@@ -51,7 +51,7 @@ describe('setupWarnings', () => {
     assert.deepEqual(
       warningsFor('http://processing.internal:8080/api/v2', 'https://pay.example/api/payments/v1'),
       [
-        "PROCESSING_BASE_URL is plain http to processing.internal: customers' names and birth dates would cross the network unencrypted. Use https (plain http is for a sandbox on this machine).",
+        "PROCESSING_BASE_URL is plain http to processing.internal: the API key and customers' names and birth dates would cross the network unencrypted. Use https (plain http is for a sandbox on this machine).",
       ],
     );
     assert.equal(
@@ -59,7 +59,15 @@ describe('setupWarnings', () => {
       1,
     );
     // The sandbox on this machine, and https anywhere, are fine.
-    for (const host of ['127.0.0.1:4000', 'localhost:4000', '[::1]:4000']) {
+    for (const host of [
+      '127.0.0.1:4000',
+      '127.1:4000',
+      'localhost:4000',
+      'LOCALHOST.:4000',
+      'sandbox.localhost:4000',
+      '[::1]:4000',
+      '[::ffff:127.0.0.1]:4000',
+    ]) {
       assert.deepEqual(warningsFor(`http://${host}/api/v2`, `http://${host}/api/payments/v1`), []);
     }
     assert.deepEqual(

@@ -37,16 +37,26 @@ export function setupWarnings(config: Config, catalog: Catalog): string[] {
     const { protocol, hostname } = new URL(url);
     if (protocol === 'http:' && !isLoopback(hostname)) {
       warnings.push(
-        `${name} is plain http to ${hostname}: customers' names and birth dates would cross the network unencrypted. Use https (plain http is for a sandbox on this machine).`,
+        `${name} is plain http to ${hostname}: the API key and customers' names and birth dates would cross the network unencrypted. Use https (plain http is for a sandbox on this machine).`,
       );
     }
   }
   return warnings;
 }
 
-/** A host name that never leaves this machine (`URL` writes IPv6 in brackets). */
+/**
+ * A host name that never leaves this machine. `URL` has already lowercased it, written IPv4 in
+ * full (`127.1` is `127.0.0.1`) and IPv6 in brackets, an IPv4-mapped loopback as `::ffff:7f..`.
+ */
 function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+  const host = hostname.replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host)
+  );
 }
 
 /**
