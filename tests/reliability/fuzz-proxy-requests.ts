@@ -11,13 +11,14 @@ import {
   encodedBody,
   type FuzzRequest,
   fuzzHeaders,
+  idOrNear,
   mutated,
   pathSegment,
   queryString,
 } from '../support/fuzz.ts';
 import { invoice, session, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
-import { type FuzzRoute, idOrNear } from './fuzz-routes.ts';
+import type { FuzzRoute } from './fuzz-routes.ts';
 
 /** What a request was generated to be, so the answer can be held to it. */
 export interface Intent {

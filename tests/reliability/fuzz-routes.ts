@@ -5,7 +5,6 @@
  * out over the route generators so every one gets a fixed number of requests.
  */
 
-import { request as httpRequest } from 'node:http';
 import { createProcessingClient } from '@crypto-pay/client';
 import {
   createApp,
@@ -15,9 +14,8 @@ import {
   parseCatalog,
 } from '@crypto-pay/proxy';
 import { createSandbox } from '@crypto-pay/sandbox';
-import fc from 'fast-check';
-import { type FuzzRequest, pathSegment } from '../support/fuzz.ts';
-import { type Answer, send } from '../support/http.ts';
+import type fc from 'fast-check';
+import type { FuzzRequest } from '../support/fuzz.ts';
 
 /** A route a server registers: `GET /api/checkouts/:id`, `ALL /api/*`. */
 export interface Endpoint {
@@ -131,90 +129,4 @@ export function sharesOf(routes: readonly FuzzRoute<unknown>[], total: number, l
       Math.max(least, Math.round((total * route.weight) / weights)),
     ]),
   );
-}
-
-/** An id in a path: random, the real one, or one character away from it. */
-export function idOrNear(real: string): fc.Arbitrary<string> {
-  const last = real.endsWith('A') ? 'B' : 'A';
-  return fc.oneof(
-    { weight: 2, arbitrary: pathSegment },
-    { weight: 2, arbitrary: fc.constant(encodeURIComponent(real)) },
-    fc.constantFrom(
-      ...[`${real}x`, real.slice(0, -1), `${real.slice(0, -1)}${last}`, real.toUpperCase()].map(
-        encodeURIComponent,
-      ),
-      `${real}%20`,
-      `${real}%2F`,
-      `${real}%00`,
-      `${real};v=1`,
-    ),
-  );
-}
-
-/** A count per key, printed sorted. */
-export class Tally {
-  readonly counts = new Map<string, number>();
-  add(key: string): void {
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-  }
-  get(key: string): number {
-    return this.counts.get(key) ?? 0;
-  }
-  toString(): string {
-    return JSON.stringify(Object.fromEntries([...this.counts].sort()));
-  }
-}
-
-const TIMEOUT_MS = 10_000;
-
-/**
- * Sends a fuzzed request. An event stream answers at once but does not end while its checkout
- * is open, so it is read up to its first message and then closed.
- */
-export function sendFuzz(baseUrl: string, request: FuzzRequest): Promise<Answer> {
-  const url = `${baseUrl}${request.path}`;
-  const body = request.body ? { body: request.body } : {};
-  if (!request.path.split('?')[0]!.endsWith('/events')) {
-    return send(url, {
-      method: request.method,
-      headers: request.headers,
-      ...body,
-      timeoutMs: TIMEOUT_MS,
-    });
-  }
-  return new Promise((resolve, reject) => {
-    const headers = { ...request.headers };
-    if (request.body) headers['Content-Length'] = String(request.body.length);
-    const outgoing = httpRequest(
-      url,
-      { method: request.method, headers, agent: false },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        const streaming = String(incoming.headers['content-type']).startsWith('text/event-stream');
-        const settle = () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {}
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text, json });
-        };
-        incoming.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          if (streaming && Buffer.concat(chunks).includes('\n\n')) {
-            settle();
-            outgoing.destroy();
-          }
-        });
-        incoming.on('end', settle);
-        // Closing the stream ourselves aborts it; the answer has been settled by then.
-        incoming.on('error', () => {});
-      },
-    );
-    outgoing.setTimeout(TIMEOUT_MS, () =>
-      outgoing.destroy(new Error(`No answer from ${url} in ${TIMEOUT_MS} ms`)),
-    );
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
-  });
 }

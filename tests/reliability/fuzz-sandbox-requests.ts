@@ -5,20 +5,23 @@
  * mutated bodies, headers and encodings.
  */
 
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import {
   encodedBody,
   type FuzzRequest,
   fuzzHeaders,
+  idOrNear,
   mutated,
   pathSegment,
 } from '../support/fuzz.ts';
 import { hmacHex } from '../support/http.ts';
-import { type FuzzRoute, idOrNear } from './fuzz-routes.ts';
+import type { FuzzRoute } from './fuzz-routes.ts';
 import { invoice, paymentRequest, withdrawal } from './fuzz-sandbox-bodies.ts';
 
 export const KEY = 'sandbox-key';
-export const SECRET = 'sandbox-secret';
+/** Unique per run (the sandbox is started with it), so a search of its logs finds only leaks. */
+export const SECRET = `sandbox-fuzz-secret-${randomBytes(16).toString('hex')}`;
 
 /** What a processing call was generated to be, so the answer can be held to it. */
 export interface Intent {

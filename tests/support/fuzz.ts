@@ -1,12 +1,14 @@
 /**
  * fast-check building blocks for fuzzing HTTP servers: bodies that are random, mutated from a
- * valid one, or badly encoded; header sets that are missing, wrong or odd; path segments that
- * need escaping. And the one property every answer must keep: no 5xx, and errors as JSON.
+ * valid one, or badly encoded; header sets that are missing, wrong or odd; path segments and
+ * ids that need escaping; sending a fuzzed request and tallying the answers. And the one
+ * property every answer must keep: no 5xx, and errors as JSON.
  */
 
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import type { Answer } from './http.ts';
+import { type Answer, send } from './http.ts';
 
 /** A request as a fuzzer builds it; `body` is raw bytes so encodings can be wrong. */
 export interface FuzzRequest {
@@ -133,6 +135,24 @@ export const pathSegment = fc.oneof(
   fc.string({ minLength: 300, maxLength: 3000 }).map(encodeURIComponent),
 );
 
+/** An id in a path: random, the real one, or one character away from it. */
+export function idOrNear(real: string): fc.Arbitrary<string> {
+  const last = real.endsWith('A') ? 'B' : 'A';
+  return fc.oneof(
+    { weight: 2, arbitrary: pathSegment },
+    { weight: 2, arbitrary: fc.constant(encodeURIComponent(real)) },
+    fc.constantFrom(
+      ...[`${real}x`, real.slice(0, -1), `${real.slice(0, -1)}${last}`, real.toUpperCase()].map(
+        encodeURIComponent,
+      ),
+      `${real}%20`,
+      `${real}%2F`,
+      `${real}%00`,
+      `${real};v=1`,
+    ),
+  );
+}
+
 /** A query string of random keys and values (the known keys more often). */
 export function queryString(keys: string[]): fc.Arbitrary<string> {
   return fc
@@ -171,4 +191,73 @@ export function assertWellFormed(request: FuzzRequest, answer: Answer): void {
   assert.equal(typeof body.error, 'string', what);
   assert.ok((body.error as string).length > 0, what);
   assert.ok(typeof body.code === 'string' || typeof body.code === 'number', what);
+}
+
+/** A count per key, printed sorted. */
+export class Tally {
+  readonly counts = new Map<string, number>();
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+  get(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+  toString(): string {
+    return JSON.stringify(Object.fromEntries([...this.counts].sort()));
+  }
+}
+
+/** How long a fuzzed request may take before it counts as a hang. */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Sends a fuzzed request. An event stream answers at once but does not end while its checkout
+ * is open, so it is read up to its first message and then closed.
+ */
+export function sendFuzz(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+  const url = `${baseUrl}${request.path}`;
+  const body = request.body ? { body: request.body } : {};
+  if (!request.path.split('?')[0]!.endsWith('/events')) {
+    return send(url, {
+      method: request.method,
+      headers: request.headers,
+      ...body,
+      timeoutMs: TIMEOUT_MS,
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const headers = { ...request.headers };
+    if (request.body) headers['Content-Length'] = String(request.body.length);
+    const outgoing = httpRequest(
+      url,
+      { method: request.method, headers, agent: false },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        const streaming = String(incoming.headers['content-type']).startsWith('text/event-stream');
+        const settle = () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text, json });
+        };
+        incoming.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (streaming && Buffer.concat(chunks).includes('\n\n')) {
+            settle();
+            outgoing.destroy();
+          }
+        });
+        incoming.on('end', settle);
+        // Closing the stream ourselves aborts it; the answer has been settled by then.
+        incoming.on('error', () => {});
+      },
+    );
+    outgoing.setTimeout(TIMEOUT_MS, () =>
+      outgoing.destroy(new Error(`No answer from ${url} in ${TIMEOUT_MS} ms`)),
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
 }
