@@ -1,6 +1,6 @@
 /** Valid bodies of the sandbox's processing routes: the starting points of the mutations. */
 
-import { SENDER } from '../support/checkouts.ts';
+import { invoiceBody, SENDER } from '../support/checkouts.ts';
 
 export const paymentRequest = {
   amount: '25.00',
@@ -10,18 +10,7 @@ export const paymentRequest = {
   payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
   ...SENDER,
 };
-export const invoice = {
-  end_user_reference: 'customer-1',
-  timer: false,
-  title: 'Order 42',
-  foreign_id: 'invoice-1',
-  currency: 'EUR',
-  amount: 12.5,
-  url_success: 'https://shop.example/ok',
-  url_failed: 'https://shop.example/ko',
-  email_user: 'ada@example.org',
-  ...SENDER,
-};
+export const invoice = invoiceBody({ end_user_reference: 'customer-1', foreign_id: 'invoice-1' });
 export const withdrawal = {
   currency: 'BTC',
   amount: 0.001,

@@ -72,6 +72,26 @@ export function checkoutBody(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
+/**
+ * A valid invoice create with the sender data, as a merchant sends it to the proxy's
+ * `POST /admin/invoices` and the proxy to the service's `invoices/create`.
+ */
+export function invoiceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    end_user_reference: 'customer-7',
+    timer: false,
+    title: 'Order 7',
+    foreign_id: 'invoice-7',
+    currency: 'EUR',
+    amount: 12.5,
+    url_success: 'https://shop.example/ok',
+    url_failed: 'https://shop.example/ko',
+    email_user: SENDER_EMAIL,
+    ...SENDER,
+    ...overrides,
+  };
+}
+
 export function createCheckout(
   proxyUrl: string,
   overrides: Record<string, unknown> = {},
