@@ -24,18 +24,20 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { createCheckout, PERSONAL_SENTINELS } from '../support/checkouts.ts';
-import { assertWellFormed, DEEPLY_NESTED } from '../support/fuzz.ts';
+import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
 import { hmacHex, send, sendJson } from '../support/http.ts';
 import { findLeaks } from '../support/leaks.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import { CALLBACK_PATH, changesRealCheckout } from './fuzz-proxy-callbacks.ts';
 import { type ProxyRequest, proxyRoutes, type Target } from './fuzz-proxy-requests.ts';
-import { endpointFor, proxyEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-routes.ts';
+import { endpointFor, proxyEndpoints, sharesOf } from './fuzz-routes.ts';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
 const RUNS = LONG ? 20_000 : 600;
 /** Requests each registered route must get (the smallest share is 12 in the default run). */
 const MIN_HITS = 3;
+/** The proxy's body limit (DEFAULT_MAX_BODY_BYTES): a longer body is refused 413 before routing. */
+const BODY_LIMIT = 32 * 1024;
 
 let stack: Stack;
 let target: Target;
@@ -157,11 +159,16 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
 
     if (request.authorized === true) {
       assert.notEqual(status, 401, `the admin token was refused: ${what}`);
-      if (status !== 401) reach.add('admin past the token');
+      reach.add('admin past the token');
       if (status === 422 && typeof body.field === 'string')
         reach.add('admin body or query validated');
     }
-    if (request.authorized === false) assert.ok(status >= 400, `admin without a token: ${what}`);
+    if (request.authorized === false) {
+      // Of what runs before the token check (packages/proxy/src/app.ts) only the body limit can
+      // refuse these: the client resolves dot segments, so the path guard never sees one.
+      const refusal = (request.body?.length ?? 0) > BODY_LIMIT ? 413 : 401;
+      assert.equal(status, refusal, `admin without a token: ${what}`);
+    }
 
     if (request.method === 'POST' && request.path === '/api/checkouts') {
       if (status === 422 && typeof body.field === 'string') reach.add('create body validated');
@@ -257,14 +264,10 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
   const read = await send(`${stack.proxy.url}/api/checkouts/${target.checkoutId}`);
   assert.equal(read.headers.etag, `"v${real.version}"`);
 
-  const leaks = findLeaks(
-    [
-      ...bodies.map((text, i) => ({ where: `response ${i}`, text })),
-      ...stack.proxy.lines.map((line) => ({ where: 'proxy log', text: line.text })),
-    ],
-    [stack.credentials.signingSecret, ...PERSONAL_SENTINELS],
-  );
-  assert.deepEqual(leaks, []);
+  // The answers here; the logs and the data directory as every stack's (tests/support/stack.ts).
+  const needles = [stack.credentials.signingSecret, ...PERSONAL_SENTINELS];
+  const answers = bodies.map((text, i) => ({ where: `response ${i}`, text }));
+  assert.deepEqual([...findLeaks(answers, needles), ...stack.leaks()], []);
 });
 
 test('deeply nested JSON is refused with a 4xx on every JSON route', async () => {
