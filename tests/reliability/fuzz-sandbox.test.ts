@@ -3,6 +3,8 @@
  * or wrong, other API versions, the control API, the dashboard and its redirects, and the hosted
  * pages, with random and mutated bodies, headers and encodings. Never a 5xx, every API error
  * `{error, code}` JSON, the process keeps running, and a refused request creates nothing.
+ * Its log lines then get the search every stack gets (tests/support/stack.ts): the signing
+ * secret only in its start-up banner, sender data nowhere.
  *
  * "Every route" is checked, not claimed: the first test builds the sandbox in-process and
  * compares its registered routes (Hono's `app.routes`) with the routes the generators name, and
@@ -14,10 +16,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
-import { assertWellFormed, DEEPLY_NESTED } from '../support/fuzz.ts';
+import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
 import { hmacHex, send, sendJson, sendSigned } from '../support/http.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
-import { endpointFor, sandboxEndpoints, sendFuzz, sharesOf, Tally } from './fuzz-routes.ts';
+import { sandboxLogLeaks } from '../support/stack.ts';
+import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
 import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
 import {
   KEY,
@@ -41,7 +44,7 @@ before(async () => {
     name: 'sandbox',
     bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
     args: ['--port', '0'],
-    env: {},
+    env: { SANDBOX_API_KEY: KEY, SANDBOX_SIGNING_SECRET: SECRET },
     ready: /crypto-pay-sandbox listening on (\S+)/,
   });
   target = await createTarget();
@@ -175,4 +178,15 @@ test('deeply nested JSON is refused with a 4xx on the processing routes', async 
       assertWellFormed({ method, path, headers }, answer);
     }
   }
+});
+
+test('the sandbox logged the signing secret only in its banner, and no sender data', async () => {
+  // Stopped first, so its last lines are in.
+  await sandbox.stop();
+  // The banner shows the secret: the search below reads the lines it should.
+  assert.ok(
+    sandbox.lines.some((line) => line.text.includes(SECRET)),
+    'the banner is in the log',
+  );
+  assert.deepEqual(sandboxLogLeaks(sandbox, SECRET), []);
 });
