@@ -20,6 +20,7 @@ import { after, before, test } from 'node:test';
 import {
   checkoutBody,
   createdCheckout,
+  invoiceBody,
   LEGAL_SENDER,
   PERSONAL_SENTINELS,
   paymentRequestCallback,
@@ -28,7 +29,7 @@ import {
   SENDER_EMAIL,
   sendCallback,
 } from '../support/checkouts.ts';
-import { type Answer, hmacHex, send, sendJson } from '../support/http.ts';
+import { type Answer, hmacHex, openEventStream, send, sendJson } from '../support/http.ts';
 import { filesUnder, findLeaks, logTexts, type Text } from '../support/leaks.ts';
 import { ROOT } from '../support/process.ts';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -56,13 +57,6 @@ async function kept(what: string, answer: Promise<Answer>): Promise<Answer> {
     text: `${JSON.stringify(result.headers)}\n${result.text}`,
   });
   return result;
-}
-
-/** Reads an event stream to its end (the proxy ends it after a final status). */
-async function wholeStream(url: string, timeoutMs = 10_000): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  assert.equal(response.status, 200, `${url} answered ${response.status}`);
-  return response.text();
 }
 
 test('traffic over every route, including refusals and faults', async () => {
@@ -138,18 +132,20 @@ test('traffic over every route, including refusals and faults', async () => {
       headers: { 'If-None-Match': String(read.headers.etag) },
     }),
   );
-  // A stream opened before the payment: it carries every change and ends at the final status.
+  // A stream open before the payment (its first message shows the checkout unpaid): it carries
+  // every change and ends at the final status.
   const events = `${proxy}/api/checkouts/${checkout.id}/events`;
-  const live = wholeStream(events);
-  live.catch(() => {});
+  const live = await openEventStream(events);
+  assert.match(live.first, /"status":"created"/, 'the stream was open before the payment');
 
   // Callbacks: one from the sandbox after a simulated payment, forged and signed ones directly.
   const request = await paymentRequestOf(stack, checkout);
   await stack.control(`/payment-requests/${request.id}/simulate`, { outcome: 'paid' });
-  const stream = await live;
+  const stream = await live.rest();
   assert.match(stream, /"status":"paid"/, 'the stream carried the final status before it ended');
   answers.push({ where: 'event stream to its end', text: stream });
-  answers.push({ where: 'event stream of a paid checkout', text: await wholeStream(events) });
+  const paid = await (await openEventStream(events)).rest();
+  answers.push({ where: 'event stream of a paid checkout', text: paid });
   const withEmail = paymentRequestCallback(request, 'paid', { end_user_email: SENDER_EMAIL });
   await kept('callback', sendCallback(stack, withEmail));
   await kept(
@@ -204,18 +200,7 @@ test('traffic over every route, including refusals and faults', async () => {
   ]) {
     await kept(path, send(`${proxy}${path}`, { headers: admin }));
   }
-  const invoice = {
-    end_user_reference: 'customer-9',
-    timer: false,
-    title: 'Order 9',
-    foreign_id: 'secrets-invoice',
-    currency: 'EUR',
-    amount: 12.5,
-    url_success: 'https://shop.example/ok',
-    url_failed: 'https://shop.example/ko',
-    email_user: SENDER_EMAIL,
-    ...SENDER,
-  };
+  const invoice = invoiceBody({ end_user_reference: 'customer-9', foreign_id: 'secrets-invoice' });
   await kept('invoice', sendJson(`${proxy}/admin/invoices`, invoice, { headers: admin }));
   await kept(
     'invoice refused',

@@ -1,6 +1,7 @@
 /**
  * Raw HTTP for cross-package tests and benchmarks: node:http with a keep-alive-free agent, so a
- * test sees exactly the bytes and status a server sent (a GET may carry a body; nothing retries).
+ * test sees exactly the bytes and status a server sent (a GET may carry a body; nothing retries);
+ * and event streams, read message by message.
  */
 
 import { createHmac } from 'node:crypto';
@@ -110,4 +111,27 @@ export function sendSigned(
     },
     body,
   });
+}
+
+/**
+ * Opens an event stream and reads its first message (a checkout stream sends the checkout as it
+ * is on connect); `rest` reads on to the end and resolves with the whole text. Rejects unless the
+ * server answers 200, and after `timeoutMs` in all.
+ */
+export async function openEventStream(url: string, timeoutMs = 10_000) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (response.status !== 200 || !response.body) {
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  const read = async (enough: () => boolean) => {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      text += chunk.value;
+      if (enough()) break;
+    }
+    return text;
+  };
+  const first = await read(() => text.includes('\n\n'));
+  return { first, rest: () => read(() => false) };
 }
