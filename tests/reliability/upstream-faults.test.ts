@@ -6,7 +6,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { after, before, beforeEach, type TestContext, test } from 'node:test';
 import { createCheckout, createdCheckout } from '../support/checkouts.ts';
 import { type Answer, send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -51,55 +51,78 @@ async function proxyDuration(answer: Answer): Promise<number> {
 }
 
 /**
- * The 504 comes within the timeout plus 100 ms as the proxy measured it (its request log), and
- * at least the timeout after the request: nothing was cut short. The time this test process
- * saw is only held loosely, since a busy machine delays the test runner too.
+ * Sends a request that must time out (`attempt` sends it and checks its answer) and holds the
+ * proxy's own measure of it (its request log) to the timeout: at least the timeout (less 2 ms:
+ * `duration_ms` is rounded and a timer may fire a hair early), at most the timeout plus 100 ms.
+ * The proxy's timer fires at the timeout, so a late answer is the machine (a GC pause or CPU
+ * starvation, now and then) or a bug such as a retry past the timeout (every time): up to three
+ * tries, one must be within 100 ms and every one within 500 ms. The time this test process saw
+ * is held loosely, since a busy machine delays the test runner too.
  */
-async function assertAnsweredAtTheTimeout(answer: Answer, seenMs: number) {
-  const tookMs = await proxyDuration(answer);
+async function assertAnsweredAtTheTimeout(
+  t: TestContext,
+  what: string,
+  attempt: () => Promise<Answer>,
+): Promise<void> {
+  const took: number[] = [];
+  while (took.length < 3 && !took.some((ms) => ms <= TIMEOUT_MS + 100)) {
+    const started = performance.now();
+    const answer = await attempt();
+    const seenMs = performance.now() - started;
+    const tookMs = await proxyDuration(answer);
+    took.push(tookMs);
+    const said = `${what}: the proxy answered after ${tookMs} ms with a ${TIMEOUT_MS} ms timeout`;
+    assert.ok(tookMs >= TIMEOUT_MS - 2 && tookMs <= TIMEOUT_MS + 500, said);
+    assert.ok(seenMs < TIMEOUT_MS + 1000, `${what}: the caller waited ${seenMs.toFixed(0)} ms`);
+  }
+  t.diagnostic(`${what}: 504 after ${took.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`);
   assert.ok(
-    tookMs >= TIMEOUT_MS && tookMs <= TIMEOUT_MS + 100,
-    `the proxy answered after ${tookMs} ms with a ${TIMEOUT_MS} ms timeout`,
+    took.some((ms) => ms <= TIMEOUT_MS + 100),
+    `${what}: the proxy answered after ${took.join(', ')} ms with a ${TIMEOUT_MS} ms timeout`,
   );
-  assert.ok(seenMs < TIMEOUT_MS + 1000, `the caller waited ${seenMs.toFixed(0)} ms`);
 }
+
+const reads = () => stack.forwarder!.count('POST', '/api/v2/currencies/list');
+const balances = () =>
+  send(`${stack.proxy.url}/admin/balances`, {
+    headers: { Authorization: `Bearer ${stack.adminToken}` },
+  });
 
 test('a service slower than the timeout gives 504 at the timeout, reads and creates alike', async (t) => {
   await stack.control('/faults', { latency_ms: TIMEOUT_MS + 1500 });
   // The currency list is not cached yet: the configuration read times out as well. Reads are
   // retried, but only within the timeout: the widget hears at the same time as for a create.
-  const readsBefore = stack.forwarder!.count('POST', '/api/v2/currencies/list');
-  let started = performance.now();
-  const config = await send(`${stack.proxy.url}/api/config`);
-  let seen = performance.now() - started;
-  assert.equal(config.status, 504);
-  assertErrorShape(config.json, 'upstream_timeout');
-  await assertAnsweredAtTheTimeout(config, seen);
-  assert.equal(stack.forwarder!.count('POST', '/api/v2/currencies/list') - readsBefore, 1);
-
-  const before = creates();
-  started = performance.now();
-  const answer = await createCheckout(stack.proxy.url);
-  seen = performance.now() - started;
-  t.diagnostic(
-    `create answered ${answer.status} after ${seen.toFixed(0)} ms (timeout ${TIMEOUT_MS} ms)`,
-  );
-  assert.equal(answer.status, 504);
-  assertErrorShape(answer.json, 'upstream_timeout');
-  assert.ok(answer.headers['retry-after'], 'Retry-After tells the widget when to try again');
-  await assertAnsweredAtTheTimeout(answer, seen);
-  assert.equal(creates() - before, 1, 'a create that may have reached the service is not retried');
+  await assertAnsweredAtTheTimeout(t, 'config', async () => {
+    const before = reads();
+    const config = await send(`${stack.proxy.url}/api/config`);
+    assert.equal(config.status, 504);
+    assertErrorShape(config.json, 'upstream_timeout');
+    assert.equal(reads() - before, 1);
+    return config;
+  });
+  await assertAnsweredAtTheTimeout(t, 'create', async () => {
+    const before = creates();
+    const answer = await createCheckout(stack.proxy.url);
+    assert.equal(answer.status, 504);
+    assertErrorShape(answer.json, 'upstream_timeout');
+    assert.ok(answer.headers['retry-after'], 'Retry-After tells the widget when to try again');
+    assert.equal(
+      creates() - before,
+      1,
+      'a create that may have reached the service is not retried',
+    );
+    return answer;
+  });
 });
 
-test('the merchant API times out at the timeout too, its retries included', async () => {
+test('the merchant API times out at the timeout too, its retries included', async (t) => {
   await stack.control('/faults', { latency_ms: TIMEOUT_MS + 1500 });
-  const started = performance.now();
-  const answer = await send(`${stack.proxy.url}/admin/balances`, {
-    headers: { Authorization: `Bearer ${stack.adminToken}` },
+  await assertAnsweredAtTheTimeout(t, 'balances', async () => {
+    const answer = await balances();
+    assert.equal(answer.status, 504);
+    assertErrorShape(answer.json, 'upstream_timeout');
+    return answer;
   });
-  assert.equal(answer.status, 504);
-  assertErrorShape(answer.json, 'upstream_timeout');
-  await assertAnsweredAtTheTimeout(answer, performance.now() - started);
 });
 
 for (const status of [500, 502, 503] as const) {
@@ -124,9 +147,7 @@ test('a dropped connection gives 502, the create sent once', async () => {
 
 test('the merchant API reports failing reads as 502 after its retries', async () => {
   await stack.control('/faults', { fail_next: 100, status: 503 });
-  const answer = await send(`${stack.proxy.url}/admin/balances`, {
-    headers: { Authorization: `Bearer ${stack.adminToken}` },
-  });
+  const answer = await balances();
   assert.equal(answer.status, 502);
   assertErrorShape(answer.json, 'upstream_unavailable');
 });
@@ -134,9 +155,7 @@ test('the merchant API reports failing reads as 502 after its retries', async ()
 test('a read that fails once is retried and succeeds', async () => {
   await stack.control('/faults', { fail_next: 1, status: 503 });
   const before = stack.forwarder!.count('POST', '/api/v2/accounts/list');
-  const answer = await send(`${stack.proxy.url}/admin/balances`, {
-    headers: { Authorization: `Bearer ${stack.adminToken}` },
-  });
+  const answer = await balances();
   assert.equal(answer.status, 200, answer.text);
   assert.equal(stack.forwarder!.count('POST', '/api/v2/accounts/list') - before, 2);
 });
