@@ -36,6 +36,11 @@ export function createFlights() {
   const unexpected: string[] = [];
   let started = 0;
   let abandoned = false;
+  /** The checks of `onTheWireWhen` calls waiting: run whenever a flight is sent or ends. */
+  const waiters = new Set<() => void>();
+  const changed = () => {
+    for (const check of waiters) check();
+  };
 
   /**
    * Sends one request and judges how it ended: `success` answers it; a connection refused or
@@ -60,6 +65,7 @@ export function createFlights() {
     try {
       const answer = await send(() => {
         flight.sent = true;
+        changed();
       });
       flight.end = { status: answer.status };
       if (answer.status === success) return { answered: answer };
@@ -77,6 +83,7 @@ export function createFlights() {
       return 'retry';
     } finally {
       inFlight.delete(flight);
+      changed();
     }
   }
 
@@ -96,15 +103,29 @@ export function createFlights() {
       }
     },
 
-    /** Resolves, on the tick it finds it, with the flights sent and unanswered once `ready`. */
-    async onTheWireWhen(ready: (flights: Flight[]) => boolean, what: string): Promise<Flight[]> {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const flights = [...inFlight];
-        if (ready(flights)) return flights.filter((flight) => flight.sent);
-        if (Date.now() > deadline) throw new Error(`Waited 10 s for ${what}`);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    /**
+     * Resolves with the flights sent and unanswered once `ready` holds for those in flight,
+     * checked on the tick a flight is sent or ends (so nothing ends in between), not by polling.
+     */
+    onTheWireWhen(ready: (flights: Flight[]) => boolean, what: string): Promise<Flight[]> {
+      return new Promise((resolve, reject) => {
+        const stop = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        const check = () => {
+          const flights = [...inFlight];
+          if (!ready(flights)) return;
+          stop();
+          resolve(flights.filter((flight) => flight.sent));
+        };
+        const timer = setTimeout(() => {
+          stop();
+          reject(new Error(`Waited 10 s for ${what}`));
+        }, 10_000);
+        waiters.add(check);
+        check();
+      });
     },
 
     /** Call on the tick the kill is sent: whatever ends from then on ends after it. */
