@@ -20,13 +20,17 @@ describe('checkOpenAmount', () => {
         refused: 'format',
         places: 2,
         example: '1.00',
+        message: 'The amount is not a decimal string with at most 2 decimal places.',
       });
     }
   });
 
   it('says the bounds for a decimal outside them', () => {
     for (const text of ['0.99', '500.01', '-0', '-5.00']) {
-      expect(checkOpenAmount(open, text, 'EUR'), text).to.deep.equal({ refused: 'range' });
+      expect(checkOpenAmount(open, text, 'EUR'), text).to.deep.equal({
+        refused: 'range',
+        message: 'The amount is outside open_amount.',
+      });
     }
   });
 
@@ -37,6 +41,7 @@ describe('checkOpenAmount', () => {
       refused: 'format',
       places: 0,
       example: '5',
+      message: 'The amount is not a whole number written in digits.',
     });
   });
 

@@ -10,13 +10,14 @@ import type { WidgetConfig } from '../api/proxy-api.ts';
  * places (`12.5` is `12.50`), or why they refuse it. `setup`: a currency the proxy takes no
  * open amount in (the page's to fix); `format`: not written as a decimal in those places
  * (`20,50`, `12.505`), with the places and the lower bound as an example; `range`: outside
- * the bounds.
+ * the bounds. `message` is the page developer's (`crypto-pay-error`), here rather than in the
+ * first paint's bundle.
  */
 export type OpenAmountCheck =
   | { accepted: string }
   | { refused: 'setup' }
-  | { refused: 'format'; places: number; example: string }
-  | { refused: 'range' };
+  | { refused: 'format'; places: number; example: string; message: string }
+  | { refused: 'range'; message: string };
 
 /** Holds the page's amount to the proxy's open-amount rules, spaces around it aside. */
 export function checkOpenAmount(
@@ -29,10 +30,14 @@ export function checkOpenAmount(
   const amount = text.trim();
   const places = Math.max(decimalPlaces(open.min), decimalPlaces(open.max));
   if (!isDecimal(amount) || decimalPlaces(amount) > places) {
-    return { refused: 'format', places, example: scaleDecimal(open.min, places, 'down') };
+    const message =
+      places === 0
+        ? 'The amount is not a whole number written in digits.'
+        : `The amount is not a decimal string with at most ${places} decimal places.`;
+    return { refused: 'format', places, example: scaleDecimal(open.min, places, 'down'), message };
   }
   if (compareDecimal(amount, open.min) < 0 || compareDecimal(amount, open.max) > 0) {
-    return { refused: 'range' };
+    return { refused: 'range', message: 'The amount is outside open_amount.' };
   }
   return { accepted: scaleDecimal(amount, places, 'down') };
 }

@@ -14,14 +14,7 @@ import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import {
-  amountInvalidMessage,
-  canRetry,
-  errorDetail,
-  errorSentence,
-  headingOf,
-  type View,
-} from './crypto-pay.views.ts';
+import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /**
@@ -175,8 +168,9 @@ export default class CryptoPay extends LitElement {
   private refusalOf(view: View): { code: string; message: string } | undefined {
     if (view !== 'misconfigured' && view !== 'amount-refused') return undefined;
     if (!this.proxy) return { code: 'proxy_missing', message: 'The proxy attribute is missing.' };
-    if (view === 'amount-refused') {
-      return { code: 'amount_invalid', message: amountInvalidMessage(this.flow.openAmountCheck) };
+    const check = this.flow.openAmountCheck;
+    if (view === 'amount-refused' && check && 'message' in check) {
+      return { code: 'amount_invalid', message: check.message };
     }
     return this.flow.priced
       ? { code: 'amount_invalid', message: 'The proxy takes no open amount in this currency.' }

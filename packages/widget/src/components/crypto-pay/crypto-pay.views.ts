@@ -6,7 +6,6 @@ import { TaskStatus } from '@lit/task';
 import type { Checkout } from '../../api/proxy-api.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { Translation } from '../../localize/translation.ts';
-import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 
 export type View =
   | 'misconfigured'
@@ -63,16 +62,6 @@ export function viewOf(state: ViewState): View {
   if (state.createError) return 'create-error';
   if (state.configStatus === TaskStatus.ERROR) return 'config-error';
   return state.configStatus === TaskStatus.COMPLETE ? 'details' : 'loading';
-}
-
-/** The `crypto-pay-error` message of a refused open amount, for the page's developer. */
-export function amountInvalidMessage(check: OpenAmountCheck | undefined): string {
-  if (!check || !('refused' in check) || check.refused !== 'format') {
-    return 'The amount is outside open_amount.';
-  }
-  return check.places === 0
-    ? 'The amount is not a whole number written in digits.'
-    : `The amount is not a decimal string with at most ${check.places} decimal places.`;
 }
 
 export function headingOf(view: View, t: Translation): string {
