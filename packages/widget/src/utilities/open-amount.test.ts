@@ -14,8 +14,17 @@ describe('checkOpenAmount', () => {
     expect(checkOpenAmount(open, ' 20 ', 'EUR')).to.deep.equal({ accepted: '20.00' });
   });
 
+  it('reads Arabic-Indic and Persian digits and the Arabic decimal separator', () => {
+    expect(checkOpenAmount(open, '٢٠٫٥', 'EUR')).to.deep.equal({ accepted: '20.50' });
+    expect(checkOpenAmount(open, '۱۲۳.۴۵', 'EUR')).to.deep.equal({ accepted: '123.45' });
+    expect(checkOpenAmount(open, '٠٫٥', 'EUR')).to.deep.equal({
+      refused: 'range',
+      message: 'The amount is outside open_amount.',
+    });
+  });
+
   it('says how to write an amount that is no decimal in the bounds’ places', () => {
-    for (const text of ['20,50', '12.505', '1.', '.5', '1e2', '20 €', '', '٢٠']) {
+    for (const text of ['20,50', '12.505', '1.', '.5', '1e2', '20 €', '', '٢٠,٥٠']) {
       expect(checkOpenAmount(open, text, 'EUR'), text).to.deep.equal({
         refused: 'format',
         places: 2,

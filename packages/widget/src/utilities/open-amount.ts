@@ -19,15 +19,28 @@ export type OpenAmountCheck =
   | { refused: 'format'; places: number; example: string; message: string }
   | { refused: 'range'; message: string };
 
-/** Holds the page's amount to the proxy's open-amount rules, spaces around it aside. */
+/**
+ * The page's amount in ASCII digits: an Arabic-speaking customer's field may hold Arabic-Indic
+ * or Persian digits and the Arabic decimal separator (`٢٠٫٥٠` is `20.50`), which say one number
+ * only, unlike a comma. Spaces around it (a text field's value) are dropped.
+ */
+function asciiAmount(text: string): string {
+  return text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.');
+}
+
+/** Holds the page's amount to the proxy's open-amount rules. */
 export function checkOpenAmount(
   open: WidgetConfig['open_amount'] | undefined,
   text: string,
   currency: string,
 ): OpenAmountCheck {
   if (!open?.currencies.includes(currency)) return { refused: 'setup' };
-  // A text field's value often ends in a space; the proxy is sent the scaled amount anyway.
-  const amount = text.trim();
+  // The proxy is sent the accepted amount, scaled, never the page's text.
+  const amount = asciiAmount(text);
   const places = Math.max(decimalPlaces(open.min), decimalPlaces(open.max));
   if (!isDecimal(amount) || decimalPlaces(amount) > places) {
     const message =

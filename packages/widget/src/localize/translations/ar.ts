@@ -63,7 +63,7 @@ const ar: Translation = {
   amountHeading: 'تحقق من المبلغ',
   amountOutOfRange: (min, max) => `اختر مبلغًا بين ${min} و${max}.`,
   amountFormat: (example, whole) =>
-    `اكتب المبلغ ${whole ? 'عددًا صحيحًا بالأرقام 0-9' : 'بالأرقام 0-9 مع نقطة قبل المنازل العشرية'}، مثل ${example}.`,
+    `اكتب المبلغ ${whole ? 'عددًا صحيحًا بالأرقام' : 'بالأرقام مع فاصلة عشرية قبل المنازل العشرية'}، مثل ${example}.`,
   openPaymentPage: 'فتح صفحة الدفع',
   opensInNewTab: '(تُفتح في علامة تبويب جديدة)',
   paymentLink: 'رابط الدفع',
