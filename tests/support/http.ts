@@ -23,6 +23,11 @@ export interface Outgoing {
   timeoutMs?: number;
   /** Called once the whole request has been handed to the OS (it may now reach the server). */
   onSent?: () => void;
+  /**
+   * An event stream does not end while its checkout is open: resolve at its first message and
+   * close it. Other answers are read to their end as always.
+   */
+  firstEventOnly?: boolean;
 }
 
 /** The system error code of a failed connection (`ECONNREFUSED`, `ECONNRESET`, ...), if any. */
@@ -57,9 +62,10 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
       { method: init.method ?? (body ? 'POST' : 'GET'), headers, agent: false },
       (incoming) => {
         const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
+        const streaming =
+          init.firstEventOnly &&
+          String(incoming.headers['content-type']).startsWith('text/event-stream');
+        const settle = () => {
           const text = Buffer.concat(chunks).toString('utf8');
           resolve({
             status: incoming.statusCode ?? 0,
@@ -67,7 +73,17 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
             text,
             json: parsed(text),
           });
+        };
+        incoming.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (streaming && Buffer.concat(chunks).includes('\n\n')) {
+            settle();
+            // Closing it ourselves aborts the stream: its error comes after the answer settled.
+            outgoing.destroy();
+          }
         });
+        incoming.on('error', reject);
+        incoming.on('end', settle);
       },
     );
     outgoing.setTimeout(init.timeoutMs ?? 30_000, () =>
