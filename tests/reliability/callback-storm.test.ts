@@ -8,7 +8,6 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import {
   createdCheckout,
@@ -20,6 +19,7 @@ import {
   sendCallback,
 } from '../support/checkouts.ts';
 import { type Stack, startStack } from '../support/stack.ts';
+import { readStore } from '../support/store-file.ts';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
 const CHECKOUTS = LONG ? 400 : 100;
@@ -98,44 +98,43 @@ test(`${CALLBACKS} concurrent duplicate and out-of-order callbacks over ${CHECKO
   }
   for (const { request } of targets.slice(0, 10)) sent.set(request.id, sent.get(request.id)! + 1);
 
-  const db = new Database(stack.databaseFile, { readonly: true, fileMustExist: true });
-  try {
-    const logged = db
-      .prepare('SELECT object_id, status, outcome FROM callbacks ORDER BY id')
-      .all() as { object_id: string; status: string; outcome: string }[];
-    assert.equal(logged.length, CALLBACKS + 10, 'each callback is logged once');
-    const versions = new Map(
+  const { logged, versions } = readStore(stack.databaseFile, (db) => ({
+    logged: db.prepare('SELECT object_id, status, outcome FROM callbacks ORDER BY id').all() as {
+      object_id: string;
+      status: string;
+      outcome: string;
+    }[],
+    versions: new Map(
       (
         db.prepare('SELECT payment_request_id, version FROM checkouts').all() as {
           payment_request_id: string;
           version: number;
         }[]
       ).map((row) => [row.payment_request_id, row.version]),
-    );
-    for (const { checkout, request, final } of targets) {
-      const rows = logged.filter((row) => row.object_id === request.id);
-      assert.equal(rows.length, sent.get(request.id), `callbacks logged for ${checkout.id}`);
-      // Replayed in commit order, the log must show what the status rules decide: a change
-      // applied once, everything else (duplicates, late or backward statuses) ignored.
-      let status = 'created';
-      const applied: string[] = [];
-      for (const row of rows) {
-        const ahead = RANK[status]! < 2 && RANK[row.status]! > RANK[status]!;
-        assert.equal(
-          row.outcome,
-          ahead ? 'applied' : 'ignored',
-          `a ${row.status} callback to a ${status} checkout ${checkout.id} (seed ${seed}): ${JSON.stringify(rows)}`,
-        );
-        if (ahead) {
-          status = row.status;
-          applied.push(row.status);
-        }
+    ),
+  }));
+  assert.equal(logged.length, CALLBACKS + 10, 'each callback is logged once');
+  for (const { checkout, request, final } of targets) {
+    const rows = logged.filter((row) => row.object_id === request.id);
+    assert.equal(rows.length, sent.get(request.id), `callbacks logged for ${checkout.id}`);
+    // Replayed in commit order, the log must show what the status rules decide: a change
+    // applied once, everything else (duplicates, late or backward statuses) ignored.
+    let status = 'created';
+    const applied: string[] = [];
+    for (const row of rows) {
+      const ahead = RANK[status]! < 2 && RANK[row.status]! > RANK[status]!;
+      assert.equal(
+        row.outcome,
+        ahead ? 'applied' : 'ignored',
+        `a ${row.status} callback to a ${status} checkout ${checkout.id} (seed ${seed}): ${JSON.stringify(rows)}`,
+      );
+      if (ahead) {
+        status = row.status;
+        applied.push(row.status);
       }
-      assert.equal(status, final, `checkout ${checkout.id}: the log ends elsewhere`);
-      // Each change bumps the stored version once: no change went unlogged or was made twice.
-      assert.equal(versions.get(request.id), 1 + applied.length, `version of ${checkout.id}`);
     }
-  } finally {
-    db.close();
+    assert.equal(status, final, `checkout ${checkout.id}: the log ends elsewhere`);
+    // Each change bumps the stored version once: no change went unlogged or was made twice.
+    assert.equal(versions.get(request.id), 1 + applied.length, `version of ${checkout.id}`);
   }
 });

@@ -3,19 +3,14 @@
  * file, and the sandbox's callback deliveries judged against when the proxy was down.
  */
 
-import Database from 'better-sqlite3';
+import { readStore } from '../support/store-file.ts';
 
 /** SQLite's own checks of the file: `ok` and no row pointing at a missing parent. */
 export function storeChecks(file: string): { integrity: string; foreignKeyViolations: unknown[] } {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return {
-      integrity: (db.pragma('integrity_check', { simple: true }) as string) ?? 'no answer',
-      foreignKeyViolations: db.pragma('foreign_key_check') as unknown[],
-    };
-  } finally {
-    db.close();
-  }
+  return readStore(file, (db) => ({
+    integrity: (db.pragma('integrity_check', { simple: true }) as string) ?? 'no answer',
+    foreignKeyViolations: db.pragma('foreign_key_check') as unknown[],
+  }));
 }
 
 /** One attempt to deliver a callback, as the sandbox's control API lists it. */

@@ -10,7 +10,6 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import Database from 'better-sqlite3';
 import {
   checkoutBody,
   eventually,
@@ -24,6 +23,7 @@ import {
 import { createFlights, type Flight, wasCut } from '../support/flights.ts';
 import { sendJson, sendSigned } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
+import { readStore } from '../support/store-file.ts';
 import {
   type DeliveryAttempt,
   type Downtime,
@@ -263,21 +263,19 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
   );
   // Exactly the checkouts answered 201 are stored: a create cut after its commit was replayed
   // by its Idempotency-Key, never stored twice; one cut before it left nothing behind.
-  const db = new Database(stack.databaseFile, { readonly: true, fileMustExist: true });
-  try {
-    const stored = (db.prepare('SELECT id FROM checkouts').all() as { id: string }[])
-      .map((row) => row.id)
-      .sort();
-    assert.deepEqual(stored, tracked.map((entry) => entry.checkout.id).sort());
-    const keys = db.prepare('SELECT key, checkout_id FROM idempotency_keys').all() as {
+  const { stored, keys } = readStore(stack.databaseFile, (db) => ({
+    stored: db.prepare('SELECT id FROM checkouts').all() as { id: string }[],
+    keys: db.prepare('SELECT key, checkout_id FROM idempotency_keys').all() as {
       key: string;
       checkout_id: string | null;
-    }[];
-    assert.deepEqual(
-      new Map(keys.map((row) => [row.key, row.checkout_id])),
-      new Map(tracked.map((entry) => [entry.idempotencyKey, entry.checkout.id])),
-    );
-  } finally {
-    db.close();
-  }
+    }[],
+  }));
+  assert.deepEqual(
+    stored.map((row) => row.id).sort(),
+    tracked.map((entry) => entry.checkout.id).sort(),
+  );
+  assert.deepEqual(
+    new Map(keys.map((row) => [row.key, row.checkout_id])),
+    new Map(tracked.map((entry) => [entry.idempotencyKey, entry.checkout.id])),
+  );
 });

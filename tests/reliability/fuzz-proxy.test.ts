@@ -21,13 +21,13 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { createCheckout, PERSONAL_SENTINELS } from '../support/checkouts.ts';
 import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
 import { hmacHex, send, sendJson } from '../support/http.ts';
 import { findLeaks } from '../support/leaks.ts';
 import { type Stack, startStack } from '../support/stack.ts';
+import { readStore } from '../support/store-file.ts';
 import { CALLBACK_PATH, changesRealCheckout } from './fuzz-proxy-callbacks.ts';
 import { type ProxyRequest, proxyRoutes, type Target } from './fuzz-proxy-requests.ts';
 import { endpointFor, proxyEndpoints, sharesOf } from './fuzz-routes.ts';
@@ -77,8 +77,7 @@ async function createTarget(): Promise<Target> {
 
 /** What the store holds, read from the SQLite file. */
 function storeState() {
-  const db = new Database(stack.databaseFile, { readonly: true, fileMustExist: true });
-  try {
+  return readStore(stack.databaseFile, (db) => {
     const count = (sql: string, ...args: string[]) =>
       (db.prepare(sql).get(...args) as { n: number }).n;
     return {
@@ -98,9 +97,7 @@ function storeState() {
         key: string;
       }[],
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 test('the fuzzed routes are exactly the routes the proxy registers', async () => {
