@@ -48,7 +48,9 @@ function machine() {
     // Uncommitted changes of the packages measured (others may be editing the same checkout).
     uncommitted_package_files: Number(shell('sh -c "git status --porcelain -- packages | wc -l"')),
     // The bins run dist/ when the packages are built, else the TypeScript source through tsx.
-    proxy_from: existsSync(join(ROOT, 'packages/proxy/dist/main.js')) ? 'dist' : 'source (tsx)',
+    proxy_from: existsSync(join(ROOT, 'packages/proxy/dist/process/main.js'))
+      ? 'dist'
+      : 'source (tsx)',
     sandbox_from: existsSync(join(ROOT, 'packages/sandbox/dist/cli.js')) ? 'dist' : 'source (tsx)',
   };
 }

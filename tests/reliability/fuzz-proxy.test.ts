@@ -161,7 +161,7 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
         reach.add('admin body or query validated');
     }
     if (request.authorized === false) {
-      // Of what runs before the token check (packages/proxy/src/app.ts) only the body limit can
+      // Of what runs before the token check (packages/proxy/src/http/app.ts) only the body limit can
       // refuse these: the client resolves dot segments, so the path guard never sees one.
       const refusal = (request.body?.length ?? 0) > BODY_LIMIT ? 413 : 401;
       assert.equal(status, refusal, `admin without a token: ${what}`);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const built = new URL('../dist/main.js', import.meta.url);
+const built = new URL('../dist/process/main.js', import.meta.url);
 const source = new URL('../src/', import.meta.url);
 
 /** The latest change under a folder of the package (none when it is not shipped). */
@@ -31,4 +31,4 @@ if (!runBuilt || sourceDependency) {
   const { register } = await import('tsx/esm/api');
   register();
 }
-await import(runBuilt ? built.href : new URL('main.ts', source).href);
+await import(runBuilt ? built.href : new URL('process/main.ts', source).href);

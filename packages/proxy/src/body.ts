@@ -7,8 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import type { AppEnv } from './http/context.ts';
+import { ApiError } from './http/errors.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
 

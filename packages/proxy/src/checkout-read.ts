@@ -3,7 +3,7 @@
  * route and the fast read path so both answer byte for byte alike.
  */
 
-import { publicCheckout } from './checkout.ts';
+import { publicCheckout } from './checkout/create.ts';
 import type { CheckoutRecord } from './store/store.ts';
 
 export type ReadAnswer =

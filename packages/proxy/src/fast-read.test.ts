@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
 import Database from 'better-sqlite3';
-import { createLogger } from './logger.ts';
-import { type RunningProxy, startProxy } from './server.ts';
+import { createLogger } from './process/logger.ts';
+import { type RunningProxy, startProxy } from './process/server.ts';
 import { checkoutBody, SHOP, serverConfig, startTestSandbox } from './testing.test-helpers.ts';
 
 interface Answer {

@@ -5,12 +5,12 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CHECKOUT_ID } from './checkout.ts';
+import { CHECKOUT_ID } from './checkout/create.ts';
 import { checkoutReadAnswer } from './checkout-read.ts';
-import type { Log } from './logger.ts';
-import { corsHeaders } from './middleware/cors.ts';
-import { logRequest, requestIdFrom } from './middleware/request-log.ts';
-import { SECURITY_HEADERS } from './middleware/security-headers.ts';
+import { corsHeaders } from './http/middleware/cors.ts';
+import { logRequest, requestIdFrom } from './http/middleware/request-log.ts';
+import { SECURITY_HEADERS } from './http/middleware/security-headers.ts';
+import type { Log } from './process/logger.ts';
 import type { Store } from './store/store.ts';
 
 const PREFIX = '/api/checkouts/';

@@ -1,0 +1,85 @@
+/**
+ * Acting on a verified callback: a payment request's status moves its checkout forward (never
+ * out of `paid`, `failed` or `expired`, never backwards), committed before the answer and then
+ * pushed to every open event stream. Other kinds are recorded for the merchant API.
+ */
+
+import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
+import { ApiError } from '../http/errors.ts';
+import type { CallbackEntry, CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
+import type { CheckoutHub } from './hub.ts';
+
+/** Fields that may name a person: never written to the log. */
+const PERSONAL_FIELDS = new Set(['end_user_email', 'sender_data', 'receiver_data', 'email_user']);
+
+function withoutPersonalData(callback: Callback): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(callback, (key, value) => (PERSONAL_FIELDS.has(key) ? undefined : value)),
+  ) as Record<string, unknown>;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+function entryOf(callback: Callback, now: number, outcome: string): CallbackEntry {
+  const record = callback as Record<string, unknown>;
+  const entry: CallbackEntry = {
+    receivedAt: now,
+    type: callback.type,
+    outcome,
+    body: withoutPersonalData(callback),
+  };
+  const objectId = text(record.payment_request_id) ?? text(record.id);
+  const foreignId = text(record.foreign_id);
+  const status = text(record.status);
+  if (objectId !== undefined) entry.objectId = objectId;
+  if (foreignId !== undefined) entry.foreignId = foreignId;
+  if (status !== undefined) entry.status = status;
+  return entry;
+}
+
+/** The currency the customer pays in, when the callback names a crypto one. */
+function paymentCurrencyOf(callback: PaymentRequestCallback): CurrencyRef | undefined {
+  const currency = callback.currency_sent?.currency ?? callback.payment_request_amount?.currency;
+  if (!currency?.network_name) return undefined;
+  return { iso: currency.iso, network_name: currency.network_name };
+}
+
+export interface CallbackDeps {
+  store: Store;
+  hub: CheckoutHub;
+  now: () => number;
+}
+
+/**
+ * Applies one verified callback. Returns the checkout when it changed. A payment request the
+ * proxy does not know answers 404 so the service tries again (its create may still be saving).
+ */
+export async function applyCallback(
+  deps: CallbackDeps,
+  callback: Callback,
+): Promise<CheckoutRecord | undefined> {
+  const now = deps.now();
+  if (callback.type !== 'payment_request') {
+    await deps.store.recordCallback(entryOf(callback, now, 'recorded'));
+    return undefined;
+  }
+  const paymentRequest = callback as PaymentRequestCallback;
+  const checkout = await deps.store.findCheckoutByPaymentRequest(
+    paymentRequest.payment_request_id,
+    paymentRequest.foreign_id ?? undefined,
+  );
+  if (!checkout) {
+    await deps.store.recordCallback(entryOf(callback, now, 'unknown'));
+    throw new ApiError(404, 'unknown_payment_request', 'No checkout has this payment request.');
+  }
+  const change: { status: CheckoutRecord['status']; at: number; paymentCurrency?: CurrencyRef } = {
+    status: paymentRequest.status,
+    at: now,
+  };
+  const paymentCurrency = paymentCurrencyOf(paymentRequest);
+  if (paymentCurrency) change.paymentCurrency = paymentCurrency;
+  const changed = await deps.store.advanceCheckout(checkout.id, change, entryOf(callback, now, ''));
+  if (changed) deps.hub.publish(changed);
+  return changed;
+}

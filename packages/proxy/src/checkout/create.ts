@@ -1,0 +1,310 @@
+/**
+ * Creating a checkout: price it, make the payment request upstream with the proxy's secret,
+ * and keep only what the widget needs to follow it. Sender data goes to the service and
+ * nowhere else. Also the checkout object as the public API returns it.
+ */
+
+import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
+import { ApiError } from '../http/errors.ts';
+import type { CreateCheckout } from '../http/request-schemas.ts';
+import type { Config } from '../process/config.ts';
+import type { Log } from '../process/logger.ts';
+import type { CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
+import { storeUnavailableReason } from '../store/unavailable.ts';
+import type { Catalog } from './catalog.ts';
+import { type CurrencyCache, isOffered } from './currency-list.ts';
+import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
+import { noteMerchantRefusal } from './merchant-refusals.ts';
+import { type Price, resolvePrice, sessionInvalid } from './pricing.ts';
+import { MAX_RESULT_URL_LENGTH, tooLongForCheckoutId, withCheckoutId } from './result-addresses.ts';
+import { forCustomer, type ProcessingClient } from './upstream.ts';
+
+export interface CheckoutDeps {
+  config: Config;
+  store: Store;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  currencies: CurrencyCache;
+  referenceKey: Buffer;
+  /** Unix milliseconds. */
+  now: () => number;
+}
+
+/** The checkout object of the public API: statuses and prices, no personal data. */
+export interface PublicCheckout {
+  id: string;
+  status: CheckoutRecord['status'];
+  payment_link: string;
+  expires_at: number;
+  amount: string;
+  currency: CurrencyRef;
+  payment_currency?: CurrencyRef;
+  success_url?: string;
+  failed_url?: string;
+}
+
+export function publicCheckout(checkout: CheckoutRecord): PublicCheckout {
+  const view: PublicCheckout = {
+    id: checkout.id,
+    status: checkout.status,
+    payment_link: checkout.paymentLink,
+    expires_at: checkout.expiresAt,
+    amount: checkout.amount,
+    currency: checkout.currency,
+  };
+  if (checkout.paymentCurrency) view.payment_currency = checkout.paymentCurrency;
+  if (checkout.successUrl !== undefined) view.success_url = checkout.successUrl;
+  if (checkout.failedUrl !== undefined) view.failed_url = checkout.failedUrl;
+  return view;
+}
+
+export const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The checkout with this public id, or 404 `checkout_not_found`. */
+export async function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {
+  const checkout = CHECKOUT_ID.test(id) ? await store.getCheckout(id) : undefined;
+  if (!checkout)
+    throw new ApiError(404, 'checkout_not_found', 'There is no checkout with this id.');
+  return checkout;
+}
+
+/** JSON with sorted keys, so equal bodies hash equally whatever their key order or spacing. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A return address from the browser is accepted only on an origin the merchant allowed. */
+function returnUrl(url: string | undefined, field: string, allowed: string[]): string | undefined {
+  if (url === undefined) return undefined;
+  if (!allowed.includes(new URL(url).origin)) {
+    throw new ApiError(422, 'url_not_allowed', `The ${field} must be on an allowed origin.`, {
+      field,
+    });
+  }
+  return url;
+}
+
+/** With `PAYMENT_CURRENCIES` set, the customer pays only in one of those. */
+function checkPaymentCurrency(
+  currency: CreateCheckout['payment_currency'],
+  offered: Config['paymentCurrencies'],
+): void {
+  if (currency === undefined || isOffered(currency, offered)) return;
+  const names = offered!.map((entry) =>
+    entry.network_name === undefined ? entry.iso : `${entry.iso} (${entry.network_name})`,
+  );
+  throw new ApiError(
+    422,
+    'payment_currency_not_offered',
+    `The payment_currency must be one of ${names.join(', ')}.`,
+    { field: 'payment_currency' },
+  );
+}
+
+/** Only the fields the spec defines go upstream, whatever else the browser sent. */
+function senderDataOf(body: CreateCheckout): SenderData {
+  const data = body.sender_data as unknown as Record<string, string>;
+  return body.sender_type === 'natural'
+    ? {
+        first_name: data.first_name!,
+        last_name: data.last_name!,
+        date_of_birth: data.date_of_birth!,
+      }
+    : { legal_name: data.legal_name!, country_of_registration: data.country_of_registration! };
+}
+
+function paymentRequestOf(
+  deps: CheckoutDeps,
+  body: CreateCheckout,
+  price: Price,
+  ids: { checkoutId: string; foreignId: string },
+  urls: { success?: string | undefined; failed?: string | undefined },
+): CreatePaymentRequest {
+  const { checkoutId, foreignId } = ids;
+  const { config } = deps;
+  const senderData = senderDataOf(body);
+  const request: CreatePaymentRequest = {
+    amount: price.amount,
+    currency: price.currency,
+    life_time_duration: config.paymentLifetimeSeconds,
+    end_user_reference:
+      price.session?.endUserReference ??
+      endUserReference(deps.referenceKey, body.sender_type, senderData),
+    sender_type: body.sender_type,
+    sender_data: senderData,
+    foreign_id: foreignId,
+  };
+  if (body.payment_currency) request.payment_currency = body.payment_currency;
+  if (body.end_user_email !== undefined) request.end_user_email = body.end_user_email;
+  if (price.description !== undefined) request.description = price.description;
+  const urlStore = price.session?.urlStore ?? config.urlStore;
+  if (urlStore !== undefined) request.url_store = urlStore;
+  if (urls.success !== undefined) {
+    request.url_success = upstreamResultUrl(urls.success, checkoutId, 'success_url');
+  }
+  if (urls.failed !== undefined) {
+    request.url_failed = upstreamResultUrl(urls.failed, checkoutId, 'failed_url');
+  }
+  return request;
+}
+
+/**
+ * A result address as the service gets it: with `checkout=<id>`, so the shop's result page can
+ * resume the checkout. Start-up and the schemas refuse addresses too long for that; this guard
+ * covers sessions saved before, rather than sending the service a URL it refuses.
+ */
+function upstreamResultUrl(url: string, checkoutId: string, field: string): string {
+  const address = withCheckoutId(url, checkoutId);
+  if (address.length > MAX_RESULT_URL_LENGTH) {
+    throw new ApiError(422, 'url_too_long', tooLongForCheckoutId(field), { field });
+  }
+  return address;
+}
+
+/**
+ * Creates a checkout, or with an Idempotency-Key seen before for the same body, returns the
+ * checkout that key made (`replayed`). A failed create releases the key and the session (or
+ * ends the session when the service already holds its foreign_id).
+ */
+export async function createCheckout(
+  deps: CheckoutDeps,
+  body: CreateCheckout,
+  idempotencyKey: string | undefined,
+  log: Log,
+): Promise<{ checkout: CheckoutRecord; replayed: boolean }> {
+  const { store, config } = deps;
+  const successUrl = returnUrl(body.success_url, 'success_url', config.allowedOrigins);
+  const failedUrl = returnUrl(body.failed_url, 'failed_url', config.allowedOrigins);
+  checkPaymentCurrency(body.payment_currency, config.paymentCurrencies);
+
+  if (idempotencyKey !== undefined) {
+    const hash = requestHash(deps.referenceKey, canonicalJson(body));
+    const reservation = await store.reserveIdempotencyKey(idempotencyKey, hash, deps.now());
+    if (reservation.kind === 'conflict') {
+      throw new ApiError(
+        409,
+        'idempotency_conflict',
+        'This Idempotency-Key was already used with a different request.',
+      );
+    }
+    if (reservation.kind === 'in_progress') {
+      throw new ApiError(
+        409,
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still being processed. Try again shortly.',
+        { headers: { 'Retry-After': '1' } },
+      );
+    }
+    if (reservation.kind === 'replay') {
+      const checkout = await store.getCheckout(reservation.checkoutId);
+      if (checkout) return { checkout, replayed: true };
+    }
+  }
+
+  let price: Price | undefined;
+  try {
+    price = await resolvePrice(body, { ...deps, openAmount: config.openAmount }, deps.now());
+    const foreignId = price.session?.foreignId ?? newForeignId();
+    const urls = {
+      success: successUrl ?? price.session?.urlSuccess ?? config.urlSuccess,
+      failed: failedUrl ?? price.session?.urlFailed ?? config.urlFailed,
+    };
+    // The id exists before the payment request: the result addresses carry it.
+    const checkoutId = newCheckoutId();
+    const request = paymentRequestOf(deps, body, price, { checkoutId, foreignId }, urls);
+    const pricing = { pricing: price.pricing, product: price.product };
+    const paymentRequest = await deps.processing.createPaymentRequest(request).catch((error) => {
+      const create = { ...pricing, paymentCurrency: body.payment_currency };
+      noteMerchantRefusal(error, create, { log, currencies: deps.currencies });
+      return forCustomer(error, body);
+    });
+
+    const now = deps.now();
+    const checkout: CheckoutRecord = {
+      id: checkoutId,
+      status: 'created',
+      paymentLink: paymentRequest.payment_link,
+      expiresAt: expiryOf(paymentRequest.life_time, now, config.paymentLifetimeSeconds),
+      amount: paymentRequest.amount,
+      currency: currencyRef(paymentRequest.currency),
+      paymentRequestId: paymentRequest.id,
+      foreignId: paymentRequest.foreign_id ?? foreignId,
+      pricing: price.pricing,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    };
+    const paymentCurrency = paymentRequest.payment_currency ?? body.payment_currency;
+    if (paymentCurrency) checkout.paymentCurrency = currencyRef(paymentCurrency);
+    if (urls.success !== undefined) checkout.successUrl = urls.success;
+    if (urls.failed !== undefined) checkout.failedUrl = urls.failed;
+    if (price.product !== undefined) checkout.product = price.product;
+    const links: { idempotencyKey?: string; sessionTokenHash?: string } = {};
+    if (idempotencyKey !== undefined) links.idempotencyKey = idempotencyKey;
+    if (price.session) links.sessionTokenHash = price.session.tokenHash;
+    await store.insertCheckout(checkout, links).catch((error) => {
+      // The service holds this payment request and the store could not keep it: say which, so
+      // the operator can match it (its callbacks will find no checkout).
+      log('error', 'a created payment request could not be saved', {
+        checkout_id: checkoutId,
+        payment_request_id: paymentRequest.id,
+        foreign_id: checkout.foreignId,
+      });
+      throw error;
+    });
+    return { checkout, replayed: false };
+  } catch (error) {
+    const session = price?.session;
+    if (idempotencyKey !== undefined)
+      await giveBack(() => store.releaseIdempotencyKey(idempotencyKey));
+    if (session) {
+      // The service already holds a payment request with the session's foreign_id: an earlier
+      // attempt reached it and its answer was lost. No retry can succeed, so the session ends
+      // (and says so) instead of being handed back to fail again.
+      if (error instanceof ApiError && error.code === 'foreign_id_taken') {
+        await giveBack(() => store.endSession(session.tokenHash, deps.now()));
+        throw sessionInvalid();
+      }
+      await giveBack(() => store.releaseSession(session.tokenHash));
+    }
+    throw error;
+  }
+}
+
+/** How soon a give-back the store could not write is tried again. */
+export const giveBackRetry = { ms: 5000 };
+
+/**
+ * Gives back what a failed create held (its key, its session), so the customer's retry is not
+ * refused as still in progress. A store that cannot write now (often why the create failed) is
+ * asked again every few seconds until it can; a restart gives them back as well.
+ */
+async function giveBack(release: () => Promise<void>): Promise<void> {
+  try {
+    await release();
+  } catch (error) {
+    if (!storeUnavailableReason(error)) throw error;
+    setTimeout(() => void giveBack(release), giveBackRetry.ms).unref();
+  }
+}
+
+/** `life_time` is documented as a string of Unix seconds; fall back to the asked lifetime. */
+function expiryOf(lifeTime: string, now: number, lifetimeSeconds: number): number {
+  return /^\d+$/.test(lifeTime) ? Number(lifeTime) : Math.floor(now / 1000) + lifetimeSeconds;
+}
+
+function currencyRef(currency: {
+  iso: string;
+  network_name?: string | null | undefined;
+}): CurrencyRef {
+  return currency.network_name
+    ? { iso: currency.iso, network_name: currency.network_name }
+    : { iso: currency.iso };
+}

@@ -1,0 +1,131 @@
+/**
+ * The processing service as the proxy sees it (the `@crypto-pay/client` surface it uses), and
+ * how its failures become the proxy's errors: timeouts 504, outages 502 (both retryable),
+ * the service's own refusals passed through with their status, code and text.
+ */
+
+import {
+  createProcessingClient,
+  ProcessingApiError,
+  type ProcessingClient,
+  ProcessingUnavailableError,
+  ProcessingValidationError,
+  type RetryOptions,
+} from '@crypto-pay/client';
+import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from '../http/errors.ts';
+import type { Config } from '../process/config.ts';
+
+export type { ProcessingClient } from '@crypto-pay/client';
+
+/**
+ * The client of the processing service the configuration names, with its credentials. Someone
+ * waits on every call, so `UPSTREAM_TIMEOUT_MS` bounds a call with its retries, not each try:
+ * a slow service gets the caller a 504 at that time, not after three timeouts.
+ */
+export function processingClientOf(config: Config, retry?: RetryOptions): ProcessingClient {
+  return createProcessingClient({
+    apiKey: config.apiKey,
+    signingSecret: config.signingSecret,
+    baseUrl: config.baseUrl,
+    paymentsBaseUrl: config.paymentsBaseUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    retry: { totalTimeoutMs: config.upstreamTimeoutMs, ...retry },
+  });
+}
+
+const RETRY_AFTER_SECONDS = '5';
+
+/** A failure of the service itself (not of the caller's request). */
+function unavailable(error: ProcessingUnavailableError): ApiError {
+  return error.reason === 'timeout'
+    ? new ApiError(
+        504,
+        'upstream_timeout',
+        'The processing service did not answer in time. Try again.',
+        { headers: { 'Retry-After': RETRY_AFTER_SECONDS } },
+      )
+    : new ApiError(
+        502,
+        'upstream_unavailable',
+        'The processing service is unavailable. Try again.',
+        { headers: { 'Retry-After': RETRY_AFTER_SECONDS } },
+      );
+}
+
+/** The client refused the input before sending it: the caller's mistake, with its field. */
+function invalidInput(error: ProcessingValidationError, code: string | number): ApiError {
+  const status = (
+    error.status >= 400 && error.status < 500 ? error.status : 422
+  ) as ContentfulStatusCode;
+  return new ApiError(status, code, error.message, { field: error.field || undefined });
+}
+
+/** What a create sent that tells apart the service's one text for two fields. */
+export interface SentCurrencies {
+  payment_currency?: { network_name?: string | undefined } | undefined;
+}
+
+/**
+ * The catalogue entry of a service text. The service answers "The combination of currency and
+ * network is not supported." for the price's currency and the payment currency alike; with a
+ * payment network in the request it is taken as the payment currency's, which the customer
+ * chose (the price's is the merchant's, checked when it was set).
+ */
+export function refusalOf(message: string, sent?: SentCurrencies): ProcessingError {
+  const entry = errorForMessage(message);
+  return entry.name === errors.currencyNetworkUnsupported.name &&
+    sent?.payment_currency?.network_name !== undefined
+    ? errors.paymentCurrencyNetworkUnsupported
+    : entry;
+}
+
+/** The catalogue name of a service text, as a machine code for the widget's API. */
+function machineCode(entry: ProcessingError): string {
+  return entry.name === 'validation' ? 'invalid_request' : entry.name;
+}
+
+/**
+ * For the merchant API: the service's status, code and text exactly as it answered.
+ * Anything else that is not an availability failure is rethrown.
+ */
+export function passThrough(error: unknown): never {
+  if (error instanceof ProcessingApiError) {
+    throw new ApiError(error.status as ContentfulStatusCode, error.code, error.message);
+  }
+  if (error instanceof ProcessingValidationError) throw invalidInput(error, error.code);
+  if (error instanceof ProcessingUnavailableError) throw unavailable(error);
+  throw error;
+}
+
+/**
+ * For the widget's API: the service's validation texts pass through with a machine code;
+ * a refusal of the proxy's own credentials (403) is the merchant's setup, not the caller's,
+ * so the caller sees 502 and the log says why. A 404 of the public API means only an unknown
+ * checkout, so the service's 404s (an unknown currency) become 422.
+ */
+export function forCustomer(error: unknown, sent?: SentCurrencies): never {
+  if (error instanceof ProcessingApiError) {
+    if (error.status === 403) {
+      throw new ApiError(
+        502,
+        'upstream_refused',
+        'The processing service refused the merchant configuration.',
+      );
+    }
+    // The service names no field; the catalogue knows which one its text concerns.
+    const entry = refusalOf(error.message, sent);
+    throw new ApiError(
+      (error.status === 404 ? 422 : error.status) as ContentfulStatusCode,
+      machineCode(entry),
+      error.message,
+      { field: entry.field },
+    );
+  }
+  if (error instanceof ProcessingValidationError) {
+    throw invalidInput(error, machineCode(refusalOf(error.message, sent)));
+  }
+  if (error instanceof ProcessingUnavailableError) throw unavailable(error);
+  throw error;
+}

@@ -1,0 +1,167 @@
+/**
+ * The proxy as one Hono app: edge middleware (request log, secure headers, body limit, CORS,
+ * rate limit), one sub-app per resource mounted with `route()`, and one error handler.
+ */
+
+import { Hono } from 'hono';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from '../body.ts';
+import type { Catalog } from '../checkout/catalog.ts';
+import { type CurrencyCache, createCurrencyCache } from '../checkout/currency-list.ts';
+import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
+import { referenceKey } from '../checkout/identity.ts';
+import type { ProcessingClient } from '../checkout/upstream.ts';
+import type { Config } from '../process/config.ts';
+import type { Log } from '../process/logger.ts';
+import { currencyListWarnings } from '../process/setup-warnings.ts';
+import type { Store } from '../store/store.ts';
+import type { AppEnv } from './context.ts';
+import { handleError } from './errors.ts';
+import { adminAuth } from './middleware/admin-auth.ts';
+import { clientKey } from './middleware/client-ip.ts';
+import { cors } from './middleware/cors.ts';
+import { dotSegmentGuard } from './middleware/path-guard.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { callbackRoutes } from './routes/callbacks.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
+import { eventRoutes } from './routes/events.ts';
+import { opsRoutes } from './routes/ops.ts';
+import { publicConfigRoutes } from './routes/public-config.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  log: Log;
+  hub?: CheckoutHub;
+  /** Unix milliseconds: timestamps and expiries. */
+  now?: () => number;
+  /**
+   * Milliseconds of a monotonic clock, for intervals (rate limit, probe reuse, currency cache):
+   * the wall clock steps with NTP or by hand. Default `performance.now`.
+   */
+  monotonicNow?: () => number;
+  /** Interval of SSE heartbeats (default 15 s). */
+  heartbeatMs?: number;
+  /** How long the currency list is cached (default 5 minutes). */
+  currencyTtlMs?: number;
+  /** Largest accepted request body in bytes (default 32 KiB). */
+  maxBodyBytes?: number;
+  isShuttingDown?: () => boolean;
+}
+
+const CURRENCY_TTL_MS = 5 * 60_000;
+
+/**
+ * The service's currency list, cached, with the merchant's catalogue prices and
+ * `PAYMENT_CURRENCIES` checked against the first list fetched (a warning per problem).
+ */
+export function checkedCurrencyCache(options: {
+  config: Config;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  log: Log;
+  /** A monotonic clock in milliseconds (default `performance.now`). */
+  monotonicNow?: () => number;
+  ttlMs?: number;
+}): CurrencyCache {
+  const { config, catalog, log } = options;
+  return createCurrencyCache(
+    options.processing,
+    options.ttlMs ?? CURRENCY_TTL_MS,
+    options.monotonicNow ?? (() => performance.now()),
+    (entries) => {
+      for (const warning of currencyListWarnings(catalog, config.paymentCurrencies, entries)) {
+        log('warn', warning);
+      }
+    },
+  );
+}
+
+export function createApp(options: AppOptions) {
+  const { config, store, processing, catalog, log } = options;
+  const now = options.now ?? Date.now;
+  const monotonicNow = options.monotonicNow ?? (() => performance.now());
+  const hub = options.hub ?? createCheckoutHub();
+  const currencies = checkedCurrencyCache({
+    ...options,
+    monotonicNow,
+    ttlMs: options.currencyTtlMs ?? CURRENCY_TTL_MS,
+  });
+  const checkoutDeps = {
+    config,
+    store,
+    processing,
+    catalog,
+    currencies,
+    now,
+    referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
+  };
+  const app = new Hono<AppEnv>()
+    .use(requestLog(log))
+    .use(securityHeaders())
+    .use(dotSegmentGuard())
+    // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.
+    .use('/api/*', cors(config.allowedOrigins))
+    .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+    .on(
+      'POST',
+      '/api/checkouts',
+      rateLimit({
+        perMinute: config.rateLimitPerMinute,
+        key: (c) => clientKey(c, config.trustProxy),
+        now: monotonicNow,
+      }),
+    )
+    .route(
+      '/api/config',
+      publicConfigRoutes({
+        catalog,
+        openAmount: config.openAmount,
+        sessionsEnabled: config.adminToken !== undefined,
+        currencies,
+        offered: config.paymentCurrencies,
+      }),
+    )
+    .route('/api/sessions', sessionRoutes({ store, now }))
+    .route('/api/checkouts', checkoutRoutes(checkoutDeps))
+    .route(
+      '/api/checkouts',
+      eventRoutes({
+        store,
+        hub,
+        heartbeatMs: options.heartbeatMs ?? 15_000,
+        limits: config.eventStreams,
+        clientOf: (c) => clientKey(c, config.trustProxy),
+      }),
+    )
+    .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
+    .route(
+      '/',
+      opsRoutes({
+        store,
+        processing,
+        isShuttingDown: options.isShuttingDown ?? (() => false),
+        probeTimeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
+        monotonicNow,
+        log,
+      }),
+    );
+
+  if (config.adminToken !== undefined) {
+    app.use('/admin/*', adminAuth(config.adminToken));
+    app.route('/admin', adminRoutes({ store, processing, currencies, now }));
+  }
+
+  app.notFound((c) =>
+    c.json({ error: 'There is nothing at this address.', code: 'not_found' }, 404),
+  );
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

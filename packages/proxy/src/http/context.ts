@@ -1,0 +1,19 @@
+/** The Hono environment shared by every route and middleware: what a request carries. */
+
+import type { HttpBindings } from '@hono/node-server';
+import type { Log } from '../process/logger.ts';
+
+export interface AppEnv {
+  /** Node's request and response under @hono/node-server; absent in `app.request()`. */
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    requestId: string;
+    log: Log;
+    /** A routine answer (a status read), logged at debug: set by its route. */
+    routine?: boolean;
+    /** The path as the log line shows it, when the real one holds a secret (a session token). */
+    logPath?: string;
+    /** The body limit `readBody` enforces (set by the `bodyLimit` middleware). */
+    maxBodyBytes?: number;
+  };
+}

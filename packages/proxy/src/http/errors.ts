@@ -1,0 +1,119 @@
+/**
+ * The proxy's own errors: one class carrying status, code, sentence and field, and the single
+ * `onError` handler that turns anything thrown into `{error, code, field?}` (never a bare 500).
+ */
+
+import type { ValidationFailure } from '@crypto-pay/protocol';
+import type { ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { storeUnavailableReason } from '../store/unavailable.ts';
+import type { AppEnv } from './context.ts';
+
+export interface ErrorBody {
+  error: string;
+  code: string | number;
+  field?: string;
+}
+
+export interface ApiErrorOptions {
+  /** The request field at fault, as the caller wrote it (`sender_data.first_name`). */
+  field?: string | undefined;
+  /** Headers the answer carries (`Retry-After`, `WWW-Authenticate`). */
+  headers?: Record<string, string>;
+}
+
+/** An error the caller should see as is. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string | number,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message);
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+
+  body(): ErrorBody {
+    const body: ErrorBody = { error: this.message, code: this.code };
+    if (this.field) body.field = this.field;
+    return body;
+  }
+}
+
+/** A failed body or query check: the spec's text and its catalogue name as the code. */
+export function validationError(failure: ValidationFailure): ApiError {
+  const { error, field } = failure;
+  const code = error.name === 'validation' ? 'invalid_request' : error.name;
+  return new ApiError(error.status === 403 ? 422 : error.status, code, error.message, {
+    field: field || undefined,
+  });
+}
+
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
+
+/** Longest error text logged: a message is a sentence, not a dump. */
+const MAX_LOGGED_MESSAGE = 500;
+
+/**
+ * What the log says of an unexpected error: its class, code, text and where it was thrown.
+ * Named `error_*`, since the logger keeps `message` for its own. A `SyntaxError`'s text is left
+ * out: V8 quotes the input it failed on, which may be a request body with sender data.
+ */
+export function unexpectedErrorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  const fields: Record<string, unknown> = { error: error.name };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') fields.error_code = code;
+  fields.error_message =
+    error instanceof SyntaxError
+      ? '(not logged: it may quote the input)'
+      : error.message.slice(0, MAX_LOGGED_MESSAGE);
+  const at = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '));
+  if (at) fields.error_at = at.trim().slice(3);
+  return fields;
+}
+
+/** Turns every thrown value into the error shape; logs what was not expected. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof ApiError) {
+    // The caller's mistakes are in the request line; failures of the service deserve a reason.
+    if (error.status >= 500) c.get('log')?.('warn', error.message, { code: error.code });
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(error.body(), error.status);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const known: Record<number, [string, string]> = {
+      401: ['unauthorized', 'A valid bearer token is required.'],
+      413: ['body_too_large', 'The request body is too large.'],
+    };
+    const [code, message] = known[status] ?? ['http_error', error.message || 'The request failed.'];
+    return c.json({ error: message, code }, status);
+  }
+  const storeFailure = storeUnavailableReason(error);
+  if (storeFailure) {
+    // SQLite's texts ("database or disk is full") quote no data.
+    c.get('log')?.('error', 'store unavailable', {
+      reason: storeFailure,
+      error_message: error.message,
+    });
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    return c.json(
+      {
+        error: reading
+          ? 'The proxy could not read its store. Try again later.'
+          : 'The proxy could not save this. Try again later.',
+        code: 'store_unavailable',
+      },
+      503,
+    );
+  }
+  c.get('log')?.('error', 'unhandled error', unexpectedErrorFields(error));
+  return c.json({ error: 'The proxy failed to handle the request.', code: 'internal_error' }, 500);
+};

@@ -1,0 +1,160 @@
+/**
+ * Schemas of the proxy's own requests (the widget's checkout create, the merchant's session
+ * create, list queries). They validate at the edge and generate /openapi.json, so the two
+ * cannot drift. Texts are the spec's wherever the spec has one.
+ */
+
+import {
+  createPaymentRequestSchema,
+  isDecimal,
+  PAYMENT_REQUEST_STATUSES,
+  senderDataCheck,
+  urlField,
+} from '@crypto-pay/protocol';
+import * as z from 'zod/mini';
+import { fitsCheckoutId, tooLongForCheckoutId } from '../checkout/result-addresses.ts';
+
+const paymentRequestFields = createPaymentRequestSchema.shape;
+
+/** A result address: the service gets it with `checkout=<id>` added, so that must fit too. */
+const resultUrlField = (field: string, specName: string) =>
+  urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
+
+const amountText = 'The amount must be a decimal number written as a string.';
+const decimalAmount = z.string({ error: amountText }).check(z.refine(isDecimal, amountText));
+
+const currencyCode = (field: string) =>
+  z
+    .string({ error: `The ${field} must be a currency code such as EUR.` })
+    .check(z.regex(/^[A-Z0-9]{2,10}$/, `The ${field} must be a currency code such as EUR.`));
+
+/** `POST /api/checkouts`: one pricing mode, the payment currency and the sender's identity. */
+export const createCheckoutSchema = z
+  .object({
+    product: z.optional(
+      z
+        .string({ error: 'The product must be a string.' })
+        .check(z.minLength(1, 'The product must not be empty.')),
+    ),
+    session: z.optional(
+      z
+        .string({ error: 'The session must be a string.' })
+        .check(z.minLength(1, 'The session must not be empty.')),
+    ),
+    amount: z.optional(decimalAmount),
+    currency: z.optional(
+      z.union(
+        [
+          currencyCode('currency'),
+          z.object({
+            iso: currencyCode('currency.iso'),
+            network_name: z.optional(
+              z
+                .string()
+                .check(z.minLength(1, 'The currency.network_name must not be empty if provided.')),
+            ),
+          }),
+        ],
+        { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
+      ),
+    ),
+    payment_currency: paymentRequestFields.payment_currency,
+    sender_type: paymentRequestFields.sender_type,
+    sender_data: paymentRequestFields.sender_data,
+    end_user_email: paymentRequestFields.end_user_email,
+    success_url: z.optional(resultUrlField('success_url', 'url_success')),
+    failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
+  })
+  .check(senderDataCheck());
+export type CreateCheckout = z.output<typeof createCheckoutSchema>;
+
+/**
+ * `POST /admin/checkout-sessions`: what the merchant's back end pins for one customer. A field
+ * it does not know is refused (a misspelt `url_sucess` would otherwise be dropped unseen).
+ */
+export const createSessionSchema = z.strictObject(
+  {
+    amount: decimalAmount.check(
+      z.refine(
+        (value) => !value.startsWith('-') && /[1-9]/.test(value),
+        'The amount must be greater than zero.',
+      ),
+    ),
+    currency: currencyCode('currency'),
+    network_name: z.optional(
+      z.string().check(z.minLength(1, 'The network_name must not be empty if provided.')),
+    ),
+    // The fields a session pins for the payment request keep the request's own rules and texts.
+    description: paymentRequestFields.description,
+    foreign_id: paymentRequestFields.foreign_id,
+    end_user_reference: z.optional(paymentRequestFields.end_user_reference),
+    url_store: paymentRequestFields.url_store,
+    url_success: z.optional(resultUrlField('url_success', 'url_success')),
+    url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
+    /** How long the token may be used, in seconds (default 3600, at most 7 days). */
+    expires_in: z.optional(
+      z
+        .int({ error: 'The expires_in must be a whole number of seconds.' })
+        .check(
+          z.gte(60, 'The expires_in must be between 60 and 604800 seconds.'),
+          z.lte(604_800, 'The expires_in must be between 60 and 604800 seconds.'),
+        ),
+    ),
+  },
+  {
+    error: 'The request body must be a JSON object such as {"amount": "42.00", "currency": "EUR"}.',
+  },
+);
+export type CreateSession = z.output<typeof createSessionSchema>;
+
+const limit = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
+        'The limit must be a whole number from 1 to 200.',
+      ),
+    ),
+);
+
+/** `GET /admin/checkouts?status=&foreign_id=&before=&limit=`. */
+export const listCheckoutsQuerySchema = z.strictObject({
+  status: z.optional(
+    z.enum(PAYMENT_REQUEST_STATUSES, {
+      error: `The status must be one of ${PAYMENT_REQUEST_STATUSES.join(', ')}.`,
+    }),
+  ),
+  foreign_id: z.optional(z.string()),
+  before: z.optional(z.string()),
+  limit,
+});
+
+const CALLBACK_TYPES = 'payment_request, invoice, deposit, withdrawal, exchange or *_exchange';
+
+/** `GET /admin/callbacks?type=&foreign_id=&limit=`. */
+export const listCallbacksQuerySchema = z.strictObject({
+  // The types callbacks come in (the protocol's callbackSchema): another matches nothing.
+  type: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^(payment_request|invoice|deposit|withdrawal|exchange|[a-z_]+_exchange)$/,
+          `The type must be one of ${CALLBACK_TYPES}.`,
+        ),
+      ),
+  ),
+  foreign_id: z.optional(z.string()),
+  limit,
+});
+
+/** `GET /admin/transactions?foreign_id=`. */
+export const transactionQuerySchema = z.strictObject({
+  foreign_id: z
+    .string({ error: 'The foreign_id is a mandatory field.' })
+    .check(z.minLength(1, 'The foreign_id must not be empty if provided.')),
+});
+
+/** `GET /admin/balances`, `GET /admin/currencies`: no query parameters. */
+export const noQuerySchema = z.strictObject({});

@@ -1,0 +1,196 @@
+/**
+ * The merchant API, behind `ADMIN_TOKEN`: checkout sessions and the checkout list, and every
+ * operation of the processing API, validated with the protocol's schemas. The service's own
+ * refusals come back with its status, code and text.
+ */
+
+import {
+  createInvoiceSchema,
+  createWithdrawalSchema,
+  decimalPlaces,
+  emptyRequestSchema,
+  scaleDecimal,
+} from '@crypto-pay/protocol';
+import { Hono } from 'hono';
+import { findCheckout, publicCheckout } from '../../checkout/create.ts';
+import type { CurrencyCache } from '../../checkout/currency-list.ts';
+import { hashToken, newSessionToken } from '../../checkout/identity.ts';
+import { priceRefusal } from '../../checkout/price-limits.ts';
+import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
+import type {
+  CheckoutRecord,
+  CheckoutSession,
+  CurrencyRef,
+  Store,
+  StoredCallback,
+} from '../../store/store.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import {
+  createSessionSchema,
+  listCallbacksQuerySchema,
+  listCheckoutsQuerySchema,
+  noQuerySchema,
+  transactionQuerySchema,
+} from '../request-schemas.ts';
+import { jsonBody, queryOf } from '../validation.ts';
+
+export interface AdminDeps {
+  store: Store;
+  processing: ProcessingClient;
+  currencies: CurrencyCache;
+  now: () => number;
+}
+
+const DEFAULT_SESSION_SECONDS = 3600;
+
+/** The session body's names of the payment request fields a price refusal concerns. */
+const SESSION_FIELDS: Readonly<Record<string, string>> = {
+  amount: 'amount',
+  'currency.iso': 'currency',
+  'currency.network_name': 'network_name',
+};
+
+/** A checkout as the merchant sees it: the public object plus its references. */
+function merchantCheckout(checkout: CheckoutRecord) {
+  return {
+    ...publicCheckout(checkout),
+    foreign_id: checkout.foreignId,
+    payment_request_id: checkout.paymentRequestId,
+    pricing: checkout.pricing,
+    ...(checkout.product === undefined ? {} : { product: checkout.product }),
+    created_at: Math.floor(checkout.createdAt / 1000),
+    updated_at: Math.floor(checkout.updatedAt / 1000),
+  };
+}
+
+/** A logged callback in the merchant API's names (snake_case, Unix seconds, as checkouts). */
+function merchantCallback(entry: StoredCallback) {
+  return {
+    id: entry.id,
+    received_at: Math.floor(entry.receivedAt / 1000),
+    type: entry.type,
+    ...(entry.objectId === undefined ? {} : { object_id: entry.objectId }),
+    ...(entry.foreignId === undefined ? {} : { foreign_id: entry.foreignId }),
+    ...(entry.status === undefined ? {} : { status: entry.status }),
+    outcome: entry.outcome,
+    body: entry.body,
+  };
+}
+
+export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
+  return new Hono<AppEnv>()
+    .post('/checkout-sessions', jsonBody(createSessionSchema), async (c) => {
+      const body = c.req.valid('json');
+      const token = newSessionToken();
+      const currency: CurrencyRef = { iso: body.currency };
+      if (body.network_name !== undefined) currency.network_name = body.network_name;
+      // Written without leading zeros, its decimals kept: "0042.00" is pinned as "42.00".
+      const amount = scaleDecimal(body.amount, decimalPlaces(body.amount), 'down');
+      const entries = await currencies.get().catch(passThrough);
+      const refusal = priceRefusal(amount, currency, entries);
+      if (refusal) {
+        throw new ApiError(422, refusal.name, refusal.message, {
+          field: SESSION_FIELDS[refusal.field!],
+        });
+      }
+      const createdAt = now();
+      const session: CheckoutSession = {
+        tokenHash: hashToken(token),
+        amount,
+        currency,
+        expiresAt: createdAt + (body.expires_in ?? DEFAULT_SESSION_SECONDS) * 1000,
+        createdAt,
+      };
+      if (body.foreign_id !== undefined) session.foreignId = body.foreign_id;
+      if (body.end_user_reference !== undefined) session.endUserReference = body.end_user_reference;
+      if (body.description !== undefined) session.description = body.description;
+      if (body.url_store !== undefined) session.urlStore = body.url_store;
+      if (body.url_success !== undefined) session.urlSuccess = body.url_success;
+      if (body.url_failed !== undefined) session.urlFailed = body.url_failed;
+      if ((await store.createSession(session)) === 'foreign_id_taken') {
+        // The service takes a foreign_id once: the customer's create would fail and spend the token.
+        throw new ApiError(
+          409,
+          'foreign_id_taken',
+          'The foreign_id is already used by a checkout or by an open checkout session; give each payment attempt its own foreign_id.',
+          { field: 'foreign_id' },
+        );
+      }
+      c.get('log')('info', 'checkout session created');
+      return c.json(
+        {
+          session: token,
+          expires_at: Math.floor(session.expiresAt / 1000),
+          amount: session.amount,
+          currency,
+        },
+        201,
+      );
+    })
+    .get('/checkouts', queryOf(listCheckoutsQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const limit = Number(query.limit ?? 50);
+      const checkouts = await store.listCheckouts({
+        limit,
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
+        ...(query.before === undefined ? {} : { before: query.before }),
+      });
+      const last = checkouts.length === limit ? checkouts.at(-1)?.id : undefined;
+      return c.json(
+        { data: checkouts.map(merchantCheckout), ...(last ? { next_before: last } : {}) },
+        200,
+      );
+    })
+    .get('/checkouts/:id', queryOf(noQuerySchema), async (c) => {
+      const checkout = await findCheckout(store, c.req.param('id'));
+      return c.json(merchantCheckout(checkout), 200);
+    })
+    .get('/callbacks', queryOf(listCallbacksQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const callbacks = await store.listCallbacks({
+        limit: Number(query.limit ?? 50),
+        ...(query.type === undefined ? {} : { type: query.type }),
+        ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
+      });
+      return c.json({ data: callbacks.map(merchantCallback) }, 200);
+    })
+    .get('/balances', queryOf(noQuerySchema), async (c) => {
+      const data = await processing.listBalances().catch(passThrough);
+      return c.json({ data }, 200);
+    })
+    .get('/currencies', queryOf(noQuerySchema), async (c) => {
+      const data = await processing.listCurrencies().catch(passThrough);
+      return c.json({ data }, 200);
+    })
+    .post('/invoices', jsonBody(createInvoiceSchema), async (c) => {
+      const data = await processing.createInvoice(c.req.valid('json')).catch(passThrough);
+      c.get('log')('info', 'invoice created', { invoice_id: data.id });
+      return c.json({ data }, 201);
+    })
+    .post('/invoices/:foreign_id/cancel', jsonBody(emptyRequestSchema), async (c) => {
+      await processing.cancelInvoice(c.req.param('foreign_id')).catch(passThrough);
+      return c.json([], 200);
+    })
+    .post('/withdrawals', jsonBody(createWithdrawalSchema), async (c) => {
+      const data = await processing.createWithdrawal(c.req.valid('json')).catch(passThrough);
+      c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
+      return c.json({ data }, 201);
+    })
+    .get('/transactions', queryOf(transactionQuerySchema), async (c) => {
+      const { foreign_id } = c.req.valid('query');
+      const transaction = await processing.getTransaction({ foreign_id }).catch(passThrough);
+      return c.json(transaction, 200);
+    })
+    .get('/transactions/:id', queryOf(noQuerySchema), async (c) => {
+      const id = c.req.param('id');
+      if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
+        throw new ApiError(422, 'invalid_request', 'The id must be a positive integer.', {
+          field: 'id',
+        });
+      }
+      const transaction = await processing.getTransaction({ id: Number(id) }).catch(passThrough);
+      return c.json(transaction, 200);
+    });
+}

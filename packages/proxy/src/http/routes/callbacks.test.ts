@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { signBody } from '@crypto-pay/protocol';
+import {
+  API_KEY,
+  adminHeaders,
+  checkoutBody,
+  EMAIL,
+  json,
+  SIGNING_SECRET,
+  useSandboxAndProxy,
+} from '../../testing.test-helpers.ts';
+
+const fixture = useSandboxAndProxy();
+
+/** A checkout and the id of its payment request upstream. */
+async function newCheckout() {
+  const checkout = await json(
+    await fixture.proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+  );
+  const record = await fixture.proxy.store.getCheckout(checkout.id);
+  assert.ok(record);
+  return {
+    id: checkout.id as string,
+    paymentRequestId: record.paymentRequestId,
+    foreignId: record.foreignId,
+  };
+}
+
+function paymentRequestCallback(paymentRequestId: string, foreignId: string, status: string) {
+  return JSON.stringify({
+    payment_request_id: paymentRequestId,
+    foreign_id: foreignId,
+    type: 'payment_request',
+    status,
+    end_user_email: EMAIL,
+    payment_request_amount: {
+      currency: { iso: 'BTC', network_name: 'bitcoin' },
+      amount: '0.00041667',
+    },
+    currency_sent: null,
+    fixed_at: 1_700_000_000,
+    expires_at: 1_700_003_600,
+    valid_until: 1_700_000_900,
+  });
+}
+
+async function deliver(body: string, headers?: Record<string, string>): Promise<Response> {
+  return fixture.proxy.request('/callbacks/processing', {
+    method: 'POST',
+    headers: headers ?? {
+      'Content-Type': 'application/json',
+      'X-Processing-Key': API_KEY,
+      'X-Processing-Signature': await signBody(SIGNING_SECRET, body),
+    },
+    body,
+  });
+}
+
+const statusOf = async (id: string) => (await fixture.proxy.store.getCheckout(id))?.status;
+
+describe('POST /callbacks/processing', () => {
+  it('moves the checkout forward and records the payment currency', async () => {
+    const checkout = await newCheckout();
+    const response = await deliver(
+      paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, 'processing'),
+    );
+    assert.equal(response.status, 200);
+    assert.equal(await statusOf(checkout.id), 'processing');
+    const view = await json(await fixture.proxy.request(`/api/checkouts/${checkout.id}`));
+    assert.equal(view.status, 'processing');
+    assert.deepEqual(view.payment_currency, { iso: 'BTC', network_name: 'bitcoin' });
+  });
+
+  it('refuses forged callbacks with 403 and changes nothing', async () => {
+    const checkout = await newCheckout();
+    const body = paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, 'paid');
+    const good = await signBody(SIGNING_SECRET, body);
+    const forgeries: Record<string, string>[] = [
+      { 'X-Processing-Key': API_KEY, 'X-Processing-Signature': await signBody('guess', body) },
+      { 'X-Processing-Key': 'someone-else', 'X-Processing-Signature': good },
+      { 'X-Processing-Signature': good },
+      { 'X-Processing-Key': API_KEY },
+      { 'X-Processing-Key': API_KEY, 'X-Processing-Signature': good.slice(0, 120) },
+    ];
+    for (const headers of forgeries) {
+      const response = await deliver(body, { 'Content-Type': 'application/json', ...headers });
+      assert.equal(response.status, 403, JSON.stringify(Object.keys(headers)));
+      const error = await json(response);
+      assert.equal(typeof error.error, 'string');
+      assert.equal(typeof error.code, 'string');
+    }
+    // A signature over other bytes (the same JSON re-serialised with spaces) does not count.
+    const respaced = body.replace(/,/g, ', ');
+    const response = await deliver(respaced, {
+      'Content-Type': 'application/json',
+      'X-Processing-Key': API_KEY,
+      'X-Processing-Signature': good,
+    });
+    assert.equal(response.status, 403);
+    assert.equal(await statusOf(checkout.id), 'created');
+    const log = await json(
+      await fixture.proxy.request('/admin/callbacks', { headers: adminHeaders }),
+    );
+    assert.equal(log.data.length, 0);
+  });
+
+  it('keeps duplicates harmless and final statuses final, whatever the order', async () => {
+    const checkout = await newCheckout();
+    const send = (status: string) =>
+      deliver(paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, status));
+    assert.equal((await send('paid')).status, 200);
+    assert.equal((await send('paid')).status, 200);
+    assert.equal((await send('processing')).status, 200);
+    assert.equal((await send('failed')).status, 200);
+    assert.equal((await send('expired')).status, 200);
+    const record = await fixture.proxy.store.getCheckout(checkout.id);
+    assert.equal(record?.status, 'paid');
+    assert.equal(record?.version, 2);
+
+    const log = await json(
+      await fixture.proxy.request('/admin/callbacks', { headers: adminHeaders }),
+    );
+    assert.deepEqual(
+      log.data.map((entry: { status: string; outcome: string }) => [entry.status, entry.outcome]),
+      [
+        ['expired', 'ignored'],
+        ['failed', 'ignored'],
+        ['processing', 'ignored'],
+        ['paid', 'ignored'],
+        ['paid', 'applied'],
+      ],
+    );
+    for (const entry of log.data) assert.equal('end_user_email' in entry.body, false);
+  });
+
+  it('never moves a checkout backwards', async () => {
+    const checkout = await newCheckout();
+    const send = (status: string) =>
+      deliver(paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, status));
+    await send('processing');
+    await send('created');
+    assert.equal(await statusOf(checkout.id), 'processing');
+    await send('expired');
+    assert.equal(await statusOf(checkout.id), 'expired');
+  });
+
+  it('answers 404 for a payment request it does not know, so the service retries', async () => {
+    const response = await deliver(paymentRequestCallback('no-such-request', 'cp_nothing', 'paid'));
+    assert.equal(response.status, 404);
+    assert.equal((await json(response)).code, 'unknown_payment_request');
+  });
+
+  it('answers 400 for a signed body that is not a callback', async () => {
+    const response = await deliver(JSON.stringify({ type: 'weather', sunny: true }));
+    assert.equal(response.status, 400);
+  });
+
+  it('records invoice and withdrawal callbacks for the merchant API', async () => {
+    const invoice = JSON.stringify({
+      type: 'invoice',
+      id: 101,
+      foreign_id: 'inv-1',
+      status: 'confirmed',
+      currency: 'EUR',
+      amount: '10.00000000',
+    });
+    const withdrawal = JSON.stringify({
+      type: 'withdrawal',
+      id: 501,
+      foreign_id: 'wd-1',
+      status: 'confirmed',
+      currency: 'BTC',
+      amount: '0.0001',
+    });
+    assert.equal((await deliver(invoice)).status, 200);
+    assert.equal((await deliver(withdrawal)).status, 200);
+    const invoices = await json(
+      await fixture.proxy.request('/admin/callbacks?type=invoice', { headers: adminHeaders }),
+    );
+    assert.equal(invoices.data.length, 1);
+    // The merchant API's names, as its checkouts have them.
+    const { id, received_at, ...entry } = invoices.data[0];
+    assert.ok(Number.isInteger(id) && id > 0, `id ${id}`);
+    assert.ok(Math.abs(received_at - Date.now() / 1000) < 60, `received_at ${received_at}`);
+    assert.deepEqual(entry, {
+      type: 'invoice',
+      object_id: '101',
+      foreign_id: 'inv-1',
+      status: 'confirmed',
+      outcome: 'recorded',
+      body: JSON.parse(invoice),
+    });
+    const byForeignId = await json(
+      await fixture.proxy.request('/admin/callbacks?foreign_id=wd-1', { headers: adminHeaders }),
+    );
+    assert.equal(byForeignId.data[0].type, 'withdrawal');
+    assert.equal(byForeignId.data[0].body.amount, '0.0001');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * `POST /callbacks/processing`: the service's signed callbacks. Key and signature are checked
+ * over the exact bytes received (constant time); a forged one gets 403 and changes nothing.
+ * The change is committed before the 200, so the service's retries stop only once it is safe.
+ */
+
+import { CallbackVerificationError } from '@crypto-pay/client';
+import { Hono } from 'hono';
+import { readBody } from '../../body.ts';
+import { applyCallback, type CallbackDeps } from '../../checkout/apply-callback.ts';
+import type { ProcessingClient } from '../../checkout/upstream.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+export interface CallbackRouteDeps extends CallbackDeps {
+  processing: Pick<ProcessingClient, 'verifyCallback'>;
+}
+
+const FORBIDDEN = new Set(['missing_key', 'bad_key', 'missing_signature', 'bad_signature']);
+
+export function callbackRoutes(deps: CallbackRouteDeps) {
+  return new Hono<AppEnv>().post('/processing', async (c) => {
+    const raw = await readBody(c);
+    let callback: Awaited<ReturnType<ProcessingClient['verifyCallback']>>;
+    try {
+      callback = await deps.processing.verifyCallback(raw, c.req.raw.headers);
+    } catch (error) {
+      if (!(error instanceof CallbackVerificationError)) throw error;
+      c.get('log')('warn', 'callback refused', { reason: error.reason });
+      throw FORBIDDEN.has(error.reason)
+        ? new ApiError(403, error.reason, 'The callback is not signed by the processing service.')
+        : new ApiError(400, error.reason, 'The callback body is not a known callback.');
+    }
+    const changed = await applyCallback(deps, callback);
+    c.get('log')('info', 'callback applied', {
+      type: callback.type,
+      ...(changed ? { checkout_id: changed.id, status: changed.status } : { changed: false }),
+    });
+    return c.json({ received: true }, 200);
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The widget's checkout routes: create (priced on the proxy, idempotent with a key) and read
+ * (with ETag and 304). Following a checkout is `events.ts`.
+ */
+
+import { Hono } from 'hono';
+import {
+  type CheckoutDeps,
+  createCheckout,
+  findCheckout,
+  publicCheckout,
+} from '../../checkout/create.ts';
+import { checkoutReadAnswer } from '../../checkout-read.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { createCheckoutSchema } from '../request-schemas.ts';
+import { jsonBody } from '../validation.ts';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function checkoutRoutes(deps: CheckoutDeps) {
+  return new Hono<AppEnv>()
+    .post('/', jsonBody(createCheckoutSchema), async (c) => {
+      const key = c.req.header('Idempotency-Key');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+        throw new ApiError(
+          422,
+          'idempotency_key_invalid',
+          'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+        );
+      }
+      const { checkout, replayed } = await createCheckout(
+        deps,
+        c.req.valid('json'),
+        key,
+        c.get('log'),
+      );
+      c.get('log')('info', replayed ? 'checkout replayed' : 'checkout created', {
+        checkout_id: checkout.id,
+        pricing: checkout.pricing,
+      });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      c.header('Location', `/api/checkouts/${checkout.id}`);
+      return c.json(publicCheckout(checkout), 201);
+    })
+    .get('/:id', async (c) => {
+      const checkout = await findCheckout(deps.store, c.req.param('id'));
+      const answer = checkoutReadAnswer(checkout, c.req.header('If-None-Match'));
+      c.set('routine', true);
+      return answer.status === 304
+        ? c.body(null, 304, answer.headers)
+        : c.body(answer.body, 200, answer.headers);
+    });
+}

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  checkoutBody,
+  json,
+  sandboxControl,
+  seen,
+  testProxy,
+  useTestSandbox,
+} from '../../testing.test-helpers.ts';
+
+const shared = useTestSandbox();
+
+describe('operations', () => {
+  it('answers /healthz and /readyz', async () => {
+    const proxy = testProxy(shared.sandbox);
+    assert.deepEqual(await json(await proxy.request('/healthz')), { status: 'ok' });
+    const ready = await proxy.request('/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(await json(ready), { status: 'ready', store: 'ok', upstream: 'ok' });
+  });
+
+  it('asks the service once for many /readyz at a time, and again only after a few seconds', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const faults = (body: object) => sandboxControl(shared.sandbox, '/faults', body);
+    // Every call to the service fails and is counted down: what is left says how many were made.
+    await faults({ fail_next: 1000, status: 500 });
+    const calls = async () =>
+      1000 - (await (await fetch(`${shared.sandbox.url}/_sandbox/faults`)).json()).fail_next;
+    try {
+      const ready = () => proxy.request('/readyz').then((response) => response.status);
+      assert.deepEqual(
+        await Promise.all(Array.from({ length: 5 }, ready)),
+        [503, 503, 503, 503, 503],
+      );
+      const oneProbe = await calls();
+      assert.ok(oneProbe >= 1);
+      for (let i = 0; i < 5; i++) assert.equal(await ready(), 503);
+      proxy.clock.now += 5000;
+      assert.equal(await ready(), 503);
+      assert.equal(await calls(), oneProbe * 2);
+    } finally {
+      await faults({});
+    }
+  });
+
+  it('reuses its probes by the monotonic clock: a wall clock stepped back freezes nothing', async () => {
+    const elapsed = { ms: 0 };
+    const proxy = testProxy(shared.sandbox, {}, { monotonicNow: () => elapsed.ms });
+    let pings = 0;
+    const ping = proxy.store.ping;
+    proxy.store.ping = () => {
+      pings += 1;
+      return ping();
+    };
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings, 1);
+    proxy.clock.now -= 3_600_000;
+    elapsed.ms += 5000;
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings, 2, 'probed anew 5 s later, whatever the wall clock says');
+  });
+
+  it('reports a closed store as not ready', async () => {
+    const proxy = testProxy(shared.sandbox);
+    await proxy.store.close();
+    const ready = await proxy.request('/readyz');
+    assert.equal(ready.status, 503);
+    assert.equal((await json(ready)).store, 'failing');
+  });
+
+  it('describes the API in /openapi.json from the validating schemas', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const document = await json(await proxy.request('/openapi.json'));
+    assert.equal(document.openapi, '3.1.0');
+    for (const path of [
+      '/api/config',
+      '/api/checkouts',
+      '/api/checkouts/{id}',
+      '/api/checkouts/{id}/events',
+      '/api/sessions/{token}',
+      '/callbacks/processing',
+      '/admin/checkout-sessions',
+      '/admin/checkouts',
+      '/admin/balances',
+      '/admin/currencies',
+      '/admin/invoices',
+      '/admin/invoices/{foreign_id}/cancel',
+      '/admin/withdrawals',
+      '/admin/transactions/{id}',
+      '/admin/transactions',
+    ]) {
+      assert.ok(document.paths[path], path);
+    }
+    const create = document.components.schemas.CreateCheckout;
+    assert.deepEqual(create.properties.sender_type.enum, ['natural', 'legal']);
+    assert.ok(create.required.includes('sender_type'));
+    assert.ok('product' in create.properties && 'session' in create.properties);
+    const [natural, legal] = create.properties.sender_data.oneOf;
+    assert.deepEqual(natural.required, ['first_name', 'last_name', 'date_of_birth']);
+    assert.deepEqual(legal.required, ['legal_name', 'country_of_registration']);
+    assert.deepEqual(create.properties.payment_currency.required, ['iso']);
+    const session = document.components.schemas.CreateSession;
+    assert.ok(session.required.includes('amount'));
+    assert.ok('title' in document.components.schemas.CreateInvoice.properties);
+  });
+});
+
+describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () => {
+  /** Reads SSE chunks as text until `done` says stop. */
+  async function readUntil(response: Response, done: (text: string) => boolean) {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!done(text)) {
+      const { value, done: ended } = await reader.read();
+      if (ended) return { text, ended: true };
+      text += value;
+      seen.push(value);
+    }
+    return { text, ended: false, reader };
+  }
+
+  it('sends the checkout at once, heartbeats while idle, and ends when the proxy shuts down', async () => {
+    const proxy = testProxy(shared.sandbox, {}, { heartbeatMs: 20 });
+    const created = await json(
+      await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    );
+    const response = await proxy.request(`/api/checkouts/${created.id}/events`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('Content-Type') ?? '', /^text\/event-stream/);
+    const first = await readUntil(response, (text) => text.includes(': heartbeat'));
+    const data = /^data: (.+)$/m.exec(first.text)?.[1];
+    assert.deepEqual(JSON.parse(data!), created);
+    assert.equal(proxy.hub.size(), 1);
+
+    proxy.hub.closeAll();
+    const { value, done } = await first.reader!.read();
+    const rest = value === undefined ? '' : String(value);
+    seen.push(rest);
+    assert.ok(done || !rest.includes('data:'), 'no message after shutdown');
+    // The stream has finished: the subscription is gone.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(proxy.hub.size(), 0);
+  });
+
+  it('lets go of a stream the client closed, and keeps beating for the others', async () => {
+    const proxy = testProxy(shared.sandbox, {}, { heartbeatMs: 20 });
+    const created = await json(
+      await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    );
+    const path = `/api/checkouts/${created.id}/events`;
+    try {
+      const [leaving, staying] = await Promise.all([proxy.request(path), proxy.request(path)]);
+      const left = await readUntil(leaving, (text) => text.includes('data: '));
+      const stays = await readUntil(staying, (text) => text.includes('data: '));
+      assert.equal(proxy.hub.size(), 2);
+      await left.reader!.cancel();
+      assert.equal(proxy.hub.size(), 1);
+      let later = '';
+      while (!later.includes(': heartbeat')) later += (await stays.reader!.read()).value ?? '';
+      await stays.reader!.cancel();
+      assert.equal(proxy.hub.size(), 0);
+    } finally {
+      proxy.hub.closeAll();
+    }
+  });
+
+  it('sends a final checkout once and ends the stream', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const created = await json(
+      await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
+    );
+    await proxy.store.advanceCheckout(
+      created.id,
+      { status: 'expired', at: Date.now() },
+      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+    );
+    const response = await proxy.request(`/api/checkouts/${created.id}/events`);
+    const { text, ended } = await readUntil(response, () => false);
+    assert.equal(ended, true);
+    const messages = [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
+    assert.deepEqual(messages, [{ ...created, status: 'expired' }]);
+  });
+
+  it('answers 404 for an unknown checkout', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const response = await proxy.request('/api/checkouts/AAAAAAAAAAAAAAAAAAAAAA/events');
+    assert.equal(response.status, 404);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Operations: `/healthz` (the process answers), `/readyz` (the store can write and the
+ * processing service answers; 503 otherwise or while shutting down) and `/openapi.json`.
+ */
+
+import { Hono } from 'hono';
+import type { ProcessingClient } from '../../checkout/upstream.ts';
+import { openApiDocument } from '../../openapi/document.ts';
+import type { Log } from '../../process/logger.ts';
+import type { Store } from '../../store/store.ts';
+import { storeUnavailableReason } from '../../store/unavailable.ts';
+import type { AppEnv } from '../context.ts';
+
+export interface OpsDeps {
+  store: Store;
+  processing: Pick<ProcessingClient, 'listCurrencies'>;
+  /** True once shutdown began: the load balancer should stop sending traffic. */
+  isShuttingDown: () => boolean;
+  /** Longest wait for the service's answer in /readyz. */
+  probeTimeoutMs: number;
+  /** A monotonic clock in milliseconds: a wall clock stepped back would freeze the probes. */
+  monotonicNow: () => number;
+  log: Log;
+}
+
+/** How long one probe's answer serves every /readyz. */
+const PROBE_REUSE_MS = 5000;
+
+async function check(
+  probe: () => Promise<unknown>,
+  onFailure: (error: unknown) => void = () => {},
+): Promise<'ok' | 'failing'> {
+  try {
+    await probe();
+    return 'ok';
+  } catch (error) {
+    onFailure(error);
+    return 'failing';
+  }
+}
+
+/**
+ * A probe run one at a time and its result reused for a few seconds: /readyz is often
+ * reachable from anywhere, each probe of the service is a signed call on the merchant's key,
+ * and each probe of the store a write that reaches the disk.
+ */
+function sharedProbe(
+  probe: () => Promise<unknown>,
+  now: () => number,
+  onFailure?: (error: unknown) => void,
+) {
+  let last: { at: number; result: Promise<'ok' | 'failing'> } | undefined;
+  return () => {
+    if (!last || now() - last.at >= PROBE_REUSE_MS) {
+      last = { at: now(), result: check(probe, onFailure) };
+    }
+    return last.result;
+  };
+}
+
+export function opsRoutes(deps: OpsDeps) {
+  const document = openApiDocument();
+  // A probe must answer quickly: no waiting through the client's retries.
+  const upstreamProbe = sharedProbe(
+    () => deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
+    deps.monotonicNow,
+  );
+  const storeProbe = sharedProbe(
+    () => deps.store.ping(),
+    deps.monotonicNow,
+    (error) =>
+      deps.log('error', 'store check failed', {
+        reason: storeUnavailableReason(error) ?? (error instanceof Error ? error.name : 'unknown'),
+        ...(error instanceof Error ? { error_message: error.message } : {}),
+      }),
+  );
+  return new Hono<AppEnv>()
+    .get('/healthz', (c) => c.json({ status: 'ok' }, 200))
+    .get('/readyz', async (c) => {
+      if (deps.isShuttingDown()) {
+        return c.json({ error: 'The proxy is shutting down.', code: 'shutting_down' }, 503);
+      }
+      const [store, upstream] = await Promise.all([storeProbe(), upstreamProbe()]);
+      if (store === 'ok' && upstream === 'ok') {
+        return c.json({ status: 'ready', store, upstream }, 200);
+      }
+      return c.json({ error: 'The proxy is not ready.', code: 'not_ready', store, upstream }, 503);
+    })
+    .get('/openapi.json', (c) => c.json(document, 200));
+}

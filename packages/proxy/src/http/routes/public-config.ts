@@ -1,0 +1,38 @@
+/**
+ * `GET /api/config`: what the widget may offer. The payment currencies from the service's list
+ * (cached), the catalogue's products, the open-amount bounds, and whether sessions are on.
+ */
+
+import { Hono } from 'hono';
+import type { Catalog } from '../../checkout/catalog.ts';
+import { type CurrencyCache, paymentCurrencies } from '../../checkout/currency-list.ts';
+import { forCustomer } from '../../checkout/upstream.ts';
+import type { OpenAmountConfig } from '../../process/config.ts';
+import type { CurrencyRef } from '../../store/store.ts';
+import type { AppEnv } from '../context.ts';
+
+export interface PublicConfigDeps {
+  catalog: Catalog;
+  openAmount: OpenAmountConfig | undefined;
+  sessionsEnabled: boolean;
+  currencies: CurrencyCache;
+  /** `PAYMENT_CURRENCIES`: only these are offered (when the service lists them too). */
+  offered: readonly CurrencyRef[] | undefined;
+}
+
+export function publicConfigRoutes(deps: PublicConfigDeps) {
+  const products = Object.fromEntries(deps.catalog);
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const entries = await deps.currencies.get().catch(forCustomer);
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(
+      {
+        payment_currencies: paymentCurrencies(entries, deps.offered, deps.currencies.disabled()),
+        products,
+        open_amount: deps.openAmount ?? null,
+        sessions: deps.sessionsEnabled,
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * `GET /api/sessions/{token}`: the price a checkout session pins, so the widget can show what
+ * the customer is about to pay before they fill in the form. The token is the merchant's
+ * single-use secret the page already holds; the answer has the price and nothing else the
+ * session pins (no foreign_id, reference or addresses), and looking does not use it up.
+ */
+
+import { Hono } from 'hono';
+import { hashToken } from '../../checkout/identity.ts';
+import type { Store } from '../../store/store.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+
+export interface SessionRouteDeps {
+  store: Store;
+  /** Unix milliseconds. */
+  now: () => number;
+}
+
+export function sessionRoutes(deps: SessionRouteDeps) {
+  return new Hono<AppEnv>().get('/:token', async (c) => {
+    // The token spends the session: it must not reach the log with the path.
+    c.set('logPath', '/api/sessions/{token}');
+    const session = await deps.store.openSession(hashToken(c.req.param('token')), deps.now());
+    if (!session) {
+      throw new ApiError(
+        404,
+        'session_invalid',
+        'The checkout session is unknown, already used or expired.',
+      );
+    }
+    // The price may not outlive the session, and belongs to this customer only.
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        amount: session.amount,
+        currency: session.currency,
+        ...(session.description === undefined ? {} : { description: session.description }),
+        expires_at: Math.floor(session.expiresAt / 1000),
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * `crypto-pay-proxy backup <target-file>` as an operator runs it: beside a running proxy
+ * process that holds the database (and its lock), the copy it makes restores every checkout.
+ */
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { openSqliteStore } from '../store/sqlite.ts';
+import {
+  CATALOG_JSON,
+  checkoutBody,
+  SHOP,
+  startTestSandbox,
+  testEnv,
+} from '../testing.test-helpers.ts';
+import { backupDatabase } from './backup.ts';
+
+const PACKAGE = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-backup-'));
+const database = join(dir, 'data', 'crypto-pay.db');
+
+/** Runs the proxy's entry point with `args`; resolves with its exit code and output. */
+async function run(args: string[], env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts', ...args], {
+    cwd: PACKAGE,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** The address a proxy process prints once it listens; its output is read on after that. */
+function listening(child: ReturnType<typeof spawn>): Promise<string> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
+      output += text;
+      const started = /listening on (\S+)/.exec(output);
+      if (started) resolve(started[1]!);
+    });
+    child.once('exit', () => reject(new Error(`the proxy exited: ${output}`)));
+  });
+}
+
+describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
+  let sandbox: RunningSandbox;
+  let env: Record<string, string | undefined>;
+  let proxy: ReturnType<typeof spawn> | undefined;
+  let url = '';
+
+  before(async () => {
+    sandbox = await startTestSandbox();
+    writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
+    env = testEnv(sandbox, {
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: `sqlite:${database}`,
+      CATALOG_FILE: join(dir, 'catalog.json'),
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts'], {
+      cwd: PACKAGE,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    proxy = child;
+    url = await listening(child);
+  });
+
+  after(async () => {
+    if (proxy && proxy.exitCode === null) {
+      proxy.kill('SIGTERM');
+      await once(proxy, 'exit');
+    }
+    await sandbox?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies the running proxy database, and the copy restores every checkout', async () => {
+    const ids: string[] = [];
+    for (const product of ['kettle', 'grinder', 'kettle']) {
+      const created = await fetch(`${url}/api/checkouts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: SHOP },
+        body: JSON.stringify(checkoutBody({ product })),
+      });
+      assert.equal(created.status, 201);
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    // These commits are still in the WAL (far below SQLite's checkpoint): a `cp` of the file
+    // alone would lose them.
+    const target = join(dir, 'backup-1.db');
+    const { code, stdout, stderr } = await run(['backup', target], env);
+    assert.equal(stderr, '');
+    assert.match(
+      stdout,
+      new RegExp(
+        `^crypto-pay-proxy: backed up ${database} to ${target} \\(\\d+ bytes\\)\\n$`.replaceAll(
+          '/',
+          '\\/',
+        ),
+      ),
+    );
+    assert.equal(code, 0);
+    assert.equal(existsSync(`${target}-wal`), false, 'one self-contained file');
+
+    // The proxy still runs and serves; the copy, opened as a restored database, has it all.
+    assert.equal((await fetch(`${url}/api/checkouts/${ids[0]}`)).status, 200);
+    const restored = openSqliteStore(target);
+    try {
+      for (const id of ids) {
+        const checkout = await restored.getCheckout(id);
+        assert.equal(checkout?.id, id);
+        assert.equal(checkout?.status, 'created');
+      }
+      assert.equal((await restored.listCheckouts({ limit: 10 })).length, ids.length);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('never overwrites a file, and says so in one line', async () => {
+    const target = join(dir, 'taken.db');
+    writeFileSync(target, 'something else');
+    const { code, stdout, stderr } = await run(['backup', target], env);
+    assert.equal(stdout, '');
+    assert.equal(
+      stderr,
+      `crypto-pay-proxy: backup failed: ${target} already exists: give a new file name (a backup never overwrites).\n`,
+    );
+    assert.equal(code, 1);
+  });
+
+  it('never overwrites a file that appears while the copy is being made', async () => {
+    const target = join(dir, 'raced.db');
+    // The check for an existing file is behind us once backupDatabase returns its promise.
+    const pending = backupDatabase(`sqlite:${database}`, target);
+    writeFileSync(target, 'written meanwhile');
+    await assert.rejects(pending, {
+      name: 'BackupError',
+      message: `${target} already exists: give a new file name (a backup never overwrites)`,
+    });
+    assert.equal(readFileSync(target, 'utf8'), 'written meanwhile');
+    assert.deepEqual(
+      readdirSync(dir).filter((name) => name.startsWith('raced.db.')),
+      [],
+      'no partial copy is left behind',
+    );
+  });
+
+  it('says when there is no database to copy, or no target given', async () => {
+    const missing = await run(['backup', join(dir, 'b.db')], {
+      DATABASE_URL: `sqlite:${join(dir, 'nowhere.db')}`,
+    });
+    assert.equal(
+      missing.stderr,
+      `crypto-pay-proxy: backup failed: there is no database at ${join(dir, 'nowhere.db')} (DATABASE_URL).\n`,
+    );
+    assert.equal(missing.code, 1);
+    const notSqlite = await run(['backup', join(dir, 'b.db')], {
+      DATABASE_URL: 'postgres://localhost/shop',
+    });
+    assert.equal(
+      notSqlite.stderr,
+      'crypto-pay-proxy: backup failed: DATABASE_URL must start with sqlite: (the only store so far).\n',
+    );
+    assert.equal(notSqlite.code, 1);
+    const memory = await run(['backup', join(dir, 'b.db')], { DATABASE_URL: 'sqlite::memory:' });
+    assert.equal(
+      memory.stderr,
+      'crypto-pay-proxy: backup failed: DATABASE_URL is sqlite::memory:, which has no file to back up.\n',
+    );
+    assert.equal(memory.code, 1);
+    const usage = await run(['backup'], env);
+    assert.equal(usage.stderr, 'crypto-pay-proxy: usage: crypto-pay-proxy backup <target-file>\n');
+    assert.equal(usage.code, 2);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * The proxy's configuration, read once from the environment and validated: a missing or
+ * malformed value stops start-up with one line naming the variable. There is no default secret.
+ */
+
+import { isIP } from 'node:net';
+import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
+import * as z from 'zod/mini';
+import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '../checkout/result-addresses.ts';
+import type { StreamLimits } from '../http/stream-limits.ts';
+import type { CurrencyRef } from '../store/store.ts';
+import { LEVELS, type Level } from './logger.ts';
+
+/** Start-up refused: `message` is the one line to print. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface OpenAmountConfig {
+  min: string;
+  max: string;
+  currencies: string[];
+}
+
+export interface Config {
+  apiKey: string;
+  signingSecret: string;
+  baseUrl: string;
+  paymentsBaseUrl: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  allowedOrigins: string[];
+  adminToken: string | undefined;
+  catalogFile: string | undefined;
+  openAmount: OpenAmountConfig | undefined;
+  urlStore: string | undefined;
+  urlSuccess: string | undefined;
+  urlFailed: string | undefined;
+  paymentLifetimeSeconds: number;
+  rateLimitPerMinute: number;
+  /** Open event streams at most, in all and per client (the widget polls beyond them). */
+  eventStreams: StreamLimits;
+  upstreamTimeoutMs: number;
+  /** Key of the end_user_reference HMAC; derived from the signing secret when unset. */
+  endUserReferenceKey: string | undefined;
+  /** Take the client IP from `X-Forwarded-For` (only behind a reverse proxy you run). */
+  trustProxy: boolean;
+  /** The least severe log lines written (`LOG_LEVEL`, default info). */
+  logLevel: Level;
+  /** The payment currencies offered (an entry without `network_name` means any network); all when unset. */
+  paymentCurrencies: CurrencyRef[] | undefined;
+}
+
+const text = (why: string) =>
+  z.string({ error: why }).check(z.refine((value) => value.trim().length > 0, why));
+
+const optionalText = z.optional(z.string());
+
+const integer = (min: number, max: number) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max,
+          `must be a whole number from ${min} to ${max}`,
+        ),
+      ),
+  );
+
+const baseUrl = (version: string) =>
+  z.string({ error: 'is required' }).check(
+    z.refine(isWebUrl, 'must be an http(s) URL'),
+    z.refine(
+      (value) =>
+        !isWebUrl(value) || new URL(value).pathname.replace(/\/+$/, '').endsWith(`/${version}`),
+      `must end in /${version}`,
+    ),
+  );
+
+/** A result address: the service gets it with `checkout=<id>` added, within its 255 characters. */
+const resultUrl = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(isWebUrl, 'must be an http(s) URL'),
+      z.refine(
+        fitsCheckoutId,
+        `is too long: with checkout=<id> added it would pass the ${MAX_RESULT_URL_LENGTH} characters the processing service accepts`,
+      ),
+    ),
+);
+
+const decimal = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => isDecimal(value) && compareDecimal(value, '0') > 0,
+        'must be a positive decimal such as 1.00',
+      ),
+    ),
+);
+
+const environmentSchema = z.object({
+  PROCESSING_API_KEY: text('is required (the merchant API key)'),
+  PROCESSING_SIGNING_SECRET: text('is required (the merchant signing secret)'),
+  PROCESSING_BASE_URL: baseUrl('v2'),
+  PROCESSING_PAYMENTS_BASE_URL: baseUrl('v1'),
+  PORT: integer(0, 65535),
+  HOST: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(isHost, 'must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::'),
+      ),
+  ),
+  DATABASE_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.refine((value) => /^sqlite:.+/.test(value), 'must look like sqlite:./data/crypto-pay.db'),
+      ),
+  ),
+  ALLOWED_ORIGINS: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => splitList(value).every(isOrigin),
+          'must be comma-separated origins such as https://shop.example',
+        ),
+      ),
+  ),
+  ADMIN_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters long'))),
+  CATALOG_FILE: optionalText,
+  OPEN_AMOUNT_MIN: decimal,
+  OPEN_AMOUNT_MAX: decimal,
+  OPEN_AMOUNT_CURRENCIES: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => splitList(value).every((code) => /^[A-Z0-9]{2,10}$/.test(code)),
+          'must be comma-separated currency codes such as EUR,USD',
+        ),
+      ),
+  ),
+  URL_STORE: z.optional(
+    z
+      .string()
+      .check(z.refine(isStoreUrl, 'must be an https URL on a domain name (not an IP address)')),
+  ),
+  URL_SUCCESS: resultUrl,
+  URL_FAILED: resultUrl,
+  PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
+  RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
+  MAX_EVENT_STREAMS: integer(1, 1_000_000),
+  MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
+  UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
+  END_USER_REFERENCE_KEY: z.optional(
+    z.string().check(z.minLength(32, 'must be at least 32 characters long')),
+  ),
+  TRUST_PROXY: z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  LOG_LEVEL: z.optional(z.enum(LEVELS, { error: `must be one of ${LEVELS.join(', ')}` })),
+  PAYMENT_CURRENCIES: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => splitList(value).length > 0 && splitList(value).every(isPaymentCurrency),
+          'must be comma-separated ISO or ISO:network entries such as BTC:bitcoin,USDT:tron',
+        ),
+      ),
+  ),
+});
+
+/** `BTC`, or `USDT:tron`: an uppercase code, and optionally a network as the service names it. */
+const PAYMENT_CURRENCY = /^([A-Z0-9]{2,10})(?::([a-z0-9_-]{1,64}))?$/;
+
+function isPaymentCurrency(value: string): boolean {
+  return PAYMENT_CURRENCY.test(value);
+}
+
+function paymentCurrencyOf(value: string): CurrencyRef {
+  const [, iso, network] = PAYMENT_CURRENCY.exec(value)!;
+  return network === undefined ? { iso: iso! } : { iso: iso!, network_name: network };
+}
+
+/**
+ * An address to listen on: an IP address, or a name made of DNS labels. Dotted digits that are
+ * no IPv4 address (999.1.1.1) would go to DNS and fail there, far from the variable's name.
+ */
+function isHost(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  if (/^[\d.]+$/.test(value)) return false;
+  return /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/.test(
+    value,
+  );
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+function isOrigin(value: string): boolean {
+  return isWebUrl(value) && new URL(value).origin === value.replace(/\/$/, '');
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/crypto-pay.db';
+
+/** Reads the configuration from `env`; throws `ConfigError` with one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // Empty variables count as unset, as in most shells' `VAR= command`.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = environmentSchema.safeParse(given);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`${String(issue.path[0])} ${issue.message}.`);
+  }
+  const vars = result.data;
+  return {
+    apiKey: vars.PROCESSING_API_KEY,
+    signingSecret: vars.PROCESSING_SIGNING_SECRET,
+    baseUrl: vars.PROCESSING_BASE_URL,
+    paymentsBaseUrl: vars.PROCESSING_PAYMENTS_BASE_URL,
+    port: vars.PORT === undefined ? 8787 : Number(vars.PORT),
+    host: vars.HOST ?? '127.0.0.1',
+    databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    allowedOrigins: splitList(vars.ALLOWED_ORIGINS ?? '').map((origin) => new URL(origin).origin),
+    adminToken: vars.ADMIN_TOKEN,
+    catalogFile: vars.CATALOG_FILE,
+    openAmount: openAmountOf(vars),
+    urlStore: vars.URL_STORE,
+    urlSuccess: vars.URL_SUCCESS,
+    urlFailed: vars.URL_FAILED,
+    paymentLifetimeSeconds: Number(vars.PAYMENT_LIFETIME_SECONDS ?? 3600),
+    rateLimitPerMinute: Number(vars.RATE_LIMIT_CHECKOUTS_PER_MINUTE ?? 20),
+    eventStreams: {
+      total: Number(vars.MAX_EVENT_STREAMS ?? 10_000),
+      perClient: Number(vars.MAX_EVENT_STREAMS_PER_CLIENT ?? 100),
+    },
+    upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),
+    endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
+    trustProxy: vars.TRUST_PROXY === 'true',
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    paymentCurrencies:
+      vars.PAYMENT_CURRENCIES === undefined
+        ? undefined
+        : splitList(vars.PAYMENT_CURRENCIES).map(paymentCurrencyOf),
+  };
+}
+
+/** Open amounts are on only when all three variables are set, and the bounds are in order. */
+function openAmountOf(vars: z.output<typeof environmentSchema>): OpenAmountConfig | undefined {
+  const { OPEN_AMOUNT_MIN: min, OPEN_AMOUNT_MAX: max, OPEN_AMOUNT_CURRENCIES: codes } = vars;
+  const set = [min, max, codes].filter((value) => value !== undefined).length;
+  if (set === 0) return undefined;
+  if (set < 3) {
+    const missing = !min ? 'OPEN_AMOUNT_MIN' : !max ? 'OPEN_AMOUNT_MAX' : 'OPEN_AMOUNT_CURRENCIES';
+    throw new ConfigError(
+      `${missing} is required when any of OPEN_AMOUNT_MIN, OPEN_AMOUNT_MAX, OPEN_AMOUNT_CURRENCIES is set.`,
+    );
+  }
+  if (compareDecimal(min!, max!) > 0) {
+    throw new ConfigError('OPEN_AMOUNT_MAX must not be below OPEN_AMOUNT_MIN.');
+  }
+  return { min: min!, max: max!, currencies: splitList(codes!) };
+}

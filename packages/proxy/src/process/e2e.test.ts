@@ -1,0 +1,465 @@
+/**
+ * The proxy as a merchant runs it: `node bin/crypto-pay-proxy.mjs` (the container's command)
+ * against the sandbox CLI, both real processes on 127.0.0.1. Whole checkout lives in each
+ * pricing mode, callbacks over the network, SSE on a socket, restart, graceful shutdown.
+ */
+
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import {
+  ADMIN_TOKEN,
+  API_KEY,
+  adminHeaders,
+  assertNothingLeaked,
+  CATALOG_JSON,
+  checkoutBody,
+  FORBIDDEN,
+  SIGNING_SECRET,
+  seen,
+  testEnv,
+} from '../testing.test-helpers.ts';
+
+const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
+const SANDBOX_BIN = fileURLToPath(
+  new URL('../../../sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
+);
+/** A stuck test fails instead of hanging the suite. */
+const TEST_TIMEOUT_MS = 60_000;
+const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
+const catalogFile = join(dir, 'catalog.json');
+const databaseFile = join(dir, 'data', 'crypto-pay.db');
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: string[];
+}
+
+/** Spawns a Node program and resolves once it prints `<name> listening on <url>`. */
+function run(name: string, args: string[], env: Record<string, string | undefined>, cwd: string) {
+  return new Promise<Running>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start: ${output.join('')}`)),
+      30_000,
+    );
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (text: string) => {
+        output.push(text);
+        const match = new RegExp(`${name} listening on (\\S+)`).exec(output.join(''));
+        if (match) {
+          clearTimeout(timer);
+          resolve({ child, url: match[1]!, output });
+        }
+      });
+    }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code}: ${output.join('')}`));
+    });
+  });
+}
+
+let sandbox: Running;
+let proxy: Running;
+const proxies: Running[] = [];
+
+function sandboxUrls() {
+  return { baseUrl: `${sandbox.url}/api/v2`, paymentsBaseUrl: `${sandbox.url}/api/payments/v1` };
+}
+
+async function startProxy(extra: Record<string, string | undefined> = {}): Promise<Running> {
+  const env = testEnv(sandboxUrls(), {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${databaseFile}`,
+    CATALOG_FILE: catalogFile,
+    ...extra,
+  });
+  const running = await run('crypto-pay-proxy', ['bin/crypto-pay-proxy.mjs'], env, PACKAGE);
+  proxies.push(running);
+  await control('/_sandbox/merchant', { callback_url: `${running.url}/callbacks/processing` });
+  return running;
+}
+
+/** Stops a proxy with SIGTERM; resolves with its exit code. */
+function stop(running: Running): Promise<number | null> {
+  if (running.child.exitCode !== null) return Promise.resolve(running.child.exitCode);
+  return new Promise((resolve) => {
+    // The grace period of the proxy is 10 s; past that, something is wrong: do not hang.
+    const kill = setTimeout(() => running.child.kill('SIGKILL'), 20_000);
+    running.child.once('exit', (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
+    running.child.kill('SIGTERM');
+  });
+}
+
+async function control(path: string, body: unknown) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
+  return response.json();
+}
+
+/** A request to the running proxy; every answer goes to the leak scan. */
+async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await fetch(`${proxy.url}${path}`, {
+    ...rest,
+    headers,
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  const text = await response.text();
+  seen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : undefined,
+  };
+}
+
+/** Opens the event stream of a checkout and collects its messages until it ends. */
+function follow(id: string) {
+  const messages: { status: string }[] = [];
+  const opened = fetch(`${proxy.url}/api/checkouts/${id}/events`);
+  const ended = (async () => {
+    const response = await opened;
+    assert.equal(response.status, 200);
+    let buffer = '';
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      const chunk = read.value;
+      seen.push(chunk);
+      buffer += chunk;
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
+        if (data) messages.push(JSON.parse(data));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+      }
+    }
+    return messages;
+  })();
+  /** Resolves once the first message (the current state) arrived; fails if the stream did. */
+  const connected = Promise.race([
+    (async () => {
+      while (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    })(),
+    ended.then(() => assert.ok(messages.length > 0, 'the stream ended before any message')),
+  ]);
+  return { connected, ended, messages };
+}
+
+/** Creates a product checkout and insists it worked. */
+async function newCheckout() {
+  const created = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  return created;
+}
+
+/** The sandbox's id of the payment request behind a checkout (matched by payment link). */
+async function paymentRequestOf(checkout: { payment_link: string }): Promise<string> {
+  const list = (await (await fetch(`${sandbox.url}/_sandbox/payment-requests`)).json()) as {
+    id: string;
+    payment_link: string;
+  }[];
+  const found = list.find((request) => request.payment_link === checkout.payment_link);
+  assert.ok(found, 'the sandbox has the payment request');
+  return found.id;
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+before(async () => {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(catalogFile, CATALOG_JSON);
+  sandbox = await run(
+    'crypto-pay-sandbox',
+    [SANDBOX_BIN, '--port', '0', '--host', '127.0.0.1'],
+    {
+      SANDBOX_API_KEY: API_KEY,
+      SANDBOX_SIGNING_SECRET: SIGNING_SECRET,
+      SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,300,1000,3000',
+    },
+    PACKAGE,
+  );
+  proxy = await startProxy();
+});
+
+after(async () => {
+  for (const running of proxies) await stop(running);
+  await stop(sandbox);
+  for (const running of proxies) seen.push(...running.output);
+  // The store file holds no secret and no sender data either.
+  const stored =
+    readFileSync(databaseFile).toString('latin1') +
+    readFileSync(`${databaseFile}-wal`, { flag: 'a+' }).toString('latin1');
+  for (const secret of FORBIDDEN) assert.ok(!stored.includes(secret), `store holds ${secret}`);
+  rmSync(dir, { recursive: true, force: true });
+  assertNothingLeaked();
+});
+
+describe('a checkout’s whole life, through real processes', () => {
+  const lives: [string, () => Promise<Record<string, unknown>>, string][] = [
+    ['product', async () => ({ product: 'kettle' }), 'paid'],
+    [
+      'session',
+      async () => {
+        const session = await call('/admin/checkout-sessions', {
+          method: 'POST',
+          headers: adminHeaders,
+          json: { amount: '42.00', currency: 'EUR', foreign_id: `order-${Date.now()}` },
+        });
+        assert.equal(session.status, 201);
+        return { session: session.body.session };
+      },
+      'failed',
+    ],
+    ['open amount', async () => ({ amount: '7.50', currency: 'USD' }), 'expired'],
+  ];
+
+  for (const [mode, pricing, outcome] of lives) {
+    it(`${mode}: create, the sandbox plays "${outcome}", callback, status and SSE follow`, {
+      timeout: TEST_TIMEOUT_MS,
+    }, async () => {
+      const created = await call('/api/checkouts', {
+        method: 'POST',
+        json: checkoutBody(await pricing()),
+      });
+      assert.equal(created.status, 201);
+      const checkout = created.body;
+      assert.equal(checkout.status, 'created');
+
+      // Two open streams of the same checkout both hear every change.
+      const stream = follow(checkout.id);
+      const other = follow(checkout.id);
+      await Promise.all([stream.connected, other.connected]);
+      await control(`/_sandbox/payment-requests/${await paymentRequestOf(checkout)}/simulate`, {
+        outcome,
+      });
+      const messages = await stream.ended;
+      assert.deepEqual(await other.ended, messages);
+      assert.equal(messages[0]?.status, 'created');
+      assert.equal(messages.at(-1)?.status, outcome, 'the stream ends on the final status');
+      assert.deepEqual(
+        messages.map((message) => message.status),
+        [...new Set(messages.map((message) => message.status))],
+        'each status once',
+      );
+
+      const read = await call(`/api/checkouts/${checkout.id}`);
+      assert.equal(read.body.status, outcome);
+      const deliveries = (await (await fetch(`${sandbox.url}/_sandbox/callbacks`)).json()) as {
+        body: string;
+        response_status: number;
+      }[];
+      const ours = deliveries.filter((delivery) =>
+        delivery.body.includes(checkout.payment_link.split('/').at(-1)!),
+      );
+      assert.ok(ours.length > 0);
+      assert.ok(ours.every((delivery) => delivery.response_status === 200));
+    });
+  }
+
+  it('a final status stays final when the sandbox plays another outcome', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
+    const id = await paymentRequestOf(created.body);
+    await control(`/_sandbox/payment-requests/${id}/simulate`, { outcome: 'paid' });
+    await waitFor(
+      async () => (await call(`/api/checkouts/${created.body.id}`)).body.status === 'paid',
+      'paid',
+    );
+    // The sandbox may refuse to replay a final request; either way the proxy stays paid.
+    await fetch(`${sandbox.url}/_sandbox/payment-requests/${id}/simulate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ outcome: 'failed' }),
+    });
+    assert.equal((await call(`/api/checkouts/${created.body.id}`)).body.status, 'paid');
+  });
+});
+
+describe('redirect mode: back from the hosted payment page', () => {
+  it('the hosted page sends the customer to the result address with checkout=<id>', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
+    const checkout = created.body;
+    assert.equal(checkout.success_url, 'https://shop.example/thanks');
+    // The customer pays on the sandbox's hosted page, as a browser posts its form.
+    const paid = await fetch(checkout.payment_link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=paid',
+      redirect: 'manual',
+    });
+    assert.equal(paid.status, 303);
+    const location = new URL(paid.headers.get('Location')!);
+    assert.equal(`${location.origin}${location.pathname}`, 'https://shop.example/thanks');
+    assert.equal(location.searchParams.get('checkout'), checkout.id);
+
+    // The result page resumes that checkout and shows the status the proxy verified.
+    await waitFor(
+      async () =>
+        (await call(`/api/checkouts/${location.searchParams.get('checkout')}`)).body.status ===
+        'paid',
+      'the paid callback',
+    );
+  });
+});
+
+describe('the proxy process', () => {
+  it('keeps its store across a restart, and applies callbacks after it', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
+    const before = await call(`/api/checkouts/${created.body.id}`);
+    assert.equal(await stop(proxy), 0);
+    assert.match(proxy.output.join(''), /"message":"stopped"/);
+
+    proxy = await startProxy();
+    const after = await call(`/api/checkouts/${created.body.id}`);
+    assert.equal(after.status, 200);
+    assert.deepEqual(after.body, before.body);
+    assert.equal(after.headers.get('ETag'), before.headers.get('ETag'));
+
+    await control(`/_sandbox/payment-requests/${await paymentRequestOf(created.body)}/simulate`, {
+      outcome: 'paid',
+    });
+    await waitFor(
+      async () => (await call(`/api/checkouts/${created.body.id}`)).body.status === 'paid',
+      'the callback after restart',
+    );
+  });
+
+  it('shuts down on SIGTERM: ends open event streams and exits 0', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const created = await newCheckout();
+    const stream = follow(created.body.id);
+    await stream.connected;
+    const exited = stop(proxy);
+    const messages = await stream.ended;
+    assert.deepEqual(
+      messages.map((message) => message.status),
+      ['created'],
+    );
+    assert.equal(await exited, 0);
+    proxy = await startProxy();
+  });
+
+  it('finishes a request in flight when SIGTERM arrives, then stops accepting', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await control('/_sandbox/faults', { latency_ms: 800 });
+    try {
+      const inFlight = call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+      // Loopback delivers the request long before the sandbox's 800 ms answer.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const exited = stop(proxy);
+      const answer = await inFlight;
+      assert.equal(answer.status, 201);
+      assert.equal(await exited, 0);
+      await assert.rejects(fetch(`${proxy.url}/healthz`));
+    } finally {
+      await control('/_sandbox/faults', {});
+    }
+    proxy = await startProxy();
+  });
+
+  it('answers 504 and 502 for a slow or failing service, then recovers', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await stop(proxy);
+    proxy = await startProxy({ UPSTREAM_TIMEOUT_MS: '300' });
+    await control('/_sandbox/faults', { latency_ms: 1500 });
+    const slow = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+    assert.equal(slow.status, 504);
+    assert.equal(slow.body.code, 'upstream_timeout');
+    await control('/_sandbox/faults', { fail_next: 1, status: 502 });
+    const failing = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
+    assert.equal(failing.status, 502);
+    assert.equal(failing.body.code, 'upstream_unavailable');
+    await control('/_sandbox/faults', {});
+    assert.equal(
+      (await call('/api/checkouts', { method: 'POST', json: checkoutBody() })).status,
+      201,
+    );
+    assert.equal((await call('/readyz')).status, 200);
+  });
+
+  it('refuses paths with dot segments, which a prefix rule in front would misjudge', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { hostname, port } = new URL(proxy.url);
+    const statusOf = (path: string) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+        request({ hostname, port, path, headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        })
+          .once('error', reject)
+          .end();
+      });
+    for (const path of [
+      '/api/../admin/checkouts',
+      '/api/%2e%2e/admin/checkouts',
+      '/callbacks/%2E%2E/admin/checkouts',
+      '/api/./config',
+    ]) {
+      assert.equal(await statusOf(path), 400, path);
+    }
+    assert.equal(await statusOf('/admin/checkouts'), 200);
+  });
+
+  it('refuses to start without its secret, naming the variable in one line', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const env = testEnv(sandboxUrls(), { PROCESSING_SIGNING_SECRET: undefined, PORT: '0' });
+    const child = spawn(process.execPath, ['bin/crypto-pay-proxy.mjs'], {
+      cwd: PACKAGE,
+      env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    assert.equal(code, 2);
+    assert.equal(
+      stderr,
+      'crypto-pay-proxy: PROCESSING_SIGNING_SECRET is required (the merchant signing secret).\n',
+    );
+    assert.ok(ADMIN_TOKEN.length >= 16);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * `crypto-pay-proxy`: reads the environment, starts the proxy, stops it gracefully on SIGTERM,
+ * SIGINT or SIGHUP; `crypto-pay-proxy backup <target-file>` copies its database instead.
+ */
+
+import { DatabaseFileError, NativeAddonError } from '../store/open-failure.ts';
+import { backupCommand } from './backup.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { startProxy } from './server.ts';
+
+/** Exit codes: 2 is a configuration the merchant can fix, 1 anything else. */
+const CONFIGURATION = 2;
+const FAILURE = 1;
+
+/** Why the listener could not start, as the variable to change says it; undefined if not ours. */
+function listenProblem(error: unknown, config: Config): string | undefined {
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (syscall === 'getaddrinfo') {
+    return `HOST: cannot resolve ${config.host} (${String(code)}): give an IP address of this machine or a host name that resolves to one, such as 127.0.0.1 or 0.0.0.0.`;
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return `HOST: ${config.host} is not an address of this machine (EADDRNOTAVAIL).`;
+  }
+  if (code === 'EADDRINUSE') {
+    return `PORT: ${config.port} is already in use on ${config.host} (EADDRINUSE).`;
+  }
+  if (code === 'EACCES') {
+    return `PORT: not allowed to listen on ${config.port} (EACCES: ports below 1024 need privileges).`;
+  }
+  return undefined;
+}
+
+/** The one line and exit code for a start-up failure. */
+function failure(error: unknown, config: Config | undefined): [string, number] {
+  if (error instanceof ConfigError) return [error.message, CONFIGURATION];
+  if (error instanceof DatabaseFileError) return [`DATABASE_URL: ${error.message}.`, CONFIGURATION];
+  if (error instanceof NativeAddonError) return [`cannot start: ${error.message}.`, FAILURE];
+  const listen = config && listenProblem(error, config);
+  if (listen) return [listen, CONFIGURATION];
+  const message = error instanceof Error ? error.message : String(error);
+  return [`cannot start: ${message}`, FAILURE];
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (command === 'backup') process.exit(await backupCommand(args, process.env));
+if (command !== undefined) {
+  console.error(
+    `crypto-pay-proxy: unknown command ${JSON.stringify(command)}: run crypto-pay-proxy with no arguments to start, or crypto-pay-proxy backup <target-file>`,
+  );
+  process.exit(CONFIGURATION);
+}
+
+let config: Config | undefined;
+try {
+  config = loadConfig(process.env);
+  const proxy = await startProxy(config);
+  const stop = () => {
+    void proxy.close().then(() => process.exit(0));
+  };
+  // SIGHUP too (a closed terminal, a supervisor's reload): its default ends the process at
+  // once, cutting off requests in flight. The configuration is read only at start.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, stop);
+  // Only now: a supervisor that signals as soon as it reads this line gets a graceful stop.
+  console.log(`crypto-pay-proxy listening on ${proxy.url}`);
+} catch (error) {
+  const [line, code] = failure(error, config);
+  console.error(`crypto-pay-proxy: ${line}`);
+  process.exit(code);
+}

@@ -1,0 +1,137 @@
+/**
+ * Runs the proxy: opens the store, builds the client and the app, listens, and shuts down
+ * gracefully (stop accepting, end event streams, finish in-flight requests, close the store).
+ */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { loadCatalog } from '../checkout/catalog.ts';
+import { createCheckoutHub } from '../checkout/hub.ts';
+import { processingClientOf } from '../checkout/upstream.ts';
+import { fastReads } from '../fast-read.ts';
+import { createApp } from '../http/app.ts';
+import { openSqliteStore } from '../store/sqlite.ts';
+import type { Store } from '../store/store.ts';
+import type { Config } from './config.ts';
+import { databaseFileOf } from './database-url.ts';
+import { createLogger, type Log } from './logger.ts';
+import { setupWarnings } from './setup-warnings.ts';
+
+export interface RunningProxy {
+  url: string;
+  port: number;
+  /** Graceful shutdown; resolves once the store is closed. */
+  close(): Promise<void>;
+  /** Event streams open now. */
+  eventStreams(): number;
+}
+
+export interface StartOptions {
+  log?: Log;
+  /** Longest wait for in-flight requests before connections are cut (default 10 s). */
+  shutdownGraceMs?: number;
+  heartbeatMs?: number;
+  /** Answer status reads of remembered checkouts before Hono (default true; false for tests). */
+  fastReads?: boolean;
+  /** Called after each read the fast path answered (tests). */
+  onFastRead?: () => void;
+  /** How long a client may take to send its headers, and its whole request (tests shorten). */
+  slowClientMs?: { headers: number; request: number };
+}
+
+/**
+ * A request's headers and body are small here (32 KiB at most), so a client sending them
+ * slowly is holding a connection, not uploading: cut it off long before Node's own 300 s.
+ */
+const SLOW_CLIENT_MS = { headers: 10_000, request: 30_000 };
+
+/** Opens the SQLite store `databaseUrl` names (`sqlite:./data/x.db`, `sqlite::memory:`). */
+export function openStore(databaseUrl: string): Store {
+  return openSqliteStore(databaseFileOf(databaseUrl));
+}
+
+export async function startProxy(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningProxy> {
+  const log = options.log ?? createLogger(undefined, config.logLevel);
+  const catalog = loadCatalog(config.catalogFile);
+  // The store first: a file another process holds is refused before any setup advice.
+  const store = openStore(config.databaseUrl);
+  for (const warning of setupWarnings(config, catalog)) log('warn', warning);
+  // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
+  // a later start in this process (another port, a test) as another process's.
+  try {
+    const processing = processingClientOf(config);
+    const hub = createCheckoutHub();
+    let shuttingDown = false;
+    const app = createApp({
+      config,
+      store,
+      processing,
+      catalog,
+      log,
+      hub,
+      isShuttingDown: () => shuttingDown,
+      ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    });
+
+    const fastRead =
+      options.fastReads === false
+        ? undefined
+        : fastReads({
+            store,
+            allowedOrigins: config.allowedOrigins,
+            log,
+            ...(options.onFastRead ? { onAnswer: options.onFastRead } : {}),
+          });
+    const honoListener = getRequestListener(app.fetch, { hostname: config.host });
+    // The fast path first; whatever it does not answer goes through Hono untouched.
+    const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
+    const server = createServer(
+      {
+        headersTimeout: slow.headers,
+        requestTimeout: slow.request,
+        // How often Node looks for clients past those times (its default is 30 s).
+        connectionsCheckingInterval: Math.min(slow.headers, 1000),
+      },
+      (request, response) => {
+        if (!fastRead?.(request, response)) void honoListener(request, response);
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        shuttingDown = true;
+        log('info', 'shutting down');
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        hub.closeAll();
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const grace = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, options.shutdownGraceMs ?? 10_000);
+        await closed;
+        clearTimeout(grace);
+        await store.close();
+        log('info', 'stopped');
+      })();
+      return closing;
+    };
+
+    return { url: `http://${host}:${port}`, port, close, eventStreams: () => hub.size() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

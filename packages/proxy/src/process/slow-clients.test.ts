@@ -1,0 +1,65 @@
+/**
+ * Slow clients over real connections: headers or a body sent a byte at a time lose their
+ * connection once their time is up, while an event stream, whose request arrived whole,
+ * stays open however long it runs.
+ */
+
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { describe, it } from 'node:test';
+import { checkoutBody, seen, useServedProxy } from '../testing.test-helpers.ts';
+import { createLogger } from './logger.ts';
+
+/** Writes `text` on a new connection and resolves with all it received once it closed. */
+function slowly(url: string, text: string): { socket: Socket; closed: Promise<string> } {
+  const socket = connect(Number(new URL(url).port), '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+  });
+  socket.write(text);
+  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  return { socket, closed };
+}
+
+describe('slow clients', () => {
+  const served = useServedProxy({
+    log: createLogger((line) => seen.push(line)),
+    slowClientMs: { headers: 300, request: 600 },
+  });
+
+  // Without the short times a slow client would hold on for minutes: fail instead of waiting.
+  it('answers 408 and closes a connection whose headers never end', { timeout: 5000 }, async () => {
+    const { closed } = slowly(served.proxy.url, 'GET /healthz HTTP/1.1\r\nHost: proxy\r\n');
+    assert.match(await closed, /^HTTP\/1\.1 408 /);
+  });
+
+  it('answers 408 and closes a connection whose body never ends', { timeout: 5000 }, async () => {
+    const { closed } = slowly(
+      served.proxy.url,
+      'POST /api/checkouts HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"product"',
+    );
+    assert.match(await closed, /^HTTP\/1\.1 408 /);
+  });
+
+  it('keeps an event stream open past those times', async () => {
+    const created = await fetch(`${served.proxy.url}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(checkoutBody()),
+    });
+    const { id } = await created.json();
+    const { socket, closed } = slowly(
+      served.proxy.url,
+      `GET /api/checkouts/${id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,
+    );
+    let open = true;
+    void closed.then(() => {
+      open = false;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    assert.equal(open, true);
+    socket.destroy();
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Start-up failures as a merchant meets them: the proxy run as a process prints one line that
+ * names the variable to fix and exits 2, whatever failed underneath (SQLite, DNS, the port).
+ */
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+
+const PACKAGE = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const SECRET = 'startup-test-signing-secret';
+
+/** Spawns the proxy's entry point (the source: a built dist may be stale) with `env`. */
+function spawnProxy(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts'], {
+    cwd: PACKAGE,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PROCESSING_API_KEY: 'key',
+      PROCESSING_SIGNING_SECRET: SECRET,
+      PROCESSING_BASE_URL: 'http://127.0.0.1:9/api/v2',
+      PROCESSING_PAYMENTS_BASE_URL: 'http://127.0.0.1:9/api/payments/v1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: 'sqlite::memory:',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs the proxy until it exits (stopping it once it listens): its code, stderr and log lines. */
+async function run(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawnProxy(env);
+  let stderr = '';
+  let stdout = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  // A proxy that started after all would run on: stop it, and the assertions below say so.
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+    if (text.includes('listening on')) child.kill('SIGTERM');
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr, stdout };
+}
+
+/** `run`'s exit code and stderr: what a refused (or clean) start is judged by. */
+async function start(env: Record<string, string>) {
+  const { code, stderr } = await run(env);
+  return { code, stderr };
+}
+
+/** Asserts the proxy refused to start with exactly `line`, exit code 2. */
+async function refuses(env: Record<string, string>, line: string) {
+  const { code, stderr } = await start(env);
+  assert.equal(stderr, `crypto-pay-proxy: ${line}\n`);
+  assert.equal(code, 2);
+  assert.ok(!stderr.includes(SECRET));
+}
+
+describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
+  it('names DATABASE_URL and the file when the database cannot be opened', async () => {
+    const json = join(dir, 'catalog.json');
+    writeFileSync(json, '{}\n');
+    const aFile = join(dir, 'a-file');
+    writeFileSync(aFile, 'x');
+    const aDirectory = join(dir, 'a-directory');
+    mkdirSync(aDirectory);
+    await refuses(
+      { DATABASE_URL: `sqlite:${json}` },
+      `DATABASE_URL: cannot open the SQLite database ${json}: file is not a database (is the path another kind of file?).`,
+    );
+    await refuses(
+      { DATABASE_URL: `sqlite:${aDirectory}` },
+      `DATABASE_URL: cannot open the SQLite database ${aDirectory}: unable to open database file (is the directory writable, and the path not a directory?).`,
+    );
+    await refuses(
+      { DATABASE_URL: `sqlite:${aFile}/x.db` },
+      `DATABASE_URL: cannot open the SQLite database ${aFile}/x.db: file already exists (a file is in the way of a directory).`,
+    );
+  });
+
+  it('stops gracefully on a SIGTERM sent as soon as the start line is read', async () => {
+    // `start` signals the moment it reads `listening on`: exit 0, not death by the signal.
+    assert.deepEqual(await start({}), { code: 0, stderr: '' });
+  });
+
+  it('shuts down gracefully on SIGHUP: a request in flight gets its answer, exit 0', async () => {
+    // A service that takes the probe's connection and never answers: /readyz stays in flight.
+    const service = createServer();
+    service.listen(0, '127.0.0.1');
+    await once(service, 'listening');
+    const { port } = service.address() as { port: number };
+    const held: Socket[] = [];
+    service.on('connection', (socket) => held.push(socket));
+    const proxy = spawnProxy({
+      PROCESSING_BASE_URL: `http://127.0.0.1:${port}/api/v2`,
+      UPSTREAM_TIMEOUT_MS: '1000',
+    });
+    let output = '';
+    const url = await new Promise<string>((resolve) => {
+      proxy.stdout.setEncoding('utf8').on('data', (text: string) => {
+        output += text;
+        const started = /listening on (\S+)/.exec(output);
+        if (started) resolve(started[1]!);
+      });
+    });
+    try {
+      const probed = once(service, 'connection');
+      const answer = fetch(`${url}/readyz`);
+      await probed;
+      proxy.kill('SIGHUP');
+      const response = await answer;
+      assert.equal(response.status, 503);
+      assert.equal((await response.json()).upstream, 'failing');
+      const [code, signal] = await once(proxy, 'exit');
+      assert.deepEqual([code, signal], [0, null]);
+      assert.match(output, /"message":"shutting down"/);
+      assert.match(output, /"message":"stopped"/);
+    } finally {
+      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGKILL');
+      for (const socket of held) socket.destroy();
+      service.close();
+    }
+  });
+
+  it('refuses a second process on the same database file until the first is gone', async () => {
+    const file = join(dir, 'shared', 'crypto-pay.db');
+    const first = spawnProxy({ DATABASE_URL: `sqlite:${file}` });
+    // Read on after the start line: a closed pipe would kill the proxy at its next log line.
+    await new Promise<void>((resolve) => {
+      first.stdout.setEncoding('utf8').on('data', (text: string) => {
+        if (text.includes('listening on')) resolve();
+      });
+    });
+    try {
+      await refuses(
+        { DATABASE_URL: `sqlite:${file}` },
+        `DATABASE_URL: ${file} is in use by another crypto-pay-proxy process (it holds ${file}.lock): stop it before starting another on the same file.`,
+      );
+      // Refused before any setup advice: the operator reads one line, the one that matters.
+      const second = await run({ DATABASE_URL: `sqlite:${file}`, ALLOWED_ORIGINS: '' });
+      assert.equal(second.code, 2);
+      assert.equal(second.stdout, '');
+    } finally {
+      // A kill the process cannot clean up after: the OS still lets the lock go.
+      first.kill('SIGKILL');
+      await once(first, 'exit');
+    }
+    assert.deepEqual(await start({ DATABASE_URL: `sqlite:${file}` }), { code: 0, stderr: '' });
+  });
+
+  it('names HOST when it is no address or does not resolve', async () => {
+    await refuses(
+      { HOST: '999.1.1.1' },
+      'HOST must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::.',
+    );
+    // `.invalid` never resolves (RFC 2606), with or without a network.
+    const { code, stderr } = await start({ HOST: 'proxy.invalid' });
+    assert.match(
+      stderr,
+      /^crypto-pay-proxy: HOST: cannot resolve proxy\.invalid \(E[A-Z_]+\): give an IP address of this machine or a host name that resolves to one, such as 127\.0\.0\.1 or 0\.0\.0\.0\.\n$/,
+    );
+    assert.equal(code, 2);
+  });
+
+  it('names PORT when another process holds it', async () => {
+    const holder = createServer();
+    holder.listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const { port } = holder.address() as { port: number };
+    try {
+      await refuses(
+        { PORT: String(port) },
+        `PORT: ${port} is already in use on 127.0.0.1 (EADDRINUSE).`,
+      );
+    } finally {
+      holder.close();
+    }
+  });
+});
