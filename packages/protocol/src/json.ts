@@ -1,9 +1,11 @@
 /**
  * JSON that keeps money exact. The spec sends invoice and withdrawal amounts as JSON numbers;
  * `JSON.stringify` would write `1e-8` and `JSON.parse` would round 18-digit values. Here a
- * `JsonNumber` carries the digits of a number literal as text in both directions.
+ * `JsonNumber` carries the digits of a number literal as text in both directions, and
+ * lossless-json reads and writes the text around it.
  */
 
+import { parse, stringify } from 'lossless-json';
 import { type DecimalString, isDecimal } from './money.ts';
 
 const NUMBER_LITERAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -40,51 +42,16 @@ export function jsonNumber(amount: DecimalString): JsonNumber {
  * `undefined`, function and symbol properties are left out, as `JSON.stringify` does.
  */
 export function stringifyJson(value: unknown): string {
-  return write(value) ?? 'null';
+  return stringify(value, null, undefined, WRITE_JSON_NUMBER) ?? 'null';
 }
 
-// Strings that JSON.stringify writes as they are, between quotes: no quote, backslash,
-// control character or surrogate (it escapes lone halves).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters JSON escapes.
-const PLAIN_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
-
-const quote = (text: string) => (PLAIN_STRING.test(text) ? `"${text}"` : JSON.stringify(text));
-
-/** One value as JSON text, or `undefined` where JSON.stringify leaves it out. */
-function write(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return quote(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      break;
-    default:
-      // undefined, functions and symbols are left out; a bigint throws, as JSON.stringify does.
-      return JSON.stringify(value);
-  }
-  if (value === null) return 'null';
-  if (value instanceof JsonNumber) return value.text;
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) text += ',';
-      text += write(value[i]) ?? 'null';
-    }
-    return `${text}]`;
-  }
-  // Dates and anything else with its own idea of JSON.
-  if ('toJSON' in value) return JSON.stringify(value);
-  let text = '';
-  for (const key of Object.keys(value)) {
-    const item = write((value as Record<string, unknown>)[key]);
-    if (item === undefined) continue;
-    text += `${text === '' ? '' : ','}${quote(key)}:${item}`;
-  }
-  return `{${text}}`;
-}
+// Ahead of `toJSON`, which would write the digits as a string.
+const WRITE_JSON_NUMBER = [
+  {
+    test: (value: unknown) => value instanceof JsonNumber,
+    stringify: (value: unknown) => (value as JsonNumber).text,
+  },
+];
 
 /** How deep `parseJson` lets arrays and objects nest. */
 export const MAX_DEPTH = 64;
@@ -98,222 +65,85 @@ export class JsonSyntaxError extends SyntaxError {}
  * with its exact text. Safe integers stay numbers, so ids and flags read as usual.
  */
 export function parseJson(text: string): unknown {
-  const parser = new Parser(text);
-  const value = parser.value();
-  parser.skipWhitespace();
-  if (parser.at < text.length) parser.fail('Unexpected text after JSON');
-  return value;
+  openBrackets(text);
+  try {
+    // lossless-json refuses a repeated key by default; JSON.parse lets the last one win.
+    return parse(text, null, { parseNumber: readNumber, onDuplicateKey: (key) => key.newValue });
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new JsonSyntaxError(inOurWords(error.message, text));
+    throw error;
+  }
 }
 
-// Character codes the parser compares against.
+const INTEGER = /^-?\d+$/;
+
+function readNumber(literal: string): number | JsonNumber {
+  const value = Number(literal);
+  return Number.isSafeInteger(value) && INTEGER.test(literal) ? value : new JsonNumber(literal);
+}
+
+// Character codes the bracket scan compares against.
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
-/** Longest number literal read; longer digit runs are refused as text after the number. */
-const MAX_NUMBER_LENGTH = 1024;
-
-const isDigit = (code: number) => code >= ZERO && code <= NINE;
+/**
+ * The brackets still open at `end`, outside strings. lossless-json recurses without a limit, so
+ * text nested 100,000 deep would exhaust the stack (a RangeError, which the proxy would answer
+ * with a 500, not a 400): this pass refuses nesting past MAX_DEPTH before it parses.
+ */
+function openBrackets(text: string, end = text.length): number[] {
+  const open: number[] = [];
+  for (let at = 0; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      for (at++; at < end; at++) {
+        const inString = text.charCodeAt(at);
+        if (inString === BACKSLASH) at++;
+        else if (inString === QUOTE) break;
+      }
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (open.push(code) > MAX_DEPTH)
+        throw new JsonSyntaxError(`Nesting deeper than ${MAX_DEPTH} at position ${at}`);
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      open.pop();
+    }
+  }
+  return open;
+}
 
 /**
- * A recursive descent over character codes: strings without escapes are sliced, small
- * integers are summed digit by digit, so nothing is parsed twice.
+ * lossless-json's first words, and ours for the same fault. The messages keep the words and
+ * positions of the parser this module had before (its tests pin them): a missing ":" or ","
+ * is reported just past the character found in its place.
  */
-class Parser {
-  at = 0;
-  private depth = 0;
+const OUR_WORDS: [theirs: string, ours: (text: string, at: number) => string, shift: number][] = [
+  ["Colon ':'", () => 'Expected ":"', 1],
+  [
+    "Comma ','",
+    (text, at) => `Expected "," or "${openBrackets(text, at).pop() === OPEN_BRACE ? '}' : ']'}"`,
+    1,
+  ],
+  ['Quoted object key expected', () => 'Expected a property name', 0],
+  ['Expected end of input', () => 'Unexpected text after JSON', 0],
+  ['Invalid number', () => 'Bad number', 0],
+  ['End of string', () => 'Unterminated string', 0],
+  ['Invalid character', () => 'Control character in string', 0],
+  ['Invalid escape', () => 'Bad escape in string', 0],
+  ['Invalid unicode', () => 'Bad escape in string', 0],
+];
 
-  constructor(private readonly text: string) {}
-
-  fail(what: string): never {
-    throw new JsonSyntaxError(`${what} at position ${this.at}`);
-  }
-
-  skipWhitespace(): void {
-    const { text } = this;
-    let at = this.at;
-    for (;;) {
-      const code = text.charCodeAt(at);
-      // Space, tab, line feed, carriage return; NaN past the end stops.
-      if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) break;
-      at++;
-    }
-    this.at = at;
-  }
-
-  value(): unknown {
-    this.skipWhitespace();
-    const code = this.text.charCodeAt(this.at);
-    if (code === OPEN_BRACE) return this.object();
-    if (code === OPEN_BRACKET) return this.array();
-    if (code === QUOTE) return this.string();
-    if (code === MINUS || isDigit(code)) return this.number();
-    if (this.text.startsWith('true', this.at)) return this.word(4, true);
-    if (this.text.startsWith('false', this.at)) return this.word(5, false);
-    if (this.text.startsWith('null', this.at)) return this.word(4, null);
-    return this.fail(
-      this.at < this.text.length ? `Unexpected ${this.text[this.at]}` : 'Unexpected end of JSON',
-    );
-  }
-
-  private word<T>(length: number, value: T): T {
-    this.at += length;
-    return value;
-  }
-
-  // Deep nesting would exhaust the stack; no request of the API nests past a handful.
-  private enter(): void {
-    if (++this.depth > MAX_DEPTH) this.fail(`Nesting deeper than ${MAX_DEPTH}`);
-    this.at++;
-    this.skipWhitespace();
-  }
-
-  /** The character at `at`, moving past it. */
-  private next(): number {
-    return this.text.charCodeAt(this.at++);
-  }
-
-  private object(): Record<string, unknown> {
-    const result: Record<string, unknown> = {};
-    this.enter();
-    if (this.text.charCodeAt(this.at) === CLOSE_BRACE) {
-      this.at++;
-      this.depth--;
-      return result;
-    }
-    for (;;) {
-      this.skipWhitespace();
-      if (this.text.charCodeAt(this.at) !== QUOTE) this.fail('Expected a property name');
-      const key = this.string();
-      this.skipWhitespace();
-      if (this.next() !== COLON) this.fail('Expected ":"');
-      const value = this.value();
-      // Assigning "__proto__" would set the prototype; JSON.parse makes it an own property.
-      if (key === '__proto__') {
-        Object.defineProperty(result, key, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else {
-        result[key] = value;
-      }
-      this.skipWhitespace();
-      const next = this.next();
-      if (next === CLOSE_BRACE) {
-        this.depth--;
-        return result;
-      }
-      if (next !== COMMA) this.fail('Expected "," or "}"');
-    }
-  }
-
-  private array(): unknown[] {
-    const result: unknown[] = [];
-    this.enter();
-    if (this.text.charCodeAt(this.at) === CLOSE_BRACKET) {
-      this.at++;
-      this.depth--;
-      return result;
-    }
-    for (;;) {
-      result.push(this.value());
-      this.skipWhitespace();
-      const next = this.next();
-      if (next === CLOSE_BRACKET) {
-        this.depth--;
-        return result;
-      }
-      if (next !== COMMA) this.fail('Expected "," or "]"');
-    }
-  }
-
-  private string(): string {
-    const { text } = this;
-    const start = this.at;
-    let at = start + 1;
-    let escaped = false;
-    for (;;) {
-      const code = text.charCodeAt(at);
-      if (code === QUOTE) break;
-      if (Number.isNaN(code)) {
-        // Past the end (a backslash as the last character jumps one further).
-        this.at = Math.max(at, text.length);
-        this.fail('Unterminated string');
-      }
-      if (code < 0x20) {
-        this.at = at;
-        this.fail('Control character in string');
-      }
-      if (code === BACKSLASH) {
-        escaped = true;
-        at += 2;
-      } else {
-        at++;
-      }
-    }
-    this.at = at + 1;
-    if (!escaped) return text.slice(start + 1, at);
-    // The literal is well delimited; JSON.parse decodes its escapes exactly.
-    try {
-      return JSON.parse(text.slice(start, this.at)) as string;
-    } catch {
-      return this.fail('Bad escape in string');
-    }
-  }
-
-  /** Grammar of a JSON number, read no further than MAX_NUMBER_LENGTH characters. */
-  private number(): number | JsonNumber {
-    const { text } = this;
-    const start = this.at;
-    const end = Math.min(text.length, start + MAX_NUMBER_LENGTH);
-    let at = start;
-    if (text.charCodeAt(at) === MINUS) at++;
-    const first = at < end ? text.charCodeAt(at) : Number.NaN;
-    if (!isDigit(first)) return this.fail('Bad number');
-    // Up to 15 digits always fit a safe integer, so they are summed as they are read.
-    let value = 0;
-    if (first === ZERO) {
-      at++;
-    } else {
-      while (at < end && isDigit(text.charCodeAt(at)))
-        value = value * 10 + text.charCodeAt(at++) - ZERO;
-    }
-    const integerEnd = at;
-    if (at + 1 < end && text.charCodeAt(at) === DOT && isDigit(text.charCodeAt(at + 1))) {
-      at += 2;
-      while (at < end && isDigit(text.charCodeAt(at))) at++;
-    }
-    const exponent = at < end ? text.charCodeAt(at) : Number.NaN;
-    if (exponent === 0x65 || exponent === 0x45) {
-      let digits = at + 1;
-      const sign = digits < end ? text.charCodeAt(digits) : Number.NaN;
-      if (sign === 0x2b || sign === MINUS) digits++;
-      if (digits < end && isDigit(text.charCodeAt(digits))) {
-        at = digits + 1;
-        while (at < end && isDigit(text.charCodeAt(at))) at++;
-      }
-    }
-    this.at = at;
-    const negative = text.charCodeAt(start) === MINUS;
-    if (at === integerEnd) {
-      const digits = integerEnd - start - (negative ? 1 : 0);
-      if (digits <= 15) return negative ? -value : value;
-      const literal = text.slice(start, at);
-      const exact = Number(literal);
-      if (Number.isSafeInteger(exact)) return exact;
-      return new JsonNumber(literal);
-    }
-    return new JsonNumber(text.slice(start, at));
-  }
+function inOurWords(message: string, text: string): string {
+  const position = /at position (\d+)$/.exec(message);
+  if (!position) return message;
+  const at = Number(position[1]);
+  const [, ours, shift] = OUR_WORDS.find(([theirs]) => message.startsWith(theirs)) ?? [
+    '',
+    () => (at < text.length ? `Unexpected ${text[at]}` : 'Unexpected end of JSON'),
+    0,
+  ];
+  return `${ours(text, at)} at position ${at + shift}`;
 }
