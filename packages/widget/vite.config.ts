@@ -25,24 +25,37 @@ const minifyChunks = (): Plugin => ({
   },
 });
 
-/** Collapses the whitespace and comments of the `css` blocks in `*.styles.ts` files. */
+/**
+ * Minifies the `css` blocks of the `*.styles.ts` files with esbuild's CSS minifier, the one Vite
+ * runs on stylesheets: Lit keeps a block's text as written, and Vite minifies only .css files.
+ */
 const minifyStyles = (): Plugin => ({
   name: 'crypto-pay:minify-styles',
-  transform(code, id) {
+  async transform(code, id) {
     if (!id.endsWith('.styles.ts')) return undefined;
-    return code.replace(/css`([^`]*)`/g, (_block, text: string) => {
-      const minified = text
-        .replace(/\/\*[\s\S]*?\*\//g, '')
-        .replace(/\s+/g, ' ')
-        .replace(/\s*([{};,])\s*/g, '$1')
-        .replace(/:\s+/g, ':')
-        // `calc(var(--_space) * 0.5)`: only + and - need spaces in calc(); no selector here
-        // has a `) *` descendant combinator.
-        .replace(/\) \* /g, ')*')
-        .replace(/;}/g, '}')
-        .trim();
-      return `css\`${minified}\``;
-    });
+    const blocks = taggedTemplates(this.parse(code))
+      .filter(({ tag }) => tag?.type === 'Identifier' && tag.name === 'css')
+      .sort((a, b) => a.start - b.start);
+    let result = '';
+    let copied = 0;
+    for (const { start, quasi } of blocks) {
+      const [text, ...interpolated] = quasi?.quasis ?? [];
+      // A `${}` would split the CSS into pieces no minifier can read alone.
+      if (!text || interpolated.length > 0 || typeof text.value.cooked !== 'string') {
+        this.error(`cannot minify the css block at ${id}:${start}`);
+      }
+      const minified = await transformWithEsbuild(text.value.cooked, `${id}.css`, {
+        loader: 'css',
+        minify: true,
+        charset: 'utf8',
+        sourcemap: false,
+      });
+      // Minified from the cooked text, so written back escaped as template literal source.
+      const escaped = minified.code.trim().replace(/[`\\]|\$\{/g, (found) => `\\${found}`);
+      result += code.slice(copied, text.start) + escaped;
+      copied = text.end;
+    }
+    return { code: result + code.slice(copied), map: null };
   },
 });
 
@@ -67,7 +80,9 @@ interface TemplateNode {
   start: number;
   end: number;
   tag?: { type: string; name?: string };
-  quasi?: { quasis: { start: number; end: number; value: { raw: string } }[] };
+  quasi?: {
+    quasis: { start: number; end: number; value: { raw: string; cooked?: string | null } }[];
+  };
 }
 
 /** Every tagged template in an ESTree tree, found by walking all its child nodes. */
