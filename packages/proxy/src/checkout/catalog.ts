@@ -5,17 +5,13 @@
 
 import { readFileSync } from 'node:fs';
 import { compareDecimal, isDecimal } from '@crypto-pay/protocol';
+import type { Product } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 import { ConfigError } from '../process/config.ts';
 
 /** One product: what the merchant is paid for it. */
-export interface Product {
-  amount: string;
-  /** Currency the merchant receives, e.g. `EUR` (fiat) or `USDT` with `network_name`. */
-  currency: string;
-  network_name?: string;
-  description?: string;
-}
+/** A product as `/api/config` publishes it: its currency is the one the merchant receives. */
+export type { Product };
 
 export type Catalog = ReadonlyMap<string, Product>;
 

@@ -5,6 +5,7 @@
  */
 
 import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { ApiError } from '../http/errors.ts';
 import type { CreateCheckout } from '../http/request-schemas.ts';
 import type { Config } from '../process/config.ts';
@@ -30,21 +31,9 @@ export interface CheckoutDeps {
   now: () => number;
 }
 
-/** The checkout object of the public API: statuses and prices, no personal data. */
-export interface PublicCheckout {
-  id: string;
-  status: CheckoutRecord['status'];
-  payment_link: string;
-  expires_at: number;
-  amount: string;
-  currency: CurrencyRef;
-  payment_currency?: CurrencyRef;
-  success_url?: string;
-  failed_url?: string;
-}
-
-export function publicCheckout(checkout: CheckoutRecord): PublicCheckout {
-  const view: PublicCheckout = {
+/** The checkout object of the public API (the contract's): statuses and prices, no personal data. */
+export function publicCheckout(checkout: CheckoutRecord): Checkout {
+  const view: Checkout = {
     id: checkout.id,
     status: checkout.status,
     payment_link: checkout.paymentLink,

@@ -5,6 +5,7 @@
  */
 
 import type { CurrencyEntry } from '@crypto-pay/protocol';
+import type { PaymentCurrency } from '@crypto-pay/protocol/proxy-api';
 import type { CurrencyRef } from '../store/store.ts';
 import type { ProcessingClient } from './upstream.ts';
 
@@ -81,12 +82,6 @@ const CODES: Readonly<Record<string, { iso: string; network_name: string }>> = {
   USDTT: { iso: 'USDT', network_name: 'tron' },
   USDC: { iso: 'USDC', network_name: 'ethereum' },
 };
-
-export interface PaymentCurrency {
-  iso: string;
-  network_name?: string;
-  precision: number;
-}
 
 /**
  * Whether the merchant offers `currency` (`PAYMENT_CURRENCIES`; everything when unset). An

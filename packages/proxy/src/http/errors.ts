@@ -4,17 +4,12 @@
  */
 
 import type { ValidationFailure } from '@crypto-pay/protocol';
+import type { ProxyErrorBody } from '@crypto-pay/protocol/proxy-api';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import type { AppEnv } from './context.ts';
-
-export interface ErrorBody {
-  error: string;
-  code: string | number;
-  field?: string;
-}
 
 export interface ApiErrorOptions {
   /** The request field at fault, as the caller wrote it (`sender_data.first_name`). */
@@ -39,8 +34,8 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 
-  body(): ErrorBody {
-    const body: ErrorBody = { error: this.message, code: this.code };
+  body(): ProxyErrorBody {
+    const body: ProxyErrorBody = { error: this.message, code: this.code };
     if (this.field) body.field = this.field;
     return body;
   }
@@ -94,7 +89,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
       413: ['body_too_large', 'The request body is too large.'],
     };
     const [code, message] = known[status] ?? ['http_error', error.message || 'The request failed.'];
-    return c.json({ error: message, code }, status);
+    return c.json({ error: message, code } satisfies ProxyErrorBody, status);
   }
   const storeFailure = storeUnavailableReason(error);
   if (storeFailure) {
@@ -110,10 +105,16 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
           ? 'The proxy could not read its store. Try again later.'
           : 'The proxy could not save this. Try again later.',
         code: 'store_unavailable',
-      },
+      } satisfies ProxyErrorBody,
       503,
     );
   }
   c.get('log')?.('error', 'unhandled error', unexpectedErrorFields(error));
-  return c.json({ error: 'The proxy failed to handle the request.', code: 'internal_error' }, 500);
+  return c.json(
+    {
+      error: 'The proxy failed to handle the request.',
+      code: 'internal_error',
+    } satisfies ProxyErrorBody,
+    500,
+  );
 };

@@ -1,20 +1,13 @@
 /**
- * The JSON Schemas of /openapi.json that no zod schema validates: the proxy's answers (which
- * it builds, not reads) and its error shapes, written to match the routes that send them.
+ * The merchant API's answers in /openapi.json, beside the public API's contract
+ * (`@crypto-pay/protocol/proxy-api`): the merchant's view of a checkout as a zod schema that
+ * extends the contract's, and the rest as JSON Schema written to match the routes that send them.
  */
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
+import * as z from 'zod/mini';
 
-/** The proxy's own errors. */
-export const errorSchema = {
-  type: 'object',
-  required: ['error', 'code'],
-  properties: {
-    error: { type: 'string', description: 'A sentence for people.' },
-    code: { type: ['string', 'integer'], description: 'A machine code.' },
-    field: { type: 'string', description: 'Dotted path of the offending field.' },
-  },
-};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** A refusal of the processing service, passed through by the merchant API as it came. */
 export const serviceErrorSchema = {
@@ -32,114 +25,18 @@ export const serviceErrorSchema = {
   },
 };
 
-export const currencyRefSchema = {
-  type: 'object',
-  required: ['iso'],
-  properties: { iso: { type: 'string' }, network_name: { type: 'string' } },
-};
-
-const checkoutProperties = {
-  id: { type: 'string' },
-  status: { enum: ['created', 'processing', 'paid', 'failed', 'expired'] },
-  payment_link: { type: 'string', format: 'uri' },
-  expires_at: { type: 'integer', description: 'Unix seconds.' },
-  amount: { type: 'string' },
-  currency: ref('CurrencyRef'),
-  payment_currency: ref('CurrencyRef'),
-  success_url: { type: 'string' },
-  failed_url: { type: 'string' },
-};
-
-export const checkoutSchema = {
-  type: 'object',
-  required: ['id', 'status', 'payment_link', 'expires_at', 'amount', 'currency'],
-  properties: checkoutProperties,
-};
-
 /** A checkout as `GET /admin/checkouts` lists it: the public object and its references. */
-export const merchantCheckoutSchema = {
-  type: 'object',
-  required: [
-    ...checkoutSchema.required,
-    'foreign_id',
-    'payment_request_id',
-    'pricing',
-    'created_at',
-    'updated_at',
-  ],
-  properties: {
-    ...checkoutProperties,
-    foreign_id: { type: 'string', description: 'The payment request’s foreign_id.' },
-    payment_request_id: { type: 'string' },
-    pricing: { enum: ['product', 'session', 'amount'], description: 'amount: an open amount.' },
-    product: { type: 'string', description: 'The sku, for a product checkout.' },
-    created_at: { type: 'integer', description: 'Unix seconds.' },
-    updated_at: { type: 'integer', description: 'Unix seconds.' },
-  },
-};
+export const merchantCheckoutSchema = z.extend(checkoutSchema, {
+  foreign_id: z.string().check(z.describe('The payment request’s foreign_id.')),
+  payment_request_id: z.string(),
+  pricing: z.enum(['product', 'session', 'amount']).check(z.describe('amount: an open amount.')),
+  product: z.optional(z.string().check(z.describe('The sku, for a product checkout.'))),
+  created_at: z.int().check(z.describe('Unix seconds.')),
+  updated_at: z.int().check(z.describe('Unix seconds.')),
+});
+export type MerchantCheckout = z.infer<typeof merchantCheckoutSchema>;
 
 const decimal = { type: 'string', description: 'A decimal amount, e.g. "25.00".' };
-
-export const publicConfigSchema = {
-  type: 'object',
-  required: ['payment_currencies', 'products', 'open_amount', 'sessions'],
-  properties: {
-    payment_currencies: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['iso', 'precision'],
-        properties: {
-          iso: { type: 'string' },
-          network_name: { type: 'string', description: 'Absent for a code the proxy cannot map.' },
-          precision: { type: 'integer', description: 'Decimal places of the currency.' },
-        },
-      },
-    },
-    products: {
-      type: 'object',
-      description: 'The catalogue, by sku.',
-      additionalProperties: {
-        type: 'object',
-        required: ['amount', 'currency'],
-        properties: {
-          amount: decimal,
-          currency: { type: 'string' },
-          network_name: { type: 'string' },
-          description: { type: 'string' },
-        },
-      },
-    },
-    open_amount: {
-      anyOf: [
-        {
-          type: 'object',
-          required: ['min', 'max', 'currencies'],
-          properties: {
-            min: decimal,
-            max: decimal,
-            currencies: { type: 'array', items: { type: 'string' } },
-          },
-        },
-        { type: 'null' },
-      ],
-    },
-    sessions: { type: 'boolean', description: 'Whether checkout sessions can be used.' },
-  },
-};
-
-/** `GET /api/sessions/{token}`: the price a session pins, nothing else. */
-export const sessionPriceSchema = {
-  type: 'object',
-  required: ['amount', 'currency', 'expires_at'],
-  additionalProperties: false,
-  properties: {
-    amount: decimal,
-    currency: ref('CurrencyRef'),
-    description: { type: 'string' },
-    expires_at: { type: 'integer', description: 'Unix seconds.' },
-  },
-};
 
 /** `POST /admin/checkout-sessions`. */
 export const createdSessionSchema = {

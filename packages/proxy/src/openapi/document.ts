@@ -1,7 +1,8 @@
 /**
  * `/openapi.json`: requests described by the very zod schemas that validate them, so the
- * document cannot say something the proxy does not check; answers as `openapi-schemas.ts`
- * writes them, held to the routes' real answers by `openapi.test.ts`.
+ * document cannot say something the proxy does not check; the public API's answers from the
+ * contract's schemas the routes are typed by, and the merchant API's as `answers.ts`
+ * writes them; all held to the routes' real answers by `document.test.ts`.
  */
 
 import {
@@ -14,6 +15,13 @@ import {
   withdrawalSchema,
 } from '@crypto-pay/protocol';
 import {
+  checkoutSchema,
+  currencyRefSchema,
+  proxyErrorSchema,
+  sessionPriceSchema,
+  widgetConfigSchema,
+} from '@crypto-pay/protocol/proxy-api';
+import {
   createCheckoutSchema,
   createSessionSchema,
   listCallbacksQuerySchema,
@@ -22,18 +30,13 @@ import {
 import {
   callbackListSchema,
   checkoutListSchema,
-  checkoutSchema,
   createdSessionSchema,
-  currencyRefSchema,
-  errorSchema,
   healthSchema,
   merchantCheckoutSchema,
-  publicConfigSchema,
   readySchema,
   serviceErrorSchema,
-  sessionPriceSchema,
 } from './answers.ts';
-import { jsonSchema, queryParameters } from './json-schema.ts';
+import { componentSchemas, jsonSchema, queryParameters } from './json-schema.ts';
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -89,11 +92,15 @@ export function openApiDocument() {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: errorSchema,
+        ...componentSchemas({
+          Error: proxyErrorSchema,
+          Checkout: checkoutSchema,
+          MerchantCheckout: merchantCheckoutSchema,
+          CurrencyRef: currencyRefSchema,
+          WidgetConfig: widgetConfigSchema,
+          SessionPrice: sessionPriceSchema,
+        }),
         ServiceError: serviceErrorSchema,
-        Checkout: checkoutSchema,
-        MerchantCheckout: merchantCheckoutSchema,
-        CurrencyRef: currencyRefSchema,
         CreateCheckout: jsonSchema(createCheckoutSchema),
         CreateSession: jsonSchema(createSessionSchema),
         CreateInvoice: jsonSchema(createInvoiceSchema),
@@ -109,7 +116,7 @@ export function openApiDocument() {
       '/api/config': {
         get: {
           summary: 'What the widget may offer',
-          responses: { 200: ok('Config', publicConfigSchema), ...errors(502, 504) },
+          responses: { 200: ok('Config', ref('WidgetConfig')), ...errors(502, 504) },
         },
       },
       '/api/checkouts': {
@@ -141,7 +148,7 @@ export function openApiDocument() {
           summary: 'The price a checkout session pins (amount, currency, description, expires_at)',
           parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
-            200: ok('Session price', sessionPriceSchema),
+            200: ok('Session price', ref('SessionPrice')),
             ...errors(404),
             ...storeUnreadable,
           },

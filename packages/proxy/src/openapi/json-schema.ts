@@ -1,6 +1,7 @@
 /**
- * zod schemas as JSON Schema for /openapi.json, with the parts zod cannot express (custom
- * checks) described by hand: sender data, the payment currency, amounts sent as JSON numbers.
+ * zod schemas as JSON Schema for /openapi.json: the requests, with the parts zod cannot express
+ * (custom checks) described by hand (sender data, the payment currency, amounts sent as JSON
+ * numbers), and the answers, as components that name each other by `$ref`.
  */
 
 import {
@@ -78,6 +79,30 @@ export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'inpu
     },
   }) as Record<string, unknown>;
   return rest;
+}
+
+/**
+ * The answers' schemas as OpenAPI components, by name. A schema used inside another (the
+ * currency of a checkout) becomes a `$ref` to its own component. Output, since the proxy sends
+ * these: an object allows no property it does not name.
+ */
+export function componentSchemas(
+  schemas: Readonly<Record<string, z.ZodMiniType>>,
+): Record<string, Record<string, unknown>> {
+  const components = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) components.add(schema, { id });
+  const generated = z.toJSONSchema(components, {
+    io: 'output',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(generated.schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [
+      id,
+      schema,
+    ]),
+  );
 }
 
 /** Query parameters from a zod object of optional strings, with a note per parameter. */

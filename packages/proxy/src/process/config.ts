@@ -5,6 +5,7 @@
 
 import { isIP } from 'node:net';
 import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
+import type { OpenAmount } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '../checkout/result-addresses.ts';
 import type { StreamLimits } from '../http/stream-limits.ts';
@@ -16,11 +17,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export interface OpenAmountConfig {
-  min: string;
-  max: string;
-  currencies: string[];
-}
+/** `OPEN_AMOUNT_*`, as `/api/config` publishes them. */
+export type OpenAmountConfig = OpenAmount;
 
 export interface Config {
   apiKey: string;

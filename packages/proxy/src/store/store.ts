@@ -5,14 +5,12 @@
  */
 
 import type { PaymentRequestStatus } from '@crypto-pay/protocol';
+import type { CurrencyRef } from '@crypto-pay/protocol/proxy-api';
 
 export type CheckoutStatus = PaymentRequestStatus;
 export type PricingMode = 'product' | 'session' | 'amount';
-
-export interface CurrencyRef {
-  iso: string;
-  network_name?: string;
-}
+/** Kept as the public API names it, so a checkout passes it through unchanged. */
+export type { CurrencyRef };
 
 /** A checkout as stored: the public object plus what only the merchant sees. */
 export interface CheckoutRecord {

@@ -17,6 +17,7 @@ import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
 import { priceRefusal } from '../../checkout/price-limits.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
+import type { MerchantCheckout } from '../../openapi/answers.ts';
 import type {
   CheckoutRecord,
   CheckoutSession,
@@ -52,7 +53,7 @@ const SESSION_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** A checkout as the merchant sees it: the public object plus its references. */
-function merchantCheckout(checkout: CheckoutRecord) {
+function merchantCheckout(checkout: CheckoutRecord): MerchantCheckout {
   return {
     ...publicCheckout(checkout),
     foreign_id: checkout.foreignId,

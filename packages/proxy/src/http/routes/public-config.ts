@@ -3,6 +3,7 @@
  * (cached), the catalogue's products, the open-amount bounds, and whether sessions are on.
  */
 
+import type { WidgetConfig } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import type { Catalog } from '../../checkout/catalog.ts';
 import { type CurrencyCache, paymentCurrencies } from '../../checkout/currency-list.ts';
@@ -31,7 +32,7 @@ export function publicConfigRoutes(deps: PublicConfigDeps) {
         products,
         open_amount: deps.openAmount ?? null,
         sessions: deps.sessionsEnabled,
-      },
+      } satisfies WidgetConfig,
       200,
     );
   });

@@ -5,6 +5,7 @@
  * session pins (no foreign_id, reference or addresses), and looking does not use it up.
  */
 
+import type { SessionPrice } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import { hashToken } from '../../checkout/identity.ts';
 import type { Store } from '../../store/store.ts';
@@ -37,7 +38,7 @@ export function sessionRoutes(deps: SessionRouteDeps) {
         currency: session.currency,
         ...(session.description === undefined ? {} : { description: session.description }),
         expires_at: Math.floor(session.expiresAt / 1000),
-      },
+      } satisfies SessionPrice,
       200,
     );
   });

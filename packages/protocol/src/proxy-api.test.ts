@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as z from 'zod/mini';
+import {
+  checkoutSchema,
+  proxyErrorSchema,
+  sessionPriceSchema,
+  widgetConfigSchema,
+} from './proxy-api.ts';
+
+const checkout = {
+  id: 'Xq3v9wYbT0aLkP2mN8rS4u',
+  status: 'created',
+  payment_link: 'https://pay.example/p/123',
+  expires_at: 1_767_225_600,
+  amount: '100.00',
+  currency: { iso: 'EUR' },
+  payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+  success_url: 'https://shop.example/paid',
+};
+
+describe('the proxy’s public API', () => {
+  it('takes the checkout as DESIGN.md writes it', () => {
+    assert.deepEqual(z.parse(checkoutSchema, checkout), checkout);
+  });
+
+  it('keeps money in decimal strings: a checkout amount as a number is refused', () => {
+    assert.equal(z.safeParse(checkoutSchema, { ...checkout, amount: 100 }).success, false);
+    assert.equal(z.safeParse(checkoutSchema, { ...checkout, amount: '1e2' }).success, false);
+  });
+
+  it('refuses a payment link that is not an http(s) address, and an unknown status', () => {
+    const link = { ...checkout, payment_link: 'javascript:alert(1)' };
+    assert.equal(z.safeParse(checkoutSchema, link).success, false);
+    assert.equal(z.safeParse(checkoutSchema, { ...checkout, status: 'won' }).success, false);
+  });
+
+  it('takes the widget configuration, with open amounts off', () => {
+    const config = {
+      payment_currencies: [
+        { iso: 'BTC', network_name: 'bitcoin', precision: 8 },
+        { iso: 'XYZ', precision: 2 },
+      ],
+      products: { tee: { amount: '25.00', currency: 'EUR', description: 'A tee' } },
+      open_amount: null,
+      sessions: false,
+    };
+    assert.deepEqual(z.parse(widgetConfigSchema, config), config);
+  });
+
+  it('takes a session’s price and the error body', () => {
+    const price = { amount: '42.00', currency: { iso: 'EUR' }, expires_at: 1_767_225_600 };
+    assert.deepEqual(z.parse(sessionPriceSchema, price), price);
+    const error = {
+      error: 'The first_name is invalid.',
+      code: 'invalid_request',
+      field: 'sender_data.first_name',
+    };
+    assert.deepEqual(z.parse(proxyErrorSchema, error), error);
+  });
+});
