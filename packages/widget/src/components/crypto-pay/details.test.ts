@@ -155,6 +155,23 @@ describe('<crypto-pay> details step', () => {
       const checked = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
       expect(checked?.value).to.equal('');
     });
+
+    it('names a currency the proxy lists without a network by its code alone', async () => {
+      const proxy = await fakeProxy({
+        config: {
+          payment_currencies: [{ iso: 'XMR', precision: 12 }],
+          products: { 'tea-crate': { amount: '25.00', currency: 'EUR' } },
+          open_amount: null,
+          sessions: false,
+        },
+      });
+      const el = await details(proxy);
+      await waitUntil(() => picker(el)?.shadowRoot?.querySelectorAll('label').length);
+      const options = [...(picker(el)?.shadowRoot?.querySelectorAll('label') ?? [])].map((label) =>
+        label.textContent?.trim(),
+      );
+      expect(options).to.deep.equal(['XMR', 'Choose on the payment page']);
+    });
   });
 
   describe('validation as the customer types', () => {

@@ -72,7 +72,8 @@ export default class CurrencyPicker extends LitElement {
         ${this.currencies.map(({ iso, network_name }) =>
           this.option(
             keyOf({ iso, network_name }),
-            t.currencyOnNetwork(iso, networkName(network_name)),
+            // A code the proxy cannot map comes without a network: its code alone, as the panel.
+            network_name === undefined ? iso : t.currencyOnNetwork(iso, networkName(network_name)),
             {
               iso,
               network_name,
