@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
+import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, ROOT, type RunningStack, startStack } from '../../scripts/stack.mjs';
 import { launchChromium } from '../support/browser.ts';
@@ -72,10 +73,10 @@ export async function control(stack: Stack, path: string, body: unknown) {
   return response.json();
 }
 
-/** The checkout as the proxy reports it. */
-export async function proxyCheckout(stack: Stack, id: string) {
+/** The checkout as the proxy reports it, read by the public API's contract. */
+export async function proxyCheckout(stack: Stack, id: string): Promise<Checkout> {
   const response = await fetch(`${stack.proxyUrl}/api/checkouts/${id}`);
-  return (await response.json()) as { id: string; status: string; payment_link: string };
+  return checkoutSchema.parse(await response.json());
 }
 
 export const person = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };

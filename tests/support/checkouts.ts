@@ -4,6 +4,7 @@
  * lookup from a checkout to the payment request the sandbox holds for it.
  */
 
+import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Answer } from './http.ts';
 import { send, sendJson, sendSigned } from './http.ts';
 import type { Stack } from './stack.ts';
@@ -52,14 +53,8 @@ export const PERSONAL_SENTINELS = [
   SENDER_EMAIL,
 ];
 
-export interface PublicCheckout {
-  id: string;
-  status: string;
-  payment_link: string;
-  expires_at: number;
-  amount: string;
-  currency: { iso: string; network_name?: string };
-}
+/** The checkout as the proxy's public API answers it: the contract's type. */
+export type PublicCheckout = Checkout;
 
 /** The body of `POST /api/checkouts` for a catalogue product paid in BTC. */
 export function checkoutBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -100,14 +95,14 @@ export function createCheckout(
   return sendJson(`${proxyUrl}/api/checkouts`, checkoutBody(overrides), { headers });
 }
 
-/** Creates a checkout and fails loudly unless the proxy answered 201. */
+/** Creates a checkout and fails loudly unless the proxy answered 201 with the contract's checkout. */
 export async function createdCheckout(
   proxyUrl: string,
   overrides: Record<string, unknown> = {},
 ): Promise<PublicCheckout> {
   const answer = await createCheckout(proxyUrl, overrides);
   if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`);
-  return answer.json as PublicCheckout;
+  return checkoutSchema.parse(answer.json);
 }
 
 export async function readCheckout(proxyUrl: string, id: string): Promise<Answer> {

@@ -3,7 +3,27 @@
  * tests need no real proxy. Any session token is good until a checkout uses it. Each test owns a scope (`/fake/<scope>/api/...`) with its own
  * state, and steers it through `/fake/<scope>/_control/...`: configuration, canned failures,
  * status changes pushed to open event streams, and a log of what the widget asked for.
+ * Whatever it answers as the proxy would (not the canned answers a test asks for) is parsed with
+ * the proxy's contract first, so the fake cannot drift from the real proxy.
  */
+
+import { tsImport } from 'tsx/esm/api';
+
+/** The contract is TypeScript source in the workspace; the dev server's Node loads it by tsx. */
+const { checkoutSchema, proxyErrorSchema, sessionPriceSchema, widgetConfigSchema } = await tsImport(
+  '@crypto-pay/protocol/proxy-api',
+  import.meta.url,
+);
+
+/** `value` as the contract's `schema` reads it, or an error naming what the fake got wrong. */
+function fits(schema, value, what) {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const error = new Error(`The fake proxy's ${what} breaks the contract: ${problems.join('; ')}`);
+  console.error(error.message);
+  throw error;
+}
 
 const FINAL = new Set(['paid', 'failed', 'expired']);
 
@@ -66,7 +86,7 @@ function send(ctx, status, body, headers = {}) {
 }
 
 const etagOf = (checkout) => `W/"${checkout.id}-${checkout.version}"`;
-const publicView = ({ version: _v, ...checkout }) => checkout;
+const publicView = ({ version: _v, ...checkout }) => fits(checkoutSchema, checkout, 'checkout');
 
 function pushToStreams(scope, checkout) {
   for (const res of scope.streams.get(checkout.id) ?? []) {
@@ -76,22 +96,23 @@ function pushToStreams(scope, checkout) {
   if (FINAL.has(checkout.status)) scope.streams.delete(checkout.id);
 }
 
-const sessionInvalid = {
-  error: 'The checkout session is unknown, already used or expired.',
-  code: 'session_invalid',
-};
+/** An error body of the proxy's own. */
+const refusal = (error, code, field) =>
+  fits(proxyErrorSchema, { error, code, ...(field ? { field } : {}) }, 'error body');
+
+const sessionInvalid = (field) =>
+  refusal('The checkout session is unknown, already used or expired.', 'session_invalid', field);
 
 function createCheckout(scope, body) {
   if (scope.usedSessions.has(body.session)) {
-    return [422, { ...sessionInvalid, field: 'session' }];
+    return [422, sessionInvalid('session')];
   }
   const pricing = body.product
     ? scope.config.products[body.product]
     : body.session
       ? { amount: scope.sessionPrice.amount, currency: scope.sessionPrice.currency.iso }
       : { amount: body.amount, currency: body.currency?.iso ?? body.currency };
-  if (!pricing)
-    return [422, { error: 'Unknown product.', code: 'unknown_product', field: 'product' }];
+  if (!pricing) return [422, refusal('Unknown product.', 'unknown_product', 'product')];
   if (body.session) scope.usedSessions.add(body.session);
   const id = `chk_${String(scope.nextId++).padStart(4, '0')}${'x'.repeat(22)}`;
   const checkout = {
@@ -209,17 +230,18 @@ async function api(ctx, scope, rest) {
     }
     const asked = scope.log.some((logged) => logged.path.startsWith('/api/sessions/'));
     if (scope.configAfterSession && !asked) {
-      return send(ctx, 503, { error: 'No session asked for.', code: 'test_order' });
+      return send(ctx, 503, refusal('No session asked for.', 'test_order'));
     }
-    return send(ctx, 200, scope.config);
+    return send(ctx, 200, fits(widgetConfigSchema, scope.config, 'configuration'));
   }
   if (route === 'session' && ctx.method === 'GET') {
     const token = decodeURIComponent(rest.slice('/api/sessions/'.length));
     const used = scope.usedSessions.has(token);
     entry.status = used ? 404 : 200;
-    if (used) return send(ctx, 404, sessionInvalid);
+    if (used) return send(ctx, 404, sessionInvalid());
     const expires_at = Math.floor(Date.now() / 1000) + 900;
-    return send(ctx, 200, { ...scope.sessionPrice, expires_at });
+    const price = { ...scope.sessionPrice, expires_at };
+    return send(ctx, 200, fits(sessionPriceSchema, price, 'session price'));
   }
   if (route === 'create' && ctx.method === 'POST') {
     const key = entry.headers['idempotency-key'];
@@ -237,12 +259,12 @@ async function api(ctx, scope, rest) {
   const checkout = match && scope.checkouts.get(match[1]);
   if (!checkout) {
     entry.status = 404;
-    return send(ctx, 404, { error: 'This checkout does not exist.', code: 'checkout_not_found' });
+    return send(ctx, 404, refusal('This checkout does not exist.', 'checkout_not_found'));
   }
   if (route === 'events') {
     if (!scope.sse) {
       entry.status = 503;
-      return send(ctx, 503, { error: 'Streams are off.', code: 'stream_unavailable' });
+      return send(ctx, 503, refusal('Streams are off.', 'stream_unavailable'));
     }
     entry.status = 200;
     return openStream(ctx, scope, checkout);

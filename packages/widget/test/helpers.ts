@@ -2,8 +2,14 @@
  * Test helpers: a fresh scope of the fake proxy for each test, and short ways to reach into
  * the element's views the way a customer would (by label, by role, by text).
  */
+
+import type {
+  Checkout,
+  OpenAmount,
+  SessionPrice,
+  WidgetConfig,
+} from '@crypto-pay/protocol/proxy-api';
 import { fixture, html, waitUntil } from '@open-wc/testing';
-import type { Checkout } from '../src/api/proxy-api.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import '../src/crypto-pay.ts';
 
@@ -48,9 +54,9 @@ async function post(url: string, body: unknown): Promise<unknown> {
 }
 
 export interface FakeSetup {
-  config?: unknown;
+  config?: WidgetConfig;
   /** The configuration's `open_amount` in place of the default (1.00 to 500.00 EUR or USD). */
-  openAmount?: { min: string; max: string; currencies: string[] } | null;
+  openAmount?: OpenAmount | null;
   /**
    * `stall`: event streams open and never send anything (a buffering middlebox); `mute`: they
    * send the checkout as it is, then nothing more.
@@ -59,11 +65,7 @@ export interface FakeSetup {
   lifetime?: number;
   createDelay?: number;
   /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */
-  sessionPrice?: {
-    amount: string;
-    currency: { iso: string; network_name?: string };
-    description?: string;
-  };
+  sessionPrice?: Omit<SessionPrice, 'expires_at'>;
   /** Holds `/api/config` back until the session's price is asked for (a 503 if never). */
   configAfterSession?: boolean;
   /** Session tokens a checkout has used already. */
@@ -96,7 +98,7 @@ export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {
   };
 }
 
-/** A checkout as the fake proxy would return it, for tests that seed one. */
+/** A checkout as the fake proxy would return it, for tests that seed one (the contract's type). */
 export function aCheckout(overrides: Partial<Checkout> = {}): Checkout {
   return {
     id: 'chk_seeded_0000000000000000000000',

@@ -5,50 +5,21 @@
  * each can get its own sentence and retry.
  */
 
+import type {
+  Checkout,
+  CheckoutStatus,
+  CurrencyRef,
+  PaymentCurrency,
+  ProxyErrorBody,
+  SessionPrice,
+  WidgetConfig,
+} from '@crypto-pay/protocol/proxy-api';
 import { retryAfterSeconds } from './retry-after.ts';
 
-export type CheckoutStatus = 'created' | 'processing' | 'paid' | 'failed' | 'expired';
+// The answers' shapes are the proxy's contract, imported as types only: no bytes in the bundle.
+export type { Checkout, CheckoutStatus, CurrencyRef, PaymentCurrency, SessionPrice, WidgetConfig };
+
 export const FINAL_STATUSES: readonly CheckoutStatus[] = ['paid', 'failed', 'expired'];
-
-export interface CurrencyRef {
-  iso: string;
-  network_name?: string;
-}
-
-export interface PaymentCurrency {
-  iso: string;
-  network_name: string;
-  precision: number;
-}
-
-export interface WidgetConfig {
-  payment_currencies: PaymentCurrency[];
-  products: Record<string, { amount: string; currency: string; description?: string }>;
-  open_amount: { min: string; max: string; currencies: string[] } | null;
-  sessions: boolean;
-}
-
-/** What `GET /api/sessions/{token}` says a checkout session will cost. */
-export interface SessionPrice {
-  amount: string;
-  currency: CurrencyRef;
-  description?: string;
-  /** Unix seconds. */
-  expires_at: number;
-}
-
-export interface Checkout {
-  id: string;
-  status: CheckoutStatus;
-  payment_link: string;
-  /** Unix seconds. */
-  expires_at: number;
-  amount: string;
-  currency: CurrencyRef;
-  payment_currency?: CurrencyRef;
-  success_url?: string;
-  failed_url?: string;
-}
 
 /** The body of `POST /api/checkouts`: one way of pricing plus the customer's answers. */
 export interface CheckoutRequest {
@@ -181,7 +152,8 @@ export function checkedCheckout(value: unknown): Checkout {
 }
 
 async function failure(response: Response): Promise<ProxyError> {
-  let body: { error?: unknown; code?: unknown; field?: unknown } = {};
+  // Read field by field: a proxy in trouble (or a box in front of it) may answer anything.
+  let body: { [field in keyof ProxyErrorBody]?: unknown } = {};
   try {
     body = await response.json();
   } catch {
