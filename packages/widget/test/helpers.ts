@@ -10,6 +10,7 @@ import type {
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
 import { fixture, html, waitUntil } from '@open-wc/testing';
+import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import '../src/crypto-pay.ts';
 
@@ -225,10 +226,17 @@ export async function fillPerson(el: CryptoPay): Promise<void> {
   await type(el, 'date_of_birth', '1990-04-23');
 }
 
-/** Renders `<crypto-pay>` with these attributes, all set before it connects. */
-export async function render(attributes: Record<string, string>): Promise<CryptoPay> {
+/**
+ * Renders `<crypto-pay>` with these attributes and waits (in place of the defaults), all set
+ * before it connects.
+ */
+export async function render(
+  attributes: Record<string, string>,
+  timing: Partial<Timing> = {},
+): Promise<CryptoPay> {
   const el = document.createElement('crypto-pay');
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.timing = { ...defaultTiming, ...timing };
   const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
   wrapper.append(el);
   await el.updateComplete;
@@ -239,8 +247,9 @@ export async function render(attributes: Record<string, string>): Promise<Crypto
 export async function details(
   proxy: FakeProxy,
   attributes: Record<string, string> = { product: 'tea-crate' },
+  timing: Partial<Timing> = {},
 ): Promise<CryptoPay> {
-  const el = await render({ proxy: proxy.url, ...attributes });
+  const el = await render({ proxy: proxy.url, ...attributes }, timing);
   await untilHeading(el, 'Your details');
   await waitUntil(() => form(el), 'no form');
   return el;
@@ -258,8 +267,12 @@ export async function untilPayStep(el: CryptoPay): Promise<void> {
   );
 }
 
-export async function toPayStep(proxy: FakeProxy, attributes?: Record<string, string>) {
-  const el = await details(proxy, attributes);
+export async function toPayStep(
+  proxy: FakeProxy,
+  attributes?: Record<string, string>,
+  timing?: Partial<Timing>,
+) {
+  const el = await details(proxy, attributes, timing);
   await fillPerson(el);
   submitButton(el).click();
   await untilPayStep(el);

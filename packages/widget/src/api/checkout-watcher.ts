@@ -5,7 +5,7 @@
  * page is hidden. A page shown again is checked at once.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { pollDelay, pollingSchedule } from './polling.ts';
+import { backoffDelay } from '../utilities/backoff.ts';
 import {
   type Checkout,
   checkedCheckout,
@@ -14,6 +14,10 @@ import {
   getCheckout,
   type ProxyError,
 } from './proxy-api.ts';
+import type { Timing } from './timing.ts';
+
+/** The element the watcher works for: its waits are read at each use (see `Timing`). */
+export type WatcherHost = ReactiveControllerHost & Element & { timing: Timing };
 
 export interface WatcherListener {
   /** Every checkout the proxy reports, changed or not (the host compares). */
@@ -44,7 +48,7 @@ export class CheckoutWatcher implements ReactiveController {
   private status: Checkout['status'] | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost & Element,
+    private readonly host: WatcherHost,
     private readonly listener: WatcherListener,
   ) {
     host.addController(this);
@@ -142,7 +146,8 @@ export class CheckoutWatcher implements ReactiveController {
   private schedule(notBeforeMs = 0): void {
     clearTimeout(this.timer);
     if (!this.active) return;
-    const delay = this.polling ? pollDelay(this.unchanged) : pollingSchedule.streamCheckMs;
+    const { polling } = this.host.timing;
+    const delay = this.polling ? backoffDelay(polling, this.unchanged) : polling.streamCheckMs;
     this.timer = setTimeout(() => void this.poll(), Math.max(delay, notBeforeMs));
   }
 
@@ -154,7 +159,9 @@ export class CheckoutWatcher implements ReactiveController {
     this.inFlight = controller;
     let notBeforeMs = 0;
     try {
-      const read = await getCheckout(this.proxy, this.id, controller.signal, this.etag);
+      const { signal } = controller;
+      const { requestTimeoutMs: timeoutMs } = this.host.timing;
+      const read = await getCheckout(this.proxy, this.id, { signal, timeoutMs }, this.etag);
       this.etag = read.etag;
       this.failures = 0;
       this.listener.trouble(false);

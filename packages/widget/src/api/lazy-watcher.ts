@@ -1,11 +1,11 @@
 /**
  * The checkout watcher in its own chunk, fetched when the first checkout is to be followed:
  * the form's first paint does not need it. The same calls as the watcher. A chunk that cannot
- * be fetched shows as trouble ("we keep trying") and is fetched again, 2 s doubling to 30 s,
- * or at once on "Check now".
+ * be fetched shows as trouble ("we keep trying") and is fetched again (`Timing.watcherRetry`:
+ * 2 s doubling to 30 s), or at once on "Check now".
  */
-import type { ReactiveControllerHost } from 'lit';
-import type { CheckoutWatcher, WatcherListener } from './checkout-watcher.ts';
+import { backoffDelay } from '../utilities/backoff.ts';
+import type { CheckoutWatcher, WatcherHost, WatcherListener } from './checkout-watcher.ts';
 import type { Checkout } from './proxy-api.ts';
 
 export class LazyWatcher {
@@ -17,7 +17,7 @@ export class LazyWatcher {
   private wanted: [proxy: string, checkout: Checkout] | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost & Element,
+    private readonly host: WatcherHost,
     private readonly listener: WatcherListener,
   ) {}
 
@@ -56,7 +56,7 @@ export class LazyWatcher {
         this.loading = undefined;
         if (!this.wanted) return;
         this.listener.trouble(true);
-        const wait = Math.min(2000 * 2 ** this.failures++, 30000);
+        const wait = backoffDelay(this.host.timing.watcherRetry, this.failures++);
         this.retry = setTimeout(() => this.load(), wait);
       },
     );

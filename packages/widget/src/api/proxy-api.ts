@@ -70,13 +70,16 @@ function kindOf(status: number): ProxyErrorKind {
 
 const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
 
-/** A request that has not answered by then counts as a proxy not answering: no endless wait. */
-export const requestTimeout = { ms: 20000 };
+/** The caller's signal to cancel a request, and how long it may take (`Timing`). */
+export interface CallOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+}
 
 /** One request and the reading of its answer, both within the timeout: a body can stall too. */
 async function call<T>(
   input: string,
-  init: RequestInit & { signal: AbortSignal },
+  init: RequestInit & CallOptions,
   readAnswer: (response: Response) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
@@ -86,7 +89,7 @@ async function call<T>(
   const timer = setTimeout(() => {
     timedOut = true;
     abort();
-  }, requestTimeout.ms);
+  }, init.timeoutMs);
   try {
     const response = await fetch(input, {
       ...init,
@@ -174,19 +177,19 @@ async function answer(response: Response): Promise<unknown> {
   return readJson(response);
 }
 
-const read = <T>(proxy: string, path: string, signal: AbortSignal) =>
-  call(url(proxy, path), { signal }, answer) as Promise<T>;
+const read = <T>(proxy: string, path: string, options: CallOptions) =>
+  call(url(proxy, path), options, answer) as Promise<T>;
 
-export const fetchConfig = (proxy: string, signal: AbortSignal): Promise<WidgetConfig> =>
-  read<WidgetConfig>(proxy, '/api/config', signal);
+export const fetchConfig = (proxy: string, options: CallOptions): Promise<WidgetConfig> =>
+  read<WidgetConfig>(proxy, '/api/config', options);
 
 /** The price of a checkout session; looking does not use the session up. */
 export const fetchSessionPrice = (
   proxy: string,
   token: string,
-  signal: AbortSignal,
+  options: CallOptions,
 ): Promise<SessionPrice> =>
-  read<SessionPrice>(proxy, `/api/sessions/${encodeURIComponent(token)}`, signal);
+  read<SessionPrice>(proxy, `/api/sessions/${encodeURIComponent(token)}`, options);
 
 /** The proxy's answer for a session token that is unknown, already used or expired. */
 export const isSessionInvalid = (error: unknown): boolean =>
@@ -196,13 +199,13 @@ export async function createCheckout(
   proxy: string,
   request: CheckoutRequest,
   idempotencyKey: string,
-  signal: AbortSignal,
+  options: CallOptions,
 ): Promise<Checkout> {
   const init = {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     body: JSON.stringify(request),
-    signal,
+    ...options,
   };
   return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
 }
@@ -216,10 +219,10 @@ export interface CheckoutRead {
 export async function getCheckout(
   proxy: string,
   id: string,
-  signal: AbortSignal,
+  options: CallOptions,
   etag?: string,
 ): Promise<CheckoutRead> {
-  const init = { headers: etag ? { 'if-none-match': etag } : {}, signal };
+  const init = { headers: etag ? { 'if-none-match': etag } : {}, ...options };
   return call(url(proxy, `/api/checkouts/${encodeURIComponent(id)}`), init, async (response) => {
     if (response.status === 304) return etag ? { etag } : {};
     const checkout = checkedCheckout(await answer(response));

@@ -1,70 +1,58 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
- * create the checkout once (or find it again), follow its status, and end it by telling the
- * page and going to the right address. It owns the element's tasks and status watcher; the
- * element only renders.
+ * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and end
+ * it (`checkout-end.ts`). It owns the element's tasks and status watcher; the element only
+ * renders.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
 import { LazyWatcher } from '../../api/lazy-watcher.ts';
 import {
+  type CallOptions,
   type Checkout,
   type CheckoutRequest,
   createCheckout,
   FINAL_STATUSES,
   fetchConfig,
   fetchSessionPrice,
-  getCheckout,
   isSessionInvalid,
-  isWebAddress,
   newIdempotencyKey,
   ProxyError,
-  type SessionPrice,
-  type WidgetConfig,
 } from '../../api/proxy-api.ts';
+import type { Timing } from '../../api/timing.ts';
 import { CryptoPayCreatedEvent } from '../../events/created.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { CryptoPayFailureEvent } from '../../events/failure.ts';
 import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { CryptoPayStatusEvent } from '../../events/status.ts';
-import { CryptoPaySuccessEvent } from '../../events/success.ts';
-import {
-  forgetCheckoutId,
-  loadCheckoutId,
-  saveCheckoutId,
-} from '../../utilities/checkout-storage.ts';
-import type { checkOpenAmount, OpenAmountCheck } from '../../utilities/open-amount.ts';
+import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
+import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
   type DetailsSubmit,
   type FieldIssue,
   loadRules,
 } from '../sender-form/sender-form.component.ts';
-import { canRetry, type ViewState, viewOf } from './crypto-pay.views.ts';
+import { endCheckout } from './checkout-end.ts';
+import {
+  isPriced,
+  type LoadedConfig,
+  openAmountCheckOf,
+  type PriceHost,
+  requestPrice,
+  storageKeyOf,
+} from './checkout-price.ts';
+import { CheckoutResume } from './checkout-resume.ts';
+import { type ViewState, viewOf } from './crypto-pay.views.ts';
 
-/** How soon a checkout that could not be read is read again (doubling each time). */
-export const resumeRetry = { firstMs: 5000, maxMs: 60000 };
-
-/** What the flow reads from the element: its attributes. */
+/** What the flow reads from the element: its attributes, and its waits. */
 export type CheckoutFlowHost = ReactiveControllerHost &
-  HTMLElement & {
-    proxy: string;
-    product: string | undefined;
-    session: string | undefined;
-    amount: string | undefined;
-    currency: string | undefined;
-    network: string | undefined;
+  HTMLElement &
+  PriceHost & {
     mode: string;
     successUrl: string | undefined;
     failedUrl: string | undefined;
+    timing: Timing;
   };
-
-/** The configuration, with the price of the element's session when it could be read. */
-export type LoadedConfig = WidgetConfig & {
-  sessionPrice?: SessionPrice | undefined;
-  /** Loaded with the configuration when the price is an open amount. */
-  checkOpenAmount?: typeof checkOpenAmount | undefined;
-};
 
 /** The fields that change what the element shows: each change asks it to render again. */
 interface FlowState {
@@ -72,7 +60,6 @@ interface FlowState {
   trouble: boolean;
   leaving: boolean;
   formIssue: FieldIssue | undefined;
-  resumeId: string | undefined;
   dismissedError: unknown;
 }
 
@@ -85,19 +72,15 @@ export class CheckoutFlow {
   leaving = false;
   /** A proxy refusal that names a form field, shown on that field. */
   formIssue: FieldIssue | undefined;
-  /** The checkout being looked up (from `checkout` or sessionStorage), before it is known. */
-  private resumeId: string | undefined;
-  /** Whether `resumeId` came from sessionStorage rather than from the page. */
-  private resumingStored = false;
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: LazyWatcher;
-  private rereadTimer: ReturnType<typeof setTimeout> | undefined;
-  private rereads = 0;
+  /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
+  private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
-  readonly resume: Task<readonly [string, string | undefined], Checkout>;
+  readonly resume: CheckoutResume['task'];
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
 
   constructor(
@@ -108,13 +91,19 @@ export class CheckoutFlow {
       checkout: (checkout) => this.onCheckout(checkout),
       trouble: (inTrouble) => this.set({ trouble: inTrouble }),
     });
+    this.resuming = new CheckoutResume(host, {
+      storageKey: () => this.storageKey,
+      follow: (proxy, checkout) => this.follow(proxy, checkout),
+      report: (error) => this.report(error),
+    });
+    this.resume = this.resuming.task;
     this.config = new Task(host, {
       // A checkout being resumed needs neither, and its session is used up by then anyway.
       // Nor does an element without a price, which shows its setup error instead.
       args: () =>
         [
           host.proxy,
-          Boolean(this.resumeId || this.checkout || !this.priced),
+          Boolean(this.resuming.id || this.checkout || !this.priced),
           host.session,
           !host.session && !host.product,
         ] as const,
@@ -126,9 +115,9 @@ export class CheckoutFlow {
         // loads it anyway) holding the money helpers out of the first paint.
         const [config, sessionPrice, rules] = await this.reporting(
           Promise.all([
-            fetchConfig(proxy, signal),
+            fetchConfig(proxy, this.calling(signal)),
             session
-              ? fetchSessionPrice(proxy, session, signal).catch((error) => {
+              ? fetchSessionPrice(proxy, session, this.calling(signal)).catch((error) => {
                   if (isSessionInvalid(error)) throw error;
                   return undefined;
                 })
@@ -140,29 +129,26 @@ export class CheckoutFlow {
         return { ...config, sessionPrice, checkOpenAmount: rules?.checkOpenAmount };
       },
     });
-    this.resume = new Task(host, {
-      args: () => [host.proxy, this.resumeId] as const,
-      task: ([proxy, id], { signal }) => this.find(proxy, id, signal),
-    });
     this.create = new Task(host, {
       autoRun: false,
       task: async ([proxy, request, key], { signal }) =>
-        this.created(proxy, await this.creating(createCheckout(proxy, request, key, signal))),
+        this.created(
+          proxy,
+          await this.creating(createCheckout(proxy, request, key, this.calling(signal))),
+        ),
     });
   }
 
   /** Shows an existing checkout (the `checkout` attribute) instead of anything else. */
   resumeCheckout(id: string): void {
     this.watcher.stop();
-    this.resumingStored = false;
-    this.set({ checkout: undefined, resumeId: id });
+    this.set({ checkout: undefined });
+    this.resuming.lookUp(id);
   }
 
   /** On first render: finds the checkout this page made before a reload, if any. */
   resumeStored(): void {
-    if (!this.host.proxy) return;
-    this.resumingStored = true;
-    this.set({ resumeId: loadCheckoutId(this.storageKey) });
+    this.resuming.lookUpStored();
   }
 
   /** The customer submitted valid details: create the checkout (once). */
@@ -170,7 +156,7 @@ export class CheckoutFlow {
     if (this.create.status === TaskStatus.PENDING) return;
     const { successUrl, failedUrl } = this.host;
     const request: CheckoutRequest = {
-      ...this.price(),
+      ...requestPrice(this.host),
       ...(details.paymentCurrency ? { payment_currency: details.paymentCurrency } : {}),
       sender_type: details.senderType,
       sender_data: details.senderData,
@@ -202,11 +188,10 @@ export class CheckoutFlow {
   /** Back to an empty start: no checkout kept, the form shown again. */
   startAgain(): void {
     this.watcher.stop();
-    clearTimeout(this.rereadTimer);
+    this.resuming.stop();
     forgetCheckoutId(this.storageKey);
     this.set({
       checkout: undefined,
-      resumeId: undefined,
       leaving: false,
       trouble: false,
       dismissedError: this.create.error,
@@ -226,7 +211,7 @@ export class CheckoutFlow {
       checkout: this.checkout,
       mode: this.host.mode,
       leaving: this.leaving,
-      resumeStatus: this.resumeId ? this.resume.status : undefined,
+      resumeStatus: this.resuming.id ? this.resume.status : undefined,
       configStatus: this.config.status,
       // A refusal naming a field stays on the form; anything else gets an error view.
       createError: formFieldOf((error as ProxyError | undefined)?.field) ? undefined : error,
@@ -239,10 +224,7 @@ export class CheckoutFlow {
 
   /** The proxy's rules on the page's open amount, once loaded with the configuration. */
   get openAmountCheck(): OpenAmountCheck | undefined {
-    const { amount = '', currency = '' } = this.host;
-    const config = this.config.value;
-    // Only an open amount's configuration comes with its check.
-    return config?.checkOpenAmount?.(config.open_amount, amount, currency);
+    return openAmountCheckOf(this.host, this.config.value);
   }
 
   /**
@@ -263,8 +245,7 @@ export class CheckoutFlow {
 
   /** Whether the element names a price to create a checkout with. */
   get priced(): boolean {
-    const { product, session, amount, currency } = this.host;
-    return Boolean(product || session || (amount && currency));
+    return isPriced(this.host);
   }
 
   private set(changes: Partial<FlowState>): void {
@@ -272,79 +253,14 @@ export class CheckoutFlow {
     this.host.requestUpdate();
   }
 
-  /** The sessionStorage slot of this element's checkout: one per proxy and price. */
+  /** The sessionStorage slot of this element's checkout. */
   private get storageKey(): string {
-    const { proxy, session, product, amount, currency, network } = this.host;
-    const price = session
-      ? `session=${session}`
-      : product
-        ? `product=${product}`
-        : `amount=${amount}:${currency}:${network ?? ''}`;
-    return `${proxy}#${price}`;
+    return storageKeyOf(this.host);
   }
 
-  private price(): Pick<CheckoutRequest, 'product' | 'session' | 'amount' | 'currency'> {
-    const { session, product, amount, currency = '', network } = this.host;
-    if (session) return { session };
-    if (product) return { product };
-    return {
-      ...(amount ? { amount } : {}),
-      currency: network ? { iso: currency, network_name: network } : currency,
-    };
-  }
-
-  /**
-   * Reads a checkout to show again; one this tab remembered but the proxy forgot is dropped. One
-   * that cannot be read now is read again by itself, ever less often: the customer may have
-   * paid already, and a return page should show it once the proxy answers.
-   */
-  private async find(proxy: string, id: string | undefined, signal: AbortSignal) {
-    clearTimeout(this.rereadTimer);
-    if (!proxy || !id) return initialState;
-    let read: Awaited<ReturnType<typeof getCheckout>>;
-    try {
-      read = await getCheckout(proxy, id, signal);
-    } catch (error) {
-      if (signal.aborted) throw error; // A newer read took over.
-      const forgotten = error instanceof ProxyError && error.kind === 'not_found';
-      if (!forgotten && canRetry(error)) this.rereadLater(proxy, id, error);
-      if (!this.resumingStored || !forgotten) throw this.report(error);
-      forgetCheckoutId(this.storageKey);
-      this.set({ resumeId: undefined });
-      return initialState;
-    }
-    const { checkout } = read;
-    if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No body.');
-    this.rereads = 0;
-    this.resumeId = undefined;
-    this.onCheckout(checkout);
-    this.watcher.watch(proxy, checkout);
-    this.host.dispatchEvent(new CryptoPayReadyEvent({}));
-    return checkout;
-  }
-
-  /**
-   * Reads a checkout that could not be read again, quietly (the error view stays as it is, and
-   * the page is not told again): 5 s, doubling to a minute. Once it answers, the view follows.
-   */
-  private rereadLater(proxy: string, id: string, error: unknown): void {
-    const backoff = Math.min(resumeRetry.firstMs * 2 ** this.rereads++, resumeRetry.maxMs);
-    const asked = ((error as ProxyError).retryAfter ?? 0) * 1000;
-    this.rereadTimer = setTimeout(
-      () => {
-        if (!this.host.isConnected) return;
-        getCheckout(proxy, id, new AbortController().signal).then(
-          () => void this.resume.run(),
-          (again) => {
-            const gone = again instanceof ProxyError && again.kind === 'not_found';
-            if (gone || !canRetry(again))
-              void this.resume.run(); // Show what it is now.
-            else this.rereadLater(proxy, id, again);
-          },
-        );
-      },
-      Math.max(backoff, asked),
-    );
+  /** How the flow's requests are sent: cancelled with their task, within the timeout. */
+  private calling(signal: AbortSignal): CallOptions {
+    return { signal, timeoutMs: this.host.timing.requestTimeoutMs };
   }
 
   /** Tells the page about a failure with `crypto-pay-error`, and hands the error back. */
@@ -382,13 +298,23 @@ export class CheckoutFlow {
     saveCheckoutId(this.storageKey, checkout.id);
     const { id, payment_link } = checkout;
     this.host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
-    this.onCheckout(checkout);
-    this.watcher.watch(proxy, checkout);
+    this.follow(proxy, checkout);
     if (this.host.mode === 'redirect' && !FINAL_STATUSES.includes(checkout.status)) {
-      this.set({ leaving: true });
-      this.navigate(payment_link);
+      this.leave(payment_link);
     }
     return checkout;
+  }
+
+  /** Shows a checkout created or found again, and follows its status. */
+  private follow(proxy: string, checkout: Checkout): void {
+    this.onCheckout(checkout);
+    this.watcher.watch(proxy, checkout);
+  }
+
+  /** Sends the customer to another address, saying so while the page goes. */
+  private leave(address: string): void {
+    this.set({ leaving: true });
+    this.navigate(address);
   }
 
   private onCheckout(checkout: Checkout): void {
@@ -399,52 +325,9 @@ export class CheckoutFlow {
     // Leave the page only for an ending seen here: a result page that resumes a finished
     // checkout must stay, or it would send the customer to itself again and again.
     const seenOpen = previous?.id === checkout.id && !FINAL_STATUSES.includes(previous.status);
-    if (FINAL_STATUSES.includes(checkout.status)) this.finish(checkout, seenOpen);
-  }
-
-  /** The end: tell the page, then go to the matching address unless the page said no. */
-  private finish(checkout: Checkout, leave: boolean): void {
+    if (!FINAL_STATUSES.includes(checkout.status)) return;
     forgetCheckoutId(this.storageKey);
-    const { id, status } = checkout;
-    const paid = status === 'paid';
-    // dispatchEvent answers false when the page called preventDefault().
-    const proceed = paid
-      ? this.host.dispatchEvent(new CryptoPaySuccessEvent({ id, status: 'paid' }))
-      : this.host.dispatchEvent(
-          new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' }),
-        );
-    const target = paid
-      ? (this.host.successUrl ?? checkout.success_url)
-      : (this.host.failedUrl ?? checkout.failed_url);
-    const address = target && resultAddress(target, id);
-    if (leave && proceed && address && goesElsewhere(address)) {
-      this.set({ leaving: true });
-      this.navigate(address);
-    }
+    const address = endCheckout(this.host, checkout, seenOpen);
+    if (address) this.leave(address);
   }
-}
-
-/**
- * Whether to go to a result address: only a web address (the proxy's could be anything if it
- * were compromised; `javascript:` would run), and not the page the element is on, which saw
- * the ending already (going to itself would only load it again). Pages differ by anything but
- * the checkout id: `?route=checkout/success` and `#/success` are pages of their own.
- */
-function goesElsewhere(address: string): boolean {
-  const withoutId = (href: string) => {
-    const url = new URL(href);
-    url.searchParams.delete('checkout');
-    return url.href;
-  };
-  return isWebAddress(address) && withoutId(address) !== withoutId(location.href);
-}
-
-/**
- * The shop's result page, told which checkout to resume (`?checkout=<id>`) so it can show the
- * status the proxy verified. The id is unguessable and carries no status or personal data.
- */
-export function resultAddress(target: string, checkoutId: string): string {
-  const url = new URL(target, document.baseURI);
-  url.searchParams.set('checkout', checkoutId);
-  return url.href;
 }

@@ -3,6 +3,7 @@ import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
+import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
@@ -117,6 +118,12 @@ export default class CryptoPay extends LitElement {
   @property({ attribute: 'success-url' }) successUrl: string | undefined;
   /** Where to send the customer after a failed or expired payment (else the proxy's). */
   @property({ attribute: 'failed-url' }) failedUrl: string | undefined;
+  /**
+   * The waits: request timeout, polling, retries. Internal, for tests (which make them short
+   * and set them before the element connects); read at each wait.
+   * @internal
+   */
+  timing: Timing = defaultTiming;
 
   private readonly localize = new LocalizeController(this);
   private readonly flow = new CheckoutFlow(this, (url) => this.navigate(url));

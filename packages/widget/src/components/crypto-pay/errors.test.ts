@@ -17,8 +17,7 @@ import {
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
-import { requestTimeout } from '../../api/proxy-api.ts';
-import { resumeRetry } from './checkout-flow.ts';
+import { defaultTiming } from '../../api/timing.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 const action = (el: HTMLElement, label: string) =>
@@ -114,17 +113,20 @@ describe('<crypto-pay> error views', () => {
       await untilText(el, 'Too many attempts. Wait a moment and try again.');
     });
 
-    /** Submits with a short request timeout and waits for the `timeout` error view. */
+    /**
+     * Submits with a short request timeout and waits for the `timeout` error view. Only the
+     * create is given the short one: the configuration before it, and a retry after it, have
+     * the usual time to answer, however slow the machine.
+     */
     async function submitUntilTimeout(el: CryptoPay): Promise<void> {
-      const { ms } = requestTimeout;
-      requestTimeout.ms = 300;
+      el.timing = { ...el.timing, requestTimeoutMs: 300 };
       try {
         setTimeout(() => submitButton(el).click());
         const event = await oneEvent(el, 'crypto-pay-error');
         expect(event.detail.code).to.equal('timeout');
         await untilText(el, UNAVAILABLE);
       } finally {
-        requestTimeout.ms = ms;
+        el.timing = { ...el.timing, requestTimeoutMs: defaultTiming.requestTimeoutMs };
       }
     }
 
@@ -231,17 +233,14 @@ describe('<crypto-pay> error views', () => {
     });
 
     it('reads the checkout again by itself once the proxy answers again', async () => {
-      const { firstMs } = resumeRetry;
-      resumeRetry.firstMs = 100;
-      try {
-        const proxy = await fakeProxy({ checkout: aCheckout({ status: 'paid' }) });
-        await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 2);
-        const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
-        await untilText(el, UNAVAILABLE);
-        await untilHeading(el, 'Payment complete');
-      } finally {
-        resumeRetry.firstMs = firstMs;
-      }
+      const proxy = await fakeProxy({ checkout: aCheckout({ status: 'paid' }) });
+      await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 2);
+      const el = await render(
+        { proxy: proxy.url, checkout: aCheckout().id },
+        { resumeRetry: { ...defaultTiming.resumeRetry, firstMs: 100 } },
+      );
+      await untilText(el, UNAVAILABLE);
+      await untilHeading(el, 'Payment complete');
     });
 
     it('only retries when the proxy is unreachable: the checkout may be paid already', async () => {

@@ -18,7 +18,7 @@ import {
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
-import { pollingSchedule } from '../../api/polling.ts';
+import { defaultTiming } from '../../api/timing.ts';
 
 const partOf = (el: HTMLElement, name: string) =>
   panel(el as never)?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
@@ -234,16 +234,14 @@ describe('<crypto-pay> pay step', () => {
     });
 
     it('checks the status at once when the time runs out', async () => {
-      const { firstDelayMs } = pollingSchedule;
-      pollingSchedule.firstDelayMs = 60_000; // no scheduled poll could be what finds it
-      try {
-        const proxy = await fakeProxy({ lifetime: 1, sse: false });
-        const el = await toPayStep(proxy);
-        await proxy.setStatus('expired');
-        await untilHeading(el, 'Payment expired');
-      } finally {
-        pollingSchedule.firstDelayMs = firstDelayMs;
-      }
+      // No scheduled poll could be what finds it.
+      const polling = { ...defaultTiming.polling, firstMs: 60_000, maxMs: 60_000 };
+      // Expiring at the second whole second from now, not the first: at least a second to
+      // reach the pay step and move the checkout on before the countdown ends.
+      const proxy = await fakeProxy({ lifetime: 2, sse: false });
+      const el = await toPayStep(proxy, { product: 'tea-crate' }, { polling });
+      await proxy.setStatus('expired');
+      await untilHeading(el, 'Payment expired');
     });
   });
 

@@ -11,18 +11,21 @@ import {
   untilText,
   visibleText,
 } from '../../../test/helpers.ts';
-import { pollDelay, pollingSchedule } from '../../api/polling.ts';
-import { requestTimeout } from '../../api/proxy-api.ts';
+import { defaultTiming, type Timing } from '../../api/timing.ts';
+import { backoffDelay } from '../../utilities/backoff.ts';
+import type CryptoPay from './crypto-pay.component.ts';
 
-/** Makes polling quick for a test, and puts the real schedule back afterwards. */
-function quickPolling() {
-  const saved = { ...pollingSchedule };
-  beforeEach(() => {
-    Object.assign(pollingSchedule, { firstDelayMs: 40, maxDelayMs: 100, jitter: 0 });
-  });
-  afterEach(() => {
-    Object.assign(pollingSchedule, saved);
-  });
+const TEA = { product: 'tea-crate' };
+
+/** Quick polling, given to an element before it connects. */
+const QUICK: Partial<Timing> = {
+  polling: { ...defaultTiming.polling, firstMs: 40, maxMs: 100, jitter: 0 },
+};
+
+/** From now on, no scheduled poll comes soon: only a check made at once can find a change. */
+function slowPolling(el: CryptoPay): void {
+  const polling = { ...el.timing.polling, firstMs: 60_000, maxMs: 60_000 };
+  el.timing = { ...el.timing, polling };
 }
 
 /** Pretends the page is hidden (or shown again), as a browser tab switch would. */
@@ -36,36 +39,32 @@ describe('<crypto-pay> following the status', () => {
 
   describe('the polling schedule', () => {
     it('starts at 2 s and grows to at most 10 s', () => {
-      expect(pollDelay(0, 0)).to.equal(2000);
-      expect(pollDelay(1, 0)).to.equal(3000);
-      expect(pollDelay(2, 0)).to.equal(4500);
-      expect(pollDelay(10, 0)).to.equal(10000);
-      expect(pollDelay(50, 0)).to.equal(10000);
+      expect(backoffDelay(defaultTiming.polling, 0, 0)).to.equal(2000);
+      expect(backoffDelay(defaultTiming.polling, 1, 0)).to.equal(3000);
+      expect(backoffDelay(defaultTiming.polling, 2, 0)).to.equal(4500);
+      expect(backoffDelay(defaultTiming.polling, 10, 0)).to.equal(10000);
+      expect(backoffDelay(defaultTiming.polling, 50, 0)).to.equal(10000);
     });
 
     it('takes up to a fifth off at random, so pages do not ask in step', () => {
-      expect(pollDelay(0, 0.5)).to.equal(1800);
-      expect(pollDelay(0, 0.999)).to.be.within(1600, 1601);
-      expect(pollDelay(10, 0.999)).to.be.within(8000, 8003);
+      const { polling } = defaultTiming;
+      expect(backoffDelay(polling, 0, 0.5)).to.equal(1800);
+      expect(backoffDelay(polling, 0, 0.999)).to.be.within(1600, 1601);
+      expect(backoffDelay(polling, 10, 0.999)).to.be.within(8000, 8003);
     });
   });
 
   describe('through the event stream', () => {
     it('finds a change the stream never brought (a buffering middlebox), then polls', async () => {
-      const saved = { ...pollingSchedule };
-      Object.assign(pollingSchedule, { streamCheckMs: 150, firstDelayMs: 40, maxDelayMs: 100 });
-      try {
-        const proxy = await fakeProxy({ sse: 'mute' });
-        const el = await toPayStep(proxy);
-        await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
-        await proxy.setStatus('processing');
-        await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
-        // Only polling can bring this one: the stream stays mute.
-        await proxy.setStatus('paid');
-        await untilHeading(el, 'Payment complete');
-      } finally {
-        Object.assign(pollingSchedule, saved);
-      }
+      const polling = { ...defaultTiming.polling, streamCheckMs: 150, firstMs: 40, maxMs: 100 };
+      const proxy = await fakeProxy({ sse: 'mute' });
+      const el = await toPayStep(proxy, TEA, { polling });
+      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      await proxy.setStatus('processing');
+      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
+      // Only polling can bring this one: the stream stays mute.
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
     });
 
     it('checks at once when the page is shown again, stream or not', async () => {
@@ -107,28 +106,25 @@ describe('<crypto-pay> following the status', () => {
   });
 
   describe('when the event stream is not available', () => {
-    quickPolling();
-
     it('keeps polling after a read whose answer stalled', async () => {
       const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy);
+      // The first status read stalls, and every request has the short timeout from the start
+      // (a timeout shortened later could miss a read already on the wire with the long one).
+      // A second read can only come once the stalled one was given up: one at a time.
       await proxy.stall('get', 200);
-      const { ms } = requestTimeout;
-      requestTimeout.ms = 300;
-      try {
-        await waitUntil(
-          async () => (await proxy.requests(/^\/api\/checkouts\/[^/]+$/)).length >= 2,
-        );
-        await proxy.setStatus('paid');
-        await untilHeading(el, 'Payment complete');
-      } finally {
-        requestTimeout.ms = ms;
-      }
+      const el = await toPayStep(proxy, TEA, { ...QUICK, requestTimeoutMs: 1000 });
+      await waitUntil(
+        async () => (await proxy.requests(/^\/api\/checkouts\/[^/]+$/)).length >= 2,
+        'no read after the stalled one',
+        { timeout: 5000 },
+      );
+      await proxy.setStatus('paid');
+      await untilHeading(el, 'Payment complete');
     });
 
     it('polls with If-None-Match, takes 304s in its stride, and sees the change', async () => {
       const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy);
+      const el = await toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
       await waitUntil(async () => (await reads()).some((read) => read.status === 304), '', {
         timeout: 3000,
@@ -147,7 +143,7 @@ describe('<crypto-pay> following the status', () => {
 
     it('does not poll a hidden page, and checks at once when it is shown', async () => {
       const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy);
+      const el = await toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
       await waitUntil(async () => (await reads()).length >= 1);
       try {
@@ -158,7 +154,7 @@ describe('<crypto-pay> following the status', () => {
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect((await reads()).length).to.be.at.most(whileHidden + 1);
         expect(heading(el)).to.equal('Pay');
-        Object.assign(pollingSchedule, { firstDelayMs: 60_000, maxDelayMs: 60_000 });
+        slowPolling(el);
         setHidden(false);
         await untilHeading(el, 'Payment complete');
       } finally {
@@ -169,7 +165,7 @@ describe('<crypto-pay> following the status', () => {
 
     it('tells the customer when checks keep failing, and offers to check now', async () => {
       const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy);
+      const el = await toPayStep(proxy, TEA, QUICK);
       // The live region is in place before the trouble, so its sentence is announced.
       const regions = () =>
         [...(panel(el)?.shadowRoot?.querySelectorAll('[role="status"]') ?? [])].map((region) =>
@@ -182,7 +178,7 @@ describe('<crypto-pay> following the status', () => {
       const failedReads = async () =>
         (await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).filter((r) => r.status === 503);
       await waitUntil(async () => (await failedReads()).length === 3);
-      Object.assign(pollingSchedule, { firstDelayMs: 60_000, maxDelayMs: 60_000 });
+      slowPolling(el);
       await proxy.setStatus('processing');
       const checkNow = [...(panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
         (button) => button.textContent?.trim() === 'Check now',
@@ -194,8 +190,6 @@ describe('<crypto-pay> following the status', () => {
   });
 
   describe('when the proxy asks to wait (Retry-After)', () => {
-    quickPolling();
-
     it('polls again no sooner than it says', async () => {
       const proxy = await fakeProxy({ sse: false });
       await fetch(`${proxy.url}/_control/fail`, {
@@ -205,17 +199,18 @@ describe('<crypto-pay> following the status', () => {
           route: 'get',
           status: 503,
           body: { error: 'Down.', code: 'upstream_unavailable' },
-          headers: { 'Retry-After': '1' },
+          // Two seconds: the look below, 600 ms in, is well inside the wait on a slow machine.
+          headers: { 'Retry-After': '2' },
         }),
       });
-      await toPayStep(proxy);
+      await toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
       await waitUntil(async () => (await reads()).length >= 1);
       // Polling every 40 ms would have asked many times by now.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect((await reads()).map((read) => read.status)).to.deep.equal([503]);
       await waitUntil(async () => (await reads()).length >= 2, 'never polled again', {
-        timeout: 3000,
+        timeout: 5000,
       });
     });
   });

@@ -1,0 +1,61 @@
+/**
+ * The end of a checkout: the page is told how it ended (and may say no), and the customer is
+ * sent to the shop's matching address, unless that is the page they are on.
+ */
+import { type Checkout, isWebAddress } from '../../api/proxy-api.ts';
+import { CryptoPayFailureEvent } from '../../events/failure.ts';
+import { CryptoPaySuccessEvent } from '../../events/success.ts';
+
+/** What ending reads from the element: its result addresses. */
+export type CheckoutEndHost = HTMLElement & {
+  successUrl: string | undefined;
+  failedUrl: string | undefined;
+};
+
+/**
+ * Tells the page that `checkout` ended, and answers where the customer goes now: the matching
+ * address, or `undefined` to stay (the page said no, there is none, it is this page, or `leave`
+ * is false).
+ */
+export function endCheckout(
+  host: CheckoutEndHost,
+  checkout: Checkout,
+  leave: boolean,
+): string | undefined {
+  const { id, status } = checkout;
+  const paid = status === 'paid';
+  // dispatchEvent answers false when the page called preventDefault().
+  const proceed = paid
+    ? host.dispatchEvent(new CryptoPaySuccessEvent({ id, status: 'paid' }))
+    : host.dispatchEvent(new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' }));
+  const target = paid
+    ? (host.successUrl ?? checkout.success_url)
+    : (host.failedUrl ?? checkout.failed_url);
+  const address = target && resultAddress(target, id);
+  return leave && proceed && address && goesElsewhere(address) ? address : undefined;
+}
+
+/**
+ * Whether to go to a result address: only a web address (the proxy's could be anything if it
+ * were compromised; `javascript:` would run), and not the page the element is on, which saw
+ * the ending already (going to itself would only load it again). Pages differ by anything but
+ * the checkout id: `?route=checkout/success` and `#/success` are pages of their own.
+ */
+function goesElsewhere(address: string): boolean {
+  const withoutId = (href: string) => {
+    const url = new URL(href);
+    url.searchParams.delete('checkout');
+    return url.href;
+  };
+  return isWebAddress(address) && withoutId(address) !== withoutId(location.href);
+}
+
+/**
+ * The shop's result page, told which checkout to resume (`?checkout=<id>`) so it can show the
+ * status the proxy verified. The id is unguessable and carries no status or personal data.
+ */
+export function resultAddress(target: string, checkoutId: string): string {
+  const url = new URL(target, document.baseURI);
+  url.searchParams.set('checkout', checkoutId);
+  return url.href;
+}
