@@ -92,7 +92,7 @@ export class CheckoutFlow {
       trouble: (inTrouble) => this.set({ trouble: inTrouble }),
     });
     this.resuming = new CheckoutResume(host, {
-      storageKey: () => this.storageKey,
+      storageKey: () => storageKeyOf(this.host),
       follow: (proxy, checkout) => this.follow(proxy, checkout),
       report: (error) => this.report(error),
     });
@@ -189,7 +189,7 @@ export class CheckoutFlow {
   startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
-    forgetCheckoutId(this.storageKey);
+    forgetCheckoutId(storageKeyOf(this.host));
     this.set({
       checkout: undefined,
       leaving: false,
@@ -253,11 +253,6 @@ export class CheckoutFlow {
     this.host.requestUpdate();
   }
 
-  /** The sessionStorage slot of this element's checkout. */
-  private get storageKey(): string {
-    return storageKeyOf(this.host);
-  }
-
   /** How the flow's requests are sent: cancelled with their task, within the timeout. */
   private calling(signal: AbortSignal): CallOptions {
     return { signal, timeoutMs: this.host.timing.requestTimeoutMs };
@@ -295,7 +290,7 @@ export class CheckoutFlow {
 
   private created(proxy: string, checkout: Checkout): Checkout {
     this.lastRequest = undefined;
-    saveCheckoutId(this.storageKey, checkout.id);
+    saveCheckoutId(storageKeyOf(this.host), checkout.id);
     const { id, payment_link } = checkout;
     this.host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
     this.follow(proxy, checkout);
@@ -326,7 +321,7 @@ export class CheckoutFlow {
     // checkout must stay, or it would send the customer to itself again and again.
     const seenOpen = previous?.id === checkout.id && !FINAL_STATUSES.includes(previous.status);
     if (!FINAL_STATUSES.includes(checkout.status)) return;
-    forgetCheckoutId(this.storageKey);
+    forgetCheckoutId(storageKeyOf(this.host));
     const address = endCheckout(this.host, checkout, seenOpen);
     if (address) this.leave(address);
   }
