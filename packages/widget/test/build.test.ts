@@ -2,8 +2,8 @@
  * Tests of the built files (`pnpm test` builds first): the size budget, what the default
  * bundle leaves out, and the bundled element running under a strict Content-Security-Policy.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { fakeProxy } from './helpers.ts';
+import { expect, fixture, html } from '@open-wc/testing';
+import { fakeProxy, waitUntil } from './helpers.ts';
 
 /** The size budget of `crypto-pay.bundled.js` (English included), gzipped. */
 const BUDGET_BYTES = 20 * 1024;

@@ -9,10 +9,21 @@ import type {
   SessionPrice,
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html, waitUntil as waitUntilOpenWc } from '@open-wc/testing';
 import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import '../src/crypto-pay.ts';
+
+/**
+ * `waitUntil` with room for a loaded machine: up to 5 s for a condition (open-wc's default is
+ * 1 s), within the test's own 10 s. It waits for what is bound to come; a slow machine is no
+ * failure.
+ */
+export const waitUntil = (
+  condition: Parameters<typeof waitUntilOpenWc>[0],
+  message?: string,
+  options: Parameters<typeof waitUntilOpenWc>[2] = {},
+) => waitUntilOpenWc(condition, message, { timeout: 5000, ...options });
 
 /**
  * Every address the element tried to go to, newest last. The element's `navigate` is replaced
@@ -143,16 +154,11 @@ export async function untilHeading(el: CryptoPay, text: string): Promise<void> {
   await waitUntil(
     () => heading(el) === text,
     `heading never became "${text}" (is "${heading(el)}")`,
-    {
-      timeout: 5000,
-    },
   );
 }
 
 export async function untilText(el: CryptoPay, text: string): Promise<void> {
-  await waitUntil(() => visibleText(el).includes(text), `"${text}" never appeared`, {
-    timeout: 5000,
-  });
+  await waitUntil(() => visibleText(el).includes(text), `"${text}" never appeared`);
 }
 
 /** A field of the details form by its id (`first_name`, `email`, ...). */
@@ -258,13 +264,7 @@ export async function details(
 /** The pay step with its panel shown (its chunk loads while the checkout is created). */
 export async function untilPayStep(el: CryptoPay): Promise<void> {
   await untilHeading(el, 'Pay');
-  await waitUntil(
-    () => panel(el)?.shadowRoot?.firstElementChild,
-    'the payment panel never showed',
-    {
-      timeout: 5000,
-    },
-  );
+  await waitUntil(() => panel(el)?.shadowRoot?.firstElementChild, 'the payment panel never showed');
 }
 
 export async function toPayStep(

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import {
   chooseSenderType,
   clearStoredCheckouts,
@@ -9,6 +9,7 @@ import {
   render,
   shadow,
   untilHeading,
+  waitUntil,
 } from '../../test/helpers.ts';
 import type CryptoPay from '../components/crypto-pay/crypto-pay.component.ts';
 import { formatAmount } from '../utilities/format.ts';

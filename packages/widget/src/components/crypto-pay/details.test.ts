@@ -1,4 +1,4 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import {
   chooseCountry,
   chooseCurrency,
@@ -19,6 +19,7 @@ import {
   untilHeading,
   untilText,
   visibleText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 
 describe('<crypto-pay> details step', () => {

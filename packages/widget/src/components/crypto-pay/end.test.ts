@@ -1,4 +1,4 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import {
   aCheckout,
   clearStoredCheckouts,
@@ -11,6 +11,7 @@ import {
   untilHeading,
   untilText,
   visibleText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 
 const button = (el: HTMLElement, part: 'primary-button' | 'secondary-button') =>

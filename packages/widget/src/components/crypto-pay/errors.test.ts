@@ -1,4 +1,4 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import {
   aCheckout,
   clearStoredCheckouts,
@@ -16,6 +16,7 @@ import {
   untilPayStep,
   untilText,
   visibleText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 import { defaultTiming } from '../../api/timing.ts';
 import type CryptoPay from './crypto-pay.component.ts';

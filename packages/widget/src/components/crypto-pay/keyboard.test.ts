@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
   clearStoredCheckouts,
@@ -9,6 +9,7 @@ import {
   shadow,
   untilHeading,
   untilPayStep,
+  waitUntil,
 } from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import {
   clearStoredCheckouts,
   details,
@@ -11,6 +11,7 @@ import {
   untilHeading,
   untilPayStep,
   untilText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 

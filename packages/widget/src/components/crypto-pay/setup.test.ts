@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import {
   clearStoredCheckouts,
   details,
@@ -12,6 +12,7 @@ import {
   untilHeading,
   untilText,
   visibleText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 

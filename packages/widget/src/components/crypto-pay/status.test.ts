@@ -1,4 +1,4 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import {
   aCheckout,
   clearStoredCheckouts,
@@ -10,6 +10,7 @@ import {
   untilHeading,
   untilText,
   visibleText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
@@ -116,7 +117,6 @@ describe('<crypto-pay> following the status', () => {
       await waitUntil(
         async () => (await proxy.requests(/^\/api\/checkouts\/[^/]+$/)).length >= 2,
         'no read after the stalled one',
-        { timeout: 5000 },
       );
       await proxy.setStatus('paid');
       await untilHeading(el, 'Payment complete');
@@ -126,9 +126,7 @@ describe('<crypto-pay> following the status', () => {
       const proxy = await fakeProxy({ sse: false });
       const el = await toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
-      await waitUntil(async () => (await reads()).some((read) => read.status === 304), '', {
-        timeout: 3000,
-      });
+      await waitUntil(async () => (await reads()).some((read) => read.status === 304), 'no 304');
       const [first, second] = await reads();
       expect(first?.headers['if-none-match']).to.equal(undefined);
       expect(second?.headers['if-none-match']).to.match(/^W\/".+"$/);
@@ -209,9 +207,7 @@ describe('<crypto-pay> following the status', () => {
       // Polling every 40 ms would have asked many times by now.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect((await reads()).map((read) => read.status)).to.deep.equal([503]);
-      await waitUntil(async () => (await reads()).length >= 2, 'never polled again', {
-        timeout: 5000,
-      });
+      await waitUntil(async () => (await reads()).length >= 2, 'never polled again');
     });
   });
 

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import {
   clearStoredCheckouts,
@@ -15,6 +15,7 @@ import {
   toPayStep,
   untilHeading,
   untilPayStep,
+  waitUntil,
 } from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from './crypto-pay.component.ts';

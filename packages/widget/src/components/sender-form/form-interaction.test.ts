@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import {
   chooseSenderType,
@@ -15,6 +15,7 @@ import {
   untilPayStep,
   untilText,
   visibleText,
+  waitUntil,
 } from '../../../test/helpers.ts';
 
 describe('<crypto-pay> details form by mouse and keyboard', () => {
