@@ -1,11 +1,12 @@
 /**
- * Request bodies, read once as bytes with the size limit enforced while reading: under
- * @hono/node-server straight from Node's request stream (no web Request or stream is built
- * for them), elsewhere (in-process `app.request()` in tests) through the web Request.
+ * Request bodies: Hono's `bodyLimit` refuses one over the limit (by its Content-Length at once,
+ * else counted as it arrives) and routes read the web Request's body. What stays ours is the
+ * answer: our error shape for a body too large, and 400 `body_incomplete` for a body the client
+ * cut off before its end, which is its doing, not a failure of the proxy to log.
  */
 
-import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './http/context.ts';
 import { ApiError } from './http/errors.ts';
@@ -22,89 +23,44 @@ function cutOff(): ApiError {
 }
 
 /**
- * Sets the limit `readBody` holds bodies to, and refuses at once a body whose Content-Length
- * is over it, whether or not its route reads it. A body of unknown length is counted as read.
+ * Refuses at once a body whose Content-Length is over `maxBytes`, whether or not its route
+ * reads it; a body of unknown length (chunked) is read here and refused once it passes.
  */
 export function bodyLimit(maxBytes: number) {
+  const limit = honoBodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge(maxBytes);
+    },
+  });
   return createMiddleware<AppEnv>(async (c, next) => {
-    // GET and HEAD carry no body.
+    // GET and HEAD carry no body; asking the adapter's Request for one would build the web
+    // Request (headers, abort signal) for every status read and event stream.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const length = c.req.header('Content-Length');
-    if (length !== undefined && !c.req.header('Transfer-Encoding')) {
-      if (Number.parseInt(length, 10) > maxBytes) throw tooLarge(maxBytes);
+    // What the rest of the chain throws reaches the error handler, not here: an error here is
+    // the limit's own (the 413) or a chunked body that broke off while it was counted.
+    try {
+      await limit(c, next);
+    } catch (error) {
+      throw error instanceof ApiError ? error : cutOff();
     }
-    c.set('maxBodyBytes', maxBytes);
-    await next();
   });
 }
 
-/** The body's bytes; 413 `body_too_large` as soon as more than the limit has arrived. */
-export function readBody(c: Context<AppEnv>): Promise<Uint8Array> {
-  const maxBytes = c.get('maxBodyBytes') ?? DEFAULT_MAX_BODY_BYTES;
-  // `env` is the adapter's bindings; `app.request()` passes none. Once anything else started
-  // reading Node's stream (the adapter does when `c.req.raw.body` is first asked for), the
-  // rest of the body is only in the web Request.
-  const incoming = c.env?.incoming;
-  return incoming && incoming.readableFlowing === null
-    ? readIncoming(incoming, maxBytes)
-    : readWebBody(c.req.raw, maxBytes);
+/** The body's bytes. */
+export async function readBody(c: Context<AppEnv>): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await c.req.arrayBuffer());
+  } catch {
+    throw cutOff();
+  }
 }
-
-// As `Request.text()` decodes: a byte order mark dropped, invalid bytes replaced, never thrown.
-const decoder = new TextDecoder();
 
 /** The body as text (UTF-8, as `Request.text()` reads it). */
 export async function readText(c: Context<AppEnv>): Promise<string> {
-  return decoder.decode(await readBody(c));
-}
-
-function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    if (incoming.destroyed) {
-      reject(cutOff());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = (outcome: () => void) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      outcome();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= maxBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      // Read no further: the adapter drains or cuts the rest once the 413 is sent.
-      incoming.pause();
-      settle(() => reject(tooLarge(maxBytes)));
-    };
-    const onEnd = () =>
-      settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    // A client gone mid-body: Node reports an error ('aborted'); `close` alone is the fallback.
-    const onError = () => settle(() => reject(cutOff()));
-    const onClose = () => settle(() => reject(cutOff()));
-    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
-}
-
-async function readWebBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    // The web body errs only when the request stream under it did: the client left.
-    const { done, value } = await reader.read().catch(() => {
-      throw cutOff();
-    });
-    if (done) return Buffer.concat(chunks, size);
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
+  try {
+    return await c.req.text();
+  } catch {
+    throw cutOff();
   }
 }

@@ -136,6 +136,7 @@ export function testProxy(
     store?: Store;
     /** The clock of intervals (rate limit, probes, currency cache); default `clock.now`. */
     monotonicNow?: () => number;
+    giveBackRetryMs?: number;
   } = {},
 ): TestProxy {
   const config = loadConfig(testEnv(sandbox, extra));
@@ -153,6 +154,7 @@ export function testProxy(
     now: () => clock.now,
     monotonicNow: options.monotonicNow ?? (() => clock.now),
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
   });
   return {
     store,

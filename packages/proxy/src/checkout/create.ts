@@ -29,6 +29,8 @@ export interface CheckoutDeps {
   referenceKey: Buffer;
   /** Unix milliseconds. */
   now: () => number;
+  /** How soon a give-back the store could not write is tried again (default 5 s). */
+  giveBackRetryMs?: number;
 }
 
 /** The checkout object of the public API (the contract's): statuses and prices, no personal data. */
@@ -251,36 +253,36 @@ export async function createCheckout(
     return { checkout, replayed: false };
   } catch (error) {
     const session = price?.session;
+    const retryMs = deps.giveBackRetryMs ?? GIVE_BACK_RETRY_MS;
     if (idempotencyKey !== undefined)
-      await giveBack(() => store.releaseIdempotencyKey(idempotencyKey));
+      await giveBack(() => store.releaseIdempotencyKey(idempotencyKey), retryMs);
     if (session) {
       // The service already holds a payment request with the session's foreign_id: an earlier
       // attempt reached it and its answer was lost. No retry can succeed, so the session ends
       // (and says so) instead of being handed back to fail again.
       if (error instanceof ApiError && error.code === 'foreign_id_taken') {
-        await giveBack(() => store.endSession(session.tokenHash, deps.now()));
+        await giveBack(() => store.endSession(session.tokenHash, deps.now()), retryMs);
         throw sessionInvalid();
       }
-      await giveBack(() => store.releaseSession(session.tokenHash));
+      await giveBack(() => store.releaseSession(session.tokenHash), retryMs);
     }
     throw error;
   }
 }
 
-/** How soon a give-back the store could not write is tried again. */
-export const giveBackRetry = { ms: 5000 };
+const GIVE_BACK_RETRY_MS = 5000;
 
 /**
  * Gives back what a failed create held (its key, its session), so the customer's retry is not
  * refused as still in progress. A store that cannot write now (often why the create failed) is
  * asked again every few seconds until it can; a restart gives them back as well.
  */
-async function giveBack(release: () => Promise<void>): Promise<void> {
+async function giveBack(release: () => Promise<void>, retryMs: number): Promise<void> {
   try {
     await release();
   } catch (error) {
     if (!storeUnavailableReason(error)) throw error;
-    setTimeout(() => void giveBack(release), giveBackRetry.ms).unref();
+    setTimeout(() => void giveBack(release, retryMs), retryMs).unref();
   }
 }
 

@@ -51,6 +51,8 @@ export interface AppOptions {
   currencyTtlMs?: number;
   /** Largest accepted request body in bytes (default 32 KiB). */
   maxBodyBytes?: number;
+  /** How soon a failed create's give-back the store could not write is tried again (5 s). */
+  giveBackRetryMs?: number;
   isShuttingDown?: () => boolean;
 }
 
@@ -100,6 +102,7 @@ export function createApp(options: AppOptions) {
     currencies,
     now,
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
+    ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
   };
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
@@ -137,6 +140,7 @@ export function createApp(options: AppOptions) {
         heartbeatMs: options.heartbeatMs ?? 15_000,
         limits: config.eventStreams,
         clientOf: (c) => clientKey(c, config.trustProxy),
+        writer: config.eventStreamWriter,
       }),
     )
     .route('/callbacks', callbackRoutes({ store, hub, now, processing }))

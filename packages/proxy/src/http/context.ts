@@ -13,7 +13,5 @@ export interface AppEnv {
     routine?: boolean;
     /** The path as the log line shows it, when the real one holds a secret (a session token). */
     logPath?: string;
-    /** The body limit `readBody` enforces (set by the `bodyLimit` middleware). */
-    maxBodyBytes?: number;
   };
 }

@@ -39,6 +39,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Open event streams at most, in all and per client (the widget polls beyond them). */
   eventStreams: StreamLimits;
+  /**
+   * What writes an event stream under Node: `socket` (default) the route, straight to the
+   * socket; `hono` Hono's `streamSSE` through the adapter, as everywhere else. `pnpm bench`
+   * runs both (see `http/routes/event-stream-node.ts`).
+   */
+  eventStreamWriter: 'socket' | 'hono';
   upstreamTimeoutMs: number;
   /** Key of the end_user_reference HMAC; derived from the signing secret when unset. */
   endUserReferenceKey: string | undefined;
@@ -156,6 +162,7 @@ const environmentSchema = z.object({
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
   MAX_EVENT_STREAMS: integer(1, 1_000_000),
   MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
+  EVENT_STREAM_WRITER: z.optional(z.enum(['socket', 'hono'], { error: 'must be socket or hono' })),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
   END_USER_REFERENCE_KEY: z.optional(
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
@@ -242,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       total: Number(vars.MAX_EVENT_STREAMS ?? 10_000),
       perClient: Number(vars.MAX_EVENT_STREAMS_PER_CLIENT ?? 100),
     },
+    eventStreamWriter: vars.EVENT_STREAM_WRITER ?? 'socket',
     upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',

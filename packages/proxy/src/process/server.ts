@@ -3,13 +3,11 @@
  * gracefully (stop accepting, end event streams, finish in-flight requests, close the store).
  */
 
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { loadCatalog } from '../checkout/catalog.ts';
 import { createCheckoutHub } from '../checkout/hub.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
-import { fastReads } from '../fast-read.ts';
 import { createApp } from '../http/app.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
@@ -32,10 +30,8 @@ export interface StartOptions {
   /** Longest wait for in-flight requests before connections are cut (default 10 s). */
   shutdownGraceMs?: number;
   heartbeatMs?: number;
-  /** Answer status reads of remembered checkouts before Hono (default true; false for tests). */
-  fastReads?: boolean;
-  /** Called after each read the fast path answered (tests). */
-  onFastRead?: () => void;
+  /** How soon a give-back the store could not write is tried again (default 5 s). */
+  giveBackRetryMs?: number;
   /** How long a client may take to send its headers, and its whole request (tests shorten). */
   slowClientMs?: { headers: number; request: number };
 }
@@ -75,31 +71,22 @@ export async function startProxy(
       hub,
       isShuttingDown: () => shuttingDown,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+      ...(options.giveBackRetryMs === undefined
+        ? {}
+        : { giveBackRetryMs: options.giveBackRetryMs }),
     });
 
-    const fastRead =
-      options.fastReads === false
-        ? undefined
-        : fastReads({
-            store,
-            allowedOrigins: config.allowedOrigins,
-            log,
-            ...(options.onFastRead ? { onAnswer: options.onFastRead } : {}),
-          });
-    const honoListener = getRequestListener(app.fetch, { hostname: config.host });
-    // The fast path first; whatever it does not answer goes through Hono untouched.
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
-    const server = createServer(
-      {
+    const server = createAdaptorServer({
+      fetch: app.fetch,
+      hostname: config.host,
+      serverOptions: {
         headersTimeout: slow.headers,
         requestTimeout: slow.request,
         // How often Node looks for clients past those times (its default is 30 s).
         connectionsCheckingInterval: Math.min(slow.headers, 1000),
       },
-      (request, response) => {
-        if (!fastRead?.(request, response)) void honoListener(request, response);
-      },
-    );
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {

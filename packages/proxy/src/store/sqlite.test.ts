@@ -63,19 +63,18 @@ describe('SQLite store', () => {
     await reopened.close();
   });
 
-  it('reads a checkout from memory after the first read, always its latest version', async () => {
+  it('reads a checkout, always its latest version', async () => {
     const store = openSqliteStore(':memory:');
     const saved = checkout();
     await store.insertCheckout(saved, {});
     const first = await store.getCheckout(saved.id);
     assert.deepEqual(first, saved);
-    assert.equal(await store.getCheckout(saved.id), first, 'the same record, not re-read');
     const paid = await store.advanceCheckout(saved.id, { status: 'paid', at: 3000 }, callback);
     const read = await store.getCheckout(saved.id);
-    assert.equal(read, paid);
+    assert.deepEqual(read, paid);
     assert.equal(read?.status, 'paid');
     assert.equal(read?.version, 2);
-    // A refused change leaves the remembered version as it is.
+    // A refused change leaves the stored version as it is.
     await store.advanceCheckout(saved.id, { status: 'failed', at: 3001 }, callback);
     assert.equal((await store.getCheckout(saved.id))?.status, 'paid');
     await store.close();

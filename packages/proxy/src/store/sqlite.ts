@@ -9,7 +9,6 @@ import Database from 'better-sqlite3';
 import { type FileLock, lockDatabase } from './lock.ts';
 import { migrate } from './migrations.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
-import { recentCheckouts } from './recent.ts';
 import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from './sqlite-rows.ts';
 import {
   type CallbackEntry,
@@ -24,9 +23,6 @@ import {
 
 /** Idempotency keys are kept this long, like the payment request they name at most. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Checkouts kept in memory for reads (a few MB at most). */
-const RECENT_CHECKOUTS = 10_000;
 
 /**
  * One process owns the file (`lockDatabase`), so at open no create is in flight: an idempotency key or a session
@@ -85,7 +81,6 @@ export function openSqliteStore(
 ): Store {
   const { db, lock } = openDatabase(file);
   options.onOpen?.(db);
-  const recent = recentCheckouts(RECENT_CHECKOUTS);
 
   const statements = {
     insertCheckout: db.prepare(`INSERT INTO checkouts (id, status, payment_link, expires_at, amount,
@@ -248,14 +243,11 @@ export function openSqliteStore(
     async insertCheckout(checkout, links) {
       insertCheckout(checkout, links);
     },
+    // Read from the database every time, never from a copy in this process's memory: with
+    // several proxies on one database, such a copy would answer what another one changed since.
     async getCheckout(id) {
-      const known = recent.get(id);
-      if (known) return known;
       const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
-      return row && recent.put(checkoutOf(row));
-    },
-    cachedCheckout(id) {
-      return recent.get(id);
+      return row && checkoutOf(row);
     },
     async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
       const row = (statements.byPaymentRequest.get(paymentRequestId) ??
@@ -265,9 +257,7 @@ export function openSqliteStore(
       return row && checkoutOf(row);
     },
     async advanceCheckout(id, change, callback) {
-      // Remembered once committed: the transaction has returned.
-      const changed = advance(id, change, callback);
-      return changed && recent.put(changed);
+      return advance(id, change, callback);
     },
     async listCheckouts({ status, foreignId, before, limit }) {
       const where: string[] = [];

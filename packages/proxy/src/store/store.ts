@@ -94,8 +94,6 @@ export interface Store {
     links: { idempotencyKey?: string; sessionTokenHash?: string },
   ): Promise<void>;
   getCheckout(id: string): Promise<CheckoutRecord | undefined>;
-  /** The checkout when it is in the store's memory (as `getCheckout` would answer), else `undefined`. */
-  cachedCheckout(id: string): CheckoutRecord | undefined;
   findCheckoutByPaymentRequest(
     paymentRequestId: string,
     foreignId?: string,

@@ -1,7 +1,14 @@
 /**
  * CORS for the widget's API: only `ALLOWED_ORIGINS` get `Access-Control-Allow-Origin`; a
- * preflight answers 204. Headers are set before the handler runs, so a response is built once
- * (Hono's own middleware touches `c.res` first, which turns every answer into a web stream).
+ * preflight answers 204.
+ *
+ * Written here rather than `hono/cors`, for a measured reason: `hono/cors` sets its headers on
+ * `c.res` before the handler runs, so under the Node adapter every answer is then rebuilt as a
+ * web Response with a streamed body. On the bench machine (2026-11-25, `pnpm build`, in-process
+ * CPU per status read over 45,000 reads) that took a read from about 155 to about 330 µs of CPU,
+ * a bare `node:http` server needing about 50: status reads would fall well below the 0.4x of
+ * the bare server that BENCHMARKS.md holds them to. These headers are set before the handler
+ * through `c.header`, so the answer is built once.
  */
 
 import { createMiddleware } from 'hono/factory';
@@ -13,7 +20,7 @@ const EXPOSE_HEADERS = 'ETag,Retry-After,X-Request-Id,Location,Idempotent-Replay
 const MAX_AGE_SECONDS = '600';
 
 /** The CORS headers of an answer (not a preflight) to a request from `origin`. */
-export function corsHeaders(
+function corsHeaders(
   allowedOrigins: readonly string[],
   origin: string | undefined,
 ): [string, string][] {

@@ -36,8 +36,7 @@ function headOf(
 
 describe('security headers', () => {
   let id: string;
-  // Without the fast read path: these are Hono's answers (fast-read.test.ts compares the two).
-  const served = useServedProxy({ log: createLogger(() => {}), fastReads: false });
+  const served = useServedProxy({ log: createLogger(() => {}) });
 
   /** Each security header sent exactly once, with its value. */
   function assertSecure(head: Head, what: string) {

@@ -1,7 +1,4 @@
-/**
- * The security headers of every answer, in one list used by the Hono middleware and by the
- * fast status-read path, so the two cannot drift apart.
- */
+/** The security headers of every answer, set by one middleware before the handler runs. */
 
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
@@ -23,10 +20,9 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Sets the headers before the handler runs, as `cors` does, so every answer the context builds
- * (errors, 304s and preflights too) carries them and is built once: setting them on `c.res`
- * afterwards turns the adapter's light response into a web Response with undici Headers. The
- * event stream writes its own head from the context's headers, these included.
+ * Sets the headers before the handler runs, so every answer the context builds (errors, 304s,
+ * preflights and event streams too) carries them and is built once: setting them on `c.res`
+ * afterwards turns the adapter's light response into a web Response with undici Headers.
  */
 export function securityHeaders() {
   return createMiddleware<AppEnv>(async (c, next) => {

@@ -780,6 +780,86 @@ describe('GET /api/checkouts/{id}', () => {
       assert.equal((await json(response)).code, 'checkout_not_found');
     }
   });
+
+  it('answers reads, 304s and HEADs with the version as ETag, CORS, security headers and the request id', async () => {
+    const { id } = await json(await create(checkoutBody()));
+    const read = await fixture.proxy.request(`/api/checkouts/${id}`);
+    assert.equal(read.status, 200);
+    assert.equal((await json(read)).id, id);
+    assert.equal(read.headers.get('ETag'), '"v1"');
+    assert.equal(read.headers.get('X-Content-Type-Options'), 'nosniff');
+    assert.equal(read.headers.get('Access-Control-Allow-Origin'), null);
+
+    for (const method of ['GET', 'HEAD']) {
+      const same = await fixture.proxy.request(`/api/checkouts/${id}`, {
+        method,
+        headers: { 'If-None-Match': 'W/"v0", "v1"' },
+      });
+      assert.equal(same.status, 304, method);
+      assert.equal(await same.text(), '');
+    }
+
+    const allowed = await fixture.proxy.request(`/api/checkouts/${id}`, {
+      headers: { Origin: SHOP },
+    });
+    assert.equal(allowed.headers.get('Access-Control-Allow-Origin'), SHOP);
+    const other = await fixture.proxy.request(`/api/checkouts/${id}`, {
+      headers: { Origin: 'https://evil.example' },
+    });
+    assert.equal(other.headers.get('Access-Control-Allow-Origin'), null);
+    assert.equal(other.headers.get('Vary'), 'Origin');
+
+    const head = await fixture.proxy.request(`/api/checkouts/${id}`, {
+      method: 'HEAD',
+      headers: { Origin: SHOP },
+    });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
+    assert.equal(head.headers.get('Content-Type'), 'application/json');
+
+    const traced = await fixture.proxy.request(`/api/checkouts/${id}`, {
+      headers: { 'X-Request-Id': 'trace-0123456789' },
+    });
+    assert.equal(traced.headers.get('X-Request-Id'), 'trace-0123456789');
+    const fresh = await fixture.proxy.request(`/api/checkouts/${id}?fresh=1`);
+    assert.equal(fresh.status, 200);
+    const preflight = await fixture.proxy.request(`/api/checkouts/${id}`, {
+      method: 'OPTIONS',
+      headers: { Origin: SHOP },
+    });
+    assert.equal(preflight.status, 204);
+  });
+
+  it('logs one request line per read: at debug when answered 200 or 304, else at info', async () => {
+    const { id } = await json(await create(checkoutBody()));
+    const requestLine = async (path: string, init: RequestInit = {}) => {
+      const from = seen.length;
+      await fixture.proxy.request(path, init);
+      const lines = seen
+        .slice(from)
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line))
+        .filter((entry) => entry.message === 'request');
+      assert.equal(lines.length, 1, path);
+      return lines[0];
+    };
+    const read = await requestLine(`/api/checkouts/${id}`);
+    assert.deepEqual(
+      [read.level, read.method, read.path, read.status],
+      ['debug', 'GET', `/api/checkouts/${id}`, 200],
+    );
+    const same = await requestLine(`/api/checkouts/${id}`, {
+      headers: { 'If-None-Match': '"v1"' },
+    });
+    assert.deepEqual([same.level, same.status], ['debug', 304]);
+    const unknown = await requestLine(`/api/checkouts/${'x'.repeat(22)}`);
+    assert.deepEqual([unknown.level, unknown.status], ['info', 404]);
+    const preflight = await requestLine(`/api/checkouts/${id}`, {
+      method: 'OPTIONS',
+      headers: { Origin: SHOP },
+    });
+    assert.deepEqual([preflight.level, preflight.status], ['info', 204]);
+  });
 });
 
 describe('GET /api/config', () => {

@@ -1,12 +1,17 @@
 /**
- * An event stream under Node (`@hono/node-server`), written by hand rather than through the
- * adapter: a web `ReadableStream` per client costs a read loop of its own in the adapter, and
- * one change then wakes thousands of them.
+ * An event stream under Node (`@hono/node-server`), written by hand rather than through
+ * `streamSSE` and the adapter: the one place the proxy keeps a second path, for a measured
+ * reason. Through the adapter each client costs a web `TransformStream`, the `ReadableStream`
+ * Hono wraps around it and a read loop of the adapter's own, and one change then wakes
+ * thousands of them. With 5,000 streams on one checkout (`pnpm bench push-fanout`, which runs
+ * both writers in the same run, `EVENT_STREAM_WRITER=socket` and `=hono`) the first runs on
+ * 2026-11-25 measured the proxy's peak RSS at 593 MiB through `streamSSE` against 211 MiB here
+ * (target < 300 MiB), and the p95 to hear a payment at 1.8 s against 1.0 s on the same loaded
+ * machine. BENCHMARKS.md has the latest figures of both.
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
- * is the same bytes for every stream and goes straight to each socket. Through the response,
- * every write would be corked, framed and flushed a tick later: with 5,000 streams that was
- * most of the cost of a publish.
+ * is the same bytes for every stream and goes straight to each socket. `app.request()` and
+ * `EVENT_STREAM_WRITER=hono` use `streamSSE` in `events.ts`, with the same head and body.
  */
 
 import type { ServerResponse } from 'node:http';
@@ -15,7 +20,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 
-/** Where a stream's bytes go: the socket here, a web stream elsewhere (`app.request`). */
+/** Where a stream's bytes go: the socket here, `streamSSE`'s stream elsewhere. */
 export interface EventSink {
   write(bytes: Uint8Array): void;
   end(): void;

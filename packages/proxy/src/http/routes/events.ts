@@ -1,13 +1,16 @@
 /**
  * `GET /api/checkouts/{id}/events`: Server-Sent Events. The checkout at once, then each change
  * as the hub announces it, `: heartbeat` comments while the stream is open, and the end of the
- * stream after a final status (or when the proxy shuts down). A change is serialised once and
- * the same bytes are queued on every stream of that checkout at once; one shared timer beats
- * for all open streams, so an idle stream costs no timer and no pending promise of its own.
- * Open streams are capped in all and per client (`stream-limits.ts`).
+ * stream after a final status (or when the proxy shuts down). Written by Hono's `streamSSE`,
+ * except under Node with `EVENT_STREAM_WRITER=socket` (the default), where the route writes to
+ * the socket itself (`event-stream-node.ts` says why). A change is serialised once and the same
+ * bytes are queued on every stream of that checkout at once; one shared timer beats for all
+ * open streams. Open streams are capped in all and per client (`stream-limits.ts`).
  */
 
+import { once } from 'node:events';
 import { type Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { findCheckout, publicCheckout } from '../../checkout/create.ts';
 import type { CheckoutHub } from '../../checkout/hub.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../../store/store.ts';
@@ -22,6 +25,8 @@ export interface EventStreamDeps {
   limits: StreamLimits;
   /** Who opens a stream, for the per-client cap. */
   clientOf: (c: Context<AppEnv>) => string;
+  /** Under Node: the route writes to the socket (`socket`) or `streamSSE` does (`hono`). */
+  writer: 'socket' | 'hono';
 }
 
 const STREAM_HEADERS = {
@@ -35,7 +40,10 @@ const isFinal = (checkout: CheckoutRecord) => !isAhead(checkout.status, 'paid');
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
-/** The message of one checkout version; the hub hands every stream the same record object. */
+/**
+ * The message of one checkout version, as bytes: the hub hands every stream the same record
+ * object, so it is formatted once for all of them (`writeSSE` would format it per stream).
+ */
 const messages = new WeakMap<CheckoutRecord, Uint8Array>();
 function messageOf(checkout: CheckoutRecord): Uint8Array {
   let message = messages.get(checkout);
@@ -79,35 +87,63 @@ export function eventRoutes(deps: EventStreamDeps) {
     // A HEAD asks for the head only: no stream to follow.
     if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
     const client = deps.clientOf(c);
-    const open: OpenStream = () => {
-      const release = streams.open(client);
-      return (sink) => follow(deps, beats, checkout, sink, release);
-    };
-    // Node's response under @hono/node-server; `app.request()` passes no bindings.
-    const response = c.env?.outgoing;
-    return response
-      ? streamToNode(c, response, open, STREAM_HEADERS)
-      : c.body(webStream(open()), 200, STREAM_HEADERS);
+    const outgoing = c.env?.outgoing;
+    if (deps.writer === 'socket' && outgoing) {
+      const open: OpenStream = () => {
+        const release = streams.open(client);
+        return (sink) => follow(deps, beats, checkout, sink, release);
+      };
+      return streamToNode(c, outgoing, open, STREAM_HEADERS);
+    }
+    await itsTurn(c);
+    // A refusal (429) goes to the error handler like any other answer.
+    const release = streams.open(client);
+    c.header('X-Accel-Buffering', 'no');
+    const response = streamSSE(
+      c,
+      (stream) =>
+        new Promise<void>((ended) => {
+          const sink = { write: (bytes: Uint8Array) => void stream.write(bytes), end: ended };
+          const stop = follow(deps, beats, checkout, sink, release);
+          // The client went away.
+          stream.onAbort(() => {
+            stop();
+            ended();
+          });
+        }),
+    );
+    untilClosed(c, response);
+    return response;
   });
 }
 
-function webStream(start: (sink: EventSink) => () => void): ReadableStream<Uint8Array> {
-  let stop = () => {};
-  let cancelled = false;
-  return new ReadableStream<Uint8Array>({
-    start(stream) {
-      stop = start({
-        write: (bytes) => stream.enqueue(bytes),
-        // A cancelled stream refuses close(); the client is gone anyway.
-        end: () => cancelled || stream.close(),
-      });
-    },
-    // The client went away.
-    cancel() {
-      cancelled = true;
-      stop();
-    },
-  });
+/**
+ * Waits until a pipelined request (no browser sends them) has the connection: under Node its
+ * answer has no socket until the answers before it are done, and a stream before them lasts
+ * until its checkout ends. Its stream opens, and counts, only then, so a client that writes a
+ * thousand stream requests on one connection holds one stream, not a thousand subscriptions.
+ */
+async function itsTurn(c: Context<AppEnv>): Promise<void> {
+  const response = c.env?.outgoing;
+  if (response && !response.socket) await once(response, 'socket');
+}
+
+/**
+ * The body runs until the connection closes, without chunked framing (SSE allows it; Node
+ * frames a body of unknown length as chunks unless Transfer-Encoding is taken away): each
+ * write then goes to the socket as it is, instead of corked, framed and flushed a tick later.
+ * `streamSSE` asks for chunks and keep-alive, written for runtimes that frame by themselves.
+ */
+function untilClosed(c: Context<AppEnv>, response: Response): void {
+  response.headers.delete('Transfer-Encoding');
+  response.headers.set('Connection', 'close');
+  // And on the context's own answer, when a middleware made one (CORS does): its headers are
+  // copied onto the stream's answer once the handler returns.
+  c.header('Transfer-Encoding', undefined);
+  c.header('Connection', 'close');
+  const outgoing = c.env?.outgoing;
+  outgoing?.removeHeader('Transfer-Encoding');
+  outgoing?.removeHeader('Content-Length');
 }
 
 /**

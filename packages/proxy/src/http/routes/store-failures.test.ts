@@ -6,7 +6,6 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { giveBackRetry } from '../../checkout/create.ts';
 import { openSqliteStore } from '../../store/sqlite.ts';
 import { checkoutBody, json, seen, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 
@@ -91,31 +90,30 @@ describe('a store that cannot write', () => {
     const { insertCheckout, releaseIdempotencyKey } = store;
     store.insertCheckout = (...args) =>
       full ? Promise.reject(diskFull()) : insertCheckout(...args);
+    let givenBack = () => {};
+    const keyGivenBack = new Promise<void>((resolve) => {
+      givenBack = resolve;
+    });
     store.releaseIdempotencyKey = (key) =>
-      full ? Promise.reject(diskFull()) : releaseIdempotencyKey(key);
-    const { ms } = giveBackRetry;
-    giveBackRetry.ms = 30;
-    try {
-      const proxy = testProxy(shared.sandbox, {}, { store });
-      const create = () =>
-        proxy.request('/api/checkouts', {
-          method: 'POST',
-          json: checkoutBody(),
-          headers: { 'Idempotency-Key': 'full-disk-1' },
-        });
-      const from = seen.length;
-      assert.equal((await create()).status, 503);
-      // The service holds a payment request no checkout names: the operator is told which.
-      const [orphan] = logged(from, 'a created payment request could not be saved');
-      assert.equal(orphan.level, 'error');
-      assert.match(orphan.payment_request_id, /\S/);
-      assert.equal((await create()).status, 409);
+      full ? Promise.reject(diskFull()) : releaseIdempotencyKey(key).then(givenBack);
+    const proxy = testProxy(shared.sandbox, {}, { store, giveBackRetryMs: 30 });
+    const create = () =>
+      proxy.request('/api/checkouts', {
+        method: 'POST',
+        json: checkoutBody(),
+        headers: { 'Idempotency-Key': 'full-disk-1' },
+      });
+    const from = seen.length;
+    assert.equal((await create()).status, 503);
+    // The service holds a payment request no checkout names: the operator is told which.
+    const [orphan] = logged(from, 'a created payment request could not be saved');
+    assert.equal(orphan.level, 'error');
+    assert.match(orphan.payment_request_id, /\S/);
+    assert.equal((await create()).status, 409);
 
-      full = false;
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      assert.equal((await create()).status, 201);
-    } finally {
-      giveBackRetry.ms = ms;
-    }
+    full = false;
+    // The retry, 30 ms on, writes the give-back now that the store can.
+    await keyGivenBack;
+    assert.equal((await create()).status, 201);
   });
 });
