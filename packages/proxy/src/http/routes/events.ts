@@ -137,8 +137,8 @@ async function itsTurn(c: Context<AppEnv>): Promise<void> {
 function untilClosed(c: Context<AppEnv>, response: Response): void {
   response.headers.delete('Transfer-Encoding');
   response.headers.set('Connection', 'close');
-  // And on the context's own answer, when a middleware made one (CORS does): its headers are
-  // copied onto the stream's answer once the handler returns.
+  // And on the context's own answer, should a middleware have made one before the handler:
+  // Hono copies its headers onto the stream's answer once the handler returns.
   c.header('Transfer-Encoding', undefined);
   c.header('Connection', 'close');
   const outgoing = c.env?.outgoing;
