@@ -4,7 +4,6 @@
  */
 
 import { Hono } from 'hono';
-import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from '../body.ts';
 import type { Catalog } from '../checkout/catalog.ts';
 import { type CurrencyCache, createCurrencyCache } from '../checkout/currency-list.ts';
 import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
@@ -14,6 +13,7 @@ import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import { currencyListWarnings } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { handleError } from './errors.ts';
 import { adminAuth } from './middleware/admin-auth.ts';

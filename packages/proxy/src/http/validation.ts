@@ -7,7 +7,7 @@
 import { JsonSyntaxError, parseJson, validate } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import type * as z from 'zod/mini';
-import { readText } from '../body.ts';
+import { readText } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError, validationError } from './errors.ts';
 

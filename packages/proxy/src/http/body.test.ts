@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit, readBody, readText } from './body.ts';
-import type { AppEnv } from './http/context.ts';
-import { ApiError, handleError } from './http/errors.ts';
+import type { AppEnv } from './context.ts';
+import { ApiError, handleError } from './errors.ts';
 
 const LIMIT = 64;
 const TOO_LARGE = `{"error":"The request body is larger than ${LIMIT} bytes.","code":"body_too_large"}`;
