@@ -36,7 +36,7 @@ const requestedCurrency = z.object(
 
 /** `payment_currency` with the spec's texts, in its order of rules. */
 export const paymentCurrencySchema = z
-  .custom<{ iso: string; network_name?: string }>(isPlainObject, {
+  .custom<{ iso: string; network_name?: string | undefined }>(isPlainObject, {
     error: errors.paymentCurrencyEmpty.message,
   })
   .check(

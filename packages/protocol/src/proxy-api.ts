@@ -1,15 +1,18 @@
 /**
- * The signing proxy's public API as data: the checkout (the answer of `GET /api/checkouts/{id}`
- * and every event-stream message), the widget's configuration (`GET /api/config`), a session's
- * price (`GET /api/sessions/{token}`) and the error body. The proxy's types and /openapi.json
- * come from these schemas, the widget imports their types only, and the tests' fakes parse what
- * they send with them, so no copy can drift. Not re-exported by the index: its names are the
- * proxy's, beside the processing service's.
+ * The signing proxy's public API as data: the checkout create request (`POST /api/checkouts`),
+ * the checkout (the answer of `GET /api/checkouts/{id}` and every event-stream message), the
+ * widget's configuration (`GET /api/config`), a session's price (`GET /api/sessions/{token}`)
+ * and the error body. The proxy validates and types with these schemas and /openapi.json comes
+ * from them, the widget imports their types only, and the tests' fakes parse what they send
+ * with them, so no copy can drift. Not re-exported by the index: its names are the proxy's,
+ * beside the processing service's.
  */
 
 import * as z from 'zod/mini';
-import { decimalString, isWebUrl } from './fields.ts';
-import { PAYMENT_REQUEST_STATUSES } from './payment-request.ts';
+import { decimalString, isWebUrl, urlField } from './fields.ts';
+import { isDecimal } from './money.ts';
+import { createPaymentRequestSchema, PAYMENT_REQUEST_STATUSES } from './payment-request.ts';
+import { senderDataCheck } from './sender.ts';
 
 const unixSeconds = z.int().check(z.describe('Unix seconds.'));
 const decimal = decimalString.check(z.describe('A decimal amount, e.g. "25.00".'));
@@ -91,3 +94,96 @@ export const proxyErrorSchema = z.object({
   field: z.optional(z.string().check(z.describe('Dotted path of the offending field.'))),
 });
 export type ProxyErrorBody = z.infer<typeof proxyErrorSchema>;
+
+/** Length of a checkout id: 128 bits in base64url. */
+export const CHECKOUT_ID_LENGTH = 22;
+
+/** The service's limit on `url_success` and `url_failed`. */
+export const MAX_RESULT_URL_LENGTH = 255;
+
+/**
+ * A shop's result address as the service receives it: with `checkout=<checkoutId>` in its query,
+ * so the shop's result page knows which checkout to resume after the hosted payment page. Other
+ * parameters and the fragment stay.
+ */
+export function withCheckoutId(url: string, checkoutId: string): string {
+  const address = new URL(url);
+  address.searchParams.set('checkout', checkoutId);
+  return address.href;
+}
+
+/**
+ * Whether `url` stays within the service's limit once a checkout id is added. Ids have a fixed
+ * length, so one stand-in id decides it. An unparsable URL is left to the URL checks.
+ */
+export function fitsCheckoutId(url: string): boolean {
+  if (!URL.canParse(url)) return true;
+  return withCheckoutId(url, 'x'.repeat(CHECKOUT_ID_LENGTH)).length <= MAX_RESULT_URL_LENGTH;
+}
+
+/** Why a result address was refused: `name` is the field or variable that holds it. */
+export const tooLongForCheckoutId = (name: string) =>
+  `The ${name} is too long: with the checkout id added it would pass the ${MAX_RESULT_URL_LENGTH} characters the processing service accepts.`;
+
+/** A result address the proxy hands on as the service's `specName`, `checkout=<id>` added. */
+export const resultUrlField = (field: string, specName: string) =>
+  urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
+
+const amountText = 'The amount must be a decimal number written as a string.';
+/** An amount the proxy is sent: a decimal number written as a string. */
+export const decimalAmount = z.string({ error: amountText }).check(z.refine(isDecimal, amountText));
+
+/** A currency code the proxy is sent, such as EUR; `field` names it in the refusal. */
+export const currencyCode = (field: string) =>
+  z
+    .string({ error: `The ${field} must be a currency code such as EUR.` })
+    .check(z.regex(/^[A-Z0-9]{2,10}$/, `The ${field} must be a currency code such as EUR.`));
+
+const paymentRequestFields = createPaymentRequestSchema.shape;
+
+/**
+ * `POST /api/checkouts`: one pricing mode (a product, a session, or an amount in a currency),
+ * the payment currency and the sender's identity. The fields handed on to the payment request
+ * keep the request's own rules and texts.
+ */
+export const createCheckoutSchema = z
+  .object({
+    product: z.optional(
+      z
+        .string({ error: 'The product must be a string.' })
+        .check(z.minLength(1, 'The product must not be empty.')),
+    ),
+    session: z.optional(
+      z
+        .string({ error: 'The session must be a string.' })
+        .check(z.minLength(1, 'The session must not be empty.')),
+    ),
+    amount: z.optional(decimalAmount),
+    currency: z.optional(
+      z.union(
+        [
+          currencyCode('currency'),
+          z.object({
+            iso: currencyCode('currency.iso'),
+            network_name: z.optional(
+              z
+                .string()
+                .check(z.minLength(1, 'The currency.network_name must not be empty if provided.')),
+            ),
+          }),
+        ],
+        { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
+      ),
+    ),
+    payment_currency: paymentRequestFields.payment_currency,
+    sender_type: paymentRequestFields.sender_type,
+    sender_data: paymentRequestFields.sender_data,
+    end_user_email: paymentRequestFields.end_user_email,
+    success_url: z.optional(resultUrlField('success_url', 'url_success')),
+    failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
+  })
+  .check(senderDataCheck());
+/** The body as the widget sends it. */
+export type CheckoutRequest = z.input<typeof createCheckoutSchema>;
+/** The body as the proxy reads it, every rule passed. */
+export type CreateCheckout = z.output<typeof createCheckoutSchema>;

@@ -4,7 +4,12 @@
  * or receiver data: the sandbox checks it and forgets it, as the proxy does.
  */
 
-import type { InvoiceStatus, PaymentRequestStatus, TransactionEntry } from '@crypto-pay/protocol';
+import type {
+  CreatePaymentRequest,
+  InvoiceStatus,
+  PaymentRequestStatus,
+  TransactionEntry,
+} from '@crypto-pay/protocol';
 import { CURRENCIES, type Currency } from './currencies.ts';
 
 export interface PaymentRequestRecord {
@@ -17,7 +22,7 @@ export interface PaymentRequestRecord {
   /** Expiry, Unix seconds by the sandbox clock. */
   lifeTime: number;
   /** `payment_currency` as the merchant gave it, echoed in the response. */
-  paymentCurrencyGiven: { iso: string; network_name?: string } | undefined;
+  paymentCurrencyGiven: CreatePaymentRequest['payment_currency'];
   /** Currencies the customer may pay with (one when the merchant forced it). */
   payWithOptions: Currency[];
   endUserEmail: string | undefined;

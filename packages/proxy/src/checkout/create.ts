@@ -5,9 +5,14 @@
  */
 
 import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
-import type { Checkout } from '@crypto-pay/protocol/proxy-api';
+import {
+  type Checkout,
+  type CreateCheckout,
+  MAX_RESULT_URL_LENGTH,
+  tooLongForCheckoutId,
+  withCheckoutId,
+} from '@crypto-pay/protocol/proxy-api';
 import { ApiError } from '../http/errors.ts';
-import type { CreateCheckout } from '../http/request-schemas.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
@@ -17,7 +22,6 @@ import { type CurrencyCache, isOffered } from './currency-list.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
 import { noteMerchantRefusal } from './merchant-refusals.ts';
 import { type Price, resolvePrice, sessionInvalid } from './pricing.ts';
-import { MAX_RESULT_URL_LENGTH, tooLongForCheckoutId, withCheckoutId } from './result-addresses.ts';
 import { forCustomer, type ProcessingClient } from './upstream.ts';
 
 export interface CheckoutDeps {

@@ -6,9 +6,7 @@
 import { createHash, createHmac, randomBytes, randomFillSync } from 'node:crypto';
 import type { SenderData, SenderType } from '@crypto-pay/protocol';
 
-/** Length of a checkout id: 128 bits in base64url. */
-export const CHECKOUT_ID_LENGTH = 22;
-
+// 16 bytes are the 22 characters the contract's CHECKOUT_ID_LENGTH promises.
 const ID_BYTES = 16;
 
 // Public ids come from a pool of random bytes filled 128 ids at a time, as Node's randomUUID

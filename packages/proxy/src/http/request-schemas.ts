@@ -1,72 +1,15 @@
 /**
- * Schemas of the proxy's own requests (the widget's checkout create, the merchant's session
- * create, list queries). They validate at the edge and generate /openapi.json, so the two
- * cannot drift. Texts are the spec's wherever the spec has one.
+ * Schemas of the proxy's merchant requests (the session create, list queries). They validate
+ * at the edge and generate /openapi.json, so the two cannot drift. Texts are the spec's wherever
+ * the spec has one. The widget's checkout create is the public contract's
+ * (`@crypto-pay/protocol/proxy-api`), whose field rules a session's share.
  */
 
-import {
-  createPaymentRequestSchema,
-  isDecimal,
-  PAYMENT_REQUEST_STATUSES,
-  senderDataCheck,
-  urlField,
-} from '@crypto-pay/protocol';
+import { createPaymentRequestSchema, PAYMENT_REQUEST_STATUSES } from '@crypto-pay/protocol';
+import { currencyCode, decimalAmount, resultUrlField } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
-import { fitsCheckoutId, tooLongForCheckoutId } from '../checkout/result-addresses.ts';
 
 const paymentRequestFields = createPaymentRequestSchema.shape;
-
-/** A result address: the service gets it with `checkout=<id>` added, so that must fit too. */
-const resultUrlField = (field: string, specName: string) =>
-  urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
-
-const amountText = 'The amount must be a decimal number written as a string.';
-const decimalAmount = z.string({ error: amountText }).check(z.refine(isDecimal, amountText));
-
-const currencyCode = (field: string) =>
-  z
-    .string({ error: `The ${field} must be a currency code such as EUR.` })
-    .check(z.regex(/^[A-Z0-9]{2,10}$/, `The ${field} must be a currency code such as EUR.`));
-
-/** `POST /api/checkouts`: one pricing mode, the payment currency and the sender's identity. */
-export const createCheckoutSchema = z
-  .object({
-    product: z.optional(
-      z
-        .string({ error: 'The product must be a string.' })
-        .check(z.minLength(1, 'The product must not be empty.')),
-    ),
-    session: z.optional(
-      z
-        .string({ error: 'The session must be a string.' })
-        .check(z.minLength(1, 'The session must not be empty.')),
-    ),
-    amount: z.optional(decimalAmount),
-    currency: z.optional(
-      z.union(
-        [
-          currencyCode('currency'),
-          z.object({
-            iso: currencyCode('currency.iso'),
-            network_name: z.optional(
-              z
-                .string()
-                .check(z.minLength(1, 'The currency.network_name must not be empty if provided.')),
-            ),
-          }),
-        ],
-        { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
-      ),
-    ),
-    payment_currency: paymentRequestFields.payment_currency,
-    sender_type: paymentRequestFields.sender_type,
-    sender_data: paymentRequestFields.sender_data,
-    end_user_email: paymentRequestFields.end_user_email,
-    success_url: z.optional(resultUrlField('success_url', 'url_success')),
-    failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
-  })
-  .check(senderDataCheck());
-export type CreateCheckout = z.output<typeof createCheckoutSchema>;
 
 /**
  * `POST /admin/checkout-sessions`: what the merchant's back end pins for one customer. A field

@@ -16,13 +16,13 @@ import {
 } from '@crypto-pay/protocol';
 import {
   checkoutSchema,
+  createCheckoutSchema,
   currencyRefSchema,
   proxyErrorSchema,
   sessionPriceSchema,
   widgetConfigSchema,
 } from '@crypto-pay/protocol/proxy-api';
 import {
-  createCheckoutSchema,
   createSessionSchema,
   listCallbacksQuerySchema,
   listCheckoutsQuerySchema,

@@ -5,9 +5,12 @@
 
 import { isIP } from 'node:net';
 import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
-import type { OpenAmount } from '@crypto-pay/protocol/proxy-api';
+import {
+  fitsCheckoutId,
+  MAX_RESULT_URL_LENGTH,
+  type OpenAmount,
+} from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
-import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '../checkout/result-addresses.ts';
 import type { StreamLimits } from '../http/stream-limits.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import { LEVELS, type Level } from './logger.ts';

@@ -7,6 +7,7 @@
 
 import type {
   Checkout,
+  CheckoutRequest,
   CheckoutStatus,
   CurrencyRef,
   PaymentCurrency,
@@ -17,23 +18,17 @@ import type {
 import { retryAfterSeconds } from './retry-after.ts';
 
 // The answers' shapes are the proxy's contract, imported as types only: no bytes in the bundle.
-export type { Checkout, CheckoutStatus, CurrencyRef, PaymentCurrency, SessionPrice, WidgetConfig };
+export type {
+  Checkout,
+  CheckoutRequest,
+  CheckoutStatus,
+  CurrencyRef,
+  PaymentCurrency,
+  SessionPrice,
+  WidgetConfig,
+};
 
 export const FINAL_STATUSES: readonly CheckoutStatus[] = ['paid', 'failed', 'expired'];
-
-/** The body of `POST /api/checkouts`: one way of pricing plus the customer's answers. */
-export interface CheckoutRequest {
-  product?: string;
-  session?: string;
-  amount?: string;
-  currency?: string | CurrencyRef;
-  payment_currency?: CurrencyRef;
-  sender_type: 'natural' | 'legal';
-  sender_data: Record<string, string>;
-  end_user_email?: string;
-  success_url?: string;
-  failed_url?: string;
-}
 
 /** What went wrong, from the customer's point of view. */
 export type ProxyErrorKind =

@@ -3,6 +3,7 @@
  * (with ETag and 304). Following a checkout is `events.ts`.
  */
 
+import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import {
   type CheckoutDeps,
@@ -12,7 +13,6 @@ import {
 } from '../../checkout/create.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { createCheckoutSchema } from '../request-schemas.ts';
 import { jsonBody } from '../validation.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

@@ -1,4 +1,5 @@
 /** The details step: who pays, an optional email, and the currency to pay with. */
+import type { SenderData } from '@crypto-pay/protocol/sender';
 import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -41,7 +42,7 @@ export const FORM_MARK = 'crypto-pay:form';
 /** What the form hands on when the customer submits valid details. */
 export interface DetailsSubmit {
   senderType: SenderType;
-  senderData: Record<string, string>;
+  senderData: SenderData;
   email?: string;
   paymentCurrency?: CurrencyRef;
 }
@@ -206,7 +207,8 @@ export default class SenderForm extends LitElement {
     const email = this.values.email.trim();
     const detail: DetailsSubmit = {
       senderType: this.senderType,
-      senderData: rules.senderData(this.senderType, this.values),
+      // The rules keep exactly this sender type's fields, so the record is that type's data.
+      senderData: rules.senderData(this.senderType, this.values) as unknown as SenderData,
       ...(email ? { email } : {}),
       ...(this.paymentCurrency ? { paymentCurrency: this.paymentCurrency } : {}),
     };
