@@ -89,7 +89,7 @@ const CODES: Readonly<Record<string, { iso: string; network_name: string }>> = {
  * network matches only such an entry, since the service would choose its network.
  */
 export function isOffered(
-  currency: { iso: string; network_name?: string | undefined },
+  currency: CurrencyRef,
   offered: readonly CurrencyRef[] | undefined,
 ): boolean {
   if (offered === undefined) return true;

@@ -5,20 +5,18 @@
  */
 
 import { compareDecimal, decimalPlaces, errors, scaleDecimal } from '@crypto-pay/protocol';
+import type { CreateCheckout } from '@crypto-pay/protocol/proxy-api';
 import { ApiError } from '../http/errors.ts';
 import type { OpenAmountConfig } from '../process/config.ts';
 import type { CheckoutSession, CurrencyRef, PricingMode, Store } from '../store/store.ts';
 import type { Catalog, Product } from './catalog.ts';
 import { hashToken } from './identity.ts';
 
-/** What the customer asked to pay for: exactly one of the three modes. */
-export interface PriceRequest {
-  product?: string | undefined;
-  session?: string | undefined;
-  amount?: string | undefined;
-  /** A code (`EUR`), or `{iso, network_name}` for a crypto token on a network. */
-  currency?: string | { iso: string; network_name?: string | undefined } | undefined;
-}
+/**
+ * What the customer asked to pay for, as the checkout request says it: exactly one of the three
+ * modes; the currency a code (`EUR`) or `{iso, network_name}` for a token on a network.
+ */
+export type PriceRequest = Pick<CreateCheckout, 'product' | 'session' | 'amount' | 'currency'>;
 
 export interface Price {
   pricing: PricingMode;

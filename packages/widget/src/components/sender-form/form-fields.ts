@@ -2,9 +2,11 @@
  * The fields of the details form and how the proxy names them. Free of the protocol's schemas,
  * so the element can map a proxy error to a field without loading the rules.
  */
+import type { SenderType } from '@crypto-pay/protocol/sender';
 import type { SenderField } from '../../localize/translation.ts';
 
-export type SenderType = 'natural' | 'legal';
+// The protocol's, as a type only: this module stays free of its schemas.
+export type { SenderType };
 
 /** Everything the customer typed, before trimming. */
 export interface SenderValues {
