@@ -7,8 +7,9 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import { checkoutBody, SENDER, SENDER_EMAIL } from '../support/checkouts.ts';
-import { hmacHex } from '../support/http.ts';
+
 import { startStack } from '../support/stack.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
@@ -50,8 +51,7 @@ export async function createOverhead(samples: number): Promise<BenchmarkResult> 
       return timedRequest(`${base}/api/payments/v1/requests`, agent, {
         headers: {
           'Content-Type': 'application/json',
-          'X-Processing-Key': stack.credentials.apiKey,
-          'X-Processing-Signature': hmacHex(stack.credentials.signingSecret, body),
+          ...signedHeadersSync(stack.credentials.apiKey, stack.credentials.signingSecret, body),
         },
         body,
       });

@@ -4,8 +4,9 @@
  * the two loaded in alternating rounds.
  */
 
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import { SENDER } from '../support/checkouts.ts';
-import { hmacHex, send } from '../support/http.ts';
+import { send } from '../support/http.ts';
 import { startServerProcess } from '../support/process.ts';
 import { alternate, alternationNote, type Target } from './alternate.ts';
 import { startBareServer } from './bare.ts';
@@ -46,8 +47,7 @@ function target(url: string, body: string): Target {
     body,
     headers: {
       'Content-Type': 'application/json',
-      'X-Processing-Key': KEY,
-      'X-Processing-Signature': hmacHex(SECRET, body),
+      ...signedHeadersSync(KEY, SECRET, body),
     },
   };
 }
@@ -68,8 +68,7 @@ export async function sandboxThroughput(seconds: number): Promise<BenchmarkResul
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          'X-Processing-Key': KEY,
-          'X-Processing-Signature': hmacHex(SECRET, entry.body),
+          ...signedHeadersSync(KEY, SECRET, entry.body),
         },
         body: entry.body,
       });

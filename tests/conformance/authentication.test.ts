@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errors, type ProcessingError } from '@crypto-pay/protocol';
-import { hmacHex, send } from './support/http.ts';
+import { signBodySync } from '@crypto-pay/protocol/node';
+import { sendSigned } from '../support/http.ts';
 import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 interface Operation {
@@ -56,13 +57,15 @@ const ROWS: [
   ],
   [
     'signature invalid (other secret)',
-    (body) => ({ headers: { 'X-Processing-Signature': hmacHex('another-secret', body) } }),
+    (body) => ({ headers: { 'X-Processing-Signature': signBodySync('another-secret', body) } }),
     errors.badSignature,
   ],
   [
     'signature invalid (upper-case hex of other bytes)',
     (body) => ({
-      headers: { 'X-Processing-Signature': hmacHex('sandbox-secret', `${body} `).toUpperCase() },
+      headers: {
+        'X-Processing-Signature': signBodySync('sandbox-secret', `${body} `).toUpperCase(),
+      },
     }),
     errors.badSignature,
   ],
@@ -90,16 +93,7 @@ function call(
   body: string,
   change: HeaderChange,
 ) {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'X-Processing-Key': sandbox.running.apiKey,
-    'X-Processing-Signature': hmacHex(sandbox.running.signingSecret, body),
-  };
-  for (const [name, value] of Object.entries(change)) {
-    if (value === undefined) delete headers[name];
-    else headers[name] = value;
-  }
-  return send(url, { method, headers, body });
+  return sendSigned(url, sandbox.running, body, { method, headers: change });
 }
 
 describe('authentication: every 403 row on every operation', () => {
@@ -116,7 +110,7 @@ describe('authentication: every 403 row on every operation', () => {
         const body = changed.body ?? operation.body;
         // The signature always covers the bytes actually sent, unless the row breaks it.
         const headers = {
-          'X-Processing-Signature': hmacHex('sandbox-secret', body),
+          'X-Processing-Signature': signBodySync('sandbox-secret', body),
           ...changed.headers,
         };
         const answer = await call(

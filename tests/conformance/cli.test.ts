@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { signedCall } from './support/http.ts';
+import { sendSigned } from '../support/http.ts';
 
 const BIN = fileURLToPath(
   new URL('../../packages/sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
@@ -74,9 +74,9 @@ describe('crypto-pay-sandbox CLI', () => {
     assert.ok(output.includes(`${url}/api/payments/v1`));
     assert.match(output, /API key\s+cli-key/);
     assert.match(output, /cli-secret.*SANDBOX ONLY/);
-    const answer = await signedCall(
-      { apiKey: 'cli-key', signingSecret: 'cli-secret' },
+    const answer = await sendSigned(
       `${url}/api/v2/accounts/list`,
+      { apiKey: 'cli-key', signingSecret: 'cli-secret' },
       '{}',
     );
     assert.equal(answer.status, 200);

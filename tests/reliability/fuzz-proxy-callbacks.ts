@@ -9,10 +9,11 @@ import {
   parseJson,
   paymentRequestCallbackSchema,
 } from '@crypto-pay/protocol';
+import { signBodySync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import { paymentRequestCallback } from '../support/checkouts.ts';
 import { encodedBody, type FuzzRequest, fuzzHeaders, mutated } from '../support/fuzz.ts';
-import { hmacHex } from '../support/http.ts';
+
 import type { Credentials, Intent, ProxyRequest, Target } from './fuzz-proxy-requests.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
 
@@ -50,13 +51,14 @@ function callback(
     .map(({ body, auth: { signature, key }, headers }) => {
       const bytes = body ?? Buffer.alloc(0);
       const all: Record<string, string> = { ...headers };
-      const right = hmacHex(credentials.signingSecret, bytes);
+      const right = signBodySync(credentials.signingSecret, bytes);
       if (signature === 'right') all['X-Processing-Signature'] = right;
       if (signature === 'right-uppercase') all['X-Processing-Signature'] = right.toUpperCase();
       if (signature === 'wrong') all['X-Processing-Signature'] = 'ab'.repeat(64);
       if (signature === 'other-body')
-        all['X-Processing-Signature'] = hmacHex(credentials.signingSecret, '{}');
-      if (signature === 'other-secret') all['X-Processing-Signature'] = hmacHex('guess', bytes);
+        all['X-Processing-Signature'] = signBodySync(credentials.signingSecret, '{}');
+      if (signature === 'other-secret')
+        all['X-Processing-Signature'] = signBodySync('guess', bytes);
       if (key === 'right') all['X-Processing-Key'] = credentials.apiKey;
       if (key === 'wrong') all['X-Processing-Key'] = 'not-the-key';
       // From what is sent: a signature over another body is right when the bodies are equal.
@@ -127,7 +129,7 @@ export function changesRealCheckout(
   const bytes = request.body ?? Buffer.alloc(0);
   if (header('x-processing-key') !== credentials.apiKey) return false;
   const signature = header('x-processing-signature')?.toLowerCase();
-  if (signature !== hmacHex(credentials.signingSecret, bytes)) return false;
+  if (signature !== signBodySync(credentials.signingSecret, bytes)) return false;
   let parsed: ReturnType<typeof paymentRequestCallbackSchema.safeParse>;
   try {
     parsed = paymentRequestCallbackSchema.safeParse(parseJson(new TextDecoder().decode(bytes)));

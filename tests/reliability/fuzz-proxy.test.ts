@@ -21,10 +21,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import { createCheckout, PERSONAL_SENTINELS } from '../support/checkouts.ts';
 import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
-import { hmacHex, send, sendJson } from '../support/http.ts';
+import { send, sendJson } from '../support/http.ts';
 import { findLeaks } from '../support/leaks.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import { readStore } from '../support/store-file.ts';
@@ -271,8 +272,7 @@ test('deeply nested JSON is refused with a 4xx on every JSON route', async () =>
   const admin = adminHeaders();
   for (const body of DEEPLY_NESTED) {
     const signed = {
-      'X-Processing-Key': stack.credentials.apiKey,
-      'X-Processing-Signature': hmacHex(stack.credentials.signingSecret, body),
+      ...signedHeadersSync(stack.credentials.apiKey, stack.credentials.signingSecret, body),
     };
     for (const [path, headers] of [
       ['/api/checkouts', {}],

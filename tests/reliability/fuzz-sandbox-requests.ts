@@ -6,6 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import { signBodySync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import {
   encodedBody,
@@ -15,7 +16,7 @@ import {
   mutated,
   pathSegment,
 } from '../support/fuzz.ts';
-import { hmacHex } from '../support/http.ts';
+
 import type { FuzzRoute } from './fuzz-routes.ts';
 import { invoice, paymentRequest, withdrawal } from './fuzz-sandbox-bodies.ts';
 
@@ -85,8 +86,8 @@ function processing(
           : { ...headers, 'Content-Type': 'application/json' };
       if (auth !== 'none' && auth !== 'no-key') all['X-Processing-Key'] = KEY;
       if (auth === 'signed' || auth === 'odd-headers' || auth === 'no-key')
-        all['X-Processing-Signature'] = hmacHex(SECRET, bytes);
-      if (auth === 'bad-signature') all['X-Processing-Signature'] = hmacHex('guess', bytes);
+        all['X-Processing-Signature'] = signBodySync(SECRET, bytes);
+      if (auth === 'bad-signature') all['X-Processing-Signature'] = signBodySync('guess', bytes);
       // A path whose dot segments climb out of /api/ never meets the pipeline.
       const intent: Intent =
         auth === 'odd-headers' || !resolved(path).startsWith('/api/')

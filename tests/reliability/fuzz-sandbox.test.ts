@@ -15,9 +15,10 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
-import { hmacHex, send, sendJson, sendSigned } from '../support/http.ts';
+import { send, sendJson, sendSigned } from '../support/http.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 import { sandboxLogLeaks } from '../support/stack.ts';
 import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
@@ -171,8 +172,7 @@ test('deeply nested JSON is refused with a 4xx on the processing routes', async 
     ] as const) {
       const headers = {
         'Content-Type': 'application/json',
-        'X-Processing-Key': KEY,
-        'X-Processing-Signature': hmacHex(SECRET, body),
+        ...signedHeadersSync(KEY, SECRET, body),
       };
       const answer = await send(`${sandbox.url}${path}`, { method, headers, body });
       assertWellFormed({ method, path, headers }, answer);

@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import {
   checkoutBody,
   createdCheckout,
@@ -29,7 +30,7 @@ import {
   SENDER_EMAIL,
   sendCallback,
 } from '../support/checkouts.ts';
-import { type Answer, hmacHex, openEventStream, send, sendJson } from '../support/http.ts';
+import { type Answer, openEventStream, send, sendJson } from '../support/http.ts';
 import { filesUnder, findLeaks, logTexts, type Text } from '../support/leaks.ts';
 import { ROOT } from '../support/process.ts';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -154,8 +155,7 @@ test('traffic over every route, including refusals and faults', async () => {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        'X-Processing-Key': stack.credentials.apiKey,
-        'X-Processing-Signature': hmacHex('a-guess', withEmail),
+        ...signedHeadersSync(stack.credentials.apiKey, 'a-guess', withEmail),
       },
       body: withEmail,
     }),

@@ -4,8 +4,8 @@
  * and event streams, read message by message.
  */
 
-import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 
 export interface Answer {
   status: number;
@@ -36,11 +36,6 @@ export function connectionErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Lowercase hex HMAC-SHA512 of the exact bytes, as the processing API signs. */
-export function hmacHex(secret: string, body: string | Buffer): string {
-  return createHmac('sha512', secret).update(body).digest('hex');
-}
-
 function parsed(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -54,7 +49,11 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = init.body === undefined ? undefined : Buffer.from(init.body);
     const headers: Record<string, string> = { ...init.headers };
-    if (body && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) {
+    // A request that frames its own body (a length, or chunks) is sent as it says.
+    const framed = Object.keys(headers).some((name) =>
+      ['content-length', 'transfer-encoding'].includes(name.toLowerCase()),
+    );
+    if (body && !framed) {
       headers['Content-Length'] = String(body.length);
     }
     const outgoing = httpRequest(
@@ -109,24 +108,31 @@ export function sendJson(
   });
 }
 
-/** A request signed like the processing API expects (and like its callbacks arrive). */
+/** A signed request's options: header overrides, where `undefined` removes a header. */
+export type SignedOutgoing = Omit<Outgoing, 'body' | 'headers'> & {
+  headers?: Record<string, string | undefined>;
+};
+
+/**
+ * A request signed like the processing API expects (and like its callbacks arrive): JSON
+ * content type, key, signature of the exact body. `init.headers` override those; an
+ * `undefined` value removes one (a request without its signature, say).
+ */
 export function sendSigned(
   url: string,
   credentials: { apiKey: string; signingSecret: string },
   body: string,
-  init: Omit<Outgoing, 'body'> = {},
+  init: SignedOutgoing = {},
 ): Promise<Answer> {
-  return send(url, {
-    method: 'POST',
-    ...init,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Processing-Key': credentials.apiKey,
-      'X-Processing-Signature': hmacHex(credentials.signingSecret, body),
-      ...init.headers,
-    },
-    body,
-  });
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ...signedHeadersSync(credentials.apiKey, credentials.signingSecret, body),
+  };
+  for (const [name, value] of Object.entries(init.headers ?? {})) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  return send(url, { method: 'POST', ...init, headers, body });
 }
 
 /**

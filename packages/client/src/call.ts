@@ -4,8 +4,8 @@
  * error (4xx with the service's error body, 5xx, or anything the spec does not allow).
  */
 
-import { KEY_HEADER, parseJson, SIGNATURE_HEADER, type Validated } from '@crypto-pay/protocol';
-import { signBodySync } from '@crypto-pay/protocol/node';
+import { parseJson, type Validated } from '@crypto-pay/protocol';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import {
   ProcessingApiError,
   type ProcessingErrorBody,
@@ -43,8 +43,7 @@ export async function signedCall<T>(
     headers: {
       'Content-Type': 'application/json',
       Accept: 'application/json',
-      [KEY_HEADER]: credentials.apiKey,
-      [SIGNATURE_HEADER]: signBodySync(credentials.signingSecret, bytes),
+      ...signedHeadersSync(credentials.apiKey, credentials.signingSecret, bytes),
     },
     body: bytes,
     timeoutMs: request.timeoutMs,

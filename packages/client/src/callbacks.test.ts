@@ -8,9 +8,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import type { PaymentRequestCallback } from '@crypto-pay/protocol';
+import { signBodySync, signedHeadersSync } from '@crypto-pay/protocol/node';
 import { createProcessingClient } from './client.ts';
 import { type CallbackRejection, CallbackVerificationError } from './errors.ts';
-import { API_KEY, hmacHex, SIGNING_SECRET } from './recording-server.test-helpers.ts';
+import { API_KEY, SIGNING_SECRET } from './recording-server.test-helpers.ts';
 
 const client = createProcessingClient({
   apiKey: API_KEY,
@@ -26,9 +27,9 @@ const paidBody =
   '"currency_sent": {"currency": {"iso": "BTC", "network_name": "bitcoin"}, "amount": "0.00151234"}, ' +
   '"fixed_at": 1767225000, "expires_at": 1767225600, "valid_until": 1767225600}';
 
-function signedHeaders(body: string | Buffer, secret = SIGNING_SECRET, key = API_KEY) {
-  return { 'x-processing-key': key, 'x-processing-signature': hmacHex(secret, body) };
-}
+/** A callback's headers, signed with the merchant's key and secret unless others are given. */
+const signed = (body: string | Buffer, secret = SIGNING_SECRET, key = API_KEY) =>
+  signedHeadersSync(key, secret, body);
 
 function refused(reason: CallbackRejection) {
   return (error: unknown) => {
@@ -41,7 +42,7 @@ function refused(reason: CallbackRejection) {
 
 describe('accepted callbacks', () => {
   test('a signed payment-request callback comes back typed', async () => {
-    const callback = await client.verifyCallback(paidBody, signedHeaders(paidBody));
+    const callback = await client.verifyCallback(paidBody, signed(paidBody));
     assert.equal(callback.type, 'payment_request');
     // `Callback` also admits exchange types with any string `type`, so narrow by hand.
     const paid = callback as PaymentRequestCallback;
@@ -54,7 +55,7 @@ describe('accepted callbacks', () => {
     const bytes = Buffer.from(paidBody);
     const headers = new Headers({
       'X-Processing-Key': API_KEY,
-      'X-Processing-Signature': hmacHex(SIGNING_SECRET, bytes),
+      'X-Processing-Signature': signBodySync(SIGNING_SECRET, bytes),
     });
     const fromBuffer = await client.verifyCallback(bytes, headers);
     const arrayBuffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
@@ -64,7 +65,7 @@ describe('accepted callbacks', () => {
   });
 
   test('header names in any case, signature in upper-case hex', async () => {
-    const signature = hmacHex(SIGNING_SECRET, paidBody).toUpperCase();
+    const signature = signBodySync(SIGNING_SECRET, paidBody).toUpperCase();
     const callback = await client.verifyCallback(paidBody, {
       'X-PROCESSING-KEY': API_KEY,
       'X-Processing-Signature': signature,
@@ -90,7 +91,7 @@ describe('accepted callbacks', () => {
         headers: {
           'Content-Type': 'application/json',
           'X-Processing-Key': API_KEY,
-          'X-Processing-Signature': hmacHex(SIGNING_SECRET, paidBody),
+          'X-Processing-Signature': signBodySync(SIGNING_SECRET, paidBody),
         },
         body: paidBody,
       });
@@ -103,7 +104,7 @@ describe('accepted callbacks', () => {
 
   test('an invoice callback', async () => {
     const body = '{"type":"invoice","id":7,"foreign_id":"invoice-1","status":"confirmed"}';
-    const callback = await client.verifyCallback(body, signedHeaders(body));
+    const callback = await client.verifyCallback(body, signed(body));
     assert.ok(callback.type === 'invoice');
     assert.equal(callback.status, 'confirmed');
   });
@@ -111,27 +112,27 @@ describe('accepted callbacks', () => {
 
 describe('refused callbacks', () => {
   test('no key header', async () => {
-    const { 'x-processing-key': _, ...headers } = signedHeaders(paidBody);
+    const { 'X-Processing-Key': _, ...headers } = signed(paidBody);
     await assert.rejects(client.verifyCallback(paidBody, headers), refused('missing_key'));
   });
 
   test("another merchant's key", async () => {
-    const headers = signedHeaders(paidBody, SIGNING_SECRET, 'someone-else');
+    const headers = signed(paidBody, SIGNING_SECRET, 'someone-else');
     await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_key'));
   });
 
   test('no signature header', async () => {
-    const { 'x-processing-signature': _, ...headers } = signedHeaders(paidBody);
+    const { 'X-Processing-Signature': _, ...headers } = signed(paidBody);
     await assert.rejects(client.verifyCallback(paidBody, headers), refused('missing_signature'));
   });
 
   test('signed with another secret', async () => {
-    const headers = signedHeaders(paidBody, 'not-the-secret');
+    const headers = signed(paidBody, 'not-the-secret');
     await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_signature'));
   });
 
   test('a signature that is not hex', async () => {
-    const headers = { ...signedHeaders(paidBody), 'x-processing-signature': 'z'.repeat(128) };
+    const headers = { ...signed(paidBody), 'X-Processing-Signature': 'z'.repeat(128) };
     await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_signature'));
   });
 
@@ -140,7 +141,7 @@ describe('refused callbacks', () => {
     assert.notEqual(tampered, paidBody);
     assert.equal(tampered.length, paidBody.length);
     await assert.rejects(
-      client.verifyCallback(tampered, signedHeaders(paidBody)),
+      client.verifyCallback(tampered, signed(paidBody)),
       refused('bad_signature'),
     );
   });
@@ -148,41 +149,29 @@ describe('refused callbacks', () => {
   test('the body re-serialised from the parsed object', async () => {
     const reserialised = JSON.stringify(JSON.parse(paidBody));
     await assert.rejects(
-      client.verifyCallback(reserialised, signedHeaders(paidBody)),
+      client.verifyCallback(reserialised, signed(paidBody)),
       refused('bad_signature'),
     );
   });
 
   test('correctly signed bytes that are not JSON', async () => {
     const body = 'status=paid&id=pr_1';
-    await assert.rejects(
-      client.verifyCallback(body, signedHeaders(body)),
-      refused('malformed_body'),
-    );
+    await assert.rejects(client.verifyCallback(body, signed(body)), refused('malformed_body'));
   });
 
   test('correctly signed bytes that are not UTF-8', async () => {
     const body = Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]);
-    await assert.rejects(
-      client.verifyCallback(body, signedHeaders(body)),
-      refused('malformed_body'),
-    );
+    await assert.rejects(client.verifyCallback(body, signed(body)), refused('malformed_body'));
   });
 
   test('correctly signed JSON of an unknown type', async () => {
     const body = '{"type":"refund","id":1}';
-    await assert.rejects(
-      client.verifyCallback(body, signedHeaders(body)),
-      refused('unknown_shape'),
-    );
+    await assert.rejects(client.verifyCallback(body, signed(body)), refused('unknown_shape'));
   });
 
   test('correctly signed payment-request callback with a status outside the known ones', async () => {
     const body = paidBody.replace('"paid"', '"refunded"');
-    await assert.rejects(
-      client.verifyCallback(body, signedHeaders(body)),
-      refused('unknown_shape'),
-    );
+    await assert.rejects(client.verifyCallback(body, signed(body)), refused('unknown_shape'));
   });
 
   test('the published vector passes the signature check and then fails on shape', async () => {

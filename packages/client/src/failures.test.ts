@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { signBodySync } from '@crypto-pay/protocol/node';
 import { ProcessingApiError, ProcessingUnavailableError } from './errors.ts';
 import {
   balancesAnswer,
@@ -17,7 +18,6 @@ import {
 import {
   clientFor,
   closedPort,
-  hmacHex,
   type RecordingServer,
   SIGNING_SECRET,
   startRecordingServer,
@@ -113,7 +113,7 @@ describe('5xx answers', () => {
     assert.equal(server.requests.length, 3);
     // Each attempt is signed again over the same bytes.
     for (const request of server.requests) {
-      assert.equal(request.headers['x-processing-signature'], hmacHex(SIGNING_SECRET, '{}'));
+      assert.equal(request.headers['x-processing-signature'], signBodySync(SIGNING_SECRET, '{}'));
     }
     assert.deepEqual(
       retries.map(({ operation, attempt, error }) => [operation, attempt, error.status]),

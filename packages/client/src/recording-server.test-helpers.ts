@@ -1,10 +1,8 @@
 /**
  * A real HTTP server on 127.0.0.1 for the client's tests: it records every request's method,
- * path, headers and raw body bytes, and answers from a script. Signatures are checked here
- * with node:crypto directly, independently of the protocol's `signBody`.
+ * path, headers and raw body bytes, and answers from a script.
  */
 
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProcessingClient, type ProcessingClientOptions } from './client.ts';
@@ -40,11 +38,6 @@ export interface RecordingServer {
   /** Resolves once `count` requests have arrived in full. */
   received(count: number): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Lowercase hex HMAC-SHA512, computed here without the code under test. */
-export function hmacHex(secret: string, body: Buffer | string): string {
-  return createHmac('sha512', secret).update(body).digest('hex');
 }
 
 export async function startRecordingServer(port = 0): Promise<RecordingServer> {

@@ -5,7 +5,7 @@
  */
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNATURE_FORMAT } from './signing.ts';
+import { KEY_HEADER, SIGNATURE_FORMAT, SIGNATURE_HEADER, type SignedHeaders } from './signing.ts';
 
 function digestOf(secret: string, body: string | Uint8Array): Buffer {
   return createHmac('sha512', secret).update(body).digest();
@@ -14,6 +14,15 @@ function digestOf(secret: string, body: string | Uint8Array): Buffer {
 /** The signature of `body` (a string is signed as its UTF-8 bytes). */
 export function signBodySync(secret: string, body: string | Uint8Array): string {
   return digestOf(secret, body).toString('hex');
+}
+
+/** The headers a signed request (or callback) carries for exactly these body bytes. */
+export function signedHeadersSync(
+  apiKey: string,
+  secret: string,
+  body: string | Uint8Array,
+): SignedHeaders {
+  return { [KEY_HEADER]: apiKey, [SIGNATURE_HEADER]: signBodySync(secret, body) } as SignedHeaders;
 }
 
 /** True when `signature` is the signature of exactly these bytes; compared in constant time. */

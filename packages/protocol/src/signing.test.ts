@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import * as webCrypto from './signing.ts';
-import { secretsEqualSync, signBodySync, verifySignatureSync } from './signing-node.ts';
+import {
+  secretsEqualSync,
+  signBodySync,
+  signedHeadersSync,
+  verifySignatureSync,
+} from './signing-node.ts';
 
 const reference = (secret: string, body: string | Uint8Array) =>
   createHmac('sha512', secret).update(body).digest('hex');
@@ -15,12 +20,15 @@ const implementations = {
     verifySignature: async (...args: Parameters<typeof verifySignatureSync>) =>
       verifySignatureSync(...args),
     secretsEqual: async (...args: Parameters<typeof secretsEqualSync>) => secretsEqualSync(...args),
+    signedHeaders: async (...args: Parameters<typeof signedHeadersSync>) =>
+      signedHeadersSync(...args),
   },
 };
 
-for (const [implementation, { signBody, verifySignature, secretsEqual }] of Object.entries(
-  implementations,
-)) {
+for (const [
+  implementation,
+  { signBody, verifySignature, secretsEqual, signedHeaders },
+] of Object.entries(implementations)) {
   describe(`signBody (${implementation})`, () => {
     it('matches the published vector', async () => {
       assert.equal(
@@ -50,6 +58,16 @@ for (const [implementation, { signBody, verifySignature, secretsEqual }] of Obje
         await signBody('s', JSON.stringify(JSON.parse(sent))),
       );
       assert.equal(await signBody('s', new TextEncoder().encode(sent)), await signBody('s', sent));
+    });
+  });
+
+  describe(`signedHeaders (${implementation})`, () => {
+    it('carries the API key and the signature of exactly these bytes', async () => {
+      const body = '{"foreign_id":"123456"}';
+      assert.deepEqual(await signedHeaders('key-1', 'secret', body), {
+        'X-Processing-Key': 'key-1',
+        'X-Processing-Signature': reference('secret', body),
+      });
     });
   });
 

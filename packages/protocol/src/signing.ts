@@ -56,6 +56,27 @@ export async function signBody(secret: string, body: string | Uint8Array): Promi
 }
 
 /**
+ * The two headers that authenticate a body: the merchant's API key and the body's signature.
+ * A type literal, not an interface, so it fits wherever a header record is taken.
+ */
+export type SignedHeaders = {
+  'X-Processing-Key': string;
+  'X-Processing-Signature': string;
+};
+
+/** The headers a signed request (or callback) carries for exactly these body bytes. */
+export async function signedHeaders(
+  apiKey: string,
+  secret: string,
+  body: string | Uint8Array,
+): Promise<SignedHeaders> {
+  return {
+    [KEY_HEADER]: apiKey,
+    [SIGNATURE_HEADER]: await signBody(secret, body),
+  } as SignedHeaders;
+}
+
+/**
  * True when `signature` is the signature of exactly these bytes. Hex case is not significant;
  * anything that is not 128 hex digits is simply false.
  */

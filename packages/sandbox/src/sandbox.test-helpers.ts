@@ -1,6 +1,6 @@
 /** Helpers for the unit tests: a fresh sandbox and signed requests through `app.request()`. */
 
-import { paymentRequestResponseSchema, signBody } from '@crypto-pay/protocol';
+import { paymentRequestResponseSchema, signedHeaders } from '@crypto-pay/protocol';
 import { createSandbox, type Sandbox } from './app.ts';
 import type { SandboxOptions } from './config.ts';
 
@@ -29,8 +29,7 @@ export function testSandbox(
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       const headers: Record<string, string> = {
         'Content-Type': 'application/json',
-        'X-Processing-Key': sandbox.options.apiKey,
-        'X-Processing-Signature': await signBody(sandbox.options.signingSecret, text),
+        ...(await signedHeaders(sandbox.options.apiKey, sandbox.options.signingSecret, text)),
       };
       for (const [name, value] of Object.entries(init.headers ?? {})) {
         if (value === undefined) delete headers[name];

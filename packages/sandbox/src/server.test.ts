@@ -1,42 +1,15 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { describe, test } from 'node:test';
-import { jsonNumber, signBody, stringifyJson } from '@crypto-pay/protocol';
+import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
+import { sendSigned } from '../../../tests/support/http.ts';
 import { naturalSender } from './sandbox.test-helpers.ts';
 import { startSandbox } from './server.ts';
 
+const credentials = { apiKey: 'sandbox-key', signingSecret: 'sandbox-secret' };
+
 /** A signed request through node:http, which (unlike fetch) lets a GET carry a body. */
-async function signed(
-  url: string,
-  method: string,
-  body: string,
-  framing: Record<string, string> = { 'Content-Length': String(Buffer.byteLength(body)) },
-) {
-  const signature = await signBody('sandbox-secret', body);
-  return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...framing,
-          'X-Processing-Key': 'sandbox-key',
-          'X-Processing-Signature': signature,
-        },
-      },
-      (incoming) => {
-        let text = '';
-        incoming.on('data', (chunk) => {
-          text += chunk;
-        });
-        incoming.on('end', () => resolve({ status: incoming.statusCode!, json: JSON.parse(text) }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+const signed = (url: string, method: string, body: string, framing?: Record<string, string>) =>
+  sendSigned(url, credentials, body, { method, ...(framing ? { headers: framing } : {}) });
 
 describe('startSandbox', () => {
   test('listens on 127.0.0.1 with a free port and reports its base URLs', async (t) => {

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hmacHex } from './http.ts';
+import { signBodySync } from '@crypto-pay/protocol/node';
 
 export interface ReceivedCallback {
   body: string;
@@ -35,7 +35,7 @@ export async function callbackListener(
     request.on('end', () => {
       const bytes = Buffer.concat(chunks);
       const given = Buffer.from(String(request.headers['x-processing-signature'] ?? ''));
-      const expected = Buffer.from(hmacHex(secret, bytes));
+      const expected = Buffer.from(signBodySync(secret, bytes));
       received.push({
         body: bytes.toString('utf8'),
         json: JSON.parse(bytes.toString('utf8')),

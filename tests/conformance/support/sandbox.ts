@@ -1,14 +1,14 @@
 /** A sandbox started for one test file on 127.0.0.1, port 0, with helpers to drive it. */
 
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@crypto-pay/sandbox';
-import { type Answer, type SignedOptions, send, signedCall } from './http.ts';
+import { type Answer, type SignedOutgoing, send, sendSigned } from '../../support/http.ts';
 
 export interface SandboxUnderTest {
   running: RunningSandbox;
   /** POST (or `options.method`) to `{base_url}` + path. */
-  general(path: string, body: string | object, options?: SignedOptions): Promise<Answer>;
+  general(path: string, body: string | object, options?: SignedOutgoing): Promise<Answer>;
   /** POST to `{payments_base_url}` + path. */
-  payments(path: string, body: string | object, options?: SignedOptions): Promise<Answer>;
+  payments(path: string, body: string | object, options?: SignedOutgoing): Promise<Answer>;
   /** Control API: GET without a body, POST with one. */
   control(path: string, body?: object): Promise<Answer>;
 }
@@ -28,9 +28,9 @@ export async function sandboxUnderTest(
   return {
     running,
     general: (path, body, opts) =>
-      signedCall(running, `${running.baseUrl}${path}`, text(body), opts),
+      sendSigned(`${running.baseUrl}${path}`, running, text(body), opts),
     payments: (path, body, opts) =>
-      signedCall(running, `${running.paymentsBaseUrl}${path}`, text(body), opts),
+      sendSigned(`${running.paymentsBaseUrl}${path}`, running, text(body), opts),
     control: (path, body) =>
       send(`${running.url}/_sandbox${path}`, {
         method: body === undefined ? 'GET' : 'POST',
