@@ -8,7 +8,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
-import { checkoutBody, SENDER, SENDER_EMAIL } from '../support/checkouts.ts';
+import { checkoutBody } from '../support/checkouts.ts';
+import { SENDER, SENDER_EMAIL } from '../support/senders.ts';
 
 import { startStack } from '../support/stack.ts';
 import { startBareServer } from './bare.ts';
@@ -17,7 +18,7 @@ import { keepAlive, timedRequest } from './timed.ts';
 
 const WARM_UP = 50;
 
-/** The payment request the proxy sends for the `tee` product, with a fresh foreign_id. */
+/** The payment request the proxy sends for the `kettle` product, with a fresh foreign_id. */
 function directBody(): string {
   return JSON.stringify({
     amount: '25.00',
@@ -29,7 +30,7 @@ function directBody(): string {
     foreign_id: randomUUID(),
     payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
     end_user_email: SENDER_EMAIL,
-    description: 'T-shirt',
+    description: 'Pour-over kettle',
     url_success: 'https://shop.example/success',
     url_failed: 'https://shop.example/failed',
   });

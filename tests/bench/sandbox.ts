@@ -5,9 +5,9 @@
  */
 
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
-import { SENDER } from '../support/checkouts.ts';
 import { send } from '../support/http.ts';
 import { startServerProcess } from '../support/process.ts';
+import { SENDER } from '../support/senders.ts';
 import { alternate, alternationNote, type Target } from './alternate.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchmarkResult, type Figure, sum } from './report.ts';

@@ -7,22 +7,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errors, type ProcessingError } from '@crypto-pay/protocol';
-import {
-  legalSender,
-  paymentRequest,
-  type SandboxUnderTest,
-  sandboxUnderTest,
-} from './support/sandbox.ts';
+import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
+import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 const long = 'x'.repeat(256);
 const longUrl = `https://shop.example.com/${'x'.repeat(232)}`;
 const natural = (data: Record<string, unknown>) => ({
   sender_type: 'natural',
-  sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10', ...data },
+  sender_data: { ...SENDER.sender_data, ...data },
 });
 const legal = (data: Record<string, unknown>) => ({
-  ...legalSender,
-  sender_data: { ...legalSender.sender_data, ...data },
+  ...LEGAL_SENDER,
+  sender_data: { ...LEGAL_SENDER.sender_data, ...data },
 });
 const now = () => Math.floor(Date.now() / 1000);
 

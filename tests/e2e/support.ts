@@ -12,6 +12,7 @@ import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, ROOT, type RunningStack, startStack } from '../../scripts/stack.mjs';
 import { launchChromium } from '../support/browser.ts';
+import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
 
 export type Stack = RunningStack;
 
@@ -79,8 +80,17 @@ export async function proxyCheckout(stack: Stack, id: string): Promise<Checkout>
   return checkoutSchema.parse(await response.json());
 }
 
-export const person = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1990-12-10' };
-export const company = { legalName: 'Kettle Imports Ltd', country: 'United Kingdom', code: 'GBR' };
+/** The suite's senders (tests/support/senders.ts) as the widget's form takes them. */
+export const person = {
+  firstName: SENDER.sender_data.first_name,
+  lastName: SENDER.sender_data.last_name,
+  dateOfBirth: SENDER.sender_data.date_of_birth,
+};
+export const company = {
+  legalName: LEGAL_SENDER.sender_data.legal_name,
+  country: 'Netherlands',
+  code: LEGAL_SENDER.sender_data.country_of_registration,
+};
 
 /** Waits until the element is visible (playwright-core has no `expect`; this is its core). */
 export function visible(locator: Locator, timeout = 15_000) {
@@ -102,13 +112,13 @@ export async function fillPerson(page: Page, payWith = 'BTC on Bitcoin') {
   await widget.getByRole('radio', { name: payWith }).check();
 }
 
-/** Fills the details step as a company registered in the United Kingdom. */
+/** Fills the details step as the legal sender, a company registered in the Netherlands. */
 export async function fillCompany(page: Page, payWith = 'ETH on Ethereum') {
   const widget = widgetOf(page);
   await visible(widget.getByRole('heading', { name: 'Your details' }));
   await widget.getByRole('radio', { name: 'A company' }).check();
   await widget.getByLabel('Legal name of the company').fill(company.legalName);
-  await widget.getByLabel('Search countries').fill('United King');
+  await widget.getByLabel('Search countries').fill(company.country);
   await widget.getByLabel('Country of registration').selectOption(company.code);
   await widget.getByRole('radio', { name: payWith }).check();
 }

@@ -6,7 +6,7 @@
  */
 
 import fc from 'fast-check';
-import { checkoutBody, LEGAL_SENDER } from '../support/checkouts.ts';
+import { checkoutBody } from '../support/checkouts.ts';
 import {
   encodedBody,
   type FuzzRequest,
@@ -16,6 +16,7 @@ import {
   pathSegment,
   queryString,
 } from '../support/fuzz.ts';
+import { LEGAL_SENDER } from '../support/senders.ts';
 import { invoice, session, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
@@ -170,9 +171,9 @@ export function proxyRoutes(
               arbitrary: fc
                 .constantFrom(
                   checkoutBody(),
-                  checkoutBody({ product: 'mug' }),
-                  checkoutBody({ end_user_email: undefined }),
-                  checkoutBody(LEGAL_SENDER),
+                  checkoutBody({ product: 'grinder' }),
+                  checkoutBody(undefined, { end_user_email: undefined }),
+                  checkoutBody(undefined, LEGAL_SENDER),
                 )
                 .map((body) => Buffer.from(JSON.stringify(body))),
             },

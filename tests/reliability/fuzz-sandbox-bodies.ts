@@ -1,6 +1,7 @@
 /** Valid bodies of the sandbox's processing routes: the starting points of the mutations. */
 
-import { invoiceBody, SENDER } from '../support/checkouts.ts';
+import { invoiceBody } from '../support/checkouts.ts';
+import { SENDER } from '../support/senders.ts';
 
 export const paymentRequest = {
   amount: '25.00',

@@ -22,17 +22,14 @@ import {
   checkoutBody,
   createdCheckout,
   invoiceBody,
-  LEGAL_SENDER,
-  PERSONAL_SENTINELS,
   paymentRequestCallback,
   paymentRequestOf,
-  SENDER,
-  SENDER_EMAIL,
   sendCallback,
 } from '../support/checkouts.ts';
 import { type Answer, openEventStream, send, sendJson } from '../support/http.ts';
 import { filesUnder, findLeaks, logTexts, type Text } from '../support/leaks.ts';
 import { ROOT } from '../support/process.ts';
+import { LEGAL_SENDER, PERSONAL_SENTINELS, SENDER, SENDER_EMAIL } from '../support/senders.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 const TIMEOUT_MS = 1000;
@@ -66,13 +63,13 @@ test('traffic over every route, including refusals and faults', async () => {
   await kept('config', send(`${proxy}/api/config`));
 
   const checkout = await createdCheckout(proxy);
-  await kept('create legal', sendJson(`${proxy}/api/checkouts`, checkoutBody({ ...LEGAL_SENDER })));
+  await kept(
+    'create legal',
+    sendJson(`${proxy}/api/checkouts`, checkoutBody(undefined, LEGAL_SENDER)),
+  );
   await kept(
     'create open amount',
-    sendJson(
-      `${proxy}/api/checkouts`,
-      checkoutBody({ product: undefined, amount: '42.00', currency: 'EUR' }),
-    ),
+    sendJson(`${proxy}/api/checkouts`, checkoutBody({ amount: '42.00', currency: 'EUR' })),
   );
   await kept(
     'create idempotent',
@@ -88,7 +85,7 @@ test('traffic over every route, including refusals and faults', async () => {
   );
   await kept(
     'idempotency conflict',
-    sendJson(`${proxy}/api/checkouts`, checkoutBody({ product: 'mug' }), {
+    sendJson(`${proxy}/api/checkouts`, checkoutBody({ product: 'grinder' }), {
       headers: { 'Idempotency-Key': 'secrets-1' },
     }),
   );
@@ -114,7 +111,10 @@ test('traffic over every route, including refusals and faults', async () => {
   ] as const) {
     await kept(
       what,
-      sendJson(`${proxy}/api/checkouts`, checkoutBody(overrides as Record<string, unknown>)),
+      sendJson(
+        `${proxy}/api/checkouts`,
+        checkoutBody(undefined, overrides as Record<string, unknown>),
+      ),
     );
   }
   await kept(

@@ -1,65 +1,35 @@
 /**
  * What a widget and the processing service send to the proxy, for tests and benchmarks:
- * checkout creates with recognisable sender data, signed payment-request callbacks, and a
+ * the catalogue, checkout creates with recognisable sender data, signed payment-request callbacks, and a
  * lookup from a checkout to the payment request the sandbox holds for it.
  */
 
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Answer } from './http.ts';
 import { send, sendJson, sendSigned } from './http.ts';
+import { SENDER, SENDER_EMAIL } from './senders.ts';
 import type { Stack } from './stack.ts';
 
-/**
- * Sender data no other text contains, so a search for it in logs, bodies and files finds only
- * leaks. The proxy must forward it upstream and keep it nowhere.
- */
-export const SENDER = {
-  sender_type: 'natural',
-  sender_data: {
-    first_name: 'Zebulonia',
-    last_name: 'Quixotewright',
-    date_of_birth: '1984-02-29',
-  },
-} as const;
-
-export const LEGAL_SENDER = {
-  sender_type: 'legal',
-  sender_data: { legal_name: 'Xylocarp Umbrage Holdings', country_of_registration: 'NLD' },
-} as const;
-
-export const SENDER_EMAIL = 'zebulonia.quixotewright@example.org';
-
-/**
- * The country of registration as it would look wherever it leaked: a bare code is three letters
- * any text or SQLite page may hold by chance, so the search is for the field and its value
- * together, as JSON (compact or spaced) and as Node prints an object.
- */
-const COUNTRY_PAIRS = [
-  `"country_of_registration":"${LEGAL_SENDER.sender_data.country_of_registration}"`,
-  `"country_of_registration": "${LEGAL_SENDER.sender_data.country_of_registration}"`,
-  `country_of_registration: '${LEGAL_SENDER.sender_data.country_of_registration}'`,
-];
-
-/**
- * The strings that must never leave the request that carried them. The date of birth is a leap
- * day of 1984: no clock, id or log timestamp of a run can spell it.
- */
-export const PERSONAL_SENTINELS = [
-  SENDER.sender_data.first_name,
-  SENDER.sender_data.last_name,
-  SENDER.sender_data.date_of_birth,
-  LEGAL_SENDER.sender_data.legal_name,
-  ...COUNTRY_PAIRS,
-  SENDER_EMAIL,
-];
+/** The proxy's product catalogue in every test that starts one (its `CATALOG_FILE`). */
+export const CATALOG = {
+  kettle: { amount: '25.00', currency: 'EUR', description: 'Pour-over kettle' },
+  grinder: { amount: '129.00', currency: 'USD' },
+};
 
 /** The checkout as the proxy's public API answers it: the contract's type. */
 export type PublicCheckout = Checkout;
 
-/** The body of `POST /api/checkouts` for a catalogue product paid in BTC. */
-export function checkoutBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+/**
+ * The body of `POST /api/checkouts` paid in BTC by the natural sender: `pricing` picks the mode
+ * (a catalogue product by default, `{ session }`, or `{ amount, currency }`); `overrides` change
+ * or (as `undefined`) remove any other field.
+ */
+export function checkoutBody(
+  pricing: Record<string, unknown> = { product: 'kettle' },
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
-    product: 'tee',
+    ...pricing,
     payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
     ...SENDER,
     end_user_email: SENDER_EMAIL,
@@ -92,7 +62,7 @@ export function createCheckout(
   overrides: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  return sendJson(`${proxyUrl}/api/checkouts`, checkoutBody(overrides), { headers });
+  return sendJson(`${proxyUrl}/api/checkouts`, checkoutBody(undefined, overrides), { headers });
 }
 
 /** Creates a checkout and fails loudly unless the proxy answered 201 with the contract's checkout. */

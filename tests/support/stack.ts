@@ -20,16 +20,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/stack.mjs';
-import { PERSONAL_SENTINELS } from './checkouts.ts';
+import { CATALOG } from './checkouts.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send, sendJson } from './http.ts';
 import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
 import { type ServerProcess, startServerProcess } from './process.ts';
-
-export const CATALOG = {
-  tee: { amount: '25.00', currency: 'EUR', description: 'T-shirt' },
-  mug: { amount: '12.50', currency: 'EUR', description: 'Mug' },
-};
+import { PERSONAL_SENTINELS } from './senders.ts';
 
 export interface StackOptions {
   /** Put a counting forwarder between the proxy and the sandbox. */

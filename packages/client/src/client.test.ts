@@ -89,7 +89,7 @@ describe('createPaymentRequest', () => {
       request.body.toString(),
       '{"amount":"100.00","currency":{"iso":"EUR"},"life_time_duration":3600,' +
         '"end_user_reference":"customer-1","sender_type":"natural",' +
-        '"sender_data":{"first_name":"Ada","last_name":"Lovelace","date_of_birth":"1990-12-10"},' +
+        '"sender_data":{"first_name":"Zebulonia","last_name":"Quixotewright","date_of_birth":"1984-02-29"},' +
         '"foreign_id":"order-1","url_success":"https://shop.example/ok"}',
     );
     assert.deepEqual(created, paymentRequestAnswer.data);
@@ -154,7 +154,7 @@ describe('createInvoice', () => {
         '"foreign_id":"invoice-1","currency":"BTC","amount":0.00000001,' +
         '"url_success":"https://shop.example/ok","url_failed":"https://shop.example/failed",' +
         '"email_user":"ada@example.com","sender_type":"natural",' +
-        '"sender_data":{"first_name":"Ada","last_name":"Lovelace","date_of_birth":"1990-12-10"}}',
+        '"sender_data":{"first_name":"Zebulonia","last_name":"Quixotewright","date_of_birth":"1984-02-29"}}',
     );
     assert.deepEqual(invoice, invoiceAnswer.data);
   });
@@ -201,7 +201,7 @@ describe('createWithdrawal', () => {
       request.body.toString(),
       '{"currency":"BTC","amount":0.50000000,"address":"bc1qexampleaddress",' +
         '"foreign_id":"withdrawal-1","end_user_reference":"customer-1","sender_type":"legal",' +
-        '"sender_data":{"legal_name":"Analytical Engines Ltd","country_of_registration":"GBR"},' +
+        '"sender_data":{"legal_name":"Xylocarp Umbrage Holdings","country_of_registration":"NLD"},' +
         '"receiver_type":"self"}',
     );
     assert.deepEqual(withdrawal, withdrawalAnswer.data);

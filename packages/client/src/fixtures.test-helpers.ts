@@ -5,8 +5,7 @@ import type {
   CreatePaymentRequest,
   CreateWithdrawalRequest,
 } from '@crypto-pay/protocol';
-
-export const ada = { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' };
+import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
 
 export const paymentRequestInput: CreatePaymentRequest = {
   amount: '100.00',
@@ -14,7 +13,7 @@ export const paymentRequestInput: CreatePaymentRequest = {
   life_time_duration: 3600,
   end_user_reference: 'customer-1',
   sender_type: 'natural',
-  sender_data: ada,
+  sender_data: SENDER.sender_data,
   foreign_id: 'order-1',
   url_success: 'https://shop.example/ok',
 };
@@ -68,7 +67,7 @@ export function invoiceInput(amount: string): CreateInvoiceRequest {
     url_failed: 'https://shop.example/failed',
     email_user: 'ada@example.com',
     sender_type: 'natural',
-    sender_data: ada,
+    sender_data: SENDER.sender_data,
   };
 }
 
@@ -98,7 +97,7 @@ export const withdrawalInput: CreateWithdrawalRequest = {
   foreign_id: 'withdrawal-1',
   end_user_reference: 'customer-1',
   sender_type: 'legal',
-  sender_data: { legal_name: 'Analytical Engines Ltd', country_of_registration: 'GBR' },
+  sender_data: LEGAL_SENDER.sender_data,
   receiver_type: 'self',
 };
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
 import { currencyEntrySchema, emptyRequestSchema } from './account.ts';
 import { callbackSchema } from './callbacks.ts';
 import { errorBody, errors } from './errors.ts';
@@ -13,7 +14,7 @@ import {
 import { errorForMessage, validate } from './validation.ts';
 import { createWithdrawalSchema } from './withdrawal.ts';
 
-const company = { legal_name: 'Acme GmbH', country_of_registration: 'DEU' };
+const company = LEGAL_SENDER.sender_data;
 
 describe('the error catalogue', () => {
   it('gives each spec row its status, code and exact text', () => {

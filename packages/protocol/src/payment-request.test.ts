@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
 import { errors, type ProcessingError } from './errors.ts';
 import { createPaymentRequestSchema, paymentRequestSchema } from './payment-request.ts';
 import { validate } from './validation.ts';
@@ -9,8 +10,7 @@ const valid = {
   currency: { iso: 'EUR' },
   life_time_duration: 3600,
   end_user_reference: 'customer-1',
-  sender_type: 'natural',
-  sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' },
+  ...SENDER,
 };
 
 const firstError = (body: unknown) => {
@@ -41,8 +41,7 @@ describe('create payment request body', () => {
       ...valid,
       life_time_duration: undefined,
       life_time_datetime: 1_900_000_000,
-      sender_type: 'legal',
-      sender_data: { legal_name: 'Acme GmbH', country_of_registration: 'DEU' },
+      ...LEGAL_SENDER,
     };
     assert.equal(validate(createPaymentRequestSchema, body).success, true);
   });

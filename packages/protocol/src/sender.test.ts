@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
 import { COUNTRY_CODES, isCountryCode } from './countries.ts';
 import { errors } from './errors.ts';
 import { isCalendarDate, isDateOfBirth, receiverDataIssues, senderDataIssues } from './sender.ts';
 
-const person = { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' };
-const company = { legal_name: 'Acme GmbH', country_of_registration: 'DEU' };
+const person = SENDER.sender_data;
+const company = LEGAL_SENDER.sender_data;
 
 describe('sender data of a natural person', () => {
   it('accepts a complete person', () => {

@@ -1,6 +1,6 @@
 /**
- * Shared test fixtures: a sandbox on 127.0.0.1, a fresh proxy app for it, the sender data the
- * suite sends, and a recorder of every response and log line so each test file can check
+ * Shared test fixtures: a sandbox on 127.0.0.1, a fresh proxy app for it (the sender data and
+ * checkout bodies come from tests/support, as every suite's), and a recorder of every response and log line so each test file can check
  * that neither the signing secret nor any sender data ever left the proxy.
  */
 
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
+import { CATALOG } from '../../../tests/support/checkouts.ts';
+import { PERSONAL_SENTINELS } from '../../../tests/support/senders.ts';
 import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
@@ -25,32 +27,10 @@ export const SIGNING_SECRET = 'test-SIGNING-secret-4f2a9e71b3';
 export const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 export const SHOP = 'https://shop.example';
 
-/** The identity the suite sends: distinctive strings, so a leak is easy to find. */
-export const NATURAL = {
-  first_name: 'Zebulon',
-  last_name: 'Quackenbush',
-  date_of_birth: '1961-07-04',
-} as const;
-export const LEGAL = {
-  legal_name: 'Quokkafield Holdings',
-  country_of_registration: 'NZL',
-} as const;
-export const EMAIL = 'zebulon.quackenbush@example.org';
-
 /** Strings that must never appear in a response or a log line. */
-export const FORBIDDEN = [
-  SIGNING_SECRET,
-  NATURAL.first_name,
-  NATURAL.last_name,
-  NATURAL.date_of_birth,
-  LEGAL.legal_name,
-  EMAIL,
-];
+export const FORBIDDEN = [SIGNING_SECRET, ...PERSONAL_SENTINELS];
 
-export const CATALOG_JSON = JSON.stringify({
-  kettle: { amount: '25.00', currency: 'EUR', description: 'Pour-over kettle' },
-  grinder: { amount: '129.00', currency: 'USD' },
-});
+export const CATALOG_JSON = JSON.stringify(CATALOG);
 
 /** Everything the proxy said during this test file. */
 export const seen: string[] = [];
@@ -180,17 +160,6 @@ export function testProxy(
 }
 
 export const adminHeaders = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-
-/** A valid checkout body; `pricing` picks the mode. */
-export function checkoutBody(pricing: Record<string, unknown> = { product: 'kettle' }) {
-  return {
-    ...pricing,
-    payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-    sender_type: 'natural',
-    sender_data: { ...NATURAL },
-    end_user_email: EMAIL,
-  };
-}
 
 /** Reads the JSON of a response (typed loosely for assertions). */
 // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON.

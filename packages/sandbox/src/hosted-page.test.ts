@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
+import { SENDER } from '../../../tests/support/senders.ts';
 import {
   createPaymentRequest,
-  naturalSender,
   ORIGIN,
   type TestSandbox,
   testSandbox,
@@ -183,7 +183,7 @@ describe('the dashboard', () => {
         url_success: 'https://shop.example.com/ok',
         url_failed: 'https://shop.example.com/ko',
         email_user: 'ada@example.com',
-        ...naturalSender,
+        ...SENDER,
       }),
     );
     assert.equal(invoice.status, 201);
@@ -195,7 +195,7 @@ describe('the dashboard', () => {
         address: 'tb1qdashboard',
         foreign_id: 'payout-9',
         end_user_reference: 'customer-1',
-        ...naturalSender,
+        ...SENDER,
         receiver_type: 'self',
       }),
     );

@@ -1,6 +1,7 @@
 /** Helpers for the unit tests: a fresh sandbox and signed requests through `app.request()`. */
 
 import { paymentRequestResponseSchema, signedHeaders } from '@crypto-pay/protocol';
+import { SENDER } from '../../../tests/support/senders.ts';
 import { createSandbox, type Sandbox } from './app.ts';
 import type { SandboxOptions } from './config.ts';
 
@@ -51,11 +52,6 @@ export function testSandbox(
   };
 }
 
-export const naturalSender = {
-  sender_type: 'natural',
-  sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' },
-} as const;
-
 /** A valid create payment request body; spread and override one field to break one rule. */
 export function paymentRequestBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -63,7 +59,7 @@ export function paymentRequestBody(overrides: Record<string, unknown> = {}) {
     currency: { iso: 'EUR' },
     life_time_duration: 3600,
     end_user_reference: 'customer-1',
-    ...naturalSender,
+    ...SENDER,
     ...overrides,
   };
 }

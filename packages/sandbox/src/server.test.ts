@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
 import { sendSigned } from '../../../tests/support/http.ts';
-import { naturalSender } from './sandbox.test-helpers.ts';
+import { SENDER } from '../../../tests/support/senders.ts';
+
 import { startSandbox } from './server.ts';
 
 const credentials = { apiKey: 'sandbox-key', signingSecret: 'sandbox-secret' };
@@ -31,7 +32,7 @@ describe('startSandbox', () => {
       address: '0xabc',
       foreign_id: 'payout-9',
       end_user_reference: 'customer-1',
-      ...naturalSender,
+      ...SENDER,
       receiver_type: 'self',
     });
     const created = await signed(`${running.baseUrl}/withdrawal/crypto`, 'POST', withdrawal);

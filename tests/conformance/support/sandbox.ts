@@ -2,6 +2,7 @@
 
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@crypto-pay/sandbox';
 import { type Answer, type SignedOutgoing, send, sendSigned } from '../../support/http.ts';
+import { SENDER } from '../../support/senders.ts';
 
 export interface SandboxUnderTest {
   running: RunningSandbox;
@@ -40,16 +41,6 @@ export async function sandboxUnderTest(
   };
 }
 
-export const naturalSender = {
-  sender_type: 'natural',
-  sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-12-10' },
-};
-
-export const legalSender = {
-  sender_type: 'legal',
-  sender_data: { legal_name: 'ACME Ltd', country_of_registration: 'GBR' },
-};
-
 /** A valid create payment request; override fields (undefined removes one). */
 export function paymentRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -57,7 +48,7 @@ export function paymentRequest(overrides: Record<string, unknown> = {}): Record<
     currency: { iso: 'EUR' },
     life_time_duration: 3600,
     end_user_reference: 'customer-1',
-    ...naturalSender,
+    ...SENDER,
     ...overrides,
   };
 }
@@ -86,7 +77,7 @@ export function invoiceRequest(overrides: Record<string, unknown> = {}, amount =
       url_success: 'https://shop.example.com/ok',
       url_failed: 'https://shop.example.com/ko',
       email_user: 'ada@example.com',
-      ...naturalSender,
+      ...SENDER,
       ...overrides,
     },
     { amount },
@@ -100,7 +91,7 @@ export function withdrawalRequest(overrides: Record<string, unknown> = {}, amoun
       address: 'tb1qdestination',
       foreign_id: 'payout-1',
       end_user_reference: 'customer-1',
-      ...naturalSender,
+      ...SENDER,
       receiver_type: 'self',
       ...overrides,
     },

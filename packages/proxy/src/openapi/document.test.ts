@@ -8,15 +8,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PAYMENT_REQUEST_STATUSES, signBody } from '@crypto-pay/protocol';
 import Database from 'better-sqlite3';
+import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../tests/support/senders.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import {
   API_KEY,
   adminHeaders,
-  checkoutBody,
-  EMAIL,
   json,
-  LEGAL,
-  NATURAL,
   SIGNING_SECRET,
   type TestProxy,
   testProxy,
@@ -110,13 +108,13 @@ async function holds(document: Document, method: string, path: string, response:
 const invoiceJson = (foreignId: string, amount = '0.0015') =>
   `{"end_user_reference":"customer-42","timer":false,"title":"Order","foreign_id":"${foreignId}",
   "currency":"BTC","amount":${amount},"url_success":"https://shop.example/ok",
-  "url_failed":"https://shop.example/ko","email_user":"${EMAIL}","sender_type":"natural",
-  "sender_data":${JSON.stringify(NATURAL)}}`;
+  "url_failed":"https://shop.example/ko","email_user":"${SENDER_EMAIL}","sender_type":"natural",
+  "sender_data":${JSON.stringify(SENDER.sender_data)}}`;
 
 const withdrawalJson = (foreignId: string) =>
   `{"currency":"BTC","amount":0.001,"address":"tb1qexampleaddress000000000000000000000",
   "foreign_id":"${foreignId}","end_user_reference":"customer-42","sender_type":"legal",
-  "sender_data":${JSON.stringify(LEGAL)},"receiver_type":"self"}`;
+  "sender_data":${JSON.stringify(LEGAL_SENDER.sender_data)},"receiver_type":"self"}`;
 
 function caller(proxy: TestProxy) {
   return {

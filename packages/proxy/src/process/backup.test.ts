@@ -11,14 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { checkoutBody } from '../../../../tests/support/checkouts.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import {
-  CATALOG_JSON,
-  checkoutBody,
-  SHOP,
-  startTestSandbox,
-  testEnv,
-} from '../testing.test-helpers.ts';
+import { CATALOG_JSON, SHOP, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 import { backupDatabase } from './backup.ts';
 
 const PACKAGE = join(import.meta.dirname, '../..');

@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { checkoutBody } from '../../../../tests/support/checkouts.ts';
 import {
   ADMIN_TOKEN,
   API_KEY,
   adminHeaders,
   assertNothingLeaked,
   CATALOG_JSON,
-  checkoutBody,
   FORBIDDEN,
   SIGNING_SECRET,
   seen,

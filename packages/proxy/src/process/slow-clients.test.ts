@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
-import { checkoutBody, seen, useServedProxy } from '../testing.test-helpers.ts';
+import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { seen, useServedProxy } from '../testing.test-helpers.ts';
 import { createLogger } from './logger.ts';
 
 /** Writes `text` on a new connection and resolves with all it received once it closed. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, invoiceResponseSchema } from '@crypto-pay/protocol';
-import { naturalSender, type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
+import { SENDER } from '../../../../tests/support/senders.ts';
+import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 
 const CREATE = '/api/v2/invoices/create';
@@ -18,7 +19,7 @@ const invoiceBody = (overrides: Record<string, unknown> = {}) => {
     url_success: 'https://shop.example.com/ok',
     url_failed: 'https://shop.example.com/ko',
     email_user: 'ada@example.com',
-    ...naturalSender,
+    ...SENDER,
     ...overrides,
   };
   // The amount goes on the wire as a JSON number with exactly these digits.

@@ -6,7 +6,8 @@ import {
   stringifyJson,
   withdrawalResponseSchema,
 } from '@crypto-pay/protocol';
-import { naturalSender, type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
+import { SENDER } from '../../../../tests/support/senders.ts';
+import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 
 const WITHDRAW = '/api/v2/withdrawal/crypto';
@@ -18,7 +19,7 @@ function withdraw(sandbox: TestSandbox, overrides: Record<string, unknown> = {})
     address: 'tb1qdestination',
     foreign_id: 'payout-1',
     end_user_reference: 'customer-1',
-    ...naturalSender,
+    ...SENDER,
     receiver_type: 'self',
     ...overrides,
   };

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { createLogger } from '../../process/logger.ts';
-import { checkoutBody, SHOP, useServedProxy } from '../../testing.test-helpers.ts';
+import { SHOP, useServedProxy } from '../../testing.test-helpers.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 interface Head {

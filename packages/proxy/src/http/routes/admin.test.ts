@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createProcessingClient, ProcessingApiError } from '@crypto-pay/client';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
 import {
   API_KEY,
   adminHeaders,
-  checkoutBody,
-  EMAIL,
   json,
-  LEGAL,
-  NATURAL,
   SIGNING_SECRET,
   useSandboxAndProxy,
 } from '../../testing.test-helpers.ts';
@@ -28,8 +26,8 @@ function invoiceJson(foreignId: string, amount = '0.00012345') {
   return `{"end_user_reference":"customer-42","timer":false,"title":"Order ${foreignId}",
     "foreign_id":"${foreignId}","currency":"BTC","amount":${amount},
     "url_success":"https://shop.example/ok","url_failed":"https://shop.example/ko",
-    "email_user":"${EMAIL}","sender_type":"natural",
-    "sender_data":${JSON.stringify(NATURAL)}}`;
+    "email_user":"${SENDER_EMAIL}","sender_type":"natural",
+    "sender_data":${JSON.stringify(SENDER.sender_data)}}`;
 }
 
 describe('merchant API', () => {
@@ -103,7 +101,7 @@ describe('merchant API', () => {
     });
     const withoutName = await post(
       '/admin/invoices',
-      invoiceJson('inv-7003').replace('"first_name":"Zebulon",', ''),
+      invoiceJson('inv-7003').replace(`"first_name":"${SENDER.sender_data.first_name}",`, ''),
     );
     assert.equal(withoutName.status, 422);
     assert.equal((await json(withoutName)).field, 'sender_data.first_name');
@@ -112,7 +110,7 @@ describe('merchant API', () => {
   it('creates a withdrawal and finds its transaction by id and by foreign_id', async () => {
     const body = `{"currency":"BTC","amount":0.001,"address":"tb1qexampleaddress000000000000000000000",
       "foreign_id":"wd-9001","end_user_reference":"customer-42","sender_type":"legal",
-      "sender_data":${JSON.stringify(LEGAL)},"receiver_type":"self"}`;
+      "sender_data":${JSON.stringify(LEGAL_SENDER.sender_data)},"receiver_type":"self"}`;
     const created = await post('/admin/withdrawals', body);
     assert.equal(created.status, 201);
     const withdrawal = (await json(created)).data;

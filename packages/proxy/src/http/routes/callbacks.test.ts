@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
 import {
   API_KEY,
   adminHeaders,
-  checkoutBody,
-  EMAIL,
   json,
   SIGNING_SECRET,
   useSandboxAndProxy,
@@ -33,7 +33,7 @@ function paymentRequestCallback(paymentRequestId: string, foreignId: string, sta
     foreign_id: foreignId,
     type: 'payment_request',
     status,
-    end_user_email: EMAIL,
+    end_user_email: SENDER_EMAIL,
     payment_request_amount: {
       currency: { iso: 'BTC', network_name: 'bitcoin' },
       amount: '0.00041667',

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createProcessingClient } from '@crypto-pay/client';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { LEGAL_SENDER, SENDER } from '../../../../../tests/support/senders.ts';
 import {
   API_KEY,
   adminHeaders,
-  checkoutBody,
   json,
-  LEGAL,
-  NATURAL,
   SHOP,
   SIGNING_SECRET,
   sandboxControl,
@@ -64,7 +63,11 @@ describe('POST /api/checkouts', () => {
     await create(checkoutBody());
     const spaced = {
       ...checkoutBody(),
-      sender_data: { ...NATURAL, first_name: '  zebulon ', last_name: 'QUACKENBUSH' },
+      sender_data: {
+        ...SENDER.sender_data,
+        first_name: `  ${SENDER.sender_data.first_name.toLowerCase()} `,
+        last_name: SENDER.sender_data.last_name.toUpperCase(),
+      },
     };
     await create(spaced);
     const [a, b] = [...fixture.sandbox.sandbox.store.paymentRequests.values()]
@@ -72,7 +75,10 @@ describe('POST /api/checkouts', () => {
       .map((record) => record.endUserReference);
     assert.equal(a, b);
     assert.match(a!, /^eur_[A-Za-z0-9_-]{43}$/);
-    await create({ ...checkoutBody(), sender_data: { ...NATURAL, date_of_birth: '1961-07-05' } });
+    await create({
+      ...checkoutBody(),
+      sender_data: { ...SENDER.sender_data, date_of_birth: '1961-07-05' },
+    });
     const other = [...fixture.sandbox.sandbox.store.paymentRequests.values()].at(
       -1,
     )?.endUserReference;
@@ -155,7 +161,10 @@ describe('POST /api/checkouts', () => {
 
   it('answers the spec texts for sender data, with the field', async () => {
     const missingName = checkoutBody();
-    missingName.sender_data = { last_name: 'Quackenbush', date_of_birth: '1961-07-04' } as never;
+    missingName.sender_data = {
+      last_name: SENDER.sender_data.last_name,
+      date_of_birth: SENDER.sender_data.date_of_birth,
+    } as never;
     let response = await create(missingName);
     assert.equal(response.status, 422);
     assert.deepEqual(await json(response), {
@@ -173,7 +182,7 @@ describe('POST /api/checkouts', () => {
     response = await create({
       ...checkoutBody(),
       sender_type: 'legal',
-      sender_data: { ...LEGAL, country_of_registration: 'XXX' },
+      sender_data: { ...LEGAL_SENDER.sender_data, country_of_registration: 'XXX' },
     });
     assert.equal(
       (await json(response)).error,
@@ -208,7 +217,7 @@ describe('POST /api/checkouts', () => {
     const response = await create({
       ...checkoutBody(),
       sender_type: 'legal',
-      sender_data: { ...LEGAL },
+      sender_data: { ...LEGAL_SENDER.sender_data },
     });
     assert.equal(response.status, 201);
   });
@@ -515,7 +524,7 @@ describe('checkout sessions', () => {
       life_time_duration: 3600,
       end_user_reference: 'customer-99',
       sender_type: 'natural',
-      sender_data: NATURAL,
+      sender_data: SENDER.sender_data,
       foreign_id: 'order-99',
     });
     const refused = await create(checkoutBody({ session: session.session }));

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ADMIN_TOKEN,
-  checkoutBody,
-  json,
-  SHOP,
-  testProxy,
-  useTestSandbox,
-} from '../../testing.test-helpers.ts';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { ADMIN_TOKEN, json, SHOP, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 
 const shared = useTestSandbox();
 

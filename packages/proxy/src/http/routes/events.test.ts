@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { type IncomingMessage, request } from 'node:http';
 import { connect } from 'node:net';
 import { before, describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { createLogger } from '../../process/logger.ts';
-import {
-  checkoutBody,
-  SHOP,
-  sandboxControl,
-  seen,
-  useServedProxy,
-} from '../../testing.test-helpers.ts';
+import { SHOP, sandboxControl, seen, useServedProxy } from '../../testing.test-helpers.ts';
 
 /** An open event stream over a real connection, as a browser's EventSource holds it. */
 interface Stream {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import {
-  checkoutBody,
   json,
   sandboxControl,
   seen,

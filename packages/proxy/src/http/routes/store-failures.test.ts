@@ -6,8 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { openSqliteStore } from '../../store/sqlite.ts';
-import { checkoutBody, json, seen, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
+import { json, seen, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 
 const shared = useTestSandbox();
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import {
   adminHeaders,
-  checkoutBody,
   json,
   sandboxControl,
   testProxy,
