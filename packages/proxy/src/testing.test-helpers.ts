@@ -101,6 +101,8 @@ export function serverConfig(sandbox: RunningSandbox): { config: Config; remove(
 
 export interface TestProxy {
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** `POST /api/checkouts` with this body (and headers, an Idempotency-Key say). */
+  createCheckout(body: unknown, headers?: Record<string, string>): Promise<Response>;
   store: Store;
   hub: CheckoutHub;
   config: Config;
@@ -136,11 +138,13 @@ export function testProxy(
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
   });
-  return {
+  const proxy: TestProxy = {
     store,
     hub,
     config,
     clock,
+    createCheckout: (body, headers = {}) =>
+      proxy.request('/api/checkouts', { method: 'POST', json: body, headers }),
     async request(path, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -157,6 +161,7 @@ export function testProxy(
       return response;
     },
   };
+  return proxy;
 }
 
 export const adminHeaders = { Authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -214,6 +219,11 @@ export function useServedProxy(
     remove();
   });
   return served;
+}
+
+/** The sandbox's view of the payment requests it received, newest first. */
+export async function upstreamRequests(sandbox: { url: string }) {
+  return json(await fetch(`${sandbox.url}/_sandbox/payment-requests`));
 }
 
 /** A POST to the sandbox's control API (`/_sandbox/...`): faults, merchant, simulations. */

@@ -1,0 +1,210 @@
+/**
+ * What the create route (`checkouts.ts`) refuses and how it says so: the spec's texts with the
+ * field, the service's refusals passed through, and which of them the merchant's log hears of.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { LEGAL_SENDER, SENDER } from '../../../../../tests/support/senders.ts';
+import { adminHeaders, json, seen, useSandboxAndProxy } from '../../testing.test-helpers.ts';
+
+const fixture = useSandboxAndProxy();
+
+describe('POST /api/checkouts: refusals', () => {
+  it('answers the spec texts for sender data, with the field', async () => {
+    const missingName = checkoutBody();
+    missingName.sender_data = {
+      last_name: SENDER.sender_data.last_name,
+      date_of_birth: SENDER.sender_data.date_of_birth,
+    } as never;
+    let response = await fixture.proxy.createCheckout(missingName);
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The first_name must be provided for sender_type = natural.',
+      code: 'first_name_missing',
+      field: 'sender_data.first_name',
+    });
+
+    response = await fixture.proxy.createCheckout({ ...checkoutBody(), sender_type: 'robot' });
+    assert.equal(
+      (await json(response)).error,
+      'The sender_type must be either ‘natural’ or ‘legal’.',
+    );
+
+    response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      sender_type: 'legal',
+      sender_data: { ...LEGAL_SENDER.sender_data, country_of_registration: 'XXX' },
+    });
+    assert.equal(
+      (await json(response)).error,
+      'The country_of_registration must be a valid ISO Alpha-3 code.',
+    );
+
+    const { sender_data: _, ...withoutData } = checkoutBody();
+    response = await fixture.proxy.createCheckout(withoutData);
+    assert.equal((await json(response)).error, 'The sender_data object is mandatory.');
+
+    response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      end_user_email: 'not-an-email',
+    });
+    assert.equal((await json(response)).error, 'The email address is incorrect.');
+
+    response = await fixture.proxy.createCheckout({ ...checkoutBody(), payment_currency: {} });
+    assert.equal((await json(response)).error, 'payment_currency must not be empty if provided.');
+  });
+
+  it('answers the service’s 404 for an unknown currency as 422: only a checkout is not found', async () => {
+    const response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: { iso: 'ZZZ', network_name: 'nowhere' },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'payment_currency.iso is incorrect.',
+      code: 'payment_currency_iso_unknown',
+      field: 'payment_currency.iso',
+    });
+  });
+
+  it('creates a checkout for a legal entity', async () => {
+    const response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      sender_type: 'legal',
+      sender_data: { ...LEGAL_SENDER.sender_data },
+    });
+    assert.equal(response.status, 201);
+  });
+
+  it('passes the service’s own validation through with its text', async () => {
+    const response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: { iso: 'XRP', network_name: 'ripple' },
+    });
+    assert.equal(response.status, 422);
+    const body = await json(response);
+    assert.equal(body.error, 'payment_currency.iso is disabled.');
+    assert.equal(body.code, 'payment_currency_iso_disabled');
+  });
+
+  it('tells the merchant, in the log, of refusals that concern its own settings', async () => {
+    const warnings = () =>
+      seen
+        .filter((line) => line.includes('"level":"warn"'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const offered = async () =>
+      (await json(await fixture.proxy.request('/api/config'))).payment_currencies.map(
+        (currency: { iso: string }) => currency.iso,
+      );
+    const before = warnings().length;
+    assert.ok((await offered()).includes('XRP'));
+
+    const disabled = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: { iso: 'XRP', network_name: 'ripple' },
+    });
+    assert.equal((await json(disabled)).code, 'payment_currency_iso_disabled');
+    const noRate = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: { iso: 'DOGE', network_name: 'dogecoin' },
+    });
+    assert.equal((await json(noRate)).code, 'exchange_rate_unavailable');
+    const session = await fixture.proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: { amount: '0.50', currency: 'EUR', url_store: 'https://shop.invalid' },
+    });
+    const cheap = await fixture.proxy.createCheckout(
+      checkoutBody({ session: (await json(session)).session }),
+    );
+    assert.equal((await json(cheap)).code, 'amount_below_minimum');
+
+    assert.deepEqual(
+      warnings()
+        .slice(before)
+        .map(({ message, code, field, pricing }) => ({ message, code, field, pricing })),
+      [
+        {
+          message:
+            'the service refused a create because of a merchant setting: payment_currency.iso is disabled.',
+          code: 'payment_currency_iso_disabled',
+          field: 'payment_currency.iso',
+          pricing: 'product',
+        },
+        {
+          message:
+            'the service refused a create because of a merchant setting: Exchange rate is not available between EUR and DOGE.',
+          code: 'exchange_rate_unavailable',
+          field: 'payment_currency.iso',
+          pricing: 'product',
+        },
+        {
+          message:
+            'the service refused a create because of a merchant setting: The minimum amount is 1.00 EUR.',
+          code: 'amount_below_minimum',
+          field: 'amount',
+          pricing: 'session',
+        },
+      ],
+    );
+    assert.equal(warnings().at(-3)?.product, 'kettle');
+    // The disabled currency is no longer offered, until the list is fetched anew.
+    assert.ok(!(await offered()).includes('XRP'));
+    assert.ok((await offered()).includes('DOGE'), 'other prices may have a rate');
+    fixture.proxy.clock.now += 5 * 60_000;
+    assert.ok((await offered()).includes('XRP'));
+  });
+
+  it('does not log a refusal of what the customer chose as the merchant’s', async () => {
+    const before = seen.filter((line) => line.includes('"level":"warn"')).length;
+    // Within the proxy's open bounds, but under the service's minimum once in EUR.
+    const response = await fixture.proxy.createCheckout(
+      checkoutBody({ amount: '1.00', currency: 'USD' }),
+    );
+    assert.equal((await json(response)).code, 'amount_below_minimum');
+    assert.equal(seen.filter((line) => line.includes('"level":"warn"')).length, before);
+  });
+
+  it('takes the service’s one text for two networks as the customer’s when a payment network was sent', async () => {
+    const before = seen.filter((line) => line.includes('"level":"warn"')).length;
+    const response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: { iso: 'BTC', network_name: 'nonsense' },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The combination of currency and network is not supported.',
+      code: 'payment_currency_network_unsupported',
+      field: 'payment_currency.network_name',
+    });
+    // Not the catalogue's price: nothing for the merchant to hear of.
+    assert.equal(seen.filter((line) => line.includes('"level":"warn"')).length, before);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const response = await fixture.proxy.request('/api/checkouts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"product": ',
+    });
+    assert.equal(response.status, 400);
+    assert.equal((await json(response)).code, 'invalid_json');
+  });
+
+  it('refuses a body that is JSON but no object in a sentence, not zod’s "Invalid input"', async () => {
+    for (const body of ['[]', '"x"', 'null', '42']) {
+      const response = await fixture.proxy.request('/api/checkouts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      assert.equal(response.status, 422, body);
+      assert.deepEqual(await json(response), {
+        error: 'The request body must be a JSON object.',
+        code: 'invalid_request',
+      });
+    }
+  });
+});

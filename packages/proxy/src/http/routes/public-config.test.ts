@@ -1,0 +1,115 @@
+/** `GET /api/config` (`public-config.ts`): what the widget may offer. */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import {
+  json,
+  sandboxControl,
+  testProxy,
+  upstreamRequests,
+  useSandboxAndProxy,
+} from '../../testing.test-helpers.ts';
+
+const fixture = useSandboxAndProxy();
+
+describe('GET /api/config', () => {
+  it('lists payment currencies, products, open amounts and sessions', async () => {
+    const response = await fixture.proxy.request('/api/config');
+    assert.equal(response.status, 200);
+    const config = await json(response);
+    assert.deepEqual(config.payment_currencies[0], {
+      iso: 'BTC',
+      network_name: 'bitcoin',
+      precision: 8,
+    });
+    assert.ok(
+      config.payment_currencies.some(
+        (currency: { iso: string; network_name?: string }) =>
+          currency.iso === 'USDT' && currency.network_name === 'tron',
+      ),
+    );
+    assert.ok(
+      config.payment_currencies.every((currency: { iso: string }) => currency.iso !== 'EUR'),
+    );
+    assert.deepEqual(config.products.kettle, {
+      amount: '25.00',
+      currency: 'EUR',
+      description: 'Pour-over kettle',
+    });
+    assert.deepEqual(config.open_amount, {
+      min: '1.00',
+      max: '500.00',
+      currencies: ['EUR', 'USD'],
+    });
+    assert.equal(config.sessions, true);
+  });
+
+  it('offers only PAYMENT_CURRENCIES that the service lists too, and refuses the others', async () => {
+    const limited = testProxy(fixture.sandbox, {
+      PAYMENT_CURRENCIES: 'BTC:bitcoin,USDT:tron,ETH,XMR',
+    });
+    const config = await json(await limited.request('/api/config'));
+    // In the service's order; ETH on any network; XMR is not in the service's list.
+    assert.deepEqual(config.payment_currencies, [
+      { iso: 'BTC', network_name: 'bitcoin', precision: 8 },
+      { iso: 'ETH', network_name: 'ethereum', precision: 8 },
+      { iso: 'USDT', network_name: 'tron', precision: 6 },
+    ]);
+
+    const before = (await upstreamRequests(fixture.sandbox)).length;
+    const pay = (payment_currency: Record<string, string>) =>
+      limited.request('/api/checkouts', {
+        method: 'POST',
+        json: { ...checkoutBody(), payment_currency },
+      });
+    const other = await pay({ iso: 'USDT', network_name: 'ethereum' });
+    assert.equal(other.status, 422);
+    assert.deepEqual(await json(other), {
+      error: 'The payment_currency must be one of BTC (bitcoin), USDT (tron), ETH, XMR.',
+      code: 'payment_currency_not_offered',
+      field: 'payment_currency',
+    });
+    // Without a network the service would pick one, maybe not the offered one.
+    assert.equal((await pay({ iso: 'USDT' })).status, 422);
+    assert.equal((await pay({ iso: 'LTC', network_name: 'litecoin' })).status, 422);
+    assert.equal(
+      (await upstreamRequests(fixture.sandbox)).length,
+      before,
+      'nothing sent for a refusal',
+    );
+
+    assert.equal((await pay({ iso: 'USDT', network_name: 'tron' })).status, 201);
+    assert.equal((await pay({ iso: 'ETH', network_name: 'ethereum' })).status, 201);
+  });
+
+  it('offers every crypto currency of the list when PAYMENT_CURRENCIES is unset', async () => {
+    const config = await json(await fixture.proxy.request('/api/config'));
+    assert.deepEqual(
+      config.payment_currencies.map(
+        (currency: { iso: string; network_name?: string }) =>
+          `${currency.iso}:${currency.network_name}`,
+      ),
+      [
+        'BTC:bitcoin',
+        'ETH:ethereum',
+        'LTC:litecoin',
+        'USDT:ethereum',
+        'USDT:tron',
+        'USDC:ethereum',
+        'XRP:ripple',
+        'DOGE:dogecoin',
+      ],
+    );
+  });
+
+  it('serves the cached currency list while the service is down', async () => {
+    assert.equal((await fixture.proxy.request('/api/config')).status, 200);
+    await sandboxControl(fixture.sandbox, '/faults', { fail_next: 5, status: 503 });
+    try {
+      assert.equal((await fixture.proxy.request('/api/config')).status, 200);
+    } finally {
+      await sandboxControl(fixture.sandbox, '/faults', {});
+    }
+  });
+});
