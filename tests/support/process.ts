@@ -23,8 +23,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Every line written so far, on both streams. */
   lines: LogLine[];
-  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
-  stop(graceMs?: number): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with its exit code once it is gone. */
+  stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL at once (a crash, as far as the process can tell); resolves once it is gone. */
   kill(): Promise<void>;
 }
@@ -39,7 +39,8 @@ export async function startServerProcess(options: {
   name: string;
   bin: string;
   args?: string[];
-  env: Record<string, string>;
+  /** The process's environment besides PATH and HOME; an undefined value is left out. */
+  env: Record<string, string | undefined>;
   ready: RegExp;
   timeoutMs?: number;
   /**
@@ -109,12 +110,13 @@ export async function startServerProcess(options: {
     child,
     lines,
     async stop(graceMs = 5000) {
-      if (exited(child)) return;
+      if (exited(child)) return child.exitCode;
       const done = gone();
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await done;
       clearTimeout(timer);
+      return child.exitCode;
     },
     async kill() {
       if (exited(child)) return;

@@ -98,7 +98,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   writeFileSync(catalogFile, JSON.stringify(CATALOG));
 
   const leakCheck = options.leakCheck ?? options.keepStdout ?? true;
-  const started: { stop(): Promise<void> }[] = [];
+  const started: { stop(): Promise<unknown> }[] = [];
   let stopped = false;
   const stopAll = async (leaks?: () => Leak[]) => {
     if (stopped) return;

@@ -5,7 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
 import {
   ADMIN_TOKEN,
   API_KEY,
@@ -26,61 +27,21 @@ import {
 } from '../testing.test-helpers.ts';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
-const SANDBOX_BIN = fileURLToPath(
-  new URL('../../../sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
-);
 /** A stuck test fails instead of hanging the suite. */
 const TEST_TIMEOUT_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
 const catalogFile = join(dir, 'catalog.json');
 const databaseFile = join(dir, 'data', 'crypto-pay.db');
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: string[];
-}
-
-/** Spawns a Node program and resolves once it prints `<name> listening on <url>`. */
-function run(name: string, args: string[], env: Record<string, string | undefined>, cwd: string) {
-  return new Promise<Running>((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd,
-      env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: string[] = [];
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start: ${output.join('')}`)),
-      30_000,
-    );
-    for (const stream of [child.stdout!, child.stderr!]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (text: string) => {
-        output.push(text);
-        const match = new RegExp(`${name} listening on (\\S+)`).exec(output.join(''));
-        if (match) {
-          clearTimeout(timer);
-          resolve({ child, url: match[1]!, output });
-        }
-      });
-    }
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}: ${output.join('')}`));
-    });
-  });
-}
-
-let sandbox: Running;
-let proxy: Running;
-const proxies: Running[] = [];
+let sandbox: ServerProcess;
+let proxy: ServerProcess;
+const proxies: ServerProcess[] = [];
 
 function sandboxUrls() {
   return { baseUrl: `${sandbox.url}/api/v2`, paymentsBaseUrl: `${sandbox.url}/api/payments/v1` };
 }
 
-async function startProxy(extra: Record<string, string | undefined> = {}): Promise<Running> {
+async function startProxy(extra: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const env = testEnv(sandboxUrls(), {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -88,25 +49,25 @@ async function startProxy(extra: Record<string, string | undefined> = {}): Promi
     CATALOG_FILE: catalogFile,
     ...extra,
   });
-  const running = await run('crypto-pay-proxy', ['bin/crypto-pay-proxy.mjs'], env, PACKAGE);
+  const running = await startServerProcess({
+    name: 'proxy',
+    bin: 'packages/proxy/bin/crypto-pay-proxy.mjs',
+    env,
+    ready: /crypto-pay-proxy listening on (\S+)/,
+  });
   proxies.push(running);
   await control('/_sandbox/merchant', { callback_url: `${running.url}/callbacks/processing` });
   return running;
 }
 
-/** Stops a proxy with SIGTERM; resolves with its exit code. */
-function stop(running: Running): Promise<number | null> {
-  if (running.child.exitCode !== null) return Promise.resolve(running.child.exitCode);
-  return new Promise((resolve) => {
-    // The grace period of the proxy is 10 s; past that, something is wrong: do not hang.
-    const kill = setTimeout(() => running.child.kill('SIGKILL'), 20_000);
-    running.child.once('exit', (code) => {
-      clearTimeout(kill);
-      resolve(code);
-    });
-    running.child.kill('SIGTERM');
-  });
+/** Stops a process with SIGTERM; resolves with its exit code. */
+function stop(running: ServerProcess): Promise<number | null> {
+  // The grace period of the proxy is 10 s; past that, something is wrong: do not hang.
+  return running.stop(20_000);
 }
+
+/** What a process wrote, both streams. */
+const outputOf = (running: ServerProcess) => running.lines.map((line) => line.text).join('\n');
 
 async function control(path: string, body: unknown) {
   const response = await fetch(`${sandbox.url}${path}`, {
@@ -199,23 +160,24 @@ async function waitFor(check: () => Promise<boolean>, what: string) {
 before(async () => {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(catalogFile, CATALOG_JSON);
-  sandbox = await run(
-    'crypto-pay-sandbox',
-    [SANDBOX_BIN, '--port', '0', '--host', '127.0.0.1'],
-    {
+  sandbox = await startServerProcess({
+    name: 'sandbox',
+    bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
+    args: ['--port', '0', '--host', '127.0.0.1'],
+    env: {
       SANDBOX_API_KEY: API_KEY,
       SANDBOX_SIGNING_SECRET: SIGNING_SECRET,
       SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,300,1000,3000',
     },
-    PACKAGE,
-  );
+    ready: /crypto-pay-sandbox listening on (\S+)/,
+  });
   proxy = await startProxy();
 });
 
 after(async () => {
   for (const running of proxies) await stop(running);
   await stop(sandbox);
-  for (const running of proxies) seen.push(...running.output);
+  for (const running of proxies) seen.push(outputOf(running));
   // The store file holds no secret and no sender data either.
   const stored =
     readFileSync(databaseFile).toString('latin1') +
@@ -343,7 +305,7 @@ describe('the proxy process', () => {
     const created = await newCheckout();
     const before = await call(`/api/checkouts/${created.body.id}`);
     assert.equal(await stop(proxy), 0);
-    assert.match(proxy.output.join(''), /"message":"stopped"/);
+    assert.match(outputOf(proxy), /"message":"stopped"/);
 
     proxy = await startProxy();
     const after = await call(`/api/checkouts/${created.body.id}`);
