@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `pnpm start`: sandbox + proxy + demo shop, one command. `pnpm start --built` runs the built
 // packages (after `pnpm build`). Ctrl-C stops all three; so does any one of them dying.
-import { ROOT, startStack } from './stack.mjs';
+// A thin command line over the one stack of tests/support/stack.ts (run with tsx's loader).
+import { join } from 'node:path';
+import { ROOT } from '../tests/support/process.ts';
+import { startStack } from '../tests/support/stack.ts';
 
 const built = process.argv.includes('--built');
 const port = (variable, fallback) => {
@@ -18,10 +21,18 @@ const port = (variable, fallback) => {
 let stack;
 try {
   stack = await startStack({
-    built,
-    sandboxPort: port('SANDBOX_PORT', 8790),
-    proxyPort: port('PORT', 8787),
-    demoPort: port('DEMO_PORT', 5173),
+    demo: {
+      built,
+      ports: {
+        sandbox: port('SANDBOX_PORT', 8790),
+        proxy: port('PORT', 8787),
+        demo: port('DEMO_PORT', 5173),
+      },
+      dataDir: join(ROOT, 'data'),
+      echo: true,
+    },
+    // The demo shows its logs as they come; nothing keeps them.
+    keepStdout: false,
   });
 } catch (error) {
   console.error(`\ncrypto-pay could not start: ${error.message}`);
@@ -31,9 +42,9 @@ try {
 console.log(`
   crypto-pay is running${built ? ' (built packages)' : ''} from ${ROOT}
 
-  Demo shop          ${stack.demoUrl}/
-  Sandbox dashboard  ${stack.sandboxUrl}/_sandbox/
-  Proxy              ${stack.proxyUrl}/healthz
+  Demo shop          http://127.0.0.1:${new URL(stack.demo.url).port}/
+  Sandbox dashboard  ${stack.sandbox.url}/_sandbox/
+  Proxy              ${stack.proxy.url}/healthz
 
   Ctrl-C stops everything.
 `);
@@ -47,10 +58,12 @@ const shutdown = async (code) => {
 };
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
-for (const child of stack.children) {
-  child.once('exit', (code, signal) => {
+for (const server of [stack.sandbox, stack.proxy, stack.demo]) {
+  server.child.once('exit', (code, signal) => {
     if (stopping) return;
-    console.error(`\n${child.name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+    console.error(
+      `\n${server.name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`,
+    );
     shutdown(1);
   });
 }

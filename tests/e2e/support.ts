@@ -4,38 +4,41 @@
  * artifacts/e2e/ (ignored by git) for the README and for whoever debugs a failure.
  */
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { freePort, ROOT, type RunningStack, startStack } from '../../scripts/stack.mjs';
 import { launchChromium } from '../support/browser.ts';
+import { ROOT } from '../support/process.ts';
 import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
+import { startStack } from '../support/stack.ts';
 
-export type Stack = RunningStack;
+/** Where a journey finds the servers of its stack. */
+export interface Stack {
+  sandboxUrl: string;
+  proxyUrl: string;
+  /** The shop as the browser opens it (the proxy allows this origin). */
+  demoUrl: string;
+  stop(): Promise<void>;
+}
 
 /** Starts the built stack before the file's tests and a browser; stops both after them. */
-export function useStack(extraProxyEnv: Record<string, string> = {}) {
-  const state = {} as { stack: Stack; browser: Browser; dataDir: string };
+export function useStack(proxyEnv: Record<string, string> = {}) {
+  const state = {} as { stack: Stack; browser: Browser };
   before(async () => {
-    state.dataDir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
-    state.stack = await startStack({
-      built: true,
-      sandboxPort: await freePort(),
-      proxyPort: await freePort(),
-      demoPort: await freePort(),
-      dataDir: state.dataDir,
-      output: 'pipe',
-      extraProxyEnv,
-    });
+    const stack = await startStack({ demo: { built: true }, proxyEnv });
+    state.stack = {
+      sandboxUrl: stack.sandbox.url,
+      proxyUrl: stack.proxy.url,
+      demoUrl: `http://127.0.0.1:${new URL(stack.demo!.url).port}`,
+      stop: stack.stop,
+    };
     state.browser = await launchChromium(['--disable-quic']);
   });
   after(async () => {
     await state.browser?.close();
     await state.stack?.stop();
-    rmSync(state.dataDir, { recursive: true, force: true });
   });
   return state;
 }

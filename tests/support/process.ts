@@ -5,8 +5,10 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,10 +51,15 @@ export async function startServerProcess(options: {
    * it, not the server. Stderr is always kept.
    */
   keepStdout?: boolean;
+  /** Also write what it prints to this process's own streams (`pnpm start`). */
+  echo?: boolean;
 }): Promise<ServerProcess> {
+  const env: Record<string, string> = {};
+  const given = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
   const child = spawn(process.execPath, [join(ROOT, options.bin), ...(options.args ?? [])], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Never outlive the test process, whatever way it ends.
@@ -66,12 +73,14 @@ export async function startServerProcess(options: {
     let rest = '';
     child[stream]!.setEncoding('utf8');
     child[stream]!.on('data', (chunk: string) => {
+      if (options.echo) process[stream].write(chunk);
       if (stream === 'stdout' && ready && options.keepStdout === false) return;
       const parts = (rest + chunk).split('\n');
       rest = parts.pop() ?? '';
       for (const text of parts) {
         lines.push({ stream, text });
-        const match = options.ready.exec(text);
+        // A colouring program (Vite) may put escape codes inside the URL.
+        const match = options.ready.exec(stripVTControlCharacters(text));
         if (match) found?.(match[1]!);
       }
     });
@@ -125,6 +134,31 @@ export async function startServerProcess(options: {
       await done;
     },
   };
+}
+
+/** A port nobody uses right now, for a server that must be told its port in advance. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when nothing listens on `port`; rejects with a sentence naming `variable` otherwise. */
+export function ensurePortFree(port: number, host: string, variable: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      reject(
+        new Error(`Port ${port} is busy: stop what uses it or set ${variable} to another port.`),
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }
 
 /** Peak and current resident memory of a process in MiB, from /proc (Linux only). */

@@ -1,8 +1,10 @@
 /**
- * The sandbox and the proxy started as separate processes on free ports, with a temporary data
- * directory (SQLite file, catalogue), callbacks wired from the sandbox to the proxy, and
- * optionally a counting forwarder between them. Shared by the reliability suite and the
- * benchmarks; unlike scripts/stack.mjs it starts no demo.
+ * The one way to start the product: the sandbox and the proxy as separate processes (free
+ * ports, a temporary data directory with the SQLite file and catalogue, callbacks wired from
+ * the sandbox to the proxy, optionally a counting forwarder between them) and, with `demo`,
+ * the demo shop. Used by `pnpm start` (scripts/start.mjs: fixed ports, ./data, output echoed),
+ * the browser journeys, the reliability suite and the benchmarks. TypeScript run through tsx
+ * (a root dev dependency, so `pnpm start` needs no build), like every other test file.
  *
  * A stack that keeps its log lines (every reliability stack) is searched for leaks when it
  * stops, so "the secret and the sender data appear nowhere" holds for all the suite's traffic:
@@ -16,15 +18,15 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/stack.mjs';
 import { CATALOG } from './checkouts.ts';
+import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send, sendJson } from './http.ts';
 import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
-import { type ServerProcess, startServerProcess } from './process.ts';
+import { ensurePortFree, freePort, type ServerProcess, startServerProcess } from './process.ts';
 import { PERSONAL_SENTINELS } from './senders.ts';
 
 export interface StackOptions {
@@ -39,6 +41,19 @@ export interface StackOptions {
   keepStdout?: boolean;
   /** Fail `stop()` when `leaks()` finds anything (default: when stdout lines are kept). */
   leakCheck?: boolean;
+  /** Serve the demo shop too, with the proxy configured for it (`pnpm start`, browser tests). */
+  demo?: DemoOptions;
+}
+
+export interface DemoOptions {
+  /** The built packages and demo (as a deployment), or the sources and Vite's dev server. */
+  built: boolean;
+  /** Fixed ports (`pnpm start`); free ones otherwise. */
+  ports?: { sandbox: number; proxy: number; demo: number };
+  /** A data directory to keep (`pnpm start`'s ./data); otherwise a temporary one. */
+  dataDir?: string;
+  /** Write what the servers print to this terminal. */
+  echo?: boolean;
 }
 
 /** The sandbox's start-up line that prints its signing secret, by design (see the header). */
@@ -65,6 +80,8 @@ export function sandboxLogLeaks(
 export interface Stack {
   sandbox: ServerProcess;
   proxy: ServerProcess;
+  /** The demo shop, when asked for. */
+  demo: ServerProcess | undefined;
   forwarder: CountingForwarder | undefined;
   credentials: { apiKey: string; signingSecret: string };
   adminToken: string;
@@ -86,18 +103,35 @@ export interface Stack {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const demo = options.demo;
+  const host = '127.0.0.1';
+  const fixed = demo?.ports;
+  if (fixed) {
+    await ensurePortFree(fixed.sandbox, host, 'SANDBOX_PORT');
+    await ensurePortFree(fixed.proxy, host, 'PORT');
+    await ensurePortFree(fixed.demo, host, 'DEMO_PORT');
+  }
+  if (demo) ensureWidgetBuilt(demo.built);
   const credentials = {
     apiKey: options.apiKey ?? 'sandbox-key',
-    // Unique per stack, so a search for it finds only leaks.
-    signingSecret: options.signingSecret ?? `stack-secret-${randomBytes(16).toString('hex')}`,
+    // The demo's are the sandbox's public defaults; a test's is unique, so a search for it
+    // finds only leaks.
+    signingSecret:
+      options.signingSecret ??
+      (demo ? 'sandbox-secret' : `stack-secret-${randomBytes(16).toString('hex')}`),
   };
-  const adminToken = 'reliability-admin-token-0123456789';
-  const dataDir = mkdtempSync(join(tmpdir(), 'crypto-pay-stack-'));
+  const adminToken = demo ? DEMO_ADMIN_TOKEN : 'reliability-admin-token-0123456789';
+  const keepData = demo?.dataDir !== undefined;
+  const dataDir = demo?.dataDir ?? mkdtempSync(join(tmpdir(), 'crypto-pay-stack-'));
+  mkdirSync(dataDir, { recursive: true });
   const databaseFile = join(dataDir, 'crypto-pay.db');
   const catalogFile = join(dataDir, 'catalog.json');
-  writeFileSync(catalogFile, JSON.stringify(CATALOG));
+  if (!demo) writeFileSync(catalogFile, JSON.stringify(CATALOG));
+  // The demo's servers run as a developer's shell would, with its environment.
+  const shell = demo ? { ...process.env, NODE_ENV: demo.built ? 'production' : 'development' } : {};
+  const echo = demo?.echo ?? false;
 
-  const leakCheck = options.leakCheck ?? options.keepStdout ?? true;
+  const leakCheck = options.leakCheck ?? (demo ? false : (options.keepStdout ?? true));
   const started: { stop(): Promise<unknown> }[] = [];
   let stopped = false;
   const stopAll = async (leaks?: () => Leak[]) => {
@@ -109,7 +143,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     try {
       found = leaks?.() ?? [];
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     }
     if (found.length > 0) {
       throw new Error(
@@ -118,26 +152,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
   };
   try {
+    const proxyPort = fixed?.proxy ?? (await freePort());
+    const demoPort = demo ? (fixed?.demo ?? (await freePort())) : 0;
     const sandbox = await startServerProcess({
       name: 'sandbox',
       bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
-      args: ['--port', '0', '--host', '127.0.0.1'],
+      args: ['--port', String(fixed?.sandbox ?? 0), '--host', host],
       env: {
+        ...shell,
         SANDBOX_API_KEY: credentials.apiKey,
         SANDBOX_SIGNING_SECRET: credentials.signingSecret,
+        // Also set through the control API below; here so the banner names it.
+        SANDBOX_CALLBACK_URL: `http://${host}:${proxyPort}/callbacks/processing`,
         // Retries come quickly, so a proxy that was down catches up within a test.
-        SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,250,500,1000,2000,4000',
+        ...(demo ? {} : { SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,250,500,1000,2000,4000' }),
         ...options.sandboxEnv,
       },
       ready: /crypto-pay-sandbox listening on (\S+)/,
       keepStdout: options.keepStdout ?? true,
+      echo,
     });
     started.push(sandbox);
     const forwarder = options.counting ? await startCountingForwarder(sandbox.url) : undefined;
     if (forwarder) started.push({ stop: () => forwarder.close() });
     const upstream = forwarder?.url ?? sandbox.url;
-    const proxyPort = await freePort();
-    const proxyEnv = {
+    const proxyEnv: Record<string, string | undefined> = {
+      ...shell,
       PROCESSING_API_KEY: credentials.apiKey,
       PROCESSING_SIGNING_SECRET: credentials.signingSecret,
       PROCESSING_BASE_URL: `${upstream}/api/v2`,
@@ -150,12 +190,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       OPEN_AMOUNT_MIN: '1.00',
       OPEN_AMOUNT_MAX: '500.00',
       OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
-      ALLOWED_ORIGINS: 'https://shop.example',
-      URL_SUCCESS: 'https://shop.example/success',
-      URL_FAILED: 'https://shop.example/failed',
-      RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
+      ...(demo
+        ? demoProxyEnv(demoPort)
+        : {
+            ALLOWED_ORIGINS: 'https://shop.example',
+            URL_SUCCESS: 'https://shop.example/success',
+            URL_FAILED: 'https://shop.example/failed',
+            RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
+          }),
       ...options.proxyEnv,
     };
+    // An empty value leaves the variable unset (a test switches a default off that way).
+    for (const [name, value] of Object.entries(proxyEnv)) if (value === '') delete proxyEnv[name];
     const startProxy = () =>
       startServerProcess({
         name: 'proxy',
@@ -163,10 +209,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         env: proxyEnv,
         ready: /crypto-pay-proxy listening on (\S+)/,
         keepStdout: options.keepStdout ?? true,
+        echo,
       });
     const stack: Stack = {
       sandbox,
       proxy: await startProxy(),
+      demo: undefined,
       forwarder,
       credentials,
       adminToken,
@@ -199,6 +247,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       callback_url: `${stack.proxy.url}/callbacks/processing`,
     });
     if (wired.status !== 200) throw new Error(`Cannot set the callback URL: ${wired.text}`);
+    if (demo) {
+      const shop = await startDemo({
+        built: demo.built,
+        port: demoPort,
+        proxyUrl: stack.proxy.url,
+        env: shell,
+        echo,
+      });
+      started.push(shop);
+      stack.demo = shop;
+    }
     return stack;
   } catch (error) {
     await stopAll();

@@ -1,0 +1,66 @@
+/**
+ * The demo shop beside a stack, as `pnpm start` and the browser journeys run it: Vite's dev
+ * server on the sources, or demo/server.mjs on the built packages, with the proxy configured
+ * for the shop (its catalogue, origins, result pages and merchant token).
+ */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, type ServerProcess, startServerProcess } from './process.ts';
+
+/** Bearer token of the demo's own merchant back end; dev only, never a real deployment's. */
+export const DEMO_ADMIN_TOKEN = 'demo-admin-token';
+
+/** The demo's pages load the widget's bundled module; build it once if it is not there. */
+export function ensureWidgetBuilt(built: boolean): void {
+  if (existsSync(join(ROOT, 'packages/widget/dist/crypto-pay.bundled.js'))) return;
+  if (built) throw new Error('The packages are not built: run `pnpm build` first.');
+  console.log('Building the widget once for the demo pages…');
+  const { status } = spawnSync('pnpm', ['--filter', '@crypto-pay/widget', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (status !== 0) throw new Error('The widget did not build.');
+}
+
+/** The proxy's variables for a shop served on `demoPort`. */
+export function demoProxyEnv(demoPort: number): Record<string, string> {
+  const demoUrl = `http://127.0.0.1:${demoPort}`;
+  return {
+    ALLOWED_ORIGINS: [`http://localhost:${demoPort}`, demoUrl].join(','),
+    ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
+    CATALOG_FILE: join(ROOT, 'demo/catalog.json'),
+    URL_SUCCESS: `${demoUrl}/success.html`,
+    URL_FAILED: `${demoUrl}/failed.html`,
+    // The sandbox lists XRP (disabled) and DOGE (no exchange rate); the shop offers the rest.
+    PAYMENT_CURRENCIES:
+      'BTC:bitcoin,ETH:ethereum,LTC:litecoin,USDT:ethereum,USDT:tron,USDC:ethereum',
+  };
+}
+
+/** Starts the shop on `port` for the proxy at `proxyUrl`; resolves once it says it listens. */
+export function startDemo(options: {
+  built: boolean;
+  port: number;
+  proxyUrl: string;
+  env: Record<string, string | undefined>;
+  echo?: boolean;
+}): Promise<ServerProcess> {
+  const port = String(options.port);
+  return startServerProcess({
+    name: 'demo',
+    bin: options.built ? 'demo/server.mjs' : 'node_modules/vite/bin/vite.js',
+    args: options.built ? [] : ['--port', port, '--strictPort'],
+    env: {
+      ...options.env,
+      DEMO_PORT: port,
+      PROXY_URL: options.proxyUrl,
+      ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
+    },
+    // demo/server.mjs says `demo shop on <url>`, Vite `Local: <url>`: the port tells them apart.
+    ready: new RegExp(`(http://\\S+:${port})/`),
+    timeoutMs: 60_000,
+    echo: options.echo ?? false,
+  });
+}
