@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { verifySignature } from '@crypto-pay/protocol';
-import { paymentRequestBody, REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
+import { paymentRequest } from '../../../tests/support/processing-requests.ts';
+import { REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
 
 /** A merchant endpoint on 127.0.0.1 that answers with the next status of `statuses`. */
 async function listener(t: { after(fn: () => void): void }, statuses: number[]) {
@@ -28,7 +29,7 @@ describe('callbacks', () => {
   test('are signed over their exact bytes with the merchant key', async (t) => {
     const merchant = await listener(t, []);
     const sandbox = testSandbox(t, { callbackUrl: merchant.url });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     await sandbox.callbacks.idle();
@@ -45,7 +46,7 @@ describe('callbacks', () => {
   test('are retried after each delay until the merchant answers 200, every attempt recorded', async (t) => {
     const merchant = await listener(t, [500, 503]);
     const sandbox = testSandbox(t, { callbackUrl: merchant.url, callbackRetryDelaysMs: [5, 5, 5] });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
     await sandbox.callbacks.idle();
@@ -65,7 +66,7 @@ describe('callbacks', () => {
   test('give up after the last delay of the schedule', async (t) => {
     const merchant = await listener(t, [500, 500, 500, 500]);
     const sandbox = testSandbox(t, { callbackUrl: merchant.url, callbackRetryDelaysMs: [5] });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
     await sandbox.callbacks.idle();
@@ -83,7 +84,7 @@ describe('callbacks', () => {
       callbackUrl: 'http://127.0.0.1:9/closed',
       callbackRetryDelaysMs: [],
     });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
     await sandbox.callbacks.idle();
@@ -107,7 +108,7 @@ describe('callbacks', () => {
     t.after(() => server.close());
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/moved`;
     const sandbox = testSandbox(t, { callbackUrl: url, callbackRetryDelaysMs: [5] });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
     await sandbox.callbacks.idle();
@@ -140,7 +141,7 @@ describe('callbacks', () => {
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`;
     const sandbox = testSandbox(t, { callbackUrl: url, callbackRetryDelaysMs: [5] });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
     await new Promise((resolve) => server.once('request', resolve));
@@ -164,7 +165,7 @@ describe('callbacks', () => {
     const merchant = await listener(t, []);
     const sandbox = testSandbox(t);
     await sandbox.control('/merchant', { callback_url: merchant.url });
-    const response = await sandbox.call(REQUESTS, paymentRequestBody());
+    const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'failed' });
     await sandbox.callbacks.idle();

@@ -1,7 +1,7 @@
 /** Helpers for the unit tests: a fresh sandbox and signed requests through `app.request()`. */
 
 import { paymentRequestResponseSchema, signedHeaders } from '@crypto-pay/protocol';
-import { SENDER } from '../../../tests/support/senders.ts';
+import { paymentRequest } from '../../../tests/support/processing-requests.ts';
 import { createSandbox, type Sandbox } from './app.ts';
 import type { SandboxOptions } from './config.ts';
 
@@ -52,18 +52,6 @@ export function testSandbox(
   };
 }
 
-/** A valid create payment request body; spread and override one field to break one rule. */
-export function paymentRequestBody(overrides: Record<string, unknown> = {}) {
-  return {
-    amount: '25.00',
-    currency: { iso: 'EUR' },
-    life_time_duration: 3600,
-    end_user_reference: 'customer-1',
-    ...SENDER,
-    ...overrides,
-  };
-}
-
 export const REQUESTS = '/api/payments/v1/requests';
 
 /** Creates a valid payment request (with `overrides`) and answers the spec object. */
@@ -71,7 +59,7 @@ export async function createPaymentRequest(
   sandbox: TestSandbox,
   overrides: Record<string, unknown> = {},
 ) {
-  const response = await sandbox.call(REQUESTS, paymentRequestBody(overrides));
+  const response = await sandbox.call(REQUESTS, paymentRequest(overrides));
   if (response.status !== 200) {
     throw new Error(`create answered ${response.status}: ${await response.text()}`);
   }

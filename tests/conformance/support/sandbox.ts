@@ -2,7 +2,6 @@
 
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@crypto-pay/sandbox';
 import { type Answer, type SignedOutgoing, send, sendSigned } from '../../support/http.ts';
-import { SENDER } from '../../support/senders.ts';
 
 export interface SandboxUnderTest {
   running: RunningSandbox;
@@ -41,60 +40,9 @@ export async function sandboxUnderTest(
   };
 }
 
-/** A valid create payment request; override fields (undefined removes one). */
-export function paymentRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    amount: '25.00',
-    currency: { iso: 'EUR' },
-    life_time_duration: 3600,
-    end_user_reference: 'customer-1',
-    ...SENDER,
-    ...overrides,
-  };
-}
-
-/** JSON text with `amount` (and `amount_to`) written as JSON numbers with exactly these digits. */
-export function withNumbers(
-  body: Record<string, unknown>,
-  numbers: Record<string, string>,
-): string {
-  let json = JSON.stringify({
-    ...body,
-    ...Object.fromEntries(Object.keys(numbers).map((key) => [key, `@@${key}@@`])),
-  });
-  for (const [key, digits] of Object.entries(numbers)) json = json.replace(`"@@${key}@@"`, digits);
-  return json;
-}
-
-export function invoiceRequest(overrides: Record<string, unknown> = {}, amount = '12.5'): string {
-  return withNumbers(
-    {
-      end_user_reference: 'customer-1',
-      timer: false,
-      title: 'Order 42',
-      foreign_id: 'invoice-1',
-      currency: 'EUR',
-      url_success: 'https://shop.example.com/ok',
-      url_failed: 'https://shop.example.com/ko',
-      email_user: 'ada@example.com',
-      ...SENDER,
-      ...overrides,
-    },
-    { amount },
-  );
-}
-
-export function withdrawalRequest(overrides: Record<string, unknown> = {}, amount = '0.1'): string {
-  return withNumbers(
-    {
-      currency: 'BTC',
-      address: 'tb1qdestination',
-      foreign_id: 'payout-1',
-      end_user_reference: 'customer-1',
-      ...SENDER,
-      receiver_type: 'self',
-      ...overrides,
-    },
-    { amount },
-  );
-}
+export {
+  invoiceRequest,
+  paymentRequest,
+  withdrawalRequest,
+  withNumbers,
+} from '../../support/processing-requests.ts';

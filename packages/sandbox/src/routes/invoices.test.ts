@@ -1,34 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, invoiceResponseSchema } from '@crypto-pay/protocol';
-import { SENDER } from '../../../../tests/support/senders.ts';
+import { invoiceRequest } from '../../../../tests/support/processing-requests.ts';
 import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 
 const CREATE = '/api/v2/invoices/create';
 const NOW = 1_800_000_000;
 
-const invoiceBody = (overrides: Record<string, unknown> = {}) => {
-  const body: Record<string, unknown> = {
-    end_user_reference: 'customer-1',
-    timer: false,
-    title: 'Order 42',
-    foreign_id: 'invoice-1',
-    currency: 'EUR',
-    amount: '__AMOUNT__',
-    url_success: 'https://shop.example.com/ok',
-    url_failed: 'https://shop.example.com/ko',
-    email_user: 'ada@example.com',
-    ...SENDER,
-    ...overrides,
-  };
-  // The amount goes on the wire as a JSON number with exactly these digits.
-  const amount = String(overrides.amount ?? '12.5');
-  return JSON.stringify({ ...body, amount: '__AMOUNT__' }).replace('"__AMOUNT__"', amount);
-};
-
 async function createInvoice(sandbox: TestSandbox, overrides: Record<string, unknown> = {}) {
-  const response = await sandbox.call(CREATE, invoiceBody(overrides));
+  const { amount = '12.5', ...rest } = overrides;
+  const response = await sandbox.call(CREATE, invoiceRequest(rest, String(amount)));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

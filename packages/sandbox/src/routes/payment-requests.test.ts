@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, errors, paymentRequestResponseSchema } from '@crypto-pay/protocol';
-import { paymentRequestBody, REQUESTS, testSandbox } from '../sandbox.test-helpers.ts';
+import { paymentRequest } from '../../../../tests/support/processing-requests.ts';
+import { REQUESTS, testSandbox } from '../sandbox.test-helpers.ts';
 
 const NOW = 1_800_000_000;
 
 describe('create payment request', () => {
   test('answers the spec object: life_time a string, no network_name for fiat, optionals only when given', async (t) => {
     const sandbox = testSandbox(t);
-    const response = await sandbox.call(REQUESTS, paymentRequestBody({ foreign_id: 'order-1' }));
+    const response = await sandbox.call(REQUESTS, paymentRequest({ foreign_id: 'order-1' }));
     assert.equal(response.status, 200);
     const { data } = paymentRequestResponseSchema.parse(await response.json());
     assert.equal(data.status, 'created');
@@ -32,7 +33,7 @@ describe('create payment request', () => {
 
   test('echoes the optional fields and resolves a forced payment currency to its network', async (t) => {
     const sandbox = testSandbox(t);
-    const body = paymentRequestBody({
+    const body = paymentRequest({
       currency: { iso: 'BTC', network_name: 'bitcoin' },
       amount: '0.00100000',
       user_fee_percent: 100,
@@ -175,7 +176,7 @@ describe('create payment request', () => {
   for (const [name, overrides, expected, status] of broken) {
     test(`refuses ${name}: ${expected.error}`, async (t) => {
       const sandbox = testSandbox(t);
-      const response = await sandbox.call(REQUESTS, paymentRequestBody(overrides));
+      const response = await sandbox.call(REQUESTS, paymentRequest(overrides));
       assert.equal(response.status, status);
       assert.deepEqual(await response.json(), expected);
     });
@@ -184,12 +185,12 @@ describe('create payment request', () => {
   test('judges hosts in SANDBOX_BLOCKED_HOSTS and their subdomains unclean', async (t) => {
     const sandbox = testSandbox(t, { blockedHosts: ['malware.example'] });
     for (const url of ['https://malware.example', 'https://shop.malware.example/x']) {
-      const response = await sandbox.call(REQUESTS, paymentRequestBody({ url_store: url }));
+      const response = await sandbox.call(REQUESTS, paymentRequest({ url_store: url }));
       assert.deepEqual(await response.json(), errorBody(errors.urlStoreInvalid), url);
     }
     const clean = await sandbox.call(
       REQUESTS,
-      paymentRequestBody({ url_store: 'https://notmalware.example' }),
+      paymentRequest({ url_store: 'https://notmalware.example' }),
     );
     assert.equal(clean.status, 200);
   });
@@ -197,10 +198,10 @@ describe('create payment request', () => {
   test('refuses a foreign_id used before with 400', async (t) => {
     const sandbox = testSandbox(t);
     assert.equal(
-      (await sandbox.call(REQUESTS, paymentRequestBody({ foreign_id: 'same' }))).status,
+      (await sandbox.call(REQUESTS, paymentRequest({ foreign_id: 'same' }))).status,
       200,
     );
-    const again = await sandbox.call(REQUESTS, paymentRequestBody({ foreign_id: 'same' }));
+    const again = await sandbox.call(REQUESTS, paymentRequest({ foreign_id: 'same' }));
     assert.equal(again.status, 400);
     assert.deepEqual(await again.json(), { error: errors.foreignIdTaken.message, code: 400 });
   });
@@ -210,7 +211,7 @@ describe('create payment request', () => {
     await sandbox.control('/clock', { advance_seconds: 1000 });
     const response = await sandbox.call(
       REQUESTS,
-      paymentRequestBody({ life_time_duration: undefined, life_time_datetime: NOW + 900 }),
+      paymentRequest({ life_time_duration: undefined, life_time_datetime: NOW + 900 }),
     );
     assert.deepEqual(await response.json(), errorBody(errors.lifespanTooShort(5, 'minutes')));
   });
@@ -219,23 +220,20 @@ describe('create payment request', () => {
     const sandbox = testSandbox(t);
     const response = await sandbox.call(
       REQUESTS,
-      paymentRequestBody({ currency: { iso: 'ZZZ' }, sender_type: 'robot' }),
+      paymentRequest({ currency: { iso: 'ZZZ' }, sender_type: 'robot' }),
     );
     assert.deepEqual(await response.json(), errorBody(errors.senderTypeInvalid));
     const stateOnly = await sandbox.call(
       REQUESTS,
-      paymentRequestBody({ currency: { iso: 'ZZZ' }, amount: '0.01' }),
+      paymentRequest({ currency: { iso: 'ZZZ' }, amount: '0.01' }),
     );
     assert.deepEqual(await stateOnly.json(), errorBody(errors.currencyIsoUnknown));
   });
 
   test('keeps no state after a refused request', async (t) => {
     const sandbox = testSandbox(t);
-    await sandbox.call(REQUESTS, paymentRequestBody({ foreign_id: 'x', amount: '0.5' }));
+    await sandbox.call(REQUESTS, paymentRequest({ foreign_id: 'x', amount: '0.5' }));
     assert.equal(sandbox.store.paymentRequests.size, 0);
-    assert.equal(
-      (await sandbox.call(REQUESTS, paymentRequestBody({ foreign_id: 'x' }))).status,
-      200,
-    );
+    assert.equal((await sandbox.call(REQUESTS, paymentRequest({ foreign_id: 'x' }))).status, 200);
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * Valid bodies of the processing API's creates (payment request, invoice, withdrawal) with the
+ * suite's sender, for the sandbox's own tests and the conformance suite alike; each takes
+ * overrides (undefined removes a field) to break one rule at a time.
+ */
+
+import { SENDER } from './senders.ts';
+
+/** A valid create payment request; override fields (undefined removes one). */
+export function paymentRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    amount: '25.00',
+    currency: { iso: 'EUR' },
+    life_time_duration: 3600,
+    end_user_reference: 'customer-1',
+    ...SENDER,
+    ...overrides,
+  };
+}
+
+/** JSON text with `amount` (and `amount_to`) written as JSON numbers with exactly these digits. */
+export function withNumbers(
+  body: Record<string, unknown>,
+  numbers: Record<string, string>,
+): string {
+  let json = JSON.stringify({
+    ...body,
+    ...Object.fromEntries(Object.keys(numbers).map((key) => [key, `@@${key}@@`])),
+  });
+  for (const [key, digits] of Object.entries(numbers)) json = json.replace(`"@@${key}@@"`, digits);
+  return json;
+}
+
+/** An invoice create as JSON text, its `amount` a JSON number with exactly these digits. */
+export function invoiceRequest(overrides: Record<string, unknown> = {}, amount = '12.5'): string {
+  return withNumbers(
+    {
+      end_user_reference: 'customer-1',
+      timer: false,
+      title: 'Order 42',
+      foreign_id: 'invoice-1',
+      currency: 'EUR',
+      url_success: 'https://shop.example.com/ok',
+      url_failed: 'https://shop.example.com/ko',
+      email_user: 'ada@example.com',
+      ...SENDER,
+      ...overrides,
+    },
+    { amount },
+  );
+}
+
+/** A crypto withdrawal as JSON text, its `amount` a JSON number with exactly these digits. */
+export function withdrawalRequest(overrides: Record<string, unknown> = {}, amount = '0.1'): string {
+  return withNumbers(
+    {
+      currency: 'BTC',
+      address: 'tb1qdestination',
+      foreign_id: 'payout-1',
+      end_user_reference: 'customer-1',
+      ...SENDER,
+      receiver_type: 'self',
+      ...overrides,
+    },
+    { amount },
+  );
+}
