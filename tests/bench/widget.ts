@@ -29,7 +29,7 @@ const FORM_MARK = 'crypto-pay:form';
 
 function widgetPage(proxy: string): string {
   return `<!doctype html><meta charset="utf-8"><title>widget</title>
-<crypto-pay proxy="${proxy}" product="tee"></crypto-pay>
+<crypto-pay proxy="${proxy}" product="kettle"></crypto-pay>
 <script type="module">
 const rendered = new Promise((resolve) =>
   new PerformanceObserver((marks, observer) => {
