@@ -1,7 +1,7 @@
 /**
- * What a widget and the processing service send to the proxy, for tests and benchmarks:
- * the catalogue, checkout creates with recognisable sender data, signed payment-request callbacks, and a
- * lookup from a checkout to the payment request the sandbox holds for it.
+ * What a widget and the processing service send to the proxy, for tests and benchmarks: the
+ * catalogue, checkout creates with recognisable sender data, signed payment-request callbacks,
+ * and a lookup from a checkout to the payment request the sandbox holds for it.
  */
 
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
