@@ -8,6 +8,7 @@ import {
   json,
   SHOP,
   sandboxControl,
+  seen,
   testProxy,
   upstreamRequests,
   useSandboxAndProxy,
@@ -269,7 +270,7 @@ describe('GET /api/checkouts/{id}', () => {
   });
 
   it('answers reads, 304s and HEADs with the version as ETag, CORS, security headers and the request id', async () => {
-    const { id } = await json(await create(checkoutBody()));
+    const { id } = await json(await fixture.proxy.createCheckout(checkoutBody()));
     const read = await fixture.proxy.request(`/api/checkouts/${id}`);
     assert.equal(read.status, 200);
     assert.equal((await json(read)).id, id);
@@ -318,7 +319,7 @@ describe('GET /api/checkouts/{id}', () => {
   });
 
   it('logs one request line per read: at debug when answered 200 or 304, else at info', async () => {
-    const { id } = await json(await create(checkoutBody()));
+    const { id } = await json(await fixture.proxy.createCheckout(checkoutBody()));
     const requestLine = async (path: string, init: RequestInit = {}) => {
       const from = seen.length;
       await fixture.proxy.request(path, init);
