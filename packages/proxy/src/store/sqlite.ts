@@ -53,7 +53,7 @@ function openDatabase(file: string): { db: Database.Database; lock: FileLock | u
     db.pragma('journal_mode = WAL');
     // Every commit reaches the disk before it is acknowledged: an answered create or a callback
     // answered 200 must survive a power cut, not only a crash of this process (NORMAL would).
-    // About 0.4 ms a commit between creates on the bench machine (0.15 ms back to back).
+    // What it costs a create is measured in BENCHMARKS.md (create overhead).
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');

@@ -17,7 +17,7 @@ export interface NumberMarks {
  * `1.234,50` in German. Every digit is kept; nothing is rounded. Anything that is not a plain
  * decimal is shown as given rather than guessed at. The marks come with the translation, not
  * from `Intl.NumberFormat`: a page's first `Intl` formatter loads the locale data, which took
- * 40 to 200 ms in headless Chromium here, all of it before the first form could show.
+ * longer than the rest of the first form together (BENCHMARKS.md, widget).
  */
 export function formatAmount(amount: string, marks: NumberMarks): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);

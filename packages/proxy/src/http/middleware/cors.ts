@@ -4,11 +4,10 @@
  *
  * Written here rather than `hono/cors`, for a measured reason: `hono/cors` sets its headers on
  * `c.res` before the handler runs, so under the Node adapter every answer is then rebuilt as a
- * web Response with a streamed body. On the bench machine (2026-11-25, `pnpm build`, in-process
- * CPU per status read over 45,000 reads) that took a read from about 155 to about 330 µs of CPU,
- * a bare `node:http` server needing about 50: status reads would fall well below the 0.4x of
- * the bare server that BENCHMARKS.md holds them to. These headers are set before the handler
- * through `c.header`, so the answer is built once.
+ * web Response with a streamed body: that about doubled the CPU of a status read and put status
+ * reads well below the share of a bare server that BENCHMARKS.md holds them to (its "One HTTP
+ * stack" section has the figures). These headers are set before the handler through
+ * `c.header`, so the answer is built once.
  */
 
 import { createMiddleware } from 'hono/factory';

@@ -4,10 +4,9 @@
  * reason. Through the adapter each client costs a web `TransformStream`, the `ReadableStream`
  * Hono wraps around it and a read loop of the adapter's own, and one change then wakes
  * thousands of them. With 5,000 streams on one checkout (`pnpm bench push-fanout`, which runs
- * both writers in the same run, `EVENT_STREAM_WRITER=socket` and `=hono`) the first runs on
- * 2026-11-25 measured the proxy's peak RSS at 593 MiB through `streamSSE` against 211 MiB here
- * (target < 300 MiB), and the p95 to hear a payment at 1.8 s against 1.0 s on the same loaded
- * machine. BENCHMARKS.md has the latest figures of both.
+ * both writers in the same run, `EVENT_STREAM_WRITER=socket` and `=hono`), `streamSSE` took
+ * several times the memory and the time for a payment to reach every stream, over the memory
+ * target: BENCHMARKS.md has the figures of both.
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. `app.request()` and
