@@ -4,6 +4,7 @@
  * overrides (undefined removes a field) to break one rule at a time.
  */
 
+import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
 import { SENDER } from './senders.ts';
 
 /** A valid create payment request; override fields (undefined removes one). */
@@ -50,18 +51,19 @@ export function invoiceRequest(overrides: Record<string, unknown> = {}, amount =
   );
 }
 
-/** A crypto withdrawal as JSON text, its `amount` a JSON number with exactly these digits. */
+/**
+ * A crypto withdrawal as JSON text, its `amount` a JSON number with exactly these digits;
+ * overrides may give amounts as `jsonNumber`s too.
+ */
 export function withdrawalRequest(overrides: Record<string, unknown> = {}, amount = '0.1'): string {
-  return withNumbers(
-    {
-      currency: 'BTC',
-      address: 'tb1qdestination',
-      foreign_id: 'payout-1',
-      end_user_reference: 'customer-1',
-      ...SENDER,
-      receiver_type: 'self',
-      ...overrides,
-    },
-    { amount },
-  );
+  return stringifyJson({
+    currency: 'BTC',
+    amount: jsonNumber(amount),
+    address: 'tb1qdestination',
+    foreign_id: 'payout-1',
+    end_user_reference: 'customer-1',
+    ...SENDER,
+    receiver_type: 'self',
+    ...overrides,
+  });
 }

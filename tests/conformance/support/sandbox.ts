@@ -1,19 +1,13 @@
 /** A sandbox started for one test file on 127.0.0.1, port 0, with helpers to drive it. */
 
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@crypto-pay/sandbox';
-import { type Answer, type SignedOutgoing, send, sendSigned } from '../../support/http.ts';
+import { type Answer, send } from '../../support/http.ts';
+import { type SandboxDriver, sandboxDriver } from '../../support/sandbox-driver.ts';
 
-export interface SandboxUnderTest {
+/** A sandbox on a real socket, driven over HTTP: answers carry the exact status, headers, bytes. */
+export interface SandboxUnderTest extends SandboxDriver<Answer> {
   running: RunningSandbox;
-  /** POST (or `options.method`) to `{base_url}` + path. */
-  general(path: string, body: string | object, options?: SignedOutgoing): Promise<Answer>;
-  /** POST to `{payments_base_url}` + path. */
-  payments(path: string, body: string | object, options?: SignedOutgoing): Promise<Answer>;
-  /** Control API: GET without a body, POST with one. */
-  control(path: string, body?: object): Promise<Answer>;
 }
-
-const text = (body: string | object) => (typeof body === 'string' ? body : JSON.stringify(body));
 
 /**
  * Starts a sandbox; `t.after` closes it. Pass null from a suite's `before` hook and close
@@ -25,19 +19,7 @@ export async function sandboxUnderTest(
 ): Promise<SandboxUnderTest> {
   const running = await startSandbox({ port: 0, host: '127.0.0.1', ...options });
   t?.after(() => running.close());
-  return {
-    running,
-    general: (path, body, opts) =>
-      sendSigned(`${running.baseUrl}${path}`, running, text(body), opts),
-    payments: (path, body, opts) =>
-      sendSigned(`${running.paymentsBaseUrl}${path}`, running, text(body), opts),
-    control: (path, body) =>
-      send(`${running.url}/_sandbox${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-  };
+  return { running, ...sandboxDriver(running.url, running, send) };
 }
 
 export {

@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  errorBody,
-  jsonNumber,
-  stringifyJson,
-  withdrawalResponseSchema,
-} from '@crypto-pay/protocol';
-import { SENDER } from '../../../../tests/support/senders.ts';
+import { errorBody, jsonNumber, withdrawalResponseSchema } from '@crypto-pay/protocol';
+import { withdrawalRequest } from '../../../../tests/support/processing-requests.ts';
 import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 
-const WITHDRAW = '/api/v2/withdrawal/crypto';
-
+/** Creates the shared withdrawal body with `overrides` (undefined removes a field). */
 function withdraw(sandbox: TestSandbox, overrides: Record<string, unknown> = {}) {
-  const body = {
-    currency: 'BTC',
-    amount: jsonNumber('0.1'),
-    address: 'tb1qdestination',
-    foreign_id: 'payout-1',
-    end_user_reference: 'customer-1',
-    ...SENDER,
-    receiver_type: 'self',
-    ...overrides,
-  };
-  return sandbox.call(WITHDRAW, stringifyJson(body));
+  return sandbox.general('/withdrawal/crypto', withdrawalRequest(overrides));
 }
 
 describe('crypto withdrawals', () => {
