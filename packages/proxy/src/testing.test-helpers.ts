@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
 import { CATALOG } from '../../../tests/support/checkouts.ts';
+import { sandboxDriver } from '../../../tests/support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../../../tests/support/senders.ts';
 import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
@@ -221,20 +222,19 @@ export function useServedProxy(
   return served;
 }
 
+/** The test kit's sandbox driver over `fetch`, for a sandbox this file started. */
+const driverOf = (sandbox: RunningSandbox) => sandboxDriver(sandbox.url, sandbox, fetch);
+
 /** The sandbox's view of the payment requests it received, newest first. */
-export async function upstreamRequests(sandbox: { url: string }) {
-  return json(await fetch(`${sandbox.url}/_sandbox/payment-requests`));
+export async function upstreamRequests(sandbox: RunningSandbox) {
+  return json(await driverOf(sandbox).control('/payment-requests'));
 }
 
 /** A POST to the sandbox's control API (`/_sandbox/...`): faults, merchant, simulations. */
 export function sandboxControl(
-  sandbox: { url: string },
+  sandbox: RunningSandbox,
   path: string,
-  body: unknown,
+  body: object,
 ): Promise<Response> {
-  return fetch(`${sandbox.url}/_sandbox${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return driverOf(sandbox).control(path, body);
 }
