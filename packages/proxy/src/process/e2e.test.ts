@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
 import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
+import { sandboxDriver } from '../../../../tests/support/sandbox-driver.ts';
 import {
   ADMIN_TOKEN,
   API_KEY,
@@ -56,7 +57,7 @@ async function startProxy(extra: Record<string, string | undefined> = {}): Promi
     ready: /crypto-pay-proxy listening on (\S+)/,
   });
   proxies.push(running);
-  await control('/_sandbox/merchant', { callback_url: `${running.url}/callbacks/processing` });
+  await control('/merchant', { callback_url: `${running.url}/callbacks/processing` });
   return running;
 }
 
@@ -69,12 +70,13 @@ function stop(running: ServerProcess): Promise<number | null> {
 /** What a process wrote, both streams. */
 const outputOf = (running: ServerProcess) => running.lines.map((line) => line.text).join('\n');
 
-async function control(path: string, body: unknown) {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** The test kit's sandbox driver over `fetch` (the sandbox process starts in `before`). */
+const sandboxKit = () =>
+  sandboxDriver(sandbox.url, { apiKey: API_KEY, signingSecret: SIGNING_SECRET }, fetch);
+
+/** A control API POST (`/_sandbox` + path) that must succeed; answers its JSON. */
+async function control(path: string, body: object) {
+  const response = await sandboxKit().control(path, body);
   assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
   return response.json();
 }
@@ -140,7 +142,7 @@ async function newCheckout() {
 
 /** The sandbox's id of the payment request behind a checkout (matched by payment link). */
 async function paymentRequestOf(checkout: { payment_link: string }): Promise<string> {
-  const list = (await (await fetch(`${sandbox.url}/_sandbox/payment-requests`)).json()) as {
+  const list = (await (await sandboxKit().control('/payment-requests')).json()) as {
     id: string;
     payment_link: string;
   }[];
@@ -222,7 +224,7 @@ describe('a checkout’s whole life, through real processes', () => {
       const stream = follow(checkout.id);
       const other = follow(checkout.id);
       await Promise.all([stream.connected, other.connected]);
-      await control(`/_sandbox/payment-requests/${await paymentRequestOf(checkout)}/simulate`, {
+      await control(`/payment-requests/${await paymentRequestOf(checkout)}/simulate`, {
         outcome,
       });
       const messages = await stream.ended;
@@ -237,7 +239,7 @@ describe('a checkout’s whole life, through real processes', () => {
 
       const read = await call(`/api/checkouts/${checkout.id}`);
       assert.equal(read.body.status, outcome);
-      const deliveries = (await (await fetch(`${sandbox.url}/_sandbox/callbacks`)).json()) as {
+      const deliveries = (await (await sandboxKit().control('/callbacks')).json()) as {
         body: string;
         response_status: number;
       }[];
@@ -254,17 +256,13 @@ describe('a checkout’s whole life, through real processes', () => {
   }, async () => {
     const created = await newCheckout();
     const id = await paymentRequestOf(created.body);
-    await control(`/_sandbox/payment-requests/${id}/simulate`, { outcome: 'paid' });
+    await control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     await waitFor(
       async () => (await call(`/api/checkouts/${created.body.id}`)).body.status === 'paid',
       'paid',
     );
     // The sandbox may refuse to replay a final request; either way the proxy stays paid.
-    await fetch(`${sandbox.url}/_sandbox/payment-requests/${id}/simulate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ outcome: 'failed' }),
-    });
+    await sandboxKit().control(`/payment-requests/${id}/simulate`, { outcome: 'failed' });
     assert.equal((await call(`/api/checkouts/${created.body.id}`)).body.status, 'paid');
   });
 });
@@ -313,7 +311,7 @@ describe('the proxy process', () => {
     assert.deepEqual(after.body, before.body);
     assert.equal(after.headers.get('ETag'), before.headers.get('ETag'));
 
-    await control(`/_sandbox/payment-requests/${await paymentRequestOf(created.body)}/simulate`, {
+    await control(`/payment-requests/${await paymentRequestOf(created.body)}/simulate`, {
       outcome: 'paid',
     });
     await waitFor(
@@ -341,7 +339,7 @@ describe('the proxy process', () => {
   it('finishes a request in flight when SIGTERM arrives, then stops accepting', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    await control('/_sandbox/faults', { latency_ms: 800 });
+    await control('/faults', { latency_ms: 800 });
     try {
       const inFlight = call('/api/checkouts', { method: 'POST', json: checkoutBody() });
       // Loopback delivers the request long before the sandbox's 800 ms answer.
@@ -352,7 +350,7 @@ describe('the proxy process', () => {
       assert.equal(await exited, 0);
       await assert.rejects(fetch(`${proxy.url}/healthz`));
     } finally {
-      await control('/_sandbox/faults', {});
+      await control('/faults', {});
     }
     proxy = await startProxy();
   });
@@ -362,15 +360,15 @@ describe('the proxy process', () => {
   }, async () => {
     await stop(proxy);
     proxy = await startProxy({ UPSTREAM_TIMEOUT_MS: '300' });
-    await control('/_sandbox/faults', { latency_ms: 1500 });
+    await control('/faults', { latency_ms: 1500 });
     const slow = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
     assert.equal(slow.status, 504);
     assert.equal(slow.body.code, 'upstream_timeout');
-    await control('/_sandbox/faults', { fail_next: 1, status: 502 });
+    await control('/faults', { fail_next: 1, status: 502 });
     const failing = await call('/api/checkouts', { method: 'POST', json: checkoutBody() });
     assert.equal(failing.status, 502);
     assert.equal(failing.body.code, 'upstream_unavailable');
-    await control('/_sandbox/faults', {});
+    await control('/faults', {});
     assert.equal(
       (await call('/api/checkouts', { method: 'POST', json: checkoutBody() })).status,
       201,
