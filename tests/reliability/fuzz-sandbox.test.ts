@@ -18,8 +18,9 @@ import { after, before, test } from 'node:test';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
-import { send, sendJson, sendSigned } from '../support/http.ts';
+import { send } from '../support/http.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
+import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { sandboxLogLeaks } from '../support/stack.ts';
 import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
 import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
@@ -56,16 +57,11 @@ const credentials = { apiKey: KEY, signingSecret: SECRET };
 
 /** A real payment request and invoice, so the pages and the cancel route see existing ones. */
 async function createTarget(): Promise<Target> {
-  const created = await sendSigned(
-    `${sandbox.url}/api/payments/v1/requests`,
-    credentials,
-    JSON.stringify(paymentRequest),
-  );
+  const created = await sandboxKit().payments('/requests', JSON.stringify(paymentRequest));
   assert.equal(created.status, 200, created.text);
   const invoiceForeignId = 'fuzz-real-invoice';
-  const invoiced = await sendSigned(
-    `${sandbox.url}/api/v2/invoices/create`,
-    credentials,
+  const invoiced = await sandboxKit().general(
+    '/invoices/create',
     JSON.stringify({ ...invoice, foreign_id: invoiceForeignId }),
   );
   assert.equal(invoiced.status, 201, invoiced.text);
@@ -73,13 +69,16 @@ async function createTarget(): Promise<Target> {
   return { paymentRequestId: data.id, invoiceForeignId };
 }
 
+/** The test kit's sandbox driver over real HTTP (the sandbox process starts in `before`). */
+const sandboxKit = () => sandboxDriver(sandbox.url, credentials, send);
+
 const count = async (path: string) =>
-  ((await send(`${sandbox.url}/_sandbox/${path}`)).json as unknown[]).length;
+  ((await sandboxKit().control(`/${path}`)).json as unknown[]).length;
 
 /** Puts back what a fuzzed control call may have changed: faults, switches, callback URL. */
 async function resetControls() {
-  await sendJson(`${sandbox.url}/_sandbox/faults`, {});
-  await sendJson(`${sandbox.url}/_sandbox/merchant`, {
+  await sandboxKit().control('/faults', {});
+  await sandboxKit().control('/merchant', {
     client_enabled: true,
     merchant_enabled: true,
     callback_url: null,

@@ -24,9 +24,10 @@ import { join } from 'node:path';
 import { CATALOG } from './checkouts.ts';
 import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
-import { type Answer, send, sendJson } from './http.ts';
+import { type Answer, send } from './http.ts';
 import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
 import { ensurePortFree, freePort, type ServerProcess, startServerProcess } from './process.ts';
+import { sandboxDriver } from './sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from './senders.ts';
 
 export interface StackOptions {
@@ -220,10 +221,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       adminToken,
       dataDir,
       databaseFile,
-      control: (path, body) =>
-        body === undefined
-          ? send(`${sandbox.url}/_sandbox${path}`)
-          : sendJson(`${sandbox.url}/_sandbox${path}`, body),
+      control: sandboxDriver(sandbox.url, credentials, send).control,
       async restartProxy() {
         await stack.proxy.stop();
         const previous = stack.proxy;
