@@ -21,8 +21,8 @@ const state = useStack();
 
 /** The sandbox's payment requests, newest first. */
 async function paymentRequests() {
-  const response = await fetch(`${state.stack.sandboxUrl}/_sandbox/payment-requests`);
-  return (await response.json()) as { payment_link: string; foreign_id: string | null }[];
+  const answer = await state.stack.control('/payment-requests');
+  return answer.json as { payment_link: string; foreign_id: string | null }[];
 }
 
 /** Fills the cart page's form and follows the widget to the sandbox's payment page. */

@@ -22,8 +22,7 @@ import {
 const state = useStack({ UPSTREAM_TIMEOUT_MS: '1500' });
 
 async function paymentRequestCount() {
-  const response = await fetch(`${state.stack.sandboxUrl}/_sandbox/payment-requests`);
-  return ((await response.json()) as unknown[]).length;
+  return ((await state.stack.control('/payment-requests')).json as unknown[]).length;
 }
 
 describe('the service slow or failing', () => {

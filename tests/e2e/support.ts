@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { ROOT } from '../support/process.ts';
 import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
-import { startStack } from '../support/stack.ts';
+import { type Stack as FullStack, startStack } from '../support/stack.ts';
 
 /** Where a journey finds the servers of its stack. */
 export interface Stack {
@@ -20,6 +20,8 @@ export interface Stack {
   proxyUrl: string;
   /** The shop as the browser opens it (the proxy allows this origin). */
   demoUrl: string;
+  /** The sandbox's control API, through the test kit's sandbox driver. */
+  control: FullStack['control'];
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
       sandboxUrl: stack.sandbox.url,
       proxyUrl: stack.proxy.url,
       demoUrl: `http://127.0.0.1:${new URL(stack.demo!.url).port}`,
+      control: stack.control,
       stop: stack.stop,
     };
     state.browser = await launchChromium(['--disable-quic']);
@@ -67,14 +70,10 @@ export function screenshots(journey: string) {
 }
 
 /** Calls the sandbox's control API (a test plays the service's part, e.g. faults or clock). */
-export async function control(stack: Stack, path: string, body: unknown) {
-  const response = await fetch(`${stack.sandboxUrl}/_sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+export async function control(stack: Stack, path: string, body: object) {
+  const answer = await stack.control(`/${path}`, body);
+  if (answer.status >= 300) throw new Error(`sandbox ${path}: ${answer.status} ${answer.text}`);
+  return answer.json;
 }
 
 /** The checkout as the proxy reports it, read by the public API's contract. */
