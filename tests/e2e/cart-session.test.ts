@@ -7,15 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  fillPerson,
-  openPage,
-  playOutcome,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();
 
@@ -36,10 +28,7 @@ async function continueToPaymentPage(page: Page) {
 describe('the demo cart', () => {
   it('resumes its checkout after Back from the payment page and after a reload', async () => {
     const shot = screenshots('cart-session-back');
-    const { context, page, problems } = await openPage(
-      state.browser,
-      `${state.stack.demoUrl}/checkout.html`,
-    );
+    const { context, page, problems } = await state.openShop('checkout.html');
     const before = (await paymentRequests()).length;
     const paymentLink = await continueToPaymentPage(page);
     await shot(page, 'payment-page');
@@ -65,10 +54,7 @@ describe('the demo cart', () => {
   });
 
   it('opens a new order for the cart once its payment failed', async () => {
-    const { context, page, problems } = await openPage(
-      state.browser,
-      `${state.stack.demoUrl}/checkout.html`,
-    );
+    const { context, page, problems } = await state.openShop('checkout.html');
     const firstLink = await continueToPaymentPage(page);
     await playOutcome(page, 'failed');
     await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);

@@ -37,7 +37,7 @@ function focused(page: Page) {
 describe('keyboard only', () => {
   it('pays from the first field to the success page without a pointer', async () => {
     const shot = screenshots('keyboard-only');
-    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const { context, page } = await state.openShop('product.html');
     const widget = widgetOf(page);
     await visible(widget.getByRole('heading', { name: 'Your details' }));
 

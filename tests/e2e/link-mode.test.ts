@@ -6,17 +6,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openPage, person, proxyCheckout, screenshots, useStack, visible } from './support.ts';
+import { person, proxyCheckout, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 describe('an individual pays in full in link mode', () => {
   it('goes from the product page to the verified success page', async () => {
     const shot = screenshots('link-mode-paid');
-    const { context, page, problems } = await openPage(
-      state.browser,
-      `${state.stack.demoUrl}/product.html`,
-    );
+    const { context, page, problems } = await state.openShop('product.html');
     const widget = page.locator('crypto-pay');
 
     await visible(widget.getByRole('heading', { name: 'Your details' }));

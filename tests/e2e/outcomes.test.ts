@@ -9,7 +9,6 @@ import { describe, it } from 'node:test';
 import {
   control,
   fillPerson,
-  openPage,
   playOutcome,
   proxyCheckout,
   rememberedCheckoutId,
@@ -24,10 +23,7 @@ const state = useStack();
 /** Creates a checkout for the kettle in link mode and returns the page and the payment page. */
 async function startPayment(journey: string) {
   const shot = screenshots(journey);
-  const { context, page, problems } = await openPage(
-    state.browser,
-    `${state.stack.demoUrl}/product.html`,
-  );
+  const { context, page, problems } = await state.openShop('product.html');
   // Stay on the product page at the end, to see the widget's own result view.
   await page.evaluate(() => {
     for (const type of ['crypto-pay-success', 'crypto-pay-failure']) {

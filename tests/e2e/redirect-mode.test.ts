@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   fillCompany,
-  openPage,
   playOutcome,
   proxyCheckout,
   rememberedCheckoutId,
@@ -23,10 +22,7 @@ const state = useStack();
 describe('a company in redirect mode', () => {
   it('is sent to the payment page and back to the failure page when the payment fails', async () => {
     const shot = screenshots('redirect-mode-failed');
-    const { context, page, problems } = await openPage(
-      state.browser,
-      `${state.stack.demoUrl}/checkout.html`,
-    );
+    const { context, page, problems } = await state.openShop('checkout.html');
     // The price the shop's back end pinned in the session, shown before anything is typed.
     await visible(widgetOf(page).locator('[part="total"]', { hasText: '42.00' }));
     await fillCompany(page);
@@ -48,7 +44,7 @@ describe('a company in redirect mode', () => {
   });
 
   it('shows the status the proxy reports, whatever the address claims', async () => {
-    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/checkout.html`);
+    const { context, page } = await state.openShop('checkout.html');
     await fillCompany(page);
     await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/`));

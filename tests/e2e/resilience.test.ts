@@ -9,7 +9,6 @@ import { describe, it } from 'node:test';
 import {
   control,
   fillPerson,
-  openPage,
   playOutcome,
   proxyCheckout,
   rememberedCheckoutId,
@@ -28,7 +27,7 @@ async function paymentRequestCount() {
 describe('the service slow or failing', () => {
   it('a failing service gets a clear error, and the retry succeeds once it recovers', async () => {
     const shot = screenshots('service-failing');
-    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const { context, page } = await state.openShop('product.html');
     await fillPerson(page);
     await control(state.stack, 'faults', { fail_next: 1, status: 503 });
     await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
@@ -43,7 +42,7 @@ describe('the service slow or failing', () => {
   });
 
   it('a slow service times out with a clear error, and the retry succeeds once it is fast', async () => {
-    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const { context, page } = await state.openShop('product.html');
     await fillPerson(page);
     const before = await paymentRequestCount();
     await control(state.stack, 'faults', { latency_ms: 4000 });
@@ -62,7 +61,7 @@ describe('the service slow or failing', () => {
 describe('a reload in the middle of a payment', () => {
   it('resumes the same checkout and still hears the payment', async () => {
     const shot = screenshots('reload-resume');
-    const { context, page } = await openPage(state.browser, `${state.stack.demoUrl}/product.html`);
+    const { context, page } = await state.openShop('product.html');
     await fillPerson(page);
     await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
     const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });

@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import {
   fillPerson,
-  openPage,
   person,
   playOutcome,
   screenshots,
@@ -22,10 +21,7 @@ const state = useStack();
 describe('the SPA page', () => {
   it('receives every event in order and navigates by itself', async () => {
     const shot = screenshots('spa');
-    const { context, page, problems } = await openPage(
-      state.browser,
-      `${state.stack.demoUrl}/spa.html`,
-    );
+    const { context, page, problems } = await state.openShop('spa.html');
     await page.getByRole('button', { name: 'Buy with crypto' }).click();
     await fillPerson(page);
     await shot(page, 'details');

@@ -25,9 +25,19 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** What a journey file holds once `before` has run: the stack, the browser, a page opener. */
+export interface Journeys {
+  stack: Stack;
+  browser: Browser;
+  /** Opens one of the demo shop's pages (e.g. `product.html`) in a fresh context. */
+  openShop(path: string): ReturnType<typeof openPage>;
+}
+
 /** Starts the built stack before the file's tests and a browser; stops both after them. */
 export function useStack(proxyEnv: Record<string, string> = {}) {
-  const state = {} as { stack: Stack; browser: Browser };
+  const state = {
+    openShop: (path: string) => openPage(state.browser, `${state.stack.demoUrl}/${path}`),
+  } as Journeys;
   before(async () => {
     const stack = await startStack({ demo: { built: true }, proxyEnv });
     state.stack = {
