@@ -1,7 +1,8 @@
 /**
  * Valid bodies of the processing API's creates (payment request, invoice, withdrawal) with the
  * suite's sender, for the sandbox's own tests and the conformance suite alike; each takes
- * overrides (undefined removes a field) to break one rule at a time.
+ * overrides (undefined removes a field) to break one rule at a time. Also the invoice the
+ * service answers a create with, for the client's and the protocol's tests.
  */
 
 import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
@@ -67,3 +68,21 @@ export function withdrawalRequest(overrides: Record<string, unknown> = {}, amoun
     ...overrides,
   });
 }
+
+/** The spec's invoice object as a create answers it: nothing fixed yet, so the nulls. */
+export const createdInvoice = {
+  id: 7,
+  url: 'https://pay.example/invoices/7',
+  foreign_id: 'invoice-1',
+  end_user_reference: 'customer-1',
+  address: null,
+  title: 'Order 1',
+  status: 'created',
+  currency: 'BTC',
+  amount: '0.00000001',
+  sender_currency: null,
+  sender_amount: null,
+  fixed_at: null,
+  release_at: null,
+  seconds_left: null,
+} as const;

@@ -5,6 +5,7 @@ import type {
   CreatePaymentRequest,
   CreateWithdrawalRequest,
 } from '@crypto-pay/protocol';
+import { createdInvoice } from '../../../tests/support/processing-requests.ts';
 import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
 
 export const paymentRequestInput: CreatePaymentRequest = {
@@ -71,24 +72,7 @@ export function invoiceInput(amount: string): CreateInvoiceRequest {
   };
 }
 
-export const invoiceAnswer = {
-  data: {
-    id: 7,
-    url: 'https://pay.example/invoices/7',
-    foreign_id: 'invoice-1',
-    end_user_reference: 'customer-1',
-    address: null,
-    title: 'Order 1',
-    status: 'created',
-    currency: 'BTC',
-    amount: '0.00000001',
-    sender_currency: null,
-    sender_amount: null,
-    fixed_at: null,
-    release_at: null,
-    seconds_left: null,
-  },
-};
+export const invoiceAnswer = { data: createdInvoice };
 
 export const withdrawalInput: CreateWithdrawalRequest = {
   currency: 'BTC',
