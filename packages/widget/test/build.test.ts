@@ -3,7 +3,7 @@
  * bundle leaves out, and the bundled element running under a strict Content-Security-Policy.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { fakeProxy, waitUntil } from './helpers.ts';
+import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 
 /** The size budget of `crypto-pay.bundled.js` (English included), gzipped. */
 const BUDGET_BYTES = 20 * 1024;
@@ -88,11 +88,7 @@ describe('the build', () => {
     const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
     await waitUntil(() => input('first_name'));
-    for (const [id, value] of [
-      ['first_name', 'Ada'],
-      ['last_name', 'Lovelace'],
-      ['date_of_birth', '1990-04-23'],
-    ] as const) {
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
       const field = input(id) as HTMLInputElement;
       field.value = value;
       field.dispatchEvent(new Event('input'));

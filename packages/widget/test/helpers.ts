@@ -13,6 +13,10 @@ import { fixture, html, waitUntil as waitUntilOpenWc } from '@open-wc/testing';
 import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import '../src/crypto-pay.ts';
+import { SENDER } from '../../../tests/support/senders.ts';
+
+/** The suite's one set of senders (tests/support/senders.ts), for the widget's tests too. */
+export { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../tests/support/senders.ts';
 
 /**
  * `waitUntil` with room for a loaded machine: up to 5 s for a condition (open-wc's default is
@@ -224,12 +228,12 @@ export function submitButton(el: CryptoPay): HTMLButtonElement {
   return button;
 }
 
-/** Fills in a valid person and waits until the rules have loaded. */
+/** Fills in the suite's person (`SENDER`) and waits until the rules have loaded. */
 export async function fillPerson(el: CryptoPay): Promise<void> {
   await waitUntil(() => form(el), 'no form');
-  await type(el, 'first_name', 'Ada');
-  await type(el, 'last_name', 'Lovelace');
-  await type(el, 'date_of_birth', '1990-04-23');
+  await type(el, 'first_name', SENDER.sender_data.first_name);
+  await type(el, 'last_name', SENDER.sender_data.last_name);
+  await type(el, 'date_of_birth', SENDER.sender_data.date_of_birth);
 }
 
 /**

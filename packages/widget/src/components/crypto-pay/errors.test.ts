@@ -11,6 +11,7 @@ import {
   navigations,
   render,
   result,
+  SENDER,
   submitButton,
   untilHeading,
   untilPayStep,
@@ -176,7 +177,7 @@ describe('<crypto-pay> error views', () => {
       expect(action(el, 'Try again')).to.not.exist;
       action(el, 'Back')?.click();
       await untilHeading(el, 'Your details');
-      await waitUntil(() => field(el, 'first_name').value === 'Ada');
+      await waitUntil(() => field(el, 'first_name').value === SENDER.sender_data.first_name);
       expect(errorOf(el, 'first_name')).to.equal('');
     });
 

@@ -6,6 +6,7 @@ import {
   form,
   panel,
   picker,
+  SENDER,
   shadow,
   untilHeading,
   untilPayStep,
@@ -44,14 +45,16 @@ describe('<crypto-pay> by keyboard alone', () => {
     (wrapper.querySelector('#before') as HTMLButtonElement).focus();
 
     await tabTo((active) => active?.id === 'first_name');
-    await sendKeys({ type: 'Ada' });
+    const { first_name, last_name, date_of_birth } = SENDER.sender_data;
+    await sendKeys({ type: first_name });
     await sendKeys({ press: 'Tab' });
-    await sendKeys({ type: 'Lovelace' });
+    await sendKeys({ type: last_name });
     await sendKeys({ press: 'Tab' });
     expect(deepActive()?.id).to.equal('date_of_birth');
     // A date input takes its parts in the browser's order (month/day/year for en-US).
-    await sendKeys({ type: '04231990' });
-    expect((deepActive() as HTMLInputElement).value).to.equal('1990-04-23');
+    const [year, month, day] = date_of_birth.split('-');
+    await sendKeys({ type: `${month}${day}${year}` });
+    expect((deepActive() as HTMLInputElement).value).to.equal(date_of_birth);
     await tabTo((active) => active?.getAttribute('name') === 'payment-currency');
     await sendKeys({ press: 'ArrowDown' });
     const checked = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');

@@ -7,8 +7,11 @@ import {
   details,
   fakeProxy,
   fillPerson,
+  LEGAL_SENDER,
   navigations,
   panel,
+  SENDER,
+  SENDER_EMAIL,
   shadow,
   submitButton,
   toPayStep,
@@ -38,7 +41,7 @@ describe('<crypto-pay> pay step', () => {
       const proxy = await fakeProxy();
       const el = await details(proxy, { product: 'tea-crate' });
       await fillPerson(el);
-      await type(el, 'email', ' ada@example.com ');
+      await type(el, 'email', ` ${SENDER_EMAIL} `);
       await chooseCurrency(el, 'USDT on Tron');
       submitButton(el).click();
       await untilPayStep(el);
@@ -47,8 +50,8 @@ describe('<crypto-pay> pay step', () => {
         product: 'tea-crate',
         payment_currency: { iso: 'USDT', network_name: 'tron' },
         sender_type: 'natural',
-        sender_data: { first_name: 'Ada', last_name: 'Lovelace', date_of_birth: '1990-04-23' },
-        end_user_email: 'ada@example.com',
+        sender_data: SENDER.sender_data,
+        end_user_email: SENDER_EMAIL,
       });
     });
 
@@ -56,15 +59,15 @@ describe('<crypto-pay> pay step', () => {
       const proxy = await fakeProxy();
       const el = await details(proxy, { session: 'sess_abc' });
       await chooseSenderType(el, 'legal');
-      await type(el, 'legal_name', 'Analytical Engines Ltd');
-      await chooseCountry(el, 'GBR');
+      await type(el, 'legal_name', LEGAL_SENDER.sender_data.legal_name);
+      await chooseCountry(el, LEGAL_SENDER.sender_data.country_of_registration);
       submitButton(el).click();
       await untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.deep.equal({
         session: 'sess_abc',
         sender_type: 'legal',
-        sender_data: { legal_name: 'Analytical Engines Ltd', country_of_registration: 'GBR' },
+        sender_data: LEGAL_SENDER.sender_data,
       });
     });
 

@@ -1,18 +1,17 @@
 import { expect } from '@open-wc/testing';
+import { LEGAL_SENDER, SENDER } from '../../../../../tests/support/senders.ts';
 import de from '../../localize/translations/de.ts';
 import en from '../../localize/translations/en.ts';
 import { formFieldOf } from './form-fields.ts';
 import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
 
 const person = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  date_of_birth: '1990-04-23',
+  ...SENDER.sender_data,
   legal_name: '',
   country_of_registration: '',
   email: '',
 };
-const company = { ...person, legal_name: 'Engines Ltd', country_of_registration: 'GBR' };
+const company = { ...person, ...LEGAL_SENDER.sender_data };
 
 describe('sender rules (from the protocol, in the customer’s words)', () => {
   it('accepts a complete person and a complete company', () => {
@@ -21,15 +20,11 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
   });
 
   it('sends only the fields of the chosen type, trimmed', () => {
-    expect(senderData('natural', { ...company, first_name: '  Ada ' })).to.deep.equal({
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      date_of_birth: '1990-04-23',
-    });
-    expect(senderData('legal', company)).to.deep.equal({
-      legal_name: 'Engines Ltd',
-      country_of_registration: 'GBR',
-    });
+    const { first_name } = SENDER.sender_data;
+    expect(senderData('natural', { ...company, first_name: `  ${first_name} ` })).to.deep.equal(
+      SENDER.sender_data,
+    );
+    expect(senderData('legal', company)).to.deep.equal(LEGAL_SENDER.sender_data);
   });
 
   it('refuses a date that does not exist, or that no one alive was born on', () => {
