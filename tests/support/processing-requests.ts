@@ -69,6 +69,16 @@ export function withdrawalRequest(overrides: Record<string, unknown> = {}, amoun
   });
 }
 
+/** The invoice fields a create answers empty (null): nothing is fixed before the customer pays. */
+export const INVOICE_FIELDS_EMPTY_AT_CREATE = [
+  'address',
+  'sender_currency',
+  'sender_amount',
+  'fixed_at',
+  'release_at',
+  'seconds_left',
+] as const;
+
 /** The spec's invoice object as a create answers it: nothing fixed yet, so the nulls. */
 export const createdInvoice = {
   id: 7,

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, invoiceResponseSchema } from '@crypto-pay/protocol';
-import { invoiceRequest } from '../../../../tests/support/processing-requests.ts';
+import {
+  INVOICE_FIELDS_EMPTY_AT_CREATE,
+  invoiceRequest,
+} from '../../../../tests/support/processing-requests.ts';
 import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 
@@ -24,16 +27,7 @@ describe('invoices', () => {
     assert.equal(data.status, 'created');
     assert.equal(data.currency, 'EUR');
     assert.equal(data.url, 'http://sandbox.test/invoice/invoice-1');
-    for (const field of [
-      'address',
-      'sender_currency',
-      'sender_amount',
-      'fixed_at',
-      'release_at',
-      'seconds_left',
-    ] as const) {
-      assert.equal(data[field], null, field);
-    }
+    for (const field of INVOICE_FIELDS_EMPTY_AT_CREATE) assert.equal(data[field], null, field);
   });
 
   test('timer with sender_currency fixes the address and amount for 15 minutes', async (t) => {
