@@ -33,13 +33,36 @@ export interface ServerProcess {
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
+/** Why a server process never became ready: its exit (or the timeout) and what it wrote. */
+export class NotReadyError extends Error {
+  constructor(
+    message: string,
+    /** Its exit code, or null when a signal (or the timeout) ended it. */
+    readonly exitCode: number | null,
+    /** Everything it wrote, both streams, to the end. */
+    readonly lines: LogLine[],
+  ) {
+    super(message);
+  }
+}
+
+/** The text a process wrote on one stream, newlines as it wrote them. */
+export const textOf = (lines: LogLine[], stream: LogLine['stream']) =>
+  lines
+    .filter((line) => line.stream === stream)
+    .map((line) => `${line.text}\n`)
+    .join('');
+
 /**
- * Starts `node <bin> ...args` from the repository root and resolves once it prints a line
- * matching `ready` (whose first group is the URL). Rejects, with its output, if it exits first.
+ * Starts `node <bin> ...args` (bin as given, relative to `cwd`) and resolves once it prints a
+ * line matching `ready` (whose first group is the URL). Rejects with a NotReadyError carrying its
+ * exit code and whole output if it exits first.
  */
 export async function startServerProcess(options: {
   name: string;
   bin: string;
+  /** Where it runs and `bin` is found; the repository root unless given. */
+  cwd?: string;
   args?: string[];
   /** The process's environment besides PATH and HOME; an undefined value is left out. */
   env: Record<string, string | undefined>;
@@ -57,8 +80,9 @@ export async function startServerProcess(options: {
   const env: Record<string, string> = {};
   const given = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
   for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
-  const child = spawn(process.execPath, [join(ROOT, options.bin), ...(options.args ?? [])], {
-    cwd: ROOT,
+  // `bin` is passed as given, so the command line is exactly the one a deployment runs.
+  const child = spawn(process.execPath, [options.bin, ...(options.args ?? [])], {
+    cwd: options.cwd ?? ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -93,19 +117,30 @@ export async function startServerProcess(options: {
     const output = () => lines.map((line) => `  ${line.text}`).join('\n');
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${options.name} was not ready in ${timeoutMs} ms:\n${output()}`));
+      reject(
+        new NotReadyError(
+          `${options.name} was not ready in ${timeoutMs} ms:\n${output()}`,
+          null,
+          lines,
+        ),
+      );
     }, timeoutMs);
+    // 'close', not 'exit': by then both streams have ended and every line is kept.
     const early = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       reject(
-        new Error(`${options.name} exited (${signal ?? code}) before it was ready:\n${output()}`),
+        new NotReadyError(
+          `${options.name} exited (${signal ?? code}) before it was ready:\n${output()}`,
+          code,
+          lines,
+        ),
       );
     };
-    child.once('exit', early);
+    child.once('close', early);
     found = (url) => {
       ready = true;
       clearTimeout(timer);
-      child.removeListener('exit', early);
+      child.removeListener('close', early);
       resolve(url);
     };
   });

@@ -5,7 +5,6 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
-import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
+import {
+  type NotReadyError,
+  type ServerProcess,
+  startServerProcess,
+  textOf,
+} from '../../../../tests/support/process.ts';
 import { sandboxDriver } from '../../../../tests/support/sandbox-driver.ts';
 import {
   ADMIN_TOKEN,
@@ -28,6 +32,8 @@ import {
 } from '../testing.test-helpers.ts';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
+/** The container's command, from the proxy package (Dockerfile: WORKDIR, CMD). */
+const PROXY_COMMAND = { cwd: PACKAGE, bin: 'bin/crypto-pay-proxy.mjs' };
 /** A stuck test fails instead of hanging the suite. */
 const TEST_TIMEOUT_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
@@ -52,7 +58,7 @@ async function startProxy(extra: Record<string, string | undefined> = {}): Promi
   });
   const running = await startServerProcess({
     name: 'proxy',
-    bin: 'packages/proxy/bin/crypto-pay-proxy.mjs',
+    ...PROXY_COMMAND,
     env,
     ready: /crypto-pay-proxy listening on (\S+)/,
   });
@@ -405,20 +411,16 @@ describe('the proxy process', () => {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const env = testEnv(sandboxUrls(), { PROCESSING_SIGNING_SECRET: undefined, PORT: '0' });
-    const child = spawn(process.execPath, ['bin/crypto-pay-proxy.mjs'], {
-      cwd: PACKAGE,
-      env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr += text;
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    assert.equal(code, 2);
-    assert.equal(
-      stderr,
-      'crypto-pay-proxy: PROCESSING_SIGNING_SECRET is required (the merchant signing secret).\n',
+    await assert.rejects(
+      startServerProcess({ name: 'proxy', ...PROXY_COMMAND, env, ready: /listening on (\S+)/ }),
+      (error: NotReadyError) => {
+        assert.equal(error.exitCode, 2);
+        assert.equal(
+          textOf(error.lines, 'stderr'),
+          'crypto-pay-proxy: PROCESSING_SIGNING_SECRET is required (the merchant signing secret).\n',
+        );
+        return true;
+      },
     );
     assert.ok(ADMIN_TOKEN.length >= 16);
   });
