@@ -1,15 +1,18 @@
 /**
- * Raw HTTP for cross-package tests and benchmarks: node:http with a keep-alive-free agent, so a
- * test sees exactly the bytes and status a server sent (a GET may carry a body; nothing retries);
- * and event streams, read message by message.
+ * Raw HTTP for tests and benchmarks: node:http with a keep-alive-free agent, so a test sees
+ * exactly the bytes, headers and status a server sent (a GET may carry a body; nothing retries);
+ * event streams, read as they come; and a bare connection for what node:http will not send.
  */
 
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
 
 export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Every header line as sent: name, value, name, value... (a repeated header shows twice). */
+  rawHeaders: string[];
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
@@ -19,6 +22,8 @@ export interface Outgoing {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** The request target exactly as written, dot segments and all (a URL would resolve them). */
+  path?: string;
   /** Abort (reject) after this many milliseconds; default 30 s. */
   timeoutMs?: number;
   /** Called once the whole request has been handed to the OS (it may now reach the server). */
@@ -58,7 +63,12 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
     }
     const outgoing = httpRequest(
       url,
-      { method: init.method ?? (body ? 'POST' : 'GET'), headers, agent: false },
+      {
+        method: init.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        agent: false,
+        ...(init.path === undefined ? {} : { path: init.path }),
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         const streaming =
@@ -69,6 +79,7 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
           resolve({
             status: incoming.statusCode ?? 0,
             headers: incoming.headers,
+            rawHeaders: incoming.rawHeaders,
             text,
             json: parsed(text),
           });
@@ -92,6 +103,17 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
     if (init.onSent) outgoing.once('finish', init.onSent);
     outgoing.end(body);
   });
+}
+
+/** Every value an answer sent under the header `name` (any case), in order. */
+export function headerValues(answer: Pick<Answer, 'rawHeaders'>, name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+    if (answer.rawHeaders[i]!.toLowerCase() === name.toLowerCase()) {
+      values.push(answer.rawHeaders[i + 1]!);
+    }
+  }
+  return values;
 }
 
 /** JSON POST (or `method`) of `body` as given: a string is sent as is, anything else stringified. */
@@ -135,25 +157,126 @@ export function sendSigned(
   return send(url, { method: 'POST', ...init, headers, body });
 }
 
+/** An open event stream, as a browser's EventSource holds it. */
+export interface EventStream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The text up to and with the first message (a checkout stream sends the checkout at once). */
+  first: string;
+  /** Everything received so far. */
+  readonly text: string;
+  /** Resolves once the text so far satisfies `check`; rejects if the stream closes first. */
+  until(check: (text: string) => boolean): Promise<string>;
+  /** Reads on to the end of the stream and resolves with the whole text. */
+  rest(): Promise<string>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
 /**
- * Opens an event stream and reads its first message (a checkout stream sends the checkout as it
- * is on connect); `rest` reads on to the end and resolves with the whole text. Rejects unless the
- * server answers 200, and after `timeoutMs` in all.
+ * Opens an event stream over its own connection and reads its first message. Rejects unless the
+ * server answers 200, and after `timeoutMs` (default 10 s) in all unless closed before.
  */
-export async function openEventStream(url: string, timeoutMs = 10_000) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  if (response.status !== 200 || !response.body) {
-    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  const read = async (enough: () => boolean) => {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      text += chunk.value;
-      if (enough()) break;
-    }
-    return text;
-  };
-  const first = await read(() => text.includes('\n\n'));
-  return { first, rest: () => read(() => false) };
+export function openEventStream(
+  url: string,
+  options: {
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+    /** Sees each piece of text as it arrives (a leak scan, say). */
+    onText?: (text: string) => void;
+  } = {},
+): Promise<EventStream> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { agent: false, headers: options.headers }, (incoming) => {
+      let text = '';
+      const waiting = new Set<() => void>();
+      const until = (check: (text: string) => boolean) =>
+        new Promise<string>((done, fail) => {
+          const test = () => {
+            if (!check(text)) return;
+            waiting.delete(test);
+            done(text);
+          };
+          waiting.add(test);
+          incoming.once('close', () => fail(new Error(`${url} closed with: ${text}`)));
+          test();
+        });
+      const ended = new Promise<void>((done) => incoming.once('end', done));
+      // A failure shows as the stream closing early, to whoever waits on it.
+      incoming.on('error', () => {});
+      incoming.once('close', () => clearTimeout(timer));
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => {
+        text += chunk;
+        options.onText?.(chunk);
+        for (const test of [...waiting]) test();
+      });
+      const rest = () =>
+        new Promise<string>((done, fail) => {
+          if (incoming.readableEnded) return done(text);
+          incoming.once('end', () => done(text));
+          incoming.once('close', () => fail(new Error(`${url} closed before its end: ${text}`)));
+        });
+      if (incoming.statusCode !== 200) {
+        rest().then(
+          (body) => reject(new Error(`${url} answered ${incoming.statusCode}: ${body}`)),
+          reject,
+        );
+        return;
+      }
+      until((so) => so.includes('\n\n')).then(
+        (first) =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            first,
+            get text() {
+              return text;
+            },
+            until,
+            rest,
+            ended,
+            close: () => {
+              clearTimeout(timer);
+              outgoing.destroy();
+            },
+          }),
+        reject,
+      );
+    });
+    const timer = setTimeout(
+      () => outgoing.destroy(new Error(`${url} did not end in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/**
+ * A bare connection, for what node:http will not send: requests pipelined on one connection,
+ * bodies framed by hand or cut off. `received.text` is what came back so far; `ended()`
+ * resolves with all of it once the connection is closed (rejects if it failed).
+ */
+export function rawConnection(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  const received = { text: '' };
+  let failure: Error | undefined;
+  socket.on('error', (error) => {
+    failure = error;
+  });
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    received.text += chunk;
+  });
+  const ended = () =>
+    new Promise<string>((resolve, reject) => {
+      const settle = () => (failure ? reject(failure) : resolve(received.text));
+      if (socket.closed) settle();
+      else socket.once('close', settle);
+    });
+  return { socket, received, ended };
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { connect, type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { rawConnection } from '../../../../tests/support/http.ts';
 import { bodyLimit, readBody, readText } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError, handleError } from './errors.ts';
@@ -50,28 +50,21 @@ before(async () => {
 });
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Writes a raw HTTP/1.1 request; resolves with the status line's code and the body. */
-function rawRequest(
+/**
+ * Writes a raw HTTP/1.1 request (node:http would frame the body itself); resolves with the
+ * status line's code and the body.
+ */
+async function rawRequest(
   path: string,
   headers: Record<string, string>,
   chunks: (string | Buffer)[],
 ): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const received: Buffer[] = [];
-    socket.on('data', (data) => received.push(data));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const text = Buffer.concat(received).toString('utf8');
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body });
-    });
-    const lines = Object.entries({ Host: 'localhost', Connection: 'close', ...headers });
-    socket.write(
-      `POST ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`,
-    );
-    for (const chunk of chunks) socket.write(chunk);
-  });
+  const { socket, ended } = rawConnection(`http://127.0.0.1:${port}`);
+  const lines = Object.entries({ Host: 'localhost', Connection: 'close', ...headers });
+  socket.write(`POST ${path} HTTP/1.1\r\n${lines.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+  for (const chunk of chunks) socket.write(chunk);
+  const [head = '', body = ''] = (await ended()).split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), body };
 }
 
 /** `parts` as a chunked body. */
@@ -153,8 +146,7 @@ describe('request bodies over a socket (Node request stream)', () => {
   ] as const) {
     it(`refuses a body the client ${how} before its end with 400 body_incomplete`, async () => {
       const before = failures.length;
-      const socket = connect(port, '127.0.0.1');
-      socket.on('error', () => {});
+      const { socket } = rawConnection(`http://127.0.0.1:${port}`);
       socket.write('POST /text HTTP/1.1\r\nHost: localhost\r\nContent-Length: 50\r\n\r\n{"half":');
       // Leave once the server has the head and the half body, as a client gone mid-upload.
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -6,12 +6,12 @@
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { send } from '../../../../tests/support/http.ts';
 import {
   type NotReadyError,
   type ServerProcess,
@@ -385,17 +385,8 @@ describe('the proxy process', () => {
   it('refuses paths with dot segments, which a prefix rule in front would misjudge', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    const { hostname, port } = new URL(proxy.url);
-    const statusOf = (path: string) =>
-      new Promise<number | undefined>((resolve, reject) => {
-        const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-        request({ hostname, port, path, headers }, (response) => {
-          response.resume();
-          resolve(response.statusCode);
-        })
-          .once('error', reject)
-          .end();
-      });
+    const statusOf = async (path: string) =>
+      (await send(proxy.url, { path, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } })).status;
     for (const path of [
       '/api/../admin/checkouts',
       '/api/%2e%2e/admin/checkouts',

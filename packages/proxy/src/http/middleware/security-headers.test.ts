@@ -1,48 +1,34 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { describe, it } from 'node:test';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { type Answer, headerValues, send } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
 import { SHOP, useServedProxy } from '../../testing.test-helpers.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
-interface Head {
-  status: number;
-  /** Lowercased name → every value sent under it, in order. */
-  headers: Map<string, string[]>;
-}
-
-/** Sends one request and resolves with the head as written on the wire (then closes). */
-function headOf(
+/** Sends one request; an event stream is closed at its first message. */
+const headOf = (
   base: string,
   path: string,
   method: string,
   headers: Record<string, string> = {},
   body?: string,
-): Promise<Head> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(`${base}${path}`, { method, headers, agent: false }, (incoming) => {
-      const seen = new Map<string, string[]>();
-      for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
-        const name = incoming.rawHeaders[i]!.toLowerCase();
-        seen.set(name, [...(seen.get(name) ?? []), incoming.rawHeaders[i + 1]!]);
-      }
-      resolve({ status: incoming.statusCode!, headers: seen });
-      incoming.destroy();
-    });
-    outgoing.once('error', reject);
-    outgoing.end(body);
+) =>
+  send(`${base}${path}`, {
+    method,
+    headers,
+    firstEventOnly: true,
+    ...(body === undefined ? {} : { body }),
   });
-}
 
 describe('security headers', () => {
   let id: string;
   const served = useServedProxy({ log: createLogger(() => {}) });
 
   /** Each security header sent exactly once, with its value. */
-  function assertSecure(head: Head, what: string) {
+  function assertSecure(head: Answer, what: string) {
     for (const [name, value] of SECURITY_HEADERS)
-      assert.deepEqual(head.headers.get(name.toLowerCase()), [value], `${name} on ${what}`);
+      assert.deepEqual(headerValues(head, name), [value], `${name} on ${what}`);
   }
 
   const json = { 'Content-Type': 'application/json' };
@@ -57,7 +43,7 @@ describe('security headers', () => {
     );
     assert.equal(created.status, 201);
     assertSecure(created, 'a create');
-    const answer = await fetch(`${served.proxy.url}${created.headers.get('location')?.[0] ?? ''}`);
+    const answer = await fetch(`${served.proxy.url}${headerValues(created, 'location')[0] ?? ''}`);
     id = (await answer.json()).id;
     assert.equal(typeof id, 'string');
   });
@@ -66,7 +52,7 @@ describe('security headers', () => {
     const read = await headOf(served.proxy.url, `/api/checkouts/${id}`, 'GET', { Origin: SHOP });
     assert.equal(read.status, 200);
     assertSecure(read, 'a read');
-    const tag = read.headers.get('etag')?.[0] ?? '';
+    const tag = headerValues(read, 'etag')[0] ?? '';
     const notModified = await headOf(served.proxy.url, `/api/checkouts/${id}`, 'GET', {
       'If-None-Match': tag,
     });
@@ -84,7 +70,7 @@ describe('security headers', () => {
   });
 
   it('are on every error the error handler or the not-found handler writes', async () => {
-    const cases: [string, Promise<Head>, number][] = [
+    const cases: [string, Promise<Answer>, number][] = [
       ['bad JSON', headOf(served.proxy.url, '/api/checkouts', 'POST', json, '{"product":'), 400],
       ['a validation error', headOf(served.proxy.url, '/api/checkouts', 'POST', json, '{}'), 422],
       [
@@ -116,7 +102,7 @@ describe('security headers', () => {
       Origin: SHOP,
     });
     assert.equal(stream.status, 200);
-    assert.deepEqual(stream.headers.get('content-type'), ['text/event-stream']);
+    assert.deepEqual(headerValues(stream, 'content-type'), ['text/event-stream']);
     assertSecure(stream, 'an event stream');
     const unknown = await headOf(
       served.proxy.url,

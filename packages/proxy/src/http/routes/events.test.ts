@@ -1,66 +1,13 @@
 import assert from 'node:assert/strict';
-import { type IncomingMessage, request } from 'node:http';
-import { connect } from 'node:net';
 import { before, describe, it } from 'node:test';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { openEventStream, rawConnection } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
 import { SHOP, sandboxControl, seen, useServedProxy } from '../../testing.test-helpers.ts';
 
-/** An open event stream over a real connection, as a browser's EventSource holds it. */
-interface Stream {
-  response: IncomingMessage;
-  text: string;
-  ended: Promise<void>;
-  /** Resolves once the text so far satisfies `check`. */
-  until(check: (text: string) => boolean): Promise<string>;
-  close(): void;
-}
-
-function open(url: string, headers: Record<string, string> = {}): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { agent: false, headers }, (response) => {
-      const waiting = new Set<() => void>();
-      const stream: Stream = {
-        response,
-        text: '',
-        ended: new Promise((done) => response.once('end', done)),
-        until: (check) =>
-          new Promise((done, fail) => {
-            const test = () => {
-              if (!check(stream.text)) return;
-              waiting.delete(test);
-              done(stream.text);
-            };
-            waiting.add(test);
-            response.once('close', () => fail(new Error(`stream closed with: ${stream.text}`)));
-            test();
-          }),
-        close: () => outgoing.destroy(),
-      };
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        stream.text += chunk;
-        seen.push(chunk);
-        for (const test of [...waiting]) test();
-      });
-      resolve(stream);
-    });
-    outgoing.once('error', reject);
-    outgoing.end();
-  });
-}
-
-/** A bare connection to the proxy, for pipelined requests; `received` holds what came back. */
-function rawConnection(url: string) {
-  const { port } = new URL(url);
-  const socket = connect(Number(port), '127.0.0.1');
-  const received = { text: '' };
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    received.text += chunk;
-  });
-  return { socket, received };
-}
+/** An event stream whose every piece of text goes to the leak scan. */
+const open = (url: string, headers: Record<string, string> = {}) =>
+  openEventStream(url, { headers, onText: (text) => seen.push(text) });
 
 const messagesOf = (text: string) =>
   [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
@@ -103,8 +50,8 @@ for (const writer of ['socket', 'hono'] as const)
         'X-Request-Id': 'events-test-0001',
       });
       try {
-        const { headers, statusCode } = stream.response;
-        assert.equal(statusCode, 200);
+        const { headers, status } = stream;
+        assert.equal(status, 200);
         assert.equal(headers['content-type'], 'text/event-stream');
         assert.equal(headers['cache-control'], 'no-cache');
         // The body runs until the connection closes, without chunk framing.
@@ -276,7 +223,7 @@ for (const writer of ['socket', 'hono'] as const)
       streams[0]!.close();
       await eventually(() => served.proxy.eventStreams() === 4, 'the closed stream is let go');
       const again = await open(url);
-      assert.equal(again.response.statusCode, 200);
+      assert.equal(again.status, 200);
       for (const stream of [again, ...streams]) stream.close();
       await eventually(() => served.proxy.eventStreams() === 0, 'every stream is let go');
     });
