@@ -6,12 +6,8 @@
  */
 
 import { request } from 'node:http';
-import {
-  createdCheckout,
-  eventually,
-  type PublicCheckout,
-  paymentRequestOf,
-} from '../support/checkouts.ts';
+import { createdCheckout, type PublicCheckout, paymentRequestOf } from '../support/checkouts.ts';
+import { eventually } from '../support/eventually.ts';
 import { send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import type { BenchmarkResult } from './report.ts';
@@ -73,7 +69,7 @@ async function widget(stack: Stack, counts: { proxyReads: number; polls: number 
   const paymentRequest = await paymentRequestOf(stack, checkout);
   await stack.control(`/payment-requests/${paymentRequest.id}/simulate`, { outcome: 'paid' });
   await streamed;
-  await eventually(async () => (done ? true : undefined), 10_000, 'the poll to see the payment');
+  await eventually(() => done, 'the poll to see the payment');
   await polling;
 }
 

@@ -12,7 +12,6 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
   checkoutBody,
-  eventually,
   linkPath,
   type PaymentRequestRef,
   type PublicCheckout,
@@ -20,6 +19,7 @@ import {
   paymentRequestsByLink,
   readCheckout,
 } from '../support/checkouts.ts';
+import { eventually } from '../support/eventually.ts';
 import { createFlights, type Flight, wasCut } from '../support/flights.ts';
 import { sendJson, sendSigned } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -233,8 +233,8 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
       for (const attempt of all) if (attempt.final) open.delete(attempt.delivery_id);
       return open.size === 0 ? all : undefined;
     },
-    30_000,
     'the sandbox to deliver every callback',
+    30_000,
   );
   assert.deepEqual(
     unexplainedAttempts(attempts, downtimes),

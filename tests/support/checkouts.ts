@@ -131,19 +131,3 @@ export function paymentRequestCallback(
 export function sendCallback(stack: Stack, body: string): Promise<Answer> {
   return sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body);
 }
-
-/** Polls `check` until it returns a value other than undefined (rejects after `timeoutMs`). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  timeoutMs = 10_000,
-  what = 'the condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { eventually } from '../../../../tests/support/eventually.ts';
 import { send } from '../../../../tests/support/http.ts';
 import {
   type NotReadyError,
@@ -131,9 +132,7 @@ function follow(id: string) {
   })();
   /** Resolves once the first message (the current state) arrived; fails if the stream did. */
   const connected = Promise.race([
-    (async () => {
-      while (messages.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    })(),
+    eventually(() => messages.length > 0, 'the first message of the stream'),
     ended.then(() => assert.ok(messages.length > 0, 'the stream ended before any message')),
   ]);
   return { connected, ended, messages };
@@ -155,14 +154,6 @@ async function paymentRequestOf(checkout: { payment_link: string }): Promise<str
   const found = list.find((request) => request.payment_link === checkout.payment_link);
   assert.ok(found, 'the sandbox has the payment request');
   return found.id;
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  assert.fail(`timed out waiting for ${what}`);
 }
 
 before(async () => {
@@ -263,7 +254,7 @@ describe('a checkout’s whole life, through real processes', () => {
     const created = await newCheckout();
     const id = await paymentRequestOf(created.body);
     await control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
-    await waitFor(
+    await eventually(
       async () => (await call(`/api/checkouts/${created.body.id}`)).body.status === 'paid',
       'paid',
     );
@@ -293,7 +284,7 @@ describe('redirect mode: back from the hosted payment page', () => {
     assert.equal(location.searchParams.get('checkout'), checkout.id);
 
     // The result page resumes that checkout and shows the status the proxy verified.
-    await waitFor(
+    await eventually(
       async () =>
         (await call(`/api/checkouts/${location.searchParams.get('checkout')}`)).body.status ===
         'paid',
@@ -320,7 +311,7 @@ describe('the proxy process', () => {
     await control(`/payment-requests/${await paymentRequestOf(created.body)}/simulate`, {
       outcome: 'paid',
     });
-    await waitFor(
+    await eventually(
       async () => (await call(`/api/checkouts/${created.body.id}`)).body.status === 'paid',
       'the callback after restart',
     );

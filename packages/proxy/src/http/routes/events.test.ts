@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { eventually } from '../../../../../tests/support/eventually.ts';
 import { openEventStream, rawConnection } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
 import { SHOP, sandboxControl, seen, useServedProxy } from '../../testing.test-helpers.ts';
@@ -11,12 +12,6 @@ const open = (url: string, headers: Record<string, string> = {}) =>
 
 const messagesOf = (text: string) =>
   [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
-
-/** Waits up to 10 s (a loaded 2-CPU machine is slow) for `check` to hold. */
-async function eventually(check: () => boolean, what: string) {
-  for (let i = 0; i < 1000 && !check(); i++) await new Promise((done) => setTimeout(done, 10));
-  assert.ok(check(), what);
-}
 
 // Both writers of a stream under Node: the route's own (the default) and `streamSSE`.
 for (const writer of ['socket', 'hono'] as const)
