@@ -23,13 +23,19 @@ export interface ServerProcess {
   url: string;
   pid: number;
   child: ChildProcess;
-  /** Every line written so far, on both streams. */
+  /**
+   * Every line written so far, on both streams; with `keepStdout: false`, once ready, only the
+   * last KEPT_LINES of them.
+   */
   lines: LogLine[];
   /** SIGTERM, then SIGKILL after `graceMs`; resolves with its exit code once it is gone. */
   stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL at once (a crash, as far as the process can tell); resolves once it is gone. */
   kill(): Promise<void>;
 }
+
+/** How many lines a process started with `keepStdout: false` keeps once it is ready. */
+export const KEPT_LINES = 1000;
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
@@ -71,7 +77,8 @@ export async function startServerProcess(options: {
   /**
    * Keep stdout lines after the ready line (default true). Benchmarks say false: the load
    * generator runs in this process, and splitting thousands of log lines a second would slow
-   * it, not the server. Stderr is always kept.
+   * it, not the server. Stderr is still kept, but only its last KEPT_LINES lines: a long
+   * `pnpm start` session must not grow without end.
    */
   keepStdout?: boolean;
   /** Also write what it prints to this process's own streams (`pnpm start`). */
@@ -103,6 +110,7 @@ export async function startServerProcess(options: {
       rest = parts.pop() ?? '';
       for (const text of parts) {
         lines.push({ stream, text });
+        if (ready && options.keepStdout === false && lines.length > KEPT_LINES) lines.shift();
         // A colouring program (Vite) may put escape codes inside the URL.
         const match = options.ready.exec(stripVTControlCharacters(text));
         if (match) found?.(match[1]!);
