@@ -6,7 +6,8 @@
  */
 
 import { request } from 'node:http';
-import { createdCheckout, type PublicCheckout, paymentRequestOf } from '../support/checkouts.ts';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
+import { createdCheckout, paymentRequestOf } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
 import { send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -31,7 +32,7 @@ function follow(url: string): Promise<number> {
           const data = /^data: (.*)$/m.exec(frame)?.[1];
           if (!data) continue;
           events++;
-          if (FINAL.has((JSON.parse(data) as PublicCheckout).status)) {
+          if (FINAL.has((JSON.parse(data) as Checkout).status)) {
             outgoing.destroy();
             resolve(events);
           }
@@ -59,7 +60,7 @@ async function widget(stack: Stack, counts: { proxyReads: number; polls: number 
       counts.polls++;
       if (answer.status === 200) {
         etag = String(answer.headers.etag);
-        if (FINAL.has((answer.json as PublicCheckout).status)) done = true;
+        if (FINAL.has((answer.json as Checkout).status)) done = true;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

@@ -8,11 +8,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import fc from 'fast-check';
 import {
   createdCheckout,
   type PaymentRequestRef,
-  type PublicCheckout,
   paymentRequestCallback,
   paymentRequestOf,
   readCheckout,
@@ -35,7 +35,7 @@ before(async () => {
 after(() => stack?.stop());
 
 interface Target {
-  checkout: PublicCheckout;
+  checkout: Checkout;
   request: PaymentRequestRef;
   final: (typeof FINALS)[number];
 }
@@ -76,11 +76,7 @@ test(`${CALLBACKS} concurrent duplicate and out-of-order callbacks over ${CHECKO
   for (const { checkout, final } of targets) {
     const answer = await readCheckout(stack.proxy.url, checkout.id);
     assert.equal(answer.status, 200);
-    assert.equal(
-      (answer.json as PublicCheckout).status,
-      final,
-      `checkout ${checkout.id} (seed ${seed})`,
-    );
+    assert.equal((answer.json as Checkout).status, final, `checkout ${checkout.id} (seed ${seed})`);
   }
 
   // A different final status afterwards is acknowledged but moves nothing.
@@ -88,7 +84,7 @@ test(`${CALLBACKS} concurrent duplicate and out-of-order callbacks over ${CHECKO
     const other = FINALS.find((status) => status !== final)!;
     assert.equal((await sendCallback(stack, paymentRequestCallback(request, other))).status, 200);
     const answer = await readCheckout(stack.proxy.url, checkout.id);
-    assert.equal((answer.json as PublicCheckout).status, final);
+    assert.equal((answer.json as Checkout).status, final);
   }
 
   const sent = new Map<string, number>();

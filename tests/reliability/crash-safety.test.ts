@@ -10,11 +10,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import {
   checkoutBody,
   linkPath,
   type PaymentRequestRef,
-  type PublicCheckout,
   paymentRequestCallback,
   paymentRequestsByLink,
   readCheckout,
@@ -58,7 +58,7 @@ const flights = createFlights();
 
 /** What one round of a worker did, and so the status its checkout must show. */
 interface Tracked {
-  checkout: PublicCheckout;
+  checkout: Checkout;
   request: PaymentRequestRef;
   idempotencyKey: string;
   how: 'simulated through the sandbox' | 'direct callbacks' | 'processing only';
@@ -82,7 +82,7 @@ async function worker(index: number, tracked: Tracked[], running: () => boolean)
         }),
       201,
     );
-    const checkout = created.json as PublicCheckout;
+    const checkout = created.json as Checkout;
     const request = (await paymentRequestsByLink(stack)).get(linkPath(checkout.payment_link));
     assert.ok(request, 'the sandbox holds the payment request of a created checkout');
     const final = FINALS[(index + round) % FINALS.length]!;
@@ -246,7 +246,7 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
     const answer = await readCheckout(stack.proxy.url, entry.checkout.id);
     assert.equal(answer.status, 200, `checkout ${entry.checkout.id} answered 201 but is gone`);
     assert.equal(
-      (answer.json as PublicCheckout).status,
+      (answer.json as Checkout).status,
       entry.expected,
       `checkout ${entry.checkout.id} (${entry.how})`,
     );

@@ -16,9 +16,6 @@ export const CATALOG = {
   grinder: { amount: '129.00', currency: 'USD' },
 };
 
-/** The checkout as the proxy's public API answers it: the contract's type. */
-export type PublicCheckout = Checkout;
-
 /**
  * The body of `POST /api/checkouts` paid in BTC by the natural sender: `pricing` picks the mode
  * (a catalogue product by default, `{ session }`, or `{ amount, currency }`); `overrides` change
@@ -69,7 +66,7 @@ export function createCheckout(
 export async function createdCheckout(
   proxyUrl: string,
   overrides: Record<string, unknown> = {},
-): Promise<PublicCheckout> {
+): Promise<Checkout> {
   const answer = await createCheckout(proxyUrl, overrides);
   if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${answer.text}`);
   return checkoutSchema.parse(answer.json);
