@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
-import { send } from '../../../../tests/support/http.ts';
+import { openEventStream, send } from '../../../../tests/support/http.ts';
 import {
   type NotReadyError,
   type ServerProcess,
@@ -107,35 +107,27 @@ async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
   };
 }
 
-/** Opens the event stream of a checkout and collects its messages until it ends. */
+/** Opens the event stream of a checkout; `ended` resolves with its messages once it ends. */
 function follow(id: string) {
-  const messages: { status: string }[] = [];
-  const opened = fetch(`${proxy.url}/api/checkouts/${id}/events`);
-  const ended = (async () => {
-    const response = await opened;
-    assert.equal(response.status, 200);
-    let buffer = '';
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      const chunk = read.value;
-      seen.push(chunk);
-      buffer += chunk;
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
-        if (data) messages.push(JSON.parse(data));
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-      }
-    }
-    return messages;
-  })();
+  const opened = openEventStream(`${proxy.url}/api/checkouts/${id}/events`, {
+    timeoutMs: TEST_TIMEOUT_MS,
+    onText: (text) => seen.push(text),
+  }).then((stream) => {
+    assert.equal(stream.status, 200);
+    return stream;
+  });
   /** Resolves once the first message (the current state) arrived; fails if the stream did. */
-  const connected = Promise.race([
-    eventually(() => messages.length > 0, 'the first message of the stream'),
-    ended.then(() => assert.ok(messages.length > 0, 'the stream ended before any message')),
-  ]);
-  return { connected, ended, messages };
+  const connected = opened.then((stream) =>
+    assert.ok(/^data: /m.test(stream.first), 'the stream ended before any message'),
+  );
+  const ended = opened
+    .then((stream) => stream.rest())
+    .then((text) =>
+      [...text.matchAll(/^data: (.*)$/gm)].map(
+        (match) => JSON.parse(match[1]!) as { status: string },
+      ),
+    );
+  return { connected, ended };
 }
 
 /** Creates a product checkout and insists it worked. */
