@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { JsonNumber, JsonSyntaxError, jsonNumber, parseJson, stringifyJson } from './json.ts';
+import {
+  JsonNumber,
+  JsonSyntaxError,
+  jsonNumber,
+  MAX_NUMBER_LENGTH,
+  parseJson,
+  stringifyJson,
+} from './json.ts';
 
 describe('stringifyJson', () => {
   it('writes decimal amounts as JSON numbers digit for digit', () => {
@@ -72,6 +79,13 @@ describe('parseJson', () => {
       () => parseJson(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`),
       JsonSyntaxError,
     );
+  });
+
+  it('refuses a number literal longer than MAX_NUMBER_LENGTH', () => {
+    const longest = `0.${'1'.repeat(MAX_NUMBER_LENGTH - 2)}`;
+    assert.deepEqual(parseJson(`[${longest}]`), [new JsonNumber(longest)]);
+    assert.throws(() => parseJson(`[${longest}1]`), JsonSyntaxError);
+    assert.throws(() => parseJson('9'.repeat(1_000_000)), JsonSyntaxError);
   });
 
   for (const bad of [

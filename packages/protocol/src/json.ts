@@ -56,7 +56,13 @@ const WRITE_JSON_NUMBER = [
 /** How deep `parseJson` lets arrays and objects nest. */
 export const MAX_DEPTH = 64;
 
-/** Thrown by `parseJson` on text that is not JSON (or nests deeper than `MAX_DEPTH`). */
+/** Longest number literal `parseJson` reads: a longer digit run is refused, not converted. */
+export const MAX_NUMBER_LENGTH = 1024;
+
+/**
+ * Thrown by `parseJson` on text that is not JSON (or nests deeper than `MAX_DEPTH`, or holds a
+ * number literal longer than `MAX_NUMBER_LENGTH`).
+ */
 export class JsonSyntaxError extends SyntaxError {}
 
 /**
@@ -70,6 +76,7 @@ export function parseJson(text: string): unknown {
     // lossless-json refuses a repeated key by default; JSON.parse lets the last one win.
     return parse(text, null, { parseNumber: readNumber, onDuplicateKey: (key) => key.newValue });
   } catch (error) {
+    if (error instanceof JsonSyntaxError) throw error;
     if (error instanceof SyntaxError) throw new JsonSyntaxError(inOurWords(error.message, text));
     throw error;
   }
@@ -77,7 +84,11 @@ export function parseJson(text: string): unknown {
 
 const INTEGER = /^-?\d+$/;
 
+// lossless-json reads a number of any length; the parser this module had before refused one
+// past MAX_NUMBER_LENGTH, so a megabyte of digits is not carried along as one amount.
 function readNumber(literal: string): number | JsonNumber {
+  if (literal.length > MAX_NUMBER_LENGTH)
+    throw new JsonSyntaxError(`Number longer than ${MAX_NUMBER_LENGTH} characters`);
   const value = Number(literal);
   return Number.isSafeInteger(value) && INTEGER.test(literal) ? value : new JsonNumber(literal);
 }
