@@ -1,6 +1,6 @@
 /**
  * Request bodies: Hono's `bodyLimit` refuses one over the limit (by its Content-Length at once,
- * else counted as it arrives) and routes read the web Request's body. What stays ours is the
+ * else counted as its route reads it) and routes read the web Request's body. What stays ours is the
  * answer: our error shape for a body too large, and 400 `body_incomplete` for a body the client
  * cut off before its end, which is its doing, not a failure of the proxy to log.
  */
@@ -23,44 +23,56 @@ function cutOff(): ApiError {
 }
 
 /**
- * Refuses at once a body whose Content-Length is over `maxBytes`, whether or not its route
- * reads it; a body of unknown length (chunked) is read here and refused once it passes.
+ * Sets the limit `readBody` holds bodies to, and refuses at once a body whose Content-Length is
+ * over it, whether or not its route reads it. A body of unknown length (chunked) is counted
+ * only where a route reads it, so a request its route or `adminAuth` refuses (or no route
+ * takes) gets that answer, even when its client then cuts the body off.
  */
 export function bodyLimit(maxBytes: number) {
-  const limit = honoBodyLimit({
+  const limit = countedLimit(maxBytes);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    // GET and HEAD carry no body; asking the adapter's Request for one would build the web
+    // Request (headers, abort signal) for every status read and event stream.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    c.set('maxBodyBytes', maxBytes);
+    if (!c.req.header('Content-Length') || c.req.header('Transfer-Encoding')) return next();
+    // With a Content-Length, Hono's limit only compares it and goes on: what the rest of the
+    // chain throws reaches the error handler, not here.
+    await limit(c, next);
+  });
+}
+
+/** Hono's limit, answering in our words: it compares a Content-Length, else counts the body. */
+function countedLimit(maxBytes: number) {
+  return honoBodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw tooLarge(maxBytes);
     },
   });
-  return createMiddleware<AppEnv>(async (c, next) => {
-    // GET and HEAD carry no body; asking the adapter's Request for one would build the web
-    // Request (headers, abort signal) for every status read and event stream.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    // What the rest of the chain throws reaches the error handler, not here: an error here is
-    // the limit's own (the 413) or a chunked body that broke off while it was counted.
-    try {
-      await limit(c, next);
-    } catch (error) {
-      throw error instanceof ApiError ? error : cutOff();
-    }
-  });
 }
 
-/** The body's bytes. */
+const readNothingMore = async () => {};
+
+/** The body's bytes; 413 `body_too_large` once more than the limit has arrived. */
 export async function readBody(c: Context<AppEnv>): Promise<Uint8Array> {
   try {
+    // Hono's limit reads a chunked body to its end (or past the limit) and puts the bytes
+    // back into the Request; a body read before is cached by `c.req` and counted already.
+    if (!c.req.raw.bodyUsed) {
+      await countedLimit(c.get('maxBodyBytes') ?? DEFAULT_MAX_BODY_BYTES)(c, readNothingMore);
+    }
     return new Uint8Array(await c.req.arrayBuffer());
-  } catch {
-    throw cutOff();
+  } catch (error) {
+    // The limit's own 413, or a body that broke off while it was read.
+    throw error instanceof ApiError ? error : cutOff();
   }
 }
+
+// As `Request.text()` decodes: a byte order mark dropped, invalid bytes replaced, never thrown.
+const decoder = new TextDecoder();
 
 /** The body as text (UTF-8, as `Request.text()` reads it). */
 export async function readText(c: Context<AppEnv>): Promise<string> {
-  try {
-    return await c.req.text();
-  } catch {
-    throw cutOff();
-  }
+  return decoder.decode(await readBody(c));
 }

@@ -13,5 +13,7 @@ export interface AppEnv {
     routine?: boolean;
     /** The path as the log line shows it, when the real one holds a secret (a session token). */
     logPath?: string;
+    /** The largest body `readBody` takes: set by the body limit. */
+    maxBodyBytes?: number;
   };
 }
