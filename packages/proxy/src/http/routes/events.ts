@@ -9,6 +9,7 @@
  */
 
 import { once } from 'node:events';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { findCheckout, publicCheckout } from '../../checkout/create.ts';
@@ -95,7 +96,8 @@ export function eventRoutes(deps: EventStreamDeps) {
       };
       return streamToNode(c, outgoing, open, STREAM_HEADERS);
     }
-    await itsTurn(c);
+    // Nobody is left to answer: nothing opens and nothing is written.
+    if (!(await itsTurn(c))) return RESPONSE_ALREADY_SENT;
     // A refusal (429) goes to the error handler like any other answer.
     const release = streams.open(client);
     c.header('X-Accel-Buffering', 'no');
@@ -122,10 +124,24 @@ export function eventRoutes(deps: EventStreamDeps) {
  * answer has no socket until the answers before it are done, and a stream before them lasts
  * until its checkout ends. Its stream opens, and counts, only then, so a client that writes a
  * thousand stream requests on one connection holds one stream, not a thousand subscriptions.
+ * False when the client left before then.
  */
-async function itsTurn(c: Context<AppEnv>): Promise<void> {
+async function itsTurn(c: Context<AppEnv>): Promise<boolean> {
   const response = c.env?.outgoing;
-  if (response && !response.socket) await once(response, 'socket');
+  const connection = c.env?.incoming?.socket;
+  if (!response || response.socket || !connection) return true;
+  if (connection.destroyed) return false;
+  // The client may leave before its turn comes: the wait ends then too, and its listeners go.
+  const waited = new AbortController();
+  const { signal } = waited;
+  try {
+    return await Promise.race([
+      once(response, 'socket', { signal }).then(() => true),
+      once(connection, 'close', { signal }).then(() => false),
+    ]);
+  } finally {
+    waited.abort();
+  }
 }
 
 /**
