@@ -1,4 +1,4 @@
-/** @crypto-pay/proxy: the merchant's signing proxy, as a library (the bin runs `main.ts`). */
+/** @crypto-pay/proxy: the merchant's signing proxy, as a library (the bin runs `process/main.ts`). */
 
 export { type Catalog, loadCatalog, type Product, parseCatalog } from './checkout/catalog.ts';
 export { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';

@@ -9,7 +9,6 @@ import type { Product } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 import { ConfigError } from '../process/config.ts';
 
-/** One product: what the merchant is paid for it. */
 /** A product as `/api/config` publishes it: its currency is the one the merchant receives. */
 export type { Product };
 

@@ -53,7 +53,7 @@ export function publicCheckout(checkout: CheckoutRecord): Checkout {
   return view;
 }
 
-export const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;
+const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 /** The checkout with this public id, or 404 `checkout_not_found`. */
 export async function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {

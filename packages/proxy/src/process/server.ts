@@ -30,8 +30,6 @@ export interface StartOptions {
   /** Longest wait for in-flight requests before connections are cut (default 10 s). */
   shutdownGraceMs?: number;
   heartbeatMs?: number;
-  /** How soon a give-back the store could not write is tried again (default 5 s). */
-  giveBackRetryMs?: number;
   /** How long a client may take to send its headers, and its whole request (tests shorten). */
   slowClientMs?: { headers: number; request: number };
 }
@@ -71,9 +69,6 @@ export async function startProxy(
       hub,
       isShuttingDown: () => shuttingDown,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
-      ...(options.giveBackRetryMs === undefined
-        ? {}
-        : { giveBackRetryMs: options.giveBackRetryMs }),
     });
 
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;

@@ -61,7 +61,7 @@ function isLoopback(hostname: string): boolean {
 
 /**
  * The merchant's settings the service's currency list cannot take, one sentence each: a
- * catalogue price the service would refuse at every create (the rules of `price-check.ts`),
+ * catalogue price the service would refuse at every create (the rules of `price-limits.ts`),
  * and a `PAYMENT_CURRENCIES` entry that matches no crypto currency of the list.
  */
 export function currencyListWarnings(

@@ -13,7 +13,7 @@ import type { AppEnv } from '../context.ts';
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** The id of a request: the caller's `X-Request-Id` when it looks like one, else a new one. */
-export function requestIdFrom(given: string | undefined): string {
+function requestIdFrom(given: string | undefined): string {
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
@@ -22,7 +22,7 @@ export function requestIdFrom(given: string | undefined): string {
  * (a status read answered 200 or 304: widgets poll) is logged at debug, so the default level
  * keeps the log to what someone may need to read.
  */
-export function logRequest(
+function logRequest(
   log: Log,
   request: {
     requestId: string;

@@ -54,7 +54,7 @@ function goesElsewhere(address: string): boolean {
  * The shop's result page, told which checkout to resume (`?checkout=<id>`) so it can show the
  * status the proxy verified. The id is unguessable and carries no status or personal data.
  */
-export function resultAddress(target: string, checkoutId: string): string {
+function resultAddress(target: string, checkoutId: string): string {
   const url = new URL(target, document.baseURI);
   url.searchParams.set('checkout', checkoutId);
   return url.href;
