@@ -5,7 +5,7 @@
  */
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../api-error.ts';
 import type { CallbackEntry, CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
 import type { CheckoutHub } from './hub.ts';
 

@@ -12,7 +12,7 @@ import {
   tooLongForCheckoutId,
   withCheckoutId,
 } from '@crypto-pay/protocol/proxy-api';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../api-error.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';

@@ -6,7 +6,7 @@
 
 import { compareDecimal, decimalPlaces, errors, scaleDecimal } from '@crypto-pay/protocol';
 import type { CreateCheckout } from '@crypto-pay/protocol/proxy-api';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../api-error.ts';
 import type { OpenAmountConfig } from '../process/config.ts';
 import type { CheckoutSession, CurrencyRef, PricingMode, Store } from '../store/store.ts';
 import type { Catalog, Product } from './catalog.ts';

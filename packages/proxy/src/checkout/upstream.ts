@@ -14,7 +14,7 @@ import {
 } from '@crypto-pay/client';
 import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../api-error.ts';
 import type { Config } from '../process/config.ts';
 
 export type { ProcessingClient } from '@crypto-pay/client';

@@ -5,13 +5,12 @@
 
 import { Hono } from 'hono';
 import type { Catalog } from '../checkout/catalog.ts';
-import { type CurrencyCache, createCurrencyCache } from '../checkout/currency-list.ts';
+import { checkedCurrencyCache } from '../checkout/currency-list.ts';
 import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
 import { referenceKey } from '../checkout/identity.ts';
 import type { ProcessingClient } from '../checkout/upstream.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
-import { currencyListWarnings } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
@@ -56,34 +55,6 @@ export interface AppOptions {
   isShuttingDown?: () => boolean;
 }
 
-const CURRENCY_TTL_MS = 5 * 60_000;
-
-/**
- * The service's currency list, cached, with the merchant's catalogue prices and
- * `PAYMENT_CURRENCIES` checked against the first list fetched (a warning per problem).
- */
-export function checkedCurrencyCache(options: {
-  config: Config;
-  processing: ProcessingClient;
-  catalog: Catalog;
-  log: Log;
-  /** A monotonic clock in milliseconds (default `performance.now`). */
-  monotonicNow?: () => number;
-  ttlMs?: number;
-}): CurrencyCache {
-  const { config, catalog, log } = options;
-  return createCurrencyCache(
-    options.processing,
-    options.ttlMs ?? CURRENCY_TTL_MS,
-    options.monotonicNow ?? (() => performance.now()),
-    (entries) => {
-      for (const warning of currencyListWarnings(catalog, config.paymentCurrencies, entries)) {
-        log('warn', warning);
-      }
-    },
-  );
-}
-
 export function createApp(options: AppOptions) {
   const { config, store, processing, catalog, log } = options;
   const now = options.now ?? Date.now;
@@ -92,7 +63,7 @@ export function createApp(options: AppOptions) {
   const currencies = checkedCurrencyCache({
     ...options,
     monotonicNow,
-    ttlMs: options.currencyTtlMs ?? CURRENCY_TTL_MS,
+    ...(options.currencyTtlMs === undefined ? {} : { ttlMs: options.currencyTtlMs }),
   });
   const checkoutDeps = {
     config,

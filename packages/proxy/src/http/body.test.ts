@@ -7,9 +7,10 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { rawConnection } from '../../../../tests/support/http.ts';
+import { ApiError } from '../api-error.ts';
 import { bodyLimit, readBody, readText } from './body.ts';
 import type { AppEnv } from './context.ts';
-import { ApiError, handleError } from './errors.ts';
+import { handleError } from './errors.ts';
 
 const LIMIT = 64;
 const TOO_LARGE = `{"error":"The request body is larger than ${LIMIT} bytes.","code":"body_too_large"}`;

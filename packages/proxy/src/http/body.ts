@@ -8,8 +8,8 @@
 import type { Context } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../api-error.ts';
 import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024;
 

@@ -1,6 +1,6 @@
 /**
- * The proxy's own errors: one class carrying status, code, sentence and field, and the single
- * `onError` handler that turns anything thrown into `{error, code, field?}` (never a bare 500).
+ * The proxy's answers to errors: the single `onError` handler that turns anything thrown
+ * (an `ApiError` as it is) into `{error, code, field?}`, never a bare 500.
  */
 
 import type { ValidationFailure } from '@crypto-pay/protocol';
@@ -8,38 +8,9 @@ import type { ProxyErrorBody } from '@crypto-pay/protocol/proxy-api';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from '../api-error.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import type { AppEnv } from './context.ts';
-
-export interface ApiErrorOptions {
-  /** The request field at fault, as the caller wrote it (`sender_data.first_name`). */
-  field?: string | undefined;
-  /** Headers the answer carries (`Retry-After`, `WWW-Authenticate`). */
-  headers?: Record<string, string>;
-}
-
-/** An error the caller should see as is. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  readonly field: string | undefined;
-  readonly headers: Record<string, string>;
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string | number,
-    message: string,
-    options: ApiErrorOptions = {},
-  ) {
-    super(message);
-    this.field = options.field;
-    this.headers = options.headers ?? {};
-  }
-
-  body(): ProxyErrorBody {
-    const body: ProxyErrorBody = { error: this.message, code: this.code };
-    if (this.field) body.field = this.field;
-    return body;
-  }
-}
 
 /** A failed body or query check: the spec's text and its catalogue name as the code. */
 export function validationError(failure: ValidationFailure): ApiError {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../api-error.ts';
 import { streamCounter } from './stream-limits.ts';
 
 const refused = (open: () => unknown) =>

@@ -4,14 +4,8 @@
  * the widget then follows the checkout by polling, which costs a request now and then.
  */
 
-import { ApiError } from './errors.ts';
-
-export interface StreamLimits {
-  /** Open streams at most, all clients together. */
-  total: number;
-  /** Open streams at most from one client (address, or IPv6 /64). */
-  perClient: number;
-}
+import { ApiError } from '../api-error.ts';
+import type { StreamLimits } from '../process/config.ts';
 
 const RETRY_AFTER_SECONDS = '30';
 

@@ -7,9 +7,10 @@
 import { JsonSyntaxError, parseJson, validate } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import type * as z from 'zod/mini';
+import { ApiError } from '../api-error.ts';
 import { readText } from './body.ts';
 import type { AppEnv } from './context.ts';
-import { ApiError, validationError } from './errors.ts';
+import { validationError } from './errors.ts';
 
 /**
  * The first key of `input` that `schema` does not know, when `schema` is a strict object:

@@ -11,7 +11,6 @@ import {
   type OpenAmount,
 } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
-import type { StreamLimits } from '../http/stream-limits.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import { LEVELS, type Level } from './logger.ts';
 
@@ -22,6 +21,14 @@ export class ConfigError extends Error {
 
 /** `OPEN_AMOUNT_*`, as `/api/config` publishes them. */
 export type OpenAmountConfig = OpenAmount;
+
+/** Caps on open event streams (`http/stream-limits.ts` counts them). */
+export interface StreamLimits {
+  /** Open streams at most, all clients together. */
+  total: number;
+  /** Open streams at most from one client (address, or IPv6 /64). */
+  perClient: number;
+}
 
 export interface Config {
   apiKey: string;

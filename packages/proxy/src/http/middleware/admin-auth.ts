@@ -5,8 +5,8 @@
 
 import { secretsEqualSync } from '@crypto-pay/protocol/node';
 import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 
 export function adminAuth(token: string) {
   if (token.length < 16) throw new TypeError('The admin token must be at least 16 characters.');

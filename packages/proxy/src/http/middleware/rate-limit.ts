@@ -5,8 +5,8 @@
 
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 
 export interface RateLimitOptions {
   perMinute: number;

@@ -12,6 +12,7 @@ import {
   scaleDecimal,
 } from '@crypto-pay/protocol';
 import { Hono } from 'hono';
+import { ApiError } from '../../api-error.ts';
 import { findCheckout, publicCheckout } from '../../checkout/create.ts';
 import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
@@ -26,7 +27,6 @@ import type {
   StoredCallback,
 } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import {
   createSessionSchema,
   listCallbacksQuerySchema,

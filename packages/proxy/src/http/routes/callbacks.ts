@@ -6,11 +6,11 @@
 
 import { CallbackVerificationError } from '@crypto-pay/client';
 import { Hono } from 'hono';
+import { ApiError } from '../../api-error.ts';
 import { applyCallback, type CallbackDeps } from '../../checkout/apply-callback.ts';
 import type { ProcessingClient } from '../../checkout/upstream.ts';
 import { readBody } from '../body.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 
 export interface CallbackRouteDeps extends CallbackDeps {
   processing: Pick<ProcessingClient, 'verifyCallback'>;

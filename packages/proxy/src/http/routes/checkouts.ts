@@ -5,6 +5,7 @@
 
 import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
+import { ApiError } from '../../api-error.ts';
 import {
   type CheckoutDeps,
   createCheckout,
@@ -12,7 +13,6 @@ import {
   publicCheckout,
 } from '../../checkout/create.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 import { jsonBody } from '../validation.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

@@ -16,8 +16,8 @@
 import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
+import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 
 /** Where a stream's bytes go: the socket here, `streamSSE`'s stream elsewhere. */
 export interface EventSink {

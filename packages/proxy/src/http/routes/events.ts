@@ -14,9 +14,10 @@ import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { findCheckout, publicCheckout } from '../../checkout/create.ts';
 import type { CheckoutHub } from '../../checkout/hub.ts';
+import type { StreamLimits } from '../../process/config.ts';
 import { type CheckoutRecord, isAhead, type Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
-import { type StreamLimits, streamCounter } from '../stream-limits.ts';
+import { streamCounter } from '../stream-limits.ts';
 import { type EventSink, type OpenStream, streamToNode } from './event-stream-node.ts';
 
 export interface EventStreamDeps {

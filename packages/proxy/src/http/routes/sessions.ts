@@ -7,10 +7,10 @@
 
 import type { SessionPrice } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
+import { ApiError } from '../../api-error.ts';
 import { hashToken } from '../../checkout/identity.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
 
 export interface SessionRouteDeps {
   store: Store;

@@ -1,0 +1,37 @@
+/**
+ * An error the caller should see as is: its status, code, sentence and field, thrown by the
+ * checkout domain and the HTTP layer alike and answered by the HTTP layer's error handler.
+ */
+
+import type { ProxyErrorBody } from '@crypto-pay/protocol/proxy-api';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface ApiErrorOptions {
+  /** The request field at fault, as the caller wrote it (`sender_data.first_name`). */
+  field?: string | undefined;
+  /** Headers the answer carries (`Retry-After`, `WWW-Authenticate`). */
+  headers?: Record<string, string>;
+}
+
+/** An error the caller should see as is. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly field: string | undefined;
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string | number,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message);
+    this.field = options.field;
+    this.headers = options.headers ?? {};
+  }
+
+  body(): ProxyErrorBody {
+    const body: ProxyErrorBody = { error: this.message, code: this.code };
+    if (this.field) body.field = this.field;
+    return body;
+  }
+}
