@@ -5,9 +5,8 @@
  */
 
 import { compareDecimal, decimalPlaces, errors, scaleDecimal } from '@crypto-pay/protocol';
-import type { CreateCheckout } from '@crypto-pay/protocol/proxy-api';
+import type { CreateCheckout, OpenAmount } from '@crypto-pay/protocol/proxy-api';
 import { ApiError } from '../api-error.ts';
-import type { OpenAmountConfig } from '../process/config.ts';
 import type { CheckoutSession, CurrencyRef, PricingMode, Store } from '../store/store.ts';
 import type { Catalog, Product } from './catalog.ts';
 import { hashToken } from './identity.ts';
@@ -30,7 +29,7 @@ export interface Price {
 
 export interface PricingRules {
   catalog: Catalog;
-  openAmount: OpenAmountConfig | undefined;
+  openAmount: OpenAmount | undefined;
   store: Store;
 }
 
@@ -100,7 +99,7 @@ async function sessionPrice(token: string, store: Store, now: number): Promise<P
 function openPrice(
   amount: string | undefined,
   requested: PriceRequest['currency'],
-  open: OpenAmountConfig | undefined,
+  open: OpenAmount | undefined,
 ): Price {
   if (!open) {
     throw invalid(

@@ -19,9 +19,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** `OPEN_AMOUNT_*`, as `/api/config` publishes them. */
-export type OpenAmountConfig = OpenAmount;
-
 /** Caps on open event streams (`http/stream-limits.ts` counts them). */
 export interface StreamLimits {
   /** Open streams at most, all clients together. */
@@ -41,7 +38,8 @@ export interface Config {
   allowedOrigins: string[];
   adminToken: string | undefined;
   catalogFile: string | undefined;
-  openAmount: OpenAmountConfig | undefined;
+  /** `OPEN_AMOUNT_*`, as `/api/config` publishes them. */
+  openAmount: OpenAmount | undefined;
   urlStore: string | undefined;
   urlSuccess: string | undefined;
   urlFailed: string | undefined;
@@ -272,7 +270,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** Open amounts are on only when all three variables are set, and the bounds are in order. */
-function openAmountOf(vars: z.output<typeof environmentSchema>): OpenAmountConfig | undefined {
+function openAmountOf(vars: z.output<typeof environmentSchema>): OpenAmount | undefined {
   const { OPEN_AMOUNT_MIN: min, OPEN_AMOUNT_MAX: max, OPEN_AMOUNT_CURRENCIES: codes } = vars;
   const set = [min, max, codes].filter((value) => value !== undefined).length;
   if (set === 0) return undefined;

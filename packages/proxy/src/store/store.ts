@@ -4,10 +4,8 @@
  * server database can implement it for several. Nothing here ever holds sender data.
  */
 
-import type { PaymentRequestStatus } from '@crypto-pay/protocol';
-import type { CurrencyRef } from '@crypto-pay/protocol/proxy-api';
+import type { CheckoutStatus, CurrencyRef } from '@crypto-pay/protocol/proxy-api';
 
-export type CheckoutStatus = PaymentRequestStatus;
 export type PricingMode = 'product' | 'session' | 'amount';
 /** Kept as the public API names it, so a checkout passes it through unchanged. */
 export type { CurrencyRef };

@@ -3,18 +3,17 @@
  * (cached), the catalogue's products, the open-amount bounds, and whether sessions are on.
  */
 
-import type { WidgetConfig } from '@crypto-pay/protocol/proxy-api';
+import type { OpenAmount, WidgetConfig } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import type { Catalog } from '../../checkout/catalog.ts';
 import { type CurrencyCache, paymentCurrencies } from '../../checkout/currency-list.ts';
 import { forCustomer } from '../../checkout/upstream.ts';
-import type { OpenAmountConfig } from '../../process/config.ts';
 import type { CurrencyRef } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 
 export interface PublicConfigDeps {
   catalog: Catalog;
-  openAmount: OpenAmountConfig | undefined;
+  openAmount: OpenAmount | undefined;
   sessionsEnabled: boolean;
   currencies: CurrencyCache;
   /** `PAYMENT_CURRENCIES`: only these are offered (when the service lists them too). */
