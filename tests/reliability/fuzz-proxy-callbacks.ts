@@ -9,7 +9,7 @@ import {
   parseJson,
   paymentRequestCallbackSchema,
 } from '@crypto-pay/protocol';
-import { signBodySync } from '@crypto-pay/protocol/node';
+import { signBodySync, verifySignatureSync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import { paymentRequestCallback } from '../support/checkouts.ts';
 import { encodedBody, type FuzzRequest, fuzzHeaders, mutated } from '../support/fuzz.ts';
@@ -128,8 +128,8 @@ export function changesRealCheckout(
     Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
   const bytes = request.body ?? Buffer.alloc(0);
   if (header('x-processing-key') !== credentials.apiKey) return false;
-  const signature = header('x-processing-signature')?.toLowerCase();
-  if (signature !== signBodySync(credentials.signingSecret, bytes)) return false;
+  if (!verifySignatureSync(credentials.signingSecret, bytes, header('x-processing-signature')))
+    return false;
   let parsed: ReturnType<typeof paymentRequestCallbackSchema.safeParse>;
   try {
     parsed = paymentRequestCallbackSchema.safeParse(parseJson(new TextDecoder().decode(bytes)));

@@ -4,8 +4,8 @@
  * every attempt is recorded for `GET /_sandbox/callbacks`.
  */
 
-import { KEY_HEADER, SIGNATURE_HEADER, stringifyJson } from '@crypto-pay/protocol';
-import { signBodySync } from '@crypto-pay/protocol/node';
+import { stringifyJson } from '@crypto-pay/protocol';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import type { ResolvedOptions } from './config.ts';
 import type { SandboxStore } from './store.ts';
 
@@ -73,8 +73,7 @@ export function createCallbackSender(
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          [KEY_HEADER]: options.apiKey,
-          [SIGNATURE_HEADER]: signBodySync(options.signingSecret, body),
+          ...signedHeadersSync(options.apiKey, options.signingSecret, body),
         },
         body,
         // A redirect is not a 200: like the real service, the sandbox does not follow it.

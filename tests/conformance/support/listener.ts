@@ -1,12 +1,12 @@
 /**
  * A merchant's callback endpoint on 127.0.0.1: records each callback, checks its signature
- * with node:crypto in constant time, and answers with the statuses it is told to.
+ * with the protocol's `verifySignatureSync` (node:crypto, in constant time), and answers with
+ * the statuses it is told to.
  */
 
-import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signBodySync } from '@crypto-pay/protocol/node';
+import { verifySignatureSync } from '@crypto-pay/protocol/node';
 
 export interface ReceivedCallback {
   body: string;
@@ -34,13 +34,12 @@ export async function callbackListener(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const bytes = Buffer.concat(chunks);
-      const given = Buffer.from(String(request.headers['x-processing-signature'] ?? ''));
-      const expected = Buffer.from(signBodySync(secret, bytes));
+      const signature = request.headers['x-processing-signature'] as string | undefined;
       received.push({
         body: bytes.toString('utf8'),
         json: JSON.parse(bytes.toString('utf8')),
         key: request.headers['x-processing-key'] as string | undefined,
-        signatureValid: given.length === expected.length && timingSafeEqual(given, expected),
+        signatureValid: verifySignatureSync(secret, bytes, signature),
       });
       response.statusCode = statuses.shift() ?? 200;
       response.end();
