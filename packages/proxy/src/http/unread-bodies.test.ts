@@ -4,22 +4,23 @@
  */
 
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { connect } from 'node:net';
 import { describe, it } from 'node:test';
+import { eventually } from '../../../../tests/support/eventually.ts';
+import { rawConnection } from '../../../../tests/support/http.ts';
 import { useServedProxy } from '../testing.test-helpers.ts';
 
 /** Sends a chunked POST whose body breaks off mid-chunk; resolves with the answer's first line. */
 async function cutOffChunked(url: string, path: string): Promise<string> {
-  const socket = connect(Number(new URL(url).port), '127.0.0.1');
-  socket.on('error', () => {});
-  socket.setEncoding('utf8');
+  const { socket, received } = rawConnection(url);
   socket.write(
     `POST ${path} HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n{"half":`,
   );
-  const [received] = (await once(socket, 'data')) as [string];
+  const head = await eventually(
+    () => received.text.includes('\r\n') && received.text.split('\r\n')[0],
+    `an answer to the cut-off POST ${path}`,
+  );
   socket.destroy();
-  return received.split('\r\n')[0] ?? '';
+  return head;
 }
 
 describe('a chunked body its route never reads', () => {
