@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs the `*.test.ts` files under the given folders with Node's test runner and tsx.
-// Node 20's `--test` takes no glob patterns, so this finds the files itself.
+// Runs the `*.test.ts` files under the given folders with Node's test runner, on the workspace's
+// TypeScript source (SOURCE_FLAGS).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { SOURCE_FLAGS } from './source.mjs';
 
 const roots = process.argv.slice(2);
 const files = roots.flatMap((root) =>
@@ -17,7 +18,7 @@ if (files.length === 0) {
 }
 const { status } = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', ...files.sort()],
+  [...SOURCE_FLAGS, '--test', '--test-concurrency=1', ...files.sort()],
   { stdio: 'inherit' },
 );
 process.exit(status ?? 1);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm start`: sandbox + proxy + demo shop, one command. `pnpm start --built` runs the built
 // packages (after `pnpm build`). Ctrl-C stops all three; so does any one of them dying.
-// A thin command line over the one stack of tests/support/stack.ts (run with tsx's loader).
+// A thin command line over the one stack of tests/support/stack.ts (run on the workspace's
+// source: scripts/source.mjs).
 import { join } from 'node:path';
 import { ROOT } from '../tests/support/process.ts';
 import { startStack } from '../tests/support/stack.ts';
@@ -21,8 +22,8 @@ const port = (variable, fallback) => {
 let stack;
 try {
   stack = await startStack({
+    built,
     demo: {
-      built,
       ports: {
         sandbox: port('SANDBOX_PORT', 8790),
         proxy: port('PORT', 8787),

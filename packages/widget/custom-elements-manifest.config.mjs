@@ -15,10 +15,21 @@ const dropNamelessEvents = {
   },
 };
 
+/**
+ * The analyzer lists modules in the order its file walk finds them, which varies between runs:
+ * sorted by path, the committed manifest changes only when the elements do.
+ */
+const sortModules = {
+  name: 'crypto-pay:sort-modules',
+  packageLinkPhase({ customElementsManifest }) {
+    customElementsManifest.modules.sort((a, b) => a.path.localeCompare(b.path));
+  },
+};
+
 export default {
   globs: ['src/**/*.ts'],
   exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
   outdir: '.',
   litelement: true,
-  plugins: [dropNamelessEvents],
+  plugins: [dropNamelessEvents, sortModules],
 };

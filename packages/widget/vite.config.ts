@@ -3,7 +3,7 @@
  * `vite build --mode bundled` makes `crypto-pay.bundled.js`, one self-contained module for a
  * plain `<script type="module">`. Locales other than English become chunks loaded on demand.
  */
-import { defineConfig, type Plugin, transformWithEsbuild } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, transformWithEsbuild } from 'vite';
 
 /**
  * Vite keeps whitespace in ES library builds; for the size of what customers download, the
@@ -132,6 +132,8 @@ export default defineConfig(({ mode }) => {
       ...(bundled ? [retryChunkImports()] : []),
       minifyChunks(),
     ],
+    // The workspace's packages from their TypeScript source (scripts/source.mjs).
+    resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] },
     build: {
       target: 'es2022',
       emptyOutDir: !bundled,

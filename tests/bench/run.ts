@@ -1,12 +1,13 @@
 /**
  * `pnpm bench`: runs the benchmarks (all, or those named as arguments), prints a table and
  * writes every figure with the machine it ran on to bench-results.json (ignored by git).
+ * It measures the built packages, as deployed: `pnpm build` first.
  * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
  * timed each way (500), BENCH_SSE_CLIENTS the event-stream clients (5000).
  */
 
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
@@ -47,11 +48,6 @@ function machine() {
     commit: shell('git rev-parse --short HEAD'),
     // Uncommitted changes of the packages measured (others may be editing the same checkout).
     uncommitted_package_files: Number(shell('sh -c "git status --porcelain -- packages | wc -l"')),
-    // The bins run dist/ when the packages are built, else the TypeScript source through tsx.
-    proxy_from: existsSync(join(ROOT, 'packages/proxy/dist/process/main.js'))
-      ? 'dist'
-      : 'source (tsx)',
-    sandbox_from: existsSync(join(ROOT, 'packages/sandbox/dist/cli.js')) ? 'dist' : 'source (tsx)',
   };
 }
 
@@ -106,7 +102,7 @@ console.log(`\n${table(results)}\n`);
 for (const result of results)
   for (const note of result.notes) console.log(`  ${result.benchmark}: ${note}`);
 console.log(
-  `\nMachine: ${host.cpu}, ${host.nproc} CPUs, ${host.memory_gib} GiB, Node ${host.node}, ulimit -n ${host.open_files_limit}; proxy from ${host.proxy_from}, sandbox from ${host.sandbox_from}`,
+  `\nMachine: ${host.cpu}, ${host.nproc} CPUs, ${host.memory_gib} GiB, Node ${host.node}, ulimit -n ${host.open_files_limit}`,
 );
 const file = join(ROOT, 'bench-results.json');
 writeFileSync(

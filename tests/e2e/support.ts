@@ -39,7 +39,7 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
     openShop: (path: string) => openPage(state.browser, `${state.stack.demoUrl}/${path}`),
   } as Journeys;
   before(async () => {
-    const stack = await startStack({ demo: { built: true }, proxyEnv });
+    const stack = await startStack({ demo: {}, proxyEnv });
     state.stack = {
       sandboxUrl: stack.sandbox.url,
       proxyUrl: stack.proxy.url,

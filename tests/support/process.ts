@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { SOURCE_FLAGS } from '../../scripts/source.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -60,13 +61,16 @@ export const textOf = (lines: LogLine[], stream: LogLine['stream']) =>
     .join('');
 
 /**
- * Starts `node <bin> ...args` (bin as given, relative to `cwd`) and resolves once it prints a
- * line matching `ready` (whose first group is the URL). Rejects with a NotReadyError carrying its
- * exit code and whole output if it exits first.
+ * Starts `node <bin> ...args` (bin as given, relative to `cwd`; with `source`, a TypeScript entry
+ * run as development runs it) and resolves once it prints a line matching `ready` (whose first
+ * group is the URL). Rejects with a NotReadyError carrying its exit code and whole output if it
+ * exits first.
  */
 export async function startServerProcess(options: {
   name: string;
   bin: string;
+  /** `bin` is a TypeScript entry of the workspace, run with SOURCE_FLAGS (no build needed). */
+  source?: boolean;
   /** Where it runs and `bin` is found; the repository root unless given. */
   cwd?: string;
   args?: string[];
@@ -88,7 +92,8 @@ export async function startServerProcess(options: {
   const given = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
   for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
   // `bin` is passed as given, so the command line is exactly the one a deployment runs.
-  const child = spawn(process.execPath, [options.bin, ...(options.args ?? [])], {
+  const node = options.source ? [...SOURCE_FLAGS, options.bin] : [options.bin];
+  const child = spawn(process.execPath, [...node, ...(options.args ?? [])], {
     cwd: options.cwd ?? ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,9 @@
  * ports, a temporary data directory with the SQLite file and catalogue, callbacks wired from
  * the sandbox to the proxy, optionally a counting forwarder between them) and, with `demo`,
  * the demo shop. Used by `pnpm start` (scripts/start.mjs: fixed ports, ./data, output echoed),
- * the browser journeys, the reliability suite and the benchmarks. TypeScript run through tsx
- * (a root dev dependency, so `pnpm start` needs no build), like every other test file.
+ * the browser journeys, the reliability suite and the benchmarks. The servers run built, as
+ * deployed (after `pnpm build`), or with `built: false` from their TypeScript source (`pnpm
+ * start`, which needs no build).
  *
  * A stack that keeps its log lines (every reliability stack) is searched for leaks when it
  * stops, so "the secret and the sender data appear nowhere" holds for all the suite's traffic:
@@ -18,7 +19,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATALOG } from './checkouts.ts';
@@ -26,7 +27,13 @@ import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send } from './http.ts';
 import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
-import { ensurePortFree, freePort, type ServerProcess, startServerProcess } from './process.ts';
+import {
+  ensurePortFree,
+  freePort,
+  ROOT,
+  type ServerProcess,
+  startServerProcess,
+} from './process.ts';
 import { sandboxDriver } from './sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from './senders.ts';
 
@@ -42,13 +49,16 @@ export interface StackOptions {
   keepStdout?: boolean;
   /** Fail `stop()` when `leaks()` finds anything (default: when stdout lines are kept). */
   leakCheck?: boolean;
+  /**
+   * The built bins and demo, as a deployment runs them (default), or the TypeScript source and
+   * Vite's dev server.
+   */
+  built?: boolean;
   /** Serve the demo shop too, with the proxy configured for it (`pnpm start`, browser tests). */
   demo?: DemoOptions;
 }
 
 export interface DemoOptions {
-  /** The built packages and demo (as a deployment), or the sources and Vite's dev server. */
-  built: boolean;
   /** Fixed ports (`pnpm start`); free ones otherwise. */
   ports?: { sandbox: number; proxy: number; demo: number };
   /** A data directory to keep (`pnpm start`'s ./data); otherwise a temporary one. */
@@ -103,6 +113,18 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** What the built bins run: each package's own dist and its workspace dependencies'. */
+const BUILT = ['proxy/dist/process/main.js', 'sandbox/dist/cli.js', 'protocol/dist/index.js'];
+
+function ensureBuilt(): void {
+  const missing = BUILT.filter((file) => !existsSync(join(ROOT, 'packages', file)));
+  if (missing.length > 0) {
+    throw new Error(
+      `The packages are not built (no ${missing.join(', ')}): run \`pnpm build\` first.`,
+    );
+  }
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const demo = options.demo;
   const host = '127.0.0.1';
@@ -112,7 +134,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await ensurePortFree(fixed.proxy, host, 'PORT');
     await ensurePortFree(fixed.demo, host, 'DEMO_PORT');
   }
-  if (demo) ensureWidgetBuilt(demo.built);
+  const built = options.built ?? true;
+  if (built) ensureBuilt();
+  if (demo) ensureWidgetBuilt(built);
   const credentials = {
     apiKey: options.apiKey ?? 'sandbox-key',
     // The demo's are the sandbox's public defaults; a test's is unique, so a search for it
@@ -129,7 +153,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const catalogFile = join(dataDir, 'catalog.json');
   if (!demo) writeFileSync(catalogFile, JSON.stringify(CATALOG));
   // The demo's servers run as a developer's shell would, with its environment.
-  const shell = demo ? { ...process.env, NODE_ENV: demo.built ? 'production' : 'development' } : {};
+  const shell = demo ? { ...process.env, NODE_ENV: built ? 'production' : 'development' } : {};
   const echo = demo?.echo ?? false;
 
   const leakCheck = options.leakCheck ?? (demo ? false : (options.keepStdout ?? true));
@@ -157,7 +181,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const demoPort = demo ? (fixed?.demo ?? (await freePort())) : 0;
     const sandbox = await startServerProcess({
       name: 'sandbox',
-      bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
+      ...(built
+        ? { bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs' }
+        : { bin: 'packages/sandbox/src/cli.ts', source: true }),
       args: ['--port', String(fixed?.sandbox ?? 0), '--host', host],
       env: {
         ...shell,
@@ -206,7 +232,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const startProxy = () =>
       startServerProcess({
         name: 'proxy',
-        bin: 'packages/proxy/bin/crypto-pay-proxy.mjs',
+        ...(built
+          ? { bin: 'packages/proxy/bin/crypto-pay-proxy.mjs' }
+          : { bin: 'packages/proxy/src/process/main.ts', source: true }),
         env: proxyEnv,
         ready: /crypto-pay-proxy listening on (\S+)/,
         keepStdout: options.keepStdout ?? true,
@@ -247,7 +275,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (wired.status !== 200) throw new Error(`Cannot set the callback URL: ${wired.text}`);
     if (demo) {
       const shop = await startDemo({
-        built: demo.built,
+        built,
         port: demoPort,
         proxyUrl: stack.proxy.url,
         env: shell,

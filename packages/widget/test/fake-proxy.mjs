@@ -9,7 +9,10 @@
 
 import { tsImport } from 'tsx/esm/api';
 
-/** The contract is TypeScript source in the workspace; the dev server's Node loads it by tsx. */
+/**
+ * The contract is TypeScript source in the workspace (the `@crypto-pay/source` condition, set by
+ * the test script); the dev server's Node loads it by tsx.
+ */
 const { checkoutSchema, proxyErrorSchema, sessionPriceSchema, widgetConfigSchema } = await tsImport(
   '@crypto-pay/protocol/proxy-api',
   import.meta.url,

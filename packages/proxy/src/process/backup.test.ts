@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
+import { SOURCE_FLAGS } from '../../../../scripts/source.mjs';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import { CATALOG_JSON, SHOP, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
@@ -22,7 +23,7 @@ const database = join(dir, 'data', 'crypto-pay.db');
 
 /** Runs the proxy's entry point with `args`; resolves with its exit code and output. */
 async function run(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts', ...args], {
+  const child = spawn(process.execPath, [...SOURCE_FLAGS, 'src/process/main.ts', ...args], {
     cwd: PACKAGE,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +68,7 @@ describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
       DATABASE_URL: `sqlite:${database}`,
       CATALOG_FILE: join(dir, 'catalog.json'),
     });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts'], {
+    const child = spawn(process.execPath, [...SOURCE_FLAGS, 'src/process/main.ts'], {
       cwd: PACKAGE,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 /**
- * The proxy as a merchant runs it: `node bin/crypto-pay-proxy.mjs` (the container's command)
- * against the sandbox CLI, both real processes on 127.0.0.1. Whole checkout lives in each
+ * The proxy as a process (its entry point, from the source: the built bin and the container are
+ * the cross-package tests') against the sandbox CLI, both real processes on 127.0.0.1. Whole checkout lives in each
  * pricing mode, callbacks over the network, SSE on a socket, restart, graceful shutdown.
  */
 
@@ -33,8 +33,8 @@ import {
 } from '../testing.test-helpers.ts';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
-/** The container's command, from the proxy package (Dockerfile: WORKDIR, CMD). */
-const PROXY_COMMAND = { cwd: PACKAGE, bin: 'bin/crypto-pay-proxy.mjs' };
+/** The proxy's entry point, run from its package as the container's command is. */
+const PROXY_COMMAND = { cwd: PACKAGE, bin: 'src/process/main.ts', source: true };
 /** A stuck test fails instead of hanging the suite. */
 const TEST_TIMEOUT_MS = 60_000;
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
@@ -153,7 +153,8 @@ before(async () => {
   writeFileSync(catalogFile, CATALOG_JSON);
   sandbox = await startServerProcess({
     name: 'sandbox',
-    bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
+    bin: 'packages/sandbox/src/cli.ts',
+    source: true,
     args: ['--port', '0', '--host', '127.0.0.1'],
     env: {
       SANDBOX_API_KEY: API_KEY,

@@ -11,6 +11,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { SOURCE_FLAGS } from '../../../../scripts/source.mjs';
 
 const PACKAGE = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
@@ -20,7 +21,7 @@ const SECRET = 'startup-test-signing-secret';
 
 /** Spawns the proxy's entry point (the source: a built dist may be stale) with `env`. */
 function spawnProxy(env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/process/main.ts'], {
+  return spawn(process.execPath, [...SOURCE_FLAGS, 'src/process/main.ts'], {
     cwd: PACKAGE,
     env: {
       PATH: process.env.PATH ?? '',

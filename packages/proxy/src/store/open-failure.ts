@@ -1,6 +1,7 @@
 /**
  * What a failed open of the SQLite store becomes: one sentence a merchant can act on, naming
- * the file and what is wrong with it, or saying that the driver's native addon was never built.
+ * the file and what is wrong with it, or saying that the driver has no native addon for this
+ * platform.
  */
 
 import { resolve } from 'node:path';
@@ -10,15 +11,14 @@ export class DatabaseFileError extends Error {
   override name = 'DatabaseFileError';
 }
 
-/** better-sqlite3's compiled addon is missing or built for another Node: nothing can be stored. */
+/** better-sqlite3 has no compiled addon for this platform: nothing can be stored. */
 export class NativeAddonError extends Error {
   override name = 'NativeAddonError';
 }
 
 const NATIVE_ADDON_MISSING =
-  'the SQLite driver better-sqlite3 has no native addon built for this Node: its install script did not run or failed. ' +
-  'Allow it (npm 11: npm install-scripts approve better-sqlite3; pnpm: onlyBuiltDependencies) and run ' +
-  'npm rebuild better-sqlite3 (or pnpm rebuild better-sqlite3); see the proxy README, "As a process"';
+  'the SQLite driver better-sqlite3 has no native addon for this platform (it ships them for Linux, macOS and Windows on x64 and arm64): ' +
+  'build one in its folder with npm run build-release (needs Python 3, make and a C++ compiler); see the proxy README, "As a process"';
 
 /** Hints for the failures a merchant meets at open, by SQLite's or the file system's code. */
 const HINTS: Record<string, string> = {
@@ -38,11 +38,7 @@ const HINTS: Record<string, string> = {
 export function openFailure(error: unknown, file: string): Error {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
-  if (
-    message.startsWith('Could not locate the bindings file') ||
-    code === 'ERR_DLOPEN_FAILED' ||
-    (code === 'MODULE_NOT_FOUND' && message.includes('.node'))
-  ) {
+  if (code === 'ERR_DLOPEN_FAILED' || (code === 'MODULE_NOT_FOUND' && message.includes('.node'))) {
     return new NativeAddonError(NATIVE_ADDON_MISSING);
   }
   const hint = typeof code === 'string' ? HINTS[code] : undefined;
