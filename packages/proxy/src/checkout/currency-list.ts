@@ -1,17 +1,13 @@
 /**
  * The service's currency list, cached for a while so page loads do not multiply upstream
  * calls; one call in flight at a time, and the last good list served if a refresh fails.
- * Payment currencies the service refused as disabled are remembered until the next refresh,
- * and the merchant's setup is checked against the first list fetched.
+ * Payment currencies the service refused as disabled are remembered until the next refresh.
+ * (`checkedCurrencyCache` in process/setup-warnings.ts checks the merchant's setup against it.)
  */
 
 import type { CurrencyEntry } from '@crypto-pay/protocol';
 import type { PaymentCurrency } from '@crypto-pay/protocol/proxy-api';
-import type { Config } from '../process/config.ts';
-import type { Log } from '../process/logger.ts';
-import { currencyListWarnings } from '../process/setup-warnings.ts';
 import type { CurrencyRef } from '../store/store.ts';
-import type { Catalog } from './catalog.ts';
 import type { ProcessingClient } from './upstream.ts';
 
 export interface CurrencyCache {
@@ -124,32 +120,4 @@ export function paymentCurrencies(
     .map((entry): PaymentCurrency => ({ ...currencyRefOf(entry), precision: entry.precision }))
     .filter((currency) => isOffered(currency, offered))
     .filter((currency) => disabled.length === 0 || !isOffered(currency, disabled));
-}
-
-const CURRENCY_TTL_MS = 5 * 60_000;
-
-/**
- * The service's currency list, cached, with the merchant's catalogue prices and
- * `PAYMENT_CURRENCIES` checked against the first list fetched (a warning per problem).
- */
-export function checkedCurrencyCache(options: {
-  config: Config;
-  processing: ProcessingClient;
-  catalog: Catalog;
-  log: Log;
-  /** A monotonic clock in milliseconds (default `performance.now`). */
-  monotonicNow?: () => number;
-  ttlMs?: number;
-}): CurrencyCache {
-  const { config, catalog, log } = options;
-  return createCurrencyCache(
-    options.processing,
-    options.ttlMs ?? CURRENCY_TTL_MS,
-    options.monotonicNow ?? (() => performance.now()),
-    (entries) => {
-      for (const warning of currencyListWarnings(catalog, config.paymentCurrencies, entries)) {
-        log('warn', warning);
-      }
-    },
-  );
 }

@@ -5,12 +5,12 @@
 
 import { Hono } from 'hono';
 import type { Catalog } from '../checkout/catalog.ts';
-import { checkedCurrencyCache } from '../checkout/currency-list.ts';
 import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
 import { referenceKey } from '../checkout/identity.ts';
 import type { ProcessingClient } from '../checkout/upstream.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
+import { checkedCurrencyCache } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CurrencyEntry } from '@crypto-pay/protocol';
 import { parseCatalog } from '../checkout/catalog.ts';
-import { checkedCurrencyCache } from '../checkout/currency-list.ts';
 import type { ProcessingClient } from '../checkout/upstream.ts';
 import { CATALOG_JSON, seen, testEnv, testProxy, useTestSandbox } from '../testing.test-helpers.ts';
 import { loadConfig } from './config.ts';
-import { currencyListWarnings, setupWarnings } from './setup-warnings.ts';
+import { checkedCurrencyCache, currencyListWarnings, setupWarnings } from './setup-warnings.ts';
 
 const urls = {
   baseUrl: 'http://127.0.0.1:1/api/v2',

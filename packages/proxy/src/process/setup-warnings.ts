@@ -6,11 +6,18 @@
 
 import type { CurrencyEntry } from '@crypto-pay/protocol';
 import type { Catalog } from '../checkout/catalog.ts';
-import { isOffered, paymentCurrencies } from '../checkout/currency-list.ts';
+import {
+  type CurrencyCache,
+  createCurrencyCache,
+  isOffered,
+  paymentCurrencies,
+} from '../checkout/currency-list.ts';
 import { priceRefusal } from '../checkout/price-limits.ts';
 import { productCurrency } from '../checkout/pricing.ts';
+import type { ProcessingClient } from '../checkout/upstream.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import type { Config } from './config.ts';
+import type { Log } from './logger.ts';
 
 const named = (currency: CurrencyRef) =>
   currency.network_name === undefined
@@ -88,4 +95,32 @@ export function currencyListWarnings(
     }
   }
   return warnings;
+}
+
+const CURRENCY_TTL_MS = 5 * 60_000;
+
+/**
+ * The service's currency list, cached, with the merchant's catalogue prices and
+ * `PAYMENT_CURRENCIES` checked against the first list fetched (a warning per problem).
+ */
+export function checkedCurrencyCache(options: {
+  config: Config;
+  processing: ProcessingClient;
+  catalog: Catalog;
+  log: Log;
+  /** A monotonic clock in milliseconds (default `performance.now`). */
+  monotonicNow?: () => number;
+  ttlMs?: number;
+}): CurrencyCache {
+  const { config, catalog, log } = options;
+  return createCurrencyCache(
+    options.processing,
+    options.ttlMs ?? CURRENCY_TTL_MS,
+    options.monotonicNow ?? (() => performance.now()),
+    (entries) => {
+      for (const warning of currencyListWarnings(catalog, config.paymentCurrencies, entries)) {
+        log('warn', warning);
+      }
+    },
+  );
 }
