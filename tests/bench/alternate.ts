@@ -5,6 +5,7 @@
  */
 
 import autocannon, { type Options, type Result } from 'autocannon';
+import { cpuSecondsOf } from '../support/process.ts';
 import { median, sum } from './report.ts';
 
 const ROUND_SECONDS = 2;
@@ -17,12 +18,17 @@ export interface Load {
   /** Median over the rounds of each round's percentile, in ms. */
   p50: number;
   p99: number;
+  /**
+   * Requests answered per CPU second of the server process (its `pid`) over every round: unlike
+   * the rate, it hardly moves with what else runs on the machine. Undefined without a pid.
+   */
+  perCpuSecond: number | undefined;
   /** Every round's results, for their status codes and errors. */
   rounds: Result[];
 }
 
-/** Autocannon options without the duration, which `alternate` sets. */
-export type Target = Omit<Options, 'duration'>;
+/** Autocannon options without the duration, which `alternate` sets; `pid` is the server's. */
+export type Target = Omit<Options, 'duration'> & { pid?: number };
 
 /**
  * About `seconds` of load on each of `targets`; one Load per target, in their order (a tuple
@@ -32,18 +38,29 @@ export async function alternate<const T extends readonly Target[]>(
   targets: T,
   seconds: number,
 ): Promise<{ -readonly [K in keyof T]: Load }> {
-  const run = (target: Target, duration: number) => autocannon({ ...target, duration });
+  const run = ({ pid: _, ...target }: Target, duration: number) =>
+    autocannon({ ...target, duration });
   for (const target of targets) await run(target, Math.min(WARM_UP_SECONDS, seconds));
   const rounds: Result[][] = targets.map(() => []);
+  const cpuSeconds = targets.map(() => 0);
   const count = Math.max(1, Math.round(seconds / ROUND_SECONDS));
   const forward = targets.map((_, which) => which);
   for (let round = 0; round < count; round++) {
     const order = round % 2 === 0 ? forward : [...forward].reverse();
-    for (const which of order) rounds[which]!.push(await run(targets[which]!, seconds / count));
+    for (const which of order) {
+      const { pid } = targets[which]!;
+      const before = pid === undefined ? 0 : await cpuSecondsOf(pid);
+      rounds[which]!.push(await run(targets[which]!, seconds / count));
+      if (pid !== undefined) cpuSeconds[which]! += (await cpuSecondsOf(pid)) - before;
+    }
   }
   const loads = rounds.map(
-    (results): Load => ({
+    (results, which): Load => ({
       rate: sum(results.map((r) => r.requests.total)) / sum(results.map((r) => r.duration)),
+      perCpuSecond:
+        targets[which]!.pid === undefined
+          ? undefined
+          : sum(results.map((r) => r.requests.total)) / cpuSeconds[which]!,
       p50: median(results.map((r) => r.latency.p50)),
       p99: median(results.map((r) => r.latency.p99)),
       rounds: results,

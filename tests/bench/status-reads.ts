@@ -33,9 +33,13 @@ export async function statusReads(seconds: number): Promise<BenchmarkResult> {
     });
     bares.push(sameHeaders);
 
-    const reads = (origin: string) => ({ url: `${origin}${path}`, connections: CONNECTIONS });
+    const reads = (server: { url: string; pid: number }) => ({
+      url: `${server.url}${path}`,
+      connections: CONNECTIONS,
+      pid: server.pid,
+    });
     const [baseline, proxy, withHeaders] = await alternate(
-      [reads(bare.url), reads(stack.proxy.url), reads(sameHeaders.url)],
+      [reads(bare), reads(stack.proxy), reads(sameHeaders)],
       seconds,
     );
     const ratio = proxy.rate / baseline.rate;
@@ -49,6 +53,14 @@ export async function statusReads(seconds: number): Promise<BenchmarkResult> {
           baseline: { name: 'bare node:http', value: baseline.rate },
           // Every read goes through Hono on its Node adapter: no second path in front of it.
           target: { text: '>= 0.4x baseline', met: ratio >= 0.4 },
+        },
+        {
+          // The server's own cost, which the load generator and the rest of the machine do not
+          // share: what the ratio above would be if each server had the CPUs to itself.
+          name: 'reads per CPU second of the server',
+          value: proxy.perCpuSecond ?? 0,
+          unit: 'reads/CPU s',
+          baseline: { name: 'bare node:http', value: baseline.perCpuSecond ?? 0 },
         },
         {
           name: 'requests/s against the same answer bytes',

@@ -209,6 +209,18 @@ export function ensurePortFree(port: number, host: string, variable: string): Pr
   });
 }
 
+/**
+ * CPU seconds a process has used so far, user and system, from /proc (Linux only): utime and
+ * stime, the 14th and 15th fields, in clock ticks of 1/100 s.
+ */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The command name (2nd field) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Peak and current resident memory of a process in MiB, from /proc (Linux only). */
 export async function memoryOf(pid: number): Promise<{ peakMiB: number; currentMiB: number }> {
   const { readFile } = await import('node:fs/promises');
