@@ -27,6 +27,8 @@ const steps = [
   // End-to-end journeys run the built packages, as a deployment would.
   ['build', 'pnpm', ['build']],
   ['cross-package', 'pnpm', ['--filter', '@crypto-pay/tests', 'test']],
+  // The proxy's image, built and run with podman (installed when missing) against the sandbox.
+  ['container', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:container']],
 ];
 
 const env = { ...process.env, CHROME_PATH: ensureChromium() };

@@ -55,7 +55,18 @@ export async function ensureBaseImage(): Promise<boolean> {
     symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', join(local, 'bin/npx'));
 
     run('chroot', [rootfs, 'groupadd', '--gid', '1000', 'node']);
-    run('chroot', [rootfs, 'useradd', '--uid', '1000', '--gid', 'node', '--shell', '/bin/bash', '--create-home', 'node']);
+    run('chroot', [
+      rootfs,
+      'useradd',
+      '--uid',
+      '1000',
+      '--gid',
+      'node',
+      '--shell',
+      '/bin/bash',
+      '--create-home',
+      'node',
+    ]);
     mkdirSync(join(rootfs, 'etc/ssl/certs'), { recursive: true });
     copyFileSync(CA_BUNDLE, join(rootfs, CA_BUNDLE));
     // As slim as the official image: no downloaded packages, no package lists.
@@ -70,7 +81,12 @@ export async function ensureBaseImage(): Promise<boolean> {
       'ENV npm_config_nodedir=/usr/local',
       'CMD ["node"]',
     ];
-    await podmanOk(['import', ...changes.flatMap((change) => ['--change', change]), tarball, BASE_IMAGE]);
+    await podmanOk([
+      'import',
+      ...changes.flatMap((change) => ['--change', change]),
+      tarball,
+      BASE_IMAGE,
+    ]);
     return true;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -5,6 +5,7 @@
  */
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /**
  * Global options of every podman call: crun refuses kernels with hybrid cgroups and there may be
@@ -12,16 +13,19 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
  */
 const GLOBAL_OPTIONS = ['--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 
-/** Installs podman, runc and debootstrap from Debian's packages unless podman is already there. */
+const PACKAGES = ['podman', 'runc', 'debootstrap'];
+
+/** Installs Debian's podman, runc and debootstrap (for the base image) when one is missing. */
 export function ensurePodman(): void {
-  if (spawnSync('podman', ['--version'], { stdio: 'ignore' }).status === 0) return;
-  console.log('podman not found: installing Debian packages podman, runc, debootstrap (needs root).');
+  const found = (command: string) =>
+    spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+  if (PACKAGES.every(found)) return;
+  console.log(
+    `Installing Debian packages ${PACKAGES.join(', ')} for the container test (needs root).`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'podman', 'runc', 'debootstrap'], {
-    stdio: 'inherit',
-    env,
-  });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { stdio: 'inherit', env });
 }
 
 /**
@@ -36,12 +40,15 @@ const MONITOR_NPROC = 32768;
  * defaults are higher, and raising a limit is refused where the tests run.
  */
 export function ulimitOptions(): string[] {
-  const [nofile, nproc] = execFileSync('sh', ['-c', 'ulimit -n; ulimit -u'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((value) => (/^\d+$/.test(value) ? Number(value) : Number.POSITIVE_INFINITY));
-  const files = Math.min(nofile ?? Number.POSITIVE_INFINITY, 1_048_576);
-  const processes = Math.min(nproc ?? Number.POSITIVE_INFINITY, MONITOR_NPROC);
+  // Soft limits, as `ulimit -n` and `ulimit -u` print them ("unlimited" is Infinity).
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  const limit = (name: string) => {
+    const value = new RegExp(`^${name}\\s+(\\S+)`, 'm').exec(limits)?.[1];
+    return value && /^\d+$/.test(value) ? Number(value) : Number.POSITIVE_INFINITY;
+  };
+  // Unlimited open files: podman's own default.
+  const files = Math.min(limit('Max open files'), 1_048_576);
+  const processes = Math.min(limit('Max processes'), MONITOR_NPROC);
   return ['--ulimit', `nofile=${files}:${files}`, '--ulimit', `nproc=${processes}:${processes}`];
 }
 

@@ -87,7 +87,9 @@ export interface PaymentRequestRef {
 export const linkPath = (link: string) => new URL(link).pathname;
 
 /** The sandbox's payment requests, by the path of their payment link (a checkout shows it). */
-export async function paymentRequestsByLink(stack: Stack): Promise<Map<string, PaymentRequestRef>> {
+export async function paymentRequestsByLink(
+  stack: Pick<Stack, 'control'>,
+): Promise<Map<string, PaymentRequestRef>> {
   const answer = await stack.control('/payment-requests');
   if (answer.status !== 200) throw new Error(`control API answered ${answer.status}`);
   return new Map(
@@ -97,7 +99,7 @@ export async function paymentRequestsByLink(stack: Stack): Promise<Map<string, P
 
 /** The sandbox's payment request behind one checkout. */
 export async function paymentRequestOf(
-  stack: Stack,
+  stack: Pick<Stack, 'control'>,
   checkout: { payment_link: string },
 ): Promise<PaymentRequestRef> {
   const found = (await paymentRequestsByLink(stack)).get(linkPath(checkout.payment_link));
