@@ -31,7 +31,7 @@ import {
   stopContainer,
 } from './proxy-container.ts';
 
-/** Building from nothing (Debian, Node, better-sqlite3's compile) takes minutes. */
+/** Building from nothing (Debian's base system, Node, every dependency) takes minutes. */
 const BUILD_TIMEOUT_MS = 20 * 60_000;
 /** The HEALTHCHECK's start period is 10 s; a loaded machine gets more. */
 const HEALTHY_WITHIN_MS = 60_000;
