@@ -1,12 +1,14 @@
 /**
  * Acting on a verified callback: a payment request's status moves its checkout forward (never
  * out of `paid`, `failed` or `expired`, never backwards), committed before the answer and then
- * pushed to every open event stream. Other kinds are recorded for the merchant API.
+ * pushed to every open event stream. Other kinds are recorded for the merchant API. Either way
+ * the webhook event is written in the same transaction (`webhooks/events.ts`).
  */
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
 import { ApiError } from '../api-error.ts';
 import type { CallbackEntry, CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
+import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import type { CheckoutHub } from './hub.ts';
 
 /** Fields that may name a person: never written to the log. */
@@ -61,7 +63,8 @@ export async function applyCallback(
 ): Promise<CheckoutRecord | undefined> {
   const now = deps.now();
   if (callback.type !== 'payment_request') {
-    await deps.store.recordCallback(entryOf(callback, now, 'recorded'));
+    const entry = entryOf(callback, now, 'recorded');
+    await deps.store.recordCallback(entry, relayedEvent(entry));
     return undefined;
   }
   const paymentRequest = callback as PaymentRequestCallback;
@@ -79,7 +82,12 @@ export async function applyCallback(
   };
   const paymentCurrency = paymentCurrencyOf(paymentRequest);
   if (paymentCurrency) change.paymentCurrency = paymentCurrency;
-  const changed = await deps.store.advanceCheckout(checkout.id, change, entryOf(callback, now, ''));
+  const changed = await deps.store.advanceCheckout(
+    checkout.id,
+    change,
+    entryOf(callback, now, ''),
+    checkoutEvent,
+  );
   if (changed) deps.hub.publish(changed);
   return changed;
 }

@@ -17,6 +17,7 @@ import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
+import { checkoutEvent } from '../webhooks/events.ts';
 import type { Catalog } from './catalog.ts';
 import { type CurrencyCache, isOffered } from './currency-list.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
@@ -244,7 +245,7 @@ export async function createCheckout(
     const links: { idempotencyKey?: string; sessionTokenHash?: string } = {};
     if (idempotencyKey !== undefined) links.idempotencyKey = idempotencyKey;
     if (price.session) links.sessionTokenHash = price.session.tokenHash;
-    await store.insertCheckout(checkout, links).catch((error) => {
+    await store.insertCheckout(checkout, links, checkoutEvent(checkout)).catch((error) => {
       // The service holds this payment request and the store could not keep it: say which, so
       // the operator can match it (its callbacks will find no checkout).
       log('error', 'a created payment request could not be saved', {

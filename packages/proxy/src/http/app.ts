@@ -12,6 +12,7 @@ import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import { checkedCurrencyCache } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
+import { wakingStore } from '../webhooks/waking-store.ts';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { handleError } from './errors.ts';
@@ -29,6 +30,7 @@ import { eventRoutes } from './routes/events.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface AppOptions {
   config: Config;
@@ -53,10 +55,15 @@ export interface AppOptions {
   /** How soon a failed create's give-back the store could not write is tried again (5 s). */
   giveBackRetryMs?: number;
   isShuttingDown?: () => boolean;
+  /** The webhook delivery worker, woken after writes that add events. */
+  webhooks?: { wake(): void };
 }
 
 export function createApp(options: AppOptions) {
-  const { config, store, processing, catalog, log } = options;
+  const { config, processing, catalog, log } = options;
+  const store = options.webhooks
+    ? wakingStore(options.store, options.webhooks.wake)
+    : options.store;
   const now = options.now ?? Date.now;
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const hub = options.hub ?? createCheckoutHub();
@@ -130,6 +137,7 @@ export function createApp(options: AppOptions) {
   if (config.adminToken !== undefined) {
     app.use('/admin/*', adminAuth(config.adminToken));
     app.route('/admin', adminRoutes({ store, processing, currencies, now }));
+    app.route('/admin', webhookRoutes({ store, now }));
   }
 
   app.notFound((c) =>

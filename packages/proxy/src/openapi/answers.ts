@@ -33,6 +33,13 @@ export const merchantCheckoutSchema = z.extend(checkoutSchema, {
   product: z.optional(z.string().check(z.describe('The sku, for a product checkout.'))),
   created_at: z.int().check(z.describe('Unix seconds.')),
   updated_at: z.int().check(z.describe('Unix seconds.')),
+  version: z
+    .int()
+    .check(
+      z.describe(
+        'Grows by one with every change: a webhook receiver drops an event older than what it has.',
+      ),
+    ),
 });
 export type MerchantCheckout = z.infer<typeof merchantCheckoutSchema>;
 

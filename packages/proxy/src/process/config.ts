@@ -12,6 +12,7 @@ import {
 } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 import type { CurrencyRef } from '../store/store.ts';
+import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { LEVELS, type Level } from './logger.ts';
 
 /** Start-up refused: `message` is the one line to print. */
@@ -62,6 +63,13 @@ export interface Config {
   logLevel: Level;
   /** The payment currencies offered (an entry without `network_name` means any network); all when unset. */
   paymentCurrencies: CurrencyRef[] | undefined;
+  /** `WEBHOOK_URL` and `WEBHOOK_SECRET`: the usual single endpoint; none when unset. */
+  webhook: { url: string; secret: string } | undefined;
+  /**
+   * Delays between webhook attempts, in milliseconds (`WEBHOOK_RETRY_SCHEDULE_MS`, for tests and
+   * development); the README's three-day schedule when undefined.
+   */
+  webhookRetryScheduleMs: number[] | undefined;
 }
 
 const text = (why: string) =>
@@ -187,6 +195,33 @@ const environmentSchema = z.object({
         ),
       ),
   ),
+  WEBHOOK_URL: z.optional(
+    z.string().check(
+      z.superRefine((value, context) => {
+        const problem = webhookUrlProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+  ),
+  WEBHOOK_SECRET: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(isWebhookSecret, 'must be whsec_ followed by the base64 of 24 to 64 random bytes'),
+      ),
+  ),
+  WEBHOOK_RETRY_SCHEDULE_MS: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) =>
+            splitList(value).length > 0 &&
+            splitList(value).every((item) => /^\d{1,10}$/.test(item)),
+          'must be comma-separated milliseconds such as 100,200,400',
+        ),
+      ),
+  ),
 });
 
 /** `BTC`, or `USDT:tron`: an uppercase code, and optionally a network as the service names it. */
@@ -266,7 +301,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       vars.PAYMENT_CURRENCIES === undefined
         ? undefined
         : splitList(vars.PAYMENT_CURRENCIES).map(paymentCurrencyOf),
+    webhook: webhookOf(vars),
+    webhookRetryScheduleMs:
+      vars.WEBHOOK_RETRY_SCHEDULE_MS === undefined
+        ? undefined
+        : splitList(vars.WEBHOOK_RETRY_SCHEDULE_MS).map(Number),
   };
+}
+
+/** The single endpoint takes both variables or neither. */
+function webhookOf(vars: z.output<typeof environmentSchema>): Config['webhook'] {
+  const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = vars;
+  if (url === undefined && secret === undefined) return undefined;
+  if (url === undefined)
+    throw new ConfigError('WEBHOOK_URL is required when WEBHOOK_SECRET is set.');
+  if (secret === undefined) {
+    throw new ConfigError(
+      'WEBHOOK_SECRET is required when WEBHOOK_URL is set (whsec_ followed by base64 of 24 to 64 random bytes).',
+    );
+  }
+  return { url, secret };
 }
 
 /** Open amounts are on only when all three variables are set, and the bounds are in order. */

@@ -11,6 +11,7 @@ import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
+import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { databaseFileOf } from './database-url.ts';
 import { createLogger, type Log } from './logger.ts';
@@ -56,9 +57,22 @@ export async function startProxy(
   for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
+  let webhooks: WebhookWorker | undefined;
   try {
+    // Before any request: a checkout created from now on has a delivery to WEBHOOK_URL.
+    await store.setEnvEndpoint(config.webhook?.url, Date.now());
     const processing = processingClientOf(config);
     const hub = createCheckoutHub();
+    // Resumes what was pending at the last stop or crash as soon as it starts.
+    webhooks = startWebhookWorker({
+      store,
+      log,
+      envSecret: config.webhook?.secret,
+      ...(config.webhookRetryScheduleMs === undefined
+        ? {}
+        : { schedule: config.webhookRetryScheduleMs }),
+    });
+
     let shuttingDown = false;
     const app = createApp({
       config,
@@ -68,9 +82,11 @@ export async function startProxy(
       log,
       hub,
       isShuttingDown: () => shuttingDown,
+      webhooks,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     });
 
+    const worker = webhooks;
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
     const server = createAdaptorServer({
       fetch: app.fetch,
@@ -98,6 +114,7 @@ export async function startProxy(
         shuttingDown = true;
         log('info', 'shutting down');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const stopped = worker.close();
         hub.closeAll();
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         const grace = setTimeout(() => {
@@ -105,6 +122,7 @@ export async function startProxy(
         }, options.shutdownGraceMs ?? 10_000);
         await closed;
         clearTimeout(grace);
+        await stopped;
         await store.close();
         log('info', 'stopped');
       })();
@@ -113,6 +131,7 @@ export async function startProxy(
 
     return { url: `http://${host}:${port}`, port, close, eventStreams: () => hub.size() };
   } catch (error) {
+    await webhooks?.close();
     await store.close();
     throw error;
   }

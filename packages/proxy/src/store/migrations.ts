@@ -83,6 +83,63 @@ export const MIGRATIONS: readonly string[] = [
     checked_at INTEGER NOT NULL
   );
   `,
+  `
+  -- The webhook outbox. An event is written in the transaction of the change that causes it;
+  -- seq (AUTOINCREMENT) orders it: SQLite has one writer, so seqs commit in their order and a
+  -- reader paging by seq never sees a later one before an earlier one. dedupe_key makes a
+  -- repeated callback add nothing.
+  CREATE TABLE webhook_events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    type TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    dedupe_key TEXT UNIQUE
+  );
+  CREATE INDEX webhook_events_type ON webhook_events (type, seq);
+
+  -- Where events go: 'env' is WEBHOOK_URL (its secret stays in the environment); the others are
+  -- managed through the merchant API and keep their secret here to sign with.
+  CREATE TABLE webhook_endpoints (
+    id TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    secret TEXT,
+    previous_secret TEXT,
+    previous_secret_until INTEGER,
+    event_types TEXT,
+    created_at INTEGER NOT NULL,
+    failing_since INTEGER,
+    deleted_at INTEGER
+  );
+
+  -- One event to one endpoint. A worker claims a due row by setting claimed_until (a lease) and
+  -- counting the attempt in one conditional UPDATE, so two workers never send the same row.
+  CREATE TABLE webhook_deliveries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_seq INTEGER NOT NULL REFERENCES webhook_events (seq),
+    endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id),
+    -- failed: the schedule is spent; cancelled: its endpoint was deleted or switched off.
+    state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'cancelled')),
+    attempt INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,
+    claimed_until INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+
+  -- Every attempt, for the merchant API's delivery log (a short excerpt of the answer only).
+  CREATE TABLE webhook_attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries (id),
+    attempt INTEGER NOT NULL,
+    attempted_at INTEGER NOT NULL,
+    status_code INTEGER,
+    duration_ms INTEGER NOT NULL,
+    error TEXT,
+    response_excerpt TEXT
+  );
+  CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id);
+  `,
 ];
 
 /** Applies every migration the database has not seen, each in its own transaction. */

@@ -53,6 +53,7 @@ describe('SQLite store', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
     raw.close();
 

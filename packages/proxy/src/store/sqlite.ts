@@ -9,6 +9,8 @@ import Database from 'better-sqlite3';
 import { type FileLock, lockDatabase } from './lock.ts';
 import { migrate } from './migrations.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
+import type { NewEvent } from './outbox.ts';
+import { sqliteOutbox } from './sqlite-outbox.ts';
 import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from './sqlite-rows.ts';
 import {
   type CallbackEntry,
@@ -34,6 +36,10 @@ function releaseAbandoned(db: Database.Database): void {
   db.prepare('DELETE FROM idempotency_keys WHERE checkout_id IS NULL').run();
   db.prepare(
     'UPDATE checkout_sessions SET claimed = 0 WHERE claimed = 1 AND checkout_id IS NULL',
+  ).run();
+  // A webhook a dead process was sending is due again now, not when its lease runs out.
+  db.prepare(
+    "UPDATE webhook_deliveries SET claimed_until = NULL WHERE state = 'pending' AND claimed_until IS NOT NULL",
   ).run();
 }
 
@@ -81,6 +87,7 @@ export function openSqliteStore(
 ): Store {
   const { db, lock } = openDatabase(file);
   options.onOpen?.(db);
+  const outbox = sqliteOutbox(db);
 
   const statements = {
     insertCheckout: db.prepare(`INSERT INTO checkouts (id, status, payment_link, expires_at, amount,
@@ -143,7 +150,11 @@ export function openSqliteStore(
   });
 
   const insertCheckout = db.transaction(
-    (checkout: CheckoutRecord, links: { idempotencyKey?: string; sessionTokenHash?: string }) => {
+    (
+      checkout: CheckoutRecord,
+      links: { idempotencyKey?: string; sessionTokenHash?: string },
+      event: NewEvent | undefined,
+    ) => {
       statements.insertCheckout.run({
         id: checkout.id,
         status: checkout.status,
@@ -170,6 +181,7 @@ export function openSqliteStore(
       if (links.sessionTokenHash !== undefined) {
         statements.useSession.run(checkout.id, links.sessionTokenHash);
       }
+      if (event) outbox.writeEvent(event);
     },
   );
 
@@ -178,6 +190,7 @@ export function openSqliteStore(
       id: string,
       change: { status: CheckoutRecord['status']; paymentCurrency?: CurrencyRef; at: number },
       callback: CallbackEntry,
+      eventOf: ((checkout: CheckoutRecord) => NewEvent) | undefined,
     ): CheckoutRecord | undefined => {
       const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
       const ahead = row !== undefined && isAhead(row.status, change.status);
@@ -192,9 +205,16 @@ export function openSqliteStore(
         payment_currency_iso: change.paymentCurrency?.iso ?? null,
         payment_currency_network: change.paymentCurrency?.network_name ?? null,
       });
-      return checkoutOf(statements.getCheckout.get(id) as CheckoutRow);
+      const changed = checkoutOf(statements.getCheckout.get(id) as CheckoutRow);
+      if (eventOf) outbox.writeEvent(eventOf(changed));
+      return changed;
     },
   );
+
+  const recordCallback = db.transaction((entry: CallbackEntry, event: NewEvent | undefined) => {
+    statements.insertCallback.run(callbackParams(entry));
+    if (event) outbox.writeEvent(event);
+  });
 
   const createSession = db.transaction(
     (session: CheckoutSession): 'created' | 'foreign_id_taken' => {
@@ -240,8 +260,9 @@ export function openSqliteStore(
   );
 
   return {
-    async insertCheckout(checkout, links) {
-      insertCheckout(checkout, links);
+    ...outbox.store,
+    async insertCheckout(checkout, links, event) {
+      insertCheckout(checkout, links, event);
     },
     // Read from the database every time, never from a copy in this process's memory: with
     // several proxies on one database, such a copy would answer what another one changed since.
@@ -256,8 +277,8 @@ export function openSqliteStore(
         | undefined;
       return row && checkoutOf(row);
     },
-    async advanceCheckout(id, change, callback) {
-      return advance(id, change, callback);
+    async advanceCheckout(id, change, callback, eventOf) {
+      return advance(id, change, callback, eventOf);
     },
     async listCheckouts({ status, foreignId, before, limit }) {
       const where: string[] = [];
@@ -302,8 +323,8 @@ export function openSqliteStore(
     async releaseIdempotencyKey(key) {
       statements.releaseKey.run(key);
     },
-    async recordCallback(entry) {
-      statements.insertCallback.run(callbackParams(entry));
+    async recordCallback(entry, event) {
+      recordCallback(entry, event);
     },
     async listCallbacks({ type, foreignId, limit }) {
       const where: string[] = [];

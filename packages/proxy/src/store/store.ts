@@ -1,10 +1,11 @@
 /**
  * What the proxy keeps, behind a small asynchronous interface: checkouts, single-use checkout
- * sessions, idempotency keys and the callback log. SQLite implements it for one replica; a
+ * sessions, idempotency keys, the callback log and the webhook outbox (`outbox.ts`). SQLite implements it for one replica; a
  * server database can implement it for several. Nothing here ever holds sender data.
  */
 
 import type { CheckoutStatus, CurrencyRef } from '@crypto-pay/protocol/proxy-api';
+import type { NewEvent, WebhookStore } from './outbox.ts';
 
 export type PricingMode = 'product' | 'session' | 'amount';
 /** Kept as the public API names it, so a checkout passes it through unchanged. */
@@ -85,11 +86,15 @@ export interface CheckoutQuery {
   limit: number;
 }
 
-export interface Store {
-  /** Saves a new checkout; also completes its idempotency key and consumes its session. */
+export interface Store extends WebhookStore {
+  /**
+   * Saves a new checkout; also completes its idempotency key, consumes its session and writes
+   * `event`, all in one transaction.
+   */
   insertCheckout(
     checkout: CheckoutRecord,
     links: { idempotencyKey?: string; sessionTokenHash?: string },
+    event?: NewEvent,
   ): Promise<void>;
   getCheckout(id: string): Promise<CheckoutRecord | undefined>;
   findCheckoutByPaymentRequest(
@@ -97,13 +102,15 @@ export interface Store {
     foreignId?: string,
   ): Promise<CheckoutRecord | undefined>;
   /**
-   * Moves a checkout forward to `status` and logs the callback, in one transaction. Returns the
-   * checkout after the change, or `undefined` when the status is not ahead of the current one.
+   * Moves a checkout forward to `status`, logs the callback and writes the event `eventOf`
+   * makes of the changed checkout, in one transaction. Returns the checkout after the change, or
+   * `undefined` (and writes no event) when the status is not ahead of the current one.
    */
   advanceCheckout(
     id: string,
     change: { status: CheckoutStatus; paymentCurrency?: CurrencyRef; at: number },
     callback: CallbackEntry,
+    eventOf?: (checkout: CheckoutRecord) => NewEvent,
   ): Promise<CheckoutRecord | undefined>;
   listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;
 
@@ -130,7 +137,8 @@ export interface Store {
   /** Forgets a reservation whose create failed, so the caller may retry with the same key. */
   releaseIdempotencyKey(key: string): Promise<void>;
 
-  recordCallback(entry: CallbackEntry): Promise<void>;
+  /** Logs a callback and writes `event` (unless its dedupe key was seen), in one transaction. */
+  recordCallback(entry: CallbackEntry, event?: NewEvent): Promise<void>;
   listCallbacks(query: {
     type?: string;
     foreignId?: string;

@@ -13,19 +13,13 @@ import {
 } from '@crypto-pay/protocol';
 import { Hono } from 'hono';
 import { ApiError } from '../../api-error.ts';
-import { findCheckout, publicCheckout } from '../../checkout/create.ts';
+import { findCheckout } from '../../checkout/create.ts';
 import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
+import { merchantCheckout } from '../../checkout/merchant-view.ts';
 import { priceRefusal } from '../../checkout/price-limits.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
-import type { MerchantCheckout } from '../../openapi/answers.ts';
-import type {
-  CheckoutRecord,
-  CheckoutSession,
-  CurrencyRef,
-  Store,
-  StoredCallback,
-} from '../../store/store.ts';
+import type { CheckoutSession, CurrencyRef, Store, StoredCallback } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import {
   createSessionSchema,
@@ -51,19 +45,6 @@ const SESSION_FIELDS: Readonly<Record<string, string>> = {
   'currency.iso': 'currency',
   'currency.network_name': 'network_name',
 };
-
-/** A checkout as the merchant sees it: the public object plus its references. */
-function merchantCheckout(checkout: CheckoutRecord): MerchantCheckout {
-  return {
-    ...publicCheckout(checkout),
-    foreign_id: checkout.foreignId,
-    payment_request_id: checkout.paymentRequestId,
-    pricing: checkout.pricing,
-    ...(checkout.product === undefined ? {} : { product: checkout.product }),
-    created_at: Math.floor(checkout.createdAt / 1000),
-    updated_at: Math.floor(checkout.updatedAt / 1000),
-  };
-}
 
 /** A logged callback in the merchant API's names (snake_case, Unix seconds, as checkouts). */
 function merchantCallback(entry: StoredCallback) {

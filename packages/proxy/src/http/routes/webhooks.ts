@@ -1,0 +1,150 @@
+/**
+ * The merchant API's webhook routes, behind `ADMIN_TOKEN`: endpoints (the secret shown once, at
+ * creation or rotation), the events in order for a back end catching up, every delivery
+ * attempt, and sending an event again.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { ApiError } from '../../api-error.ts';
+import {
+  type DeliveryAttempt,
+  ENV_ENDPOINT_ID,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from '../../store/outbox.ts';
+import { newWebhookSecret } from '../../webhooks/endpoint-url.ts';
+import { eventPayload } from '../../webhooks/send.ts';
+import { FAILING_AFTER_MS } from '../../webhooks/worker.ts';
+import type { AppEnv } from '../context.ts';
+import { noQuerySchema } from '../request-schemas.ts';
+import { jsonBody, queryOf } from '../validation.ts';
+import {
+  createEndpointSchema,
+  listDeliveriesQuerySchema,
+  listEventsQuerySchema,
+  rotateSecretSchema,
+} from '../webhook-schemas.ts';
+
+export interface WebhookRouteDeps {
+  store: WebhookStore;
+  now: () => number;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
+
+/** An endpoint as listed: never its secret. */
+function endpointView(endpoint: WebhookEndpoint, now: number) {
+  const failing = endpoint.failingSince;
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    source: endpoint.id === ENV_ENDPOINT_ID ? 'environment' : 'merchant_api',
+    ...(endpoint.eventTypes === undefined ? {} : { event_types: endpoint.eventTypes }),
+    created_at: seconds(endpoint.createdAt),
+    // failing: no delivery succeeded for a day; retrying: some failed since the last success.
+    status:
+      failing === undefined ? 'ok' : now - failing >= FAILING_AFTER_MS ? 'failing' : 'retrying',
+    ...(failing === undefined ? {} : { failing_since: seconds(failing) }),
+    ...(endpoint.previousSecretUntil === undefined || endpoint.previousSecretUntil <= now
+      ? {}
+      : { previous_secret_expires_at: seconds(endpoint.previousSecretUntil) }),
+  };
+}
+
+function attemptView(attempt: DeliveryAttempt) {
+  return {
+    id: attempt.id,
+    event_id: attempt.eventId,
+    event_type: attempt.eventType,
+    endpoint_id: attempt.endpointId,
+    attempt: attempt.attempt,
+    attempted_at: seconds(attempt.attemptedAt),
+    duration_ms: attempt.durationMs,
+    ...(attempt.statusCode === undefined ? {} : { status_code: attempt.statusCode }),
+    ...(attempt.error === undefined ? {} : { error: attempt.error }),
+    ...(attempt.responseExcerpt === undefined ? {} : { response_excerpt: attempt.responseExcerpt }),
+  };
+}
+
+const endpointNotFound = () =>
+  new ApiError(404, 'webhook_endpoint_not_found', 'There is no webhook endpoint with this id.');
+
+/** The environment's endpoint is WEBHOOK_URL's: changed there, not through the API. */
+function refuseEnvironment(id: string): void {
+  if (id === ENV_ENDPOINT_ID) {
+    throw new ApiError(
+      409,
+      'webhook_endpoint_from_environment',
+      'This endpoint is WEBHOOK_URL: change or remove WEBHOOK_URL and WEBHOOK_SECRET and restart the proxy.',
+    );
+  }
+}
+
+export function webhookRoutes({ store, now }: WebhookRouteDeps) {
+  return new Hono<AppEnv>()
+    .post('/webhook-endpoints', jsonBody(createEndpointSchema), async (c) => {
+      const body = c.req.valid('json');
+      const secret = newWebhookSecret();
+      const endpoint: WebhookEndpoint = {
+        id: `whe_${randomBytes(12).toString('base64url')}`,
+        url: body.url,
+        createdAt: now(),
+      };
+      if (body.event_types !== undefined) endpoint.eventTypes = [...new Set(body.event_types)];
+      await store.createEndpoint(endpoint, secret);
+      c.get('log')('info', 'webhook endpoint created', { endpoint_id: endpoint.id });
+      return c.json({ ...endpointView(endpoint, now()), secret }, 201);
+    })
+    .get('/webhook-endpoints', queryOf(noQuerySchema), async (c) => {
+      const at = now();
+      const endpoints = await store.listEndpoints();
+      return c.json({ data: endpoints.map((endpoint) => endpointView(endpoint, at)) }, 200);
+    })
+    .delete('/webhook-endpoints/:id', async (c) => {
+      const id = c.req.param('id');
+      refuseEnvironment(id);
+      if (!(await store.deleteEndpoint(id, now()))) throw endpointNotFound();
+      c.get('log')('info', 'webhook endpoint deleted', { endpoint_id: id });
+      return c.body(null, 204);
+    })
+    .post('/webhook-endpoints/:id/rotate-secret', jsonBody(rotateSecretSchema), async (c) => {
+      const id = c.req.param('id');
+      refuseEnvironment(id);
+      const grace = c.req.valid('json').grace_seconds ?? DEFAULT_GRACE_SECONDS;
+      const secret = newWebhookSecret();
+      const until = now() + grace * 1000;
+      if (!(await store.rotateEndpointSecret(id, secret, until))) throw endpointNotFound();
+      c.get('log')('info', 'webhook endpoint secret rotated', { endpoint_id: id });
+      return c.json({ id, secret, previous_secret_expires_at: seconds(until) }, 200);
+    })
+    .get('/events', queryOf(listEventsQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const limit = Number(query.limit ?? 50);
+      const events = await store.listEvents({
+        limit,
+        ...(query.after === undefined ? {} : { after: query.after }),
+        ...(query.type === undefined ? {} : { type: query.type }),
+      });
+      const last = events.length === limit ? events.at(-1)?.id : undefined;
+      return c.json({ data: events.map(eventPayload), ...(last ? { next_after: last } : {}) }, 200);
+    })
+    .post('/events/:id/redeliver', async (c) => {
+      const id = c.req.param('id');
+      if (!(await store.redeliverEvent(id, now()))) {
+        throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
+      }
+      c.get('log')('info', 'webhook event queued again', { event_id: id });
+      return c.json({ id, queued: true }, 202);
+    })
+    .get('/webhook-deliveries', queryOf(listDeliveriesQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const attempts = await store.listAttempts({
+        limit: Number(query.limit ?? 50),
+        ...(query.event_id === undefined ? {} : { eventId: query.event_id }),
+        ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
+      });
+      return c.json({ data: attempts.map(attemptView) }, 200);
+    });
+}

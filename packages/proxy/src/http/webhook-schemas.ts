@@ -1,0 +1,83 @@
+/**
+ * Schemas of the merchant API's webhook requests (endpoints, events, deliveries): they validate
+ * at the edge and generate /openapi.json, like `request-schemas.ts`.
+ */
+
+import * as z from 'zod/mini';
+import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
+
+const limit = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
+        'The limit must be a whole number from 1 to 200.',
+      ),
+    ),
+);
+
+/** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
+const eventType = z
+  .string()
+  .check(
+    z.regex(
+      /^[a-z][a-z0-9_]{0,63}\.[a-z][a-z0-9_]{0,63}$/,
+      'An event type looks like checkout.paid or invoice.confirmed.',
+    ),
+  );
+
+/** `POST /admin/webhook-endpoints`. */
+export const createEndpointSchema = z.strictObject(
+  {
+    url: z.string({ error: 'The url is a mandatory field.' }).check(
+      z.superRefine((value, context) => {
+        const problem = webhookUrlProblem(value);
+        if (problem)
+          context.addIssue({ code: 'custom', message: `The url ${problem}.`, input: value });
+      }),
+    ),
+    event_types: z.optional(
+      z
+        .array(eventType)
+        .check(z.minLength(1, 'The event_types must name at least one type when given.')),
+    ),
+  },
+  {
+    error: 'The request body must be a JSON object such as {"url": "https://shop.example/hooks"}.',
+  },
+);
+
+/** `POST /admin/webhook-endpoints/{id}/rotate-secret`. */
+export const rotateSecretSchema = z.strictObject(
+  {
+    /** How long the old secret keeps signing too (default a day, at most 7 days). */
+    grace_seconds: z.optional(
+      z
+        .int({ error: 'The grace_seconds must be a whole number of seconds.' })
+        .check(
+          z.gte(0, 'The grace_seconds must be between 0 and 604800.'),
+          z.lte(604_800, 'The grace_seconds must be between 0 and 604800.'),
+        ),
+    ),
+  },
+  { error: 'The request body must be a JSON object such as {"grace_seconds": 86400}.' },
+);
+
+/** `GET /admin/events?after=&type=&limit=`. */
+export const listEventsQuerySchema = z.strictObject({
+  after: z.optional(
+    z
+      .string()
+      .check(z.regex(/^evt_\d{12}[A-Za-z0-9_-]{8}$/, 'The after must be an event id (evt_…).')),
+  ),
+  type: z.optional(eventType),
+  limit,
+});
+
+/** `GET /admin/webhook-deliveries?event_id=&endpoint_id=&limit=`. */
+export const listDeliveriesQuerySchema = z.strictObject({
+  event_id: z.optional(z.string()),
+  endpoint_id: z.optional(z.string()),
+  limit,
+});

@@ -1,0 +1,113 @@
+/**
+ * The webhook outbox as the store keeps it, in database-neutral terms: events written with the
+ * change that causes them, the endpoints they go to, one delivery per event and endpoint with a
+ * lease for whichever worker sends it, and the log of every attempt. No personal data.
+ */
+
+/** An event to write in the same transaction as its cause. */
+export interface NewEvent {
+  /** `checkout.paid`, `invoice.confirmed`, … */
+  type: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+  /** What the event's body carries as `data` (already without personal fields). */
+  data: Record<string, unknown>;
+  /** An event whose key was written before is not written again (a repeated callback). */
+  dedupeKey?: string;
+}
+
+export interface StoredEvent {
+  /** `evt_` + the sequence number, zero-padded so ids sort as they were committed, + a nonce. */
+  id: string;
+  type: string;
+  createdAt: number;
+  data: Record<string, unknown>;
+}
+
+/** The endpoint of `WEBHOOK_URL`, whose secret lives in the environment only. */
+export const ENV_ENDPOINT_ID = 'env';
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  /** Event types sent there; all when undefined. */
+  eventTypes?: string[];
+  createdAt: number;
+  /** Unix milliseconds of the first failure since its last success. */
+  failingSince?: number;
+  /** Until when the secret before the last rotation still signs too. */
+  previousSecretUntil?: number;
+}
+
+/** A managed endpoint with what signs for it (never shown after creation). */
+export interface EndpointSecrets {
+  /** Undefined for the environment's endpoint. */
+  secret?: string;
+  previousSecret?: string;
+  previousSecretUntil?: number;
+}
+
+/** A delivery a worker holds until `claimedUntil`. */
+export interface ClaimedDelivery {
+  id: number;
+  /** The attempt this claim is (1 for the first); the claim's token for `finishAttempt`. */
+  attempt: number;
+  event: StoredEvent;
+  endpoint: WebhookEndpoint & EndpointSecrets;
+}
+
+export interface AttemptResult {
+  attemptedAt: number;
+  durationMs: number;
+  statusCode?: number;
+  error?: string;
+  responseExcerpt?: string;
+  delivered: boolean;
+  /** When to try again after a failure; undefined gives up (the schedule is spent). */
+  retryAt?: number;
+}
+
+export interface DeliveryAttempt {
+  id: number;
+  deliveryId: number;
+  eventId: string;
+  eventType: string;
+  endpointId: string;
+  attempt: number;
+  attemptedAt: number;
+  durationMs: number;
+  statusCode?: number;
+  error?: string;
+  responseExcerpt?: string;
+}
+
+export interface WebhookStore {
+  listEvents(query: { after?: string; type?: string; limit: number }): Promise<StoredEvent[]>;
+  /** Queues the event again for every endpoint that takes it; false when it is unknown. */
+  redeliverEvent(id: string, now: number): Promise<boolean>;
+
+  /** Makes the environment's endpoint send to `url`, or stops it (undefined). */
+  setEnvEndpoint(url: string | undefined, now: number): Promise<void>;
+  createEndpoint(endpoint: WebhookEndpoint, secret: string): Promise<void>;
+  listEndpoints(): Promise<WebhookEndpoint[]>;
+  /** Stops sending to it (its pending deliveries end too); false when unknown. */
+  deleteEndpoint(id: string, now: number): Promise<boolean>;
+  /** A new secret; the old one keeps signing until `previousUntil`. False when unknown. */
+  rotateEndpointSecret(id: string, secret: string, previousUntil: number): Promise<boolean>;
+
+  /**
+   * Claims up to `limit` due deliveries until `now + leaseMs`: one conditional UPDATE, so of
+   * several workers on one database each delivery goes to one (PostgreSQL: `FOR UPDATE SKIP
+   * LOCKED`). A lease that ran out (a worker that died) is claimed again.
+   */
+  claimDeliveries(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /** Logs the attempt and settles the delivery, if the claim `attempt` is still the latest. */
+  finishAttempt(delivery: { id: number; attempt: number }, result: AttemptResult): Promise<void>;
+  /** Unix milliseconds of the earliest pending delivery, for the worker's timer. */
+  nextDeliveryAt(): Promise<number | undefined>;
+  listAttempts(query: {
+    eventId?: string;
+    endpointId?: string;
+    limit: number;
+  }): Promise<DeliveryAttempt[]>;
+}

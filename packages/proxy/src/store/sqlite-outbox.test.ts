@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
+import { openSqliteStore } from './sqlite.ts';
+import type { CallbackEntry, CheckoutRecord } from './store.ts';
+
+function checkout(id: string): CheckoutRecord {
+  return {
+    id,
+    status: 'created',
+    paymentLink: `https://pay.example/${id}`,
+    expiresAt: 1_900_000_000,
+    amount: '25.00',
+    currency: { iso: 'EUR' },
+    paymentRequestId: `pr-${id}`,
+    foreignId: `cp_${id}`,
+    pricing: 'product',
+    product: 'kettle',
+    createdAt: 1000,
+    updatedAt: 1000,
+    version: 1,
+  };
+}
+
+const paid: CallbackEntry = { receivedAt: 5000, type: 'payment_request', outcome: '', body: {} };
+
+async function storeWithEndpoint() {
+  const store = openSqliteStore(':memory:');
+  await store.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
+  return store;
+}
+
+describe('SQLite outbox', () => {
+  it('writes checkout.created with the checkout and one event per applied change, none for repeats', async () => {
+    const store = await storeWithEndpoint();
+    const created = checkout('outbox-checkout-000000001');
+    await store.insertCheckout(created, {}, checkoutEvent(created));
+    for (const status of ['paid', 'processing', 'paid', 'expired'] as const) {
+      await store.advanceCheckout(created.id, { status, at: 2000 }, paid, checkoutEvent);
+    }
+    const events = await store.listEvents({ limit: 10 });
+    assert.deepEqual(
+      events.map((event) => [event.type, event.data.version]),
+      [
+        ['checkout.created', 1],
+        ['checkout.paid', 2],
+      ],
+    );
+    assert.equal(events[1]!.data.foreign_id, created.foreignId);
+    assert.match(events[0]!.id, /^evt_000000000001[\w-]{8}$/);
+    assert.ok(events[0]!.id < events[1]!.id);
+    const claimed = await store.claimDeliveries(3000, 30_000, 10);
+    assert.equal(claimed.length, 2);
+    await store.close();
+  });
+
+  it('relays another callback once per object and status', async () => {
+    const store = await storeWithEndpoint();
+    const invoice: CallbackEntry = {
+      receivedAt: 10,
+      type: 'invoice',
+      objectId: '42',
+      status: 'confirmed',
+      outcome: 'recorded',
+      body: { type: 'invoice', id: 42, status: 'confirmed' },
+    };
+    await store.recordCallback(invoice, relayedEvent(invoice));
+    await store.recordCallback(invoice, relayedEvent(invoice));
+    const events = await store.listEvents({ limit: 10 });
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['invoice.confirmed'],
+    );
+    assert.equal((await store.listCallbacks({ limit: 10 })).length, 2);
+    await store.close();
+  });
+
+  it('leases a delivery to one worker; a lease that ran out is claimed again', async () => {
+    const store = await storeWithEndpoint();
+    const created = checkout('outbox-checkout-000000002');
+    await store.insertCheckout(created, {}, checkoutEvent(created));
+    const [first] = await store.claimDeliveries(1000, 500, 10);
+    assert.equal(first?.attempt, 1);
+    assert.deepEqual(await store.claimDeliveries(1200, 500, 10), []);
+    assert.equal(await store.nextDeliveryAt(), 1500);
+    const [again] = await store.claimDeliveries(1500, 500, 10);
+    assert.equal(again?.attempt, 2);
+    // The first worker's late result is logged but does not settle what the second holds.
+    await store.finishAttempt(first!, { attemptedAt: 1600, durationMs: 5, delivered: true });
+    assert.equal(await store.nextDeliveryAt(), 2000);
+    await store.finishAttempt(again!, {
+      attemptedAt: 1700,
+      durationMs: 5,
+      statusCode: 500,
+      delivered: false,
+      retryAt: 9000,
+    });
+    assert.equal(await store.nextDeliveryAt(), 9000);
+    assert.ok((await store.listEndpoints())[0]?.failingSince === 1700);
+    const attempts = await store.listAttempts({ limit: 10 });
+    assert.deepEqual(
+      attempts.map((attempt) => [attempt.attempt, attempt.statusCode]),
+      [
+        [2, 500],
+        [1, undefined],
+      ],
+    );
+    await store.close();
+  });
+
+  it('sends events only to endpoints that take their type, and again on redelivery', async () => {
+    const store = openSqliteStore(':memory:');
+    await store.createEndpoint(
+      {
+        id: 'whe_paid',
+        url: 'https://shop.example/paid',
+        eventTypes: ['checkout.paid'],
+        createdAt: 1,
+      },
+      'whsec_secret',
+    );
+    const created = checkout('outbox-checkout-000000003');
+    await store.insertCheckout(created, {}, checkoutEvent(created));
+    assert.deepEqual(await store.claimDeliveries(2000, 500, 10), []);
+    await store.advanceCheckout(created.id, { status: 'paid', at: 2000 }, paid, checkoutEvent);
+    const [delivery] = await store.claimDeliveries(2000, 60_000, 10);
+    assert.equal(delivery?.event.type, 'checkout.paid');
+    assert.equal(delivery?.endpoint.secret, 'whsec_secret');
+    assert.equal(await store.redeliverEvent(delivery!.event.id, 3000), true);
+    assert.equal(await store.redeliverEvent('evt_nope', 3000), false);
+    assert.equal((await store.claimDeliveries(3000, 500, 10)).length, 1);
+    assert.equal(await store.deleteEndpoint('whe_paid', 4000), true);
+    assert.equal(await store.nextDeliveryAt(), undefined);
+    await store.close();
+  });
+});

@@ -1,0 +1,294 @@
+/**
+ * The webhook outbox on SQLite: `writeEvent` runs inside the caller's transaction (the change
+ * and its event commit together); the rest is the `WebhookStore` half of the store.
+ */
+
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import {
+  type AttemptResult,
+  type ClaimedDelivery,
+  type DeliveryAttempt,
+  ENV_ENDPOINT_ID,
+  type NewEvent,
+  type StoredEvent,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from './outbox.ts';
+import { put } from './sqlite-rows.ts';
+
+interface EventRow {
+  seq: number;
+  id: string;
+  type: string;
+  created_at: number;
+  data: string;
+}
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  event_types: string | null;
+  created_at: number;
+  failing_since: number | null;
+}
+
+interface AttemptRow {
+  id: number;
+  delivery_id: number;
+  attempt: number;
+  attempted_at: number;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+  event_id: string;
+  event_type: string;
+  endpoint_id: string;
+}
+
+/** `evt_` + the sequence zero-padded (ids sort in commit order) + a nonce (unique across databases). */
+const eventId = (seq: number) =>
+  `evt_${String(seq).padStart(12, '0')}${randomBytes(6).toString('base64url')}`;
+
+/** The sequence an event id carries; undefined for anything else. */
+export function eventSeq(id: string): number | undefined {
+  const match = /^evt_(\d{12})[A-Za-z0-9_-]{8}$/.exec(id);
+  return match ? Number(match[1]) : undefined;
+}
+
+const eventOf = (row: EventRow): StoredEvent => ({
+  id: row.id,
+  type: row.type,
+  createdAt: row.created_at,
+  data: JSON.parse(row.data) as Record<string, unknown>,
+});
+
+function endpointOf(row: EndpointRow): WebhookEndpoint {
+  const endpoint: WebhookEndpoint = { id: row.id, url: row.url, createdAt: row.created_at };
+  if (row.event_types !== null) endpoint.eventTypes = JSON.parse(row.event_types) as string[];
+  put(endpoint, 'failingSince', row.failing_since);
+  put(endpoint, 'previousSecretUntil', row.previous_secret_until);
+  return endpoint;
+}
+
+/** Every active endpoint that takes events of `@type` gets a pending delivery of `@seq`. */
+const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, state, next_attempt_at,
+  created_at)
+  SELECT @seq, id, 'pending', @now, @now FROM webhook_endpoints
+  WHERE deleted_at IS NULL AND (event_types IS NULL
+    OR EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = @type))`;
+
+export function sqliteOutbox(db: Database.Database): {
+  writeEvent(event: NewEvent): void;
+  store: WebhookStore;
+} {
+  const statements = {
+    insertEvent: db.prepare(`INSERT INTO webhook_events (id, type, created_at, data, dedupe_key)
+      VALUES (@id, @type, @created_at, @data, @dedupe_key) ON CONFLICT (dedupe_key) DO NOTHING`),
+    nameEvent: db.prepare('UPDATE webhook_events SET id = ? WHERE seq = ?'),
+    fanOut: db.prepare(FAN_OUT),
+    eventById: db.prepare('SELECT * FROM webhook_events WHERE id = ?'),
+    eventBySeq: db.prepare('SELECT * FROM webhook_events WHERE seq = ?'),
+    endpoint: db.prepare('SELECT * FROM webhook_endpoints WHERE id = ?'),
+    upsertEnv: db.prepare(`INSERT INTO webhook_endpoints (id, url, created_at) VALUES (?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET url = excluded.url, deleted_at = NULL`),
+    insertEndpoint: db.prepare(`INSERT INTO webhook_endpoints (id, url, secret, event_types,
+      created_at) VALUES (@id, @url, @secret, @event_types, @created_at)`),
+    listEndpoints: db.prepare(
+      'SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL ORDER BY created_at, id',
+    ),
+    deleteEndpoint: db.prepare(
+      'UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
+    ),
+    cancelDeliveries: db.prepare(`UPDATE webhook_deliveries SET state = 'cancelled',
+      claimed_until = NULL WHERE endpoint_id = ? AND state = 'pending'`),
+    rotate: db.prepare(`UPDATE webhook_endpoints SET previous_secret = secret,
+      previous_secret_until = @until, secret = @secret
+      WHERE id = @id AND deleted_at IS NULL AND secret IS NOT NULL`),
+    claim: db.prepare(`UPDATE webhook_deliveries SET claimed_until = @until, attempt = attempt + 1
+      WHERE id IN (SELECT id FROM webhook_deliveries WHERE state = 'pending'
+        AND next_attempt_at <= @now AND (claimed_until IS NULL OR claimed_until <= @now)
+        ORDER BY next_attempt_at, id LIMIT @limit)
+      AND (claimed_until IS NULL OR claimed_until <= @now)
+      RETURNING id, attempt, event_seq, endpoint_id`),
+    currentAttempt: db.prepare(
+      "SELECT attempt FROM webhook_deliveries WHERE id = ? AND state = 'pending'",
+    ),
+    insertAttempt: db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,
+      duration_ms, status_code, error, response_excerpt) VALUES (@delivery_id, @attempt,
+      @attempted_at, @duration_ms, @status_code, @error, @response_excerpt)`),
+    settle: db.prepare(`UPDATE webhook_deliveries SET state = @state,
+      next_attempt_at = @next_attempt_at, claimed_until = NULL WHERE id = @id`),
+    endpointOfDelivery: db.prepare('SELECT endpoint_id FROM webhook_deliveries WHERE id = ?'),
+    succeeded: db.prepare('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ?'),
+    failed: db.prepare(
+      'UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?) WHERE id = ?',
+    ),
+    nextDue: db.prepare(`SELECT MIN(MAX(next_attempt_at, COALESCE(claimed_until, 0))) AS due
+      FROM webhook_deliveries WHERE state = 'pending'`),
+  };
+
+  const writeEvent = (event: NewEvent): void => {
+    const inserted = statements.insertEvent.run({
+      id: `new_${randomBytes(16).toString('hex')}`,
+      type: event.type,
+      created_at: event.createdAt,
+      data: JSON.stringify(event.data),
+      dedupe_key: event.dedupeKey ?? null,
+    });
+    if (inserted.changes === 0) return;
+    const seq = Number(inserted.lastInsertRowid);
+    statements.nameEvent.run(eventId(seq), seq);
+    statements.fanOut.run({ seq, now: event.createdAt, type: event.type });
+  };
+
+  const redeliver = db.transaction((id: string, now: number): boolean => {
+    const row = statements.eventById.get(id) as EventRow | undefined;
+    if (!row) return false;
+    statements.fanOut.run({ seq: row.seq, now, type: row.type });
+    return true;
+  });
+
+  const deleteEndpoint = db.transaction((id: string, now: number): boolean => {
+    if (statements.deleteEndpoint.run(now, id).changes === 0) return false;
+    statements.cancelDeliveries.run(id);
+    return true;
+  });
+
+  const claim = db.transaction((now: number, leaseMs: number, limit: number) => {
+    const claimed = statements.claim.all({ now, until: now + leaseMs, limit }) as {
+      id: number;
+      attempt: number;
+      event_seq: number;
+      endpoint_id: string;
+    }[];
+    return claimed.map((row): ClaimedDelivery => {
+      const endpoint = statements.endpoint.get(row.endpoint_id) as EndpointRow;
+      const secrets: { secret?: string; previousSecret?: string } = {};
+      put(secrets, 'secret', endpoint.secret);
+      put(secrets, 'previousSecret', endpoint.previous_secret);
+      return {
+        id: row.id,
+        attempt: row.attempt,
+        event: eventOf(statements.eventBySeq.get(row.event_seq) as EventRow),
+        endpoint: { ...endpointOf(endpoint), ...secrets },
+      };
+    });
+  });
+
+  const finish = db.transaction(
+    (delivery: { id: number; attempt: number }, result: AttemptResult) => {
+      statements.insertAttempt.run({
+        delivery_id: delivery.id,
+        attempt: delivery.attempt,
+        attempted_at: result.attemptedAt,
+        duration_ms: result.durationMs,
+        status_code: result.statusCode ?? null,
+        error: result.error ?? null,
+        response_excerpt: result.responseExcerpt ?? null,
+      });
+      const current = statements.currentAttempt.get(delivery.id) as { attempt: number } | undefined;
+      // Another worker took it over (this one's lease ran out): its outcome decides, not ours.
+      if (current?.attempt !== delivery.attempt) return;
+      const { endpoint_id } = statements.endpointOfDelivery.get(delivery.id) as {
+        endpoint_id: string;
+      };
+      if (result.delivered) statements.succeeded.run(endpoint_id);
+      else statements.failed.run(result.attemptedAt, endpoint_id);
+      statements.settle.run({
+        id: delivery.id,
+        state: result.delivered ? 'delivered' : result.retryAt === undefined ? 'failed' : 'pending',
+        next_attempt_at: result.retryAt ?? result.attemptedAt,
+      });
+    },
+  );
+
+  const store: WebhookStore = {
+    async listEvents({ after, type, limit }) {
+      const where = ['seq > ?'];
+      const params: unknown[] = [after === undefined ? 0 : (eventSeq(after) ?? 0)];
+      if (type !== undefined) {
+        where.push('type = ?');
+        params.push(type);
+      }
+      const rows = db
+        .prepare(`SELECT * FROM webhook_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`)
+        .all(...params, limit) as EventRow[];
+      return rows.map(eventOf);
+    },
+    async redeliverEvent(id, now) {
+      return redeliver(id, now);
+    },
+    async setEnvEndpoint(url, now) {
+      if (url === undefined) deleteEndpoint(ENV_ENDPOINT_ID, now);
+      else statements.upsertEnv.run(ENV_ENDPOINT_ID, url, now);
+    },
+    async createEndpoint(endpoint, secret) {
+      statements.insertEndpoint.run({
+        id: endpoint.id,
+        url: endpoint.url,
+        secret,
+        event_types: endpoint.eventTypes === undefined ? null : JSON.stringify(endpoint.eventTypes),
+        created_at: endpoint.createdAt,
+      });
+    },
+    async listEndpoints() {
+      return (statements.listEndpoints.all() as EndpointRow[]).map(endpointOf);
+    },
+    async deleteEndpoint(id, now) {
+      return deleteEndpoint(id, now);
+    },
+    async rotateEndpointSecret(id, secret, previousUntil) {
+      return statements.rotate.run({ id, secret, until: previousUntil }).changes === 1;
+    },
+    async claimDeliveries(now, leaseMs, limit) {
+      return claim(now, leaseMs, limit);
+    },
+    async finishAttempt(delivery, result) {
+      finish(delivery, result);
+    },
+    async nextDeliveryAt() {
+      const { due } = statements.nextDue.get() as { due: number | null };
+      return due ?? undefined;
+    },
+    async listAttempts({ eventId: event, endpointId, limit }) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (event !== undefined) {
+        where.push('e.id = ?');
+        params.push(event);
+      }
+      if (endpointId !== undefined) {
+        where.push('d.endpoint_id = ?');
+        params.push(endpointId);
+      }
+      const rows = db
+        .prepare(`SELECT a.*, e.id AS event_id, e.type AS event_type, d.endpoint_id
+          FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+          JOIN webhook_events e ON e.seq = d.event_seq
+          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.id DESC LIMIT ?`)
+        .all(...params, limit) as AttemptRow[];
+      return rows.map((row) => {
+        const attempt: DeliveryAttempt = {
+          id: row.id,
+          deliveryId: row.delivery_id,
+          eventId: row.event_id,
+          eventType: row.event_type,
+          endpointId: row.endpoint_id,
+          attempt: row.attempt,
+          attemptedAt: row.attempted_at,
+          durationMs: row.duration_ms,
+        };
+        put(attempt, 'statusCode', row.status_code);
+        put(attempt, 'error', row.error);
+        put(attempt, 'responseExcerpt', row.response_excerpt);
+        return attempt;
+      });
+    },
+  };
+  return { writeEvent, store };
+}

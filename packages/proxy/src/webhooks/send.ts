@@ -1,0 +1,113 @@
+/**
+ * One webhook attempt in the Standard Webhooks format: the body built from the stored event
+ * (the same bytes every time), signed by the `standardwebhooks` library with every secret in
+ * force, POSTed without following redirects, within a timeout; only an excerpt of the answer kept.
+ */
+
+import { Webhook } from 'standardwebhooks';
+import type { AttemptResult, StoredEvent } from '../store/outbox.ts';
+
+/** A receiver's whole answer is not kept: its first characters say enough. */
+const EXCERPT_CHARS = 256;
+
+/** An event as it is sent and listed: `{id, type, timestamp, data}`, as the README documents it. */
+export function eventPayload(event: StoredEvent) {
+  return {
+    id: event.id,
+    type: event.type,
+    timestamp: new Date(event.createdAt).toISOString(),
+    data: event.data,
+  };
+}
+
+export const eventBody = (event: StoredEvent): string => JSON.stringify(eventPayload(event));
+
+/** `webhook-signature`: one `v1,…` per secret, space-separated (a rotation's grace period). */
+export function signatureOf(secrets: string[], id: string, at: Date, body: string): string {
+  return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
+}
+
+/** Reads at most `EXCERPT_CHARS` of the answer and lets the rest go. */
+async function excerptOf(response: Response): Promise<string | undefined> {
+  if (!response.body) return undefined;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < EXCERPT_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.length === 0 ? undefined : text.slice(0, EXCERPT_CHARS);
+}
+
+function errorText(error: unknown, stopping: AbortSignal): string {
+  if (stopping.aborted) return 'cut off: the proxy stopped';
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return 'timed out';
+  }
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  if (typeof cause?.code === 'string') return `connection failed (${cause.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface Attempt {
+  url: string;
+  secrets: string[];
+  event: StoredEvent;
+  timeoutMs: number;
+  now: () => number;
+  /** The proxy stopping: the attempt ends at once (and is due again at the next start). */
+  signal: AbortSignal;
+}
+
+/** Sends once; the result says whether a 2xx came back in time (retry decided by the caller). */
+export async function sendEvent(attempt: Attempt): Promise<Omit<AttemptResult, 'retryAt'>> {
+  const attemptedAt = attempt.now();
+  const started = performance.now();
+  const body = eventBody(attempt.event);
+  const timestamp = new Date(attemptedAt);
+  const durationMs = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.any([AbortSignal.timeout(attempt.timeoutMs), attempt.signal]);
+  try {
+    const response = await fetch(attempt.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'crypto-pay-proxy webhooks',
+        'webhook-id': attempt.event.id,
+        'webhook-timestamp': String(Math.floor(attemptedAt / 1000)),
+        'webhook-signature': signatureOf(attempt.secrets, attempt.event.id, timestamp, body),
+      },
+      body,
+    });
+    const excerpt = await excerptOf(response).catch(() => undefined);
+    const delivered = response.status >= 200 && response.status < 300;
+    const result: Omit<AttemptResult, 'retryAt'> = {
+      attemptedAt,
+      durationMs: durationMs(),
+      statusCode: response.status,
+      delivered,
+    };
+    if (excerpt !== undefined) result.responseExcerpt = excerpt;
+    if (response.status >= 300 && response.status < 400) {
+      result.error = `redirect not followed (${response.headers.get('location') ?? 'no Location'})`;
+    } else if (!delivered) {
+      result.error = `answered ${response.status}`;
+    }
+    return result;
+  } catch (error) {
+    return {
+      attemptedAt,
+      durationMs: durationMs(),
+      delivered: false,
+      error: errorText(error, attempt.signal),
+    };
+  }
+}

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eventually } from '../../../../tests/support/eventually.ts';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../../../tests/support/webhook-receiver.ts';
+import { createLogger } from '../process/logger.ts';
+import { openSqliteStore } from '../store/sqlite.ts';
+import type { Store } from '../store/store.ts';
+import { newWebhookSecret } from './endpoint-url.ts';
+import { RETRY_SCHEDULE_MS, retryAt, startWebhookWorker, type WebhookWorker } from './worker.ts';
+
+const SECRET = newWebhookSecret();
+const lines: string[] = [];
+
+/** A store with the environment's endpoint on `url`, a worker on it, and one event per call. */
+async function outbox(url: string, options: { timeoutMs?: number; schedule?: number[] } = {}) {
+  const store: Store = openSqliteStore(':memory:');
+  await store.setEnvEndpoint(url, Date.now());
+  const worker: WebhookWorker = startWebhookWorker({
+    store,
+    log: createLogger((line) => lines.push(line)),
+    envSecret: SECRET,
+    schedule: options.schedule ?? [20, 40, 80],
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+  let count = 0;
+  const write = async () => {
+    count++;
+    const entry = {
+      receivedAt: Date.now(),
+      type: 'invoice',
+      objectId: String(count),
+      status: 'confirmed',
+      outcome: 'recorded',
+      body: { type: 'invoice', id: count, status: 'confirmed' },
+    };
+    await store.recordCallback(entry, {
+      type: 'invoice.confirmed',
+      createdAt: entry.receivedAt,
+      data: entry.body,
+      dedupeKey: `invoice:${count}:confirmed`,
+    });
+    worker.wake();
+  };
+  return {
+    store,
+    write,
+    wake: () => worker.wake(),
+    async close() {
+      await worker.close();
+      await store.close();
+    },
+  };
+}
+
+describe('webhook delivery worker', () => {
+  let receiver: WebhookReceiver;
+  before(async () => {
+    receiver = await startWebhookReceiver(SECRET);
+  });
+  after(async () => {
+    await receiver.close();
+    assert.ok(
+      lines.every((line) => !line.includes(SECRET)),
+      'the secret is never logged',
+    );
+  });
+
+  it('retries within seconds, then over about three days, with jitter', () => {
+    assert.ok(RETRY_SCHEDULE_MS[0]! <= 10_000);
+    const total = RETRY_SCHEDULE_MS.reduce((sum, delay) => sum + delay, 0);
+    assert.ok(total > 2.5 * 86_400_000 && total < 3.5 * 86_400_000, `${total} ms`);
+    assert.equal(
+      retryAt(RETRY_SCHEDULE_MS, 1, 0, () => 0),
+      4000,
+    );
+    assert.equal(
+      retryAt(RETRY_SCHEDULE_MS, 1, 0, () => 1),
+      6000,
+    );
+    assert.equal(retryAt(RETRY_SCHEDULE_MS, RETRY_SCHEDULE_MS.length + 1, 0), undefined);
+  });
+
+  for (const mode of ['error', 'redirect', 'reset', 'hang'] as const) {
+    it(`retries a receiver that ${mode === 'hang' ? 'never answers' : `answers with ${mode}`} until it answers, with the same webhook-id`, async () => {
+      receiver.received.length = 0;
+      receiver.mode = mode;
+      const sending = await outbox(receiver.url, { timeoutMs: 300 });
+      await sending.write();
+      await eventually(() => receiver.received.length >= 2, 'two failed attempts');
+      receiver.mode = 'ok';
+      const delivered = await eventually(
+        () => receiver.delivered().size === 1 && receiver.delivered(),
+        'the delivery after the receiver recovered',
+      );
+      const [id] = [...delivered.keys()];
+      assert.ok(receiver.received.every((request) => request.headers['webhook-id'] === id));
+      // The attempt log says what each failure was, and keeps only an excerpt of an answer.
+      const attempts = await sending.store.listAttempts({ limit: 50 });
+      const failed = attempts.filter(
+        (attempt) => attempt.statusCode === undefined || attempt.statusCode >= 300,
+      );
+      assert.ok(failed.length >= 2);
+      const expected = {
+        error: /answered 500/,
+        redirect: /redirect not followed/,
+        reset: /connection failed|other side closed|fetch failed/i,
+        hang: /timed out/,
+      }[mode];
+      assert.match(failed[0]!.error ?? '', expected);
+      if (mode === 'error') assert.ok(failed[0]!.responseExcerpt!.length <= 256);
+      assert.equal(attempts[0]?.statusCode, 204);
+      await sending.close();
+    });
+  }
+
+  it('gives up after the schedule, and a redelivery sends the event again', async () => {
+    receiver.received.length = 0;
+    receiver.mode = 'error';
+    const sending = await outbox(receiver.url, { schedule: [10] });
+    await sending.write();
+    await eventually(
+      async () => (await sending.store.listAttempts({ limit: 5 })).length === 2,
+      'two attempts',
+    );
+    assert.equal(await sending.store.nextDeliveryAt(), undefined);
+    receiver.mode = 'ok';
+    const [event] = await sending.store.listEvents({ limit: 1 });
+    assert.equal(await sending.store.redeliverEvent(event!.id, Date.now()), true);
+    sending.wake();
+    await eventually(() => receiver.delivered().has(event!.id), 'the redelivery');
+    await sending.close();
+  });
+
+  it('resumes at start what a stopped worker left pending', async () => {
+    receiver.received.length = 0;
+    receiver.mode = 'ok';
+    const sending = await outbox('http://127.0.0.1:9/closed');
+    await sending.write();
+    const [event] = await sending.store.listEvents({ limit: 1 });
+    await sending.store.setEnvEndpoint(receiver.url, Date.now());
+    // A second worker on the same database claims what is due and sends it once.
+    const second = startWebhookWorker({
+      store: sending.store,
+      log: createLogger((line) => lines.push(line)),
+      envSecret: SECRET,
+      schedule: [10, 10, 10],
+    });
+    await eventually(() => receiver.delivered().has(event!.id), 'the pending event');
+    await second.close();
+    await sending.close();
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The delivery worker in the proxy's process: it claims due deliveries from the outbox (a lease,
+ * so several proxies on one database send each once), sends them, and settles each attempt:
+ * delivered on a 2xx, else due again after the retry schedule's next delay, with jitter, until
+ * the schedule is spent. Woken after a commit that wrote events; never awaited by a request.
+ */
+
+import type { Log } from '../process/logger.ts';
+import { type ClaimedDelivery, ENV_ENDPOINT_ID, type WebhookStore } from '../store/outbox.ts';
+import { sendEvent } from './send.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Delays after each failed attempt: the first retry within about ten seconds, the last about
+ * three days after the event (71.6 hours in all), as the README's table shows.
+ */
+export const RETRY_SCHEDULE_MS: readonly number[] = [
+  5 * SECOND,
+  MINUTE,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  20 * HOUR,
+];
+
+/** An endpoint failing this long is said to be failing (merchant API, a `warn` line). */
+export const FAILING_AFTER_MS = 24 * HOUR;
+
+/** When attempt number `attempt` (1 = the first) failed at `now`: the next one, ±20 %. */
+export function retryAt(
+  schedule: readonly number[],
+  attempt: number,
+  now: number,
+  random: () => number = Math.random,
+): number | undefined {
+  const delay = schedule[attempt - 1];
+  if (delay === undefined) return undefined;
+  return now + Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+export interface WorkerOptions {
+  store: WebhookStore;
+  log: Log;
+  /** `WEBHOOK_SECRET`, which signs for the environment's endpoint. */
+  envSecret: string | undefined;
+  schedule?: readonly number[];
+  now?: () => number;
+  /** Sends at once at most. */
+  concurrency?: number;
+  /** A receiver's time to answer (10 s). */
+  timeoutMs?: number;
+}
+
+export interface WebhookWorker {
+  /** Look for due deliveries soon (after the caller's own work, never during it). */
+  wake(): void;
+  /** Stops claiming, cuts off the sends in flight (due again at the next start), waits for them. */
+  close(): Promise<void>;
+}
+
+/** Longest sleep between looks at the outbox: another proxy may have written to it. */
+const POLL_MS = 30 * SECOND;
+/** After a store failure, the next look. */
+const STORE_RETRY_MS = 5 * SECOND;
+
+export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
+  const { store, log } = options;
+  const now = options.now ?? Date.now;
+  const schedule = options.schedule ?? RETRY_SCHEDULE_MS;
+  const concurrency = options.concurrency ?? 8;
+  const timeoutMs = options.timeoutMs ?? 10 * SECOND;
+  // A claim outlives a send's timeout with room to record its result.
+  const leaseMs = timeoutMs + MINUTE;
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+
+  const secretsOf = (endpoint: ClaimedDelivery['endpoint'], at: number): string[] => {
+    if (endpoint.id === ENV_ENDPOINT_ID) return options.envSecret ? [options.envSecret] : [];
+    const secrets = endpoint.secret ? [endpoint.secret] : [];
+    if (endpoint.previousSecret && (endpoint.previousSecretUntil ?? 0) > at) {
+      secrets.push(endpoint.previousSecret);
+    }
+    return secrets;
+  };
+
+  const deliver = async (delivery: ClaimedDelivery) => {
+    const { event, endpoint } = delivery;
+    const result = await sendEvent({
+      url: endpoint.url,
+      secrets: secretsOf(endpoint, now()),
+      event,
+      timeoutMs,
+      now,
+      signal: stopping.signal,
+    });
+    // Cut off by a shutdown, it is due again as soon as a proxy runs.
+    const next = result.delivered
+      ? undefined
+      : stopping.signal.aborted
+        ? result.attemptedAt
+        : retryAt(schedule, delivery.attempt, now());
+    await store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next });
+    const fields = {
+      event_id: event.id,
+      type: event.type,
+      endpoint_id: endpoint.id,
+      attempt: delivery.attempt,
+      ...(result.statusCode === undefined ? {} : { status: result.statusCode }),
+      duration_ms: result.durationMs,
+    };
+    if (result.delivered) {
+      log('info', 'webhook delivered', fields);
+      return;
+    }
+    log('info', 'webhook attempt failed', { ...fields, error: result.error });
+    const failingSince = endpoint.failingSince ?? result.attemptedAt;
+    if (result.attemptedAt - failingSince >= FAILING_AFTER_MS) {
+      log('warn', 'webhook endpoint failing for over a day', {
+        endpoint_id: endpoint.id,
+        failing_since: new Date(failingSince).toISOString(),
+      });
+    }
+    if (next === undefined && !stopping.signal.aborted) {
+      log('warn', 'webhook given up after its last retry', fields);
+    }
+  };
+
+  const track = (delivery: ClaimedDelivery) => {
+    const sending: Promise<void> = deliver(delivery)
+      .catch((error) => {
+        log('error', 'webhook attempt could not be recorded', {
+          event_id: delivery.event.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      })
+      .finally(() => {
+        inFlight.delete(sending);
+        wake();
+      });
+    inFlight.add(sending);
+  };
+
+  const sleep = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void pump(), Math.max(0, Math.min(ms, POLL_MS)));
+    timer.unref();
+  };
+
+  const pump = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      for (;;) {
+        again = false;
+        if (stopping.signal.aborted) return;
+        const free = concurrency - inFlight.size;
+        if (free > 0) {
+          const claimed = await store.claimDeliveries(now(), leaseMs, free);
+          for (const delivery of claimed) track(delivery);
+          if (claimed.length === free) again = true;
+        }
+        if (again) continue;
+        // Full: a send that ends wakes the worker. Otherwise sleep until the next due one.
+        if (inFlight.size < concurrency) {
+          const due = await store.nextDeliveryAt();
+          sleep(due === undefined ? POLL_MS : due - now());
+        }
+        if (!again) return;
+      }
+    } catch (error) {
+      log('error', 'webhook deliveries paused: the store failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      sleep(STORE_RETRY_MS);
+    } finally {
+      running = false;
+    }
+  };
+
+  function wake() {
+    if (stopping.signal.aborted) return;
+    setImmediate(() => void pump());
+  }
+
+  wake();
+  return {
+    wake,
+    async close() {
+      stopping.abort();
+      clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * A merchant's webhook receiver for tests: a real HTTP server on 127.0.0.1 that verifies every
+ * request with the `standardwebhooks` library (never the proxy's code) and keeps what came,
+ * and that can misbehave on demand: answer 500, redirect, reset the connection, never answer.
+ */
+
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+/** What the receiver does with the next requests. */
+export type ReceiverMode = 'ok' | 'error' | 'redirect' | 'reset' | 'hang';
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The verified payload, or undefined when the signature did not verify. */
+  event: { id: string; type: string; timestamp: string; data: Record<string, unknown> } | undefined;
+  /** What the receiver answered (`ok` means a 2xx and counts as delivered). */
+  mode: ReceiverMode;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  /** Every request, in arrival order. */
+  received: ReceivedWebhook[];
+  /** Verified events answered 2xx, one per webhook-id (a receiver drops repeats by id). */
+  delivered(): Map<string, NonNullable<ReceivedWebhook['event']>>;
+  mode: ReceiverMode;
+  /** Stops listening (connections refused) until `reopen()`, on the same port. */
+  down(): Promise<void>;
+  reopen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(
+  secret: string,
+  path = '/hooks',
+  port = 0,
+): Promise<WebhookReceiver> {
+  const webhook = new Webhook(secret);
+  const sockets = new Set<Socket>();
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    let event: ReceivedWebhook['event'];
+    try {
+      event = webhook.verify(body, request.headers as Record<string, string>) as typeof event;
+    } catch {
+      event = undefined;
+    }
+    const mode = receiver.mode;
+    receiver.received.push({ headers: request.headers, body, event, mode });
+    if (mode === 'hang') return;
+    if (mode === 'reset') {
+      request.socket.destroy();
+      return;
+    }
+    if (mode === 'redirect') {
+      response.writeHead(307, { Location: `${receiver.url}-elsewhere` }).end();
+      return;
+    }
+    if (mode === 'error' || !event) {
+      response.writeHead(mode === 'error' ? 500 : 400, { 'Content-Type': 'text/plain' });
+      response.end(mode === 'error' ? `receiver failed ${'x'.repeat(2000)}` : 'bad signature');
+      return;
+    }
+    response.writeHead(204).end();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const listen = async (on: number) => {
+    server.listen(on, '127.0.0.1');
+    await once(server, 'listening');
+    return (server.address() as AddressInfo).port;
+  };
+  const stop = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
+  const bound = await listen(port);
+  const receiver: WebhookReceiver = {
+    url: `http://127.0.0.1:${bound}${path}`,
+    received: [],
+    mode: 'ok',
+    delivered() {
+      const events = new Map<string, NonNullable<ReceivedWebhook['event']>>();
+      for (const item of receiver.received) {
+        if (item.mode === 'ok' && item.event) events.set(item.event.id, item.event);
+      }
+      return events;
+    },
+    down: stop,
+    async reopen() {
+      await listen(bound);
+    },
+    close: () => (server.listening ? stop() : Promise.resolve()),
+  };
+  return receiver;
+}
