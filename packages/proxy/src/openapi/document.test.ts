@@ -201,6 +201,53 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     await holds(document, 'get', byId, await get('/admin/transactions/4?verbose=1'));
   });
 
+  it('documents the webhook routes and the events they list', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const document = await json(await proxy.request('/openapi.json'));
+    const { get, post } = caller(proxy);
+    const del = (path: string) => proxy.request(path, { method: 'DELETE', headers: adminHeaders });
+    const endpoints = '/admin/webhook-endpoints';
+    const created = await post(
+      endpoints,
+      '{"url":"https://shop.example/hooks","event_types":["checkout.paid"]}',
+    );
+    assert.equal(created.status, 201);
+    const { id } = await json(created.clone());
+    await holds(document, 'post', endpoints, created);
+    await holds(
+      document,
+      'post',
+      endpoints,
+      await post(endpoints, '{"url":"http://shop.example/hooks"}'),
+    );
+    await holds(document, 'post', endpoints, await post(endpoints, '{'));
+    await holds(document, 'get', endpoints, await get(endpoints));
+    const rotate = '/admin/webhook-endpoints/{id}/rotate-secret';
+    await holds(document, 'post', rotate, await post(`${endpoints}/${id}/rotate-secret`, '{}'));
+    await holds(document, 'post', rotate, await post(`${endpoints}/env/rotate-secret`, '{}'));
+    await holds(document, 'post', rotate, await post(`${endpoints}/whe_none/rotate-secret`, '{}'));
+    await holds(document, 'get', endpoints, await get(endpoints));
+    const one = '/admin/webhook-endpoints/{id}';
+    await holds(document, 'delete', one, await del(`${endpoints}/${id}`));
+    await holds(document, 'delete', one, await del(`${endpoints}/${id}`));
+    await holds(document, 'delete', one, await del(`${endpoints}/env`));
+
+    const checkout = await proxy.createCheckout(checkoutBody());
+    assert.equal(checkout.status, 201);
+    const events = await get('/admin/events?limit=1');
+    const [event] = (await json(events.clone())).data;
+    assert.equal(event.type, 'checkout.created');
+    await holds(document, 'get', '/admin/events', events);
+    await holds(document, 'get', '/admin/events', await get('/admin/events?after=nope'));
+    const redeliver = '/admin/events/{id}/redeliver';
+    await holds(document, 'post', redeliver, await post(`/admin/events/${event.id}/redeliver`, ''));
+    await holds(document, 'post', redeliver, await post('/admin/events/evt_x/redeliver', ''));
+    const deliveries = '/admin/webhook-deliveries';
+    await holds(document, 'get', deliveries, await get(deliveries));
+    await holds(document, 'get', deliveries, await get(`${deliveries}?limit=0`));
+    assert.ok(document.webhooks.checkout.post.requestBody);
+  });
+
   it('documents the checkout list and the callback log, with their query parameters', async () => {
     const proxy = testProxy(shared.sandbox);
     const document = await json(await proxy.request('/openapi.json'));

@@ -37,6 +37,7 @@ import {
   serviceErrorSchema,
 } from './answers.ts';
 import { componentSchemas, jsonSchema, queryParameters } from './json-schema.ts';
+import { webhookEvents, webhookPaths, webhookSchemas } from './webhooks.ts';
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -110,8 +111,10 @@ export function openApiDocument() {
         Transaction: jsonSchema(transactionSchema, 'output'),
         BalanceEntry: jsonSchema(balanceEntrySchema, 'output'),
         CurrencyEntry: jsonSchema(currencyEntrySchema, 'output'),
+        ...webhookSchemas,
       },
     },
+    webhooks: webhookEvents(),
     paths: {
       '/api/config': {
         get: {
@@ -314,6 +317,7 @@ export function openApiDocument() {
           },
         },
       },
+      ...webhookPaths(),
       '/healthz': { get: { responses: { 200: ok('Alive', healthSchema) } } },
       '/readyz': {
         get: { responses: { 200: ok('Ready', readySchema), 503: ok('Not ready', ref('Error')) } },

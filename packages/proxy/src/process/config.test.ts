@@ -155,6 +155,59 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes WEBHOOK_URL (https, or http on loopback) with WEBHOOK_SECRET, never echoing the secret', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    assert.equal(loadConfig(required).webhook, undefined);
+    for (const url of [
+      'https://shop.example/hooks',
+      'http://127.0.0.1:3000/h',
+      'http://[::1]/h',
+      'http://localhost:9/h',
+    ]) {
+      assert.deepEqual(
+        loadConfig({ ...required, WEBHOOK_URL: url, WEBHOOK_SECRET: secret }).webhook,
+        {
+          url,
+          secret,
+        },
+      );
+    }
+    assert.match(
+      refusal({ ...required, WEBHOOK_URL: 'http://shop.example/hooks', WEBHOOK_SECRET: secret }),
+      /^WEBHOOK_URL must be an https URL \(http only on a loopback host/,
+    );
+    assert.match(
+      refusal({ ...required, WEBHOOK_URL: 'not a url', WEBHOOK_SECRET: secret }),
+      /^WEBHOOK_URL /,
+    );
+    assert.match(
+      refusal({ ...required, WEBHOOK_URL: 'https://shop.example/hooks' }),
+      /^WEBHOOK_SECRET is required when WEBHOOK_URL is set/,
+    );
+    assert.match(refusal({ ...required, WEBHOOK_SECRET: secret }), /^WEBHOOK_URL is required/);
+    for (const bad of [
+      'whsec_c2hvcnQ=',
+      'secret-without-prefix-0123456789abcdef',
+      'whsec_not base64!',
+    ]) {
+      const line = refusal({
+        ...required,
+        WEBHOOK_URL: 'https://shop.example/h',
+        WEBHOOK_SECRET: bad,
+      });
+      assert.match(line, /^WEBHOOK_SECRET must be whsec_/);
+      assert.ok(!line.includes(bad));
+    }
+    assert.deepEqual(
+      loadConfig({ ...required, WEBHOOK_RETRY_SCHEDULE_MS: '100, 200,400' }).webhookRetryScheduleMs,
+      [100, 200, 400],
+    );
+    assert.match(
+      refusal({ ...required, WEBHOOK_RETRY_SCHEDULE_MS: '1s' }),
+      /^WEBHOOK_RETRY_SCHEDULE_MS /,
+    );
+  });
+
   it('reads lists and numbers', () => {
     const config = loadConfig({
       ...required,

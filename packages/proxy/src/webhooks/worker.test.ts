@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import {
   startWebhookReceiver,
@@ -132,6 +133,37 @@ describe('webhook delivery worker', () => {
     sending.wake();
     await eventually(() => receiver.delivered().has(event!.id), 'the redelivery');
     await sending.close();
+  });
+
+  it('signs with both secrets during a rotation’s grace period, with the new one after it', async () => {
+    const store: Store = openSqliteStore(':memory:');
+    const old = newWebhookSecret();
+    const oldReceiver = await startWebhookReceiver(old);
+    await store.createEndpoint({ id: 'whe_rotated', url: oldReceiver.url, createdAt: 1 }, old);
+    const worker = startWebhookWorker({ store, log: createLogger(() => {}), envSecret: undefined });
+    const fresh = newWebhookSecret();
+    await store.rotateEndpointSecret('whe_rotated', fresh, Date.now() + 60_000);
+    const entry = { receivedAt: Date.now(), type: 'deposit', outcome: 'recorded', body: { id: 1 } };
+    await store.recordCallback(entry, {
+      type: 'deposit.received',
+      createdAt: entry.receivedAt,
+      data: entry.body,
+    });
+    worker.wake();
+    const [request] = await eventually(
+      () => oldReceiver.delivered().size === 1 && oldReceiver.received,
+      'the event',
+    );
+    const signatures = String(request!.headers['webhook-signature']).split(' ');
+    assert.equal(signatures.length, 2);
+    assert.ok(signatures.every((signature) => signature.startsWith('v1,')));
+    // The receiver that already has the new secret verifies the same request.
+    assert.doesNotThrow(() =>
+      new Webhook(fresh).verify(request!.body, request!.headers as Record<string, string>),
+    );
+    await worker.close();
+    await oldReceiver.close();
+    await store.close();
   });
 
   it('resumes at start what a stopped worker left pending', async () => {
