@@ -166,6 +166,41 @@ describe('webhook delivery worker', () => {
     await store.close();
   });
 
+  it('says in a warn line when an endpoint has failed for a day, and keeps trying', async () => {
+    receiver.received.length = 0;
+    receiver.mode = 'error';
+    const store: Store = openSqliteStore(':memory:');
+    await store.setEnvEndpoint(receiver.url, 0);
+    const day = 24 * 60 * 60 * 1000;
+    const clock = { now: Date.now() };
+    const warnings: string[] = [];
+    const worker = startWebhookWorker({
+      store,
+      log: createLogger((line) => warnings.push(line)),
+      envSecret: SECRET,
+      schedule: [10, 10, 10, 10],
+      now: () => clock.now,
+    });
+    const entry = { receivedAt: clock.now, type: 'deposit', outcome: 'recorded', body: { id: 2 } };
+    await store.recordCallback(entry, {
+      type: 'deposit.received',
+      createdAt: clock.now,
+      data: entry.body,
+    });
+    worker.wake();
+    await eventually(() => receiver.received.length >= 1, 'a failed attempt');
+    clock.now += day + 1000;
+    await eventually(
+      () => warnings.find((line) => line.includes('failing for over a day')),
+      'the warn line',
+    );
+    assert.ok(warnings.some((line) => line.includes('"level":"warn"') && line.includes('failing')));
+    assert.ok((await store.nextDeliveryAt()) !== undefined || receiver.received.length >= 5);
+    await worker.close();
+    await store.close();
+    receiver.mode = 'ok';
+  });
+
   it('resumes at start what a stopped worker left pending', async () => {
     receiver.received.length = 0;
     receiver.mode = 'ok';
