@@ -1,12 +1,11 @@
 /**
  * Creating a checkout: price it, make the payment request upstream with the proxy's secret,
  * and keep only what the widget needs to follow it. Sender data goes to the service and
- * nowhere else. Also the checkout object as the public API returns it.
+ * nowhere else.
  */
 
 import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
 import {
-  type Checkout,
   type CreateCheckout,
   MAX_RESULT_URL_LENGTH,
   tooLongForCheckoutId,
@@ -36,22 +35,6 @@ export interface CheckoutDeps {
   now: () => number;
   /** How soon a give-back the store could not write is tried again (default 5 s). */
   giveBackRetryMs?: number;
-}
-
-/** The checkout object of the public API (the contract's): statuses and prices, no personal data. */
-export function publicCheckout(checkout: CheckoutRecord): Checkout {
-  const view: Checkout = {
-    id: checkout.id,
-    status: checkout.status,
-    payment_link: checkout.paymentLink,
-    expires_at: checkout.expiresAt,
-    amount: checkout.amount,
-    currency: checkout.currency,
-  };
-  if (checkout.paymentCurrency) view.payment_currency = checkout.paymentCurrency;
-  if (checkout.successUrl !== undefined) view.success_url = checkout.successUrl;
-  if (checkout.failedUrl !== undefined) view.failed_url = checkout.failedUrl;
-  return view;
 }
 
 const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;

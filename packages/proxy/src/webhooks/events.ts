@@ -4,7 +4,7 @@
  * `<type>.<status>` without personal fields. The dedupe keys make a repeated cause add nothing.
  */
 
-import { merchantCheckout } from '../checkout/merchant-view.ts';
+import { merchantCheckout } from '../checkout/views.ts';
 import type { NewEvent } from '../store/outbox.ts';
 import type { CallbackEntry, CheckoutRecord } from '../store/store.ts';
 

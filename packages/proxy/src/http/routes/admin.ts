@@ -16,9 +16,9 @@ import { ApiError } from '../../api-error.ts';
 import { findCheckout } from '../../checkout/create.ts';
 import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
-import { merchantCheckout } from '../../checkout/merchant-view.ts';
 import { priceRefusal } from '../../checkout/price-limits.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
+import { merchantCheckout } from '../../checkout/views.ts';
 import type { CheckoutSession, CurrencyRef, Store, StoredCallback } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import {

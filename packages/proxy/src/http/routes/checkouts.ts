@@ -6,12 +6,8 @@
 import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import { ApiError } from '../../api-error.ts';
-import {
-  type CheckoutDeps,
-  createCheckout,
-  findCheckout,
-  publicCheckout,
-} from '../../checkout/create.ts';
+import { type CheckoutDeps, createCheckout, findCheckout } from '../../checkout/create.ts';
+import { publicCheckout } from '../../checkout/views.ts';
 import type { AppEnv } from '../context.ts';
 import { jsonBody } from '../validation.ts';
 
