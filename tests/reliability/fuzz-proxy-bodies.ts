@@ -20,3 +20,8 @@ export const withdrawal = {
   ...SENDER,
   receiver_type: 'self',
 };
+/** A loopback address that answers nothing: an endpoint a fuzzed create makes sends nowhere. */
+export const webhookEndpoint = {
+  url: 'http://127.0.0.1:9/hooks',
+  event_types: ['checkout.paid', 'invoice.confirmed'],
+};

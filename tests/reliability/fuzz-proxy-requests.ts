@@ -17,7 +17,7 @@ import {
   queryString,
 } from '../support/fuzz.ts';
 import { LEGAL_SENDER } from '../support/senders.ts';
-import { invoice, session, withdrawal } from './fuzz-proxy-bodies.ts';
+import { invoice, session, webhookEndpoint, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
 
@@ -272,6 +272,44 @@ export function proxyRoutes(
       'GET /admin/transactions/:id',
       1,
       pathSegment.map((id) => `/admin/transactions/${id}`),
+    ),
+    adminRoute(
+      'POST /admin/webhook-endpoints',
+      2,
+      '/admin/webhook-endpoints',
+      encodedBody(json(webhookEndpoint)),
+    ),
+    adminRoute(
+      'GET /admin/webhook-endpoints',
+      1,
+      queryString(['x']).map((q) => `/admin/webhook-endpoints${q}`),
+    ),
+    adminRoute(
+      'DELETE /admin/webhook-endpoints/:id',
+      1,
+      pathSegment.map((id) => `/admin/webhook-endpoints/${id}`),
+    ),
+    adminRoute(
+      'POST /admin/webhook-endpoints/:id/rotate-secret',
+      1,
+      pathSegment.map((id) => `/admin/webhook-endpoints/${id}/rotate-secret`),
+      encodedBody(json({ grace_seconds: 60 })),
+    ),
+    adminRoute(
+      'GET /admin/events',
+      1,
+      queryString(['after', 'type', 'limit']).map((q) => `/admin/events${q}`),
+    ),
+    adminRoute(
+      'POST /admin/events/:id/redeliver',
+      1,
+      pathSegment.map((id) => `/admin/events/${id}/redeliver`),
+      encodedBody(fc.jsonValue({ maxDepth: 2 })),
+    ),
+    adminRoute(
+      'GET /admin/webhook-deliveries',
+      1,
+      queryString(['event_id', 'endpoint_id', 'limit']).map((q) => `/admin/webhook-deliveries${q}`),
     ),
     route('GET /healthz', 1, 'GET', '/healthz', none),
     route('GET /readyz', 1, 'GET', '/readyz', none),

@@ -281,6 +281,7 @@ test('deeply nested JSON is refused with a 4xx on every JSON route', async () =>
       ['/admin/checkout-sessions', admin],
       ['/admin/invoices', admin],
       ['/admin/withdrawals', admin],
+      ['/admin/webhook-endpoints', admin],
     ] as const) {
       const request = {
         method: 'POST',
