@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { adminHeaders, json, useSandboxAndProxy } from '../../testing.test-helpers.ts';
+
+const fixture = useSandboxAndProxy();
+
+const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
+const post = (path: string, body: unknown = {}) =>
+  fixture.proxy.request(path, { method: 'POST', headers: adminHeaders, json: body });
+const del = (path: string) =>
+  fixture.proxy.request(path, { method: 'DELETE', headers: adminHeaders });
+
+describe('merchant API: webhooks', () => {
+  it('shows an endpoint’s secret once, at creation, and never lists it', async () => {
+    const created = await post('/admin/webhook-endpoints', {
+      url: 'https://shop.example/hooks',
+      event_types: ['checkout.paid', 'checkout.paid', 'invoice.confirmed'],
+    });
+    assert.equal(created.status, 201);
+    const endpoint = await json(created);
+    assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.doesNotThrow(() => new Webhook(endpoint.secret));
+    assert.deepEqual(endpoint.event_types, ['checkout.paid', 'invoice.confirmed']);
+    assert.equal(endpoint.status, 'ok');
+    const listed = await (await get('/admin/webhook-endpoints')).text();
+    assert.ok(listed.includes(endpoint.id));
+    assert.ok(!listed.includes(endpoint.secret.slice(6)), 'no secret in the list');
+
+    const rotated = await json(await post(`/admin/webhook-endpoints/${endpoint.id}/rotate-secret`));
+    assert.notEqual(rotated.secret, endpoint.secret);
+    const [shown] = (await json(await get('/admin/webhook-endpoints'))).data;
+    assert.equal(shown.previous_secret_expires_at, rotated.previous_secret_expires_at);
+
+    assert.equal((await del(`/admin/webhook-endpoints/${endpoint.id}`)).status, 204);
+    assert.equal((await del(`/admin/webhook-endpoints/${endpoint.id}`)).status, 404);
+    assert.deepEqual((await json(await get('/admin/webhook-endpoints'))).data, []);
+  });
+
+  it('refuses http off loopback, and the environment’s endpoint through the API', async () => {
+    const refused = await post('/admin/webhook-endpoints', { url: 'http://shop.example/hooks' });
+    assert.equal(refused.status, 422);
+    const body = await json(refused);
+    assert.equal(body.field, 'url');
+    assert.match(body.error, /https/);
+    const loopback = await post('/admin/webhook-endpoints', { url: 'http://127.0.0.1:3000/h' });
+    assert.equal(loopback.status, 201);
+    assert.equal((await del('/admin/webhook-endpoints/env')).status, 409);
+    assert.equal((await post('/admin/webhook-endpoints/env/rotate-secret')).status, 409);
+  });
+
+  it('shows an endpoint failing for a day as failing, never as disabled', async () => {
+    const { store, clock } = fixture.proxy;
+    await store.createEndpoint(
+      { id: 'whe_down', url: 'https://shop.example/down', createdAt: 0 },
+      'whsec_x',
+    );
+    await fixture.proxy.createCheckout(checkoutBody());
+    const [delivery] = await store.claimDeliveries(clock.now, 60_000, 1);
+    await store.finishAttempt(delivery!, {
+      attemptedAt: clock.now,
+      durationMs: 3,
+      error: 'connection failed (ECONNREFUSED)',
+      delivered: false,
+      retryAt: clock.now + 5000,
+    });
+    const status = async () => (await json(await get('/admin/webhook-endpoints'))).data[0].status;
+    assert.equal(await status(), 'retrying');
+    clock.now += 24 * 60 * 60 * 1000;
+    assert.equal(await status(), 'failing');
+    const [attempt] = (await json(await get('/admin/webhook-deliveries?endpoint_id=whe_down')))
+      .data;
+    assert.equal(attempt.error, 'connection failed (ECONNREFUSED)');
+    assert.equal(attempt.event_type, 'checkout.created');
+    assert.equal(attempt.attempt, 1);
+  });
+
+  it('lists events in order after a given one, by type, and queues one again', async () => {
+    for (let i = 0; i < 3; i++)
+      assert.equal((await fixture.proxy.createCheckout(checkoutBody())).status, 201);
+    const first = await json(await get('/admin/events?limit=2'));
+    assert.equal(first.data.length, 2);
+    assert.equal(first.next_after, first.data[1].id);
+    const rest = await json(await get(`/admin/events?after=${first.next_after}`));
+    assert.equal(rest.data.length, 1);
+    assert.equal(rest.next_after, undefined);
+    const ids = [...first.data, ...rest.data].map((event: { id: string }) => event.id);
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal((await json(await get('/admin/events?type=checkout.paid'))).data.length, 0);
+    assert.equal((await get('/admin/events?after=42')).status, 422);
+    assert.equal((await post(`/admin/events/${ids[0]}/redeliver`)).status, 202);
+    assert.equal((await post('/admin/events/evt_000000000099abcdefgh/redeliver')).status, 404);
+  });
+});
