@@ -187,6 +187,26 @@ describe('webhooks', { timeout: 180_000 }, () => {
     await delivered('checkout.paid', about(checkout));
   });
 
+  it('stops gracefully with a webhook in flight, and sends it after the start', async () => {
+    receiver.mode = 'hang';
+    const checkout = await createdCheckout(stack.proxy.url);
+    await eventually(
+      () => receiver.received.some((item) => item.event?.data.id === checkout.id),
+      'the webhook in flight',
+    );
+    // The send is cut off at once: SIGTERM exits 0 well before the receiver's 10 s.
+    const started = performance.now();
+    assert.equal(await stack.proxy.stop(9000), 0);
+    assert.ok(performance.now() - started < 9000);
+    receiver.mode = 'ok';
+    await stack.restartProxy();
+    await delivered('checkout.created', about(checkout));
+    assert.ok(
+      stack.proxy.lines.some((line) => line.text.includes('cut off: the proxy stopped')) ||
+        (await adminGet('/webhook-deliveries?limit=200')).text.includes('cut off'),
+    );
+  });
+
   it('writes one event per status change whatever 1,000 duplicate and out-of-order callbacks say', async () => {
     const targets: { checkout: Checkout; request: { id: string; foreign_id: string } }[] = [];
     for (let i = 0; i < 50; i++) {
