@@ -203,6 +203,27 @@ describe('webhook delivery worker', () => {
     receiver.mode = 'ok';
   });
 
+  it('sends each event once with two workers claiming from one outbox', async () => {
+    receiver.received.length = 0;
+    receiver.mode = 'ok';
+    const sending = await outbox(receiver.url);
+    const other = startWebhookWorker({
+      store: sending.store,
+      log: createLogger((line) => lines.push(line)),
+      envSecret: SECRET,
+      concurrency: 3,
+    });
+    for (let i = 0; i < 60; i++) {
+      await sending.write();
+      other.wake();
+    }
+    await eventually(() => receiver.delivered().size === 60, 'all 60 events');
+    const ids = receiver.received.map((request) => request.headers['webhook-id']);
+    assert.equal(new Set(ids).size, ids.length, 'no event sent twice');
+    await other.close();
+    await sending.close();
+  });
+
   it('resumes at start what a stopped worker left pending', async () => {
     receiver.received.length = 0;
     receiver.mode = 'ok';
