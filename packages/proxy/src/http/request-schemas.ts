@@ -50,7 +50,8 @@ export const createSessionSchema = z.strictObject(
 );
 export type CreateSession = z.output<typeof createSessionSchema>;
 
-const limit = z.optional(
+/** `limit=` of the merchant API's lists: 1 to 200 (each list has its own default). */
+export const limit = z.optional(
   z
     .string()
     .check(

@@ -5,17 +5,7 @@
 
 import * as z from 'zod/mini';
 import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
-
-const limit = z.optional(
-  z
-    .string()
-    .check(
-      z.refine(
-        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
-        'The limit must be a whole number from 1 to 200.',
-      ),
-    ),
-);
+import { limit } from './request-schemas.ts';
 
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
 const eventType = z
