@@ -15,8 +15,19 @@ const demo = resolve(import.meta.dirname, 'demo');
 const widgetDist = resolve(import.meta.dirname, 'packages/widget/dist');
 const proxyUrl = process.env.PROXY_URL ?? 'http://127.0.0.1:8787';
 const adminToken = process.env.ADMIN_TOKEN ?? '';
+const webhookSecret = process.env.WEBHOOK_SECRET;
 
-const pages = ['index', 'product', 'checkout', 'donate', 'spa', 'theme', 'success', 'failed'];
+const pages = [
+  'index',
+  'product',
+  'checkout',
+  'donate',
+  'spa',
+  'theme',
+  'orders',
+  'success',
+  'failed',
+];
 
 /** Every page's shared header, served and built alike. */
 function sharedHeader(): Plugin {
@@ -35,7 +46,7 @@ function demoServer(): Plugin {
     apply: 'serve',
     transformIndexHtml: (html) => html.replaceAll('%PROXY_URL%', proxyUrl),
     configureServer(server) {
-      server.middlewares.use(demoBackend({ proxyUrl, adminToken }));
+      server.middlewares.use(demoBackend({ proxyUrl, adminToken, webhookSecret }));
       server.middlewares.use('/vendor', (request, response, next) => {
         const file = join(widgetDist, (request.url ?? '/').split('?')[0]!);
         if (!file.startsWith(widgetDist) || !existsSync(file)) return next();

@@ -1,7 +1,11 @@
-// The demo shop's own back end, reduced to what a merchant needs for `session` mode: it prices
-// the cart on the server and keeps one order (foreign_id) with one checkout session per cart.
+// The demo shop's own back end, reduced to what a merchant needs: it prices the cart on the
+// server and keeps one order (foreign_id) with one checkout session per cart (`session` mode),
+// hears of every payment from the proxy's webhooks (verified with the `standardwebhooks`
+// package, as any merchant would) and lists its orders for the orders page.
 // Used by Vite's dev server (vite.config.ts) and by the built demo's server (server.mjs).
 import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { applyEvent, FINAL_STATUSES, listOrders, openOrder, orderOf } from './orders.mjs';
 
 /** What the cart of the checkout page costs: decided here, on the server, never in the page. */
 const CART = { amount: '42.00', currency: 'EUR', description: 'Desk lamp and two bulbs' };
@@ -10,8 +14,9 @@ const CART = { amount: '42.00', currency: 'EUR', description: 'Desk lamp and two
 const OPEN_STATUSES = ['created', 'processing'];
 
 /**
- * Each cart's current order: `{foreignId, session}`. Kept in memory for the demo; a real shop
- * keeps it with its carts and orders in its database. Capped so stray visits cannot fill it.
+ * Each cart's current order, by its foreign_id (the order itself in orders.mjs). Kept in memory
+ * for the demo; a real shop keeps it with its carts and orders in its database. Capped so stray
+ * visits cannot fill it.
  */
 const carts = new Map();
 const MAX_CARTS = 10_000;
@@ -25,9 +30,9 @@ const MAX_CARTS = 10_000;
  * paid any more (failed, expired, or its session expired unused) or was paid.
  */
 export async function checkoutSessionFor(options, cartId) {
-  const cart = carts.get(cartId);
-  if (cart && (await canResume(options, cart))) {
-    return { status: 200, body: { cart: cartId, session: cart.session } };
+  const order = orderOf(carts.get(cartId));
+  if (order && (await canResume(options, order))) {
+    return { status: 200, body: { cart: cartId, session: order.session } };
   }
   const foreignId = `demo-order-${randomUUID()}`;
   const { status, body } = await admin(options, 'POST', '/admin/checkout-sessions', {
@@ -36,15 +41,18 @@ export async function checkoutSessionFor(options, cartId) {
   });
   if (status !== 201) return { status, body };
   // The shop decides cart ids, never the page: an unknown one just starts a new cart.
-  const id = cart ? cartId : randomUUID();
+  const id = order ? cartId : randomUUID();
+  openOrder({ foreignId, session: body.session, ...CART });
   carts.delete(id); // re-added last, so the cap drops the carts untouched the longest
-  carts.set(id, { foreignId, session: body.session });
+  carts.set(id, foreignId);
   if (carts.size > MAX_CARTS) carts.delete(carts.keys().next().value);
   return { status: 200, body: { cart: id, session: body.session } };
 }
 
 /** Whether the cart's session should be handed out again: unused, or its checkout still open. */
-async function canResume(options, { foreignId, session }) {
+async function canResume(options, { foreignId, session, status: told }) {
+  // A webhook already said the payment ended: no need to ask the proxy.
+  if (FINAL_STATUSES.includes(told)) return false;
   // Looking at a session does not use it up; 404 means used or expired.
   const unused = await fetch(`${options.proxyUrl}/api/sessions/${encodeURIComponent(session)}`);
   if (unused.ok) return true;
@@ -68,13 +76,21 @@ async function admin({ proxyUrl, adminToken }, method, path, json) {
   return { status: response.status, body };
 }
 
+/** The request's body, or undefined once it passes `limit` bytes. */
+async function bodyOf(request, limit) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The cart id the page sent (`{"cart": "…"}`), or undefined for a first visit. */
 async function cartIdOf(request) {
-  let text = '';
-  for await (const chunk of request) {
-    text += chunk;
-    if (text.length > 1024) return undefined;
-  }
+  const text = await bodyOf(request, 1024);
   try {
     const { cart } = JSON.parse(text || '{}');
     return typeof cart === 'string' ? cart : undefined;
@@ -83,14 +99,56 @@ async function cartIdOf(request) {
   }
 }
 
-/** Mounts the demo's back-end routes on a Node/Connect request handler chain. */
+/** A checkout as the proxy's events carry it is a few hundred bytes; relayed callbacks a few KiB. */
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+/**
+ * Handles `POST /demo-api/webhooks`: verifies the Standard Webhooks signature over the exact
+ * bytes received (400 when it does not verify, so a forged or replayed event changes nothing),
+ * applies the event to its order and answers 204 at once. A stale or repeated event is
+ * acknowledged too: the sender must stop retrying it, the order just keeps its newer status.
+ */
+async function receiveWebhook(receiver, request) {
+  if (!receiver) return [503, { error: 'The demo shop has no WEBHOOK_SECRET to verify webhooks.' }];
+  const body = await bodyOf(request, MAX_WEBHOOK_BYTES);
+  if (body === undefined) return [413, { error: 'The webhook is too large.' }];
+  let event;
+  try {
+    event = receiver.verify(body, request.headers);
+  } catch {
+    return [400, { error: 'The webhook signature does not verify.' }];
+  }
+  const outcome = applyEvent(event);
+  console.log(
+    `webhook ${event.id ?? '?'} ${event.type ?? '?'} ${event.data?.foreign_id ?? ''}: ${outcome}`,
+  );
+  return [204];
+}
+
+/**
+ * Mounts the demo's back-end routes on a Node/Connect request handler chain. `webhookSecret`
+ * (the proxy's WEBHOOK_SECRET, `whsec_…`) enables `POST /demo-api/webhooks`.
+ */
 export function demoBackend(options) {
-  return async (request, response, next) => {
-    if (request.method !== 'POST' || request.url !== '/demo-api/checkout-session') return next();
-    try {
+  const receiver = options.webhookSecret ? new Webhook(options.webhookSecret) : undefined;
+  const routes = {
+    'POST /demo-api/checkout-session': async (request) => {
       const { status, body } = await checkoutSessionFor(options, await cartIdOf(request));
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
+      return [status, body];
+    },
+    'POST /demo-api/webhooks': (request) => receiveWebhook(receiver, request),
+    'GET /demo-api/orders': async () => [200, { orders: listOrders() }],
+  };
+  return async (request, response, next) => {
+    const route = routes[`${request.method} ${request.url?.split('?')[0]}`];
+    if (!route) return next();
+    try {
+      const [status, body] = await route(request);
+      response.writeHead(status, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
+      response.end(body === undefined ? undefined : JSON.stringify(body));
     } catch {
       response.writeHead(502, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: 'The payment proxy cannot be reached.' }));

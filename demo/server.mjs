@@ -52,7 +52,11 @@ function resolveFile(pathname) {
   return existsSync(file) ? file : undefined;
 }
 
-const backend = demoBackend({ proxyUrl, adminToken: process.env.ADMIN_TOKEN ?? '' });
+const backend = demoBackend({
+  proxyUrl,
+  adminToken: process.env.ADMIN_TOKEN ?? '',
+  webhookSecret: process.env.WEBHOOK_SECRET,
+});
 
 const server = createServer((request, response) => {
   backend(request, response, () => {

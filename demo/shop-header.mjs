@@ -8,6 +8,7 @@ const PAGES = [
   ['/donate.html', 'Donate'],
   ['/spa.html', 'SPA (React)'],
   ['/theme.html', 'Theming'],
+  ['/orders.html', 'Orders'],
 ];
 
 /** The header's markup for the page at `path` (e.g. `/product.html`). */

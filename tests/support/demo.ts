@@ -1,10 +1,11 @@
 /**
  * The demo shop beside a stack, as `pnpm start` and the browser journeys run it: Vite's dev
  * server on the sources, or demo/server.mjs on the built packages, with the proxy configured
- * for the shop (its catalogue, origins, result pages and merchant token).
+ * for the shop (its catalogue, origins, result pages, merchant token and webhooks).
  */
 
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type ServerProcess, startServerProcess } from './process.ts';
@@ -24,10 +25,23 @@ export function ensureWidgetBuilt(built: boolean): void {
   if (status !== 0) throw new Error('The widget did not build.');
 }
 
-/** The proxy's variables for a shop served on `demoPort`. */
-export function demoProxyEnv(demoPort: number): Record<string, string> {
+/**
+ * A fresh Standard Webhooks secret (`whsec_` + base64 of 32 random bytes), made at each start
+ * and given to the proxy and the shop's back end alike: nobody sets one by hand.
+ */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * The proxy's variables for a shop served on `demoPort`, its webhooks signed with
+ * `webhookSecret` going to the shop's back end.
+ */
+export function demoProxyEnv(demoPort: number, webhookSecret: string): Record<string, string> {
   const demoUrl = `http://127.0.0.1:${demoPort}`;
   return {
+    WEBHOOK_URL: `${demoUrl}/demo-api/webhooks`,
+    WEBHOOK_SECRET: webhookSecret,
     ALLOWED_ORIGINS: [`http://localhost:${demoPort}`, demoUrl].join(','),
     ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
     CATALOG_FILE: join(ROOT, 'demo/catalog.json'),
@@ -44,6 +58,8 @@ export function startDemo(options: {
   built: boolean;
   port: number;
   proxyUrl: string;
+  /** The proxy's WEBHOOK_SECRET, which verifies its webhooks. */
+  webhookSecret: string;
   env: Record<string, string | undefined>;
   echo?: boolean;
 }): Promise<ServerProcess> {
@@ -57,6 +73,7 @@ export function startDemo(options: {
       DEMO_PORT: port,
       PROXY_URL: options.proxyUrl,
       ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
+      WEBHOOK_SECRET: options.webhookSecret,
     },
     // demo/server.mjs says `demo shop on <url>`, Vite `Local: <url>`: the port tells them apart.
     ready: new RegExp(`(http://\\S+:${port})/`),

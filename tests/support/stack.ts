@@ -23,7 +23,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATALOG } from './checkouts.ts';
-import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
+import {
+  DEMO_ADMIN_TOKEN,
+  demoProxyEnv,
+  ensureWidgetBuilt,
+  newWebhookSecret,
+  startDemo,
+} from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send } from './http.ts';
 import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
@@ -96,6 +102,8 @@ export interface Stack {
   forwarder: CountingForwarder | undefined;
   credentials: { apiKey: string; signingSecret: string };
   adminToken: string;
+  /** The WEBHOOK_SECRET the proxy signs with (the demo's, or one in `proxyEnv`), if any. */
+  webhookSecret: string | undefined;
   dataDir: string;
   /** The proxy's SQLite file. */
   databaseFile: string;
@@ -218,7 +226,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       OPEN_AMOUNT_MAX: '500.00',
       OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
       ...(demo
-        ? demoProxyEnv(demoPort)
+        ? demoProxyEnv(demoPort, newWebhookSecret())
         : {
             ALLOWED_ORIGINS: 'https://shop.example',
             URL_SUCCESS: 'https://shop.example/success',
@@ -247,6 +255,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       forwarder,
       credentials,
       adminToken,
+      webhookSecret: proxyEnv.WEBHOOK_SECRET,
       dataDir,
       databaseFile,
       control: sandboxDriver(sandbox.url, credentials, send).control,
@@ -260,8 +269,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       leaks() {
         const needles = [credentials.signingSecret, ...PERSONAL_SENTINELS];
+        // The webhook secret is kept to sign (in the database for endpoints made through the
+        // merchant API), so only the logs are searched for it.
+        const logNeedles = stack.webhookSecret ? [...needles, stack.webhookSecret] : needles;
         return [
-          ...findLeaks(logTexts('proxy', stack.proxy.lines), needles),
+          ...findLeaks(logTexts('proxy', stack.proxy.lines), logNeedles),
           ...findLeaks(filesUnder(dataDir), needles),
           ...sandboxLogLeaks(sandbox, credentials.signingSecret),
         ];
@@ -278,6 +290,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         built,
         port: demoPort,
         proxyUrl: stack.proxy.url,
+        webhookSecret: proxyEnv.WEBHOOK_SECRET ?? '',
         env: shell,
         echo,
       });

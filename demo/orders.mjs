@@ -1,0 +1,92 @@
+// The demo shop's orders, one notion for the whole back end: the cart opens an order (its
+// foreign_id pins the checkout session), and only the proxy's webhooks move its status. A
+// checkout the shop did not open itself (the product and donation pages, priced by the proxy)
+// becomes an order at its first webhook, so the orders page shows every sale.
+
+/** A webhook's checkout status that no later event can change (the proxy's final ones). */
+export const FINAL_STATUSES = ['paid', 'failed', 'expired'];
+
+/**
+ * Orders by foreign_id, oldest first. Kept in memory for the demo; a real shop keeps them in
+ * its database. Capped so stray visits cannot fill it: the longest untouched go first.
+ */
+const orders = new Map();
+const MAX_ORDERS = 10_000;
+
+function remember(order) {
+  orders.delete(order.foreignId);
+  orders.set(order.foreignId, order);
+  if (orders.size > MAX_ORDERS) orders.delete(orders.keys().next().value);
+  return order;
+}
+
+/**
+ * A new order of the cart, before any checkout exists: `status` is `open` until a webhook
+ * tells otherwise, `version` 0 so the checkout's first event (version 1 or more) applies.
+ */
+export function openOrder({ foreignId, session, amount, currency, description }) {
+  return remember({
+    foreignId,
+    session,
+    amount,
+    currency,
+    description,
+    status: 'open',
+    version: 0,
+    checkoutId: undefined,
+    updatedAt: new Date().toISOString(),
+  });
+}
+
+export const orderOf = (foreignId) => orders.get(foreignId);
+
+/**
+ * Applies one verified webhook event. `checkout.*` events move the order of `data.foreign_id`
+ * to the checkout's status unless the order already holds that version or a newer one
+ * (webhooks are delivered at least once and may arrive out of order). Other event types
+ * (invoices, withdrawals…) concern no order of this shop. Answers what happened, for the log.
+ */
+export function applyEvent(event) {
+  const data = event?.data;
+  if (typeof event?.type !== 'string' || !event.type.startsWith('checkout.')) return 'ignored';
+  if (typeof data?.foreign_id !== 'string' || !Number.isInteger(data.version)) return 'ignored';
+  const order = orders.get(data.foreign_id) ?? fromCheckout(data);
+  if (data.version <= order.version) return 'stale';
+  remember({
+    ...order,
+    status: data.status,
+    version: data.version,
+    checkoutId: data.id,
+    updatedAt: new Date().toISOString(),
+  });
+  return 'applied';
+}
+
+/** An order for a checkout the shop did not open: what the proxy priced it at. */
+function fromCheckout(data) {
+  return {
+    foreignId: data.foreign_id,
+    session: undefined,
+    amount: data.amount,
+    currency: data.currency?.iso,
+    description: data.product === undefined ? 'Priced by the proxy' : `Product ${data.product}`,
+    status: 'open',
+    version: 0,
+    checkoutId: undefined,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+/** Every order as the orders page shows it, newest change first. */
+export function listOrders() {
+  return [...orders.values()].reverse().map((order) => ({
+    foreign_id: order.foreignId,
+    description: order.description,
+    amount: order.amount,
+    currency: order.currency,
+    status: order.status,
+    version: order.version,
+    checkout_id: order.checkoutId ?? null,
+    updated_at: order.updatedAt,
+  }));
+}

@@ -1,0 +1,56 @@
+// Orders page: the shop's back end's orders, read again every two seconds, so a payment shows up
+// here as soon as its webhook reached the back end, whether or not the customer's tab is open.
+const body = document.getElementById('orders');
+const caption = document.getElementById('orders-status');
+
+const REFRESH_MS = 2000;
+
+/** The status a webhook gave, in the shop's words (`open`: no webhook yet). */
+const STATUS_LABELS = {
+  open: 'Awaiting payment',
+  created: 'Checkout created',
+  processing: 'Payment in progress',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  expired: 'Expired',
+};
+
+function cell(text, attributes = {}) {
+  const td = document.createElement('td');
+  td.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) td.setAttribute(name, value);
+  return td;
+}
+
+function row(order) {
+  const tr = document.createElement('tr');
+  tr.dataset.order = order.foreign_id;
+  tr.append(
+    cell(order.foreign_id, { class: 'order-id' }),
+    cell(order.description ?? ''),
+    cell(`${order.amount ?? ''} ${order.currency ?? ''}`.trim()),
+    cell(STATUS_LABELS[order.status] ?? order.status, {
+      class: 'order-status',
+      'data-status': order.status,
+    }),
+    cell(new Date(order.updated_at).toLocaleTimeString()),
+  );
+  return tr;
+}
+
+async function refresh() {
+  try {
+    const response = await fetch('/demo-api/orders', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
+    const { orders } = await response.json();
+    body.replaceChildren(...orders.map(row));
+    caption.textContent = orders.length
+      ? `${orders.length} order(s), newest change first; updated every few seconds.`
+      : 'No orders yet: pay on the cart, product or donation page, then come back.';
+  } catch (error) {
+    caption.textContent = `${error.message} Trying again…`;
+  }
+  setTimeout(refresh, REFRESH_MS);
+}
+
+refresh();
