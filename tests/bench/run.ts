@@ -3,7 +3,8 @@
  * writes every figure with the machine it ran on to bench-results.json (ignored by git).
  * It measures the built packages, as deployed: `pnpm build` first.
  * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
- * timed each way (500), BENCH_SSE_CLIENTS the event-stream clients (5000).
+ * timed each way (500), BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the
+ * paid callbacks timed to their webhook (300).
  */
 
 import { execSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { type BenchmarkResult, ratioOf, table } from './report.ts';
 import { sandboxThroughput } from './sandbox.ts';
 import { statusReads } from './status-reads.ts';
 import { upstreamEconomy } from './upstream-economy.ts';
+import { webhookLatency } from './webhooks.ts';
 import { widget } from './widget.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,6 +28,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
   'create-overhead': () => createOverhead(Number(process.env.BENCH_CREATES ?? 500)),
   'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000)),
   'upstream-economy': () => upstreamEconomy(),
+  webhooks: () => webhookLatency(Number(process.env.BENCH_WEBHOOKS ?? 300)),
   widget: () => widget(),
   sandbox: () => sandboxThroughput(seconds),
 };

@@ -1,0 +1,224 @@
+/**
+ * Webhook latency: a `paid` callback signed and posted to the proxy as the sandbox sends it, to
+ * the `checkout.paid` webhook's arrival at a receiver in this process that answers at once (p50,
+ * p95); and the callback's own answer time on a proxy with webhooks against one without, both
+ * running side by side with callbacks alternating between them (A B, B A, …), so a change in
+ * the machine's load hits both alike. One callback at a time: the figures are the pipeline's,
+ * not a queue's.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
+import { Webhook } from 'standardwebhooks';
+import {
+  createdCheckout,
+  linkPath,
+  type PaymentRequestRef,
+  paymentRequestCallback,
+  paymentRequestsByLink,
+} from '../support/checkouts.ts';
+import { eventually } from '../support/eventually.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+import { type BenchmarkResult, median, percentile } from './report.ts';
+import { keepAlive, timedRequest } from './timed.ts';
+
+const WARM_UP = 20;
+/** Creates in flight at once while the checkouts are prepared (not measured). */
+const CREATES_AT_ONCE = 8;
+const TARGET_P95_MS = 50;
+/** "No change beyond noise" on a shared 2-CPU machine: the medians within a fifth. */
+const NOISE_RATIO = 1.2;
+/** A webhook later than this counts as missed. */
+const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * The merchant's endpoint: answers 204 as soon as a request's body is in, notes when, then
+ * verifies it with the `standardwebhooks` library (a forged or malformed one is counted).
+ */
+async function startReceiver(secret: string) {
+  const verifier = new Webhook(secret);
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  const counts = { invalid: 0, byType: new Map<string, number>() };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const at = performance.now();
+      response.writeHead(204).end();
+      let event: { type: string; data: { foreign_id?: string } };
+      try {
+        const body = Buffer.concat(chunks).toString('utf8');
+        event = verifier.verify(body, request.headers as Record<string, string>) as typeof event;
+      } catch {
+        counts.invalid++;
+        return;
+      }
+      counts.byType.set(event.type, (counts.byType.get(event.type) ?? 0) + 1);
+      const foreignId = event.data.foreign_id;
+      if (event.type !== 'checkout.paid' || foreignId === undefined) return;
+      arrivals.set(foreignId, at);
+      waiters.get(foreignId)?.(at);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
+    counts,
+    /** When the `checkout.paid` webhook of `foreignId` arrived; undefined if not in time. */
+    paidArrival(foreignId: string): Promise<number | undefined> {
+      const known = arrivals.get(foreignId);
+      if (known !== undefined) return Promise.resolve(known);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), WEBHOOK_TIMEOUT_MS);
+        waiters.set(foreignId, (at) => {
+          clearTimeout(timer);
+          waiters.delete(foreignId);
+          resolve(at);
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `count` checkouts created on `stack`, as the sandbox's payment requests behind them. */
+async function payable(stack: Stack, count: number): Promise<PaymentRequestRef[]> {
+  const links: string[] = [];
+  for (let made = 0; made < count; made += CREATES_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(CREATES_AT_ONCE, count - made) }, () =>
+      createdCheckout(stack.proxy.url),
+    );
+    for (const checkout of await Promise.all(batch)) links.push(checkout.payment_link);
+  }
+  const requests = await paymentRequestsByLink(stack);
+  return links.map((link) => {
+    const found = requests.get(linkPath(link));
+    if (!found) throw new Error(`The sandbox has no payment request for ${link}`);
+    return found;
+  });
+}
+
+export async function webhookLatency(samples: number): Promise<BenchmarkResult> {
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const receiver = await startReceiver(secret);
+  const stacks: Stack[] = [];
+  try {
+    const hooked = await startStack({
+      keepStdout: false,
+      proxyEnv: { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret },
+    });
+    stacks.push(hooked);
+    const plain = await startStack({ keepStdout: false });
+    stacks.push(plain);
+    const total = WARM_UP + samples;
+    const hookedRequests = await payable(hooked, total);
+    const plainRequests = await payable(plain, total);
+    // Every create sends `checkout.created`: let those drain before anything is timed.
+    await eventually(
+      () => (receiver.counts.byType.get('checkout.created') ?? 0) >= total,
+      `${total} checkout.created webhooks`,
+      60_000,
+    );
+
+    const agents = { hooked: keepAlive(), plain: keepAlive() };
+    const callback = async (
+      stack: Stack,
+      agent: typeof agents.hooked,
+      request: PaymentRequestRef,
+    ) => {
+      const body = paymentRequestCallback(request, 'paid');
+      const { apiKey, signingSecret } = stack.credentials;
+      const postedAt = performance.now();
+      const answer = await timedRequest(`${stack.proxy.url}/callbacks/processing`, agent, {
+        headers: {
+          'Content-Type': 'application/json',
+          ...signedHeadersSync(apiKey, signingSecret, body),
+        },
+        body,
+      });
+      if (answer.status !== 200) {
+        throw new Error(`callback answered ${answer.status}: ${answer.text}`);
+      }
+      return { postedAt, ms: answer.ms };
+    };
+
+    const toWebhook: number[] = [];
+    const withHooks: number[] = [];
+    const withoutHooks: number[] = [];
+    let missed = 0;
+    for (let i = 0; i < total; i++) {
+      const timeHooked = async () => {
+        const request = hookedRequests[i]!;
+        const { postedAt, ms } = await callback(hooked, agents.hooked, request);
+        const arrivedAt = await receiver.paidArrival(request.foreign_id);
+        if (i < WARM_UP) return;
+        withHooks.push(ms);
+        if (arrivedAt === undefined) missed++;
+        else toWebhook.push(arrivedAt - postedAt);
+      };
+      const timePlain = async () => {
+        const { ms } = await callback(plain, agents.plain, plainRequests[i]!);
+        if (i >= WARM_UP) withoutHooks.push(ms);
+      };
+      if (i % 2 === 0) {
+        await timeHooked();
+        await timePlain();
+      } else {
+        await timePlain();
+        await timeHooked();
+      }
+    }
+    agents.hooked.destroy();
+    agents.plain.destroy();
+
+    const p95 = percentile(toWebhook, 95);
+    const ratio = median(withHooks) / median(withoutHooks);
+    const notes = [
+      `${samples} paid callbacks per proxy after ${WARM_UP} unmeasured, one at a time, alternating between a proxy with WEBHOOK_URL set (to an http server in the bench process that answers 204 at once, then verifies with the standardwebhooks library) and one without; each callback signed and posted as the sandbox sends it, over a keep-alive connection.`,
+      `Latency to the webhook: from posting the callback to the whole checkout.paid request having reached the receiver. Callback latency: from posting to the proxy's whole answer.`,
+      `Webhooks received: ${[...receiver.counts.byType].map(([type, n]) => `${n} ${type}`).join(', ')}; ${receiver.counts.invalid} failed verification.`,
+    ];
+    if (missed > 0) notes.push(`${missed} checkout.paid webhook(s) did not arrive within 10 s.`);
+    return {
+      benchmark: 'webhooks',
+      figures: [
+        {
+          name: 'callback to webhook, p50',
+          value: median(toWebhook),
+          unit: 'ms',
+          baseline: { name: 'callback answered, no webhooks', value: median(withoutHooks) },
+        },
+        {
+          name: 'callback to webhook, p95',
+          value: p95,
+          unit: 'ms',
+          baseline: { name: 'callback answered, no webhooks', value: percentile(withoutHooks, 95) },
+          target: {
+            text: `p95 <= ${TARGET_P95_MS} ms, none missed`,
+            met: p95 <= TARGET_P95_MS && missed === 0 && receiver.counts.invalid === 0,
+          },
+        },
+        {
+          name: 'callback answered with webhooks, p50',
+          value: median(withHooks),
+          unit: 'ms',
+          baseline: { name: 'without webhooks', value: median(withoutHooks) },
+          target: { text: `<= ${NOISE_RATIO}x (noise)`, met: ratio <= NOISE_RATIO },
+        },
+        {
+          name: 'callback answered with webhooks, p95',
+          value: percentile(withHooks, 95),
+          unit: 'ms',
+          baseline: { name: 'without webhooks', value: percentile(withoutHooks, 95) },
+        },
+      ],
+      notes,
+    };
+  } finally {
+    for (const stack of stacks) await stack.stop();
+    await receiver.close();
+  }
+}
