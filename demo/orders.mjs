@@ -62,14 +62,25 @@ export function applyEvent(event) {
   return 'applied';
 }
 
-/** An order for a checkout the shop did not open: what the proxy priced it at. */
+/** What an order the shop did not open is, from how its checkout was priced. */
+const PRICED_BY = {
+  product: (data) => `Product ${data.product}`,
+  amount: () => 'Donation',
+  // A cart of an earlier run of the shop (it keeps its orders in memory only).
+  session: () => 'Cart',
+};
+
+/**
+ * An order for a checkout the shop did not open: a catalogue product or an open amount (the
+ * donation page), at the price the proxy set.
+ */
 function fromCheckout(data) {
   return {
     foreignId: data.foreign_id,
     session: undefined,
     amount: data.amount,
     currency: data.currency?.iso,
-    description: data.product === undefined ? 'Priced by the proxy' : `Product ${data.product}`,
+    description: PRICED_BY[data.pricing]?.(data) ?? 'Checkout',
     status: 'open',
     version: 0,
     checkoutId: undefined,

@@ -18,6 +18,7 @@ const secret = `whsec_${randomBytes(32).toString('base64')}`;
 
 interface Order {
   foreign_id: string;
+  description: string;
   status: string;
   version: number;
   amount: string;
@@ -139,6 +140,19 @@ describe('the demo shop receiving webhooks', () => {
     const order = await orderOf(foreignId);
     assert.equal(order?.status, 'paid');
     assert.equal(order?.version, 3);
+  });
+
+  it('records a checkout the shop did not open (the product page) as an order', async () => {
+    const foreignId = `proxy-${randomUUID()}`;
+    const event = checkoutEvent(foreignId, 'created', 1);
+    const fromProductPage = {
+      ...event,
+      data: { ...event.data, pricing: 'product', product: 'lamp' },
+    };
+    assert.equal((await deliver(fromProductPage)).status, 204);
+    const order = await orderOf(foreignId);
+    assert.equal(order?.status, 'created');
+    assert.equal(order?.description, 'Product lamp');
   });
 
   it('acknowledges events of no order (an invoice relayed) without making one', async () => {
