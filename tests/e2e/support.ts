@@ -22,6 +22,8 @@ export interface Stack {
   demoUrl: string;
   /** The sandbox's control API, through the test kit's sandbox driver. */
   control: FullStack['control'];
+  /** The WEBHOOK_SECRET shared by the proxy and the shop's back end. */
+  webhookSecret: string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
       proxyUrl: stack.proxy.url,
       demoUrl: `http://127.0.0.1:${new URL(stack.demo!.url).port}`,
       control: stack.control,
+      webhookSecret: stack.webhookSecret ?? '',
       stop: stack.stop,
     };
     state.browser = await launchChromium(['--disable-quic']);

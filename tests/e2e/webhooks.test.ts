@@ -1,11 +1,15 @@
 /**
  * The shop hears of a payment from the proxy's webhook alone: the customer pays the cart on
  * the sandbox's payment page and closes the tab before the shop's result page loads, and the
- * shop's orders page, open in the back office, turns the order to paid by itself.
+ * shop's orders page, open in the back office, turns the order to paid by itself. First, the
+ * orders page alone: webhooks signed here as the proxy signs them move its rows.
  */
 
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { send } from '../support/http.ts';
 import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();
@@ -16,7 +20,48 @@ async function paymentRequests() {
   return answer.json as { payment_link: string; foreign_id: string }[];
 }
 
+/** Sends the shop a `checkout.<status>` webhook signed as the proxy signs it. */
+async function deliverToShop(foreignId: string, status: string, version: number) {
+  const id = `evt_${randomUUID()}`;
+  const at = new Date();
+  const body = JSON.stringify({
+    id,
+    type: `checkout.${status}`,
+    timestamp: at.toISOString(),
+    data: {
+      id: randomUUID(),
+      status,
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreign_id: foreignId,
+      version,
+    },
+  });
+  return send(`${state.stack.demoUrl}/demo-api/webhooks`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(state.stack.webhookSecret).sign(id, at, body),
+    },
+    body,
+  });
+}
+
 describe('webhooks to the demo shop', () => {
+  it('update the open orders page by themselves', async () => {
+    const backOffice = await state.openShop('orders.html');
+    const foreignId = `demo-order-${randomUUID()}`;
+    assert.equal((await deliverToShop(foreignId, 'processing', 1000)).status, 204);
+    const row = backOffice.page.locator(`tr[data-order="${foreignId}"]`);
+    await visible(row.locator('[data-status="processing"]', { hasText: 'Payment in progress' }));
+    assert.equal((await deliverToShop(foreignId, 'expired', 1001)).status, 204);
+    await visible(row.locator('[data-status="expired"]', { hasText: 'Expired' }));
+    assert.deepEqual(backOffice.problems, []);
+    await backOffice.context.close();
+  });
+
   it('mark the order paid on the orders page when the customer closed the tab', async (t) => {
     // Until the proxy's side of issue 17 is on this branch, its proxy sends no webhooks.
     const document = (await (await fetch(`${state.stack.proxyUrl}/openapi.json`)).json()) as {
