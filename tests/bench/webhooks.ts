@@ -8,10 +8,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
-import { Webhook } from 'standardwebhooks';
 import {
   createdCheckout,
   linkPath,
@@ -21,6 +18,7 @@ import {
 } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
 import { type Stack, startStack } from '../support/stack.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
@@ -33,55 +31,32 @@ const NOISE_RATIO = 1.2;
 /** A webhook later than this counts as missed. */
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
-/**
- * The merchant's endpoint: answers 204 as soon as a request's body is in, notes when, then
- * verifies it with the `standardwebhooks` library (a forged or malformed one is counted).
- */
-async function startReceiver(secret: string) {
-  const verifier = new Webhook(secret);
-  const arrivals = new Map<string, number>();
-  const waiters = new Map<string, (at: number) => void>();
-  const counts = { invalid: 0, byType: new Map<string, number>() };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const at = performance.now();
-      response.writeHead(204).end();
-      let event: { type: string; data: { foreign_id?: string } };
-      try {
-        const body = Buffer.concat(chunks).toString('utf8');
-        event = verifier.verify(body, request.headers as Record<string, string>) as typeof event;
-      } catch {
-        counts.invalid++;
-        return;
-      }
-      counts.byType.set(event.type, (counts.byType.get(event.type) ?? 0) + 1);
-      const foreignId = event.data.foreign_id;
-      if (event.type !== 'checkout.paid' || foreignId === undefined) return;
-      arrivals.set(foreignId, at);
-      waiters.get(foreignId)?.(at);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
-    counts,
-    /** When the `checkout.paid` webhook of `foreignId` arrived; undefined if not in time. */
-    paidArrival(foreignId: string): Promise<number | undefined> {
-      const known = arrivals.get(foreignId);
-      if (known !== undefined) return Promise.resolve(known);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(undefined), WEBHOOK_TIMEOUT_MS);
-        waiters.set(foreignId, (at) => {
-          clearTimeout(timer);
-          waiters.delete(foreignId);
-          resolve(at);
-        });
-      });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/** When the receiver got the `checkout.paid` webhook of `foreignId`; undefined if not in time. */
+async function paidArrival(receiver: WebhookReceiver, foreignId: string) {
+  const arrival = () =>
+    receiver.received.find(
+      (item) => item.event?.type === 'checkout.paid' && item.event.data.foreign_id === foreignId,
+    )?.arrivedAt;
+  try {
+    return await eventually(
+      arrival,
+      `the checkout.paid webhook of ${foreignId}`,
+      WEBHOOK_TIMEOUT_MS,
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many verified webhooks of each type arrived, and how many failed verification. */
+function tally(receiver: WebhookReceiver) {
+  const byType = new Map<string, number>();
+  let invalid = 0;
+  for (const { event } of receiver.received) {
+    if (event) byType.set(event.type, (byType.get(event.type) ?? 0) + 1);
+    else invalid++;
+  }
+  return { byType, invalid };
 }
 
 /** `count` checkouts created on `stack`, as the sandbox's payment requests behind them. */
@@ -103,7 +78,9 @@ async function payable(stack: Stack, count: number): Promise<PaymentRequestRef[]
 
 export async function webhookLatency(samples: number): Promise<BenchmarkResult> {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const receiver = await startReceiver(secret);
+  // The test kit's receiver: it notes when each request was in, verifies it with the
+  // standardwebhooks library, then answers 204.
+  const receiver = await startWebhookReceiver(secret);
   const stacks: Stack[] = [];
   try {
     const hooked = await startStack({
@@ -118,7 +95,7 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
     const plainRequests = await payable(plain, total);
     // Every create sends `checkout.created`: let those drain before anything is timed.
     await eventually(
-      () => (receiver.counts.byType.get('checkout.created') ?? 0) >= total,
+      () => (tally(receiver).byType.get('checkout.created') ?? 0) >= total,
       `${total} checkout.created webhooks`,
       60_000,
     );
@@ -153,7 +130,7 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
       const timeHooked = async () => {
         const request = hookedRequests[i]!;
         const { postedAt, ms } = await callback(hooked, agents.hooked, request);
-        const arrivedAt = await receiver.paidArrival(request.foreign_id);
+        const arrivedAt = await paidArrival(receiver, request.foreign_id);
         if (i < WARM_UP) return;
         withHooks.push(ms);
         if (arrivedAt === undefined) missed++;
@@ -174,12 +151,13 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
     agents.hooked.destroy();
     agents.plain.destroy();
 
+    const received = tally(receiver);
     const p95 = percentile(toWebhook, 95);
     const ratio = median(withHooks) / median(withoutHooks);
     const notes = [
-      `${samples} paid callbacks per proxy after ${WARM_UP} unmeasured, one at a time, alternating between a proxy with WEBHOOK_URL set (to an http server in the bench process that answers 204 at once, then verifies with the standardwebhooks library) and one without; each callback signed and posted as the sandbox sends it, over a keep-alive connection.`,
+      `${samples} paid callbacks per proxy after ${WARM_UP} unmeasured, one at a time, alternating between a proxy with WEBHOOK_URL set (to the test kit's receiver in the bench process, which verifies each request with the standardwebhooks library and answers 204) and one without; each callback signed and posted as the sandbox sends it, over a keep-alive connection.`,
       `Latency to the webhook: from posting the callback to the whole checkout.paid request having reached the receiver. Callback latency: from posting to the proxy's whole answer.`,
-      `Webhooks received: ${[...receiver.counts.byType].map(([type, n]) => `${n} ${type}`).join(', ')}; ${receiver.counts.invalid} failed verification.`,
+      `Webhooks received: ${[...received.byType].map(([type, n]) => `${n} ${type}`).join(', ')}; ${received.invalid} failed verification.`,
     ];
     if (missed > 0) notes.push(`${missed} checkout.paid webhook(s) did not arrive within 10 s.`);
     return {
@@ -198,7 +176,7 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
           baseline: { name: 'callback answered, no webhooks', value: percentile(withoutHooks, 95) },
           target: {
             text: `p95 <= ${TARGET_P95_MS} ms, none missed`,
-            met: p95 <= TARGET_P95_MS && missed === 0 && receiver.counts.invalid === 0,
+            met: p95 <= TARGET_P95_MS && missed === 0 && received.invalid === 0,
           },
         },
         {

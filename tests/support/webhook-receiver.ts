@@ -19,6 +19,8 @@ export interface ReceivedWebhook {
   event: { id: string; type: string; timestamp: string; data: Record<string, unknown> } | undefined;
   /** What the receiver answered (`ok` means a 2xx and counts as delivered). */
   mode: ReceiverMode;
+  /** `performance.now()` once the whole request was in (the webhooks benchmark times by it). */
+  arrivedAt: number;
 }
 
 export interface WebhookReceiver {
@@ -44,6 +46,7 @@ export async function startWebhookReceiver(
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
+    const arrivedAt = performance.now();
     const body = Buffer.concat(chunks).toString('utf8');
     let event: ReceivedWebhook['event'];
     try {
@@ -52,7 +55,7 @@ export async function startWebhookReceiver(
       event = undefined;
     }
     const mode = receiver.mode;
-    receiver.received.push({ headers: request.headers, body, event, mode });
+    receiver.received.push({ headers: request.headers, body, event, mode, arrivedAt });
     if (mode === 'hang') return;
     if (mode === 'reset') {
       request.socket.destroy();
