@@ -1,10 +1,10 @@
 /**
  * Webhook latency: a `paid` callback signed and posted to the proxy as the sandbox sends it, to
  * the `checkout.paid` webhook's arrival at a receiver in this process that answers at once (p50,
- * p95); and the callback's own answer time on a proxy with webhooks against one without, both
- * running side by side with callbacks alternating between them (A B, B A, …), so a change in
- * the machine's load hits both alike. One callback at a time: the figures are the pipeline's,
- * not a queue's.
+ * p95); and the callback's own answer time on a proxy with webhooks against two alike without,
+ * all three running side by side with callbacks in turn (A B C, C B A, …), so a change in the
+ * machine's load hits them alike and the two without show this run's noise. One callback at a
+ * time: the figures are the pipeline's, not a queue's.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -76,6 +76,31 @@ async function payable(stack: Stack, count: number): Promise<PaymentRequestRef[]
   });
 }
 
+/** One proxy of the run: its stack, its keep-alive connection, its payment requests. */
+interface Run {
+  stack: Stack;
+  agent: ReturnType<typeof keepAlive>;
+  requests: PaymentRequestRef[];
+  /** Its callbacks' answer times after the warm-up, in ms. */
+  times: number[];
+}
+
+/** A `paid` callback of `request`, signed and posted as the sandbox sends it. */
+async function paidCallback({ stack, agent }: Run, request: PaymentRequestRef) {
+  const body = paymentRequestCallback(request, 'paid');
+  const { apiKey, signingSecret } = stack.credentials;
+  const postedAt = performance.now();
+  const answer = await timedRequest(`${stack.proxy.url}/callbacks/processing`, agent, {
+    headers: {
+      'Content-Type': 'application/json',
+      ...signedHeadersSync(apiKey, signingSecret, body),
+    },
+    body,
+  });
+  if (answer.status !== 200) throw new Error(`callback answered ${answer.status}: ${answer.text}`);
+  return { postedAt, ms: answer.ms };
+}
+
 export async function webhookLatency(samples: number): Promise<BenchmarkResult> {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   // The test kit's receiver: it notes when each request was in, verifies it with the
@@ -83,16 +108,19 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
   const receiver = await startWebhookReceiver(secret);
   const stacks: Stack[] = [];
   try {
-    const hooked = await startStack({
-      keepStdout: false,
-      proxyEnv: { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret },
-    });
-    stacks.push(hooked);
-    const plain = await startStack({ keepStdout: false });
-    stacks.push(plain);
+    const start = async (proxyEnv: Record<string, string> = {}) => {
+      const stack = await startStack({ keepStdout: false, proxyEnv });
+      stacks.push(stack);
+      return stack;
+    };
+    const hooked = await start({ WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: secret });
+    // Two alike without webhooks: how far apart they land is this run's noise.
+    const proxies = [hooked, await start(), await start()];
     const total = WARM_UP + samples;
-    const hookedRequests = await payable(hooked, total);
-    const plainRequests = await payable(plain, total);
+    const runs: Run[] = [];
+    for (const stack of proxies) {
+      runs.push({ stack, agent: keepAlive(), requests: await payable(stack, total), times: [] });
+    }
     // Every create sends `checkout.created`: let those drain before anything is timed.
     await eventually(
       () => (tally(receiver).byType.get('checkout.created') ?? 0) >= total,
@@ -100,62 +128,33 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
       60_000,
     );
 
-    const agents = { hooked: keepAlive(), plain: keepAlive() };
-    const callback = async (
-      stack: Stack,
-      agent: typeof agents.hooked,
-      request: PaymentRequestRef,
-    ) => {
-      const body = paymentRequestCallback(request, 'paid');
-      const { apiKey, signingSecret } = stack.credentials;
-      const postedAt = performance.now();
-      const answer = await timedRequest(`${stack.proxy.url}/callbacks/processing`, agent, {
-        headers: {
-          'Content-Type': 'application/json',
-          ...signedHeadersSync(apiKey, signingSecret, body),
-        },
-        body,
-      });
-      if (answer.status !== 200) {
-        throw new Error(`callback answered ${answer.status}: ${answer.text}`);
-      }
-      return { postedAt, ms: answer.ms };
-    };
-
     const toWebhook: number[] = [];
-    const withHooks: number[] = [];
-    const withoutHooks: number[] = [];
     let missed = 0;
     for (let i = 0; i < total; i++) {
-      const timeHooked = async () => {
-        const request = hookedRequests[i]!;
-        const { postedAt, ms } = await callback(hooked, agents.hooked, request);
-        const arrivedAt = await paidArrival(receiver, request.foreign_id);
-        if (i < WARM_UP) return;
-        withHooks.push(ms);
+      for (const run of i % 2 === 0 ? runs : [...runs].reverse()) {
+        const request = run.requests[i]!;
+        const { postedAt, ms } = await paidCallback(run, request);
+        const arrivedAt =
+          run.stack === hooked ? await paidArrival(receiver, request.foreign_id) : undefined;
+        if (i < WARM_UP) continue;
+        run.times.push(ms);
+        if (run.stack !== hooked) continue;
         if (arrivedAt === undefined) missed++;
         else toWebhook.push(arrivedAt - postedAt);
-      };
-      const timePlain = async () => {
-        const { ms } = await callback(plain, agents.plain, plainRequests[i]!);
-        if (i >= WARM_UP) withoutHooks.push(ms);
-      };
-      if (i % 2 === 0) {
-        await timeHooked();
-        await timePlain();
-      } else {
-        await timePlain();
-        await timeHooked();
       }
     }
-    agents.hooked.destroy();
-    agents.plain.destroy();
+    for (const run of runs) run.agent.destroy();
+    const [withHooks, withoutHooks, twin] = runs.map((run) => run.times) as [
+      number[],
+      number[],
+      number[],
+    ];
 
     const received = tally(receiver);
     const p95 = percentile(toWebhook, 95);
     const ratio = median(withHooks) / median(withoutHooks);
     const notes = [
-      `${samples} paid callbacks per proxy after ${WARM_UP} unmeasured, one at a time, alternating between a proxy with WEBHOOK_URL set (to the test kit's receiver in the bench process, which verifies each request with the standardwebhooks library and answers 204) and one without; each callback signed and posted as the sandbox sends it, over a keep-alive connection.`,
+      `${samples} paid callbacks per proxy after ${WARM_UP} unmeasured, one at a time, in turn (A B C, C B A, …) to a proxy with WEBHOOK_URL set (to the test kit's receiver in the bench process, which verifies each request with the standardwebhooks library and answers 204) and two without; each callback signed and posted as the sandbox sends it, over a keep-alive connection.`,
       `Latency to the webhook: from posting the callback to the whole checkout.paid request having reached the receiver. Callback latency: from posting to the proxy's whole answer.`,
       `Webhooks received: ${[...received.byType].map(([type, n]) => `${n} ${type}`).join(', ')}; ${received.invalid} failed verification.`,
     ];
@@ -191,6 +190,12 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
           value: percentile(withHooks, 95),
           unit: 'ms',
           baseline: { name: 'without webhooks', value: percentile(withoutHooks, 95) },
+        },
+        {
+          name: 'callback answered, a second proxy without (noise), p50',
+          value: median(twin),
+          unit: 'ms',
+          baseline: { name: 'without webhooks', value: median(withoutHooks) },
         },
       ],
       notes,
