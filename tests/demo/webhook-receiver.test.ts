@@ -9,10 +9,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { Webhook } from 'standardwebhooks';
 // @ts-expect-error: plain ES module without types, the demo's own back end
 import { demoBackend } from '../../demo/merchant-backend.mjs';
 import { send } from '../support/http.ts';
+import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -38,33 +38,6 @@ async function startShop(webhookSecret: string | undefined) {
   };
 }
 
-/** A `checkout.<status>` event of the checkout with `foreignId`, as the proxy sends it. */
-function checkoutEvent(foreignId: string, status: string, version: number) {
-  return {
-    id: `evt_${randomUUID()}`,
-    type: `checkout.${status}`,
-    timestamp: new Date().toISOString(),
-    data: {
-      id: randomUUID(),
-      status,
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreign_id: foreignId,
-      version,
-    },
-  };
-}
-
-/** The Standard Webhooks headers of `body`, signed with `signingSecret`. */
-function signed(signingSecret: string, id: string, body: string, at = new Date()) {
-  return {
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(signingSecret).sign(id, at, body),
-  };
-}
-
 describe('the demo shop receiving webhooks', () => {
   let shop: Awaited<ReturnType<typeof startShop>>;
   before(async () => {
@@ -76,7 +49,7 @@ describe('the demo shop receiving webhooks', () => {
     const body = JSON.stringify(event);
     return send(`${shop.url}/demo-api/webhooks`, {
       method: 'POST',
-      headers: headers ?? signed(secret, event.id, body),
+      headers: headers ?? signedWebhookHeaders(secret, event.id, body),
       body,
     });
   };
@@ -102,7 +75,10 @@ describe('the demo shop receiving webhooks', () => {
     const foreignId = `order-${randomUUID()}`;
     const event = checkoutEvent(foreignId, 'paid', 2);
     const other = `whsec_${randomBytes(32).toString('base64')}`;
-    const answer = await deliver(event, signed(other, event.id, JSON.stringify(event)));
+    const answer = await deliver(
+      event,
+      signedWebhookHeaders(other, event.id, JSON.stringify(event)),
+    );
     assert.equal(answer.status, 400);
     assert.equal(await orderOf(foreignId), undefined);
   });
@@ -111,7 +87,7 @@ describe('the demo shop receiving webhooks', () => {
     const foreignId = `order-${randomUUID()}`;
     await deliver(checkoutEvent(foreignId, 'processing', 2));
     const forged = checkoutEvent(foreignId, 'paid', 3);
-    const headers = signed(
+    const headers = signedWebhookHeaders(
       secret,
       forged.id,
       JSON.stringify({ ...forged, type: 'checkout.failed' }),
@@ -125,7 +101,10 @@ describe('the demo shop receiving webhooks', () => {
     const foreignId = `order-${randomUUID()}`;
     const event = checkoutEvent(foreignId, 'paid', 2);
     const longAgo = new Date(Date.now() - 3600_000);
-    const answer = await deliver(event, signed(secret, event.id, JSON.stringify(event), longAgo));
+    const answer = await deliver(
+      event,
+      signedWebhookHeaders(secret, event.id, JSON.stringify(event), longAgo),
+    );
     assert.equal(answer.status, 400);
     assert.equal(await orderOf(foreignId), undefined);
   });
@@ -170,7 +149,7 @@ describe('the demo shop without WEBHOOK_SECRET', () => {
       const body = JSON.stringify(event);
       const answer = await send(`${shop.url}/demo-api/webhooks`, {
         method: 'POST',
-        headers: signed(secret, event.id, body),
+        headers: signedWebhookHeaders(secret, event.id, body),
         body,
       });
       assert.equal(answer.status, 503);

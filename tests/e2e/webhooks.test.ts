@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { Webhook } from 'standardwebhooks';
 import { send } from '../support/http.ts';
+import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
 import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();
@@ -22,29 +22,11 @@ async function paymentRequests() {
 
 /** Sends the shop a `checkout.<status>` webhook signed as the proxy signs it. */
 async function deliverToShop(foreignId: string, status: string, version: number) {
-  const id = `evt_${randomUUID()}`;
-  const at = new Date();
-  const body = JSON.stringify({
-    id,
-    type: `checkout.${status}`,
-    timestamp: at.toISOString(),
-    data: {
-      id: randomUUID(),
-      status,
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreign_id: foreignId,
-      version,
-    },
-  });
+  const event = checkoutEvent(foreignId, status, version);
+  const body = JSON.stringify(event);
   return send(`${state.stack.demoUrl}/demo-api/webhooks`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(state.stack.webhookSecret).sign(id, at, body),
-    },
+    headers: signedWebhookHeaders(state.stack.webhookSecret, event.id, body),
     body,
   });
 }
