@@ -1,0 +1,189 @@
+/**
+ * The balancer the rolling-restart tests stand on, in front of two tiny HTTP servers that play
+ * proxies: it spreads requests over both, takes one out while its `/readyz` answers 503 and back
+ * once it answers 200, sends a request refused by a stopped server to the other, keeps an event
+ * stream open through silences longer than its request timeouts and through a reload, and
+ * leaves nothing behind when the test process is killed.
+ */
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { after, before, test } from 'node:test';
+import { SOURCE_FLAGS } from '../../scripts/source.mjs';
+import { type Balancer, startBalancer } from './balancer.ts';
+import { eventually } from './eventually.ts';
+import { ROOT } from './process.ts';
+
+/** How long the balancer lets an ordinary response stay silent, in these tests. */
+const REQUEST_TIMEOUT_MS = 500;
+/** An event stream's silence in the tests: several times the request timeout. */
+const STREAM_SILENCE_MS = 3 * REQUEST_TIMEOUT_MS;
+
+/** A stand-in for a proxy: answers its name, a `/readyz` it is told, and a silent stream. */
+interface FakeProxy {
+  name: string;
+  port: number;
+  ready: boolean;
+  server: Server;
+}
+
+async function startFakeProxy(name: string): Promise<FakeProxy> {
+  const proxy: FakeProxy = { name, port: 0, ready: true, server: createServer() };
+  proxy.server.on('request', (request, response) => {
+    if (request.url === '/readyz') {
+      response.writeHead(proxy.ready ? 200 : 503).end();
+    } else if (request.url?.endsWith('/events')) {
+      // One message at once, then silence, then the last message: a stream between heartbeats.
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(`data: ${name} first\n\n`);
+      setTimeout(() => response.end(`data: ${name} last\n\n`), STREAM_SILENCE_MS);
+    } else if (request.url === '/slow') {
+      setTimeout(() => response.end(name), STREAM_SILENCE_MS);
+    } else {
+      response.end(name);
+    }
+  });
+  proxy.server.listen(0, '127.0.0.1');
+  await once(proxy.server, 'listening');
+  proxy.port = (proxy.server.address() as { port: number }).port;
+  return proxy;
+}
+
+let a: FakeProxy;
+let b: FakeProxy;
+let balancer: Balancer;
+before(async () => {
+  [a, b] = await Promise.all([startFakeProxy('a'), startFakeProxy('b')]);
+  balancer = await startBalancer({
+    servers: [a, b].map(({ name, port }) => ({ name, port })),
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  });
+});
+after(async () => {
+  await balancer?.stop();
+  for (const proxy of [a, b]) proxy?.server.close();
+});
+
+/** Which fake proxy answered each of `count` requests sent one after another. */
+async function answerers(count: number, url = balancer.url): Promise<string[]> {
+  const names: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await fetch(`${url}/api/config`);
+    assert.equal(response.status, 200);
+    names.push(await response.text());
+  }
+  return names;
+}
+
+const tally = (names: string[]) =>
+  Object.fromEntries(['a', 'b'].map((name) => [name, names.filter((n) => n === name).length]));
+
+test('spreads requests over both servers', async () => {
+  await balancer.untilServer('a', 'UP');
+  await balancer.untilServer('b', 'UP');
+  assert.deepEqual(tally(await answerers(10)), { a: 5, b: 5 });
+  const states = await balancer.servers();
+  assert.deepEqual(
+    states.map(({ name, status }) => ({ name, status })),
+    [
+      { name: 'a', status: 'UP' },
+      { name: 'b', status: 'UP' },
+    ],
+  );
+  assert.ok(states.every((state) => state.requests >= 5));
+});
+
+test('takes a server out while its /readyz answers 503, and back once it answers 200', async () => {
+  a.ready = false;
+  await balancer.untilServer('a', 'DOWN');
+  assert.deepEqual(tally(await answerers(6)), { a: 0, b: 6 });
+  a.ready = true;
+  await balancer.untilServer('a', 'UP');
+  assert.deepEqual(tally(await answerers(6)), { a: 3, b: 3 });
+});
+
+test('an ordinary response silent past the request timeout is cut (504)', async () => {
+  const response = await fetch(`${balancer.url}/slow`);
+  assert.equal(response.status, 504);
+});
+
+/** Opens an event stream through the balancer; resolves with everything it carried. */
+async function readStream(path: string, whileOpen?: () => Promise<void>): Promise<string> {
+  const response = await fetch(`${balancer.url}${path}`, {
+    headers: { accept: 'text/event-stream' },
+  });
+  assert.equal(response.status, 200);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = (await reader.read()).value ?? '';
+  await whileOpen?.();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text;
+    text += value;
+  }
+}
+
+test('an event stream stays open through a silence longer than the request timeouts', async () => {
+  const text = await readStream('/api/checkouts/c1/events');
+  assert.match(text, /^data: (a|b) first\n\ndata: \1 last\n\n$/);
+});
+
+test('a reload keeps open streams and serves on', async () => {
+  const text = await readStream('/api/checkouts/c2/events', async () => {
+    await balancer.reload();
+    assert.deepEqual(tally(await answerers(4)), { a: 2, b: 2 });
+  });
+  assert.match(text, /^data: (a|b) first\n\ndata: \1 last\n\n$/);
+});
+
+test('a request refused by a stopped server, before the checks notice, goes to the other', async () => {
+  const c = await startFakeProxy('a');
+  const d = await startFakeProxy('b');
+  // Checks so rare that only the first one, at start, runs during the test.
+  const unchecked = await startBalancer({
+    servers: [c, d].map(({ name, port }) => ({ name, port })),
+    checkIntervalMs: 60_000,
+  });
+  try {
+    await unchecked.untilServer('a', 'UP');
+    c.server.closeAllConnections();
+    c.server.close();
+    await once(c.server, 'close');
+    assert.deepEqual(tally(await answerers(6, unchecked.url)), { a: 0, b: 6 });
+    assert.equal((await unchecked.servers()).find((server) => server.name === 'a')?.status, 'UP');
+  } finally {
+    await unchecked.stop();
+    d.server.close();
+  }
+});
+
+test('a killed test process leaves no balancer behind', async () => {
+  const program = `
+    import { startBalancer } from ${JSON.stringify(`${ROOT}/tests/support/balancer.ts`)};
+    const balancer = await startBalancer({ servers: [{ name: 'a', port: ${a.port} }] });
+    console.log(JSON.stringify({ url: balancer.url, directory: balancer.directory }));
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(
+    process.execPath,
+    [...SOURCE_FLAGS, '--input-type=module', '--eval', program],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const { url, directory } = await new Promise<{ url: string; directory: string }>(
+    (resolve, reject) => {
+      child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
+      child.once('exit', (code) => reject(new Error(`the child exited (${code}) before starting`)));
+    },
+  );
+  assert.equal(await (await fetch(`${url}/x`)).text(), 'a');
+  child.kill('SIGKILL');
+  // The guard kills HAProxy, then removes its directory.
+  await eventually(() => !existsSync(directory), 'the directory to be removed');
+  await assert.rejects(fetch(`${url}/x`), /fetch failed/);
+});
