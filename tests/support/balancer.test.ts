@@ -15,6 +15,7 @@ import { after, before, test } from 'node:test';
 import { SOURCE_FLAGS } from '../../scripts/source.mjs';
 import { type Balancer, startBalancer } from './balancer.ts';
 import { eventually } from './eventually.ts';
+import { openEventStream, send } from './http.ts';
 import { ROOT } from './process.ts';
 
 /** How long the balancer lets an ordinary response stay silent, in these tests. */
@@ -67,13 +68,16 @@ after(async () => {
   for (const proxy of [a, b]) proxy?.server.close();
 });
 
-/** Which fake proxy answered each of `count` requests sent one after another. */
+/**
+ * Which fake proxy answered each of `count` requests sent one after another, each on its own
+ * connection (as many clients send them; a reused one could race HAProxy closing it).
+ */
 async function answerers(count: number, url = balancer.url): Promise<string[]> {
   const names: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const response = await fetch(`${url}/api/config`);
-    assert.equal(response.status, 200);
-    names.push(await response.text());
+    const answer = await send(`${url}/api/config`);
+    assert.equal(answer.status, 200);
+    names.push(answer.text);
   }
   return names;
 }
@@ -106,24 +110,20 @@ test('takes a server out while its /readyz answers 503, and back once it answers
 });
 
 test('an ordinary response silent past the request timeout is cut (504)', async () => {
-  const response = await fetch(`${balancer.url}/slow`);
-  assert.equal(response.status, 504);
+  assert.equal((await send(`${balancer.url}/slow`)).status, 504);
 });
 
 /** Opens an event stream through the balancer; resolves with everything it carried. */
-async function readStream(path: string, whileOpen?: () => Promise<void>): Promise<string> {
-  const response = await fetch(`${balancer.url}${path}`, {
+async function readStream(
+  path: string,
+  whileOpen?: () => Promise<void>,
+  url = balancer.url,
+): Promise<string> {
+  const stream = await openEventStream(`${url}${path}`, {
     headers: { accept: 'text/event-stream' },
   });
-  assert.equal(response.status, 200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = (await reader.read()).value ?? '';
   await whileOpen?.();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text;
-    text += value;
-  }
+  return stream.rest();
 }
 
 test('an event stream stays open through a silence longer than the request timeouts', async () => {
@@ -134,7 +134,9 @@ test('an event stream stays open through a silence longer than the request timeo
 test('a reload keeps open streams and serves on', async () => {
   const text = await readStream('/api/checkouts/c2/events', async () => {
     await balancer.reload();
-    assert.deepEqual(tally(await answerers(4)), { a: 2, b: 2 });
+    // Both workers answer for a moment (the old one on connections opened before), so the
+    // round robin may restart: every request answered is the point.
+    assert.equal((await answerers(4)).length, 4);
   });
   assert.match(text, /^data: (a|b) first\n\ndata: \1 last\n\n$/);
 });
@@ -142,22 +144,49 @@ test('a reload keeps open streams and serves on', async () => {
 test('a request refused by a stopped server, before the checks notice, goes to the other', async () => {
   const c = await startFakeProxy('a');
   const d = await startFakeProxy('b');
-  // Checks so rare that only the first one, at start, runs during the test.
   const unchecked = await startBalancer({
     servers: [c, d].map(({ name, port }) => ({ name, port })),
-    checkIntervalMs: 60_000,
   });
   try {
     await unchecked.untilServer('a', 'UP');
+    // No more checks of a: it stays in rotation after it stops, as between two checks (its
+    // status reads `no check`).
+    assert.equal((await unchecked.command('disable health proxies/a')).trim(), '');
     c.server.closeAllConnections();
     c.server.close();
     await once(c.server, 'close');
     assert.deepEqual(tally(await answerers(6, unchecked.url)), { a: 0, b: 6 });
-    assert.equal((await unchecked.servers()).find((server) => server.name === 'a')?.status, 'UP');
+    const a = (await unchecked.servers()).find((server) => server.name === 'a');
+    assert.equal(a?.status, 'no check');
   } finally {
     await unchecked.stop();
     d.server.close();
   }
+});
+
+test('a soft stop lets an open stream end and takes no new request', async () => {
+  const stopping = await startBalancer({
+    servers: [{ name: 'a', port: a.port }],
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  let stopped: Promise<void> | undefined;
+  const text = await readStream(
+    '/api/checkouts/c3/events',
+    async () => {
+      stopped = stopping.stop(10_000);
+      await eventually(
+        () =>
+          send(`${stopping.url}/x`).then(
+            () => false,
+            () => true,
+          ),
+        'new requests to be refused',
+      );
+    },
+    stopping.url,
+  );
+  assert.equal(text, 'data: a first\n\ndata: a last\n\n');
+  await stopped;
 });
 
 test('a killed test process leaves no balancer behind', async () => {
@@ -181,9 +210,9 @@ test('a killed test process leaves no balancer behind', async () => {
       child.once('exit', (code) => reject(new Error(`the child exited (${code}) before starting`)));
     },
   );
-  assert.equal(await (await fetch(`${url}/x`)).text(), 'a');
+  assert.equal((await send(`${url}/x`)).text, 'a');
   child.kill('SIGKILL');
   // The guard kills HAProxy, then removes its directory.
   await eventually(() => !existsSync(directory), 'the directory to be removed');
-  await assert.rejects(fetch(`${url}/x`), /fetch failed/);
+  await assert.rejects(send(`${url}/x`), { code: 'ECONNREFUSED' });
 });

@@ -114,8 +114,9 @@ export interface Balancer {
   /** Re-reads the configuration without closing open connections; resolves once loaded. */
   reload(): Promise<void>;
   /**
-   * Stops listening and lets open requests finish (a soft stop), cutting what is still open
-   * after `graceMs`; resolves once it has exited and its directory is gone.
+   * Stops at once, closing every connection (default), or with `graceMs`, stops listening and
+   * lets open requests finish for that long (a soft stop: idle keep-alive connections of
+   * clients hold it too). Resolves once it has exited and its directory is gone.
    */
   stop(graceMs?: number): Promise<void>;
 }
@@ -260,10 +261,10 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       child.kill('SIGUSR2');
       await loaded.seen;
     },
-    async stop(graceMs = 5000) {
+    async stop(graceMs = 0) {
       const done = gone();
-      child.kill('SIGUSR1');
-      const timer = setTimeout(() => child.kill('SIGTERM'), graceMs);
+      child.kill(graceMs > 0 ? 'SIGUSR1' : 'SIGTERM');
+      const timer = graceMs > 0 ? setTimeout(() => child.kill('SIGTERM'), graceMs) : undefined;
       await done;
       clearTimeout(timer);
       cleanUp();

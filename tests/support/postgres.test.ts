@@ -89,6 +89,18 @@ test('a stopped server refuses connections, and serves its data again once start
   assert.deepEqual(rows, [{ count: '2' }]);
 });
 
+test("terminateConnections ends the application role's connections, not the server", async () => {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  // pg reports the server's FATAL message, then the socket's end: keep listening for both.
+  const errors: Error[] = [];
+  client.on('error', (error) => errors.push(error));
+  assert.equal(await cluster.terminateConnections(), 1);
+  const [first] = await eventually(() => errors.length > 0 && errors, 'the connection to end');
+  assert.match(first!.message, /administrator command|terminated unexpectedly/);
+  assert.deepEqual(await query(cluster.url, 'SELECT 1 AS one'), [{ one: 1 }]);
+});
+
 test('createDatabase gives another empty database on the same cluster', async () => {
   const url = await cluster.createDatabase('harness_second');
   const rows = await query<{ tables: string }>(

@@ -62,6 +62,11 @@ export interface PostgresCluster {
   coldStart: { initdbMs: number; startMs: number };
   /** Another empty database owned by the application role; its URL. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * Ends every connection of the application role while the server stays up, as a network
+   * failure would (a pool's or a LISTEN connection's); resolves with how many it ended.
+   */
+  terminateConnections(): Promise<number>;
   /** Stops the server (data kept) and starts it again; resolves once it accepts connections. */
   restart(mode?: StopMode): Promise<void>;
   /** Stops the server, keeping its data: the database is unreachable until `startServer()`. */
@@ -181,13 +186,16 @@ export async function startPostgres(
     const rolePassword = randomBytes(16).toString('hex');
     const urlOf = (user: string, password: string, name: string) =>
       `postgres://${user}:${password}@127.0.0.1:${port}/${name}`;
+    /** Runs `statements` as the superuser on database `name`; the last one's row count. */
     const asSuperuser = async (name: string, statements: string[]) => {
       const client = new pg.Client({
         connectionString: urlOf('postgres', superuserPassword, name),
       });
       await client.connect();
       try {
-        for (const statement of statements) await client.query(statement);
+        let rowCount: number | null = null;
+        for (const statement of statements) ({ rowCount } = await client.query(statement));
+        return rowCount ?? 0;
       } finally {
         await client.end();
       }
@@ -210,6 +218,10 @@ export async function startPostgres(
       directory,
       coldStart: { initdbMs, startMs },
       createDatabase,
+      terminateConnections: () =>
+        asSuperuser('postgres', [
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '${APPLICATION_ROLE}'`,
+        ]),
       async restart(mode: StopMode = 'fast') {
         await stopServer(mode);
         await startServer();
