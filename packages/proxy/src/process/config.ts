@@ -55,6 +55,12 @@ export interface Config {
    */
   eventStreamWriter: 'socket' | 'hono';
   upstreamTimeoutMs: number;
+  /**
+   * How long a stop keeps serving with `/readyz` failing before it closes the listener
+   * (`SHUTDOWN_DRAIN_MS`, default 0): the time a load balancer needs to take the proxy out of
+   * rotation. A second signal ends it at once.
+   */
+  shutdownDrainMs: number;
   /** Key of the end_user_reference HMAC; derived from the signing secret when unset. */
   endUserReferenceKey: string | undefined;
   /** Take the client IP from `X-Forwarded-For` (only behind a reverse proxy you run). */
@@ -180,6 +186,7 @@ const environmentSchema = z.object({
   MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
   EVENT_STREAM_WRITER: z.optional(z.enum(['socket', 'hono'], { error: 'must be socket or hono' })),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
+  SHUTDOWN_DRAIN_MS: integer(0, 600_000),
   END_USER_REFERENCE_KEY: z.optional(
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
   ),
@@ -294,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     eventStreamWriter: vars.EVENT_STREAM_WRITER ?? 'socket',
     upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),
+    shutdownDrainMs: Number(vars.SHUTDOWN_DRAIN_MS ?? 0),
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -58,8 +58,10 @@ try {
     void proxy.close().then(() => process.exit(0));
   };
   // SIGHUP too (a closed terminal, a supervisor's reload): its default ends the process at
-  // once, cutting off requests in flight. The configuration is read only at start.
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, stop);
+  // once, cutting off requests in flight. The configuration is read only at start. Every
+  // signal is handled, the second too: it ends a drain (SHUTDOWN_DRAIN_MS), and the shutdown
+  // itself cuts off what is left after its grace period.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
   // Only now: a supervisor that signals as soon as it reads this line gets a graceful stop.
   console.log(`crypto-pay-proxy listening on ${proxy.url}`);
 } catch (error) {

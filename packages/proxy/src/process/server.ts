@@ -109,9 +109,24 @@ export async function startProxy(
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 
     let closing: Promise<void> | undefined;
+    let endDrain: (() => void) | undefined;
     const close = () => {
+      // Called again while draining (a second signal): the drain ends now.
+      endDrain?.();
       closing ??= (async () => {
         shuttingDown = true;
+        if (config.shutdownDrainMs > 0) {
+          // /readyz fails from now on; everything else is still served until the balancer
+          // has stopped sending traffic here.
+          log('info', 'draining', { drain_ms: config.shutdownDrainMs });
+          await new Promise<void>((resolve) => {
+            const drained = setTimeout(resolve, config.shutdownDrainMs);
+            endDrain = () => {
+              clearTimeout(drained);
+              resolve();
+            };
+          });
+        }
         log('info', 'shutting down');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         const stopped = worker.close();
