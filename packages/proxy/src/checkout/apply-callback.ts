@@ -11,8 +11,22 @@ import type { CallbackEntry, CheckoutRecord, CurrencyRef, Store } from '../store
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import type { CheckoutHub } from './hub.ts';
 
-/** Fields that may name a person: never written to the log. */
-const PERSONAL_FIELDS = new Set(['end_user_email', 'sender_data', 'receiver_data', 'email_user']);
+/**
+ * Fields that may name a person, at any depth: never written to the log or relayed in a
+ * webhook. The callback schemas let unknown fields through, so the person fields of sender data
+ * are named too, should the service ever send them outside `sender_data`.
+ */
+const PERSONAL_FIELDS = new Set([
+  'end_user_email',
+  'email_user',
+  'email',
+  'sender_data',
+  'receiver_data',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'legal_name',
+]);
 
 function withoutPersonalData(callback: Callback): Record<string, unknown> {
   return JSON.parse(

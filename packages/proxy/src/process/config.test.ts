@@ -176,6 +176,11 @@ describe('loadConfig', () => {
       refusal({ ...required, WEBHOOK_URL: 'http://shop.example/hooks', WEBHOOK_SECRET: secret }),
       /^WEBHOOK_URL must be an https URL \(http only on a loopback host/,
     );
+    // A resolver without nss-myhostname may ask DNS for it: only `localhost` itself is loopback.
+    assert.match(
+      refusal({ ...required, WEBHOOK_URL: 'http://shop.localhost/h', WEBHOOK_SECRET: secret }),
+      /^WEBHOOK_URL must be an https URL/,
+    );
     assert.match(
       refusal({ ...required, WEBHOOK_URL: 'not a url', WEBHOOK_SECRET: secret }),
       /^WEBHOOK_URL /,

@@ -8,7 +8,8 @@ import { isIP } from 'node:net';
 
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  // Only the name itself: a resolver without nss-myhostname may ask DNS for `*.localhost`.
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   return host === '::1';
 }

@@ -97,7 +97,9 @@ export async function sendEvent(attempt: Attempt): Promise<Omit<AttemptResult, '
     };
     if (excerpt !== undefined) result.responseExcerpt = excerpt;
     if (response.status >= 300 && response.status < 400) {
-      result.error = `redirect not followed (${response.headers.get('location') ?? 'no Location'})`;
+      // A receiver's Location could be long: the log and the attempt keep a bounded excerpt.
+      const location = response.headers.get('location')?.slice(0, 256) ?? 'no Location';
+      result.error = `redirect not followed (${location})`;
     } else if (!delivered) {
       result.error = `answered ${response.status}`;
     }

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
+import {
+  LEGAL_SENDER,
+  PERSONAL_SENTINELS,
+  SENDER,
+  SENDER_EMAIL,
+} from '../../../../../tests/support/senders.ts';
 import {
   API_KEY,
   adminHeaders,
@@ -132,6 +137,33 @@ describe('POST /callbacks/processing', () => {
       ],
     );
     for (const entry of log.data) assert.equal('end_user_email' in entry.body, false);
+  });
+
+  it('keeps no person field, even one the service sends outside sender_data', async () => {
+    const checkout = await newCheckout();
+    const body = JSON.parse(
+      paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, 'paid'),
+    ) as Record<string, unknown>;
+    const answer = await deliver(
+      JSON.stringify({
+        ...body,
+        ...SENDER.sender_data,
+        legal_name: LEGAL_SENDER.sender_data.legal_name,
+        email: SENDER_EMAIL,
+        sender_data: SENDER.sender_data,
+      }),
+    );
+    assert.equal(answer.status, 200);
+    const log = await (
+      await fixture.proxy.request('/admin/callbacks', { headers: adminHeaders })
+    ).text();
+    const events = await (
+      await fixture.proxy.request('/admin/events', { headers: adminHeaders })
+    ).text();
+    for (const sentinel of PERSONAL_SENTINELS) {
+      assert.equal(log.includes(sentinel), false, `${sentinel} in the callback log`);
+      assert.equal(events.includes(sentinel), false, `${sentinel} in the events`);
+    }
   });
 
   it('never moves a checkout backwards', async () => {
