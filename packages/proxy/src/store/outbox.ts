@@ -4,6 +4,8 @@
  * lease for whichever worker sends it, and the log of every attempt. No personal data.
  */
 
+import { randomBytes } from 'node:crypto';
+
 /** An event to write in the same transaction as its cause. */
 export interface NewEvent {
   /** `checkout.paid`, `invoice.confirmed`, … */
@@ -110,4 +112,14 @@ export interface WebhookStore {
     endpointId?: string;
     limit: number;
   }): Promise<DeliveryAttempt[]>;
+}
+
+/** `evt_` + the sequence zero-padded (ids sort in commit order) + a nonce (unique across databases). */
+export const eventId = (seq: number) =>
+  `evt_${String(seq).padStart(12, '0')}${randomBytes(6).toString('base64url')}`;
+
+/** The sequence an event id carries; undefined for anything else. */
+export function eventSeq(id: string): number | undefined {
+  const match = /^evt_(\d{12})[A-Za-z0-9_-]{8}$/.exec(id);
+  return match ? Number(match[1]) : undefined;
 }

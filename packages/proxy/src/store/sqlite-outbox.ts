@@ -10,6 +10,8 @@ import {
   type ClaimedDelivery,
   type DeliveryAttempt,
   ENV_ENDPOINT_ID,
+  eventId,
+  eventSeq,
   type NewEvent,
   type StoredEvent,
   type WebhookEndpoint,
@@ -48,16 +50,6 @@ interface AttemptRow {
   event_id: string;
   event_type: string;
   endpoint_id: string;
-}
-
-/** `evt_` + the sequence zero-padded (ids sort in commit order) + a nonce (unique across databases). */
-const eventId = (seq: number) =>
-  `evt_${String(seq).padStart(12, '0')}${randomBytes(6).toString('base64url')}`;
-
-/** The sequence an event id carries; undefined for anything else. */
-export function eventSeq(id: string): number | undefined {
-  const match = /^evt_(\d{12})[A-Za-z0-9_-]{8}$/.exec(id);
-  return match ? Number(match[1]) : undefined;
 }
 
 const eventOf = (row: EventRow): StoredEvent => ({

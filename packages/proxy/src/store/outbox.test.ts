@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { it } from 'node:test';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
-import { openSqliteStore } from './sqlite.ts';
 import type { CallbackEntry, CheckoutRecord } from './store.ts';
+import { describeStores, type OpenStore } from './stores.test-helpers.ts';
 
 function checkout(id: string): CheckoutRecord {
   return {
@@ -24,15 +24,15 @@ function checkout(id: string): CheckoutRecord {
 
 const paid: CallbackEntry = { receivedAt: 5000, type: 'payment_request', outcome: '', body: {} };
 
-async function storeWithEndpoint() {
-  const store = openSqliteStore(':memory:');
+async function storeWithEndpoint(open: OpenStore) {
+  const store = await open();
   await store.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
   return store;
 }
 
-describe('SQLite outbox', () => {
+describeStores('Outbox', (open) => {
   it('writes checkout.created with the checkout and one event per applied change, none for repeats', async () => {
-    const store = await storeWithEndpoint();
+    const store = await storeWithEndpoint(open);
     const created = checkout('outbox-checkout-000000001');
     await store.insertCheckout(created, {}, checkoutEvent(created));
     for (const status of ['paid', 'processing', 'paid', 'expired'] as const) {
@@ -55,7 +55,7 @@ describe('SQLite outbox', () => {
   });
 
   it('relays another callback once per object and status', async () => {
-    const store = await storeWithEndpoint();
+    const store = await storeWithEndpoint(open);
     const invoice: CallbackEntry = {
       receivedAt: 10,
       type: 'invoice',
@@ -76,7 +76,7 @@ describe('SQLite outbox', () => {
   });
 
   it('leases a delivery to one worker; a lease that ran out is claimed again', async () => {
-    const store = await storeWithEndpoint();
+    const store = await storeWithEndpoint(open);
     const created = checkout('outbox-checkout-000000002');
     await store.insertCheckout(created, {}, checkoutEvent(created));
     const [first] = await store.claimDeliveries(1000, 500, 10);
@@ -109,7 +109,7 @@ describe('SQLite outbox', () => {
   });
 
   it('sends events only to endpoints that take their type, and again on redelivery', async () => {
-    const store = openSqliteStore(':memory:');
+    const store = await open();
     await store.createEndpoint(
       {
         id: 'whe_paid',

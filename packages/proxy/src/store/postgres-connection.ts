@@ -1,0 +1,130 @@
+/**
+ * The PostgreSQL connection pool and how the store talks through it: one query, or one
+ * transaction on one pooled connection; a failure of the server or of the way to it (refused,
+ * cut, shutting down, out of connections, read-only) becomes `StoreUnavailableError`, so the
+ * routes answer 503 `store_unavailable` as they do for SQLite's, and the pool drops the broken
+ * connection and opens new ones by itself once the server is back.
+ */
+
+import pg from 'pg';
+import { StoreUnavailableError } from './unavailable.ts';
+
+/**
+ * SQLSTATEs a retry later can cure: connection exceptions (08), insufficient resources (53:
+ * disk full, too many connections), the server shutting down or starting (57P01-57P03), a
+ * read-only transaction (25006: a standby, as SQLite's read-only file is).
+ */
+const UNAVAILABLE_STATES = /^(08...|53...|57P0[1-3]|25006)$/;
+
+/** Network errors of the socket to the server. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** How long a request waits for a pooled connection before it is refused (as SQLite's busy timeout). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** Why `error` means the database is unavailable, or undefined for anything else (a bug, a constraint). */
+export function unavailableReasonOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof pg.DatabaseError) {
+    return typeof code === 'string' && UNAVAILABLE_STATES.test(code)
+      ? `postgres ${code}`
+      : undefined;
+  }
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return `postgres ${code}`;
+  // pg's own words for a connection that ended or never came (they carry no code).
+  if (
+    /^Connection terminated|timeout exceeded when trying to connect|not queryable/.test(
+      error.message,
+    )
+  ) {
+    return 'postgres connection lost';
+  }
+  return undefined;
+}
+
+/** `error` as the store throws it: unavailability wrapped, anything else as it is. */
+export function storeError(error: unknown): unknown {
+  const reason = unavailableReasonOf(error);
+  return reason === undefined || error instanceof StoreUnavailableError
+    ? error
+    : new StoreUnavailableError(reason, error);
+}
+
+/** BIGINT (Unix milliseconds, sequence numbers) read as numbers: they stay below 2^53. */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** A pool on `url` (TLS and the rest as pg reads them from the URL), of at most `size` connections. */
+export function createPool(url: string, size: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    types,
+  });
+  // An idle connection the server closed (a restart) reports here; the pool has already dropped
+  // it, and the next request opens a new one. Without a listener the process would exit.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/** One statement on any pooled connection. */
+export async function query<Row extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<Row>> {
+  try {
+    return await pool.query<Row>(text, values);
+  } catch (error) {
+    throw storeError(error);
+  }
+}
+
+/** Runs `work` in one transaction (READ COMMITTED) on one connection; commits, or rolls back and throws. */
+export async function transaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw storeError(error);
+  }
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    if (unavailableReasonOf(error) === undefined) {
+      await client.query('ROLLBACK').catch((rollback: Error) => {
+        broken = rollback;
+      });
+    } else {
+      broken = error as Error;
+    }
+    throw storeError(error);
+  } finally {
+    // A connection that failed is not given back to be reused: the pool opens a new one.
+    client.release(broken);
+  }
+}

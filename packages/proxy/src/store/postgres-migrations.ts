@@ -1,0 +1,178 @@
+/**
+ * The PostgreSQL schema, as an append-only list of migrations (entry N is schema version N+1,
+ * never edited once shipped; the same tables as SQLite's `migrations.ts`), and the step that
+ * applies the missing ones at start under an advisory lock, so that of several proxies starting
+ * at once one migrates and the others wait for it, then find nothing left to do.
+ */
+
+import type pg from 'pg';
+
+/** The key of the advisory lock migrations hold: any fixed number, the same in every proxy. */
+const MIGRATION_LOCK = 7_301_018_001;
+
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  `
+  -- Checkouts: what the widget follows. No sender data, no email: only prices and statuses.
+  -- Times are Unix milliseconds (BIGINT), read back as numbers (see postgres.ts).
+  CREATE TABLE checkouts (
+    seq BIGSERIAL PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    status TEXT NOT NULL CHECK (status IN ('created', 'processing', 'paid', 'failed', 'expired')),
+    payment_link TEXT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    amount TEXT NOT NULL,
+    currency_iso TEXT NOT NULL,
+    currency_network TEXT,
+    payment_currency_iso TEXT,
+    payment_currency_network TEXT,
+    success_url TEXT,
+    failed_url TEXT,
+    payment_request_id TEXT NOT NULL UNIQUE,
+    foreign_id TEXT NOT NULL UNIQUE,
+    pricing TEXT NOT NULL CHECK (pricing IN ('product', 'session', 'amount')),
+    product TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    version INTEGER NOT NULL
+  );
+  CREATE INDEX checkouts_status ON checkouts (status, seq);
+
+  -- Single-use sessions pinned by the merchant's back end; the token is stored hashed.
+  CREATE TABLE checkout_sessions (
+    token_hash TEXT PRIMARY KEY,
+    amount TEXT NOT NULL,
+    currency_iso TEXT NOT NULL,
+    currency_network TEXT,
+    foreign_id TEXT,
+    end_user_reference TEXT,
+    description TEXT,
+    url_store TEXT,
+    url_success TEXT,
+    url_failed TEXT,
+    expires_at BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    claimed BOOLEAN NOT NULL DEFAULT FALSE,
+    checkout_id TEXT REFERENCES checkouts (id)
+  );
+  CREATE INDEX checkout_sessions_foreign_id ON checkout_sessions (foreign_id);
+
+  -- Idempotency-Key of POST /api/checkouts: the key, a keyed hash of the body, the result.
+  CREATE TABLE idempotency_keys (
+    key TEXT PRIMARY KEY,
+    request_hash TEXT NOT NULL,
+    checkout_id TEXT REFERENCES checkouts (id),
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+
+  -- Every verified callback, with personal fields removed, and what was done with it.
+  CREATE TABLE callbacks (
+    id BIGSERIAL PRIMARY KEY,
+    received_at BIGINT NOT NULL,
+    type TEXT NOT NULL,
+    object_id TEXT,
+    foreign_id TEXT,
+    status TEXT,
+    outcome TEXT NOT NULL,
+    body JSONB NOT NULL
+  );
+  CREATE INDEX callbacks_foreign_id ON callbacks (foreign_id);
+  CREATE INDEX callbacks_type ON callbacks (type, id);
+
+  -- One row /readyz rewrites: readiness means the store can still write, not only read.
+  CREATE TABLE store_probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at BIGINT NOT NULL
+  );
+
+  -- The webhook outbox. An event is written in the transaction of the change that causes it.
+  -- seq is taken from its sequence only while the transaction holds an advisory lock it keeps
+  -- until it commits (postgres-outbox.ts), so seqs become visible in their order and a reader
+  -- paging by seq never sees a later one before an earlier one.
+  CREATE TABLE webhook_events (
+    seq BIGINT PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    type TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    data JSONB NOT NULL,
+    dedupe_key TEXT UNIQUE
+  );
+  CREATE SEQUENCE webhook_events_seq OWNED BY webhook_events.seq;
+  CREATE INDEX webhook_events_type ON webhook_events (type, seq);
+
+  -- Where events go: 'env' is WEBHOOK_URL (its secret stays in the environment); the others are
+  -- managed through the merchant API and keep their secret here to sign with.
+  CREATE TABLE webhook_endpoints (
+    id TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    secret TEXT,
+    previous_secret TEXT,
+    previous_secret_until BIGINT,
+    event_types JSONB,
+    created_at BIGINT NOT NULL,
+    failing_since BIGINT,
+    deleted_at BIGINT
+  );
+
+  -- One event to one endpoint, claimed by one worker at a time (FOR UPDATE SKIP LOCKED, then a
+  -- lease in claimed_until that a dead worker's claim runs out of).
+  CREATE TABLE webhook_deliveries (
+    id BIGSERIAL PRIMARY KEY,
+    event_seq BIGINT NOT NULL REFERENCES webhook_events (seq),
+    endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints (id),
+    state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed', 'cancelled')),
+    attempt INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at BIGINT NOT NULL,
+    claimed_until BIGINT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+
+  -- Every attempt, for the merchant API's delivery log (a short excerpt of the answer only).
+  CREATE TABLE webhook_attempts (
+    id BIGSERIAL PRIMARY KEY,
+    delivery_id BIGINT NOT NULL REFERENCES webhook_deliveries (id),
+    attempt INTEGER NOT NULL,
+    attempted_at BIGINT NOT NULL,
+    status_code INTEGER,
+    duration_ms INTEGER NOT NULL,
+    error TEXT,
+    response_excerpt TEXT
+  );
+  CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id);
+  `,
+];
+
+/**
+ * Applies every migration the database has not seen, each in its own transaction, holding the
+ * session-level advisory lock throughout: a second proxy blocks on it until the first is done.
+ */
+export async function migratePostgres(client: pg.ClientBase): Promise<void> {
+  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`);
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT version FROM schema_migrations',
+    );
+    const applied = new Set(rows.map((row) => row.version));
+    for (const [index, sql] of POSTGRES_MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (applied.has(version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+          version,
+          Date.now(),
+        ]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * The webhook outbox on PostgreSQL: `writeEvent` runs inside the caller's transaction (the
+ * change and its event commit together); the rest is the `WebhookStore` half of the store.
+ */
+
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import {
+  type ClaimedDelivery,
+  type DeliveryAttempt,
+  ENV_ENDPOINT_ID,
+  eventSeq,
+  type NewEvent,
+  type StoredEvent,
+  type WebhookEndpoint,
+  type WebhookStore,
+} from './outbox.ts';
+import { type Queryable, query, transaction } from './postgres-connection.ts';
+import { put } from './sqlite-rows.ts';
+
+/**
+ * The transaction-level advisory lock an event's seq is taken under. Sequence values are handed
+ * out at once but commit in any order; a reader paging `after=` an id could then pass a seq
+ * whose transaction commits later, and never see it. Held from `nextval` to the commit, the lock
+ * makes seqs commit in their order. It serialises only the end of transactions that write an
+ * event (the event is the last write of each), which are short.
+ */
+const EVENT_ORDER_LOCK = 7_301_018_002;
+
+interface EventRow {
+  id: string;
+  type: string;
+  created_at: number;
+  data: Record<string, unknown>;
+}
+
+interface EndpointRow {
+  id: string;
+  url: string;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  event_types: string[] | null;
+  created_at: number;
+  failing_since: number | null;
+}
+
+const eventOf = (row: EventRow): StoredEvent => ({
+  id: row.id,
+  type: row.type,
+  createdAt: row.created_at,
+  data: row.data,
+});
+
+function endpointOf(row: EndpointRow): WebhookEndpoint {
+  const endpoint: WebhookEndpoint = { id: row.id, url: row.url, createdAt: row.created_at };
+  if (row.event_types !== null) endpoint.eventTypes = row.event_types;
+  put(endpoint, 'failingSince', row.failing_since);
+  put(endpoint, 'previousSecretUntil', row.previous_secret_until);
+  return endpoint;
+}
+
+/** Every active endpoint that takes events of type $3 gets a pending delivery of seq $1. */
+const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, state, next_attempt_at,
+  created_at)
+  SELECT $1, id, 'pending', $2, $2 FROM webhook_endpoints
+  WHERE deleted_at IS NULL AND (event_types IS NULL OR event_types ? $3::text)`;
+
+/** Writes `event` and its deliveries on `client`, inside the caller's transaction. */
+export async function writeEvent(client: Queryable, event: NewEvent): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
+  const { rows } = await client.query<{ seq: number }>(
+    `WITH next AS (SELECT nextval('webhook_events_seq') AS seq)
+    INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
+    SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || $1, $2, $3, $4, $5 FROM next
+    ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`,
+    [
+      randomBytes(6).toString('base64url'),
+      event.type,
+      event.createdAt,
+      JSON.stringify(event.data),
+      event.dedupeKey ?? null,
+    ],
+  );
+  if (rows.length === 0) return;
+  await client.query(FAN_OUT, [rows[0]!.seq, event.createdAt, event.type]);
+}
+
+async function deleteEndpoint(client: Queryable, id: string, now: number): Promise<boolean> {
+  const deleted = await client.query(
+    'UPDATE webhook_endpoints SET deleted_at = $1 WHERE id = $2 AND deleted_at IS NULL',
+    [now, id],
+  );
+  if (deleted.rowCount === 0) return false;
+  await client.query(
+    `UPDATE webhook_deliveries SET state = 'cancelled', claimed_until = NULL
+    WHERE endpoint_id = $1 AND state = 'pending'`,
+    [id],
+  );
+  return true;
+}
+
+/**
+ * Due deliveries, locked with SKIP LOCKED so that workers claiming at once take different ones,
+ * each leased and counted in the same statement, with their event and endpoint.
+ */
+const CLAIM = `WITH due AS (
+    SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1
+      AND (claimed_until IS NULL OR claimed_until <= $1)
+    ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED),
+  claimed AS (
+    UPDATE webhook_deliveries d SET claimed_until = $2, attempt = d.attempt + 1
+    FROM due WHERE d.id = due.id RETURNING d.id, d.attempt, d.event_seq, d.endpoint_id)
+  SELECT c.id AS delivery_id, c.attempt, e.id AS event_id, e.type AS event_type,
+    e.created_at AS event_created_at, e.data AS event_data, p.*
+  FROM claimed c JOIN webhook_events e ON e.seq = c.event_seq
+  JOIN webhook_endpoints p ON p.id = c.endpoint_id ORDER BY c.id`;
+
+export function postgresOutbox(pool: pg.Pool): WebhookStore {
+  return {
+    async listEvents({ after, type, limit }) {
+      const params: unknown[] = [after === undefined ? 0 : (eventSeq(after) ?? 0)];
+      let where = 'seq > $1';
+      if (type !== undefined) {
+        params.push(type);
+        where += ` AND type = $${params.length}`;
+      }
+      params.push(limit);
+      const { rows } = await query<EventRow>(
+        pool,
+        `SELECT * FROM webhook_events WHERE ${where} ORDER BY seq LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map(eventOf);
+    },
+    async redeliverEvent(id, now) {
+      return transaction(pool, async (client) => {
+        const { rows } = await client.query<{ seq: number; type: string }>(
+          'SELECT seq, type FROM webhook_events WHERE id = $1',
+          [id],
+        );
+        if (!rows[0]) return false;
+        await client.query(FAN_OUT, [rows[0].seq, now, rows[0].type]);
+        return true;
+      });
+    },
+    async setEnvEndpoint(url, now) {
+      if (url === undefined) {
+        await transaction(pool, (client) => deleteEndpoint(client, ENV_ENDPOINT_ID, now));
+        return;
+      }
+      await query(
+        pool,
+        `INSERT INTO webhook_endpoints (id, url, created_at) VALUES ($1, $2, $3)
+        ON CONFLICT (id) DO UPDATE SET url = excluded.url, deleted_at = NULL`,
+        [ENV_ENDPOINT_ID, url, now],
+      );
+    },
+    async createEndpoint(endpoint, secret) {
+      await query(
+        pool,
+        `INSERT INTO webhook_endpoints (id, url, secret, event_types, created_at)
+        VALUES ($1, $2, $3, $4, $5)`,
+        [
+          endpoint.id,
+          endpoint.url,
+          secret,
+          endpoint.eventTypes === undefined ? null : JSON.stringify(endpoint.eventTypes),
+          endpoint.createdAt,
+        ],
+      );
+    },
+    async listEndpoints() {
+      const { rows } = await query<EndpointRow>(
+        pool,
+        'SELECT * FROM webhook_endpoints WHERE deleted_at IS NULL ORDER BY created_at, id',
+      );
+      return rows.map(endpointOf);
+    },
+    async deleteEndpoint(id, now) {
+      return transaction(pool, (client) => deleteEndpoint(client, id, now));
+    },
+    async rotateEndpointSecret(id, secret, previousUntil) {
+      const rotated = await query(
+        pool,
+        `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = $1,
+          secret = $2 WHERE id = $3 AND deleted_at IS NULL AND secret IS NOT NULL`,
+        [previousUntil, secret, id],
+      );
+      return rotated.rowCount === 1;
+    },
+    async claimDeliveries(now, leaseMs, limit) {
+      const { rows } = await query<
+        EndpointRow & {
+          delivery_id: number;
+          attempt: number;
+          event_id: string;
+          event_type: string;
+          event_created_at: number;
+          event_data: Record<string, unknown>;
+        }
+      >(pool, CLAIM, [now, now + leaseMs, limit]);
+      return rows.map((row): ClaimedDelivery => {
+        const secrets: { secret?: string; previousSecret?: string } = {};
+        put(secrets, 'secret', row.secret);
+        put(secrets, 'previousSecret', row.previous_secret);
+        return {
+          id: row.delivery_id,
+          attempt: row.attempt,
+          event: eventOf({
+            id: row.event_id,
+            type: row.event_type,
+            created_at: row.event_created_at,
+            data: row.event_data,
+          }),
+          endpoint: { ...endpointOf(row), ...secrets },
+        };
+      });
+    },
+    async finishAttempt(delivery, result) {
+      await transaction(pool, async (client) => {
+        await client.query(
+          `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, duration_ms,
+          status_code, error, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            delivery.id,
+            delivery.attempt,
+            result.attemptedAt,
+            result.durationMs,
+            result.statusCode ?? null,
+            result.error ?? null,
+            result.responseExcerpt ?? null,
+          ],
+        );
+        const { rows } = await client.query<{ attempt: number; endpoint_id: string }>(
+          `SELECT attempt, endpoint_id FROM webhook_deliveries WHERE id = $1 AND state = 'pending'
+          FOR UPDATE`,
+          [delivery.id],
+        );
+        // Another worker took it over (this one's lease ran out): its outcome decides, not ours.
+        if (rows[0]?.attempt !== delivery.attempt) return;
+        if (result.delivered) {
+          await client.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1', [
+            rows[0].endpoint_id,
+          ]);
+        } else {
+          await client.query(
+            'UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, $1) WHERE id = $2',
+            [result.attemptedAt, rows[0].endpoint_id],
+          );
+        }
+        await client.query(
+          `UPDATE webhook_deliveries SET state = $1, next_attempt_at = $2, claimed_until = NULL
+          WHERE id = $3`,
+          [
+            result.delivered ? 'delivered' : result.retryAt === undefined ? 'failed' : 'pending',
+            result.retryAt ?? result.attemptedAt,
+            delivery.id,
+          ],
+        );
+      });
+    },
+    async nextDeliveryAt() {
+      const { rows } = await query<{ due: number | null }>(
+        pool,
+        `SELECT MIN(GREATEST(next_attempt_at, COALESCE(claimed_until, 0))) AS due
+        FROM webhook_deliveries WHERE state = 'pending'`,
+      );
+      return rows[0]?.due ?? undefined;
+    },
+    async listAttempts({ eventId, endpointId, limit }) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (eventId !== undefined) {
+        params.push(eventId);
+        where.push(`e.id = $${params.length}`);
+      }
+      if (endpointId !== undefined) {
+        params.push(endpointId);
+        where.push(`d.endpoint_id = $${params.length}`);
+      }
+      params.push(limit);
+      const { rows } = await query<{
+        id: number;
+        delivery_id: number;
+        attempt: number;
+        attempted_at: number;
+        duration_ms: number;
+        status_code: number | null;
+        error: string | null;
+        response_excerpt: string | null;
+        event_id: string;
+        event_type: string;
+        endpoint_id: string;
+      }>(
+        pool,
+        `SELECT a.*, e.id AS event_id, e.type AS event_type, d.endpoint_id
+        FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+        JOIN webhook_events e ON e.seq = d.event_seq
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.id DESC
+        LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map((row) => {
+        const attempt: DeliveryAttempt = {
+          id: row.id,
+          deliveryId: row.delivery_id,
+          eventId: row.event_id,
+          eventType: row.event_type,
+          endpointId: row.endpoint_id,
+          attempt: row.attempt,
+          attemptedAt: row.attempted_at,
+          durationMs: row.duration_ms,
+        };
+        put(attempt, 'statusCode', row.status_code);
+        put(attempt, 'error', row.error);
+        put(attempt, 'responseExcerpt', row.response_excerpt);
+        return attempt;
+      });
+    },
+  };
+}

@@ -1,0 +1,234 @@
+/**
+ * What only several proxies on one PostgreSQL database have: migrations that run once when they
+ * start together, decisions two proxies race on taken once, events that page in commit order,
+ * and a database that goes away and comes back.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import pg from 'pg';
+import { eventually } from '../../../../tests/support/eventually.ts';
+import { checkoutEvent } from '../webhooks/events.ts';
+import { openPostgresStore } from './postgres.ts';
+import { writeEvent } from './postgres-outbox.ts';
+import type { Store } from './store.ts';
+import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
+import { storeUnavailableReason } from './unavailable.ts';
+
+const PROXIES = 4;
+
+describe('PostgreSQL store, several proxies on one database', () => {
+  const cluster = usePostgres();
+  let databases = 0;
+
+  /** `count` stores on one new database, opened at once, as proxies starting together. */
+  async function proxies(count = PROXIES): Promise<{ stores: Store[]; url: string }> {
+    const url = await cluster().createDatabase(`shared_${++databases}`);
+    const stores = await Promise.all(
+      Array.from({ length: count }, () => openPostgresStore(url, { poolSize: 3 })),
+    );
+    return { stores, url };
+  }
+  const closeAll = (stores: Store[]) => Promise.all(stores.map((store) => store.close()));
+
+  it('migrates once when several proxies start at once', async () => {
+    const { stores, url } = await proxies();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('SELECT version FROM schema_migrations');
+    assert.deepEqual(rows, [{ version: 1 }]);
+    await client.end();
+    await closeAll(stores);
+  });
+
+  it('spends a session token once across proxies', async () => {
+    const { stores } = await proxies();
+    await stores[0]!.createSession({
+      tokenHash: 'race',
+      amount: '10.00',
+      currency: { iso: 'EUR' },
+      expiresAt: 10_000,
+      createdAt: 1_000,
+    });
+    const claims = await Promise.all(
+      stores.flatMap((store) => [
+        store.claimSession('race', 2_000),
+        store.claimSession('race', 2_000),
+      ]),
+    );
+    assert.equal(claims.filter(Boolean).length, 1);
+    await closeAll(stores);
+  });
+
+  it('reserves an Idempotency-Key once across proxies', async () => {
+    const { stores } = await proxies();
+    const answers = await Promise.all(
+      stores.map((store) => store.reserveIdempotencyKey('key-1', 'h1', 1_000)),
+    );
+    assert.deepEqual(answers.map((answer) => answer.kind).sort(), [
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'reserved',
+    ]);
+    await closeAll(stores);
+  });
+
+  it('takes one foreign_id for one open session when two proxies create at once', async () => {
+    const { stores } = await proxies();
+    const answers = await Promise.all(
+      stores.map((store, index) =>
+        store.createSession({
+          tokenHash: `token-${index}`,
+          amount: '10.00',
+          currency: { iso: 'EUR' },
+          foreignId: 'order-77',
+          expiresAt: 10_000,
+          createdAt: 1_000,
+        }),
+      ),
+    );
+    assert.equal(answers.filter((answer) => answer === 'created').length, 1);
+    await closeAll(stores);
+  });
+
+  it('keeps a final status final under concurrent callbacks, with one event', async () => {
+    const { stores } = await proxies();
+    await stores[0]!.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
+    const made = checkout();
+    await stores[0]!.insertCheckout(made, {});
+    const outcomes = await Promise.all(
+      stores.map((store, index) =>
+        store.advanceCheckout(
+          made.id,
+          { status: index % 2 ? 'paid' : 'failed', at: 2_000 },
+          callback,
+          checkoutEvent,
+        ),
+      ),
+    );
+    const applied = outcomes.filter((outcome) => outcome !== undefined);
+    assert.equal(applied.length, 1);
+    const stored = await stores[1]!.getCheckout(made.id);
+    assert.equal(stored?.status, applied[0]!.status);
+    assert.equal(stored?.version, 2);
+    const events = await stores[2]!.listEvents({ limit: 10 });
+    assert.deepEqual(
+      events.map((event) => event.type),
+      [`checkout.${applied[0]!.status}`],
+    );
+    const log = await stores[3]!.listCallbacks({ limit: 10 });
+    assert.deepEqual(log.map((entry) => entry.outcome).sort(), [
+      'applied',
+      'ignored',
+      'ignored',
+      'ignored',
+    ]);
+    await closeAll(stores);
+  });
+
+  it('hands each due delivery to one proxy (FOR UPDATE SKIP LOCKED)', async () => {
+    const { stores } = await proxies();
+    await stores[0]!.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
+    for (let i = 0; i < 20; i++) {
+      const made = checkout();
+      await stores[i % PROXIES]!.insertCheckout(made, {}, checkoutEvent(made));
+    }
+    const claims = await Promise.all(
+      stores.map((store) => store.claimDeliveries(5_000, 60_000, 8)),
+    );
+    const ids = claims.flat().map((delivery) => delivery.id);
+    assert.equal(ids.length, 20);
+    assert.equal(new Set(ids).size, 20);
+    await closeAll(stores);
+  });
+
+  it('pages events in commit order: a later event waits for an earlier one still in flight', async () => {
+    const { stores, url } = await proxies(1);
+    const store = stores[0]!;
+    const first = checkout();
+    await store.insertCheckout(first, {});
+    // A transaction that has written its event and not committed yet.
+    const slow = new pg.Client({ connectionString: url });
+    await slow.connect();
+    await slow.query('BEGIN');
+    await writeEvent(slow, { type: 'checkout.early', createdAt: 1, data: {} });
+    let laterCommitted = false;
+    const later = store
+      .recordCallback(callback, { type: 'checkout.late', createdAt: 2, data: {} })
+      .then(() => {
+        laterCommitted = true;
+      });
+    // The late one waits on the lock the early one holds until it commits.
+    await eventually(
+      async () =>
+        (await slow.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))
+          .rows.length === 1,
+      'the late event waiting for the early one',
+    );
+    // So a reader paging now sees neither, not the late one before the early one.
+    assert.deepEqual(await store.listEvents({ limit: 10 }), []);
+    assert.equal(laterCommitted, false);
+    await slow.query('COMMIT');
+    await later;
+    await slow.end();
+    const events = await store.listEvents({ limit: 10 });
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['checkout.early', 'checkout.late'],
+    );
+    assert.ok(events[0]!.id < events[1]!.id);
+    assert.deepEqual(await store.listEvents({ after: events[0]!.id, limit: 10 }), [events[1]]);
+    await closeAll(stores);
+  });
+
+  it('answers store_unavailable while the server is down, and recovers by itself', async () => {
+    const { stores } = await proxies(1);
+    const store = stores[0]!;
+    const made = checkout();
+    await store.insertCheckout(made, {});
+    await store.ping();
+
+    await cluster().stopServer();
+    for (const attempt of [
+      store.ping(),
+      store.getCheckout(made.id),
+      store.insertCheckout(checkout(), {}),
+    ]) {
+      await assert.rejects(attempt, (error) => {
+        assert.match(storeUnavailableReason(error) ?? 'none', /^postgres /);
+        return true;
+      });
+    }
+    await cluster().startServer();
+    await store.ping();
+    assert.equal((await store.getCheckout(made.id))?.id, made.id);
+
+    // Connections cut while the server stays up (a network failure): at most the requests on
+    // them fail, as unavailable, and the pool opens new ones.
+    await cluster().terminateConnections();
+    await store.ping().catch((error) => assert.ok(storeUnavailableReason(error)));
+    await store.ping();
+    await closeAll(stores);
+  });
+
+  it('refuses to open on an unreachable database with store_unavailable', async () => {
+    const url = await cluster().createDatabase('unreachable');
+    const wrongPort = url.replace(/:(\d+)\//, (_, port) => `:${Number(port) === 1 ? 2 : 1}/`);
+    await assert.rejects(openPostgresStore(wrongPort), (error) => {
+      assert.equal(storeUnavailableReason(error), 'postgres ECONNREFUSED');
+      return true;
+    });
+  });
+
+  it('tells a bug or a constraint from an unavailable database', async () => {
+    const { stores } = await proxies(1);
+    const made = checkout();
+    await stores[0]!.insertCheckout(made, {});
+    await assert.rejects(stores[0]!.insertCheckout(made, {}), (error) => {
+      assert.equal(storeUnavailableReason(error), undefined);
+      return true;
+    });
+    await closeAll(stores);
+  });
+});

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { callback, checkout, describeStores } from './stores.test-helpers.ts';
+
+describeStores('Store', (open) => {
+  it('reads a checkout, always its latest version', async () => {
+    const store = await open();
+    const saved = checkout();
+    await store.insertCheckout(saved, {});
+    const first = await store.getCheckout(saved.id);
+    assert.deepEqual(first, saved);
+    const paid = await store.advanceCheckout(saved.id, { status: 'paid', at: 3000 }, callback);
+    const read = await store.getCheckout(saved.id);
+    assert.deepEqual(read, paid);
+    assert.equal(read?.status, 'paid');
+    assert.equal(read?.version, 2);
+    // A refused change leaves the stored version as it is.
+    await store.advanceCheckout(saved.id, { status: 'failed', at: 3001 }, callback);
+    assert.equal((await store.getCheckout(saved.id))?.status, 'paid');
+    await store.close();
+  });
+
+  it('moves a checkout only forward, and never out of a final status', async () => {
+    const store = await open();
+    const saved = checkout();
+    await store.insertCheckout(saved, {});
+    const processing = await store.advanceCheckout(
+      saved.id,
+      { status: 'processing', at: 2000, paymentCurrency: { iso: 'LTC', network_name: 'litecoin' } },
+      callback,
+    );
+    assert.equal(processing?.status, 'processing');
+    assert.equal(processing?.version, 2);
+    assert.deepEqual(processing?.paymentCurrency, { iso: 'LTC', network_name: 'litecoin' });
+    assert.equal(
+      await store.advanceCheckout(saved.id, { status: 'created', at: 2001 }, callback),
+      undefined,
+    );
+    assert.equal(
+      (await store.advanceCheckout(saved.id, { status: 'failed', at: 2002 }, callback))?.status,
+      'failed',
+    );
+    for (const status of ['paid', 'expired', 'processing'] as const) {
+      assert.equal(
+        await store.advanceCheckout(saved.id, { status, at: 2003 }, callback),
+        undefined,
+      );
+    }
+    const final = await store.getCheckout(saved.id);
+    assert.equal(final?.status, 'failed');
+    assert.equal(final?.version, 3);
+    const log = await store.listCallbacks({ limit: 10 });
+    assert.deepEqual(
+      log.map((entry) => entry.outcome),
+      ['ignored', 'ignored', 'ignored', 'applied', 'ignored', 'applied'],
+    );
+    await store.close();
+  });
+
+  it('hands a session out once, gives it back after a failure, and refuses it expired', async () => {
+    const store = await open();
+    const session = {
+      tokenHash: 'hash-1',
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreignId: 'order-1',
+      expiresAt: 10_000,
+      createdAt: 1_000,
+    };
+    await store.createSession(session);
+    assert.deepEqual(await store.claimSession('hash-1', 2_000), session);
+    assert.equal(await store.claimSession('hash-1', 2_000), undefined);
+    await store.releaseSession('hash-1');
+    assert.ok(await store.claimSession('hash-1', 2_000));
+    const made = checkout({ pricing: 'session' });
+    await store.insertCheckout(made, { sessionTokenHash: 'hash-1' });
+    await store.releaseSession('hash-1');
+    assert.equal(await store.claimSession('hash-1', 2_000), undefined, 'used for good');
+
+    await store.createSession({ ...session, tokenHash: 'hash-2' });
+    assert.equal(await store.claimSession('hash-2', 10_000), undefined, 'expired');
+    await store.close();
+  });
+
+  it('reserves idempotency keys: replay, conflict, in progress, released', async () => {
+    const store = await open();
+    assert.deepEqual(await store.reserveIdempotencyKey('k1', 'h1', 1000), { kind: 'reserved' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k1', 'h1', 1001), { kind: 'in_progress' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k1', 'h2', 1001), { kind: 'conflict' });
+    const made = checkout();
+    await store.insertCheckout(made, { idempotencyKey: 'k1' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k1', 'h1', 1002), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
+    await store.reserveIdempotencyKey('k2', 'h1', 1000);
+    await store.releaseIdempotencyKey('k2');
+    assert.deepEqual(await store.reserveIdempotencyKey('k2', 'h9', 1003), { kind: 'reserved' });
+    // After a day a key is forgotten.
+    assert.deepEqual(await store.reserveIdempotencyKey('k1', 'h2', 1002 + 86_400_001), {
+      kind: 'reserved',
+    });
+    await store.close();
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Runs a store suite against every store: SQLite in memory, and PostgreSQL on a throwaway
+ * cluster (tests/support/postgres.ts) started once per test file, with a fresh database for each
+ * store a test opens. So every assertion of the suite holds for both.
+ */
+
+import { after, before, describe } from 'node:test';
+import { type PostgresCluster, startPostgres } from '../../../../tests/support/postgres.ts';
+import { openPostgresStore } from './postgres.ts';
+import { openSqliteStore } from './sqlite.ts';
+import type { CallbackEntry, CheckoutRecord, Store } from './store.ts';
+
+/** Opens a new, empty store of the kind the suite runs on. */
+export type OpenStore = () => Promise<Store>;
+
+/** The suite twice: `<title> on SQLite` and `<title> on PostgreSQL`. */
+export function describeStores(title: string, suite: (open: OpenStore) => void): void {
+  describe(`${title} on SQLite`, () => suite(async () => openSqliteStore(':memory:')));
+  describe(`${title} on PostgreSQL`, () => {
+    const cluster = usePostgres();
+    let databases = 0;
+    suite(async () => openPostgresStore(await cluster().createDatabase(`store_${++databases}`)));
+  });
+}
+
+/** Starts a cluster before the tests of the enclosing suite and stops it after them. */
+export function usePostgres(): () => PostgresCluster {
+  let cluster: PostgresCluster | undefined;
+  before(async () => {
+    cluster = await startPostgres({ database: 'crypto_pay' });
+  });
+  after(async () => {
+    await cluster?.stop();
+  });
+  return () => {
+    if (!cluster) throw new Error('The PostgreSQL cluster is not started yet.');
+    return cluster;
+  };
+}
+
+let counter = 0;
+/** A new checkout, unique in ids and times, with `overrides`. */
+export function checkout(overrides: Partial<CheckoutRecord> = {}): CheckoutRecord {
+  counter++;
+  return {
+    id: `checkout-id-${String(counter).padStart(10, '0')}`,
+    status: 'created',
+    paymentLink: `https://pay.example/${counter}`,
+    expiresAt: 1_900_000_000,
+    amount: '25.00',
+    currency: { iso: 'EUR' },
+    paymentRequestId: `pr-${counter}`,
+    foreignId: `cp_${counter}`,
+    pricing: 'product',
+    product: 'kettle',
+    createdAt: 1000 + counter,
+    updatedAt: 1000 + counter,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export const callback: CallbackEntry = {
+  receivedAt: 5000,
+  type: 'payment_request',
+  outcome: '',
+  body: { status: 'paid' },
+};
