@@ -172,7 +172,7 @@ describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
     });
     assert.equal(
       notSqlite.stderr,
-      'crypto-pay-proxy: backup failed: DATABASE_URL must start with sqlite: (the only store so far).\n',
+      'crypto-pay-proxy: backup failed: DATABASE_URL names a PostgreSQL database: back it up with pg_dump (see the README, "Backups"); backup copies SQLite files.\n',
     );
     assert.equal(notSqlite.code, 1);
     const memory = await run(['backup', join(dir, 'b.db')], { DATABASE_URL: 'sqlite::memory:' });

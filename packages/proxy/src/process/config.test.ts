@@ -69,7 +69,8 @@ describe('loadConfig', () => {
       refusal({ ...required, ADMIN_TOKEN: 'short' }),
       /^ADMIN_TOKEN must be at least 16/,
     );
-    assert.match(refusal({ ...required, DATABASE_URL: 'postgres://x' }), /^DATABASE_URL /);
+    assert.match(refusal({ ...required, DATABASE_URL: 'mysql://x' }), /^DATABASE_URL /);
+    assert.match(refusal({ ...required, DATABASE_POOL_SIZE: '0' }), /^DATABASE_POOL_SIZE /);
     assert.match(
       refusal({ ...required, PAYMENT_LIFETIME_SECONDS: '60' }),
       /^PAYMENT_LIFETIME_SECONDS /,

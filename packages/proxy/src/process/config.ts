@@ -36,6 +36,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** Connections each proxy keeps to a PostgreSQL store (`DATABASE_POOL_SIZE`). */
+  databasePoolSize: number;
   allowedOrigins: string[];
   adminToken: string | undefined;
   catalogFile: string | undefined;
@@ -146,7 +148,10 @@ const environmentSchema = z.object({
     z
       .string()
       .check(
-        z.refine((value) => /^sqlite:.+/.test(value), 'must look like sqlite:./data/crypto-pay.db'),
+        z.refine(
+          (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
+          'must look like sqlite:./data/crypto-pay.db or postgres://user:password@host:5432/database',
+        ),
       ),
   ),
   ALLOWED_ORIGINS: z.optional(
@@ -181,6 +186,7 @@ const environmentSchema = z.object({
   URL_SUCCESS: resultUrl,
   URL_FAILED: resultUrl,
   PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
+  DATABASE_POOL_SIZE: integer(1, 1000),
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
   MAX_EVENT_STREAMS: integer(1, 1_000_000),
   MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
@@ -286,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: vars.PORT === undefined ? 8787 : Number(vars.PORT),
     host: vars.HOST ?? '127.0.0.1',
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? 10),
     allowedOrigins: splitList(vars.ALLOWED_ORIGINS ?? '').map((origin) => new URL(origin).origin),
     adminToken: vars.ADMIN_TOKEN,
     catalogFile: vars.CATALOG_FILE,

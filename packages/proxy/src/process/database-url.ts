@@ -1,12 +1,29 @@
-/** The SQLite file a `DATABASE_URL` names, read the same way by the proxy and its backup command. */
+/** The store a `DATABASE_URL` names, read the same way by the proxy and its backup command. */
 
 import { ConfigError } from './config.ts';
 
-/** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
-export function databaseFileOf(databaseUrl: string): string {
+export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** `postgres://…` or `postgresql://…`, as pg reads them (TLS by `sslmode` and the rest). */
+export const POSTGRES_URL = /^postgres(ql)?:\/\/.+/;
+
+/** `sqlite:./data/x.db` → that file; `postgres://…` → that server. */
+export function databaseOf(databaseUrl: string): Database {
+  if (POSTGRES_URL.test(databaseUrl)) return { kind: 'postgres', url: databaseUrl };
   const match = /^sqlite:(.+)$/.exec(databaseUrl);
   if (!match) {
-    throw new ConfigError('DATABASE_URL must start with sqlite: (the only store so far).');
+    throw new ConfigError('DATABASE_URL must start with sqlite:, postgres:// or postgresql://.');
   }
-  return match[1]!;
+  return { kind: 'sqlite', file: match[1]! };
+}
+
+/** `sqlite:./data/x.db` → `./data/x.db`; `sqlite::memory:` → `:memory:`. */
+export function databaseFileOf(databaseUrl: string): string {
+  const database = databaseOf(databaseUrl);
+  if (database.kind !== 'sqlite') {
+    throw new ConfigError(
+      'DATABASE_URL names a PostgreSQL database: back it up with pg_dump (see the README, "Backups"); backup copies SQLite files.',
+    );
+  }
+  return database.file;
 }

@@ -4,6 +4,7 @@
  */
 
 import { DatabaseFileError, NativeAddonError } from '../store/open-failure.ts';
+import { StoreUnavailableError } from '../store/unavailable.ts';
 import { backupCommand } from './backup.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startProxy } from './server.ts';
@@ -35,6 +36,12 @@ function failure(error: unknown, config: Config | undefined): [string, number] {
   if (error instanceof ConfigError) return [error.message, CONFIGURATION];
   if (error instanceof DatabaseFileError) return [`DATABASE_URL: ${error.message}.`, CONFIGURATION];
   if (error instanceof NativeAddonError) return [`cannot start: ${error.message}.`, FAILURE];
+  if (error instanceof StoreUnavailableError) {
+    return [
+      `DATABASE_URL: cannot reach the database (${error.reason}): is the server up, and its address and port right?`,
+      FAILURE,
+    ];
+  }
   const listen = config && listenProblem(error, config);
   if (listen) return [listen, CONFIGURATION];
   const message = error instanceof Error ? error.message : String(error);

@@ -9,11 +9,12 @@ import { loadCatalog } from '../checkout/catalog.ts';
 import { createCheckoutHub } from '../checkout/hub.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
+import { openPostgresStore } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
-import { databaseFileOf } from './database-url.ts';
+import { databaseOf } from './database-url.ts';
 import { createLogger, type Log } from './logger.ts';
 import { setupWarnings } from './setup-warnings.ts';
 
@@ -41,9 +42,15 @@ export interface StartOptions {
  */
 const SLOW_CLIENT_MS = { headers: 10_000, request: 30_000 };
 
-/** Opens the SQLite store `databaseUrl` names (`sqlite:./data/x.db`, `sqlite::memory:`). */
-export function openStore(databaseUrl: string): Store {
-  return openSqliteStore(databaseFileOf(databaseUrl));
+/**
+ * Opens the store `databaseUrl` names: SQLite (`sqlite:./data/x.db`, `sqlite::memory:`) or
+ * PostgreSQL (`postgres://…`, with a pool of `poolSize` connections), migrated.
+ */
+export async function openStore(databaseUrl: string, poolSize?: number): Promise<Store> {
+  const database = databaseOf(databaseUrl);
+  return database.kind === 'sqlite'
+    ? openSqliteStore(database.file)
+    : openPostgresStore(database.url, poolSize === undefined ? {} : { poolSize });
 }
 
 export async function startProxy(
@@ -53,7 +60,7 @@ export async function startProxy(
   const log = options.log ?? createLogger(undefined, config.logLevel);
   const catalog = loadCatalog(config.catalogFile);
   // The store first: a file another process holds is refused before any setup advice.
-  const store = openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, config.databasePoolSize);
   for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
