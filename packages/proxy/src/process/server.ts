@@ -9,7 +9,11 @@ import { loadCatalog } from '../checkout/catalog.ts';
 import { createCheckoutHub } from '../checkout/hub.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
-import { openPostgresStore } from '../store/postgres.ts';
+import {
+  DEFAULT_CLAIM_LEASE_MS,
+  openPostgresStore,
+  type PostgresStoreOptions,
+} from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
@@ -44,14 +48,24 @@ const SLOW_CLIENT_MS = { headers: 10_000, request: 30_000 };
 
 /**
  * Opens the store `databaseUrl` names: SQLite (`sqlite:./data/x.db`, `sqlite::memory:`) or
- * PostgreSQL (`postgres://…`, with a pool of `poolSize` connections), migrated.
+ * PostgreSQL (`postgres://…`, with `options`), migrated.
  */
-export async function openStore(databaseUrl: string, poolSize?: number): Promise<Store> {
+export async function openStore(
+  databaseUrl: string,
+  options: PostgresStoreOptions = {},
+): Promise<Store> {
   const database = databaseOf(databaseUrl);
   return database.kind === 'sqlite'
     ? openSqliteStore(database.file)
-    : openPostgresStore(database.url, poolSize === undefined ? {} : { poolSize });
+    : openPostgresStore(database.url, options);
 }
+
+/**
+ * A create holds its session or Idempotency-Key through one upstream call, which
+ * `UPSTREAM_TIMEOUT_MS` bounds with its retries: a claim twice as old was left by a dead proxy.
+ */
+const claimLeaseOf = (config: Config) =>
+  Math.max(DEFAULT_CLAIM_LEASE_MS, 2 * config.upstreamTimeoutMs);
 
 export async function startProxy(
   config: Config,
@@ -60,7 +74,10 @@ export async function startProxy(
   const log = options.log ?? createLogger(undefined, config.logLevel);
   const catalog = loadCatalog(config.catalogFile);
   // The store first: a file another process holds is refused before any setup advice.
-  const store = await openStore(config.databaseUrl, config.databasePoolSize);
+  const store = await openStore(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    claimLeaseMs: claimLeaseOf(config),
+  });
   for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.

@@ -51,12 +51,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     url_failed TEXT,
     expires_at BIGINT NOT NULL,
     created_at BIGINT NOT NULL,
-    claimed BOOLEAN NOT NULL DEFAULT FALSE,
+    -- Held by a create until then (Unix ms); NULL when free. A lease, not a flag: a proxy that
+    -- dies in a create cannot give it back, and the others cannot tell a dead one from a slow one.
+    claimed_until BIGINT,
     checkout_id TEXT REFERENCES checkouts (id)
   );
   CREATE INDEX checkout_sessions_foreign_id ON checkout_sessions (foreign_id);
 
-  -- Idempotency-Key of POST /api/checkouts: the key, a keyed hash of the body, the result.
+  -- Idempotency-Key of POST /api/checkouts: the key, a keyed hash of the body, the result. A
+  -- key without a checkout older than the claim lease was left by a dead proxy (postgres.ts).
   CREATE TABLE idempotency_keys (
     key TEXT PRIMARY KEY,
     request_hash TEXT NOT NULL,

@@ -92,6 +92,34 @@ describe('PostgreSQL store, several proxies on one database', () => {
     await closeAll(stores);
   });
 
+  it('gives a session or a key held past the claim lease (a proxy died mid-create) to the retry', async () => {
+    const url = await cluster().createDatabase(`shared_${++databases}`);
+    const store = await openPostgresStore(url, { claimLeaseMs: 1_000 });
+    await store.createSession({
+      tokenHash: 'held',
+      amount: '10.00',
+      currency: { iso: 'EUR' },
+      expiresAt: 100_000,
+      createdAt: 1_000,
+    });
+    assert.ok(await store.claimSession('held', 2_000));
+    assert.equal(await store.claimSession('held', 2_999), undefined, 'still held');
+    assert.ok(await store.claimSession('held', 3_000), 'the lease ran out');
+    await store.insertCheckout(checkout({ pricing: 'session' }), { sessionTokenHash: 'held' });
+    assert.equal(await store.claimSession('held', 99_000), undefined, 'used for good');
+
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 1_000), { kind: 'reserved' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 1_999), { kind: 'in_progress' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 2_000), { kind: 'reserved' });
+    const made = checkout();
+    await store.insertCheckout(made, { idempotencyKey: 'k' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 9_000), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
+    await store.close();
+  });
+
   it('keeps a final status final under concurrent callbacks, with one event', async () => {
     const { stores } = await proxies();
     await stores[0]!.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);

@@ -16,6 +16,20 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Connections per proxy unless `DATABASE_POOL_SIZE` says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
+/** How long a create may hold a session or an Idempotency-Key unless the caller says. */
+export const DEFAULT_CLAIM_LEASE_MS = 5 * 60 * 1000;
+
+export interface PostgresStoreOptions {
+  poolSize?: number;
+  /**
+   * How long a create holds a session or an Idempotency-Key before either counts as left by a
+   * proxy that died mid-create and is given to the customer's retry. SQLite gives them back at
+   * open instead (one process owns the file); here other proxies may be in the middle of their
+   * creates, so a claim is a lease that must outlast the longest create (the upstream calls).
+   */
+  claimLeaseMs?: number;
+}
+
 const INSERT_CALLBACK = `INSERT INTO callbacks (received_at, type, object_id, foreign_id, status,
   outcome, body) VALUES ($1, $2, $3, $4, $5, $6, $7)`;
 
@@ -36,8 +50,9 @@ const callbackParams = (entry: CallbackEntry) => [
  */
 export async function openPostgresStore(
   url: string,
-  options: { poolSize?: number } = {},
+  options: PostgresStoreOptions = {},
 ): Promise<Store> {
+  const lease = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const pool = createPool(url, options.poolSize ?? DEFAULT_POOL_SIZE);
   try {
     const client = await pool.connect();
@@ -50,8 +65,6 @@ export async function openPostgresStore(
     await pool.end();
     throw storeError(error);
   }
-  // No abandoned keys or sessions are given back here, as SQLite does at open: other proxies
-  // may be in the middle of the creates that hold them.
 
   return {
     ...postgresOutbox(pool),
@@ -219,24 +232,25 @@ export async function openPostgresStore(
       // One conditional UPDATE: of several proxies claiming at once, one gets the row.
       const { rows } = await query<SessionRow>(
         pool,
-        `UPDATE checkout_sessions SET claimed = TRUE
-        WHERE token_hash = $1 AND NOT claimed AND checkout_id IS NULL AND expires_at > $2
+        `UPDATE checkout_sessions SET claimed_until = $2::bigint + $3
+        WHERE token_hash = $1 AND (claimed_until IS NULL OR claimed_until <= $2)
+          AND checkout_id IS NULL AND expires_at > $2
         RETURNING *`,
-        [tokenHash, now],
+        [tokenHash, now, lease],
       );
       return rows[0] && sessionOf(rows[0]);
     },
     async releaseSession(tokenHash) {
       await query(
         pool,
-        'UPDATE checkout_sessions SET claimed = FALSE WHERE token_hash = $1 AND checkout_id IS NULL',
+        'UPDATE checkout_sessions SET claimed_until = NULL WHERE token_hash = $1 AND checkout_id IS NULL',
         [tokenHash],
       );
     },
     async endSession(tokenHash, now) {
       await query(
         pool,
-        `UPDATE checkout_sessions SET claimed = FALSE, expires_at = LEAST(expires_at, $1)
+        `UPDATE checkout_sessions SET claimed_until = NULL, expires_at = LEAST(expires_at, $1)
         WHERE token_hash = $2 AND checkout_id IS NULL`,
         [now, tokenHash],
       );
@@ -247,12 +261,15 @@ export async function openPostgresStore(
       ]);
       // A key released or purged between the insert and the read is tried again.
       for (;;) {
-        // ON CONFLICT waits for a concurrent insert of the key to commit: one proxy reserves it.
+        // ON CONFLICT waits for a concurrent insert of the key to commit: one proxy reserves it,
+        // or takes over one whose create outlived the lease (its proxy died).
         const inserted = await query(
           pool,
           `INSERT INTO idempotency_keys (key, request_hash, created_at) VALUES ($1, $2, $3)
-          ON CONFLICT (key) DO NOTHING`,
-          [key, requestHash, now],
+          ON CONFLICT (key) DO UPDATE SET request_hash = excluded.request_hash,
+            created_at = excluded.created_at
+          WHERE idempotency_keys.checkout_id IS NULL AND idempotency_keys.created_at <= $4`,
+          [key, requestHash, now, now - lease],
         );
         if (inserted.rowCount === 1) return { kind: 'reserved' };
         const { rows } = await query<{ request_hash: string; checkout_id: string | null }>(
