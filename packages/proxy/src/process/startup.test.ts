@@ -93,6 +93,18 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
     );
   });
 
+  it('names DATABASE_URL when its PostgreSQL server cannot be reached, without its password', async () => {
+    // Exit 1, not 2: a server that is down now may be up at the next try (a supervisor retries).
+    const { code, stderr } = await start({
+      DATABASE_URL: 'postgres://crypto_pay:db-password-4711@127.0.0.1:1/shop',
+    });
+    assert.equal(
+      stderr,
+      'crypto-pay-proxy: DATABASE_URL: cannot reach the database (postgres ECONNREFUSED): is the server up, and its address and port right?\n',
+    );
+    assert.equal(code, 1);
+  });
+
   it('stops gracefully on a SIGTERM sent as soon as the start line is read', async () => {
     // `start` signals the moment it reads `listening on`: exit 0, not death by the signal.
     assert.deepEqual(await start({}), { code: 0, stderr: '' });

@@ -74,6 +74,9 @@ export function createPool(url: string, size: number): pg.Pool {
     connectionString: url,
     max: size,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive: a connection to a server that vanished without a word (a partition) is
+    // found dead by the kernel instead of holding its request forever.
+    keepAlive: true,
     types,
   });
   // An idle connection the server closed (a restart) reports here; the pool has already dropped
