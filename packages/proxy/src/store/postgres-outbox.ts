@@ -7,16 +7,21 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import {
   type ClaimedDelivery,
-  type DeliveryAttempt,
   ENV_ENDPOINT_ID,
   eventSeq,
   type NewEvent,
-  type StoredEvent,
-  type WebhookEndpoint,
   type WebhookStore,
 } from './outbox.ts';
 import { type Queryable, query, transaction } from './postgres-connection.ts';
-import { put } from './sqlite-rows.ts';
+import {
+  type AttemptRow,
+  attemptOf,
+  type EndpointRow,
+  type EventRow,
+  endpointOf,
+  eventOf,
+  put,
+} from './rows.ts';
 
 /**
  * The transaction-level advisory lock an event's seq is taken under. Sequence values are handed
@@ -26,39 +31,6 @@ import { put } from './sqlite-rows.ts';
  * event (the event is the last write of each), which are short.
  */
 const EVENT_ORDER_LOCK = 7_301_018_002;
-
-interface EventRow {
-  id: string;
-  type: string;
-  created_at: number;
-  data: Record<string, unknown>;
-}
-
-interface EndpointRow {
-  id: string;
-  url: string;
-  secret: string | null;
-  previous_secret: string | null;
-  previous_secret_until: number | null;
-  event_types: string[] | null;
-  created_at: number;
-  failing_since: number | null;
-}
-
-const eventOf = (row: EventRow): StoredEvent => ({
-  id: row.id,
-  type: row.type,
-  createdAt: row.created_at,
-  data: row.data,
-});
-
-function endpointOf(row: EndpointRow): WebhookEndpoint {
-  const endpoint: WebhookEndpoint = { id: row.id, url: row.url, createdAt: row.created_at };
-  if (row.event_types !== null) endpoint.eventTypes = row.event_types;
-  put(endpoint, 'failingSince', row.failing_since);
-  put(endpoint, 'previousSecretUntil', row.previous_secret_until);
-  return endpoint;
-}
 
 /** Every active endpoint that takes events of type $3 gets a pending delivery of seq $1. */
 const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, state, next_attempt_at,
@@ -280,19 +252,7 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
         where.push(`d.endpoint_id = $${params.length}`);
       }
       params.push(limit);
-      const { rows } = await query<{
-        id: number;
-        delivery_id: number;
-        attempt: number;
-        attempted_at: number;
-        duration_ms: number;
-        status_code: number | null;
-        error: string | null;
-        response_excerpt: string | null;
-        event_id: string;
-        event_type: string;
-        endpoint_id: string;
-      }>(
+      const { rows } = await query<AttemptRow>(
         pool,
         `SELECT a.*, e.id AS event_id, e.type AS event_type, d.endpoint_id
         FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
@@ -301,22 +261,7 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
         LIMIT $${params.length}`,
         params,
       );
-      return rows.map((row) => {
-        const attempt: DeliveryAttempt = {
-          id: row.id,
-          deliveryId: row.delivery_id,
-          eventId: row.event_id,
-          eventType: row.event_type,
-          endpointId: row.endpoint_id,
-          attempt: row.attempt,
-          attemptedAt: row.attempted_at,
-          durationMs: row.duration_ms,
-        };
-        put(attempt, 'statusCode', row.status_code);
-        put(attempt, 'error', row.error);
-        put(attempt, 'responseExcerpt', row.response_excerpt);
-        return attempt;
-      });
+      return rows.map(attemptOf);
     },
   };
 }

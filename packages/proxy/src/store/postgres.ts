@@ -7,8 +7,15 @@
 import { createPool, query, storeError, transaction } from './postgres-connection.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { postgresOutbox, writeEvent } from './postgres-outbox.ts';
-import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from './sqlite-rows.ts';
-import { type CallbackEntry, isAhead, type Store, type StoredCallback } from './store.ts';
+import {
+  type CallbackRow,
+  type CheckoutRow,
+  callbackOf,
+  checkoutOf,
+  type SessionRow,
+  sessionOf,
+} from './rows.ts';
+import { type CallbackEntry, isAhead, type Store } from './store.ts';
 
 /** Idempotency keys are kept this long, like the payment request they name at most. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -308,34 +315,13 @@ export async function openPostgresStore(
         where.push(`foreign_id = $${params.length}`);
       }
       params.push(limit);
-      const { rows } = await query<{
-        id: number;
-        received_at: number;
-        type: string;
-        object_id: string | null;
-        foreign_id: string | null;
-        status: string | null;
-        outcome: string;
-        body: Record<string, unknown>;
-      }>(
+      const { rows } = await query<CallbackRow>(
         pool,
         `SELECT * FROM callbacks ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY id DESC LIMIT $${params.length}`,
         params,
       );
-      return rows.map((row) => {
-        const entry: StoredCallback = {
-          id: row.id,
-          receivedAt: row.received_at,
-          type: row.type,
-          outcome: row.outcome,
-          body: row.body,
-        };
-        put(entry, 'objectId', row.object_id);
-        put(entry, 'foreignId', row.foreign_id);
-        put(entry, 'status', row.status);
-        return entry;
-      });
+      return rows.map(callbackOf);
     },
     async ping() {
       await query(

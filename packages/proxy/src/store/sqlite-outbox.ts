@@ -8,7 +8,6 @@ import type Database from 'better-sqlite3';
 import {
   type AttemptResult,
   type ClaimedDelivery,
-  type DeliveryAttempt,
   ENV_ENDPOINT_ID,
   eventId,
   eventSeq,
@@ -17,55 +16,28 @@ import {
   type WebhookEndpoint,
   type WebhookStore,
 } from './outbox.ts';
-import { put } from './sqlite-rows.ts';
+import {
+  type AttemptRow,
+  attemptOf,
+  type EndpointRow,
+  type EventRow,
+  endpointOf,
+  eventOf,
+  put,
+} from './rows.ts';
 
-interface EventRow {
-  seq: number;
-  id: string;
-  type: string;
-  created_at: number;
-  data: string;
-}
+// SQLite keeps JSON columns as text: parsed here, the rows take the shared mappers.
+type EventText = Omit<EventRow, 'data'> & { seq: number; data: string };
+type EndpointText = Omit<EndpointRow, 'event_types'> & { event_types: string | null };
 
-interface EndpointRow {
-  id: string;
-  url: string;
-  secret: string | null;
-  previous_secret: string | null;
-  previous_secret_until: number | null;
-  event_types: string | null;
-  created_at: number;
-  failing_since: number | null;
-}
+const eventOfText = (row: EventText): StoredEvent =>
+  eventOf({ ...row, data: JSON.parse(row.data) as Record<string, unknown> });
 
-interface AttemptRow {
-  id: number;
-  delivery_id: number;
-  attempt: number;
-  attempted_at: number;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_excerpt: string | null;
-  event_id: string;
-  event_type: string;
-  endpoint_id: string;
-}
-
-const eventOf = (row: EventRow): StoredEvent => ({
-  id: row.id,
-  type: row.type,
-  createdAt: row.created_at,
-  data: JSON.parse(row.data) as Record<string, unknown>,
-});
-
-function endpointOf(row: EndpointRow): WebhookEndpoint {
-  const endpoint: WebhookEndpoint = { id: row.id, url: row.url, createdAt: row.created_at };
-  if (row.event_types !== null) endpoint.eventTypes = JSON.parse(row.event_types) as string[];
-  put(endpoint, 'failingSince', row.failing_since);
-  put(endpoint, 'previousSecretUntil', row.previous_secret_until);
-  return endpoint;
-}
+const endpointOfText = (row: EndpointText): WebhookEndpoint =>
+  endpointOf({
+    ...row,
+    event_types: row.event_types === null ? null : (JSON.parse(row.event_types) as string[]),
+  });
 
 /** Every active endpoint that takes events of `@type` gets a pending delivery of `@seq`. */
 const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, state, next_attempt_at,
@@ -139,7 +111,7 @@ export function sqliteOutbox(db: Database.Database): {
   };
 
   const redeliver = db.transaction((id: string, now: number): boolean => {
-    const row = statements.eventById.get(id) as EventRow | undefined;
+    const row = statements.eventById.get(id) as EventText | undefined;
     if (!row) return false;
     statements.fanOut.run({ seq: row.seq, now, type: row.type });
     return true;
@@ -159,15 +131,15 @@ export function sqliteOutbox(db: Database.Database): {
       endpoint_id: string;
     }[];
     return claimed.map((row): ClaimedDelivery => {
-      const endpoint = statements.endpoint.get(row.endpoint_id) as EndpointRow;
+      const endpoint = statements.endpoint.get(row.endpoint_id) as EndpointText;
       const secrets: { secret?: string; previousSecret?: string } = {};
       put(secrets, 'secret', endpoint.secret);
       put(secrets, 'previousSecret', endpoint.previous_secret);
       return {
         id: row.id,
         attempt: row.attempt,
-        event: eventOf(statements.eventBySeq.get(row.event_seq) as EventRow),
-        endpoint: { ...endpointOf(endpoint), ...secrets },
+        event: eventOfText(statements.eventBySeq.get(row.event_seq) as EventText),
+        endpoint: { ...endpointOfText(endpoint), ...secrets },
       };
     });
   });
@@ -209,8 +181,8 @@ export function sqliteOutbox(db: Database.Database): {
       }
       const rows = db
         .prepare(`SELECT * FROM webhook_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`)
-        .all(...params, limit) as EventRow[];
-      return rows.map(eventOf);
+        .all(...params, limit) as EventText[];
+      return rows.map(eventOfText);
     },
     async redeliverEvent(id, now) {
       return redeliver(id, now);
@@ -229,7 +201,7 @@ export function sqliteOutbox(db: Database.Database): {
       });
     },
     async listEndpoints() {
-      return (statements.listEndpoints.all() as EndpointRow[]).map(endpointOf);
+      return (statements.listEndpoints.all() as EndpointText[]).map(endpointOfText);
     },
     async deleteEndpoint(id, now) {
       return deleteEndpoint(id, now);
@@ -264,22 +236,7 @@ export function sqliteOutbox(db: Database.Database): {
           JOIN webhook_events e ON e.seq = d.event_seq
           ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.id DESC LIMIT ?`)
         .all(...params, limit) as AttemptRow[];
-      return rows.map((row) => {
-        const attempt: DeliveryAttempt = {
-          id: row.id,
-          deliveryId: row.delivery_id,
-          eventId: row.event_id,
-          eventType: row.event_type,
-          endpointId: row.endpoint_id,
-          attempt: row.attempt,
-          attemptedAt: row.attempted_at,
-          durationMs: row.duration_ms,
-        };
-        put(attempt, 'statusCode', row.status_code);
-        put(attempt, 'error', row.error);
-        put(attempt, 'responseExcerpt', row.response_excerpt);
-        return attempt;
-      });
+      return rows.map(attemptOf);
     },
   };
   return { writeEvent, store };

@@ -10,8 +10,15 @@ import { type FileLock, lockDatabase } from './lock.ts';
 import { migrate } from './migrations.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
 import type { NewEvent } from './outbox.ts';
+import {
+  type CallbackRow,
+  type CheckoutRow,
+  callbackOf,
+  checkoutOf,
+  type SessionRow,
+  sessionOf,
+} from './rows.ts';
 import { sqliteOutbox } from './sqlite-outbox.ts';
-import { type CheckoutRow, checkoutOf, put, type SessionRow, sessionOf } from './sqlite-rows.ts';
 import {
   type CallbackEntry,
   type CheckoutRecord,
@@ -20,7 +27,6 @@ import {
   type IdempotencyReservation,
   isAhead,
   type Store,
-  type StoredCallback,
 } from './store.ts';
 
 /** Idempotency keys are kept this long, like the payment request they name at most. */
@@ -339,29 +345,13 @@ export function openSqliteStore(
       }
       const sql = `SELECT * FROM callbacks ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY id DESC LIMIT ?`;
-      const rows = db.prepare(sql).all(...params, limit) as {
-        id: number;
-        received_at: number;
-        type: string;
-        object_id: string | null;
-        foreign_id: string | null;
-        status: string | null;
-        outcome: string;
+      // SQLite keeps the body as JSON text: parsed here, the row takes the shared mapper.
+      const rows = db.prepare(sql).all(...params, limit) as (Omit<CallbackRow, 'body'> & {
         body: string;
-      }[];
-      return rows.map((row) => {
-        const entry: StoredCallback = {
-          id: row.id,
-          receivedAt: row.received_at,
-          type: row.type,
-          outcome: row.outcome,
-          body: JSON.parse(row.body) as Record<string, unknown>,
-        };
-        put(entry, 'objectId', row.object_id);
-        put(entry, 'foreignId', row.foreign_id);
-        put(entry, 'status', row.status);
-        return entry;
-      });
+      })[];
+      return rows.map((row) =>
+        callbackOf({ ...row, body: JSON.parse(row.body) as Record<string, unknown> }),
+      );
     },
     async ping() {
       statements.probe.run(Date.now());
