@@ -54,6 +54,32 @@ describeStores('Outbox', (open) => {
     await store.close();
   });
 
+  it('relays a deposit’s free-text statuses each once, under a normalised type', async () => {
+    const store = await storeWithEndpoint();
+    const deposit = (status: string): CallbackEntry => ({
+      receivedAt: 10,
+      type: 'deposit',
+      objectId: 'dep-7',
+      status,
+      outcome: 'recorded',
+      body: { type: 'deposit', id: 'dep-7', status },
+    });
+    for (const status of ['In-Progress', 'Completed', 'In-Progress', 'in_progress']) {
+      await store.recordCallback(deposit(status), relayedEvent(deposit(status)));
+    }
+    const events = await store.listEvents({ limit: 10 });
+    assert.deepEqual(
+      events.map((event) => [event.type, event.data.status]),
+      [
+        ['deposit.in_progress', 'In-Progress'],
+        ['deposit.completed', 'Completed'],
+        ['deposit.in_progress', 'in_progress'],
+      ],
+    );
+    assert.equal(relayedEvent(deposit(`Ü ${'x'.repeat(100)}`)).type, `deposit.__${'x'.repeat(62)}`);
+    await store.close();
+  });
+
   it('relays another callback once per object and status', async () => {
     const store = await storeWithEndpoint(open);
     const invoice: CallbackEntry = {
@@ -82,12 +108,12 @@ describeStores('Outbox', (open) => {
     const [first] = await store.claimDeliveries(1000, 500, 10);
     assert.equal(first?.attempt, 1);
     assert.deepEqual(await store.claimDeliveries(1200, 500, 10), []);
-    assert.equal(await store.nextDeliveryAt(), 1500);
+    assert.equal(await store.nextDeliveryAt(1200), 1500);
     const [again] = await store.claimDeliveries(1500, 500, 10);
     assert.equal(again?.attempt, 2);
     // The first worker's late result is logged but does not settle what the second holds.
     await store.finishAttempt(first!, { attemptedAt: 1600, durationMs: 5, delivered: true });
-    assert.equal(await store.nextDeliveryAt(), 2000);
+    assert.equal(await store.nextDeliveryAt(1600), 2000);
     await store.finishAttempt(again!, {
       attemptedAt: 1700,
       durationMs: 5,
@@ -95,7 +121,7 @@ describeStores('Outbox', (open) => {
       delivered: false,
       retryAt: 9000,
     });
-    assert.equal(await store.nextDeliveryAt(), 9000);
+    assert.equal(await store.nextDeliveryAt(1700), 9000);
     assert.ok((await store.listEndpoints())[0]?.failingSince === 1700);
     const attempts = await store.listAttempts({ limit: 10 });
     assert.deepEqual(
@@ -103,6 +129,67 @@ describeStores('Outbox', (open) => {
       [
         [2, 500],
         [1, undefined],
+      ],
+    );
+    await store.close();
+  });
+
+  it('claims at most two deliveries per endpoint at once, so a slow one leaves room for the rest', async () => {
+    const store = await storeWithEndpoint();
+    await store.createEndpoint(
+      { id: 'whe_other', url: 'http://127.0.0.1:9/other', createdAt: 1 },
+      'whsec_x',
+    );
+    for (let i = 1; i <= 5; i++) {
+      const created = checkout(`outbox-checkout-00000001${i}`);
+      await store.insertCheckout(created, {}, checkoutEvent(created));
+    }
+    const endpointsOf = (claimed: { endpoint: { id: string } }[]) =>
+      claimed.map((delivery) => delivery.endpoint.id).sort();
+    const first = await store.claimDeliveries(2000, 60_000, 10);
+    assert.deepEqual(endpointsOf(first), ['env', 'env', 'whe_other', 'whe_other']);
+    // Both endpoints at their cap: nothing more until a claim ends (or its lease runs out).
+    assert.deepEqual(await store.claimDeliveries(2000, 60_000, 10), []);
+    assert.equal(await store.nextDeliveryAt(2000), 62_000);
+    const other = first.find((delivery) => delivery.endpoint.id === 'whe_other')!;
+    await store.finishAttempt(other, { attemptedAt: 2100, durationMs: 5, delivered: true });
+    assert.equal(await store.nextDeliveryAt(2100), 1000);
+    const next = await store.claimDeliveries(2100, 60_000, 10);
+    assert.deepEqual(endpointsOf(next), ['whe_other']);
+    // The earliest due of the endpoint comes first.
+    assert.ok(
+      next[0]!.event.id > first.filter((d) => d.endpoint.id === 'whe_other').at(-1)!.event.id,
+    );
+    await store.close();
+  });
+
+  it('gives back a claim cut off by the shutdown: logged, uncounted, due at once, the endpoint not failing', async () => {
+    const store = await storeWithEndpoint();
+    const created = checkout('outbox-checkout-000000021');
+    await store.insertCheckout(created, {}, checkoutEvent(created));
+    const [cut] = await store.claimDeliveries(1000, 60_000, 10);
+    const result = {
+      attemptedAt: 1100,
+      durationMs: 30,
+      delivered: false,
+      error: 'cut off: the proxy stopped',
+    };
+    await store.releaseClaim(cut!, result);
+    assert.equal(await store.nextDeliveryAt(1200), 1000);
+    assert.equal((await store.listEndpoints())[0]?.failingSince, undefined);
+    const [again] = await store.claimDeliveries(1200, 60_000, 10);
+    assert.equal(again?.attempt, 1);
+    // A claim taken over after its lease ran out gives back nothing: the newer one holds it.
+    const [takenOver] = await store.claimDeliveries(61_200, 60_000, 10);
+    assert.equal(takenOver?.attempt, 2);
+    await store.releaseClaim(again!, result);
+    assert.deepEqual(await store.claimDeliveries(61_300, 60_000, 10), []);
+    const attempts = await store.listAttempts({ limit: 10 });
+    assert.deepEqual(
+      attempts.map((attempt) => [attempt.attempt, attempt.error]),
+      [
+        [1, 'cut off: the proxy stopped'],
+        [1, 'cut off: the proxy stopped'],
       ],
     );
     await store.close();
@@ -130,7 +217,7 @@ describeStores('Outbox', (open) => {
     assert.equal(await store.redeliverEvent('evt_nope', 3000), false);
     assert.equal((await store.claimDeliveries(3000, 500, 10)).length, 1);
     assert.equal(await store.deleteEndpoint('whe_paid', 4000), true);
-    assert.equal(await store.nextDeliveryAt(), undefined);
+    assert.equal(await store.nextDeliveryAt(4000), undefined);
     await store.close();
   });
 });

@@ -49,6 +49,12 @@ export interface EndpointSecrets {
   previousSecretUntil?: number;
 }
 
+/**
+ * Claims in force per endpoint across every worker on the database: a receiver that hangs holds
+ * this many sends, not all of them, so the other endpoints' deliveries go on.
+ */
+export const CLAIMS_PER_ENDPOINT = 2;
+
 /** A delivery a worker holds until `claimedUntil`. */
 export interface ClaimedDelivery {
   id: number;
@@ -100,13 +106,25 @@ export interface WebhookStore {
   /**
    * Claims up to `limit` due deliveries until `now + leaseMs`: one conditional UPDATE, so of
    * several workers on one database each delivery goes to one (PostgreSQL: `FOR UPDATE SKIP
-   * LOCKED`). A lease that ran out (a worker that died) is claimed again.
+   * LOCKED`). A lease that ran out (a worker that died) is claimed again. An endpoint never has
+   * more than `CLAIMS_PER_ENDPOINT` claims in force, whichever workers hold them.
    */
   claimDeliveries(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
   /** Logs the attempt and settles the delivery, if the claim `attempt` is still the latest. */
   finishAttempt(delivery: { id: number; attempt: number }, result: AttemptResult): Promise<void>;
-  /** Unix milliseconds of the earliest pending delivery, for the worker's timer. */
-  nextDeliveryAt(): Promise<number | undefined>;
+  /**
+   * Logs an attempt the proxy's shutdown cut off and gives the claim back uncounted (due at
+   * once, the endpoint untouched), if the claim `attempt` is still the latest.
+   */
+  releaseClaim(
+    delivery: { id: number; attempt: number },
+    result: Omit<AttemptResult, 'retryAt'>,
+  ): Promise<void>;
+  /**
+   * Unix milliseconds when a claim at the earliest can take a pending delivery (an endpoint at
+   * its claims' cap: when the first of them ends at the latest), for the worker's timer.
+   */
+  nextDeliveryAt(now: number): Promise<number | undefined>;
   listAttempts(query: {
     eventId?: string;
     endpointId?: string;

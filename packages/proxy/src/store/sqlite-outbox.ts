@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import {
   type AttemptResult,
+  CLAIMS_PER_ENDPOINT,
   type ClaimedDelivery,
   ENV_ENDPOINT_ID,
   eventId,
@@ -46,6 +47,40 @@ const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, state, 
   WHERE deleted_at IS NULL AND (event_types IS NULL
     OR EXISTS (SELECT 1 FROM json_each(event_types) WHERE value = @type))`;
 
+/**
+ * Claims in force per endpoint (by any worker): a lease not yet run out. The index named, as the
+ * planner without statistics would rather walk every pending row by state.
+ */
+const IN_FLIGHT = `in_flight AS (SELECT endpoint_id, COUNT(*) AS claims,
+    MIN(claimed_until) AS first_lease_end FROM webhook_deliveries
+    INDEXED BY webhook_deliveries_claimed WHERE state = 'pending' AND claimed_until > @now GROUP BY endpoint_id)`;
+
+/**
+ * The earliest due deliveries, each endpoint's up to its free places under @per, claimed in one
+ * statement (SQLite's writer lock covers the read too, so two workers cannot both fill a place).
+ * `due` walks each endpoint's index for @per rows at most, however long its backlog.
+ */
+const CLAIM = `WITH ${IN_FLIGHT},
+  due AS (SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_endpoints p
+    JOIN webhook_deliveries d ON d.id IN (SELECT id FROM webhook_deliveries
+      WHERE endpoint_id = p.id AND state = 'pending' AND next_attempt_at <= @now
+        AND (claimed_until IS NULL OR claimed_until <= @now)
+      ORDER BY next_attempt_at, id LIMIT @per)),
+  placed AS (SELECT due.id, due.next_attempt_at, COALESCE(in_flight.claims, 0)
+      + ROW_NUMBER() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id)
+      AS place FROM due LEFT JOIN in_flight USING (endpoint_id))
+  UPDATE webhook_deliveries SET claimed_until = @until, attempt = attempt + 1
+  WHERE id IN (SELECT id FROM placed WHERE place <= @per ORDER BY next_attempt_at, id
+    LIMIT @limit)
+  AND (claimed_until IS NULL OR claimed_until <= @now)
+  RETURNING id, attempt, event_seq, endpoint_id`;
+
+/** A delivery's time, not before its own lease ends, nor before its endpoint has a free place. */
+const NEXT_DUE = `WITH ${IN_FLIGHT}
+  SELECT MIN(MAX(d.next_attempt_at, COALESCE(d.claimed_until, 0),
+    CASE WHEN f.claims >= @per THEN f.first_lease_end ELSE 0 END)) AS due
+  FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id) WHERE d.state = 'pending'`;
+
 export function sqliteOutbox(db: Database.Database): {
   writeEvent(event: NewEvent): void;
   store: WebhookStore;
@@ -73,12 +108,7 @@ export function sqliteOutbox(db: Database.Database): {
     rotate: db.prepare(`UPDATE webhook_endpoints SET previous_secret = secret,
       previous_secret_until = @until, secret = @secret
       WHERE id = @id AND deleted_at IS NULL AND secret IS NOT NULL`),
-    claim: db.prepare(`UPDATE webhook_deliveries SET claimed_until = @until, attempt = attempt + 1
-      WHERE id IN (SELECT id FROM webhook_deliveries WHERE state = 'pending'
-        AND next_attempt_at <= @now AND (claimed_until IS NULL OR claimed_until <= @now)
-        ORDER BY next_attempt_at, id LIMIT @limit)
-      AND (claimed_until IS NULL OR claimed_until <= @now)
-      RETURNING id, attempt, event_seq, endpoint_id`),
+    claim: db.prepare(CLAIM),
     currentAttempt: db.prepare(
       "SELECT attempt FROM webhook_deliveries WHERE id = ? AND state = 'pending'",
     ),
@@ -92,8 +122,9 @@ export function sqliteOutbox(db: Database.Database): {
     failed: db.prepare(
       'UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, ?) WHERE id = ?',
     ),
-    nextDue: db.prepare(`SELECT MIN(MAX(next_attempt_at, COALESCE(claimed_until, 0))) AS due
-      FROM webhook_deliveries WHERE state = 'pending'`),
+    nextDue: db.prepare(NEXT_DUE),
+    giveBack: db.prepare(`UPDATE webhook_deliveries SET attempt = attempt - 1,
+      claimed_until = NULL WHERE id = ? AND attempt = ? AND state = 'pending'`),
   };
 
   const writeEvent = (event: NewEvent): void => {
@@ -124,7 +155,12 @@ export function sqliteOutbox(db: Database.Database): {
   });
 
   const claim = db.transaction((now: number, leaseMs: number, limit: number) => {
-    const claimed = statements.claim.all({ now, until: now + leaseMs, limit }) as {
+    const claimed = statements.claim.all({
+      now,
+      until: now + leaseMs,
+      limit,
+      per: CLAIMS_PER_ENDPOINT,
+    }) as {
       id: number;
       attempt: number;
       event_seq: number;
@@ -144,17 +180,23 @@ export function sqliteOutbox(db: Database.Database): {
     });
   });
 
+  const logAttempt = (
+    delivery: { id: number; attempt: number },
+    result: Omit<AttemptResult, 'retryAt'>,
+  ) =>
+    statements.insertAttempt.run({
+      delivery_id: delivery.id,
+      attempt: delivery.attempt,
+      attempted_at: result.attemptedAt,
+      duration_ms: result.durationMs,
+      status_code: result.statusCode ?? null,
+      error: result.error ?? null,
+      response_excerpt: result.responseExcerpt ?? null,
+    });
+
   const finish = db.transaction(
     (delivery: { id: number; attempt: number }, result: AttemptResult) => {
-      statements.insertAttempt.run({
-        delivery_id: delivery.id,
-        attempt: delivery.attempt,
-        attempted_at: result.attemptedAt,
-        duration_ms: result.durationMs,
-        status_code: result.statusCode ?? null,
-        error: result.error ?? null,
-        response_excerpt: result.responseExcerpt ?? null,
-      });
+      logAttempt(delivery, result);
       const current = statements.currentAttempt.get(delivery.id) as { attempt: number } | undefined;
       // Another worker took it over (this one's lease ran out): its outcome decides, not ours.
       if (current?.attempt !== delivery.attempt) return;
@@ -168,6 +210,14 @@ export function sqliteOutbox(db: Database.Database): {
         state: result.delivered ? 'delivered' : result.retryAt === undefined ? 'failed' : 'pending',
         next_attempt_at: result.retryAt ?? result.attemptedAt,
       });
+    },
+  );
+
+  const release = db.transaction(
+    (delivery: { id: number; attempt: number }, result: Omit<AttemptResult, 'retryAt'>) => {
+      // Kept in the log (the receiver may have had it), under the number the next try reuses.
+      logAttempt(delivery, result);
+      statements.giveBack.run(delivery.id, delivery.attempt);
     },
   );
 
@@ -215,8 +265,13 @@ export function sqliteOutbox(db: Database.Database): {
     async finishAttempt(delivery, result) {
       finish(delivery, result);
     },
-    async nextDeliveryAt() {
-      const { due } = statements.nextDue.get() as { due: number | null };
+    async releaseClaim(delivery, result) {
+      release(delivery, result);
+    },
+    async nextDeliveryAt(now) {
+      const { due } = statements.nextDue.get({ now, per: CLAIMS_PER_ENDPOINT }) as {
+        due: number | null;
+      };
       return due ?? undefined;
     },
     async listAttempts({ eventId: event, endpointId, limit }) {

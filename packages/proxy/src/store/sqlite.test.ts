@@ -26,6 +26,7 @@ describe('SQLite store, what only a file has', () => {
       { version: 2 },
       { version: 3 },
       { version: 4 },
+      { version: 5 },
     ]);
     raw.close();
 

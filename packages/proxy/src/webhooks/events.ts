@@ -26,16 +26,34 @@ export function checkoutEvent(checkout: CheckoutRecord): NewEvent {
   };
 }
 
-const NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** An event type's status part: at most this many characters. */
+const STATUS_CHARS = 64;
+
+/**
+ * A callback's status as the status part of an event type: lower-case, `_` for anything but
+ * letters, digits and `_`, capped. Deposit and withdrawal statuses are free strings, so two may
+ * read the same here (`In-Progress`, `in progress`); the dedupe key keeps them apart.
+ */
+export function statusName(status: string): string {
+  const name = status
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, STATUS_CHARS);
+  return name === '' ? 'received' : name;
+}
 
 /**
  * An invoice, withdrawal, deposit or exchange callback as an event (`entry.body` is already
- * without personal fields). One per object and status: the service repeats callbacks.
+ * without personal fields). One per object and status as the service sent it: the service
+ * repeats callbacks, and a status that reads the same in the type is still a change.
  */
 export function relayedEvent(entry: CallbackEntry): NewEvent {
-  const status = entry.status !== undefined && NAME.test(entry.status) ? entry.status : 'received';
+  const status = entry.status === undefined ? 'received' : statusName(entry.status);
   const type = `${entry.type}.${status}`;
   const event: NewEvent = { type, createdAt: entry.receivedAt, data: entry.body };
-  if (entry.objectId !== undefined) event.dedupeKey = `${entry.type}:${entry.objectId}:${status}`;
+  if (entry.objectId !== undefined) {
+    // The raw status: the same key as before for the statuses that were already names.
+    event.dedupeKey = `${entry.type}:${entry.objectId}:${entry.status ?? 'received'}`;
+  }
   return event;
 }

@@ -15,6 +15,24 @@ import { RETRY_SCHEDULE_MS, retryAt, startWebhookWorker, type WebhookWorker } fr
 const SECRET = newWebhookSecret();
 const lines: string[] = [];
 
+/** Records invoice number `count`'s callback and its event, as the callbacks route does. */
+async function writeInvoice(store: Store, count: number) {
+  const entry = {
+    receivedAt: Date.now(),
+    type: 'invoice',
+    objectId: String(count),
+    status: 'confirmed',
+    outcome: 'recorded',
+    body: { type: 'invoice', id: count, status: 'confirmed' },
+  };
+  await store.recordCallback(entry, {
+    type: 'invoice.confirmed',
+    createdAt: entry.receivedAt,
+    data: entry.body,
+    dedupeKey: `invoice:${count}:confirmed`,
+  });
+}
+
 /** A store with the environment's endpoint on `url`, a worker on it, and one event per call. */
 async function outbox(url: string, options: { timeoutMs?: number; schedule?: number[] } = {}) {
   const store: Store = openSqliteStore(':memory:');
@@ -28,21 +46,7 @@ async function outbox(url: string, options: { timeoutMs?: number; schedule?: num
   });
   let count = 0;
   const write = async () => {
-    count++;
-    const entry = {
-      receivedAt: Date.now(),
-      type: 'invoice',
-      objectId: String(count),
-      status: 'confirmed',
-      outcome: 'recorded',
-      body: { type: 'invoice', id: count, status: 'confirmed' },
-    };
-    await store.recordCallback(entry, {
-      type: 'invoice.confirmed',
-      createdAt: entry.receivedAt,
-      data: entry.body,
-      dedupeKey: `invoice:${count}:confirmed`,
-    });
+    await writeInvoice(store, ++count);
     worker.wake();
   };
   return {
@@ -128,7 +132,7 @@ describe('webhook delivery worker', () => {
       async () => (await sending.store.listAttempts({ limit: 5 })).length === 2,
       'two attempts',
     );
-    assert.equal(await sending.store.nextDeliveryAt(), undefined);
+    assert.equal(await sending.store.nextDeliveryAt(Date.now()), undefined);
     receiver.mode = 'ok';
     const [event] = await sending.store.listEvents({ limit: 1 });
     assert.equal(await sending.store.redeliverEvent(event!.id, Date.now()), true);
@@ -197,7 +201,9 @@ describe('webhook delivery worker', () => {
       'the warn line',
     );
     assert.ok(warnings.some((line) => line.includes('"level":"warn"') && line.includes('failing')));
-    assert.ok((await store.nextDeliveryAt()) !== undefined || receiver.received.length >= 5);
+    assert.ok(
+      (await store.nextDeliveryAt(clock.now)) !== undefined || receiver.received.length >= 5,
+    );
     await worker.close();
     await store.close();
     receiver.mode = 'ok';
@@ -222,6 +228,59 @@ describe('webhook delivery worker', () => {
     assert.equal(new Set(ids).size, ids.length, 'no event sent twice');
     await other.close();
     await sending.close();
+  });
+
+  it('keeps delivering to a healthy endpoint while another one hangs, two sends held at most', async () => {
+    const store: Store = openSqliteStore(':memory:');
+    const hanging = await startWebhookReceiver(SECRET);
+    hanging.mode = 'hang';
+    await store.setEnvEndpoint(hanging.url, Date.now());
+    const secret = newWebhookSecret();
+    const healthy = await startWebhookReceiver(secret);
+    await store.createEndpoint({ id: 'whe_healthy', url: healthy.url, createdAt: 1 }, secret);
+    // The hanging receiver's sends stay in flight for the whole test.
+    const worker = startWebhookWorker({
+      store,
+      log: createLogger((line) => lines.push(line)),
+      envSecret: SECRET,
+      timeoutMs: 60_000,
+    });
+    for (let count = 1; count <= 40; count++) {
+      await writeInvoice(store, count);
+      worker.wake();
+    }
+    await eventually(() => healthy.delivered().size === 40, 'every event at the healthy endpoint');
+    assert.ok(hanging.received.length <= 2, `${hanging.received.length} sends to the hanging one`);
+    await worker.close();
+    await hanging.close();
+    await healthy.close();
+    await store.close();
+  });
+
+  it('gives a send cut off by the shutdown back uncounted, the endpoint not failing', async () => {
+    const store: Store = openSqliteStore(':memory:');
+    const hanging = await startWebhookReceiver(SECRET);
+    hanging.mode = 'hang';
+    await store.setEnvEndpoint(hanging.url, Date.now());
+    const worker = startWebhookWorker({
+      store,
+      log: createLogger((line) => lines.push(line)),
+      envSecret: SECRET,
+      timeoutMs: 60_000,
+    });
+    await writeInvoice(store, 1);
+    worker.wake();
+    await eventually(() => hanging.received.length === 1, 'the send in flight');
+    await worker.close();
+    assert.equal((await store.listEndpoints())[0]?.failingSince, undefined);
+    const [attempt] = await store.listAttempts({ limit: 5 });
+    assert.match(attempt?.error ?? '', /cut off/);
+    const now = Date.now();
+    assert.ok((await store.nextDeliveryAt(now))! <= now, 'due again at once');
+    const [again] = await store.claimDeliveries(now, 60_000, 1);
+    assert.equal(again?.attempt, 1, 'the cut-off send did not count');
+    await hanging.close();
+    await store.close();
   });
 
   it('resumes at start what a stopped worker left pending', async () => {

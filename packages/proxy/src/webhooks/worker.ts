@@ -103,13 +103,6 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       now,
       signal: stopping.signal,
     });
-    // Cut off by a shutdown, it is due again as soon as a proxy runs.
-    const next = result.delivered
-      ? undefined
-      : stopping.signal.aborted
-        ? result.attemptedAt
-        : retryAt(schedule, delivery.attempt, now());
-    await store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next });
     const fields = {
       event_id: event.id,
       type: event.type,
@@ -118,6 +111,15 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       ...(result.statusCode === undefined ? {} : { status: result.statusCode }),
       duration_ms: result.durationMs,
     };
+    // Cut off by a shutdown, not by the receiver: the claim goes back uncounted, due again as
+    // soon as a proxy runs, and the endpoint is not marked failing for it.
+    if (!result.delivered && result.statusCode === undefined && stopping.signal.aborted) {
+      await store.releaseClaim(delivery, result);
+      log('info', 'webhook attempt cut off by the shutdown', fields);
+      return;
+    }
+    const next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
+    await store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next });
     if (result.delivered) {
       log('info', 'webhook delivered', fields);
       return;
@@ -130,7 +132,7 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
         failing_since: new Date(failingSince).toISOString(),
       });
     }
-    if (next === undefined && !stopping.signal.aborted) {
+    if (next === undefined) {
       log('warn', 'webhook given up after its last retry', fields);
     }
   };
@@ -173,9 +175,10 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
           if (claimed.length === free) again = true;
         }
         if (again) continue;
-        // Full: a send that ends wakes the worker. Otherwise sleep until the next due one.
+        // Full: a send that ends wakes the worker. Otherwise sleep until the next due one (an
+        // endpoint at its cap of claims: a send that ends wakes it too, or another worker's lease).
         if (inFlight.size < concurrency) {
-          const due = await store.nextDeliveryAt();
+          const due = await store.nextDeliveryAt(now());
           sleep(due === undefined ? POLL_MS : due - now());
         }
         if (!again) return;
