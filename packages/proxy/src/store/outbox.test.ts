@@ -55,7 +55,7 @@ describeStores('Outbox', (open) => {
   });
 
   it('relays a deposit’s free-text statuses each once, under a normalised type', async () => {
-    const store = await storeWithEndpoint();
+    const store = await storeWithEndpoint(open);
     const deposit = (status: string): CallbackEntry => ({
       receivedAt: 10,
       type: 'deposit',
@@ -135,7 +135,7 @@ describeStores('Outbox', (open) => {
   });
 
   it('claims at most two deliveries per endpoint at once, so a slow one leaves room for the rest', async () => {
-    const store = await storeWithEndpoint();
+    const store = await storeWithEndpoint(open);
     await store.createEndpoint(
       { id: 'whe_other', url: 'http://127.0.0.1:9/other', createdAt: 1 },
       'whsec_x',
@@ -164,7 +164,7 @@ describeStores('Outbox', (open) => {
   });
 
   it('gives back a claim cut off by the shutdown: logged, uncounted, due at once, the endpoint not failing', async () => {
-    const store = await storeWithEndpoint();
+    const store = await storeWithEndpoint(open);
     const created = checkout('outbox-checkout-000000021');
     await store.insertCheckout(created, {}, checkoutEvent(created));
     const [cut] = await store.claimDeliveries(1000, 60_000, 10);

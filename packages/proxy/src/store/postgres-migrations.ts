@@ -144,6 +144,14 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id);
   `,
+  `
+  -- A claim takes at most a few deliveries per endpoint (a slow one must not hold every send):
+  -- each endpoint's earliest due rows, and its claims in force, read without a scan of the backlog.
+  CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, next_attempt_at, id)
+    WHERE state = 'pending';
+  CREATE INDEX webhook_deliveries_claimed ON webhook_deliveries (claimed_until, endpoint_id)
+    WHERE state = 'pending';
+  `,
 ];
 
 /**

@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import {
+  type AttemptResult,
+  CLAIMS_PER_ENDPOINT,
   type ClaimedDelivery,
   ENV_ENDPOINT_ID,
   eventSeq,
@@ -13,6 +15,7 @@ import {
   type WebhookStore,
 } from './outbox.ts';
 import { type Queryable, query, transaction } from './postgres-connection.ts';
+import { CLAIM, FAN_OUT, LOCK_DUE_ENDPOINTS, NEXT_DUE } from './postgres-outbox-queries.ts';
 import {
   type AttemptRow,
   attemptOf,
@@ -31,12 +34,6 @@ import {
  * event (the event is the last write of each), which are short.
  */
 const EVENT_ORDER_LOCK = 7_301_018_002;
-
-/** Every active endpoint that takes events of type $3 gets a pending delivery of seq $1. */
-const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, state, next_attempt_at,
-  created_at)
-  SELECT $1, id, 'pending', $2, $2 FROM webhook_endpoints
-  WHERE deleted_at IS NULL AND (event_types IS NULL OR event_types ? $3::text)`;
 
 /** Writes `event` and its deliveries on `client`, inside the caller's transaction. */
 export async function writeEvent(client: Queryable, event: NewEvent): Promise<void> {
@@ -72,21 +69,26 @@ async function deleteEndpoint(client: Queryable, id: string, now: number): Promi
   return true;
 }
 
-/**
- * Due deliveries, locked with SKIP LOCKED so that workers claiming at once take different ones,
- * each leased and counted in the same statement, with their event and endpoint.
- */
-const CLAIM = `WITH due AS (
-    SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1
-      AND (claimed_until IS NULL OR claimed_until <= $1)
-    ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED),
-  claimed AS (
-    UPDATE webhook_deliveries d SET claimed_until = $2, attempt = d.attempt + 1
-    FROM due WHERE d.id = due.id RETURNING d.id, d.attempt, d.event_seq, d.endpoint_id)
-  SELECT c.id AS delivery_id, c.attempt, e.id AS event_id, e.type AS event_type,
-    e.created_at AS event_created_at, e.data AS event_data, p.*
-  FROM claimed c JOIN webhook_events e ON e.seq = c.event_seq
-  JOIN webhook_endpoints p ON p.id = c.endpoint_id ORDER BY c.id`;
+/** Logs one attempt of a delivery, inside the caller's transaction. */
+async function logAttempt(
+  client: Queryable,
+  delivery: { id: number; attempt: number },
+  result: Omit<AttemptResult, 'retryAt'>,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, duration_ms, status_code,
+    error, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      delivery.id,
+      delivery.attempt,
+      result.attemptedAt,
+      result.durationMs,
+      result.statusCode ?? null,
+      result.error ?? null,
+      result.responseExcerpt ?? null,
+    ],
+  );
+}
 
 export function postgresOutbox(pool: pg.Pool): WebhookStore {
   return {
@@ -162,16 +164,22 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
       return rotated.rowCount === 1;
     },
     async claimDeliveries(now, leaseMs, limit) {
-      const { rows } = await query<
-        EndpointRow & {
-          delivery_id: number;
-          attempt: number;
-          event_id: string;
-          event_type: string;
-          event_created_at: number;
-          event_data: Record<string, unknown>;
-        }
-      >(pool, CLAIM, [now, now + leaseMs, limit]);
+      const rows = await transaction(pool, async (client) => {
+        const locked = await client.query<{ id: string }>(LOCK_DUE_ENDPOINTS, [now, limit]);
+        if (locked.rows.length === 0) return [];
+        const endpoints = locked.rows.map((row) => row.id);
+        const claimed = await client.query<
+          EndpointRow & {
+            delivery_id: number;
+            attempt: number;
+            event_id: string;
+            event_type: string;
+            event_created_at: number;
+            event_data: Record<string, unknown>;
+          }
+        >(CLAIM, [now, now + leaseMs, limit, endpoints, CLAIMS_PER_ENDPOINT]);
+        return claimed.rows;
+      });
       return rows.map((row): ClaimedDelivery => {
         const secrets: { secret?: string; previousSecret?: string } = {};
         put(secrets, 'secret', row.secret);
@@ -191,19 +199,7 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
     },
     async finishAttempt(delivery, result) {
       await transaction(pool, async (client) => {
-        await client.query(
-          `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, duration_ms,
-          status_code, error, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            delivery.id,
-            delivery.attempt,
-            result.attemptedAt,
-            result.durationMs,
-            result.statusCode ?? null,
-            result.error ?? null,
-            result.responseExcerpt ?? null,
-          ],
-        );
+        await logAttempt(client, delivery, result);
         const { rows } = await client.query<{ attempt: number; endpoint_id: string }>(
           `SELECT attempt, endpoint_id FROM webhook_deliveries WHERE id = $1 AND state = 'pending'
           FOR UPDATE`,
@@ -232,12 +228,22 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
         );
       });
     },
-    async nextDeliveryAt() {
-      const { rows } = await query<{ due: number | null }>(
-        pool,
-        `SELECT MIN(GREATEST(next_attempt_at, COALESCE(claimed_until, 0))) AS due
-        FROM webhook_deliveries WHERE state = 'pending'`,
-      );
+    async releaseClaim(delivery, result) {
+      await transaction(pool, async (client) => {
+        // Kept in the log (the receiver may have had it), under the number the next try reuses.
+        await logAttempt(client, delivery, result);
+        await client.query(
+          `UPDATE webhook_deliveries SET attempt = attempt - 1, claimed_until = NULL
+          WHERE id = $1 AND attempt = $2 AND state = 'pending'`,
+          [delivery.id, delivery.attempt],
+        );
+      });
+    },
+    async nextDeliveryAt(now) {
+      const { rows } = await query<{ due: number | null }>(pool, NEXT_DUE, [
+        now,
+        CLAIMS_PER_ENDPOINT,
+      ]);
       return rows[0]?.due ?? undefined;
     },
     async listAttempts({ eventId, endpointId, limit }) {

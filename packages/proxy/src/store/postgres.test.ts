@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
+import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { openPostgresStore } from './postgres.ts';
 import { writeEvent } from './postgres-outbox.ts';
 import type { Store } from './store.ts';
@@ -35,8 +36,8 @@ describe('PostgreSQL store, several proxies on one database', () => {
     const { stores, url } = await proxies();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query('SELECT version FROM schema_migrations');
-    assert.deepEqual(rows, [{ version: 1 }]);
+    const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
+    assert.deepEqual(rows, [{ version: 1 }, { version: 2 }]);
     await client.end();
     await closeAll(stores);
   });
@@ -155,19 +156,33 @@ describe('PostgreSQL store, several proxies on one database', () => {
     await closeAll(stores);
   });
 
-  it('hands each due delivery to one proxy (FOR UPDATE SKIP LOCKED)', async () => {
+  it('hands each due delivery to one proxy, never past an endpoint’s cap of claims (SKIP LOCKED)', async () => {
     const { stores } = await proxies();
-    await stores[0]!.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 10; i++) {
+      await stores[0]!.createEndpoint(
+        { id: `whe_${i}`, url: `http://127.0.0.1:9/${i}`, createdAt: i },
+        `whsec_${i}`,
+      );
+    }
+    for (let i = 0; i < 5; i++) {
       const made = checkout();
       await stores[i % PROXIES]!.insertCheckout(made, {}, checkoutEvent(made));
     }
-    const claims = await Promise.all(
-      stores.map((store) => store.claimDeliveries(5_000, 60_000, 8)),
-    );
-    const ids = claims.flat().map((delivery) => delivery.id);
-    assert.equal(ids.length, 20);
-    assert.equal(new Set(ids).size, 20);
+    // Proxies claim at once, round after round, until none gets anything more.
+    const ids: number[] = [];
+    const perEndpoint = new Map<string, number>();
+    for (;;) {
+      const claims = (
+        await Promise.all(stores.map((store) => store.claimDeliveries(5_000, 60_000, 8)))
+      ).flat();
+      if (claims.length === 0) break;
+      for (const delivery of claims) {
+        ids.push(delivery.id);
+        perEndpoint.set(delivery.endpoint.id, (perEndpoint.get(delivery.endpoint.id) ?? 0) + 1);
+      }
+    }
+    assert.equal(new Set(ids).size, ids.length);
+    assert.deepEqual([...perEndpoint.values()], Array(10).fill(CLAIMS_PER_ENDPOINT));
     await closeAll(stores);
   });
 
