@@ -163,6 +163,25 @@ describeStores('Outbox', (open) => {
     await store.close();
   });
 
+  it('claims past an endpoint at its cap for the others, however few it may take', async () => {
+    const store = await storeWithEndpoint(open);
+    for (let i = 1; i <= 3; i++) {
+      const created = checkout(`outbox-checkout-00000003${i}`);
+      await store.insertCheckout(created, {}, checkoutEvent(created));
+    }
+    assert.equal((await store.claimDeliveries(2000, 60_000, 2)).length, 2);
+    await store.createEndpoint(
+      { id: 'whe_other', url: 'http://127.0.0.1:9/other', createdAt: 1 },
+      'whsec_x',
+    );
+    const created = checkout('outbox-checkout-000000034');
+    await store.insertCheckout(created, {}, checkoutEvent(created));
+    // The environment's endpoint, at its cap, has an earlier due delivery: it takes no place.
+    const [other] = await store.claimDeliveries(2000, 60_000, 1);
+    assert.equal(other?.endpoint.id, 'whe_other');
+    await store.close();
+  });
+
   it('gives back a claim cut off by the shutdown: logged, uncounted, due at once, the endpoint not failing', async () => {
     const store = await storeWithEndpoint(open);
     const created = checkout('outbox-checkout-000000021');

@@ -105,8 +105,8 @@ export interface WebhookStore {
 
   /**
    * Claims up to `limit` due deliveries until `now + leaseMs`: one conditional UPDATE, so of
-   * several workers on one database each delivery goes to one (PostgreSQL: `FOR UPDATE SKIP
-   * LOCKED`). A lease that ran out (a worker that died) is claimed again. An endpoint never has
+   * several workers on one database each delivery goes to one (PostgreSQL: the endpoints, then
+   * their deliveries, locked `SKIP LOCKED`). A lease that ran out (a worker that died) is claimed again. An endpoint never has
    * more than `CLAIMS_PER_ENDPOINT` claims in force, whichever workers hold them.
    */
   claimDeliveries(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;

@@ -10,15 +10,18 @@ export const FAN_OUT = `INSERT INTO webhook_deliveries (event_seq, endpoint_id, 
   WHERE deleted_at IS NULL AND (event_types IS NULL OR event_types ? $3::text)`;
 
 /**
- * The first step of a claim: the endpoints with a due delivery ($1 now), earliest first, at most
- * $2, each locked until the claim commits. Another proxy claiming for one of them at the same
- * time skips it (SKIP LOCKED), so one proxy at a time counts an endpoint's claims and adds to
- * them: the cap holds across proxies.
+ * The first step of a claim: the endpoints with a due delivery ($1 now) and a free place under
+ * the cap $3, earliest first, at most $2, each locked until the claim commits. Another proxy
+ * claiming for one of them at the same time skips it (SKIP LOCKED), so one proxy at a time
+ * counts an endpoint's claims and adds to them: the cap holds across proxies. (An endpoint at
+ * its cap is left out here so that it cannot take the places of the others.)
  */
 export const LOCK_DUE_ENDPOINTS = `SELECT p.id FROM webhook_endpoints p
   JOIN LATERAL (SELECT MIN(next_attempt_at) AS due FROM webhook_deliveries
     WHERE endpoint_id = p.id AND state = 'pending' AND next_attempt_at <= $1
       AND (claimed_until IS NULL OR claimed_until <= $1)) d ON d.due IS NOT NULL
+  WHERE (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = p.id
+    AND state = 'pending' AND claimed_until > $1) < $3
   ORDER BY d.due, p.id LIMIT $2 FOR NO KEY UPDATE OF p SKIP LOCKED`;
 
 /** Claims in force per endpoint (by any proxy): a lease not yet run out at $1. */

@@ -165,7 +165,11 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
     },
     async claimDeliveries(now, leaseMs, limit) {
       const rows = await transaction(pool, async (client) => {
-        const locked = await client.query<{ id: string }>(LOCK_DUE_ENDPOINTS, [now, limit]);
+        const locked = await client.query<{ id: string }>(LOCK_DUE_ENDPOINTS, [
+          now,
+          limit,
+          CLAIMS_PER_ENDPOINT,
+        ]);
         if (locked.rows.length === 0) return [];
         const endpoints = locked.rows.map((row) => row.id);
         const claimed = await client.query<
