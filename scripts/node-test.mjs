@@ -6,6 +6,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SOURCE_FLAGS } from './source.mjs';
 
+/**
+ * Longest a test (or hook) may run unless it sets its own: a hang, such as a browser call that
+ * has no timeout of its own, then fails with the test's name instead of holding the run.
+ * Far above the longest test's time (a few minutes under RELIABILITY_LONG).
+ */
+const TEST_TIMEOUT_MS = 15 * 60_000;
+
 const roots = process.argv.slice(2);
 const files = roots.flatMap((root) =>
   readdirSync(root, { recursive: true, encoding: 'utf8' })
@@ -18,7 +25,13 @@ if (files.length === 0) {
 }
 const { status } = spawnSync(
   process.execPath,
-  [...SOURCE_FLAGS, '--test', '--test-concurrency=1', ...files.sort()],
+  [
+    ...SOURCE_FLAGS,
+    '--test',
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
+    '--test-concurrency=1',
+    ...files.sort(),
+  ],
   { stdio: 'inherit' },
 );
 process.exit(status ?? 1);
