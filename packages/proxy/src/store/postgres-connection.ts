@@ -131,3 +131,26 @@ export async function transaction<T>(
     client.release(broken);
   }
 }
+
+/**
+ * The optional filters of a list query, numbered as PostgreSQL numbers parameters ($1, $2, …):
+ * `where(n => \`status = ${n}\`, value)` for each filter given, then `param(limit)` for a
+ * value placed elsewhere in the statement.
+ */
+export function listFilters() {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  return {
+    params,
+    param,
+    where(condition: (placeholder: string) => string, value: unknown) {
+      conditions.push(condition(param(value)));
+    },
+    /** `WHERE …` with every filter given, or nothing. */
+    clause: () => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''),
+  };
+}

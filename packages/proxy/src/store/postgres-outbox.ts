@@ -14,7 +14,7 @@ import {
   type NewEvent,
   type WebhookStore,
 } from './outbox.ts';
-import { type Queryable, query, transaction } from './postgres-connection.ts';
+import { listFilters, type Queryable, query, transaction } from './postgres-connection.ts';
 import { CLAIM, FAN_OUT, LOCK_DUE_ENDPOINTS, NEXT_DUE } from './postgres-outbox-queries.ts';
 import {
   type AttemptRow,
@@ -251,25 +251,16 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
       return rows[0]?.due ?? undefined;
     },
     async listAttempts({ eventId, endpointId, limit }) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (eventId !== undefined) {
-        params.push(eventId);
-        where.push(`e.id = $${params.length}`);
-      }
-      if (endpointId !== undefined) {
-        params.push(endpointId);
-        where.push(`d.endpoint_id = $${params.length}`);
-      }
-      params.push(limit);
+      const filters = listFilters();
+      if (eventId !== undefined) filters.where((n) => `e.id = ${n}`, eventId);
+      if (endpointId !== undefined) filters.where((n) => `d.endpoint_id = ${n}`, endpointId);
       const { rows } = await query<AttemptRow>(
         pool,
         `SELECT a.*, e.id AS event_id, e.type AS event_type, d.endpoint_id
         FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
         JOIN webhook_events e ON e.seq = d.event_seq
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.id DESC
-        LIMIT $${params.length}`,
-        params,
+        ${filters.clause()} ORDER BY a.id DESC LIMIT ${filters.param(limit)}`,
+        filters.params,
       );
       return rows.map(attemptOf);
     },

@@ -4,7 +4,7 @@
  * database, not a process, answers for the cluster. Rows map to records as SQLite's do.
  */
 
-import { createPool, query, storeError, transaction } from './postgres-connection.ts';
+import { createPool, listFilters, query, storeError, transaction } from './postgres-connection.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { postgresOutbox, writeEvent } from './postgres-outbox.ts';
 import {
@@ -170,23 +170,17 @@ export async function openPostgresStore(
       });
     },
     async listCheckouts({ status, foreignId, before, limit }) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      const add = (condition: (n: string) => string, value: unknown) => {
-        params.push(value);
-        where.push(condition(`$${params.length}`));
-      };
-      if (status !== undefined) add((n) => `status = ${n}`, status);
-      if (foreignId !== undefined) add((n) => `foreign_id = ${n}`, foreignId);
+      const filters = listFilters();
+      if (status !== undefined) filters.where((n) => `status = ${n}`, status);
+      if (foreignId !== undefined) filters.where((n) => `foreign_id = ${n}`, foreignId);
       if (before !== undefined) {
-        add((n) => `seq < (SELECT seq FROM checkouts WHERE id = ${n})`, before);
+        filters.where((n) => `seq < (SELECT seq FROM checkouts WHERE id = ${n})`, before);
       }
-      params.push(limit);
       const { rows } = await query<CheckoutRow>(
         pool,
-        `SELECT * FROM checkouts ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY seq DESC LIMIT $${params.length}`,
-        params,
+        `SELECT * FROM checkouts ${filters.clause()}
+        ORDER BY seq DESC LIMIT ${filters.param(limit)}`,
+        filters.params,
       );
       return rows.map(checkoutOf);
     },
@@ -304,22 +298,14 @@ export async function openPostgresStore(
       });
     },
     async listCallbacks({ type, foreignId, limit }) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (type !== undefined) {
-        params.push(type);
-        where.push(`type = $${params.length}`);
-      }
-      if (foreignId !== undefined) {
-        params.push(foreignId);
-        where.push(`foreign_id = $${params.length}`);
-      }
-      params.push(limit);
+      const filters = listFilters();
+      if (type !== undefined) filters.where((n) => `type = ${n}`, type);
+      if (foreignId !== undefined) filters.where((n) => `foreign_id = ${n}`, foreignId);
       const { rows } = await query<CallbackRow>(
         pool,
-        `SELECT * FROM callbacks ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY id DESC LIMIT $${params.length}`,
-        params,
+        `SELECT * FROM callbacks ${filters.clause()}
+        ORDER BY id DESC LIMIT ${filters.param(limit)}`,
+        filters.params,
       );
       return rows.map(callbackOf);
     },
