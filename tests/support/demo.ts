@@ -5,7 +5,6 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type ServerProcess, startServerProcess } from './process.ts';
@@ -23,14 +22,6 @@ export function ensureWidgetBuilt(built: boolean): void {
     stdio: 'inherit',
   });
   if (status !== 0) throw new Error('The widget did not build.');
-}
-
-/**
- * A fresh Standard Webhooks secret (`whsec_` + base64 of 32 random bytes), made at each start
- * and given to the proxy and the shop's back end alike: nobody sets one by hand.
- */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 /**

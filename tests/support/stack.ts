@@ -22,14 +22,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newWebhookSecret } from '@crypto-pay/proxy';
 import { CATALOG } from './checkouts.ts';
-import {
-  DEMO_ADMIN_TOKEN,
-  demoProxyEnv,
-  ensureWidgetBuilt,
-  newWebhookSecret,
-  startDemo,
-} from './demo.ts';
+import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send } from './http.ts';
 import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';

@@ -8,3 +8,4 @@ export { createLogger, type Log } from './process/logger.ts';
 export { openStore, type RunningProxy, type StartOptions, startProxy } from './process/server.ts';
 export { openSqliteStore } from './store/sqlite.ts';
 export type { CheckoutRecord, CheckoutSession, Store } from './store/store.ts';
+export { newWebhookSecret } from './webhooks/endpoint-url.ts';
