@@ -1,0 +1,157 @@
+/**
+ * Local stand-ins for the official `postgres:15` and `haproxy:2.6` images that deploy/ names:
+ * where the tests run no image registry is reachable, so each is built here from Debian's own
+ * package (PostgreSQL 15 and HAProxy 2.6 are bookworm's), on the local `node:24-slim` of
+ * base-image.ts. Each behaves as its official image does where deploy/ relies on it: PostgreSQL
+ * made on first start from POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB in PGDATA, password
+ * logins from the network, `pg_isready` on PATH; HAProxy reading
+ * /usr/local/etc/haproxy/haproxy.cfg as user haproxy, stopped gracefully by SIGUSR1.
+ *
+ * Tagged by a hash of what they are built from (their Containerfile, their files, the base
+ * image's id), so a rebuild happens only when one of those changes.
+ */
+
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BASE_IMAGE, ensureBaseImage } from './base-image.ts';
+import { podman, podmanOk, ulimitOptions } from './podman.ts';
+
+/** One image to build: its Containerfile and the files beside it that it copies. */
+interface StandIn {
+  name: string;
+  containerfile: string;
+  files: Record<string, string>;
+}
+
+/** Debian's maintainer scripts start no service inside a build (there is no init to ask). */
+const NO_SERVICE_STARTS =
+  "printf '#!/bin/sh\\nexit 101\\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d";
+
+/**
+ * The official image's first start, in short: as root, own PGDATA and become `postgres`
+ * (setpriv execs, so the server is PID 1 and gets the stop signal); on an
+ * empty PGDATA, initdb with the user and password given, password logins from anywhere, the
+ * database made; then the command (`postgres`).
+ */
+const POSTGRES_ENTRYPOINT = `#!/bin/sh
+set -eu
+if [ "$(id -u)" = 0 ]; then
+  mkdir -p "$PGDATA" /var/run/postgresql
+  chown postgres:postgres "$PGDATA" /var/run/postgresql
+  chmod 700 "$PGDATA"
+  exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
+fi
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  : "\${POSTGRES_PASSWORD:?POSTGRES_PASSWORD is required}"
+  user="\${POSTGRES_USER:-postgres}"
+  database="\${POSTGRES_DB:-$user}"
+  password_file="$(mktemp)"
+  printf '%s' "$POSTGRES_PASSWORD" > "$password_file"
+  initdb --username="$user" --pwfile="$password_file" --auth-local=trust \\
+    --auth-host=scram-sha-256 --encoding=UTF8 --locale=C >/dev/null
+  rm -f "$password_file"
+  echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
+  echo 'host all all all scram-sha-256' >> "$PGDATA/pg_hba.conf"
+  if [ "$database" != postgres ]; then
+    pg_ctl --wait --silent -o "-c listen_addresses=''" start
+    psql --username="$user" --dbname=postgres --quiet --set ON_ERROR_STOP=1 \\
+      --command "CREATE DATABASE \\"$database\\""
+    pg_ctl --wait --silent --mode=fast stop
+  fi
+fi
+exec "$@"
+`;
+
+const POSTGRES: StandIn = {
+  name: 'postgres',
+  containerfile: `FROM ${BASE_IMAGE}
+RUN ${NO_SERVICE_STARTS} \\
+ && mkdir -p /etc/postgresql-common \\
+ && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf \\
+ && apt-get update -qq \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null \\
+ && rm -rf /var/lib/apt/lists/*
+ENV PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
+COPY entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+RUN chmod 755 /usr/local/bin/docker-entrypoint.sh
+VOLUME /var/lib/postgresql/data
+ENTRYPOINT ["docker-entrypoint.sh"]
+STOPSIGNAL SIGINT
+EXPOSE 5432
+CMD ["postgres"]
+`,
+  files: { 'entrypoint.sh': POSTGRES_ENTRYPOINT },
+};
+
+const HAPROXY: StandIn = {
+  name: 'haproxy',
+  containerfile: `FROM ${BASE_IMAGE}
+RUN ${NO_SERVICE_STARTS} \\
+ && apt-get update -qq \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends haproxy >/dev/null \\
+ && rm -rf /var/lib/apt/lists/* \\
+ && mkdir -p /usr/local/etc/haproxy
+USER haproxy
+STOPSIGNAL SIGUSR1
+CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
+`,
+  files: {},
+};
+
+/** The local images standing in for the official ones, by the names deploy/ uses. */
+export interface StandInImages {
+  postgres: string;
+  haproxy: string;
+  /** Seconds spent building (0 when both were cached). */
+  buildSeconds: number;
+}
+
+/** Builds `standIn` unless an image of the same content exists; resolves with its tag. */
+async function ensureStandIn(standIn: StandIn, baseImageId: string): Promise<string> {
+  const hash = createHash('sha256')
+    .update(baseImageId)
+    .update(standIn.containerfile)
+    .update(JSON.stringify(standIn.files))
+    .digest('hex')
+    .slice(0, 16);
+  const tag = `localhost/crypto-pay-test-${standIn.name}:${hash}`;
+  if ((await podman(['image', 'exists', tag])).status === 0) return tag;
+  console.log(`building ${tag}, a stand-in for the official ${standIn.name} image`);
+  const context = mkdtempSync(join(tmpdir(), `crypto-pay-${standIn.name}-image-`));
+  try {
+    writeFileSync(join(context, 'Containerfile'), standIn.containerfile);
+    for (const [name, text] of Object.entries(standIn.files)) {
+      writeFileSync(join(context, name), text);
+    }
+    await podmanOk([
+      'build',
+      '--pull=never',
+      // apt-get reaches Debian's mirror with this machine's network.
+      '--network',
+      'host',
+      '--format',
+      'docker',
+      ...ulimitOptions(),
+      '--file',
+      join(context, 'Containerfile'),
+      '--tag',
+      tag,
+      context,
+    ]);
+    return tag;
+  } finally {
+    rmSync(context, { recursive: true, force: true });
+  }
+}
+
+/** The base image first (when missing), then both stand-ins (when missing or changed). */
+export async function ensureStandInImages(): Promise<StandInImages> {
+  const started = Date.now();
+  await ensureBaseImage();
+  const baseImageId = await podmanOk(['image', 'inspect', '--format', '{{.Id}}', BASE_IMAGE]);
+  const postgres = await ensureStandIn(POSTGRES, baseImageId);
+  const haproxy = await ensureStandIn(HAPROXY, baseImageId);
+  return { postgres, haproxy, buildSeconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
+}
