@@ -5,7 +5,8 @@
  */
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Global options of every podman call: crun refuses kernels with hybrid cgroups and there may be
@@ -13,9 +14,12 @@ import { readFileSync } from 'node:fs';
  */
 const GLOBAL_OPTIONS = ['--runtime', 'runc', '--cgroup-manager', 'cgroupfs'];
 
-const PACKAGES = ['podman', 'runc', 'debootstrap'];
+const PACKAGES = ['podman', 'runc', 'debootstrap', 'podman-compose'];
 
-/** Installs Debian's podman, runc and debootstrap (for the base image) when one is missing. */
+/**
+ * Installs Debian's podman, runc, debootstrap (for the base image) and podman-compose (for
+ * deploy/compose) when one is missing.
+ */
 export function ensurePodman(): void {
   const found = (command: string) =>
     spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -52,6 +56,28 @@ export function ulimitOptions(): string[] {
   return ['--ulimit', `nofile=${files}:${files}`, '--ulimit', `nproc=${processes}:${processes}`];
 }
 
+/**
+ * A containers.conf with the global options and `ulimitOptions()` as podman's defaults, for the
+ * programs that run podman themselves (podman-compose) or take no `--ulimit` (`kube play`):
+ * their environment gets `CONTAINERS_CONF` pointing at it. Written into `directory`.
+ */
+export function containersConf(directory: string): Record<string, string> {
+  const path = join(directory, 'containers.conf');
+  const [, files, , processes] = ulimitOptions();
+  writeFileSync(
+    path,
+    [
+      '[containers]',
+      `default_ulimits = ["${files}", "${processes}"]`,
+      '[engine]',
+      `runtime = "${GLOBAL_OPTIONS[1]}"`,
+      `cgroup_manager = "${GLOBAL_OPTIONS[3]}"`,
+      '',
+    ].join('\n'),
+  );
+  return { CONTAINERS_CONF: path };
+}
+
 export interface PodmanResult {
   status: number | null;
   stdout: string;
@@ -60,9 +86,19 @@ export interface PodmanResult {
 
 /** Runs `podman <args>` to its end without throwing; output kept for the caller's message. */
 export function podman(args: string[], options: { echo?: boolean } = {}): Promise<PodmanResult> {
+  return runToEnd('podman', [...GLOBAL_OPTIONS, ...args], options);
+}
+
+/** Runs a program to its end without throwing, its output kept (and echoed if asked). */
+export function runToEnd(
+  command: string,
+  args: string[],
+  options: { echo?: boolean; env?: Record<string, string> } = {},
+): Promise<PodmanResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('podman', [...GLOBAL_OPTIONS, ...args], {
+    const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
     });
     let stdout = '';
     let stderr = '';

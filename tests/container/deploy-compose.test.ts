@@ -1,0 +1,277 @@
+/**
+ * deploy/compose as a merchant runs it, with podman-compose (Debian's): three proxies of the
+ * image on one PostgreSQL behind HAProxy, against a sandbox on this machine. The proxies become
+ * ready and the balancer sends to them; a checkout created through the balancer is read back
+ * through every proxy, an event stream passes through it as it is written, the sandbox's
+ * callback through it reaches them all; one proxy stopped (SIGTERM: its drain) while creates
+ * go on through the balancer loses none of them, and the other two carry on.
+ */
+
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
+import {
+  createCheckout,
+  createdCheckout,
+  paymentRequestOf,
+  readCheckout,
+} from '../support/checkouts.ts';
+import { eventually } from '../support/eventually.ts';
+import { send } from '../support/http.ts';
+import { describeLeaks, findLeaks } from '../support/leaks.ts';
+import { freePort, type ServerProcess } from '../support/process.ts';
+import { sandboxDriver } from '../support/sandbox-driver.ts';
+import { PERSONAL_SENTINELS } from '../support/senders.ts';
+import { composeForTest, DEPLOY, readCompose } from './deploy-files.ts';
+import {
+  askInside,
+  cleanupOf,
+  credentials,
+  databasePassword,
+  gatewayOf,
+  proxySettings,
+  readyInside,
+  startSandboxOn,
+} from './deploy-stack.ts';
+import { containersConf, podman, podmanOk, runToEnd } from './podman.ts';
+import { buildProxyImage, containerLogs, healthy, PROXY_IMAGE } from './proxy-container.ts';
+import { ensureStandInImages } from './stand-in-images.ts';
+
+/** Building from nothing takes minutes (container.test.ts has usually built the proxy's image). */
+const BUILD_TIMEOUT_MS = 20 * 60_000;
+/** Three proxies and a database starting at once on a loaded 2-CPU machine. */
+const READY_WITHIN_MS = 120_000;
+/** compose.yaml's stop_grace_period (podman-compose does not apply it). */
+const STOP_GRACE_SECONDS = 20;
+
+const project = `crypto-pay-deploy-${randomBytes(4).toString('hex')}`;
+const network = `${project}_default`;
+const containerOf = (service: string) => `${project}_${service}_1`;
+const PROXIES = ['proxy-1', 'proxy-2', 'proxy-3'];
+const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-deploy-compose-'));
+const composeFile = join(dir, 'compose.yaml');
+const cleanup = cleanupOf(`io.podman.compose.project=${project}`, {
+  pods: [`pod_${project}`],
+  networks: [network],
+});
+
+let sandbox: ServerProcess | undefined;
+let balancerUrl = '';
+const control = () => sandboxDriver(sandbox!.url, credentials, send).control;
+
+/** podman-compose on the test's copy of the Compose file, podman configured as this machine needs. */
+async function compose(args: string[]): Promise<void> {
+  const result = await runToEnd(
+    'podman-compose',
+    ['--project-name', project, '--file', composeFile, ...args],
+    { env: containersConf(dir) },
+  );
+  if (result.status !== 0) {
+    throw new Error(`podman-compose ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
+  }
+}
+
+/** The last state HAProxy logged for each server it balances (`UP`, `DOWN`). */
+async function balancerStates(): Promise<Map<string, string>> {
+  const states = new Map<string, string>();
+  const logs = await containerLogs(containerOf('balancer'));
+  const lines = /Server proxies\/([\w.-]+) (?:\('[^']*'\) )?is (?:going )?(UP|DOWN)/g;
+  for (const [, server, state] of logs.matchAll(lines)) states.set(server!, state!);
+  return states;
+}
+
+/**
+ * Which proxies served `count` requests sent through the balancer: each goes with an
+ * X-Request-Id of its own, which the proxy that answers it logs.
+ */
+async function proxiesServing(count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => `deploy-${randomBytes(8).toString('hex')}`);
+  for (const id of ids) {
+    const answer = await send(`${balancerUrl}/api/config`, { headers: { 'x-request-id': id } });
+    assert.equal(answer.status, 200, answer.text);
+  }
+  const serving: string[] = [];
+  for (const proxy of PROXIES) {
+    const logs = await containerLogs(containerOf(proxy));
+    if (ids.some((id) => logs.includes(`"request_id":"${id}"`))) serving.push(proxy);
+  }
+  return serving;
+}
+
+describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
+  before(
+    async () => {
+      await buildProxyImage();
+      const images = await ensureStandInImages();
+      const definition = readCompose();
+      writeFileSync(
+        composeFile,
+        composeForTest(definition, {
+          'crypto-pay-proxy': PROXY_IMAGE,
+          'postgres:15': images.postgres,
+          'haproxy:2.6': images.haproxy,
+        }),
+      );
+      copyFileSync(join(DEPLOY, 'compose/haproxy.cfg'), join(dir, 'haproxy.cfg'));
+      const balancerPort = await freePort();
+      balancerUrl = `http://127.0.0.1:${balancerPort}`;
+      writeFileSync(
+        join(dir, '.env'),
+        `POSTGRES_PASSWORD=${databasePassword}\nBALANCER_PORT=${balancerPort}\n`,
+      );
+      // The database first: it makes the network, whose gateway the sandbox listens on.
+      writeFileSync(join(dir, 'proxy.env'), '');
+      await compose(['up', '-d', 'postgres']);
+      await eventually(
+        () => healthy(containerOf('postgres')),
+        "PostgreSQL's healthcheck to pass",
+        READY_WITHIN_MS,
+      );
+      sandbox = await startSandboxOn(await gatewayOf(network));
+      writeFileSync(
+        join(dir, 'proxy.env'),
+        Object.entries(proxySettings(sandbox.url))
+          .map(([name, value]) => `${name}=${value}\n`)
+          .join(''),
+      );
+      const wired = await control()('/merchant', {
+        callback_url: `${balancerUrl}/callbacks/processing`,
+      });
+      assert.equal(wired.status, 200, `cannot set the sandbox's callback URL: ${wired.text}`);
+      await compose(['up', '-d']);
+    },
+    { timeout: BUILD_TIMEOUT_MS },
+  );
+
+  after(async () => {
+    await cleanup.run();
+    await sandbox?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts three proxies that become ready, and the balancer sends to each', async () => {
+    for (const proxy of PROXIES) {
+      await eventually(
+        () => readyInside(containerOf(proxy)),
+        `${proxy} to answer /readyz with 200`,
+        READY_WITHIN_MS,
+      ).catch(async (error: Error) => {
+        throw new Error(`${error.message}\nits logs:\n${await containerLogs(containerOf(proxy))}`);
+      });
+    }
+    // A proxy HAProxy saw failing while it started is back once its checks pass.
+    await eventually(
+      async () => [...(await balancerStates()).values()].every((state) => state === 'UP'),
+      'HAProxy to hold every proxy UP',
+      READY_WITHIN_MS,
+    );
+    assert.deepEqual(await proxiesServing(6), PROXIES);
+  });
+
+  let checkout: Checkout;
+
+  it('reads a checkout created through the balancer back through every proxy', async () => {
+    checkout = await createdCheckout(balancerUrl, {
+      product: undefined,
+      amount: '25.00',
+      currency: 'EUR',
+    });
+    for (const proxy of PROXIES) {
+      const answer = await askInside(containerOf(proxy), `/api/checkouts/${checkout.id}`);
+      assert.equal(answer.status, 200, `${proxy}: ${answer.text}`);
+      assert.equal((answer.json as Checkout).amount, '25.00');
+    }
+  });
+
+  it('passes an event stream through as it is written', async () => {
+    const stream = await fetch(`${balancerUrl}/api/checkouts/${checkout.id}/events`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    assert.equal(stream.status, 200);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    // The proxy writes the checkout at once and keeps the stream open: a balancer that
+    // buffered the response would hold this first event back.
+    let received = '';
+    while (!received.includes('\n\n')) {
+      const { value, done } = await reader.read();
+      assert.ok(!done, `the stream ended before its first event: ${received}`);
+      received += value;
+    }
+    assert.match(received, new RegExp(`"id":"${checkout.id}"`));
+    await reader.cancel();
+  });
+
+  it("takes the sandbox's callback through the balancer; every proxy reads it", async () => {
+    const request = await paymentRequestOf({ control: control() }, checkout);
+    const paid = await control()(`/payment-requests/${request.id}/simulate`, { outcome: 'paid' });
+    assert.equal(paid.status, 200, paid.text);
+    for (const proxy of PROXIES) {
+      await eventually(async () => {
+        const answer = await askInside(containerOf(proxy), `/api/checkouts/${checkout.id}`);
+        return (answer.json as Checkout | undefined)?.status === 'paid';
+      }, `${proxy} to read the checkout paid`);
+    }
+  });
+
+  it('loses no create while one proxy drains and stops; the others carry on', async () => {
+    const stopped = containerOf('proxy-1');
+    let stopping = true;
+    const answers: number[] = [];
+    const creates = (async () => {
+      while (stopping) {
+        const answer = await createCheckout(balancerUrl, {
+          product: undefined,
+          amount: '10.00',
+          currency: 'EUR',
+        });
+        answers.push(answer.status);
+      }
+    })();
+    const stop = await podman(['stop', '--time', String(STOP_GRACE_SECONDS), stopped]);
+    stopping = false;
+    await creates;
+    assert.equal(stop.status, 0, stop.stderr);
+    const exitCode = await podmanOk(['inspect', '--format', '{{.State.ExitCode}}', stopped]);
+    assert.equal(exitCode, '0', `${stopped} exited ${exitCode}`);
+    assert.ok(answers.length > 0);
+    assert.deepEqual(
+      answers.filter((status) => status !== 201),
+      [],
+      `${answers.length} creates`,
+    );
+    await eventually(
+      async () => (await balancerStates()).get('proxy-1') === 'DOWN',
+      'HAProxy to take proxy-1 out',
+    );
+    assert.deepEqual(await proxiesServing(6), ['proxy-2', 'proxy-3']);
+    for (let round = 0; round < 4; round++) {
+      const created = await createdCheckout(balancerUrl, {
+        product: undefined,
+        amount: '11.00',
+        currency: 'EUR',
+      });
+      assert.equal((await readCheckout(balancerUrl, created.id)).status, 200);
+    }
+    const earlier = await readCheckout(balancerUrl, checkout.id);
+    assert.equal((earlier.json as Checkout).status, 'paid');
+  });
+
+  it('logs neither the signing secret, the database password nor sender data', async () => {
+    const texts = await Promise.all(
+      [...PROXIES, 'postgres', 'balancer'].map(async (service) => ({
+        where: `${service} logs`,
+        text: await containerLogs(containerOf(service)),
+      })),
+    );
+    const leaks = findLeaks(texts, [
+      credentials.signingSecret,
+      databasePassword,
+      ...PERSONAL_SENTINELS,
+    ]);
+    assert.deepEqual(leaks, [], describeLeaks(leaks));
+  });
+});

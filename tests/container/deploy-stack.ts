@@ -1,0 +1,134 @@
+/**
+ * What both deploy tests need around the containers they start: the sandbox where the proxies in
+ * a podman network reach it (on that network's gateway), the proxies' settings pointed at it,
+ * a proxy asked directly from inside its container, and every container, pod, network and
+ * volume a run made removed again, even when the test process dies.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { guardAgainstOrphans, type OrphanGuard } from '../support/orphan-guard.ts';
+import { type ServerProcess, startServerProcess } from '../support/process.ts';
+import { podman, podmanOk } from './podman.ts';
+
+/** The processing credentials the sandbox and the proxies share for one run. */
+export const credentials = {
+  apiKey: 'deploy-key',
+  signingSecret: `deploy-secret-${randomBytes(16).toString('hex')}`,
+};
+
+/** A password both PostgreSQL and DATABASE_URL take as it is (hex: nothing to escape). */
+export const databasePassword = randomBytes(18).toString('hex');
+
+/** The address of the host on podman network `network` (its bridge's gateway). */
+export async function gatewayOf(network: string): Promise<string> {
+  const gateway = await podmanOk([
+    'network',
+    'inspect',
+    '--format',
+    '{{range .Subnets}}{{.Gateway}}{{end}}',
+    network,
+  ]);
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(gateway)) {
+    throw new Error(`podman network ${network} has no IPv4 gateway: "${gateway}"`);
+  }
+  return gateway;
+}
+
+/**
+ * The sandbox on the gateway of a podman network, the one address of this machine its
+ * containers reach (the bridge must exist: a container on the network must have started).
+ */
+export function startSandboxOn(gateway: string): Promise<ServerProcess> {
+  return startServerProcess({
+    name: 'sandbox',
+    bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
+    args: ['--port', '0', '--host', gateway],
+    env: {
+      SANDBOX_API_KEY: credentials.apiKey,
+      SANDBOX_SIGNING_SECRET: credentials.signingSecret,
+    },
+    ready: /crypto-pay-sandbox listening on (\S+)/,
+  });
+}
+
+/** The proxies' settings besides the database's, as a merchant's proxy.env or ConfigMap has them. */
+export function proxySettings(sandboxUrl: string): Record<string, string> {
+  return {
+    PROCESSING_API_KEY: credentials.apiKey,
+    PROCESSING_SIGNING_SECRET: credentials.signingSecret,
+    PROCESSING_BASE_URL: `${sandboxUrl}/api/v2`,
+    PROCESSING_PAYMENTS_BASE_URL: `${sandboxUrl}/api/payments/v1`,
+    OPEN_AMOUNT_MIN: '1.00',
+    OPEN_AMOUNT_MAX: '500.00',
+    OPEN_AMOUNT_CURRENCIES: 'EUR',
+    // Every create of the test comes from this one machine.
+    RATE_LIMIT_CHECKOUTS_PER_MINUTE: '10000',
+  };
+}
+
+export interface InsideAnswer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+/**
+ * `GET path` asked of the proxy in `container` on its own loopback, with the image's Node (the
+ * slim image has no curl): that proxy's answer, whatever the balancer would pick.
+ */
+export async function askInside(container: string, path: string): Promise<InsideAnswer> {
+  const script = `fetch('http://127.0.0.1:8787${path}').then(
+    async (r) => console.log(JSON.stringify({ status: r.status, text: await r.text() })),
+    (e) => console.log(JSON.stringify({ status: 0, text: String(e.cause ?? e) })))`;
+  const result = await podman(['exec', container, 'node', '-e', script]);
+  if (result.status !== 0) return { status: 0, text: result.stderr, json: undefined };
+  const { status, text } = JSON.parse(result.stdout) as { status: number; text: string };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status, text, json };
+}
+
+/** Whether the proxy in `container` answers `/readyz` with 200 (false while it cannot). */
+export async function readyInside(container: string): Promise<boolean> {
+  return (await askInside(container, '/readyz')).status === 200;
+}
+
+/**
+ * Removes everything labelled `label=value` (containers, then pods, networks, volumes), and the
+ * named leftovers in `extra`; guarded so it also runs if the test process dies first.
+ */
+export function cleanupOf(
+  label: string,
+  extra: { pods?: string[]; networks?: string[] } = {},
+): { run(): Promise<void>; guard: OrphanGuard } {
+  const filter = `label=${label}`;
+  const pods = extra.pods ?? [];
+  const networks = extra.networks ?? [];
+  const global = '--runtime runc --cgroup-manager cgroupfs';
+  const script = [
+    `podman ${global} ps -aq --filter '${filter}' | xargs -r podman ${global} rm -f -t 0`,
+    ...pods.map((pod) => `podman ${global} pod rm -f -t 0 '${pod}'`),
+    `podman ${global} volume ls -q --filter '${filter}' | xargs -r podman ${global} volume rm -f`,
+    ...networks.map((network) => `podman ${global} network rm -f '${network}'`),
+  ].join('; ');
+  const guard = guardAgainstOrphans([['sh', '-c', script]]);
+  return {
+    guard,
+    async run() {
+      const ids = (await podman(['ps', '-aq', '--filter', filter])).stdout.split(/\s+/);
+      const containers = ids.filter(Boolean);
+      if (containers.length) await podman(['rm', '-f', '-t', '0', ...containers]);
+      for (const pod of pods) await podman(['pod', 'rm', '-f', '-t', '0', pod]);
+      const volumes = (await podman(['volume', 'ls', '-q', '--filter', filter])).stdout;
+      for (const volume of volumes.split(/\s+/).filter(Boolean)) {
+        await podman(['volume', 'rm', '-f', volume]);
+      }
+      for (const network of networks) await podman(['network', 'rm', '-f', network]);
+      guard.release();
+    },
+  };
+}
