@@ -54,8 +54,8 @@ const containerOf = (service: string) => `${project}_${service}_1`;
 const PROXIES = ['proxy-1', 'proxy-2', 'proxy-3'];
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-deploy-compose-'));
 const composeFile = join(dir, 'compose.yaml');
-const cleanup = cleanupOf(`io.podman.compose.project=${project}`, {
-  pods: [`pod_${project}`],
+const cleanup = cleanupOf({
+  label: `io.podman.compose.project=${project}`,
   networks: [network],
 });
 
@@ -237,6 +237,11 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
     assert.equal(stop.status, 0, stop.stderr);
     const exitCode = await podmanOk(['inspect', '--format', '{{.State.ExitCode}}', stopped]);
     assert.equal(exitCode, '0', `${stopped} exited ${exitCode}`);
+    const drain = readCompose().services['proxy-1'].environment.SHUTDOWN_DRAIN_MS;
+    assert.match(
+      await containerLogs(stopped),
+      new RegExp(`"message":"draining".*"drain_ms":${drain}`),
+    );
     assert.ok(answers.length > 0);
     assert.deepEqual(
       answers.filter((status) => status !== 201),

@@ -69,9 +69,12 @@ export const IGNORED_BY_PODMAN = ['Service', 'PodDisruptionBudget', 'Ingress'];
 /**
  * The manifests as `podman kube play` (podman 4.3) runs them here, and what was changed:
  * - images: the local ones;
- * - a Secret: played as a ConfigMap of the same name and keys, and `secretRef` /
- *   `secretKeyRef` read from it, since podman 4.3 cannot read back the Secrets it stores
- *   (containers/podman#16269: "secret … is not valid JSON");
+ * - containers' `ports`: left out, as podman 4.3 publishes each containerPort on the same port
+ *   of the host (three replicas would take 8787 three times); the tests reach each pod at its
+ *   address on the pod network, as a cluster's Service does;
+ * - a Secret: played as a ConfigMap of its keys named `secret-NAME` (a ConfigMap may have the
+ *   Secret's own name), and `secretRef` / `secretKeyRef` read from it, since podman 4.3 cannot
+ *   read back the Secrets it stores (containers/podman#16269: "secret … is not valid JSON");
  * - a StatefulSet, which podman does not run: its pod template played as a Pod of the
  *   StatefulSet's name (`postgres`: the name DATABASE_URL uses, as the Service's in a cluster),
  *   without its volumeClaimTemplates (the pod's data stays in the container);
@@ -81,7 +84,7 @@ export const IGNORED_BY_PODMAN = ['Service', 'PodDisruptionBudget', 'Ingress'];
 export function kubernetesForPodman(manifests: Manifest[], images: ImageMap): Manifest[] {
   const withImages = (spec: Manifest, where: string): Manifest => ({
     ...spec,
-    containers: (spec.containers as Manifest[]).map((container) => ({
+    containers: (spec.containers as Manifest[]).map(({ ports: _, ...container }) => ({
       ...container,
       image: localImage(container.image, images, `${where} container ${container.name}`),
     })),
@@ -94,7 +97,7 @@ export function kubernetesForPodman(manifests: Manifest[], images: ImageMap): Ma
         played.push({
           apiVersion: 'v1',
           kind: 'ConfigMap',
-          metadata: manifest.metadata,
+          metadata: { ...manifest.metadata, name: secretConfigMap(manifest.metadata.name) },
           data: { ...decoded(manifest.data ?? {}), ...manifest.stringData },
         });
         break;
@@ -144,11 +147,19 @@ function withoutClaims(spec: Manifest): Manifest {
   };
 }
 
-/** `secretRef` and `secretKeyRef` anywhere in a manifest, read from the ConfigMap instead. */
-function secretsAsConfigMaps(manifest: Manifest): Manifest {
-  return JSON.parse(
-    JSON.stringify(manifest)
-      .replaceAll('"secretRef":', '"configMapRef":')
-      .replaceAll('"secretKeyRef":', '"configMapKeyRef":'),
+const secretConfigMap = (name: string) => `secret-${name}`;
+
+/** `secretRef` and `secretKeyRef` anywhere in a manifest, read from the Secret's ConfigMap. */
+function secretsAsConfigMaps(value: Manifest): Manifest {
+  if (Array.isArray(value)) return value.map(secretsAsConfigMaps);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (key === 'secretRef' || key === 'secretKeyRef') {
+        const kind = key === 'secretRef' ? 'configMapRef' : 'configMapKeyRef';
+        return [kind, { ...inner, name: secretConfigMap(inner.name) }];
+      }
+      return [key, secretsAsConfigMaps(inner)];
+    }),
   );
 }

@@ -98,37 +98,58 @@ export async function readyInside(container: string): Promise<boolean> {
 }
 
 /**
- * Removes everything labelled `label=value` (containers, then pods, networks, volumes), and the
- * named leftovers in `extra`; guarded so it also runs if the test process dies first.
+ * Removes what a run made: the containers labelled `label` (with their anonymous volumes), the
+ * pods named (with theirs), then the volumes so labelled and the networks named; guarded, so it
+ * also runs if the test process dies first.
  */
-export function cleanupOf(
-  label: string,
-  extra: { pods?: string[]; networks?: string[] } = {},
-): { run(): Promise<void>; guard: OrphanGuard } {
-  const filter = `label=${label}`;
-  const pods = extra.pods ?? [];
-  const networks = extra.networks ?? [];
+export function cleanupOf(options: { label?: string; pods?: string[]; networks?: string[] }): {
+  run(): Promise<void>;
+  guard: OrphanGuard;
+} {
+  const { label, pods = [], networks = [] } = options;
+  const filters = [...(label ? [`label=${label}`] : []), ...pods.map((pod) => `pod=${pod}`)];
   const global = '--runtime runc --cgroup-manager cgroupfs';
   const script = [
-    `podman ${global} ps -aq --filter '${filter}' | xargs -r podman ${global} rm -f -t 0`,
+    ...filters.map(
+      (filter) =>
+        `podman ${global} ps -aq --filter '${filter}' | xargs -r podman ${global} rm -f -v -t 0`,
+    ),
     ...pods.map((pod) => `podman ${global} pod rm -f -t 0 '${pod}'`),
-    `podman ${global} volume ls -q --filter '${filter}' | xargs -r podman ${global} volume rm -f`,
+    ...(label
+      ? [
+          `podman ${global} volume ls -q --filter 'label=${label}' | xargs -r podman ${global} volume rm -f`,
+        ]
+      : []),
     ...networks.map((network) => `podman ${global} network rm -f '${network}'`),
   ].join('; ');
   const guard = guardAgainstOrphans([['sh', '-c', script]]);
+  const listed = async (args: string[]) => (await podman(args)).stdout.split(/\s+/).filter(Boolean);
   return {
     guard,
     async run() {
-      const ids = (await podman(['ps', '-aq', '--filter', filter])).stdout.split(/\s+/);
-      const containers = ids.filter(Boolean);
-      if (containers.length) await podman(['rm', '-f', '-t', '0', ...containers]);
+      for (const filter of filters) {
+        const containers = await listed(['ps', '-aq', '--filter', filter]);
+        if (containers.length) await podman(['rm', '-f', '-v', '-t', '0', ...containers]);
+      }
       for (const pod of pods) await podman(['pod', 'rm', '-f', '-t', '0', pod]);
-      const volumes = (await podman(['volume', 'ls', '-q', '--filter', filter])).stdout;
-      for (const volume of volumes.split(/\s+/).filter(Boolean)) {
-        await podman(['volume', 'rm', '-f', volume]);
+      if (label) {
+        for (const volume of await listed(['volume', 'ls', '-q', '--filter', `label=${label}`])) {
+          await podman(['volume', 'rm', '-f', volume]);
+        }
       }
       for (const network of networks) await podman(['network', 'rm', '-f', network]);
       guard.release();
     },
   };
+}
+
+/** The address of pod `pod` on podman network `network`: this machine reaches it directly. */
+export async function addressOfPod(pod: string, network: string): Promise<string> {
+  const infra = await podmanOk(['pod', 'inspect', '--format', '{{.InfraContainerID}}', pod]);
+  return podmanOk([
+    'inspect',
+    '--format',
+    `{{(index .NetworkSettings.Networks "${network}").IPAddress}}`,
+    infra,
+  ]);
 }
