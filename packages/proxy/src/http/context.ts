@@ -11,8 +11,6 @@ export interface AppEnv {
     log: Log;
     /** A routine answer (a status read), logged at debug: set by its route. */
     routine?: boolean;
-    /** The path as the log line shows it, when the real one holds a secret (a session token). */
-    logPath?: string;
     /** The largest body `readBody` takes: set by the body limit. */
     maxBodyBytes?: number;
   };

@@ -20,8 +20,6 @@ export interface SessionRouteDeps {
 
 export function sessionRoutes(deps: SessionRouteDeps) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
-    // The token spends the session: it must not reach the log with the path.
-    c.set('logPath', '/api/sessions/{token}');
     const session = await deps.store.openSession(hashToken(c.req.param('token')), deps.now());
     if (!session) {
       throw new ApiError(
