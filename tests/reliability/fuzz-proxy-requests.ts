@@ -90,6 +90,36 @@ function queryOrReal(keys: string[], foreignId: string): fc.Arbitrary<string> {
 const plainHeaders = (extra: Record<string, fc.Arbitrary<string>> = {}) =>
   fuzzHeaders(extra).map((headers) => ({ headers }));
 
+/** The stack's ALLOWED_ORIGINS. */
+const SHOP = 'https://shop.example';
+
+/**
+ * A create's headers: three in four as the shop's page (or the merchant's server) sends them,
+ * JSON with the shop's Origin or none, so most creates reach the body's validation; the rest
+ * as `fuzzHeaders` makes them, which the cross-site guard mostly refuses (403, 415).
+ */
+function createHeaders(extra: Record<string, fc.Arbitrary<string>> = {}) {
+  const shopPage = fc.record({
+    type: fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+    ),
+    origin: fc.constantFrom(SHOP, undefined),
+  });
+  return fc
+    .tuple(fuzzHeaders(extra), fc.oneof({ weight: 3, arbitrary: shopPage }, fc.constant(undefined)))
+    .map(([headers, edge]) => {
+      if (edge === undefined) return headers;
+      const { Origin: _, ...rest } = headers;
+      return {
+        ...rest,
+        'Content-Type': edge.type,
+        ...(edge.origin === undefined ? {} : { Origin: edge.origin }),
+      };
+    });
+}
+
 /** Admin headers: the right bearer token four times in five, else a wrong, odd or no one. */
 function adminHeaders(token: string) {
   return fc
@@ -156,7 +186,7 @@ export function proxyRoutes(
       'POST',
       '/api/checkouts',
       encodedBody(json(checkoutBody())),
-      plainHeaders({ 'Idempotency-Key': printable }),
+      createHeaders({ 'Idempotency-Key': printable }).map((headers) => ({ headers })),
     ),
     {
       // Another body under the real checkout's key is a conflict; its own body, a replay.
@@ -179,7 +209,7 @@ export function proxyRoutes(
             },
             encodedBody(mutated(checkoutBody())),
           ),
-          headers: fuzzHeaders(),
+          headers: createHeaders(),
         })
         .map(({ body, headers }) => ({
           method: 'POST',

@@ -41,6 +41,16 @@ const MIN_HITS = 3;
 /** The proxy's body limit (DEFAULT_MAX_BODY_BYTES): a longer body is refused 413 before routing. */
 const BODY_LIMIT = 32 * 1024;
 
+/**
+ * What the proxy answers a create sent with `headers` before reading it, if it refuses it: 403
+ * for an Origin outside the stack's ALLOWED_ORIGINS, else 415 for a body not declared JSON.
+ */
+function crossSiteRefusal(headers: Record<string, string>): number | undefined {
+  if (headers.Origin !== undefined && headers.Origin !== 'https://shop.example') return 403;
+  const type = (headers['Content-Type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' ? undefined : 415;
+}
+
 let stack: Stack;
 let target: Target;
 before(async () => {
@@ -170,6 +180,9 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
     }
 
     if (request.method === 'POST' && request.path === '/api/checkouts') {
+      const refusal = crossSiteRefusal(request.headers);
+      if (refusal !== undefined)
+        assert.equal(status, refusal, `a create from another site: ${what}`);
       if (status === 422 && typeof body.field === 'string') reach.add('create body validated');
       if (status === 201) {
         // A replayed Idempotency-Key answers 201 with the checkout it made before: count ids.

@@ -1,6 +1,7 @@
 /**
- * The proxy as one Hono app: edge middleware (request log, secure headers, body limit, CORS,
- * rate limit), one sub-app per resource mounted with `route()`, and one error handler.
+ * The proxy as one Hono app: edge middleware (request log, secure headers, CORS, cross-site
+ * creates, body limit, rate limit), one sub-app per resource mounted with `route()`, and one
+ * error handler.
  */
 
 import { Hono } from 'hono';
@@ -19,6 +20,7 @@ import { handleError } from './errors.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { clientKey } from './middleware/client-ip.ts';
 import { cors } from './middleware/cors.ts';
+import { crossSiteGuard } from './middleware/cross-site.ts';
 import { dotSegmentGuard } from './middleware/path-guard.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -88,6 +90,8 @@ export function createApp(options: AppOptions) {
     .use(dotSegmentGuard())
     // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.
     .use('/api/*', cors(config.allowedOrigins))
+    // After CORS, so the shop's own page can read a 415; before the body and the rate limit.
+    .on('POST', '/api/checkouts', crossSiteGuard(config.allowedOrigins))
     .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
     .on(
       'POST',

@@ -325,6 +325,15 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
       '/api/checkouts',
       await proxy.request('/api/checkouts', { method: 'POST', json: { product: 'kettle' } }),
     );
+    const foreign = { Origin: 'https://evil.example', 'Content-Type': 'application/json' };
+    for (const headers of [foreign, { 'Content-Type': 'text/plain' }]) {
+      const refused = await proxy.request('/api/checkouts', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(checkoutBody()),
+      });
+      await holds(document, 'post', '/api/checkouts', refused);
+    }
     const read = '/api/checkouts/{id}';
     await holds(document, 'get', read, await proxy.request(`/api/checkouts/${checkout.id}`));
     await holds(document, 'get', read, await proxy.request('/api/checkouts/nope'));

@@ -52,6 +52,17 @@ const storeUnavailable = {
 const storeUnreadable = {
   503: ok('store_unavailable: the store could not be read; try again later.', ref('Error')),
 };
+/** A create another site's page made a browser send (`http/middleware/cross-site.ts`). */
+const crossSiteRefusals = {
+  403: ok(
+    'origin_not_allowed: the page’s Origin is not one of ALLOWED_ORIGINS (a request without Origin, from a server, is not refused for it).',
+    ref('Error'),
+  ),
+  415: ok(
+    'unsupported_media_type: the body was not sent with Content-Type: application/json.',
+    ref('Error'),
+  ),
+};
 const dataOf = (schema: object) => ({
   type: 'object',
   required: ['data'],
@@ -130,6 +141,7 @@ export function openApiDocument() {
           responses: {
             201: ok('Created', ref('Checkout')),
             ...errors(400, 404, 409, 413, 422, 429, 502, 504),
+            ...crossSiteRefusals,
             ...storeUnavailable,
           },
         },
