@@ -257,12 +257,13 @@ export function openEventStream(
 
 /**
  * A bare connection, for what node:http will not send: requests pipelined on one connection,
- * bodies framed by hand or cut off. `received.text` is what came back so far; `ended()`
- * resolves with all of it once the connection is closed (rejects if it failed).
+ * bodies framed by hand or cut off, connections held open from a chosen `localAddress`
+ * (`127.0.0.2`: another client, on Linux's loopback). `received.text` is what came back so far;
+ * `ended()` resolves with all of it once the connection is closed (rejects if it failed).
  */
-export function rawConnection(url: string) {
+export function rawConnection(url: string, options: { localAddress?: string } = {}) {
   const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
+  const socket = connect({ port: Number(port), host: hostname, ...options });
   const received = { text: '' };
   let failure: Error | undefined;
   socket.on('error', (error) => {

@@ -87,13 +87,22 @@ export async function startServerProcess(options: {
   keepStdout?: boolean;
   /** Also write what it prints to this process's own streams (`pnpm start`). */
   echo?: boolean;
+  /** Its limit on open file descriptors, soft and hard, as `ulimit -n` sets it (POSIX only). */
+  openFiles?: number;
 }): Promise<ServerProcess> {
   const env: Record<string, string> = {};
   const given = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
   for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
   // `bin` is passed as given, so the command line is exactly the one a deployment runs.
   const node = options.source ? [...SOURCE_FLAGS, options.bin] : [options.bin];
-  const child = spawn(process.execPath, [...node, ...(options.args ?? [])], {
+  const command = [process.execPath, ...node, ...(options.args ?? [])];
+  // A shell sets the limit and becomes Node (exec: same pid, signals reach Node itself). Both
+  // limits: Node raises its soft limit to the hard one at start.
+  const [file, ...args] =
+    options.openFiles === undefined
+      ? command
+      : ['sh', '-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...command];
+  const child = spawn(file!, args, {
     cwd: options.cwd ?? ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -225,4 +225,31 @@ describe('loadConfig', () => {
     assert.deepEqual(config.allowedOrigins, ['https://shop.example', 'http://localhost:5173']);
     assert.equal(config.rateLimitPerMinute, 5);
   });
+
+  it('caps connections per client address by default, except behind a reverse proxy', () => {
+    assert.deepEqual(loadConfig(required).connections, { total: undefined, perClient: 256 });
+    // Behind a reverse proxy every connection has its address: a cap would be on all of them.
+    assert.deepEqual(loadConfig({ ...required, TRUST_PROXY: 'true' }).connections, {
+      total: undefined,
+      perClient: 0,
+    });
+    assert.deepEqual(
+      loadConfig({
+        ...required,
+        TRUST_PROXY: 'true',
+        MAX_CONNECTIONS: '5000',
+        MAX_CONNECTIONS_PER_CLIENT: '4000',
+      }).connections,
+      { total: 5000, perClient: 4000 },
+    );
+    assert.equal(
+      loadConfig({ ...required, MAX_CONNECTIONS_PER_CLIENT: '0' }).connections.perClient,
+      0,
+    );
+    assert.match(refusal({ ...required, MAX_CONNECTIONS: '0' }), /^MAX_CONNECTIONS must be/);
+    assert.match(
+      refusal({ ...required, MAX_CONNECTIONS_PER_CLIENT: 'many' }),
+      /^MAX_CONNECTIONS_PER_CLIENT must be/,
+    );
+  });
 });

@@ -51,6 +51,12 @@ export interface Config {
   /** Open event streams at most, in all and per client (the widget polls beyond them). */
   eventStreams: StreamLimits;
   /**
+   * Open connections at most: `total` (`MAX_CONNECTIONS`; undefined: all the descriptor limit
+   * leaves, read at start) and per client address (`MAX_CONNECTIONS_PER_CLIENT`, 0 for none;
+   * by default none behind a reverse proxy, whose one address every connection has).
+   */
+  connections: { total: number | undefined; perClient: number };
+  /**
    * What writes an event stream under Node: `socket` (default) the route, straight to the
    * socket; `hono` Hono's `streamSSE` through the adapter, as everywhere else. `pnpm bench`
    * runs both (see `http/routes/event-stream-node.ts`).
@@ -190,6 +196,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
   MAX_EVENT_STREAMS: integer(1, 1_000_000),
   MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
+  MAX_CONNECTIONS: integer(1, 10_000_000),
+  MAX_CONNECTIONS_PER_CLIENT: integer(0, 10_000_000),
   EVENT_STREAM_WRITER: z.optional(z.enum(['socket', 'hono'], { error: 'must be socket or hono' })),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
   SHUTDOWN_DRAIN_MS: integer(0, 600_000),
@@ -274,6 +282,12 @@ function isOrigin(value: string): boolean {
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/crypto-pay.db';
 
+/**
+ * A browser opens about six connections to a host: this leaves room for dozens of customers
+ * behind one office or carrier address, and holds one attacking address to a small share.
+ */
+export const DEFAULT_CONNECTIONS_PER_CLIENT = 256;
+
 /** Reads the configuration from `env`; throws `ConfigError` with one line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   // Empty variables count as unset, as in most shells' `VAR= command`.
@@ -305,6 +319,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     eventStreams: {
       total: Number(vars.MAX_EVENT_STREAMS ?? 10_000),
       perClient: Number(vars.MAX_EVENT_STREAMS_PER_CLIENT ?? 100),
+    },
+    connections: {
+      total: vars.MAX_CONNECTIONS === undefined ? undefined : Number(vars.MAX_CONNECTIONS),
+      perClient: Number(
+        vars.MAX_CONNECTIONS_PER_CLIENT ??
+          (vars.TRUST_PROXY === 'true' ? 0 : DEFAULT_CONNECTIONS_PER_CLIENT),
+      ),
     },
     eventStreamWriter: vars.EVENT_STREAM_WRITER ?? 'socket',
     upstreamTimeoutMs: Number(vars.UPSTREAM_TIMEOUT_MS ?? 10_000),

@@ -3,6 +3,7 @@
  * gracefully (stop accepting, end event streams, finish in-flight requests, close the store).
  */
 
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { loadCatalog } from '../checkout/catalog.ts';
@@ -18,7 +19,9 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
+import { type ConnectionCounts, capConnections } from './connection-caps.ts';
 import { databaseOf } from './database-url.ts';
+import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
 import { setupWarnings } from './setup-warnings.ts';
 
@@ -29,6 +32,8 @@ export interface RunningProxy {
   close(): Promise<void>;
   /** Event streams open now. */
   eventStreams(): number;
+  /** Client connections open now, and those shed or refused by the caps since the start. */
+  connections(): ConnectionCounts;
 }
 
 export interface StartOptions {
@@ -122,6 +127,16 @@ export async function startProxy(
         connectionsCheckingInterval: Math.min(slow.headers, 1000),
       },
     });
+    const limit = descriptorLimit();
+    const { caps, warning } = connectionCapsOf(config.connections, limit, config.databasePoolSize);
+    if (warning) log('warn', warning);
+    log('info', 'connection caps', {
+      descriptor_limit: limit ?? 'unknown',
+      max_connections: caps.total,
+      max_connections_per_client: caps.perClient,
+    });
+    // createAdaptorServer makes a node:http server unless told to make another.
+    const connections = capConnections(server as Server, caps, log);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {
@@ -168,7 +183,13 @@ export async function startProxy(
       return closing;
     };
 
-    return { url: `http://${host}:${port}`, port, close, eventStreams: () => hub.size() };
+    return {
+      url: `http://${host}:${port}`,
+      port,
+      close,
+      eventStreams: () => hub.size(),
+      connections: connections.counts,
+    };
   } catch (error) {
     await webhooks?.close();
     await store.close();

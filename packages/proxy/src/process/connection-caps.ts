@@ -1,0 +1,131 @@
+/**
+ * Holds a Node HTTP server to its connection caps, per client address and in all: a new
+ * connection past a cap takes the place of the connection idle the longest (of that address,
+ * or of anyone), and is refused only when every one it could replace has a request in flight.
+ *
+ * Idle means no request in flight: a keep-alive connection between requests, and one that has
+ * not finished its headers yet, which is what an attacker holding connections open sends (the
+ * header timeout only makes it reconnect). An event stream is a request in flight for as long
+ * as it runs, so streams and requests being answered are never shed while an idle connection
+ * is left. Dropping an idle connection costs its client a reconnect, nothing more.
+ */
+
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { addressKey } from '../http/middleware/client-ip.ts';
+import type { ConnectionCaps } from './descriptor-limit.ts';
+import type { Log } from './logger.ts';
+
+interface Client {
+  open: number;
+  /** Its idle connections, idle the longest first. */
+  idle: Set<Connection>;
+}
+
+interface Connection {
+  socket: Socket;
+  client: Client;
+  key: string;
+  requestsInFlight: number;
+  counted: boolean;
+}
+
+/** How often shedding is logged at most, while it goes on. */
+const LOG_EVERY_MS = 60_000;
+
+export interface ConnectionCounts {
+  open: number;
+  idle: number;
+  /** Idle connections closed to make room, and connections refused, since the start. */
+  shed: number;
+  refused: number;
+}
+
+export function capConnections(
+  server: Server,
+  caps: ConnectionCaps,
+  log: Log,
+  now: () => number = () => performance.now(),
+): { counts(): ConnectionCounts } {
+  const clients = new Map<string, Client>();
+  /** Every idle connection, idle the longest first. */
+  const idle = new Set<Connection>();
+  const bySocket = new WeakMap<Socket, Connection>();
+  let open = 0;
+  const counts = { shed: 0, refused: 0, shedLogged: 0, refusedLogged: 0, loggedAt: -Infinity };
+
+  const becameIdle = (connection: Connection) => {
+    idle.add(connection);
+    connection.client.idle.add(connection);
+  };
+  const becameBusy = (connection: Connection) => {
+    idle.delete(connection);
+    connection.client.idle.delete(connection);
+  };
+  const forget = (connection: Connection) => {
+    if (!connection.counted) return;
+    connection.counted = false;
+    becameBusy(connection);
+    open--;
+    if (--connection.client.open === 0) clients.delete(connection.key);
+  };
+
+  const report = () => {
+    if (now() - counts.loggedAt < LOG_EVERY_MS) return;
+    counts.loggedAt = now();
+    log('warn', 'connections shed', {
+      shed: counts.shed - counts.shedLogged,
+      refused: counts.refused - counts.refusedLogged,
+      open,
+      max_connections: caps.total,
+      max_connections_per_client: caps.perClient,
+    });
+    counts.shedLogged = counts.shed;
+    counts.refusedLogged = counts.refused;
+  };
+  /** Closes the connection idle the longest of `connections`; false when there is none. */
+  const shedFrom = (connections: Set<Connection>): boolean => {
+    const oldest = connections.values().next().value;
+    if (oldest === undefined) return false;
+    forget(oldest);
+    oldest.socket.destroy();
+    counts.shed++;
+    return true;
+  };
+
+  // After the server's own listener: it has set the connection up, so it can be torn down.
+  server.on('connection', (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress ?? 'unknown');
+    const client = clients.get(key) ?? { open: 0, idle: new Set<Connection>() };
+    const perClientFull = caps.perClient > 0 && client.open >= caps.perClient;
+    if ((perClientFull && !shedFrom(client.idle)) || (open >= caps.total && !shedFrom(idle))) {
+      socket.destroy();
+      counts.refused++;
+      report();
+      return;
+    }
+    clients.set(key, client);
+    const connection: Connection = { socket, client, key, requestsInFlight: 0, counted: true };
+    client.open++;
+    open++;
+    bySocket.set(socket, connection);
+    becameIdle(connection);
+    socket.once('close', () => forget(connection));
+    if (counts.shed > counts.shedLogged) report();
+  });
+
+  // First, so a request counts as in flight before any handler runs.
+  server.prependListener('request', (request, response) => {
+    const connection = bySocket.get(request.socket);
+    if (!connection) return;
+    if (connection.requestsInFlight++ === 0) becameBusy(connection);
+    // 'close' comes when the answer is done or the connection is gone, whichever is first.
+    response.once('close', () => {
+      if (--connection.requestsInFlight === 0 && connection.counted) becameIdle(connection);
+    });
+  });
+
+  return {
+    counts: () => ({ open, idle: idle.size, shed: counts.shed, refused: counts.refused }),
+  };
+}
