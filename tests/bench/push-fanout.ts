@@ -170,14 +170,15 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
 
 /** Rounds against a proxy whose event streams `writer` writes (EVENT_STREAM_WRITER). */
 async function proxyRounds(clients: number, writer: 'socket' | 'hono') {
-  // Every client here comes from one address: the per-client cap would send all but 100 to
-  // polling, as it should on the internet.
+  // Every client here comes from one address: the per-client caps would send all but 100 to
+  // polling, and refuse connections past 256, as they should on the internet.
   const streams = String(clients + 100);
   const stack = await startStack({
     keepStdout: false,
     proxyEnv: {
       MAX_EVENT_STREAMS: streams,
       MAX_EVENT_STREAMS_PER_CLIENT: streams,
+      MAX_CONNECTIONS_PER_CLIENT: streams,
       EVENT_STREAM_WRITER: writer,
     },
   });

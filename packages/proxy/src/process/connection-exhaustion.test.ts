@@ -109,7 +109,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('connection exhaustion', () => {
+describe('connection exhaustion', { timeout: 60_000 }, () => {
   it('serves another address while four open more connections than the proxy has descriptors', async () => {
     const said = () => proxy.lines.map((line) => line.text).join('\n');
     // The limit as the proxy read it at start, and the caps it took from it.
