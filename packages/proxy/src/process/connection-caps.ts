@@ -10,16 +10,17 @@
  * is left. Dropping an idle connection costs its client a reconnect, nothing more.
  */
 
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressKey } from '../http/middleware/client-ip.ts';
 import type { ConnectionCaps } from './descriptor-limit.ts';
+import { type IdleLinks, IdleList, unlinked } from './idle-list.ts';
 import type { Log } from './logger.ts';
 
 interface Client {
   open: number;
   /** Its idle connections, idle the longest first. */
-  idle: Set<Connection>;
+  idle: IdleList<Connection>;
 }
 
 interface Connection {
@@ -28,7 +29,18 @@ interface Connection {
   key: string;
   requestsInFlight: number;
   counted: boolean;
+  /** Its places among everyone's idle connections and among its client's. */
+  everyone: IdleLinks<Connection>;
+  sameClient: IdleLinks<Connection>;
 }
+
+const newClient = (): Client => ({
+  open: 0,
+  idle: new IdleList((connection) => connection.sameClient),
+});
+
+/** Where a socket and the responses on it keep their connection's entry. */
+const CONNECTION = Symbol('connection');
 
 /** How often shedding is logged at most, while it goes on. */
 const LOG_EVERY_MS = 60_000;
@@ -49,8 +61,7 @@ export function capConnections(
 ): { counts(): ConnectionCounts } {
   const clients = new Map<string, Client>();
   /** Every idle connection, idle the longest first. */
-  const idle = new Set<Connection>();
-  const bySocket = new WeakMap<Socket, Connection>();
+  const idle = new IdleList<Connection>((connection) => connection.everyone);
   let open = 0;
   const counts = { shed: 0, refused: 0, shedLogged: 0, refusedLogged: 0, loggedAt: -Infinity };
 
@@ -59,8 +70,8 @@ export function capConnections(
     connection.client.idle.add(connection);
   };
   const becameBusy = (connection: Connection) => {
-    idle.delete(connection);
-    connection.client.idle.delete(connection);
+    idle.remove(connection);
+    connection.client.idle.remove(connection);
   };
   const forget = (connection: Connection) => {
     if (!connection.counted) return;
@@ -84,8 +95,8 @@ export function capConnections(
     counts.refusedLogged = counts.refused;
   };
   /** Closes the connection idle the longest of `connections`; false when there is none. */
-  const shedFrom = (connections: Set<Connection>): boolean => {
-    const oldest = connections.values().next().value;
+  const shedFrom = (connections: IdleList<Connection>): boolean => {
+    const oldest = connections.first();
     if (oldest === undefined) return false;
     forget(oldest);
     oldest.socket.destroy();
@@ -96,7 +107,7 @@ export function capConnections(
   // After the server's own listener: it has set the connection up, so it can be torn down.
   server.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress ?? 'unknown');
-    const client = clients.get(key) ?? { open: 0, idle: new Set<Connection>() };
+    const client = clients.get(key) ?? newClient();
     const perClientFull = caps.perClient > 0 && client.open >= caps.perClient;
     if ((perClientFull && !shedFrom(client.idle)) || (open >= caps.total && !shedFrom(idle))) {
       socket.destroy();
@@ -105,24 +116,36 @@ export function capConnections(
       return;
     }
     clients.set(key, client);
-    const connection: Connection = { socket, client, key, requestsInFlight: 0, counted: true };
+    const connection: Connection = {
+      socket,
+      client,
+      key,
+      requestsInFlight: 0,
+      counted: true,
+      everyone: unlinked(),
+      sameClient: unlinked(),
+    };
     client.open++;
     open++;
-    bySocket.set(socket, connection);
+    (socket as Socket & { [CONNECTION]?: Connection })[CONNECTION] = connection;
     becameIdle(connection);
     socket.once('close', () => forget(connection));
     if (counts.shed > counts.shedLogged) report();
   });
 
+  // 'close' comes once, when the answer is done or the connection is gone, whichever is first.
+  // One shared listener, the connection on the response: no closure per request (status reads).
+  function answered(this: ServerResponse & { [CONNECTION]?: Connection }) {
+    const connection = this[CONNECTION]!;
+    if (--connection.requestsInFlight === 0 && connection.counted) becameIdle(connection);
+  }
   // First, so a request counts as in flight before any handler runs.
   server.prependListener('request', (request, response) => {
-    const connection = bySocket.get(request.socket);
+    const connection = (request.socket as Socket & { [CONNECTION]?: Connection })[CONNECTION];
     if (!connection) return;
     if (connection.requestsInFlight++ === 0) becameBusy(connection);
-    // 'close' comes when the answer is done or the connection is gone, whichever is first.
-    response.once('close', () => {
-      if (--connection.requestsInFlight === 0 && connection.counted) becameIdle(connection);
-    });
+    (response as ServerResponse & { [CONNECTION]?: Connection })[CONNECTION] = connection;
+    response.on('close', answered);
   });
 
   return {
