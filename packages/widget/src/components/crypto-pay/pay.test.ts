@@ -116,6 +116,8 @@ describe('<crypto-pay> pay step', () => {
       const creates = await proxy.requests('/api/checkouts', 'POST');
       expect(creates).to.have.length(1);
       expect(creates[0]?.headers['idempotency-key']).to.match(/^[0-9a-f]{32}$/);
+      // The proxy takes no other type (415): the one a page cannot send cross-site unasked.
+      expect(creates[0]?.headers['content-type']).to.equal('application/json');
     });
 
     it('tells the page with crypto-pay-created, carrying no personal data', async () => {
