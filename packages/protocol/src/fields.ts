@@ -4,7 +4,7 @@
  */
 
 import * as z from 'zod/mini';
-import { JsonNumber } from './json.ts';
+import { JsonNumber, MAX_NUMBER_LENGTH } from './json.ts';
 import { type DecimalString, isDecimal } from './money.ts';
 
 /** A string field with the usual rules: present, a string, not empty, at most `max` characters. */
@@ -67,21 +67,27 @@ export const decimalString = z.string().check(z.refine(isDecimal, 'Expected a de
 
 /**
  * An amount written as a JSON number (invoices, withdrawals). Read with `parseJson`, which
- * keeps fractional literals as `JsonNumber`, it comes out as the exact decimal string.
+ * keeps fractional literals as `JsonNumber`, it comes out as the exact decimal string, an
+ * exponent worked out (`5e-05` is `"0.00005"`): the service's own rules on places and minimums
+ * then judge the value. A JavaScript number that is no safe integer has lost its digits already.
  */
 export function wireAmount(name: string) {
   const text = `The ${name} must be a number.`;
   return z.pipe(
-    z
-      .union([z.number(), z.instanceof(JsonNumber)], { error: text })
-      .check(
-        z.refine(
-          (value) =>
-            typeof value === 'number' ? Number.isSafeInteger(value) : isDecimal(value.text),
-          `The ${name} must be written as plain decimal digits.`,
-        ),
+    z.union([z.number(), z.instanceof(JsonNumber)], { error: text }).check(
+      z.refine(
+        (value) => typeof value !== 'number' || Number.isSafeInteger(value),
+        `The ${name} must be written as plain decimal digits.`,
       ),
-    z.transform((value): DecimalString => (typeof value === 'number' ? String(value) : value.text)),
+      z.refine(
+        (value) => typeof value === 'number' || value.toDecimal() !== undefined,
+        `The ${name} must be at most ${MAX_NUMBER_LENGTH} characters long written out in decimal digits.`,
+      ),
+    ),
+    z.transform(
+      (value): DecimalString =>
+        typeof value === 'number' ? String(value) : (value.toDecimal() as DecimalString),
+    ),
   );
 }
 

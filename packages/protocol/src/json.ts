@@ -19,14 +19,50 @@ export class JsonNumber {
     this.text = text;
   }
 
-  /** The literal as a decimal string, when it is written without an exponent. */
+  /**
+   * The decimal the literal denotes (`5e-05` is `"0.00005"`), exactly; undefined when that
+   * would take more than `MAX_NUMBER_LENGTH` characters (`1e-999999`).
+   */
   toDecimal(): DecimalString | undefined {
-    return isDecimal(this.text) ? this.text : undefined;
+    return numberLiteralToDecimal(this.text);
   }
 
   toJSON(): string {
     return this.text;
   }
+}
+
+const LITERAL_PARTS = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/;
+
+/**
+ * The decimal string a JSON number literal denotes, by moving the decimal point in its digits:
+ * never through a float, so `12345678901234567890e-30` keeps every digit. Python's
+ * `json.dumps(0.00005)` writes `5e-05` and PHP's `json_encode(0.00005)` writes `5.0e-5`: both are
+ * `"0.00005"`. A literal with an exponent comes from a float encoder, whose trailing zeros (PHP's
+ * `.0`) are its own, not places the merchant chose: its decimal has the places its value needs
+ * (`1.50e1` is `"15"`). A literal without one is returned as written (`1.50` keeps two places).
+ * Undefined when the decimal would be longer than `MAX_NUMBER_LENGTH` characters: a 20-byte
+ * `1e-999999999` must not become a gigabyte of zeros.
+ */
+export function numberLiteralToDecimal(literal: string): DecimalString | undefined {
+  if (!NUMBER_LITERAL.test(literal)) throw new TypeError(`Not a JSON number: ${literal}`);
+  const parts = LITERAL_PARTS.exec(literal);
+  if (!parts) return literal;
+  const [, sign = '', whole = '', fraction = '', exponentText = ''] = parts;
+  const significant = `${whole}${fraction}`.replace(/^0+/, '');
+  // Zero, with any exponent and either sign.
+  if (significant === '') return '0';
+  const digits = significant.replace(/0+$/, '');
+  const exponent = Number(exponentText);
+  // Digits × 10^power is the value; power is an integer well inside 2^53 or absurd.
+  const power = significant.length - digits.length + exponent - fraction.length;
+  const places = Math.max(0, -power);
+  const length =
+    sign.length + (power >= 0 ? digits.length + power : Math.max(digits.length, places + 1) + 1);
+  if (!(length <= MAX_NUMBER_LENGTH)) return undefined;
+  if (power >= 0) return `${sign}${digits}${'0'.repeat(power)}`;
+  const padded = digits.padStart(places + 1, '0');
+  return `${sign}${padded.slice(0, -places)}.${padded.slice(-places)}`;
 }
 
 /** Writes a decimal string as a JSON number, digit for digit (`"0.00000001"` stays so). */

@@ -79,6 +79,24 @@ describe('invoice', () => {
     assert.equal(result.success && result.data.amount, '0.00000001');
   });
 
+  it('reads an amount with an exponent as the decimal it denotes (Python, PHP)', () => {
+    // json.dumps(0.00005) in Python and json_encode(0.00005) in PHP.
+    for (const literal of ['5e-05', '5.0e-5']) {
+      const body = parseJson(`{"amount":${literal},${JSON.stringify(invoice).slice(1)}`);
+      const result = validate(createInvoiceSchema, body);
+      assert.equal(result.success && result.data.amount, '0.00005', literal);
+    }
+  });
+
+  it('refuses an exponent that would write out past the length of any amount', () => {
+    const body = parseJson(`{"amount":1e-99999,${JSON.stringify(invoice).slice(1)}`);
+    const result = validate(createInvoiceSchema, body);
+    assert.equal(
+      result.success ? '' : result.failure.error.message,
+      'The amount must be at most 1024 characters long written out in decimal digits.',
+    );
+  });
+
   it('refuses an amount sent as a string, a long title and a bad type', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: '5' }, 'The amount must be a number.'],

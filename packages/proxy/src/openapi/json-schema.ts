@@ -61,7 +61,7 @@ function isWireAmount(schema: z.core.$ZodType): boolean {
 const WIRE_AMOUNT = {
   type: 'number',
   description:
-    'A JSON number written in plain decimal digits (e.g. 0.00012345), sent to the service with exactly these digits; a string is refused.',
+    'A JSON number, read exactly as the decimal it denotes, never through a float: 0.00012345 keeps these digits, an exponent is worked out (5e-05 and 5.0e-5 are 0.00005). Sent to the service in plain decimal digits; a string is refused.',
 };
 
 export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {

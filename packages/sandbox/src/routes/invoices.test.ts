@@ -30,6 +30,36 @@ describe('invoices', () => {
     for (const field of INVOICE_FIELDS_EMPTY_AT_CREATE) assert.equal(data[field], null, field);
   });
 
+  test('reads an amount with an exponent as Python and PHP write it, then judges its value', async (t) => {
+    const sandbox = testSandbox(t);
+    // json.dumps(0.00005) and json_encode(0.00005): BTC's minimum invoice amount.
+    for (const [foreignId, amount] of [
+      ['python', '5e-05'],
+      ['php', '5.0e-5'],
+    ]) {
+      const { status, body } = await createInvoice(sandbox, {
+        currency: 'BTC',
+        foreign_id: foreignId,
+        amount,
+      });
+      assert.equal(status, 201, amount);
+      assert.equal(invoiceResponseSchema.parse(body).data.amount, '0.00005000');
+    }
+    const refusals: [string, ReturnType<typeof errorBody>][] = [
+      ['4.9e-5', errorBody(sandboxErrors.amountBelowCurrencyMinimum('0.00005', 'BTC'))],
+      ['1e-9', errorBody(sandboxErrors.amountTooManyDecimals('amount', 'BTC', 8))],
+      ['-5e-05', errorBody(sandboxErrors.amountNotPositive('amount'))],
+      ['-0e0', errorBody(sandboxErrors.amountNotPositive('amount'))],
+    ];
+    for (const [amount, expected] of refusals) {
+      const { status, body } = await createInvoice(sandbox, { currency: 'BTC', amount });
+      assert.equal(status, expected.code, amount);
+      assert.deepEqual(body, expected, amount);
+    }
+    const euros = await createInvoice(sandbox, { foreign_id: 'eur', amount: '1.25E+2' });
+    assert.equal(invoiceResponseSchema.parse(euros.body).data.amount, '125.00000000');
+  });
+
   test('timer with sender_currency fixes the address and amount for 15 minutes', async (t) => {
     const sandbox = testSandbox(t);
     const { body } = await createInvoice(sandbox, {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { errorBody, jsonNumber, withdrawalResponseSchema } from '@crypto-pay/protocol';
+import { errorBody, JsonNumber, jsonNumber, withdrawalResponseSchema } from '@crypto-pay/protocol';
 import { withdrawalRequest } from '../../../../tests/support/processing-requests.ts';
 import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
@@ -47,6 +47,32 @@ describe('crypto withdrawals', () => {
     assert.equal(data.receiver_amount, '920.00000000');
     // 920 USDT at 0.92 EUR is 846.40 EUR, at 60000 EUR per BTC.
     assert.equal(data.amount, '0.01410667');
+  });
+
+  test('reads amounts with an exponent (Python, PHP) as the decimals they denote', async (t) => {
+    const sandbox = testSandbox(t);
+    // BTC's minimum withdrawal, 0.0005, in the exponent forms of Python's and PHP's encoders
+    // (they write it so from 0.00005 down: `5e-05`, `5.0e-5`).
+    const python = await withdraw(sandbox, { foreign_id: 'py', amount: new JsonNumber('5e-04') });
+    const php = await withdraw(sandbox, { foreign_id: 'php', amount: new JsonNumber('5.0e-4') });
+    for (const response of [python, php]) {
+      assert.equal(response.status, 201);
+      const { data } = withdrawalResponseSchema.parse(await response.json());
+      assert.equal(data.amount, '0.00050000');
+    }
+    const byAmountTo = await withdraw(sandbox, {
+      foreign_id: 'to',
+      amount: undefined,
+      convert_to: 'USDTT',
+      amount_to: new JsonNumber('9.2E+2'),
+    });
+    const { data } = withdrawalResponseSchema.parse(await byAmountTo.json());
+    assert.equal(data.receiver_amount, '920.00000000');
+    const under = await withdraw(sandbox, { foreign_id: 'under', amount: new JsonNumber('1e-4') });
+    assert.deepEqual(
+      await under.json(),
+      errorBody(sandboxErrors.withdrawalBelowMinimum('0.0005', 'BTC')),
+    );
   });
 
   test('accepts receiver data for a natural receiver and a numeric foreign_id', async (t) => {

@@ -58,6 +58,37 @@ describe('merchant API', () => {
     assert.deepEqual(await json(cancelled), []);
   });
 
+  it('takes invoice and withdrawal amounts with an exponent, as Python and PHP write them', async () => {
+    // json.dumps(0.00005) and json_encode(0.00005): BTC's minimum invoice amount.
+    for (const [foreignId, amount] of [
+      ['inv-py', '5e-05'],
+      ['inv-php', '5.0e-5'],
+    ] as const) {
+      const created = await post('/admin/invoices', invoiceJson(foreignId, amount));
+      assert.equal(created.status, 201, amount);
+      assert.equal((await json(created)).data.amount, '0.00005000');
+    }
+    // The service's own rules judge the value: under BTC's minimum, too many places.
+    const under = await post('/admin/invoices', invoiceJson('inv-under', '4e-5'));
+    assert.equal(under.status, 422);
+    assert.equal((await json(under)).error, 'The minimum amount is 0.00005 BTC.');
+    const places = await post('/admin/invoices', invoiceJson('inv-places', '1.5e-9'));
+    assert.equal(places.status, 422);
+    assert.equal(
+      (await json(places)).error,
+      'The amount for BTC cannot have more than 8 decimal places.',
+    );
+
+    const withdrawal = await post(
+      '/admin/withdrawals',
+      `{"currency":"BTC","amount":1.0E-3,"address":"tb1qexampleaddress000000000000000000000",
+      "foreign_id":"wd-exp","end_user_reference":"customer-42","sender_type":"legal",
+      "sender_data":${JSON.stringify(LEGAL_SENDER.sender_data)},"receiver_type":"self"}`,
+    );
+    assert.equal(withdrawal.status, 201);
+    assert.equal((await json(withdrawal)).data.amount, '0.00100000');
+  });
+
   it('passes the service’s refusal through with its status, code and text', async () => {
     const response = await post('/admin/invoices/no-such-invoice/cancel', {});
     const direct = createProcessingClient({
