@@ -7,6 +7,7 @@
 import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { privateFile } from '../store/private-files.ts';
 import { DEFAULT_DATABASE_URL } from './config.ts';
 import { databaseFileOf } from './database-url.ts';
 
@@ -47,6 +48,8 @@ export async function backupDatabase(
   try {
     const db = new Database(source, { readonly: true, fileMustExist: true });
     try {
+      // 0600 like the database: the copy holds the same references and callback bodies.
+      privateFile(partial);
       await db.backup(partial, { progress: () => ALL_PAGES });
     } finally {
       db.close();

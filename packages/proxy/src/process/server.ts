@@ -20,6 +20,7 @@ import type { Store } from '../store/store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { type ConnectionCounts, capConnections } from './connection-caps.ts';
+import { dataFileWarnings, protectDataFiles } from './data-file-modes.ts';
 import { databaseOf } from './database-url.ts';
 import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
@@ -84,6 +85,15 @@ export async function startProxy(
     claimLeaseMs: claimLeaseOf(config),
   });
   for (const warning of setupWarnings(config, catalog)) log('warn', warning);
+  const database = databaseOf(config.databaseUrl);
+  if (database.kind === 'sqlite') {
+    try {
+      for (const line of dataFileWarnings(protectDataFiles(database.file))) log('warn', line);
+    } catch (error) {
+      // Advice, not a reason to refuse the start: the store itself opened.
+      log('warn', `DATABASE_URL: could not check the data files' modes: ${String(error)}`);
+    }
+  }
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
   let webhooks: WebhookWorker | undefined;

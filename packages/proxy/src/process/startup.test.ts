@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,6 +173,26 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
       await once(first, 'exit');
     }
     assert.deepEqual(await start({ DATABASE_URL: `sqlite:${file}` }), { code: 0, stderr: '' });
+  });
+
+  it('makes owner-only at start the data files an earlier proxy left open, and logs it', async () => {
+    const data = join(dir, 'open-data');
+    const file = join(data, 'crypto-pay.db');
+    mkdirSync(data);
+    writeFileSync(file, '');
+    chmodSync(file, 0o644);
+    chmodSync(data, 0o755);
+    const { code, stdout } = await run({ DATABASE_URL: `sqlite:${file}` });
+    assert.equal(code, 0);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.equal(statSync(data).mode & 0o777, 0o700);
+    const logged = stdout
+      .split('\n')
+      .filter((line) => line.includes('made owner-only'))
+      .map((line) => JSON.parse(line) as { level: string; message: string });
+    assert.equal(logged.length, 1);
+    assert.equal(logged[0]!.level, 'warn');
+    assert.match(logged[0]!.message, new RegExp(`${file.replace(/\./g, '\\.')} \\(was 0644\\)`));
   });
 
   it('names HOST when it is no address or does not resolve', async () => {

@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DatabaseFileError, openFailure } from './open-failure.ts';
+import { privateFile } from './private-files.ts';
 
 /** How long a second process waits for the lock before it gives up (a start-up, not a query). */
 const LOCK_WAIT_MS = 250;
@@ -25,6 +26,7 @@ export function lockDatabase(file: string): FileLock {
   const lockFile = lockFileOf(file);
   let db: Database.Database | undefined;
   try {
+    privateFile(lockFile);
     db = new Database(lockFile, { timeout: LOCK_WAIT_MS });
     // EXCLUSIVE keeps the lock taken by the first write until the connection closes.
     db.pragma('locking_mode = EXCLUSIVE');

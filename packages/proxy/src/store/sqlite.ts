@@ -3,13 +3,13 @@
  * Calls are synchronous underneath; the interface is asynchronous for other databases.
  */
 
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type FileLock, lockDatabase } from './lock.ts';
 import { migrate } from './migrations.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
 import type { NewEvent } from './outbox.ts';
+import { privateDirectory, privateFile } from './private-files.ts';
 import {
   type CallbackRow,
   type CheckoutRow,
@@ -57,7 +57,10 @@ function openDatabase(file: string): { db: Database.Database; lock: FileLock | u
   let db: Database.Database | undefined;
   let lock: FileLock | undefined;
   try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      privateDirectory(dirname(file));
+      privateFile(file);
+    }
     db = new Database(file);
     // A read first: a path that is no database is refused before a lock file is made next to it.
     db.pragma('schema_version');
