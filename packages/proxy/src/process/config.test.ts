@@ -36,6 +36,8 @@ describe('loadConfig', () => {
     assert.equal(config.trustProxy, false);
     assert.equal(config.logLevel, 'info');
     assert.equal(loadConfig({ ...required, LOG_LEVEL: 'debug' }).logLevel, 'debug');
+    assert.equal(config.retentionDays, 90);
+    assert.equal(loadConfig({ ...required, RETENTION_DAYS: '0' }).retentionDays, 0);
   });
 
   it('names a missing credential, with no default secret', () => {
@@ -71,6 +73,10 @@ describe('loadConfig', () => {
     );
     assert.match(refusal({ ...required, DATABASE_URL: 'mysql://x' }), /^DATABASE_URL /);
     assert.match(refusal({ ...required, DATABASE_POOL_SIZE: '0' }), /^DATABASE_POOL_SIZE /);
+    assert.equal(
+      refusal({ ...required, RETENTION_DAYS: '30d' }),
+      'RETENTION_DAYS must be a whole number from 0 to 36500.',
+    );
     assert.match(
       refusal({ ...required, PAYMENT_LIFETIME_SECONDS: '60' }),
       /^PAYMENT_LIFETIME_SECONDS /,

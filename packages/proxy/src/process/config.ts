@@ -14,6 +14,7 @@ import * as z from 'zod/mini';
 import type { CurrencyRef } from '../store/store.ts';
 import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { LEVELS, type Level } from './logger.ts';
+import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 
 /** Start-up refused: `message` is the one line to print. */
 export class ConfigError extends Error {
@@ -84,6 +85,11 @@ export interface Config {
    * development); the README's three-day schedule when undefined.
    */
   webhookRetryScheduleMs: number[] | undefined;
+  /**
+   * Days the callback log, settled webhook deliveries and their events are kept
+   * (`RETENTION_DAYS`, default 90); 0 keeps them for ever. Checkouts are always kept.
+   */
+  retentionDays: number;
 }
 
 const text = (why: string) =>
@@ -201,6 +207,7 @@ const environmentSchema = z.object({
   EVENT_STREAM_WRITER: z.optional(z.enum(['socket', 'hono'], { error: 'must be socket or hono' })),
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
   SHUTDOWN_DRAIN_MS: integer(0, 600_000),
+  RETENTION_DAYS: integer(0, 36_500),
   END_USER_REFERENCE_KEY: z.optional(
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
   ),
@@ -342,6 +349,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       vars.WEBHOOK_RETRY_SCHEDULE_MS === undefined
         ? undefined
         : splitList(vars.WEBHOOK_RETRY_SCHEDULE_MS).map(Number),
+    retentionDays: Number(vars.RETENTION_DAYS ?? DEFAULT_RETENTION_DAYS),
   };
 }
 

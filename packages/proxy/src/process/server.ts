@@ -24,6 +24,7 @@ import { dataFileWarnings, protectDataFiles } from './data-file-modes.ts';
 import { databaseOf } from './database-url.ts';
 import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
+import { type Pruning, startPruning } from './retention.ts';
 import { setupWarnings } from './setup-warnings.ts';
 
 export interface RunningProxy {
@@ -97,6 +98,7 @@ export async function startProxy(
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
   let webhooks: WebhookWorker | undefined;
+  let pruning: Pruning | undefined;
   try {
     // Before any request: a checkout created from now on has a delivery to WEBHOOK_URL.
     await store.setEnvEndpoint(config.webhook?.url, Date.now());
@@ -112,6 +114,11 @@ export async function startProxy(
         : { schedule: config.webhookRetryScheduleMs }),
     });
 
+    // RETENTION_DAYS=0 keeps everything.
+    if (config.retentionDays > 0) {
+      pruning = startPruning({ store, log, retentionDays: config.retentionDays });
+    }
+
     let shuttingDown = false;
     const app = createApp({
       config,
@@ -126,6 +133,7 @@ export async function startProxy(
     });
 
     const worker = webhooks;
+    const pruner = pruning;
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
     const server = createAdaptorServer({
       fetch: app.fetch,
@@ -187,6 +195,7 @@ export async function startProxy(
         await closed;
         clearTimeout(grace);
         await stopped;
+        await pruner?.close();
         await store.close();
         log('info', 'stopped');
       })();
@@ -202,6 +211,7 @@ export async function startProxy(
     };
   } catch (error) {
     await webhooks?.close();
+    await pruning?.close();
     await store.close();
     throw error;
   }

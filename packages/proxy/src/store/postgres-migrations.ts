@@ -152,6 +152,13 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX webhook_deliveries_claimed ON webhook_deliveries (claimed_until, endpoint_id)
     WHERE state = 'pending';
   `,
+  `
+  -- Pruning by age (RETENTION_DAYS) finds the old rows by index, not by a scan of the whole log,
+  -- and deleting an event looks its deliveries up by index too (the foreign key's check).
+  CREATE INDEX callbacks_received ON callbacks (received_at);
+  CREATE INDEX webhook_events_created ON webhook_events (created_at);
+  CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_seq);
+  `,
 ];
 
 /**

@@ -37,7 +37,7 @@ describe('PostgreSQL store, several proxies on one database', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(rows, [{ version: 1 }, { version: 2 }]);
+    assert.deepEqual(rows, [{ version: 1 }, { version: 2 }, { version: 3 }]);
     await client.end();
     await closeAll(stores);
   });
@@ -183,6 +183,40 @@ describe('PostgreSQL store, several proxies on one database', () => {
     }
     assert.equal(new Set(ids).size, ids.length);
     assert.deepEqual([...perEndpoint.values()], Array(10).fill(CLAIMS_PER_ENDPOINT));
+    await closeAll(stores);
+  });
+
+  it('prunes with several proxies at once: each old row once, no proxy waiting on another', async () => {
+    const { stores } = await proxies();
+    await stores[0]!.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
+    for (let i = 0; i < 40; i++) {
+      const made = checkout({ createdAt: 1_000, updatedAt: 1_000 });
+      await stores[i % PROXIES]!.insertCheckout(made, {}, checkoutEvent(made));
+      await stores[i % PROXIES]!.recordCallback({ ...callback, receivedAt: 1_000 });
+    }
+    for (;;) {
+      const claims = await stores[0]!.claimDeliveries(2_000, 60_000, 50);
+      if (claims.length === 0) break;
+      for (const claim of claims) {
+        await stores[0]!.finishAttempt(claim, {
+          attemptedAt: 2_000,
+          durationMs: 1,
+          delivered: true,
+        });
+      }
+    }
+    const totals = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
+    for (;;) {
+      const passes = await Promise.all(stores.map((store) => store.pruneBefore(10_000, 7)));
+      for (const pruned of passes) {
+        for (const kind of Object.keys(totals) as (keyof typeof totals)[])
+          totals[kind] += pruned[kind];
+      }
+      if (passes.every((pruned) => Object.values(pruned).every((count) => count === 0))) break;
+    }
+    assert.deepEqual(totals, { callbacks: 40, deliveries: 40, attempts: 40, events: 40 });
+    assert.deepEqual(await stores[0]!.listEvents({ limit: 10 }), []);
+    assert.equal((await stores[0]!.listCheckouts({ limit: 100 })).length, 40, 'checkouts stay');
     await closeAll(stores);
   });
 

@@ -7,6 +7,7 @@
 import { createPool, listFilters, query, storeError, transaction } from './postgres-connection.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { postgresOutbox, writeEvent } from './postgres-outbox.ts';
+import { prunePostgres } from './postgres-retention.ts';
 import {
   type CallbackRow,
   type CheckoutRow,
@@ -308,6 +309,9 @@ export async function openPostgresStore(
         filters.params,
       );
       return rows.map(callbackOf);
+    },
+    async pruneBefore(before, limit) {
+      return prunePostgres(pool, before, limit);
     },
     async ping() {
       await query(

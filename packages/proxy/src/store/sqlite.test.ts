@@ -27,6 +27,7 @@ describe('SQLite store, what only a file has', () => {
       { version: 3 },
       { version: 4 },
       { version: 5 },
+      { version: 6 },
     ]);
     raw.close();
 

@@ -19,6 +19,7 @@ import {
   sessionOf,
 } from './rows.ts';
 import { sqliteOutbox } from './sqlite-outbox.ts';
+import { sqlitePruner } from './sqlite-retention.ts';
 import {
   type CallbackEntry,
   type CheckoutRecord,
@@ -97,6 +98,7 @@ export function openSqliteStore(
   const { db, lock } = openDatabase(file);
   options.onOpen?.(db);
   const outbox = sqliteOutbox(db);
+  const prune = sqlitePruner(db);
 
   const statements = {
     insertCheckout: db.prepare(`INSERT INTO checkouts (id, status, payment_link, expires_at, amount,
@@ -355,6 +357,9 @@ export function openSqliteStore(
       return rows.map((row) =>
         callbackOf({ ...row, body: JSON.parse(row.body) as Record<string, unknown> }),
       );
+    },
+    async pruneBefore(before, limit) {
+      return prune(before, limit);
     },
     async ping() {
       statements.probe.run(Date.now());

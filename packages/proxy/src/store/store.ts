@@ -86,6 +86,15 @@ export interface CheckoutQuery {
   limit: number;
 }
 
+/** Rows `pruneBefore` deleted, by kind. */
+export interface PrunedRows {
+  callbacks: number;
+  /** Settled webhook deliveries, and the attempts they logged. */
+  deliveries: number;
+  attempts: number;
+  events: number;
+}
+
 export interface Store extends WebhookStore {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
@@ -144,6 +153,15 @@ export interface Store extends WebhookStore {
     foreignId?: string;
     limit: number;
   }): Promise<StoredCallback[]>;
+
+  /**
+   * Deletes at most `limit` rows of each kind older than `before` (Unix ms), in short
+   * transactions: callback log entries received before it; webhook deliveries settled (delivered,
+   * failed or cancelled) and last due before it, with their attempts; then events created before it that no delivery refers to any more. Never a
+   * checkout, a session, a pending delivery (within its retry window) or its event. Several
+   * proxies may prune one database at once: each takes rows the others have not locked.
+   */
+  pruneBefore(before: number, limit: number): Promise<PrunedRows>;
 
   /**
    * A small real write (readiness: a full disk or a read-only file must show); throws when the
