@@ -242,7 +242,7 @@ export function openApiDocument() {
       '/admin/callbacks': {
         get: {
           ...admin,
-          summary: 'The callback log, newest first',
+          summary: 'The callback log, newest first, kept for RETENTION_DAYS',
           parameters: queryParameters(listCallbacksQuerySchema, {
             type: 'Only callbacks of this type, e.g. invoice or withdrawal.',
             foreign_id: 'Only callbacks about the object with this foreign_id.',

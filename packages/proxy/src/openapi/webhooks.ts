@@ -197,7 +197,8 @@ export function webhookPaths() {
     '/admin/events': {
       get: {
         ...admin,
-        summary: 'Events in the order they happened, a page at a time (catch up after `after`)',
+        summary:
+          'Events in the order they happened, a page at a time (catch up after `after`), kept for RETENTION_DAYS once delivered',
         parameters: queryParameters(listEventsQuerySchema, {
           after: 'The last event id seen (or the next_after of the previous page).',
           type: 'Only events of this type, e.g. checkout.paid.',
@@ -234,7 +235,7 @@ export function webhookPaths() {
     '/admin/webhook-deliveries': {
       get: {
         ...admin,
-        summary: 'Every delivery attempt, newest first',
+        summary: 'Every delivery attempt, newest first, kept for RETENTION_DAYS once settled',
         parameters: queryParameters(listDeliveriesQuerySchema, {
           event_id: 'Only attempts to send this event.',
           endpoint_id: 'Only attempts to this endpoint.',
