@@ -4,28 +4,38 @@
  * they cost the default bundle nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Translation } from './translation.ts';
+import type { Plural, Translation } from './translation.ts';
 import en from './translations/en.ts';
 
-type Loader = () => Promise<{ default: Translation }>;
+/** The language subtag of a tag, lower case: `pt` of `pt-BR`. */
+const languageOf = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
 
-/** Every locale besides English, each a separate chunk. */
-const loaders: Record<string, Loader> = {
-  de: () => import('./translations/de.ts'),
-  es: () => import('./translations/es.ts'),
-  fr: () => import('./translations/fr.ts'),
-  ar: () => import('./translations/ar.ts'),
-};
+/** The translation each tag asked for so far got, so a second element or tag needs no wait. */
+const chosen = new Map<string, Translation>();
 
-export const SUPPORTED_LOCALES = ['en', ...Object.keys(loaders)] as const;
+/** Messages merchants registered, by locale code, over the shipped ones. */
+const custom = new Map<string, Partial<Translation>>();
 
-const loaded = new Map<string, Translation>([['en', en]]);
-
-/** The best supported locale for a BCP 47 tag: `de-AT` gives `de`, unknown ones English. */
-export function supportedLocale(tag: string | undefined | null): string {
-  const language = (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return language in loaders ? language : 'en';
+/**
+ * Replaces some of a locale's messages (`registerMessages('de', { successBody: 'Danke!' })`),
+ * or adds a locale the widget does not ship (its missing messages then come from English). Every
+ * `<crypto-pay>` on the page takes them at its next render.
+ */
+export function registerMessages(locale: string, messages: Partial<Translation>): void {
+  custom.set(locale, { ...custom.get(locale), ...messages });
+  chosen.clear();
+  for (const host of connected) host.requestUpdate();
 }
+
+/**
+ * The text of a counted message for `count`, in the form the locale's plural rules (CLDR, through
+ * `Intl.PluralRules`) give that number.
+ */
+export const plural = (t: Translation, message: Plural, count: number): string =>
+  (message[new Intl.PluralRules(t.$code).select(count)] ?? message.other).replace(
+    '{count}',
+    `${count}`,
+  );
 
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
@@ -47,16 +57,23 @@ const connected = new Set<Host>();
 let documentLangObserver: MutationObserver | undefined;
 
 export class LocalizeController implements ReactiveController {
-  /** The translation in use; English until another locale has loaded. */
-  translation: Translation = en;
   /** Resolves when the wanted locale is in use (for hosts that must wait, and tests). */
   ready: Promise<void> = Promise.resolve();
-  private wanted = 'en';
+  /** The shipped (or registered) translation in use; English until another one has loaded. */
+  private base: Translation = en;
   /** The language tag the element asked for, region included (`en-GB`, `es-MX`). */
   private tag = 'en';
+  /** The tag whose translation is on its way. */
+  private pending = '';
 
   constructor(private readonly host: Host) {
     host.addController(this);
+  }
+
+  /** The translation in use, with the messages a merchant registered for it. */
+  get translation(): Translation {
+    const own = custom.get(this.base.$code);
+    return own ? { ...this.base, ...own } : this.base;
   }
 
   hostConnected(): void {
@@ -78,8 +95,29 @@ export class LocalizeController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    this.tag = this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || '';
-    this.use(supportedLocale(this.tag));
+    const tag = this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || '';
+    this.tag = tag;
+    const known = chosen.get(tag) ?? (languageOf(tag) === 'en' || !tag ? en : undefined);
+    if (known) {
+      this.base = known;
+      this.pending = '';
+      this.ready = Promise.resolve();
+    } else if (this.pending !== tag) {
+      this.pending = tag;
+      // The shipped locales and their negotiation are a chunk too (locales.ts).
+      this.ready = import('./locales.ts')
+        .then((locales) => locales.translationFor(tag, [...custom.keys()], en))
+        .then(
+          (translation) => {
+            chosen.set(tag, translation);
+            if (this.pending !== tag) return;
+            this.base = translation;
+            this.host.requestUpdate();
+          },
+          // A locale chunk that fails to load leaves the checkout in English rather than broken.
+          () => undefined,
+        );
+    }
   }
 
   /**
@@ -87,34 +125,12 @@ export class LocalizeController implements ReactiveController {
    * times, when the translation in use is its language; else the translation's.
    */
   get formatLocale(): string {
-    const { $code } = this.translation;
-    if (supportedLocale(this.tag) !== $code) return $code;
+    const { $code } = this.base;
+    if (languageOf(this.tag) !== languageOf($code)) return $code;
     try {
       return Intl.getCanonicalLocales(this.tag)[0] ?? $code;
     } catch {
       return $code; // Not a well-formed tag (`en_GB`).
     }
-  }
-
-  private use(code: string): void {
-    if (code === this.wanted) return;
-    this.wanted = code;
-    const ready = loaded.get(code);
-    if (ready) {
-      this.translation = ready;
-      this.ready = Promise.resolve();
-      return;
-    }
-    const load = loaders[code] as Loader;
-    this.ready = load().then(
-      (module) => {
-        loaded.set(code, module.default);
-        if (this.wanted !== code) return;
-        this.translation = module.default;
-        this.host.requestUpdate();
-      },
-      // A locale chunk that fails to load leaves the checkout in English rather than broken.
-      () => undefined,
-    );
   }
 }

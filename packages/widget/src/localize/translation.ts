@@ -11,8 +11,15 @@ export type SenderField =
   | 'legal_name'
   | 'country_of_registration';
 
+/**
+ * A message that counts something: one text per plural category of the locale's rules (CLDR,
+ * chosen through `Intl.PluralRules`), `{count}` standing for the number. `other` is always
+ * there; a locale gives every category its rules use (Russian `one`/`few`/`many`, Arabic all six).
+ */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
 export interface Translation {
-  /** BCP 47 code of the locale, e.g. `de`. */
+  /** BCP 47 code of the locale, e.g. `de`, `zh-Hant`; also the element's `lang`. */
   $code: string;
   $dir: 'ltr' | 'rtl';
   /**
@@ -47,8 +54,8 @@ export interface Translation {
   currencyOnNetwork: (iso: string, network: string) => string;
   submit: string;
   submitting: string;
-  /** Announced when a submit finds mistakes; `count` fields need attention. */
-  formHasErrors: (count: number) => string;
+  /** Announced when a submit finds mistakes; `{count}` fields need attention. */
+  formHasErrors: Plural;
 
   required: Record<SenderField, string>;
   tooLong: string;

@@ -34,15 +34,14 @@ const ar: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} على شبكة ${network}`,
   submit: 'المتابعة إلى الدفع',
   submitting: 'جارٍ إنشاء الدفعة…',
-  // One, two (the dual), three to ten (plural), eleven on (singular after the number).
-  formHasErrors: (count) =>
-    count === 1
-      ? 'حقل واحد يحتاج إلى انتباهك.'
-      : count === 2
-        ? 'حقلان يحتاجان إلى انتباهك.'
-        : count <= 10
-          ? `${count} حقول تحتاج إلى انتباهك.`
-          : `${count} حقلًا يحتاج إلى انتباهك.`,
+  formHasErrors: {
+    zero: 'لا توجد حقول تحتاج إلى انتباهك.',
+    one: 'حقل واحد يحتاج إلى انتباهك.',
+    two: 'حقلان يحتاجان إلى انتباهك.',
+    few: '{count} حقول تحتاج إلى انتباهك.',
+    many: '{count} حقلًا يحتاج إلى انتباهك.',
+    other: '{count} حقل يحتاج إلى انتباهك.',
+  },
 
   required: {
     first_name: 'أدخل اسمك الأول.',

@@ -35,10 +35,10 @@ const de: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} über ${network}`,
   submit: 'Weiter zur Zahlung',
   submitting: 'Ihre Zahlung wird angelegt…',
-  formHasErrors: (count) =>
-    count === 1
-      ? 'Ein Feld braucht Ihre Aufmerksamkeit.'
-      : `${count} Felder brauchen Ihre Aufmerksamkeit.`,
+  formHasErrors: {
+    one: 'Ein Feld braucht Ihre Aufmerksamkeit.',
+    other: '{count} Felder brauchen Ihre Aufmerksamkeit.',
+  },
 
   required: {
     first_name: 'Geben Sie Ihren Vornamen ein.',

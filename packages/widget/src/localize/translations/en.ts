@@ -35,8 +35,10 @@ const en: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
   submit: 'Continue to payment',
   submitting: 'Creating your payment…',
-  formHasErrors: (count) =>
-    count === 1 ? 'One field needs your attention.' : `${count} fields need your attention.`,
+  formHasErrors: {
+    one: 'One field needs your attention.',
+    other: '{count} fields need your attention.',
+  },
 
   required: {
     first_name: 'Enter your first name.',

@@ -34,8 +34,11 @@ const es: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} en ${network}`,
   submit: 'Continuar al pago',
   submitting: 'Creando su pago…',
-  formHasErrors: (count) =>
-    count === 1 ? 'Un campo necesita su atención.' : `${count} campos necesitan su atención.`,
+  formHasErrors: {
+    one: 'Un campo necesita su atención.',
+    many: '{count} de campos necesitan su atención.',
+    other: '{count} campos necesitan su atención.',
+  },
 
   required: {
     first_name: 'Escriba su nombre.',

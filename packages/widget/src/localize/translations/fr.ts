@@ -36,10 +36,11 @@ const fr: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} sur ${network}`,
   submit: 'Continuer vers le paiement',
   submitting: 'Création de votre paiement…',
-  formHasErrors: (count) =>
-    count === 1
-      ? 'Un champ demande votre attention.'
-      : `${count} champs demandent votre attention.`,
+  formHasErrors: {
+    one: '{count} champ demande votre attention.',
+    many: '{count} de champs demandent votre attention.',
+    other: '{count} champs demandent votre attention.',
+  },
 
   required: {
     first_name: 'Saisissez votre prénom.',

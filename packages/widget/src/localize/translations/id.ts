@@ -1,0 +1,103 @@
+/** Indonesian, loaded on demand. */
+import type { Translation } from '../translation.ts';
+
+const id: Translation = {
+  $code: 'id',
+  $dir: 'ltr',
+  $decimal: ',',
+  $group: '.',
+  $minimumGroupingDigits: 1,
+
+  loading: 'Memuat halaman pembayaran…',
+  checkingStatus: 'Memeriksa status pembayaran…',
+
+  detailsHeading: 'Data Anda',
+  detailsIntro: 'Aturan pembayaran mewajibkan kami mengetahui siapa yang membayar.',
+  orderTotal: 'Total pembayaran',
+  senderTypeLegend: 'Siapa yang membayar?',
+  senderNatural: 'Perorangan',
+  senderLegal: 'Perusahaan',
+  fieldLabels: {
+    first_name: 'Nama depan',
+    last_name: 'Nama belakang',
+    date_of_birth: 'Tanggal lahir',
+    legal_name: 'Nama resmi perusahaan',
+    country_of_registration: 'Negara tempat terdaftar',
+  },
+  countrySearch: 'Cari negara',
+  countryNoMatch: 'Tidak ada negara yang cocok.',
+  email: 'Email (opsional)',
+  emailHint: 'Hanya digunakan untuk mengirimkan petunjuk pengembalian dana kepada Anda.',
+  payWithLegend: 'Bayar dengan',
+  payWithLater: 'Pilih di halaman pembayaran',
+  paymentCurrencyRefused:
+    'Mata uang ini tidak dapat digunakan untuk pembayaran ini saat ini. Pilih mata uang lain.',
+  currencyOnNetwork: (iso, network) => `${iso} di jaringan ${network}`,
+  submit: 'Lanjut ke pembayaran',
+  submitting: 'Membuat pembayaran Anda…',
+  formHasErrors: {
+    other: '{count} kolom perlu Anda periksa.',
+  },
+
+  required: {
+    first_name: 'Masukkan nama depan Anda.',
+    last_name: 'Masukkan nama belakang Anda.',
+    date_of_birth: 'Masukkan tanggal lahir Anda.',
+    legal_name: 'Masukkan nama resmi perusahaan.',
+    country_of_registration: 'Pilih negara tempat perusahaan terdaftar.',
+  },
+  tooLong: 'Gunakan paling banyak 255 karakter.',
+  dateOfBirthInvalid: 'Masukkan tanggal lahir Anda yang sebenarnya.',
+  countryInvalid: 'Pilih negara dari daftar.',
+  emailInvalid: 'Masukkan alamat email seperti nama@contoh.co.id, atau kosongkan.',
+  fieldInvalid: 'Periksa kolom ini.',
+
+  payHeading: 'Pembayaran',
+  amountLabel: 'Jumlah',
+  amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Periksa jumlahnya',
+  amountOutOfRange: (min, max) => `Pilih jumlah antara ${min} dan ${max}.`,
+  amountFormat: (example, whole) =>
+    `Tulis jumlahnya ${whole ? 'sebagai bilangan bulat' : 'dengan angka, memakai titik sebelum desimal'}, misalnya ${example}.`,
+  openPaymentPage: 'Buka halaman pembayaran',
+  opensInNewTab: '(terbuka di tab baru)',
+  paymentLink: 'Tautan pembayaran',
+  qrLabel: 'Kode QR tautan pembayaran',
+  copyLink: 'Salin tautan',
+  copied: 'Tautan disalin.',
+  copyFailed: 'Gagal menyalin. Salin tautannya secara manual.',
+  timeLeft: 'Sisa waktu:',
+  expiresAt: (time) => `Berlaku hingga ${time}`,
+  statusCreated: 'Menunggu pembayaran Anda.',
+  statusProcessing: 'Mata uang sudah dipilih. Menunggu pembayaran Anda masuk.',
+  connectionTrouble: 'Layanan pembayaran tidak dapat dihubungi. Kami terus mencoba.',
+  checkNow: 'Periksa sekarang',
+
+  redirectHeading: 'Menuju halaman pembayaran',
+  redirectBody: 'Mengarahkan Anda ke halaman pembayaran…',
+
+  successHeading: 'Pembayaran berhasil',
+  successBody: 'Terima kasih. Pembayaran Anda sudah kami terima.',
+  leavingToShop: 'Mengarahkan Anda kembali ke toko…',
+  failedHeading: 'Pembayaran gagal',
+  failedBody: 'Pembayaran terkonfirmasi terlambat atau kurang dari jumlah yang harus dibayar.',
+  expiredHeading: 'Waktu pembayaran habis',
+  expiredBody: 'Tidak ada pembayaran yang masuk sebelum waktu habis. Tidak ada dana yang terpotong.',
+  startAgain: 'Mulai lagi',
+
+  errorHeading: 'Terjadi kesalahan',
+  errorUnreachable: 'Layanan pembayaran tidak dapat dihubungi. Periksa koneksi Anda.',
+  errorUnavailable: 'Layanan pembayaran sedang tidak merespons. Coba lagi sebentar lagi.',
+  errorRateLimited: 'Terlalu banyak percobaan. Tunggu sebentar, lalu coba lagi.',
+  errorNotFound: 'Pembayaran ini tidak ditemukan.',
+  errorSessionInvalid:
+    'Tautan pembayaran ini sudah digunakan atau kedaluwarsa. Kembali ke toko dan mulai lagi.',
+  errorRejected: 'Pembayaran tidak dapat dibuat.',
+  errorMisconfigured: 'Toko belum mengatur pembayaran ini.',
+  retry: 'Coba lagi',
+  retryIn: (time) => `Coba lagi dalam ${time}`,
+  retryWait: (time) => `Anda dapat mencoba lagi dalam ${time}.`,
+  back: 'Kembali',
+};
+
+export default id;

@@ -1,0 +1,105 @@
+/** Italian, loaded on demand. */
+import type { Translation } from '../translation.ts';
+
+const it: Translation = {
+  $code: 'it',
+  $dir: 'ltr',
+  $decimal: ',',
+  $group: '.',
+  $minimumGroupingDigits: 2,
+
+  loading: 'Caricamento del pagamento…',
+  checkingStatus: 'Verifica dello stato del pagamento…',
+
+  detailsHeading: 'I tuoi dati',
+  detailsIntro: 'Le norme sui pagamenti ci chiedono di sapere chi paga.',
+  orderTotal: 'Totale',
+  senderTypeLegend: 'Chi paga?',
+  senderNatural: 'Una persona',
+  senderLegal: 'Un’azienda',
+  fieldLabels: {
+    first_name: 'Nome',
+    last_name: 'Cognome',
+    date_of_birth: 'Data di nascita',
+    legal_name: 'Ragione sociale',
+    country_of_registration: 'Paese di registrazione',
+  },
+  countrySearch: 'Cerca un paese',
+  countryNoMatch: 'Nessun paese corrisponde.',
+  email: 'Email (facoltativa)',
+  emailHint: 'La useremo solo per inviarti le istruzioni di rimborso.',
+  payWithLegend: 'Paga con',
+  payWithLater: 'Scegli nella pagina di pagamento',
+  paymentCurrencyRefused:
+    'Al momento questa valuta non può essere usata per questo pagamento. Scegline un’altra.',
+  currencyOnNetwork: (iso, network) => `${iso} su ${network}`,
+  submit: 'Procedi al pagamento',
+  submitting: 'Creazione del pagamento…',
+  formHasErrors: {
+    one: 'Un campo richiede la tua attenzione.',
+    many: '{count} di campi richiedono la tua attenzione.',
+    other: '{count} campi richiedono la tua attenzione.',
+  },
+
+  required: {
+    first_name: 'Inserisci il tuo nome.',
+    last_name: 'Inserisci il tuo cognome.',
+    date_of_birth: 'Inserisci la tua data di nascita.',
+    legal_name: 'Inserisci la ragione sociale dell’azienda.',
+    country_of_registration: 'Scegli il paese in cui è registrata l’azienda.',
+  },
+  tooLong: 'Usa al massimo 255 caratteri.',
+  dateOfBirthInvalid: 'Inserisci la tua vera data di nascita.',
+  countryInvalid: 'Scegli un paese dall’elenco.',
+  emailInvalid: 'Inserisci un indirizzo email come nome@esempio.it, oppure lascia vuoto il campo.',
+  fieldInvalid: 'Controlla questo campo.',
+
+  payHeading: 'Pagamento',
+  amountLabel: 'Importo',
+  amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Controlla l’importo',
+  amountOutOfRange: (min, max) => `Scegli un importo tra ${min} e ${max}.`,
+  amountFormat: (example, whole) =>
+    `Scrivi l’importo ${whole ? 'come numero intero' : 'in cifre, con il punto prima dei decimali'}, per esempio ${example}.`,
+  openPaymentPage: 'Apri la pagina di pagamento',
+  opensInNewTab: '(si apre in una nuova scheda)',
+  paymentLink: 'Link di pagamento',
+  qrLabel: 'Codice QR del link di pagamento',
+  copyLink: 'Copia link',
+  copied: 'Link copiato.',
+  copyFailed: 'Copia non riuscita. Copia il link manualmente.',
+  timeLeft: 'Tempo rimasto:',
+  expiresAt: (time) => `Scade alle ${time}`,
+  statusCreated: 'In attesa del tuo pagamento.',
+  statusProcessing: 'Valuta scelta. In attesa che arrivi il tuo pagamento.',
+  connectionTrouble: 'Non riusciamo a contattare il servizio di pagamento. Continuiamo a provare.',
+  checkNow: 'Verifica ora',
+
+  redirectHeading: 'Verso la pagina di pagamento',
+  redirectBody: 'Ti stiamo portando alla pagina di pagamento…',
+
+  successHeading: 'Pagamento completato',
+  successBody: 'Grazie. Il tuo pagamento è arrivato.',
+  leavingToShop: 'Ti stiamo riportando al negozio…',
+  failedHeading: 'Pagamento non riuscito',
+  failedBody: 'Il pagamento è stato confermato troppo tardi o era inferiore all’importo dovuto.',
+  expiredHeading: 'Pagamento scaduto',
+  expiredBody: 'Nessun pagamento è arrivato entro il tempo previsto. Non ti è stato addebitato nulla.',
+  startAgain: 'Ricomincia',
+
+  errorHeading: 'Qualcosa è andato storto',
+  errorUnreachable: 'Non siamo riusciti a contattare il servizio di pagamento. Controlla la connessione.',
+  errorUnavailable: 'Il servizio di pagamento al momento non risponde. Riprova tra poco.',
+  errorRateLimited: 'Troppi tentativi. Attendi un momento e riprova.',
+  errorNotFound: 'Non abbiamo trovato questo pagamento.',
+  errorSessionInvalid:
+    'Questo link di pagamento è già stato usato o è scaduto. Torna al negozio e ricomincia.',
+  errorRejected: 'Non è stato possibile creare il pagamento.',
+  errorMisconfigured: 'Il negozio non ha ancora configurato questo pagamento.',
+  retry: 'Riprova',
+  retryIn: (time) => `Riprova tra ${time}`,
+  retryWait: (time) => `Potrai riprovare tra ${time}.`,
+  back: 'Indietro',
+};
+
+export default it;

@@ -1,0 +1,102 @@
+/** Korean, loaded on demand. */
+import type { Translation } from '../translation.ts';
+
+const ko: Translation = {
+  $code: 'ko',
+  $dir: 'ltr',
+  $decimal: '.',
+  $group: ',',
+  $minimumGroupingDigits: 1,
+
+  loading: '결제 화면을 불러오는 중…',
+  checkingStatus: '결제 상태를 확인하는 중…',
+
+  detailsHeading: '결제자 정보',
+  detailsIntro: '결제 관련 규정에 따라 결제하시는 분의 정보가 필요합니다.',
+  orderTotal: '총 결제 금액',
+  senderTypeLegend: '결제 주체',
+  senderNatural: '개인',
+  senderLegal: '법인',
+  fieldLabels: {
+    first_name: '이름',
+    last_name: '성',
+    date_of_birth: '생년월일',
+    legal_name: '법인 정식 명칭',
+    country_of_registration: '법인 등록 국가',
+  },
+  countrySearch: '국가 검색',
+  countryNoMatch: '일치하는 국가가 없습니다.',
+  email: '이메일(선택)',
+  emailHint: '환불 안내를 보내 드릴 때만 사용합니다.',
+  payWithLegend: '결제 수단',
+  payWithLater: '결제 페이지에서 선택',
+  paymentCurrencyRefused: '지금은 이 통화로 결제할 수 없습니다. 다른 통화를 선택해 주세요.',
+  currencyOnNetwork: (iso, network) => `${iso}(${network} 네트워크)`,
+  submit: '결제하기',
+  submitting: '결제를 생성하는 중…',
+  formHasErrors: {
+    other: '확인이 필요한 항목이 {count}개 있습니다.',
+  },
+
+  required: {
+    first_name: '이름을 입력해 주세요.',
+    last_name: '성을 입력해 주세요.',
+    date_of_birth: '생년월일을 입력해 주세요.',
+    legal_name: '법인 정식 명칭을 입력해 주세요.',
+    country_of_registration: '법인이 등록된 국가를 선택해 주세요.',
+  },
+  tooLong: '255자 이내로 입력해 주세요.',
+  dateOfBirthInvalid: '실제 생년월일을 입력해 주세요.',
+  countryInvalid: '목록에서 국가를 선택해 주세요.',
+  emailInvalid: 'name@example.com 형식으로 입력하거나 비워 두세요.',
+  fieldInvalid: '이 항목을 확인해 주세요.',
+
+  payHeading: '결제',
+  amountLabel: '금액',
+  amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: '금액을 확인해 주세요',
+  amountOutOfRange: (min, max) => `${min}에서 ${max} 사이의 금액을 선택해 주세요.`,
+  amountFormat: (example, whole) =>
+    `금액은 ${whole ? '정수로' : '숫자로, 소수점은 마침표로'} 입력해 주세요(예: ${example}).`,
+  openPaymentPage: '결제 페이지 열기',
+  opensInNewTab: '(새 탭에서 열림)',
+  paymentLink: '결제 링크',
+  qrLabel: '결제 링크 QR 코드',
+  copyLink: '링크 복사',
+  copied: '링크를 복사했습니다.',
+  copyFailed: '복사하지 못했습니다. 링크를 직접 복사해 주세요.',
+  timeLeft: '남은 시간:',
+  expiresAt: (time) => `${time}에 만료`,
+  statusCreated: '결제를 기다리고 있습니다.',
+  statusProcessing: '통화가 선택되었습니다. 입금을 기다리고 있습니다.',
+  connectionTrouble: '결제 서비스에 연결할 수 없습니다. 계속 시도하고 있습니다.',
+  checkNow: '지금 확인',
+
+  redirectHeading: '결제 페이지로 이동',
+  redirectBody: '결제 페이지로 이동하는 중…',
+
+  successHeading: '결제 완료',
+  successBody: '감사합니다. 결제가 확인되었습니다.',
+  leavingToShop: '상점으로 돌아가는 중…',
+  failedHeading: '결제 실패',
+  failedBody: '결제가 너무 늦게 확인되었거나 결제할 금액보다 적었습니다.',
+  expiredHeading: '결제 시간 만료',
+  expiredBody: '시간 내에 입금되지 않았습니다. 청구된 금액은 없습니다.',
+  startAgain: '처음부터 다시',
+
+  errorHeading: '문제가 발생했습니다',
+  errorUnreachable: '결제 서비스에 연결하지 못했습니다. 인터넷 연결을 확인해 주세요.',
+  errorUnavailable: '결제 서비스가 지금 응답하지 않습니다. 잠시 후 다시 시도해 주세요.',
+  errorRateLimited: '시도 횟수가 너무 많습니다. 잠시 기다린 후 다시 시도해 주세요.',
+  errorNotFound: '이 결제를 찾을 수 없습니다.',
+  errorSessionInvalid:
+    '이미 사용되었거나 만료된 결제 링크입니다. 상점으로 돌아가 처음부터 다시 진행해 주세요.',
+  errorRejected: '결제를 생성하지 못했습니다.',
+  errorMisconfigured: '상점에서 아직 이 결제를 설정하지 않았습니다.',
+  retry: '다시 시도',
+  retryIn: (time) => `${time} 후 다시 시도`,
+  retryWait: (time) => `${time} 후에 다시 시도할 수 있습니다.`,
+  back: '뒤로',
+};
+
+export default ko;
