@@ -6,3 +6,4 @@ declare function describe(title: string, suite: () => void): void;
 declare function it(title: string, test: MochaTest): void;
 declare function beforeEach(hook: MochaTest | ((done: MochaDone) => void)): void;
 declare function afterEach(hook: MochaTest | ((done: MochaDone) => void)): void;
+declare function before(hook: MochaTest | ((done: MochaDone) => void)): void;

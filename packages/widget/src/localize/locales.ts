@@ -46,7 +46,9 @@ export function supportedLocale(tag: string | undefined | null): string {
   const [first = '', ...subtags] = (tag ?? '').toLowerCase().split(/[-_]/);
   const language = RENAMED[first] ?? first;
   if (language === 'zh') {
-    const traditional = subtags.includes('hant') || (!subtags.includes('hans') && subtags.some((subtag) => TRADITIONAL_REGIONS.includes(subtag)));
+    const traditional =
+      subtags.includes('hant') ||
+      (!subtags.includes('hans') && subtags.some((subtag) => TRADITIONAL_REGIONS.includes(subtag)));
     return traditional ? 'zh-Hant' : 'zh-Hans';
   }
   return language in loaders ? language : 'en';
@@ -71,10 +73,10 @@ export function registeredLocale(tag: string, registered: readonly string[]): st
  */
 export async function translationFor(
   tag: string,
-  registered: readonly string[],
+  registered: ReadonlyMap<string, unknown>,
   english: Translation,
 ): Promise<Translation> {
-  const code = registeredLocale(tag, registered) ?? supportedLocale(tag);
+  const code = registeredLocale(tag, [...registered.keys()]) ?? supportedLocale(tag);
   const shipped = supportedLocale(code);
   const translation = shipped === 'en' ? english : (await (loaders[shipped] as Loader)()).default;
   return translation.$code === code ? translation : { ...translation, $code: code };

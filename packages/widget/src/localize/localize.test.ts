@@ -8,29 +8,17 @@ import {
   heading,
   render,
   shadow,
+  submitButton,
   untilHeading,
   waitUntil,
 } from '../../test/helpers.ts';
 import type CryptoPay from '../components/crypto-pay/crypto-pay.component.ts';
-import { formatAmount } from '../utilities/format.ts';
-import { supportedLocale } from './localize.ts';
-import type { Translation } from './translation.ts';
+import { supportedLocale } from './locales.ts';
+import { registerMessages } from './localize.ts';
+import { plural } from './plural.ts';
 import ar from './translations/ar.ts';
-import de from './translations/de.ts';
 import en from './translations/en.ts';
-import es from './translations/es.ts';
-import fr from './translations/fr.ts';
-
-/** Every term of a translation as a flat list of [path, text], calling the functions. */
-function terms(translation: Translation): [string, string][] {
-  return Object.entries(translation).flatMap(([key, value]): [string, string][] => {
-    if (typeof value === 'function') return [[key, String(value('A', 'B'))]];
-    if (typeof value === 'object') {
-      return Object.entries(value).map(([inner, text]) => [`${key}.${inner}`, String(text)]);
-    }
-    return [[key, String(value)]];
-  });
-}
+import ru from './translations/ru.ts';
 
 const headings = {
   en: 'Your details',
@@ -38,60 +26,67 @@ const headings = {
   es: 'Sus datos',
   fr: 'Vos informations',
   ar: 'بياناتك',
+  fa: 'اطلاعات شما',
+  he: 'הפרטים שלך',
+  ja: 'お客様情報',
+  'zh-Hant': '付款人資料',
 };
 
 describe('localization', () => {
   beforeEach(clearStoredCheckouts);
 
-  describe('the translations', () => {
-    for (const translation of [de, es, fr, ar]) {
-      it(`${translation.$code} has every English term, none empty, none left in English`, () => {
-        const english = new Map(terms(en));
-        const own = terms(translation);
-        expect(own.map(([key]) => key)).to.deep.equal([...english.keys()]);
-        for (const [key, text] of own) {
-          // Number marks are checked against CLDR below; French groups with a narrow space.
-          if (key === '$decimal' || key === '$group' || key === '$minimumGroupingDigits') continue;
-          expect(text.trim(), key).to.not.equal('');
-          if (!['$dir', 'amountWithCurrency', 'orderTotal'].includes(key)) {
-            expect(text, `${translation.$code} ${key} is still English`).to.not.equal(
-              english.get(key),
-            );
-          }
-        }
-      });
-    }
-  });
+  describe('counting', () => {
+    it('counts fields in English, one and more', () => {
+      expect(plural(en, en.formHasErrors, 1)).to.equal('One field needs your attention.');
+      expect(plural(en, en.formHasErrors, 3)).to.equal('3 fields need your attention.');
+    });
 
-  it('counts fields in Arabic with the dual for two', () => {
-    expect(ar.formHasErrors(1)).to.equal('حقل واحد يحتاج إلى انتباهك.');
-    expect(ar.formHasErrors(2)).to.equal('حقلان يحتاجان إلى انتباهك.');
-    expect(ar.formHasErrors(3)).to.equal('3 حقول تحتاج إلى انتباهك.');
-  });
+    it('counts fields in Arabic with the dual for two and the singular from eleven', () => {
+      expect(plural(ar, ar.formHasErrors, 1)).to.equal('حقل واحد يحتاج إلى انتباهك.');
+      expect(plural(ar, ar.formHasErrors, 2)).to.equal('حقلان يحتاجان إلى انتباهك.');
+      expect(plural(ar, ar.formHasErrors, 3)).to.equal('3 حقول تحتاج إلى انتباهك.');
+      expect(plural(ar, ar.formHasErrors, 11)).to.equal('11 حقلًا يحتاج إلى انتباهك.');
+    });
 
-  describe('number marks', () => {
-    for (const translation of [en, de, es, fr, ar]) {
-      it(`${translation.$code} writes numbers with the marks CLDR gives it (Intl, Latin digits)`, () => {
-        const parts = new Intl.NumberFormat(translation.$code, {
-          numberingSystem: 'latn',
-        }).formatToParts(12345678.5);
-        expect(translation.$decimal).to.equal(parts.find((part) => part.type === 'decimal')?.value);
-        expect(translation.$group).to.equal(parts.find((part) => part.type === 'group')?.value);
-        // Whole amounts as CLDR writes them, grouping from the right length on.
-        const cldr = new Intl.NumberFormat(translation.$code, { numberingSystem: 'latn' });
-        for (const amount of ['123', '1234', '12345', '1234567']) {
-          expect(formatAmount(amount, translation), amount).to.equal(cldr.format(BigInt(amount)));
-        }
-      });
-    }
+    it('counts fields in Russian by the last digits (one, few, many)', () => {
+      expect(plural(ru, ru.formHasErrors, 1)).to.equal('1 поле требует внимания.');
+      expect(plural(ru, ru.formHasErrors, 3)).to.equal('3 поля требуют внимания.');
+      expect(plural(ru, ru.formHasErrors, 5)).to.equal('5 полей требуют внимания.');
+      expect(plural(ru, ru.formHasErrors, 21)).to.equal('21 поле требует внимания.');
+    });
   });
 
   describe('choosing the language', () => {
     it('maps tags to supported locales, English for the rest', () => {
-      expect(supportedLocale('de-AT')).to.equal('de');
-      expect(supportedLocale('FR_ca')).to.equal('fr');
-      expect(supportedLocale('ar-EG')).to.equal('ar');
-      expect(supportedLocale('pt-BR')).to.equal('en');
+      const cases = {
+        'de-AT': 'de',
+        FR_ca: 'fr',
+        'ar-EG': 'ar',
+        'pt-BR': 'pt',
+        'pt-PT': 'pt',
+        'he-IL': 'he',
+        iw: 'he',
+        'in-ID': 'id',
+        'fa-IR': 'fa',
+        'ja-JP': 'ja',
+        'ko-KR': 'ko',
+        'uk-UA': 'uk',
+        zh: 'zh-Hans',
+        'zh-CN': 'zh-Hans',
+        'zh-SG': 'zh-Hans',
+        'zh-Hans-HK': 'zh-Hans',
+        'zh-TW': 'zh-Hant',
+        'zh-HK': 'zh-Hant',
+        'zh-MO': 'zh-Hant',
+        'zh-Hant': 'zh-Hant',
+        'zh-Hant-TW': 'zh-Hant',
+        'en-GB': 'en',
+        'sv-SE': 'en',
+        '': 'en',
+      };
+      for (const [tag, locale] of Object.entries(cases)) {
+        expect(supportedLocale(tag), tag).to.equal(locale);
+      }
       expect(supportedLocale(undefined)).to.equal('en');
     });
 
@@ -133,8 +128,44 @@ describe('localization', () => {
 
     it('falls back to English for a language it does not speak', async () => {
       const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'pt-BR' });
+      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'sv-SE' });
       await untilHeading(el, 'Your details');
+      expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('en');
+    });
+
+    it('writes Taiwan’s Chinese in traditional characters, mainland China’s in simplified', async () => {
+      const proxy = await fakeProxy();
+      const taiwan = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'zh-TW' });
+      await untilHeading(taiwan, '付款人資料');
+      expect(shadow(taiwan).querySelector('[part="base"]')?.getAttribute('lang')).to.equal(
+        'zh-Hant',
+      );
+      const china = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'zh-CN' });
+      await untilHeading(china, '付款人信息');
+    });
+  });
+
+  describe('a merchant’s own messages', () => {
+    it('replaces a message of a shipped language on every element', async () => {
+      const proxy = await fakeProxy();
+      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
+      await untilHeading(el, 'Ihre Angaben');
+      try {
+        registerMessages('de', { detailsHeading: 'Wer zahlt?' });
+        await untilHeading(el, 'Wer zahlt?');
+      } finally {
+        registerMessages('de', { detailsHeading: 'Ihre Angaben' });
+      }
+    });
+
+    it('adds a language, English where the merchant gave no message', async () => {
+      registerMessages('sv', { detailsHeading: 'Dina uppgifter' });
+      const proxy = await fakeProxy();
+      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'sv-SE' });
+      await untilHeading(el, 'Dina uppgifter');
+      await waitUntil(() => form(el));
+      expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('sv');
+      expect(submitButton(el).textContent?.trim()).to.equal(en.submit);
     });
   });
 
@@ -148,15 +179,6 @@ describe('localization', () => {
       await waitUntil(() => form(el));
       expect(getComputedStyle(field(el, 'first_name')).direction).to.equal('rtl');
     });
-  });
-
-  it('asks for a real date of birth without prescribing a typed format', () => {
-    // A date input's typed order follows the browser's locale (mm/dd/yyyy in en-US), so a
-    // message with its own example would mislead.
-    for (const translation of [en, de, es, fr, ar]) {
-      expect(translation.dateOfBirthInvalid, translation.$code).to.not.match(/\d/);
-    }
-    expect(en.dateOfBirthInvalid).to.equal('Enter your real date of birth.');
   });
 
   describe('numbers, dates and countries', () => {

@@ -4,7 +4,7 @@
  * they cost the default bundle nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Plural, Translation } from './translation.ts';
+import type { Translation } from './translation.ts';
 import en from './translations/en.ts';
 
 /** The language subtag of a tag, lower case: `pt` of `pt-BR`. */
@@ -27,16 +27,6 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
   for (const host of connected) host.requestUpdate();
 }
 
-/**
- * The text of a counted message for `count`, in the form the locale's plural rules (CLDR, through
- * `Intl.PluralRules`) give that number.
- */
-export const plural = (t: Translation, message: Plural, count: number): string =>
-  (message[new Intl.PluralRules(t.$code).select(count)] ?? message.other).replace(
-    '{count}',
-    `${count}`,
-  );
-
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
   let node: Element | null = element;
@@ -57,13 +47,11 @@ const connected = new Set<Host>();
 let documentLangObserver: MutationObserver | undefined;
 
 export class LocalizeController implements ReactiveController {
-  /** Resolves when the wanted locale is in use (for hosts that must wait, and tests). */
-  ready: Promise<void> = Promise.resolve();
   /** The shipped (or registered) translation in use; English until another one has loaded. */
   private base: Translation = en;
   /** The language tag the element asked for, region included (`en-GB`, `es-MX`). */
   private tag = 'en';
-  /** The tag whose translation is on its way. */
+  /** The tag whose translation was last sent for. */
   private pending = '';
 
   constructor(private readonly host: Host) {
@@ -72,8 +60,7 @@ export class LocalizeController implements ReactiveController {
 
   /** The translation in use, with the messages a merchant registered for it. */
   get translation(): Translation {
-    const own = custom.get(this.base.$code);
-    return own ? { ...this.base, ...own } : this.base;
+    return { ...this.base, ...custom.get(this.base.$code) };
   }
 
   hostConnected(): void {
@@ -95,22 +82,20 @@ export class LocalizeController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    const tag = this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || '';
+    const tag =
+      this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
-    const known = chosen.get(tag) ?? (languageOf(tag) === 'en' || !tag ? en : undefined);
-    if (known) {
-      this.base = known;
-      this.pending = '';
-      this.ready = Promise.resolve();
-    } else if (this.pending !== tag) {
+    const known = chosen.get(tag) ?? (languageOf(tag) === 'en' ? en : undefined);
+    if (known) this.base = known;
+    else if (this.pending !== tag) {
       this.pending = tag;
       // The shipped locales and their negotiation are a chunk too (locales.ts).
-      this.ready = import('./locales.ts')
-        .then((locales) => locales.translationFor(tag, [...custom.keys()], en))
+      import('./locales.ts')
+        .then((locales) => locales.translationFor(tag, custom, en))
         .then(
           (translation) => {
             chosen.set(tag, translation);
-            if (this.pending !== tag) return;
+            if (this.tag !== tag) return;
             this.base = translation;
             this.host.requestUpdate();
           },

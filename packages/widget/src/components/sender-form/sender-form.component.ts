@@ -6,7 +6,6 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { plural } from '../../localize/localize.ts';
 import type { SenderField, Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
@@ -200,7 +199,7 @@ export default class SenderForm extends LitElement {
       // Emptied first: an alert that keeps its words is not read out again on the next try.
       this.summary = '';
       await this.updateComplete;
-      this.summary = plural(this.t, this.t.formHasErrors, wrong.length);
+      this.summary = rules.plural(this.t, this.t.formHasErrors, wrong.length);
       this.updateComplete.then(() => this.focusField(wrong[0] as FormField));
       return;
     }

@@ -1,8 +1,10 @@
 /**
  * The details form's rules and country list, loaded on demand: the protocol's zod schemas are
  * the heaviest part of the widget, and the element's first paint does not need them. The open
- * amount's check lives here too, for its money helpers.
+ * amount's check lives here too, for its money helpers, and the count of the form's mistakes in
+ * the customer's plural.
  */
+export { plural } from '../../localize/plural.ts';
 export { checkOpenAmount } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
 export { customerMessage, senderData, validateDetails } from './sender-validation.ts';

@@ -30,7 +30,8 @@ const fa: Translation = {
   emailHint: 'فقط برای فرستادن دستورالعمل بازپرداخت به شما استفاده می‌شود.',
   payWithLegend: 'پرداخت با',
   payWithLater: 'انتخاب در صفحهٔ پرداخت',
-  paymentCurrencyRefused: 'در حال حاضر نمی‌توان از این ارز برای این پرداخت استفاده کرد. ارز دیگری انتخاب کنید.',
+  paymentCurrencyRefused:
+    'در حال حاضر نمی‌توان از این ارز برای این پرداخت استفاده کرد. ارز دیگری انتخاب کنید.',
   currencyOnNetwork: (iso, network) => `${iso} روی شبکهٔ ${network}`,
   submit: 'ادامه و پرداخت',
   submitting: 'در حال ایجاد پرداخت…',

@@ -82,7 +82,8 @@ const id: Translation = {
   failedHeading: 'Pembayaran gagal',
   failedBody: 'Pembayaran terkonfirmasi terlambat atau kurang dari jumlah yang harus dibayar.',
   expiredHeading: 'Waktu pembayaran habis',
-  expiredBody: 'Tidak ada pembayaran yang masuk sebelum waktu habis. Tidak ada dana yang terpotong.',
+  expiredBody:
+    'Tidak ada pembayaran yang masuk sebelum waktu habis. Tidak ada dana yang terpotong.',
   startAgain: 'Mulai lagi',
 
   errorHeading: 'Terjadi kesalahan',

@@ -84,11 +84,13 @@ const it: Translation = {
   failedHeading: 'Pagamento non riuscito',
   failedBody: 'Il pagamento è stato confermato troppo tardi o era inferiore all’importo dovuto.',
   expiredHeading: 'Pagamento scaduto',
-  expiredBody: 'Nessun pagamento è arrivato entro il tempo previsto. Non ti è stato addebitato nulla.',
+  expiredBody:
+    'Nessun pagamento è arrivato entro il tempo previsto. Non ti è stato addebitato nulla.',
   startAgain: 'Ricomincia',
 
   errorHeading: 'Qualcosa è andato storto',
-  errorUnreachable: 'Non siamo riusciti a contattare il servizio di pagamento. Controlla la connessione.',
+  errorUnreachable:
+    'Non siamo riusciti a contattare il servizio di pagamento. Controlla la connessione.',
   errorUnavailable: 'Il servizio di pagamento al momento non risponde. Riprova tra poco.',
   errorRateLimited: 'Troppi tentativi. Attendi un momento e riprova.',
   errorNotFound: 'Non abbiamo trovato questo pagamento.',

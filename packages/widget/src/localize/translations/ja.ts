@@ -30,7 +30,8 @@ const ja: Translation = {
   emailHint: '返金のご案内をお送りする場合にのみ使用します。',
   payWithLegend: 'お支払い方法',
   payWithLater: 'お支払いページで選択',
-  paymentCurrencyRefused: 'この通貨は現在このお支払いにご利用いただけません。別の通貨をお選びください。',
+  paymentCurrencyRefused:
+    'この通貨は現在このお支払いにご利用いただけません。別の通貨をお選びください。',
   currencyOnNetwork: (iso, network) => `${iso}（${network}ネットワーク）`,
   submit: 'お支払いへ進む',
   submitting: 'お支払いを作成しています…',

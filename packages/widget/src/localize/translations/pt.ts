@@ -89,7 +89,8 @@ const pt: Translation = {
 
   errorHeading: 'Algo deu errado',
   errorUnreachable: 'Não conseguimos acessar o serviço de pagamento. Verifique sua conexão.',
-  errorUnavailable: 'O serviço de pagamento não está respondendo agora. Tente novamente em instantes.',
+  errorUnavailable:
+    'O serviço de pagamento não está respondendo agora. Tente novamente em instantes.',
   errorRateLimited: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   errorNotFound: 'Não encontramos este pagamento.',
   errorSessionInvalid:

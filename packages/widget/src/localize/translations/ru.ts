@@ -30,7 +30,8 @@ const ru: Translation = {
   emailHint: 'Только для того, чтобы прислать вам инструкции по возврату.',
   payWithLegend: 'Способ оплаты',
   payWithLater: 'Выбрать на странице оплаты',
-  paymentCurrencyRefused: 'Сейчас эту валюту нельзя использовать для этого платежа. Выберите другую.',
+  paymentCurrencyRefused:
+    'Сейчас эту валюту нельзя использовать для этого платежа. Выберите другую.',
   currencyOnNetwork: (iso, network) => `${iso} в сети ${network}`,
   submit: 'Перейти к оплате',
   submitting: 'Создаём платёж…',

@@ -30,7 +30,8 @@ const vi: Translation = {
   emailHint: 'Chỉ dùng để gửi cho bạn hướng dẫn hoàn tiền.',
   payWithLegend: 'Thanh toán bằng',
   payWithLater: 'Chọn trên trang thanh toán',
-  paymentCurrencyRefused: 'Hiện không thể dùng loại tiền này cho khoản thanh toán này. Vui lòng chọn loại khác.',
+  paymentCurrencyRefused:
+    'Hiện không thể dùng loại tiền này cho khoản thanh toán này. Vui lòng chọn loại khác.',
   currencyOnNetwork: (iso, network) => `${iso} trên mạng ${network}`,
   submit: 'Tiếp tục thanh toán',
   submitting: 'Đang tạo khoản thanh toán…',

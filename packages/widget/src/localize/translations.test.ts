@@ -1,0 +1,111 @@
+/**
+ * Every shipped locale against English: the same messages, the same placeholders, every plural
+ * category its language's rules use, the number marks and writing direction CLDR gives it, and no
+ * message left in English unless that language writes it the same way.
+ */
+import { expect } from '@open-wc/testing';
+import {
+  isPlural,
+  load,
+  MARKS,
+  placeholders,
+  SAME_AS_ENGLISH,
+  texts,
+} from '../../test/translations.ts';
+import { formatAmount } from '../utilities/format.ts';
+import { SUPPORTED_LOCALES } from './locales.ts';
+import type { Translation } from './translation.ts';
+import en from './translations/en.ts';
+
+describe('the translations', () => {
+  it('ship twenty locales, right to left and Chinese in both scripts among them', () => {
+    expect(SUPPORTED_LOCALES.length).to.be.at.least(20);
+    for (const code of ['ar', 'fa', 'he', 'zh-Hans', 'zh-Hant', 'ja', 'ko']) {
+      expect(SUPPORTED_LOCALES, code).to.include(code);
+    }
+  });
+
+  for (const code of SUPPORTED_LOCALES) {
+    describe(code, () => {
+      let t: Translation;
+      before(async () => {
+        t = await load(code);
+      });
+
+      it('has every message English has, and nothing else, none empty', () => {
+        expect(t.$code).to.equal(code);
+        const keys = (translation: Translation) =>
+          texts(translation)
+            .map(([key]) => key)
+            .filter((key) => !key.includes('#') || key.endsWith('#other'));
+        expect(keys(t)).to.deep.equal(keys(en));
+        for (const [key, text] of texts(t)) {
+          if (!MARKS.includes(key)) expect(text.trim(), key).to.not.equal('');
+        }
+      });
+
+      it('keeps every placeholder of each message', () => {
+        const english = new Map(texts(en).map(([key, text]) => [key, placeholders(text)]));
+        for (const [key, text] of texts(t)) {
+          if (key.includes('#')) continue; // Counted messages: below.
+          expect(placeholders(text), `${code} ${key}: ${text}`).to.deep.equal(english.get(key));
+        }
+      });
+
+      it('words each count in every plural category of its language', () => {
+        const { pluralCategories } = new Intl.PluralRules(code).resolvedOptions();
+        for (const [key, value] of Object.entries(t)) {
+          if (!isPlural(value)) continue;
+          for (const category of pluralCategories) {
+            expect(value, `${code} ${key} lacks "${category}"`).to.have.property(category);
+          }
+          // Only `{count}` stands in a counted message; `other` always says the number.
+          expect(placeholders(value.other), `${code} ${key}#other`).to.deep.equal(['{count}']);
+          for (const text of Object.values(value)) {
+            expect(
+              placeholders(text).filter((found) => found !== '{count}'),
+              text,
+            ).to.be.empty;
+          }
+        }
+      });
+
+      it('writes numbers with the marks CLDR gives it (Intl, Latin digits)', () => {
+        const cldr = new Intl.NumberFormat(code, { numberingSystem: 'latn' });
+        const parts = cldr.formatToParts(12345678.5);
+        expect(t.$decimal).to.equal(parts.find((part) => part.type === 'decimal')?.value);
+        expect(t.$group).to.equal(parts.find((part) => part.type === 'group')?.value);
+        for (const amount of ['123', '1234', '12345', '1234567']) {
+          expect(formatAmount(amount, t), amount).to.equal(cldr.format(BigInt(amount)));
+        }
+      });
+
+      it('runs in the direction its script is written (Intl.Locale)', () => {
+        const locale = new Intl.Locale(code) as Intl.Locale & {
+          textInfo?: { direction: string };
+          getTextInfo?: () => { direction: string };
+        };
+        const direction = (locale.getTextInfo?.() ?? locale.textInfo)?.direction;
+        expect(t.$dir).to.equal(direction);
+      });
+
+      it('shows Latin digits only, and no typed date format', () => {
+        for (const [key, text] of texts(t)) {
+          expect(text, `${code} ${key}`).to.not.match(/[\u0660-\u0669\u06f0-\u06f9]/);
+        }
+        // A date input's typed order follows the browser's locale, so an example would mislead.
+        expect(t.dateOfBirthInvalid).to.not.match(/\d/);
+      });
+
+      if (code === 'en') return;
+      it('leaves no message in English', () => {
+        const english = new Map(texts(en));
+        const same = SAME_AS_ENGLISH[code] ?? [];
+        for (const [key, text] of texts(t)) {
+          if (MARKS.includes(key) || key === 'amountWithCurrency' || same.includes(text)) continue;
+          expect(text, `${code} ${key} is still English`).to.not.equal(english.get(key));
+        }
+      });
+    });
+  }
+});
