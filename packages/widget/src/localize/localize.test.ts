@@ -158,13 +158,14 @@ describe('localization', () => {
       }
     });
 
-    it('adds a language, English where the merchant gave no message', async () => {
-      registerMessages('sv', { detailsHeading: 'Dina uppgifter' });
+    it('adds a language, English where the merchant gave no message, also once it shows', async () => {
       const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'sv-SE' });
-      await untilHeading(el, 'Dina uppgifter');
+      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'nb-NO' });
+      await untilHeading(el, 'Your details');
+      registerMessages('nb', { detailsHeading: 'Dine opplysninger' });
+      await untilHeading(el, 'Dine opplysninger');
       await waitUntil(() => form(el));
-      expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('sv');
+      expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('nb');
       expect(submitButton(el).textContent?.trim()).to.equal(en.submit);
     });
   });

@@ -12,6 +12,8 @@ const languageOf = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
 
 /** The translation each tag asked for so far got, so a second element or tag needs no wait. */
 const chosen = new Map<string, Translation>();
+/** The tags whose translation was sent for (a failed chunk is not asked again: English stays). */
+const sentFor = new Set<string>();
 
 /** Messages merchants registered, by locale code, over the shipped ones. */
 const custom = new Map<string, Partial<Translation>>();
@@ -24,7 +26,8 @@ const custom = new Map<string, Partial<Translation>>();
 export function registerMessages(locale: string, messages: Partial<Translation>): void {
   custom.set(locale, { ...custom.get(locale), ...messages });
   chosen.clear();
-  for (const host of connected) host.requestUpdate();
+  sentFor.clear();
+  updateAll();
 }
 
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
@@ -45,14 +48,15 @@ type Host = ReactiveControllerHost & HTMLElement & { locale?: string | undefined
 // first connect: importing the module must work where there is no DOM (server rendering).
 const connected = new Set<Host>();
 let documentLangObserver: MutationObserver | undefined;
+const updateAll = () => {
+  for (const host of connected) host.requestUpdate();
+};
 
 export class LocalizeController implements ReactiveController {
   /** The shipped (or registered) translation in use; English until another one has loaded. */
   private base: Translation = en;
   /** The language tag the element asked for, region included (`en-GB`, `es-MX`). */
   private tag = 'en';
-  /** The tag whose translation was last sent for. */
-  private pending = '';
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -65,9 +69,7 @@ export class LocalizeController implements ReactiveController {
 
   hostConnected(): void {
     if (connected.size === 0) {
-      documentLangObserver ??= new MutationObserver(() => {
-        for (const host of connected) host.requestUpdate();
-      });
+      documentLangObserver ??= new MutationObserver(updateAll);
       documentLangObserver.observe(document.documentElement, {
         attributes: true,
         attributeFilter: ['lang'],
@@ -85,19 +87,17 @@ export class LocalizeController implements ReactiveController {
     const tag =
       this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
-    const known = chosen.get(tag) ?? (languageOf(tag) === 'en' ? en : undefined);
-    if (known) this.base = known;
-    else if (this.pending !== tag) {
-      this.pending = tag;
+    // Until another language arrives, the one in use stays.
+    this.base = chosen.get(tag) ?? (languageOf(tag) === 'en' ? en : this.base);
+    if (!chosen.has(tag) && languageOf(tag) !== 'en' && !sentFor.has(tag)) {
+      sentFor.add(tag);
       // The shipped locales and their negotiation are a chunk too (locales.ts).
       import('./locales.ts')
         .then((locales) => locales.translationFor(tag, custom, en))
         .then(
           (translation) => {
             chosen.set(tag, translation);
-            if (this.tag !== tag) return;
-            this.base = translation;
-            this.host.requestUpdate();
+            updateAll();
           },
           // A locale chunk that fails to load leaves the checkout in English rather than broken.
           () => undefined,
