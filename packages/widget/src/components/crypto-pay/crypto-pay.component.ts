@@ -112,7 +112,10 @@ export default class CryptoPay extends LitElement {
   @property({ attribute: 'checkout' }) checkoutId: string | undefined;
   /** `link`: button, QR code and copy on this page; `redirect`: go to the payment page. */
   @property() mode: 'link' | 'redirect' = 'link';
-  /** Language (`en`, `de`, `es`, `fr`, `ar`); else the page's `lang`, else the browser's. */
+  /**
+   * Language: a BCP 47 tag (`de`, `pt-BR`, `zh-TW`) matched to one of the twenty shipped; else
+   * the page's `lang`, else the browser's.
+   */
   @property() locale: string | undefined;
   /** Where to send the customer after a payment (else the proxy's address for it). */
   @property({ attribute: 'success-url' }) successUrl: string | undefined;
