@@ -72,7 +72,7 @@ const fa: Translation = {
   statusCreated: 'در انتظار پرداخت شما.',
   statusProcessing: 'ارز انتخاب شد. در انتظار رسیدن پرداخت شما.',
   connectionTrouble: 'به سرویس پرداخت دسترسی نداریم. همچنان تلاش می‌کنیم.',
-  checkNow: 'همین حالا بررسی شود',
+  checkNow: 'بررسی وضعیت',
 
   redirectHeading: 'رفتن به صفحهٔ پرداخت',
   redirectBody: 'در حال انتقال شما به صفحهٔ پرداخت…',

@@ -28,7 +28,7 @@ const pl: Translation = {
   countryNoMatch: 'Nie znaleziono kraju.',
   email: 'E-mail (opcjonalnie)',
   emailHint: 'Użyjemy go tylko do wysłania instrukcji zwrotu.',
-  payWithLegend: 'Zapłać przez',
+  payWithLegend: 'Waluta płatności',
   payWithLater: 'Wybierz na stronie płatności',
   paymentCurrencyRefused: 'Tej waluty nie można teraz użyć do tej płatności. Wybierz inną.',
   currencyOnNetwork: (iso, network) => `${iso} w sieci ${network}`,

@@ -60,7 +60,7 @@ const pt: Translation = {
   amountHeading: 'Verifique o valor',
   amountOutOfRange: (min, max) => `Escolha um valor entre ${min} e ${max}.`,
   amountFormat: (example, whole) =>
-    `Escreva o valor ${whole ? 'como número inteiro' : 'em algarismos, com ponto antes dos centavos'}, por exemplo ${example}.`,
+    `Escreva o valor ${whole ? 'como número inteiro' : 'em algarismos, com ponto antes das casas decimais'}, por exemplo ${example}.`,
   openPaymentPage: 'Abrir a página de pagamento',
   opensInNewTab: '(abre em uma nova aba)',
   paymentLink: 'Link de pagamento',
