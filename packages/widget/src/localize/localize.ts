@@ -20,8 +20,9 @@ const custom = new Map<string, Partial<Translation>>();
 
 /**
  * Replaces some of a locale's messages (`registerMessages('de', { successBody: 'Danke!' })`),
- * or adds a locale the widget does not ship (its missing messages then come from English). Every
- * `<crypto-pay>` on the page takes them at its next render.
+ * or adds a locale the widget does not ship (`sv`, `pt-PT`: its missing messages then come from
+ * its language's shipped translation, else English). Every `<crypto-pay>` on the page takes them
+ * at its next render.
  */
 export function registerMessages(locale: string, messages: Partial<Translation>): void {
   custom.set(locale, { ...custom.get(locale), ...messages });
