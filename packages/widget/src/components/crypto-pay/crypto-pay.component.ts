@@ -113,7 +113,7 @@ export default class CryptoPay extends LitElement {
   /** `link`: button, QR code and copy on this page; `redirect`: go to the payment page. */
   @property() mode: 'link' | 'redirect' = 'link';
   /**
-   * Language: a BCP 47 tag (`de`, `pt-BR`, `zh-TW`) matched to one of the twenty shipped; else
+   * Language: a BCP 47 tag (`de`, `pt-BR`, `zh-TW`) matched to one of the shipped languages; else
    * the page's `lang`, else the browser's.
    */
   @property() locale: string | undefined;
