@@ -148,10 +148,11 @@ describe('request bodies over a socket (Node request stream)', () => {
   ] as const) {
     it(`refuses a body the client ${how} before its end with 400 body_incomplete`, async () => {
       const before = failures.length;
+      const requested = once(server, 'request');
       const { socket } = rawConnection(`http://127.0.0.1:${port}`);
       socket.write('POST /text HTTP/1.1\r\nHost: localhost\r\nContent-Length: 50\r\n\r\n{"half":');
-      // Leave once the server has the head and the half body, as a client gone mid-upload.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Leave once the server has taken the request in, as a client gone mid-upload.
+      await requested;
       leave(socket);
       await eventually(() => failures.length > before, 'the cut-off body to fail');
       const failure = failures.at(-1);
