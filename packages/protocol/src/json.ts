@@ -194,3 +194,11 @@ function inOurWords(message: string, text: string): string {
   ];
   return `${ours(text, at)} at position ${at + shift}`;
 }
+
+/**
+ * Whether a `Content-Type` header names JSON: `application/json` in any case, with or without
+ * parameters (`; charset=utf-8`), as both the service and the proxy take bodies.
+ */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+}

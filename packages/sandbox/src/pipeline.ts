@@ -5,7 +5,7 @@
  * error, so the order in this file is the order the README documents.
  */
 
-import { errors, parseJson } from '@crypto-pay/protocol';
+import { errors, isJsonContentType, parseJson } from '@crypto-pay/protocol';
 import { secretsEqualSync, verifySignatureSync } from '@crypto-pay/protocol/node';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SandboxCore } from './core.ts';
@@ -77,8 +77,7 @@ function checkSignature(core: SandboxCore, raw: Uint8Array, signature: string): 
 
 /** 6. `Content-Type: application/json` and a body that is a JSON object. */
 function parseBody(c: Context<SandboxEnv>, raw: Uint8Array): Record<string, unknown> {
-  const mediaType = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') fail(errors.badContentFormat);
+  if (!isJsonContentType(c.req.header('Content-Type'))) fail(errors.badContentFormat);
   let body: unknown;
   try {
     body = parseJson(new TextDecoder('utf-8', { fatal: true }).decode(raw));

@@ -26,7 +26,7 @@ describe('setupWarnings', () => {
       }),
     );
     assert.deepEqual(setupWarnings(bare, new Map()), [
-      'ALLOWED_ORIGINS is empty: no shop page may call /api/* from a browser (CORS refuses it).',
+      'ALLOWED_ORIGINS is empty: no shop page on another origin may call /api/* from a browser (CORS hides the answers, creates get 403).',
       'No price can be named: set CATALOG_FILE (products), OPEN_AMOUNT_MIN/MAX/CURRENCIES, or ADMIN_TOKEN (sessions).',
     ]);
   });

@@ -29,7 +29,7 @@ export function setupWarnings(config: Config, catalog: Catalog): string[] {
   const warnings: string[] = [];
   if (config.allowedOrigins.length === 0) {
     warnings.push(
-      'ALLOWED_ORIGINS is empty: no shop page may call /api/* from a browser (CORS refuses it).',
+      'ALLOWED_ORIGINS is empty: no shop page on another origin may call /api/* from a browser (CORS hides the answers, creates get 403).',
     );
   }
   if (catalog.size === 0 && !config.openAmount && config.adminToken === undefined) {

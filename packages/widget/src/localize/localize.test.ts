@@ -168,6 +168,17 @@ describe('localization', () => {
       expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('nb');
       expect(submitButton(el).textContent?.trim()).to.equal(en.submit);
     });
+
+    it('serves messages registered for a regional English to that region only', async () => {
+      const proxy = await fakeProxy();
+      registerMessages('en-IE', { detailsHeading: 'Your particulars' });
+      const irish = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'en-IE' });
+      await untilHeading(irish, 'Your particulars');
+      await waitUntil(() => form(irish));
+      expect(submitButton(irish).textContent?.trim()).to.equal(en.submit);
+      const american = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'en-US' });
+      await untilHeading(american, 'Your details');
+    });
   });
 
   describe('right to left', () => {

@@ -31,6 +31,12 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
   updateAll();
 }
 
+/** Whether a merchant registered messages for `tag` itself, an English other than plain `en`. */
+function registeredRegionalEnglish(tag: string): boolean {
+  const wanted = tag.toLowerCase();
+  return wanted !== 'en' && [...custom.keys()].some((code) => code.toLowerCase() === wanted);
+}
+
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
   let node: Element | null = element;
@@ -88,9 +94,12 @@ export class LocalizeController implements ReactiveController {
     const tag =
       this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
+    // English ships in the first paint, unless a merchant registered messages for this very
+    // tag (`en-GB`): those go through the locale chunk like any other registered locale.
+    const english = languageOf(tag) === 'en' && !registeredRegionalEnglish(tag);
     // Until another language arrives, the one in use stays.
-    this.base = chosen.get(tag) ?? (languageOf(tag) === 'en' ? en : this.base);
-    if (!chosen.has(tag) && languageOf(tag) !== 'en' && !sentFor.has(tag)) {
+    this.base = chosen.get(tag) ?? (english ? en : this.base);
+    if (!chosen.has(tag) && !english && !sentFor.has(tag)) {
       sentFor.add(tag);
       // The shipped locales and their negotiation are a chunk too (locales.ts).
       import('./locales.ts')

@@ -6,19 +6,18 @@
  * (the merchant's, curl) and is not refused for it.
  */
 
+import { isJsonContentType } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../context.ts';
 
-/** `application/json`, in any case, with or without parameters (`; charset=utf-8`). */
-function isJson(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
-}
-
 export function crossSiteGuard(allowedOrigins: readonly string[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const origin = c.req.header('Origin');
-    if (origin !== undefined && !allowedOrigins.includes(origin)) {
+    // A page on the proxy's own origin (a shop that routes /api/ to it by path) needs no entry:
+    // the browser says so in Sec-Fetch-Site, which no page can set.
+    const sameOrigin = c.req.header('Sec-Fetch-Site') === 'same-origin';
+    if (origin !== undefined && !sameOrigin && !allowedOrigins.includes(origin)) {
       throw new ApiError(
         403,
         'origin_not_allowed',
@@ -26,7 +25,7 @@ export function crossSiteGuard(allowedOrigins: readonly string[]) {
       );
     }
     // The one body type a page cannot send without a preflight, which CORS then answers.
-    if (!isJson(c.req.header('Content-Type'))) {
+    if (!isJsonContentType(c.req.header('Content-Type'))) {
       throw new ApiError(
         415,
         'unsupported_media_type',

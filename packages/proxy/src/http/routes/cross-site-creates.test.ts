@@ -1,7 +1,8 @@
 /**
  * Creates from other sites: a page outside `ALLOWED_ORIGINS` (403), and a "simple" POST a
  * browser sends with no preflight (415), are refused before anything reaches the service. A
- * request without `Origin` (a merchant's server, curl) is not a browser's and is served.
+ * request without `Origin` (a merchant's server, curl) is not a browser's and is served, as is
+ * one the browser marks `Sec-Fetch-Site: same-origin` (a page on the proxy's own origin).
  */
 
 import assert from 'node:assert/strict';
@@ -70,6 +71,17 @@ describe('POST /api/checkouts from other sites', () => {
     ]) {
       const response = await post(headers, JSON.stringify(checkoutBody()));
       assert.equal(response.status, 201, JSON.stringify(headers));
+    }
+  });
+
+  it('creates from a page on the proxy’s own origin, which the browser marks same-origin', async () => {
+    const own = 'https://pay.shop.example';
+    const json = { Origin: own, 'Content-Type': 'application/json' };
+    const sameOrigin = await post({ ...json, 'Sec-Fetch-Site': 'same-origin' });
+    assert.equal(sameOrigin.status, 201);
+    for (const site of ['same-site', 'cross-site', 'none']) {
+      const other = await post({ ...json, 'Sec-Fetch-Site': site });
+      assert.equal(other.status, 403, site);
     }
   });
 
