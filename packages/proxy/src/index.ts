@@ -2,10 +2,17 @@
 
 export { type Catalog, loadCatalog, type Product, parseCatalog } from './checkout/catalog.ts';
 export { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
+// An app built with createApp on a PostgreSQL store hears other proxies' changes through it.
+export { relayStoreChanges } from './checkout/relay.ts';
 export { type App, type AppOptions, createApp } from './http/app.ts';
 export { type Config, ConfigError, loadConfig } from './process/config.ts';
 export { createLogger, type Log } from './process/logger.ts';
 export { openStore, type RunningProxy, type StartOptions, startProxy } from './process/server.ts';
 export { openSqliteStore } from './store/sqlite.ts';
-export type { CheckoutRecord, CheckoutSession, Store } from './store/store.ts';
+export type {
+  CheckoutRecord,
+  CheckoutSession,
+  Store,
+  StoreChangeListener,
+} from './store/store.ts';
 export { newWebhookSecret } from './webhooks/endpoint-url.ts';

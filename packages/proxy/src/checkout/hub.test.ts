@@ -45,3 +45,36 @@ describe('checkout hub', () => {
     assert.deepEqual(late.seen, ['closed']);
   });
 });
+
+describe('checkout hub, a change heard twice', () => {
+  const version = (status: CheckoutRecord['status'], n: number) =>
+    ({ id: 'c1', status, version: n }) as CheckoutRecord;
+
+  it('pushes each version once and never one older than the last', () => {
+    const hub = createCheckoutHub();
+    const stream = recorder();
+    hub.subscribe('c1', stream.listener);
+    assert.deepEqual(hub.followed(), ['c1']);
+    assert.equal(hub.publishedVersion('c1'), undefined);
+    hub.publish(version('processing', 2));
+    // Published here and heard again from another proxy's notice; an older read resolving late.
+    hub.publish(version('processing', 2));
+    hub.publish(version('created', 1));
+    hub.publish(version('paid', 3));
+    assert.deepEqual(stream.seen, ['processing', 'paid']);
+    assert.equal(hub.publishedVersion('c1'), 3);
+    assert.equal(hub.follows('c2'), false);
+  });
+
+  it('forgets the version with the last listener', () => {
+    const hub = createCheckoutHub();
+    const unsubscribe = hub.subscribe('c1', recorder().listener);
+    hub.publish(version('paid', 3));
+    unsubscribe();
+    assert.deepEqual(hub.followed(), []);
+    const again = recorder();
+    hub.subscribe('c1', again.listener);
+    hub.publish(version('paid', 3));
+    assert.deepEqual(again.seen, ['paid']);
+  });
+});

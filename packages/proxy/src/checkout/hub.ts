@@ -1,7 +1,10 @@
 /**
- * The in-process hub of checkout changes: every open event stream of a checkout subscribes,
- * and a committed change is pushed to all of them at once. One hub per process; several
- * replicas would need a shared channel (e.g. database notifications) in its place.
+ * The hub of checkout changes in this process: every open event stream of a checkout
+ * subscribes, and a committed change is pushed to all of them at once. A change committed here
+ * is published where it is made (`apply-callback.ts`); one committed by another proxy on the
+ * same database arrives through the store's change feed (`relay.ts`: PostgreSQL's
+ * LISTEN/NOTIFY), so every proxy's streams hear of every change. A version is published once and
+ * never after a newer one, whichever way it came.
  */
 
 import type { CheckoutRecord } from '../store/store.ts';
@@ -15,15 +18,28 @@ export interface HubListener {
 export interface CheckoutHub {
   /** Starts listening to one checkout; call the returned function to stop. */
   subscribe(checkoutId: string, listener: HubListener): () => void;
+  /** Pushes `checkout` to its listeners, unless a version as new was pushed already. */
   publish(checkout: CheckoutRecord): void;
+  /** The checkouts that have listeners now. */
+  followed(): string[];
+  /** Whether `checkoutId` has listeners now. */
+  follows(checkoutId: string): boolean;
+  /** The newest version pushed to the current listeners of `checkoutId`, if any. */
+  publishedVersion(checkoutId: string): number | undefined;
   /** Ends every subscription, and any made after (graceful shutdown). */
   closeAll(): void;
   /** Number of open subscriptions, for tests and readiness. */
   size(): number;
 }
 
+interface Followed {
+  listeners: Set<HubListener>;
+  /** Forgotten with the last listener: a new stream reads the checkout itself at first. */
+  version?: number;
+}
+
 export function createCheckoutHub(): CheckoutHub {
-  const listeners = new Map<string, Set<HubListener>>();
+  const checkouts = new Map<string, Followed>();
   let total = 0;
   let closed = false;
   return {
@@ -33,25 +49,43 @@ export function createCheckoutHub(): CheckoutHub {
         queueMicrotask(() => listener.close());
         return () => {};
       }
-      let set = listeners.get(checkoutId);
-      if (!set) {
-        set = new Set();
-        listeners.set(checkoutId, set);
+      let followed = checkouts.get(checkoutId);
+      if (!followed) {
+        followed = { listeners: new Set() };
+        checkouts.set(checkoutId, followed);
       }
-      set.add(listener);
+      const { listeners } = followed;
+      listeners.add(listener);
       total++;
       return () => {
-        if (set.delete(listener)) total--;
-        if (set.size === 0 && listeners.get(checkoutId) === set) listeners.delete(checkoutId);
+        if (listeners.delete(listener)) total--;
+        if (listeners.size === 0 && checkouts.get(checkoutId) === followed) {
+          checkouts.delete(checkoutId);
+        }
       };
     },
     publish(checkout) {
-      for (const listener of [...(listeners.get(checkout.id) ?? [])]) listener.change(checkout);
+      const followed = checkouts.get(checkout.id);
+      if (!followed) return;
+      // The same change may come twice (here and through the store's feed), and reads may
+      // resolve out of order: a stream never goes back, nor hears a version twice.
+      if (followed.version !== undefined && checkout.version <= followed.version) return;
+      followed.version = checkout.version;
+      for (const listener of [...followed.listeners]) listener.change(checkout);
+    },
+    followed() {
+      return [...checkouts.keys()];
+    },
+    follows(checkoutId) {
+      return checkouts.has(checkoutId);
+    },
+    publishedVersion(checkoutId) {
+      return checkouts.get(checkoutId)?.version;
     },
     closeAll() {
       closed = true;
-      for (const set of [...listeners.values()]) {
-        for (const listener of [...set]) listener.close();
+      for (const followed of [...checkouts.values()]) {
+        for (const listener of [...followed.listeners]) listener.close();
       }
     },
     size() {

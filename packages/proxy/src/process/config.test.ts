@@ -258,4 +258,22 @@ describe('loadConfig', () => {
       /^MAX_CONNECTIONS_PER_CLIENT must be/,
     );
   });
+
+  it('reads the PostgreSQL timeouts, 5 s each by default, 0 for no statement limit', () => {
+    assert.deepEqual(loadConfig(required).databaseTimeouts, { connectMs: 5000, statementMs: 5000 });
+    const config = loadConfig({
+      ...required,
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    });
+    assert.deepEqual(config.databaseTimeouts, { connectMs: 2000, statementMs: 0 });
+    assert.equal(
+      refusal({ ...required, DATABASE_STATEMENT_TIMEOUT_MS: '5s' }),
+      'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 600000.',
+    );
+    assert.match(
+      refusal({ ...required, DATABASE_CONNECT_TIMEOUT_MS: '0' }),
+      /^DATABASE_CONNECT_TIMEOUT_MS /,
+    );
+  });
 });

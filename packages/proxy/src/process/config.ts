@@ -11,6 +11,7 @@ import {
   type OpenAmount,
 } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
+import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from '../store/postgres-connection.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { LEVELS, type Level } from './logger.ts';
@@ -39,6 +40,11 @@ export interface Config {
   databaseUrl: string;
   /** Connections each proxy keeps to a PostgreSQL store (`DATABASE_POOL_SIZE`). */
   databasePoolSize: number;
+  /**
+   * How long a PostgreSQL store waits for a connection and lets a statement run
+   * (`DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_STATEMENT_TIMEOUT_MS`), so a stuck database is a 503.
+   */
+  databaseTimeouts: DatabaseTimeouts;
   allowedOrigins: string[];
   adminToken: string | undefined;
   catalogFile: string | undefined;
@@ -199,6 +205,8 @@ const environmentSchema = z.object({
   URL_FAILED: resultUrl,
   PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
   DATABASE_POOL_SIZE: integer(1, 1000),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 600_000),
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
   MAX_EVENT_STREAMS: integer(1, 1_000_000),
   MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
@@ -314,6 +322,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: vars.HOST ?? '127.0.0.1',
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? 10),
+    databaseTimeouts: {
+      connectMs: Number(vars.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.connectMs),
+      statementMs: Number(vars.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.statementMs),
+    },
     allowedOrigins: splitList(vars.ALLOWED_ORIGINS ?? '').map((origin) => new URL(origin).origin),
     adminToken: vars.ADMIN_TOKEN,
     catalogFile: vars.CATALOG_FILE,

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { loadCatalog } from '../checkout/catalog.ts';
 import { createCheckoutHub } from '../checkout/hub.ts';
+import { relayStoreChanges } from '../checkout/relay.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
 import {
@@ -45,6 +46,8 @@ export interface StartOptions {
   heartbeatMs?: number;
   /** How long a client may take to send its headers, and its whole request (tests shorten). */
   slowClientMs?: { headers: number; request: number };
+  /** Awaited before the PostgreSQL store listens again after its connection was lost (tests). */
+  beforeRelisten?: () => Promise<void>;
 }
 
 /**
@@ -84,6 +87,8 @@ export async function startProxy(
   const store = await openStore(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     claimLeaseMs: claimLeaseOf(config),
+    timeouts: config.databaseTimeouts,
+    ...(options.beforeRelisten ? { beforeRelisten: options.beforeRelisten } : {}),
   });
   for (const warning of setupWarnings(config, catalog)) log('warn', warning);
   const database = databaseOf(config.databaseUrl);
@@ -99,6 +104,7 @@ export async function startProxy(
   // a later start in this process (another port, a test) as another process's.
   let webhooks: WebhookWorker | undefined;
   let pruning: Pruning | undefined;
+  let stopRelay = () => {};
   try {
     // Before any request: a checkout created from now on has a delivery to WEBHOOK_URL.
     await store.setEnvEndpoint(config.webhook?.url, Date.now());
@@ -113,6 +119,9 @@ export async function startProxy(
         ? {}
         : { schedule: config.webhookRetryScheduleMs }),
     });
+    // What the other proxies on the database commit reaches this one's streams and worker.
+    const worker = webhooks;
+    stopRelay = relayStoreChanges({ store, hub, log, wake: () => worker.wake() });
 
     // RETENTION_DAYS=0 keeps everything.
     if (config.retentionDays > 0) {
@@ -132,7 +141,6 @@ export async function startProxy(
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     });
 
-    const worker = webhooks;
     const pruner = pruning;
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
     const server = createAdaptorServer({
@@ -187,6 +195,7 @@ export async function startProxy(
         log('info', 'shutting down');
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         const stopped = worker.close();
+        stopRelay();
         hub.closeAll();
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         const grace = setTimeout(() => {
@@ -210,6 +219,7 @@ export async function startProxy(
       connections: connections.counts,
     };
   } catch (error) {
+    stopRelay();
     await webhooks?.close();
     await pruning?.close();
     await store.close();

@@ -12,9 +12,10 @@ import { StoreUnavailableError } from './unavailable.ts';
 /**
  * SQLSTATEs a retry later can cure: connection exceptions (08), insufficient resources (53:
  * disk full, too many connections), the server shutting down or starting (57P01-57P03), a
- * read-only transaction (25006: a standby, as SQLite's read-only file is).
+ * read-only transaction (25006: a standby, as SQLite's read-only file is), a statement cancelled
+ * (57014: past `statement_timeout`, a database stuck on locks or I/O).
  */
-const UNAVAILABLE_STATES = /^(08...|53...|57P0[1-3]|25006)$/;
+const UNAVAILABLE_STATES = /^(08...|53...|57P0[1-3]|57014|25006)$/;
 
 /** Network errors of the socket to the server. */
 const NETWORK_CODES = new Set([
@@ -28,8 +29,22 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** How long a request waits for a pooled connection before it is refused (as SQLite's busy timeout). */
-const CONNECT_TIMEOUT_MS = 5000;
+/** How long the store waits for the database unless the configuration says otherwise. */
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 5000 };
+
+export interface DatabaseTimeouts {
+  /**
+   * How long a request waits for a connection (a new one, or a pooled one to be free) before it
+   * is refused (`DATABASE_CONNECT_TIMEOUT_MS`), as SQLite's busy timeout.
+   */
+  connectMs: number;
+  /**
+   * How long one statement may run (`DATABASE_STATEMENT_TIMEOUT_MS`): the server cancels it
+   * after that, and the client gives up a little later should the server not answer at all, so
+   * a stuck database is a 503 rather than a request that hangs. 0: no limit.
+   */
+  statementMs: number;
+}
 
 /** Why `error` means the database is unavailable, or undefined for anything else (a bug, a constraint). */
 export function unavailableReasonOf(error: unknown): string | undefined {
@@ -43,7 +58,7 @@ export function unavailableReasonOf(error: unknown): string | undefined {
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return `postgres ${code}`;
   // pg's own words for a connection that ended or never came (they carry no code).
   if (
-    /^Connection terminated|timeout exceeded when trying to connect|not queryable/.test(
+    /^Connection terminated|timeout exceeded when trying to connect|not queryable|^Query read timeout/.test(
       error.message,
     )
   ) {
@@ -68,16 +83,41 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** A pool on `url` (TLS and the rest as pg reads them from the URL), of at most `size` connections. */
-export function createPool(url: string, size: number): pg.Pool {
-  const pool = new pg.Pool({
+/** The client's margin past the server's own `statement_timeout` before it gives up itself. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+
+/**
+ * How every connection of the store is made: `url` (TLS and the rest as pg reads them from it),
+ * the timeouts, BIGINTs as numbers, and a name the server's `pg_stat_activity` shows.
+ */
+export function connectionConfig(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  applicationName: string,
+): pg.ClientConfig {
+  return {
     connectionString: url,
-    max: size,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: timeouts.connectMs,
+    ...(timeouts.statementMs > 0
+      ? {
+          statement_timeout: timeouts.statementMs,
+          // A server that does not answer at all (a partition) cannot cancel anything.
+          query_timeout: timeouts.statementMs + CLIENT_TIMEOUT_MARGIN_MS,
+        }
+      : {}),
     // TCP keep-alive: a connection to a server that vanished without a word (a partition) is
     // found dead by the kernel instead of holding its request forever.
     keepAlive: true,
+    application_name: applicationName,
     types,
+  };
+}
+
+/** A pool on `url` of at most `size` connections. */
+export function createPool(url: string, size: number, timeouts: DatabaseTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    ...connectionConfig(url, timeouts, 'crypto-pay-proxy'),
+    max: size,
   });
   // An idle connection the server closed (a restart) reports here; the pool has already dropped
   // it, and the next request opens a new one. Without a listener the process would exit.

@@ -159,6 +159,19 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX webhook_events_created ON webhook_events (created_at);
   CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_seq);
   `,
+  `
+  -- The create rate limit's token buckets, one per client, shared by every proxy
+  -- (postgres-rate-limit.ts). UNLOGGED: a take is a write on every create, refused ones too,
+  -- and waits for no WAL flush; a crash empties the table, which only fills every bucket.
+  -- Idle ones are deleted by a scan once a minute: the table holds about two minutes' clients,
+  -- and an index on updated_at would be rewritten by every take.
+  CREATE UNLOGGED TABLE rate_buckets (
+    key TEXT PRIMARY KEY,
+    tokens DOUBLE PRECISION NOT NULL,
+    taken BOOLEAN NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  `,
 ];
 
 /**
@@ -166,6 +179,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
  * session-level advisory lock throughout: a second proxy blocks on it until the first is done.
  */
 export async function migratePostgres(client: pg.ClientBase): Promise<void> {
+  // No statement timeout here: waiting for another proxy's migration, or building an index on a
+  // large table, may rightly take longer than any request should.
+  await client.query('SET statement_timeout = 0');
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -192,5 +208,6 @@ export async function migratePostgres(client: pg.ClientBase): Promise<void> {
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    await client.query('RESET statement_timeout');
   }
 }

@@ -14,6 +14,7 @@ import {
   type NewEvent,
   type WebhookStore,
 } from './outbox.ts';
+import { notify, outboxNotice } from './postgres-changes.ts';
 import { listFilters, type Queryable, query, transaction } from './postgres-connection.ts';
 import { CLAIM, FAN_OUT, LOCK_DUE_ENDPOINTS, NEXT_DUE } from './postgres-outbox-queries.ts';
 import {
@@ -35,8 +36,11 @@ import {
  */
 const EVENT_ORDER_LOCK = 7_301_018_002;
 
-/** Writes `event` and its deliveries on `client`, inside the caller's transaction. */
-export async function writeEvent(client: Queryable, event: NewEvent): Promise<void> {
+/**
+ * Writes `event` and its deliveries on `client`, inside the caller's transaction; false when its
+ * dedupe key was seen (nothing written).
+ */
+export async function writeEvent(client: Queryable, event: NewEvent): Promise<boolean> {
   await client.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
   const { rows } = await client.query<{ seq: number }>(
     `WITH next AS (SELECT nextval('webhook_events_seq') AS seq)
@@ -51,8 +55,9 @@ export async function writeEvent(client: Queryable, event: NewEvent): Promise<vo
       event.dedupeKey ?? null,
     ],
   );
-  if (rows.length === 0) return;
+  if (rows.length === 0) return false;
   await client.query(FAN_OUT, [rows[0]!.seq, event.createdAt, event.type]);
+  return true;
 }
 
 async function deleteEndpoint(client: Queryable, id: string, now: number): Promise<boolean> {
@@ -90,7 +95,8 @@ async function logAttempt(
   );
 }
 
-export function postgresOutbox(pool: pg.Pool): WebhookStore {
+/** The outbox half of the store; `origin` names it in the notices that wake other proxies. */
+export function postgresOutbox(pool: pg.Pool, origin: string): WebhookStore {
   return {
     async listEvents({ after, type, limit }) {
       const params: unknown[] = [after === undefined ? 0 : (eventSeq(after) ?? 0)];
@@ -115,6 +121,7 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
         );
         if (!rows[0]) return false;
         await client.query(FAN_OUT, [rows[0].seq, now, rows[0].type]);
+        await notify(client, [outboxNotice(origin)]);
         return true;
       });
     },
@@ -241,6 +248,8 @@ export function postgresOutbox(pool: pg.Pool): WebhookStore {
           WHERE id = $1 AND attempt = $2 AND state = 'pending'`,
           [delivery.id, delivery.attempt],
         );
+        // This proxy is stopping: another one sends it now, not when its poll comes round.
+        await notify(client, [outboxNotice(origin)]);
       });
     },
     async nextDeliveryAt(now) {

@@ -11,6 +11,7 @@ import { eventually } from '../../../../tests/support/eventually.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { openPostgresStore } from './postgres.ts';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
 import { writeEvent } from './postgres-outbox.ts';
 import type { Store } from './store.ts';
 import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
@@ -37,7 +38,10 @@ describe('PostgreSQL store, several proxies on one database', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(rows, [{ version: 1 }, { version: 2 }, { version: 3 }]);
+    assert.deepEqual(
+      rows,
+      POSTGRES_MIGRATIONS.map((_, index) => ({ version: index + 1 })),
+    );
     await client.end();
     await closeAll(stores);
   });
@@ -306,6 +310,22 @@ describe('PostgreSQL store, several proxies on one database', () => {
       assert.equal(storeUnavailableReason(error), undefined);
       return true;
     });
+    await closeAll(stores);
+  });
+
+  it('forgets rate-limit buckets idle a minute', async () => {
+    const { stores, url } = await proxies(1);
+    const take = (key: string, now: number) =>
+      stores[0]!.takeRateToken({ key, perMinute: 20, now });
+    await take('idle', 1_000_000);
+    await take('busy', 1_030_000);
+    // The first take a minute after the last clean-up clears what is as good as full.
+    await take('busy', 1_061_000);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query('SELECT key FROM rate_buckets ORDER BY key');
+    await client.end();
+    assert.deepEqual(rows, [{ key: 'busy' }]);
     await closeAll(stores);
   });
 });

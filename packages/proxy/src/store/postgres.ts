@@ -4,9 +4,19 @@
  * database, not a process, answers for the cluster. Rows map to records as SQLite's do.
  */
 
-import { createPool, listFilters, query, storeError, transaction } from './postgres-connection.ts';
+import { changeFeed, checkoutNotice, notify, outboxNotice } from './postgres-changes.ts';
+import {
+  createPool,
+  type DatabaseTimeouts,
+  DEFAULT_TIMEOUTS,
+  listFilters,
+  query,
+  storeError,
+  transaction,
+} from './postgres-connection.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { postgresOutbox, writeEvent } from './postgres-outbox.ts';
+import { postgresRateLimit } from './postgres-rate-limit.ts';
 import { prunePostgres } from './postgres-retention.ts';
 import {
   type CallbackRow,
@@ -36,6 +46,10 @@ export interface PostgresStoreOptions {
    * creates, so a claim is a lease that must outlast the longest create (the upstream calls).
    */
   claimLeaseMs?: number;
+  /** Connect and statement timeouts (`DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_STATEMENT_TIMEOUT_MS`). */
+  timeouts?: DatabaseTimeouts;
+  /** Awaited before listening again after the listening connection was lost (tests). */
+  beforeRelisten?: () => Promise<void>;
 }
 
 const INSERT_CALLBACK = `INSERT INTO callbacks (received_at, type, object_id, foreign_id, status,
@@ -61,7 +75,8 @@ export async function openPostgresStore(
   options: PostgresStoreOptions = {},
 ): Promise<Store> {
   const lease = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
-  const pool = createPool(url, options.poolSize ?? DEFAULT_POOL_SIZE);
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const pool = createPool(url, options.poolSize ?? DEFAULT_POOL_SIZE, timeouts);
   try {
     const client = await pool.connect();
     try {
@@ -73,9 +88,16 @@ export async function openPostgresStore(
     await pool.end();
     throw storeError(error);
   }
+  const changes = changeFeed(url, {
+    timeouts,
+    ...(options.beforeRelisten ? { beforeRelisten: options.beforeRelisten } : {}),
+  });
+  const { origin } = changes;
 
   return {
-    ...postgresOutbox(pool),
+    ...postgresOutbox(pool, origin),
+    ...postgresRateLimit(pool),
+    subscribeChanges: (listener) => changes.subscribe(listener),
     async insertCheckout(checkout, links, event) {
       await transaction(pool, async (client) => {
         await client.query(
@@ -117,7 +139,10 @@ export async function openPostgresStore(
             [checkout.id, links.sessionTokenHash],
           );
         }
-        if (event) await writeEvent(client, event);
+        // Other proxies' workers wake for its deliveries (no stream can follow it yet).
+        if (event && (await writeEvent(client, event))) {
+          await notify(client, [outboxNotice(origin)]);
+        }
       });
     },
     // Read from the database every time, never from a copy in this process's memory: another
@@ -166,7 +191,12 @@ export async function openPostgresStore(
           ],
         );
         const changed = checkoutOf(updated.rows[0]!);
-        if (eventOf) await writeEvent(client, eventOf(changed));
+        const written = eventOf !== undefined && (await writeEvent(client, eventOf(changed)));
+        // Delivered to the other proxies when this commits: their streams and workers.
+        await notify(client, [
+          checkoutNotice(origin, changed.id, changed.version),
+          ...(written ? [outboxNotice(origin)] : []),
+        ]);
         return changed;
       });
     },
@@ -295,7 +325,9 @@ export async function openPostgresStore(
     async recordCallback(entry, event) {
       await transaction(pool, async (client) => {
         await client.query(INSERT_CALLBACK, callbackParams(entry));
-        if (event) await writeEvent(client, event);
+        if (event && (await writeEvent(client, event))) {
+          await notify(client, [outboxNotice(origin)]);
+        }
       });
     },
     async listCallbacks({ type, foreignId, limit }) {
@@ -322,6 +354,7 @@ export async function openPostgresStore(
       );
     },
     async close() {
+      await changes.close();
       if (!pool.ended) await pool.end();
     },
   };

@@ -19,6 +19,7 @@ import {
   sessionOf,
 } from './rows.ts';
 import { sqliteOutbox } from './sqlite-outbox.ts';
+import { sqliteRateLimit } from './sqlite-rate-limit.ts';
 import { sqlitePruner } from './sqlite-retention.ts';
 import {
   type CallbackEntry,
@@ -96,6 +97,8 @@ export function openSqliteStore(
   } = {},
 ): Store {
   const { db, lock } = openDatabase(file);
+  // Its TEMP table is made first: what `onOpen` does to the connection holds for it too.
+  const rateLimit = sqliteRateLimit(db);
   options.onOpen?.(db);
   const outbox = sqliteOutbox(db);
   const prune = sqlitePruner(db);
@@ -361,6 +364,9 @@ export function openSqliteStore(
     async pruneBefore(before, limit) {
       return prune(before, limit);
     },
+    ...rateLimit,
+    // One process owns the file: every change is its own, published where it is made.
+    subscribeChanges: () => () => {},
     async ping() {
       statements.probe.run(Date.now());
     },

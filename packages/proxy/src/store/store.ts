@@ -1,7 +1,9 @@
 /**
  * What the proxy keeps, behind a small asynchronous interface: checkouts, single-use checkout
- * sessions, idempotency keys, the callback log and the webhook outbox (`outbox.ts`). SQLite implements it for one replica; a
- * server database can implement it for several. Nothing here ever holds sender data.
+ * sessions, idempotency keys, the callback log, the webhook outbox (`outbox.ts`), the create
+ * rate limit's buckets, and the news of what other proxies changed. SQLite implements it for one
+ * process; PostgreSQL for any number of proxies on one database. Nothing here ever holds sender
+ * data.
  */
 
 import type { CheckoutStatus, CurrencyRef } from '@crypto-pay/protocol/proxy-api';
@@ -95,6 +97,35 @@ export interface PrunedRows {
   events: number;
 }
 
+/**
+ * What other proxies on the same database committed, as their notifications tell it. Only
+ * ids and versions travel: a listener reads what it needs from the store.
+ */
+export interface StoreChangeListener {
+  /** A checkout was committed at `version`. */
+  checkout(id: string, version: number): void;
+  /** Events or deliveries were written, or a claim given back: the outbox has work. */
+  outbox(): void;
+  /**
+   * Listening now, and news may have been missed before (the way it comes was lost and is
+   * back, or had just been opened): read again whatever is followed, as if each had changed.
+   */
+  resync(): void;
+}
+
+/** One client's take from its rate-limit bucket. */
+export interface RateLimitTake {
+  /** Who is counted (a client address, or IPv6 /64). */
+  key: string;
+  /** The bucket's size; it refills evenly over a minute. */
+  perMinute: number;
+  /**
+   * The time of the take in milliseconds, for tests; by default the store's own clock (the
+   * database server's on PostgreSQL, one clock for every proxy).
+   */
+  now?: number;
+}
+
 export interface Store extends WebhookStore {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
@@ -164,6 +195,23 @@ export interface Store extends WebhookStore {
   pruneBefore(before: number, limit: number): Promise<PrunedRows>;
 
   /**
+   * Takes a token from `take.key`'s bucket (full when new or idle a minute, refilled evenly,
+   * shared by every proxy on the store) in one atomic step: 0 when one was taken, otherwise the
+   * whole seconds until one will be there (and nothing is taken). A clock that steps back
+   * refills nothing, and refuses no one for longer than a minute's worth. Idle buckets are
+   * forgotten, so the table stays bounded.
+   */
+  takeRateToken(take: RateLimitTake): Promise<number>;
+
+  /**
+   * Follows changes that other proxies commit on the same database (PostgreSQL: LISTEN/NOTIFY
+   * on one dedicated connection, opened at the first subscription). SQLite has one process,
+   * whose own changes its callers publish themselves, so it never calls. Returns the function
+   * that stops following.
+   */
+  subscribeChanges(listener: StoreChangeListener): () => void;
+
+  /**
    * A small real write (readiness: a full disk or a read-only file must show); throws when the
    * store cannot save. Failures of the store itself throw errors `storeUnavailableReason` knows.
    */
@@ -183,3 +231,17 @@ const ORDER: Record<CheckoutStatus, number> = {
 export function isAhead(current: CheckoutStatus, next: CheckoutStatus): boolean {
   return ORDER[current] < 2 && ORDER[next] > ORDER[current];
 }
+
+/**
+ * Seconds to wait for the next token of a bucket left with `tokens` after a take, or 0 when the
+ * take got one (`taken`): the same answer on every store.
+ */
+export function rateWaitSeconds(tokens: number, taken: boolean, perMinute: number): number {
+  if (taken) return 0;
+  // In whole milliseconds first: 1 - 2/3 of a token must not make 10.000000000000002 s.
+  const waitMs = Math.round(((1 - tokens) * 60_000) / perMinute);
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+/** A bucket untouched this long is full again, as good as none: it may be forgotten. */
+export const RATE_BUCKET_IDLE_MS = 60_000;

@@ -1,56 +1,39 @@
 /**
  * Per-client rate limit as a token bucket: `perMinute` requests, refilled evenly. Over the
- * limit the answer is 429 with `Retry-After` in whole seconds. Buckets live in this process.
+ * limit the answer is 429 with `Retry-After` in whole seconds. The buckets live in the store,
+ * so every proxy on one database counts a client together (one atomic take per request); a
+ * store that fails answers 503 `store_unavailable`, as everywhere else.
  */
 
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../api-error.ts';
+import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 
 export interface RateLimitOptions {
   perMinute: number;
+  /** Where the buckets are kept. */
+  store: Pick<Store, 'takeRateToken'>;
   /** Who is counted: usually the client IP. */
   key: (c: Context<AppEnv>) => string;
   /**
-   * A monotonic clock in milliseconds (default `performance.now`; injectable for tests): with
-   * the wall clock, a step back of an hour would refuse a client for an hour.
+   * A clock in milliseconds, for tests; by default the store's (the database server's on
+   * PostgreSQL, one clock for every proxy). Either way a clock stepped back locks no one out.
    */
   now?: () => number;
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
-const MAX_BUCKETS = 100_000;
-
-export function rateLimit({ perMinute, key, now = () => performance.now() }: RateLimitOptions) {
+export function rateLimit({ perMinute, store, key, now }: RateLimitOptions) {
   if (!Number.isInteger(perMinute) || perMinute < 1) {
     throw new TypeError('perMinute must be a positive whole number.');
   }
-  const msPerToken = 60_000 / perMinute;
-  const buckets = new Map<string, Bucket>();
-
-  const take = (client: string): number => {
-    const time = now();
-    const bucket = buckets.get(client) ?? { tokens: perMinute, at: time };
-    bucket.tokens = Math.min(perMinute, bucket.tokens + (time - bucket.at) / msPerToken);
-    bucket.at = time;
-    // Re-insert so the map stays in least-recently-used order for the cap below.
-    buckets.delete(client);
-    buckets.set(client, bucket);
-    if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil(((1 - bucket.tokens) * msPerToken) / 1000);
-  };
-
   return createMiddleware<AppEnv>(async (c, next) => {
-    const wait = take(key(c));
+    const wait = await store.takeRateToken({
+      key: key(c),
+      perMinute,
+      ...(now === undefined ? {} : { now: now() }),
+    });
     if (wait > 0) {
       throw new ApiError(
         429,

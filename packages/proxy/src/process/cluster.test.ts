@@ -1,0 +1,169 @@
+/**
+ * Two proxies serving on one PostgreSQL database, in this process: a stream opened on one ends
+ * on `paid` when the callback goes to the other (LISTEN/NOTIFY), still when the listening
+ * connection was killed while the change happened (read again once it listens again), and a
+ * webhook event written by another proxy is sent at once by the others' workers, woken by the
+ * notice rather than by their own look at the outbox every 30 s.
+ */
+
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import {
+  createdCheckout,
+  linkPath,
+  paymentRequestCallback,
+} from '../../../../tests/support/checkouts.ts';
+import { eventually } from '../../../../tests/support/eventually.ts';
+import { openEventStream, sendSigned } from '../../../../tests/support/http.ts';
+import { startWebhookReceiver } from '../../../../tests/support/webhook-receiver.ts';
+import { openPostgresStore } from '../store/postgres.ts';
+import { LISTEN_APPLICATION_NAME } from '../store/postgres-changes.ts';
+import type { CallbackEntry } from '../store/store.ts';
+import { usePostgres } from '../store/stores.test-helpers.ts';
+import {
+  API_KEY,
+  SIGNING_SECRET,
+  seen,
+  serverConfig,
+  upstreamRequests,
+  useTestSandbox,
+} from '../testing.test-helpers.ts';
+import { relayedEvent } from '../webhooks/events.ts';
+import { createLogger } from './logger.ts';
+import { type RunningProxy, startProxy } from './server.ts';
+
+const shared = useTestSandbox();
+const cluster = usePostgres();
+
+/** What a stream's messages said, in order: `<version> <status>`. */
+function messagesOf(text: string): string[] {
+  return [...text.matchAll(/^id: (\d+)\ndata: (.*)$/gm)].map(
+    ([, version, data]) => `${version} ${(JSON.parse(data!) as { status: string }).status}`,
+  );
+}
+
+describe('two proxies on one PostgreSQL database', () => {
+  const removers: (() => void)[] = [];
+  let url: string;
+  let a: RunningProxy;
+  let b: RunningProxy;
+  /** Proxy A's relisten: tells that A lost its connection, and waits while `held` is set. */
+  let lostByA: () => void = () => {};
+  let held: Promise<void> | undefined;
+
+  before(async () => {
+    url = await cluster().createDatabase('cluster');
+    const log = createLogger((line) => seen.push(line));
+    const start = async (beforeRelisten?: () => Promise<void>) => {
+      const server = serverConfig(shared.sandbox);
+      removers.push(server.remove);
+      return startProxy(
+        { ...server.config, databaseUrl: url },
+        { log, ...(beforeRelisten ? { beforeRelisten } : {}) },
+      );
+    };
+    a = await start(async () => {
+      lostByA();
+      await held;
+    });
+    b = await start();
+  });
+  after(async () => {
+    await a?.close();
+    await b?.close();
+    for (const remove of removers) remove();
+  });
+
+  /** A checkout created on A, its stream open on A, and the callback that pays it, for B. */
+  async function followedOnA() {
+    const checkout = await createdCheckout(a.url);
+    const stream = await openEventStream(`${a.url}/api/checkouts/${checkout.id}/events`);
+    const requests = (await upstreamRequests(shared.sandbox)) as {
+      id: string;
+      foreign_id: string;
+      payment_link: string;
+    }[];
+    const request = requests.find(
+      (entry) => linkPath(entry.payment_link) === linkPath(checkout.payment_link),
+    );
+    assert.ok(request, 'the sandbox has the payment request');
+    const payOnB = () =>
+      sendSigned(
+        `${b.url}/callbacks/processing`,
+        { apiKey: API_KEY, signingSecret: SIGNING_SECRET },
+        paymentRequestCallback(request, 'paid'),
+      );
+    return { stream, payOnB };
+  }
+
+  it('ends a stream opened on one proxy on paid when the callback goes to the other', async () => {
+    const { stream, payOnB } = await followedOnA();
+    assert.equal((await payOnB()).status, 200);
+    assert.deepEqual(messagesOf(await stream.rest()), ['1 created', '2 paid']);
+  });
+
+  it('reads the followed checkouts again once it listens again after its connection was killed', async () => {
+    const { stream, payOnB } = await followedOnA();
+    let release = () => {};
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const lost = new Promise<void>((resolve) => {
+      lostByA = resolve;
+    });
+    const admin = new pg.Client({ connectionString: cluster().adminUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1',
+        [LISTEN_APPLICATION_NAME],
+      );
+      // A's and B's.
+      assert.equal(rows.length, 2);
+    } finally {
+      await admin.end();
+    }
+    // A knows it is deaf; B listens again at once. The change commits meanwhile.
+    await lost;
+    assert.equal((await payOnB()).status, 200);
+    assert.deepEqual(messagesOf(stream.text), ['1 created'], 'A cannot have heard of it');
+    release();
+    assert.deepEqual(messagesOf(await stream.rest()), ['1 created', '2 paid']);
+    held = undefined;
+  });
+
+  it('sends at once a webhook event another proxy wrote: its notice wakes the worker', async () => {
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const receiver = await startWebhookReceiver(secret);
+    // Another proxy without a worker of its own: only A's or B's can send what it writes.
+    const other = await openPostgresStore(url, { poolSize: 1 });
+    try {
+      await other.createEndpoint(
+        { id: 'we_cluster', url: receiver.url, createdAt: Date.now() },
+        secret,
+      );
+      const invoice: CallbackEntry = {
+        receivedAt: Date.now(),
+        type: 'invoice',
+        objectId: 'inv-cluster',
+        status: 'confirmed',
+        outcome: 'recorded',
+        body: { type: 'invoice', id: 'inv-cluster', status: 'confirmed' },
+      };
+      await other.recordCallback(invoice, relayedEvent(invoice));
+      // Well before a worker would look again by itself (every 30 s).
+      const delivered = await eventually(
+        () =>
+          [...receiver.delivered().values()].find((event) => event.type === 'invoice.confirmed'),
+        'the invoice.confirmed webhook',
+        10_000,
+      );
+      assert.equal(delivered.data.id, 'inv-cluster');
+    } finally {
+      await other.close();
+      await receiver.close();
+    }
+  });
+});

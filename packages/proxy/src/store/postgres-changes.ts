@@ -1,0 +1,183 @@
+/**
+ * News of committed changes between the proxies on one PostgreSQL database. A transaction that
+ * moves a checkout or writes to the outbox sends a NOTIFY, which the server delivers only once
+ * it commits (never if it rolls back); each proxy LISTENs on one dedicated connection, outside
+ * the pool, and tells its listeners. What is sent while that connection is down is lost for it,
+ * so once it is back the listeners are told to read again (`resync`). A store skips its own
+ * notices: whoever made the change there has already published it.
+ */
+
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectionConfig, type DatabaseTimeouts, type Queryable } from './postgres-connection.ts';
+import type { StoreChangeListener } from './store.ts';
+
+/** Payload `<origin> <checkout id> <version>`: a checkout committed at that version. */
+export const CHECKOUT_CHANNEL = 'crypto_pay_checkout';
+/** Payload `<origin>`: events or deliveries written, or a claim given back. */
+export const OUTBOX_CHANNEL = 'crypto_pay_outbox';
+
+/** What `pg_stat_activity` calls the listening connection (an operator's, or a test's, handle). */
+export const LISTEN_APPLICATION_NAME = 'crypto-pay-proxy listen';
+
+export interface Notice {
+  channel: string;
+  payload: string;
+}
+
+/** A checkout committed at `version` by the store `origin`. Ids are base64url: no spaces. */
+export const checkoutNotice = (origin: string, id: string, version: number): Notice => ({
+  channel: CHECKOUT_CHANNEL,
+  payload: `${origin} ${id} ${version}`,
+});
+
+export const outboxNotice = (origin: string): Notice => ({
+  channel: OUTBOX_CHANNEL,
+  payload: origin,
+});
+
+/**
+ * Sends `notices` from inside the caller's transaction, in one statement. The server drops a
+ * repeat of the same channel and payload within one transaction, so an outbox notice per event
+ * is one notice per commit.
+ */
+export async function notify(client: Queryable, notices: Notice[]): Promise<void> {
+  if (notices.length === 0) return;
+  await client.query(
+    'SELECT pg_notify(channel, payload) FROM unnest($1::text[], $2::text[]) AS n(channel, payload)',
+    [notices.map((notice) => notice.channel), notices.map((notice) => notice.payload)],
+  );
+}
+
+/** How often the listening connection is asked for a sign of life (a silent partition). */
+const HEARTBEAT_MS = 15_000;
+/** Waits between attempts to listen again: doubled from the first to the last. */
+const RETRY_MS = { first: 100, max: 5000 };
+
+export interface ChangeFeedOptions {
+  timeouts: DatabaseTimeouts;
+  /**
+   * Awaited before each attempt to listen again after the connection was lost (tests: hold the
+   * proxy deaf while another one commits).
+   */
+  beforeRelisten?: () => Promise<void>;
+}
+
+export interface ChangeFeed {
+  /** This store's name in its notices. */
+  origin: string;
+  subscribe(listener: StoreChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+/** The feed of the database at `url`; it connects at the first subscription. */
+export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed {
+  const origin = randomBytes(9).toString('base64url');
+  const listeners = new Set<StoreChangeListener>();
+  const config = connectionConfig(url, options.timeouts, LISTEN_APPLICATION_NAME);
+  let closed = false;
+  let running: Promise<void> | undefined;
+  let connection: pg.Client | undefined;
+  let wakeUp = () => {};
+  let gated = false;
+
+  const tell = (each: (listener: StoreChangeListener) => void) => {
+    for (const listener of [...listeners]) {
+      try {
+        each(listener);
+      } catch {
+        // A listener's failure is its own; the others still hear the news.
+      }
+    }
+  };
+
+  const onNotice = ({ channel, payload }: pg.Notification) => {
+    if (channel === CHECKOUT_CHANNEL) {
+      const [from, id, version] = (payload ?? '').split(' ');
+      if (from === origin || !id || !version) return;
+      tell((listener) => listener.checkout(id, Number(version)));
+    } else if (channel === OUTBOX_CHANNEL && payload !== origin) {
+      tell((listener) => listener.outbox());
+    }
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  /** Listens until the connection is lost (ended, failed, or silent past a heartbeat). */
+  const listenOnce = async () => {
+    const client = new pg.Client(config);
+    connection = client;
+    const lost = new Promise<void>((resolve) => {
+      client.once('end', resolve);
+      // The server ended the connection (restart, pg_terminate_backend): 'end' follows.
+      client.on('error', () => resolve());
+    });
+    client.on('notification', onNotice);
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHECKOUT_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
+      if (closed) return true;
+      // Listening from here on: what was committed before (while deaf, or between the first
+      // subscription and now) is read again.
+      tell((listener) => listener.resync());
+      const silent = new Promise<void>((resolve) => {
+        heartbeat = setInterval(() => {
+          client.query('SELECT 1').catch(() => resolve());
+        }, HEARTBEAT_MS).unref();
+      });
+      await Promise.race([lost, silent]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearInterval(heartbeat);
+      client.end().catch(() => undefined);
+      connection = undefined;
+    }
+  };
+
+  const run = async () => {
+    let again = false;
+    let wait = 0;
+    while (!closed) {
+      if (again && options.beforeRelisten) {
+        gated = true;
+        await options.beforeRelisten();
+        gated = false;
+      }
+      if (closed) return;
+      const listened = await listenOnce();
+      again = true;
+      // Lost after listening: at once; failing to connect: ever longer, up to the last wait.
+      wait = listened ? 0 : Math.min(Math.max(RETRY_MS.first, wait * 2), RETRY_MS.max);
+      if (wait > 0 && !closed) await pause(wait);
+    }
+  };
+
+  return {
+    origin,
+    subscribe(listener) {
+      listeners.add(listener);
+      running ??= run();
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      wakeUp();
+      await connection?.end().catch(() => undefined);
+      // Held by a test's gate, the loop ends when the gate opens; nothing is open meanwhile.
+      if (!gated) await running;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The create rate limit's token buckets on PostgreSQL, shared by every proxy on the database:
+ * one UPSERT refills a client's bucket by the time since its last take on the database server's
+ * clock (one clock for all proxies, whatever theirs say), takes a token if there is a whole one,
+ * and says which it did. Concurrent takes of one key queue on its row.
+ */
+
+import type pg from 'pg';
+import { query } from './postgres-connection.ts';
+import { RATE_BUCKET_IDLE_MS, type RateLimitTake, rateWaitSeconds } from './store.ts';
+
+/** The take's time: the caller's (tests), else the server's clock in Unix milliseconds. */
+const NOW = `COALESCE($3::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`;
+
+/**
+ * The bucket now: what was left plus a token per 60/perMinute seconds since the last take, at
+ * most full. A clock stepped back counts as no time passed (GREATEST(0, …)), and the take's time
+ * is kept, so a step back refuses no one for longer than a minute's worth. In DO UPDATE,
+ * `bucket` is the row before the take, `excluded` the take itself.
+ */
+const refilled = `LEAST($2::float8, bucket.tokens
+  + GREATEST(0, excluded.updated_at - bucket.updated_at) * $2::float8 / 60000)`;
+
+const TAKE = `INSERT INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
+  VALUES ($1, $2::float8 - 1, true, ${NOW})
+  ON CONFLICT (key) DO UPDATE SET
+    tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - 1 ELSE ${refilled} END,
+    taken = ${refilled} >= 1,
+    updated_at = excluded.updated_at
+  RETURNING tokens, taken, updated_at`;
+
+export function postgresRateLimit(pool: pg.Pool) {
+  let purgedAt: number | undefined;
+  return {
+    async takeRateToken({ key, perMinute, now }: RateLimitTake): Promise<number> {
+      const { rows } = await query<{ tokens: number; taken: boolean; updated_at: number }>(
+        pool,
+        TAKE,
+        [key, perMinute, now ?? null],
+      );
+      const row = rows[0]!;
+      // Once a minute (or after the clock stepped back), idle buckets go: they are full anyway.
+      const at = row.updated_at;
+      if (purgedAt === undefined || at - purgedAt >= RATE_BUCKET_IDLE_MS || at < purgedAt) {
+        purgedAt = at;
+        await query(pool, 'DELETE FROM rate_buckets WHERE updated_at < $1', [
+          at - RATE_BUCKET_IDLE_MS,
+        ]);
+      }
+      return rateWaitSeconds(row.tokens, row.taken, perMinute);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The create rate limit's buckets as every store keeps them: a full bucket, refusals with the
+ * wait, refill with time, a clock stepped back, idle buckets forgotten, and takes at once that
+ * never hand out more than the bucket holds.
+ */
+
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { describeStores } from './stores.test-helpers.ts';
+
+describeStores('Rate-limit buckets', (open) => {
+  it('gives a new client a full bucket, then the seconds to wait, refilled evenly', async () => {
+    const store = await open();
+    const take = (now: number, key = '203.0.113.1') =>
+      store.takeRateToken({ key, perMinute: 2, now });
+    assert.equal(await take(1_000), 0);
+    assert.equal(await take(1_000), 0);
+    assert.equal(await take(1_000), 30);
+    // A refused take spends nothing: 20 s later, 10 s are left.
+    assert.equal(await take(21_000), 10);
+    // Another client has its own bucket.
+    assert.equal(await take(21_000, '203.0.113.2'), 0);
+    assert.equal(await take(31_000), 0);
+    assert.equal(await take(31_000), 30);
+    // Idle a long time: full, never more.
+    assert.equal(await take(600_000), 0);
+    assert.equal(await take(600_000), 0);
+    assert.equal(await take(600_000), 30);
+    await store.close();
+  });
+
+  it('refuses no one for longer than a minute’s worth when the clock steps back', async () => {
+    const store = await open();
+    const take = (now: number) => store.takeRateToken({ key: 'client', perMinute: 2, now });
+    assert.equal(await take(10_000_000), 0);
+    assert.equal(await take(10_000_000), 0);
+    // An hour back: no time passed, not minus an hour.
+    assert.equal(await take(6_400_000), 30);
+    assert.equal(await take(6_430_000), 0);
+    await store.close();
+  });
+
+  it('hands out no more than the bucket holds to takes at once', async () => {
+    const store = await open();
+    const waits = await Promise.all(
+      Array.from({ length: 12 }, () => store.takeRateToken({ key: 'burst', perMinute: 5, now: 0 })),
+    );
+    assert.equal(waits.filter((wait) => wait === 0).length, 5);
+    assert.ok(
+      waits.every((wait) => wait === 0 || wait === 12),
+      String(waits),
+    );
+    await store.close();
+  });
+
+  it('keeps time by its own clock when the caller gives none', async () => {
+    const store = await open();
+    const take = () => store.takeRateToken({ key: 'clockless', perMinute: 1 });
+    assert.equal(await take(), 0);
+    const wait = await take();
+    assert.ok(wait >= 59 && wait <= 60, `Retry-After ${wait}`);
+    await store.close();
+  });
+});
