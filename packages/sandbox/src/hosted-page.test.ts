@@ -36,14 +36,36 @@ describe('the hosted payment page', () => {
     assert.match(page, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
   });
 
-  test('offers only the forced currency', async (t) => {
+  test('created with a payment currency, it asks no choice and pays in that currency', async (t) => {
     const sandbox = testSandbox(t);
-    const { payment_link } = await createPaymentRequest(sandbox, {
-      payment_currency: { iso: 'LTC' },
+    const { id, payment_link } = await createPaymentRequest(sandbox, {
+      payment_currency: { iso: 'USDT', network_name: 'tron' },
     });
     const page = await (await sandbox.app.request(payment_link)).text();
-    assert.match(page, /<input type="hidden" name="currency" value="LTC">/);
+    // 25.00 EUR at 0.92 EUR per USDT, the amount the customer is asked for.
+    assert.match(page, /Pay <strong>27\.173913 USDT \(tron\)<\/strong>/);
+    assert.match(page, /<input type="hidden" name="currency" value="USDTT">/);
     assert.doesNotMatch(page, /type="radio"/);
+    assert.doesNotMatch(page, /value="choose"|Choose this currency/);
+    // Opening the page changes nothing; the first button the customer presses pays.
+    assert.equal(sandbox.store.paymentRequests.get(id)!.status, 'created');
+    const pay = await post(sandbox, payment_link, { currency: 'USDTT', outcome: 'paid' });
+    assert.equal(pay.status, 303);
+    const record = sandbox.store.paymentRequests.get(id)!;
+    assert.equal(record.status, 'paid');
+    assert.equal(record.payment!.currency.code, 'USDTT');
+    assert.equal(record.payment!.amount, '27.173913');
+  });
+
+  test('created with a currency of several networks, it keeps the choice of network', async (t) => {
+    const sandbox = testSandbox(t);
+    const { payment_link } = await createPaymentRequest(sandbox, {
+      payment_currency: { iso: 'USDT' },
+    });
+    const page = await (await sandbox.app.request(payment_link)).text();
+    assert.match(page, /<input type="radio" name="currency" value="USDTE" checked>/);
+    assert.match(page, /value="USDTT"/);
+    assert.match(page, /Choose this currency/);
   });
 
   test('paying sends the customer to url_success; failing to url_failed', async (t) => {
@@ -95,6 +117,10 @@ describe('the hosted payment page', () => {
     const page = await (await sandbox.app.request(payment_link)).text();
     assert.match(page, /<html lang="en">/);
     assert.match(page, /<main>[\s\S]*<\/main>/);
+    // Nothing outside a landmark (axe's `region`): the banner is in the header.
+    assert.match(page, /<body><header><p class="banner" role="note">[^<]*<\/p><\/header>\s*<main>/);
+    // The icon is inline: no request for /favicon.ico, so no 404 on every load.
+    assert.match(page, /<link rel="icon" href="data:image\/svg\+xml,/);
     assert.equal(page.match(/<h1>/g)?.length, 1);
     // Every radio sits inside its label; both groups of controls are named by a legend.
     const radios = page.match(/<input type="radio"/g)?.length ?? 0;

@@ -1,8 +1,8 @@
 /**
  * The hosted payment page behind each `payment_link`, and the invoice page behind each
  * invoice `url`. Plain HTML forms, no JavaScript: the customer picks the currency to pay
- * with (unless the merchant forced one), then a button plays an outcome, and the page sends
- * them to `url_success` / `url_failed` (or shows the result when those are not set).
+ * with (unless the payment request already names one), then a button plays an outcome, and
+ * the page sends them to `url_success` / `url_failed` (or shows the result when not set).
  */
 
 import { type Context, Hono } from 'hono';
@@ -19,6 +19,7 @@ import {
   settleInvoice,
 } from './invoice-lifecycle.ts';
 import {
+  amountToPay,
   choosePaymentCurrency,
   isFinal,
   LifecycleConflict,
@@ -51,12 +52,15 @@ ${notice ? html`<p role="alert">${notice}</p>` : ''}`;
 ${next ? html`<p><a href="${next}">Back to the store</a></p>` : ''}`;
   }
   const payment = record.payment;
+  // The currency the merchant or the widget already chose: nothing left to choose, the
+  // customer goes straight to paying in it (the buttons below fix it and pay).
+  const only = record.payWithOptions.length === 1 ? record.payWithOptions[0] : undefined;
   const choice = payment
     ? html`<p>Pay <strong>${payment.amount} ${currencyLabel(payment.currency)}</strong> to
 <code>${payment.address}</code></p>`
-    : record.payWithOptions.length === 1
-      ? html`<p>Pay with ${currencyLabel(record.payWithOptions[0]!)}</p>
-<input type="hidden" name="currency" value="${record.payWithOptions[0]!.code}">`
+    : only
+      ? html`<p>Pay <strong>${amountToPay(record, only)} ${currencyLabel(only)}</strong></p>
+<input type="hidden" name="currency" value="${only.code}">`
       : html`<fieldset><legend>Pay with</legend>${record.payWithOptions.map(
           (option, index) =>
             html`<label><input type="radio" name="currency" value="${option.code}"${index === 0 ? html` checked` : ''}> ${currencyLabel(option)}</label><br>`,
@@ -64,7 +68,7 @@ ${next ? html`<p><a href="${next}">Back to the store</a></p>` : ''}`;
   return html`${header}
 <form method="post">
 ${choice}
-${payment ? '' : html`<button type="submit" name="outcome" value="choose">Choose this currency</button>`}
+${payment || only ? '' : html`<button type="submit" name="outcome" value="choose">Choose this currency</button>`}
 <fieldset><legend>Play the customer's part</legend>
 ${PAYMENT_OUTCOMES.map(
   (outcome) =>

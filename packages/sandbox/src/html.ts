@@ -45,12 +45,23 @@ button.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8} code{word-bre
 a:focus-visible,button:focus-visible,input:focus-visible,.scroll:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
-/** A whole page: the sandbox banner first, so nobody takes it for a real payment. */
+/**
+ * The tab's icon, inline so the browser asks the server for no `/favicon.ico`: the banner's
+ * yellow, so a sandbox tab stands out among real ones.
+ */
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect width='16' height='16' rx='4' fill='#e0c25c'/><text x='8' y='12' font-family='sans-serif' font-size='11' font-weight='bold' text-anchor='middle' fill='#1d1d1f'>S</text></svg>",
+)}`;
+
+/**
+ * A whole page: the sandbox banner first, so nobody takes it for a real payment. The banner
+ * sits in the page's header landmark, the content in `main`: nothing outside a landmark.
+ */
 export function page(title: string, body: RawHtml): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><p class="banner" role="note">Sandbox: no real money moves here.</p>
+<title>${escapeHtml(title)}</title><link rel="icon" href="${escapeHtml(ICON)}" type="image/svg+xml"><style>${STYLE}</style></head>
+<body><header><p class="banner" role="note">Sandbox: no real money moves here.</p></header>
 <main>
 ${body.html}
 </main>

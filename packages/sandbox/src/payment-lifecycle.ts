@@ -58,7 +58,7 @@ function announce(core: SandboxCore, record: PaymentRequestRecord): void {
 }
 
 /** The amount the customer is asked for in `currency`: the deposit fee on top when they pay it. */
-function amountToPay(record: PaymentRequestRecord, currency: Currency): string {
+export function amountToPay(record: PaymentRequestRecord, currency: Currency): string {
   const converted = convert(record.amount, record.currency, currency);
   if (record.userFeePercent === 0) return converted;
   return addDecimal(converted, feeOf(converted, currency.depositFeePercent, currency));
