@@ -1,12 +1,13 @@
 /**
  * A customer pays for a catalogue product in link mode: details, BTC, the payment page in a
  * new tab, "paid" there; the widget hears it over SSE and the shop's success page shows the
- * status the proxy verified.
+ * status the proxy verified. The payment page pays in the currency chosen in the widget, with
+ * no second choice, no missing icon and nothing axe objects to.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { person, proxyCheckout, screenshots, useStack, visible } from './support.ts';
+import { axeViolations, person, proxyCheckout, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -43,6 +44,18 @@ describe('an individual pays in full in link mode', () => {
     await paymentPage.waitForLoadState();
     assert.match(paymentPage.url(), new RegExp(`^${state.stack.sandboxUrl}/`));
     await shot(paymentPage, 'payment-page');
+    // The currency chosen in the widget is the one to pay in: no second choice.
+    await visible(paymentPage.getByText(/Pay \S+ BTC \(bitcoin\)/));
+    assert.equal(await paymentPage.getByRole('radio').count(), 0);
+    assert.equal(await paymentPage.locator('button[value="choose"]').count(), 0);
+    // Its tab icon: inline (no request), else one the sandbox serves (no 404 on every load).
+    const icon = await paymentPage.evaluate(
+      () =>
+        document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ??
+        new URL('/favicon.ico', location.href).href,
+    );
+    if (!icon.startsWith('data:')) assert.equal((await fetch(icon)).status, 200, icon);
+    assert.deepEqual(await axeViolations(paymentPage), []);
     await paymentPage.locator('button[value="paid"]').click();
     // The payment tab goes on to the shop's success address. It stays open, as a customer
     // leaves it: closing a tab while a navigation commits can hang Chromium's close for good
@@ -54,6 +67,9 @@ describe('an individual pays in full in link mode', () => {
     const result = page.locator('crypto-pay');
     await visible(result.getByRole('heading', { name: 'Payment complete' }));
     await shot(page, 'success-page');
+    // The shop's page speaks to its customer first, not to a developer.
+    const opening = await page.locator('main p').first().innerText();
+    assert.doesNotMatch(opening, /proxy|processing service|widget|address of this page/i);
 
     assert.ok(checkoutId, 'the widget keeps the checkout id in sessionStorage');
     const checkout = await proxyCheckout(state.stack, String(checkoutId));

@@ -5,6 +5,7 @@
  */
 
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
@@ -153,4 +154,20 @@ export async function playOutcome(
   outcome: 'paid' | 'underpaid' | 'overpaid' | 'failed' | 'expired',
 ) {
   await paymentPage.locator(`button[value="${outcome}"]`).click();
+}
+
+/** axe-core's engine, injected into the page under test as a plain script. */
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** What axe (WCAG 2.x A and AA, and its best practices such as `region`) finds on the page. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: object[] }> } }).axe;
+    return (await axe.run()).violations as { id: string; nodes: { target: string[] }[] }[];
+  });
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
