@@ -68,7 +68,7 @@ describe('an individual pays in full in link mode', () => {
     await visible(result.getByRole('heading', { name: 'Payment complete' }));
     await shot(page, 'success-page');
     // The shop's page speaks to its customer first, not to a developer.
-    const opening = await page.locator('main p').first().innerText();
+    const opening = (await page.locator('main p').first().textContent()) ?? '';
     assert.doesNotMatch(opening, /proxy|processing service|widget|address of this page/i);
 
     assert.ok(checkoutId, 'the widget keeps the checkout id in sessionStorage');
