@@ -42,6 +42,8 @@ export class CheckoutWatcher implements ReactiveController {
   private source: EventSource | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
+  /** "Check now" came while a read was on its way: read again once it is back. */
+  private checkAgain = false;
   private unchanged = 0;
   private failures = 0;
   /** The last status reported, so a read can tell what the stream missed. */
@@ -74,13 +76,18 @@ export class CheckoutWatcher implements ReactiveController {
     this.status = undefined;
     this.unchanged = 0;
     this.failures = 0;
+    this.checkAgain = false;
   }
 
-  /** Asks the proxy now rather than at the next scheduled check. */
+  /**
+   * Asks the proxy now rather than at the next scheduled check; while a read is on its way, once
+   * it is back (a customer's "Check now" is never dropped).
+   */
   checkNow(): void {
     if (!this.active) return;
     clearTimeout(this.timer);
-    void this.poll();
+    if (this.inFlight) this.checkAgain = true;
+    else void this.poll();
   }
 
   hostConnected(): void {
@@ -186,6 +193,11 @@ export class CheckoutWatcher implements ReactiveController {
       if (this.failures >= TROUBLE_AFTER) this.listener.trouble(true);
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
+    }
+    if (this.checkAgain) {
+      this.checkAgain = false;
+      void this.poll();
+      return;
     }
     this.schedule(notBeforeMs);
   }

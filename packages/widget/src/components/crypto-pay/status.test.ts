@@ -178,10 +178,14 @@ describe('<crypto-pay> following the status', () => {
       await waitUntil(async () => (await failedReads()).length === 3);
       slowPolling(el);
       await proxy.setStatus('processing');
-      const checkNow = [...(panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
-        (button) => button.textContent?.trim() === 'Check now',
-      );
-      checkNow?.click();
+      // The proxy has answered the third failure; the panel offers the button once the widget
+      // has taken that answer in.
+      const checkNow = () =>
+        [...(panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+          (button) => button.textContent?.trim() === 'Check now',
+        );
+      await waitUntil(() => checkNow(), 'no "Check now" button');
+      checkNow()!.click();
       await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       expect(visibleText(el)).to.not.contain('We cannot reach');
     });
