@@ -198,7 +198,7 @@ export function webhookPaths() {
       get: {
         ...admin,
         summary:
-          'Events in the order they happened, a page at a time (catch up after `after`), kept for RETENTION_DAYS once delivered',
+          'Events in the order they happened, a page at a time (catch up after `after`). An event older than RETENTION_DAYS is pruned once its deliveries are settled (delivered, failed or cancelled); one that never had a delivery (no endpoint) is pruned at the cut-off whether read or not',
         parameters: queryParameters(listEventsQuerySchema, {
           after: 'The last event id seen (or the next_after of the previous page).',
           type: 'Only events of this type, e.g. checkout.paid.',

@@ -1,7 +1,8 @@
 /**
  * Prunes, while the proxy serves, what it keeps past `RETENTION_DAYS`: the callback log, settled
  * webhook deliveries with their attempts, and events nothing refers to any more (checkouts are
- * kept). A pass deletes at most `batch` rows of each kind in short transactions; passes follow
+ * kept, and so is every event's dedupe key, or a callback repeated later would be a new event).
+ * A pass deletes at most `batch` rows of each kind in short transactions; passes follow
  * each other a moment apart while a backlog remains (so other writes get the lock in between),
  * then one every `intervalMs`, on a timer that never keeps the process alive.
  */

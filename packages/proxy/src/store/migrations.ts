@@ -155,6 +155,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX webhook_events_created ON webhook_events (created_at);
   CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_seq);
   `,
+  `
+  -- Every dedupe key an event was written with, never pruned: a relayed callback is signed over
+  -- its body alone, so a captured one stays valid for ever, and once its event is pruned only
+  -- this row stops a replay from making a new event (and a new webhook id) of it. The keys of
+  -- the events still kept are copied in; events pruned before this migration left none.
+  CREATE TABLE webhook_dedupe_keys (
+    dedupe_key TEXT PRIMARY KEY,
+    created_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO webhook_dedupe_keys (dedupe_key, created_at)
+    SELECT dedupe_key, created_at FROM webhook_events WHERE dedupe_key IS NOT NULL;
+  `,
 ];
 
 /** Applies every migration the database has not seen, each in its own transaction. */

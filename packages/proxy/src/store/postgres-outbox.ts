@@ -41,6 +41,16 @@ const EVENT_ORDER_LOCK = 7_301_018_002;
  * dedupe key was seen (nothing written).
  */
 export async function writeEvent(client: Queryable, event: NewEvent): Promise<boolean> {
+  // Kept past pruning: a key once written never makes a second event. Before the order lock, so a
+  // repeat takes no lock; a repeat racing the first waits for its commit here, then finds the key.
+  if (event.dedupeKey !== undefined) {
+    const kept = await client.query(
+      `INSERT INTO webhook_dedupe_keys (dedupe_key, created_at) VALUES ($1, $2)
+      ON CONFLICT (dedupe_key) DO NOTHING`,
+      [event.dedupeKey, event.createdAt],
+    );
+    if (kept.rowCount === 0) return false;
+  }
   await client.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
   const { rows } = await client.query<{ seq: number }>(
     `WITH next AS (SELECT nextval('webhook_events_seq') AS seq)

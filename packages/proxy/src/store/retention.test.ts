@@ -1,11 +1,12 @@
 /**
  * Pruning by age on both stores: the callback log, settled deliveries with their attempts and
- * the events nothing refers to any more go; checkouts, pending deliveries and their events stay.
+ * the events nothing refers to any more go; checkouts, pending deliveries and their events, and
+ * every event's dedupe key stay.
  */
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { checkoutEvent } from '../webhooks/events.ts';
+import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import type { CallbackEntry, Store } from './store.ts';
 import { checkout, describeStores } from './stores.test-helpers.ts';
 
@@ -132,6 +133,70 @@ describeStores('Pruning by age', (open) => {
     await checkoutAt(store, 31 * DAY);
     const [newest] = await store.listEvents({ after: claim!.event.id, limit: 10 });
     assert.ok(newest && newest.id > claim!.event.id);
+    await store.close();
+  });
+
+  it('makes no new event of a relayed callback replayed after its event was pruned', async () => {
+    const store = await open();
+    await store.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
+    const deposit = (receivedAt: number): CallbackEntry => ({
+      receivedAt,
+      type: 'deposit',
+      objectId: 'dep-1',
+      status: 'Completed',
+      outcome: 'recorded',
+      body: { type: 'deposit', id: 'dep-1', status: 'Completed', amount: '10.00' },
+    });
+    const first = deposit(1 * DAY);
+    await store.recordCallback(first, relayedEvent(first));
+    const [claim] = await store.claimDeliveries(1 * DAY, 60_000, 1);
+    await store.finishAttempt(claim!, { attemptedAt: 1 * DAY, durationMs: 5, delivered: true });
+    assert.deepEqual(await store.pruneBefore(10 * DAY, 100), {
+      callbacks: 1,
+      deliveries: 1,
+      attempts: 1,
+      events: 1,
+    });
+
+    // The same signed callback, captured and sent again a year on.
+    const replay = deposit(365 * DAY);
+    await store.recordCallback(replay, relayedEvent(replay));
+    assert.deepEqual(await store.listEvents({ limit: 10 }), []);
+    assert.deepEqual(await store.claimDeliveries(365 * DAY, 60_000, 10), []);
+    // The callback is still logged; a new status of the same deposit is still an event.
+    assert.equal((await store.listCallbacks({ limit: 10 })).length, 1);
+    const refunded = { ...deposit(366 * DAY), status: 'Refunded' };
+    await store.recordCallback(refunded, relayedEvent(refunded));
+    assert.deepEqual(
+      (await store.listEvents({ limit: 10 })).map((event) => event.type),
+      ['deposit.refunded'],
+    );
+    await store.close();
+  });
+
+  it('makes no new event of a checkout’s status replayed after its events were pruned', async () => {
+    const store = await open();
+    const made = await checkoutAt(store, 1 * DAY);
+    const paid = await store.advanceCheckout(
+      made.id,
+      { status: 'paid', at: 1 * DAY },
+      logged(1 * DAY, made.paymentRequestId),
+      checkoutEvent,
+    );
+    assert.equal(paid?.version, 2);
+    assert.equal((await store.pruneBefore(10 * DAY, 100)).events, 2);
+    // The checkout is kept, and a status moves only forward: the replay changes nothing.
+    for (const status of ['created', 'processing', 'paid'] as const) {
+      const again = await store.advanceCheckout(
+        made.id,
+        { status, at: 365 * DAY },
+        logged(365 * DAY, made.paymentRequestId),
+        checkoutEvent,
+      );
+      assert.equal(again, undefined);
+    }
+    assert.deepEqual(await store.listEvents({ limit: 10 }), []);
+    assert.deepEqual(await store.getCheckout(made.id), paid);
     await store.close();
   });
 });

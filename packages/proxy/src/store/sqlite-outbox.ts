@@ -48,6 +48,9 @@ export function sqliteOutbox(db: Database.Database): {
   const statements = {
     insertEvent: db.prepare(`INSERT INTO webhook_events (id, type, created_at, data, dedupe_key)
       VALUES (@id, @type, @created_at, @data, @dedupe_key) ON CONFLICT (dedupe_key) DO NOTHING`),
+    // Kept past pruning (migration 7): a key once written never makes a second event.
+    keepKey: db.prepare(`INSERT INTO webhook_dedupe_keys (dedupe_key, created_at) VALUES (?, ?)
+      ON CONFLICT (dedupe_key) DO NOTHING`),
     nameEvent: db.prepare('UPDATE webhook_events SET id = ? WHERE seq = ?'),
     fanOut: db.prepare(FAN_OUT),
     eventById: db.prepare('SELECT * FROM webhook_events WHERE id = ?'),
@@ -88,6 +91,12 @@ export function sqliteOutbox(db: Database.Database): {
   };
 
   const writeEvent = (event: NewEvent): void => {
+    if (
+      event.dedupeKey !== undefined &&
+      statements.keepKey.run(event.dedupeKey, event.createdAt).changes === 0
+    ) {
+      return;
+    }
     const inserted = statements.insertEvent.run({
       id: `new_${randomBytes(16).toString('hex')}`,
       type: event.type,

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { relayedEvent } from '../webhooks/events.ts';
+import { MIGRATIONS } from './migrations.ts';
 import { openSqliteStore } from './sqlite.ts';
 import { checkout } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
@@ -28,6 +30,7 @@ describe('SQLite store, what only a file has', () => {
       { version: 4 },
       { version: 5 },
       { version: 6 },
+      { version: 7 },
     ]);
     raw.close();
 
@@ -36,6 +39,40 @@ describe('SQLite store, what only a file has', () => {
     assert.deepEqual(await reopened.findCheckoutByPaymentRequest(saved.paymentRequestId), saved);
     assert.deepEqual(await reopened.findCheckoutByPaymentRequest('other', saved.foreignId), saved);
     await reopened.close();
+  });
+
+  it('keeps the dedupe keys of the events an older schema holds when it upgrades', async () => {
+    const file = join(dir, 'schema-6.db');
+    const raw = new Database(file);
+    raw.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+    );
+    MIGRATIONS.slice(0, 6).forEach((sql, index) => {
+      raw.exec(sql);
+      raw.prepare('INSERT INTO schema_migrations VALUES (?, 0)').run(index + 1);
+    });
+    raw
+      .prepare(`INSERT INTO webhook_events (id, type, created_at, data, dedupe_key)
+        VALUES ('evt_old', 'deposit.completed', 10, '{}', 'deposit:dep-1:Completed')`)
+      .run();
+    raw.close();
+
+    const store = openSqliteStore(file);
+    // Pruned since (any way the event goes): the key alone still stops the repeat.
+    const pruned = new Database(file);
+    pruned.prepare('DELETE FROM webhook_events').run();
+    pruned.close();
+    const entry = {
+      receivedAt: 20,
+      type: 'deposit',
+      objectId: 'dep-1',
+      status: 'Completed',
+      outcome: 'recorded',
+      body: {},
+    };
+    await store.recordCallback(entry, relayedEvent(entry));
+    assert.deepEqual(await store.listEvents({ limit: 10 }), []);
+    await store.close();
   });
 
   it('gives back at open the keys and sessions a create cut off by a crash still held', async () => {
