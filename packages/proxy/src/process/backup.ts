@@ -4,10 +4,11 @@
  * still only in the WAL (a plain `cp` of the file loses that).
  */
 
+import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { privateFile } from '../store/private-files.ts';
+import { newPrivateFile } from '../store/private-files.ts';
 import { DEFAULT_DATABASE_URL } from './config.ts';
 import { databaseFileOf } from './database-url.ts';
 
@@ -44,12 +45,19 @@ export async function backupDatabase(
     throw new BackupError(`the directory ${dirname(copy)} does not exist`);
   }
 
-  const partial = `${copy}.partial-${process.pid}`;
+  // 0600 like the database (the copy holds the same references and callback bodies), under a
+  // name nobody can guess, created here or not at all: in a shared directory (/tmp) a file made
+  // first by someone else would be written into and keep their mode.
+  const partial = `${copy}.partial-${randomBytes(12).toString('hex')}`;
+  try {
+    newPrivateFile(partial);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackupError(`cannot back up ${source} to ${copy}: ${reason}`);
+  }
   try {
     const db = new Database(source, { readonly: true, fileMustExist: true });
     try {
-      // 0600 like the database: the copy holds the same references and callback bodies.
-      privateFile(partial);
       await db.backup(partial, { progress: () => ALL_PAGES });
     } finally {
       db.close();

@@ -1,17 +1,28 @@
 /**
  * The SQLite files hold customer references, order ids and callback bodies: created 0600 in a
- * 0700 directory whatever the umask lets through, and a proxy's start tightens what an earlier
- * one left open.
+ * 0700 directory whatever the umask lets through, a backup in a file nobody else made, and a
+ * proxy's start tightens what an earlier one left open.
  */
 
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { backupDatabase } from '../process/backup.ts';
 import { dataFileWarnings, protectDataFiles } from '../process/data-file-modes.ts';
+import { newPrivateFile } from './private-files.ts';
 import { openSqliteStore } from './sqlite.ts';
 import { checkout } from './stores.test-helpers.ts';
 
@@ -66,6 +77,40 @@ describe('data file modes', () => {
     await backupDatabase(`sqlite:${file}`, copy);
     assert.equal(modeOf(copy).toString(8), '600');
     await store.close();
+  });
+
+  it('makes a backup 0600 even where a file of a name it might take was made first', async () => {
+    const file = join(dir, 'guessed', 'crypto-pay.db');
+    const store = openSqliteStore(file);
+    await store.insertCheckout(checkout(), {});
+    const copy = join(dir, 'shared-backup.db');
+    // Someone else's files, open to all, at the names an earlier version wrote its copy under.
+    const planted = [`${copy}.partial-${process.pid}`, `${copy}.partial-`];
+    for (const path of planted) {
+      writeFileSync(path, 'planted');
+      chmodSync(path, 0o666);
+    }
+    await backupDatabase(`sqlite:${file}`, copy);
+    assert.equal(modeOf(copy).toString(8), '600');
+    for (const path of planted) {
+      assert.equal(readFileSync(path, 'utf8'), 'planted', 'left as it was');
+      assert.notEqual(statSync(path).ino, statSync(copy).ino, 'not the copy');
+    }
+    await store.close();
+  });
+
+  it('creates a new private file only where nothing is, not even a link', () => {
+    const taken = join(dir, 'taken');
+    writeFileSync(taken, 'theirs');
+    chmodSync(taken, 0o666);
+    assert.throws(() => newPrivateFile(taken), { code: 'EEXIST' });
+    assert.equal(modeOf(taken).toString(8), '666');
+    const link = join(dir, 'link');
+    symlinkSync(join(dir, 'nothing-yet'), link);
+    assert.throws(() => newPrivateFile(link), { code: 'EEXIST' });
+    assert.equal(existsSync(join(dir, 'nothing-yet')), false, 'the link is not followed');
+    newPrivateFile(join(dir, 'fresh'));
+    assert.equal(modeOf(join(dir, 'fresh')).toString(8), '600');
   });
 
   it('tightens at start the files and directory an earlier proxy left open, and says so', () => {

@@ -20,7 +20,8 @@ export function privateDirectory(directory: string): void {
 
 /**
  * Creates `file` empty and 0600 when it does not exist (an empty file is an empty SQLite
- * database); an existing one, or anything else in the way, is left for SQLite to judge.
+ * database); an existing one, or anything else in the way, is left for SQLite to judge. For the
+ * database and its lock, which a proxy reopens: a new file of its own takes `newPrivateFile`.
  */
 export function privateFile(file: string): void {
   try {
@@ -28,4 +29,14 @@ export function privateFile(file: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+}
+
+/**
+ * Creates `file` empty and 0600, and throws (`EEXIST`) if anything is already there, a symbolic
+ * link included: for a file that must be this process's own from its first byte, such as a backup
+ * being written in a directory others can write to, where a file made first by someone else
+ * (0666, say) would otherwise become the copy.
+ */
+export function newPrivateFile(file: string): void {
+  closeSync(openSync(file, 'wx', PRIVATE_FILE_MODE));
 }
