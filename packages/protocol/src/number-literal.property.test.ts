@@ -1,3 +1,8 @@
+/**
+ * Properties of `numberLiteralToDecimal` over generated literals: a JSON number with an exponent
+ * becomes the plain decimal its mantissa × 10^exponent is, digit for digit, with no float between.
+ */
+
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
