@@ -1,3 +1,8 @@
+/**
+ * The exact JSON against the platform's on random documents (seeded, so a failure reproduces):
+ * it reads and refuses what JSON.parse does, and keeps every number's digits.
+ */
+
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { JsonNumber, JsonSyntaxError, parseJson, stringifyJson } from './json.ts';
