@@ -35,6 +35,15 @@ function envFileNames(path: string): string[] {
     .filter((name): name is string => name !== undefined);
 }
 
+/** The lines of haproxy.cfg's section headed `header` (`global`, `frontend checkout`), up to the next. */
+function section(config: string, header: string): string {
+  const start = config.search(new RegExp(`^${header}$`, 'm'));
+  assert.ok(start >= 0, `no section ${header}`);
+  const rest = config.slice(start + header.length);
+  const end = rest.search(/^\S/m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
 const seconds = (duration: string) => {
   const match = /^(\d+)(ms|s|m)$/.exec(duration);
   assert.ok(match, `duration ${duration}`);
@@ -80,12 +89,42 @@ describe('deploy/compose', () => {
     assert.match(haproxy, /^\s*option httpchk GET \/readyz$/m);
     const check = /^\s*default-server check inter (\S+) fall (\d+)/m.exec(haproxy);
     assert.ok(check, 'default-server check inter … fall …');
-    const seen = seconds(check[1]!) * Number(check[2]) * 1000;
+    const timeoutCheck = /^\s*timeout check (\S+)$/m.exec(haproxy);
+    assert.ok(timeoutCheck, 'timeout check …');
+    // The worst case: the signal just after a check, `fall` failing checks after it, the last
+    // one taking its whole timeout.
+    const seen = (seconds(check[1]!) * (Number(check[2]) + 1) + seconds(timeoutCheck[1]!)) * 1000;
     for (const [name, proxy] of proxies) {
       const drainMs = Number(proxy.environment.SHUTDOWN_DRAIN_MS);
-      assert.ok(drainMs > seen, `${name}: SHUTDOWN_DRAIN_MS ${drainMs} <= ${seen}`);
+      assert.ok(drainMs >= seen, `${name}: SHUTDOWN_DRAIN_MS ${drainMs} < ${seen}`);
       const graceMs = seconds(proxy.stop_grace_period) * 1000;
       assert.ok(graceMs > drainMs + IN_FLIGHT_GRACE_MS, `${name}: stop_grace_period too short`);
+    }
+  });
+
+  it('caps connections per customer address, and to each proxy below its MAX_CONNECTIONS', () => {
+    // TRUST_PROXY=true turns the proxies' own per-address cap off: HAProxy's takes its place.
+    const frontend = section(haproxy, 'frontend checkout');
+    assert.match(frontend, /^\s*stick-table type ip size \S+ expire \S+ store conn_cur$/m);
+    assert.match(frontend, /^\s*tcp-request connection track-sc0 src$/m);
+    assert.match(frontend, /^\s*tcp-request connection reject if \{ sc0_conn_cur gt 256 \}$/m);
+    const global = /^\s*maxconn (\d+)$/m.exec(section(haproxy, 'global'));
+    assert.ok(global, 'a global maxconn');
+    const perProxy = /^\s*default-server .*\bmaxconn (\d+)\b/m.exec(haproxy);
+    assert.ok(perProxy, 'maxconn on default-server');
+    for (const [name, proxy] of proxies) {
+      const maxConnections = Number(proxy.environment.MAX_CONNECTIONS);
+      assert.ok(
+        Number(perProxy[1]) <= maxConnections / 2,
+        `${name}: HAProxy's maxconn ${perProxy[1]} not well below MAX_CONNECTIONS ${maxConnections}`,
+      );
+      // Descriptors for MAX_CONNECTIONS, else the proxy lowers it: it keeps a tenth of its
+      // limit (at least 100) and its pool aside (reservedDescriptors, process/descriptor-limit.ts).
+      const nofile = Number(proxy.ulimits.nofile);
+      const reserved =
+        Math.max(100, Math.ceil(nofile / 10)) + Number(proxy.environment.DATABASE_POOL_SIZE);
+      const room = nofile - reserved;
+      assert.ok(maxConnections <= room, `${name}: nofile ${nofile} leaves ${room} connections`);
     }
   });
 
@@ -123,7 +162,10 @@ describe('deploy/kubernetes', () => {
   it('drains each proxy before it stops, within its grace period', () => {
     const drainMs = Number(config.SHUTDOWN_DRAIN_MS);
     const probe = container!.readinessProbe;
-    assert.ok(drainMs >= probe.periodSeconds * probe.failureThreshold * 1000);
+    // The worst case: `failureThreshold` failing probes after the signal, the last one taking
+    // its whole timeout.
+    const seen = (probe.periodSeconds * probe.failureThreshold + probe.timeoutSeconds) * 1000;
+    assert.ok(drainMs >= seen, `SHUTDOWN_DRAIN_MS ${drainMs} < ${seen}`);
     assert.ok(pod.terminationGracePeriodSeconds * 1000 > drainMs + IN_FLIGHT_GRACE_MS);
   });
 
@@ -153,6 +195,23 @@ describe('deploy/kubernetes', () => {
     assert.deepEqual(budget.spec.selector.matchLabels, labels);
     const service = manifestOf(manifests, 'Service', 'crypto-pay-proxy');
     assert.deepEqual(service.spec.selector, labels);
+  });
+
+  it('never takes every proxy out for one slow answer of the processing service', () => {
+    // /readyz asks the processing service for up to 3 s, and every replica asks the same one.
+    const probe = container!.readinessProbe;
+    assert.ok(probe.timeoutSeconds >= 5, `readiness timeoutSeconds ${probe.timeoutSeconds}`);
+    assert.ok(probe.failureThreshold >= 3, `readiness failureThreshold ${probe.failureThreshold}`);
+  });
+
+  it('caps connections per customer address at the Ingress', () => {
+    // TRUST_PROXY=true turns the proxies' own per-address cap off.
+    assert.equal(config.TRUST_PROXY, 'true');
+    const ingress = manifestOf(manifests, 'Ingress', 'crypto-pay-proxy');
+    assert.equal(
+      ingress.metadata.annotations['nginx.ingress.kubernetes.io/limit-connections'],
+      '256',
+    );
   });
 
   it('passes event streams through the Ingress unbuffered, with long timeouts', () => {
