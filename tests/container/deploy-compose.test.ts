@@ -4,12 +4,15 @@
  * ready and the balancer sends to them; a checkout created through the balancer is read back
  * through every proxy, an event stream passes through it as it is written, the sandbox's
  * callback through it reaches them all; one proxy stopped (SIGTERM: its drain) while creates
- * go on through the balancer loses none of them, and the other two carry on.
+ * go on through the balancer loses none of them, and the other two carry on; an address's
+ * connection over HAProxy's per-address cap is refused.
  */
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -45,8 +48,10 @@ import { ensureStandInImages } from './stand-in-images.ts';
 const BUILD_TIMEOUT_MS = 20 * 60_000;
 /** Three proxies and a database starting at once on a loaded 2-CPU machine. */
 const READY_WITHIN_MS = 120_000;
+/** Open connections from one address haproxy.cfg lets through (its stick table's limit). */
+const PER_ADDRESS_CAP = 256;
 /** compose.yaml's stop_grace_period in seconds (`25s`; podman-compose does not apply it). */
-const STOP_GRACE_SECONDS = Number.parseInt(readCompose().services['proxy-1'].stop_grace_period);
+const STOP_GRACE_SECONDS = Number.parseInt(readCompose().services['proxy-1'].stop_grace_period, 10);
 
 const project = `crypto-pay-deploy-${randomBytes(4).toString('hex')}`;
 const network = `${project}_default`;
@@ -266,6 +271,31 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
     }
     const earlier = await readCheckout(balancerUrl, checkout.id);
     assert.equal((earlier.json as Checkout).status, 'paid');
+  });
+
+  it("refuses an address's connection over HAProxy's cap, and takes it again once it has closed", async () => {
+    // haproxy.cfg: `tcp-request connection reject if { sc0_conn_cur gt 256 }`. Rejected at
+    // accept, before any byte of a request: the one over the cap is closed, and no other.
+    const port = Number(new URL(balancerUrl).port);
+    const sockets: Socket[] = [];
+    const closed: number[] = [];
+    try {
+      for (let index = 0; index <= PER_ADDRESS_CAP; index++) {
+        const socket = connect(port, '127.0.0.1');
+        sockets.push(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => closed.push(index));
+        await once(socket, 'connect');
+      }
+      await eventually(() => closed.length > 0, 'HAProxy to close the connection over its cap');
+      assert.deepEqual(closed, [PER_ADDRESS_CAP]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    await eventually(
+      async () => (await send(`${balancerUrl}/api/config`).catch(() => undefined))?.status === 200,
+      'HAProxy to take the address again',
+    );
   });
 
   it('logs neither the signing secret, the database password nor sender data', async () => {
