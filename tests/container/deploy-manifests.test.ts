@@ -118,13 +118,6 @@ describe('deploy/compose', () => {
         Number(perProxy[1]) <= maxConnections / 2,
         `${name}: HAProxy's maxconn ${perProxy[1]} not well below MAX_CONNECTIONS ${maxConnections}`,
       );
-      // Descriptors for MAX_CONNECTIONS, else the proxy lowers it: it keeps a tenth of its
-      // limit (at least 100) and its pool aside (reservedDescriptors, process/descriptor-limit.ts).
-      const nofile = Number(proxy.ulimits.nofile);
-      const reserved =
-        Math.max(100, Math.ceil(nofile / 10)) + Number(proxy.environment.DATABASE_POOL_SIZE);
-      const room = nofile - reserved;
-      assert.ok(maxConnections <= room, `${name}: nofile ${nofile} leaves ${room} connections`);
     }
   });
 
