@@ -10,7 +10,6 @@
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -177,6 +176,37 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
     assert.deepEqual(await proxiesServing(6), PROXIES);
   });
 
+  it("refuses an address's connection over HAProxy's cap, and takes it again once it has closed", async () => {
+    // haproxy.cfg: `tcp-request connection reject if { sc0_conn_cur gt 256 }`. Rejected at
+    // accept, before any byte of a request: the one over the cap is closed, and no other.
+    // Here, before any test's stream or callback, no other connection from this machine is open
+    // (each request of the test before closed its own): the 257th is the one over.
+    const port = Number(new URL(balancerUrl).port);
+    const sockets: Socket[] = [];
+    const closed: number[] = [];
+    try {
+      for (let index = 0; index <= PER_ADDRESS_CAP; index++) {
+        const socket = connect(port, '127.0.0.1');
+        sockets.push(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => closed.push(index));
+        // The one refused may be reset before its connect completes.
+        await new Promise((settled) => {
+          socket.once('connect', settled);
+          socket.once('close', settled);
+        });
+      }
+      await eventually(() => closed.length > 0, 'HAProxy to close the connection over its cap');
+      assert.deepEqual(closed, [PER_ADDRESS_CAP]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+    await eventually(
+      async () => (await send(`${balancerUrl}/api/config`).catch(() => undefined))?.status === 200,
+      'HAProxy to take the address again',
+    );
+  });
+
   let checkout: Checkout;
 
   it('reads a checkout created through the balancer back through every proxy', async () => {
@@ -224,7 +254,8 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
 
   // Every request of this file comes from this one machine, so through one address of
   // HAProxy's per-address cap (256 open at once): the creates below go one after another, and
-  // the reads and the one event stream above are closed or sequential too, far under it.
+  // the reads, the one event stream and the callback above are closed or sequential too, far
+  // under it.
   it('loses no create while one proxy drains and stops; the others carry on', async () => {
     const stopped = containerOf('proxy-1');
     let stopping = true;
@@ -271,31 +302,6 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
     }
     const earlier = await readCheckout(balancerUrl, checkout.id);
     assert.equal((earlier.json as Checkout).status, 'paid');
-  });
-
-  it("refuses an address's connection over HAProxy's cap, and takes it again once it has closed", async () => {
-    // haproxy.cfg: `tcp-request connection reject if { sc0_conn_cur gt 256 }`. Rejected at
-    // accept, before any byte of a request: the one over the cap is closed, and no other.
-    const port = Number(new URL(balancerUrl).port);
-    const sockets: Socket[] = [];
-    const closed: number[] = [];
-    try {
-      for (let index = 0; index <= PER_ADDRESS_CAP; index++) {
-        const socket = connect(port, '127.0.0.1');
-        sockets.push(socket);
-        socket.on('error', () => {});
-        socket.on('close', () => closed.push(index));
-        await once(socket, 'connect');
-      }
-      await eventually(() => closed.length > 0, 'HAProxy to close the connection over its cap');
-      assert.deepEqual(closed, [PER_ADDRESS_CAP]);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-    }
-    await eventually(
-      async () => (await send(`${balancerUrl}/api/config`).catch(() => undefined))?.status === 200,
-      'HAProxy to take the address again',
-    );
   });
 
   it('logs neither the signing secret, the database password nor sender data', async () => {
