@@ -179,10 +179,9 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
   it("refuses an address's connection over HAProxy's cap, and takes it again once it has closed", async () => {
     // haproxy.cfg: `tcp-request connection reject if { sc0_conn_cur gt 256 }`. Rejected at
     // accept, before any byte of a request: the one over the cap is closed, and no other.
-    // Here, before any test's stream or callback, the requests of the test before have closed
-    // their connections, but HAProxy may count one or two of them for a moment more (it
-    // releases a connection after the client has its answer): the one over is the 257th or
-    // just before it, and never after.
+    // Here, before any test's stream or callback, no other connection from this machine is
+    // open: of 257, one is refused. Which one is HAProxy's: its threads accept in batches and
+    // apply the rule in the order they run, not always in the order of the connects.
     const port = Number(new URL(balancerUrl).port);
     const sockets: Socket[] = [];
     const closed: number[] = [];
@@ -199,11 +198,7 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
         });
       }
       await eventually(() => closed.length > 0, 'HAProxy to close the connection over its cap');
-      assert.equal(closed.length, 1, `closed: ${closed.join(', ')}`);
-      assert.ok(
-        closed[0]! <= PER_ADDRESS_CAP && closed[0]! >= PER_ADDRESS_CAP - 4,
-        `connection ${closed[0]} closed, the cap is ${PER_ADDRESS_CAP}`,
-      );
+      assert.equal(closed.length, 1, `of ${sockets.length}, closed: ${closed.join(', ')}`);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
