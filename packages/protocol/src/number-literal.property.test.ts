@@ -56,7 +56,9 @@ describe('a JSON number literal as a decimal', () => {
         fc.integer({ min: 1, max: 40 }),
         (digits, shift) => {
           const decimal = numberLiteralToDecimal(`${digits}e-${shift}`)!;
-          assert.equal(decimal.replace('.', '').replace(/^0+/, ''), digits.replace(/0+$/, ''));
+          // The same significant digits: zeros at either end only place the point.
+          const significant = (text: string) => text.replace('.', '').replace(/^0+|0+$/g, '');
+          assert.equal(significant(decimal), significant(digits));
         },
       ),
     );
