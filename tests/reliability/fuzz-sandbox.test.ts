@@ -21,7 +21,7 @@ import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuz
 import { send } from '../support/http.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 import { sandboxDriver } from '../support/sandbox-driver.ts';
-import { sandboxLogLeaks } from '../support/stack.ts';
+import { sandboxLogLeaks } from '../support/leaks.ts';
 import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
 import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
 import {

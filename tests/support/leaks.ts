@@ -2,6 +2,8 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ServerProcess } from './process.ts';
+import { PERSONAL_SENTINELS } from './senders.ts';
 
 export interface Text {
   /** Where the text came from, for the failure message. */
@@ -54,4 +56,25 @@ export function describeLeaks(leaks: readonly Leak[]): string {
   return leaks
     .map((leak) => `  ${leak.where}: ${JSON.stringify(leak.needle)} in …${leak.excerpt}…`)
     .join('\n');
+}
+
+/** The sandbox's start-up line that prints its signing secret, by design (stack.ts says why). */
+const SANDBOX_SECRET_BANNER = /^\s*signing secret\s+\S+\s+\(SANDBOX ONLY/;
+
+/**
+ * A sandbox's log lines (both streams) against the stack's rule (its header): the secret only in
+ * its start-up banner, no sender data anywhere. For a sandbox started alone, e.g. to fuzz it.
+ */
+export function sandboxLogLeaks(
+  sandbox: Pick<ServerProcess, 'lines'>,
+  signingSecret: string,
+): Leak[] {
+  const lines = logTexts('sandbox', sandbox.lines);
+  return [
+    ...findLeaks(
+      lines.filter((line) => !SANDBOX_SECRET_BANNER.test(line.text)),
+      [signingSecret],
+    ),
+    ...findLeaks(lines, PERSONAL_SENTINELS),
+  ];
 }

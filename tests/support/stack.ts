@@ -2,7 +2,8 @@
  * The one way to start the product: the sandbox and the proxy as separate processes (free
  * ports, a temporary data directory with the SQLite file and catalogue, callbacks wired from
  * the sandbox to the proxy, optionally a counting forwarder between them) and, with `demo`,
- * the demo shop. Used by `pnpm start` (scripts/start.mjs: fixed ports, ./data, output echoed),
+ * the demo shop. With `proxies: N` (on a PostgreSQL `DATABASE_URL`), N proxy processes share
+ * the one sandbox and database, as behind a load balancer. Used by `pnpm start` (scripts/start.mjs: fixed ports, ./data, output echoed),
  * the browser journeys, the reliability suite and the benchmarks. The servers run built, as
  * deployed (after `pnpm build`), or with `built: false` from their TypeScript source (`pnpm
  * start`, which needs no build).
@@ -27,7 +28,14 @@ import { CATALOG } from './checkouts.ts';
 import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send } from './http.ts';
-import { describeLeaks, filesUnder, findLeaks, type Leak, logTexts } from './leaks.ts';
+import {
+  describeLeaks,
+  filesUnder,
+  findLeaks,
+  type Leak,
+  logTexts,
+  sandboxLogLeaks,
+} from './leaks.ts';
 import {
   ensurePortFree,
   freePort,
@@ -45,6 +53,12 @@ export interface StackOptions {
   signingSecret?: string;
   /** More (or overriding) proxy variables. */
   proxyEnv?: Record<string, string>;
+  /**
+   * How many proxy processes (default 1), each on its own port with the same variables: more
+   * than one needs a PostgreSQL `DATABASE_URL` in `proxyEnv` (SQLite is one process's file).
+   * The sandbox's callbacks go to the first until a test points them elsewhere (a balancer).
+   */
+  proxies?: number;
   sandboxEnv?: Record<string, string>;
   /** Keep the servers' stdout lines after start-up (default true; benchmarks say false). */
   keepStdout?: boolean;
@@ -68,30 +82,12 @@ export interface DemoOptions {
   echo?: boolean;
 }
 
-/** The sandbox's start-up line that prints its signing secret, by design (see the header). */
-const SANDBOX_SECRET_BANNER = /^\s*signing secret\s+\S+\s+\(SANDBOX ONLY/;
-
-/**
- * A sandbox's log lines (both streams) against the header's rule: the secret only in its
- * start-up banner, no sender data anywhere. For a sandbox started alone, e.g. to fuzz it.
- */
-export function sandboxLogLeaks(
-  sandbox: Pick<ServerProcess, 'lines'>,
-  signingSecret: string,
-): Leak[] {
-  const lines = logTexts('sandbox', sandbox.lines);
-  return [
-    ...findLeaks(
-      lines.filter((line) => !SANDBOX_SECRET_BANNER.test(line.text)),
-      [signingSecret],
-    ),
-    ...findLeaks(lines, PERSONAL_SENTINELS),
-  ];
-}
-
 export interface Stack {
   sandbox: ServerProcess;
-  proxy: ServerProcess;
+  /** The first proxy: `proxies[0]`. */
+  readonly proxy: ServerProcess;
+  /** Every proxy, in start order; a restarted one takes its place (same port, same index). */
+  proxies: ServerProcess[];
   /** The demo shop, when asked for. */
   demo: ServerProcess | undefined;
   forwarder: CountingForwarder | undefined;
@@ -104,8 +100,14 @@ export interface Stack {
   databaseFile: string;
   /** The sandbox's control API: GET without a body, POST with one. */
   control(path: string, body?: object): Promise<Answer>;
-  /** Starts the proxy again on the same port and data (after `proxy.kill()` or `stop()`). */
-  restartProxy(): Promise<ServerProcess>;
+  /**
+   * Stops proxy `index` (default 0) with `stop` (default: `proxy.stop()`, a graceful stop; a
+   * test may drain it first, or kill it) and starts it again on the same port and data.
+   */
+  restartProxy(
+    index?: number,
+    stop?: (proxy: ServerProcess) => Promise<unknown>,
+  ): Promise<ServerProcess>;
   /**
    * The signing secret or a personal sentinel where the header says it must not be, so far:
    * log lines of every proxy run and of the sandbox, files of the data directory (call it
@@ -179,8 +181,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       );
     }
   };
+  const proxyCount = options.proxies ?? 1;
+  if (proxyCount > 1 && !/^postgres(ql)?:/.test(options.proxyEnv?.DATABASE_URL ?? '')) {
+    throw new Error('Several proxies share a database only on PostgreSQL: set DATABASE_URL.');
+  }
   try {
-    const proxyPort = fixed?.proxy ?? (await freePort());
+    const proxyPorts = [fixed?.proxy ?? (await freePort())];
+    while (proxyPorts.length < proxyCount) proxyPorts.push(await freePort());
+    const proxyPort = proxyPorts[0]!;
     const demoPort = demo ? (fixed?.demo ?? (await freePort())) : 0;
     const sandbox = await startServerProcess({
       name: 'sandbox',
@@ -232,20 +240,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     // An empty value leaves the variable unset (a test switches a default off that way).
     for (const [name, value] of Object.entries(proxyEnv)) if (value === '') delete proxyEnv[name];
-    const startProxy = () =>
+    const startProxy = (index: number) =>
       startServerProcess({
-        name: 'proxy',
+        name: proxyCount > 1 ? `proxy ${index}` : 'proxy',
         ...(built
           ? { bin: 'packages/proxy/bin/crypto-pay-proxy.mjs' }
           : { bin: 'packages/proxy/src/process/main.ts', source: true }),
-        env: proxyEnv,
+        env: { ...proxyEnv, PORT: String(proxyPorts[index]) },
         ready: /crypto-pay-proxy listening on (\S+)/,
         keepStdout: options.keepStdout ?? true,
         echo,
       });
+    const proxies = await Promise.all(proxyPorts.map((_, index) => startProxy(index)));
     const stack: Stack = {
       sandbox,
-      proxy: await startProxy(),
+      get proxy() {
+        return stack.proxies[0]!;
+      },
+      proxies,
       demo: undefined,
       forwarder,
       credentials,
@@ -254,13 +266,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       databaseFile,
       control: sandboxDriver(sandbox.url, credentials, send).control,
-      async restartProxy() {
-        await stack.proxy.stop();
-        const previous = stack.proxy;
-        stack.proxy = await startProxy();
-        // Keep what the killed process wrote: log assertions cover every run.
-        stack.proxy.lines.unshift(...previous.lines);
-        return stack.proxy;
+      async restartProxy(index = 0, stop = (proxy) => proxy.stop()) {
+        const previous = stack.proxies[index];
+        if (!previous) throw new Error(`The stack has no proxy ${index}.`);
+        await stop(previous);
+        const started = await startProxy(index);
+        // Keep what the stopped (or killed) process wrote: log assertions cover every run.
+        started.lines.unshift(...previous.lines);
+        stack.proxies[index] = started;
+        return started;
       },
       leaks() {
         // WEBHOOK_SECRET lives in the environment only: like the signing secret, in no log and
@@ -271,14 +285,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ...PERSONAL_SENTINELS,
         ];
         return [
-          ...findLeaks(logTexts('proxy', stack.proxy.lines), needles),
+          ...stack.proxies.flatMap((proxy) =>
+            findLeaks(logTexts(proxy.name, proxy.lines), needles),
+          ),
           ...findLeaks(filesUnder(dataDir), needles),
           ...sandboxLogLeaks(sandbox, credentials.signingSecret),
         ];
       },
       stop: () => stopAll(leakCheck ? () => stack.leaks() : undefined),
     };
-    started.push({ stop: () => stack.proxy.stop() });
+    started.push({ stop: () => Promise.all(stack.proxies.map((proxy) => proxy.stop())) });
     const wired = await stack.control('/merchant', {
       callback_url: `${stack.proxy.url}/callbacks/processing`,
     });

@@ -1,0 +1,369 @@
+/**
+ * A rolling restart of three proxies on one PostgreSQL behind HAProxy, against the sandbox,
+ * under a bounded load as widgets and the service make it: 500 creates with Idempotency-Keys,
+ * each followed by an event stream that reconnects through the balancer, status reads, and the
+ * sandbox paying or failing every checkout (its callbacks go through the balancer). Each proxy
+ * is drained (SIGTERM: `/readyz` fails, the balancer takes it out, a second signal ends the
+ * drain), stopped and started again in turn; then one is SIGKILLed. Afterwards: every create
+ * acknowledged once and found, every callback answered 200, every stream ended on its
+ * checkout's final status, every webhook event delivered (at least once; exactly once by
+ * webhook-id), and the database's rows exactly those.
+ *
+ * The kill comes when no create and no webhook send is in flight (the others are, and streams
+ * and reads): a create or send cut by a kill holds its key or delivery for its lease (5 min and
+ * 70 s, by design, as a proxy cannot tell a dead one from a slow one), which the store's tests
+ * cover with short leases. Every wait is for an event: a balancer's log line, a process's exit,
+ * an answer, a row.
+ */
+
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
+import pg from 'pg';
+import { type Balancer, startBalancer } from '../support/balancer.ts';
+import { linkPath, paymentRequestsByLink } from '../support/checkouts.ts';
+import { eventually } from '../support/eventually.ts';
+import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
+import type { ServerProcess } from '../support/process.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import {
+  createWithKey,
+  type Failure,
+  FINAL,
+  type Followed,
+  follow,
+  readStatus,
+} from './rolling-traffic.ts';
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const PROXIES = 3;
+/** Checkouts (and streams) in all, created in waves of WAVE, one wave per phase. */
+const WAVE = 100;
+const WAVES = 5;
+/** Creates under way at once: a few customers at a time, as a bounded load. */
+const CREATES_AT_ONCE = 8;
+/** A wave's checkouts are paid or failed two phases later: until then their streams stay open. */
+const PAYMENT_LAG = 2;
+
+/** The outcome the sandbox plays for checkout number `n`: one in five fails. */
+const outcomeOf = (n: number) => (n % 5 === 4 ? 'failed' : 'paid');
+const nameOf = (index: number) => `p${index}`;
+
+let cluster: PostgresCluster;
+let receiver: WebhookReceiver;
+let stack: Stack;
+let balancer: Balancer;
+
+/** What the traffic saw, phase by phase. */
+interface Phase {
+  name: string;
+  started: number;
+  ended: number;
+}
+
+const phases: Phase[] = [];
+const failures: Failure[] = [];
+const created: { key: string; checkout: Checkout; replayed: boolean }[] = [];
+const followers: Followed[] = [];
+let replays = 0;
+let stopReads = false;
+
+before(async () => {
+  cluster = await startPostgres();
+  receiver = await startWebhookReceiver(SECRET);
+  stack = await startStack({
+    proxies: PROXIES,
+    proxyEnv: {
+      DATABASE_URL: cluster.url,
+      // Long enough never to end by itself here: the test ends it once the balancer has
+      // taken the proxy out (a second signal), as a deploy's preStop hook would after a wait.
+      SHUTDOWN_DRAIN_MS: '60000',
+      // Every stream comes from 127.0.0.1 through the balancer.
+      MAX_EVENT_STREAMS_PER_CLIENT: '2000',
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_RETRY_SCHEDULE_MS: '100,200,400,800,1600,3200',
+    },
+  });
+  balancer = await startBalancer({
+    servers: stack.proxies.map((proxy, index) => ({
+      name: nameOf(index),
+      port: Number(new URL(proxy.url).port),
+    })),
+  });
+  for (let index = 0; index < PROXIES; index++) await balancer.untilServer(nameOf(index), 'UP');
+  const wired = await stack.control('/merchant', {
+    callback_url: `${balancer.url}/callbacks/processing`,
+  });
+  assert.equal(wired.status, 200, wired.text);
+});
+
+after(async () => {
+  // Whatever the test's end, its clients stop before the servers do.
+  stopReads = true;
+  for (const followed of followers) followed?.stop();
+  await balancer?.stop();
+  await stack?.stop();
+  await receiver?.close();
+  await cluster?.stop();
+});
+
+/** Creates checkouts `from` to `to` (exclusive), CREATES_AT_ONCE at a time; each is followed. */
+async function createWave(from: number, to: number, onCreated: () => void): Promise<void> {
+  let next = from;
+  const customer = async () => {
+    while (next < to) {
+      const n = next++;
+      const key = `rolling-${n}`;
+      const result = await createWithKey(balancer.url, key, failures);
+      if (result.replayed) replays++;
+      created[n] = { key, ...result };
+      followers[n] = follow(balancer.url, result.checkout.id);
+      // The widget reads once too (a resumed page does).
+      assert.equal(await readStatus(balancer.url, result.checkout.id, failures), 'created');
+      onCreated();
+    }
+  };
+  await Promise.all(Array.from({ length: CREATES_AT_ONCE }, customer));
+}
+
+/** Has the sandbox pay or fail checkouts `from` to `to`; its callbacks go through the balancer. */
+async function settleWave(from: number, to: number): Promise<void> {
+  const requests = await paymentRequestsByLink(stack);
+  for (let n = from; n < to; n++) {
+    const request = requests.get(linkPath(created[n]!.checkout.payment_link));
+    assert.ok(request, `the sandbox has checkout ${n}'s payment request`);
+    const simulated = await stack.control(`/payment-requests/${request.id}/simulate`, {
+      outcome: outcomeOf(n),
+    });
+    assert.equal(simulated.status, 200, simulated.text);
+    settled.set(request.id, outcomeOf(n));
+  }
+}
+
+/** Reads the created checkouts' statuses one after another until `stop` says so. */
+function readLoop(stop: () => boolean): Promise<number> {
+  return (async () => {
+    let reads = 0;
+    for (let n = 0; !stop(); n++) {
+      const known = created.filter(Boolean);
+      if (known.length === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      const { checkout } = known[n % known.length]!;
+      await readStatus(balancer.url, checkout.id, failures);
+      reads++;
+    }
+    return reads;
+  })();
+}
+
+/** SIGTERM: the proxy drains; once the balancer has it out, a second signal ends the drain. */
+async function drainAndStop(index: number, proxy: ServerProcess): Promise<void> {
+  proxy.child.kill('SIGTERM');
+  await balancer.untilServer(nameOf(index), 'DOWN');
+  assert.equal(await proxy.stop(20_000), 0, `${proxy.name} exits 0 after its drain`);
+}
+
+/** A query as the superuser, beside the proxies. */
+async function rows<T>(sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: cluster.adminUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+interface SandboxCallback {
+  delivery_id: number;
+  body: string;
+  response_status: number | null;
+  final: boolean;
+}
+
+/** The payment requests the sandbox was told to settle, and how. */
+const settled = new Map<string, string>();
+
+/**
+ * Every callback the sandbox sent was answered 200 in the end, none given up, and each settled
+ * payment request's final callback is among them. (An attempt is listed once answered, and
+ * first attempts go out one at a time: the final callbacks are what says all went out.)
+ */
+async function callbacksAnswered(): Promise<boolean> {
+  const attempts = (await stack.control('/callbacks')).json as SandboxCallback[];
+  const lost = attempts.filter((a) => a.final && a.response_status !== 200);
+  assert.deepEqual(lost, [], 'no callback given up by the sandbox');
+  const answered = attempts.filter((a) => a.response_status === 200);
+  const answeredIds = new Set(answered.map((a) => a.delivery_id));
+  if (attempts.some((a) => !answeredIds.has(a.delivery_id))) return false;
+  const finals = new Set(
+    answered.map((a) => {
+      const body = JSON.parse(a.body) as { payment_request_id?: string; status?: string };
+      return `${body.payment_request_id} ${body.status}`;
+    }),
+  );
+  return [...settled].every(([id, outcome]) => finals.has(`${id} ${outcome}`));
+}
+
+/** No webhook delivery pending or claimed: nothing in flight that a kill could hold. */
+const outboxSettled = async () =>
+  (
+    await rows<{ count: string }>(
+      "SELECT count(*) FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL",
+    )
+  )[0]!.count === '0';
+
+test('three proxies restarted in turn, then one killed: nothing acknowledged is lost', {
+  timeout: 240_000,
+}, async () => {
+  const reading = readLoop(() => stopReads);
+  const phase = async (name: string, work: () => Promise<unknown>) => {
+    const current = { name, started: performance.now(), ended: 0 };
+    phases.push(current);
+    await work();
+    current.ended = performance.now();
+  };
+
+  // Three phases: a wave of creates, the previous waves' payments, and one proxy drained,
+  // stopped and started again once a fifth of the wave is in (so creates run on both sides).
+  for (let index = 0; index < PROXIES; index++) {
+    const wave = index;
+    await phase(`restart ${nameOf(index)}`, async () => {
+      let inWave = 0;
+      let restarted: Promise<unknown> | undefined;
+      const restart = () =>
+        stack
+          .restartProxy(index, (proxy) => drainAndStop(index, proxy))
+          .then(() => balancer.untilServer(nameOf(index), 'UP'));
+      const settled =
+        wave >= PAYMENT_LAG
+          ? settleWave((wave - PAYMENT_LAG) * WAVE, (wave - PAYMENT_LAG + 1) * WAVE)
+          : undefined;
+      await createWave(wave * WAVE, (wave + 1) * WAVE, () => {
+        inWave++;
+        if (inWave === WAVE / 5) restarted = restart();
+      });
+      await Promise.all([restarted, settled]);
+    });
+  }
+
+  // The kill: nothing of a create or a webhook send in flight (see the header), streams and
+  // reads are. Then the next waves and the payments left, on the two proxies that remain.
+  const victim = 1;
+  await phase(`kill ${nameOf(victim)}`, async () => {
+    await eventually(callbacksAnswered, 'the callbacks so far answered', 60_000);
+    // A send cut off by a drain is due again at once, and taken at a worker's next look.
+    await eventually(outboxSettled, 'the webhook outbox settled', 45_000);
+    await stack.proxies[victim]!.kill();
+    await balancer.untilServer(nameOf(victim), 'DOWN');
+    await Promise.all([
+      createWave(3 * WAVE, 4 * WAVE, () => {}),
+      settleWave((3 - PAYMENT_LAG) * WAVE, (4 - PAYMENT_LAG) * WAVE),
+    ]);
+  });
+  await phase('after the kill', async () => {
+    await Promise.all([
+      createWave(4 * WAVE, 5 * WAVE, () => {}),
+      settleWave((4 - PAYMENT_LAG) * WAVE, (5 - PAYMENT_LAG) * WAVE),
+    ]);
+    await settleWave((5 - PAYMENT_LAG) * WAVE, WAVES * WAVE);
+  });
+
+  const total = WAVES * WAVE;
+  await eventually(callbacksAnswered, 'every callback answered 200', 60_000);
+
+  // Creates: one checkout per key, each acknowledged once, all in the database.
+  const ids = created.map((entry) => entry.checkout.id);
+  assert.equal(created.filter(Boolean).length, total);
+  assert.equal(new Set(ids).size, total, 'one checkout per key');
+  const checkouts = await rows<{ id: string; status: string }>(
+    'SELECT id, status FROM checkouts ORDER BY seq',
+  );
+  assert.equal(checkouts.length, total, 'checkouts in the database = acknowledged creates');
+  const statusById = new Map(checkouts.map((row) => [row.id, row.status]));
+  const keys = await rows<{ key: string; checkout_id: string }>(
+    'SELECT key, checkout_id FROM idempotency_keys',
+  );
+  assert.deepEqual(
+    new Map(keys.map((row) => [row.key, row.checkout_id])),
+    new Map(created.map((entry) => [entry.key, entry.checkout.id])),
+  );
+
+  for (const [n, entry] of created.entries()) {
+    assert.equal(statusById.get(entry.checkout.id), outcomeOf(n), `checkout ${n} in the database`);
+  }
+
+  // Webhooks: per checkout, exactly its created and final events in the outbox, each delivered.
+  await eventually(
+    async () =>
+      (
+        await rows<{ count: string }>(
+          "SELECT count(*) FROM webhook_deliveries WHERE state <> 'delivered'",
+        )
+      )[0]!.count === '0',
+    'every webhook delivered',
+    60_000,
+  );
+  const events = await rows<{ id: string; type: string; checkout_id: string }>(
+    "SELECT id, type, data->>'id' AS checkout_id FROM webhook_events ORDER BY seq",
+  );
+  const expectedEvents = created
+    .flatMap((entry, n) => [
+      `${entry.checkout.id} checkout.created`,
+      `${entry.checkout.id} checkout.${outcomeOf(n)}`,
+    ])
+    .sort();
+  assert.deepEqual(events.map((e) => `${e.checkout_id} ${e.type}`).sort(), expectedEvents);
+  const delivered = receiver.delivered();
+  assert.deepEqual(
+    [...delivered.keys()].sort(),
+    events.map((event) => event.id).sort(),
+    'each event delivered, one per webhook-id',
+  );
+  for (const event of events) assert.equal(delivered.get(event.id)?.type, event.type);
+
+  // Streams: each ended on its checkout's final status, never going back to an older version
+  // after a reconnect.
+  const open = () =>
+    followers
+      .filter((f) => !f.finished)
+      .map((f) => `${f.id} after ${f.connections} connection(s): ${JSON.stringify(f.messages)}`);
+  await eventually(() => followers.every((f) => f.finished), 'every stream ended', 60_000).catch(
+    (error: Error) => {
+      throw new Error(
+        `${error.message}; still open (${open().length}):\n${open().slice(0, 5).join('\n')}`,
+      );
+    },
+  );
+  stopReads = true;
+  const reads = await reading;
+  for (const [n, { messages }] of followers.entries()) {
+    assert.equal(messages.at(-1)?.status, outcomeOf(n), `checkout ${n}'s stream`);
+    const versions = messages.map((message) => message.version);
+    assert.deepEqual(
+      versions,
+      [...versions].sort((x, y) => x - y),
+      `checkout ${n}'s versions`,
+    );
+    assert.ok(messages.slice(0, -1).every((m) => !FINAL.has(m.status)));
+  }
+
+  // The drains took every proxy out before it stopped: nothing failed but around the kill.
+  const killed = phases.find((p) => p.name.startsWith('kill'))!;
+  const outsideKill = failures
+    .concat(followers.flatMap((f) => f.failures))
+    .filter((f) => f.at < killed.started);
+  assert.deepEqual(outsideKill, [], 'no refused or failed answer while proxies were drained');
+
+  const reconnects = followers.reduce((sum, f) => sum + f.connections - 1, 0);
+  console.log(
+    `# ${total} creates (${replays} replayed after a retry), ${reads} background reads, ${reconnects} stream reconnects, ${failures.length} retried answers; phases: ${phases
+      .map((p) => `${p.name} ${((p.ended - p.started) / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
+});
