@@ -1,7 +1,8 @@
 /**
  * A rolling restart of three proxies on one PostgreSQL behind HAProxy, against the sandbox,
- * under a bounded load as widgets and the service make it: 500 creates with Idempotency-Keys,
- * each followed by an event stream that reconnects through the balancer, status reads, and the
+ * under a bounded load as widgets and the service make it: 300 creates with Idempotency-Keys,
+ * 500 event streams that follow them (two tabs for two checkouts in three) and reconnect through
+ * the balancer, status reads, and the
  * sandbox paying or failing every checkout (its callbacks go through the balancer). Each proxy
  * is drained (SIGTERM: `/readyz` fails, the balancer takes it out, a second signal ends the
  * drain), stopped and started again in turn; then one is SIGKILLed. Afterwards: every create
@@ -39,9 +40,11 @@ import {
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const PROXIES = 3;
-/** Checkouts (and streams) in all, created in waves of WAVE, one wave per phase. */
-const WAVE = 100;
+/** Checkouts in all, created in waves of WAVE, one wave per phase. */
+const WAVE = 60;
 const WAVES = 5;
+/** Streams that follow checkout number `n`: 500 in all, the widget and often a second tab. */
+const streamsOf = (n: number) => (n % 3 === 2 ? 1 : 2);
 /** Creates under way at once: a few customers at a time, as a bounded load. */
 const CREATES_AT_ONCE = 8;
 /** A wave's checkouts are paid or failed two phases later: until then their streams stay open. */
@@ -66,7 +69,8 @@ interface Phase {
 const phases: Phase[] = [];
 const failures: Failure[] = [];
 const created: { key: string; checkout: Checkout; replayed: boolean }[] = [];
-const followers: Followed[] = [];
+/** Every stream, with the number of the checkout it follows. */
+const followers: (Followed & { n: number })[] = [];
 let replays = 0;
 let stopReads = false;
 
@@ -120,7 +124,9 @@ async function createWave(from: number, to: number, onCreated: () => void): Prom
       const result = await createWithKey(balancer.url, key, failures);
       if (result.replayed) replays++;
       created[n] = { key, ...result };
-      followers[n] = follow(balancer.url, result.checkout.id);
+      for (let tab = 0; tab < streamsOf(n); tab++) {
+        followers.push(Object.assign(follow(balancer.url, result.checkout.id), { n }));
+      }
       // The widget reads once too (a resumed page does).
       assert.equal(await readStatus(balancer.url, result.checkout.id, failures), 'created');
       onCreated();
@@ -140,6 +146,7 @@ async function settleWave(from: number, to: number): Promise<void> {
     });
     assert.equal(simulated.status, 200, simulated.text);
     settled.set(request.id, outcomeOf(n));
+    requestOf[n] = request.id;
   }
 }
 
@@ -164,9 +171,18 @@ function readLoop(stop: () => boolean): Promise<number> {
 /** SIGTERM: the proxy drains; once the balancer has it out, a second signal ends the drain. */
 async function drainAndStop(index: number, proxy: ServerProcess): Promise<void> {
   proxy.child.kill('SIGTERM');
+  mark(`${nameOf(index)} SIGTERM`);
   await balancer.untilServer(nameOf(index), 'DOWN');
-  assert.equal(await proxy.stop(20_000), 0, `${proxy.name} exits 0 after its drain`);
+  mark(`${nameOf(index)} DOWN`);
+  const stopped = proxy.stop(20_000);
+  mark(`${nameOf(index)} second signal`);
+  assert.equal(await stopped, 0, `${proxy.name} exits 0 after its drain`);
+  mark(`${nameOf(index)} exited`);
 }
+
+/** What happened when, to place a failure in the sequence. */
+const timeline: { at: number; what: string }[] = [];
+const mark = (what: string) => timeline.push({ at: performance.now(), what });
 
 /** A query as the superuser, beside the proxies. */
 async function rows<T>(sql: string): Promise<T[]> {
@@ -188,6 +204,8 @@ interface SandboxCallback {
 
 /** The payment requests the sandbox was told to settle, and how. */
 const settled = new Map<string, string>();
+/** Checkout number n's payment request at the sandbox. */
+const requestOf: string[] = [];
 
 /**
  * Every callback the sandbox sent was answered 200 in the end, none given up, and each settled
@@ -200,15 +218,23 @@ async function callbacksAnswered(): Promise<boolean> {
   assert.deepEqual(lost, [], 'no callback given up by the sandbox');
   const answered = attempts.filter((a) => a.response_status === 200);
   const answeredIds = new Set(answered.map((a) => a.delivery_id));
-  if (attempts.some((a) => !answeredIds.has(a.delivery_id))) return false;
+  unanswered = attempts.filter((a) => !answeredIds.has(a.delivery_id));
+  if (unanswered.length > 0) return false;
   const finals = new Set(
     answered.map((a) => {
       const body = JSON.parse(a.body) as { payment_request_id?: string; status?: string };
       return `${body.payment_request_id} ${body.status}`;
     }),
   );
-  return [...settled].every(([id, outcome]) => finals.has(`${id} ${outcome}`));
+  missing = [...settled].filter(([id, outcome]) => !finals.has(`${id} ${outcome}`));
+  return missing.length === 0;
 }
+
+/** What `callbacksAnswered` last found wanting, for a failure message. */
+let unanswered: SandboxCallback[] = [];
+let missing: [string, string][] = [];
+const callbacksWanting = () =>
+  `unanswered attempts: ${JSON.stringify(unanswered.slice(0, 3))}; settled without their final callback (${missing.length}): ${JSON.stringify(missing.slice(0, 3))}`;
 
 /** No webhook delivery pending or claimed: nothing in flight that a kill could hold. */
 const outboxSettled = async () =>
@@ -219,7 +245,7 @@ const outboxSettled = async () =>
   )[0]!.count === '0';
 
 test('three proxies restarted in turn, then one killed: nothing acknowledged is lost', {
-  timeout: 240_000,
+  timeout: 300_000,
 }, async () => {
   const reading = readLoop(() => stopReads);
   const phase = async (name: string, work: () => Promise<unknown>) => {
@@ -227,6 +253,7 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
     phases.push(current);
     await work();
     current.ended = performance.now();
+    console.log(`# ${name}: ${((current.ended - current.started) / 1000).toFixed(1)} s`);
   };
 
   // Three phases: a wave of creates, the previous waves' payments, and one proxy drained,
@@ -239,7 +266,9 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
       const restart = () =>
         stack
           .restartProxy(index, (proxy) => drainAndStop(index, proxy))
-          .then(() => balancer.untilServer(nameOf(index), 'UP'));
+          .then(() => mark(`${nameOf(index)} started`))
+          .then(() => balancer.untilServer(nameOf(index), 'UP'))
+          .then(() => mark(`${nameOf(index)} UP`));
       const settled =
         wave >= PAYMENT_LAG
           ? settleWave((wave - PAYMENT_LAG) * WAVE, (wave - PAYMENT_LAG + 1) * WAVE)
@@ -256,7 +285,9 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   // reads are. Then the next waves and the payments left, on the two proxies that remain.
   const victim = 1;
   await phase(`kill ${nameOf(victim)}`, async () => {
-    await eventually(callbacksAnswered, 'the callbacks so far answered', 60_000);
+    await eventually(callbacksAnswered, 'the callbacks so far answered', 120_000).catch(
+      (error: Error) => assert.fail(`${error.message}: ${callbacksWanting()}`),
+    );
     // A send cut off by a drain is due again at once, and taken at a worker's next look.
     await eventually(outboxSettled, 'the webhook outbox settled', 45_000);
     await stack.proxies[victim]!.kill();
@@ -275,7 +306,9 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   });
 
   const total = WAVES * WAVE;
-  await eventually(callbacksAnswered, 'every callback answered 200', 60_000);
+  await eventually(callbacksAnswered, 'every callback answered 200', 120_000).catch(
+    (error: Error) => assert.fail(`${error.message}: ${callbacksWanting()}`),
+  );
 
   // Creates: one checkout per key, each acknowledged once, all in the database.
   const ids = created.map((entry) => entry.checkout.id);
@@ -298,7 +331,8 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
     assert.equal(statusById.get(entry.checkout.id), outcomeOf(n), `checkout ${n} in the database`);
   }
 
-  // Webhooks: per checkout, exactly its created and final events in the outbox, each delivered.
+  // Webhooks: per checkout, its created event and one per callback that changed it (processing,
+  // unless the final callback overtook it, then the final one), each delivered.
   await eventually(
     async () =>
       (
@@ -312,13 +346,22 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   const events = await rows<{ id: string; type: string; checkout_id: string }>(
     "SELECT id, type, data->>'id' AS checkout_id FROM webhook_events ORDER BY seq",
   );
-  const expectedEvents = created
-    .flatMap((entry, n) => [
-      `${entry.checkout.id} checkout.created`,
-      `${entry.checkout.id} checkout.${outcomeOf(n)}`,
-    ])
-    .sort();
-  assert.deepEqual(events.map((e) => `${e.checkout_id} ${e.type}`).sort(), expectedEvents);
+  const applied = await rows<{ object_id: string; status: string }>(
+    "SELECT object_id, status FROM callbacks WHERE outcome = 'applied' ORDER BY id",
+  );
+  const changes = new Map<string, string[]>();
+  for (const { object_id, status } of applied) {
+    changes.set(object_id, [...(changes.get(object_id) ?? []), status]);
+  }
+  const expectedEvents = created.flatMap((entry, n) => {
+    const statuses = changes.get(requestOf[n]!) ?? [];
+    assert.ok(
+      ['processing', outcomeOf(n)].join() === statuses.join() || outcomeOf(n) === statuses.join(),
+      `checkout ${n} changed by ${statuses.join(', ')}`,
+    );
+    return ['created', ...statuses].map((status) => `${entry.checkout.id} checkout.${status}`);
+  });
+  assert.deepEqual(events.map((e) => `${e.checkout_id} ${e.type}`).sort(), expectedEvents.sort());
   const delivered = receiver.delivered();
   assert.deepEqual(
     [...delivered.keys()].sort(),
@@ -333,7 +376,7 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
     followers
       .filter((f) => !f.finished)
       .map((f) => `${f.id} after ${f.connections} connection(s): ${JSON.stringify(f.messages)}`);
-  await eventually(() => followers.every((f) => f.finished), 'every stream ended', 60_000).catch(
+  await eventually(() => followers.every((f) => f.finished), 'every stream ended', 30_000).catch(
     (error: Error) => {
       throw new Error(
         `${error.message}; still open (${open().length}):\n${open().slice(0, 5).join('\n')}`,
@@ -342,7 +385,8 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   );
   stopReads = true;
   const reads = await reading;
-  for (const [n, { messages }] of followers.entries()) {
+  assert.equal(followers.length, 500);
+  for (const { n, messages } of followers) {
     assert.equal(messages.at(-1)?.status, outcomeOf(n), `checkout ${n}'s stream`);
     const versions = messages.map((message) => message.version);
     assert.deepEqual(
@@ -358,7 +402,11 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   const outsideKill = failures
     .concat(followers.flatMap((f) => f.failures))
     .filter((f) => f.at < killed.started);
-  assert.deepEqual(outsideKill, [], 'no refused or failed answer while proxies were drained');
+  assert.deepEqual(
+    outsideKill,
+    [],
+    `no refused or failed answer while proxies were drained; timeline: ${JSON.stringify(timeline)}`,
+  );
 
   const reconnects = followers.reduce((sum, f) => sum + f.connections - 1, 0);
   console.log(
