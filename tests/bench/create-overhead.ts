@@ -3,7 +3,8 @@
  * signed and sent straight to the sandbox, alternated one by one so both see the same machine.
  * The proxy's added cost is the difference of the medians (and of the p99s). A third path
  * sends the signed request through a bare forwarding server: what one more hop costs here,
- * the floor under any proxy's figure.
+ * the floor under any proxy's figure. It runs once per store (`BENCH_DATABASE`): the proxy's
+ * own work differs by its insert, SQLite's file or a PostgreSQL transaction.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { SENDER, SENDER_EMAIL } from '../support/senders.ts';
 
 import { startStack } from '../support/stack.ts';
 import { startBareServer } from './bare.ts';
+import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
@@ -36,8 +38,16 @@ function directBody(): string {
   });
 }
 
-export async function createOverhead(samples: number): Promise<BenchmarkResult> {
-  const stack = await startStack({ keepStdout: false });
+export function createOverhead(samples: number, database: BenchDatabase): Promise<BenchmarkResult> {
+  return withDatabase(database, (proxyEnv) => measure(samples, database, proxyEnv));
+}
+
+async function measure(
+  samples: number,
+  database: BenchDatabase,
+  proxyEnv: Record<string, string>,
+): Promise<BenchmarkResult> {
+  const stack = await startStack({ keepStdout: false, proxyEnv });
   const forwarder = await startBareServer({ MODE: 'forward', TARGET: stack.sandbox.url });
   try {
     const viaProxy = keepAlive();
@@ -79,7 +89,7 @@ export async function createOverhead(samples: number): Promise<BenchmarkResult> 
     forwarded.destroy();
     const added = median(proxyTimes) - median(directTimes);
     return {
-      benchmark: 'create overhead',
+      benchmark: `create overhead, ${DATABASE_LABEL[database]}`,
       figures: [
         {
           name: 'added at median',
@@ -109,7 +119,7 @@ export async function createOverhead(samples: number): Promise<BenchmarkResult> 
       ],
       notes: [
         `${samples} creates each way after ${WARM_UP} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
-        'The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the SQLite insert.',
+        `The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the ${DATABASE_LABEL[database]} insert${database === 'postgres' ? ' (a throwaway local cluster, fsync off, over TCP on loopback; pool of 10)' : ''}.`,
       ],
     };
   } finally {

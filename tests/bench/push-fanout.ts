@@ -5,11 +5,12 @@
  * runs the proxy twice, its streams written to the socket by the route (the default) and by
  * Hono's streamSSE (`EVENT_STREAM_WRITER=hono`), so the figure that keeps the first is in every
  * run. The baseline is a bare node:http server writing the same JSON to as many streams from memory;
- * a bare TCP server writing it to raw sockets shows the floor of this machine.
+ * a bare TCP server writing it to raw sockets shows the floor of this machine. The socket writer
+ * runs once per store (`BENCH_DATABASE`): on PostgreSQL the change reaches the streams through
+ * the database's notification, as it reaches another proxy's.
  */
 
 import { execSync } from 'node:child_process';
-import { connect } from 'node:net';
 import {
   createdCheckout,
   paymentRequestCallback,
@@ -20,92 +21,39 @@ import { send } from '../support/http.ts';
 import { memoryOf } from '../support/process.ts';
 import { startStack } from '../support/stack.ts';
 import { startBareServer } from './bare.ts';
+import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
+import { heard, openAll } from './stream-clients.ts';
 
 const ROUNDS = 3;
-const BATCH = 250;
-
-interface Listener {
-  /** performance.now() when the awaited status arrived. */
-  heardAt?: number;
-  close(): void;
-}
-
-/**
- * Opens one stream over a raw socket and resolves once its first event arrived. The client is a
- * plain socket with a text search, not an HTTP parser, so that 5,000 of them in one process
- * measure the server rather than the load generator.
- */
-function listen(url: string, awaited: string): Promise<Listener> {
-  const { hostname, port, pathname } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const listener: Listener = { close: () => socket.destroy() };
-    let text = '';
-    let connected = false;
-    socket.setEncoding('latin1');
-    socket.once('connect', () =>
-      socket.write(
-        `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
-      ),
-    );
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-      if (!connected) {
-        const body = text.indexOf('\r\n\r\n');
-        if (body === -1) return;
-        if (!text.startsWith('HTTP/1.1 200')) {
-          reject(new Error(`stream answered ${text.slice(0, text.indexOf('\r\n'))}`));
-          return;
-        }
-        // The first event (the state at connection) ends with a blank line.
-        if (text.indexOf('\n\n', body + 4) === -1) return;
-        connected = true;
-        resolve(listener);
-      }
-      if (listener.heardAt === undefined && text.includes(awaited))
-        listener.heardAt = performance.now();
-    });
-    socket.on('error', (error) => (connected ? undefined : reject(error)));
-  });
-}
-
-async function openAll(url: string, count: number, awaited: string): Promise<Listener[]> {
-  const listeners: Listener[] = [];
-  for (let opened = 0; opened < count; opened += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, count - opened) }, () =>
-      listen(url, awaited),
-    );
-    listeners.push(...(await Promise.all(batch)));
-  }
-  return listeners;
-}
-
-/** Waits until every listener heard the status (or `timeoutMs` passed). */
-async function heard(listeners: Listener[], timeoutMs = 30_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (
-    listeners.some((listener) => listener.heardAt === undefined) &&
-    performance.now() < deadline
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-export async function pushFanout(clients: number): Promise<BenchmarkResult> {
+export async function pushFanout(
+  clients: number,
+  databases: readonly BenchDatabase[],
+): Promise<BenchmarkResult> {
   const limit = execSync('sh -c "ulimit -n"', { encoding: 'utf8' }).trim();
   const notes = [
     `${clients} event streams on raw sockets per round, ${ROUNDS} rounds (a fresh checkout each); latency from posting the signed callback to each client receiving the status; all latencies pooled.`,
     `Open file limit (ulimit -n) ${limit}: the bench process holds one socket per client and so does the server${Number(limit) < clients + 500 ? ' (TOO LOW for this run: raise it)' : ', enough for this run'}.`,
   ];
-  const socket = await proxyRounds(clients, 'socket');
-  const hono = await proxyRounds(clients, 'hono');
+  // The main figures on the first store; the writers compared on it; the others beside it.
+  const [main, ...others] = databases;
+  if (!main) throw new Error('push fan-out needs a database to run on.');
+  const onStore = (database: BenchDatabase, writer: 'socket' | 'hono') =>
+    withDatabase(database, (proxyEnv) => proxyRounds(clients, writer, proxyEnv));
+  const socket = await onStore(main, 'socket');
+  const hono = await onStore(main, 'hono');
+  const otherStores: [BenchDatabase, Awaited<ReturnType<typeof proxyRounds>>][] = [];
+  for (const database of others) otherStores.push([database, await onStore(database, 'socket')]);
   const bare = await bareRounds('sse', clients);
   const floor = await bareRounds('tcp', clients);
 
+  notes.push(`The proxy's figures are on ${DATABASE_LABEL[main]} unless named.`);
   for (const [writer, run] of [
     ['socket', socket],
     ['hono', hono],
+    ...otherStores.map(
+      ([database, run]) => [`socket on ${DATABASE_LABEL[database]}`, run] as const,
+    ),
   ] as const) {
     if (run.missed > 0)
       notes.push(`${writer}: ${run.missed} proxy client(s) never heard the status within 30 s.`);
@@ -163,19 +111,39 @@ export async function pushFanout(clients: number): Promise<BenchmarkResult> {
         unit: 'MiB',
         baseline: { name: 'socket writer', value: socket.peakMiB },
       },
+      // The same rounds on the other stores, against the main one's.
+      ...otherStores.flatMap(([database, run]) => [
+        {
+          name: `p95 to hear, ${DATABASE_LABEL[database]}`,
+          value: percentile(run.latencies, 95),
+          unit: 'ms',
+          baseline: { name: DATABASE_LABEL[main], value: p95 },
+        },
+        {
+          name: `proxy peak RSS, ${DATABASE_LABEL[database]}`,
+          value: run.peakMiB,
+          unit: 'MiB',
+          baseline: { name: DATABASE_LABEL[main], value: socket.peakMiB },
+        },
+      ]),
     ],
     notes,
   };
 }
 
 /** Rounds against a proxy whose event streams `writer` writes (EVENT_STREAM_WRITER). */
-async function proxyRounds(clients: number, writer: 'socket' | 'hono') {
+async function proxyRounds(
+  clients: number,
+  writer: 'socket' | 'hono',
+  proxyEnv: Record<string, string>,
+) {
   // Every client here comes from one address: the per-client caps would send all but 100 to
   // polling, and refuse connections past 256, as they should on the internet.
   const streams = String(clients + 100);
   const stack = await startStack({
     keepStdout: false,
     proxyEnv: {
+      ...proxyEnv,
       MAX_EVENT_STREAMS: streams,
       MAX_EVENT_STREAMS_PER_CLIENT: streams,
       MAX_CONNECTIONS_PER_CLIENT: streams,

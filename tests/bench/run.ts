@@ -4,7 +4,10 @@
  * It measures the built packages, as deployed: `pnpm build` first.
  * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
  * timed each way (500), BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the
- * paid callbacks timed to their webhook (300).
+ * paid callbacks timed to their webhook (300), BENCH_DATABASE the stores of the create, status
+ * and fan-out benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the
+ * rounds per path of the cross-proxy benchmark (200). The PostgreSQL ones start a throwaway
+ * cluster, and the balancer one HAProxy (both from Debian's packages, installed when missing).
  */
 
 import { execSync } from 'node:child_process';
@@ -12,7 +15,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
+import { balancedProxies } from './balancer.ts';
 import { createOverhead } from './create-overhead.ts';
+import { crossProxy } from './cross-proxy.ts';
+import { benchDatabases, DATABASE_LABEL } from './databases.ts';
 import { pushFanout } from './push-fanout.ts';
 import { type BenchmarkResult, ratioOf, table } from './report.ts';
 import { sandboxThroughput } from './sandbox.ts';
@@ -23,15 +29,46 @@ import { widget } from './widget.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
-const BENCHMARKS: Record<string, () => Promise<BenchmarkResult>> = {
-  'status-reads': () => statusReads(seconds),
-  'create-overhead': () => createOverhead(Number(process.env.BENCH_CREATES ?? 500)),
-  'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000)),
+const databases = benchDatabases();
+
+/** One run per store asked for, each its own result (its name says the store). */
+const perDatabase = (run: (database: (typeof databases)[number]) => Promise<BenchmarkResult>) =>
+  databases.map((database) => ({ database, run: () => run(database) }));
+
+const BENCHMARKS: Record<string, () => Promise<BenchmarkResult | BenchmarkResult[]>> = {
+  'status-reads': () => inTurn(perDatabase((database) => statusReads(seconds, database))),
+  'create-overhead': () =>
+    inTurn(
+      perDatabase((database) => createOverhead(Number(process.env.BENCH_CREATES ?? 500), database)),
+    ),
+  'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000), databases),
+  'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 200)),
+  balancer: () => balancedProxies(seconds),
   'upstream-economy': () => upstreamEconomy(),
   webhooks: () => webhookLatency(Number(process.env.BENCH_WEBHOOKS ?? 300)),
   widget: () => widget(),
   sandbox: () => sandboxThroughput(seconds),
 };
+
+/** Runs one store's benchmark after the other; a failure is that store's result, not all. */
+async function inTurn(
+  runs: { database: (typeof databases)[number]; run: () => Promise<BenchmarkResult> }[],
+): Promise<BenchmarkResult[]> {
+  const results: BenchmarkResult[] = [];
+  for (const { database, run } of runs) {
+    try {
+      results.push(await run());
+    } catch (error) {
+      console.error(`  ${DATABASE_LABEL[database]} failed: ${(error as Error).stack ?? error}`);
+      results.push({
+        benchmark: DATABASE_LABEL[database],
+        figures: [],
+        notes: [`Failed: ${(error as Error).message}`],
+      });
+    }
+  }
+  return results;
+}
 
 function machine() {
   const shell = (command: string) => {
@@ -89,11 +126,13 @@ for (const [name, run] of Object.entries(BENCHMARKS)) {
   const load = `Load average (1 min) when it started: ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs.`;
   const cpuBefore = cpuTime();
   try {
-    const result = await run();
-    result.notes.push(load);
+    const produced = [await run()].flat();
     const steal = stealNote(cpuBefore);
-    if (steal) result.notes.push(steal);
-    results.push(result);
+    for (const result of produced) {
+      result.notes.push(load);
+      if (steal) result.notes.push(steal);
+      results.push(result);
+    }
   } catch (error) {
     console.error(`  ${name} failed: ${(error as Error).stack ?? error}`);
     results.push({ benchmark: name, figures: [], notes: [`Failed: ${(error as Error).message}`] });

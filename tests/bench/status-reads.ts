@@ -1,6 +1,7 @@
 /**
  * Status reads: `GET /api/checkouts/{id}` through the proxy under 100 connections for 10 s
- * (autocannon), against a bare node:http server answering the same JSON from memory.
+ * (autocannon), against a bare node:http server answering the same JSON from memory; once per
+ * store (`BENCH_DATABASE`), as every read is a query.
  */
 
 import { createdCheckout } from '../support/checkouts.ts';
@@ -8,6 +9,7 @@ import { send } from '../support/http.ts';
 import { startStack } from '../support/stack.ts';
 import { alternate, alternationNote, type Load } from './alternate.ts';
 import { startBareServer } from './bare.ts';
+import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, sum } from './report.ts';
 
 const CONNECTIONS = 100;
@@ -15,8 +17,16 @@ const CONNECTIONS = 100;
 /** Answers that were not 2xx, errors and timeouts, over every round. */
 const failures = (load: Load) => sum(load.rounds.map((r) => r.errors + r.timeouts + r.non2xx));
 
-export async function statusReads(seconds: number): Promise<BenchmarkResult> {
-  const stack = await startStack({ keepStdout: false });
+export function statusReads(seconds: number, database: BenchDatabase): Promise<BenchmarkResult> {
+  return withDatabase(database, (proxyEnv) => measure(seconds, database, proxyEnv));
+}
+
+async function measure(
+  seconds: number,
+  database: BenchDatabase,
+  proxyEnv: Record<string, string>,
+): Promise<BenchmarkResult> {
+  const stack = await startStack({ keepStdout: false, proxyEnv });
   const bares: Awaited<ReturnType<typeof startBareServer>>[] = [];
   try {
     const checkout = await createdCheckout(stack.proxy.url);
@@ -44,7 +54,7 @@ export async function statusReads(seconds: number): Promise<BenchmarkResult> {
     );
     const ratio = proxy.rate / baseline.rate;
     return {
-      benchmark: 'status reads',
+      benchmark: `status reads, ${DATABASE_LABEL[database]}`,
       figures: [
         {
           name: 'requests/s',

@@ -19,9 +19,9 @@ import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import fc from 'fast-check';
 import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
 import { send } from '../support/http.ts';
+import { sandboxLogLeaks } from '../support/leaks.ts';
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 import { sandboxDriver } from '../support/sandbox-driver.ts';
-import { sandboxLogLeaks } from '../support/leaks.ts';
 import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
 import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
 import {

@@ -2,20 +2,19 @@
  * A rolling restart of three proxies on one PostgreSQL behind HAProxy, against the sandbox,
  * under a bounded load as widgets and the service make it: 300 creates with Idempotency-Keys,
  * 500 event streams that follow them (two tabs for two checkouts in three) and reconnect through
- * the balancer, status reads, and the
- * sandbox paying or failing every checkout (its callbacks go through the balancer). Each proxy
- * is drained (SIGTERM: `/readyz` fails, the balancer takes it out, a second signal ends the
- * drain), stopped and started again in turn; then one is SIGKILLed. Afterwards: every create
- * acknowledged once and found, every callback answered 200, every stream ended on its
- * checkout's final status, every webhook event delivered (at least once; exactly once by
- * webhook-id), and the database's rows exactly those.
+ * the balancer, status reads, and the sandbox paying or failing every checkout (its callbacks go
+ * through the balancer). Each proxy is SIGTERMed in turn (it drains: `/readyz` fails, the
+ * balancer takes it out, it serves on until SHUTDOWN_DRAIN_MS is over, then exits) and started
+ * again; then one is SIGKILLed. Afterwards: every create acknowledged and found once, every
+ * callback answered 200, every stream ended on its checkout's final status, every webhook event
+ * delivered (at least once; exactly once by webhook-id), the database's rows exactly those, and
+ * no answer failed while the proxies were drained.
  *
  * The kill comes when no create and no webhook send is in flight (the others are, and streams
  * and reads): a create or send cut by a kill holds its key or delivery for its lease (5 min and
  * 70 s, by design, as a proxy cannot tell a dead one from a slow one), which the store's tests
  * cover with short leases. Every wait is for an event: a balancer's log line, a process's exit,
- * an answer, a row.
- */
+ * an answer, a row. */
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -53,6 +52,7 @@ const PAYMENT_LAG = 2;
 /** The outcome the sandbox plays for checkout number `n`: one in five fails. */
 const outcomeOf = (n: number) => (n % 5 === 4 ? 'failed' : 'paid');
 const nameOf = (index: number) => `p${index}`;
+const DRAIN_MS = 2000;
 
 let cluster: PostgresCluster;
 let receiver: WebhookReceiver;
@@ -81,9 +81,9 @@ before(async () => {
     proxies: PROXIES,
     proxyEnv: {
       DATABASE_URL: cluster.url,
-      // Long enough never to end by itself here: the test ends it once the balancer has
-      // taken the proxy out (a second signal), as a deploy's preStop hook would after a wait.
-      SHUTDOWN_DRAIN_MS: '60000',
+      // What a deploy sets: well beyond the balancer's time to see /readyz fail (a check every
+      // 100 ms), so requests it sent before are answered before the proxy closes.
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       // Every stream comes from 127.0.0.1 through the balancer.
       MAX_EVENT_STREAMS_PER_CLIENT: '2000',
       WEBHOOK_URL: receiver.url,
@@ -168,15 +168,19 @@ function readLoop(stop: () => boolean): Promise<number> {
   })();
 }
 
-/** SIGTERM: the proxy drains; once the balancer has it out, a second signal ends the drain. */
+/**
+ * SIGTERM, as a deploy stops a proxy: it drains (its `/readyz` fails while it serves on), the
+ * balancer takes it out, and it exits once the drain is over.
+ */
 async function drainAndStop(index: number, proxy: ServerProcess): Promise<void> {
+  const exited = proxy.exited();
   proxy.child.kill('SIGTERM');
   mark(`${nameOf(index)} SIGTERM`);
-  await balancer.untilServer(nameOf(index), 'DOWN');
+  const out = balancer.untilServer(nameOf(index), 'DOWN').then(() => 'out' as const);
+  const first = await Promise.race([out, exited.then(() => 'exited' as const)]);
+  assert.equal(first, 'out', `the balancer took ${proxy.name} out before its drain ended`);
   mark(`${nameOf(index)} DOWN`);
-  const stopped = proxy.stop(20_000);
-  mark(`${nameOf(index)} second signal`);
-  assert.equal(await stopped, 0, `${proxy.name} exits 0 after its drain`);
+  assert.equal(await exited, 0, `${proxy.name} exits 0 after its drain`);
   mark(`${nameOf(index)} exited`);
 }
 
@@ -236,13 +240,11 @@ let missing: [string, string][] = [];
 const callbacksWanting = () =>
   `unanswered attempts: ${JSON.stringify(unanswered.slice(0, 3))}; settled without their final callback (${missing.length}): ${JSON.stringify(missing.slice(0, 3))}`;
 
-/** No webhook delivery pending or claimed: nothing in flight that a kill could hold. */
-const outboxSettled = async () =>
-  (
-    await rows<{ count: string }>(
-      "SELECT count(*) FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL",
-    )
-  )[0]!.count === '0';
+/** Webhook deliveries still pending or claimed: what a kill could hold. */
+const unsettledDeliveries = () =>
+  rows<Record<string, unknown>>(
+    "SELECT * FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL",
+  );
 
 test('three proxies restarted in turn, then one killed: nothing acknowledged is lost', {
   timeout: 300_000,
@@ -289,7 +291,13 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
       (error: Error) => assert.fail(`${error.message}: ${callbacksWanting()}`),
     );
     // A send cut off by a drain is due again at once, and taken at a worker's next look.
-    await eventually(outboxSettled, 'the webhook outbox settled', 45_000);
+    await eventually(
+      async () => (await unsettledDeliveries()).length === 0,
+      'the webhook outbox settled',
+      45_000,
+    ).catch(async (error: Error) =>
+      assert.fail(`${error.message}: ${JSON.stringify((await unsettledDeliveries()).slice(0, 3))}`),
+    );
     await stack.proxies[victim]!.kill();
     await balancer.untilServer(nameOf(victim), 'DOWN');
     await Promise.all([

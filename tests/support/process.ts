@@ -33,6 +33,8 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL at once (a crash, as far as the process can tell); resolves once it is gone. */
   kill(): Promise<void>;
+  /** Resolves with its exit code once it is gone, however it ends (null for a signal). */
+  exited(): Promise<number | null>;
 }
 
 /** How many lines a process started with `keepStdout: false` keeps once it is ready. */
@@ -189,6 +191,10 @@ export async function startServerProcess(options: {
       const done = gone();
       child.kill('SIGKILL');
       await done;
+    },
+    async exited() {
+      await gone();
+      return child.exitCode;
     },
   };
 }

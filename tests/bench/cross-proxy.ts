@@ -1,0 +1,91 @@
+/**
+ * A callback on one proxy to a stream on another: two proxies on one PostgreSQL, event streams
+ * on a checkout opened on proxy B (cross) or on proxy A itself (same), and a signed `paid`
+ * callback posted to A; each stream's time from the post to hearing the status. Rounds of the
+ * two paths alternate (A A, then B A, ...), each on a fresh checkout, so both see the same
+ * machine. The cost of crossing is the difference of the p95s: the change's NOTIFY, the other
+ * proxy's LISTEN connection and its re-read of the checkout.
+ */
+
+import {
+  createdCheckout,
+  linkPath,
+  paymentRequestCallback,
+  paymentRequestsByLink,
+  sendCallback,
+} from '../support/checkouts.ts';
+import { startStack } from '../support/stack.ts';
+import { withDatabase } from './databases.ts';
+import { type BenchmarkResult, median, percentile } from './report.ts';
+import { heard, openAll } from './stream-clients.ts';
+
+/** Streams per round: a few tabs on one checkout, so a round gives several samples. */
+const STREAMS = 10;
+const WARM_UP_ROUNDS = 10;
+/** Most the cross path may add at p95 (issue 18). */
+const TARGET_ADDED_MS = 5;
+
+export function crossProxy(rounds: number): Promise<BenchmarkResult> {
+  return withDatabase('postgres', (proxyEnv) => measure(rounds, proxyEnv));
+}
+
+async function measure(rounds: number, proxyEnv: Record<string, string>) {
+  const stack = await startStack({ keepStdout: false, proxies: 2, proxyEnv });
+  try {
+    const [a, b] = stack.proxies as [typeof stack.proxy, typeof stack.proxy];
+    const total = 2 * (WARM_UP_ROUNDS + rounds);
+    const checkouts = [];
+    for (let i = 0; i < total; i++) checkouts.push(await createdCheckout(a.url));
+    const requests = await paymentRequestsByLink(stack);
+    const latencies = { same: [] as number[], cross: [] as number[] };
+    let missed = 0;
+    for (const [i, checkout] of checkouts.entries()) {
+      const path = i % 2 === 0 ? 'same' : 'cross';
+      const streamsOn = path === 'same' ? a : b;
+      const listeners = await openAll(
+        `${streamsOn.url}/api/checkouts/${checkout.id}/events`,
+        STREAMS,
+        '"status":"paid"',
+      );
+      const request = requests.get(linkPath(checkout.payment_link))!;
+      const postedAt = performance.now();
+      const answer = await sendCallback(stack, paymentRequestCallback(request, 'paid'));
+      if (answer.status !== 200) throw new Error(`callback answered ${answer.status}`);
+      await heard(listeners);
+      for (const listener of listeners) {
+        listener.close();
+        if (listener.heardAt === undefined) missed++;
+        else if (i >= 2 * WARM_UP_ROUNDS) latencies[path].push(listener.heardAt - postedAt);
+      }
+    }
+    const [same, cross] = [percentile(latencies.same, 95), percentile(latencies.cross, 95)];
+    return {
+      benchmark: 'callback to a stream on another proxy',
+      figures: [
+        {
+          name: 'p95 to hear, stream on another proxy',
+          value: cross,
+          unit: 'ms',
+          baseline: { name: 'same proxy', value: same },
+          target: {
+            text: `<= same proxy + ${TARGET_ADDED_MS} ms`,
+            met: cross - same <= TARGET_ADDED_MS && missed === 0,
+          },
+        },
+        { name: 'added by crossing, p95', value: cross - same, unit: 'ms' },
+        {
+          name: 'median to hear, stream on another proxy',
+          value: median(latencies.cross),
+          unit: 'ms',
+          baseline: { name: 'same proxy', value: median(latencies.same) },
+        },
+      ],
+      notes: [
+        `Two proxies on one PostgreSQL (a throwaway local cluster); ${rounds} rounds per path after ${WARM_UP_ROUNDS} warm-up rounds each, alternating; ${STREAMS} streams per round on a fresh checkout; the signed paid callback always posted to proxy A, the streams on A (same) or B (cross); latency from the post to each stream receiving the status.`,
+        ...(missed > 0 ? [`${missed} stream(s) never heard the status within 30 s.`] : []),
+      ],
+    };
+  } finally {
+    await stack.stop();
+  }
+}

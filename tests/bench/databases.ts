@@ -1,0 +1,38 @@
+/**
+ * The database dimension of the benchmarks: which stores a run measures (`BENCH_DATABASE`:
+ * `sqlite`, `postgres`, or both, the default) and the proxy variables for each, with a
+ * throwaway PostgreSQL cluster (tests/support/postgres.ts) for as long as a run needs it.
+ */
+
+import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
+
+export type BenchDatabase = 'sqlite' | 'postgres';
+
+export const DATABASE_LABEL: Record<BenchDatabase, string> = {
+  sqlite: 'SQLite',
+  postgres: 'PostgreSQL',
+};
+
+/** The stores `BENCH_DATABASE` asks for, SQLite first. */
+export function benchDatabases(value = process.env.BENCH_DATABASE ?? 'both'): BenchDatabase[] {
+  if (value === 'both') return ['sqlite', 'postgres'];
+  if (value === 'sqlite' || value === 'postgres') return [value];
+  throw new Error(`BENCH_DATABASE must be sqlite, postgres or both, not ${JSON.stringify(value)}.`);
+}
+
+/**
+ * Runs `measure` with the proxy variables that select `database`: none for SQLite (the stack's
+ * own file), a fresh PostgreSQL cluster's `DATABASE_URL` otherwise, stopped afterwards.
+ */
+export async function withDatabase<T>(
+  database: BenchDatabase,
+  measure: (proxyEnv: Record<string, string>, cluster?: PostgresCluster) => Promise<T>,
+): Promise<T> {
+  if (database === 'sqlite') return measure({});
+  const cluster = await startPostgres();
+  try {
+    return await measure({ DATABASE_URL: cluster.url }, cluster);
+  } finally {
+    await cluster.stop();
+  }
+}
