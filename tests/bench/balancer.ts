@@ -20,6 +20,27 @@ const CREATE_CONNECTIONS = 10;
 const failures = (load: Load) =>
   sum(load.rounds.map((round) => round.errors + round.timeouts + round.non2xx));
 
+/** The answers that were not 2xx, by status code (e.g. `503 x 12`), or `none`. */
+function refusals(load: Load): string {
+  const counts = new Map<string, number>();
+  for (const round of load.rounds) {
+    for (const [code, { count }] of Object.entries(round.statusCodeStats)) {
+      if (!code.startsWith('2')) counts.set(code, (counts.get(code) ?? 0) + count);
+    }
+  }
+  const errors = sum(load.rounds.map((round) => round.errors + round.timeouts));
+  if (errors > 0) counts.set('errors and timeouts', errors);
+  return [...counts].map(([code, count]) => `${code} x ${count}`).join(', ') || 'none';
+}
+
+/**
+ * Answers 2xx per second: a balancer that took its only proxy out answers 503 at once, which
+ * must not count as throughput.
+ */
+const answered = (load: Load) =>
+  (sum(load.rounds.map((round) => round.requests.total)) - failures(load)) /
+  sum(load.rounds.map((round) => round.duration));
+
 export function balancedProxies(seconds: number): Promise<BenchmarkResult> {
   return withDatabase('postgres', (proxyEnv) => measure(seconds, proxyEnv));
 }
@@ -57,16 +78,16 @@ async function measure(seconds: number, proxyEnv: Record<string, string>) {
       benchmark: 'three proxies behind the balancer',
       figures: [
         {
-          name: 'status reads/s, three proxies',
-          value: three.rate,
+          name: 'status reads answered 2xx /s, three proxies',
+          value: answered(three),
           unit: 'req/s',
-          baseline: { name: 'one proxy', value: one.rate },
+          baseline: { name: 'one proxy', value: answered(one) },
         },
         {
-          name: 'status reads/s, one proxy behind the balancer',
-          value: one.rate,
+          name: 'status reads answered 2xx /s, one proxy behind the balancer',
+          value: answered(one),
           unit: 'req/s',
-          baseline: { name: 'the proxy direct', value: direct.rate },
+          baseline: { name: 'the proxy direct', value: answered(direct) },
         },
         {
           name: 'status read p99, three proxies',
@@ -75,15 +96,15 @@ async function measure(seconds: number, proxyEnv: Record<string, string>) {
           baseline: { name: 'one proxy', value: one.p99 },
         },
         {
-          name: 'creates/s, three proxies',
-          value: createThree.rate,
+          name: 'creates answered 201 /s, three proxies',
+          value: answered(createThree),
           unit: 'req/s',
-          baseline: { name: 'one proxy', value: createOne.rate },
+          baseline: { name: 'one proxy', value: answered(createOne) },
         },
       ],
       notes: [
         `PostgreSQL (a throwaway local cluster), HAProxy 2.6 round robin; status reads: autocannon, ${READ_CONNECTIONS} connections, ${alternationNote(seconds)}; creates: ${CREATE_CONNECTIONS} connections, ${alternationNote(Math.max(2, seconds / 2))}, each one signed call to the one sandbox.`,
-        `Answers that were not 2xx, errors or timeouts: reads ${failures(direct)} direct, ${failures(one)} / ${failures(three)} through one / three; creates ${failures(createOne)} / ${failures(createThree)}.`,
+        `Answers that were not 2xx, errors or timeouts (not counted in the rates; HAProxy answers 503 while it has no proxy in rotation, and one /readyz check missed, every 100 ms with a 2 s timeout, takes a proxy out): status reads direct ${refusals(direct)}, through the balancer to one ${refusals(one)}, to three ${refusals(three)}; creates to one ${refusals(createOne)}, to three ${refusals(createThree)}.`,
       ],
     };
   } finally {

@@ -6,8 +6,8 @@
  * Hono's streamSSE (`EVENT_STREAM_WRITER=hono`), so the figure that keeps the first is in every
  * run. The baseline is a bare node:http server writing the same JSON to as many streams from memory;
  * a bare TCP server writing it to raw sockets shows the floor of this machine. The socket writer
- * runs once per store (`BENCH_DATABASE`): on PostgreSQL the change reaches the streams through
- * the database's notification, as it reaches another proxy's.
+ * runs once per store (`BENCH_DATABASE`): the callback's commit differs, and the proxy's own hub
+ * tells its streams on both (another proxy's hear it through the database: `cross-proxy.ts`).
  */
 
 import { execSync } from 'node:child_process';

@@ -420,6 +420,8 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   console.log(
     `# ${total} creates (${replays} replayed after a retry), ${reads} background reads, ${reconnects} stream reconnects, ${failures.length} retried answers; phases: ${phases
       .map((p) => `${p.name} ${((p.ended - p.started) / 1000).toFixed(1)} s`)
+      .join(', ')}; timeline: ${timeline
+      .map((event) => `${event.what} ${(event.at / 1000).toFixed(2)}`)
       .join(', ')}`,
   );
 });
