@@ -20,7 +20,6 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import pg from 'pg';
 import { type Balancer, startBalancer } from '../support/balancer.ts';
 import { linkPath, paymentRequestsByLink } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
@@ -28,6 +27,7 @@ import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
 import type { ServerProcess } from '../support/process.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
 import {
   createWithKey,
   type Failure,
@@ -190,63 +190,10 @@ async function drainAndStop(index: number, proxy: ServerProcess): Promise<void> 
 const timeline: { at: number; what: string }[] = [];
 const mark = (what: string) => timeline.push({ at: performance.now(), what });
 
-/** A query as the superuser, beside the proxies. */
-async function rows<T>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: cluster.adminUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-interface SandboxCallback {
-  delivery_id: number;
-  body: string;
-  response_status: number | null;
-  final: boolean;
-}
-
 /** The payment requests the sandbox was told to settle, and how. */
 const settled = new Map<string, string>();
 /** Checkout number n's payment request at the sandbox. */
 const requestOf: string[] = [];
-
-/**
- * Every callback the sandbox sent was answered 200 in the end, none given up, and each settled
- * payment request's final callback is among them. (An attempt is listed once answered, and
- * first attempts go out one at a time: the final callbacks are what says all went out.)
- */
-async function callbacksAnswered(): Promise<boolean> {
-  const attempts = (await stack.control('/callbacks')).json as SandboxCallback[];
-  const lost = attempts.filter((a) => a.final && a.response_status !== 200);
-  assert.deepEqual(lost, [], 'no callback given up by the sandbox');
-  const answered = attempts.filter((a) => a.response_status === 200);
-  const answeredIds = new Set(answered.map((a) => a.delivery_id));
-  unanswered = attempts.filter((a) => !answeredIds.has(a.delivery_id));
-  if (unanswered.length > 0) return false;
-  const finals = new Set(
-    answered.map((a) => {
-      const body = JSON.parse(a.body) as { payment_request_id?: string; status?: string };
-      return `${body.payment_request_id} ${body.status}`;
-    }),
-  );
-  missing = [...settled].filter(([id, outcome]) => !finals.has(`${id} ${outcome}`));
-  return missing.length === 0;
-}
-
-/** What `callbacksAnswered` last found wanting, for a failure message. */
-let unanswered: SandboxCallback[] = [];
-let missing: [string, string][] = [];
-const callbacksWanting = () =>
-  `unanswered attempts: ${JSON.stringify(unanswered.slice(0, 3))}; settled without their final callback (${missing.length}): ${JSON.stringify(missing.slice(0, 3))}`;
-
-/** Webhook deliveries still pending or claimed: what a kill could hold. */
-const unsettledDeliveries = () =>
-  rows<Record<string, unknown>>(
-    "SELECT * FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL",
-  );
 
 test('three proxies restarted in turn, then one killed: nothing acknowledged is lost', {
   timeout: 300_000,
@@ -289,17 +236,9 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   // reads are. Then the next waves and the payments left, on the two proxies that remain.
   const victim = 1;
   await phase(`kill ${nameOf(victim)}`, async () => {
-    await eventually(callbacksAnswered, 'the callbacks so far answered', 120_000).catch(
-      (error: Error) => assert.fail(`${error.message}: ${callbacksWanting()}`),
-    );
+    await untilCallbacksAnswered(stack, settled, 'the callbacks so far answered');
     // A send cut off by a drain is due again at once, and taken at a worker's next look.
-    await eventually(
-      async () => (await unsettledDeliveries()).length === 0,
-      'the webhook outbox settled',
-      45_000,
-    ).catch(async (error: Error) =>
-      assert.fail(`${error.message}: ${JSON.stringify((await unsettledDeliveries()).slice(0, 3))}`),
-    );
+    await untilOutboxSettled(cluster.adminUrl);
     await stack.proxies[victim]!.kill();
     await balancer.untilServer(nameOf(victim), 'DOWN');
     await Promise.all([
@@ -316,69 +255,18 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   });
 
   const total = WAVES * WAVE;
-  await eventually(callbacksAnswered, 'every callback answered 200', 120_000).catch(
-    (error: Error) => assert.fail(`${error.message}: ${callbacksWanting()}`),
-  );
+  await untilCallbacksAnswered(stack, settled, 'every callback answered 200');
 
-  // Creates: one checkout per key, each acknowledged once, all in the database.
-  const ids = created.map((entry) => entry.checkout.id);
-  assert.equal(created.filter(Boolean).length, total);
-  assert.equal(new Set(ids).size, total, 'one checkout per key');
-  const checkouts = await rows<{ id: string; status: string }>(
-    'SELECT id, status FROM checkouts ORDER BY seq',
-  );
-  assert.equal(checkouts.length, total, 'checkouts in the database = acknowledged creates');
-  const statusById = new Map(checkouts.map((row) => [row.id, row.status]));
-  const keys = await rows<{ key: string; checkout_id: string }>(
-    'SELECT key, checkout_id FROM idempotency_keys',
-  );
-  assert.deepEqual(
-    new Map(keys.map((row) => [row.key, row.checkout_id])),
-    new Map(created.map((entry) => [entry.key, entry.checkout.id])),
-  );
-
-  for (const [n, entry] of created.entries()) {
-    assert.equal(statusById.get(entry.checkout.id), outcomeOf(n), `checkout ${n} in the database`);
-  }
-
-  // Webhooks: per checkout, its created event and one per callback that changed it (processing,
-  // unless the final callback overtook it, then the final one), each delivered.
-  await eventually(
-    async () =>
-      (
-        await rows<{ count: string }>(
-          "SELECT count(*) FROM webhook_deliveries WHERE state <> 'delivered'",
-        )
-      )[0]!.count === '0',
-    'every webhook delivered',
-    60_000,
-  );
-  const events = await rows<{ id: string; type: string; checkout_id: string }>(
-    "SELECT id, type, data->>'id' AS checkout_id FROM webhook_events ORDER BY seq",
-  );
-  const applied = await rows<{ object_id: string; status: string }>(
-    "SELECT object_id, status FROM callbacks WHERE outcome = 'applied' ORDER BY id",
-  );
-  const changes = new Map<string, string[]>();
-  for (const { object_id, status } of applied) {
-    changes.set(object_id, [...(changes.get(object_id) ?? []), status]);
-  }
-  const expectedEvents = created.flatMap((entry, n) => {
-    const statuses = changes.get(requestOf[n]!) ?? [];
-    assert.ok(
-      ['processing', outcomeOf(n)].join() === statuses.join() || outcomeOf(n) === statuses.join(),
-      `checkout ${n} changed by ${statuses.join(', ')}`,
-    );
-    return ['created', ...statuses].map((status) => `${entry.checkout.id} checkout.${status}`);
+  // Creates, statuses, events and webhooks, exactly, from the database and the receiver.
+  await checkRows(cluster.adminUrl, {
+    created: created.map((entry, n) => ({
+      ...entry,
+      outcome: outcomeOf(n),
+      request: requestOf[n]!,
+    })),
+    total,
+    delivered: receiver.delivered(),
   });
-  assert.deepEqual(events.map((e) => `${e.checkout_id} ${e.type}`).sort(), expectedEvents.sort());
-  const delivered = receiver.delivered();
-  assert.deepEqual(
-    [...delivered.keys()].sort(),
-    events.map((event) => event.id).sort(),
-    'each event delivered, one per webhook-id',
-  );
-  for (const event of events) assert.equal(delivered.get(event.id)?.type, event.type);
 
   // Streams: each ended on its checkout's final status, never going back to an older version
   // after a reconnect.
