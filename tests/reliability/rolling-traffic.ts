@@ -73,10 +73,12 @@ export async function createWithKey(
   balancerUrl: string,
   key: string,
   failures: Failure[],
+  /** What the create's body changes (`checkoutBody`'s overrides): a price the shop takes. */
+  overrides: Record<string, unknown> = {},
 ): Promise<{ checkout: Checkout; replayed: boolean }> {
   const answer = await untilAnswered(
     `create ${key}`,
-    () => createCheckout(balancerUrl, {}, { 'Idempotency-Key': key }),
+    () => createCheckout(balancerUrl, overrides, { 'Idempotency-Key': key }),
     (answer) => answer.status === 201,
     failures,
   );
