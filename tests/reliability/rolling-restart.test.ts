@@ -265,7 +265,7 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
       request: requestOf[n]!,
     })),
     total,
-    delivered: receiver.delivered(),
+    delivered: () => receiver.delivered(),
   });
 
   // Streams: each ended on its checkout's final status, never going back to an older version
