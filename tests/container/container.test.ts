@@ -21,6 +21,7 @@ import { freePort, type ServerProcess, startServerProcess } from '../support/pro
 import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../support/senders.ts';
 import {
+  BUILD_TIMEOUT_MS,
   buildProxyImage,
   containerLogs,
   exec,
@@ -31,8 +32,6 @@ import {
   stopContainer,
 } from './proxy-container.ts';
 
-/** Building from nothing (Debian's base system, Node, every dependency) takes minutes. */
-const BUILD_TIMEOUT_MS = 20 * 60_000;
 /** The HEALTHCHECK's start period is 10 s; a loaded machine gets more. */
 const HEALTHY_WITHIN_MS = 60_000;
 /** The proxy's own grace period is 10 s; `podman stop` waits longer before SIGKILL. */

@@ -32,17 +32,20 @@ import {
   databasePassword,
   gatewayOf,
   proxySettings,
+  READY_WITHIN_MS,
   readyInside,
   startSandboxOn,
 } from './deploy-stack.ts';
 import { containersConf, podman, podmanOk, runToEnd } from './podman.ts';
-import { buildProxyImage, containerLogs, healthy, PROXY_IMAGE } from './proxy-container.ts';
+import {
+  BUILD_TIMEOUT_MS,
+  buildProxyImage,
+  containerLogs,
+  healthy,
+  PROXY_IMAGE,
+} from './proxy-container.ts';
 import { ensureStandInImages } from './stand-in-images.ts';
 
-/** Building from nothing takes minutes (container.test.ts has usually built the proxy's image). */
-const BUILD_TIMEOUT_MS = 20 * 60_000;
-/** Three proxies and a database starting at once on a loaded 2-CPU machine. */
-const READY_WITHIN_MS = 120_000;
 /** Open connections from one address haproxy.cfg lets through (its stick table's limit). */
 const PER_ADDRESS_CAP = 256;
 /** compose.yaml's stop_grace_period in seconds (`25s`; podman-compose does not apply it). */

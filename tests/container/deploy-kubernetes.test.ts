@@ -30,15 +30,18 @@ import {
   databasePassword,
   gatewayOf,
   proxySettings,
+  READY_WITHIN_MS,
   readyInside,
   startSandboxOn,
 } from './deploy-stack.ts';
 import { containersConf, podman, podmanOk, runToEnd } from './podman.ts';
-import { buildProxyImage, containerLogs, PROXY_IMAGE } from './proxy-container.ts';
+import {
+  BUILD_TIMEOUT_MS,
+  buildProxyImage,
+  containerLogs,
+  PROXY_IMAGE,
+} from './proxy-container.ts';
 import { ensureStandInImages } from './stand-in-images.ts';
-
-const BUILD_TIMEOUT_MS = 20 * 60_000;
-const READY_WITHIN_MS = 120_000;
 
 const network = `crypto-pay-kube-${randomBytes(4).toString('hex')}`;
 /** podman's names for what it plays: a Deployment's pods `NAME-pod-N`, their containers `POD-CONTAINER`. */

@@ -153,3 +153,6 @@ export async function addressOfPod(pod: string, network: string): Promise<string
     infra,
   ]);
 }
+
+/** Three proxies and a database starting at once on a loaded 2-CPU machine. */
+export const READY_WITHIN_MS = 120_000;

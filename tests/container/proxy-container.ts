@@ -122,3 +122,6 @@ export async function removeAll(containers: string[], volumes: string[]): Promis
   if (containers.length > 0) await podman(['rm', '--force', '--ignore', ...containers]);
   for (const volume of volumes) await podman(['volume', 'rm', '--force', volume]);
 }
+
+/** Building the image from nothing takes minutes on this machine; with its layers cached, seconds. */
+export const BUILD_TIMEOUT_MS = 20 * 60_000;
