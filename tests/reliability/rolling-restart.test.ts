@@ -25,17 +25,11 @@ import { linkPath, paymentRequestsByLink } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
 import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
 import type { ServerProcess } from '../support/process.ts';
+import { createWithKey, type Failure, readStatus } from '../support/retried-requests.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
-import {
-  createWithKey,
-  type Failure,
-  FINAL,
-  type Followed,
-  follow,
-  readStatus,
-} from './rolling-traffic.ts';
+import { FINAL, type Followed, follow } from './rolling-traffic.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const PROXIES = 3;
