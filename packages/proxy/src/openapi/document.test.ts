@@ -240,7 +240,13 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
     await holds(document, 'get', '/admin/events', events);
     await holds(document, 'get', '/admin/events', await get('/admin/events?after=nope'));
     const redeliver = '/admin/events/{id}/redeliver';
-    await holds(document, 'post', redeliver, await post(`/admin/events/${event.id}/redeliver`, ''));
+    // No endpoint is left to take it (409), then one is.
+    const again = () => post(`/admin/events/${event.id}/redeliver`, '');
+    await holds(document, 'post', redeliver, await again());
+    await post(endpoints, JSON.stringify({ url: 'https://shop.example/all' }));
+    const queued = await again();
+    assert.equal(queued.status, 202);
+    await holds(document, 'post', redeliver, queued);
     await holds(document, 'post', redeliver, await post('/admin/events/evt_x/redeliver', ''));
     const deliveries = '/admin/webhook-deliveries';
     await holds(document, 'get', deliveries, await get(deliveries));

@@ -225,10 +225,18 @@ export function webhookPaths() {
         responses: {
           202: ok('Queued', {
             type: 'object',
-            required: ['id', 'queued'],
-            properties: { id: { type: 'string' }, queued: { const: true } },
+            required: ['id', 'queued', 'deliveries'],
+            properties: {
+              id: { type: 'string' },
+              queued: { const: true },
+              deliveries: {
+                type: 'integer',
+                minimum: 1,
+                description: 'How many endpoints it is queued for.',
+              },
+            },
           }),
-          ...errors(401, 404),
+          ...errors(401, 404, 409),
         },
       },
     },

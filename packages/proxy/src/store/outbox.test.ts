@@ -232,8 +232,8 @@ describeStores('Outbox', (open) => {
     const [delivery] = await store.claimDeliveries(2000, 60_000, 10);
     assert.equal(delivery?.event.type, 'checkout.paid');
     assert.equal(delivery?.endpoint.secret, 'whsec_secret');
-    assert.equal(await store.redeliverEvent(delivery!.event.id, 3000), true);
-    assert.equal(await store.redeliverEvent('evt_nope', 3000), false);
+    assert.equal(await store.redeliverEvent(delivery!.event.id, 3000), 1);
+    assert.equal(await store.redeliverEvent('evt_nope', 3000), undefined);
     assert.equal((await store.claimDeliveries(3000, 500, 10)).length, 1);
     assert.equal(await store.deleteEndpoint('whe_paid', 4000), true);
     assert.equal(await store.nextDeliveryAt(4000), undefined);

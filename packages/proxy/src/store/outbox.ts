@@ -91,8 +91,11 @@ export interface DeliveryAttempt {
 
 export interface WebhookStore {
   listEvents(query: { after?: string; type?: string; limit: number }): Promise<StoredEvent[]>;
-  /** Queues the event again for every endpoint that takes it; false when it is unknown. */
-  redeliverEvent(id: string, now: number): Promise<boolean>;
+  /**
+   * Queues the event again for every endpoint that takes it: how many deliveries were queued
+   * (0 when no endpoint takes its type), undefined when the event is unknown.
+   */
+  redeliverEvent(id: string, now: number): Promise<number | undefined>;
 
   /** Makes the environment's endpoint send to `url`, or stops it (undefined). */
   setEnvEndpoint(url: string | undefined, now: number): Promise<void>;

@@ -129,10 +129,10 @@ export function postgresOutbox(pool: pg.Pool, origin: string): WebhookStore {
           'SELECT seq, type FROM webhook_events WHERE id = $1',
           [id],
         );
-        if (!rows[0]) return false;
-        await client.query(FAN_OUT, [rows[0].seq, now, rows[0].type]);
-        await notify(client, [outboxNotice(origin)]);
-        return true;
+        if (!rows[0]) return undefined;
+        const { rowCount } = await client.query(FAN_OUT, [rows[0].seq, now, rows[0].type]);
+        if (rowCount) await notify(client, [outboxNotice(origin)]);
+        return rowCount ?? 0;
       });
     },
     async setEnvEndpoint(url, now) {

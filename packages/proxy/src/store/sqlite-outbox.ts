@@ -110,11 +110,10 @@ export function sqliteOutbox(db: Database.Database): {
     statements.fanOut.run({ seq, now: event.createdAt, type: event.type });
   };
 
-  const redeliver = db.transaction((id: string, now: number): boolean => {
+  const redeliver = db.transaction((id: string, now: number): number | undefined => {
     const row = statements.eventById.get(id) as EventText | undefined;
-    if (!row) return false;
-    statements.fanOut.run({ seq: row.seq, now, type: row.type });
-    return true;
+    if (!row) return undefined;
+    return statements.fanOut.run({ seq: row.seq, now, type: row.type }).changes;
   });
 
   const deleteEndpoint = db.transaction((id: string, now: number): boolean => {

@@ -23,9 +23,9 @@ export function wakingStore(store: Store, wake: () => void): Store {
       wake();
     },
     async redeliverEvent(...args) {
-      const known = await store.redeliverEvent(...args);
-      if (known) wake();
-      return known;
+      const queued = await store.redeliverEvent(...args);
+      if (queued) wake();
+      return queued;
     },
   };
 }

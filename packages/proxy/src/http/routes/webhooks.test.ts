@@ -89,7 +89,23 @@ describe('merchant API: webhooks', () => {
     assert.deepEqual([...ids].sort(), ids);
     assert.equal((await json(await get('/admin/events?type=checkout.paid'))).data.length, 0);
     assert.equal((await get('/admin/events?after=42')).status, 422);
-    assert.equal((await post(`/admin/events/${ids[0]}/redeliver`)).status, 202);
     assert.equal((await post('/admin/events/evt_000000000099abcdefgh/redeliver')).status, 404);
+  });
+
+  it('queues an event again for the endpoints that take its type, and says when none does', async () => {
+    assert.equal((await fixture.proxy.createCheckout(checkoutBody())).status, 201);
+    const [event] = (await json(await get('/admin/events'))).data;
+    const nobody = await post(`/admin/events/${event.id}/redeliver`);
+    assert.equal(nobody.status, 409);
+    assert.equal((await json(nobody)).code, 'no_endpoint_for_event');
+    await post('/admin/webhook-endpoints', {
+      url: 'https://shop.example/paid',
+      event_types: ['checkout.paid'],
+    });
+    assert.equal((await post(`/admin/events/${event.id}/redeliver`)).status, 409);
+    await post('/admin/webhook-endpoints', { url: 'https://shop.example/all' });
+    const queued = await post(`/admin/events/${event.id}/redeliver`);
+    assert.equal(queued.status, 202);
+    assert.deepEqual(await json(queued), { id: event.id, queued: true, deliveries: 1 });
   });
 });

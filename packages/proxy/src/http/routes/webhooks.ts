@@ -132,11 +132,20 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
     })
     .post('/events/:id/redeliver', async (c) => {
       const id = c.req.param('id');
-      if (!(await store.redeliverEvent(id, now()))) {
+      const deliveries = await store.redeliverEvent(id, now());
+      if (deliveries === undefined) {
         throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
       }
-      c.get('log')('info', 'webhook event queued again', { event_id: id });
-      return c.json({ id, queued: true }, 202);
+      // A 202 with nothing queued would leave the merchant waiting for a request that never comes.
+      if (deliveries === 0) {
+        throw new ApiError(
+          409,
+          'no_endpoint_for_event',
+          'No webhook endpoint takes events of this type: add one, or one without event_types, and send it again.',
+        );
+      }
+      c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
+      return c.json({ id, queued: true, deliveries }, 202);
     })
     .get('/webhook-deliveries', queryOf(listDeliveriesQuerySchema), async (c) => {
       const query = c.req.valid('query');
