@@ -66,7 +66,16 @@ export const widgetConfigSchema = z.object({
     )
     .check(z.describe('The catalogue, by sku.')),
   open_amount: z.nullable(
-    z.object({ min: decimal, max: decimal, currencies: z.array(z.string()) }),
+    z.object({
+      min: decimal,
+      max: decimal,
+      currencies: z.array(z.string()),
+      presets: z.optional(
+        z
+          .array(decimal)
+          .check(z.describe('Amounts the widget offers to choose from, within the bounds.')),
+      ),
+    }),
   ),
   sessions: z.boolean().check(z.describe('Whether checkout sessions can be used.')),
 });

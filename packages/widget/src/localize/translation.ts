@@ -64,6 +64,11 @@ export interface Translation {
   emailInvalid: string;
   fieldInvalid: string;
 
+  /** The open amount's "other amount" field, beside the merchant's presets. */
+  otherAmount: string;
+  /** The proxy refused the amount sent (its bounds changed since the page loaded, say). */
+  amountRefused: string;
+
   payHeading: string;
   amountLabel: string;
   /** An amount followed by its currency in the locale's order, e.g. `25,00 EUR`. */

@@ -4,6 +4,8 @@
  */
 import { compareDecimal, decimalPlaces, isDecimal, scaleDecimal } from '@crypto-pay/protocol/money';
 import type { WidgetConfig } from '../api/proxy-api.ts';
+import type { Translation } from '../localize/translation.ts';
+import { formatAmount } from './format.ts';
 
 /**
  * What the rules say of an amount: the amount as the proxy will charge it, in its bounds'
@@ -53,4 +55,21 @@ export function checkOpenAmount(
     return { refused: 'range', message: 'The amount is outside open_amount.' };
   }
   return { accepted: scaleDecimal(amount, places, 'down') };
+}
+
+/**
+ * Why the rules refuse an amount, for the customer: how to write it (the bounds would not say
+ * what is wrong with `20,50`), or the bounds, in the customer's number format.
+ */
+export function refusalSentence(
+  check: OpenAmountCheck,
+  open: NonNullable<WidgetConfig['open_amount']>,
+  currency: string,
+  t: Translation,
+): string {
+  if ('refused' in check && check.refused === 'format') {
+    return t.amountFormat(check.example, check.places === 0);
+  }
+  const max = t.amountWithCurrency(formatAmount(open.max, t), currency);
+  return t.amountOutOfRange(formatAmount(open.min, t), max);
 }

@@ -26,6 +26,7 @@ import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
+import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
   type DetailsSubmit,
@@ -36,6 +37,7 @@ import { endCheckout } from './checkout-end.ts';
 import {
   isPriced,
   type LoadedConfig,
+  offersAmountChoice,
   openAmountCheckOf,
   type PriceHost,
   requestPrice,
@@ -112,8 +114,9 @@ export class CheckoutFlow {
         // All at once. Only a session that can no longer be used stops the customer; any
         // other trouble just leaves the price out, and the create will say if it matters.
         // An open amount is checked before the form shows, with the rules' chunk (the form
-        // loads it anyway) holding the money helpers out of the first paint.
-        const [config, sessionPrice, rules] = await this.reporting(
+        // loads it anyway) holding the money helpers out of the first paint; the amount choice's
+        // element likewise (a page may change its attributes to offer it).
+        const [config, sessionPrice, rules, choice] = await this.reporting(
           Promise.all([
             fetchConfig(proxy, this.calling(signal)),
             session
@@ -123,10 +126,17 @@ export class CheckoutFlow {
                 })
               : undefined,
             openAmount ? loadRules() : undefined,
+            openAmount ? import('../amount-choice/amount-choice.ts') : undefined,
           ]),
         );
         host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return { ...config, sessionPrice, checkOpenAmount: rules?.checkOpenAmount };
+        return {
+          ...config,
+          sessionPrice,
+          checkOpenAmount: rules?.checkOpenAmount,
+          refusalSentence: rules?.refusalSentence,
+          amountChoiceOf: choice?.amountChoiceOf,
+        };
       },
     });
     this.create = new Task(host, {
@@ -157,6 +167,7 @@ export class CheckoutFlow {
     const { successUrl, failedUrl } = this.host;
     const request: CheckoutRequest = {
       ...requestPrice(this.host),
+      ...(details.amount ? { amount: details.amount } : {}),
       ...(details.paymentCurrency ? { payment_currency: details.paymentCurrency } : {}),
       sender_type: details.senderType,
       sender_data: details.senderData,
@@ -214,12 +225,27 @@ export class CheckoutFlow {
       resumeStatus: this.resuming.id ? this.resume.status : undefined,
       configStatus: this.config.status,
       // A refusal naming a field stays on the form; anything else gets an error view.
-      createError: formFieldOf((error as ProxyError | undefined)?.field) ? undefined : error,
+      createError: this.formFieldOf(error) ? undefined : error,
     };
   }
 
   view() {
     return viewOf(this.viewState());
+  }
+
+  /** The form field a proxy error names, if any (the amount where the form offers it). */
+  private formFieldOf(error: unknown) {
+    const field = error instanceof ProxyError ? error.field : undefined;
+    return formFieldOf(field, offersAmountChoice(this.host));
+  }
+
+  /** The amount choice's rules and presets, where the customer chooses the open amount. */
+  get amountChoice(): AmountChoiceSetup | undefined {
+    const config = this.config.value;
+    const open = config?.open_amount;
+    // The attributes may have changed since the configuration (and the choice's chunk) loaded.
+    if (!open || !offersAmountChoice(this.host)) return undefined;
+    return config.amountChoiceOf?.(this.host, open);
   }
 
   /** The proxy's rules on the page's open amount, once loaded with the configuration. */
@@ -232,6 +258,8 @@ export class CheckoutFlow {
    * when its rules refuse it. Until they are loaded (or for another price), the page's text.
    */
   get openAmount(): string | undefined {
+    // The customer's choice shows as chosen: no total beside it.
+    if (offersAmountChoice(this.host)) return undefined;
     const check = this.openAmountCheck;
     if (!check) return this.host.amount;
     return 'accepted' in check ? check.accepted : undefined;
@@ -240,7 +268,10 @@ export class CheckoutFlow {
   /** Why the proxy would refuse the open amount (see `OpenAmountCheck`). */
   private get amountRefused(): ViewState['amountRefused'] {
     const check = this.openAmountCheck;
-    return check && 'refused' in check ? check.refused : undefined;
+    if (!check || !('refused' in check)) return undefined;
+    // The customer's own amount is checked at its field: only a currency the proxy does not
+    // take in open amounts stops the element.
+    return offersAmountChoice(this.host) && check.refused !== 'setup' ? undefined : check.refused;
   }
 
   /** Whether the element names a price to create a checkout with. */
@@ -282,7 +313,7 @@ export class CheckoutFlow {
     try {
       return await this.reporting(work);
     } catch (error) {
-      const field = error instanceof ProxyError ? formFieldOf(error.field) : undefined;
+      const field = this.formFieldOf(error);
       if (field) this.set({ formIssue: { field, message: (error as ProxyError).message } });
       throw error;
     }

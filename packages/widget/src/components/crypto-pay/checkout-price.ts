@@ -1,10 +1,15 @@
 /**
  * The price an element names (a product, a session, or an open amount and its currency): whether
- * it names one, how a create states it, what the proxy's rules say of an open amount, and the
- * sessionStorage slot of its checkout.
+ * it names one, how a create states it, what the proxy's rules say of an open amount, whether the
+ * customer chooses that amount, and the sessionStorage slot of its checkout.
  */
 import type { CheckoutRequest, SessionPrice, WidgetConfig } from '../../api/proxy-api.ts';
-import type { checkOpenAmount, OpenAmountCheck } from '../../utilities/open-amount.ts';
+import type {
+  checkOpenAmount,
+  OpenAmountCheck,
+  refusalSentence,
+} from '../../utilities/open-amount.ts';
+import type { amountChoiceOf } from '../amount-choice/amount-choice.ts';
 
 /** The element's attributes that name its price. */
 export interface PriceHost {
@@ -12,6 +17,8 @@ export interface PriceHost {
   product: string | undefined;
   session: string | undefined;
   amount: string | undefined;
+  /** The merchant's preset amounts, whitespace-separated (`5.00 20.00 50.00`). */
+  amounts: string | undefined;
   currency: string | undefined;
   network: string | undefined;
 }
@@ -21,11 +28,25 @@ export type LoadedConfig = WidgetConfig & {
   sessionPrice?: SessionPrice | undefined;
   /** Loaded with the configuration when the price is an open amount. */
   checkOpenAmount?: typeof checkOpenAmount | undefined;
+  refusalSentence?: typeof refusalSentence | undefined;
+  /** Loaded with the configuration where the customer chooses the amount. */
+  amountChoiceOf?: typeof amountChoiceOf | undefined;
 };
 
-/** Whether the element names a price to create a checkout with. */
-export function isPriced({ product, session, amount, currency }: PriceHost): boolean {
-  return Boolean(product || session || (amount && currency));
+/**
+ * Whether the customer chooses the open amount in the element (presets and an "other amount"
+ * field): a currency with no amount of the page's, or with `amounts` to choose from too.
+ */
+export function offersAmountChoice({ product, session, amount, amounts, currency }: PriceHost) {
+  return Boolean(!product && !session && currency && (!amount || amounts !== undefined));
+}
+
+/**
+ * Whether the element names a price to create a checkout with: a currency alone is an open
+ * amount the customer chooses.
+ */
+export function isPriced({ product, session, currency }: PriceHost): boolean {
+  return Boolean(product || session || currency);
 }
 
 /** The price as a create states it. */
@@ -57,6 +78,6 @@ export function storageKeyOf(host: PriceHost): string {
     ? `session=${session}`
     : product
       ? `product=${product}`
-      : `amount=${amount}:${currency}:${network ?? ''}`;
+      : `amount=${amount ?? ''}:${currency}:${network ?? ''}`;
   return `${proxy}#${price}`;
 }

@@ -33,7 +33,7 @@ const panelDefined = () => customElements.get('crypto-pay-payment-panel') !== un
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
-  'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option';
+  'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
 const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
 const RESULT_PARTS = 'result,message,primary-button,secondary-button';
 
@@ -54,6 +54,8 @@ const RESULT_PARTS = 'result,message,primary-button,secondary-button';
  * @csspart base - The element's box.
  * @csspart heading - The heading of the current step (it takes focus on each new step).
  * @csspart total - The order total on the details step.
+ * @csspart amount-presets - The group of preset amounts, where the customer chooses the amount.
+ * @csspart amount-preset - One preset amount.
  * @csspart form - The details form.
  * @csspart sender-type - The person/company choice.
  * @csspart field - A label, its control and its messages.
@@ -104,7 +106,13 @@ export default class CryptoPay extends LitElement {
   @property() session: string | undefined;
   /** A customer-chosen amount (donations), as a decimal string; needs `currency`. */
   @property() amount: string | undefined;
-  /** Currency of `amount`, e.g. `EUR`. */
+  /**
+   * Preset amounts the customer chooses from, beside an "other amount" field, whitespace-separated
+   * (`5.00 20.00 50.00`); else the proxy's `open_amount.presets`. With `currency` and no `amount`
+   * the element offers that choice anyway; `amount` is then the one chosen at first.
+   */
+  @property() amounts: string | undefined;
+  /** Currency of `amount`, e.g. `EUR`; alone, the customer chooses the amount. */
   @property() currency: string | undefined;
   /** Network of `currency` when that is a crypto token, e.g. `tron`. */
   @property() network: string | undefined;
@@ -278,18 +286,12 @@ export default class CryptoPay extends LitElement {
       case 'misconfigured':
         return this.result('error', t.errorMisconfigured);
       case 'amount-refused': {
-        // The customer (or the page's "Other amount") can write it otherwise or choose another.
-        const check = flow.openAmountCheck;
-        if (check && 'refused' in check && check.refused === 'format') {
-          return this.result('error', t.amountFormat(check.example, check.places === 0));
-        }
-        const open = flow.config.value!.open_amount!;
+        // The page can write it otherwise or choose another (or offer the amount choice).
+        const config = flow.config.value!;
+        const sentence = config.refusalSentence!;
         return this.result(
           'error',
-          t.amountOutOfRange(
-            formatAmount(open.min, t),
-            t.amountWithCurrency(formatAmount(open.max, t), this.currency ?? ''),
-          ),
+          sentence(flow.openAmountCheck!, config.open_amount!, this.currency ?? '', t),
         );
       }
       case 'loading':
@@ -390,6 +392,7 @@ export default class CryptoPay extends LitElement {
         .t=${t}
         .currencies=${config?.payment_currencies ?? []}
         .serverIssue=${flow.formIssue}
+        .amountChoice=${flow.amountChoice}
         ?busy=${flow.create.status === TaskStatus.PENDING}
         @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
           loadPanel().catch(() => {});

@@ -18,7 +18,8 @@ export interface SenderValues {
   email: string;
 }
 
-export type FormField = SenderField | 'email' | 'payment_currency';
+/** `amount`: the element's own amount choice (`amount-choice`), where it offers one. */
+export type FormField = SenderField | 'email' | 'payment_currency' | 'amount';
 export type FieldMessages = Partial<Record<FormField, string>>;
 
 const SENDER_FIELDS: readonly string[] = [
@@ -35,9 +36,16 @@ export const FIELDS_OF: Record<SenderType, readonly SenderField[]> = {
   legal: ['legal_name', 'country_of_registration'],
 };
 
-/** The form field a proxy error names (`sender_data.first_name`, `end_user_email`), if any. */
-export function formFieldOf(proxyField: string | undefined): FormField | undefined {
+/**
+ * The form field a proxy error names (`sender_data.first_name`, `end_user_email`), if any; the
+ * amount only where the form offers its choice (else the page set it, and an error view says so).
+ */
+export function formFieldOf(
+  proxyField: string | undefined,
+  amountChoice = false,
+): FormField | undefined {
   if (!proxyField) return undefined;
+  if (proxyField === 'amount') return amountChoice ? 'amount' : undefined;
   if (proxyField === 'end_user_email') return 'email';
   if (proxyField.startsWith('payment_currency')) return 'payment_currency';
   const name = proxyField.replace(/^sender_data\./, '');

@@ -1,4 +1,7 @@
-/** The details step: who pays, an optional email, and the currency to pay with. */
+/**
+ * The details step: the amount where the customer chooses it, who pays, an optional email, and
+ * the currency to pay with.
+ */
 import type { SenderData } from '@crypto-pay/protocol/sender';
 import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
@@ -9,6 +12,8 @@ import { CryptoPayErrorEvent } from '../../events/error.ts';
 import type { SenderField, Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
+import type AmountChoice from '../amount-choice/amount-choice.component.ts';
+import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
 import {
@@ -45,6 +50,8 @@ export interface DetailsSubmit {
   senderData: SenderData;
   email?: string;
   paymentCurrency?: CurrencyRef;
+  /** The customer's own amount, where the form offers the choice. */
+  amount?: string;
 }
 
 /** A message the proxy sent back about one field (a 422 naming it). */
@@ -87,6 +94,11 @@ export default class SenderForm extends LitElement {
   @property({ attribute: false }) currencies: PaymentCurrency[] = [];
   /** True while the checkout is being created: the button waits and a second submit is ignored. */
   @property({ type: Boolean }) busy = false;
+  /**
+   * The customer's own amount (donations): the choice's rules and presets. Its element comes in
+   * a chunk the element loads with the configuration.
+   */
+  @property({ attribute: false }) amountChoice: AmountChoiceSetup | undefined = undefined;
   /** The proxy's message about one field, shown there until the customer changes it. */
   @property({ attribute: false }) serverIssue: FieldIssue | undefined = undefined;
 
@@ -109,6 +121,7 @@ export default class SenderForm extends LitElement {
 
   @state() private rules: SenderRules | undefined;
   @query('crypto-pay-currency-picker') private picker!: CurrencyPicker;
+  @query('#amount') private amount!: AmountChoice | null;
   @query('form') private form!: HTMLFormElement;
 
   override connectedCallback(): void {
@@ -146,13 +159,15 @@ export default class SenderForm extends LitElement {
     }
     const issue = this.serverIssue;
     if (issue && !messages[issue.field]) {
-      const value = issue.field === 'payment_currency' ? '' : this.values[issue.field];
+      // The currency and the amount are not typed here: no value to word the message by.
+      const value = this.values[issue.field as keyof SenderValues] ?? '';
       messages[issue.field] = rules.customerMessage(issue.field, value, issue.message, this.t);
     }
     return messages;
   }
 
   private focusField(field: FormField): void {
+    // The amount choice is `#amount`, and focuses its own control.
     const target =
       field === 'payment_currency'
         ? this.picker
@@ -160,13 +175,21 @@ export default class SenderForm extends LitElement {
     target?.focus();
   }
 
-  private setValue(field: FormField, value: string, input?: HTMLInputElement): void {
-    if (field === 'payment_currency') return;
+  /** A field changed (the currency and the amount keep their own values). */
+  private setValue(field: FormField, value = '', input?: HTMLInputElement): void {
     if (field === 'date_of_birth' && input) this.badDate = input.validity.badInput;
-    this.values = { ...this.values, [field]: value };
+    if (field in this.values) this.values = { ...this.values, [field]: value };
     this.summary = '';
     if (this.serverIssue?.field === field) this.serverIssue = undefined;
   }
+
+  /**
+   * The amount's and the currency's controls sit in their own shadow roots, outside this form:
+   * Enter submits as on the form's own fields.
+   */
+  private readonly submitOnEnter = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter') this.form.requestSubmit();
+  };
 
   private touch(field: FormField): void {
     // A press on the submit button takes focus from the field first: its message, shown now,
@@ -194,7 +217,12 @@ export default class SenderForm extends LitElement {
     const visible: FormField[] = [...FIELDS_OF[this.senderType], 'email'];
     this.touched = new Set(visible);
     const messages = this.messages();
-    const wrong = visible.filter((field) => messages[field]);
+    // The amount first, where it shows: above the rest.
+    const amountWrong = this.amount?.report() === false;
+    const wrong = [
+      ...(amountWrong ? (['amount'] as const) : []),
+      ...visible.filter((field) => messages[field]),
+    ];
     if (wrong.length > 0) {
       // Emptied first: an alert that keeps its words is not read out again on the next try.
       this.summary = '';
@@ -211,6 +239,7 @@ export default class SenderForm extends LitElement {
       senderData: rules.senderData(this.senderType, this.values) as unknown as SenderData,
       ...(email ? { email } : {}),
       ...(this.paymentCurrency ? { paymentCurrency: this.paymentCurrency } : {}),
+      ...(this.amount?.amount ? { amount: this.amount.amount } : {}),
     };
     this.dispatchEvent(new CustomEvent<DetailsSubmit>('details-submit', { detail }));
   }
@@ -301,6 +330,19 @@ export default class SenderForm extends LitElement {
     const type = this.senderType;
     return html`
       <form part="form" novalidate @submit=${this.onSubmit}>
+        ${
+          this.amountChoice
+            ? html`<crypto-pay-amount-choice
+                id="amount"
+                exportparts="amount-presets,amount-preset,field,label,input,hint,error"
+                .t=${t}
+                .setup=${this.amountChoice}
+                .refusal=${messages.amount ?? ''}
+                @keydown=${this.submitOnEnter}
+                @amount-change=${() => this.setValue('amount')}
+              ></crypto-pay-amount-choice>`
+            : nothing
+        }
         <p class="hint intro">${t.detailsIntro}</p>
         <fieldset class="sender-type" part="sender-type">
           <legend>${t.senderTypeLegend}</legend>
@@ -335,14 +377,10 @@ export default class SenderForm extends LitElement {
           .currencies=${this.currencies}
           .value=${this.paymentCurrency}
           .error=${messages.payment_currency ?? ''}
-          @keydown=${(event: KeyboardEvent) => {
-            // Its radios sit in their own shadow root, outside this form: Enter submits as
-            // on the form's own radios.
-            if (event.key === 'Enter') this.form.requestSubmit();
-          }}
+          @keydown=${this.submitOnEnter}
           @currency-change=${(event: Event) => {
             this.paymentCurrency = (event.target as CurrencyPicker).value;
-            if (this.serverIssue?.field === 'payment_currency') this.serverIssue = undefined;
+            this.setValue('payment_currency');
           }}
         ></crypto-pay-currency-picker>
         <p class="error" role="alert">${this.summary}</p>

@@ -5,6 +5,6 @@
  * the customer's plural.
  */
 export { plural } from '../../localize/plural.ts';
-export { checkOpenAmount } from '../../utilities/open-amount.ts';
+export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
 export { customerMessage, senderData, validateDetails } from './sender-validation.ts';

@@ -56,6 +56,9 @@ const ar: Translation = {
   emailInvalid: 'أدخل بريدًا إلكترونيًا مثل name@example.com، أو اترك الحقل فارغًا.',
   fieldInvalid: 'تحقق من هذا الحقل.',
 
+  otherAmount: 'مبلغ آخر',
+  amountRefused: 'لا يمكن قبول هذا المبلغ. اختر مبلغًا آخر.',
+
   payHeading: 'الدفع',
   amountLabel: 'المبلغ',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

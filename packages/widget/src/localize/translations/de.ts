@@ -54,6 +54,9 @@ const de: Translation = {
     'Geben Sie eine E-Mail-Adresse wie name@example.com ein oder lassen Sie das Feld leer.',
   fieldInvalid: 'Bitte prüfen Sie dieses Feld.',
 
+  otherAmount: 'Anderer Betrag',
+  amountRefused: 'Dieser Betrag kann nicht angenommen werden. Wählen Sie einen anderen.',
+
   payHeading: 'Bezahlen',
   amountLabel: 'Betrag',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

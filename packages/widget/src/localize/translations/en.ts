@@ -53,6 +53,9 @@ const en: Translation = {
   emailInvalid: 'Enter an email address like name@example.com, or leave it empty.',
   fieldInvalid: 'Check this field.',
 
+  otherAmount: 'Other amount',
+  amountRefused: 'This amount cannot be accepted. Choose another.',
+
   payHeading: 'Pay',
   amountLabel: 'Amount',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

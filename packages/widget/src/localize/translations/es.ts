@@ -53,6 +53,9 @@ const es: Translation = {
   emailInvalid: 'Escriba un correo como nombre@example.com, o déjelo vacío.',
   fieldInvalid: 'Revise este campo.',
 
+  otherAmount: 'Otro importe',
+  amountRefused: 'Este importe no se puede aceptar. Elija otro.',
+
   payHeading: 'Pagar',
   amountLabel: 'Importe',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -53,6 +53,9 @@ const fa: Translation = {
   emailInvalid: 'نشانی ایمیلی مانند name@example.com وارد کنید یا این فیلد را خالی بگذارید.',
   fieldInvalid: 'این فیلد را بررسی کنید.',
 
+  otherAmount: 'مبلغ دیگر',
+  amountRefused: 'این مبلغ پذیرفته نمی‌شود. مبلغ دیگری انتخاب کنید.',
+
   payHeading: 'پرداخت',
   amountLabel: 'مبلغ',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -55,6 +55,9 @@ const fr: Translation = {
   emailInvalid: 'Saisissez une adresse comme nom@example.com, ou laissez le champ vide.',
   fieldInvalid: 'Vérifiez ce champ.',
 
+  otherAmount: 'Autre montant',
+  amountRefused: 'Ce montant ne peut pas être accepté. Choisissez-en un autre.',
+
   payHeading: 'Payer',
   amountLabel: 'Montant',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -57,6 +57,9 @@ const he: Translation = {
   emailInvalid: 'יש להזין כתובת אימייל כמו name@example.co.il, או להשאיר את השדה ריק.',
   fieldInvalid: 'יש לבדוק את השדה הזה.',
 
+  otherAmount: 'סכום אחר',
+  amountRefused: 'לא ניתן לקבל את הסכום הזה. יש לבחור סכום אחר.',
+
   payHeading: 'תשלום',
   amountLabel: 'סכום',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

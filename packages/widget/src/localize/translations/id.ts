@@ -52,6 +52,9 @@ const id: Translation = {
   emailInvalid: 'Masukkan alamat email seperti nama@contoh.co.id, atau kosongkan.',
   fieldInvalid: 'Periksa kolom ini.',
 
+  otherAmount: 'Jumlah lain',
+  amountRefused: 'Jumlah ini tidak dapat diterima. Pilih jumlah lain.',
+
   payHeading: 'Pembayaran',
   amountLabel: 'Jumlah',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -54,6 +54,9 @@ const it: Translation = {
   emailInvalid: 'Inserisci un indirizzo email come nome@esempio.it, oppure lascia vuoto il campo.',
   fieldInvalid: 'Controlla questo campo.',
 
+  otherAmount: 'Altro importo',
+  amountRefused: 'Questo importo non può essere accettato. Scegline un altro.',
+
   payHeading: 'Pagamento',
   amountLabel: 'Importo',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

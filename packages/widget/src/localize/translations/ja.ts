@@ -52,6 +52,9 @@ const ja: Translation = {
   emailInvalid: 'name@example.jp のような形式で入力するか、空欄のままにしてください。',
   fieldInvalid: 'この項目をご確認ください。',
 
+  otherAmount: 'その他の金額',
+  amountRefused: 'この金額はご利用いただけません。別の金額を指定してください。',
+
   payHeading: 'お支払い',
   amountLabel: '金額',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

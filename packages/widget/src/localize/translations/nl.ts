@@ -53,6 +53,9 @@ const nl: Translation = {
   emailInvalid: 'Vul een e-mailadres in zoals naam@voorbeeld.nl, of laat het veld leeg.',
   fieldInvalid: 'Controleer dit veld.',
 
+  otherAmount: 'Ander bedrag',
+  amountRefused: 'Dit bedrag kan niet worden geaccepteerd. Kies een ander bedrag.',
+
   payHeading: 'Betalen',
   amountLabel: 'Bedrag',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -54,6 +54,9 @@ const pl: Translation = {
   emailInvalid: 'Wpisz adres e-mail, np. jan@przyklad.pl, albo zostaw to pole puste.',
   fieldInvalid: 'Sprawdź to pole.',
 
+  otherAmount: 'Inna kwota',
+  amountRefused: 'Tej kwoty nie można przyjąć. Wybierz inną.',
+
   payHeading: 'Płatność',
   amountLabel: 'Kwota',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

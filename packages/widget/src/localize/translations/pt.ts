@@ -54,6 +54,9 @@ const pt: Translation = {
   emailInvalid: 'Informe um e-mail como nome@exemplo.com.br ou deixe o campo em branco.',
   fieldInvalid: 'Verifique este campo.',
 
+  otherAmount: 'Outro valor',
+  amountRefused: 'Este valor não pode ser aceito. Escolha outro.',
+
   payHeading: 'Pagamento',
   amountLabel: 'Valor',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

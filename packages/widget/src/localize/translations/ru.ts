@@ -55,6 +55,9 @@ const ru: Translation = {
   emailInvalid: 'Введите адрес эл. почты, например name@example.ru, или оставьте поле пустым.',
   fieldInvalid: 'Проверьте это поле.',
 
+  otherAmount: 'Другая сумма',
+  amountRefused: 'Эту сумму нельзя принять. Укажите другую.',
+
   payHeading: 'Оплата',
   amountLabel: 'Сумма',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

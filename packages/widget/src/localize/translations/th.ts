@@ -51,6 +51,9 @@ const th: Translation = {
   emailInvalid: 'กรุณากรอกอีเมล เช่น name@example.com หรือเว้นว่างไว้',
   fieldInvalid: 'กรุณาตรวจสอบช่องนี้',
 
+  otherAmount: 'จำนวนเงินอื่น',
+  amountRefused: 'ไม่สามารถรับจำนวนเงินนี้ได้ กรุณาเลือกจำนวนเงินอื่น',
+
   payHeading: 'ชำระเงิน',
   amountLabel: 'จำนวนเงิน',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

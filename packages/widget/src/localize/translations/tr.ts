@@ -53,6 +53,9 @@ const tr: Translation = {
   emailInvalid: 'ad@ornek.com gibi bir e-posta adresi girin veya alanı boş bırakın.',
   fieldInvalid: 'Bu alanı kontrol edin.',
 
+  otherAmount: 'Başka bir tutar',
+  amountRefused: 'Bu tutar kabul edilemiyor. Başka bir tutar seçin.',
+
   payHeading: 'Ödeme',
   amountLabel: 'Tutar',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -55,6 +55,9 @@ const uk: Translation = {
     'Введіть адресу ел. пошти, наприклад name@example.com.ua, або залиште поле порожнім.',
   fieldInvalid: 'Перевірте це поле.',
 
+  otherAmount: 'Інша сума',
+  amountRefused: 'Цю суму не можна прийняти. Вкажіть іншу.',
+
   payHeading: 'Оплата',
   amountLabel: 'Сума',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

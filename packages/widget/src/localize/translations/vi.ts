@@ -52,6 +52,9 @@ const vi: Translation = {
   emailInvalid: 'Vui lòng nhập email dạng ten@vidu.vn hoặc để trống.',
   fieldInvalid: 'Vui lòng kiểm tra trường này.',
 
+  otherAmount: 'Số tiền khác',
+  amountRefused: 'Không thể chấp nhận số tiền này. Vui lòng chọn số tiền khác.',
+
   payHeading: 'Thanh toán',
   amountLabel: 'Số tiền',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

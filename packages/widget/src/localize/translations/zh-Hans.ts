@@ -51,6 +51,9 @@ const zhHans: Translation = {
   emailInvalid: '请输入类似 name@example.com 的邮箱地址，或留空。',
   fieldInvalid: '请检查此项。',
 
+  otherAmount: '其他金额',
+  amountRefused: '无法接受此金额，请选择其他金额。',
+
   payHeading: '支付',
   amountLabel: '金额',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

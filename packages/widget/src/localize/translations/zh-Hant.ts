@@ -51,6 +51,9 @@ const zhHant: Translation = {
   emailInvalid: '請輸入類似 name@example.com 的電子郵件地址，或保留空白。',
   fieldInvalid: '請檢查這個欄位。',
 
+  otherAmount: '其他金額',
+  amountRefused: '無法接受這個金額，請選擇其他金額。',
+
   payHeading: '付款',
   amountLabel: '金額',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,

@@ -1,0 +1,324 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import {
+  clearStoredCheckouts,
+  details,
+  type FakeProxy,
+  fakeProxy,
+  fillPerson,
+  form,
+  heading,
+  render,
+  submitButton,
+  untilHeading,
+  untilPayStep,
+  untilText,
+  visibleText,
+  waitUntil,
+} from '../../../test/helpers.ts';
+import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
+
+/** The amount choice inside the details form. */
+const choice = (el: CryptoPay) =>
+  form(el)?.shadowRoot?.querySelector('crypto-pay-amount-choice') ?? null;
+const choiceRoot = (el: CryptoPay) => choice(el)?.shadowRoot as ShadowRoot;
+const presets = (el: CryptoPay) => [
+  ...choiceRoot(el).querySelectorAll<HTMLInputElement>('input[type="radio"]'),
+];
+const presetLabels = (el: CryptoPay) =>
+  presets(el).map((radio) => radio.closest('label')?.textContent?.trim());
+const otherField = (el: CryptoPay) =>
+  choiceRoot(el).querySelector<HTMLInputElement>('#other-amount') as HTMLInputElement;
+
+/** The messages the other amount's field is described by (its hint, its error). */
+function describedBy(el: CryptoPay): string[] {
+  const ids = (otherField(el).getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => choiceRoot(el).getElementById(id)?.textContent?.trim() ?? '');
+}
+
+const errorOfAmount = (el: CryptoPay) =>
+  choiceRoot(el).querySelector('#other-amount-error')?.textContent?.trim() ?? '';
+
+/** Types into the other amount's field as a customer would, one input event for the whole. */
+async function typeAmount(el: CryptoPay, text: string): Promise<void> {
+  const input = otherField(el);
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  await choice(el)?.updateComplete;
+}
+
+async function choosePreset(el: CryptoPay, label: string): Promise<void> {
+  const radio = presets(el).find((input) => input.closest('label')?.textContent?.trim() === label);
+  if (!radio) throw new Error(`no preset "${label}"`);
+  radio.click();
+  await choice(el)?.updateComplete;
+}
+
+/** The element's details step with the amount choice shown. */
+async function donation(proxy: FakeProxy, attributes: Record<string, string>) {
+  const el = await details(proxy, attributes);
+  await waitUntil(() => choice(el)?.shadowRoot?.querySelector('#other-amount'), 'no amount choice');
+  return el;
+}
+
+const deepActive = () => {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+};
+
+const BOUNDS = 'Choose an amount between 1.00 and 500.00 EUR.';
+
+describe('<crypto-pay> amount choice (donations)', () => {
+  beforeEach(clearStoredCheckouts);
+
+  it('is accessible, presets and other amount alike', async () => {
+    const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+    await expect(el).to.be.accessible();
+    await typeAmount(el, '12.505');
+    await expect(el).to.be.accessible();
+  });
+
+  describe('presets', () => {
+    it('offers the page’s presets as a radio group named Amount, in the bounds’ places', async () => {
+      const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20.00 50' });
+      const group = choiceRoot(el).querySelector('[part="amount-presets"]') as HTMLElement;
+      expect(group.getAttribute('role')).to.equal('radiogroup');
+      const legend = choiceRoot(el).getElementById(group.getAttribute('aria-labelledby') ?? '');
+      expect(legend?.textContent?.trim()).to.equal('Amount');
+      expect(presetLabels(el)).to.deep.equal(['5.00 EUR', '20.00 EUR', '50.00 EUR']);
+      expect(presets(el).every((radio) => radio.name === 'amount')).to.equal(true);
+      expect(presets(el).some((radio) => radio.checked)).to.equal(false);
+      // The customer's choice is the amount: no total beside it.
+      expect(visibleText(el)).to.not.contain('Total');
+      const label = choiceRoot(el).querySelector('label[for="other-amount"]');
+      expect(label?.textContent?.trim()).to.equal('Other amount');
+    });
+
+    it('leaves out a preset the proxy’s rules refuse', async () => {
+      const el = await donation(await fakeProxy(), {
+        currency: 'EUR',
+        amounts: '0.50 20 20,5 12.505 1000 500',
+      });
+      expect(presetLabels(el)).to.deep.equal(['20.00 EUR', '500.00 EUR']);
+    });
+
+    it('takes the proxy’s presets when the page names none', async () => {
+      const proxy = await fakeProxy({
+        openAmount: {
+          min: '1.00',
+          max: '500.00',
+          currencies: ['EUR'],
+          presets: ['10.00', '25.00'],
+        },
+      });
+      const el = await donation(proxy, { currency: 'EUR' });
+      expect(presetLabels(el)).to.deep.equal(['10.00 EUR', '25.00 EUR']);
+    });
+
+    it('writes presets in the customer’s language', async () => {
+      const proxy = await fakeProxy({
+        openAmount: { min: '1.00', max: '5000.00', currencies: ['EUR'] },
+      });
+      const el = await render({
+        proxy: proxy.url,
+        currency: 'EUR',
+        amounts: '5 1234.5',
+        locale: 'de',
+      });
+      await untilHeading(el, 'Ihre Angaben');
+      await waitUntil(() => choice(el)?.shadowRoot?.querySelector('input'), 'no amount choice');
+      expect(presetLabels(el)).to.deep.equal(['5,00 EUR', '1.234,50 EUR']);
+    });
+
+    it('starts on the page’s amount: its preset checked, else in the field', async () => {
+      const el = await donation(await fakeProxy(), {
+        currency: 'EUR',
+        amounts: '5 20 50',
+        amount: '20',
+      });
+      expect(presets(el).find((radio) => radio.checked)?.value).to.equal('20.00');
+      expect(otherField(el).value).to.equal('');
+      const other = await donation(await fakeProxy(), {
+        currency: 'EUR',
+        amounts: '5 20 50',
+        amount: '35.5',
+      });
+      expect(presets(other).some((radio) => radio.checked)).to.equal(false);
+      expect(otherField(other).value).to.equal('35.5');
+    });
+
+    it('sends the chosen preset as the amount, with the currency', async () => {
+      const proxy = await fakeProxy();
+      const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
+      await choosePreset(el, '50.00 EUR');
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilPayStep(el);
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body).to.include({ amount: '50.00', currency: 'EUR' });
+    });
+
+    it('gives up a preset for a typed amount, and a typed amount for a preset', async () => {
+      const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+      await choosePreset(el, '20.00 EUR');
+      await typeAmount(el, '35');
+      expect(presets(el).some((radio) => radio.checked)).to.equal(false);
+      await choosePreset(el, '5.00 EUR');
+      expect(otherField(el).value).to.equal('');
+    });
+  });
+
+  describe('the other amount, as the customer types', () => {
+    it('says how to write an amount at once, without leaving the field', async () => {
+      const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+      await typeAmount(el, '12.505');
+      const format = 'Write the amount in figures with a point before the decimals, like 1.00.';
+      expect(errorOfAmount(el)).to.equal(format);
+      expect(otherField(el).getAttribute('aria-invalid')).to.equal('true');
+      expect(describedBy(el)).to.deep.equal([BOUNDS, format]);
+      expect(deepActive()).to.equal(otherField(el));
+    });
+
+    it('says the bounds once, the hint turned into the message, outside them', async () => {
+      const el = await donation(await fakeProxy(), { currency: 'EUR' });
+      expect(describedBy(el)).to.deep.equal([BOUNDS]);
+      expect(otherField(el).getAttribute('aria-invalid')).to.equal('false');
+      await typeAmount(el, '600');
+      expect(errorOfAmount(el)).to.equal(BOUNDS);
+      expect(describedBy(el)).to.deep.equal([BOUNDS]);
+      await typeAmount(el, '0.5');
+      expect(errorOfAmount(el)).to.equal(BOUNDS);
+      await typeAmount(el, '25');
+      expect(errorOfAmount(el)).to.equal('');
+      expect(otherField(el).getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('reads Arabic-Indic digits and sends the amount in the bounds’ places', async () => {
+      const proxy = await fakeProxy();
+      const el = await donation(proxy, { currency: 'EUR' });
+      await typeAmount(el, '٢٠٫٥');
+      expect(errorOfAmount(el)).to.equal('');
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilPayStep(el);
+      const [create] = await proxy.requests('/api/checkouts', 'POST');
+      expect(create?.body).to.include({ amount: '20.50', currency: 'EUR' });
+    });
+
+    it('stops a submit with no amount at the field, and counts it among the mistakes', async () => {
+      const proxy = await fakeProxy();
+      const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
+      await fillPerson(el);
+      submitButton(el).click();
+      await waitUntil(() => errorOfAmount(el) === BOUNDS, 'no message at the amount');
+      await waitUntil(() => deepActive() === otherField(el), 'focus is not on the amount');
+      const group = choiceRoot(el).querySelector('[part="amount-presets"]');
+      expect(group?.getAttribute('aria-describedby')).to.equal('other-amount-error');
+      await untilText(el, 'One field needs your attention.');
+      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(0);
+    });
+
+    it('says the page’s own refused amount at the field, with the form there', async () => {
+      const el = await donation(await fakeProxy(), {
+        currency: 'EUR',
+        amounts: '5 20',
+        amount: '20,50',
+      });
+      expect(heading(el)).to.equal('Your details');
+      expect(otherField(el).value).to.equal('20,50');
+      expect(errorOfAmount(el)).to.equal(
+        'Write the amount in figures with a point before the decimals, like 1.00.',
+      );
+    });
+  });
+
+  describe('when the proxy still refuses the amount', () => {
+    const refusal = {
+      error: 'The maximum amount is 100.00 EUR.',
+      code: 'amount_above_maximum',
+      field: 'amount',
+    };
+
+    it('says so at the amount field and keeps the form, until the amount changes', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 422, refusal);
+      const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
+      await typeAmount(el, '250');
+      await fillPerson(el);
+      submitButton(el).click();
+      await waitUntil(() => errorOfAmount(el) === refusal.error, 'no refusal at the amount');
+      expect(heading(el)).to.equal('Your details');
+      expect(otherField(el).getAttribute('aria-invalid')).to.equal('true');
+      await waitUntil(() => deepActive() === otherField(el), 'focus is not on the amount');
+      // The same amount again would meet the same refusal: it stays until changed.
+      submitButton(el).click();
+      await form(el)?.updateComplete;
+      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
+      await typeAmount(el, '80');
+      expect(errorOfAmount(el)).to.equal('');
+      submitButton(el).click();
+      await untilPayStep(el);
+      const creates = await proxy.requests('/api/checkouts', 'POST');
+      expect(creates.at(-1)?.body).to.include({ amount: '80.00' });
+    });
+
+    it('words the refusal in the customer’s language', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 422, refusal);
+      const el = await render({ proxy: proxy.url, currency: 'EUR', locale: 'de' });
+      await untilHeading(el, 'Ihre Angaben');
+      await waitUntil(() => choice(el)?.shadowRoot?.querySelector('input'), 'no amount choice');
+      await typeAmount(el, '250');
+      await fillPerson(el);
+      submitButton(el).click();
+      await waitUntil(
+        () =>
+          errorOfAmount(el) ===
+          'Dieser Betrag kann nicht angenommen werden. Wählen Sie einen anderen.',
+        `no German refusal (is "${errorOfAmount(el)}")`,
+      );
+    });
+  });
+
+  it('is chosen and sent by keyboard alone, Enter in the field submitting', async () => {
+    const proxy = await fakeProxy();
+    const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
+    await fillPerson(el);
+    presets(el)[0]?.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(presets(el).find((radio) => radio.checked)?.value).to.equal('20.00');
+    expect(deepActive()).to.equal(presets(el)[1]);
+    await sendKeys({ press: 'Tab' });
+    expect(deepActive()).to.equal(otherField(el));
+    await sendKeys({ type: '42' });
+    expect(presets(el).some((radio) => radio.checked)).to.equal(false);
+    await sendKeys({ press: 'Enter' });
+    await untilPayStep(el);
+    const [create] = await proxy.requests('/api/checkouts', 'POST');
+    expect(create?.body).to.include({ amount: '42.00' });
+  });
+
+  it('follows the customer’s writing direction', async () => {
+    const el = await render({
+      proxy: (await fakeProxy()).url,
+      currency: 'EUR',
+      amounts: '5 20',
+      locale: 'ar',
+    });
+    await waitUntil(
+      () => choice(el) && visibleText(choice(el) as Element).includes('مبلغ آخر'),
+      'no amount choice in Arabic',
+    );
+    const group = choiceRoot(el).querySelector('fieldset') as Element;
+    expect(getComputedStyle(group).direction).to.equal('rtl');
+  });
+
+  it('says the checkout is not set up where the proxy takes no open amounts', async () => {
+    const proxy = await fakeProxy({ openAmount: null });
+    const el = await render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20' });
+    await untilText(el, 'The shop has not set up this checkout.');
+    expect(form(el)?.tagName ?? 'none').to.equal('none');
+  });
+});
