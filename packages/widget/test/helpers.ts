@@ -203,6 +203,13 @@ export async function chooseSenderType(el: CryptoPay, type: 'natural' | 'legal')
   );
   radio?.click();
   await form(el)?.updateComplete;
+  // The company's country field comes with the country list, in the rules' chunk.
+  if (type === 'legal') {
+    await waitUntil(
+      () => form(el)?.shadowRoot?.querySelector('#country_of_registration'),
+      'no country field',
+    );
+  }
 }
 
 export async function chooseCountry(el: CryptoPay, alpha3: string): Promise<void> {

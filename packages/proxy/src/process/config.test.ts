@@ -141,6 +141,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('publishes the widget’s preset amounts, each one the proxy would take', () => {
+    const open = {
+      OPEN_AMOUNT_MIN: '1.00',
+      OPEN_AMOUNT_MAX: '500.00',
+      OPEN_AMOUNT_CURRENCIES: 'EUR',
+    };
+    assert.deepEqual(
+      loadConfig({ ...required, ...open, OPEN_AMOUNT_PRESETS: '5, 20.00,50.5' }).openAmount,
+      { min: '1.00', max: '500.00', currencies: ['EUR'], presets: ['5', '20.00', '50.5'] },
+    );
+    for (const preset of ['0.50', '500.01', '12.345']) {
+      assert.equal(
+        refusal({ ...required, ...open, OPEN_AMOUNT_PRESETS: `5.00,${preset}` }),
+        `OPEN_AMOUNT_PRESETS must be amounts from OPEN_AMOUNT_MIN to OPEN_AMOUNT_MAX with at most 2 decimal places; ${preset} is not.`,
+      );
+    }
+    assert.match(
+      refusal({ ...required, ...open, OPEN_AMOUNT_PRESETS: '5.00,20 EUR' }),
+      /^OPEN_AMOUNT_PRESETS must be comma-separated decimals/,
+    );
+    assert.match(
+      refusal({ ...required, OPEN_AMOUNT_PRESETS: '5.00' }),
+      /^OPEN_AMOUNT_PRESETS needs open amounts/,
+    );
+  });
+
   it('reads PAYMENT_CURRENCIES as ISO or ISO:network entries, all currencies when unset', () => {
     assert.deepEqual(
       loadConfig({ ...required, PAYMENT_CURRENCIES: 'BTC:bitcoin, ETH ,USDT:tron' })

@@ -4,7 +4,13 @@
  */
 
 import { isIP } from 'node:net';
-import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
+import {
+  compareDecimal,
+  decimalPlaces,
+  isDecimal,
+  isStoreUrl,
+  isWebUrl,
+} from '@crypto-pay/protocol';
 import {
   fitsCheckoutId,
   MAX_RESULT_URL_LENGTH,
@@ -196,6 +202,16 @@ const environmentSchema = z.object({
         ),
       ),
   ),
+  OPEN_AMOUNT_PRESETS: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => splitList(value).every(isDecimal),
+          'must be comma-separated decimals such as 5.00,20.00,50.00',
+        ),
+      ),
+  ),
   URL_STORE: z.optional(
     z
       .string()
@@ -379,11 +395,19 @@ function webhookOf(vars: z.output<typeof environmentSchema>): Config['webhook'] 
   return { url, secret };
 }
 
-/** Open amounts are on only when all three variables are set, and the bounds are in order. */
+/**
+ * Open amounts are on only when all three variables are set, and the bounds are in order. The
+ * widget's presets, if any, are amounts the proxy would take: within the bounds, in their places.
+ */
 function openAmountOf(vars: z.output<typeof environmentSchema>): OpenAmount | undefined {
   const { OPEN_AMOUNT_MIN: min, OPEN_AMOUNT_MAX: max, OPEN_AMOUNT_CURRENCIES: codes } = vars;
   const set = [min, max, codes].filter((value) => value !== undefined).length;
-  if (set === 0) return undefined;
+  if (set === 0) {
+    if (vars.OPEN_AMOUNT_PRESETS === undefined) return undefined;
+    throw new ConfigError(
+      'OPEN_AMOUNT_PRESETS needs open amounts: set OPEN_AMOUNT_MIN, OPEN_AMOUNT_MAX and OPEN_AMOUNT_CURRENCIES too.',
+    );
+  }
   if (set < 3) {
     const missing = !min ? 'OPEN_AMOUNT_MIN' : !max ? 'OPEN_AMOUNT_MAX' : 'OPEN_AMOUNT_CURRENCIES';
     throw new ConfigError(
@@ -393,5 +417,20 @@ function openAmountOf(vars: z.output<typeof environmentSchema>): OpenAmount | un
   if (compareDecimal(min!, max!) > 0) {
     throw new ConfigError('OPEN_AMOUNT_MAX must not be below OPEN_AMOUNT_MIN.');
   }
-  return { min: min!, max: max!, currencies: splitList(codes!) };
+  const open: OpenAmount = { min: min!, max: max!, currencies: splitList(codes!) };
+  if (vars.OPEN_AMOUNT_PRESETS === undefined) return open;
+  const places = Math.max(decimalPlaces(open.min), decimalPlaces(open.max));
+  const presets = splitList(vars.OPEN_AMOUNT_PRESETS);
+  const outside = presets.find(
+    (preset) =>
+      decimalPlaces(preset) > places ||
+      compareDecimal(preset, open.min) < 0 ||
+      compareDecimal(preset, open.max) > 0,
+  );
+  if (outside !== undefined) {
+    throw new ConfigError(
+      `OPEN_AMOUNT_PRESETS must be amounts from OPEN_AMOUNT_MIN to OPEN_AMOUNT_MAX with at most ${places} decimal places; ${outside} is not.`,
+    );
+  }
+  return { ...open, presets };
 }

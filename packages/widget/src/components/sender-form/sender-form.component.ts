@@ -277,51 +277,20 @@ export default class SenderForm extends LitElement {
     `;
   }
 
+  /** The company's country: from the rules' chunk, with the country list. */
   private countryField(messages: FieldMessages) {
-    const t = this.t;
     const name = 'country_of_registration';
-    const error = this.touched.has(name) ? messages[name] : undefined;
-    const countries =
-      this.rules?.matchingCountries(t.$code, this.countryFilter, this.values[name]) ?? [];
-    return html`
-      <div class="field" part="field">
-        <label for="country-search" part="label">${t.countrySearch}</label>
-        <input
-          id="country-search"
-          part="country-search"
-          type="search"
-          autocomplete="off"
-          aria-controls=${name}
-          .value=${live(this.countryFilter)}
-          @input=${(event: InputEvent) => {
-            this.countryFilter = (event.target as HTMLInputElement).value;
-          }}
-        />
-        <label for=${name} part="label">${t.fieldLabels[name]}</label>
-        <select
-          id=${name}
-          part="country-list"
-          size="6"
-          aria-invalid=${error ? 'true' : 'false'}
-          aria-describedby=${ifDefined(error ? `${name}-error` : undefined)}
-          aria-required="true"
-          @change=${(event: Event) => this.setValue(name, (event.target as HTMLSelectElement).value)}
-          @blur=${() => this.touch(name)}
-        >
-          ${countries.map(
-            (country) =>
-              // The title shows a name too long for the list in full (a listbox does not wrap).
-              html`<option value=${country.alpha3} title=${country.name} ?selected=${country.alpha3 === this.values[name]}>
-                ${country.name}
-              </option>`,
-          )}
-        </select>
-        ${countries.length === 0 ? html`<p class="hint" part="hint" aria-hidden="true">${t.countryNoMatch}</p>` : nothing}
-        <!-- Always there, so a screen reader hears it as the search empties the list. -->
-        <span class="visually-hidden" role="status">${countries.length === 0 ? t.countryNoMatch : ''}</span>
-        ${error ? html`<p id="${name}-error" class="error" part="error">${error}</p>` : nothing}
-      </div>
-    `;
+    return this.rules?.countryField({
+      t: this.t,
+      filter: this.countryFilter,
+      value: this.values[name],
+      error: this.touched.has(name) ? messages[name] : undefined,
+      onFilter: (text) => {
+        this.countryFilter = text;
+      },
+      onChoose: (alpha3) => this.setValue(name, alpha3),
+      onLeave: () => this.touch(name),
+    });
   }
 
   override render() {

@@ -1,10 +1,11 @@
 /**
- * The details form's rules and country list, loaded on demand: the protocol's zod schemas are
- * the heaviest part of the widget, and the element's first paint does not need them. The open
- * amount's check lives here too, for its money helpers, and the count of the form's mistakes in
- * the customer's plural.
+ * The details form's rules and country list (with the company's country field), loaded on
+ * demand: the protocol's zod schemas are the heaviest part of the widget, and the element's
+ * first paint does not need them. The open amount's check lives here too, for its money
+ * helpers, and the count of the form's mistakes in the customer's plural.
  */
 export { plural } from '../../localize/plural.ts';
 export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
+export { countryField } from './country-field.ts';
 export { customerMessage, senderData, validateDetails } from './sender-validation.ts';
