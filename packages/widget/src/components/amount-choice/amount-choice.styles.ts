@@ -1,4 +1,4 @@
-/** Styles of the amount choice: the presets side by side as buttons, wrapping on a narrow screen. */
+/** Styles of the amount choice: the presets as buttons in even columns, fewer on a narrow screen. */
 import { css } from 'lit';
 
 export default css`
@@ -10,8 +10,8 @@ export default css`
     border: 0;
     margin: 0 0 calc(var(--_space) * 0.75);
     padding: 0;
-    display: flex;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(7em, 1fr));
     gap: calc(var(--_space) * 0.5);
   }
 
@@ -21,10 +21,16 @@ export default css`
 
   .choice {
     position: relative;
-    flex: 1 1 6em;
     justify-content: center;
     min-height: 2.75rem;
+    font-weight: 600;
     font-variant-numeric: tabular-nums;
+  }
+
+  /* A preset is a button: the chosen one filled, as a pressed button looks. */
+  .choice:has(:checked) {
+    background: var(--_accent);
+    color: var(--_accent-text);
   }
 
   /* The border says which is chosen; the radio stays, unseen, for the keyboard and screen readers. */
