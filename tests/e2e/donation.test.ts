@@ -29,10 +29,10 @@ function descriptionOf(field: Locator): Promise<string[]> {
 async function untilInvalid(field: Locator, invalid: boolean): Promise<void> {
   await field
     .page()
-    .waitForFunction(
-      ([element, wanted]) => element?.getAttribute('aria-invalid') === wanted,
-      [await field.elementHandle(), String(invalid)] as const,
-    );
+    .waitForFunction(([element, wanted]) => element?.getAttribute('aria-invalid') === wanted, [
+      await field.elementHandle(),
+      String(invalid),
+    ] as const);
 }
 
 describe('a donation', () => {
@@ -139,7 +139,9 @@ describe('a donation', () => {
     ]);
     assert.equal(await widget.getByRole('heading', { name: 'Your details' }).count(), 1);
     assert.equal(
-      await other.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement),
+      await other.evaluate(
+        (element) => element === (element.getRootNode() as ShadowRoot).activeElement,
+      ),
       true,
     );
     await shot(page, 'refused');

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { checkOpenAmount } from './open-amount.ts';
+import en from '../localize/translations/en.ts';
+import { checkOpenAmount, refusalSentence } from './open-amount.ts';
 
 const open = { min: '1.00', max: '500.00', currencies: ['EUR', 'USD'] };
 
@@ -57,5 +58,21 @@ describe('checkOpenAmount', () => {
   it('refuses a currency the proxy takes no open amount in, or no open amounts at all', () => {
     expect(checkOpenAmount(open, '20.00', 'GBP')).to.deep.equal({ refused: 'setup' });
     expect(checkOpenAmount(null, '20.00', 'EUR')).to.deep.equal({ refused: 'setup' });
+  });
+});
+
+describe('refusalSentence', () => {
+  it('says how to write the amount, or the bounds, in the customer’s number format', async () => {
+    const { default: de } = await import('../localize/translations/de.ts');
+    const wide = { min: '1.00', max: '5000.00', currencies: ['EUR'] };
+    expect(refusalSentence(checkOpenAmount(wide, '20,50', 'EUR'), wide, 'EUR', en)).to.equal(
+      'Write the amount in figures with a point before the decimals, like 1.00.',
+    );
+    expect(refusalSentence(checkOpenAmount(wide, '9000', 'EUR'), wide, 'EUR', en)).to.equal(
+      'Choose an amount between 1.00 and 5,000.00 EUR.',
+    );
+    expect(refusalSentence(checkOpenAmount(wide, '0', 'EUR'), wide, 'EUR', de)).to.equal(
+      'Wählen Sie einen Betrag zwischen 1,00 und 5.000,00 EUR.',
+    );
   });
 });

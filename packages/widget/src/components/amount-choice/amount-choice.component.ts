@@ -1,5 +1,4 @@
 /** The customer's own amount (donations): the merchant's presets, or another amount typed in. */
-import { compareDecimal } from '@crypto-pay/protocol/money';
 import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -8,11 +7,7 @@ import type { Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
 import { formatAmount } from '../../utilities/format.ts';
-import {
-  checkOpenAmount,
-  type OpenAmountCheck,
-  refusalSentence,
-} from '../../utilities/open-amount.ts';
+import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import styles from './amount-choice.styles.ts';
 import type { AmountChoiceSetup } from './amount-choice-setup.ts';
 
@@ -55,8 +50,9 @@ export default class AmountChoice extends LitElement {
     if (!changed.has('setup') || !this.setup) return;
     const initial = this.setup.initial.trim();
     const check = this.check(initial);
+    // Both in the bounds' places, so the same amount is the same text (`20` and `20.00`).
     this.preset = this.presets().find(
-      (preset) => check && 'accepted' in check && compareDecimal(preset, check.accepted) === 0,
+      (preset) => check && 'accepted' in check && preset === check.accepted,
     );
     this.text = this.preset ? '' : initial;
     // The page's own amount, if refused, says why at once.
@@ -72,8 +68,8 @@ export default class AmountChoice extends LitElement {
   }
 
   private check(text: string) {
-    const { open, currency } = this.setup ?? {};
-    return open && currency !== undefined ? checkOpenAmount(open, text, currency) : undefined;
+    const setup = this.setup;
+    return setup?.check(setup.open, text, setup.currency);
   }
 
   /** The chosen amount as the proxy will charge it, or `undefined` while there is none. */
@@ -98,7 +94,7 @@ export default class AmountChoice extends LitElement {
   /** The bounds in a sentence, or why the rules refuse an amount. */
   private sentence(check: OpenAmountCheck = { refused: 'range', message: '' }): string {
     const { t, setup } = this;
-    return setup ? refusalSentence(check, setup.open, setup.currency, t) : '';
+    return setup ? setup.sentence(check, setup.open, setup.currency, t) : '';
   }
 
   /** For the form's submit: shows the message, if any, and says whether the amount is good. */

@@ -242,10 +242,9 @@ export class CheckoutFlow {
   /** The amount choice's rules and presets, where the customer chooses the open amount. */
   get amountChoice(): AmountChoiceSetup | undefined {
     const config = this.config.value;
-    const open = config?.open_amount;
     // The attributes may have changed since the configuration (and the choice's chunk) loaded.
-    if (!open || !offersAmountChoice(this.host)) return undefined;
-    return config.amountChoiceOf?.(this.host, open);
+    if (!config || !offersAmountChoice(this.host)) return undefined;
+    return config.amountChoiceOf?.(this.host, config);
   }
 
   /** The proxy's rules on the page's open amount, once loaded with the configuration. */
