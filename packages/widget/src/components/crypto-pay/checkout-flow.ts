@@ -35,10 +35,12 @@ import {
 } from '../sender-form/sender-form.component.ts';
 import { endCheckout } from './checkout-end.ts';
 import {
+  chargedOpenAmount,
   isPriced,
   type LoadedConfig,
   offersAmountChoice,
   openAmountCheckOf,
+  openAmountRefusalOf,
   type PriceHost,
   requestPrice,
   storageKeyOf,
@@ -218,7 +220,7 @@ export class CheckoutFlow {
     return {
       proxy: this.host.proxy,
       priced: this.priced,
-      amountRefused: this.amountRefused,
+      amountRefused: openAmountRefusalOf(this.host, this.config.value),
       checkout: this.checkout,
       mode: this.host.mode,
       leaving: this.leaving,
@@ -257,20 +259,7 @@ export class CheckoutFlow {
    * when its rules refuse it. Until they are loaded (or for another price), the page's text.
    */
   get openAmount(): string | undefined {
-    // The customer's choice shows as chosen: no total beside it.
-    if (offersAmountChoice(this.host)) return undefined;
-    const check = this.openAmountCheck;
-    if (!check) return this.host.amount;
-    return 'accepted' in check ? check.accepted : undefined;
-  }
-
-  /** Why the proxy would refuse the open amount (see `OpenAmountCheck`). */
-  private get amountRefused(): ViewState['amountRefused'] {
-    const check = this.openAmountCheck;
-    if (!check || !('refused' in check)) return undefined;
-    // The customer's own amount is checked at its field: only a currency the proxy does not
-    // take in open amounts stops the element.
-    return offersAmountChoice(this.host) && check.refused !== 'setup' ? undefined : check.refused;
+    return chargedOpenAmount(this.host, this.config.value);
   }
 
   /** Whether the element names a price to create a checkout with. */

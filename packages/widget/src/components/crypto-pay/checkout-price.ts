@@ -71,6 +71,27 @@ export function openAmountCheckOf(
   return config?.checkOpenAmount?.(config.open_amount, amount, currency);
 }
 
+/**
+ * The page's open amount as the proxy will charge it (`12.5` as `12.50`), or `undefined` when
+ * its rules refuse it or the customer chooses it (no total beside the choice). Until the rules
+ * are loaded (or for another price), the page's text.
+ */
+export function chargedOpenAmount(host: PriceHost, config: LoadedConfig | undefined) {
+  if (offersAmountChoice(host)) return undefined;
+  const check = openAmountCheckOf(host, config);
+  if (!check) return host.amount;
+  return 'accepted' in check ? check.accepted : undefined;
+}
+
+/** Why the proxy would refuse the open amount, so that no form shows (see `OpenAmountCheck`). */
+export function openAmountRefusalOf(host: PriceHost, config: LoadedConfig | undefined) {
+  const check = openAmountCheckOf(host, config);
+  if (!check || !('refused' in check)) return undefined;
+  // The customer's own amount is checked at its field: only a currency the proxy does not take
+  // in open amounts stops the element.
+  return offersAmountChoice(host) && check.refused !== 'setup' ? undefined : check.refused;
+}
+
 /** The sessionStorage slot of the element's checkout: one per proxy and price. */
 export function storageKeyOf(host: PriceHost): string {
   const { proxy, session, product, amount, currency, network } = host;
