@@ -45,6 +45,17 @@ describe('GET /api/config', () => {
     assert.equal(config.sessions, true);
   });
 
+  it('publishes the widget’s preset amounts with the open amounts', async () => {
+    const withPresets = testProxy(fixture.sandbox, { OPEN_AMOUNT_PRESETS: '5.00,20.00,50.00' });
+    const config = await json(await withPresets.request('/api/config'));
+    assert.deepEqual(config.open_amount, {
+      min: '1.00',
+      max: '500.00',
+      currencies: ['EUR', 'USD'],
+      presets: ['5.00', '20.00', '50.00'],
+    });
+  });
+
   it('offers only PAYMENT_CURRENCIES that the service lists too, and refuses the others', async () => {
     const limited = testProxy(fixture.sandbox, {
       PAYMENT_CURRENCIES: 'BTC:bitcoin,USDT:tron,ETH,XMR',
