@@ -39,6 +39,15 @@ export default css`
     opacity: 0;
   }
 
+  /* Forced colours drop the fill: the system's highlight says which is chosen instead. */
+  @media (forced-colors: active) {
+    .choice:has(:checked) {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
+  }
+
   .choice:has(:focus-visible) {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
