@@ -67,7 +67,7 @@ export interface Translation {
   /** The open amount's "other amount" field, beside the merchant's presets. */
   otherAmount: string;
   /** The proxy refused the amount sent (its bounds changed since the page loaded, say). */
-  amountRefused: string;
+  amountNotAccepted: string;
 
   payHeading: string;
   amountLabel: string;

@@ -52,7 +52,7 @@ export function customerMessage(
   if (field === 'payment_currency') return t.paymentCurrencyRefused;
   // The proxy's bounds may have changed since the widget read them: its own sentence says the
   // new ones, but only in English.
-  if (field === 'amount') return t.$code === 'en' && text ? text : t.amountRefused;
+  if (field === 'amount') return t.$code === 'en' && text ? text : t.amountNotAccepted;
   // A rule the widget does not know (a newer proxy's): its own sentence, only where it is in the
   // customer's language.
   return t.$code === 'en' && text ? text : t.fieldInvalid;

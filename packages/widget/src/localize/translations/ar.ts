@@ -57,7 +57,7 @@ const ar: Translation = {
   fieldInvalid: 'تحقق من هذا الحقل.',
 
   otherAmount: 'مبلغ آخر',
-  amountRefused: 'لا يمكن قبول هذا المبلغ. اختر مبلغًا آخر.',
+  amountNotAccepted: 'لا يمكن قبول هذا المبلغ. اختر مبلغًا آخر.',
 
   payHeading: 'الدفع',
   amountLabel: 'المبلغ',

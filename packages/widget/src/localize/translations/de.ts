@@ -55,7 +55,7 @@ const de: Translation = {
   fieldInvalid: 'Bitte prüfen Sie dieses Feld.',
 
   otherAmount: 'Anderer Betrag',
-  amountRefused: 'Dieser Betrag kann nicht angenommen werden. Wählen Sie einen anderen.',
+  amountNotAccepted: 'Dieser Betrag kann nicht angenommen werden. Wählen Sie einen anderen.',
 
   payHeading: 'Bezahlen',
   amountLabel: 'Betrag',

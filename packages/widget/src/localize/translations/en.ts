@@ -54,7 +54,7 @@ const en: Translation = {
   fieldInvalid: 'Check this field.',
 
   otherAmount: 'Other amount',
-  amountRefused: 'This amount cannot be accepted. Choose another.',
+  amountNotAccepted: 'This amount cannot be accepted. Choose another.',
 
   payHeading: 'Pay',
   amountLabel: 'Amount',

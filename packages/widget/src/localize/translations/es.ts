@@ -54,7 +54,7 @@ const es: Translation = {
   fieldInvalid: 'Revise este campo.',
 
   otherAmount: 'Otro importe',
-  amountRefused: 'Este importe no se puede aceptar. Elija otro.',
+  amountNotAccepted: 'Este importe no se puede aceptar. Elija otro.',
 
   payHeading: 'Pagar',
   amountLabel: 'Importe',

@@ -54,7 +54,7 @@ const fa: Translation = {
   fieldInvalid: 'این فیلد را بررسی کنید.',
 
   otherAmount: 'مبلغ دیگر',
-  amountRefused: 'این مبلغ پذیرفته نمی‌شود. مبلغ دیگری انتخاب کنید.',
+  amountNotAccepted: 'این مبلغ پذیرفته نمی‌شود. مبلغ دیگری انتخاب کنید.',
 
   payHeading: 'پرداخت',
   amountLabel: 'مبلغ',

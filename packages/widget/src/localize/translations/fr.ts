@@ -56,7 +56,7 @@ const fr: Translation = {
   fieldInvalid: 'Vérifiez ce champ.',
 
   otherAmount: 'Autre montant',
-  amountRefused: 'Ce montant ne peut pas être accepté. Choisissez-en un autre.',
+  amountNotAccepted: 'Ce montant ne peut pas être accepté. Choisissez-en un autre.',
 
   payHeading: 'Payer',
   amountLabel: 'Montant',

@@ -58,7 +58,7 @@ const he: Translation = {
   fieldInvalid: 'יש לבדוק את השדה הזה.',
 
   otherAmount: 'סכום אחר',
-  amountRefused: 'לא ניתן לקבל את הסכום הזה. יש לבחור סכום אחר.',
+  amountNotAccepted: 'לא ניתן לקבל את הסכום הזה. יש לבחור סכום אחר.',
 
   payHeading: 'תשלום',
   amountLabel: 'סכום',

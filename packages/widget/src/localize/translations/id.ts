@@ -53,7 +53,7 @@ const id: Translation = {
   fieldInvalid: 'Periksa kolom ini.',
 
   otherAmount: 'Jumlah lain',
-  amountRefused: 'Jumlah ini tidak dapat diterima. Pilih jumlah lain.',
+  amountNotAccepted: 'Jumlah ini tidak dapat diterima. Pilih jumlah lain.',
 
   payHeading: 'Pembayaran',
   amountLabel: 'Jumlah',

@@ -55,7 +55,7 @@ const it: Translation = {
   fieldInvalid: 'Controlla questo campo.',
 
   otherAmount: 'Altro importo',
-  amountRefused: 'Questo importo non può essere accettato. Scegline un altro.',
+  amountNotAccepted: 'Questo importo non può essere accettato. Scegline un altro.',
 
   payHeading: 'Pagamento',
   amountLabel: 'Importo',

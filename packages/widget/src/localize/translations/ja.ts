@@ -53,7 +53,7 @@ const ja: Translation = {
   fieldInvalid: 'この項目をご確認ください。',
 
   otherAmount: 'その他の金額',
-  amountRefused: 'この金額はご利用いただけません。別の金額を指定してください。',
+  amountNotAccepted: 'この金額はご利用いただけません。別の金額を指定してください。',
 
   payHeading: 'お支払い',
   amountLabel: '金額',

@@ -52,7 +52,7 @@ const ko: Translation = {
   fieldInvalid: '이 항목을 확인해 주세요.',
 
   otherAmount: '다른 금액',
-  amountRefused: '이 금액은 사용할 수 없습니다. 다른 금액을 선택해 주세요.',
+  amountNotAccepted: '이 금액은 사용할 수 없습니다. 다른 금액을 선택해 주세요.',
 
   payHeading: '결제',
   amountLabel: '금액',

@@ -54,7 +54,7 @@ const nl: Translation = {
   fieldInvalid: 'Controleer dit veld.',
 
   otherAmount: 'Ander bedrag',
-  amountRefused: 'Dit bedrag kan niet worden geaccepteerd. Kies een ander bedrag.',
+  amountNotAccepted: 'Dit bedrag kan niet worden geaccepteerd. Kies een ander bedrag.',
 
   payHeading: 'Betalen',
   amountLabel: 'Bedrag',

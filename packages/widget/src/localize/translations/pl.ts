@@ -55,7 +55,7 @@ const pl: Translation = {
   fieldInvalid: 'Sprawdź to pole.',
 
   otherAmount: 'Inna kwota',
-  amountRefused: 'Tej kwoty nie można przyjąć. Wybierz inną.',
+  amountNotAccepted: 'Tej kwoty nie można przyjąć. Wybierz inną.',
 
   payHeading: 'Płatność',
   amountLabel: 'Kwota',

@@ -55,7 +55,7 @@ const pt: Translation = {
   fieldInvalid: 'Verifique este campo.',
 
   otherAmount: 'Outro valor',
-  amountRefused: 'Este valor não pode ser aceito. Escolha outro.',
+  amountNotAccepted: 'Este valor não pode ser aceito. Escolha outro.',
 
   payHeading: 'Pagamento',
   amountLabel: 'Valor',

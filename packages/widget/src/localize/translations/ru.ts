@@ -56,7 +56,7 @@ const ru: Translation = {
   fieldInvalid: 'Проверьте это поле.',
 
   otherAmount: 'Другая сумма',
-  amountRefused: 'Эту сумму нельзя принять. Укажите другую.',
+  amountNotAccepted: 'Эту сумму нельзя принять. Укажите другую.',
 
   payHeading: 'Оплата',
   amountLabel: 'Сумма',

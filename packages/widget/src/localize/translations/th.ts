@@ -52,7 +52,7 @@ const th: Translation = {
   fieldInvalid: 'กรุณาตรวจสอบช่องนี้',
 
   otherAmount: 'จำนวนเงินอื่น',
-  amountRefused: 'ไม่สามารถรับจำนวนเงินนี้ได้ กรุณาเลือกจำนวนเงินอื่น',
+  amountNotAccepted: 'ไม่สามารถรับจำนวนเงินนี้ได้ กรุณาเลือกจำนวนเงินอื่น',
 
   payHeading: 'ชำระเงิน',
   amountLabel: 'จำนวนเงิน',

@@ -54,7 +54,7 @@ const tr: Translation = {
   fieldInvalid: 'Bu alanı kontrol edin.',
 
   otherAmount: 'Başka bir tutar',
-  amountRefused: 'Bu tutar kabul edilemiyor. Başka bir tutar seçin.',
+  amountNotAccepted: 'Bu tutar kabul edilemiyor. Başka bir tutar seçin.',
 
   payHeading: 'Ödeme',
   amountLabel: 'Tutar',

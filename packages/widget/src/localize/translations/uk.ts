@@ -56,7 +56,7 @@ const uk: Translation = {
   fieldInvalid: 'Перевірте це поле.',
 
   otherAmount: 'Інша сума',
-  amountRefused: 'Цю суму не можна прийняти. Вкажіть іншу.',
+  amountNotAccepted: 'Цю суму не можна прийняти. Вкажіть іншу.',
 
   payHeading: 'Оплата',
   amountLabel: 'Сума',

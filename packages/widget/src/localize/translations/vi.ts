@@ -53,7 +53,7 @@ const vi: Translation = {
   fieldInvalid: 'Vui lòng kiểm tra trường này.',
 
   otherAmount: 'Số tiền khác',
-  amountRefused: 'Không thể chấp nhận số tiền này. Vui lòng chọn số tiền khác.',
+  amountNotAccepted: 'Không thể chấp nhận số tiền này. Vui lòng chọn số tiền khác.',
 
   payHeading: 'Thanh toán',
   amountLabel: 'Số tiền',

@@ -52,7 +52,7 @@ const zhHans: Translation = {
   fieldInvalid: '请检查此项。',
 
   otherAmount: '其他金额',
-  amountRefused: '无法接受此金额，请选择其他金额。',
+  amountNotAccepted: '无法接受此金额，请选择其他金额。',
 
   payHeading: '支付',
   amountLabel: '金额',

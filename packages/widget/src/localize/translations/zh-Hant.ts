@@ -52,7 +52,7 @@ const zhHant: Translation = {
   fieldInvalid: '請檢查這個欄位。',
 
   otherAmount: '其他金額',
-  amountRefused: '無法接受這個金額，請選擇其他金額。',
+  amountNotAccepted: '無法接受這個金額，請選擇其他金額。',
 
   payHeading: '付款',
   amountLabel: '金額',
