@@ -229,6 +229,20 @@ export async function chooseCurrency(el: CryptoPay, label: string): Promise<void
   await picker(el)?.updateComplete;
 }
 
+/** The amount choice (donations) inside the details form. */
+export const amountChoice = (el: CryptoPay) =>
+  form(el)?.shadowRoot?.querySelector('crypto-pay-amount-choice') ?? null;
+
+/** Types into the amount choice's "Other amount" field as a customer would. */
+export async function typeAmount(el: CryptoPay, text: string): Promise<void> {
+  const input = amountChoice(el)?.shadowRoot?.querySelector<HTMLInputElement>('#other-amount');
+  if (!input) throw new Error('no other-amount field');
+  input.focus();
+  input.value = text;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  await amountChoice(el)?.updateComplete;
+}
+
 export function submitButton(el: CryptoPay): HTMLButtonElement {
   const button = form(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]');
   if (!button) throw new Error('no submit button');

@@ -6,6 +6,7 @@
 import { expect } from '@open-wc/testing';
 import {
   aCheckout,
+  amountChoice,
   chooseSenderType,
   clearStoredCheckouts,
   type FakeProxy,
@@ -18,6 +19,7 @@ import {
   render,
   shadow,
   submitButton,
+  typeAmount,
   untilHeading,
   untilText,
   waitUntil,
@@ -96,6 +98,27 @@ describe('every language, the whole journey', () => {
       await proxy.setStatus('failed');
       await untilHeading(el, t.failedHeading);
       expectNoEnglish(el, t, 'a failed payment');
+    });
+
+    it(`${code}: a donation, the amount's mistakes and a refusal at its field, with no English left`, async () => {
+      const t = await load(code);
+      const proxy = await fakeProxy();
+      const refusal = { error: 'The maximum amount is 100.00 EUR.', field: 'amount' };
+      await proxy.fail('create', 422, { ...refusal, code: 'amount_above_maximum' });
+      const el = await render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20', locale: code });
+      await untilHeading(el, t.detailsHeading);
+      await waitUntil(() => amountChoice(el)?.shadowRoot?.querySelector('input'), 'no choice');
+      expectNoEnglish(el, t, 'the amount choice');
+
+      await typeAmount(el, '12.505');
+      await untilText(el, t.amountFormat('1.00', false));
+      expectNoEnglish(el, t, 'an amount written otherwise');
+
+      await typeAmount(el, '250');
+      await fillPerson(el);
+      submitButton(el).click();
+      await untilText(el, t.amountNotAccepted);
+      expectNoEnglish(el, t, 'an amount the proxy refused');
     });
 
     it(`${code}: a payment complete, expired, and the service down, with no English left`, async () => {

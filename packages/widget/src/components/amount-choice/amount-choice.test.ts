@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
+  amountChoice,
   clearStoredCheckouts,
   details,
   type FakeProxy,
@@ -10,6 +11,7 @@ import {
   heading,
   render,
   submitButton,
+  typeAmount,
   untilHeading,
   untilPayStep,
   untilText,
@@ -18,9 +20,7 @@ import {
 } from '../../../test/helpers.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
 
-/** The amount choice inside the details form. */
-const choice = (el: CryptoPay) =>
-  form(el)?.shadowRoot?.querySelector('crypto-pay-amount-choice') ?? null;
+const choice = amountChoice;
 const choiceRoot = (el: CryptoPay) => choice(el)?.shadowRoot as ShadowRoot;
 const presets = (el: CryptoPay) => [
   ...choiceRoot(el).querySelectorAll<HTMLInputElement>('input[type="radio"]'),
@@ -38,15 +38,6 @@ function describedBy(el: CryptoPay): string[] {
 
 const errorOfAmount = (el: CryptoPay) =>
   choiceRoot(el).querySelector('#other-amount-error')?.textContent?.trim() ?? '';
-
-/** Types into the other amount's field as a customer would, one input event for the whole. */
-async function typeAmount(el: CryptoPay, text: string): Promise<void> {
-  const input = otherField(el);
-  input.focus();
-  input.value = text;
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-  await choice(el)?.updateComplete;
-}
 
 async function choosePreset(el: CryptoPay, label: string): Promise<void> {
   const radio = presets(el).find((input) => input.closest('label')?.textContent?.trim() === label);
