@@ -175,7 +175,7 @@ export default class SenderForm extends LitElement {
     target?.focus();
   }
 
-  /** A field changed (the currency and the amount keep their own values). */
+  /** A field changed (the amount choice keeps its own value). */
   private setValue(field: FormField, value = '', input?: HTMLInputElement): void {
     if (field === 'date_of_birth' && input) this.badDate = input.validity.badInput;
     if (field in this.values) this.values = { ...this.values, [field]: value };
@@ -349,7 +349,7 @@ export default class SenderForm extends LitElement {
           @keydown=${this.submitOnEnter}
           @currency-change=${(event: Event) => {
             this.paymentCurrency = (event.target as CurrencyPicker).value;
-            this.setValue('payment_currency');
+            if (this.serverIssue?.field === 'payment_currency') this.serverIssue = undefined;
           }}
         ></crypto-pay-currency-picker>
         <p class="error" role="alert">${this.summary}</p>
