@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the `*.test.ts` files under the given folders with Node's test runner, on the workspace's
-// TypeScript source (SOURCE_FLAGS).
+// Runs the `*.test.ts` files under the given folders (or the given files) with Node's test
+// runner, on the workspace's TypeScript source (SOURCE_FLAGS).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,10 +14,13 @@ import { SOURCE_FLAGS } from './source.mjs';
 const TEST_TIMEOUT_MS = 15 * 60_000;
 
 const roots = process.argv.slice(2);
+// A root is a folder (its test files, recursively) or one test file.
 const files = roots.flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
-    .map((file) => join(root, file)),
+  root.endsWith('.test.ts')
+    ? [root]
+    : readdirSync(root, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
+        .map((file) => join(root, file)),
 );
 if (files.length === 0) {
   console.error(`No *.test.ts files under ${roots.join(', ')}.`);

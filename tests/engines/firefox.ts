@@ -1,0 +1,113 @@
+/**
+ * Firefox ESR (Debian's `firefox-esr`, or FIREFOX_PATH) driven by puppeteer-core over WebDriver
+ * BiDi: headless, offline, a browser context per journey, killed with its children when the
+ * test process ends, whichever way.
+ */
+
+import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
+import { ensureBrowsers } from '../../scripts/browsers.mjs';
+import { guardAgainstOrphans } from '../support/orphan-guard.ts';
+import { type Engine, type EngineBrowser, type Tab, WAIT_MS } from './driver.ts';
+import {
+  dateKeystrokes,
+  describeTarget,
+  locate,
+  pageCall,
+  type Target,
+  toPageTarget,
+} from './target.ts';
+
+/** The element `target` names, once it is rendered (and enabled, for `enabled`). */
+async function element(page: Page, target: Target, enabled = false) {
+  try {
+    const handle = await page.waitForFunction(pageCall(locate, toPageTarget(target), enabled), {
+      timeout: WAIT_MS,
+    });
+    return handle as ElementHandle<Element>;
+  } catch (error) {
+    throw new Error(`Firefox: no ${describeTarget(target)} on ${page.url()}`, { cause: error });
+  }
+}
+
+function tabOf(page: Page): Tab {
+  return {
+    async waitForUrl(pattern) {
+      if (!pattern.test(page.url())) {
+        // Asked again in each document the tab loads, until one's address matches.
+        await page.waitForFunction(
+          pageCall(
+            (source: string, flags: string) => new RegExp(source, flags).test(location.href),
+            pattern.source,
+            pattern.flags,
+          ),
+          { timeout: WAIT_MS },
+        );
+      }
+      return page.url();
+    },
+    async waitFor(target) {
+      await element(page, target);
+    },
+    async click(target) {
+      await (await element(page, target, true)).click();
+    },
+    async clickToNewTab(target) {
+      const link = await element(page, target, true);
+      const opened = page
+        .browserContext()
+        .waitForTarget((candidate) => candidate.type() === 'page' && candidate !== page.target(), {
+          timeout: WAIT_MS,
+        });
+      await link.click();
+      const paymentPage = await (await opened).page();
+      if (!paymentPage) throw new Error('Firefox: the new tab has no page');
+      return tabOf(paymentPage);
+    },
+    async type(target, text) {
+      await (await element(page, target, true)).type(text);
+    },
+    async fillDate(target, isoDate) {
+      // Firefox's date input takes digits field by field, as a person types them.
+      const keys = (await page.evaluate(pageCall(dateKeystrokes, isoDate))) as string;
+      await (await element(page, target, true)).type(keys);
+    },
+    async selectOption(target, value) {
+      await (await element(page, target, true)).select(value);
+    },
+    evaluate: async <T>(script: () => T) => (await page.evaluate(pageCall(script))) as T,
+  };
+}
+
+export const firefox: Engine = {
+  name: 'Firefox',
+  async launch(): Promise<EngineBrowser> {
+    const { FIREFOX_PATH } = ensureBrowsers(['firefox']);
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      protocol: 'webDriverBiDi',
+      executablePath: FIREFOX_PATH!,
+      headless: true,
+      defaultViewport: { width: 1100, height: 900 },
+    });
+    // puppeteer starts Firefox in a process group of its own: the whole group goes.
+    const pid = browser.process()?.pid;
+    const guard = guardAgainstOrphans(pid ? [['kill', '-KILL', '--', `-${pid}`]] : []);
+    const contexts: Awaited<ReturnType<typeof browser.createBrowserContext>>[] = [];
+    return {
+      async open(url) {
+        const context = await browser.createBrowserContext();
+        contexts.push(context);
+        const page = await context.newPage();
+        await page.goto(url);
+        return tabOf(page);
+      },
+      async closeTabs() {
+        for (const context of contexts.splice(0)) await context.close();
+      },
+      async close() {
+        await browser.close();
+        guard.release();
+      },
+    };
+  },
+};

@@ -1,0 +1,121 @@
+/**
+ * The main journeys, described once and run in each engine through its driver (driver.ts): a
+ * product paid in link mode and in redirect mode by an individual, and a company whose payment
+ * fails. Chromium runs these and many more in tests/e2e; here they prove the other engines.
+ */
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
+import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
+import { type Stack, startStack } from '../support/stack.ts';
+import type { Engine, EngineBrowser, Tab } from './driver.ts';
+
+/** What the proxy says of the checkout, by the public API's contract. */
+async function proxyStatus(stack: Stack, id: string) {
+  const response = await fetch(`${stack.proxy.url}/api/checkouts/${id}`);
+  return checkoutSchema.parse(await response.json()).status;
+}
+
+/** The id the widget keeps in sessionStorage for the tab's checkout. */
+async function rememberedCheckoutId(tab: Tab): Promise<string> {
+  const id = await tab.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('crypto-pay:checkout:'));
+    return key ? sessionStorage.getItem(key) : null;
+  });
+  assert.ok(id, 'the widget keeps the checkout id in sessionStorage');
+  return id;
+}
+
+/** The details step as the suite's individual, paying in BTC. */
+async function fillPerson(tab: Tab) {
+  await tab.waitFor({ role: 'heading', name: 'Your details' });
+  await tab.type({ label: 'First name' }, SENDER.sender_data.first_name);
+  await tab.type({ label: 'Last name' }, SENDER.sender_data.last_name);
+  await tab.fillDate({ label: 'Date of birth' }, SENDER.sender_data.date_of_birth);
+  await tab.click({ role: 'radio', name: 'BTC on Bitcoin' });
+}
+
+/** The details step as the suite's company, registered in the Netherlands, paying in ETH. */
+async function fillCompany(tab: Tab) {
+  await tab.waitFor({ role: 'heading', name: 'Your details' });
+  await tab.click({ role: 'radio', name: 'A company' });
+  await tab.type({ label: 'Legal name of the company' }, LEGAL_SENDER.sender_data.legal_name);
+  await tab.type({ label: 'Search countries' }, 'Netherlands');
+  await tab.selectOption(
+    { label: 'Country of registration' },
+    LEGAL_SENDER.sender_data.country_of_registration,
+  );
+  await tab.click({ role: 'radio', name: 'ETH on Ethereum' });
+}
+
+/** Registers the journeys for `engine`: one stack and one browser for them all. */
+export function journeys(engine: Engine) {
+  let stack: Stack;
+  let browser: EngineBrowser;
+  let shop: string;
+  const sandbox = () => new RegExp(`^${stack.sandbox.url}/`);
+
+  before(async () => {
+    stack = await startStack({ demo: {} });
+    // The shop as the browser opens it: the origin the proxy allows.
+    shop = `http://127.0.0.1:${new URL(stack.demo!.url).port}`;
+    browser = await engine.launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  describe(`the main journeys in ${engine.name}`, { timeout: 120_000 }, () => {
+    after(() => browser?.closeTabs());
+
+    it('an individual pays a product in link mode, on the payment page in a new tab', async () => {
+      const tab = await browser.open(`${shop}/product.html`);
+      await fillPerson(tab);
+      await tab.click({ role: 'button', name: 'Continue to payment' });
+      await tab.waitFor({ css: '[part="status"]', text: 'Waiting for your payment.' });
+      const id = await rememberedCheckoutId(tab);
+
+      const paymentTab = await tab.clickToNewTab({ role: 'link', name: /Open the payment page/ });
+      await paymentTab.waitForUrl(sandbox());
+      await paymentTab.click({ css: 'button[value="paid"]' });
+
+      // The widget hears "paid" over its event stream and goes on to the shop's success page.
+      await tab.waitForUrl(/\/success\.html/);
+      await tab.waitFor({ role: 'heading', name: 'Payment complete' });
+      assert.equal(await proxyStatus(stack, id), 'paid');
+    });
+
+    it('an individual pays a product in redirect mode, sent to the payment page and back', async () => {
+      const tab = await browser.open(`${shop}/product.html`);
+      // The shop's product page, as a merchant who prefers redirect mode writes it.
+      await tab.evaluate(() =>
+        document.querySelector('crypto-pay')?.setAttribute('mode', 'redirect'),
+      );
+      await fillPerson(tab);
+      await tab.click({ role: 'button', name: 'Continue to payment' });
+      await tab.waitForUrl(sandbox());
+      await tab.waitFor({ text: '25.00 EUR' });
+      await tab.click({ css: 'button[value="paid"]' });
+
+      const back = await tab.waitForUrl(/\/success\.html\?(.*&)?checkout=/);
+      await tab.waitFor({ role: 'heading', name: 'Payment complete' });
+      assert.equal(await proxyStatus(stack, new URL(back).searchParams.get('checkout')!), 'paid');
+    });
+
+    it('a company pays a cart in redirect mode, and the failed payment is told as such', async () => {
+      const tab = await browser.open(`${shop}/checkout.html`);
+      await tab.waitFor({ css: '[part="total"]', text: '42.00' });
+      await fillCompany(tab);
+      await tab.click({ role: 'button', name: 'Continue to payment' });
+      await tab.waitForUrl(sandbox());
+      await tab.waitFor({ text: '42.00 EUR' });
+      await tab.click({ css: 'button[value="failed"]' });
+
+      const back = await tab.waitForUrl(/\/failed\.html\?(.*&)?checkout=/);
+      await tab.waitFor({ role: 'heading', name: 'Payment failed' });
+      assert.equal(await proxyStatus(stack, new URL(back).searchParams.get('checkout')!), 'failed');
+    });
+  });
+}

@@ -1,0 +1,227 @@
+/**
+ * WebKit (WebKitGTK's MiniBrowser, from Debian's `webkit2gtk-driver`) driven by selenium-webdriver
+ * through WebKitWebDriver, on an Xvfb display of its own; the display, the driver and the
+ * browser are killed when the browser closes, or when the test process ends, whichever way.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { Builder, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { ensureBrowsers } from '../../scripts/browsers.mjs';
+import { guardAgainstOrphans } from '../support/orphan-guard.ts';
+import { freePort } from '../support/process.ts';
+import { type Engine, type EngineBrowser, type Tab, WAIT_MS } from './driver.ts';
+import { describeTarget, locate, pageFunction, type Target, toPageTarget } from './target.ts';
+
+/** selenium-webdriver's own wait for a driver server to answer (its types leave it out). */
+const { waitForServer } = createRequire(import.meta.url)('selenium-webdriver/http/util') as {
+  waitForServer(url: string, timeoutMs: number): Promise<void>;
+};
+
+/** How often a wait asks the page again, so that it does not keep both CPUs busy asking. */
+const POLL_MS = 50;
+
+/** The MiniBrowser that Debian's libwebkit2gtk ships, in its architecture's library folder. */
+function miniBrowser(): string {
+  const found = readdirSync('/usr/lib')
+    .filter((folder) => folder.endsWith('-linux-gnu'))
+    .map((folder) => join('/usr/lib', folder, 'webkit2gtk-4.1/MiniBrowser'))
+    .find((path) => existsSync(path));
+  if (!found) throw new Error('WebKitGTK MiniBrowser not found: install "webkit2gtk-driver".');
+  return found;
+}
+
+/** Starts Xvfb on a display it picks itself (-displayfd) and resolves once it accepts clients. */
+async function startDisplay(): Promise<{ display: string; server: ChildProcess }> {
+  const server = spawn(
+    'Xvfb',
+    ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1280x1024x24'],
+    {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    },
+  );
+  const announced = server.stdio[3] as Readable;
+  announced.setEncoding('utf8');
+  const [number] = (await Promise.race([
+    once(announced, 'data'),
+    once(server, 'exit').then(([code]) => {
+      throw new Error(`Xvfb exited (${code}) before it announced its display.`);
+    }),
+  ])) as [string];
+  return { display: `:${number.trim()}`, server };
+}
+
+/** Starts WebKitWebDriver on a free port, on the display given; resolves once it answers. */
+async function startDriver(driverPath: string, display: string) {
+  const port = await freePort();
+  const driver = spawn(driverPath, [`--port=${port}`, '--host=local'], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: display },
+  });
+  return { driver, url: `http://127.0.0.1:${port}` };
+}
+
+/** A session of the driver at `url`: MiniBrowser, started by the driver for automation. */
+async function startSession(url: string) {
+  await waitForServer(url, WAIT_MS);
+  const capabilities = new Capabilities({
+    browserName: 'MiniBrowser',
+    'webkitgtk:browserOptions': { binary: miniBrowser(), args: ['--automation'] },
+  });
+  return new Builder().usingServer(url).withCapabilities(capabilities).build();
+}
+
+/** Tabs of one session: WebDriver talks to one window at a time, so each tab switches first. */
+function tabsOf(session: WebDriver) {
+  let current = '';
+  const focus = async (handle: string) => {
+    if (current !== handle) await session.switchTo().window(handle);
+    current = handle;
+  };
+
+  /** Runs `fn` in the current window's page with `args` (elements among them). */
+  const run = (fn: (...args: never[]) => unknown, ...args: unknown[]) =>
+    session.executeScript(`return ${pageFunction(fn)}.apply(null, arguments)`, ...args);
+
+  const element = async (target: Target, enabled = false) => {
+    try {
+      return (await session.wait(
+        () => run(locate, toPageTarget(target), enabled),
+        WAIT_MS,
+        undefined,
+        POLL_MS,
+      )) as WebElement;
+    } catch (error) {
+      const url = await session.getCurrentUrl();
+      throw new Error(`WebKit: no ${describeTarget(target)} on ${url}`, { cause: error });
+    }
+  };
+
+  const tab = (handle: string): Tab => ({
+    async waitForUrl(pattern) {
+      await focus(handle);
+      await session.wait(
+        async () => pattern.test(await session.getCurrentUrl()),
+        WAIT_MS,
+        `WebKit: no address like ${pattern}`,
+        POLL_MS,
+      );
+      return session.getCurrentUrl();
+    },
+    async waitFor(target) {
+      await focus(handle);
+      await element(target);
+    },
+    async click(target) {
+      await focus(handle);
+      await (await element(target, true)).click();
+    },
+    async clickToNewTab(target) {
+      await focus(handle);
+      const known = await session.getAllWindowHandles();
+      await (await element(target, true)).click();
+      const opened = await session.wait(
+        async () => (await session.getAllWindowHandles()).find((other) => !known.includes(other)),
+        WAIT_MS,
+        'WebKit: the link opened no tab',
+        POLL_MS,
+      );
+      return tab(opened!);
+    },
+    async type(target, text) {
+      await focus(handle);
+      await (await element(target, true)).sendKeys(text);
+    },
+    async fillDate(target, isoDate) {
+      await focus(handle);
+      // WebKitGTK's date input ignores WebDriver's keystrokes: the value is set as a script
+      // can, with the events typing would fire (tests/e2e types it, in Chromium).
+      await run(
+        (input: HTMLInputElement, value: string) => {
+          input.focus();
+          input.value = value;
+          input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+          input.dispatchEvent(new Event('change', { bubbles: true }));
+        },
+        await element(target, true),
+        isoDate,
+      );
+    },
+    async selectOption(target, value) {
+      await focus(handle);
+      const list = await element(target, true);
+      const option = (await run(
+        (select: HTMLSelectElement, wanted: string) =>
+          [...select.options].find((candidate) => candidate.value === wanted) ?? null,
+        list,
+        value,
+      )) as WebElement | null;
+      if (!option) throw new Error(`WebKit: no option ${value} in ${describeTarget(target)}`);
+      await option.click();
+    },
+    async evaluate<T>(script: () => T) {
+      await focus(handle);
+      return (await run(script)) as T;
+    },
+  });
+
+  return {
+    /** A new window: its own sessionStorage, as a new tab has. */
+    async open(url: string) {
+      await session.switchTo().newWindow('tab');
+      current = await session.getWindowHandle();
+      await session.get(url);
+      return tab(current);
+    },
+    /** Closes every window but the first (closing the last would end the session). */
+    async closeAllButFirst() {
+      const [first, ...others] = await session.getAllWindowHandles();
+      for (const other of others) {
+        await focus(other);
+        await session.close();
+      }
+      await focus(first!);
+    },
+  };
+}
+
+export const webkit: Engine = {
+  name: 'WebKit',
+  async launch(): Promise<EngineBrowser> {
+    const { WEBKIT_DRIVER_PATH } = ensureBrowsers(['webkit']);
+    const { display, server } = await startDisplay();
+    const { driver, url } = await startDriver(WEBKIT_DRIVER_PATH!, display);
+    // Each in a process group of its own: the groups go (the driver's holds the browser it
+    // started), however this process ends.
+    const groups = [server.pid!, driver.pid!];
+    const guard = guardAgainstOrphans(groups.map((pid) => ['kill', '-KILL', '--', `-${pid}`]));
+    const killAll = () => {
+      for (const pid of groups) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      guard.release();
+    };
+    try {
+      const session = await startSession(url);
+      const tabs = tabsOf(session);
+      return {
+        open: tabs.open,
+        closeTabs: tabs.closeAllButFirst,
+        close: () => session.quit().finally(killAll),
+      };
+    } catch (error) {
+      killAll();
+      throw error;
+    }
+  },
+};
