@@ -91,7 +91,7 @@ export const firefox: Engine = {
     });
     // puppeteer starts Firefox in a process group of its own: the whole group goes.
     const pid = browser.process()?.pid;
-    const guard = guardAgainstOrphans(pid ? [['kill', '-KILL', '--', `-${pid}`]] : []);
+    const guard = guardAgainstOrphans(pid ? [['kill', '-KILL', `-${pid}`]] : []);
     const contexts: Awaited<ReturnType<typeof browser.createBrowserContext>>[] = [];
     return {
       async open(url) {
