@@ -4,9 +4,10 @@
  * machine allows.
  */
 
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
 
 /**
  * Global options of every podman call: crun refuses kernels with hybrid cgroups and there may be
@@ -21,15 +22,10 @@ const PACKAGES = ['podman', 'runc', 'debootstrap', 'podman-compose'];
  * deploy/compose) when one is missing.
  */
 export function ensurePodman(): void {
-  const found = (command: string) =>
-    spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-  if (PACKAGES.every(found)) return;
-  console.log(
-    `Installing Debian packages ${PACKAGES.join(', ')} for the container test (needs root).`,
+  ensureDebianPackages(
+    PACKAGES.map((name) => ({ provides: name, package: name })),
+    'the container test',
   );
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...PACKAGES], { stdio: 'inherit', env });
 }
 
 /**

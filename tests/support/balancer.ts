@@ -5,12 +5,13 @@
  * and the runtime API to see which proxies it sends traffic to.
  */
 
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
 import { guardAgainstOrphans } from './orphan-guard.ts';
 import { freePort } from './process.ts';
 
@@ -19,11 +20,7 @@ const BACKEND = 'proxies';
 
 /** Installs Debian's `haproxy` (2.6 on Debian 12) when it is missing. */
 export function ensureHaproxy(): void {
-  if (spawnSync('sh', ['-c', 'command -v haproxy'], { stdio: 'ignore' }).status === 0) return;
-  console.log('HAProxy not found: installing Debian package "haproxy" (needs root).');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env });
+  ensureDebianPackages([{ provides: 'haproxy', package: 'haproxy' }], 'the balancer tests');
 }
 
 /** One server behind the balancer: a proxy listening on 127.0.0.1:`port`. */

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
 import { guardAgainstOrphans } from './orphan-guard.ts';
 import { freePort } from './process.ts';
 
@@ -37,14 +38,10 @@ const run = promisify(execFile);
 
 /** Installs Debian's `postgresql` (15 on Debian 12) when its programs are missing. */
 export function ensurePostgres(): void {
-  if (existsSync(join(POSTGRES_BIN, 'initdb'))) return;
-  console.log('PostgreSQL 15 not found: installing Debian package "postgresql" (needs root).');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
-  if (!existsSync(join(POSTGRES_BIN, 'initdb'))) {
-    throw new Error(`Installed "postgresql", but ${POSTGRES_BIN}/initdb is still missing.`);
-  }
+  ensureDebianPackages(
+    [{ provides: join(POSTGRES_BIN, 'initdb'), package: 'postgresql' }],
+    'the PostgreSQL tests',
+  );
 }
 
 /** How a server stops: `fast` (clean, as a deploy stops it) or `immediate` (a crash). */
