@@ -36,6 +36,11 @@ export interface Tab {
 export interface EngineBrowser {
   /** Opens `url` in a new tab with storage of its own (nothing left by another journey). */
   open(url: string): Promise<Tab>;
+  /**
+   * The uncaught errors of its pages since the last call, where the engine's protocol reports
+   * them (WebDriver BiDi does; WebKitWebDriver, WebDriver classic, has no such event: none).
+   */
+  takePageErrors(): string[];
   /** Closes the tabs `open` and `clickToNewTab` gave. */
   closeTabs(): Promise<void>;
   /** Closes the browser and everything started for it (driver, display). */

@@ -29,21 +29,22 @@ async function element(page: Page, target: Target, enabled = false) {
   }
 }
 
-function tabOf(page: Page): Tab {
+function tabOf(page: Page, pageErrors: string[]): Tab {
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${String(error)}`));
   return {
     async waitForUrl(pattern) {
-      if (!pattern.test(page.url())) {
-        // Asked again in each document the tab loads, until one's address matches.
-        await page.waitForFunction(
-          pageCall(
-            (source: string, flags: string) => new RegExp(source, flags).test(location.href),
-            pattern.source,
-            pattern.flags,
-          ),
-          { timeout: WAIT_MS },
-        );
-      }
-      return page.url();
+      // Asked in each document the tab loads until one's address matches, and that address
+      // read in the page: puppeteer's page.url() can still name the document before.
+      const address = await page.waitForFunction(
+        pageCall(
+          (source: string, flags: string) =>
+            new RegExp(source, flags).test(location.href) && location.href,
+          pattern.source,
+          pattern.flags,
+        ),
+        { timeout: WAIT_MS },
+      );
+      return (await address.jsonValue()) as string;
     },
     async waitFor(target) {
       await element(page, target);
@@ -61,7 +62,7 @@ function tabOf(page: Page): Tab {
       await link.click();
       const paymentPage = await (await opened).page();
       if (!paymentPage) throw new Error('Firefox: the new tab has no page');
-      return tabOf(paymentPage);
+      return tabOf(paymentPage, pageErrors);
     },
     async type(target, text) {
       await (await element(page, target, true)).type(text);
@@ -93,14 +94,16 @@ export const firefox: Engine = {
     const pid = browser.process()?.pid;
     const guard = guardAgainstOrphans(pid ? [['kill', '-KILL', `-${pid}`]] : []);
     const contexts: Awaited<ReturnType<typeof browser.createBrowserContext>>[] = [];
+    const pageErrors: string[] = [];
     return {
       async open(url) {
         const context = await browser.createBrowserContext();
         contexts.push(context);
         const page = await context.newPage();
         await page.goto(url);
-        return tabOf(page);
+        return tabOf(page, pageErrors);
       },
+      takePageErrors: () => pageErrors.splice(0),
       async closeTabs() {
         for (const context of contexts.splice(0)) await context.close();
       },

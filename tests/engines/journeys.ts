@@ -5,7 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
 import { type Stack, startStack } from '../support/stack.ts';
@@ -68,6 +68,7 @@ export function journeys(engine: Engine) {
   });
 
   describe(`the main journeys in ${engine.name}`, { timeout: 120_000 }, () => {
+    afterEach(() => assert.deepEqual(browser.takePageErrors(), [], 'no uncaught error on a page'));
     after(() => browser?.closeTabs());
 
     it('an individual pays a product in link mode, on the payment page in a new tab', async () => {

@@ -107,13 +107,16 @@ function tabsOf(session: WebDriver) {
   const tab = (handle: string): Tab => ({
     async waitForUrl(pattern) {
       await focus(handle);
-      await session.wait(
-        async () => pattern.test(await session.getCurrentUrl()),
+      const matched = await session.wait(
+        async () => {
+          const address = await session.getCurrentUrl();
+          return pattern.test(address) && address;
+        },
         WAIT_MS,
         `WebKit: no address like ${pattern}`,
         POLL_MS,
       );
-      return session.getCurrentUrl();
+      return matched as string;
     },
     async waitFor(target) {
       await focus(handle);
@@ -220,6 +223,8 @@ export const webkit: Engine = {
       return {
         open: tabs.open,
         closeTabs: tabs.closeAllButFirst,
+        // WebDriver classic has no event for a page's uncaught errors.
+        takePageErrors: () => [],
         close: () => session.quit().finally(killAll),
       };
     } catch (error) {
