@@ -108,8 +108,11 @@ export const firefox: Engine = {
         for (const context of contexts.splice(0)) await context.close();
       },
       async close() {
-        await browser.close();
-        guard.release();
+        try {
+          await browser.close();
+        } finally {
+          guard.release();
+        }
       },
     };
   },

@@ -63,8 +63,11 @@ export function journeys(engine: Engine) {
     browser = await engine.launch();
   });
   after(async () => {
-    await browser?.close();
-    await stack?.stop();
+    try {
+      await browser?.close();
+    } finally {
+      await stack?.stop();
+    }
   });
 
   describe(`the main journeys in ${engine.name}`, { timeout: 120_000 }, () => {

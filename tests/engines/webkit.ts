@@ -11,6 +11,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Builder, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { ensureBrowsers } from '../../scripts/browsers.mjs';
 import { guardAgainstOrphans } from '../support/orphan-guard.ts';
@@ -37,7 +38,7 @@ function miniBrowser(): string {
 }
 
 /** Starts Xvfb on a display it picks itself (-displayfd) and resolves once it accepts clients. */
-async function startDisplay(): Promise<{ display: string; server: ChildProcess }> {
+async function startDisplay(guarded: (child: ChildProcess) => void): Promise<{ display: string }> {
   const server = spawn(
     'Xvfb',
     ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1280x1024x24'],
@@ -46,6 +47,7 @@ async function startDisplay(): Promise<{ display: string; server: ChildProcess }
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     },
   );
+  guarded(server);
   const announced = server.stdio[3] as Readable;
   announced.setEncoding('utf8');
   const [number] = (await Promise.race([
@@ -54,10 +56,10 @@ async function startDisplay(): Promise<{ display: string; server: ChildProcess }
       throw new Error(`Xvfb exited (${code}) before it announced its display.`);
     }),
   ])) as [string];
-  return { display: `:${number.trim()}`, server };
+  return { display: `:${number.trim()}` };
 }
 
-/** Starts WebKitWebDriver on a free port, on the display given; resolves once it answers. */
+/** Starts WebKitWebDriver on a free port, on the display given (startSession waits for it). */
 async function startDriver(driverPath: string, display: string) {
   const port = await freePort();
   const driver = spawn(driverPath, [`--port=${port}`, '--host=local'], {
@@ -201,23 +203,28 @@ export const webkit: Engine = {
   name: 'WebKit',
   async launch(): Promise<EngineBrowser> {
     const { WEBKIT_DRIVER_PATH } = ensureBrowsers(['webkit']);
-    const { display, server } = await startDisplay();
-    const { driver, url } = await startDriver(WEBKIT_DRIVER_PATH!, display);
-    // Each in a process group of its own: the groups go (the driver's holds the browser it
-    // started), however this process ends.
-    const groups = [server.pid!, driver.pid!];
-    const guard = guardAgainstOrphans(groups.map((pid) => ['kill', '-KILL', `-${pid}`]));
+    // Each in a process group of its own, guarded from the moment it starts: the groups go
+    // (the driver's holds the browser it started), however this process ends.
+    const started: { pid: number; guard: ReturnType<typeof guardAgainstOrphans> }[] = [];
+    const guarded = (child: ChildProcess) =>
+      started.push({
+        pid: child.pid!,
+        guard: guardAgainstOrphans([['kill', '-KILL', `-${child.pid}`]]),
+      });
     const killAll = () => {
-      for (const pid of groups) {
+      for (const { pid, guard } of started.splice(0)) {
         try {
           process.kill(-pid, 'SIGKILL');
         } catch {
           // Already gone.
         }
+        guard.release();
       }
-      guard.release();
     };
     try {
+      const { display } = await startDisplay(guarded);
+      const { driver, url } = await startDriver(WEBKIT_DRIVER_PATH!, display);
+      guarded(driver);
       const session = await startSession(url);
       const tabs = tabsOf(session);
       return {
@@ -225,7 +232,12 @@ export const webkit: Engine = {
         closeTabs: tabs.closeAllButFirst,
         // WebDriver classic has no event for a page's uncaught errors.
         takePageErrors: () => [],
-        close: () => session.quit().finally(killAll),
+        async close() {
+          // A clean end of the session first, bounded: the kill below ends what it leaves.
+          await Promise.race([session.quit(), delay(WAIT_MS, undefined, { ref: false })]).finally(
+            killAll,
+          );
+        },
       };
     } catch (error) {
       killAll();
