@@ -30,7 +30,7 @@ export const toPageTarget = ({ name, ...rest }: Target): PageTarget => ({
     : { name: typeof name === 'string' ? name : { source: name.source, flags: name.flags } }),
 });
 
-/** Words for a failure message: `heading "Payment complete"`. */
+/** Words for a failure message: `role "heading", name "Payment complete"`. */
 export const describeTarget = (target: Target) =>
   Object.entries(target)
     .map(([key, value]) => `${key} ${typeof value === 'string' ? `"${value}"` : String(value)}`)
