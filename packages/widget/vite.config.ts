@@ -3,7 +3,11 @@
  * `vite build --mode bundled` makes `crypto-pay.bundled.js`, one self-contained module for a
  * plain `<script type="module">`. Locales other than English become chunks loaded on demand.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { defaultClientConditions, defineConfig, type Plugin, transformWithEsbuild } from 'vite';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
  * Vite keeps whitespace in ES library builds; for the size of what customers download, the
@@ -60,20 +64,153 @@ const minifyStyles = (): Plugin => ({
 });
 
 /**
- * A failed `import()` stays failed for the life of the page (the browser keeps the failure in
- * its module map), so a chunk lost to a network blip could never load without a reload: the
- * form's Continue, the pay step's panel, a language. In the bundle each chunk import that fails
- * asks once more for the same file under a new query. (The bundler build leaves imports to the
- * host's bundler, which needs them static.)
+ * The script-tag build works copied alone, under any name, from any origin: its chunks are
+ * fetched from the merchant's proxy (src/api/parts.ts), so neither may name the other by
+ * address. Each chunk import becomes a call of the entry's `importPart`, and each chunk's static
+ * import of the entry becomes a read of what the entry left under `Symbol.for('crypto-pay')`
+ * (instead of exporting it), once it ran. (The bundler build leaves imports to the host's
+ * bundler, which needs them static.)
  */
-const RETRYING_IMPORT =
-  'let __cpRetry=0;const __cpImport=u=>import(u).catch(()=>import(u+"?retry="+ ++__cpRetry));';
-const retryChunkImports = (): Plugin => ({
-  name: 'crypto-pay:retry-chunk-imports',
+const REGISTRY = 'globalThis[Symbol.for("crypto-pay")]';
+const chunksFromProxy = (): Plugin => ({
+  name: 'crypto-pay:chunks-from-proxy',
   renderDynamicImport: ({ targetChunk }) =>
     targetChunk ? { left: '__cpImport(', right: ')' } : null,
-  renderChunk: (code) => (code.includes('__cpImport(') ? RETRYING_IMPORT + code : null),
+  renderChunk(code, chunk) {
+    const program = this.parse(code) as unknown as { body: ImportExportNode[] };
+    let result = '';
+    let copied = 0;
+    let loader: string | undefined;
+    const replace = (node: ImportExportNode, text: string) => {
+      result += code.slice(copied, node.start) + text;
+      copied = node.end;
+    };
+    for (const node of program.body) {
+      if (node.type === 'ImportDeclaration') {
+        const named = node.specifiers.every((s) => s.type === 'ImportSpecifier');
+        if (!node.source?.value.endsWith('crypto-pay.bundled.js') || !named) {
+          this.error(
+            `${chunk.fileName} imports ${node.source?.value} in a way the proxy cannot serve`,
+          );
+        }
+        const names = node.specifiers.map((s) => `${s.imported?.name}:${s.local.name}`);
+        replace(node, `const{${names.join(',')}}=${REGISTRY};`);
+      } else if (chunk.isEntry && node.type === 'ExportNamedDeclaration' && !node.declaration) {
+        // What the page may import stays exported; the rest is the chunks' alone.
+        const exports = moduleExports(this, chunk.facadeModuleId ?? '');
+        const page = new Set(exports.filter((name) => name !== 'importPart'));
+        const own = node.specifiers.filter((s) => !page.has(s.exported?.name ?? ''));
+        for (const { local } of own) assertConstant(this, program as never, local.name);
+        loader = own.find((s) => s.exported?.name === 'importPart')?.local.name;
+        const shared = own.map((s) => `${s.exported?.name}:${s.local.name}`).join(',');
+        const exported = node.specifiers
+          .filter((s) => page.has(s.exported?.name ?? ''))
+          .map((s) => `${s.local.name} as ${s.exported?.name}`);
+        replace(node, `${REGISTRY}={${shared}};export{${exported.join(',')}};`);
+      }
+    }
+    result += code.slice(copied);
+    if (!result.includes('__cpImport(')) return result;
+    // The entry calls its own loader; a chunk takes it with the rest, once the entry has run.
+    if (!chunk.isEntry) return `const{importPart:__cpImport}=${REGISTRY};${result}`;
+    if (!loader) this.error('the entry does not export importPart (src/script-tag.ts)');
+    return `${result}function __cpImport(u){return ${loader}(u)}`;
+  },
 });
+
+/** The names a module exports, those of its `export *` included. */
+function moduleExports(
+  context: {
+    getModuleInfo: (id: string) => { exportedBindings: Record<string, string[]> | null } | null;
+  },
+  id: string,
+): string[] {
+  const bindings = context.getModuleInfo(id)?.exportedBindings ?? {};
+  return Object.entries(bindings).flatMap(([source, names]) =>
+    names.flatMap((name) =>
+      name === '*' ? moduleExports(context, resolve(dirname(id), source)) : [name],
+    ),
+  );
+}
+
+interface ImportExportNode {
+  type: string;
+  start: number;
+  end: number;
+  source?: { value: string } | null;
+  declaration?: unknown;
+  specifiers: {
+    type: string;
+    local: { name: string };
+    imported?: { name: string };
+    exported?: { name: string };
+  }[];
+}
+
+/**
+ * The chunks read the entry's bindings once, where an import would follow them live: so none
+ * may be a variable the entry assigns again (Rollup writes some classes as `let X = class`).
+ * An assignment inside a scope that declares the name again is to another variable.
+ */
+function assertConstant(
+  context: { error: (message: string) => never },
+  program: { body: unknown[] },
+  name: string,
+): void {
+  const assigns = (node: unknown): boolean => {
+    if (!node || typeof node !== 'object') return false;
+    const { type, left, argument } = node as EsNode;
+    if (type === 'AssignmentExpression' && left?.name === name) return true;
+    if (type === 'UpdateExpression' && argument?.name === name) return true;
+    if (node !== program && redeclares(node as EsNode, name)) return false;
+    return Object.values(node).some(assigns);
+  };
+  if (assigns(program)) {
+    context.error(`the entry shares ${name}, which it assigns again, with its chunks`);
+  }
+}
+
+interface EsNode {
+  type?: string;
+  name?: string;
+  left?: EsNode;
+  argument?: EsNode;
+  id?: EsNode | null;
+  params?: EsNode[];
+  param?: EsNode | null;
+  body?: EsNode | EsNode[];
+  declarations?: EsNode[];
+  init?: EsNode | null;
+  properties?: EsNode[];
+  elements?: (EsNode | null)[];
+  value?: EsNode;
+}
+
+/** The names a binding pattern (`a`, `{a, b: [c]}`, `...d`, `e = 1`) declares. */
+function patternNames(pattern: EsNode | null | undefined): string[] {
+  if (!pattern) return [];
+  if (pattern.type === 'Identifier') return [pattern.name ?? ''];
+  if (pattern.type === 'AssignmentPattern') return patternNames(pattern.left);
+  if (pattern.type === 'RestElement') return patternNames(pattern.argument);
+  if (pattern.type === 'Property') return patternNames(pattern.value);
+  return [...(pattern.properties ?? []), ...(pattern.elements ?? [])].flatMap(patternNames);
+}
+
+/** Whether a function, block, loop or catch declares `name` for what is inside it. */
+function redeclares(node: EsNode, name: string): boolean {
+  const declared = (statement: EsNode | null | undefined) =>
+    (statement?.type === 'VariableDeclaration' &&
+      statement.declarations?.some((declarator) => patternNames(declarator.id).includes(name))) ||
+    (['FunctionDeclaration', 'ClassDeclaration'].includes(statement?.type ?? '') &&
+      statement?.id?.name === name);
+  if (node.params?.some((param) => patternNames(param).includes(name))) return true;
+  if (node.type === 'CatchClause' && patternNames(node.param).includes(name)) return true;
+  if (node.type?.startsWith('For') && declared(node.init ?? (node.left as EsNode))) return true;
+  const statements = Array.isArray(node.body) ? node.body : [];
+  // A function's `var`s hoist out of its blocks, but Rollup's output declares them at the top.
+  const body = node.body && !Array.isArray(node.body) ? node.body.body : undefined;
+  return [...statements, ...(Array.isArray(body) ? body : [])].some(declared);
+}
 
 interface TemplateNode {
   type: string;
@@ -97,7 +234,8 @@ function taggedTemplates(node: unknown, found: TemplateNode[] = []): TemplateNod
 
 /**
  * Collapses each run of whitespace holding a line break in the static text of the `html` and
- * `svg` templates to one space, which renders the same: HTML collapses such runs anyway. A
+ * `svg` templates to one space, which renders the same: HTML collapses such runs anyway; and
+ * drops the HTML comments written there (notes to the source's reader, never shown). A
  * template with `<pre>` or `<textarea>`, where whitespace shows, stops the build instead.
  */
 const minifyTemplates = (): Plugin => ({
@@ -116,7 +254,9 @@ const minifyTemplates = (): Plugin => ({
       if (start < copied || text !== value.raw || /<(pre|textarea)\b/i.test(text)) {
         this.error(`cannot minify the template at ${id}:${start}`);
       }
-      result += code.slice(copied, start) + text.replace(/\s*\n\s*/g, ' ');
+      // A comment whole within one piece of text is the source's note, not the customer's.
+      const bare = text.replace(/<!--(?:(?!-->)[^$`\\])*-->/g, '');
+      result += code.slice(copied, start) + bare.replace(/\s*\n\s*/g, ' ');
       copied = end;
     }
     return { code: result + code.slice(copied), map: null };
@@ -129,9 +269,11 @@ export default defineConfig(({ mode }) => {
     plugins: [
       minifyStyles(),
       minifyTemplates(),
-      ...(bundled ? [retryChunkImports()] : []),
+      ...(bundled ? [chunksFromProxy()] : []),
       minifyChunks(),
     ],
+    // The folder of the proxy's `/widget/{version}/` that the script-tag build fetches from.
+    define: { __CRYPTO_PAY_VERSION__: JSON.stringify(version) },
     // The workspace's packages from their TypeScript source (scripts/source.mjs).
     resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] },
     build: {
@@ -141,7 +283,7 @@ export default defineConfig(({ mode }) => {
       minify: false,
       sourcemap: false,
       lib: {
-        entry: 'src/crypto-pay.ts',
+        entry: bundled ? 'src/script-tag.ts' : 'src/crypto-pay.ts',
         formats: ['es'],
         fileName: () => (bundled ? 'crypto-pay.bundled.js' : 'crypto-pay.js'),
       },

@@ -4,8 +4,10 @@
  * be fetched shows as trouble ("we keep trying") and is fetched again (`Timing.watcherRetry`:
  * 2 s doubling to 30 s), or at once on "Check now".
  */
+
 import { backoffDelay } from '../utilities/backoff.ts';
 import type { CheckoutWatcher, WatcherHost, WatcherListener } from './checkout-watcher.ts';
+import { reportPart } from './parts.ts';
 import type { Checkout } from './proxy-api.ts';
 
 export class LazyWatcher {
@@ -52,9 +54,10 @@ export class LazyWatcher {
         if (this.failures > 0) this.listener.trouble(false);
         if (this.wanted) this.watcher.watch(...this.wanted);
       },
-      () => {
+      (error) => {
         this.loading = undefined;
         if (!this.wanted) return;
+        reportPart(this.host, error);
         this.listener.trouble(true);
         const wait = backoffDelay(this.host.timing.watcherRetry, this.failures++);
         this.retry = setTimeout(() => this.load(), wait);

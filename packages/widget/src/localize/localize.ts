@@ -4,6 +4,7 @@
  * they cost the default bundle nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { reportPart } from '../api/parts.ts';
 import type { Translation } from './translation.ts';
 import en from './translations/en.ts';
 
@@ -110,7 +111,7 @@ export class LocalizeController implements ReactiveController {
             updateAll();
           },
           // A locale chunk that fails to load leaves the checkout in English rather than broken.
-          () => undefined,
+          (error) => reportPart(this.host, error),
         );
     }
   }

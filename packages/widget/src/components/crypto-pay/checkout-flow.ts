@@ -7,6 +7,7 @@
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
 import { LazyWatcher } from '../../api/lazy-watcher.ts';
+import { reportPart } from '../../api/parts.ts';
 import {
   type CallOptions,
   type Checkout,
@@ -127,8 +128,16 @@ export class CheckoutFlow {
                   return undefined;
                 })
               : undefined,
-            openAmount ? loadRules() : undefined,
-            openAmount ? import('../amount-choice/amount-choice.ts') : undefined,
+            openAmount
+              ? loadRules().catch((error) => {
+                  throw reportPart(host, error);
+                })
+              : undefined,
+            openAmount
+              ? import('../amount-choice/amount-choice.ts').catch((error) => {
+                  throw reportPart(host, error);
+                })
+              : undefined,
           ]),
         );
         host.dispatchEvent(new CryptoPayReadyEvent({}));

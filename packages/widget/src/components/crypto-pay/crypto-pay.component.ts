@@ -2,6 +2,7 @@
 import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { reportPart, servePartsFrom } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
@@ -151,6 +152,7 @@ export default class CryptoPay extends LitElement {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    servePartsFrom(this.proxy);
     const first = !this.hasUpdated;
     if ((first || changed.has('checkoutId')) && this.checkoutId) {
       this.flow.resumeCheckout(this.checkoutId);
@@ -165,7 +167,7 @@ export default class CryptoPay extends LitElement {
     if ((view === 'pay' || view === 'checking') && !panelDefined()) {
       loadPanel().then(
         () => this.showPanel(),
-        () => {},
+        (error) => reportPart(this, error),
       );
     }
     // Said once per refusal: a page changing a refused amount for another (20,50 to 600) hears

@@ -90,7 +90,8 @@ export function headingOf(view: View, t: Translation): string {
 /** The one sentence that tells the customer what went wrong. */
 export function errorSentence(error: unknown, t: Translation): string {
   if (isSessionInvalid(error)) return t.errorSessionInvalid;
-  const kind = error instanceof ProxyError ? error.kind : 'unreachable';
+  // Not the proxy's (a part of the widget that did not load): no connection to check.
+  const kind = error instanceof ProxyError ? error.kind : 'unavailable';
   switch (kind) {
     case 'unreachable':
       return t.errorUnreachable;

@@ -7,8 +7,8 @@ import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
+import { reportPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
-import { CryptoPayErrorEvent } from '../../events/error.ts';
 import type { SenderField, Translation } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
@@ -131,7 +131,7 @@ export default class SenderForm extends LitElement {
       (rules) => {
         this.rules = rules;
       },
-      () => {},
+      (error) => reportPart(this, error),
     );
   }
 
@@ -206,11 +206,10 @@ export default class SenderForm extends LitElement {
     if (this.busy) return;
     try {
       this.rules ??= await loadRules();
-    } catch {
+    } catch (error) {
       // Nothing can be checked without them: say so where the customer looks, and tell the page.
-      this.summary = this.t.errorUnreachable;
-      const message = 'The sender rules could not be loaded.';
-      this.dispatchEvent(new CryptoPayErrorEvent({ code: 'network_error', message }));
+      this.summary = this.t.errorUnavailable;
+      reportPart(this, error);
       return;
     }
     const rules = this.rules;

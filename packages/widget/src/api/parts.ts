@@ -1,0 +1,52 @@
+/**
+ * Where the script-tag build (`crypto-pay.bundled.js`) fetches its parts: from the merchant's
+ * proxy, the one server every page with the element has, at `{proxy}/widget/{version}/chunks/`.
+ * So the file works copied alone, under any name, from any origin. The bundler build keeps
+ * plain `import()`s (vite.config.ts routes only the bundle's chunk imports here).
+ */
+
+import { CryptoPayErrorEvent } from '../events/error.ts';
+
+/** The widget's version, written in by the build (vite.config.ts); the parts' folder on the proxy. */
+declare const __CRYPTO_PAY_VERSION__: string;
+
+let proxyKnown: (proxy: string) => void;
+/** The first proxy an element names: the parts are the same whichever proxy serves them. */
+const partsProxy = new Promise<string>((resolve) => {
+  proxyKnown = resolve;
+});
+
+/** Called by each element with its `proxy`; the first one wins. */
+export function servePartsFrom(proxy: string): void {
+  // Resolved against the page: a relative `proxy` names the page's server, not the script's.
+  if (proxy) proxyKnown(new URL(proxy.replace(/\/*$/, '/'), document.baseURI).href);
+}
+
+/**
+ * Tells the page that a part did not load: `crypto-pay-error` with `part_unavailable` and a
+ * message naming the file, the bundle's own (below) or, in the bundler build, the browser's
+ * ("Failed to fetch dynamically imported module: https://shop.example/assets/qr-code-1a2b.js").
+ * Hands the error back, for a caller that cannot go on without the part to throw.
+ */
+export const reportPart = (host: EventTarget, error: unknown): unknown => {
+  const message = `${(error as Error | undefined)?.message ?? error}`;
+  host.dispatchEvent(new CryptoPayErrorEvent({ code: 'part_unavailable', message }));
+  return error;
+};
+
+let retries = 0;
+
+/**
+ * Imports a chunk (`./chunks/de.bundled-1a2b.js`, as the build names it) from the proxy. A failed
+ * import stays failed for the page's life (the browser keeps it in its module map), so a
+ * network blip is asked once more under a new address before the checkout gives up on it.
+ */
+export const importPart = (chunk: string): Promise<unknown> =>
+  partsProxy.then((proxy) => {
+    const url = `${proxy}widget/${__CRYPTO_PAY_VERSION__}/chunks/${chunk.split('/').pop()}`;
+    return import(/* @vite-ignore */ url)
+      .catch(() => import(/* @vite-ignore */ `${url}?retry=${++retries}`))
+      .catch(() => {
+        throw Error(`Could not load ${url}`);
+      });
+  });
