@@ -33,6 +33,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { installedWidgetParts, type WidgetParts, widgetPartRoutes } from './routes/widget-parts.ts';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +61,8 @@ export interface AppOptions {
   isShuttingDown?: () => boolean;
   /** The webhook delivery worker, woken after writes that add events. */
   webhooks?: { wake(): void };
+  /** The script-tag widget's chunks it serves (default: the installed `@crypto-pay/widget`'s). */
+  widgetParts?: WidgetParts;
 }
 
 export function createApp(options: AppOptions) {
@@ -130,6 +133,7 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
+    .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
     .route(
       '/',
       opsRoutes({
