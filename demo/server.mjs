@@ -32,7 +32,8 @@ const types = {
 
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The widget's script-tag build fetches its chunks from the proxy.
+  `script-src 'self' ${new URL(proxyUrl).origin}`,
   "style-src 'self'",
   `connect-src 'self' ${new URL(proxyUrl).origin}`,
   "img-src 'self' data:",

@@ -7,6 +7,7 @@
  * the proxy's contract first, so the fake cannot drift from the real proxy.
  */
 
+import { readFile } from 'node:fs/promises';
 import { tsImport } from 'tsx/esm/api';
 
 /**
@@ -292,6 +293,13 @@ export function fakeProxyMiddleware() {
     const scope = scopeOf(name);
     ctx.set('Cache-Control', 'no-store');
     if (rest.startsWith('/_control/')) return control(ctx, scope, rest.slice('/_control/'.length));
+    // The built script-tag widget's chunks, as the real proxy serves them (`pnpm test` builds).
+    const part = /^\/widget\/[^/]+\/chunks\/([\w-]+\.bundled-[\w-]+\.js)$/.exec(rest);
+    if (part) {
+      ctx.type = 'text/javascript';
+      ctx.body = await readFile(new URL(`../dist/chunks/${part[1]}`, import.meta.url));
+      return;
+    }
     return api(ctx, scope, rest);
   };
 }
