@@ -109,10 +109,14 @@ describe('a part of the widget lost to the network', () => {
     const submit = widgetOf(page).getByRole('button', { name: 'Continue to payment' });
 
     await submit.click();
-    await visible(widgetOf(page).getByText('We could not reach the payment service.'));
-    assert.deepEqual(await errors.jsonValue(), [
-      { code: 'network_error', message: 'The sender rules could not be loaded.' },
-    ]);
+    // A part of the widget, not the customer's connection: the page hears which file.
+    await visible(widgetOf(page).getByText('The payment service is not answering right now.'));
+    const heard = (await errors.jsonValue()) as { code: string; message: string }[];
+    assert.deepEqual(
+      heard.map(({ code }) => code),
+      ['part_unavailable', 'part_unavailable'],
+    );
+    for (const { message } of heard) assert.match(message, /\/chunks\/sender-rules\.bundled-/);
     await submit.click();
     await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
     assert.ok(fetches > 4);
