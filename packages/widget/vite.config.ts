@@ -102,19 +102,26 @@ const chunksFromProxy = (): Plugin => ({
         const own = node.specifiers.filter((s) => !page.has(s.exported?.name ?? ''));
         for (const { local } of own) assertConstant(this, program as never, local.name);
         loader = own.find((s) => s.exported?.name === 'importPart')?.local.name;
-        const shared = own.map((s) => `${s.exported?.name}:${s.local.name}`).join(',');
+        // The loader under `$`, a name Rollup never gives an export it shares.
+        const key = (name = '') => (name === 'importPart' ? '$' : name);
+        const shared = own.map((s) => `${key(s.exported?.name)}:${s.local.name}`).join(',');
         const exported = node.specifiers
           .filter((s) => page.has(s.exported?.name ?? ''))
           .map((s) => `${s.local.name} as ${s.exported?.name}`);
         replace(node, `${REGISTRY}={${shared}};export{${exported.join(',')}};`);
       }
     }
-    result += code.slice(copied);
+    // The loader takes a chunk by its file name: all of them are in one folder on the proxy.
+    result = (result + code.slice(copied)).replace(
+      /__cpImport\((['"])\.\/(chunks\/)?/g,
+      '__cpImport($1',
+    );
     if (!result.includes('__cpImport(')) return result;
-    // The entry calls its own loader; a chunk takes it with the rest, once the entry has run.
-    if (!chunk.isEntry) return `const{importPart:__cpImport}=${REGISTRY};${result}`;
+    // A chunk takes the loader with the rest, once the entry has run; the entry calls its own
+    // (declared before any element can update, so never read before it is there).
+    if (!chunk.isEntry) return `const{$:__cpImport}=${REGISTRY};${result}`;
     if (!loader) this.error('the entry does not export importPart (src/script-tag.ts)');
-    return `${result}function __cpImport(u){return ${loader}(u)}`;
+    return result.replaceAll('__cpImport(', `${loader}(`);
   },
 });
 

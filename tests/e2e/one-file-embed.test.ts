@@ -30,11 +30,12 @@ function serve(
 ): Promise<Server> {
   const server = createServer((request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://host').pathname];
-    if (!file) return response.writeHead(404).end();
     // A CDN answers module scripts to any page (they are fetched in CORS mode).
-    response
-      .writeHead(200, { 'Content-Type': file[1], 'Access-Control-Allow-Origin': '*' })
-      .end(file[0]);
+    if (!file) response.writeHead(404).end();
+    else
+      response
+        .writeHead(200, { 'Content-Type': file[1], 'Access-Control-Allow-Origin': '*' })
+        .end(file[0]);
   });
   return new Promise((resolve) => server.listen(0, host, () => resolve(server)));
 }

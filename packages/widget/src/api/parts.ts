@@ -10,16 +10,14 @@ import { CryptoPayErrorEvent } from '../events/error.ts';
 /** The widget's version, written in by the build (vite.config.ts); the parts' folder on the proxy. */
 declare const __CRYPTO_PAY_VERSION__: string;
 
-let proxyKnown: (proxy: string) => void;
-/** The first proxy an element names: the parts are the same whichever proxy serves them. */
-const partsProxy = new Promise<string>((resolve) => {
-  proxyKnown = resolve;
-});
+/**
+ * The proxy of the elements on the page: each sets it as it renders, before it can ask for a
+ * part (its language, its form's rules), and the parts are the same whichever proxy serves them.
+ */
+let partsProxy = '';
 
-/** Called by each element with its `proxy`; the first one wins. */
 export function servePartsFrom(proxy: string): void {
-  // Resolved against the page: a relative `proxy` names the page's server, not the script's.
-  if (proxy) proxyKnown(new URL(proxy.replace(/\/*$/, '/'), document.baseURI).href);
+  if (proxy) partsProxy = proxy;
 }
 
 /**
@@ -37,16 +35,19 @@ export const reportPart = (host: EventTarget, error: unknown): unknown => {
 let retries = 0;
 
 /**
- * Imports a chunk (`./chunks/de.bundled-1a2b.js`, as the build names it) from the proxy. A failed
+ * Imports a chunk (`de.bundled-1a2b.js`, as the build names it) from the proxy. A failed
  * import stays failed for the page's life (the browser keeps it in its module map), so a
  * network blip is asked once more under a new address before the checkout gives up on it.
  */
-export const importPart = (chunk: string): Promise<unknown> =>
-  partsProxy.then((proxy) => {
-    const url = `${proxy}widget/${__CRYPTO_PAY_VERSION__}/chunks/${chunk.split('/').pop()}`;
-    return import(/* @vite-ignore */ url)
-      .catch(() => import(/* @vite-ignore */ `${url}?retry=${++retries}`))
-      .catch(() => {
-        throw Error(`Could not load ${url}`);
-      });
-  });
+export const importPart = (file: string): Promise<unknown> => {
+  // Against the page: a relative `proxy` names the page's server, not the script's.
+  const address = new URL(
+    `${partsProxy.replace(/\/*$/, '/')}widget/${__CRYPTO_PAY_VERSION__}/chunks/${file}`,
+    document.baseURI,
+  ).href;
+  return import(/* @vite-ignore */ address)
+    .catch(() => import(/* @vite-ignore */ `${address}?retry=${++retries}`))
+    .catch(() => {
+      throw Error(`Could not load ${address}`);
+    });
+};
