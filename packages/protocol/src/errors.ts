@@ -4,6 +4,8 @@
  * build and recognise errors from here, so a text can never drift between them.
  */
 
+import { customerErrors } from './customer-errors.ts';
+
 /** An error the processing service answers with: what goes on the wire, plus its status. */
 export interface ProcessingError {
   /** Stable name of the catalogue entry, e.g. `amount_below_minimum`. Never sent on the wire. */
@@ -130,7 +132,6 @@ export const errors = {
       `The lifespan must be shorter than or equal ${span} ${unit}.`,
       'life_time_duration',
     ),
-  emailInvalid: unprocessable('email_invalid', 'The email address is incorrect.', 'end_user_email'),
   paymentCurrencyEmpty: unprocessable(
     'payment_currency_empty',
     'payment_currency must not be empty if provided.',
@@ -224,74 +225,6 @@ export const errors = {
     'The end_user_reference must be 255 characters or less.',
     'end_user_reference',
   ),
-  senderTypeMissing: unprocessable(
-    'sender_type_missing',
-    'The sender_type is a mandatory field.',
-    'sender_type',
-  ),
-  senderTypeInvalid: unprocessable(
-    'sender_type_invalid',
-    'The sender_type must be either ‘natural’ or ‘legal’.',
-    'sender_type',
-  ),
-  senderDataMissing: unprocessable(
-    'sender_data_missing',
-    'The sender_data object is mandatory.',
-    'sender_data',
-  ),
-  senderDataNotObject: unprocessable(
-    'sender_data_not_object',
-    'The sender_data must be a valid object.',
-    'sender_data',
-  ),
-  firstNameMissing: unprocessable(
-    'first_name_missing',
-    'The first_name must be provided for sender_type = natural.',
-    'sender_data.first_name',
-  ),
-  firstNameTooLong: unprocessable(
-    'first_name_too_long',
-    'The first_name must be 255 characters or less.',
-    'sender_data.first_name',
-  ),
-  lastNameMissing: unprocessable(
-    'last_name_missing',
-    'The last_name must be provided for sender_type = natural.',
-    'sender_data.last_name',
-  ),
-  lastNameTooLong: unprocessable(
-    'last_name_too_long',
-    'The last_name must be 255 characters or less.',
-    'sender_data.last_name',
-  ),
-  dateOfBirthFormat: unprocessable(
-    'date_of_birth_format',
-    'The date_of_birth must be in YYYY-MM-DD format.',
-    'sender_data.date_of_birth',
-  ),
-  legalNameMissing: unprocessable(
-    'legal_name_missing',
-    'The legal_name must be provided for sender_type = legal.',
-    'sender_data.legal_name',
-  ),
-  legalNameTooLong: unprocessable(
-    'legal_name_too_long',
-    'The legal_name must be 255 characters or less.',
-    'sender_data.legal_name',
-  ),
-  countryOfRegistrationMissing: unprocessable(
-    'country_of_registration_missing',
-    'The country_of_registration must be provided for sender_type = legal.',
-    'sender_data.country_of_registration',
-  ),
-  countryOfRegistrationLength: unprocessable(
-    'country_of_registration_length',
-    'The country_of_registration must contain exactly 3 characters.',
-    'sender_data.country_of_registration',
-  ),
-  countryOfRegistrationNotIso: unprocessable(
-    'country_of_registration_not_iso',
-    'The country_of_registration must be a valid ISO Alpha-3 code.',
-    'sender_data.country_of_registration',
-  ),
+  // What a customer types at checkout (customer-errors.ts, for the widget's form rules).
+  ...customerErrors,
 } as const;

@@ -6,7 +6,8 @@
 
 import * as z from 'zod/mini';
 import { isCountryCode } from './countries.ts';
-import { errors } from './errors.ts';
+// Its own entries of the catalogue only: the widget loads this module.
+import { customerErrors as errors } from './customer-errors.ts';
 
 export const SENDER_TYPES = ['natural', 'legal'] as const;
 export type SenderType = (typeof SENDER_TYPES)[number];

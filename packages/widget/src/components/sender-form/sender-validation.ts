@@ -3,7 +3,7 @@
  * never accept what the proxy will refuse), and this module words it for the customer in the
  * current language, one message per field.
  */
-import { errors } from '@crypto-pay/protocol/errors';
+import { customerErrors } from '@crypto-pay/protocol/customer-errors';
 import { isEmail } from '@crypto-pay/protocol/fields';
 import { senderDataIssues } from '@crypto-pay/protocol/sender';
 import type { SenderField, Translation } from '../../localize/translation.ts';
@@ -16,13 +16,12 @@ import {
   type SenderValues,
 } from './form-fields.ts';
 
-// Catalogue texts back to their stable names, so a rule is recognised whatever its wording.
+// The catalogue's texts about the form's fields back to their stable names, so a rule is
+// recognised whatever its wording.
 let ruleByText: Map<string, string> | undefined;
 function ruleOf(text: string): string | undefined {
   ruleByText ??= new Map(
-    Object.values(errors).flatMap((entry) =>
-      typeof entry === 'function' ? [] : [[entry.message, entry.name] as const],
-    ),
+    Object.values(customerErrors).map((entry) => [entry.message, entry.name] as const),
   );
   return ruleByText.get(text);
 }
