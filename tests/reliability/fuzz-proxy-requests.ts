@@ -5,6 +5,7 @@
  * that could legitimately change that checkout.
  */
 
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { checkoutBody } from '../support/checkouts.ts';
 import {
@@ -20,6 +21,11 @@ import { LEGAL_SENDER } from '../support/senders.ts';
 import { invoice, session, webhookEndpoint, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
+
+/** The widget version whose chunks the proxy serves: the only folder that is there. */
+const WIDGET_VERSION: string = JSON.parse(
+  readFileSync(new URL('../../packages/widget/package.json', import.meta.url), 'utf8'),
+).version;
 
 /** What a request was generated to be, so the answer can be held to it. */
 export interface Intent {
@@ -340,6 +346,19 @@ export function proxyRoutes(
       'GET /admin/webhook-deliveries',
       1,
       queryString(['event_id', 'endpoint_id', 'limit']).map((q) => `/admin/webhook-deliveries${q}`),
+    ),
+    // The widget's chunks: its version or another, a chunk's name or anything.
+    route(
+      'GET /widget/:version/chunks/:file',
+      1,
+      'GET',
+      fc
+        .tuple(
+          fc.oneof(fc.constant(WIDGET_VERSION), pathSegment),
+          fc.oneof(fc.constant('de.bundled-BMzh5goG.js'), pathSegment),
+        )
+        .map(([version, file]) => `/widget/${version}/chunks/${file}`),
+      none,
     ),
     route('GET /healthz', 1, 'GET', '/healthz', none),
     route('GET /readyz', 1, 'GET', '/readyz', none),
