@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -17,7 +17,7 @@ import { createdCheckout, paymentRequestOf, readCheckout } from '../support/chec
 import { eventually } from '../support/eventually.ts';
 import { send } from '../support/http.ts';
 import { describeLeaks, findLeaks } from '../support/leaks.ts';
-import { freePort, type ServerProcess, startServerProcess } from '../support/process.ts';
+import { freePort, ROOT, type ServerProcess, startServerProcess } from '../support/process.ts';
 import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../support/senders.ts';
 import {
@@ -130,6 +130,21 @@ describe('the proxy container', () => {
     });
     assert.equal(checkout.status, 'created');
     assert.equal(checkout.amount, '25.00');
+  });
+
+  it("serves the widget's chunks its script-tag file fetches, built into the image", async () => {
+    const { version } = JSON.parse(
+      readFileSync(join(ROOT, 'packages/widget/package.json'), 'utf8'),
+    );
+    const chunk = readdirSync(join(ROOT, 'packages/widget/dist/chunks')).find((name) =>
+      name.startsWith('locales.bundled-'),
+    );
+    assert.ok(chunk, 'the widget is not built on the host');
+    // Built in the image from the same sources: the same content hash, so the same name.
+    const answer = await send(`${proxyUrl}/widget/${version}/chunks/${chunk}`);
+    assert.equal(answer.status, 200, answer.text.slice(0, 300));
+    assert.match(String(answer.headers['content-type']), /^text\/javascript/);
+    assert.equal(answer.headers['access-control-allow-origin'], '*');
   });
 
   it("applies the sandbox's signed callback", async () => {
