@@ -71,6 +71,23 @@ describe('the build', () => {
     expect(await source(`/built/${panel}`)).to.match(defines);
   });
 
+  it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    // A static import, or an import() of a written path: the loader's own takes an address.
+    const byAddress =
+      /\bfrom\s*["'][^"']*["']|\bimport\s*\(\s*["'][^"']*["']|\bimport\s*["'][^"']*["']/;
+    expect(byAddress.exec(main)?.[0], 'crypto-pay.bundled.js').to.equal(undefined);
+    expect(main).to.contain('Symbol.for("crypto-pay")');
+    const chunks = new Set(chunksOf(main));
+    for (const chunk of [...chunks]) {
+      for (const next of chunksOf(await source(`/built/${chunk}`))) chunks.add(next);
+    }
+    expect(chunks.size, 'chunks found').to.be.greaterThan(20);
+    for (const chunk of chunks) {
+      expect(byAddress.exec(await source(`/built/${chunk}`))?.[0], chunk).to.equal(undefined);
+    }
+  });
+
   it('leaves Lit to the host’s bundler in crypto-pay.js', async () => {
     const main = await source('/built/crypto-pay.js');
     expect(main).to.match(/from\s*"lit"/);
