@@ -32,6 +32,9 @@ const minifyChunks = (): Plugin => ({
 /**
  * Minifies the `css` blocks of the `*.styles.ts` files with esbuild's CSS minifier, the one Vite
  * runs on stylesheets: Lit keeps a block's text as written, and Vite minifies only .css files.
+ * Each block, static text of our own once minified, becomes Lit's `unsafeCSS` of that text:
+ * the same CSSResult, without the `css` tag's code for interpolated values (and its long error
+ * messages), which these blocks never have; about 150 bytes of the first paint.
  */
 const minifyStyles = (): Plugin => ({
   name: 'crypto-pay:minify-styles',
@@ -42,7 +45,7 @@ const minifyStyles = (): Plugin => ({
       .sort((a, b) => a.start - b.start);
     let result = '';
     let copied = 0;
-    for (const { start, quasi } of blocks) {
+    for (const { start, end, quasi } of blocks) {
       const [text, ...interpolated] = quasi?.quasis ?? [];
       // A `${}` would split the CSS into pieces no minifier can read alone.
       if (!text || interpolated.length > 0 || typeof text.value.cooked !== 'string') {
@@ -56,10 +59,11 @@ const minifyStyles = (): Plugin => ({
       });
       // Minified from the cooked text, so written back escaped as template literal source.
       const escaped = minified.code.trim().replace(/[`\\]|\$\{/g, (found) => `\\${found}`);
-      result += code.slice(copied, text.start) + escaped;
-      copied = text.end;
+      result += `${code.slice(copied, start)}__cpStyles(\`${escaped}\`)`;
+      copied = end;
     }
-    return { code: result + code.slice(copied), map: null };
+    const styles = blocks.length > 0 ? "import { unsafeCSS as __cpStyles } from 'lit';\n" : '';
+    return { code: styles + result + code.slice(copied), map: null };
   },
 });
 
