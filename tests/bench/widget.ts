@@ -124,9 +124,8 @@ function sizes(dist: string) {
     return size;
   };
   const english = gz(bytes) + JOURNEY_CHUNKS.reduce((total, name) => total + chunk(name), 0);
-  const languages = [...chunks.keys()].filter(
-    (name) => !JOURNEY_CHUNKS.includes(name) && name !== 'locales',
-  );
+  // A language's chunk is named by its code (`de`, `zh-Hant`); the others by what they hold.
+  const languages = [...chunks.keys()].filter((name) => /^[a-z]{2}(-[A-Z][a-z]{3})?$/.test(name));
   const [language, largest] = languages
     .map((name) => [name, chunk(name)] as const)
     .reduce((a, b) => (b[1] > a[1] ? b : a));
