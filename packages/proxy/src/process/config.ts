@@ -17,7 +17,7 @@ import {
   type OpenAmount,
 } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
-import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from '../store/postgres-connection.ts';
+import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from '../store/database-timeouts.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { LEVELS, type Level } from './logger.ts';

@@ -9,7 +9,8 @@
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { connectionConfig, type DatabaseTimeouts, type Queryable } from './postgres-connection.ts';
+import type { DatabaseTimeouts } from './database-timeouts.ts';
+import { connectionConfig, type Queryable } from './postgres-connection.ts';
 import type { StoreChangeListener } from './store.ts';
 
 /** Payload `<origin> <checkout id> <version>`: a checkout committed at that version. */

@@ -4,16 +4,9 @@
  * database, not a process, answers for the cluster. Rows map to records as SQLite's do.
  */
 
+import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from './database-timeouts.ts';
 import { changeFeed, checkoutNotice, notify, outboxNotice } from './postgres-changes.ts';
-import {
-  createPool,
-  type DatabaseTimeouts,
-  DEFAULT_TIMEOUTS,
-  listFilters,
-  query,
-  storeError,
-  transaction,
-} from './postgres-connection.ts';
+import { createPool, listFilters, query, storeError, transaction } from './postgres-connection.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { postgresOutbox, writeEvent } from './postgres-outbox.ts';
 import { postgresRateLimit } from './postgres-rate-limit.ts';
