@@ -29,6 +29,8 @@ const steps = [
   ['cross-package', 'pnpm', ['--filter', '@crypto-pay/tests', 'test']],
   // The main journeys again in Firefox ESR and WebKitGTK (Chromium ran them all above).
   ['engines', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:engines']],
+  // The packed packages installed outside the repository in typed React, Vue and Node apps.
+  ['packed', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:packed']],
   // The proxy's image, built and run with podman (installed when missing) against the sandbox.
   ['container', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:container']],
 ];

@@ -1,0 +1,144 @@
+/**
+ * The packages as npm gets them: packed with `pnpm pack` from their built `dist/`, and merchants'
+ * apps (copied from `apps/`) installed from those tarballs into a folder outside the repository.
+ */
+
+import { spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../support/process.ts';
+
+export const PACKAGES = ['protocol', 'client', 'sandbox', 'proxy', 'widget'] as const;
+export type PackageName = (typeof PACKAGES)[number];
+
+const APPS = join(ROOT, 'tests/packed/apps');
+
+export interface CommandResult {
+  status: number | null;
+  /** Both streams, interleaved as written. */
+  output: string;
+}
+
+/** Runs a command to its end and keeps everything it wrote; never throws on a failing status. */
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+/** Fails with the command's own words when it did not succeed. */
+export function succeeded(what: string, result: CommandResult): string {
+  if (result.status !== 0) {
+    throw new Error(`${what} failed (exit ${result.status}):\n${result.output}`);
+  }
+  return result.output;
+}
+
+/** A folder outside the repository (no workspace, no repository node_modules above it). */
+export function workFolder(): string {
+  return mkdtempSync(join(tmpdir(), 'crypto-pay-packed-'));
+}
+
+/**
+ * Packs each package into `work/packs/<name>.tgz`, the names the apps' package.json files use.
+ * From the `dist/` that `pnpm build` made (the prepack's clean build is skipped: the suite's build
+ * step has just run it), with `workspace:` versions rewritten as `pnpm publish` would.
+ */
+export async function packAll(work: string): Promise<Record<PackageName, string>> {
+  const packs = join(work, 'packs');
+  mkdirSync(packs, { recursive: true });
+  const tarballs = {} as Record<PackageName, string>;
+  for (const name of PACKAGES) {
+    const folder = join(ROOT, 'packages', name);
+    if (!existsSync(join(folder, 'dist'))) {
+      throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` before these tests.`);
+    }
+    const output = succeeded(
+      `pnpm pack (${name})`,
+      await run(
+        'pnpm',
+        ['pack', '--json', '--pack-destination', packs, '--config.ignore-scripts=true'],
+        { cwd: folder },
+      ),
+    );
+    const { filename } = JSON.parse(output.slice(output.indexOf('{'))) as { filename: string };
+    tarballs[name] = join(packs, `${name}.tgz`);
+    renameSync(filename, tarballs[name]);
+  }
+  return tarballs;
+}
+
+/**
+ * Copies the app `name` from `apps/` and installs it: the registry's packages from the local pnpm
+ * store where it has them (offline once a run has fetched them), ours from the tarballs, also
+ * where one of ours depends on another (they are not on the registry). No install scripts run:
+ * nothing checked here needs a native addon built.
+ */
+export async function installApp(work: string, name: string): Promise<string> {
+  const app = join(work, name);
+  cpSync(join(APPS, name), app, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+  manifest.pnpm = {
+    overrides: Object.fromEntries(
+      PACKAGES.map((name) => [`@crypto-pay/${name}`, `file:../packs/${name}.tgz`]),
+    ),
+  };
+  writeFileSync(join(app, 'package.json'), JSON.stringify(manifest, null, 2));
+  succeeded(
+    `pnpm install (${name} app)`,
+    await run(
+      'pnpm',
+      [
+        'install',
+        '--prefer-offline',
+        '--config.ignore-scripts=true',
+        '--config.strict-peer-dependencies=false',
+        '--reporter=append-only',
+      ],
+      { cwd: app, env: { CI: 'true' } },
+    ),
+  );
+  return app;
+}
+
+/**
+ * The type errors `tsc` (or `vue-tsc`) printed, by file: each line `file(line,col): error TS…`
+ * starts a new error, continued by the indented lines after it.
+ */
+export function errorsByFile(output: string): Map<string, string> {
+  const errors = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of output.split('\n')) {
+    const start = /^(\S[^(]*)\(\d+,\d+\): error /.exec(line);
+    if (start) current = start[1]!.replaceAll('\\', '/');
+    else if (!/^\s/.test(line)) current = undefined;
+    if (current) errors.set(current, `${errors.get(current) ?? ''}${line}\n`);
+  }
+  return errors;
+}
