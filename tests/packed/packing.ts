@@ -3,6 +3,7 @@
  * apps (copied from `apps/`) installed from those tarballs into a folder outside the repository.
  */
 
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import {
   cpSync,
@@ -16,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
+import { definedTags, filesUnder } from './packed-files.ts';
 
 export const PACKAGES = ['protocol', 'client', 'sandbox', 'proxy', 'widget'] as const;
 export type PackageName = (typeof PACKAGES)[number];
@@ -141,4 +143,43 @@ export function errorsByFile(output: string): Map<string, string> {
     if (current) errors.set(current, `${errors.get(current) ?? ''}${line}\n`);
   }
   return errors;
+}
+
+/**
+ * Type-checks the misuse files of an app (each opens with `rejects: <error text>`): the checker
+ * must fail, on every misuse file, with that error, and on no other file.
+ */
+export async function assertRejected(app: string, checker: string) {
+  const result = await run(
+    join(app, 'node_modules/.bin', checker),
+    ['-p', 'tsconfig.misuse.json'],
+    {
+      cwd: app,
+    },
+  );
+  assert.notEqual(result.status, 0, `${checker} accepted every misuse:\n${result.output}`);
+  const errors = errorsByFile(result.output);
+  const misuses = filesUnder(join(app, 'misuse')).map((file) => `misuse/${file}`);
+  for (const file of misuses) {
+    const expected = /rejects: (.+?)( -->)?$/m.exec(readFileSync(join(app, file), 'utf8'))?.[1];
+    assert.ok(expected, `${file} says what it expects`);
+    assert.ok(
+      errors.get(file)?.includes(expected),
+      `${file} is rejected with "${expected}"; ${checker} said:\n${result.output}`,
+    );
+  }
+  assert.deepEqual(
+    [...errors.keys()].filter((file) => !misuses.includes(file)),
+    [],
+    `errors only in the misuse files:\n${result.output}`,
+  );
+}
+
+/** Builds an app with Vite and answers the tags its output registers. */
+export async function buildApp(app: string): Promise<string[]> {
+  succeeded('vite build', await run(join(app, 'node_modules/.bin/vite'), ['build'], { cwd: app }));
+  const assets = join(app, 'dist/assets');
+  return filesUnder(assets)
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) => definedTags(readFileSync(join(assets, file), 'utf8')));
 }

@@ -5,12 +5,24 @@
  */
 
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ROOT } from '../support/process.ts';
+import { elementStates, openBuiltApp, REFUSAL_CODE, untilResult } from './built-app.ts';
 import {
-  errorsByFile,
+  bringsTypes,
+  definedTags,
+  dependencyFolder,
+  filesUnder,
+  importedByPublicTypes,
+  matches,
+  typeEntries,
+  widgetOf,
+} from './packed-files.ts';
+import {
+  assertRejected,
+  buildApp,
   installApp,
   type PackageName,
   packAll,
@@ -36,127 +48,6 @@ before(async () => {
 after(() => {
   if (!process.env.KEEP_PACKED_APPS) rmSync(work, { recursive: true, force: true });
 });
-
-/** Every file under `folder`, relative to it, `/`-separated. */
-const filesUnder = (folder: string) =>
-  readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((file) =>
-    file.replaceAll('\\', '/'),
-  );
-
-/** The tags a piece of built JavaScript registers. */
-const definedTags = (code: string) =>
-  [...code.matchAll(/customElements\.define\(\s*["']([a-z0-9-]+)["']/g)].map((match) => match[1]);
-
-/** The widget as installed in an app, and the elements its bundler build registers. */
-function widgetOf(app: string) {
-  const folder = join(app, 'node_modules/@crypto-pay/widget');
-  const files = filesUnder(folder);
-  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  const tags = files
-    .filter((file) => file.endsWith('.js') && !file.includes('.bundled'))
-    .flatMap((file) => definedTags(readFileSync(join(folder, file), 'utf8')));
-  return { folder, files, manifest, tags };
-}
-
-/** Whether `path` (`./dist/...`) matches a `sideEffects` entry (`*` within one path segment). */
-const matches = (pattern: string, path: string) =>
-  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`).test(
-    path,
-  );
-
-/**
- * Type-checks the misuse files of an app (each opens with `rejects: <error text>`): the checker
- * must fail, on every misuse file, with that error, and on no other file.
- */
-async function assertRejected(app: string, checker: string) {
-  const result = await run(
-    join(app, 'node_modules/.bin', checker),
-    ['-p', 'tsconfig.misuse.json'],
-    {
-      cwd: app,
-    },
-  );
-  assert.notEqual(result.status, 0, `${checker} accepted every misuse:\n${result.output}`);
-  const errors = errorsByFile(result.output);
-  const misuses = filesUnder(join(app, 'misuse')).map((file) => `misuse/${file}`);
-  for (const file of misuses) {
-    const expected = /rejects: (.+?)( -->)?$/m.exec(readFileSync(join(app, file), 'utf8'))?.[1];
-    assert.ok(expected, `${file} says what it expects`);
-    assert.ok(
-      errors.get(file)?.includes(expected),
-      `${file} is rejected with "${expected}"; ${checker} said:\n${result.output}`,
-    );
-  }
-  assert.deepEqual(
-    [...errors.keys()].filter((file) => !misuses.includes(file)),
-    [],
-    `errors only in the misuse files:\n${result.output}`,
-  );
-}
-
-/** Builds an app with Vite and answers the tags its output registers. */
-async function buildApp(app: string): Promise<string[]> {
-  succeeded('vite build', await run(join(app, 'node_modules/.bin/vite'), ['build'], { cwd: app }));
-  const assets = join(app, 'dist/assets');
-  return filesUnder(assets)
-    .filter((file) => file.endsWith('.js'))
-    .flatMap((file) => definedTags(readFileSync(join(assets, file), 'utf8')));
-}
-
-/** The folder of package `name` (`@scope/name` too) that `from`'s own imports resolve to. */
-const dependencyFolder = (from: string, name: string) => join(realpathSync(from), '../..', name);
-
-/** Whether a package brings its own types, as TypeScript looks for them. */
-function bringsTypes(folder: string): boolean {
-  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  return Boolean(
-    manifest.types ||
-      manifest.typings ||
-      /"types"|\.d\.[cm]?ts"/.test(JSON.stringify(manifest.exports ?? {})) ||
-      existsSync(join(folder, 'index.d.ts')),
-  );
-}
-
-/** The `types` files a manifest points at, at its top level and in `exports`. */
-function typeEntries(manifest: { types?: string; exports?: unknown }): string[] {
-  const found = manifest.types ? [manifest.types] : [];
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'types' && typeof value === 'string') found.push(value);
-      else walk(value);
-    }
-  };
-  walk(manifest.exports);
-  return found.map((entry) => entry.replace(/^\.\//, ''));
-}
-
-const SPECIFIERS = /(?:from|import\(|reference types=)\s*["']([^"']+)["']/g;
-
-/**
- * The bare specifiers (`lit`, `node:http`) that the declarations a package's users can reach
- * import: from its entry points' `types`, following relative imports.
- */
-function importedByPublicTypes(folder: string, entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const bare = new Set<string>();
-  const queue = [...entries];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const [, specifier] of readFileSync(join(folder, file), 'utf8').matchAll(SPECIFIERS)) {
-      if (!specifier!.startsWith('.')) {
-        bare.add(specifier!);
-        continue;
-      }
-      const target = join(dirname(file), specifier!).replace(/\.(ts|js)$/, '');
-      queue.push(
-        existsSync(join(folder, `${target}.d.ts`)) ? `${target}.d.ts` : `${target}/index.d.ts`,
-      );
-    }
-  }
-  return bare;
-}
 
 describe('the packages as packed', () => {
   it('import in their public .d.ts only their dependencies, each with its own types', () => {
@@ -247,6 +138,24 @@ describe('a React 19 + TypeScript app built with Vite', () => {
     const tags = await buildApp(apps.react!);
     assert.deepEqual([...new Set(tags)].sort(), [...new Set(widgetOf(apps.react!).tags)].sort());
   });
+
+  it('runs: each element holds what React set, and React hears its events', async () => {
+    const { page, problems, close } = await openBuiltApp(join(apps.react!, 'dist'));
+    try {
+      await untilResult(page, REFUSAL_CODE);
+      const base = { proxy: '/pay', mode: 'link', checkoutId: null, successUrl: null };
+      const unset = { failedUrl: null, locale: null, amount: null };
+      assert.deepEqual(await elementStates(page), [
+        { ...base, successUrl: '/thanks', failedUrl: '/sorry', locale: 'de', amount: null },
+        { ...base, ...unset, mode: 'redirect', amount: '20.00' },
+        { ...base, ...unset, checkoutId: 'ck_1' },
+        { ...base, ...unset, checkoutId: 'ck_1', successUrl: '/thanks' },
+      ]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('a Vue 3 + TypeScript app built with Vite', () => {
@@ -264,6 +173,23 @@ describe('a Vue 3 + TypeScript app built with Vite', () => {
   it('builds, every element of the widget registered in its bundle', async () => {
     const tags = await buildApp(apps.vue!);
     assert.deepEqual([...new Set(tags)].sort(), [...new Set(widgetOf(apps.vue!).tags)].sort());
+  });
+
+  it('runs: each element holds what Vue set, and Vue hears its events', async () => {
+    const { page, problems, close } = await openBuiltApp(join(apps.vue!, 'dist'));
+    try {
+      await untilResult(page, REFUSAL_CODE);
+      const base = { proxy: '/pay', mode: 'link', checkoutId: null, successUrl: null };
+      const unset = { failedUrl: null, locale: null, amount: null };
+      assert.deepEqual(await elementStates(page), [
+        { ...base, successUrl: '/thanks', failedUrl: '/sorry', locale: 'de', amount: null },
+        { ...base, ...unset, mode: 'redirect', amount: '20.00' },
+        { ...base, ...unset, checkoutId: 'ck_1' },
+      ]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /** A merchant's Vue app: one import registers <crypto-pay> and types it in templates. */
 import '@crypto-pay/widget/vue';
 import { createApp } from 'vue';
-import Checkout from './Checkout.vue';
+import ShopCheckout from './ShopCheckout.vue';
 
-createApp(Checkout, { proxy: '/pay' }).mount('#app');
+createApp(ShopCheckout, { proxy: '/pay' }).mount('#app');
