@@ -146,17 +146,28 @@ export function errorsByFile(output: string): Map<string, string> {
 }
 
 /**
+ * Runs an app's type checker: `tsc` of its `typescript` package (or of `typescript`, an alias the
+ * app installs: `.bin/tsc` is one of them, whichever), or `vue-tsc`, which uses `typescript`.
+ */
+export function typeCheck(
+  app: string,
+  args: string[],
+  checker: 'tsc' | 'vue-tsc' = 'tsc',
+  typescript = 'typescript',
+): Promise<CommandResult> {
+  const bin =
+    checker === 'tsc'
+      ? join(app, 'node_modules', typescript, 'bin/tsc')
+      : join(app, 'node_modules/vue-tsc/bin/vue-tsc.js');
+  return run(process.execPath, [bin, ...args], { cwd: app });
+}
+
+/**
  * Type-checks the misuse files of an app (each opens with `rejects: <error text>`): the checker
  * must fail, on every misuse file, with that error, and on no other file.
  */
-export async function assertRejected(app: string, checker: string) {
-  const result = await run(
-    join(app, 'node_modules/.bin', checker),
-    ['-p', 'tsconfig.misuse.json'],
-    {
-      cwd: app,
-    },
-  );
+export async function assertRejected(app: string, checker: 'tsc' | 'vue-tsc') {
+  const result = await typeCheck(app, ['-p', 'tsconfig.misuse.json'], checker);
   assert.notEqual(result.status, 0, `${checker} accepted every misuse:\n${result.output}`);
   const errors = errorsByFile(result.output);
   const misuses = filesUnder(join(app, 'misuse')).map((file) => `misuse/${file}`);
