@@ -73,14 +73,3 @@ export function App({ proxy }: { proxy: string }) {
     </div>
   );
 }
-
-declare module 'react' {
-  namespace JSX {
-    interface IntrinsicElements {
-      'crypto-pay': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
-        proxy?: string;
-        product?: string;
-      };
-    }
-  }
-}
