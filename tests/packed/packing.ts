@@ -194,3 +194,39 @@ export async function buildApp(app: string): Promise<string[]> {
     .filter((file) => file.endsWith('.js'))
     .flatMap((file) => definedTags(readFileSync(join(assets, file), 'utf8')));
 }
+
+/**
+ * Type-checks an app with `typescript-oldest` (an alias the app installs), which must be the
+ * oldest TypeScript that the packages' `peerDependencies` allow, with their declarations checked
+ * too (`skipLibCheck: false`), as an app on that TypeScript sees them.
+ */
+export async function assertOldestTypeScript(
+  app: string,
+  names: PackageName[],
+  options: string[] = [],
+) {
+  const oldest = join(app, 'node_modules/typescript-oldest');
+  const { version } = JSON.parse(readFileSync(join(oldest, 'package.json'), 'utf8'));
+  const stated = names.map((name) => {
+    const folder = join(app, 'node_modules/@crypto-pay', name);
+    return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).peerDependencies
+      .typescript;
+  });
+  const newest = stated
+    .map((range: string) => range.slice(2))
+    .sort()
+    .at(-1);
+  assert.ok(
+    version.startsWith(`${newest}.`),
+    `typescript-oldest ${version} is ${newest} (${stated})`,
+  );
+  succeeded(
+    `tsc ${version}`,
+    await typeCheck(
+      app,
+      ['-p', '.', '--skipLibCheck', 'false', ...options],
+      'tsc',
+      'typescript-oldest',
+    ),
+  );
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT } from '../support/process.ts';
+import { ROOT, startServerProcess } from '../support/process.ts';
 import { elementStates, openBuiltApp, REFUSAL_CODE, untilResult } from './built-app.ts';
 import {
   bringsTypes,
@@ -21,6 +21,7 @@ import {
   widgetOf,
 } from './packed-files.ts';
 import {
+  assertOldestTypeScript,
   assertRejected,
   buildApp,
   installApp,
@@ -49,38 +50,6 @@ before(async () => {
 after(() => {
   if (!process.env.KEEP_PACKED_APPS) rmSync(work, { recursive: true, force: true });
 });
-
-/**
- * Type-checks an app with `typescript-oldest` (an alias the app installs), which must be the
- * oldest TypeScript that the packages' `peerDependencies` allow, with their declarations checked
- * too (`skipLibCheck: false`), as an app on that TypeScript sees them.
- */
-async function assertOldestTypeScript(app: string, names: PackageName[], options: string[] = []) {
-  const oldest = join(app, 'node_modules/typescript-oldest');
-  const { version } = JSON.parse(readFileSync(join(oldest, 'package.json'), 'utf8'));
-  const stated = names.map((name) => {
-    const folder = join(app, 'node_modules/@crypto-pay', name);
-    return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).peerDependencies
-      .typescript;
-  });
-  const newest = stated
-    .map((range: string) => range.slice(2))
-    .sort()
-    .at(-1);
-  assert.ok(
-    version.startsWith(`${newest}.`),
-    `typescript-oldest ${version} is ${newest} (${stated})`,
-  );
-  succeeded(
-    `tsc ${version}`,
-    await typeCheck(
-      app,
-      ['-p', '.', '--skipLibCheck', 'false', ...options],
-      'tsc',
-      'typescript-oldest',
-    ),
-  );
-}
 
 describe('the packages as packed', () => {
   it('import in their public .d.ts only their dependencies, each with its own types', () => {
@@ -241,6 +210,45 @@ describe('a Node + TypeScript server', () => {
       ['protocol', 'client', 'sandbox', 'proxy'],
       ['--lib', 'ES2023,DOM'],
     );
+  });
+
+  it('runs the bins: the sandbox, and the proxy on SQLite in front of it, answering', async () => {
+    // Installed without install scripts: better-sqlite3's addon comes prebuilt in its package.
+    const bin = (name: string) => `node_modules/@crypto-pay/${name}/bin/crypto-pay-${name}.mjs`;
+    const sandbox = await startServerProcess({
+      name: 'crypto-pay-sandbox',
+      cwd: apps.node!,
+      bin: bin('sandbox'),
+      args: ['--port', '0'],
+      env: {},
+      ready: /crypto-pay-sandbox listening on (\S+)/,
+    });
+    try {
+      const proxy = await startServerProcess({
+        name: 'crypto-pay-proxy',
+        cwd: apps.node!,
+        bin: bin('proxy'),
+        env: {
+          PROCESSING_API_KEY: 'sandbox-key',
+          PROCESSING_SIGNING_SECRET: 'sandbox-secret',
+          PROCESSING_BASE_URL: `${sandbox.url}/api/v2`,
+          PROCESSING_PAYMENTS_BASE_URL: `${sandbox.url}/api/payments/v1`,
+          PORT: '0',
+          DATABASE_URL: 'sqlite::memory:',
+        },
+        ready: /crypto-pay-proxy listening on (\S+)/,
+      });
+      try {
+        const ready = await fetch(`${proxy.url}/readyz`);
+        assert.equal(ready.status, 200, await ready.text());
+        const config = await fetch(`${proxy.url}/api/config`);
+        assert.equal(config.status, 200, await config.text());
+      } finally {
+        await proxy.stop();
+      }
+    } finally {
+      await sandbox.stop();
+    }
   });
 
   it('runs the sandbox and calls it with the client', async () => {
