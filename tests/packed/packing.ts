@@ -98,9 +98,9 @@ export async function packAll(work: string): Promise<Record<PackageName, string>
 
 /**
  * Copies the app `name` from `apps/` and installs it: the registry's packages from the local pnpm
- * store where it has them (offline once a run has fetched them), ours from the tarballs, also
- * where one of ours depends on another (they are not on the registry). No install scripts run:
- * nothing checked here needs a native addon built.
+ * store (offline once a run has fetched them into it), ours from the tarballs, also where one of
+ * ours depends on another (they are not on the registry). No install scripts run: nothing here
+ * needs one (better-sqlite3's addon comes prebuilt in its package).
  */
 export async function installApp(work: string, name: string): Promise<string> {
   const app = join(work, name);
@@ -108,24 +108,26 @@ export async function installApp(work: string, name: string): Promise<string> {
   const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
   manifest.pnpm = {
     overrides: Object.fromEntries(
-      PACKAGES.map((name) => [`@crypto-pay/${name}`, `file:../packs/${name}.tgz`]),
+      PACKAGES.map((ours) => [`@crypto-pay/${ours}`, `file:../packs/${ours}.tgz`]),
     ),
   };
   writeFileSync(join(app, 'package.json'), JSON.stringify(manifest, null, 2));
-  succeeded(
-    `pnpm install (${name} app)`,
-    await run(
+  const install = (network: '--offline' | '--prefer-offline') =>
+    run(
       'pnpm',
       [
         'install',
-        '--prefer-offline',
+        network,
         '--config.ignore-scripts=true',
         '--config.strict-peer-dependencies=false',
         '--reporter=append-only',
       ],
       { cwd: app, env: { CI: 'true' } },
-    ),
-  );
+    );
+  // Offline when the store has every package (any run after the first); else from the registry.
+  const offline = await install('--offline');
+  if (offline.status !== 0)
+    succeeded(`pnpm install (${name} app)`, await install('--prefer-offline'));
   return app;
 }
 
