@@ -7,10 +7,10 @@
  * never after a newer one, whichever way it came.
  */
 
-import type { CheckoutRecord } from '../store/store.ts';
+import type { StreamedCheckout } from '../store/store.ts';
 
 export interface HubListener {
-  change(checkout: CheckoutRecord): void;
+  change(checkout: StreamedCheckout): void;
   /** The process is shutting down: end the stream. */
   close(): void;
 }
@@ -19,7 +19,7 @@ export interface CheckoutHub {
   /** Starts listening to one checkout; call the returned function to stop. */
   subscribe(checkoutId: string, listener: HubListener): () => void;
   /** Pushes `checkout` to its listeners, unless a version as new was pushed already. */
-  publish(checkout: CheckoutRecord): void;
+  publish(checkout: StreamedCheckout): void;
   /** The checkouts that have listeners now. */
   followed(): string[];
   /** Whether `checkoutId` has listeners now. */

@@ -56,6 +56,22 @@ describe('relay of other proxies’ changes', () => {
     stop();
   });
 
+  it('publishes a checkout its notice carried without reading it', async () => {
+    const fake = fakeStore(new Map());
+    const hub = createCheckoutHub();
+    const seen: string[] = [];
+    hub.subscribe('followed', { change: (c) => seen.push(`${c.version} ${c.status}`), close() {} });
+    const stop = relayStoreChanges({ store: fake.store, hub, log: () => {} });
+    fake.feed().checkout('followed', 2, record('followed', 'processing', 2));
+    fake.feed().checkout('followed', 3, record('followed', 'paid', 3));
+    // An older notice, late: the stream never goes back.
+    fake.feed().checkout('followed', 2, record('followed', 'processing', 2));
+    await settled();
+    assert.deepEqual(fake.reads, []);
+    assert.deepEqual(seen, ['2 processing', '3 paid']);
+    stop();
+  });
+
   it('reads every followed checkout again on a resync, and wakes the worker on outbox news', async () => {
     const rows = new Map([
       ['one', record('one', 'processing', 2)],

@@ -1,9 +1,10 @@
 /**
  * Brings to this proxy what the others on the same database commit (the store's change feed):
- * a checkout change is read from the store and published on this process's hub, when a stream
- * here follows it and the version is new to it; an outbox notice wakes the webhook worker; and
- * once the feed is back after it was lost, every followed checkout is read again, so a notice
- * missed meanwhile cannot leave a stream stale. On SQLite the feed is silent.
+ * a checkout change is published on this process's hub, when a stream here follows it and the
+ * version is new to it, as the notice carried it or else read from the store; an outbox notice
+ * wakes the webhook worker; and once the feed is back after it was lost, every followed
+ * checkout is read again, so a notice missed meanwhile cannot leave a stream stale. On SQLite
+ * the feed is silent.
  */
 
 import type { Log } from '../process/logger.ts';
@@ -75,11 +76,13 @@ export function relayStoreChanges(deps: RelayDeps): () => void {
   };
 
   const unsubscribe = store.subscribeChanges({
-    checkout(id, version) {
+    checkout(id, version, checkout) {
       if (!hub.follows(id)) return;
       const published = hub.publishedVersion(id);
       if (published !== undefined && published >= version) return;
-      void read(id);
+      // Carried by the notice: no read (the hub drops it should a read in flight be newer).
+      if (checkout) hub.publish(checkout);
+      else void read(id);
     },
     outbox() {
       deps.wake?.();

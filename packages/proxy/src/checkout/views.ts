@@ -5,10 +5,10 @@
 
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import type { MerchantCheckout } from '../openapi/answers.ts';
-import type { CheckoutRecord } from '../store/store.ts';
+import type { CheckoutRecord, StreamedCheckout } from '../store/store.ts';
 
 /** The checkout object of the public API (the contract's): statuses and prices, no personal data. */
-export function publicCheckout(checkout: CheckoutRecord): Checkout {
+export function publicCheckout(checkout: StreamedCheckout): Checkout {
   const view: Checkout = {
     id: checkout.id,
     status: checkout.status,

@@ -10,20 +10,30 @@ import pg from 'pg';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
-import { LISTEN_APPLICATION_NAME } from './postgres-changes.ts';
-import type { CallbackEntry, StoreChangeListener } from './store.ts';
+import { LISTEN_APPLICATION_NAME, PAYLOAD_LIMIT_BYTES } from './postgres-changes.ts';
+import {
+  type CallbackEntry,
+  type StoreChangeListener,
+  type StreamedCheckout,
+  streamedCheckout,
+} from './store.ts';
 import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
 
 /** A listener that keeps what it heard, and waits for a line of it. */
 function inbox() {
   const heard: string[] = [];
+  /** The checkouts the notices carried, by `id version`. */
+  const carried = new Map<string, StreamedCheckout | undefined>();
   const waiting = new Set<() => void>();
   const hear = (line: string) => {
     heard.push(line);
     for (const check of [...waiting]) check();
   };
   const listener: StoreChangeListener = {
-    checkout: (id, version) => hear(`checkout ${id} ${version}`),
+    checkout: (id, version, checkout) => {
+      carried.set(`${id} ${version}`, checkout);
+      hear(`checkout ${id} ${version}`);
+    },
     outbox: () => hear('outbox'),
     resync: () => hear('resync'),
   };
@@ -37,7 +47,7 @@ function inbox() {
       waiting.add(check);
       check();
     });
-  return { heard, listener, until };
+  return { heard, carried, listener, until };
 }
 
 describe('PostgreSQL change feed', () => {
@@ -80,6 +90,31 @@ describe('PostgreSQL change feed', () => {
     await eventually(() => onA.heard.length === 3, 'both notices of the payment');
     assert.deepEqual(onA.heard, ['outbox', `checkout ${first.id} 2`, 'outbox']);
     assert.deepEqual(onB.heard, ['outbox']);
+    await a.close();
+    await b.close();
+  });
+
+  it('carries what streams tell of the checkout in its notice, unless too big for one', {
+    timeout: 30_000,
+  }, async () => {
+    const { a, b } = await twoStores();
+    const onA = inbox();
+    a.subscribeChanges(onA.listener);
+    await onA.until('resync');
+    const small = checkout({ paymentCurrency: { iso: 'BTC', network_name: 'bitcoin' } });
+    // Long return addresses: the notice would pass the server's limit.
+    const big = checkout({ successUrl: `https://shop.example/${'x'.repeat(PAYLOAD_LIMIT_BYTES)}` });
+    await b.insertCheckout(small, {});
+    await b.insertCheckout(big, {});
+    const paid = await b.advanceCheckout(small.id, { status: 'paid', at: 2000 }, callback);
+    await b.advanceCheckout(big.id, { status: 'paid', at: 2000 }, callback);
+    await onA.until(`checkout ${big.id} 2`);
+    // Only what a stream shows: no merchant reference travels.
+    assert.deepEqual(onA.carried.get(`${small.id} 2`), streamedCheckout(paid!));
+    assert.equal(onA.carried.get(`${small.id} 2`)?.status, 'paid');
+    assert.equal(JSON.stringify(onA.carried.get(`${small.id} 2`)).includes(small.foreignId), false);
+    assert.ok(onA.carried.has(`${big.id} 2`));
+    assert.equal(onA.carried.get(`${big.id} 2`), undefined);
     await a.close();
     await b.close();
   });

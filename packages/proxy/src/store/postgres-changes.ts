@@ -2,18 +2,23 @@
  * News of committed changes between the proxies on one PostgreSQL database. A transaction that
  * moves a checkout or writes to the outbox sends a NOTIFY, which the server delivers only once
  * it commits (never if it rolls back); each proxy LISTENs on one dedicated connection, outside
- * the pool, and tells its listeners. What is sent while that connection is down is lost for it,
- * so once it is back the listeners are told to read again (`resync`). A store skips its own
- * notices: whoever made the change there has already published it.
+ * the pool, and tells its listeners. A checkout's notice carries what streams tell of it, so the
+ * other proxies need not read it again (when it fits the server's payload limit). What is sent
+ * while that connection is down is lost for it, so once it is back the listeners are told to
+ * read again (`resync`). A store skips its own notices: whoever made the change there has
+ * already published it.
  */
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
 import { connectionConfig, type Queryable } from './postgres-connection.ts';
-import type { StoreChangeListener } from './store.ts';
+import { type StoreChangeListener, type StreamedCheckout, streamedCheckout } from './store.ts';
 
-/** Payload `<origin> <checkout id> <version>`: a checkout committed at that version. */
+/**
+ * Payload `<origin> <checkout id> <version>[ <JSON>]`: a checkout committed at that version,
+ * and what streams tell of it (`StreamedCheckout`) when that fits.
+ */
 export const CHECKOUT_CHANNEL = 'crypto_pay_checkout';
 /** Payload `<origin>`: events or deliveries written, or a claim given back. */
 export const OUTBOX_CHANNEL = 'crypto_pay_outbox';
@@ -26,11 +31,35 @@ export interface Notice {
   payload: string;
 }
 
-/** A checkout committed at `version` by the store `origin`. Ids are base64url: no spaces. */
-export const checkoutNotice = (origin: string, id: string, version: number): Notice => ({
-  channel: CHECKOUT_CHANNEL,
-  payload: `${origin} ${id} ${version}`,
-});
+/**
+ * PostgreSQL refuses a NOTIFY payload of this many bytes or more (its default build): a checkout
+ * too big for it (long return addresses) goes without, and the listeners read it instead.
+ */
+export const PAYLOAD_LIMIT_BYTES = 8000;
+
+/** `checkout` committed by the store `origin`. Origins and ids are base64url: no spaces. */
+export function checkoutNotice(origin: string, checkout: StreamedCheckout): Notice {
+  const head = `${origin} ${checkout.id} ${checkout.version}`;
+  const payload = `${head} ${JSON.stringify(streamedCheckout(checkout))}`;
+  return {
+    channel: CHECKOUT_CHANNEL,
+    payload: Buffer.byteLength(payload) < PAYLOAD_LIMIT_BYTES ? payload : head,
+  };
+}
+
+const CHECKOUT_PAYLOAD = /^(\S+) (\S+) (\d+)(?: (.+))?$/s;
+
+/** The checkout a notice carries, if it carries one that is the one it names. */
+function carried(json: string | undefined, id: string, version: number) {
+  if (json === undefined) return undefined;
+  try {
+    const checkout = JSON.parse(json) as StreamedCheckout;
+    return checkout.id === id && checkout.version === version ? checkout : undefined;
+  } catch {
+    // Not ours to judge: the listener reads the checkout from the store instead.
+    return undefined;
+  }
+}
 
 export const outboxNotice = (origin: string): Notice => ({
   channel: OUTBOX_CHANNEL,
@@ -94,9 +123,11 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
 
   const onNotice = ({ channel, payload }: pg.Notification) => {
     if (channel === CHECKOUT_CHANNEL) {
-      const [from, id, version] = (payload ?? '').split(' ');
-      if (from === origin || !id || !version) return;
-      tell((listener) => listener.checkout(id, Number(version)));
+      const [, from, id, digits, json] = CHECKOUT_PAYLOAD.exec(payload ?? '') ?? [];
+      if (from === undefined || from === origin || !id || !digits) return;
+      const version = Number(digits);
+      const checkout = carried(json, id, version);
+      tell((listener) => listener.checkout(id, version, checkout));
     } else if (channel === OUTBOX_CHANNEL && payload !== origin) {
       tell((listener) => listener.outbox());
     }

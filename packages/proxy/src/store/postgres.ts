@@ -187,7 +187,7 @@ export async function openPostgresStore(
         const written = eventOf !== undefined && (await writeEvent(client, eventOf(changed)));
         // Delivered to the other proxies when this commits: their streams and workers.
         await notify(client, [
-          checkoutNotice(origin, changed.id, changed.version),
+          checkoutNotice(origin, changed),
           ...(written ? [outboxNotice(origin)] : []),
         ]);
         return changed;

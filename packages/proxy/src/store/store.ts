@@ -38,6 +38,42 @@ export interface CheckoutRecord {
   version: number;
 }
 
+/**
+ * What an event stream tells of a checkout: the public object's fields and the version, nothing
+ * only the merchant sees. Another proxy's change comes this way in its notice.
+ */
+export type StreamedCheckout = Pick<
+  CheckoutRecord,
+  | 'id'
+  | 'status'
+  | 'paymentLink'
+  | 'expiresAt'
+  | 'amount'
+  | 'currency'
+  | 'paymentCurrency'
+  | 'successUrl'
+  | 'failedUrl'
+  | 'version'
+>;
+
+/** `checkout`'s fields an event stream tells, and only those (a notice carries them). */
+export function streamedCheckout(checkout: StreamedCheckout): StreamedCheckout {
+  const { id, status, paymentLink, expiresAt, amount, currency, version } = checkout;
+  const streamed: StreamedCheckout = {
+    id,
+    status,
+    paymentLink,
+    expiresAt,
+    amount,
+    currency,
+    version,
+  };
+  if (checkout.paymentCurrency) streamed.paymentCurrency = checkout.paymentCurrency;
+  if (checkout.successUrl !== undefined) streamed.successUrl = checkout.successUrl;
+  if (checkout.failedUrl !== undefined) streamed.failedUrl = checkout.failedUrl;
+  return streamed;
+}
+
 /** What a merchant's back end pinned for one customer's checkout. */
 export interface CheckoutSession {
   /** SHA-256 of the token (the token itself is handed out once and never stored). */
@@ -98,12 +134,16 @@ export interface PrunedRows {
 }
 
 /**
- * What other proxies on the same database committed, as their notifications tell it. Only
- * ids and versions travel: a listener reads what it needs from the store.
+ * What other proxies on the same database committed, as their notifications tell it: ids and
+ * versions, and the checkout as streams tell it when it fits in the notice (a listener reads
+ * from the store what it needs and was not given).
  */
 export interface StoreChangeListener {
-  /** A checkout was committed at `version`. */
-  checkout(id: string, version: number): void;
+  /**
+   * A checkout was committed at `version`; `checkout` is what streams tell of it at that
+   * version, when the notice could carry it.
+   */
+  checkout(id: string, version: number, checkout?: StreamedCheckout): void;
   /** Events or deliveries were written, or a claim given back: the outbox has work. */
   outbox(): void;
   /**

@@ -16,7 +16,12 @@ import { findCheckout } from '../../checkout/create.ts';
 import type { CheckoutHub } from '../../checkout/hub.ts';
 import { publicCheckout } from '../../checkout/views.ts';
 import type { StreamLimits } from '../../process/config.ts';
-import { type CheckoutRecord, isAhead, type Store } from '../../store/store.ts';
+import {
+  type CheckoutRecord,
+  isAhead,
+  type Store,
+  type StreamedCheckout,
+} from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { streamCounter } from '../stream-limits.ts';
 import { type EventSink, type OpenStream, streamToNode } from './event-stream-node.ts';
@@ -38,7 +43,7 @@ const STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-const isFinal = (checkout: CheckoutRecord) => !isAhead(checkout.status, 'paid');
+const isFinal = (checkout: StreamedCheckout) => !isAhead(checkout.status, 'paid');
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
@@ -47,8 +52,8 @@ const HEARTBEAT = encoder.encode(': heartbeat\n\n');
  * The message of one checkout version, as bytes: the hub hands every stream the same record
  * object, so it is formatted once for all of them (`writeSSE` would format it per stream).
  */
-const messages = new WeakMap<CheckoutRecord, Uint8Array>();
-function messageOf(checkout: CheckoutRecord): Uint8Array {
+const messages = new WeakMap<StreamedCheckout, Uint8Array>();
+function messageOf(checkout: StreamedCheckout): Uint8Array {
   let message = messages.get(checkout);
   if (!message) {
     const data = JSON.stringify(publicCheckout(checkout));
@@ -190,7 +195,7 @@ function follow(
     stop();
     sink.end();
   };
-  const send = (checkout: CheckoutRecord) => {
+  const send = (checkout: StreamedCheckout) => {
     if (!open || checkout.version <= sentVersion) return;
     sentVersion = checkout.version;
     sink.write(messageOf(checkout));
