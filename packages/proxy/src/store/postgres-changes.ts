@@ -12,8 +12,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
-import { connectionConfig, type Queryable } from './postgres-connection.ts';
+import {
+  connectionConfig,
+  type Queryable,
+  type ServerSockets,
+  storeError,
+} from './postgres-connection.ts';
 import { type StoreChangeListener, type StreamedCheckout, streamedCheckout } from './store.ts';
+import { StoreUnavailableError } from './unavailable.ts';
 
 /**
  * Payload `<origin> <checkout id> <version>[ <JSON>]`: a checkout committed at that version,
@@ -86,6 +92,7 @@ const RETRY_MS = { first: 100, max: 5000 };
 
 export interface ChangeFeedOptions {
   timeouts: DatabaseTimeouts;
+  sockets: ServerSockets;
   /**
    * Awaited before each attempt to listen again after the connection was lost (tests: hold the
    * proxy deaf while another one commits).
@@ -97,6 +104,14 @@ export interface ChangeFeed {
   /** This store's name in its notices. */
   origin: string;
   subscribe(listener: StoreChangeListener): () => void;
+  /** Whether anyone subscribed: the feed runs (and listens, or tries to) from then on. */
+  started(): boolean;
+  /**
+   * Runs one statement on the listening connection (readiness: no pooled connection needed, so
+   * requests queued for the pool cannot hold it). Throws `StoreUnavailableError` while not
+   * listening: a proxy deaf to the others' changes would leave its streams stale.
+   */
+  probe(text: string, values: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,10 +119,12 @@ export interface ChangeFeed {
 export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed {
   const origin = randomBytes(9).toString('base64url');
   const listeners = new Set<StoreChangeListener>();
-  const config = connectionConfig(url, options.timeouts, LISTEN_APPLICATION_NAME);
+  const config = connectionConfig(url, options.timeouts, LISTEN_APPLICATION_NAME, options.sockets);
   let closed = false;
   let running: Promise<void> | undefined;
   let connection: pg.Client | undefined;
+  /** The connection while it listens; undefined while (re)connecting or lost. */
+  let listening: pg.Client | undefined;
   let wakeUp = () => {};
   let gated = false;
 
@@ -158,6 +175,7 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
       await client.connect();
       await client.query(`LISTEN ${CHECKOUT_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
       if (closed) return true;
+      listening = client;
       // Listening from here on: what was committed before (while deaf, or between the first
       // subscription and now) is read again.
       tell((listener) => listener.resync());
@@ -171,6 +189,7 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
     } catch {
       return false;
     } finally {
+      listening = undefined;
       clearInterval(heartbeat);
       client.end().catch(() => undefined);
       connection = undefined;
@@ -203,6 +222,16 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
       return () => {
         listeners.delete(listener);
       };
+    },
+    started: () => running !== undefined,
+    async probe(text, values) {
+      if (!listening)
+        throw new StoreUnavailableError('postgres change feed not listening', undefined);
+      try {
+        await listening.query(text, values);
+      } catch (error) {
+        throw storeError(error);
+      }
     },
     async close() {
       closed = true;

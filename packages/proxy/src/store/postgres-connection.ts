@@ -6,6 +6,7 @@
  * connection and opens new ones by itself once the server is back.
  */
 
+import { Socket } from 'node:net';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
 import { StoreUnavailableError } from './unavailable.ts';
@@ -71,16 +72,46 @@ const types: pg.CustomTypesConfig = {
 const CLIENT_TIMEOUT_MARGIN_MS = 1000;
 
 /**
+ * The sockets a store opened to the server, each as pg opens its own (TLS, when asked, is
+ * layered on it), so that a close the server never answers can cut them: ending a connection
+ * waits for the server's goodbye, which never comes once the way to it is gone.
+ */
+export interface ServerSockets {
+  /** pg's `stream` option: a new socket, kept until it closes. */
+  open: () => Socket;
+  /** Destroys every socket still open. */
+  destroyAll: () => void;
+}
+
+export function serverSockets(): ServerSockets {
+  const sockets = new Set<Socket>();
+  return {
+    open() {
+      const socket = new Socket();
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      return socket;
+    },
+    destroyAll() {
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+/**
  * How every connection of the store is made: `url` (TLS and the rest as pg reads them from it),
- * the timeouts, BIGINTs as numbers, and a name the server's `pg_stat_activity` shows.
+ * the timeouts, BIGINTs as numbers, a name the server's `pg_stat_activity` shows, and sockets
+ * from `sockets`.
  */
 export function connectionConfig(
   url: string,
   timeouts: DatabaseTimeouts,
   applicationName: string,
+  sockets: ServerSockets,
 ): pg.ClientConfig {
   return {
     connectionString: url,
+    stream: sockets.open,
     connectionTimeoutMillis: timeouts.connectMs,
     ...(timeouts.statementMs > 0
       ? {
@@ -98,9 +129,14 @@ export function connectionConfig(
 }
 
 /** A pool on `url` of at most `size` connections. */
-export function createPool(url: string, size: number, timeouts: DatabaseTimeouts): pg.Pool {
+export function createPool(
+  url: string,
+  size: number,
+  timeouts: DatabaseTimeouts,
+  sockets: ServerSockets,
+): pg.Pool {
   const pool = new pg.Pool({
-    ...connectionConfig(url, timeouts, 'crypto-pay-proxy'),
+    ...connectionConfig(url, timeouts, 'crypto-pay-proxy', sockets),
     max: size,
   });
   // An idle connection the server closed (a restart) reports here; the pool has already dropped

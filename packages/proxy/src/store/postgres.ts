@@ -6,7 +6,14 @@
 
 import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from './database-timeouts.ts';
 import { changeFeed, checkoutNotice, notify, outboxNotice } from './postgres-changes.ts';
-import { createPool, listFilters, query, storeError, transaction } from './postgres-connection.ts';
+import {
+  createPool,
+  listFilters,
+  query,
+  serverSockets,
+  storeError,
+  transaction,
+} from './postgres-connection.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { postgresOutbox, writeEvent } from './postgres-outbox.ts';
 import { postgresRateLimit } from './postgres-rate-limit.ts';
@@ -43,7 +50,23 @@ export interface PostgresStoreOptions {
   timeouts?: DatabaseTimeouts;
   /** Awaited before listening again after the listening connection was lost (tests). */
   beforeRelisten?: () => Promise<void>;
+  /**
+   * Longest `close` waits for the server to see its connections out before it cuts them
+   * (default `DEFAULT_CLOSE_TIMEOUT_MS`).
+   */
+  closeTimeoutMs?: number;
 }
+
+/**
+ * How long a close waits for the database. Ending a connection waits for the server's goodbye:
+ * with the way to the server gone (a pod whose network went first) it never comes, and a stop
+ * would hang until the process is killed.
+ */
+export const DEFAULT_CLOSE_TIMEOUT_MS = 5000;
+
+/** Readiness's write: one row rewritten (the store can still write, not only read). */
+const PROBE = `INSERT INTO store_probe (id, checked_at) VALUES (1, $1)
+  ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`;
 
 const INSERT_CALLBACK = `INSERT INTO callbacks (received_at, type, object_id, foreign_id, status,
   outcome, body) VALUES ($1, $2, $3, $4, $5, $6, $7)`;
@@ -69,7 +92,8 @@ export async function openPostgresStore(
 ): Promise<Store> {
   const lease = options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
-  const pool = createPool(url, options.poolSize ?? DEFAULT_POOL_SIZE, timeouts);
+  const sockets = serverSockets();
+  const pool = createPool(url, options.poolSize ?? DEFAULT_POOL_SIZE, timeouts, sockets);
   try {
     const client = await pool.connect();
     try {
@@ -83,6 +107,7 @@ export async function openPostgresStore(
   }
   const changes = changeFeed(url, {
     timeouts,
+    sockets,
     ...(options.beforeRelisten ? { beforeRelisten: options.beforeRelisten } : {}),
   });
   const { origin } = changes;
@@ -339,16 +364,32 @@ export async function openPostgresStore(
       return prunePostgres(pool, before, limit);
     },
     async ping() {
-      await query(
-        pool,
-        `INSERT INTO store_probe (id, checked_at) VALUES (1, $1)
-        ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
-        [Date.now()],
-      );
+      // On the listening connection once there is one: a proxy whose pool is taken by requests
+      // stays ready, and one that cannot hear the others' changes is not.
+      if (changes.started()) await changes.probe(PROBE, [Date.now()]);
+      else await query(pool, PROBE, [Date.now()]);
     },
     async close() {
-      await changes.close();
-      if (!pool.ended) await pool.end();
+      const ended = (async () => {
+        await changes.close();
+        if (!pool.ending) await pool.end();
+      })();
+      let deadline: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        deadline = setTimeout(
+          () => resolve('late'),
+          options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS,
+        );
+      });
+      try {
+        if ((await Promise.race([ended, late])) === 'late') {
+          // The server never said goodbye: cut the sockets, and every wait on them ends.
+          sockets.destroyAll();
+          ended.catch(() => undefined);
+        }
+      } finally {
+        clearTimeout(deadline);
+      }
     },
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * A TCP relay put between a client and a server (the proxy and PostgreSQL) whose way can go
+ * silent, as a network that vanished: nothing passes either way, no connection is refused, no
+ * reset is sent. Silent, it reads nothing from either side (both sockets paused, nothing held
+ * in memory: whatever the client writes waits in the kernel's buffers, which fill and stop it)
+ * and leaves new connections accepted but unanswered.
+ */
+
+import type { AddressInfo } from 'node:net';
+import { createServer, connect as dial, type Socket } from 'node:net';
+
+export interface TcpRelay {
+  /** Where clients connect instead of the server: 127.0.0.1 on this port. */
+  port: number;
+  /** Connections accepted from clients so far. */
+  accepted(): number;
+  /** From now on nothing passes, and new connections hang. */
+  silence(): void;
+  /** Destroys every socket and stops listening. */
+  close(): Promise<void>;
+}
+
+export async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
+  const sockets = new Set<Socket>();
+  let silent = false;
+  let accepted = 0;
+  const keep = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    // A socket destroyed by `close` (or the other side) must not throw in the test's process.
+    socket.on('error', () => undefined);
+  };
+  const server = createServer((client) => {
+    accepted++;
+    keep(client);
+    if (silent) {
+      client.pause();
+      return;
+    }
+    const upstream = dial(target.port, target.host);
+    keep(upstream);
+    // `pipe` stops reading a side while the other's buffer is full: nothing piles up here.
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    accepted: () => accepted,
+    silence() {
+      silent = true;
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
