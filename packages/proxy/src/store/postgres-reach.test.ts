@@ -1,16 +1,18 @@
 /**
  * The PostgreSQL store when the way to its database fails: readiness follows the listening
- * connection (lost and held from listening again: not ready; listening again: ready), and a
+ * connection (lost and held from listening again: not ready; listening again: ready) and needs
+ * no pooled connection (a pool taken by requests does not hold it), and a
  * close whose database went silent (its network vanished) ends within its deadline instead of
  * waiting for a goodbye that never comes.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import pg from 'pg';
 import { startTcpRelay } from '../../../../tests/support/tcp-relay.ts';
 import { openPostgresStore } from './postgres.ts';
 import type { StoreChangeListener } from './store.ts';
-import { checkout, usePostgres } from './stores.test-helpers.ts';
+import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
 /** A listener that resolves `listening()` at each resync (the feed listens, again). */
@@ -87,6 +89,33 @@ describe('PostgreSQL store when the way to the database fails', () => {
       await store.ping();
     } finally {
       hear();
+      await store.close();
+    }
+  });
+
+  it('probes readiness beside a pool that requests have taken', { timeout: 60_000 }, async () => {
+    const url = await cluster().createDatabase(`reach_${++databases}`);
+    const store = await openPostgresStore(url, { poolSize: 1 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const feed = resyncs();
+      const listening = feed.listening();
+      store.subscribeChanges(feed.listener);
+      await listening;
+      const made = checkout();
+      await store.insertCheckout(made, {});
+      // Another session holds the row: the callback's transaction waits on the pool's only
+      // connection, as requests queue on a busy proxy.
+      await admin.query('BEGIN');
+      await admin.query('SELECT 1 FROM checkouts WHERE id = $1 FOR UPDATE', [made.id]);
+      const advanced = store.advanceCheckout(made.id, { status: 'paid', at: 2000 }, callback);
+      // Through the pool it would wait behind the callback until the row is let go.
+      await within(store.ping(), 10_000, 'the readiness probe');
+      await admin.query('COMMIT');
+      assert.equal((await advanced)?.status, 'paid');
+    } finally {
+      await admin.end();
       await store.close();
     }
   });

@@ -61,6 +61,27 @@ describe('operations', () => {
     assert.equal(pings, 2, 'probed anew 5 s later, whatever the wall clock says');
   });
 
+  it('asks again a second after a failed probe: each balancer check sees a fresh answer', async () => {
+    const elapsed = { ms: 0 };
+    const proxy = testProxy(shared.sandbox, {}, { monotonicNow: () => elapsed.ms });
+    let pings = 0;
+    const ping = proxy.store.ping;
+    proxy.store.ping = () => {
+      pings += 1;
+      return pings === 1 ? Promise.reject(new Error('slow database')) : ping();
+    };
+    assert.equal((await proxy.request('/readyz')).status, 503);
+    elapsed.ms += 999;
+    assert.equal((await proxy.request('/readyz')).status, 503);
+    assert.equal(pings, 1);
+    elapsed.ms += 1;
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings, 2, 'a failure is kept for a second');
+    elapsed.ms += 4999;
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings, 2, 'a success for five');
+  });
+
   it('reports a closed store as not ready', async () => {
     const proxy = testProxy(shared.sandbox);
     await proxy.store.close();

@@ -25,6 +25,12 @@ export interface OpsDeps {
 
 /** How long one probe's answer serves every /readyz. */
 const PROBE_REUSE_MS = 5000;
+/**
+ * How long a failed probe's answer serves: shorter than any balancer's check interval, so each
+ * check asks again and one slow answer is one failed check, not the several a balancer's `fall`
+ * counts before it takes the proxy out.
+ */
+const FAILURE_REUSE_MS = 1000;
 
 async function check(
   probe: () => Promise<unknown>,
@@ -49,10 +55,14 @@ function sharedProbe(
   now: () => number,
   onFailure?: (error: unknown) => void,
 ) {
-  let last: { at: number; result: Promise<'ok' | 'failing'> } | undefined;
+  let last: { at: number; result: Promise<'ok' | 'failing'>; reuseMs: number } | undefined;
   return () => {
-    if (!last || now() - last.at >= PROBE_REUSE_MS) {
-      last = { at: now(), result: check(probe, onFailure) };
+    if (!last || now() - last.at >= last.reuseMs) {
+      const probed = { at: now(), result: check(probe, onFailure), reuseMs: PROBE_REUSE_MS };
+      void probed.result.then((result) => {
+        if (result === 'failing') probed.reuseMs = FAILURE_REUSE_MS;
+      });
+      last = probed;
     }
     return last.result;
   };
