@@ -1,7 +1,7 @@
 /**
  * The balancer the rolling-restart tests stand on, in front of two tiny HTTP servers that play
- * proxies: it spreads requests over both, takes one out while its `/readyz` answers 503 and back
- * once it answers 200, sends a request refused by a stopped server to the other, keeps an event
+ * proxies: it spreads requests over both, takes one out while its `/readyz` answers 503 (three
+ * checks in a row, not one or two) and back once it answers 200, sends a request refused by a stopped server to the other, keeps an event
  * stream open through silences longer than its request timeouts and through a reload, and
  * leaves nothing behind when the test process is killed.
  */
@@ -28,14 +28,21 @@ interface FakeProxy {
   name: string;
   port: number;
   ready: boolean;
+  /** Checks answered 503 before `ready` counts again. */
+  failChecks: number;
+  /** Called after each check it answered. */
+  onCheck?: () => void;
   server: Server;
 }
 
 async function startFakeProxy(name: string): Promise<FakeProxy> {
-  const proxy: FakeProxy = { name, port: 0, ready: true, server: createServer() };
+  const proxy: FakeProxy = { name, port: 0, ready: true, failChecks: 0, server: createServer() };
   proxy.server.on('request', (request, response) => {
     if (request.url === '/readyz') {
-      response.writeHead(proxy.ready ? 200 : 503).end();
+      const failing = proxy.failChecks > 0 || !proxy.ready;
+      proxy.failChecks = Math.max(0, proxy.failChecks - 1);
+      response.writeHead(failing ? 503 : 200).end();
+      proxy.onCheck?.();
     } else if (request.url?.endsWith('/events')) {
       // One message at once, then silence, then the last message: a stream between heartbeats.
       response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -90,11 +97,12 @@ test('spreads requests over both servers', async () => {
   await balancer.untilServer('b', 'UP');
   assert.deepEqual(tally(await answerers(10)), { a: 5, b: 5 });
   const states = await balancer.servers();
+  // `UP`, or `UP 1/3` until the first check passed (every server starts so).
   assert.deepEqual(
-    states.map(({ name, status }) => ({ name, status })),
+    states.map(({ name, status }) => ({ name, up: /^UP\b/.test(status) })),
     [
-      { name: 'a', status: 'UP' },
-      { name: 'b', status: 'UP' },
+      { name: 'a', up: true },
+      { name: 'b', up: true },
     ],
   );
   assert.ok(states.every((state) => state.requests >= 5));
@@ -107,6 +115,32 @@ test('takes a server out while its /readyz answers 503, and back once it answers
   a.ready = true;
   await balancer.untilServer('a', 'UP');
   assert.deepEqual(tally(await answerers(6)), { a: 3, b: 3 });
+});
+
+/** Resolves once `proxy` has answered `count` more checks. */
+function checks(proxy: FakeProxy, count: number): Promise<void> {
+  let left = count;
+  return new Promise((resolve) => {
+    proxy.onCheck = () => {
+      if (--left > 0) return;
+      proxy.onCheck = undefined;
+      resolve();
+    };
+  });
+}
+
+test('keeps a server through one or two failed checks: a busy proxy’s slow answer', async () => {
+  await balancer.untilServer('a', 'UP');
+  const downs = () => balancer.lines.filter((line) => /Server proxies\/a is DOWN/.test(line));
+  const before = downs().length;
+  const answered = checks(a, 4);
+  a.failChecks = 2;
+  await answered;
+  // Two failures, then two passes: never three in a row, so never out (`UP`, or `UP 2/3` while
+  // HAProxy is still counting the last answer).
+  const status = (await balancer.servers()).find((server) => server.name === 'a')?.status;
+  assert.match(status ?? '', /^UP/);
+  assert.equal(downs().length, before);
 });
 
 test('an ordinary response silent past the request timeout is cut (504)', async () => {

@@ -32,8 +32,14 @@ export interface BalancedServer {
 
 export interface BalancerOptions {
   servers: BalancedServer[];
-  /** How often each server's `/readyz` is asked (default 100 ms); one answer moves it. */
+  /** How often each server's `/readyz` is asked (default 100 ms: the tests' waits are short). */
   checkIntervalMs?: number;
+  /**
+   * Failed checks in a row that take a server out (default 3: one slow answer from a busy
+   * proxy must not), and passed ones that put it back (default 2), as deploy/'s HAProxy.
+   */
+  fall?: number;
+  rise?: number;
   /** Inactivity allowed to an ordinary request, either side (default 30 s). */
   requestTimeoutMs?: number;
   /**
@@ -78,7 +84,7 @@ function configuration(port: number, socket: string, options: BalancerOptions): 
     '  acl event_stream path_end /events',
     '  acl event_stream req.hdr(accept) -m sub text/event-stream',
     `  http-request set-timeout server ${options.streamTimeoutMs ?? 3_600_000}ms if event_stream`,
-    `  default-server check inter ${options.checkIntervalMs ?? 100}ms fall 1 rise 1`,
+    `  default-server check inter ${options.checkIntervalMs ?? 100}ms fall ${options.fall ?? 3} rise ${options.rise ?? 2}`,
     ...servers,
   ].join('\n')}\n`;
 }
@@ -246,7 +252,9 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
           throw error;
         },
       );
-      if (now?.status === status) changed.cancel();
+      // `UP 1/3` is in rotation and counting failures (as every server starts), `DOWN 1/2` out
+      // and counting passes: each moves without a log line while it goes back.
+      if (now?.status === status || now?.status.startsWith(`${status} `)) changed.cancel();
       else if (!now) {
         changed.cancel();
         throw new Error(`HAProxy has no server named ${name}.`);
