@@ -16,6 +16,7 @@ import { type BenchmarkResult, sum } from './report.ts';
 
 const READ_CONNECTIONS = 100;
 const CREATE_CONNECTIONS = 10;
+const CHECK_INTERVAL_MS = 2000;
 
 const failures = (load: Load) =>
   sum(load.rounds.map((round) => round.errors + round.timeouts + round.non2xx));
@@ -51,8 +52,10 @@ async function measure(seconds: number, proxyEnv: Record<string, string>) {
     name: `p${index}`,
     port: Number(new URL(proxy.url).port),
   }));
-  const toOne = await startBalancer({ servers: servers.slice(0, 1) });
-  const toThree = await startBalancer({ servers });
+  // Checked as deploy/'s HAProxy checks: every 2 s, out after 3 failures, back after 2.
+  const checks = { checkIntervalMs: CHECK_INTERVAL_MS, fall: 3, rise: 2 };
+  const toOne = await startBalancer({ servers: servers.slice(0, 1), ...checks });
+  const toThree = await startBalancer({ servers, ...checks });
   try {
     for (const server of servers) await toThree.untilServer(server.name, 'UP');
     await toOne.untilServer('p0', 'UP');
@@ -104,7 +107,7 @@ async function measure(seconds: number, proxyEnv: Record<string, string>) {
       ],
       notes: [
         `PostgreSQL (a throwaway local cluster), HAProxy 2.6 round robin; status reads: autocannon, ${READ_CONNECTIONS} connections, ${alternationNote(seconds)}; creates: ${CREATE_CONNECTIONS} connections, ${alternationNote(Math.max(2, seconds / 2))}, each one signed call to the one sandbox.`,
-        `Answers that were not 2xx, errors or timeouts (not counted in the rates; HAProxy answers 503 while it has no proxy in rotation, and one /readyz check missed, every 100 ms with a 2 s timeout, takes a proxy out): status reads direct ${refusals(direct)}, through the balancer to one ${refusals(one)}, to three ${refusals(three)}; creates to one ${refusals(createOne)}, to three ${refusals(createThree)}.`,
+        `Answers that were not 2xx, errors or timeouts (not counted in the rates; HAProxy answers 503 while it has no proxy in rotation; its /readyz checks, every ${CHECK_INTERVAL_MS / 1000} s with a 2 s timeout, take a proxy out after 3 failures in a row): status reads direct ${refusals(direct)}, through the balancer to one ${refusals(one)}, to three ${refusals(three)}; creates to one ${refusals(createOne)}, to three ${refusals(createThree)}.`,
       ],
     };
   } finally {
