@@ -48,7 +48,7 @@ import { ensureStandInImages } from './stand-in-images.ts';
 
 /** Open connections from one address haproxy.cfg lets through (its stick table's limit). */
 const PER_ADDRESS_CAP = 256;
-/** compose.yaml's stop_grace_period in seconds (`25s`; podman-compose does not apply it). */
+/** compose.yaml's stop_grace_period in seconds (`35s`; podman-compose does not apply it). */
 const STOP_GRACE_SECONDS = Number.parseInt(readCompose().services['proxy-1'].stop_grace_period, 10);
 
 const project = `crypto-pay-deploy-${randomBytes(4).toString('hex')}`;
