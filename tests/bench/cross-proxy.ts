@@ -3,8 +3,8 @@
  * on a checkout opened on proxy B (cross) or on proxy A itself (same), and a signed `paid`
  * callback posted to A; each stream's time from the post to hearing the status. Rounds of the
  * two paths alternate (A A, then B A, ...), each on a fresh checkout, so both see the same
- * machine. The cost of crossing is the difference of the p95s: the change's NOTIFY, the other
- * proxy's LISTEN connection and its re-read of the checkout.
+ * machine. The cost of crossing is the difference of the p95s: the change's NOTIFY (carrying
+ * the checkout as streams show it) and the other proxy's LISTEN connection.
  */
 
 import {
