@@ -31,7 +31,7 @@ interface FakeProxy {
   /** Checks answered 503 before `ready` counts again. */
   failChecks: number;
   /** Called after each check it answered. */
-  onCheck?: () => void;
+  onCheck?: (() => void) | undefined;
   server: Server;
 }
 
