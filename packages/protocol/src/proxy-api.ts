@@ -28,6 +28,19 @@ export type CurrencyRef = z.infer<typeof currencyRefSchema>;
 export const checkoutStatusSchema = z.enum(PAYMENT_REQUEST_STATUSES);
 export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
+/**
+ * What the service's callback says beyond the status, from the amounts it reports: a failed
+ * payment sent less than was due (`underpaid`), or the full amount that was not confirmed in
+ * time (`late`); a paid one sent more than was due (`overpaid`, the difference refunded).
+ */
+export const STATUS_DETAILS = ['underpaid', 'late', 'overpaid'] as const;
+export const statusDetailSchema = z.enum(STATUS_DETAILS);
+export type StatusDetail = z.infer<typeof statusDetailSchema>;
+
+/** Where refund instructions come from: the service's email, or the merchant. */
+export const refundInstructionsSchema = z.enum(['email', 'merchant']);
+export type RefundInstructions = z.infer<typeof refundInstructionsSchema>;
+
 /** The checkout as the public API shows it: statuses and prices, no personal data. */
 export const checkoutSchema = z.object({
   id: z.string(),
@@ -40,6 +53,20 @@ export const checkoutSchema = z.object({
   payment_currency: z.optional(currencyRefSchema),
   success_url: z.optional(z.string()),
   failed_url: z.optional(z.string()),
+  status_detail: z.optional(
+    statusDetailSchema.check(
+      z.describe(
+        "Why a failed payment failed (`underpaid`: less than due was sent; `late`: the full amount was not confirmed in time), or that a paid one was `overpaid`. Absent when the service's callback does not say (a failure without amounts, an expiry, an exact payment).",
+      ),
+    ),
+  ),
+  refund_instructions: z.optional(
+    refundInstructionsSchema.check(
+      z.describe(
+        'Where the customer gets the money back when the amount sent differs from the amount due (`underpaid`: all of it; `overpaid`: the difference): `email`, the service emails instructions to the address the customer gave; `merchant`, none was given, the customer asks the merchant. Absent otherwise.',
+      ),
+    ),
+  ),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

@@ -1,15 +1,23 @@
 /**
  * Acting on a verified callback: a payment request's status moves its checkout forward (never
- * out of `paid`, `failed` or `expired`, never backwards), committed before the answer and then
- * pushed to every open event stream. Other kinds are recorded for the merchant API. Either way
+ * out of `paid`, `failed` or `expired`, never backwards), with what the callback says beyond the
+ * status (`status-detail.ts`), committed before the answer and then pushed to every open event
+ * stream. Other kinds are recorded for the merchant API. Either way
  * the webhook event is written in the same transaction (`webhooks/events.ts`).
  */
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
 import { ApiError } from '../api-error.ts';
-import type { CallbackEntry, CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
+import type {
+  CallbackEntry,
+  CheckoutChange,
+  CheckoutRecord,
+  CurrencyRef,
+  Store,
+} from '../store/store.ts';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import type { CheckoutHub } from './hub.ts';
+import { refundInstructionsOf, statusDetailOf } from './status-detail.ts';
 
 /**
  * Fields that may name a person, at any depth: never written to the log or relayed in a
@@ -90,12 +98,14 @@ export async function applyCallback(
     await deps.store.recordCallback(entryOf(callback, now, 'unknown'));
     throw new ApiError(404, 'unknown_payment_request', 'No checkout has this payment request.');
   }
-  const change: { status: CheckoutRecord['status']; at: number; paymentCurrency?: CurrencyRef } = {
-    status: paymentRequest.status,
-    at: now,
-  };
+  const change: CheckoutChange = { status: paymentRequest.status, at: now };
   const paymentCurrency = paymentCurrencyOf(paymentRequest);
   if (paymentCurrency) change.paymentCurrency = paymentCurrency;
+  // Carried as the callback says them; the email address itself is never kept.
+  const statusDetail = statusDetailOf(paymentRequest);
+  if (statusDetail) change.statusDetail = statusDetail;
+  const refundInstructions = refundInstructionsOf(paymentRequest, statusDetail);
+  if (refundInstructions) change.refundInstructions = refundInstructions;
   const changed = await deps.store.advanceCheckout(
     checkout.id,
     change,

@@ -20,6 +20,10 @@ export function publicCheckout(checkout: StreamedCheckout): Checkout {
   if (checkout.paymentCurrency) view.payment_currency = checkout.paymentCurrency;
   if (checkout.successUrl !== undefined) view.success_url = checkout.successUrl;
   if (checkout.failedUrl !== undefined) view.failed_url = checkout.failedUrl;
+  if (checkout.statusDetail !== undefined) view.status_detail = checkout.statusDetail;
+  if (checkout.refundInstructions !== undefined) {
+    view.refund_instructions = checkout.refundInstructions;
+  }
   return view;
 }
 

@@ -184,6 +184,14 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   INSERT INTO webhook_dedupe_keys (dedupe_key, created_at)
     SELECT dedupe_key, created_at FROM webhook_events WHERE dedupe_key IS NOT NULL;
   `,
+  `
+  -- What the service's callback says beyond the status (underpaid, late, overpaid), and where
+  -- refund instructions come from (the service's email or the merchant; no address is kept).
+  ALTER TABLE checkouts ADD COLUMN status_detail TEXT
+    CHECK (status_detail IN ('underpaid', 'late', 'overpaid'));
+  ALTER TABLE checkouts ADD COLUMN refund_instructions TEXT
+    CHECK (refund_instructions IN ('email', 'merchant'));
+  `,
 ];
 
 /**

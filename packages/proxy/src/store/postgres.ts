@@ -198,7 +198,9 @@ export async function openPostgresStore(
           `UPDATE checkouts SET status = $2, updated_at = $3, version = version + 1,
             payment_currency_iso = COALESCE(payment_currency_iso, $4),
             payment_currency_network = CASE WHEN payment_currency_iso IS NULL
-              THEN $5 ELSE payment_currency_network END
+              THEN $5 ELSE payment_currency_network END,
+            status_detail = COALESCE($6, status_detail),
+            refund_instructions = COALESCE($7, refund_instructions)
           WHERE id = $1 RETURNING *`,
           [
             id,
@@ -206,6 +208,8 @@ export async function openPostgresStore(
             change.at,
             change.paymentCurrency?.iso ?? null,
             change.paymentCurrency?.network_name ?? null,
+            change.statusDetail ?? null,
+            change.refundInstructions ?? null,
           ],
         );
         const changed = checkoutOf(updated.rows[0]!);

@@ -23,6 +23,8 @@ export interface CheckoutRow {
   foreign_id: string;
   pricing: CheckoutRecord['pricing'];
   product: string | null;
+  status_detail: CheckoutRecord['statusDetail'] | null;
+  refund_instructions: CheckoutRecord['refundInstructions'] | null;
   created_at: number;
   updated_at: number;
   version: number;
@@ -73,6 +75,8 @@ export function checkoutOf(row: CheckoutRow): CheckoutRecord {
   put(checkout, 'successUrl', row.success_url);
   put(checkout, 'failedUrl', row.failed_url);
   put(checkout, 'product', row.product);
+  put(checkout, 'statusDetail', row.status_detail);
+  put(checkout, 'refundInstructions', row.refund_instructions);
   return checkout;
 }
 

@@ -31,6 +31,7 @@ describe('SQLite store, what only a file has', () => {
       { version: 5 },
       { version: 6 },
       { version: 7 },
+      { version: 8 },
     ]);
     raw.close();
 

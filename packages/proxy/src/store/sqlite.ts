@@ -23,9 +23,9 @@ import { sqliteRateLimit } from './sqlite-rate-limit.ts';
 import { sqlitePruner } from './sqlite-retention.ts';
 import {
   type CallbackEntry,
+  type CheckoutChange,
   type CheckoutRecord,
   type CheckoutSession,
-  type CurrencyRef,
   type IdempotencyReservation,
   isAhead,
   type Store,
@@ -117,7 +117,9 @@ export function openSqliteStore(
       version = version + 1,
       payment_currency_iso = COALESCE(payment_currency_iso, @payment_currency_iso),
       payment_currency_network = CASE WHEN payment_currency_iso IS NULL
-        THEN @payment_currency_network ELSE payment_currency_network END
+        THEN @payment_currency_network ELSE payment_currency_network END,
+      status_detail = COALESCE(@status_detail, status_detail),
+      refund_instructions = COALESCE(@refund_instructions, refund_instructions)
       WHERE id = @id`),
     insertCallback: db.prepare(`INSERT INTO callbacks (received_at, type, object_id, foreign_id,
       status, outcome, body) VALUES (@received_at, @type, @object_id, @foreign_id, @status,
@@ -202,7 +204,7 @@ export function openSqliteStore(
   const advance = db.transaction(
     (
       id: string,
-      change: { status: CheckoutRecord['status']; paymentCurrency?: CurrencyRef; at: number },
+      change: CheckoutChange,
       callback: CallbackEntry,
       eventOf: ((checkout: CheckoutRecord) => NewEvent) | undefined,
     ): CheckoutRecord | undefined => {
@@ -218,6 +220,8 @@ export function openSqliteStore(
         at: change.at,
         payment_currency_iso: change.paymentCurrency?.iso ?? null,
         payment_currency_network: change.paymentCurrency?.network_name ?? null,
+        status_detail: change.statusDetail ?? null,
+        refund_instructions: change.refundInstructions ?? null,
       });
       const changed = checkoutOf(statements.getCheckout.get(id) as CheckoutRow);
       if (eventOf) outbox.writeEvent(eventOf(changed));

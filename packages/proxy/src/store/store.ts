@@ -6,7 +6,12 @@
  * data.
  */
 
-import type { CheckoutStatus, CurrencyRef } from '@crypto-pay/protocol/proxy-api';
+import type {
+  CheckoutStatus,
+  CurrencyRef,
+  RefundInstructions,
+  StatusDetail,
+} from '@crypto-pay/protocol/proxy-api';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 
 export type PricingMode = 'product' | 'session' | 'amount';
@@ -31,6 +36,10 @@ export interface CheckoutRecord {
   pricing: PricingMode;
   /** The sku for `product` pricing. */
   product?: string;
+  /** What the service's callback said beyond the status (see `status-detail.ts`). */
+  statusDetail?: StatusDetail;
+  /** Where refund instructions come from when the amount sent differs from the amount due. */
+  refundInstructions?: RefundInstructions;
   /** Unix milliseconds. */
   createdAt: number;
   updatedAt: number;
@@ -89,6 +98,15 @@ export interface CheckoutSession {
   /** Unix milliseconds after which the token is refused. */
   expiresAt: number;
   createdAt: number;
+}
+
+/** A callback's news for its checkout: the status, and what the callback says with it. */
+export interface CheckoutChange {
+  status: CheckoutStatus;
+  paymentCurrency?: CurrencyRef;
+  statusDetail?: StatusDetail;
+  refundInstructions?: RefundInstructions;
+  at: number;
 }
 
 export type IdempotencyReservation =
@@ -188,7 +206,7 @@ export interface Store extends WebhookStore {
    */
   advanceCheckout(
     id: string,
-    change: { status: CheckoutStatus; paymentCurrency?: CurrencyRef; at: number },
+    change: CheckoutChange,
     callback: CallbackEntry,
     eventOf?: (checkout: CheckoutRecord) => NewEvent,
   ): Promise<CheckoutRecord | undefined>;
