@@ -159,6 +159,8 @@ async function control(ctx, scope, action) {
     const checkout = body.id ? scope.checkouts.get(body.id) : [...scope.checkouts.values()].at(-1);
     if (!checkout) return send(ctx, 404, { error: 'no checkout' });
     checkout.status = body.status;
+    // What the service's callback says with the status (status_detail, refund_instructions).
+    Object.assign(checkout, body.details ?? {});
     checkout.version += 1;
     pushToStreams(scope, checkout);
     return send(ctx, 200, publicView(checkout));

@@ -54,8 +54,15 @@ export interface FakeProxy {
   fail(route: Route, status: number, body?: unknown, times?: number): Promise<void>;
   /** Answers the next call of a route with its head and the start of a body, then nothing. */
   stall(route: Route, status: number): Promise<void>;
-  /** Moves the newest (or the given) checkout to a status, pushing it to open streams. */
-  setStatus(status: Checkout['status'], id?: string): Promise<Checkout>;
+  /**
+   * Moves the newest (or the given) checkout to a status, with what the callback said beyond it
+   * (`details`), pushing it to open streams.
+   */
+  setStatus(
+    status: Checkout['status'],
+    id?: string,
+    details?: Pick<Checkout, 'status_detail' | 'refund_instructions'>,
+  ): Promise<Checkout>;
   log(): Promise<LoggedRequest[]>;
   requests(path: string | RegExp, method?: string): Promise<LoggedRequest[]>;
 }
@@ -103,7 +110,8 @@ export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {
     stall: async (route, status) => {
       await post(`${control}/fail`, { route, status, stall: true });
     },
-    setStatus: async (status, id) => (await post(`${control}/status`, { status, id })) as Checkout,
+    setStatus: async (status, id, details) =>
+      (await post(`${control}/status`, { status, id, details })) as Checkout,
     log,
     requests: async (path, method) =>
       (await log()).filter(

@@ -110,6 +110,27 @@ export interface Translation {
   expiredHeading: string;
   expiredBody: string;
   startAgain: string;
+  /** Failed: less than the amount due was sent (the callback's amounts say so). */
+  failedUnderpaidBody: string;
+  /** Failed: the amount was sent but not confirmed in time. */
+  failedLateBody: string;
+  /** After an underpayment, when the customer gave an email: the service sends instructions. */
+  refundByEmail: string;
+  /** After an underpayment without an email: the shop is whom to ask. */
+  refundFromShop: string;
+  /** After a late payment: the shop is whom to ask about the money sent. */
+  lateMoneyFromShop: string;
+  /** After a failure the service gave no reason for. */
+  failedMoneyFromShop: string;
+  /** Paid more than due, with an email: the service sends instructions for the difference. */
+  overpaidRefundByEmail: string;
+  /** Paid more than due, without an email: the shop refunds the difference. */
+  overpaidRefundFromShop: string;
+  /** The failure view's action to the shop's failure address. */
+  backToShop: string;
+  /** The payment page's tab, when the tab that started the payment shows its result. */
+  elsewhereHeading: string;
+  elsewhereBody: string;
 
   errorHeading: string;
   errorUnreachable: string;

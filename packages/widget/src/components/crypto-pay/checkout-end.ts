@@ -28,11 +28,22 @@ export function endCheckout(
   const proceed = paid
     ? host.dispatchEvent(new CryptoPaySuccessEvent({ id, status: 'paid' }))
     : host.dispatchEvent(new CryptoPayFailureEvent({ id, status: status as 'failed' | 'expired' }));
-  const target = paid
-    ? (host.successUrl ?? checkout.success_url)
-    : (host.failedUrl ?? checkout.failed_url);
-  const address = target && resultAddress(target, id);
-  return leave && proceed && address && goesElsewhere(address) ? address : undefined;
+  const address = endAddress(host, checkout);
+  return leave && proceed ? address : undefined;
+}
+
+/**
+ * The shop's address for how `checkout` ended (the element's, else the proxy's), `checkout=<id>`
+ * added; `undefined` when there is none or it is this page. Also the failure view's "Back to the
+ * shop".
+ */
+export function endAddress(host: CheckoutEndHost, checkout: Checkout): string | undefined {
+  const target =
+    checkout.status === 'paid'
+      ? (host.successUrl ?? checkout.success_url)
+      : (host.failedUrl ?? checkout.failed_url);
+  const address = target && resultAddress(target, checkout.id);
+  return address && goesElsewhere(address) ? address : undefined;
 }
 
 /**

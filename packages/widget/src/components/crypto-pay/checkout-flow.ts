@@ -1,7 +1,7 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
  * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and end
- * it (`checkout-end.ts`). It owns the element's tasks and status watcher; the element only
+ * it (`checkout-end.ts`), in the one tab that shows its result (`result-tabs.ts`). It owns the element's tasks and status watcher; the element only
  * renders.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
@@ -27,6 +27,12 @@ import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
+import {
+  markStarted,
+  showHere,
+  startedHere,
+  watchShownElsewhere,
+} from '../../utilities/result-tabs.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
@@ -66,6 +72,7 @@ interface FlowState {
   leaving: boolean;
   formIssue: FieldIssue | undefined;
   dismissedError: unknown;
+  elsewhere: boolean;
 }
 
 export class CheckoutFlow {
@@ -77,6 +84,10 @@ export class CheckoutFlow {
   leaving = false;
   /** A proxy refusal that names a form field, shown on that field. */
   formIssue: FieldIssue | undefined;
+  /** The tab that started this checkout shows its result: this one only says so. */
+  elsewhere = false;
+  /** Stops listening for the tab that shows the checkout being resumed. */
+  private stopWatchingTabs = () => {};
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
@@ -91,6 +102,8 @@ export class CheckoutFlow {
   constructor(
     private readonly host: CheckoutFlowHost,
     private readonly navigate: (url: string) => void,
+    /** Closes this tab where the browser allows it (a tab a page or its link opened). */
+    private readonly closeTab: () => void,
   ) {
     this.watcher = new LazyWatcher(host, {
       checkout: (checkout) => this.onCheckout(checkout),
@@ -163,7 +176,8 @@ export class CheckoutFlow {
   /** Shows an existing checkout (the `checkout` attribute) instead of anything else. */
   resumeCheckout(id: string): void {
     this.watcher.stop();
-    this.set({ checkout: undefined });
+    this.set({ checkout: undefined, elsewhere: false });
+    this.placeResult(id);
     this.resuming.lookUp(id);
   }
 
@@ -211,11 +225,13 @@ export class CheckoutFlow {
   startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
+    this.stopWatchingTabs();
     forgetCheckoutId(storageKeyOf(this.host));
     this.set({
       checkout: undefined,
       leaving: false,
       trouble: false,
+      elsewhere: false,
       dismissedError: this.create.error,
     });
   }
@@ -233,6 +249,7 @@ export class CheckoutFlow {
       checkout: this.checkout,
       mode: this.host.mode,
       leaving: this.leaving,
+      elsewhere: this.elsewhere,
       resumeStatus: this.resuming.id ? this.resume.status : undefined,
       configStatus: this.config.status,
       // A refusal naming a field stays on the form; anything else gets an error view.
@@ -319,6 +336,7 @@ export class CheckoutFlow {
   private created(proxy: string, checkout: Checkout): Checkout {
     this.lastRequest = undefined;
     saveCheckoutId(storageKeyOf(this.host), checkout.id);
+    markStarted(checkout.id);
     const { id, payment_link } = checkout;
     this.host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
     this.follow(proxy, checkout);
@@ -330,8 +348,29 @@ export class CheckoutFlow {
 
   /** Shows a checkout created or found again, and follows its status. */
   private follow(proxy: string, checkout: Checkout): void {
+    this.placeResult(checkout.id);
+    if (this.elsewhere) return;
     this.onCheckout(checkout);
     this.watcher.watch(proxy, checkout);
+  }
+
+  /**
+   * The tab that started a checkout shows its result, and says so to the others. Any other tab
+   * (the payment page's, sent on to a result address) asks, and once the starting tab answers,
+   * follows nothing more, tells the customer where to look, and closes where the browser lets it.
+   */
+  private placeResult(id: string): void {
+    this.stopWatchingTabs();
+    if (startedHere(id)) {
+      showHere(id);
+      return;
+    }
+    if (this.elsewhere) return;
+    this.stopWatchingTabs = watchShownElsewhere(id, () => {
+      this.watcher.stop();
+      this.set({ elsewhere: true });
+      this.closeTab();
+    });
   }
 
   /** Sends the customer to another address, saying so while the page goes. */
@@ -341,6 +380,7 @@ export class CheckoutFlow {
   }
 
   private onCheckout(checkout: Checkout): void {
+    if (this.elsewhere) return;
     const previous = this.checkout;
     this.set({ checkout });
     if (previous?.id === checkout.id && previous.status === checkout.status) return;

@@ -11,12 +11,21 @@ import type { Translation } from '../../localize/translation.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import { formatAmount } from '../../utilities/format.ts';
+import type { ResultTone } from '../result-view/result-view.component.ts';
 import '../result-view/result-view.ts';
 import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
 import '../sender-form/sender-form.ts';
+import { endAddress } from './checkout-end.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
+import {
+  canRetry,
+  endingOf,
+  errorDetail,
+  errorSentence,
+  headingOf,
+  type View,
+} from './crypto-pay.views.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /**
@@ -31,6 +40,9 @@ const loadPanel = () =>
     throw error;
   }));
 const panelDefined = () => customElements.get('crypto-pay-payment-panel') !== undefined;
+
+/** Sentences side by side, the empty ones left out. */
+const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
 
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
@@ -138,7 +150,11 @@ export default class CryptoPay extends LitElement {
   timing: Timing = defaultTiming;
 
   private readonly localize = new LocalizeController(this);
-  private readonly flow = new CheckoutFlow(this, (url) => this.navigate(url));
+  private readonly flow = new CheckoutFlow(
+    this,
+    (url) => this.navigate(url),
+    () => this.closeTab(),
+  );
   private readonly retryWait = new RetryWait(this);
   private shownView: View | undefined;
   private shownRefusal: string | undefined;
@@ -213,6 +229,15 @@ export default class CryptoPay extends LitElement {
     window.location.assign(url);
   }
 
+  /**
+   * Closes this tab, which another tab's result made needless. Browsers close only a tab a page
+   * or its link opened (the payment link's tab); elsewhere this does nothing and the view says
+   * where to look. Separate so a test (or subclass) can watch it.
+   */
+  protected closeTab(): void {
+    window.close();
+  }
+
   private readonly noteInteraction = (): void => {
     this.interacted = true;
   };
@@ -244,7 +269,7 @@ export default class CryptoPay extends LitElement {
   }
 
   private result(
-    tone: 'success' | 'failure' | 'error' | 'progress',
+    tone: ResultTone,
     message: string,
     options: {
       detail?: string;
@@ -354,14 +379,24 @@ export default class CryptoPay extends LitElement {
       case 'redirect':
         return html`${this.result('progress', t.redirectBody)}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
-      case 'paid':
-        return this.result('success', t.successBody, { detail: leaving });
+      case 'paid': {
+        const { message, money } = endingOf(checkout!, t);
+        return this.result('success', message, { detail: joined(money, leaving) });
+      }
       case 'failed':
-      case 'expired':
-        return this.result('failure', view === 'failed' ? t.failedBody : t.expiredBody, {
-          detail: leaving,
+      case 'expired': {
+        const { message, money } = endingOf(checkout!, t);
+        // Next steps: a new payment where the element has a price, or the shop's failure page
+        // (unless the page is already going there, or is it).
+        const back = flow.leaving ? undefined : endAddress(this, checkout!);
+        return this.result('failure', message, {
+          detail: joined(money, leaving),
           ...(startAgain ? { primary: startAgain } : {}),
+          ...(back ? { secondary: [t.backToShop, () => this.navigate(back)] } : {}),
         });
+      }
+      case 'elsewhere':
+        return this.result('info', t.elsewhereBody);
       default:
         return nothing;
     }

@@ -20,7 +20,8 @@ export type View =
   | 'redirect'
   | 'paid'
   | 'failed'
-  | 'expired';
+  | 'expired'
+  | 'elsewhere';
 
 export interface ViewState {
   proxy: string;
@@ -34,6 +35,8 @@ export interface ViewState {
   checkout: Checkout | undefined;
   mode: string;
   leaving: boolean;
+  /** Another tab, the one that started the checkout, shows its result. */
+  elsewhere: boolean;
   resumeStatus: TaskStatus | undefined;
   configStatus: TaskStatus;
   createError: unknown;
@@ -41,6 +44,7 @@ export interface ViewState {
 
 export function viewOf(state: ViewState): View {
   if (!state.proxy) return 'misconfigured';
+  if (state.elsewhere) return 'elsewhere';
   const { checkout } = state;
   if (checkout) {
     if (
@@ -80,10 +84,41 @@ export function headingOf(view: View, t: Translation): string {
       return t.failedHeading;
     case 'expired':
       return t.expiredHeading;
+    case 'elsewhere':
+      return t.elsewhereHeading;
     case 'amount-refused':
       return t.amountHeading;
     default:
       return t.errorHeading;
+  }
+}
+
+/**
+ * How a checkout ended, for the customer: what happened (`message`), and what becomes of money
+ * already sent (`money`, empty when nothing needs saying), as the service's callback told it.
+ */
+export function endingOf(checkout: Checkout, t: Translation): { message: string; money: string } {
+  const { status_detail: detail, refund_instructions: refund } = checkout;
+  switch (checkout.status) {
+    case 'paid':
+      return {
+        message: t.successBody,
+        money:
+          detail === 'overpaid'
+            ? refund === 'email'
+              ? t.overpaidRefundByEmail
+              : t.overpaidRefundFromShop
+            : '',
+      };
+    case 'expired':
+      return { message: t.expiredBody, money: '' };
+    default:
+      if (detail === 'underpaid') {
+        const money = refund === 'email' ? t.refundByEmail : t.refundFromShop;
+        return { message: t.failedUnderpaidBody, money };
+      }
+      if (detail === 'late') return { message: t.failedLateBody, money: t.lateMoneyFromShop };
+      return { message: t.failedBody, money: t.failedMoneyFromShop };
   }
 }
 

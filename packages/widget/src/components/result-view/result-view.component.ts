@@ -5,7 +5,8 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import controls from '../../styles/controls.styles.ts';
 import styles from './result-view.styles.ts';
 
-export type ResultTone = 'success' | 'failure' | 'error' | 'progress';
+/** `info`: nothing happened here, the customer is told where to look. */
+export type ResultTone = 'success' | 'failure' | 'error' | 'progress' | 'info';
 
 /**
  * @summary A result or error: an icon for its tone, the sentence that explains it, an optional
@@ -44,7 +45,7 @@ export default class ResultView extends LitElement {
   }
 
   override render() {
-    const icon = { success: '✓', failure: '✕', error: '!', progress: '' }[this.tone];
+    const icon = { success: '✓', failure: '✕', error: '!', progress: '', info: 'i' }[this.tone];
     // Only what happened is a live region: a button label that counts down is not read out.
     return html`
       <div part="result" class="result">

@@ -29,6 +29,10 @@ export default css`
     color: var(--_success);
   }
 
+  :host([tone='info']) .icon {
+    color: var(--_accent);
+  }
+
   :host([tone='failure']) .icon,
   :host([tone='error']) .icon {
     color: var(--_danger);

@@ -89,6 +89,23 @@ const de: Translation = {
   expiredHeading: 'Zahlung abgelaufen',
   expiredBody: 'Vor Ablauf der Zeit ist keine Zahlung eingegangen. Es wurde nichts abgebucht.',
   startAgain: 'Neu beginnen',
+  failedUnderpaidBody:
+    'Es ist weniger als der fällige Betrag eingegangen, daher ist die Zahlung nicht zustande gekommen.',
+  failedLateBody:
+    'Ihre Zahlung ist eingegangen, wurde aber nicht rechtzeitig bestätigt und ist daher nicht zustande gekommen.',
+  refundByEmail:
+    'Der Zahlungsdienst schickt Ihnen per E-Mail eine Anleitung, wie Sie Ihr Geld zurückerhalten.',
+  refundFromShop: 'Wenden Sie sich an den Shop, um Ihr Geld zurückzuerhalten.',
+  lateMoneyFromShop: 'Wenden Sie sich wegen des gesendeten Betrags bitte an den Shop.',
+  failedMoneyFromShop: 'Falls Sie bereits Geld gesendet haben, wenden Sie sich bitte an den Shop.',
+  overpaidRefundByEmail:
+    'Sie haben mehr als den fälligen Betrag gesendet. Der Zahlungsdienst schickt Ihnen per E-Mail eine Anleitung, wie Sie die Differenz zurückerhalten.',
+  overpaidRefundFromShop:
+    'Sie haben mehr als den fälligen Betrag gesendet. Wenden Sie sich an den Shop, um die Differenz zurückzuerhalten.',
+  backToShop: 'Zurück zum Shop',
+  elsewhereHeading: 'Weiter im anderen Tab',
+  elsewhereBody:
+    'Das Ergebnis dieser Zahlung sehen Sie in dem Tab, in dem Sie sie begonnen haben. Sie können diesen Tab schließen.',
 
   errorHeading: 'Etwas ist schiefgegangen',
   errorUnreachable:

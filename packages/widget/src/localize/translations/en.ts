@@ -88,6 +88,20 @@ const en: Translation = {
   expiredHeading: 'Payment expired',
   expiredBody: 'No payment arrived before the time ran out. Nothing was taken.',
   startAgain: 'Start again',
+  failedUnderpaidBody: 'Less than the amount due arrived, so the payment did not go through.',
+  failedLateBody: 'Your payment arrived but was not confirmed in time, so it did not go through.',
+  refundByEmail: 'The payment service will email you instructions to get your money back.',
+  refundFromShop: 'To get your money back, please contact the shop.',
+  lateMoneyFromShop: 'Please contact the shop about the money you sent.',
+  failedMoneyFromShop: 'If you already sent money, please contact the shop.',
+  overpaidRefundByEmail:
+    'You sent more than the amount due. The payment service will email you instructions to get the difference back.',
+  overpaidRefundFromShop:
+    'You sent more than the amount due. Please contact the shop to get the difference back.',
+  backToShop: 'Back to the shop',
+  elsewhereHeading: 'Continue in your other tab',
+  elsewhereBody:
+    'The result of this payment is shown in the tab where you started it. You can close this tab.',
 
   errorHeading: 'Something went wrong',
   errorUnreachable: 'We could not reach the payment service. Check your connection.',

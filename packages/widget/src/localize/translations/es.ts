@@ -88,6 +88,21 @@ const es: Translation = {
   expiredHeading: 'El pago ha caducado',
   expiredBody: 'No llegó ningún pago antes de que se acabara el tiempo. No se ha cobrado nada.',
   startAgain: 'Empezar de nuevo',
+  failedUnderpaidBody: 'Llegó menos del importe debido, por lo que el pago no se completó.',
+  failedLateBody: 'Su pago llegó, pero no se confirmó a tiempo, por lo que no se completó.',
+  refundByEmail:
+    'El servicio de pago le enviará por correo electrónico las instrucciones para recuperar su dinero.',
+  refundFromShop: 'Para recuperar su dinero, póngase en contacto con la tienda.',
+  lateMoneyFromShop: 'Póngase en contacto con la tienda por el dinero que envió.',
+  failedMoneyFromShop: 'Si ya envió dinero, póngase en contacto con la tienda.',
+  overpaidRefundByEmail:
+    'Envió más del importe debido. El servicio de pago le enviará por correo electrónico las instrucciones para recuperar la diferencia.',
+  overpaidRefundFromShop:
+    'Envió más del importe debido. Póngase en contacto con la tienda para recuperar la diferencia.',
+  backToShop: 'Volver a la tienda',
+  elsewhereHeading: 'Continúe en la otra pestaña',
+  elsewhereBody:
+    'El resultado de este pago se muestra en la pestaña donde lo inició. Puede cerrar esta pestaña.',
 
   errorHeading: 'Algo ha salido mal',
   errorUnreachable:

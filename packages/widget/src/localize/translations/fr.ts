@@ -91,6 +91,23 @@ const fr: Translation = {
   expiredHeading: 'Le paiement a expiré',
   expiredBody: 'Aucun paiement n’est arrivé avant la fin du délai. Rien n’a été prélevé.',
   startAgain: 'Recommencer',
+  failedUnderpaidBody:
+    'Le montant reçu est inférieur au montant dû, le paiement n’a donc pas abouti.',
+  failedLateBody:
+    'Votre paiement est arrivé mais n’a pas été confirmé à temps, il n’a donc pas abouti.',
+  refundByEmail:
+    'Le service de paiement vous enverra par e-mail les instructions pour récupérer votre argent.',
+  refundFromShop: 'Pour récupérer votre argent, contactez la boutique.',
+  lateMoneyFromShop: 'Contactez la boutique au sujet de l’argent envoyé.',
+  failedMoneyFromShop: 'Si vous avez déjà envoyé de l’argent, contactez la boutique.',
+  overpaidRefundByEmail:
+    'Vous avez envoyé plus que le montant dû. Le service de paiement vous enverra par e-mail les instructions pour récupérer la différence.',
+  overpaidRefundFromShop:
+    'Vous avez envoyé plus que le montant dû. Contactez la boutique pour récupérer la différence.',
+  backToShop: 'Retour à la boutique',
+  elsewhereHeading: 'Continuez dans l’autre onglet',
+  elsewhereBody:
+    'Le résultat de ce paiement s’affiche dans l’onglet où vous l’avez commencé. Vous pouvez fermer cet onglet.',
 
   errorHeading: 'Un problème est survenu',
   errorUnreachable:

@@ -88,6 +88,23 @@ const id: Translation = {
   expiredBody:
     'Tidak ada pembayaran yang masuk sebelum waktu habis. Tidak ada dana yang terpotong.',
   startAgain: 'Mulai lagi',
+  failedUnderpaidBody:
+    'Jumlah yang masuk kurang dari jumlah yang harus dibayar, sehingga pembayaran tidak berhasil.',
+  failedLateBody:
+    'Pembayaran Anda sudah masuk, tetapi tidak dikonfirmasi tepat waktu, sehingga tidak berhasil.',
+  refundByEmail:
+    'Layanan pembayaran akan mengirimkan petunjuk untuk mendapatkan kembali uang Anda melalui email.',
+  refundFromShop: 'Untuk mendapatkan kembali uang Anda, silakan hubungi toko.',
+  lateMoneyFromShop: 'Silakan hubungi toko mengenai uang yang sudah Anda kirim.',
+  failedMoneyFromShop: 'Jika Anda sudah mengirim uang, silakan hubungi toko.',
+  overpaidRefundByEmail:
+    'Anda mengirim lebih dari jumlah yang harus dibayar. Layanan pembayaran akan mengirimkan petunjuk untuk mendapatkan kembali selisihnya melalui email.',
+  overpaidRefundFromShop:
+    'Anda mengirim lebih dari jumlah yang harus dibayar. Silakan hubungi toko untuk mendapatkan kembali selisihnya.',
+  backToShop: 'Kembali ke toko',
+  elsewhereHeading: 'Lanjutkan di tab lain',
+  elsewhereBody:
+    'Hasil pembayaran ini ditampilkan di tab tempat Anda memulainya. Anda dapat menutup tab ini.',
 
   errorHeading: 'Terjadi kesalahan',
   errorUnreachable: 'Layanan pembayaran tidak dapat dihubungi. Periksa koneksi Anda.',

@@ -90,6 +90,23 @@ const it: Translation = {
   expiredBody:
     'Nessun pagamento è arrivato entro il tempo previsto. Non ti è stato addebitato nulla.',
   startAgain: 'Ricomincia',
+  failedUnderpaidBody:
+    'È arrivato meno dell’importo dovuto, quindi il pagamento non è andato a buon fine.',
+  failedLateBody:
+    'Il tuo pagamento è arrivato ma non è stato confermato in tempo, quindi non è andato a buon fine.',
+  refundByEmail:
+    'Il servizio di pagamento ti invierà via email le istruzioni per riavere il tuo denaro.',
+  refundFromShop: 'Per riavere il tuo denaro, contatta il negozio.',
+  lateMoneyFromShop: 'Contatta il negozio per il denaro che hai inviato.',
+  failedMoneyFromShop: 'Se hai già inviato del denaro, contatta il negozio.',
+  overpaidRefundByEmail:
+    'Hai inviato più dell’importo dovuto. Il servizio di pagamento ti invierà via email le istruzioni per riavere la differenza.',
+  overpaidRefundFromShop:
+    'Hai inviato più dell’importo dovuto. Contatta il negozio per riavere la differenza.',
+  backToShop: 'Torna al negozio',
+  elsewhereHeading: 'Continua nell’altra scheda',
+  elsewhereBody:
+    'Il risultato di questo pagamento è nella scheda in cui l’hai iniziato. Puoi chiudere questa scheda.',
 
   errorHeading: 'Qualcosa è andato storto',
   errorUnreachable:

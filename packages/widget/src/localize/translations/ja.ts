@@ -87,6 +87,20 @@ const ja: Translation = {
   expiredHeading: 'お支払いの期限切れ',
   expiredBody: '期限内に入金がありませんでした。料金は発生していません。',
   startAgain: '最初からやり直す',
+  failedUnderpaidBody: 'お支払い額が請求額に満たなかったため、お支払いは完了しませんでした。',
+  failedLateBody: 'お支払いは届きましたが、期限内に承認されなかったため、完了しませんでした。',
+  refundByEmail: '返金の手続きについて、決済サービスからメールでご案内します。',
+  refundFromShop: '返金については、ショップにお問い合わせください。',
+  lateMoneyFromShop: '送金済みの代金については、ショップにお問い合わせください。',
+  failedMoneyFromShop: 'すでに送金された場合は、ショップにお問い合わせください。',
+  overpaidRefundByEmail:
+    '請求額より多く送金されました。差額の返金手続きについて、決済サービスからメールでご案内します。',
+  overpaidRefundFromShop:
+    '請求額より多く送金されました。差額の返金については、ショップにお問い合わせください。',
+  backToShop: 'ショップに戻る',
+  elsewhereHeading: '元のタブでご確認ください',
+  elsewhereBody:
+    'このお支払いの結果は、お手続きを始めたタブに表示されています。このタブは閉じてかまいません。',
 
   errorHeading: '問題が発生しました',
   errorUnreachable: '決済サービスに接続できませんでした。通信環境をご確認ください。',

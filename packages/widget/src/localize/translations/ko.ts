@@ -86,6 +86,19 @@ const ko: Translation = {
   expiredHeading: '결제 시간 만료',
   expiredBody: '시간 내에 입금되지 않았습니다. 청구된 금액은 없습니다.',
   startAgain: '처음부터 다시',
+  failedUnderpaidBody: '결제 금액보다 적게 입금되어 결제가 완료되지 않았습니다.',
+  failedLateBody: '입금은 되었지만 시간 내에 확인되지 않아 결제가 완료되지 않았습니다.',
+  refundByEmail: '결제 서비스에서 환불 안내를 이메일로 보내 드립니다.',
+  refundFromShop: '환불을 받으시려면 상점에 문의해 주세요.',
+  lateMoneyFromShop: '보내신 금액에 대해서는 상점에 문의해 주세요.',
+  failedMoneyFromShop: '이미 송금하셨다면 상점에 문의해 주세요.',
+  overpaidRefundByEmail:
+    '결제 금액보다 많이 보내셨습니다. 결제 서비스에서 차액 환불 안내를 이메일로 보내 드립니다.',
+  overpaidRefundFromShop:
+    '결제 금액보다 많이 보내셨습니다. 차액을 돌려받으시려면 상점에 문의해 주세요.',
+  backToShop: '상점으로 돌아가기',
+  elsewhereHeading: '원래 탭에서 계속하세요',
+  elsewhereBody: '이 결제의 결과는 결제를 시작한 탭에 표시됩니다. 이 탭은 닫으셔도 됩니다.',
 
   errorHeading: '문제가 발생했습니다',
   errorUnreachable: '결제 서비스에 연결하지 못했습니다. 인터넷 연결을 확인해 주세요.',

@@ -88,6 +88,22 @@ const nl: Translation = {
   expiredHeading: 'Betaling verlopen',
   expiredBody: 'Er is binnen de tijd geen betaling binnengekomen. Er is niets afgeschreven.',
   startAgain: 'Opnieuw beginnen',
+  failedUnderpaidBody:
+    'Er is minder dan het verschuldigde bedrag binnengekomen, dus de betaling is niet gelukt.',
+  failedLateBody:
+    'Je betaling is binnengekomen maar niet op tijd bevestigd, dus de betaling is niet gelukt.',
+  refundByEmail: 'De betaaldienst stuurt je per e-mail instructies om je geld terug te krijgen.',
+  refundFromShop: 'Neem contact op met de winkel om je geld terug te krijgen.',
+  lateMoneyFromShop: 'Neem contact op met de winkel over het geld dat je hebt gestuurd.',
+  failedMoneyFromShop: 'Heb je al geld gestuurd? Neem dan contact op met de winkel.',
+  overpaidRefundByEmail:
+    'Je hebt meer dan het verschuldigde bedrag gestuurd. De betaaldienst stuurt je per e-mail instructies om het verschil terug te krijgen.',
+  overpaidRefundFromShop:
+    'Je hebt meer dan het verschuldigde bedrag gestuurd. Neem contact op met de winkel om het verschil terug te krijgen.',
+  backToShop: 'Terug naar de winkel',
+  elsewhereHeading: 'Ga verder in je andere tabblad',
+  elsewhereBody:
+    'Het resultaat van deze betaling zie je in het tabblad waarin je begon. Je kunt dit tabblad sluiten.',
 
   errorHeading: 'Er ging iets mis',
   errorUnreachable: 'We konden de betaaldienst niet bereiken. Controleer je verbinding.',

@@ -89,6 +89,21 @@ const pl: Translation = {
   expiredHeading: 'Płatność wygasła',
   expiredBody: 'Żadna płatność nie dotarła przed upływem czasu. Nic nie zostało pobrane.',
   startAgain: 'Zacznij od nowa',
+  failedUnderpaidBody: 'Dotarła kwota niższa niż należna, więc płatność nie została zrealizowana.',
+  failedLateBody:
+    'Twoja płatność dotarła, ale nie została potwierdzona na czas, więc nie została zrealizowana.',
+  refundByEmail: 'Serwis płatności wyśle Ci e-mailem instrukcje, jak odzyskać pieniądze.',
+  refundFromShop: 'Aby odzyskać pieniądze, skontaktuj się ze sklepem.',
+  lateMoneyFromShop: 'W sprawie wysłanych pieniędzy skontaktuj się ze sklepem.',
+  failedMoneyFromShop: 'Jeśli pieniądze zostały już wysłane, skontaktuj się ze sklepem.',
+  overpaidRefundByEmail:
+    'Wysłana kwota była wyższa niż należna. Serwis płatności wyśle Ci e-mailem instrukcje, jak odzyskać różnicę.',
+  overpaidRefundFromShop:
+    'Wysłana kwota była wyższa niż należna. Aby odzyskać różnicę, skontaktuj się ze sklepem.',
+  backToShop: 'Wróć do sklepu',
+  elsewhereHeading: 'Kontynuuj w drugiej karcie',
+  elsewhereBody:
+    'Wynik tej płatności widać w karcie, w której ją rozpoczęto. Możesz zamknąć tę kartę.',
 
   errorHeading: 'Coś poszło nie tak',
   errorUnreachable: 'Nie udało się połączyć z serwisem płatności. Sprawdź połączenie.',

@@ -89,6 +89,23 @@ const pt: Translation = {
   expiredHeading: 'Pagamento expirado',
   expiredBody: 'Nenhum pagamento chegou dentro do prazo. Nada foi cobrado.',
   startAgain: 'Recomeçar',
+  failedUnderpaidBody:
+    'Chegou um valor menor que o devido, por isso o pagamento não foi concluído.',
+  failedLateBody:
+    'Seu pagamento chegou, mas não foi confirmado a tempo, por isso não foi concluído.',
+  refundByEmail:
+    'O serviço de pagamento enviará por e-mail as instruções para você receber seu dinheiro de volta.',
+  refundFromShop: 'Para receber seu dinheiro de volta, entre em contato com a loja.',
+  lateMoneyFromShop: 'Entre em contato com a loja sobre o dinheiro que você enviou.',
+  failedMoneyFromShop: 'Se você já enviou dinheiro, entre em contato com a loja.',
+  overpaidRefundByEmail:
+    'Você enviou mais do que o valor devido. O serviço de pagamento enviará por e-mail as instruções para você receber a diferença de volta.',
+  overpaidRefundFromShop:
+    'Você enviou mais do que o valor devido. Entre em contato com a loja para receber a diferença de volta.',
+  backToShop: 'Voltar à loja',
+  elsewhereHeading: 'Continue na outra aba',
+  elsewhereBody:
+    'O resultado deste pagamento aparece na aba em que você o iniciou. Você pode fechar esta aba.',
 
   errorHeading: 'Algo deu errado',
   errorUnreachable: 'Não conseguimos acessar o serviço de pagamento. Verifique sua conexão.',

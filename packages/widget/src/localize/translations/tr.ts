@@ -88,6 +88,21 @@ const tr: Translation = {
   expiredHeading: 'Ödemenin süresi doldu',
   expiredBody: 'Süre dolmadan hiçbir ödeme ulaşmadı. Sizden hiçbir tutar alınmadı.',
   startAgain: 'Baştan başla',
+  failedUnderpaidBody: 'Ödenmesi gereken tutardan daha azı ulaştığı için ödeme tamamlanmadı.',
+  failedLateBody: 'Ödemeniz ulaştı ancak zamanında onaylanmadığı için tamamlanmadı.',
+  refundByEmail:
+    'Ödeme hizmeti, paranızı nasıl geri alacağınızı anlatan talimatları size e-postayla gönderecek.',
+  refundFromShop: 'Paranızı geri almak için mağazayla iletişime geçin.',
+  lateMoneyFromShop: 'Gönderdiğiniz para hakkında mağazayla iletişime geçin.',
+  failedMoneyFromShop: 'Para gönderdiyseniz mağazayla iletişime geçin.',
+  overpaidRefundByEmail:
+    'Ödenmesi gereken tutardan fazlasını gönderdiniz. Ödeme hizmeti, farkı nasıl geri alacağınızı anlatan talimatları size e-postayla gönderecek.',
+  overpaidRefundFromShop:
+    'Ödenmesi gereken tutardan fazlasını gönderdiniz. Farkı geri almak için mağazayla iletişime geçin.',
+  backToShop: 'Mağazaya dön',
+  elsewhereHeading: 'Diğer sekmenizden devam edin',
+  elsewhereBody:
+    'Bu ödemenin sonucu, ödemeyi başlattığınız sekmede gösteriliyor. Bu sekmeyi kapatabilirsiniz.',
 
   errorHeading: 'Bir sorun oluştu',
   errorUnreachable: 'Ödeme hizmetine ulaşılamadı. İnternet bağlantınızı kontrol edin.',

@@ -87,6 +87,21 @@ const vi: Translation = {
   expiredHeading: 'Thanh toán đã hết hạn',
   expiredBody: 'Không có khoản thanh toán nào về trước khi hết giờ. Bạn chưa bị trừ tiền.',
   startAgain: 'Bắt đầu lại',
+  failedUnderpaidBody: 'Số tiền nhận được ít hơn số tiền phải trả nên thanh toán không thành công.',
+  failedLateBody:
+    'Khoản thanh toán của bạn đã về nhưng không được xác nhận kịp thời nên không thành công.',
+  refundByEmail: 'Dịch vụ thanh toán sẽ gửi email hướng dẫn để bạn nhận lại tiền.',
+  refundFromShop: 'Để nhận lại tiền, vui lòng liên hệ cửa hàng.',
+  lateMoneyFromShop: 'Vui lòng liên hệ cửa hàng về số tiền bạn đã gửi.',
+  failedMoneyFromShop: 'Nếu bạn đã gửi tiền, vui lòng liên hệ cửa hàng.',
+  overpaidRefundByEmail:
+    'Bạn đã gửi nhiều hơn số tiền phải trả. Dịch vụ thanh toán sẽ gửi email hướng dẫn để bạn nhận lại phần chênh lệch.',
+  overpaidRefundFromShop:
+    'Bạn đã gửi nhiều hơn số tiền phải trả. Vui lòng liên hệ cửa hàng để nhận lại phần chênh lệch.',
+  backToShop: 'Quay lại cửa hàng',
+  elsewhereHeading: 'Tiếp tục ở thẻ kia',
+  elsewhereBody:
+    'Kết quả của khoản thanh toán này hiển thị ở thẻ nơi bạn bắt đầu thanh toán. Bạn có thể đóng thẻ này.',
 
   errorHeading: 'Đã xảy ra lỗi',
   errorUnreachable: 'Không kết nối được với dịch vụ thanh toán. Vui lòng kiểm tra kết nối mạng.',
