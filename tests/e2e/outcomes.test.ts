@@ -1,11 +1,13 @@
 /**
- * What the customer sees when the payment does not go exactly as asked: too little (failed),
- * too much (paid; the service refunds the difference), and no payment before expiry (the
- * sandbox clock moves on). The widget follows each over SSE.
+ * What the customer sees when the payment does not go exactly as asked: too little (failed,
+ * underpaid: refund by the service's email or from the shop), in full but too late (failed,
+ * late), too much (paid; the difference comes back), and no payment before expiry (the sandbox
+ * clock moves on). The widget follows each over SSE and says what happened.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { SENDER_EMAIL } from '../support/senders.ts';
 import {
   control,
   fillPerson,
@@ -20,8 +22,11 @@ import {
 
 const state = useStack();
 
-/** Creates a checkout for the kettle in link mode and returns the page and the payment page. */
-async function startPayment(journey: string) {
+/**
+ * Creates a checkout for the kettle in link mode (with the optional email when `email`) and
+ * returns the page and the link to the payment page.
+ */
+async function startPayment(journey: string, email = false) {
   const shot = screenshots(journey);
   const { context, page, problems } = await state.openShop('product.html');
   // Stay on the product page at the end, to see the widget's own result view.
@@ -31,6 +36,7 @@ async function startPayment(journey: string) {
     }
   });
   await fillPerson(page);
+  if (email) await widgetOf(page).getByLabel('Email (optional)').fill(SENDER_EMAIL);
   await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
   const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
   await visible(link);
@@ -39,14 +45,24 @@ async function startPayment(journey: string) {
 }
 
 describe('payment outcomes', () => {
-  it('an underpaid payment ends failed, with a way to start again', async () => {
+  it('an underpaid payment ends failed, says so and whom to ask, with a way on', async () => {
     const { context, page, problems, shot, id, link } = await startPayment('outcome-underpaid');
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'underpaid');
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment failed' }));
-    await visible(widgetOf(page).getByRole('button', { name: 'Start again' }));
+    const widget = widgetOf(page);
+    await visible(widget.getByRole('heading', { name: 'Payment failed' }));
+    await visible(
+      widget.getByText('Less than the amount due arrived, so the payment did not go through.'),
+    );
+    // No email on the form: the service has nowhere to send refund instructions.
+    await visible(widget.getByText('To get your money back, please contact the shop.'));
+    await visible(widget.getByRole('button', { name: 'Start again' }));
+    await visible(widget.getByRole('button', { name: 'Back to the shop' }));
     await shot(page, 'failed');
-    assert.equal((await proxyCheckout(state.stack, id)).status, 'failed');
+    const checkout = await proxyCheckout(state.stack, id);
+    assert.equal(checkout.status, 'failed');
+    assert.equal(checkout.status_detail, 'underpaid');
+    assert.equal(checkout.refund_instructions, 'merchant');
 
     await widgetOf(page).getByRole('button', { name: 'Start again' }).click();
     await visible(widgetOf(page).getByRole('heading', { name: 'Your details' }));
@@ -54,13 +70,48 @@ describe('payment outcomes', () => {
     await context.close();
   });
 
-  it('an overpaid payment ends paid', async () => {
+  it('an underpaid payment with an email sends the customer to the service’s refund email', async () => {
+    const { context, page, id, link } = await startPayment('outcome-underpaid-email', true);
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'underpaid');
+    await visible(
+      widgetOf(page).getByText(
+        'The payment service will email you instructions to get your money back.',
+      ),
+    );
+    assert.equal((await proxyCheckout(state.stack, id)).refund_instructions, 'email');
+    await context.close();
+  });
+
+  it('a payment sent in full but not confirmed in time ends failed as late', async () => {
+    const { context, page, shot, id, link } = await startPayment('outcome-late');
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'failed');
+    await visible(
+      widgetOf(page).getByText(
+        'Your payment arrived but was not confirmed in time, so it did not go through.',
+      ),
+    );
+    await visible(widgetOf(page).getByText('Please contact the shop about the money you sent.'));
+    await shot(page, 'late');
+    assert.equal((await proxyCheckout(state.stack, id)).status_detail, 'late');
+    await context.close();
+  });
+
+  it('an overpaid payment ends paid, and says the difference comes back', async () => {
     const { context, page, shot, id, link } = await startPayment('outcome-overpaid');
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'overpaid');
     await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
+    await visible(
+      widgetOf(page).getByText(
+        'You sent more than the amount due. Please contact the shop to get the difference back.',
+      ),
+    );
     await shot(page, 'paid');
-    assert.equal((await proxyCheckout(state.stack, id)).status, 'paid');
+    const checkout = await proxyCheckout(state.stack, id);
+    assert.equal(checkout.status, 'paid');
+    assert.equal(checkout.status_detail, 'overpaid');
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The React page imports the widget as a package: the host app hears every event in order,
- * cancels the widget's redirects and keeps its own navigation.
+ * cancels the widget's redirects and keeps its own navigation, and its thanks is the one
+ * result view (the payment tab closes).
  */
 
 import assert from 'node:assert/strict';
@@ -29,11 +30,19 @@ describe('the SPA page', () => {
     const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
     await visible(link);
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    const paymentTabClosed = new Promise<void>((resolve) =>
+      paymentPage.once('close', () => resolve()),
+    );
     await playOutcome(paymentPage, 'paid');
 
     await visible(page.getByRole('heading', { name: 'Thanks! Your grinder is on its way.' }));
     await shot(page, 'thanks');
     assert.match(page.url(), /\/spa\.html$/, 'the app kept its own address');
+    // The app's own thanks is the one result view: the payment tab, sent to the shop's generic
+    // success page, hears so from the app's page (the element is gone, its answer is not) and
+    // closes itself.
+    await paymentTabClosed;
+    assert.equal(context.pages().length, 1);
 
     const events = (
       await page.getByRole('list', { name: 'Widget events' }).locator('li').allTextContents()
