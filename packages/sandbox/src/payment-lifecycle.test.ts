@@ -93,6 +93,22 @@ describe('payment request outcomes', () => {
     assert.equal(sandbox.store.balances.get('BTC'), '1.25990000');
   });
 
+  test('a failed payment sends the amount due in full: its callback tells it from an underpayment', async (t) => {
+    // The service's `failed` is "sent but not confirmed in time, or underpaid": the amounts are
+    // what tell the two apart, as the proxy reads them.
+    const sandbox = testSandbox(t);
+    const id = (await createPaymentRequest(sandbox, { amount: '600.00' })).id;
+    await sandbox.control(`/payment-requests/${id}/simulate`, {
+      outcome: 'failed',
+      payment_currency: { iso: 'BTC' },
+    });
+    const failed = (await sentCallbacks(sandbox)).at(-1)!;
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.currency_sent?.amount, failed.payment_request_amount?.amount);
+    assert.deepEqual(failed.currency_sent?.currency, failed.payment_request_amount?.currency);
+    assert.equal(sandbox.store.balances.get('BTC'), '1.25000000');
+  });
+
   test('expires by the sandbox clock with an expired callback, and stays expired', async (t) => {
     const sandbox = testSandbox(t);
     const id = (await createPaymentRequest(sandbox, { life_time_duration: 600 })).id;

@@ -49,7 +49,7 @@ export function markStarted(id: string): void {
 }
 
 /** Whether this tab started `id`. */
-export function startedHere(id: string): boolean {
+function startedHere(id: string): boolean {
   try {
     return storage()?.getItem(STARTED + id) === '1';
   } catch {
@@ -58,7 +58,7 @@ export function startedHere(id: string): boolean {
 }
 
 /** This page shows `id`: tells the other tabs now, and whenever one asks. */
-export function showHere(id: string): void {
+function showHere(id: string): void {
   if (shownHere.has(id)) return;
   shownHere.add(id);
   openChannel()?.postMessage({ shown: id } satisfies Message);
@@ -68,7 +68,7 @@ export function showHere(id: string): void {
  * Asks whether another tab shows `id`, and calls `onShown` once one says so (now or later).
  * Answers a function that stops listening.
  */
-export function watchShownElsewhere(id: string, onShown: () => void): () => void {
+function watchShownElsewhere(id: string, onShown: () => void): () => void {
   const open = openChannel();
   if (!open) return () => {};
   const listener = (event: MessageEvent<Message>) => {
@@ -80,4 +80,25 @@ export function watchShownElsewhere(id: string, onShown: () => void): () => void
   open.addEventListener('message', listener);
   open.postMessage({ asked: id } satisfies Message);
   return stop;
+}
+
+/**
+ * Where one element shows a checkout's result: here when this tab started it (and the other
+ * tabs are told), else here until the starting tab answers, then `onElsewhere` is called.
+ */
+export class ResultPlacement {
+  private stopWatching = () => {};
+
+  constructor(private readonly onElsewhere: () => void) {}
+
+  place(id: string): void {
+    this.stopWatching();
+    if (startedHere(id)) showHere(id);
+    else this.stopWatching = watchShownElsewhere(id, this.onElsewhere);
+  }
+
+  /** Listens no more (a new checkout starts). */
+  cancel(): void {
+    this.stopWatching();
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
  * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and end
- * it (`checkout-end.ts`), in the one tab that shows its result (`result-tabs.ts`). It owns the element's tasks and status watcher; the element only
- * renders.
+ * it (`checkout-end.ts`), in the one tab that shows its result (`result-tabs.ts`). It owns the
+ * element's tasks and status watcher; the element only renders.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
@@ -27,12 +27,7 @@ import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
-import {
-  markStarted,
-  showHere,
-  startedHere,
-  watchShownElsewhere,
-} from '../../utilities/result-tabs.ts';
+import { markStarted, ResultPlacement } from '../../utilities/result-tabs.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
@@ -86,13 +81,21 @@ export class CheckoutFlow {
   formIssue: FieldIssue | undefined;
   /** The tab that started this checkout shows its result: this one only says so. */
   elsewhere = false;
-  /** Stops listening for the tab that shows the checkout being resumed. */
-  private stopWatchingTabs = () => {};
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: LazyWatcher;
+  /**
+   * The tab that started a checkout shows its result. Any other (the payment page's, sent on to
+   * a result address) gives way once that tab answers: it follows nothing more, tells the
+   * customer where to look, and closes where the browser lets it.
+   */
+  private readonly placement = new ResultPlacement(() => {
+    this.watcher.stop();
+    this.set({ elsewhere: true });
+    this.closeTab();
+  });
   /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
   private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
@@ -177,7 +180,7 @@ export class CheckoutFlow {
   resumeCheckout(id: string): void {
     this.watcher.stop();
     this.set({ checkout: undefined, elsewhere: false });
-    this.placeResult(id);
+    this.placement.place(id);
     this.resuming.lookUp(id);
   }
 
@@ -225,7 +228,7 @@ export class CheckoutFlow {
   startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
-    this.stopWatchingTabs();
+    this.placement.cancel();
     forgetCheckoutId(storageKeyOf(this.host));
     this.set({
       checkout: undefined,
@@ -348,29 +351,10 @@ export class CheckoutFlow {
 
   /** Shows a checkout created or found again, and follows its status. */
   private follow(proxy: string, checkout: Checkout): void {
-    this.placeResult(checkout.id);
     if (this.elsewhere) return;
+    this.placement.place(checkout.id);
     this.onCheckout(checkout);
     this.watcher.watch(proxy, checkout);
-  }
-
-  /**
-   * The tab that started a checkout shows its result, and says so to the others. Any other tab
-   * (the payment page's, sent on to a result address) asks, and once the starting tab answers,
-   * follows nothing more, tells the customer where to look, and closes where the browser lets it.
-   */
-  private placeResult(id: string): void {
-    this.stopWatchingTabs();
-    if (startedHere(id)) {
-      showHere(id);
-      return;
-    }
-    if (this.elsewhere) return;
-    this.stopWatchingTabs = watchShownElsewhere(id, () => {
-      this.watcher.stop();
-      this.set({ elsewhere: true });
-      this.closeTab();
-    });
   }
 
   /** Sends the customer to another address, saying so while the page goes. */
