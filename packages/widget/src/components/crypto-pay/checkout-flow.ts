@@ -27,7 +27,7 @@ import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
-import { markStarted, ResultPlacement } from '../../utilities/result-tabs.ts';
+import type { ResultPlacement } from '../../utilities/result-tabs.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
 import {
@@ -70,6 +70,8 @@ interface FlowState {
   elsewhere: boolean;
 }
 
+const ignore = () => {};
+
 export class CheckoutFlow {
   /** The checkout as the proxy last reported it. */
   checkout: Checkout | undefined;
@@ -86,16 +88,10 @@ export class CheckoutFlow {
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   private readonly watcher: LazyWatcher;
-  /**
-   * The tab that started a checkout shows its result. Any other (the payment page's, sent on to
-   * a result address) gives way once that tab answers: it follows nothing more, tells the
-   * customer where to look, and closes where the browser lets it.
-   */
-  private readonly placement = new ResultPlacement(() => {
-    this.watcher.stop();
-    this.set({ elsewhere: true });
-    this.closeTab();
-  });
+  /** Where the result shows (`result-tabs.ts`, in its own chunk), once loaded. */
+  private placement: ResultPlacement | undefined;
+  /** The checkout whose result is being placed; none after a new start. */
+  private placing: string | undefined;
   /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
   private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
@@ -180,7 +176,7 @@ export class CheckoutFlow {
   resumeCheckout(id: string): void {
     this.watcher.stop();
     this.set({ checkout: undefined, elsewhere: false });
-    this.placement.place(id);
+    this.place(id);
     this.resuming.lookUp(id);
   }
 
@@ -228,7 +224,8 @@ export class CheckoutFlow {
   startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
-    this.placement.cancel();
+    this.placing = undefined;
+    this.placement?.cancel();
     forgetCheckoutId(storageKeyOf(this.host));
     this.set({
       checkout: undefined,
@@ -339,22 +336,42 @@ export class CheckoutFlow {
   private created(proxy: string, checkout: Checkout): Checkout {
     this.lastRequest = undefined;
     saveCheckoutId(storageKeyOf(this.host), checkout.id);
-    markStarted(checkout.id);
     const { id, payment_link } = checkout;
     this.host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
-    this.follow(proxy, checkout);
+    this.follow(proxy, checkout, true);
     if (this.host.mode === 'redirect' && !FINAL_STATUSES.includes(checkout.status)) {
       this.leave(payment_link);
     }
     return checkout;
   }
 
-  /** Shows a checkout created or found again, and follows its status. */
-  private follow(proxy: string, checkout: Checkout): void {
+  /** Shows a checkout created (`started`) or found again, and follows its status. */
+  private follow(proxy: string, checkout: Checkout, started = false): void {
     if (this.elsewhere) return;
-    this.placement.place(checkout.id);
+    this.place(checkout.id, started);
     this.onCheckout(checkout);
     this.watcher.watch(proxy, checkout);
+  }
+
+  /**
+   * The tab that started a checkout shows its result. Any other (the payment page's, sent on to
+   * a result address) gives way once that tab answers: it follows nothing more, tells the
+   * customer where to look, and closes where the browser lets it. In a chunk of its own, fetched
+   * now (the first paint does not need it); one that fails to load leaves the result here, as in
+   * every tab before.
+   */
+  private place(id: string, started = false): void {
+    this.placing = id;
+    import('../../utilities/result-tabs.ts').then(({ markStarted, ResultPlacement }) => {
+      if (started) markStarted(id);
+      if (this.placing !== id || this.elsewhere) return;
+      this.placement ??= new ResultPlacement(() => {
+        this.watcher.stop();
+        this.set({ elsewhere: true });
+        this.closeTab();
+      });
+      this.placement.place(id);
+    }, ignore);
   }
 
   /** Sends the customer to another address, saying so while the page goes. */

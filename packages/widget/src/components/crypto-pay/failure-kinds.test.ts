@@ -47,7 +47,7 @@ describe('<crypto-pay> how a payment ended', () => {
       details: { status_detail: 'underpaid', refund_instructions: 'email' },
       heading: 'Payment failed',
       says: [
-        'Less than the amount due arrived, so the payment did not go through.',
+        'Less than the amount due arrived.',
         'The payment service will email you instructions to get your money back.',
       ],
     },
@@ -67,7 +67,7 @@ describe('<crypto-pay> how a payment ended', () => {
       details: { status_detail: 'late' },
       heading: 'Payment failed',
       says: [
-        'Your payment arrived but was not confirmed in time, so it did not go through.',
+        'Your payment arrived but was not confirmed in time.',
         'Please contact the shop about the money you sent.',
       ],
     },

@@ -89,10 +89,8 @@ const de: Translation = {
   expiredHeading: 'Zahlung abgelaufen',
   expiredBody: 'Vor Ablauf der Zeit ist keine Zahlung eingegangen. Es wurde nichts abgebucht.',
   startAgain: 'Neu beginnen',
-  failedUnderpaidBody:
-    'Es ist weniger als der fällige Betrag eingegangen, daher ist die Zahlung nicht zustande gekommen.',
-  failedLateBody:
-    'Ihre Zahlung ist eingegangen, wurde aber nicht rechtzeitig bestätigt und ist daher nicht zustande gekommen.',
+  failedUnderpaidBody: 'Es ist weniger als der fällige Betrag eingegangen.',
+  failedLateBody: 'Ihre Zahlung ist eingegangen, wurde aber nicht rechtzeitig bestätigt.',
   refundByEmail:
     'Der Zahlungsdienst schickt Ihnen per E-Mail eine Anleitung, wie Sie Ihr Geld zurückerhalten.',
   refundFromShop: 'Wenden Sie sich an den Shop, um Ihr Geld zurückzuerhalten.',

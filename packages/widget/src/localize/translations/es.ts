@@ -88,8 +88,8 @@ const es: Translation = {
   expiredHeading: 'El pago ha caducado',
   expiredBody: 'No llegó ningún pago antes de que se acabara el tiempo. No se ha cobrado nada.',
   startAgain: 'Empezar de nuevo',
-  failedUnderpaidBody: 'Llegó menos del importe debido, por lo que el pago no se completó.',
-  failedLateBody: 'Su pago llegó, pero no se confirmó a tiempo, por lo que no se completó.',
+  failedUnderpaidBody: 'Llegó menos del importe debido.',
+  failedLateBody: 'Su pago llegó, pero no se confirmó a tiempo.',
   refundByEmail:
     'El servicio de pago le enviará por correo electrónico las instrucciones para recuperar su dinero.',
   refundFromShop: 'Para recuperar su dinero, póngase en contacto con la tienda.',

@@ -91,10 +91,8 @@ const fr: Translation = {
   expiredHeading: 'Le paiement a expiré',
   expiredBody: 'Aucun paiement n’est arrivé avant la fin du délai. Rien n’a été prélevé.',
   startAgain: 'Recommencer',
-  failedUnderpaidBody:
-    'Le montant reçu est inférieur au montant dû, le paiement n’a donc pas abouti.',
-  failedLateBody:
-    'Votre paiement est arrivé mais n’a pas été confirmé à temps, il n’a donc pas abouti.',
+  failedUnderpaidBody: 'Le montant reçu est inférieur au montant dû.',
+  failedLateBody: 'Votre paiement est arrivé mais n’a pas été confirmé à temps.',
   refundByEmail:
     'Le service de paiement vous enverra par e-mail les instructions pour récupérer votre argent.',
   refundFromShop: 'Pour récupérer votre argent, contactez la boutique.',

@@ -88,10 +88,8 @@ const id: Translation = {
   expiredBody:
     'Tidak ada pembayaran yang masuk sebelum waktu habis. Tidak ada dana yang terpotong.',
   startAgain: 'Mulai lagi',
-  failedUnderpaidBody:
-    'Jumlah yang masuk kurang dari jumlah yang harus dibayar, sehingga pembayaran tidak berhasil.',
-  failedLateBody:
-    'Pembayaran Anda sudah masuk, tetapi tidak dikonfirmasi tepat waktu, sehingga tidak berhasil.',
+  failedUnderpaidBody: 'Jumlah yang masuk kurang dari jumlah yang harus dibayar.',
+  failedLateBody: 'Pembayaran Anda sudah masuk, tetapi tidak dikonfirmasi tepat waktu.',
   refundByEmail:
     'Layanan pembayaran akan mengirimkan petunjuk untuk mendapatkan kembali uang Anda melalui email.',
   refundFromShop: 'Untuk mendapatkan kembali uang Anda, silakan hubungi toko.',

@@ -90,10 +90,8 @@ const it: Translation = {
   expiredBody:
     'Nessun pagamento è arrivato entro il tempo previsto. Non ti è stato addebitato nulla.',
   startAgain: 'Ricomincia',
-  failedUnderpaidBody:
-    'È arrivato meno dell’importo dovuto, quindi il pagamento non è andato a buon fine.',
-  failedLateBody:
-    'Il tuo pagamento è arrivato ma non è stato confermato in tempo, quindi non è andato a buon fine.',
+  failedUnderpaidBody: 'È arrivato meno dell’importo dovuto.',
+  failedLateBody: 'Il tuo pagamento è arrivato ma non è stato confermato in tempo.',
   refundByEmail:
     'Il servizio di pagamento ti invierà via email le istruzioni per riavere il tuo denaro.',
   refundFromShop: 'Per riavere il tuo denaro, contatta il negozio.',

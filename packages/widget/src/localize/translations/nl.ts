@@ -88,10 +88,8 @@ const nl: Translation = {
   expiredHeading: 'Betaling verlopen',
   expiredBody: 'Er is binnen de tijd geen betaling binnengekomen. Er is niets afgeschreven.',
   startAgain: 'Opnieuw beginnen',
-  failedUnderpaidBody:
-    'Er is minder dan het verschuldigde bedrag binnengekomen, dus de betaling is niet gelukt.',
-  failedLateBody:
-    'Je betaling is binnengekomen maar niet op tijd bevestigd, dus de betaling is niet gelukt.',
+  failedUnderpaidBody: 'Er is minder dan het verschuldigde bedrag binnengekomen.',
+  failedLateBody: 'Je betaling is binnengekomen maar niet op tijd bevestigd.',
   refundByEmail: 'De betaaldienst stuurt je per e-mail instructies om je geld terug te krijgen.',
   refundFromShop: 'Neem contact op met de winkel om je geld terug te krijgen.',
   lateMoneyFromShop: 'Neem contact op met de winkel over het geld dat je hebt gestuurd.',

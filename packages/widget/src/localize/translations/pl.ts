@@ -89,9 +89,8 @@ const pl: Translation = {
   expiredHeading: 'Płatność wygasła',
   expiredBody: 'Żadna płatność nie dotarła przed upływem czasu. Nic nie zostało pobrane.',
   startAgain: 'Zacznij od nowa',
-  failedUnderpaidBody: 'Dotarła kwota niższa niż należna, więc płatność nie została zrealizowana.',
-  failedLateBody:
-    'Twoja płatność dotarła, ale nie została potwierdzona na czas, więc nie została zrealizowana.',
+  failedUnderpaidBody: 'Dotarła kwota niższa niż należna.',
+  failedLateBody: 'Twoja płatność dotarła, ale nie została potwierdzona na czas.',
   refundByEmail: 'Serwis płatności wyśle Ci e-mailem instrukcje, jak odzyskać pieniądze.',
   refundFromShop: 'Aby odzyskać pieniądze, skontaktuj się ze sklepem.',
   lateMoneyFromShop: 'W sprawie wysłanych pieniędzy skontaktuj się ze sklepem.',

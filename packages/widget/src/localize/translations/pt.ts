@@ -89,10 +89,8 @@ const pt: Translation = {
   expiredHeading: 'Pagamento expirado',
   expiredBody: 'Nenhum pagamento chegou dentro do prazo. Nada foi cobrado.',
   startAgain: 'Recomeçar',
-  failedUnderpaidBody:
-    'Chegou um valor menor que o devido, por isso o pagamento não foi concluído.',
-  failedLateBody:
-    'Seu pagamento chegou, mas não foi confirmado a tempo, por isso não foi concluído.',
+  failedUnderpaidBody: 'Chegou um valor menor que o devido.',
+  failedLateBody: 'Seu pagamento chegou, mas não foi confirmado a tempo.',
   refundByEmail:
     'O serviço de pagamento enviará por e-mail as instruções para você receber seu dinheiro de volta.',
   refundFromShop: 'Para receber seu dinheiro de volta, entre em contato com a loja.',

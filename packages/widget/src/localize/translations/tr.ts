@@ -88,8 +88,8 @@ const tr: Translation = {
   expiredHeading: 'Ödemenin süresi doldu',
   expiredBody: 'Süre dolmadan hiçbir ödeme ulaşmadı. Sizden hiçbir tutar alınmadı.',
   startAgain: 'Baştan başla',
-  failedUnderpaidBody: 'Ödenmesi gereken tutardan daha azı ulaştığı için ödeme tamamlanmadı.',
-  failedLateBody: 'Ödemeniz ulaştı ancak zamanında onaylanmadığı için tamamlanmadı.',
+  failedUnderpaidBody: 'Ödenmesi gereken tutardan daha azı ulaştı.',
+  failedLateBody: 'Ödemeniz ulaştı ancak zamanında onaylanmadı.',
   refundByEmail:
     'Ödeme hizmeti, paranızı nasıl geri alacağınızı anlatan talimatları size e-postayla gönderecek.',
   refundFromShop: 'Paranızı geri almak için mağazayla iletişime geçin.',

@@ -87,9 +87,8 @@ const vi: Translation = {
   expiredHeading: 'Thanh toán đã hết hạn',
   expiredBody: 'Không có khoản thanh toán nào về trước khi hết giờ. Bạn chưa bị trừ tiền.',
   startAgain: 'Bắt đầu lại',
-  failedUnderpaidBody: 'Số tiền nhận được ít hơn số tiền phải trả nên thanh toán không thành công.',
-  failedLateBody:
-    'Khoản thanh toán của bạn đã về nhưng không được xác nhận kịp thời nên không thành công.',
+  failedUnderpaidBody: 'Số tiền nhận được ít hơn số tiền phải trả.',
+  failedLateBody: 'Khoản thanh toán của bạn đã về nhưng không được xác nhận kịp thời.',
   refundByEmail: 'Dịch vụ thanh toán sẽ gửi email hướng dẫn để bạn nhận lại tiền.',
   refundFromShop: 'Để nhận lại tiền, vui lòng liên hệ cửa hàng.',
   lateMoneyFromShop: 'Vui lòng liên hệ cửa hàng về số tiền bạn đã gửi.',
