@@ -107,6 +107,7 @@ describe('the hosted payment page', () => {
     assert.equal(response.headers.get('Location'), `/pay/${id}`);
     const page = await (await sandbox.app.request(payment_link)).text();
     assert.match(page, /This payment request is expired\./);
+    assert.match(page, /You can close this page and go back to the store's tab\./);
     const again = await post(sandbox, payment_link, { outcome: 'paid' });
     assert.equal(again.status, 409);
   });

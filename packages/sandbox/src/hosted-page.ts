@@ -48,8 +48,10 @@ ${record.description ? html`<p>${record.description}</p>` : ''}
 ${notice ? html`<p role="alert">${notice}</p>` : ''}`;
   if (isFinal(record)) {
     const next = record.status === 'paid' ? record.urlSuccess : record.urlFailed;
+    // Without a return address the store's own tab (where the customer started) shows the
+    // result: this page says so, as a real payment page would.
     return html`${header}<p>This payment request is ${record.status}.</p>
-${next ? html`<p><a href="${next}">Back to the store</a></p>` : ''}`;
+${next ? html`<p><a href="${next}">Back to the store</a></p>` : html`<p>You can close this page and go back to the store's tab.</p>`}`;
   }
   const payment = record.payment;
   // The currency the merchant or the widget already chose: nothing left to choose, the
