@@ -5,9 +5,14 @@
 import { translationFor } from '../src/localize/locales.ts';
 import type { Plural, Translation } from '../src/localize/translation.ts';
 import en from '../src/localize/translations/en.ts';
+import enForm from '../src/localize/translations/en-form.ts';
+import enLater from '../src/localize/translations/en-later.ts';
 
-/** A shipped locale's translation, loaded as the element loads it. */
-export const load = (code: string) => translationFor(code, new Map(), en);
+/** English as a whole: the first paint's messages and those its chunks bring (panel, form rules). */
+export const english: Translation = { ...en, ...enLater, ...enForm };
+
+/** A shipped locale's translation, whole, as the element has it once its parts have loaded. */
+export const load = (code: string) => translationFor(code, new Map(), english);
 
 /** Words a language writes as English does (checked in the rendered journey too). */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
@@ -64,7 +69,7 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function englishPhrases(t: Translation): { key: string; pattern: RegExp }[] {
   const own = new Map(texts(t));
   const same = SAME_AS_ENGLISH[t.$code] ?? [];
-  return texts(en).flatMap(([key, text]) => {
+  return texts(english).flatMap(([key, text]) => {
     if (MARKS.includes(key) || own.get(key) === text) return [];
     return text
       .split(/⟦\d⟧|\{\w+\}/)

@@ -2,7 +2,7 @@
  * The shipped locales and how a language tag finds one: a chunk of its own, fetched only when a
  * page asks for a language other than English, so twenty-one languages cost the first paint nothing.
  */
-import type { Translation } from './translation.ts';
+import type { EarlyTranslation, Translation } from './translation.ts';
 
 type Loader = () => Promise<{ default: Translation }>;
 
@@ -72,11 +72,11 @@ export function registeredLocale(tag: string, registered: readonly string[]): st
  * The translation a tag gets: the shipped one, or for a registered locale the shipped one of its
  * language (else English) under the registered code, which the merchant's messages then complete.
  */
-export async function translationFor(
+export async function translationFor<English extends EarlyTranslation>(
   tag: string,
   registered: ReadonlyMap<string, unknown>,
-  english: Translation,
-): Promise<Translation> {
+  english: English,
+): Promise<English | Translation> {
   const code = registeredLocale(tag, [...registered.keys()]) ?? supportedLocale(tag);
   const shipped = supportedLocale(code);
   const translation = shipped === 'en' ? english : (await (loaders[shipped] as Loader)()).default;

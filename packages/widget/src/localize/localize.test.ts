@@ -12,12 +12,12 @@ import {
   untilHeading,
   waitUntil,
 } from '../../test/helpers.ts';
+import { english as en } from '../../test/translations.ts';
 import type CryptoPay from '../components/crypto-pay/crypto-pay.component.ts';
 import { supportedLocale } from './locales.ts';
 import { registerMessages } from './localize.ts';
 import { plural } from './plural.ts';
 import ar from './translations/ar.ts';
-import en from './translations/en.ts';
 import ru from './translations/ru.ts';
 
 const headings = {

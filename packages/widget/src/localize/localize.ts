@@ -5,14 +5,20 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { reportPart } from '../api/parts.ts';
-import type { Translation } from './translation.ts';
-import en from './translations/en.ts';
+import type { EarlyTranslation, LaterMessages, Translation } from './translation.ts';
+import firstEnglish from './translations/en.ts';
+
+/**
+ * The shipped English: the first view's messages, and the later ones once the payment panel's
+ * chunk registered them (`registerLaterEnglish`).
+ */
+const en: EarlyTranslation = { ...firstEnglish };
 
 /** The language subtag of a tag, lower case: `pt` of `pt-BR`. */
 const languageOf = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
 
 /** The translation each tag asked for so far got, so a second element or tag needs no wait. */
-const chosen = new Map<string, Translation>();
+const chosen = new Map<string, EarlyTranslation>();
 /** The tags whose translation was sent for (a failed chunk is not asked again: English stays). */
 const sentFor = new Set<string>();
 
@@ -29,6 +35,12 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
   custom.set(locale, { ...custom.get(locale), ...messages });
   chosen.clear();
   sentFor.clear();
+  updateAll();
+}
+
+/** Called by the chunk that carries English's later messages (the payment panel's), as it loads. */
+export function registerLaterEnglish(messages: LaterMessages): void {
+  Object.assign(en, messages);
   updateAll();
 }
 
@@ -50,6 +62,9 @@ function inheritedLang(element: Element): string | null {
   return null;
 }
 
+const isWhole = (translation: EarlyTranslation): translation is Translation =>
+  translation.elsewhereBody !== undefined;
+
 type Host = ReactiveControllerHost & HTMLElement & { locale?: string | undefined };
 
 // One observer for every element: a page that changes <html lang> updates them all. Made on
@@ -62,7 +77,7 @@ const updateAll = () => {
 
 export class LocalizeController implements ReactiveController {
   /** The shipped (or registered) translation in use; English until another one has loaded. */
-  private base: Translation = en;
+  private base: EarlyTranslation = en;
   /** The language tag the element asked for, region included (`en-GB`, `es-MX`). */
   private tag = 'en';
 
@@ -70,9 +85,22 @@ export class LocalizeController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The translation in use, with the messages a merchant registered for it. */
-  get translation(): Translation {
-    return { ...this.base, ...custom.get(this.base.$code) };
+  /**
+   * The translation in use, with the messages a merchant registered for it. A locale that falls
+   * back to English (one a merchant added) takes English's later messages once they load.
+   */
+  get translation(): EarlyTranslation {
+    return { ...en, ...this.base, ...custom.get(this.base.$code) };
+  }
+
+  /**
+   * The whole translation, once the later messages are there: always for a shipped locale other
+   * than English, for English once the payment panel's chunk has loaded. Views that show later
+   * messages wait for it; the chunk registers them all at once, so one stands for all.
+   */
+  get whole(): Translation | undefined {
+    const translation = this.translation;
+    return isWhole(translation) ? translation : undefined;
   }
 
   hostConnected(): void {

@@ -6,7 +6,7 @@
 import type { Plural, Translation } from './translation.ts';
 
 /** The text of `message` for `count`, `{count}` replaced by the number. */
-export const plural = (t: Translation, message: Plural, count: number): string =>
+export const plural = (t: Pick<Translation, '$code'>, message: Plural, count: number): string =>
   (message[new Intl.PluralRules(t.$code).select(count)] ?? message.other).replace(
     '{count}',
     `${count}`,

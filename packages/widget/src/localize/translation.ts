@@ -148,3 +148,68 @@ export interface Translation {
   retryWait: (time: string) => string;
   back: string;
 }
+
+/**
+ * The messages only later views show: the payment panel (and its status for screen readers),
+ * how a checkout ended and what becomes of the money, and the tab that defers to another.
+ * English ships them in the payment panel's chunk (translations/en-later.ts), not in the first
+ * paint; every other locale's chunk holds them all.
+ */
+export type LaterMessageKey =
+  | 'redirectHeading'
+  | 'redirectBody'
+  | 'successHeading'
+  | 'failedHeading'
+  | 'expiredHeading'
+  | 'paymentLink'
+  | 'qrLabel'
+  | 'copyLink'
+  | 'copied'
+  | 'copyFailed'
+  | 'timeLeft'
+  | 'expiresAt'
+  | 'statusCreated'
+  | 'statusProcessing'
+  | 'connectionTrouble'
+  | 'checkNow'
+  | 'successBody'
+  | 'leavingToShop'
+  | 'failedBody'
+  | 'expiredBody'
+  | 'failedUnderpaidBody'
+  | 'failedLateBody'
+  | 'refundByEmail'
+  | 'refundFromShop'
+  | 'lateMoneyFromShop'
+  | 'failedMoneyFromShop'
+  | 'overpaidRefundByEmail'
+  | 'overpaidRefundFromShop'
+  | 'backToShop'
+  | 'elsewhereHeading'
+  | 'elsewhereBody';
+
+export type LaterMessages = Pick<Translation, LaterMessageKey>;
+
+/**
+ * What the form says of a mistake: only its rules' chunk (sender-rules.ts) words one, so English
+ * ships them there (translations/en-form.ts), under the customer's language's own.
+ */
+export type FormMessageKey =
+  | 'formHasErrors'
+  | 'required'
+  | 'tooLong'
+  | 'dateOfBirthInvalid'
+  | 'countryInvalid'
+  | 'emailInvalid'
+  | 'fieldInvalid'
+  | 'amountNotAccepted'
+  | 'amountOutOfRange'
+  | 'amountFormat';
+
+export type FormMessages = Pick<Translation, FormMessageKey>;
+
+/** The messages of the first view and its errors: English ships these in the first paint. */
+export type FirstMessages = Omit<Translation, LaterMessageKey | FormMessageKey>;
+
+/** What a view can count on before the later parts are there (English's until they load). */
+export type EarlyTranslation = FirstMessages & Partial<LaterMessages> & Partial<FormMessages>;

@@ -4,7 +4,8 @@
  */
 import { compareDecimal, decimalPlaces, isDecimal, scaleDecimal } from '@crypto-pay/protocol/money';
 import type { WidgetConfig } from '../api/proxy-api.ts';
-import type { Translation } from '../localize/translation.ts';
+import type { EarlyTranslation } from '../localize/translation.ts';
+import { formMessages } from '../localize/translations/en-form.ts';
 import { formatAmount } from './format.ts';
 
 /**
@@ -65,8 +66,9 @@ export function refusalSentence(
   check: OpenAmountCheck,
   open: NonNullable<WidgetConfig['open_amount']>,
   currency: string,
-  t: Translation,
+  translation: EarlyTranslation,
 ): string {
+  const t = formMessages(translation);
   if ('refused' in check && check.refused === 'format') {
     return t.amountFormat(check.example, check.places === 0);
   }

@@ -3,7 +3,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import type { Translation } from '../../localize/translation.ts';
+import type { FirstMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
 import { formatAmount } from '../../utilities/format.ts';
@@ -30,7 +30,7 @@ export default class AmountChoice extends LitElement {
   static override styles = [controls, styles];
 
   /** The terms to show. */
-  @property({ attribute: false }) t: Translation = en;
+  @property({ attribute: false }) t: FirstMessages = en;
   /** The rules, presets and first amount; the choice starts again only when they change. */
   @property({
     attribute: false,

@@ -7,7 +7,7 @@ import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController } from '../../localize/localize.ts';
-import type { Translation } from '../../localize/translation.ts';
+import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import { formatAmount } from '../../utilities/format.ts';
@@ -18,14 +18,7 @@ import '../sender-form/sender-form.ts';
 import { endAddress } from './checkout-end.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import {
-  canRetry,
-  endingOf,
-  errorDetail,
-  errorSentence,
-  headingOf,
-  type View,
-} from './crypto-pay.views.ts';
+import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /**
@@ -34,12 +27,27 @@ import { RetryWait } from './retry-wait.ts';
  * a chunk that is slow or fails to load never hides where to pay.
  */
 let panelLoading: Promise<unknown> | undefined;
+/** The panel's chunk once loaded: it also brings what the views after the pay step say. */
+let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
 const loadPanel = () =>
-  (panelLoading ??= import('../payment-panel/payment-panel.ts').catch((error) => {
-    panelLoading = undefined;
-    throw error;
-  }));
+  (panelLoading ??= import('../payment-panel/payment-panel.ts').then(
+    (part) => {
+      panelPart = part;
+    },
+    (error) => {
+      panelLoading = undefined;
+      throw error;
+    },
+  ));
 const panelDefined = () => customElements.get('crypto-pay-payment-panel') !== undefined;
+
+/** Views that need the panel's chunk: the pay step, and those that may come next. */
+const PANEL_VIEWS: readonly View[] = ['pay', 'checking', 'paid', 'failed', 'expired', 'elsewhere'];
+/**
+ * Views that read in words only the panel's chunk brings English (or its ending, in any language):
+ * "checking" stands in until it is there.
+ */
+const AFTER_PAY: readonly View[] = ['redirect', 'paid', 'failed', 'expired', 'elsewhere'];
 
 /** Sentences side by side, the empty ones left out. */
 const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
@@ -180,7 +188,7 @@ export default class CryptoPay extends LitElement {
 
   protected override updated(): void {
     const view = this.flow.view();
-    if ((view === 'pay' || view === 'checking') && !panelDefined()) {
+    if (PANEL_VIEWS.includes(view) && !panelPart) {
       loadPanel().then(
         () => this.showPanel(),
         (error) => reportPart(this, error),
@@ -250,7 +258,9 @@ export default class CryptoPay extends LitElement {
 
   override render() {
     const t = this.localize.translation;
-    const view = this.flow.view();
+    const whole = panelPart && this.localize.whole;
+    const next = this.flow.view();
+    const view = !whole && AFTER_PAY.includes(next) ? 'checking' : next;
     // Only an error view waits before its "Try again"; leaving it ends the countdown.
     if (!view.endsWith('-error')) this.retryWait.stop();
     return html`
@@ -260,9 +270,9 @@ export default class CryptoPay extends LitElement {
           view === 'details' || view === 'create-error'
             ? // One template for both, so the form (and what the customer typed) survives an
               // error view and its "Back".
-              html`${view === 'create-error' ? this.body(view, t) : nothing}
+              html`${view === 'create-error' ? this.body(view, t, whole) : nothing}
               ${this.details(t, view === 'create-error')}`
-            : this.body(view, t)
+            : this.body(view, t, whole)
         }
       </div>
     `;
@@ -299,10 +309,18 @@ export default class CryptoPay extends LitElement {
     `;
   }
 
-  private body(view: View, t: Translation) {
+  /**
+   * `whole` is the translation once the panel's chunk brought English's later messages and the
+   * ending's sentences: until then the pay step shows its plain link (the others wait as "checking").
+   */
+  private body(view: View, t: EarlyTranslation, whole: Translation | undefined) {
     const { flow } = this;
     const checkout = flow.checkout;
-    const leaving = flow.leaving ? t.leavingToShop : '';
+    const leaving = flow.leaving ? (whole?.leavingToShop ?? '') : '';
+    const ending =
+      whole && panelPart && checkout
+        ? panelPart.endingOf(checkout, whole)
+        : { message: '', money: '' };
     // A new checkout needs a price: a return page's element has only the checkout to show.
     const startAgain: [string, () => void] | undefined = flow.priced
       ? [t.startAgain, () => this.startAgain()]
@@ -353,7 +371,7 @@ export default class CryptoPay extends LitElement {
       }
       case 'pay':
         // Until the panel's chunk is there: its link, as the panel opens it (a new tab).
-        if (!panelDefined()) {
+        if (!panelDefined() || !whole) {
           return html`<a
             class="button"
             href=${checkout?.payment_link ?? ''}
@@ -365,7 +383,7 @@ export default class CryptoPay extends LitElement {
         return html`
           <crypto-pay-payment-panel
             exportparts=${PANEL_PARTS}
-            .t=${t}
+            .t=${whole}
             .locale=${this.localize.formatLocale}
             .checkout=${checkout}
             ?trouble=${flow.trouble}
@@ -373,36 +391,33 @@ export default class CryptoPay extends LitElement {
             @expiry-reached=${() => flow.checkNow()}
           ></crypto-pay-payment-panel>
           <p class="visually-hidden" role="status" aria-live="polite">
-            ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
+            ${checkout?.status === 'processing' ? whole.statusProcessing : whole.statusCreated}
           </p>
         `;
       case 'redirect':
-        return html`${this.result('progress', t.redirectBody)}
+        return html`${this.result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
-      case 'paid': {
-        const { message, money } = endingOf(checkout!, t);
-        return this.result('success', message, { detail: joined(money, leaving) });
-      }
+      case 'paid':
+        return this.result('success', ending.message, { detail: joined(ending.money, leaving) });
       case 'failed':
       case 'expired': {
-        const { message, money } = endingOf(checkout!, t);
         // Next steps: a new payment where the element has a price, or the shop's failure page
         // (unless the page is already going there, or is it).
         const back = flow.leaving ? undefined : endAddress(this, checkout!);
-        return this.result('failure', message, {
-          detail: joined(money, leaving),
+        return this.result('failure', ending.message, {
+          detail: joined(ending.money, leaving),
           ...(startAgain ? { primary: startAgain } : {}),
-          ...(back ? { secondary: [t.backToShop, () => this.navigate(back)] } : {}),
+          ...(back && whole ? { secondary: [whole.backToShop, () => this.navigate(back)] } : {}),
         });
       }
       case 'elsewhere':
-        return this.result('info', t.elsewhereBody);
+        return this.result('info', whole?.elsewhereBody ?? '');
       default:
         return nothing;
     }
   }
 
-  private details(t: Translation, hidden: boolean) {
+  private details(t: EarlyTranslation, hidden: boolean) {
     const { flow } = this;
     const config = flow.config.value;
     const session = config?.sessionPrice;

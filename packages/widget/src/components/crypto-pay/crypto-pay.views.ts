@@ -5,7 +5,7 @@
 import { TaskStatus } from '@lit/task';
 import type { Checkout } from '../../api/proxy-api.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
-import type { Translation } from '../../localize/translation.ts';
+import type { EarlyTranslation, FirstMessages } from '../../localize/translation.ts';
 
 export type View =
   | 'misconfigured'
@@ -68,7 +68,7 @@ export function viewOf(state: ViewState): View {
   return state.configStatus === TaskStatus.COMPLETE ? 'details' : 'loading';
 }
 
-export function headingOf(view: View, t: Translation): string {
+export function headingOf(view: View, t: EarlyTranslation): string {
   switch (view) {
     case 'loading':
     case 'details':
@@ -76,16 +76,18 @@ export function headingOf(view: View, t: Translation): string {
     case 'checking':
     case 'pay':
       return t.payHeading;
+    // The views after the pay step show once English's later messages are there (the element
+    // waits for them), as "Pay" until then.
     case 'redirect':
-      return t.redirectHeading;
+      return t.redirectHeading ?? t.payHeading;
     case 'paid':
-      return t.successHeading;
+      return t.successHeading ?? t.payHeading;
     case 'failed':
-      return t.failedHeading;
+      return t.failedHeading ?? t.payHeading;
     case 'expired':
-      return t.expiredHeading;
+      return t.expiredHeading ?? t.payHeading;
     case 'elsewhere':
-      return t.elsewhereHeading;
+      return t.elsewhereHeading ?? t.payHeading;
     case 'amount-refused':
       return t.amountHeading;
     default:
@@ -93,37 +95,8 @@ export function headingOf(view: View, t: Translation): string {
   }
 }
 
-/**
- * How a checkout ended, for the customer: what happened (`message`), and what becomes of money
- * already sent (`money`, empty when nothing needs saying), as the service's callback told it.
- */
-export function endingOf(checkout: Checkout, t: Translation): { message: string; money: string } {
-  const { status_detail: detail, refund_instructions: refund } = checkout;
-  switch (checkout.status) {
-    case 'paid':
-      return {
-        message: t.successBody,
-        money:
-          detail === 'overpaid'
-            ? refund === 'email'
-              ? t.overpaidRefundByEmail
-              : t.overpaidRefundFromShop
-            : '',
-      };
-    case 'expired':
-      return { message: t.expiredBody, money: '' };
-    default:
-      if (detail === 'underpaid') {
-        const money = refund === 'email' ? t.refundByEmail : t.refundFromShop;
-        return { message: t.failedUnderpaidBody, money };
-      }
-      if (detail === 'late') return { message: t.failedLateBody, money: t.lateMoneyFromShop };
-      return { message: t.failedBody, money: t.failedMoneyFromShop };
-  }
-}
-
 /** The one sentence that tells the customer what went wrong. */
-export function errorSentence(error: unknown, t: Translation): string {
+export function errorSentence(error: unknown, t: FirstMessages): string {
   if (isSessionInvalid(error)) return t.errorSessionInvalid;
   // Not the proxy's (a part of the widget that did not load): no connection to check.
   const kind = error instanceof ProxyError ? error.kind : 'unavailable';

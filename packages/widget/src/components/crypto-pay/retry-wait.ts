@@ -4,7 +4,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ProxyError } from '../../api/proxy-api.ts';
-import type { Translation } from '../../localize/translation.ts';
+import type { FirstMessages } from '../../localize/translation.ts';
 import { formatDuration } from '../../utilities/format.ts';
 
 /** An error view's retry: the button (label, action, disabled) and what to say about the wait. */
@@ -29,7 +29,7 @@ export class RetryWait implements ReactiveController {
    * retries by itself: a create sent again could be a second payment attempt, so the customer
    * decides.
    */
-  action(error: unknown, t: Translation, retry: () => void): RetryAction {
+  action(error: unknown, t: FirstMessages, retry: () => void): RetryAction {
     const asked = (error as ProxyError | undefined)?.retryAfter ?? 0;
     if (error !== this.error) {
       this.error = error;

@@ -3,7 +3,7 @@ import { html, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
-import type { Translation } from '../../localize/translation.ts';
+import type { FirstMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
 import { networkName } from '../../utilities/format.ts';
@@ -26,7 +26,7 @@ export default class CurrencyPicker extends LitElement {
   static override styles = [controls, styles];
 
   /** The terms to show. */
-  @property({ attribute: false }) t: Translation = en;
+  @property({ attribute: false }) t: FirstMessages = en;
   /** The currencies from the proxy's configuration. */
   @property({ attribute: false }) currencies: PaymentCurrency[] = [];
   /** The chosen currency; `undefined` leaves the choice to the payment page. */

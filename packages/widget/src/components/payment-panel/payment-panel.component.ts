@@ -3,8 +3,9 @@ import { html, LitElement, nothing, svg } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { reportPart } from '../../api/parts.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
-import type { Translation } from '../../localize/translation.ts';
+import type { FirstMessages, LaterMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
+import enLater from '../../localize/translations/en-later.ts';
 import controls from '../../styles/controls.styles.ts';
 import { formatCountdown, formatTime } from '../../utilities/clock.ts';
 import { formatAmount, networkName } from '../../utilities/format.ts';
@@ -35,7 +36,7 @@ export default class PaymentPanel extends LitElement {
   static override styles = [controls, styles];
 
   /** The terms to show. */
-  @property({ attribute: false }) t: Translation = en;
+  @property({ attribute: false }) t: FirstMessages & LaterMessages = { ...en, ...enLater };
   /** The locale of clock times, region included (`en-GB`); the translation's by default. */
   @property({ attribute: false }) locale: string | undefined = undefined;
   /** The checkout to pay. */

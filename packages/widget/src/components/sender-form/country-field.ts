@@ -5,12 +5,12 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import type { Translation } from '../../localize/translation.ts';
+import type { FirstMessages } from '../../localize/translation.ts';
 import { matchingCountries } from './countries.ts';
 
 /** What the field shows, and where the customer's changes go (the form keeps the state). */
 export interface CountryFieldState {
-  t: Translation;
+  t: FirstMessages;
   /** What the customer typed in the search box. */
   filter: string;
   /** The chosen country's alpha-3 code, or `''`. */

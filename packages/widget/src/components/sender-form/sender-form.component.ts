@@ -9,7 +9,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { reportPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
-import type { SenderField, Translation } from '../../localize/translation.ts';
+import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
 import type AmountChoice from '../amount-choice/amount-choice.component.ts';
@@ -89,7 +89,7 @@ export default class SenderForm extends LitElement {
   static override styles = [controls, styles];
 
   /** The terms to show. */
-  @property({ attribute: false }) t: Translation = en;
+  @property({ attribute: false }) t: FirstMessages = en;
   /** The currencies the customer may choose from. */
   @property({ attribute: false }) currencies: PaymentCurrency[] = [];
   /** True while the checkout is being created: the button waits and a second submit is ignored. */
@@ -155,7 +155,7 @@ export default class SenderForm extends LitElement {
     if (!rules) return {};
     const messages = rules.validateDetails(this.senderType, this.values, this.t);
     if (this.badDate && this.senderType === 'natural') {
-      messages.date_of_birth = this.t.dateOfBirthInvalid;
+      messages.date_of_birth = rules.formMessages(this.t).dateOfBirthInvalid;
     }
     const issue = this.serverIssue;
     if (issue && !messages[issue.field]) {
@@ -226,7 +226,7 @@ export default class SenderForm extends LitElement {
       // Emptied first: an alert that keeps its words is not read out again on the next try.
       this.summary = '';
       await this.updateComplete;
-      this.summary = rules.plural(this.t, this.t.formHasErrors, wrong.length);
+      this.summary = rules.plural(this.t, rules.formMessages(this.t).formHasErrors, wrong.length);
       this.updateComplete.then(() => this.focusField(wrong[0] as FormField));
       return;
     }

@@ -5,6 +5,7 @@
  * helpers, and the count of the form's mistakes in the customer's plural.
  */
 export { plural } from '../../localize/plural.ts';
+export { formMessages } from '../../localize/translations/en-form.ts';
 export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
 export { countryField } from './country-field.ts';

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { LEGAL_SENDER, SENDER } from '../../../../../tests/support/senders.ts';
+import { english as en } from '../../../test/translations.ts';
 import de from '../../localize/translations/de.ts';
-import en from '../../localize/translations/en.ts';
+import firstPaintEnglish from '../../localize/translations/en.ts';
 import { formFieldOf } from './form-fields.ts';
 import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
 
@@ -49,6 +50,17 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     expect(validateDetails('natural', { ...person, email: 'a@b' }, en)).to.deep.equal({
       email: en.emailInvalid,
     });
+  });
+
+  it('words a mistake in English from the first paint’s English alone (the rules bring the rest)', () => {
+    expect(
+      validateDetails('natural', { ...person, email: 'a@b' }, firstPaintEnglish),
+    ).to.deep.equal({
+      email: en.emailInvalid,
+    });
+    expect(customerMessage('first_name', '', 'first_name_missing', firstPaintEnglish)).to.equal(
+      en.required.first_name,
+    );
   });
 
   it('words the proxy’s texts for the customer, and keeps unknown English ones as sent', () => {

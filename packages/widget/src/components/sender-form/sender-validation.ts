@@ -6,7 +6,8 @@
 import { customerErrors } from '@crypto-pay/protocol/customer-errors';
 import { isEmail } from '@crypto-pay/protocol/fields';
 import { senderDataIssues } from '@crypto-pay/protocol/sender';
-import type { SenderField, Translation } from '../../localize/translation.ts';
+import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
+import { formMessages } from '../../localize/translations/en-form.ts';
 import {
   FIELDS_OF,
   type FieldMessages,
@@ -36,8 +37,9 @@ export function customerMessage(
   field: FormField,
   value: string,
   text: string,
-  t: Translation,
+  translation: EarlyTranslation,
 ): string {
+  const t = formMessages(translation);
   const rule = ruleOf(text) ?? '';
   if (isSenderField(field) && (value.trim() === '' || rule.endsWith('_missing'))) {
     return t.required[field];
@@ -61,8 +63,9 @@ export function customerMessage(
 export function validateDetails(
   type: SenderType,
   values: SenderValues,
-  t: Translation,
+  translation: EarlyTranslation,
 ): FieldMessages {
+  const t = formMessages(translation);
   const messages: FieldMessages = {};
   for (const issue of senderDataIssues(type, senderData(type, values))) {
     const field = issue.field as SenderField;

@@ -1,7 +1,11 @@
-/** English: the default locale, bundled with the element. */
-import type { Translation } from '../translation.ts';
+/**
+ * English: the default locale. The first view's messages ship in the first paint; those only
+ * later views show come with the payment panel's chunk (en-later.ts), what the form says of a
+ * mistake with its rules' chunk (en-form.ts).
+ */
+import type { FirstMessages } from '../translation.ts';
 
-const en: Translation = {
+const en: FirstMessages = {
   $code: 'en',
   $dir: 'ltr',
   $decimal: '.',
@@ -35,73 +39,17 @@ const en: Translation = {
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
   submit: 'Continue to payment',
   submitting: 'Creating your payment…',
-  formHasErrors: {
-    one: 'One field needs your attention.',
-    other: '{count} fields need your attention.',
-  },
-
-  required: {
-    first_name: 'Enter your first name.',
-    last_name: 'Enter your last name.',
-    date_of_birth: 'Enter your date of birth.',
-    legal_name: 'Enter the legal name of the company.',
-    country_of_registration: 'Choose the country where the company is registered.',
-  },
-  tooLong: 'Use 255 characters or fewer.',
-  dateOfBirthInvalid: 'Enter your real date of birth.',
-  countryInvalid: 'Choose a country from the list.',
-  emailInvalid: 'Enter an email address like name@example.com, or leave it empty.',
-  fieldInvalid: 'Check this field.',
 
   otherAmount: 'Other amount',
-  amountNotAccepted: 'This amount cannot be accepted. Choose another.',
 
   payHeading: 'Pay',
   amountLabel: 'Amount',
   amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
   amountHeading: 'Check the amount',
-  amountOutOfRange: (min, max) => `Choose an amount between ${min} and ${max}.`,
-  amountFormat: (example, whole) =>
-    `Write the amount ${whole ? 'as a whole number' : 'in figures with a point before the decimals'}, like ${example}.`,
   openPaymentPage: 'Open the payment page',
   opensInNewTab: '(opens in a new tab)',
-  paymentLink: 'Payment link',
-  qrLabel: 'QR code of the payment link',
-  copyLink: 'Copy link',
-  copied: 'Link copied.',
-  copyFailed: 'Could not copy. Copy the link yourself.',
-  timeLeft: 'Time left:',
-  expiresAt: (time) => `Expires at ${time}`,
-  statusCreated: 'Waiting for your payment.',
-  statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
-  connectionTrouble: 'We cannot reach the payment service. We keep trying.',
-  checkNow: 'Check now',
 
-  redirectHeading: 'Going to the payment page',
-  redirectBody: 'Taking you to the payment page…',
-
-  successHeading: 'Payment complete',
-  successBody: 'Thank you. Your payment has arrived.',
-  leavingToShop: 'Taking you back to the shop…',
-  failedHeading: 'Payment failed',
-  failedBody: 'The payment was confirmed too late or was less than the amount due.',
-  expiredHeading: 'Payment expired',
-  expiredBody: 'No payment arrived before the time ran out. Nothing was taken.',
   startAgain: 'Start again',
-  failedUnderpaidBody: 'Less than the amount due arrived.',
-  failedLateBody: 'Your payment arrived but was not confirmed in time.',
-  refundByEmail: 'The payment service will email you instructions to get your money back.',
-  refundFromShop: 'To get your money back, please contact the shop.',
-  lateMoneyFromShop: 'Please contact the shop about the money you sent.',
-  failedMoneyFromShop: 'If you already sent money, please contact the shop.',
-  overpaidRefundByEmail:
-    'You sent more than the amount due. The payment service will email you instructions to get the difference back.',
-  overpaidRefundFromShop:
-    'You sent more than the amount due. Please contact the shop to get the difference back.',
-  backToShop: 'Back to the shop',
-  elsewhereHeading: 'Continue in your other tab',
-  elsewhereBody:
-    'The result of this payment is shown in the tab where you started it. You can close this tab.',
 
   errorHeading: 'Something went wrong',
   errorUnreachable: 'We could not reach the payment service. Check your connection.',

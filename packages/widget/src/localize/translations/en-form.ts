@@ -1,0 +1,36 @@
+/**
+ * What the form says of a mistake, in English: in the form's rules' chunk (sender-rules.ts), the
+ * only one that words a mistake, so the first paint does not carry them.
+ */
+import type { EarlyTranslation, FirstMessages, FormMessages } from '../translation.ts';
+
+const enForm: FormMessages = {
+  formHasErrors: {
+    one: 'One field needs your attention.',
+    other: '{count} fields need your attention.',
+  },
+  required: {
+    first_name: 'Enter your first name.',
+    last_name: 'Enter your last name.',
+    date_of_birth: 'Enter your date of birth.',
+    legal_name: 'Enter the legal name of the company.',
+    country_of_registration: 'Choose the country where the company is registered.',
+  },
+  tooLong: 'Use 255 characters or fewer.',
+  dateOfBirthInvalid: 'Enter your real date of birth.',
+  countryInvalid: 'Choose a country from the list.',
+  emailInvalid: 'Enter an email address like name@example.com, or leave it empty.',
+  fieldInvalid: 'Check this field.',
+  amountNotAccepted: 'This amount cannot be accepted. Choose another.',
+  amountOutOfRange: (min, max) => `Choose an amount between ${min} and ${max}.`,
+  amountFormat: (example, whole) =>
+    `Write the amount ${whole ? 'as a whole number' : 'in figures with a point before the decimals'}, like ${example}.`,
+};
+
+export default enForm;
+
+/** `t` with the form's messages: its language's own, else (English's first paint has none) these. */
+export const formMessages = (t: EarlyTranslation): FirstMessages & FormMessages => ({
+  ...enForm,
+  ...t,
+});

@@ -1,0 +1,45 @@
+/**
+ * English messages only later views show (the payment panel, how a checkout ended, the tab that
+ * defers to another): in the payment panel's chunk, registered into the shipped English as it
+ * loads, so the first paint does not carry them.
+ */
+import type { LaterMessages } from '../translation.ts';
+
+const enLater: LaterMessages = {
+  redirectHeading: 'Going to the payment page',
+  redirectBody: 'Taking you to the payment page…',
+  successHeading: 'Payment complete',
+  failedHeading: 'Payment failed',
+  expiredHeading: 'Payment expired',
+  paymentLink: 'Payment link',
+  qrLabel: 'QR code of the payment link',
+  copyLink: 'Copy link',
+  copied: 'Link copied.',
+  copyFailed: 'Could not copy. Copy the link yourself.',
+  timeLeft: 'Time left:',
+  expiresAt: (time) => `Expires at ${time}`,
+  statusCreated: 'Waiting for your payment.',
+  statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
+  connectionTrouble: 'We cannot reach the payment service. We keep trying.',
+  checkNow: 'Check now',
+  successBody: 'Thank you. Your payment has arrived.',
+  leavingToShop: 'Taking you back to the shop…',
+  failedBody: 'The payment was confirmed too late or was less than the amount due.',
+  expiredBody: 'No payment arrived before the time ran out. Nothing was taken.',
+  failedUnderpaidBody: 'Less than the amount due arrived.',
+  failedLateBody: 'Your payment arrived but was not confirmed in time.',
+  refundByEmail: 'The payment service will email you instructions to get your money back.',
+  refundFromShop: 'To get your money back, please contact the shop.',
+  lateMoneyFromShop: 'Please contact the shop about the money you sent.',
+  failedMoneyFromShop: 'If you already sent money, please contact the shop.',
+  overpaidRefundByEmail:
+    'You sent more than the amount due. The payment service will email you instructions to get the difference back.',
+  overpaidRefundFromShop:
+    'You sent more than the amount due. Please contact the shop to get the difference back.',
+  backToShop: 'Back to the shop',
+  elsewhereHeading: 'Continue in your other tab',
+  elsewhereBody:
+    'The result of this payment is shown in the tab where you started it. You can close this tab.',
+};
+
+export default enLater;
