@@ -62,6 +62,8 @@ export type StreamedCheckout = Pick<
   | 'paymentCurrency'
   | 'successUrl'
   | 'failedUrl'
+  | 'statusDetail'
+  | 'refundInstructions'
   | 'version'
 >;
 
@@ -80,6 +82,10 @@ export function streamedCheckout(checkout: StreamedCheckout): StreamedCheckout {
   if (checkout.paymentCurrency) streamed.paymentCurrency = checkout.paymentCurrency;
   if (checkout.successUrl !== undefined) streamed.successUrl = checkout.successUrl;
   if (checkout.failedUrl !== undefined) streamed.failedUrl = checkout.failedUrl;
+  if (checkout.statusDetail !== undefined) streamed.statusDetail = checkout.statusDetail;
+  if (checkout.refundInstructions !== undefined) {
+    streamed.refundInstructions = checkout.refundInstructions;
+  }
   return streamed;
 }
 
