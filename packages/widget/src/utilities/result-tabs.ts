@@ -88,17 +88,31 @@ function watchShownElsewhere(id: string, onShown: () => void): () => void {
  */
 export class ResultPlacement {
   private stopWatching = () => {};
+  /** The checkout this element said it shows. */
+  private shown: string | undefined;
 
   constructor(private readonly onElsewhere: () => void) {}
 
   place(id: string): void {
     this.stopWatching();
-    if (startedHere(id)) showHere(id);
-    else this.stopWatching = watchShownElsewhere(id, this.onElsewhere);
+    if (startedHere(id)) {
+      this.shown = id;
+      showHere(id);
+    } else this.stopWatching = watchShownElsewhere(id, this.onElsewhere);
   }
 
-  /** Listens no more (a new checkout starts). */
+  /**
+   * Listens no more (the element left the page). What it said it shows still stands: an app
+   * that removes the element after its own "thank you" still shows the result.
+   */
   cancel(): void {
     this.stopWatching();
+  }
+
+  /** Listens no more and no longer answers for its checkout (the customer started again). */
+  forget(): void {
+    this.cancel();
+    if (this.shown !== undefined) shownHere.delete(this.shown);
+    this.shown = undefined;
   }
 }

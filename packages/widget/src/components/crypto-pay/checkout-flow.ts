@@ -114,6 +114,14 @@ export class CheckoutFlow {
       report: (error) => this.report(error),
     });
     this.resume = this.resuming.task;
+    // A removed element hears no other tab (it would close the tab it is no longer in); put
+    // back on the page, it asks again.
+    host.addController({
+      hostConnected: () => {
+        if (this.placing !== undefined && !this.elsewhere) this.placement?.place(this.placing);
+      },
+      hostDisconnected: () => this.placement?.cancel(),
+    });
     this.config = new Task(host, {
       // A checkout being resumed needs neither, and its session is used up by then anyway.
       // Nor does an element without a price, which shows its setup error instead.
@@ -225,7 +233,7 @@ export class CheckoutFlow {
     this.watcher.stop();
     this.resuming.stop();
     this.placing = undefined;
-    this.placement?.cancel();
+    this.placement?.forget();
     forgetCheckoutId(storageKeyOf(this.host));
     this.set({
       checkout: undefined,

@@ -9,6 +9,7 @@ import {
   clearStoredCheckouts,
   fakeProxy,
   render,
+  result,
   toPayStep,
   untilHeading,
   visibleText,
@@ -83,6 +84,32 @@ describe('<crypto-pay> one result view per payment', () => {
       expect(closes.length).to.equal(before);
     });
 
+    it('hears no other tab once removed from the page, so it closes no tab it left', async () => {
+      const proxy = await fakeProxy({
+        checkout: aCheckout({ id: 'chk_removed_0000000000000000', status: 'paid' }),
+      });
+      const removed = await render({ proxy: proxy.url, checkout: 'chk_removed_0000000000000000' });
+      await untilHeading(removed, 'Payment complete');
+      removed.remove();
+      const kept = await render({
+        proxy: (
+          await fakeProxy({
+            checkout: aCheckout({ id: 'chk_kept_000000000000000000', status: 'paid' }),
+          })
+        ).url,
+        checkout: 'chk_kept_000000000000000000',
+      });
+      await untilHeading(kept, 'Payment complete');
+      const before = closes.length;
+      const other = otherTab();
+      // In this order: once the kept element has heard the second, the page has heard the first.
+      other.channel.postMessage({ shown: 'chk_removed_0000000000000000' });
+      other.channel.postMessage({ shown: 'chk_kept_000000000000000000' });
+      await untilHeading(kept, 'Continue in your other tab');
+      expect(closes.length).to.equal(before + 1);
+      other.close();
+    });
+
     it('defers to the starting tab when it answers later, as its next page loads', async () => {
       const id = 'chk_later_000000000000000000';
       const proxy = await fakeProxy({ checkout: aCheckout({ id, status: 'failed' }) });
@@ -91,6 +118,31 @@ describe('<crypto-pay> one result view per payment', () => {
       const other = otherTab();
       other.channel.postMessage({ shown: id });
       await untilHeading(el, 'Continue in your other tab');
+      other.close();
+    });
+  });
+
+  // Last: the fake proxies number their checkouts alike, and this page keeps what it showed.
+  describe('after the customer starts again', () => {
+    it('no longer answers for the checkout they left', async () => {
+      const proxy = await fakeProxy();
+      const el = await toPayStep(proxy);
+      el.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
+      const id = (await proxy.setStatus('failed')).id;
+      await untilHeading(el, 'Payment failed');
+      result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]')?.click();
+      await untilHeading(el, 'Your details');
+      const other = otherTab();
+      await toPayStep(proxy);
+      const shown = (await proxy.setStatus('processing')).id;
+      expect(shown).to.not.equal(id);
+      await waitUntil(() => other.heard.some((message) => JSON.stringify(message).includes(shown)));
+      other.heard.length = 0;
+      // Answers leave the page in the order asked: the second's answer means the first had none.
+      other.channel.postMessage({ asked: id });
+      other.channel.postMessage({ asked: shown });
+      await waitUntil(() => other.heard.length > 0, 'no answer');
+      expect(other.heard[0]).to.deep.equal({ shown });
       other.close();
     });
   });

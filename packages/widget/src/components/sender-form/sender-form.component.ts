@@ -188,7 +188,8 @@ export default class SenderForm extends LitElement {
    * Enter submits as on the form's own fields.
    */
   private readonly submitOnEnter = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter') this.form.requestSubmit();
+    // The Enter that ends an input method's composition (Japanese, Chinese) is not a submit.
+    if (event.key === 'Enter' && !event.isComposing) this.form.requestSubmit();
   };
 
   private touch(field: FormField): void {
