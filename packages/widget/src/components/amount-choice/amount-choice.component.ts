@@ -122,7 +122,9 @@ export default class AmountChoice extends LitElement {
     const bounds = this.sentence();
     // Outside the bounds, the hint turns into the message: one sentence, not the same twice.
     const hint = message === bounds ? '' : bounds;
-    const describedBy = [hint && 'other-amount-hint', message && 'other-amount-error']
+    // A refused preset's message belongs to the presets, not to a field the customer left empty.
+    const aboutField = message && this.preset === undefined;
+    const describedBy = [hint && 'other-amount-hint', aboutField && 'other-amount-error']
       .filter(Boolean)
       .join(' ');
     return html`
@@ -161,7 +163,7 @@ export default class AmountChoice extends LitElement {
           inputmode="decimal"
           autocomplete="off"
           .value=${live(this.text)}
-          aria-invalid=${message ? 'true' : 'false'}
+          aria-invalid=${aboutField ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy || undefined)}
           aria-required=${presets.length > 0 ? 'false' : 'true'}
           @input=${(event: InputEvent) => {

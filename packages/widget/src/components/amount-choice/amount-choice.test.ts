@@ -255,6 +255,20 @@ describe('<crypto-pay> amount choice (donations)', () => {
       expect(creates.at(-1)?.body).to.include({ amount: '80.00' });
     });
 
+    it('marks the presets, not the empty field, when it refuses a chosen preset', async () => {
+      const proxy = await fakeProxy();
+      await proxy.fail('create', 422, refusal);
+      const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
+      await choosePreset(el, '50.00 EUR');
+      await fillPerson(el);
+      submitButton(el).click();
+      await waitUntil(() => errorOfAmount(el) === refusal.error, 'no refusal at the amount');
+      expect(otherField(el).getAttribute('aria-invalid')).to.equal('false');
+      expect(otherField(el).getAttribute('aria-describedby') ?? '').to.not.include('error');
+      const group = choiceRoot(el).querySelector('[role="radiogroup"]');
+      expect(group?.getAttribute('aria-describedby')).to.equal('other-amount-error');
+    });
+
     it('words the refusal in the customer’s language', async () => {
       const proxy = await fakeProxy();
       await proxy.fail('create', 422, refusal);
