@@ -51,42 +51,30 @@ export interface CheckoutRecord {
  * What an event stream tells of a checkout: the public object's fields and the version, nothing
  * only the merchant sees. Another proxy's change comes this way in its notice.
  */
-export type StreamedCheckout = Pick<
-  CheckoutRecord,
-  | 'id'
-  | 'status'
-  | 'paymentLink'
-  | 'expiresAt'
-  | 'amount'
-  | 'currency'
-  | 'paymentCurrency'
-  | 'successUrl'
-  | 'failedUrl'
-  | 'statusDetail'
-  | 'refundInstructions'
-  | 'version'
->;
+const STREAMED_FIELDS = [
+  'id',
+  'status',
+  'paymentLink',
+  'expiresAt',
+  'amount',
+  'currency',
+  'paymentCurrency',
+  'successUrl',
+  'failedUrl',
+  'statusDetail',
+  'refundInstructions',
+  'version',
+] as const satisfies readonly (keyof CheckoutRecord)[];
+
+export type StreamedCheckout = Pick<CheckoutRecord, (typeof STREAMED_FIELDS)[number]>;
 
 /** `checkout`'s fields an event stream tells, and only those (a notice carries them). */
 export function streamedCheckout(checkout: StreamedCheckout): StreamedCheckout {
-  const { id, status, paymentLink, expiresAt, amount, currency, version } = checkout;
-  const streamed: StreamedCheckout = {
-    id,
-    status,
-    paymentLink,
-    expiresAt,
-    amount,
-    currency,
-    version,
-  };
-  if (checkout.paymentCurrency) streamed.paymentCurrency = checkout.paymentCurrency;
-  if (checkout.successUrl !== undefined) streamed.successUrl = checkout.successUrl;
-  if (checkout.failedUrl !== undefined) streamed.failedUrl = checkout.failedUrl;
-  if (checkout.statusDetail !== undefined) streamed.statusDetail = checkout.statusDetail;
-  if (checkout.refundInstructions !== undefined) {
-    streamed.refundInstructions = checkout.refundInstructions;
+  const streamed: Record<string, unknown> = {};
+  for (const field of STREAMED_FIELDS) {
+    if (checkout[field] !== undefined) streamed[field] = checkout[field];
   }
-  return streamed;
+  return streamed as StreamedCheckout;
 }
 
 /** What a merchant's back end pinned for one customer's checkout. */

@@ -40,14 +40,16 @@ const PART_HEADERS = {
 
 export function widgetPartRoutes(parts: WidgetParts | undefined) {
   // Read once, on the first request: about 150 KB, and a proxy without the widget still starts.
-  let files: Promise<Map<string, Buffer>> | undefined;
-  const load = async () => {
-    const names = (await readdir(parts?.folder ?? '').catch(() => [])).filter((name) =>
+  let files: Promise<Map<string, Uint8Array<ArrayBuffer>>> | undefined;
+  const load = async (folder: string) => {
+    const names = (await readdir(folder).catch(() => [])).filter((name) =>
       /^[\w-]+\.bundled-[\w-]+\.js$/.test(name),
     );
     return new Map(
       await Promise.all(
-        names.map(async (name) => [name, await readFile(join(parts?.folder ?? '', name))] as const),
+        names.map(
+          async (name) => [name, new Uint8Array(await readFile(join(folder, name)))] as const,
+        ),
       ),
     );
   };
@@ -56,18 +58,18 @@ export function widgetPartRoutes(parts: WidgetParts | undefined) {
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cache-Control', 'no-store');
     const served = parts?.version;
-    if (version !== served) {
+    if (!parts || version !== served) {
       const error = served
         ? `This proxy serves the parts of the widget ${served}, not ${version}: use crypto-pay.bundled.js of the proxy's version.`
         : 'This proxy has no widget parts: @crypto-pay/widget is not installed beside it.';
       return c.json({ error, code: 'widget_version_mismatch' }, 404);
     }
-    files ??= load();
+    files ??= load(parts.folder);
     const body = (await files).get(file);
     if (!body) {
       const error = `The widget ${served} has no part named ${file}.`;
       return c.json({ error, code: 'not_found' }, 404);
     }
-    return c.body(new Uint8Array(body), 200, PART_HEADERS);
+    return c.body(body, 200, PART_HEADERS);
   });
 }
