@@ -62,6 +62,13 @@ function inheritedLang(element: Element): string | null {
   return null;
 }
 
+/**
+ * The whole translation, once the later messages are there: always for a shipped locale other
+ * than English, for English once the payment panel's chunk has loaded. Views that show later
+ * messages wait for it; the chunk registers them all at once, so one stands for all.
+ */
+export const wholeOf = (translation: EarlyTranslation): Translation | undefined =>
+  isWhole(translation) ? translation : undefined;
 const isWhole = (translation: EarlyTranslation): translation is Translation =>
   translation.elsewhereBody !== undefined;
 
@@ -91,16 +98,6 @@ export class LocalizeController implements ReactiveController {
    */
   get translation(): EarlyTranslation {
     return { ...en, ...this.base, ...custom.get(this.base.$code) };
-  }
-
-  /**
-   * The whole translation, once the later messages are there: always for a shipped locale other
-   * than English, for English once the payment panel's chunk has loaded. Views that show later
-   * messages wait for it; the chunk registers them all at once, so one stands for all.
-   */
-  get whole(): Translation | undefined {
-    const translation = this.translation;
-    return isWhole(translation) ? translation : undefined;
   }
 
   hostConnected(): void {

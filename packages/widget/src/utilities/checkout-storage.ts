@@ -7,7 +7,7 @@
 const PREFIX = 'crypto-pay:checkout:';
 
 // Storage can throw (a sandboxed frame, a full quota): the widget then works without it.
-function storage(): Storage | undefined {
+export function storage(): Storage | undefined {
   try {
     return globalThis.sessionStorage;
   } catch {

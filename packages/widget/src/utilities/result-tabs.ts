@@ -11,6 +11,8 @@
  * another origin, every tab shows the result, as before. Only checkout ids are sent.
  */
 
+import { storage } from './checkout-storage.ts';
+
 const STARTED = 'crypto-pay:started:';
 const CHANNEL = 'crypto-pay:result-tabs';
 
@@ -19,14 +21,6 @@ type Message = { shown: string } | { asked: string };
 /** Checkouts this page shows, answered for when another tab asks. */
 const shownHere = new Set<string>();
 let channel: BroadcastChannel | undefined;
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The channel, opened on first need: a page without a checkout keeps none open. */
 function openChannel(): BroadcastChannel | undefined {

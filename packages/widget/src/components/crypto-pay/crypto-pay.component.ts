@@ -6,7 +6,7 @@ import { reportPart, servePartsFrom } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { LocalizeController } from '../../localize/localize.ts';
+import { LocalizeController, wholeOf } from '../../localize/localize.ts';
 import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
@@ -39,7 +39,6 @@ const loadPanel = () =>
       throw error;
     },
   ));
-const panelDefined = () => customElements.get('crypto-pay-payment-panel') !== undefined;
 
 /** Views that need the panel's chunk: the pay step, and those that may come next. */
 const PANEL_VIEWS: readonly View[] = ['pay', 'checking', 'paid', 'failed', 'expired', 'elsewhere'];
@@ -258,7 +257,7 @@ export default class CryptoPay extends LitElement {
 
   override render() {
     const t = this.localize.translation;
-    const whole = panelPart && this.localize.whole;
+    const whole = panelPart && wholeOf(t);
     const next = this.flow.view();
     const view = !whole && AFTER_PAY.includes(next) ? 'checking' : next;
     // Only an error view waits before its "Try again"; leaving it ends the countdown.
@@ -371,7 +370,7 @@ export default class CryptoPay extends LitElement {
       }
       case 'pay':
         // Until the panel's chunk is there: its link, as the panel opens it (a new tab).
-        if (!panelDefined() || !whole) {
+        if (!whole) {
           return html`<a
             class="button"
             href=${checkout?.payment_link ?? ''}
