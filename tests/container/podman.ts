@@ -1,6 +1,6 @@
 /**
- * Podman as the container tests run it: Debian's package, installed when missing (as
- * scripts/chromium.mjs installs the browser), and always invoked the one way this kind of
+ * Podman as the container tests run it: Debian's package, installed when missing (by
+ * scripts/debian-packages.mjs, as the browsers are), and always invoked the one way this kind of
  * machine allows.
  */
 

@@ -7,10 +7,9 @@
  */
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -43,7 +42,6 @@ function serve(
 const origin = (server: Server, host: string) =>
   `http://${host}:${(server.address() as AddressInfo).port}`;
 
-let folder: string;
 let cdn: Server;
 let shop: Server;
 let shopUrl: string;
@@ -52,14 +50,12 @@ let browser: Browser;
 
 before(async () => {
   ensureWidgetBuilt(false);
-  // Copied alone, under another name: nothing of dist/ beside it.
-  folder = mkdtempSync(join(tmpdir(), 'crypto-pay-embed-'));
-  writeFileSync(
-    join(folder, HASHED),
-    readFileSync(join(ROOT, 'packages/widget/dist/crypto-pay.bundled.js')),
-  );
+  // Copied alone, under another name, to another origin: nothing of dist/ beside it.
   cdn = await serve('127.0.0.3', {
-    [`/assets/${HASHED}`]: [readFileSync(join(folder, HASHED)), 'text/javascript'],
+    [`/assets/${HASHED}`]: [
+      readFileSync(join(ROOT, 'packages/widget/dist/crypto-pay.bundled.js')),
+      'text/javascript',
+    ],
   });
   const script = `${origin(cdn, '127.0.0.3')}/assets/${HASHED}`;
   const files: Record<string, [string, string]> = {};
@@ -92,7 +88,6 @@ after(async () => {
   await stack?.stop();
   cdn?.close();
   shop?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 type Heard = { type: string; code?: string; message?: string }[];

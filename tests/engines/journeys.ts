@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
+import { readCheckout } from '../support/checkouts.ts';
 import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import type { Engine, EngineBrowser, Tab } from './driver.ts';
 
 /** What the proxy says of the checkout, by the public API's contract. */
 async function proxyStatus(stack: Stack, id: string) {
-  const response = await fetch(`${stack.proxy.url}/api/checkouts/${id}`);
-  return checkoutSchema.parse(await response.json()).status;
+  return checkoutSchema.parse((await readCheckout(stack.proxy.url, id)).json).status;
 }
 
 /** The id the widget keeps in sessionStorage for the tab's checkout. */

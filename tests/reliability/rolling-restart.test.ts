@@ -63,6 +63,11 @@ interface Phase {
 const phases: Phase[] = [];
 const failures: Failure[] = [];
 const created: { key: string; checkout: Checkout; replayed: boolean }[] = [];
+/** Resolves once the first checkout is created: the reads have one to read from then. */
+let createdOne = () => {};
+const firstCreated = new Promise<void>((resolve) => {
+  createdOne = resolve;
+});
 /** Every stream, with the number of the checkout it follows. */
 const followers: (Followed & { n: number })[] = [];
 let replays = 0;
@@ -120,6 +125,7 @@ async function createWave(from: number, to: number, onCreated: () => void): Prom
       const result = await createWithKey(balancer.url, key, failures);
       if (result.replayed) replays++;
       created[n] = { key, ...result };
+      createdOne();
       for (let tab = 0; tab < streamsOf(n); tab++) {
         followers.push(Object.assign(follow(balancer.url, result.checkout.id), { n }));
       }
@@ -150,12 +156,9 @@ async function settleWave(from: number, to: number): Promise<void> {
 function readLoop(stop: () => boolean): Promise<number> {
   return (async () => {
     let reads = 0;
+    await firstCreated;
     for (let n = 0; !stop(); n++) {
       const known = created.filter(Boolean);
-      if (known.length === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        continue;
-      }
       const { checkout } = known[n % known.length]!;
       await readStatus(balancer.url, checkout.id, failures);
       reads++;

@@ -1,6 +1,6 @@
 /**
- * A throwaway PostgreSQL 15 cluster for the tests: Debian's package (installed when missing, as
- * scripts/chromium.mjs installs the browser), a cluster made by `initdb` in a temporary
+ * A throwaway PostgreSQL 15 cluster for the tests: Debian's package (installed when missing by
+ * scripts/debian-packages.mjs, as the browsers are), a cluster made by `initdb` in a temporary
  * directory, listening on a free loopback port only, with a database and a role made for the
  * caller; restarted or stopped to play a database that restarts or is unreachable, and removed
  * at the end, or by an orphan guard when the test process dies first.
