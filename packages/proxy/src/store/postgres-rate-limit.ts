@@ -7,7 +7,8 @@
 
 import type pg from 'pg';
 import { query } from './postgres-connection.ts';
-import { RATE_BUCKET_IDLE_MS, type RateLimitTake, rateWaitSeconds } from './store.ts';
+import { idleBucketSweep, rateWaitSeconds } from './rate-buckets.ts';
+import type { RateLimitTake } from './store.ts';
 
 /** The take's time: the caller's (tests), else the server's clock in Unix milliseconds. */
 const NOW = `COALESCE($3::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`;
@@ -30,7 +31,7 @@ const TAKE = `INSERT INTO rate_buckets AS bucket (key, tokens, taken, updated_at
   RETURNING tokens, taken, updated_at`;
 
 export function postgresRateLimit(pool: pg.Pool) {
-  let purgedAt: number | undefined;
+  const sweepDue = idleBucketSweep();
   return {
     async takeRateToken({ key, perMinute, now }: RateLimitTake): Promise<number> {
       const { rows } = await query<{ tokens: number; taken: boolean; updated_at: number }>(
@@ -39,13 +40,10 @@ export function postgresRateLimit(pool: pg.Pool) {
         [key, perMinute, now ?? null],
       );
       const row = rows[0]!;
-      // Once a minute (or after the clock stepped back), idle buckets go: they are full anyway.
-      const at = row.updated_at;
-      if (purgedAt === undefined || at - purgedAt >= RATE_BUCKET_IDLE_MS || at < purgedAt) {
-        purgedAt = at;
-        await query(pool, 'DELETE FROM rate_buckets WHERE updated_at < $1', [
-          at - RATE_BUCKET_IDLE_MS,
-        ]);
+      // By the take's time on the database's clock, as the buckets keep it.
+      const idleBefore = sweepDue(row.updated_at);
+      if (idleBefore !== undefined) {
+        await query(pool, 'DELETE FROM rate_buckets WHERE updated_at < $1', [idleBefore]);
       }
       return rateWaitSeconds(row.tokens, row.taken, perMinute);
     },

@@ -7,7 +7,8 @@
  */
 
 import type Database from 'better-sqlite3';
-import { RATE_BUCKET_IDLE_MS, type RateLimitTake, rateWaitSeconds } from './store.ts';
+import { idleBucketSweep, rateWaitSeconds } from './rate-buckets.ts';
+import type { RateLimitTake } from './store.ts';
 
 /**
  * `refilled` is the bucket now: what was left plus a token per 60/perMinute seconds since the
@@ -41,18 +42,15 @@ export function sqliteRateLimit(db: Database.Database) {
   db.exec(CREATE);
   const take = db.prepare<{ key: string; per_minute: number; now: number }>(TAKE);
   const purge = db.prepare('DELETE FROM rate_buckets WHERE updated_at < ?');
-  let purgedAt: number | undefined;
+  const sweepDue = idleBucketSweep();
   return {
     async takeRateToken({ key, perMinute, now = Date.now() }: RateLimitTake): Promise<number> {
       const row = take.get({ key, per_minute: perMinute, now }) as {
         tokens: number;
         taken: number;
       };
-      // Once a minute (or after the clock stepped back), idle buckets go: they are full anyway.
-      if (purgedAt === undefined || now - purgedAt >= RATE_BUCKET_IDLE_MS || now < purgedAt) {
-        purgedAt = now;
-        purge.run(now - RATE_BUCKET_IDLE_MS);
-      }
+      const idleBefore = sweepDue(now);
+      if (idleBefore !== undefined) purge.run(idleBefore);
       return rateWaitSeconds(row.tokens, row.taken === 1, perMinute);
     },
   };

@@ -283,17 +283,3 @@ const ORDER: Record<CheckoutStatus, number> = {
 export function isAhead(current: CheckoutStatus, next: CheckoutStatus): boolean {
   return ORDER[current] < 2 && ORDER[next] > ORDER[current];
 }
-
-/**
- * Seconds to wait for the next token of a bucket left with `tokens` after a take, or 0 when the
- * take got one (`taken`): the same answer on every store.
- */
-export function rateWaitSeconds(tokens: number, taken: boolean, perMinute: number): number {
-  if (taken) return 0;
-  // In whole milliseconds first: 1 - 2/3 of a token must not make 10.000000000000002 s.
-  const waitMs = Math.round(((1 - tokens) * 60_000) / perMinute);
-  return Math.max(1, Math.ceil(waitMs / 1000));
-}
-
-/** A bucket untouched this long is full again, as good as none: it may be forgotten. */
-export const RATE_BUCKET_IDLE_MS = 60_000;
