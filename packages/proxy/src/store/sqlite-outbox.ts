@@ -46,9 +46,11 @@ export function sqliteOutbox(db: Database.Database): {
   store: WebhookStore;
 } {
   const statements = {
+    // Every event's key is kept first (`keepKey`), so its UNIQUE dedupe_key is never hit here.
     insertEvent: db.prepare(`INSERT INTO webhook_events (id, type, created_at, data, dedupe_key)
-      VALUES (@id, @type, @created_at, @data, @dedupe_key) ON CONFLICT (dedupe_key) DO NOTHING`),
-    // Kept past pruning (migration 7): a key once written never makes a second event.
+      VALUES (@id, @type, @created_at, @data, @dedupe_key)`),
+    // Kept past pruning (migration 7, which copied in the older events' keys): a key once
+    // written never makes a second event.
     keepKey: db.prepare(`INSERT INTO webhook_dedupe_keys (dedupe_key, created_at) VALUES (?, ?)
       ON CONFLICT (dedupe_key) DO NOTHING`),
     nameEvent: db.prepare('UPDATE webhook_events SET id = ? WHERE seq = ?'),
@@ -104,7 +106,6 @@ export function sqliteOutbox(db: Database.Database): {
       data: JSON.stringify(event.data),
       dedupe_key: event.dedupeKey ?? null,
     });
-    if (inserted.changes === 0) return;
     const seq = Number(inserted.lastInsertRowid);
     statements.nameEvent.run(eventId(seq), seq);
     statements.fanOut.run({ seq, now: event.createdAt, type: event.type });
