@@ -1,26 +1,21 @@
 /**
  * The proxy's configuration, read once from the environment and validated: a missing or
  * malformed value stops start-up with one line naming the variable. There is no default secret.
+ * What each variable may hold is `environment-schema.ts`; here are the defaults and the rules
+ * that span several variables.
  */
 
-import { isIP } from 'node:net';
-import {
-  compareDecimal,
-  decimalPlaces,
-  isDecimal,
-  isStoreUrl,
-  isWebUrl,
-} from '@crypto-pay/protocol';
-import {
-  fitsCheckoutId,
-  MAX_RESULT_URL_LENGTH,
-  type OpenAmount,
-} from '@crypto-pay/protocol/proxy-api';
-import * as z from 'zod/mini';
+import { compareDecimal, decimalPlaces } from '@crypto-pay/protocol';
+import type { OpenAmount } from '@crypto-pay/protocol/proxy-api';
 import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from '../store/database-timeouts.ts';
 import type { CurrencyRef } from '../store/store.ts';
-import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
-import { LEVELS, type Level } from './logger.ts';
+import {
+  type Environment,
+  environmentSchema,
+  paymentCurrencyOf,
+  splitList,
+} from './environment-schema.ts';
+import type { Level } from './logger.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 
 /** Start-up refused: `message` is the one line to print. */
@@ -104,213 +99,6 @@ export interface Config {
   retentionDays: number;
 }
 
-const text = (why: string) =>
-  z.string({ error: why }).check(z.refine((value) => value.trim().length > 0, why));
-
-const optionalText = z.optional(z.string());
-
-const integer = (min: number, max: number) =>
-  z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max,
-          `must be a whole number from ${min} to ${max}`,
-        ),
-      ),
-  );
-
-const baseUrl = (version: string) =>
-  z.string({ error: 'is required' }).check(
-    z.refine(isWebUrl, 'must be an http(s) URL'),
-    z.refine(
-      (value) =>
-        !isWebUrl(value) || new URL(value).pathname.replace(/\/+$/, '').endsWith(`/${version}`),
-      `must end in /${version}`,
-    ),
-  );
-
-/** A result address: the service gets it with `checkout=<id>` added, within its 255 characters. */
-const resultUrl = z.optional(
-  z
-    .string()
-    .check(
-      z.refine(isWebUrl, 'must be an http(s) URL'),
-      z.refine(
-        fitsCheckoutId,
-        `is too long: with checkout=<id> added it would pass the ${MAX_RESULT_URL_LENGTH} characters the processing service accepts`,
-      ),
-    ),
-);
-
-const decimal = z.optional(
-  z
-    .string()
-    .check(
-      z.refine(
-        (value) => isDecimal(value) && compareDecimal(value, '0') > 0,
-        'must be a positive decimal such as 1.00',
-      ),
-    ),
-);
-
-const environmentSchema = z.object({
-  PROCESSING_API_KEY: text('is required (the merchant API key)'),
-  PROCESSING_SIGNING_SECRET: text('is required (the merchant signing secret)'),
-  PROCESSING_BASE_URL: baseUrl('v2'),
-  PROCESSING_PAYMENTS_BASE_URL: baseUrl('v1'),
-  PORT: integer(0, 65535),
-  HOST: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(isHost, 'must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 or ::'),
-      ),
-  ),
-  DATABASE_URL: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
-          'must look like sqlite:./data/crypto-pay.db or postgres://user:password@host:5432/database',
-        ),
-      ),
-  ),
-  ALLOWED_ORIGINS: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => splitList(value).every(isOrigin),
-          'must be comma-separated origins such as https://shop.example',
-        ),
-      ),
-  ),
-  ADMIN_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters long'))),
-  CATALOG_FILE: optionalText,
-  OPEN_AMOUNT_MIN: decimal,
-  OPEN_AMOUNT_MAX: decimal,
-  OPEN_AMOUNT_CURRENCIES: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => splitList(value).every((code) => /^[A-Z0-9]{2,10}$/.test(code)),
-          'must be comma-separated currency codes such as EUR,USD',
-        ),
-      ),
-  ),
-  OPEN_AMOUNT_PRESETS: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => splitList(value).every(isDecimal),
-          'must be comma-separated decimals such as 5.00,20.00,50.00',
-        ),
-      ),
-  ),
-  URL_STORE: z.optional(
-    z
-      .string()
-      .check(z.refine(isStoreUrl, 'must be an https URL on a domain name (not an IP address)')),
-  ),
-  URL_SUCCESS: resultUrl,
-  URL_FAILED: resultUrl,
-  PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
-  DATABASE_POOL_SIZE: integer(1, 1000),
-  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 600_000),
-  RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),
-  MAX_EVENT_STREAMS: integer(1, 1_000_000),
-  MAX_EVENT_STREAMS_PER_CLIENT: integer(1, 1_000_000),
-  MAX_CONNECTIONS: integer(1, 10_000_000),
-  MAX_CONNECTIONS_PER_CLIENT: integer(0, 10_000_000),
-  EVENT_STREAM_WRITER: z.optional(z.enum(['socket', 'hono'], { error: 'must be socket or hono' })),
-  UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
-  SHUTDOWN_DRAIN_MS: integer(0, 600_000),
-  RETENTION_DAYS: integer(0, 36_500),
-  END_USER_REFERENCE_KEY: z.optional(
-    z.string().check(z.minLength(32, 'must be at least 32 characters long')),
-  ),
-  TRUST_PROXY: z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
-  LOG_LEVEL: z.optional(z.enum(LEVELS, { error: `must be one of ${LEVELS.join(', ')}` })),
-  PAYMENT_CURRENCIES: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => splitList(value).length > 0 && splitList(value).every(isPaymentCurrency),
-          'must be comma-separated ISO or ISO:network entries such as BTC:bitcoin,USDT:tron',
-        ),
-      ),
-  ),
-  WEBHOOK_URL: z.optional(
-    z.string().check(
-      z.superRefine((value, context) => {
-        const problem = webhookUrlProblem(value);
-        if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
-      }),
-    ),
-  ),
-  WEBHOOK_SECRET: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(isWebhookSecret, 'must be whsec_ followed by the base64 of 24 to 64 random bytes'),
-      ),
-  ),
-  WEBHOOK_RETRY_SCHEDULE_MS: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) =>
-            splitList(value).length > 0 &&
-            splitList(value).every((item) => /^\d{1,10}$/.test(item)),
-          'must be comma-separated milliseconds such as 100,200,400',
-        ),
-      ),
-  ),
-});
-
-/** `BTC`, or `USDT:tron`: an uppercase code, and optionally a network as the service names it. */
-const PAYMENT_CURRENCY = /^([A-Z0-9]{2,10})(?::([a-z0-9_-]{1,64}))?$/;
-
-function isPaymentCurrency(value: string): boolean {
-  return PAYMENT_CURRENCY.test(value);
-}
-
-function paymentCurrencyOf(value: string): CurrencyRef {
-  const [, iso, network] = PAYMENT_CURRENCY.exec(value)!;
-  return network === undefined ? { iso: iso! } : { iso: iso!, network_name: network };
-}
-
-/**
- * An address to listen on: an IP address, or a name made of DNS labels. Dotted digits that are
- * no IPv4 address (999.1.1.1) would go to DNS and fail there, far from the variable's name.
- */
-function isHost(value: string): boolean {
-  if (isIP(value) !== 0) return true;
-  if (/^[\d.]+$/.test(value)) return false;
-  return /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/.test(
-    value,
-  );
-}
-
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item.length > 0);
-}
-
-function isOrigin(value: string): boolean {
-  return isWebUrl(value) && new URL(value).origin === value.replace(/\/$/, '');
-}
-
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/crypto-pay.db';
 
 /**
@@ -382,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** The single endpoint takes both variables or neither. */
-function webhookOf(vars: z.output<typeof environmentSchema>): Config['webhook'] {
+function webhookOf(vars: Environment): Config['webhook'] {
   const { WEBHOOK_URL: url, WEBHOOK_SECRET: secret } = vars;
   if (url === undefined && secret === undefined) return undefined;
   if (url === undefined)
@@ -399,7 +187,7 @@ function webhookOf(vars: z.output<typeof environmentSchema>): Config['webhook'] 
  * Open amounts are on only when all three variables are set, and the bounds are in order. The
  * widget's presets, if any, are amounts the proxy would take: within the bounds, in their places.
  */
-function openAmountOf(vars: z.output<typeof environmentSchema>): OpenAmount | undefined {
+function openAmountOf(vars: Environment): OpenAmount | undefined {
   const { OPEN_AMOUNT_MIN: min, OPEN_AMOUNT_MAX: max, OPEN_AMOUNT_CURRENCIES: codes } = vars;
   const set = [min, max, codes].filter((value) => value !== undefined).length;
   if (set === 0) {
