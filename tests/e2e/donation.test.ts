@@ -39,14 +39,10 @@ describe('a donation', () => {
   it('is chosen in the widget, checked as typed, and asked of the service as chosen', async () => {
     const shot = screenshots('donation');
     // At a phone's width, and with the page's CSP set aside for axe's script alone.
-    const context = await state.browser.newContext({
+    const { context, page, problems } = await state.openShop('donate.html', {
       viewport: { width: 375, height: 800 },
       bypassCSP: true,
     });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.goto(`${state.stack.demoUrl}/donate.html`);
     const widget = widgetOf(page);
     await visible(widget.getByRole('heading', { name: 'Your details' }));
 

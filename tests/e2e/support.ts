@@ -9,7 +9,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { ROOT } from '../support/process.ts';
 import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
@@ -32,14 +38,18 @@ export interface Stack {
 export interface Journeys {
   stack: Stack;
   browser: Browser;
-  /** Opens one of the demo shop's pages (e.g. `product.html`) in a fresh context. */
-  openShop(path: string): ReturnType<typeof openPage>;
+  /**
+   * Opens one of the demo shop's pages (e.g. `product.html`) in a fresh context, made with
+   * `options` over the default desktop viewport.
+   */
+  openShop(path: string, options?: BrowserContextOptions): ReturnType<typeof openPage>;
 }
 
 /** Starts the built stack before the file's tests and a browser; stops both after them. */
 export function useStack(proxyEnv: Record<string, string> = {}) {
   const state = {
-    openShop: (path: string) => openPage(state.browser, `${state.stack.demoUrl}/${path}`),
+    openShop: (path: string, options?: BrowserContextOptions) =>
+      openPage(state.browser, `${state.stack.demoUrl}/${path}`, options),
   } as Journeys;
   before(async () => {
     const stack = await startStack({ demo: {}, proxyEnv });
@@ -60,10 +70,14 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
   return state;
 }
 
-/** A fresh browser context (own storage) with one page, failing the test on page errors. */
-export async function openPage(browser: Browser, url: string) {
+/**
+ * A fresh browser context (own storage; `options` over a desktop viewport) with one page at
+ * `url`, and the page's errors collected for the test to assert none.
+ */
+export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}) {
   const context: BrowserContext = await browser.newContext({
     viewport: { width: 1100, height: 900 },
+    ...options,
   });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -1,15 +1,13 @@
 /**
- * Two proxy processes on one PostgreSQL database (each beside its own sandbox, one signing
- * secret, as a balancer in front of several proxies makes it): a stream opened on one ends on
- * `paid` when the service's callback goes to the other; it still does when every proxy's
- * listening connection is killed (pg_terminate_backend from the superuser's side) while the
- * change is made; and a client gets its minute's creates from both together.
+ * Two proxy processes on one PostgreSQL database (one sandbox, one signing secret, as a balancer
+ * in front of several proxies makes it): a stream opened on one ends on `paid` when the
+ * service's callback goes to the other; it still does when every proxy's listening connection
+ * is killed (pg_terminate_backend from the superuser's side) while the change is made; and a
+ * client gets its minute's creates from both together.
  */
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import pg from 'pg';
 import {
   createCheckout,
   createdCheckout,
@@ -18,46 +16,46 @@ import {
 } from '../support/checkouts.ts';
 import { openEventStream, sendSigned } from '../support/http.ts';
 import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
+import type { ServerProcess } from '../support/process.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 /** What `pg_stat_activity` calls a proxy's listening connection (the proxy's README). */
 const LISTENING = 'crypto-pay-proxy listen';
 
 let cluster: PostgresCluster;
-let a: Stack;
-let b: Stack;
+let stack: Stack;
+/** The two proxies: the sandbox's callbacks go to A. */
+let a: ServerProcess;
+let b: ServerProcess;
 before(async () => {
   cluster = await startPostgres();
-  const signingSecret = `cluster-secret-${randomBytes(16).toString('hex')}`;
-  const start = () =>
-    startStack({
-      signingSecret,
-      proxyEnv: {
-        DATABASE_URL: cluster.url,
-        DATABASE_POOL_SIZE: '4',
-        // The rate-limit test sends its own client addresses.
-        TRUST_PROXY: 'true',
-        RATE_LIMIT_CHECKOUTS_PER_MINUTE: '3',
-      },
-    });
-  a = await start();
-  b = await start();
+  stack = await startStack({
+    proxies: 2,
+    proxyEnv: {
+      DATABASE_URL: cluster.url,
+      DATABASE_POOL_SIZE: '4',
+      // The rate-limit test sends its own client addresses.
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_CHECKOUTS_PER_MINUTE: '3',
+    },
+  });
+  a = stack.proxies[0]!;
+  b = stack.proxies[1]!;
 });
 after(async () => {
-  await a?.stop();
-  await b?.stop();
+  await stack?.stop();
   await cluster?.stop();
 });
 
 /** A checkout created on A with its stream open on A, and the `paid` callback posted to B. */
 async function followedOnA() {
-  const checkout = await createdCheckout(a.proxy.url);
-  const stream = await openEventStream(`${a.proxy.url}/api/checkouts/${checkout.id}/events`);
-  const request = await paymentRequestOf(a, checkout);
+  const checkout = await createdCheckout(a.url);
+  const stream = await openEventStream(`${a.url}/api/checkouts/${checkout.id}/events`);
+  const request = await paymentRequestOf(stack, checkout);
   const payOnB = () =>
     sendSigned(
-      `${b.proxy.url}/callbacks/processing`,
-      b.credentials,
+      `${b.url}/callbacks/processing`,
+      stack.credentials,
       paymentRequestCallback(request, 'paid'),
     );
   return { stream, payOnB };
@@ -74,17 +72,11 @@ test('a stream on one proxy ends on paid when the callback goes to the other', a
 
 test('a stream still ends on paid when the listening connections are killed as it is paid', async () => {
   const { stream, payOnB } = await followedOnA();
-  const admin = new pg.Client({ connectionString: cluster.adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-      [LISTENING],
-    );
-    assert.equal(rows.length, 2, 'one listening connection per proxy');
-  } finally {
-    await admin.end();
-  }
+  assert.equal(
+    await cluster.terminateConnections(LISTENING),
+    2,
+    'one listening connection per proxy',
+  );
   // Whether A listens again before or after the change commits, its stream hears of it: by
   // the notice, or by the read every followed checkout gets once it listens again.
   assert.equal((await payOnB()).status, 200);
@@ -93,11 +85,11 @@ test('a stream still ends on paid when the listening connections are killed as i
 
 test('a client gets its minute’s creates from all proxies together', async () => {
   const from = { 'X-Forwarded-For': '203.0.113.77' };
-  assert.equal((await createCheckout(a.proxy.url, {}, from)).status, 201);
-  assert.equal((await createCheckout(b.proxy.url, {}, from)).status, 201);
-  assert.equal((await createCheckout(a.proxy.url, {}, from)).status, 201);
+  assert.equal((await createCheckout(a.url, {}, from)).status, 201);
+  assert.equal((await createCheckout(b.url, {}, from)).status, 201);
+  assert.equal((await createCheckout(a.url, {}, from)).status, 201);
   for (const proxy of [b, a]) {
-    const limited = await createCheckout(proxy.proxy.url, {}, from);
+    const limited = await createCheckout(proxy.url, {}, from);
     assert.equal(limited.status, 429);
     assert.equal((limited.json as { code?: string }).code, 'rate_limited');
     const wait = Number(limited.headers['retry-after']);
@@ -105,7 +97,7 @@ test('a client gets its minute’s creates from all proxies together', async () 
   }
   // Another client is not held back by it.
   assert.equal(
-    (await createCheckout(b.proxy.url, {}, { 'X-Forwarded-For': '203.0.113.78' })).status,
+    (await createCheckout(b.url, {}, { 'X-Forwarded-For': '203.0.113.78' })).status,
     201,
   );
 });

@@ -7,7 +7,6 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import pg from 'pg';
 import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
 import { send } from '../support/http.ts';
@@ -30,15 +29,10 @@ after(async () => {
 });
 
 /** The rows of `table`, read as the superuser beside the proxy. */
-async function rowsOf(table: 'checkouts' | 'callbacks'): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: cluster.adminUrl });
-  await client.connect();
-  try {
-    const order = table === 'checkouts' ? 'seq' : 'id';
-    return (await client.query(`SELECT * FROM ${table} ORDER BY ${order}`)).rows;
-  } finally {
-    await client.end();
-  }
+function rowsOf(table: 'checkouts' | 'callbacks'): Promise<Record<string, unknown>[]> {
+  return cluster.asSuperuser(
+    `SELECT * FROM ${table} ORDER BY ${table === 'checkouts' ? 'seq' : 'id'}`,
+  );
 }
 
 const statusOf = async (id: string) =>

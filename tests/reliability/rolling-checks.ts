@@ -6,21 +6,13 @@
 
 import assert from 'node:assert/strict';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import pg from 'pg';
 import { eventually } from '../support/eventually.ts';
+import type { PostgresCluster } from '../support/postgres.ts';
 import type { Stack } from '../support/stack.ts';
 import type { WebhookReceiver } from '../support/webhook-receiver.ts';
 
-/** A query as the superuser (`adminUrl`), beside the proxies. */
-async function rows<T>(adminUrl: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+/** Where the checks read the rows: the cluster, as its superuser beside the proxies. */
+type Database = Pick<PostgresCluster, 'asSuperuser'>;
 
 interface SandboxCallback {
   delivery_id: number;
@@ -66,10 +58,9 @@ export async function untilCallbacksAnswered(
 }
 
 /** Waits until no webhook delivery is pending or claimed: nothing a kill could hold. */
-export async function untilOutboxSettled(adminUrl: string): Promise<void> {
+export async function untilOutboxSettled(database: Database): Promise<void> {
   const unsettled = () =>
-    rows<Record<string, unknown>>(
-      adminUrl,
+    database.asSuperuser(
       "SELECT * FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL",
     );
   // A send cut off by a drain is due again at once, and taken at a worker's next look.
@@ -97,7 +88,7 @@ export interface Acknowledged {
  * one); every delivery delivered, and the receiver holding each event once by webhook-id.
  */
 export async function checkRows(
-  adminUrl: string,
+  database: Database,
   expected: {
     created: Acknowledged[];
     total: number;
@@ -108,14 +99,12 @@ export async function checkRows(
   const { created, total } = expected;
   assert.equal(created.filter(Boolean).length, total);
   assert.equal(new Set(created.map((entry) => entry.checkout.id)).size, total, 'one per key');
-  const checkouts = await rows<{ id: string; status: string }>(
-    adminUrl,
+  const checkouts = await database.asSuperuser<{ id: string; status: string }>(
     'SELECT id, status FROM checkouts ORDER BY seq',
   );
   assert.equal(checkouts.length, total, 'checkouts in the database = acknowledged creates');
   const statusById = new Map(checkouts.map((row) => [row.id, row.status]));
-  const keys = await rows<{ key: string; checkout_id: string }>(
-    adminUrl,
+  const keys = await database.asSuperuser<{ key: string; checkout_id: string }>(
     'SELECT key, checkout_id FROM idempotency_keys',
   );
   assert.deepEqual(
@@ -129,20 +118,17 @@ export async function checkRows(
   await eventually(
     async () =>
       (
-        await rows<{ count: string }>(
-          adminUrl,
+        await database.asSuperuser<{ count: string }>(
           "SELECT count(*) FROM webhook_deliveries WHERE state <> 'delivered'",
         )
       )[0]!.count === '0',
     'every webhook delivered',
     60_000,
   );
-  const events = await rows<{ id: string; type: string; checkout_id: string }>(
-    adminUrl,
+  const events = await database.asSuperuser<{ id: string; type: string; checkout_id: string }>(
     "SELECT id, type, data->>'id' AS checkout_id FROM webhook_events ORDER BY seq",
   );
-  const applied = await rows<{ object_id: string; status: string }>(
-    adminUrl,
+  const applied = await database.asSuperuser<{ object_id: string; status: string }>(
     "SELECT object_id, status FROM callbacks WHERE outcome = 'applied' ORDER BY id",
   );
   const changes = new Map<string, string[]>();

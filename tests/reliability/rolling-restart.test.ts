@@ -235,7 +235,7 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   await phase(`kill ${nameOf(victim)}`, async () => {
     await untilCallbacksAnswered(stack, settled, 'the callbacks so far answered');
     // A send cut off by a drain is due again at once, and taken at a worker's next look.
-    await untilOutboxSettled(cluster.adminUrl);
+    await untilOutboxSettled(cluster);
     await stack.proxies[victim]!.kill();
     await balancer.untilServer(nameOf(victim), 'DOWN');
     await Promise.all([
@@ -255,7 +255,7 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   await untilCallbacksAnswered(stack, settled, 'every callback answered 200');
 
   // Creates, statuses, events and webhooks, exactly, from the database and the receiver.
-  await checkRows(cluster.adminUrl, {
+  await checkRows(cluster, {
     created: created.map((entry, n) => ({
       ...entry,
       outcome: outcomeOf(n),

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { SOURCE_FLAGS } from '../../scripts/source.mjs';
 import { eventually } from './eventually.ts';
-import { type PostgresCluster, startPostgres } from './postgres.ts';
+import { type PostgresCluster, queryOnce, startPostgres } from './postgres.ts';
 import { ROOT } from './process.ts';
 
 let cluster: PostgresCluster;
@@ -21,16 +21,9 @@ before(async () => {
 });
 after(() => cluster?.stop());
 
-/** Runs `sql` on a fresh connection to `url` and closes it. */
-async function query<Row extends pg.QueryResultRow>(url: string, sql: string, values?: unknown[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+/** The rows of `sql` on a fresh connection to `url`. */
+const query = async <Row extends pg.QueryResultRow>(url: string, sql: string, values?: unknown[]) =>
+  (await queryOnce<Row>(url, sql, values)).rows;
 
 test('starts PostgreSQL 15 on loopback and reports its cold start', (t) => {
   const { initdbMs, startMs } = cluster.coldStart;
@@ -58,8 +51,7 @@ test('pg connects as the application role, which owns its database and is no sup
 });
 
 test('listens on 127.0.0.1 only, with password authentication', async () => {
-  const [row] = await query<{ listen: string }>(
-    cluster.adminUrl,
+  const [row] = await cluster.asSuperuser<{ listen: string }>(
     "SELECT current_setting('listen_addresses') AS listen",
   );
   assert.equal(row!.listen, '127.0.0.1');

@@ -52,6 +52,11 @@ export interface PostgresCluster {
   url: string;
   /** The same database as the superuser `postgres` (to look at rows or end connections). */
   adminUrl: string;
+  /**
+   * The rows of `sql` run as the superuser on the caller's database, beside the proxies (to look
+   * at what they wrote, or end their connections), on a connection of its own.
+   */
+  asSuperuser<Row extends pg.QueryResultRow>(sql: string, values?: unknown[]): Promise<Row[]>;
   port: number;
   /** The temporary directory: the cluster (`data/`), its sockets and `server.log`. */
   directory: string;
@@ -61,9 +66,10 @@ export interface PostgresCluster {
   createDatabase(name: string): Promise<string>;
   /**
    * Ends every connection of the application role while the server stays up, as a network
-   * failure would (a pool's or a LISTEN connection's); resolves with how many it ended.
+   * failure would (a pool's or a LISTEN connection's), or only those whose `application_name`
+   * is `applicationName`; resolves with how many it ended.
    */
-  terminateConnections(): Promise<number>;
+  terminateConnections(applicationName?: string): Promise<number>;
   /** Stops the server (data kept) and starts it again; resolves once it accepts connections. */
   restart(mode?: StopMode): Promise<void>;
   /** Stops the server, keeping its data: the database is unreachable until `startServer()`. */
@@ -78,6 +84,21 @@ export interface PostgresCluster {
 
 /** The name of a database or role: plain, so it needs no quoting in SQL or a URL. */
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Runs `sql` on a connection of its own to `url`, closed after: its result. */
+export async function queryOnce<Row extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  values?: unknown[],
+): Promise<pg.QueryResult<Row>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query<Row>(sql, values);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The uid and gid of a user, for handing the temporary directory over to `postgres`. */
 function idsOf(user: string): { uid: number; gid: number } {
@@ -183,42 +204,37 @@ export async function startPostgres(
     const rolePassword = randomBytes(16).toString('hex');
     const urlOf = (user: string, password: string, name: string) =>
       `postgres://${user}:${password}@127.0.0.1:${port}/${name}`;
-    /** Runs `statements` as the superuser on database `name`; the last one's row count. */
-    const asSuperuser = async (name: string, statements: string[]) => {
-      const client = new pg.Client({
-        connectionString: urlOf('postgres', superuserPassword, name),
-      });
-      await client.connect();
-      try {
-        let rowCount: number | null = null;
-        for (const statement of statements) ({ rowCount } = await client.query(statement));
-        return rowCount ?? 0;
-      } finally {
-        await client.end();
-      }
-    };
+    /** The superuser on the server's own database `postgres`, for roles and databases. */
+    const onServer = (sql: string, values?: unknown[]) =>
+      queryOnce(urlOf('postgres', superuserPassword, 'postgres'), sql, values);
     const createDatabase = async (name: string) => {
       if (!IDENTIFIER.test(name)) throw new Error(`Database name "${name}" is not plain.`);
-      await asSuperuser('postgres', [`CREATE DATABASE ${name} OWNER ${APPLICATION_ROLE}`]);
+      await onServer(`CREATE DATABASE ${name} OWNER ${APPLICATION_ROLE}`);
       return urlOf(APPLICATION_ROLE, rolePassword, name);
     };
-    await asSuperuser('postgres', [
-      `CREATE ROLE ${APPLICATION_ROLE} LOGIN PASSWORD '${rolePassword}'`,
-    ]);
+    await onServer(`CREATE ROLE ${APPLICATION_ROLE} LOGIN PASSWORD '${rolePassword}'`);
     const url = await createDatabase(database);
+    const adminUrl = urlOf('postgres', superuserPassword, database);
 
     let stopped = false;
     return {
       url,
-      adminUrl: urlOf('postgres', superuserPassword, database),
+      adminUrl,
+      async asSuperuser<Row extends pg.QueryResultRow>(sql: string, values?: unknown[]) {
+        return (await queryOnce<Row>(adminUrl, sql, values)).rows;
+      },
       port,
       directory,
       coldStart: { initdbMs, startMs },
       createDatabase,
-      terminateConnections: () =>
-        asSuperuser('postgres', [
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '${APPLICATION_ROLE}'`,
-        ]),
+      async terminateConnections(applicationName) {
+        const { rowCount } = await onServer(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE usename = $1 AND ($2::text IS NULL OR application_name = $2)`,
+          [APPLICATION_ROLE, applicationName ?? null],
+        );
+        return rowCount ?? 0;
+      },
       async restart(mode: StopMode = 'fast') {
         await stopServer(mode);
         await startServer();

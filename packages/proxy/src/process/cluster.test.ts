@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import {
   createdCheckout,
   linkPath,
@@ -113,18 +112,8 @@ describe('two proxies on one PostgreSQL database', () => {
     const lost = new Promise<void>((resolve) => {
       lostByA = resolve;
     });
-    const admin = new pg.Client({ connectionString: cluster().adminUrl });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1',
-        [LISTEN_APPLICATION_NAME],
-      );
-      // A's and B's.
-      assert.equal(rows.length, 2);
-    } finally {
-      await admin.end();
-    }
+    // A's and B's.
+    assert.equal(await cluster().terminateConnections(LISTEN_APPLICATION_NAME), 2);
     // A knows it is deaf; B listens again at once. The change commits meanwhile.
     await lost;
     assert.equal((await payOnB()).status, 200);

@@ -6,7 +6,6 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import pg from 'pg';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
@@ -132,14 +131,7 @@ describe('PostgreSQL change feed', () => {
     // Listening: a change is heard.
     await b.advanceCheckout(first.id, { status: 'processing', at: 2000 }, callback);
     await onA.until(`checkout ${first.id} 2`);
-    const admin = new pg.Client({ connectionString: cluster().adminUrl });
-    await admin.connect();
-    const { rows } = await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-      [LISTEN_APPLICATION_NAME],
-    );
-    await admin.end();
-    assert.equal(rows.length, 1);
+    assert.equal(await cluster().terminateConnections(LISTEN_APPLICATION_NAME), 1);
     await onA.until('resync');
     await b.advanceCheckout(first.id, { status: 'paid', at: 3000 }, callback);
     await onA.until(`checkout ${first.id} 3`);
