@@ -75,6 +75,20 @@ export interface AttemptResult {
   retryAt?: number;
 }
 
+/**
+ * Where an attempt leaves its delivery, on every store: delivered; pending again at `retryAt`;
+ * or failed, the schedule spent.
+ */
+export function settlementOf(result: AttemptResult): {
+  state: 'delivered' | 'pending' | 'failed';
+  nextAttemptAt: number;
+} {
+  return {
+    state: result.delivered ? 'delivered' : result.retryAt === undefined ? 'failed' : 'pending',
+    nextAttemptAt: result.retryAt ?? result.attemptedAt,
+  };
+}
+
 export interface DeliveryAttempt {
   id: number;
   deliveryId: number;

@@ -12,6 +12,7 @@ import {
   ENV_ENDPOINT_ID,
   eventSeq,
   type NewEvent,
+  settlementOf,
   type WebhookStore,
 } from './outbox.ts';
 import { notify, outboxNotice } from './postgres-changes.ts';
@@ -23,8 +24,8 @@ import {
   type EndpointRow,
   type EventRow,
   endpointOf,
+  endpointWithSecretsOf,
   eventOf,
-  put,
 } from './rows.ts';
 
 /**
@@ -110,17 +111,13 @@ async function logAttempt(
 export function postgresOutbox(pool: pg.Pool, origin: string): WebhookStore {
   return {
     async listEvents({ after, type, limit }) {
-      const params: unknown[] = [after === undefined ? 0 : (eventSeq(after) ?? 0)];
-      let where = 'seq > $1';
-      if (type !== undefined) {
-        params.push(type);
-        where += ` AND type = $${params.length}`;
-      }
-      params.push(limit);
+      const filters = listFilters();
+      filters.where((n) => `seq > ${n}`, after === undefined ? 0 : (eventSeq(after) ?? 0));
+      if (type !== undefined) filters.where((n) => `type = ${n}`, type);
       const { rows } = await query<EventRow>(
         pool,
-        `SELECT * FROM webhook_events WHERE ${where} ORDER BY seq LIMIT $${params.length}`,
-        params,
+        `SELECT * FROM webhook_events ${filters.clause()} ORDER BY seq LIMIT ${filters.param(limit)}`,
+        filters.params,
       );
       return rows.map(eventOf);
     },
@@ -202,11 +199,8 @@ export function postgresOutbox(pool: pg.Pool, origin: string): WebhookStore {
         >(CLAIM, [now, now + leaseMs, limit, endpoints, CLAIMS_PER_ENDPOINT]);
         return claimed.rows;
       });
-      return rows.map((row): ClaimedDelivery => {
-        const secrets: { secret?: string; previousSecret?: string } = {};
-        put(secrets, 'secret', row.secret);
-        put(secrets, 'previousSecret', row.previous_secret);
-        return {
+      return rows.map(
+        (row): ClaimedDelivery => ({
           id: row.delivery_id,
           attempt: row.attempt,
           event: eventOf({
@@ -215,9 +209,9 @@ export function postgresOutbox(pool: pg.Pool, origin: string): WebhookStore {
             created_at: row.event_created_at,
             data: row.event_data,
           }),
-          endpoint: { ...endpointOf(row), ...secrets },
-        };
-      });
+          endpoint: endpointWithSecretsOf(row),
+        }),
+      );
     },
     async finishAttempt(delivery, result) {
       await transaction(pool, async (client) => {
@@ -239,14 +233,11 @@ export function postgresOutbox(pool: pg.Pool, origin: string): WebhookStore {
             [result.attemptedAt, rows[0].endpoint_id],
           );
         }
+        const { state, nextAttemptAt } = settlementOf(result);
         await client.query(
           `UPDATE webhook_deliveries SET state = $1, next_attempt_at = $2, claimed_until = NULL
           WHERE id = $3`,
-          [
-            result.delivered ? 'delivered' : result.retryAt === undefined ? 'failed' : 'pending',
-            result.retryAt ?? result.attemptedAt,
-            delivery.id,
-          ],
+          [state, nextAttemptAt, delivery.id],
         );
       });
     },

@@ -4,7 +4,7 @@
  * store parses them at the query; PostgreSQL's jsonb arrives parsed.
  */
 
-import type { DeliveryAttempt, StoredEvent, WebhookEndpoint } from './outbox.ts';
+import type { DeliveryAttempt, EndpointSecrets, StoredEvent, WebhookEndpoint } from './outbox.ts';
 import type { CheckoutRecord, CheckoutSession, CurrencyRef, StoredCallback } from './store.ts';
 
 export interface CheckoutRow {
@@ -153,6 +153,14 @@ export function endpointOf(row: EndpointRow): WebhookEndpoint {
   put(endpoint, 'eventTypes', row.event_types);
   put(endpoint, 'failingSince', row.failing_since);
   put(endpoint, 'previousSecretUntil', row.previous_secret_until);
+  return endpoint;
+}
+
+/** An endpoint as a worker sends to it: with what signs for it (never listed). */
+export function endpointWithSecretsOf(row: EndpointRow): WebhookEndpoint & EndpointSecrets {
+  const endpoint: WebhookEndpoint & EndpointSecrets = endpointOf(row);
+  put(endpoint, 'secret', row.secret);
+  put(endpoint, 'previousSecret', row.previous_secret);
   return endpoint;
 }
 

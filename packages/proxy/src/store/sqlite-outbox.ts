@@ -14,6 +14,7 @@ import {
   eventSeq,
   type NewEvent,
   type StoredEvent,
+  settlementOf,
   type WebhookEndpoint,
   type WebhookStore,
 } from './outbox.ts';
@@ -23,8 +24,8 @@ import {
   type EndpointRow,
   type EventRow,
   endpointOf,
+  endpointWithSecretsOf,
   eventOf,
-  put,
 } from './rows.ts';
 import { CLAIM, FAN_OUT, NEXT_DUE } from './sqlite-outbox-queries.ts';
 
@@ -35,11 +36,12 @@ type EndpointText = Omit<EndpointRow, 'event_types'> & { event_types: string | n
 const eventOfText = (row: EventText): StoredEvent =>
   eventOf({ ...row, data: JSON.parse(row.data) as Record<string, unknown> });
 
-const endpointOfText = (row: EndpointText): WebhookEndpoint =>
-  endpointOf({
-    ...row,
-    event_types: row.event_types === null ? null : (JSON.parse(row.event_types) as string[]),
-  });
+const parsedEndpoint = (row: EndpointText): EndpointRow => ({
+  ...row,
+  event_types: row.event_types === null ? null : (JSON.parse(row.event_types) as string[]),
+});
+
+const endpointOfText = (row: EndpointText): WebhookEndpoint => endpointOf(parsedEndpoint(row));
 
 export function sqliteOutbox(db: Database.Database): {
   writeEvent(event: NewEvent): void;
@@ -135,18 +137,16 @@ export function sqliteOutbox(db: Database.Database): {
       event_seq: number;
       endpoint_id: string;
     }[];
-    return claimed.map((row): ClaimedDelivery => {
-      const endpoint = statements.endpoint.get(row.endpoint_id) as EndpointText;
-      const secrets: { secret?: string; previousSecret?: string } = {};
-      put(secrets, 'secret', endpoint.secret);
-      put(secrets, 'previousSecret', endpoint.previous_secret);
-      return {
+    return claimed.map(
+      (row): ClaimedDelivery => ({
         id: row.id,
         attempt: row.attempt,
         event: eventOfText(statements.eventBySeq.get(row.event_seq) as EventText),
-        endpoint: { ...endpointOfText(endpoint), ...secrets },
-      };
-    });
+        endpoint: endpointWithSecretsOf(
+          parsedEndpoint(statements.endpoint.get(row.endpoint_id) as EndpointText),
+        ),
+      }),
+    );
   });
 
   const logAttempt = (
@@ -174,11 +174,8 @@ export function sqliteOutbox(db: Database.Database): {
       };
       if (result.delivered) statements.succeeded.run(endpoint_id);
       else statements.failed.run(result.attemptedAt, endpoint_id);
-      statements.settle.run({
-        id: delivery.id,
-        state: result.delivered ? 'delivered' : result.retryAt === undefined ? 'failed' : 'pending',
-        next_attempt_at: result.retryAt ?? result.attemptedAt,
-      });
+      const { state, nextAttemptAt } = settlementOf(result);
+      statements.settle.run({ id: delivery.id, state, next_attempt_at: nextAttemptAt });
     },
   );
 
