@@ -1,23 +1,14 @@
 /** Valid bodies of the sandbox's processing routes: the starting points of the mutations. */
 
 import { invoiceBody } from '../support/checkouts.ts';
-import { SENDER } from '../support/senders.ts';
+import {
+  paymentRequest as paymentRequestBody,
+  withdrawalRequest,
+} from '../support/processing-requests.ts';
 
-export const paymentRequest = {
-  amount: '25.00',
-  currency: { iso: 'EUR' },
-  life_time_duration: 3600,
-  end_user_reference: 'customer-1',
+export const paymentRequest = paymentRequestBody({
   payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-  ...SENDER,
-};
+});
 export const invoice = invoiceBody({ end_user_reference: 'customer-1', foreign_id: 'invoice-1' });
-export const withdrawal = {
-  currency: 'BTC',
-  amount: 0.001,
-  address: 'tb1qdestination',
-  foreign_id: 'payout-1',
-  end_user_reference: 'customer-1',
-  ...SENDER,
-  receiver_type: 'self',
-};
+/** As an object (its amount a plain number), for the mutations to take apart. */
+export const withdrawal = JSON.parse(withdrawalRequest({}, '0.001')) as Record<string, unknown>;

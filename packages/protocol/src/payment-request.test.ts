@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
+import { paymentRequest } from '../../../tests/support/processing-requests.ts';
+import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
 import { errors, type ProcessingError } from './errors.ts';
 import { createPaymentRequestSchema, paymentRequestSchema } from './payment-request.ts';
 import { validate } from './validation.ts';
 
-const valid = {
-  amount: '100.00',
-  currency: { iso: 'EUR' },
-  life_time_duration: 3600,
-  end_user_reference: 'customer-1',
-  ...SENDER,
-};
+const valid = paymentRequest({ amount: '100.00' });
 
 const firstError = (body: unknown) => {
   const result = validate(createPaymentRequestSchema, body);
