@@ -7,7 +7,11 @@
 
 import { compareDecimal, decimalPlaces } from '@crypto-pay/protocol';
 import type { OpenAmount } from '@crypto-pay/protocol/proxy-api';
-import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from '../store/database-timeouts.ts';
+import {
+  type DatabaseTimeouts,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_TIMEOUTS,
+} from '../store/database-timeouts.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import {
   type Environment,
@@ -125,7 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: vars.PORT === undefined ? 8787 : Number(vars.PORT),
     host: vars.HOST ?? '127.0.0.1',
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
-    databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? 10),
+    databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
     databaseTimeouts: {
       connectMs: Number(vars.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.connectMs),
       statementMs: Number(vars.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.statementMs),

@@ -1,7 +1,11 @@
 /**
- * How long the store waits for its database: apart from the PostgreSQL client, so the
- * configuration's public type names no driver (and needs none of its type packages).
+ * How long the store waits for its database, and how many connections a proxy keeps to it:
+ * apart from the PostgreSQL client, so the configuration names no driver (and needs none of its
+ * packages).
  */
+
+/** Connections per proxy unless `DATABASE_POOL_SIZE` says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /** How long the store waits for the database unless the configuration says otherwise. */
 export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 5000 };

@@ -6,7 +6,7 @@
  * create holds, the webhook outbox, the rate limit, pruning) and closed.
  */
 
-import { type DatabaseTimeouts, DEFAULT_TIMEOUTS } from './database-timeouts.ts';
+import { type DatabaseTimeouts, DEFAULT_POOL_SIZE, DEFAULT_TIMEOUTS } from './database-timeouts.ts';
 import { changeFeed } from './postgres-changes.ts';
 import { postgresCheckouts } from './postgres-checkouts.ts';
 import { createPool, query, serverSockets, storeError } from './postgres-connection.ts';
@@ -16,9 +16,6 @@ import { postgresOutbox } from './postgres-outbox.ts';
 import { postgresRateLimit } from './postgres-rate-limit.ts';
 import { prunePostgres } from './postgres-retention.ts';
 import type { Store } from './store.ts';
-
-/** Connections per proxy unless `DATABASE_POOL_SIZE` says otherwise. */
-export const DEFAULT_POOL_SIZE = 10;
 
 /** How long a create may hold a session or an Idempotency-Key unless the caller says. */
 export const DEFAULT_CLAIM_LEASE_MS = 5 * 60 * 1000;
