@@ -50,7 +50,13 @@ export const createSessionSchema = z.strictObject(
 );
 export type CreateSession = z.output<typeof createSessionSchema>;
 
-/** `limit=` of the merchant API's lists: 1 to 200 (each list has its own default). */
+/** How many a merchant API list answers when its `limit=` is not given. */
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** The page size a list's `limit=` asks for, or the default. */
+export const pageSize = (limit: string | undefined): number => Number(limit ?? DEFAULT_PAGE_SIZE);
+
+/** `limit=` of the merchant API's lists: 1 to 200 (`DEFAULT_PAGE_SIZE` when not given). */
 export const limit = z.optional(
   z
     .string()

@@ -24,6 +24,7 @@ import {
 } from '@crypto-pay/protocol/proxy-api';
 import {
   createSessionSchema,
+  DEFAULT_PAGE_SIZE,
   listCallbacksQuerySchema,
   listCheckoutsQuerySchema,
 } from '../http/request-schemas.ts';
@@ -218,7 +219,7 @@ export function openApiDocument() {
             foreign_id:
               'Only the checkout made with this foreign_id (the session’s, or cp_… chosen by the proxy).',
             before: 'The next_before of the previous page: only checkouts created before that one.',
-            limit: 'Page size, a whole number from 1 to 200 (default 50).',
+            limit: `Page size, a whole number from 1 to 200 (default ${DEFAULT_PAGE_SIZE}).`,
           }),
           responses: {
             200: ok('Checkouts', checkoutListSchema),
@@ -246,7 +247,7 @@ export function openApiDocument() {
           parameters: queryParameters(listCallbacksQuerySchema, {
             type: 'Only callbacks of this type, e.g. invoice or withdrawal.',
             foreign_id: 'Only callbacks about the object with this foreign_id.',
-            limit: 'At most this many, a whole number from 1 to 200 (default 50).',
+            limit: `At most this many, a whole number from 1 to 200 (default ${DEFAULT_PAGE_SIZE}).`,
           }),
           responses: {
             200: ok('Callbacks', callbackListSchema),

@@ -3,6 +3,7 @@
  * delivery attempts and send again, and the events themselves under OpenAPI 3.1's `webhooks`.
  */
 
+import { DEFAULT_PAGE_SIZE } from '../http/request-schemas.ts';
 import {
   createEndpointSchema,
   listDeliveriesQuerySchema,
@@ -202,7 +203,7 @@ export function webhookPaths() {
         parameters: queryParameters(listEventsQuerySchema, {
           after: 'The last event id seen (or the next_after of the previous page).',
           type: 'Only events of this type, e.g. checkout.paid.',
-          limit: 'Page size, a whole number from 1 to 200 (default 50).',
+          limit: `Page size, a whole number from 1 to 200 (default ${DEFAULT_PAGE_SIZE}).`,
         }),
         responses: {
           200: ok('Events', {
@@ -247,7 +248,7 @@ export function webhookPaths() {
         parameters: queryParameters(listDeliveriesQuerySchema, {
           event_id: 'Only attempts to send this event.',
           endpoint_id: 'Only attempts to this endpoint.',
-          limit: 'At most this many, a whole number from 1 to 200 (default 50).',
+          limit: `At most this many, a whole number from 1 to 200 (default ${DEFAULT_PAGE_SIZE}).`,
         }),
         responses: {
           200: ok('Attempts', {

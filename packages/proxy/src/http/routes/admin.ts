@@ -26,6 +26,7 @@ import {
   listCallbacksQuerySchema,
   listCheckoutsQuerySchema,
   noQuerySchema,
+  pageSize,
   transactionQuerySchema,
 } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
@@ -112,7 +113,7 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
     })
     .get('/checkouts', queryOf(listCheckoutsQuerySchema), async (c) => {
       const query = c.req.valid('query');
-      const limit = Number(query.limit ?? 50);
+      const limit = pageSize(query.limit);
       const checkouts = await store.listCheckouts({
         limit,
         ...(query.status === undefined ? {} : { status: query.status }),
@@ -132,7 +133,7 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
     .get('/callbacks', queryOf(listCallbacksQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const callbacks = await store.listCallbacks({
-        limit: Number(query.limit ?? 50),
+        limit: pageSize(query.limit),
         ...(query.type === undefined ? {} : { type: query.type }),
         ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
       });

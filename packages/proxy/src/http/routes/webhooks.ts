@@ -17,7 +17,7 @@ import { newWebhookSecret } from '../../webhooks/endpoint-url.ts';
 import { eventPayload } from '../../webhooks/send.ts';
 import { FAILING_AFTER_MS } from '../../webhooks/worker.ts';
 import type { AppEnv } from '../context.ts';
-import { noQuerySchema } from '../request-schemas.ts';
+import { noQuerySchema, pageSize } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 import {
   createEndpointSchema,
@@ -121,7 +121,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
     })
     .get('/events', queryOf(listEventsQuerySchema), async (c) => {
       const query = c.req.valid('query');
-      const limit = Number(query.limit ?? 50);
+      const limit = pageSize(query.limit);
       const events = await store.listEvents({
         limit,
         ...(query.after === undefined ? {} : { after: query.after }),
@@ -150,7 +150,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
     .get('/webhook-deliveries', queryOf(listDeliveriesQuerySchema), async (c) => {
       const query = c.req.valid('query');
       const attempts = await store.listAttempts({
-        limit: Number(query.limit ?? 50),
+        limit: pageSize(query.limit),
         ...(query.event_id === undefined ? {} : { eventId: query.event_id }),
         ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
       });
