@@ -7,10 +7,7 @@
 import type pg from 'pg';
 import { query, transaction } from './postgres-connection.ts';
 import { type SessionRow, sessionOf } from './rows.ts';
-import type { Store } from './store.ts';
-
-/** Idempotency keys are kept this long, like the payment request they name at most. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+import { IDEMPOTENCY_TTL_MS, type Store } from './store.ts';
 
 /** The sessions and keys half of the store; `lease` is how long a create may hold either (ms). */
 export function postgresCreateClaims(

@@ -26,13 +26,11 @@ import {
   type CheckoutChange,
   type CheckoutRecord,
   type CheckoutSession,
+  IDEMPOTENCY_TTL_MS,
   type IdempotencyReservation,
   isAhead,
   type Store,
 } from './store.ts';
-
-/** Idempotency keys are kept this long, like the payment request they name at most. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One process owns the file (`lockDatabase`), so at open no create is in flight: an idempotency key or a session

@@ -109,6 +109,9 @@ export type IdempotencyReservation =
   | { kind: 'in_progress' }
   | { kind: 'conflict' };
 
+/** Idempotency keys are kept this long, like the payment request they name at most. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** One callback received and verified, as the log keeps it (no personal data). */
 export interface CallbackEntry {
   receivedAt: number;
