@@ -7,15 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { paymentRequests } from '../support/checkouts.ts';
 import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();
-
-/** The sandbox's payment requests, newest first. */
-async function paymentRequests() {
-  const answer = await state.stack.control('/payment-requests');
-  return answer.json as { payment_link: string; foreign_id: string | null }[];
-}
 
 /** Fills the cart page's form and follows the widget to the sandbox's payment page. */
 async function continueToPaymentPage(page: Page) {
@@ -29,7 +24,7 @@ describe('the demo cart', () => {
   it('resumes its checkout after Back from the payment page and after a reload', async () => {
     const shot = screenshots('cart-session-back');
     const { context, page, problems } = await state.openShop('checkout.html');
-    const before = (await paymentRequests()).length;
+    const before = (await paymentRequests(state.stack)).length;
     const paymentLink = await continueToPaymentPage(page);
     await shot(page, 'payment-page');
 
@@ -46,7 +41,7 @@ describe('the demo cart', () => {
     assert.equal(await link.getAttribute('href'), paymentLink);
 
     // One payment request for the cart: the one the customer was sent to.
-    const after = await paymentRequests();
+    const after = await paymentRequests(state.stack);
     assert.equal(after.length - before, 1);
     assert.equal(after[0]?.payment_link, paymentLink);
     assert.deepEqual(problems, []);
@@ -65,7 +60,7 @@ describe('the demo cart', () => {
     const secondLink = await continueToPaymentPage(page);
     assert.notEqual(secondLink, firstLink);
 
-    const [second, first] = await paymentRequests();
+    const [second, first] = await paymentRequests(state.stack);
     assert.equal(second?.payment_link, secondLink);
     assert.equal(first?.payment_link, firstLink);
     assert.notEqual(second?.foreign_id, first?.foreign_id);

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
+import { paymentRequests } from '../support/checkouts.ts';
 import { axeViolations, fillPerson, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();
@@ -100,9 +101,7 @@ describe('a donation', () => {
     await visible(widget.locator('[part="amount"]', { hasText: '12.50 EUR' }));
     await shot(page, 'pay');
 
-    const requests = (await (
-      await fetch(`${state.stack.sandboxUrl}/_sandbox/payment-requests`)
-    ).json()) as { amount: string; currency: string }[];
+    const requests = await paymentRequests(state.stack);
     assert.equal(requests[0]?.amount, '12.50');
     assert.deepEqual(problems, []);
     await context.close();

@@ -8,17 +8,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
+import { paymentRequests } from '../support/checkouts.ts';
 import { send } from '../support/http.ts';
 import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
 import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();
-
-/** The sandbox's payment requests, newest first. */
-async function paymentRequests() {
-  const answer = await state.stack.control('/payment-requests');
-  return answer.json as { payment_link: string; foreign_id: string }[];
-}
 
 /** Sends the shop a `checkout.<status>` webhook signed as the proxy signs it. */
 async function deliverToShop(foreignId: string, status: string, version: number) {
@@ -54,7 +49,9 @@ describe('webhooks to the demo shop', () => {
     await widgetOf(customer.page).getByRole('button', { name: 'Continue to payment' }).click();
     await customer.page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/pay/`));
     const paymentLink = customer.page.url();
-    const order = (await paymentRequests()).find((entry) => entry.payment_link === paymentLink);
+    const order = (await paymentRequests(state.stack)).find(
+      (entry) => entry.payment_link === paymentLink,
+    );
     assert.ok(order?.foreign_id, 'the payment request carries the shop order’s foreign_id');
 
     const row = backOffice.page.locator(`tr[data-order="${order.foreign_id}"]`);

@@ -14,6 +14,7 @@ import {
   fuzzHeaders,
   idOrNear,
   mutated,
+  mutatedOrAnyJson,
   pathSegment,
   queryString,
 } from '../support/fuzz.ts';
@@ -63,8 +64,6 @@ const printable = fc.string({
   unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
   maxLength: 80,
 });
-const json = (valid: Record<string, unknown>) =>
-  fc.oneof({ weight: 3, arbitrary: mutated(valid) }, fc.jsonValue({ maxDepth: 4 }));
 
 /** Headers, and for the merchant API whether they carry the right token. */
 type Headed = { headers: Record<string, string>; authorized?: boolean };
@@ -191,7 +190,7 @@ export function proxyRoutes(
       4,
       'POST',
       '/api/checkouts',
-      encodedBody(json(checkoutBody())),
+      encodedBody(mutatedOrAnyJson(checkoutBody())),
       createHeaders({ 'Idempotency-Key': printable }).map((headers) => ({ headers })),
     ),
     {
@@ -251,7 +250,7 @@ export function proxyRoutes(
       2,
       anyMethod,
       fc.constantFrom('/api/config', '/api/checkouts', '/api/checkouts/x', '/api/sessions/x'),
-      encodedBody(json(checkoutBody())),
+      encodedBody(mutatedOrAnyJson(checkoutBody())),
       plainHeaders(),
       [],
     ),
@@ -260,7 +259,7 @@ export function proxyRoutes(
       'POST /admin/checkout-sessions',
       2,
       '/admin/checkout-sessions',
-      encodedBody(json(session)),
+      encodedBody(mutatedOrAnyJson(session)),
     ),
     adminRoute(
       'GET /admin/checkouts',
@@ -291,14 +290,24 @@ export function proxyRoutes(
       1,
       queryString(['x']).map((q) => `/admin/currencies${q}`),
     ),
-    adminRoute('POST /admin/invoices', 2, '/admin/invoices', encodedBody(json(invoice))),
+    adminRoute(
+      'POST /admin/invoices',
+      2,
+      '/admin/invoices',
+      encodedBody(mutatedOrAnyJson(invoice)),
+    ),
     adminRoute(
       'POST /admin/invoices/:foreign_id/cancel',
       1,
       pathSegment.map((id) => `/admin/invoices/${id}/cancel`),
       encodedBody(fc.jsonValue({ maxDepth: 2 })),
     ),
-    adminRoute('POST /admin/withdrawals', 2, '/admin/withdrawals', encodedBody(json(withdrawal))),
+    adminRoute(
+      'POST /admin/withdrawals',
+      2,
+      '/admin/withdrawals',
+      encodedBody(mutatedOrAnyJson(withdrawal)),
+    ),
     adminRoute(
       'GET /admin/transactions',
       1,
@@ -313,7 +322,7 @@ export function proxyRoutes(
       'POST /admin/webhook-endpoints',
       2,
       '/admin/webhook-endpoints',
-      encodedBody(json(webhookEndpoint)),
+      encodedBody(mutatedOrAnyJson(webhookEndpoint)),
     ),
     adminRoute(
       'GET /admin/webhook-endpoints',
@@ -329,7 +338,7 @@ export function proxyRoutes(
       'POST /admin/webhook-endpoints/:id/rotate-secret',
       1,
       pathSegment.map((id) => `/admin/webhook-endpoints/${id}/rotate-secret`),
-      encodedBody(json({ grace_seconds: 60 })),
+      encodedBody(mutatedOrAnyJson({ grace_seconds: 60 })),
     ),
     adminRoute(
       'GET /admin/events',

@@ -13,7 +13,7 @@ import {
   type FuzzRequest,
   fuzzHeaders,
   idOrNear,
-  mutated,
+  mutatedOrAnyJson,
   pathSegment,
 } from '../support/fuzz.ts';
 
@@ -40,8 +40,6 @@ export interface Target {
   invoiceForeignId: string;
 }
 
-const json = (valid: Record<string, unknown>) =>
-  fc.oneof({ weight: 3, arbitrary: mutated(valid) }, fc.jsonValue({ maxDepth: 4 }));
 const emptyOrAny = fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 2 }));
 const ENABLED_BASES = ['/api/v2/', '/api/payments/v1/'];
 
@@ -129,7 +127,7 @@ export function sandboxRoutes(target: Target): FuzzRoute<Intent>[] {
     route(
       'POST /api/payments/v1/requests',
       3,
-      processing(post, at('/api/payments/v1/requests'), json(paymentRequest)),
+      processing(post, at('/api/payments/v1/requests'), mutatedOrAnyJson(paymentRequest)),
     ),
     route(
       'POST /api/v2/accounts/list',
@@ -144,7 +142,7 @@ export function sandboxRoutes(target: Target): FuzzRoute<Intent>[] {
     route(
       'POST /api/v2/invoices/create',
       3,
-      processing(post, at('/api/v2/invoices/create'), json(invoice)),
+      processing(post, at('/api/v2/invoices/create'), mutatedOrAnyJson(invoice)),
     ),
     route(
       'POST /api/v2/invoices/:foreign_id/cancel/',
@@ -167,12 +165,16 @@ export function sandboxRoutes(target: Target): FuzzRoute<Intent>[] {
     route(
       'POST /api/v2/withdrawal/crypto',
       2,
-      processing(post, at('/api/v2/withdrawal/crypto'), json(withdrawal)),
+      processing(post, at('/api/v2/withdrawal/crypto'), mutatedOrAnyJson(withdrawal)),
     ),
     route(
       'GET /api/v2/transactions/info',
       2,
-      processing(get, at('/api/v2/transactions/info'), json({ id: 1, foreign_id: 'x' })),
+      processing(
+        get,
+        at('/api/v2/transactions/info'),
+        mutatedOrAnyJson({ id: 1, foreign_id: 'x' }),
+      ),
     ),
     route(
       'ALL /api/*',
@@ -252,14 +254,14 @@ export function sandboxRoutes(target: Target): FuzzRoute<Intent>[] {
         plain(get, at(`/_sandbox/${name}`), fc.constant(undefined)),
       ),
     ),
-    control('/_sandbox/clock', json({ advance_seconds: 60 })),
+    control('/_sandbox/clock', mutatedOrAnyJson({ advance_seconds: 60 })),
     control(
       '/_sandbox/faults',
-      json({ latency_ms: 0, fail_next: 1, status: 503, drop_connection: false }),
+      mutatedOrAnyJson({ latency_ms: 0, fail_next: 1, status: 503, drop_connection: false }),
     ),
     control(
       '/_sandbox/merchant',
-      json({ client_enabled: true, merchant_enabled: true, callback_url: null }),
+      mutatedOrAnyJson({ client_enabled: true, merchant_enabled: true, callback_url: null }),
     ),
     route(
       'any method on the control API and pages',

@@ -81,19 +81,26 @@ export interface PaymentRequestRef {
   foreign_id: string;
   payment_link: string;
   status: string;
+  /** The amount asked for, a decimal string in the request's currency. */
+  amount: string;
 }
 
 /** The path of a payment link: its origin depends on the address the request was sent to. */
 export const linkPath = (link: string) => new URL(link).pathname;
 
+/** The sandbox's payment requests, newest first. */
+export async function paymentRequests(stack: Pick<Stack, 'control'>): Promise<PaymentRequestRef[]> {
+  const answer = await stack.control('/payment-requests');
+  if (answer.status !== 200) throw new Error(`control API answered ${answer.status}`);
+  return answer.json as PaymentRequestRef[];
+}
+
 /** The sandbox's payment requests, by the path of their payment link (a checkout shows it). */
 export async function paymentRequestsByLink(
   stack: Pick<Stack, 'control'>,
 ): Promise<Map<string, PaymentRequestRef>> {
-  const answer = await stack.control('/payment-requests');
-  if (answer.status !== 200) throw new Error(`control API answered ${answer.status}`);
   return new Map(
-    (answer.json as PaymentRequestRef[]).map((entry) => [linkPath(entry.payment_link), entry]),
+    (await paymentRequests(stack)).map((entry) => [linkPath(entry.payment_link), entry]),
   );
 }
 

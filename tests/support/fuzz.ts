@@ -53,6 +53,10 @@ export function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
   );
 }
 
+/** A body's JSON: mostly `valid` with one thing changed (`mutated`), else any JSON at all. */
+export const mutatedOrAnyJson = (valid: Record<string, unknown>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 3, arbitrary: mutated(valid) }, fc.jsonValue({ maxDepth: 4 }));
+
 /** Bytes of a body: JSON as UTF-8 mostly, sometimes encoded wrongly or not JSON at all. */
 export function encodedBody(json: fc.Arbitrary<unknown>): fc.Arbitrary<Buffer | undefined> {
   return fc.oneof(
