@@ -7,16 +7,14 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
-import { SOURCE_FLAGS } from '../../scripts/source.mjs';
 import { type Balancer, startBalancer } from './balancer.ts';
 import { eventually } from './eventually.ts';
 import { connectionErrorCode, openEventStream, send } from './http.ts';
-import { ROOT } from './process.ts';
+import { ROOT, spawnAnnouncing } from './process.ts';
 
 /** How long the balancer lets an ordinary response stay silent, in these tests. */
 const REQUEST_TIMEOUT_MS = 500;
@@ -230,20 +228,10 @@ test('a killed test process leaves no balancer behind', async () => {
     console.log(JSON.stringify({ url: balancer.url, directory: balancer.directory }));
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(
-    process.execPath,
-    [...SOURCE_FLAGS, '--input-type=module', '--eval', program],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const { url, directory } = await new Promise<{ url: string; directory: string }>(
-    (resolve, reject) => {
-      child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
-      child.once('exit', (code) => reject(new Error(`the child exited (${code}) before starting`)));
-    },
-  );
+  const {
+    child,
+    announced: { url, directory },
+  } = await spawnAnnouncing<{ url: string; directory: string }>(program);
   assert.equal((await send(`${url}/x`)).text, 'a');
   child.kill('SIGKILL');
   // The guard kills HAProxy, then removes its directory.

@@ -6,14 +6,12 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { SOURCE_FLAGS } from '../../scripts/source.mjs';
 import { eventually } from './eventually.ts';
 import { type PostgresCluster, queryOnce, startPostgres } from './postgres.ts';
-import { ROOT } from './process.ts';
+import { ROOT, spawnAnnouncing } from './process.ts';
 
 let cluster: PostgresCluster;
 before(async () => {
@@ -118,15 +116,7 @@ test('a killed test process leaves no cluster behind', async () => {
     console.log(JSON.stringify({ directory: cluster.directory, url: cluster.url }));
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(
-    process.execPath,
-    [...SOURCE_FLAGS, '--input-type=module', '--eval', program],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const announced = await new Promise<{ directory: string; url: string }>((resolve, reject) => {
-    child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
-    child.once('exit', (code) => reject(new Error(`the child exited (${code}) before starting`)));
-  });
+  const { child, announced } = await spawnAnnouncing<{ directory: string; url: string }>(program);
   assert.deepEqual(await query(announced.url, 'SELECT 1 AS one'), [{ one: 1 }]);
   child.kill('SIGKILL');
   await eventually(() => !existsSync(announced.directory), 'the directory to be removed');

@@ -37,6 +37,26 @@ export interface ServerProcess {
   exited(): Promise<number | null>;
 }
 
+/**
+ * Runs `program` (an ES module's text; the workspace's TypeScript source can be imported) in a
+ * child Node process, and resolves with the child and the JSON its first line of output
+ * announced: for tests of what a test process leaves behind when it is killed.
+ */
+export async function spawnAnnouncing<Announced>(
+  program: string,
+): Promise<{ child: ChildProcess; announced: Announced }> {
+  const child = spawn(
+    process.execPath,
+    [...SOURCE_FLAGS, '--input-type=module', '--eval', program],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const announced = await new Promise<Announced>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`the child exited (${code}) before starting`)));
+  });
+  return { child, announced };
+}
+
 /** How many lines a process started with `keepStdout: false` keeps once it is ready. */
 export const KEPT_LINES = 1000;
 
