@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import { eventually } from '../../../../tests/support/eventually.ts';
+import { queryOnce } from '../../../../tests/support/postgres.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { openPostgresStore } from './postgres.ts';
@@ -35,14 +36,11 @@ describe('PostgreSQL store, several proxies on one database', () => {
 
   it('migrates once when several proxies start at once', async () => {
     const { stores, url } = await proxies();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
+    const { rows } = await queryOnce(url, 'SELECT version FROM schema_migrations ORDER BY version');
     assert.deepEqual(
       rows,
       POSTGRES_MIGRATIONS.map((_, index) => ({ version: index + 1 })),
     );
-    await client.end();
     await closeAll(stores);
   });
 
@@ -321,10 +319,7 @@ describe('PostgreSQL store, several proxies on one database', () => {
     await take('busy', 1_030_000);
     // The first take a minute after the last clean-up clears what is as good as full.
     await take('busy', 1_061_000);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query('SELECT key FROM rate_buckets ORDER BY key');
-    await client.end();
+    const { rows } = await queryOnce(url, 'SELECT key FROM rate_buckets ORDER BY key');
     assert.deepEqual(rows, [{ key: 'busy' }]);
     await closeAll(stores);
   });
