@@ -1,7 +1,8 @@
 /**
- * What a create holds on PostgreSQL while it runs, taken by one proxy of several: single-use
- * checkout sessions (saved once per foreign_id, opened, claimed, given back, ended) and
- * Idempotency-Keys. A claim is a lease, so a proxy that dies mid-create gives it up by time.
+ * Checkout sessions and Idempotency-Keys on PostgreSQL, the two things a create claims before it
+ * runs, each taken by one proxy of several: a session saved once per open foreign_id, shown,
+ * claimed, given back or ended; a key reserved, replayed or released. A claim is a lease, so a
+ * proxy that dies mid-create gives it up by time.
  */
 
 import type pg from 'pg';
