@@ -1,9 +1,10 @@
 /**
- * Field schemas shared by several requests: currencies, texts with length rules, URLs,
- * emails and amounts. Each failure carries the sentence a caller sees.
+ * Field schemas shared by several requests: currencies, texts with length rules, URLs and
+ * amounts. Each failure carries the sentence a caller sees.
  */
 
 import * as z from 'zod/mini';
+import { isWebUrl } from './formats.ts';
 import { JsonNumber, MAX_NUMBER_LENGTH } from './json.ts';
 import { type DecimalString, isDecimal } from './money.ts';
 
@@ -17,39 +18,6 @@ export function textField(name: string, texts: { empty: string; tooLong: string 
           : `The ${name} must be a string.`,
     })
     .check(z.minLength(1, texts.empty), z.maxLength(max, texts.tooLong));
-}
-
-const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\].]{2,}$/;
-
-/** A plausible email address: one `@`, a dotted domain, no spaces. */
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
-}
-
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/**
- * An absolute http(s) URL, written out in full: `URL` would also take ` https://a` (spaces
- * trimmed) or `http:/a` (slashes added), which a browser's link check may not.
- */
-export function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value) || !URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  return (protocol === 'https:' || protocol === 'http:') && hostname.length > 0;
-}
-
-/** An https URL on a domain name: not an IP address, not `localhost`. */
-export function isStoreUrl(value: string): boolean {
-  if (!isWebUrl(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  const isIp = IPV4.test(hostname) || hostname.startsWith('[');
-  return (
-    protocol === 'https:' &&
-    !isIp &&
-    hostname.includes('.') &&
-    hostname !== 'localhost' &&
-    !hostname.endsWith('.localhost')
-  );
 }
 
 /** A URL field: at most 255 characters, then the URL rule. */

@@ -4,8 +4,9 @@
  */
 
 import * as z from 'zod/mini';
-import { decimalString, isEmail, isWebUrl, textField, wireAmount } from './fields.ts';
-import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender.ts';
+import { decimalString, textField, wireAmount } from './fields.ts';
+import { isEmail, isWebUrl } from './formats.ts';
+import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender-schemas.ts';
 
 const required = (name: string) => `The ${name} is a mandatory field.`;
 const string = (name: string) =>

@@ -7,17 +7,10 @@
 
 import * as z from 'zod/mini';
 import { errors } from './errors.ts';
-import {
-  currencyRefSchema,
-  decimalString,
-  isEmail,
-  isStoreUrl,
-  isWebUrl,
-  textField,
-  urlField,
-} from './fields.ts';
+import { currencyRefSchema, decimalString, textField, urlField } from './fields.ts';
+import { isEmail, isStoreUrl, isWebUrl } from './formats.ts';
 import { type DecimalString, isDecimal } from './money.ts';
-import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender.ts';
+import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender-schemas.ts';
 
 const isPlainObject = (value: unknown) =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -9,10 +9,11 @@
  */
 
 import * as z from 'zod/mini';
-import { decimalString, isWebUrl, urlField } from './fields.ts';
+import { decimalString, urlField } from './fields.ts';
+import { isWebUrl } from './formats.ts';
 import { isDecimal } from './money.ts';
 import { createPaymentRequestSchema, PAYMENT_REQUEST_STATUSES } from './payment-request.ts';
-import { senderDataCheck } from './sender.ts';
+import { senderDataCheck } from './sender-schemas.ts';
 
 const unixSeconds = z.int().check(z.describe('Unix seconds.'));
 const decimal = decimalString.check(z.describe('A decimal amount, e.g. "25.00".'));

@@ -166,6 +166,19 @@ describe('countries and dates', () => {
     assert.equal(isCountryCode('XKK'), false);
   });
 
+  it('reads every alpha-2 twin out of the packed list: distinct, each a region Intl names', () => {
+    assert.equal(COUNTRY_CODES.get('AUT'), 'AT');
+    assert.equal(COUNTRY_CODES.get('ALA'), 'AX');
+    assert.equal(COUNTRY_CODES.get('ZWE'), 'ZW');
+    const alpha2 = [...COUNTRY_CODES.values()];
+    assert.equal(new Set(alpha2).size, 249);
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    assert.deepEqual(
+      alpha2.filter((code) => !/^[A-Z]{2}$/.test(code) || names.of(code) === undefined),
+      [],
+    );
+  });
+
   it('takes real past days only as dates of birth', () => {
     const today = new Date('2026-11-22T12:00:00Z');
     assert.equal(isDateOfBirth('2000-02-29', today), true);

@@ -1,10 +1,11 @@
 /**
  * Who sends (and, for withdrawals, who receives) the money: the identity data regulation asks
- * for, as zod schemas whose failures carry the spec's exact texts. The widget imports this
- * module alone (`@crypto-pay/protocol/sender`) to check a form as the customer types.
+ * for, and the one implementation of its rules, as plain functions whose failures carry the
+ * spec's exact texts. No zod here: the widget imports this module alone
+ * (`@crypto-pay/protocol/sender`) to check a form as the customer types, and its download is
+ * counted in bytes; requests run the same functions through `sender-schemas.ts`.
  */
 
-import * as z from 'zod/mini';
 import { isCountryCode } from './countries.ts';
 // Its own entries of the catalogue only: the widget loads this module.
 import { customerErrors as errors } from './customer-errors.ts';
@@ -29,6 +30,19 @@ export interface LegalEntityData {
 
 export type SenderData = NaturalPersonData | LegalEntityData;
 
+/** The most characters a name may have. */
+export const MAX_NAME_LENGTH = 255;
+
+/**
+ * The fields of each type's data, in the spec's order, with the kind of value each holds: a
+ * `name` (not blank, at most `MAX_NAME_LENGTH` characters), a `date` of birth, a `country` code.
+ * A type's data must omit the other type's fields. The rules below and `/openapi.json` read it.
+ */
+export const PARTY_FIELDS = {
+  natural: { first_name: 'name', last_name: 'name', date_of_birth: 'date' },
+  legal: { legal_name: 'name', country_of_registration: 'country' },
+} as const satisfies Record<SenderType, Record<string, 'name' | 'date' | 'country'>>;
+
 /** `YYYY-MM-DD` naming a day that exists (no 2023-02-30): the format the spec asks for. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -49,66 +63,49 @@ export function isDateOfBirth(value: string, today: Date = new Date()): boolean 
 // gets its own sentence rather than being told its format is wrong.
 const DATE_OF_BIRTH_RANGE = 'The date_of_birth must be a day from 1900-01-01 to today.';
 
-/** The texts of one party's rules. The spec words them for the sender; receivers mirror them. */
-function partyTexts(party: 'sender' | 'receiver') {
-  const provided = (field: string, type: SenderType) =>
-    party === 'sender' ? undefined : `The ${field} must be provided for receiver_type = ${type}.`;
+type Party = 'sender' | 'receiver';
+type Field = keyof (typeof PARTY_FIELDS)['natural'] | keyof (typeof PARTY_FIELDS)['legal'];
+
+/** The text for a field left out (or not a string). The spec words it for the sender. */
+function missingText(party: Party, field: Field): string {
+  if (party === 'receiver' || field === 'date_of_birth') {
+    const type = field in PARTY_FIELDS.natural ? 'natural' : 'legal';
+    return `The ${field} must be provided for ${party}_type = ${type}.`;
+  }
   return {
-    firstNameMissing: provided('first_name', 'natural') ?? errors.firstNameMissing.message,
-    lastNameMissing: provided('last_name', 'natural') ?? errors.lastNameMissing.message,
-    dateOfBirthMissing: `The date_of_birth must be provided for ${party}_type = natural.`,
-    legalNameMissing: provided('legal_name', 'legal') ?? errors.legalNameMissing.message,
-    countryMissing:
-      provided('country_of_registration', 'legal') ?? errors.countryOfRegistrationMissing.message,
-    omitted: (field: string, type: SenderType) =>
-      `The ${field} must be omitted for ${party}_type = ${type}.`,
-  };
+    first_name: errors.firstNameMissing,
+    last_name: errors.lastNameMissing,
+    legal_name: errors.legalNameMissing,
+    country_of_registration: errors.countryOfRegistrationMissing,
+  }[field].message;
 }
 
-const requiredText = (missing: string, tooLong: string) =>
-  z.string({ error: missing }).check(
-    z.refine((value) => value.trim().length > 0, missing),
-    z.maxLength(255, tooLong),
-  );
+const TOO_LONG: Record<string, string> = {
+  first_name: errors.firstNameTooLong.message,
+  last_name: errors.lastNameTooLong.message,
+  legal_name: errors.legalNameTooLong.message,
+};
 
-const absent = (text: string) => z.optional(z.never({ error: text }));
-
-function naturalSchema(party: 'sender' | 'receiver') {
-  const texts = partyTexts(party);
-  return z.object({
-    first_name: requiredText(texts.firstNameMissing, errors.firstNameTooLong.message),
-    last_name: requiredText(texts.lastNameMissing, errors.lastNameTooLong.message),
-    date_of_birth: z.string({ error: texts.dateOfBirthMissing }).check(
-      z.refine(isCalendarDate, errors.dateOfBirthFormat.message),
-      z.refine((value) => !isCalendarDate(value) || isDateOfBirth(value), DATE_OF_BIRTH_RANGE),
-    ),
-    legal_name: absent(texts.omitted('legal_name', 'natural')),
-    country_of_registration: absent(texts.omitted('country_of_registration', 'natural')),
-  });
-}
-
-function legalSchema(party: 'sender' | 'receiver') {
-  const texts = partyTexts(party);
-  return z.object({
-    legal_name: requiredText(texts.legalNameMissing, errors.legalNameTooLong.message),
-    country_of_registration: z
-      .string({ error: texts.countryMissing })
-      .check(
-        z.length(3, { error: errors.countryOfRegistrationLength.message, abort: true }),
-        z.refine(isCountryCode, errors.countryOfRegistrationNotIso.message),
-      ),
-    first_name: absent(texts.omitted('first_name', 'legal')),
-    last_name: absent(texts.omitted('last_name', 'legal')),
-    date_of_birth: absent(texts.omitted('date_of_birth', 'legal')),
-  });
-}
-
-/** A natural person's data: first and last name, date of birth; no legal-entity fields. */
-export const naturalPersonDataSchema = naturalSchema('sender');
-/** A legal entity's data: legal name and ISO alpha-3 country; no natural-person fields. */
-export const legalEntityDataSchema = legalSchema('sender');
-
-const receiverSchemas = { natural: naturalSchema('receiver'), legal: legalSchema('receiver') };
+/** What one value of a field breaks, given it is a string: each rule's text, in rule order. */
+const RULES = {
+  // Blank names count as missing.
+  name: (value: string, field: Field, missing: string) => [
+    ...(value.trim() === '' ? [missing] : []),
+    ...(value.length > MAX_NAME_LENGTH ? [TOO_LONG[field]!] : []),
+  ],
+  date: (value: string) =>
+    !isCalendarDate(value)
+      ? [errors.dateOfBirthFormat.message]
+      : isDateOfBirth(value)
+        ? []
+        : [DATE_OF_BIRTH_RANGE],
+  country: (value: string) =>
+    value.length !== 3
+      ? [errors.countryOfRegistrationLength.message]
+      : isCountryCode(value)
+        ? []
+        : [errors.countryOfRegistrationNotIso.message],
+};
 
 /** One rule a party's data breaks, at the field it concerns (`first_name`, ...). */
 export interface FieldIssue {
@@ -117,14 +114,30 @@ export interface FieldIssue {
   message: string;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+/** Data as the spec takes it: a JSON object, not null, not an array. */
+export const isDataObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function issuesOf(schema: z.ZodMiniType, data: unknown): FieldIssue[] {
-  const result = schema.safeParse(data);
-  return result.success
-    ? []
-    : result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+/**
+ * Every rule the data breaks for its type, field by field: the type's own fields, then the other
+ * type's, which must be left out; a field not written as a string gets its missing text alone.
+ */
+function dataIssues(party: Party, type: SenderType, data: Record<string, unknown>): FieldIssue[] {
+  const other = type === 'natural' ? 'legal' : 'natural';
+  const own = Object.entries(PARTY_FIELDS[type]).flatMap(([name, kind]) => {
+    const field = name as Field;
+    const value = data[field];
+    const missing = missingText(party, field);
+    const messages = typeof value === 'string' ? RULES[kind](value, field, missing) : [missing];
+    return messages.map((message) => ({ field, message }));
+  });
+  const omitted = Object.keys(PARTY_FIELDS[other])
+    .filter((field) => data[field] !== undefined)
+    .map((field) => ({
+      field,
+      message: `The ${field} must be omitted for ${party}_type = ${type}.`,
+    }));
+  return [...own, ...omitted];
 }
 
 /**
@@ -134,30 +147,10 @@ function issuesOf(schema: z.ZodMiniType, data: unknown): FieldIssue[] {
 export function senderDataIssues(senderType: unknown, senderData: unknown): FieldIssue[] {
   if (senderType !== 'natural' && senderType !== 'legal') return [];
   if (senderData === undefined) return [{ field: '', message: errors.senderDataMissing.message }];
-  if (!isPlainObject(senderData)) {
+  if (!isDataObject(senderData)) {
     return [{ field: '', message: errors.senderDataNotObject.message }];
   }
-  return issuesOf(
-    senderType === 'natural' ? naturalPersonDataSchema : legalEntityDataSchema,
-    senderData,
-  );
-}
-
-/**
- * A check for a request object carrying `sender_type` and `sender_data`: adds each broken
- * sender rule as an issue at `sender_data.<field>`, after the request's own fields passed.
- */
-export function senderDataCheck<T extends { sender_type: unknown; sender_data: unknown }>() {
-  return z.superRefine<T>((body, context) => {
-    for (const issue of senderDataIssues(body.sender_type, body.sender_data)) {
-      context.issues.push({
-        code: 'custom',
-        message: issue.message,
-        input: body.sender_data,
-        path: ['sender_data', ...(issue.field ? [issue.field] : [])],
-      });
-    }
-  });
+  return dataIssues('sender', senderType, senderData);
 }
 
 /** The same for a withdrawal's receiver: `self` takes no data at all. */
@@ -176,36 +169,8 @@ export function receiverDataIssues(receiverType: unknown, receiverData: unknown)
   if (receiverData === undefined) {
     return [{ field: '', message: 'The receiver_data object is mandatory.' }];
   }
-  if (!isPlainObject(receiverData)) {
+  if (!isDataObject(receiverData)) {
     return [{ field: '', message: 'The receiver_data must be a valid object.' }];
   }
-  return issuesOf(receiverSchemas[receiverType], receiverData);
+  return dataIssues('receiver', receiverType, receiverData);
 }
-
-/** `sender_type`, with the spec's texts for a missing and for an unknown value. */
-export const senderTypeSchema = z.enum(SENDER_TYPES, {
-  error: (issue) =>
-    issue.input === undefined ? errors.senderTypeMissing.message : errors.senderTypeInvalid.message,
-});
-
-export const receiverTypeSchema = z.enum(RECEIVER_TYPES, {
-  error: (issue) =>
-    issue.input === undefined
-      ? 'The receiver_type is a mandatory field.'
-      : 'The receiver_type must be one of ‘natural’, ‘legal’ or ‘self’.',
-});
-
-/**
- * `sender_data` as a field of a request: present and an object. Its content depends on
- * `sender_type`, so requests check it with `senderDataIssues` once both fields are known.
- */
-export const senderDataFieldSchema = z.custom<SenderData>(isPlainObject, {
-  error: (issue) =>
-    issue.input === undefined
-      ? errors.senderDataMissing.message
-      : errors.senderDataNotObject.message,
-});
-
-export const receiverDataFieldSchema = z.optional(
-  z.custom<SenderData>(isPlainObject, { error: 'The receiver_data must be a valid object.' }),
-);

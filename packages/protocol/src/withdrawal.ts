@@ -2,14 +2,13 @@
 
 import * as z from 'zod/mini';
 import { decimalString, wireAmount } from './fields.ts';
+import { receiverDataIssues, senderDataIssues } from './sender.ts';
 import {
   receiverDataFieldSchema,
-  receiverDataIssues,
   receiverTypeSchema,
   senderDataFieldSchema,
-  senderDataIssues,
   senderTypeSchema,
-} from './sender.ts';
+} from './sender-schemas.ts';
 
 const required = (name: string) => `The ${name} is a mandatory field.`;
 const string = (name: string) =>

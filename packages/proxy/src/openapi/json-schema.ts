@@ -5,21 +5,34 @@
  */
 
 import {
-  legalEntityDataSchema,
-  naturalPersonDataSchema,
+  MAX_NAME_LENGTH,
+  PARTY_FIELDS,
   paymentCurrencySchema,
+  type SenderType,
   senderDataFieldSchema,
 } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
 
-/** JSON Schema of a zod schema; parts zod cannot express (custom checks) become `{}`. */
-function plainSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as Record<string, unknown>;
-  return rest;
+/** Each kind of sender field as JSON Schema (its rules are functions: `sender.ts`). */
+const SENDER_FIELD = {
+  name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+  date: { type: 'string', format: 'date' },
+  country: { type: 'string', minLength: 3, maxLength: 3 },
+};
+
+/** One sender type's data: its own fields required, the other type's left out. */
+function senderData(type: SenderType) {
+  const other = type === 'natural' ? 'legal' : 'natural';
+  return {
+    type: 'object',
+    properties: {
+      ...Object.fromEntries(
+        Object.entries(PARTY_FIELDS[type]).map(([field, kind]) => [field, SENDER_FIELD[kind]]),
+      ),
+      ...Object.fromEntries(Object.keys(PARTY_FIELDS[other]).map((field) => [field, { not: {} }])),
+    },
+    required: Object.keys(PARTY_FIELDS[type]),
+  };
 }
 
 /**
@@ -31,7 +44,7 @@ const customFields = new Map<unknown, () => Record<string, unknown>>([
     senderDataFieldSchema,
     () => ({
       description: 'A natural person’s data for sender_type natural, a legal entity’s for legal.',
-      oneOf: [plainSchema(naturalPersonDataSchema), plainSchema(legalEntityDataSchema)],
+      oneOf: [senderData('natural'), senderData('legal')],
     }),
   ],
   [

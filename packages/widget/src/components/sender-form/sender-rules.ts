@@ -1,8 +1,8 @@
 /**
  * The details form's rules and country list (with the company's country field), loaded on
- * demand: the protocol's zod schemas are the heaviest part of the widget, and the element's
- * first paint does not need them. The open amount's check lives here too, for its money
- * helpers, and the count of the form's mistakes in the customer's plural.
+ * demand: the element's first paint does not need them. The protocol's rules come as plain
+ * functions (`@crypto-pay/protocol/sender`, no zod). The open amount's check lives here too, for
+ * its money helpers, and the count of the form's mistakes in the customer's plural.
  */
 export { plural } from '../../localize/plural.ts';
 export { formMessages } from '../../localize/translations/en-form.ts';

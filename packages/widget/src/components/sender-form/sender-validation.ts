@@ -1,10 +1,10 @@
 /**
- * The sender form's rules: the protocol's own schemas decide what is wrong (so the widget can
- * never accept what the proxy will refuse), and this module words it for the customer in the
- * current language, one message per field.
+ * The sender form's rules: the protocol's own rules decide what is wrong (the functions the
+ * proxy's schemas run, so the widget can never accept what the proxy will refuse), and this
+ * module words it for the customer in the current language, one message per field.
  */
 import { customerErrors } from '@crypto-pay/protocol/customer-errors';
-import { isEmail } from '@crypto-pay/protocol/fields';
+import { isEmail } from '@crypto-pay/protocol/formats';
 import { senderDataIssues } from '@crypto-pay/protocol/sender';
 import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
 import { formMessages } from '../../localize/translations/en-form.ts';

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+
+/** Every module `entry` imports, itself included, following relative imports. */
+function importedModules(entry: URL, found = new Map<string, string>()): Map<string, string> {
+  if (found.has(entry.href)) return found;
+  const source = readFileSync(entry, 'utf8');
+  found.set(entry.href, source);
+  for (const [, specifier] of source.matchAll(/^import[^'"]*from '([^']+)'/gm)) {
+    if (specifier?.startsWith('.')) importedModules(new URL(specifier, entry), found);
+  }
+  return found;
+}
+
+describe('the modules a browser form imports', () => {
+  // The widget checks its form with these; zod would add about 7 KB gzipped to its download.
+  for (const entry of ['sender.ts', 'formats.ts', 'countries.ts', 'money.ts']) {
+    it(`${entry} brings no zod`, () => {
+      const withZod = [...importedModules(new URL(entry, import.meta.url))]
+        .filter(([, source]) => /^import[^'"]*from 'zod/m.test(source))
+        .map(([href]) => href.slice(href.lastIndexOf('/') + 1));
+      assert.deepEqual(withZod, []);
+    });
+  }
+});
