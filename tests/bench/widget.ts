@@ -18,6 +18,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { launchChromium } from '../support/browser.ts';
 import { ROOT } from '../support/process.ts';
 import { startStack } from '../support/stack.ts';
+import { chunkName, JOURNEY_CHUNKS, LANGUAGE_CHUNKS } from '../support/widget-journey.ts';
 import { type BenchmarkResult, median } from './report.ts';
 
 const LOADS = 20;
@@ -99,9 +100,6 @@ function serve(dist: string, pages: Record<string, string>): Promise<Server> {
 const FIRST_PAINT_KIB = 20;
 const JOURNEY_KIB = 35;
 
-/** The chunks every paid journey in link mode fetches, in any language (README, widget). */
-const JOURNEY_CHUNKS = ['sender-rules', 'payment-panel', 'checkout-watcher', 'qr-code'];
-
 /**
  * Gzipped KiB of the bundle alone (the first paint), of a whole journey (the bundle and the
  * chunks it fetches, each its own download: in English, and in the language whose chunk is
@@ -111,31 +109,29 @@ function sizes(dist: string) {
   const bytes = readFileSync(join(dist, 'crypto-pay.bundled.js'));
   const gz = (data: Buffer) => gzipSync(data, { level: 9 }).length / 1024;
   const chunks = new Map(
-    readdirSync(join(dist, 'chunks'))
-      .filter((name) => name.includes('.bundled-'))
-      .map((name) => [
-        name.slice(0, name.indexOf('.bundled-')),
-        gz(readFileSync(join(dist, 'chunks', name))),
-      ]),
+    readdirSync(join(dist, 'chunks')).flatMap((file) => {
+      const name = chunkName(file);
+      return name ? [[name, gz(readFileSync(join(dist, 'chunks', file)))] as const] : [];
+    }),
   );
   const chunk = (name: string) => {
     const size = chunks.get(name);
     if (size === undefined) throw new Error(`The widget has no chunk ${name}.`);
     return size;
   };
-  const english = gz(bytes) + JOURNEY_CHUNKS.reduce((total, name) => total + chunk(name), 0);
+  const total = (names: readonly string[]) => names.reduce((sum, name) => sum + chunk(name), 0);
+  const english = gz(bytes) + total(JOURNEY_CHUNKS);
   // A language's chunk is named by its code (`de`, `zh-Hant`); the others by what they hold.
-  const languages = [...chunks.keys()].filter((name) => /^[a-z]{2}(-[A-Z][a-z]{3})?$/.test(name));
-  const [language, largest] = languages
-    .map((name) => [name, chunk(name)] as const)
-    .reduce((a, b) => (b[1] > a[1] ? b : a));
+  const language = [...chunks.keys()]
+    .filter((name) => /^[a-z]{2}(-[A-Z][a-z]{3})?$/.test(name))
+    .reduce((a, b) => (chunk(b) > chunk(a) ? b : a));
   return {
     raw: bytes.length / 1024,
     gzipped: gz(bytes),
     brotli: brotliCompressSync(bytes).length / 1024,
     english,
     language,
-    inLanguage: english + chunk('locales') + largest,
+    inLanguage: english + total(LANGUAGE_CHUNKS(language)),
     chunks: chunks.size,
     withChunks: gz(bytes) + [...chunks.values()].reduce((total, size) => total + size, 0),
   };

@@ -1,0 +1,25 @@
+/**
+ * What a customer's browser downloads of the script-tag widget on a paid journey in link mode
+ * (a product, a form, the pay step, the result): the budget of issue 20 counts these bytes, and
+ * the one-file embed's journey checks it fetched exactly these, so the two cannot drift apart.
+ */
+
+/**
+ * The chunks such a journey fetches in any language, besides the bundle: the form's rules, the
+ * pay step, the status watcher, the QR code, and which tab shows the result.
+ */
+export const JOURNEY_CHUNKS = [
+  'sender-rules',
+  'payment-panel',
+  'checkout-watcher',
+  'qr-code',
+  'result-tabs',
+] as const;
+
+/** In another language than English, also the list of languages and that language's chunk. */
+export const LANGUAGE_CHUNKS = (language: string) => ['locales', language];
+
+/** A chunk's name in the build (`chunks/{name}.bundled-{hash}.js`), from its file name or URL. */
+export function chunkName(file: string): string | undefined {
+  return /(?:^|\/)([\w-]+)\.bundled-[\w-]+\.js(?:\?|$)/.exec(file)?.[1];
+}
