@@ -7,7 +7,7 @@
 
 import { backoffDelay } from '../utilities/backoff.ts';
 import type { CheckoutWatcher, WatcherHost, WatcherListener } from './checkout-watcher.ts';
-import { reportPart } from './parts.ts';
+import { loadPart } from './parts.ts';
 import type { Checkout } from './proxy-api.ts';
 
 export class LazyWatcher {
@@ -48,16 +48,15 @@ export class LazyWatcher {
   /** One fetch at a time; what is wanted by the time it is there gets followed. */
   private load(): void {
     clearTimeout(this.retry);
-    this.loading ??= import('./checkout-watcher.ts').then(
+    this.loading ??= loadPart(this.host, import('./checkout-watcher.ts')).then(
       ({ CheckoutWatcher }) => {
         this.watcher = new CheckoutWatcher(this.host, this.listener);
         if (this.failures > 0) this.listener.trouble(false);
         if (this.wanted) this.watcher.watch(...this.wanted);
       },
-      (error) => {
+      () => {
         this.loading = undefined;
         if (!this.wanted) return;
-        reportPart(this.host, error);
         this.listener.trouble(true);
         const wait = backoffDelay(this.host.timing.watcherRetry, this.failures++);
         this.retry = setTimeout(() => this.load(), wait);

@@ -21,16 +21,21 @@ export function servePartsFrom(proxy: string): void {
 }
 
 /**
- * Tells the page that a part did not load: `crypto-pay-error` with `part_unavailable` and a
- * message naming the file, the bundle's own (below) or, in the bundler build, the browser's
- * ("Failed to fetch dynamically imported module: https://shop.example/assets/qr-code-1a2b.js").
- * Hands the error back, for a caller that cannot go on without the part to throw.
+ * A part as `host` loads it: should it fail, the page hears so first, `crypto-pay-error` with
+ * `part_unavailable` and a message naming the file, the bundle's own (below) or, in the bundler
+ * build, the browser's ("Failed to fetch dynamically imported module:
+ * https://shop.example/assets/qr-code-1a2b.js"); then it fails with the same error, for the
+ * caller to go on without the part or give up.
  */
-export const reportPart = (host: EventTarget, error: unknown): unknown => {
-  const message = `${(error as Error | undefined)?.message ?? error}`;
-  host.dispatchEvent(new CryptoPayErrorEvent({ code: 'part_unavailable', message }));
-  return error;
-};
+export const loadPart = <T>(host: EventTarget, part: Promise<T>): Promise<T> =>
+  part.catch((error) => {
+    const message = `${(error as Error | undefined)?.message ?? error}`;
+    host.dispatchEvent(new CryptoPayErrorEvent({ code: 'part_unavailable', message }));
+    throw error;
+  });
+
+/** For a caller that goes on without a part that failed (the page heard already). */
+export const ignore = (): void => {};
 
 let retries = 0;
 

@@ -4,7 +4,7 @@
  * they cost the default bundle nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { reportPart } from '../api/parts.ts';
+import { ignore, loadPart } from '../api/parts.ts';
 import type { EarlyTranslation, LaterMessages, Translation } from './translation.ts';
 import firstEnglish from './translations/en.ts';
 
@@ -128,16 +128,14 @@ export class LocalizeController implements ReactiveController {
     if (!chosen.has(tag) && !english && !sentFor.has(tag)) {
       sentFor.add(tag);
       // The shipped locales and their negotiation are a chunk too (locales.ts).
-      import('./locales.ts')
-        .then((locales) => locales.translationFor(tag, custom, en))
-        .then(
-          (translation) => {
-            chosen.set(tag, translation);
-            updateAll();
-          },
-          // A locale chunk that fails to load leaves the checkout in English rather than broken.
-          (error) => reportPart(this.host, error),
-        );
+      loadPart(
+        this.host,
+        import('./locales.ts').then((locales) => locales.translationFor(tag, custom, en)),
+      ).then((translation) => {
+        chosen.set(tag, translation);
+        updateAll();
+        // A locale chunk that fails to load leaves the checkout in English rather than broken.
+      }, ignore);
     }
   }
 

@@ -7,7 +7,7 @@
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
 import { LazyWatcher } from '../../api/lazy-watcher.ts';
-import { reportPart } from '../../api/parts.ts';
+import { ignore, loadPart } from '../../api/parts.ts';
 import {
   type CallOptions,
   type Checkout,
@@ -69,8 +69,6 @@ interface FlowState {
   dismissedError: unknown;
   elsewhere: boolean;
 }
-
-const ignore = () => {};
 
 export class CheckoutFlow {
   /** The checkout as the proxy last reported it. */
@@ -148,16 +146,8 @@ export class CheckoutFlow {
                   return undefined;
                 })
               : undefined,
-            openAmount
-              ? loadRules().catch((error) => {
-                  throw reportPart(host, error);
-                })
-              : undefined,
-            openAmount
-              ? import('../amount-choice/amount-choice.ts').catch((error) => {
-                  throw reportPart(host, error);
-                })
-              : undefined,
+            openAmount ? loadPart(host, loadRules()) : undefined,
+            openAmount ? loadPart(host, import('../amount-choice/amount-choice.ts')) : undefined,
           ]),
         );
         host.dispatchEvent(new CryptoPayReadyEvent({}));
@@ -366,20 +356,23 @@ export class CheckoutFlow {
    * a result address) gives way once that tab answers: it follows nothing more, tells the
    * customer where to look, and closes where the browser lets it. In a chunk of its own, fetched
    * now (the first paint does not need it); one that fails to load leaves the result here, as in
-   * every tab before.
+   * every tab before (the page hears `part_unavailable`, as of any part).
    */
   private place(id: string, started = false): void {
     this.placing = id;
-    import('../../utilities/result-tabs.ts').then(({ markStarted, ResultPlacement }) => {
-      if (started) markStarted(id);
-      if (this.placing !== id || this.elsewhere) return;
-      this.placement ??= new ResultPlacement(() => {
-        this.watcher.stop();
-        this.set({ elsewhere: true });
-        this.closeTab();
-      });
-      this.placement.place(id);
-    }, ignore);
+    loadPart(this.host, import('../../utilities/result-tabs.ts')).then(
+      ({ markStarted, ResultPlacement }) => {
+        if (started) markStarted(id);
+        if (this.placing !== id || this.elsewhere) return;
+        this.placement ??= new ResultPlacement(() => {
+          this.watcher.stop();
+          this.set({ elsewhere: true });
+          this.closeTab();
+        });
+        this.placement.place(id);
+      },
+      ignore,
+    );
   }
 
   /** Sends the customer to another address, saying so while the page goes. */

@@ -2,7 +2,7 @@
 import { TaskStatus } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { reportPart, servePartsFrom } from '../../api/parts.ts';
+import { ignore, loadPart, servePartsFrom } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
@@ -188,10 +188,7 @@ export default class CryptoPay extends LitElement {
   protected override updated(): void {
     const view = this.flow.view();
     if (PANEL_VIEWS.includes(view) && !panelPart) {
-      loadPanel().then(
-        () => this.showPanel(),
-        (error) => reportPart(this, error),
-      );
+      loadPart(this, loadPanel()).then(() => this.showPanel(), ignore);
     }
     // Said once per refusal: a page changing a refused amount for another (20,50 to 600) hears
     // the new reason though the view stays.

@@ -1,7 +1,7 @@
 /** The pay step's panel: amount, pay-with currency, link, QR code, copy and time left. */
 import { html, LitElement, nothing, svg } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { reportPart } from '../../api/parts.ts';
+import { ignore, loadPart } from '../../api/parts.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type { FirstMessages, LaterMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
@@ -91,12 +91,9 @@ export default class PaymentPanel extends LitElement {
     const link = this.checkout?.payment_link;
     // The QR encoder is its own chunk: the page does not load it before there is a link.
     if (link && this.qr?.link !== link) {
-      import('./qr-code.ts').then(
-        ({ qrPath }) => {
-          if (this.checkout?.payment_link === link) this.qr = { link, path: qrPath(link) };
-        },
-        (error) => reportPart(this, error),
-      );
+      loadPart(this, import('./qr-code.ts')).then(({ qrPath }) => {
+        if (this.checkout?.payment_link === link) this.qr = { link, path: qrPath(link) };
+      }, ignore);
     }
   }
 

@@ -7,7 +7,7 @@ import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import { reportPart } from '../../api/parts.ts';
+import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
@@ -127,12 +127,9 @@ export default class SenderForm extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // A failed fetch is tried again on Continue, which says so if it fails again.
-    loadRules().then(
-      (rules) => {
-        this.rules = rules;
-      },
-      (error) => reportPart(this, error),
-    );
+    loadPart(this, loadRules()).then((rules) => {
+      this.rules = rules;
+    }, ignore);
   }
 
   protected override firstUpdated(): void {
@@ -206,11 +203,10 @@ export default class SenderForm extends LitElement {
     this.pressing = false;
     if (this.busy) return;
     try {
-      this.rules ??= await loadRules();
-    } catch (error) {
-      // Nothing can be checked without them: say so where the customer looks, and tell the page.
+      this.rules ??= await loadPart(this, loadRules());
+    } catch {
+      // Nothing can be checked without them: say so where the customer looks (the page heard).
       this.summary = this.t.errorUnavailable;
-      reportPart(this, error);
       return;
     }
     const rules = this.rules;
