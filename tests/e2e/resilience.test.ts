@@ -123,6 +123,45 @@ describe('a part of the widget lost to the network', () => {
     await context.close();
   });
 
+  it('ends on the result, its heading and a way on, when the pay step’s part never loads', async () => {
+    const context = await state.browser.newContext();
+    await context.route('**/chunks/payment-panel.bundled-*.js*', (route) =>
+      route.fulfill({ status: 503, body: 'Service Unavailable' }),
+    );
+    // Heard from the start: the element fetches the panel as soon as it looks for a checkout.
+    await context.addInitScript(() => {
+      const heard: unknown[] = [];
+      Object.assign(window, { heard });
+      document.addEventListener('crypto-pay-error', (event) =>
+        heard.push((event as CustomEvent).detail),
+      );
+      // Stay on the product page at the end, to see the widget's own result view.
+      document.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
+    });
+    const page = await context.newPage();
+    await page.goto(`${state.stack.demoUrl}/product.html`);
+    await fillPerson(page);
+    const widget = widgetOf(page);
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    // Without the panel, its plain link.
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'failed');
+
+    // Not "Checking the payment status…" for ever: how it ended, and a new start.
+    await visible(widget.getByRole('heading', { name: 'Payment failed' }));
+    const heard = (await page.evaluate('window.heard')) as { code: string; message: string }[];
+    assert.ok(heard.length > 0);
+    for (const { code, message } of heard) {
+      assert.equal(code, 'part_unavailable');
+      assert.match(message, /\/chunks\/payment-panel\.bundled-/);
+    }
+    await widget.getByRole('button', { name: 'Start again' }).click();
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await context.close();
+  });
+
   it('fetches the status watcher again by itself, and the payment is still seen', async () => {
     const context = await state.browser.newContext();
     // Every fetch of the watcher fails until the network is back.

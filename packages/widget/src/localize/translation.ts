@@ -151,16 +151,14 @@ export interface Translation {
 
 /**
  * The messages only later views show: the payment panel (and its status for screen readers),
- * how a checkout ended and what becomes of the money, and the tab that defers to another.
+ * how a checkout ended and what becomes of the money, and the tab that defers to another. (How
+ * it ended, in a heading, is first: a result page shows it even if the panel's chunk fails.)
  * English ships them in the payment panel's chunk (translations/en-later.ts), not in the first
  * paint; every other locale's chunk holds them all.
  */
 export type LaterMessageKey =
   | 'redirectHeading'
   | 'redirectBody'
-  | 'successHeading'
-  | 'failedHeading'
-  | 'expiredHeading'
   | 'paymentLink'
   | 'qrLabel'
   | 'copyLink'

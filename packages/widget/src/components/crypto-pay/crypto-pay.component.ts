@@ -23,19 +23,25 @@ import { RetryWait } from './retry-wait.ts';
 
 /**
  * The pay step's panel comes in its own chunk, fetched while the create is on its way (or a
- * checkout resumes). Until it is there the step shows the plain link to the payment page, so
- * a chunk that is slow or fails to load never hides where to pay.
+ * checkout resumes), once for the page: the element that asks first reports a failure. Until it
+ * is there the step shows the plain link to the payment page, so a chunk that is slow or fails
+ * to load never hides where to pay.
  */
 let panelLoading: Promise<unknown> | undefined;
 /** The panel's chunk once loaded: it also brings what the views after the pay step say. */
 let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
-const loadPanel = () =>
-  (panelLoading ??= import('../payment-panel/payment-panel.ts').then(
+/**
+ * The panel's chunk did not load (the bundle asked twice; a browser keeps a failed import):
+ * the views after the pay step show without it, a result with its heading and next step.
+ */
+let panelFailed = false;
+const loadPanel = (host: HTMLElement) =>
+  (panelLoading ??= loadPart(host, import('../payment-panel/payment-panel.ts')).then(
     (part) => {
       panelPart = part;
     },
     (error) => {
-      panelLoading = undefined;
+      panelFailed = true;
       throw error;
     },
   ));
@@ -44,7 +50,7 @@ const loadPanel = () =>
 const PANEL_VIEWS: readonly View[] = ['pay', 'checking', 'paid', 'failed', 'expired', 'elsewhere'];
 /**
  * Views that read in words only the panel's chunk brings English (or its ending, in any language):
- * "checking" stands in until it is there.
+ * "checking" stands in until it is there, or until it failed to load.
  */
 const AFTER_PAY: readonly View[] = ['redirect', 'paid', 'failed', 'expired', 'elsewhere'];
 
@@ -187,8 +193,11 @@ export default class CryptoPay extends LitElement {
 
   protected override updated(): void {
     const view = this.flow.view();
-    if (PANEL_VIEWS.includes(view) && !panelPart) {
-      loadPart(this, loadPanel()).then(() => this.showPanel(), ignore);
+    if (PANEL_VIEWS.includes(view) && !panelPart && !panelFailed) {
+      loadPanel(this).then(
+        () => this.showPanel(),
+        () => this.requestUpdate(),
+      );
     }
     // Said once per refusal: a page changing a refused amount for another (20,50 to 600) hears
     // the new reason though the view stays.
@@ -256,7 +265,7 @@ export default class CryptoPay extends LitElement {
     const t = this.localize.translation;
     const whole = panelPart && wholeOf(t);
     const next = this.flow.view();
-    const view = !whole && AFTER_PAY.includes(next) ? 'checking' : next;
+    const view = !whole && !panelFailed && AFTER_PAY.includes(next) ? 'checking' : next;
     // Only an error view waits before its "Try again"; leaving it ends the countdown.
     if (!view.endsWith('-error')) this.retryWait.stop();
     return html`
@@ -443,7 +452,7 @@ export default class CryptoPay extends LitElement {
         .amountChoice=${flow.amountChoice}
         ?busy=${flow.create.status === TaskStatus.PENDING}
         @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
-          loadPanel().catch(() => {});
+          loadPanel(this).catch(ignore);
           flow.submit(event.detail);
         }}
       ></crypto-pay-sender-form>

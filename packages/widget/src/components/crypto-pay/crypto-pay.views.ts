@@ -76,16 +76,16 @@ export function headingOf(view: View, t: EarlyTranslation): string {
     case 'checking':
     case 'pay':
       return t.payHeading;
-    // The views after the pay step show once English's later messages are there (the element
-    // waits for them), as "Pay" until then.
+    // How a checkout ended is in the first paint; the other views after the pay step show once
+    // English's later messages are there (the element waits for them), as "Pay" if they fail.
+    case 'paid':
+      return t.successHeading;
+    case 'failed':
+      return t.failedHeading;
+    case 'expired':
+      return t.expiredHeading;
     case 'redirect':
       return t.redirectHeading ?? t.payHeading;
-    case 'paid':
-      return t.successHeading ?? t.payHeading;
-    case 'failed':
-      return t.failedHeading ?? t.payHeading;
-    case 'expired':
-      return t.expiredHeading ?? t.payHeading;
     case 'elsewhere':
       return t.elsewhereHeading ?? t.payHeading;
     case 'amount-refused':

@@ -8,9 +8,6 @@ import type { LaterMessages } from '../translation.ts';
 const enLater: LaterMessages = {
   redirectHeading: 'Going to the payment page',
   redirectBody: 'Taking you to the payment page…',
-  successHeading: 'Payment complete',
-  failedHeading: 'Payment failed',
-  expiredHeading: 'Payment expired',
   paymentLink: 'Payment link',
   qrLabel: 'QR code of the payment link',
   copyLink: 'Copy link',

@@ -49,6 +49,9 @@ const en: FirstMessages = {
   openPaymentPage: 'Open the payment page',
   opensInNewTab: '(opens in a new tab)',
 
+  successHeading: 'Payment complete',
+  failedHeading: 'Payment failed',
+  expiredHeading: 'Payment expired',
   startAgain: 'Start again',
 
   errorHeading: 'Something went wrong',
