@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import {
+  amountChoice,
   chooseSenderType,
   clearStoredCheckouts,
   details,
@@ -12,6 +13,7 @@ import {
   leave,
   picker,
   submitButton,
+  typeAmount,
   untilPayStep,
   untilText,
   visibleText,
@@ -92,6 +94,28 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
     await sendKeys({ press: 'Enter' });
     await untilPayStep(el);
     expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
+  });
+
+  it('leaves the Enter that ends an input method’s composition to it, and submits on the next', async () => {
+    const proxy = await fakeProxy();
+    const el = await details(proxy, { currency: 'EUR' });
+    const other = () =>
+      amountChoice(el)?.shadowRoot?.querySelector<HTMLInputElement>('#other-amount');
+    await waitUntil(other, 'no amount choice');
+    await fillPerson(el);
+    await typeAmount(el, '20');
+    const input = other() as HTMLInputElement;
+    const submits: Event[] = [];
+    form(el)?.addEventListener('details-submit', (event) => submits.push(event));
+    // A Japanese or Chinese input method ends its composition with Enter, which takes the text.
+    const enter = (isComposing: boolean) =>
+      input.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', isComposing, bubbles: true, composed: true }),
+      );
+    enter(true);
+    enter(false);
+    await untilPayStep(el);
+    expect(submits).to.have.length(1);
   });
 
   it('shows the mistakes on Enter in the pay-with choice of an unfinished form', async () => {
