@@ -45,26 +45,24 @@ export default class AmountChoice extends LitElement {
   @state() private text = '';
   /** Whether the field's message shows: once typed into, or once the form was submitted. */
   @state() private shown = false;
+  /** The presets the rules accept, as the proxy charges them (`5` is `5.00`), once per setup. */
+  private presets: string[] = [];
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (!changed.has('setup') || !this.setup) return;
+    this.presets = this.setup.presets.flatMap((preset) => {
+      const check = this.check(preset);
+      return check && 'accepted' in check ? [check.accepted] : [];
+    });
     const initial = this.setup.initial.trim();
     const check = this.check(initial);
     // Both in the bounds' places, so the same amount is the same text (`20` and `20.00`).
-    this.preset = this.presets().find(
+    this.preset = this.presets.find(
       (preset) => check && 'accepted' in check && preset === check.accepted,
     );
     this.text = this.preset ? '' : initial;
     // The page's own amount, if refused, says why at once.
     this.shown = initial !== '';
-  }
-
-  /** The presets the rules accept, as the proxy charges them (`5` is `5.00`). */
-  private presets(): string[] {
-    return (this.setup?.presets ?? []).flatMap((preset) => {
-      const check = this.check(preset);
-      return check && 'accepted' in check ? [check.accepted] : [];
-    });
   }
 
   private check(text: string) {
@@ -117,7 +115,7 @@ export default class AmountChoice extends LitElement {
   override render() {
     const { t, setup } = this;
     if (!setup) return nothing;
-    const presets = this.presets();
+    const { presets } = this;
     const message = this.shown ? this.message() : '';
     const bounds = this.sentence();
     // Outside the bounds, the hint turns into the message: one sentence, not the same twice.

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
   amountChoice,
@@ -18,7 +18,10 @@ import {
   visibleText,
   waitUntil,
 } from '../../../test/helpers.ts';
+import { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
+import type { AmountChoiceSetup } from './amount-choice-setup.ts';
+import './amount-choice.ts';
 
 const choice = amountChoice;
 const choiceRoot = (el: CryptoPay) => choice(el)?.shadowRoot as ShadowRoot;
@@ -325,5 +328,34 @@ describe('<crypto-pay> amount choice (donations)', () => {
     const el = await render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20' });
     await untilText(el, 'The shop has not set up this checkout.');
     expect(form(el)?.tagName ?? 'none').to.equal('none');
+  });
+
+  it('checks its presets once per setup, not again as the customer types', async () => {
+    const checked: string[] = [];
+    const setup: AmountChoiceSetup = {
+      open: { min: '1.00', max: '500.00', currencies: ['EUR'] },
+      check: (open, text, currency) => {
+        checked.push(text);
+        return checkOpenAmount(open, text, currency);
+      },
+      sentence: refusalSentence,
+      currency: 'EUR',
+      presets: ['5', '20'],
+      initial: '',
+    };
+    const element = await fixture<HTMLElementTagNameMap['crypto-pay-amount-choice']>(
+      html`<crypto-pay-amount-choice .setup=${setup}></crypto-pay-amount-choice>`,
+    );
+    expect(checked.filter((text) => text === '5')).to.have.length(1);
+    const input = element.shadowRoot?.querySelector('input#other-amount') as HTMLInputElement;
+    for (const text of ['1', '12', '12.5']) {
+      input.value = text;
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      await element.updateComplete;
+    }
+    expect(checked.filter((text) => text === '5' || text === '20')).to.deep.equal(['5', '20']);
+    element.setup = { ...setup, presets: ['50'] };
+    await element.updateComplete;
+    expect(checked.filter((text) => text === '50')).to.have.length(1);
   });
 });
