@@ -302,7 +302,7 @@ export default defineConfig(({ mode }) => {
         // For bundlers every dependency stays an import (Lit first of all), so the host dedupes them.
         // The entry may export what its chunks share, instead of becoming a facade of one.
         preserveEntrySignatures: 'allow-extension',
-        external: bundled ? [] : [/^lit(\/|$)/, /^@lit\//, /^lean-qr/, /^zod/, /^@crypto-pay\//],
+        external: bundled ? [] : [/^lit(\/|$)/, /^@lit\//, /^lean-qr/, /^@crypto-pay\//],
         output: {
           chunkFileNames: bundled ? 'chunks/[name].bundled-[hash].js' : 'chunks/[name]-[hash].js',
         },
