@@ -23,16 +23,16 @@ import { RetryWait } from './retry-wait.ts';
 
 /**
  * The pay step's panel comes in its own chunk, fetched while the create is on its way (or a
- * checkout resumes), once for the page: the element that asks first reports a failure. Until it
- * is there the step shows the plain link to the payment page, so a chunk that is slow or fails
- * to load never hides where to pay.
+ * checkout resumes), one fetch at a time for the page: the element that asked reports a failure.
+ * Until it is there the step shows the plain link to the payment page, so a chunk that is slow
+ * or fails to load never hides where to pay.
  */
 let panelLoading: Promise<unknown> | undefined;
 /** The panel's chunk once loaded: it also brings what the views after the pay step say. */
 let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
 /**
- * The panel's chunk did not load (the bundle asked twice; a browser keeps a failed import):
- * the views after the pay step show without it, a result with its heading and next step.
+ * The panel's chunk did not load the last time it was asked for: the views after the pay step
+ * show without it, a result with its heading and next step.
  */
 let panelFailed = false;
 const loadPanel = (host: HTMLElement) =>
@@ -42,6 +42,7 @@ const loadPanel = (host: HTMLElement) =>
     },
     (error) => {
       panelFailed = true;
+      panelLoading = undefined;
       throw error;
     },
   ));
@@ -193,7 +194,9 @@ export default class CryptoPay extends LitElement {
 
   protected override updated(): void {
     const view = this.flow.view();
-    if (PANEL_VIEWS.includes(view) && !panelPart && !panelFailed) {
+    // After a failure, asked again as the view changes (pay, then paid), not on every update.
+    const asked = panelFailed && view === this.shownView;
+    if (PANEL_VIEWS.includes(view) && !panelPart && !asked) {
       loadPanel(this).then(
         () => this.showPanel(),
         () => this.requestUpdate(),
