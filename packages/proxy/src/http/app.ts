@@ -1,7 +1,8 @@
 /**
  * The proxy as one Hono app: edge middleware (request log, secure headers, CORS, cross-site
  * creates, body limit, rate limit), one sub-app per resource mounted with `route()`, and one
- * error handler.
+ * error handler. The status read comes first, then the edge headers are handed to Hono for the
+ * rest (`edge-headers.ts` says why).
  */
 
 import { Hono } from 'hono';
@@ -16,6 +17,7 @@ import type { Store } from '../store/store.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
+import { edgeHeadersOnAnswers } from './edge-headers.ts';
 import { handleError } from './errors.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { clientKey } from './middleware/client-ip.ts';
@@ -27,7 +29,7 @@ import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
-import { checkoutRoutes } from './routes/checkouts.ts';
+import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
 import { eventRoutes } from './routes/events.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
@@ -109,6 +111,9 @@ export function createApp(options: AppOptions) {
         ...(options.monotonicNow === undefined ? {} : { now: options.monotonicNow }),
       }),
     )
+    // Before the edge headers are handed to Hono: it answers with their record itself.
+    .route('/api/checkouts', checkoutReadRoutes(store))
+    .use(edgeHeadersOnAnswers())
     .route(
       '/api/config',
       publicConfigRoutes({

@@ -30,7 +30,8 @@ function cutOff(): ApiError {
  */
 export function bodyLimit(maxBytes: number) {
   const limit = countedLimit(maxBytes);
-  return createMiddleware<AppEnv>(async (c, next) => {
+  // Not async: a request without a body (every status read) goes on at once.
+  return createMiddleware<AppEnv>((c, next) => {
     // GET and HEAD carry no body; asking the adapter's Request for one would build the web
     // Request (headers, abort signal) for every status read and event stream.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
@@ -38,7 +39,7 @@ export function bodyLimit(maxBytes: number) {
     if (!c.req.header('Content-Length') || c.req.header('Transfer-Encoding')) return next();
     // With a Content-Length, Hono's limit only compares it and goes on: what the rest of the
     // chain throws reaches the error handler, not here.
-    await limit(c, next);
+    return limit(c, next);
   });
 }
 

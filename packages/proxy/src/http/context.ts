@@ -11,6 +11,8 @@ export interface AppEnv {
     log: Log;
     /** A routine answer (a status read), logged at debug: set by its route. */
     routine?: boolean;
+    /** The headers every answer carries, set by the edge middleware (`edge-headers.ts`). */
+    edgeHeaders?: Record<string, string>;
     /** The largest body `readBody` takes: set by the body limit. */
     maxBodyBytes?: number;
   };

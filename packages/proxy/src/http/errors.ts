@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from '../api-error.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import type { AppEnv } from './context.ts';
+import { prepareEdgeHeaders } from './edge-headers.ts';
 
 /** A failed body or query check: the spec's text and its catalogue name as the code. */
 export function validationError(failure: ValidationFailure): ApiError {
@@ -47,6 +48,8 @@ export function unexpectedErrorFields(error: unknown): Record<string, unknown> {
 
 /** Turns every thrown value into the error shape; logs what was not expected. */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  // A request can fail before it reaches the routes that set them (a guard, a status read).
+  prepareEdgeHeaders(c);
   if (error instanceof ApiError) {
     // The caller's mistakes are in the request line; failures of the service deserve a reason.
     if (error.status >= 500) c.get('log')?.('warn', error.message, { code: error.code });

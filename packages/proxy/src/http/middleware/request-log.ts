@@ -83,8 +83,8 @@ export function requestLog(log: Log) {
     const requestId = requestIdFrom(c.req.header('X-Request-Id'));
     c.set('requestId', requestId);
     c.set('log', childLogger(log, { request_id: requestId }));
-    // Set before the handler runs: responses built by `c.json` (errors too) carry it.
-    c.header('X-Request-Id', requestId);
+    // Before the handler runs: every answer carries it, errors too.
+    c.set('edgeHeaders', { 'X-Request-Id': requestId });
     const started = performance.now();
     await next();
     logRequest(log, {

@@ -2,6 +2,7 @@
 
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
+import { edgeHeaders } from '../edge-headers.ts';
 
 /**
  * The proxy answers only JSON and event streams, never a document, so it sends the headers the
@@ -19,14 +20,17 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-Frame-Options', 'DENY'],
 ];
 
+const SECURITY_RECORD = Object.fromEntries(SECURITY_HEADERS);
+
 /**
- * Sets the headers before the handler runs, so every answer the context builds (errors, 304s,
+ * Adds the headers to the edge headers before the handler runs, so every answer (errors, 304s,
  * preflights and event streams too) carries them and is built once: setting them on `c.res`
  * afterwards turns the adapter's light response into a web Response with undici Headers.
  */
 export function securityHeaders() {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
-    await next();
+  // Not async: nothing runs after the handler, so no promise of its own to wait on.
+  return createMiddleware<AppEnv>((c, next) => {
+    Object.assign(edgeHeaders(c), SECURITY_RECORD);
+    return next();
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The widget's checkout routes: create (priced on the proxy, idempotent with a key) and read
- * (with ETag and 304). Following a checkout is `events.ts`.
+ * (with ETag and 304, its answer built on the edge headers' record: `edge-headers.ts`).
+ * Following a checkout is `events.ts`.
  */
 
 import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
@@ -8,50 +9,55 @@ import { Hono } from 'hono';
 import { ApiError } from '../../api-error.ts';
 import { type CheckoutDeps, createCheckout, findCheckout } from '../../checkout/create.ts';
 import { publicCheckout } from '../../checkout/views.ts';
+import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
+import { readAnswer } from '../edge-headers.ts';
 import { jsonBody } from '../validation.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export function checkoutRoutes(deps: CheckoutDeps) {
-  return new Hono<AppEnv>()
-    .post('/', jsonBody(createCheckoutSchema), async (c) => {
-      const key = c.req.header('Idempotency-Key');
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw new ApiError(
-          422,
-          'idempotency_key_invalid',
-          'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
-        );
-      }
-      const { checkout, replayed } = await createCheckout(
-        deps,
-        c.req.valid('json'),
-        key,
-        c.get('log'),
+  return new Hono<AppEnv>().post('/', jsonBody(createCheckoutSchema), async (c) => {
+    const key = c.req.header('Idempotency-Key');
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+      throw new ApiError(
+        422,
+        'idempotency_key_invalid',
+        'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
       );
-      c.get('log')('info', replayed ? 'checkout replayed' : 'checkout created', {
-        checkout_id: checkout.id,
-        pricing: checkout.pricing,
-      });
-      if (replayed) c.header('Idempotent-Replayed', 'true');
-      c.header('Location', `/api/checkouts/${checkout.id}`);
-      return c.json(publicCheckout(checkout), 201);
-    })
-    .get('/:id', async (c) => {
-      const checkout = await findCheckout(deps.store, c.req.param('id'));
-      c.set('routine', true);
-      // The version grows with every change, so it is the validator: no body to hash.
-      const tag = `"v${checkout.version}"`;
-      if (matchesETag(c.req.header('If-None-Match'), tag)) {
-        return c.body(null, 304, { ETag: tag, 'Cache-Control': 'no-cache' });
-      }
-      return c.body(JSON.stringify(publicCheckout(checkout)), 200, {
-        ETag: tag,
-        'Cache-Control': 'no-cache',
-        'Content-Type': 'application/json',
-      });
+    }
+    const { checkout, replayed } = await createCheckout(
+      deps,
+      c.req.valid('json'),
+      key,
+      c.get('log'),
+    );
+    c.get('log')('info', replayed ? 'checkout replayed' : 'checkout created', {
+      checkout_id: checkout.id,
+      pricing: checkout.pricing,
     });
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    c.header('Location', `/api/checkouts/${checkout.id}`);
+    return c.json(publicCheckout(checkout), 201);
+  });
+}
+
+/** The status read: mounted before `edgeHeadersOnAnswers`, as it answers with the record. */
+export function checkoutReadRoutes(store: Store) {
+  return new Hono<AppEnv>().get('/:id', async (c) => {
+    const checkout = await findCheckout(store, c.req.param('id'));
+    c.set('routine', true);
+    // The version grows with every change, so it is the validator: no body to hash.
+    const tag = `"v${checkout.version}"`;
+    if (matchesETag(c.req.header('If-None-Match'), tag)) {
+      return readAnswer(c, null, 304, { ETag: tag, 'Cache-Control': 'no-cache' });
+    }
+    return readAnswer(c, JSON.stringify(publicCheckout(checkout)), 200, {
+      ETag: tag,
+      'Cache-Control': 'no-cache',
+      'Content-Type': 'application/json',
+    });
+  });
 }
 
 /** `If-None-Match` (a list of tags, weak or strong, or `*`) against the current tag. */
