@@ -85,6 +85,11 @@ describe('security headers', () => {
       ],
       ['an unknown address', headOf(served.proxy.url, '/nowhere', 'GET'), 404],
       [
+        'a dot segment',
+        send(served.proxy.url, { path: '/api/%2e%2e/admin/checkouts', firstEventOnly: true }),
+        400,
+      ],
+      [
         'an unauthorised admin call',
         headOf(served.proxy.url, '/admin/sessions', 'POST', json, '{}'),
         401,
