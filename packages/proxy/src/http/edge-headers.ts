@@ -6,8 +6,8 @@
  * context keeps what `c.header` sets (and more than one header given to `c.body`) in a web
  * `Headers` object, which checks and lower-cases each name and value, and `@hono/node-server`
  * then copies it, sorted, into the plain object Node writes. A status read answers with a
- * Response built on the record (`readAnswer`), which the adapter hands to Node as it is: that
- * took about a sixth of a read's CPU off. Every other answer keeps Hono's way: the record is set
+ * Response built on the record (`readAnswer`), which the adapter hands to Node as it is: the
+ * largest cut of a read's CPU found there. Every other answer keeps Hono's way: the record is set
  * with `c.header` once the request reaches the routes after the status read's
  * (`edgeHeadersOnAnswers`), or by the error handler.
  */
