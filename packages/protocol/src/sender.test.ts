@@ -124,6 +124,25 @@ describe('sender data of a legal entity', () => {
   }
 });
 
+describe('characters, as the spec counts them', () => {
+  // Code points, as zod's length checks count them for every other text field of a request:
+  // a name in a script outside the Basic Multilingual Plane (𠀋, two UTF-16 units) is one each.
+  it('takes a name of 255 characters written in two UTF-16 units each', () => {
+    const name = '𠀋'.repeat(255);
+    assert.deepEqual(senderDataIssues('natural', { ...person, first_name: name }), []);
+    assert.deepEqual(senderDataIssues('legal', { ...company, legal_name: name }), []);
+    assert.deepEqual(senderDataIssues('natural', { ...person, last_name: '𠀋'.repeat(256) }), [
+      { field: 'last_name', message: errors.lastNameTooLong.message },
+    ]);
+  });
+
+  it('tells a country of fewer than 3 characters by its length', () => {
+    assert.deepEqual(senderDataIssues('legal', { ...company, country_of_registration: 'D𠀋' }), [
+      { field: 'country_of_registration', message: errors.countryOfRegistrationLength.message },
+    ]);
+  });
+});
+
 describe('sender data as a whole', () => {
   it('is missing, or not an object', () => {
     assert.deepEqual(senderDataIssues('natural', undefined), [

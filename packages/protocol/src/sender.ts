@@ -86,12 +86,18 @@ const TOO_LONG: Record<string, string> = {
   legal_name: errors.legalNameTooLong.message,
 };
 
+/**
+ * Characters as the request's other text fields count them (zod's length checks): code points,
+ * so a character outside the Basic Multilingual Plane (𠀋, an emoji) is one, not two UTF-16 units.
+ */
+const characters = (value: string) => [...value].length;
+
 /** What one value of a field breaks, given it is a string: each rule's text, in rule order. */
 const RULES = {
   // Blank names count as missing.
   name: (value: string, field: Field, missing: string) => [
     ...(value.trim() === '' ? [missing] : []),
-    ...(value.length > MAX_NAME_LENGTH ? [TOO_LONG[field]!] : []),
+    ...(characters(value) > MAX_NAME_LENGTH ? [TOO_LONG[field]!] : []),
   ],
   date: (value: string) =>
     !isCalendarDate(value)
@@ -100,7 +106,7 @@ const RULES = {
         ? []
         : [DATE_OF_BIRTH_RANGE],
   country: (value: string) =>
-    value.length !== 3
+    characters(value) !== 3
       ? [errors.countryOfRegistrationLength.message]
       : isCountryCode(value)
         ? []
