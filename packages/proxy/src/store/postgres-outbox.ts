@@ -44,8 +44,6 @@ const EVENT_ORDER_LOCK = 7_301_018_002;
 export async function writeEvent(client: Queryable, event: NewEvent): Promise<boolean> {
   // Kept past pruning: a key once written never makes a second event. Before the order lock, so a
   // repeat takes no lock; a repeat racing the first waits for its commit here, then finds the key.
-  // Every event's key passes here first (migration 5 copied in the older ones), so the event's
-  // own UNIQUE dedupe_key below can never be hit.
   if (event.dedupeKey !== undefined) {
     const kept = await client.query(
       `INSERT INTO webhook_dedupe_keys (dedupe_key, created_at) VALUES ($1, $2)
@@ -59,7 +57,7 @@ export async function writeEvent(client: Queryable, event: NewEvent): Promise<bo
     `WITH next AS (SELECT nextval('webhook_events_seq') AS seq)
     INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
     SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || $1, $2, $3, $4, $5 FROM next
-    RETURNING seq`,
+    ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`,
     [
       randomBytes(6).toString('base64url'),
       event.type,
@@ -68,6 +66,9 @@ export async function writeEvent(client: Queryable, event: NewEvent): Promise<bo
       event.dedupeKey ?? null,
     ],
   );
+  // An event whose key is not kept above, written by a proxy of the version before migration 5
+  // still running through a rolling upgrade, stops the repeat here.
+  if (rows.length === 0) return false;
   await client.query(FAN_OUT, [rows[0]!.seq, event.createdAt, event.type]);
   return true;
 }

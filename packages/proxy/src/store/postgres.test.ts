@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { queryOnce } from '../../../../tests/support/postgres.ts';
-import { checkoutEvent } from '../webhooks/events.ts';
+import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { openPostgresStore } from './postgres.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
@@ -308,6 +308,35 @@ describe('PostgreSQL store, several proxies on one database', () => {
       assert.equal(storeUnavailableReason(error), undefined);
       return true;
     });
+    await closeAll(stores);
+  });
+
+  it('makes no second event of a key a proxy of the older version wrote beside its event alone', async () => {
+    // A rolling upgrade: the older proxies go on writing events, with their dedupe keys but not
+    // into webhook_dedupe_keys, on the database a newer one migrated.
+    const { stores, url } = await proxies(1);
+    const entry = {
+      receivedAt: 20,
+      type: 'deposit',
+      objectId: 'dep-1',
+      status: 'Completed',
+      outcome: 'recorded',
+      body: {},
+    };
+    const event = relayedEvent(entry);
+    await queryOnce(
+      url,
+      `INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
+      SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || 'older', $1, 10, '{}', $2
+      FROM (SELECT nextval('webhook_events_seq') AS seq) next`,
+      [event.type, event.dedupeKey],
+    );
+    await stores[0]!.recordCallback(entry, event);
+    assert.deepEqual(
+      (await stores[0]!.listEvents({ limit: 10 })).map((kept) => kept.createdAt),
+      [10],
+    );
+    assert.equal((await stores[0]!.listCallbacks({ limit: 10 })).length, 1);
     await closeAll(stores);
   });
 

@@ -48,9 +48,10 @@ export function sqliteOutbox(db: Database.Database): {
   store: WebhookStore;
 } {
   const statements = {
-    // Every event's key is kept first (`keepKey`), so its UNIQUE dedupe_key is never hit here.
+    // ON CONFLICT for an event whose key `keepKey` lacks: one an older version wrote on this
+    // file after migration 7 (a rollback), not keeping the key.
     insertEvent: db.prepare(`INSERT INTO webhook_events (id, type, created_at, data, dedupe_key)
-      VALUES (@id, @type, @created_at, @data, @dedupe_key)`),
+      VALUES (@id, @type, @created_at, @data, @dedupe_key) ON CONFLICT (dedupe_key) DO NOTHING`),
     // Kept past pruning (migration 7, which copied in the older events' keys): a key once
     // written never makes a second event.
     keepKey: db.prepare(`INSERT INTO webhook_dedupe_keys (dedupe_key, created_at) VALUES (?, ?)
@@ -108,6 +109,7 @@ export function sqliteOutbox(db: Database.Database): {
       data: JSON.stringify(event.data),
       dedupe_key: event.dedupeKey ?? null,
     });
+    if (inserted.changes === 0) return;
     const seq = Number(inserted.lastInsertRowid);
     statements.nameEvent.run(eventId(seq), seq);
     statements.fanOut.run({ seq, now: event.createdAt, type: event.type });

@@ -76,6 +76,35 @@ describe('SQLite store, what only a file has', () => {
     await store.close();
   });
 
+  it('makes no second event of a key an older version wrote beside its event alone', async () => {
+    // An older version run on the migrated file (a rollback) wrote its events without keeping
+    // their keys in webhook_dedupe_keys.
+    const file = join(dir, 'older-writer.db');
+    const entry = {
+      receivedAt: 20,
+      type: 'deposit',
+      objectId: 'dep-2',
+      status: 'Completed',
+      outcome: 'recorded',
+      body: {},
+    };
+    const event = relayedEvent(entry);
+    const store = openSqliteStore(file);
+    const older = new Database(file);
+    older
+      .prepare(`INSERT INTO webhook_events (id, type, created_at, data, dedupe_key)
+        VALUES ('evt_older', ?, 10, '{}', ?)`)
+      .run(event.type, event.dedupeKey);
+    older.close();
+    await store.recordCallback(entry, event);
+    assert.deepEqual(
+      (await store.listEvents({ limit: 10 })).map((kept) => kept.id),
+      ['evt_older'],
+    );
+    assert.equal((await store.listCallbacks({ limit: 10 })).length, 1);
+    await store.close();
+  });
+
   it('gives back at open the keys and sessions a create cut off by a crash still held', async () => {
     const file = join(dir, 'abandoned.db');
     const before = openSqliteStore(file);
