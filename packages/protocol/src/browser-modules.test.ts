@@ -14,7 +14,7 @@ function importedModules(entry: URL, found = new Map<string, string>()): Map<str
 }
 
 describe('the modules a browser form imports', () => {
-  // The widget checks its form with these; zod would add about 7 KB gzipped to its download.
+  // The widget checks its form with these; zod/mini doubled its rules' chunk (BENCHMARKS.md).
   for (const entry of ['sender.ts', 'formats.ts', 'countries.ts', 'money.ts']) {
     it(`${entry} brings no zod`, () => {
       const withZod = [...importedModules(new URL(entry, import.meta.url))]

@@ -127,14 +127,14 @@ export class LocalizeController implements ReactiveController {
     this.base = chosen.get(tag) ?? (english ? en : this.base);
     if (!chosen.has(tag) && !english && !sentFor.has(tag)) {
       sentFor.add(tag);
-      // The shipped locales and their negotiation are a chunk too (locales.ts).
+      // The shipped locales and their negotiation are a chunk too (locales.ts). One that fails
+      // to load leaves the checkout in English rather than broken.
       loadPart(
         this.host,
         import('./locales.ts').then((locales) => locales.translationFor(tag, custom, en)),
       ).then((translation) => {
         chosen.set(tag, translation);
         updateAll();
-        // A locale chunk that fails to load leaves the checkout in English rather than broken.
       }, ignore);
     }
   }
