@@ -13,7 +13,7 @@ const MIGRATION_LOCK = 7_301_018_001;
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   -- Checkouts: what the widget follows. No sender data, no email: only prices and statuses.
-  -- Times are Unix milliseconds (BIGINT), read back as numbers (see postgres.ts).
+  -- Times are Unix milliseconds (BIGINT), read back as numbers (postgres-connection.ts).
   CREATE TABLE checkouts (
     seq BIGSERIAL PRIMARY KEY,
     id TEXT NOT NULL UNIQUE,
@@ -59,7 +59,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX checkout_sessions_foreign_id ON checkout_sessions (foreign_id);
 
   -- Idempotency-Key of POST /api/checkouts: the key, a keyed hash of the body, the result. A
-  -- key without a checkout older than the claim lease was left by a dead proxy (postgres.ts).
+  -- key without a checkout older than the claim lease was left by a dead proxy
+  -- (postgres-create-claims.ts).
   CREATE TABLE idempotency_keys (
     key TEXT PRIMARY KEY,
     request_hash TEXT NOT NULL,
