@@ -98,7 +98,8 @@ export class CheckoutFlow {
 
   constructor(
     private readonly host: CheckoutFlowHost,
-    private readonly navigate: (url: string) => void,
+    /** Goes to another address (the element's `navigate`, which tests watch). */
+    readonly navigate: (url: string) => void,
     /** Closes this tab where the browser allows it (a tab a page or its link opened). */
     private readonly closeTab: () => void,
   ) {

@@ -1,68 +1,17 @@
 /** `<crypto-pay>`: the checkout element, from the customer's details to the payment's end. */
-import { TaskStatus } from '@lit/task';
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import { ignore, loadPart, servePartsFrom } from '../../api/parts.ts';
-import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
+import { servePartsFrom } from '../../api/parts.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController, wholeOf } from '../../localize/localize.ts';
-import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
-import { formatAmount } from '../../utilities/format.ts';
-import type { ResultTone } from '../result-view/result-view.component.ts';
-import '../result-view/result-view.ts';
-import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
-import '../sender-form/sender-form.ts';
-import { endAddress } from './checkout-end.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
-import { canRetry, errorDetail, errorSentence, headingOf, type View } from './crypto-pay.views.ts';
-import { RetryWait } from './retry-wait.ts';
-
-/**
- * The pay step's panel comes in its own chunk, fetched while the create is on its way (or a
- * checkout resumes), one fetch at a time for the page: the element that asked reports a failure.
- * Until it is there the step shows the plain link to the payment page, so a chunk that is slow
- * or fails to load never hides where to pay.
- */
-let panelLoading: Promise<unknown> | undefined;
-/** The panel's chunk once loaded: it also brings what the views after the pay step say. */
-let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
-/**
- * The panel's chunk did not load the last time it was asked for: the views after the pay step
- * show without it, a result with its heading and next step.
- */
-let panelFailed = false;
-const loadPanel = (host: HTMLElement) =>
-  (panelLoading ??= loadPart(host, import('../payment-panel/payment-panel.ts')).then(
-    (part) => {
-      panelPart = part;
-    },
-    (error) => {
-      panelFailed = true;
-      panelLoading = undefined;
-      throw error;
-    },
-  ));
-
-/** Views that need the panel's chunk: the pay step, and those that may come next. */
-const PANEL_VIEWS: readonly View[] = ['pay', 'checking', 'paid', 'failed', 'expired', 'elsewhere'];
-/**
- * Views that read in words only the panel's chunk brings English (or its ending, in any language):
- * "checking" stands in until it is there, or until it failed to load.
- */
-const AFTER_PAY: readonly View[] = ['redirect', 'paid', 'failed', 'expired', 'elsewhere'];
-
-/** Sentences side by side, the empty ones left out. */
-const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
-
-/** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
-const FORM_PARTS =
-  'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
-const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
-const RESULT_PARTS = 'result,message,primary-button,secondary-button';
+import { headingOf, type View } from './crypto-pay.views.ts';
+import { AFTER_PAY, loadPanel, PANEL_VIEWS, panelFailed, panelPart } from './panel-part.ts';
+import { ViewContent } from './view-content.ts';
 
 /**
  * @summary A crypto checkout: asks who pays and in which currency, creates the payment through
@@ -169,7 +118,7 @@ export default class CryptoPay extends LitElement {
     (url) => this.navigate(url),
     () => this.closeTab(),
   );
-  private readonly retryWait = new RetryWait(this);
+  private readonly content = new ViewContent(this, this.flow, this.localize);
   private shownView: View | undefined;
   private shownRefusal: string | undefined;
   private interacted = false;
@@ -258,207 +207,16 @@ export default class CryptoPay extends LitElement {
     this.interacted = true;
   };
 
-  /** Back to an empty start, also on a return page that named a checkout. */
-  private startAgain(): void {
-    this.checkoutId = undefined;
-    this.flow.startAgain();
-  }
-
   override render() {
     const t = this.localize.translation;
     const whole = panelPart && wholeOf(t);
     const next = this.flow.view();
     const view = !whole && !panelFailed && AFTER_PAY.includes(next) ? 'checking' : next;
-    // Only an error view waits before its "Try again"; leaving it ends the countdown.
-    if (!view.endsWith('-error')) this.retryWait.stop();
     return html`
       <div part="base" class="base" lang=${t.$code} dir=${t.$dir}>
         <h2 part="heading" tabindex="-1">${headingOf(view, t)}</h2>
-        ${
-          view === 'details' || view === 'create-error'
-            ? // One template for both, so the form (and what the customer typed) survives an
-              // error view and its "Back".
-              html`${view === 'create-error' ? this.body(view, t, whole) : nothing}
-              ${this.details(t, view === 'create-error')}`
-            : this.body(view, t, whole)
-        }
+        ${this.content.render(view, t, whole)}
       </div>
-    `;
-  }
-
-  private result(
-    tone: ResultTone,
-    message: string,
-    options: {
-      detail?: string;
-      /** The proxy's explanations are English, whatever the customer's language. */
-      detailLang?: string;
-      note?: string;
-      primary?: [string, () => void, boolean?];
-      secondary?: [string, () => void];
-    } = {},
-  ) {
-    const { detail = '', detailLang = '', note = '', primary, secondary } = options;
-    // The result view puts its sentence in a live region, so a screen reader hears each change.
-    return html`
-      <crypto-pay-result
-        exportparts=${RESULT_PARTS}
-        tone=${tone}
-        message=${message}
-        detail=${detail}
-        detail-lang=${detailLang}
-        note=${note}
-        primary-label=${primary?.[0] ?? ''}
-        ?primary-disabled=${primary?.[2]}
-        secondary-label=${secondary?.[0] ?? ''}
-        @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
-          (event.detail === 'primary' ? primary : secondary)?.[1]()}
-      ></crypto-pay-result>
-    `;
-  }
-
-  /**
-   * `whole` is the translation once the panel's chunk brought English's later messages and the
-   * ending's sentences: until then the pay step shows its plain link (the others wait as "checking").
-   */
-  private body(view: View, t: EarlyTranslation, whole: Translation | undefined) {
-    const { flow } = this;
-    const checkout = flow.checkout;
-    const leaving = flow.leaving ? (whole?.leavingToShop ?? '') : '';
-    const ending =
-      whole && panelPart && checkout
-        ? panelPart.endingOf(checkout, whole)
-        : { message: '', money: '' };
-    // A new checkout needs a price: a return page's element has only the checkout to show.
-    const startAgain: [string, () => void] | undefined = flow.priced
-      ? [t.startAgain, () => this.startAgain()]
-      : undefined;
-    const retry = (error: unknown, run: () => void) =>
-      canRetry(error) ? this.retryWait.action(error, t, run) : {};
-    switch (view) {
-      case 'misconfigured':
-        return this.result('error', t.errorMisconfigured);
-      case 'amount-refused': {
-        // The page can write it otherwise or choose another (or offer the amount choice).
-        const config = flow.config.value!;
-        const sentence = config.refusalSentence!;
-        return this.result(
-          'error',
-          sentence(flow.openAmountCheck!, config.open_amount!, this.currency ?? '', t),
-        );
-      }
-      case 'loading':
-        return this.result('progress', t.loading);
-      case 'checking':
-        return this.result('progress', t.checkingStatus);
-      case 'config-error':
-        return this.result('error', errorSentence(flow.config.error, t), {
-          detail: errorDetail(flow.config.error),
-          detailLang: 'en',
-          ...retry(flow.config.error, () => void flow.config.run()),
-        });
-      case 'create-error':
-        return this.result('error', errorSentence(flow.create.error, t), {
-          detail: errorDetail(flow.create.error),
-          detailLang: 'en',
-          ...retry(flow.create.error, () => flow.retryCreate()),
-          // The form would only meet a used session's refusal again: back to the shop instead.
-          ...(isSessionInvalid(flow.create.error)
-            ? {}
-            : { secondary: [t.back, () => flow.dismissError()] }),
-        });
-      case 'resume-error': {
-        const error = flow.resume.error;
-        const notFound = error instanceof ProxyError && error.kind === 'not_found';
-        // Only an unknown checkout may be replaced: one the proxy cannot read now may be paid
-        // already, and starting again could take a second payment.
-        return this.result('error', errorSentence(error, t), {
-          ...(notFound ? {} : retry(error, () => void flow.resume.run())),
-          ...(startAgain && notFound ? { primary: startAgain } : {}),
-        });
-      }
-      case 'pay':
-        // Until the panel's chunk is there: its link, as the panel opens it (a new tab).
-        if (!whole) {
-          return html`<a
-            class="button"
-            href=${checkout?.payment_link ?? ''}
-            target="_blank"
-            rel="noopener noreferrer"
-            >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
-          >`;
-        }
-        return html`
-          <crypto-pay-payment-panel
-            exportparts=${PANEL_PARTS}
-            .t=${whole}
-            .locale=${this.localize.formatLocale}
-            .checkout=${checkout}
-            ?trouble=${flow.trouble}
-            @check-now=${() => flow.checkNow()}
-            @expiry-reached=${() => flow.checkNow()}
-          ></crypto-pay-payment-panel>
-          <p class="visually-hidden" role="status" aria-live="polite">
-            ${checkout?.status === 'processing' ? whole.statusProcessing : whole.statusCreated}
-          </p>
-        `;
-      case 'redirect':
-        return html`${this.result('progress', whole?.redirectBody ?? '')}
-          <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
-      case 'paid':
-        return this.result('success', ending.message, { detail: joined(ending.money, leaving) });
-      case 'failed':
-      case 'expired': {
-        // Next steps: a new payment where the element has a price, or the shop's failure page
-        // (unless the page is already going there, or is it).
-        const back = flow.leaving ? undefined : endAddress(this, checkout!);
-        return this.result('failure', ending.message, {
-          detail: joined(ending.money, leaving),
-          ...(startAgain ? { primary: startAgain } : {}),
-          ...(back && whole ? { secondary: [whole.backToShop, () => this.navigate(back)] } : {}),
-        });
-      }
-      case 'elsewhere':
-        return this.result('info', whole?.elsewhereBody ?? '');
-      default:
-        return nothing;
-    }
-  }
-
-  private details(t: EarlyTranslation, hidden: boolean) {
-    const { flow } = this;
-    const config = flow.config.value;
-    const session = config?.sessionPrice;
-    const product = this.product ? config?.products[this.product] : undefined;
-    // A session's price is only known once the proxy told it (it may not have).
-    const price = this.session
-      ? session && { ...session, currency: session.currency.iso }
-      : (product ??
-        (flow.openAmount && this.currency
-          ? { currency: this.currency, amount: flow.openAmount }
-          : undefined));
-    return html`
-      ${
-        price && !hidden
-          ? html`<p part="total" class="total">
-              <span>${price.description ?? t.orderTotal}</span>
-              <strong>${t.amountWithCurrency(formatAmount(price.amount, t), price.currency)}</strong>
-            </p>`
-          : nothing
-      }
-      <crypto-pay-sender-form
-        ?hidden=${hidden}
-        exportparts=${FORM_PARTS}
-        .t=${t}
-        .currencies=${config?.payment_currencies ?? []}
-        .serverIssue=${flow.formIssue}
-        .amountChoice=${flow.amountChoice}
-        ?busy=${flow.create.status === TaskStatus.PENDING}
-        @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
-          loadPanel(this).catch(ignore);
-          flow.submit(event.detail);
-        }}
-      ></crypto-pay-sender-form>
     `;
   }
 }

@@ -1,0 +1,46 @@
+/**
+ * The pay step's panel, in a chunk of its own: fetched once for the page, what it brings (the
+ * panel, and the words of the views after the pay step), and which views wait for it.
+ */
+import { loadPart } from '../../api/parts.ts';
+import type { View } from './crypto-pay.views.ts';
+
+/**
+ * Fetched while the create is on its way (or a checkout resumes), one fetch at a time for the
+ * page: the element that asked reports a failure. Until it is there the step shows the plain
+ * link to the payment page, so a chunk that is slow or fails to load never hides where to pay.
+ */
+let panelLoading: Promise<unknown> | undefined;
+/** The panel's chunk once loaded: it also brings what the views after the pay step say. */
+export let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
+/**
+ * The panel's chunk did not load the last time it was asked for: the views after the pay step
+ * show without it, a result with its heading and next step.
+ */
+export let panelFailed = false;
+export const loadPanel = (host: HTMLElement) =>
+  (panelLoading ??= loadPart(host, import('../payment-panel/payment-panel.ts')).then(
+    (part) => {
+      panelPart = part;
+    },
+    (error) => {
+      panelFailed = true;
+      panelLoading = undefined;
+      throw error;
+    },
+  ));
+
+/** Views that need the panel's chunk: the pay step, and those that may come next. */
+export const PANEL_VIEWS: readonly View[] = [
+  'pay',
+  'checking',
+  'paid',
+  'failed',
+  'expired',
+  'elsewhere',
+];
+/**
+ * Views that read in words only the panel's chunk brings English (or its ending, in any language):
+ * "checking" stands in until it is there, or until it failed to load.
+ */
+export const AFTER_PAY: readonly View[] = ['redirect', 'paid', 'failed', 'expired', 'elsewhere'];

@@ -1,0 +1,247 @@
+/**
+ * What `<crypto-pay>` shows under each view's heading: the details form (with the order total),
+ * the error views and their retries, the pay step (the panel, or its plain link until the
+ * panel's chunk is there) and the views of the end.
+ */
+import { TaskStatus } from '@lit/task';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { ignore } from '../../api/parts.ts';
+import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
+import type { LocalizeController } from '../../localize/localize.ts';
+import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
+import { formatAmount } from '../../utilities/format.ts';
+import type { ResultTone } from '../result-view/result-view.component.ts';
+import '../result-view/result-view.ts';
+import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
+import '../sender-form/sender-form.ts';
+import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
+import type { CheckoutFlow } from './checkout-flow.ts';
+import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
+import { loadPanel, panelPart } from './panel-part.ts';
+import { RetryWait } from './retry-wait.ts';
+
+/** Sentences side by side, the empty ones left out. */
+const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
+
+/** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
+const FORM_PARTS =
+  'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
+const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
+const RESULT_PARTS = 'result,message,primary-button,secondary-button';
+
+/** What the views read from the element: its price, result addresses and the checkout it names. */
+export type ViewContentHost = ReactiveControllerHost &
+  CheckoutEndHost & {
+    product: string | undefined;
+    session: string | undefined;
+    currency: string | undefined;
+    checkoutId: string | undefined;
+  };
+
+/** An end or error view: its sentence and the actions that lead on. */
+function result(
+  tone: ResultTone,
+  message: string,
+  options: {
+    detail?: string;
+    /** The proxy's explanations are English, whatever the customer's language. */
+    detailLang?: string;
+    note?: string;
+    primary?: [string, () => void, boolean?];
+    secondary?: [string, () => void];
+  } = {},
+) {
+  const { detail = '', detailLang = '', note = '', primary, secondary } = options;
+  // The result view puts its sentence in a live region, so a screen reader hears each change.
+  return html`
+    <crypto-pay-result
+      exportparts=${RESULT_PARTS}
+      tone=${tone}
+      message=${message}
+      detail=${detail}
+      detail-lang=${detailLang}
+      note=${note}
+      primary-label=${primary?.[0] ?? ''}
+      ?primary-disabled=${primary?.[2]}
+      secondary-label=${secondary?.[0] ?? ''}
+      @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
+        (event.detail === 'primary' ? primary : secondary)?.[1]()}
+    ></crypto-pay-result>
+  `;
+}
+
+export class ViewContent {
+  /** The wait before an error view's "Try again". */
+  private readonly retryWait: RetryWait;
+
+  constructor(
+    private readonly host: ViewContentHost,
+    private readonly flow: CheckoutFlow,
+    private readonly localize: LocalizeController,
+  ) {
+    this.retryWait = new RetryWait(host);
+  }
+
+  /**
+   * `whole` is the translation once the panel's chunk brought English's later messages and the
+   * ending's sentences: until then the pay step shows its plain link (the others wait as "checking").
+   */
+  render(view: View, t: EarlyTranslation, whole: Translation | undefined) {
+    // Only an error view waits before its "Try again"; leaving it ends the countdown.
+    if (!view.endsWith('-error')) this.retryWait.stop();
+    return view === 'details' || view === 'create-error'
+      ? // One template for both, so the form (and what the customer typed) survives an
+        // error view and its "Back".
+        html`${view === 'create-error' ? this.body(view, t, whole) : nothing}
+        ${this.details(t, view === 'create-error')}`
+      : this.body(view, t, whole);
+  }
+
+  /** Back to an empty start, also on a return page that named a checkout. */
+  private startAgain(): void {
+    this.host.checkoutId = undefined;
+    this.flow.startAgain();
+  }
+
+  private body(view: View, t: EarlyTranslation, whole: Translation | undefined) {
+    const { flow } = this;
+    const checkout = flow.checkout;
+    const leaving = flow.leaving ? (whole?.leavingToShop ?? '') : '';
+    const ending =
+      whole && panelPart && checkout
+        ? panelPart.endingOf(checkout, whole)
+        : { message: '', money: '' };
+    // A new checkout needs a price: a return page's element has only the checkout to show.
+    const startAgain: [string, () => void] | undefined = flow.priced
+      ? [t.startAgain, () => this.startAgain()]
+      : undefined;
+    const retry = (error: unknown, run: () => void) =>
+      canRetry(error) ? this.retryWait.action(error, t, run) : {};
+    switch (view) {
+      case 'misconfigured':
+        return result('error', t.errorMisconfigured);
+      case 'amount-refused': {
+        // The page can write it otherwise or choose another (or offer the amount choice).
+        const config = flow.config.value!;
+        const sentence = config.refusalSentence!;
+        return result(
+          'error',
+          sentence(flow.openAmountCheck!, config.open_amount!, this.host.currency ?? '', t),
+        );
+      }
+      case 'loading':
+        return result('progress', t.loading);
+      case 'checking':
+        return result('progress', t.checkingStatus);
+      case 'config-error':
+        return result('error', errorSentence(flow.config.error, t), {
+          detail: errorDetail(flow.config.error),
+          detailLang: 'en',
+          ...retry(flow.config.error, () => void flow.config.run()),
+        });
+      case 'create-error':
+        return result('error', errorSentence(flow.create.error, t), {
+          detail: errorDetail(flow.create.error),
+          detailLang: 'en',
+          ...retry(flow.create.error, () => flow.retryCreate()),
+          // The form would only meet a used session's refusal again: back to the shop instead.
+          ...(isSessionInvalid(flow.create.error)
+            ? {}
+            : { secondary: [t.back, () => flow.dismissError()] }),
+        });
+      case 'resume-error': {
+        const error = flow.resume.error;
+        const notFound = error instanceof ProxyError && error.kind === 'not_found';
+        // Only an unknown checkout may be replaced: one the proxy cannot read now may be paid
+        // already, and starting again could take a second payment.
+        return result('error', errorSentence(error, t), {
+          ...(notFound ? {} : retry(error, () => void flow.resume.run())),
+          ...(startAgain && notFound ? { primary: startAgain } : {}),
+        });
+      }
+      case 'pay':
+        // Until the panel's chunk is there: its link, as the panel opens it (a new tab).
+        if (!whole) {
+          return html`<a
+            class="button"
+            href=${checkout?.payment_link ?? ''}
+            target="_blank"
+            rel="noopener noreferrer"
+            >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
+          >`;
+        }
+        return html`
+          <crypto-pay-payment-panel
+            exportparts=${PANEL_PARTS}
+            .t=${whole}
+            .locale=${this.localize.formatLocale}
+            .checkout=${checkout}
+            ?trouble=${flow.trouble}
+            @check-now=${() => flow.checkNow()}
+            @expiry-reached=${() => flow.checkNow()}
+          ></crypto-pay-payment-panel>
+          <p class="visually-hidden" role="status" aria-live="polite">
+            ${checkout?.status === 'processing' ? whole.statusProcessing : whole.statusCreated}
+          </p>
+        `;
+      case 'redirect':
+        return html`${result('progress', whole?.redirectBody ?? '')}
+          <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
+      case 'paid':
+        return result('success', ending.message, { detail: joined(ending.money, leaving) });
+      case 'failed':
+      case 'expired': {
+        // Next steps: a new payment where the element has a price, or the shop's failure page
+        // (unless the page is already going there, or is it).
+        const back = flow.leaving ? undefined : endAddress(this.host, checkout!);
+        return result('failure', ending.message, {
+          detail: joined(ending.money, leaving),
+          ...(startAgain ? { primary: startAgain } : {}),
+          ...(back && whole ? { secondary: [whole.backToShop, () => flow.navigate(back)] } : {}),
+        });
+      }
+      case 'elsewhere':
+        return result('info', whole?.elsewhereBody ?? '');
+      default:
+        return nothing;
+    }
+  }
+
+  /** The details step: the order total above the form, unless an error view shows instead. */
+  private details(t: EarlyTranslation, hidden: boolean) {
+    const { flow, host } = this;
+    const config = flow.config.value;
+    const session = config?.sessionPrice;
+    const product = host.product ? config?.products[host.product] : undefined;
+    // A session's price is only known once the proxy told it (it may not have).
+    const price = host.session
+      ? session && { ...session, currency: session.currency.iso }
+      : (product ??
+        (flow.openAmount && host.currency
+          ? { currency: host.currency, amount: flow.openAmount }
+          : undefined));
+    return html`
+      ${
+        price && !hidden
+          ? html`<p part="total" class="total">
+              <span>${price.description ?? t.orderTotal}</span>
+              <strong>${t.amountWithCurrency(formatAmount(price.amount, t), price.currency)}</strong>
+            </p>`
+          : nothing
+      }
+      <crypto-pay-sender-form
+        ?hidden=${hidden}
+        exportparts=${FORM_PARTS}
+        .t=${t}
+        .currencies=${config?.payment_currencies ?? []}
+        .serverIssue=${flow.formIssue}
+        .amountChoice=${flow.amountChoice}
+        ?busy=${flow.create.status === TaskStatus.PENDING}
+        @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
+          loadPanel(host).catch(ignore);
+          flow.submit(event.detail);
+        }}
+      ></crypto-pay-sender-form>
+    `;
+  }
+}
