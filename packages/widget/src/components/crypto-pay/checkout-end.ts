@@ -1,10 +1,13 @@
 /**
- * The end of a checkout: the page is told how it ended (and may say no), and the customer is
- * sent to the shop's matching address, unless that is the page they are on.
+ * The page hears each status of a checkout; at its end, how it ended (and may say no), and the
+ * customer is sent to the shop's matching address, unless that is the page they are on.
  */
-import { type Checkout, isWebAddress } from '../../api/proxy-api.ts';
+import { type Checkout, FINAL_STATUSES, isWebAddress } from '../../api/proxy-api.ts';
 import { CryptoPayFailureEvent } from '../../events/failure.ts';
+import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { CryptoPaySuccessEvent } from '../../events/success.ts';
+import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';
+import { type PriceHost, storageKeyOf } from './checkout-price.ts';
 
 /** What ending reads from the element: its result addresses. */
 export type CheckoutEndHost = HTMLElement & {
@@ -13,11 +16,30 @@ export type CheckoutEndHost = HTMLElement & {
 };
 
 /**
+ * A checkout read (created, found again or followed) after `previous`: the page hears a new
+ * status, and of an ending. Answers where an ending seen here sends the customer, if anywhere.
+ */
+export function statusRead(
+  host: CheckoutEndHost & PriceHost,
+  previous: Checkout | undefined,
+  checkout: Checkout,
+): string | undefined {
+  if (previous?.id === checkout.id && previous.status === checkout.status) return undefined;
+  host.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
+  // Leave the page only for an ending seen here: a result page that resumes a finished
+  // checkout must stay, or it would send the customer to itself again and again.
+  const seenOpen = previous?.id === checkout.id && !FINAL_STATUSES.includes(previous.status);
+  if (!FINAL_STATUSES.includes(checkout.status)) return undefined;
+  forgetCheckoutId(storageKeyOf(host));
+  return endCheckout(host, checkout, seenOpen);
+}
+
+/**
  * Tells the page that `checkout` ended, and answers where the customer goes now: the matching
  * address, or `undefined` to stay (the page said no, there is none, it is this page, or `leave`
  * is false).
  */
-export function endCheckout(
+function endCheckout(
   host: CheckoutEndHost,
   checkout: Checkout,
   leave: boolean,

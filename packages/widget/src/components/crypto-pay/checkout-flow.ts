@@ -1,41 +1,32 @@
 /**
- * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
- * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and end
- * it (`checkout-end.ts`), in the one tab that shows its result (`result-tabs.ts`). It owns the
+ * The checkout's life behind `<crypto-pay>`: load the configuration (`checkout-config.ts`),
+ * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and hand
+ * each status to `checkout-navigation.ts`, which ends it and takes the customer on. It owns the
  * element's tasks and status watcher; the element only renders.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
 import { LazyWatcher } from '../../api/lazy-watcher.ts';
-import { ignore, loadPart } from '../../api/parts.ts';
 import {
   type CallOptions,
   type Checkout,
   type CheckoutRequest,
   createCheckout,
   FINAL_STATUSES,
-  fetchConfig,
-  fetchSessionPrice,
-  isSessionInvalid,
   newIdempotencyKey,
   ProxyError,
 } from '../../api/proxy-api.ts';
 import type { Timing } from '../../api/timing.ts';
 import { CryptoPayCreatedEvent } from '../../events/created.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { CryptoPayReadyEvent } from '../../events/ready.ts';
-import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
-import type { ResultPlacement } from '../../utilities/result-tabs.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
+import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
-import {
-  type DetailsSubmit,
-  type FieldIssue,
-  loadRules,
-} from '../sender-form/sender-form.component.ts';
-import { endCheckout } from './checkout-end.ts';
+import { loadConfig } from './checkout-config.ts';
+import { statusRead } from './checkout-end.ts';
+import { CheckoutNavigation } from './checkout-navigation.ts';
 import {
   chargedOpenAmount,
   isPriced,
@@ -60,49 +51,35 @@ export type CheckoutFlowHost = ReactiveControllerHost &
     timing: Timing;
   };
 
-/** The fields that change what the element shows: each change asks it to render again. */
+/** The fields of the flow that change what the element shows. */
 interface FlowState {
   checkout: Checkout | undefined;
   trouble: boolean;
-  leaving: boolean;
   formIssue: FieldIssue | undefined;
   dismissedError: unknown;
-  elsewhere: boolean;
 }
 
-export class CheckoutFlow {
+export class CheckoutFlow extends CheckoutNavigation<FlowState> {
   /** The checkout as the proxy last reported it. */
   checkout: Checkout | undefined;
   /** Status checks keep failing (the customer is told, and may check now). */
   trouble = false;
-  /** The page is on its way to another address. */
-  leaving = false;
   /** A proxy refusal that names a form field, shown on that field. */
   formIssue: FieldIssue | undefined;
-  /** The tab that started this checkout shows its result: this one only says so. */
-  elsewhere = false;
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
+  declare protected readonly host: CheckoutFlowHost;
   private readonly watcher: LazyWatcher;
-  /** Where the result shows (`result-tabs.ts`, in its own chunk), once loaded. */
-  private placement: ResultPlacement | undefined;
-  /** The checkout whose result is being placed; none after a new start. */
-  private placing: string | undefined;
   /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
   private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
   readonly resume: CheckoutResume['task'];
   readonly create: Task<[string, CheckoutRequest, string], Checkout>;
 
-  constructor(
-    private readonly host: CheckoutFlowHost,
-    /** Goes to another address (the element's `navigate`, which tests watch). */
-    readonly navigate: (url: string) => void,
-    /** Closes this tab where the browser allows it (a tab a page or its link opened). */
-    private readonly closeTab: () => void,
-  ) {
+  constructor(host: CheckoutFlowHost, navigate: (url: string) => void, closeTab: () => void) {
+    super(host, navigate, closeTab);
     this.watcher = new LazyWatcher(host, {
       checkout: (checkout) => this.onCheckout(checkout),
       trouble: (inTrouble) => this.set({ trouble: inTrouble }),
@@ -113,14 +90,6 @@ export class CheckoutFlow {
       report: (error) => this.report(error),
     });
     this.resume = this.resuming.task;
-    // A removed element hears no other tab (it would close the tab it is no longer in); put
-    // back on the page, it asks again.
-    host.addController({
-      hostConnected: () => {
-        if (this.placing !== undefined && !this.elsewhere) this.placement?.place(this.placing);
-      },
-      hostDisconnected: () => this.placement?.cancel(),
-    });
     this.config = new Task(host, {
       // A checkout being resumed needs neither, and its session is used up by then anyway.
       // Nor does an element without a price, which shows its setup error instead.
@@ -131,35 +100,10 @@ export class CheckoutFlow {
           host.session,
           !host.session && !host.product,
         ] as const,
-      task: async ([proxy, notNeeded, session, openAmount], { signal }) => {
-        if (!proxy || notNeeded) return initialState;
-        // All at once. Only a session that can no longer be used stops the customer; any
-        // other trouble just leaves the price out, and the create will say if it matters.
-        // An open amount is checked before the form shows, with the rules' chunk (the form
-        // loads it anyway) holding the money helpers out of the first paint; the amount choice's
-        // element likewise (a page may change its attributes to offer it).
-        const [config, sessionPrice, rules, choice] = await this.reporting(
-          Promise.all([
-            fetchConfig(proxy, this.calling(signal)),
-            session
-              ? fetchSessionPrice(proxy, session, this.calling(signal)).catch((error) => {
-                  if (isSessionInvalid(error)) throw error;
-                  return undefined;
-                })
-              : undefined,
-            openAmount ? loadPart(host, loadRules()) : undefined,
-            openAmount ? loadPart(host, import('../amount-choice/amount-choice.ts')) : undefined,
-          ]),
-        );
-        host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return {
-          ...config,
-          sessionPrice,
-          checkOpenAmount: rules?.checkOpenAmount,
-          refusalSentence: rules?.refusalSentence,
-          amountChoiceOf: choice?.amountChoiceOf,
-        };
-      },
+      task: ([proxy, notNeeded, session, openAmount], { signal }) =>
+        !proxy || notNeeded
+          ? initialState
+          : this.reporting(loadConfig(host, proxy, session, openAmount, this.calling(signal))),
     });
     this.create = new Task(host, {
       autoRun: false,
@@ -223,8 +167,7 @@ export class CheckoutFlow {
   startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
-    this.placing = undefined;
-    this.placement?.forget();
+    this.forgetPlace();
     forgetCheckoutId(storageKeyOf(this.host));
     this.set({
       checkout: undefined,
@@ -292,11 +235,6 @@ export class CheckoutFlow {
     return isPriced(this.host);
   }
 
-  private set(changes: Partial<FlowState>): void {
-    Object.assign(this, changes);
-    this.host.requestUpdate();
-  }
-
   /** How the flow's requests are sent: cancelled with their task, within the timeout. */
   private calling(signal: AbortSignal): CallOptions {
     return { signal, timeoutMs: this.host.timing.requestTimeoutMs };
@@ -352,48 +290,15 @@ export class CheckoutFlow {
     this.watcher.watch(proxy, checkout);
   }
 
-  /**
-   * The tab that started a checkout shows its result. Any other (the payment page's, sent on to
-   * a result address) gives way once that tab answers: it follows nothing more, tells the
-   * customer where to look, and closes where the browser lets it. In a chunk of its own, fetched
-   * now (the first paint does not need it); one that fails to load leaves the result here, as in
-   * every tab before (the page hears `part_unavailable`, as of any part).
-   */
-  private place(id: string, started = false): void {
-    this.placing = id;
-    loadPart(this.host, import('../../utilities/result-tabs.ts')).then(
-      ({ markStarted, ResultPlacement }) => {
-        if (started) markStarted(id);
-        if (this.placing !== id || this.elsewhere) return;
-        this.placement ??= new ResultPlacement(() => {
-          this.watcher.stop();
-          this.set({ elsewhere: true });
-          this.closeTab();
-        });
-        this.placement.place(id);
-      },
-      ignore,
-    );
-  }
-
-  /** Sends the customer to another address, saying so while the page goes. */
-  private leave(address: string): void {
-    this.set({ leaving: true });
-    this.navigate(address);
+  protected giveWay(): void {
+    this.watcher.stop();
   }
 
   private onCheckout(checkout: Checkout): void {
     if (this.elsewhere) return;
     const previous = this.checkout;
     this.set({ checkout });
-    if (previous?.id === checkout.id && previous.status === checkout.status) return;
-    this.host.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
-    // Leave the page only for an ending seen here: a result page that resumes a finished
-    // checkout must stay, or it would send the customer to itself again and again.
-    const seenOpen = previous?.id === checkout.id && !FINAL_STATUSES.includes(previous.status);
-    if (!FINAL_STATUSES.includes(checkout.status)) return;
-    forgetCheckoutId(storageKeyOf(this.host));
-    const address = endCheckout(this.host, checkout, seenOpen);
+    const address = statusRead(this.host, previous, checkout);
     if (address) this.leave(address);
   }
 }

@@ -12,7 +12,7 @@ import type { EarlyTranslation, Translation } from '../../localize/translation.t
 import { formatAmount } from '../../utilities/format.ts';
 import type { ResultTone } from '../result-view/result-view.component.ts';
 import '../result-view/result-view.ts';
-import type { DetailsSubmit } from '../sender-form/sender-form.component.ts';
+import type { DetailsSubmit } from '../sender-form/form-fields.ts';
 import '../sender-form/sender-form.ts';
 import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';

@@ -8,7 +8,7 @@ import enLater from '../../localize/translations/en-later.ts';
 import PaymentPanel from './payment-panel.component.ts';
 
 // The views after the pay step (rendered by <crypto-pay>) take their sentences from here.
-export { endingOf } from '../crypto-pay/checkout-ending.ts';
+export { endingOf } from '../crypto-pay/ending-sentences.ts';
 export { PaymentPanel };
 
 registerLaterEnglish(enLater);

@@ -1,8 +1,9 @@
 /**
- * The fields of the details form and how the proxy names them. Free of the protocol's schemas,
- * so the element can map a proxy error to a field without loading the rules.
+ * The fields of the details form, what it hands on, and how the proxy names them. Free of the
+ * protocol's schemas, so the element can map a proxy error to a field without loading the rules.
  */
-import type { SenderType } from '@crypto-pay/protocol/sender';
+import type { SenderData, SenderType } from '@crypto-pay/protocol/sender';
+import type { CurrencyRef } from '../../api/proxy-api.ts';
 import type { SenderField } from '../../localize/translation.ts';
 
 // The protocol's, as a type only: this module stays free of its schemas.
@@ -21,6 +22,22 @@ export interface SenderValues {
 /** `amount`: the element's own amount choice (`amount-choice`), where it offers one. */
 export type FormField = SenderField | 'email' | 'payment_currency' | 'amount';
 export type FieldMessages = Partial<Record<FormField, string>>;
+
+/** What the form hands on when the customer submits valid details. */
+export interface DetailsSubmit {
+  senderType: SenderType;
+  senderData: SenderData;
+  email?: string;
+  paymentCurrency?: CurrencyRef;
+  /** The customer's own amount, where the form offers the choice. */
+  amount?: string;
+}
+
+/** A message the proxy sent back about one field (a 422 naming it). */
+export interface FieldIssue {
+  field: FormField;
+  message: string;
+}
 
 const SENDER_FIELDS: readonly string[] = [
   'first_name',

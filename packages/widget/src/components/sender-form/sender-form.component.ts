@@ -17,7 +17,9 @@ import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts'
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
 import {
+  type DetailsSubmit,
   FIELDS_OF,
+  type FieldIssue,
   type FieldMessages,
   type FormField,
   type SenderType,
@@ -43,22 +45,6 @@ export const loadRules = () => {
 
 /** The performance mark set when a sender form first shows. */
 export const FORM_MARK = 'crypto-pay:form';
-
-/** What the form hands on when the customer submits valid details. */
-export interface DetailsSubmit {
-  senderType: SenderType;
-  senderData: SenderData;
-  email?: string;
-  paymentCurrency?: CurrencyRef;
-  /** The customer's own amount, where the form offers the choice. */
-  amount?: string;
-}
-
-/** A message the proxy sent back about one field (a 422 naming it). */
-export interface FieldIssue {
-  field: FormField;
-  message: string;
-}
 
 const AUTOCOMPLETE: Record<SenderField, string> = {
   first_name: 'given-name',
