@@ -6,8 +6,7 @@
 
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { ref } from './operations.ts';
 
 /** A refusal of the processing service, passed through by the merchant API as it came. */
 export const serviceErrorSchema = {
