@@ -46,12 +46,12 @@ export const loadRules = () => {
 /** The performance mark set when a sender form first shows. */
 export const FORM_MARK = 'crypto-pay:form';
 
-const AUTOCOMPLETE: Record<SenderField, string> = {
+/** The browser's autofill for each typed field, else the email's (the country is a list). */
+const AUTOCOMPLETE: Partial<Record<SenderField, string>> = {
   first_name: 'given-name',
   last_name: 'family-name',
   date_of_birth: 'bday',
   legal_name: 'organization',
-  country_of_registration: 'off',
 };
 
 /**
