@@ -17,8 +17,14 @@ import type {
   Page,
 } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
+import {
+  companyDetails,
+  type DetailsAction,
+  personDetails,
+  rememberedCheckoutIdInPage,
+} from '../support/details-form.ts';
 import { ROOT } from '../support/process.ts';
-import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
+import { SENDER } from '../support/senders.ts';
 import { type Stack as FullStack, startStack } from '../support/stack.ts';
 
 /** Where a journey finds the servers of its stack. */
@@ -110,16 +116,11 @@ export async function proxyCheckout(stack: Stack, id: string): Promise<Checkout>
   return checkoutSchema.parse(await response.json());
 }
 
-/** The suite's senders (tests/support/senders.ts) as the widget's form takes them. */
+/** The suite's individual (tests/support/senders.ts) as the widget's form takes them. */
 export const person = {
   firstName: SENDER.sender_data.first_name,
   lastName: SENDER.sender_data.last_name,
   dateOfBirth: SENDER.sender_data.date_of_birth,
-};
-export const company = {
-  legalName: LEGAL_SENDER.sender_data.legal_name,
-  country: 'Netherlands',
-  code: LEGAL_SENDER.sender_data.country_of_registration,
 };
 
 /** Waits until the element is visible (playwright-core has no `expect`; this is its core). */
@@ -132,34 +133,37 @@ export function widgetOf(page: Page) {
   return page.locator('crypto-pay');
 }
 
+/** Plays `actions` (support/details-form.ts) on the widget, as Playwright fills and checks. */
+async function playDetails(page: Page, actions: DetailsAction[]) {
+  const widget = widgetOf(page);
+  for (const action of actions) {
+    if ('waitFor' in action) {
+      await visible(widget.getByRole(action.waitFor.role, { name: action.waitFor.name }));
+    } else if ('type' in action) {
+      await widget.getByLabel(action.type.label).fill(action.text);
+    } else if ('fillDate' in action) {
+      await widget.getByLabel(action.fillDate.label).fill(action.date);
+    } else if ('click' in action) {
+      await widget.getByRole(action.click.role, { name: action.click.name }).check();
+    } else {
+      await widget.getByLabel(action.selectOption.label).selectOption(action.value);
+    }
+  }
+}
+
 /** Fills the details step as an individual and picks the pay-with currency. */
 export async function fillPerson(page: Page, payWith = 'BTC on Bitcoin') {
-  const widget = widgetOf(page);
-  await visible(widget.getByRole('heading', { name: 'Your details' }));
-  await widget.getByLabel('First name').fill(person.firstName);
-  await widget.getByLabel('Last name').fill(person.lastName);
-  await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
-  await widget.getByRole('radio', { name: payWith }).check();
+  await playDetails(page, personDetails(payWith));
 }
 
 /** Fills the details step as the legal sender, a company registered in the Netherlands. */
 export async function fillCompany(page: Page, payWith = 'ETH on Ethereum') {
-  const widget = widgetOf(page);
-  await visible(widget.getByRole('heading', { name: 'Your details' }));
-  await widget.getByRole('radio', { name: 'A company' }).check();
-  await widget.getByLabel('Legal name of the company').fill(company.legalName);
-  await widget.getByLabel('Search countries').fill(company.country);
-  await widget.getByLabel('Country of registration').selectOption(company.code);
-  await widget.getByRole('radio', { name: payWith }).check();
+  await playDetails(page, companyDetails(payWith));
 }
 
 /** The id the widget keeps in sessionStorage for the current checkout. */
 export async function rememberedCheckoutId(page: Page): Promise<string | undefined> {
-  const id = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('crypto-pay:checkout:'));
-    return key ? sessionStorage.getItem(key) : null;
-  });
-  return id ?? undefined;
+  return (await page.evaluate(rememberedCheckoutIdInPage)) ?? undefined;
 }
 
 /** Plays the customer on the sandbox's hosted payment page. */

@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { readCheckout } from '../support/checkouts.ts';
-import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
+import {
+  companyDetails,
+  type DetailsAction,
+  personDetails,
+  rememberedCheckoutIdInPage,
+} from '../support/details-form.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import type { Engine, EngineBrowser, Tab } from './driver.ts';
 
@@ -19,34 +24,20 @@ async function proxyStatus(stack: Stack, id: string) {
 
 /** The id the widget keeps in sessionStorage for the tab's checkout. */
 async function rememberedCheckoutId(tab: Tab): Promise<string> {
-  const id = await tab.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('crypto-pay:checkout:'));
-    return key ? sessionStorage.getItem(key) : null;
-  });
+  const id = await tab.evaluate(rememberedCheckoutIdInPage);
   assert.ok(id, 'the widget keeps the checkout id in sessionStorage');
   return id;
 }
 
-/** The details step as the suite's individual, paying in BTC. */
-async function fillPerson(tab: Tab) {
-  await tab.waitFor({ role: 'heading', name: 'Your details' });
-  await tab.type({ label: 'First name' }, SENDER.sender_data.first_name);
-  await tab.type({ label: 'Last name' }, SENDER.sender_data.last_name);
-  await tab.fillDate({ label: 'Date of birth' }, SENDER.sender_data.date_of_birth);
-  await tab.click({ role: 'radio', name: 'BTC on Bitcoin' });
-}
-
-/** The details step as the suite's company, registered in the Netherlands, paying in ETH. */
-async function fillCompany(tab: Tab) {
-  await tab.waitFor({ role: 'heading', name: 'Your details' });
-  await tab.click({ role: 'radio', name: 'A company' });
-  await tab.type({ label: 'Legal name of the company' }, LEGAL_SENDER.sender_data.legal_name);
-  await tab.type({ label: 'Search countries' }, 'Netherlands');
-  await tab.selectOption(
-    { label: 'Country of registration' },
-    LEGAL_SENDER.sender_data.country_of_registration,
-  );
-  await tab.click({ role: 'radio', name: 'ETH on Ethereum' });
+/** Plays `actions` (support/details-form.ts) in `tab`, key by key and click by click. */
+async function playDetails(tab: Tab, actions: DetailsAction[]) {
+  for (const action of actions) {
+    if ('waitFor' in action) await tab.waitFor(action.waitFor);
+    else if ('type' in action) await tab.type(action.type, action.text);
+    else if ('fillDate' in action) await tab.fillDate(action.fillDate, action.date);
+    else if ('click' in action) await tab.click(action.click);
+    else await tab.selectOption(action.selectOption, action.value);
+  }
 }
 
 /** Registers the journeys for `engine`: one stack and one browser for them all. */
@@ -76,7 +67,7 @@ export function journeys(engine: Engine) {
 
     it('an individual pays a product in link mode, on the payment page in a new tab', async () => {
       const tab = await browser.open(`${shop}/product.html`);
-      await fillPerson(tab);
+      await playDetails(tab, personDetails());
       await tab.click({ role: 'button', name: 'Continue to payment' });
       await tab.waitFor({ css: '[part="status"]', text: 'Waiting for your payment.' });
       const id = await rememberedCheckoutId(tab);
@@ -97,7 +88,7 @@ export function journeys(engine: Engine) {
       await tab.evaluate(() =>
         document.querySelector('crypto-pay')?.setAttribute('mode', 'redirect'),
       );
-      await fillPerson(tab);
+      await playDetails(tab, personDetails());
       await tab.click({ role: 'button', name: 'Continue to payment' });
       await tab.waitForUrl(sandbox());
       await tab.waitFor({ text: '25.00 EUR' });
@@ -111,7 +102,7 @@ export function journeys(engine: Engine) {
     it('a company pays a cart in redirect mode, and the failed payment is told as such', async () => {
       const tab = await browser.open(`${shop}/checkout.html`);
       await tab.waitFor({ css: '[part="total"]', text: '42.00' });
-      await fillCompany(tab);
+      await playDetails(tab, companyDetails());
       await tab.click({ role: 'button', name: 'Continue to payment' });
       await tab.waitForUrl(sandbox());
       await tab.waitFor({ text: '42.00 EUR' });
