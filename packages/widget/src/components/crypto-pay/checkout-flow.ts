@@ -1,5 +1,5 @@
 /**
- * The checkout's life behind `<crypto-pay>`: load the configuration (and a session's price),
+ * The checkout's life behind `<crypto-pay>`: load the configuration (`checkout-config.ts`),
  * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and end
  * it (`checkout-end.ts`), taking the customer on from the one tab that shows its result
  * (`checkout-navigation.ts`, which the flow builds on). It owns the element's tasks and status
@@ -8,29 +8,24 @@
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
 import { LazyWatcher } from '../../api/lazy-watcher.ts';
-import { loadPart } from '../../api/parts.ts';
 import {
   type CallOptions,
   type Checkout,
   type CheckoutRequest,
   createCheckout,
   FINAL_STATUSES,
-  fetchConfig,
-  fetchSessionPrice,
-  isSessionInvalid,
   newIdempotencyKey,
   ProxyError,
 } from '../../api/proxy-api.ts';
 import type { Timing } from '../../api/timing.ts';
 import { CryptoPayCreatedEvent } from '../../events/created.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
 import { formFieldOf } from '../sender-form/form-fields.ts';
-import { loadRules } from '../sender-form/sender-form.component.ts';
+import { loadConfig } from './checkout-config.ts';
 import { statusRead } from './checkout-end.ts';
 import { CheckoutNavigation } from './checkout-navigation.ts';
 import {
@@ -106,35 +101,10 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
           host.session,
           !host.session && !host.product,
         ] as const,
-      task: async ([proxy, notNeeded, session, openAmount], { signal }) => {
-        if (!proxy || notNeeded) return initialState;
-        // All at once. Only a session that can no longer be used stops the customer; any
-        // other trouble just leaves the price out, and the create will say if it matters.
-        // An open amount is checked before the form shows, with the rules' chunk (the form
-        // loads it anyway) holding the money helpers out of the first paint; the amount choice's
-        // element likewise (a page may change its attributes to offer it).
-        const [config, sessionPrice, rules, choice] = await this.reporting(
-          Promise.all([
-            fetchConfig(proxy, this.calling(signal)),
-            session
-              ? fetchSessionPrice(proxy, session, this.calling(signal)).catch((error) => {
-                  if (isSessionInvalid(error)) throw error;
-                  return undefined;
-                })
-              : undefined,
-            openAmount ? loadPart(host, loadRules()) : undefined,
-            openAmount ? loadPart(host, import('../amount-choice/amount-choice.ts')) : undefined,
-          ]),
-        );
-        host.dispatchEvent(new CryptoPayReadyEvent({}));
-        return {
-          ...config,
-          sessionPrice,
-          checkOpenAmount: rules?.checkOpenAmount,
-          refusalSentence: rules?.refusalSentence,
-          amountChoiceOf: choice?.amountChoiceOf,
-        };
-      },
+      task: ([proxy, notNeeded, session, openAmount], { signal }) =>
+        !proxy || notNeeded
+          ? initialState
+          : this.reporting(loadConfig(host, proxy, session, openAmount, this.calling(signal))),
     });
     this.create = new Task(host, {
       autoRun: false,

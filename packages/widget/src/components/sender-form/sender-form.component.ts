@@ -5,8 +5,6 @@
 import type { SenderData } from '@crypto-pay/protocol/sender';
 import { html, LitElement, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { ifDefined } from 'lit/directives/if-defined.js';
-import { live } from 'lit/directives/live.js';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
@@ -25,6 +23,7 @@ import {
   type SenderType,
   type SenderValues,
 } from './form-fields.ts';
+import { inputField } from './input-field.ts';
 import styles from './sender-form.styles.ts';
 
 type SenderRules = typeof import('./sender-rules.ts');
@@ -45,14 +44,6 @@ export const loadRules = () => {
 
 /** The performance mark set when a sender form first shows. */
 export const FORM_MARK = 'crypto-pay:form';
-
-/** The browser's autofill for each typed field, else the email's (the country is a list). */
-const AUTOCOMPLETE: Partial<Record<SenderField, string>> = {
-  first_name: 'given-name',
-  last_name: 'family-name',
-  date_of_birth: 'bday',
-  legal_name: 'organization',
-};
 
 /**
  * @summary The details form: a person or a company, the fields regulation asks for, an
@@ -134,19 +125,8 @@ export default class SenderForm extends LitElement {
   }
 
   private messages(): FieldMessages {
-    const rules = this.rules;
-    if (!rules) return {};
-    const messages = rules.validateDetails(this.senderType, this.values, this.t);
-    if (this.badDate && this.senderType === 'natural') {
-      messages.date_of_birth = rules.formMessages(this.t).dateOfBirthInvalid;
-    }
-    const issue = this.serverIssue;
-    if (issue && !messages[issue.field]) {
-      // The currency and the amount are not typed here: no value to word the message by.
-      const value = this.values[issue.field as keyof SenderValues] ?? '';
-      messages[issue.field] = rules.customerMessage(issue.field, value, issue.message, this.t);
-    }
-    return messages;
+    const { rules, senderType, values, t, badDate, serverIssue } = this;
+    return rules ? rules.fieldMessages(senderType, values, t, badDate, serverIssue) : {};
   }
 
   private focusField(field: FormField): void {
@@ -227,36 +207,14 @@ export default class SenderForm extends LitElement {
   }
 
   private field(name: SenderField | 'email', messages: FieldMessages) {
-    const t = this.t;
-    const error = this.touched.has(name) ? messages[name] : undefined;
-    const hint = name === 'email' ? t.emailHint : undefined;
-    const describedBy = [hint && `${name}-hint`, error && `${name}-error`]
-      .filter(Boolean)
-      .join(' ');
-    const label = name === 'email' ? t.email : t.fieldLabels[name];
-    return html`
-      <div class="field" part="field">
-        <label for=${name} part="label">${label}</label>
-        ${hint ? html`<p id="${name}-hint" class="hint" part="hint">${hint}</p>` : nothing}
-        <input
-          id=${name}
-          part="input"
-          type=${name === 'email' ? 'email' : name === 'date_of_birth' ? 'date' : 'text'}
-          autocomplete=${AUTOCOMPLETE[name as SenderField] ?? 'email'}
-          max=${ifDefined(name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : undefined)}
-          .value=${live(this.values[name])}
-          aria-invalid=${error ? 'true' : 'false'}
-          aria-describedby=${ifDefined(describedBy || undefined)}
-          aria-required=${name === 'email' ? 'false' : 'true'}
-          @input=${(event: InputEvent) => {
-            const input = event.target as HTMLInputElement;
-            this.setValue(name, input.value, input);
-          }}
-          @blur=${() => this.touch(name)}
-        />
-        ${error ? html`<p id="${name}-error" class="error" part="error">${error}</p>` : nothing}
-      </div>
-    `;
+    return inputField(
+      this.t,
+      name,
+      this.values[name],
+      this.touched.has(name) ? messages[name] : undefined,
+      (input) => this.setValue(name, input.value, input),
+      () => this.touch(name),
+    );
   }
 
   /** The company's country: from the rules' chunk, with the country list. */

@@ -9,4 +9,4 @@ export { formMessages } from '../../localize/translations/en-form.ts';
 export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
 export { countryField } from './country-field.ts';
-export { customerMessage, senderData, validateDetails } from './sender-validation.ts';
+export { fieldMessages, senderData } from './sender-validation.ts';

@@ -10,6 +10,7 @@ import type { EarlyTranslation, SenderField } from '../../localize/translation.t
 import { formMessages } from '../../localize/translations/en-form.ts';
 import {
   FIELDS_OF,
+  type FieldIssue,
   type FieldMessages,
   type FormField,
   isSenderField,
@@ -74,5 +75,28 @@ export function validateDetails(
   }
   const email = values.email.trim();
   if (email !== '' && !isEmail(email)) messages.email = t.emailInvalid;
+  return messages;
+}
+
+/**
+ * Every message the form shows: the rules' for each field, a date the browser could not read
+ * (`badDate`), and the proxy's `issue` with a field where the rules see nothing wrong.
+ */
+export function fieldMessages(
+  type: SenderType,
+  values: SenderValues,
+  translation: EarlyTranslation,
+  badDate: boolean,
+  issue: FieldIssue | undefined,
+): FieldMessages {
+  const messages = validateDetails(type, values, translation);
+  if (badDate && type === 'natural') {
+    messages.date_of_birth = formMessages(translation).dateOfBirthInvalid;
+  }
+  if (issue && !messages[issue.field]) {
+    // The currency and the amount are not typed here: no value to word the message by.
+    const value = values[issue.field as keyof SenderValues] ?? '';
+    messages[issue.field] = customerMessage(issue.field, value, issue.message, translation);
+  }
   return messages;
 }

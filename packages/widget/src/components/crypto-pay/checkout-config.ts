@@ -1,0 +1,50 @@
+/**
+ * What the element loads before the details form: the proxy's configuration, a session's price,
+ * and for an open amount the rules' and the amount choice's chunks.
+ */
+
+import { loadPart } from '../../api/parts.ts';
+import {
+  type CallOptions,
+  fetchConfig,
+  fetchSessionPrice,
+  isSessionInvalid,
+} from '../../api/proxy-api.ts';
+import { CryptoPayReadyEvent } from '../../events/ready.ts';
+import { loadRules } from '../sender-form/sender-form.component.ts';
+import type { LoadedConfig } from './checkout-price.ts';
+
+/**
+ * All at once. Only a session that can no longer be used stops the customer; any other trouble
+ * just leaves the price out, and the create will say if it matters. An open amount is checked
+ * before the form shows, with the rules' chunk (the form loads it anyway) holding the money
+ * helpers out of the first paint; the amount choice's element likewise (a page may change its
+ * attributes to offer it). The page hears `crypto-pay-ready` once it is all there.
+ */
+export async function loadConfig(
+  host: HTMLElement,
+  proxy: string,
+  session: string | undefined,
+  openAmount: boolean,
+  options: CallOptions,
+): Promise<LoadedConfig> {
+  const [config, sessionPrice, rules, choice] = await Promise.all([
+    fetchConfig(proxy, options),
+    session
+      ? fetchSessionPrice(proxy, session, options).catch((error) => {
+          if (isSessionInvalid(error)) throw error;
+          return undefined;
+        })
+      : undefined,
+    openAmount ? loadPart(host, loadRules()) : undefined,
+    openAmount ? loadPart(host, import('../amount-choice/amount-choice.ts')) : undefined,
+  ]);
+  host.dispatchEvent(new CryptoPayReadyEvent({}));
+  return {
+    ...config,
+    sessionPrice,
+    checkOpenAmount: rules?.checkOpenAmount,
+    refusalSentence: rules?.refusalSentence,
+    amountChoiceOf: choice?.amountChoiceOf,
+  };
+}

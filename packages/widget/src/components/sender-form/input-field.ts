@@ -1,0 +1,53 @@
+/**
+ * A typed field of the details form (a name, the date of birth, the email): its label, hint,
+ * input and error, tied together for assistive technology.
+ */
+import { html, nothing } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { live } from 'lit/directives/live.js';
+import type { FirstMessages, SenderField } from '../../localize/translation.ts';
+
+/** The browser's autofill for each typed field, else the email's (the country is a list). */
+const AUTOCOMPLETE: Partial<Record<SenderField, string>> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  date_of_birth: 'bday',
+  legal_name: 'organization',
+};
+
+/**
+ * The field `name` showing `value` and, once the customer has left it, its `error`; the form
+ * keeps the state and hears each change (`onInput`) and the leaving (`onLeave`).
+ */
+export function inputField(
+  t: FirstMessages,
+  name: SenderField | 'email',
+  value: string,
+  error: string | undefined,
+  onInput: (input: HTMLInputElement) => void,
+  onLeave: () => void,
+) {
+  const hint = name === 'email' ? t.emailHint : undefined;
+  const describedBy = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ');
+  const label = name === 'email' ? t.email : t.fieldLabels[name];
+  return html`
+    <div class="field" part="field">
+      <label for=${name} part="label">${label}</label>
+      ${hint ? html`<p id="${name}-hint" class="hint" part="hint">${hint}</p>` : nothing}
+      <input
+        id=${name}
+        part="input"
+        type=${name === 'email' ? 'email' : name === 'date_of_birth' ? 'date' : 'text'}
+        autocomplete=${AUTOCOMPLETE[name as SenderField] ?? 'email'}
+        max=${ifDefined(name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : undefined)}
+        .value=${live(value)}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${ifDefined(describedBy || undefined)}
+        aria-required=${name === 'email' ? 'false' : 'true'}
+        @input=${(event: InputEvent) => onInput(event.target as HTMLInputElement)}
+        @blur=${onLeave}
+      />
+      ${error ? html`<p id="${name}-error" class="error" part="error">${error}</p>` : nothing}
+    </div>
+  `;
+}
