@@ -23,6 +23,11 @@ const QUICK: Partial<Timing> = {
   polling: { ...defaultTiming.polling, firstMs: 40, maxMs: 100, jitter: 0 },
 };
 
+/** Polling so slow that no scheduled check comes within a test. */
+const SLOW: Partial<Timing> = {
+  polling: { ...defaultTiming.polling, firstMs: 60_000, maxMs: 60_000 },
+};
+
 /** From now on, no scheduled poll comes soon: only a check made at once can find a change. */
 function slowPolling(el: CryptoPay): void {
   const polling = { ...el.timing.polling, firstMs: 60_000, maxMs: 60_000 };
@@ -163,7 +168,12 @@ describe('<crypto-pay> following the status', () => {
 
     it('tells the customer when checks keep failing, and offers to check now', async () => {
       const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy, TEA, QUICK);
+      // No scheduled check comes in the test's time: each read below is one the test asks for
+      // (a return to the page checks at once), so none can slip in between and end the trouble.
+      const el = await toPayStep(proxy, TEA, SLOW);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      // The stream is refused, so the widget falls back to polling with one read at once.
+      await waitUntil(async () => (await reads()).length >= 1, 'no read after the stream failed');
       // The live region is in place before the trouble, so its sentence is announced.
       const regions = () =>
         [...(panel(el)?.shadowRoot?.querySelectorAll('[role="status"]') ?? [])].map((region) =>
@@ -171,23 +181,28 @@ describe('<crypto-pay> following the status', () => {
         );
       expect(regions()).to.include('');
       await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 3);
+      const failedReads = async () => (await reads()).filter((read) => read.status === 503).length;
+      try {
+        for (let failed = 1; failed <= 3; failed += 1) {
+          setHidden(false);
+          await waitUntil(async () => (await failedReads()) >= failed, `no failed read ${failed}`);
+        }
+      } finally {
+        delete (document as { hidden?: boolean }).hidden;
+      }
       await untilText(el, 'We cannot reach the payment service. We keep trying.');
       expect(regions()).to.include('We cannot reach the payment service. We keep trying.');
-      const failedReads = async () =>
-        (await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).filter((r) => r.status === 503);
-      await waitUntil(async () => (await failedReads()).length === 3);
-      slowPolling(el);
       await proxy.setStatus('processing');
-      // The proxy has answered the third failure; the panel offers the button once the widget
-      // has taken that answer in.
       const checkNow = () =>
         [...(panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
           (button) => button.textContent?.trim() === 'Check now',
         );
       await waitUntil(() => checkNow(), 'no "Check now" button');
+      expect(visibleText(el)).to.not.contain('Currency chosen.');
       checkNow()!.click();
       await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       expect(visibleText(el)).to.not.contain('We cannot reach');
+      expect(await failedReads(), 'no read failed after the trouble').to.equal(3);
     });
   });
 
