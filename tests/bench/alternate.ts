@@ -27,6 +27,10 @@ export interface Load {
   rounds: Result[];
 }
 
+/** Answers that were not 2xx, errors and timeouts, over every round of a load. */
+export const failedAnswers = (load: Load): number =>
+  sum(load.rounds.map((round) => round.errors + round.timeouts + round.non2xx));
+
 /** Autocannon options without the duration, which `alternate` sets; `pid` is the server's. */
 export type Target = Omit<Options, 'duration'> & { pid?: number };
 

@@ -10,16 +10,13 @@
 import { startBalancer } from '../support/balancer.ts';
 import { checkoutBody, createdCheckout } from '../support/checkouts.ts';
 import { startStack } from '../support/stack.ts';
-import { alternate, alternationNote, type Load } from './alternate.ts';
+import { alternate, alternationNote, failedAnswers, type Load } from './alternate.ts';
 import { withDatabase } from './databases.ts';
 import { type BenchmarkResult, sum } from './report.ts';
 
 const READ_CONNECTIONS = 100;
 const CREATE_CONNECTIONS = 10;
 const CHECK_INTERVAL_MS = 2000;
-
-const failures = (load: Load) =>
-  sum(load.rounds.map((round) => round.errors + round.timeouts + round.non2xx));
 
 /** The answers that were not 2xx, by status code (e.g. `503 x 12`), or `none`. */
 function refusals(load: Load): string {
@@ -39,7 +36,7 @@ function refusals(load: Load): string {
  * must not count as throughput.
  */
 const answered = (load: Load) =>
-  (sum(load.rounds.map((round) => round.requests.total)) - failures(load)) /
+  (sum(load.rounds.map((round) => round.requests.total)) - failedAnswers(load)) /
   sum(load.rounds.map((round) => round.duration));
 
 export function balancedProxies(seconds: number): Promise<BenchmarkResult> {

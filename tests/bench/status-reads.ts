@@ -7,15 +7,12 @@
 import { createdCheckout } from '../support/checkouts.ts';
 import { send } from '../support/http.ts';
 import { startStack } from '../support/stack.ts';
-import { alternate, alternationNote, type Load } from './alternate.ts';
+import { alternate, alternationNote, failedAnswers } from './alternate.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
-import { type BenchmarkResult, sum } from './report.ts';
+import type { BenchmarkResult } from './report.ts';
 
 const CONNECTIONS = 100;
-
-/** Answers that were not 2xx, errors and timeouts, over every round. */
-const failures = (load: Load) => sum(load.rounds.map((r) => r.errors + r.timeouts + r.non2xx));
 
 export function statusReads(seconds: number, database: BenchDatabase): Promise<BenchmarkResult> {
   return withDatabase(database, (proxyEnv) => measure(seconds, database, proxyEnv));
@@ -93,7 +90,7 @@ async function measure(
       ],
       notes: [
         `autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}; each server in its own process, the load generator shares the machine. Latencies: median of the rounds' percentiles (autocannon counts whole milliseconds).`,
-        `Proxy answers that were not 2xx, errors or timeouts: ${failures(proxy)}.`,
+        `Proxy answers that were not 2xx, errors or timeouts: ${failedAnswers(proxy)}.`,
       ],
     };
   } finally {

@@ -136,11 +136,7 @@ describe('a strict Content-Security-Policy', () => {
     assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
 
     const widget = widgetOf(page);
-    await visible(widget.getByRole('heading', { name: 'Your details' }));
-    await widget.getByLabel('First name').fill(person.firstName);
-    await widget.getByLabel('Last name').fill(person.lastName);
-    await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
-    await widget.getByRole('radio', { name: 'BTC on Bitcoin' }).check();
+    await fillPerson(page);
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
     await visible(widget.getByRole('img', { name: 'QR code of the payment link' }));
     await shot(page, 'pay-step');

@@ -124,6 +124,17 @@ describe('the packages as packed', () => {
         `${name}'s TypeScript`,
       );
       assert.equal(manifest.peerDependenciesMeta?.typescript?.optional, true);
+      // A resolver that reads no `exports` (TypeScript's node10) finds a subpath's types
+      // through typesVersions: the same file as `exports` gives, for every subpath with types.
+      const typed = Object.entries<{ types?: string }>(manifest.exports ?? {}).flatMap(
+        ([subpath, entry]) =>
+          subpath !== '.' && entry.types ? [[subpath.slice(2), [entry.types]] as const] : [],
+      );
+      assert.deepEqual(
+        manifest.typesVersions?.['*'] ?? {},
+        Object.fromEntries(typed),
+        `${name}'s typesVersions against its exports`,
+      );
     }
   });
 });
