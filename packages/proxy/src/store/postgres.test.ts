@@ -15,7 +15,7 @@ import { openPostgresStore } from './postgres.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
 import { writeEvent } from './postgres-outbox.ts';
 import type { Store } from './store.ts';
-import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
+import { callback, checkout, depositCallback, usePostgres } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
 const PROXIES = 4;
@@ -315,14 +315,7 @@ describe('PostgreSQL store, several proxies on one database', () => {
     // A rolling upgrade: the older proxies go on writing events, with their dedupe keys but not
     // into webhook_dedupe_keys, on the database a newer one migrated.
     const { stores, url } = await proxies(1);
-    const entry = {
-      receivedAt: 20,
-      type: 'deposit',
-      objectId: 'dep-1',
-      status: 'Completed',
-      outcome: 'recorded',
-      body: {},
-    };
+    const entry = depositCallback('dep-1');
     const event = relayedEvent(entry);
     await queryOnce(
       url,

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { relayedEvent } from '../webhooks/events.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { checkout } from './stores.test-helpers.ts';
+import { checkout, depositCallback } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-store-'));
@@ -63,14 +63,7 @@ describe('SQLite store, what only a file has', () => {
     const pruned = new Database(file);
     pruned.prepare('DELETE FROM webhook_events').run();
     pruned.close();
-    const entry = {
-      receivedAt: 20,
-      type: 'deposit',
-      objectId: 'dep-1',
-      status: 'Completed',
-      outcome: 'recorded',
-      body: {},
-    };
+    const entry = depositCallback('dep-1');
     await store.recordCallback(entry, relayedEvent(entry));
     assert.deepEqual(await store.listEvents({ limit: 10 }), []);
     await store.close();
@@ -80,14 +73,7 @@ describe('SQLite store, what only a file has', () => {
     // An older version run on the migrated file (a rollback) wrote its events without keeping
     // their keys in webhook_dedupe_keys.
     const file = join(dir, 'older-writer.db');
-    const entry = {
-      receivedAt: 20,
-      type: 'deposit',
-      objectId: 'dep-2',
-      status: 'Completed',
-      outcome: 'recorded',
-      body: {},
-    };
+    const entry = depositCallback('dep-2');
     const event = relayedEvent(entry);
     const store = openSqliteStore(file);
     const older = new Database(file);

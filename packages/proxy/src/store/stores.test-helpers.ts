@@ -60,6 +60,11 @@ export function checkout(overrides: Partial<CheckoutRecord> = {}): CheckoutRecor
   };
 }
 
+/** A deposit's callback the proxy recorded, at `status`, as its repeats arrive too. */
+export function depositCallback(objectId: string, status = 'Completed'): CallbackEntry {
+  return { receivedAt: 20, type: 'deposit', objectId, status, outcome: 'recorded', body: {} };
+}
+
 export const callback: CallbackEntry = {
   receivedAt: 5000,
   type: 'payment_request',
