@@ -4,9 +4,12 @@
 // mode does what `sse` does on raw sockets, with no HTTP machinery at all: the floor of what
 // this machine can push to as many connections. `forward` mode passes every request as it is
 // to TARGET and its answer back, over a kept-alive connection: the cost of one more hop and
-// nothing else, which any proxy pays.
+// nothing else, which any proxy pays. `sqlite` mode answers as `json` does after reading the
+// checkout CHECKOUT_ID from DATABASE_FILE as the proxy's SQLite store does (one prepared
+// `SELECT` by id): the store's read with no HTTP framework around it.
 import { Agent, createServer, request as forward } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
+import Database from 'better-sqlite3';
 
 const mode = process.env.MODE ?? 'json';
 const body = process.env.BODY ?? '{}';
@@ -17,6 +20,11 @@ const byteLength = String(Buffer.byteLength(body));
 const streams = new Set();
 const target = process.env.TARGET;
 const upstream = new Agent({ keepAlive: true });
+const readCheckout =
+  mode === 'sqlite'
+    ? new Database(process.env.DATABASE_FILE).prepare('SELECT * FROM checkouts WHERE id = ?')
+    : undefined;
+const checkoutId = process.env.CHECKOUT_ID;
 
 const server =
   mode === 'tcp'
@@ -35,8 +43,12 @@ const server =
           request.pipe(outgoing);
           return;
         }
-        if (mode === 'json') {
+        if (mode === 'json' || mode === 'sqlite') {
           request.resume();
+          if (readCheckout && readCheckout.get(checkoutId) === undefined) {
+            response.writeHead(404).end();
+            return;
+          }
           const head = ['Content-Type', 'application/json', 'Content-Length', byteLength];
           for (const [name, value] of extraHeaders) head.push(name, value);
           response.writeHead(status, head);

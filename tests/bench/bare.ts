@@ -3,13 +3,16 @@
 import { type ServerProcess, startServerProcess } from '../support/process.ts';
 
 export function startBareServer(env: {
-  MODE: 'json' | 'sse' | 'tcp' | 'forward';
+  MODE: 'json' | 'sqlite' | 'sse' | 'tcp' | 'forward';
   BODY?: string;
   /** More headers of `json` answers, as a JSON object. */
   HEADERS?: string;
   /** Where `forward` mode sends every request. */
   TARGET?: string;
   STATUS?: string;
+  /** What `sqlite` mode reads before each answer: the proxy's file and one checkout in it. */
+  DATABASE_FILE?: string;
+  CHECKOUT_ID?: string;
 }): Promise<ServerProcess> {
   return startServerProcess({
     name: 'bare server',

@@ -39,14 +39,27 @@ async function measure(
       HEADERS: JSON.stringify(proxyHeaders(answer.headers)),
     });
     bares.push(sameHeaders);
+    // The same answer after the same SQLite read (SQLite only): what the proxy costs apart from
+    // its store, the part of a read issue 15's target is about (Hono, the adapter, middlewares).
+    const sameRead =
+      database === 'sqlite'
+        ? await startBareServer({
+            MODE: 'sqlite',
+            BODY: answer.text,
+            HEADERS: JSON.stringify(proxyHeaders(answer.headers)),
+            DATABASE_FILE: stack.databaseFile,
+            CHECKOUT_ID: checkout.id,
+          })
+        : undefined;
+    if (sameRead) bares.push(sameRead);
 
     const reads = (server: { url: string; pid: number }) => ({
       url: `${server.url}${path}`,
       connections: CONNECTIONS,
       pid: server.pid,
     });
-    const [baseline, proxy, withHeaders] = await alternate(
-      [reads(bare), reads(stack.proxy), reads(sameHeaders)],
+    const [baseline, proxy, withHeaders, withRead] = await alternate(
+      [reads(bare), reads(stack.proxy), reads(sameHeaders), ...(sameRead ? [reads(sameRead)] : [])],
       seconds,
     );
     const ratio = proxy.rate / baseline.rate;
@@ -75,6 +88,16 @@ async function measure(
           unit: 'req/s',
           baseline: { name: 'bare, same headers', value: withHeaders.rate },
         },
+        ...(withRead
+          ? [
+              {
+                name: 'reads per CPU second against the same SQLite read',
+                value: proxy.perCpuSecond ?? 0,
+                unit: 'reads/CPU s',
+                baseline: { name: 'bare, same read', value: withRead.perCpuSecond ?? 0 },
+              },
+            ]
+          : []),
         {
           name: 'latency p50',
           value: proxy.p50,
