@@ -9,7 +9,7 @@ import { checkoutNotice, notify, outboxNotice } from './postgres-changes.ts';
 import { listFilters, query, transaction } from './postgres-connection.ts';
 import { writeEvent } from './postgres-outbox.ts';
 import { type CallbackRow, type CheckoutRow, callbackOf, checkoutOf } from './rows.ts';
-import { type CallbackEntry, isAhead, type Store } from './store.ts';
+import { type CallbackEntry, type CheckoutsPart, isAhead } from './store.ts';
 
 const INSERT_CALLBACK = `INSERT INTO callbacks (received_at, type, object_id, foreign_id, status,
   outcome, body) VALUES ($1, $2, $3, $4, $5, $6, $7)`;
@@ -25,19 +25,7 @@ const callbackParams = (entry: CallbackEntry) => [
 ];
 
 /** The checkouts half of the store; `origin` names it in the notices that wake other proxies. */
-export function postgresCheckouts(
-  pool: pg.Pool,
-  origin: string,
-): Pick<
-  Store,
-  | 'insertCheckout'
-  | 'getCheckout'
-  | 'findCheckoutByPaymentRequest'
-  | 'advanceCheckout'
-  | 'listCheckouts'
-  | 'recordCallback'
-  | 'listCallbacks'
-> {
+export function postgresCheckouts(pool: pg.Pool, origin: string): CheckoutsPart {
   return {
     async insertCheckout(checkout, links, event) {
       await transaction(pool, async (client) => {

@@ -8,22 +8,10 @@
 import type pg from 'pg';
 import { query, transaction } from './postgres-connection.ts';
 import { type SessionRow, sessionOf } from './rows.ts';
-import { IDEMPOTENCY_TTL_MS, type Store } from './store.ts';
+import { type CreateClaimsPart, IDEMPOTENCY_TTL_MS } from './store.ts';
 
 /** The sessions and keys half of the store; `lease` is how long a create may hold either (ms). */
-export function postgresCreateClaims(
-  pool: pg.Pool,
-  lease: number,
-): Pick<
-  Store,
-  | 'createSession'
-  | 'openSession'
-  | 'claimSession'
-  | 'releaseSession'
-  | 'endSession'
-  | 'reserveIdempotencyKey'
-  | 'releaseIdempotencyKey'
-> {
+export function postgresCreateClaims(pool: pg.Pool, lease: number): CreateClaimsPart {
   return {
     async createSession(session) {
       return transaction(pool, async (client) => {

@@ -11,24 +11,15 @@ import {
   type CallbackEntry,
   type CheckoutChange,
   type CheckoutRecord,
+  type CheckoutsPart,
   isAhead,
-  type Store,
 } from './store.ts';
 
 /** The checkouts half of the store; `writeEvent` is the outbox's, run inside its transactions. */
 export function sqliteCheckouts(
   db: Database.Database,
   writeEvent: (event: NewEvent) => void,
-): Pick<
-  Store,
-  | 'insertCheckout'
-  | 'getCheckout'
-  | 'findCheckoutByPaymentRequest'
-  | 'advanceCheckout'
-  | 'listCheckouts'
-  | 'recordCallback'
-  | 'listCallbacks'
-> {
+): CheckoutsPart {
   const statements = {
     insertCheckout: db.prepare(`INSERT INTO checkouts (id, status, payment_link, expires_at, amount,
       currency_iso, currency_network, payment_currency_iso, payment_currency_network, success_url,

@@ -9,24 +9,13 @@ import type Database from 'better-sqlite3';
 import { type SessionRow, sessionOf } from './rows.ts';
 import {
   type CheckoutSession,
+  type CreateClaimsPart,
   IDEMPOTENCY_TTL_MS,
   type IdempotencyReservation,
-  type Store,
 } from './store.ts';
 
 /** The sessions and keys half of the store. */
-export function sqliteCreateClaims(
-  db: Database.Database,
-): Pick<
-  Store,
-  | 'createSession'
-  | 'openSession'
-  | 'claimSession'
-  | 'releaseSession'
-  | 'endSession'
-  | 'reserveIdempotencyKey'
-  | 'releaseIdempotencyKey'
-> {
+export function sqliteCreateClaims(db: Database.Database): CreateClaimsPart {
   const statements = {
     insertSession: db.prepare(`INSERT INTO checkout_sessions (token_hash, amount, currency_iso,
       currency_network, foreign_id, end_user_reference, description, url_store, url_success,

@@ -243,9 +243,10 @@ export interface Store extends WebhookStore {
   /**
    * Deletes at most `limit` rows of each kind older than `before` (Unix ms), in short
    * transactions: callback log entries received before it; webhook deliveries settled (delivered,
-   * failed or cancelled) and last due before it, with their attempts; then events created before it that no delivery refers to any more. Never a
-   * checkout, a session, a pending delivery (within its retry window) or its event. Several
-   * proxies may prune one database at once: each takes rows the others have not locked.
+   * failed or cancelled) and last due before it, with their attempts; then events created before
+   * it that no delivery refers to any more. Never a checkout, a session, a pending delivery
+   * (within its retry window) or its event. Several proxies may prune one database at once: each
+   * takes rows the others have not locked.
    */
   pruneBefore(before: number, limit: number): Promise<PrunedRows>;
 
@@ -273,6 +274,30 @@ export interface Store extends WebhookStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The part of a store that keeps checkouts and the callback log (`*-checkouts.ts`). */
+export type CheckoutsPart = Pick<
+  Store,
+  | 'insertCheckout'
+  | 'getCheckout'
+  | 'findCheckoutByPaymentRequest'
+  | 'advanceCheckout'
+  | 'listCheckouts'
+  | 'recordCallback'
+  | 'listCallbacks'
+>;
+
+/** The part that keeps what a create claims: sessions, Idempotency-Keys (`*-create-claims.ts`). */
+export type CreateClaimsPart = Pick<
+  Store,
+  | 'createSession'
+  | 'openSession'
+  | 'claimSession'
+  | 'releaseSession'
+  | 'endSession'
+  | 'reserveIdempotencyKey'
+  | 'releaseIdempotencyKey'
+>;
 
 const ORDER: Record<CheckoutStatus, number> = {
   created: 0,
