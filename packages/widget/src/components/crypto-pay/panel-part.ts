@@ -14,7 +14,7 @@ let panelLoading: Promise<unknown> | undefined;
 /** The panel's chunk once loaded: it also brings what the views after the pay step say. */
 export let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
 /**
- * The panel's chunk did not load the last time it was asked for: the views after the pay step
+ * The panel's chunk failed the last time it was asked for: the views after the pay step
  * show without it, a result with its heading and next step.
  */
 export let panelFailed = false;
@@ -22,6 +22,7 @@ export const loadPanel = (host: HTMLElement) =>
   (panelLoading ??= loadPart(host, import('../payment-panel/payment-panel.ts')).then(
     (part) => {
       panelPart = part;
+      panelFailed = false;
     },
     (error) => {
       panelFailed = true;
