@@ -72,7 +72,11 @@ async function measure(
           unit: 'req/s',
           baseline: { name: 'bare node:http', value: baseline.rate },
           // Every read goes through Hono on its Node adapter: no second path in front of it.
-          target: { text: '>= 0.4x baseline', met: ratio >= 0.4 },
+          // Issue 15's figure is the one-process SQLite proxy's; on PostgreSQL every read is a
+          // round trip to a database server that shares the machine, for which it sets none.
+          ...(database === 'sqlite'
+            ? { target: { text: '>= 0.4x baseline', met: ratio >= 0.4 } }
+            : {}),
         },
         {
           // The server's own cost, which the load generator and the rest of the machine do not

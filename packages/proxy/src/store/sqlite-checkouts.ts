@@ -1,10 +1,11 @@
 /**
  * Checkouts and the callback log on SQLite: a checkout saved with what its create held, read
  * and listed, and moved forward by a callback, its event committed with the change in one
- * `db.transaction`.
+ * `db.transaction`. The recently read checkouts are kept in memory (`recent` says why).
  */
 
 import type Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { NewEvent } from './outbox.ts';
 import { type CallbackRow, type CheckoutRow, callbackOf, checkoutOf } from './rows.ts';
 import {
@@ -14,6 +15,12 @@ import {
   type CheckoutsPart,
   isAhead,
 } from './store.ts';
+
+/**
+ * How many checkouts a process keeps in memory: about 1 KiB each, and a checkout is read while
+ * its customer pays, so the ones read lately are the ones read next.
+ */
+const RECENT_CHECKOUTS = 10_000;
 
 /** The checkouts half of the store; `writeEvent` is the outbox's, run inside its transactions. */
 export function sqliteCheckouts(
@@ -43,6 +50,17 @@ export function sqliteCheckouts(
       @outcome, @body)`),
     useSession: db.prepare('UPDATE checkout_sessions SET checkout_id = ? WHERE token_hash = ?'),
     completeKey: db.prepare('UPDATE idempotency_keys SET checkout_id = ? WHERE key = ?'),
+  };
+
+  // One process owns the file (`lock.ts` refuses a second), so every change to a checkout is
+  // made here, and a copy of each one read lately, replaced when it changes, is exact. A status
+  // read then skips the database, what issue 15's figure for reads needs (BENCHMARKS.md,
+  // "Session 12: status reads"). The PostgreSQL store keeps no copy: other proxies change its
+  // checkouts.
+  const recent = new LRUCache<string, CheckoutRecord>({ max: RECENT_CHECKOUTS });
+  const remember = (checkout: CheckoutRecord) => {
+    recent.set(checkout.id, frozen(checkout));
+    return checkout;
   };
 
   const callbackParams = (entry: CallbackEntry) => ({
@@ -128,11 +146,11 @@ export function sqliteCheckouts(
     async insertCheckout(checkout, links, event) {
       insertCheckout(checkout, links, event);
     },
-    // Read from the database every time, never from a copy in this process's memory: with
-    // several proxies on one database, such a copy would answer what another one changed since.
     async getCheckout(id) {
+      const known = recent.get(id);
+      if (known) return known;
       const row = statements.getCheckout.get(id) as CheckoutRow | undefined;
-      return row && checkoutOf(row);
+      return row && remember(checkoutOf(row));
     },
     async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
       const row = (statements.byPaymentRequest.get(paymentRequestId) ??
@@ -142,7 +160,9 @@ export function sqliteCheckouts(
       return row && checkoutOf(row);
     },
     async advanceCheckout(id, change, callback, eventOf) {
-      return advance(id, change, callback, eventOf);
+      // Remembered once the transaction has returned, that is once the change is committed.
+      const changed = advance(id, change, callback, eventOf);
+      return changed && remember(changed);
     },
     async listCheckouts({ status, foreignId, before, limit }) {
       const where: string[] = [];
@@ -189,4 +209,13 @@ export function sqliteCheckouts(
       );
     },
   };
+}
+
+/** `value` and every object in it made read-only: no caller can change what the next one reads. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { relayedEvent } from '../webhooks/events.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { checkout, depositCallback } from './stores.test-helpers.ts';
+import { callback, checkout, depositCallback } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-store-'));
@@ -118,6 +118,40 @@ describe('SQLite store, what only a file has', () => {
       checkoutId: made.id,
     });
     await after.close();
+  });
+
+  it('answers a checkout read before from memory, with every change it made since', async () => {
+    let connection: Database.Database | undefined;
+    const store = openSqliteStore(join(dir, 'recent.db'), {
+      onOpen: (db) => {
+        connection = db;
+      },
+    });
+    const saved = checkout();
+    await store.insertCheckout(saved, {});
+    assert.deepEqual(await store.getCheckout(saved.id), saved);
+
+    // With the table out of reach, only a copy in memory can answer.
+    connection!.exec('ALTER TABLE checkouts RENAME TO checkouts_away');
+    assert.deepEqual(await store.getCheckout(saved.id), saved);
+    connection!.exec('ALTER TABLE checkouts_away RENAME TO checkouts');
+
+    const paid = await store.advanceCheckout(saved.id, { status: 'paid', at: 3000 }, callback);
+    connection!.exec('ALTER TABLE checkouts RENAME TO checkouts_away');
+    assert.deepEqual(await store.getCheckout(saved.id), paid, 'the change, not the copy before');
+    assert.equal(paid?.version, 2);
+    connection!.exec('ALTER TABLE checkouts_away RENAME TO checkouts');
+
+    // What a caller is handed cannot change what the next caller reads.
+    const read = await store.getCheckout(saved.id);
+    assert.throws(() => {
+      (read as { status: string }).status = 'failed';
+    }, TypeError);
+    assert.throws(() => {
+      (read!.currency as { iso: string }).iso = 'USD';
+    }, TypeError);
+    assert.equal((await store.getCheckout(saved.id))?.status, 'paid');
+    await store.close();
   });
 
   it('pings with a real write, so a store that cannot write is not ready', async () => {
