@@ -1,7 +1,8 @@
 /**
  * The same signatures as `signing.ts`, synchronous through node:crypto, for servers. Web Crypto
  * answers every call through a thread-pool round trip, which costs far more than the HMAC
- * itself and is paid on each signed request a server checks (figures in BENCHMARKS.md).
+ * itself and is paid on each signed request a server checks (BENCHMARKS.md, "Hand-written
+ * paths").
  */
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';

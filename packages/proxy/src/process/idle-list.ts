@@ -2,7 +2,8 @@
  * Connections in the order they fell idle, the longest idle first, threaded through the entries
  * themselves: taking one out and adding one at the end are a few pointer moves. A `Set` does the
  * same job in its insertion order, but taking an entry out of two of them and adding it back on
- * every request measured 0.8 to 1.3 µs a request, on the path of every status read.
+ * every request costs more, on the path of every status read (BENCHMARKS.md, "Hand-written
+ * paths").
  */
 
 /** An entry's place in one list. */

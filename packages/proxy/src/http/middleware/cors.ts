@@ -5,8 +5,8 @@
  * Written here rather than `hono/cors`, for a measured reason: `hono/cors` sets its headers on
  * `c.res` before the handler runs, so under the Node adapter every answer is then rebuilt as a
  * web Response with a streamed body: that about doubled the CPU of a status read and put status
- * reads well below the share of a bare server that BENCHMARKS.md holds them to (its "One HTTP
- * stack" section has the figures). These headers join the edge headers before the handler
+ * reads well below the share of a bare server that BENCHMARKS.md holds them to (its
+ * "Hand-written paths" has the figures). These headers join the edge headers before the handler
  * runs (`edge-headers.ts`), so the answer is built once.
  */
 

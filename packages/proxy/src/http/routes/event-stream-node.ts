@@ -5,8 +5,8 @@
  * Hono wraps around it and a read loop of the adapter's own, and one change then wakes
  * thousands of them. With 5,000 streams on one checkout (`pnpm bench push-fanout`, which runs
  * both writers in the same run, `EVENT_STREAM_WRITER=socket` and `=hono`), `streamSSE` took
- * several times the memory and the time for a payment to reach every stream, over the memory
- * target: BENCHMARKS.md has the figures of both.
+ * more memory, over the target, and more time for a payment to reach every stream
+ * (BENCHMARKS.md, "Hand-written paths").
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. `app.request()` and
