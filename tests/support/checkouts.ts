@@ -114,23 +114,47 @@ export async function paymentRequestOf(
   return found;
 }
 
-/** A payment-request callback as the service sends it. */
-export function paymentRequestCallback(
+/** The BTC amounts of a payment-request callback, as the service writes them. */
+export interface CallbackAmounts {
+  /** `payment_request_amount`: what is due. */
+  amount?: string;
+  /** `currency_sent`: what arrived, `null` as the service says nothing was; left out if absent. */
+  sent?: string | null;
+}
+
+const BTC = { iso: 'BTC', network_name: 'bitcoin' };
+
+/**
+ * A payment-request callback as the service sends it, as an object; `extra` adds or replaces
+ * fields (the sender's email, the request's times).
+ */
+export function paymentRequestCallbackBody(
   request: { id: string; foreign_id: string },
   status: string,
   extra: Record<string, unknown> = {},
-): string {
-  return JSON.stringify({
+  { amount = '0.00041', sent }: CallbackAmounts = {},
+): Record<string, unknown> {
+  return {
     payment_request_id: request.id,
     foreign_id: request.foreign_id,
     type: 'payment_request',
     status,
-    payment_request_amount: {
-      currency: { iso: 'BTC', network_name: 'bitcoin' },
-      amount: '0.00041',
-    },
+    payment_request_amount: { currency: BTC, amount },
+    ...(sent === undefined
+      ? {}
+      : { currency_sent: sent === null ? null : { currency: BTC, amount: sent } }),
     ...extra,
-  });
+  };
+}
+
+/** A payment-request callback as the service sends it: the bytes to sign. */
+export function paymentRequestCallback(
+  request: { id: string; foreign_id: string },
+  status: string,
+  extra: Record<string, unknown> = {},
+  amounts: CallbackAmounts = {},
+): string {
+  return JSON.stringify(paymentRequestCallbackBody(request, status, extra, amounts));
 }
 
 /** Posts a callback to the proxy, signed with the merchant's credentials. */

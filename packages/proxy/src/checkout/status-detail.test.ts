@@ -1,23 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { PaymentRequestCallback } from '@crypto-pay/protocol';
+import { type PaymentRequestCallback, paymentRequestCallbackSchema } from '@crypto-pay/protocol';
+import { paymentRequestCallbackBody } from '../../../../tests/support/checkouts.ts';
 import { refundInstructionsOf, statusDetailOf } from './status-detail.ts';
 
-const BTC = { iso: 'BTC', network_name: 'bitcoin' };
-
+/** A callback asking 0.0004 BTC, of which `sent` arrived; `changes` replace any field. */
 function callback(
   status: PaymentRequestCallback['status'],
   sent: string | null,
   changes: Partial<PaymentRequestCallback> = {},
 ): PaymentRequestCallback {
-  return {
-    type: 'payment_request',
-    payment_request_id: 'pr-1',
-    status,
-    payment_request_amount: { currency: BTC, amount: '0.00040000' },
-    currency_sent: sent === null ? null : { currency: BTC, amount: sent },
-    ...changes,
-  };
+  return paymentRequestCallbackSchema.parse(
+    paymentRequestCallbackBody({ id: 'pr-1', foreign_id: 'cp_1' }, status, changes, {
+      amount: '0.00040000',
+      sent,
+    }),
+  );
 }
 
 describe('statusDetailOf', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import type { CallbackEntry, CheckoutRecord } from './store.ts';
-import { describeStores, type OpenStore } from './stores.test-helpers.ts';
+import { callback, describeStores, type OpenStore } from './stores.test-helpers.ts';
 
 function checkout(id: string): CheckoutRecord {
   return {
@@ -22,8 +22,6 @@ function checkout(id: string): CheckoutRecord {
   };
 }
 
-const paid: CallbackEntry = { receivedAt: 5000, type: 'payment_request', outcome: '', body: {} };
-
 async function storeWithEndpoint(open: OpenStore) {
   const store = await open();
   await store.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
@@ -36,7 +34,7 @@ describeStores('Outbox', (open) => {
     const created = checkout('outbox-checkout-000000001');
     await store.insertCheckout(created, {}, checkoutEvent(created));
     for (const status of ['paid', 'processing', 'paid', 'expired'] as const) {
-      await store.advanceCheckout(created.id, { status, at: 2000 }, paid, checkoutEvent);
+      await store.advanceCheckout(created.id, { status, at: 2000 }, callback, checkoutEvent);
     }
     const events = await store.listEvents({ limit: 10 });
     assert.deepEqual(
@@ -228,7 +226,7 @@ describeStores('Outbox', (open) => {
     const created = checkout('outbox-checkout-000000003');
     await store.insertCheckout(created, {}, checkoutEvent(created));
     assert.deepEqual(await store.claimDeliveries(2000, 500, 10), []);
-    await store.advanceCheckout(created.id, { status: 'paid', at: 2000 }, paid, checkoutEvent);
+    await store.advanceCheckout(created.id, { status: 'paid', at: 2000 }, callback, checkoutEvent);
     const [delivery] = await store.claimDeliveries(2000, 60_000, 10);
     assert.equal(delivery?.event.type, 'checkout.paid');
     assert.equal(delivery?.endpoint.secret, 'whsec_secret');

@@ -65,6 +65,10 @@ export function depositCallback(objectId: string, status = 'Completed'): Callbac
   return { receivedAt: 20, type: 'deposit', objectId, status, outcome: 'recorded', body: {} };
 }
 
+/**
+ * A payment-request callback the proxy recorded, for the tests its time and body do not matter
+ * to (it goes with any status change).
+ */
 export const callback: CallbackEntry = {
   receivedAt: 5000,
   type: 'payment_request',

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { createProcessingClient, ProcessingApiError } from '@crypto-pay/client';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
+import { callback } from '../../store/stores.test-helpers.ts';
 import {
   API_KEY,
   adminHeaders,
@@ -182,7 +183,7 @@ describe('merchant API', () => {
     await fixture.proxy.store.advanceCheckout(
       ids[0]!,
       { status: 'paid', at: Date.now() },
-      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+      callback,
     );
     const all = await json(await get('/admin/checkouts'));
     assert.deepEqual(
@@ -229,11 +230,7 @@ describe('merchant API', () => {
     const { id } = await json(created);
     // Another, newer checkout: a filter that is ignored would answer this one first.
     await fixture.proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() });
-    await fixture.proxy.store.advanceCheckout(
-      id,
-      { status: 'paid', at: Date.now() },
-      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
-    );
+    await fixture.proxy.store.advanceCheckout(id, { status: 'paid', at: Date.now() }, callback);
 
     const one = await get(`/admin/checkouts/${id}`);
     assert.equal(one.status, 200);

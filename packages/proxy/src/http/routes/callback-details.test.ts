@@ -8,12 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { checkoutBody, paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
 import { SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
 import { API_KEY, json, SIGNING_SECRET, useSandboxAndProxy } from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();
-const BTC = { iso: 'BTC', network_name: 'bitcoin' };
 
 async function newCheckout() {
   const checkout = await json(
@@ -31,15 +30,12 @@ async function deliver(
   sent: string | null,
   email: string | null = SENDER_EMAIL,
 ) {
-  const body = JSON.stringify({
-    payment_request_id: checkout.paymentRequestId,
-    foreign_id: checkout.foreignId,
-    type: 'payment_request',
+  const body = paymentRequestCallback(
+    { id: checkout.paymentRequestId, foreign_id: checkout.foreignId },
     status,
-    end_user_email: email,
-    payment_request_amount: { currency: BTC, amount: '0.00040000' },
-    currency_sent: sent === null ? null : { currency: BTC, amount: sent },
-  });
+    { end_user_email: email },
+    { amount: '0.00040000', sent },
+  );
   const response = await fixture.proxy.request('/callbacks/processing', {
     method: 'POST',
     headers: {

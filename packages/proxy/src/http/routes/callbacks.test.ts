@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { checkoutBody, paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
 import {
   LEGAL_SENDER,
   PERSONAL_SENTINELS,
@@ -32,22 +32,19 @@ async function newCheckout() {
   };
 }
 
-function paymentRequestCallback(paymentRequestId: string, foreignId: string, status: string) {
-  return JSON.stringify({
-    payment_request_id: paymentRequestId,
-    foreign_id: foreignId,
-    type: 'payment_request',
+/** The service's callback for `checkout`, with the sender's email and the request's times. */
+function callbackOf(checkout: { paymentRequestId: string; foreignId: string }, status: string) {
+  return paymentRequestCallback(
+    { id: checkout.paymentRequestId, foreign_id: checkout.foreignId },
     status,
-    end_user_email: SENDER_EMAIL,
-    payment_request_amount: {
-      currency: { iso: 'BTC', network_name: 'bitcoin' },
-      amount: '0.00041667',
+    {
+      end_user_email: SENDER_EMAIL,
+      fixed_at: 1_700_000_000,
+      expires_at: 1_700_003_600,
+      valid_until: 1_700_000_900,
     },
-    currency_sent: null,
-    fixed_at: 1_700_000_000,
-    expires_at: 1_700_003_600,
-    valid_until: 1_700_000_900,
-  });
+    { amount: '0.00041667', sent: null },
+  );
 }
 
 async function deliver(body: string, headers?: Record<string, string>): Promise<Response> {
@@ -67,9 +64,7 @@ const statusOf = async (id: string) => (await fixture.proxy.store.getCheckout(id
 describe('POST /callbacks/processing', () => {
   it('moves the checkout forward and records the payment currency', async () => {
     const checkout = await newCheckout();
-    const response = await deliver(
-      paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, 'processing'),
-    );
+    const response = await deliver(callbackOf(checkout, 'processing'));
     assert.equal(response.status, 200);
     assert.equal(await statusOf(checkout.id), 'processing');
     const view = await json(await fixture.proxy.request(`/api/checkouts/${checkout.id}`));
@@ -79,7 +74,7 @@ describe('POST /callbacks/processing', () => {
 
   it('refuses forged callbacks with 403 and changes nothing', async () => {
     const checkout = await newCheckout();
-    const body = paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, 'paid');
+    const body = callbackOf(checkout, 'paid');
     const good = await signBody(SIGNING_SECRET, body);
     const forgeries: Record<string, string>[] = [
       { 'X-Processing-Key': API_KEY, 'X-Processing-Signature': await signBody('guess', body) },
@@ -112,8 +107,7 @@ describe('POST /callbacks/processing', () => {
 
   it('keeps duplicates harmless and final statuses final, whatever the order', async () => {
     const checkout = await newCheckout();
-    const send = (status: string) =>
-      deliver(paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, status));
+    const send = (status: string) => deliver(callbackOf(checkout, status));
     assert.equal((await send('paid')).status, 200);
     assert.equal((await send('paid')).status, 200);
     assert.equal((await send('processing')).status, 200);
@@ -141,9 +135,7 @@ describe('POST /callbacks/processing', () => {
 
   it('keeps no person field, even one the service sends outside sender_data', async () => {
     const checkout = await newCheckout();
-    const body = JSON.parse(
-      paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, 'paid'),
-    ) as Record<string, unknown>;
+    const body = JSON.parse(callbackOf(checkout, 'paid')) as Record<string, unknown>;
     const answer = await deliver(
       JSON.stringify({
         ...body,
@@ -168,8 +160,7 @@ describe('POST /callbacks/processing', () => {
 
   it('never moves a checkout backwards', async () => {
     const checkout = await newCheckout();
-    const send = (status: string) =>
-      deliver(paymentRequestCallback(checkout.paymentRequestId, checkout.foreignId, status));
+    const send = (status: string) => deliver(callbackOf(checkout, status));
     await send('processing');
     await send('created');
     assert.equal(await statusOf(checkout.id), 'processing');
@@ -178,7 +169,9 @@ describe('POST /callbacks/processing', () => {
   });
 
   it('answers 404 for a payment request it does not know, so the service retries', async () => {
-    const response = await deliver(paymentRequestCallback('no-such-request', 'cp_nothing', 'paid'));
+    const response = await deliver(
+      callbackOf({ paymentRequestId: 'no-such-request', foreignId: 'cp_nothing' }, 'paid'),
+    );
     assert.equal(response.status, 404);
     assert.equal((await json(response)).code, 'unknown_payment_request');
   });

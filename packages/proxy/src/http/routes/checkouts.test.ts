@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { SENDER } from '../../../../../tests/support/senders.ts';
+import { callback } from '../../store/stores.test-helpers.ts';
 import {
   json,
   SHOP,
@@ -250,7 +251,7 @@ describe('GET /api/checkouts/{id}', () => {
     await fixture.proxy.store.advanceCheckout(
       created.id,
       { status: 'processing', at: Date.now() },
-      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
+      callback,
     );
     assert.ok(record);
     const changed = await fixture.proxy.request(`/api/checkouts/${created.id}`, {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { callback } from '../../store/stores.test-helpers.ts';
 import {
   json,
   sandboxControl,
@@ -191,11 +192,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
     const created = await json(
       await proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
     );
-    await proxy.store.advanceCheckout(
-      created.id,
-      { status: 'expired', at: Date.now() },
-      { receivedAt: Date.now(), type: 'payment_request', outcome: '', body: {} },
-    );
+    await proxy.store.advanceCheckout(created.id, { status: 'expired', at: Date.now() }, callback);
     const response = await proxy.request(`/api/checkouts/${created.id}/events`);
     const { text, ended } = await readUntil(response, () => false);
     assert.equal(ended, true);
