@@ -2,14 +2,10 @@
  * The typed set of every text the widget shows. Each locale file implements it completely, so
  * a missing term is a type error rather than an English word in a German checkout.
  */
+import type { LegalEntityData, NaturalPersonData } from '@crypto-pay/protocol/sender';
 
-/** The sender fields the customer fills in, named as the proxy's API names them. */
-export type SenderField =
-  | 'first_name'
-  | 'last_name'
-  | 'date_of_birth'
-  | 'legal_name'
-  | 'country_of_registration';
+/** The sender fields the customer fills in: the protocol's, by its types (no bytes). */
+export type SenderField = keyof NaturalPersonData | keyof LegalEntityData;
 
 /**
  * A message that counts something: one text per plural category of the locale's rules (CLDR,

@@ -2,7 +2,12 @@
  * The fields of the details form, what it hands on, and how the proxy names them. Free of the
  * protocol's schemas, so the element can map a proxy error to a field without loading the rules.
  */
-import type { SenderData, SenderType } from '@crypto-pay/protocol/sender';
+import type {
+  LegalEntityData,
+  NaturalPersonData,
+  SenderData,
+  SenderType,
+} from '@crypto-pay/protocol/sender';
 import type { CurrencyRef } from '../../api/proxy-api.ts';
 import type { SenderField } from '../../localize/translation.ts';
 
@@ -10,14 +15,7 @@ import type { SenderField } from '../../localize/translation.ts';
 export type { SenderType };
 
 /** Everything the customer typed, before trimming. */
-export interface SenderValues {
-  first_name: string;
-  last_name: string;
-  date_of_birth: string;
-  legal_name: string;
-  country_of_registration: string;
-  email: string;
-}
+export type SenderValues = Record<SenderField | 'email', string>;
 
 /** `amount`: the element's own amount choice (`amount-choice`), where it offers one. */
 export type FormField = SenderField | 'email' | 'payment_currency' | 'amount';
@@ -39,19 +37,26 @@ export interface FieldIssue {
   message: string;
 }
 
-const SENDER_FIELDS: readonly string[] = [
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'legal_name',
-  'country_of_registration',
-];
-export const isSenderField = (field: string): field is SenderField => SENDER_FIELDS.includes(field);
+/** The fields of `Data`, each once, in any order: a list of this type names them all. */
+type EveryField<Data, Field extends keyof Data = keyof Data> = [Field] extends [never]
+  ? readonly []
+  : Field extends unknown
+    ? readonly [Field, ...EveryField<Omit<Data, Field>>]
+    : never;
 
+/**
+ * Each sender type's fields, in the spec's order, which the form shows. The protocol's
+ * `PARTY_FIELDS` says the same, but a value from its module brings the module (its rules and
+ * texts, about 2 KB gzipped) into the first paint: its types hold this list to it instead, so a
+ * field it adds, drops or renames is a type error here.
+ */
 export const FIELDS_OF: Record<SenderType, readonly SenderField[]> = {
   natural: ['first_name', 'last_name', 'date_of_birth'],
   legal: ['legal_name', 'country_of_registration'],
-};
+} satisfies { natural: EveryField<NaturalPersonData>; legal: EveryField<LegalEntityData> };
+
+const SENDER_FIELDS: readonly string[] = [...FIELDS_OF.natural, ...FIELDS_OF.legal];
+export const isSenderField = (field: string): field is SenderField => SENDER_FIELDS.includes(field);
 
 /**
  * The form field a proxy error names (`sender_data.first_name`, `end_user_email`), if any; the
