@@ -1,9 +1,9 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (`checkout-config.ts`),
- * create the checkout once (or find it again: `checkout-resume.ts`), follow its status, and end
- * it (`checkout-end.ts`), taking the customer on from the one tab that shows its result
- * (`checkout-navigation.ts`, which the flow builds on). It owns the element's tasks and status
- * watcher; the element only renders.
+ * create the checkout once (its request: `checkout-request.ts`) or find it again
+ * (`checkout-resume.ts`), follow its status, and end it (`checkout-end.ts`), taking the customer
+ * on from the one tab that shows its result (`checkout-navigation.ts`, which the flow builds
+ * on). It owns the element's tasks and status watcher; the element only renders.
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
@@ -24,7 +24,6 @@ import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-stora
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
-import { formFieldOf } from '../sender-form/form-fields.ts';
 import { loadConfig } from './checkout-config.ts';
 import { statusRead } from './checkout-end.ts';
 import { CheckoutNavigation } from './checkout-navigation.ts';
@@ -35,22 +34,16 @@ import {
   offersAmountChoice,
   openAmountCheckOf,
   openAmountRefusalOf,
-  type PriceHost,
-  requestPrice,
   storageKeyOf,
 } from './checkout-price.ts';
+import { type CheckoutRequestHost, checkoutRequest, refusedField } from './checkout-request.ts';
 import { CheckoutResume } from './checkout-resume.ts';
 import { type ViewState, viewOf } from './crypto-pay.views.ts';
 
 /** What the flow reads from the element: its attributes, and its waits. */
 export type CheckoutFlowHost = ReactiveControllerHost &
   HTMLElement &
-  PriceHost & {
-    mode: string;
-    successUrl: string | undefined;
-    failedUrl: string | undefined;
-    timing: Timing;
-  };
+  CheckoutRequestHost & { mode: string; timing: Timing };
 
 /** The fields of the flow that change what the element shows. */
 interface FlowState {
@@ -132,17 +125,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
   /** The customer submitted valid details: create the checkout (once). */
   submit(details: DetailsSubmit): void {
     if (this.create.status === TaskStatus.PENDING) return;
-    const { successUrl, failedUrl } = this.host;
-    const request: CheckoutRequest = {
-      ...requestPrice(this.host),
-      ...(details.amount ? { amount: details.amount } : {}),
-      ...(details.paymentCurrency ? { payment_currency: details.paymentCurrency } : {}),
-      sender_type: details.senderType,
-      sender_data: details.senderData,
-      ...(details.email ? { end_user_email: details.email } : {}),
-      ...(successUrl ? { success_url: successUrl } : {}),
-      ...(failedUrl ? { failed_url: failedUrl } : {}),
-    };
+    const request = checkoutRequest(this.host, details);
     const body = JSON.stringify(request);
     // The same request keeps its key, so the proxy answers a retry with the same checkout.
     if (this.lastRequest?.body !== body) this.lastRequest = { body, key: newIdempotencyKey() };
@@ -196,18 +179,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
       resumeStatus: this.resuming.id ? this.resume.status : undefined,
       configStatus: this.config.status,
       // A refusal naming a field stays on the form; anything else gets an error view.
-      createError: this.formFieldOf(error) ? undefined : error,
+      createError: refusedField(this.host, error) ? undefined : error,
     };
   }
 
   view() {
     return viewOf(this.viewState());
-  }
-
-  /** The form field a proxy error names, if any (the amount where the form offers it). */
-  private formFieldOf(error: unknown) {
-    const field = error instanceof ProxyError ? error.field : undefined;
-    return formFieldOf(field, offersAmountChoice(this.host));
   }
 
   /** The amount choice's rules and presets, where the customer chooses the open amount. */
@@ -265,7 +242,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     try {
       return await this.reporting(work);
     } catch (error) {
-      const field = this.formFieldOf(error);
+      const field = refusedField(this.host, error);
       if (field) this.set({ formIssue: { field, message: (error as ProxyError).message } });
       throw error;
     }
