@@ -11,7 +11,7 @@ import {
   isSessionInvalid,
 } from '../../api/proxy-api.ts';
 import { CryptoPayReadyEvent } from '../../events/ready.ts';
-import { loadRules } from '../sender-form/sender-form.component.ts';
+import { loadRules } from '../sender-form/rules-part.ts';
 import type { LoadedConfig } from './checkout-price.ts';
 
 /**

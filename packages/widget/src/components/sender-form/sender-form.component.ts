@@ -24,23 +24,8 @@ import {
   type SenderValues,
 } from './form-fields.ts';
 import { inputField } from './input-field.ts';
+import { loadRules, type SenderRules } from './rules-part.ts';
 import styles from './sender-form.styles.ts';
-
-type SenderRules = typeof import('./sender-rules.ts');
-let rulesLoading: Promise<SenderRules> | undefined;
-/**
- * The rules come in their own chunk, fetched once as the first form (or open amount) needs
- * them; a failed fetch is forgotten, so Continue or "Try again" fetches again (in the bundle,
- * whose chunk imports ask again under a new address: see vite.config.ts; proven in
- * tests/e2e/resilience.test.ts).
- */
-export const loadRules = () => {
-  rulesLoading ??= import('./sender-rules.ts').catch((error) => {
-    rulesLoading = undefined;
-    throw error;
-  });
-  return rulesLoading;
-};
 
 /** The performance mark set when a sender form first shows. */
 export const FORM_MARK = 'crypto-pay:form';
