@@ -2,7 +2,7 @@
  * Where the script-tag build (`crypto-pay.bundled.js`) fetches its parts: from the merchant's
  * proxy, the one server every page with the element has, at `{proxy}/widget/{version}/chunks/`.
  * So the file works copied alone, under any name, from any origin. The bundler build keeps
- * plain `import()`s (vite.config.ts routes only the bundle's chunk imports here).
+ * plain `import()`s (build/chunks-from-proxy.ts routes only the bundle's chunk imports here).
  */
 
 import { CryptoPayErrorEvent } from '../events/error.ts';

@@ -9,7 +9,7 @@ export type SenderRules = typeof import('./sender-rules.ts');
 let rulesLoading: Promise<SenderRules> | undefined;
 /**
  * A failed fetch is forgotten, so Continue or "Try again" fetches again (in the bundle, whose
- * chunk imports ask again under a new address: see vite.config.ts; proven in
+ * chunk imports ask again under a new address: see build/chunks-from-proxy.ts; proven in
  * tests/e2e/resilience.test.ts).
  */
 export const loadRules = () => {

@@ -1,0 +1,115 @@
+/**
+ * The build's minifying, for the size of what customers download: the chunks once Rollup has
+ * shaken them, the `css` blocks of the styles, and the whitespace of the `html` and `svg`
+ * templates.
+ */
+import { type Plugin, transformWithEsbuild } from 'vite';
+
+/**
+ * Vite keeps whitespace in ES library builds; for the size of what customers download, the
+ * chunks are minified fully once Rollup has shaken them.
+ */
+export const minifyChunks = (): Plugin => ({
+  name: 'crypto-pay:minify-chunks',
+  async generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const result = await transformWithEsbuild(chunk.code, chunk.fileName, {
+        minify: true,
+        format: 'esm',
+        target: 'es2022',
+        legalComments: 'none',
+      });
+      chunk.code = result.code;
+    }
+  },
+});
+
+/**
+ * Minifies the `css` blocks of the `*.styles.ts` files with esbuild's CSS minifier, the one Vite
+ * runs on stylesheets: Lit keeps a block's text as written, and Vite minifies only .css files.
+ * Each block, static text of our own once minified, becomes Lit's `unsafeCSS` of that text:
+ * the same CSSResult, without the `css` tag's code for interpolated values (and its long error
+ * messages), which these blocks never have; about 150 bytes of the first paint.
+ */
+export const minifyStyles = (): Plugin => ({
+  name: 'crypto-pay:minify-styles',
+  async transform(code, id) {
+    if (!id.endsWith('.styles.ts')) return undefined;
+    const blocks = taggedTemplates(this.parse(code))
+      .filter(({ tag }) => tag?.type === 'Identifier' && tag.name === 'css')
+      .sort((a, b) => a.start - b.start);
+    let result = '';
+    let copied = 0;
+    for (const { start, end, quasi } of blocks) {
+      const [text, ...interpolated] = quasi?.quasis ?? [];
+      // A `${}` would split the CSS into pieces no minifier can read alone.
+      if (!text || interpolated.length > 0 || typeof text.value.cooked !== 'string') {
+        this.error(`cannot minify the css block at ${id}:${start}`);
+      }
+      const minified = await transformWithEsbuild(text.value.cooked, `${id}.css`, {
+        loader: 'css',
+        minify: true,
+        charset: 'utf8',
+        sourcemap: false,
+      });
+      // Minified from the cooked text, so written back escaped as template literal source.
+      const escaped = minified.code.trim().replace(/[`\\]|\$\{/g, (found) => `\\${found}`);
+      result += `${code.slice(copied, start)}__cpStyles(\`${escaped}\`)`;
+      copied = end;
+    }
+    const styles = blocks.length > 0 ? "import { unsafeCSS as __cpStyles } from 'lit';\n" : '';
+    return { code: styles + result + code.slice(copied), map: null };
+  },
+});
+
+interface TemplateNode {
+  type: string;
+  start: number;
+  end: number;
+  tag?: { type: string; name?: string };
+  quasi?: {
+    quasis: { start: number; end: number; value: { raw: string; cooked?: string | null } }[];
+  };
+}
+
+/** Every tagged template in an ESTree tree, found by walking all its child nodes. */
+function taggedTemplates(node: unknown, found: TemplateNode[] = []): TemplateNode[] {
+  if (node && typeof node === 'object') {
+    if ((node as TemplateNode).type === 'TaggedTemplateExpression')
+      found.push(node as TemplateNode);
+    for (const child of Object.values(node)) taggedTemplates(child, found);
+  }
+  return found;
+}
+
+/**
+ * Collapses each run of whitespace holding a line break in the static text of the `html` and
+ * `svg` templates to one space, which renders the same: HTML collapses such runs anyway; and
+ * drops the HTML comments written there (notes to the source's reader, never shown). A
+ * template with `<pre>` or `<textarea>`, where whitespace shows, stops the build instead.
+ */
+export const minifyTemplates = (): Plugin => ({
+  name: 'crypto-pay:minify-templates',
+  transform(code, id) {
+    if (!/\/src\/.*\.ts$/.test(id) || !/(html|svg)`/.test(code)) return undefined;
+    const texts = taggedTemplates(this.parse(code))
+      .filter(({ tag }) => tag?.type === 'Identifier' && ['html', 'svg'].includes(tag.name ?? ''))
+      .flatMap(({ quasi }) => quasi?.quasis ?? [])
+      // In source order: a template may sit inside another's expression.
+      .sort((a, b) => a.start - b.start);
+    let result = '';
+    let copied = 0;
+    for (const { start, end, value } of texts) {
+      const text = code.slice(start, end);
+      if (start < copied || text !== value.raw || /<(pre|textarea)\b/i.test(text)) {
+        this.error(`cannot minify the template at ${id}:${start}`);
+      }
+      // A comment whole within one piece of text is the source's note, not the customer's.
+      const bare = text.replace(/<!--(?:(?!-->)[^$`\\])*-->/g, '');
+      result += code.slice(copied, start) + bare.replace(/\s*\n\s*/g, ' ');
+      copied = end;
+    }
+    return { code: result + code.slice(copied), map: null };
+  },
+});
