@@ -126,7 +126,8 @@ const STATUSES: readonly unknown[] = ['created', 'processing', ...FINAL_STATUSES
  * An http(s) address written out in full: nothing a link or a redirect could run as script. Not
  * the protocol's `isWebUrl`, which also parses it: the scheme is what matters here (a link that
  * does not parse runs nothing; an ending's address is a parsed one), and its module would bring
- * the rules' `isEmail` into the first paint with it, past the budget (BENCHMARKS.md).
+ * the rules' `isEmail` into the first paint with it, past the budget (BENCHMARKS.md,
+ * "Hand-written paths").
  */
 export const isWebAddress = (address: string) => /^https?:\/\/\S+$/i.test(address);
 
