@@ -5,11 +5,10 @@
  * pass-through proxy would send: one upstream call per widget request that needs service data.
  */
 
-import { request } from 'node:http';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
+import { messagesOf, openEventStream, send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import type { BenchmarkResult } from './report.ts';
 
@@ -18,30 +17,16 @@ const POLL_MS = 250;
 const FINAL = new Set(['paid', 'failed', 'expired']);
 
 /** Follows a checkout's event stream until a final status; resolves with the events seen. */
-function follow(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let events = 0;
-    const outgoing = request(url, { agent: false }, (incoming) => {
-      incoming.setEncoding('utf8');
-      let text = '';
-      incoming.on('data', (chunk: string) => {
-        text += chunk;
-        const frames = text.split('\n\n');
-        text = frames.pop() ?? '';
-        for (const frame of frames) {
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (!data) continue;
-          events++;
-          if (FINAL.has((JSON.parse(data) as Checkout).status)) {
-            outgoing.destroy();
-            resolve(events);
-          }
-        }
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
+async function follow(url: string): Promise<number> {
+  const stream = await openEventStream(url, { timeoutMs: 120_000 });
+  try {
+    const text = await stream.until((so) =>
+      messagesOf(so).some((message) => FINAL.has((message.data as Checkout).status)),
+    );
+    return messagesOf(text).length;
+  } finally {
+    stream.close();
+  }
 }
 
 /** One widget's life: config, create, then poll and stream until the payment is final. */

@@ -5,7 +5,12 @@
  * support/retried-requests.ts.
  */
 
-import { connectionErrorCode, type EventStream, openEventStream } from '../support/http.ts';
+import {
+  connectionErrorCode,
+  type EventStream,
+  messagesOf,
+  openEventStream,
+} from '../support/http.ts';
 import { type Failure, pause, reconnectDelay } from '../support/retried-requests.ts';
 
 /** Statuses after which a checkout never changes (the proxy ends its stream then). */
@@ -25,22 +30,6 @@ export interface Followed {
   finished: boolean;
   /** Stops following (the test is over): closes the stream, reconnects no more. */
   stop(): void;
-}
-
-/**
- * The whole messages of an event-stream text (a cut may leave half of one, which an EventSource
- * drops too): each one's `id:` and the status in its `data:`.
- */
-function messagesOf(text: string): { version: number; status: string }[] {
-  return text
-    .slice(0, text.lastIndexOf('\n\n') + 1)
-    .split('\n\n')
-    .filter((block) => block.includes('data: '))
-    .map((block) => {
-      const version = Number(/^id: (\d+)$/m.exec(block)?.[1]);
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { status: string };
-      return { version, status: data.status };
-    });
 }
 
 /**
@@ -88,7 +77,12 @@ export function follow(balancerUrl: string, id: string): Followed {
         });
         await pause(reconnectDelay(inARow++));
       }
-      followed.messages.push(...messagesOf(text));
+      followed.messages.push(
+        ...messagesOf(text).map((message) => ({
+          version: Number(message.id),
+          status: message.data.status,
+        })),
+      );
     }
   })();
   return followed;

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, type TestContext, test } from 'node:test';
 import { createCheckout, createdCheckout } from '../support/checkouts.ts';
+import { eventually } from '../support/eventually.ts';
 import { type Answer, send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -40,14 +41,14 @@ function assertErrorShape(json: unknown, code: string) {
 async function proxyDuration(answer: Answer): Promise<number> {
   const id = answer.headers['x-request-id'];
   // The line is written as the answer goes out; it reaches this process a moment later.
-  for (let waited = 0; waited < 2000; waited += 20) {
-    const line = stack.proxy.lines
-      .map(({ text }) => (text.startsWith('{') ? JSON.parse(text) : undefined))
-      .find((entry) => entry?.message === 'request' && entry.request_id === id);
-    if (line) return line.duration_ms;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  assert.fail(`no request log line for ${id}`);
+  const line = await eventually(
+    () =>
+      stack.proxy.lines
+        .map(({ text }) => (text.startsWith('{') ? JSON.parse(text) : undefined))
+        .find((entry) => entry?.message === 'request' && entry.request_id === id),
+    `the request log line of ${id}`,
+  );
+  return line.duration_ms;
 }
 
 /**

@@ -130,31 +130,64 @@ export function sendJson(
   });
 }
 
-/** A signed request's options: header overrides, where `undefined` removes a header. */
-export type SignedOutgoing = Omit<Outgoing, 'body' | 'headers'> & {
-  headers?: Record<string, string | undefined>;
-};
+/** Header overrides of a signed request: a value replaces a header, `undefined` removes it. */
+export type HeaderOverrides = Record<string, string | undefined>;
 
 /**
- * A request signed like the processing API expects (and like its callbacks arrive): JSON
- * content type, key, signature of the exact body. `init.headers` override those; an
- * `undefined` value removes one (a request without its signature, say).
+ * The headers of a request signed like the processing API expects (and like its callbacks
+ * arrive): JSON content type, key, signature of exactly `body`; then `overrides` (a request
+ * without its signature, say).
  */
+export function signedJsonHeaders(
+  credentials: { apiKey: string; signingSecret: string },
+  body: string,
+  overrides: HeaderOverrides = {},
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ...signedHeadersSync(credentials.apiKey, credentials.signingSecret, body),
+  };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  return headers;
+}
+
+/** A signed request's options: header overrides, where `undefined` removes a header. */
+export type SignedOutgoing = Omit<Outgoing, 'body' | 'headers'> & { headers?: HeaderOverrides };
+
+/** POSTs (or `init.method`) `body` signed by `signedJsonHeaders`. */
 export function sendSigned(
   url: string,
   credentials: { apiKey: string; signingSecret: string },
   body: string,
   init: SignedOutgoing = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    ...signedHeadersSync(credentials.apiKey, credentials.signingSecret, body),
-  };
-  for (const [name, value] of Object.entries(init.headers ?? {})) {
-    if (value === undefined) delete headers[name];
-    else headers[name] = value;
-  }
+  const headers = signedJsonHeaders(credentials, body, init.headers);
   return send(url, { method: 'POST', ...init, headers, body });
+}
+
+/** One whole message of an event stream: its `id:` (a checkout's version) and its `data:`. */
+export interface StreamMessage {
+  id: string | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON.
+  data: any;
+}
+
+/**
+ * The whole messages of an event-stream text, in order, their `data:` parsed as JSON: comments
+ * (heartbeats) are skipped, and so is a last message cut before its end, as an EventSource
+ * drops one.
+ */
+export function messagesOf(text: string): StreamMessage[] {
+  const whole = text.slice(0, text.lastIndexOf('\n\n') + 1);
+  return whole.split('\n\n').flatMap((block) => {
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    return data === undefined
+      ? []
+      : [{ id: /^id: (.*)$/m.exec(block)?.[1], data: JSON.parse(data) }];
+  });
 }
 
 /** An open event stream, as a browser's EventSource holds it. */
@@ -259,7 +292,8 @@ export function openEventStream(
  * A bare connection, for what node:http will not send: requests pipelined on one connection,
  * bodies framed by hand or cut off, connections held open from a chosen `localAddress`
  * (`127.0.0.2`: another client, on Linux's loopback). `received.text` is what came back so far;
- * `ended()` resolves with all of it once the connection is closed (rejects if it failed).
+ * `until(check)` resolves with it once it satisfies `check` (rejects if the connection closes
+ * first); `ended()` resolves with all of it once the connection is closed (rejects if it failed).
  */
 export function rawConnection(url: string, options: { localAddress?: string } = {}) {
   const { hostname, port } = new URL(url);
@@ -273,11 +307,29 @@ export function rawConnection(url: string, options: { localAddress?: string } = 
   socket.on('data', (chunk: string) => {
     received.text += chunk;
   });
+  const until = (check: (text: string) => boolean) =>
+    new Promise<string>((resolve, reject) => {
+      const test = () => {
+        if (!check(received.text)) return false;
+        socket.off('data', test);
+        socket.off('close', closed);
+        resolve(received.text);
+        return true;
+      };
+      const closed = () => {
+        socket.off('data', test);
+        if (!test()) reject(new Error(`${url} closed, having received: ${received.text}`));
+      };
+      if (test()) return;
+      if (socket.closed) return closed();
+      socket.on('data', test);
+      socket.once('close', closed);
+    });
   const ended = () =>
     new Promise<string>((resolve, reject) => {
       const settle = () => (failure ? reject(failure) : resolve(received.text));
       if (socket.closed) settle();
       else socket.once('close', settle);
     });
-  return { socket, received, ended };
+  return { socket, received, until, ended };
 }

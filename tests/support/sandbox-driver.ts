@@ -5,7 +5,7 @@
  * suite over real HTTP (`send`, answers are `Answer`s with the exact bytes).
  */
 
-import { signedHeaders } from '@crypto-pay/protocol';
+import { type HeaderOverrides, signedJsonHeaders } from './http.ts';
 
 /** `{base_url}` and `{payments_base_url}` of the spec, below the sandbox's origin. */
 const GENERAL_BASE = '/api/v2';
@@ -21,7 +21,7 @@ export interface SandboxRequest {
 /** A signed call's options: the method, and header overrides where `undefined` removes one. */
 export interface SignedInit {
   method?: string;
-  headers?: Record<string, string | undefined>;
+  headers?: HeaderOverrides;
 }
 
 export interface SandboxDriver<A> {
@@ -41,16 +41,9 @@ export function sandboxDriver<A>(
   credentials: { apiKey: string; signingSecret: string },
   send: (url: string, request: SandboxRequest) => Promise<A>,
 ): SandboxDriver<A> {
-  const call = async (path: string, body: string | object, init: SignedInit = {}) => {
+  const call = (path: string, body: string | object, init: SignedInit = {}) => {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      ...(await signedHeaders(credentials.apiKey, credentials.signingSecret, text)),
-    };
-    for (const [name, value] of Object.entries(init.headers ?? {})) {
-      if (value === undefined) delete headers[name];
-      else headers[name] = value;
-    }
+    const headers = signedJsonHeaders(credentials, text, init.headers);
     return send(`${origin}${path}`, { method: init.method ?? 'POST', headers, body: text });
   };
   return {

@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
-import { CATALOG } from '../../../tests/support/checkouts.ts';
+import { CATALOG, checkoutBody } from '../../../tests/support/checkouts.ts';
+import {
+  type Answer,
+  type HeaderOverrides,
+  send,
+  signedJsonHeaders,
+} from '../../../tests/support/http.ts';
 import { sandboxDriver } from '../../../tests/support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../../../tests/support/senders.ts';
 import { parseCatalog } from './checkout/catalog.ts';
@@ -21,7 +27,7 @@ import { type Config, loadConfig } from './process/config.ts';
 import { createLogger } from './process/logger.ts';
 import { type RunningProxy, type StartOptions, startProxy } from './process/server.ts';
 import { openSqliteStore } from './store/sqlite.ts';
-import type { Store } from './store/store.ts';
+import type { CheckoutRecord, Store } from './store/store.ts';
 
 export const API_KEY = 'test-merchant-key-7c1d';
 export const SIGNING_SECRET = 'test-SIGNING-secret-4f2a9e71b3';
@@ -222,19 +228,52 @@ export function useServedProxy(
   return served;
 }
 
-/** The test kit's sandbox driver over `fetch`, for a sandbox this file started. */
-const driverOf = (sandbox: RunningSandbox) => sandboxDriver(sandbox.url, sandbox, fetch);
+/**
+ * The test kit's sandbox driver for a sandbox this file started (in process or as a process,
+ * with the test credentials), over `send`: its answers are `Answer`s, as a stack's are, so
+ * tests/support's helpers (`paymentRequestOf`, say) take it.
+ */
+export const driverOf = (sandbox: { url: string }) =>
+  sandboxDriver(sandbox.url, { apiKey: API_KEY, signingSecret: SIGNING_SECRET }, send);
 
 /** The sandbox's view of the payment requests it received, newest first. */
-export async function upstreamRequests(sandbox: RunningSandbox) {
-  return json(await driverOf(sandbox).control('/payment-requests'));
+export async function upstreamRequests(sandbox: { url: string }) {
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON.
+  return (await driverOf(sandbox).control('/payment-requests')).json as any;
 }
 
 /** A POST to the sandbox's control API (`/_sandbox/...`): faults, merchant, simulations. */
 export function sandboxControl(
-  sandbox: RunningSandbox,
+  sandbox: { url: string },
   path: string,
   body: object,
-): Promise<Response> {
+): Promise<Answer> {
   return driverOf(sandbox).control(path, body);
+}
+
+/**
+ * Creates a checkout through `proxy`'s API and answers its record in the store, which names the
+ * payment request behind it upstream (`paymentRequestId`, `foreignId`).
+ */
+export async function createdRecord(proxy: TestProxy): Promise<CheckoutRecord> {
+  const checkout = await json(await proxy.createCheckout(checkoutBody()));
+  const record = await proxy.store.getCheckout(checkout.id);
+  assert.ok(record, 'the store has the created checkout');
+  return record;
+}
+
+/**
+ * `POST /callbacks/processing` of `body` to `proxy`, signed with the merchant's credentials as
+ * the service signs it; `headers` override those (`undefined` removes one: a forgery, say).
+ */
+export function deliverCallback(
+  proxy: TestProxy,
+  body: string,
+  headers: HeaderOverrides = {},
+): Promise<Response> {
+  return proxy.request('/callbacks/processing', {
+    method: 'POST',
+    headers: signedJsonHeaders({ apiKey: API_KEY, signingSecret: SIGNING_SECRET }, body, headers),
+    body,
+  });
 }

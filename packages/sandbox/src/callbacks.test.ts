@@ -1,33 +1,16 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { verifySignature } from '@crypto-pay/protocol';
+import { callbackListener } from '../../../tests/support/callback-listener.ts';
+import { eventually } from '../../../tests/support/eventually.ts';
 import { paymentRequest } from '../../../tests/support/processing-requests.ts';
 import { REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
 
-/** A merchant endpoint on 127.0.0.1 that answers with the next status of `statuses`. */
-async function listener(t: { after(fn: () => void): void }, statuses: number[]) {
-  const received: { body: string; headers: IncomingMessage['headers'] }[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ body, headers: request.headers });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => server.close());
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`, received };
-}
-
 describe('callbacks', () => {
   test('are signed over their exact bytes with the merchant key', async (t) => {
-    const merchant = await listener(t, []);
+    const merchant = await callbackListener(t, 'sandbox-secret', []);
     const sandbox = testSandbox(t, { callbackUrl: merchant.url });
     const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
@@ -44,7 +27,7 @@ describe('callbacks', () => {
   });
 
   test('are retried after each delay until the merchant answers 200, every attempt recorded', async (t) => {
-    const merchant = await listener(t, [500, 503]);
+    const merchant = await callbackListener(t, 'sandbox-secret', [500, 503]);
     const sandbox = testSandbox(t, { callbackUrl: merchant.url, callbackRetryDelaysMs: [5, 5, 5] });
     const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
@@ -64,7 +47,7 @@ describe('callbacks', () => {
   });
 
   test('give up after the last delay of the schedule', async (t) => {
-    const merchant = await listener(t, [500, 500, 500, 500]);
+    const merchant = await callbackListener(t, 'sandbox-secret', [500, 500, 500, 500]);
     const sandbox = testSandbox(t, { callbackUrl: merchant.url, callbackRetryDelaysMs: [5] });
     const response = await sandbox.call(REQUESTS, paymentRequest());
     const { id } = ((await response.json()) as { data: { id: string } }).data;
@@ -146,10 +129,11 @@ describe('callbacks', () => {
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'expired' });
     await new Promise((resolve) => server.once('request', resolve));
     sandbox.close();
-    // The aborted attempt is recorded a moment later; give it up to a second.
-    for (let wait = 0; wait < 200 && sandbox.store.callbacks.length === 0; wait++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    // The aborted attempt is recorded a moment later.
+    await eventually(
+      () => sandbox.store.callbacks.length > 0,
+      'the aborted attempt to be recorded',
+    );
     assert.deepEqual(
       sandbox.store.callbacks.map((attempt) => [attempt.error, attempt.final]),
       [['The sandbox closed during the attempt.', true]],
@@ -162,7 +146,7 @@ describe('callbacks', () => {
   });
 
   test('go to the URL set through the control API', async (t) => {
-    const merchant = await listener(t, []);
+    const merchant = await callbackListener(t, 'sandbox-secret', []);
     const sandbox = testSandbox(t);
     await sandbox.control('/merchant', { callback_url: merchant.url });
     const response = await sandbox.call(REQUESTS, paymentRequest());

@@ -6,16 +6,15 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PAYMENT_REQUEST_STATUSES, signBody } from '@crypto-pay/protocol';
+import { PAYMENT_REQUEST_STATUSES } from '@crypto-pay/protocol';
 import Database from 'better-sqlite3';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
 import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../tests/support/senders.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import {
-  API_KEY,
   adminHeaders,
+  deliverCallback,
   json,
-  SIGNING_SECRET,
   type TestProxy,
   testProxy,
   useTestSandbox,
@@ -301,15 +300,7 @@ describe('/openapi.json against the routes', { timeout: 30_000 }, () => {
       currency: 'EUR',
       amount: '10.00000000',
     });
-    const delivered = await proxy.request('/callbacks/processing', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Processing-Key': API_KEY,
-        'X-Processing-Signature': await signBody(SIGNING_SECRET, invoiceCallback),
-      },
-      body: invoiceCallback,
-    });
+    const delivered = await deliverCallback(proxy, invoiceCallback);
     assert.equal(delivered.status, 200);
     await holds(document, 'post', '/callbacks/processing', delivered);
     const log = await get('/admin/callbacks?type=invoice&limit=5');

@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import {
   createdCheckout,
-  linkPath,
   paymentRequestCallback,
+  paymentRequestOf,
 } from '../../../../tests/support/checkouts.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
-import { openEventStream, sendSigned } from '../../../../tests/support/http.ts';
+import { messagesOf, openEventStream, sendSigned } from '../../../../tests/support/http.ts';
 import { startWebhookReceiver } from '../../../../tests/support/webhook-receiver.ts';
 import { openPostgresStore } from '../store/postgres.ts';
 import { LISTEN_APPLICATION_NAME } from '../store/postgres-changes.ts';
@@ -23,10 +23,10 @@ import type { CallbackEntry } from '../store/store.ts';
 import { usePostgres } from '../store/stores.test-helpers.ts';
 import {
   API_KEY,
+  driverOf,
   SIGNING_SECRET,
   seen,
   serverConfig,
-  upstreamRequests,
   useTestSandbox,
 } from '../testing.test-helpers.ts';
 import { relayedEvent } from '../webhooks/events.ts';
@@ -37,11 +37,7 @@ const shared = useTestSandbox();
 const cluster = usePostgres();
 
 /** What a stream's messages said, in order: `<version> <status>`. */
-function messagesOf(text: string): string[] {
-  return [...text.matchAll(/^id: (\d+)\ndata: (.*)$/gm)].map(
-    ([, version, data]) => `${version} ${(JSON.parse(data!) as { status: string }).status}`,
-  );
-}
+const statusesOf = (text: string) => messagesOf(text).map(({ id, data }) => `${id} ${data.status}`);
 
 describe('two proxies on one PostgreSQL database', () => {
   const removers: (() => void)[] = [];
@@ -79,15 +75,7 @@ describe('two proxies on one PostgreSQL database', () => {
   async function followedOnA() {
     const checkout = await createdCheckout(a.url);
     const stream = await openEventStream(`${a.url}/api/checkouts/${checkout.id}/events`);
-    const requests = (await upstreamRequests(shared.sandbox)) as {
-      id: string;
-      foreign_id: string;
-      payment_link: string;
-    }[];
-    const request = requests.find(
-      (entry) => linkPath(entry.payment_link) === linkPath(checkout.payment_link),
-    );
-    assert.ok(request, 'the sandbox has the payment request');
+    const request = await paymentRequestOf(driverOf(shared.sandbox), checkout);
     const payOnB = () =>
       sendSigned(
         `${b.url}/callbacks/processing`,
@@ -100,7 +88,7 @@ describe('two proxies on one PostgreSQL database', () => {
   it('ends a stream opened on one proxy on paid when the callback goes to the other', async () => {
     const { stream, payOnB } = await followedOnA();
     assert.equal((await payOnB()).status, 200);
-    assert.deepEqual(messagesOf(await stream.rest()), ['1 created', '2 paid']);
+    assert.deepEqual(statusesOf(await stream.rest()), ['1 created', '2 paid']);
   });
 
   it('reads the followed checkouts again once it listens again after its connection was killed', async () => {
@@ -117,9 +105,9 @@ describe('two proxies on one PostgreSQL database', () => {
     // A knows it is deaf; B listens again at once. The change commits meanwhile.
     await lost;
     assert.equal((await payOnB()).status, 200);
-    assert.deepEqual(messagesOf(stream.text), ['1 created'], 'A cannot have heard of it');
+    assert.deepEqual(statusesOf(stream.text), ['1 created'], 'A cannot have heard of it');
     release();
-    assert.deepEqual(messagesOf(await stream.rest()), ['1 created', '2 paid']);
+    assert.deepEqual(statusesOf(await stream.rest()), ['1 created', '2 paid']);
     held = undefined;
   });
 

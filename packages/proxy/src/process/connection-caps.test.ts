@@ -38,23 +38,15 @@ async function inFlight(url: string, from: string, name: string) {
     name,
     'POST /api/checkouts HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 20\r\nExpect: 100-continue\r\n\r\n',
   );
-  await until(raw, (text) => text.includes('100 Continue'));
+  await raw.until((text) => text.includes('100 Continue'));
   return raw;
-}
-
-/** Resolves once what `raw` received satisfies `check`. */
-async function until(raw: Held, check: (text: string) => boolean) {
-  while (!check(raw.received.text)) {
-    if (raw.socket.closed) assert.fail(`${raw.name} closed, having received ${raw.received.text}`);
-    await Promise.race([once(raw.socket, 'data'), once(raw.socket, 'close')]);
-  }
 }
 
 /** A whole `GET /healthz` answered on `raw`, which stays open (keep-alive). */
 async function healthz(raw: Held) {
   const before = raw.received.text.length;
   raw.socket.write('GET /healthz HTTP/1.1\r\nHost: proxy\r\n\r\n');
-  await until(raw, (text) => text.slice(before).includes('{"status":"ok"}'));
+  await raw.until((text) => text.slice(before).includes('{"status":"ok"}'));
 }
 
 /** The name of the first of `connections` the server closes. */

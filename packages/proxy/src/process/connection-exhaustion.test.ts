@@ -15,12 +15,17 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { createdCheckout, readCheckout } from '../../../../tests/support/checkouts.ts';
+import {
+  createdCheckout,
+  paymentRequestOf,
+  readCheckout,
+} from '../../../../tests/support/checkouts.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { openEventStream, rawConnection, send } from '../../../../tests/support/http.ts';
 import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
 import {
   CATALOG_JSON,
+  driverOf,
   sandboxControl,
   startTestSandbox,
   testEnv,
@@ -137,12 +142,7 @@ describe('connection exhaustion', { timeout: 60_000 }, () => {
     await wave(proxy.url);
     assert.equal((await send(`${proxy.url}/healthz`)).status, 200);
     await closedDownTo(ROOM - 1);
-    const requests = (await (await fetch(`${sandbox.url}/_sandbox/payment-requests`)).json()) as {
-      id: string;
-      payment_link: string;
-    }[];
-    const paymentRequest = requests.find((entry) => entry.payment_link === checkout.payment_link);
-    assert.ok(paymentRequest);
+    const paymentRequest = await paymentRequestOf(driverOf(sandbox), checkout);
     const paid = await sandboxControl(sandbox, `/payment-requests/${paymentRequest.id}/simulate`, {
       outcome: 'paid',
     });

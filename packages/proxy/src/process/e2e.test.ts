@@ -10,22 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { checkoutBody, paymentRequestOf } from '../../../../tests/support/checkouts.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
-import { openEventStream, send } from '../../../../tests/support/http.ts';
+import { messagesOf, openEventStream, send } from '../../../../tests/support/http.ts';
 import {
   type NotReadyError,
   type ServerProcess,
   startServerProcess,
   textOf,
 } from '../../../../tests/support/process.ts';
-import { sandboxDriver } from '../../../../tests/support/sandbox-driver.ts';
 import {
   ADMIN_TOKEN,
   API_KEY,
   adminHeaders,
   assertNothingLeaked,
   CATALOG_JSON,
+  driverOf,
   FORBIDDEN,
   SIGNING_SECRET,
   seen,
@@ -77,15 +77,14 @@ function stop(running: ServerProcess): Promise<number | null> {
 /** What a process wrote, both streams. */
 const outputOf = (running: ServerProcess) => running.lines.map((line) => line.text).join('\n');
 
-/** The test kit's sandbox driver over `fetch` (the sandbox process starts in `before`). */
-const sandboxKit = () =>
-  sandboxDriver(sandbox.url, { apiKey: API_KEY, signingSecret: SIGNING_SECRET }, fetch);
+/** The test kit's sandbox driver (the sandbox process starts in `before`). */
+const sandboxKit = () => driverOf(sandbox);
 
 /** A control API POST (`/_sandbox` + path) that must succeed; answers its JSON. */
 async function control(path: string, body: object) {
-  const response = await sandboxKit().control(path, body);
-  assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-  return response.json();
+  const answer = await sandboxKit().control(path, body);
+  assert.equal(answer.status, 200, `${path}: ${answer.text}`);
+  return answer.json;
 }
 
 /** A request to the running proxy; every answer goes to the leak scan. */
@@ -122,11 +121,7 @@ function follow(id: string) {
   );
   const ended = opened
     .then((stream) => stream.rest())
-    .then((text) =>
-      [...text.matchAll(/^data: (.*)$/gm)].map(
-        (match) => JSON.parse(match[1]!) as { status: string },
-      ),
-    );
+    .then((text) => messagesOf(text).map((message) => message.data as { status: string }));
   return { connected, ended };
 }
 
@@ -137,16 +132,9 @@ async function newCheckout() {
   return created;
 }
 
-/** The sandbox's id of the payment request behind a checkout (matched by payment link). */
-async function paymentRequestOf(checkout: { payment_link: string }): Promise<string> {
-  const list = (await (await sandboxKit().control('/payment-requests')).json()) as {
-    id: string;
-    payment_link: string;
-  }[];
-  const found = list.find((request) => request.payment_link === checkout.payment_link);
-  assert.ok(found, 'the sandbox has the payment request');
-  return found.id;
-}
+/** The sandbox's id of the payment request behind a checkout. */
+const paymentRequestIdOf = async (checkout: { payment_link: string }) =>
+  (await paymentRequestOf(sandboxKit(), checkout)).id;
 
 before(async () => {
   const { writeFileSync } = await import('node:fs');
@@ -214,7 +202,7 @@ describe('a checkout’s whole life, through real processes', () => {
       const stream = follow(checkout.id);
       const other = follow(checkout.id);
       await Promise.all([stream.connected, other.connected]);
-      await control(`/payment-requests/${await paymentRequestOf(checkout)}/simulate`, {
+      await control(`/payment-requests/${await paymentRequestIdOf(checkout)}/simulate`, {
         outcome,
       });
       const messages = await stream.ended;
@@ -229,7 +217,7 @@ describe('a checkout’s whole life, through real processes', () => {
 
       const read = await call(`/api/checkouts/${checkout.id}`);
       assert.equal(read.body.status, outcome);
-      const deliveries = (await (await sandboxKit().control('/callbacks')).json()) as {
+      const deliveries = (await sandboxKit().control('/callbacks')).json as {
         body: string;
         response_status: number;
       }[];
@@ -245,7 +233,7 @@ describe('a checkout’s whole life, through real processes', () => {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const created = await newCheckout();
-    const id = await paymentRequestOf(created.body);
+    const id = await paymentRequestIdOf(created.body);
     await control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
     await eventually(
       async () => (await call(`/api/checkouts/${created.body.id}`)).body.status === 'paid',
@@ -301,7 +289,7 @@ describe('the proxy process', () => {
     assert.deepEqual(after.body, before.body);
     assert.equal(after.headers.get('ETag'), before.headers.get('ETag'));
 
-    await control(`/payment-requests/${await paymentRequestOf(created.body)}/simulate`, {
+    await control(`/payment-requests/${await paymentRequestIdOf(created.body)}/simulate`, {
       outcome: 'paid',
     });
     await eventually(

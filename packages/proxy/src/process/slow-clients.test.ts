@@ -5,23 +5,17 @@
  */
 
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { createdCheckout } from '../../../../tests/support/checkouts.ts';
+import { rawConnection } from '../../../../tests/support/http.ts';
 import { seen, useServedProxy } from '../testing.test-helpers.ts';
 import { createLogger } from './logger.ts';
 
-/** Writes `text` on a new connection and resolves with all it received once it closed. */
-function slowly(url: string, text: string): { socket: Socket; closed: Promise<string> } {
-  const socket = connect(Number(new URL(url).port), '127.0.0.1');
-  let received = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    received += chunk;
-  });
+/** Writes `text` on a new connection; `closed` resolves with all it received once it closed. */
+function slowly(url: string, text: string) {
+  const { socket, ended } = rawConnection(url);
   socket.write(text);
-  const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
-  return { socket, closed };
+  return { socket, closed: ended() };
 }
 
 describe('slow clients', () => {
@@ -45,12 +39,7 @@ describe('slow clients', () => {
   });
 
   it('keeps an event stream open past those times', async () => {
-    const created = await fetch(`${served.proxy.url}/api/checkouts`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(checkoutBody()),
-    });
-    const { id } = await created.json();
+    const { id } = await createdCheckout(served.proxy.url);
     const { socket, closed } = slowly(
       served.proxy.url,
       `GET /api/checkouts/${id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,

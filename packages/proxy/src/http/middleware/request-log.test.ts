@@ -5,25 +5,18 @@
  */
 
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { before, describe, it } from 'node:test';
+import { rawConnection } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
 import { seen, useServedProxy } from '../../testing.test-helpers.ts';
 import { redactedPath } from './request-log.ts';
 
 /** Sends `target` as the request line's target, exactly as written; resolves with the status. */
-function requestLine(url: string, target: string, method = 'GET'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
-    socket.write(`${method} ${target} HTTP/1.1\r\nHost: proxy\r\nConnection: close\r\n\r\n`);
-  });
+async function requestLine(url: string, target: string, method = 'GET'): Promise<number> {
+  const { socket, ended } = rawConnection(url);
+  socket.write(`${method} ${target} HTTP/1.1\r\nHost: proxy\r\nConnection: close\r\n\r\n`);
+  const received = await ended();
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0);
 }
 
 const TOKEN = `cps_${'Ab3-_x'.repeat(7)}Q`;

@@ -6,22 +6,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { signBody } from '@crypto-pay/protocol';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import { checkoutBody, paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
+import { paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
 import { SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
-import { API_KEY, json, SIGNING_SECRET, useSandboxAndProxy } from '../../testing.test-helpers.ts';
+import { createdRecord, deliverCallback, useSandboxAndProxy } from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();
-
-async function newCheckout() {
-  const checkout = await json(
-    await fixture.proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
-  );
-  const record = await fixture.proxy.store.getCheckout(checkout.id);
-  assert.ok(record);
-  return record;
-}
 
 /** Delivers a signed payment-request callback for `checkout`, as the service sends one. */
 async function deliver(
@@ -36,15 +26,7 @@ async function deliver(
     { end_user_email: email },
     { amount: '0.00040000', sent },
   );
-  const response = await fixture.proxy.request('/callbacks/processing', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Processing-Key': API_KEY,
-      'X-Processing-Signature': await signBody(SIGNING_SECRET, body),
-    },
-    body,
-  });
+  const response = await deliverCallback(fixture.proxy, body);
   assert.equal(response.status, 200);
 }
 
@@ -57,7 +39,7 @@ async function publicView(id: string) {
 
 describe('a payment-request callback’s detail on the checkout', () => {
   it('carries underpaid, with refund instructions by email', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     await deliver(checkout, 'processing', null);
     await deliver(checkout, 'failed', '0.00020000');
     const view = await publicView(checkout.id);
@@ -67,13 +49,13 @@ describe('a payment-request callback’s detail on the checkout', () => {
   });
 
   it('carries underpaid with the merchant to ask when no email was given', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     await deliver(checkout, 'failed', '0.00020000', null);
     assert.equal((await publicView(checkout.id)).refund_instructions, 'merchant');
   });
 
   it('carries late for the full amount not confirmed in time, no refund said', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     await deliver(checkout, 'failed', '0.00040000');
     const view = await publicView(checkout.id);
     assert.equal(view.status_detail, 'late');
@@ -81,7 +63,7 @@ describe('a payment-request callback’s detail on the checkout', () => {
   });
 
   it('carries overpaid on a paid checkout, the difference refunded by email', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     await deliver(checkout, 'paid', '0.00044000');
     const view = await publicView(checkout.id);
     assert.equal(view.status, 'paid');
@@ -90,11 +72,11 @@ describe('a payment-request callback’s detail on the checkout', () => {
   });
 
   it('says no detail where the callback does not, and keeps a final checkout’s detail', async () => {
-    const failed = await newCheckout();
+    const failed = await createdRecord(fixture.proxy);
     await deliver(failed, 'failed', null);
     assert.equal((await publicView(failed.id)).status_detail, undefined);
 
-    const underpaid = await newCheckout();
+    const underpaid = await createdRecord(fixture.proxy);
     await deliver(underpaid, 'failed', '0.00010000');
     // A later callback of another outcome changes nothing on a final checkout.
     await deliver(underpaid, 'paid', '0.00040000', null);

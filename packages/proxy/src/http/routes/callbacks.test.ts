@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
-import { checkoutBody, paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
+import { paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
+import type { HeaderOverrides } from '../../../../../tests/support/http.ts';
 import {
   LEGAL_SENDER,
   PERSONAL_SENTINELS,
@@ -11,26 +12,14 @@ import {
 import {
   API_KEY,
   adminHeaders,
+  createdRecord,
+  deliverCallback,
   json,
   SIGNING_SECRET,
   useSandboxAndProxy,
 } from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();
-
-/** A checkout and the id of its payment request upstream. */
-async function newCheckout() {
-  const checkout = await json(
-    await fixture.proxy.request('/api/checkouts', { method: 'POST', json: checkoutBody() }),
-  );
-  const record = await fixture.proxy.store.getCheckout(checkout.id);
-  assert.ok(record);
-  return {
-    id: checkout.id as string,
-    paymentRequestId: record.paymentRequestId,
-    foreignId: record.foreignId,
-  };
-}
 
 /** The service's callback for `checkout`, with the sender's email and the request's times. */
 function callbackOf(checkout: { paymentRequestId: string; foreignId: string }, status: string) {
@@ -47,23 +36,15 @@ function callbackOf(checkout: { paymentRequestId: string; foreignId: string }, s
   );
 }
 
-async function deliver(body: string, headers?: Record<string, string>): Promise<Response> {
-  return fixture.proxy.request('/callbacks/processing', {
-    method: 'POST',
-    headers: headers ?? {
-      'Content-Type': 'application/json',
-      'X-Processing-Key': API_KEY,
-      'X-Processing-Signature': await signBody(SIGNING_SECRET, body),
-    },
-    body,
-  });
-}
+/** Delivers `body` signed as the service signs it; `headers` override those headers. */
+const deliver = (body: string, headers?: HeaderOverrides) =>
+  deliverCallback(fixture.proxy, body, headers);
 
 const statusOf = async (id: string) => (await fixture.proxy.store.getCheckout(id))?.status;
 
 describe('POST /callbacks/processing', () => {
   it('moves the checkout forward and records the payment currency', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     const response = await deliver(callbackOf(checkout, 'processing'));
     assert.equal(response.status, 200);
     assert.equal(await statusOf(checkout.id), 'processing');
@@ -73,7 +54,7 @@ describe('POST /callbacks/processing', () => {
   });
 
   it('refuses forged callbacks with 403 and changes nothing', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     const body = callbackOf(checkout, 'paid');
     const good = await signBody(SIGNING_SECRET, body);
     const forgeries: Record<string, string>[] = [
@@ -84,7 +65,11 @@ describe('POST /callbacks/processing', () => {
       { 'X-Processing-Key': API_KEY, 'X-Processing-Signature': good.slice(0, 120) },
     ];
     for (const headers of forgeries) {
-      const response = await deliver(body, { 'Content-Type': 'application/json', ...headers });
+      const response = await deliver(body, {
+        'X-Processing-Key': undefined,
+        'X-Processing-Signature': undefined,
+        ...headers,
+      });
       assert.equal(response.status, 403, JSON.stringify(Object.keys(headers)));
       const error = await json(response);
       assert.equal(typeof error.error, 'string');
@@ -92,11 +77,7 @@ describe('POST /callbacks/processing', () => {
     }
     // A signature over other bytes (the same JSON re-serialised with spaces) does not count.
     const respaced = body.replace(/,/g, ', ');
-    const response = await deliver(respaced, {
-      'Content-Type': 'application/json',
-      'X-Processing-Key': API_KEY,
-      'X-Processing-Signature': good,
-    });
+    const response = await deliver(respaced, { 'X-Processing-Signature': good });
     assert.equal(response.status, 403);
     assert.equal(await statusOf(checkout.id), 'created');
     const log = await json(
@@ -106,7 +87,7 @@ describe('POST /callbacks/processing', () => {
   });
 
   it('keeps duplicates harmless and final statuses final, whatever the order', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     const send = (status: string) => deliver(callbackOf(checkout, status));
     assert.equal((await send('paid')).status, 200);
     assert.equal((await send('paid')).status, 200);
@@ -134,7 +115,7 @@ describe('POST /callbacks/processing', () => {
   });
 
   it('keeps no person field, even one the service sends outside sender_data', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     const body = JSON.parse(callbackOf(checkout, 'paid')) as Record<string, unknown>;
     const answer = await deliver(
       JSON.stringify({
@@ -159,7 +140,7 @@ describe('POST /callbacks/processing', () => {
   });
 
   it('never moves a checkout backwards', async () => {
-    const checkout = await newCheckout();
+    const checkout = await createdRecord(fixture.proxy);
     const send = (status: string) => deliver(callbackOf(checkout, status));
     await send('processing');
     await send('created');

@@ -4,10 +4,10 @@
  */
 
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { connect } from 'node:net';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { createdCheckout } from '../../../../../tests/support/checkouts.ts';
+import { eventually } from '../../../../../tests/support/eventually.ts';
+import { rawConnection } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
 import { seen, useServedProxy } from '../../testing.test-helpers.ts';
 
@@ -18,28 +18,16 @@ describe('stream requests queued on a connection its client closes (hono writer)
   );
 
   it('end with the connection, each logged once', { timeout: 15_000 }, async () => {
-    const created = await fetch(`${served.proxy.url}/api/checkouts`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(checkoutBody()),
-    });
-    const { id } = await created.json();
+    const { id } = await createdCheckout(served.proxy.url);
     const streamLogs = () => seen.filter((line) => line.includes(`/${id}/events`)).length;
-    const socket = connect(Number(new URL(served.proxy.url).port), '127.0.0.1');
-    socket.setEncoding('utf8');
-    let received = '';
-    socket.on('data', (chunk: string) => {
-      received += chunk;
-    });
+    const { socket, until } = rawConnection(served.proxy.url);
     // The first stream lasts until the checkout ends: the two behind it never get their turn.
     socket.write(`GET /api/checkouts/${id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`.repeat(3));
-    while (!received.includes('data: ')) await once(socket, 'data');
+    await until((text) => text.includes('data: '));
     assert.equal(streamLogs(), 1, 'only the first stream has answered');
     socket.destroy();
     // The request log writes a line once a handler returns: the queued ones return now.
-    for (let i = 0; i < 1000 && streamLogs() < 3; i++) {
-      await new Promise((done) => setTimeout(done, 10));
-    }
+    await eventually(() => streamLogs() >= 3, 'the queued streams to be logged');
     assert.equal(streamLogs(), 3, 'the queued streams ended with the connection');
     assert.equal(served.proxy.eventStreams(), 0);
   });

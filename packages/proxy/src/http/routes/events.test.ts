@@ -1,17 +1,23 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { createdCheckout, paymentRequestOf } from '../../../../../tests/support/checkouts.ts';
 import { eventually } from '../../../../../tests/support/eventually.ts';
-import { openEventStream, rawConnection } from '../../../../../tests/support/http.ts';
+import { messagesOf, openEventStream, rawConnection } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
-import { SHOP, sandboxControl, seen, useServedProxy } from '../../testing.test-helpers.ts';
+import {
+  driverOf,
+  SHOP,
+  sandboxControl,
+  seen,
+  useServedProxy,
+} from '../../testing.test-helpers.ts';
 
 /** An event stream whose every piece of text goes to the leak scan. */
 const open = (url: string, headers: Record<string, string> = {}) =>
   openEventStream(url, { headers, onText: (text) => seen.push(text) });
 
-const messagesOf = (text: string) =>
-  [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
+/** What a stream's messages said, in order. */
+const dataOf = (text: string) => messagesOf(text).map((message) => message.data);
 
 // Both writers of a stream under Node: the route's own (the default) and `streamSSE`.
 for (const writer of ['socket', 'hono'] as const)
@@ -28,15 +34,7 @@ for (const writer of ['socket', 'hono'] as const)
       assert.equal(wired.status, 200);
     });
 
-    async function newCheckout() {
-      const created = await fetch(`${served.proxy.url}/api/checkouts`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(checkoutBody()),
-      });
-      assert.equal(created.status, 201);
-      return created.json();
-    }
+    const newCheckout = () => createdCheckout(served.proxy.url);
 
     it('answers with the stream, CORS and security headers, the checkout at once, then heartbeats', async () => {
       const checkout = await newCheckout();
@@ -60,7 +58,7 @@ for (const writer of ['socket', 'hono'] as const)
           "default-src 'none'; frame-ancestors 'none'",
         );
         const text = await stream.until((so) => so.includes(': heartbeat'));
-        assert.deepEqual(messagesOf(text), [checkout]);
+        assert.deepEqual(dataOf(text), [checkout]);
         assert.match(text, /^id: 1\n/);
         assert.equal(served.proxy.eventStreams(), 1);
       } finally {
@@ -74,14 +72,7 @@ for (const writer of ['socket', 'hono'] as const)
       const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
       const streams = await Promise.all([open(url), open(url), open(url)]);
       await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
-      const requests = (await (
-        await fetch(`${served.sandbox.url}/_sandbox/payment-requests`)
-      ).json()) as {
-        id: string;
-        payment_link: string;
-      }[];
-      const paymentRequest = requests.find((entry) => entry.payment_link === checkout.payment_link);
-      assert.ok(paymentRequest);
+      const paymentRequest = await paymentRequestOf(driverOf(served.sandbox), checkout);
       const paid = await sandboxControl(
         served.sandbox,
         `/payment-requests/${paymentRequest.id}/simulate`,
@@ -91,7 +82,7 @@ for (const writer of ['socket', 'hono'] as const)
       await Promise.all(streams.map((stream) => stream.ended));
       for (const stream of streams) {
         assert.deepEqual(
-          messagesOf(stream.text).map((message) => message.status),
+          dataOf(stream.text).map((message) => message.status),
           ['created', 'processing', 'paid'],
         );
       }
@@ -124,7 +115,7 @@ for (const writer of ['socket', 'hono'] as const)
         const [health, stream] = received.text.split(/(?=HTTP\/1\.1 200)/g).filter(Boolean);
         assert.match(health!, /\r\n\r\n\{"status":"ok"\}$/);
         assert.match(stream!, /^HTTP\/1\.1 200 OK\r\n[\s\S]*content-type: text\/event-stream\r\n/);
-        assert.deepEqual(messagesOf(stream!), [checkout]);
+        assert.deepEqual(dataOf(stream!), [checkout]);
       } finally {
         socket.destroy();
       }

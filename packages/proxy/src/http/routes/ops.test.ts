@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { eventually } from '../../../../../tests/support/eventually.ts';
+import { messagesOf } from '../../../../../tests/support/http.ts';
 import { callback } from '../../store/stores.test-helpers.ts';
 import {
   json,
@@ -151,8 +153,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
     assert.equal(response.status, 200);
     assert.match(response.headers.get('Content-Type') ?? '', /^text\/event-stream/);
     const first = await readUntil(response, (text) => text.includes(': heartbeat'));
-    const data = /^data: (.+)$/m.exec(first.text)?.[1];
-    assert.deepEqual(JSON.parse(data!), created);
+    assert.deepEqual(messagesOf(first.text)[0]?.data, created);
     assert.equal(proxy.hub.size(), 1);
 
     proxy.hub.closeAll();
@@ -160,8 +161,8 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
     const rest = value === undefined ? '' : String(value);
     seen.push(rest);
     assert.ok(done || !rest.includes('data:'), 'no message after shutdown');
-    // The stream has finished: the subscription is gone.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The stream has finished: the subscription goes with it.
+    await eventually(() => proxy.hub.size() === 0, 'the finished stream to leave the hub');
     assert.equal(proxy.hub.size(), 0);
   });
 
@@ -196,7 +197,7 @@ describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () 
     const response = await proxy.request(`/api/checkouts/${created.id}/events`);
     const { text, ended } = await readUntil(response, () => false);
     assert.equal(ended, true);
-    const messages = [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!));
+    const messages = messagesOf(text).map((message) => message.data);
     assert.deepEqual(messages, [{ ...created, status: 'expired' }]);
   });
 

@@ -4,7 +4,7 @@
  * the statuses it is told to.
  */
 
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifySignatureSync } from '@crypto-pay/protocol/node';
 
@@ -13,6 +13,8 @@ export interface ReceivedCallback {
   json: Record<string, unknown>;
   key: string | undefined;
   signatureValid: boolean;
+  /** Every header of the request, as Node gives them (names in lower case). */
+  headers: IncomingHttpHeaders;
 }
 
 export interface CallbackListener {
@@ -40,6 +42,7 @@ export async function callbackListener(
         json: JSON.parse(bytes.toString('utf8')),
         key: request.headers['x-processing-key'] as string | undefined,
         signatureValid: verifySignatureSync(secret, bytes, signature),
+        headers: request.headers,
       });
       response.statusCode = statuses.shift() ?? 200;
       response.end();
