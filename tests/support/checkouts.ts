@@ -7,6 +7,7 @@
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Answer } from './http.ts';
 import { send, sendJson, sendSigned } from './http.ts';
+import { invoice } from './processing-requests.ts';
 import { SENDER, SENDER_EMAIL } from './senders.ts';
 import type { Stack } from './stack.ts';
 
@@ -39,19 +40,16 @@ export function checkoutBody(
  * `POST /admin/invoices` and the proxy to the service's `invoices/create`.
  */
 export function invoiceBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+  return invoice({
     end_user_reference: 'customer-7',
-    timer: false,
     title: 'Order 7',
     foreign_id: 'invoice-7',
-    currency: 'EUR',
     amount: 12.5,
     url_success: 'https://shop.example/ok',
     url_failed: 'https://shop.example/ko',
     email_user: SENDER_EMAIL,
-    ...SENDER,
     ...overrides,
-  };
+  });
 }
 
 export function createCheckout(

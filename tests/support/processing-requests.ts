@@ -1,6 +1,6 @@
 /**
  * Valid bodies of the processing API's creates (payment request, invoice, withdrawal) with the
- * suite's sender, for the sandbox's own tests and the conformance suite alike; each takes
+ * suite's sender, for the sandbox's, the client's and the conformance suite's tests alike; each takes
  * overrides (undefined removes a field) to break one rule at a time. Also the invoice the
  * service answers a create with, for the client's and the protocol's tests.
  */
@@ -33,23 +33,40 @@ export function withNumbers(
   return json;
 }
 
+/** A valid invoice create, its amount a decimal string; override fields (undefined removes one). */
+export function invoice(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    end_user_reference: 'customer-1',
+    timer: false,
+    title: 'Order 42',
+    foreign_id: 'invoice-1',
+    currency: 'EUR',
+    amount: '12.5',
+    url_success: 'https://shop.example.com/ok',
+    url_failed: 'https://shop.example.com/ko',
+    email_user: 'ada@example.com',
+    ...SENDER,
+    ...overrides,
+  };
+}
+
 /** An invoice create as JSON text, its `amount` a JSON number with exactly these digits. */
 export function invoiceRequest(overrides: Record<string, unknown> = {}, amount = '12.5'): string {
-  return withNumbers(
-    {
-      end_user_reference: 'customer-1',
-      timer: false,
-      title: 'Order 42',
-      foreign_id: 'invoice-1',
-      currency: 'EUR',
-      url_success: 'https://shop.example.com/ok',
-      url_failed: 'https://shop.example.com/ko',
-      email_user: 'ada@example.com',
-      ...SENDER,
-      ...overrides,
-    },
-    { amount },
-  );
+  return withNumbers(invoice(overrides), { amount });
+}
+
+/** A valid crypto withdrawal, its amount a decimal string; override fields as `invoice`'s. */
+export function withdrawal(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    currency: 'BTC',
+    amount: '0.1',
+    address: 'tb1qdestination',
+    foreign_id: 'payout-1',
+    end_user_reference: 'customer-1',
+    ...SENDER,
+    receiver_type: 'self',
+    ...overrides,
+  };
 }
 
 /**
@@ -57,16 +74,7 @@ export function invoiceRequest(overrides: Record<string, unknown> = {}, amount =
  * overrides may give amounts as `jsonNumber`s too.
  */
 export function withdrawalRequest(overrides: Record<string, unknown> = {}, amount = '0.1'): string {
-  return stringifyJson({
-    currency: 'BTC',
-    amount: jsonNumber(amount),
-    address: 'tb1qdestination',
-    foreign_id: 'payout-1',
-    end_user_reference: 'customer-1',
-    ...SENDER,
-    receiver_type: 'self',
-    ...overrides,
-  });
+  return stringifyJson(withdrawal({ amount: jsonNumber(amount), ...overrides }));
 }
 
 /** The invoice fields a create answers empty (null): nothing is fixed before the customer pays. */

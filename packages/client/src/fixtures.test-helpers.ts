@@ -1,23 +1,26 @@
-/** Request inputs and service answers, shaped as the spec writes them, shared by the tests. */
+/**
+ * Request inputs (from tests/support's builders, with the client's own values) and service
+ * answers, shaped as the spec writes them, shared by the tests.
+ */
 
 import type {
   CreateInvoiceRequest,
   CreatePaymentRequest,
   CreateWithdrawalRequest,
 } from '@crypto-pay/protocol';
-import { createdInvoice } from '../../../tests/support/processing-requests.ts';
-import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
+import {
+  createdInvoice,
+  invoice,
+  paymentRequest,
+  withdrawal,
+} from '../../../tests/support/processing-requests.ts';
+import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
 
-export const paymentRequestInput: CreatePaymentRequest = {
+export const paymentRequestInput = paymentRequest({
   amount: '100.00',
-  currency: { iso: 'EUR' },
-  life_time_duration: 3600,
-  end_user_reference: 'customer-1',
-  sender_type: 'natural',
-  sender_data: SENDER.sender_data,
   foreign_id: 'order-1',
   url_success: 'https://shop.example/ok',
-};
+}) as CreatePaymentRequest;
 
 export const paymentRequestAnswer = {
   data: {
@@ -57,33 +60,24 @@ export const currenciesAnswer = {
 };
 
 export function invoiceInput(amount: string): CreateInvoiceRequest {
-  return {
-    end_user_reference: 'customer-1',
+  return invoice({
     timer: true,
     title: 'Order 1',
-    foreign_id: 'invoice-1',
     currency: 'BTC',
     amount,
     url_success: 'https://shop.example/ok',
     url_failed: 'https://shop.example/failed',
-    email_user: 'ada@example.com',
-    sender_type: 'natural',
-    sender_data: SENDER.sender_data,
-  };
+  }) as CreateInvoiceRequest;
 }
 
 export const invoiceAnswer = { data: createdInvoice };
 
-export const withdrawalInput: CreateWithdrawalRequest = {
-  currency: 'BTC',
+export const withdrawalInput = withdrawal({
   amount: '0.50000000',
   address: 'bc1qexampleaddress',
   foreign_id: 'withdrawal-1',
-  end_user_reference: 'customer-1',
-  sender_type: 'legal',
-  sender_data: LEGAL_SENDER.sender_data,
-  receiver_type: 'self',
-};
+  ...LEGAL_SENDER,
+}) as CreateWithdrawalRequest;
 
 export const withdrawalAnswer = {
   data: {
