@@ -88,11 +88,7 @@ describe('accepted callbacks', () => {
       const { port } = receiver.address() as AddressInfo;
       await fetch(`http://127.0.0.1:${port}/callbacks/processing`, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Processing-Key': API_KEY,
-          'X-Processing-Signature': signBodySync(SIGNING_SECRET, paidBody),
-        },
+        headers: { 'Content-Type': 'application/json', ...signed(paidBody) },
         body: paidBody,
       });
       assert.equal(((await verified) as { status: string }).status, 'paid');
