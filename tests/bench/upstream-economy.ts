@@ -7,8 +7,9 @@
 
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '../support/checkouts.ts';
+import { messagesOf, openEventStream } from '../support/event-streams.ts';
 import { eventually } from '../support/eventually.ts';
-import { messagesOf, openEventStream, send } from '../support/http.ts';
+import { send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 import type { BenchmarkResult } from './report.ts';
 

@@ -14,7 +14,8 @@ import {
   paymentRequestCallback,
   paymentRequestOf,
 } from '../support/checkouts.ts';
-import { openEventStream, sendSigned } from '../support/http.ts';
+import { openEventStream } from '../support/event-streams.ts';
+import { sendSigned } from '../support/http.ts';
 import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
 import type { ServerProcess } from '../support/process.ts';
 import { type Stack, startStack } from '../support/stack.ts';

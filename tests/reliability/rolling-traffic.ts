@@ -5,12 +5,8 @@
  * support/retried-requests.ts.
  */
 
-import {
-  connectionErrorCode,
-  type EventStream,
-  messagesOf,
-  openEventStream,
-} from '../support/http.ts';
+import { type EventStream, messagesOf, openEventStream } from '../support/event-streams.ts';
+import { connectionErrorCode } from '../support/http.ts';
 import { type Failure, pause, reconnectDelay } from '../support/retried-requests.ts';
 
 /** Statuses after which a checkout never changes (the proxy ends its stream then). */

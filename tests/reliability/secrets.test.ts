@@ -26,7 +26,8 @@ import {
   paymentRequestOf,
   sendCallback,
 } from '../support/checkouts.ts';
-import { type Answer, openEventStream, send, sendJson } from '../support/http.ts';
+import { openEventStream } from '../support/event-streams.ts';
+import { type Answer, send, sendJson } from '../support/http.ts';
 import { filesUnder, findLeaks, logTexts, type Text } from '../support/leaks.ts';
 import { ROOT } from '../support/process.ts';
 import { LEGAL_SENDER, PERSONAL_SENTINELS, SENDER, SENDER_EMAIL } from '../support/senders.ts';

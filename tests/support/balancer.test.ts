@@ -12,8 +12,9 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
 import { type Balancer, startBalancer } from './balancer.ts';
+import { openEventStream } from './event-streams.ts';
 import { eventually } from './eventually.ts';
-import { connectionErrorCode, openEventStream, send } from './http.ts';
+import { connectionErrorCode, send } from './http.ts';
 import { ROOT, spawnAnnouncing } from './process.ts';
 
 /** How long the balancer lets an ordinary response stay silent, in these tests. */

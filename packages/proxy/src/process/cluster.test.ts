@@ -14,8 +14,9 @@ import {
   paymentRequestCallback,
   paymentRequestOf,
 } from '../../../../tests/support/checkouts.ts';
+import { messagesOf, openEventStream } from '../../../../tests/support/event-streams.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
-import { messagesOf, openEventStream, sendSigned } from '../../../../tests/support/http.ts';
+import { sendSigned } from '../../../../tests/support/http.ts';
 import { startWebhookReceiver } from '../../../../tests/support/webhook-receiver.ts';
 import { openPostgresStore } from '../store/postgres.ts';
 import { LISTEN_APPLICATION_NAME } from '../store/postgres-changes.ts';

@@ -20,8 +20,9 @@ import {
   paymentRequestOf,
   readCheckout,
 } from '../../../../tests/support/checkouts.ts';
+import { openEventStream } from '../../../../tests/support/event-streams.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
-import { openEventStream, rawConnection, send } from '../../../../tests/support/http.ts';
+import { rawConnection, send } from '../../../../tests/support/http.ts';
 import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
 import {
   CATALOG_JSON,

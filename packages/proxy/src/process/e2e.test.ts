@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkoutBody, paymentRequestOf } from '../../../../tests/support/checkouts.ts';
+import { messagesOf, openEventStream } from '../../../../tests/support/event-streams.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
-import { messagesOf, openEventStream, send } from '../../../../tests/support/http.ts';
+import { send } from '../../../../tests/support/http.ts';
 import {
   type NotReadyError,
   type ServerProcess,

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createdCheckout, paymentRequestOf } from '../../../../../tests/support/checkouts.ts';
+import { messagesOf, openEventStream } from '../../../../../tests/support/event-streams.ts';
 import { eventually } from '../../../../../tests/support/eventually.ts';
-import { messagesOf, openEventStream, rawConnection } from '../../../../../tests/support/http.ts';
+import { rawConnection } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
 import {
   driverOf,
