@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
 import { sendSigned } from '../../../tests/support/http.ts';
-import { SENDER } from '../../../tests/support/senders.ts';
+import { withdrawalRequest } from '../../../tests/support/processing-requests.ts';
 
 import { startSandbox } from './server.ts';
 
@@ -26,15 +25,10 @@ describe('startSandbox', () => {
   test('reads the JSON body of a GET transaction lookup from the socket', async (t) => {
     const running = await startSandbox();
     t.after(() => running.close());
-    const withdrawal = stringifyJson({
-      currency: 'ETH',
-      amount: jsonNumber('0.5'),
-      address: '0xabc',
-      foreign_id: 'payout-9',
-      end_user_reference: 'customer-1',
-      ...SENDER,
-      receiver_type: 'self',
-    });
+    const withdrawal = withdrawalRequest(
+      { currency: 'ETH', address: '0xabc', foreign_id: 'payout-9' },
+      '0.5',
+    );
     const created = await signed(`${running.baseUrl}/withdrawal/crypto`, 'POST', withdrawal);
     assert.equal(created.status, 201);
     const lookup = await signed(
