@@ -6,8 +6,8 @@
 
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import { send } from '../support/http.ts';
-import { startServerProcess } from '../support/process.ts';
 import { SENDER } from '../support/senders.ts';
+import { startSandboxProcess } from '../support/servers.ts';
 import { alternate, alternationNote, type Target } from './alternate.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchmarkResult, type Figure, sum } from './report.ts';
@@ -53,12 +53,9 @@ function target(url: string, body: string): Target {
 }
 
 export async function sandboxThroughput(seconds: number): Promise<BenchmarkResult> {
-  const sandbox = await startServerProcess({
-    name: 'sandbox',
-    bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
-    args: ['--port', '0'],
-    env: {},
-    ready: /crypto-pay-sandbox listening on (\S+)/,
+  const sandbox = await startSandboxProcess({
+    built: true,
+    credentials: { apiKey: KEY, signingSecret: SECRET },
   });
   const figures: Figure[] = [];
   const notes: string[] = [];

@@ -1,66 +1,43 @@
 /** The `crypto-pay-sandbox` command: starts on the port asked, prints where, answers signed requests. */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sendSigned } from '../support/http.ts';
+import { runToExit, startServerProcess, textOf } from '../support/process.ts';
 
 const BIN = fileURLToPath(
   new URL('../../packages/sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
 );
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const README = readFileSync(new URL('../../packages/sandbox/README.md', import.meta.url), 'utf8');
 
-/** Starts the CLI and resolves with its output once the listening line is printed. */
-function startCli(
-  t: { after(fn: () => Promise<void> | void): void },
+/**
+ * Starts the CLI (`bin`, from the repository root) and resolves with its output once the whole
+ * banner is printed: the listening line, and the last one, where callbacks go.
+ */
+async function startCli(
+  t: { after(fn: () => Promise<unknown>): void },
   args: string[],
   env: Record<string, string> = {},
-  command: string[] = [process.execPath, BIN],
+  bin = BIN,
 ) {
-  const child = spawn(command[0]!, [...command.slice(1), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const cli = await startServerProcess({
+    name: 'crypto-pay-sandbox',
+    bin,
+    args,
+    env,
+    ready: /crypto-pay-sandbox listening on (http:\/\/\S+)/,
   });
-  t.after(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  });
-  let output = '';
-  let errors = '';
-  child.stderr.on('data', (chunk) => {
-    errors += chunk;
-  });
-  return new Promise<{ output: string; url: string }>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /crypto-pay-sandbox listening on (http:\/\/\S+)/.exec(output);
-      if (match && output.includes('callbacks to')) resolve({ output, url: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${errors}`)));
-  });
+  t.after(() => cli.stop());
+  await cli.lineMatching(/callbacks to/);
+  return { output: textOf(cli.lines, 'stdout'), url: cli.url };
 }
 
 /** Runs the CLI until it exits (a bad value stops it before it listens). */
-async function runToExit(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  return { code: code as number | null, errors };
-}
+const runCli = (args: string[], env: Record<string, string> = {}) =>
+  runToExit({ bin: BIN, args, env });
 
 describe('crypto-pay-sandbox CLI', () => {
   test('--port 0 binds 127.0.0.1 on a free port and prints URLs, key and the sandbox-only secret', async (t) => {
@@ -99,10 +76,8 @@ describe('crypto-pay-sandbox CLI', () => {
     const portAt = words.indexOf('--port');
     assert.equal(words[portAt + 1], '8790');
     // Port 0 instead of 8790, so the test never collides with a sandbox already running.
-    const { output, url } = await startCli(t, ['--port', '0'], {}, [
-      process.execPath,
-      ...words.slice(0, portAt),
-    ]);
+    const [bin = '', ...flags] = words.slice(0, portAt);
+    const { output, url } = await startCli(t, [...flags, '--port', '0'], {}, bin);
     const expected = shown.map((line) =>
       line.replace(/^# /, '').replaceAll('http://127.0.0.1:8790', url),
     );
@@ -110,19 +85,19 @@ describe('crypto-pay-sandbox CLI', () => {
   });
 
   test('a bad flag stops it with one clear line and exit code 2', async () => {
-    const { code, errors } = await runToExit(['--port', 'eighty']);
+    const { code, stderr } = await runCli(['--port', 'eighty']);
     assert.equal(code, 2);
-    assert.match(errors, /--port must be a port number/);
+    assert.match(stderr, /--port must be a port number/);
   });
 
   test('a host that cannot be bound is named (flag or variable) with exit code 2', async () => {
-    const byFlag = await runToExit(['--host', '999.1.1.1', '--port', '0']);
+    const byFlag = await runCli(['--host', '999.1.1.1', '--port', '0']);
     assert.equal(byFlag.code, 2);
-    assert.match(byFlag.errors, /^crypto-pay-sandbox: --host .*"999\.1\.1\.1"/);
-    assert.equal(byFlag.errors.trim().split('\n').length, 1);
-    const byVariable = await runToExit(['--port', '0'], { SANDBOX_HOST: '999.1.1.1' });
+    assert.match(byFlag.stderr, /^crypto-pay-sandbox: --host .*"999\.1\.1\.1"/);
+    assert.equal(byFlag.stderr.trim().split('\n').length, 1);
+    const byVariable = await runCli(['--port', '0'], { SANDBOX_HOST: '999.1.1.1' });
     assert.equal(byVariable.code, 2);
-    assert.match(byVariable.errors, /^crypto-pay-sandbox: SANDBOX_HOST .*"999\.1\.1\.1"/);
+    assert.match(byVariable.stderr, /^crypto-pay-sandbox: SANDBOX_HOST .*"999\.1\.1\.1"/);
   });
 
   test('flags win over variables: a bad SANDBOX_PORT or SANDBOX_HOST does not matter under a flag', async (t) => {
@@ -131,8 +106,8 @@ describe('crypto-pay-sandbox CLI', () => {
       SANDBOX_HOST: '999.1.1.1',
     });
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    const withoutFlag = await runToExit([], { SANDBOX_PORT: 'abc' });
+    const withoutFlag = await runCli([], { SANDBOX_PORT: 'abc' });
     assert.equal(withoutFlag.code, 2);
-    assert.match(withoutFlag.errors, /SANDBOX_PORT must be a port number/);
+    assert.match(withoutFlag.stderr, /SANDBOX_PORT must be a port number/);
   });
 });

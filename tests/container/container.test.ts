@@ -17,9 +17,10 @@ import { createdCheckout, paymentRequestOf, readCheckout } from '../support/chec
 import { eventually } from '../support/eventually.ts';
 import { send } from '../support/http.ts';
 import { describeLeaks, findLeaks } from '../support/leaks.ts';
-import { freePort, ROOT, type ServerProcess, startServerProcess } from '../support/process.ts';
+import { freePort, ROOT, type ServerProcess } from '../support/process.ts';
 import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../support/senders.ts';
+import { credentials, envFileOf, proxySettings, startSandboxOn } from './deploy-stack.ts';
 import {
   BUILD_TIMEOUT_MS,
   buildProxyImage,
@@ -41,10 +42,6 @@ const suffix = randomBytes(4).toString('hex');
 const volume = `crypto-pay-test-data-${suffix}`;
 const first = `crypto-pay-test-proxy-${suffix}`;
 const upgraded = `crypto-pay-test-proxy-upgraded-${suffix}`;
-const credentials = {
-  apiKey: 'container-key',
-  signingSecret: `container-secret-${randomBytes(16).toString('hex')}`,
-};
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-container-'));
 const envFile = join(dir, 'proxy.env');
 
@@ -76,34 +73,14 @@ describe('the proxy container', () => {
         console.log(`base image assembled in ${times.baseImageSeconds} s`);
       }
       console.log(`proxy image built in ${times.buildSeconds} s`);
-      sandbox = await startServerProcess({
-        name: 'sandbox',
-        bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
-        args: ['--port', '0', '--host', '127.0.0.1'],
-        env: {
-          SANDBOX_API_KEY: credentials.apiKey,
-          SANDBOX_SIGNING_SECRET: credentials.signingSecret,
-        },
-        ready: /crypto-pay-sandbox listening on (\S+)/,
-      });
+      // The host's network: loopback only, on a free port.
+      sandbox = await startSandboxOn('127.0.0.1');
       const port = await freePort();
       proxyUrl = `http://127.0.0.1:${port}`;
       // As a merchant configures it (README: --env-file); the image sets DATABASE_URL to /data.
       writeFileSync(
         envFile,
-        [
-          `PROCESSING_API_KEY=${credentials.apiKey}`,
-          `PROCESSING_SIGNING_SECRET=${credentials.signingSecret}`,
-          `PROCESSING_BASE_URL=${sandbox.url}/api/v2`,
-          `PROCESSING_PAYMENTS_BASE_URL=${sandbox.url}/api/payments/v1`,
-          // The host's network: loopback only, on a free port.
-          'HOST=127.0.0.1',
-          `PORT=${port}`,
-          'OPEN_AMOUNT_MIN=1.00',
-          'OPEN_AMOUNT_MAX=500.00',
-          'OPEN_AMOUNT_CURRENCIES=EUR',
-          '',
-        ].join('\n'),
+        envFileOf({ ...proxySettings(sandbox.url), HOST: '127.0.0.1', PORT: String(port) }),
       );
       const wired = await control()('/merchant', {
         callback_url: `${proxyUrl}/callbacks/processing`,

@@ -30,6 +30,7 @@ import {
   cleanupOf,
   credentials,
   databasePassword,
+  envFileOf,
   gatewayOf,
   proxySettings,
   READY_WITHIN_MS,
@@ -135,12 +136,7 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
         READY_WITHIN_MS,
       );
       sandbox = await startSandboxOn(await gatewayOf(network));
-      writeFileSync(
-        join(dir, 'proxy.env'),
-        Object.entries(proxySettings(sandbox.url))
-          .map(([name, value]) => `${name}=${value}\n`)
-          .join(''),
-      );
+      writeFileSync(join(dir, 'proxy.env'), envFileOf(proxySettings(sandbox.url)));
       const wired = await control()('/merchant', {
         callback_url: `${balancerUrl}/callbacks/processing`,
       });

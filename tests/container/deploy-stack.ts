@@ -1,13 +1,14 @@
 /**
- * What both deploy tests need around the containers they start: the sandbox where the proxies in
- * a podman network reach it (on that network's gateway), the proxies' settings pointed at it,
- * a proxy asked directly from inside its container, and every container, pod, network and
- * volume a run made removed again, even when the test process dies.
+ * What the container tests need around the containers they start: the sandbox where the proxies
+ * reach it (on a podman network's gateway, or loopback), the proxies' settings pointed at it (as
+ * variables or an env file), a proxy asked directly from inside its container, and every
+ * container, pod, network and volume a run made removed again, even when the test process dies.
  */
 
 import { randomBytes } from 'node:crypto';
 import { guardAgainstOrphans, type OrphanGuard } from '../support/orphan-guard.ts';
-import { type ServerProcess, startServerProcess } from '../support/process.ts';
+import type { ServerProcess } from '../support/process.ts';
+import { processingUrls, proxyEnv, startSandboxProcess } from '../support/servers.ts';
 import { podman, podmanOk } from './podman.ts';
 
 /** The processing credentials the sandbox and the proxies share for one run. */
@@ -36,35 +37,27 @@ export async function gatewayOf(network: string): Promise<string> {
 
 /**
  * The sandbox on the gateway of a podman network, the one address of this machine its
- * containers reach (the bridge must exist: a container on the network must have started).
+ * containers reach (the bridge must exist: a container on the network must have started), or
+ * on 127.0.0.1 for a container on the host's network.
  */
 export function startSandboxOn(gateway: string): Promise<ServerProcess> {
-  return startServerProcess({
-    name: 'sandbox',
-    bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
-    args: ['--port', '0', '--host', gateway],
-    env: {
-      SANDBOX_API_KEY: credentials.apiKey,
-      SANDBOX_SIGNING_SECRET: credentials.signingSecret,
-    },
-    ready: /crypto-pay-sandbox listening on (\S+)/,
-  });
+  return startSandboxProcess({ built: true, host: gateway, credentials });
 }
 
 /** The proxies' settings besides the database's, as a merchant's proxy.env or ConfigMap has them. */
 export function proxySettings(sandboxUrl: string): Record<string, string> {
-  return {
-    PROCESSING_API_KEY: credentials.apiKey,
-    PROCESSING_SIGNING_SECRET: credentials.signingSecret,
-    PROCESSING_BASE_URL: `${sandboxUrl}/api/v2`,
-    PROCESSING_PAYMENTS_BASE_URL: `${sandboxUrl}/api/payments/v1`,
-    OPEN_AMOUNT_MIN: '1.00',
-    OPEN_AMOUNT_MAX: '500.00',
+  return proxyEnv(processingUrls(sandboxUrl), credentials, {
     OPEN_AMOUNT_CURRENCIES: 'EUR',
     // Every create of the test comes from this one machine.
     RATE_LIMIT_CHECKOUTS_PER_MINUTE: '10000',
-  };
+  });
 }
+
+/** Variables as an env file has them (podman's and compose's `--env-file`): one a line. */
+export const envFileOf = (variables: Record<string, string>): string =>
+  Object.entries(variables)
+    .map(([name, value]) => `${name}=${value}\n`)
+    .join('');
 
 export interface InsideAnswer {
   status: number;

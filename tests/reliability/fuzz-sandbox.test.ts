@@ -20,8 +20,9 @@ import fc from 'fast-check';
 import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
 import { send } from '../support/http.ts';
 import { sandboxLogLeaks } from '../support/leaks.ts';
-import { type ServerProcess, startServerProcess } from '../support/process.ts';
+import type { ServerProcess } from '../support/process.ts';
 import { sandboxDriver } from '../support/sandbox-driver.ts';
+import { startSandboxProcess } from '../support/servers.ts';
 import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
 import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
 import {
@@ -39,21 +40,14 @@ const MIN_HITS = 3;
 /** The pipeline's refusals: key, signature, content format, API version, account switches. */
 const PIPELINE_STATUS = 403;
 
+const credentials = { apiKey: KEY, signingSecret: SECRET };
 let sandbox: ServerProcess;
 let target: Target;
 before(async () => {
-  sandbox = await startServerProcess({
-    name: 'sandbox',
-    bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs',
-    args: ['--port', '0'],
-    env: { SANDBOX_API_KEY: KEY, SANDBOX_SIGNING_SECRET: SECRET },
-    ready: /crypto-pay-sandbox listening on (\S+)/,
-  });
+  sandbox = await startSandboxProcess({ built: true, credentials });
   target = await createTarget();
 });
 after(() => sandbox?.stop());
-
-const credentials = { apiKey: KEY, signingSecret: SECRET };
 
 /** A real payment request and invoice, so the pages and the cancel route see existing ones. */
 async function createTarget(): Promise<Target> {

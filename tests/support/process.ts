@@ -35,6 +35,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** Resolves with its exit code once it is gone, however it ends (null for a signal). */
   exited(): Promise<number | null>;
+  /** Resolves with the first line it wrote, so far or from now on, that matches `pattern`. */
+  lineMatching(pattern: RegExp): Promise<LogLine>;
 }
 
 /**
@@ -82,14 +84,8 @@ export const textOf = (lines: LogLine[], stream: LogLine['stream']) =>
     .map((line) => `${line.text}\n`)
     .join('');
 
-/**
- * Starts `node <bin> ...args` (bin as given, relative to `cwd`; with `source`, a TypeScript entry
- * run as development runs it) and resolves once it prints a line matching `ready` (whose first
- * group is the URL). Rejects with a NotReadyError carrying its exit code and whole output if it
- * exits first.
- */
-export async function startServerProcess(options: {
-  name: string;
+/** A Node program of the workspace to run, and how. */
+export interface NodeCommand {
   bin: string;
   /** `bin` is a TypeScript entry of the workspace, run with SOURCE_FLAGS (no build needed). */
   source?: boolean;
@@ -98,20 +94,12 @@ export async function startServerProcess(options: {
   args?: string[];
   /** The process's environment besides PATH and HOME; an undefined value is left out. */
   env: Record<string, string | undefined>;
-  ready: RegExp;
-  timeoutMs?: number;
-  /**
-   * Keep stdout lines after the ready line (default true). Benchmarks say false: the load
-   * generator runs in this process, and splitting thousands of log lines a second would slow
-   * it, not the server. Stderr is still kept, but only its last KEPT_LINES lines: a long
-   * `pnpm start` session must not grow without end.
-   */
-  keepStdout?: boolean;
-  /** Also write what it prints to this process's own streams (`pnpm start`). */
-  echo?: boolean;
   /** Its limit on open file descriptors, soft and hard, as `ulimit -n` sets it (POSIX only). */
   openFiles?: number;
-}): Promise<ServerProcess> {
+}
+
+/** Spawns `node <bin> ...args` (bin as given, relative to `cwd`), both output streams piped. */
+function spawnNode(options: NodeCommand) {
   const env: Record<string, string> = {};
   const given = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
   for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
@@ -133,7 +121,58 @@ export async function startServerProcess(options: {
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
   child.once('exit', () => process.removeListener('exit', orphanGuard));
+  return child;
+}
+
+/**
+ * Runs `node <bin> ...args` until it exits (a command, or a server refusing to start): its exit
+ * code (null for a signal) and all it wrote on each stream. A server that starts after all is
+ * sent SIGTERM once its stdout matches `stopWhen`, so the run still ends.
+ */
+export async function runToExit(
+  options: NodeCommand & { stopWhen?: RegExp },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawnNode(options);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+    if (options.stopWhen?.test(stdout) && !child.killed) child.kill('SIGTERM');
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  // 'close', not 'exit': by then both streams have ended and every byte is read.
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/**
+ * Starts `node <bin> ...args` (bin as given, relative to `cwd`; with `source`, a TypeScript entry
+ * run as development runs it) and resolves once it prints a line matching `ready` (whose first
+ * group is the URL). Rejects with a NotReadyError carrying its exit code and whole output if it
+ * exits first.
+ */
+export async function startServerProcess(
+  options: NodeCommand & {
+    name: string;
+    ready: RegExp;
+    timeoutMs?: number;
+    /**
+     * Keep stdout lines after the ready line (default true). Benchmarks say false: the load
+     * generator runs in this process, and splitting thousands of log lines a second would slow
+     * it, not the server. Stderr is still kept, but only its last KEPT_LINES lines: a long
+     * `pnpm start` session must not grow without end.
+     */
+    keepStdout?: boolean;
+    /** Also write what it prints to this process's own streams (`pnpm start`). */
+    echo?: boolean;
+  },
+): Promise<ServerProcess> {
+  const child = spawnNode(options);
   const lines: LogLine[] = [];
+  /** Who waits for a line to come (`lineMatching`). */
+  const waiting = new Set<(line: LogLine) => void>();
   let found: ((url: string) => void) | undefined;
   let ready = false;
   for (const stream of ['stdout', 'stderr'] as const) {
@@ -145,8 +184,10 @@ export async function startServerProcess(options: {
       const parts = (rest + chunk).split('\n');
       rest = parts.pop() ?? '';
       for (const text of parts) {
-        lines.push({ stream, text });
+        const line = { stream, text };
+        lines.push(line);
         if (ready && options.keepStdout === false && lines.length > KEPT_LINES) lines.shift();
+        for (const waiter of waiting) waiter(line);
         // A colouring program (Vite) may put escape codes inside the URL.
         const match = options.ready.exec(stripVTControlCharacters(text));
         if (match) found?.(match[1]!);
@@ -215,6 +256,26 @@ export async function startServerProcess(options: {
     async exited() {
       await gone();
       return child.exitCode;
+    },
+    lineMatching(pattern) {
+      const seen = lines.find((line) => pattern.test(line.text));
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const ended = () => {
+          waiting.delete(waiter);
+          reject(new Error(`${options.name} ended without writing a line matching ${pattern}`));
+        };
+        const waiter = (line: LogLine) => {
+          if (!pattern.test(line.text)) return;
+          waiting.delete(waiter);
+          child.removeListener('close', ended);
+          resolve(line);
+        };
+        waiting.add(waiter);
+        // 'close': every line it wrote has been read by then.
+        if (child.stdout!.readableEnded && child.stderr!.readableEnded && exited(child)) ended();
+        else child.once('close', ended);
+      });
     },
   };
 }

@@ -20,11 +20,9 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newWebhookSecret } from '@crypto-pay/proxy';
-import { CATALOG } from './checkouts.ts';
 import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send } from './http.ts';
@@ -36,15 +34,17 @@ import {
   logTexts,
   sandboxLogLeaks,
 } from './leaks.ts';
-import {
-  ensurePortFree,
-  freePort,
-  ROOT,
-  type ServerProcess,
-  startServerProcess,
-} from './process.ts';
+import { ensurePortFree, freePort, ROOT, type ServerProcess } from './process.ts';
 import { sandboxDriver } from './sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from './senders.ts';
+import {
+  processingUrls,
+  proxyData,
+  proxyEnv,
+  startProxyProcess,
+  startSandboxProcess,
+  wireCallbacks,
+} from './servers.ts';
 
 export interface StackOptions {
   /** Put a counting forwarder between the proxy and the sandbox. */
@@ -152,11 +152,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const adminToken = demo ? DEMO_ADMIN_TOKEN : 'reliability-admin-token-0123456789';
   const keepData = demo?.dataDir !== undefined;
-  const dataDir = demo?.dataDir ?? mkdtempSync(join(tmpdir(), 'crypto-pay-stack-'));
-  mkdirSync(dataDir, { recursive: true });
-  const databaseFile = join(dataDir, 'crypto-pay.db');
-  const catalogFile = join(dataDir, 'catalog.json');
-  if (!demo) writeFileSync(catalogFile, JSON.stringify(CATALOG));
+  if (demo?.dataDir) mkdirSync(demo.dataDir, { recursive: true });
+  // The demo has a catalogue of its own (demoProxyEnv).
+  const data = proxyData({ dir: demo?.dataDir, prefix: 'crypto-pay-stack-', catalog: !demo });
+  const { dir: dataDir, databaseFile } = data;
   // The demo's servers run as a developer's shell would, with its environment.
   const shell = demo ? { ...process.env, NODE_ENV: built ? 'production' : 'development' } : {};
   const echo = demo?.echo ?? false;
@@ -173,7 +172,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     try {
       found = leaks?.() ?? [];
     } finally {
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) data.remove();
     }
     if (found.length > 0) {
       throw new Error(
@@ -190,23 +189,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     while (proxyPorts.length < proxyCount) proxyPorts.push(await freePort());
     const proxyPort = proxyPorts[0]!;
     const demoPort = demo ? (fixed?.demo ?? (await freePort())) : 0;
-    const sandbox = await startServerProcess({
-      name: 'sandbox',
-      ...(built
-        ? { bin: 'packages/sandbox/bin/crypto-pay-sandbox.mjs' }
-        : { bin: 'packages/sandbox/src/cli.ts', source: true }),
-      args: ['--port', String(fixed?.sandbox ?? 0), '--host', host],
-      env: {
-        ...shell,
-        SANDBOX_API_KEY: credentials.apiKey,
-        SANDBOX_SIGNING_SECRET: credentials.signingSecret,
-        // Also set through the control API below; here so the banner names it.
-        SANDBOX_CALLBACK_URL: `http://${host}:${proxyPort}/callbacks/processing`,
-        // Retries come quickly, so a proxy that was down catches up within a test.
-        ...(demo ? {} : { SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,250,500,1000,2000,4000' }),
-        ...options.sandboxEnv,
-      },
-      ready: /crypto-pay-sandbox listening on (\S+)/,
+    const sandbox = await startSandboxProcess({
+      built,
+      host,
+      port: fixed?.sandbox ?? 0,
+      credentials,
+      // Also set through the control API below; here so the banner names it.
+      callbackUrl: `http://${host}:${proxyPort}/callbacks/processing`,
+      // Retries come quickly, so a proxy that was down catches up within a test.
+      ...(demo ? {} : { callbackRetryDelaysMs: [100, 250, 500, 1000, 2000, 4000] }),
+      inherited: shell,
+      ...(options.sandboxEnv ? { env: options.sandboxEnv } : {}),
       keepStdout: options.keepStdout ?? true,
       echo,
     });
@@ -214,40 +207,30 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const forwarder = options.counting ? await startCountingForwarder(sandbox.url) : undefined;
     if (forwarder) started.push({ stop: () => forwarder.close() });
     const upstream = forwarder?.url ?? sandbox.url;
-    const proxyEnv: Record<string, string | undefined> = {
+    const env: Record<string, string | undefined> = {
       ...shell,
-      PROCESSING_API_KEY: credentials.apiKey,
-      PROCESSING_SIGNING_SECRET: credentials.signingSecret,
-      PROCESSING_BASE_URL: `${upstream}/api/v2`,
-      PROCESSING_PAYMENTS_BASE_URL: `${upstream}/api/payments/v1`,
-      PORT: String(proxyPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${databaseFile}`,
-      ADMIN_TOKEN: adminToken,
-      CATALOG_FILE: catalogFile,
-      OPEN_AMOUNT_MIN: '1.00',
-      OPEN_AMOUNT_MAX: '500.00',
-      OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
-      ...(demo
-        ? demoProxyEnv(demoPort, newWebhookSecret())
-        : {
-            ALLOWED_ORIGINS: 'https://shop.example',
-            URL_SUCCESS: 'https://shop.example/success',
-            URL_FAILED: 'https://shop.example/failed',
-            RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
-          }),
+      ...proxyEnv(processingUrls(upstream), credentials, {
+        HOST: '127.0.0.1',
+        ...data.env,
+        ADMIN_TOKEN: adminToken,
+        ...(demo
+          ? demoProxyEnv(demoPort, newWebhookSecret())
+          : {
+              ALLOWED_ORIGINS: 'https://shop.example',
+              URL_SUCCESS: 'https://shop.example/success',
+              URL_FAILED: 'https://shop.example/failed',
+              RATE_LIMIT_CHECKOUTS_PER_MINUTE: '100000',
+            }),
+      }),
       ...options.proxyEnv,
     };
     // An empty value leaves the variable unset (a test switches a default off that way).
-    for (const [name, value] of Object.entries(proxyEnv)) if (value === '') delete proxyEnv[name];
+    for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
     const startProxy = (index: number) =>
-      startServerProcess({
+      startProxyProcess({
+        built,
         name: proxyCount > 1 ? `proxy ${index}` : 'proxy',
-        ...(built
-          ? { bin: 'packages/proxy/bin/crypto-pay-proxy.mjs' }
-          : { bin: 'packages/proxy/src/process/main.ts', source: true }),
-        env: { ...proxyEnv, PORT: String(proxyPorts[index]) },
-        ready: /crypto-pay-proxy listening on (\S+)/,
+        env: { ...env, PORT: String(proxyPorts[index]) },
         keepStdout: options.keepStdout ?? true,
         echo,
       });
@@ -262,7 +245,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       forwarder,
       credentials,
       adminToken,
-      webhookSecret: proxyEnv.WEBHOOK_SECRET,
+      webhookSecret: env.WEBHOOK_SECRET,
       dataDir,
       databaseFile,
       control: sandboxDriver(sandbox.url, credentials, send).control,
@@ -295,16 +278,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stop: () => stopAll(leakCheck ? () => stack.leaks() : undefined),
     };
     started.push({ stop: () => Promise.all(stack.proxies.map((proxy) => proxy.stop())) });
-    const wired = await stack.control('/merchant', {
-      callback_url: `${stack.proxy.url}/callbacks/processing`,
-    });
-    if (wired.status !== 200) throw new Error(`Cannot set the callback URL: ${wired.text}`);
+    await wireCallbacks({ url: sandbox.url, ...credentials }, stack.proxy.url);
     if (demo) {
       const shop = await startDemo({
         built,
         port: demoPort,
         proxyUrl: stack.proxy.url,
-        webhookSecret: proxyEnv.WEBHOOK_SECRET ?? '',
+        webhookSecret: env.WEBHOOK_SECRET ?? '',
         env: shell,
         echo,
       });

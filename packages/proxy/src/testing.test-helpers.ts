@@ -5,9 +5,6 @@
  */
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, beforeEach } from 'node:test';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
 import { CATALOG, checkoutBody } from '../../../tests/support/checkouts.ts';
@@ -19,6 +16,7 @@ import {
 } from '../../../tests/support/http.ts';
 import { sandboxDriver } from '../../../tests/support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../../../tests/support/senders.ts';
+import { proxyData, proxyEnv } from '../../../tests/support/servers.ts';
 import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
@@ -33,6 +31,8 @@ export const API_KEY = 'test-merchant-key-7c1d';
 export const SIGNING_SECRET = 'test-SIGNING-secret-4f2a9e71b3';
 export const ADMIN_TOKEN = 'admin-token-0123456789abcdef';
 export const SHOP = 'https://shop.example';
+/** The processing credentials the test sandbox checks and every test proxy signs with. */
+export const CREDENTIALS = { apiKey: API_KEY, signingSecret: SIGNING_SECRET };
 
 /** Strings that must never appear in a response or a log line. */
 export const FORBIDDEN = [SIGNING_SECRET, ...PERSONAL_SENTINELS];
@@ -71,19 +71,14 @@ export function testEnv(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
   return {
-    PROCESSING_API_KEY: API_KEY,
-    PROCESSING_SIGNING_SECRET: SIGNING_SECRET,
-    PROCESSING_BASE_URL: sandbox.baseUrl,
-    PROCESSING_PAYMENTS_BASE_URL: sandbox.paymentsBaseUrl,
-    ALLOWED_ORIGINS: SHOP,
-    ADMIN_TOKEN,
-    OPEN_AMOUNT_MIN: '1.00',
-    OPEN_AMOUNT_MAX: '500.00',
-    OPEN_AMOUNT_CURRENCIES: 'EUR,USD',
-    URL_SUCCESS: `${SHOP}/thanks`,
-    URL_FAILED: `${SHOP}/sorry`,
-    // Generous: a loaded test machine must not turn into 504s; timeout tests set their own.
-    UPSTREAM_TIMEOUT_MS: '8000',
+    ...proxyEnv(sandbox, CREDENTIALS, {
+      ALLOWED_ORIGINS: SHOP,
+      ADMIN_TOKEN,
+      URL_SUCCESS: `${SHOP}/thanks`,
+      URL_FAILED: `${SHOP}/sorry`,
+      // Generous: a loaded test machine must not turn into 504s; timeout tests set their own.
+      UPSTREAM_TIMEOUT_MS: '8000',
+    }),
     ...extra,
   };
 }
@@ -93,17 +88,9 @@ export function testEnv(
  * its own SQLite file and catalogue in a temporary directory that `remove()` deletes.
  */
 export function serverConfig(sandbox: RunningSandbox): { config: Config; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-proxy-'));
-  writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
-  const config = loadConfig(
-    testEnv(sandbox, {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'proxy.db')}`,
-      CATALOG_FILE: join(dir, 'catalog.json'),
-    }),
-  );
-  return { config, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const data = proxyData({ database: 'proxy.db' });
+  const config = loadConfig(testEnv(sandbox, { PORT: '0', HOST: '127.0.0.1', ...data.env }));
+  return { config, remove: data.remove };
 }
 
 export interface TestProxy {

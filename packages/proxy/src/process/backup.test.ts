@@ -4,86 +4,41 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { SOURCE_FLAGS } from '../../../../scripts/source.mjs';
 import { checkoutBody } from '../../../../tests/support/checkouts.ts';
+import { runToExit, type ServerProcess } from '../../../../tests/support/process.ts';
+import { proxyCommand, proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import { CATALOG_JSON, SHOP, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
+import { SHOP, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 import { backupDatabase } from './backup.ts';
 
-const PACKAGE = join(import.meta.dirname, '../..');
-const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-backup-'));
-const database = join(dir, 'data', 'crypto-pay.db');
+const data = proxyData({ prefix: 'crypto-pay-backup-', database: 'data/crypto-pay.db' });
+const { dir, databaseFile: database } = data;
 
 /** Runs the proxy's entry point with `args`; resolves with its exit code and output. */
-async function run(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, [...SOURCE_FLAGS, 'src/process/main.ts', ...args], {
-    cwd: PACKAGE,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => {
-    stdout += text;
-  });
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    stderr += text;
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-/** The address a proxy process prints once it listens; its output is read on after that. */
-function listening(child: ReturnType<typeof spawn>): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-      output += text;
-      const started = /listening on (\S+)/.exec(output);
-      if (started) resolve(started[1]!);
-    });
-    child.once('exit', () => reject(new Error(`the proxy exited: ${output}`)));
-  });
-}
+const run = (args: string[], env: Record<string, string | undefined>) =>
+  runToExit({ ...proxyCommand(false), args, env });
 
 describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
   let sandbox: RunningSandbox;
   let env: Record<string, string | undefined>;
-  let proxy: ReturnType<typeof spawn> | undefined;
+  let proxy: ServerProcess | undefined;
   let url = '';
 
   before(async () => {
     sandbox = await startTestSandbox();
-    writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
-    env = testEnv(sandbox, {
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: `sqlite:${database}`,
-      CATALOG_FILE: join(dir, 'catalog.json'),
-    });
-    const child = spawn(process.execPath, [...SOURCE_FLAGS, 'src/process/main.ts'], {
-      cwd: PACKAGE,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    proxy = child;
-    url = await listening(child);
+    env = testEnv(sandbox, { HOST: '127.0.0.1', PORT: '0', ...data.env });
+    proxy = await startProxyProcess({ built: false, env });
+    url = proxy.url;
   });
 
   after(async () => {
-    if (proxy && proxy.exitCode === null) {
-      proxy.kill('SIGTERM');
-      await once(proxy, 'exit');
-    }
+    await proxy?.stop();
     await sandbox?.close();
-    rmSync(dir, { recursive: true, force: true });
+    data.remove();
   });
 
   it('copies the running proxy database, and the copy restores every checkout', async () => {

@@ -9,11 +9,7 @@
 
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
 import {
   createdCheckout,
@@ -23,17 +19,11 @@ import {
 import { openEventStream } from '../../../../tests/support/event-streams.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { rawConnection, send } from '../../../../tests/support/http.ts';
-import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
-import {
-  CATALOG_JSON,
-  driverOf,
-  sandboxControl,
-  startTestSandbox,
-  testEnv,
-} from '../testing.test-helpers.ts';
+import type { ServerProcess } from '../../../../tests/support/process.ts';
+import { proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
+import { driverOf, sandboxControl, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 import { descriptorLimit, reservedDescriptors } from './descriptor-limit.ts';
 
-const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 const OPEN_FILES = 256;
 const PER_CLIENT = 40;
 const ATTACKERS = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
@@ -44,7 +34,7 @@ const ROOM = OPEN_FILES - reservedDescriptors(OPEN_FILES, 10);
 
 type Held = ReturnType<typeof rawConnection> & { from: string };
 
-const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-exhaustion-'));
+const data = proxyData({ prefix: 'crypto-pay-exhaustion-' });
 const attack: Held[] = [];
 let sandbox: RunningSandbox;
 let proxy: ServerProcess;
@@ -86,33 +76,19 @@ before(async () => {
     `the test needs ulimit -n above ${3 * ATTACKERS.length * PER_ADDRESS}, not ${own}`,
   );
   sandbox = await startTestSandbox();
-  writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
-  proxy = await startServerProcess({
-    name: 'proxy',
-    cwd: PACKAGE,
-    bin: 'src/process/main.ts',
-    source: true,
+  proxy = await startProxyProcess({
+    built: false,
     openFiles: OPEN_FILES,
-    env: testEnv(sandbox, {
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: `sqlite:${join(dir, 'crypto-pay.db')}`,
-      CATALOG_FILE: join(dir, 'catalog.json'),
-      MAX_CONNECTIONS_PER_CLIENT: String(PER_CLIENT),
-    }),
-    ready: /crypto-pay-proxy listening on (\S+)/,
+    env: testEnv(sandbox, { ...data.env, MAX_CONNECTIONS_PER_CLIENT: String(PER_CLIENT) }),
+    callbacksFrom: sandbox,
   });
-  const wired = await sandboxControl(sandbox, '/merchant', {
-    callback_url: `${proxy.url}/callbacks/processing`,
-  });
-  assert.equal(wired.status, 200);
 });
 
 after(async () => {
   for (const { socket } of attack) socket.destroy();
   await proxy?.kill();
   await sandbox?.close();
-  rmSync(dir, { recursive: true, force: true });
+  data.remove();
 });
 
 describe('connection exhaustion', { timeout: 60_000 }, () => {

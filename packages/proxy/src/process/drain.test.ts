@@ -5,50 +5,38 @@
  */
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
 import { eventually } from '../../../../tests/support/eventually.ts';
 import { send } from '../../../../tests/support/http.ts';
-import { type ServerProcess, startServerProcess } from '../../../../tests/support/process.ts';
-import { CATALOG_JSON, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
+import type { ServerProcess } from '../../../../tests/support/process.ts';
+import { proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
+import { startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 
-const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-drain-'));
+const data = proxyData({ prefix: 'crypto-pay-drain-' });
 
 let sandbox: RunningSandbox;
 let proxy: ServerProcess;
 
 before(async () => {
   sandbox = await startTestSandbox();
-  writeFileSync(join(dir, 'catalog.json'), CATALOG_JSON);
 });
 
 after(async () => {
   await proxy?.kill();
   await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+  data.remove();
 });
 
 describe('SHUTDOWN_DRAIN_MS', () => {
   it('fails /readyz and keeps serving until a second signal ends the drain', async () => {
-    proxy = await startServerProcess({
-      name: 'proxy',
-      cwd: PACKAGE,
-      bin: 'src/process/main.ts',
-      source: true,
+    proxy = await startProxyProcess({
+      built: false,
       env: testEnv(sandbox, {
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATABASE_URL: `sqlite:${join(dir, 'crypto-pay.db')}`,
-        CATALOG_FILE: join(dir, 'catalog.json'),
+        ...data.env,
         // Longer than any test: only the second signal may end it.
         SHUTDOWN_DRAIN_MS: '600000',
       }),
-      ready: /crypto-pay-proxy listening on (\S+)/,
     });
     const statusOf = async (path: string) => (await send(`${proxy.url}${path}`)).status;
     assert.equal(await statusOf('/readyz'), 200);

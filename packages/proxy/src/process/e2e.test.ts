@@ -5,67 +5,59 @@
  */
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { checkoutBody, paymentRequestOf } from '../../../../tests/support/checkouts.ts';
 import { messagesOf, openEventStream } from '../../../../tests/support/event-streams.ts';
 import { eventually } from '../../../../tests/support/eventually.ts';
+import { startCountingForwarder } from '../../../../tests/support/forwarder.ts';
 import { send } from '../../../../tests/support/http.ts';
 import {
   type NotReadyError,
   type ServerProcess,
-  startServerProcess,
   textOf,
 } from '../../../../tests/support/process.ts';
 import {
+  processingUrls,
+  proxyData,
+  startProxyProcess,
+  startSandboxProcess,
+} from '../../../../tests/support/servers.ts';
+import {
   ADMIN_TOKEN,
-  API_KEY,
   adminHeaders,
   assertNothingLeaked,
-  CATALOG_JSON,
+  CREDENTIALS,
   driverOf,
   FORBIDDEN,
-  SIGNING_SECRET,
   seen,
   testEnv,
 } from '../testing.test-helpers.ts';
 
-const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
-/** The proxy's entry point, run from its package as the container's command is. */
-const PROXY_COMMAND = { cwd: PACKAGE, bin: 'src/process/main.ts', source: true };
 /** A stuck test fails instead of hanging the suite. */
 const TEST_TIMEOUT_MS = 60_000;
-const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-e2e-'));
-const catalogFile = join(dir, 'catalog.json');
-const databaseFile = join(dir, 'data', 'crypto-pay.db');
+const data = proxyData({ prefix: 'crypto-pay-e2e-', database: 'data/crypto-pay.db' });
+const { databaseFile } = data;
 
 let sandbox: ServerProcess;
 let proxy: ServerProcess;
 const proxies: ServerProcess[] = [];
 
-function sandboxUrls() {
-  return { baseUrl: `${sandbox.url}/api/v2`, paymentsBaseUrl: `${sandbox.url}/api/payments/v1` };
-}
-
-async function startProxy(extra: Record<string, string | undefined> = {}): Promise<ServerProcess> {
-  const env = testEnv(sandboxUrls(), {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${databaseFile}`,
-    CATALOG_FILE: catalogFile,
-    ...extra,
-  });
-  const running = await startServerProcess({
-    name: 'proxy',
-    ...PROXY_COMMAND,
-    env,
-    ready: /crypto-pay-proxy listening on (\S+)/,
+/**
+ * Starts the proxy's entry point from the source, on the file's data, with `extra` variables;
+ * the sandbox's callbacks go to it. Its processing service is the sandbox unless `upstream`
+ * (a forwarder in front of it) is given.
+ */
+async function startProxy(
+  extra: Record<string, string | undefined> = {},
+  upstream = sandbox.url,
+): Promise<ServerProcess> {
+  const running = await startProxyProcess({
+    built: false,
+    env: testEnv(processingUrls(upstream), { ...data.env, ...extra }),
+    callbacksFrom: { url: sandbox.url, ...CREDENTIALS },
   });
   proxies.push(running);
-  await control('/merchant', { callback_url: `${running.url}/callbacks/processing` });
   return running;
 }
 
@@ -138,19 +130,10 @@ const paymentRequestIdOf = async (checkout: { payment_link: string }) =>
   (await paymentRequestOf(sandboxKit(), checkout)).id;
 
 before(async () => {
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(catalogFile, CATALOG_JSON);
-  sandbox = await startServerProcess({
-    name: 'sandbox',
-    bin: 'packages/sandbox/src/cli.ts',
-    source: true,
-    args: ['--port', '0', '--host', '127.0.0.1'],
-    env: {
-      SANDBOX_API_KEY: API_KEY,
-      SANDBOX_SIGNING_SECRET: SIGNING_SECRET,
-      SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,300,1000,3000',
-    },
-    ready: /crypto-pay-sandbox listening on (\S+)/,
+  sandbox = await startSandboxProcess({
+    built: false,
+    credentials: CREDENTIALS,
+    callbackRetryDelaysMs: [100, 300, 1000, 3000],
   });
   proxy = await startProxy();
 });
@@ -164,7 +147,7 @@ after(async () => {
     readFileSync(databaseFile).toString('latin1') +
     readFileSync(`${databaseFile}-wal`, { flag: 'a+' }).toString('latin1');
   for (const secret of FORBIDDEN) assert.ok(!stored.includes(secret), `store holds ${secret}`);
-  rmSync(dir, { recursive: true, force: true });
+  data.remove();
   assertNothingLeaked();
 });
 
@@ -318,11 +301,18 @@ describe('the proxy process', () => {
   it('finishes a request in flight when SIGTERM arrives, then stops accepting', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
+    // A forwarder in front of the sandbox tells when the proxy has taken the request in.
+    const forwarder = await startCountingForwarder(sandbox.url);
+    await stop(proxy);
+    proxy = await startProxy({}, forwarder.url);
     await control('/faults', { latency_ms: 800 });
     try {
       const inFlight = call('/api/checkouts', { method: 'POST', json: checkoutBody() });
-      // Loopback delivers the request long before the sandbox's 800 ms answer.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // In flight: the proxy has called the service, whose answer takes 800 ms.
+      await eventually(
+        () => forwarder.count('POST', '/payments/v1/requests') > 0,
+        'the proxy to ask the service for a payment request',
+      );
       const exited = stop(proxy);
       const answer = await inFlight;
       assert.equal(answer.status, 201);
@@ -330,6 +320,7 @@ describe('the proxy process', () => {
       await assert.rejects(fetch(`${proxy.url}/healthz`));
     } finally {
       await control('/faults', {});
+      await forwarder.close();
     }
     proxy = await startProxy();
   });
@@ -374,18 +365,15 @@ describe('the proxy process', () => {
   it('refuses to start without its secret, naming the variable in one line', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    const env = testEnv(sandboxUrls(), { PROCESSING_SIGNING_SECRET: undefined, PORT: '0' });
-    await assert.rejects(
-      startServerProcess({ name: 'proxy', ...PROXY_COMMAND, env, ready: /listening on (\S+)/ }),
-      (error: NotReadyError) => {
-        assert.equal(error.exitCode, 2);
-        assert.equal(
-          textOf(error.lines, 'stderr'),
-          'crypto-pay-proxy: PROCESSING_SIGNING_SECRET is required (the merchant signing secret).\n',
-        );
-        return true;
-      },
-    );
+    const env = testEnv(processingUrls(sandbox.url), { PROCESSING_SIGNING_SECRET: undefined });
+    await assert.rejects(startProxyProcess({ built: false, env }), (error: NotReadyError) => {
+      assert.equal(error.exitCode, 2);
+      assert.equal(
+        textOf(error.lines, 'stderr'),
+        'crypto-pay-proxy: PROCESSING_SIGNING_SECRET is required (the merchant signing secret).\n',
+      );
+      return true;
+    });
     assert.ok(ADMIN_TOKEN.length >= 16);
   });
 });

@@ -4,58 +4,42 @@
  */
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { SOURCE_FLAGS } from '../../../../scripts/source.mjs';
+import { runToExit } from '../../../../tests/support/process.ts';
+import { proxyCommand, startProxyProcess } from '../../../../tests/support/servers.ts';
 
-const PACKAGE = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const SECRET = 'startup-test-signing-secret';
 
-/** Spawns the proxy's entry point (the source: a built dist may be stale) with `env`. */
-function spawnProxy(env: Record<string, string>) {
-  return spawn(process.execPath, [...SOURCE_FLAGS, 'src/process/main.ts'], {
-    cwd: PACKAGE,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PROCESSING_API_KEY: 'key',
-      PROCESSING_SIGNING_SECRET: SECRET,
-      PROCESSING_BASE_URL: 'http://127.0.0.1:9/api/v2',
-      PROCESSING_PAYMENTS_BASE_URL: 'http://127.0.0.1:9/api/payments/v1',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: 'sqlite::memory:',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
+/** The proxy's variables (a service nobody answers on, no data kept), `env` on top. */
+const envOf = (env: Record<string, string>) => ({
+  PROCESSING_API_KEY: 'key',
+  PROCESSING_SIGNING_SECRET: SECRET,
+  PROCESSING_BASE_URL: 'http://127.0.0.1:9/api/v2',
+  PROCESSING_PAYMENTS_BASE_URL: 'http://127.0.0.1:9/api/payments/v1',
+  DATABASE_URL: 'sqlite::memory:',
+  ...env,
+});
 
-/** Runs the proxy until it exits (stopping it once it listens): its code, stderr and log lines. */
-async function run(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawnProxy(env);
-  let stderr = '';
-  let stdout = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    stderr += text;
+/** Starts the proxy's entry point (the source: a built dist may be stale) with `env`. */
+const startProxy = (env: Record<string, string>) =>
+  startProxyProcess({ built: false, env: envOf(env) });
+
+/** Runs the proxy until it exits: its code, stderr and log lines. */
+const run = (env: Record<string, string>) =>
+  runToExit({
+    ...proxyCommand(false),
+    env: { HOST: '127.0.0.1', PORT: '0', ...envOf(env) },
+    // A proxy that started after all would run on: stop it, and the assertions below say so.
+    stopWhen: /listening on/,
   });
-  // A proxy that started after all would run on: stop it, and the assertions below say so.
-  child.stdout.setEncoding('utf8').on('data', (text: string) => {
-    stdout += text;
-    if (text.includes('listening on')) child.kill('SIGTERM');
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stderr, stdout };
-}
 
 /** `run`'s exit code and stderr: what a refused (or clean) start is judged by. */
 async function start(env: Record<string, string>) {
@@ -118,32 +102,26 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
     const { port } = service.address() as { port: number };
     const held: Socket[] = [];
     service.on('connection', (socket) => held.push(socket));
-    const proxy = spawnProxy({
+    const proxy = await startProxy({
       PROCESSING_BASE_URL: `http://127.0.0.1:${port}/api/v2`,
       UPSTREAM_TIMEOUT_MS: '1000',
     });
-    let output = '';
-    const url = await new Promise<string>((resolve) => {
-      proxy.stdout.setEncoding('utf8').on('data', (text: string) => {
-        output += text;
-        const started = /listening on (\S+)/.exec(output);
-        if (started) resolve(started[1]!);
-      });
-    });
+    const { url } = proxy;
     try {
       const probed = once(service, 'connection');
       const answer = fetch(`${url}/readyz`);
       await probed;
-      proxy.kill('SIGHUP');
+      proxy.child.kill('SIGHUP');
       const response = await answer;
       assert.equal(response.status, 503);
       assert.equal((await response.json()).upstream, 'failing');
-      const [code, signal] = await once(proxy, 'exit');
+      const [code, signal] = [await proxy.exited(), proxy.child.signalCode];
+      const output = proxy.lines.map((line) => line.text).join('\n');
       assert.deepEqual([code, signal], [0, null]);
       assert.match(output, /"message":"shutting down"/);
       assert.match(output, /"message":"stopped"/);
     } finally {
-      if (proxy.exitCode === null && proxy.signalCode === null) proxy.kill('SIGKILL');
+      await proxy.kill();
       for (const socket of held) socket.destroy();
       service.close();
     }
@@ -151,13 +129,8 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
 
   it('refuses a second process on the same database file until the first is gone', async () => {
     const file = join(dir, 'shared', 'crypto-pay.db');
-    const first = spawnProxy({ DATABASE_URL: `sqlite:${file}` });
-    // Read on after the start line: a closed pipe would kill the proxy at its next log line.
-    await new Promise<void>((resolve) => {
-      first.stdout.setEncoding('utf8').on('data', (text: string) => {
-        if (text.includes('listening on')) resolve();
-      });
-    });
+    // Its output is read on after the start line: a closed pipe would kill it at its next line.
+    const first = await startProxy({ DATABASE_URL: `sqlite:${file}` });
     try {
       await refuses(
         { DATABASE_URL: `sqlite:${file}` },
@@ -169,8 +142,7 @@ describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
       assert.equal(second.stdout, '');
     } finally {
       // A kill the process cannot clean up after: the OS still lets the lock go.
-      first.kill('SIGKILL');
-      await once(first, 'exit');
+      await first.kill();
     }
     assert.deepEqual(await start({ DATABASE_URL: `sqlite:${file}` }), { code: 0, stderr: '' });
   });
