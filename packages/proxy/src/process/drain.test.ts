@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { eventually } from '../../../../tests/support/eventually.ts';
 import { send } from '../../../../tests/support/http.ts';
 import type { ServerProcess } from '../../../../tests/support/process.ts';
 import { proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
@@ -42,10 +41,7 @@ describe('SHUTDOWN_DRAIN_MS', () => {
     assert.equal(await statusOf('/readyz'), 200);
 
     proxy.child.kill('SIGTERM');
-    await eventually(
-      () => proxy.lines.some((line) => line.text.includes('"message":"draining"')),
-      'the drain to begin',
-    );
+    await proxy.lineMatching(/"message":"draining"/);
     assert.equal(await statusOf('/readyz'), 503);
     assert.equal(await statusOf('/healthz'), 200);
     assert.equal(await statusOf('/api/config'), 200);
