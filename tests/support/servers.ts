@@ -5,7 +5,7 @@
  * its SQLite file and catalogue in.
  */
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATALOG } from './checkouts.ts';
@@ -111,13 +111,15 @@ export interface ProxyData {
 }
 
 /**
- * A proxy's data: the test catalogue (written now) and its SQLite file (`database`, relative:
- * crypto-pay.db unless given), in `dir` or else in a new temporary directory.
+ * A proxy's data: the test catalogue (written now, unless `catalog` is false) and its SQLite
+ * file (`database`, relative: crypto-pay.db unless given), in `dir` (made if missing) or else
+ * in a new temporary directory.
  */
 export function proxyData(
   options: { dir?: string | undefined; prefix?: string; database?: string; catalog?: boolean } = {},
 ): ProxyData {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), options.prefix ?? 'crypto-pay-proxy-'));
+  mkdirSync(dir, { recursive: true });
   const databaseFile = join(dir, options.database ?? 'crypto-pay.db');
   const catalogFile = join(dir, 'catalog.json');
   if (options.catalog ?? true) writeFileSync(catalogFile, JSON.stringify(CATALOG));

@@ -20,7 +20,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { newWebhookSecret } from '@crypto-pay/proxy';
 import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
@@ -152,7 +152,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const adminToken = demo ? DEMO_ADMIN_TOKEN : 'reliability-admin-token-0123456789';
   const keepData = demo?.dataDir !== undefined;
-  if (demo?.dataDir) mkdirSync(demo.dataDir, { recursive: true });
   // The demo has a catalogue of its own (demoProxyEnv).
   const data = proxyData({ dir: demo?.dataDir, prefix: 'crypto-pay-stack-', catalog: !demo });
   const { dir: dataDir, databaseFile } = data;
