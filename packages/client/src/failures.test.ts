@@ -206,7 +206,8 @@ describe('timeouts', () => {
 
   test('a read that times out is retried', async () => {
     server.reply('hang', { status: 200, json: transactionAnswer });
-    const transaction = await clientFor(server.origin, { timeoutMs: 200 }).getTransaction({
+    // Long enough that the answered retry is never timed out too on a loaded machine.
+    const transaction = await clientFor(server.origin, { timeoutMs: 1000 }).getTransaction({
       id: 42,
     });
     assert.equal(transaction.id, 42);
@@ -251,9 +252,10 @@ describe('timeouts', () => {
 
   test('no retry starts with less than a quarter of retry.totalTimeoutMs left', async () => {
     // A 503 after most of the time: a retry could only time out and hide the 503.
-    server.reply({ status: 503, text: '', delayMs: 400 }, { status: 200, json: balancesAnswer });
+    // Times wide enough that a loaded machine's delays do not turn the 503 into a time-out.
+    server.reply({ status: 503, text: '', delayMs: 1600 }, { status: 200, json: balancesAnswer });
     const client = clientFor(server.origin, {
-      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1, totalTimeoutMs: 500 },
+      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1, totalTimeoutMs: 2000 },
     });
     await assert.rejects(client.listBalances(), unavailable({ reason: 'server_error' }));
     assert.equal(server.requests.length, 1);
@@ -266,8 +268,8 @@ describe('timeouts', () => {
         attempts: 3,
         baseDelayMs: 1,
         maxDelayMs: 1,
-        totalTimeoutMs: 400,
-        onRetry: () => new Promise((resolve) => setTimeout(resolve, 350)),
+        totalTimeoutMs: 1600,
+        onRetry: () => new Promise((resolve) => setTimeout(resolve, 1400)),
       },
     });
     await assert.rejects(client.listBalances(), unavailable({ reason: 'server_error' }));
