@@ -9,10 +9,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import type { CheckoutEvent, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 // @ts-expect-error: plain ES module without types, the demo's own back end
 import { demoBackend } from '../../demo/merchant-backend.mjs';
 import { send } from '../support/http.ts';
-import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
+import { checkoutEvent, invoiceEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -45,7 +46,7 @@ describe('the demo shop receiving webhooks', () => {
   });
   after(() => shop.close());
 
-  const deliver = (event: ReturnType<typeof checkoutEvent>, headers?: Record<string, string>) => {
+  const deliver = (event: WebhookEvent, headers?: Record<string, string>) => {
     const body = JSON.stringify(event);
     return send(`${shop.url}/demo-api/webhooks`, {
       method: 'POST',
@@ -124,7 +125,7 @@ describe('the demo shop receiving webhooks', () => {
   it('records a checkout the shop did not open (the product page) as an order', async () => {
     const foreignId = `proxy-${randomUUID()}`;
     const event = checkoutEvent(foreignId, 'created', 1);
-    const fromProductPage = {
+    const fromProductPage: CheckoutEvent = {
       ...event,
       data: { ...event.data, pricing: 'product', product: 'lamp' },
     };
@@ -135,7 +136,7 @@ describe('the demo shop receiving webhooks', () => {
   });
 
   it('acknowledges events of no order (an invoice relayed) without making one', async () => {
-    const event = { ...checkoutEvent('invoice-7', 'confirmed', 1), type: 'invoice.confirmed' };
+    const event = invoiceEvent('invoice-7', 'confirmed');
     assert.equal((await deliver(event)).status, 204);
     assert.equal(await orderOf('invoice-7'), undefined);
   });

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
+import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { paymentRequests } from '../support/checkouts.ts';
 import { send } from '../support/http.ts';
 import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
@@ -16,7 +17,7 @@ import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } fro
 const state = useStack();
 
 /** Sends the shop a `checkout.<status>` webhook signed as the proxy signs it. */
-async function deliverToShop(foreignId: string, status: string, version: number) {
+async function deliverToShop(foreignId: string, status: CheckoutStatus, version: number) {
   const event = checkoutEvent(foreignId, status, version);
   const body = JSON.stringify(event);
   return send(`${state.stack.demoUrl}/demo-api/webhooks`, {

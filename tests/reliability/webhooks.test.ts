@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { Checkout } from '@crypto-pay/protocol/proxy-api';
+import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import {
   createdCheckout,
   invoiceBody,
@@ -24,13 +24,6 @@ import { type Stack, startStack } from '../support/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
-
-interface WebhookEvent {
-  id: string;
-  type: string;
-  timestamp: string;
-  data: Record<string, unknown>;
-}
 
 let stack: Stack;
 let receiver: WebhookReceiver;

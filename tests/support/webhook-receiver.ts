@@ -1,12 +1,14 @@
 /**
  * A merchant's webhook receiver for tests: a real HTTP server on 127.0.0.1 that verifies every
- * request with the `standardwebhooks` library (never the proxy's code) and keeps what came,
- * and that can misbehave on demand: answer 500, redirect, reset the connection, never answer.
+ * request with the `standardwebhooks` library (never the proxy's code), reads the body by the
+ * contract's `webhookEventSchema` and keeps what came, and that can misbehave on demand: answer
+ * 500, redirect, reset the connection, never answer.
  */
 
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
 import { Webhook } from 'standardwebhooks';
 
 /** What the receiver does with the next requests. */
@@ -15,8 +17,8 @@ export type ReceiverMode = 'ok' | 'error' | 'redirect' | 'reset' | 'hang';
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
   body: string;
-  /** The verified payload, or undefined when the signature did not verify. */
-  event: { id: string; type: string; timestamp: string; data: Record<string, unknown> } | undefined;
+  /** The verified event, or undefined when the signature did not verify or the body is no event. */
+  event: WebhookEvent | undefined;
   /** What the receiver answered (`ok` means a 2xx and counts as delivered). */
   mode: ReceiverMode;
   /** `performance.now()` once the whole request was in (the webhooks benchmark times by it). */
@@ -50,7 +52,9 @@ export async function startWebhookReceiver(
     const body = Buffer.concat(chunks).toString('utf8');
     let event: ReceivedWebhook['event'];
     try {
-      event = webhook.verify(body, request.headers as Record<string, string>) as typeof event;
+      event = webhookEventSchema.parse(
+        webhook.verify(body, request.headers as Record<string, string>),
+      );
     } catch {
       event = undefined;
     }
@@ -67,7 +71,7 @@ export async function startWebhookReceiver(
     }
     if (mode === 'error' || !event) {
       response.writeHead(mode === 'error' ? 500 : 400, { 'Content-Type': 'text/plain' });
-      response.end(mode === 'error' ? `receiver failed ${'x'.repeat(2000)}` : 'bad signature');
+      response.end(mode === 'error' ? `receiver failed ${'x'.repeat(2000)}` : 'bad webhook');
       return;
     }
     response.writeHead(204).end();

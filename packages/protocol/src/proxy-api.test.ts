@@ -5,6 +5,7 @@ import {
   checkoutSchema,
   proxyErrorSchema,
   sessionPriceSchema,
+  webhookEventSchema,
   widgetConfigSchema,
 } from './proxy-api.ts';
 
@@ -57,5 +58,42 @@ describe('the proxy’s public API', () => {
       field: 'sender_data.first_name',
     };
     assert.deepEqual(z.parse(proxyErrorSchema, error), error);
+  });
+
+  it('takes a checkout event carrying the merchant’s checkout, and a relayed callback', () => {
+    const paid = {
+      id: 'evt_000000000042AbCdEfGh',
+      type: 'checkout.paid',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      data: {
+        ...checkout,
+        status: 'paid',
+        foreign_id: 'order-1',
+        payment_request_id: 'pr_1',
+        pricing: 'session',
+        created_at: 1_767_222_000,
+        updated_at: 1_767_225_600,
+        version: 3,
+      },
+    };
+    assert.deepEqual(z.parse(webhookEventSchema, paid), paid);
+    const relayed = {
+      ...paid,
+      type: 'invoice.confirmed',
+      data: { type: 'invoice', id: 7, status: 'confirmed' },
+    };
+    assert.deepEqual(z.parse(webhookEventSchema, relayed), relayed);
+  });
+
+  it('refuses a checkout event whose checkout lacks the merchant’s fields', () => {
+    const event = {
+      id: 'evt_000000000042AbCdEfGh',
+      type: 'checkout.paid',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      data: { id: 'x', status: 'paid', amount: '42.00', currency: { iso: 'EUR' }, version: 3 },
+    };
+    assert.equal(z.safeParse(webhookEventSchema, event).success, false);
+    const unknownType = { ...event, type: 'checkout.won', data: { ...checkout } };
+    assert.equal(z.safeParse(webhookEventSchema, unknownType).success, false);
   });
 });

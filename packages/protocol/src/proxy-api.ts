@@ -1,11 +1,12 @@
 /**
  * The signing proxy's public API as data: the checkout create request (`POST /api/checkouts`),
  * the checkout (the answer of `GET /api/checkouts/{id}` and every event-stream message), the
- * widget's configuration (`GET /api/config`), a session's price (`GET /api/sessions/{token}`)
- * and the error body. The proxy validates and types with these schemas and /openapi.json comes
- * from them, the widget imports their types only, and the tests' fakes parse what they send
- * with them, so no copy can drift. Not re-exported by the index: its names are the proxy's,
- * beside the processing service's.
+ * widget's configuration (`GET /api/config`), a session's price (`GET /api/sessions/{token}`),
+ * the error body, the merchant's view of a checkout and the webhook events that carry it. The
+ * proxy validates and types with these schemas and /openapi.json comes from them, the widget
+ * imports their types only, and the tests' fakes and receivers parse with them, so no copy can
+ * drift. Not re-exported by the index: its names are the proxy's, beside the processing
+ * service's.
  */
 
 import * as z from 'zod/mini';
@@ -70,6 +71,75 @@ export const checkoutSchema = z.object({
   ),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+/**
+ * A checkout as the merchant API shows it and webhooks carry it: the public object and its
+ * references.
+ */
+export const merchantCheckoutSchema = z.extend(checkoutSchema, {
+  foreign_id: z.string().check(z.describe('The payment request’s foreign_id.')),
+  payment_request_id: z.string(),
+  pricing: z.enum(['product', 'session', 'amount']).check(z.describe('amount: an open amount.')),
+  product: z.optional(z.string().check(z.describe('The sku, for a product checkout.'))),
+  created_at: unixSeconds,
+  updated_at: unixSeconds,
+  version: z
+    .int()
+    .check(
+      z.describe(
+        'Grows by one with every change: a webhook receiver drops an event older than what it has.',
+      ),
+    ),
+});
+export type MerchantCheckout = z.infer<typeof merchantCheckoutSchema>;
+
+/** The webhook of a checkout created or moved on: `checkout.<status>`, one per status. */
+export const CHECKOUT_EVENT_TYPES = PAYMENT_REQUEST_STATUSES.map(
+  (status) => `checkout.${status}` as const,
+);
+
+/** What every webhook's body (and each event `GET /admin/events` lists) starts with. */
+const eventFields = {
+  id: z
+    .string()
+    .check(
+      z.regex(/^evt_/),
+      z.describe('evt_…: also the webhook-id header, the same on every retry. Ids sort in order.'),
+    ),
+  timestamp: z.iso.datetime().check(z.describe('When the event happened, ISO 8601 UTC.')),
+};
+
+/** `checkout.<status>`: the checkout as the merchant API shows it at that version. */
+export const checkoutEventSchema = z.object({
+  id: eventFields.id,
+  type: z.enum(CHECKOUT_EVENT_TYPES),
+  timestamp: eventFields.timestamp,
+  data: merchantCheckoutSchema,
+});
+export type CheckoutEvent = z.infer<typeof checkoutEventSchema>;
+
+/** `<type>.<status>`: another callback of the service, relayed. */
+export const relayedEventSchema = z.object({
+  id: eventFields.id,
+  // Never a checkout's type, so a checkout event cannot pass as relayed with any data.
+  type: z
+    .string()
+    .check(
+      z.regex(/^(?!checkout\.)/),
+      z.describe(
+        'invoice.<status>, withdrawal.<status>, deposit.<status>, exchange.<status>, …: a relayed callback.',
+      ),
+    ),
+  timestamp: eventFields.timestamp,
+  data: z
+    .record(z.string(), z.unknown())
+    .check(z.describe('The service’s callback as received, without sender data or email fields.')),
+});
+export type RelayedEvent = z.infer<typeof relayedEventSchema>;
+
+/** A webhook's body `{id, type, timestamp, data}`, as sent and as `GET /admin/events` lists it. */
+export const webhookEventSchema = z.union([checkoutEventSchema, relayedEventSchema]);
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 /** `GET /api/config`: what the widget may offer. */
 export const widgetConfigSchema = z.object({

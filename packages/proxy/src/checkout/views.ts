@@ -3,8 +3,7 @@
  * merchant's, which adds its references (merchant API, webhooks).
  */
 
-import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import type { MerchantCheckout } from '../openapi/answers.ts';
+import type { Checkout, MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { CheckoutRecord, StreamedCheckout } from '../store/store.ts';
 
 /** The checkout object of the public API (the contract's): statuses and prices, no personal data. */

@@ -1,11 +1,9 @@
 /**
- * The merchant API's answers in /openapi.json, beside the public API's contract
- * (`@crypto-pay/protocol/proxy-api`): the merchant's view of a checkout as a zod schema that
- * extends the contract's, and the rest as JSON Schema written to match the routes that send them.
+ * The merchant API's answers in /openapi.json that the contract (`@crypto-pay/protocol/proxy-api`,
+ * where the merchant's view of a checkout is) does not hold: JSON Schema written to match the
+ * routes that send them.
  */
 
-import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import * as z from 'zod/mini';
 import { ref } from './operations.ts';
 
 /** A refusal of the processing service, passed through by the merchant API as it came. */
@@ -23,24 +21,6 @@ export const serviceErrorSchema = {
     code: { type: ['integer', 'string'], description: 'The service’s code.' },
   },
 };
-
-/** A checkout as `GET /admin/checkouts` lists it: the public object and its references. */
-export const merchantCheckoutSchema = z.extend(checkoutSchema, {
-  foreign_id: z.string().check(z.describe('The payment request’s foreign_id.')),
-  payment_request_id: z.string(),
-  pricing: z.enum(['product', 'session', 'amount']).check(z.describe('amount: an open amount.')),
-  product: z.optional(z.string().check(z.describe('The sku, for a product checkout.'))),
-  created_at: z.int().check(z.describe('Unix seconds.')),
-  updated_at: z.int().check(z.describe('Unix seconds.')),
-  version: z
-    .int()
-    .check(
-      z.describe(
-        'Grows by one with every change: a webhook receiver drops an event older than what it has.',
-      ),
-    ),
-});
-export type MerchantCheckout = z.infer<typeof merchantCheckoutSchema>;
 
 const decimal = { type: 'string', description: 'A decimal amount, e.g. "25.00".' };
 

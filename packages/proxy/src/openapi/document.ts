@@ -1,10 +1,10 @@
 /**
  * `/openapi.json`: requests described by the very zod schemas that validate them, so the
- * document cannot say something the proxy does not check; the public API's answers from the
- * contract's schemas the routes are typed by, and the merchant API's as `answers.ts`
- * writes them; all held to the routes' real answers by `document.test.ts`. The public API's
- * routes are here; the merchant API's in `merchant-paths.ts`, the webhooks' in `webhooks.ts`
- * and `webhook-paths.ts`.
+ * document cannot say something the proxy does not check; the public API's answers, the
+ * merchant's checkout and the webhook events from the contract's schemas the routes and the
+ * sender are typed by, and the merchant API's other answers as `answers.ts` writes them; all
+ * held to the routes' real answers by `document.test.ts`. The public API's routes are here; the
+ * merchant API's in `merchant-paths.ts`, the webhooks' in `webhooks.ts` and `webhook-paths.ts`.
  */
 
 import {
@@ -20,17 +20,14 @@ import {
   checkoutSchema,
   createCheckoutSchema,
   currencyRefSchema,
+  merchantCheckoutSchema,
   proxyErrorSchema,
   sessionPriceSchema,
+  webhookEventSchema,
   widgetConfigSchema,
 } from '@crypto-pay/protocol/proxy-api';
 import { createSessionSchema } from '../http/request-schemas.ts';
-import {
-  healthSchema,
-  merchantCheckoutSchema,
-  readySchema,
-  serviceErrorSchema,
-} from './answers.ts';
+import { healthSchema, readySchema, serviceErrorSchema } from './answers.ts';
 import { componentSchemas, jsonSchema } from './json-schema.ts';
 import { merchantPaths } from './merchant-paths.ts';
 import {
@@ -44,7 +41,7 @@ import {
   storeUnreadable,
 } from './operations.ts';
 import { webhookEndpointSchemas, webhookPaths } from './webhook-paths.ts';
-import { webhookEventSchemas, webhookEvents } from './webhooks.ts';
+import { webhookEvents } from './webhooks.ts';
 
 export function openApiDocument() {
   return {
@@ -64,6 +61,7 @@ export function openApiDocument() {
           CurrencyRef: currencyRefSchema,
           WidgetConfig: widgetConfigSchema,
           SessionPrice: sessionPriceSchema,
+          WebhookEvent: webhookEventSchema,
         }),
         ServiceError: serviceErrorSchema,
         CreateCheckout: jsonSchema(createCheckoutSchema),
@@ -75,7 +73,6 @@ export function openApiDocument() {
         Transaction: jsonSchema(transactionSchema, 'output'),
         BalanceEntry: jsonSchema(balanceEntrySchema, 'output'),
         CurrencyEntry: jsonSchema(currencyEntrySchema, 'output'),
-        ...webhookEventSchemas,
         ...webhookEndpointSchemas,
       },
     },

@@ -8,14 +8,6 @@ import { merchantCheckout } from '../checkout/views.ts';
 import type { NewEvent } from '../store/outbox.ts';
 import type { CallbackEntry, CheckoutRecord } from '../store/store.ts';
 
-export const CHECKOUT_EVENT_TYPES = [
-  'checkout.created',
-  'checkout.processing',
-  'checkout.paid',
-  'checkout.failed',
-  'checkout.expired',
-] as const;
-
 /** The event of a checkout as it is now (created, or just moved on): one per version. */
 export function checkoutEvent(checkout: CheckoutRecord): NewEvent {
   return {

@@ -4,14 +4,15 @@
  * force, POSTed without following redirects, within a timeout; only an excerpt of the answer kept.
  */
 
+import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import { Webhook } from 'standardwebhooks';
 import type { AttemptResult, StoredEvent } from '../store/outbox.ts';
 
 /** A receiver's whole answer is not kept: its first characters say enough. */
 const EXCERPT_CHARS = 256;
 
-/** An event as it is sent and listed: `{id, type, timestamp, data}`, as the README documents it. */
-export function eventPayload(event: StoredEvent) {
+/** An event as it is sent and listed: the contract's `{id, type, timestamp}`, then `data`. */
+export function eventPayload(event: StoredEvent): WebhookEvent {
   return {
     id: event.id,
     type: event.type,
