@@ -5,6 +5,7 @@
  * pass-through proxy would send: one upstream call per widget request that needs service data.
  */
 
+import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '../support/checkouts.ts';
 import { messagesOf, openEventStream } from '../support/event-streams.ts';
@@ -15,14 +16,13 @@ import type { BenchmarkResult } from './report.ts';
 
 const WIDGETS = 20;
 const POLL_MS = 250;
-const FINAL = new Set(['paid', 'failed', 'expired']);
 
 /** Follows a checkout's event stream until a final status; resolves with the events seen. */
 async function follow(url: string): Promise<number> {
   const stream = await openEventStream(url, { timeoutMs: 120_000 });
   try {
     const text = await stream.until((so) =>
-      messagesOf(so).some((message) => FINAL.has((message.data as Checkout).status)),
+      messagesOf(so).some((message) => isFinalStatus((message.data as Checkout).status)),
     );
     return messagesOf(text).length;
   } finally {
@@ -46,7 +46,7 @@ async function widget(stack: Stack, counts: { proxyReads: number; polls: number 
       counts.polls++;
       if (answer.status === 200) {
         etag = String(answer.headers.etag);
-        if (FINAL.has((answer.json as Checkout).status)) done = true;
+        if (isFinalStatus((answer.json as Checkout).status)) done = true;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

@@ -5,12 +5,13 @@
  * support/retried-requests.ts.
  */
 
+import { FINAL_CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { type EventStream, messagesOf, openEventStream } from '../support/event-streams.ts';
 import { connectionErrorCode } from '../support/http.ts';
 import { type Failure, pause, reconnectDelay } from '../support/retried-requests.ts';
 
 /** Statuses after which a checkout never changes (the proxy ends its stream then). */
-export const FINAL = new Set(['paid', 'failed', 'expired']);
+export const FINAL: ReadonlySet<string> = new Set(FINAL_CHECKOUT_STATUSES);
 
 /** What one followed checkout's stream showed, over all its connections. */
 export interface Followed {

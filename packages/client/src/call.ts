@@ -4,13 +4,14 @@
  * error (4xx with the service's error body, 5xx, or anything the spec does not allow).
  */
 
-import { parseJson, type Validated } from '@crypto-pay/protocol';
-import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import {
-  ProcessingApiError,
   type ProcessingErrorBody,
-  ProcessingUnavailableError,
-} from './errors.ts';
+  parseJson,
+  processingErrorBodySchema,
+  type Validated,
+} from '@crypto-pay/protocol';
+import { signedHeadersSync } from '@crypto-pay/protocol/node';
+import { ProcessingApiError, ProcessingUnavailableError } from './errors.ts';
 import type { Transport, WireResponse } from './transport.ts';
 
 export interface Credentials {
@@ -69,11 +70,10 @@ function jsonOf(body: Uint8Array): unknown {
   }
 }
 
-function isErrorBody(json: unknown): json is ProcessingErrorBody {
-  if (typeof json !== 'object' || json === null) return false;
-  const { error, code } = json as Record<string, unknown>;
-  return typeof error === 'string' && (typeof code === 'string' || typeof code === 'number');
-}
+// `parseJson` reads a number as an integer or a `JsonNumber`, so a code that is a number is an
+// integer here, as the schema asks; the body is kept as it came, unknown fields too.
+const isErrorBody = (json: unknown): json is ProcessingErrorBody =>
+  processingErrorBodySchema.safeParse(json).success;
 
 export function readAnswer<T>(response: WireResponse, parse: (json: unknown) => Validated<T>): T {
   const { status } = response;

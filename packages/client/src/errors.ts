@@ -4,6 +4,8 @@
  * or a callback did not prove it came from the service. No message ever carries the secret.
  */
 
+import type { ProcessingErrorBody } from '@crypto-pay/protocol';
+
 /** The input was rejected before anything was sent: the request never reached the network. */
 export class ProcessingValidationError extends Error {
   override readonly name = 'ProcessingValidationError';
@@ -22,11 +24,8 @@ export class ProcessingValidationError extends Error {
   }
 }
 
-/** The body of a service error response. */
-export interface ProcessingErrorBody {
-  error: string;
-  code: number | string;
-}
+/** The body of a service error response (the protocol's schema). */
+export type { ProcessingErrorBody };
 
 /** The service answered a 4xx with its error body: it understood the request and refused it. */
 export class ProcessingApiError extends Error {

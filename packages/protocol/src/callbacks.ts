@@ -5,11 +5,11 @@
  */
 
 import * as z from 'zod/mini';
-import { currencyRefSchema, decimalString } from './fields.ts';
+import { decimalString, serviceCurrencyRefSchema } from './fields.ts';
 import { INVOICE_STATUSES } from './invoice.ts';
 import { PAYMENT_REQUEST_STATUSES } from './payment-request.ts';
 
-const amountIn = z.looseObject({ currency: currencyRefSchema, amount: decimalString });
+const amountIn = z.looseObject({ currency: serviceCurrencyRefSchema, amount: decimalString });
 
 export const paymentRequestCallbackSchema = z.looseObject({
   type: z.literal('payment_request'),

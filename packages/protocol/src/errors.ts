@@ -22,11 +22,6 @@ export interface ProcessingError {
   readonly field?: string;
 }
 
-/** The JSON body of an error response: `{error, code}`. */
-export function errorBody(error: ProcessingError): { error: string; code: number | string } {
-  return { error: error.message, code: error.code };
-}
-
 const fixed =
   <S extends ProcessingError['status']>(status: S, code: number | string = status) =>
   (name: string, message: string, field?: string): ProcessingError =>

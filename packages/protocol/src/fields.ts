@@ -60,8 +60,8 @@ export function wireAmount(name: string) {
 }
 
 /** `{iso, network_name}` as the service returns it on entries and callbacks. */
-export const currencyRefSchema = z.object({
+export const serviceCurrencyRefSchema = z.object({
   iso: z.string(),
   network_name: z.optional(z.nullable(z.string())),
 });
-export type CurrencyRef = z.infer<typeof currencyRefSchema>;
+export type ServiceCurrencyRef = z.infer<typeof serviceCurrencyRefSchema>;

@@ -4,7 +4,8 @@ import { createdInvoice } from '../../../tests/support/processing-requests.ts';
 import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
 import { currencyEntrySchema, emptyRequestSchema } from './account.ts';
 import { callbackSchema } from './callbacks.ts';
-import { errorBody, errors } from './errors.ts';
+import { errorBody } from './error-body.ts';
+import { errors } from './errors.ts';
 import { createInvoiceSchema, invoiceSchema } from './invoice.ts';
 import { parseJson } from './json.ts';
 import {

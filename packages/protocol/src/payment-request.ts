@@ -7,7 +7,7 @@
 
 import * as z from 'zod/mini';
 import { errors } from './errors.ts';
-import { currencyRefSchema, decimalString, textField, urlField } from './fields.ts';
+import { decimalString, serviceCurrencyRefSchema, textField, urlField } from './fields.ts';
 import { isEmail, isStoreUrl, isWebUrl } from './formats.ts';
 import { type DecimalString, isDecimal } from './money.ts';
 import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender-schemas.ts';
@@ -131,7 +131,7 @@ export type CreatePaymentRequest = z.output<typeof createPaymentRequestSchema>;
 export const paymentRequestSchema = z.object({
   id: z.string(),
   amount: decimalString,
-  currency: currencyRefSchema,
+  currency: serviceCurrencyRefSchema,
   user_fee_percent: z.union([z.literal(0), z.literal(100)]),
   status: z.string(),
   // "string (documented as string)": the spec itself doubts it, so Unix seconds as a number
@@ -143,7 +143,7 @@ export const paymentRequestSchema = z.object({
   // "string (URL)": an http(s) address only, as it becomes a link and a redirect in shops'
   // pages (a `javascript:` one would run there).
   payment_link: z.string().check(z.refine(isWebUrl)),
-  payment_currency: z.optional(currencyRefSchema),
+  payment_currency: z.optional(serviceCurrencyRefSchema),
   end_user_email: z.optional(z.string()),
   description: z.optional(z.string()),
   foreign_id: z.optional(z.string()),
@@ -155,20 +155,15 @@ export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 export const paymentRequestResponseSchema = z.object({ data: paymentRequestSchema });
 
-/** Statuses a payment request moves through (public documentation, beyond the spec). */
-export const PAYMENT_REQUEST_STATUSES = [
-  'created',
-  'processing',
-  'paid',
-  'failed',
-  'expired',
-] as const;
-export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];
-/** A payment request in one of these never changes again. */
-export const FINAL_PAYMENT_REQUEST_STATUSES: readonly PaymentRequestStatus[] = [
-  'paid',
-  'failed',
-  'expired',
-];
+/**
+ * Statuses a payment request moves through (public documentation, beyond the spec), and the
+ * final ones. A checkout follows its payment request's status one for one, so they are written
+ * once, as the checkout's, in a module the widget loads without zod.
+ */
+export {
+  CHECKOUT_STATUSES as PAYMENT_REQUEST_STATUSES,
+  type CheckoutStatus as PaymentRequestStatus,
+  FINAL_CHECKOUT_STATUSES as FINAL_PAYMENT_REQUEST_STATUSES,
+} from './checkout-status.ts';
 
 export type { DecimalString };

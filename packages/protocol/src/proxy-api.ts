@@ -10,10 +10,11 @@
  */
 
 import * as z from 'zod/mini';
+import { CHECKOUT_STATUSES } from './checkout-status.ts';
 import { decimalString, urlField } from './fields.ts';
 import { isWebUrl } from './formats.ts';
 import { isDecimal } from './money.ts';
-import { createPaymentRequestSchema, PAYMENT_REQUEST_STATUSES } from './payment-request.ts';
+import { createPaymentRequestSchema } from './payment-request.ts';
 import { senderDataCheck } from './sender-schemas.ts';
 
 const unixSeconds = z.int().check(z.describe('Unix seconds.'));
@@ -26,9 +27,9 @@ export const currencyRefSchema = z.object({
 });
 export type CurrencyRef = z.infer<typeof currencyRefSchema>;
 
-/** A checkout follows its payment request's status; `paid`, `failed`, `expired` are final. */
-export const checkoutStatusSchema = z.enum(PAYMENT_REQUEST_STATUSES);
-export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+/** A checkout follows its payment request's status; which are final: `checkout-status.ts`. */
+export const checkoutStatusSchema = z.enum(CHECKOUT_STATUSES);
+export type { CheckoutStatus } from './checkout-status.ts';
 
 /**
  * What the service's callback says beyond the status, from the amounts it reports: a failed
@@ -72,6 +73,10 @@ export const checkoutSchema = z.object({
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
+/** How a checkout's price was decided: a catalogue product, a session, or an open amount. */
+export const PRICING_MODES = ['product', 'session', 'amount'] as const;
+export type PricingMode = (typeof PRICING_MODES)[number];
+
 /**
  * A checkout as the merchant API shows it and webhooks carry it: the public object and its
  * references.
@@ -79,7 +84,7 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 export const merchantCheckoutSchema = z.extend(checkoutSchema, {
   foreign_id: z.string().check(z.describe('The payment request’s foreign_id.')),
   payment_request_id: z.string(),
-  pricing: z.enum(['product', 'session', 'amount']).check(z.describe('amount: an open amount.')),
+  pricing: z.enum(PRICING_MODES).check(z.describe('amount: an open amount.')),
   product: z.optional(z.string().check(z.describe('The sku, for a product checkout.'))),
   created_at: unixSeconds,
   updated_at: unixSeconds,
@@ -94,7 +99,7 @@ export const merchantCheckoutSchema = z.extend(checkoutSchema, {
 export type MerchantCheckout = z.infer<typeof merchantCheckoutSchema>;
 
 /** The webhook of a checkout created or moved on: `checkout.<status>`, one per status. */
-export const CHECKOUT_EVENT_TYPES = PAYMENT_REQUEST_STATUSES.map(
+export const CHECKOUT_EVENT_TYPES = CHECKOUT_STATUSES.map(
   (status) => `checkout.${status}` as const,
 );
 

@@ -3,6 +3,7 @@
  * checkout domain and the HTTP layer alike and answered by the HTTP layer's error handler.
  */
 
+import type { ProcessingError } from '@crypto-pay/protocol';
 import type { ProxyErrorBody } from '@crypto-pay/protocol/proxy-api';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -34,4 +35,12 @@ export class ApiError extends Error {
     if (this.field) body.field = this.field;
     return body;
   }
+}
+
+/**
+ * A catalogue entry's name as the proxy's machine code: the spec's catalogue-wide `validation`
+ * (a text without a row of its own) is `invalid_request`.
+ */
+export function machineCode(entry: ProcessingError): string {
+  return entry.name === 'validation' ? 'invalid_request' : entry.name;
 }

@@ -29,7 +29,11 @@ function fits(schema, value, what) {
   throw error;
 }
 
-const FINAL = new Set(['paid', 'failed', 'expired']);
+const { FINAL_CHECKOUT_STATUSES } = await tsImport(
+  '@crypto-pay/protocol/checkout-status',
+  import.meta.url,
+);
+const FINAL = new Set(FINAL_CHECKOUT_STATUSES);
 
 const defaultConfig = () => ({
   payment_currencies: [

@@ -75,12 +75,17 @@ function productPrice(sku: string, catalog: Catalog): Price {
   return price;
 }
 
-/** A session that cannot make a checkout (any more): the shop must create a new one. */
-export const sessionInvalid = () =>
-  invalid(
+/**
+ * A session that cannot make a checkout (any more): the shop must create a new one. A create
+ * that names it made a mistake in its `session` field (422); a look at its price finds nothing
+ * (404).
+ */
+export const sessionInvalid = (asked: 'create' | 'price' = 'create') =>
+  new ApiError(
+    asked === 'create' ? 422 : 404,
     'session_invalid',
     'The checkout session is unknown, already used or expired.',
-    'session',
+    asked === 'create' ? { field: 'session' } : {},
   );
 
 async function sessionPrice(token: string, store: Store, now: number): Promise<Price> {

@@ -14,7 +14,7 @@ import {
 } from '@crypto-pay/client';
 import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../api-error.ts';
+import { ApiError, machineCode } from '../api-error.ts';
 import type { Config } from '../process/config.ts';
 
 export type { ProcessingClient } from '@crypto-pay/client';
@@ -79,11 +79,6 @@ export function refusalOf(message: string, sent?: SentCurrencies): ProcessingErr
     sent?.payment_currency?.network_name !== undefined
     ? errors.paymentCurrencyNetworkUnsupported
     : entry;
-}
-
-/** The catalogue name of a service text, as a machine code for the widget's API. */
-function machineCode(entry: ProcessingError): string {
-  return entry.name === 'validation' ? 'invalid_request' : entry.name;
 }
 
 /**

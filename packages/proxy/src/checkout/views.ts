@@ -4,26 +4,19 @@
  */
 
 import type { Checkout, MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
-import type { CheckoutRecord, StreamedCheckout } from '../store/store.ts';
+import { type CheckoutRecord, PUBLIC_FIELDS, type StreamedCheckout } from '../store/store.ts';
+
+/** Each public field and the record's it comes from, as the contract orders them. */
+const PUBLIC_ENTRIES = Object.entries(PUBLIC_FIELDS) as [string, keyof StreamedCheckout][];
 
 /** The checkout object of the public API (the contract's): statuses and prices, no personal data. */
 export function publicCheckout(checkout: StreamedCheckout): Checkout {
-  const view: Checkout = {
-    id: checkout.id,
-    status: checkout.status,
-    payment_link: checkout.paymentLink,
-    expires_at: checkout.expiresAt,
-    amount: checkout.amount,
-    currency: checkout.currency,
-  };
-  if (checkout.paymentCurrency) view.payment_currency = checkout.paymentCurrency;
-  if (checkout.successUrl !== undefined) view.success_url = checkout.successUrl;
-  if (checkout.failedUrl !== undefined) view.failed_url = checkout.failedUrl;
-  if (checkout.statusDetail !== undefined) view.status_detail = checkout.statusDetail;
-  if (checkout.refundInstructions !== undefined) {
-    view.refund_instructions = checkout.refundInstructions;
+  const view: Record<string, unknown> = {};
+  for (const [name, field] of PUBLIC_ENTRIES) {
+    if (checkout[field] !== undefined) view[name] = checkout[field];
   }
-  return view;
+  // Every field of the contract has its record's field, whose value fits (`PUBLIC_FIELDS`).
+  return view as Checkout;
 }
 
 /** The merchant's view: the public object plus its references and version. */

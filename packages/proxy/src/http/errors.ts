@@ -8,7 +8,7 @@ import type { ProxyErrorBody } from '@crypto-pay/protocol/proxy-api';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ApiError } from '../api-error.ts';
+import { ApiError, machineCode } from '../api-error.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import type { AppEnv } from './context.ts';
 import { prepareEdgeHeaders } from './edge-headers.ts';
@@ -16,10 +16,14 @@ import { prepareEdgeHeaders } from './edge-headers.ts';
 /** A failed body or query check: the spec's text and its catalogue name as the code. */
 export function validationError(failure: ValidationFailure): ApiError {
   const { error, field } = failure;
-  const code = error.name === 'validation' ? 'invalid_request' : error.name;
-  return new ApiError(error.status === 403 ? 422 : error.status, code, error.message, {
-    field: field || undefined,
-  });
+  return new ApiError(
+    error.status === 403 ? 422 : error.status,
+    machineCode(error),
+    error.message,
+    {
+      field: field || undefined,
+    },
+  );
 }
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);

@@ -5,7 +5,8 @@
  * (`@crypto-pay/protocol/proxy-api`), whose field rules a session's share.
  */
 
-import { createPaymentRequestSchema, PAYMENT_REQUEST_STATUSES } from '@crypto-pay/protocol';
+import { createPaymentRequestSchema } from '@crypto-pay/protocol';
+import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { currencyCode, decimalAmount, resultUrlField } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 
@@ -71,8 +72,8 @@ export const limit = z.optional(
 /** `GET /admin/checkouts?status=&foreign_id=&before=&limit=`. */
 export const listCheckoutsQuerySchema = z.strictObject({
   status: z.optional(
-    z.enum(PAYMENT_REQUEST_STATUSES, {
-      error: `The status must be one of ${PAYMENT_REQUEST_STATUSES.join(', ')}.`,
+    z.enum(CHECKOUT_STATUSES, {
+      error: `The status must be one of ${CHECKOUT_STATUSES.join(', ')}.`,
     }),
   ),
   foreign_id: z.optional(z.string()),

@@ -1,26 +1,23 @@
 /**
  * The merchant API's answers in /openapi.json that the contract (`@crypto-pay/protocol/proxy-api`,
- * where the merchant's view of a checkout is) does not hold: JSON Schema written to match the
- * routes that send them.
+ * where the merchant's view of a checkout is) does not hold: the service's refusals as the
+ * protocol's schema of them, and the rest as JSON Schema written to match the routes that send
+ * them.
  */
 
+import { processingErrorBodySchema } from '@crypto-pay/protocol';
+import * as z from 'zod/mini';
 import { ref } from './operations.ts';
 
 /** A refusal of the processing service, passed through by the merchant API as it came. */
-export const serviceErrorSchema = {
-  type: 'object',
-  description:
+export const serviceErrorSchema = processingErrorBodySchema.check(
+  z.describe(
     'The processing service refused the call: its HTTP status, code and text, passed through unchanged. ' +
-    'The code is the status as an integer (400, 404, 409, 422), or a string such as bad_header_key for a 403 ' +
-    '(the service refused the proxy’s own credentials: PROCESSING_API_KEY or PROCESSING_SIGNING_SECRET). ' +
-    'The service names no field.',
-  required: ['error', 'code'],
-  additionalProperties: false,
-  properties: {
-    error: { type: 'string', description: 'The service’s text.' },
-    code: { type: ['integer', 'string'], description: 'The service’s code.' },
-  },
-};
+      'The code is the status as an integer (400, 404, 409, 422), or a string such as bad_header_key for a 403 ' +
+      '(the service refused the proxy’s own credentials: PROCESSING_API_KEY or PROCESSING_SIGNING_SECRET). ' +
+      'The service names no field.',
+  ),
+);
 
 const decimal = { type: 'string', description: 'A decimal amount, e.g. "25.00".' };
 

@@ -35,6 +35,9 @@ export interface StreamLimits {
   perClient: number;
 }
 
+/** What writes an event stream under Node (`EVENT_STREAM_WRITER`): see `Config`. */
+export type EventStreamWriter = NonNullable<Environment['EVENT_STREAM_WRITER']>;
+
 export interface Config {
   apiKey: string;
   signingSecret: string;
@@ -73,7 +76,7 @@ export interface Config {
    * socket; `hono` Hono's `streamSSE` through the adapter, as everywhere else. `pnpm bench`
    * runs both (see `http/routes/event-stream-node.ts`).
    */
-  eventStreamWriter: 'socket' | 'hono';
+  eventStreamWriter: EventStreamWriter;
   upstreamTimeoutMs: number;
   /**
    * How long a stop keeps serving with `/readyz` failing before it closes the listener

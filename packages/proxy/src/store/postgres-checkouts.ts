@@ -4,12 +4,13 @@
  * tell the other proxies committed with the change.
  */
 
+import { isAhead } from '@crypto-pay/protocol/checkout-status';
 import type pg from 'pg';
 import { checkoutNotice, notify, outboxNotice } from './postgres-changes.ts';
 import { listFilters, query, transaction } from './postgres-connection.ts';
 import { writeEvent } from './postgres-outbox.ts';
 import { type CallbackRow, type CheckoutRow, callbackOf, checkoutOf } from './rows.ts';
-import { type CallbackEntry, type CheckoutsPart, isAhead } from './store.ts';
+import type { CallbackEntry, CheckoutsPart } from './store.ts';
 
 const INSERT_CALLBACK = `INSERT INTO callbacks (received_at, type, object_id, foreign_id, status,
   outcome, body) VALUES ($1, $2, $3, $4, $5, $6, $7)`;

@@ -4,17 +4,12 @@
  * `db.transaction`. The recently read checkouts are kept in memory (`recent` says why).
  */
 
+import { isAhead } from '@crypto-pay/protocol/checkout-status';
 import type Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { NewEvent } from './outbox.ts';
 import { type CallbackRow, type CheckoutRow, callbackOf, checkoutOf } from './rows.ts';
-import {
-  type CallbackEntry,
-  type CheckoutChange,
-  type CheckoutRecord,
-  type CheckoutsPart,
-  isAhead,
-} from './store.ts';
+import type { CallbackEntry, CheckoutChange, CheckoutRecord, CheckoutsPart } from './store.ts';
 
 /**
  * How many checkouts a process keeps in memory: about 1 KiB each, and a checkout is read while

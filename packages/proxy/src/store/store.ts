@@ -7,16 +7,17 @@
  */
 
 import type {
+  Checkout,
   CheckoutStatus,
   CurrencyRef,
+  PricingMode,
   RefundInstructions,
   StatusDetail,
 } from '@crypto-pay/protocol/proxy-api';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 
-export type PricingMode = 'product' | 'session' | 'amount';
-/** Kept as the public API names it, so a checkout passes it through unchanged. */
-export type { CurrencyRef };
+/** Kept as the public API names them, so a checkout passes them through unchanged. */
+export type { CurrencyRef, PricingMode };
 
 /** A checkout as stored: the public object plus what only the merchant sees. */
 export interface CheckoutRecord {
@@ -48,23 +49,37 @@ export interface CheckoutRecord {
 }
 
 /**
+ * The record's field behind each of the public checkout's, whose value fits the contract's: a
+ * field the contract gains and this misses fails to compile.
+ */
+type PublicFieldMap = {
+  [Public in keyof Checkout]-?: {
+    [Field in keyof CheckoutRecord]-?: CheckoutRecord[Field] extends Checkout[Public]
+      ? Field
+      : never;
+  }[keyof CheckoutRecord];
+};
+
+/** The public checkout's fields (snake_case, the contract's) and the record's they come from. */
+export const PUBLIC_FIELDS = {
+  id: 'id',
+  status: 'status',
+  payment_link: 'paymentLink',
+  expires_at: 'expiresAt',
+  amount: 'amount',
+  currency: 'currency',
+  payment_currency: 'paymentCurrency',
+  success_url: 'successUrl',
+  failed_url: 'failedUrl',
+  status_detail: 'statusDetail',
+  refund_instructions: 'refundInstructions',
+} as const satisfies PublicFieldMap;
+
+/**
  * What an event stream tells of a checkout: the public object's fields and the version, nothing
  * only the merchant sees. Another proxy's change comes this way in its notice.
  */
-const STREAMED_FIELDS = [
-  'id',
-  'status',
-  'paymentLink',
-  'expiresAt',
-  'amount',
-  'currency',
-  'paymentCurrency',
-  'successUrl',
-  'failedUrl',
-  'statusDetail',
-  'refundInstructions',
-  'version',
-] as const satisfies readonly (keyof CheckoutRecord)[];
+const STREAMED_FIELDS = [...Object.values(PUBLIC_FIELDS), 'version'] as const;
 
 export type StreamedCheckout = Pick<CheckoutRecord, (typeof STREAMED_FIELDS)[number]>;
 
@@ -298,16 +313,3 @@ export type CreateClaimsPart = Pick<
   | 'reserveIdempotencyKey'
   | 'releaseIdempotencyKey'
 >;
-
-const ORDER: Record<CheckoutStatus, number> = {
-  created: 0,
-  processing: 1,
-  paid: 2,
-  failed: 2,
-  expired: 2,
-};
-
-/** `paid`, `failed` and `expired` are final; otherwise a status only moves forward. */
-export function isAhead(current: CheckoutStatus, next: CheckoutStatus): boolean {
-  return ORDER[current] < 2 && ORDER[next] > ORDER[current];
-}

@@ -4,6 +4,7 @@
  * polling with ETags and a growing delay (never sooner than a `Retry-After`), paused while the
  * page is hidden. A page shown again is checked at once.
  */
+import { statusRank } from '@crypto-pay/protocol/checkout-status';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../utilities/backoff.ts';
 import {
@@ -26,9 +27,9 @@ export interface WatcherListener {
   trouble(inTrouble: boolean): void;
 }
 
-/** How far along a status is: created, processing, then any final one. */
+/** How far along a status is (none reported yet: not at all). */
 const rank = (status: Checkout['status'] | undefined) =>
-  status === undefined ? -1 : status === 'created' ? 0 : status === 'processing' ? 1 : 2;
+  status === undefined ? -1 : statusRank(status);
 
 /** Consecutive failed checks before the customer is told that the service is out of reach. */
 const TROUBLE_AFTER = 2;

@@ -5,6 +5,7 @@
  * each can get its own sentence and retry.
  */
 
+import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import type {
   Checkout,
   CheckoutRequest,
@@ -17,6 +18,8 @@ import type {
 } from '@crypto-pay/protocol/proxy-api';
 import { retryAfterSeconds } from './retry-after.ts';
 
+// Which statuses are final is the protocol's (`checkout-status.ts`, no zod).
+export { FINAL_CHECKOUT_STATUSES as FINAL_STATUSES } from '@crypto-pay/protocol/checkout-status';
 // The answers' shapes are the proxy's contract, imported as types only: no bytes in the bundle.
 export type {
   Checkout,
@@ -27,8 +30,6 @@ export type {
   SessionPrice,
   WidgetConfig,
 };
-
-export const FINAL_STATUSES: readonly CheckoutStatus[] = ['paid', 'failed', 'expired'];
 
 /** What went wrong, from the customer's point of view. */
 export type ProxyErrorKind =
@@ -120,7 +121,7 @@ async function readJson<T>(response: Response): Promise<T> {
   }
 }
 
-const STATUSES: readonly unknown[] = ['created', 'processing', ...FINAL_STATUSES];
+const STATUSES: readonly unknown[] = CHECKOUT_STATUSES;
 
 /**
  * An http(s) address written out in full: nothing a link or a redirect could run as script. Not

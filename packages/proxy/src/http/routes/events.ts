@@ -9,19 +9,15 @@
  */
 
 import { once } from 'node:events';
+import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { findCheckout } from '../../checkout/create.ts';
 import type { CheckoutHub } from '../../checkout/hub.ts';
 import { publicCheckout } from '../../checkout/views.ts';
-import type { StreamLimits } from '../../process/config.ts';
-import {
-  type CheckoutRecord,
-  isAhead,
-  type Store,
-  type StreamedCheckout,
-} from '../../store/store.ts';
+import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
+import type { CheckoutRecord, Store, StreamedCheckout } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { streamCounter } from '../stream-limits.ts';
 import { type EventSink, type OpenStream, streamToNode } from './event-stream-node.ts';
@@ -34,7 +30,7 @@ export interface EventStreamDeps {
   /** Who opens a stream, for the per-client cap. */
   clientOf: (c: Context<AppEnv>) => string;
   /** Under Node: the route writes to the socket (`socket`) or `streamSSE` does (`hono`). */
-  writer: 'socket' | 'hono';
+  writer: EventStreamWriter;
 }
 
 const STREAM_HEADERS = {
@@ -43,7 +39,7 @@ const STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-const isFinal = (checkout: StreamedCheckout) => !isAhead(checkout.status, 'paid');
+const isFinal = (checkout: StreamedCheckout) => isFinalStatus(checkout.status);
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
