@@ -11,6 +11,7 @@
  */
 
 import { execSync } from 'node:child_process';
+import type { Config } from '@crypto-pay/proxy';
 import {
   createdCheckout,
   paymentRequestCallback,
@@ -38,7 +39,7 @@ export async function pushFanout(
   // The main figures on the first store; the writers compared on it; the others beside it.
   const [main, ...others] = databases;
   if (!main) throw new Error('push fan-out needs a database to run on.');
-  const onStore = (database: BenchDatabase, writer: 'socket' | 'hono') =>
+  const onStore = (database: BenchDatabase, writer: Config['eventStreamWriter']) =>
     withDatabase(database, (proxyEnv) => proxyRounds(clients, writer, proxyEnv));
   const socket = await onStore(main, 'socket');
   const hono = await onStore(main, 'hono');
@@ -134,7 +135,7 @@ export async function pushFanout(
 /** Rounds against a proxy whose event streams `writer` writes (EVENT_STREAM_WRITER). */
 async function proxyRounds(
   clients: number,
-  writer: 'socket' | 'hono',
+  writer: Config['eventStreamWriter'],
   proxyEnv: Record<string, string>,
 ) {
   // Every client here comes from one address: the per-client caps would send all but 100 to
