@@ -16,14 +16,8 @@ import { prepareEdgeHeaders } from './edge-headers.ts';
 /** A failed body or query check: the spec's text and its catalogue name as the code. */
 export function validationError(failure: ValidationFailure): ApiError {
   const { error, field } = failure;
-  return new ApiError(
-    error.status === 403 ? 422 : error.status,
-    machineCode(error),
-    error.message,
-    {
-      field: field || undefined,
-    },
-  );
+  const status = error.status === 403 ? 422 : error.status;
+  return new ApiError(status, machineCode(error), error.message, { field: field || undefined });
 }
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
