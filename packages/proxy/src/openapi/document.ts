@@ -4,7 +4,7 @@
  * merchant's checkout and the webhook events from the contract's schemas the routes and the
  * sender are typed by, and the merchant API's other answers as `answers.ts` writes them; all
  * held to the routes' real answers by `document.test.ts`. The public API's routes are here; the
- * merchant API's in `merchant-paths.ts`, the webhooks' in `webhooks.ts` and `webhook-paths.ts`.
+ * merchant API's in `merchant-paths.ts`, the webhooks' in `webhook-events.ts` and `webhook-paths.ts`.
  */
 
 import {
@@ -40,8 +40,8 @@ import {
   storeUnavailable,
   storeUnreadable,
 } from './operations.ts';
+import { webhookEvents } from './webhook-events.ts';
 import { webhookEndpointSchemas, webhookPaths } from './webhook-paths.ts';
-import { webhookEvents } from './webhooks.ts';
 
 export function openApiDocument() {
   return {

@@ -12,7 +12,7 @@ import {
   isOffered,
   paymentCurrencies,
 } from '../checkout/currency-list.ts';
-import { priceRefusal } from '../checkout/price-limits.ts';
+import { priceRefusal } from '../checkout/currency-rules.ts';
 import { productCurrency } from '../checkout/pricing.ts';
 import type { ProcessingClient } from '../checkout/upstream.ts';
 import type { CurrencyRef } from '../store/store.ts';
@@ -68,7 +68,7 @@ function isLoopback(hostname: string): boolean {
 
 /**
  * The merchant's settings the service's currency list cannot take, one sentence each: a
- * catalogue price the service would refuse at every create (the rules of `price-limits.ts`),
+ * catalogue price the service would refuse at every create (the rules of `currency-rules.ts`),
  * and a `PAYMENT_CURRENCIES` entry that matches no crypto currency of the list.
  */
 export function currencyListWarnings(

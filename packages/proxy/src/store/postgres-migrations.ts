@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL schema, as an append-only list of migrations (entry N is schema version N+1,
- * never edited once shipped; the same tables as SQLite's `migrations.ts`), and the step that
+ * never edited once shipped; the same tables as SQLite's `sqlite-migrations.ts`), and the step that
  * applies the missing ones at start under an advisory lock, so that of several proxies starting
  * at once one migrates and the others wait for it, then find nothing left to do.
  */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { relayedEvent } from '../webhooks/events.ts';
-import { MIGRATIONS } from './migrations.ts';
 import { openSqliteStore } from './sqlite.ts';
+import { MIGRATIONS } from './sqlite-migrations.ts';
 import { callback, checkout, depositCallback } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 

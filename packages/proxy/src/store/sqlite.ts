@@ -8,11 +8,11 @@
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type FileLock, lockDatabase } from './lock.ts';
-import { migrate } from './migrations.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
 import { privateDirectory, privateFile } from './private-files.ts';
 import { sqliteCheckouts } from './sqlite-checkouts.ts';
 import { sqliteCreateClaims } from './sqlite-create-claims.ts';
+import { migrate } from './sqlite-migrations.ts';
 import { sqliteOutbox } from './sqlite-outbox.ts';
 import { sqliteRateLimit } from './sqlite-rate-limit.ts';
 import { sqlitePruner } from './sqlite-retention.ts';

@@ -1,7 +1,7 @@
 /**
  * The widget's checkout routes: create (priced on the proxy, idempotent with a key) and read
  * (with ETag and 304, its answer built on the edge headers' record: `edge-headers.ts`).
- * Following a checkout is `events.ts`.
+ * Following a checkout is `event-stream.ts`.
  */
 
 import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
