@@ -35,7 +35,10 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** Resolves with its exit code once it is gone, however it ends (null for a signal). */
   exited(): Promise<number | null>;
-  /** Resolves with the first line it wrote, so far or from now on, that matches `pattern`. */
+  /**
+   * Resolves with the first line it wrote, so far or from now on, that matches `pattern`; with
+   * `keepStdout: false`, standard output after the ready line is neither kept nor matched.
+   */
   lineMatching(pattern: RegExp): Promise<LogLine>;
 }
 
@@ -194,7 +197,11 @@ export async function startServerProcess(
       }
     });
     child[stream]!.on('end', () => {
-      if (rest) lines.push({ stream, text: rest });
+      if (!rest) return;
+      // A last line with no newline is a line too, for the waiters as for the record.
+      const line = { stream, text: rest };
+      lines.push(line);
+      for (const waiter of waiting) waiter(line);
     });
   }
   const timeoutMs = options.timeoutMs ?? 30_000;

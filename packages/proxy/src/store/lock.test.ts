@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { DatabaseFileError } from './open-failure.ts';
@@ -34,6 +34,19 @@ describe('one store per database file', () => {
       kind: 'reserved',
     });
     await second.close();
+  });
+
+  it('refuses a second store that reaches the same file by another path (a link)', async () => {
+    const file = join(dir, 'linked.db');
+    const first = openSqliteStore(file);
+    const link = join(dir, 'link-to-linked.db');
+    symlinkSync(file, link);
+    assert.throws(() => openSqliteStore(link), DatabaseFileError);
+    assert.throws(
+      () => openSqliteStore(join(dir, '..', basename(dir), 'linked.db')),
+      DatabaseFileError,
+    );
+    await first.close();
   });
 
   it('leaves the database itself open to other readers (online backups)', async () => {

@@ -4,6 +4,7 @@
  * even on SIGKILL. The database itself stays in normal locking mode, so online backups work.
  */
 
+import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { DatabaseFileError, openFailure } from './open-failure.ts';
@@ -16,7 +17,13 @@ export interface FileLock {
   release(): void;
 }
 
-export const lockFileOf = (file: string) => `${file}.lock`;
+/**
+ * The lock of the database at `file`, named after the file itself, so every path to it (a
+ * symbolic link, `..`) gives the same lock: the SQLite store's copy of recent checkouts is exact
+ * only while one process has the file.
+ */
+export const lockFileOf = (file: string) =>
+  `${existsSync(file) ? realpathSync(file) : resolve(file)}.lock`;
 
 /**
  * Takes the lock of the database at `file`; throws `DatabaseFileError` when another process

@@ -50,8 +50,8 @@ export function sqliteCheckouts(
   // One process owns the file (`lock.ts` refuses a second), so every change to a checkout is
   // made here, and a copy of each one read lately, replaced when it changes, is exact. A status
   // read then skips the database, what issue 15's figure for reads needs (BENCHMARKS.md,
-  // "Session 12: status reads"). The PostgreSQL store keeps no copy: other proxies change its
-  // checkouts.
+  // "Session 12: status reads on SQLite skip the database"). The PostgreSQL store keeps no
+  // copy: other proxies change its checkouts.
   const recent = new LRUCache<string, CheckoutRecord>({ max: RECENT_CHECKOUTS });
   const remember = (checkout: CheckoutRecord) => {
     recent.set(checkout.id, frozen(checkout));

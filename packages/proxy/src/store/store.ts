@@ -206,6 +206,10 @@ export interface Store extends WebhookStore {
     links: { idempotencyKey?: string; sessionTokenHash?: string },
     event?: NewEvent,
   ): Promise<void>;
+  /**
+   * The checkout `id`. The record may be shared with every other caller (the SQLite store's
+   * copy of recent checkouts, frozen): read it, never change it.
+   */
   getCheckout(id: string): Promise<CheckoutRecord | undefined>;
   findCheckoutByPaymentRequest(
     paymentRequestId: string,
@@ -213,8 +217,9 @@ export interface Store extends WebhookStore {
   ): Promise<CheckoutRecord | undefined>;
   /**
    * Moves a checkout forward to `status`, logs the callback and writes the event `eventOf`
-   * makes of the changed checkout, in one transaction. Returns the checkout after the change, or
-   * `undefined` (and writes no event) when the status is not ahead of the current one.
+   * makes of the changed checkout, in one transaction. Returns the checkout after the change
+   * (shared, as `getCheckout`'s), or `undefined` (and writes no event) when the status is not
+   * ahead of the current one.
    */
   advanceCheckout(
     id: string,
