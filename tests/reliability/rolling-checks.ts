@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { eventually } from '../support/eventually.ts';
 import type { PostgresCluster } from '../support/postgres.ts';
+import type { ServerProcess } from '../support/process.ts';
 import type { Stack } from '../support/stack.ts';
 import type { WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -57,20 +58,42 @@ export async function untilCallbacksAnswered(
   );
 }
 
-/** Waits until no webhook delivery is pending or claimed: nothing a kill could hold. */
-export async function untilOutboxSettled(database: Database): Promise<void> {
+/**
+ * Waits until no webhook delivery is pending or claimed: nothing a kill could hold. On a time-out
+ * it says what held the outbox: every unsettled row, the claims in force per endpoint (a cap
+ * reached by leases nobody will settle stops the endpoint), and the proxies' webhook lines.
+ */
+export async function untilOutboxSettled(
+  database: Database,
+  proxies: readonly Pick<ServerProcess, 'name' | 'lines'>[],
+): Promise<void> {
   const unsettled = () =>
     database.asSuperuser(
-      "SELECT * FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL",
+      `SELECT * FROM webhook_deliveries WHERE state = 'pending' OR claimed_until IS NOT NULL
+      ORDER BY id`,
     );
   // A send cut off by a drain is due again at once, and taken at a worker's next look.
   await eventually(
     async () => (await unsettled()).length === 0,
     'the webhook outbox settled',
     45_000,
-  ).catch(async (error: Error) =>
-    assert.fail(`${error.message}: ${JSON.stringify((await unsettled()).slice(0, 3))}`),
-  );
+  ).catch(async (error: Error) => {
+    const rows = await unsettled();
+    const claims = await database.asSuperuser(
+      `SELECT endpoint_id, COUNT(*) AS claims, MIN(claimed_until) AS first_lease_end,
+        (extract(epoch FROM now()) * 1000)::bigint AS now FROM webhook_deliveries
+      WHERE state = 'pending' AND claimed_until > (extract(epoch FROM now()) * 1000)::bigint
+      GROUP BY endpoint_id`,
+    );
+    const webhookLines = proxies.flatMap((proxy) =>
+      proxy.lines
+        .filter((line) => /webhook|shutting down|stopped|draining/.test(line.text))
+        .map((line) => `  ${proxy.name}: ${line.text}`),
+    );
+    assert.fail(
+      `${error.message}: ${rows.length} unsettled ${JSON.stringify(rows)}; claims in force ${JSON.stringify(claims)}; the proxies' webhook lines:\n${webhookLines.join('\n')}`,
+    );
+  });
 }
 
 /** One acknowledged create: its key, checkout, the outcome played and its payment request. */

@@ -235,7 +235,7 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   await phase(`kill ${nameOf(victim)}`, async () => {
     await untilCallbacksAnswered(stack, settled, 'the callbacks so far answered');
     // A send cut off by a drain is due again at once, and taken at a worker's next look.
-    await untilOutboxSettled(cluster);
+    await untilOutboxSettled(cluster, stack.proxies);
     await stack.proxies[victim]!.kill();
     await balancer.untilServer(nameOf(victim), 'DOWN');
     await Promise.all([
