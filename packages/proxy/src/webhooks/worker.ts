@@ -82,6 +82,8 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  /** The last look at the outbox (`running` while under way): `close` waits for it. */
+  let looking: Promise<void> = Promise.resolve();
   let again = false;
 
   const secretsOf = (endpoint: ClaimedDelivery['endpoint'], at: number): string[] => {
@@ -153,16 +155,13 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
   };
 
   const sleep = (ms: number) => {
+    if (stopping.signal.aborted) return;
     clearTimeout(timer);
     timer = setTimeout(() => void pump(), Math.max(0, Math.min(ms, POLL_MS)));
     timer.unref();
   };
 
-  const pump = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
+  const look = async () => {
     running = true;
     try {
       for (;;) {
@@ -193,6 +192,14 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     }
   };
 
+  const pump = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    looking = look();
+  };
+
   function wake() {
     if (stopping.signal.aborted) return;
     setImmediate(() => void pump());
@@ -204,6 +211,10 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     async close() {
       stopping.abort();
       clearTimeout(timer);
+      // A claim committed during a look is this worker's lease (timeout + a minute): its sends,
+      // cut off at once, give it back. Waited for here, before the caller closes the store; else
+      // the endpoint stays at its cap of claims until the leases run out, and nobody sends to it.
+      await looking;
       await Promise.allSettled([...inFlight]);
     },
   };
