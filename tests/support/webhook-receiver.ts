@@ -19,6 +19,8 @@ export interface ReceivedWebhook {
   body: string;
   /** The verified event, or undefined when the signature did not verify or the body is no event. */
   event: WebhookEvent | undefined;
+  /** Why the receiver refused it with 400 (the signature's or the schema's words), when it did. */
+  refusal: string | undefined;
   /** What the receiver answered (`ok` means a 2xx and counts as delivered). */
   mode: ReceiverMode;
   /** `performance.now()` once the whole request was in (the webhooks benchmark times by it). */
@@ -51,15 +53,17 @@ export async function startWebhookReceiver(
     const arrivedAt = performance.now();
     const body = Buffer.concat(chunks).toString('utf8');
     let event: ReceivedWebhook['event'];
+    let refusal: string | undefined;
     try {
       event = webhookEventSchema.parse(
         webhook.verify(body, request.headers as Record<string, string>),
       );
-    } catch {
+    } catch (error) {
       event = undefined;
+      refusal = error instanceof Error ? error.message : String(error);
     }
     const mode = receiver.mode;
-    receiver.received.push({ headers: request.headers, body, event, mode, arrivedAt });
+    receiver.received.push({ headers: request.headers, body, event, refusal, mode, arrivedAt });
     if (mode === 'hang') return;
     if (mode === 'reset') {
       request.socket.destroy();
@@ -71,7 +75,9 @@ export async function startWebhookReceiver(
     }
     if (mode === 'error' || !event) {
       response.writeHead(mode === 'error' ? 500 : 400, { 'Content-Type': 'text/plain' });
-      response.end(mode === 'error' ? `receiver failed ${'x'.repeat(2000)}` : 'bad webhook');
+      response.end(
+        mode === 'error' ? `receiver failed ${'x'.repeat(2000)}` : `bad webhook: ${refusal}`,
+      );
       return;
     }
     response.writeHead(204).end();

@@ -303,10 +303,10 @@ describe('the proxy process', () => {
   }, async () => {
     // A forwarder in front of the sandbox tells when the proxy has taken the request in.
     const forwarder = await startCountingForwarder(sandbox.url);
-    await stop(proxy);
-    proxy = await startProxy({}, forwarder.url);
-    await control('/faults', { latency_ms: 800 });
     try {
+      await stop(proxy);
+      proxy = await startProxy({}, forwarder.url);
+      await control('/faults', { latency_ms: 800 });
       const inFlight = call('/api/checkouts', { method: 'POST', json: checkoutBody() });
       // In flight: the proxy has called the service, whose answer takes 800 ms.
       await eventually(
