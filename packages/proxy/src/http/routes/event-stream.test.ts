@@ -37,6 +37,19 @@ for (const writer of ['socket', 'hono'] as const)
 
     const newCheckout = () => createdCheckout(served.proxy.url);
 
+    /** A new checkout's stream address, and the client's whole cap of streams open on it, each past its first event. */
+    const fillTheCap = async () => {
+      const checkout = await newCheckout();
+      await eventually(
+        () => served.proxy.eventStreams() === 0,
+        'no stream is left from earlier tests',
+      );
+      const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
+      const streams = await Promise.all(Array.from({ length: 5 }, () => open(url)));
+      await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
+      return { checkout, url, streams };
+    };
+
     it('answers with the stream, CORS and security headers, the checkout at once, then heartbeats', async () => {
       const checkout = await newCheckout();
       const stream = await open(`${served.proxy.url}/api/checkouts/${checkout.id}/events`, {
@@ -140,16 +153,9 @@ for (const writer of ['socket', 'hono'] as const)
     });
 
     it('gives a pipelined stream, and its refusal, the same headers as any answer', async () => {
-      const checkout = await newCheckout();
-      await eventually(
-        () => served.proxy.eventStreams() === 0,
-        'no stream is left from earlier tests',
-      );
-      const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
+      const { checkout, streams: fill } = await fillTheCap();
       // The service answers /readyz slowly, so the stream requests behind it wait for their turn.
       const faults = (body: object) => sandboxControl(served.sandbox, '/faults', body);
-      const fill = await Promise.all(Array.from({ length: 5 }, () => open(url)));
-      await Promise.all(fill.map((stream) => stream.until((text) => text.includes('data: '))));
       fill.pop()!.close();
       await eventually(() => served.proxy.eventStreams() === 4, 'one place is free');
       await faults({ latency_ms: 300 });
@@ -190,14 +196,7 @@ for (const writer of ['socket', 'hono'] as const)
     });
 
     it('refuses a client more streams than its cap with 429, and takes one again once a stream ends', async () => {
-      const checkout = await newCheckout();
-      await eventually(
-        () => served.proxy.eventStreams() === 0,
-        'no stream is left from earlier tests',
-      );
-      const url = `${served.proxy.url}/api/checkouts/${checkout.id}/events`;
-      const streams = await Promise.all(Array.from({ length: 5 }, () => open(url)));
-      await Promise.all(streams.map((stream) => stream.until((text) => text.includes('data: '))));
+      const { url, streams } = await fillTheCap();
       const refused = await fetch(url, { headers: { Origin: SHOP } });
       assert.equal(refused.status, 429);
       assert.equal(refused.headers.get('Retry-After'), '30');
