@@ -75,18 +75,11 @@ function productPrice(sku: string, catalog: Catalog): Price {
   return price;
 }
 
-/**
- * A session that cannot make a checkout (any more): the shop must create a new one. A create
- * that names it made a mistake in its `session` field (422); a look at its price finds nothing
- * (404).
- */
-export const sessionInvalid = (asked: 'create' | 'price' = 'create') =>
-  new ApiError(
-    asked === 'create' ? 422 : 404,
-    'session_invalid',
-    'The checkout session is unknown, already used or expired.',
-    asked === 'create' ? { field: 'session' } : {},
-  );
+/** Why a session cannot make a checkout (any more): the shop must create a new one. */
+export const SESSION_INVALID = 'The checkout session is unknown, already used or expired.';
+
+/** A create that names such a session made a mistake in its `session` field. */
+export const sessionInvalid = () => invalid('session_invalid', SESSION_INVALID, 'session');
 
 async function sessionPrice(token: string, store: Store, now: number): Promise<Price> {
   const session = await store.claimSession(hashToken(token), now);

@@ -49,7 +49,7 @@ export function lockDatabase(file: string): FileLock {
     if (db?.open) db.close();
     if ((error as { code?: unknown } | null)?.code === 'SQLITE_BUSY') {
       throw new DatabaseFileError(
-        `${resolve(file)} is in use by another crypto-pay-proxy process (it holds ${resolve(lockFile)}): stop it before starting another on the same file`,
+        `${resolve(file)} is in use by another crypto-pay-proxy process (it holds ${lockFile}): stop it before starting another on the same file`,
       );
     }
     throw openFailure(error, lockFile);

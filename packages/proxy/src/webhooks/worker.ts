@@ -81,9 +81,8 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
   const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  /** The last look at the outbox (`running` while under way): `close` waits for it. */
-  let looking: Promise<void> = Promise.resolve();
+  /** The look at the outbox under way, if any: `close` waits for it. */
+  let looking: Promise<void> | undefined;
   let again = false;
 
   const secretsOf = (endpoint: ClaimedDelivery['endpoint'], at: number): string[] => {
@@ -162,7 +161,6 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
   };
 
   const look = async () => {
-    running = true;
     try {
       for (;;) {
         again = false;
@@ -187,17 +185,17 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
         error: error instanceof Error ? error.message : String(error),
       });
       sleep(STORE_RETRY_MS);
-    } finally {
-      running = false;
     }
   };
 
   const pump = () => {
-    if (running) {
+    if (looking) {
       again = true;
       return;
     }
-    looking = look();
+    looking = look().finally(() => {
+      looking = undefined;
+    });
   };
 
   function wake() {

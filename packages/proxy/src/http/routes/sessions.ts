@@ -7,8 +7,9 @@
 
 import type { SessionPrice } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
+import { ApiError } from '../../api-error.ts';
 import { hashToken } from '../../checkout/identity.ts';
-import { sessionInvalid } from '../../checkout/pricing.ts';
+import { SESSION_INVALID } from '../../checkout/pricing.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 
@@ -21,7 +22,8 @@ export interface SessionRouteDeps {
 export function sessionRoutes(deps: SessionRouteDeps) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     const session = await deps.store.openSession(hashToken(c.req.param('token')), deps.now());
-    if (!session) throw sessionInvalid('price');
+    // A look at its price finds nothing.
+    if (!session) throw new ApiError(404, 'session_invalid', SESSION_INVALID);
     // The price may not outlive the session, and belongs to this customer only.
     c.header('Cache-Control', 'no-store');
     return c.json(
