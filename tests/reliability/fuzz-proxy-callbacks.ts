@@ -14,7 +14,8 @@ import fc from 'fast-check';
 import { paymentRequestCallback } from '../support/checkouts.ts';
 import { encodedBody, type FuzzRequest, fuzzHeaders, mutated } from '../support/fuzz.ts';
 
-import type { Credentials, Intent, ProxyRequest, Target } from './fuzz-proxy-requests.ts';
+import type { Credentials } from '../support/servers.ts';
+import type { Intent, ProxyRequest, Target } from './fuzz-proxy-requests.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
 
 export const CALLBACK_PATH = '/callbacks/processing';

@@ -19,6 +19,7 @@ import {
   queryString,
 } from '../support/fuzz.ts';
 import { LEGAL_SENDER } from '../support/senders.ts';
+import type { Credentials } from '../support/servers.ts';
 import { invoice, session, webhookEndpoint, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
@@ -51,11 +52,6 @@ export interface Target {
   foreignId: string;
   idempotencyKey: string;
   sessionToken: string;
-}
-
-export interface Credentials {
-  apiKey: string;
-  signingSecret: string;
 }
 
 const none = fc.constant(undefined);

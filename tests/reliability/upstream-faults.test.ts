@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, type TestContext, test } from 'node:test';
 import { createCheckout, createdCheckout } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
 import { type Answer, send } from '../support/http.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
@@ -40,15 +39,12 @@ function assertErrorShape(json: unknown, code: string) {
 /** How long the proxy took over a request, from its request log line (the X-Request-Id's). */
 async function proxyDuration(answer: Answer): Promise<number> {
   const id = answer.headers['x-request-id'];
-  // The line is written as the answer goes out; it reaches this process a moment later.
-  const line = await eventually(
-    () =>
-      stack.proxy.lines
-        .map(({ text }) => (text.startsWith('{') ? JSON.parse(text) : undefined))
-        .find((entry) => entry?.message === 'request' && entry.request_id === id),
-    `the request log line of ${id}`,
+  // The line is written as the answer goes out; it reaches this process a moment later. Other
+  // lines of the request carry its id too.
+  const { text } = await stack.proxy.lineMatching(
+    new RegExp(`^(?=.*"message":"request")(?=.*"request_id":"${id}")`),
   );
-  return line.duration_ms;
+  return JSON.parse(text).duration_ms;
 }
 
 /**

@@ -103,7 +103,6 @@ export function proxyEnv(
 export interface ProxyData {
   dir: string;
   databaseFile: string;
-  catalogFile: string;
   /** DATABASE_URL and CATALOG_FILE for a proxy on this data. */
   env: { DATABASE_URL: string; CATALOG_FILE: string };
   /** Deletes the directory and all in it. */
@@ -126,7 +125,6 @@ export function proxyData(
   return {
     dir,
     databaseFile,
-    catalogFile,
     env: { DATABASE_URL: `sqlite:${databaseFile}`, CATALOG_FILE: catalogFile },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -59,8 +59,7 @@ export function startTestSandbox(): Promise<RunningSandbox> {
   return startSandbox({
     port: 0,
     host: '127.0.0.1',
-    apiKey: API_KEY,
-    signingSecret: SIGNING_SECRET,
+    ...CREDENTIALS,
     callbackRetryDelaysMs: [50, 100, 200],
   });
 }
@@ -220,8 +219,7 @@ export function useServedProxy(
  * with the test credentials), over `send`: its answers are `Answer`s, as a stack's are, so
  * tests/support's helpers (`paymentRequestOf`, say) take it.
  */
-export const driverOf = (sandbox: { url: string }) =>
-  sandboxDriver(sandbox.url, { apiKey: API_KEY, signingSecret: SIGNING_SECRET }, send);
+export const driverOf = (sandbox: { url: string }) => sandboxDriver(sandbox.url, CREDENTIALS, send);
 
 /** The sandbox's view of the payment requests it received, newest first. */
 export async function upstreamRequests(sandbox: { url: string }) {
@@ -260,7 +258,7 @@ export function deliverCallback(
 ): Promise<Response> {
   return proxy.request('/callbacks/processing', {
     method: 'POST',
-    headers: signedJsonHeaders({ apiKey: API_KEY, signingSecret: SIGNING_SECRET }, body, headers),
+    headers: signedJsonHeaders(CREDENTIALS, body, headers),
     body,
   });
 }

@@ -27,7 +27,7 @@ const SECRET = newWebhookSecret();
 /** Opens the same database again on each call, as a proxy restarted on it does. */
 type Reopen = () => Promise<Store>;
 
-function suite(reopen: () => Reopen) {
+function suite(open: Reopen) {
   let receiver: WebhookReceiver;
   before(async () => {
     receiver = await startWebhookReceiver(SECRET);
@@ -37,7 +37,6 @@ function suite(reopen: () => Reopen) {
   });
 
   it('gives back, before close resolves, what a look claimed as the worker closed', async () => {
-    const open = reopen();
     const store = await open();
     await store.setEnvEndpoint(receiver.url, Date.now());
     const entry = { receivedAt: Date.now(), type: 'deposit', outcome: 'recorded', body: { id: 1 } };
@@ -90,21 +89,15 @@ function suite(reopen: () => Reopen) {
 describe('webhook worker closed during a claim on SQLite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-worker-close-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  let files = 0;
-  suite(() => {
-    const file = join(dir, `proxy-${++files}.db`);
-    return async () => openSqliteStore(file);
-  });
+  const file = join(dir, 'proxy.db');
+  suite(async () => openSqliteStore(file));
 });
 
 describe('webhook worker closed during a claim on PostgreSQL', () => {
   const cluster = usePostgres();
-  let databases = 0;
-  suite(() => {
-    let url: Promise<string> | undefined;
-    return async () => {
-      url ??= cluster().createDatabase(`worker_close_${++databases}`);
-      return openPostgresStore(await url);
-    };
+  let url: Promise<string> | undefined;
+  suite(async () => {
+    url ??= cluster().createDatabase('worker_close');
+    return openPostgresStore(await url);
   });
 });

@@ -116,16 +116,14 @@ for (const writer of ['socket', 'hono'] as const)
 
     it('streams to a request pipelined behind another on the same connection', async () => {
       const checkout = await newCheckout();
-      const { socket, received } = rawConnection(served.proxy.url);
+      const { socket, received, until } = rawConnection(served.proxy.url);
       socket.write(
         'GET /healthz HTTP/1.1\r\nHost: proxy\r\n\r\n' +
           `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`,
       );
       try {
-        await eventually(
-          () => received.text.includes('data: '),
-          'the pipelined stream sent its first event',
-        );
+        // The pipelined stream sent its first event.
+        await until((text) => text.includes('data: '));
         const [health, stream] = received.text.split(/(?=HTTP\/1\.1 200)/g).filter(Boolean);
         assert.match(health!, /\r\n\r\n\{"status":"ok"\}$/);
         assert.match(stream!, /^HTTP\/1\.1 200 OK\r\n[\s\S]*content-type: text\/event-stream\r\n/);
@@ -138,14 +136,12 @@ for (const writer of ['socket', 'hono'] as const)
 
     it('holds nothing for streams queued behind another on one connection', async () => {
       const checkout = await newCheckout();
-      const { socket, received } = rawConnection(served.proxy.url);
+      const { socket, until } = rawConnection(served.proxy.url);
       const stream = `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\n\r\n`;
       // The rest wait for the first, which lasts until the checkout ends: none gets its turn.
       socket.write(stream.repeat(500));
-      await eventually(
-        () => received.text.includes('data: '),
-        'the first stream sent its first event',
-      );
+      // The first stream sent its first event.
+      await until((text) => text.includes('data: '));
       await new Promise((done) => setTimeout(done, 100));
       assert.equal(served.proxy.eventStreams(), 1, 'only the first stream follows the checkout');
       socket.destroy();
@@ -160,20 +156,19 @@ for (const writer of ['socket', 'hono'] as const)
       await eventually(() => served.proxy.eventStreams() === 4, 'one place is free');
       await faults({ latency_ms: 300 });
       try {
-        const { socket, received } = rawConnection(served.proxy.url);
+        const { socket, received, until } = rawConnection(served.proxy.url);
         const stream = (id: string) =>
           `GET /api/checkouts/${checkout.id}/events HTTP/1.1\r\nHost: proxy\r\nOrigin: ${SHOP}\r\nX-Request-Id: ${id}\r\n\r\n`;
         // The first stream takes the free place; the second, pipelined on another connection, is refused.
         socket.write(`GET /readyz HTTP/1.1\r\nHost: proxy\r\n\r\n${stream('pipelined-stream-1')}`);
         const other = rawConnection(served.proxy.url);
-        await eventually(() => received.text.includes('data: '), 'the pipelined stream opened');
+        // The pipelined stream opened.
+        await until((text) => text.includes('data: '));
         other.socket.write(
           `GET /readyz HTTP/1.1\r\nHost: proxy\r\n\r\n${stream('pipelined-stream-2')}`,
         );
-        await eventually(
-          () => other.received.text.includes('too_many_streams'),
-          'the second was refused',
-        );
+        // The second was refused.
+        await other.until((text) => text.includes('too_many_streams'));
         const streamHead = received.text.slice(received.text.indexOf('HTTP/1.1 200', 10));
         const refusalHead = other.received.text.slice(other.received.text.indexOf('HTTP/1.1 429'));
         for (const [head, id] of [
