@@ -11,10 +11,11 @@
 
 import * as z from 'zod/mini';
 import { CHECKOUT_STATUSES } from './checkout-status.ts';
+import { errors } from './errors.ts';
 import { decimalString, urlField } from './fields.ts';
 import { isWebUrl } from './formats.ts';
 import { isDecimal } from './money.ts';
-import { createPaymentRequestSchema } from './payment-request.ts';
+import { createPaymentRequestSchema, paymentCurrencySchema } from './payment-request.ts';
 import { senderDataCheck } from './sender-schemas.ts';
 
 const unixSeconds = z.int().check(z.describe('Unix seconds.'));
@@ -254,6 +255,18 @@ export const currencyCode = (field: string) =>
 const paymentRequestFields = createPaymentRequestSchema.shape;
 
 /**
+ * The customer's `payment_currency`: `iso` and `network_name` and no other key (the browser
+ * decides nothing else the service is sent), then the spec's rules and texts.
+ */
+export const checkoutPaymentCurrencySchema = z.pipe(
+  z.strictObject(
+    { iso: z.optional(z.unknown()), network_name: z.optional(z.unknown()) },
+    { error: errors.paymentCurrencyEmpty.message },
+  ),
+  paymentCurrencySchema,
+);
+
+/**
  * `POST /api/checkouts`: one pricing mode (a product, a session, or an amount in a currency),
  * the payment currency and the sender's identity. The fields handed on to the payment request
  * keep the request's own rules and texts.
@@ -287,7 +300,7 @@ export const createCheckoutSchema = z
         { error: 'The currency must be a currency code such as EUR, or {iso, network_name}.' },
       ),
     ),
-    payment_currency: paymentRequestFields.payment_currency,
+    payment_currency: z.optional(checkoutPaymentCurrencySchema),
     sender_type: paymentRequestFields.sender_type,
     sender_data: paymentRequestFields.sender_data,
     end_user_email: paymentRequestFields.end_user_email,

@@ -120,7 +120,8 @@ function paymentRequestOf(
     sender_data: senderData,
     foreign_id: foreignId,
   };
-  if (body.payment_currency) request.payment_currency = body.payment_currency;
+  // Built from iso and network_name alone: the browser decides nothing else the service gets.
+  if (body.payment_currency) request.payment_currency = currencyRef(body.payment_currency);
   if (body.end_user_email !== undefined) request.end_user_email = body.end_user_email;
   if (price.description !== undefined) request.description = price.description;
   const urlStore = price.session?.urlStore ?? config.urlStore;

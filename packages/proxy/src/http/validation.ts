@@ -12,20 +12,50 @@ import { readText } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
 
+type SchemaDef = {
+  type: string;
+  catchall?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  innerType?: z.ZodMiniType;
+  in?: z.ZodMiniType;
+};
+
+/** The object schema a field's schema reads its input with: through optional, nullable, pipe. */
+function objectDef(schema: z.ZodMiniType): SchemaDef | undefined {
+  const def = schema._zod.def as SchemaDef;
+  if (def.type === 'object') return def;
+  const inner = def.type === 'pipe' ? def.in : def.innerType;
+  return inner && ['optional', 'nullable', 'pipe'].includes(def.type)
+    ? objectDef(inner)
+    : undefined;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
- * The first key of `input` that `schema` does not know, when `schema` is a strict object:
- * zod's own issue for it reads "Invalid input" and names no field.
+ * The first key of `input` that a strict object schema in `schema` does not know, at any depth
+ * (`payment_currency.zzz`), with the keys it takes: zod's own issue for it reads "Invalid
+ * input" and names no field.
  */
 function unknownKey(
   schema: z.ZodMiniType,
   input: unknown,
+  path = '',
 ): { name: string; known: string[] } | undefined {
-  const def = schema._zod.def as { type: string; catchall?: z.ZodMiniType; shape?: object };
-  if (def.type !== 'object' || def.catchall?._zod.def.type !== 'never') return undefined;
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
-  const known = Object.keys(def.shape ?? {});
-  const name = Object.keys(input).find((key) => !known.includes(key));
-  return name === undefined ? undefined : { name, known };
+  const def = objectDef(schema);
+  if (!def || !isPlainObject(input)) return undefined;
+  const shape = def.shape ?? {};
+  const known = Object.keys(shape);
+  if (def.catchall?._zod.def.type === 'never') {
+    const name = Object.keys(input).find((key) => !known.includes(key));
+    if (name !== undefined) return { name: `${path}${name}`, known };
+  }
+  for (const key of known) {
+    const nested = unknownKey(shape[key]!, input[key], `${path}${key}.`);
+    if (nested) return nested;
+  }
+  return undefined;
 }
 
 function unknownKeyError(what: string, { name, known }: { name: string; known: string[] }) {

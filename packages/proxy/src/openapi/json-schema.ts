@@ -11,6 +11,7 @@ import {
   type SenderType,
   senderDataFieldSchema,
 } from '@crypto-pay/protocol';
+import { checkoutPaymentCurrencySchema } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 
 /** Each kind of sender field as JSON Schema (its rules are functions: `sender.ts`). */
@@ -35,6 +36,16 @@ function senderData(type: SenderType) {
   };
 }
 
+/** A payment currency: an iso, and a network where the currency has several. */
+const paymentCurrency = () => ({
+  type: 'object',
+  required: ['iso'],
+  properties: {
+    iso: { type: 'string', minLength: 1 },
+    network_name: { type: 'string', minLength: 1 },
+  },
+});
+
 /**
  * Fields checked by custom code (whose rules depend on another field) are described by the
  * schemas those checks run: sender data is a natural person's or a legal entity's.
@@ -47,17 +58,9 @@ const customFields = new Map<unknown, () => Record<string, unknown>>([
       oneOf: [senderData('natural'), senderData('legal')],
     }),
   ],
-  [
-    paymentCurrencySchema,
-    () => ({
-      type: 'object',
-      required: ['iso'],
-      properties: {
-        iso: { type: 'string', minLength: 1 },
-        network_name: { type: 'string', minLength: 1 },
-      },
-    }),
-  ],
+  [paymentCurrencySchema, paymentCurrency],
+  // The customer's, which the proxy refuses with any other key.
+  [checkoutPaymentCurrencySchema, () => ({ ...paymentCurrency(), additionalProperties: false })],
 ]);
 
 /**

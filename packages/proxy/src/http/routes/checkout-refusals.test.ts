@@ -56,6 +56,32 @@ describe('POST /api/checkouts: refusals', () => {
     assert.equal((await json(response)).error, 'payment_currency must not be empty if provided.');
   });
 
+  it('refuses a payment_currency key but iso and network_name; the service gets those two only', async () => {
+    const before = fixture.sandbox.sandbox.store.paymentRequests.size;
+    const response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: {
+        iso: 'BTC',
+        network_name: 'bitcoin',
+        zzz: 'x',
+        amount: '0.00000001',
+        foreign_id: 'evil',
+      },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The field "payment_currency.zzz" is not known here; it takes iso, network_name.',
+      code: 'unknown_field',
+      field: 'payment_currency.zzz',
+    });
+    assert.equal(fixture.sandbox.sandbox.store.paymentRequests.size, before);
+
+    const created = await fixture.proxy.createCheckout(checkoutBody());
+    assert.equal(created.status, 201);
+    const upstream = [...fixture.sandbox.sandbox.store.paymentRequests.values()].at(-1)!;
+    assert.deepEqual(upstream.paymentCurrencyGiven, { iso: 'BTC', network_name: 'bitcoin' });
+  });
+
   it('answers the service’s 404 for an unknown currency as 422: only a checkout is not found', async () => {
     const response = await fixture.proxy.createCheckout({
       ...checkoutBody(),
