@@ -16,6 +16,7 @@ import {
   deliverCallback,
   json,
   SIGNING_SECRET,
+  seen,
   useSandboxAndProxy,
 } from '../../testing.test-helpers.ts';
 
@@ -70,10 +71,19 @@ describe('POST /callbacks/processing', () => {
         'X-Processing-Signature': undefined,
         ...headers,
       });
+      // One refusal whatever was wrong: a guesser must not learn that the key was right.
       assert.equal(response.status, 403, JSON.stringify(Object.keys(headers)));
-      const error = await json(response);
-      assert.equal(typeof error.error, 'string');
-      assert.equal(typeof error.code, 'string');
+      assert.deepEqual(await json(response), {
+        error: 'The callback is not signed by the processing service.',
+        code: 'callback_refused',
+      });
+    }
+    // The log tells them apart, for the operator.
+    for (const reason of ['bad_key', 'bad_signature', 'missing_key', 'missing_signature']) {
+      assert.ok(
+        seen.some((line) => line.includes('callback refused') && line.includes(reason)),
+        `the log's reason ${reason}`,
+      );
     }
     // A signature over other bytes (the same JSON re-serialised with spaces) does not count.
     const respaced = body.replace(/,/g, ', ');

@@ -18,6 +18,13 @@ export interface CallbackRouteDeps extends CallbackDeps {
 
 const FORBIDDEN = new Set(['missing_key', 'bad_key', 'missing_signature', 'bad_signature']);
 
+/**
+ * One answer for every key or signature refused: telling a wrong key from a wrong signature
+ * would tell a guesser which API key is right. The log keeps the reason.
+ */
+const refused = () =>
+  new ApiError(403, 'callback_refused', 'The callback is not signed by the processing service.');
+
 export function callbackRoutes(deps: CallbackRouteDeps) {
   return new Hono<AppEnv>().post('/processing', async (c) => {
     const raw = await readBody(c);
@@ -28,7 +35,7 @@ export function callbackRoutes(deps: CallbackRouteDeps) {
       if (!(error instanceof CallbackVerificationError)) throw error;
       c.get('log')('warn', 'callback refused', { reason: error.reason });
       throw FORBIDDEN.has(error.reason)
-        ? new ApiError(403, error.reason, 'The callback is not signed by the processing service.')
+        ? refused()
         : new ApiError(400, error.reason, 'The callback body is not a known callback.');
     }
     const changed = await applyCallback(deps, callback);
