@@ -1,11 +1,11 @@
 /**
  * The proxy as one Hono app: edge middleware (request log, secure headers, CORS, cross-site
- * creates, body limit, rate limit), one sub-app per resource mounted with `route()`, and one
+ * creates, body limit, rate limits), one sub-app per resource mounted with `route()`, and one
  * error handler. The status read comes first, then the edge headers are handed to Hono for the
  * rest (`edge-headers.ts` says why).
  */
 
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Catalog } from '../checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
 import { referenceKey } from '../checkout/identity.ts';
@@ -24,7 +24,7 @@ import { clientKey } from './middleware/client-ip.ts';
 import { cors } from './middleware/cors.ts';
 import { crossSiteGuard } from './middleware/cross-site.ts';
 import { dotSegmentGuard } from './middleware/path-guard.ts';
-import { rateLimit } from './middleware/rate-limit.ts';
+import { failureLimit, rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -90,6 +90,20 @@ export function createApp(options: AppOptions) {
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
     ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
   };
+  const clientOf = (c: Context<AppEnv>) => clientKey(c, config.trustProxy);
+  // A process's monotonic clock means nothing to another proxy: the limits keep the store's
+  // clock unless a test gives one.
+  const limitClock = options.monotonicNow === undefined ? {} : { now: options.monotonicNow };
+  /** Guessing a key, a signature or a token is slowed per address (`failureLimit`). */
+  const failures = (name: string, failureStatus: number) =>
+    failureLimit({
+      perMinute: config.authFailuresPerMinute,
+      store,
+      key: clientOf,
+      failureStatus,
+      name,
+      ...limitClock,
+    });
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
     .use(securityHeaders())
@@ -102,14 +116,7 @@ export function createApp(options: AppOptions) {
     .on(
       'POST',
       '/api/checkouts',
-      rateLimit({
-        perMinute: config.rateLimitPerMinute,
-        store,
-        key: (c) => clientKey(c, config.trustProxy),
-        // A process's monotonic clock means nothing to another proxy: the store's clock unless
-        // a test gives one.
-        ...(options.monotonicNow === undefined ? {} : { now: options.monotonicNow }),
-      }),
+      rateLimit({ perMinute: config.rateLimitPerMinute, store, key: clientOf, ...limitClock }),
     )
     // Before the edge headers are handed to Hono: it answers with their record itself.
     .route('/api/checkouts', checkoutReadRoutes(store))
@@ -133,10 +140,11 @@ export function createApp(options: AppOptions) {
         hub,
         heartbeatMs: options.heartbeatMs ?? 15_000,
         limits: config.eventStreams,
-        clientOf: (c) => clientKey(c, config.trustProxy),
+        clientOf,
         writer: config.eventStreamWriter,
       }),
     )
+    .on('POST', '/callbacks/processing', failures('callback-failures', 403))
     .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
     .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
     .route(
@@ -152,7 +160,7 @@ export function createApp(options: AppOptions) {
     );
 
   if (config.adminToken !== undefined) {
-    app.use('/admin/*', adminAuth(config.adminToken));
+    app.use('/admin/*', failures('admin-failures', 401), adminAuth(config.adminToken));
     app.route('/admin', adminRoutes({ store, processing, currencies, now }));
     app.route('/admin', webhookRoutes({ store, now }));
   }

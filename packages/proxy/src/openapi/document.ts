@@ -39,6 +39,8 @@ import {
   ref,
   storeUnavailable,
   storeUnreadable,
+  tooManyFailures,
+  withFailureLimit,
 } from './operations.ts';
 import { webhookEvents } from './webhook-events.ts';
 import { webhookEndpointSchemas, webhookPaths } from './webhook-paths.ts';
@@ -141,12 +143,12 @@ export function openApiDocument() {
               properties: { received: { const: true } },
             }),
             ...errors(400, 403, 404),
+            ...tooManyFailures,
             ...storeUnavailable,
           },
         },
       },
-      ...merchantPaths(),
-      ...webhookPaths(),
+      ...withFailureLimit({ ...merchantPaths(), ...webhookPaths() }),
       '/healthz': { get: { responses: { 200: ok('Alive', healthSchema) } } },
       '/readyz': {
         get: { responses: { 200: ok('Ready', readySchema), 503: ok('Not ready', ref('Error')) } },

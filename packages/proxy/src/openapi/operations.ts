@@ -26,6 +26,24 @@ export const storeUnavailable = {
 export const storeUnreadable = {
   503: ok('store_unavailable: the store could not be read; try again later.', ref('Error')),
 };
+/** A route that checks a token or a signature, once an address failed it too often. */
+export const tooManyFailures = {
+  429: ok(
+    'rate_limited: too many refused tokens or signatures from this address (AUTH_FAILURES_PER_MINUTE); every request of it is refused until Retry-After seconds have passed.',
+    ref('Error'),
+  ),
+};
+
+/** Adds `tooManyFailures` to every operation that answers 401 (the merchant API's). */
+export function withFailureLimit<P extends Record<string, Record<string, object>>>(paths: P): P {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations) as { responses?: Record<string, object> }[]) {
+      if (operation.responses?.[401]) Object.assign(operation.responses, tooManyFailures);
+    }
+  }
+  return paths;
+}
+
 /** A create another site's page made a browser send (`http/middleware/cross-site.ts`). */
 export const crossSiteRefusals = {
   403: ok(

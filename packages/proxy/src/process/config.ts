@@ -63,6 +63,8 @@ export interface Config {
   urlFailed: string | undefined;
   paymentLifetimeSeconds: number;
   rateLimitPerMinute: number;
+  /** Refused admin tokens or callback signatures one client may have per minute. */
+  authFailuresPerMinute: number;
   /** Open event streams at most, in all and per client (the widget polls beyond them). */
   eventStreams: StreamLimits;
   /**
@@ -146,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     urlFailed: vars.URL_FAILED,
     paymentLifetimeSeconds: Number(vars.PAYMENT_LIFETIME_SECONDS ?? 3600),
     rateLimitPerMinute: Number(vars.RATE_LIMIT_CHECKOUTS_PER_MINUTE ?? 20),
+    authFailuresPerMinute: Number(vars.AUTH_FAILURES_PER_MINUTE ?? 10),
     eventStreams: {
       total: Number(vars.MAX_EVENT_STREAMS ?? 10_000),
       perClient: Number(vars.MAX_EVENT_STREAMS_PER_CLIENT ?? 100),

@@ -30,6 +30,11 @@ const TAKE = `INSERT INTO rate_buckets AS bucket (key, tokens, taken, updated_at
     updated_at = excluded.updated_at
   RETURNING tokens, taken, updated_at`;
 
+/** The bucket now, as a take would find it, taking nothing; no row when it is full. */
+const PEEK = `SELECT LEAST($2::float8, tokens
+  + GREATEST(0, ${NOW} - updated_at) * $2::float8 / 60000) AS tokens
+  FROM rate_buckets WHERE key = $1`;
+
 export function postgresRateLimit(pool: pg.Pool) {
   const sweepDue = idleBucketSweep();
   return {
@@ -46,6 +51,11 @@ export function postgresRateLimit(pool: pg.Pool) {
         await query(pool, 'DELETE FROM rate_buckets WHERE updated_at < $1', [idleBefore]);
       }
       return rateWaitSeconds(row.tokens, row.taken, perMinute);
+    },
+    async rateTokenWait({ key, perMinute, now }: RateLimitTake): Promise<number> {
+      const { rows } = await query<{ tokens: number }>(pool, PEEK, [key, perMinute, now ?? null]);
+      const tokens = rows[0]?.tokens;
+      return tokens === undefined ? 0 : rateWaitSeconds(tokens, tokens >= 1, perMinute);
     },
   };
 }

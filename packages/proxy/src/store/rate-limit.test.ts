@@ -1,7 +1,7 @@
 /**
- * The create rate limit's buckets as every store keeps them: a full bucket, refusals with the
- * wait, refill with time, a clock stepped back, idle buckets forgotten, and takes at once that
- * never hand out more than the bucket holds.
+ * The rate limits' buckets as every store keeps them: a full bucket, refusals with the wait,
+ * refill with time, a clock stepped back, idle buckets forgotten, takes at once that never hand
+ * out more than the bucket holds, and the wait told without a take.
  */
 
 import assert from 'node:assert/strict';
@@ -50,6 +50,27 @@ describeStores('Rate-limit buckets', (open) => {
       waits.every((wait) => wait === 0 || wait === 12),
       String(waits),
     );
+    await store.close();
+  });
+
+  it('tells the wait of a bucket without taking from it', async () => {
+    const store = await open();
+    const take = (now: number) => store.takeRateToken({ key: 'failures', perMinute: 2, now });
+    const wait = (now: number, key = 'failures') => store.rateTokenWait({ key, perMinute: 2, now });
+    assert.equal(await wait(1_000), 0);
+    assert.equal(await wait(1_000, 'never-seen'), 0);
+    assert.equal(await take(1_000), 0);
+    assert.equal(await wait(1_000), 0);
+    assert.equal(await wait(1_000), 0);
+    assert.equal(await take(1_000), 0);
+    assert.equal(await wait(1_000), 30);
+    assert.equal(await wait(21_000), 10);
+    // Asking spent nothing: the token refilled by then is there to take.
+    assert.equal(await wait(31_000), 0);
+    assert.equal(await take(31_000), 0);
+    assert.equal(await wait(31_000), 30);
+    // A clock stepped back refills nothing, and takes nothing either.
+    assert.equal(await wait(0), 30);
     await store.close();
   });
 

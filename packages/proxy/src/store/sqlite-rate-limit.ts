@@ -27,6 +27,11 @@ const TAKE = `INSERT INTO rate_buckets (key, tokens, taken, updated_at)
     updated_at = excluded.updated_at
   RETURNING tokens, taken`;
 
+/** The bucket at `:now`, as a take would find it, taking nothing; no row when it is full. */
+const PEEK = `SELECT MIN(:per_minute, tokens
+  + MAX(0, :now - updated_at) * :per_minute / 60000.0) AS tokens
+  FROM rate_buckets WHERE key = :key`;
+
 /**
  * Idle ones are deleted by a scan once a minute: the table holds about two minutes' clients,
  * and an index on updated_at would be rewritten by every take.
@@ -41,6 +46,7 @@ const CREATE = `CREATE TEMP TABLE IF NOT EXISTS rate_buckets (
 export function sqliteRateLimit(db: Database.Database) {
   db.exec(CREATE);
   const take = db.prepare<{ key: string; per_minute: number; now: number }>(TAKE);
+  const peek = db.prepare<{ key: string; per_minute: number; now: number }>(PEEK);
   const purge = db.prepare('DELETE FROM rate_buckets WHERE updated_at < ?');
   const sweepDue = idleBucketSweep();
   return {
@@ -52,6 +58,10 @@ export function sqliteRateLimit(db: Database.Database) {
       const idleBefore = sweepDue(now);
       if (idleBefore !== undefined) purge.run(idleBefore);
       return rateWaitSeconds(row.tokens, row.taken === 1, perMinute);
+    },
+    async rateTokenWait({ key, perMinute, now = Date.now() }: RateLimitTake): Promise<number> {
+      const row = peek.get({ key, per_minute: perMinute, now }) as { tokens: number } | undefined;
+      return row === undefined ? 0 : rateWaitSeconds(row.tokens, row.tokens >= 1, perMinute);
     },
   };
 }

@@ -280,6 +280,13 @@ export interface Store extends WebhookStore {
   takeRateToken(take: RateLimitTake): Promise<number>;
 
   /**
+   * The whole seconds until `take.key`'s bucket holds a token, taking none: 0 when it holds one
+   * (a new or idle bucket is full). For limits that count some answers only (failed
+   * authentications) yet refuse every request once the bucket is empty.
+   */
+  rateTokenWait(take: RateLimitTake): Promise<number>;
+
+  /**
    * Follows changes that other proxies commit on the same database (PostgreSQL: LISTEN/NOTIFY
    * on one dedicated connection, opened at the first subscription). SQLite has one process,
    * whose own changes its callers publish themselves, so it never calls. Returns the function
