@@ -136,6 +136,14 @@ function paymentRequestOf(
 }
 
 /**
+ * A result address as it is kept and shown (checkout, webhooks): the WHATWG URL's `href`, as
+ * `withCheckoutId` writes the service's, never as typed (`0x7f.0.0.1`, a raw `"` or `<`).
+ */
+function normalisedUrl(url: string | undefined): string | undefined {
+  return url === undefined ? undefined : new URL(url).href;
+}
+
+/**
  * A result address as the service gets it: with `checkout=<id>`, so the shop's result page can
  * resume the checkout. Start-up and the schemas refuse addresses too long for that; this guard
  * covers sessions saved before, rather than sending the service a URL it refuses.
@@ -193,8 +201,8 @@ export async function createCheckout(
     price = await resolvePrice(body, { ...deps, openAmount: config.openAmount }, deps.now());
     const foreignId = price.session?.foreignId ?? newForeignId();
     const urls = {
-      success: successUrl ?? price.session?.urlSuccess ?? config.urlSuccess,
-      failed: failedUrl ?? price.session?.urlFailed ?? config.urlFailed,
+      success: normalisedUrl(successUrl ?? price.session?.urlSuccess ?? config.urlSuccess),
+      failed: normalisedUrl(failedUrl ?? price.session?.urlFailed ?? config.urlFailed),
     };
     // The id exists before the payment request: the result addresses carry it.
     const checkoutId = newCheckoutId();

@@ -7,6 +7,7 @@ import {
   adminHeaders,
   json,
   SHOP,
+  testProxy,
   upstreamRequests,
   useSandboxAndProxy,
 } from '../../testing.test-helpers.ts';
@@ -35,6 +36,33 @@ describe('result addresses', () => {
 
     const read = await json(await fixture.proxy.request(`/api/checkouts/${checkout.id}`));
     assert.equal(read.success_url, `${SHOP}/done?order=1&lang=de#top`);
+  });
+
+  it('keeps, shows and sends the address normalised as the service gets it, not as typed', async () => {
+    const local = 'http://127.0.0.1:5373';
+    const proxy = testProxy(fixture.sandbox, { ALLOWED_ORIGINS: `${SHOP},${local}` });
+    const response = await proxy.createCheckout({
+      ...checkoutBody(),
+      success_url: 'http://0x7f.0.0.1:5373/"><script>alert(1)</script>',
+      failed_url: `${SHOP}/sorry?q="><b>`,
+    });
+    assert.equal(response.status, 201);
+    const created = await json(response);
+    const success = `${local}/%22%3E%3Cscript%3Ealert(1)%3C/script%3E`;
+    const failed = `${SHOP}/sorry?q=%22%3E%3Cb%3E`;
+    const upstream = upstreamUrls();
+    assert.equal(upstream.success, `${success}?checkout=${created.id}`);
+    assert.equal(upstream.failed, `${failed}&checkout=${created.id}`);
+    const read = await json(await proxy.request(`/api/checkouts/${created.id}`));
+    const merchant = await json(
+      await proxy.request(`/admin/checkouts/${created.id}`, { headers: adminHeaders }),
+    );
+    const events = await json(await proxy.request('/admin/events', { headers: adminHeaders }));
+    const event = events.data.find((item: { type: string }) => item.type === 'checkout.created');
+    for (const [where, checkout] of Object.entries({ created, read, merchant, event: event.data })) {
+      assert.equal(checkout.success_url, success, where);
+      assert.equal(checkout.failed_url, failed, where);
+    }
   });
 
   it('replaces a checkout parameter the address already had', async () => {
