@@ -59,7 +59,12 @@ describe('result addresses', () => {
     );
     const events = await json(await proxy.request('/admin/events', { headers: adminHeaders }));
     const event = events.data.find((item: { type: string }) => item.type === 'checkout.created');
-    for (const [where, checkout] of Object.entries({ created, read, merchant, event: event.data })) {
+    for (const [where, checkout] of Object.entries({
+      created,
+      read,
+      merchant,
+      event: event.data,
+    })) {
       assert.equal(checkout.success_url, success, where);
       assert.equal(checkout.failed_url, failed, where);
     }
