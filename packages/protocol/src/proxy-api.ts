@@ -139,7 +139,11 @@ export const relayedEventSchema = z.object({
   timestamp: eventFields.timestamp,
   data: z
     .record(z.string(), z.unknown())
-    .check(z.describe('The service’s callback as received, without sender data or email fields.')),
+    .check(
+      z.describe(
+        'The service’s callback, only the operational fields its type names (ids, status, amounts, currencies, times, addresses and hashes on the chain): never emails, names or references.',
+      ),
+    ),
 });
 export type RelayedEvent = z.infer<typeof relayedEventSchema>;
 

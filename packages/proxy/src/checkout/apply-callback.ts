@@ -16,31 +16,9 @@ import type {
   Store,
 } from '../store/store.ts';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
+import { relayedFields } from './callback-fields.ts';
 import type { CheckoutHub } from './hub.ts';
 import { refundInstructionsOf, statusDetailOf } from './status-detail.ts';
-
-/**
- * Fields that may name a person, at any depth: never written to the log or relayed in a
- * webhook. The callback schemas let unknown fields through, so the person fields of sender data
- * are named too, should the service ever send them outside `sender_data`.
- */
-const PERSONAL_FIELDS = new Set([
-  'end_user_email',
-  'email_user',
-  'email',
-  'sender_data',
-  'receiver_data',
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'legal_name',
-]);
-
-function withoutPersonalData(callback: Callback): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(callback, (key, value) => (PERSONAL_FIELDS.has(key) ? undefined : value)),
-  ) as Record<string, unknown>;
-}
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
@@ -51,7 +29,7 @@ function entryOf(callback: Callback, now: number, outcome: string): CallbackEntr
     receivedAt: now,
     type: callback.type,
     outcome,
-    body: withoutPersonalData(callback),
+    body: relayedFields(callback),
   };
   const objectId = text(record.payment_request_id) ?? text(record.id);
   const foreignId = text(record.foreign_id);
