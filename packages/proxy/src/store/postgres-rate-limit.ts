@@ -1,8 +1,9 @@
 /**
- * The create rate limit's token buckets on PostgreSQL, shared by every proxy on the database:
- * one UPSERT refills a client's bucket by the time since its last take on the database server's
- * clock (one clock for all proxies, whatever theirs say), takes a token if there is a whole one,
- * and says which it did. Concurrent takes of one key queue on its row.
+ * The rate limits' token buckets on PostgreSQL (creates, failed authentications), shared by
+ * every proxy on the database: one UPSERT refills a client's bucket by the time since its last
+ * take on the database server's clock (one clock for all proxies, whatever theirs say), takes a
+ * token if there is a whole one, and says which it did; a SELECT tells the same wait without
+ * taking. Concurrent takes of one key queue on its row.
  */
 
 import type pg from 'pg';

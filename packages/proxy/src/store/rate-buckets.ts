@@ -1,5 +1,5 @@
 /**
- * The create rate limit's buckets as every store keeps them, whatever its SQL: the wait a
+ * The rate limits' buckets as every store keeps them, whatever its SQL: the wait a
  * refused take is told, and when the idle buckets are swept out.
  */
 

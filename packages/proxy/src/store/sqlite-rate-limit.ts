@@ -1,9 +1,10 @@
 /**
- * The create rate limit's token buckets on SQLite: one UPSERT refills a client's bucket by the
- * time since its last take, takes a token if there is a whole one, and says which it did. The
- * table is TEMP, of this connection: one process owns the file, so it is the whole store's, and
- * a take (on every create, refused ones too) costs no fsync of the database (about 2 ms each on
- * the bench machine with `synchronous = FULL`). A restart fills every bucket, as before.
+ * The rate limits' token buckets on SQLite (creates, failed authentications): one UPSERT
+ * refills a client's bucket by the time since its last take, takes a token if there is a whole
+ * one, and says which it did; a SELECT tells the same wait without taking. The table is TEMP,
+ * of this connection: one process owns the file, so it is the whole store's, and a take (on
+ * every create, refused ones too) costs no fsync of the database (about 2 ms each on the bench
+ * machine with `synchronous = FULL`). A restart fills every bucket, as before.
  */
 
 import type Database from 'better-sqlite3';
