@@ -264,7 +264,8 @@ const paymentRequestFields = createPaymentRequestSchema.shape;
  */
 export const checkoutPaymentCurrencySchema = z.pipe(
   z.strictObject(
-    { iso: z.optional(z.unknown()), network_name: z.optional(z.unknown()) },
+    // Typed as the contract has them; their rules, with the spec's texts, are the pipe's next.
+    { iso: z.optional(z.custom<string>()), network_name: z.optional(z.custom<string>()) },
     { error: errors.paymentCurrencyEmpty.message },
   ),
   paymentCurrencySchema,
