@@ -142,6 +142,14 @@ export function createPool(
   // An idle connection the server closed (a restart) reports here; the pool has already dropped
   // it, and the next request opens a new one. Without a listener the process would exit.
   pool.on('error', () => undefined);
+  // pg-pool takes its own listener off a connection while it is checked out (a transaction, the
+  // migrations), so a server that ends it between two statements (57P01 on a restart,
+  // pg_terminate_backend) would emit 'error' to no one and end the process. Each connection
+  // keeps this one for life: the next statement on it fails instead (not queryable), which the
+  // store turns into 503 store_unavailable, and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 
