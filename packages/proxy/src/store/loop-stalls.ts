@@ -10,6 +10,11 @@
 const TICK_MS = 250;
 /** A tick this much later than due: the process stood still. */
 const STALL_MS = 1000;
+/**
+ * Deadlines given again at most this many times: a process that keeps standing still (a loop
+ * blocked again and again) answers 503 in the end rather than never.
+ */
+const MAX_RENEWALS = 3;
 
 let lastTick = performance.now();
 let lastStall = Number.NEGATIVE_INFINITY;
@@ -48,19 +53,22 @@ export async function retriedAfterStalls<T>(
   expired: (error: unknown) => boolean,
 ): Promise<T> {
   watch();
-  for (;;) {
+  for (let renewals = 0; ; renewals++) {
     const began = performance.now();
     try {
       return await attempt();
     } catch (error) {
-      if (!expired(error) || !(await stoodStillSince(began))) throw error;
+      if (!expired(error) || renewals >= MAX_RENEWALS || !(await stoodStillSince(began))) {
+        throw error;
+      }
     }
   }
 }
 
 /**
  * `work`, or the error of `onExpiry()` once it has run `ms` without settling, with the time the
- * process stood still not counted: a deadline found past after a stall is given again in full.
+ * process stood still not counted: a deadline found past after a stall is given again in full
+ * (up to MAX_RENEWALS times).
  * `onExpiry` is called once, if ever, and should end the wait (close the connection).
  */
 export function withinRunningTime<T>(
@@ -73,16 +81,16 @@ export function withinRunningTime<T>(
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    const arm = () => {
+    const arm = (renewals: number) => {
       const began = performance.now();
       timer = setTimeout(async () => {
         const stood = await stoodStillSince(began);
         if (done) return;
-        if (stood) arm();
+        if (stood && renewals < MAX_RENEWALS) arm(renewals + 1);
         else reject(onExpiry());
       }, ms);
     };
-    arm();
+    arm(0);
   });
   return Promise.race([work, expired]).finally(() => {
     done = true;
