@@ -15,8 +15,10 @@ import type { DatabaseTimeouts } from './database-timeouts.ts';
 import {
   connectionConfig,
   type Queryable,
+  readTimeoutOf,
   type ServerSockets,
   storeError,
+  timedQueries,
 } from './postgres-connection.ts';
 import { type StoreChangeListener, type StreamedCheckout, streamedCheckout } from './store.ts';
 import { StoreUnavailableError } from './unavailable.ts';
@@ -120,11 +122,12 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
   const origin = randomBytes(9).toString('base64url');
   const listeners = new Set<StoreChangeListener>();
   const config = connectionConfig(url, options.timeouts, LISTEN_APPLICATION_NAME, options.sockets);
+  const readTimeoutMs = readTimeoutOf(options.timeouts);
   let closed = false;
   let running: Promise<void> | undefined;
   let connection: pg.Client | undefined;
   /** The connection while it listens; undefined while (re)connecting or lost. */
-  let listening: pg.Client | undefined;
+  let listening: Queryable | undefined;
   let wakeUp = () => {};
   let gated = false;
 
@@ -171,17 +174,18 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
     });
     client.on('notification', onNotice);
     let heartbeat: ReturnType<typeof setInterval> | undefined;
+    const timed = timedQueries(client, readTimeoutMs);
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHECKOUT_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
+      await timed.query(`LISTEN ${CHECKOUT_CHANNEL}; LISTEN ${OUTBOX_CHANNEL}`);
       if (closed) return true;
-      listening = client;
+      listening = timed;
       // Listening from here on: what was committed before (while deaf, or between the first
       // subscription and now) is read again.
       tell((listener) => listener.resync());
       const silent = new Promise<void>((resolve) => {
         heartbeat = setInterval(() => {
-          client.query('SELECT 1').catch(() => resolve());
+          timed.query('SELECT 1').catch(() => resolve());
         }, HEARTBEAT_MS).unref();
       });
       await Promise.race([lost, silent]);

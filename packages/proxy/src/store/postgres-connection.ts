@@ -9,6 +9,7 @@
 import { Socket } from 'node:net';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
+import { retriedAfterStalls, withinRunningTime } from './loop-stalls.ts';
 import { StoreUnavailableError } from './unavailable.ts';
 
 /**
@@ -72,6 +73,31 @@ const types: pg.CustomTypesConfig = {
 const CLIENT_TIMEOUT_MARGIN_MS = 1000;
 
 /**
+ * How long the client waits for an answer to one statement: a server that does not answer at
+ * all (a partition) cannot cancel anything by its `statement_timeout`. 0: no limit.
+ */
+export const readTimeoutOf = (timeouts: DatabaseTimeouts) =>
+  timeouts.statementMs > 0 ? timeouts.statementMs + CLIENT_TIMEOUT_MARGIN_MS : 0;
+
+/**
+ * `client`'s statements, each given up after `readTimeoutMs` of the process's running time: the
+ * connection is then closed (a late answer must not be taken for the next statement's), its
+ * statement fails as unavailable, and the pool drops it.
+ */
+export function timedQueries(client: pg.ClientBase, readTimeoutMs: number): Queryable {
+  const query = (text: string, values?: unknown[]) =>
+    withinRunningTime(client.query(text, values), readTimeoutMs, () => {
+      // Every connection pg makes (a pooled one too) is a Client, which has its socket.
+      (client as pg.Client).connection.stream.destroy();
+      return new Error('Query read timeout');
+    });
+  return { query: query as Queryable['query'] };
+}
+
+/** pg's words for a wait for a connection that ran out (a pooled one free, or a new one made). */
+const CONNECT_DEADLINE = /timeout exceeded when trying to connect|connection timeout/;
+
+/**
  * The sockets a store opened to the server, each as pg opens its own (TLS, when asked, is
  * layered on it), so that a close the server never answers can cut them: ending a connection
  * waits for the server's goodbye, which never comes once the way to it is gone.
@@ -113,13 +139,9 @@ export function connectionConfig(
     connectionString: url,
     stream: sockets.open,
     connectionTimeoutMillis: timeouts.connectMs,
-    ...(timeouts.statementMs > 0
-      ? {
-          statement_timeout: timeouts.statementMs,
-          // A server that does not answer at all (a partition) cannot cancel anything.
-          query_timeout: timeouts.statementMs + CLIENT_TIMEOUT_MARGIN_MS,
-        }
-      : {}),
+    // The client's own deadline on an answer is `timedQueries`', which a paused process does not
+    // mistake for a silent server (pg's query_timeout would).
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
     // TCP keep-alive: a connection to a server that vanished without a word (a partition) is
     // found dead by the kernel instead of holding its request forever.
     keepAlive: true,
@@ -127,6 +149,9 @@ export function connectionConfig(
     types,
   };
 }
+
+/** Each pool's `readTimeoutOf`, for `query` and `transaction`. */
+const readTimeouts = new WeakMap<pg.Pool, number>();
 
 /** A pool on `url` of at most `size` connections. */
 export function createPool(
@@ -139,13 +164,37 @@ export function createPool(
     ...connectionConfig(url, timeouts, 'crypto-pay-proxy', sockets),
     max: size,
   });
+  readTimeouts.set(pool, readTimeoutOf(timeouts));
   // An idle connection the server closed (a restart) reports here; the pool has already dropped
   // it, and the next request opens a new one. Without a listener the process would exit.
   pool.on('error', () => undefined);
+  // pg-pool takes its own listener off a connection while it is checked out (a transaction, the
+  // migrations), so a server that ends it between two statements (57P01 on a restart,
+  // pg_terminate_backend) would emit 'error' to no one and end the process. Each connection
+  // keeps this one for life: the next statement on it fails instead (not queryable), which the
+  // store turns into 503 store_unavailable, and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 
 export type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/**
+ * A connection of `pool`. A wait for it that ran out while the process stood still (a pause) is
+ * begun again: the connection freed or made meanwhile was not yet seen.
+ */
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await retriedAfterStalls(
+      () => pool.connect(),
+      (error) => error instanceof Error && CONNECT_DEADLINE.test(error.message),
+    );
+  } catch (error) {
+    throw storeError(error);
+  }
+}
 
 /** One statement on any pooled connection. */
 export async function query<Row extends pg.QueryResultRow>(
@@ -153,24 +202,30 @@ export async function query<Row extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
 ): Promise<pg.QueryResult<Row>> {
+  return transactionless(pool, (client) => client.query<Row>(text, values));
+}
+
+/** Runs `work` on one pooled connection, outside a transaction; a broken connection is dropped. */
+async function transactionless<T>(pool: pg.Pool, work: (client: Queryable) => Promise<T>) {
+  const client = await connect(pool);
+  let broken: Error | undefined;
   try {
-    return await pool.query<Row>(text, values);
+    return await work(timedQueries(client, readTimeouts.get(pool) ?? 0));
   } catch (error) {
+    if (unavailableReasonOf(error) !== undefined) broken = error as Error;
     throw storeError(error);
+  } finally {
+    client.release(broken);
   }
 }
 
 /** Runs `work` in one transaction (READ COMMITTED) on one connection; commits, or rolls back and throws. */
 export async function transaction<T>(
   pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
+  work: (client: Queryable) => Promise<T>,
 ): Promise<T> {
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    throw storeError(error);
-  }
+  const pooled = await connect(pool);
+  const client = timedQueries(pooled, readTimeouts.get(pool) ?? 0);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -188,7 +243,7 @@ export async function transaction<T>(
     throw storeError(error);
   } finally {
     // A connection that failed is not given back to be reused: the pool opens a new one.
-    client.release(broken);
+    pooled.release(broken);
   }
 }
 

@@ -5,8 +5,10 @@
  * the schedule is spent. Woken after a commit that wrote events; never awaited by a request.
  */
 
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Log } from '../process/logger.ts';
 import { type ClaimedDelivery, ENV_ENDPOINT_ID, type WebhookStore } from '../store/outbox.ts';
+import { storeUnavailableReason } from '../store/unavailable.ts';
 import { sendEvent } from './send.ts';
 
 const SECOND = 1000;
@@ -69,6 +71,8 @@ export interface WebhookWorker {
 const POLL_MS = 30 * SECOND;
 /** After a store failure, the next look. */
 const STORE_RETRY_MS = 5 * SECOND;
+/** Waits between tries to record an attempt while the store is unavailable: doubled up to the last. */
+const RECORD_RETRY_MS = { first: 100, max: 5 * SECOND };
 
 export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
   const { store, log } = options;
@@ -94,7 +98,35 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     return secrets;
   };
 
-  const deliver = async (delivery: ClaimedDelivery) => {
+  /**
+   * Records an attempt's outcome, tried again while the store is unavailable (a restart, a
+   * connection the server ended) and the claim is still this worker's (until `leaseEnd`):
+   * unrecorded, the delivery would wait out its lease, over a minute, before anyone sent it
+   * again. Not once the worker stops: its close must not wait for the database.
+   */
+  const record = async (write: () => Promise<void>, leaseEnd: number, fields: object) => {
+    for (let wait = RECORD_RETRY_MS.first; ; wait = Math.min(2 * wait, RECORD_RETRY_MS.max)) {
+      try {
+        return await write();
+      } catch (error) {
+        const reason = storeUnavailableReason(error);
+        if (reason === undefined || stopping.signal.aborted || now() + wait >= leaseEnd) {
+          throw error;
+        }
+        if (wait === RECORD_RETRY_MS.first) {
+          log('warn', 'webhook attempt not recorded yet: the store is unavailable', {
+            ...fields,
+            error: reason,
+          });
+        }
+        await delay(wait, undefined, { signal: stopping.signal }).catch(() => {
+          throw error;
+        });
+      }
+    }
+  };
+
+  const deliver = async (delivery: ClaimedDelivery, leaseEnd: number) => {
     const { event, endpoint } = delivery;
     const result = await sendEvent({
       url: endpoint.url,
@@ -120,7 +152,12 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       return;
     }
     const next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
-    await store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next });
+    await record(
+      () =>
+        store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next }),
+      leaseEnd,
+      fields,
+    );
     if (result.delivered) {
       log('info', 'webhook delivered', fields);
       return;
@@ -138,8 +175,8 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     }
   };
 
-  const track = (delivery: ClaimedDelivery) => {
-    const sending: Promise<void> = deliver(delivery)
+  const track = (delivery: ClaimedDelivery, leaseEnd: number) => {
+    const sending: Promise<void> = deliver(delivery, leaseEnd)
       .catch((error) => {
         log('error', 'webhook attempt could not be recorded', {
           event_id: delivery.event.id,
@@ -167,8 +204,9 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
         if (stopping.signal.aborted) return;
         const free = concurrency - inFlight.size;
         if (free > 0) {
-          const claimed = await store.claimDeliveries(now(), leaseMs, free);
-          for (const delivery of claimed) track(delivery);
+          const claimedAt = now();
+          const claimed = await store.claimDeliveries(claimedAt, leaseMs, free);
+          for (const delivery of claimed) track(delivery, claimedAt + leaseMs);
           if (claimed.length === free) again = true;
         }
         if (again) continue;
