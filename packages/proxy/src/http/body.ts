@@ -5,6 +5,7 @@
  * cut off before its end, which is its doing, not a failure of the proxy to log.
  */
 
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -52,6 +53,28 @@ function countedLimit(maxBytes: number) {
     },
   });
 }
+
+/**
+ * Answers `Connection: close` to a request whose body was not read to its end (a refusal
+ * before reading it, any status, or a limit that stopped reading), as servers do: the rest of
+ * that body is still on the connection, or held unread by the adapter, which gives up on it
+ * after half a second by ending the socket, under whatever request came next on it (an event
+ * stream heard its first event and nothing more). Under `app.request()` there is no connection.
+ */
+export function closeUnreadBodies() {
+  // Not async: a request without a body (every status read) goes on at once.
+  return createMiddleware<AppEnv>((c, next) => {
+    const incoming = c.env?.incoming;
+    if (!incoming || !hasBody(incoming.headers)) return next();
+    return next().then(() => {
+      if (!incoming.readableEnded) c.header('Connection', 'close');
+    });
+  });
+}
+
+const hasBody = (headers: IncomingHttpHeaders) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 const readNothingMore = async () => {};
 
