@@ -43,7 +43,7 @@ interface Connection {
   everyone: IdleLinks<Connection>;
   sameClient: IdleLinks<Connection>;
   /** The request whose body may still be arriving, and when its bytes last moved. */
-  receiving: IncomingMessage | undefined;
+  incoming: IncomingMessage | undefined;
   bytesSeen: number;
   progressAt: number;
   /** Its places among everyone's and its client's connections receiving a body. */
@@ -104,14 +104,14 @@ export function capConnections(
   const startedReceiving = (connection: Connection, request: IncomingMessage) => {
     // At the end of both lists, so each stays in the order of progress.
     doneReceiving(connection);
-    connection.receiving = request;
+    connection.incoming = request;
     connection.bytesSeen = connection.socket.bytesRead;
     connection.progressAt = now();
     receiving.add(connection);
     connection.client.receiving.add(connection);
   };
   const doneReceiving = (connection: Connection) => {
-    connection.receiving = undefined;
+    connection.incoming = undefined;
     receiving.remove(connection);
     connection.client.receiving.remove(connection);
   };
@@ -120,7 +120,7 @@ export function capConnections(
     for (;;) {
       const oldest = connections.first();
       if (oldest === undefined) return undefined;
-      if (oldest.receiving?.complete !== false) {
+      if (oldest.incoming?.complete !== false) {
         // Its body has all arrived: a request being answered, not shed.
         doneReceiving(oldest);
         continue;
@@ -128,7 +128,7 @@ export function capConnections(
       const read = oldest.socket.bytesRead;
       if (read !== oldest.bytesSeen) {
         // Moved since last looked at: not stalled, and to the end of the lists.
-        startedReceiving(oldest, oldest.receiving);
+        startedReceiving(oldest, oldest.incoming);
         continue;
       }
       return now() - oldest.progressAt >= STALLED_BODY_MS ? oldest : undefined;
@@ -166,12 +166,9 @@ export function capConnections(
   ): boolean => {
     const idleOne = idleOnes.first();
     const stalled = stalledIn(bodiesArriving);
-    const oldest =
-      idleOne && stalled
-        ? stalled.progressAt < idleOne.idleSince
-          ? stalled
-          : idleOne
-        : (idleOne ?? stalled);
+    const stalledLonger =
+      idleOne === undefined || (stalled !== undefined && stalled.progressAt < idleOne.idleSince);
+    const oldest = stalledLonger ? stalled : idleOne;
     if (oldest === undefined) return false;
     forget(oldest);
     oldest.socket.destroy();
@@ -203,7 +200,7 @@ export function capConnections(
       idleSince: 0,
       everyone: unlinked(),
       sameClient: unlinked(),
-      receiving: undefined,
+      incoming: undefined,
       bytesSeen: 0,
       progressAt: 0,
       receivingEveryone: unlinked(),
@@ -221,7 +218,7 @@ export function capConnections(
   // One shared listener, the connection on the response: no closure per request (status reads).
   function answered(this: ServerResponse & { [CONNECTION]?: Connection }) {
     const connection = this[CONNECTION]!;
-    if (connection.receiving === this.req) doneReceiving(connection);
+    if (connection.incoming === this.req) doneReceiving(connection);
     if (--connection.requestsInFlight === 0 && connection.counted) becameIdle(connection);
   }
   // First, so a request counts as in flight before any handler runs.
