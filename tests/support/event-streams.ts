@@ -3,7 +3,7 @@
  * their own connection and read as they come, and their text parsed into whole messages.
  */
 
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { type Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 /** One whole message of an event stream: its `id:` (a checkout's version) and its `data:`. */
 export interface StreamMessage {
@@ -45,8 +45,9 @@ export interface EventStream {
 }
 
 /**
- * Opens an event stream over its own connection and reads its first message. Rejects unless the
- * server answers 200, and after `timeoutMs` (default 10 s) in all unless closed before.
+ * Opens an event stream over its own connection (or one of `agent`'s) and reads its first
+ * message. Rejects unless the server answers 200, and after `timeoutMs` (default 10 s) in all
+ * unless closed before.
  */
 export function openEventStream(
   url: string,
@@ -55,11 +56,14 @@ export function openEventStream(
     timeoutMs?: number;
     /** Sees each piece of text as it arrives (a leak scan, say). */
     onText?: (text: string) => void;
+    /** The agent to open it through (a keep-alive one, say); default a connection of its own. */
+    agent?: Agent;
   } = {},
 ): Promise<EventStream> {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const head = { agent: options.agent ?? false, headers: options.headers };
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { agent: false, headers: options.headers }, (incoming) => {
+    const outgoing = httpRequest(url, head, (incoming) => {
       let text = '';
       const waiting = new Set<() => void>();
       const until = (check: (text: string) => boolean) =>

@@ -5,7 +5,7 @@
  * not send. Event streams have their own file, event-streams.ts.
  */
 
-import { request as httpRequest } from 'node:http';
+import { type Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
 
@@ -34,6 +34,8 @@ export interface Outgoing {
    * close it. Other answers are read to their end as always.
    */
   firstEventOnly?: boolean;
+  /** The agent to send it through (a keep-alive one, as browsers reuse connections); default none. */
+  agent?: Agent;
 }
 
 /** The system error code of a failed connection (`ECONNREFUSED`, `ECONNRESET`, ...), if any. */
@@ -67,7 +69,7 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
       {
         method: init.method ?? (body ? 'POST' : 'GET'),
         headers,
-        agent: false,
+        agent: init.agent ?? false,
         ...(init.path === undefined ? {} : { path: init.path }),
       },
       (incoming) => {

@@ -15,7 +15,7 @@ import type { Log } from '../process/logger.ts';
 import { checkedCurrencyCache } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
-import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './body.ts';
+import { bodyLimit, closeUnreadBodies, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { edgeHeadersOnAnswers } from './edge-headers.ts';
 import { handleError } from './errors.ts';
@@ -106,6 +106,7 @@ export function createApp(options: AppOptions) {
     });
   const app = new Hono<AppEnv>()
     .use(requestLog(log))
+    .use(closeUnreadBodies())
     .use(securityHeaders())
     .use(dotSegmentGuard())
     // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
@@ -125,6 +125,23 @@ describe('request bodies over a socket (Node request stream)', () => {
     assert.deepEqual(unsent, { status: 413, body: TOO_LARGE });
     const ignored = await rawRequest('/ignores-body', { 'Content-Length': '100000' }, []);
     assert.equal(ignored.status, 413);
+  });
+
+  it('leaves a body refused by its length to Node, which reads it off the connection to its end', async () => {
+    const requested = once(server, 'request');
+    const { socket } = rawConnection(`http://127.0.0.1:${port}`);
+    const body = 'x'.repeat(1_000_000);
+    socket.write(
+      `POST /ignores-body HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    const [incoming] = (await requested) as [IncomingMessage];
+    // Held unread, it never ends: the adapter gives up on it and ends the connection instead.
+    const how = await new Promise((settle) => {
+      incoming.once('end', () => settle('read to its end'));
+      socket.once('end', () => settle('connection ended'));
+    });
+    socket.destroy();
+    assert.equal(how, 'read to its end');
   });
 
   it('counts a chunked body and refuses it once it passes the limit', async () => {

@@ -1,10 +1,11 @@
 /**
- * Request bodies: Hono's `bodyLimit` refuses one over the limit (by its Content-Length at once,
- * else counted as its route reads it) and routes read the web Request's body. What stays ours is the
- * answer: our error shape for a body too large, and 400 `body_incomplete` for a body the client
- * cut off before its end, which is its doing, not a failure of the proxy to log.
+ * Request bodies: one over the limit is refused (by its Content-Length at once, else counted by
+ * Hono's `bodyLimit` as its route reads it) and routes read the web Request's body. What stays
+ * ours is the answer: our error shape for a body too large, and 400 `body_incomplete` for a body
+ * the client cut off before its end, which is its doing, not a failure of the proxy to log.
  */
 
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -29,21 +30,23 @@ function cutOff(): ApiError {
  * takes) gets that answer, even when its client then cuts the body off.
  */
 export function bodyLimit(maxBytes: number) {
-  const limit = countedLimit(maxBytes);
   // Not async: a request without a body (every status read) goes on at once.
   return createMiddleware<AppEnv>((c, next) => {
     // GET and HEAD carry no body; asking the adapter's Request for one would build the web
     // Request (headers, abort signal) for every status read and event stream.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     c.set('maxBodyBytes', maxBytes);
-    if (!c.req.header('Content-Length') || c.req.header('Transfer-Encoding')) return next();
-    // With a Content-Length, Hono's limit only compares it and goes on: what the rest of the
-    // chain throws reaches the error handler, not here.
-    return limit(c, next);
+    const length = c.req.header('Content-Length');
+    if (!length || c.req.header('Transfer-Encoding')) return next();
+    // Compared here: Hono's limit would take the web body first, which starts reading Node's
+    // stream and holds it, paused, once its queue is full. A body refused unread must stay
+    // Node's, which then reads it off the connection to its end.
+    if (Number(length) > maxBytes) throw tooLarge(maxBytes);
+    return next();
   });
 }
 
-/** Hono's limit, answering in our words: it compares a Content-Length, else counts the body. */
+/** Hono's limit, answering in our words: it counts the body as it reads it. */
 function countedLimit(maxBytes: number) {
   return honoBodyLimit({
     maxSize: maxBytes,
@@ -52,6 +55,28 @@ function countedLimit(maxBytes: number) {
     },
   });
 }
+
+/**
+ * Answers `Connection: close` to a request whose body was not read to its end (a refusal
+ * before reading it, any status, or a limit that stopped reading), as servers do: the rest of
+ * that body is still on the connection, or held unread by the adapter, which gives up on it
+ * after half a second by ending the socket, under whatever request came next on it (an event
+ * stream heard its first event and nothing more). Under `app.request()` there is no connection.
+ */
+export function closeUnreadBodies() {
+  // Not async: a request without a body (every status read) goes on at once.
+  return createMiddleware<AppEnv>((c, next) => {
+    const incoming = c.env?.incoming;
+    if (!incoming || !hasBody(incoming.headers)) return next();
+    return next().then(() => {
+      if (!incoming.readableEnded) c.header('Connection', 'close');
+    });
+  });
+}
+
+const hasBody = (headers: IncomingHttpHeaders) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 const readNothingMore = async () => {};
 

@@ -2,14 +2,17 @@
  * Which connection the caps close, over real connections from several loopback addresses:
  * past a cap, the one idle the longest goes (a connection that never finished its headers, or
  * a keep-alive one between requests), never one with a request in flight while an idle one is
- * left; when all are busy, the new one is refused.
+ * left; when all are busy, the new one is refused. A request whose body has stalled for
+ * `STALLED_BODY_MS` (by the caps' clock, which the tests step) goes as an idle one does.
  */
 
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { afterEach, describe, it } from 'node:test';
+import { eventually } from '../../../../tests/support/eventually.ts';
 import { rawConnection } from '../../../../tests/support/http.ts';
 import { useServedProxy } from '../testing.test-helpers.ts';
+import { STALLED_BODY_MS } from './connection-caps.ts';
 
 type Held = ReturnType<typeof rawConnection> & { name: string };
 const held: Held[] = [];
@@ -42,6 +45,15 @@ async function inFlight(url: string, from: string, name: string) {
   return raw;
 }
 
+/** A request whose body stalls: its head says 1000 bytes follow, and one does. */
+const stalledBody = (url: string, from: string, name: string, path = '/api/checkouts') =>
+  connection(
+    url,
+    from,
+    name,
+    `POST ${path} HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+  );
+
 /** A whole `GET /healthz` answered on `raw`, which stays open (keep-alive). */
 async function healthz(raw: Held) {
   const before = raw.received.text.length;
@@ -64,10 +76,20 @@ afterEach(() => {
 
 // Long times: no connection here may close for being slow, only for a cap.
 const slowClientMs = { headers: 60_000, request: 60_000 };
+/** The caps' clock, stepped by the tests of stalled bodies. */
+const clock = { now: 0 };
+const connectionClock = () => clock.now;
+
+/** Resolves once `proxy` has `inFlight` requests in flight and no idle connection. */
+const allInFlight = (proxy: { connections(): { open: number; idle: number } }, inFlight: number) =>
+  eventually(() => {
+    const { open, idle } = proxy.connections();
+    return open === inFlight && idle === 0;
+  }, `${inFlight} requests in flight`);
 
 describe('connections per client address', { timeout: 30_000 }, () => {
   const served = useServedProxy(
-    { slowClientMs, log: () => {} },
+    { slowClientMs, log: () => {}, connectionClock },
     { connections: { total: 1000, perClient: 3 } },
   );
 
@@ -108,6 +130,21 @@ describe('connections per client address', { timeout: 30_000 }, () => {
     const v = await unfinished(url, from, 'v');
     assert.equal(await firstClosed([k, z, w, v]), 'k');
   });
+
+  it('sheds the address’s request whose body stalled the longest, once it has stalled long enough', async () => {
+    const url = served.proxy.url;
+    const from = '127.0.0.6';
+    const x = await stalledBody(url, from, 'x');
+    const y = await stalledBody(url, from, 'y', '/callbacks/processing');
+    const z = await stalledBody(url, from, 'z');
+    await allInFlight(served.proxy, 3);
+    const early = await connection(url, from, 'early');
+    assert.equal(await firstClosed([x, y, z, early]), 'early', 'none has stalled long enough');
+    clock.now += STALLED_BODY_MS;
+    const late = await connection(url, from, 'late');
+    assert.equal(await firstClosed([x, y, z, late]), 'x');
+    await healthz(late);
+  });
 });
 
 describe('connections in all', { timeout: 30_000 }, () => {
@@ -130,5 +167,33 @@ describe('connections in all', { timeout: 30_000 }, () => {
     assert.equal(await firstClosed([b, d, e, client]), 'd');
     await healthz(client);
     assert.deepEqual(served.proxy.connections(), { open: 3, idle: 2, shed: 3, refused: 0 });
+  });
+});
+
+describe('connections in all, held by request bodies that stall', { timeout: 30_000 }, () => {
+  const served = useServedProxy(
+    { slowClientMs, log: () => {}, connectionClock },
+    { connections: { total: 4, perClient: 0 } },
+  );
+
+  it('sheds the request stalled the longest (a callback’s too) for a new client, never one that has not stalled long enough', async () => {
+    const url = served.proxy.url;
+    // Two addresses hold every connection, as 150 from each held MAX_CONNECTIONS=300.
+    const a = await stalledBody(url, '127.0.0.2', 'a', '/callbacks/processing');
+    const b = await stalledBody(url, '127.0.0.3', 'b');
+    const c = await stalledBody(url, '127.0.0.2', 'c');
+    const d = await stalledBody(url, '127.0.0.3', 'd', '/callbacks/processing');
+    await allInFlight(served.proxy, 4);
+    const early = await connection(url, '127.0.0.4', 'early');
+    assert.equal(await firstClosed([a, b, c, d, early]), 'early', 'none has stalled long enough');
+    clock.now += STALLED_BODY_MS;
+    const client = await connection(url, '127.0.0.4', 'client');
+    assert.equal(await firstClosed([a, b, c, d, client]), 'a');
+    await healthz(client);
+    // The next in the order they stalled.
+    const another = await connection(url, '127.0.0.5', 'another');
+    assert.equal(await firstClosed([b, c, d, another]), 'b');
+    await healthz(another);
+    assert.deepEqual(served.proxy.connections(), { open: 4, idle: 2, shed: 2, refused: 1 });
   });
 });

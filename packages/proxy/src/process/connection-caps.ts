@@ -8,9 +8,15 @@
  * header timeout only makes it reconnect). An event stream is a request in flight for as long
  * as it runs, so streams and requests being answered are never shed while an idle connection
  * is left. Dropping an idle connection costs its client a reconnect, nothing more.
+ *
+ * A request whose body has not moved for `STALLED_BODY_MS` (its headers sent, `Content-Length:
+ * 1000`, one byte) holds a connection as an unfinished header does, for the request timeout:
+ * past a cap it is shed as an idle one is, whichever has been idle or stalled the longest.
+ * Progress is the socket's byte count, looked at only when a cap is reached, so a request pays
+ * nothing for it but a place in a list.
  */
 
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressKey } from '../http/middleware/client-ip.ts';
 import type { ConnectionCaps } from './descriptor-limit.ts';
@@ -21,6 +27,8 @@ interface Client {
   open: number;
   /** Its idle connections, idle the longest first. */
   idle: IdleList<Connection>;
+  /** Its connections receiving a request's body, the longest without progress first. */
+  receiving: IdleList<Connection>;
 }
 
 interface Connection {
@@ -29,18 +37,35 @@ interface Connection {
   key: string;
   requestsInFlight: number;
   counted: boolean;
+  /** When it last fell idle, by the caps' clock. */
+  idleSince: number;
   /** Its places among everyone's idle connections and among its client's. */
   everyone: IdleLinks<Connection>;
   sameClient: IdleLinks<Connection>;
+  /** The request whose body may still be arriving, and when its bytes last moved. */
+  incoming: IncomingMessage | undefined;
+  bytesSeen: number;
+  progressAt: number;
+  /** Its places among everyone's and its client's connections receiving a body. */
+  receivingEveryone: IdleLinks<Connection>;
+  receivingSameClient: IdleLinks<Connection>;
 }
 
 const newClient = (): Client => ({
   open: 0,
   idle: new IdleList((connection) => connection.sameClient),
+  receiving: new IdleList((connection) => connection.receivingSameClient),
 });
 
 /** Where a socket and the responses on it keep their connection's entry. */
 const CONNECTION = Symbol('connection');
+
+/**
+ * How long a request's body may make no progress before its connection is as sheddable as an
+ * idle one. A client uploading on a poor link stalls for a retransmission or two (a second
+ * each at first), not for seconds on end: its 32 KiB at most is a few round trips.
+ */
+export const STALLED_BODY_MS = 5_000;
 
 /** How often shedding is logged at most, while it goes on. */
 const LOG_EVERY_MS = 60_000;
@@ -48,7 +73,7 @@ const LOG_EVERY_MS = 60_000;
 export interface ConnectionCounts {
   open: number;
   idle: number;
-  /** Idle connections closed to make room, and connections refused, since the start. */
+  /** Idle (or stalled) connections closed to make room, and connections refused, since the start. */
   shed: number;
   refused: number;
 }
@@ -62,10 +87,13 @@ export function capConnections(
   const clients = new Map<string, Client>();
   /** Every idle connection, idle the longest first. */
   const idle = new IdleList<Connection>((connection) => connection.everyone);
+  /** Every connection receiving a request's body, the longest without progress first. */
+  const receiving = new IdleList<Connection>((connection) => connection.receivingEveryone);
   let open = 0;
   const counts = { shed: 0, refused: 0, shedLogged: 0, refusedLogged: 0, loggedAt: -Infinity };
 
   const becameIdle = (connection: Connection) => {
+    connection.idleSince = now();
     idle.add(connection);
     connection.client.idle.add(connection);
   };
@@ -73,10 +101,44 @@ export function capConnections(
     idle.remove(connection);
     connection.client.idle.remove(connection);
   };
+  const startedReceiving = (connection: Connection, request: IncomingMessage) => {
+    // At the end of both lists, so each stays in the order of progress.
+    doneReceiving(connection);
+    connection.incoming = request;
+    connection.bytesSeen = connection.socket.bytesRead;
+    connection.progressAt = now();
+    receiving.add(connection);
+    connection.client.receiving.add(connection);
+  };
+  const doneReceiving = (connection: Connection) => {
+    connection.incoming = undefined;
+    receiving.remove(connection);
+    connection.client.receiving.remove(connection);
+  };
+  /** The connection of `connections` whose body has not moved the longest, if that is long. */
+  const stalledIn = (connections: IdleList<Connection>): Connection | undefined => {
+    for (;;) {
+      const oldest = connections.first();
+      if (oldest === undefined) return undefined;
+      if (oldest.incoming?.complete !== false) {
+        // Its body has all arrived: a request being answered, not shed.
+        doneReceiving(oldest);
+        continue;
+      }
+      const read = oldest.socket.bytesRead;
+      if (read !== oldest.bytesSeen) {
+        // Moved since last looked at: not stalled, and to the end of the lists.
+        startedReceiving(oldest, oldest.incoming);
+        continue;
+      }
+      return now() - oldest.progressAt >= STALLED_BODY_MS ? oldest : undefined;
+    }
+  };
   const forget = (connection: Connection) => {
     if (!connection.counted) return;
     connection.counted = false;
     becameBusy(connection);
+    doneReceiving(connection);
     open--;
     if (--connection.client.open === 0) clients.delete(connection.key);
   };
@@ -94,9 +156,19 @@ export function capConnections(
     counts.shedLogged = counts.shed;
     counts.refusedLogged = counts.refused;
   };
-  /** Closes the connection idle the longest of `connections`; false when there is none. */
-  const shedFrom = (connections: IdleList<Connection>): boolean => {
-    const oldest = connections.first();
+  /**
+   * Closes the connection idle the longest of `idleOnes` or stalled the longest of
+   * `bodiesArriving`, whichever has been so longer; false when there is none.
+   */
+  const shedFrom = (
+    idleOnes: IdleList<Connection>,
+    bodiesArriving: IdleList<Connection>,
+  ): boolean => {
+    const idleOne = idleOnes.first();
+    const stalled = stalledIn(bodiesArriving);
+    const stalledLonger =
+      idleOne === undefined || (stalled !== undefined && stalled.progressAt < idleOne.idleSince);
+    const oldest = stalledLonger ? stalled : idleOne;
     if (oldest === undefined) return false;
     forget(oldest);
     oldest.socket.destroy();
@@ -109,7 +181,10 @@ export function capConnections(
     const key = addressKey(socket.remoteAddress ?? 'unknown');
     const client = clients.get(key) ?? newClient();
     const perClientFull = caps.perClient > 0 && client.open >= caps.perClient;
-    if ((perClientFull && !shedFrom(client.idle)) || (open >= caps.total && !shedFrom(idle))) {
+    if (
+      (perClientFull && !shedFrom(client.idle, client.receiving)) ||
+      (open >= caps.total && !shedFrom(idle, receiving))
+    ) {
       socket.destroy();
       counts.refused++;
       report();
@@ -122,8 +197,14 @@ export function capConnections(
       key,
       requestsInFlight: 0,
       counted: true,
+      idleSince: 0,
       everyone: unlinked(),
       sameClient: unlinked(),
+      incoming: undefined,
+      bytesSeen: 0,
+      progressAt: 0,
+      receivingEveryone: unlinked(),
+      receivingSameClient: unlinked(),
     };
     client.open++;
     open++;
@@ -137,6 +218,7 @@ export function capConnections(
   // One shared listener, the connection on the response: no closure per request (status reads).
   function answered(this: ServerResponse & { [CONNECTION]?: Connection }) {
     const connection = this[CONNECTION]!;
+    if (connection.incoming === this.req) doneReceiving(connection);
     if (--connection.requestsInFlight === 0 && connection.counted) becameIdle(connection);
   }
   // First, so a request counts as in flight before any handler runs.
@@ -144,6 +226,10 @@ export function capConnections(
     const connection = (request.socket as Socket & { [CONNECTION]?: Connection })[CONNECTION];
     if (!connection) return;
     if (connection.requestsInFlight++ === 0) becameBusy(connection);
+    // A request that may have a body; whether it is still arriving is asked only when shedding.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      startedReceiving(connection, request);
+    }
     (response as ServerResponse & { [CONNECTION]?: Connection })[CONNECTION] = connection;
     response.on('close', answered);
   });

@@ -46,6 +46,8 @@ export interface StartOptions {
   heartbeatMs?: number;
   /** How long a client may take to send its headers, and its whole request (tests shorten). */
   slowClientMs?: { headers: number; request: number };
+  /** The connection caps' clock in milliseconds, to step past a stalled body's time (tests). */
+  connectionClock?: () => number;
   /** Awaited before the PostgreSQL store listens again after its connection was lost (tests). */
   beforeRelisten?: () => Promise<void>;
 }
@@ -162,7 +164,7 @@ export async function startProxy(
       max_connections_per_client: caps.perClient,
     });
     // createAdaptorServer makes a node:http server unless told to make another.
-    const connections = capConnections(server as Server, caps, log);
+    const connections = capConnections(server as Server, caps, log, options.connectionClock);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {
