@@ -5,7 +5,7 @@
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { demoBackend } from './demo/merchant-backend.mjs';
 // @ts-expect-error: plain ES module without types
@@ -57,10 +57,16 @@ function demoServer(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: demo,
   plugins: [sharedHeader(), demoServer()],
   esbuild: { jsx: 'automatic' },
+  // `pnpm start` serves the workspace's packages from their TypeScript source, as it runs the
+  // proxy and sandbox (scripts/source.mjs): their dist/ may not exist yet, and Vite's dependency
+  // scan would otherwise say "could not be resolved". The build takes their dist, as from npm.
+  ...(command === 'serve'
+    ? { resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] } }
+    : {}),
   server: {
     host: '127.0.0.1',
     // Vite would pre-transform each page's /vendor/ script, which the middleware above serves
@@ -76,4 +82,4 @@ export default defineConfig({
       external: [/^\/vendor\//],
     },
   },
-});
+}));
