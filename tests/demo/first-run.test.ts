@@ -75,6 +75,18 @@ function freshClone(): string {
   return clone;
 }
 
+/**
+ * A newcomer's shell: their PATH and HOME, none of the `npm_config_*` variables that pnpm gives
+ * the scripts it runs (this test's own run among them), which the pnpm under test would read.
+ */
+function newcomersShell(): Record<string, string> {
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.startsWith(ROOT) && !dir.includes('node-gyp-bin'))
+    .join(delimiter);
+  return { PATH: path, HOME: process.env.HOME ?? '' };
+}
+
 /** The local modules a served module imports: `from "/…"`, `import "/…"`, `import("/…")`. */
 function importsOf(code: string): string[] {
   const found = code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\/[^"']+)["']/g);
@@ -133,7 +145,12 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
 
   test('pnpm install prints no warning', () => {
     const args = [pnpm!, 'install', '--offline', '--frozen-lockfile'];
-    const run = spawnSync(node!, args, { cwd: clone, encoding: 'utf8', timeout: 10 * 60_000 });
+    const run = spawnSync(node!, args, {
+      cwd: clone,
+      env: newcomersShell(),
+      encoding: 'utf8',
+      timeout: 10 * 60_000,
+    });
     const printed = `${run.stdout}${run.stderr}`;
     assert.equal(run.status, 0, printed);
     assert.deepEqual(
@@ -150,7 +167,7 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
       DEMO_PORT: await freePort(),
     };
     const env = {
-      ...process.env,
+      ...newcomersShell(),
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
     };
     start = spawn(node!, [pnpm!, 'start'], {
