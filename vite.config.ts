@@ -3,13 +3,16 @@
  * built stack. Pages get the proxy's URL at serve time (`%PROXY_URL%`), the widget's bundled
  * module under /vendor/, and the demo's back end under /demo-api/.
  */
-import { createReadStream, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { createReadStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { pipeline } from 'node:stream';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { demoBackend } from './demo/merchant-backend.mjs';
 // @ts-expect-error: plain ES module without types
 import { shopHeader } from './demo/shop-header.mjs';
+// @ts-expect-error: plain ES module without types, shared with demo/server.mjs
+import { answerBadPath, fileUnder, refuseDotSegments } from './demo/static-files.mjs';
 
 const demo = resolve(import.meta.dirname, 'demo');
 const widgetDist = resolve(import.meta.dirname, 'packages/widget/dist');
@@ -46,21 +49,46 @@ function demoServer(): Plugin {
     apply: 'serve',
     transformIndexHtml: (html) => html.replaceAll('%PROXY_URL%', proxyUrl),
     configureServer(server) {
+      // Before Vite's own middlewares, which would resolve them to another file of the folder.
+      server.middlewares.use((request, response, next) => {
+        try {
+          refuseDotSegments(request.url ?? '/');
+        } catch (error) {
+          if (answerBadPath(response, error)) return;
+          throw error;
+        }
+        next();
+      });
       server.middlewares.use(demoBackend({ proxyUrl, adminToken, webhookSecret }));
       server.middlewares.use('/vendor', (request, response, next) => {
-        const file = join(widgetDist, (request.url ?? '/').split('?')[0]!);
-        if (!file.startsWith(widgetDist) || !existsSync(file)) return next();
+        let file: string | undefined;
+        try {
+          file = fileUnder(widgetDist, (request.url ?? '/').split('?')[0]!.slice(1));
+        } catch (error) {
+          if (answerBadPath(response, error)) return;
+          throw error;
+        }
+        if (!file) return next();
         response.setHeader('content-type', 'text/javascript');
-        createReadStream(file).pipe(response);
+        // A client that leaves mid-file ends the stream with an error: nothing to answer then.
+        pipeline(createReadStream(file), response, () => {});
       });
     },
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: demo,
+  // Pages by their own paths: an unknown path is a 404, not the index page (an SPA's fallback).
+  appType: 'mpa',
   plugins: [sharedHeader(), demoServer()],
   esbuild: { jsx: 'automatic' },
+  // `pnpm start` serves the workspace's packages from their TypeScript source, as it runs the
+  // proxy and sandbox (scripts/source.mjs): their dist/ may not exist yet, and Vite's dependency
+  // scan would otherwise say "could not be resolved". The build takes their dist, as from npm.
+  ...(command === 'serve'
+    ? { resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] } }
+    : {}),
   server: {
     host: '127.0.0.1',
     // Vite would pre-transform each page's /vendor/ script, which the middleware above serves
@@ -76,4 +104,4 @@ export default defineConfig({
       external: [/^\/vendor\//],
     },
   },
-});
+}));

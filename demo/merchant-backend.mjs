@@ -76,27 +76,53 @@ async function admin({ proxyUrl, adminToken }, method, path, json) {
   return { status: response.status, body };
 }
 
-/** The request's body, or undefined once it passes `limit` bytes. */
+/** A request the back end refuses: answered with its status and `{error, code}`. */
+class Refused extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Refuses bytes that are not UTF-8, where a lenient decoding would put U+FFFD in their place. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The request's body, or undefined when it passes `limit` bytes. */
 async function bodyOf(request, limit) {
   const chunks = [];
   let size = 0;
   for await (const chunk of request) {
     size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
+    // Read on to the end all the same: leaving the loop early destroys the request, and with
+    // it the connection its answer (413) goes out on.
+    if (size <= limit) chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  if (size > limit) return undefined;
+  try {
+    return utf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new Refused(400, 'bad_encoding', 'The body is not UTF-8 text.');
+  }
 }
 
-/** The cart id the page sent (`{"cart": "…"}`), or undefined for a first visit. */
+/** The cart id the page sent (`{"cart": "…"}`), or undefined for a first visit (`null`, `{}`). */
 async function cartIdOf(request) {
   const text = await bodyOf(request, 1024);
+  if (text === undefined) throw new Refused(413, 'body_too_large', 'The body is too large.');
+  let body;
   try {
-    const { cart } = JSON.parse(text || '{}');
-    return typeof cart === 'string' ? cart : undefined;
+    body = JSON.parse(text || '{}');
   } catch {
-    return undefined;
+    throw new Refused(400, 'bad_json', 'The body is not JSON: send {"cart": "…"} or {}.');
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new Refused(400, 'bad_request', 'The body must be a JSON object: {"cart": "…"} or {}.');
+  }
+  if (body.cart !== undefined && body.cart !== null && typeof body.cart !== 'string') {
+    throw new Refused(400, 'bad_request', 'cart must be a string or null.');
+  }
+  return body.cart ?? undefined;
 }
 
 /** A checkout as the proxy's events carry it is a few hundred bytes; relayed callbacks a few KiB. */
@@ -109,14 +135,19 @@ const MAX_WEBHOOK_BYTES = 256 * 1024;
  * acknowledged too: the sender must stop retrying it, the order just keeps its newer status.
  */
 async function receiveWebhook(receiver, request) {
-  if (!receiver) return [503, { error: 'The demo shop has no WEBHOOK_SECRET to verify webhooks.' }];
+  if (!receiver)
+    return [
+      503,
+      { error: 'The demo shop has no WEBHOOK_SECRET to verify webhooks.', code: 'webhooks_off' },
+    ];
   const body = await bodyOf(request, MAX_WEBHOOK_BYTES);
-  if (body === undefined) return [413, { error: 'The webhook is too large.' }];
+  if (body === undefined)
+    return [413, { error: 'The webhook is too large.', code: 'body_too_large' }];
   let event;
   try {
     event = receiver.verify(body, request.headers);
   } catch {
-    return [400, { error: 'The webhook signature does not verify.' }];
+    return [400, { error: 'The webhook signature does not verify.', code: 'bad_signature' }];
   }
   const outcome = applyEvent(event);
   console.log(
@@ -149,9 +180,19 @@ export function demoBackend(options) {
         'cache-control': 'no-store',
       });
       response.end(body === undefined ? undefined : JSON.stringify(body));
-    } catch {
+    } catch (error) {
+      if (error instanceof Refused) {
+        response.writeHead(error.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: error.message, code: error.code }));
+        return;
+      }
       response.writeHead(502, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: 'The payment proxy cannot be reached.' }));
+      response.end(
+        JSON.stringify({
+          error: 'The payment proxy cannot be reached.',
+          code: 'proxy_unreachable',
+        }),
+      );
     }
   };
 }

@@ -2,11 +2,19 @@
 // The built demo shop, served as a merchant would in production: static files from dist/,
 // the widget's bundled module under /vendor/, the shop's back end under /demo-api/, and a
 // strict Content-Security-Policy on every page (no inline script or style anywhere).
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { demoBackend } from './merchant-backend.mjs';
+import {
+  answerBadPath,
+  answerError,
+  BadPath,
+  fileUnder,
+  refuseDotSegments,
+} from './static-files.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const roots = { '/vendor/': join(here, '../packages/widget/dist'), '/': join(here, 'dist') };
@@ -42,15 +50,10 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The file a URL path names inside one of the roots, or undefined (no escaping the roots). */
+/** The file a URL path names inside one of the roots, or undefined. */
 function resolveFile(pathname) {
   const prefix = pathname.startsWith('/vendor/') ? '/vendor/' : '/';
-  const root = roots[prefix];
-  const relative = normalize(decodeURIComponent(pathname.slice(prefix.length)) || 'index.html');
-  const file = join(root, relative);
-  if (!file.startsWith(root)) return undefined;
-  if (existsSync(file) && statSync(file).isDirectory()) return join(file, 'index.html');
-  return existsSync(file) ? file : undefined;
+  return fileUnder(roots[prefix], pathname.slice(prefix.length));
 }
 
 const backend = demoBackend({
@@ -59,30 +62,58 @@ const backend = demoBackend({
   webhookSecret: process.env.WEBHOOK_SECRET,
 });
 
-const server = createServer((request, response) => {
-  backend(request, response, () => {
-    const { pathname } = new URL(request.url ?? '/', 'http://demo');
-    const file = resolveFile(pathname);
-    if (!file || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
+/** Serves a file of the roots: pages with the proxy's URL filled in, the rest as they are. */
+function serveStatic(request, response) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    answerError(response, 405, 'method_not_allowed', 'Only GET and HEAD are served here.', {
+      allow: 'GET, HEAD',
+    });
+    return;
+  }
+  let pathname;
+  try {
+    // A target is a path (`//x` too: not another host) or, from a forward proxy, a whole URL.
+    const target = request.url ?? '/';
+    ({ pathname } = new URL(target.startsWith('/') ? `http://demo${target}` : target));
+  } catch {
+    throw new BadPath('The request target is not a URL path.');
+  }
+  const file = resolveFile(pathname);
+  if (!file) {
+    answerError(response, 404, 'not_found', 'No page or file at this address.');
+    return;
+  }
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  const headers = {
+    'content-type': type,
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+  if (type.startsWith('text/html')) {
+    response
+      .writeHead(200, headers)
+      .end(readFileSync(file, 'utf8').replaceAll('%PROXY_URL%', proxyUrl));
+    return;
+  }
+  response.writeHead(200, headers);
+  // A client that leaves mid-file ends the stream with an error: nothing to answer then.
+  pipeline(createReadStream(file), response, () => {});
+}
+
+const server = createServer(async (request, response) => {
+  // Whatever a request holds, it gets an answer and the shop keeps running.
+  try {
+    refuseDotSegments(request.url ?? '/');
+    await backend(request, response, () => serveStatic(request, response));
+  } catch (error) {
+    if (response.headersSent) {
+      response.destroy();
+    } else if (!answerBadPath(response, error)) {
+      console.error('demo shop: unexpected error', error);
+      answerError(response, 500, 'internal', 'The demo shop failed unexpectedly.');
     }
-    const type = types[extname(file)] ?? 'application/octet-stream';
-    const headers = {
-      'content-type': type,
-      'content-security-policy': contentSecurityPolicy,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-    };
-    if (type.startsWith('text/html')) {
-      response
-        .writeHead(200, headers)
-        .end(readFileSync(file, 'utf8').replaceAll('%PROXY_URL%', proxyUrl));
-      return;
-    }
-    response.writeHead(200, headers);
-    createReadStream(file).pipe(response);
-  });
+  }
 });
 
 server.listen(port, host, () => console.log(`demo shop on http://${host}:${port}/`));

@@ -118,7 +118,8 @@ export function proxyData(
   options: { dir?: string | undefined; prefix?: string; database?: string; catalog?: boolean } = {},
 ): ProxyData {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), options.prefix ?? 'crypto-pay-proxy-'));
-  mkdirSync(dir, { recursive: true });
+  // Owner-only, as the proxy wants its database's folder (it would warn and fix it otherwise).
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const databaseFile = join(dir, options.database ?? 'crypto-pay.db');
   const catalogFile = join(dir, 'catalog.json');
   if (options.catalog ?? true) writeFileSync(catalogFile, JSON.stringify(CATALOG));

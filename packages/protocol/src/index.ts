@@ -3,6 +3,7 @@
 export * from './account.ts';
 export * from './callbacks.ts';
 export * from './countries.ts';
+export * from './cross-site.ts';
 export * from './error-body.ts';
 export * from './errors.ts';
 export * from './fields.ts';

@@ -1,7 +1,8 @@
 /**
  * The control API under `/_sandbox/` (no processing auth; the sandbox binds to loopback):
  * play outcomes, move the clock, inject faults, flip the merchant's switches, and list what
- * happened. Errors are `{error, code}` with a string code.
+ * happened. Errors are `{error, code}` with a string code. A state change takes a JSON body and
+ * no other site's page (cross-site.ts).
  */
 
 import { Hono } from 'hono';
@@ -9,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_OFFSET_SECONDS } from './clock.ts';
 import { isCallbackUrl } from './config.ts';
 import type { SandboxCore } from './core.ts';
+import { controlGuard } from './cross-site.ts';
 import { type Currency, currenciesByIso } from './currencies.ts';
 import type { SandboxEnv } from './env.ts';
 import { expireDue } from './expiry.ts';
@@ -151,6 +153,7 @@ export function controlRoutes(core: SandboxCore) {
   const { store } = core;
   const origin = (url: string) => new URL(url).origin;
   return new Hono<SandboxEnv>()
+    .use(controlGuard())
     .use(
       bodyLimit({
         maxSize: MAX_CONTROL_BODY_BYTES,

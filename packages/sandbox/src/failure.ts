@@ -20,10 +20,10 @@ export function fail(error: ProcessingError): never {
 
 /** A control-API or page error: `{error, code}` with a string code. */
 export class ControlFailure extends Error {
-  readonly status: 400 | 404 | 409 | 422;
+  readonly status: 400 | 403 | 404 | 409 | 415 | 422;
   readonly code: string;
 
-  constructor(status: 400 | 404 | 409 | 422, code: string, message: string) {
+  constructor(status: ControlFailure['status'], code: string, message: string) {
     super(message);
     this.status = status;
     this.code = code;

@@ -3,11 +3,14 @@
  * invoice `url`. Plain HTML forms, no JavaScript: the customer picks the currency to pay
  * with (unless the payment request already names one), then a button plays an outcome, and
  * the page sends them to `url_success` / `url_failed` (or shows the result when not set).
+ * Only the page itself (or a client that is no page) may post its form.
  */
 
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import type { SandboxCore } from './core.ts';
+import { fromAnotherSite } from './cross-site.ts';
 import { type Currency, currencyByCode } from './currencies.ts';
 import type { SandboxEnv } from './env.ts';
 import { expireDue } from './expiry.ts';
@@ -139,9 +142,16 @@ export function hostedPageRoutes(core: SandboxCore) {
     onError: (c) =>
       c.html(page('Too large', html`<h1>Too large</h1><p>That form is too large.</p>`), 413),
   });
+  // The buttons post this page's own form: another site's page may not press them for its
+  // visitor (cross-site.ts).
+  const ownPagesOnly = createMiddleware<SandboxEnv>(async (c, next) => {
+    if (!fromAnotherSite(c)) return next();
+    const refusal = html`<h1>Refused</h1><p>Another site’s page may not press this page’s buttons.</p>`;
+    return c.html(page('Refused', refusal), 403);
+  });
   return new Hono<SandboxEnv>()
-    .post('/pay/:id', tooLarge)
-    .post('/invoice/:foreign_id', tooLarge)
+    .post('/pay/:id', ownPagesOnly, tooLarge)
+    .post('/invoice/:foreign_id', ownPagesOnly, tooLarge)
     .get('/pay/:id', (c) => {
       expireDue(core);
       const record = core.store.paymentRequests.get(c.req.param('id'));

@@ -6,18 +6,16 @@
  * (the merchant's, curl) and is not refused for it.
  */
 
-import { isJsonContentType } from '@crypto-pay/protocol';
+import { isCrossSite, isJsonContentType, JSON_BODY_REQUIRED } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../context.ts';
 
 export function crossSiteGuard(allowedOrigins: readonly string[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const origin = c.req.header('Origin');
-    // A page on the proxy's own origin (a shop that routes /api/ to it by path) needs no entry:
-    // the browser says so in Sec-Fetch-Site, which no page can set.
-    const sameOrigin = c.req.header('Sec-Fetch-Site') === 'same-origin';
-    if (origin !== undefined && !sameOrigin && !allowedOrigins.includes(origin)) {
+    const source = { origin: c.req.header('Origin'), secFetchSite: c.req.header('Sec-Fetch-Site') };
+    // A page on the proxy's own origin (a shop that routes /api/ to it by path) needs no entry.
+    if (isCrossSite(source, (origin) => allowedOrigins.includes(origin))) {
       throw new ApiError(
         403,
         'origin_not_allowed',
@@ -26,11 +24,7 @@ export function crossSiteGuard(allowedOrigins: readonly string[]) {
     }
     // The one body type a page cannot send without a preflight, which CORS then answers.
     if (!isJsonContentType(c.req.header('Content-Type'))) {
-      throw new ApiError(
-        415,
-        'unsupported_media_type',
-        'The request body must be JSON, sent with Content-Type: application/json.',
-      );
+      throw new ApiError(415, 'unsupported_media_type', JSON_BODY_REQUIRED);
     }
     await next();
   });
