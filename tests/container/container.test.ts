@@ -2,8 +2,9 @@
  * The proxy's image as a merchant runs it: built with podman from packages/proxy/Dockerfile,
  * started with its own command against a sandbox on this machine, healthy by its own
  * HEALTHCHECK, serving a checkout that the sandbox's callback moves on, run by a user that
- * cannot change its code, stopped cleanly by SIGTERM, and upgraded in place: a new container on
- * the same /data volume reads the checkout back.
+ * cannot change its code, holding no setuid or setgid program and no dev dependency, stopped
+ * cleanly by SIGTERM, and upgraded in place: a new container on the same /data volume, run
+ * confined (read-only root, no capability, no new privileges), reads the checkout back.
  */
 
 import assert from 'node:assert/strict';
@@ -20,7 +21,13 @@ import { describeLeaks, findLeaks } from '../support/leaks.ts';
 import { freePort, ROOT, type ServerProcess } from '../support/process.ts';
 import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../support/senders.ts';
-import { credentials, envFileOf, proxySettings, startSandboxOn } from './deploy-stack.ts';
+import {
+  assertConfined,
+  credentials,
+  envFileOf,
+  proxySettings,
+  startSandboxOn,
+} from './deploy-stack.ts';
 import {
   BUILD_TIMEOUT_MS,
   buildProxyImage,
@@ -50,8 +57,8 @@ let proxyUrl = '';
 const control = () => sandboxDriver(sandbox!.url, credentials, send).control;
 
 /** Starts a container and waits for its HEALTHCHECK to pass; fails with its logs otherwise. */
-async function startHealthy(name: string): Promise<void> {
-  await runProxyContainer({ name, volume, envFile });
+async function startHealthy(name: string, options: { confined?: boolean } = {}): Promise<void> {
+  await runProxyContainer({ name, volume, envFile, ...options });
   await eventually(
     async () => {
       if (await healthy(name)) return true;
@@ -63,6 +70,45 @@ async function startHealthy(name: string): Promise<void> {
   ).catch(async (error: Error) => {
     throw new Error(`${error.message}\nits logs:\n${await containerLogs(name)}`);
   });
+}
+
+/**
+ * The names of the packages installed under /app/node_modules in `container`: every folder
+ * with a package.json right under a node_modules (or its @scope), links not followed.
+ */
+async function installedPackages(container: string): Promise<Set<string>> {
+  const found = await exec(container, [
+    'find',
+    '/app/node_modules',
+    '-type',
+    'f',
+    '-name',
+    'package.json',
+  ]);
+  assert.equal(found.status, 0, found.stderr);
+  const names = found.stdout
+    .split('\n')
+    .map((path) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\/package\.json$/.exec(path)?.[1])
+    .filter((name): name is string => name !== undefined);
+  return new Set(names);
+}
+
+/** The dev dependencies of the workspace root, the proxy and the workspace packages it ships. */
+function developmentDependencies(): Set<string> {
+  const manifest = (folder: string) =>
+    JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+  const proxy = manifest('packages/proxy');
+  const shipped = Object.keys(proxy.dependencies ?? {})
+    .filter((name) => name.startsWith('@crypto-pay/'))
+    .map((name) => `packages/${name.slice('@crypto-pay/'.length)}`);
+  return new Set(
+    ['.', 'packages/proxy', ...shipped].flatMap((folder) =>
+      Object.keys(manifest(folder).devDependencies ?? {}),
+    ),
+  );
 }
 
 describe('the proxy container', () => {
@@ -150,6 +196,27 @@ describe('the proxy container', () => {
     assert.equal(data.status, 0, `/data is not writable: ${data.stderr}`);
   });
 
+  it('holds no setuid or setgid program: nothing in it can gain privileges', async () => {
+    // As root, so that no directory is unreadable to the search.
+    const found = await exec(first, ['find', '/', '-xdev', '-perm', '/6000', '-type', 'f'], {
+      user: 'root',
+    });
+    assert.equal(found.status, 0, found.stderr);
+    assert.equal(found.stdout, '', `setuid or setgid in the image:\n${found.stdout}`);
+  });
+
+  it('ships production dependencies only: no TypeScript, no dev dependency', async () => {
+    const installed = await installedPackages(first);
+    assert.ok(installed.has('hono') && installed.has('better-sqlite3'), [...installed].join(' '));
+    assert.ok(!installed.has('typescript'), 'typescript is in /app/node_modules');
+    const development = developmentDependencies();
+    assert.deepEqual(
+      [...installed].filter((name) => development.has(name)),
+      [],
+      'dev dependencies in /app/node_modules',
+    );
+  });
+
   it('stops on SIGTERM with exit code 0 after its shutdown log line', async () => {
     const exitCode = await stopContainer(first, STOP_GRACE_SECONDS);
     const logs = await containerLogs(first);
@@ -162,12 +229,20 @@ describe('the proxy container', () => {
     assert.deepEqual(leaks, [], describeLeaks(leaks));
   });
 
-  it('reads the checkout back in a new container on the same /data volume', async () => {
+  it('reads the checkout back in a new container on the same /data volume, run confined', async () => {
     await removeAll([first], []);
-    await startHealthy(upgraded);
+    // As the README's hardened `docker run`: a read-only root, where SQLite on /data still writes.
+    await startHealthy(upgraded, { confined: true });
+    await assertConfined(upgraded);
     const answer = await readCheckout(proxyUrl, checkout.id);
     assert.equal(answer.status, 200, answer.text);
     assert.equal((answer.json as Checkout).status, 'paid');
+    const created = await createdCheckout(proxyUrl, {
+      product: undefined,
+      amount: '26.00',
+      currency: 'EUR',
+    });
+    assert.equal((await readCheckout(proxyUrl, created.id)).status, 200);
     assert.equal(await stopContainer(upgraded, STOP_GRACE_SECONDS), 0);
   });
 });

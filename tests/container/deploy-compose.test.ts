@@ -1,7 +1,8 @@
 /**
  * deploy/compose as a merchant runs it, with podman-compose (Debian's): three proxies of the
  * image on one PostgreSQL behind HAProxy, against a sandbox on this machine. The proxies become
- * ready and the balancer sends to them; a checkout created through the balancer is read back
+ * ready and the balancer sends to them, every service confined (read-only root, no capability,
+ * no new privileges); a checkout created through the balancer is read back
  * through every proxy, an event stream passes through it as it is written, the sandbox's
  * callback through it reaches them all; one proxy stopped (SIGTERM: its drain) while creates
  * go on through the balancer loses none of them, and the other two carry on; an address's
@@ -27,6 +28,7 @@ import { PERSONAL_SENTINELS } from '../support/senders.ts';
 import { composeForTest, DEPLOY, readCompose } from './deploy-files.ts';
 import {
   askInside,
+  assertConfined,
   cleanupOf,
   credentials,
   databasePassword,
@@ -169,6 +171,17 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
       READY_WITHIN_MS,
     );
     assert.deepEqual(await proxiesServing(6), PROXIES);
+  });
+
+  it('runs every service confined: read-only root, no capability, no new privileges', async () => {
+    for (const service of [...PROXIES, 'postgres', 'balancer']) {
+      await assertConfined(containerOf(service));
+    }
+    // Not root either: the image's own users (the proxy's node, haproxy) and postgres's 999.
+    for (const service of [...PROXIES, 'postgres', 'balancer']) {
+      const user = await podman(['exec', containerOf(service), 'id', '-u']);
+      assert.notEqual(user.stdout.trim(), '0', `${service} runs as root`);
+    }
   });
 
   it("refuses an address's connection over HAProxy's cap, and takes it again once it has closed", async () => {

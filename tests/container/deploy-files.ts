@@ -77,7 +77,8 @@ export const IGNORED_BY_PODMAN = ['Service', 'PodDisruptionBudget', 'Ingress'];
  *   read back the Secrets it stores (containers/podman#16269: "secret … is not valid JSON");
  * - a StatefulSet, which podman does not run: its pod template played as a Pod of the
  *   StatefulSet's name (`postgres`: the name DATABASE_URL uses, as the Service's in a cluster),
- *   without its volumeClaimTemplates (the pod's data stays in the container);
+ *   each of its volumeClaimTemplates an emptyDir of the claim's name (the data lives as long
+ *   as the pod);
  * - Services, PodDisruptionBudgets, Ingresses: left out (IGNORED_BY_PODMAN).
  * A Deployment is played as it is: podman makes one pod per replica, `NAME-pod-N`.
  */
@@ -112,7 +113,10 @@ export function kubernetesForPodman(manifests: Manifest[], images: ImageMap): Ma
           apiVersion: 'v1',
           kind: 'Pod',
           metadata: { ...manifest.spec.template.metadata, name: manifest.metadata.name },
-          spec: withoutClaims(withImages(manifest.spec.template.spec, where)),
+          spec: claimsAsEmptyDirs(
+            withImages(manifest.spec.template.spec, where),
+            manifest.spec.volumeClaimTemplates ?? [],
+          ),
         });
         break;
       default:
@@ -137,14 +141,13 @@ function withTemplate(manifest: Manifest, spec: Manifest): Manifest {
   };
 }
 
-/** A volume claimed by a template is no volume of the pod: podman would refuse the mount. */
-function withoutClaims(spec: Manifest): Manifest {
-  return {
-    ...spec,
-    containers: (spec.containers as Manifest[]).map(({ volumeMounts: _, ...container }) => ({
-      ...container,
-    })),
-  };
+/**
+ * A volume claimed by a template is no volume of the pod (podman would refuse the mount): an
+ * emptyDir of its name stands in, writable under a read-only root as the claim is.
+ */
+function claimsAsEmptyDirs(spec: Manifest, claims: Manifest[]): Manifest {
+  const volumes = claims.map((claim) => ({ name: claim.metadata.name, emptyDir: {} }));
+  return { ...spec, volumes: [...(spec.volumes ?? []), ...volumes] };
 }
 
 const secretConfigMap = (name: string) => `secret-${name}`;

@@ -1,8 +1,8 @@
 /**
  * deploy/kubernetes played with `podman kube play` (podman 4.3), as far as podman runs it: the
  * Deployment's three replicas with their ConfigMap and Secret, the example PostgreSQL's pod,
- * against a sandbox on this machine. The proxies start under the manifests' security context
- * and become ready on their readiness path, share one database (a checkout made on one is read
+ * against a sandbox on this machine. The proxies and the database start under the manifests'
+ * security contexts (a read-only root, no capability, no new privileges) and the proxies become ready on their readiness path, share one database (a checkout made on one is read
  * on the others, a callback taken by one is seen by all), and a pod stopped with its grace
  * period drains and exits cleanly while the others serve. What podman does not run (the
  * Service, the PodDisruptionBudget, the Ingress, a rollout) is checked from the files by
@@ -25,6 +25,7 @@ import { kubernetesForPodman, type Manifest, manifestOf, readKubernetes } from '
 import {
   addressOfPod,
   askInside,
+  assertConfined,
   cleanupOf,
   credentials,
   databasePassword,
@@ -47,6 +48,8 @@ const network = `crypto-pay-kube-${randomBytes(4).toString('hex')}`;
 /** podman's names for what it plays: a Deployment's pods `NAME-pod-N`, their containers `POD-CONTAINER`. */
 const PODS = [0, 1, 2].map((n) => `crypto-pay-proxy-pod-${n}`);
 const proxyContainer = (pod: string) => `${pod}-proxy`;
+/** The example PostgreSQL's container (postgres.yaml's StatefulSet played as a Pod). */
+const DATABASE = 'postgres-postgres';
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-deploy-kube-'));
 const cleanup = cleanupOf({ pods: ['postgres', ...PODS], networks: [network] });
 
@@ -63,7 +66,7 @@ async function play(name: string, manifests: Manifest[]): Promise<void> {
   });
   if (result.status !== 0) {
     const logs = await Promise.all(
-      [...PODS.map(proxyContainer), 'postgres-postgres'].map(
+      [...PODS.map(proxyContainer), DATABASE].map(
         async (container) => `${container}:\n${await containerLogs(container)}`,
       ),
     );
@@ -162,12 +165,14 @@ describe('deploy/kubernetes: played with podman kube play', () => {
     }
   });
 
-  it("runs as the manifest's user, on a read-only root file system", async () => {
+  it("runs every container as its manifest's user, confined: read-only root, no capability, no new privileges", async () => {
     const container = proxyContainer(PODS[0]!);
     assert.equal((await podman(['exec', container, 'id', '-u'])).stdout.trim(), '1000');
     const write = await podman(['exec', container, 'sh', '-c', 'touch /tmp/probe']);
     assert.notEqual(write.status, 0, 'the root file system is writable');
     assert.match(write.stderr, /Read-only file system/);
+    assert.equal((await podman(['exec', DATABASE, 'id', '-u'])).stdout.trim(), '999');
+    for (const confined of [...PODS.map(proxyContainer), DATABASE]) await assertConfined(confined);
   });
 
   let checkout: Checkout;

@@ -3,7 +3,8 @@
  * run here (a Kubernetes rollout, the PodDisruptionBudget, the Service): every variable they set
  * is one the proxy reads; the drain outlasts the balancer's look at /readyz and the stop waits
  * for the drain; a rollout never takes a ready proxy away first; probes ask /readyz and
- * /healthz; the balancer routes on /readyz and gives event streams their long timeout.
+ * /healthz; the balancer routes on /readyz and gives event streams their long timeout; every
+ * container is confined, including what podman does not apply (seccomp, runAsNonRoot).
  */
 
 import assert from 'node:assert/strict';
@@ -124,6 +125,16 @@ describe('deploy/compose', () => {
     }
   });
 
+  it('confines every service: read-only root, no capability, no new privileges, not root', () => {
+    for (const [name, service] of Object.entries(compose.services as Manifest)) {
+      assert.equal(service.read_only, true, `${name}: read_only`);
+      assert.deepEqual(service.cap_drop, ['ALL'], `${name}: cap_drop`);
+      assert.deepEqual(service.security_opt, ['no-new-privileges:true'], `${name}: security_opt`);
+      // The proxy's and HAProxy's images name their own user; PostgreSQL's starts as root.
+      if (name === 'postgres') assert.equal(service.user, '999:999');
+    }
+  });
+
   it('keeps event streams open far past the heartbeat, with no buffering or compression', () => {
     assert.match(haproxy, /^\s*http-request set-timeout server 1h if event_stream$/m);
     assert.doesNotMatch(haproxy, /^\s*(compression|filter|option http-buffer-request)/m);
@@ -208,6 +219,29 @@ describe('deploy/kubernetes', () => {
       ingress.metadata.annotations['nginx.ingress.kubernetes.io/limit-connections'],
       '256',
     );
+  });
+
+  it('confines every workload: not root, RuntimeDefault seccomp, read-only root, no capability', () => {
+    for (const workload of manifests.filter((m) =>
+      ['Deployment', 'StatefulSet'].includes(m.kind),
+    )) {
+      const spec = workload.spec.template.spec;
+      const where = `${workload.kind} ${workload.metadata.name}`;
+      assert.equal(spec.securityContext?.runAsNonRoot, true, `${where}: runAsNonRoot`);
+      assert.ok(spec.securityContext?.runAsUser > 0, `${where}: runAsUser`);
+      assert.deepEqual(spec.securityContext?.seccompProfile, { type: 'RuntimeDefault' }, where);
+      for (const { name, securityContext } of spec.containers as Manifest[]) {
+        assert.deepEqual(
+          securityContext,
+          {
+            allowPrivilegeEscalation: false,
+            readOnlyRootFilesystem: true,
+            capabilities: { drop: ['ALL'] },
+          },
+          `${where} container ${name}`,
+        );
+      }
+    }
   });
 
   it('passes event streams through the Ingress unbuffered, with long timeouts', () => {

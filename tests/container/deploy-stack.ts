@@ -1,10 +1,12 @@
 /**
  * What the container tests need around the containers they start: the sandbox where the proxies
  * reach it (on a podman network's gateway, or loopback), the proxies' settings pointed at it (as
- * variables or an env file), a proxy asked directly from inside its container, and every
+ * variables or an env file), a proxy asked directly from inside its container, how a container
+ * is confined (capabilities, no new privileges, a read-only root), and every
  * container, pod, network and volume a run made removed again, even when the test process dies.
  */
 
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { guardAgainstOrphans, type OrphanGuard } from '../support/orphan-guard.ts';
 import type { ServerProcess } from '../support/process.ts';
@@ -88,6 +90,49 @@ export async function askInside(container: string, path: string): Promise<Inside
 /** Whether the proxy in `container` answers `/readyz` with 200 (false while it cannot). */
 export async function readyInside(container: string): Promise<boolean> {
   return (await askInside(container, '/readyz')).status === 200;
+}
+
+/** How a running container is confined, as its first process and a write into `/` find it. */
+export interface Confinement {
+  /** PID 1's NoNewPrivs: 1 when no setuid program can raise what it may do. */
+  noNewPrivs: string;
+  /** PID 1's effective and bounding capability sets, in hex: all zeros is none at all. */
+  capEff: string;
+  capBnd: string;
+  /** A write into `/`: `read-only`, `written`, or the error the shell printed. */
+  rootWrite: string;
+}
+
+/** What deploy/ promises of every container it runs. */
+export const CONFINED: Confinement = {
+  noNewPrivs: '1',
+  capEff: '0000000000000000',
+  // The bounding set too: a process without capabilities could otherwise regain them (by a
+  // setuid program, or by running as root).
+  capBnd: '0000000000000000',
+  rootWrite: 'read-only',
+};
+
+export async function confinementOf(container: string): Promise<Confinement> {
+  const status = await podmanOk(['exec', container, 'cat', '/proc/1/status']);
+  const field = (name: string) =>
+    new RegExp(`^${name}:\\s*(\\S+)`, 'm').exec(status)?.[1] ?? `no ${name} line`;
+  const probe = `/crypto-pay-probe-${randomBytes(4).toString('hex')}`;
+  const write = await podman(['exec', container, 'sh', '-c', `: > ${probe} && rm ${probe}`]);
+  let rootWrite = write.stderr.trim();
+  if (write.status === 0) rootWrite = 'written';
+  else if (/Read-only file system/.test(write.stderr)) rootWrite = 'read-only';
+  return {
+    noNewPrivs: field('NoNewPrivs'),
+    capEff: field('CapEff'),
+    capBnd: field('CapBnd'),
+    rootWrite,
+  };
+}
+
+/** Fails naming `container` unless it is confined as deploy/ promises (CONFINED). */
+export async function assertConfined(container: string): Promise<void> {
+  assert.deepEqual(await confinementOf(container), CONFINED, `${container} is not confined`);
 }
 
 /**

@@ -60,13 +60,27 @@ export async function buildProxyImage(): Promise<BuildTimes> {
 }
 
 /**
+ * What packages/proxy/README.md ("As a container") adds to `docker run`: a read-only root (the
+ * proxy writes to /data only), no capability, no privilege gained through a setuid program.
+ */
+export const CONFINED_RUN_OPTIONS = [
+  '--read-only',
+  '--cap-drop',
+  'ALL',
+  '--security-opt',
+  'no-new-privileges',
+];
+
+/**
  * Starts a detached container of PROXY_IMAGE with the image's own command, on the host's
- * network (the sandbox listens on this machine's loopback), `/data` on `volume`.
+ * network (the sandbox listens on this machine's loopback), `/data` on `volume`; `confined`
+ * adds CONFINED_RUN_OPTIONS.
  */
 export async function runProxyContainer(options: {
   name: string;
   volume: string;
   envFile: string;
+  confined?: boolean;
 }): Promise<void> {
   await podmanOk([
     'run',
@@ -75,6 +89,7 @@ export async function runProxyContainer(options: {
     options.name,
     '--network',
     'host',
+    ...(options.confined ? CONFINED_RUN_OPTIONS : []),
     ...ulimitOptions(),
     '--env-file',
     options.envFile,
@@ -103,9 +118,9 @@ export async function running(name: string): Promise<boolean> {
   return (await podmanOk(['inspect', '--format', '{{.State.Running}}', name])) === 'true';
 }
 
-/** `podman exec` as the image's user: its exit status and output. */
-export function exec(name: string, command: string[]) {
-  return podman(['exec', name, ...command]);
+/** `podman exec` as the image's user (or `user`): its exit status and output. */
+export function exec(name: string, command: string[], options: { user?: string } = {}) {
+  return podman(['exec', ...(options.user ? ['--user', options.user] : []), name, ...command]);
 }
 
 /**

@@ -4,7 +4,8 @@
  * package (PostgreSQL 15 and HAProxy 2.6 are bookworm's), on the local `node:24-slim` of
  * base-image.ts. Each behaves as its official image does where deploy/ relies on it: PostgreSQL
  * made on first start from POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB in PGDATA, password
- * logins from the network, `pg_isready` on PATH; HAProxy reading
+ * logins from the network, `pg_isready` on PATH, a postgres user of uid and gid 999 that may
+ * start it without root; HAProxy reading
  * /usr/local/etc/haproxy/haproxy.cfg as user haproxy, stopped gracefully by SIGUSR1.
  *
  * Tagged by a hash of what they are built from (their Containerfile, their files, the base
@@ -30,17 +31,18 @@ const NO_SERVICE_STARTS =
   "printf '#!/bin/sh\\nexit 101\\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d";
 
 /**
- * The official image's first start, in short: as root, own PGDATA and become `postgres`
- * (setpriv execs, so the server is PID 1 and gets the stop signal); on an
- * empty PGDATA, initdb with the user and password given, password logins from anywhere, the
- * database made; then the command (`postgres`).
+ * The official image's first start, in short: PGDATA made and made private; as root, own it
+ * and become `postgres` (setpriv execs, so the server is PID 1 and gets the stop signal); run
+ * as postgres (deploy/'s `user: 999`, `runAsUser: 999`), go straight on. On an empty PGDATA,
+ * initdb with the user and password given, password logins from anywhere, the database made;
+ * then the command (`postgres`).
  */
 const POSTGRES_ENTRYPOINT = `#!/bin/sh
 set -eu
+mkdir -p "$PGDATA" /var/run/postgresql
+chmod 700 "$PGDATA" || :
 if [ "$(id -u)" = 0 ]; then
-  mkdir -p "$PGDATA" /var/run/postgresql
   chown postgres:postgres "$PGDATA" /var/run/postgresql
-  chmod 700 "$PGDATA"
   exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
 fi
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
@@ -68,12 +70,19 @@ const POSTGRES: StandIn = {
   name: 'postgres',
   containerfile: `FROM ${BASE_IMAGE}
 RUN ${NO_SERVICE_STARTS} \\
+ && groupadd --system --gid 999 postgres \\
+ && useradd --system --gid postgres --uid 999 --home-dir /var/lib/postgresql --shell /bin/bash postgres \\
  && mkdir -p /etc/postgresql-common \\
  && echo 'create_main_cluster = false' > /etc/postgresql-common/createcluster.conf \\
  && apt-get update -qq \\
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql-15 >/dev/null \\
  && rm -rf /var/lib/apt/lists/*
 ENV PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
+# As the official image: PGDATA open to any user until the first start makes it 0700, so a
+# new volume on it (its content and modes copied up) is writable by postgres without root.
+RUN mkdir -p "$PGDATA" /var/run/postgresql \\
+ && chown postgres:postgres "$PGDATA" /var/run/postgresql \\
+ && chmod 1777 "$PGDATA" && chmod 3777 /var/run/postgresql
 COPY entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 RUN chmod 755 /usr/local/bin/docker-entrypoint.sh
 VOLUME /var/lib/postgresql/data
