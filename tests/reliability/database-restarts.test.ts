@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { type Balancer, startBalancer } from '../support/balancer.ts';
+import { type Balancer, balancedName, balanceStack } from '../support/balancer.ts';
 import { paymentRequestOf, readCheckout } from '../support/checkouts.ts';
 import { connectionErrorCode } from '../support/http.ts';
 import { APPLICATION_ROLE, type PostgresCluster, startPostgres } from '../support/postgres.ts';
@@ -37,7 +37,6 @@ const DISRUPTIONS = Array.from({ length: TERMINATIONS + RESTARTS }, (_, n) =>
 const STEP = Math.floor(CHECKOUTS / (DISRUPTIONS.length + 1));
 
 const outcomeOf = (n: number) => (n % 5 === 4 ? 'failed' : 'paid');
-const nameOf = (index: number) => `p${index}`;
 
 let cluster: PostgresCluster;
 let receiver: WebhookReceiver;
@@ -60,17 +59,7 @@ before(async () => {
     // The service's retries outlast a restart (a few seconds) without a test-long wait.
     sandboxEnv: { SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,200,400,800,1600,3200,6400,12800' },
   });
-  balancer = await startBalancer({
-    servers: stack.proxies.map((proxy, index) => ({
-      name: nameOf(index),
-      port: Number(new URL(proxy.url).port),
-    })),
-  });
-  for (let index = 0; index < PROXIES; index++) await balancer.untilServer(nameOf(index), 'UP');
-  const wired = await stack.control('/merchant', {
-    callback_url: `${balancer.url}/callbacks/processing`,
-  });
-  assert.equal(wired.status, 200, wired.text);
+  balancer = await balanceStack(stack);
 });
 
 after(async () => {
@@ -162,7 +151,8 @@ test('20 terminations of the proxies’ connections and 3 restarts of PostgreSQL
     assert.equal(proxy.child.exitCode, null, `${proxy.name} still runs`);
     assert.equal(proxy.child.signalCode, null, `${proxy.name} still runs`);
   }
-  for (let index = 0; index < PROXIES; index++) await balancer.untilServer(nameOf(index), 'UP');
+  for (let index = 0; index < PROXIES; index++)
+    await balancer.untilServer(balancedName(index), 'UP');
   assert.deepEqual(whileDown, Array(RESTARTS * PROXIES).fill('503 store_unavailable'));
   assert.ok(ended >= TERMINATIONS / 2, `${ended} of ${TERMINATIONS} terminations ended one`);
 

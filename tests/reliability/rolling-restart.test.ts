@@ -20,7 +20,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { type Balancer, startBalancer } from '../support/balancer.ts';
+import { type Balancer, balancedName, balanceStack } from '../support/balancer.ts';
 import { linkPath, paymentRequestsByLink } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
 import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
@@ -45,7 +45,6 @@ const PAYMENT_LAG = 2;
 
 /** The outcome the sandbox plays for checkout number `n`: one in five fails. */
 const outcomeOf = (n: number) => (n % 5 === 4 ? 'failed' : 'paid');
-const nameOf = (index: number) => `p${index}`;
 const DRAIN_MS = 2000;
 
 let cluster: PostgresCluster;
@@ -92,17 +91,7 @@ before(async () => {
       WEBHOOK_RETRY_SCHEDULE_MS: '100,200,400,800,1600,3200',
     },
   });
-  balancer = await startBalancer({
-    servers: stack.proxies.map((proxy, index) => ({
-      name: nameOf(index),
-      port: Number(new URL(proxy.url).port),
-    })),
-  });
-  for (let index = 0; index < PROXIES; index++) await balancer.untilServer(nameOf(index), 'UP');
-  const wired = await stack.control('/merchant', {
-    callback_url: `${balancer.url}/callbacks/processing`,
-  });
-  assert.equal(wired.status, 200, wired.text);
+  balancer = await balanceStack(stack);
 });
 
 after(async () => {
@@ -174,13 +163,13 @@ function readLoop(stop: () => boolean): Promise<number> {
 async function drainAndStop(index: number, proxy: ServerProcess): Promise<void> {
   const exited = proxy.exited();
   proxy.child.kill('SIGTERM');
-  mark(`${nameOf(index)} SIGTERM`);
-  const out = balancer.untilServer(nameOf(index), 'DOWN').then(() => 'out' as const);
+  mark(`${balancedName(index)} SIGTERM`);
+  const out = balancer.untilServer(balancedName(index), 'DOWN').then(() => 'out' as const);
   const first = await Promise.race([out, exited.then(() => 'exited' as const)]);
   assert.equal(first, 'out', `the balancer took ${proxy.name} out before its drain ended`);
-  mark(`${nameOf(index)} DOWN`);
+  mark(`${balancedName(index)} DOWN`);
   assert.equal(await exited, 0, `${proxy.name} exits 0 after its drain`);
-  mark(`${nameOf(index)} exited`);
+  mark(`${balancedName(index)} exited`);
 }
 
 /** What happened when, to place a failure in the sequence. */
@@ -208,15 +197,15 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   // stopped and started again once a fifth of the wave is in (so creates run on both sides).
   for (let index = 0; index < PROXIES; index++) {
     const wave = index;
-    await phase(`restart ${nameOf(index)}`, async () => {
+    await phase(`restart ${balancedName(index)}`, async () => {
       let inWave = 0;
       let restarted: Promise<unknown> | undefined;
       const restart = () =>
         stack
           .restartProxy(index, (proxy) => drainAndStop(index, proxy))
-          .then(() => mark(`${nameOf(index)} started`))
-          .then(() => balancer.untilServer(nameOf(index), 'UP'))
-          .then(() => mark(`${nameOf(index)} UP`));
+          .then(() => mark(`${balancedName(index)} started`))
+          .then(() => balancer.untilServer(balancedName(index), 'UP'))
+          .then(() => mark(`${balancedName(index)} UP`));
       const settled =
         wave >= PAYMENT_LAG
           ? settleWave((wave - PAYMENT_LAG) * WAVE, (wave - PAYMENT_LAG + 1) * WAVE)
@@ -232,12 +221,12 @@ test('three proxies restarted in turn, then one killed: nothing acknowledged is 
   // The kill: nothing of a create or a webhook send in flight (see the header), streams and
   // reads are. Then the next waves and the payments left, on the two proxies that remain.
   const victim = 1;
-  await phase(`kill ${nameOf(victim)}`, async () => {
+  await phase(`kill ${balancedName(victim)}`, async () => {
     await untilCallbacksAnswered(stack, settled, 'the callbacks so far answered');
     // A send cut off by a drain is due again at once, and taken at a worker's next look.
     await untilOutboxSettled(cluster, stack.proxies);
     await stack.proxies[victim]!.kill();
-    await balancer.untilServer(nameOf(victim), 'DOWN');
+    await balancer.untilServer(balancedName(victim), 'DOWN');
     await Promise.all([
       createWave(3 * WAVE, 4 * WAVE, () => {}),
       settleWave((3 - PAYMENT_LAG) * WAVE, (4 - PAYMENT_LAG) * WAVE),

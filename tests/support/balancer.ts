@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
 import { guardAgainstOrphans } from './orphan-guard.ts';
 import { freePort } from './process.ts';
+import type { Stack } from './stack.ts';
 
 /** The HAProxy backend that holds the proxies: the `proxies` of `Server proxies/NAME is UP`. */
 const BACKEND = 'proxies';
@@ -275,4 +276,34 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       cleanUp();
     },
   };
+}
+
+/** HAProxy's name for the stack's proxy `index`. */
+export const balancedName = (index: number) => `p${index}`;
+
+/**
+ * A balancer in front of every proxy of `stack` (named by `balancedName`), resolved once each is
+ * in rotation and the sandbox sends its callbacks through it, as the service would.
+ */
+export async function balanceStack(stack: Stack): Promise<Balancer> {
+  const balancer = await startBalancer({
+    servers: stack.proxies.map((proxy, index) => ({
+      name: balancedName(index),
+      port: Number(new URL(proxy.url).port),
+    })),
+  });
+  try {
+    for (const [index] of stack.proxies.entries()) {
+      await balancer.untilServer(balancedName(index), 'UP');
+    }
+    const wired = await stack.control('/merchant', {
+      callback_url: `${balancer.url}/callbacks/processing`,
+    });
+    if (wired.status !== 200)
+      throw new Error(`The sandbox refused the callback address: ${wired.text}`);
+  } catch (error) {
+    await balancer.stop();
+    throw error;
+  }
+  return balancer;
 }

@@ -6,6 +6,7 @@
 
 import { after, before, describe } from 'node:test';
 import { type PostgresCluster, startPostgres } from '../../../../tests/support/postgres.ts';
+import { relayedEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { CallbackEntry, CheckoutRecord, Store } from './store.ts';
@@ -63,6 +64,15 @@ export function checkout(overrides: Partial<CheckoutRecord> = {}): CheckoutRecor
 /** A deposit's callback the proxy recorded, at `status`, as its repeats arrive too. */
 export function depositCallback(objectId: string, status = 'Completed'): CallbackEntry {
   return { receivedAt: 20, type: 'deposit', objectId, status, outcome: 'recorded', body: {} };
+}
+
+/**
+ * A deposit's callback recorded with its event (`deposit.received`), as the callbacks route
+ * records it: one webhook for a worker to send.
+ */
+export async function recordDeposit(store: Store, receivedAt = Date.now(), id = 1): Promise<void> {
+  const entry: CallbackEntry = { receivedAt, type: 'deposit', outcome: 'recorded', body: { id } };
+  await store.recordCallback(entry, relayedEvent(entry));
 }
 
 /**

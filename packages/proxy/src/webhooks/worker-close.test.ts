@@ -18,7 +18,7 @@ import { createLogger } from '../process/logger.ts';
 import { openPostgresStore } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
-import { usePostgres } from '../store/stores.test-helpers.ts';
+import { recordDeposit, usePostgres } from '../store/stores.test-helpers.ts';
 import { newWebhookSecret } from './endpoint-url.ts';
 import { startWebhookWorker } from './worker.ts';
 
@@ -39,12 +39,7 @@ function suite(open: Reopen) {
   it('gives back, before close resolves, what a look claimed as the worker closed', async () => {
     const store = await open();
     await store.setEnvEndpoint(receiver.url, Date.now());
-    const entry = { receivedAt: Date.now(), type: 'deposit', outcome: 'recorded', body: { id: 1 } };
-    await store.recordCallback(entry, {
-      type: 'deposit.received',
-      createdAt: entry.receivedAt,
-      data: entry.body,
-    });
+    await recordDeposit(store);
     // The look's claim commits, then its answer is held until the worker is closing.
     let claimed!: () => void;
     const committed = new Promise<void>((resolve) => {

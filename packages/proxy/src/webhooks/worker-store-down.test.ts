@@ -10,7 +10,7 @@ import { eventually } from '../../../../tests/support/eventually.ts';
 import { startWebhookReceiver } from '../../../../tests/support/webhook-receiver.ts';
 import { createLogger } from '../process/logger.ts';
 import { openPostgresStore } from '../store/postgres.ts';
-import { usePostgres } from '../store/stores.test-helpers.ts';
+import { recordDeposit, usePostgres } from '../store/stores.test-helpers.ts';
 import { newWebhookSecret } from './endpoint-url.ts';
 import { startWebhookWorker } from './worker.ts';
 
@@ -24,12 +24,7 @@ describe('webhook delivery worker on PostgreSQL while it restarts', () => {
     const receiver = await startWebhookReceiver(SECRET);
     receiver.mode = 'hang';
     await store.setEnvEndpoint(receiver.url, Date.now());
-    const entry = { receivedAt: Date.now(), type: 'deposit', outcome: 'recorded', body: { id: 1 } };
-    await store.recordCallback(entry, {
-      type: 'deposit.received',
-      createdAt: entry.receivedAt,
-      data: entry.body,
-    });
+    await recordDeposit(store);
     const lines: string[] = [];
     let unrecorded!: () => void;
     const failedToRecord = new Promise<void>((resolve) => {

@@ -9,6 +9,7 @@ import {
 import { createLogger } from '../process/logger.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
+import { recordDeposit } from '../store/stores.test-helpers.ts';
 import { newWebhookSecret } from './endpoint-url.ts';
 import { RETRY_SCHEDULE_MS, retryAt, startWebhookWorker, type WebhookWorker } from './worker.ts';
 
@@ -151,12 +152,7 @@ describe('webhook delivery worker', () => {
     const worker = startWebhookWorker({ store, log: createLogger(() => {}), envSecret: undefined });
     const fresh = newWebhookSecret();
     await store.rotateEndpointSecret('whe_rotated', fresh, Date.now() + 60_000);
-    const entry = { receivedAt: Date.now(), type: 'deposit', outcome: 'recorded', body: { id: 1 } };
-    await store.recordCallback(entry, {
-      type: 'deposit.received',
-      createdAt: entry.receivedAt,
-      data: entry.body,
-    });
+    await recordDeposit(store);
     worker.wake();
     const [request] = await eventually(
       () => oldReceiver.delivered().size === 1 && oldReceiver.received,
@@ -189,12 +185,7 @@ describe('webhook delivery worker', () => {
       schedule: [10, 10, 10, 10],
       now: () => clock.now,
     });
-    const entry = { receivedAt: clock.now, type: 'deposit', outcome: 'recorded', body: { id: 2 } };
-    await store.recordCallback(entry, {
-      type: 'deposit.received',
-      createdAt: clock.now,
-      data: entry.body,
-    });
+    await recordDeposit(store, clock.now, 2);
     worker.wake();
     // The failure logged, and its retry timed by the clock, before the clock moves a day on.
     await eventually(
