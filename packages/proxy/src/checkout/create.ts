@@ -124,7 +124,7 @@ function paymentRequestOf(
   if (body.payment_currency) request.payment_currency = currencyRef(body.payment_currency);
   if (body.end_user_email !== undefined) request.end_user_email = body.end_user_email;
   if (price.description !== undefined) request.description = price.description;
-  const urlStore = price.session?.urlStore ?? config.urlStore;
+  const urlStore = normalisedUrl(price.session?.urlStore ?? config.urlStore);
   if (urlStore !== undefined) request.url_store = urlStore;
   if (urls.success !== undefined) {
     request.url_success = upstreamResultUrl(urls.success, checkoutId, 'success_url');
@@ -136,8 +136,9 @@ function paymentRequestOf(
 }
 
 /**
- * A result address as it is kept and shown (checkout, webhooks): the WHATWG URL's `href`, as
- * `withCheckoutId` writes the service's, never as typed (`0x7f.0.0.1`, a raw `"` or `<`).
+ * An address as it is kept, shown (checkout, webhooks) and sent: the WHATWG URL's `href`, as
+ * `withCheckoutId` writes the result addresses the service gets, never as typed (`0x7f.0.0.1`,
+ * a raw `"` or `<`).
  */
 function normalisedUrl(url: string | undefined): string | undefined {
   return url === undefined ? undefined : new URL(url).href;

@@ -87,7 +87,15 @@ export function withinRunningTime<T>(
         const stood = await stoodStillSince(began);
         if (done) return;
         if (stood && renewals < MAX_RENEWALS) arm(renewals + 1);
-        else reject(onExpiry());
+        else {
+          // This callback's own rejection would reach no one (and end the process): whatever
+          // `onExpiry` throws is the wait's error.
+          try {
+            reject(onExpiry());
+          } catch (error) {
+            reject(error);
+          }
+        }
       }, ms);
     };
     arm(0);

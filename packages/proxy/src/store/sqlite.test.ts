@@ -177,6 +177,17 @@ describe('SQLite store, what only a file has', () => {
     await readOnly.close();
   });
 
+  it('keeps its temporary tables and sorts in memory, never in /tmp (a read-only root)', async () => {
+    let tempStore: unknown;
+    const store = openSqliteStore(join(dir, 'temp-store.db'), {
+      onOpen: (db) => {
+        tempStore = db.pragma('temp_store', { simple: true });
+      },
+    });
+    assert.equal(tempStore, 2, 'temp_store = MEMORY');
+    await store.close();
+  });
+
   it('fails a write on a full disk with an error known as the store being unavailable', async () => {
     // The database may not grow past its size at open: the next page it needs is "the disk full".
     const store = openSqliteStore(':memory:', {

@@ -58,6 +58,9 @@ function openDatabase(file: string): { db: Database.Database; lock: FileLock | u
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
+    // Temporary tables (the rate buckets), sorts and index builds stay in memory: spilled, they
+    // would go to /var/tmp or /tmp, which a container with a read-only root has no room in.
+    db.pragma('temp_store = MEMORY');
     migrate(db);
     releaseAbandoned(db);
     return { db, lock };

@@ -18,7 +18,7 @@ describe('result addresses', () => {
   /** The url_success / url_failed the sandbox received with the newest payment request. */
   const upstreamUrls = () => {
     const record = [...fixture.sandbox.sandbox.store.paymentRequests.values()].at(-1)!;
-    return { success: record.urlSuccess, failed: record.urlFailed };
+    return { success: record.urlSuccess, failed: record.urlFailed, store: record.urlStore };
   };
 
   it('sends the service the addresses with checkout=<id>; the widget gets them plain', async () => {
@@ -68,6 +68,12 @@ describe('result addresses', () => {
       assert.equal(checkout.success_url, success, where);
       assert.equal(checkout.failed_url, failed, where);
     }
+  });
+
+  it("sends the shop's address (URL_STORE) normalised too", async () => {
+    const proxy = testProxy(fixture.sandbox, { URL_STORE: 'https://SHOP.example:443/a/../"shop"' });
+    assert.equal((await proxy.createCheckout(checkoutBody())).status, 201);
+    assert.equal(upstreamUrls().store, 'https://shop.example/%22shop%22');
   });
 
   it('replaces a checkout parameter the address already had', async () => {
