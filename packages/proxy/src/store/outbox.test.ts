@@ -112,13 +112,16 @@ describeStores('Outbox', (open) => {
     // The first worker's late result is logged but does not settle what the second holds.
     await store.finishAttempt(first!, { attemptedAt: 1600, durationMs: 5, delivered: true });
     assert.equal(await store.nextDeliveryAt(1600), 2000);
-    await store.finishAttempt(again!, {
+    const failed = {
       attemptedAt: 1700,
       durationMs: 5,
       statusCode: 500,
       delivered: false,
       retryAt: 9000,
-    });
+    };
+    await store.finishAttempt(again!, failed);
+    // Recorded again (the worker's retry after a COMMIT whose answer was lost): logged once.
+    await store.finishAttempt(again!, failed);
     assert.equal(await store.nextDeliveryAt(1700), 9000);
     assert.ok((await store.listEndpoints())[0]?.failingSince === 1700);
     const attempts = await store.listAttempts({ limit: 10 });
@@ -199,7 +202,7 @@ describeStores('Outbox', (open) => {
     // A claim taken over after its lease ran out gives back nothing: the newer one holds it.
     const [takenOver] = await store.claimDeliveries(61_200, 60_000, 10);
     assert.equal(takenOver?.attempt, 2);
-    await store.releaseClaim(again!, result);
+    await store.releaseClaim(again!, { ...result, attemptedAt: 1300 });
     assert.deepEqual(await store.claimDeliveries(61_300, 60_000, 10), []);
     const attempts = await store.listAttempts({ limit: 10 });
     assert.deepEqual(

@@ -87,7 +87,10 @@ async function deleteEndpoint(client: Queryable, id: string, now: number): Promi
   return true;
 }
 
-/** Logs one attempt of a delivery, inside the caller's transaction. */
+/**
+ * Logs one attempt of a delivery, inside the caller's transaction; once, should its record be
+ * written again (a COMMIT whose answer was lost is retried by the worker).
+ */
 async function logAttempt(
   client: Queryable,
   delivery: { id: number; attempt: number },
@@ -95,7 +98,10 @@ async function logAttempt(
 ): Promise<void> {
   await client.query(
     `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, duration_ms, status_code,
-    error, response_excerpt) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    error, response_excerpt)
+    SELECT $1::bigint, $2::integer, $3::bigint, $4::integer, $5::integer, $6::text, $7::text
+    WHERE NOT EXISTS (SELECT 1 FROM webhook_attempts
+      WHERE delivery_id = $1 AND attempt = $2 AND attempted_at = $3)`,
     [
       delivery.id,
       delivery.attempt,

@@ -80,9 +80,12 @@ export function sqliteOutbox(db: Database.Database): {
     currentAttempt: db.prepare(
       "SELECT attempt FROM webhook_deliveries WHERE id = ? AND state = 'pending'",
     ),
+    // Once, should an attempt's record be written again (PostgreSQL's does the same).
     insertAttempt: db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at,
-      duration_ms, status_code, error, response_excerpt) VALUES (@delivery_id, @attempt,
-      @attempted_at, @duration_ms, @status_code, @error, @response_excerpt)`),
+      duration_ms, status_code, error, response_excerpt) SELECT @delivery_id, @attempt,
+      @attempted_at, @duration_ms, @status_code, @error, @response_excerpt
+      WHERE NOT EXISTS (SELECT 1 FROM webhook_attempts WHERE delivery_id = @delivery_id
+        AND attempt = @attempt AND attempted_at = @attempted_at)`),
     settle: db.prepare(`UPDATE webhook_deliveries SET state = @state,
       next_attempt_at = @next_attempt_at, claimed_until = NULL WHERE id = @id`),
     endpointOfDelivery: db.prepare('SELECT endpoint_id FROM webhook_deliveries WHERE id = ?'),
