@@ -2,8 +2,9 @@
  * Which connection the caps close, over real connections from several loopback addresses:
  * past a cap, the one idle the longest goes (a connection that never finished its headers, or
  * a keep-alive one between requests), never one with a request in flight while an idle one is
- * left; when all are busy, the new one is refused. A request whose body has stalled for
- * `STALLED_BODY_MS` (by the caps' clock, which the tests step) goes as an idle one does.
+ * left; when all are busy, the new one is refused. A request whose body is still arriving
+ * `STALLED_BODY_MS` after its headers (by the caps' clock, which the tests step), however often a
+ * byte of it comes, goes as an idle one does.
  */
 
 import assert from 'node:assert/strict';
@@ -45,14 +46,40 @@ async function inFlight(url: string, from: string, name: string) {
   return raw;
 }
 
-/** A request whose body stalls: its head says 1000 bytes follow, and one does. */
-const stalledBody = (url: string, from: string, name: string, path = '/api/checkouts') =>
+/** A request whose body trickles: its head says `length` bytes follow, and one does. */
+const trickling = (
+  url: string,
+  from: string,
+  name: string,
+  path = '/api/checkouts',
+  length = 1000,
+) =>
   connection(
     url,
     from,
     name,
-    `POST ${path} HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    `POST ${path} HTTP/1.1\r\nHost: proxy\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n{`,
   );
+
+/** How often a trickling body sends a byte: within its time once, past it twice. */
+const TRICKLE_MS = 4_000;
+assert.ok(TRICKLE_MS < STALLED_BODY_MS && 2 * TRICKLE_MS >= STALLED_BODY_MS);
+
+/**
+ * Steps the caps' clock by `TRICKLE_MS`, then each of `bodies` sends one more byte, handed to
+ * the kernel (so on loopback at the server) before this returns: before a later connection.
+ */
+async function nextTrickle(...bodies: Held[]) {
+  clock.now += TRICKLE_MS;
+  await Promise.all(
+    bodies.map(
+      (raw) =>
+        new Promise<void>((resolve, reject) =>
+          raw.socket.write(' ', (error) => (error ? reject(error) : resolve())),
+        ),
+    ),
+  );
+}
 
 /** A whole `GET /healthz` answered on `raw`, which stays open (keep-alive). */
 async function healthz(raw: Held) {
@@ -80,12 +107,16 @@ const slowClientMs = { headers: 60_000, request: 60_000 };
 const clock = { now: 0 };
 const connectionClock = () => clock.now;
 
-/** Resolves once `proxy` has `inFlight` requests in flight and no idle connection. */
-const allInFlight = (proxy: { connections(): { open: number; idle: number } }, inFlight: number) =>
+/** Resolves once `proxy` has `inFlight` requests in flight and `idle` idle connections. */
+const allInFlight = (
+  proxy: { connections(): { open: number; idle: number } },
+  inFlight: number,
+  idle = 0,
+) =>
   eventually(() => {
-    const { open, idle } = proxy.connections();
-    return open === inFlight && idle === 0;
-  }, `${inFlight} requests in flight`);
+    const now = proxy.connections();
+    return now.open === inFlight + idle && now.idle === idle;
+  }, `${inFlight} requests in flight, ${idle} idle`);
 
 describe('connections per client address', { timeout: 30_000 }, () => {
   const served = useServedProxy(
@@ -131,25 +162,40 @@ describe('connections per client address', { timeout: 30_000 }, () => {
     assert.equal(await firstClosed([k, z, w, v]), 'k');
   });
 
-  it('sheds the address’s request whose body stalled the longest, once it has stalled long enough', async () => {
+  it('sheds a trickling body past its time, before a connection idle since later, and a body sent in time only once idle', async () => {
     const url = served.proxy.url;
     const from = '127.0.0.6';
-    const x = await stalledBody(url, from, 'x');
-    const y = await stalledBody(url, from, 'y', '/callbacks/processing');
-    const z = await stalledBody(url, from, 'z');
-    await allInFlight(served.proxy, 3);
-    const early = await connection(url, from, 'early');
-    assert.equal(await firstClosed([x, y, z, early]), 'early', 'none has stalled long enough');
-    clock.now += STALLED_BODY_MS;
-    const late = await connection(url, from, 'late');
-    assert.equal(await firstClosed([x, y, z, late]), 'x');
-    await healthz(late);
+    const x = await trickling(url, from, 'x');
+    // Its request began now, by the caps' clock, not after the step.
+    await allInFlight(served.proxy, 1);
+    clock.now += 1_000;
+    const k = await connection(url, from, 'k');
+    await healthz(k);
+    clock.now += 1_000;
+    // Its whole body (`{}`) in two parts, 2 s apart: in time, then answered (400).
+    const y = await trickling(url, from, 'y', '/api/checkouts', 2);
+    await allInFlight(served.proxy, 2, 1);
+    await nextTrickle(x);
+    y.socket.write('}');
+    await y.until((text) => text.includes('\r\n\r\n{"error"'));
+    await nextTrickle(x);
+    // x began 10 s ago and still sends: it goes before k, idle for 9 s, though its last byte
+    // came a moment ago.
+    const first = await connection(url, from, 'first');
+    assert.equal(await firstClosed([x, k, y, first]), 'x');
+    const second = await connection(url, from, 'second');
+    assert.equal(await firstClosed([k, y, first, second]), 'k');
+    // y is idle since its answer, 4 s ago, as a keep-alive connection.
+    const third = await connection(url, from, 'third');
+    assert.equal(await firstClosed([y, first, second, third]), 'y');
+    await healthz(third);
   });
 });
 
 describe('connections in all', { timeout: 30_000 }, () => {
   const served = useServedProxy(
-    { slowClientMs, log: () => {} },
+    // The caps' clock stands still: b's request stays within its time on a slow machine too.
+    { slowClientMs, log: () => {}, connectionClock },
     { connections: { total: 3, perClient: 0 } },
   );
 
@@ -170,27 +216,29 @@ describe('connections in all', { timeout: 30_000 }, () => {
   });
 });
 
-describe('connections in all, held by request bodies that stall', { timeout: 30_000 }, () => {
+describe('connections in all, held by request bodies that trickle', { timeout: 30_000 }, () => {
   const served = useServedProxy(
     { slowClientMs, log: () => {}, connectionClock },
     { connections: { total: 4, perClient: 0 } },
   );
 
-  it('sheds the request stalled the longest (a callback’s too) for a new client, never one that has not stalled long enough', async () => {
+  it('sheds the request receiving its body the longest (a callback’s too) for a new client, never one within its time', async () => {
     const url = served.proxy.url;
-    // Two addresses hold every connection, as 150 from each held MAX_CONNECTIONS=300.
-    const a = await stalledBody(url, '127.0.0.2', 'a', '/callbacks/processing');
-    const b = await stalledBody(url, '127.0.0.3', 'b');
-    const c = await stalledBody(url, '127.0.0.2', 'c');
-    const d = await stalledBody(url, '127.0.0.3', 'd', '/callbacks/processing');
+    // Two addresses hold every connection, as 150 from each held MAX_CONNECTIONS=300, each
+    // sending a byte every 4 s.
+    const a = await trickling(url, '127.0.0.2', 'a', '/callbacks/processing');
+    const b = await trickling(url, '127.0.0.3', 'b');
+    const c = await trickling(url, '127.0.0.2', 'c');
+    const d = await trickling(url, '127.0.0.3', 'd', '/callbacks/processing');
     await allInFlight(served.proxy, 4);
+    await nextTrickle(a, b, c, d);
     const early = await connection(url, '127.0.0.4', 'early');
-    assert.equal(await firstClosed([a, b, c, d, early]), 'early', 'none has stalled long enough');
-    clock.now += STALLED_BODY_MS;
+    assert.equal(await firstClosed([a, b, c, d, early]), 'early', 'none is past its time');
+    await nextTrickle(a, b, c, d);
     const client = await connection(url, '127.0.0.4', 'client');
     assert.equal(await firstClosed([a, b, c, d, client]), 'a');
     await healthz(client);
-    // The next in the order they stalled.
+    // The next in the order they began.
     const another = await connection(url, '127.0.0.5', 'another');
     assert.equal(await firstClosed([b, c, d, another]), 'b');
     await healthz(another);

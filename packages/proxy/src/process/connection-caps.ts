@@ -9,11 +9,12 @@
  * as it runs, so streams and requests being answered are never shed while an idle connection
  * is left. Dropping an idle connection costs its client a reconnect, nothing more.
  *
- * A request whose body has not moved for `STALLED_BODY_MS` (its headers sent, `Content-Length:
- * 1000`, one byte) holds a connection as an unfinished header does, for the request timeout:
- * past a cap it is shed as an idle one is, whichever has been idle or stalled the longest.
- * Progress is the socket's byte count, looked at only when a cap is reached, so a request pays
- * nothing for it but a place in a list.
+ * A request whose body is still arriving `STALLED_BODY_MS` after its headers (`Content-Length:
+ * 1000`, then a byte now and then) holds a connection as an unfinished header does, for the
+ * request timeout: past a cap it is shed as an idle one is, whichever has been idle or receiving
+ * the longest. Judged from its headers, not from its last byte: a byte every few seconds would
+ * otherwise keep it forever. Whether the body has arrived is asked only when a cap is reached,
+ * so a request pays nothing for it but a place in a list.
  */
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -27,7 +28,7 @@ interface Client {
   open: number;
   /** Its idle connections, idle the longest first. */
   idle: IdleList<Connection>;
-  /** Its connections receiving a request's body, the longest without progress first. */
+  /** Its connections receiving a request's body, the longest receiving first. */
   receiving: IdleList<Connection>;
 }
 
@@ -42,10 +43,9 @@ interface Connection {
   /** Its places among everyone's idle connections and among its client's. */
   everyone: IdleLinks<Connection>;
   sameClient: IdleLinks<Connection>;
-  /** The request whose body may still be arriving, and when its bytes last moved. */
+  /** The request whose body may still be arriving, and when its headers arrived. */
   incoming: IncomingMessage | undefined;
-  bytesSeen: number;
-  progressAt: number;
+  receivingSince: number;
   /** Its places among everyone's and its client's connections receiving a body. */
   receivingEveryone: IdleLinks<Connection>;
   receivingSameClient: IdleLinks<Connection>;
@@ -61,9 +61,9 @@ const newClient = (): Client => ({
 const CONNECTION = Symbol('connection');
 
 /**
- * How long a request's body may make no progress before its connection is as sheddable as an
- * idle one. A client uploading on a poor link stalls for a retransmission or two (a second
- * each at first), not for seconds on end: its 32 KiB at most is a few round trips.
+ * How long after its headers a request's body may still be arriving before its connection is
+ * as sheddable as an idle one. A body is 32 KiB at most (`http/body.ts`): a few round trips,
+ * well under a second, and a second or two more on a poor link that retransmits.
  */
 export const STALLED_BODY_MS = 5_000;
 
@@ -87,7 +87,7 @@ export function capConnections(
   const clients = new Map<string, Client>();
   /** Every idle connection, idle the longest first. */
   const idle = new IdleList<Connection>((connection) => connection.everyone);
-  /** Every connection receiving a request's body, the longest without progress first. */
+  /** Every connection receiving a request's body, the longest receiving first. */
   const receiving = new IdleList<Connection>((connection) => connection.receivingEveryone);
   let open = 0;
   const counts = { shed: 0, refused: 0, shedLogged: 0, refusedLogged: 0, loggedAt: -Infinity };
@@ -102,11 +102,10 @@ export function capConnections(
     connection.client.idle.remove(connection);
   };
   const startedReceiving = (connection: Connection, request: IncomingMessage) => {
-    // At the end of both lists, so each stays in the order of progress.
+    // At the end of both lists, so each stays in the order requests began.
     doneReceiving(connection);
     connection.incoming = request;
-    connection.bytesSeen = connection.socket.bytesRead;
-    connection.progressAt = now();
+    connection.receivingSince = now();
     receiving.add(connection);
     connection.client.receiving.add(connection);
   };
@@ -115,23 +114,17 @@ export function capConnections(
     receiving.remove(connection);
     connection.client.receiving.remove(connection);
   };
-  /** The connection of `connections` whose body has not moved the longest, if that is long. */
+  /** The connection of `connections` receiving a body the longest, if for too long. */
   const stalledIn = (connections: IdleList<Connection>): Connection | undefined => {
     for (;;) {
       const oldest = connections.first();
       if (oldest === undefined) return undefined;
-      if (oldest.incoming?.complete !== false) {
-        // Its body has all arrived: a request being answered, not shed.
-        doneReceiving(oldest);
-        continue;
+      if (oldest.incoming?.complete === false) {
+        return now() - oldest.receivingSince >= STALLED_BODY_MS ? oldest : undefined;
       }
-      const read = oldest.socket.bytesRead;
-      if (read !== oldest.bytesSeen) {
-        // Moved since last looked at: not stalled, and to the end of the lists.
-        startedReceiving(oldest, oldest.incoming);
-        continue;
-      }
-      return now() - oldest.progressAt >= STALLED_BODY_MS ? oldest : undefined;
+      // Its body has all arrived: a request being answered, not shed. (A whole body fits
+      // Node's buffers, so one its handler has not read yet has arrived too.)
+      doneReceiving(oldest);
     }
   };
   const forget = (connection: Connection) => {
@@ -157,8 +150,8 @@ export function capConnections(
     counts.refusedLogged = counts.refused;
   };
   /**
-   * Closes the connection idle the longest of `idleOnes` or stalled the longest of
-   * `bodiesArriving`, whichever has been so longer; false when there is none.
+   * Closes the connection idle the longest of `idleOnes` or receiving the longest (and too
+   * long) of `bodiesArriving`, whichever has been so longer; false when there is none.
    */
   const shedFrom = (
     idleOnes: IdleList<Connection>,
@@ -167,7 +160,8 @@ export function capConnections(
     const idleOne = idleOnes.first();
     const stalled = stalledIn(bodiesArriving);
     const stalledLonger =
-      idleOne === undefined || (stalled !== undefined && stalled.progressAt < idleOne.idleSince);
+      idleOne === undefined ||
+      (stalled !== undefined && stalled.receivingSince < idleOne.idleSince);
     const oldest = stalledLonger ? stalled : idleOne;
     if (oldest === undefined) return false;
     forget(oldest);
@@ -201,8 +195,7 @@ export function capConnections(
       everyone: unlinked(),
       sameClient: unlinked(),
       incoming: undefined,
-      bytesSeen: 0,
-      progressAt: 0,
+      receivingSince: 0,
       receivingEveryone: unlinked(),
       receivingSameClient: unlinked(),
     };

@@ -78,7 +78,13 @@ function pipeToSocket(
   ]);
   response.flushHeaders();
   const socket = response.socket!;
-  const stop = start({ write: (bytes) => socket.write(bytes), end: () => response.end() });
+  const write = (bytes: Uint8Array) => {
+    // Ended under the stream (the adapter's `destroySoon`) with bytes its client has not read:
+    // no 'close' comes until a write, and one after the end is an error. Close it instead.
+    if (socket.writable) socket.write(bytes);
+    else socket.destroy();
+  };
+  const stop = start({ write, end: () => response.end() });
   // Ended by us or the client gone (perhaps already).
   if (socket.destroyed) stop();
   else socket.once('close', stop);
