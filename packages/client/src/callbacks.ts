@@ -1,7 +1,8 @@
 /**
  * Verifies a callback from the processing service: the key header must be the merchant's API
  * key and the signature must cover the exact bytes received, both checked every time in
- * constant time; only then is the body parsed and checked against the callback shapes. Anything else is refused with a reason.
+ * constant time; only then is the body parsed and checked against the callback shapes.
+ * Anything else is refused with a reason.
  */
 
 import {

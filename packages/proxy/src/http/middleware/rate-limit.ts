@@ -1,8 +1,9 @@
 /**
  * Per-client rate limits as token buckets, refilled evenly over a minute: `rateLimit` counts
- * every request, `failureLimit` only the refused authentications. Over a limit the answer is 429 with `Retry-After` in whole seconds. The buckets
- * live in the store, so every proxy on one database counts a client together; a store that
- * fails answers 503 `store_unavailable`, as everywhere else.
+ * every request, `failureLimit` only the refused authentications. Over a limit the answer is
+ * 429 with `Retry-After` in whole seconds. The buckets live in the store, so every proxy on one
+ * database counts a client together; a store that fails answers 503 `store_unavailable`, as
+ * everywhere else.
  */
 
 import type { Context } from 'hono';

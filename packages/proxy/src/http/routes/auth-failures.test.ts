@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
 import { signedJsonHeaders } from '../../../../../tests/support/http.ts';
 import { createLogger } from '../../process/logger.ts';
+import { openSqliteStore } from '../../store/sqlite.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
 import {
   ADMIN_TOKEN,
@@ -100,6 +101,38 @@ describe('failed authentications, per address', () => {
       const answer = await deliverCallback(proxy, JSON.stringify({ type: 'weather' }));
       assert.equal(answer.status, 400);
     }
+  });
+});
+
+describe('failed authentications, what they cost the store', () => {
+  const shared = useTestSandbox();
+
+  it('asks nothing of it for a signed callback, once for a right admin token', async () => {
+    const store = openSqliteStore(':memory:');
+    let asked = 0;
+    // The real store, its rate buckets' calls counted (whatever they are named).
+    const counted = new Proxy(store, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== 'function') return value;
+        if (typeof name === 'string' && /rate/i.test(name)) asked++;
+        return value.bind(target);
+      },
+    });
+    const proxy = testProxy(shared.sandbox, {}, { store: counted });
+    const checkout = await createdRecord(proxy);
+    asked = 0;
+    const body = paymentRequestCallback(
+      { id: checkout.paymentRequestId, foreign_id: checkout.foreignId },
+      'processing',
+    );
+    assert.equal((await deliverCallback(proxy, body)).status, 200);
+    assert.equal(asked, 0);
+    const admin = await proxy.request('/admin/checkouts', {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(admin.status, 200);
+    assert.equal(asked, 1);
   });
 });
 
