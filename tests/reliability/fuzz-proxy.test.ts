@@ -54,8 +54,9 @@ function crossSiteRefusal(headers: Record<string, string>): number | undefined {
 let stack: Stack;
 let target: Target;
 before(async () => {
-  // Its forged callbacks and wrong tokens all come from one address: the guessing limit would
-  // soon refuse its right ones too (the limit has tests of its own).
+  // Its forged callbacks and wrong tokens all come from one address: past the guessing limit
+  // they would be 429s instead of the 403s and 401s it checks, and its right admin tokens would
+  // be refused too (the limit has tests of its own; signed callbacks it never refuses).
   stack = await startStack({ counting: true, proxyEnv: { AUTH_FAILURES_PER_MINUTE: '100000' } });
   target = await createTarget();
 });

@@ -4,7 +4,9 @@
  */
 
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { createServer } from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import type { PaymentRequestCallback } from '@crypto-pay/protocol';
@@ -115,6 +117,22 @@ describe('refused callbacks', () => {
   test("another merchant's key", async () => {
     const headers = signed(paidBody, SIGNING_SECRET, 'someone-else');
     await assert.rejects(client.verifyCallback(paidBody, headers), refused('bad_key'));
+  });
+
+  test('a wrong key costs the same work as a right one: the body is signed over all the same', async (t) => {
+    // The one timing that matters, counted rather than clocked: node:crypto's createHmac, the
+    // real one, watched through the builtin's ESM exports that signing-node.ts imports.
+    const wrongKey = signed(paidBody, SIGNING_SECRET, 'someone-else');
+    const rightKey = signed(paidBody);
+    const hmac = t.mock.method(crypto, 'createHmac');
+    syncBuiltinESMExports();
+    t.after(syncBuiltinESMExports);
+    await assert.rejects(client.verifyCallback(paidBody, wrongKey), refused('bad_key'));
+    const wrongKeyWork = hmac.mock.callCount();
+    hmac.mock.resetCalls();
+    await client.verifyCallback(paidBody, rightKey);
+    assert.equal(wrongKeyWork, hmac.mock.callCount());
+    assert.equal(wrongKeyWork, 1);
   });
 
   test('no signature header', async () => {

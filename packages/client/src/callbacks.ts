@@ -1,7 +1,8 @@
 /**
  * Verifies a callback from the processing service: the key header must be the merchant's API
- * key and the signature must cover the exact bytes received; only then is the body parsed and
- * checked against the callback shapes. Anything else is refused with a reason.
+ * key and the signature must cover the exact bytes received, both checked every time in
+ * constant time; only then is the body parsed and checked against the callback shapes.
+ * Anything else is refused with a reason.
  */
 
 import {
@@ -43,19 +44,23 @@ export async function verifyCallback(
   headers: CallbackHeaders,
 ): Promise<Callback> {
   const key = header(headers, KEY_HEADER);
+  const signature = header(headers, SIGNATURE_HEADER);
+  const bytes = rawBody instanceof ArrayBuffer ? new Uint8Array(rawBody) : rawBody;
+  // Both checks every time, then the verdict: stopping at a wrong key would skip the HMAC over
+  // the body, and the time it saves would tell a guesser which key is right.
+  const keyRight = secretsEqualSync(key ?? '', credentials.apiKey);
+  const signatureRight = verifySignatureSync(credentials.signingSecret, bytes, signature);
   if (!key) throw new CallbackVerificationError('missing_key', `No ${KEY_HEADER} header.`);
-  if (!secretsEqualSync(key, credentials.apiKey)) {
+  if (!keyRight) {
     throw new CallbackVerificationError(
       'bad_key',
       `The ${KEY_HEADER} header is not this merchant's key.`,
     );
   }
-  const signature = header(headers, SIGNATURE_HEADER);
   if (!signature) {
     throw new CallbackVerificationError('missing_signature', `No ${SIGNATURE_HEADER} header.`);
   }
-  const bytes = rawBody instanceof ArrayBuffer ? new Uint8Array(rawBody) : rawBody;
-  if (!verifySignatureSync(credentials.signingSecret, bytes, signature)) {
+  if (!signatureRight) {
     throw new CallbackVerificationError(
       'bad_signature',
       `The ${SIGNATURE_HEADER} header does not match the body.`,

@@ -192,11 +192,12 @@ export function useSandboxAndProxy(): { sandbox: RunningSandbox; proxy: TestProx
 
 /**
  * A sandbox and a proxy serving on 127.0.0.1 (a real Node server, as in production) for the
- * tests of one file; `changes` adjust the proxy's configuration.
+ * tests of one file; `changes` adjust the proxy's configuration, or are asked for once earlier
+ * hooks have run (a database of a cluster `usePostgres` started, say).
  */
 export function useServedProxy(
   options: StartOptions,
-  changes: Partial<Config> = {},
+  changes: Partial<Config> | (() => Promise<Partial<Config>>) = {},
 ): { sandbox: RunningSandbox; proxy: RunningProxy } {
   const served = {} as { sandbox: RunningSandbox; proxy: RunningProxy };
   let remove = () => {};
@@ -204,7 +205,8 @@ export function useServedProxy(
     served.sandbox = await startTestSandbox();
     const server = serverConfig(served.sandbox);
     remove = server.remove;
-    served.proxy = await startProxy({ ...server.config, ...changes }, options);
+    const extra = typeof changes === 'function' ? await changes() : changes;
+    served.proxy = await startProxy({ ...server.config, ...extra }, options);
   });
   after(async () => {
     await served.proxy?.close();

@@ -95,12 +95,11 @@ export function createApp(options: AppOptions) {
   // clock unless a test gives one.
   const limitClock = options.monotonicNow === undefined ? {} : { now: options.monotonicNow };
   /** Guessing a key, a signature or a token is slowed per address (`failureLimit`). */
-  const failures = (name: string, failureStatus: number) =>
+  const failures = (name: string) =>
     failureLimit({
       perMinute: config.authFailuresPerMinute,
       store,
       key: clientOf,
-      failureStatus,
       name,
       ...limitClock,
     });
@@ -145,8 +144,10 @@ export function createApp(options: AppOptions) {
         writer: config.eventStreamWriter,
       }),
     )
-    .on('POST', '/callbacks/processing', failures('callback-failures', 403))
-    .route('/callbacks', callbackRoutes({ store, hub, now, processing }))
+    .route(
+      '/callbacks',
+      callbackRoutes({ store, hub, now, processing, failures: failures('callback-failures') }),
+    )
     .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
     .route(
       '/',
@@ -161,7 +162,7 @@ export function createApp(options: AppOptions) {
     );
 
   if (config.adminToken !== undefined) {
-    app.use('/admin/*', failures('admin-failures', 401), adminAuth(config.adminToken));
+    app.use('/admin/*', adminAuth(config.adminToken, failures('admin-failures')));
     app.route('/admin', adminRoutes({ store, processing, currencies, now }));
     app.route('/admin', webhookRoutes({ store, now }));
   }

@@ -39,7 +39,7 @@ import {
   ref,
   storeUnavailable,
   storeUnreadable,
-  tooManyFailures,
+  tooManyForgeries,
   withFailureLimit,
 } from './operations.ts';
 import { webhookEvents } from './webhook-events.ts';
@@ -143,7 +143,7 @@ export function openApiDocument() {
               properties: { received: { const: true } },
             }),
             ...errors(400, 403, 404),
-            ...tooManyFailures,
+            ...tooManyForgeries,
             ...storeUnavailable,
           },
         },

@@ -26,10 +26,17 @@ export const storeUnavailable = {
 export const storeUnreadable = {
   503: ok('store_unavailable: the store could not be read; try again later.', ref('Error')),
 };
-/** A route that checks a token or a signature, once an address failed it too often. */
+/** The merchant API, once an address sent wrong tokens too often. */
 export const tooManyFailures = {
   429: ok(
-    'rate_limited: too many refused tokens or signatures from this address (AUTH_FAILURES_PER_MINUTE); every request of it is refused until Retry-After seconds have passed.',
+    'rate_limited: too many refused tokens from this address (AUTH_FAILURES_PER_MINUTE); every request of it, the right token too, is refused until Retry-After seconds have passed.',
+    ref('Error'),
+  ),
+};
+/** The callbacks, once an address sent refused ones too often: only those are slowed. */
+export const tooManyForgeries = {
+  429: ok(
+    'rate_limited: instead of the 403, once this address had too many callbacks refused for their key or signature (AUTH_FAILURES_PER_MINUTE), until Retry-After seconds have passed. A correctly signed callback is never refused for it.',
     ref('Error'),
   ),
 };

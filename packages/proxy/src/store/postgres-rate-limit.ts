@@ -2,8 +2,8 @@
  * The rate limits' token buckets on PostgreSQL (creates, failed authentications), shared by
  * every proxy on the database: one UPSERT refills a client's bucket by the time since its last
  * take on the database server's clock (one clock for all proxies, whatever theirs say), takes a
- * token if there is a whole one, and says which it did; a SELECT tells the same wait without
- * taking. Concurrent takes of one key queue on its row.
+ * token (or, at cost 0, none) if there is a whole one, and says whether there was. Concurrent
+ * takes of one key queue on its row.
  */
 
 import type pg from 'pg';
@@ -24,26 +24,21 @@ const refilled = `LEAST($2::float8, bucket.tokens
   + GREATEST(0, excluded.updated_at - bucket.updated_at) * $2::float8 / 60000)`;
 
 const TAKE = `INSERT INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
-  VALUES ($1, $2::float8 - 1, true, ${NOW})
+  VALUES ($1, $2::float8 - $4::float8, true, ${NOW})
   ON CONFLICT (key) DO UPDATE SET
-    tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - 1 ELSE ${refilled} END,
+    tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - $4::float8 ELSE ${refilled} END,
     taken = ${refilled} >= 1,
     updated_at = excluded.updated_at
   RETURNING tokens, taken, updated_at`;
 
-/** The bucket now, as a take would find it, taking nothing; no row when it is full. */
-const PEEK = `SELECT LEAST($2::float8, tokens
-  + GREATEST(0, ${NOW} - updated_at) * $2::float8 / 60000) AS tokens
-  FROM rate_buckets WHERE key = $1`;
-
 export function postgresRateLimit(pool: pg.Pool) {
   const sweepDue = idleBucketSweep();
   return {
-    async takeRateToken({ key, perMinute, now }: RateLimitTake): Promise<number> {
+    async takeRateToken({ key, perMinute, now, cost = 1 }: RateLimitTake): Promise<number> {
       const { rows } = await query<{ tokens: number; taken: boolean; updated_at: number }>(
         pool,
         TAKE,
-        [key, perMinute, now ?? null],
+        [key, perMinute, now ?? null, cost],
       );
       const row = rows[0]!;
       // By the take's time on the database's clock, as the buckets keep it.
@@ -52,11 +47,6 @@ export function postgresRateLimit(pool: pg.Pool) {
         await query(pool, 'DELETE FROM rate_buckets WHERE updated_at < $1', [idleBefore]);
       }
       return rateWaitSeconds(row.tokens, row.taken, perMinute);
-    },
-    async rateTokenWait({ key, perMinute, now }: RateLimitTake): Promise<number> {
-      const { rows } = await query<{ tokens: number }>(pool, PEEK, [key, perMinute, now ?? null]);
-      const tokens = rows[0]?.tokens;
-      return tokens === undefined ? 0 : rateWaitSeconds(tokens, tokens >= 1, perMinute);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The rate limits' buckets as every store keeps them: a full bucket, refusals with the wait,
  * refill with time, a clock stepped back, idle buckets forgotten, takes at once that never hand
- * out more than the bucket holds, and the wait told without a take.
+ * out more than the bucket holds, and takes at cost 0 that only need a token to be there.
  */
 
 import assert from 'node:assert/strict';
@@ -53,24 +53,34 @@ describeStores('Rate-limit buckets', (open) => {
     await store.close();
   });
 
-  it('tells the wait of a bucket without taking from it', async () => {
+  it('at cost 0 lets through only while a token is there, spending none', async () => {
     const store = await open();
-    const take = (now: number) => store.takeRateToken({ key: 'failures', perMinute: 2, now });
-    const wait = (now: number, key = 'failures') => store.rateTokenWait({ key, perMinute: 2, now });
-    assert.equal(await wait(1_000), 0);
-    assert.equal(await wait(1_000, 'never-seen'), 0);
+    const take = (now: number, cost: 0 | 1 = 1, key = 'failures') =>
+      store.takeRateToken({ key, perMinute: 2, now, cost });
+    assert.equal(await take(1_000, 0, 'never-seen'), 0);
+    assert.equal(await take(1_000, 0), 0);
+    assert.equal(await take(1_000, 0), 0);
     assert.equal(await take(1_000), 0);
-    assert.equal(await wait(1_000), 0);
-    assert.equal(await wait(1_000), 0);
+    assert.equal(await take(1_000, 0), 0);
     assert.equal(await take(1_000), 0);
-    assert.equal(await wait(1_000), 30);
-    assert.equal(await wait(21_000), 10);
+    assert.equal(await take(1_000, 0), 30);
+    assert.equal(await take(21_000, 0), 10);
     // Asking spent nothing: the token refilled by then is there to take.
-    assert.equal(await wait(31_000), 0);
+    assert.equal(await take(31_000, 0), 0);
     assert.equal(await take(31_000), 0);
-    assert.equal(await wait(31_000), 30);
-    // A clock stepped back refills nothing, and takes nothing either.
-    assert.equal(await wait(0), 30);
+    assert.equal(await take(31_000, 0), 30);
+    await store.close();
+  });
+
+  it('spends only the costly takes of a burst, and no more than the bucket holds', async () => {
+    const store = await open();
+    const waits = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        store.takeRateToken({ key: 'mixed', perMinute: 5, now: 0, cost: index % 2 === 0 ? 1 : 0 }),
+      ),
+    );
+    const spent = waits.filter((wait, index) => wait === 0 && index % 2 === 0).length;
+    assert.equal(spent, 5, String(waits));
     await store.close();
   });
 

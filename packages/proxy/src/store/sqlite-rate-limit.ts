@@ -1,7 +1,7 @@
 /**
  * The rate limits' token buckets on SQLite (creates, failed authentications): one UPSERT
- * refills a client's bucket by the time since its last take, takes a token if there is a whole
- * one, and says which it did; a SELECT tells the same wait without taking. The table is TEMP,
+ * refills a client's bucket by the time since its last take, takes a token (or, at cost 0,
+ * none) if there is a whole one, and says whether there was. The table is TEMP,
  * of this connection: one process owns the file, so it is the whole store's, and a take (on
  * every create, refused ones too) costs no fsync of the database (about 2 ms each on the bench
  * machine with `synchronous = FULL`). A restart fills every bucket, as before.
@@ -21,17 +21,12 @@ const refilled = `MIN(:per_minute, tokens
   + MAX(0, excluded.updated_at - updated_at) * :per_minute / 60000.0)`;
 
 const TAKE = `INSERT INTO rate_buckets (key, tokens, taken, updated_at)
-  VALUES (:key, :per_minute - 1, 1, :now)
+  VALUES (:key, :per_minute - :cost, 1, :now)
   ON CONFLICT (key) DO UPDATE SET
-    tokens = ${refilled} - (${refilled} >= 1),
+    tokens = ${refilled} - (${refilled} >= 1) * :cost,
     taken = ${refilled} >= 1,
     updated_at = excluded.updated_at
   RETURNING tokens, taken`;
-
-/** The bucket at `:now`, as a take would find it, taking nothing; no row when it is full. */
-const PEEK = `SELECT MIN(:per_minute, tokens
-  + MAX(0, :now - updated_at) * :per_minute / 60000.0) AS tokens
-  FROM rate_buckets WHERE key = :key`;
 
 /**
  * Idle ones are deleted by a scan once a minute: the table holds about two minutes' clients,
@@ -46,23 +41,23 @@ const CREATE = `CREATE TEMP TABLE IF NOT EXISTS rate_buckets (
 
 export function sqliteRateLimit(db: Database.Database) {
   db.exec(CREATE);
-  const take = db.prepare<{ key: string; per_minute: number; now: number }>(TAKE);
-  const peek = db.prepare<{ key: string; per_minute: number; now: number }>(PEEK);
+  const take = db.prepare<{ key: string; per_minute: number; now: number; cost: number }>(TAKE);
   const purge = db.prepare('DELETE FROM rate_buckets WHERE updated_at < ?');
   const sweepDue = idleBucketSweep();
   return {
-    async takeRateToken({ key, perMinute, now = Date.now() }: RateLimitTake): Promise<number> {
-      const row = take.get({ key, per_minute: perMinute, now }) as {
+    async takeRateToken({
+      key,
+      perMinute,
+      now = Date.now(),
+      cost = 1,
+    }: RateLimitTake): Promise<number> {
+      const row = take.get({ key, per_minute: perMinute, now, cost }) as {
         tokens: number;
         taken: number;
       };
       const idleBefore = sweepDue(now);
       if (idleBefore !== undefined) purge.run(idleBefore);
       return rateWaitSeconds(row.tokens, row.taken === 1, perMinute);
-    },
-    async rateTokenWait({ key, perMinute, now = Date.now() }: RateLimitTake): Promise<number> {
-      const row = peek.get({ key, per_minute: perMinute, now }) as { tokens: number } | undefined;
-      return row === undefined ? 0 : rateWaitSeconds(row.tokens, row.tokens >= 1, perMinute);
     },
   };
 }

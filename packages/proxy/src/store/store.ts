@@ -194,6 +194,12 @@ export interface RateLimitTake {
    * database server's on PostgreSQL, one clock for every proxy).
    */
   now?: number;
+  /**
+   * The tokens the take spends: 1 (the default), or 0 to be let through only while the bucket
+   * holds a whole one, spending none (a right credential under a failure limit: refused while a
+   * guesser has emptied the bucket, by the same statement as a wrong one).
+   */
+  cost?: 0 | 1;
 }
 
 export interface Store extends WebhookStore {
@@ -272,19 +278,13 @@ export interface Store extends WebhookStore {
 
   /**
    * Takes a token from `take.key`'s bucket (full when new or idle a minute, refilled evenly,
-   * shared by every proxy on the store) in one atomic step: 0 when one was taken, otherwise the
-   * whole seconds until one will be there (and nothing is taken). A clock that steps back
+   * shared by every proxy on the store) in one atomic step: 0 when one was taken (or, at
+   * `cost` 0, was there), otherwise the whole seconds until one will be there (and nothing is
+   * taken). A clock that steps back
    * refills nothing, and refuses no one for longer than a minute's worth. Idle buckets are
    * forgotten, so the table stays bounded.
    */
   takeRateToken(take: RateLimitTake): Promise<number>;
-
-  /**
-   * The whole seconds until `take.key`'s bucket holds a token, taking none: 0 when it holds one
-   * (a new or idle bucket is full). For limits that count some answers only (failed
-   * authentications) yet refuse every request once the bucket is empty.
-   */
-  rateTokenWait(take: RateLimitTake): Promise<number>;
 
   /**
    * Follows changes that other proxies commit on the same database (PostgreSQL: LISTEN/NOTIFY

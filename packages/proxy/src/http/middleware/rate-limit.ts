@@ -1,9 +1,9 @@
 /**
  * Per-client rate limits as token buckets, refilled evenly over a minute: `rateLimit` counts
- * every request, `failureLimit` only the refused authentications yet refuses everything once
- * they ran out. Over a limit the answer is 429 with `Retry-After` in whole seconds. The buckets
- * live in the store, so every proxy on one database counts a client together; a store that
- * fails answers 503 `store_unavailable`, as everywhere else.
+ * every request, `failureLimit` only the refused authentications. Over a limit the answer is
+ * 429 with `Retry-After` in whole seconds. The buckets live in the store, so every proxy on one
+ * database counts a client together; a store that fails answers 503 `store_unavailable`, as
+ * everywhere else.
  */
 
 import type { Context } from 'hono';
@@ -51,38 +51,41 @@ export function rateLimit({ perMinute, store, key, now }: RateLimitOptions) {
   });
 }
 
-export interface FailureLimitOptions extends Omit<RateLimitOptions, 'store'> {
-  store: Pick<Store, 'takeRateToken' | 'rateTokenWait'>;
-  /** The answer that counts as a failure: 401 for a bearer token, 403 for a signature. */
-  failureStatus: number;
+export interface FailureLimitOptions extends RateLimitOptions {
   /** Keeps these buckets apart from other limits' of the same client. */
   name: string;
 }
 
 /**
- * Slows down guessing: `perMinute` failures (`failureStatus` answers) from a client in a burst,
- * then one per 60/perMinute seconds. Once its bucket is empty every request of that client is
- * refused with 429 until a token is back, right credentials too (else the answer would tell a
- * right guess). Only the failing address is slowed: the service's callbacks from its own keep
- * their way in. A failure is counted after its answer, so a few requests at once may each fail
- * before the first is counted.
+ * Told the outcome of a credential check, after it (in constant time) and before the request
+ * goes on: throws 429 when the client's failures are used up.
+ */
+export type FailureLimit = (c: Context<AppEnv>, outcome: 'passed' | 'failed') => Promise<void>;
+
+/**
+ * Slows down guessing: `perMinute` failures from a client in a burst, then one per
+ * 60/perMinute seconds. A failure takes a token in one atomic step, so guesses sent at once get
+ * no more answers than the bucket holds; past it they are told 429 instead. A check told
+ * 'passed' spends nothing yet is refused while the bucket is empty (the admin token, which can
+ * be guessed: a right guess must look like a wrong one, by the same statement); a check whose
+ * right answer cannot be guessed (a callback's signature) need not tell its passes at all, and
+ * then costs the store nothing.
  */
 export function failureLimit({
   perMinute,
   store,
   key,
   now,
-  failureStatus,
   name,
-}: FailureLimitOptions) {
+}: FailureLimitOptions): FailureLimit {
   checkPerMinute(perMinute);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const take = {
+  return async (c, outcome) => {
+    const wait = await store.takeRateToken({
       key: `${name}:${key(c)}`,
       perMinute,
+      cost: outcome === 'failed' ? 1 : 0,
       ...(now === undefined ? {} : { now: now() }),
-    };
-    const wait = await store.rateTokenWait(take);
+    });
     if (wait > 0) {
       throw new ApiError(
         429,
@@ -91,7 +94,5 @@ export function failureLimit({
         { headers: { 'Retry-After': String(wait) } },
       );
     }
-    await next();
-    if (c.res.status === failureStatus) await store.takeRateToken(take);
-  });
+  };
 }

@@ -1,6 +1,8 @@
 /**
  * `POST /callbacks/processing`: the service's signed callbacks. Key and signature are checked
- * over the exact bytes received (constant time); a forged one gets 403 and changes nothing.
+ * over the exact bytes received (constant time); a forged one gets 403 and changes nothing, or
+ * 429 once its address's failures are used up. A signed one is never refused for another's
+ * failures: its signature cannot be guessed, so there is nothing to slow down.
  * The change is committed before the 200, so the service's retries stop only once it is safe.
  */
 
@@ -11,9 +13,12 @@ import { applyCallback, type CallbackDeps } from '../../checkout/apply-callback.
 import type { ProcessingClient } from '../../checkout/upstream.ts';
 import { readBody } from '../body.ts';
 import type { AppEnv } from '../context.ts';
+import type { FailureLimit } from '../middleware/rate-limit.ts';
 
 export interface CallbackRouteDeps extends CallbackDeps {
   processing: Pick<ProcessingClient, 'verifyCallback'>;
+  /** Counts the refused keys and signatures per address; only they touch the store. */
+  failures: FailureLimit;
 }
 
 const FORBIDDEN = new Set(['missing_key', 'bad_key', 'missing_signature', 'bad_signature']);
@@ -34,9 +39,11 @@ export function callbackRoutes(deps: CallbackRouteDeps) {
     } catch (error) {
       if (!(error instanceof CallbackVerificationError)) throw error;
       c.get('log')('warn', 'callback refused', { reason: error.reason });
-      throw FORBIDDEN.has(error.reason)
-        ? refused()
-        : new ApiError(400, error.reason, 'The callback body is not a known callback.');
+      if (!FORBIDDEN.has(error.reason)) {
+        throw new ApiError(400, error.reason, 'The callback body is not a known callback.');
+      }
+      await deps.failures(c, 'failed');
+      throw refused();
     }
     const changed = await applyCallback(deps, callback);
     c.get('log')('info', 'callback applied', {
