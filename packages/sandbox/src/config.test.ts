@@ -14,6 +14,7 @@ describe('options from the environment', () => {
           SANDBOX_SIGNING_SECRET: 's',
           SANDBOX_CALLBACK_URL: 'http://127.0.0.1:8787/callbacks/processing',
           SANDBOX_BLOCKED_HOSTS: 'bad.example, worse.example',
+          SANDBOX_ALLOWED_HOSTS: 'sandbox, host.containers.internal',
           SANDBOX_CALLBACK_RETRY_DELAYS_MS: '10,20',
         },
         [],
@@ -25,6 +26,7 @@ describe('options from the environment', () => {
         signingSecret: 's',
         callbackUrl: 'http://127.0.0.1:8787/callbacks/processing',
         blockedHosts: ['bad.example', 'worse.example'],
+        allowedHosts: ['sandbox', 'host.containers.internal'],
         callbackRetryDelaysMs: [10, 20],
       },
     );
@@ -43,6 +45,10 @@ describe('options from the environment', () => {
     );
     assert.throws(() => optionsFromEnvironment({}, ['--port']), /--port needs a value/);
     assert.throws(() => optionsFromEnvironment({}, ['--verbose']), /Unknown argument "--verbose"/);
+    assert.throws(
+      () => optionsFromEnvironment({ SANDBOX_ALLOWED_HOSTS: 'sandbox,sandbox:8790' }, []),
+      /SANDBOX_ALLOWED_HOSTS must be comma-separated host names without a port, got "sandbox:8790"/,
+    );
     for (const url of ['nope', 'javascript:alert(1)', 'file:///etc/passwd']) {
       assert.throws(
         () => optionsFromEnvironment({ SANDBOX_CALLBACK_URL: url }, []),

@@ -15,6 +15,11 @@ export interface SandboxOptions {
   callbackRetryDelaysMs?: readonly number[];
   /** Store hosts judged unclean, besides any host under `.invalid`. */
   blockedHosts?: readonly string[];
+  /**
+   * Host names the sandbox answers to besides `localhost`, any IP address and `host`: a
+   * name it is reached by (a container's service name); any other `Host` is refused (421).
+   */
+  allowedHosts?: readonly string[];
   /** Real time in milliseconds, for tests; default `Date.now`. */
   now?: () => number;
 }
@@ -27,6 +32,7 @@ export interface ResolvedOptions {
   callbackUrl: string | null;
   callbackRetryDelaysMs: readonly number[];
   blockedHosts: ReadonlySet<string>;
+  allowedHosts: ReadonlySet<string>;
   now: () => number;
 }
 
@@ -35,6 +41,11 @@ export const DEFAULT_API_KEY = 'sandbox-key';
 export const DEFAULT_SIGNING_SECRET = 'sandbox-secret';
 /** The real service retries over hours; the sandbox compresses that to about a minute. */
 export const DEFAULT_CALLBACK_RETRY_DELAYS_MS = [250, 1000, 3000, 10000, 30000] as const;
+
+/** A host name as `Host` carries it without its port: letters, digits, dots and hyphens. */
+export function isHostName(value: string): boolean {
+  return /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i.test(value);
+}
 
 /** A callback goes to an absolute http(s) URL; anything else could never be delivered. */
 export function isCallbackUrl(value: string): boolean {
@@ -51,6 +62,10 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (options.callbackUrl !== undefined && !isCallbackUrl(options.callbackUrl)) {
     throw new RangeError(`callbackUrl is not an http(s) URL: ${options.callbackUrl}`);
   }
+  const badName = options.allowedHosts?.find((name) => !isHostName(name));
+  if (badName !== undefined) {
+    throw new RangeError(`allowedHosts holds host names without a port, not "${badName}"`);
+  }
   return {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
@@ -59,6 +74,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     callbackUrl: options.callbackUrl ?? null,
     callbackRetryDelaysMs: [...delays],
     blockedHosts: new Set((options.blockedHosts ?? []).map((host) => host.toLowerCase())),
+    allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),
     now: options.now ?? Date.now,
   };
 }
@@ -122,6 +138,18 @@ export function optionsFromEnvironment(
     options.blockedHosts = env.SANDBOX_BLOCKED_HOSTS.split(',')
       .map((host) => host.trim())
       .filter(Boolean);
+  }
+  if (env.SANDBOX_ALLOWED_HOSTS) {
+    const names = env.SANDBOX_ALLOWED_HOSTS.split(',')
+      .map((host) => host.trim())
+      .filter(Boolean);
+    const bad = names.find((name) => !isHostName(name));
+    if (bad !== undefined) {
+      throw new ConfigError(
+        `SANDBOX_ALLOWED_HOSTS must be comma-separated host names without a port, got "${bad}"`,
+      );
+    }
+    options.allowedHosts = names;
   }
   if (env.SANDBOX_CALLBACK_RETRY_DELAYS_MS) {
     const delays = env.SANDBOX_CALLBACK_RETRY_DELAYS_MS.split(',').map((part) => part.trim());

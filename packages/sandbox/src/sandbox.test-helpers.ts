@@ -6,6 +6,7 @@ import { type SandboxDriver, sandboxDriver } from '../../../tests/support/sandbo
 import { createSandbox, type Sandbox } from './app.ts';
 import type { SandboxOptions } from './config.ts';
 
+/** Where the unit tests address the sandbox: a name it answers to only as an allowed host. */
 export const ORIGIN = 'http://sandbox.test';
 
 /** A sandbox in this process, driven through `app.request()`: answers are `Response`s. */
@@ -16,7 +17,11 @@ export function testSandbox(
   t: { after(fn: () => void): void },
   options: SandboxOptions = {},
 ): TestSandbox {
-  const sandbox = createSandbox({ now: () => 1_800_000_000_000, ...options });
+  const sandbox = createSandbox({
+    now: () => 1_800_000_000_000,
+    allowedHosts: [new URL(ORIGIN).hostname],
+    ...options,
+  });
   t.after(() => sandbox.close());
   return {
     ...sandbox,
