@@ -31,6 +31,15 @@ function checkPerMinute(perMinute: number): void {
   }
 }
 
+/** 429 `rate_limited` with `Retry-After` while a bucket's `wait` (seconds) says it is empty. */
+function refuseWhileEmpty(wait: number, sentence: string): void {
+  if (wait > 0) {
+    throw new ApiError(429, 'rate_limited', sentence, {
+      headers: { 'Retry-After': String(wait) },
+    });
+  }
+}
+
 export function rateLimit({ perMinute, store, key, now }: RateLimitOptions) {
   checkPerMinute(perMinute);
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -39,14 +48,7 @@ export function rateLimit({ perMinute, store, key, now }: RateLimitOptions) {
       perMinute,
       ...(now === undefined ? {} : { now: now() }),
     });
-    if (wait > 0) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        'Too many checkouts from this address. Try again later.',
-        { headers: { 'Retry-After': String(wait) } },
-      );
-    }
+    refuseWhileEmpty(wait, 'Too many checkouts from this address. Try again later.');
     await next();
   });
 }
@@ -86,13 +88,6 @@ export function failureLimit({
       cost: outcome === 'failed' ? 1 : 0,
       ...(now === undefined ? {} : { now: now() }),
     });
-    if (wait > 0) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        'Too many failed attempts from this address. Try again later.',
-        { headers: { 'Retry-After': String(wait) } },
-      );
-    }
+    refuseWhileEmpty(wait, 'Too many failed attempts from this address. Try again later.');
   };
 }
