@@ -5,6 +5,8 @@
  * same. Shared by the proxy's creates and the sandbox's control API and hosted pages.
  */
 
+import { isJsonContentType } from './json.ts';
+
 /** The headers that say where a request comes from. */
 export interface RequestSource {
   /** `Origin`: a browser names the page's origin in it on every POST. */
@@ -30,3 +32,19 @@ export function isCrossSite(
 /** Why a body that is not declared JSON is refused (415) where a page could send it. */
 export const JSON_BODY_REQUIRED =
   'The request body must be JSON, sent with Content-Type: application/json.';
+
+/**
+ * Why a state-changing request that a page could send is refused, or undefined: `cross_site`
+ * (a page whose origin `isAllowedOrigin` refuses, 403) or `not_json` (a body not declared JSON,
+ * the one type a page cannot send without a preflight, which CORS then answers: 415). `header`
+ * reads the request's headers by name.
+ */
+export function pageRequestRefusal(
+  header: (name: string) => string | undefined,
+  isAllowedOrigin: (origin: string) => boolean,
+): 'cross_site' | 'not_json' | undefined {
+  const source = { origin: header('Origin'), secFetchSite: header('Sec-Fetch-Site') };
+  if (isCrossSite(source, isAllowedOrigin)) return 'cross_site';
+  if (!isJsonContentType(header('Content-Type'))) return 'not_json';
+  return undefined;
+}

@@ -5,7 +5,7 @@
  * answers no CORS. The sandbox's own pages (same origin) and servers (no `Origin`) go through.
  */
 
-import { isCrossSite, isJsonContentType, JSON_BODY_REQUIRED } from '@crypto-pay/protocol';
+import { isCrossSite, JSON_BODY_REQUIRED, pageRequestRefusal } from '@crypto-pay/protocol';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { SandboxEnv } from './env.ts';
@@ -14,10 +14,14 @@ import { ControlFailure } from './failure.ts';
 /** Methods that change nothing: never refused. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The sandbox's own origin, as this request reached it. */
+const ownOrigin = (c: Context<SandboxEnv>) => (origin: string) =>
+  origin === new URL(c.req.url).origin;
+
 /** Whether the request comes from a page of another origin than the sandbox's own. */
 export function fromAnotherSite(c: Context<SandboxEnv>): boolean {
   const source = { origin: c.req.header('Origin'), secFetchSite: c.req.header('Sec-Fetch-Site') };
-  return isCrossSite(source, (origin) => origin === new URL(c.req.url).origin);
+  return isCrossSite(source, ownOrigin(c));
 }
 
 /**
@@ -27,14 +31,15 @@ export function fromAnotherSite(c: Context<SandboxEnv>): boolean {
 export function controlGuard() {
   return createMiddleware<SandboxEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    if (fromAnotherSite(c)) {
+    const refusal = pageRequestRefusal((name) => c.req.header(name), ownOrigin(c));
+    if (refusal === 'cross_site') {
       throw new ControlFailure(
         403,
         'origin_not_allowed',
         'Another site’s page may not use the sandbox’s control API.',
       );
     }
-    if (!isJsonContentType(c.req.header('Content-Type'))) {
+    if (refusal === 'not_json') {
       throw new ControlFailure(415, 'unsupported_media_type', JSON_BODY_REQUIRED);
     }
     await next();

@@ -6,24 +6,26 @@
  * (the merchant's, curl) and is not refused for it.
  */
 
-import { isCrossSite, isJsonContentType, JSON_BODY_REQUIRED } from '@crypto-pay/protocol';
+import { JSON_BODY_REQUIRED, pageRequestRefusal } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../api-error.ts';
 import type { AppEnv } from '../context.ts';
 
 export function crossSiteGuard(allowedOrigins: readonly string[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const source = { origin: c.req.header('Origin'), secFetchSite: c.req.header('Sec-Fetch-Site') };
     // A page on the proxy's own origin (a shop that routes /api/ to it by path) needs no entry.
-    if (isCrossSite(source, (origin) => allowedOrigins.includes(origin))) {
+    const refusal = pageRequestRefusal(
+      (name) => c.req.header(name),
+      (origin) => allowedOrigins.includes(origin),
+    );
+    if (refusal === 'cross_site') {
       throw new ApiError(
         403,
         'origin_not_allowed',
         'This page may not create checkouts: its origin is not one of the proxy’s ALLOWED_ORIGINS.',
       );
     }
-    // The one body type a page cannot send without a preflight, which CORS then answers.
-    if (!isJsonContentType(c.req.header('Content-Type'))) {
+    if (refusal === 'not_json') {
       throw new ApiError(415, 'unsupported_media_type', JSON_BODY_REQUIRED);
     }
     await next();
