@@ -59,10 +59,29 @@ const crypto = (
   ...fields,
 });
 
+/** Price of one US dollar in EUR: the fiat's rate, and the dollar stablecoins'. */
+const USD_IN_EUR = '0.92';
+
+/** A dollar stablecoin: priced as the dollar, six decimals, from one unit. */
+const stablecoin = (
+  fields: Pick<
+    Currency,
+    'id' | 'code' | 'iso' | 'network' | 'minimumWithdrawalAmount' | 'depositConfirmations'
+  > &
+    Partial<Currency>,
+): Currency => crypto({ precision: 6, eurRate: USD_IN_EUR, minimumAmount: '1', ...fields });
+
+/** What a dollar stablecoin on Ethereum (an ERC-20 token) takes: 12 confirmations, 10 to withdraw. */
+const ON_ETHEREUM = {
+  network: 'ethereum',
+  minimumWithdrawalAmount: '10',
+  depositConfirmations: 12,
+} as const;
+
 /** Every currency the sandbox knows, in the order the currency list shows them. */
 export const CURRENCIES: readonly Currency[] = [
   fiat(1, 'EUR', '1'),
-  fiat(2, 'USD', '0.92'),
+  fiat(2, 'USD', USD_IN_EUR),
   crypto({
     id: 3,
     code: 'BTC',
@@ -98,40 +117,27 @@ export const CURRENCIES: readonly Currency[] = [
     depositConfirmations: 6,
     seedBalance: '120.00000000',
   }),
-  crypto({
+  stablecoin({
     id: 6,
     code: 'USDTE',
     iso: 'USDT',
-    network: 'ethereum',
-    precision: 6,
-    eurRate: '0.92',
-    minimumAmount: '1',
-    minimumWithdrawalAmount: '10',
-    depositConfirmations: 12,
+    ...ON_ETHEREUM,
     seedBalance: '25000.000000',
   }),
-  crypto({
+  stablecoin({
     id: 7,
     code: 'USDTT',
     iso: 'USDT',
     network: 'tron',
-    precision: 6,
-    eurRate: '0.92',
-    minimumAmount: '1',
     minimumWithdrawalAmount: '5',
     depositConfirmations: 20,
     seedBalance: '10000.000000',
   }),
-  crypto({
+  stablecoin({
     id: 8,
     code: 'USDC',
     iso: 'USDC',
-    network: 'ethereum',
-    precision: 6,
-    eurRate: '0.92',
-    minimumAmount: '1',
-    minimumWithdrawalAmount: '10',
-    depositConfirmations: 12,
+    ...ON_ETHEREUM,
     seedBalance: '5000.000000',
   }),
   crypto({
