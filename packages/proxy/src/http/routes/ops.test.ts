@@ -14,6 +14,22 @@ import {
 
 const shared = useTestSandbox();
 
+/**
+ * A proxy on a monotonic clock the test moves (`elapsed.ms`), counting its store's pings
+ * (`pings.count`); the pings `fails` picks by number are refused as a slow database's would be.
+ */
+function probedProxy(fails: (ping: number) => boolean = () => false) {
+  const elapsed = { ms: 0 };
+  const proxy = testProxy(shared.sandbox, {}, { monotonicNow: () => elapsed.ms });
+  const pings = { count: 0 };
+  const ping = proxy.store.ping;
+  proxy.store.ping = () => {
+    pings.count += 1;
+    return fails(pings.count) ? Promise.reject(new Error('slow database')) : ping();
+  };
+  return { proxy, elapsed, pings };
+}
+
 describe('operations', () => {
   it('answers /healthz and /readyz', async () => {
     const proxy = testProxy(shared.sandbox);
@@ -48,41 +64,27 @@ describe('operations', () => {
   });
 
   it('reuses its probes by the monotonic clock: a wall clock stepped back freezes nothing', async () => {
-    const elapsed = { ms: 0 };
-    const proxy = testProxy(shared.sandbox, {}, { monotonicNow: () => elapsed.ms });
-    let pings = 0;
-    const ping = proxy.store.ping;
-    proxy.store.ping = () => {
-      pings += 1;
-      return ping();
-    };
+    const { proxy, elapsed, pings } = probedProxy();
     assert.equal((await proxy.request('/readyz')).status, 200);
-    assert.equal(pings, 1);
+    assert.equal(pings.count, 1);
     proxy.clock.now -= 3_600_000;
     elapsed.ms += 5000;
     assert.equal((await proxy.request('/readyz')).status, 200);
-    assert.equal(pings, 2, 'probed anew 5 s later, whatever the wall clock says');
+    assert.equal(pings.count, 2, 'probed anew 5 s later, whatever the wall clock says');
   });
 
   it('asks again a second after a failed probe: each balancer check sees a fresh answer', async () => {
-    const elapsed = { ms: 0 };
-    const proxy = testProxy(shared.sandbox, {}, { monotonicNow: () => elapsed.ms });
-    let pings = 0;
-    const ping = proxy.store.ping;
-    proxy.store.ping = () => {
-      pings += 1;
-      return pings === 1 ? Promise.reject(new Error('slow database')) : ping();
-    };
+    const { proxy, elapsed, pings } = probedProxy((ping) => ping === 1);
     assert.equal((await proxy.request('/readyz')).status, 503);
     elapsed.ms += 999;
     assert.equal((await proxy.request('/readyz')).status, 503);
-    assert.equal(pings, 1);
+    assert.equal(pings.count, 1);
     elapsed.ms += 1;
     assert.equal((await proxy.request('/readyz')).status, 200);
-    assert.equal(pings, 2, 'a failure is kept for a second');
+    assert.equal(pings.count, 2, 'a failure is kept for a second');
     elapsed.ms += 4999;
     assert.equal((await proxy.request('/readyz')).status, 200);
-    assert.equal(pings, 2, 'a success for five');
+    assert.equal(pings.count, 2, 'a success for five');
   });
 
   it('reports a closed store as not ready', async () => {
