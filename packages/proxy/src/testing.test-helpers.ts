@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
+import type { InvoiceCallback } from '@crypto-pay/protocol';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
 import { CATALOG, checkoutBody } from '../../../tests/support/checkouts.ts';
 import {
@@ -263,4 +264,17 @@ export function deliverCallback(
     headers: signedJsonHeaders(CREDENTIALS, body, headers),
     body,
   });
+}
+
+/** The service's callback on invoice 101 (`inv-1`), confirmed; `extra` adds or replaces fields. */
+export function invoiceCallbackBody(extra: Record<string, unknown> = {}): InvoiceCallback {
+  return {
+    type: 'invoice',
+    id: 101,
+    foreign_id: 'inv-1',
+    status: 'confirmed',
+    currency: 'EUR',
+    amount: '10.00000000',
+    ...extra,
+  };
 }

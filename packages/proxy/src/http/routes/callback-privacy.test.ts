@@ -20,6 +20,7 @@ import {
   adminHeaders,
   createdRecord,
   deliverCallback,
+  invoiceCallbackBody,
   json,
   seen,
   testProxy,
@@ -109,16 +110,7 @@ describe('personal data in callbacks, by any name', () => {
     );
     const callbacks = [
       paymentRequest,
-      {
-        type: 'invoice',
-        id: 101,
-        foreign_id: 'inv-1',
-        status: 'confirmed',
-        currency: 'EUR',
-        amount: '10.00000000',
-        address: ADDRESS,
-        ...personal,
-      },
+      invoiceCallbackBody({ address: ADDRESS, ...personal }),
       transaction('deposit', 201),
       { ...transaction('withdrawal', 301), receiver_amount: '0.01000000', address: ADDRESS },
       transaction('exchange', 401),

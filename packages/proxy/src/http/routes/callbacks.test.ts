@@ -14,6 +14,7 @@ import {
   adminHeaders,
   createdRecord,
   deliverCallback,
+  invoiceCallbackBody,
   json,
   SIGNING_SECRET,
   seen,
@@ -173,14 +174,7 @@ describe('POST /callbacks/processing', () => {
   });
 
   it('records invoice and withdrawal callbacks for the merchant API', async () => {
-    const invoice = JSON.stringify({
-      type: 'invoice',
-      id: 101,
-      foreign_id: 'inv-1',
-      status: 'confirmed',
-      currency: 'EUR',
-      amount: '10.00000000',
-    });
+    const invoice = JSON.stringify(invoiceCallbackBody());
     const withdrawal = JSON.stringify({
       type: 'withdrawal',
       id: 501,
