@@ -11,9 +11,8 @@
 
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
@@ -21,33 +20,23 @@ import { createdCheckout, paymentRequestOf, readCheckout } from '../support/chec
 import { eventually } from '../support/eventually.ts';
 import { send } from '../support/http.ts';
 import { describeLeaks, findLeaks } from '../support/leaks.ts';
-import { freePort, type ServerProcess } from '../support/process.ts';
+import { freePort } from '../support/process.ts';
 import { createWithKey, type Failure } from '../support/retried-requests.ts';
-import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from '../support/senders.ts';
 import { composeForTest, DEPLOY, readCompose } from './deploy-files.ts';
 import {
   askInside,
   assertConfined,
-  cleanupOf,
   credentials,
   databasePassword,
+  deployRun,
   envFileOf,
-  gatewayOf,
   proxySettings,
   READY_WITHIN_MS,
-  readyInside,
-  startSandboxOn,
+  untilReadyInside,
 } from './deploy-stack.ts';
 import { containersConf, podman, podmanOk, runToEnd } from './podman.ts';
-import {
-  BUILD_TIMEOUT_MS,
-  buildProxyImage,
-  containerLogs,
-  healthy,
-  PROXY_IMAGE,
-} from './proxy-container.ts';
-import { ensureStandInImages } from './stand-in-images.ts';
+import { BUILD_TIMEOUT_MS, containerLogs, healthy, PROXY_IMAGE } from './proxy-container.ts';
 
 /** Open connections from one address haproxy.cfg lets through (its stick table's limit). */
 const PER_ADDRESS_CAP = 256;
@@ -58,16 +47,14 @@ const project = `crypto-pay-deploy-${randomBytes(4).toString('hex')}`;
 const network = `${project}_default`;
 const containerOf = (service: string) => `${project}_${service}_1`;
 const PROXIES = ['proxy-1', 'proxy-2', 'proxy-3'];
-const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-deploy-compose-'));
-const composeFile = join(dir, 'compose.yaml');
-const cleanup = cleanupOf({
+const run = deployRun('compose', {
   label: `io.podman.compose.project=${project}`,
   networks: [network],
 });
+const { dir, control } = run;
+const composeFile = join(dir, 'compose.yaml');
 
-let sandbox: ServerProcess | undefined;
 let balancerUrl = '';
-const control = () => sandboxDriver(sandbox!.url, credentials, send).control;
 
 /** podman-compose on the test's copy of the Compose file, podman configured as this machine needs. */
 async function compose(args: string[]): Promise<void> {
@@ -111,8 +98,7 @@ async function proxiesServing(count: number): Promise<string[]> {
 describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
   before(
     async () => {
-      await buildProxyImage();
-      const images = await ensureStandInImages();
+      const images = await run.images();
       const definition = readCompose();
       writeFileSync(
         composeFile,
@@ -137,7 +123,7 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
         "PostgreSQL's healthcheck to pass",
         READY_WITHIN_MS,
       );
-      sandbox = await startSandboxOn(await gatewayOf(network));
+      const sandbox = await run.startSandbox(network);
       writeFileSync(join(dir, 'proxy.env'), envFileOf(proxySettings(sandbox.url)));
       const wired = await control()('/merchant', {
         callback_url: `${balancerUrl}/callbacks/processing`,
@@ -148,22 +134,10 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
     { timeout: BUILD_TIMEOUT_MS },
   );
 
-  after(async () => {
-    await cleanup.run();
-    await sandbox?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => run.end());
 
   it('starts three proxies that become ready, and the balancer sends to each', async () => {
-    for (const proxy of PROXIES) {
-      await eventually(
-        () => readyInside(containerOf(proxy)),
-        `${proxy} to answer /readyz with 200`,
-        READY_WITHIN_MS,
-      ).catch(async (error: Error) => {
-        throw new Error(`${error.message}\nits logs:\n${await containerLogs(containerOf(proxy))}`);
-      });
-    }
+    for (const proxy of PROXIES) await untilReadyInside(containerOf(proxy), proxy);
     // A proxy HAProxy saw failing while it started is back once its checks pass.
     await eventually(
       async () => [...(await balancerStates()).values()].every((state) => state === 'UP'),

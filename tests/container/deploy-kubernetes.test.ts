@@ -11,38 +11,25 @@
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
 import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { kubernetesForPodman, type Manifest, manifestOf, readKubernetes } from './deploy-files.ts';
 import {
   addressOfPod,
   askInside,
   assertConfined,
-  cleanupOf,
   credentials,
   databasePassword,
-  gatewayOf,
+  deployRun,
   proxySettings,
-  READY_WITHIN_MS,
-  readyInside,
-  startSandboxOn,
+  untilReadyInside,
 } from './deploy-stack.ts';
 import { containersConf, podman, podmanOk, runToEnd } from './podman.ts';
-import {
-  BUILD_TIMEOUT_MS,
-  buildProxyImage,
-  containerLogs,
-  PROXY_IMAGE,
-} from './proxy-container.ts';
-import { ensureStandInImages } from './stand-in-images.ts';
+import { BUILD_TIMEOUT_MS, containerLogs, PROXY_IMAGE } from './proxy-container.ts';
 
 const network = `crypto-pay-kube-${randomBytes(4).toString('hex')}`;
 /** podman's names for what it plays: a Deployment's pods `NAME-pod-N`, their containers `POD-CONTAINER`. */
@@ -50,12 +37,10 @@ const PODS = [0, 1, 2].map((n) => `crypto-pay-proxy-pod-${n}`);
 const proxyContainer = (pod: string) => `${pod}-proxy`;
 /** The example PostgreSQL's container (postgres.yaml's StatefulSet played as a Pod). */
 const DATABASE = 'postgres-postgres';
-const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-deploy-kube-'));
-const cleanup = cleanupOf({ pods: ['postgres', ...PODS], networks: [network] });
+const run = deployRun('kube', { pods: ['postgres', ...PODS], networks: [network] });
+const { dir, control } = run;
 
-let sandbox: ServerProcess | undefined;
 const urls = new Map<string, string>();
-const control = () => sandboxDriver(sandbox!.url, credentials, send).control;
 
 /** `podman kube play` of `manifests` (written to a file) on the test's network. */
 async function play(name: string, manifests: Manifest[]): Promise<void> {
@@ -118,8 +103,7 @@ describe('deploy/kubernetes: played with podman kube play', () => {
 
   before(
     async () => {
-      await buildProxyImage();
-      const images = await ensureStandInImages();
+      const images = await run.images();
       const forPodman = (selected: Manifest[]) =>
         kubernetesForPodman(selected, {
           'registry.example.com/crypto-pay-proxy:REPLACE_WITH_YOUR_TAG': PROXY_IMAGE,
@@ -130,7 +114,7 @@ describe('deploy/kubernetes: played with podman kube play', () => {
       const isDatabase = (m: Manifest) =>
         m.kind === 'StatefulSet' || m.metadata.name === 'crypto-pay-postgres';
       await play('postgres', forPodman(filled(manifests.filter(isDatabase), '')));
-      sandbox = await startSandboxOn(await gatewayOf(network));
+      const sandbox = await run.startSandbox(network);
       const proxies = forPodman(
         filled(
           manifests.filter((m) => !isDatabase(m)),
@@ -144,22 +128,12 @@ describe('deploy/kubernetes: played with podman kube play', () => {
     { timeout: BUILD_TIMEOUT_MS },
   );
 
-  after(async () => {
-    await cleanup.run();
-    await sandbox?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => run.end());
 
   it('runs three replicas that become ready on the readiness path, live on the liveness path', async () => {
     assert.equal(probes.readinessProbe.httpGet.path, '/readyz');
     for (const pod of PODS) {
-      await eventually(
-        () => readyInside(proxyContainer(pod)),
-        `${pod} to answer /readyz with 200`,
-        READY_WITHIN_MS,
-      ).catch(async (error: Error) => {
-        throw new Error(`${error.message}\nits logs:\n${await containerLogs(proxyContainer(pod))}`);
-      });
+      await untilReadyInside(proxyContainer(pod), pod);
       const live = await askInside(proxyContainer(pod), probes.livenessProbe.httpGet.path);
       assert.equal(live.status, 200, live.text);
     }

@@ -3,15 +3,24 @@
  * reach it (on a podman network's gateway, or loopback), the proxies' settings pointed at it (as
  * variables or an env file), a proxy asked directly from inside its container, how a container
  * is confined (capabilities, no new privileges, a read-only root), and every
- * container, pod, network and volume a run made removed again, even when the test process dies.
+ * container, pod, network and volume a run made removed again, even when the test process dies;
+ * a deploy test's run (deployRun) holds them together.
  */
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from '../support/eventually.ts';
+import { send } from '../support/http.ts';
 import { guardAgainstOrphans, type OrphanGuard } from '../support/orphan-guard.ts';
 import type { ServerProcess } from '../support/process.ts';
+import { sandboxDriver } from '../support/sandbox-driver.ts';
 import { processingUrls, proxyEnv, startSandboxProcess } from '../support/servers.ts';
 import { podman, podmanOk } from './podman.ts';
+import { buildProxyImage, containerLogs } from './proxy-container.ts';
+import { ensureStandInImages, type StandInImages } from './stand-in-images.ts';
 
 /** The processing credentials the sandbox and the proxies share for one run. */
 export const credentials = {
@@ -92,6 +101,20 @@ export async function readyInside(container: string): Promise<boolean> {
   return (await askInside(container, '/readyz')).status === 200;
 }
 
+/**
+ * Waits (READY_WITHIN_MS) until the proxy in `container` answers `/readyz` with 200; the
+ * failure, naming it `name`, carries its logs.
+ */
+export async function untilReadyInside(container: string, name: string): Promise<void> {
+  await eventually(
+    () => readyInside(container),
+    `${name} to answer /readyz with 200`,
+    READY_WITHIN_MS,
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nits logs:\n${await containerLogs(container)}`);
+  });
+}
+
 /** How a running container is confined, as its first process and a write into `/` find it. */
 export interface Confinement {
   /** PID 1's NoNewPrivs: 1 when no setuid program can raise what it may do. */
@@ -135,12 +158,19 @@ export async function assertConfined(container: string): Promise<void> {
   assert.deepEqual(await confinementOf(container), CONFINED, `${container} is not confined`);
 }
 
+/** What a run makes: containers by their label, pods and networks by their names. */
+export interface Made {
+  label?: string;
+  pods?: string[];
+  networks?: string[];
+}
+
 /**
  * Removes what a run made: the containers labelled `label` (with their anonymous volumes), the
  * pods named (with theirs), then the volumes so labelled and the networks named; guarded, so it
  * also runs if the test process dies first.
  */
-export function cleanupOf(options: { label?: string; pods?: string[]; networks?: string[] }): {
+export function cleanupOf(options: Made): {
   run(): Promise<void>;
   guard: OrphanGuard;
 } {
@@ -194,3 +224,36 @@ export async function addressOfPod(pod: string, network: string): Promise<string
 
 /** Three proxies and a database starting at once on a loaded 2-CPU machine. */
 export const READY_WITHIN_MS = 120_000;
+
+/**
+ * One deploy test's run: a folder of its own (`dir`), the images it plays, the sandbox on its
+ * network's gateway, and `end()`, which removes what the run `made`, the sandbox and the folder.
+ */
+export function deployRun(name: string, made: Made) {
+  const dir = mkdtempSync(join(tmpdir(), `crypto-pay-deploy-${name}-`));
+  const cleanup = cleanupOf(made);
+  let sandbox: ServerProcess | undefined;
+  return {
+    dir,
+    /** The proxy's image built, and the stand-ins for the official images. */
+    async images(): Promise<StandInImages> {
+      await buildProxyImage();
+      return ensureStandInImages();
+    },
+    /** Starts the sandbox on `network`'s gateway (the bridge must exist). */
+    async startSandbox(network: string): Promise<ServerProcess> {
+      sandbox = await startSandboxOn(await gatewayOf(network));
+      return sandbox;
+    },
+    /** The sandbox's control API (once started). */
+    control: () => {
+      if (!sandbox) throw new Error('the sandbox has not started');
+      return sandboxDriver(sandbox.url, credentials, send).control;
+    },
+    async end(): Promise<void> {
+      await cleanup.run();
+      await sandbox?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

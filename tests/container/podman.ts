@@ -53,6 +53,16 @@ export function ulimitOptions(): string[] {
 }
 
 /**
+ * The options of every `podman build` of the tests: never a registry (the base image is the
+ * local one, or a merchant's pulled one), the host's network (npm and apt-get reach their
+ * registries with this machine's), Docker's format (OCI images have no HEALTHCHECK), and
+ * ulimitOptions().
+ */
+export function buildOptions(): string[] {
+  return ['--pull=never', '--network', 'host', '--format', 'docker', ...ulimitOptions()];
+}
+
+/**
  * A containers.conf with the global options and `ulimitOptions()` as podman's defaults, for the
  * programs that run podman themselves (podman-compose) or take no `--ulimit` (`kube play`):
  * their environment gets `CONTAINERS_CONF` pointing at it. Written into `directory`.

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
 import { ensureBaseImage } from './base-image.ts';
-import { ensurePodman, podman, podmanOk, ulimitOptions } from './podman.ts';
+import { buildOptions, ensurePodman, podman, podmanOk, ulimitOptions } from './podman.ts';
 
 /** The image the test builds; a tag of its own so a merchant's images are left alone. */
 export const PROXY_IMAGE = 'localhost/crypto-pay-proxy:test';
@@ -33,15 +33,7 @@ export async function buildProxyImage(): Promise<BuildTimes> {
   started = Date.now();
   const build = await podman([
     'build',
-    // Never a registry: the base image is the local one (or a merchant's pulled one).
-    '--pull=never',
-    // The build installs from the npm registry with this machine's network.
-    '--network',
-    'host',
-    // Docker's format: OCI images have no HEALTHCHECK.
-    '--format',
-    'docker',
-    ...ulimitOptions(),
+    ...buildOptions(),
     // podman reads no Dockerfile-specific ignore file by itself (docker's BuildKit does).
     '--ignorefile',
     join(ROOT, 'packages/proxy/Dockerfile.dockerignore'),

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BASE_IMAGE, ensureBaseImage } from './base-image.ts';
-import { podman, podmanOk, ulimitOptions } from './podman.ts';
+import { buildOptions, podman, podmanOk } from './podman.ts';
 
 /** One image to build: its Containerfile and the files beside it that it copies. */
 interface StandIn {
@@ -136,13 +136,7 @@ async function ensureStandIn(standIn: StandIn, baseImageId: string): Promise<str
     }
     await podmanOk([
       'build',
-      '--pull=never',
-      // apt-get reaches Debian's mirror with this machine's network.
-      '--network',
-      'host',
-      '--format',
-      'docker',
-      ...ulimitOptions(),
+      ...buildOptions(),
       '--file',
       join(context, 'Containerfile'),
       '--tag',
