@@ -139,74 +139,82 @@ describe('the packages as packed', () => {
   });
 });
 
-describe('a React 19 + TypeScript app built with Vite', () => {
-  it('type-checks <crypto-pay> with its attributes, properties and events', async () => {
-    succeeded('tsc', await typeCheck(apps.react!, ['-p', '.']));
-  });
+/** What each framework's app sets on its elements, as `elementStates` reads them back. */
+const base = { proxy: '/pay', mode: 'link', checkoutId: null, successUrl: null };
+const unset = { failedUrl: null, locale: null, amount: null };
 
-  it('rejects a wrong attribute value, a wrong attribute type and a detail the event lacks', async () => {
-    await assertRejected(apps.react!, 'tsc');
-  });
+/** The framework apps: the same checks, each with its own checker and its own elements. */
+const FRAMEWORK_APPS = [
+  {
+    title: 'a React 19 + TypeScript app built with Vite',
+    framework: 'React',
+    app: 'react',
+    checker: 'tsc',
+    typeChecks: 'with its attributes, properties and events',
+    oldestTypeScript: true,
+    elements: [
+      { ...base, successUrl: '/thanks', failedUrl: '/sorry', locale: 'de', amount: null },
+      { ...base, ...unset, mode: 'redirect', amount: '20.00' },
+      { ...base, ...unset, checkoutId: 'ck_1' },
+      { ...base, ...unset, checkoutId: 'ck_1', successUrl: '/thanks' },
+    ],
+  },
+  {
+    title: 'a Vue 3 + TypeScript app built with Vite',
+    framework: 'Vue',
+    app: 'vue',
+    checker: 'vue-tsc',
+    typeChecks: 'in templates with its attributes and events (vue-tsc)',
+    oldestTypeScript: false,
+    elements: [
+      { ...base, successUrl: '/thanks', failedUrl: '/sorry', locale: 'de', amount: null },
+      { ...base, ...unset, mode: 'redirect', amount: '20.00' },
+      { ...base, ...unset, checkoutId: 'ck_1' },
+    ],
+  },
+] as const;
 
-  it('type-checks with the oldest TypeScript the widget states, libraries checked too', async () => {
-    await assertOldestTypeScript(apps.react!, ['widget']);
-  });
+for (const {
+  title,
+  framework,
+  app,
+  checker,
+  typeChecks,
+  oldestTypeScript,
+  elements,
+} of FRAMEWORK_APPS) {
+  describe(title, () => {
+    it(`type-checks <crypto-pay> ${typeChecks}`, async () => {
+      succeeded(checker, await typeCheck(apps[app]!, ['-p', '.'], checker));
+    });
 
-  it('builds, every element of the widget registered in its bundle', async () => {
-    const tags = await buildApp(apps.react!);
-    assert.deepEqual([...new Set(tags)].sort(), [...new Set(widgetOf(apps.react!).tags)].sort());
-  });
+    it('rejects a wrong attribute value, a wrong attribute type and a detail the event lacks', async () => {
+      await assertRejected(apps[app]!, checker);
+    });
 
-  it('runs: each element holds what React set, and React hears its events', async () => {
-    const { page, problems, close } = await openBuiltApp(join(apps.react!, 'dist'));
-    try {
-      await untilResult(page, REFUSAL_CODE);
-      const base = { proxy: '/pay', mode: 'link', checkoutId: null, successUrl: null };
-      const unset = { failedUrl: null, locale: null, amount: null };
-      assert.deepEqual(await elementStates(page), [
-        { ...base, successUrl: '/thanks', failedUrl: '/sorry', locale: 'de', amount: null },
-        { ...base, ...unset, mode: 'redirect', amount: '20.00' },
-        { ...base, ...unset, checkoutId: 'ck_1' },
-        { ...base, ...unset, checkoutId: 'ck_1', successUrl: '/thanks' },
-      ]);
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
+    if (oldestTypeScript) {
+      it('type-checks with the oldest TypeScript the widget states, libraries checked too', async () => {
+        await assertOldestTypeScript(apps[app]!, ['widget']);
+      });
     }
-  });
-});
 
-describe('a Vue 3 + TypeScript app built with Vite', () => {
-  it('type-checks <crypto-pay> in templates with its attributes and events (vue-tsc)', async () => {
-    succeeded('vue-tsc', await typeCheck(apps.vue!, ['-p', '.'], 'vue-tsc'));
-  });
+    it('builds, every element of the widget registered in its bundle', async () => {
+      const tags = await buildApp(apps[app]!);
+      assert.deepEqual([...new Set(tags)].sort(), [...new Set(widgetOf(apps[app]!).tags)].sort());
+    });
 
-  it('rejects a wrong attribute value, a wrong attribute type and a detail the event lacks', async () => {
-    await assertRejected(apps.vue!, 'vue-tsc');
+    it(`runs: each element holds what ${framework} set, and ${framework} hears its events`, async () => {
+      const { page, problems, close } = await openBuiltApp(join(apps[app]!, 'dist'));
+      try {
+        await untilResult(page, REFUSAL_CODE);
+        assert.deepEqual(await elementStates(page), elements);
+        assert.deepEqual(problems, []);
+      } finally {
+        await close();
+      }
+    });
   });
-
-  it('builds, every element of the widget registered in its bundle', async () => {
-    const tags = await buildApp(apps.vue!);
-    assert.deepEqual([...new Set(tags)].sort(), [...new Set(widgetOf(apps.vue!).tags)].sort());
-  });
-
-  it('runs: each element holds what Vue set, and Vue hears its events', async () => {
-    const { page, problems, close } = await openBuiltApp(join(apps.vue!, 'dist'));
-    try {
-      await untilResult(page, REFUSAL_CODE);
-      const base = { proxy: '/pay', mode: 'link', checkoutId: null, successUrl: null };
-      const unset = { failedUrl: null, locale: null, amount: null };
-      assert.deepEqual(await elementStates(page), [
-        { ...base, successUrl: '/thanks', failedUrl: '/sorry', locale: 'de', amount: null },
-        { ...base, ...unset, mode: 'redirect', amount: '20.00' },
-        { ...base, ...unset, checkoutId: 'ck_1' },
-      ]);
-      assert.deepEqual(problems, []);
-    } finally {
-      await close();
-    }
-  });
-});
+}
 
 describe('a Node + TypeScript server', () => {
   it("type-checks against the server packages' types with @types/node alone, with every resolver", async () => {
