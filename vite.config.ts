@@ -10,7 +10,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { demoBackend } from './demo/merchant-backend.mjs';
 // @ts-expect-error: plain ES module without types
-import { shopHeader } from './demo/shop-header.mjs';
+import { SHOP_HEAD, shopHeader } from './demo/shop-header.mjs';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { answerBadPath, fileUnder, refuseDotSegments } from './demo/static-files.mjs';
 
@@ -32,13 +32,16 @@ const pages = [
   'failed',
 ];
 
-/** Every page's shared header, served and built alike. */
+/** Every page's shared head lines and header, served and built alike. */
 function sharedHeader(): Plugin {
   return {
     name: 'crypto-pay-demo-header',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html, context) => html.replace('<!-- shop-header -->', shopHeader(context.path)),
+      handler: (html, context) =>
+        html
+          .replace('<!-- shop-head -->', SHOP_HEAD)
+          .replace('<!-- shop-header -->', shopHeader(context.path)),
     },
   };
 }

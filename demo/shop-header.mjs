@@ -1,6 +1,14 @@
-// The header every demo page shares, written into each page where it says
-// `<!-- shop-header -->` (by vite.config.ts, when serving and when building), with the page
-// itself marked as the current one.
+// What every demo page shares, written into each page by vite.config.ts (when serving and when
+// building): the head's common lines where it says `<!-- shop-head -->`, and the header where it
+// says `<!-- shop-header -->`, with the page itself marked as the current one.
+
+/** The lines of every page's head besides its title and its own scripts and styles. */
+export const SHOP_HEAD = [
+  '<meta charset="utf-8">',
+  '<meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<link rel="icon" href="/shared/favicon.svg" type="image/svg+xml">',
+  '<link rel="stylesheet" href="/shared/shop.css">',
+].join('\n  ');
 
 const PAGES = [
   ['/product.html', 'Product'],
