@@ -1,6 +1,7 @@
 /**
  * Test helpers: a fresh scope of the fake proxy for each test, and short ways to reach into
- * the element's views the way a customer would (by label, by role, by text).
+ * the element's views the way a customer would (by label, by role, by text). Test files import
+ * them whole (`import * as kit`), one name for the kit rather than a list kept in each file.
  */
 
 import type {
@@ -9,9 +10,10 @@ import type {
   SessionPrice,
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
-import { fixture, html, waitUntil as waitUntilOpenWc } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil as waitUntilOpenWc } from '@open-wc/testing';
 import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
+import type { CryptoPayErrorDetail } from '../src/events/error.ts';
 import '../src/crypto-pay.ts';
 import { SENDER } from '../../../tests/support/senders.ts';
 
@@ -171,6 +173,17 @@ export async function untilHeading(el: CryptoPay, text: string): Promise<void> {
 
 export async function untilText(el: CryptoPay, text: string): Promise<void> {
   await waitUntil(() => visibleText(el).includes(text), `"${text}" never appeared`);
+}
+
+/** Waits until the element tells the page `detail` (its `crypto-pay-error`) and says `text`. */
+export async function untilErrorSaid(
+  el: CryptoPay,
+  detail: CryptoPayErrorDetail,
+  text: string,
+): Promise<void> {
+  const event = await oneEvent(el, 'crypto-pay-error');
+  expect(event.detail).to.deep.equal(detail);
+  await untilText(el, text);
 }
 
 /** A field of the details form by its id (`first_name`, `email`, ...). */

@@ -1,17 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import {
-  chooseSenderType,
-  clearStoredCheckouts,
-  fakeProxy,
-  field,
-  form,
-  heading,
-  render,
-  shadow,
-  submitButton,
-  untilHeading,
-  waitUntil,
-} from '../../test/helpers.ts';
+import * as kit from '../../test/helpers.ts';
 import { english as en } from '../../test/translations.ts';
 import type CryptoPay from '../components/crypto-pay/crypto-pay.component.ts';
 import { supportedLocale } from './locales.ts';
@@ -33,7 +21,7 @@ const headings = {
 };
 
 describe('localization', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   describe('counting', () => {
     it('counts fields in English, one and more', () => {
@@ -92,135 +80,141 @@ describe('localization', () => {
 
     for (const [code, title] of Object.entries(headings)) {
       it(`speaks ${code} when the locale attribute says so`, async () => {
-        const proxy = await fakeProxy();
-        const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: code });
-        await untilHeading(el, title);
-        await waitUntil(() => form(el));
-        expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal(code);
+        const proxy = await kit.fakeProxy();
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: code });
+        await kit.untilHeading(el, title);
+        await kit.waitUntil(() => kit.form(el));
+        expect(kit.shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal(code);
         await expect(el).to.be.accessible();
       });
     }
 
     it('follows the lang of an ancestor, across shadow roots', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const host = await fixture<HTMLDivElement>(html`<div lang="es"></div>`);
       const root = host.attachShadow({ mode: 'open' });
       const el = document.createElement('crypto-pay') as CryptoPay;
       el.setAttribute('proxy', proxy.url);
       el.setAttribute('product', 'tea-crate');
       root.append(el);
-      await untilHeading(el, 'Sus datos');
+      await kit.untilHeading(el, 'Sus datos');
     });
 
     it('follows the page’s lang, also when it changes', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const before = document.documentElement.lang;
       document.documentElement.lang = 'fr';
       try {
-        const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-        await untilHeading(el, 'Vos informations');
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilHeading(el, 'Vos informations');
         document.documentElement.lang = 'de';
-        await untilHeading(el, 'Ihre Angaben');
+        await kit.untilHeading(el, 'Ihre Angaben');
       } finally {
         document.documentElement.lang = before;
       }
     });
 
     it('falls back to English for a language it does not speak', async () => {
-      const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'sv-SE' });
-      await untilHeading(el, 'Your details');
-      expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('en');
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'sv-SE' });
+      await kit.untilHeading(el, 'Your details');
+      expect(kit.shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('en');
     });
 
     it('writes Taiwan’s Chinese in traditional characters, mainland China’s in simplified', async () => {
-      const proxy = await fakeProxy();
-      const taiwan = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'zh-TW' });
-      await untilHeading(taiwan, '付款人資料');
-      expect(shadow(taiwan).querySelector('[part="base"]')?.getAttribute('lang')).to.equal(
+      const proxy = await kit.fakeProxy();
+      const taiwan = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'zh-TW' });
+      await kit.untilHeading(taiwan, '付款人資料');
+      expect(kit.shadow(taiwan).querySelector('[part="base"]')?.getAttribute('lang')).to.equal(
         'zh-Hant',
       );
-      const china = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'zh-CN' });
-      await untilHeading(china, '付款人信息');
+      const china = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'zh-CN' });
+      await kit.untilHeading(china, '付款人信息');
     });
   });
 
   describe('a merchant’s own messages', () => {
     it('replaces a message of a shipped language on every element', async () => {
-      const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
-      await untilHeading(el, 'Ihre Angaben');
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
+      await kit.untilHeading(el, 'Ihre Angaben');
       try {
         registerMessages('de', { detailsHeading: 'Wer zahlt?' });
-        await untilHeading(el, 'Wer zahlt?');
+        await kit.untilHeading(el, 'Wer zahlt?');
       } finally {
         registerMessages('de', { detailsHeading: 'Ihre Angaben' });
       }
     });
 
     it('adds a language, English where the merchant gave no message, also once it shows', async () => {
-      const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'nb-NO' });
-      await untilHeading(el, 'Your details');
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'nb-NO' });
+      await kit.untilHeading(el, 'Your details');
       registerMessages('nb', { detailsHeading: 'Dine opplysninger' });
-      await untilHeading(el, 'Dine opplysninger');
-      await waitUntil(() => form(el));
-      expect(shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('nb');
-      expect(submitButton(el).textContent?.trim()).to.equal(en.submit);
+      await kit.untilHeading(el, 'Dine opplysninger');
+      await kit.waitUntil(() => kit.form(el));
+      expect(kit.shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('nb');
+      expect(kit.submitButton(el).textContent?.trim()).to.equal(en.submit);
     });
 
     it('serves messages registered for a regional English to that region only', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       registerMessages('en-IE', { detailsHeading: 'Your particulars' });
-      const irish = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'en-IE' });
-      await untilHeading(irish, 'Your particulars');
-      await waitUntil(() => form(irish));
-      expect(submitButton(irish).textContent?.trim()).to.equal(en.submit);
-      const american = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'en-US' });
-      await untilHeading(american, 'Your details');
+      const irish = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'en-IE' });
+      await kit.untilHeading(irish, 'Your particulars');
+      await kit.waitUntil(() => kit.form(irish));
+      expect(kit.submitButton(irish).textContent?.trim()).to.equal(en.submit);
+      const american = await kit.render({
+        proxy: proxy.url,
+        product: 'tea-crate',
+        locale: 'en-US',
+      });
+      await kit.untilHeading(american, 'Your details');
     });
   });
 
   describe('right to left', () => {
     it('lays Arabic out right to left', async () => {
-      const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'ar' });
-      await untilHeading(el, 'بياناتك');
-      const base = shadow(el).querySelector('[part="base"]') as HTMLElement;
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'ar' });
+      await kit.untilHeading(el, 'بياناتك');
+      const base = kit.shadow(el).querySelector('[part="base"]') as HTMLElement;
       expect(base.getAttribute('dir')).to.equal('rtl');
-      await waitUntil(() => form(el));
-      expect(getComputedStyle(field(el, 'first_name')).direction).to.equal('rtl');
+      await kit.waitUntil(() => kit.form(el));
+      expect(getComputedStyle(kit.field(el, 'first_name')).direction).to.equal('rtl');
     });
   });
 
   describe('numbers, dates and countries', () => {
     it('writes amounts in the locale’s marks, keeping every digit', async () => {
       const openAmount = { min: '0.000000000000000001', max: '9999999', currencies: ['EUR'] };
-      const proxy = await fakeProxy({ openAmount });
-      const el = await render({
+      const proxy = await kit.fakeProxy({ openAmount });
+      const el = await kit.render({
         proxy: proxy.url,
         amount: '1234567.123456789012345678',
         currency: 'EUR',
         locale: 'de',
       });
-      await untilHeading(el, 'Ihre Angaben');
-      await waitUntil(() => form(el));
-      expect(shadow(el).querySelector('[part="total"]')?.textContent).to.contain(
+      await kit.untilHeading(el, 'Ihre Angaben');
+      await kit.waitUntil(() => kit.form(el));
+      expect(kit.shadow(el).querySelector('[part="total"]')?.textContent).to.contain(
         '1.234.567,123456789012345678 EUR',
       );
     });
 
     it('names countries in the customer’s language', async () => {
-      const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
-      await untilHeading(el, 'Ihre Angaben');
-      await waitUntil(() => form(el));
-      await chooseSenderType(el, 'legal');
-      await waitUntil(() => field<HTMLSelectElement>(el, 'country_of_registration').options.length);
-      const select = field<HTMLSelectElement>(el, 'country_of_registration');
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
+      await kit.untilHeading(el, 'Ihre Angaben');
+      await kit.waitUntil(() => kit.form(el));
+      await kit.chooseSenderType(el, 'legal');
+      await kit.waitUntil(
+        () => kit.field<HTMLSelectElement>(el, 'country_of_registration').options.length,
+      );
+      const select = kit.field<HTMLSelectElement>(el, 'country_of_registration');
       const germany = [...select.options].find((option) => option.value === 'DEU');
       expect(germany?.text.trim()).to.equal('Deutschland');
-      expect(heading(el)).to.equal('Ihre Angaben');
+      expect(kit.heading(el)).to.equal('Ihre Angaben');
     });
   });
 });

@@ -1,29 +1,12 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import {
-  amountChoice,
-  clearStoredCheckouts,
-  details,
-  type FakeProxy,
-  fakeProxy,
-  fillPerson,
-  form,
-  heading,
-  render,
-  submitButton,
-  typeAmount,
-  untilHeading,
-  untilPayStep,
-  untilText,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
 import type { AmountChoiceSetup } from './amount-choice-setup.ts';
 import './amount-choice.ts';
 
-const choice = amountChoice;
+const choice = kit.amountChoice;
 const choiceRoot = (el: CryptoPay) => choice(el)?.shadowRoot as ShadowRoot;
 const presets = (el: CryptoPay) => [
   ...choiceRoot(el).querySelectorAll<HTMLInputElement>('input[type="radio"]'),
@@ -50,9 +33,12 @@ async function choosePreset(el: CryptoPay, label: string): Promise<void> {
 }
 
 /** The element's details step with the amount choice shown. */
-async function donation(proxy: FakeProxy, attributes: Record<string, string>) {
-  const el = await details(proxy, attributes);
-  await waitUntil(() => choice(el)?.shadowRoot?.querySelector('#other-amount'), 'no amount choice');
+async function donation(proxy: kit.FakeProxy, attributes: Record<string, string>) {
+  const el = await kit.details(proxy, attributes);
+  await kit.waitUntil(
+    () => choice(el)?.shadowRoot?.querySelector('#other-amount'),
+    'no amount choice',
+  );
   return el;
 }
 
@@ -65,18 +51,18 @@ const deepActive = () => {
 const BOUNDS = 'Choose an amount between 1.00 and 500.00 EUR.';
 
 describe('<crypto-pay> amount choice (donations)', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   it('is accessible, presets and other amount alike', async () => {
-    const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+    const el = await donation(await kit.fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
     await expect(el).to.be.accessible();
-    await typeAmount(el, '12.505');
+    await kit.typeAmount(el, '12.505');
     await expect(el).to.be.accessible();
   });
 
   describe('presets', () => {
     it('offers the page’s presets as a radio group named Amount, in the bounds’ places', async () => {
-      const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20.00 50' });
+      const el = await donation(await kit.fakeProxy(), { currency: 'EUR', amounts: '5 20.00 50' });
       const group = choiceRoot(el).querySelector('[part="amount-presets"]') as HTMLElement;
       expect(group.getAttribute('role')).to.equal('radiogroup');
       const legend = choiceRoot(el).getElementById(group.getAttribute('aria-labelledby') ?? '');
@@ -85,13 +71,13 @@ describe('<crypto-pay> amount choice (donations)', () => {
       expect(presets(el).every((radio) => radio.name === 'amount')).to.equal(true);
       expect(presets(el).some((radio) => radio.checked)).to.equal(false);
       // The customer's choice is the amount: no total beside it.
-      expect(visibleText(el)).to.not.contain('Total');
+      expect(kit.visibleText(el)).to.not.contain('Total');
       const label = choiceRoot(el).querySelector('label[for="other-amount"]');
       expect(label?.textContent?.trim()).to.equal('Other amount');
     });
 
     it('leaves out a preset the proxy’s rules refuse', async () => {
-      const el = await donation(await fakeProxy(), {
+      const el = await donation(await kit.fakeProxy(), {
         currency: 'EUR',
         amounts: '0.50 20 20,5 12.505 1000 500',
       });
@@ -99,7 +85,7 @@ describe('<crypto-pay> amount choice (donations)', () => {
     });
 
     it('takes the proxy’s presets when the page names none', async () => {
-      const proxy = await fakeProxy({
+      const proxy = await kit.fakeProxy({
         openAmount: {
           min: '1.00',
           max: '500.00',
@@ -112,29 +98,29 @@ describe('<crypto-pay> amount choice (donations)', () => {
     });
 
     it('writes presets in the customer’s language', async () => {
-      const proxy = await fakeProxy({
+      const proxy = await kit.fakeProxy({
         openAmount: { min: '1.00', max: '5000.00', currencies: ['EUR'] },
       });
-      const el = await render({
+      const el = await kit.render({
         proxy: proxy.url,
         currency: 'EUR',
         amounts: '5 1234.5',
         locale: 'de',
       });
-      await untilHeading(el, 'Ihre Angaben');
-      await waitUntil(() => choice(el)?.shadowRoot?.querySelector('input'), 'no amount choice');
+      await kit.untilHeading(el, 'Ihre Angaben');
+      await kit.waitUntil(() => choice(el)?.shadowRoot?.querySelector('input'), 'no amount choice');
       expect(presetLabels(el)).to.deep.equal(['5,00 EUR', '1.234,50 EUR']);
     });
 
     it('starts on the page’s amount: its preset checked, else in the field', async () => {
-      const el = await donation(await fakeProxy(), {
+      const el = await donation(await kit.fakeProxy(), {
         currency: 'EUR',
         amounts: '5 20 50',
         amount: '20',
       });
       expect(presets(el).find((radio) => radio.checked)?.value).to.equal('20.00');
       expect(otherField(el).value).to.equal('');
-      const other = await donation(await fakeProxy(), {
+      const other = await donation(await kit.fakeProxy(), {
         currency: 'EUR',
         amounts: '5 20 50',
         amount: '35.5',
@@ -144,20 +130,20 @@ describe('<crypto-pay> amount choice (donations)', () => {
     });
 
     it('sends the chosen preset as the amount, with the currency', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
       await choosePreset(el, '50.00 EUR');
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilPayStep(el);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.include({ amount: '50.00', currency: 'EUR' });
     });
 
     it('gives up a preset for a typed amount, and a typed amount for a preset', async () => {
-      const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+      const el = await donation(await kit.fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
       await choosePreset(el, '20.00 EUR');
-      await typeAmount(el, '35');
+      await kit.typeAmount(el, '35');
       expect(presets(el).some((radio) => radio.checked)).to.equal(false);
       await choosePreset(el, '5.00 EUR');
       expect(otherField(el).value).to.equal('');
@@ -166,8 +152,8 @@ describe('<crypto-pay> amount choice (donations)', () => {
 
   describe('the other amount, as the customer types', () => {
     it('says how to write an amount at once, without leaving the field', async () => {
-      const el = await donation(await fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
-      await typeAmount(el, '12.505');
+      const el = await donation(await kit.fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+      await kit.typeAmount(el, '12.505');
       const format = 'Write the amount in figures with a point before the decimals, like 1.00.';
       expect(errorOfAmount(el)).to.equal(format);
       expect(otherField(el).getAttribute('aria-invalid')).to.equal('true');
@@ -176,51 +162,51 @@ describe('<crypto-pay> amount choice (donations)', () => {
     });
 
     it('says the bounds once, the hint turned into the message, outside them', async () => {
-      const el = await donation(await fakeProxy(), { currency: 'EUR' });
+      const el = await donation(await kit.fakeProxy(), { currency: 'EUR' });
       expect(describedBy(el)).to.deep.equal([BOUNDS]);
       expect(otherField(el).getAttribute('aria-invalid')).to.equal('false');
-      await typeAmount(el, '600');
+      await kit.typeAmount(el, '600');
       expect(errorOfAmount(el)).to.equal(BOUNDS);
       expect(describedBy(el)).to.deep.equal([BOUNDS]);
-      await typeAmount(el, '0.5');
+      await kit.typeAmount(el, '0.5');
       expect(errorOfAmount(el)).to.equal(BOUNDS);
-      await typeAmount(el, '25');
+      await kit.typeAmount(el, '25');
       expect(errorOfAmount(el)).to.equal('');
       expect(otherField(el).getAttribute('aria-invalid')).to.equal('false');
     });
 
     it('reads Arabic-Indic digits and sends the amount in the bounds’ places', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const el = await donation(proxy, { currency: 'EUR' });
-      await typeAmount(el, '٢٠٫٥');
+      await kit.typeAmount(el, '٢٠٫٥');
       expect(errorOfAmount(el)).to.equal('');
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilPayStep(el);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.include({ amount: '20.50', currency: 'EUR' });
     });
 
     it('stops a submit with no amount at the field, and counts it among the mistakes', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
-      await fillPerson(el);
-      submitButton(el).click();
-      await waitUntil(() => errorOfAmount(el) === BOUNDS, 'no message at the amount');
-      await waitUntil(() => deepActive() === otherField(el), 'focus is not on the amount');
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.waitUntil(() => errorOfAmount(el) === BOUNDS, 'no message at the amount');
+      await kit.waitUntil(() => deepActive() === otherField(el), 'focus is not on the amount');
       const group = choiceRoot(el).querySelector('[part="amount-presets"]');
       expect(group?.getAttribute('aria-describedby')).to.equal('other-amount-error');
-      await untilText(el, 'One field needs your attention.');
+      await kit.untilText(el, 'One field needs your attention.');
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(0);
     });
 
     it('says the page’s own refused amount at the field, with the form there', async () => {
-      const el = await donation(await fakeProxy(), {
+      const el = await donation(await kit.fakeProxy(), {
         currency: 'EUR',
         amounts: '5 20',
         amount: '20,50',
       });
-      expect(heading(el)).to.equal('Your details');
+      expect(kit.heading(el)).to.equal('Your details');
       expect(otherField(el).value).to.equal('20,50');
       expect(errorOfAmount(el)).to.equal(
         'Write the amount in figures with a point before the decimals, like 1.00.',
@@ -236,36 +222,36 @@ describe('<crypto-pay> amount choice (donations)', () => {
     };
 
     it('says so at the amount field and keeps the form, until the amount changes', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 422, refusal);
       const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
-      await typeAmount(el, '250');
-      await fillPerson(el);
-      submitButton(el).click();
-      await waitUntil(() => errorOfAmount(el) === refusal.error, 'no refusal at the amount');
-      expect(heading(el)).to.equal('Your details');
+      await kit.typeAmount(el, '250');
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.waitUntil(() => errorOfAmount(el) === refusal.error, 'no refusal at the amount');
+      expect(kit.heading(el)).to.equal('Your details');
       expect(otherField(el).getAttribute('aria-invalid')).to.equal('true');
-      await waitUntil(() => deepActive() === otherField(el), 'focus is not on the amount');
+      await kit.waitUntil(() => deepActive() === otherField(el), 'focus is not on the amount');
       // The same amount again would meet the same refusal: it stays until changed.
-      submitButton(el).click();
-      await form(el)?.updateComplete;
+      kit.submitButton(el).click();
+      await kit.form(el)?.updateComplete;
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
-      await typeAmount(el, '80');
+      await kit.typeAmount(el, '80');
       expect(errorOfAmount(el)).to.equal('');
-      submitButton(el).click();
-      await untilPayStep(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const creates = await proxy.requests('/api/checkouts', 'POST');
       expect(creates.at(-1)?.body).to.include({ amount: '80.00' });
     });
 
     it('marks the presets, not the empty field, when it refuses a chosen preset', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 422, refusal);
       const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
       await choosePreset(el, '50.00 EUR');
-      await fillPerson(el);
-      submitButton(el).click();
-      await waitUntil(() => errorOfAmount(el) === refusal.error, 'no refusal at the amount');
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.waitUntil(() => errorOfAmount(el) === refusal.error, 'no refusal at the amount');
       expect(otherField(el).getAttribute('aria-invalid')).to.equal('false');
       expect(otherField(el).getAttribute('aria-describedby') ?? '').to.not.include('error');
       const group = choiceRoot(el).querySelector('[role="radiogroup"]');
@@ -273,15 +259,15 @@ describe('<crypto-pay> amount choice (donations)', () => {
     });
 
     it('words the refusal in the customer’s language', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 422, refusal);
-      const el = await render({ proxy: proxy.url, currency: 'EUR', locale: 'de' });
-      await untilHeading(el, 'Ihre Angaben');
-      await waitUntil(() => choice(el)?.shadowRoot?.querySelector('input'), 'no amount choice');
-      await typeAmount(el, '250');
-      await fillPerson(el);
-      submitButton(el).click();
-      await waitUntil(
+      const el = await kit.render({ proxy: proxy.url, currency: 'EUR', locale: 'de' });
+      await kit.untilHeading(el, 'Ihre Angaben');
+      await kit.waitUntil(() => choice(el)?.shadowRoot?.querySelector('input'), 'no amount choice');
+      await kit.typeAmount(el, '250');
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.waitUntil(
         () =>
           errorOfAmount(el) ===
           'Dieser Betrag kann nicht angenommen werden. Wählen Sie einen anderen.',
@@ -291,9 +277,9 @@ describe('<crypto-pay> amount choice (donations)', () => {
   });
 
   it('is chosen and sent by keyboard alone, Enter in the field submitting', async () => {
-    const proxy = await fakeProxy();
+    const proxy = await kit.fakeProxy();
     const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });
-    await fillPerson(el);
+    await kit.fillPerson(el);
     presets(el)[0]?.focus();
     await sendKeys({ press: 'ArrowRight' });
     expect(presets(el).find((radio) => radio.checked)?.value).to.equal('20.00');
@@ -303,20 +289,20 @@ describe('<crypto-pay> amount choice (donations)', () => {
     await sendKeys({ type: '42' });
     expect(presets(el).some((radio) => radio.checked)).to.equal(false);
     await sendKeys({ press: 'Enter' });
-    await untilPayStep(el);
+    await kit.untilPayStep(el);
     const [create] = await proxy.requests('/api/checkouts', 'POST');
     expect(create?.body).to.include({ amount: '42.00' });
   });
 
   it('follows the customer’s writing direction', async () => {
-    const el = await render({
-      proxy: (await fakeProxy()).url,
+    const el = await kit.render({
+      proxy: (await kit.fakeProxy()).url,
       currency: 'EUR',
       amounts: '5 20',
       locale: 'ar',
     });
-    await waitUntil(
-      () => choice(el) && visibleText(choice(el) as Element).includes('مبلغ آخر'),
+    await kit.waitUntil(
+      () => choice(el) && kit.visibleText(choice(el) as Element).includes('مبلغ آخر'),
       'no amount choice in Arabic',
     );
     const group = choiceRoot(el).querySelector('fieldset') as Element;
@@ -324,10 +310,10 @@ describe('<crypto-pay> amount choice (donations)', () => {
   });
 
   it('says the checkout is not set up where the proxy takes no open amounts', async () => {
-    const proxy = await fakeProxy({ openAmount: null });
-    const el = await render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20' });
-    await untilText(el, 'The shop has not set up this checkout.');
-    expect(form(el)?.tagName ?? 'none').to.equal('none');
+    const proxy = await kit.fakeProxy({ openAmount: null });
+    const el = await kit.render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20' });
+    await kit.untilText(el, 'The shop has not set up this checkout.');
+    expect(kit.form(el)?.tagName ?? 'none').to.equal('none');
   });
 
   it('checks its presets once per setup, not again as the customer types', async () => {

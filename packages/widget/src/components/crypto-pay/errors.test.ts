@@ -1,29 +1,10 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import {
-  aCheckout,
-  clearStoredCheckouts,
-  details,
-  errorOf,
-  fakeProxy,
-  field,
-  fillPerson,
-  heading,
-  navigations,
-  render,
-  result,
-  SENDER,
-  submitButton,
-  untilHeading,
-  untilPayStep,
-  untilText,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import { defaultTiming } from '../../api/timing.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 const action = (el: HTMLElement, label: string) =>
-  [...(result(el as never)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+  [...(kit.result(el as never)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
     (button) => button.textContent?.trim() === label,
   );
 
@@ -31,29 +12,28 @@ const UNREACHABLE = 'We could not reach the payment service. Check your connecti
 const UNAVAILABLE = 'The payment service is not answering right now. Try again in a moment.';
 
 describe('<crypto-pay> error views', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   describe('when the configuration cannot be loaded', () => {
     it('is accessible', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('config', 0);
-      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-      await untilHeading(el, 'Something went wrong');
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilHeading(el, 'Something went wrong');
       await expect(el).to.be.accessible();
     });
 
     it('says the proxy is unreachable, tells the page, and retries on request', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('config', 0);
-      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-      const event = await oneEvent(el, 'crypto-pay-error');
-      expect(event.detail).to.deep.equal({
-        code: 'network_error',
-        message: 'The proxy could not be reached.',
-      });
-      await untilText(el, UNREACHABLE);
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilErrorSaid(
+        el,
+        { code: 'network_error', message: 'The proxy could not be reached.' },
+        UNREACHABLE,
+      );
       action(el, 'Try again')?.click();
-      await untilHeading(el, 'Your details');
+      await kit.untilHeading(el, 'Your details');
     });
 
     for (const [status, code] of [
@@ -62,43 +42,43 @@ describe('<crypto-pay> error views', () => {
       [500, 'internal'],
     ] as const) {
       it(`says the service is not answering on a ${status}`, async () => {
-        const proxy = await fakeProxy();
+        const proxy = await kit.fakeProxy();
         await proxy.fail('config', status, { error: 'Upstream trouble.', code });
-        const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-        await untilText(el, UNAVAILABLE);
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilText(el, UNAVAILABLE);
         action(el, 'Try again')?.click();
-        await untilHeading(el, 'Your details');
+        await kit.untilHeading(el, 'Your details');
       });
     }
 
     it('copes with an answer that is not JSON', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('config', 502, '<html>Bad gateway</html>');
-      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-      await untilText(el, UNAVAILABLE);
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilText(el, UNAVAILABLE);
     });
   });
 
   describe('when the checkout cannot be created', () => {
     it('is accessible', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 502, { error: 'Down.', code: 'upstream_unavailable' });
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilHeading(el, 'Something went wrong');
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilHeading(el, 'Something went wrong');
       await expect(el).to.be.accessible();
     });
 
     it('retries with the same Idempotency-Key, so no second payment is created', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 504, { error: 'Too slow.', code: 'upstream_timeout' });
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, UNAVAILABLE);
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, UNAVAILABLE);
       action(el, 'Try again')?.click();
-      await untilPayStep(el);
+      await kit.untilPayStep(el);
       const creates = await proxy.requests('/api/checkouts', 'POST');
       expect(creates.map((create) => create.status)).to.deep.equal([504, 201]);
       expect(creates[1]?.headers['idempotency-key']).to.equal(
@@ -107,12 +87,12 @@ describe('<crypto-pay> error views', () => {
     });
 
     it('asks the customer to wait after too many attempts (429)', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 429, { error: 'Slow down.', code: 'rate_limited' });
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, 'Too many attempts. Wait a moment and try again.');
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, 'Too many attempts. Wait a moment and try again.');
     });
 
     /**
@@ -123,78 +103,80 @@ describe('<crypto-pay> error views', () => {
     async function submitUntilTimeout(el: CryptoPay): Promise<void> {
       el.timing = { ...el.timing, requestTimeoutMs: 300 };
       try {
-        setTimeout(() => submitButton(el).click());
+        setTimeout(() => kit.submitButton(el).click());
         const event = await oneEvent(el, 'crypto-pay-error');
         expect(event.detail.code).to.equal('timeout');
-        await untilText(el, UNAVAILABLE);
+        await kit.untilText(el, UNAVAILABLE);
       } finally {
         el.timing = { ...el.timing, requestTimeoutMs: defaultTiming.requestTimeoutMs };
       }
     }
 
     it('gives up waiting after the request timeout, and says the service is not answering', async () => {
-      const el = await details(await fakeProxy({ createDelay: 1500 }));
-      await fillPerson(el);
+      const el = await kit.details(await kit.fakeProxy({ createDelay: 1500 }));
+      await kit.fillPerson(el);
       await submitUntilTimeout(el);
     });
 
     it('times out when the answer starts and then stalls, with Try again', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.stall('create', 201);
-      const el = await details(proxy);
-      await fillPerson(el);
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
       await submitUntilTimeout(el);
       action(el, 'Try again')?.click();
-      await untilPayStep(el);
+      await kit.untilPayStep(el);
     });
 
     it('says the proxy is unreachable when the connection drops', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 0);
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, UNREACHABLE);
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, UNREACHABLE);
     });
 
     it('shows a refusal with the proxy’s own sentence, and goes back with the answers kept', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 422, {
         error: 'The amount must be between 1.00 and 500.00 EUR.',
         code: 'amount_out_of_bounds',
         field: 'amount',
       });
       // Within the bounds the configuration gave, which the proxy has since narrowed.
-      const el = await details(proxy, { amount: '400.00', currency: 'EUR' });
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, 'The payment could not be created.');
-      expect(visibleText(el)).to.contain('The amount must be between 1.00 and 500.00 EUR.');
+      const el = await kit.details(proxy, { amount: '400.00', currency: 'EUR' });
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, 'The payment could not be created.');
+      expect(kit.visibleText(el)).to.contain('The amount must be between 1.00 and 500.00 EUR.');
       // In English whatever the customer's language, and marked so for a screen reader.
-      const detail = result(el)?.shadowRoot?.querySelector('.hint');
+      const detail = kit.result(el)?.shadowRoot?.querySelector('.hint');
       expect(detail?.getAttribute('lang')).to.equal('en');
       // The same request would be refused again: no "Try again", only the way back.
       expect(action(el, 'Try again')).to.not.exist;
       action(el, 'Back')?.click();
-      await untilHeading(el, 'Your details');
-      await waitUntil(() => field(el, 'first_name').value === SENDER.sender_data.first_name);
-      expect(errorOf(el, 'first_name')).to.equal('');
+      await kit.untilHeading(el, 'Your details');
+      await kit.waitUntil(
+        () => kit.field(el, 'first_name').value === kit.SENDER.sender_data.first_name,
+      );
+      expect(kit.errorOf(el, 'first_name')).to.equal('');
     });
 
     it('starts a new request (and key) once the customer changes the answers', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('create', 409, { error: 'Conflict.', code: 'idempotency_conflict' });
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, 'The payment could not be created.');
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, 'The payment could not be created.');
       action(el, 'Back')?.click();
-      await untilHeading(el, 'Your details');
-      const input = field(el, 'first_name');
+      await kit.untilHeading(el, 'Your details');
+      const input = kit.field(el, 'first_name');
       input.value = 'Augusta Ada';
       input.dispatchEvent(new InputEvent('input'));
-      submitButton(el).click();
-      await untilPayStep(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [first, second] = await proxy.requests('/api/checkouts', 'POST');
       expect(second?.headers['idempotency-key']).to.not.equal(first?.headers['idempotency-key']);
     });
@@ -206,18 +188,18 @@ describe('<crypto-pay> error views', () => {
       const listener = (event: CustomEvent) => errors.push(event.detail);
       document.addEventListener('crypto-pay-error', listener);
       try {
-        const proxy = await fakeProxy();
-        await proxy.fail('create', 201, aCheckout({ payment_link: 'javascript:alert(1)' }));
-        const el = await details(proxy, { product: 'tea-crate', mode: 'redirect' });
-        await fillPerson(el);
-        submitButton(el).click();
-        await untilText(el, 'The payment service is not answering right now.');
+        const proxy = await kit.fakeProxy();
+        await proxy.fail('create', 201, kit.aCheckout({ payment_link: 'javascript:alert(1)' }));
+        const el = await kit.details(proxy, { product: 'tea-crate', mode: 'redirect' });
+        await kit.fillPerson(el);
+        kit.submitButton(el).click();
+        await kit.untilText(el, 'The payment service is not answering right now.');
         expect(errors).to.deep.include({
           code: 'invalid_response',
           message: 'The proxy answered a malformed checkout.',
         });
-        expect(visibleText(el)).to.not.contain('Open the payment page');
-        expect(navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
+        expect(kit.visibleText(el)).to.not.contain('Open the payment page');
+        expect(kit.navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
       } finally {
         document.removeEventListener('crypto-pay-error', listener);
       }
@@ -226,33 +208,37 @@ describe('<crypto-pay> error views', () => {
 
   describe('when a checkout to resume cannot be read', () => {
     it('offers a new start for an unknown checkout (404)', async () => {
-      const proxy = await fakeProxy();
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_gone' });
-      await untilText(el, 'We could not find this payment.');
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_gone' });
+      await kit.untilText(el, 'We could not find this payment.');
       await expect(el).to.be.accessible();
       action(el, 'Start again')?.click();
-      await untilHeading(el, 'Your details');
+      await kit.untilHeading(el, 'Your details');
     });
 
     it('reads the checkout again by itself once the proxy answers again', async () => {
-      const proxy = await fakeProxy({ checkout: aCheckout({ status: 'paid' }) });
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'paid' }) });
       await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 2);
-      const el = await render(
-        { proxy: proxy.url, checkout: aCheckout().id },
+      const el = await kit.render(
+        { proxy: proxy.url, checkout: kit.aCheckout().id },
         { resumeRetry: { ...defaultTiming.resumeRetry, firstMs: 100 } },
       );
-      await untilText(el, UNAVAILABLE);
-      await untilHeading(el, 'Payment complete');
+      await kit.untilText(el, UNAVAILABLE);
+      await kit.untilHeading(el, 'Payment complete');
     });
 
     it('only retries when the proxy is unreachable: the checkout may be paid already', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('get', 0);
-      const el = await render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_later' });
-      await untilText(el, UNREACHABLE);
+      const el = await kit.render({
+        proxy: proxy.url,
+        product: 'tea-crate',
+        checkout: 'chk_later',
+      });
+      await kit.untilText(el, UNREACHABLE);
       expect(action(el, 'Start again')).to.not.exist;
       action(el, 'Try again')?.click();
-      await untilText(el, 'We could not find this payment.');
+      await kit.untilText(el, 'We could not find this payment.');
     });
   });
 
@@ -260,13 +246,13 @@ describe('<crypto-pay> error views', () => {
     it('says the checkout is not set up, and tells the page', async () => {
       const errors: unknown[] = [];
       document.addEventListener('crypto-pay-error', (event) => errors.push(event.detail));
-      const el = await render({ product: 'tea-crate' });
-      expect(heading(el)).to.equal('Something went wrong');
+      const el = await kit.render({ product: 'tea-crate' });
+      expect(kit.heading(el)).to.equal('Something went wrong');
       expect(errors).to.deep.include({
         code: 'proxy_missing',
         message: 'The proxy attribute is missing.',
       });
-      expect(visibleText(el)).to.contain('The shop has not set up this checkout.');
+      expect(kit.visibleText(el)).to.contain('The shop has not set up this checkout.');
       await expect(el).to.be.accessible();
     });
   });

@@ -4,41 +4,32 @@
  * email, or the shop to ask); and the next steps (start again, back to the shop).
  */
 import { expect } from '@open-wc/testing';
-import {
-  clearStoredCheckouts,
-  fakeProxy,
-  navigations,
-  result,
-  toPayStep,
-  untilHeading,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 
 const button = (el: HTMLElement, part: 'primary-button' | 'secondary-button') =>
-  result(el as never)?.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
+  kit.result(el as never)?.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
 
 /** A pay step that stays on the page at the end, moved to `status` with `details`. */
 async function endedAs(
   status: Checkout['status'],
   details: Pick<Checkout, 'status_detail' | 'refund_instructions'> = {},
 ) {
-  const proxy = await fakeProxy();
-  const el = await toPayStep(proxy, {
+  const proxy = await kit.fakeProxy();
+  const el = await kit.toPayStep(proxy, {
     product: 'tea-crate',
     'failed-url': 'https://shop.example/sorry',
   });
   for (const type of ['crypto-pay-success', 'crypto-pay-failure']) {
     el.addEventListener(type, (event) => event.preventDefault());
   }
-  await waitUntil(async () => (await proxy.requests(/\/events$/)).length >= 1);
+  await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length >= 1);
   await proxy.setStatus(status, undefined, details);
   return el;
 }
 
 describe('<crypto-pay> how a payment ended', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   const failures = [
     {
@@ -94,18 +85,18 @@ describe('<crypto-pay> how a payment ended', () => {
     describe(`when ${failure.name}`, () => {
       it('says what happened and what becomes of the money, accessibly', async () => {
         const el = await endedAs(failure.status, failure.details);
-        await untilHeading(el, failure.heading);
-        for (const sentence of failure.says) expect(visibleText(el)).to.contain(sentence);
+        await kit.untilHeading(el, failure.heading);
+        for (const sentence of failure.says) expect(kit.visibleText(el)).to.contain(sentence);
         await expect(el).to.be.accessible();
       });
 
       it('offers to start again, or to go back to the shop’s failure page', async () => {
         const el = await endedAs(failure.status, failure.details);
-        await untilHeading(el, failure.heading);
+        await kit.untilHeading(el, failure.heading);
         expect(button(el, 'primary-button')?.textContent?.trim()).to.equal('Start again');
         expect(button(el, 'secondary-button')?.textContent?.trim()).to.equal('Back to the shop');
         button(el, 'secondary-button')?.click();
-        const went = new URL(navigations.at(-1) ?? 'about:blank');
+        const went = new URL(kit.navigations.at(-1) ?? 'about:blank');
         expect(`${went.origin}${went.pathname}`).to.equal('https://shop.example/sorry');
         expect(went.searchParams.get('checkout')).to.match(/\S/);
       });
@@ -114,10 +105,12 @@ describe('<crypto-pay> how a payment ended', () => {
 
   it('tells the underpaid and the late apart from the reasonless failure', async () => {
     const underpaid = await endedAs('failed', { status_detail: 'underpaid' });
-    await untilHeading(underpaid, 'Payment failed');
-    expect(visibleText(underpaid)).to.not.contain('confirmed too late or');
+    await kit.untilHeading(underpaid, 'Payment failed');
+    expect(kit.visibleText(underpaid)).to.not.contain('confirmed too late or');
     // An underpayment whose callback named no email field: the shop is whom to ask.
-    expect(visibleText(underpaid)).to.contain('To get your money back, please contact the shop.');
+    expect(kit.visibleText(underpaid)).to.contain(
+      'To get your money back, please contact the shop.',
+    );
   });
 
   describe('when overpaid', () => {
@@ -126,9 +119,9 @@ describe('<crypto-pay> how a payment ended', () => {
         status_detail: 'overpaid',
         refund_instructions: 'email',
       });
-      await untilHeading(el, 'Payment complete');
-      expect(visibleText(el)).to.contain('Thank you. Your payment has arrived.');
-      expect(visibleText(el)).to.contain(
+      await kit.untilHeading(el, 'Payment complete');
+      expect(kit.visibleText(el)).to.contain('Thank you. Your payment has arrived.');
+      expect(kit.visibleText(el)).to.contain(
         'You sent more than the amount due. The payment service will email you instructions to get the difference back.',
       );
       expect(button(el, 'secondary-button')).to.equal(null);
@@ -139,14 +132,14 @@ describe('<crypto-pay> how a payment ended', () => {
         status_detail: 'overpaid',
         refund_instructions: 'merchant',
       });
-      await untilHeading(el, 'Payment complete');
-      expect(visibleText(el)).to.contain('Please contact the shop to get the difference back.');
+      await kit.untilHeading(el, 'Payment complete');
+      expect(kit.visibleText(el)).to.contain('Please contact the shop to get the difference back.');
     });
 
     it('says nothing of money for an exact payment', async () => {
       const el = await endedAs('paid');
-      await untilHeading(el, 'Payment complete');
-      expect(visibleText(el)).to.not.contain('difference');
+      await kit.untilHeading(el, 'Payment complete');
+      expect(kit.visibleText(el)).to.not.contain('difference');
     });
   });
 });

@@ -1,17 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import {
-  clearStoredCheckouts,
-  fakeProxy,
-  form,
-  panel,
-  picker,
-  SENDER,
-  shadow,
-  untilHeading,
-  untilPayStep,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 /** The element that has focus, looking through every shadow root on the way. */
@@ -32,20 +21,20 @@ async function tabTo(predicate: (active: Element | null) => boolean, limit = 20)
 }
 
 describe('<crypto-pay> by keyboard alone', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   it('goes from the details to the payment link without a pointer', async () => {
-    const proxy = await fakeProxy();
+    const proxy = await kit.fakeProxy();
     const wrapper = await fixture<HTMLDivElement>(
       html`<div><button id="before">before</button><crypto-pay proxy=${proxy.url} product="tea-crate"></crypto-pay></div>`,
     );
     const el = wrapper.querySelector('crypto-pay') as CryptoPay;
-    await untilHeading(el, 'Your details');
-    await waitUntil(() => form(el)?.shadowRoot?.querySelector('#first_name'));
+    await kit.untilHeading(el, 'Your details');
+    await kit.waitUntil(() => kit.form(el)?.shadowRoot?.querySelector('#first_name'));
     (wrapper.querySelector('#before') as HTMLButtonElement).focus();
 
     await tabTo((active) => active?.id === 'first_name');
-    const { first_name, last_name, date_of_birth } = SENDER.sender_data;
+    const { first_name, last_name, date_of_birth } = kit.SENDER.sender_data;
     await sendKeys({ type: first_name });
     await sendKeys({ press: 'Tab' });
     await sendKeys({ type: last_name });
@@ -57,15 +46,17 @@ describe('<crypto-pay> by keyboard alone', () => {
     expect((deepActive() as HTMLInputElement).value).to.equal(date_of_birth);
     await tabTo((active) => active?.getAttribute('name') === 'payment-currency');
     await sendKeys({ press: 'ArrowDown' });
-    const checked = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
+    const checked = kit.picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
     expect(checked?.value).to.equal('BTC:bitcoin');
     await tabTo((active) => active?.getAttribute('part') === 'submit-button');
     await sendKeys({ press: 'Enter' });
 
-    await untilPayStep(el);
-    await waitUntil(() => deepActive() === shadow(el).querySelector('[part="heading"]'));
+    await kit.untilPayStep(el);
+    await kit.waitUntil(() => deepActive() === kit.shadow(el).querySelector('[part="heading"]'));
     await tabTo((active) => active?.getAttribute('part') === 'link-button');
-    const link = panel(el)?.shadowRoot?.querySelector('[part="link-button"]') as HTMLAnchorElement;
+    const link = kit
+      .panel(el)
+      ?.shadowRoot?.querySelector('[part="link-button"]') as HTMLAnchorElement;
     expect(getComputedStyle(link).outlineStyle, 'focus is visible').to.equal('solid');
     const [create] = await proxy.requests('/api/checkouts', 'POST');
     expect(create?.body?.payment_currency).to.deep.equal({ iso: 'BTC', network_name: 'bitcoin' });

@@ -1,88 +1,66 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import {
-  chooseCountry,
-  chooseCurrency,
-  chooseSenderType,
-  clearStoredCheckouts,
-  details,
-  fakeProxy,
-  fillPerson,
-  LEGAL_SENDER,
-  navigations,
-  panel,
-  SENDER,
-  SENDER_EMAIL,
-  shadow,
-  submitButton,
-  toPayStep,
-  type,
-  untilHeading,
-  untilPayStep,
-  untilText,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import { defaultTiming } from '../../api/timing.ts';
 
 const partOf = (el: HTMLElement, name: string) =>
-  panel(el as never)?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
+  kit.panel(el as never)?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
 
 describe('<crypto-pay> pay step', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   it('is accessible', async () => {
-    const el = await toPayStep(await fakeProxy());
-    await waitUntil(() => partOf(el, 'qr')?.querySelector('path'), 'no QR code');
+    const el = await kit.toPayStep(await kit.fakeProxy());
+    await kit.waitUntil(() => partOf(el, 'qr')?.querySelector('path'), 'no QR code');
     await expect(el).to.be.accessible();
   });
 
   describe('creating the checkout', () => {
     it('sends the product, the person and the chosen currency', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy, { product: 'tea-crate' });
-      await fillPerson(el);
-      await type(el, 'email', ` ${SENDER_EMAIL} `);
-      await chooseCurrency(el, 'USDT on Tron');
-      submitButton(el).click();
-      await untilPayStep(el);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy, { product: 'tea-crate' });
+      await kit.fillPerson(el);
+      await kit.type(el, 'email', ` ${kit.SENDER_EMAIL} `);
+      await kit.chooseCurrency(el, 'USDT on Tron');
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.deep.equal({
         product: 'tea-crate',
         payment_currency: { iso: 'USDT', network_name: 'tron' },
         sender_type: 'natural',
-        sender_data: SENDER.sender_data,
-        end_user_email: SENDER_EMAIL,
+        sender_data: kit.SENDER.sender_data,
+        end_user_email: kit.SENDER_EMAIL,
       });
     });
 
     it('sends a session token, and a company with its country', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy, { session: 'sess_abc' });
-      await chooseSenderType(el, 'legal');
-      await type(el, 'legal_name', LEGAL_SENDER.sender_data.legal_name);
-      await chooseCountry(el, LEGAL_SENDER.sender_data.country_of_registration);
-      submitButton(el).click();
-      await untilPayStep(el);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy, { session: 'sess_abc' });
+      await kit.chooseSenderType(el, 'legal');
+      await kit.type(el, 'legal_name', kit.LEGAL_SENDER.sender_data.legal_name);
+      await kit.chooseCountry(el, kit.LEGAL_SENDER.sender_data.country_of_registration);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.deep.equal({
         session: 'sess_abc',
         sender_type: 'legal',
-        sender_data: LEGAL_SENDER.sender_data,
+        sender_data: kit.LEGAL_SENDER.sender_data,
       });
     });
 
     it('sends an open amount exactly as written, with its currency and addresses', async () => {
       const openAmount = { min: '0.000000000000000001', max: '500', currencies: ['EUR'] };
-      const proxy = await fakeProxy({ openAmount });
-      const el = await details(proxy, {
+      const proxy = await kit.fakeProxy({ openAmount });
+      const el = await kit.details(proxy, {
         amount: '12.345678901234567890',
         currency: 'EUR',
         'success-url': 'https://shop.example/thanks',
         'failed-url': 'https://shop.example/sorry',
       });
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilPayStep(el);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body).to.include({
         amount: '12.345678901234567890',
@@ -94,25 +72,27 @@ describe('<crypto-pay> pay step', () => {
     });
 
     it('names the network of a crypto price', async () => {
-      const proxy = await fakeProxy({ openAmount: { min: '1', max: '500', currencies: ['USDT'] } });
-      const el = await details(proxy, { amount: '5', currency: 'USDT', network: 'tron' });
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilPayStep(el);
+      const proxy = await kit.fakeProxy({
+        openAmount: { min: '1', max: '500', currencies: ['USDT'] },
+      });
+      const el = await kit.details(proxy, { amount: '5', currency: 'USDT', network: 'tron' });
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body?.currency).to.deep.equal({ iso: 'USDT', network_name: 'tron' });
     });
 
     it('creates one checkout however often the button is pressed, with an Idempotency-Key', async () => {
-      const proxy = await fakeProxy({ createDelay: 300 });
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, 'Creating your payment…');
-      expect(submitButton(el).getAttribute('aria-disabled')).to.equal('true');
-      submitButton(el).click();
-      submitButton(el).click();
-      await untilPayStep(el);
+      const proxy = await kit.fakeProxy({ createDelay: 300 });
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, 'Creating your payment…');
+      expect(kit.submitButton(el).getAttribute('aria-disabled')).to.equal('true');
+      kit.submitButton(el).click();
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       const creates = await proxy.requests('/api/checkouts', 'POST');
       expect(creates).to.have.length(1);
       expect(creates[0]?.headers['idempotency-key']).to.match(/^[0-9a-f]{32}$/);
@@ -121,10 +101,10 @@ describe('<crypto-pay> pay step', () => {
     });
 
     it('tells the page with crypto-pay-created, carrying no personal data', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy);
-      await fillPerson(el);
-      setTimeout(() => submitButton(el).click());
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      setTimeout(() => kit.submitButton(el).click());
       const event = await oneEvent(el, 'crypto-pay-created');
       expect(Object.keys(event.detail)).to.deep.equal(['id', 'payment_link']);
       expect(event.detail.payment_link).to.equal(`https://pay.example.test/p/${event.detail.id}`);
@@ -132,14 +112,14 @@ describe('<crypto-pay> pay step', () => {
     });
 
     it('moves focus to the new step’s heading', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).focus();
-      submitButton(el).click();
-      await untilPayStep(el);
-      await waitUntil(
-        () => shadow(el).activeElement === shadow(el).querySelector('[part="heading"]'),
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).focus();
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
+      await kit.waitUntil(
+        () => kit.shadow(el).activeElement === kit.shadow(el).querySelector('[part="heading"]'),
         'focus stayed behind',
       );
     });
@@ -147,12 +127,12 @@ describe('<crypto-pay> pay step', () => {
 
   describe('in link mode', () => {
     it('shows the amount, the pay-with currency and a link that opens in a new tab', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy);
-      await fillPerson(el);
-      await chooseCurrency(el, 'BTC on Bitcoin');
-      submitButton(el).click();
-      await untilPayStep(el);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      await kit.chooseCurrency(el, 'BTC on Bitcoin');
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       expect(partOf(el, 'amount')?.textContent?.trim()).to.equal('25.00 EUR');
       expect(partOf(el, 'pay-with')?.textContent?.trim()).to.equal('BTC on Bitcoin');
       const link = partOf(el, 'link-button') as HTMLAnchorElement;
@@ -160,17 +140,17 @@ describe('<crypto-pay> pay step', () => {
       expect(link.target).to.equal('_blank');
       expect(link.rel).to.equal('noopener noreferrer');
       expect(link.textContent).to.contain('(opens in a new tab)');
-      expect(navigations).to.not.include(link.href);
+      expect(kit.navigations).to.not.include(link.href);
     });
 
     it('says the currency is chosen on the payment page when the customer left it open', async () => {
-      const el = await toPayStep(await fakeProxy());
+      const el = await kit.toPayStep(await kit.fakeProxy());
       expect(partOf(el, 'pay-with')?.textContent?.trim()).to.equal('Choose on the payment page');
     });
 
     it('draws a QR code of the payment link as an SVG image', async () => {
-      const el = await toPayStep(await fakeProxy());
-      await waitUntil(() => partOf(el, 'qr')?.querySelector('path'), 'no QR code');
+      const el = await kit.toPayStep(await kit.fakeProxy());
+      await kit.waitUntil(() => partOf(el, 'qr')?.querySelector('path'), 'no QR code');
       const qr = partOf(el, 'qr') as HTMLElement;
       expect(qr.getAttribute('role')).to.equal('img');
       expect(qr.getAttribute('aria-label')).to.equal('QR code of the payment link');
@@ -178,7 +158,7 @@ describe('<crypto-pay> pay step', () => {
     });
 
     it('copies the link and says so', async () => {
-      const el = await toPayStep(await fakeProxy());
+      const el = await kit.toPayStep(await kit.fakeProxy());
       let copied = '';
       const clipboard = navigator.clipboard;
       Object.defineProperty(navigator, 'clipboard', {
@@ -191,7 +171,7 @@ describe('<crypto-pay> pay step', () => {
       });
       try {
         partOf(el, 'copy-button')?.click();
-        await untilText(el, 'Link copied.');
+        await kit.untilText(el, 'Link copied.');
         expect(copied).to.equal((partOf(el, 'link') as HTMLInputElement).value);
         // An address reads left to right in every language, its start in view.
         expect(partOf(el, 'link')?.getAttribute('dir')).to.equal('ltr');
@@ -201,7 +181,7 @@ describe('<crypto-pay> pay step', () => {
     });
 
     it('selects the link for the customer when the clipboard refuses', async () => {
-      const el = await toPayStep(await fakeProxy());
+      const el = await kit.toPayStep(await kit.fakeProxy());
       const clipboard = navigator.clipboard;
       Object.defineProperty(navigator, 'clipboard', {
         configurable: true,
@@ -209,33 +189,36 @@ describe('<crypto-pay> pay step', () => {
       });
       try {
         partOf(el, 'copy-button')?.click();
-        await untilText(el, 'Could not copy. Copy the link yourself.');
-        expect(panel(el)?.shadowRoot?.activeElement).to.equal(partOf(el, 'link'));
+        await kit.untilText(el, 'Could not copy. Copy the link yourself.');
+        expect(kit.panel(el)?.shadowRoot?.activeElement).to.equal(partOf(el, 'link'));
       } finally {
         Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
       }
     });
 
     it('counts down the time left until the checkout expires', async () => {
-      const proxy = await fakeProxy({ lifetime: 1800 });
-      const el = await toPayStep(proxy);
+      const proxy = await kit.fakeProxy({ lifetime: 1800 });
+      const el = await kit.toPayStep(proxy);
       const countdown = () => partOf(el, 'countdown')?.textContent?.replace(/\s+/g, ' ') ?? '';
       expect(countdown()).to.match(/Time left: (30:00|29:5\d)/);
       expect(partOf(el, 'countdown')?.getAttribute('role')).to.equal('timer');
       const before = countdown();
-      await waitUntil(() => countdown() !== before, 'the countdown stood still');
+      await kit.waitUntil(() => countdown() !== before, 'the countdown stood still');
     });
 
     it('writes the expiry time as the customer’s region does', async () => {
       const expiry = (el: Element) =>
         /Expires at ([^)]*)\)/.exec(partOf(el as never, 'countdown')?.textContent ?? '')?.[1];
-      const american = await toPayStep(await fakeProxy(), {
+      const american = await kit.toPayStep(await kit.fakeProxy(), {
         product: 'tea-crate',
         locale: 'en-US',
       });
       expect(expiry(american)).to.match(/^\d{1,2}:\d{2}\s?[AP]M$/);
-      clearStoredCheckouts();
-      const british = await toPayStep(await fakeProxy(), { product: 'tea-crate', locale: 'en-GB' });
+      kit.clearStoredCheckouts();
+      const british = await kit.toPayStep(await kit.fakeProxy(), {
+        product: 'tea-crate',
+        locale: 'en-GB',
+      });
       expect(expiry(british)).to.match(/^\d{1,2}:\d{2}$/); // 24-hour, no AM/PM
     });
 
@@ -244,24 +227,26 @@ describe('<crypto-pay> pay step', () => {
       const polling = { ...defaultTiming.polling, firstMs: 60_000, maxMs: 60_000 };
       // Expiring at the second whole second from now, not the first: at least a second to
       // reach the pay step and move the checkout on before the countdown ends.
-      const proxy = await fakeProxy({ lifetime: 2, sse: false });
-      const el = await toPayStep(proxy, { product: 'tea-crate' }, { polling });
+      const proxy = await kit.fakeProxy({ lifetime: 2, sse: false });
+      const el = await kit.toPayStep(proxy, { product: 'tea-crate' }, { polling });
       await proxy.setStatus('expired');
-      await untilHeading(el, 'Payment expired');
+      await kit.untilHeading(el, 'Payment expired');
     });
   });
 
   describe('in redirect mode', () => {
     it('goes to the payment page once the checkout exists', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy, { product: 'tea-crate', mode: 'redirect' });
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilHeading(el, 'Going to the payment page');
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy, { product: 'tea-crate', mode: 'redirect' });
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilHeading(el, 'Going to the payment page');
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.status).to.equal(201);
-      await waitUntil(() => navigations.at(-1)?.startsWith('https://pay.example.test/p/chk_'));
-      expect(visibleText(el)).to.contain('Open the payment page');
+      await kit.waitUntil(() =>
+        kit.navigations.at(-1)?.startsWith('https://pay.example.test/p/chk_'),
+      );
+      expect(kit.visibleText(el)).to.contain('Open the payment page');
       await expect(el).to.be.accessible();
     });
   });

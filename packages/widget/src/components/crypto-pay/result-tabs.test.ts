@@ -4,17 +4,7 @@
  * The other tab is played by a BroadcastChannel of this page, as another tab's would be.
  */
 import { expect } from '@open-wc/testing';
-import {
-  aCheckout,
-  clearStoredCheckouts,
-  fakeProxy,
-  render,
-  result,
-  toPayStep,
-  untilHeading,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import CryptoPay from './crypto-pay.component.ts';
 
 const CHANNEL = 'crypto-pay:result-tabs';
@@ -34,23 +24,25 @@ function otherTab() {
 }
 
 describe('<crypto-pay> one result view per payment', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   describe('in the tab that started the checkout', () => {
     it('says it shows the checkout, and answers a tab that asks', async () => {
       const other = otherTab();
-      const proxy = await fakeProxy();
-      const el = await toPayStep(proxy);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.toPayStep(proxy);
       const id = (await proxy.setStatus('processing')).id;
-      await waitUntil(() => other.heard.some((message) => JSON.stringify(message).includes(id)));
+      await kit.waitUntil(() =>
+        other.heard.some((message) => JSON.stringify(message).includes(id)),
+      );
       expect(other.heard).to.deep.include({ shown: id });
       other.heard.length = 0;
       other.channel.postMessage({ asked: id });
-      await waitUntil(() => other.heard.length > 0, 'no answer');
+      await kit.waitUntil(() => other.heard.length > 0, 'no answer');
       expect(other.heard).to.deep.equal([{ shown: id }]);
       // Its own view is the result view: it goes on as always.
       await proxy.setStatus('paid');
-      await untilHeading(el, 'Payment complete');
+      await kit.untilHeading(el, 'Payment complete');
       other.close();
     });
   });
@@ -63,11 +55,11 @@ describe('<crypto-pay> one result view per payment', () => {
       other.channel.addEventListener('message', (event) => {
         if (event.data?.asked === id) other.channel.postMessage({ shown: id });
       });
-      const proxy = await fakeProxy({ checkout: aCheckout({ id, status: 'paid' }) });
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
       const before = closes.length;
-      const el = await render({ proxy: proxy.url, checkout: id });
-      await untilHeading(el, 'Continue in your other tab');
-      expect(visibleText(el)).to.contain(
+      const el = await kit.render({ proxy: proxy.url, checkout: id });
+      await kit.untilHeading(el, 'Continue in your other tab');
+      expect(kit.visibleText(el)).to.contain(
         'The result of this payment is shown in the tab where you started it. You can close this tab.',
       );
       expect(closes.length).to.equal(before + 1);
@@ -77,47 +69,50 @@ describe('<crypto-pay> one result view per payment', () => {
 
     it('shows the result itself when no tab answers (a phone, a closed shop tab)', async () => {
       const id = 'chk_alone_000000000000000000';
-      const proxy = await fakeProxy({ checkout: aCheckout({ id, status: 'paid' }) });
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
       const before = closes.length;
-      const el = await render({ proxy: proxy.url, checkout: id });
-      await untilHeading(el, 'Payment complete');
+      const el = await kit.render({ proxy: proxy.url, checkout: id });
+      await kit.untilHeading(el, 'Payment complete');
       expect(closes.length).to.equal(before);
     });
 
     it('hears no other tab once removed from the page, so it closes no tab it left', async () => {
-      const proxy = await fakeProxy({
-        checkout: aCheckout({ id: 'chk_removed_0000000000000000', status: 'paid' }),
+      const proxy = await kit.fakeProxy({
+        checkout: kit.aCheckout({ id: 'chk_removed_0000000000000000', status: 'paid' }),
       });
-      const removed = await render({ proxy: proxy.url, checkout: 'chk_removed_0000000000000000' });
-      await untilHeading(removed, 'Payment complete');
+      const removed = await kit.render({
+        proxy: proxy.url,
+        checkout: 'chk_removed_0000000000000000',
+      });
+      await kit.untilHeading(removed, 'Payment complete');
       removed.remove();
-      const kept = await render({
+      const kept = await kit.render({
         proxy: (
-          await fakeProxy({
-            checkout: aCheckout({ id: 'chk_kept_000000000000000000', status: 'paid' }),
+          await kit.fakeProxy({
+            checkout: kit.aCheckout({ id: 'chk_kept_000000000000000000', status: 'paid' }),
           })
         ).url,
         checkout: 'chk_kept_000000000000000000',
       });
-      await untilHeading(kept, 'Payment complete');
+      await kit.untilHeading(kept, 'Payment complete');
       const before = closes.length;
       const other = otherTab();
       // In this order: once the kept element has heard the second, the page has heard the first.
       other.channel.postMessage({ shown: 'chk_removed_0000000000000000' });
       other.channel.postMessage({ shown: 'chk_kept_000000000000000000' });
-      await untilHeading(kept, 'Continue in your other tab');
+      await kit.untilHeading(kept, 'Continue in your other tab');
       expect(closes.length).to.equal(before + 1);
       other.close();
     });
 
     it('defers to the starting tab when it answers later, as its next page loads', async () => {
       const id = 'chk_later_000000000000000000';
-      const proxy = await fakeProxy({ checkout: aCheckout({ id, status: 'failed' }) });
-      const el = await render({ proxy: proxy.url, checkout: id });
-      await untilHeading(el, 'Payment failed');
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'failed' }) });
+      const el = await kit.render({ proxy: proxy.url, checkout: id });
+      await kit.untilHeading(el, 'Payment failed');
       const other = otherTab();
       other.channel.postMessage({ shown: id });
-      await untilHeading(el, 'Continue in your other tab');
+      await kit.untilHeading(el, 'Continue in your other tab');
       other.close();
     });
   });
@@ -125,23 +120,28 @@ describe('<crypto-pay> one result view per payment', () => {
   // Last: the fake proxies number their checkouts alike, and this page keeps what it showed.
   describe('after the customer starts again', () => {
     it('no longer answers for the checkout they left', async () => {
-      const proxy = await fakeProxy();
-      const el = await toPayStep(proxy);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.toPayStep(proxy);
       el.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
       const id = (await proxy.setStatus('failed')).id;
-      await untilHeading(el, 'Payment failed');
-      result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]')?.click();
-      await untilHeading(el, 'Your details');
+      await kit.untilHeading(el, 'Payment failed');
+      kit
+        .result(el)
+        ?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]')
+        ?.click();
+      await kit.untilHeading(el, 'Your details');
       const other = otherTab();
-      await toPayStep(proxy);
+      await kit.toPayStep(proxy);
       const shown = (await proxy.setStatus('processing')).id;
       expect(shown).to.not.equal(id);
-      await waitUntil(() => other.heard.some((message) => JSON.stringify(message).includes(shown)));
+      await kit.waitUntil(() =>
+        other.heard.some((message) => JSON.stringify(message).includes(shown)),
+      );
       other.heard.length = 0;
       // Answers leave the page in the order asked: the second's answer means the first had none.
       other.channel.postMessage({ asked: id });
       other.channel.postMessage({ asked: shown });
-      await waitUntil(() => other.heard.length > 0, 'no answer');
+      await kit.waitUntil(() => other.heard.length > 0, 'no answer');
       expect(other.heard[0]).to.deep.equal({ shown });
       other.close();
     });

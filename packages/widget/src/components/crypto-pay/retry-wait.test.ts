@@ -1,18 +1,5 @@
 import { expect } from '@open-wc/testing';
-import {
-  clearStoredCheckouts,
-  details,
-  type FakeProxy,
-  fakeProxy,
-  fillPerson,
-  render,
-  result,
-  submitButton,
-  untilHeading,
-  untilPayStep,
-  untilText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 const RATE_LIMITED = 'Too many attempts. Wait a moment and try again.';
@@ -20,7 +7,7 @@ const UNAVAILABLE = 'The payment service is not answering right now. Try again i
 
 /** Answers the next call of a route with an error and these headers (e.g. `Retry-After`). */
 async function failWith(
-  proxy: FakeProxy,
+  proxy: kit.FakeProxy,
   route: 'config' | 'create',
   status: number,
   code: string,
@@ -34,10 +21,10 @@ async function failWith(
 }
 
 const retryButton = (el: CryptoPay) =>
-  result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
+  kit.result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
 const label = (el: CryptoPay) => retryButton(el)?.textContent?.trim() ?? '';
 const liveRegion = (el: CryptoPay) =>
-  result(el)?.shadowRoot?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
+  kit.result(el)?.shadowRoot?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
 const said = (el: CryptoPay) => liveRegion(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** Counts the element's update requests, which its countdown makes once a second. */
@@ -54,34 +41,34 @@ function countUpdates(el: CryptoPay): () => number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function untilReady(el: CryptoPay): Promise<void> {
-  await waitUntil(() => retryButton(el)?.disabled === false, 'the retry never became active', {
+  await kit.waitUntil(() => retryButton(el)?.disabled === false, 'the retry never became active', {
     timeout: 5000,
   });
 }
 
 async function rateLimitedCreate(headers: Record<string, string>) {
-  const proxy = await fakeProxy();
+  const proxy = await kit.fakeProxy();
   await failWith(proxy, 'create', 429, 'rate_limited', headers);
-  const el = await details(proxy);
-  await fillPerson(el);
-  submitButton(el).click();
-  await untilText(el, RATE_LIMITED);
+  const el = await kit.details(proxy);
+  await kit.fillPerson(el);
+  kit.submitButton(el).click();
+  await kit.untilText(el, RATE_LIMITED);
   return { proxy, el };
 }
 
 describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   it('offers "Try again" after a refusal only when the proxy asks to retry (409 in progress)', async () => {
-    const proxy = await fakeProxy();
+    const proxy = await kit.fakeProxy();
     await failWith(proxy, 'create', 409, 'idempotency_in_progress', { 'Retry-After': '1' });
-    const el = await details(proxy);
-    await fillPerson(el);
-    submitButton(el).click();
-    await untilText(el, 'The payment could not be created.');
+    const el = await kit.details(proxy);
+    await kit.fillPerson(el);
+    kit.submitButton(el).click();
+    await kit.untilText(el, 'The payment could not be created.');
     await untilReady(el);
     retryButton(el)!.click();
-    await untilPayStep(el);
+    await kit.untilPayStep(el);
     const [first, second] = await proxy.requests('/api/checkouts', 'POST');
     expect(second?.headers['idempotency-key']).to.equal(first?.headers['idempotency-key']);
   });
@@ -96,7 +83,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
 
     const labels = new Set<string>();
     const announcements = new Set<string>();
-    await waitUntil(
+    await kit.waitUntil(
       () => {
         if (retryButton(el)?.disabled === false) return true;
         labels.add(label(el));
@@ -114,7 +101,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     expect((await proxy.requests('/api/checkouts', 'POST')).length).to.equal(1);
 
     retryButton(el)?.click();
-    await untilPayStep(el);
+    await kit.untilPayStep(el);
     const creates = await proxy.requests('/api/checkouts', 'POST');
     expect(creates.map((create) => create.status)).to.deep.equal([429, 201]);
     expect(creates[1]?.headers['idempotency-key']).to.equal(creates[0]?.headers['idempotency-key']);
@@ -144,32 +131,32 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
   });
 
   it('understands an HTTP-date, here on a 503 while loading', async () => {
-    const proxy = await fakeProxy();
+    const proxy = await kit.fakeProxy();
     const at = new Date(Date.now() + 3000).toUTCString();
     await failWith(proxy, 'config', 503, 'upstream_unavailable', { 'Retry-After': at });
-    const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-    await untilText(el, UNAVAILABLE);
+    const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+    await kit.untilText(el, UNAVAILABLE);
     expect(retryButton(el)?.disabled).to.equal(true);
     expect(label(el)).to.match(/^Try again in [1-3] sec$/);
     await untilReady(el);
     retryButton(el)?.click();
-    await untilHeading(el, 'Your details');
+    await kit.untilHeading(el, 'Your details');
   });
 
   it('speaks the customer’s language, with its plural forms', async () => {
-    const proxy = await fakeProxy();
+    const proxy = await kit.fakeProxy();
     await failWith(proxy, 'config', 429, 'rate_limited', { 'Retry-After': '2' });
-    const el = await render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
-    await untilText(el, 'Zu viele Versuche.');
+    const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
+    await kit.untilText(el, 'Zu viele Versuche.');
     expect(label(el)).to.match(/^Erneut versuchen in [12] Sek\.$/);
     expect(said(el)).to.contain('Sie können es in 2 Sekunden erneut versuchen.');
   });
 
   it('stops counting while the element is out of the page, and shows the time left on return', async () => {
-    const proxy = await fakeProxy();
+    const proxy = await kit.fakeProxy();
     await failWith(proxy, 'config', 429, 'rate_limited', { 'Retry-After': '3' });
-    const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-    await untilText(el, RATE_LIMITED);
+    const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+    await kit.untilText(el, RATE_LIMITED);
     const before = label(el);
     expect(before).to.match(/^Try again in [23] sec$/);
     const updates = countUpdates(el);
@@ -179,17 +166,17 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     expect(updates()).to.equal(0);
     expect(label(el)).to.equal(before);
     parent.append(el);
-    await waitUntil(() => label(el) !== before, 'the time left was not shown again');
+    await kit.waitUntil(() => label(el) !== before, 'the time left was not shown again');
     await untilReady(el);
   });
 
   it('stops counting when the customer goes back to the form', async () => {
     const { el } = await rateLimitedCreate({ 'Retry-After': '3' });
-    const back = result(el)?.shadowRoot?.querySelector<HTMLButtonElement>(
-      '[part="secondary-button"]',
-    );
+    const back = kit
+      .result(el)
+      ?.shadowRoot?.querySelector<HTMLButtonElement>('[part="secondary-button"]');
     back?.click();
-    await untilHeading(el, 'Your details');
+    await kit.untilHeading(el, 'Your details');
     await el.updateComplete;
     const updates = countUpdates(el);
     await sleep(1500);

@@ -1,43 +1,25 @@
-import { expect, oneEvent } from '@open-wc/testing';
-import {
-  aCheckout,
-  clearStoredCheckouts,
-  details,
-  fakeProxy,
-  fillPerson,
-  form,
-  heading,
-  render,
-  result,
-  shadow,
-  submitButton,
-  toPayStep,
-  untilHeading,
-  untilPayStep,
-  untilText,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import { expect } from '@open-wc/testing';
+import * as kit from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 const USED =
   'This payment link has already been used or has expired. Go back to the shop and start again.';
 
 const total = (el: CryptoPay) =>
-  shadow(el).querySelector('[part="total"]')?.textContent?.replace(/\s+/g, ' ').trim();
+  kit.shadow(el).querySelector('[part="total"]')?.textContent?.replace(/\s+/g, ' ').trim();
 
 const buttons = (el: CryptoPay) =>
-  [...(result(el)?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) =>
+  [...(kit.result(el)?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) =>
     button.textContent?.trim(),
   );
 
 describe('<crypto-pay> with a checkout session', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   describe('the price', () => {
     it('is shown before the customer types, read along with the configuration', async () => {
-      const proxy = await fakeProxy();
-      const el = await details(proxy, { session: 'cps_abc' });
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy, { session: 'cps_abc' });
       expect(total(el)).to.equal('Order 1042 42.50 EUR');
       expect(await proxy.requests('/api/config', 'GET')).to.have.length(1);
       expect(await proxy.requests('/api/sessions/cps_abc', 'GET')).to.have.length(1);
@@ -45,95 +27,98 @@ describe('<crypto-pay> with a checkout session', () => {
     });
 
     it('is asked for while the configuration is still on its way, not after it', async () => {
-      const proxy = await fakeProxy({ configAfterSession: true });
-      const el = await details(proxy, { session: 'cps_abc' });
+      const proxy = await kit.fakeProxy({ configAfterSession: true });
+      const el = await kit.details(proxy, { session: 'cps_abc' });
       expect(total(el)).to.equal('Order 1042 42.50 EUR');
     });
 
     it('reads "Total" without a description, with every digit, in the page’s language', async () => {
-      const proxy = await fakeProxy({
+      const proxy = await kit.fakeProxy({
         sessionPrice: { amount: '1234.5', currency: { iso: 'USDT', network_name: 'tron' } },
       });
-      const el = await details(proxy, { session: 'cps_abc' });
+      const el = await kit.details(proxy, { session: 'cps_abc' });
       expect(total(el)).to.equal('Total 1,234.5 USDT');
       el.locale = 'de';
-      await untilText(el, 'Gesamt');
+      await kit.untilText(el, 'Gesamt');
       expect(total(el)).to.equal('Gesamt 1.234,5 USDT');
     });
 
     it('is left out when it cannot be read, and the customer can still pay', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('session', 503, { error: 'Down.', code: 'upstream_unavailable' });
-      const el = await details(proxy, { session: 'cps_abc' });
+      const el = await kit.details(proxy, { session: 'cps_abc' });
       expect(total(el)).to.equal(undefined);
-      expect(visibleText(el)).to.not.contain('went wrong');
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilPayStep(el);
-      expect(visibleText(el)).to.contain('42.50');
+      expect(kit.visibleText(el)).to.not.contain('went wrong');
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
+      expect(kit.visibleText(el)).to.contain('42.50');
     });
 
     it('is left out when the proxy cannot be reached for it', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       await proxy.fail('session', 0);
-      const el = await details(proxy, { session: 'cps_abc' });
+      const el = await kit.details(proxy, { session: 'cps_abc' });
       expect(total(el)).to.equal(undefined);
-      expect(submitButton(el).disabled).to.equal(false);
+      expect(kit.submitButton(el).disabled).to.equal(false);
     });
   });
 
   describe('a session that can no longer be used', () => {
     it('is said at once, with no form and nothing to retry', async () => {
-      const proxy = await fakeProxy({ usedSessions: ['cps_used'] });
-      const el = await render({ proxy: proxy.url, session: 'cps_used' });
-      const event = await oneEvent(el, 'crypto-pay-error');
-      expect(event.detail).to.deep.equal({
-        code: 'session_invalid',
-        message: 'The checkout session is unknown, already used or expired.',
-      });
-      await untilText(el, USED);
-      expect(heading(el)).to.equal('Something went wrong');
-      expect(form(el)).to.equal(null);
+      const proxy = await kit.fakeProxy({ usedSessions: ['cps_used'] });
+      const el = await kit.render({ proxy: proxy.url, session: 'cps_used' });
+      await kit.untilErrorSaid(
+        el,
+        {
+          code: 'session_invalid',
+          message: 'The checkout session is unknown, already used or expired.',
+        },
+        USED,
+      );
+      expect(kit.heading(el)).to.equal('Something went wrong');
+      expect(kit.form(el)).to.equal(null);
       expect(total(el)).to.equal(undefined);
       expect(buttons(el)).to.deep.equal([]);
       await expect(el).to.be.accessible();
     });
 
     it('is said in the customer’s language', async () => {
-      const proxy = await fakeProxy({ usedSessions: ['cps_used'] });
-      const el = await render({ proxy: proxy.url, session: 'cps_used', locale: 'fr' });
-      await untilText(
+      const proxy = await kit.fakeProxy({ usedSessions: ['cps_used'] });
+      const el = await kit.render({ proxy: proxy.url, session: 'cps_used', locale: 'fr' });
+      await kit.untilText(
         el,
         'Ce lien de paiement a déjà été utilisé ou a expiré. Retournez à la boutique et recommencez.',
       );
     });
 
     it('is said too when only the create finds it out', async () => {
-      const proxy = await fakeProxy({ usedSessions: ['cps_used'] });
+      const proxy = await kit.fakeProxy({ usedSessions: ['cps_used'] });
       await proxy.fail('session', 503, { error: 'Down.', code: 'upstream_unavailable' });
-      const el = await details(proxy, { session: 'cps_used' });
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilText(el, USED);
+      const el = await kit.details(proxy, { session: 'cps_used' });
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, USED);
       expect(buttons(el)).to.deep.equal([]);
-      expect(visibleText(el)).to.not.contain('The checkout session is unknown');
+      expect(kit.visibleText(el)).to.not.contain('The checkout session is unknown');
     });
   });
 
   describe('resuming the checkout the session made', () => {
     it('shows the pay step after a reload, not the used session', async () => {
-      const proxy = await fakeProxy();
-      const first = await toPayStep(proxy, { session: 'cps_abc' });
-      const link = shadow(first)
+      const proxy = await kit.fakeProxy();
+      const first = await kit.toPayStep(proxy, { session: 'cps_abc' });
+      const link = kit
+        .shadow(first)
         .querySelector('crypto-pay-payment-panel')
         ?.shadowRoot?.querySelector('a')?.href;
       first.remove();
-      const again = await render({ proxy: proxy.url, session: 'cps_abc' });
-      await untilText(again, 'Waiting for your payment.');
-      expect(heading(again)).to.equal('Pay');
-      expect(visibleText(again)).to.not.contain(USED);
+      const again = await kit.render({ proxy: proxy.url, session: 'cps_abc' });
+      await kit.untilText(again, 'Waiting for your payment.');
+      expect(kit.heading(again)).to.equal('Pay');
+      expect(kit.visibleText(again)).to.not.contain(USED);
       expect(
-        shadow(again).querySelector('crypto-pay-payment-panel')?.shadowRoot?.querySelector('a')
+        kit.shadow(again).querySelector('crypto-pay-payment-panel')?.shadowRoot?.querySelector('a')
           ?.href,
       ).to.equal(link);
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
@@ -143,24 +128,28 @@ describe('<crypto-pay> with a checkout session', () => {
     });
 
     it('shows the pay step on a return page that names the checkout', async () => {
-      const proxy = await fakeProxy({ checkout: aCheckout(), usedSessions: ['cps_abc'] });
-      const el = await render({ proxy: proxy.url, session: 'cps_abc', checkout: aCheckout().id });
-      await untilText(el, 'Waiting for your payment.');
-      expect(heading(el)).to.equal('Pay');
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout(), usedSessions: ['cps_abc'] });
+      const el = await kit.render({
+        proxy: proxy.url,
+        session: 'cps_abc',
+        checkout: kit.aCheckout().id,
+      });
+      await kit.untilText(el, 'Waiting for your payment.');
+      expect(kit.heading(el)).to.equal('Pay');
       expect(await proxy.requests(/^\/api\/sessions\//)).to.have.length(0);
     });
 
     it('says the session is used when the customer starts again after it expired', async () => {
-      const proxy = await fakeProxy();
-      const el = await toPayStep(proxy, { session: 'cps_abc' });
-      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.toPayStep(proxy, { session: 'cps_abc' });
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('expired');
-      await untilHeading(el, 'Payment expired');
-      [...(result(el)?.shadowRoot?.querySelectorAll('button') ?? [])]
+      await kit.untilHeading(el, 'Payment expired');
+      [...(kit.result(el)?.shadowRoot?.querySelectorAll('button') ?? [])]
         .find((button) => button.textContent?.trim() === 'Start again')
         ?.click();
-      await untilText(el, USED);
-      expect(form(el)).to.equal(null);
+      await kit.untilText(el, USED);
+      expect(kit.form(el)).to.equal(null);
     });
   });
 });

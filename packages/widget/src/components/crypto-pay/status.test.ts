@@ -1,17 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
-import {
-  aCheckout,
-  clearStoredCheckouts,
-  fakeProxy,
-  heading,
-  panel,
-  render,
-  toPayStep,
-  untilHeading,
-  untilText,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
 import type CryptoPay from './crypto-pay.component.ts';
@@ -41,7 +29,7 @@ function setHidden(hidden: boolean): void {
 }
 
 describe('<crypto-pay> following the status', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
 
   describe('the polling schedule', () => {
     it('starts at 2 s and grows to at most 10 s', () => {
@@ -63,49 +51,49 @@ describe('<crypto-pay> following the status', () => {
   describe('through the event stream', () => {
     it('finds a change the stream never brought (a buffering middlebox), then polls', async () => {
       const polling = { ...defaultTiming.polling, streamCheckMs: 150, firstMs: 40, maxMs: 100 };
-      const proxy = await fakeProxy({ sse: 'mute' });
-      const el = await toPayStep(proxy, TEA, { polling });
-      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      const proxy = await kit.fakeProxy({ sse: 'mute' });
+      const el = await kit.toPayStep(proxy, TEA, { polling });
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('processing');
-      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
+      await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       // Only polling can bring this one: the stream stays mute.
       await proxy.setStatus('paid');
-      await untilHeading(el, 'Payment complete');
+      await kit.untilHeading(el, 'Payment complete');
     });
 
     it('checks at once when the page is shown again, stream or not', async () => {
-      const proxy = await fakeProxy({ sse: 'stall' });
-      const el = await toPayStep(proxy);
-      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      const proxy = await kit.fakeProxy({ sse: 'stall' });
+      const el = await kit.toPayStep(proxy);
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('paid');
       setHidden(true);
       setHidden(false);
-      await untilHeading(el, 'Payment complete');
+      await kit.untilHeading(el, 'Payment complete');
     });
 
     it('shows each status the proxy pushes and tells the page', async () => {
-      const proxy = await fakeProxy();
-      const el = await toPayStep(proxy);
-      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.toPayStep(proxy);
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       setTimeout(() => proxy.setStatus('processing'));
       const event = await oneEvent(el, 'crypto-pay-status');
       expect(event.detail.status).to.equal('processing');
-      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
+      await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       expect(await proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET')).to.have.length(0);
     });
 
     it('announces status changes in a live region', async () => {
-      const proxy = await fakeProxy();
-      const el = await toPayStep(proxy);
+      const proxy = await kit.fakeProxy();
+      const el = await kit.toPayStep(proxy);
       const live = el.shadowRoot?.querySelector('p[aria-live="polite"]');
       expect(live?.textContent?.trim()).to.equal('Waiting for your payment.');
       // Said once: the panel's visible copy of the sentence is hidden from screen readers.
       const panel = el.shadowRoot?.querySelector('crypto-pay-payment-panel');
       const shown = panel?.shadowRoot?.querySelector('[part="status"]');
       expect(shown?.getAttribute('aria-hidden')).to.equal('true');
-      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('processing');
-      await waitUntil(
+      await kit.waitUntil(
         () => live?.textContent?.trim() === 'Currency chosen. Waiting for your payment to arrive.',
       );
     });
@@ -113,42 +101,45 @@ describe('<crypto-pay> following the status', () => {
 
   describe('when the event stream is not available', () => {
     it('keeps polling after a read whose answer stalled', async () => {
-      const proxy = await fakeProxy({ sse: false });
+      const proxy = await kit.fakeProxy({ sse: false });
       // The first status read stalls, and every request has the short timeout from the start
       // (a timeout shortened later could miss a read already on the wire with the long one).
       // A second read can only come once the stalled one was given up: one at a time.
       await proxy.stall('get', 200);
-      const el = await toPayStep(proxy, TEA, { ...QUICK, requestTimeoutMs: 1000 });
-      await waitUntil(
+      const el = await kit.toPayStep(proxy, TEA, { ...QUICK, requestTimeoutMs: 1000 });
+      await kit.waitUntil(
         async () => (await proxy.requests(/^\/api\/checkouts\/[^/]+$/)).length >= 2,
         'no read after the stalled one',
       );
       await proxy.setStatus('paid');
-      await untilHeading(el, 'Payment complete');
+      await kit.untilHeading(el, 'Payment complete');
     });
 
     it('polls with If-None-Match, takes 304s in its stride, and sees the change', async () => {
-      const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy, TEA, QUICK);
+      const proxy = await kit.fakeProxy({ sse: false });
+      const el = await kit.toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
-      await waitUntil(async () => (await reads()).some((read) => read.status === 304), 'no 304');
+      await kit.waitUntil(
+        async () => (await reads()).some((read) => read.status === 304),
+        'no 304',
+      );
       const [first, second] = await reads();
       expect(first?.headers['if-none-match']).to.equal(undefined);
       expect(second?.headers['if-none-match']).to.match(/^W\/".+"$/);
       await proxy.setStatus('processing');
-      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
+      await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
       await proxy.setStatus('paid');
-      await untilHeading(el, 'Payment complete');
+      await kit.untilHeading(el, 'Payment complete');
       const count = (await reads()).length;
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await reads()).length, 'polling goes on after the end').to.equal(count);
     });
 
     it('does not poll a hidden page, and checks at once when it is shown', async () => {
-      const proxy = await fakeProxy({ sse: false });
-      const el = await toPayStep(proxy, TEA, QUICK);
+      const proxy = await kit.fakeProxy({ sse: false });
+      const el = await kit.toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
-      await waitUntil(async () => (await reads()).length >= 1);
+      await kit.waitUntil(async () => (await reads()).length >= 1);
       try {
         setHidden(true);
         await new Promise((resolve) => setTimeout(resolve, 150));
@@ -156,10 +147,10 @@ describe('<crypto-pay> following the status', () => {
         await proxy.setStatus('paid');
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect((await reads()).length).to.be.at.most(whileHidden + 1);
-        expect(heading(el)).to.equal('Pay');
+        expect(kit.heading(el)).to.equal('Pay');
         slowPolling(el);
         setHidden(false);
-        await untilHeading(el, 'Payment complete');
+        await kit.untilHeading(el, 'Payment complete');
       } finally {
         // Removing the own property brings back the real getter from the prototype.
         delete (document as { hidden?: boolean }).hidden;
@@ -167,16 +158,19 @@ describe('<crypto-pay> following the status', () => {
     });
 
     it('tells the customer when checks keep failing, and offers to check now', async () => {
-      const proxy = await fakeProxy({ sse: false });
+      const proxy = await kit.fakeProxy({ sse: false });
       // No scheduled check comes in the test's time: each read below is one the test asks for
       // (a return to the page checks at once), so none can slip in between and end the trouble.
-      const el = await toPayStep(proxy, TEA, SLOW);
+      const el = await kit.toPayStep(proxy, TEA, SLOW);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
       // The stream is refused, so the widget falls back to polling with one read at once.
-      await waitUntil(async () => (await reads()).length >= 1, 'no read after the stream failed');
+      await kit.waitUntil(
+        async () => (await reads()).length >= 1,
+        'no read after the stream failed',
+      );
       // The live region is in place before the trouble, so its sentence is announced.
       const regions = () =>
-        [...(panel(el)?.shadowRoot?.querySelectorAll('[role="status"]') ?? [])].map((region) =>
+        [...(kit.panel(el)?.shadowRoot?.querySelectorAll('[role="status"]') ?? [])].map((region) =>
           region.textContent?.trim(),
         );
       expect(regions()).to.include('');
@@ -185,30 +179,33 @@ describe('<crypto-pay> following the status', () => {
       try {
         for (let failed = 1; failed <= 3; failed += 1) {
           setHidden(false);
-          await waitUntil(async () => (await failedReads()) >= failed, `no failed read ${failed}`);
+          await kit.waitUntil(
+            async () => (await failedReads()) >= failed,
+            `no failed read ${failed}`,
+          );
         }
       } finally {
         delete (document as { hidden?: boolean }).hidden;
       }
-      await untilText(el, 'We cannot reach the payment service. We keep trying.');
+      await kit.untilText(el, 'We cannot reach the payment service. We keep trying.');
       expect(regions()).to.include('We cannot reach the payment service. We keep trying.');
       await proxy.setStatus('processing');
       const checkNow = () =>
-        [...(panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+        [...(kit.panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
           (button) => button.textContent?.trim() === 'Check now',
         );
-      await waitUntil(() => checkNow(), 'no "Check now" button');
-      expect(visibleText(el)).to.not.contain('Currency chosen.');
+      await kit.waitUntil(() => checkNow(), 'no "Check now" button');
+      expect(kit.visibleText(el)).to.not.contain('Currency chosen.');
       checkNow()!.click();
-      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
-      expect(visibleText(el)).to.not.contain('We cannot reach');
+      await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
+      expect(kit.visibleText(el)).to.not.contain('We cannot reach');
       expect(await failedReads(), 'no read failed after the trouble').to.equal(3);
     });
   });
 
   describe('when the proxy asks to wait (Retry-After)', () => {
     it('polls again no sooner than it says', async () => {
-      const proxy = await fakeProxy({ sse: false });
+      const proxy = await kit.fakeProxy({ sse: false });
       await fetch(`${proxy.url}/_control/fail`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -220,45 +217,45 @@ describe('<crypto-pay> following the status', () => {
           headers: { 'Retry-After': '2' },
         }),
       });
-      await toPayStep(proxy, TEA, QUICK);
+      await kit.toPayStep(proxy, TEA, QUICK);
       const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
-      await waitUntil(async () => (await reads()).length >= 1);
+      await kit.waitUntil(async () => (await reads()).length >= 1);
       // Polling every 40 ms would have asked many times by now.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect((await reads()).map((read) => read.status)).to.deep.equal([503]);
-      await waitUntil(async () => (await reads()).length >= 2, 'never polled again');
+      await kit.waitUntil(async () => (await reads()).length >= 2, 'never polled again');
     });
   });
 
   describe('after a reload', () => {
     it('finds the checkout again instead of creating another', async () => {
-      const proxy = await fakeProxy();
-      const first = await toPayStep(proxy);
-      const link = panel(first)?.shadowRoot?.querySelector('a')?.href;
+      const proxy = await kit.fakeProxy();
+      const first = await kit.toPayStep(proxy);
+      const link = kit.panel(first)?.shadowRoot?.querySelector('a')?.href;
       first.remove();
-      const again = await render({ proxy: proxy.url, product: 'tea-crate' });
-      await untilText(again, 'Waiting for your payment.');
-      expect(panel(again)?.shadowRoot?.querySelector('a')?.href).to.equal(link);
+      const again = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilText(again, 'Waiting for your payment.');
+      expect(kit.panel(again)?.shadowRoot?.querySelector('a')?.href).to.equal(link);
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
       expect(await proxy.requests('/api/config')).to.have.length(1);
     });
 
     it('finds it too when a framework sets the proxy after the first render', async () => {
-      const proxy = await fakeProxy();
-      const first = await toPayStep(proxy);
+      const proxy = await kit.fakeProxy();
+      const first = await kit.toPayStep(proxy);
       first.remove();
-      const again = await render({ product: 'tea-crate' });
+      const again = await kit.render({ product: 'tea-crate' });
       again.proxy = proxy.url;
-      await untilText(again, 'Waiting for your payment.');
+      await kit.untilText(again, 'Waiting for your payment.');
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
     });
 
     it('starts afresh when the proxy no longer knows the remembered checkout', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       sessionStorage.setItem(`crypto-pay:checkout:${proxy.url}#product=tea-crate`, 'chk_forgotten');
-      const el = await render({ proxy: proxy.url, product: 'tea-crate' });
-      await untilText(el, 'Continue to payment');
-      expect(heading(el)).to.equal('Your details');
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilText(el, 'Continue to payment');
+      expect(kit.heading(el)).to.equal('Your details');
       expect(await proxy.requests('/api/checkouts/chk_forgotten', 'GET')).to.have.length(1);
       expect(sessionStorage.getItem(`crypto-pay:checkout:${proxy.url}#product=tea-crate`)).to.equal(
         null,
@@ -266,22 +263,24 @@ describe('<crypto-pay> following the status', () => {
     });
 
     it('keeps separate checkouts for different products', async () => {
-      const proxy = await fakeProxy();
-      await toPayStep(proxy);
-      const other = await render({ proxy: proxy.url, amount: '5.00', currency: 'EUR' });
-      await untilHeading(other, 'Your details');
+      const proxy = await kit.fakeProxy();
+      await kit.toPayStep(proxy);
+      const other = await kit.render({ proxy: proxy.url, amount: '5.00', currency: 'EUR' });
+      await kit.untilHeading(other, 'Your details');
     });
   });
 
   describe('with the checkout attribute (a return page)', () => {
     it('shows the status the proxy reports, whatever the address says', async () => {
-      const proxy = await fakeProxy({ checkout: aCheckout({ status: 'paid' }) });
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'paid' }) });
       const address = location.href;
       history.replaceState(null, '', `${location.pathname}?status=failed&checkout_status=failed`);
       try {
-        const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
-        await untilHeading(el, 'Payment complete');
-        expect(await proxy.requests(`/api/checkouts/${aCheckout().id}`, 'GET')).to.have.length(1);
+        const el = await kit.render({ proxy: proxy.url, checkout: kit.aCheckout().id });
+        await kit.untilHeading(el, 'Payment complete');
+        expect(await proxy.requests(`/api/checkouts/${kit.aCheckout().id}`, 'GET')).to.have.length(
+          1,
+        );
         await expect(el).to.be.accessible();
       } finally {
         history.replaceState(null, '', address);
@@ -289,21 +288,25 @@ describe('<crypto-pay> following the status', () => {
     });
 
     it('follows a checkout that is still open', async () => {
-      const proxy = await fakeProxy({ checkout: aCheckout({ status: 'processing' }) });
-      const el = await render({ proxy: proxy.url, checkout: aCheckout().id, mode: 'redirect' });
-      await untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
-      expect(heading(el)).to.equal('Pay');
-      await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
-      await proxy.setStatus('paid', aCheckout().id);
-      await untilHeading(el, 'Payment complete');
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'processing' }) });
+      const el = await kit.render({
+        proxy: proxy.url,
+        checkout: kit.aCheckout().id,
+        mode: 'redirect',
+      });
+      await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
+      expect(kit.heading(el)).to.equal('Pay');
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      await proxy.setStatus('paid', kit.aCheckout().id);
+      await kit.untilHeading(el, 'Payment complete');
     });
 
     it('shows a checking view while it asks', async () => {
-      const proxy = await fakeProxy({ checkout: aCheckout() });
-      const el = await render({ proxy: proxy.url, checkout: aCheckout().id });
-      expect(heading(el)).to.equal('Pay');
-      expect(visibleText(el)).to.contain('Checking the payment status…');
-      await untilText(el, 'Waiting for your payment.');
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout() });
+      const el = await kit.render({ proxy: proxy.url, checkout: kit.aCheckout().id });
+      expect(kit.heading(el)).to.equal('Pay');
+      expect(kit.visibleText(el)).to.contain('Checking the payment status…');
+      await kit.untilText(el, 'Waiting for your payment.');
     });
   });
 });

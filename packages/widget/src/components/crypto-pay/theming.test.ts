@@ -1,22 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import {
-  clearStoredCheckouts,
-  details,
-  fakeProxy,
-  field,
-  fillPerson,
-  form,
-  panel,
-  render,
-  result,
-  shadow,
-  submitButton,
-  toPayStep,
-  untilHeading,
-  untilPayStep,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
@@ -30,39 +14,39 @@ function inlineStyles(root: ShadowRoot | Element): Element[] {
   return found;
 }
 
-const base = (el: CryptoPay) => shadow(el).querySelector('[part="base"]') as HTMLElement;
+const base = (el: CryptoPay) => kit.shadow(el).querySelector('[part="base"]') as HTMLElement;
 
 /** Reaches every step a customer can see, checking each with `check`. */
 async function everyStep(check: (el: CryptoPay, step: string) => Promise<void>) {
-  const proxy = await fakeProxy();
-  const el = await details(proxy);
-  await fillPerson(el);
+  const proxy = await kit.fakeProxy();
+  const el = await kit.details(proxy);
+  await kit.fillPerson(el);
   await check(el, 'details');
-  submitButton(el).click();
-  await untilPayStep(el);
-  await waitUntil(() => panel(el)?.shadowRoot?.querySelector('path'), 'no QR code');
+  kit.submitButton(el).click();
+  await kit.untilPayStep(el);
+  await kit.waitUntil(() => kit.panel(el)?.shadowRoot?.querySelector('path'), 'no QR code');
   await check(el, 'pay');
-  await waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+  await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
   await proxy.setStatus('paid');
-  await untilHeading(el, 'Payment complete');
+  await kit.untilHeading(el, 'Payment complete');
   await check(el, 'paid');
   for (const status of ['failed', 'expired'] as Checkout['status'][]) {
-    clearStoredCheckouts();
-    const failing = await toPayStep(proxy);
-    await waitUntil(async () => (await proxy.requests(/\/events$/)).length >= 2);
+    kit.clearStoredCheckouts();
+    const failing = await kit.toPayStep(proxy);
+    await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length >= 2);
     await proxy.setStatus(status);
-    await untilHeading(failing, status === 'failed' ? 'Payment failed' : 'Payment expired');
+    await kit.untilHeading(failing, status === 'failed' ? 'Payment failed' : 'Payment expired');
     await check(failing, status);
   }
-  const broken = await fakeProxy();
+  const broken = await kit.fakeProxy();
   await broken.fail('config', 502, { error: 'Down.', code: 'upstream_unavailable' });
-  const error = await render({ proxy: broken.url, product: 'tea-crate' });
-  await untilHeading(error, 'Something went wrong');
+  const error = await kit.render({ proxy: broken.url, product: 'tea-crate' });
+  await kit.untilHeading(error, 'Something went wrong');
   await check(error, 'error');
 }
 
 describe('<crypto-pay> theming', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
   afterEach(() => emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' }));
 
   describe('colour schemes', () => {
@@ -85,7 +69,7 @@ describe('<crypto-pay> theming', () => {
 
   describe('custom properties', () => {
     it('take the page’s colours, radius, font and spacing from any ancestor', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const wrapper = await fixture<HTMLDivElement>(html`<div class="shop-theme"></div>`);
       wrapper.style.setProperty('--crypto-pay-accent', 'rgb(120, 0, 60)');
       wrapper.style.setProperty('--crypto-pay-background', 'rgb(250, 245, 235)');
@@ -97,15 +81,15 @@ describe('<crypto-pay> theming', () => {
       el.setAttribute('proxy', proxy.url);
       el.setAttribute('product', 'tea-crate');
       wrapper.append(el);
-      await untilHeading(el, 'Your details');
-      await waitUntil(() => form(el));
+      await kit.untilHeading(el, 'Your details');
+      await kit.waitUntil(() => kit.form(el));
       const box = getComputedStyle(base(el));
       expect(box.backgroundColor).to.equal('rgb(250, 245, 235)');
       expect(box.color).to.equal('rgb(20, 20, 20)');
       expect(box.borderTopLeftRadius).to.equal('0px');
       expect(box.fontFamily).to.equal('Georgia, serif');
       expect(box.paddingTop).to.equal('48px');
-      expect(getComputedStyle(submitButton(el)).backgroundColor).to.equal('rgb(120, 0, 60)');
+      expect(getComputedStyle(kit.submitButton(el)).backgroundColor).to.equal('rgb(120, 0, 60)');
     });
   });
 
@@ -122,31 +106,32 @@ describe('<crypto-pay> theming', () => {
       `;
       document.head.append(style);
       try {
-        const proxy = await fakeProxy();
-        const el = await details(proxy);
+        const proxy = await kit.fakeProxy();
+        const el = await kit.details(proxy);
         el.classList.add('parts');
         const color = (node: Element | null | undefined, property: string) =>
           node ? getComputedStyle(node).getPropertyValue(property) : 'missing';
-        expect(color(shadow(el).querySelector('[part="heading"]'), 'color')).to.equal(
+        expect(color(kit.shadow(el).querySelector('[part="heading"]'), 'color')).to.equal(
           'rgb(1, 2, 3)',
         );
-        expect(color(submitButton(el), 'background-color')).to.equal('rgb(4, 5, 6)');
-        expect(color(field(el, 'first_name'), 'border-top-color')).to.equal('rgb(7, 8, 9)');
-        const option = form(el)
+        expect(color(kit.submitButton(el), 'background-color')).to.equal('rgb(4, 5, 6)');
+        expect(color(kit.field(el, 'first_name'), 'border-top-color')).to.equal('rgb(7, 8, 9)');
+        const option = kit
+          .form(el)
           ?.shadowRoot?.querySelector('crypto-pay-currency-picker')
           ?.shadowRoot?.querySelector('[part="currency-option"]');
         expect(color(option, 'color')).to.equal('rgb(10, 11, 12)');
-        await fillPerson(el);
-        submitButton(el).click();
-        await untilPayStep(el);
-        const amount = panel(el)?.shadowRoot?.querySelector('[part="amount"]');
+        await kit.fillPerson(el);
+        kit.submitButton(el).click();
+        await kit.untilPayStep(el);
+        const amount = kit.panel(el)?.shadowRoot?.querySelector('[part="amount"]');
         expect(color(amount, 'color')).to.equal('rgb(13, 14, 15)');
-        const broken = await fakeProxy();
+        const broken = await kit.fakeProxy();
         await broken.fail('config', 503, { error: 'Down.', code: 'upstream_unavailable' });
-        const error = await render({ proxy: broken.url, product: 'tea-crate' });
+        const error = await kit.render({ proxy: broken.url, product: 'tea-crate' });
         error.classList.add('parts');
-        await untilHeading(error, 'Something went wrong');
-        const retry = result(error)?.shadowRoot?.querySelector('[part="primary-button"]');
+        await kit.untilHeading(error, 'Something went wrong');
+        const retry = kit.result(error)?.shadowRoot?.querySelector('[part="primary-button"]');
         expect(color(retry, 'color')).to.equal('rgb(16, 17, 18)');
       } finally {
         style.remove();
@@ -156,12 +141,12 @@ describe('<crypto-pay> theming', () => {
 
   describe('motion', () => {
     it('spins the progress indicator only when motion is welcome', async () => {
-      const proxy = await fakeProxy({ createDelay: 2000 });
-      const el = await details(proxy);
-      await fillPerson(el);
-      submitButton(el).click();
-      await waitUntil(() => submitButton(el).querySelector('.spinner'));
-      const spinner = submitButton(el).querySelector('.spinner') as HTMLElement;
+      const proxy = await kit.fakeProxy({ createDelay: 2000 });
+      const el = await kit.details(proxy);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.waitUntil(() => kit.submitButton(el).querySelector('.spinner'));
+      const spinner = kit.submitButton(el).querySelector('.spinner') as HTMLElement;
       await emulateMedia({ reducedMotion: 'no-preference' });
       expect(getComputedStyle(spinner).animationName).to.equal('spin');
       await emulateMedia({ reducedMotion: 'reduce' });
@@ -173,7 +158,7 @@ describe('<crypto-pay> theming', () => {
     it('sets no inline style attribute in any step', async () => {
       await everyStep(async (el, step) => {
         expect(
-          inlineStyles(shadow(el)).map((node) => node.tagName),
+          inlineStyles(kit.shadow(el)).map((node) => node.tagName),
           step,
         ).to.deep.equal([]);
       });
@@ -182,7 +167,7 @@ describe('<crypto-pay> theming', () => {
 
   describe('inside another element’s shadow root', () => {
     it('runs the journey and its events reach the page', async () => {
-      const proxy = await fakeProxy();
+      const proxy = await kit.fakeProxy();
       const host = await fixture<HTMLDivElement>(html`<div></div>`);
       const root = host.attachShadow({ mode: 'open' });
       const el = document.createElement('crypto-pay') as CryptoPay;
@@ -191,10 +176,10 @@ describe('<crypto-pay> theming', () => {
       const seen: string[] = [];
       document.addEventListener('crypto-pay-created', (event) => seen.push(event.detail.id));
       root.append(el);
-      await untilHeading(el, 'Your details');
-      await fillPerson(el);
-      submitButton(el).click();
-      await untilPayStep(el);
+      await kit.untilHeading(el, 'Your details');
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilPayStep(el);
       expect(seen).to.have.length(1);
     });
   });

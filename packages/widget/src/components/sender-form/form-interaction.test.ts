@@ -1,57 +1,41 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import {
-  amountChoice,
-  chooseSenderType,
-  clearStoredCheckouts,
-  details,
-  errorOf,
-  fakeProxy,
-  field,
-  fillPerson,
-  form,
-  leave,
-  picker,
-  submitButton,
-  typeAmount,
-  untilPayStep,
-  untilText,
-  visibleText,
-  waitUntil,
-} from '../../../test/helpers.ts';
+import * as kit from '../../../test/helpers.ts';
 
 describe('<crypto-pay> details form by mouse and keyboard', () => {
-  beforeEach(clearStoredCheckouts);
+  beforeEach(kit.clearStoredCheckouts);
   afterEach(() => resetMouse());
 
   it('submits on one real click of the button while a field’s message moves it', async () => {
-    const proxy = await fakeProxy();
-    const el = await details(proxy);
+    const proxy = await kit.fakeProxy();
+    const el = await kit.details(proxy);
     // One message already shows, so the rules are loaded and the next blur adds another.
-    await leave(el, 'last_name');
-    await waitUntil(() => errorOf(el, 'last_name'), 'rules never loaded', { timeout: 5000 });
-    field(el, 'first_name').focus();
+    await kit.leave(el, 'last_name');
+    await kit.waitUntil(() => kit.errorOf(el, 'last_name'), 'rules never loaded', {
+      timeout: 5000,
+    });
+    kit.field(el, 'first_name').focus();
     // The whole form in view, unscrolled: scroll anchoring would hide the move.
     await setViewport({ width: 800, height: 1400 });
     window.scrollTo(0, 0);
-    const box = submitButton(el).getBoundingClientRect();
+    const box = kit.submitButton(el).getBoundingClientRect();
     expect(box.bottom).to.be.below(1400);
     // Near the top edge: a button that moves down by a line is no longer under the pointer.
     const position: [number, number] = [Math.round(box.x + box.width / 2), Math.round(box.y + 4)];
     await sendMouse({ type: 'click', position });
 
-    await untilText(el, '3 fields need your attention.');
-    await waitUntil(
-      () => form(el)?.shadowRoot?.activeElement === field(el, 'first_name'),
+    await kit.untilText(el, '3 fields need your attention.');
+    await kit.waitUntil(
+      () => kit.form(el)?.shadowRoot?.activeElement === kit.field(el, 'first_name'),
       'focus did not move to the first wrong field',
     );
-    expect(errorOf(el, 'first_name')).to.equal('Enter your first name.');
+    expect(kit.errorOf(el, 'first_name')).to.equal('Enter your first name.');
   });
 
   it('lets the page hear its own field change before a click on the button submits', async () => {
-    const proxy = await fakeProxy();
-    const el = await details(proxy, { amount: '20.00', currency: 'EUR' });
-    await fillPerson(el);
+    const proxy = await kit.fakeProxy();
+    const el = await kit.details(proxy, { amount: '20.00', currency: 'EUR' });
+    await kit.fillPerson(el);
     // A donation page: its own amount field updates the element when it changes.
     const amount = document.createElement('input');
     amount.value = '20.00';
@@ -63,12 +47,12 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
       amount.focus();
       amount.select();
       await sendKeys({ type: '50.00' });
-      const box = submitButton(el).getBoundingClientRect();
+      const box = kit.submitButton(el).getBoundingClientRect();
       await sendMouse({
         type: 'click',
         position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
       });
-      await untilPayStep(el);
+      await kit.untilPayStep(el);
       const [create] = await proxy.requests('/api/checkouts', 'POST');
       expect(create?.body?.amount).to.equal('50.00');
     } finally {
@@ -77,36 +61,36 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
   });
 
   it('drops the count of mistakes when the customer switches to the other type', async () => {
-    const el = await details(await fakeProxy());
-    submitButton(el).click();
-    await untilText(el, '3 fields need your attention.');
-    await chooseSenderType(el, 'legal');
-    expect(visibleText(el)).to.not.contain('need your attention');
-    expect(errorOf(el, 'legal_name')).to.equal('');
+    const el = await kit.details(await kit.fakeProxy());
+    kit.submitButton(el).click();
+    await kit.untilText(el, '3 fields need your attention.');
+    await kit.chooseSenderType(el, 'legal');
+    expect(kit.visibleText(el)).to.not.contain('need your attention');
+    expect(kit.errorOf(el, 'legal_name')).to.equal('');
   });
 
   it('submits on Enter in the pay-with choice, as on the form’s other radios', async () => {
-    const proxy = await fakeProxy();
-    const el = await details(proxy);
-    await fillPerson(el);
-    const radio = picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
+    const proxy = await kit.fakeProxy();
+    const el = await kit.details(proxy);
+    await kit.fillPerson(el);
+    const radio = kit.picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');
     radio?.focus();
     await sendKeys({ press: 'Enter' });
-    await untilPayStep(el);
+    await kit.untilPayStep(el);
     expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
   });
 
   it('leaves the Enter that ends an input method’s composition to it, and submits on the next', async () => {
-    const proxy = await fakeProxy();
-    const el = await details(proxy, { currency: 'EUR' });
+    const proxy = await kit.fakeProxy();
+    const el = await kit.details(proxy, { currency: 'EUR' });
     const other = () =>
-      amountChoice(el)?.shadowRoot?.querySelector<HTMLInputElement>('#other-amount');
-    await waitUntil(other, 'no amount choice');
-    await fillPerson(el);
-    await typeAmount(el, '20');
+      kit.amountChoice(el)?.shadowRoot?.querySelector<HTMLInputElement>('#other-amount');
+    await kit.waitUntil(other, 'no amount choice');
+    await kit.fillPerson(el);
+    await kit.typeAmount(el, '20');
     const input = other() as HTMLInputElement;
     const submits: Event[] = [];
-    form(el)?.addEventListener('details-submit', (event) => submits.push(event));
+    kit.form(el)?.addEventListener('details-submit', (event) => submits.push(event));
     // A Japanese or Chinese input method ends its composition with Enter, which takes the text.
     const enter = (isComposing: boolean) =>
       input.dispatchEvent(
@@ -114,17 +98,17 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
       );
     enter(true);
     enter(false);
-    await untilPayStep(el);
+    await kit.untilPayStep(el);
     expect(submits).to.have.length(1);
   });
 
   it('shows the mistakes on Enter in the pay-with choice of an unfinished form', async () => {
-    const proxy = await fakeProxy();
-    const el = await details(proxy);
-    await waitUntil(() => picker(el)?.shadowRoot?.querySelector('input:checked'));
-    picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked')?.focus();
+    const proxy = await kit.fakeProxy();
+    const el = await kit.details(proxy);
+    await kit.waitUntil(() => kit.picker(el)?.shadowRoot?.querySelector('input:checked'));
+    kit.picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked')?.focus();
     await sendKeys({ press: 'Enter' });
-    await untilText(el, '3 fields need your attention.');
+    await kit.untilText(el, '3 fields need your attention.');
     expect(await proxy.requests('/api/checkouts')).to.have.length(0);
   });
 });
