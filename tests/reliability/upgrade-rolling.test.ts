@@ -48,6 +48,8 @@ const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 /** Checkouts per wave, one wave per phase; created a few at a time. */
 const WAVE = 30;
 const CREATES_AT_ONCE = 4;
+/** A proxy is replaced once this many of its phase's wave are in, so creates run on both sides. */
+const UPGRADE_AFTER = 8;
 /** At most this many background reads: a bounded load, whatever the machine's pace. */
 const MAX_READS = 20_000;
 const DRAIN_MS = 2000;
@@ -220,8 +222,9 @@ test('two old proxies replaced in turn by new ones on one PostgreSQL: nothing fa
     let inWave = 0;
     let upgraded: Promise<void> | undefined;
     await wave(() => {
-      if (++inWave === WAVE / 4) upgraded = upgrade(0);
+      if (++inWave === UPGRADE_AFTER) upgraded = upgrade(0);
     });
+    assert.ok(upgraded, 'p0 is replaced during the wave');
     await upgraded;
   });
   await phase('new p0 beside old p1', async () => {
@@ -235,10 +238,11 @@ test('two old proxies replaced in turn by new ones on one PostgreSQL: nothing fa
     const from = next - WAVE - 2;
     await Promise.all([
       wave(() => {
-        if (++inWave === WAVE / 4) upgraded = upgrade(1);
+        if (++inWave === UPGRADE_AFTER) upgraded = upgrade(1);
       }),
       settleWave(from, from + WAVE + 2),
     ]);
+    assert.ok(upgraded, 'p1 is replaced during the wave');
     await upgraded;
   });
   await phase('new, new', async () => {
