@@ -2,12 +2,20 @@
 // Packs the release that the upgrade tests (tests/reliability/upgrade-*.test.ts) upgrade from:
 // the proxy and the workspace packages it depends on, built at one commit, as npm would get them,
 // into tests/reliability/previous-release/ with a release.json naming the commit and the schema
-// versions it leaves. Run it once a release is cut, with that release's commit:
+// versions it leaves, and the manifest and lockfile the tests install it with. Run it once a release is cut, with that release's commit:
 //   node scripts/pack-previous-release.mjs <commit>
 // It builds in a temporary git worktree (the repository's history is needed here, never in the
 // tests), installs from the pnpm store, and removes the worktree afterwards.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +38,45 @@ function run(command, args, cwd, { allowFailure = false } = {}) {
     throw new Error(`${command} ${args[0]} failed (exit ${result.status}):\n${result.stdout}`);
   }
   return result;
+}
+
+/**
+ * Writes what the tests install the release with: `install.json` (their folder's package.json:
+ * the proxy from its tarball in `packs/`, ours by overrides, as they are not on the registry) and
+ * its `pnpm-lock.yaml`, so an install needs the pnpm store only, no registry metadata, and the
+ * release always runs on the same versions of its dependencies.
+ */
+function lockInstall() {
+  const folder = mkdtempSync(join(tmpdir(), 'crypto-pay-release-lock-'));
+  try {
+    const tarball = (name) => `file:packs/${name}.tgz`;
+    const manifest = {
+      name: 'previous-release',
+      private: true,
+      type: 'module',
+      dependencies: { '@crypto-pay/proxy': tarball('proxy') },
+      pnpm: {
+        overrides: Object.fromEntries(
+          PACKAGES.map((name) => [`@crypto-pay/${name}`, tarball(name)]),
+        ),
+      },
+    };
+    const text = `${JSON.stringify(manifest, null, 2)}\n`;
+    writeFileSync(join(TARGET, 'install.json'), text);
+    writeFileSync(join(folder, 'package.json'), text);
+    cpSync(TARGET, join(folder, 'packs'), {
+      recursive: true,
+      filter: (file) => !file.endsWith('.json'),
+    });
+    run(
+      'pnpm',
+      ['install', '--lockfile-only', '--prefer-offline', '--config.ignore-scripts=true'],
+      folder,
+    );
+    cpSync(join(folder, 'pnpm-lock.yaml'), join(TARGET, 'pnpm-lock.yaml'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 const requested = process.argv[2];
@@ -70,6 +117,7 @@ try {
       `${name}.tgz: ${(statSync(join(TARGET, `${name}.tgz`)).size / 1024).toFixed(0)} KiB`,
     );
   }
+  lockInstall();
   // The schema versions this release leaves (its migration lists' lengths): what the tests check
   // the old proxy made. A release whose migrations live elsewhere needs this line changed.
   const migrations = async (dialect) => {

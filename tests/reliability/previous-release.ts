@@ -1,11 +1,11 @@
 /**
  * The release a proxy is upgraded from, as a merchant has it installed: the tarballs of
  * `previous-release/` (made by scripts/pack-previous-release.mjs) installed into a folder outside
- * the repository, its registry packages from the local pnpm store (offline once a run has fetched
- * them), and the command that runs its bin.
+ * the repository by the lockfile made with them, its registry packages from the local pnpm store
+ * (offline whenever the store has them), and the command that runs its bin.
  */
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, succeeded } from '../packed/packing.ts';
@@ -13,7 +13,6 @@ import { ROOT } from '../support/process.ts';
 import type { ProxyCommand } from '../support/servers.ts';
 
 const PACKS = join(ROOT, 'tests/reliability/previous-release');
-const PACKAGES = ['protocol', 'client', 'widget', 'proxy'] as const;
 
 export interface PreviousRelease {
   /** The release's commit and the schema versions its proxy leaves (release.json). */
@@ -35,29 +34,27 @@ export async function installPreviousRelease(): Promise<PreviousRelease> {
     'commit' | 'schema'
   >;
   const folder = mkdtempSync(join(tmpdir(), 'crypto-pay-previous-'));
-  const tarball = (name: string) => `file:${join(PACKS, `${name}.tgz`)}`;
-  writeFileSync(
-    join(folder, 'package.json'),
-    JSON.stringify({
-      name: 'previous-release',
-      private: true,
-      type: 'module',
-      dependencies: { '@crypto-pay/proxy': tarball('proxy') },
-      // Ours depend on each other by version, and are not on the registry.
-      pnpm: {
-        overrides: Object.fromEntries(
-          PACKAGES.map((name) => [`@crypto-pay/${name}`, tarball(name)]),
-        ),
-      },
-    }),
-  );
+  // The manifest and lockfile the script wrote: the store alone serves a frozen install.
+  cpSync(join(PACKS, 'install.json'), join(folder, 'package.json'));
+  cpSync(join(PACKS, 'pnpm-lock.yaml'), join(folder, 'pnpm-lock.yaml'));
+  cpSync(PACKS, join(folder, 'packs'), {
+    recursive: true,
+    filter: (file) => file === PACKS || file.endsWith('.tgz'),
+  });
   const install = (network: '--offline' | '--prefer-offline') =>
-    run('pnpm', ['install', network, '--config.ignore-scripts=true', '--reporter=append-only'], {
-      cwd: folder,
-      env: { CI: 'true' },
-    });
+    run(
+      'pnpm',
+      [
+        'install',
+        '--frozen-lockfile',
+        network,
+        '--config.ignore-scripts=true',
+        '--reporter=append-only',
+      ],
+      { cwd: folder, env: { CI: 'true' } },
+    );
   try {
-    // Offline when the store has every package (any run after the first); else from the registry.
+    // Offline when the store has every locked package; else they are fetched once.
     if ((await install('--offline')).status !== 0) {
       succeeded('pnpm install (previous release)', await install('--prefer-offline'));
     }
