@@ -251,14 +251,19 @@ test('two old proxies replaced in turn by new ones on one PostgreSQL: nothing fa
     await settleWave(next - WAVE, next);
   });
 
-  await untilCallbacksAnswered(stack, settled, 'every callback answered 200');
+  // The sandbox sends first attempts one at a time: the last callbacks arrive a while later.
+  await phase('callbacks answered', () =>
+    untilCallbacksAnswered(stack, settled, 'every callback answered 200'),
+  );
   const attempts = (await stack.control('/callbacks')).json as { response_status: number | null }[];
   assert.deepEqual(
     attempts.filter((attempt) => attempt.response_status !== 200),
     [],
     'no callback attempt answered anything but 200',
   );
-  await checkRows(cluster, { created, total: next, delivered: () => receiver.delivered() });
+  await phase('rows and webhooks checked', () =>
+    checkRows(cluster, { created, total: next, delivered: () => receiver.delivered() }),
+  );
   stopReads = true;
   const reads = await reading;
   assert.deepEqual(failures, [], 'no answer failed or was refused, old and new side by side');
