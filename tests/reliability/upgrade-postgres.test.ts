@@ -15,15 +15,14 @@ import { type Stack, startStack } from '../support/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
 import { assertBehavioursIntact, assertShownAsBefore } from './upgrade-checks.ts';
-import { postgresRowCounts, postgresSchemaVersion } from './upgrade-rows.ts';
 import {
   assertEveryTableHasRows,
   assertNoRowLost,
-  RETRY_SCHEDULE_MS,
+  postgresRowCounts,
+  postgresSchemaVersion,
   SEEDED_TABLES,
-  seed,
-  shown,
-} from './upgrade-scenario.ts';
+} from './upgrade-rows.ts';
+import { RETRY_SCHEDULE_MS, seed, shown } from './upgrade-scenario.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
