@@ -142,11 +142,18 @@ export async function wireCallbacks(
   if (wired.status !== 200) throw new Error(`Cannot set the callback URL: ${wired.text}`);
 }
 
+/** Where a proxy's bin is and how it runs (`NodeCommand`'s fields for it). */
+export interface ProxyCommand {
+  cwd: string;
+  bin: string;
+  source?: boolean;
+}
+
 /**
  * The proxy's entry point as a command, run from its package's folder as its container runs
  * it: the built bin, as deployed, or the TypeScript source, as development runs it.
  */
-export function proxyCommand(built: boolean): { cwd: string; bin: string; source?: boolean } {
+export function proxyCommand(built: boolean): ProxyCommand {
   const cwd = join(ROOT, 'packages/proxy');
   return built
     ? { cwd, bin: 'bin/crypto-pay-proxy.mjs' }
@@ -156,6 +163,8 @@ export function proxyCommand(built: boolean): { cwd: string; bin: string; source
 export interface ProxyProcessOptions {
   /** The built bin or the TypeScript source (`proxyCommand`). */
   built: boolean;
+  /** Another proxy's bin instead (an older release's, installed elsewhere): `built` is unused. */
+  command?: ProxyCommand;
   /** Its variables (`proxyEnv` and more); HOST is 127.0.0.1 and PORT a free one unless given. */
   env: Record<string, string | undefined>;
   name?: string;
@@ -174,7 +183,7 @@ export interface ProxyProcessOptions {
 export async function startProxyProcess(options: ProxyProcessOptions): Promise<ServerProcess> {
   const proxy = await startServerProcess({
     name: options.name ?? 'proxy',
-    ...proxyCommand(options.built),
+    ...(options.command ?? proxyCommand(options.built)),
     env: { HOST: '127.0.0.1', PORT: '0', ...options.env },
     ready: /crypto-pay-proxy listening on (\S+)/,
     ...(options.openFiles === undefined ? {} : { openFiles: options.openFiles }),

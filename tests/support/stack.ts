@@ -38,6 +38,7 @@ import { ensurePortFree, freePort, ROOT, type ServerProcess } from './process.ts
 import { sandboxDriver } from './sandbox-driver.ts';
 import { PERSONAL_SENTINELS } from './senders.ts';
 import {
+  type ProxyCommand,
   processingUrls,
   proxyData,
   proxyEnv,
@@ -69,6 +70,11 @@ export interface StackOptions {
    * Vite's dev server.
    */
   built?: boolean;
+  /**
+   * Run another proxy's bin (an older release's, for upgrade tests) instead of this
+   * workspace's; `restartProxy` may switch a proxy from one to the other.
+   */
+  proxyCommand?: ProxyCommand;
   /** Serve the demo shop too, with the proxy configured for it (`pnpm start`, browser tests). */
   demo?: DemoOptions;
 }
@@ -102,11 +108,13 @@ export interface Stack {
   control(path: string, body?: object): Promise<Answer>;
   /**
    * Stops proxy `index` (default 0) with `stop` (default: `proxy.stop()`, a graceful stop; a
-   * test may drain it first, or kill it) and starts it again on the same port and data.
+   * test may drain it first, or kill it) and starts it again on the same port and data, with
+   * `command` if given (another release's proxy), else as the stack started it.
    */
   restartProxy(
     index?: number,
     stop?: (proxy: ServerProcess) => Promise<unknown>,
+    command?: ProxyCommand,
   ): Promise<ServerProcess>;
   /**
    * The signing secret or a personal sentinel where the header says it must not be, so far:
@@ -225,9 +233,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     // An empty value leaves the variable unset (a test switches a default off that way).
     for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
-    const startProxy = (index: number) =>
+    const startProxy = (index: number, command = options.proxyCommand) =>
       startProxyProcess({
         built,
+        ...(command ? { command } : {}),
         name: proxyCount > 1 ? `proxy ${index}` : 'proxy',
         env: { ...env, PORT: String(proxyPorts[index]) },
         keepStdout: options.keepStdout ?? true,
@@ -248,11 +257,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       databaseFile,
       control: sandboxDriver(sandbox.url, credentials, send).control,
-      async restartProxy(index = 0, stop = (proxy) => proxy.stop()) {
+      async restartProxy(index = 0, stop = (proxy) => proxy.stop(), command) {
         const previous = stack.proxies[index];
         if (!previous) throw new Error(`The stack has no proxy ${index}.`);
         await stop(previous);
-        const started = await startProxy(index);
+        const started = await startProxy(index, command);
         // Keep what the stopped (or killed) process wrote: log assertions cover every run.
         started.lines.unshift(...previous.lines);
         stack.proxies[index] = started;
