@@ -107,7 +107,8 @@ export function requestSchema(schema: z.ZodMiniType, name?: string): ResolverRet
       io: 'input',
       override: (context: OverrideContext) => {
         describeCustom(context);
-        if (name !== undefined && (context.zodSchema as unknown) === schema) context.jsonSchema.$id = name;
+        if (name !== undefined && (context.zodSchema as unknown) === schema)
+          context.jsonSchema.$id = name;
       },
     },
   });

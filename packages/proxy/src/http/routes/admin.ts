@@ -248,7 +248,10 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
       jsonBody(emptyRequestSchema),
       describeRoute({
         summary: 'Cancel an invoice',
-        responses: { 200: ok('Cancelled', { type: 'array', maxItems: 0, items: {} }), ...serviceErrors() },
+        responses: {
+          200: ok('Cancelled', { type: 'array', maxItems: 0, items: {} }),
+          ...serviceErrors(),
+        },
       }),
       async (c) => {
         await processing.cancelInvoice(c.req.param('foreign_id')).catch(passThrough);
