@@ -36,6 +36,7 @@ import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -177,7 +178,8 @@ export function createApp(options: AppOptions) {
       describeRoute(merchantAuth),
       adminAuth(config.adminToken, failures('admin-failures')),
     );
-    app.route('/admin', adminRoutes({ store, processing, currencies, now }));
+    app.route('/admin', adminRoutes({ store, currencies, now }));
+    app.route('/admin', processingOperationRoutes({ processing }));
     app.route('/admin', webhookRoutes({ store, now }));
   }
   app.route('/', openApiRoutes(app));

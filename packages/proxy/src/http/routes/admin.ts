@@ -1,16 +1,9 @@
 /**
- * The merchant API, behind `ADMIN_TOKEN`: checkout sessions and the checkout list, and every
- * operation of the processing API, validated with the protocol's schemas. The service's own
- * refusals come back with its status, code and text.
+ * The merchant API's own records, behind `ADMIN_TOKEN`: checkout sessions, the checkout list
+ * and the callback log. The processing service's operations are `processing-operations.ts`.
  */
 
-import {
-  createInvoiceSchema,
-  createWithdrawalSchema,
-  decimalPlaces,
-  emptyRequestSchema,
-  scaleDecimal,
-} from '@crypto-pay/protocol';
+import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
@@ -18,7 +11,7 @@ import { findCheckout } from '../../checkout/create.ts';
 import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { priceRefusal } from '../../checkout/currency-rules.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
-import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
+import { passThrough } from '../../checkout/upstream.ts';
 import { merchantCheckout } from '../../checkout/views.ts';
 import {
   callbackListSchema,
@@ -26,10 +19,8 @@ import {
   createdSessionSchema,
 } from '../../openapi/answers.ts';
 import {
-  dataOf,
   errors,
   ok,
-  pathParameter,
   ref,
   serviceErrors,
   storeUnavailable,
@@ -43,13 +34,11 @@ import {
   listCheckoutsQuerySchema,
   noQuerySchema,
   pageSize,
-  transactionQuerySchema,
 } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 
 export interface AdminDeps {
   store: Store;
-  processing: ProcessingClient;
   currencies: CurrencyCache;
   now: () => number;
 }
@@ -77,7 +66,7 @@ function merchantCallback(entry: StoredCallback) {
   };
 }
 
-export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
+export function adminRoutes({ store, currencies, now }: AdminDeps) {
   return new Hono<AppEnv>()
     .post(
       '/checkout-sessions',
@@ -198,109 +187,6 @@ export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
           ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
         });
         return c.json({ data: callbacks.map(merchantCallback) }, 200);
-      },
-    )
-    .get(
-      '/balances',
-      queryOf(noQuerySchema),
-      describeRoute({
-        summary: 'The merchant’s balances at the service',
-        responses: {
-          200: ok('Balances', dataOf({ type: 'array', items: ref('BalanceEntry') })),
-          ...serviceErrors(),
-        },
-      }),
-      async (c) => {
-        const data = await processing.listBalances().catch(passThrough);
-        return c.json({ data }, 200);
-      },
-    )
-    .get(
-      '/currencies',
-      queryOf(noQuerySchema),
-      describeRoute({
-        summary: 'The currencies the service offers',
-        responses: {
-          200: ok('Currencies', dataOf({ type: 'array', items: ref('CurrencyEntry') })),
-          ...serviceErrors(),
-        },
-      }),
-      async (c) => {
-        const data = await processing.listCurrencies().catch(passThrough);
-        return c.json({ data }, 200);
-      },
-    )
-    .post(
-      '/invoices',
-      jsonBody(createInvoiceSchema, 'CreateInvoice'),
-      describeRoute({
-        summary: 'Create an invoice at the service',
-        responses: { 201: ok('Invoice', dataOf(ref('Invoice'))), ...serviceErrors() },
-      }),
-      async (c) => {
-        const data = await processing.createInvoice(c.req.valid('json')).catch(passThrough);
-        c.get('log')('info', 'invoice created', { invoice_id: data.id });
-        return c.json({ data }, 201);
-      },
-    )
-    .post(
-      '/invoices/:foreign_id/cancel',
-      jsonBody(emptyRequestSchema),
-      describeRoute({
-        summary: 'Cancel an invoice',
-        responses: {
-          200: ok('Cancelled', { type: 'array', maxItems: 0, items: {} }),
-          ...serviceErrors(),
-        },
-      }),
-      async (c) => {
-        await processing.cancelInvoice(c.req.param('foreign_id')).catch(passThrough);
-        return c.json([], 200);
-      },
-    )
-    .post(
-      '/withdrawals',
-      jsonBody(createWithdrawalSchema, 'CreateWithdrawal'),
-      describeRoute({
-        summary: 'Create a withdrawal at the service',
-        responses: { 201: ok('Withdrawal', dataOf(ref('Withdrawal'))), ...serviceErrors() },
-      }),
-      async (c) => {
-        const data = await processing.createWithdrawal(c.req.valid('json')).catch(passThrough);
-        c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
-        return c.json({ data }, 201);
-      },
-    )
-    .get(
-      '/transactions',
-      queryOf(transactionQuerySchema),
-      describeRoute({
-        summary: 'A transaction by the merchant’s foreign_id',
-        responses: { 200: ok('Transaction', ref('Transaction')), ...serviceErrors() },
-      }),
-      async (c) => {
-        const { foreign_id } = c.req.valid('query');
-        const transaction = await processing.getTransaction({ foreign_id }).catch(passThrough);
-        return c.json(transaction, 200);
-      },
-    )
-    .get(
-      '/transactions/:id',
-      queryOf(noQuerySchema),
-      describeRoute({
-        summary: 'A transaction by the service’s id',
-        parameters: [pathParameter('id', { type: 'integer', minimum: 1, maximum: 2_147_483_647 })],
-        responses: { 200: ok('Transaction', ref('Transaction')), ...serviceErrors() },
-      }),
-      async (c) => {
-        const id = c.req.param('id');
-        if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
-          throw new ApiError(422, 'invalid_request', 'The id must be a positive integer.', {
-            field: 'id',
-          });
-        }
-        const transaction = await processing.getTransaction({ id: Number(id) }).catch(passThrough);
-        return c.json(transaction, 200);
       },
     );
 }
