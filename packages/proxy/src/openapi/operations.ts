@@ -87,7 +87,10 @@ export const tooManyCreates: DescribeRouteOptions = {
   },
 };
 
-/** What a JSON body's check answers (`http/validation.ts`): each route's own come after it. */
+/**
+ * What a JSON body's check answers (`http/validation.ts`). A route's `describeRoute` comes after
+ * its validators, so where both name a status (a service's 400) the route's own answer wins.
+ */
 export const bodyRefusals = {
   400: ok('invalid_json: the body is not JSON.', ref('Error')),
   413: ok('body_too_large: the body is larger than 32 KiB.', ref('Error')),
