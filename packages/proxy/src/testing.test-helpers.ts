@@ -21,7 +21,7 @@ import { proxyData, proxyEnv } from '../../../tests/support/servers.ts';
 import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
-import { createApp } from './http/app.ts';
+import { type App, createApp } from './http/app.ts';
 import { type Config, loadConfig } from './process/config.ts';
 import { createLogger } from './process/logger.ts';
 import { type RunningProxy, type StartOptions, startProxy } from './process/server.ts';
@@ -97,6 +97,8 @@ export interface TestProxy {
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   /** `POST /api/checkouts` with this body (and headers, an Idempotency-Key say). */
   createCheckout(body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** The Hono app itself, for what it registers (`app.routes`). */
+  app: App;
   store: Store;
   hub: CheckoutHub;
   config: Config;
@@ -133,6 +135,7 @@ export function testProxy(
     ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
   });
   const proxy: TestProxy = {
+    app,
     store,
     hub,
     config,

@@ -1,15 +1,19 @@
 /**
  * The proxy as one Hono app: edge middleware (request log, secure headers, CORS, cross-site
  * creates, body limit, rate limits), one sub-app per resource mounted with `route()`, and one
- * error handler. The status read comes first, then the edge headers are handed to Hono for the
+ * error handler. Each route and refusing middleware describes itself, and `/openapi.json` is
+ * generated from what is registered here. The status read comes first, then the edge headers are handed to Hono for the
  * rest (`edge-headers.ts` says why).
  */
 
 import { type Context, Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import type { Catalog } from '../checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
 import { referenceKey } from '../checkout/identity.ts';
 import type { ProcessingClient } from '../checkout/upstream.ts';
+import { openApiRoutes } from '../openapi/document.ts';
+import { crossSiteRefusals, merchantAuth, tooManyCreates } from '../openapi/operations.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import { checkedCurrencyCache } from '../process/setup-warnings.ts';
@@ -32,6 +36,7 @@ import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -111,11 +116,17 @@ export function createApp(options: AppOptions) {
     // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.
     .use('/api/*', cors(config.allowedOrigins))
     // After CORS, so the shop's own page can read a 415; before the body and the rate limit.
-    .on('POST', '/api/checkouts', crossSiteGuard(config.allowedOrigins))
+    .on(
+      'POST',
+      '/api/checkouts',
+      describeRoute(crossSiteRefusals),
+      crossSiteGuard(config.allowedOrigins),
+    )
     .use(bodyLimit(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
     .on(
       'POST',
       '/api/checkouts',
+      describeRoute(tooManyCreates),
       rateLimit({ perMinute: config.rateLimitPerMinute, store, key: clientOf, ...limitClock }),
     )
     // Before the edge headers are handed to Hono: it answers with their record itself.
@@ -162,10 +173,16 @@ export function createApp(options: AppOptions) {
     );
 
   if (config.adminToken !== undefined) {
-    app.use('/admin/*', adminAuth(config.adminToken, failures('admin-failures')));
-    app.route('/admin', adminRoutes({ store, processing, currencies, now }));
+    app.use(
+      '/admin/*',
+      describeRoute(merchantAuth),
+      adminAuth(config.adminToken, failures('admin-failures')),
+    );
+    app.route('/admin', adminRoutes({ store, currencies, now }));
+    app.route('/admin', processingOperationRoutes({ processing }));
     app.route('/admin', webhookRoutes({ store, now }));
   }
+  app.route('/', openApiRoutes(app));
 
   app.notFound((c) =>
     c.json({ error: 'There is nothing at this address.', code: 'not_found' }, 404),

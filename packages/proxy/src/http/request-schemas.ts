@@ -1,6 +1,7 @@
 /**
  * Schemas of the proxy's merchant requests (the session create, list queries). They validate
- * at the edge and generate /openapi.json, so the two cannot drift. Texts are the spec's wherever
+ * at the edge and generate /openapi.json (a query parameter's description is its note there),
+ * so the two cannot drift. Texts are the spec's wherever
  * the spec has one. The widget's checkout create is the public contract's
  * (`@crypto-pay/protocol/proxy-api`), whose field rules a session's share.
  */
@@ -57,27 +58,36 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** The page size a list's `limit=` asks for, or the default. */
 export const pageSize = (limit: string | undefined): number => Number(limit ?? DEFAULT_PAGE_SIZE);
 
+/** A query parameter of the merchant API's lists: its note in /openapi.json. */
+export const filter = (description: string) =>
+  z.optional(z.string().check(z.describe(description)));
+
 /** `limit=` of the merchant API's lists: 1 to 200 (`DEFAULT_PAGE_SIZE` when not given). */
 export const limit = z.optional(
-  z
-    .string()
-    .check(
-      z.refine(
-        (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
-        'The limit must be a whole number from 1 to 200.',
-      ),
+  z.string().check(
+    z.refine(
+      (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
+      'The limit must be a whole number from 1 to 200.',
     ),
+    z.describe(
+      `At most this many (a page), a whole number from 1 to 200 (default ${DEFAULT_PAGE_SIZE}).`,
+    ),
+  ),
 );
 
 /** `GET /admin/checkouts?status=&foreign_id=&before=&limit=`. */
 export const listCheckoutsQuerySchema = z.strictObject({
   status: z.optional(
-    z.enum(CHECKOUT_STATUSES, {
-      error: `The status must be one of ${CHECKOUT_STATUSES.join(', ')}.`,
-    }),
+    z
+      .enum(CHECKOUT_STATUSES, {
+        error: `The status must be one of ${CHECKOUT_STATUSES.join(', ')}.`,
+      })
+      .check(z.describe('Only checkouts in this status.')),
   ),
-  foreign_id: z.optional(z.string()),
-  before: z.optional(z.string()),
+  foreign_id: filter(
+    'Only the checkout made with this foreign_id (the session’s, or cp_… chosen by the proxy).',
+  ),
+  before: filter('The next_before of the previous page: only checkouts created before that one.'),
   limit,
 });
 
@@ -94,9 +104,10 @@ export const listCallbacksQuerySchema = z.strictObject({
           /^(payment_request|invoice|deposit|withdrawal|exchange|[a-z_]+_exchange)$/,
           `The type must be one of ${CALLBACK_TYPES}.`,
         ),
+        z.describe('Only callbacks of this type, e.g. invoice or withdrawal.'),
       ),
   ),
-  foreign_id: z.optional(z.string()),
+  foreign_id: filter('Only callbacks about the object with this foreign_id.'),
   limit,
 });
 
@@ -104,7 +115,10 @@ export const listCallbacksQuerySchema = z.strictObject({
 export const transactionQuerySchema = z.strictObject({
   foreign_id: z
     .string({ error: 'The foreign_id is a mandatory field.' })
-    .check(z.minLength(1, 'The foreign_id must not be empty if provided.')),
+    .check(
+      z.minLength(1, 'The foreign_id must not be empty if provided.'),
+      z.describe('The merchant’s foreign_id of the transaction.'),
+    ),
 });
 
 /** `GET /admin/balances`, `GET /admin/currencies`: no query parameters. */

@@ -1,13 +1,18 @@
 /**
  * Validation at the edge: middleware that parses a JSON body (keeping every digit of number
  * amounts) or the query, checks it with a zod schema, and refuses with the error shape and
- * the spec's texts. Handlers read the result with `c.req.valid('json' | 'query')`.
+ * the spec's texts. Handlers read the result with `c.req.valid('json' | 'query')`. Each also
+ * describes what it checks and refuses to /openapi.json (hono-openapi's `uniqueSymbol`), from
+ * the same schema.
  */
 
 import { JsonSyntaxError, parseJson, validate } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
+import { type DescribeRouteOptions, uniqueSymbol } from 'hono-openapi';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api-error.ts';
+import { queryParameters, requestSchema } from '../openapi/json-schema.ts';
+import { bodyRefusals, queryRefusals } from '../openapi/operations.ts';
 import { readText } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { validationError } from './errors.ts';
@@ -68,39 +73,50 @@ function unknownKeyError(what: string, { name, known }: { name: string; known: s
   );
 }
 
+/** Gives a middleware the part of its route's operation in /openapi.json that it decides. */
+const describing = <M extends object>(middleware: M, spec: DescribeRouteOptions) =>
+  Object.assign(middleware, { [uniqueSymbol]: { spec } });
+
 /**
  * Checks the JSON body with `schema`; an empty body counts as `{}`. A strict object schema
- * refuses fields it does not know, naming the first.
+ * refuses fields it does not know, naming the first. `name` is the body's component in
+ * /openapi.json.
  */
-export function jsonBody<S extends z.ZodMiniType>(schema: S) {
-  return createMiddleware<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }>(
-    async (c, next) => {
-      const text = await readText(c);
-      let input: unknown = {};
-      if (text.trim() !== '') {
-        try {
-          input = parseJson(text);
-        } catch (error) {
-          if (!(error instanceof JsonSyntaxError)) throw error;
-          throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-        }
+export function jsonBody<S extends z.ZodMiniType>(schema: S, name?: string) {
+  const middleware = createMiddleware<
+    AppEnv,
+    string,
+    { in: { json: z.input<S> }; out: { json: z.output<S> } }
+  >(async (c, next) => {
+    const text = await readText(c);
+    let input: unknown = {};
+    if (text.trim() !== '') {
+      try {
+        input = parseJson(text);
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
       }
-      const unknown = unknownKey(schema, input);
-      if (unknown) throw unknownKeyError('field', unknown);
-      const result = validate(schema, input);
-      if (!result.success) {
-        // zod's own text for a body that is no object (`[]`, `"x"`, `null`) says nothing; a
-        // schema with its own sentence for it (a session's, with an example) keeps that.
-        const { error, field } = result.failure;
-        if (field === '' && error.message === 'Invalid input') {
-          throw new ApiError(422, 'invalid_request', 'The request body must be a JSON object.');
-        }
-        throw validationError(result.failure);
+    }
+    const unknown = unknownKey(schema, input);
+    if (unknown) throw unknownKeyError('field', unknown);
+    const result = validate(schema, input);
+    if (!result.success) {
+      // zod's own text for a body that is no object (`[]`, `"x"`, `null`) says nothing; a
+      // schema with its own sentence for it (a session's, with an example) keeps that.
+      const { error, field } = result.failure;
+      if (field === '' && error.message === 'Invalid input') {
+        throw new ApiError(422, 'invalid_request', 'The request body must be a JSON object.');
       }
-      c.req.addValidatedData('json', result.data as object);
-      await next();
-    },
-  );
+      throw validationError(result.failure);
+    }
+    c.req.addValidatedData('json', result.data as object);
+    await next();
+  });
+  return describing(middleware, {
+    requestBody: { content: { 'application/json': { schema: requestSchema(schema, name) } } },
+    responses: bodyRefusals,
+  });
 }
 
 /**
@@ -108,7 +124,7 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S) {
  * parameters it does not know (a misspelt filter must not list everything).
  */
 export function queryOf<S extends z.ZodMiniType>(schema: S) {
-  return createMiddleware<
+  const middleware = createMiddleware<
     AppEnv,
     string,
     { in: { query: z.input<S> }; out: { query: z.output<S> } }
@@ -121,4 +137,5 @@ export function queryOf<S extends z.ZodMiniType>(schema: S) {
     c.req.addValidatedData('query', result.data as object);
     await next();
   });
+  return describing(middleware, { parameters: queryParameters(schema), responses: queryRefusals });
 }

@@ -5,7 +5,7 @@
 
 import * as z from 'zod/mini';
 import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
-import { limit } from './request-schemas.ts';
+import { filter, limit } from './request-schemas.ts';
 
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
 const eventType = z
@@ -59,15 +59,18 @@ export const listEventsQuerySchema = z.strictObject({
   after: z.optional(
     z
       .string()
-      .check(z.regex(/^evt_\d{12}[A-Za-z0-9_-]{8}$/, 'The after must be an event id (evt_…).')),
+      .check(
+        z.regex(/^evt_\d{12}[A-Za-z0-9_-]{8}$/, 'The after must be an event id (evt_…).'),
+        z.describe('The last event id seen (or the next_after of the previous page).'),
+      ),
   ),
-  type: z.optional(eventType),
+  type: z.optional(eventType.check(z.describe('Only events of this type, e.g. checkout.paid.'))),
   limit,
 });
 
 /** `GET /admin/webhook-deliveries?event_id=&endpoint_id=&limit=`. */
 export const listDeliveriesQuerySchema = z.strictObject({
-  event_id: z.optional(z.string()),
-  endpoint_id: z.optional(z.string()),
+  event_id: filter('Only attempts to send this event.'),
+  endpoint_id: filter('Only attempts to this endpoint.'),
   limit,
 });

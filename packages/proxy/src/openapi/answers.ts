@@ -1,13 +1,13 @@
 /**
- * The merchant API's answers in /openapi.json that the contract (`@crypto-pay/protocol/proxy-api`,
- * where the merchant's view of a checkout is) does not hold: the service's refusals as the
- * protocol's schema of them, and the rest as JSON Schema written to match the routes that send
- * them.
+ * The answers in /openapi.json that the contract (`@crypto-pay/protocol/proxy-api`, where the
+ * merchant's view of a checkout is) does not hold: the service's refusals as the protocol's
+ * schema of them, and the rest as JSON Schema written to match the routes that send them
+ * (the merchant API's lists, webhook endpoints and attempts, the operations routes).
  */
 
 import { processingErrorBodySchema } from '@crypto-pay/protocol';
 import * as z from 'zod/mini';
-import { ref } from './operations.ts';
+import { listOf, ref } from './operations.ts';
 
 /** A refusal of the processing service, passed through by the merchant API as it came. */
 export const serviceErrorSchema = processingErrorBodySchema.check(
@@ -34,49 +34,35 @@ export const createdSessionSchema = {
   },
 };
 
-export const checkoutListSchema = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: { type: 'array', items: ref('MerchantCheckout') },
-    next_before: {
-      type: 'string',
-      description: 'Present when the page is full: pass it as `before` for the next page.',
-    },
+export const checkoutListSchema = listOf(ref('MerchantCheckout'), {
+  next_before: {
+    type: 'string',
+    description: 'Present when the page is full: pass it as `before` for the next page.',
   },
-};
+});
 
-export const callbackListSchema = {
+export const callbackListSchema = listOf({
   type: 'object',
-  required: ['data'],
+  required: ['id', 'received_at', 'type', 'outcome', 'body'],
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'received_at', 'type', 'outcome', 'body'],
-        properties: {
-          id: { type: 'integer', description: 'Increases in the order callbacks were received.' },
-          received_at: { type: 'integer', description: 'Unix seconds.' },
-          type: { type: 'string' },
-          object_id: {
-            type: 'string',
-            description: 'What the callback is about: payment request, invoice or transaction id.',
-          },
-          foreign_id: { type: 'string' },
-          status: { type: 'string' },
-          outcome: {
-            enum: ['applied', 'ignored', 'recorded', 'unknown'],
-            description:
-              'applied: moved its checkout on; ignored: a final or older status; recorded: ' +
-              'an invoice, withdrawal, deposit or exchange callback; unknown: no checkout has its payment request.',
-          },
-          body: { type: 'object', description: 'The callback, personal fields removed.' },
-        },
-      },
+    id: { type: 'integer', description: 'Increases in the order callbacks were received.' },
+    received_at: { type: 'integer', description: 'Unix seconds.' },
+    type: { type: 'string' },
+    object_id: {
+      type: 'string',
+      description: 'What the callback is about: payment request, invoice or transaction id.',
     },
+    foreign_id: { type: 'string' },
+    status: { type: 'string' },
+    outcome: {
+      enum: ['applied', 'ignored', 'recorded', 'unknown'],
+      description:
+        'applied: moved its checkout on; ignored: a final or older status; recorded: ' +
+        'an invoice, withdrawal, deposit or exchange callback; unknown: no checkout has its payment request.',
+    },
+    body: { type: 'object', description: 'The callback, personal fields removed.' },
   },
-};
+});
 
 export const healthSchema = {
   type: 'object',
@@ -91,5 +77,103 @@ export const readySchema = {
     status: { const: 'ready' },
     store: { enum: ['ok', 'failing'] },
     upstream: { enum: ['ok', 'failing'] },
+  },
+};
+
+const endpointProperties = {
+  id: { type: 'string', description: '`env` for WEBHOOK_URL; whe_… for the others.' },
+  url: { type: 'string' },
+  source: { enum: ['environment', 'merchant_api'] },
+  event_types: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Only these types are sent there; all when absent.',
+  },
+  created_at: { type: 'integer', description: 'Unix seconds.' },
+  status: {
+    enum: ['ok', 'retrying', 'failing'],
+    description:
+      'retrying: an attempt failed since the last success; failing: no success for a day (never disabled: retries go on).',
+  },
+  failing_since: {
+    type: 'integer',
+    description: 'Unix seconds of the first failure since the last success.',
+  },
+  previous_secret_expires_at: {
+    type: 'integer',
+    description: 'During a rotation’s grace period: until when the old secret signs too.',
+  },
+};
+
+/** The merchant's view of a webhook endpoint: never its secret. */
+export const webhookEndpointSchema = {
+  type: 'object',
+  required: ['id', 'url', 'source', 'created_at', 'status'],
+  additionalProperties: false,
+  properties: endpointProperties,
+};
+
+/** A new endpoint: its secret is in this answer only. */
+export const endpointWithSecretSchema = {
+  ...webhookEndpointSchema,
+  required: [...webhookEndpointSchema.required, 'secret'],
+  properties: {
+    ...endpointProperties,
+    secret: { type: 'string', description: 'whsec_…: shown this once; keep it with the receiver.' },
+  },
+};
+
+export const rotatedSecretSchema = {
+  type: 'object',
+  required: ['id', 'secret', 'previous_secret_expires_at'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    secret: { type: 'string', description: 'whsec_…: shown this once.' },
+    previous_secret_expires_at: { type: 'integer', description: 'Unix seconds.' },
+  },
+};
+
+export const redeliveredSchema = {
+  type: 'object',
+  required: ['id', 'queued', 'deliveries'],
+  properties: {
+    id: { type: 'string' },
+    queued: { const: true },
+    deliveries: {
+      type: 'integer',
+      minimum: 1,
+      description: 'How many endpoints it is queued for.',
+    },
+  },
+};
+
+/** One delivery attempt of a webhook event. */
+export const attemptSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'event_id',
+    'event_type',
+    'endpoint_id',
+    'attempt',
+    'attempted_at',
+    'duration_ms',
+  ],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    event_id: { type: 'string' },
+    event_type: { type: 'string' },
+    endpoint_id: { type: 'string' },
+    attempt: { type: 'integer', description: '1 for the first attempt of this delivery.' },
+    attempted_at: { type: 'integer', description: 'Unix seconds.' },
+    duration_ms: { type: 'integer' },
+    status_code: { type: 'integer', description: 'Absent when no answer came.' },
+    error: {
+      type: 'string',
+      description: 'Why it failed: timed out, connection failed, answered 500…',
+    },
+    response_excerpt: { type: 'string', description: 'The first 256 characters of the answer.' },
   },
 };

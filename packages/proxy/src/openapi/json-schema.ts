@@ -12,6 +12,7 @@ import {
   senderDataFieldSchema,
 } from '@crypto-pay/protocol';
 import { checkoutPaymentCurrencySchema } from '@crypto-pay/protocol/proxy-api';
+import { type ResolverReturnType, resolver } from 'hono-openapi';
 import * as z from 'zod/mini';
 
 /** Each kind of sender field as JSON Schema (its rules are functions: `sender.ts`). */
@@ -80,21 +81,37 @@ const WIRE_AMOUNT = {
     'A JSON number, read exactly as the decimal it denotes, never through a float: 0.00012345 keeps these digits, an exponent is worked out (5e-05 and 5.0e-5 are 0.00005). Sent to the service in plain decimal digits; a string is refused.',
 };
 
-export function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input') {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-    override: (context) => {
-      const custom = customFields.get(context.zodSchema);
-      if (custom) Object.assign(context.jsonSchema, custom());
-      if (isWireAmount(context.zodSchema)) {
-        for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
-        Object.assign(context.jsonSchema, WIRE_AMOUNT);
-      }
+type OverrideContext = Parameters<
+  NonNullable<NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override']>
+>[0];
+
+function describeCustom(context: OverrideContext): void {
+  const custom = customFields.get(context.zodSchema);
+  if (custom) Object.assign(context.jsonSchema, custom());
+  if (isWireAmount(context.zodSchema)) {
+    for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+    Object.assign(context.jsonSchema, WIRE_AMOUNT);
+  }
+}
+
+const OPTIONS = { unrepresentable: 'any', target: 'draft-2020-12' } as const;
+
+/**
+ * A request body's schema for the document, resolved when it is generated. Named, it becomes
+ * the component `name` (the `$id` hono-openapi turns into one) and the body a `$ref` to it.
+ */
+export function requestSchema(schema: z.ZodMiniType, name?: string): ResolverReturnType {
+  return resolver(schema, {
+    options: {
+      ...OPTIONS,
+      io: 'input',
+      override: (context: OverrideContext) => {
+        describeCustom(context);
+        if (name !== undefined && (context.zodSchema as unknown) === schema)
+          context.jsonSchema.$id = name;
+      },
     },
-  }) as Record<string, unknown>;
-  return rest;
+  });
 }
 
 /**
@@ -108,10 +125,10 @@ export function componentSchemas(
   const components = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) components.add(schema, { id });
   const generated = z.toJSONSchema(components, {
+    ...OPTIONS,
     io: 'output',
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
     uri: (id) => `#/components/schemas/${id}`,
+    override: describeCustom,
   });
   return Object.fromEntries(
     Object.entries(generated.schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [
@@ -121,21 +138,17 @@ export function componentSchemas(
   );
 }
 
-/** Query parameters from a zod object of optional strings, with a note per parameter. */
-export function queryParameters(
-  schema: z.ZodMiniObject,
-  notes: Readonly<Record<string, string>> = {},
-) {
+/** Query parameters from a zod object of optional strings, each with its schema's description. */
+export function queryParameters(schema: z.ZodMiniType) {
   const { properties = {}, required = [] } = z.toJSONSchema(schema, {
+    ...OPTIONS,
     io: 'input',
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as { properties?: Record<string, object>; required?: string[] };
-  return Object.entries(properties).map(([name, property]) => ({
+  }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(properties).map(([name, { description, ...property }]) => ({
     name,
-    in: 'query',
+    in: 'query' as const,
     required: required.includes(name),
     schema: property,
-    ...(notes[name] ? { description: notes[name] } : {}),
+    ...(typeof description === 'string' ? { description } : {}),
   }));
 }

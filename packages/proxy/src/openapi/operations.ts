@@ -1,21 +1,37 @@
 /**
- * The building blocks of /openapi.json's operations: JSON bodies, `$ref`s to its components,
- * and the error answers routes share (the store's, a cross-site page's, the processing service's).
+ * The building blocks of the routes' descriptions (`describeRoute` beside each handler): JSON
+ * bodies, `$ref`s to the document's components, and the error answers routes share (the
+ * store's, a cross-site page's, the processing service's, the merchant API's token).
  */
 
-export const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+import type { DescribeRouteOptions } from 'hono-openapi';
+
+/** A JSON Schema written here or a `$ref`: the document's own, not a zod schema's. */
+export type Schema = Record<string, unknown>;
+type Responses = NonNullable<DescribeRouteOptions['responses']>;
+
+export const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-export const ok = (description: string, schema: object) => ({ description, ...json(schema) });
-export const errors = (...statuses: number[]) =>
+export const ok = (description: string, schema: Schema) => ({ description, ...json(schema) });
+export const errors = (...statuses: number[]): Responses =>
   Object.fromEntries(statuses.map((status) => [status, ok('Error', ref('Error'))]));
-/** A merchant route: the bearer token of `ADMIN_TOKEN`. */
-export const admin = { security: [{ bearer: [] }] };
-/** A required path parameter, e.g. `{id}`. */
-export const pathParameter = (name: string, schema: object = { type: 'string' }) => ({
+/** A required path parameter whose schema is more than a string, e.g. `{id}` as an integer. */
+export const pathParameter = (name: string, schema: Schema) => ({
   name,
-  in: 'path',
+  in: 'path' as const,
   required: true,
   schema,
+});
+export const dataOf = (schema: Schema) => ({
+  type: 'object',
+  required: ['data'],
+  properties: { data: schema },
+});
+/** `{data: [...]}`, a list answer, with the other properties it has. */
+export const listOf = (items: Schema, more: Schema = {}) => ({
+  type: 'object',
+  required: ['data'],
+  properties: { data: { type: 'array', items }, ...more },
 });
 
 /** A write the store could not make (full disk, read-only file): retry later. */
@@ -26,13 +42,19 @@ export const storeUnavailable = {
 export const storeUnreadable = {
   503: ok('store_unavailable: the store could not be read; try again later.', ref('Error')),
 };
-/** The merchant API, once an address sent wrong tokens too often. */
-export const tooManyFailures = {
-  429: ok(
-    'rate_limited: too many refused tokens from this address (AUTH_FAILURES_PER_MINUTE); every request of it, the right token too, is refused until Retry-After seconds have passed.',
-    ref('Error'),
-  ),
+
+/** Every merchant route (`/admin/*`): the bearer token of `ADMIN_TOKEN`, slowed after failures. */
+export const merchantAuth: DescribeRouteOptions = {
+  security: [{ bearer: [] }],
+  responses: {
+    ...errors(401),
+    429: ok(
+      'rate_limited: too many refused tokens from this address (AUTH_FAILURES_PER_MINUTE); every request of it, the right token too, is refused until Retry-After seconds have passed.',
+      ref('Error'),
+    ),
+  },
 };
+
 /** The callbacks, once an address sent refused ones too often: only those are slowed. */
 export const tooManyForgeries = {
   429: ok(
@@ -41,47 +63,58 @@ export const tooManyForgeries = {
   ),
 };
 
-/** Adds `tooManyFailures` to every operation that answers 401 (the merchant API's). */
-export function withFailureLimit<P extends Record<string, Record<string, object>>>(paths: P): P {
-  for (const operations of Object.values(paths)) {
-    for (const operation of Object.values(operations) as { responses?: Record<string, object> }[]) {
-      if (operation.responses?.[401]) Object.assign(operation.responses, tooManyFailures);
-    }
-  }
-  return paths;
-}
-
 /** A create another site's page made a browser send (`http/middleware/cross-site.ts`). */
-export const crossSiteRefusals = {
-  403: ok(
-    'origin_not_allowed: the page’s Origin is not one of ALLOWED_ORIGINS (a request without Origin, from a server, is not refused for it).',
-    ref('Error'),
-  ),
-  415: ok(
-    'unsupported_media_type: the body was not sent with Content-Type: application/json.',
-    ref('Error'),
-  ),
+export const crossSiteRefusals: DescribeRouteOptions = {
+  responses: {
+    403: ok(
+      'origin_not_allowed: the page’s Origin is not one of ALLOWED_ORIGINS (a request without Origin, from a server, is not refused for it).',
+      ref('Error'),
+    ),
+    415: ok(
+      'unsupported_media_type: the body was not sent with Content-Type: application/json.',
+      ref('Error'),
+    ),
+  },
 };
-export const dataOf = (schema: object) => ({
-  type: 'object',
-  required: ['data'],
-  properties: { data: schema },
-});
+
+/** Creates from one address beyond `RATE_LIMIT_CHECKOUTS_PER_MINUTE`. */
+export const tooManyCreates: DescribeRouteOptions = {
+  responses: {
+    429: ok(
+      'rate_limited: too many creates from this address (RATE_LIMIT_CHECKOUTS_PER_MINUTE); try again after Retry-After seconds.',
+      ref('Error'),
+    ),
+  },
+};
 
 /**
- * The answers of a merchant route that calls the processing service: the proxy's own errors
- * (`ownStatuses`: 401 token, 400/413 body, 422 validation; 502/504 the service unreachable),
- * and the service's refusals passed through with its status, code and text.
+ * What a JSON body's check answers (`http/validation.ts`). A route's `describeRoute` comes after
+ * its validators, so where both name a status (a service's 400) the route's own answer wins.
  */
-export function serviceErrors(...ownStatuses: number[]) {
+export const bodyRefusals = {
+  400: ok('invalid_json: the body is not JSON.', ref('Error')),
+  413: ok('body_too_large: the body is larger than 32 KiB.', ref('Error')),
+  422: ok('The body breaks a rule: the spec’s text, its code and the field.', ref('Error')),
+};
+
+/** What a query's check answers: a parameter it does not know or a value it refuses. */
+export const queryRefusals = {
+  422: ok('A query parameter not known here, or a value it refuses, with the field.', ref('Error')),
+};
+
+/**
+ * The answers of a merchant route that calls the processing service: the service unreachable
+ * (502/504), and its refusals passed through with its status, code and text.
+ */
+export function serviceErrors(): Responses {
   const passed = {
-    400: 'The service refused the request, e.g. a foreign_id it already has.',
+    400: 'The service refused the request, e.g. a foreign_id it already has; or the body is not JSON.',
     403: 'The service refused the proxy’s own credentials (PROCESSING_API_KEY, PROCESSING_SIGNING_SECRET) or the merchant is disabled.',
     404: 'The service does not know the object (invoice, transaction) or a currency.',
     409: 'The object is in a state that does not allow it, e.g. an invoice already cancelled.',
     422: 'The proxy’s validation (with field), or the service’s.',
   };
-  const responses: Record<string, object> = errors(...ownStatuses, 502, 504);
+  const responses = errors(502, 504);
   for (const [status, description] of Object.entries(passed)) {
     responses[status] = {
       description,

@@ -1,24 +1,31 @@
 /**
- * The merchant API, behind `ADMIN_TOKEN`: checkout sessions and the checkout list, and every
- * operation of the processing API, validated with the protocol's schemas. The service's own
- * refusals come back with its status, code and text.
+ * The merchant API's own records, behind `ADMIN_TOKEN`: checkout sessions, the checkout list
+ * and the callback log. The processing service's operations are `processing-operations.ts`.
  */
 
-import {
-  createInvoiceSchema,
-  createWithdrawalSchema,
-  decimalPlaces,
-  emptyRequestSchema,
-  scaleDecimal,
-} from '@crypto-pay/protocol';
+import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { findCheckout } from '../../checkout/create.ts';
 import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { priceRefusal } from '../../checkout/currency-rules.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
-import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
+import { passThrough } from '../../checkout/upstream.ts';
 import { merchantCheckout } from '../../checkout/views.ts';
+import {
+  callbackListSchema,
+  checkoutListSchema,
+  createdSessionSchema,
+} from '../../openapi/answers.ts';
+import {
+  errors,
+  ok,
+  ref,
+  serviceErrors,
+  storeUnavailable,
+  storeUnreadable,
+} from '../../openapi/operations.ts';
 import type { CheckoutSession, CurrencyRef, Store, StoredCallback } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import {
@@ -27,13 +34,11 @@ import {
   listCheckoutsQuerySchema,
   noQuerySchema,
   pageSize,
-  transactionQuerySchema,
 } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 
 export interface AdminDeps {
   store: Store;
-  processing: ProcessingClient;
   currencies: CurrencyCache;
   now: () => number;
 }
@@ -61,119 +66,127 @@ function merchantCallback(entry: StoredCallback) {
   };
 }
 
-export function adminRoutes({ store, processing, currencies, now }: AdminDeps) {
+export function adminRoutes({ store, currencies, now }: AdminDeps) {
   return new Hono<AppEnv>()
-    .post('/checkout-sessions', jsonBody(createSessionSchema), async (c) => {
-      const body = c.req.valid('json');
-      const token = newSessionToken();
-      const currency: CurrencyRef = { iso: body.currency };
-      if (body.network_name !== undefined) currency.network_name = body.network_name;
-      // Written without leading zeros, its decimals kept: "0042.00" is pinned as "42.00".
-      const amount = scaleDecimal(body.amount, decimalPlaces(body.amount), 'down');
-      const entries = await currencies.get().catch(passThrough);
-      const refusal = priceRefusal(amount, currency, entries);
-      if (refusal) {
-        throw new ApiError(422, refusal.name, refusal.message, {
-          field: SESSION_FIELDS[refusal.field!],
-        });
-      }
-      const createdAt = now();
-      const session: CheckoutSession = {
-        tokenHash: hashToken(token),
-        amount,
-        currency,
-        expiresAt: createdAt + (body.expires_in ?? DEFAULT_SESSION_SECONDS) * 1000,
-        createdAt,
-      };
-      if (body.foreign_id !== undefined) session.foreignId = body.foreign_id;
-      if (body.end_user_reference !== undefined) session.endUserReference = body.end_user_reference;
-      if (body.description !== undefined) session.description = body.description;
-      if (body.url_store !== undefined) session.urlStore = body.url_store;
-      if (body.url_success !== undefined) session.urlSuccess = body.url_success;
-      if (body.url_failed !== undefined) session.urlFailed = body.url_failed;
-      if ((await store.createSession(session)) === 'foreign_id_taken') {
-        // The service takes a foreign_id once: the customer's create would fail and spend the token.
-        throw new ApiError(
-          409,
-          'foreign_id_taken',
-          'The foreign_id is already used by a checkout or by an open checkout session; give each payment attempt its own foreign_id.',
-          { field: 'foreign_id' },
-        );
-      }
-      c.get('log')('info', 'checkout session created');
-      return c.json(
-        {
-          session: token,
-          expires_at: Math.floor(session.expiresAt / 1000),
-          amount: session.amount,
-          currency,
+    .post(
+      '/checkout-sessions',
+      jsonBody(createSessionSchema, 'CreateSession'),
+      describeRoute({
+        summary: 'Pin a price (and order, addresses) for one customer: a single-use token',
+        responses: {
+          201: ok('Session', createdSessionSchema),
+          ...serviceErrors(),
+          ...storeUnavailable,
+          409: ok(
+            'foreign_id_taken: a stored checkout or an open session already holds the foreign_id.',
+            ref('Error'),
+          ),
         },
-        201,
-      );
-    })
-    .get('/checkouts', queryOf(listCheckoutsQuerySchema), async (c) => {
-      const query = c.req.valid('query');
-      const limit = pageSize(query.limit);
-      const checkouts = await store.listCheckouts({
-        limit,
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
-        ...(query.before === undefined ? {} : { before: query.before }),
-      });
-      const last = checkouts.length === limit ? checkouts.at(-1)?.id : undefined;
-      return c.json(
-        { data: checkouts.map(merchantCheckout), ...(last ? { next_before: last } : {}) },
-        200,
-      );
-    })
-    .get('/checkouts/:id', queryOf(noQuerySchema), async (c) => {
-      const checkout = await findCheckout(store, c.req.param('id'));
-      return c.json(merchantCheckout(checkout), 200);
-    })
-    .get('/callbacks', queryOf(listCallbacksQuerySchema), async (c) => {
-      const query = c.req.valid('query');
-      const callbacks = await store.listCallbacks({
-        limit: pageSize(query.limit),
-        ...(query.type === undefined ? {} : { type: query.type }),
-        ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
-      });
-      return c.json({ data: callbacks.map(merchantCallback) }, 200);
-    })
-    .get('/balances', queryOf(noQuerySchema), async (c) => {
-      const data = await processing.listBalances().catch(passThrough);
-      return c.json({ data }, 200);
-    })
-    .get('/currencies', queryOf(noQuerySchema), async (c) => {
-      const data = await processing.listCurrencies().catch(passThrough);
-      return c.json({ data }, 200);
-    })
-    .post('/invoices', jsonBody(createInvoiceSchema), async (c) => {
-      const data = await processing.createInvoice(c.req.valid('json')).catch(passThrough);
-      c.get('log')('info', 'invoice created', { invoice_id: data.id });
-      return c.json({ data }, 201);
-    })
-    .post('/invoices/:foreign_id/cancel', jsonBody(emptyRequestSchema), async (c) => {
-      await processing.cancelInvoice(c.req.param('foreign_id')).catch(passThrough);
-      return c.json([], 200);
-    })
-    .post('/withdrawals', jsonBody(createWithdrawalSchema), async (c) => {
-      const data = await processing.createWithdrawal(c.req.valid('json')).catch(passThrough);
-      c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
-      return c.json({ data }, 201);
-    })
-    .get('/transactions', queryOf(transactionQuerySchema), async (c) => {
-      const { foreign_id } = c.req.valid('query');
-      const transaction = await processing.getTransaction({ foreign_id }).catch(passThrough);
-      return c.json(transaction, 200);
-    })
-    .get('/transactions/:id', queryOf(noQuerySchema), async (c) => {
-      const id = c.req.param('id');
-      if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
-        throw new ApiError(422, 'invalid_request', 'The id must be a positive integer.', {
-          field: 'id',
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const token = newSessionToken();
+        const currency: CurrencyRef = { iso: body.currency };
+        if (body.network_name !== undefined) currency.network_name = body.network_name;
+        // Written without leading zeros, its decimals kept: "0042.00" is pinned as "42.00".
+        const amount = scaleDecimal(body.amount, decimalPlaces(body.amount), 'down');
+        const entries = await currencies.get().catch(passThrough);
+        const refusal = priceRefusal(amount, currency, entries);
+        if (refusal) {
+          throw new ApiError(422, refusal.name, refusal.message, {
+            field: SESSION_FIELDS[refusal.field!],
+          });
+        }
+        const createdAt = now();
+        const session: CheckoutSession = {
+          tokenHash: hashToken(token),
+          amount,
+          currency,
+          expiresAt: createdAt + (body.expires_in ?? DEFAULT_SESSION_SECONDS) * 1000,
+          createdAt,
+        };
+        if (body.foreign_id !== undefined) session.foreignId = body.foreign_id;
+        if (body.end_user_reference !== undefined)
+          session.endUserReference = body.end_user_reference;
+        if (body.description !== undefined) session.description = body.description;
+        if (body.url_store !== undefined) session.urlStore = body.url_store;
+        if (body.url_success !== undefined) session.urlSuccess = body.url_success;
+        if (body.url_failed !== undefined) session.urlFailed = body.url_failed;
+        if ((await store.createSession(session)) === 'foreign_id_taken') {
+          // The service takes a foreign_id once: the customer's create would fail and spend the token.
+          throw new ApiError(
+            409,
+            'foreign_id_taken',
+            'The foreign_id is already used by a checkout or by an open checkout session; give each payment attempt its own foreign_id.',
+            { field: 'foreign_id' },
+          );
+        }
+        c.get('log')('info', 'checkout session created');
+        return c.json(
+          {
+            session: token,
+            expires_at: Math.floor(session.expiresAt / 1000),
+            amount: session.amount,
+            currency,
+          },
+          201,
+        );
+      },
+    )
+    .get(
+      '/checkouts',
+      queryOf(listCheckoutsQuerySchema),
+      describeRoute({
+        summary: 'Checkouts, newest first, a page at a time',
+        responses: { 200: ok('Checkouts', checkoutListSchema), ...storeUnreadable },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
+        const checkouts = await store.listCheckouts({
+          limit,
+          ...(query.status === undefined ? {} : { status: query.status }),
+          ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
+          ...(query.before === undefined ? {} : { before: query.before }),
         });
-      }
-      const transaction = await processing.getTransaction({ id: Number(id) }).catch(passThrough);
-      return c.json(transaction, 200);
-    });
+        const last = checkouts.length === limit ? checkouts.at(-1)?.id : undefined;
+        return c.json(
+          { data: checkouts.map(merchantCheckout), ...(last ? { next_before: last } : {}) },
+          200,
+        );
+      },
+    )
+    .get(
+      '/checkouts/:id',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary: 'One checkout as the list shows it (the id of the return page’s ?checkout=)',
+        responses: {
+          200: ok('Checkout', ref('MerchantCheckout')),
+          ...errors(404),
+          ...storeUnreadable,
+        },
+      }),
+      async (c) => {
+        const checkout = await findCheckout(store, c.req.param('id'));
+        return c.json(merchantCheckout(checkout), 200);
+      },
+    )
+    .get(
+      '/callbacks',
+      queryOf(listCallbacksQuerySchema),
+      describeRoute({
+        summary: 'The callback log, newest first, kept for RETENTION_DAYS',
+        responses: { 200: ok('Callbacks', callbackListSchema), ...storeUnreadable },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const callbacks = await store.listCallbacks({
+          limit: pageSize(query.limit),
+          ...(query.type === undefined ? {} : { type: query.type }),
+          ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
+        });
+        return c.json({ data: callbacks.map(merchantCallback) }, 200);
+      },
+    );
 }

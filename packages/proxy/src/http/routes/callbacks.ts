@@ -8,9 +8,11 @@
 
 import { CallbackVerificationError } from '@crypto-pay/client';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { applyCallback, type CallbackDeps } from '../../checkout/apply-callback.ts';
 import type { ProcessingClient } from '../../checkout/upstream.ts';
+import { errors, ok, storeUnavailable, tooManyForgeries } from '../../openapi/operations.ts';
 import { readBody } from '../body.ts';
 import type { AppEnv } from '../context.ts';
 import type { FailureLimit } from '../middleware/rate-limit.ts';
@@ -31,25 +33,41 @@ const refused = () =>
   new ApiError(403, 'callback_refused', 'The callback is not signed by the processing service.');
 
 export function callbackRoutes(deps: CallbackRouteDeps) {
-  return new Hono<AppEnv>().post('/processing', async (c) => {
-    const raw = await readBody(c);
-    let callback: Awaited<ReturnType<ProcessingClient['verifyCallback']>>;
-    try {
-      callback = await deps.processing.verifyCallback(raw, c.req.raw.headers);
-    } catch (error) {
-      if (!(error instanceof CallbackVerificationError)) throw error;
-      c.get('log')('warn', 'callback refused', { reason: error.reason });
-      if (!FORBIDDEN.has(error.reason)) {
-        throw new ApiError(400, error.reason, 'The callback body is not a known callback.');
+  return new Hono<AppEnv>().post(
+    '/processing',
+    describeRoute({
+      summary: 'Signed callbacks of the processing service',
+      responses: {
+        200: ok('Received', {
+          type: 'object',
+          required: ['received'],
+          properties: { received: { const: true } },
+        }),
+        ...errors(400, 403, 404, 413),
+        ...tooManyForgeries,
+        ...storeUnavailable,
+      },
+    }),
+    async (c) => {
+      const raw = await readBody(c);
+      let callback: Awaited<ReturnType<ProcessingClient['verifyCallback']>>;
+      try {
+        callback = await deps.processing.verifyCallback(raw, c.req.raw.headers);
+      } catch (error) {
+        if (!(error instanceof CallbackVerificationError)) throw error;
+        c.get('log')('warn', 'callback refused', { reason: error.reason });
+        if (!FORBIDDEN.has(error.reason)) {
+          throw new ApiError(400, error.reason, 'The callback body is not a known callback.');
+        }
+        await deps.failures(c, 'failed');
+        throw refused();
       }
-      await deps.failures(c, 'failed');
-      throw refused();
-    }
-    const changed = await applyCallback(deps, callback);
-    c.get('log')('info', 'callback applied', {
-      type: callback.type,
-      ...(changed ? { checkout_id: changed.id, status: changed.status } : { changed: false }),
-    });
-    return c.json({ received: true }, 200);
-  });
+      const changed = await applyCallback(deps, callback);
+      c.get('log')('info', 'callback applied', {
+        type: callback.type,
+        ...(changed ? { checkout_id: changed.id, status: changed.status } : { changed: false }),
+      });
+      return c.json({ received: true }, 200);
+    },
+  );
 }

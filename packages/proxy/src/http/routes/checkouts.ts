@@ -6,9 +6,11 @@
 
 import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { type CheckoutDeps, createCheckout, findCheckout } from '../../checkout/create.ts';
 import { publicCheckout } from '../../checkout/views.ts';
+import { errors, ok, ref, storeUnavailable, storeUnreadable } from '../../openapi/operations.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { readAnswer } from '../edge-headers.ts';
@@ -17,47 +19,79 @@ import { jsonBody } from '../validation.ts';
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 export function checkoutRoutes(deps: CheckoutDeps) {
-  return new Hono<AppEnv>().post('/', jsonBody(createCheckoutSchema), async (c) => {
-    const key = c.req.header('Idempotency-Key');
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      throw new ApiError(
-        422,
-        'idempotency_key_invalid',
-        'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  return new Hono<AppEnv>().post(
+    '/',
+    jsonBody(createCheckoutSchema, 'CreateCheckout'),
+    describeRoute({
+      summary: 'Create a checkout',
+      parameters: [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          description: 'The same create sent again answers the first one’s checkout.',
+          schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+        },
+      ],
+      responses: {
+        201: ok('Created', ref('Checkout')),
+        ...errors(404, 409, 422, 502, 504),
+        ...storeUnavailable,
+      },
+    }),
+    async (c) => {
+      const key = c.req.header('Idempotency-Key');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+        throw new ApiError(
+          422,
+          'idempotency_key_invalid',
+          'The Idempotency-Key must be 1 to 255 visible ASCII characters.',
+        );
+      }
+      const { checkout, replayed } = await createCheckout(
+        deps,
+        c.req.valid('json'),
+        key,
+        c.get('log'),
       );
-    }
-    const { checkout, replayed } = await createCheckout(
-      deps,
-      c.req.valid('json'),
-      key,
-      c.get('log'),
-    );
-    c.get('log')('info', replayed ? 'checkout replayed' : 'checkout created', {
-      checkout_id: checkout.id,
-      pricing: checkout.pricing,
-    });
-    if (replayed) c.header('Idempotent-Replayed', 'true');
-    c.header('Location', `/api/checkouts/${checkout.id}`);
-    return c.json(publicCheckout(checkout), 201);
-  });
+      c.get('log')('info', replayed ? 'checkout replayed' : 'checkout created', {
+        checkout_id: checkout.id,
+        pricing: checkout.pricing,
+      });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      c.header('Location', `/api/checkouts/${checkout.id}`);
+      return c.json(publicCheckout(checkout), 201);
+    },
+  );
 }
 
 /** The status read: mounted before `edgeHeadersOnAnswers`, as it answers with the record. */
 export function checkoutReadRoutes(store: Store) {
-  return new Hono<AppEnv>().get('/:id', async (c) => {
-    const checkout = await findCheckout(store, c.req.param('id'));
-    c.set('routine', true);
-    // The version grows with every change, so it is the validator: no body to hash.
-    const tag = `"v${checkout.version}"`;
-    if (matchesETag(c.req.header('If-None-Match'), tag)) {
-      return readAnswer(c, null, 304, { ETag: tag, 'Cache-Control': 'no-cache' });
-    }
-    return readAnswer(c, JSON.stringify(publicCheckout(checkout)), 200, {
-      ETag: tag,
-      'Cache-Control': 'no-cache',
-      'Content-Type': 'application/json',
-    });
-  });
+  return new Hono<AppEnv>().get(
+    '/:id',
+    describeRoute({
+      summary: 'Read a checkout (ETag, 304)',
+      responses: {
+        200: ok('Checkout', ref('Checkout')),
+        304: { description: 'Not modified' },
+        ...errors(404),
+        ...storeUnreadable,
+      },
+    }),
+    async (c) => {
+      const checkout = await findCheckout(store, c.req.param('id'));
+      c.set('routine', true);
+      // The version grows with every change, so it is the validator: no body to hash.
+      const tag = `"v${checkout.version}"`;
+      if (matchesETag(c.req.header('If-None-Match'), tag)) {
+        return readAnswer(c, null, 304, { ETag: tag, 'Cache-Control': 'no-cache' });
+      }
+      return readAnswer(c, JSON.stringify(publicCheckout(checkout)), 200, {
+        ETag: tag,
+        'Cache-Control': 'no-cache',
+        'Content-Type': 'application/json',
+      });
+    },
+  );
 }
 
 /** `If-None-Match` (a list of tags, weak or strong, or `*`) against the current tag. */

@@ -13,9 +13,11 @@ import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { describeRoute } from 'hono-openapi';
 import { findCheckout } from '../../checkout/create.ts';
 import type { CheckoutHub } from '../../checkout/hub.ts';
 import { publicCheckout } from '../../checkout/views.ts';
+import { errors, storeUnreadable } from '../../openapi/operations.ts';
 import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
 import type { CheckoutRecord, Store, StreamedCheckout } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
@@ -86,40 +88,55 @@ type Heartbeats = ReturnType<typeof heartbeats>;
 export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
   const streams = streamCounter(deps.limits);
-  return new Hono<AppEnv>().get('/:id/events', async (c) => {
-    const checkout = await findCheckout(deps.store, c.req.param('id'));
-    // A HEAD asks for the head only: no stream to follow.
-    if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
-    const client = deps.clientOf(c);
-    const outgoing = c.env?.outgoing;
-    if (deps.writer === 'socket' && outgoing) {
-      const open: OpenStream = () => {
-        const release = streams.open(client);
-        return (sink) => follow(deps, beats, checkout, sink, release);
-      };
-      return streamToNode(c, outgoing, open, STREAM_HEADERS);
-    }
-    // Nobody is left to answer: nothing opens and nothing is written.
-    if (!(await itsTurn(c))) return RESPONSE_ALREADY_SENT;
-    // A refusal (429) goes to the error handler like any other answer.
-    const release = streams.open(client);
-    c.header('X-Accel-Buffering', 'no');
-    const response = streamSSE(
-      c,
-      (stream) =>
-        new Promise<void>((ended) => {
-          const sink = { write: (bytes: Uint8Array) => void stream.write(bytes), end: ended };
-          const stop = follow(deps, beats, checkout, sink, release);
-          // The client went away.
-          stream.onAbort(() => {
-            stop();
-            ended();
-          });
-        }),
-    );
-    untilClosed(c, response);
-    return response;
-  });
+  return new Hono<AppEnv>().get(
+    '/:id/events',
+    describeRoute({
+      summary: 'Follow a checkout (Server-Sent Events; data is the checkout)',
+      responses: {
+        200: {
+          description:
+            'The checkout at once, then on every change; ends after a final status. Each message’s data is a Checkout (JSON), its id the checkout’s version.',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        ...errors(404, 429),
+        ...storeUnreadable,
+      },
+    }),
+    async (c) => {
+      const checkout = await findCheckout(deps.store, c.req.param('id'));
+      // A HEAD asks for the head only: no stream to follow.
+      if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
+      const client = deps.clientOf(c);
+      const outgoing = c.env?.outgoing;
+      if (deps.writer === 'socket' && outgoing) {
+        const open: OpenStream = () => {
+          const release = streams.open(client);
+          return (sink) => follow(deps, beats, checkout, sink, release);
+        };
+        return streamToNode(c, outgoing, open, STREAM_HEADERS);
+      }
+      // Nobody is left to answer: nothing opens and nothing is written.
+      if (!(await itsTurn(c))) return RESPONSE_ALREADY_SENT;
+      // A refusal (429) goes to the error handler like any other answer.
+      const release = streams.open(client);
+      c.header('X-Accel-Buffering', 'no');
+      const response = streamSSE(
+        c,
+        (stream) =>
+          new Promise<void>((ended) => {
+            const sink = { write: (bytes: Uint8Array) => void stream.write(bytes), end: ended };
+            const stop = follow(deps, beats, checkout, sink, release);
+            // The client went away.
+            stream.onAbort(() => {
+              stop();
+              ended();
+            });
+          }),
+      );
+      untilClosed(c, response);
+      return response;
+    },
+  );
 }
 
 /**

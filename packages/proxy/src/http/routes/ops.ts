@@ -1,11 +1,14 @@
 /**
- * Operations: `/healthz` (the process answers), `/readyz` (the store can write and the
- * processing service answers; 503 otherwise or while shutting down) and `/openapi.json`.
+ * Operations: `/healthz` (the process answers) and `/readyz` (the store can write and the
+ * processing service answers; 503 otherwise or while shutting down). `/openapi.json` is
+ * `openapi/document.ts`'s.
  */
 
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import type { ProcessingClient } from '../../checkout/upstream.ts';
-import { openApiDocument } from '../../openapi/document.ts';
+import { healthSchema, readySchema } from '../../openapi/answers.ts';
+import { ok, ref } from '../../openapi/operations.ts';
 import type { Log } from '../../process/logger.ts';
 import type { Store } from '../../store/store.ts';
 import { storeUnavailableReason } from '../../store/unavailable.ts';
@@ -69,7 +72,6 @@ function sharedProbe(
 }
 
 export function opsRoutes(deps: OpsDeps) {
-  const document = openApiDocument();
   // A probe must answer quickly: no waiting through the client's retries.
   const upstreamProbe = sharedProbe(
     () => deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
@@ -85,16 +87,35 @@ export function opsRoutes(deps: OpsDeps) {
       }),
   );
   return new Hono<AppEnv>()
-    .get('/healthz', (c) => c.json({ status: 'ok' }, 200))
-    .get('/readyz', async (c) => {
-      if (deps.isShuttingDown()) {
-        return c.json({ error: 'The proxy is shutting down.', code: 'shutting_down' }, 503);
-      }
-      const [store, upstream] = await Promise.all([storeProbe(), upstreamProbe()]);
-      if (store === 'ok' && upstream === 'ok') {
-        return c.json({ status: 'ready', store, upstream }, 200);
-      }
-      return c.json({ error: 'The proxy is not ready.', code: 'not_ready', store, upstream }, 503);
-    })
-    .get('/openapi.json', (c) => c.json(document, 200));
+    .get(
+      '/healthz',
+      describeRoute({
+        summary: 'The process answers',
+        responses: { 200: ok('Alive', healthSchema) },
+      }),
+      (c) => c.json({ status: 'ok' }, 200),
+    )
+    .get(
+      '/readyz',
+      describeRoute({
+        summary: 'The store can write and the processing service answers',
+        responses: {
+          200: ok('Ready', readySchema),
+          503: ok('shutting_down, or not_ready with which check fails', ref('Error')),
+        },
+      }),
+      async (c) => {
+        if (deps.isShuttingDown()) {
+          return c.json({ error: 'The proxy is shutting down.', code: 'shutting_down' }, 503);
+        }
+        const [store, upstream] = await Promise.all([storeProbe(), upstreamProbe()]);
+        if (store === 'ok' && upstream === 'ok') {
+          return c.json({ status: 'ready', store, upstream }, 200);
+        }
+        return c.json(
+          { error: 'The proxy is not ready.', code: 'not_ready', store, upstream },
+          503,
+        );
+      },
+    );
 }

@@ -5,9 +5,11 @@
 
 import type { OpenAmount, WidgetConfig } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import type { Catalog } from '../../checkout/catalog.ts';
 import { type CurrencyCache, paymentCurrencies } from '../../checkout/currency-list.ts';
 import { forCustomer } from '../../checkout/upstream.ts';
+import { errors, ok, ref } from '../../openapi/operations.ts';
 import type { CurrencyRef } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 
@@ -22,17 +24,24 @@ export interface PublicConfigDeps {
 
 export function publicConfigRoutes(deps: PublicConfigDeps) {
   const products = Object.fromEntries(deps.catalog);
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const entries = await deps.currencies.get().catch(forCustomer);
-    c.header('Cache-Control', 'public, max-age=60');
-    return c.json(
-      {
-        payment_currencies: paymentCurrencies(entries, deps.offered, deps.currencies.disabled()),
-        products,
-        open_amount: deps.openAmount ?? null,
-        sessions: deps.sessionsEnabled,
-      } satisfies WidgetConfig,
-      200,
-    );
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    describeRoute({
+      summary: 'What the widget may offer',
+      responses: { 200: ok('Config', ref('WidgetConfig')), ...errors(502, 504) },
+    }),
+    async (c) => {
+      const entries = await deps.currencies.get().catch(forCustomer);
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json(
+        {
+          payment_currencies: paymentCurrencies(entries, deps.offered, deps.currencies.disabled()),
+          products,
+          open_amount: deps.openAmount ?? null,
+          sessions: deps.sessionsEnabled,
+        } satisfies WidgetConfig,
+        200,
+      );
+    },
+  );
 }

@@ -6,7 +6,15 @@
 
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
+import {
+  attemptSchema,
+  endpointWithSecretSchema,
+  redeliveredSchema,
+  rotatedSecretSchema,
+} from '../../openapi/answers.ts';
+import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import {
   type DeliveryAttempt,
   ENV_ENDPOINT_ID,
@@ -84,76 +92,152 @@ function refuseEnvironment(id: string): void {
 
 export function webhookRoutes({ store, now }: WebhookRouteDeps) {
   return new Hono<AppEnv>()
-    .post('/webhook-endpoints', jsonBody(createEndpointSchema), async (c) => {
-      const body = c.req.valid('json');
-      const secret = newWebhookSecret();
-      const endpoint: WebhookEndpoint = {
-        id: `whe_${randomBytes(12).toString('base64url')}`,
-        url: body.url,
-        createdAt: now(),
-      };
-      if (body.event_types !== undefined) endpoint.eventTypes = [...new Set(body.event_types)];
-      await store.createEndpoint(endpoint, secret);
-      c.get('log')('info', 'webhook endpoint created', { endpoint_id: endpoint.id });
-      return c.json({ ...endpointView(endpoint, now()), secret }, 201);
-    })
-    .get('/webhook-endpoints', queryOf(noQuerySchema), async (c) => {
-      const at = now();
-      const endpoints = await store.listEndpoints();
-      return c.json({ data: endpoints.map((endpoint) => endpointView(endpoint, at)) }, 200);
-    })
-    .delete('/webhook-endpoints/:id', async (c) => {
-      const id = c.req.param('id');
-      refuseEnvironment(id);
-      if (!(await store.deleteEndpoint(id, now()))) throw endpointNotFound();
-      c.get('log')('info', 'webhook endpoint deleted', { endpoint_id: id });
-      return c.body(null, 204);
-    })
-    .post('/webhook-endpoints/:id/rotate-secret', jsonBody(rotateSecretSchema), async (c) => {
-      const id = c.req.param('id');
-      refuseEnvironment(id);
-      const grace = c.req.valid('json').grace_seconds ?? DEFAULT_GRACE_SECONDS;
-      const secret = newWebhookSecret();
-      const until = now() + grace * 1000;
-      if (!(await store.rotateEndpointSecret(id, secret, until))) throw endpointNotFound();
-      c.get('log')('info', 'webhook endpoint secret rotated', { endpoint_id: id });
-      return c.json({ id, secret, previous_secret_expires_at: seconds(until) }, 200);
-    })
-    .get('/events', queryOf(listEventsQuerySchema), async (c) => {
-      const query = c.req.valid('query');
-      const limit = pageSize(query.limit);
-      const events = await store.listEvents({
-        limit,
-        ...(query.after === undefined ? {} : { after: query.after }),
-        ...(query.type === undefined ? {} : { type: query.type }),
-      });
-      const last = events.length === limit ? events.at(-1)?.id : undefined;
-      return c.json({ data: events.map(eventPayload), ...(last ? { next_after: last } : {}) }, 200);
-    })
-    .post('/events/:id/redeliver', async (c) => {
-      const id = c.req.param('id');
-      const deliveries = await store.redeliverEvent(id, now());
-      if (deliveries === undefined) {
-        throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
-      }
-      // A 202 with nothing queued would leave the merchant waiting for a request that never comes.
-      if (deliveries === 0) {
-        throw new ApiError(
-          409,
-          'no_endpoint_for_event',
-          'No webhook endpoint takes events of this type: add one, or one without event_types, and send it again.',
+    .post(
+      '/webhook-endpoints',
+      jsonBody(createEndpointSchema, 'CreateWebhookEndpoint'),
+      describeRoute({
+        summary: 'Add an endpoint; its secret is in this answer only',
+        responses: { 201: ok('Endpoint', endpointWithSecretSchema) },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const secret = newWebhookSecret();
+        const endpoint: WebhookEndpoint = {
+          id: `whe_${randomBytes(12).toString('base64url')}`,
+          url: body.url,
+          createdAt: now(),
+        };
+        if (body.event_types !== undefined) endpoint.eventTypes = [...new Set(body.event_types)];
+        await store.createEndpoint(endpoint, secret);
+        c.get('log')('info', 'webhook endpoint created', { endpoint_id: endpoint.id });
+        return c.json({ ...endpointView(endpoint, now()), secret }, 201);
+      },
+    )
+    .get(
+      '/webhook-endpoints',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary: 'Webhook endpoints (never their secrets)',
+        responses: { 200: ok('Endpoints', listOf(ref('WebhookEndpoint'))) },
+      }),
+      async (c) => {
+        const at = now();
+        const endpoints = await store.listEndpoints();
+        return c.json({ data: endpoints.map((endpoint) => endpointView(endpoint, at)) }, 200);
+      },
+    )
+    .delete(
+      '/webhook-endpoints/:id',
+      describeRoute({
+        summary: 'Stop sending to an endpoint (its pending deliveries end)',
+        responses: {
+          204: { description: 'Deleted' },
+          ...errors(404),
+          409: ok('webhook_endpoint_from_environment: change WEBHOOK_URL instead.', ref('Error')),
+        },
+      }),
+      async (c) => {
+        const id = c.req.param('id');
+        refuseEnvironment(id);
+        if (!(await store.deleteEndpoint(id, now()))) throw endpointNotFound();
+        c.get('log')('info', 'webhook endpoint deleted', { endpoint_id: id });
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      '/webhook-endpoints/:id/rotate-secret',
+      jsonBody(rotateSecretSchema, 'RotateWebhookSecret'),
+      describeRoute({
+        summary: 'A new secret; the old one signs too during the grace period',
+        responses: {
+          200: ok('Rotated', rotatedSecretSchema),
+          ...errors(404),
+          409: ok(
+            'webhook_endpoint_from_environment: change WEBHOOK_SECRET instead.',
+            ref('Error'),
+          ),
+        },
+      }),
+      async (c) => {
+        const id = c.req.param('id');
+        refuseEnvironment(id);
+        const grace = c.req.valid('json').grace_seconds ?? DEFAULT_GRACE_SECONDS;
+        const secret = newWebhookSecret();
+        const until = now() + grace * 1000;
+        if (!(await store.rotateEndpointSecret(id, secret, until))) throw endpointNotFound();
+        c.get('log')('info', 'webhook endpoint secret rotated', { endpoint_id: id });
+        return c.json({ id, secret, previous_secret_expires_at: seconds(until) }, 200);
+      },
+    )
+    .get(
+      '/events',
+      queryOf(listEventsQuerySchema),
+      describeRoute({
+        summary:
+          'Events in the order they happened, a page at a time (catch up after `after`). An event older than RETENTION_DAYS is pruned once its deliveries are settled (delivered, failed or cancelled); one that never had a delivery (no endpoint) is pruned at the cut-off whether read or not',
+        responses: {
+          200: ok(
+            'Events',
+            listOf(ref('WebhookEvent'), {
+              next_after: { type: 'string', description: 'Present when the page is full.' },
+            }),
+          ),
+        },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
+        const events = await store.listEvents({
+          limit,
+          ...(query.after === undefined ? {} : { after: query.after }),
+          ...(query.type === undefined ? {} : { type: query.type }),
+        });
+        const last = events.length === limit ? events.at(-1)?.id : undefined;
+        return c.json(
+          { data: events.map(eventPayload), ...(last ? { next_after: last } : {}) },
+          200,
         );
-      }
-      c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
-      return c.json({ id, queued: true, deliveries }, 202);
-    })
-    .get('/webhook-deliveries', queryOf(listDeliveriesQuerySchema), async (c) => {
-      const query = c.req.valid('query');
-      const attempts = await store.listAttempts({
-        limit: pageSize(query.limit),
-        ...(query.event_id === undefined ? {} : { eventId: query.event_id }),
-        ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
-      });
-      return c.json({ data: attempts.map(attemptView) }, 200);
-    });
+      },
+    )
+    .post(
+      '/events/:id/redeliver',
+      describeRoute({
+        summary: 'Send an event again to every endpoint that takes its type',
+        responses: { 202: ok('Queued', redeliveredSchema), ...errors(404, 409) },
+      }),
+      async (c) => {
+        const id = c.req.param('id');
+        const deliveries = await store.redeliverEvent(id, now());
+        if (deliveries === undefined) {
+          throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
+        }
+        // A 202 with nothing queued would leave the merchant waiting for a request that never comes.
+        if (deliveries === 0) {
+          throw new ApiError(
+            409,
+            'no_endpoint_for_event',
+            'No webhook endpoint takes events of this type: add one, or one without event_types, and send it again.',
+          );
+        }
+        c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
+        return c.json({ id, queued: true, deliveries }, 202);
+      },
+    )
+    .get(
+      '/webhook-deliveries',
+      queryOf(listDeliveriesQuerySchema),
+      describeRoute({
+        summary: 'Every delivery attempt, newest first, kept for RETENTION_DAYS once settled',
+        responses: { 200: ok('Attempts', listOf(attemptSchema)) },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const attempts = await store.listAttempts({
+          limit: pageSize(query.limit),
+          ...(query.event_id === undefined ? {} : { eventId: query.event_id }),
+          ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
+        });
+        return c.json({ data: attempts.map(attemptView) }, 200);
+      },
+    );
 }

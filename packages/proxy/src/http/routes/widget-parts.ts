@@ -10,6 +10,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { ok, ref } from '../../openapi/operations.ts';
 import type { AppEnv } from '../context.ts';
 
 /** Where the parts are and which version of the widget they belong to. */
@@ -53,23 +55,36 @@ export function widgetPartRoutes(parts: WidgetParts | undefined) {
       ),
     );
   };
-  return new Hono<AppEnv>().get('/:version/chunks/:file', async (c) => {
-    const { version, file } = c.req.param();
-    c.header('Access-Control-Allow-Origin', '*');
-    c.header('Cache-Control', 'no-store');
-    const served = parts?.version;
-    if (!parts || version !== served) {
-      const error = served
-        ? `This proxy serves the parts of the widget ${served}, not ${version}: use crypto-pay.bundled.js of the proxy's version.`
-        : 'This proxy has no widget parts: @crypto-pay/widget is not installed beside it.';
-      return c.json({ error, code: 'widget_version_mismatch' }, 404);
-    }
-    files ??= load(parts.folder);
-    const body = (await files).get(file);
-    if (!body) {
-      const error = `The widget ${served} has no part named ${file}.`;
-      return c.json({ error, code: 'not_found' }, 404);
-    }
-    return c.body(body, 200, PART_HEADERS);
-  });
+  return new Hono<AppEnv>().get(
+    '/:version/chunks/:file',
+    describeRoute({
+      summary: 'A chunk of the script-tag widget (crypto-pay.bundled.js) of this proxy’s version',
+      responses: {
+        200: {
+          description: 'The chunk, cached for a year',
+          content: { 'text/javascript': { schema: { type: 'string' } } },
+        },
+        404: ok('widget_version_mismatch, or not_found: no such chunk', ref('Error')),
+      },
+    }),
+    async (c) => {
+      const { version, file } = c.req.param();
+      c.header('Access-Control-Allow-Origin', '*');
+      c.header('Cache-Control', 'no-store');
+      const served = parts?.version;
+      if (!parts || version !== served) {
+        const error = served
+          ? `This proxy serves the parts of the widget ${served}, not ${version}: use crypto-pay.bundled.js of the proxy's version.`
+          : 'This proxy has no widget parts: @crypto-pay/widget is not installed beside it.';
+        return c.json({ error, code: 'widget_version_mismatch' }, 404);
+      }
+      files ??= load(parts.folder);
+      const body = (await files).get(file);
+      if (!body) {
+        const error = `The widget ${served} has no part named ${file}.`;
+        return c.json({ error, code: 'not_found' }, 404);
+      }
+      return c.body(body, 200, PART_HEADERS);
+    },
+  );
 }

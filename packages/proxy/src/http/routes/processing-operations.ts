@@ -1,0 +1,126 @@
+/**
+ * The merchant API's operations of the processing service, behind `ADMIN_TOKEN`: balances,
+ * currencies, invoices, withdrawals and transactions, validated with the protocol's schemas and
+ * signed on to the service. Its own refusals come back with its status, code and text.
+ */
+
+import {
+  createInvoiceSchema,
+  createWithdrawalSchema,
+  emptyRequestSchema,
+} from '@crypto-pay/protocol';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { ApiError } from '../../api-error.ts';
+import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
+import { dataOf, ok, pathParameter, ref, serviceErrors } from '../../openapi/operations.ts';
+import type { AppEnv } from '../context.ts';
+import { noQuerySchema, transactionQuerySchema } from '../request-schemas.ts';
+import { jsonBody, queryOf } from '../validation.ts';
+
+export function processingOperationRoutes({ processing }: { processing: ProcessingClient }) {
+  return new Hono<AppEnv>()
+    .get(
+      '/balances',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary: 'The merchant’s balances at the service',
+        responses: {
+          200: ok('Balances', dataOf({ type: 'array', items: ref('BalanceEntry') })),
+          ...serviceErrors(),
+        },
+      }),
+      async (c) => {
+        const data = await processing.listBalances().catch(passThrough);
+        return c.json({ data }, 200);
+      },
+    )
+    .get(
+      '/currencies',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary: 'The currencies the service offers',
+        responses: {
+          200: ok('Currencies', dataOf({ type: 'array', items: ref('CurrencyEntry') })),
+          ...serviceErrors(),
+        },
+      }),
+      async (c) => {
+        const data = await processing.listCurrencies().catch(passThrough);
+        return c.json({ data }, 200);
+      },
+    )
+    .post(
+      '/invoices',
+      jsonBody(createInvoiceSchema, 'CreateInvoice'),
+      describeRoute({
+        summary: 'Create an invoice at the service',
+        responses: { 201: ok('Invoice', dataOf(ref('Invoice'))), ...serviceErrors() },
+      }),
+      async (c) => {
+        const data = await processing.createInvoice(c.req.valid('json')).catch(passThrough);
+        c.get('log')('info', 'invoice created', { invoice_id: data.id });
+        return c.json({ data }, 201);
+      },
+    )
+    .post(
+      '/invoices/:foreign_id/cancel',
+      jsonBody(emptyRequestSchema),
+      describeRoute({
+        summary: 'Cancel an invoice',
+        responses: {
+          200: ok('Cancelled', { type: 'array', maxItems: 0, items: {} }),
+          ...serviceErrors(),
+        },
+      }),
+      async (c) => {
+        await processing.cancelInvoice(c.req.param('foreign_id')).catch(passThrough);
+        return c.json([], 200);
+      },
+    )
+    .post(
+      '/withdrawals',
+      jsonBody(createWithdrawalSchema, 'CreateWithdrawal'),
+      describeRoute({
+        summary: 'Create a withdrawal at the service',
+        responses: { 201: ok('Withdrawal', dataOf(ref('Withdrawal'))), ...serviceErrors() },
+      }),
+      async (c) => {
+        const data = await processing.createWithdrawal(c.req.valid('json')).catch(passThrough);
+        c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
+        return c.json({ data }, 201);
+      },
+    )
+    .get(
+      '/transactions',
+      queryOf(transactionQuerySchema),
+      describeRoute({
+        summary: 'A transaction by the merchant’s foreign_id',
+        responses: { 200: ok('Transaction', ref('Transaction')), ...serviceErrors() },
+      }),
+      async (c) => {
+        const { foreign_id } = c.req.valid('query');
+        const transaction = await processing.getTransaction({ foreign_id }).catch(passThrough);
+        return c.json(transaction, 200);
+      },
+    )
+    .get(
+      '/transactions/:id',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary: 'A transaction by the service’s id',
+        parameters: [pathParameter('id', { type: 'integer', minimum: 1, maximum: 2_147_483_647 })],
+        responses: { 200: ok('Transaction', ref('Transaction')), ...serviceErrors() },
+      }),
+      async (c) => {
+        const id = c.req.param('id');
+        if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
+          throw new ApiError(422, 'invalid_request', 'The id must be a positive integer.', {
+            field: 'id',
+          });
+        }
+        const transaction = await processing.getTransaction({ id: Number(id) }).catch(passThrough);
+        return c.json(transaction, 200);
+      },
+    );
+}
