@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { callbackSchema, paymentRequestResponseSchema } from '@crypto-pay/protocol';
-import { callbackListener } from '../support/callback-listener.ts';
+import { callbackListener } from '@crypto-pay/test-kit/callback-listener';
 import {
   invoiceRequest,
   paymentRequest,

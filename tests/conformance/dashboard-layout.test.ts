@@ -2,8 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
 import {
   invoiceRequest,
   paymentRequest,

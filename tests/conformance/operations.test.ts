@@ -10,7 +10,7 @@ import {
   paymentRequestResponseSchema,
   withdrawalResponseSchema,
 } from '@crypto-pay/protocol';
-import { INVOICE_FIELDS_EMPTY_AT_CREATE } from '../support/processing-requests.ts';
+import { INVOICE_FIELDS_EMPTY_AT_CREATE } from '@crypto-pay/test-kit/processing-requests';
 import {
   invoiceRequest,
   paymentRequest,

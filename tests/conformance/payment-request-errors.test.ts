@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errors, type ProcessingError } from '@crypto-pay/protocol';
-import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
+import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
 import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 const long = 'x'.repeat(256);

@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { sandboxDriver } from '../support/sandbox-driver.ts';
+import { createdCheckout, paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
 import { kubernetesForPodman, type Manifest, manifestOf, readKubernetes } from './deploy-files.ts';
 import {
   addressOfPod,

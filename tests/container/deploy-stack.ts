@@ -8,9 +8,9 @@
 
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { guardAgainstOrphans, type OrphanGuard } from '../support/orphan-guard.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { processingUrls, proxyEnv, startSandboxProcess } from '../support/servers.ts';
+import { guardAgainstOrphans, type OrphanGuard } from '@crypto-pay/test-kit/orphan-guard';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { processingUrls, proxyEnv, startSandboxProcess } from '@crypto-pay/test-kit/servers';
 import { podman, podmanOk } from './podman.ts';
 
 /** The processing credentials the sandbox and the proxies share for one run. */

@@ -9,11 +9,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { CheckoutEvent, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 // @ts-expect-error: plain ES module without types, the demo's own back end
-import { demoBackend } from '../../demo/merchant-backend.mjs';
-import { send } from '../support/http.ts';
-import { checkoutEvent, invoiceEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
+import { demoBackend } from '@crypto-pay/demo/merchant-backend';
+import type { CheckoutEvent, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { send } from '@crypto-pay/test-kit/http';
+import {
+  checkoutEvent,
+  invoiceEvent,
+  signedWebhookHeaders,
+} from '@crypto-pay/test-kit/webhook-events';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 

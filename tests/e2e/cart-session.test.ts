@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
 import type { Page } from 'playwright-core';
-import { paymentRequests } from '../support/checkouts.ts';
 import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();

@@ -7,8 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
 import type { Locator } from 'playwright-core';
-import { paymentRequests } from '../support/checkouts.ts';
 import { axeViolations, fillPerson, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();

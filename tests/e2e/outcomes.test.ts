@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SENDER_EMAIL } from '../support/senders.ts';
+import { SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 import {
   control,
   fillPerson,

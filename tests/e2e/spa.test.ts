@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import {
   fillPerson,
   person,
@@ -77,11 +78,11 @@ describe('the SPA page', () => {
 
 describe('the npm package', () => {
   it('imports where there is no DOM, as server-rendering frameworks load it', () => {
-    const entry = new URL('../../packages/widget/dist/crypto-pay.js', import.meta.url).href;
+    // By name, from here, without the source condition: the built dist, as an app imports it.
     const { status, stderr } = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `await import(${JSON.stringify(entry)});`],
-      { encoding: 'utf8' },
+      ['--input-type=module', '-e', "await import('@crypto-pay/widget');"],
+      { encoding: 'utf8', cwd: fileURLToPath(new URL('.', import.meta.url)) },
     );
     assert.equal(status, 0, stderr);
   });

@@ -9,6 +9,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
+import {
+  companyDetails,
+  type DetailsAction,
+  personDetails,
+  rememberedCheckoutIdInPage,
+} from '@crypto-pay/test-kit/details-form';
+import { ROOT } from '@crypto-pay/test-kit/process';
+import { SENDER } from '@crypto-pay/test-kit/senders';
+import { type Stack as FullStack, startStack } from '@crypto-pay/test-kit/stack';
 import type {
   Browser,
   BrowserContext,
@@ -16,16 +26,6 @@ import type {
   Locator,
   Page,
 } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import {
-  companyDetails,
-  type DetailsAction,
-  personDetails,
-  rememberedCheckoutIdInPage,
-} from '../support/details-form.ts';
-import { ROOT } from '../support/process.ts';
-import { SENDER } from '../support/senders.ts';
-import { type Stack as FullStack, startStack } from '../support/stack.ts';
 
 /** Where a journey finds the servers of its stack. */
 export interface Stack {
@@ -116,7 +116,7 @@ export async function proxyCheckout(stack: Stack, id: string): Promise<Checkout>
   return checkoutSchema.parse(await response.json());
 }
 
-/** The suite's individual (tests/support/senders.ts) as the widget's form takes them. */
+/** The suite's individual (@crypto-pay/test-kit/senders) as the widget's form takes them. */
 export const person = {
   firstName: SENDER.sender_data.first_name,
   lastName: SENDER.sender_data.last_name,

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
-import { paymentRequests } from '../support/checkouts.ts';
-import { send } from '../support/http.ts';
-import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
+import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
+import { send } from '@crypto-pay/test-kit/http';
+import { checkoutEvent, signedWebhookHeaders } from '@crypto-pay/test-kit/webhook-events';
 import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
 
 const state = useStack();

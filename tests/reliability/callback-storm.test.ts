@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import fc from 'fast-check';
 import {
   createdCheckout,
   type PaymentRequestRef,
@@ -17,9 +16,10 @@ import {
   paymentRequestOf,
   readCheckout,
   sendCallback,
-} from '../support/checkouts.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { readStore } from '../support/store-file.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { readStore } from '@crypto-pay/test-kit/store-file';
+import fc from 'fast-check';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
 const CHECKOUTS = LONG ? 400 : 100;

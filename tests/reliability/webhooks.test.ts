@@ -16,12 +16,12 @@ import {
   paymentRequestCallback,
   paymentRequestOf,
   sendCallback,
-} from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { type Answer, send, sendJson } from '../support/http.ts';
-import { LEGAL_SENDER, PERSONAL_SENTINELS } from '../support/senders.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { type Answer, send, sendJson } from '@crypto-pay/test-kit/http';
+import { LEGAL_SENDER, PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 

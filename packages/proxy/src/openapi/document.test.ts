@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PAYMENT_REQUEST_STATUSES } from '@crypto-pay/protocol';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 import Database from 'better-sqlite3';
-import { checkoutBody } from '../../../../tests/support/checkouts.ts';
-import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../tests/support/senders.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import {
   adminHeaders,
