@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { errors, type ProcessingError } from '@crypto-pay/protocol';
 import { signBodySync } from '@crypto-pay/protocol/node';
 import { sendSigned } from '@crypto-pay/test-kit/http';
-import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
+import { paymentRequest } from '@crypto-pay/test-kit/processing-requests';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 interface Operation {
   name: string;

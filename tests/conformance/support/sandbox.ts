@@ -21,10 +21,3 @@ export async function sandboxUnderTest(
   t?.after(() => running.close());
   return { running, ...sandboxDriver(running.url, running, send) };
 }
-
-export {
-  invoiceRequest,
-  paymentRequest,
-  withdrawalRequest,
-  withNumbers,
-} from '@crypto-pay/test-kit/processing-requests';
