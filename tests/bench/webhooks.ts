@@ -7,8 +7,7 @@
  * time: the figures are the pipeline's, not a queue's.
  */
 
-import { randomBytes } from 'node:crypto';
-import { signedHeadersSync } from '@crypto-pay/protocol/node';
+import { newWebhookSecret, signedHeadersSync } from '@crypto-pay/protocol/node';
 import {
   createdCheckout,
   linkPath,
@@ -102,7 +101,7 @@ async function paidCallback({ stack, agent }: Run, request: PaymentRequestRef) {
 }
 
 export async function webhookLatency(samples: number): Promise<BenchmarkResult> {
-  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const secret = newWebhookSecret();
   // The test kit's receiver: it notes when each request was in, verifies it with the
   // standardwebhooks library, then answers 204.
   const receiver = await startWebhookReceiver(secret);

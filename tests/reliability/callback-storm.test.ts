@@ -16,6 +16,7 @@ import {
   paymentRequestOf,
   readCheckout,
   sendCallback,
+  sendPaymentRequestCallback,
 } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { readStore } from '@crypto-pay/test-kit/store-file';
@@ -84,7 +85,7 @@ test(`${CALLBACKS} concurrent duplicate and out-of-order callbacks over ${CHECKO
   // A different final status afterwards is acknowledged but moves nothing.
   for (const { checkout, request, final } of targets.slice(0, 10)) {
     const other = FINALS.find((status) => status !== final)!;
-    assert.equal((await sendCallback(stack, paymentRequestCallback(request, other))).status, 200);
+    assert.equal((await sendPaymentRequestCallback(stack, request, other)).status, 200);
     const answer = await readCheckout(stack.proxy.url, checkout.id);
     assert.equal((answer.json as Checkout).status, final);
   }

@@ -11,8 +11,8 @@
  */
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { type Balancer, balancedName, balanceStack } from '@crypto-pay/test-kit/balancer';
 import { paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
@@ -27,7 +27,7 @@ import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
 
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SECRET = newWebhookSecret();
 const PROXIES = 3;
 const CHECKOUTS = 96;
 /** Customers creating at once: a bounded load. */

@@ -17,8 +17,8 @@
  * an answer, a row. */
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { type Balancer, balancedName, balanceStack } from '@crypto-pay/test-kit/balancer';
 import { linkPath, paymentRequestsByLink } from '@crypto-pay/test-kit/checkouts';
@@ -31,7 +31,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit
 import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
 import { FINAL, type Followed, follow } from './rolling-traffic.ts';
 
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SECRET = newWebhookSecret();
 const PROXIES = 3;
 /** Checkouts in all, created in waves of WAVE, one wave per phase. */
 const WAVE = 60;
