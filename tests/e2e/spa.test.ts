@@ -8,27 +8,19 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import {
-  fillPerson,
-  person,
-  playOutcome,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { person, playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 describe('the SPA page', () => {
   it('receives every event in order and navigates by itself', async () => {
     const shot = screenshots('spa');
-    const { context, page, problems } = await state.openShop('spa.html');
+    const { context, page, problems, widget, fillPerson } = await state.openShop('spa.html');
     await page.getByRole('button', { name: 'Buy with crypto' }).click();
-    await fillPerson(page);
+    await fillPerson();
     await shot(page, 'details');
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
-    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
     await visible(link);
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     const paymentTabClosed = new Promise<void>((resolve) =>
