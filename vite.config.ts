@@ -87,7 +87,7 @@ export default defineConfig(({ command }) => ({
   plugins: [sharedHeader(), demoServer()],
   esbuild: { jsx: 'automatic' },
   // `pnpm start` serves the workspace's packages from their TypeScript source, as it runs the
-  // proxy and sandbox (scripts/source.mjs): their dist/ may not exist yet, and Vite's dependency
+  // proxy and sandbox (@crypto-pay/test-kit/source): their dist/ may not exist yet, and Vite's dependency
   // scan would otherwise say "could not be resolved". The build takes their dist, as from npm.
   ...(command === 'serve'
     ? { resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] } }

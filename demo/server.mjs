@@ -4,7 +4,7 @@
 // strict Content-Security-Policy on every page (no inline script or style anywhere).
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { demoBackend } from './merchant-backend.mjs';
@@ -17,7 +17,9 @@ import {
 } from './static-files.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const roots = { '/vendor/': join(here, '../packages/widget/dist'), '/': join(here, 'dist') };
+// The widget package as installed beside the shop (by name), its built files.
+const widget = dirname(fileURLToPath(import.meta.resolve('@crypto-pay/widget/package.json')));
+const roots = { '/vendor/': join(widget, 'dist'), '/': join(here, 'dist') };
 const proxyUrl = process.env.PROXY_URL ?? 'http://127.0.0.1:8787';
 const port = Number(process.env.DEMO_PORT ?? 5173);
 const host = process.env.DEMO_HOST ?? '127.0.0.1';

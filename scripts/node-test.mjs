@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SOURCE_FLAGS } from './source.mjs';
+import { SOURCE_FLAGS } from '@crypto-pay/test-kit/source';
 
 /**
  * Longest a test (or hook) may run unless it sets its own: a hang, such as a browser call that

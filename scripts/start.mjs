@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // `pnpm start`: sandbox + proxy + demo shop, one command. `pnpm start --built` runs the built
 // packages (after `pnpm build`). Ctrl-C stops all three; so does any one of them dying.
-// A thin command line over the one stack of tests/support/stack.ts (run on the workspace's
-// source: scripts/source.mjs).
+// A thin command line over the one stack of @crypto-pay/test-kit/stack (run on the workspace's
+// source: @crypto-pay/test-kit/source).
 import { join } from 'node:path';
 import { requireNode24 } from './node-version.mjs';
 
 requireNode24('pnpm start');
 // Loaded once the Node is known to be new enough: static imports would run before the check.
-const { ROOT } = await import('../tests/support/process.ts');
-const { startStack } = await import('../tests/support/stack.ts');
+const { ROOT } = await import('@crypto-pay/test-kit/process');
+const { startStack } = await import('@crypto-pay/test-kit/stack');
 
 const built = process.argv.includes('--built');
 const port = (variable, fallback) => {

@@ -2,7 +2,7 @@
 // `pnpm test`: every check of every package and of tests/, in order, on a fresh machine.
 // Runs them all even when one fails, prints a summary, and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { ensureBrowsers } from './browsers.mjs';
+import { ensureBrowsers } from '@crypto-pay/test-kit/browsers';
 import { requireNode24 } from './node-version.mjs';
 
 requireNode24('pnpm test');
@@ -17,6 +17,8 @@ const steps = [
   ['widget', 'pnpm', ['--filter', '@crypto-pay/widget', 'test']],
   // End-to-end journeys run the built packages, as a deployment would.
   ['build', 'pnpm', ['build']],
+  // The test kit's own checks (its throwaway PostgreSQL, its load balancer), then the journeys.
+  ['test-kit', 'pnpm', ['--filter', '@crypto-pay/test-kit', 'test']],
   ['cross-package', 'pnpm', ['--filter', '@crypto-pay/tests', 'test']],
   // The main journeys again in Firefox ESR and WebKitGTK (Chromium ran them all above).
   ['engines', 'pnpm', ['--filter', '@crypto-pay/tests', 'run', 'test:engines']],

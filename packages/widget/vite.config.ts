@@ -21,7 +21,7 @@ export default defineConfig(({ mode }) => {
     ],
     // The folder of the proxy's `/widget/{version}/` that the script-tag build fetches from.
     define: { __CRYPTO_PAY_VERSION__: JSON.stringify(version) },
-    // The workspace's packages from their TypeScript source (scripts/source.mjs).
+    // The workspace's packages from their TypeScript source (@crypto-pay/test-kit/source).
     resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] },
     build: {
       target: 'es2022',

@@ -12,7 +12,7 @@ const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
 
 export default {
   files: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-  // The workspace's packages from their TypeScript source (scripts/source.mjs).
+  // The workspace's packages from their TypeScript source (@crypto-pay/test-kit/source).
   nodeResolve: { exportConditions: ['@crypto-pay/source', 'browser', 'development'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' })],
   middleware: [fakeProxyMiddleware(), cspPageMiddleware()],

@@ -4,8 +4,8 @@
  * hold on a shared machine where one run after the other did not.
  */
 
+import { cpuSecondsOf } from '@crypto-pay/test-kit/process';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { cpuSecondsOf } from '../support/process.ts';
 import { median, sum } from './report.ts';
 
 const ROUND_SECONDS = 2;

@@ -7,9 +7,9 @@
  * the figure says what a merchant would see here, not what three machines would give.
  */
 
-import { startBalancer } from '../support/balancer.ts';
-import { checkoutBody, createdCheckout } from '../support/checkouts.ts';
-import { startStack } from '../support/stack.ts';
+import { startBalancer } from '@crypto-pay/test-kit/balancer';
+import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { startStack } from '@crypto-pay/test-kit/stack';
 import { alternate, alternationNote, failedAnswers, type Load } from './alternate.ts';
 import { withDatabase } from './databases.ts';
 import { type BenchmarkResult, sum } from './report.ts';

@@ -1,6 +1,6 @@
 /** Starts the bare baseline server (bare-server.mjs) as its own process. */
 
-import { type ServerProcess, startServerProcess } from '../support/process.ts';
+import { type ServerProcess, startServerProcess } from '@crypto-pay/test-kit/process';
 
 export function startBareServer(env: {
   MODE: 'json' | 'sqlite' | 'sse' | 'tcp' | 'forward';

@@ -9,10 +9,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
-import { checkoutBody } from '../support/checkouts.ts';
-import { SENDER, SENDER_EMAIL } from '../support/senders.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 
-import { startStack } from '../support/stack.ts';
+import { startStack } from '@crypto-pay/test-kit/stack';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';

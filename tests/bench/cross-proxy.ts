@@ -13,8 +13,8 @@ import {
   paymentRequestCallback,
   paymentRequestsByLink,
   sendCallback,
-} from '../support/checkouts.ts';
-import { startStack } from '../support/stack.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { startStack } from '@crypto-pay/test-kit/stack';
 import { withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { heard, openAll } from './stream-clients.ts';

@@ -1,10 +1,10 @@
 /**
  * The database dimension of the benchmarks: which stores a run measures (`BENCH_DATABASE`:
  * `sqlite`, `postgres`, or both, the default) and the proxy variables for each, with a
- * throwaway PostgreSQL cluster (tests/support/postgres.ts) for as long as a run needs it.
+ * throwaway PostgreSQL cluster (@crypto-pay/test-kit/postgres) for as long as a run needs it.
  */
 
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
 
 export type BenchDatabase = 'sqlite' | 'postgres';
 

@@ -17,10 +17,10 @@ import {
   paymentRequestCallback,
   paymentRequestOf,
   sendCallback,
-} from '../support/checkouts.ts';
-import { send } from '../support/http.ts';
-import { memoryOf } from '../support/process.ts';
-import { startStack } from '../support/stack.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { send } from '@crypto-pay/test-kit/http';
+import { memoryOf } from '@crypto-pay/test-kit/process';
+import { startStack } from '@crypto-pay/test-kit/stack';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';

@@ -14,7 +14,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../support/process.ts';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import { balancedProxies } from './balancer.ts';
 import { createOverhead } from './create-overhead.ts';
 import { crossProxy } from './cross-proxy.ts';

@@ -5,9 +5,9 @@
  */
 
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
-import { send } from '../support/http.ts';
-import { SENDER } from '../support/senders.ts';
-import { startSandboxProcess } from '../support/servers.ts';
+import { send } from '@crypto-pay/test-kit/http';
+import { SENDER } from '@crypto-pay/test-kit/senders';
+import { startSandboxProcess } from '@crypto-pay/test-kit/servers';
 import { alternate, alternationNote, type Target } from './alternate.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchmarkResult, type Figure, sum } from './report.ts';

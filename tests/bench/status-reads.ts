@@ -4,9 +4,9 @@
  * store (`BENCH_DATABASE`), as every read is a query.
  */
 
-import { createdCheckout } from '../support/checkouts.ts';
-import { send } from '../support/http.ts';
-import { startStack } from '../support/stack.ts';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { send } from '@crypto-pay/test-kit/http';
+import { startStack } from '@crypto-pay/test-kit/stack';
 import { alternate, alternationNote, failedAnswers } from './alternate.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';

@@ -7,11 +7,11 @@
 
 import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf } from '../support/checkouts.ts';
-import { messagesOf, openEventStream } from '../support/event-streams.ts';
-import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import type { BenchmarkResult } from './report.ts';
 
 const WIDGETS = 20;

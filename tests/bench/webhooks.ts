@@ -7,18 +7,17 @@
  * time: the figures are the pipeline's, not a queue's.
  */
 
-import { randomBytes } from 'node:crypto';
-import { signedHeadersSync } from '@crypto-pay/protocol/node';
+import { newWebhookSecret, signedHeadersSync } from '@crypto-pay/protocol/node';
 import {
   createdCheckout,
   linkPath,
   type PaymentRequestRef,
   paymentRequestCallback,
   paymentRequestsByLink,
-} from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
@@ -102,7 +101,7 @@ async function paidCallback({ stack, agent }: Run, request: PaymentRequestRef) {
 }
 
 export async function webhookLatency(samples: number): Promise<BenchmarkResult> {
-  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const secret = newWebhookSecret();
   // The test kit's receiver: it notes when each request was in, verifies it with the
   // standardwebhooks library, then answers 204.
   const receiver = await startWebhookReceiver(secret);

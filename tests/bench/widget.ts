@@ -15,10 +15,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { launchChromium } from '../support/browser.ts';
-import { ROOT } from '../support/process.ts';
-import { startStack } from '../support/stack.ts';
-import { chunkName, JOURNEY_CHUNKS, LANGUAGE_CHUNKS } from '../support/widget-journey.ts';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
+import { ROOT } from '@crypto-pay/test-kit/process';
+import { startStack } from '@crypto-pay/test-kit/stack';
+import { chunkName, JOURNEY_CHUNKS, LANGUAGE_CHUNKS } from '@crypto-pay/test-kit/widget-journey';
 import { type BenchmarkResult, median } from './report.ts';
 
 const LOADS = 20;

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errors, type ProcessingError } from '@crypto-pay/protocol';
 import { signBodySync } from '@crypto-pay/protocol/node';
-import { sendSigned } from '../support/http.ts';
-import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
+import { sendSigned } from '@crypto-pay/test-kit/http';
+import { paymentRequest } from '@crypto-pay/test-kit/processing-requests';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 interface Operation {
   name: string;

@@ -7,14 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { callbackSchema, paymentRequestResponseSchema } from '@crypto-pay/protocol';
-import { callbackListener } from '../support/callback-listener.ts';
-import {
-  invoiceRequest,
-  paymentRequest,
-  type SandboxUnderTest,
-  sandboxUnderTest,
-  withdrawalRequest,
-} from './support/sandbox.ts';
+import { callbackListener } from '@crypto-pay/test-kit/callback-listener';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 type TestContext = { after(fn: () => Promise<void> | void): void };
 
@@ -31,7 +25,7 @@ async function createPaymentRequest(
   sandbox: SandboxUnderTest,
   overrides: Record<string, unknown> = {},
 ) {
-  const answer = await sandbox.payments('/requests', paymentRequest(overrides));
+  const answer = await sandbox.createPaymentRequest(overrides);
   assert.equal(answer.status, 200, answer.text);
   return paymentRequestResponseSchema.parse(answer.json).data;
 }
@@ -212,9 +206,9 @@ describe('callback delivery', () => {
 describe('invoice and withdrawal callbacks', () => {
   test('an invoice reports pending, processing, confirmed', async (t) => {
     const { merchant, sandbox } = await setUp(t);
-    const created = await sandbox.general(
-      '/invoices/create',
-      invoiceRequest({ foreign_id: 'inv-cb', sender_currency: 'BTC' }, '120'),
+    const created = await sandbox.createInvoice(
+      { foreign_id: 'inv-cb', sender_currency: 'BTC' },
+      '120',
     );
     assert.equal(created.status, 201, created.text);
     for (const outcome of ['pending', 'processing', 'confirmed']) {
@@ -244,10 +238,7 @@ describe('invoice and withdrawal callbacks', () => {
 
   test('a timer invoice nobody paid fails when the sandbox clock passes its 15 minutes', async (t) => {
     const { merchant, sandbox } = await setUp(t);
-    const created = await sandbox.general(
-      '/invoices/create',
-      invoiceRequest({ foreign_id: 'inv-timer', timer: true }),
-    );
+    const created = await sandbox.createInvoice({ foreign_id: 'inv-timer', timer: true });
     assert.equal(created.status, 201, created.text);
     const status = async () =>
       ((await sandbox.control('/invoices')).json as { foreign_id: string; status: string }[]).find(
@@ -270,12 +261,12 @@ describe('invoice and withdrawal callbacks', () => {
 
   test('a withdrawal reports confirmed; a cancelled one gives the balance back', async (t) => {
     const { merchant, sandbox } = await setUp(t);
-    const first = (
-      await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'wd-1' }))
-    ).json as { data: { id: number } };
-    const second = (
-      await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'wd-2' }))
-    ).json as { data: { id: number } };
+    const first = (await sandbox.createWithdrawal({ foreign_id: 'wd-1' })).json as {
+      data: { id: number };
+    };
+    const second = (await sandbox.createWithdrawal({ foreign_id: 'wd-2' })).json as {
+      data: { id: number };
+    };
     await sandbox.control(`/withdrawals/${first.data.id}/simulate`, { outcome: 'confirmed' });
     await sandbox.control(`/withdrawals/${second.data.id}/simulate`, { outcome: 'cancelled' });
     const callbacks = await merchant.waitFor(2);

@@ -2,16 +2,16 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { sendSigned } from '../support/http.ts';
-import { runToExit, startServerProcess, textOf } from '../support/process.ts';
+import { sendSigned } from '@crypto-pay/test-kit/http';
+import { runToExit, startServerProcess, textOf } from '@crypto-pay/test-kit/process';
 
-const BIN = fileURLToPath(
-  new URL('../../packages/sandbox/bin/crypto-pay-sandbox.mjs', import.meta.url),
-);
-
-const README = readFileSync(new URL('../../packages/sandbox/README.md', import.meta.url), 'utf8');
+/** The sandbox package's folder, found by name as its users find it. */
+const SANDBOX = dirname(fileURLToPath(import.meta.resolve('@crypto-pay/sandbox/package.json')));
+const BIN = join(SANDBOX, 'bin/crypto-pay-sandbox.mjs');
+const README = readFileSync(join(SANDBOX, 'README.md'), 'utf8');
 
 /**
  * Starts the CLI (`bin`, from the repository root) and resolves with its output once the whole

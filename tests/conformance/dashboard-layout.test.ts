@@ -2,15 +2,9 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import {
-  invoiceRequest,
-  paymentRequest,
-  type SandboxUnderTest,
-  sandboxUnderTest,
-  withdrawalRequest,
-} from './support/sandbox.ts';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 describe('sandbox pages at a 360px phone width', () => {
   let sandbox: SandboxUnderTest;
@@ -19,11 +13,11 @@ describe('sandbox pages at a 360px phone width', () => {
     sandbox = await sandboxUnderTest(null, { callbackUrl: 'http://127.0.0.1:9/callbacks' });
     browser = await launchChromium();
     // Fill every table: a paid request, an invoice, a withdrawal, their callbacks.
-    const created = await sandbox.payments('/requests', paymentRequest({ foreign_id: 'phone-1' }));
+    const created = await sandbox.createPaymentRequest({ foreign_id: 'phone-1' });
     const id = (created.json as { data: { id: string } }).data.id;
     await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
-    await sandbox.general('/invoices/create', invoiceRequest({ foreign_id: 'phone-invoice' }));
-    await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'phone-payout' }));
+    await sandbox.createInvoice({ foreign_id: 'phone-invoice' });
+    await sandbox.createWithdrawal({ foreign_id: 'phone-payout' });
   });
   after(async () => {
     await browser?.close();

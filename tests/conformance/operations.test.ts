@@ -10,14 +10,8 @@ import {
   paymentRequestResponseSchema,
   withdrawalResponseSchema,
 } from '@crypto-pay/protocol';
-import { INVOICE_FIELDS_EMPTY_AT_CREATE } from '../support/processing-requests.ts';
-import {
-  invoiceRequest,
-  paymentRequest,
-  type SandboxUnderTest,
-  sandboxUnderTest,
-  withdrawalRequest,
-} from './support/sandbox.ts';
+import { INVOICE_FIELDS_EMPTY_AT_CREATE } from '@crypto-pay/test-kit/processing-requests';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 const EIGHT_DECIMALS = /^\d+\.\d{8}$/;
 
@@ -30,10 +24,10 @@ describe('operations: success shapes', () => {
 
   test('create payment request (fiat): 200, {data}, life_time a string, no network_name, optionals only when given', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const answer = await sandbox.payments(
-      '/requests',
-      paymentRequest({ foreign_id: 'shape-1', end_user_email: 'ada@example.com' }),
-    );
+    const answer = await sandbox.createPaymentRequest({
+      foreign_id: 'shape-1',
+      end_user_email: 'ada@example.com',
+    });
     assert.equal(answer.status, 200);
     assert.match(String(answer.headers['content-type']), /^application\/json/);
     const { data } = paymentRequestResponseSchema.parse(answer.json);
@@ -61,19 +55,16 @@ describe('operations: success shapes', () => {
   });
 
   test('create payment request (crypto, forced payment currency): network names present', async () => {
-    const answer = await sandbox.payments(
-      '/requests',
-      paymentRequest({
-        amount: '150.5',
-        currency: { iso: 'USDT', network_name: 'tron' },
-        payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
-        user_fee_percent: 100,
-        description: 'Tickets',
-        url_store: 'https://shop.example.com',
-        url_success: 'https://shop.example.com/ok',
-        url_failed: 'https://shop.example.com/ko',
-      }),
-    );
+    const answer = await sandbox.createPaymentRequest({
+      amount: '150.5',
+      currency: { iso: 'USDT', network_name: 'tron' },
+      payment_currency: { iso: 'BTC', network_name: 'bitcoin' },
+      user_fee_percent: 100,
+      description: 'Tickets',
+      url_store: 'https://shop.example.com',
+      url_success: 'https://shop.example.com/ok',
+      url_failed: 'https://shop.example.com/ko',
+    });
     assert.equal(answer.status, 200, answer.text);
     const { data } = paymentRequestResponseSchema.parse(answer.json);
     assert.equal(data.amount, '150.5');
@@ -84,7 +75,7 @@ describe('operations: success shapes', () => {
   });
 
   test('the payment link serves the hosted payment page', async () => {
-    const answer = await sandbox.payments('/requests', paymentRequest());
+    const answer = await sandbox.createPaymentRequest();
     const { data } = paymentRequestResponseSchema.parse(answer.json);
     const page = await fetch(data.payment_link);
     assert.equal(page.status, 200);
@@ -155,10 +146,7 @@ describe('operations: success shapes', () => {
   });
 
   test('create invoice: 201, amount with 8 decimals from the JSON number digits, null payment fields', async () => {
-    const answer = await sandbox.general(
-      '/invoices/create',
-      invoiceRequest({ foreign_id: 'inv-shape' }, '10.1'),
-    );
+    const answer = await sandbox.createInvoice({ foreign_id: 'inv-shape' }, '10.1');
     assert.equal(answer.status, 201, answer.text);
     const { data } = invoiceResponseSchema.parse(answer.json);
     assert.ok(Number.isInteger(data.id));
@@ -175,9 +163,9 @@ describe('operations: success shapes', () => {
 
   test('create invoice with timer and sender_currency: address and sender amount fixed for 15 minutes', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const answer = await sandbox.general(
-      '/invoices/create',
-      invoiceRequest({ foreign_id: 'inv-timer', timer: true, sender_currency: 'BTC' }, '120'),
+    const answer = await sandbox.createInvoice(
+      { foreign_id: 'inv-timer', timer: true, sender_currency: 'BTC' },
+      '120',
     );
     assert.equal(answer.status, 201, answer.text);
     const { data } = invoiceResponseSchema.parse(answer.json);
@@ -195,24 +183,24 @@ describe('operations: success shapes', () => {
   });
 
   test('create invoice keeps every digit of a long amount', async () => {
-    const answer = await sandbox.general(
-      '/invoices/create',
-      invoiceRequest({ foreign_id: 'inv-digits', currency: 'BTC' }, '0.12345678'),
+    const answer = await sandbox.createInvoice(
+      { foreign_id: 'inv-digits', currency: 'BTC' },
+      '0.12345678',
     );
     assert.equal(invoiceResponseSchema.parse(answer.json).data.amount, '0.12345678');
   });
 
   test('cancel invoice: 200 with an empty array', async () => {
-    await sandbox.general('/invoices/create', invoiceRequest({ foreign_id: 'inv-cancel' }));
+    await sandbox.createInvoice({ foreign_id: 'inv-cancel' });
     const answer = await sandbox.general('/invoices/inv-cancel/cancel/', {});
     assert.equal(answer.status, 200);
     assert.equal(answer.text, '[]');
   });
 
   test('create crypto withdrawal: 201, status processing, 8-decimal amounts', async () => {
-    const answer = await sandbox.general(
-      '/withdrawal/crypto',
-      withdrawalRequest({ foreign_id: 'wd-shape', tag: '' }, '0.00100000'),
+    const answer = await sandbox.createWithdrawal(
+      { foreign_id: 'wd-shape', tag: '' },
+      '0.00100000',
     );
     assert.equal(answer.status, 201, answer.text);
     const { data } = withdrawalResponseSchema.parse(answer.json);
@@ -228,9 +216,9 @@ describe('operations: success shapes', () => {
   });
 
   test('create crypto withdrawal with conversion', async () => {
-    const answer = await sandbox.general(
-      '/withdrawal/crypto',
-      withdrawalRequest({ foreign_id: 'wd-convert', currency: 'USDTE', convert_to: 'ETH' }, '300'),
+    const answer = await sandbox.createWithdrawal(
+      { foreign_id: 'wd-convert', currency: 'USDTE', convert_to: 'ETH' },
+      '300',
     );
     assert.equal(answer.status, 201, answer.text);
     const { data } = withdrawalResponseSchema.parse(answer.json);

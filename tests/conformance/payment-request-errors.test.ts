@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errors, type ProcessingError } from '@crypto-pay/protocol';
-import { LEGAL_SENDER, SENDER } from '../support/senders.ts';
-import { paymentRequest, type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
+import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 const long = 'x'.repeat(256);
 const longUrl = `https://shop.example.com/${'x'.repeat(232)}`;
@@ -184,40 +184,39 @@ describe('create payment request: every error row of the spec', () => {
   after(() => sandbox.running.close());
 
   test('the valid base request is accepted', async () => {
-    const answer = await sandbox.payments('/requests', paymentRequest());
+    const answer = await sandbox.createPaymentRequest();
     assert.equal(answer.status, 200, answer.text);
   });
 
   for (const [condition, overrides, expected] of ROWS) {
     test(`${condition} → ${expected.status} "${expected.message}"`, async () => {
-      const answer = await sandbox.payments('/requests', paymentRequest(overrides()));
+      const answer = await sandbox.createPaymentRequest(overrides());
       assert.equal(answer.status, expected.status);
       assert.deepEqual(answer.json, { error: expected.message, code: expected.status });
     });
   }
 
   test('foreign_id already used → 400 "Payment request with this foreign_id already exists."', async () => {
-    const first = await sandbox.payments('/requests', paymentRequest({ foreign_id: 'order-dup' }));
+    const first = await sandbox.createPaymentRequest({ foreign_id: 'order-dup' });
     assert.equal(first.status, 200);
-    const second = await sandbox.payments(
-      '/requests',
-      paymentRequest({ foreign_id: 'order-dup', amount: '30.00' }),
-    );
+    const second = await sandbox.createPaymentRequest({ foreign_id: 'order-dup', amount: '30.00' });
     assert.equal(second.status, 400);
     assert.deepEqual(second.json, { error: errors.foreignIdTaken.message, code: 400 });
   });
 
   test('several broken rules answer the first in the documented order', async () => {
-    const answer = await sandbox.payments(
-      '/requests',
-      paymentRequest({ amount: '0.5', description: '', sender_type: 'robot' }),
-    );
+    const answer = await sandbox.createPaymentRequest({
+      amount: '0.5',
+      description: '',
+      sender_type: 'robot',
+    });
     // Schema rules in the spec's field order: sender_type comes before description.
     assert.deepEqual(answer.json, { error: errors.senderTypeInvalid.message, code: 422 });
-    const stateRules = await sandbox.payments(
-      '/requests',
-      paymentRequest({ amount: '0.5', life_time_duration: 60, payment_currency: { iso: 'DOGE' } }),
-    );
+    const stateRules = await sandbox.createPaymentRequest({
+      amount: '0.5',
+      life_time_duration: 60,
+      payment_currency: { iso: 'DOGE' },
+    });
     // State rules: currency, amount, lifespan, payment_currency, rate, url_store, foreign_id.
     assert.deepEqual(stateRules.json, {
       error: errors.amountBelowMinimum('1.00').message,

@@ -7,12 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ProcessingError } from '@crypto-pay/protocol';
 import { sandboxErrors } from '@crypto-pay/sandbox';
-import {
-  invoiceRequest,
-  type SandboxUnderTest,
-  sandboxUnderTest,
-  withdrawalRequest,
-} from './support/sandbox.ts';
+import { invoiceRequest, withdrawalRequest } from '@crypto-pay/test-kit/processing-requests';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 const expectError = (answer: { status: number; json: unknown }, error: ProcessingError) => {
   assert.equal(answer.status, error.status);
@@ -32,14 +28,14 @@ describe('invoice and withdrawal errors the sandbox decides', () => {
       ['inv-confirmed', 'confirmed'],
       ['inv-failed', 'failed'],
     ] as const) {
-      await sandbox.general('/invoices/create', invoiceRequest({ foreign_id: id }));
+      await sandbox.createInvoice({ foreign_id: id });
       await sandbox.control(`/invoices/${id}/simulate`, { outcome });
       expectError(
         await sandbox.general(`/invoices/${id}/cancel/`, {}),
         sandboxErrors.invoiceNotCancellable(outcome),
       );
     }
-    await sandbox.general('/invoices/create', invoiceRequest({ foreign_id: 'inv-twice' }));
+    await sandbox.createInvoice({ foreign_id: 'inv-twice' });
     assert.equal((await sandbox.general('/invoices/inv-twice/cancel/', {})).status, 200);
     expectError(
       await sandbox.general('/invoices/inv-twice/cancel/', {}),
@@ -104,13 +100,9 @@ describe('invoice and withdrawal errors the sandbox decides', () => {
   }
 
   test('a withdrawal foreign_id is unique', async () => {
-    assert.equal(
-      (await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'w-once' })))
-        .status,
-      201,
-    );
+    assert.equal((await sandbox.createWithdrawal({ foreign_id: 'w-once' })).status, 201);
     expectError(
-      await sandbox.general('/withdrawal/crypto', withdrawalRequest({ foreign_id: 'w-once' })),
+      await sandbox.createWithdrawal({ foreign_id: 'w-once' }),
       sandboxErrors.withdrawalForeignIdTaken,
     );
   });

@@ -6,13 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { paymentRequestResponseSchema, transactionSchema } from '@crypto-pay/protocol';
-import {
-  invoiceRequest,
-  paymentRequest,
-  type SandboxUnderTest,
-  sandboxUnderTest,
-  withdrawalRequest,
-} from './support/sandbox.ts';
+import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
 
 describe('transaction lookup with a GET body', () => {
   let sandbox: SandboxUnderTest;
@@ -22,9 +16,9 @@ describe('transaction lookup with a GET body', () => {
 
   before(async () => {
     sandbox = await sandboxUnderTest(null);
-    const created = await sandbox.general(
-      '/withdrawal/crypto',
-      withdrawalRequest({ foreign_id: 'wd-look', convert_to: 'USDTT', tag: 'memo-1' }, '0.01'),
+    const created = await sandbox.createWithdrawal(
+      { foreign_id: 'wd-look', convert_to: 'USDTT', tag: 'memo-1' },
+      '0.01',
     );
     withdrawalId = (created.json as { data: { id: number } }).data.id;
   });
@@ -69,7 +63,7 @@ describe('transaction lookup with a GET body', () => {
     );
 
     const underpaid = paymentRequestResponseSchema.parse(
-      (await sandbox.payments('/requests', paymentRequest({ foreign_id: 'order-under' }))).json,
+      (await sandbox.createPaymentRequest({ foreign_id: 'order-under' })).json,
     ).data;
     await sandbox.control(`/payment-requests/${underpaid.id}/simulate`, { outcome: 'underpaid' });
     const rejected = transactionSchema.parse((await lookup({ foreign_id: 'order-under' })).json);
@@ -80,7 +74,7 @@ describe('transaction lookup with a GET body', () => {
 
   test('a failed payment (sent, never confirmed) maps its internal error to cancelled', async () => {
     const failed = paymentRequestResponseSchema.parse(
-      (await sandbox.payments('/requests', paymentRequest({ foreign_id: 'order-failed' }))).json,
+      (await sandbox.createPaymentRequest({ foreign_id: 'order-failed' })).json,
     ).data;
     await sandbox.control(`/payment-requests/${failed.id}/simulate`, { outcome: 'failed' });
     const transaction = transactionSchema.parse(
@@ -93,12 +87,7 @@ describe('transaction lookup with a GET body', () => {
 
   test('a paid payment request is a confirmed deposit with sent and received amounts', async () => {
     const paid = paymentRequestResponseSchema.parse(
-      (
-        await sandbox.payments(
-          '/requests',
-          paymentRequest({ foreign_id: 'order-paid', amount: '600.00' }),
-        )
-      ).json,
+      (await sandbox.createPaymentRequest({ foreign_id: 'order-paid', amount: '600.00' })).json,
     ).data;
     await sandbox.control(`/payment-requests/${paid.id}/simulate`, {
       outcome: 'paid',
@@ -118,10 +107,7 @@ describe('transaction lookup with a GET body', () => {
   });
 
   test('an invoice paid in another currency shows its exchange entry; pending stays pending', async () => {
-    await sandbox.general(
-      '/invoices/create',
-      invoiceRequest({ foreign_id: 'inv-look', sender_currency: 'ETH' }, '30'),
-    );
+    await sandbox.createInvoice({ foreign_id: 'inv-look', sender_currency: 'ETH' }, '30');
     await sandbox.control('/invoices/inv-look/simulate', { outcome: 'pending' });
     const pending = transactionSchema.parse((await lookup({ foreign_id: 'inv-look' })).json);
     assert.equal(pending.status, 'pending');

@@ -14,13 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
-import { describeLeaks, findLeaks } from '../support/leaks.ts';
-import { freePort, ROOT, type ServerProcess } from '../support/process.ts';
-import { sandboxDriver } from '../support/sandbox-driver.ts';
-import { PERSONAL_SENTINELS } from '../support/senders.ts';
+import { createdCheckout, paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
+import { describeLeaks, findLeaks } from '@crypto-pay/test-kit/leaks';
+import { freePort, ROOT, type ServerProcess } from '@crypto-pay/test-kit/process';
+import { sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
+import { PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
 import {
   assertConfined,
   credentials,

@@ -16,13 +16,13 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
-import { describeLeaks, findLeaks } from '../support/leaks.ts';
-import { freePort } from '../support/process.ts';
-import { createWithKey, type Failure } from '../support/retried-requests.ts';
-import { PERSONAL_SENTINELS } from '../support/senders.ts';
+import { createdCheckout, paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
+import { describeLeaks, findLeaks } from '@crypto-pay/test-kit/leaks';
+import { freePort } from '@crypto-pay/test-kit/process';
+import { createWithKey, type Failure } from '@crypto-pay/test-kit/retried-requests';
+import { PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
 import { composeForTest, DEPLOY, readCompose } from './deploy-files.ts';
 import {
   askInside,

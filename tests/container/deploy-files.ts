@@ -7,8 +7,8 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import { parse, parseAllDocuments } from 'yaml';
-import { ROOT } from '../support/process.ts';
 
 export const DEPLOY = join(ROOT, 'deploy');
 

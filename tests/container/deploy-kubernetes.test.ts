@@ -15,8 +15,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
+import { createdCheckout, paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import { kubernetesForPodman, type Manifest, manifestOf, readKubernetes } from './deploy-files.ts';
 import {
   addressOfPod,

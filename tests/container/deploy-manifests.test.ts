@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ROOT } from '../support/process.ts';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import { DEPLOY, type Manifest, manifestOf, readCompose, readKubernetes } from './deploy-files.ts';
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Podman as the container tests run it: Debian's package, installed when missing (by
- * scripts/debian-packages.mjs, as the browsers are), and always invoked the one way this kind of
+ * @crypto-pay/test-kit/debian-packages, as the browsers are), and always invoked the one way this kind of
  * machine allows.
  */
 
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
+import { ensureDebianPackages } from '@crypto-pay/test-kit/debian-packages';
 
 /**
  * Global options of every podman call: crun refuses kernels with hybrid cgroups and there may be

@@ -5,7 +5,7 @@
  */
 
 import { join } from 'node:path';
-import { ROOT } from '../support/process.ts';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import { ensureBaseImage } from './base-image.ts';
 import { buildOptions, ensurePodman, podman, podmanOk, ulimitOptions } from './podman.ts';
 

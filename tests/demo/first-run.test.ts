@@ -21,9 +21,9 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { send } from '@crypto-pay/test-kit/http';
+import { freePort, ROOT, runToExit } from '@crypto-pay/test-kit/process';
 import { parse } from 'yaml';
-import { send } from '../support/http.ts';
-import { freePort, ROOT, runToExit } from '../support/process.ts';
 
 /** Lines that read as something gone wrong, from pnpm, Vite or the servers' JSON logs. */
 const ALARMING =

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import type { IndexHtmlTransformHook, Plugin, UserConfig } from 'vite';
 import viteConfig from '../../vite.config.ts';
-import { ROOT } from '../support/process.ts';
 
 const config = (viteConfig as (env: { command: 'build'; mode: string }) => UserConfig)({
   command: 'build',

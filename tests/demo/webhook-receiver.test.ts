@@ -5,17 +5,22 @@
  */
 
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { CheckoutEvent, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 // @ts-expect-error: plain ES module without types, the demo's own back end
-import { demoBackend } from '../../demo/merchant-backend.mjs';
-import { send } from '../support/http.ts';
-import { checkoutEvent, invoiceEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
+import { demoBackend } from '@crypto-pay/demo/merchant-backend';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
+import type { CheckoutEvent, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { send } from '@crypto-pay/test-kit/http';
+import {
+  checkoutEvent,
+  invoiceEvent,
+  signedWebhookHeaders,
+} from '@crypto-pay/test-kit/webhook-events';
 
-const secret = `whsec_${randomBytes(32).toString('base64')}`;
+const secret = newWebhookSecret();
 
 interface Order {
   foreign_id: string;
@@ -75,7 +80,7 @@ describe('the demo shop receiving webhooks', () => {
   it('refuses a signature made with another secret, and changes nothing', async () => {
     const foreignId = `order-${randomUUID()}`;
     const event = checkoutEvent(foreignId, 'paid', 2);
-    const other = `whsec_${randomBytes(32).toString('base64')}`;
+    const other = newWebhookSecret();
     const answer = await deliver(
       event,
       signedWebhookHeaders(other, event.id, JSON.stringify(event)),

@@ -6,16 +6,15 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { paymentRequests } from '../support/checkouts.ts';
-import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
+import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
+import { playOutcome, type ShopVisit, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 /** Fills the cart page's form and follows the widget to the sandbox's payment page. */
-async function continueToPaymentPage(page: Page) {
-  await fillPerson(page);
-  await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+async function continueToPaymentPage({ page, widget, fillPerson }: ShopVisit) {
+  await fillPerson();
+  await widget.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/pay/`));
   return page.url();
 }
@@ -23,18 +22,19 @@ async function continueToPaymentPage(page: Page) {
 describe('the demo cart', () => {
   it('resumes its checkout after Back from the payment page and after a reload', async () => {
     const shot = screenshots('cart-session-back');
-    const { context, page, problems } = await state.openShop('checkout.html');
+    const shop = await state.openShop('checkout.html');
+    const { context, page, problems, widget } = shop;
     const before = (await paymentRequests(state.stack)).length;
-    const paymentLink = await continueToPaymentPage(page);
+    const paymentLink = await continueToPaymentPage(shop);
     await shot(page, 'payment-page');
 
     await page.goBack();
     await page.waitForURL(/\/checkout\.html$/);
-    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
     await visible(link);
     await shot(page, 'back-on-cart');
     assert.equal(await link.getAttribute('href'), paymentLink);
-    assert.equal(await widgetOf(page).getByRole('heading', { name: 'Your details' }).count(), 0);
+    assert.equal(await widget.getByRole('heading', { name: 'Your details' }).count(), 0);
 
     await page.reload();
     await visible(link);
@@ -49,15 +49,16 @@ describe('the demo cart', () => {
   });
 
   it('opens a new order for the cart once its payment failed', async () => {
-    const { context, page, problems } = await state.openShop('checkout.html');
-    const firstLink = await continueToPaymentPage(page);
+    const shop = await state.openShop('checkout.html');
+    const { context, page, problems, widget } = shop;
+    const firstLink = await continueToPaymentPage(shop);
     await playOutcome(page, 'failed');
     await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment failed' }));
+    await visible(widget.getByRole('heading', { name: 'Payment failed' }));
 
     // Back to the cart in the same tab: the failed checkout is not offered again.
     await page.goto(`${state.stack.demoUrl}/checkout.html`);
-    const secondLink = await continueToPaymentPage(page);
+    const secondLink = await continueToPaymentPage(shop);
     assert.notEqual(secondLink, firstLink);
 
     const [second, first] = await paymentRequests(state.stack);

@@ -7,9 +7,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
 import type { Locator } from 'playwright-core';
-import { paymentRequests } from '../support/checkouts.ts';
-import { axeViolations, fillPerson, screenshots, useStack, visible, widgetOf } from './support.ts';
+import { axeViolations, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -40,11 +40,10 @@ describe('a donation', () => {
   it('is chosen in the widget, checked as typed, and asked of the service as chosen', async () => {
     const shot = screenshots('donation');
     // At a phone's width, and with the page's CSP set aside for axe's script alone.
-    const { context, page, problems } = await state.openShop('donate.html', {
+    const { context, page, problems, widget, fillPerson } = await state.openShop('donate.html', {
       viewport: { width: 375, height: 800 },
       bypassCSP: true,
     });
-    const widget = widgetOf(page);
     await visible(widget.getByRole('heading', { name: 'Your details' }));
 
     // The page is markup only: no script of its own beside the widget's (and the demo build's
@@ -95,7 +94,7 @@ describe('a donation', () => {
     assert.deepEqual(await descriptionOf(other), [BOUNDS]);
     await shot(page, 'typed');
 
-    await fillPerson(page);
+    await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
     await visible(widget.getByRole('link', { name: /Open the payment page/ }));
     await visible(widget.locator('[part="amount"]', { hasText: '12.50 EUR' }));
@@ -109,7 +108,7 @@ describe('a donation', () => {
 
   it('shows a refusal of the proxy at the amount field, the form kept', async () => {
     const shot = screenshots('donation-refused');
-    const { context, page } = await state.openShop('donate.html');
+    const { context, page, widget, fillPerson } = await state.openShop('donate.html');
     // A page that read the bounds before the merchant lowered them: the widget believes 1000
     // is allowed, the proxy (500 at most) refuses it.
     await page.route(`${state.stack.proxyUrl}/api/config`, async (route) => {
@@ -119,11 +118,10 @@ describe('a donation', () => {
       await route.fulfill({ response: answer, json: config });
     });
     await page.reload();
-    const widget = widgetOf(page);
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     const other = widget.getByLabel('Other amount');
     await other.fill('750');
-    await fillPerson(page);
+    await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
 
     await untilInvalid(other, true);

@@ -6,17 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  fillPerson,
-  openPage,
-  person,
-  proxyCheckout,
-  rememberedCheckoutId,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { customerOn, openPage, person, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -37,8 +27,7 @@ function focused(page: Page) {
 describe('keyboard only', () => {
   it('pays from the first field to the success page without a pointer', async () => {
     const shot = screenshots('keyboard-only');
-    const { context, page } = await state.openShop('product.html');
-    const widget = widgetOf(page);
+    const { context, page, widget, checkoutId } = await state.openShop('product.html');
     await visible(widget.getByRole('heading', { name: 'Your details' }));
 
     // Tab from the top of the page until the first name has focus.
@@ -69,7 +58,7 @@ describe('keyboard only', () => {
     assert.equal(await focusedLabel(), 'Pay');
     await shot(page, 'pay-step');
 
-    const id = (await rememberedCheckoutId(page))!;
+    const id = (await checkoutId())!;
     for (
       let presses = 0;
       presses < 10 && !(await focusedLabel())?.startsWith('Open the payment page');
@@ -85,8 +74,8 @@ describe('keyboard only', () => {
     await paymentPage.locator('button[value="paid"]').focus();
     await paymentPage.keyboard.press('Enter');
     await page.waitForURL(/\/success\.html/);
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
-    assert.equal((await proxyCheckout(state.stack, id)).status, 'paid');
+    await visible(widget.getByRole('heading', { name: 'Payment complete' }));
+    assert.equal((await state.checkout(id)).status, 'paid');
     await context.close();
   });
 });
@@ -100,8 +89,8 @@ describe('keyboard on a slow connection', () => {
     });
     const page = await context.newPage();
     await page.goto(`${state.stack.demoUrl}/product.html`);
-    await fillPerson(page);
-    const widget = widgetOf(page);
+    const { widget, fillPerson } = customerOn(page);
+    await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).focus();
     await page.keyboard.press('Enter');
     await visible(widget.getByRole('link', { name: /Open the payment page/ }));
@@ -124,7 +113,10 @@ describe('keyboard on a slow connection', () => {
 describe('a strict Content-Security-Policy', () => {
   it('lets the widget render, create a checkout and draw its QR code with no violation', async () => {
     const shot = screenshots('strict-csp');
-    const { context, page, problems } = await openPage(state.browser, 'about:blank');
+    const { context, page, problems, widget, fillPerson } = await openPage(
+      state.browser,
+      'about:blank',
+    );
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -134,9 +126,7 @@ describe('a strict Content-Security-Policy', () => {
     assert.match(policy, /script-src 'self'/);
     assert.match(policy, /style-src 'self'/);
     assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
-
-    const widget = widgetOf(page);
-    await fillPerson(page);
+    await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
     await visible(widget.getByRole('img', { name: 'QR code of the payment link' }));
     await shot(page, 'pay-step');

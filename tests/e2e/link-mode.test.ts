@@ -7,15 +7,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeViolations, person, proxyCheckout, screenshots, useStack, visible } from './support.ts';
+import { axeViolations, person, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 describe('an individual pays in full in link mode', () => {
   it('goes from the product page to the verified success page', async () => {
     const shot = screenshots('link-mode-paid');
-    const { context, page, problems } = await state.openShop('product.html');
-    const widget = page.locator('crypto-pay');
+    const { context, page, problems, widget } = await state.openShop('product.html');
 
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     await visible(widget.getByText('25.00 EUR'));
@@ -81,7 +80,7 @@ describe('an individual pays in full in link mode', () => {
     assert.doesNotMatch(opening, /proxy|processing service|widget|address of this page/i);
 
     assert.ok(checkoutId, 'the widget keeps the checkout id in sessionStorage');
-    const checkout = await proxyCheckout(state.stack, String(checkoutId));
+    const checkout = await state.checkout(String(checkoutId));
     assert.equal(checkout.status, 'paid');
     assert.deepEqual(problems, []);
     await context.close();

@@ -12,12 +12,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
+import { ensureWidgetBuilt } from '@crypto-pay/test-kit/demo';
+import { ROOT } from '@crypto-pay/test-kit/process';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { chunkName, JOURNEY_CHUNKS, LANGUAGE_CHUNKS } from '@crypto-pay/test-kit/widget-journey';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import { ensureWidgetBuilt } from '../support/demo.ts';
-import { ROOT } from '../support/process.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { chunkName, JOURNEY_CHUNKS, LANGUAGE_CHUNKS } from '../support/widget-journey.ts';
 import { person, playOutcome, visible, widgetOf } from './support.ts';
 
 const HASHED = 'crypto-pay.3f9a1c2b.js';

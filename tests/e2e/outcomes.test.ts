@@ -7,18 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SENDER_EMAIL } from '../support/senders.ts';
-import {
-  control,
-  fillPerson,
-  playOutcome,
-  proxyCheckout,
-  rememberedCheckoutId,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
+import { playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -28,28 +18,29 @@ const state = useStack();
  */
 async function startPayment(journey: string, email = false) {
   const shot = screenshots(journey);
-  const { context, page, problems } = await state.openShop('product.html');
+  const { context, page, problems, widget, fillPerson, checkoutId } =
+    await state.openShop('product.html');
   // Stay on the product page at the end, to see the widget's own result view.
   await page.evaluate(() => {
     for (const type of ['crypto-pay-success', 'crypto-pay-failure']) {
       document.addEventListener(type, (event) => event.preventDefault());
     }
   });
-  await fillPerson(page);
-  if (email) await widgetOf(page).getByLabel('Email (optional)').fill(SENDER_EMAIL);
-  await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
-  const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+  await fillPerson();
+  if (email) await widget.getByLabel('Email (optional)').fill(SENDER_EMAIL);
+  await widget.getByRole('button', { name: 'Continue to payment' }).click();
+  const link = widget.getByRole('link', { name: /Open the payment page/ });
   await visible(link);
-  const id = (await rememberedCheckoutId(page))!;
-  return { context, page, problems, shot, id, link };
+  const id = (await checkoutId())!;
+  return { context, page, problems, widget, shot, id, link };
 }
 
 describe('payment outcomes', () => {
   it('an underpaid payment ends failed, says so and whom to ask, with a way on', async () => {
-    const { context, page, problems, shot, id, link } = await startPayment('outcome-underpaid');
+    const { context, page, problems, shot, id, link, widget } =
+      await startPayment('outcome-underpaid');
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'underpaid');
-    const widget = widgetOf(page);
     await visible(widget.getByRole('heading', { name: 'Payment failed' }));
     await visible(widget.getByText('Less than the amount due arrived.'));
     // No email on the form: the service has nowhere to send refund instructions.
@@ -57,65 +48,63 @@ describe('payment outcomes', () => {
     await visible(widget.getByRole('button', { name: 'Start again' }));
     await visible(widget.getByRole('button', { name: 'Back to the shop' }));
     await shot(page, 'failed');
-    const checkout = await proxyCheckout(state.stack, id);
+    const checkout = await state.checkout(id);
     assert.equal(checkout.status, 'failed');
     assert.equal(checkout.status_detail, 'underpaid');
     assert.equal(checkout.refund_instructions, 'merchant');
 
-    await widgetOf(page).getByRole('button', { name: 'Start again' }).click();
-    await visible(widgetOf(page).getByRole('heading', { name: 'Your details' }));
+    await widget.getByRole('button', { name: 'Start again' }).click();
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
     assert.deepEqual(problems, []);
     await context.close();
   });
 
   it('an underpaid payment with an email sends the customer to the service’s refund email', async () => {
-    const { context, page, id, link } = await startPayment('outcome-underpaid-email', true);
+    const { context, id, link, widget } = await startPayment('outcome-underpaid-email', true);
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'underpaid');
     await visible(
-      widgetOf(page).getByText(
-        'The payment service will email you instructions to get your money back.',
-      ),
+      widget.getByText('The payment service will email you instructions to get your money back.'),
     );
-    assert.equal((await proxyCheckout(state.stack, id)).refund_instructions, 'email');
+    assert.equal((await state.checkout(id)).refund_instructions, 'email');
     await context.close();
   });
 
   it('a payment sent in full but not confirmed in time ends failed as late', async () => {
-    const { context, page, shot, id, link } = await startPayment('outcome-late');
+    const { context, page, shot, id, link, widget } = await startPayment('outcome-late');
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'failed');
-    await visible(widgetOf(page).getByText('Your payment arrived but was not confirmed in time.'));
-    await visible(widgetOf(page).getByText('Please contact the shop about the money you sent.'));
+    await visible(widget.getByText('Your payment arrived but was not confirmed in time.'));
+    await visible(widget.getByText('Please contact the shop about the money you sent.'));
     await shot(page, 'late');
-    assert.equal((await proxyCheckout(state.stack, id)).status_detail, 'late');
+    assert.equal((await state.checkout(id)).status_detail, 'late');
     await context.close();
   });
 
   it('an overpaid payment ends paid, and says the difference comes back', async () => {
-    const { context, page, shot, id, link } = await startPayment('outcome-overpaid');
+    const { context, page, shot, id, link, widget } = await startPayment('outcome-overpaid');
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'overpaid');
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
+    await visible(widget.getByRole('heading', { name: 'Payment complete' }));
     await visible(
-      widgetOf(page).getByText(
+      widget.getByText(
         'You sent more than the amount due. Please contact the shop to get the difference back.',
       ),
     );
     await shot(page, 'paid');
-    const checkout = await proxyCheckout(state.stack, id);
+    const checkout = await state.checkout(id);
     assert.equal(checkout.status, 'paid');
     assert.equal(checkout.status_detail, 'overpaid');
     await context.close();
   });
 
   it('a payment nobody makes expires when the sandbox clock passes its lifetime', async () => {
-    const { context, page, shot, id } = await startPayment('outcome-expired');
-    await control(state.stack, 'clock', { advance_seconds: 3601 });
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment expired' }));
-    await visible(widgetOf(page).getByText('Nothing was taken.'));
+    const { context, page, shot, id, widget } = await startPayment('outcome-expired');
+    await state.control('clock', { advance_seconds: 3601 });
+    await visible(widget.getByRole('heading', { name: 'Payment expired' }));
+    await visible(widget.getByText('Nothing was taken.'));
     await shot(page, 'expired');
-    assert.equal((await proxyCheckout(state.stack, id)).status, 'expired');
+    assert.equal((await state.checkout(id)).status, 'expired');
     await context.close();
   });
 });

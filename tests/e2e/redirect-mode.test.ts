@@ -6,28 +6,19 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  fillCompany,
-  playOutcome,
-  proxyCheckout,
-  rememberedCheckoutId,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 describe('a company in redirect mode', () => {
   it('is sent to the payment page and back to the failure page when the payment fails', async () => {
     const shot = screenshots('redirect-mode-failed');
-    const { context, page, problems } = await state.openShop('checkout.html');
+    const { context, page, problems, widget, fillCompany } = await state.openShop('checkout.html');
     // The price the shop's back end pinned in the session, shown before anything is typed.
-    await visible(widgetOf(page).locator('[part="total"]', { hasText: '42.00' }));
-    await fillCompany(page);
+    await visible(widget.locator('[part="total"]', { hasText: '42.00' }));
+    await fillCompany();
     await shot(page, 'details');
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
 
     await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/`));
     await visible(page.getByText('42.00 EUR'));
@@ -36,33 +27,29 @@ describe('a company in redirect mode', () => {
 
     await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);
     const id = new URL(page.url()).searchParams.get('checkout')!;
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment failed' }));
+    await visible(widget.getByRole('heading', { name: 'Payment failed' }));
     await shot(page, 'failure-page');
-    assert.equal((await proxyCheckout(state.stack, id)).status, 'failed');
+    assert.equal((await state.checkout(id)).status, 'failed');
     assert.deepEqual(problems, []);
     await context.close();
   });
 
   it('shows the status the proxy reports, whatever the address claims', async () => {
-    const { context, page } = await state.openShop('checkout.html');
-    await fillCompany(page);
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    const { context, page, widget, fillCompany, checkoutId } =
+      await state.openShop('checkout.html');
+    await fillCompany();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/`));
     await page.goBack();
     await page.waitForURL(/\/checkout\.html/);
-    const id = await rememberedCheckoutId(page);
+    const id = await checkoutId();
     assert.ok(id, 'the widget remembers the checkout across the trip to the payment page');
 
     // Someone types the success address by hand, without paying: the page asks the proxy.
     await page.goto(`${state.stack.demoUrl}/success.html?checkout=${id}&status=paid`);
-    await visible(
-      widgetOf(page).locator('[part="status"]', { hasText: 'Waiting for your payment.' }),
-    );
-    assert.equal(
-      await widgetOf(page).getByRole('heading', { name: 'Payment complete' }).count(),
-      0,
-    );
-    assert.equal((await proxyCheckout(state.stack, id)).status, 'created');
+    await visible(widget.locator('[part="status"]', { hasText: 'Waiting for your payment.' }));
+    assert.equal(await widget.getByRole('heading', { name: 'Payment complete' }).count(), 0);
+    assert.equal((await state.checkout(id)).status, 'created');
     await context.close();
   });
 });

@@ -6,17 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  control,
-  fillPerson,
-  playOutcome,
-  proxyCheckout,
-  rememberedCheckoutId,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { customerOn, playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack({ UPSTREAM_TIMEOUT_MS: '1500' });
 
@@ -27,31 +17,31 @@ async function paymentRequestCount() {
 describe('the service slow or failing', () => {
   it('a failing service gets a clear error, and the retry succeeds once it recovers', async () => {
     const shot = screenshots('service-failing');
-    const { context, page } = await state.openShop('product.html');
-    await fillPerson(page);
-    await control(state.stack, 'faults', { fail_next: 1, status: 503 });
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
+    const { context, page, widget, fillPerson } = await state.openShop('product.html');
+    await fillPerson();
+    await state.control('faults', { fail_next: 1, status: 503 });
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
 
-    await visible(widgetOf(page).getByRole('heading', { name: 'Something went wrong' }));
-    await visible(widgetOf(page).getByText('The payment service is not answering right now.'));
+    await visible(widget.getByRole('heading', { name: 'Something went wrong' }));
+    await visible(widget.getByText('The payment service is not answering right now.'));
     await shot(page, 'error');
-    await widgetOf(page).getByRole('button', { name: 'Try again' }).click();
-    await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
+    await widget.getByRole('button', { name: 'Try again' }).click();
+    await visible(widget.getByRole('link', { name: /Open the payment page/ }));
     await shot(page, 'recovered');
     await context.close();
   });
 
   it('a slow service times out with a clear error, and the retry succeeds once it is fast', async () => {
-    const { context, page } = await state.openShop('product.html');
-    await fillPerson(page);
+    const { context, widget, fillPerson } = await state.openShop('product.html');
+    await fillPerson();
     const before = await paymentRequestCount();
-    await control(state.stack, 'faults', { latency_ms: 4000 });
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
-    await visible(widgetOf(page).getByRole('heading', { name: 'Something went wrong' }));
-    await control(state.stack, 'faults', {});
+    await state.control('faults', { latency_ms: 4000 });
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(widget.getByRole('heading', { name: 'Something went wrong' }));
+    await state.control('faults', {});
 
-    await widgetOf(page).getByRole('button', { name: 'Try again' }).click();
-    await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
+    await widget.getByRole('button', { name: 'Try again' }).click();
+    await visible(widget.getByRole('link', { name: /Open the payment page/ }));
     // The slow create may have reached the service; the retry must not have made a third.
     assert.ok((await paymentRequestCount()) - before <= 2);
     await context.close();
@@ -61,25 +51,25 @@ describe('the service slow or failing', () => {
 describe('a reload in the middle of a payment', () => {
   it('resumes the same checkout and still hears the payment', async () => {
     const shot = screenshots('reload-resume');
-    const { context, page } = await state.openShop('product.html');
-    await fillPerson(page);
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
-    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    const { context, page, widget, fillPerson, checkoutId } = await state.openShop('product.html');
+    await fillPerson();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
     await visible(link);
-    const id = await rememberedCheckoutId(page);
+    const id = await checkoutId();
     const paymentLink = await link.getAttribute('href');
 
     await page.reload();
     await visible(link);
     assert.equal(await link.getAttribute('href'), paymentLink);
-    assert.equal(await rememberedCheckoutId(page), id);
+    assert.equal(await checkoutId(), id);
     await shot(page, 'after-reload');
 
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'paid');
     await page.waitForURL(/\/success\.html/);
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
-    assert.equal((await proxyCheckout(state.stack, id!)).status, 'paid');
+    await visible(widget.getByRole('heading', { name: 'Payment complete' }));
+    assert.equal((await state.checkout(id!)).status, 'paid');
     await context.close();
   });
 });
@@ -98,6 +88,7 @@ describe('a part of the widget lost to the network', () => {
     );
     const page = await context.newPage();
     await page.goto(`${state.stack.demoUrl}/product.html`);
+    const { widget, fillPerson } = customerOn(page);
     const errors = await page.evaluateHandle(() => {
       const seen: unknown[] = [];
       document.addEventListener('crypto-pay-error', (event) =>
@@ -105,12 +96,12 @@ describe('a part of the widget lost to the network', () => {
       );
       return seen;
     });
-    await fillPerson(page);
-    const submit = widgetOf(page).getByRole('button', { name: 'Continue to payment' });
+    await fillPerson();
+    const submit = widget.getByRole('button', { name: 'Continue to payment' });
 
     await submit.click();
     // A part of the widget, not the customer's connection: the page hears which file.
-    await visible(widgetOf(page).getByText('The payment service is not answering right now.'));
+    await visible(widget.getByText('The payment service is not answering right now.'));
     const heard = (await errors.jsonValue()) as { code: string; message: string }[];
     assert.deepEqual(
       heard.map(({ code }) => code),
@@ -118,7 +109,7 @@ describe('a part of the widget lost to the network', () => {
     );
     for (const { message } of heard) assert.match(message, /\/chunks\/sender-rules\.bundled-/);
     await submit.click();
-    await visible(widgetOf(page).getByRole('link', { name: /Open the payment page/ }));
+    await visible(widget.getByRole('link', { name: /Open the payment page/ }));
     assert.ok(fetches > 4);
     await context.close();
   });
@@ -140,8 +131,8 @@ describe('a part of the widget lost to the network', () => {
     });
     const page = await context.newPage();
     await page.goto(`${state.stack.demoUrl}/product.html`);
-    await fillPerson(page);
-    const widget = widgetOf(page);
+    const { widget, fillPerson } = customerOn(page);
+    await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
     // Without the panel, its plain link.
     const link = widget.getByRole('link', { name: /Open the payment page/ });
@@ -175,17 +166,18 @@ describe('a part of the widget lost to the network', () => {
     });
     const page = await context.newPage();
     await page.goto(`${state.stack.demoUrl}/product.html`);
-    await fillPerson(page);
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
-    await visible(widgetOf(page).getByText('We cannot reach the payment service. We keep trying.'));
+    const { widget, fillPerson } = customerOn(page);
+    await fillPerson();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(widget.getByText('We cannot reach the payment service. We keep trying.'));
     networkBack = true;
     const failed = fetches;
 
-    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await playOutcome(paymentPage, 'paid');
     await page.waitForURL(/\/success\.html/);
-    await visible(widgetOf(page).getByRole('heading', { name: 'Payment complete' }));
+    await visible(widget.getByRole('heading', { name: 'Payment complete' }));
     assert.ok(fetches > failed);
     await context.close();
   });

@@ -7,27 +7,20 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import {
-  fillPerson,
-  person,
-  playOutcome,
-  screenshots,
-  useStack,
-  visible,
-  widgetOf,
-} from './support.ts';
+import { fileURLToPath } from 'node:url';
+import { person, playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 describe('the SPA page', () => {
   it('receives every event in order and navigates by itself', async () => {
     const shot = screenshots('spa');
-    const { context, page, problems } = await state.openShop('spa.html');
+    const { context, page, problems, widget, fillPerson } = await state.openShop('spa.html');
     await page.getByRole('button', { name: 'Buy with crypto' }).click();
-    await fillPerson(page);
+    await fillPerson();
     await shot(page, 'details');
-    await widgetOf(page).getByRole('button', { name: 'Continue to payment' }).click();
-    const link = widgetOf(page).getByRole('link', { name: /Open the payment page/ });
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    const link = widget.getByRole('link', { name: /Open the payment page/ });
     await visible(link);
     const [paymentPage] = await Promise.all([context.waitForEvent('page'), link.click()]);
     const paymentTabClosed = new Promise<void>((resolve) =>
@@ -77,11 +70,11 @@ describe('the SPA page', () => {
 
 describe('the npm package', () => {
   it('imports where there is no DOM, as server-rendering frameworks load it', () => {
-    const entry = new URL('../../packages/widget/dist/crypto-pay.js', import.meta.url).href;
+    // By name, from here, without the source condition: the built dist, as an app imports it.
     const { status, stderr } = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `await import(${JSON.stringify(entry)});`],
-      { encoding: 'utf8' },
+      ['--input-type=module', '-e', "await import('@crypto-pay/widget');"],
+      { encoding: 'utf8', cwd: fileURLToPath(new URL('.', import.meta.url)) },
     );
     assert.equal(status, 0, stderr);
   });

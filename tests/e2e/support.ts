@@ -9,6 +9,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
+import {
+  companyDetails,
+  type DetailsAction,
+  personDetails,
+  rememberedCheckoutIdInPage,
+} from '@crypto-pay/test-kit/details-form';
+import { ROOT } from '@crypto-pay/test-kit/process';
+import { SENDER } from '@crypto-pay/test-kit/senders';
+import { type Stack as FullStack, startStack } from '@crypto-pay/test-kit/stack';
 import type {
   Browser,
   BrowserContext,
@@ -16,16 +26,6 @@ import type {
   Locator,
   Page,
 } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
-import {
-  companyDetails,
-  type DetailsAction,
-  personDetails,
-  rememberedCheckoutIdInPage,
-} from '../support/details-form.ts';
-import { ROOT } from '../support/process.ts';
-import { SENDER } from '../support/senders.ts';
-import { type Stack as FullStack, startStack } from '../support/stack.ts';
 
 /** Where a journey finds the servers of its stack. */
 export interface Stack {
@@ -40,7 +40,10 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** What a journey file holds once `before` has run: the stack, the browser, a page opener. */
+/**
+ * What a journey file holds once `before` has run: the stack, the browser, a page opener, and
+ * the service's and the proxy's side of a journey.
+ */
 export interface Journeys {
   stack: Stack;
   browser: Browser;
@@ -48,7 +51,27 @@ export interface Journeys {
    * Opens one of the demo shop's pages (e.g. `product.html`) in a fresh context, made with
    * `options` over the default desktop viewport.
    */
-  openShop(path: string, options?: BrowserContextOptions): ReturnType<typeof openPage>;
+  openShop(path: string, options?: BrowserContextOptions): Promise<ShopVisit>;
+  /** Calls the sandbox's control API (a test plays the service's part, e.g. faults or clock). */
+  control(path: string, body: object): Promise<unknown>;
+  /** The checkout as the proxy reports it, read by the public API's contract. */
+  checkout(id: string): Promise<Checkout>;
+}
+
+/** A page of the shop in a fresh context: its widget, and the customer's moves on it. */
+export interface ShopVisit {
+  context: BrowserContext;
+  page: Page;
+  /** The page's errors, for the test to assert none. */
+  problems: string[];
+  /** The `<crypto-pay>` on the page (Playwright's locators pierce its shadow root). */
+  widget: Locator;
+  /** Fills the details step as an individual and picks the pay-with currency. */
+  fillPerson(payWith?: string): Promise<void>;
+  /** Fills the details step as the legal sender, a company registered in the Netherlands. */
+  fillCompany(payWith?: string): Promise<void>;
+  /** The id the widget keeps in sessionStorage for the current checkout. */
+  checkoutId(): Promise<string | undefined>;
 }
 
 /** Starts the built stack before the file's tests and a browser; stops both after them. */
@@ -56,6 +79,15 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
   const state = {
     openShop: (path: string, options?: BrowserContextOptions) =>
       openPage(state.browser, `${state.stack.demoUrl}/${path}`, options),
+    control: async (path: string, body: object) => {
+      const answer = await state.stack.control(`/${path}`, body);
+      if (answer.status >= 300) throw new Error(`sandbox ${path}: ${answer.status} ${answer.text}`);
+      return answer.json;
+    },
+    checkout: async (id: string) => {
+      const response = await fetch(`${state.stack.proxyUrl}/api/checkouts/${id}`);
+      return checkoutSchema.parse(await response.json());
+    },
   } as Journeys;
   before(async () => {
     const stack = await startStack({ demo: {}, proxyEnv });
@@ -80,7 +112,11 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
  * A fresh browser context (own storage; `options` over a desktop viewport) with one page at
  * `url`, and the page's errors collected for the test to assert none.
  */
-export async function openPage(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions = {},
+): Promise<ShopVisit> {
   const context: BrowserContext = await browser.newContext({
     viewport: { width: 1100, height: 900 },
     ...options,
@@ -89,7 +125,17 @@ export async function openPage(browser: Browser, url: string, options: BrowserCo
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   await page.goto(url);
-  return { context, page, problems };
+  return { context, page, problems, ...customerOn(page) };
+}
+
+/** The widget on `page`, and the customer's moves on it (for a page opened another way too). */
+export function customerOn(page: Page): Omit<ShopVisit, 'context' | 'page' | 'problems'> {
+  return {
+    widget: widgetOf(page),
+    fillPerson: (payWith = 'BTC on Bitcoin') => playDetails(page, personDetails(payWith)),
+    fillCompany: (payWith = 'ETH on Ethereum') => playDetails(page, companyDetails(payWith)),
+    checkoutId: async () => (await page.evaluate(rememberedCheckoutIdInPage)) ?? undefined,
+  };
 }
 
 /** Saves `artifacts/e2e/<journey>/<NN>-<step>.png`. */
@@ -103,20 +149,7 @@ export function screenshots(journey: string) {
   };
 }
 
-/** Calls the sandbox's control API (a test plays the service's part, e.g. faults or clock). */
-export async function control(stack: Stack, path: string, body: object) {
-  const answer = await stack.control(`/${path}`, body);
-  if (answer.status >= 300) throw new Error(`sandbox ${path}: ${answer.status} ${answer.text}`);
-  return answer.json;
-}
-
-/** The checkout as the proxy reports it, read by the public API's contract. */
-export async function proxyCheckout(stack: Stack, id: string): Promise<Checkout> {
-  const response = await fetch(`${stack.proxyUrl}/api/checkouts/${id}`);
-  return checkoutSchema.parse(await response.json());
-}
-
-/** The suite's individual (tests/support/senders.ts) as the widget's form takes them. */
+/** The suite's individual (@crypto-pay/test-kit/senders) as the widget's form takes them. */
 export const person = {
   firstName: SENDER.sender_data.first_name,
   lastName: SENDER.sender_data.last_name,
@@ -133,7 +166,7 @@ export function widgetOf(page: Page) {
   return page.locator('crypto-pay');
 }
 
-/** Plays `actions` (support/details-form.ts) on the widget, as Playwright fills and checks. */
+/** Plays `actions` (@crypto-pay/test-kit/details-form) on the widget, as Playwright fills and checks. */
 async function playDetails(page: Page, actions: DetailsAction[]) {
   const widget = widgetOf(page);
   for (const action of actions) {
@@ -149,21 +182,6 @@ async function playDetails(page: Page, actions: DetailsAction[]) {
       await widget.getByLabel(action.selectOption.label).selectOption(action.value);
     }
   }
-}
-
-/** Fills the details step as an individual and picks the pay-with currency. */
-export async function fillPerson(page: Page, payWith = 'BTC on Bitcoin') {
-  await playDetails(page, personDetails(payWith));
-}
-
-/** Fills the details step as the legal sender, a company registered in the Netherlands. */
-export async function fillCompany(page: Page, payWith = 'ETH on Ethereum') {
-  await playDetails(page, companyDetails(payWith));
-}
-
-/** The id the widget keeps in sessionStorage for the current checkout. */
-export async function rememberedCheckoutId(page: Page): Promise<string | undefined> {
-  return (await page.evaluate(rememberedCheckoutIdInPage)) ?? undefined;
 }
 
 /** Plays the customer on the sandbox's hosted payment page. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { person, screenshots, useStack, visible, widgetOf } from './support.ts';
+import { person, screenshots, useStack, visible } from './support.ts';
 
 // The processing service refuses XRP (disabled); show it so the proxy's 422 can be seen.
 const state = useStack({ PAYMENT_CURRENCIES: '' });
@@ -33,8 +33,7 @@ async function errorOf(field: Locator): Promise<string> {
 describe('validation', () => {
   it('shows each rule of a natural person at its field', async () => {
     const shot = screenshots('validation-person');
-    const { context, page } = await state.openShop('product.html');
-    const widget = widgetOf(page);
+    const { context, page, widget } = await state.openShop('product.html');
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
 
@@ -61,8 +60,7 @@ describe('validation', () => {
   });
 
   it('shows each rule of a company at its field', async () => {
-    const { context, page } = await state.openShop('product.html');
-    const widget = widgetOf(page);
+    const { context, widget } = await state.openShop('product.html');
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     await widget.getByRole('radio', { name: 'A company' }).check();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
@@ -79,8 +77,7 @@ describe('validation', () => {
 
   it('shows a refusal of the processing service at the field it concerns', async () => {
     const shot = screenshots('validation-proxy-422');
-    const { context, page } = await state.openShop('product.html');
-    const widget = widgetOf(page);
+    const { context, page, widget } = await state.openShop('product.html');
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     await widget.getByLabel('First name').fill(person.firstName);
     await widget.getByLabel('Last name').fill(person.lastName);

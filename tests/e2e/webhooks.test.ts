@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
-import { paymentRequests } from '../support/checkouts.ts';
-import { send } from '../support/http.ts';
-import { checkoutEvent, signedWebhookHeaders } from '../support/webhook-events.ts';
-import { fillPerson, playOutcome, screenshots, useStack, visible, widgetOf } from './support.ts';
+import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
+import { send } from '@crypto-pay/test-kit/http';
+import { checkoutEvent, signedWebhookHeaders } from '@crypto-pay/test-kit/webhook-events';
+import { playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -46,8 +46,8 @@ describe('webhooks to the demo shop', () => {
     await visible(backOffice.page.getByRole('heading', { name: 'Orders' }));
 
     const customer = await state.openShop('checkout.html');
-    await fillPerson(customer.page);
-    await widgetOf(customer.page).getByRole('button', { name: 'Continue to payment' }).click();
+    await customer.fillPerson();
+    await customer.widget.getByRole('button', { name: 'Continue to payment' }).click();
     await customer.page.waitForURL(new RegExp(`^${state.stack.sandboxUrl}/pay/`));
     const paymentLink = customer.page.url();
     const order = (await paymentRequests(state.stack)).find(

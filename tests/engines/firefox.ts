@@ -4,9 +4,9 @@
  * test process ends, whichever way.
  */
 
+import { ensureBrowsers } from '@crypto-pay/test-kit/browsers';
+import { guardAgainstOrphans } from '@crypto-pay/test-kit/orphan-guard';
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
-import { ensureBrowsers } from '../../scripts/browsers.mjs';
-import { guardAgainstOrphans } from '../support/orphan-guard.ts';
 import { type Engine, type EngineBrowser, type Tab, WAIT_MS } from './driver.ts';
 import {
   dateKeystrokes,

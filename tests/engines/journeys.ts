@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import { readCheckout } from '../support/checkouts.ts';
+import { readCheckout } from '@crypto-pay/test-kit/checkouts';
 import {
   companyDetails,
   type DetailsAction,
   personDetails,
   rememberedCheckoutIdInPage,
-} from '../support/details-form.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+} from '@crypto-pay/test-kit/details-form';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import type { Engine, EngineBrowser, Tab } from './driver.ts';
 
 /** What the proxy says of the checkout, by the public API's contract. */

@@ -124,7 +124,7 @@ export function dateKeystrokes(isoDate: string): string {
 }
 
 /**
- * `fn` as an expression the page can run. tsx (scripts/source.mjs) compiles with esbuild's
+ * `fn` as an expression the page can run. tsx (@crypto-pay/test-kit/source) compiles with esbuild's
  * keepNames, which wraps a function's named inner functions in `__name(...)`, a helper that
  * exists only in Node: the page gets a stand-in that changes nothing.
  */

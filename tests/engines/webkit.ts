@@ -12,10 +12,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
+import { ensureBrowsers } from '@crypto-pay/test-kit/browsers';
+import { guardAgainstOrphans } from '@crypto-pay/test-kit/orphan-guard';
+import { freePort } from '@crypto-pay/test-kit/process';
 import { Builder, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { ensureBrowsers } from '../../scripts/browsers.mjs';
-import { guardAgainstOrphans } from '../support/orphan-guard.ts';
-import { freePort } from '../support/process.ts';
 import { type Engine, type EngineBrowser, type Tab, WAIT_MS } from './driver.ts';
 import { describeTarget, locate, pageFunction, type Target, toPageTarget } from './target.ts';
 

@@ -6,8 +6,8 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.ts';
 
 export const ORIGIN = 'http://shop.test';
 /** The code the proxy's refusal carries, which the apps' `crypto-pay-error` handlers show. */

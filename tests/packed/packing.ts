@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../support/process.ts';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import { definedTags, filesUnder } from './packed-files.ts';
 
 export const PACKAGES = ['protocol', 'client', 'sandbox', 'proxy', 'widget'] as const;

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ROOT, startServerProcess } from '../support/process.ts';
+import { ROOT, startServerProcess } from '@crypto-pay/test-kit/process';
 import { elementStates, openBuiltApp, REFUSAL_CODE, untilResult } from './built-app.ts';
 import {
   bringsTypes,

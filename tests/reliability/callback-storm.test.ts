@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import fc from 'fast-check';
 import {
   createdCheckout,
   type PaymentRequestRef,
@@ -17,9 +16,11 @@ import {
   paymentRequestOf,
   readCheckout,
   sendCallback,
-} from '../support/checkouts.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { readStore } from '../support/store-file.ts';
+  sendPaymentRequestCallback,
+} from '@crypto-pay/test-kit/checkouts';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { readStore } from '@crypto-pay/test-kit/store-file';
+import fc from 'fast-check';
 
 const LONG = process.env.RELIABILITY_LONG === '1';
 const CHECKOUTS = LONG ? 400 : 100;
@@ -84,7 +85,7 @@ test(`${CALLBACKS} concurrent duplicate and out-of-order callbacks over ${CHECKO
   // A different final status afterwards is acknowledged but moves nothing.
   for (const { checkout, request, final } of targets.slice(0, 10)) {
     const other = FINALS.find((status) => status !== final)!;
-    assert.equal((await sendCallback(stack, paymentRequestCallback(request, other))).status, 200);
+    assert.equal((await sendPaymentRequestCallback(stack, request, other)).status, 200);
     const answer = await readCheckout(stack.proxy.url, checkout.id);
     assert.equal((answer.json as Checkout).status, final);
   }

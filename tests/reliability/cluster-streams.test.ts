@@ -13,12 +13,12 @@ import {
   createdCheckout,
   paymentRequestCallback,
   paymentRequestOf,
-} from '../support/checkouts.ts';
-import { openEventStream } from '../support/event-streams.ts';
-import { sendSigned } from '../support/http.ts';
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { sendSigned } from '@crypto-pay/test-kit/http';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
 /** What `pg_stat_activity` calls a proxy's listening connection (the proxy's README). */
 const LISTENING = 'crypto-pay-proxy listen';

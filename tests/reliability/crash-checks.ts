@@ -3,7 +3,7 @@
  * file, and the sandbox's callback deliveries judged against when the proxy was down.
  */
 
-import { readStore } from '../support/store-file.ts';
+import { readStore } from '@crypto-pay/test-kit/store-file';
 
 /** SQLite's own checks of the file: `ok` and no row pointing at a missing parent. */
 export function storeChecks(file: string): { integrity: string; foreignKeyViolations: unknown[] } {

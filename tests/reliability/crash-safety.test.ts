@@ -18,12 +18,12 @@ import {
   paymentRequestCallback,
   paymentRequestsByLink,
   readCheckout,
-} from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { createFlights, type Flight, wasCut } from '../support/flights.ts';
-import { sendJson, sendSigned } from '../support/http.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { readStore } from '../support/store-file.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { createFlights, type Flight, wasCut } from '@crypto-pay/test-kit/flights';
+import { sendJson, sendSigned } from '@crypto-pay/test-kit/http';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { readStore } from '@crypto-pay/test-kit/store-file';
 import {
   type DeliveryAttempt,
   type Downtime,

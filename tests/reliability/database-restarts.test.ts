@@ -11,19 +11,23 @@
  */
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { type Balancer, balancedName, balanceStack } from '../support/balancer.ts';
-import { paymentRequestOf, readCheckout } from '../support/checkouts.ts';
-import { connectionErrorCode } from '../support/http.ts';
-import { APPLICATION_ROLE, type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import { createWithKey, type Failure } from '../support/retried-requests.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { type Balancer, balancedName, balanceStack } from '@crypto-pay/test-kit/balancer';
+import { paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { connectionErrorCode } from '@crypto-pay/test-kit/http';
+import {
+  APPLICATION_ROLE,
+  type PostgresCluster,
+  startPostgres,
+} from '@crypto-pay/test-kit/postgres';
+import { createWithKey, type Failure } from '@crypto-pay/test-kit/retried-requests';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
 
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SECRET = newWebhookSecret();
 const PROXIES = 3;
 const CHECKOUTS = 96;
 /** Customers creating at once: a bounded load. */

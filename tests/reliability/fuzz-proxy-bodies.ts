@@ -1,7 +1,7 @@
 /** Valid bodies of the proxy's merchant JSON routes: the starting points of the mutations. */
 
-import { invoiceBody } from '../support/checkouts.ts';
-import { SENDER } from '../support/senders.ts';
+import { invoiceBody } from '@crypto-pay/test-kit/checkouts';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 
 export const session = {
   amount: '10.00',

@@ -10,11 +10,10 @@ import {
   paymentRequestCallbackSchema,
 } from '@crypto-pay/protocol';
 import { signBodySync, verifySignatureSync } from '@crypto-pay/protocol/node';
+import { paymentRequestCallback } from '@crypto-pay/test-kit/checkouts';
+import { encodedBody, type FuzzRequest, fuzzHeaders, mutated } from '@crypto-pay/test-kit/fuzz';
+import type { Credentials } from '@crypto-pay/test-kit/servers';
 import fc from 'fast-check';
-import { paymentRequestCallback } from '../support/checkouts.ts';
-import { encodedBody, type FuzzRequest, fuzzHeaders, mutated } from '../support/fuzz.ts';
-
-import type { Credentials } from '../support/servers.ts';
 import type { Intent, ProxyRequest, Target } from './fuzz-proxy-requests.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
 

@@ -5,9 +5,7 @@
  * that could legitimately change that checkout.
  */
 
-import { readFileSync } from 'node:fs';
-import fc from 'fast-check';
-import { checkoutBody } from '../support/checkouts.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import {
   encodedBody,
   type FuzzRequest,
@@ -17,17 +15,17 @@ import {
   mutatedOrAnyJson,
   pathSegment,
   queryString,
-} from '../support/fuzz.ts';
-import { LEGAL_SENDER } from '../support/senders.ts';
-import type { Credentials } from '../support/servers.ts';
+} from '@crypto-pay/test-kit/fuzz';
+import { LEGAL_SENDER } from '@crypto-pay/test-kit/senders';
+import type { Credentials } from '@crypto-pay/test-kit/servers';
+import widgetManifest from '@crypto-pay/widget/package.json' with { type: 'json' };
+import fc from 'fast-check';
 import { invoice, session, webhookEndpoint, withdrawal } from './fuzz-proxy-bodies.ts';
 import { callbackRoutes } from './fuzz-proxy-callbacks.ts';
 import type { FuzzRoute } from './fuzz-routes.ts';
 
 /** The widget version whose chunks the proxy serves: the only folder that is there. */
-const WIDGET_VERSION: string = JSON.parse(
-  readFileSync(new URL('../../packages/widget/package.json', import.meta.url), 'utf8'),
-).version;
+const WIDGET_VERSION: string = widgetManifest.version;
 
 /** What a request was generated to be, so the answer can be held to it. */
 export interface Intent {

@@ -22,14 +22,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
+import { createCheckout } from '@crypto-pay/test-kit/checkouts';
+import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '@crypto-pay/test-kit/fuzz';
+import { send, sendJson } from '@crypto-pay/test-kit/http';
+import { findLeaks } from '@crypto-pay/test-kit/leaks';
+import { PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { readStore } from '@crypto-pay/test-kit/store-file';
 import fc from 'fast-check';
-import { createCheckout } from '../support/checkouts.ts';
-import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
-import { send, sendJson } from '../support/http.ts';
-import { findLeaks } from '../support/leaks.ts';
-import { PERSONAL_SENTINELS } from '../support/senders.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { readStore } from '../support/store-file.ts';
 import { CALLBACK_PATH, changesRealCheckout } from './fuzz-proxy-callbacks.ts';
 import { type ProxyRequest, proxyRoutes, type Target } from './fuzz-proxy-requests.ts';
 import { endpointFor, proxyEndpoints, sharesOf } from './fuzz-routes.ts';
@@ -279,7 +279,7 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, JSON errors, nothing sto
   const read = await send(`${stack.proxy.url}/api/checkouts/${target.checkoutId}`);
   assert.equal(read.headers.etag, `"v${real.version}"`);
 
-  // The answers here; the logs and the data directory as every stack's (tests/support/stack.ts).
+  // The answers here; the logs and the data directory as every stack's (@crypto-pay/test-kit/stack).
   const needles = [stack.credentials.signingSecret, ...PERSONAL_SENTINELS];
   const answers = bodies.map((text, i) => ({ where: `response ${i}`, text }));
   assert.deepEqual([...findLeaks(answers, needles), ...stack.leaks()], []);

@@ -14,8 +14,8 @@ import {
   parseCatalog,
 } from '@crypto-pay/proxy';
 import { createSandbox } from '@crypto-pay/sandbox';
+import type { FuzzRequest } from '@crypto-pay/test-kit/fuzz';
 import type fc from 'fast-check';
-import type { FuzzRequest } from '../support/fuzz.ts';
 
 /** A route a server registers: `GET /api/checkouts/:id`, `ALL /api/*`. */
 export interface Endpoint {

@@ -1,10 +1,10 @@
 /** Valid bodies of the sandbox's processing routes: the starting points of the mutations. */
 
-import { invoiceBody } from '../support/checkouts.ts';
+import { invoiceBody } from '@crypto-pay/test-kit/checkouts';
 import {
   paymentRequest as paymentRequestBody,
   withdrawalRequest,
-} from '../support/processing-requests.ts';
+} from '@crypto-pay/test-kit/processing-requests';
 
 export const paymentRequest = paymentRequestBody({
   payment_currency: { iso: 'BTC', network_name: 'bitcoin' },

@@ -7,7 +7,6 @@
 
 import { randomBytes } from 'node:crypto';
 import { signBodySync } from '@crypto-pay/protocol/node';
-import fc from 'fast-check';
 import {
   encodedBody,
   type FuzzRequest,
@@ -15,7 +14,8 @@ import {
   idOrNear,
   mutatedOrAnyJson,
   pathSegment,
-} from '../support/fuzz.ts';
+} from '@crypto-pay/test-kit/fuzz';
+import fc from 'fast-check';
 
 import type { FuzzRoute } from './fuzz-routes.ts';
 import { invoice, paymentRequest, withdrawal } from './fuzz-sandbox-bodies.ts';

@@ -3,7 +3,7 @@
  * or wrong, other API versions, the control API, the dashboard and its redirects, and the hosted
  * pages, with random and mutated bodies, headers and encodings. Never a 5xx, every API error
  * `{error, code}` JSON, the process keeps running, and a refused request creates nothing.
- * Its log lines then get the search every stack gets (tests/support/stack.ts): the signing
+ * Its log lines then get the search every stack gets (@crypto-pay/test-kit/stack): the signing
  * secret only in its start-up banner, sender data nowhere.
  *
  * "Every route" is checked, not claimed: the first test builds the sandbox in-process and
@@ -16,13 +16,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
+import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '@crypto-pay/test-kit/fuzz';
+import { send } from '@crypto-pay/test-kit/http';
+import { sandboxLogLeaks } from '@crypto-pay/test-kit/leaks';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
+import { startSandboxProcess } from '@crypto-pay/test-kit/servers';
 import fc from 'fast-check';
-import { assertWellFormed, DEEPLY_NESTED, sendFuzz, Tally } from '../support/fuzz.ts';
-import { send } from '../support/http.ts';
-import { sandboxLogLeaks } from '../support/leaks.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { sandboxDriver } from '../support/sandbox-driver.ts';
-import { startSandboxProcess } from '../support/servers.ts';
 import { endpointFor, sandboxEndpoints, sharesOf } from './fuzz-routes.ts';
 import { invoice, paymentRequest } from './fuzz-sandbox-bodies.ts';
 import {

@@ -11,11 +11,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startDemo } from '../support/demo.ts';
-import { DEEPLY_NESTED, Tally } from '../support/fuzz.ts';
-import { rawConnection, send } from '../support/http.ts';
-import { freePort, type ServerProcess } from '../support/process.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { startDemo } from '@crypto-pay/test-kit/demo';
+import { DEEPLY_NESTED, Tally } from '@crypto-pay/test-kit/fuzz';
+import { rawConnection, send } from '@crypto-pay/test-kit/http';
+import { freePort, type ServerProcess } from '@crypto-pay/test-kit/process';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
 /** A server under test and routes of it: any request below must be refused with a 4xx. */
 interface Target {

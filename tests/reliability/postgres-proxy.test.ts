@@ -7,12 +7,12 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createdCheckout, paymentRequestOf, readCheckout } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { send } from '../support/http.ts';
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import { PERSONAL_SENTINELS } from '../support/senders.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { createdCheckout, paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
+import { PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
 let cluster: PostgresCluster;
 let stack: Stack;

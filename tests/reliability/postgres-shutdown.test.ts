@@ -6,11 +6,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createdCheckout } from '../support/checkouts.ts';
-import { send } from '../support/http.ts';
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.ts';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { send } from '@crypto-pay/test-kit/http';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startTcpRelay, type TcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 
 /** Past the proxy's own bounds (10 s for requests in flight, 5 s for the store): a hang. */
 const KILL_AFTER_MS = 60_000;

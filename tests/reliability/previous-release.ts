@@ -8,9 +8,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROOT } from '@crypto-pay/test-kit/process';
+import type { ProxyCommand } from '@crypto-pay/test-kit/servers';
 import { run, succeeded } from '../packed/packing.ts';
-import { ROOT } from '../support/process.ts';
-import type { ProxyCommand } from '../support/servers.ts';
 
 const PACKS = join(ROOT, 'tests/reliability/previous-release');
 

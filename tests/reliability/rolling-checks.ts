@@ -6,11 +6,11 @@
 
 import assert from 'node:assert/strict';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { eventually } from '../support/eventually.ts';
-import type { PostgresCluster } from '../support/postgres.ts';
-import type { ServerProcess } from '../support/process.ts';
-import type { Stack } from '../support/stack.ts';
-import type { WebhookReceiver } from '../support/webhook-receiver.ts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import type { PostgresCluster } from '@crypto-pay/test-kit/postgres';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import type { Stack } from '@crypto-pay/test-kit/stack';
+import type { WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 
 /** Where the checks read the rows: the cluster, as its superuser beside the proxies. */
 type Database = Pick<PostgresCluster, 'asSuperuser'>;

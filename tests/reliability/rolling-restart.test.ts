@@ -17,21 +17,21 @@
  * an answer, a row. */
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { type Balancer, balancedName, balanceStack } from '../support/balancer.ts';
-import { linkPath, paymentRequestsByLink } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { createWithKey, type Failure, readStatus } from '../support/retried-requests.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { type Balancer, balancedName, balanceStack } from '@crypto-pay/test-kit/balancer';
+import { linkPath, paymentRequestsByLink } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { createWithKey, type Failure, readStatus } from '@crypto-pay/test-kit/retried-requests';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
 import { FINAL, type Followed, follow } from './rolling-traffic.ts';
 
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SECRET = newWebhookSecret();
 const PROXIES = 3;
 /** Checkouts in all, created in waves of WAVE, one wave per phase. */
 const WAVE = 60;

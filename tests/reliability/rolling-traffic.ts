@@ -6,9 +6,9 @@
  */
 
 import { FINAL_CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
-import { type EventStream, messagesOf, openEventStream } from '../support/event-streams.ts';
-import { connectionErrorCode } from '../support/http.ts';
-import { type Failure, pause, reconnectDelay } from '../support/retried-requests.ts';
+import { type EventStream, messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { connectionErrorCode } from '@crypto-pay/test-kit/http';
+import { type Failure, pause, reconnectDelay } from '@crypto-pay/test-kit/retried-requests';
 
 /** Statuses after which a checkout never changes (the proxy ends its stream then). */
 export const FINAL: ReadonlySet<string> = new Set(FINAL_CHECKOUT_STATUSES);

@@ -9,7 +9,7 @@
  * answers are not searched, and its start-up banner shows its sandbox-only signing secret by
  * design; no other sandbox line may hold the secret, and none may hold sender data. Every other
  * stack of the suite (crash safety, storms, faults, fuzzing) gets the same search when it stops
- * (tests/support/stack.ts); this file adds the proxy's answers and the widget's dist.
+ * (@crypto-pay/test-kit/stack); this file adds the proxy's answers and the widget's dist.
  */
 
 import assert from 'node:assert/strict';
@@ -25,13 +25,18 @@ import {
   paymentRequestCallback,
   paymentRequestOf,
   sendCallback,
-} from '../support/checkouts.ts';
-import { openEventStream } from '../support/event-streams.ts';
-import { type Answer, send, sendJson } from '../support/http.ts';
-import { filesUnder, findLeaks, logTexts, type Text } from '../support/leaks.ts';
-import { ROOT } from '../support/process.ts';
-import { LEGAL_SENDER, PERSONAL_SENTINELS, SENDER, SENDER_EMAIL } from '../support/senders.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { type Answer, send, sendJson } from '@crypto-pay/test-kit/http';
+import { filesUnder, findLeaks, logTexts, type Text } from '@crypto-pay/test-kit/leaks';
+import { ROOT } from '@crypto-pay/test-kit/process';
+import {
+  LEGAL_SENDER,
+  PERSONAL_SENTINELS,
+  SENDER,
+  SENDER_EMAIL,
+} from '@crypto-pay/test-kit/senders';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
 const TIMEOUT_MS = 1000;
 const WIDGET_DIST = join(ROOT, 'packages/widget/dist');

@@ -7,10 +7,14 @@
 
 import assert from 'node:assert/strict';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { checkoutBody, paymentRequestCallback, paymentRequestOf } from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { send, sendJson, sendSigned } from '../support/http.ts';
-import { startWebhookReceiver } from '../support/webhook-receiver.ts';
+import {
+  checkoutBody,
+  paymentRequestCallback,
+  paymentRequestOf,
+} from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send, sendJson, sendSigned } from '@crypto-pay/test-kit/http';
+import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import {
   adminGet,
   readEvents,

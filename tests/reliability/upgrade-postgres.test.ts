@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import { proxyCommand } from '../support/servers.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
+import { proxyCommand } from '@crypto-pay/test-kit/servers';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
 import { assertBehavioursIntact, assertShownAsBefore } from './upgrade-checks.ts';
 import {

@@ -26,20 +26,20 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
-import { type Balancer, balancedName, balanceStack } from '../support/balancer.ts';
+import { type Balancer, balancedName, balanceStack } from '@crypto-pay/test-kit/balancer';
 import {
   linkPath,
   paymentRequestCallback,
   paymentRequestOf,
   paymentRequestsByLink,
-} from '../support/checkouts.ts';
-import { send, sendSigned } from '../support/http.ts';
-import { type PostgresCluster, startPostgres } from '../support/postgres.ts';
-import type { ServerProcess } from '../support/process.ts';
-import { createWithKey, type Failure, readStatus } from '../support/retried-requests.ts';
-import { proxyCommand } from '../support/servers.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { send, sendSigned } from '@crypto-pay/test-kit/http';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { createWithKey, type Failure, readStatus } from '@crypto-pay/test-kit/retried-requests';
+import { proxyCommand } from '@crypto-pay/test-kit/servers';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
 import { type Acknowledged, checkRows, untilCallbacksAnswered } from './rolling-checks.ts';
 import { postgresSchemaVersion } from './upgrade-rows.ts';

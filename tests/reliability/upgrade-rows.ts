@@ -5,8 +5,8 @@
  */
 
 import assert from 'node:assert/strict';
-import type { PostgresCluster } from '../support/postgres.ts';
-import { readStore } from '../support/store-file.ts';
+import type { PostgresCluster } from '@crypto-pay/test-kit/postgres';
+import { readStore } from '@crypto-pay/test-kit/store-file';
 
 /** The rows as each database counts them: table name to row count. */
 export type RowCounts = Record<string, number>;

@@ -12,12 +12,12 @@ import {
   type PaymentRequestRef,
   paymentRequestCallback,
   paymentRequestOf,
-} from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { type Answer, send, sendJson, sendSigned } from '../support/http.ts';
-import { freePort } from '../support/process.ts';
-import type { Stack } from '../support/stack.ts';
-import type { WebhookReceiver } from '../support/webhook-receiver.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { type Answer, send, sendJson, sendSigned } from '@crypto-pay/test-kit/http';
+import { freePort } from '@crypto-pay/test-kit/process';
+import type { Stack } from '@crypto-pay/test-kit/stack';
+import type { WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { untilCallbacksAnswered } from './rolling-checks.ts';
 
 /**

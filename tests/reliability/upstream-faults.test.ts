@@ -7,9 +7,9 @@
 
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, type TestContext, test } from 'node:test';
-import { createCheckout, createdCheckout } from '../support/checkouts.ts';
-import { type Answer, send } from '../support/http.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { createCheckout, createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { type Answer, send } from '@crypto-pay/test-kit/http';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
 const TIMEOUT_MS = 1000;
 const CREATE_PATH = '/api/payments/v1/requests';

@@ -7,8 +7,8 @@
  */
 
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import {
   createdCheckout,
@@ -16,14 +16,15 @@ import {
   paymentRequestCallback,
   paymentRequestOf,
   sendCallback,
-} from '../support/checkouts.ts';
-import { eventually } from '../support/eventually.ts';
-import { type Answer, send, sendJson } from '../support/http.ts';
-import { LEGAL_SENDER, PERSONAL_SENTINELS } from '../support/senders.ts';
-import { type Stack, startStack } from '../support/stack.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+  sendPaymentRequestCallback,
+} from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { type Answer, send, sendJson } from '@crypto-pay/test-kit/http';
+import { LEGAL_SENDER, PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const SECRET = newWebhookSecret();
 
 let stack: Stack;
 let receiver: WebhookReceiver;
@@ -82,7 +83,7 @@ describe('webhooks', { timeout: 180_000 }, () => {
       const request = await paymentRequestOf(stack, checkout);
       if (outcome === 'paid') {
         // processing first, as the service reports an address chosen before the payment.
-        const processing = await sendCallback(stack, paymentRequestCallback(request, 'processing'));
+        const processing = await sendPaymentRequestCallback(stack, request, 'processing');
         assert.equal(processing.status, 200);
         await delivered('checkout.processing', about(checkout));
       }
@@ -167,7 +168,7 @@ describe('webhooks', { timeout: 180_000 }, () => {
     receiver.mode = 'hang';
     const checkout = await createdCheckout(stack.proxy.url);
     const request = await paymentRequestOf(stack, checkout);
-    const answer: Answer = await sendCallback(stack, paymentRequestCallback(request, 'paid'));
+    const answer: Answer = await sendPaymentRequestCallback(stack, request, 'paid');
     assert.equal(answer.status, 200, 'committed before the answer');
     await eventually(
       () =>

@@ -1,5 +1,5 @@
 /**
- * Request inputs (from tests/support's builders, with the client's own values) and service
+ * Request inputs (from the test kit's builders, with the client's own values) and service
  * answers, shaped as the spec writes them, shared by the tests.
  */
 
@@ -13,8 +13,8 @@ import {
   invoice,
   paymentRequest,
   withdrawal,
-} from '../../../tests/support/processing-requests.ts';
-import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
+} from '@crypto-pay/test-kit/processing-requests';
+import { LEGAL_SENDER } from '@crypto-pay/test-kit/senders';
 
 export const paymentRequestInput = paymentRequest({
   amount: '100.00',

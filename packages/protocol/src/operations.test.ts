@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createdInvoice } from '../../../tests/support/processing-requests.ts';
-import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
 import { currencyEntrySchema, emptyRequestSchema } from './account.ts';
 import { callbackSchema } from './callbacks.ts';
 import { errorBody } from './error-body.ts';
 import { errors } from './errors.ts';
+import { createdInvoice, LEGAL_SENDER } from './examples.ts';
 import { createInvoiceSchema, invoiceSchema } from './invoice.ts';
 import { parseJson } from './json.ts';
 import {

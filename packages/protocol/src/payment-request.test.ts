@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paymentRequest } from '../../../tests/support/processing-requests.ts';
-import { LEGAL_SENDER } from '../../../tests/support/senders.ts';
 import { errors, type ProcessingError } from './errors.ts';
+import { LEGAL_SENDER, paymentRequest } from './examples.ts';
 import { createPaymentRequestSchema, paymentRequestSchema } from './payment-request.ts';
 import { validate } from './validation.ts';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LEGAL_SENDER, SENDER } from '../../../tests/support/senders.ts';
 import { COUNTRY_CODES, isCountryCode } from './countries.ts';
 import { errors } from './errors.ts';
+import { LEGAL_SENDER, SENDER } from './examples.ts';
 import { isCalendarDate, isDateOfBirth, receiverDataIssues, senderDataIssues } from './sender.ts';
 
 const person = SENDER.sender_data;

@@ -2,10 +2,10 @@
  * The same signatures as `signing.ts`, synchronous through node:crypto, for servers. Web Crypto
  * answers every call through a thread-pool round trip, which costs far more than the HMAC
  * itself and is paid on each signed request a server checks (BENCHMARKS.md, "Hand-written
- * paths").
+ * paths"). Also a new secret for the proxy's webhooks, which its tests and dev stack make too.
  */
 
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { KEY_HEADER, SIGNATURE_FORMAT, SIGNATURE_HEADER, type SignedHeaders } from './signing.ts';
 
 function digestOf(secret: string, body: string | Uint8Array): Buffer {
@@ -40,4 +40,12 @@ export function verifySignatureSync(
 export function secretsEqualSync(given: string, expected: string): boolean {
   const hash = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(hash(given), hash(expected));
+}
+
+/**
+ * A new Standard Webhooks secret (`whsec_` + base64 of 32 random bytes, the length the Standard
+ * Webhooks libraries generate) for the proxy's webhook endpoints.
+ */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }

@@ -1,6 +1,6 @@
 /**
  * Shared test fixtures: a sandbox on 127.0.0.1, a fresh proxy app for it (the sender data and
- * checkout bodies come from tests/support, as every suite's), and a recorder of every response and log line so each test file can check
+ * checkout bodies come from the test kit, as every suite's), and a recorder of every response and log line so each test file can check
  * that neither the signing secret nor any sender data ever left the proxy.
  */
 
@@ -8,16 +8,16 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach } from 'node:test';
 import type { InvoiceCallback } from '@crypto-pay/protocol';
 import { type RunningSandbox, startSandbox } from '@crypto-pay/sandbox';
-import { CATALOG, checkoutBody } from '../../../tests/support/checkouts.ts';
+import { CATALOG, checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import {
   type Answer,
   type HeaderOverrides,
   send,
   signedJsonHeaders,
-} from '../../../tests/support/http.ts';
-import { sandboxDriver } from '../../../tests/support/sandbox-driver.ts';
-import { PERSONAL_SENTINELS } from '../../../tests/support/senders.ts';
-import { proxyData, proxyEnv } from '../../../tests/support/servers.ts';
+} from '@crypto-pay/test-kit/http';
+import { sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
+import { PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
+import { proxyData, proxyEnv } from '@crypto-pay/test-kit/servers';
 import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
@@ -223,7 +223,7 @@ export function useServedProxy(
 /**
  * The test kit's sandbox driver for a sandbox this file started (in process or as a process,
  * with the test credentials), over `send`: its answers are `Answer`s, as a stack's are, so
- * tests/support's helpers (`paymentRequestOf`, say) take it.
+ * the test kit's helpers (`paymentRequestOf`, say) take it.
  */
 export const driverOf = (sandbox: { url: string }) => sandboxDriver(sandbox.url, CREDENTIALS, send);
 

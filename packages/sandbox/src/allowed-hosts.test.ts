@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { send } from '../../../tests/support/http.ts';
-import { paymentRequest } from '../../../tests/support/processing-requests.ts';
-import { sandboxDriver } from '../../../tests/support/sandbox-driver.ts';
+import { send } from '@crypto-pay/test-kit/http';
+import { paymentRequest } from '@crypto-pay/test-kit/processing-requests';
+import { sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
 import { createSandbox } from './app.ts';
 import { startSandbox } from './server.ts';
 

@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { verifySignature } from '@crypto-pay/protocol';
-import { callbackListener } from '../../../tests/support/callback-listener.ts';
-import { eventually } from '../../../tests/support/eventually.ts';
-import { paymentRequest } from '../../../tests/support/processing-requests.ts';
+import { callbackListener } from '@crypto-pay/test-kit/callback-listener';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { paymentRequest } from '@crypto-pay/test-kit/processing-requests';
 import { REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
 
 describe('callbacks', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { invoiceRequest } from '../../../tests/support/processing-requests.ts';
+import { invoiceRequest } from '@crypto-pay/test-kit/processing-requests';
 import {
   createPaymentRequest,
   ORIGIN,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
-import { SENDER } from '../../../tests/support/senders.ts';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 import {
   createPaymentRequest,
   ORIGIN,

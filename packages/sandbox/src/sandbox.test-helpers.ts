@@ -1,8 +1,8 @@
 /** Helpers for the unit tests: a fresh sandbox, driven by the test kit's driver through `app.request()`. */
 
 import { paymentRequestResponseSchema } from '@crypto-pay/protocol';
-import { paymentRequest } from '../../../tests/support/processing-requests.ts';
-import { type SandboxDriver, sandboxDriver } from '../../../tests/support/sandbox-driver.ts';
+import { paymentRequest } from '@crypto-pay/test-kit/processing-requests';
+import { type SandboxDriver, sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
 import { createSandbox, type Sandbox } from './app.ts';
 import type { SandboxOptions } from './config.ts';
 

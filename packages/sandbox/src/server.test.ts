@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sendSigned } from '../../../tests/support/http.ts';
-import { withdrawalRequest } from '../../../tests/support/processing-requests.ts';
+import { sendSigned } from '@crypto-pay/test-kit/http';
+import { withdrawalRequest } from '@crypto-pay/test-kit/processing-requests';
 
 import { startSandbox } from './server.ts';
 

@@ -15,10 +15,10 @@ import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type { CryptoPayErrorDetail } from '../src/events/error.ts';
 import '../src/crypto-pay.ts';
-import { SENDER } from '../../../tests/support/senders.ts';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 
-/** The suite's one set of senders (tests/support/senders.ts), for the widget's tests too. */
-export { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../tests/support/senders.ts';
+/** The suite's one set of senders (@crypto-pay/test-kit/senders), for the widget's tests too. */
+export { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 
 /**
  * `waitUntil` with room for a loaded machine: up to 5 s for a condition (open-wc's default is

@@ -1,8 +1,8 @@
 /** A sandbox started for one test file on 127.0.0.1, port 0, with helpers to drive it. */
 
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '@crypto-pay/sandbox';
-import { type Answer, send } from '../../support/http.ts';
-import { type SandboxDriver, sandboxDriver } from '../../support/sandbox-driver.ts';
+import { type Answer, send } from '@crypto-pay/test-kit/http';
+import { type SandboxDriver, sandboxDriver } from '@crypto-pay/test-kit/sandbox-driver';
 
 /** A sandbox on a real socket, driven over HTTP: answers carry the exact status, headers, bytes. */
 export interface SandboxUnderTest extends SandboxDriver<Answer> {
@@ -21,10 +21,3 @@ export async function sandboxUnderTest(
   t?.after(() => running.close());
   return { running, ...sandboxDriver(running.url, running, send) };
 }
-
-export {
-  invoiceRequest,
-  paymentRequest,
-  withdrawalRequest,
-  withNumbers,
-} from '../../support/processing-requests.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type PaymentRequestCallback, paymentRequestCallbackSchema } from '@crypto-pay/protocol';
-import { paymentRequestCallbackBody } from '../../../../tests/support/checkouts.ts';
+import { paymentRequestCallbackBody } from '@crypto-pay/test-kit/checkouts';
 import { refundInstructionsOf, statusDetailOf } from './status-detail.ts';
 
 /** A callback asking 0.0004 BTC, of which `sent` arrived; `changes` replace any field. */

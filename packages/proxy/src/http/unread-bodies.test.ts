@@ -11,10 +11,10 @@ import { once } from 'node:events';
 import { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import { before, describe, it } from 'node:test';
-import { createdCheckout, paymentRequestOf } from '../../../../tests/support/checkouts.ts';
-import { messagesOf, openEventStream } from '../../../../tests/support/event-streams.ts';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { rawConnection, send, sendJson } from '../../../../tests/support/http.ts';
+import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { rawConnection, send, sendJson } from '@crypto-pay/test-kit/http';
 import { driverOf, SHOP, sandboxControl, useServedProxy } from '../testing.test-helpers.ts';
 
 /** Sends a chunked POST whose body breaks off mid-chunk; resolves with the answer's first line. */

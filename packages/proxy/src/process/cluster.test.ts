@@ -13,11 +13,11 @@ import {
   createdCheckout,
   paymentRequestCallback,
   paymentRequestOf,
-} from '../../../../tests/support/checkouts.ts';
-import { messagesOf, openEventStream } from '../../../../tests/support/event-streams.ts';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { sendSigned } from '../../../../tests/support/http.ts';
-import { startWebhookReceiver } from '../../../../tests/support/webhook-receiver.ts';
+} from '@crypto-pay/test-kit/checkouts';
+import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { sendSigned } from '@crypto-pay/test-kit/http';
+import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { openPostgresStore } from '../store/postgres.ts';
 import { LISTEN_APPLICATION_NAME } from '../store/postgres-changes.ts';
 import type { CallbackEntry } from '../store/store.ts';

@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { afterEach, describe, it } from 'node:test';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { rawConnection } from '../../../../tests/support/http.ts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { useServedProxy } from '../testing.test-helpers.ts';
 import { STALLED_BODY_MS } from './connection-caps.ts';
 

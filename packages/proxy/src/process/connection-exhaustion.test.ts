@@ -11,16 +11,12 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import {
-  createdCheckout,
-  paymentRequestOf,
-  readCheckout,
-} from '../../../../tests/support/checkouts.ts';
-import { openEventStream } from '../../../../tests/support/event-streams.ts';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { rawConnection, send } from '../../../../tests/support/http.ts';
-import type { ServerProcess } from '../../../../tests/support/process.ts';
-import { proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
+import { createdCheckout, paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
+import { openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { rawConnection, send } from '@crypto-pay/test-kit/http';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { proxyData, startProxyProcess } from '@crypto-pay/test-kit/servers';
 import { driverOf, sandboxControl, startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 import { descriptorLimit, reservedDescriptors } from './descriptor-limit.ts';
 

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { send } from '../../../../tests/support/http.ts';
-import type { ServerProcess } from '../../../../tests/support/process.ts';
-import { proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
+import { send } from '@crypto-pay/test-kit/http';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { proxyData, startProxyProcess } from '@crypto-pay/test-kit/servers';
 import { startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 
 const data = proxyData({ prefix: 'crypto-pay-drain-' });

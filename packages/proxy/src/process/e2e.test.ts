@@ -7,22 +7,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { checkoutBody, paymentRequestOf } from '../../../../tests/support/checkouts.ts';
-import { messagesOf, openEventStream } from '../../../../tests/support/event-streams.ts';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { startCountingForwarder } from '../../../../tests/support/forwarder.ts';
-import { send } from '../../../../tests/support/http.ts';
-import {
-  type NotReadyError,
-  type ServerProcess,
-  textOf,
-} from '../../../../tests/support/process.ts';
+import { checkoutBody, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startCountingForwarder } from '@crypto-pay/test-kit/forwarder';
+import { send } from '@crypto-pay/test-kit/http';
+import { type NotReadyError, type ServerProcess, textOf } from '@crypto-pay/test-kit/process';
 import {
   processingUrls,
   proxyData,
   startProxyProcess,
   startSandboxProcess,
-} from '../../../../tests/support/servers.ts';
+} from '@crypto-pay/test-kit/servers';
 import {
   ADMIN_TOKEN,
   adminHeaders,

@@ -10,11 +10,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
-import { createdCheckout } from '../../../../tests/support/checkouts.ts';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { rawConnection, send } from '../../../../tests/support/http.ts';
-import type { ServerProcess } from '../../../../tests/support/process.ts';
-import { proxyData, startProxyProcess } from '../../../../tests/support/servers.ts';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { rawConnection, send } from '@crypto-pay/test-kit/http';
+import type { ServerProcess } from '@crypto-pay/test-kit/process';
+import { proxyData, startProxyProcess } from '@crypto-pay/test-kit/servers';
 import { usePostgres } from '../store/stores.test-helpers.ts';
 import { startTestSandbox, testEnv } from '../testing.test-helpers.ts';
 

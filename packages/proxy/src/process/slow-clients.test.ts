@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createdCheckout } from '../../../../tests/support/checkouts.ts';
-import { rawConnection } from '../../../../tests/support/http.ts';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { seen, useServedProxy } from '../testing.test-helpers.ts';
 import { createLogger } from './logger.ts';
 

@@ -10,8 +10,8 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runToExit } from '../../../../tests/support/process.ts';
-import { proxyCommand, startProxyProcess } from '../../../../tests/support/servers.ts';
+import { runToExit } from '@crypto-pay/test-kit/process';
+import { proxyCommand, startProxyProcess } from '@crypto-pay/test-kit/servers';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventually } from '../../../../tests/support/eventually.ts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
 import { LISTEN_APPLICATION_NAME, PAYLOAD_LIMIT_BYTES } from './postgres-changes.ts';

@@ -8,7 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { startTcpRelay } from '../../../../tests/support/tcp-relay.ts';
+import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import { DEFAULT_TIMEOUTS } from './database-timeouts.ts';
 import { createPool, query, serverSockets, transaction } from './postgres-connection.ts';
 import { usePostgres } from './stores.test-helpers.ts';

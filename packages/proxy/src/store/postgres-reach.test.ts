@@ -8,8 +8,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import pg from 'pg';
-import { startTcpRelay } from '../../../../tests/support/tcp-relay.ts';
 import { openPostgresStore } from './postgres.ts';
 import type { StoreChangeListener } from './store.ts';
 import { callback, checkout, usePostgres } from './stores.test-helpers.ts';

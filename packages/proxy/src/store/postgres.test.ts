@@ -6,9 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { queryOnce } from '@crypto-pay/test-kit/postgres';
 import pg from 'pg';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { queryOnce } from '../../../../tests/support/postgres.ts';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { openPostgresStore } from './postgres.ts';

@@ -1,11 +1,11 @@
 /**
  * Runs a store suite against every store: SQLite in memory, and PostgreSQL on a throwaway
- * cluster (tests/support/postgres.ts) started once per test file, with a fresh database for each
+ * cluster (@crypto-pay/test-kit/postgres) started once per test file, with a fresh database for each
  * store a test opens. So every assertion of the suite holds for both.
  */
 
 import { after, before, describe } from 'node:test';
-import { type PostgresCluster, startPostgres } from '../../../../tests/support/postgres.ts';
+import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
 import { relayedEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';

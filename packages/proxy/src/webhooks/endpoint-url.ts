@@ -3,7 +3,6 @@
  * development; a Standard Webhooks secret (`whsec_` + base64 of 24 to 64 random bytes).
  */
 
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 
 function isLoopback(hostname: string): boolean {
@@ -37,7 +36,5 @@ export function isWebhookSecret(value: string): boolean {
   return bytes >= 24 && bytes <= 64;
 }
 
-/** A new secret: 32 random bytes, the length the Standard Webhooks libraries generate. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
+// Made where the test kit and the dev stack make it too, which must not depend on the proxy.
+export { newWebhookSecret } from '@crypto-pay/protocol/node';

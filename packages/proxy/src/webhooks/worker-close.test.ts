@@ -10,10 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../tests/support/webhook-receiver.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { createLogger } from '../process/logger.ts';
 import { openPostgresStore } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';

@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import { startWebhookReceiver } from '../../../../tests/support/webhook-receiver.ts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { createLogger } from '../process/logger.ts';
 import { openPostgresStore } from '../store/postgres.ts';
 import { recordDeposit, usePostgres } from '../store/stores.test-helpers.ts';

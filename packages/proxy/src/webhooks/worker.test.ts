@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { Webhook } from 'standardwebhooks';
-import { eventually } from '../../../../tests/support/eventually.ts';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../tests/support/webhook-receiver.ts';
 import { createLogger } from '../process/logger.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';

@@ -4,7 +4,7 @@ import { errorBody, invoiceResponseSchema } from '@crypto-pay/protocol';
 import {
   INVOICE_FIELDS_EMPTY_AT_CREATE,
   invoiceRequest,
-} from '../../../../tests/support/processing-requests.ts';
+} from '@crypto-pay/test-kit/processing-requests';
 import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 

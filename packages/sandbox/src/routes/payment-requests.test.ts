@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, errors, paymentRequestResponseSchema } from '@crypto-pay/protocol';
-import { paymentRequest } from '../../../../tests/support/processing-requests.ts';
+import { paymentRequest } from '@crypto-pay/test-kit/processing-requests';
 import { REQUESTS, testSandbox } from '../sandbox.test-helpers.ts';
 
 const NOW = 1_800_000_000;

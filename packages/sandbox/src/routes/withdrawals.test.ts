@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, JsonNumber, jsonNumber, withdrawalResponseSchema } from '@crypto-pay/protocol';
-import { withdrawalRequest } from '../../../../tests/support/processing-requests.ts';
+import { withdrawalRequest } from '@crypto-pay/test-kit/processing-requests';
 import { type TestSandbox, testSandbox } from '../sandbox.test-helpers.ts';
 import { sandboxErrors } from '../sandbox-errors.ts';
 

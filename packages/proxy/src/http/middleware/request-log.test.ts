@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { rawConnection } from '../../../../../tests/support/http.ts';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { createLogger } from '../../process/logger.ts';
 import { seen, useServedProxy } from '../../testing.test-helpers.ts';
 import { redactedPath } from './request-log.ts';

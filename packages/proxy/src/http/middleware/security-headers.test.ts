@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { type Answer, headerValues, send } from '../../../../../tests/support/http.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { type Answer, headerValues, send } from '@crypto-pay/test-kit/http';
 import { createLogger } from '../../process/logger.ts';
 import { SHOP, useServedProxy } from '../../testing.test-helpers.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';

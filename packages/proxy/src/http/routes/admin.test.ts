@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createProcessingClient, ProcessingApiError } from '@crypto-pay/client';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 import { callback } from '../../store/stores.test-helpers.ts';
 import {
   API_KEY,

@@ -7,8 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
-import { signedJsonHeaders } from '../../../../../tests/support/http.ts';
+import { paymentRequestCallback } from '@crypto-pay/test-kit/checkouts';
+import { signedJsonHeaders } from '@crypto-pay/test-kit/http';
 import { createLogger } from '../../process/logger.ts';
 import { openSqliteStore } from '../../store/sqlite.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import { paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
-import { SENDER_EMAIL } from '../../../../../tests/support/senders.ts';
+import { paymentRequestCallback } from '@crypto-pay/test-kit/checkouts';
+import { SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 import { createdRecord, deliverCallback, useSandboxAndProxy } from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();

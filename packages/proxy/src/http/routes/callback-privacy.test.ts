@@ -7,13 +7,10 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { paymentRequestCallbackBody } from '../../../../../tests/support/checkouts.ts';
-import { eventually } from '../../../../../tests/support/eventually.ts';
-import { SENDER } from '../../../../../tests/support/senders.ts';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '../../../../../tests/support/webhook-receiver.ts';
+import { paymentRequestCallbackBody } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { SENDER } from '@crypto-pay/test-kit/senders';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { createLogger } from '../../process/logger.ts';
 import { openSqliteStore } from '../../store/sqlite.ts';
 import {

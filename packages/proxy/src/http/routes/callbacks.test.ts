@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signBody } from '@crypto-pay/protocol';
-import { paymentRequestCallback } from '../../../../../tests/support/checkouts.ts';
-import type { HeaderOverrides } from '../../../../../tests/support/http.ts';
+import { paymentRequestCallback } from '@crypto-pay/test-kit/checkouts';
+import type { HeaderOverrides } from '@crypto-pay/test-kit/http';
 import {
   LEGAL_SENDER,
   PERSONAL_SENTINELS,
   SENDER,
   SENDER_EMAIL,
-} from '../../../../../tests/support/senders.ts';
+} from '@crypto-pay/test-kit/senders';
 import {
   API_KEY,
   adminHeaders,

@@ -5,8 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { LEGAL_SENDER, SENDER } from '../../../../../tests/support/senders.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
 import { adminHeaders, json, seen, useSandboxAndProxy } from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();

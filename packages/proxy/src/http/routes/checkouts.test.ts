@@ -2,8 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { SENDER } from '../../../../../tests/support/senders.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 import { callback } from '../../store/stores.test-helpers.ts';
 import {
   json,

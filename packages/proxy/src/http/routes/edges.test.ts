@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { ADMIN_TOKEN, json, SHOP, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 
 const shared = useTestSandbox();

@@ -9,9 +9,9 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
-import { rawConnection } from '../../../../../tests/support/http.ts';
 import type { AppEnv } from '../context.ts';
 import { type EventSink, streamToNode } from './event-stream-node.ts';
 

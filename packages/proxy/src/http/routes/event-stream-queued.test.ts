@@ -5,9 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createdCheckout } from '../../../../../tests/support/checkouts.ts';
-import { eventually } from '../../../../../tests/support/eventually.ts';
-import { rawConnection } from '../../../../../tests/support/http.ts';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { createLogger } from '../../process/logger.ts';
 import { seen, useServedProxy } from '../../testing.test-helpers.ts';
 

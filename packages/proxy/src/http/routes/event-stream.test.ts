@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createdCheckout, paymentRequestOf } from '../../../../../tests/support/checkouts.ts';
-import { messagesOf, openEventStream } from '../../../../../tests/support/event-streams.ts';
-import { eventually } from '../../../../../tests/support/eventually.ts';
-import { rawConnection } from '../../../../../tests/support/http.ts';
+import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { createLogger } from '../../process/logger.ts';
 import {
   driverOf,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { messagesOf } from '../../../../../tests/support/event-streams.ts';
-import { eventually } from '../../../../../tests/support/eventually.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { messagesOf } from '@crypto-pay/test-kit/event-streams';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import { callback } from '../../store/stores.test-helpers.ts';
 import {
   json,

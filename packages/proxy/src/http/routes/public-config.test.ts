@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import {
   json,
   sandboxControl,

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createProcessingClient } from '@crypto-pay/client';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
-import { SENDER } from '../../../../../tests/support/senders.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 import {
   API_KEY,
   adminHeaders,

@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import pg from 'pg';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { openPostgresStore } from '../../store/postgres.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
 import { json, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';

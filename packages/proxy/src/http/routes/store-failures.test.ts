@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { openSqliteStore } from '../../store/sqlite.ts';
 import { json, seen, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import {
   adminHeaders,
   json,

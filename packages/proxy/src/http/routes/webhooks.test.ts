@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { Webhook } from 'standardwebhooks';
-import { checkoutBody } from '../../../../../tests/support/checkouts.ts';
 import { adminHeaders, json, useSandboxAndProxy } from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import widgetManifest from '@crypto-pay/widget/package.json' with { type: 'json' };
 import { installedWidgetParts, widgetPartRoutes } from './widget-parts.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'crypto-pay-parts-'));
@@ -46,8 +47,7 @@ describe('the widget parts', () => {
 
   it('finds the parts of the widget installed beside it', () => {
     const parts = installedWidgetParts();
-    const manifest = new URL('../../../../widget/package.json', import.meta.url);
-    assert.equal(parts?.version, JSON.parse(readFileSync(manifest, 'utf8')).version);
+    assert.equal(parts?.version, widgetManifest.version);
     assert.match(parts?.folder ?? '', /widget[/\\]dist[/\\]chunks$/);
   });
 

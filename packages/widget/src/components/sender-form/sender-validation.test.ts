@@ -1,5 +1,5 @@
+import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
 import { expect } from '@open-wc/testing';
-import { LEGAL_SENDER, SENDER } from '../../../../../tests/support/senders.ts';
 import { english as en } from '../../../test/translations.ts';
 import de from '../../localize/translations/de.ts';
 import firstPaintEnglish from '../../localize/translations/en.ts';

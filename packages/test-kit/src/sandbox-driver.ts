@@ -1,11 +1,13 @@
 /**
  * The one way tests drive a sandbox: signed processing calls and its control API (simulate
- * outcomes, move the clock, set faults, read callbacks), over whatever sends a request. The
+ * outcomes, move the clock, set faults, read callbacks), and the suite's valid creates sent as
+ * they are, over whatever sends a request. The
  * sandbox's own tests build it over `app.request()` (answers are `Response`s); the conformance
  * suite over real HTTP (`send`, answers are `Answer`s with the exact bytes).
  */
 
 import { type HeaderOverrides, signedJsonHeaders } from './http.ts';
+import { invoiceRequest, paymentRequest, withdrawalRequest } from './processing-requests.ts';
 
 /** `{base_url}` and `{payments_base_url}` of the spec, below the sandbox's origin. */
 const GENERAL_BASE = '/api/v2';
@@ -33,6 +35,12 @@ export interface SandboxDriver<A> {
   payments(path: string, body: string | object, init?: SignedInit): Promise<A>;
   /** Control API under `/_sandbox`: GET without a body, POST with one. */
   control(path: string, body?: object): Promise<A>;
+  /** Creates the suite's valid payment request with `overrides` (undefined removes a field). */
+  createPaymentRequest(overrides?: Record<string, unknown>): Promise<A>;
+  /** Creates the suite's valid invoice, its amount the JSON number `amount`, with `overrides`. */
+  createInvoice(overrides?: Record<string, unknown>, amount?: string): Promise<A>;
+  /** Creates the suite's valid crypto withdrawal, its amount the JSON number `amount`. */
+  createWithdrawal(overrides?: Record<string, unknown>, amount?: string): Promise<A>;
 }
 
 /** A driver for the sandbox at `origin` with these credentials, sending through `send`. */
@@ -46,10 +54,19 @@ export function sandboxDriver<A>(
     const headers = signedJsonHeaders(credentials, text, init.headers);
     return send(`${origin}${path}`, { method: init.method ?? 'POST', headers, body: text });
   };
+  const general = (path: string, body: string | object, init?: SignedInit) =>
+    call(`${GENERAL_BASE}${path}`, body, init);
+  const payments = (path: string, body: string | object, init?: SignedInit) =>
+    call(`${PAYMENTS_BASE}${path}`, body, init);
   return {
     call,
-    general: (path, body, init) => call(`${GENERAL_BASE}${path}`, body, init),
-    payments: (path, body, init) => call(`${PAYMENTS_BASE}${path}`, body, init),
+    general,
+    payments,
+    createPaymentRequest: (overrides) => payments('/requests', paymentRequest(overrides)),
+    createInvoice: (overrides, amount) =>
+      general('/invoices/create', invoiceRequest(overrides, amount)),
+    createWithdrawal: (overrides, amount) =>
+      general('/withdrawal/crypto', withdrawalRequest(overrides, amount)),
     control: (path, body) =>
       send(`${origin}/_sandbox${path}`, {
         method: body === undefined ? 'GET' : 'POST',

@@ -4,25 +4,13 @@
  * looks for.
  */
 
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/protocol/examples';
+
 /**
- * Sender data no other text contains, so a search for it in logs, bodies and files finds only
- * leaks. The proxy must forward it upstream and keep it nowhere.
+ * Sender data no other text contains (protocol's examples), so a search for it in logs, bodies
+ * and files finds only leaks. The proxy must forward it upstream and keep it nowhere.
  */
-export const SENDER = {
-  sender_type: 'natural',
-  sender_data: {
-    first_name: 'Zebulonia',
-    last_name: 'Quixotewright',
-    date_of_birth: '1984-02-29',
-  },
-} as const;
-
-export const LEGAL_SENDER = {
-  sender_type: 'legal',
-  sender_data: { legal_name: 'Xylocarp Umbrage Holdings', country_of_registration: 'NLD' },
-} as const;
-
-export const SENDER_EMAIL = 'zebulonia.quixotewright@example.org';
+export { LEGAL_SENDER, SENDER, SENDER_EMAIL };
 
 /**
  * The country of registration as it would look wherever it leaked: a bare code is three letters

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
+import { ensureDebianPackages } from './debian-packages.mjs';
 import { guardAgainstOrphans } from './orphan-guard.ts';
 import { freePort } from './process.ts';
 import type { Stack } from './stack.ts';

@@ -159,3 +159,13 @@ export function paymentRequestCallback(
 export function sendCallback(stack: Stack, body: string): Promise<Answer> {
   return sendSigned(`${stack.proxy.url}/callbacks/processing`, stack.credentials, body);
 }
+
+/** Posts the signed callback of `request` moving to `status` (`extra` as `paymentRequestCallback`). */
+export function sendPaymentRequestCallback(
+  stack: Stack,
+  request: { id: string; foreign_id: string },
+  status: string,
+  extra: Record<string, unknown> = {},
+): Promise<Answer> {
+  return sendCallback(stack, paymentRequestCallback(request, status, extra));
+}

@@ -111,7 +111,7 @@ test('a killed test process leaves no cluster behind', async () => {
   // A child process starts a cluster, says where, and is killed with SIGKILL: no exit handler
   // of its own runs, and the orphan guard must stop the server and remove the directory.
   const program = `
-    import { startPostgres } from ${JSON.stringify(`${ROOT}/tests/support/postgres.ts`)};
+    import { startPostgres } from ${JSON.stringify(`${ROOT}/packages/test-kit/src/postgres.ts`)};
     const cluster = await startPostgres();
     console.log(JSON.stringify({ directory: cluster.directory, url: cluster.url }));
     setInterval(() => {}, 1000);

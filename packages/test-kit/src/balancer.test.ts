@@ -224,7 +224,7 @@ test('a soft stop lets an open stream end and takes no new request', async () =>
 
 test('a killed test process leaves no balancer behind', async () => {
   const program = `
-    import { startBalancer } from ${JSON.stringify(`${ROOT}/tests/support/balancer.ts`)};
+    import { startBalancer } from ${JSON.stringify(`${ROOT}/packages/test-kit/src/balancer.ts`)};
     const balancer = await startBalancer({ servers: [{ name: 'a', port: ${a.port} }] });
     console.log(JSON.stringify({ url: balancer.url, directory: balancer.directory }));
     setInterval(() => {}, 1000);

@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { newWebhookSecret } from '@crypto-pay/proxy';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import { DEMO_ADMIN_TOKEN, demoProxyEnv, ensureWidgetBuilt, startDemo } from './demo.ts';
 import { type CountingForwarder, startCountingForwarder } from './forwarder.ts';
 import { type Answer, send } from './http.ts';

@@ -9,9 +9,9 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { SOURCE_FLAGS } from '../../scripts/source.mjs';
+import { SOURCE_FLAGS } from './source.mjs';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface LogLine {
   stream: 'stdout' | 'stderr';

@@ -1,6 +1,6 @@
 /**
  * A throwaway PostgreSQL 15 cluster for the tests: Debian's package (installed when missing by
- * scripts/debian-packages.mjs, as the browsers are), a cluster made by `initdb` in a temporary
+ * debian-packages.mjs, as the browsers are), a cluster made by `initdb` in a temporary
  * directory, listening on a free loopback port only, with a database and a role made for the
  * caller; restarted or stopped to play a database that restarts or is unreachable, and removed
  * at the end, or by an orphan guard when the test process dies first.
@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { ensureDebianPackages } from '../../scripts/debian-packages.mjs';
+import { ensureDebianPackages } from './debian-packages.mjs';
 import { guardAgainstOrphans } from './orphan-guard.ts';
 import { freePort } from './process.ts';
 

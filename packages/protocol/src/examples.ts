@@ -1,12 +1,31 @@
 /**
- * Valid bodies of the processing API's creates (payment request, invoice, withdrawal) with the
- * suite's sender, for the sandbox's, the client's and the conformance suite's tests alike; each takes
- * overrides (undefined removes a field) to break one rule at a time. Also the invoice the
- * service answers a create with, for the client's and the protocol's tests.
+ * Example values of the processing API, valid by its rules: a natural and a legal sender, the
+ * creates (payment request, invoice, withdrawal) and the invoice a create answers. For
+ * documentation and tests; the test kit (`@crypto-pay/test-kit`) hands the same values to every
+ * suite, and this package's own tests use them here. The sender values appear in no other text,
+ * so a search for them in logs, bodies and files finds only leaks.
  */
 
-import { jsonNumber, stringifyJson } from '@crypto-pay/protocol';
-import { SENDER } from './senders.ts';
+import { jsonNumber, stringifyJson } from './json.ts';
+
+/** A natural sender. The date of birth is a leap day of 1984: no clock or id of a run spells it. */
+export const SENDER = {
+  sender_type: 'natural',
+  sender_data: {
+    first_name: 'Zebulonia',
+    last_name: 'Quixotewright',
+    date_of_birth: '1984-02-29',
+  },
+} as const;
+
+/** A legal sender. */
+export const LEGAL_SENDER = {
+  sender_type: 'legal',
+  sender_data: { legal_name: 'Xylocarp Umbrage Holdings', country_of_registration: 'NLD' },
+} as const;
+
+/** The customer's email address. */
+export const SENDER_EMAIL = 'zebulonia.quixotewright@example.org';
 
 /** A valid create payment request; override fields (undefined removes one). */
 export function paymentRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
