@@ -10,7 +10,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { demoBackend } from './demo/merchant-backend.mjs';
 // @ts-expect-error: plain ES module without types
-import { SHOP_HEAD, shopHeader } from './demo/shop-header.mjs';
+import { withShopParts } from './demo/shop-header.mjs';
 // @ts-expect-error: plain ES module without types, shared with demo/server.mjs
 import { answerBadPath, fileUnder, refuseDotSegments } from './demo/static-files.mjs';
 
@@ -38,10 +38,7 @@ function sharedHeader(): Plugin {
     name: 'crypto-pay-demo-header',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html, context) =>
-        html
-          .replace('<!-- shop-head -->', SHOP_HEAD)
-          .replace('<!-- shop-header -->', shopHeader(context.path)),
+      handler: (html, context) => withShopParts(html, context.path),
     },
   };
 }

@@ -34,3 +34,10 @@ export function shopHeader(path) {
     '</header>',
   ].join('\n');
 }
+
+/** `html` (a demo page's source) with the shared head and the header written in, as at `path`. */
+export function withShopParts(html, path) {
+  return html
+    .replace('<!-- shop-head -->', SHOP_HEAD)
+    .replace('<!-- shop-header -->', shopHeader(path));
+}
