@@ -1,12 +1,13 @@
 /**
  * The PostgreSQL connection pool and how the store talks through it: one query, or one
- * transaction on one pooled connection; a failure of the server or of the way to it (refused,
+ * transaction on one pooled connection, or Kysely's statements (`kyselyPool`); a failure of the server or of the way to it (refused,
  * cut, shutting down, out of connections, read-only) becomes `StoreUnavailableError`, so the
  * routes answer 503 `store_unavailable` as they do for SQLite's, and the pool drops the broken
  * connection and opens new ones by itself once the server is back.
  */
 
 import { Socket } from 'node:net';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
 import { retriedAfterStalls, withinRunningTime } from './loop-stalls.ts';
@@ -245,6 +246,37 @@ export async function transaction<T>(
     // A connection that failed is not given back to be reused: the pool opens a new one.
     pooled.release(broken);
   }
+}
+
+/**
+ * `pool` as Kysely's PostgreSQL dialect takes it, with the guarantees of `query` and
+ * `transaction`: a connection waited for as `connect` does, each statement given up after the
+ * read timeout (`timedQueries`), failures of the server turned into `StoreUnavailableError`, and
+ * a connection that failed so dropped by the pool rather than given to the next request.
+ */
+export function kyselyPool(pool: pg.Pool): PostgresPool {
+  return {
+    options: pool.options,
+    async connect(): Promise<PostgresPoolClient> {
+      const pooled = await connect(pool);
+      const timed = timedQueries(pooled, readTimeouts.get(pool) ?? 0);
+      let broken: Error | undefined;
+      return {
+        async query(text: string, values: readonly unknown[]) {
+          try {
+            return await timed.query(text, [...values]);
+          } catch (error) {
+            if (unavailableReasonOf(error) !== undefined) broken = error as Error;
+            throw storeError(error);
+          }
+        },
+        release(discard?: boolean) {
+          pooled.release(broken ?? (discard ? new Error('discarded by Kysely') : undefined));
+        },
+      } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**
