@@ -64,11 +64,6 @@ export const checkoutSchema = z.object({
       ),
     ),
   ),
-  note: z.optional(
-    z
-      .string()
-      .check(z.describe("What the checkout is for, as the merchant's session describes it.")),
-  ),
   refund_instructions: z.optional(
     refundInstructionsSchema.check(
       z.describe(

@@ -235,7 +235,6 @@ export async function createCheckout(
     if (urls.success !== undefined) checkout.successUrl = urls.success;
     if (urls.failed !== undefined) checkout.failedUrl = urls.failed;
     if (price.product !== undefined) checkout.product = price.product;
-    if (price.session?.description !== undefined) checkout.note = price.session.description;
     const links: { idempotencyKey?: string; sessionTokenHash?: string } = {};
     if (idempotencyKey !== undefined) links.idempotencyKey = idempotencyKey;
     if (price.session) links.sessionTokenHash = price.session.tokenHash;

@@ -54,7 +54,6 @@ export function checkoutOf(row: CheckoutRow): CheckoutRecord {
   put(checkout, 'product', row.product);
   put(checkout, 'statusDetail', row.status_detail);
   put(checkout, 'refundInstructions', row.refund_instructions);
-  put(checkout, 'note', row.note);
   return checkout;
 }
 
@@ -78,7 +77,6 @@ export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTab
     product: checkout.product ?? null,
     status_detail: checkout.statusDetail ?? null,
     refund_instructions: checkout.refundInstructions ?? null,
-    note: checkout.note ?? null,
     created_at: checkout.createdAt,
     updated_at: checkout.updatedAt,
     version: checkout.version,

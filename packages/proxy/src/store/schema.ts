@@ -258,13 +258,7 @@ function adoption(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
 }
 
 /** This history, after its baseline: appended to, never edited once shipped. */
-const HISTORY: readonly Migration[] = [
-  {
-    // What a checkout is for, as its session describes it.
-    version: 10,
-    up: (db) => [db.schema.alterTable('checkouts').addColumn('note', 'text').compile()],
-  },
-];
+const HISTORY: readonly Migration[] = [];
 
 /** The version a database is at once the plan has run. */
 export const LATEST_VERSION = FIRST + HISTORY.length;

@@ -20,14 +20,6 @@ describeStores('Store', (open) => {
     await store.close();
   });
 
-  it("keeps a checkout's note", async () => {
-    const store = await open();
-    const noted = checkout({ note: 'A kettle, blue' });
-    await store.insertCheckout(noted, {});
-    assert.deepEqual(await store.getCheckout(noted.id), noted);
-    await store.close();
-  });
-
   it('moves a checkout only forward, and never out of a final status', async () => {
     const store = await open();
     const saved = checkout();

@@ -41,8 +41,6 @@ export interface CheckoutRecord {
   statusDetail?: StatusDetail;
   /** Where refund instructions come from when the amount sent differs from the amount due. */
   refundInstructions?: RefundInstructions;
-  /** What the checkout is for, as its session describes it. */
-  note?: string;
   /** Unix milliseconds. */
   createdAt: number;
   updatedAt: number;
@@ -75,7 +73,6 @@ export const PUBLIC_FIELDS = {
   failed_url: 'failedUrl',
   status_detail: 'statusDetail',
   refund_instructions: 'refundInstructions',
-  note: 'note',
 } as const satisfies PublicFieldMap;
 
 /**

@@ -31,7 +31,6 @@ export interface CheckoutsTable {
   product: string | null;
   status_detail: NonNullable<CheckoutRecord['statusDetail']> | null;
   refund_instructions: NonNullable<CheckoutRecord['refundInstructions']> | null;
-  note: string | null;
   created_at: number;
   updated_at: number;
   version: number;
