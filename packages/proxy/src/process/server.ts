@@ -68,7 +68,10 @@ export async function openStore(
 ): Promise<Store> {
   const database = databaseOf(databaseUrl);
   return database.kind === 'sqlite'
-    ? openSqliteStore(database.file)
+    ? openSqliteStore(
+        database.file,
+        options.claimLeaseMs === undefined ? {} : { claimLeaseMs: options.claimLeaseMs },
+      )
     : openPostgresStore(database.url, options);
 }
 

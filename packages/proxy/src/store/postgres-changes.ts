@@ -74,19 +74,6 @@ export const outboxNotice = (origin: string): Notice => ({
   payload: origin,
 });
 
-/**
- * Sends `notices` from inside the caller's transaction, in one statement. The server drops a
- * repeat of the same channel and payload within one transaction, so an outbox notice per event
- * is one notice per commit.
- */
-export async function notify(client: Queryable, notices: Notice[]): Promise<void> {
-  if (notices.length === 0) return;
-  await client.query(
-    'SELECT pg_notify(channel, payload) FROM unnest($1::text[], $2::text[]) AS n(channel, payload)',
-    [notices.map((notice) => notice.channel), notices.map((notice) => notice.payload)],
-  );
-}
-
 /** How often the listening connection is asked for a sign of life (a silent partition). */
 const HEARTBEAT_MS = 15_000;
 /** Waits between attempts to listen again: doubled from the first to the last. */

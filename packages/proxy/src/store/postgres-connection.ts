@@ -1,12 +1,13 @@
 /**
- * The PostgreSQL connection pool and how the store talks through it: one query, or one
- * transaction on one pooled connection; a failure of the server or of the way to it (refused,
+ * The PostgreSQL connection pool and how the store talks through it (Kysely's statements on
+ * pooled connections, `kyselyPool`); a failure of the server or of the way to it (refused,
  * cut, shutting down, out of connections, read-only) becomes `StoreUnavailableError`, so the
  * routes answer 503 `store_unavailable` as they do for SQLite's, and the pool drops the broken
  * connection and opens new ones by itself once the server is back.
  */
 
 import { Socket } from 'node:net';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
 import { retriedAfterStalls, withinRunningTime } from './loop-stalls.ts';
@@ -150,7 +151,7 @@ export function connectionConfig(
   };
 }
 
-/** Each pool's `readTimeoutOf`, for `query` and `transaction`. */
+/** Each pool's `readTimeoutOf`, for `kyselyPool`. */
 const readTimeouts = new WeakMap<pg.Pool, number>();
 
 /** A pool on `url` of at most `size` connections. */
@@ -196,76 +197,33 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
   }
 }
 
-/** One statement on any pooled connection. */
-export async function query<Row extends pg.QueryResultRow>(
-  pool: pg.Pool,
-  text: string,
-  values: unknown[] = [],
-): Promise<pg.QueryResult<Row>> {
-  return transactionless(pool, (client) => client.query<Row>(text, values));
-}
-
-/** Runs `work` on one pooled connection, outside a transaction; a broken connection is dropped. */
-async function transactionless<T>(pool: pg.Pool, work: (client: Queryable) => Promise<T>) {
-  const client = await connect(pool);
-  let broken: Error | undefined;
-  try {
-    return await work(timedQueries(client, readTimeouts.get(pool) ?? 0));
-  } catch (error) {
-    if (unavailableReasonOf(error) !== undefined) broken = error as Error;
-    throw storeError(error);
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** Runs `work` in one transaction (READ COMMITTED) on one connection; commits, or rolls back and throws. */
-export async function transaction<T>(
-  pool: pg.Pool,
-  work: (client: Queryable) => Promise<T>,
-): Promise<T> {
-  const pooled = await connect(pool);
-  const client = timedQueries(pooled, readTimeouts.get(pool) ?? 0);
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    if (unavailableReasonOf(error) === undefined) {
-      await client.query('ROLLBACK').catch((rollback: Error) => {
-        broken = rollback;
-      });
-    } else {
-      broken = error as Error;
-    }
-    throw storeError(error);
-  } finally {
-    // A connection that failed is not given back to be reused: the pool opens a new one.
-    pooled.release(broken);
-  }
-}
-
 /**
- * The optional filters of a list query, numbered as PostgreSQL numbers parameters ($1, $2, …):
- * `where(n => \`status = ${n}\`, value)` for each filter given, then `param(limit)` for a
- * value placed elsewhere in the statement.
+ * `pool` as Kysely's PostgreSQL dialect takes it: a connection waited for as `connect` does,
+ * each statement given up after the read timeout (`timedQueries`), failures of the server turned
+ * into `StoreUnavailableError`, and a connection that failed so dropped by the pool rather than
+ * given to the next request.
  */
-export function listFilters() {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+export function kyselyPool(pool: pg.Pool): PostgresPool {
   return {
-    params,
-    param,
-    where(condition: (placeholder: string) => string, value: unknown) {
-      conditions.push(condition(param(value)));
+    options: pool.options,
+    async connect(): Promise<PostgresPoolClient> {
+      const pooled = await connect(pool);
+      const timed = timedQueries(pooled, readTimeouts.get(pool) ?? 0);
+      let broken: Error | undefined;
+      return {
+        async query(text: string, values: readonly unknown[]) {
+          try {
+            return await timed.query(text, [...values]);
+          } catch (error) {
+            if (unavailableReasonOf(error) !== undefined) broken = error as Error;
+            throw storeError(error);
+          }
+        },
+        release(discard?: boolean) {
+          pooled.release(broken ?? (discard ? new Error('discarded by Kysely') : undefined));
+        },
+      } as unknown as PostgresPoolClient;
     },
-    /** `WHERE …` with every filter given, or nothing. */
-    clause: () => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''),
+    end: () => pool.end(),
   };
 }

@@ -8,14 +8,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { queryOnce } from '@crypto-pay/test-kit/postgres';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
+import { postgresDialect } from './dialect.postgres.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
+import { writeEvent } from './outbox-store.ts';
 import { openPostgresStore } from './postgres.ts';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations.ts';
-import { writeEvent } from './postgres-outbox.ts';
+import { LATEST_VERSION } from './schema.ts';
 import type { Store } from './store.ts';
 import { callback, checkout, depositCallback, usePostgres } from './stores.test-helpers.ts';
+import type { Tables } from './tables.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
 const PROXIES = 4;
@@ -37,9 +40,10 @@ describe('PostgreSQL store, several proxies on one database', () => {
   it('migrates once when several proxies start at once', async () => {
     const { stores, url } = await proxies();
     const { rows } = await queryOnce(url, 'SELECT version FROM schema_migrations ORDER BY version');
+    // A new database starts at this history's baseline (9), then takes what follows it.
     assert.deepEqual(
       rows,
-      POSTGRES_MIGRATIONS.map((_, index) => ({ version: index + 1 })),
+      Array.from({ length: LATEST_VERSION - 8 }, (_, index) => ({ version: 9 + index })),
     );
     await closeAll(stores);
   });
@@ -228,10 +232,26 @@ describe('PostgreSQL store, several proxies on one database', () => {
     const first = checkout();
     await store.insertCheckout(first, {});
     // A transaction that has written its event and not committed yet.
-    const slow = new pg.Client({ connectionString: url });
-    await slow.connect();
-    await slow.query('BEGIN');
-    await writeEvent(slow, { type: 'checkout.early', createdAt: 1, data: {} });
+    const slowPool = new pg.Pool({ connectionString: url, max: 1 });
+    const slowDb = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: slowPool }) });
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const slow = slowDb.transaction().execute(async (trx) => {
+      await writeEvent(postgresDialect('slow'), trx, {
+        type: 'checkout.early',
+        createdAt: 1,
+        data: {},
+      });
+      written();
+      await committing;
+    });
+    await wrote;
     let laterCommitted = false;
     const later = store
       .recordCallback(callback, { type: 'checkout.late', createdAt: 2, data: {} })
@@ -241,16 +261,17 @@ describe('PostgreSQL store, several proxies on one database', () => {
     // The late one waits on the lock the early one holds until it commits.
     await eventually(
       async () =>
-        (await slow.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))
+        (await queryOnce(url, "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))
           .rows.length === 1,
       'the late event waiting for the early one',
     );
     // So a reader paging now sees neither, not the late one before the early one.
     assert.deepEqual(await store.listEvents({ limit: 10 }), []);
     assert.equal(laterCommitted, false);
-    await slow.query('COMMIT');
+    commit();
+    await slow;
     await later;
-    await slow.end();
+    await slowDb.destroy();
     const events = await store.listEvents({ limit: 10 });
     assert.deepEqual(
       events.map((event) => event.type),

@@ -1,24 +1,70 @@
 /**
  * The store on PostgreSQL (node-postgres, a pool), for several proxies on one database: every
  * decision that two proxies could race on is one conditional statement or a row lock, so the
- * database, not a process, answers for the cluster. Rows map to records as SQLite's do. Here
- * the store is opened, put together from its parts (checkouts and the callback log, what a
- * create holds, the webhook outbox, the rate limit, pruning) and closed.
+ * database, not a process, answers for the cluster. Its queries are the ones both databases
+ * share, through Kysely's PostgreSQL dialect on the pool (`kyselyPool`); here the store is
+ * opened, migrated under an advisory lock, told of other proxies' changes, and closed.
  */
 
+import { Kysely, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import { assembleStore, probeQuery } from './assemble.ts';
+import { DEFAULT_CLAIM_LEASE_MS } from './create-claims.ts';
 import { type DatabaseTimeouts, DEFAULT_POOL_SIZE, DEFAULT_TIMEOUTS } from './database-timeouts.ts';
+import { postgresDialect } from './dialect.postgres.ts';
 import { changeFeed } from './postgres-changes.ts';
-import { postgresCheckouts } from './postgres-checkouts.ts';
-import { createPool, query, serverSockets, storeError } from './postgres-connection.ts';
-import { postgresCreateClaims } from './postgres-create-claims.ts';
-import { migratePostgres } from './postgres-migrations.ts';
-import { postgresOutbox } from './postgres-outbox.ts';
-import { postgresRateLimit } from './postgres-rate-limit.ts';
-import { prunePostgres } from './postgres-retention.ts';
+import { createPool, kyselyPool, serverSockets, storeError } from './postgres-connection.ts';
+import { migrationPlan, SCHEMA_MIGRATIONS_TABLE } from './schema.ts';
 import type { Store } from './store.ts';
+import type { Tables } from './tables.ts';
 
-/** How long a create may hold a session or an Idempotency-Key unless the caller says. */
-export const DEFAULT_CLAIM_LEASE_MS = 5 * 60 * 1000;
+export { DEFAULT_CLAIM_LEASE_MS };
+
+/** The key of the advisory lock migrations hold: the same in every proxy, of every release. */
+const MIGRATION_LOCK = 7_301_018_001;
+
+/**
+ * Brings the schema to this release's (`schema.ts`), each step in its own transaction, holding
+ * the session-level advisory lock throughout: a second proxy (of this release or an older one)
+ * blocks on it until the first is done, then finds nothing left to do.
+ */
+async function migrate(client: pg.ClientBase, builder: Kysely<Tables>): Promise<void> {
+  // No statement timeout here: waiting for another proxy's migration, or building an index on a
+  // large table, may rightly take longer than any request should.
+  await client.query('SET statement_timeout = 0');
+  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await client.query(SCHEMA_MIGRATIONS_TABLE('postgres'));
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT version FROM schema_migrations',
+    );
+    const plan = migrationPlan(
+      builder,
+      'postgres',
+      rows.map((row) => row.version),
+    );
+    for (const step of plan) {
+      await client.query('BEGIN');
+      try {
+        if (step.script !== undefined) await client.query(step.script);
+        for (const statement of step.statements) {
+          await client.query(statement.sql, [...statement.parameters]);
+        }
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+          step.version,
+          Date.now(),
+        ]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    await client.query('RESET statement_timeout');
+  }
+}
 
 export interface PostgresStoreOptions {
   poolSize?: number;
@@ -47,10 +93,6 @@ export interface PostgresStoreOptions {
  */
 export const DEFAULT_CLOSE_TIMEOUT_MS = 5000;
 
-/** Readiness's write: one row rewritten (the store can still write, not only read). */
-const PROBE = `INSERT INTO store_probe (id, checked_at) VALUES (1, $1)
-  ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`;
-
 /**
  * Connects to `url` (`postgres://` or `postgresql://`; TLS by its `sslmode`, `sslrootcert`, …
  * as pg reads them), migrates under an advisory lock and returns the store. A database that
@@ -64,10 +106,11 @@ export async function openPostgresStore(
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const sockets = serverSockets();
   const pool = createPool(url, options.poolSize ?? DEFAULT_POOL_SIZE, timeouts, sockets);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
   try {
     const client = await pool.connect();
     try {
-      await migratePostgres(client);
+      await migrate(client, db);
     } finally {
       client.release();
     }
@@ -82,20 +125,17 @@ export async function openPostgresStore(
   });
   const { origin } = changes;
 
+  const store = assembleStore(db, postgresDialect(origin), lease);
+
   return {
-    ...postgresOutbox(pool, origin),
-    ...postgresRateLimit(pool),
-    ...postgresCheckouts(pool, origin),
-    ...postgresCreateClaims(pool, lease),
+    ...store,
     subscribeChanges: (listener) => changes.subscribe(listener),
-    async pruneBefore(before, limit) {
-      return prunePostgres(pool, before, limit);
-    },
     async ping() {
       // On the listening connection once there is one: a proxy whose pool is taken by requests
       // stays ready, and one that cannot hear the others' changes is not.
-      if (changes.started()) await changes.probe(PROBE, [Date.now()]);
-      else await query(pool, PROBE, [Date.now()]);
+      if (!changes.started()) return store.ping();
+      const probe = probeQuery(db, Date.now()).compile();
+      await changes.probe(probe.sql, [...probe.parameters]);
     },
     async close() {
       const ended = (async () => {

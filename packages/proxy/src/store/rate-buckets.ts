@@ -18,17 +18,25 @@ export function rateWaitSeconds(tokens: number, taken: boolean, perMinute: numbe
 }
 
 /**
+ * Whether a sweep of old rows is due at `at`: the first time, then once every `periodMs` (or at
+ * once after the clock stepped back). A store asks at each write that leaves rows to sweep, and
+ * sweeps a table by a scan at most that often rather than at every write.
+ */
+export function periodicSweep(periodMs: number): (at: number) => boolean {
+  let sweptAt: number | undefined;
+  return (at) => {
+    if (sweptAt !== undefined && at >= sweptAt && at - sweptAt < periodMs) return false;
+    sweptAt = at;
+    return true;
+  };
+}
+
+/**
  * A store's sweep of idle buckets, asked after each take at the take's time: once a minute (or
  * at once after the clock stepped back) it answers the time before which buckets are idle, to
  * be deleted (they are full anyway); otherwise undefined. One sweep per store.
  */
 export function idleBucketSweep(): (takenAt: number) => number | undefined {
-  let sweptAt: number | undefined;
-  return (takenAt) => {
-    if (sweptAt !== undefined && takenAt >= sweptAt && takenAt - sweptAt < RATE_BUCKET_IDLE_MS) {
-      return undefined;
-    }
-    sweptAt = takenAt;
-    return takenAt - RATE_BUCKET_IDLE_MS;
-  };
+  const due = periodicSweep(RATE_BUCKET_IDLE_MS);
+  return (takenAt) => (due(takenAt) ? takenAt - RATE_BUCKET_IDLE_MS : undefined);
 }

@@ -1,50 +1,27 @@
 /**
- * Rows of the store's tables, as both databases' stores hand them over, and their mapping to the
- * store's records (null ↔ absent). JSON columns arrive parsed: SQLite keeps them as text, so its
- * store parses them at the query; PostgreSQL's jsonb arrives parsed.
+ * Rows of the store's tables (`tables.ts`) and their mapping to and from the store's records, in
+ * one place for both databases (null ↔ absent). JSON columns are read here: text on SQLite,
+ * parsed already from PostgreSQL's jsonb.
  */
 
+import type { Insertable, Selectable } from 'kysely';
 import type { DeliveryAttempt, EndpointSecrets, StoredEvent, WebhookEndpoint } from './outbox.ts';
 import type { CheckoutRecord, CheckoutSession, CurrencyRef, StoredCallback } from './store.ts';
+import type {
+  CallbacksTable,
+  CheckoutSessionsTable,
+  CheckoutsTable,
+  WebhookAttemptsTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './tables.ts';
 
-export interface CheckoutRow {
-  id: string;
-  status: CheckoutRecord['status'];
-  payment_link: string;
-  expires_at: number;
-  amount: string;
-  currency_iso: string;
-  currency_network: string | null;
-  payment_currency_iso: string | null;
-  payment_currency_network: string | null;
-  success_url: string | null;
-  failed_url: string | null;
-  payment_request_id: string;
-  foreign_id: string;
-  pricing: CheckoutRecord['pricing'];
-  product: string | null;
-  status_detail: CheckoutRecord['statusDetail'] | null;
-  refund_instructions: CheckoutRecord['refundInstructions'] | null;
-  created_at: number;
-  updated_at: number;
-  version: number;
-  seq: number;
-}
+/** A JSON column's value, whichever database read it. */
+export const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-export interface SessionRow {
-  token_hash: string;
-  amount: string;
-  currency_iso: string;
-  currency_network: string | null;
-  foreign_id: string | null;
-  end_user_reference: string | null;
-  description: string | null;
-  url_store: string | null;
-  url_success: string | null;
-  url_failed: string | null;
-  expires_at: number;
-  created_at: number;
-}
+export type CheckoutRow = Selectable<CheckoutsTable>;
+export type SessionRow = Selectable<CheckoutSessionsTable>;
 
 export const currency = (iso: string, network: string | null): CurrencyRef =>
   network === null ? { iso } : { iso, network_name: network };
@@ -80,6 +57,32 @@ export function checkoutOf(row: CheckoutRow): CheckoutRecord {
   return checkout;
 }
 
+/** The row a new checkout is saved as. */
+export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTable> {
+  return {
+    id: checkout.id,
+    status: checkout.status,
+    payment_link: checkout.paymentLink,
+    expires_at: checkout.expiresAt,
+    amount: checkout.amount,
+    currency_iso: checkout.currency.iso,
+    currency_network: checkout.currency.network_name ?? null,
+    payment_currency_iso: checkout.paymentCurrency?.iso ?? null,
+    payment_currency_network: checkout.paymentCurrency?.network_name ?? null,
+    success_url: checkout.successUrl ?? null,
+    failed_url: checkout.failedUrl ?? null,
+    payment_request_id: checkout.paymentRequestId,
+    foreign_id: checkout.foreignId,
+    pricing: checkout.pricing,
+    product: checkout.product ?? null,
+    status_detail: checkout.statusDetail ?? null,
+    refund_instructions: checkout.refundInstructions ?? null,
+    created_at: checkout.createdAt,
+    updated_at: checkout.updatedAt,
+    version: checkout.version,
+  };
+}
+
 export function sessionOf(row: SessionRow): CheckoutSession {
   const session: CheckoutSession = {
     tokenHash: row.token_hash,
@@ -97,60 +100,44 @@ export function sessionOf(row: SessionRow): CheckoutSession {
   return session;
 }
 
-export interface EventRow {
-  id: string;
-  type: string;
-  created_at: number;
-  data: Record<string, unknown>;
+/** The row a new session is saved as (unclaimed). */
+export function sessionRowOf(session: CheckoutSession): Insertable<CheckoutSessionsTable> {
+  return {
+    token_hash: session.tokenHash,
+    amount: session.amount,
+    currency_iso: session.currency.iso,
+    currency_network: session.currency.network_name ?? null,
+    foreign_id: session.foreignId ?? null,
+    end_user_reference: session.endUserReference ?? null,
+    description: session.description ?? null,
+    url_store: session.urlStore ?? null,
+    url_success: session.urlSuccess ?? null,
+    url_failed: session.urlFailed ?? null,
+    expires_at: session.expiresAt,
+    created_at: session.createdAt,
+  };
 }
 
-export interface EndpointRow {
-  id: string;
-  url: string;
-  secret: string | null;
-  previous_secret: string | null;
-  previous_secret_until: number | null;
-  event_types: string[] | null;
-  created_at: number;
-  failing_since: number | null;
-}
-
+export type EventRow = Pick<Selectable<WebhookEventsTable>, 'id' | 'type' | 'created_at' | 'data'>;
+export type EndpointRow = Omit<Selectable<WebhookEndpointsTable>, 'deleted_at'>;
 /** A `webhook_attempts` row joined with its delivery's event id and type and endpoint id. */
-export interface AttemptRow {
-  id: number;
-  delivery_id: number;
-  attempt: number;
-  attempted_at: number;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_excerpt: string | null;
+export type AttemptRow = Selectable<WebhookAttemptsTable> & {
   event_id: string;
   event_type: string;
   endpoint_id: string;
-}
-
-export interface CallbackRow {
-  id: number;
-  received_at: number;
-  type: string;
-  object_id: string | null;
-  foreign_id: string | null;
-  status: string | null;
-  outcome: string;
-  body: Record<string, unknown>;
-}
+};
+export type CallbackRow = Selectable<CallbacksTable>;
 
 export const eventOf = (row: EventRow): StoredEvent => ({
   id: row.id,
   type: row.type,
   createdAt: row.created_at,
-  data: row.data,
+  data: json(row.data),
 });
 
 export function endpointOf(row: EndpointRow): WebhookEndpoint {
   const endpoint: WebhookEndpoint = { id: row.id, url: row.url, createdAt: row.created_at };
-  put(endpoint, 'eventTypes', row.event_types);
+  put(endpoint, 'eventTypes', row.event_types === null ? null : json(row.event_types));
   put(endpoint, 'failingSince', row.failing_since);
   put(endpoint, 'previousSecretUntil', row.previous_secret_until);
   return endpoint;
@@ -187,7 +174,7 @@ export function callbackOf(row: CallbackRow): StoredCallback {
     receivedAt: row.received_at,
     type: row.type,
     outcome: row.outcome,
-    body: row.body,
+    body: json(row.body),
   };
   put(entry, 'objectId', row.object_id);
   put(entry, 'foreignId', row.foreign_id);

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { relayedEvent } from '../webhooks/events.ts';
+import { SQLITE_HISTORY } from './legacy/sqlite-history.ts';
+import { LATEST_VERSION } from './schema.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { MIGRATIONS } from './sqlite-migrations.ts';
 import { callback, checkout, depositCallback } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
@@ -23,16 +24,11 @@ describe('SQLite store, what only a file has', () => {
 
     const raw = new Database(file, { readonly: true });
     assert.equal(raw.pragma('journal_mode', { simple: true }), 'wal');
-    assert.deepEqual(raw.prepare('SELECT version FROM schema_migrations').all(), [
-      { version: 1 },
-      { version: 2 },
-      { version: 3 },
-      { version: 4 },
-      { version: 5 },
-      { version: 6 },
-      { version: 7 },
-      { version: 8 },
-    ]);
+    // A new file starts at the one history's baseline (9), then takes what follows it.
+    assert.deepEqual(
+      raw.prepare('SELECT version FROM schema_migrations').all(),
+      Array.from({ length: LATEST_VERSION - 8 }, (_, index) => ({ version: 9 + index })),
+    );
     raw.close();
 
     const reopened = openSqliteStore(file);
@@ -48,7 +44,7 @@ describe('SQLite store, what only a file has', () => {
     raw.exec(
       'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
     );
-    MIGRATIONS.slice(0, 6).forEach((sql, index) => {
+    SQLITE_HISTORY.slice(0, 6).forEach((sql, index) => {
       raw.exec(sql);
       raw.prepare('INSERT INTO schema_migrations VALUES (?, 0)').run(index + 1);
     });

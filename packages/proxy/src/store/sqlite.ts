@@ -1,22 +1,82 @@
 /**
- * The store on SQLite (better-sqlite3): one file, WAL journal, migrations applied at open.
- * Calls are synchronous underneath; the interface is asynchronous for other databases. Here the
- * store is opened, put together from its parts (checkouts and the callback log, what a create
- * claims, the webhook outbox, the rate limit, pruning), probed and closed.
+ * The store on SQLite (better-sqlite3): one file, WAL journal, migrations applied at open. Its
+ * queries are the ones both databases share, through Kysely's SQLite dialect on this one
+ * connection (Kysely queues them, so a transaction never interleaves with another statement);
+ * here the file is opened, locked, configured, migrated, probed and closed.
  */
 
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { assembleStore } from './assemble.ts';
+import { DEFAULT_CLAIM_LEASE_MS } from './create-claims.ts';
+import { createTempTables, sqliteDialect } from './dialect.sqlite.ts';
 import { type FileLock, lockDatabase } from './lock.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
 import { privateDirectory, privateFile } from './private-files.ts';
-import { sqliteCheckouts } from './sqlite-checkouts.ts';
-import { sqliteCreateClaims } from './sqlite-create-claims.ts';
-import { migrate } from './sqlite-migrations.ts';
-import { sqliteOutbox } from './sqlite-outbox.ts';
-import { sqliteRateLimit } from './sqlite-rate-limit.ts';
-import { sqlitePruner } from './sqlite-retention.ts';
+import { migrationPlan, SCHEMA_MIGRATIONS_TABLE } from './schema.ts';
 import type { Store } from './store.ts';
+import type { Tables } from './tables.ts';
+
+/**
+ * The schema brought to this release's (`schema.ts`), each step in its own transaction with the
+ * row that records it. Synchronous, so a store is open (or has failed) once `openSqliteStore`
+ * returns.
+ */
+function migrate(db: Database.Database, builder: Kysely<Tables>): void {
+  db.exec(SCHEMA_MIGRATIONS_TABLE('sqlite'));
+  const applied = (
+    db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]
+  ).map((row) => row.version);
+  for (const step of migrationPlan(builder, 'sqlite', applied)) {
+    db.transaction(() => {
+      if (step.script !== undefined) db.exec(step.script);
+      for (const statement of step.statements) {
+        db.prepare(statement.sql).run(...statement.parameters);
+      }
+      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
+        step.version,
+        Date.now(),
+      );
+    })();
+  }
+}
+
+/** What a rollback runs once SQLite has ended the transaction itself. */
+const NO_TRANSACTION = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  all: () => [],
+  iterate: () => [][Symbol.iterator](),
+};
+
+/**
+ * Kysely's SQLite dialect on `db`, each statement prepared once: a status read or a create
+ * reuses the statements prepared for the ones before.
+ */
+function kyselyOf(db: Database.Database): Kysely<Tables> {
+  // Bounded: a list of ids (pruning, claims) makes a statement per length.
+  const prepared = new LRUCache<string, Database.Statement>({ max: 500 });
+  return new Kysely<Tables>({
+    dialect: new SqliteDialect({
+      database: {
+        close: () => db.close(),
+        prepare(sql: string) {
+          // SQLite ends a transaction itself on some errors (a full disk): Kysely's rollback
+          // would then fail, and its error would hide the one that ended it.
+          if (sql === 'rollback' && !db.inTransaction) return NO_TRANSACTION;
+          let statement = prepared.get(sql);
+          if (!statement) {
+            statement = db.prepare(sql);
+            prepared.set(sql, statement);
+          }
+          return statement;
+        },
+      },
+    }),
+  });
+}
 
 /**
  * One process owns the file (`lockDatabase`), so at open no create is in flight: an idempotency key or a session
@@ -27,7 +87,7 @@ import type { Store } from './store.ts';
 function releaseAbandoned(db: Database.Database): void {
   db.prepare('DELETE FROM idempotency_keys WHERE checkout_id IS NULL').run();
   db.prepare(
-    'UPDATE checkout_sessions SET claimed = 0 WHERE claimed = 1 AND checkout_id IS NULL',
+    'UPDATE checkout_sessions SET claimed_until = NULL WHERE claimed_until IS NOT NULL AND checkout_id IS NULL',
   ).run();
   // A webhook a dead process was sending is due again now, not when its lease runs out.
   db.prepare(
@@ -39,7 +99,11 @@ function releaseAbandoned(db: Database.Database): void {
  * Opens, locks, configures and migrates the database; every failure becomes `openFailure`'s
  * error, or `lockDatabase`'s when another process has the file.
  */
-function openDatabase(file: string): { db: Database.Database; lock: FileLock | undefined } {
+function openDatabase(file: string): {
+  db: Database.Database;
+  kysely: Kysely<Tables>;
+  lock: FileLock | undefined;
+} {
   let db: Database.Database | undefined;
   let lock: FileLock | undefined;
   try {
@@ -61,9 +125,10 @@ function openDatabase(file: string): { db: Database.Database; lock: FileLock | u
     // Temporary tables (the rate buckets), sorts and index builds stay in memory: spilled, they
     // would go to /var/tmp or /tmp, which a container with a read-only root has no room in.
     db.pragma('temp_store = MEMORY');
-    migrate(db);
+    const kysely = kyselyOf(db);
+    migrate(db, kysely);
     releaseAbandoned(db);
-    return { db, lock };
+    return { db, kysely, lock };
   } catch (error) {
     if (db?.open) db.close();
     lock?.release();
@@ -81,31 +146,18 @@ export function openSqliteStore(
   options: {
     /** Runs on the connection once it is open and migrated (tests: make writes fail). */
     onOpen?: (db: Database.Database) => void;
+    /** How long a create may hold a session or an Idempotency-Key (default 5 minutes). */
+    claimLeaseMs?: number;
   } = {},
 ): Store {
-  const { db, lock } = openDatabase(file);
+  const { db, kysely, lock } = openDatabase(file);
   // Its TEMP table is made first: what `onOpen` does to the connection holds for it too.
-  const rateLimit = sqliteRateLimit(db);
+  createTempTables(db);
   options.onOpen?.(db);
-  const outbox = sqliteOutbox(db);
-  const prune = sqlitePruner(db);
-  // Readiness's write: one row rewritten (the store can still write, not only read).
-  const probe = db.prepare(`INSERT INTO store_probe (id, checked_at) VALUES (1, ?)
-    ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`);
-
   return {
-    ...outbox.store,
-    ...sqliteCheckouts(db, outbox.writeEvent),
-    ...sqliteCreateClaims(db),
-    async pruneBefore(before, limit) {
-      return prune(before, limit);
-    },
-    ...rateLimit,
+    ...assembleStore(kysely, sqliteDialect, options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS),
     // One process owns the file: every change is its own, published where it is made.
     subscribeChanges: () => () => {},
-    async ping() {
-      probe.run(Date.now());
-    },
     async close() {
       if (db.open) db.close();
       lock?.release();

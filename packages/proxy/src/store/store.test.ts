@@ -102,4 +102,19 @@ describeStores('Store', (open) => {
     });
     await store.close();
   });
+
+  it('takes over a key past its day before the purge of old keys comes round', async () => {
+    const store = await open();
+    const day = 86_400_000;
+    const made = checkout();
+    await store.reserveIdempotencyKey('old', 'h1', 1000);
+    await store.insertCheckout(made, { idempotencyKey: 'old' });
+    // A purge runs at this reservation (a minute since the last): 'old' is not past its day yet.
+    await store.reserveIdempotencyKey('other', 'h1', 1000 + day);
+    // A millisecond later it is, and no purge is due for a minute: it is taken over all the same.
+    assert.deepEqual(await store.reserveIdempotencyKey('old', 'h2', 1001 + day), {
+      kind: 'reserved',
+    });
+    await store.close();
+  });
 });

@@ -302,7 +302,7 @@ export interface Store extends WebhookStore {
   close(): Promise<void>;
 }
 
-/** The part of a store that keeps checkouts and the callback log (`*-checkouts.ts`). */
+/** The part of a store that keeps checkouts and the callback log (`checkouts.ts`). */
 export type CheckoutsPart = Pick<
   Store,
   | 'insertCheckout'
@@ -314,7 +314,7 @@ export type CheckoutsPart = Pick<
   | 'listCallbacks'
 >;
 
-/** The part that keeps what a create claims: sessions, Idempotency-Keys (`*-create-claims.ts`). */
+/** The part that keeps what a create claims: sessions, Idempotency-Keys (`create-claims.ts`). */
 export type CreateClaimsPart = Pick<
   Store,
   | 'createSession'

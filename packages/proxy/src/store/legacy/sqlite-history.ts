@@ -1,11 +1,10 @@
 /**
- * The SQLite schema, as an append-only list of migrations (entry N is schema version N+1,
- * never edited once shipped), and the step that applies the missing ones at start.
+ * The old SQLite history, frozen: entry N made schema version N+1, up to version 8, the last
+ * before one history served both databases (`schema.ts`). Never edited: a file at any of these
+ * versions is brought to 8 by the rest of this list, then adopted; upgrade tests build it.
  */
 
-import type Database from 'better-sqlite3';
-
-export const MIGRATIONS: readonly string[] = [
+export const SQLITE_HISTORY: readonly string[] = [
   `
   -- Checkouts: what the widget follows. No sender data, no email: only prices and statuses.
   CREATE TABLE checkouts (
@@ -176,26 +175,3 @@ export const MIGRATIONS: readonly string[] = [
     CHECK (refund_instructions IN ('email', 'merchant'));
   `,
 ];
-
-/** Applies every migration the database has not seen, each in its own transaction. */
-export function migrate(db: Database.Database): void {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
-  );
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-      (row) => row.version,
-    ),
-  );
-  MIGRATIONS.forEach((sql, index) => {
-    const version = index + 1;
-    if (applied.has(version)) return;
-    db.transaction(() => {
-      db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(
-        version,
-        Date.now(),
-      );
-    })();
-  });
-}

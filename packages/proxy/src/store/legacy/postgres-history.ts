@@ -1,16 +1,10 @@
 /**
- * The PostgreSQL schema, as an append-only list of migrations (entry N is schema version N+1,
- * never edited once shipped; the same tables as SQLite's `sqlite-migrations.ts`), and the step that
- * applies the missing ones at start under an advisory lock, so that of several proxies starting
- * at once one migrates and the others wait for it, then find nothing left to do.
+ * The old PostgreSQL history, frozen: entry N made schema version N+1, up to version 6, the last
+ * before one history served both databases (`schema.ts`). Never edited: a database at any of
+ * these versions is brought to 6 by the rest of this list, then adopted; upgrade tests build it.
  */
 
-import type pg from 'pg';
-
-/** The key of the advisory lock migrations hold: any fixed number, the same in every proxy. */
-const MIGRATION_LOCK = 7_301_018_001;
-
-export const POSTGRES_MIGRATIONS: readonly string[] = [
+export const POSTGRES_HISTORY: readonly string[] = [
   `
   -- Checkouts: what the widget follows. No sender data, no email: only prices and statuses.
   -- Times are Unix milliseconds (BIGINT), read back as numbers (postgres-connection.ts).
@@ -194,41 +188,3 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     CHECK (refund_instructions IN ('email', 'merchant'));
   `,
 ];
-
-/**
- * Applies every migration the database has not seen, each in its own transaction, holding the
- * session-level advisory lock throughout: a second proxy blocks on it until the first is done.
- */
-export async function migratePostgres(client: pg.ClientBase): Promise<void> {
-  // No statement timeout here: waiting for another proxy's migration, or building an index on a
-  // large table, may rightly take longer than any request should.
-  await client.query('SET statement_timeout = 0');
-  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-  try {
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`);
-    const { rows } = await client.query<{ version: number }>(
-      'SELECT version FROM schema_migrations',
-    );
-    const applied = new Set(rows.map((row) => row.version));
-    for (const [index, sql] of POSTGRES_MIGRATIONS.entries()) {
-      const version = index + 1;
-      if (applied.has(version)) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
-          version,
-          Date.now(),
-        ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-    }
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    await client.query('RESET statement_timeout');
-  }
-}

@@ -1,0 +1,199 @@
+/**
+ * Checkouts and the callback log, on either database: a checkout saved with what its create
+ * held, read and listed, and moved forward by a callback, its event (and on PostgreSQL the
+ * notices that tell the other proxies) committed with the change in one transaction.
+ */
+
+import { isAhead } from '@crypto-pay/protocol/checkout-status';
+import { type Kysely, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Db, StoreDialect } from './dialect.ts';
+import type { NewEvent } from './outbox.ts';
+import { callbackOf, checkoutOf, checkoutRowOf } from './rows.ts';
+import type { CallbackEntry, CheckoutRecord, CheckoutsPart } from './store.ts';
+import type { Tables } from './tables.ts';
+
+/**
+ * How many checkouts a SQLite store keeps in memory: about 1 KiB each, and a checkout is read
+ * while its customer pays, so the ones read lately are the ones read next.
+ */
+const RECENT_CHECKOUTS = 10_000;
+
+const callbackRow = (entry: CallbackEntry) => ({
+  received_at: entry.receivedAt,
+  type: entry.type,
+  object_id: entry.objectId ?? null,
+  foreign_id: entry.foreignId ?? null,
+  status: entry.status ?? null,
+  outcome: entry.outcome,
+  body: JSON.stringify(entry.body),
+});
+
+/**
+ * The checkouts part of the store; `writeEvent` is the outbox's, run inside its transactions
+ * (true when it wrote the event).
+ */
+export function checkouts(
+  db: Kysely<Tables>,
+  dialect: StoreDialect,
+  writeEvent: (trx: Db, event: NewEvent) => Promise<boolean>,
+): CheckoutsPart {
+  // A SQLite file has one process (`lock.ts`), so every change to a checkout is made here, and a
+  // copy of each one read lately, replaced when it changes, is exact: a status read skips the
+  // database (BENCHMARKS.md, "Session 12"). On PostgreSQL other proxies change checkouts: no copy.
+  const recent = dialect.sharedByProcesses
+    ? undefined
+    : new LRUCache<string, CheckoutRecord>({ max: RECENT_CHECKOUTS });
+  const remember = (checkout: CheckoutRecord) => {
+    const known = recent?.get(checkout.id);
+    // A read that began before a change ends after it: the copy keeps the newer version.
+    if (known && known.version >= checkout.version) return known;
+    recent?.set(checkout.id, frozen(checkout));
+    return checkout;
+  };
+
+  const writeAndAnnounce = async (trx: Db, event: NewEvent | undefined) => {
+    // Other proxies' workers wake for its deliveries.
+    if (event && (await writeEvent(trx, event))) await dialect.announce(trx, { outbox: true });
+  };
+
+  return {
+    async insertCheckout(checkout, links, event) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('checkouts').values(checkoutRowOf(checkout)).execute();
+        if (links.idempotencyKey !== undefined) {
+          await trx
+            .updateTable('idempotency_keys')
+            .set({ checkout_id: checkout.id })
+            .where('key', '=', links.idempotencyKey)
+            .execute();
+        }
+        if (links.sessionTokenHash !== undefined) {
+          await trx
+            .updateTable('checkout_sessions')
+            .set({ checkout_id: checkout.id })
+            .where('token_hash', '=', links.sessionTokenHash)
+            .execute();
+        }
+        await writeAndAnnounce(trx, event);
+      });
+    },
+    async getCheckout(id) {
+      const known = recent?.get(id);
+      if (known) return known;
+      const row = await db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && remember(checkoutOf(row));
+    },
+    async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
+      const row = await db
+        .selectFrom('checkouts')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('payment_request_id', '=', paymentRequestId),
+            ...(foreignId === undefined ? [] : [eb('foreign_id', '=', foreignId)]),
+          ]),
+        )
+        .orderBy(sql`payment_request_id = ${paymentRequestId}`, 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && checkoutOf(row);
+    },
+    async advanceCheckout(id, change, callback, eventOf) {
+      const changed = await db.transaction().execute(async (trx) => {
+        // The row lock makes concurrent callbacks (on any proxy) decide one after the other,
+        // each on the status the one before it committed: a final status stays final.
+        const current = await trx
+          .selectFrom('checkouts')
+          .select('status')
+          .where('id', '=', id)
+          .$if(dialect.sharedByProcesses, (query) => query.forUpdate())
+          .executeTakeFirst();
+        const ahead = current !== undefined && isAhead(current.status, change.status);
+        await trx
+          .insertInto('callbacks')
+          .values(callbackRow({ ...callback, outcome: ahead ? 'applied' : 'ignored' }))
+          .execute();
+        if (!ahead) return undefined;
+        const row = await trx
+          .updateTable('checkouts')
+          .set((eb) => ({
+            status: change.status,
+            updated_at: change.at,
+            version: eb('version', '+', 1),
+            payment_currency_iso: eb.fn.coalesce(
+              'payment_currency_iso',
+              eb.val(change.paymentCurrency?.iso ?? null),
+            ),
+            payment_currency_network: eb
+              .case()
+              .when('payment_currency_iso', 'is', null)
+              .then(eb.val(change.paymentCurrency?.network_name ?? null))
+              .else(eb.ref('payment_currency_network'))
+              .end(),
+            status_detail: eb.fn.coalesce(eb.val(change.statusDetail ?? null), 'status_detail'),
+            refund_instructions: eb.fn.coalesce(
+              eb.val(change.refundInstructions ?? null),
+              'refund_instructions',
+            ),
+          }))
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const checkout = checkoutOf(row);
+        const written = eventOf !== undefined && (await writeEvent(trx, eventOf(checkout)));
+        // Delivered to the other proxies when this commits: their streams and workers.
+        await dialect.announce(trx, { checkout, outbox: written });
+        return checkout;
+      });
+      // Remembered once the transaction has returned, that is once the change is committed.
+      return changed && remember(changed);
+    },
+    async listCheckouts({ status, foreignId, before, limit }) {
+      const rows = await db
+        .selectFrom('checkouts')
+        .selectAll()
+        .$if(status !== undefined, (query) => query.where('status', '=', status!))
+        .$if(foreignId !== undefined, (query) => query.where('foreign_id', '=', foreignId!))
+        .$if(before !== undefined, (query) =>
+          query.where('seq', '<', (eb) =>
+            eb.selectFrom('checkouts').select('seq').where('id', '=', before!),
+          ),
+        )
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(checkoutOf);
+    },
+    async recordCallback(entry, event) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('callbacks').values(callbackRow(entry)).execute();
+        await writeAndAnnounce(trx, event);
+      });
+    },
+    async listCallbacks({ type, foreignId, limit }) {
+      const rows = await db
+        .selectFrom('callbacks')
+        .selectAll()
+        .$if(type !== undefined, (query) => query.where('type', '=', type!))
+        .$if(foreignId !== undefined, (query) => query.where('foreign_id', '=', foreignId!))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(callbackOf);
+    },
+  };
+}
+
+/** `value` and every object in it made read-only: no caller can change what the next one reads. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,154 @@
+/**
+ * Checkout sessions and Idempotency-Keys, the two things a create claims before it runs, on
+ * either database: a session saved once per open foreign_id, shown, claimed, given back or
+ * ended; a key reserved, replayed or released. A claim is a lease on both, so a proxy that dies
+ * mid-create gives it up by time (SQLite also gives every claim back at open: `sqlite.ts`).
+ */
+
+import type { Kysely } from 'kysely';
+import type { StoreDialect } from './dialect.ts';
+import { periodicSweep } from './rate-buckets.ts';
+import { sessionOf, sessionRowOf } from './rows.ts';
+import { type CreateClaimsPart, IDEMPOTENCY_TTL_MS } from './store.ts';
+import type { Tables } from './tables.ts';
+
+/** How long a create may hold a session or an Idempotency-Key unless the caller says. */
+export const DEFAULT_CLAIM_LEASE_MS = 5 * 60 * 1000;
+
+/** The sessions and keys part of the store; `lease` is how long a create may hold either (ms). */
+export function createClaims(
+  db: Kysely<Tables>,
+  dialect: StoreDialect,
+  lease: number,
+): CreateClaimsPart {
+  const purgeDue = periodicSweep(60_000);
+  return {
+    async createSession(session) {
+      return db.transaction().execute(async (trx) => {
+        if (session.foreignId !== undefined) {
+          // Two proxies creating sessions for one foreign_id at once check it one at a time.
+          await dialect.lockForeignId(trx, session.foreignId);
+          const taken = await trx
+            .selectFrom('checkouts')
+            .select('id')
+            .where('foreign_id', '=', session.foreignId)
+            .unionAll(
+              trx
+                .selectFrom('checkout_sessions')
+                .select('token_hash as id')
+                .where('foreign_id', '=', session.foreignId)
+                .where('checkout_id', 'is', null)
+                .where('expires_at', '>', session.createdAt),
+            )
+            .limit(1)
+            .executeTakeFirst();
+          if (taken) return 'foreign_id_taken' as const;
+        }
+        await trx.insertInto('checkout_sessions').values(sessionRowOf(session)).execute();
+        return 'created' as const;
+      });
+    },
+    async openSession(tokenHash, now) {
+      const row = await db
+        .selectFrom('checkout_sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('checkout_id', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row && sessionOf(row);
+    },
+    async claimSession(tokenHash, now) {
+      // One conditional UPDATE: of several proxies claiming at once, one gets the row.
+      const row = await db
+        .updateTable('checkout_sessions')
+        .set({ claimed_until: now + lease })
+        .where('token_hash', '=', tokenHash)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .where('checkout_id', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst();
+      return row && sessionOf(row);
+    },
+    async releaseSession(tokenHash) {
+      await db
+        .updateTable('checkout_sessions')
+        .set({ claimed_until: null })
+        .where('token_hash', '=', tokenHash)
+        .where('checkout_id', 'is', null)
+        .execute();
+    },
+    async endSession(tokenHash, now) {
+      await db
+        .updateTable('checkout_sessions')
+        .set((eb) => ({
+          claimed_until: null,
+          expires_at: eb
+            .case()
+            .when('expires_at', '>', now)
+            .then(eb.val(now))
+            .else(eb.ref('expires_at'))
+            .end(),
+        }))
+        .where('token_hash', '=', tokenHash)
+        .where('checkout_id', 'is', null)
+        .execute();
+    },
+    async reserveIdempotencyKey(key, requestHash, now) {
+      // Keys past their day are deleted once a minute, not at every create (on SQLite that
+      // delete was a commit of its own: an fsync more per create). One past its day and not yet
+      // deleted is taken over below as one left by a dead create is.
+      if (purgeDue(now)) {
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
+          .execute();
+      }
+      // A key released or purged between the insert and the read is tried again.
+      for (;;) {
+        // ON CONFLICT waits for a concurrent insert of the key to commit: one proxy reserves it,
+        // or takes over one whose create outlived the lease (its proxy died).
+        const inserted = await db
+          .insertInto('idempotency_keys')
+          .values({ key, request_hash: requestHash, created_at: now })
+          .onConflict((conflict) =>
+            conflict
+              .column('key')
+              .doUpdateSet((eb) => ({
+                request_hash: eb.ref('excluded.request_hash'),
+                created_at: eb.ref('excluded.created_at'),
+              }))
+              .where((eb) =>
+                eb.or([
+                  eb.and([
+                    eb('idempotency_keys.checkout_id', 'is', null),
+                    eb('idempotency_keys.created_at', '<=', now - lease),
+                  ]),
+                  eb('idempotency_keys.created_at', '<', now - IDEMPOTENCY_TTL_MS),
+                ]),
+              ),
+          )
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows === 1n) return { kind: 'reserved' };
+        const row = await db
+          .selectFrom('idempotency_keys')
+          .select(['request_hash', 'checkout_id'])
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (!row) continue;
+        if (row.request_hash !== requestHash) return { kind: 'conflict' };
+        return row.checkout_id === null
+          ? { kind: 'in_progress' }
+          : { kind: 'replay', checkoutId: row.checkout_id };
+      }
+    },
+    async releaseIdempotencyKey(key) {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('key', '=', key)
+        .where('checkout_id', 'is', null)
+        .execute();
+    },
+  };
+}

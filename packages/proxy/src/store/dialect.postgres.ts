@@ -1,0 +1,143 @@
+/**
+ * What only PostgreSQL does (`dialect.ts`), for several proxies on one database: NOTIFY tells
+ * the others what a transaction committed; advisory locks order what rows cannot (a foreign_id
+ * not yet stored, events' seqs); a claim locks endpoints and deliveries `SKIP LOCKED`; the rate
+ * buckets follow the database server's clock, one clock for every proxy.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, StoreDialect } from './dialect.ts';
+import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
+import { checkoutNotice, type Notice, outboxNotice } from './postgres-changes.ts';
+
+/**
+ * The transaction-level advisory lock an event's seq is taken under. Sequence values are handed
+ * out at once but commit in any order; a reader paging `after=` an id could then pass a seq
+ * whose transaction commits later, and never see it. Held from `nextval` to the commit, the lock
+ * makes seqs commit in their order. It serialises only the end of transactions that write an
+ * event (the event is the last write of each), which are short.
+ */
+const EVENT_ORDER_LOCK = 7_301_018_002;
+
+/**
+ * Sends `notices` from inside the caller's transaction, in one statement. The server drops a
+ * repeat of the same channel and payload within one transaction, so an outbox notice per event
+ * is one notice per commit.
+ */
+async function notify(trx: Db, notices: Notice[]): Promise<void> {
+  if (notices.length === 0) return;
+  await sql`SELECT pg_notify(channel, payload) FROM unnest(${notices.map((n) => n.channel)}::text[],
+    ${notices.map((n) => n.payload)}::text[]) AS n(channel, payload)`.execute(trx);
+}
+
+/** Claims in force per endpoint (by any proxy): a lease not yet run out at `now`. */
+const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*) AS claims,
+    MIN(claimed_until) AS first_lease_end FROM webhook_deliveries
+    WHERE state = 'pending' AND claimed_until > ${now} GROUP BY endpoint_id)`;
+
+/** The PostgreSQL half of the store's queries; `origin` names this store in its notices. */
+export function postgresDialect(origin: string): StoreDialect {
+  return {
+    name: 'postgres',
+    sharedByProcesses: true,
+    async announce(trx, { checkout, outbox }) {
+      await notify(trx, [
+        ...(checkout ? [checkoutNotice(origin, checkout)] : []),
+        ...(outbox ? [outboxNotice(origin)] : []),
+      ]);
+    },
+    async lockForeignId(trx, foreignId) {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${foreignId}))`.execute(trx);
+    },
+
+    async insertEvent(trx, event) {
+      await sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(trx);
+      // An event whose key is not kept, written by a proxy of a version before the dedupe keys'
+      // table still running through a rolling upgrade, stops a repeat here.
+      const { rows } = await sql<{ seq: number }>`WITH next AS
+          (SELECT nextval('webhook_events_seq') AS seq)
+        INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
+        SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${randomBytes(6).toString('base64url')},
+          ${event.type}, ${event.createdAt}, ${JSON.stringify(event.data)},
+          ${event.dedupeKey ?? null} FROM next
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.execute(trx);
+      return rows[0]?.seq;
+    },
+
+    /**
+     * First the endpoints with a due delivery and a free place under the cap, earliest first,
+     * each locked until the claim commits: another proxy claiming for one of them at the same
+     * time skips it (SKIP LOCKED), so one proxy at a time counts an endpoint's claims and adds
+     * to them, and the cap holds across proxies. Then, in a statement of its own (its snapshot
+     * sees every claim committed before the endpoints' locks were ours), each one's earliest due
+     * deliveries up to its free places, locked SKIP LOCKED in `due` (PostgreSQL takes no FOR
+     * UPDATE beside a window function), ranked in `placed`, leased and counted.
+     */
+    async claimDeliveries(trx, now, until, limit) {
+      const per = CLAIMS_PER_ENDPOINT;
+      const locked = await sql<{ id: string }>`SELECT p.id FROM webhook_endpoints p
+        JOIN LATERAL (SELECT MIN(next_attempt_at) AS due FROM webhook_deliveries
+          WHERE endpoint_id = p.id AND state = 'pending' AND next_attempt_at <= ${now}
+            AND (claimed_until IS NULL OR claimed_until <= ${now})) d ON d.due IS NOT NULL
+        WHERE (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = p.id
+          AND state = 'pending' AND claimed_until > ${now}) < ${per}
+        ORDER BY d.due, p.id LIMIT ${limit} FOR NO KEY UPDATE OF p SKIP LOCKED`.execute(trx);
+      if (locked.rows.length === 0) return [];
+      const endpoints = locked.rows.map((row) => row.id);
+      const { rows } = await sql<{
+        id: number;
+        attempt: number;
+        event_seq: number;
+        endpoint_id: string;
+      }>`WITH ${inFlight(now)},
+        due AS (SELECT c.id, c.endpoint_id, c.next_attempt_at FROM unnest(${endpoints}::text[]) AS p (id)
+          CROSS JOIN LATERAL (SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
+            WHERE endpoint_id = p.id AND state = 'pending' AND next_attempt_at <= ${now}
+              AND (claimed_until IS NULL OR claimed_until <= ${now})
+            ORDER BY next_attempt_at, id LIMIT ${per} FOR UPDATE SKIP LOCKED) c),
+        placed AS (SELECT due.id, due.next_attempt_at, COALESCE(f.claims, 0)
+            + ROW_NUMBER() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id)
+            AS place FROM due LEFT JOIN in_flight f USING (endpoint_id)),
+        chosen AS (SELECT id FROM placed WHERE place <= ${per} ORDER BY next_attempt_at, id
+          LIMIT ${limit})
+        UPDATE webhook_deliveries d SET claimed_until = ${until}, attempt = d.attempt + 1
+        FROM chosen WHERE d.id = chosen.id
+        RETURNING d.id, d.attempt, d.event_seq, d.endpoint_id`.execute(trx);
+      return rows;
+    },
+
+    /** A delivery's time, not before its own lease ends, nor before its endpoint has a free place. */
+    async nextDeliveryAt(db, now) {
+      const { rows } = await sql<{ due: number | null }>`WITH ${inFlight(now)}
+        SELECT MIN(GREATEST(d.next_attempt_at, COALESCE(d.claimed_until, 0),
+          CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END)) AS due
+        FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
+        WHERE d.state = 'pending'`.execute(db);
+      return rows[0]?.due ?? undefined;
+    },
+
+    /**
+     * One UPSERT on the server's clock (unless the take brings its time: tests) refills the
+     * bucket by the time since its last take (at most full; a clock stepped back counts as no
+     * time, GREATEST(0, …)), takes `cost` if a whole token is there, and says whether one was.
+     * Concurrent takes of one key queue on its row. In DO UPDATE, `bucket` is the row before.
+     */
+    async takeRateToken(db, { key, perMinute, now, cost }) {
+      const at = sql`COALESCE(${now ?? null}::bigint,
+        (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`;
+      const refilled = sql`LEAST(${perMinute}::float8, bucket.tokens
+        + GREATEST(0, excluded.updated_at - bucket.updated_at) * ${perMinute}::float8 / 60000)`;
+      const { rows } = await sql<{ tokens: number; taken: boolean; updated_at: number }>`INSERT
+        INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
+        VALUES (${key}, ${perMinute}::float8 - ${cost}::float8, true, ${at})
+        ON CONFLICT (key) DO UPDATE SET
+          tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - ${cost}::float8 ELSE ${refilled} END,
+          taken = ${refilled} >= 1,
+          updated_at = excluded.updated_at
+        RETURNING tokens, taken, updated_at`.execute(db);
+      const row = rows[0]!;
+      return { tokens: row.tokens, taken: row.taken, at: row.updated_at };
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * What only SQLite does (`dialect.ts`): one process owns the file (`lock.ts`) and SQLite has
+ * one writer, so there is nobody to tell of a change and nothing to lock against; an event's
+ * seq is its AUTOINCREMENT rowid, committed in order; a claim of due deliveries is one
+ * statement; the rate buckets are a TEMP table of the connection.
+ */
+
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import type { StoreDialect } from './dialect.ts';
+import { CLAIMS_PER_ENDPOINT, eventId } from './outbox.ts';
+
+/**
+ * The rate buckets, of this connection only: one process owns the file, so they are the whole
+ * store's, and a take (on every create, refused ones too) costs no fsync of the database (about
+ * 2 ms each with `synchronous = FULL`). A restart fills every bucket. Idle ones are deleted by a
+ * scan once a minute: an index on updated_at would be rewritten by every take.
+ */
+export function createTempTables(db: Database.Database): void {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS rate_buckets (
+    key TEXT PRIMARY KEY,
+    tokens REAL NOT NULL,
+    taken INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) WITHOUT ROWID`);
+}
+
+/**
+ * Claims in force per endpoint (by any worker): a lease not yet run out. The index named, as the
+ * planner without statistics would rather walk every pending row by state.
+ */
+const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*) AS claims,
+    MIN(claimed_until) AS first_lease_end FROM webhook_deliveries
+    INDEXED BY webhook_deliveries_claimed
+    WHERE state = 'pending' AND claimed_until > ${now} GROUP BY endpoint_id)`;
+
+export const sqliteDialect: StoreDialect = {
+  name: 'sqlite',
+  sharedByProcesses: false,
+  async announce() {},
+  async lockForeignId() {},
+
+  async insertEvent(trx, event) {
+    const inserted = await trx
+      .insertInto('webhook_events')
+      .values({
+        id: `new_${randomBytes(16).toString('hex')}`,
+        type: event.type,
+        created_at: event.createdAt,
+        data: JSON.stringify(event.data),
+        dedupe_key: event.dedupeKey ?? null,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 0n || inserted.insertId === undefined) {
+      return undefined;
+    }
+    const seq = Number(inserted.insertId);
+    await trx
+      .updateTable('webhook_events')
+      .set({ id: eventId(seq) })
+      .where('seq', '=', seq)
+      .execute();
+    return seq;
+  },
+
+  /**
+   * The earliest due deliveries, each endpoint's up to its free places, claimed in one statement
+   * (SQLite's writer lock covers the read too, so two workers cannot both fill a place). `due`
+   * walks each endpoint's index for CLAIMS_PER_ENDPOINT rows at most, however long its backlog.
+   */
+  async claimDeliveries(trx, now, until, limit) {
+    const per = CLAIMS_PER_ENDPOINT;
+    const { rows } = await sql<{
+      id: number;
+      attempt: number;
+      event_seq: number;
+      endpoint_id: string;
+    }>`WITH ${inFlight(now)},
+      due AS (SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_endpoints p
+        JOIN webhook_deliveries d ON d.id IN (SELECT id FROM webhook_deliveries
+          WHERE endpoint_id = p.id AND state = 'pending' AND next_attempt_at <= ${now}
+            AND (claimed_until IS NULL OR claimed_until <= ${now})
+          ORDER BY next_attempt_at, id LIMIT ${per})),
+      placed AS (SELECT due.id, due.next_attempt_at, COALESCE(in_flight.claims, 0)
+          + ROW_NUMBER() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id)
+          AS place FROM due LEFT JOIN in_flight USING (endpoint_id))
+      UPDATE webhook_deliveries SET claimed_until = ${until}, attempt = attempt + 1
+      WHERE id IN (SELECT id FROM placed WHERE place <= ${per} ORDER BY next_attempt_at, id
+        LIMIT ${limit})
+      AND (claimed_until IS NULL OR claimed_until <= ${now})
+      RETURNING id, attempt, event_seq, endpoint_id`.execute(trx);
+    return rows;
+  },
+
+  /** A delivery's time, not before its own lease ends, nor before its endpoint has a free place. */
+  async nextDeliveryAt(db, now) {
+    const { rows } = await sql<{ due: number | null }>`WITH ${inFlight(now)}
+      SELECT MIN(MAX(d.next_attempt_at, COALESCE(d.claimed_until, 0),
+        CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END)) AS due
+      FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
+      WHERE d.state = 'pending'`.execute(db);
+    return rows[0]?.due ?? undefined;
+  },
+
+  /**
+   * One UPSERT refills the bucket by the time since its last take (a token per 60/perMinute
+   * seconds, at most full; a clock stepped back counts as no time, MAX(0, …)), takes `cost` if a
+   * whole token is there, and says whether one was. In DO UPDATE the bare columns are the row
+   * before the take, `excluded` the take itself.
+   */
+  async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
+    const refilled = sql`MIN(${perMinute}, tokens
+      + MAX(0, excluded.updated_at - updated_at) * ${perMinute} / 60000.0)`;
+    const { rows } = await sql<{ tokens: number; taken: number }>`INSERT INTO rate_buckets
+        (key, tokens, taken, updated_at) VALUES (${key}, ${perMinute - cost}, 1, ${now})
+      ON CONFLICT (key) DO UPDATE SET
+        tokens = ${refilled} - (${refilled} >= 1) * ${cost},
+        taken = ${refilled} >= 1,
+        updated_at = excluded.updated_at
+      RETURNING tokens, taken`.execute(db);
+    const row = rows[0]!;
+    return { tokens: row.tokens, taken: row.taken === 1, at: now };
+  },
+};

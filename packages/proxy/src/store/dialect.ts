@@ -1,0 +1,52 @@
+/**
+ * What the store's queries need from its database beyond the SQL both speak: each item here is
+ * written once per database (`*.sqlite.ts`, `*.postgres.ts`), because the databases truly
+ * differ there (row locks skipped by other proxies, advisory locks, NOTIFY, a clock, a queue
+ * claimed in one statement or two). Everything else is written once, with Kysely.
+ */
+
+import type { Kysely, Transaction } from 'kysely';
+import type { NewEvent } from './outbox.ts';
+import type { RateLimitTake, StreamedCheckout } from './store.ts';
+import type { Tables } from './tables.ts';
+
+/** The store's Kysely instance, or one of its transactions. */
+export type Db = Kysely<Tables> | Transaction<Tables>;
+
+/** A due delivery a claim took: its row's keys, read whole by the caller. */
+export interface ClaimedRow {
+  id: number;
+  attempt: number;
+  event_seq: number;
+  endpoint_id: string;
+}
+
+export interface StoreDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /**
+   * Whether several processes share the database: rows picked for a change are then locked
+   * (`FOR UPDATE`, `SKIP LOCKED` where another may take others). SQLite has one writer.
+   */
+  readonly sharedByProcesses: boolean;
+  /** Tells the other proxies, when `trx` commits, of a checkout changed or outbox work. */
+  announce(trx: Db, news: { checkout?: StreamedCheckout; outbox?: boolean }): Promise<void>;
+  /** Makes the check of a foreign_id, inside `trx`, one proxy's at a time. */
+  lockForeignId(trx: Db, foreignId: string): Promise<void>;
+  /**
+   * Inserts `event` inside `trx`, its seq in commit order, its id `eventId(seq)`; the seq, or
+   * undefined when an event of its dedupe key is there already.
+   */
+  insertEvent(trx: Db, event: NewEvent): Promise<number | undefined>;
+  /** Claims due deliveries inside `trx` (see `WebhookStore.claimDeliveries`). */
+  claimDeliveries(trx: Db, now: number, until: number, limit: number): Promise<ClaimedRow[]>;
+  /** See `WebhookStore.nextDeliveryAt`. */
+  nextDeliveryAt(db: Db, now: number): Promise<number | undefined>;
+  /**
+   * One take from a rate bucket, in one statement: what is left, whether a token was there, and
+   * the take's time on the store's clock.
+   */
+  takeRateToken(
+    db: Db,
+    take: Required<Omit<RateLimitTake, 'now'>> & { now?: number },
+  ): Promise<{ tokens: number; taken: boolean; at: number }>;
+}

@@ -1,0 +1,315 @@
+/**
+ * The store's schema on both databases, as one append-only history written with Kysely's
+ * schema builder (a type switched only where the databases name it differently), and the plan
+ * that brings any database to its end: a new one from nothing, one of the old per-database
+ * histories (`legacy/`) adopted in place, a current one by what it misses. Each store runs the
+ * plan (`sqlite.ts` at open, `postgres.ts` under an advisory lock).
+ */
+
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { POSTGRES_HISTORY } from './legacy/postgres-history.ts';
+import { SQLITE_HISTORY } from './legacy/sqlite-history.ts';
+import type { Tables } from './tables.ts';
+
+type DialectName = 'sqlite' | 'postgres';
+
+/** The old histories, each database's own, that this one continues (their last version +1). */
+const LEGACY: Record<DialectName, readonly string[]> = {
+  sqlite: SQLITE_HISTORY,
+  postgres: POSTGRES_HISTORY,
+};
+
+interface Migration {
+  version: number;
+  /** The statements, built for `dialect` (never run by the builder: the plan's runner runs them). */
+  up(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[];
+}
+
+/** Column types where the databases name them differently. */
+const types = (dialect: DialectName) =>
+  dialect === 'postgres'
+    ? ({ ms: 'bigint', json: 'jsonb', serial: 'bigserial' } as const)
+    : ({ ms: 'integer', json: 'text', serial: 'integer' } as const);
+
+/** The first version of this history: one past the old ones' last (SQLite's 8, PostgreSQL's 6). */
+const FIRST = 9;
+
+/** The schema a new database starts with: what both old histories ended with, made one. */
+function baseline(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
+  const t = types(dialect);
+  const s = db.schema;
+  // SQLite's AUTOINCREMENT never reuses a rowid; PostgreSQL's serial never goes back either.
+  const serialKey = (name: string) => (table: ReturnType<typeof s.createTable>) =>
+    table.addColumn(name, t.serial, (c) =>
+      dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
+    );
+  const statuses = sql`status IN ('created', 'processing', 'paid', 'failed', 'expired')`;
+  return [
+    // Checkouts: what the widget follows. No sender data, no email: only prices and statuses.
+    s
+      .createTable('checkouts')
+      .$call(serialKey('seq'))
+      .addColumn('id', 'text', (c) => c.notNull().unique())
+      .addColumn('status', 'text', (c) => c.notNull().check(statuses))
+      .addColumn('payment_link', 'text', (c) => c.notNull())
+      .addColumn('expires_at', t.ms, (c) => c.notNull())
+      .addColumn('amount', 'text', (c) => c.notNull())
+      .addColumn('currency_iso', 'text', (c) => c.notNull())
+      .addColumn('currency_network', 'text')
+      .addColumn('payment_currency_iso', 'text')
+      .addColumn('payment_currency_network', 'text')
+      .addColumn('success_url', 'text')
+      .addColumn('failed_url', 'text')
+      .addColumn('payment_request_id', 'text', (c) => c.notNull().unique())
+      .addColumn('foreign_id', 'text', (c) => c.notNull().unique())
+      .addColumn('pricing', 'text', (c) =>
+        c.notNull().check(sql`pricing IN ('product', 'session', 'amount')`),
+      )
+      .addColumn('product', 'text')
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .addColumn('updated_at', t.ms, (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull())
+      .addColumn('status_detail', 'text', (c) =>
+        c.check(sql`status_detail IN ('underpaid', 'late', 'overpaid')`),
+      )
+      .addColumn('refund_instructions', 'text', (c) =>
+        c.check(sql`refund_instructions IN ('email', 'merchant')`),
+      )
+      .compile(),
+    s.createIndex('checkouts_status').on('checkouts').columns(['status', 'seq']).compile(),
+    // Single-use sessions pinned by the merchant's back end; the token is stored hashed. A claim
+    // is a lease (claimed_until), not a flag: a proxy that dies in a create cannot give it back.
+    s
+      .createTable('checkout_sessions')
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('amount', 'text', (c) => c.notNull())
+      .addColumn('currency_iso', 'text', (c) => c.notNull())
+      .addColumn('currency_network', 'text')
+      .addColumn('foreign_id', 'text')
+      .addColumn('end_user_reference', 'text')
+      .addColumn('description', 'text')
+      .addColumn('url_store', 'text')
+      .addColumn('url_success', 'text')
+      .addColumn('url_failed', 'text')
+      .addColumn('expires_at', t.ms, (c) => c.notNull())
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .addColumn('claimed_until', t.ms)
+      .addColumn('checkout_id', 'text', (c) => c.references('checkouts.id'))
+      .compile(),
+    s
+      .createIndex('checkout_sessions_foreign_id')
+      .on('checkout_sessions')
+      .column('foreign_id')
+      .compile(),
+    // Idempotency-Key of POST /api/checkouts: the key, a keyed hash of the body, the result.
+    s
+      .createTable('idempotency_keys')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('request_hash', 'text', (c) => c.notNull())
+      .addColumn('checkout_id', 'text', (c) => c.references('checkouts.id'))
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .compile(),
+    s.createIndex('idempotency_keys_created').on('idempotency_keys').column('created_at').compile(),
+    // Every verified callback, with personal fields removed, and what was done with it.
+    s
+      .createTable('callbacks')
+      .$call(serialKey('id'))
+      .addColumn('received_at', t.ms, (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('object_id', 'text')
+      .addColumn('foreign_id', 'text')
+      .addColumn('status', 'text')
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .addColumn('body', t.json, (c) => c.notNull())
+      .compile(),
+    s.createIndex('callbacks_foreign_id').on('callbacks').column('foreign_id').compile(),
+    s.createIndex('callbacks_type').on('callbacks').columns(['type', 'id']).compile(),
+    s.createIndex('callbacks_received').on('callbacks').column('received_at').compile(),
+    // One row /readyz rewrites: readiness means the store can still write, not only read.
+    s
+      .createTable('store_probe')
+      .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+      .addColumn('checked_at', t.ms, (c) => c.notNull())
+      .compile(),
+    // The webhook outbox: an event is written in the transaction of the change that causes it,
+    // its seq visible in commit order (`events.*.ts` says how each database keeps that).
+    s
+      .createTable('webhook_events')
+      .$call((table) =>
+        dialect === 'sqlite'
+          ? table.addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+          : table.addColumn('seq', 'bigint', (c) => c.primaryKey()),
+      )
+      .addColumn('id', 'text', (c) => c.notNull().unique())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .addColumn('data', t.json, (c) => c.notNull())
+      .addColumn('dedupe_key', 'text', (c) => c.unique())
+      .compile(),
+    ...(dialect === 'postgres'
+      ? [sql`CREATE SEQUENCE webhook_events_seq OWNED BY webhook_events.seq`.compile(db)]
+      : []),
+    s.createIndex('webhook_events_type').on('webhook_events').columns(['type', 'seq']).compile(),
+    s.createIndex('webhook_events_created').on('webhook_events').column('created_at').compile(),
+    // Where events go: 'env' is WEBHOOK_URL (its secret stays in the environment); the others
+    // are managed through the merchant API and keep their secret here to sign with.
+    s
+      .createTable('webhook_endpoints')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('secret', 'text')
+      .addColumn('previous_secret', 'text')
+      .addColumn('previous_secret_until', t.ms)
+      .addColumn('event_types', t.json)
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .addColumn('failing_since', t.ms)
+      .addColumn('deleted_at', t.ms)
+      .compile(),
+    // One event to one endpoint, claimed by one worker at a time (a lease in claimed_until).
+    s
+      .createTable('webhook_deliveries')
+      .$call(serialKey('id'))
+      .addColumn('event_seq', t.ms, (c) => c.notNull().references('webhook_events.seq'))
+      .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id'))
+      .addColumn('state', 'text', (c) =>
+        c.notNull().check(sql`state IN ('pending', 'delivered', 'failed', 'cancelled')`),
+      )
+      .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', t.ms, (c) => c.notNull())
+      .addColumn('claimed_until', t.ms)
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .compile(),
+    s
+      .createIndex('webhook_deliveries_due')
+      .on('webhook_deliveries')
+      .columns(['state', 'next_attempt_at'])
+      .compile(),
+    // A claim reads each endpoint's earliest due rows and its claims in force by index.
+    s
+      .createIndex('webhook_deliveries_endpoint_due')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'next_attempt_at', 'id'])
+      .where(sql.ref('state'), '=', 'pending')
+      .compile(),
+    s
+      .createIndex('webhook_deliveries_claimed')
+      .on('webhook_deliveries')
+      .columns(['claimed_until', 'endpoint_id'])
+      .where(sql.ref('state'), '=', 'pending')
+      .compile(),
+    s
+      .createIndex('webhook_deliveries_event')
+      .on('webhook_deliveries')
+      .column('event_seq')
+      .compile(),
+    // Every attempt, for the merchant API's delivery log (a short excerpt of the answer only).
+    s
+      .createTable('webhook_attempts')
+      .$call(serialKey('id'))
+      .addColumn('delivery_id', t.ms, (c) => c.notNull().references('webhook_deliveries.id'))
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      .addColumn('attempted_at', t.ms, (c) => c.notNull())
+      .addColumn('status_code', 'integer')
+      .addColumn('duration_ms', 'integer', (c) => c.notNull())
+      .addColumn('error', 'text')
+      .addColumn('response_excerpt', 'text')
+      .compile(),
+    s
+      .createIndex('webhook_attempts_delivery')
+      .on('webhook_attempts')
+      .column('delivery_id')
+      .compile(),
+    // Every dedupe key an event was written with, never pruned: a captured relayed callback
+    // stays valid for ever, and once its event is pruned only this row stops a replay.
+    s
+      .createTable('webhook_dedupe_keys')
+      .addColumn('dedupe_key', 'text', (c) => c.primaryKey())
+      .addColumn('created_at', t.ms, (c) => c.notNull())
+      .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
+      .compile(),
+    // The rate limits' buckets, shared by every proxy: UNLOGGED, as a take waits for no WAL
+    // flush and a crash only fills every bucket. SQLite's are a TEMP table (`rate-limit.sqlite.ts`).
+    ...(dialect === 'postgres'
+      ? [
+          s
+            .createTable('rate_buckets')
+            .modifyFront(sql`UNLOGGED`)
+            .addColumn('key', 'text', (c) => c.primaryKey())
+            .addColumn('tokens', 'double precision', (c) => c.notNull())
+            .addColumn('taken', 'boolean', (c) => c.notNull())
+            .addColumn('updated_at', 'bigint', (c) => c.notNull())
+            .compile(),
+        ]
+      : []),
+  ];
+}
+
+/**
+ * What an old history's last schema needs to be the baseline: SQLite's session claim was a flag
+ * (`claimed`), now a lease as on PostgreSQL. No claim survives the change: the one process that
+ * owned the file is gone, and `openSqliteStore` gives back what it held anyway.
+ */
+function adoption(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
+  if (dialect === 'postgres') return [];
+  return [
+    db.schema.alterTable('checkout_sessions').addColumn('claimed_until', 'integer').compile(),
+    db.schema.alterTable('checkout_sessions').dropColumn('claimed').compile(),
+  ];
+}
+
+/** This history, after its baseline: appended to, never edited once shipped. */
+const HISTORY: readonly Migration[] = [];
+
+/** The version a database is at once the plan has run. */
+export const LATEST_VERSION = FIRST + HISTORY.length;
+
+/** A database migrated by a newer release than this one: it is left untouched. */
+export class SchemaTooNewError extends Error {
+  override name = 'SchemaTooNewError';
+}
+
+/** One migration's statements, committed together with the row that records `version`. */
+export interface PlannedStep {
+  version: number;
+  /** A multi-statement script of an old history (no parameters), or compiled statements. */
+  script?: string;
+  statements: CompiledQuery[];
+}
+
+/**
+ * The steps that bring a database whose `schema_migrations` holds `applied` to `LATEST_VERSION`:
+ * none when it is there; the baseline when it is new; an old history's rest and the adoption
+ * when it is at one of that history's versions. Throws `SchemaTooNewError` past the latest.
+ */
+export function migrationPlan(
+  db: Kysely<Tables>,
+  dialect: DialectName,
+  applied: readonly number[],
+): PlannedStep[] {
+  const current = Math.max(0, ...applied);
+  if (current > LATEST_VERSION) {
+    throw new SchemaTooNewError(
+      `the database's schema is at version ${current}, newer than this release knows (version ${LATEST_VERSION}): a newer release migrated it; run that release, or restore a backup taken before the upgrade`,
+    );
+  }
+  const steps: PlannedStep[] = [];
+  if (current === 0) {
+    steps.push({ version: FIRST, statements: baseline(db, dialect) });
+  } else if (current < FIRST) {
+    const legacy = LEGACY[dialect];
+    legacy.forEach((script, index) => {
+      if (!applied.includes(index + 1)) steps.push({ version: index + 1, script, statements: [] });
+    });
+    steps.push({ version: FIRST, statements: adoption(db, dialect) });
+  }
+  for (const migration of HISTORY) {
+    if (migration.version > current) {
+      steps.push({ version: migration.version, statements: migration.up(db, dialect) });
+    }
+  }
+  return steps;
+}
+
+/** Where the versions are recorded, on both databases and in both histories. */
+export const SCHEMA_MIGRATIONS_TABLE = (dialect: DialectName) =>
+  `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at ${types(dialect).ms} NOT NULL)`;

@@ -1,0 +1,154 @@
+/**
+ * The store's tables as both databases hold them, for Kysely's typed queries: one description,
+ * from which every query's columns are checked. Times are Unix milliseconds (BIGINT on
+ * PostgreSQL, read back as numbers), JSON columns are text on SQLite and jsonb on PostgreSQL:
+ * written as text on both, read back by `rows.ts`.
+ */
+
+import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
+import type { ColumnType, Generated } from 'kysely';
+import type { CheckoutRecord } from './store.ts';
+
+/** A JSON column: written as its text, read as text (SQLite) or parsed (PostgreSQL). */
+export type Json<T> = ColumnType<T | string, string, string>;
+
+export interface CheckoutsTable {
+  seq: Generated<number>;
+  id: string;
+  status: CheckoutStatus;
+  payment_link: string;
+  expires_at: number;
+  amount: string;
+  currency_iso: string;
+  currency_network: string | null;
+  payment_currency_iso: string | null;
+  payment_currency_network: string | null;
+  success_url: string | null;
+  failed_url: string | null;
+  payment_request_id: string;
+  foreign_id: string;
+  pricing: CheckoutRecord['pricing'];
+  product: string | null;
+  status_detail: NonNullable<CheckoutRecord['statusDetail']> | null;
+  refund_instructions: NonNullable<CheckoutRecord['refundInstructions']> | null;
+  created_at: number;
+  updated_at: number;
+  version: number;
+}
+
+export interface CheckoutSessionsTable {
+  token_hash: string;
+  amount: string;
+  currency_iso: string;
+  currency_network: string | null;
+  foreign_id: string | null;
+  end_user_reference: string | null;
+  description: string | null;
+  url_store: string | null;
+  url_success: string | null;
+  url_failed: string | null;
+  expires_at: number;
+  created_at: number;
+  /** Held by a create until then (a lease); NULL when free. */
+  claimed_until: number | null;
+  checkout_id: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  request_hash: string;
+  checkout_id: string | null;
+  created_at: number;
+}
+
+export interface CallbacksTable {
+  id: Generated<number>;
+  received_at: number;
+  type: string;
+  object_id: string | null;
+  foreign_id: string | null;
+  status: string | null;
+  outcome: string;
+  body: Json<Record<string, unknown>>;
+}
+
+export interface StoreProbeTable {
+  id: number;
+  checked_at: number;
+}
+
+export interface WebhookEventsTable {
+  /** SQLite numbers it; PostgreSQL's store takes it from a sequence (`dialect.postgres.ts`). */
+  seq: Generated<number>;
+  id: string;
+  type: string;
+  created_at: number;
+  data: Json<Record<string, unknown>>;
+  dedupe_key: string | null;
+}
+
+export interface WebhookDedupeKeysTable {
+  dedupe_key: string;
+  created_at: number;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  event_types: Json<string[]> | null;
+  created_at: number;
+  failing_since: number | null;
+  deleted_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_seq: number;
+  endpoint_id: string;
+  state: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  attempt: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  created_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  attempted_at: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  taken: ColumnType<boolean | number, never, never>;
+  updated_at: number;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  applied_at: number;
+}
+
+export interface Tables {
+  checkouts: CheckoutsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  callbacks: CallbacksTable;
+  store_probe: StoreProbeTable;
+  webhook_events: WebhookEventsTable;
+  webhook_dedupe_keys: WebhookDedupeKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  rate_buckets: RateBucketsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
