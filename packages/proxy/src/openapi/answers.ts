@@ -70,13 +70,24 @@ export const healthSchema = {
   properties: { status: { const: 'ok' } },
 };
 
+const check = { enum: ['ok', 'failing'] };
+
 export const readySchema = {
   type: 'object',
   required: ['status', 'store', 'upstream'],
+  properties: { status: { const: 'ready' }, store: check, upstream: check },
+};
+
+/** `/readyz`'s 503 when a check fails: the error, and which check it is. */
+export const notReadySchema = {
+  type: 'object',
+  required: ['error', 'code', 'store', 'upstream'],
+  additionalProperties: false,
   properties: {
-    status: { const: 'ready' },
-    store: { enum: ['ok', 'failing'] },
-    upstream: { enum: ['ok', 'failing'] },
+    error: { type: 'string', description: 'A sentence for people.' },
+    code: { const: 'not_ready' },
+    store: check,
+    upstream: check,
   },
 };
 
