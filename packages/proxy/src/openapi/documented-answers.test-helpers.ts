@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { App } from '../http/app.ts';
+import type { Env, Hono, Schema } from 'hono';
 import { openApiDocument } from './document.ts';
 
 interface Operation {
@@ -27,7 +27,9 @@ interface Checker {
  */
 const checkers = new Map<string, Promise<Checker>>();
 
-function checkerOf(app: App): Promise<Checker> {
+function checkerOf<E extends Env, S extends Schema, P extends string>(
+  app: Hono<E, S, P>,
+): Promise<Checker> {
   const routes = app.routes.map((route) => `${route.method} ${route.path}`).join('\n');
   let checker = checkers.get(routes);
   if (!checker) {
@@ -54,7 +56,7 @@ const documentPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** The route `app` answers `method path` with, as the document names it; none for a 404 of no route. */
-function routeOf(app: App, method: string, path: string) {
+function routeOf(app: Pick<Hono, 'router'>, method: string, path: string) {
   const [matches] = app.router.match(method === 'HEAD' ? 'GET' : method, path) as [
     [[unknown, { method: string; path: string }], unknown][],
   ];
@@ -66,8 +68,8 @@ function routeOf(app: App, method: string, path: string) {
  * Fails (an `AssertionError` in the test that asked) when `response`, `app`'s answer to
  * `method url`, is not what /openapi.json says that operation answers. `text` is its body read.
  */
-export async function assertDocumented(
-  app: App,
+export async function assertDocumented<E extends Env, S extends Schema, P extends string>(
+  app: Hono<E, S, P>,
   method: string,
   url: string,
   response: Response,
