@@ -7,6 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { freePort } from '../../../../tests/support/process.ts';
 import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../tests/support/senders.ts';
 import {
   adminHeaders,
@@ -47,6 +48,21 @@ const post = (proxy: TestProxy, path: string, body: string) =>
     body,
   });
 
+/** A call of each merchant route that asks the service, with a body it would take. */
+async function serviceCalls(proxy: TestProxy): Promise<Response[]> {
+  const get = (path: string) => proxy.request(path, { headers: adminHeaders });
+  return [
+    await get('/admin/balances'),
+    await get('/admin/currencies'),
+    await get('/admin/transactions?foreign_id=wd-1'),
+    await get('/admin/transactions/1'),
+    await post(proxy, '/admin/checkout-sessions', '{"amount":"42.00","currency":"EUR"}'),
+    await post(proxy, '/admin/invoices', invoiceJson('inv-refused')),
+    await post(proxy, '/admin/invoices/inv-refused/cancel', '{}'),
+    await post(proxy, '/admin/withdrawals', withdrawalJson('wd-refused')),
+  ];
+}
+
 describe('refusals, as /openapi.json lists them', { timeout: 60_000 }, () => {
   it('refuses a wrong admin token with 401 on every merchant route, then that address with 429', async () => {
     const wrong = { Authorization: 'Bearer not-the-admin-token-0000' };
@@ -84,16 +100,20 @@ describe('refusals, as /openapi.json lists them', { timeout: 60_000 }, () => {
 
   it('passes the service’s refusal of the proxy’s credentials through on every route that calls it', async () => {
     const proxy = testProxy(shared.sandbox, { PROCESSING_API_KEY: 'not-the-key' });
-    const responses = [
-      await proxy.request('/admin/balances', { headers: adminHeaders }),
-      await proxy.request('/admin/currencies', { headers: adminHeaders }),
-      await proxy.request('/admin/transactions?foreign_id=wd-1', { headers: adminHeaders }),
-      await proxy.request('/admin/transactions/1', { headers: adminHeaders }),
-      await post(proxy, '/admin/invoices', invoiceJson('inv-403')),
-      await post(proxy, '/admin/invoices/inv-403/cancel', '{}'),
-      await post(proxy, '/admin/withdrawals', withdrawalJson('wd-403')),
-    ];
-    for (const response of responses) assert.equal(response.status, 403, response.url);
+    for (const response of await serviceCalls(proxy)) {
+      assert.equal(response.status, 403, response.url);
+    }
+  });
+
+  it('answers 502 on every route that calls the service when nothing answers there', async () => {
+    const port = await freePort();
+    const proxy = testProxy({
+      baseUrl: `http://127.0.0.1:${port}/api/v2`,
+      paymentsBaseUrl: `http://127.0.0.1:${port}/api/payments/v1`,
+    });
+    for (const response of await serviceCalls(proxy)) {
+      assert.equal(response.status, 502, response.url);
+    }
   });
 
   it('passes the service’s 409 through for an invoice already cancelled', async () => {
