@@ -12,6 +12,7 @@ import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../tests/support/se
 import {
   adminHeaders,
   json,
+  sandboxControl,
   type TestProxy,
   testProxy,
   useTestSandbox,
@@ -103,6 +104,25 @@ describe('refusals, as /openapi.json lists them', { timeout: 60_000 }, () => {
     for (const response of await serviceCalls(proxy)) {
       assert.equal(response.status, 403, response.url);
     }
+  });
+
+  it('passes the service’s 403 through on every route that calls it while the merchant is disabled', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const disabled = await sandboxControl(shared.sandbox, '/merchant', { merchant_enabled: false });
+    assert.equal(disabled.status, 200);
+    try {
+      for (const response of await serviceCalls(proxy)) {
+        assert.equal(response.status, 403, response.url);
+      }
+    } finally {
+      await sandboxControl(shared.sandbox, '/merchant', { merchant_enabled: true });
+    }
+  });
+
+  it('passes the service’s 400 through for an invoice whose foreign_id it already has', async () => {
+    const proxy = testProxy(shared.sandbox);
+    assert.equal((await post(proxy, '/admin/invoices', invoiceJson('inv-twice'))).status, 201);
+    assert.equal((await post(proxy, '/admin/invoices', invoiceJson('inv-twice'))).status, 400);
   });
 
   it('answers 502 on every route that calls the service when nothing answers there', async () => {
