@@ -24,7 +24,7 @@ interface Checker {
 /**
  * One document, validator and set of compiled schemas per set of registered routes (the merchant
  * API on or off): test apps are made afresh for each test, and generating and compiling once
- * per run keeps the check cheap.
+ * per test file (each runs in its own process) keeps the check cheap.
  */
 const checkers = new Map<string, Promise<Checker>>();
 
@@ -42,8 +42,8 @@ function checkerOf<E extends Env, S extends Schema, P extends string>(
         // The schemas are found by pointers into the document, whose own fields are not
         // keywords; `example` is OpenAPI's. Any other unknown keyword is a typo to fail on.
         keywords: [...Object.keys(document), 'example'],
-        // document.test.ts validates the document; checked again here, each file's first answer
-        // would cost most of a second more.
+        // document.test.ts validates the document; checked again here against the meta-schema,
+        // it would cost each test file up to a quarter of a second more.
         validateSchema: false,
       });
       ajv.addSchema(document as object, 'openapi.json');
