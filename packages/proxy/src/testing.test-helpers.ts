@@ -22,6 +22,7 @@ import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
 import { type App, createApp } from './http/app.ts';
+import { assertDocumented } from './openapi/documented-answers.test-helpers.ts';
 import { type Config, loadConfig } from './process/config.ts';
 import { createLogger } from './process/logger.ts';
 import { type RunningProxy, type StartOptions, startProxy } from './process/server.ts';
@@ -154,7 +155,9 @@ export function testProxy(
       const head = `${response.status} ${JSON.stringify([...response.headers])}`;
       // An event stream never ends by itself: its tests record what they read.
       const streaming = response.headers.get('Content-Type')?.startsWith('text/event-stream');
-      seen.push(streaming ? head : `${head} ${await response.clone().text()}`);
+      const text = streaming ? undefined : await response.clone().text();
+      seen.push(text === undefined ? head : `${head} ${text}`);
+      await assertDocumented(app, rest.method ?? 'GET', path, response, text);
       return response;
     },
   };

@@ -44,6 +44,7 @@ export const checkoutListSchema = listOf(ref('MerchantCheckout'), {
 export const callbackListSchema = listOf({
   type: 'object',
   required: ['id', 'received_at', 'type', 'outcome', 'body'],
+  additionalProperties: false,
   properties: {
     id: { type: 'integer', description: 'Increases in the order callbacks were received.' },
     received_at: { type: 'integer', description: 'Unix seconds.' },
@@ -67,16 +68,29 @@ export const callbackListSchema = listOf({
 export const healthSchema = {
   type: 'object',
   required: ['status'],
+  additionalProperties: false,
   properties: { status: { const: 'ok' } },
 };
+
+const check = { enum: ['ok', 'failing'] };
 
 export const readySchema = {
   type: 'object',
   required: ['status', 'store', 'upstream'],
+  additionalProperties: false,
+  properties: { status: { const: 'ready' }, store: check, upstream: check },
+};
+
+/** `/readyz`'s 503 when a check fails: the error, and which check it is. */
+export const notReadySchema = {
+  type: 'object',
+  required: ['error', 'code', 'store', 'upstream'],
+  additionalProperties: false,
   properties: {
-    status: { const: 'ready' },
-    store: { enum: ['ok', 'failing'] },
-    upstream: { enum: ['ok', 'failing'] },
+    error: { type: 'string', description: 'A sentence for people.' },
+    code: { const: 'not_ready' },
+    store: check,
+    upstream: check,
   },
 };
 
@@ -137,6 +151,7 @@ export const rotatedSecretSchema = {
 export const redeliveredSchema = {
   type: 'object',
   required: ['id', 'queued', 'deliveries'],
+  additionalProperties: false,
   properties: {
     id: { type: 'string' },
     queued: { const: true },

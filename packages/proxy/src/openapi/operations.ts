@@ -22,15 +22,19 @@ export const pathParameter = (name: string, schema: Schema) => ({
   required: true,
   schema,
 });
+// The answers below allow no property they do not name, as the contract's components: a
+// field the proxy sends is documented, or the answer check of the route tests fails.
 export const dataOf = (schema: Schema) => ({
   type: 'object',
   required: ['data'],
+  additionalProperties: false,
   properties: { data: schema },
 });
 /** `{data: [...]}`, a list answer, with the other properties it has. */
 export const listOf = (items: Schema, more: Schema = {}) => ({
   type: 'object',
   required: ['data'],
+  additionalProperties: false,
   properties: { data: { type: 'array', items }, ...more },
 });
 
@@ -88,12 +92,20 @@ export const tooManyCreates: DescribeRouteOptions = {
 };
 
 /**
+ * A body over the limit: refused by its Content-Length before any route (`http/body.ts`), so
+ * also on a route that reads no body (a DELETE, say).
+ */
+export const bodyTooLarge = {
+  413: ok('body_too_large: the body is larger than 32 KiB.', ref('Error')),
+};
+
+/**
  * What a JSON body's check answers (`http/validation.ts`). A route's `describeRoute` comes after
  * its validators, so where both name a status (a service's 400) the route's own answer wins.
  */
 export const bodyRefusals = {
   400: ok('invalid_json: the body is not JSON.', ref('Error')),
-  413: ok('body_too_large: the body is larger than 32 KiB.', ref('Error')),
+  ...bodyTooLarge,
   422: ok('The body breaks a rule: the spec’s text, its code and the field.', ref('Error')),
 };
 

@@ -41,6 +41,7 @@ export function callbackRoutes(deps: CallbackRouteDeps) {
         200: ok('Received', {
           type: 'object',
           required: ['received'],
+          additionalProperties: false,
           properties: { received: { const: true } },
         }),
         ...errors(400, 403, 404, 413),

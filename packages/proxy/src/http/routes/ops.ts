@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import type { ProcessingClient } from '../../checkout/upstream.ts';
-import { healthSchema, readySchema } from '../../openapi/answers.ts';
+import { healthSchema, notReadySchema, readySchema } from '../../openapi/answers.ts';
 import { ok, ref } from '../../openapi/operations.ts';
 import type { Log } from '../../process/logger.ts';
 import type { Store } from '../../store/store.ts';
@@ -101,7 +101,9 @@ export function opsRoutes(deps: OpsDeps) {
         summary: 'The store can write and the processing service answers',
         responses: {
           200: ok('Ready', readySchema),
-          503: ok('shutting_down, or not_ready with which check fails', ref('Error')),
+          503: ok('shutting_down, or not_ready with which check fails', {
+            anyOf: [ref('Error'), notReadySchema],
+          }),
         },
       }),
       async (c) => {

@@ -14,7 +14,7 @@ import {
   redeliveredSchema,
   rotatedSecretSchema,
 } from '../../openapi/answers.ts';
-import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
+import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import {
   type DeliveryAttempt,
   ENV_ENDPOINT_ID,
@@ -134,6 +134,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
           204: { description: 'Deleted' },
           ...errors(404),
           409: ok('webhook_endpoint_from_environment: change WEBHOOK_URL instead.', ref('Error')),
+          ...bodyTooLarge,
         },
       }),
       async (c) => {
@@ -203,7 +204,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
       '/events/:id/redeliver',
       describeRoute({
         summary: 'Send an event again to every endpoint that takes its type',
-        responses: { 202: ok('Queued', redeliveredSchema), ...errors(404, 409) },
+        responses: { 202: ok('Queued', redeliveredSchema), ...errors(404, 409), ...bodyTooLarge },
       }),
       async (c) => {
         const id = c.req.param('id');
