@@ -7,8 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { freePort } from '../../../../tests/support/process.ts';
-import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '../../../../tests/support/senders.ts';
+import { freePort } from '@crypto-pay/test-kit/process';
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 import {
   adminHeaders,
   json,
