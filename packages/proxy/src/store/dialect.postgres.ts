@@ -107,15 +107,8 @@ export function postgresDialect(origin: string): StoreDialect {
       return rows;
     },
 
-    /** A delivery's time, not before its own lease ends, nor before its endpoint has a free place. */
-    async nextDeliveryAt(db, now) {
-      const { rows } = await sql<{ due: number | null }>`WITH ${inFlight(now)}
-        SELECT MIN(GREATEST(d.next_attempt_at, COALESCE(d.claimed_until, 0),
-          CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END)) AS due
-        FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
-        WHERE d.state = 'pending'`.execute(db);
-      return rows[0]?.due ?? undefined;
-    },
+    inFlight,
+    greatest: (...values) => sql<number>`GREATEST(${sql.join(values)})`,
 
     /**
      * One UPSERT on the server's clock (unless the take brings its time: tests) refills the
