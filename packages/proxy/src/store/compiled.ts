@@ -30,7 +30,7 @@ export function compiledQuery<P extends object, O = unknown>(
   let compiled: CompiledQuery<O> | undefined;
   // Per parameter of the compiled query: the name of the value it takes, or undefined if fixed.
   let names: (string | undefined)[] = [];
-  return (db, values) => {
+  return async (db, values) => {
     if (!compiled) {
       const query = build(db, ((name: string) => new Param(name)) as ParamOf<P>);
       compiled = isCompiledQuery<O>(query) ? query : query.compile();
