@@ -73,7 +73,7 @@ export async function storeOps(creates: number): Promise<BenchmarkResult> {
     const insert = db.prepare('INSERT INTO rows VALUES (?, ?)');
     const link = db.prepare('UPDATE keys SET checkout_id = ? WHERE key = ?');
     const event = db.prepare('INSERT INTO events (type, data) VALUES (?, ?)');
-    const read = db.prepare('SELECT * FROM rows WHERE id = ?');
+    const read = db.prepare<[string], { body: string }>('SELECT * FROM rows WHERE id = ?');
     const save = db.transaction((i: number) => {
       insert.run(`chk_${i}`, JSON.stringify(checkout(i)));
       link.run(`chk_${i}`, `key_${i}`);
@@ -84,7 +84,9 @@ export async function storeOps(creates: number): Promise<BenchmarkResult> {
       reserve.run(`key_${i}`, 'hash', Date.now());
       save(i);
     });
-    const floorRead = await cpuPer(creates, (i) => JSON.parse(read.get(`chk_${i}`).body));
+    const floorRead = await cpuPer(creates, (i) =>
+      JSON.parse(read.get(`chk_${i}`)?.body ?? 'null'),
+    );
     db.close();
 
     const floor = 'prepared better-sqlite3 statements';
