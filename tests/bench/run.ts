@@ -3,11 +3,12 @@
  * writes every figure with the machine it ran on to bench-results.json (ignored by git).
  * It measures the built packages, as deployed: `pnpm build` first.
  * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
- * timed each way (500), BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the
- * paid callbacks timed to their webhook (300), BENCH_DATABASE the stores of the create, status
- * and fan-out benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the
- * rounds per path of the cross-proxy benchmark (200). The PostgreSQL ones start a throwaway
- * cluster, and the balancer one HAProxy (both from Debian's packages, installed when missing).
+ * timed each way (500), BENCH_STORE_OPS the store's creates and reads timed in process (2000),
+ * BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the paid callbacks timed
+ * to their webhook (300), BENCH_DATABASE the stores of the create, status and fan-out
+ * benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the rounds per path
+ * of the cross-proxy benchmark (200). The PostgreSQL ones start a throwaway cluster, and the
+ * balancer one HAProxy (both from Debian's packages, installed when missing).
  */
 
 import { execSync } from 'node:child_process';
@@ -23,6 +24,7 @@ import { pushFanout } from './push-fanout.ts';
 import { type BenchmarkResult, ratioOf, table } from './report.ts';
 import { sandboxThroughput } from './sandbox.ts';
 import { statusReads } from './status-reads.ts';
+import { storeOps } from './store-ops.ts';
 import { upstreamEconomy } from './upstream-economy.ts';
 import { webhookLatency } from './webhooks.ts';
 import { widget } from './widget.ts';
@@ -41,6 +43,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult | BenchmarkResult
     inTurn(
       perDatabase((database) => createOverhead(Number(process.env.BENCH_CREATES ?? 500), database)),
     ),
+  'store-ops': () => storeOps(Number(process.env.BENCH_STORE_OPS ?? 2000)),
   'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000), databases),
   'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 200)),
   balancer: () => balancedProxies(seconds),

@@ -5,13 +5,15 @@
  */
 
 import { isAhead } from '@crypto-pay/protocol/checkout-status';
-import { type Kysely, sql } from 'kysely';
+import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import type { NewEvent } from './outbox.ts';
-import { callbackOf, checkoutOf, checkoutRowOf } from './rows.ts';
+import { CHECKOUT_COLUMNS, callbackOf, checkoutOf, checkoutRowOf } from './rows.ts';
 import type { CallbackEntry, CheckoutRecord, CheckoutsPart } from './store.ts';
-import type { Tables } from './tables.ts';
+import type { CallbacksTable, CheckoutsTable, Tables } from './tables.ts';
 
 /**
  * How many checkouts a SQLite store keeps in memory: about 1 KiB each, and a checkout is read
@@ -19,7 +21,7 @@ import type { Tables } from './tables.ts';
  */
 const RECENT_CHECKOUTS = 10_000;
 
-const callbackRow = (entry: CallbackEntry) => ({
+const callbackRow = (entry: CallbackEntry): Insertable<CallbacksTable> => ({
   received_at: entry.receivedAt,
   type: entry.type,
   object_id: entry.objectId ?? null,
@@ -52,6 +54,86 @@ export function checkouts(
     return checkout;
   };
 
+  // The statements of a create and of a read, compiled once (`compiled.ts`).
+  const insertRow = compiledQuery<Insertable<CheckoutsTable>>((db, param) =>
+    db
+      .insertInto('checkouts')
+      .values(
+        Object.fromEntries(
+          CHECKOUT_COLUMNS.map((column) => [column, param(column)]),
+        ) as Insertable<CheckoutsTable>,
+      ),
+  );
+  const linkKey = compiledQuery<{ id: string; key: string }>((db, param) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ checkout_id: param('id') })
+      .where('key', '=', param('key')),
+  );
+  const linkSession = compiledQuery<{ id: string; tokenHash: string }>((db, param) =>
+    db
+      .updateTable('checkout_sessions')
+      .set({ checkout_id: param('id') })
+      .where('token_hash', '=', param('tokenHash')),
+  );
+  const selectRow = compiledQuery<{ id: string }, Selectable<CheckoutsTable>>((db, param) =>
+    db.selectFrom('checkouts').selectAll().where('id', '=', param('id')),
+  );
+  // The row lock makes concurrent callbacks (on any proxy) decide one after the other, each on
+  // the status the one before it committed: a final status stays final.
+  const selectStatus = compiledQuery<{ id: string }, { status: CheckoutStatus }>((db, param) =>
+    db
+      .selectFrom('checkouts')
+      .select('status')
+      .where('id', '=', param('id'))
+      .$if(dialect.sharedByProcesses, (query) => query.forUpdate()),
+  );
+  const insertCallback = compiledQuery<Insertable<CallbacksTable>>((db, param) =>
+    db.insertInto('callbacks').values({
+      received_at: param('received_at'),
+      type: param('type'),
+      object_id: param('object_id'),
+      foreign_id: param('foreign_id'),
+      status: param('status'),
+      outcome: param('outcome'),
+      body: param('body'),
+    }),
+  );
+  const updateStatus = compiledQuery<
+    {
+      id: string;
+      status: CheckoutStatus;
+      at: number;
+      paymentIso: string | null;
+      paymentNetwork: string | null;
+      statusDetail: CheckoutsTable['status_detail'];
+      refundInstructions: CheckoutsTable['refund_instructions'];
+    },
+    Selectable<CheckoutsTable>
+  >((db, param) =>
+    db
+      .updateTable('checkouts')
+      .set((eb) => ({
+        status: param('status'),
+        updated_at: param('at'),
+        version: eb('version', '+', 1),
+        payment_currency_iso: eb.fn.coalesce('payment_currency_iso', eb.val(param('paymentIso'))),
+        payment_currency_network: eb
+          .case()
+          .when('payment_currency_iso', 'is', null)
+          .then(eb.val(param('paymentNetwork')))
+          .else(eb.ref('payment_currency_network'))
+          .end(),
+        status_detail: eb.fn.coalesce(eb.val(param('statusDetail')), 'status_detail'),
+        refund_instructions: eb.fn.coalesce(
+          eb.val(param('refundInstructions')),
+          'refund_instructions',
+        ),
+      }))
+      .where('id', '=', param('id'))
+      .returningAll(),
+  );
+
   const writeAndAnnounce = async (trx: Db, event: NewEvent | undefined) => {
     // Other proxies' workers wake for its deliveries.
     if (event && (await writeEvent(trx, event))) await dialect.announce(trx, { outbox: true });
@@ -60,20 +142,12 @@ export function checkouts(
   return {
     async insertCheckout(checkout, links, event) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('checkouts').values(checkoutRowOf(checkout)).execute();
+        await insertRow(trx, checkoutRowOf(checkout));
         if (links.idempotencyKey !== undefined) {
-          await trx
-            .updateTable('idempotency_keys')
-            .set({ checkout_id: checkout.id })
-            .where('key', '=', links.idempotencyKey)
-            .execute();
+          await linkKey(trx, { id: checkout.id, key: links.idempotencyKey });
         }
         if (links.sessionTokenHash !== undefined) {
-          await trx
-            .updateTable('checkout_sessions')
-            .set({ checkout_id: checkout.id })
-            .where('token_hash', '=', links.sessionTokenHash)
-            .execute();
+          await linkSession(trx, { id: checkout.id, tokenHash: links.sessionTokenHash });
         }
         await writeAndAnnounce(trx, event);
       });
@@ -81,11 +155,7 @@ export function checkouts(
     async getCheckout(id) {
       const known = recent?.get(id);
       if (known) return known;
-      const row = await db
-        .selectFrom('checkouts')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const [row] = (await selectRow(db, { id })).rows;
       return row && remember(checkoutOf(row));
     },
     async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
@@ -105,45 +175,25 @@ export function checkouts(
     },
     async advanceCheckout(id, change, callback, eventOf) {
       const changed = await db.transaction().execute(async (trx) => {
-        // The row lock makes concurrent callbacks (on any proxy) decide one after the other,
-        // each on the status the one before it committed: a final status stays final.
-        const current = await trx
-          .selectFrom('checkouts')
-          .select('status')
-          .where('id', '=', id)
-          .$if(dialect.sharedByProcesses, (query) => query.forUpdate())
-          .executeTakeFirst();
+        const [current] = (await selectStatus(trx, { id })).rows;
         const ahead = current !== undefined && isAhead(current.status, change.status);
-        await trx
-          .insertInto('callbacks')
-          .values(callbackRow({ ...callback, outcome: ahead ? 'applied' : 'ignored' }))
-          .execute();
+        await insertCallback(
+          trx,
+          callbackRow({ ...callback, outcome: ahead ? 'applied' : 'ignored' }),
+        );
         if (!ahead) return undefined;
-        const row = await trx
-          .updateTable('checkouts')
-          .set((eb) => ({
+        const [row] = (
+          await updateStatus(trx, {
+            id,
             status: change.status,
-            updated_at: change.at,
-            version: eb('version', '+', 1),
-            payment_currency_iso: eb.fn.coalesce(
-              'payment_currency_iso',
-              eb.val(change.paymentCurrency?.iso ?? null),
-            ),
-            payment_currency_network: eb
-              .case()
-              .when('payment_currency_iso', 'is', null)
-              .then(eb.val(change.paymentCurrency?.network_name ?? null))
-              .else(eb.ref('payment_currency_network'))
-              .end(),
-            status_detail: eb.fn.coalesce(eb.val(change.statusDetail ?? null), 'status_detail'),
-            refund_instructions: eb.fn.coalesce(
-              eb.val(change.refundInstructions ?? null),
-              'refund_instructions',
-            ),
-          }))
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+            at: change.at,
+            paymentIso: change.paymentCurrency?.iso ?? null,
+            paymentNetwork: change.paymentCurrency?.network_name ?? null,
+            statusDetail: change.statusDetail ?? null,
+            refundInstructions: change.refundInstructions ?? null,
+          })
+        ).rows;
+        if (!row) throw new Error(`Checkout ${id} vanished while it was changed`);
         const checkout = checkoutOf(row);
         const written = eventOf !== undefined && (await writeEvent(trx, eventOf(checkout)));
         // Delivered to the other proxies when this commits: their streams and workers.

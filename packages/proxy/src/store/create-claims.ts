@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import { compiledQuery } from './compiled.ts';
 import type { StoreDialect } from './dialect.ts';
 import { periodicSweep } from './rate-buckets.ts';
 import { sessionOf, sessionRowOf } from './rows.ts';
@@ -22,6 +23,46 @@ export function createClaims(
   lease: number,
 ): CreateClaimsPart {
   const purgeDue = periodicSweep(60_000);
+  // A create's statements, compiled once (`compiled.ts`). ON CONFLICT waits for a concurrent
+  // insert of the key to commit: one proxy reserves it, or takes over one whose create outlived
+  // the lease (its proxy died) or its day (not yet purged).
+  const reserveKey = compiledQuery<{
+    key: string;
+    requestHash: string;
+    now: number;
+    leaseEnded: number;
+    dayEnded: number;
+  }>((db, param) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({ key: param('key'), request_hash: param('requestHash'), created_at: param('now') })
+      .onConflict((conflict) =>
+        conflict
+          .column('key')
+          .doUpdateSet((eb) => ({
+            request_hash: eb.ref('excluded.request_hash'),
+            created_at: eb.ref('excluded.created_at'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb.and([
+                eb('idempotency_keys.checkout_id', 'is', null),
+                eb('idempotency_keys.created_at', '<=', param('leaseEnded')),
+              ]),
+              eb('idempotency_keys.created_at', '<', param('dayEnded')),
+            ]),
+          ),
+      ),
+  );
+  const selectKey = compiledQuery<
+    { key: string },
+    { request_hash: string; checkout_id: string | null }
+  >((db, param) =>
+    db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'checkout_id'])
+      .where('key', '=', param('key')),
+  );
   return {
     async createSession(session) {
       return db.transaction().execute(async (trx) => {
@@ -107,35 +148,15 @@ export function createClaims(
       }
       // A key released or purged between the insert and the read is tried again.
       for (;;) {
-        // ON CONFLICT waits for a concurrent insert of the key to commit: one proxy reserves it,
-        // or takes over one whose create outlived the lease (its proxy died).
-        const inserted = await db
-          .insertInto('idempotency_keys')
-          .values({ key, request_hash: requestHash, created_at: now })
-          .onConflict((conflict) =>
-            conflict
-              .column('key')
-              .doUpdateSet((eb) => ({
-                request_hash: eb.ref('excluded.request_hash'),
-                created_at: eb.ref('excluded.created_at'),
-              }))
-              .where((eb) =>
-                eb.or([
-                  eb.and([
-                    eb('idempotency_keys.checkout_id', 'is', null),
-                    eb('idempotency_keys.created_at', '<=', now - lease),
-                  ]),
-                  eb('idempotency_keys.created_at', '<', now - IDEMPOTENCY_TTL_MS),
-                ]),
-              ),
-          )
-          .executeTakeFirst();
-        if (inserted.numInsertedOrUpdatedRows === 1n) return { kind: 'reserved' };
-        const row = await db
-          .selectFrom('idempotency_keys')
-          .select(['request_hash', 'checkout_id'])
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const inserted = await reserveKey(db, {
+          key,
+          requestHash,
+          now,
+          leaseEnded: now - lease,
+          dayEnded: now - IDEMPOTENCY_TTL_MS,
+        });
+        if (inserted.numAffectedRows === 1n) return { kind: 'reserved' };
+        const [row] = (await selectKey(db, { key })).rows;
         if (!row) continue;
         if (row.request_hash !== requestHash) return { kind: 'conflict' };
         return row.checkout_id === null

@@ -7,6 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { checkoutNotice, type Notice, outboxNotice } from './postgres-changes.ts';
@@ -38,6 +39,43 @@ const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*)
 
 /** The PostgreSQL half of the store's queries; `origin` names this store in its notices. */
 export function postgresDialect(origin: string): StoreDialect {
+  // A create's statements, compiled once (`compiled.ts`).
+  const insertEventRow = compiledQuery<
+    { suffix: string; type: string; createdAt: number; data: string; dedupeKey: string | null },
+    { seq: number }
+  >((db, param) =>
+    // An event whose key is not kept, written by a proxy of a version before the dedupe keys'
+    // table still running through a rolling upgrade, stops a repeat here.
+    sql<{ seq: number }>`WITH next AS (SELECT nextval('webhook_events_seq') AS seq)
+      INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
+      SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
+        ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')} FROM next
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.compile(db),
+  );
+  /**
+   * One UPSERT on the server's clock (unless the take brings its time: tests) refills the
+   * bucket by the time since its last take (at most full; a clock stepped back counts as no
+   * time, GREATEST(0, …)), takes `cost` if a whole token is there, and says whether one was.
+   * Concurrent takes of one key queue on its row. In DO UPDATE, `bucket` is the row before.
+   */
+  const takeToken = compiledQuery<
+    { key: string; perMinute: number; cost: number; now: number | null },
+    { tokens: number; taken: boolean; updated_at: number }
+  >((db, param) => {
+    const at = sql`COALESCE(${param('now')}::bigint,
+      (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`;
+    const refilled = sql`LEAST(${param('perMinute')}::float8, bucket.tokens
+      + GREATEST(0, excluded.updated_at - bucket.updated_at) * ${param('perMinute')}::float8 / 60000)`;
+    return sql<{ tokens: number; taken: boolean; updated_at: number }>`INSERT
+      INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
+      VALUES (${param('key')}, ${param('perMinute')}::float8 - ${param('cost')}::float8, true, ${at})
+      ON CONFLICT (key) DO UPDATE SET
+        tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - ${param('cost')}::float8 ELSE ${refilled} END,
+        taken = ${refilled} >= 1,
+        updated_at = excluded.updated_at
+      RETURNING tokens, taken, updated_at`.compile(db);
+  });
+
   return {
     name: 'postgres',
     sharedByProcesses: true,
@@ -53,15 +91,13 @@ export function postgresDialect(origin: string): StoreDialect {
 
     async insertEvent(trx, event) {
       await sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(trx);
-      // An event whose key is not kept, written by a proxy of a version before the dedupe keys'
-      // table still running through a rolling upgrade, stops a repeat here.
-      const { rows } = await sql<{ seq: number }>`WITH next AS
-          (SELECT nextval('webhook_events_seq') AS seq)
-        INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
-        SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${randomBytes(6).toString('base64url')},
-          ${event.type}, ${event.createdAt}, ${JSON.stringify(event.data)},
-          ${event.dedupeKey ?? null} FROM next
-        ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.execute(trx);
+      const { rows } = await insertEventRow(trx, {
+        suffix: randomBytes(6).toString('base64url'),
+        type: event.type,
+        createdAt: event.createdAt,
+        data: JSON.stringify(event.data),
+        dedupeKey: event.dedupeKey ?? null,
+      });
       return rows[0]?.seq;
     },
 
@@ -107,35 +143,11 @@ export function postgresDialect(origin: string): StoreDialect {
       return rows;
     },
 
-    /** A delivery's time, not before its own lease ends, nor before its endpoint has a free place. */
-    async nextDeliveryAt(db, now) {
-      const { rows } = await sql<{ due: number | null }>`WITH ${inFlight(now)}
-        SELECT MIN(GREATEST(d.next_attempt_at, COALESCE(d.claimed_until, 0),
-          CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END)) AS due
-        FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
-        WHERE d.state = 'pending'`.execute(db);
-      return rows[0]?.due ?? undefined;
-    },
+    inFlight,
+    greatest: (...values) => sql<number>`GREATEST(${sql.join(values)})`,
 
-    /**
-     * One UPSERT on the server's clock (unless the take brings its time: tests) refills the
-     * bucket by the time since its last take (at most full; a clock stepped back counts as no
-     * time, GREATEST(0, …)), takes `cost` if a whole token is there, and says whether one was.
-     * Concurrent takes of one key queue on its row. In DO UPDATE, `bucket` is the row before.
-     */
     async takeRateToken(db, { key, perMinute, now, cost }) {
-      const at = sql`COALESCE(${now ?? null}::bigint,
-        (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`;
-      const refilled = sql`LEAST(${perMinute}::float8, bucket.tokens
-        + GREATEST(0, excluded.updated_at - bucket.updated_at) * ${perMinute}::float8 / 60000)`;
-      const { rows } = await sql<{ tokens: number; taken: boolean; updated_at: number }>`INSERT
-        INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
-        VALUES (${key}, ${perMinute}::float8 - ${cost}::float8, true, ${at})
-        ON CONFLICT (key) DO UPDATE SET
-          tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - ${cost}::float8 ELSE ${refilled} END,
-          taken = ${refilled} >= 1,
-          updated_at = excluded.updated_at
-        RETURNING tokens, taken, updated_at`.execute(db);
+      const { rows } = await takeToken(db, { key, perMinute, cost, now: now ?? null });
       const row = rows[0]!;
       return { tokens: row.tokens, taken: row.taken, at: row.updated_at };
     },

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { compiledQuery } from './compiled.ts';
 import type { StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT, eventId } from './outbox.ts';
 
@@ -35,6 +36,54 @@ const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*)
     INDEXED BY webhook_deliveries_claimed
     WHERE state = 'pending' AND claimed_until > ${now} GROUP BY endpoint_id)`;
 
+/** An event's row, its seq the rowid SQLite gives it, its id a placeholder till then. */
+const insertEventRow = compiledQuery<{
+  id: string;
+  type: string;
+  createdAt: number;
+  data: string;
+  dedupeKey: string | null;
+}>((db, param) =>
+  db
+    .insertInto('webhook_events')
+    .values({
+      id: param('id'),
+      type: param('type'),
+      created_at: param('createdAt'),
+      data: param('data'),
+      dedupe_key: param('dedupeKey'),
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing()),
+);
+
+const nameEvent = compiledQuery<{ id: string; seq: number }>((db, param) =>
+  db
+    .updateTable('webhook_events')
+    .set({ id: param('id') })
+    .where('seq', '=', param('seq')),
+);
+
+/**
+ * One UPSERT refills the bucket by the time since its last take (a token per 60/perMinute
+ * seconds, at most full; a clock stepped back counts as no time, MAX(0, …)), takes `cost` if a
+ * whole token is there, and says whether one was. In DO UPDATE the bare columns are the row
+ * before the take, `excluded` the take itself.
+ */
+const takeToken = compiledQuery<
+  { key: string; perMinute: number; cost: number; left: number; now: number },
+  { tokens: number; taken: number }
+>((db, param) => {
+  const refilled = sql`MIN(${param('perMinute')}, tokens
+    + MAX(0, excluded.updated_at - updated_at) * ${param('perMinute')} / 60000.0)`;
+  return sql<{ tokens: number; taken: number }>`INSERT INTO rate_buckets
+      (key, tokens, taken, updated_at) VALUES (${param('key')}, ${param('left')}, 1, ${param('now')})
+    ON CONFLICT (key) DO UPDATE SET
+      tokens = ${refilled} - (${refilled} >= 1) * ${param('cost')},
+      taken = ${refilled} >= 1,
+      updated_at = excluded.updated_at
+    RETURNING tokens, taken`.compile(db);
+});
+
 export const sqliteDialect: StoreDialect = {
   name: 'sqlite',
   sharedByProcesses: false,
@@ -42,26 +91,16 @@ export const sqliteDialect: StoreDialect = {
   async lockForeignId() {},
 
   async insertEvent(trx, event) {
-    const inserted = await trx
-      .insertInto('webhook_events')
-      .values({
-        id: `new_${randomBytes(16).toString('hex')}`,
-        type: event.type,
-        created_at: event.createdAt,
-        data: JSON.stringify(event.data),
-        dedupe_key: event.dedupeKey ?? null,
-      })
-      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-      .executeTakeFirst();
-    if (inserted.numInsertedOrUpdatedRows === 0n || inserted.insertId === undefined) {
-      return undefined;
-    }
+    const inserted = await insertEventRow(trx, {
+      id: `new_${randomBytes(16).toString('hex')}`,
+      type: event.type,
+      createdAt: event.createdAt,
+      data: JSON.stringify(event.data),
+      dedupeKey: event.dedupeKey ?? null,
+    });
+    if (inserted.numAffectedRows === 0n || inserted.insertId === undefined) return undefined;
     const seq = Number(inserted.insertId);
-    await trx
-      .updateTable('webhook_events')
-      .set({ id: eventId(seq) })
-      .where('seq', '=', seq)
-      .execute();
+    await nameEvent(trx, { id: eventId(seq), seq });
     return seq;
   },
 
@@ -94,32 +133,11 @@ export const sqliteDialect: StoreDialect = {
     return rows;
   },
 
-  /** A delivery's time, not before its own lease ends, nor before its endpoint has a free place. */
-  async nextDeliveryAt(db, now) {
-    const { rows } = await sql<{ due: number | null }>`WITH ${inFlight(now)}
-      SELECT MIN(MAX(d.next_attempt_at, COALESCE(d.claimed_until, 0),
-        CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END)) AS due
-      FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
-      WHERE d.state = 'pending'`.execute(db);
-    return rows[0]?.due ?? undefined;
-  },
+  inFlight,
+  greatest: (...values) => sql<number>`MAX(${sql.join(values)})`,
 
-  /**
-   * One UPSERT refills the bucket by the time since its last take (a token per 60/perMinute
-   * seconds, at most full; a clock stepped back counts as no time, MAX(0, …)), takes `cost` if a
-   * whole token is there, and says whether one was. In DO UPDATE the bare columns are the row
-   * before the take, `excluded` the take itself.
-   */
   async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
-    const refilled = sql`MIN(${perMinute}, tokens
-      + MAX(0, excluded.updated_at - updated_at) * ${perMinute} / 60000.0)`;
-    const { rows } = await sql<{ tokens: number; taken: number }>`INSERT INTO rate_buckets
-        (key, tokens, taken, updated_at) VALUES (${key}, ${perMinute - cost}, 1, ${now})
-      ON CONFLICT (key) DO UPDATE SET
-        tokens = ${refilled} - (${refilled} >= 1) * ${cost},
-        taken = ${refilled} >= 1,
-        updated_at = excluded.updated_at
-      RETURNING tokens, taken`.execute(db);
+    const { rows } = await takeToken(db, { key, perMinute, cost, left: perMinute - cost, now });
     const row = rows[0]!;
     return { tokens: row.tokens, taken: row.taken === 1, at: now };
   },

@@ -5,7 +5,7 @@
  * claimed in one statement or two). Everything else is written once, with Kysely.
  */
 
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { NewEvent } from './outbox.ts';
 import type { RateLimitTake, StreamedCheckout } from './store.ts';
 import type { Tables } from './tables.ts';
@@ -39,8 +39,13 @@ export interface StoreDialect {
   insertEvent(trx: Db, event: NewEvent): Promise<number | undefined>;
   /** Claims due deliveries inside `trx` (see `WebhookStore.claimDeliveries`). */
   claimDeliveries(trx: Db, now: number, until: number, limit: number): Promise<ClaimedRow[]>;
-  /** See `WebhookStore.nextDeliveryAt`. */
-  nextDeliveryAt(db: Db, now: number): Promise<number | undefined>;
+  /**
+   * The `in_flight` common table expression: claims in force per endpoint (by any worker), a
+   * lease not yet run out at `now`, with how many and when the first ends.
+   */
+  inFlight(now: number): RawBuilder<unknown>;
+  /** The largest of `values`: GREATEST on PostgreSQL, the scalar MAX on SQLite. */
+  greatest(...values: RawBuilder<unknown>[]): RawBuilder<number>;
   /**
    * One take from a rate bucket, in one statement: what is left, whether a token was there, and
    * the take's time on the store's clock.

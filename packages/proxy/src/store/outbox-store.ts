@@ -5,10 +5,12 @@
  * database (`dialect.ts`).
  */
 
-import type { Kysely } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import {
   type AttemptResult,
+  CLAIMS_PER_ENDPOINT,
   type ClaimedDelivery,
   ENV_ENDPOINT_ID,
   eventSeq,
@@ -17,18 +19,23 @@ import {
   type WebhookStore,
 } from './outbox.ts';
 import { attemptOf, endpointOf, endpointWithSecretsOf, eventOf, json } from './rows.ts';
-import type { Tables } from './tables.ts';
+import type { Tables, WebhookEndpointsTable } from './tables.ts';
+
+// Read at every event, so compiled once (`compiled.ts`); by the first store to run it, as its SQL
+// is the same on both databases (no values, nothing either database spells its own way).
+const activeEndpoints = compiledQuery<
+  Record<never, never>,
+  Pick<Selectable<WebhookEndpointsTable>, 'id' | 'event_types'>
+>((db) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'event_types']).where('deleted_at', 'is', null),
+);
 
 /**
  * Every active endpoint that takes events of `type` gets a pending delivery of `seq`; how many.
  * The endpoints' lists are read here rather than matched in SQL: JSON is text on SQLite.
  */
 async function fanOut(trx: Db, seq: number, type: string, now: number): Promise<number> {
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'event_types'])
-    .where('deleted_at', 'is', null)
-    .execute();
+  const { rows: endpoints } = await activeEndpoints(trx, {});
   const taking = endpoints.filter(
     (endpoint) => endpoint.event_types === null || json(endpoint.event_types).includes(type),
   );
@@ -289,7 +296,17 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
       });
     },
     async nextDeliveryAt(now) {
-      return dialect.nextDeliveryAt(db, now);
+      // A delivery's time: not before its own lease ends, nor before its endpoint has a place.
+      const due = dialect.greatest(
+        sql`d.next_attempt_at`,
+        sql`COALESCE(d.claimed_until, 0)`,
+        sql`CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END`,
+      );
+      const { rows } = await sql<{ due: number | null }>`WITH ${dialect.inFlight(now)}
+        SELECT MIN(${due}) AS due
+        FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
+        WHERE d.state = 'pending'`.execute(db);
+      return rows[0]?.due ?? undefined;
     },
     async listAttempts({ eventId, endpointId, limit }) {
       const rows = await db

@@ -58,6 +58,30 @@ export function checkoutOf(row: CheckoutRow): CheckoutRecord {
 }
 
 /** The row a new checkout is saved as. */
+/** The columns a new checkout's row gives, every one (`checkoutRowOf`). */
+export const CHECKOUT_COLUMNS = [
+  'id',
+  'status',
+  'payment_link',
+  'expires_at',
+  'amount',
+  'currency_iso',
+  'currency_network',
+  'payment_currency_iso',
+  'payment_currency_network',
+  'success_url',
+  'failed_url',
+  'payment_request_id',
+  'foreign_id',
+  'pricing',
+  'product',
+  'status_detail',
+  'refund_instructions',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof Insertable<CheckoutsTable>)[];
+
 export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTable> {
   return {
     id: checkout.id,
