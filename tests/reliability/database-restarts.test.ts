@@ -25,12 +25,7 @@ import {
 import { createWithKey, type Failure } from '@crypto-pay/test-kit/retried-requests';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import {
-  balancedProxyEnv,
-  checkRows,
-  untilCallbacksAnswered,
-  untilOutboxSettled,
-} from './rolling-checks.ts';
+import { checkRows, untilCallbacksAnswered, untilOutboxSettled } from './rolling-checks.ts';
 
 const SECRET = newWebhookSecret();
 const PROXIES = 3;
@@ -58,7 +53,13 @@ before(async () => {
   stack = await startStack({
     built: false,
     proxies: PROXIES,
-    proxyEnv: balancedProxyEnv(cluster, receiver, SECRET),
+    proxyEnv: {
+      DATABASE_URL: cluster.url,
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_RETRY_SCHEDULE_MS: '100,200,400,800,1600,3200',
+    },
     // The service's retries outlast a restart (a few seconds) without a test-long wait.
     sandboxEnv: { SANDBOX_CALLBACK_RETRY_DELAYS_MS: '100,200,400,800,1600,3200,6400,12800' },
   });

@@ -1,9 +1,7 @@
 /**
- * The environment of proxies on one PostgreSQL behind the balancer (`balancedProxyEnv`), and what
- * the rolling-restart, database-restart and rolling-upgrade tests check outside their own
- * clients: the sandbox's callback log (each callback answered 200, none given up), the webhook
- * outbox (nothing in flight before the kill), and the database's rows afterwards against what the
- * clients were acknowledged.
+ * What the rolling-restart test checks outside its own clients: the sandbox's callback log (each
+ * callback answered 200, none given up), the webhook outbox (nothing in flight before the kill),
+ * and the database's rows afterwards against what the clients were acknowledged.
  */
 
 import assert from 'node:assert/strict';
@@ -13,25 +11,6 @@ import type { PostgresCluster } from '@crypto-pay/test-kit/postgres';
 import type { ServerProcess } from '@crypto-pay/test-kit/process';
 import type { Stack } from '@crypto-pay/test-kit/stack';
 import type { WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-
-/**
- * What proxies on `cluster` behind HAProxy are given, as the README advises a deploy behind a
- * balancer: every connection comes from HAProxy's address, so no per-address cap; webhooks go to
- * `receiver`, retried soon enough for a test to see them through.
- */
-export function balancedProxyEnv(
-  cluster: PostgresCluster,
-  receiver: WebhookReceiver,
-  secret: string,
-): Record<string, string> {
-  return {
-    DATABASE_URL: cluster.url,
-    MAX_CONNECTIONS_PER_CLIENT: '0',
-    WEBHOOK_URL: receiver.url,
-    WEBHOOK_SECRET: secret,
-    WEBHOOK_RETRY_SCHEDULE_MS: '100,200,400,800,1600,3200',
-  };
-}
 
 /** Where the checks read the rows: the cluster, as its superuser beside the proxies. */
 type Database = Pick<PostgresCluster, 'asSuperuser'>;

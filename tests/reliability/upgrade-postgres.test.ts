@@ -7,9 +7,13 @@
  */
 
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
 import { proxyCommand } from '@crypto-pay/test-kit/servers';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
 import { assertBehavioursIntact, assertShownAsBefore } from './upgrade-checks.ts';
 import {
   assertEveryTableHasRows,
@@ -18,22 +22,40 @@ import {
   postgresSchemaVersion,
   SEEDED_TABLES,
 } from './upgrade-rows.ts';
-import { seed, shown, usePreviousReleaseStack } from './upgrade-scenario.ts';
+import { RETRY_SCHEDULE_MS, seed, shown } from './upgrade-scenario.ts';
 
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+let previous: PreviousRelease;
 let cluster: PostgresCluster;
+let receiver: WebhookReceiver;
+let stack: Stack;
+
 before(async () => {
+  previous = await installPreviousRelease();
   cluster = await startPostgres();
+  receiver = await startWebhookReceiver(SECRET);
+  stack = await startStack({
+    proxyCommand: previous.command,
+    proxyEnv: {
+      DATABASE_URL: cluster.url,
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE_MS,
+    },
+  });
 });
-const setup = usePreviousReleaseStack(() => ({ DATABASE_URL: cluster.url }));
-// Registered after the stack's: the proxies stop before their database.
+
 after(async () => {
+  await stack?.stop();
+  await receiver?.close();
   await cluster?.stop();
+  previous?.remove();
 });
 
 test('the new proxy takes over a PostgreSQL database of the previous release', {
   timeout: 300_000,
 }, async () => {
-  const { previous, receiver, stack } = setup;
   const target = { stack, url: stack.proxy.url, receiver };
   const seeded = await seed(target);
   const before = await shown(target, seeded);

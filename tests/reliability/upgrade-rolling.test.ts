@@ -41,12 +41,7 @@ import { proxyCommand } from '@crypto-pay/test-kit/servers';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
-import {
-  type Acknowledged,
-  balancedProxyEnv,
-  checkRows,
-  untilCallbacksAnswered,
-} from './rolling-checks.ts';
+import { type Acknowledged, checkRows, untilCallbacksAnswered } from './rolling-checks.ts';
 import { postgresSchemaVersion } from './upgrade-rows.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -81,8 +76,13 @@ before(async () => {
     proxies: 2,
     proxyCommand: previous.command,
     proxyEnv: {
-      ...balancedProxyEnv(cluster, receiver, SECRET),
+      DATABASE_URL: cluster.url,
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      // Every connection comes from HAProxy's address (the README's advice behind a balancer).
+      MAX_CONNECTIONS_PER_CLIENT: '0',
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_RETRY_SCHEDULE_MS: '100,200,400,800,1600,3200',
     },
   });
   balancer = await balanceStack(stack);

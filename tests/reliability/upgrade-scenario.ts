@@ -5,8 +5,6 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
-import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import {
   checkoutBody,
@@ -18,9 +16,8 @@ import {
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { type Answer, send, sendJson, sendSigned } from '@crypto-pay/test-kit/http';
 import { freePort } from '@crypto-pay/test-kit/process';
-import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
+import type { Stack } from '@crypto-pay/test-kit/stack';
+import type { WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { untilCallbacksAnswered } from './rolling-checks.ts';
 
 /**
@@ -28,44 +25,6 @@ import { untilCallbacksAnswered } from './rolling-checks.ts';
  * upgrade (a spent schedule would make it `failed`), and goes out soon after the receiver is up.
  */
 export const RETRY_SCHEDULE_MS = Array.from({ length: 400 }, () => 500).join(',');
-
-/** The previous release's proxy, the stack around it and the receiver of its WEBHOOK_URL. */
-export interface PreviousReleaseStack {
-  previous: PreviousRelease;
-  receiver: WebhookReceiver;
-  stack: Stack;
-}
-
-/**
- * The previous release's proxy on a stack of its own with a webhook receiver: started before the
- * file's tests, stopped after them. `proxyEnv` is read at the start (a database the file starts
- * before names itself there); hooks the file registers after this one's run after it.
- */
-export function usePreviousReleaseStack(
-  proxyEnv: () => Record<string, string> = () => ({}),
-): PreviousReleaseStack {
-  const setup = {} as PreviousReleaseStack;
-  const secret = newWebhookSecret();
-  before(async () => {
-    setup.previous = await installPreviousRelease();
-    setup.receiver = await startWebhookReceiver(secret);
-    setup.stack = await startStack({
-      proxyCommand: setup.previous.command,
-      proxyEnv: {
-        ...proxyEnv(),
-        WEBHOOK_URL: setup.receiver.url,
-        WEBHOOK_SECRET: secret,
-        WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE_MS,
-      },
-    });
-  });
-  after(async () => {
-    await setup.stack?.stop();
-    await setup.receiver?.close();
-    setup.previous?.remove();
-  });
-  return setup;
-}
 
 /** Where the scenario talks to the proxies: one of them, or a balancer in front of them. */
 export interface Target {

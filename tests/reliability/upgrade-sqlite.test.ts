@@ -14,8 +14,12 @@
  */
 
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
 import { proxyCommand } from '@crypto-pay/test-kit/servers';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { installPreviousRelease, type PreviousRelease } from './previous-release.ts';
 import { assertBehavioursIntact, assertShownAsBefore } from './upgrade-checks.ts';
 import {
   assertEveryTableHasRows,
@@ -24,14 +28,36 @@ import {
   sqliteRowCounts,
   sqliteSchemaVersion,
 } from './upgrade-rows.ts';
-import { seed, shown, usePreviousReleaseStack } from './upgrade-scenario.ts';
+import { RETRY_SCHEDULE_MS, seed, shown } from './upgrade-scenario.ts';
 
-const setup = usePreviousReleaseStack();
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+let previous: PreviousRelease;
+let receiver: WebhookReceiver;
+let stack: Stack;
+
+before(async () => {
+  previous = await installPreviousRelease();
+  receiver = await startWebhookReceiver(SECRET);
+  stack = await startStack({
+    proxyCommand: previous.command,
+    proxyEnv: {
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE_MS,
+    },
+  });
+});
+
+after(async () => {
+  await stack?.stop();
+  await receiver?.close();
+  previous?.remove();
+});
 
 test('the new proxy takes over a SQLite file of the previous release', {
   timeout: 300_000,
 }, async () => {
-  const { previous, receiver, stack } = setup;
   const target = { stack, url: stack.proxy.url, receiver };
   const seeded = await seed(target);
   const before = await shown(target, seeded);
