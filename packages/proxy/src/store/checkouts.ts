@@ -11,8 +11,8 @@ import { LRUCache } from 'lru-cache';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import type { NewEvent } from './outbox.ts';
-import { CHECKOUT_COLUMNS, callbackOf, checkoutOf, checkoutRowOf } from './rows.ts';
-import type { CallbackEntry, CheckoutRecord, CheckoutsPart } from './store.ts';
+import { CHECKOUT_COLUMNS, callbackOf, callbackRow, checkoutOf, checkoutRowOf } from './rows.ts';
+import type { CheckoutRecord, CheckoutsPart } from './store.ts';
 import type { CallbacksTable, CheckoutsTable, Tables } from './tables.ts';
 
 /**
@@ -20,16 +20,6 @@ import type { CallbacksTable, CheckoutsTable, Tables } from './tables.ts';
  * while its customer pays, so the ones read lately are the ones read next.
  */
 const RECENT_CHECKOUTS = 10_000;
-
-const callbackRow = (entry: CallbackEntry): Insertable<CallbacksTable> => ({
-  received_at: entry.receivedAt,
-  type: entry.type,
-  object_id: entry.objectId ?? null,
-  foreign_id: entry.foreignId ?? null,
-  status: entry.status ?? null,
-  outcome: entry.outcome,
-  body: JSON.stringify(entry.body),
-});
 
 /**
  * The checkouts part of the store; `writeEvent` is the outbox's, run inside its transactions

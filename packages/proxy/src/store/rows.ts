@@ -6,7 +6,13 @@
 
 import type { Insertable, Selectable } from 'kysely';
 import type { DeliveryAttempt, EndpointSecrets, StoredEvent, WebhookEndpoint } from './outbox.ts';
-import type { CheckoutRecord, CheckoutSession, CurrencyRef, StoredCallback } from './store.ts';
+import type {
+  CallbackEntry,
+  CheckoutRecord,
+  CheckoutSession,
+  CurrencyRef,
+  StoredCallback,
+} from './store.ts';
 import type {
   CallbacksTable,
   CheckoutSessionsTable,
@@ -191,6 +197,17 @@ export function attemptOf(row: AttemptRow): DeliveryAttempt {
   put(attempt, 'responseExcerpt', row.response_excerpt);
   return attempt;
 }
+
+/** A callback log entry as its row. */
+export const callbackRow = (entry: CallbackEntry): Insertable<CallbacksTable> => ({
+  received_at: entry.receivedAt,
+  type: entry.type,
+  object_id: entry.objectId ?? null,
+  foreign_id: entry.foreignId ?? null,
+  status: entry.status ?? null,
+  outcome: entry.outcome,
+  body: JSON.stringify(entry.body),
+});
 
 export function callbackOf(row: CallbackRow): StoredCallback {
   const entry: StoredCallback = {
