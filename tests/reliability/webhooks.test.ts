@@ -74,7 +74,7 @@ const delivered = (type: string, where: (event: WebhookEvent) => boolean = () =>
 
 const about = (checkout: Checkout) => (event: WebhookEvent) => event.data.id === checkout.id;
 
-describe('webhooks', { timeout: 180_000 }, () => {
+describe('webhooks', () => {
   it('sends every event type, signed, carrying the checkout as the merchant API shows it', async () => {
     const outcomes = ['paid', 'failed', 'expired'] as const;
     for (const outcome of outcomes) {

@@ -29,7 +29,7 @@ function documented(document: { paths: Record<string, Record<string, unknown>> }
     .sort();
 }
 
-describe('/openapi.json', { timeout: 30_000 }, () => {
+describe('/openapi.json', () => {
   it('is valid OpenAPI 3.1 and lists each route the app registers, and only those', async () => {
     const proxy = testProxy(shared.sandbox);
     const document = await json(await proxy.request('/openapi.json'));

@@ -64,7 +64,7 @@ async function serviceCalls(proxy: TestProxy): Promise<Response[]> {
   ];
 }
 
-describe('refusals, as /openapi.json lists them', { timeout: 60_000 }, () => {
+describe('refusals, as /openapi.json lists them', () => {
   it('refuses a wrong admin token with 401 on every merchant route, then that address with 429', async () => {
     const wrong = { Authorization: 'Bearer not-the-admin-token-0000' };
     for (const [limit, statuses] of [

@@ -22,7 +22,7 @@ const { dir, databaseFile: database } = data;
 const run = (args: string[], env: Record<string, string | undefined>) =>
   runToExit({ ...proxyCommand(false), args, env });
 
-describe('crypto-pay-proxy backup', { timeout: 60_000 }, () => {
+describe('crypto-pay-proxy backup', () => {
   let sandbox: RunningSandbox;
   let env: Record<string, string | undefined>;
   let proxy: ServerProcess | undefined;

@@ -118,7 +118,7 @@ const allInFlight = (
     return now.open === inFlight + idle && now.idle === idle;
   }, `${inFlight} requests in flight, ${idle} idle`);
 
-describe('connections per client address', { timeout: 30_000 }, () => {
+describe('connections per client address', () => {
   const served = useServedProxy(
     { slowClientMs, log: () => {}, connectionClock },
     { connections: { total: 1000, perClient: 3 } },
@@ -192,7 +192,7 @@ describe('connections per client address', { timeout: 30_000 }, () => {
   });
 });
 
-describe('connections in all', { timeout: 30_000 }, () => {
+describe('connections in all', () => {
   const served = useServedProxy(
     // The caps' clock stands still: b's request stays within its time on a slow machine too.
     { slowClientMs, log: () => {}, connectionClock },
@@ -216,7 +216,7 @@ describe('connections in all', { timeout: 30_000 }, () => {
   });
 });
 
-describe('connections in all, held by request bodies that trickle', { timeout: 30_000 }, () => {
+describe('connections in all, held by request bodies that trickle', () => {
   const served = useServedProxy(
     { slowClientMs, log: () => {}, connectionClock },
     { connections: { total: 4, perClient: 0 } },

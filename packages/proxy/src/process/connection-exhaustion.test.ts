@@ -87,7 +87,7 @@ after(async () => {
   data.remove();
 });
 
-describe('connection exhaustion', { timeout: 60_000 }, () => {
+describe('connection exhaustion', () => {
   it('serves another address while four open more connections than the proxy has descriptors', async () => {
     const said = () => proxy.lines.map((line) => line.text).join('\n');
     // The limit as the proxy read it at start, and the caps it took from it.

@@ -55,7 +55,7 @@ async function refuses(env: Record<string, string>, line: string) {
   assert.ok(!stderr.includes(SECRET));
 }
 
-describe('crypto-pay-proxy start-up failures', { timeout: 60_000 }, () => {
+describe('crypto-pay-proxy start-up failures', () => {
   it('names DATABASE_URL and the file when the database cannot be opened', async () => {
     const json = join(dir, 'catalog.json');
     writeFileSync(json, '{}\n');

@@ -23,7 +23,7 @@ const RECENT_CHECKOUTS = 10_000;
 
 /**
  * The checkouts part of the store; `writeEvent` is the outbox's, run inside its transactions
- * (true when it wrote the event).
+ * (true when it queued a delivery).
  */
 export function checkouts(
   db: Kysely<Tables>,
@@ -124,14 +124,16 @@ export function checkouts(
       .returningAll(),
   );
 
+  /** Writes `event`; other proxies' workers wake for its deliveries. True when it queued any. */
   const writeAndAnnounce = async (trx: Db, event: NewEvent | undefined) => {
-    // Other proxies' workers wake for its deliveries.
-    if (event && (await writeEvent(trx, event))) await dialect.announce(trx, { outbox: true });
+    const queued = event !== undefined && (await writeEvent(trx, event));
+    if (queued) await dialect.announce(trx, { outbox: true });
+    return queued;
   };
 
   return {
-    async insertCheckout(checkout, links, event) {
-      await db.transaction().execute(async (trx) => {
+    insertCheckout(checkout, links, event) {
+      return db.transaction().execute(async (trx) => {
         await insertRow(trx, checkoutRowOf(checkout));
         if (links.idempotencyKey !== undefined) {
           await linkKey(trx, { id: checkout.id, key: links.idempotencyKey });
@@ -139,7 +141,7 @@ export function checkouts(
         if (links.sessionTokenHash !== undefined) {
           await linkSession(trx, { id: checkout.id, tokenHash: links.sessionTokenHash });
         }
-        await writeAndAnnounce(trx, event);
+        return writeAndAnnounce(trx, event);
       });
     },
     async getCheckout(id) {
@@ -185,9 +187,9 @@ export function checkouts(
         ).rows;
         if (!row) throw new Error(`Checkout ${id} vanished while it was changed`);
         const checkout = checkoutOf(row);
-        const written = eventOf !== undefined && (await writeEvent(trx, eventOf(checkout)));
+        const queued = eventOf !== undefined && (await writeEvent(trx, eventOf(checkout)));
         // Delivered to the other proxies when this commits: their streams and workers.
-        await dialect.announce(trx, { checkout, outbox: written });
+        await dialect.announce(trx, { checkout, outbox: queued });
         return checkout;
       });
       // Remembered once the transaction has returned, that is once the change is committed.
@@ -209,10 +211,10 @@ export function checkouts(
         .execute();
       return rows.map(checkoutOf);
     },
-    async recordCallback(entry, event) {
-      await db.transaction().execute(async (trx) => {
+    recordCallback(entry, event) {
+      return db.transaction().execute(async (trx) => {
         await trx.insertInto('callbacks').values(callbackRow(entry)).execute();
-        await writeAndAnnounce(trx, event);
+        return writeAndAnnounce(trx, event);
       });
     },
     async listCallbacks({ type, foreignId, limit }) {

@@ -56,8 +56,10 @@ async function fanOut(trx: Db, seq: number, type: string, now: number): Promise<
 }
 
 /**
- * Writes `event` and its deliveries inside the caller's transaction; false when its dedupe key
- * was seen (nothing written).
+ * Writes `event` and its deliveries inside the caller's transaction. True when it queued a
+ * delivery: the outbox has work, and the workers are woken. False when no endpoint takes the
+ * event (it is kept, for the list of events and a redelivery) or its dedupe key was seen
+ * (nothing written): no worker looks for work that is not there.
  */
 export async function writeEvent(
   dialect: StoreDialect,
@@ -76,8 +78,7 @@ export async function writeEvent(
   }
   const seq = await dialect.insertEvent(trx, event);
   if (seq === undefined) return false;
-  await fanOut(trx, seq, event.type, event.createdAt);
-  return true;
+  return (await fanOut(trx, seq, event.type, event.createdAt)) > 0;
 }
 
 async function deleteEndpoint(trx: Db, id: string, now: number): Promise<boolean> {

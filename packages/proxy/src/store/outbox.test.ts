@@ -29,10 +29,25 @@ async function storeWithEndpoint(open: OpenStore) {
 }
 
 describeStores('Outbox', (open) => {
+  it('says whether a write queued a delivery: not without an endpoint, nor for a repeat', async () => {
+    const store = await open();
+    const deposit: CallbackEntry = { ...callback, type: 'deposit', objectId: 'd1', status: 'done' };
+    assert.equal(await store.recordCallback(deposit, relayedEvent(deposit)), false);
+    await store.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
+    const paid = { ...deposit, status: 'paid' };
+    assert.equal(await store.recordCallback(paid, relayedEvent(paid)), true);
+    assert.equal(await store.recordCallback(paid, relayedEvent(paid)), false);
+    assert.equal(await store.recordCallback(paid), false);
+    assert.equal((await store.listEvents({ limit: 10 })).length, 2);
+    assert.equal((await store.claimDeliveries(6000, 30_000, 10)).length, 1);
+    await store.close();
+  });
+
   it('writes checkout.created with the checkout and one event per applied change, none for repeats', async () => {
     const store = await storeWithEndpoint(open);
     const created = checkout('outbox-checkout-000000001');
-    await store.insertCheckout(created, {}, checkoutEvent(created));
+    // A delivery queued: the caller wakes the worker.
+    assert.equal(await store.insertCheckout(created, {}, checkoutEvent(created)), true);
     for (const status of ['paid', 'processing', 'paid', 'expired'] as const) {
       await store.advanceCheckout(created.id, { status, at: 2000 }, callback, checkoutEvent);
     }
@@ -227,7 +242,12 @@ describeStores('Outbox', (open) => {
       'whsec_secret',
     );
     const created = checkout('outbox-checkout-000000003');
-    await store.insertCheckout(created, {}, checkoutEvent(created));
+    // No endpoint takes checkout.created: the event is kept, no delivery queued, nobody woken.
+    assert.equal(await store.insertCheckout(created, {}, checkoutEvent(created)), false);
+    assert.deepEqual(
+      (await store.listEvents({ limit: 10 })).map((event) => event.type),
+      ['checkout.created'],
+    );
     assert.deepEqual(await store.claimDeliveries(2000, 500, 10), []);
     await store.advanceCheckout(created.id, { status: 'paid', at: 2000 }, callback, checkoutEvent);
     const [delivery] = await store.claimDeliveries(2000, 60_000, 10);

@@ -228,7 +228,7 @@ function baseline(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
       .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
       .compile(),
     // The rate limits' buckets, shared by every proxy: UNLOGGED, as a take waits for no WAL
-    // flush and a crash only fills every bucket. SQLite's are a TEMP table (`rate-limit.sqlite.ts`).
+    // flush and a crash only fills every bucket. SQLite's are a TEMP table (`dialect.sqlite.ts`).
     ...(dialect === 'postgres'
       ? [
           s

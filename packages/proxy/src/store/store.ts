@@ -205,13 +205,13 @@ export interface RateLimitTake {
 export interface Store extends WebhookStore {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
-   * `event`, all in one transaction.
+   * `event`, all in one transaction. True when the event queued a webhook delivery.
    */
   insertCheckout(
     checkout: CheckoutRecord,
     links: { idempotencyKey?: string; sessionTokenHash?: string },
     event?: NewEvent,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /**
    * The checkout `id`. The record may be shared with every other caller (the SQLite store's
    * copy of recent checkouts, frozen): read it, never change it.
@@ -258,8 +258,11 @@ export interface Store extends WebhookStore {
   /** Forgets a reservation whose create failed, so the caller may retry with the same key. */
   releaseIdempotencyKey(key: string): Promise<void>;
 
-  /** Logs a callback and writes `event` (unless its dedupe key was seen), in one transaction. */
-  recordCallback(entry: CallbackEntry, event?: NewEvent): Promise<void>;
+  /**
+   * Logs a callback and writes `event` (unless its dedupe key was seen), in one transaction.
+   * True when the event queued a webhook delivery.
+   */
+  recordCallback(entry: CallbackEntry, event?: NewEvent): Promise<boolean>;
   listCallbacks(query: {
     type?: string;
     foreignId?: string;

@@ -1,20 +1,25 @@
 /**
  * What a change becomes as a webhook event: a checkout's status as `checkout.<status>` carrying
  * the checkout as the merchant API shows it, and the service's other callbacks relayed as
- * `<type>.<status>` without personal fields. The dedupe keys make a repeated cause add nothing.
+ * `<type>.<status>` without personal fields. A relayed callback's dedupe key makes a repeat of it
+ * add nothing.
  */
 
 import { merchantCheckout } from '../checkout/views.ts';
 import type { NewEvent } from '../store/outbox.ts';
 import type { CallbackEntry, CheckoutRecord } from '../store/store.ts';
 
-/** The event of a checkout as it is now (created, or just moved on): one per version. */
+/**
+ * The event of a checkout as it is now (created, or just moved on): one per version. It needs
+ * no dedupe key: it is written in the transaction that inserts the checkout or moves it on under
+ * its row lock, so a repeated callback finds the status already there and writes nothing. (A key
+ * would cost a statement per change and a row kept for ever.)
+ */
 export function checkoutEvent(checkout: CheckoutRecord): NewEvent {
   return {
     type: `checkout.${checkout.status}`,
     createdAt: checkout.updatedAt,
     data: merchantCheckout(checkout) as unknown as Record<string, unknown>,
-    dedupeKey: `checkout:${checkout.id}:${checkout.version}`,
   };
 }
 

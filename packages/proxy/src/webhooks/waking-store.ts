@@ -1,7 +1,8 @@
 /**
- * The store as the routes use it when webhooks are on: every write that may add events or
- * deliveries wakes the delivery worker once it has committed, so the send starts at once and
- * the request that caused it never waits for it.
+ * The store as the routes use it when webhooks are on: every write that queued deliveries (or,
+ * for a checkout's change, may have) wakes the delivery worker once it has committed, so the
+ * send starts at once and the request that caused it never waits for it. A write that queued
+ * none wakes nobody: the look would find nothing (a claim, a transaction, per create).
  */
 
 import type { Store } from '../store/store.ts';
@@ -10,8 +11,9 @@ export function wakingStore(store: Store, wake: () => void): Store {
   return {
     ...store,
     async insertCheckout(...args) {
-      await store.insertCheckout(...args);
-      wake();
+      const queued = await store.insertCheckout(...args);
+      if (queued) wake();
+      return queued;
     },
     async advanceCheckout(...args) {
       const changed = await store.advanceCheckout(...args);
@@ -19,8 +21,9 @@ export function wakingStore(store: Store, wake: () => void): Store {
       return changed;
     },
     async recordCallback(...args) {
-      await store.recordCallback(...args);
-      wake();
+      const queued = await store.recordCallback(...args);
+      if (queued) wake();
+      return queued;
     },
     async redeliverEvent(...args) {
       const queued = await store.redeliverEvent(...args);

@@ -132,7 +132,7 @@ describe('operations', () => {
   });
 });
 
-describe('GET /api/checkouts/{id}/events (in process)', { timeout: 30_000 }, () => {
+describe('GET /api/checkouts/{id}/events (in process)', () => {
   /** Reads SSE chunks as text until `done` says stop. */
   async function readUntil(response: Response, done: (text: string) => boolean) {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
