@@ -64,7 +64,7 @@ export function samplesOf(
  * The value of the series `name{labels}` (the sum when `labels` leave several open); 0 when
  * there is none yet (a counter not incremented yet is absent).
  */
-export function valueOf(
+export function sampleValue(
   samples: Sample[],
   name: string,
   labels: Record<string, string> = {},

@@ -25,8 +25,8 @@ import {
   promtoolCheck,
   type Sample,
   samplesOf,
+  sampleValue,
   scrapeMetrics,
-  valueOf,
 } from '@crypto-pay/test-kit/metrics';
 import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
 import { runToExit } from '@crypto-pay/test-kit/process';
@@ -57,7 +57,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     eventually(
       async () => {
         const families = await scrape();
-        return valueOf(families, name, labels) >= least && families;
+        return sampleValue(families, name, labels) >= least && families;
       },
       `${name}${JSON.stringify(labels)} >= ${least}`,
       timeoutMs,
@@ -104,7 +104,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
   it('counts requests by route template, never by path; unmatched ones under one route', async () => {
     const checkout = await createdCheckout(stack.proxy.url);
     secretsOfLabels.push(checkout.id, checkout.amount);
-    const before = valueOf(await scrape(), 'crypto_pay_http_requests_total', {
+    const before = sampleValue(await scrape(), 'crypto_pay_http_requests_total', {
       method: 'GET',
       route: '/api/checkouts/:id',
       status: '200',
@@ -117,13 +117,13 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
       before + 1,
     );
     assert.ok(
-      valueOf(families, 'crypto_pay_http_requests_total', {
+      sampleValue(families, 'crypto_pay_http_requests_total', {
         route: 'unmatched',
         status: '404',
       }) >= 1,
     );
     assert.ok(
-      valueOf(families, 'crypto_pay_http_request_duration_seconds_count', {
+      sampleValue(families, 'crypto_pay_http_request_duration_seconds_count', {
         method: 'POST',
         route: '/api/checkouts',
       }) >= 1,
@@ -136,13 +136,13 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     secretsOfLabels.push(checkout.id, checkout.amount, request.id, request.foreign_id);
     const families = await reaches('crypto_pay_checkouts_created_total', { pricing: 'product' }, 1);
     assert.ok(
-      valueOf(families, 'crypto_pay_upstream_requests_total', {
+      sampleValue(families, 'crypto_pay_upstream_requests_total', {
         operation: 'createPaymentRequest',
         status: '2xx',
       }) >= 1,
     );
     assert.ok(
-      valueOf(families, 'crypto_pay_upstream_request_duration_seconds_count', {
+      sampleValue(families, 'crypto_pay_upstream_request_duration_seconds_count', {
         operation: 'createPaymentRequest',
       }) >= 1,
     );
@@ -165,7 +165,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     const at = async () => {
       const families = await scrape();
       return (outcome: string) =>
-        valueOf(families, 'crypto_pay_callbacks_total', { ...callbacks, outcome });
+        sampleValue(families, 'crypto_pay_callbacks_total', { ...callbacks, outcome });
     };
     const start = await at();
     assert.equal((await sendPaymentRequestCallback(stack, request, 'paid')).status, 200);
@@ -191,7 +191,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
       assert.equal(now(outcome) - start(outcome), 1, outcome);
     }
     assert.ok(
-      valueOf(families, 'crypto_pay_checkouts_finished_total', {
+      sampleValue(families, 'crypto_pay_checkouts_finished_total', {
         status: 'paid',
         detail: 'none',
       }) >= 1,
@@ -207,7 +207,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     // The cluster's last callback, from the database within a poll or two.
     await eventually(
       async () =>
-        valueOf(await scrape(), 'crypto_pay_last_callback_timestamp_seconds') >
+        sampleValue(await scrape(), 'crypto_pay_last_callback_timestamp_seconds') >
         Date.now() / 1000 - 600,
       'the last callback time',
       POLLED_MS,
@@ -225,9 +225,9 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     secretsOfLabels.push(unreachable.id);
     await reaches('crypto_pay_webhook_attempts_total', { result: 'unreachable' }, 1);
     const families = await reaches('crypto_pay_webhook_pending', {}, 2, POLLED_MS);
-    assert.ok(valueOf(families, 'crypto_pay_webhook_oldest_pending_seconds') >= 0);
+    assert.ok(sampleValue(families, 'crypto_pay_webhook_oldest_pending_seconds') >= 0);
     await eventually(
-      async () => valueOf(await scrape(), 'crypto_pay_webhook_oldest_pending_seconds') > 0,
+      async () => sampleValue(await scrape(), 'crypto_pay_webhook_oldest_pending_seconds') > 0,
       'an oldest pending delivery with an age',
       POLLED_MS,
     );
@@ -240,7 +240,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     await reaches('crypto_pay_event_streams', {}, 1);
     stream.close();
     await eventually(
-      async () => valueOf(await scrape(), 'crypto_pay_event_streams') === 0,
+      async () => sampleValue(await scrape(), 'crypto_pay_event_streams') === 0,
       'the stream closed',
     );
   });
@@ -288,7 +288,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
       }
       const families = await reaches('crypto_pay_connections_shed_total', { reason: 'idle' }, 1);
       assert.equal(
-        valueOf(families, 'crypto_pay_connections_shed_total', { reason: 'refused' }),
+        sampleValue(families, 'crypto_pay_connections_shed_total', { reason: 'refused' }),
         0,
       );
     } finally {
@@ -316,8 +316,8 @@ describe('Metrics on PostgreSQL', { timeout: 180_000 }, () => {
   it("shows this proxy's pool, and the cluster's figures alike on every proxy", async () => {
     await createdCheckout(stack.proxy.url);
     const families = await scrapeMetrics(stack.metricsUrls[0]!);
-    assert.ok(valueOf(families, 'crypto_pay_db_pool_connections', { state: 'total' }) >= 1);
-    assert.ok(valueOf(families, 'crypto_pay_db_pool_connections', { state: 'total' }) <= 4);
+    assert.ok(sampleValue(families, 'crypto_pay_db_pool_connections', { state: 'total' }) >= 1);
+    assert.ok(sampleValue(families, 'crypto_pay_db_pool_connections', { state: 'total' }) <= 4);
     for (const state of ['idle', 'waiting']) {
       assert.equal(samplesOf(families, 'crypto_pay_db_pool_connections', { state }).length, 1);
     }
@@ -330,7 +330,7 @@ describe('Metrics on PostgreSQL', { timeout: 180_000 }, () => {
     for (const url of stack.metricsUrls) {
       await eventually(
         async () =>
-          valueOf(await scrapeMetrics(url), 'crypto_pay_last_callback_timestamp_seconds') > 0,
+          sampleValue(await scrapeMetrics(url), 'crypto_pay_last_callback_timestamp_seconds') > 0,
         `the last callback on ${url}`,
         POLLED_MS,
       );
