@@ -18,7 +18,6 @@ import {
 import type { ProcessingClient } from '../../checkout/upstream.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 import { errors, ok, storeUnavailable, tooManyForgeries } from '../../openapi/operations.ts';
-import type { CheckoutRecord } from '../../store/store.ts';
 import { readBody } from '../body.ts';
 import type { AppEnv } from '../context.ts';
 import type { FailureLimit } from '../middleware/rate-limit.ts';
@@ -80,17 +79,13 @@ export function callbackRoutes(deps: CallbackRouteDeps) {
         throw refused();
       }
       const type = typeLabel(callback.type);
-      let changed: CheckoutRecord | undefined;
-      try {
-        const applied = await applyCallback(deps, callback);
-        changed = applied.changed;
-        deps.metrics?.callback(type, applied.outcome);
-      } catch (error) {
+      const { changed, outcome } = await applyCallback(deps, callback).catch((error) => {
         if (error instanceof ApiError && error.code === UNKNOWN_PAYMENT_REQUEST) {
           deps.metrics?.callback(type, 'unknown');
         }
         throw error;
-      }
+      });
+      deps.metrics?.callback(type, outcome);
       c.get('log')('info', 'callback applied', {
         type: callback.type,
         ...(changed ? { checkout_id: changed.id, status: changed.status } : { changed: false }),
