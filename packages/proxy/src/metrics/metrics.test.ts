@@ -1,13 +1,13 @@
 /**
  * The metrics as Prometheus sees them: the built proxy against the sandbox (the test kit's
  * stack, METRICS_PORT on), each family scraped and parsed from the text format after what it
- * counts happened; nothing but /metrics on that port; no id or amount in any label; and the
- * PostgreSQL pool and the cluster's figures on a throwaway cluster.
+ * counts happened; nothing but /metrics on that port; no id or amount in any label. The
+ * PostgreSQL pool and the cluster's figures on several proxies: `metrics-postgres.test.ts`.
  */
 
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import {
@@ -24,13 +24,9 @@ import {
   labelValues,
   promtoolCheck,
   type Sample,
-  samplesOf,
   sampleValue,
   scrapeMetrics,
 } from '@crypto-pay/test-kit/metrics';
-import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
-import { runToExit } from '@crypto-pay/test-kit/process';
-import { proxyCommand } from '@crypto-pay/test-kit/servers';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 
@@ -293,79 +289,6 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
       );
     } finally {
       for (const socket of sockets) socket.destroy();
-    }
-  });
-});
-
-describe('Metrics on PostgreSQL', { timeout: 180_000 }, () => {
-  let cluster: PostgresCluster;
-  let stack: Stack;
-  before(async () => {
-    cluster = await startPostgres({ database: 'crypto_pay_metrics' });
-    stack = await startStack({
-      metrics: true,
-      proxies: 2,
-      proxyEnv: { DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '4' },
-    });
-  });
-  after(async () => {
-    await stack?.stop();
-    await cluster?.stop();
-  });
-
-  it("shows this proxy's pool, and the cluster's figures alike on every proxy", async () => {
-    await createdCheckout(stack.proxy.url);
-    const families = await scrapeMetrics(stack.metricsUrls[0]!);
-    assert.ok(sampleValue(families, 'crypto_pay_db_pool_connections', { state: 'total' }) >= 1);
-    assert.ok(sampleValue(families, 'crypto_pay_db_pool_connections', { state: 'total' }) <= 4);
-    for (const state of ['idle', 'waiting']) {
-      assert.equal(samplesOf(families, 'crypto_pay_db_pool_connections', { state }).length, 1);
-    }
-    // A callback applied through the first proxy is the second's last callback too.
-    const request = await paymentRequestOf(stack, await createdCheckout(stack.proxy.url));
-    const simulated = await stack.control(`/payment-requests/${request.id}/simulate`, {
-      outcome: 'paid',
-    });
-    assert.equal(simulated.status, 200, simulated.text);
-    for (const url of stack.metricsUrls) {
-      await eventually(
-        async () =>
-          sampleValue(await scrapeMetrics(url), 'crypto_pay_last_callback_timestamp_seconds') > 0,
-        `the last callback on ${url}`,
-        POLLED_MS,
-      );
-    }
-  });
-});
-
-describe('METRICS_PORT at start-up', () => {
-  it('names METRICS_PORT when its port is taken, and exits 2', async () => {
-    const taken = createServer();
-    taken.listen(0, '127.0.0.1');
-    await once(taken, 'listening');
-    const { port } = taken.address() as { port: number };
-    try {
-      const { code, stderr } = await runToExit({
-        ...proxyCommand(true),
-        env: {
-          HOST: '127.0.0.1',
-          PORT: '0',
-          METRICS_PORT: String(port),
-          PROCESSING_API_KEY: 'key',
-          PROCESSING_SIGNING_SECRET: 'metrics-startup-secret',
-          PROCESSING_BASE_URL: 'http://127.0.0.1:9/api/v2',
-          PROCESSING_PAYMENTS_BASE_URL: 'http://127.0.0.1:9/api/payments/v1',
-          DATABASE_URL: 'sqlite::memory:',
-        },
-        stopWhen: /listening on/,
-      });
-      assert.equal(
-        stderr,
-        `crypto-pay-proxy: METRICS_PORT: cannot listen on ${port} at 127.0.0.1 (EADDRINUSE: already in use).\n`,
-      );
-      assert.equal(code, 2);
-    } finally {
-      taken.close();
     }
   });
 });
