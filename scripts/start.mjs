@@ -8,7 +8,7 @@ import { requireNode24 } from './node-version.mjs';
 
 requireNode24('pnpm start');
 // Loaded once the Node is known to be new enough: static imports would run before the check.
-const { ROOT } = await import('@crypto-pay/test-kit/process');
+const { ROOT, ensurePortFree, freePort } = await import('@crypto-pay/test-kit/process');
 const { startStack } = await import('@crypto-pay/test-kit/stack');
 
 const built = process.argv.includes('--built');
@@ -23,6 +23,15 @@ const port = (variable, fallback) => {
   return number;
 };
 
+/** METRICS_PORT when set; otherwise the conventional 9464, or a free port when that is taken. */
+const metricsPort = async () => {
+  if (process.env.METRICS_PORT !== undefined) return port('METRICS_PORT', 9464);
+  return ensurePortFree(9464, '127.0.0.1', 'METRICS_PORT').then(
+    () => 9464,
+    () => freePort(),
+  );
+};
+
 let stack;
 try {
   stack = await startStack({
@@ -32,12 +41,14 @@ try {
         sandbox: port('SANDBOX_PORT', 8790),
         proxy: port('PORT', 8787),
         demo: port('DEMO_PORT', 5173),
+        metrics: await metricsPort(),
       },
       dataDir: join(ROOT, 'data'),
       echo: true,
     },
     // The demo shows its logs as they come; nothing keeps them.
     keepStdout: false,
+    metrics: true,
   });
 } catch (error) {
   console.error(`\ncrypto-pay could not start: ${error.message}`);
@@ -50,6 +61,7 @@ console.log(`
   Demo shop          http://127.0.0.1:${new URL(stack.demo.url).port}/
   Sandbox dashboard  ${stack.sandbox.url}/_sandbox/
   Proxy              ${stack.proxy.url}/healthz
+  Proxy metrics      ${stack.metricsUrls[0]}
 
   Ctrl-C stops everything.
 `);

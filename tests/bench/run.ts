@@ -3,7 +3,7 @@
  * writes every figure with the machine it ran on to bench-results.json (ignored by git).
  * It measures the built packages, as deployed: `pnpm build` first.
  * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
- * timed each way (500), BENCH_STORE_OPS the store's creates and reads timed in process (2000),
+ * timed each way (500, in the create and the metrics benchmarks), BENCH_STORE_OPS the store's creates and reads timed in process (2000),
  * BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the paid callbacks timed
  * to their webhook (300), BENCH_DATABASE the stores of the create, status and fan-out
  * benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the rounds per path
@@ -20,6 +20,7 @@ import { balancedProxies } from './balancer.ts';
 import { createOverhead } from './create-overhead.ts';
 import { crossProxy } from './cross-proxy.ts';
 import { benchDatabases, DATABASE_LABEL } from './databases.ts';
+import { metricsOverhead } from './metrics-overhead.ts';
 import { pushFanout } from './push-fanout.ts';
 import { type BenchmarkResult, ratioOf, table } from './report.ts';
 import { sandboxThroughput } from './sandbox.ts';
@@ -43,6 +44,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult | BenchmarkResult
     inTurn(
       perDatabase((database) => createOverhead(Number(process.env.BENCH_CREATES ?? 500), database)),
     ),
+  'metrics-overhead': () => metricsOverhead(seconds, Number(process.env.BENCH_CREATES ?? 500)),
   'store-ops': () => storeOps(Number(process.env.BENCH_STORE_OPS ?? 2000)),
   'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000), databases),
   'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 200)),

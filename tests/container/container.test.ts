@@ -124,9 +124,15 @@ describe('the proxy container', () => {
       const port = await freePort();
       proxyUrl = `http://127.0.0.1:${port}`;
       // As a merchant configures it (README: --env-file); the image sets DATABASE_URL to /data.
+      // On the host's network the image's METRICS_PORT (9464) may be taken (`pnpm start`).
       writeFileSync(
         envFile,
-        envFileOf({ ...proxySettings(sandbox.url), HOST: '127.0.0.1', PORT: String(port) }),
+        envFileOf({
+          ...proxySettings(sandbox.url),
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          METRICS_PORT: String(await freePort()),
+        }),
       );
       const wired = await control()('/merchant', {
         callback_url: `${proxyUrl}/callbacks/processing`,

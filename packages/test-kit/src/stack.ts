@@ -77,11 +77,13 @@ export interface StackOptions {
   proxyCommand?: ProxyCommand;
   /** Serve the demo shop too, with the proxy configured for it (`pnpm start`, browser tests). */
   demo?: DemoOptions;
+  /** Give each proxy a METRICS_PORT (a free one, or the demo's `ports.metrics` for the first). */
+  metrics?: boolean;
 }
 
 export interface DemoOptions {
   /** Fixed ports (`pnpm start`); free ones otherwise. */
-  ports?: { sandbox: number; proxy: number; demo: number };
+  ports?: { sandbox: number; proxy: number; demo: number; metrics?: number };
   /** A data directory to keep (`pnpm start`'s ./data); otherwise a temporary one. */
   dataDir?: string;
   /** Write what the servers print to this terminal. */
@@ -96,6 +98,8 @@ export interface Stack {
   proxies: ServerProcess[];
   /** The demo shop, when asked for. */
   demo: ServerProcess | undefined;
+  /** Each proxy's `http://host:port/metrics`, by index, with `metrics`; empty otherwise. */
+  metricsUrls: string[];
   forwarder: CountingForwarder | undefined;
   credentials: { apiKey: string; signingSecret: string };
   adminToken: string;
@@ -195,6 +199,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const proxyPorts = [fixed?.proxy ?? (await freePort())];
     while (proxyPorts.length < proxyCount) proxyPorts.push(await freePort());
     const proxyPort = proxyPorts[0]!;
+    const metricsPorts: number[] = [];
+    if (options.metrics) {
+      if (fixed?.metrics !== undefined) {
+        await ensurePortFree(fixed.metrics, host, 'METRICS_PORT');
+        metricsPorts.push(fixed.metrics);
+      }
+      while (metricsPorts.length < proxyCount) metricsPorts.push(await freePort());
+    }
     const demoPort = demo ? (fixed?.demo ?? (await freePort())) : 0;
     const sandbox = await startSandboxProcess({
       built,
@@ -238,7 +250,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         built,
         ...(command ? { command } : {}),
         name: proxyCount > 1 ? `proxy ${index}` : 'proxy',
-        env: { ...env, PORT: String(proxyPorts[index]) },
+        env: {
+          ...env,
+          PORT: String(proxyPorts[index]),
+          ...(options.metrics ? { METRICS_PORT: String(metricsPorts[index]) } : {}),
+        },
         keepStdout: options.keepStdout ?? true,
         echo,
       });
@@ -250,6 +266,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       proxies,
       demo: undefined,
+      metricsUrls: metricsPorts.map((port) => `http://${host}:${port}/metrics`),
       forwarder,
       credentials,
       adminToken,

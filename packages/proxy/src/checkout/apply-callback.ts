@@ -8,6 +8,7 @@
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
 import { ApiError } from '../api-error.ts';
+import type { CallbackOutcome, Metrics } from '../metrics/metrics.ts';
 import type {
   CallbackEntry,
   CheckoutChange,
@@ -51,21 +52,40 @@ export interface CallbackDeps {
   store: Store;
   hub: CheckoutHub;
   now: () => number;
+  /** Counts the checkouts a callback finishes (`crypto_pay_checkouts_finished_total`). */
+  metrics?: Pick<Metrics, 'checkoutFinished'>;
 }
 
+/** What a verified callback did, as the metrics tell it. */
+export interface AppliedCallback {
+  /** The checkout when it changed. */
+  changed: CheckoutRecord | undefined;
+  /**
+   * `applied` (moved its checkout on), `duplicate` (the status it already had), `late` (a
+   * status behind the one it has, a final one among them), `recorded` (not a payment request's).
+   */
+  outcome: Extract<CallbackOutcome, 'applied' | 'duplicate' | 'late' | 'recorded'>;
+}
+
+const FINAL = new Set(['paid', 'failed', 'expired']);
+
+/** The code of the 404 a callback for a payment request no checkout has gets. */
+export const UNKNOWN_PAYMENT_REQUEST = 'unknown_payment_request';
+
 /**
- * Applies one verified callback. Returns the checkout when it changed. A payment request the
- * proxy does not know answers 404 so the service tries again (its create may still be saving).
+ * Applies one verified callback: the checkout when it changed, and what the callback did. A
+ * payment request the proxy does not know answers 404 so the service tries again (its create
+ * may still be saving).
  */
 export async function applyCallback(
   deps: CallbackDeps,
   callback: Callback,
-): Promise<CheckoutRecord | undefined> {
+): Promise<AppliedCallback> {
   const now = deps.now();
   if (callback.type !== 'payment_request') {
     const entry = entryOf(callback, now, 'recorded');
     await deps.store.recordCallback(entry, relayedEvent(entry));
-    return undefined;
+    return { changed: undefined, outcome: 'recorded' };
   }
   const paymentRequest = callback as PaymentRequestCallback;
   const checkout = await deps.store.findCheckoutByPaymentRequest(
@@ -74,7 +94,7 @@ export async function applyCallback(
   );
   if (!checkout) {
     await deps.store.recordCallback(entryOf(callback, now, 'unknown'));
-    throw new ApiError(404, 'unknown_payment_request', 'No checkout has this payment request.');
+    throw new ApiError(404, UNKNOWN_PAYMENT_REQUEST, 'No checkout has this payment request.');
   }
   const change: CheckoutChange = { status: paymentRequest.status, at: now };
   const paymentCurrency = paymentCurrencyOf(paymentRequest);
@@ -90,6 +110,14 @@ export async function applyCallback(
     entryOf(callback, now, ''),
     checkoutEvent,
   );
-  if (changed) deps.hub.publish(changed);
-  return changed;
+  if (!changed) {
+    // Told apart by the status read before: a repeat of the same news, or news already passed.
+    const outcome = checkout.status === paymentRequest.status ? 'duplicate' : 'late';
+    return { changed, outcome };
+  }
+  deps.hub.publish(changed);
+  if (FINAL.has(changed.status)) {
+    deps.metrics?.checkoutFinished(changed.status, changed.statusDetail ?? 'none');
+  }
+  return { changed, outcome: 'applied' };
 }

@@ -12,6 +12,7 @@ import {
   withCheckoutId,
 } from '@crypto-pay/protocol/proxy-api';
 import { ApiError } from '../api-error.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import type { CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
@@ -35,6 +36,8 @@ export interface CheckoutDeps {
   now: () => number;
   /** How soon a give-back the store could not write is tried again (default 5 s). */
   giveBackRetryMs?: number;
+  /** Counts each checkout created (`crypto_pay_checkouts_created_total`). */
+  metrics?: Pick<Metrics, 'checkoutCreated'>;
 }
 
 const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;
@@ -248,6 +251,7 @@ export async function createCheckout(
       });
       throw error;
     });
+    deps.metrics?.checkoutCreated(checkout.pricing);
     return { checkout, replayed: false };
   } catch (error) {
     const session = price?.session;

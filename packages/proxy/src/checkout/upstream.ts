@@ -15,6 +15,7 @@ import {
 import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, machineCode } from '../api-error.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Config } from '../process/config.ts';
 
 export type { ProcessingClient } from '@crypto-pay/client';
@@ -22,10 +23,15 @@ export type { ProcessingClient } from '@crypto-pay/client';
 /**
  * The client of the processing service the configuration names, with its credentials. Someone
  * waits on every call, so `UPSTREAM_TIMEOUT_MS` bounds a call with its retries, not each try:
- * a slow service gets the caller a 504 at that time, not after three timeouts.
+ * a slow service gets the caller a 504 at that time, not after three timeouts. With `metrics`,
+ * each call is counted and timed by operation.
  */
-export function processingClientOf(config: Config, retry?: RetryOptions): ProcessingClient {
-  return createProcessingClient({
+export function processingClientOf(
+  config: Config,
+  retry?: RetryOptions,
+  metrics?: Pick<Metrics, 'upstreamRequest'>,
+): ProcessingClient {
+  const client = createProcessingClient({
     apiKey: config.apiKey,
     signingSecret: config.signingSecret,
     baseUrl: config.baseUrl,
@@ -33,6 +39,57 @@ export function processingClientOf(config: Config, retry?: RetryOptions): Proces
     timeoutMs: config.upstreamTimeoutMs,
     retry: { totalTimeoutMs: config.upstreamTimeoutMs, ...retry },
   });
+  return metrics ? measuredClient(client, metrics) : client;
+}
+
+/** The operations that call the service: the client's method names are the `operation` label. */
+const CALLS = [
+  'createPaymentRequest',
+  'listBalances',
+  'listCurrencies',
+  'createInvoice',
+  'cancelInvoice',
+  'createWithdrawal',
+  'getTransaction',
+] as const satisfies readonly Exclude<keyof ProcessingClient, 'verifyCallback'>[];
+
+/**
+ * How a call ended, as the `status` label: `2xx` when it succeeded, the service's HTTP status
+ * when it answered otherwise,
+ * `timeout` or `connection` when it did not, `invalid` when the client refused the input
+ * before sending it, `aborted` when the caller gave up.
+ */
+export function upstreamStatusOf(error: unknown): string {
+  if (error instanceof ProcessingApiError) return String(error.status);
+  if (error instanceof ProcessingUnavailableError) {
+    return error.status === undefined ? error.reason : String(error.status);
+  }
+  if (error instanceof ProcessingValidationError) return 'invalid';
+  return 'aborted';
+}
+
+/** `client` with each call counted and timed (`crypto_pay_upstream_*`), once per call. */
+function measuredClient(
+  client: ProcessingClient,
+  metrics: Pick<Metrics, 'upstreamRequest'>,
+): ProcessingClient {
+  const measured: ProcessingClient = { ...client };
+  for (const operation of CALLS) {
+    const call = client[operation] as (...args: unknown[]) => Promise<unknown>;
+    (measured as unknown as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const answer = await call.apply(client, args);
+        metrics.upstreamRequest(operation, '2xx', seconds());
+        return answer;
+      } catch (error) {
+        metrics.upstreamRequest(operation, upstreamStatusOf(error), seconds());
+        throw error;
+      }
+    };
+  }
+  return measured;
 }
 
 const RETRY_AFTER_SECONDS = '5';

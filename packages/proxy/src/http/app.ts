@@ -12,6 +12,7 @@ import type { Catalog } from '../checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from '../checkout/hub.ts';
 import { referenceKey } from '../checkout/identity.ts';
 import type { ProcessingClient } from '../checkout/upstream.ts';
+import { type Metrics, noMetrics } from '../metrics/metrics.ts';
 import { openApiRoutes } from '../openapi/document.ts';
 import { crossSiteRefusals, merchantAuth, tooManyCreates } from '../openapi/operations.ts';
 import type { Config } from '../process/config.ts';
@@ -68,12 +69,15 @@ export interface AppOptions {
   isShuttingDown?: () => boolean;
   /** The webhook delivery worker, woken after writes that add events. */
   webhooks?: { wake(): void };
+  /** Where requests, creates and callbacks are counted (`METRICS_PORT`); nowhere by default. */
+  metrics?: Metrics;
   /** The script-tag widget's chunks it serves (default: the installed `@crypto-pay/widget`'s). */
   widgetParts?: WidgetParts;
 }
 
 export function createApp(options: AppOptions) {
   const { config, processing, catalog, log } = options;
+  const metrics = options.metrics ?? noMetrics;
   const store = options.webhooks
     ? wakingStore(options.store, options.webhooks.wake)
     : options.store;
@@ -93,6 +97,7 @@ export function createApp(options: AppOptions) {
     currencies,
     now,
     referenceKey: referenceKey(config.signingSecret, config.endUserReferenceKey),
+    metrics,
     ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
   };
   const clientOf = (c: Context<AppEnv>) => clientKey(c, config.trustProxy);
@@ -109,7 +114,7 @@ export function createApp(options: AppOptions) {
       ...limitClock,
     });
   const app = new Hono<AppEnv>()
-    .use(requestLog(log))
+    .use(requestLog(log, metrics))
     .use(closeUnreadBodies())
     .use(securityHeaders())
     .use(dotSegmentGuard())
@@ -157,7 +162,14 @@ export function createApp(options: AppOptions) {
     )
     .route(
       '/callbacks',
-      callbackRoutes({ store, hub, now, processing, failures: failures('callback-failures') }),
+      callbackRoutes({
+        store,
+        hub,
+        now,
+        processing,
+        metrics,
+        failures: failures('callback-failures'),
+      }),
     )
     .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
     .route(
@@ -184,9 +196,10 @@ export function createApp(options: AppOptions) {
   }
   app.route('/', openApiRoutes(app));
 
-  app.notFound((c) =>
-    c.json({ error: 'There is nothing at this address.', code: 'not_found' }, 404),
-  );
+  app.notFound((c) => {
+    c.set('unmatched', true);
+    return c.json({ error: 'There is nothing at this address.', code: 'not_found' }, 404);
+  });
   app.onError(handleError);
   return app;
 }

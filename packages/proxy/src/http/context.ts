@@ -13,6 +13,8 @@ export interface AppEnv {
     routine?: boolean;
     /** The headers every answer carries, set by the edge middleware (`edge-headers.ts`). */
     edgeHeaders?: Record<string, string>;
+    /** No route matched the request: set by the not-found handler (metrics' `route`). */
+    unmatched?: boolean;
     /** The largest body `readBody` takes: set by the body limit. */
     maxBodyBytes?: number;
   };

@@ -40,6 +40,24 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ ...required, RETENTION_DAYS: '0' }).retentionDays, 0);
   });
 
+  it('serves metrics only on a METRICS_PORT of their own', () => {
+    assert.equal(loadConfig(required).metricsPort, undefined);
+    assert.equal(loadConfig({ ...required, METRICS_PORT: '9464' }).metricsPort, 9464);
+    assert.equal(
+      refusal({ ...required, METRICS_PORT: '0' }),
+      'METRICS_PORT must be a whole number from 1 to 65535.',
+    );
+    assert.match(refusal({ ...required, METRICS_PORT: 'on' }), /^METRICS_PORT must be a whole/);
+    assert.equal(
+      refusal({ ...required, METRICS_PORT: '8787' }),
+      'METRICS_PORT must differ from PORT (both are 8787).',
+    );
+    assert.equal(
+      refusal({ ...required, PORT: '9000', METRICS_PORT: '9000' }),
+      'METRICS_PORT must differ from PORT (both are 9000).',
+    );
+  });
+
   it('names a missing credential, with no default secret', () => {
     assert.match(
       refusal({ ...required, PROCESSING_SIGNING_SECRET: undefined }),

@@ -45,6 +45,8 @@ export interface Config {
   paymentsBaseUrl: string;
   port: number;
   host: string;
+  /** Where Prometheus's text format is served (`/metrics`, same HOST); metrics are off when unset. */
+  metricsPort: number | undefined;
   databaseUrl: string;
   /** Connections each proxy keeps to a PostgreSQL store (`DATABASE_POOL_SIZE`). */
   databasePoolSize: number;
@@ -133,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     paymentsBaseUrl: vars.PROCESSING_PAYMENTS_BASE_URL,
     port: vars.PORT === undefined ? 8787 : Number(vars.PORT),
     host: vars.HOST ?? '127.0.0.1',
+    metricsPort: metricsPortOf(vars),
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
     databaseTimeouts: {
@@ -177,6 +180,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : splitList(vars.WEBHOOK_RETRY_SCHEDULE_MS).map(Number),
     retentionDays: Number(vars.RETENTION_DAYS ?? DEFAULT_RETENTION_DAYS),
   };
+}
+
+/** Its own port: sharing the main one would serve the metrics to every caller, or fail to listen. */
+function metricsPortOf(vars: Environment): number | undefined {
+  if (vars.METRICS_PORT === undefined) return undefined;
+  const port = Number(vars.METRICS_PORT);
+  if (port === Number(vars.PORT ?? 8787)) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (both are ${port}).`);
+  }
+  return port;
 }
 
 /** The single endpoint takes both variables or neither. */

@@ -68,6 +68,7 @@ export const environmentSchema = z.object({
   PROCESSING_BASE_URL: baseUrl('v2'),
   PROCESSING_PAYMENTS_BASE_URL: baseUrl('v1'),
   PORT: integer(0, 65535),
+  METRICS_PORT: integer(1, 65535),
   HOST: z.optional(
     z
       .string()

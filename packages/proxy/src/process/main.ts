@@ -70,6 +70,7 @@ try {
   // itself cuts off what is left after its grace period.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
   // Only now: a supervisor that signals as soon as it reads this line gets a graceful stop.
+  if (proxy.metricsUrl) console.log(`crypto-pay-proxy metrics on ${proxy.metricsUrl}`);
   console.log(`crypto-pay-proxy listening on ${proxy.url}`);
 } catch (error) {
   const [line, code] = failure(error, config);

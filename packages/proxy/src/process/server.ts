@@ -11,6 +11,9 @@ import { createCheckoutHub } from '../checkout/hub.ts';
 import { relayStoreChanges } from '../checkout/relay.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
+import { type ClusterPoller, startClusterPoller } from '../metrics/cluster-figures.ts';
+import { createMetricsRegistry, noMetrics } from '../metrics/metrics.ts';
+import { type MetricsServer, startMetricsServer } from '../metrics/server.ts';
 import {
   DEFAULT_CLAIM_LEASE_MS,
   openPostgresStore,
@@ -31,6 +34,8 @@ import { setupWarnings } from './setup-warnings.ts';
 export interface RunningProxy {
   url: string;
   port: number;
+  /** Where Prometheus reads the metrics (`METRICS_PORT`), when they are on. */
+  metricsUrl: string | undefined;
   /** Graceful shutdown; resolves once the store is closed. */
   close(): Promise<void>;
   /** Event streams open now. */
@@ -110,16 +115,22 @@ export async function startProxy(
   let webhooks: WebhookWorker | undefined;
   let pruning: Pruning | undefined;
   let stopRelay = () => {};
+  let metricsServer: MetricsServer | undefined;
+  let poller: ClusterPoller | undefined;
+  // Off unless METRICS_PORT is set: then nothing is counted and nothing polls the database.
+  const measured = config.metricsPort === undefined ? undefined : createMetricsRegistry();
+  const metrics = measured?.metrics ?? noMetrics;
   try {
     // Before any request: a checkout created from now on has a delivery to WEBHOOK_URL.
     await store.setEnvEndpoint(config.webhook?.url, Date.now());
-    const processing = processingClientOf(config);
+    const processing = processingClientOf(config, undefined, measured?.metrics);
     const hub = createCheckoutHub();
     // Resumes what was pending at the last stop or crash as soon as it starts.
     webhooks = startWebhookWorker({
       store,
       log,
       envSecret: config.webhook?.secret,
+      metrics,
       ...(config.webhookRetryScheduleMs === undefined
         ? {}
         : { schedule: config.webhookRetryScheduleMs }),
@@ -143,6 +154,7 @@ export async function startProxy(
       hub,
       isShuttingDown: () => shuttingDown,
       webhooks,
+      metrics,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     });
 
@@ -168,6 +180,15 @@ export async function startProxy(
     });
     // createAdaptorServer makes a node:http server unless told to make another.
     const connections = capConnections(server as Server, caps, log, options.connectionClock);
+    if (measured && config.metricsPort !== undefined) {
+      measured.watch({
+        eventStreams: () => hub.size(),
+        connections: connections.counts,
+        pool: store.poolConnections?.bind(store),
+      });
+      metricsServer = await startMetricsServer(measured.registry, config.host, config.metricsPort);
+      poller = startClusterPoller({ store, registry: measured.registry, log });
+    }
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {
@@ -208,6 +229,8 @@ export async function startProxy(
         }, options.shutdownGraceMs ?? 10_000);
         await closed;
         clearTimeout(grace);
+        await metricsServer?.close();
+        await poller?.close();
         await stopped;
         await pruner?.close();
         await store.close();
@@ -219,12 +242,15 @@ export async function startProxy(
     return {
       url: `http://${host}:${port}`,
       port,
+      metricsUrl: metricsServer?.url,
       close,
       eventStreams: () => hub.size(),
       connections: connections.counts,
     };
   } catch (error) {
     stopRelay();
+    await metricsServer?.close();
+    await poller?.close();
     await webhooks?.close();
     await pruning?.close();
     await store.close();

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { checkouts } from './checkouts.ts';
 import { createClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
+import { figures } from './figures.ts';
 import { outboxStore, writeEvent } from './outbox-store.ts';
 import { rateLimit } from './rate-limit.ts';
 import { pruner } from './retention.ts';
@@ -36,6 +37,7 @@ export function assembleStore(
     ...checkouts(db, dialect, (trx, event) => writeEvent(dialect, trx, event)),
     ...createClaims(db, dialect, lease),
     ...rateLimit(db, dialect),
+    ...figures(db),
     pruneBefore: prune,
     async ping() {
       await probeQuery(db, Date.now()).execute();

@@ -130,6 +130,11 @@ export async function openPostgresStore(
   return {
     ...store,
     subscribeChanges: (listener) => changes.subscribe(listener),
+    poolConnections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async ping() {
       // On the listening connection once there is one: a proxy whose pool is taken by requests
       // stays ready, and one that cannot hear the others' changes is not.

@@ -202,7 +202,23 @@ export interface RateLimitTake {
   cost?: 0 | 1;
 }
 
-export interface Store extends WebhookStore {
+/**
+ * The figures the metrics poller reads (`figures.ts`): small reads of the shared database, the
+ * same on every proxy.
+ */
+export interface FiguresPart {
+  /** Webhook deliveries not yet settled, and when the oldest of them was created (Unix ms). */
+  pendingDeliveries(): Promise<{ count: number; oldestCreatedAt: number | undefined }>;
+  /** When the last callback was received (Unix ms); undefined when none ever was. */
+  lastCallbackAt(): Promise<number | undefined>;
+  /**
+   * When the first checkout created after `after` (Unix ms) was created, among the newest few
+   * hundred (`RECENT_CHECKOUTS_SCANNED`); undefined when none of them was.
+   */
+  firstCheckoutAfter(after: number): Promise<number | undefined>;
+}
+
+export interface Store extends WebhookStore, FiguresPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
@@ -302,6 +318,8 @@ export interface Store extends WebhookStore {
    * store cannot save. Failures of the store itself throw errors `storeUnavailableReason` knows.
    */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (for metrics); absent on SQLite. */
+  poolConnections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

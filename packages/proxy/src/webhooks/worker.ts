@@ -6,6 +6,7 @@
  */
 
 import { setTimeout as delay } from 'node:timers/promises';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Log } from '../process/logger.ts';
 import { type ClaimedDelivery, ENV_ENDPOINT_ID, type WebhookStore } from '../store/outbox.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
@@ -58,6 +59,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** A receiver's time to answer (10 s). */
   timeoutMs?: number;
+  /** Counts each attempt by result (`crypto_pay_webhook_attempts_total`). */
+  metrics?: Pick<Metrics, 'webhookAttempt'>;
 }
 
 export interface WebhookWorker {
@@ -151,6 +154,9 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       log('info', 'webhook attempt cut off by the shutdown', fields);
       return;
     }
+    options.metrics?.webhookAttempt(
+      result.delivered ? 'delivered' : result.statusCode === undefined ? 'unreachable' : 'rejected',
+    );
     const next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
     await record(
       () =>

@@ -1,12 +1,15 @@
 /**
  * Gives each request an id (`X-Request-Id`, kept when a trusted-looking one is sent) and a
  * logger carrying it, and writes one JSON line per request: method, path, status, duration.
+ * The same figures go to the metrics, by route template (`route`), never the path.
  * Never bodies, query strings or headers, so no secret or sender data can reach the log; a
  * session token in the path is replaced by `{token}` (`redactedPath`), whatever route took it.
  */
 
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import { routePath } from 'hono/route';
+import { type Metrics, noMetrics, UNMATCHED_ROUTE } from '../../metrics/metrics.ts';
 import { childLogger, type Log } from '../../process/logger.ts';
 import type { AppEnv } from '../context.ts';
 
@@ -78,7 +81,7 @@ function logRequest(
   });
 }
 
-export function requestLog(log: Log) {
+export function requestLog(log: Log, metrics: Metrics = noMetrics) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const requestId = requestIdFrom(c.req.header('X-Request-Id'));
     c.set('requestId', requestId);
@@ -87,6 +90,9 @@ export function requestLog(log: Log) {
     c.set('edgeHeaders', { 'X-Request-Id': requestId });
     const started = performance.now();
     await next();
+    // The route that answered (Hono keeps its index), or one value for every unmatched path.
+    const route = c.get('unmatched') ? UNMATCHED_ROUTE : routePath(c);
+    metrics.httpRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
     logRequest(log, {
       requestId,
       method: c.req.method,

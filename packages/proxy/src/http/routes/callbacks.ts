@@ -10,8 +10,13 @@ import { CallbackVerificationError } from '@crypto-pay/client';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
-import { applyCallback, type CallbackDeps } from '../../checkout/apply-callback.ts';
+import {
+  applyCallback,
+  type CallbackDeps,
+  UNKNOWN_PAYMENT_REQUEST,
+} from '../../checkout/apply-callback.ts';
 import type { ProcessingClient } from '../../checkout/upstream.ts';
+import type { Metrics } from '../../metrics/metrics.ts';
 import { errors, ok, storeUnavailable, tooManyForgeries } from '../../openapi/operations.ts';
 import { readBody } from '../body.ts';
 import type { AppEnv } from '../context.ts';
@@ -19,11 +24,19 @@ import type { FailureLimit } from '../middleware/rate-limit.ts';
 
 export interface CallbackRouteDeps extends CallbackDeps {
   processing: Pick<ProcessingClient, 'verifyCallback'>;
+  /** Counts every callback by type and outcome, and the checkouts it finishes. */
+  metrics?: Pick<Metrics, 'callback' | 'checkoutFinished'>;
   /** Counts the refused keys and signatures per address; only they touch the store. */
   failures: FailureLimit;
 }
 
 const FORBIDDEN = new Set(['missing_key', 'bad_key', 'missing_signature', 'bad_signature']);
+
+/** The `type` label of a callback whose signature or body was refused: its type is not known. */
+const UNVERIFIED = 'unverified';
+
+/** A signed callback's type (`payment_request`, `deposit`, `*_exchange`…), or `other`. */
+const typeLabel = (type: string) => (/^[a-z_]{1,40}$/.test(type) ? type : 'other');
 
 /**
  * One answer for every key or signature refused: telling a wrong key from a wrong signature
@@ -58,12 +71,21 @@ export function callbackRoutes(deps: CallbackRouteDeps) {
         if (!(error instanceof CallbackVerificationError)) throw error;
         c.get('log')('warn', 'callback refused', { reason: error.reason });
         if (!FORBIDDEN.has(error.reason)) {
+          deps.metrics?.callback(UNVERIFIED, 'invalid');
           throw new ApiError(400, error.reason, 'The callback body is not a known callback.');
         }
+        deps.metrics?.callback(UNVERIFIED, 'refused');
         await deps.failures(c, 'failed');
         throw refused();
       }
-      const changed = await applyCallback(deps, callback);
+      const type = typeLabel(callback.type);
+      const { changed, outcome } = await applyCallback(deps, callback).catch((error) => {
+        if (error instanceof ApiError && error.code === UNKNOWN_PAYMENT_REQUEST) {
+          deps.metrics?.callback(type, 'unknown');
+        }
+        throw error;
+      });
+      deps.metrics?.callback(type, outcome);
       c.get('log')('info', 'callback applied', {
         type: callback.type,
         ...(changed ? { checkout_id: changed.id, status: changed.status } : { changed: false }),

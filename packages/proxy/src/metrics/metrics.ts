@@ -1,0 +1,202 @@
+/**
+ * The proxy's Prometheus metrics: one registry of its own (not prom-client's global one), the
+ * `crypto_pay_*` families the README lists, and the recorder every counting place calls. With
+ * `METRICS_PORT` unset the recorder is `noMetrics`, which does nothing. Labels are closed sets
+ * (route templates, statuses, fixed names): never an id, an amount, an address or a person.
+ */
+
+import type { PricingMode } from '@crypto-pay/protocol/proxy-api';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the counting places tell; each method is called from one place only. */
+export interface Metrics {
+  /** An answered request (`route`: the Hono route template, or `UNMATCHED_ROUTE`). */
+  httpRequest(method: string, route: string, status: number, seconds: number): void;
+  checkoutCreated(pricing: PricingMode): void;
+  /** A checkout reached `paid`, `failed` or `expired`; `detail`: its status detail or `none`. */
+  checkoutFinished(status: string, detail: string): void;
+  /** A callback's `type` as the service sent it (`unverified` when refused) and what it did. */
+  callback(type: string, outcome: CallbackOutcome): void;
+  /** One call of the processing client: its operation and the status it ended with. */
+  upstreamRequest(operation: string, status: string, seconds: number): void;
+  webhookAttempt(result: WebhookAttemptResult): void;
+}
+
+export type CallbackOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'late'
+  | 'recorded'
+  | 'unknown'
+  | 'refused'
+  | 'invalid';
+
+/** `delivered` (2xx), `rejected` (answered otherwise), `unreachable` (no answer in time). */
+export type WebhookAttemptResult = 'delivered' | 'rejected' | 'unreachable';
+
+/** The `route` of a request no route matched: one value, whatever the path. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** The recorder when metrics are off. */
+export const noMetrics: Metrics = {
+  httpRequest() {},
+  checkoutCreated() {},
+  checkoutFinished() {},
+  callback() {},
+  upstreamRequest() {},
+  webhookAttempt() {},
+};
+
+/** Methods a client may send; anything else is `other`, so a client cannot add label values. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Status reads are answered in well under a millisecond and creates wait on the service, so
+ * the buckets run from 1 ms to 10 s.
+ */
+const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Calls to the service take tens of milliseconds to seconds, bounded by UPSTREAM_TIMEOUT_MS. */
+const UPSTREAM_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** What the registry reads at each scrape from the process itself (kept in memory). */
+export interface LiveFigures {
+  eventStreams(): number;
+  /** Connections the caps closed to make room (`shed`) and refused (`refused`) since the start. */
+  connections(): { shed: number; refused: number };
+  /** The PostgreSQL pool's connections; undefined on SQLite. */
+  pool?: (() => { total: number; idle: number; waiting: number }) | undefined;
+}
+
+export interface MetricsRegistry {
+  registry: Registry;
+  metrics: Metrics;
+  /** Connects the figures read at scrape time (once the server and hub exist). */
+  watch(live: LiveFigures): void;
+}
+
+export function createMetricsRegistry(): MetricsRegistry {
+  const registry = new Registry();
+  // Unprefixed, as prom-client names them: the `process_*` and `nodejs_*` names Node.js
+  // dashboards and alerts already query.
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const httpRequests = new Counter({
+    name: 'crypto_pay_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: 'crypto_pay_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (to the first byte of an event stream).',
+    labelNames: ['method', 'route'] as const,
+    buckets: HTTP_BUCKETS,
+    registers,
+  });
+  const created = new Counter({
+    name: 'crypto_pay_checkouts_created_total',
+    help: 'Checkouts created, by pricing (product, session, open).',
+    labelNames: ['pricing'] as const,
+    registers,
+  });
+  const finished = new Counter({
+    name: 'crypto_pay_checkouts_finished_total',
+    help: 'Checkouts that reached a final status, with its detail (underpaid, late, overpaid, none).',
+    labelNames: ['status', 'detail'] as const,
+    registers,
+  });
+  const callbacks = new Counter({
+    name: 'crypto_pay_callbacks_total',
+    help: 'Callbacks received from the processing service, by type and outcome.',
+    labelNames: ['type', 'outcome'] as const,
+    registers,
+  });
+  const upstream = new Counter({
+    name: 'crypto_pay_upstream_requests_total',
+    help: 'Calls to the processing service, by operation and status (HTTP status, or timeout, connection, invalid, aborted).',
+    labelNames: ['operation', 'status'] as const,
+    registers,
+  });
+  const upstreamDuration = new Histogram({
+    name: 'crypto_pay_upstream_request_duration_seconds',
+    help: 'Time of a call to the processing service, its retries included.',
+    labelNames: ['operation'] as const,
+    buckets: UPSTREAM_BUCKETS,
+    registers,
+  });
+  const webhookAttempts = new Counter({
+    name: 'crypto_pay_webhook_attempts_total',
+    help: 'Webhook delivery attempts sent by this proxy, by result (delivered, rejected, unreachable).',
+    labelNames: ['result'] as const,
+    registers,
+  });
+
+  let live: LiveFigures | undefined;
+  new Gauge({
+    name: 'crypto_pay_event_streams',
+    help: 'Event streams open on this proxy.',
+    registers,
+    collect() {
+      if (live) this.set(live.eventStreams());
+    },
+  });
+  new Counter({
+    name: 'crypto_pay_connections_shed_total',
+    help: 'Client connections the connection caps closed: idle (an idle or stalled one closed to make room) or refused (a new one, when none could be).',
+    labelNames: ['reason'] as const,
+    registers,
+    // The caps count them where they act; the counter is read from there at each scrape.
+    collect() {
+      if (!live) return;
+      const { shed, refused } = live.connections();
+      this.reset();
+      this.inc({ reason: 'idle' }, shed);
+      this.inc({ reason: 'refused' }, refused);
+    },
+  });
+  new Gauge({
+    name: 'crypto_pay_db_pool_connections',
+    help: "Connections of this proxy's PostgreSQL pool: total, idle, and callers waiting for one.",
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const pool = live?.pool?.();
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  const metrics: Metrics = {
+    httpRequest(method, route, status, seconds) {
+      const verb = METHODS.has(method) ? method : 'other';
+      httpRequests.inc({ method: verb, route, status: String(status) });
+      httpDuration.observe({ method: verb, route }, seconds);
+    },
+    checkoutCreated(pricing) {
+      created.inc({ pricing });
+    },
+    checkoutFinished(status, detail) {
+      finished.inc({ status, detail });
+    },
+    callback(type, outcome) {
+      callbacks.inc({ type, outcome });
+    },
+    upstreamRequest(operation, status, seconds) {
+      upstream.inc({ operation, status });
+      upstreamDuration.observe({ operation }, seconds);
+    },
+    webhookAttempt(result) {
+      webhookAttempts.inc({ result });
+    },
+  };
+  return {
+    registry,
+    metrics,
+    watch(figures) {
+      live = figures;
+    },
+  };
+}

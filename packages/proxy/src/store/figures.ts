@@ -1,0 +1,60 @@
+/**
+ * The cheap reads behind the cluster's metrics (`metrics/cluster-figures.ts`): each one an
+ * index lookup or a bounded scan, on either database, so a poller may run them every few
+ * seconds. They read the shared database: the same answer on every proxy.
+ */
+
+import type { Kysely } from 'kysely';
+import type { FiguresPart } from './store.ts';
+import type { Tables } from './tables.ts';
+
+/**
+ * How many of the newest checkouts `firstCheckoutAfter` looks at: by the `seq` key, so the
+ * read stays small however many checkouts there are.
+ */
+export const RECENT_CHECKOUTS_SCANNED = 500;
+
+export function figures(db: Kysely<Tables>): FiguresPart {
+  return {
+    async pendingDeliveries() {
+      // The `webhook_deliveries_due` index (state, next_attempt_at) holds the pending rows.
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      const oldest = row?.oldest;
+      return {
+        count: Number(row?.count ?? 0),
+        oldestCreatedAt: oldest === null || oldest === undefined ? undefined : Number(oldest),
+      };
+    },
+    async lastCallbackAt() {
+      // `callbacks_received` index: the maximum is its last entry.
+      const row = await db
+        .selectFrom('callbacks')
+        .select((eb) => eb.fn.max('received_at').as('last'))
+        .executeTakeFirst();
+      const last = row?.last;
+      return last === null || last === undefined ? undefined : Number(last);
+    },
+    async firstCheckoutAfter(after) {
+      const recent = db
+        .selectFrom('checkouts')
+        .select('created_at')
+        .orderBy('seq', 'desc')
+        .limit(RECENT_CHECKOUTS_SCANNED)
+        .as('recent');
+      const row = await db
+        .selectFrom(recent)
+        .select((eb) => eb.fn.min('created_at').as('first'))
+        .where('created_at', '>', after)
+        .executeTakeFirst();
+      const first = row?.first;
+      return first === null || first === undefined ? undefined : Number(first);
+    },
+  };
+}
