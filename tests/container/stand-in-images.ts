@@ -180,5 +180,10 @@ export async function ensureStandInImages(): Promise<StandInImages> {
   const postgres = await ensureStandIn(POSTGRES, baseImageId);
   const haproxy = await ensureStandIn(HAPROXY, baseImageId);
   const prometheus = await ensureStandIn(PROMETHEUS, baseImageId);
-  return { postgres, haproxy, prometheus, buildSeconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
+  return {
+    postgres,
+    haproxy,
+    prometheus,
+    buildSeconds: Number(((Date.now() - started) / 1000).toFixed(1)),
+  };
 }

@@ -115,7 +115,11 @@ function configuration(port: number, options: PrometheusOptions): string {
   const jobs = [{ name: 'prometheus', targets: [`127.0.0.1:${port}`] }, ...(options.jobs ?? [])];
   return JSON.stringify(
     {
-      global: { scrape_interval: interval, scrape_timeout: interval, evaluation_interval: interval },
+      global: {
+        scrape_interval: interval,
+        scrape_timeout: interval,
+        evaluation_interval: interval,
+      },
       ...(options.rules !== undefined ? { rule_files: ['rules.yml'] } : {}),
       scrape_configs: jobs.map((job) => ({
         job_name: job.name,

@@ -54,6 +54,8 @@ export interface StackOptions {
   signingSecret?: string;
   /** More (or overriding) proxy variables. */
   proxyEnv?: Record<string, string>;
+  /** Variables of proxy `index` alone, over `proxyEnv` (a port of its own: METRICS_PORT). */
+  proxyEnvOf?: (index: number) => Record<string, string>;
   /**
    * How many proxy processes (default 1), each on its own port with the same variables: more
    * than one needs a PostgreSQL `DATABASE_URL` in `proxyEnv` (SQLite is one process's file).
@@ -238,7 +240,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         built,
         ...(command ? { command } : {}),
         name: proxyCount > 1 ? `proxy ${index}` : 'proxy',
-        env: { ...env, PORT: String(proxyPorts[index]) },
+        env: { ...env, ...options.proxyEnvOf?.(index), PORT: String(proxyPorts[index]) },
         keepStdout: options.keepStdout ?? true,
         echo,
       });
