@@ -6,7 +6,8 @@
  * through every proxy, an event stream passes through it as it is written, the sandbox's
  * callback through it reaches them all; one proxy stopped (SIGTERM: its drain) while creates
  * go on through the balancer loses none of them, and the other two carry on; an address's
- * connection over HAProxy's per-address cap is refused.
+ * connection over HAProxy's per-address cap is refused. Prometheus loads deploy/prometheus's
+ * configuration and alerts and scrapes the three proxies' METRICS_PORT.
  */
 
 import assert from 'node:assert/strict';
@@ -23,7 +24,7 @@ import { describeLeaks, findLeaks } from '@crypto-pay/test-kit/leaks';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { createWithKey, type Failure } from '@crypto-pay/test-kit/retried-requests';
 import { PERSONAL_SENTINELS } from '@crypto-pay/test-kit/senders';
-import { composeForTest, DEPLOY, readCompose } from './deploy-files.ts';
+import { composeForTest, DEPLOY, type Manifest, readCompose } from './deploy-files.ts';
 import {
   askInside,
   assertConfined,
@@ -47,6 +48,7 @@ const project = `crypto-pay-deploy-${randomBytes(4).toString('hex')}`;
 const network = `${project}_default`;
 const containerOf = (service: string) => `${project}_${service}_1`;
 const PROXIES = ['proxy-1', 'proxy-2', 'proxy-3'];
+const SERVICES = [...PROXIES, 'postgres', 'balancer', 'prometheus'];
 const run = deployRun('compose', {
   label: `io.podman.compose.project=${project}`,
   networks: [network],
@@ -55,6 +57,7 @@ const { dir, control } = run;
 const composeFile = join(dir, 'compose.yaml');
 
 let balancerUrl = '';
+let prometheusUrl = '';
 
 /** podman-compose on the test's copy of the Compose file, podman configured as this machine needs. */
 async function compose(args: string[]): Promise<void> {
@@ -106,14 +109,18 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
           'crypto-pay-proxy': PROXY_IMAGE,
           'postgres:15': images.postgres,
           'haproxy:2.6': images.haproxy,
+          [definition.services.prometheus.image]: images.prometheus,
         }),
       );
       copyFileSync(join(DEPLOY, 'compose/haproxy.cfg'), join(dir, 'haproxy.cfg'));
       const balancerPort = await freePort();
       balancerUrl = `http://127.0.0.1:${balancerPort}`;
+      const prometheusPort = await freePort();
+      prometheusUrl = `http://127.0.0.1:${prometheusPort}`;
       writeFileSync(
         join(dir, '.env'),
-        `POSTGRES_PASSWORD=${databasePassword}\nBALANCER_PORT=${balancerPort}\n`,
+        `POSTGRES_PASSWORD=${databasePassword}\nBALANCER_PORT=${balancerPort}\n` +
+          `PROMETHEUS_PORT=${prometheusPort}\n`,
       );
       // The database first: it makes the network, whose gateway the sandbox listens on.
       writeFileSync(join(dir, 'proxy.env'), '');
@@ -147,12 +154,36 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
     assert.deepEqual(await proxiesServing(6), PROXIES);
   });
 
+  it("loads Prometheus's alerts and scrapes every proxy's metrics", async () => {
+    const api = async (path: string) => {
+      const answer = await send(`${prometheusUrl}/api/v1/${path}`).catch(() => undefined);
+      return answer?.status === 200 ? (answer.json as { data: Manifest }).data : undefined;
+    };
+    const rules = await eventually(
+      async () => (await api('rules'))?.groups as Manifest[] | undefined,
+      'Prometheus to answer with its rules',
+      READY_WITHIN_MS,
+    );
+    const names = rules.flatMap((group) => group.rules.map((rule: Manifest) => rule.name));
+    assert.ok(names.includes('CryptoPayWebhooksBackingUp'), names.join(', '));
+    await eventually(
+      async () => {
+        const targets = ((await api('targets'))?.activeTargets ?? []) as Manifest[];
+        const proxies = targets.filter((target) => target.labels.job === 'crypto-pay-proxy');
+        return proxies.length === 3 && proxies.every((target) => target.health === 'up');
+      },
+      'Prometheus to scrape the three proxies',
+      READY_WITHIN_MS,
+    );
+  });
+
   it('runs every service confined: read-only root, no capability, no new privileges', async () => {
-    for (const service of [...PROXIES, 'postgres', 'balancer']) {
+    for (const service of SERVICES) {
       await assertConfined(containerOf(service));
     }
-    // Not root either: the image's own users (the proxy's node, haproxy) and postgres's 999.
-    for (const service of [...PROXIES, 'postgres', 'balancer']) {
+    // Not root either: the images' own users (the proxy's node, haproxy, Prometheus's nobody)
+    // and postgres's 999.
+    for (const service of SERVICES) {
       const user = await podman(['exec', containerOf(service), 'id', '-u']);
       assert.notEqual(user.stdout.trim(), '0', `${service} runs as root`);
     }
@@ -292,7 +323,7 @@ describe('deploy/compose: three proxies on PostgreSQL behind HAProxy', () => {
 
   it('logs neither the signing secret, the database password nor sender data', async () => {
     const texts = await Promise.all(
-      [...PROXIES, 'postgres', 'balancer'].map(async (service) => ({
+      SERVICES.map(async (service) => ({
         where: `${service} logs`,
         text: await containerLogs(containerOf(service)),
       })),

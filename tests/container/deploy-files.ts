@@ -35,13 +35,21 @@ export function readCompose(): Manifest {
 
 /**
  * The Compose file as podman-compose runs it here: the same services, each image replaced by
- * its local one. Written out as JSON (which is YAML), so podman-compose reads exactly this.
+ * its local one, each bind mount's relative source (`./haproxy.cfg`, `../prometheus/alerts.yml`)
+ * made absolute in deploy/compose, so the repository's own files are mounted wherever the test
+ * writes this. Written out as JSON (which is YAML), so podman-compose reads exactly this.
  */
 export function composeForTest(compose: Manifest, images: ImageMap): string {
+  const mounted = (volume: string) =>
+    volume.startsWith('.') ? join(DEPLOY, 'compose', volume) : volume;
   const services = Object.fromEntries(
     Object.entries(compose.services as Manifest).map(([name, service]) => [
       name,
-      { ...service, image: localImage(service.image, images, `service ${name}`) },
+      {
+        ...service,
+        image: localImage(service.image, images, `service ${name}`),
+        ...(service.volumes ? { volumes: (service.volumes as string[]).map(mounted) } : {}),
+      },
     ]),
   );
   return JSON.stringify({ ...compose, services }, null, 2);

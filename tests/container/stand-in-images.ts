@@ -1,12 +1,14 @@
 /**
- * Local stand-ins for the official `postgres:15` and `haproxy:2.6` images that deploy/ names:
+ * Local stand-ins for the official `postgres:15`, `haproxy:2.6` and `prom/prometheus` images
+ * that deploy/ names:
  * where the tests run no image registry is reachable, so each is built here from Debian's own
- * package (PostgreSQL 15 and HAProxy 2.6 are bookworm's), on the local `node:24-slim` of
+ * package (PostgreSQL 15, HAProxy 2.6 and Prometheus 2.42 are bookworm's), on the local `node:24-slim` of
  * base-image.ts. Each behaves as its official image does where deploy/ relies on it: PostgreSQL
  * made on first start from POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB in PGDATA, password
  * logins from the network, `pg_isready` on PATH, a postgres user of uid and gid 999 that may
  * start it without root; HAProxy reading
- * /usr/local/etc/haproxy/haproxy.cfg as user haproxy, stopped gracefully by SIGUSR1.
+ * /usr/local/etc/haproxy/haproxy.cfg as user haproxy, stopped gracefully by SIGUSR1; Prometheus as
+ * /bin/prometheus run by nobody, writing only to /prometheus.
  *
  * Tagged by a hash of what they are built from (their Containerfile, their files, the base
  * image's id), so a rebuild happens only when one of those changes.
@@ -109,10 +111,31 @@ CMD ["haproxy", "-W", "-db", "-f", "/usr/local/etc/haproxy/haproxy.cfg"]
   files: {},
 };
 
+/** The official image's layout: its binary, its user, its data folder (the only one written). */
+const PROMETHEUS: StandIn = {
+  name: 'prometheus',
+  containerfile: `FROM ${BASE_IMAGE}
+RUN ${NO_SERVICE_STARTS} \\
+ && apt-get update -qq \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null \\
+ && rm -rf /var/lib/apt/lists/* \\
+ && mkdir -p /etc/prometheus /prometheus \\
+ && chown nobody:nogroup /prometheus
+USER nobody
+WORKDIR /prometheus
+VOLUME /prometheus
+EXPOSE 9090
+ENTRYPOINT ["/bin/prometheus"]
+CMD ["--config.file=/etc/prometheus/prometheus.yml", "--storage.tsdb.path=/prometheus"]
+`,
+  files: {},
+};
+
 /** The local images standing in for the official ones, by the names deploy/ uses. */
 export interface StandInImages {
   postgres: string;
   haproxy: string;
+  prometheus: string;
   /** Seconds spent building (0 when both were cached). */
   buildSeconds: number;
 }
@@ -149,12 +172,18 @@ async function ensureStandIn(standIn: StandIn, baseImageId: string): Promise<str
   }
 }
 
-/** The base image first (when missing), then both stand-ins (when missing or changed). */
+/** The base image first (when missing), then each stand-in (when missing or changed). */
 export async function ensureStandInImages(): Promise<StandInImages> {
   const started = Date.now();
   await ensureBaseImage();
   const baseImageId = await podmanOk(['image', 'inspect', '--format', '{{.Id}}', BASE_IMAGE]);
   const postgres = await ensureStandIn(POSTGRES, baseImageId);
   const haproxy = await ensureStandIn(HAPROXY, baseImageId);
-  return { postgres, haproxy, buildSeconds: Number(((Date.now() - started) / 1000).toFixed(1)) };
+  const prometheus = await ensureStandIn(PROMETHEUS, baseImageId);
+  return {
+    postgres,
+    haproxy,
+    prometheus,
+    buildSeconds: Number(((Date.now() - started) / 1000).toFixed(1)),
+  };
 }
