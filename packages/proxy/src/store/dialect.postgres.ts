@@ -48,7 +48,9 @@ export function postgresDialect(origin: string): StoreDialect {
     // is held), in the insert's statement: one round trip per event, not two. An event whose key
     // is not kept, written by a proxy of a version before the dedupe keys' table still running
     // through a rolling upgrade, stops a repeat here.
-    sql<{ seq: number }>`WITH ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
+    sql<{
+      seq: number;
+    }>`WITH ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
       next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered)
       INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
       SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
