@@ -27,6 +27,7 @@ import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
 import { type Pruning, startPruning } from './retention.ts';
 import { setupWarnings } from './setup-warnings.ts';
+import { type StaleSweeper, startStaleSweep } from './stale-sweep.ts';
 
 export interface RunningProxy {
   url: string;
@@ -109,6 +110,7 @@ export async function startProxy(
   // a later start in this process (another port, a test) as another process's.
   let webhooks: WebhookWorker | undefined;
   let pruning: Pruning | undefined;
+  let staleSweep: StaleSweeper | undefined;
   let stopRelay = () => {};
   try {
     // Before any request: a checkout created from now on has a delivery to WEBHOOK_URL.
@@ -132,6 +134,12 @@ export async function startProxy(
     if (config.retentionDays > 0) {
       pruning = startPruning({ store, log, retentionDays: config.retentionDays });
     }
+    staleSweep = startStaleSweep({
+      store,
+      log,
+      staleAfterSeconds: config.staleAfterSeconds,
+      intervalMs: config.staleSweepIntervalMs,
+    });
 
     let shuttingDown = false;
     const app = createApp({
@@ -147,6 +155,7 @@ export async function startProxy(
     });
 
     const pruner = pruning;
+    const sweeper = staleSweep;
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
     const server = createAdaptorServer({
       fetch: app.fetch,
@@ -210,6 +219,7 @@ export async function startProxy(
         clearTimeout(grace);
         await stopped;
         await pruner?.close();
+        await sweeper.close();
         await store.close();
         log('info', 'stopped');
       })();
@@ -227,6 +237,7 @@ export async function startProxy(
     stopRelay();
     await webhooks?.close();
     await pruning?.close();
+    await staleSweep?.close();
     await store.close();
     throw error;
   }
