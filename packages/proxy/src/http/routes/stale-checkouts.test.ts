@@ -2,13 +2,13 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { staleEvent } from '../../webhooks/events.ts';
 import {
   adminHeaders,
   createdRecord,
   json,
   useSandboxAndProxy,
 } from '../../testing.test-helpers.ts';
+import { staleEvent } from '../../webhooks/events.ts';
 
 const fixture = useSandboxAndProxy();
 const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
