@@ -18,6 +18,7 @@ import {
 } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
+import { wakingStore } from '../webhooks/waking-store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { type ConnectionCounts, capConnections } from './connection-caps.ts';
@@ -135,7 +136,8 @@ export async function startProxy(
       pruning = startPruning({ store, log, retentionDays: config.retentionDays });
     }
     staleSweep = startStaleSweep({
-      store,
+      // Its events go out at once, not at the worker's next look.
+      store: wakingStore(store, () => worker.wake()),
       log,
       staleAfterSeconds: config.staleAfterSeconds,
       intervalMs: config.staleSweepIntervalMs,

@@ -17,25 +17,32 @@ describeStores('Stale checkouts', (open) => {
     const processing = checkout({ expiresAt: EXPIRED, status: 'processing' });
     const paid = checkout({ expiresAt: EXPIRED, status: 'paid' });
     const recent = checkout({ expiresAt: EXPIRED + 1 });
-    for (const saved of [created, processing, paid, recent]) await store.insertCheckout(saved, {});
+    // Made after its stale time by the proxy's clock (the service's runs behind): never heard of.
+    const madeLate = checkout({ expiresAt: EXPIRED, createdAt: STALE_AT, updatedAt: STALE_AT });
+    for (const saved of [created, processing, paid, recent, madeLate]) {
+      await store.insertCheckout(saved, {});
+    }
     // Read once: a SQLite store's copy of it must not hide the mark.
     await store.getCheckout(created.id);
     const sweep = { now: STALE_AT, staleAfterMs: STALE_AFTER_MS, limit: 100 };
 
     const marked = await store.markStaleCheckouts(sweep, staleEvent);
-    assert.deepEqual(marked.map((found) => found.id).sort(), [created.id, processing.id].sort());
+    assert.deepEqual(
+      marked.map((found) => found.id).sort(),
+      [created.id, processing.id, madeLate.id].sort(),
+    );
     assert.ok(marked.every((found) => found.staleAt === STALE_AT && found.version === 1));
     assert.deepEqual(
       await store.markStaleCheckouts({ ...sweep, now: STALE_AT + 1 }, staleEvent),
       [],
     );
 
-    assert.equal(await store.countStaleCheckouts(STALE_AT), 2);
+    assert.equal(await store.countStaleCheckouts(STALE_AT), 3);
     assert.equal((await store.getCheckout(created.id))?.staleAt, STALE_AT);
     const listed = await store.listCheckouts({ stale: true, limit: 10 });
     assert.deepEqual(
       listed.map((found) => found.id),
-      [processing.id, created.id],
+      [madeLate.id, processing.id, created.id],
     );
     const fresh = await store.listCheckouts({ stale: false, limit: 10 });
     assert.deepEqual(
@@ -44,7 +51,7 @@ describeStores('Stale checkouts', (open) => {
     );
 
     const events = await store.listEvents({ type: 'checkout.stale', limit: 10 });
-    assert.equal(events.length, 2);
+    assert.equal(events.length, 3);
     const event = events.find((found) => (found.data as { id: string }).id === created.id)!;
     assert.equal((event.data as { stale_since: number }).stale_since, STALE_AT / 1000);
     assert.equal((event.data as { status: string }).status, 'created');

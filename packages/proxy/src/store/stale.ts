@@ -40,8 +40,14 @@ export function markStale(
         .where('stale_at', 'is', null)
         .where('status', 'in', ['created', 'processing'])
         .where('expires_at', '<=', Math.floor((now - staleAfterMs) / 1000))
-        // Nothing heard since it became stale: one that moved on later is not stale again.
-        .where('updated_at', '<', sql<number>`expires_at * 1000 + ${staleAfterMs}`)
+        // Nothing heard since it became stale: one that moved on later is not stale again. One
+        // never changed is, even if made after that time (the service's clock runs behind).
+        .where((eb) =>
+          eb.or([
+            eb('version', '=', 1),
+            eb('updated_at', '<', sql<number>`expires_at * 1000 + ${staleAfterMs}`),
+          ]),
+        )
         .orderBy('expires_at')
         .limit(limit)
         .$if(dialect.sharedByProcesses, (query) => query.forUpdate().skipLocked()),
