@@ -124,6 +124,14 @@ describe('a payment whose callbacks never arrive', () => {
     const warning = await eventually(() => staleWarnings(checkout)[0], 'the stale warning');
     assert.equal(warning.level, 'warn');
     assert.match(String(warning.message), /callback URL.*firewall.*PROCESSING_API_KEY/s);
+    // No callback at all reached the proxy since it was made: said once more, plainly.
+    await eventually(
+      () =>
+        stack.proxy.lines.some((line) =>
+          line.text.includes('"no callback at all has reached the proxy'),
+        ) || undefined,
+      'the warning that no callback at all arrives',
+    );
 
     // Announced once, across a restart: a checkout found stale later, by a sweep of the
     // restarted proxy, proves sweeps ran after the first one's announcement.

@@ -10,7 +10,7 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import type { CheckoutRecord } from '../store/store.ts';
 import { checkout } from '../store/stores.test-helpers.ts';
 import type { Log } from './logger.ts';
-import { STALE_WARNING, startStaleSweep } from './stale-sweep.ts';
+import { NO_CALLBACKS_WARNING, STALE_WARNING, startStaleSweep } from './stale-sweep.ts';
 
 const EXPIRED = 1_000_000_000;
 
@@ -81,10 +81,12 @@ describe('the stale sweep', () => {
     );
 
     assert.deepEqual(
-      lines.map((line) => [line.level, line.message, line.fields?.checkout_id]),
+      lines
+        .filter((line) => line.message === STALE_WARNING)
+        .map((line) => [line.level, line.fields?.checkout_id]),
       [
-        ['warn', STALE_WARNING, first.id],
-        ['warn', STALE_WARNING, later.id],
+        ['warn', first.id],
+        ['warn', later.id],
       ],
     );
     assert.match(STALE_WARNING, /callback URL/);
@@ -113,6 +115,7 @@ describe('the stale sweep', () => {
           failing
             ? Promise.reject(new Error('disk full'))
             : store.markStaleCheckouts(sweep, eventOf),
+        lastCallbackAt: () => store.lastCallbackAt(),
       },
       log,
       staleAfterSeconds: 0,
@@ -129,5 +132,59 @@ describe('the stale sweep', () => {
     assert.deepEqual(await pass.next(), []);
     assert.equal(lines.at(-1)?.message, 'stale checkout sweep paused: the store failed');
     assert.equal(lines.filter((line) => line.message === STALE_WARNING).length, 5);
+  });
+
+  it('says once more when no callback at all came since the stale checkouts were made', async (t) => {
+    const store = await openSqliteStore(':memory:');
+    t.after(() => store.close());
+    const quiet = checkout({ expiresAt: EXPIRED, createdAt: 5000, updatedAt: 5000 });
+    await store.insertCheckout(quiet, {});
+    const { lines, log } = recorder();
+    const pass = passes();
+    let now = EXPIRED * 1000;
+    const sweep = startStaleSweep({
+      store,
+      log,
+      staleAfterSeconds: 0,
+      intervalMs: 1000,
+      now: () => now,
+      onPass: pass.onPass,
+    });
+    t.after(() => sweep.close());
+    mock.timers.tick(0);
+    assert.equal((await pass.next()).length, 1);
+    const silence = lines.filter((line) => line.message === NO_CALLBACKS_WARNING);
+    assert.deepEqual(
+      silence.map((line) => [line.level, line.fields]),
+      [
+        [
+          'warn',
+          {
+            stale_checkouts: 1,
+            created_since: new Date(5000).toISOString(),
+            last_callback_at: null,
+          },
+        ],
+      ],
+    );
+
+    // A callback since the next one was made: callbacks do arrive, only not for it.
+    const heard = checkout({ expiresAt: EXPIRED + 10, createdAt: 6000, updatedAt: 6000 });
+    await store.insertCheckout(heard, {});
+    await store.recordCallback({
+      receivedAt: 7000,
+      type: 'invoice',
+      objectId: '1',
+      outcome: 'recorded',
+      body: {},
+    });
+    assert.equal(await store.lastCallbackAt(), 7000);
+    now += 10_000;
+    mock.timers.tick(1000);
+    assert.deepEqual(
+      (await pass.next()).map((found) => found.id),
+      [heard.id],
+    );
+    assert.equal(lines.filter((line) => line.message === NO_CALLBACKS_WARNING).length, 1);
   });
 });

@@ -22,8 +22,12 @@ export const STALE_BATCH = 100;
 export const STALE_WARNING =
   'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired, and no callback came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
 
+/** Said once more when no callback at all came since the stale checkouts were made. */
+export const NO_CALLBACKS_WARNING =
+  'no callback at all has reached the proxy since these stale checkouts were created, hours ago: the processing service is not delivering callbacks here. Check the callback URL it holds, what stands in front of it, and PROCESSING_API_KEY.';
+
 export interface StaleSweepOptions {
-  store: Pick<Store, 'markStaleCheckouts'>;
+  store: Pick<Store, 'markStaleCheckouts' | 'lastCallbackAt'>;
   log: Log;
   staleAfterSeconds: number;
   intervalMs?: number;
@@ -59,6 +63,18 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
     timer.unref();
   };
 
+  /** One more warning when nothing at all was heard since the first of `marked` was made. */
+  const noteSilence = async (marked: CheckoutRecord[]) => {
+    const since = Math.min(...marked.map((checkout) => checkout.createdAt));
+    const last = await store.lastCallbackAt();
+    if (last !== undefined && last >= since) return;
+    log('warn', NO_CALLBACKS_WARNING, {
+      stale_checkouts: marked.length,
+      created_since: new Date(since).toISOString(),
+      last_callback_at: last === undefined ? null : new Date(last).toISOString(),
+    });
+  };
+
   const pass = async () => {
     const marked: CheckoutRecord[] = [];
     try {
@@ -79,6 +95,7 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
         }
         if (found.length < batch || closed) break;
       }
+      if (marked.length > 0) await noteSilence(marked);
     } catch (error) {
       log('warn', 'stale checkout sweep paused: the store failed', {
         error: error instanceof Error ? error.message : String(error),

@@ -228,6 +228,16 @@ export function checkouts(
       return marked;
     },
     countStaleCheckouts: (now) => countStale(db, now),
+    async lastCallbackAt() {
+      // The newest entry of the `callbacks_received` index: one row read.
+      const row = await db
+        .selectFrom('callbacks')
+        .select('received_at')
+        .orderBy('received_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.received_at;
+    },
     recordCallback(entry, event) {
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('callbacks').values(callbackRow(entry)).execute();

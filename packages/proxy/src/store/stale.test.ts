@@ -97,4 +97,14 @@ describeStores('Stale checkouts', (open) => {
     assert.equal((await store.listEvents({ type: 'checkout.stale', limit: 10 })).length, 1);
     await store.close();
   });
+
+  it('tell when the last callback of any kind came (for the silence warning and its gauge)', async () => {
+    const store = await open();
+    assert.equal(await store.lastCallbackAt(), undefined);
+    for (const receivedAt of [5000, 9000, 7000]) {
+      await store.recordCallback({ ...callback, receivedAt, objectId: String(receivedAt) });
+    }
+    assert.equal(await store.lastCallbackAt(), 9000);
+    await store.close();
+  });
 });

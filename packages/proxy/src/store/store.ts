@@ -253,6 +253,8 @@ export interface Store extends WebhookStore {
   ): Promise<CheckoutRecord[]>;
   /** Checkouts stale at `now` (Unix ms), the cluster's: a count over a small partial index. */
   countStaleCheckouts(now: number): Promise<number>;
+  /** When the last verified callback of any type was logged (Unix ms), by any proxy; none: undefined. */
+  lastCallbackAt(): Promise<number | undefined>;
 
   /**
    * Saves a session, unless its `foreignId` is held by a stored checkout or by another session
@@ -334,6 +336,7 @@ export type CheckoutsPart = Pick<
   | 'listCheckouts'
   | 'markStaleCheckouts'
   | 'countStaleCheckouts'
+  | 'lastCallbackAt'
   | 'recordCallback'
   | 'listCallbacks'
 >;
