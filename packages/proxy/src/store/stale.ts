@@ -6,7 +6,7 @@
  * again.
  */
 
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db, StoreDialect } from './dialect.ts';
 import type { CheckoutsTable, Tables } from './tables.ts';
 
@@ -45,7 +45,7 @@ export function markStale(
         .where((eb) =>
           eb.or([
             eb('version', '=', 1),
-            eb('updated_at', '<', sql<number>`expires_at * 1000 + ${staleAfterMs}`),
+            eb('updated_at', '<', eb(eb('expires_at', '*', 1000), '+', staleAfterMs)),
           ]),
         )
         .orderBy('expires_at')
