@@ -20,6 +20,7 @@ describe('faults', () => {
       fail_next: 2,
       status: 503,
       drop_connection: false,
+      drop_callbacks: false,
     });
     for (let i = 0; i < 2; i++) {
       const answer = await balances();
@@ -63,6 +64,7 @@ describe('faults', () => {
       fail_next: 0,
       status: 500,
       drop_connection: false,
+      drop_callbacks: false,
     });
   });
 

@@ -254,10 +254,27 @@ export function sandboxRoutes(target: Target): FuzzRoute<Intent>[] {
         plain(get, at(`/_sandbox/${name}`), fc.constant(undefined)),
       ),
     ),
+    route(
+      'POST /_sandbox/callbacks/:delivery_id/resend',
+      1,
+      plain(
+        post,
+        fc
+          .oneof(fc.constantFrom('1', '2', '0', '-1', '1e3'), pathSegment)
+          .map((id) => `/_sandbox/callbacks/${id}/resend`),
+        encodedBody(fc.jsonValue({ maxDepth: 1 })),
+      ),
+    ),
     control('/_sandbox/clock', mutatedOrAnyJson({ advance_seconds: 60 })),
     control(
       '/_sandbox/faults',
-      mutatedOrAnyJson({ latency_ms: 0, fail_next: 1, status: 503, drop_connection: false }),
+      mutatedOrAnyJson({
+        latency_ms: 0,
+        fail_next: 1,
+        status: 503,
+        drop_connection: false,
+        drop_callbacks: false,
+      }),
     ),
     control(
       '/_sandbox/merchant',

@@ -87,6 +87,17 @@ describe('the proxy’s public API', () => {
     assert.deepEqual(z.parse(webhookEventSchema, relayed), relayed);
   });
 
+  it('takes checkout.stale: the checkout unchanged in status, with stale_since', () => {
+    const stale = {
+      ...paidEvent,
+      type: 'checkout.stale',
+      data: { ...paidEvent.data, status: 'created', version: 1, stale_since: 1_767_232_800 },
+    };
+    assert.deepEqual(z.parse(webhookEventSchema, stale), stale);
+    const notSeconds = { ...stale, data: { ...stale.data, stale_since: '2026-01-01' } };
+    assert.equal(z.safeParse(webhookEventSchema, notSeconds).success, false);
+  });
+
   it('refuses a checkout event whose checkout lacks the merchant’s fields, and an unknown one', () => {
     // No payment_link, expires_at, payment_request_id, pricing, created_at, updated_at.
     const { id, status, amount, currency, foreign_id, version } = paidEvent.data;

@@ -96,13 +96,24 @@ export const merchantCheckoutSchema = z.extend(checkoutSchema, {
         'Grows by one with every change: a webhook receiver drops an event older than what it has.',
       ),
     ),
+  stale_since: z.optional(
+    unixSeconds.check(
+      z.describe(
+        'Set while the checkout is stale: still not final STALE_AFTER_SECONDS after it expired, no callback having come. It keeps its status; a later callback clears this.',
+      ),
+    ),
+  ),
 });
 export type MerchantCheckout = z.infer<typeof merchantCheckoutSchema>;
 
-/** The webhook of a checkout created or moved on: `checkout.<status>`, one per status. */
-export const CHECKOUT_EVENT_TYPES = CHECKOUT_STATUSES.map(
-  (status) => `checkout.${status}` as const,
-);
+/**
+ * The webhooks of a checkout: `checkout.<status>` when created or moved on, one per status, and
+ * `checkout.stale` once when it is still not final long after it expired.
+ */
+export const CHECKOUT_EVENT_TYPES = [
+  ...CHECKOUT_STATUSES.map((status) => `checkout.${status}` as const),
+  'checkout.stale' as const,
+];
 
 /** What every webhook's body (and each event `GET /admin/events` lists) starts with. */
 const eventFields = {

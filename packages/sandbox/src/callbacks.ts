@@ -17,6 +17,8 @@ export const RECORDED_ATTEMPTS = 10_000;
 export interface CallbackSender {
   /** Queues a callback; first attempts go out in the order they were sent. */
   send(payload: { type: string } & Record<string, unknown>): void;
+  /** Queues the exact body of an earlier delivery again as a new delivery (a late callback): its id. */
+  resend(type: string, body: string): number | undefined;
   /** Resolves once no attempt is in flight or waiting for its retry. */
   idle(): Promise<void>;
   /** Stops retries and in-flight attempts. */
@@ -45,7 +47,12 @@ export function createCallbackSender(
 
   async function attempt(deliveryId: number, type: string, body: string, number: number) {
     const url = store.merchant.callbackUrl;
-    const record = (response_status: number | null, error: string | null, final: boolean) => {
+    const record = (
+      response_status: number | null,
+      error: string | null,
+      final: boolean,
+      dropped = false,
+    ) => {
       store.callbacks.push({
         delivery_id: deliveryId,
         attempt: number,
@@ -56,11 +63,17 @@ export function createCallbackSender(
         error,
         at: new Date(options.now()).toISOString(),
         final,
+        dropped,
       });
       if (store.callbacks.length > RECORDED_ATTEMPTS) store.callbacks.shift();
     };
     if (url === null) {
       record(null, 'No callback URL is set.', true);
+      return settle();
+    }
+    // Like a firewall that swallows it: never sent, and not retried (the merchant never heard).
+    if (store.faults.dropCallbacks) {
+      record(null, 'Dropped by the drop_callbacks fault: not sent.', true, true);
       return settle();
     }
     const controller = new AbortController();
@@ -111,14 +124,19 @@ export function createCallbackSender(
     });
   }
 
+  const queueDelivery = (type: string, body: string) => {
+    if (closed) return undefined;
+    const deliveryId = store.nextId('delivery');
+    pending += 1;
+    queue = queue.then(() => run(deliveryId, type, body, 1));
+    return deliveryId;
+  };
+
   return {
-    send(payload) {
-      if (closed) return;
-      const deliveryId = store.nextId('delivery');
-      const body = stringifyJson(payload);
-      pending += 1;
-      queue = queue.then(() => run(deliveryId, payload.type, body, 1));
+    send: (payload) => {
+      queueDelivery(payload.type, stringifyJson(payload));
     },
+    resend: queueDelivery,
     idle: () =>
       pending === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve)),
     close() {

@@ -7,7 +7,8 @@ const USAGE = `Usage: crypto-pay-sandbox [--port N] [--host H]
 
 Environment: SANDBOX_PORT (default 8790), SANDBOX_HOST (default 127.0.0.1), SANDBOX_API_KEY,
 SANDBOX_SIGNING_SECRET, SANDBOX_CALLBACK_URL, SANDBOX_BLOCKED_HOSTS (comma-separated),
-SANDBOX_ALLOWED_HOSTS (comma-separated), SANDBOX_CALLBACK_RETRY_DELAYS_MS (comma-separated).`;
+SANDBOX_ALLOWED_HOSTS (comma-separated), SANDBOX_CALLBACK_RETRY_DELAYS_MS (comma-separated),
+SANDBOX_CLOCK_SKEW_SECONDS (the service's clock ahead of this machine's; negative: behind).`;
 
 /** Listen errors that mean the host does not resolve or is not one of this machine's addresses. */
 const BAD_ADDRESS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EADDRNOTAVAIL']);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MAX_OFFSET_SECONDS } from './clock.ts';
-import { ORIGIN, testSandbox } from './sandbox.test-helpers.ts';
+import { createPaymentRequest, ORIGIN, testSandbox } from './sandbox.test-helpers.ts';
 
 describe('the sandbox clock', () => {
   test('an advance past 100 years is refused with 400 and a sentence; the clock and dashboard stay sound', async (t) => {
@@ -26,5 +26,14 @@ describe('the sandbox clock', () => {
     const more = await sandbox.control('/clock', { advance_seconds: 1 });
     assert.equal(more.status, 400);
     assert.equal(sandbox.clock.offsetSeconds(), MAX_OFFSET_SECONDS);
+  });
+
+  test('a skewed clock runs behind the machine’s by clockSkewSeconds: life_time by the service’s clock', async (t) => {
+    const exact = testSandbox(t);
+    const behind = testSandbox(t, { clockSkewSeconds: -600 });
+    assert.equal(behind.clock.now(), exact.clock.now() - 600);
+    const onTime = await createPaymentRequest(exact, { life_time_duration: 300 });
+    const late = await createPaymentRequest(behind, { life_time_duration: 300 });
+    assert.equal(Number(late.life_time), Number(onTime.life_time) - 600);
   });
 });

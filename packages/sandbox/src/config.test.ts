@@ -16,6 +16,7 @@ describe('options from the environment', () => {
           SANDBOX_BLOCKED_HOSTS: 'bad.example, worse.example',
           SANDBOX_ALLOWED_HOSTS: 'sandbox, host.containers.internal',
           SANDBOX_CALLBACK_RETRY_DELAYS_MS: '10,20',
+          SANDBOX_CLOCK_SKEW_SECONDS: '-600',
         },
         [],
       ),
@@ -28,6 +29,7 @@ describe('options from the environment', () => {
         blockedHosts: ['bad.example', 'worse.example'],
         allowedHosts: ['sandbox', 'host.containers.internal'],
         callbackRetryDelaysMs: [10, 20],
+        clockSkewSeconds: -600,
       },
     );
   });
@@ -49,6 +51,12 @@ describe('options from the environment', () => {
       () => optionsFromEnvironment({ SANDBOX_ALLOWED_HOSTS: 'sandbox,sandbox:8790' }, []),
       /SANDBOX_ALLOWED_HOSTS must be comma-separated host names without a port, got "sandbox:8790"/,
     );
+    for (const skew of ['ten', '1.5', '-99999999']) {
+      assert.throws(
+        () => optionsFromEnvironment({ SANDBOX_CLOCK_SKEW_SECONDS: skew }, []),
+        /SANDBOX_CLOCK_SKEW_SECONDS must be whole seconds/,
+      );
+    }
     for (const url of ['nope', 'javascript:alert(1)', 'file:///etc/passwd']) {
       assert.throws(
         () => optionsFromEnvironment({ SANDBOX_CALLBACK_URL: url }, []),

@@ -22,6 +22,12 @@ export interface SandboxOptions {
   allowedHosts?: readonly string[];
   /** Real time in milliseconds, for tests; default `Date.now`. */
   now?: () => number;
+  /**
+   * How far the emulated service's clock runs ahead of this machine's, in seconds; negative
+   * behind. A real service's clock is not the merchant's: its `life_time` may already be past
+   * by the proxy's clock, or far ahead of it. Default 0.
+   */
+  clockSkewSeconds?: number;
 }
 
 export interface ResolvedOptions {
@@ -35,6 +41,9 @@ export interface ResolvedOptions {
   allowedHosts: ReadonlySet<string>;
   now: () => number;
 }
+
+/** The skew a sandbox takes at most either way: a year. */
+export const MAX_CLOCK_SKEW_SECONDS = 366 * 24 * 60 * 60;
 
 export const DEFAULT_PORT = 8790;
 export const DEFAULT_API_KEY = 'sandbox-key';
@@ -62,6 +71,13 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (options.callbackUrl !== undefined && !isCallbackUrl(options.callbackUrl)) {
     throw new RangeError(`callbackUrl is not an http(s) URL: ${options.callbackUrl}`);
   }
+  const skewMs = (options.clockSkewSeconds ?? 0) * 1000;
+  if (
+    !Number.isSafeInteger(options.clockSkewSeconds ?? 0) ||
+    Math.abs(options.clockSkewSeconds ?? 0) > MAX_CLOCK_SKEW_SECONDS
+  ) {
+    throw new RangeError(`clockSkewSeconds must be whole seconds, at most a year either way`);
+  }
   const badName = options.allowedHosts?.find((name) => !isHostName(name));
   if (badName !== undefined) {
     throw new RangeError(`allowedHosts holds host names without a port, not "${badName}"`);
@@ -75,9 +91,11 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     callbackRetryDelaysMs: [...delays],
     blockedHosts: new Set((options.blockedHosts ?? []).map((host) => host.toLowerCase())),
     allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),
-    now: options.now ?? Date.now,
+    now: skewMs === 0 ? (options.now ?? Date.now) : skewed(options.now ?? Date.now, skewMs),
   };
 }
+
+const skewed = (now: () => number, skewMs: number) => () => now() + skewMs;
 
 /** Thrown for a bad flag or variable; the CLI prints its message alone. */
 export class ConfigError extends Error {}
@@ -159,6 +177,15 @@ export function optionsFromEnvironment(
       );
     }
     options.callbackRetryDelaysMs = delays.map(Number);
+  }
+  if (env.SANDBOX_CLOCK_SKEW_SECONDS) {
+    const skew = env.SANDBOX_CLOCK_SKEW_SECONDS.trim();
+    if (!/^-?\d+$/.test(skew) || Math.abs(Number(skew)) > MAX_CLOCK_SKEW_SECONDS) {
+      throw new ConfigError(
+        `SANDBOX_CLOCK_SKEW_SECONDS must be whole seconds from -${MAX_CLOCK_SKEW_SECONDS} to ${MAX_CLOCK_SKEW_SECONDS}, e.g. "-600"`,
+      );
+    }
+    options.clockSkewSeconds = Number(skew);
   }
   return options;
 }

@@ -117,7 +117,7 @@ export function paymentRequestSummary(record: PaymentRequestRecord, origin: stri
 }
 
 function parseFaults(body: Record<string, unknown>): Faults {
-  const { latency_ms, fail_next, status, drop_connection } = body;
+  const { latency_ms, fail_next, status, drop_connection, drop_callbacks } = body;
   const count = (value: unknown, name: string, max: number) => {
     if (value === undefined) return 0;
     if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > max) {
@@ -131,6 +131,9 @@ function parseFaults(body: Record<string, unknown>): Faults {
   if (drop_connection !== undefined && typeof drop_connection !== 'boolean') {
     throw badRequest('drop_connection must be true or false.');
   }
+  if (drop_callbacks !== undefined && typeof drop_callbacks !== 'boolean') {
+    throw badRequest('drop_callbacks must be true or false.');
+  }
   const dropConnection = drop_connection === true;
   const failNext = count(fail_next, 'fail_next', 1000);
   return {
@@ -139,6 +142,7 @@ function parseFaults(body: Record<string, unknown>): Faults {
     failNext: dropConnection && fail_next === undefined ? 1 : failNext,
     status: (status as Faults['status'] | undefined) ?? 500,
     dropConnection,
+    dropCallbacks: drop_callbacks === true,
   };
 }
 
@@ -147,6 +151,7 @@ const faultsView = (faults: Faults) => ({
   fail_next: faults.failNext,
   status: faults.status,
   drop_connection: faults.dropConnection,
+  drop_callbacks: faults.dropCallbacks,
 });
 
 export function controlRoutes(core: SandboxCore) {
@@ -234,6 +239,14 @@ export function controlRoutes(core: SandboxCore) {
       });
     })
     .get('/callbacks', (c) => c.json(store.callbacks))
+    .post('/callbacks/:delivery_id/resend', async (c) => {
+      await jsonBody(c.req.raw);
+      const deliveryId = Number(c.req.param('delivery_id'));
+      const attempt = store.callbacks.find((recorded) => recorded.delivery_id === deliveryId);
+      if (!attempt) throw notFound('callback delivery');
+      const resentAs = core.callbacks.resend(attempt.type, attempt.body);
+      return c.json({ resent: deliveryId, delivery_id: resentAs ?? null }, 202);
+    })
     .get('/payment-requests', (c) => {
       expireDue(core);
       return c.json(

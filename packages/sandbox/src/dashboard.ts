@@ -56,12 +56,17 @@ export function dashboardPage(core: SandboxCore): string {
       attempt.at,
       `${attempt.delivery_id}#${attempt.attempt}`,
       attempt.type,
-      attempt.response_status ?? attempt.error ?? '',
+      attempt.dropped ? 'DROPPED (not sent)' : (attempt.response_status ?? attempt.error ?? ''),
       html`<code>${attempt.body}</code>`,
     ]);
+  // Plainly, above everything: a developer wondering why no payment moves on sees it first.
+  const dropping = store.faults.dropCallbacks
+    ? html`<p role="alert"><strong>Callbacks are being dropped:</strong> the <code>drop_callbacks</code> fault is set, so no callback reaches the merchant. Clear it with <code>POST /_sandbox/faults {"drop_callbacks": false}</code>.</p>`
+    : '';
   return page(
     'crypto-pay sandbox',
     html`<h1>crypto-pay sandbox</h1>
+${dropping}
 <p>Sandbox clock: ${when(core.clock.now())} (${core.clock.offsetSeconds()} s ahead of real time).
 Callbacks go to: <code>${store.merchant.callbackUrl ?? 'nowhere (none set)'}</code>.
 Client ${store.merchant.clientEnabled ? 'enabled' : 'disabled'}, merchant ${store.merchant.merchantEnabled ? 'enabled' : 'disabled'}.</p>

@@ -121,6 +121,8 @@ export interface CallbackAttempt {
   at: string;
   /** True when no further attempt of this delivery will follow. */
   final: boolean;
+  /** True when the `drop_callbacks` fault kept the attempt from being sent. */
+  dropped: boolean;
 }
 
 export interface Faults {
@@ -128,9 +130,17 @@ export interface Faults {
   failNext: number;
   status: 500 | 502 | 503;
   dropConnection: boolean;
+  /** Every callback is recorded as dropped instead of being sent (a firewall in front of it). */
+  dropCallbacks: boolean;
 }
 
-export const NO_FAULTS: Faults = { latencyMs: 0, failNext: 0, status: 500, dropConnection: false };
+export const NO_FAULTS: Faults = {
+  latencyMs: 0,
+  failNext: 0,
+  status: 500,
+  dropConnection: false,
+  dropCallbacks: false,
+};
 
 export interface SandboxStore {
   paymentRequests: Map<string, PaymentRequestRecord>;

@@ -30,5 +30,6 @@ export function merchantCheckout(checkout: CheckoutRecord): MerchantCheckout {
     created_at: Math.floor(checkout.createdAt / 1000),
     updated_at: Math.floor(checkout.updatedAt / 1000),
     version: checkout.version,
+    ...(checkout.staleAt === undefined ? {} : { stale_since: Math.floor(checkout.staleAt / 1000) }),
   };
 }

@@ -75,7 +75,7 @@ export const limit = z.optional(
   ),
 );
 
-/** `GET /admin/checkouts?status=&foreign_id=&before=&limit=`. */
+/** `GET /admin/checkouts?status=&stale=&foreign_id=&before=&limit=`. */
 export const listCheckoutsQuerySchema = z.strictObject({
   status: z.optional(
     z
@@ -83,6 +83,15 @@ export const listCheckoutsQuerySchema = z.strictObject({
         error: `The status must be one of ${CHECKOUT_STATUSES.join(', ')}.`,
       })
       .check(z.describe('Only checkouts in this status.')),
+  ),
+  stale: z.optional(
+    z
+      .enum(['true', 'false'], { error: 'The stale filter must be true or false.' })
+      .check(
+        z.describe(
+          'true: only stale checkouts (still created or processing STALE_AFTER_SECONDS after they expired, no callback having come); false: only the others.',
+        ),
+      ),
   ),
   foreign_id: filter(
     'Only the checkout made with this foreign_id (the session’s, or cp_… chosen by the proxy).',

@@ -6,7 +6,7 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import type { CallbackEntry } from '../store/store.ts';
 import { checkout } from '../store/stores.test-helpers.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
-import { CALLBACK_SILENCE_MS, startClusterPoller } from './cluster-figures.ts';
+import { startClusterPoller } from './cluster-figures.ts';
 
 const HOUR = 3_600_000;
 const deposit = (receivedAt: number): CallbackEntry => ({
@@ -59,42 +59,6 @@ describe('The cluster figures poller', () => {
     assert.equal(await value('crypto_pay_webhook_pending'), 1);
     assert.equal(await value('crypto_pay_webhook_oldest_pending_seconds'), 60);
     assert.equal(await value('crypto_pay_last_callback_timestamp_seconds'), 12);
-    await close();
-  });
-
-  it('warns once when checkouts are created for hours with no callback, and again after one came', async () => {
-    const { store, poller, warnings, clock, close } = await pollerOnStore();
-    const create = (at: number) =>
-      store.insertCheckout(checkout({ createdAt: at, updatedAt: at }), {});
-    await store.recordCallback(deposit(1000));
-    await create(2000);
-    clock.now = 2000 + CALLBACK_SILENCE_MS - 1;
-    await poller.poll();
-    assert.equal(warnings.length, 0, 'not before the spell is long enough');
-    clock.now = 2000 + CALLBACK_SILENCE_MS;
-    await create(clock.now - HOUR);
-    await poller.poll();
-    clock.now += HOUR;
-    await poller.poll();
-    assert.equal(warnings.length, 1, 'once per spell, not every poll');
-    assert.match(warnings[0]!.message, /no callback/);
-    const causes = String(warnings[0]!.fields?.likely_causes);
-    for (const cause of [/callback URL/, /firewall/, /API key/]) assert.match(causes, cause);
-    // A callback ends the spell; checkouts created for hours after it start another.
-    await store.recordCallback(deposit(clock.now));
-    await poller.poll();
-    await create(clock.now + 1);
-    clock.now += CALLBACK_SILENCE_MS + 1;
-    await poller.poll();
-    assert.equal(warnings.length, 2);
-    await close();
-  });
-
-  it('says nothing while no checkout is created, however long no callback comes', async () => {
-    const { poller, warnings, clock, close } = await pollerOnStore();
-    clock.now = 10 * CALLBACK_SILENCE_MS;
-    await poller.poll();
-    assert.equal(warnings.length, 0);
     await close();
   });
 });

@@ -1,8 +1,7 @@
 /**
  * The cluster's figures: read from the shared database by one poller per process, at most every
  * few seconds (never per scrape), and served from memory, so they are the same on every proxy.
- * The poller also watches for checkouts created for hours with no callback at all, the mark of
- * callbacks that never reach the proxy, and says so once per such spell.
+ * (Checkouts left without a callback are the stale sweep's to log: `process/stale-sweep.ts`.)
  */
 
 import { Gauge, type Registry } from 'prom-client';
@@ -34,6 +33,11 @@ export const CLUSTER_FIGURES: ClusterFigure[] = [
     },
   },
   {
+    name: 'crypto_pay_checkouts_stale',
+    help: 'Checkouts still not final STALE_AFTER_SECONDS after their payment request expired (the cluster: the same on every proxy).',
+    read: (store, now) => store.countStaleCheckouts(now),
+  },
+  {
     name: 'crypto_pay_last_callback_timestamp_seconds',
     help: 'Unix time of the last callback received from the processing service, 0 when none ever was (the cluster: the same on every proxy).',
     read: async (store) => seconds((await store.lastCallbackAt()) ?? 0),
@@ -42,9 +46,6 @@ export const CLUSTER_FIGURES: ClusterFigure[] = [
 
 /** How often the poller reads the database. */
 export const POLL_MS = 5_000;
-
-/** Checkouts created this long with no callback at all: callbacks are likely not arriving. */
-export const CALLBACK_SILENCE_MS = 3 * 60 * 60 * 1000;
 
 export interface ClusterPoller {
   /** One read of every figure now (the poller's own rounds call it too). */
@@ -59,14 +60,12 @@ export interface PollerOptions {
   /** Unix milliseconds (tests move it). */
   now?: () => number;
   pollMs?: number;
-  silenceMs?: number;
   figures?: ClusterFigure[];
 }
 
 export function startClusterPoller(options: PollerOptions): ClusterPoller {
   const { store, log } = options;
   const now = options.now ?? Date.now;
-  const silenceMs = options.silenceMs ?? CALLBACK_SILENCE_MS;
   const values = new Map<string, number>();
   for (const figure of options.figures ?? CLUSTER_FIGURES) {
     new Gauge({
@@ -79,28 +78,7 @@ export function startClusterPoller(options: PollerOptions): ClusterPoller {
       },
     });
   }
-  let silent = false;
   let failing = false;
-
-  /**
-   * Checkouts have been created for `silenceMs` since the last callback (or since the first of
-   * the newest checkouts, when none ever came): logged when such a spell begins, not again
-   * until a callback ends it.
-   */
-  const watchSilence = async (at: number) => {
-    const lastCallback = (await store.lastCallbackAt()) ?? 0;
-    const firstCheckout = await store.firstCheckoutAfter(lastCallback);
-    const now = firstCheckout !== undefined && at - firstCheckout >= silenceMs;
-    if (now && !silent) {
-      log('warn', 'no callback from the processing service while checkouts are created', {
-        since: new Date(firstCheckout).toISOString(),
-        hours: Math.floor((at - firstCheckout) / 3_600_000),
-        likely_causes:
-          'the callback URL the processing service holds for this merchant is wrong or unreachable; a firewall, WAF or security plugin in front of /callbacks/processing refuses it; or the API key or signing secret the proxy holds is not the one the service signs with (refused callbacks are logged as "callback refused")',
-      });
-    }
-    silent = now;
-  };
 
   const poll = async () => {
     const at = now();
@@ -108,7 +86,6 @@ export function startClusterPoller(options: PollerOptions): ClusterPoller {
       for (const figure of options.figures ?? CLUSTER_FIGURES) {
         values.set(figure.name, await figure.read(store, at));
       }
-      await watchSilence(at);
       failing = false;
     } catch (error) {
       // The figures keep their last values; said once per outage, not every round.

@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ ...required, LOG_LEVEL: 'debug' }).logLevel, 'debug');
     assert.equal(config.retentionDays, 90);
     assert.equal(loadConfig({ ...required, RETENTION_DAYS: '0' }).retentionDays, 0);
+    assert.equal(config.staleAfterSeconds, 3600);
+    assert.equal(config.staleSweepIntervalMs, 60_000);
+    const stale = loadConfig({
+      ...required,
+      STALE_AFTER_SECONDS: '0',
+      STALE_SWEEP_INTERVAL_MS: '200',
+    });
+    assert.deepEqual([stale.staleAfterSeconds, stale.staleSweepIntervalMs], [0, 200]);
   });
 
   it('serves metrics only on a METRICS_PORT of their own', () => {
@@ -94,6 +102,14 @@ describe('loadConfig', () => {
     assert.equal(
       refusal({ ...required, RETENTION_DAYS: '30d' }),
       'RETENTION_DAYS must be a whole number from 0 to 36500.',
+    );
+    assert.equal(
+      refusal({ ...required, STALE_AFTER_SECONDS: '1h' }),
+      'STALE_AFTER_SECONDS must be a whole number from 0 to 31536000.',
+    );
+    assert.match(
+      refusal({ ...required, STALE_SWEEP_INTERVAL_MS: '10' }),
+      /^STALE_SWEEP_INTERVAL_MS /,
     );
     assert.match(
       refusal({ ...required, PAYMENT_LIFETIME_SECONDS: '60' }),

@@ -21,6 +21,7 @@ import {
 } from './environment-schema.ts';
 import type { Level } from './logger.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
+import { DEFAULT_STALE_AFTER_SECONDS, DEFAULT_STALE_SWEEP_INTERVAL_MS } from './stale-sweep.ts';
 
 /** Start-up refused: `message` is the one line to print. */
 export class ConfigError extends Error {
@@ -108,6 +109,13 @@ export interface Config {
    * (`RETENTION_DAYS`, default 90); 0 keeps them for ever. Checkouts are always kept.
    */
   retentionDays: number;
+  /**
+   * A checkout still created or processing this long after its payment request expired is
+   * stale (`STALE_AFTER_SECONDS`, default 3600): announced once, listed, counted.
+   */
+  staleAfterSeconds: number;
+  /** Between two sweeps for stale checkouts (`STALE_SWEEP_INTERVAL_MS`, default a minute). */
+  staleSweepIntervalMs: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/crypto-pay.db';
@@ -179,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? undefined
         : splitList(vars.WEBHOOK_RETRY_SCHEDULE_MS).map(Number),
     retentionDays: Number(vars.RETENTION_DAYS ?? DEFAULT_RETENTION_DAYS),
+    staleAfterSeconds: Number(vars.STALE_AFTER_SECONDS ?? DEFAULT_STALE_AFTER_SECONDS),
+    staleSweepIntervalMs: Number(vars.STALE_SWEEP_INTERVAL_MS ?? DEFAULT_STALE_SWEEP_INTERVAL_MS),
   };
 }
 

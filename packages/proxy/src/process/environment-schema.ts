@@ -141,6 +141,8 @@ export const environmentSchema = z.object({
   UPSTREAM_TIMEOUT_MS: integer(100, 600_000),
   SHUTDOWN_DRAIN_MS: integer(0, 600_000),
   RETENTION_DAYS: integer(0, 36_500),
+  STALE_AFTER_SECONDS: integer(0, 60 * 60 * 24 * 365),
+  STALE_SWEEP_INTERVAL_MS: integer(100, 60 * 60 * 1000),
   END_USER_REFERENCE_KEY: z.optional(
     z.string().check(z.minLength(32, 'must be at least 32 characters long')),
   ),

@@ -21,6 +21,7 @@ import {
 } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
+import { wakingStore } from '../webhooks/waking-store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { type ConnectionCounts, capConnections } from './connection-caps.ts';
@@ -30,6 +31,7 @@ import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
 import { type Pruning, startPruning } from './retention.ts';
 import { setupWarnings } from './setup-warnings.ts';
+import { type StaleSweeper, startStaleSweep } from './stale-sweep.ts';
 
 export interface RunningProxy {
   url: string;
@@ -114,6 +116,7 @@ export async function startProxy(
   // a later start in this process (another port, a test) as another process's.
   let webhooks: WebhookWorker | undefined;
   let pruning: Pruning | undefined;
+  let staleSweep: StaleSweeper | undefined;
   let stopRelay = () => {};
   let metricsServer: MetricsServer | undefined;
   let poller: ClusterPoller | undefined;
@@ -143,6 +146,13 @@ export async function startProxy(
     if (config.retentionDays > 0) {
       pruning = startPruning({ store, log, retentionDays: config.retentionDays });
     }
+    staleSweep = startStaleSweep({
+      // Its events go out at once, not at the worker's next look.
+      store: wakingStore(store, () => worker.wake()),
+      log,
+      staleAfterSeconds: config.staleAfterSeconds,
+      intervalMs: config.staleSweepIntervalMs,
+    });
 
     let shuttingDown = false;
     const app = createApp({
@@ -159,6 +169,7 @@ export async function startProxy(
     });
 
     const pruner = pruning;
+    const sweeper = staleSweep;
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
     const server = createAdaptorServer({
       fetch: app.fetch,
@@ -233,6 +244,7 @@ export async function startProxy(
         await poller?.close();
         await stopped;
         await pruner?.close();
+        await sweeper.close();
         await store.close();
         log('info', 'stopped');
       })();
@@ -253,6 +265,7 @@ export async function startProxy(
     await poller?.close();
     await webhooks?.close();
     await pruning?.close();
+    await staleSweep?.close();
     await store.close();
     throw error;
   }

@@ -12,6 +12,7 @@ import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import type { NewEvent } from './outbox.ts';
 import { CHECKOUT_COLUMNS, callbackOf, callbackRow, checkoutOf, checkoutRowOf } from './rows.ts';
+import { countStale, markStale } from './stale.ts';
 import type { CheckoutRecord, CheckoutsPart } from './store.ts';
 import type { CallbacksTable, CheckoutsTable, Tables } from './tables.ts';
 
@@ -107,6 +108,8 @@ export function checkouts(
         status: param('status'),
         updated_at: param('at'),
         version: eb('version', '+', 1),
+        // Heard of again: no longer stale (and, changed after its time, never marked again).
+        stale_at: null,
         payment_currency_iso: eb.fn.coalesce('payment_currency_iso', eb.val(param('paymentIso'))),
         payment_currency_network: eb
           .case()
@@ -195,12 +198,13 @@ export function checkouts(
       // Remembered once the transaction has returned, that is once the change is committed.
       return changed && remember(changed);
     },
-    async listCheckouts({ status, foreignId, before, limit }) {
+    async listCheckouts({ status, foreignId, stale, before, limit }) {
       const rows = await db
         .selectFrom('checkouts')
         .selectAll()
         .$if(status !== undefined, (query) => query.where('status', '=', status!))
         .$if(foreignId !== undefined, (query) => query.where('foreign_id', '=', foreignId!))
+        .$if(stale !== undefined, (query) => query.where('stale_at', stale ? 'is not' : 'is', null))
         .$if(before !== undefined, (query) =>
           query.where('seq', '<', (eb) =>
             eb.selectFrom('checkouts').select('seq').where('id', '=', before!),
@@ -211,6 +215,19 @@ export function checkouts(
         .execute();
       return rows.map(checkoutOf);
     },
+    async markStaleCheckouts(sweep, eventOf) {
+      const marked = await db.transaction().execute(async (trx) => {
+        const found = (await markStale(trx, dialect, sweep)).map(checkoutOf);
+        let queued = false;
+        for (const checkout of found) queued = (await writeEvent(trx, eventOf(checkout))) || queued;
+        if (queued) await dialect.announce(trx, { outbox: true });
+        return found;
+      });
+      // The copies held lack the mark, and the version did not move to replace them.
+      for (const checkout of marked) recent?.delete(checkout.id);
+      return marked;
+    },
+    countStaleCheckouts: (now) => countStale(db, now),
     recordCallback(entry, event) {
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('callbacks').values(callbackRow(entry)).execute();

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';
-import { RECENT_CHECKOUTS_SCANNED } from './figures.ts';
 import type { CallbackEntry } from './store.ts';
 import { checkout, describeStores } from './stores.test-helpers.ts';
 
@@ -34,24 +33,6 @@ describeStores('Metrics figures', (open) => {
     await store.recordCallback(deposit(7000), relayedEvent(deposit(7000)));
     await store.recordCallback(deposit(5000));
     assert.equal(await store.lastCallbackAt(), 7000);
-    await store.close();
-  });
-
-  it('finds the first checkout created after a time, among the newest ones only', async () => {
-    const store = await open();
-    assert.equal(await store.firstCheckoutAfter(0), undefined);
-    for (const at of [1000, 2000, 3000]) {
-      await store.insertCheckout(checkout({ createdAt: at, updatedAt: at }), {});
-    }
-    assert.equal(await store.firstCheckoutAfter(0), 1000);
-    assert.equal(await store.firstCheckoutAfter(1000), 2000);
-    assert.equal(await store.firstCheckoutAfter(3000), undefined);
-    // The read stays bounded: past the newest RECENT_CHECKOUTS_SCANNED, older ones are not seen.
-    for (let index = 0; index < RECENT_CHECKOUTS_SCANNED; index++) {
-      const at = 10_000 + index;
-      await store.insertCheckout(checkout({ createdAt: at, updatedAt: at }), {});
-    }
-    assert.equal(await store.firstCheckoutAfter(0), 10_000);
     await store.close();
   });
 });

@@ -8,12 +8,6 @@ import type { Kysely } from 'kysely';
 import type { FiguresPart } from './store.ts';
 import type { Tables } from './tables.ts';
 
-/**
- * How many of the newest checkouts `firstCheckoutAfter` looks at: by the `seq` key, so the
- * read stays small however many checkouts there are.
- */
-export const RECENT_CHECKOUTS_SCANNED = 500;
-
 export function figures(db: Kysely<Tables>): FiguresPart {
   return {
     async pendingDeliveries() {
@@ -40,21 +34,6 @@ export function figures(db: Kysely<Tables>): FiguresPart {
         .executeTakeFirst();
       const last = row?.last;
       return last === null || last === undefined ? undefined : Number(last);
-    },
-    async firstCheckoutAfter(after) {
-      const recent = db
-        .selectFrom('checkouts')
-        .select('created_at')
-        .orderBy('seq', 'desc')
-        .limit(RECENT_CHECKOUTS_SCANNED)
-        .as('recent');
-      const row = await db
-        .selectFrom(recent)
-        .select((eb) => eb.fn.min('created_at').as('first'))
-        .where('created_at', '>', after)
-        .executeTakeFirst();
-      const first = row?.first;
-      return first === null || first === undefined ? undefined : Number(first);
     },
   };
 }

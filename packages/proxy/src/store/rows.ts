@@ -60,6 +60,7 @@ export function checkoutOf(row: CheckoutRow): CheckoutRecord {
   put(checkout, 'product', row.product);
   put(checkout, 'statusDetail', row.status_detail);
   put(checkout, 'refundInstructions', row.refund_instructions);
+  put(checkout, 'staleAt', row.stale_at);
   return checkout;
 }
 

@@ -258,7 +258,28 @@ function adoption(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
 }
 
 /** This history, after its baseline: appended to, never edited once shipped. */
-const HISTORY: readonly Migration[] = [];
+const HISTORY: readonly Migration[] = [
+  {
+    // Stale checkouts (`stale.ts`): the mark, and two partial indexes that keep the sweep and
+    // the count to the few rows they concern, however many checkouts are kept.
+    version: FIRST + 1,
+    up: (db, dialect) => [
+      db.schema.alterTable('checkouts').addColumn('stale_at', types(dialect).ms).compile(),
+      db.schema
+        .createIndex('checkouts_unannounced_expiry')
+        .on('checkouts')
+        .column('expires_at')
+        .where(sql<boolean>`stale_at IS NULL AND status IN ('created', 'processing')`)
+        .compile(),
+      db.schema
+        .createIndex('checkouts_stale')
+        .on('checkouts')
+        .column('stale_at')
+        .where(sql<boolean>`stale_at IS NOT NULL`)
+        .compile(),
+    ],
+  },
+];
 
 /** The version a database is at once the plan has run. */
 export const LATEST_VERSION = FIRST + HISTORY.length;

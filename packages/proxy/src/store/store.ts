@@ -15,6 +15,7 @@ import type {
   StatusDetail,
 } from '@crypto-pay/protocol/proxy-api';
 import type { NewEvent, WebhookStore } from './outbox.ts';
+import type { StaleSweep } from './stale.ts';
 
 /** Kept as the public API names them, so a checkout passes them through unchanged. */
 export type { CurrencyRef, PricingMode };
@@ -46,6 +47,11 @@ export interface CheckoutRecord {
   updatedAt: number;
   /** Grows by one with every change: ETags and SSE ordering follow it. */
   version: number;
+  /**
+   * Unix milliseconds: when a sweep found it stale (still not final `STALE_AFTER_SECONDS` past
+   * its expiry); absent when not stale. Not a change: the version stays.
+   */
+  staleAt?: number;
 }
 
 /**
@@ -149,6 +155,8 @@ export interface CheckoutQuery {
   status?: CheckoutStatus;
   /** The merchant's order id the checkout was made with (unique, so at most one). */
   foreignId?: string;
+  /** Only stale checkouts (true), or only those not stale (false). */
+  stale?: boolean;
   /** Only checkouts created before this one (pagination cursor). */
   before?: string;
   limit: number;
@@ -209,13 +217,8 @@ export interface RateLimitTake {
 export interface FiguresPart {
   /** Webhook deliveries not yet settled, and when the oldest of them was created (Unix ms). */
   pendingDeliveries(): Promise<{ count: number; oldestCreatedAt: number | undefined }>;
-  /** When the last callback was received (Unix ms); undefined when none ever was. */
+  /** When the last callback was received (Unix ms), by any proxy; undefined when none ever was. */
   lastCallbackAt(): Promise<number | undefined>;
-  /**
-   * When the first checkout created after `after` (Unix ms) was created, among the newest few
-   * hundred (`RECENT_CHECKOUTS_SCANNED`); undefined when none of them was.
-   */
-  firstCheckoutAfter(after: number): Promise<number | undefined>;
 }
 
 export interface Store extends WebhookStore, FiguresPart {
@@ -250,6 +253,17 @@ export interface Store extends WebhookStore, FiguresPart {
     eventOf?: (checkout: CheckoutRecord) => NewEvent,
   ): Promise<CheckoutRecord | undefined>;
   listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;
+  /**
+   * Marks the checkouts newly stale at `sweep.now` (at most `sweep.limit`) and writes the event
+   * `eventOf` makes of each, in one transaction; answers them. Each checkout is marked once,
+   * whichever proxy sweeps and however often: the caller announces what it gets.
+   */
+  markStaleCheckouts(
+    sweep: StaleSweep,
+    eventOf: (checkout: CheckoutRecord) => NewEvent,
+  ): Promise<CheckoutRecord[]>;
+  /** Checkouts stale at `now` (Unix ms), the cluster's: a count over a small partial index. */
+  countStaleCheckouts(now: number): Promise<number>;
 
   /**
    * Saves a session, unless its `foreignId` is held by a stored checkout or by another session
@@ -331,6 +345,8 @@ export type CheckoutsPart = Pick<
   | 'findCheckoutByPaymentRequest'
   | 'advanceCheckout'
   | 'listCheckouts'
+  | 'markStaleCheckouts'
+  | 'countStaleCheckouts'
   | 'recordCallback'
   | 'listCallbacks'
 >;

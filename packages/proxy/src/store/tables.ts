@@ -34,6 +34,8 @@ export interface CheckoutsTable {
   created_at: number;
   updated_at: number;
   version: number;
+  /** When a sweep found it stale (`stale.ts`); NULL when not stale, and again once it moves on. */
+  stale_at: number | null;
 }
 
 export interface CheckoutSessionsTable {

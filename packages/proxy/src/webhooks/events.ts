@@ -23,6 +23,18 @@ export function checkoutEvent(checkout: CheckoutRecord): NewEvent {
   };
 }
 
+/**
+ * `checkout.stale`: the checkout, found still not final long after it expired, as the merchant
+ * API shows it then (`stale_since` set). Written once, with the mark (`markStaleCheckouts`).
+ */
+export function staleEvent(checkout: CheckoutRecord): NewEvent {
+  return {
+    type: 'checkout.stale',
+    createdAt: checkout.staleAt ?? checkout.updatedAt,
+    data: merchantCheckout(checkout) as unknown as Record<string, unknown>,
+  };
+}
+
 /** An event type's status part: at most this many characters. */
 const STATUS_CHARS = 64;
 

@@ -1,5 +1,5 @@
 /**
- * The store as the routes use it when webhooks are on: every write that queued deliveries (or,
+ * The store as the routes (and the stale sweep) use it when webhooks are on: every write that queued deliveries (or,
  * for a checkout's change, may have) wakes the delivery worker once it has committed, so the
  * send starts at once and the request that caused it never waits for it. A write that queued
  * none wakes nobody: the look would find nothing (a claim, a transaction, per create).
@@ -19,6 +19,11 @@ export function wakingStore(store: Store, wake: () => void): Store {
       const changed = await store.advanceCheckout(...args);
       if (changed) wake();
       return changed;
+    },
+    async markStaleCheckouts(...args) {
+      const marked = await store.markStaleCheckouts(...args);
+      if (marked.length > 0) wake();
+      return marked;
     },
     async recordCallback(...args) {
       const queued = await store.recordCallback(...args);

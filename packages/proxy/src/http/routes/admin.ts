@@ -146,6 +146,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
         const checkouts = await store.listCheckouts({
           limit,
           ...(query.status === undefined ? {} : { status: query.status }),
+          ...(query.stale === undefined ? {} : { stale: query.stale === 'true' }),
           ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
           ...(query.before === undefined ? {} : { before: query.before }),
         });

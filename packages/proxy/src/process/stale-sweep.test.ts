@@ -1,0 +1,190 @@
+/**
+ * The stale sweep while serving: a pass at start, then at the interval; each stale checkout
+ * announced once (event and warning, no personal data), a full batch followed at once. Timers
+ * are node:test's mock timers and the clock a variable: nothing waits on the wall clock.
+ */
+
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { openSqliteStore } from '../store/sqlite.ts';
+import type { CheckoutRecord } from '../store/store.ts';
+import { checkout } from '../store/stores.test-helpers.ts';
+import type { Log } from './logger.ts';
+import { NO_CALLBACKS_WARNING, STALE_WARNING, startStaleSweep } from './stale-sweep.ts';
+
+const EXPIRED = 1_000_000_000;
+
+function recorder() {
+  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  const log: Log = (level, message, fields) => {
+    lines.push({ level, message, ...(fields ? { fields } : {}) });
+  };
+  return { lines, log };
+}
+
+/** Each pass's marked checkouts, as `onPass` reports them. */
+function passes() {
+  const queue: CheckoutRecord[][] = [];
+  let waiting: ((marked: CheckoutRecord[]) => void) | undefined;
+  return {
+    onPass(marked: CheckoutRecord[]) {
+      if (waiting) {
+        waiting(marked);
+        waiting = undefined;
+      } else queue.push(marked);
+    },
+    next(): Promise<CheckoutRecord[]> {
+      const ready = queue.shift();
+      if (ready) return Promise.resolve(ready);
+      return new Promise((resolve) => {
+        waiting = resolve;
+      });
+    },
+  };
+}
+
+describe('the stale sweep', () => {
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
+  afterEach(() => mock.timers.reset());
+
+  it('announces each stale checkout once, at start and then at the interval, with one warning naming the causes', async (t) => {
+    const store = await openSqliteStore(':memory:');
+    t.after(() => store.close());
+    const first = checkout({ expiresAt: EXPIRED });
+    const later = checkout({ expiresAt: EXPIRED + 600 });
+    for (const saved of [first, later]) await store.insertCheckout(saved, {});
+    const { lines, log } = recorder();
+    const pass = passes();
+    let now = EXPIRED * 1000 + 60_000;
+    const sweep = startStaleSweep({
+      store,
+      log,
+      staleAfterSeconds: 60,
+      intervalMs: 1000,
+      now: () => now,
+      onPass: pass.onPass,
+    });
+    t.after(() => sweep.close());
+
+    mock.timers.tick(0);
+    assert.deepEqual(
+      (await pass.next()).map((found) => found.id),
+      [first.id],
+    );
+    mock.timers.tick(1000);
+    assert.deepEqual(await pass.next(), []);
+    now += 600_000;
+    mock.timers.tick(1000);
+    assert.deepEqual(
+      (await pass.next()).map((found) => found.id),
+      [later.id],
+    );
+
+    assert.deepEqual(
+      lines
+        .filter((line) => line.message === STALE_WARNING)
+        .map((line) => [line.level, line.fields?.checkout_id]),
+      [
+        ['warn', first.id],
+        ['warn', later.id],
+      ],
+    );
+    assert.match(STALE_WARNING, /callback URL/);
+    assert.match(STALE_WARNING, /firewall/);
+    assert.match(STALE_WARNING, /PROCESSING_API_KEY/);
+    assert.deepEqual(Object.keys(lines[0]!.fields!).sort(), [
+      'checkout_id',
+      'expired_at',
+      'stale_after_seconds',
+      'status',
+    ]);
+    const events = await store.listEvents({ type: 'checkout.stale', limit: 10 });
+    assert.equal(events.length, 2);
+  });
+
+  it('goes on at once after a full batch, and pauses with a warning when the store fails', async (t) => {
+    const store = await openSqliteStore(':memory:');
+    t.after(() => store.close());
+    for (let i = 0; i < 5; i++) await store.insertCheckout(checkout({ expiresAt: EXPIRED }), {});
+    const { lines, log } = recorder();
+    const pass = passes();
+    let failing = false;
+    const sweep = startStaleSweep({
+      store: {
+        markStaleCheckouts: (sweep, eventOf) =>
+          failing
+            ? Promise.reject(new Error('disk full'))
+            : store.markStaleCheckouts(sweep, eventOf),
+        lastCallbackAt: () => store.lastCallbackAt(),
+      },
+      log,
+      staleAfterSeconds: 0,
+      batch: 2,
+      intervalMs: 1000,
+      now: () => EXPIRED * 1000,
+      onPass: pass.onPass,
+    });
+    t.after(() => sweep.close());
+    mock.timers.tick(0);
+    assert.equal((await pass.next()).length, 5);
+    failing = true;
+    mock.timers.tick(1000);
+    assert.deepEqual(await pass.next(), []);
+    assert.equal(lines.at(-1)?.message, 'stale checkout sweep paused: the store failed');
+    assert.equal(lines.filter((line) => line.message === STALE_WARNING).length, 5);
+  });
+
+  it('says once more when no callback at all came since the stale checkouts were made', async (t) => {
+    const store = await openSqliteStore(':memory:');
+    t.after(() => store.close());
+    const quiet = checkout({ expiresAt: EXPIRED, createdAt: 5000, updatedAt: 5000 });
+    await store.insertCheckout(quiet, {});
+    const { lines, log } = recorder();
+    const pass = passes();
+    let now = EXPIRED * 1000;
+    const sweep = startStaleSweep({
+      store,
+      log,
+      staleAfterSeconds: 0,
+      intervalMs: 1000,
+      now: () => now,
+      onPass: pass.onPass,
+    });
+    t.after(() => sweep.close());
+    mock.timers.tick(0);
+    assert.equal((await pass.next()).length, 1);
+    const silence = lines.filter((line) => line.message === NO_CALLBACKS_WARNING);
+    assert.deepEqual(
+      silence.map((line) => [line.level, line.fields]),
+      [
+        [
+          'warn',
+          {
+            stale_checkouts: 1,
+            created_since: new Date(5000).toISOString(),
+            last_callback_at: null,
+          },
+        ],
+      ],
+    );
+
+    // A callback since the next one was made: callbacks do arrive, only not for it.
+    const heard = checkout({ expiresAt: EXPIRED + 10, createdAt: 6000, updatedAt: 6000 });
+    await store.insertCheckout(heard, {});
+    await store.recordCallback({
+      receivedAt: 7000,
+      type: 'invoice',
+      objectId: '1',
+      outcome: 'recorded',
+      body: {},
+    });
+    assert.equal(await store.lastCallbackAt(), 7000);
+    now += 10_000;
+    mock.timers.tick(1000);
+    assert.deepEqual(
+      (await pass.next()).map((found) => found.id),
+      [heard.id],
+    );
+    assert.equal(lines.filter((line) => line.message === NO_CALLBACKS_WARNING).length, 1);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Finds stale checkouts while the proxy serves: still created or processing
+ * `STALE_AFTER_SECONDS` after their payment request expired, no callback having come. Each is
+ * announced once across every proxy on the database and every restart (the store's mark): a
+ * `checkout.stale` webhook event and one warning naming the likely causes. The checkout keeps its
+ * status (the spec has no status query: nothing is guessed), and a later callback moves it on.
+ * A pass at start, then one every `intervalMs`, on a timer that never keeps the process alive.
+ */
+
+import type { CheckoutRecord, Store } from '../store/store.ts';
+import { staleEvent } from '../webhooks/events.ts';
+import type { Log } from './logger.ts';
+
+/** `STALE_AFTER_SECONDS` unless set: an hour past the payment request's expiry. */
+export const DEFAULT_STALE_AFTER_SECONDS = 3600;
+/** `STALE_SWEEP_INTERVAL_MS` unless set. */
+export const DEFAULT_STALE_SWEEP_INTERVAL_MS = 60_000;
+/** Checkouts marked in one transaction; a full batch is followed by the next at once. */
+export const STALE_BATCH = 100;
+
+/** The warning, the same for every stale checkout: what usually keeps callbacks away. */
+export const STALE_WARNING =
+  'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired, and no callback came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
+
+/** Said once more when no callback at all came since the stale checkouts were made. */
+export const NO_CALLBACKS_WARNING =
+  'no callback at all has reached the proxy since these stale checkouts were created, hours ago: the processing service is not delivering callbacks here. Check the callback URL it holds, what stands in front of it, and PROCESSING_API_KEY.';
+
+export interface StaleSweepOptions {
+  store: Pick<Store, 'markStaleCheckouts' | 'lastCallbackAt'>;
+  log: Log;
+  staleAfterSeconds: number;
+  intervalMs?: number;
+  /** Unix milliseconds (tests: a clock they move). */
+  now?: () => number;
+  batch?: number;
+  /** Called after every pass with the checkouts it marked (tests wait on it). */
+  onPass?: (marked: CheckoutRecord[]) => void;
+}
+
+export interface StaleSweeper {
+  /** Stops the timer and waits for a pass in progress. */
+  close(): Promise<void>;
+}
+
+export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
+  const { store, log } = options;
+  const now = options.now ?? Date.now;
+  const batch = options.batch ?? STALE_BATCH;
+  const intervalMs = options.intervalMs ?? DEFAULT_STALE_SWEEP_INTERVAL_MS;
+  const staleAfterMs = options.staleAfterSeconds * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+
+  const schedule = (ms: number) => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      running = pass().finally(() => {
+        running = undefined;
+      });
+    }, ms);
+    timer.unref();
+  };
+
+  /** One more warning when nothing at all was heard since the first of `marked` was made. */
+  const noteSilence = async (marked: CheckoutRecord[]) => {
+    const since = Math.min(...marked.map((checkout) => checkout.createdAt));
+    const last = await store.lastCallbackAt();
+    if (last !== undefined && last >= since) return;
+    log('warn', NO_CALLBACKS_WARNING, {
+      stale_checkouts: marked.length,
+      created_since: new Date(since).toISOString(),
+      last_callback_at: last === undefined ? null : new Date(last).toISOString(),
+    });
+  };
+
+  const pass = async () => {
+    const marked: CheckoutRecord[] = [];
+    try {
+      for (;;) {
+        const found = await store.markStaleCheckouts(
+          { now: now(), staleAfterMs, limit: batch },
+          staleEvent,
+        );
+        marked.push(...found);
+        // Ids, statuses and times only: a checkout holds no personal data, and none is logged.
+        for (const checkout of found) {
+          log('warn', STALE_WARNING, {
+            checkout_id: checkout.id,
+            status: checkout.status,
+            expired_at: new Date(checkout.expiresAt * 1000).toISOString(),
+            stale_after_seconds: options.staleAfterSeconds,
+          });
+        }
+        if (found.length < batch || closed) break;
+      }
+      if (marked.length > 0) await noteSilence(marked);
+    } catch (error) {
+      log('warn', 'stale checkout sweep paused: the store failed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    options.onPass?.(marked);
+    schedule(intervalMs);
+  };
+
+  schedule(0);
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
