@@ -11,6 +11,7 @@ import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import {
+  checkoutBody,
   createdCheckout,
   invoiceBody,
   paymentRequestOf,
@@ -130,7 +131,15 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     const checkout = await createdCheckout(stack.proxy.url);
     const request = await paymentRequestOf(stack, checkout);
     secretsOfLabels.push(checkout.id, checkout.amount, request.id, request.foreign_id);
-    const families = await reaches('crypto_pay_checkouts_created_total', { pricing: 'product' }, 1);
+    await reaches('crypto_pay_checkouts_created_total', { pricing: 'product' }, 1);
+    // An amount the customer names counts as `open`, as the README's table says.
+    const open = await sendJson(
+      `${stack.proxy.url}/api/checkouts`,
+      checkoutBody({ amount: '7.50', currency: 'USD' }),
+    );
+    assert.equal(open.status, 201, open.text);
+    secretsOfLabels.push(String((open.json as { id: string }).id), '7.50');
+    const families = await reaches('crypto_pay_checkouts_created_total', { pricing: 'open' }, 1);
     assert.ok(
       sampleValue(families, 'crypto_pay_upstream_requests_total', {
         operation: 'createPaymentRequest',

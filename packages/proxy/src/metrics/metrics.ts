@@ -47,6 +47,13 @@ export const noMetrics: Metrics = {
   webhookAttempt() {},
 };
 
+/** The `pricing` label: an amount the customer named is an `open` one (the issue's name). */
+const PRICING_LABEL: Record<PricingMode, string> = {
+  product: 'product',
+  session: 'session',
+  amount: 'open',
+};
+
 /** Methods a client may send; anything else is `other`, so a client cannot add label values. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -176,7 +183,7 @@ export function createMetricsRegistry(): MetricsRegistry {
       httpDuration.observe({ method: verb, route }, seconds);
     },
     checkoutCreated(pricing) {
-      created.inc({ pricing });
+      created.inc({ pricing: PRICING_LABEL[pricing] });
     },
     checkoutFinished(status, detail) {
       finished.inc({ status, detail });
