@@ -18,7 +18,7 @@ import {
   settlementOf,
   type WebhookStore,
 } from './outbox.ts';
-import { attemptOf, endpointOf, endpointWithSecretsOf, eventOf, json } from './rows.ts';
+import { attemptOf, attemptRow, endpointOf, endpointWithSecretsOf, eventOf, json } from './rows.ts';
 import type { Tables, WebhookEndpointsTable } from './tables.ts';
 
 // Read at every event, so compiled once (`compiled.ts`); by the first store to run it, as its SQL
@@ -115,18 +115,7 @@ async function logAttempt(
     .where('attempted_at', '=', result.attemptedAt)
     .executeTakeFirst();
   if (logged) return;
-  await trx
-    .insertInto('webhook_attempts')
-    .values({
-      delivery_id: delivery.id,
-      attempt: delivery.attempt,
-      attempted_at: result.attemptedAt,
-      duration_ms: result.durationMs,
-      status_code: result.statusCode ?? null,
-      error: result.error ?? null,
-      response_excerpt: result.responseExcerpt ?? null,
-    })
-    .execute();
+  await trx.insertInto('webhook_attempts').values(attemptRow(delivery, result)).execute();
 }
 
 /** The outbox part of the store. */

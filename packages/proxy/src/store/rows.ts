@@ -5,7 +5,13 @@
  */
 
 import type { Insertable, Selectable } from 'kysely';
-import type { DeliveryAttempt, EndpointSecrets, StoredEvent, WebhookEndpoint } from './outbox.ts';
+import type {
+  AttemptResult,
+  DeliveryAttempt,
+  EndpointSecrets,
+  StoredEvent,
+  WebhookEndpoint,
+} from './outbox.ts';
 import type {
   CallbackEntry,
   CheckoutRecord,
@@ -198,6 +204,20 @@ export function attemptOf(row: AttemptRow): DeliveryAttempt {
   put(attempt, 'responseExcerpt', row.response_excerpt);
   return attempt;
 }
+
+/** An attempt of `delivery` as its row in the attempts log. */
+export const attemptRow = (
+  delivery: { id: number; attempt: number },
+  result: Omit<AttemptResult, 'retryAt'>,
+): Insertable<WebhookAttemptsTable> => ({
+  delivery_id: delivery.id,
+  attempt: delivery.attempt,
+  attempted_at: result.attemptedAt,
+  duration_ms: result.durationMs,
+  status_code: result.statusCode ?? null,
+  error: result.error ?? null,
+  response_excerpt: result.responseExcerpt ?? null,
+});
 
 /** A callback log entry as its row. */
 export const callbackRow = (entry: CallbackEntry): Insertable<CallbacksTable> => ({
