@@ -50,8 +50,8 @@ function bspNumber(env: Env, name: string): number | undefined {
 function checkEndpoints(env: Env): void {
   for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']) {
     const value = env[name];
-    if (value && !URL.canParse(value)) {
-      throw new ConfigError(`${name} must be a URL such as http://collector:4318.`);
+    if (value && !/^https?:$/.test(URL.parse(value)?.protocol ?? '')) {
+      throw new ConfigError(`${name} must be an http(s) URL such as http://collector:4318.`);
     }
   }
 }
