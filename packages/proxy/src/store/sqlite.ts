@@ -65,7 +65,7 @@ function tracedStatement(statement: Database.Statement, sql: string): Database.S
   };
   const span = <R>(run: () => R): R => tracing().span(`${verb} sqlite`, attributes, run);
   // What Kysely's SQLite driver uses of a statement, as NO_TRANSACTION: `reader` to choose
-  // between `all` (rows) and `run`, `iterate` to stream.
+  // between `all` (rows) and `run`, `iterate` to stream (its span ends as the rows start).
   const traced = {
     reader: statement.reader,
     all: (...args: unknown[]) => span(() => statement.all(...args)),
