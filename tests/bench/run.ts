@@ -7,7 +7,8 @@
  * BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the paid callbacks timed
  * to their webhook (300), BENCH_DATABASE the stores of the create, status and fan-out
  * benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the rounds per path
- * of the cross-proxy benchmark (200). The PostgreSQL ones start a throwaway cluster, and the
+ * of the cross-proxy benchmark (200), BENCH_STARTS the proxy starts each way of the tracing
+ * benchmark (10). The PostgreSQL ones start a throwaway cluster, and the
  * balancer one HAProxy (both from Debian's packages, installed when missing).
  */
 
@@ -26,6 +27,7 @@ import { type BenchmarkResult, ratioOf, table } from './report.ts';
 import { sandboxThroughput } from './sandbox.ts';
 import { statusReads } from './status-reads.ts';
 import { storeOps } from './store-ops.ts';
+import { tracingCost } from './tracing-cost.ts';
 import { upstreamEconomy } from './upstream-economy.ts';
 import { webhookLatency } from './webhooks.ts';
 import { widget } from './widget.ts';
@@ -45,6 +47,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult | BenchmarkResult
       perDatabase((database) => createOverhead(Number(process.env.BENCH_CREATES ?? 500), database)),
     ),
   'metrics-overhead': () => metricsOverhead(seconds, Number(process.env.BENCH_CREATES ?? 500)),
+  'tracing-cost': () => tracingCost(Number(process.env.BENCH_STARTS ?? 10)),
   'store-ops': () => storeOps(Number(process.env.BENCH_STORE_OPS ?? 2000)),
   'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000), databases),
   'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 200)),

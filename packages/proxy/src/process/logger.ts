@@ -1,7 +1,10 @@
 /**
  * Structured logs: one JSON object per line with time, level and message. Callers pass only
  * ids, statuses and timings; bodies, secrets and sender data are never handed to the logger.
+ * With traces on, a line written inside a span carries its `trace_id` and `span_id`.
  */
+
+import { tracing } from '../tracing/hooks.ts';
 
 export const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -38,12 +41,16 @@ export function createLogger(
   least: Level = 'debug',
 ): Log {
   const threshold = LEVELS.indexOf(least);
+  // Read once: without traces a line costs nothing more.
+  const traces = tracing();
+  const traced = traces.active;
   return (level, message, fields = {}) => {
     if (LEVELS.indexOf(level) < threshold) return;
+    const span = traced ? traces.logFields() : undefined;
     // Spliced by hand: every request logs a line, and building one object of everything to
     // stringify cost more than a status read itself.
     const head = `{"time":"${isoTimeNow()}","level":"${level}","message":${JSON.stringify(message)}`;
-    const rest = JSON.stringify(withoutOwnFields(fields));
+    const rest = JSON.stringify(withoutOwnFields(span ? { ...fields, ...span } : fields));
     write(rest.length > 2 ? `${head},${rest.slice(1)}` : `${head}}`);
   };
 }

@@ -5,6 +5,7 @@
 
 import { DatabaseFileError, NativeAddonError } from '../store/open-failure.ts';
 import { StoreUnavailableError } from '../store/unavailable.ts';
+import { tracesWanted } from '../tracing/hooks.ts';
 import { backupCommand } from './backup.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startProxy } from './server.ts';
@@ -60,9 +61,18 @@ if (command !== undefined) {
 let config: Config | undefined;
 try {
   config = loadConfig(process.env);
+  // Only asked for, OpenTelemetry is loaded at all: without it, nothing of it runs or takes memory.
+  const tracing = tracesWanted(process.env)
+    ? (await import('../tracing/sdk.ts')).startTracing(process.env)
+    : undefined;
   const proxy = await startProxy(config);
   const stop = () => {
-    void proxy.close().then(() => process.exit(0));
+    void proxy
+      .close()
+      .then(() => tracing?.shutdown())
+      // Spans a collector never took are not a reason to fail the stop.
+      .catch(() => {})
+      .then(() => process.exit(0));
   };
   // SIGHUP too (a closed terminal, a supervisor's reload): its default ends the process at
   // once, cutting off requests in flight. The configuration is read only at start. Every

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { tracing } from '../tracing/hooks.ts';
 import { assembleStore } from './assemble.ts';
 import { DEFAULT_CLAIM_LEASE_MS } from './create-claims.ts';
 import { createTempTables, sqliteDialect } from './dialect.sqlite.ts';
@@ -52,12 +53,36 @@ const NO_TRANSACTION = {
 };
 
 /**
+ * `statement` run inside a span per query (no instrumentation covers better-sqlite3): named by
+ * the statement's verb, with the parameterised SQL, never the values bound to it.
+ */
+function tracedStatement(statement: Database.Statement, sql: string): Database.Statement {
+  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'QUERY';
+  const attributes = {
+    'db.system.name': 'sqlite',
+    'db.operation.name': verb,
+    'db.query.text': sql,
+  };
+  const span = <R>(run: () => R): R => tracing().span(`${verb} sqlite`, attributes, run);
+  // What Kysely's SQLite driver uses of a statement, as NO_TRANSACTION: `reader` to choose
+  // between `all` (rows) and `run`, `iterate` to stream (its span ends as the rows start).
+  const traced = {
+    reader: statement.reader,
+    all: (...args: unknown[]) => span(() => statement.all(...args)),
+    run: (...args: unknown[]) => span(() => statement.run(...args)),
+    iterate: (...args: unknown[]) => span(() => statement.iterate(...args)),
+  };
+  return traced as unknown as Database.Statement;
+}
+
+/**
  * Kysely's SQLite dialect on `db`, each statement prepared once: a status read or a create
  * reuses the statements prepared for the ones before.
  */
 function kyselyOf(db: Database.Database): Kysely<Tables> {
   // Bounded: a list of ids (pruning, claims) makes a statement per length.
   const prepared = new LRUCache<string, Database.Statement>({ max: 500 });
+  const traced = tracing().active;
   return new Kysely<Tables>({
     dialect: new SqliteDialect({
       database: {
@@ -69,6 +94,7 @@ function kyselyOf(db: Database.Database): Kysely<Tables> {
           let statement = prepared.get(sql);
           if (!statement) {
             statement = db.prepare(sql);
+            if (traced) statement = tracedStatement(statement, sql);
             prepared.set(sql, statement);
           }
           return statement;

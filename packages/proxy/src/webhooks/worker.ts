@@ -10,6 +10,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import type { Log } from '../process/logger.ts';
 import { type ClaimedDelivery, ENV_ENDPOINT_ID, type WebhookStore } from '../store/outbox.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
+import { type SpanAttributes, tracing } from '../tracing/hooks.ts';
 import { sendEvent } from './send.ts';
 
 const SECOND = 1000;
@@ -129,7 +130,11 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     }
   };
 
-  const deliver = async (delivery: ClaimedDelivery, leaseEnd: number) => {
+  const attemptDelivery = async (
+    delivery: ClaimedDelivery,
+    leaseEnd: number,
+    annotate: (more: SpanAttributes) => void,
+  ) => {
     const { event, endpoint } = delivery;
     const result = await sendEvent({
       url: endpoint.url,
@@ -154,9 +159,18 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       log('info', 'webhook attempt cut off by the shutdown', fields);
       return;
     }
-    options.metrics?.webhookAttempt(
-      result.delivered ? 'delivered' : result.statusCode === undefined ? 'unreachable' : 'rejected',
-    );
+    const outcome = result.delivered
+      ? 'delivered'
+      : result.statusCode === undefined
+        ? 'unreachable'
+        : 'rejected';
+    options.metrics?.webhookAttempt(outcome);
+    annotate({
+      'crypto_pay.webhook.result': outcome,
+      ...(result.statusCode === undefined
+        ? {}
+        : { 'http.response.status_code': result.statusCode }),
+    });
     const next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
     await record(
       () =>
@@ -180,6 +194,17 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       log('warn', 'webhook given up after its last retry', fields);
     }
   };
+
+  // One span per attempt: the send, its record in the store and its log lines inside it.
+  const deliver = (delivery: ClaimedDelivery, leaseEnd: number) =>
+    tracing().span(
+      'webhook attempt',
+      {
+        'crypto_pay.webhook.event_type': delivery.event.type,
+        'crypto_pay.webhook.attempt': delivery.attempt,
+      },
+      (annotate) => attemptDelivery(delivery, leaseEnd, annotate),
+    );
 
   const track = (delivery: ClaimedDelivery, leaseEnd: number) => {
     const sending: Promise<void> = deliver(delivery, leaseEnd)

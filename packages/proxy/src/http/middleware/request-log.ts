@@ -1,7 +1,8 @@
 /**
  * Gives each request an id (`X-Request-Id`, kept when a trusted-looking one is sent) and a
  * logger carrying it, and writes one JSON line per request: method, path, status, duration.
- * The same figures go to the metrics, by route template (`route`), never the path.
+ * The same figures go to the metrics, by route template (`route`), never the path, and the
+ * template names the request's span when traces are on.
  * Never bodies, query strings or headers, so no secret or sender data can reach the log; a
  * session token in the path is replaced by `{token}` (`redactedPath`), whatever route took it.
  */
@@ -11,6 +12,7 @@ import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import { type Metrics, noMetrics, UNMATCHED_ROUTE } from '../../metrics/metrics.ts';
 import { childLogger, type Log } from '../../process/logger.ts';
+import { tracing } from '../../tracing/hooks.ts';
 import type { AppEnv } from '../context.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -93,6 +95,8 @@ export function requestLog(log: Log, metrics: Metrics = noMetrics) {
     // The route that answered (Hono keeps its index), or one value for every unmatched path.
     const route = c.get('unmatched') ? UNMATCHED_ROUTE : routePath(c);
     metrics.httpRequest(c.req.method, route, c.res.status, (performance.now() - started) / 1000);
+    // The request's span is named by the same template: never by a path holding an id.
+    tracing().nameRequest(c.req.method, route);
     logRequest(log, {
       requestId,
       method: c.req.method,
