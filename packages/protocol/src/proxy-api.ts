@@ -99,7 +99,7 @@ export const merchantCheckoutSchema = z.extend(checkoutSchema, {
   stale_since: z.optional(
     unixSeconds.check(
       z.describe(
-        'Set while the checkout is stale: still not final STALE_AFTER_SECONDS after it expired, no callback having come. It keeps its status; a later callback clears this.',
+        'Set while the checkout is stale: still not final STALE_AFTER_SECONDS after it expired (when the proxy found it so). It keeps its status; a callback that moves it to processing keeps this, a final status clears it.',
       ),
     ),
   ),

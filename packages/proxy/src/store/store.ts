@@ -49,7 +49,8 @@ export interface CheckoutRecord {
   version: number;
   /**
    * Unix milliseconds: when a sweep found it stale (still not final `STALE_AFTER_SECONDS` past
-   * its expiry); absent when not stale. Not a change: the version stays.
+   * its expiry) and announced it; kept until a final status comes, even through `processing`.
+   * Not a change: the version stays.
    */
   staleAt?: number;
 }
