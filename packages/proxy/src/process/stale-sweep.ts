@@ -22,9 +22,12 @@ export const STALE_BATCH = 100;
 export const STALE_WARNING =
   'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired, and no callback came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
 
-/** Said once more when no callback at all came since the stale checkouts were made. */
+/**
+ * Said once per silent spell (per process) when no callback at all came since the stale
+ * checkouts were made: a callback arriving ends the spell.
+ */
 export const NO_CALLBACKS_WARNING =
-  'no callback at all has reached the proxy since these stale checkouts were created, hours ago: the processing service is not delivering callbacks here. Check the callback URL it holds, what stands in front of it, and PROCESSING_API_KEY.';
+  'no callback at all has reached the proxy since these stale checkouts were created (created_since): the processing service is not delivering callbacks here. Check the callback URL it holds, what stands in front of it, and PROCESSING_API_KEY.';
 
 export interface StaleSweepOptions {
   store: Pick<Store, 'markStaleCheckouts' | 'lastCallbackAt'>;
@@ -52,6 +55,8 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
+  // The last callback (0: none) as of the spell already warned of; another value is a new spell.
+  let warnedSpell: number | undefined;
 
   const schedule = (ms: number) => {
     if (closed) return;
@@ -63,11 +68,16 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
     timer.unref();
   };
 
-  /** One more warning when nothing at all was heard since the first of `marked` was made. */
+  /**
+   * One more warning when nothing at all was heard since the first of `marked` was made, once
+   * per spell: in an outage every sweep marks more, and one line says it.
+   */
   const noteSilence = async (marked: CheckoutRecord[]) => {
     const since = Math.min(...marked.map((checkout) => checkout.createdAt));
     const last = await store.lastCallbackAt();
     if (last !== undefined && last >= since) return;
+    if (warnedSpell === (last ?? 0)) return;
+    warnedSpell = last ?? 0;
     log('warn', NO_CALLBACKS_WARNING, {
       stale_checkouts: marked.length,
       created_since: new Date(since).toISOString(),
