@@ -93,7 +93,7 @@ export const merchantCheckoutSchema = z.extend(checkoutSchema, {
     .int()
     .check(
       z.describe(
-        'Grows by one with every change: a webhook receiver drops an event older than what it has.',
+        'Grows by one with every change: a webhook receiver drops an event older than what it has. checkout.stale is no change and carries the version it was found at: do not drop it for an equal version (its event id orders it).',
       ),
     ),
   stale_since: z.optional(
