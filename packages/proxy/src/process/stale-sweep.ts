@@ -1,10 +1,10 @@
 /**
  * Finds stale checkouts while the proxy serves: still created or processing
- * `STALE_AFTER_SECONDS` after their payment request expired, no callback having come. Each is
- * announced once across every proxy on the database and every restart (the store's mark): a
- * `checkout.stale` webhook event and one warning naming the likely causes. The checkout keeps its
- * status (the spec has no status query: nothing is guessed), and a later callback moves it on.
- * A pass at start, then one every `intervalMs`, on a timer that never keeps the process alive.
+ * `STALE_AFTER_SECONDS` after their payment request expired. Each is announced once across every
+ * proxy on the database and every restart (the store's mark): a `checkout.stale` webhook event
+ * and one warning naming the likely causes. The checkout keeps its status (the spec has no
+ * status query: nothing is guessed), and a later callback moves it on. A pass at start, then
+ * one every `intervalMs`, on a timer that never keeps the process alive.
  */
 
 import type { CheckoutRecord, Store } from '../store/store.ts';
@@ -20,7 +20,7 @@ export const STALE_BATCH = 100;
 
 /** The warning, the same for every stale checkout: what usually keeps callbacks away. */
 export const STALE_WARNING =
-  'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired, and no callback came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
+  'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired: its final callback never came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
 
 /**
  * Said once per silent spell (per process) when no callback at all came since the stale
