@@ -209,7 +209,11 @@ describe('the stale sweep', () => {
         .map((line) => line.fields?.last_callback_at);
     /** A checkout made at `createdAt` that the next pass finds stale. */
     const staleNext = async (createdAt: number) => {
-      const saved = checkout({ expiresAt: Math.floor(now / 1000), createdAt, updatedAt: createdAt });
+      const saved = checkout({
+        expiresAt: Math.floor(now / 1000),
+        createdAt,
+        updatedAt: createdAt,
+      });
       await store.insertCheckout(saved, {});
       mock.timers.tick(now === EXPIRED * 1000 ? 0 : 1000);
       assert.deepEqual(

@@ -20,8 +20,8 @@ import type { StaleSweep } from './stale.ts';
 export {
   type CheckoutRecord,
   type CurrencyRef,
-  PUBLIC_FIELDS,
   type PricingMode,
+  PUBLIC_FIELDS,
   type StreamedCheckout,
   streamedCheckout,
 } from './checkout-record.ts';
