@@ -93,13 +93,13 @@ export const merchantCheckoutSchema = z.extend(checkoutSchema, {
     .int()
     .check(
       z.describe(
-        'Grows by one with every change: a webhook receiver drops an event older than what it has.',
+        'Grows by one with every change: a webhook receiver drops an event older than what it has. checkout.stale is no change and carries the version it was found at: do not drop it for an equal version (its event id orders it).',
       ),
     ),
   stale_since: z.optional(
     unixSeconds.check(
       z.describe(
-        'Set while the checkout is stale: still not final STALE_AFTER_SECONDS after it expired, no callback having come. It keeps its status; a later callback clears this.',
+        'Set while the checkout is stale: still not final STALE_AFTER_SECONDS after it expired (when the proxy found it so). It keeps its status; a callback that moves it to processing keeps this, a final status clears it.',
       ),
     ),
   ),

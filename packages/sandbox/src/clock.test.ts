@@ -36,4 +36,12 @@ describe('the sandbox clock', () => {
     const late = await createPaymentRequest(behind, { life_time_duration: 300 });
     assert.equal(Number(late.life_time), Number(onTime.life_time) - 600);
   });
+
+  test('the dashboard counts the skew and the advances both, from this machine’s clock', async (t) => {
+    const behind = testSandbox(t, { clockSkewSeconds: -600 });
+    const dashboard = async () => (await behind.app.request(`${ORIGIN}/_sandbox/`)).text();
+    assert.match(await dashboard(), /600 s behind real time: skew -600 s, advanced 0 s/);
+    assert.equal((await behind.control('/clock', { advance_seconds: 1000 })).status, 200);
+    assert.match(await dashboard(), /400 s ahead of real time: skew -600 s, advanced 1000 s/);
+  });
 });

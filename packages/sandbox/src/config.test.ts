@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ConfigError, optionsFromEnvironment } from './config.ts';
+import {
+  ConfigError,
+  MAX_CLOCK_SKEW_SECONDS,
+  optionsFromEnvironment,
+  resolveOptions,
+} from './config.ts';
 
 describe('options from the environment', () => {
   test('defaults to port 8790 and reads every SANDBOX_ variable', () => {
@@ -51,12 +56,29 @@ describe('options from the environment', () => {
       () => optionsFromEnvironment({ SANDBOX_ALLOWED_HOSTS: 'sandbox,sandbox:8790' }, []),
       /SANDBOX_ALLOWED_HOSTS must be comma-separated host names without a port, got "sandbox:8790"/,
     );
-    for (const skew of ['ten', '1.5', '-99999999']) {
+    const range = `whole seconds from -${MAX_CLOCK_SKEW_SECONDS} to ${MAX_CLOCK_SKEW_SECONDS}`;
+    for (const skew of ['ten', '1.5', '1e3', '0x10', '-99999999']) {
       assert.throws(
         () => optionsFromEnvironment({ SANDBOX_CLOCK_SKEW_SECONDS: skew }, []),
-        /SANDBOX_CLOCK_SKEW_SECONDS must be whole seconds/,
+        (error) =>
+          error instanceof ConfigError &&
+          error.message ===
+            `SANDBOX_CLOCK_SKEW_SECONDS must be ${range}, e.g. "-600", got "${skew}"`,
       );
     }
+    // The option is held to the same rule, and said the same way.
+    for (const skew of [1.5, -99999999, MAX_CLOCK_SKEW_SECONDS + 1]) {
+      assert.throws(
+        () => resolveOptions({ clockSkewSeconds: skew }),
+        (error) =>
+          error instanceof RangeError &&
+          error.message === `clockSkewSeconds must be ${range}, e.g. "-600", got "${skew}"`,
+      );
+    }
+    assert.equal(
+      resolveOptions({ clockSkewSeconds: -MAX_CLOCK_SKEW_SECONDS }).clockSkewSeconds,
+      -MAX_CLOCK_SKEW_SECONDS,
+    );
     for (const url of ['nope', 'javascript:alert(1)', 'file:///etc/passwd']) {
       assert.throws(
         () => optionsFromEnvironment({ SANDBOX_CALLBACK_URL: url }, []),

@@ -40,10 +40,22 @@ export interface ResolvedOptions {
   blockedHosts: ReadonlySet<string>;
   allowedHosts: ReadonlySet<string>;
   now: () => number;
+  /** What `now` adds to the machine's clock, in seconds (the dashboard shows it). */
+  clockSkewSeconds: number;
 }
 
 /** The skew a sandbox takes at most either way: a year. */
 export const MAX_CLOCK_SKEW_SECONDS = 366 * 24 * 60 * 60;
+
+/** The one rule for a clock skew, as an option or as `SANDBOX_CLOCK_SKEW_SECONDS`. */
+function isClockSkew(seconds: number): boolean {
+  return Number.isSafeInteger(seconds) && Math.abs(seconds) <= MAX_CLOCK_SKEW_SECONDS;
+}
+
+/** What is wrong with a skew `isClockSkew` refuses, named as it was given. */
+function clockSkewProblem(name: string, value: string): string {
+  return `${name} must be whole seconds from -${MAX_CLOCK_SKEW_SECONDS} to ${MAX_CLOCK_SKEW_SECONDS}, e.g. "-600", got "${value}"`;
+}
 
 export const DEFAULT_PORT = 8790;
 export const DEFAULT_API_KEY = 'sandbox-key';
@@ -71,13 +83,11 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (options.callbackUrl !== undefined && !isCallbackUrl(options.callbackUrl)) {
     throw new RangeError(`callbackUrl is not an http(s) URL: ${options.callbackUrl}`);
   }
-  const skewMs = (options.clockSkewSeconds ?? 0) * 1000;
-  if (
-    !Number.isSafeInteger(options.clockSkewSeconds ?? 0) ||
-    Math.abs(options.clockSkewSeconds ?? 0) > MAX_CLOCK_SKEW_SECONDS
-  ) {
-    throw new RangeError(`clockSkewSeconds must be whole seconds, at most a year either way`);
+  const clockSkewSeconds = options.clockSkewSeconds ?? 0;
+  if (!isClockSkew(clockSkewSeconds)) {
+    throw new RangeError(clockSkewProblem('clockSkewSeconds', String(clockSkewSeconds)));
   }
+  const skewMs = clockSkewSeconds * 1000;
   const badName = options.allowedHosts?.find((name) => !isHostName(name));
   if (badName !== undefined) {
     throw new RangeError(`allowedHosts holds host names without a port, not "${badName}"`);
@@ -92,6 +102,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     blockedHosts: new Set((options.blockedHosts ?? []).map((host) => host.toLowerCase())),
     allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),
     now: skewMs === 0 ? (options.now ?? Date.now) : skewed(options.now ?? Date.now, skewMs),
+    clockSkewSeconds,
   };
 }
 
@@ -180,12 +191,12 @@ export function optionsFromEnvironment(
   }
   if (env.SANDBOX_CLOCK_SKEW_SECONDS) {
     const skew = env.SANDBOX_CLOCK_SKEW_SECONDS.trim();
-    if (!/^-?\d+$/.test(skew) || Math.abs(Number(skew)) > MAX_CLOCK_SKEW_SECONDS) {
-      throw new ConfigError(
-        `SANDBOX_CLOCK_SKEW_SECONDS must be whole seconds from -${MAX_CLOCK_SKEW_SECONDS} to ${MAX_CLOCK_SKEW_SECONDS}, e.g. "-600"`,
-      );
+    // Digits only: Number() would also take "1e3", "0x10" or "".
+    const seconds = /^-?\d+$/.test(skew) ? Number(skew) : Number.NaN;
+    if (!isClockSkew(seconds)) {
+      throw new ConfigError(clockSkewProblem('SANDBOX_CLOCK_SKEW_SECONDS', skew));
     }
-    options.clockSkewSeconds = Number(skew);
+    options.clockSkewSeconds = seconds;
   }
   return options;
 }

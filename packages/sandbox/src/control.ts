@@ -241,11 +241,19 @@ export function controlRoutes(core: SandboxCore) {
     .get('/callbacks', (c) => c.json(store.callbacks))
     .post('/callbacks/:delivery_id/resend', async (c) => {
       await jsonBody(c.req.raw);
-      const deliveryId = Number(c.req.param('delivery_id'));
+      const param = c.req.param('delivery_id');
+      // Digits only: Number() would read "1e3", "0x10" or " 1" as another delivery's id.
+      if (!/^\d+$/.test(param)) {
+        throw badRequest('delivery_id must be digits, as GET /_sandbox/callbacks lists it.');
+      }
+      const deliveryId = Number(param);
       const attempt = store.callbacks.find((recorded) => recorded.delivery_id === deliveryId);
       if (!attempt) throw notFound('callback delivery');
       const resentAs = core.callbacks.resend(attempt.type, attempt.body);
-      return c.json({ resent: deliveryId, delivery_id: resentAs ?? null }, 202);
+      if (resentAs === undefined) {
+        throw new ControlFailure(503, 'closing', 'The sandbox is closing: it sends no callback.');
+      }
+      return c.json({ resent: deliveryId, delivery_id: resentAs }, 202);
     })
     .get('/payment-requests', (c) => {
       expireDue(core);

@@ -23,6 +23,18 @@ function when(seconds: number): string {
   return date.toISOString().replace('.000Z', 'Z');
 }
 
+/**
+ * How far the sandbox clock is from this machine's: the configured skew plus what the control
+ * API advanced, said as ahead or behind.
+ */
+function clockLead(core: SandboxCore): string {
+  const skew = core.options.clockSkewSeconds;
+  const lead = skew + core.clock.offsetSeconds();
+  const side = lead < 0 ? `${-lead} s behind` : `${lead} s ahead of`;
+  const parts = skew === 0 ? '' : `: skew ${skew} s, advanced ${core.clock.offsetSeconds()} s`;
+  return `${side} real time${parts}`;
+}
+
 export function dashboardPage(core: SandboxCore): string {
   expireDue(core);
   const { store } = core;
@@ -67,7 +79,7 @@ export function dashboardPage(core: SandboxCore): string {
     'crypto-pay sandbox',
     html`<h1>crypto-pay sandbox</h1>
 ${dropping}
-<p>Sandbox clock: ${when(core.clock.now())} (${core.clock.offsetSeconds()} s ahead of real time).
+<p>Sandbox clock: ${when(core.clock.now())} (${clockLead(core)}).
 Callbacks go to: <code>${store.merchant.callbackUrl ?? 'nowhere (none set)'}</code>.
 Client ${store.merchant.clientEnabled ? 'enabled' : 'disabled'}, merchant ${store.merchant.merchantEnabled ? 'enabled' : 'disabled'}.</p>
 <h2>Payment requests</h2>

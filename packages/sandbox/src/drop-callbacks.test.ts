@@ -70,4 +70,33 @@ describe('the drop_callbacks fault', () => {
     assert.equal(unknown.status, 404);
     assert.equal(((await unknown.json()) as { code: string }).code, 'not_found');
   });
+
+  test('resends only a delivery named by its digits, and refuses with 503 once closing', async (t) => {
+    const merchant = await callbackListener(t, 'sandbox-secret', []);
+    const sandbox = testSandbox(t, { callbackUrl: merchant.url });
+    const { id } = await createPaymentRequest(sandbox);
+    await sandbox.control(`/payment-requests/${id}/simulate`, { outcome: 'paid' });
+    await sandbox.callbacks.idle();
+    const first = sandbox.store.callbacks[0]!.delivery_id;
+    const sent = sandbox.store.callbacks.length;
+    // Each reads as delivery 1 to Number(): none names it.
+    for (const form of ['1e0', '0x1', '%201', '1.0', '+1']) {
+      const refused = await sandbox.control(`/callbacks/${form}/resend`, {});
+      assert.equal(refused.status, 400, form);
+      assert.deepEqual(await refused.json(), {
+        error: 'delivery_id must be digits, as GET /_sandbox/callbacks lists it.',
+        code: 'bad_request',
+      });
+    }
+    assert.equal(first, 1);
+    assert.equal(sandbox.store.callbacks.length, sent);
+
+    sandbox.close();
+    const closing = await sandbox.control(`/callbacks/${first}/resend`, {});
+    assert.equal(closing.status, 503);
+    assert.deepEqual(await closing.json(), {
+      error: 'The sandbox is closing: it sends no callback.',
+      code: 'closing',
+    });
+  });
 });

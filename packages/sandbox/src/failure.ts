@@ -20,7 +20,7 @@ export function fail(error: ProcessingError): never {
 
 /** A control-API or page error: `{error, code}` with a string code. */
 export class ControlFailure extends Error {
-  readonly status: 400 | 403 | 404 | 409 | 415 | 421 | 422;
+  readonly status: 400 | 403 | 404 | 409 | 415 | 421 | 422 | 503;
   readonly code: string;
 
   constructor(status: ControlFailure['status'], code: string, message: string) {

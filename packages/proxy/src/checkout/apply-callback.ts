@@ -7,6 +7,7 @@
  */
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
+import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
 import { ApiError } from '../api-error.ts';
 import type { CallbackOutcome, Metrics } from '../metrics/metrics.ts';
 import type {
@@ -67,8 +68,6 @@ export interface AppliedCallback {
   outcome: Extract<CallbackOutcome, 'applied' | 'duplicate' | 'late' | 'recorded'>;
 }
 
-const FINAL = new Set(['paid', 'failed', 'expired']);
-
 /** The code of the 404 a callback for a payment request no checkout has gets. */
 export const UNKNOWN_PAYMENT_REQUEST = 'unknown_payment_request';
 
@@ -116,7 +115,7 @@ export async function applyCallback(
     return { changed, outcome };
   }
   deps.hub.publish(changed);
-  if (FINAL.has(changed.status)) {
+  if (isFinalStatus(changed.status)) {
     deps.metrics?.checkoutFinished(changed.status, changed.statusDetail ?? 'none');
   }
   return { changed, outcome: 'applied' };

@@ -89,7 +89,7 @@ export const listCheckoutsQuerySchema = z.strictObject({
       .enum(['true', 'false'], { error: 'The stale filter must be true or false.' })
       .check(
         z.describe(
-          'true: only stale checkouts (still created or processing STALE_AFTER_SECONDS after they expired, no callback having come); false: only the others.',
+          'true: only stale checkouts (still created or processing STALE_AFTER_SECONDS after they expired); false: only the others.',
         ),
       ),
   ),

@@ -187,4 +187,58 @@ describe('the stale sweep', () => {
     );
     assert.equal(lines.filter((line) => line.message === NO_CALLBACKS_WARNING).length, 1);
   });
+
+  it('says it once per silent spell, and again after a callback when silence returns', async (t) => {
+    const store = await openSqliteStore(':memory:');
+    t.after(() => store.close());
+    const { lines, log } = recorder();
+    const pass = passes();
+    let now = EXPIRED * 1000;
+    const sweep = startStaleSweep({
+      store,
+      log,
+      staleAfterSeconds: 0,
+      intervalMs: 1000,
+      now: () => now,
+      onPass: pass.onPass,
+    });
+    t.after(() => sweep.close());
+    const silences = () =>
+      lines
+        .filter((line) => line.message === NO_CALLBACKS_WARNING)
+        .map((line) => line.fields?.last_callback_at);
+    /** A checkout made at `createdAt` that the next pass finds stale. */
+    const staleNext = async (createdAt: number) => {
+      const saved = checkout({
+        expiresAt: Math.floor(now / 1000),
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await store.insertCheckout(saved, {});
+      mock.timers.tick(now === EXPIRED * 1000 ? 0 : 1000);
+      assert.deepEqual(
+        (await pass.next()).map((found) => found.id),
+        [saved.id],
+      );
+      now += 10_000;
+    };
+
+    await staleNext(5000);
+    // The outage goes on: every sweep marks more, and nothing more is said.
+    await staleNext(5500);
+    await staleNext(6000);
+    assert.deepEqual(silences(), [null]);
+
+    // A callback ends the spell; silence after it is a new one, said once.
+    await store.recordCallback({
+      receivedAt: 7000,
+      type: 'invoice',
+      objectId: '1',
+      outcome: 'recorded',
+      body: {},
+    });
+    await staleNext(8000);
+    await staleNext(8500);
+    assert.deepEqual(silences(), [null, new Date(7000).toISOString()]);
+  });
 });

@@ -1,10 +1,10 @@
 /**
  * Finds stale checkouts while the proxy serves: still created or processing
- * `STALE_AFTER_SECONDS` after their payment request expired, no callback having come. Each is
- * announced once across every proxy on the database and every restart (the store's mark): a
- * `checkout.stale` webhook event and one warning naming the likely causes. The checkout keeps its
- * status (the spec has no status query: nothing is guessed), and a later callback moves it on.
- * A pass at start, then one every `intervalMs`, on a timer that never keeps the process alive.
+ * `STALE_AFTER_SECONDS` after their payment request expired. Each is announced once across every
+ * proxy on the database and every restart (the store's mark): a `checkout.stale` webhook event
+ * and one warning naming the likely causes. The checkout keeps its status (the spec has no
+ * status query: nothing is guessed), and a later callback moves it on. A pass at start, then
+ * one every `intervalMs`, on a timer that never keeps the process alive.
  */
 
 import type { CheckoutRecord, Store } from '../store/store.ts';
@@ -20,11 +20,14 @@ export const STALE_BATCH = 100;
 
 /** The warning, the same for every stale checkout: what usually keeps callbacks away. */
 export const STALE_WARNING =
-  'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired, and no callback came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
+  'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired: its final callback never came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
 
-/** Said once more when no callback at all came since the stale checkouts were made. */
+/**
+ * Said once per silent spell (per process) when no callback at all came since the stale
+ * checkouts were made: a callback arriving ends the spell.
+ */
 export const NO_CALLBACKS_WARNING =
-  'no callback at all has reached the proxy since these stale checkouts were created, hours ago: the processing service is not delivering callbacks here. Check the callback URL it holds, what stands in front of it, and PROCESSING_API_KEY.';
+  'no callback at all has reached the proxy since these stale checkouts were created (created_since): the processing service is not delivering callbacks here. Check the callback URL it holds, what stands in front of it, and PROCESSING_API_KEY.';
 
 export interface StaleSweepOptions {
   store: Pick<Store, 'markStaleCheckouts' | 'lastCallbackAt'>;
@@ -52,6 +55,8 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
+  // The last callback (0: none) as of the spell already warned of; another value is a new spell.
+  let warnedSpell: number | undefined;
 
   const schedule = (ms: number) => {
     if (closed) return;
@@ -63,11 +68,16 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
     timer.unref();
   };
 
-  /** One more warning when nothing at all was heard since the first of `marked` was made. */
+  /**
+   * One more warning when nothing at all was heard since the first of `marked` was made, once
+   * per spell: in an outage every sweep marks more, and one line says it.
+   */
   const noteSilence = async (marked: CheckoutRecord[]) => {
     const since = Math.min(...marked.map((checkout) => checkout.createdAt));
     const last = await store.lastCallbackAt();
     if (last !== undefined && last >= since) return;
+    if (warnedSpell === (last ?? 0)) return;
+    warnedSpell = last ?? 0;
     log('warn', NO_CALLBACKS_WARNING, {
       stale_checkouts: marked.length,
       created_since: new Date(since).toISOString(),

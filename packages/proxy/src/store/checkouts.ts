@@ -4,7 +4,7 @@
  * notices that tell the other proxies) committed with the change in one transaction.
  */
 
-import { isAhead } from '@crypto-pay/protocol/checkout-status';
+import { FINAL_CHECKOUT_STATUSES, isAhead } from '@crypto-pay/protocol/checkout-status';
 import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -108,8 +108,13 @@ export function checkouts(
         status: param('status'),
         updated_at: param('at'),
         version: eb('version', '+', 1),
-        // Heard of again: no longer stale (and, changed after its time, never marked again).
-        stale_at: null,
+        // Stale until final: a late `processing` is still stuck, and stays counted and listed.
+        stale_at: eb
+          .case()
+          .when(eb.val(param('status')), 'in', FINAL_CHECKOUT_STATUSES)
+          .then(null)
+          .else(eb.ref('stale_at'))
+          .end(),
         payment_currency_iso: eb.fn.coalesce('payment_currency_iso', eb.val(param('paymentIso'))),
         payment_currency_network: eb
           .case()

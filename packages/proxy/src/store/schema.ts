@@ -257,6 +257,17 @@ function adoption(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
   ];
 }
 
+/** Migration 10's marking of the checkouts stale before it, at `now` (Unix ms). */
+function historicStale(db: Kysely<Tables>, now: number): CompiledQuery {
+  const deadline = Math.floor(now / 1000) - 3600;
+  return db
+    .updateTable('checkouts')
+    .set({ stale_at: now })
+    .where('status', 'in', ['created', 'processing'])
+    .where('expires_at', '<=', deadline)
+    .compile();
+}
+
 /** This history, after its baseline: appended to, never edited once shipped. */
 const HISTORY: readonly Migration[] = [
   {
@@ -265,6 +276,10 @@ const HISTORY: readonly Migration[] = [
     version: FIRST + 1,
     up: (db, dialect) => [
       db.schema.alterTable('checkouts').addColumn('stale_at', types(dialect).ms).compile(),
+      // The checkouts already stale under the default deadline (an hour past expiry) when this
+      // runs count as announced, with no event: else the first sweep would send a webhook and
+      // a warning for every checkout ever abandoned.
+      historicStale(db, Date.now()),
       db.schema
         .createIndex('checkouts_unannounced_expiry')
         .on('checkouts')

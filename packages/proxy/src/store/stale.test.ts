@@ -1,4 +1,4 @@
-/** Stale checkouts in the store: marked once with their event, counted, listed, cleared by news. */
+/** Stale checkouts in the store: marked once with their event, counted, listed, cleared when final. */
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -19,7 +19,14 @@ describeStores('Stale checkouts', (open) => {
     const recent = checkout({ expiresAt: EXPIRED + 1 });
     // Made after its stale time by the proxy's clock (the service's runs behind): never heard of.
     const madeLate = checkout({ expiresAt: EXPIRED, createdAt: STALE_AT, updatedAt: STALE_AT });
-    for (const saved of [created, processing, paid, recent, madeLate]) {
+    // Moved to processing after its deadline, before any sweep: still not final, so still stuck.
+    const heardLate = checkout({
+      expiresAt: EXPIRED,
+      status: 'processing',
+      updatedAt: STALE_AT,
+      version: 2,
+    });
+    for (const saved of [created, processing, paid, recent, madeLate, heardLate]) {
       await store.insertCheckout(saved, {});
     }
     // Read once: a SQLite store's copy of it must not hide the mark.
@@ -29,20 +36,21 @@ describeStores('Stale checkouts', (open) => {
     const marked = await store.markStaleCheckouts(sweep, staleEvent);
     assert.deepEqual(
       marked.map((found) => found.id).sort(),
-      [created.id, processing.id, madeLate.id].sort(),
+      [created.id, processing.id, madeLate.id, heardLate.id].sort(),
     );
-    assert.ok(marked.every((found) => found.staleAt === STALE_AT && found.version === 1));
+    assert.ok(marked.every((found) => found.staleAt === STALE_AT));
+    assert.equal(marked.find((found) => found.id === heardLate.id)?.version, 2);
     assert.deepEqual(
       await store.markStaleCheckouts({ ...sweep, now: STALE_AT + 1 }, staleEvent),
       [],
     );
 
-    assert.equal(await store.countStaleCheckouts(STALE_AT), 3);
+    assert.equal(await store.countStaleCheckouts(STALE_AT), 4);
     assert.equal((await store.getCheckout(created.id))?.staleAt, STALE_AT);
     const listed = await store.listCheckouts({ stale: true, limit: 10 });
     assert.deepEqual(
       listed.map((found) => found.id),
-      [madeLate.id, processing.id, created.id],
+      [heardLate.id, madeLate.id, processing.id, created.id],
     );
     const fresh = await store.listCheckouts({ stale: false, limit: 10 });
     assert.deepEqual(
@@ -51,7 +59,7 @@ describeStores('Stale checkouts', (open) => {
     );
 
     const events = await store.listEvents({ type: 'checkout.stale', limit: 10 });
-    assert.equal(events.length, 3);
+    assert.equal(events.length, 4);
     const event = events.find((found) => (found.data as { id: string }).id === created.id)!;
     assert.equal((event.data as { stale_since: number }).stale_since, STALE_AT / 1000);
     assert.equal((event.data as { status: string }).status, 'created');
@@ -74,27 +82,41 @@ describeStores('Stale checkouts', (open) => {
     await store.close();
   });
 
-  it('stop being stale when a callback moves them on, and are not marked again', async () => {
+  it('stay stale through a late processing, announced once, and stop at a final status', async () => {
     const store = await open();
     const saved = checkout({ expiresAt: EXPIRED });
     await store.insertCheckout(saved, {});
     const sweep = { now: STALE_AT, staleAfterMs: STALE_AFTER_MS, limit: 100 };
     await store.markStaleCheckouts(sweep, staleEvent);
+    // Stuck in processing, its final callback lost: still stale, counted and listed.
     const moved = await store.advanceCheckout(
       saved.id,
       { status: 'processing', at: STALE_AT + 5000 },
       callback,
     );
     assert.equal(moved?.status, 'processing');
-    assert.equal(moved?.staleAt, undefined);
-    assert.equal(await store.countStaleCheckouts(STALE_AT + 6000), 0);
-    assert.deepEqual(await store.listCheckouts({ stale: true, limit: 10 }), []);
-    // Still not final, long past its expiry, but heard of since: not stale, not announced again.
+    assert.equal(moved?.staleAt, STALE_AT);
+    assert.equal(await store.countStaleCheckouts(STALE_AT + 6000), 1);
+    assert.deepEqual(
+      (await store.listCheckouts({ stale: true, limit: 10 })).map((found) => found.id),
+      [saved.id],
+    );
+    // Announced once all the same.
     assert.deepEqual(
       await store.markStaleCheckouts({ ...sweep, now: STALE_AT + 600_000 }, staleEvent),
       [],
     );
     assert.equal((await store.listEvents({ type: 'checkout.stale', limit: 10 })).length, 1);
+
+    const paid = await store.advanceCheckout(
+      saved.id,
+      { status: 'paid', at: STALE_AT + 700_000 },
+      callback,
+    );
+    assert.equal(paid?.status, 'paid');
+    assert.equal(paid?.staleAt, undefined);
+    assert.equal(await store.countStaleCheckouts(STALE_AT + 800_000), 0);
+    assert.deepEqual(await store.listCheckouts({ stale: true, limit: 10 }), []);
     await store.close();
   });
 });

@@ -1,14 +1,18 @@
 /**
  * Stale checkouts on either database: still created or processing `staleAfterMs` past their
- * payment request's expiry with nothing heard since. `stale_at` marks each once (when found),
- * so however many proxies sweep, and across restarts, a checkout is announced once; a change it
- * gets later (`advanceCheckout`) clears the mark, and having moved on since, it is not marked
- * again.
+ * payment request's expiry. `stale_at` is the announcement: set once, when a sweep finds one (so
+ * however many proxies sweep, and across restarts, a checkout is announced once), kept while it
+ * is not final (one that moves to processing late is still stuck, and still counted), and
+ * cleared by `advanceCheckout` only when a final status comes.
  */
 
+import { CHECKOUT_STATUSES, isFinalStatus } from '@crypto-pay/protocol/checkout-status';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db, StoreDialect } from './dialect.ts';
 import type { CheckoutsTable, Tables } from './tables.ts';
+
+/** The statuses a stale checkout is in: the ones a callback may still move it on from. */
+const NOT_FINAL = CHECKOUT_STATUSES.filter((status) => !isFinalStatus(status));
 
 /** What one sweep pass looks for. */
 export interface StaleSweep {
@@ -36,18 +40,11 @@ export function markStale(
       db
         .selectFrom('checkouts')
         .select('id')
-        // The partial index `checkouts_unannounced_expiry` holds exactly these rows.
+        // The partial index `checkouts_unannounced_expiry` holds exactly these rows, and every
+        // one past its deadline leaves it here: no row is scanned by sweep after sweep.
         .where('stale_at', 'is', null)
-        .where('status', 'in', ['created', 'processing'])
+        .where('status', 'in', NOT_FINAL)
         .where('expires_at', '<=', Math.floor((now - staleAfterMs) / 1000))
-        // Nothing heard since it became stale: one that moved on later is not stale again. One
-        // never changed is, even if made after that time (the service's clock runs behind).
-        .where((eb) =>
-          eb.or([
-            eb('version', '=', 1),
-            eb('updated_at', '<', eb(eb('expires_at', '*', 1000), '+', staleAfterMs)),
-          ]),
-        )
         .orderBy('expires_at')
         .limit(limit)
         .$if(dialect.sharedByProcesses, (query) => query.forUpdate().skipLocked()),
@@ -60,13 +57,17 @@ export function markStale(
     .execute();
 }
 
-/** How many checkouts are stale now: the rows of the small partial index `checkouts_stale`. */
+/**
+ * How many checkouts are stale (announced by `now`, still not final): the rows of the small
+ * partial index `checkouts_stale`.
+ */
 export async function countStale(db: Kysely<Tables>, now: number): Promise<number> {
   const { count } = await db
     .selectFrom('checkouts')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('stale_at', 'is not', null)
     .where('stale_at', '<=', now)
+    .where('status', 'in', NOT_FINAL)
     .executeTakeFirstOrThrow();
   return Number(count);
 }

@@ -34,7 +34,7 @@ export interface CheckoutsTable {
   created_at: number;
   updated_at: number;
   version: number;
-  /** When a sweep found it stale (`stale.ts`); NULL when not stale, and again once it moves on. */
+  /** When a sweep found it stale and announced it (`stale.ts`); NULL until then, and once final. */
   stale_at: number | null;
 }
 

@@ -26,6 +26,8 @@ export function checkoutEvent(checkout: CheckoutRecord): NewEvent {
 /**
  * `checkout.stale`: the checkout, found still not final long after it expired, as the merchant
  * API shows it then (`stale_since` set). Written once, with the mark (`markStaleCheckouts`).
+ * Being found stale is no change, so `version` is the last status event's: receivers order it
+ * by the event's time (`createdAt`, the mark's), and must not drop it for an equal version.
  */
 export function staleEvent(checkout: CheckoutRecord): NewEvent {
   return {

@@ -1,8 +1,9 @@
 /**
- * The store as the routes (and the stale sweep) use it when webhooks are on: every write that queued deliveries (or,
- * for a checkout's change, may have) wakes the delivery worker once it has committed, so the
- * send starts at once and the request that caused it never waits for it. A write that queued
- * none wakes nobody: the look would find nothing (a claim, a transaction, per create).
+ * The store as the routes (and the stale sweep) use it when webhooks are on: every write that
+ * queued deliveries (or, for a checkout's change, may have) wakes the delivery worker once it
+ * has committed, so the send starts at once and the request that caused it never waits for it.
+ * A write that queued none wakes nobody: the look would find nothing (a claim, a transaction,
+ * per create).
  */
 
 import type { Store } from '../store/store.ts';
