@@ -80,7 +80,7 @@ describeStores('Stale checkouts', (open) => {
     await store.insertCheckout(saved, {});
     const sweep = { now: STALE_AT, staleAfterMs: STALE_AFTER_MS, limit: 100 };
     await store.markStaleCheckouts(sweep, staleEvent);
-    const moved = await store.advanceCheckout(
+    const { checkout: moved } = await store.advanceCheckout(
       saved.id,
       { status: 'processing', at: STALE_AT + 5000 },
       callback,
