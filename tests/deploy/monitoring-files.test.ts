@@ -63,15 +63,15 @@ function summedClusterFigures(expr: string): string[] {
 
 describe('deploy/prometheus', () => {
   it('promtool accepts the configuration and the rules', async () => {
-    const config = await promtool(['check', 'config', 'prometheus.yml'], PROMETHEUS_DIR);
+    const config = await promtool(['check', 'config', 'prometheus.yml'], { cwd: PROMETHEUS_DIR });
     assert.equal(config.status, 0, config.output);
-    const checked = await promtool(['check', 'rules', 'alerts.yml'], PROMETHEUS_DIR);
+    const checked = await promtool(['check', 'rules', 'alerts.yml'], { cwd: PROMETHEUS_DIR });
     assert.equal(checked.status, 0, checked.output);
     assert.match(checked.output, new RegExp(`SUCCESS: ${rules.length} rules found`));
   });
 
   it("passes the rules' unit tests, with one that fires and one that stays silent per alert", async () => {
-    const tested = await promtool(['test', 'rules', 'alerts.test.yml'], PROMETHEUS_DIR);
+    const tested = await promtool(['test', 'rules', 'alerts.test.yml'], { cwd: PROMETHEUS_DIR });
     assert.equal(tested.status, 0, tested.output);
     const checks = alertTests.flatMap((test) => test.alert_rule_test as Manifest[]);
     for (const { alert } of rules) {

@@ -79,7 +79,7 @@ describe('alerts.yml on two proxies and one PostgreSQL', () => {
     await eventually(
       async () => {
         const up = await prometheus.query(`up{job="${JOB}"}`);
-        return up.length === 2 && up.every((sample) => sample.value === '1');
+        return up.length === 2 && up.every((sample) => sample.value === 1);
       },
       'both proxies scraped',
       WITHIN_MS,
@@ -119,7 +119,7 @@ describe('alerts.yml on two proxies and one PostgreSQL', () => {
     await prometheus.untilAlert(ALERT, 'inactive', WITHIN_MS);
     await eventually(
       async () =>
-        (await prometheus.query(`max(crypto_pay_webhook_pending{job="${JOB}"})`))[0]?.value === '0',
+        (await prometheus.query(`max(crypto_pay_webhook_pending{job="${JOB}"})`))[0]?.value === 0,
       'no webhook pending',
       WITHIN_MS,
     );

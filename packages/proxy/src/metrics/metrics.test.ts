@@ -23,11 +23,11 @@ import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send, sendJson } from '@crypto-pay/test-kit/http';
 import {
   labelValues,
-  promtoolCheck,
+  promtoolCheckMetrics,
   type Sample,
   sampleValue,
   scrapeMetrics,
-} from '@crypto-pay/test-kit/metrics';
+} from '@crypto-pay/test-kit/prometheus';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 
@@ -266,7 +266,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
   });
 
   it("names its families as Prometheus's own lint asks (promtool check metrics)", async () => {
-    const { problems } = promtoolCheck(await (await fetch(metricsUrl)).text());
+    const { output: problems } = await promtoolCheckMetrics(await (await fetch(metricsUrl)).text());
     // prom-client's own gauges `nodejs_active_*_total` are the lint's only complaint: its names.
     const ours = problems.split('\n').filter((line) => !line.startsWith('nodejs_active_'));
     assert.deepEqual(ours.filter(Boolean), []);
