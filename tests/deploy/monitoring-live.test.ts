@@ -56,9 +56,10 @@ before(async () => {
       DATABASE_URL: cluster.url,
       WEBHOOK_URL: receiver.url,
       WEBHOOK_SECRET: SECRET,
-      // A try every second for two minutes: the webhook stays pending while the receiver is
-      // down (its retries do not run out), and goes out within a second of its return.
-      WEBHOOK_RETRY_SCHEDULE_MS: Array.from({ length: 120 }, () => '1000').join(','),
+      // A try every second for an hour, far past any wait of this file however loaded the
+      // machine: the webhook stays pending while the receiver is down (its retries never run
+      // out here), and goes out within a second of its return.
+      WEBHOOK_RETRY_SCHEDULE_MS: Array.from({ length: 3600 }, () => '1000').join(','),
     },
     metrics: true,
   });

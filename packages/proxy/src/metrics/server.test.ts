@@ -64,5 +64,4 @@ describe('The metrics listener', { timeout: 30_000 }, () => {
       );
     }
   });
-
 });
