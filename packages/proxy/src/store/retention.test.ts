@@ -193,7 +193,7 @@ describeStores('Pruning by age', (open) => {
         logged(365 * DAY, made.paymentRequestId),
         checkoutEvent,
       );
-      assert.equal(again, undefined);
+      assert.equal(again.checkout, undefined);
     }
     assert.deepEqual(await store.listEvents({ limit: 10 }), []);
     assert.deepEqual(await store.getCheckout(made.id), paid);
