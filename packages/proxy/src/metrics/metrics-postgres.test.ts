@@ -10,9 +10,9 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import { samplesOf, sampleValue, scrapeMetrics } from '@crypto-pay/test-kit/prometheus';
 import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
 import { runToExit } from '@crypto-pay/test-kit/process';
+import { samplesOf, sampleValue, scrapeMetrics } from '@crypto-pay/test-kit/prometheus';
 import { proxyCommand } from '@crypto-pay/test-kit/servers';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
