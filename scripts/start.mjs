@@ -8,7 +8,7 @@ import { requireNode24 } from './node-version.mjs';
 
 requireNode24('pnpm start');
 // Loaded once the Node is known to be new enough: static imports would run before the check.
-const { ROOT, ensurePortFree, freePort } = await import('@crypto-pay/test-kit/process');
+const { ROOT } = await import('@crypto-pay/test-kit/process');
 const { startStack } = await import('@crypto-pay/test-kit/stack');
 
 const built = process.argv.includes('--built');
@@ -23,15 +23,6 @@ const port = (variable, fallback) => {
   return number;
 };
 
-/** METRICS_PORT when set; otherwise the conventional 9464, or a free port when that is taken. */
-const metricsPort = async () => {
-  if (process.env.METRICS_PORT !== undefined) return port('METRICS_PORT', 9464);
-  return ensurePortFree(9464, '127.0.0.1', 'METRICS_PORT').then(
-    () => 9464,
-    () => freePort(),
-  );
-};
-
 let stack;
 try {
   stack = await startStack({
@@ -41,7 +32,8 @@ try {
         sandbox: port('SANDBOX_PORT', 8790),
         proxy: port('PORT', 8787),
         demo: port('DEMO_PORT', 5173),
-        metrics: await metricsPort(),
+        // Unset: the stack takes 9464, or a free port when that is taken.
+        ...(process.env.METRICS_PORT === undefined ? {} : { metrics: port('METRICS_PORT', 9464) }),
       },
       dataDir: join(ROOT, 'data'),
       echo: true,

@@ -27,11 +27,18 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
     stacks.push(on);
     const metricsUrl = on.metricsUrls[0]!;
     let scrapes = 0;
+    // A failed scrape is counted and told in the notes, not left as an unhandled rejection.
+    let failedScrapes = 0;
     scraper = setInterval(() => {
-      void fetch(metricsUrl).then(async (answer) => {
-        await answer.text();
-        scrapes++;
-      });
+      fetch(metricsUrl)
+        .then(async (answer) => {
+          await answer.text();
+          if (answer.status === 200) scrapes++;
+          else failedScrapes++;
+        })
+        .catch(() => {
+          failedScrapes++;
+        });
     }, SCRAPE_MS);
 
     const reads = async (stack: Stack) => ({
@@ -88,7 +95,7 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
         },
       ],
       notes: [
-        `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}. Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${scrapes} scrapes) and polled its cluster figures every 5 s.`,
+        `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}. Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${scrapes} scrapes, ${failedScrapes} failed) and polled its cluster figures every 5 s.`,
         `Answers that were not 2xx, errors or timeouts: ${failedAnswers(without)} without, ${failedAnswers(withMetrics)} with metrics.`,
       ],
     };

@@ -56,9 +56,10 @@ before(async () => {
       DATABASE_URL: cluster.url,
       WEBHOOK_URL: receiver.url,
       WEBHOOK_SECRET: SECRET,
-      // A try every second for two minutes: the webhook stays pending while the receiver is
-      // down (its retries do not run out), and goes out within a second of its return.
-      WEBHOOK_RETRY_SCHEDULE_MS: Array.from({ length: 120 }, () => '1000').join(','),
+      // A try every second for an hour, far past any wait of this file however loaded the
+      // machine: the webhook stays pending while the receiver is down (its retries never run
+      // out here), and goes out within a second of its return.
+      WEBHOOK_RETRY_SCHEDULE_MS: Array.from({ length: 3600 }, () => '1000').join(','),
     },
     metrics: true,
   });
@@ -79,7 +80,7 @@ describe('alerts.yml on two proxies and one PostgreSQL', () => {
     await eventually(
       async () => {
         const up = await prometheus.query(`up{job="${JOB}"}`);
-        return up.length === 2 && up.every((sample) => sample.value === '1');
+        return up.length === 2 && up.every((sample) => sample.value === 1);
       },
       'both proxies scraped',
       WITHIN_MS,
@@ -119,7 +120,7 @@ describe('alerts.yml on two proxies and one PostgreSQL', () => {
     await prometheus.untilAlert(ALERT, 'inactive', WITHIN_MS);
     await eventually(
       async () =>
-        (await prometheus.query(`max(crypto_pay_webhook_pending{job="${JOB}"})`))[0]?.value === '0',
+        (await prometheus.query(`max(crypto_pay_webhook_pending{job="${JOB}"})`))[0]?.value === 0,
       'no webhook pending',
       WITHIN_MS,
     );

@@ -72,6 +72,14 @@ export function proxyDocumentedNames(): Set<string> {
   return cryptoPayNamesIn(section('packages/proxy/README.md', 'Metrics'));
 }
 
+/** The families the proxy README's Metrics table gives the scope "the cluster". */
+export function clusterFigureNames(): Set<string> {
+  const rows = section('packages/proxy/README.md', 'Metrics')
+    .split('\n')
+    .filter((line) => /\|\s*the cluster\s*\|\s*$/.test(line));
+  return new Set(rows.flatMap((row) => [...cryptoPayNamesIn(row.split('|')[1] ?? '')]));
+}
+
 /** Every family the monitoring files may name: deploy/README's, Prometheus's, prom-client's. */
 export function knownNames(): Set<string> {
   return new Set([...deployDocumentedNames(), ...PROMETHEUS_SERIES, ...PROM_CLIENT_DEFAULTS]);

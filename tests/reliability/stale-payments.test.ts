@@ -18,7 +18,7 @@ import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send } from '@crypto-pay/test-kit/http';
-import { sampleValue, scrapeMetrics } from '@crypto-pay/test-kit/metrics';
+import { sampleValue, scrapeMetrics } from '@crypto-pay/test-kit/prometheus';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 

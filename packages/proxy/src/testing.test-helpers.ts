@@ -22,6 +22,7 @@ import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
 import { type App, createApp } from './http/app.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { assertDocumented } from './openapi/documented-answers.test-helpers.ts';
 import { type Config, loadConfig } from './process/config.ts';
 import { createLogger } from './process/logger.ts';
@@ -116,6 +117,7 @@ export function testProxy(
     /** The clock of intervals (rate limit, probes, currency cache); default `clock.now`. */
     monotonicNow?: () => number;
     giveBackRetryMs?: number;
+    metrics?: Metrics;
   } = {},
 ): TestProxy {
   const config = loadConfig(testEnv(sandbox, extra));
@@ -134,6 +136,7 @@ export function testProxy(
     monotonicNow: options.monotonicNow ?? (() => clock.now),
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   });
   const proxy: TestProxy = {
     app,

@@ -11,7 +11,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { eventually } from './eventually.ts';
-import { type Prometheus, promtool, startPrometheus } from './prometheus.ts';
+import {
+  type Prometheus,
+  parseMetrics,
+  promtool,
+  promtoolCheckMetrics,
+  startPrometheus,
+} from './prometheus.ts';
 
 /** What the test's target exposes, in Prometheus's text format; the test changes it. */
 let queueLength = 0;
@@ -55,11 +61,12 @@ after(async () => {
 test('scrapes itself and the test target', async () => {
   const up = await eventually(async () => {
     const samples = await prometheus.query('up');
-    return samples.length === 2 && samples.every((sample) => sample.value === '1') && samples;
+    return samples.length === 2 && samples.every((sample) => sample.value === 1) && samples;
   }, 'both targets up');
-  assert.deepEqual(up.map((sample) => sample.metric.job).sort(), ['kit', 'prometheus']);
+  assert.deepEqual(up.map((sample) => sample.labels.job).sort(), ['kit', 'prometheus']);
   const [queue] = await prometheus.query('kit_queue_length');
-  assert.equal(queue?.value, '0');
+  assert.equal(queue?.value, 0);
+  assert.equal(queue?.name, 'kit_queue_length');
 });
 
 test('moves an alert to firing as the target changes, keeps a long `for:` pending, clears it', async () => {
@@ -79,11 +86,27 @@ test('moves an alert to firing as the target changes, keeps a long `for:` pendin
 });
 
 test('promtool tells a valid rule file from a broken one', async () => {
-  const good = await promtool(['check', 'rules', 'rules.yml'], prometheus.directory);
+  const good = await promtool(['check', 'rules', 'rules.yml'], { cwd: prometheus.directory });
   assert.equal(good.status, 0, good.output);
   assert.match(good.output, /SUCCESS: 3 rules found/);
-  const broken = await promtool(['check', 'rules', 'prometheus.yml'], prometheus.directory);
+  const broken = await promtool(['check', 'rules', 'prometheus.yml'], {
+    cwd: prometheus.directory,
+  });
   assert.notEqual(broken.status, 0);
+});
+
+test('promtool lints a scrape read from its stdin, and parseMetrics reads it as a query would', async () => {
+  const text =
+    '# HELP kit_jobs_total Jobs.\n# TYPE kit_jobs_total counter\nkit_jobs_total{queue="a\\"b"} 3\n';
+  assert.equal((await promtoolCheckMetrics(text)).status, 0);
+  const badlyNamed = '# HELP kit_jobs Jobs.\n# TYPE kit_jobs counter\nkit_jobs 3\n';
+  assert.match(
+    (await promtoolCheckMetrics(badlyNamed)).output,
+    /counter metrics should have "_total" suffix/,
+  );
+  assert.deepEqual(parseMetrics(text), [
+    { name: 'kit_jobs_total', labels: { queue: 'a"b' }, value: 3 },
+  ]);
 });
 
 test('stop() ends it and removes its directory', async () => {

@@ -2,15 +2,17 @@
  * A real Prometheus for the tests: Debian's package (installed when missing, as PostgreSQL and
  * HAProxy are), on 127.0.0.1 and a free port, with the caller's scrape targets and rules, a
  * throwaway data directory and short scrape and evaluation intervals; its HTTP API read for the
- * alerts' states and queries' results. `promtool` (same package) checks and unit-tests files.
+ * alerts' states and queries' results. `promtool` (same package) checks and unit-tests files and
+ * lints a scrape. A proxy's own `/metrics` is read the same way (`scrapeMetrics`), into the same
+ * `Sample`s as a query's answer. The parser is small on purpose: the npm one at hand
+ * (`parse-prometheus-text-format`) merges a histogram's labelled series into one.
  */
 
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ensureDebianPackages } from './debian-packages.mjs';
 import { eventually } from './eventually.ts';
 import { guardAgainstOrphans } from './orphan-guard.ts';
@@ -33,22 +35,105 @@ export interface PromtoolResult {
   output: string;
 }
 
-/** Runs `promtool ARGS` in `cwd` (rule files are found relative to it); never throws on failure. */
-export async function promtool(args: string[], cwd?: string): Promise<PromtoolResult> {
+/**
+ * Runs `promtool ARGS` in `cwd` (rule files are found relative to it), `input` on its stdin;
+ * never throws on failure.
+ */
+export async function promtool(
+  args: string[],
+  options: { cwd?: string; input?: string } = {},
+): Promise<PromtoolResult> {
   ensurePrometheus();
-  try {
-    const { stdout, stderr } = await promisify(execFile)('promtool', args, {
-      encoding: 'utf8',
-      ...(cwd ? { cwd } : {}),
+  const child = spawn('promtool', args, {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
     });
-    return { status: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return {
-      status: typeof failed.code === 'number' ? failed.code : 1,
-      output: `${failed.stdout ?? ''}${failed.stderr ?? ''}`,
-    };
   }
+  child.stdin.end(options.input ?? '');
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { status: code ?? 1, output };
+}
+
+/** What `promtool check metrics` says of a scrape's text: its naming and format problems. */
+export async function promtoolCheckMetrics(text: string): Promise<PromtoolResult> {
+  return promtool(['check', 'metrics'], { input: text });
+}
+
+/**
+ * One series and its value: a line of the text format (`name{label="value",…} value`), or
+ * one series of an instant query's vector (`name` is its `__name__`, empty once aggregated).
+ */
+export interface Sample {
+  /** The series' name as written: a histogram's are `<family>_bucket`, `_sum` and `_count`. */
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** `name="value"` pairs; a value escapes `\\`, `\"` and `\n`. */
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(?:\s+\S+)?$/;
+
+const unescaped = (value: string) =>
+  value.replace(/\\(.)/g, (_, char: string) => (char === 'n' ? '\n' : char));
+
+/** Every sample of `text` in the text format, in order; comments (`# HELP`, `# TYPE`) skipped. */
+export function parseMetrics(text: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const match = SAMPLE.exec(line);
+    if (!match) throw new Error(`Not a sample of the text format: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const [, name, value] of (match[2] ?? '').matchAll(LABEL)) {
+      labels[name!] = unescaped(value!);
+    }
+    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
+  }
+  return samples;
+}
+
+/** Scrapes `url` (a proxy's `http://host:port/metrics`); throws unless it answers 200. */
+export async function scrapeMetrics(url: string): Promise<Sample[]> {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);
+  return parseMetrics(text);
+}
+
+/** The samples named `name` whose labels include `labels`. */
+export function samplesOf(
+  samples: Sample[],
+  name: string,
+  labels: Record<string, string> = {},
+): Sample[] {
+  return samples.filter(
+    (sample) =>
+      sample.name === name &&
+      Object.entries(labels).every(([label, value]) => sample.labels[label] === value),
+  );
+}
+
+/**
+ * The value of the series `name{labels}` (the sum when `labels` leave several open); 0 when
+ * there is none.
+ */
+export function sampleValue(
+  samples: Sample[],
+  name: string,
+  labels: Record<string, string> = {},
+): number {
+  return samplesOf(samples, name, labels).reduce((sum, sample) => sum + sample.value, 0);
+}
+
+/** Every label value of every sample, for checks that none holds what it must not. */
+export function labelValues(samples: Sample[]): string[] {
+  return samples.flatMap((sample) => Object.values(sample.labels));
 }
 
 /** One scrape job: `targets` are `host:port`, scraped at `metricsPath` (default `/metrics`). */
@@ -73,12 +158,6 @@ export interface PrometheusAlert {
   annotations: Record<string, string>;
   state: 'pending' | 'firing';
   activeAt: string;
-  value: string;
-}
-
-/** One series of an instant query's vector: its labels and its value (as Prometheus writes it). */
-export interface Sample {
-  metric: Record<string, string>;
   value: string;
 }
 
@@ -217,14 +296,16 @@ export async function startPrometheus(options: PrometheusOptions = {}): Promise<
       return typeof found === 'string' ? undefined : found;
     },
     async query(expr) {
-      const data = await api<{ resultType: string; result: Sample[] }>(
+      const data = await api<{ resultType: string; result: unknown[] }>(
         `query?query=${encodeURIComponent(expr)}`,
       );
       if (data.resultType !== 'vector') throw new Error(`${expr}: a ${data.resultType}`);
-      return data.result.map(({ metric, value }) => ({
-        metric,
-        value: (value as unknown as [number, string])[1],
-      }));
+      return (
+        data.result as unknown as { metric: Record<string, string>; value: [number, string] }[]
+      ).map(({ metric, value }) => {
+        const { __name__: name = '', ...labels } = metric;
+        return { name, labels, value: Number(value[1]) };
+      });
     },
     async stop() {
       const done = gone();

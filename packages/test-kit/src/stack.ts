@@ -47,6 +47,9 @@ import {
   wireCallbacks,
 } from './servers.ts';
 
+/** Prometheus's conventional port for an exporter, the proxy's in the container and deploy files. */
+const METRICS_PORT = 9464;
+
 export interface StackOptions {
   /** Put a counting forwarder between the proxy and the sandbox. */
   counting?: boolean;
@@ -77,7 +80,10 @@ export interface StackOptions {
   proxyCommand?: ProxyCommand;
   /** Serve the demo shop too, with the proxy configured for it (`pnpm start`, browser tests). */
   demo?: DemoOptions;
-  /** Give each proxy a METRICS_PORT (a free one, or the demo's `ports.metrics` for the first). */
+  /**
+   * Give each proxy a METRICS_PORT: a free one; for the demo's first, its `ports.metrics`, or
+   * 9464 (a free one when taken) with fixed ports and none named.
+   */
   metrics?: boolean;
 }
 
@@ -204,6 +210,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (fixed?.metrics !== undefined) {
         await ensurePortFree(fixed.metrics, host, 'METRICS_PORT');
         metricsPorts.push(fixed.metrics);
+      } else if (fixed) {
+        // `pnpm start` without METRICS_PORT: the conventional port, or a free one when taken.
+        const conventional = await ensurePortFree(METRICS_PORT, host, 'METRICS_PORT').then(
+          () => true,
+          () => false,
+        );
+        metricsPorts.push(conventional ? METRICS_PORT : await freePort());
       }
       while (metricsPorts.length < proxyCount) metricsPorts.push(await freePort());
     }

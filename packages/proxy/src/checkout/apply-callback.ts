@@ -103,20 +103,16 @@ export async function applyCallback(
   if (statusDetail) change.statusDetail = statusDetail;
   const refundInstructions = refundInstructionsOf(paymentRequest, statusDetail);
   if (refundInstructions) change.refundInstructions = refundInstructions;
-  const changed = await deps.store.advanceCheckout(
+  const { checkout: changed, outcome } = await deps.store.advanceCheckout(
     checkout.id,
     change,
     entryOf(callback, now, ''),
     checkoutEvent,
   );
-  if (!changed) {
-    // Told apart by the status read before: a repeat of the same news, or news already passed.
-    const outcome = checkout.status === paymentRequest.status ? 'duplicate' : 'late';
-    return { changed, outcome };
-  }
+  if (!changed) return { changed, outcome };
   deps.hub.publish(changed);
   if (isFinalStatus(changed.status)) {
     deps.metrics?.checkoutFinished(changed.status, changed.statusDetail ?? 'none');
   }
-  return { changed, outcome: 'applied' };
+  return { changed, outcome };
 }

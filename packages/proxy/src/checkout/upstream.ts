@@ -42,41 +42,36 @@ export function processingClientOf(
   return metrics ? measuredClient(client, metrics) : client;
 }
 
-/** The operations that call the service: the client's method names are the `operation` label. */
-const CALLS = [
-  'createPaymentRequest',
-  'listBalances',
-  'listCurrencies',
-  'createInvoice',
-  'cancelInvoice',
-  'createWithdrawal',
-  'getTransaction',
-] as const satisfies readonly Exclude<keyof ProcessingClient, 'verifyCallback'>[];
-
 /**
  * How a call ended, as the `status` label: `2xx` when it succeeded, the service's HTTP status
- * when it answered otherwise,
- * `timeout` or `connection` when it did not, `invalid` when the client refused the input
- * before sending it, `aborted` when the caller gave up.
+ * when it refused the request (an `{error, code}` answer) or failed with a 5xx, its reason when
+ * it answered nothing usable (`timeout`, `connection`, `malformed_response`: a 200 with a body
+ * off the spec or a firewall's HTML page is no success and no refusal), `invalid` when the
+ * client refused the input before sending it, `error` for anything else.
  */
 export function upstreamStatusOf(error: unknown): string {
   if (error instanceof ProcessingApiError) return String(error.status);
   if (error instanceof ProcessingUnavailableError) {
-    return error.status === undefined ? error.reason : String(error.status);
+    return error.reason === 'server_error' && error.status !== undefined
+      ? String(error.status)
+      : error.reason;
   }
   if (error instanceof ProcessingValidationError) return 'invalid';
-  return 'aborted';
+  return 'error';
 }
 
-/** `client` with each call counted and timed (`crypto_pay_upstream_*`), once per call. */
+/**
+ * `client` with each call counted and timed (`crypto_pay_upstream_*`), once per call. Every
+ * method but `verifyCallback` (local, no call) calls the service; its name is the `operation`.
+ */
 function measuredClient(
   client: ProcessingClient,
   metrics: Pick<Metrics, 'upstreamRequest'>,
 ): ProcessingClient {
-  const measured: ProcessingClient = { ...client };
-  for (const operation of CALLS) {
-    const call = client[operation] as (...args: unknown[]) => Promise<unknown>;
-    (measured as unknown as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
+  const measured: Record<string, unknown> = { ...client };
+  for (const [operation, call] of Object.entries(client)) {
+    if (operation === 'verifyCallback' || typeof call !== 'function') continue;
+    measured[operation] = async (...args: unknown[]) => {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
       try {
@@ -89,7 +84,7 @@ function measuredClient(
       }
     };
   }
-  return measured;
+  return measured as unknown as ProcessingClient;
 }
 
 const RETRY_AFTER_SECONDS = '5';

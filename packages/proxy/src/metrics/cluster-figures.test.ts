@@ -1,14 +1,18 @@
+/**
+ * The cluster figures' poller on a real SQLite store: it serves its last round from memory,
+ * reads each query once a round, and on a failed round keeps the figures but not their time.
+ */
+
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Registry } from 'prom-client';
 import type { Log } from '../process/logger.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import type { CallbackEntry } from '../store/store.ts';
+import type { CallbackEntry, Store } from '../store/store.ts';
 import { checkout } from '../store/stores.test-helpers.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
-import { startClusterPoller } from './cluster-figures.ts';
+import { READ_AT, startClusterPoller } from './cluster-figures.ts';
 
-const HOUR = 3_600_000;
 const deposit = (receivedAt: number): CallbackEntry => ({
   receivedAt,
   type: 'deposit',
@@ -18,19 +22,29 @@ const deposit = (receivedAt: number): CallbackEntry => ({
 
 /** A poller that runs only when the test says (`poll()`), on a clock the test moves. */
 async function pollerOnStore() {
-  const store = openSqliteStore(':memory:');
+  const opened = openSqliteStore(':memory:');
   const registry = new Registry();
-  const warnings: { message: string; fields?: Record<string, unknown> }[] = [];
-  const log: Log = (level, message, fields) => {
-    if (level === 'warn') warnings.push({ message, ...(fields ? { fields } : {}) });
+  const warnings: string[] = [];
+  const log: Log = (level, message) => {
+    if (level === 'warn') warnings.push(message);
   };
   const clock = { now: 0 };
+  /** The store's reads of pending deliveries, and whether the next rounds fail. */
+  const counted = { pendingReads: 0, failing: false };
+  const store: Store = {
+    ...opened,
+    pendingDeliveries() {
+      counted.pendingReads++;
+      if (counted.failing) return Promise.reject(new Error('the database is away'));
+      return opened.pendingDeliveries();
+    },
+  };
   const poller = startClusterPoller({
     store,
     registry,
     log,
     now: () => clock.now,
-    pollMs: 24 * HOUR,
+    pollMs: 24 * 3_600_000,
   });
   const value = async (name: string) => {
     const metric = (await registry.getMetricsAsJSON()).find((entry) => entry.name === name);
@@ -38,9 +52,9 @@ async function pollerOnStore() {
   };
   const close = async () => {
     await poller.close();
-    await store.close();
+    await opened.close();
   };
-  return { store, poller, value, warnings, clock, close };
+  return { store, poller, value, warnings, clock, counted, close };
 }
 
 describe('The cluster figures poller', () => {
@@ -59,6 +73,33 @@ describe('The cluster figures poller', () => {
     assert.equal(await value('crypto_pay_webhook_pending'), 1);
     assert.equal(await value('crypto_pay_webhook_oldest_pending_seconds'), 60);
     assert.equal(await value('crypto_pay_last_callback_timestamp_seconds'), 12);
+    await close();
+  });
+
+  it('reads the pending deliveries once a round for both their figures', async () => {
+    const { poller, counted, close } = await pollerOnStore();
+    await poller.poll();
+    const before = counted.pendingReads;
+    await poller.poll();
+    assert.equal(counted.pendingReads - before, 1);
+    await close();
+  });
+
+  it('keeps its last figures through a failed round, but not their time, and says it once', async () => {
+    const { poller, value, warnings, clock, counted, close } = await pollerOnStore();
+    clock.now = 50_000;
+    await poller.poll();
+    assert.equal(await value(READ_AT), 50);
+    counted.failing = true;
+    clock.now = 80_000;
+    await poller.poll();
+    await poller.poll();
+    assert.equal(await value(READ_AT), 50, 'the time of the last good read');
+    assert.equal(await value('crypto_pay_webhook_pending'), 0);
+    assert.deepEqual(warnings, ['metrics: the cluster figures could not be read']);
+    counted.failing = false;
+    await poller.poll();
+    assert.equal(await value(READ_AT), 80);
     await close();
   });
 });

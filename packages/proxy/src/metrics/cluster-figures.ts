@@ -8,39 +8,62 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Log } from '../process/logger.ts';
 import type { Store } from '../store/store.ts';
 
-/** One gauge of the cluster: adding one is one entry of `CLUSTER_FIGURES`. */
+/** What one round reads: each query once, whatever number of figures it feeds. */
+interface ClusterReading {
+  pending: { count: number; oldestCreatedAt?: number | undefined };
+  stale: number;
+  lastCallbackAt: number | undefined;
+}
+
+async function readCluster(store: Store, now: number): Promise<ClusterReading> {
+  return {
+    pending: await store.pendingDeliveries(),
+    stale: await store.countStaleCheckouts(now),
+    lastCallbackAt: await store.lastCallbackAt(),
+  };
+}
+
+/**
+ * One gauge of the cluster, from a round's reading. The list is the one source of these names;
+ * the proxy's README marks the same ones "the cluster" (tests/deploy checks the monitoring files
+ * by that table).
+ */
 interface ClusterFigure {
   name: string;
   help: string;
-  /** Its value now; `now` is Unix milliseconds. */
-  read(store: Store, now: number): Promise<number>;
+  /** Its value in `reading`, taken at `now` (Unix milliseconds). */
+  value(reading: ClusterReading, now: number): number;
 }
 
 const seconds = (ms: number) => ms / 1000;
+const CLUSTER = '(the cluster: the same on every proxy)';
+
+/** This proxy's own gauge of when the figures were last read (not a cluster figure itself). */
+export const READ_AT = 'crypto_pay_cluster_figures_read_timestamp_seconds';
 
 export const CLUSTER_FIGURES: ClusterFigure[] = [
   {
     name: 'crypto_pay_webhook_pending',
-    help: 'Webhook deliveries not yet delivered or given up (the cluster: the same on every proxy).',
-    read: async (store) => (await store.pendingDeliveries()).count,
+    help: `Webhook deliveries not yet delivered or given up ${CLUSTER}.`,
+    value: ({ pending }) => pending.count,
   },
   {
     name: 'crypto_pay_webhook_oldest_pending_seconds',
-    help: 'Age of the oldest pending webhook delivery, 0 when none (the cluster: the same on every proxy).',
-    read: async (store, now) => {
-      const { oldestCreatedAt } = await store.pendingDeliveries();
-      return oldestCreatedAt === undefined ? 0 : Math.max(0, seconds(now - oldestCreatedAt));
-    },
+    help: `Age of the oldest pending webhook delivery, 0 when none ${CLUSTER}.`,
+    value: ({ pending }, now) =>
+      pending.oldestCreatedAt === undefined
+        ? 0
+        : Math.max(0, seconds(now - pending.oldestCreatedAt)),
   },
   {
     name: 'crypto_pay_checkouts_stale',
-    help: 'Checkouts still not final STALE_AFTER_SECONDS after their payment request expired (the cluster: the same on every proxy).',
-    read: (store, now) => store.countStaleCheckouts(now),
+    help: `Checkouts still not final STALE_AFTER_SECONDS after their payment request expired ${CLUSTER}.`,
+    value: ({ stale }) => stale,
   },
   {
     name: 'crypto_pay_last_callback_timestamp_seconds',
-    help: 'Unix time of the last callback received from the processing service, 0 when none ever was (the cluster: the same on every proxy).',
-    read: async (store) => seconds((await store.lastCallbackAt()) ?? 0),
+    help: `Unix time of the last callback received from the processing service, 0 when none ever was ${CLUSTER}.`,
+    value: ({ lastCallbackAt }) => seconds(lastCallbackAt ?? 0),
   },
 ];
 
@@ -48,7 +71,7 @@ export const CLUSTER_FIGURES: ClusterFigure[] = [
 export const POLL_MS = 5_000;
 
 export interface ClusterPoller {
-  /** One read of every figure now (the poller's own rounds call it too). */
+  /** One read of every figure now, once the round in flight (if any) is over. */
   poll(): Promise<void>;
   close(): Promise<void>;
 }
@@ -60,35 +83,44 @@ export interface PollerOptions {
   /** Unix milliseconds (tests move it). */
   now?: () => number;
   pollMs?: number;
-  figures?: ClusterFigure[];
+  /** Reads the cluster (tests make it fail). */
+  read?: typeof readCluster;
 }
 
 export function startClusterPoller(options: PollerOptions): ClusterPoller {
   const { store, log } = options;
   const now = options.now ?? Date.now;
-  const values = new Map<string, number>();
-  for (const figure of options.figures ?? CLUSTER_FIGURES) {
+  const read = options.read ?? readCluster;
+  // The last good round's reading. A failed round keeps it, and the time of that round is
+  // exported, so an alert sees figures that stopped moving rather than trusting them.
+  let reading: { at: number; values: ClusterReading } | undefined;
+  for (const figure of CLUSTER_FIGURES) {
     new Gauge({
       name: figure.name,
       help: figure.help,
       registers: [options.registry],
       collect() {
-        const value = values.get(figure.name);
-        if (value !== undefined) this.set(value);
+        if (reading) this.set(figure.value(reading.values, reading.at));
       },
     });
   }
+  new Gauge({
+    name: READ_AT,
+    help: "Unix time of this proxy's last successful read of the cluster's figures, 0 before the first; behind by more than a few polls, those figures are old.",
+    registers: [options.registry],
+    collect() {
+      this.set(reading ? seconds(reading.at) : 0);
+    },
+  });
   let failing = false;
 
   const poll = async () => {
     const at = now();
     try {
-      for (const figure of options.figures ?? CLUSTER_FIGURES) {
-        values.set(figure.name, await figure.read(store, at));
-      }
+      reading = { at, values: await read(store, at) };
       failing = false;
     } catch (error) {
-      // The figures keep their last values; said once per outage, not every round.
+      // Said once per outage, not every round.
       if (!failing) {
         log('warn', 'metrics: the cluster figures could not be read', {
           error: error instanceof Error ? error.message : String(error),
@@ -109,7 +141,11 @@ export function startClusterPoller(options: PollerOptions): ClusterPoller {
     round = undefined;
   });
   return {
-    poll,
+    // After the round in flight: two rounds at once could end out of order.
+    async poll() {
+      await round;
+      await poll();
+    },
     async close() {
       clearInterval(timer);
       await round;

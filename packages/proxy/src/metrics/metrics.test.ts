@@ -16,6 +16,7 @@ import {
   invoiceBody,
   paymentRequestOf,
   readCheckout,
+  sendCallback,
   sendPaymentRequestCallback,
 } from '@crypto-pay/test-kit/checkouts';
 import { openEventStream } from '@crypto-pay/test-kit/event-streams';
@@ -23,16 +24,21 @@ import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send, sendJson } from '@crypto-pay/test-kit/http';
 import {
   labelValues,
-  promtoolCheck,
+  promtoolCheckMetrics,
   type Sample,
   sampleValue,
   scrapeMetrics,
-} from '@crypto-pay/test-kit/metrics';
+} from '@crypto-pay/test-kit/prometheus';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 
 /** The cluster figures are polled every 5 s: a loaded machine may take a few rounds. */
 const POLLED_MS = 30_000;
+/**
+ * How long a call to the service may take: the time-out test's fault delays answers past it.
+ * Far above what the sandbox takes otherwise, even on a loaded machine.
+ */
+const UPSTREAM_TIMEOUT_MS = 4_000;
 /** Connections one client may hold: the shedding test opens one more. */
 const PER_CLIENT = 12;
 
@@ -71,6 +77,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
         // A failed attempt stays pending for the rest of the file: the backlog figures show it.
         WEBHOOK_RETRY_SCHEDULE_MS: '600000',
         MAX_CONNECTIONS_PER_CLIENT: String(PER_CLIENT),
+        UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       },
     });
     metricsUrl = stack.metricsUrls[0]!;
@@ -219,6 +226,67 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     );
   });
 
+  it('counts a session create, an expired checkout, any *_exchange kind as exchange, a signed unknown shape as invalid', async () => {
+    const admin = { headers: { Authorization: `Bearer ${stack.adminToken}` } };
+    const session = await sendJson(
+      `${stack.proxy.url}/admin/checkout-sessions`,
+      { amount: '42.00', currency: 'EUR', foreign_id: 'order-metrics-1' },
+      admin,
+    );
+    assert.equal(session.status, 201, session.text);
+    const token = (session.json as { session: string }).session;
+    const created = await sendJson(
+      `${stack.proxy.url}/api/checkouts`,
+      checkoutBody({ session: token }),
+    );
+    assert.equal(created.status, 201, created.text);
+    secretsOfLabels.push(token, 'order-metrics-1', '42.00');
+    await reaches('crypto_pay_checkouts_created_total', { pricing: 'session' }, 1);
+
+    const checkout = await createdCheckout(stack.proxy.url);
+    const request = await paymentRequestOf(stack, checkout);
+    secretsOfLabels.push(checkout.id, request.id);
+    const expired = await stack.control(`/payment-requests/${request.id}/simulate`, {
+      outcome: 'expired',
+    });
+    assert.equal(expired.status, 200, expired.text);
+    await reaches('crypto_pay_checkouts_finished_total', { status: 'expired', detail: 'none' }, 1);
+
+    // A kind the spec allows by pattern: its name never becomes a label value.
+    const madeUp = 'made_up_for_metrics_exchange';
+    const exchange = await sendCallback(stack, JSON.stringify({ type: madeUp, id: 'x-1' }));
+    assert.equal(exchange.status, 200, exchange.text);
+    const families = await reaches(
+      'crypto_pay_callbacks_total',
+      { type: 'exchange', outcome: 'recorded' },
+      1,
+    );
+    assert.deepEqual(
+      labelValues(families).filter((value) => value.includes('made_up')),
+      [],
+    );
+    const invalid = await sendCallback(stack, JSON.stringify({ type: 'refund', id: 1 }));
+    assert.equal(invalid.status, 400, invalid.text);
+    await reaches('crypto_pay_callbacks_total', { type: 'unverified', outcome: 'invalid' }, 1);
+  });
+
+  it('counts calls to the service by how they failed: its 5xx, a time-out', async () => {
+    const create = { operation: 'createPaymentRequest' };
+    try {
+      // Several, should a try be repeated: each call is counted once, with how it ended.
+      await stack.control('/faults', { fail_next: 5, status: 503 });
+      const failed = await sendJson(`${stack.proxy.url}/api/checkouts`, checkoutBody());
+      assert.equal(failed.status, 502, failed.text);
+      await reaches('crypto_pay_upstream_requests_total', { ...create, status: '503' }, 1);
+      await stack.control('/faults', { latency_ms: UPSTREAM_TIMEOUT_MS + 2_000 });
+      const slow = await sendJson(`${stack.proxy.url}/api/checkouts`, checkoutBody());
+      assert.equal(slow.status, 504, slow.text);
+      await reaches('crypto_pay_upstream_requests_total', { ...create, status: 'timeout' }, 1);
+    } finally {
+      await stack.control('/faults', {});
+    }
+  });
+
   it('counts webhook attempts by result, and shows the backlog of the cluster', async () => {
     await reaches('crypto_pay_webhook_attempts_total', { result: 'delivered' }, 1);
     receiver.mode = 'error';
@@ -266,7 +334,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
   });
 
   it("names its families as Prometheus's own lint asks (promtool check metrics)", async () => {
-    const { problems } = promtoolCheck(await (await fetch(metricsUrl)).text());
+    const { output: problems } = await promtoolCheckMetrics(await (await fetch(metricsUrl)).text());
     // prom-client's own gauges `nodejs_active_*_total` are the lint's only complaint: its names.
     const ours = problems.split('\n').filter((line) => !line.startsWith('nodejs_active_'));
     assert.deepEqual(ours.filter(Boolean), []);

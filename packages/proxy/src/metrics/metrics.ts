@@ -5,7 +5,8 @@
  * (route templates, statuses, fixed names): never an id, an amount, an address or a person.
  */
 
-import type { PricingMode } from '@crypto-pay/protocol/proxy-api';
+import { FINAL_CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
+import { type PricingMode, STATUS_DETAILS } from '@crypto-pay/protocol/proxy-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the counting places tell; each method is called from one place only. */
@@ -15,7 +16,10 @@ export interface Metrics {
   checkoutCreated(pricing: PricingMode): void;
   /** A checkout reached `paid`, `failed` or `expired`; `detail`: its status detail or `none`. */
   checkoutFinished(status: string, detail: string): void;
-  /** A callback's `type` as the service sent it (`unverified` when refused) and what it did. */
+  /**
+   * A callback's `type` as the service sent it (`unverified` when refused; labelled from a
+   * closed set, `CALLBACK_TYPES`) and what it did.
+   */
   callback(type: string, outcome: CallbackOutcome): void;
   /** One call of the processing client: its operation and the status it ended with. */
   upstreamRequest(operation: string, status: string, seconds: number): void;
@@ -29,10 +33,45 @@ export type CallbackOutcome =
   | 'recorded'
   | 'unknown'
   | 'refused'
-  | 'invalid';
+  | 'invalid'
+  | 'error';
+
+/**
+ * The `type` label's values: the spec's kinds, `exchange` for every `*_exchange` one, `other`
+ * for a kind the service adds later, `unverified` when the callback was refused. A closed set:
+ * whatever the service (or a forger) sends, it cannot add series.
+ */
+export const CALLBACK_TYPES = [
+  'payment_request',
+  'invoice',
+  'deposit',
+  'withdrawal',
+  'exchange',
+  'other',
+  'unverified',
+] as const;
+export type CallbackTypeLabel = (typeof CALLBACK_TYPES)[number];
+
+export function callbackTypeLabel(type: string): CallbackTypeLabel {
+  if ((CALLBACK_TYPES as readonly string[]).includes(type)) return type as CallbackTypeLabel;
+  return type.endsWith('_exchange') ? 'exchange' : 'other';
+}
+
+/** The outcomes each type can have: their series exist from the start, at 0. */
+const CALLBACK_SERIES: [CallbackTypeLabel, CallbackOutcome[]][] = [
+  ['payment_request', ['applied', 'duplicate', 'late', 'unknown', 'error']],
+  ...(['invoice', 'deposit', 'withdrawal', 'exchange', 'other'] as const).map(
+    (type): [CallbackTypeLabel, CallbackOutcome[]] => [type, ['recorded', 'error']],
+  ),
+  ['unverified', ['refused', 'invalid']],
+];
+
+/** The final statuses and their details, as `crypto_pay_checkouts_finished_total` labels them. */
+const FINISHED_DETAILS = [...STATUS_DETAILS, 'none'];
 
 /** `delivered` (2xx), `rejected` (answered otherwise), `unreachable` (no answer in time). */
 export type WebhookAttemptResult = 'delivered' | 'rejected' | 'unreachable';
+const WEBHOOK_RESULTS: WebhookAttemptResult[] = ['delivered', 'rejected', 'unreachable'];
 
 /** The `route` of a request no route matched: one value, whatever the path. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -121,7 +160,7 @@ export function createMetricsRegistry(): MetricsRegistry {
   });
   const upstream = new Counter({
     name: 'crypto_pay_upstream_requests_total',
-    help: 'Calls to the processing service, by operation and status (HTTP status, or timeout, connection, invalid, aborted).',
+    help: 'Calls to the processing service, by operation and status (2xx, the HTTP status of a refusal or a 5xx, or timeout, connection, malformed_response, invalid, error).',
     labelNames: ['operation', 'status'] as const,
     registers,
   });
@@ -138,6 +177,17 @@ export function createMetricsRegistry(): MetricsRegistry {
     labelNames: ['result'] as const,
     registers,
   });
+
+  // Every series of a closed label set exists from the start at 0: increase() and rate() see
+  // the first count after a restart, which they would miss on a series that appears with it.
+  for (const pricing of Object.values(PRICING_LABEL)) created.inc({ pricing }, 0);
+  for (const status of FINAL_CHECKOUT_STATUSES) {
+    for (const detail of FINISHED_DETAILS) finished.inc({ status, detail }, 0);
+  }
+  for (const result of WEBHOOK_RESULTS) webhookAttempts.inc({ result }, 0);
+  for (const [type, outcomes] of CALLBACK_SERIES) {
+    for (const outcome of outcomes) callbacks.inc({ type, outcome }, 0);
+  }
 
   let live: LiveFigures | undefined;
   new Gauge({
@@ -189,7 +239,7 @@ export function createMetricsRegistry(): MetricsRegistry {
       finished.inc({ status, detail });
     },
     callback(type, outcome) {
-      callbacks.inc({ type, outcome });
+      callbacks.inc({ type: callbackTypeLabel(type), outcome });
     },
     upstreamRequest(operation, status, seconds) {
       upstream.inc({ operation, status });

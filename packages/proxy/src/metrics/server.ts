@@ -1,11 +1,15 @@
 /**
- * The metrics listener (`METRICS_PORT`): a node:http server of its own, on the proxy's HOST,
- * that answers `GET /metrics` in Prometheus's text format and nothing else. Apart from the
- * main port, so a balancer or a firewall rule can keep it private.
+ * The metrics listener (`METRICS_PORT`): a small Hono app of its own, served by
+ * @hono/node-server as the main port is, on the proxy's HOST, that answers `GET /metrics` in
+ * Prometheus's text format and nothing else. Apart from the main port, so a balancer or a
+ * firewall rule can keep it private; capped and quick to time out, so whoever reaches it
+ * cannot hold the process's file descriptors.
  */
 
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { Registry } from 'prom-client';
 import { ConfigError } from '../process/config.ts';
 
@@ -14,10 +18,48 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-function refuse(response: ServerResponse, status: number, error: string, code: string): void {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (status === 405) headers.Allow = 'GET, HEAD';
-  response.writeHead(status, headers).end(JSON.stringify({ error, code }));
+/**
+ * A few scrapers (Prometheus, its HA twin, an operator's curl) are all this port serves: more
+ * connections than this are refused by Node before any request is read.
+ */
+export const METRICS_MAX_CONNECTIONS = 16;
+/** A scrape sends its request at once and is answered in milliseconds. */
+const HEADERS_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A connection that sends nothing for this long is closed. */
+const IDLE_TIMEOUT_MS = 10_000;
+/** An idle scraper's connection is let go before the next scrape (every 15 s by default). */
+const KEEP_ALIVE_MS = 5_000;
+
+/** The app: `/metrics` by GET or HEAD, the project's error body for anything else. */
+export function metricsApp(registry: Registry) {
+  return new Hono()
+    .on(['GET', 'HEAD'], '/metrics', async (c) => {
+      try {
+        const text = await registry.metrics();
+        return c.body(text, 200, { 'Content-Type': registry.contentType });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return c.json(
+          {
+            error: `The metrics could not be collected: ${message}`,
+            code: 'metrics_unavailable',
+          },
+          503,
+        );
+      }
+    })
+    .all('/metrics', (c) =>
+      c.json({ error: 'Metrics are read with GET.', code: 'method_not_allowed' }, 405, {
+        Allow: 'GET, HEAD',
+      }),
+    )
+    .notFound((c) =>
+      c.json(
+        { error: 'There is nothing at this address: metrics are at /metrics.', code: 'not_found' },
+        404,
+      ),
+    );
 }
 
 export async function startMetricsServer(
@@ -25,38 +67,21 @@ export async function startMetricsServer(
   host: string,
   port: number,
 ): Promise<MetricsServer> {
-  const server: Server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0];
-    if (path !== '/metrics') {
-      refuse(
-        response,
-        404,
-        'There is nothing at this address: metrics are at /metrics.',
-        'not_found',
-      );
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      refuse(response, 405, 'Metrics are read with GET.', 'method_not_allowed');
-      return;
-    }
-    registry.metrics().then(
-      (text) => {
-        response.writeHead(200, { 'Content-Type': registry.contentType });
-        response.end(request.method === 'HEAD' ? undefined : text);
-      },
-      (error: unknown) => {
-        refuse(
-          response,
-          503,
-          `The metrics could not be collected: ${error instanceof Error ? error.message : String(error)}`,
-          'metrics_unavailable',
-        );
-      },
-    );
-  });
-  // Scrapes are short: an idle scraper's connection should not hold the shutdown.
-  server.keepAliveTimeout = 5_000;
+  const server = createAdaptorServer({
+    fetch: metricsApp(registry).fetch,
+    hostname: host,
+    serverOptions: {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      // How often Node looks for connections past those times (its default is 30 s).
+      connectionsCheckingInterval: 1_000,
+    },
+  }) as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // The time-outs above start with a request's first byte: a connection that sends nothing
+  // is ended by this one.
+  server.setTimeout(IDLE_TIMEOUT_MS);
+  server.maxConnections = METRICS_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     // Named after the variable to change, as the main port's failures are (`main.ts`).
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -136,14 +136,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`${String(issue.path[0])} ${issue.message}.`);
   }
   const vars = result.data;
+  const port = vars.PORT === undefined ? 8787 : Number(vars.PORT);
   return {
     apiKey: vars.PROCESSING_API_KEY,
     signingSecret: vars.PROCESSING_SIGNING_SECRET,
     baseUrl: vars.PROCESSING_BASE_URL,
     paymentsBaseUrl: vars.PROCESSING_PAYMENTS_BASE_URL,
-    port: vars.PORT === undefined ? 8787 : Number(vars.PORT),
+    port,
     host: vars.HOST ?? '127.0.0.1',
-    metricsPort: metricsPortOf(vars),
+    metricsPort: metricsPortOf(vars, port),
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
     databaseTimeouts: {
@@ -193,10 +194,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 /** Its own port: sharing the main one would serve the metrics to every caller, or fail to listen. */
-function metricsPortOf(vars: Environment): number | undefined {
+function metricsPortOf(vars: Environment, mainPort: number): number | undefined {
   if (vars.METRICS_PORT === undefined) return undefined;
   const port = Number(vars.METRICS_PORT);
-  if (port === Number(vars.PORT ?? 8787)) {
+  if (port === mainPort) {
     throw new ConfigError(`METRICS_PORT must differ from PORT (both are ${port}).`);
   }
   return port;

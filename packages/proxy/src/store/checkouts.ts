@@ -13,7 +13,7 @@ import type { Db, StoreDialect } from './dialect.ts';
 import type { NewEvent } from './outbox.ts';
 import { CHECKOUT_COLUMNS, callbackOf, callbackRow, checkoutOf, checkoutRowOf } from './rows.ts';
 import { countStale, markStale } from './stale.ts';
-import type { CheckoutRecord, CheckoutsPart } from './store.ts';
+import type { CheckoutAdvance, CheckoutRecord, CheckoutsPart } from './store.ts';
 import type { CallbacksTable, CheckoutsTable, Tables } from './tables.ts';
 
 /**
@@ -174,14 +174,16 @@ export function checkouts(
       return row && checkoutOf(row);
     },
     async advanceCheckout(id, change, callback, eventOf) {
-      const changed = await db.transaction().execute(async (trx) => {
+      const advance = await db.transaction().execute(async (trx): Promise<CheckoutAdvance> => {
         const [current] = (await selectStatus(trx, { id })).rows;
         const ahead = current !== undefined && isAhead(current.status, change.status);
         await insertCallback(
           trx,
           callbackRow({ ...callback, outcome: ahead ? 'applied' : 'ignored' }),
         );
-        if (!ahead) return undefined;
+        if (!ahead) {
+          return { outcome: current?.status === change.status ? 'duplicate' : 'late' };
+        }
         const [row] = (
           await updateStatus(trx, {
             id,
@@ -198,10 +200,12 @@ export function checkouts(
         const queued = eventOf !== undefined && (await writeEvent(trx, eventOf(checkout)));
         // Delivered to the other proxies when this commits: their streams and workers.
         await dialect.announce(trx, { checkout, outbox: queued });
-        return checkout;
+        return { outcome: 'applied', checkout };
       });
       // Remembered once the transaction has returned, that is once the change is committed.
-      return changed && remember(changed);
+      return advance.checkout
+        ? { outcome: 'applied', checkout: remember(advance.checkout) }
+        : advance;
     },
     async listCheckouts({ status, foreignId, stale, before, limit }) {
       const rows = await db

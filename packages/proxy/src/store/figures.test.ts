@@ -1,3 +1,8 @@
+/**
+ * The store's figures for the metrics, on each store: the pending webhook deliveries (how many,
+ * the oldest's time) and the last callback's time.
+ */
+
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { checkoutEvent, relayedEvent } from '../webhooks/events.ts';

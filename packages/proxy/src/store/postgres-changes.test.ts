@@ -105,7 +105,11 @@ describe('PostgreSQL change feed', () => {
     const big = checkout({ successUrl: `https://shop.example/${'x'.repeat(PAYLOAD_LIMIT_BYTES)}` });
     await b.insertCheckout(small, {});
     await b.insertCheckout(big, {});
-    const paid = await b.advanceCheckout(small.id, { status: 'paid', at: 2000 }, callback);
+    const { checkout: paid } = await b.advanceCheckout(
+      small.id,
+      { status: 'paid', at: 2000 },
+      callback,
+    );
     await b.advanceCheckout(big.id, { status: 'paid', at: 2000 }, callback);
     await onA.until(`checkout ${big.id} 2`);
     // Only what a stream shows: no merchant reference travels.

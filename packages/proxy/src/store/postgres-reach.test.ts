@@ -113,7 +113,7 @@ describe('PostgreSQL store when the way to the database fails', () => {
       // Through the pool it would wait behind the callback until the row is let go.
       await within(store.ping(), 10_000, 'the readiness probe');
       await admin.query('COMMIT');
-      assert.equal((await advanced)?.status, 'paid');
+      assert.equal((await advanced).checkout?.status, 'paid');
     } finally {
       await admin.end();
       await store.close();

@@ -142,7 +142,7 @@ describe('PostgreSQL store, several proxies on one database', () => {
         ),
       ),
     );
-    const applied = outcomes.filter((outcome) => outcome !== undefined);
+    const applied = outcomes.flatMap(({ checkout }) => (checkout ? [checkout] : []));
     assert.equal(applied.length, 1);
     const stored = await stores[1]!.getCheckout(made.id);
     assert.equal(stored?.status, applied[0]!.status);

@@ -132,7 +132,11 @@ describe('SQLite store, what only a file has', () => {
     assert.deepEqual(await store.getCheckout(saved.id), saved);
     connection!.exec('ALTER TABLE checkouts_away RENAME TO checkouts');
 
-    const paid = await store.advanceCheckout(saved.id, { status: 'paid', at: 3000 }, callback);
+    const { checkout: paid } = await store.advanceCheckout(
+      saved.id,
+      { status: 'paid', at: 3000 },
+      callback,
+    );
     connection!.exec('ALTER TABLE checkouts RENAME TO checkouts_away');
     assert.deepEqual(await store.getCheckout(saved.id), paid, 'the change, not the copy before');
     assert.equal(paid?.version, 2);

@@ -89,7 +89,7 @@ describeStores('Stale checkouts', (open) => {
     const sweep = { now: STALE_AT, staleAfterMs: STALE_AFTER_MS, limit: 100 };
     await store.markStaleCheckouts(sweep, staleEvent);
     // Stuck in processing, its final callback lost: still stale, counted and listed.
-    const moved = await store.advanceCheckout(
+    const { checkout: moved } = await store.advanceCheckout(
       saved.id,
       { status: 'processing', at: STALE_AT + 5000 },
       callback,

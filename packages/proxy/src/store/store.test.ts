@@ -9,7 +9,11 @@ describeStores('Store', (open) => {
     await store.insertCheckout(saved, {});
     const first = await store.getCheckout(saved.id);
     assert.deepEqual(first, saved);
-    const paid = await store.advanceCheckout(saved.id, { status: 'paid', at: 3000 }, callback);
+    const { checkout: paid } = await store.advanceCheckout(
+      saved.id,
+      { status: 'paid', at: 3000 },
+      callback,
+    );
     const read = await store.getCheckout(saved.id);
     assert.deepEqual(read, paid);
     assert.equal(read?.status, 'paid');
@@ -24,7 +28,7 @@ describeStores('Store', (open) => {
     const store = await open();
     const saved = checkout();
     await store.insertCheckout(saved, {});
-    const processing = await store.advanceCheckout(
+    const { checkout: processing } = await store.advanceCheckout(
       saved.id,
       { status: 'processing', at: 2000, paymentCurrency: { iso: 'LTC', network_name: 'litecoin' } },
       callback,
@@ -32,27 +36,34 @@ describeStores('Store', (open) => {
     assert.equal(processing?.status, 'processing');
     assert.equal(processing?.version, 2);
     assert.deepEqual(processing?.paymentCurrency, { iso: 'LTC', network_name: 'litecoin' });
-    assert.equal(
+    // The outcome is the transaction's: behind the status held is late, the same a duplicate.
+    assert.deepEqual(
       await store.advanceCheckout(saved.id, { status: 'created', at: 2001 }, callback),
-      undefined,
+      { outcome: 'late' },
     );
-    assert.equal(
-      (await store.advanceCheckout(saved.id, { status: 'failed', at: 2002 }, callback))?.status,
-      'failed',
+    assert.deepEqual(
+      await store.advanceCheckout(saved.id, { status: 'processing', at: 2001 }, callback),
+      { outcome: 'duplicate' },
     );
+    const failed = await store.advanceCheckout(saved.id, { status: 'failed', at: 2002 }, callback);
+    assert.equal(failed.outcome, 'applied');
+    assert.equal(failed.checkout?.status, 'failed');
     for (const status of ['paid', 'expired', 'processing'] as const) {
-      assert.equal(
-        await store.advanceCheckout(saved.id, { status, at: 2003 }, callback),
-        undefined,
-      );
+      assert.deepEqual(await store.advanceCheckout(saved.id, { status, at: 2003 }, callback), {
+        outcome: 'late',
+      });
     }
+    assert.deepEqual(
+      await store.advanceCheckout(saved.id, { status: 'failed', at: 2004 }, callback),
+      { outcome: 'duplicate' },
+    );
     const final = await store.getCheckout(saved.id);
     assert.equal(final?.status, 'failed');
     assert.equal(final?.version, 3);
     const log = await store.listCallbacks({ limit: 10 });
     assert.deepEqual(
       log.map((entry) => entry.outcome),
-      ['ignored', 'ignored', 'ignored', 'applied', 'ignored', 'applied'],
+      ['ignored', 'ignored', 'ignored', 'ignored', 'applied', 'ignored', 'ignored', 'applied'],
     );
     await store.close();
   });

@@ -52,6 +52,14 @@ export interface CheckoutChange {
   at: number;
 }
 
+/**
+ * What `advanceCheckout` did, decided inside its transaction: `applied` (the checkout moved on),
+ * `duplicate` (the status it already had) or `late` (a status behind the one it has).
+ */
+export type CheckoutAdvance =
+  | { outcome: 'applied'; checkout: CheckoutRecord }
+  | { outcome: 'duplicate' | 'late'; checkout?: undefined };
+
 export type IdempotencyReservation =
   | { kind: 'reserved' }
   | { kind: 'replay'; checkoutId: string }
@@ -170,16 +178,16 @@ export interface Store extends WebhookStore, FiguresPart {
   ): Promise<CheckoutRecord | undefined>;
   /**
    * Moves a checkout forward to `status`, logs the callback and writes the event `eventOf`
-   * makes of the changed checkout, in one transaction. Returns the checkout after the change
-   * (shared, as `getCheckout`'s), or `undefined` (and writes no event) when the status is not
-   * ahead of the current one.
+   * makes of the changed checkout, in one transaction. Answers the checkout after the change
+   * (shared, as `getCheckout`'s), or no checkout (and writes no event) when the status is not
+   * ahead of the current one, with the outcome either way.
    */
   advanceCheckout(
     id: string,
     change: CheckoutChange,
     callback: CallbackEntry,
     eventOf?: (checkout: CheckoutRecord) => NewEvent,
-  ): Promise<CheckoutRecord | undefined>;
+  ): Promise<CheckoutAdvance>;
   listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;
   /**
    * Marks the checkouts newly stale at `sweep.now` (at most `sweep.limit`) and writes the event

@@ -203,7 +203,7 @@ async function checkUpgraded(database: OldDatabase): Promise<void> {
       { receivedAt: NOW, type: 'payment_request', outcome: 'recorded', body: {} },
       { type: 'checkout.paid', createdAt: NOW, data: {}, dedupeKey: 'paid:pr-full' },
     );
-    const paid = await store.advanceCheckout(
+    const { checkout: paid } = await store.advanceCheckout(
       'checkout-full',
       { status: 'paid', at: NOW },
       { receivedAt: NOW, type: 'payment_request', outcome: '', body: {} },

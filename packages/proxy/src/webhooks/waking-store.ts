@@ -17,9 +17,9 @@ export function wakingStore(store: Store, wake: () => void): Store {
       return queued;
     },
     async advanceCheckout(...args) {
-      const changed = await store.advanceCheckout(...args);
-      if (changed) wake();
-      return changed;
+      const advance = await store.advanceCheckout(...args);
+      if (advance.checkout) wake();
+      return advance;
     },
     async markStaleCheckouts(...args) {
       const marked = await store.markStaleCheckouts(...args);

@@ -35,9 +35,6 @@ const FORBIDDEN = new Set(['missing_key', 'bad_key', 'missing_signature', 'bad_s
 /** The `type` label of a callback whose signature or body was refused: its type is not known. */
 const UNVERIFIED = 'unverified';
 
-/** A signed callback's type (`payment_request`, `deposit`, `*_exchange`…), or `other`. */
-const typeLabel = (type: string) => (/^[a-z_]{1,40}$/.test(type) ? type : 'other');
-
 /**
  * One answer for every key or signature refused: telling a wrong key from a wrong signature
  * would tell a guesser which API key is right. The log keeps the reason.
@@ -78,11 +75,11 @@ export function callbackRoutes(deps: CallbackRouteDeps) {
         await deps.failures(c, 'failed');
         throw refused();
       }
-      const type = typeLabel(callback.type);
+      const { type } = callback;
       const { changed, outcome } = await applyCallback(deps, callback).catch((error) => {
-        if (error instanceof ApiError && error.code === UNKNOWN_PAYMENT_REQUEST) {
-          deps.metrics?.callback(type, 'unknown');
-        }
+        // Counted either way: an unknown payment request, or a store that failed (answered 503).
+        const unknown = error instanceof ApiError && error.code === UNKNOWN_PAYMENT_REQUEST;
+        deps.metrics?.callback(type, unknown ? 'unknown' : 'error');
         throw error;
       });
       deps.metrics?.callback(type, outcome);
