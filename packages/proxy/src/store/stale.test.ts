@@ -108,7 +108,7 @@ describeStores('Stale checkouts', (open) => {
     );
     assert.equal((await store.listEvents({ type: 'checkout.stale', limit: 10 })).length, 1);
 
-    const paid = await store.advanceCheckout(
+    const { checkout: paid } = await store.advanceCheckout(
       saved.id,
       { status: 'paid', at: STALE_AT + 700_000 },
       callback,
