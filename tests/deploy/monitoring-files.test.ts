@@ -211,7 +211,7 @@ describe('scraping each proxy', () => {
     );
   });
 
-  it('Kubernetes: the metrics port and a PodMonitor of the job, the one way to scrape', () => {
+  it('Kubernetes: the metrics port, a PodMonitor of the job and the prometheus.io annotations agree', () => {
     const manifests = readKubernetes(['configmap.yaml', 'proxy.yaml', 'podmonitor.yaml']);
     const config = manifestOf(manifests, 'ConfigMap', 'crypto-pay-proxy').data;
     const template = manifestOf(manifests, 'Deployment', 'crypto-pay-proxy').spec.template;
@@ -219,8 +219,12 @@ describe('scraping each proxy', () => {
     assert.equal(config.METRICS_PORT, '9464');
     const port = (container!.ports as Manifest[]).find((p) => p.name === 'metrics');
     assert.equal(String(port?.containerPort), config.METRICS_PORT);
-    // No prometheus.io/* annotations: their job would not be the one the alerts select.
-    assert.equal(template.metadata.annotations, undefined);
+    // For a Prometheus that finds pods by annotation: the same port and path.
+    assert.deepEqual(template.metadata.annotations, {
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': config.METRICS_PORT,
+      'prometheus.io/path': '/metrics',
+    });
     const monitor = manifestOf(manifests, 'PodMonitor', 'crypto-pay-proxy');
     assert.equal(monitor.apiVersion, 'monitoring.coreos.com/v1');
     assert.deepEqual(monitor.spec.selector.matchLabels, template.metadata.labels);

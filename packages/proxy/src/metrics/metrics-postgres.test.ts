@@ -1,5 +1,5 @@
 /**
- * The metrics of proxies on PostgreSQL (the built bin, the test kit's stack over a throwaway
+ * The metrics of proxies on PostgreSQL (from their source, the test kit's stack over a throwaway
  * cluster): each proxy's pool, and the cluster's figures the same on every proxy; and the
  * start-up line when METRICS_PORT cannot be listened on.
  */
@@ -25,6 +25,7 @@ describe('Metrics on PostgreSQL', { timeout: 180_000 }, () => {
   before(async () => {
     cluster = await startPostgres({ database: 'crypto_pay_metrics' });
     stack = await startStack({
+      built: false,
       metrics: true,
       proxies: 2,
       proxyEnv: { DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '4' },
@@ -75,7 +76,7 @@ describe('METRICS_PORT at start-up', () => {
     const { port } = taken.address() as { port: number };
     try {
       const { code, stderr } = await runToExit({
-        ...proxyCommand(true),
+        ...proxyCommand(false),
         env: {
           HOST: '127.0.0.1',
           PORT: '0',

@@ -1,5 +1,5 @@
 /**
- * The metrics as Prometheus sees them: the built proxy against the sandbox (the test kit's
+ * The metrics as Prometheus sees them: the proxy (from its source) against the sandbox (the test kit's
  * stack, METRICS_PORT on), each family scraped and parsed from the text format after what it
  * counts happened; nothing but /metrics on that port; no id or amount in any label. The
  * PostgreSQL pool and the cluster's figures on several proxies: `metrics-postgres.test.ts`.
@@ -70,6 +70,7 @@ describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, ()
     const secret = newWebhookSecret();
     receiver = await startWebhookReceiver(secret);
     stack = await startStack({
+      built: false,
       metrics: true,
       proxyEnv: {
         WEBHOOK_URL: receiver.url,

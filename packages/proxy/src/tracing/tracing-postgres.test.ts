@@ -1,5 +1,5 @@
 /**
- * Traces on PostgreSQL: the built proxy on a real PostgreSQL with OTEL_EXPORTER_OTLP_ENDPOINT
+ * Traces on PostgreSQL: the proxy (from its source) on a real PostgreSQL with OTEL_EXPORTER_OTLP_ENDPOINT
  * set; the pg instrumentation's query spans belong to the create that ran them, and nothing of
  * the database's address or credentials leaves in a span. OTEL_SERVICE_NAME renames the service.
  */
@@ -27,6 +27,7 @@ describe('Traces on PostgreSQL', { timeout: 180_000 }, () => {
     cluster = await startPostgres({ database: 'crypto_pay_traces' });
     receiver = await startOtlpReceiver();
     stack = await startStack({
+      built: false,
       proxyEnv: {
         DATABASE_URL: cluster.url,
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,

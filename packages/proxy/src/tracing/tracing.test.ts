@@ -1,5 +1,5 @@
 /**
- * Traces as a collector sees them: the built proxy against the sandbox (the test kit's stack)
+ * Traces as a collector sees them: the proxy (from its source) against the sandbox (the test kit's stack)
  * with OTEL_EXPORTER_OTLP_ENDPOINT pointing at the test kit's OTLP receiver. A create's span,
  * named by its route, has the call to the service and the database queries as its children; the
  * request's log lines carry its trace id; a webhook attempt is a span of its own; no span holds
@@ -72,6 +72,7 @@ describe('Traces of the proxy process (OTEL_EXPORTER_OTLP_ENDPOINT)', { timeout:
     const secret = newWebhookSecret();
     webhooks = await startWebhookReceiver(secret);
     stack = await startStack({
+      built: false,
       proxyEnv: {
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
@@ -192,7 +193,7 @@ describe('Without OTEL_EXPORTER_OTLP_ENDPOINT', { timeout: 120_000 }, () => {
   let stack: Stack;
 
   before(async () => {
-    stack = await startStack({ proxyEnv: { NODE_OPTIONS: openTelemetryWatch } });
+    stack = await startStack({ built: false, proxyEnv: { NODE_OPTIONS: openTelemetryWatch } });
   });
 
   after(async () => {
