@@ -6,14 +6,13 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianPackages } from './debian-packages.mjs';
 import { guardAgainstOrphans } from './orphan-guard.ts';
-import { freePort } from './process.ts';
+import { exitOf, freePort } from './process.ts';
 import type { Stack } from './stack.ts';
 
 /** The HAProxy backend that holds the proxies: the `proxies` of `Server proxies/NAME is UP`. */
@@ -190,10 +189,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   };
   const output = () => lines.map((line) => `  ${line}`).join('\n');
 
-  const gone = () =>
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : once(child, 'exit').then(() => undefined);
+  const gone = () => exitOf(child);
   const cleanUp = () => {
     rmSync(directory, { recursive: true, force: true });
     guard.release();

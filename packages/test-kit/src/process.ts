@@ -67,6 +67,10 @@ export const KEPT_LINES = 1000;
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
+/** Resolves once `child` has exited: at once if it already has. */
+export const exitOf = (child: ChildProcess): Promise<void> =>
+  exited(child) ? Promise.resolve() : once(child, 'exit').then(() => undefined);
+
 /** Why a server process never became ready: its exit (or the timeout) and what it wrote. */
 export class NotReadyError extends Error {
   constructor(
@@ -239,8 +243,7 @@ export async function startServerProcess(
     };
   });
 
-  const gone = () =>
-    exited(child) ? Promise.resolve() : once(child, 'exit').then(() => undefined);
+  const gone = () => exitOf(child);
   return {
     name: options.name,
     url,

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { ensureDebianPackages } from './debian-packages.mjs';
 import { eventually } from './eventually.ts';
 import { guardAgainstOrphans } from './orphan-guard.ts';
-import { freePort } from './process.ts';
+import { exitOf, freePort } from './process.ts';
 
 /** Installs Debian's `prometheus` (2.42 on Debian 12, with `promtool`) when it is missing. */
 export function ensurePrometheus(): void {
@@ -251,10 +251,7 @@ export async function startPrometheus(options: PrometheusOptions = {}): Promise<
       });
     }
   });
-  const gone = () =>
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : once(child, 'exit').then(() => undefined);
+  const gone = () => exitOf(child);
   const cleanUp = () => {
     rmSync(directory, { recursive: true, force: true });
     guard.release();

@@ -8,39 +8,10 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { PrunedRows, Store } from '../store/store.ts';
-import type { Log } from './logger.ts';
+import { logRecorder, passReports } from './passes.test-helpers.ts';
 import { BACKLOG_PAUSE_MS, PRUNE_INTERVAL_MS, startPruning } from './retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-function recorder() {
-  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
-  const log: Log = (level, message, fields) => {
-    lines.push({ level, message, ...(fields ? { fields } : {}) });
-  };
-  return { lines, log };
-}
-
-/** The next pass's result: resolves when `onPass` reports it. */
-function passes() {
-  const queue: PrunedRows[] = [];
-  let waiting: ((pruned: PrunedRows) => void) | undefined;
-  return {
-    onPass(pruned: PrunedRows) {
-      if (waiting) {
-        waiting(pruned);
-        waiting = undefined;
-      } else queue.push(pruned);
-    },
-    next(): Promise<PrunedRows> {
-      const ready = queue.shift();
-      if (ready) return Promise.resolve(ready);
-      return new Promise((resolve) => {
-        waiting = resolve;
-      });
-    },
-  };
-}
 
 async function logCallbacks(store: Store, count: number, receivedAt: number) {
   for (let i = 0; i < count; i++) {
@@ -63,8 +34,8 @@ describe('pruning while serving', () => {
     let clock = 100 * DAY;
     await logCallbacks(store, 10, 1 * DAY);
     await logCallbacks(store, 3, 50 * DAY);
-    const { lines, log } = recorder();
-    const pass = passes();
+    const { lines, log } = logRecorder();
+    const pass = passReports<PrunedRows>();
     const pruning = startPruning({
       store,
       log,
@@ -114,8 +85,8 @@ describe('pruning while serving', () => {
   });
 
   it('says so and tries again at the interval when the store fails', async () => {
-    const { lines, log } = recorder();
-    const pass = passes();
+    const { lines, log } = logRecorder();
+    const pass = passReports<PrunedRows>();
     let calls = 0;
     const pruning = startPruning({
       store: {

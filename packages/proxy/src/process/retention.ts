@@ -9,6 +9,7 @@
 
 import type { PrunedRows, Store } from '../store/store.ts';
 import type { Log } from './logger.ts';
+import { type Passes, repeatPasses } from './passes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,38 +37,20 @@ export interface PruningOptions {
   onPass?: (pruned: PrunedRows) => void;
 }
 
-export interface Pruning {
-  /** Stops the timer and waits for a pass in progress. */
-  close(): Promise<void>;
-}
-
 const total = (pruned: PrunedRows) =>
   pruned.callbacks + pruned.deliveries + pruned.attempts + pruned.events;
 
 /** Starts pruning: a first pass at once, then as above. */
-export function startPruning(options: PruningOptions): Pruning {
+export function startPruning(options: PruningOptions): Passes {
   const { store, log } = options;
   const now = options.now ?? Date.now;
   const batch = options.batch ?? PRUNE_BATCH;
   const intervalMs = options.intervalMs ?? PRUNE_INTERVAL_MS;
   const retentionMs = options.retentionDays * DAY_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
   // What a run of passes without a pause has deleted: one log line when it ends.
   let sweep: PrunedRows = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
 
-  const schedule = (ms: number) => {
-    if (closed) return;
-    timer = setTimeout(() => {
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    }, ms);
-    timer.unref();
-  };
-
-  const pass = async () => {
+  return repeatPasses(async () => {
     const before = now() - retentionMs;
     let pruned: PrunedRows;
     try {
@@ -76,11 +59,9 @@ export function startPruning(options: PruningOptions): Pruning {
       log('warn', 'pruning paused: the store failed', {
         error: error instanceof Error ? error.message : String(error),
       });
-      schedule(intervalMs);
-      return;
+      return { waitMs: intervalMs };
     }
     for (const kind of Object.keys(sweep) as (keyof PrunedRows)[]) sweep[kind] += pruned[kind];
-    options.onPass?.(pruned);
     // A kind that filled its batch may have more: go on soon.
     const backlog = Object.values(pruned).some((count) => count >= batch);
     if (!backlog) {
@@ -92,15 +73,6 @@ export function startPruning(options: PruningOptions): Pruning {
       }
       sweep = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
     }
-    schedule(backlog ? BACKLOG_PAUSE_MS : intervalMs);
-  };
-
-  schedule(0);
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    return { waitMs: backlog ? BACKLOG_PAUSE_MS : intervalMs, report: pruned };
+  }, options.onPass);
 }

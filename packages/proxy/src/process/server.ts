@@ -29,9 +29,10 @@ import { dataFileWarnings, protectDataFiles } from './data-file-modes.ts';
 import { databaseOf } from './database-url.ts';
 import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
-import { type Pruning, startPruning } from './retention.ts';
+import type { Passes } from './passes.ts';
+import { startPruning } from './retention.ts';
 import { setupWarnings } from './setup-warnings.ts';
-import { type StaleSweeper, startStaleSweep } from './stale-sweep.ts';
+import { startStaleSweep } from './stale-sweep.ts';
 
 export interface RunningProxy {
   url: string;
@@ -115,8 +116,8 @@ export async function startProxy(
   // Until the proxy listens, a failure closes the store again: its lock would otherwise refuse
   // a later start in this process (another port, a test) as another process's.
   let webhooks: WebhookWorker | undefined;
-  let pruning: Pruning | undefined;
-  let staleSweep: StaleSweeper | undefined;
+  let pruning: Passes | undefined;
+  let staleSweep: Passes | undefined;
   let stopRelay = () => {};
   let metricsServer: MetricsServer | undefined;
   let poller: ClusterPoller | undefined;

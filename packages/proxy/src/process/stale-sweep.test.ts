@@ -5,42 +5,37 @@
  */
 
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { afterEach, beforeEach, describe, it, mock, type TestContext } from 'node:test';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { CheckoutRecord } from '../store/store.ts';
 import { checkout } from '../store/stores.test-helpers.ts';
-import type { Log } from './logger.ts';
+import { logRecorder, passReports } from './passes.test-helpers.ts';
 import { NO_CALLBACKS_WARNING, STALE_WARNING, startStaleSweep } from './stale-sweep.ts';
 
 const EXPIRED = 1_000_000_000;
 
-function recorder() {
-  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
-  const log: Log = (level, message, fields) => {
-    lines.push({ level, message, ...(fields ? { fields } : {}) });
-  };
-  return { lines, log };
-}
-
-/** Each pass's marked checkouts, as `onPass` reports them. */
-function passes() {
-  const queue: CheckoutRecord[][] = [];
-  let waiting: ((marked: CheckoutRecord[]) => void) | undefined;
-  return {
-    onPass(marked: CheckoutRecord[]) {
-      if (waiting) {
-        waiting(marked);
-        waiting = undefined;
-      } else queue.push(marked);
-    },
-    next(): Promise<CheckoutRecord[]> {
-      const ready = queue.shift();
-      if (ready) return Promise.resolve(ready);
-      return new Promise((resolve) => {
-        waiting = resolve;
-      });
-    },
-  };
+/**
+ * A sweep over `store` on the mock timers, staleAfterSeconds and intervalMs as given (1 s by
+ * default), its clock the returned `clock.now` (ms), which a test moves.
+ */
+async function sweeping(
+  t: TestContext,
+  store: Parameters<typeof startStaleSweep>[0]['store'],
+  options: { staleAfterSeconds: number; now: number },
+) {
+  const { lines, log } = logRecorder();
+  const pass = passReports<CheckoutRecord[]>();
+  const clock = { now: options.now };
+  const sweep = startStaleSweep({
+    store,
+    log,
+    staleAfterSeconds: options.staleAfterSeconds,
+    intervalMs: 1000,
+    now: () => clock.now,
+    onPass: pass.onPass,
+  });
+  t.after(() => sweep.close());
+  return { lines, pass, clock };
 }
 
 describe('the stale sweep', () => {
@@ -53,18 +48,10 @@ describe('the stale sweep', () => {
     const first = checkout({ expiresAt: EXPIRED });
     const later = checkout({ expiresAt: EXPIRED + 600 });
     for (const saved of [first, later]) await store.insertCheckout(saved, {});
-    const { lines, log } = recorder();
-    const pass = passes();
-    let now = EXPIRED * 1000 + 60_000;
-    const sweep = startStaleSweep({
-      store,
-      log,
+    const { lines, pass, clock } = await sweeping(t, store, {
       staleAfterSeconds: 60,
-      intervalMs: 1000,
-      now: () => now,
-      onPass: pass.onPass,
+      now: EXPIRED * 1000 + 60_000,
     });
-    t.after(() => sweep.close());
 
     mock.timers.tick(0);
     assert.deepEqual(
@@ -73,7 +60,7 @@ describe('the stale sweep', () => {
     );
     mock.timers.tick(1000);
     assert.deepEqual(await pass.next(), []);
-    now += 600_000;
+    clock.now += 600_000;
     mock.timers.tick(1000);
     assert.deepEqual(
       (await pass.next()).map((found) => found.id),
@@ -106,8 +93,8 @@ describe('the stale sweep', () => {
     const store = await openSqliteStore(':memory:');
     t.after(() => store.close());
     for (let i = 0; i < 5; i++) await store.insertCheckout(checkout({ expiresAt: EXPIRED }), {});
-    const { lines, log } = recorder();
-    const pass = passes();
+    const { lines, log } = logRecorder();
+    const pass = passReports<CheckoutRecord[]>();
     let failing = false;
     const sweep = startStaleSweep({
       store: {
@@ -139,18 +126,10 @@ describe('the stale sweep', () => {
     t.after(() => store.close());
     const quiet = checkout({ expiresAt: EXPIRED, createdAt: 5000, updatedAt: 5000 });
     await store.insertCheckout(quiet, {});
-    const { lines, log } = recorder();
-    const pass = passes();
-    let now = EXPIRED * 1000;
-    const sweep = startStaleSweep({
-      store,
-      log,
+    const { lines, pass, clock } = await sweeping(t, store, {
       staleAfterSeconds: 0,
-      intervalMs: 1000,
-      now: () => now,
-      onPass: pass.onPass,
+      now: EXPIRED * 1000,
     });
-    t.after(() => sweep.close());
     mock.timers.tick(0);
     assert.equal((await pass.next()).length, 1);
     const silence = lines.filter((line) => line.message === NO_CALLBACKS_WARNING);
@@ -179,7 +158,7 @@ describe('the stale sweep', () => {
       body: {},
     });
     assert.equal(await store.lastCallbackAt(), 7000);
-    now += 10_000;
+    clock.now += 10_000;
     mock.timers.tick(1000);
     assert.deepEqual(
       (await pass.next()).map((found) => found.id),
@@ -191,18 +170,10 @@ describe('the stale sweep', () => {
   it('says it once per silent spell, and again after a callback when silence returns', async (t) => {
     const store = await openSqliteStore(':memory:');
     t.after(() => store.close());
-    const { lines, log } = recorder();
-    const pass = passes();
-    let now = EXPIRED * 1000;
-    const sweep = startStaleSweep({
-      store,
-      log,
+    const { lines, pass, clock } = await sweeping(t, store, {
       staleAfterSeconds: 0,
-      intervalMs: 1000,
-      now: () => now,
-      onPass: pass.onPass,
+      now: EXPIRED * 1000,
     });
-    t.after(() => sweep.close());
     const silences = () =>
       lines
         .filter((line) => line.message === NO_CALLBACKS_WARNING)
@@ -210,17 +181,17 @@ describe('the stale sweep', () => {
     /** A checkout made at `createdAt` that the next pass finds stale. */
     const staleNext = async (createdAt: number) => {
       const saved = checkout({
-        expiresAt: Math.floor(now / 1000),
+        expiresAt: Math.floor(clock.now / 1000),
         createdAt,
         updatedAt: createdAt,
       });
       await store.insertCheckout(saved, {});
-      mock.timers.tick(now === EXPIRED * 1000 ? 0 : 1000);
+      mock.timers.tick(clock.now === EXPIRED * 1000 ? 0 : 1000);
       assert.deepEqual(
         (await pass.next()).map((found) => found.id),
         [saved.id],
       );
-      now += 10_000;
+      clock.now += 10_000;
     };
 
     await staleNext(5000);

@@ -10,6 +10,7 @@
 import type { CheckoutRecord, Store } from '../store/store.ts';
 import { staleEvent } from '../webhooks/events.ts';
 import type { Log } from './logger.ts';
+import { type Passes, repeatPasses } from './passes.ts';
 
 /** `STALE_AFTER_SECONDS` unless set: an hour past the payment request's expiry. */
 export const DEFAULT_STALE_AFTER_SECONDS = 3600;
@@ -41,32 +42,14 @@ export interface StaleSweepOptions {
   onPass?: (marked: CheckoutRecord[]) => void;
 }
 
-export interface StaleSweeper {
-  /** Stops the timer and waits for a pass in progress. */
-  close(): Promise<void>;
-}
-
-export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
+export function startStaleSweep(options: StaleSweepOptions): Passes {
   const { store, log } = options;
   const now = options.now ?? Date.now;
   const batch = options.batch ?? STALE_BATCH;
   const intervalMs = options.intervalMs ?? DEFAULT_STALE_SWEEP_INTERVAL_MS;
   const staleAfterMs = options.staleAfterSeconds * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closed = false;
   // The last callback (0: none) as of the spell already warned of; another value is a new spell.
   let warnedSpell: number | undefined;
-
-  const schedule = (ms: number) => {
-    if (closed) return;
-    timer = setTimeout(() => {
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    }, ms);
-    timer.unref();
-  };
 
   /**
    * One more warning when nothing at all was heard since the first of `marked` was made, once
@@ -85,7 +68,7 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
     });
   };
 
-  const pass = async () => {
+  return repeatPasses(async (closing) => {
     const marked: CheckoutRecord[] = [];
     try {
       for (;;) {
@@ -103,7 +86,7 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
             stale_after_seconds: options.staleAfterSeconds,
           });
         }
-        if (found.length < batch || closed) break;
+        if (found.length < batch || closing()) break;
       }
       if (marked.length > 0) await noteSilence(marked);
     } catch (error) {
@@ -111,16 +94,6 @@ export function startStaleSweep(options: StaleSweepOptions): StaleSweeper {
         error: error instanceof Error ? error.message : String(error),
       });
     }
-    options.onPass?.(marked);
-    schedule(intervalMs);
-  };
-
-  schedule(0);
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    return { waitMs: intervalMs, report: marked };
+  }, options.onPass);
 }
