@@ -19,7 +19,7 @@ import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 /** The cluster figures are polled every 5 s: a loaded machine may take a few rounds. */
 const POLLED_MS = 30_000;
 
-describe('Metrics on PostgreSQL', { timeout: 180_000 }, () => {
+describe('Metrics on PostgreSQL', () => {
   let cluster: PostgresCluster;
   let stack: Stack;
   before(async () => {

@@ -45,7 +45,7 @@ const PER_CLIENT = 12;
 /** What must never be a label value: ids, amounts, addresses of what the tests made. */
 const secretsOfLabels: string[] = [];
 
-describe('Metrics of the proxy process (METRICS_PORT)', { timeout: 180_000 }, () => {
+describe('Metrics of the proxy process (METRICS_PORT)', () => {
   let stack: Stack;
   let receiver: WebhookReceiver;
   let metricsUrl: string;

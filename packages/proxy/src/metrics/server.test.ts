@@ -10,11 +10,14 @@ import { after, before, describe, it } from 'node:test';
 import { Registry } from 'prom-client';
 import { METRICS_MAX_CONNECTIONS, type MetricsServer, startMetricsServer } from './server.ts';
 
-describe('The metrics listener', { timeout: 30_000 }, () => {
+/** The idle time-out of the listener under test: short, so the test's wait for it is too. */
+const IDLE_MS = 300;
+
+describe('The metrics listener', () => {
   let server: MetricsServer;
   let port: number;
   before(async () => {
-    server = await startMetricsServer(new Registry(), '127.0.0.1', 0);
+    server = await startMetricsServer(new Registry(), '127.0.0.1', 0, IDLE_MS);
     port = Number(new URL(server.url).port);
   });
   after(() => server?.close());
@@ -63,5 +66,18 @@ describe('The metrics listener', { timeout: 30_000 }, () => {
         () => 0,
       );
     }
+  });
+
+  it('closes a connection that sends nothing, and one left idle after its answer', async () => {
+    const silent = await opened();
+    await once(silent, 'close');
+    const kept = await opened();
+    kept.write(`GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    let answer = '';
+    kept.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    await once(kept, 'close');
+    assert.match(answer, /^HTTP\/1\.1 200 /);
   });
 });

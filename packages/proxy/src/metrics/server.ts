@@ -66,6 +66,8 @@ export async function startMetricsServer(
   registry: Registry,
   host: string,
   port: number,
+  /** For tests: a shorter idle time-out than IDLE_TIMEOUT_MS. */
+  idleTimeoutMs = IDLE_TIMEOUT_MS,
 ): Promise<MetricsServer> {
   const server = createAdaptorServer({
     fetch: metricsApp(registry).fetch,
@@ -80,7 +82,7 @@ export async function startMetricsServer(
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   // The time-outs above start with a request's first byte: a connection that sends nothing
   // is ended by this one.
-  server.setTimeout(IDLE_TIMEOUT_MS);
+  server.setTimeout(idleTimeoutMs);
   server.maxConnections = METRICS_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     // Named after the variable to change, as the main port's failures are (`main.ts`).

@@ -18,7 +18,7 @@ import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 
 const SERVER = 2;
 
-describe('Traces on PostgreSQL', { timeout: 180_000 }, () => {
+describe('Traces on PostgreSQL', () => {
   let cluster: PostgresCluster;
   let receiver: OtlpReceiver;
   let stack: Stack;

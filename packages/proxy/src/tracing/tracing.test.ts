@@ -62,7 +62,7 @@ async function traceOfCreate(stack: Stack): Promise<{ id: string; traceId: strin
 const urlOf = (span: ReceivedSpan) =>
   String(span.attributes['url.full'] ?? span.attributes['http.url']);
 
-describe('Traces of the proxy process (OTEL_EXPORTER_OTLP_ENDPOINT)', { timeout: 180_000 }, () => {
+describe('Traces of the proxy process (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
   let receiver: OtlpReceiver;
   let webhooks: WebhookReceiver;
   let stack: Stack;
@@ -189,7 +189,7 @@ describe('Traces of the proxy process (OTEL_EXPORTER_OTLP_ENDPOINT)', { timeout:
   });
 });
 
-describe('Without OTEL_EXPORTER_OTLP_ENDPOINT', { timeout: 120_000 }, () => {
+describe('Without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   let stack: Stack;
 
   before(async () => {
