@@ -1,12 +1,14 @@
 /**
- * Requests tried again as a widget tries them while proxies restart behind a balancer: a create
- * with its Idempotency-Key, and a status read, each after a refused, reset or unavailable
- * answer, at an EventSource's own pace. Every try that failed is noted, for a test's messages.
+ * Requests tried again as their senders try them: a widget's create with its Idempotency-Key
+ * and its status read while proxies restart behind a balancer, and the processing service's
+ * signed callback, each after a refused, reset or unavailable answer, at an EventSource's own
+ * pace. Every try that failed is noted, for a test's messages.
  */
 
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
-import { createCheckout, readCheckout } from './checkouts.ts';
+import { createCheckout, readCheckout, sendCallback } from './checkouts.ts';
 import { type Answer, connectionErrorCode } from './http.ts';
+import type { Stack } from './stack.ts';
 
 /** Answers a widget tries again: the balancer or proxy had nobody (or no time) for it. */
 const RETRIED_STATUSES = new Set([502, 503, 504]);
@@ -26,20 +28,22 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /**
  * Tries `attempt` until it gives an answer that `done` accepts; a thrown connection error or a
- * retried status is noted in `failures` and tried again; anything else throws.
+ * `retried` status (by default RETRIED_STATUSES) is noted in `failures` and tried again;
+ * anything else throws.
  */
 async function untilAnswered(
   what: string,
   attempt: () => Promise<Answer>,
   done: (answer: Answer) => boolean,
   failures: Failure[],
+  retried: ReadonlySet<number> = RETRIED_STATUSES,
 ): Promise<Answer> {
   for (let tries = 0; ; tries++) {
     let note: string;
     try {
       const answer = await attempt();
       if (done(answer)) return answer;
-      if (!RETRIED_STATUSES.has(answer.status) && !isKeyInUse(answer)) {
+      if (!retried.has(answer.status) && !isKeyInUse(answer)) {
         throw new Error(`${what} answered ${answer.status}: ${answer.text}`);
       }
       note = `${what}: ${answer.status}`;
@@ -92,4 +96,23 @@ export async function readStatus(
     failures,
   );
   return checkoutSchema.parse(answer.json).status;
+}
+
+/**
+ * A signed callback sent as a processing service does, until it has its 200: tried again after
+ * a reset connection or a 408, a proxy too busy to read it in time (neither reached the
+ * proxy's log). A 5xx is an answer the test must see: it throws.
+ */
+export function deliveredCallback(
+  stack: Stack,
+  body: string,
+  failures: Failure[],
+): Promise<Answer> {
+  return untilAnswered(
+    'callback',
+    () => sendCallback(stack, body),
+    (answer) => answer.status === 200,
+    failures,
+    new Set([408]),
+  );
 }
