@@ -12,6 +12,7 @@ import type {
   RefundInstructions,
   StatusDetail,
 } from '@crypto-pay/protocol/proxy-api';
+import type { AccountsPart } from './accounts.ts';
 import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 import type { StaleSweep } from './stale.ts';
@@ -157,7 +158,7 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store extends WebhookStore, FiguresPart {
+export interface Store extends WebhookStore, FiguresPart, AccountsPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
