@@ -163,6 +163,18 @@ export const redeliveredSchema = {
   },
 };
 
+/** `POST /admin/webhook-endpoints/{id}/test`: the test event queued for that endpoint. */
+export const testedSchema = {
+  type: 'object',
+  required: ['id', 'endpoint_id', 'queued'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', description: 'The webhook.test event’s id (see its deliveries).' },
+    endpoint_id: { type: 'string' },
+    queued: { const: true },
+  },
+};
+
 /** One delivery attempt of a webhook event. */
 export const attemptSchema = {
   type: 'object',

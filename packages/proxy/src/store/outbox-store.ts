@@ -16,6 +16,7 @@ import {
   eventSeq,
   type NewEvent,
   settlementOf,
+  TEST_EVENT_TYPE,
   type WebhookStore,
 } from './outbox.ts';
 import { attemptOf, attemptRow, endpointOf, endpointWithSecretsOf, eventOf, json } from './rows.ts';
@@ -143,6 +144,40 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         const queued = await fanOut(trx, event.seq, event.type, now);
         if (queued > 0) await dialect.announce(trx, { outbox: true });
         return queued;
+      });
+    },
+    async testEndpoint(id, now) {
+      return db.transaction().execute(async (trx) => {
+        const endpoint = await trx
+          .selectFrom('webhook_endpoints')
+          .select('id')
+          .where('id', '=', id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!endpoint) return undefined;
+        const seq = await dialect.insertEvent(trx, {
+          type: TEST_EVENT_TYPE,
+          createdAt: now,
+          data: { endpoint_id: id },
+        });
+        if (seq === undefined) return undefined;
+        await trx
+          .insertInto('webhook_deliveries')
+          .values({
+            event_seq: seq,
+            endpoint_id: id,
+            state: 'pending',
+            next_attempt_at: now,
+            created_at: now,
+          })
+          .execute();
+        await dialect.announce(trx, { outbox: true });
+        const event = await trx
+          .selectFrom('webhook_events')
+          .select('id')
+          .where('seq', '=', seq)
+          .executeTakeFirstOrThrow();
+        return event.id;
       });
     },
     async setEnvEndpoint(url, now) {

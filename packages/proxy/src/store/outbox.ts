@@ -26,6 +26,9 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
+/** The type of the event `testEndpoint` sends, to one endpoint on request. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
 /** The endpoint of `WEBHOOK_URL`, whose secret lives in the environment only. */
 export const ENV_ENDPOINT_ID = 'env';
 
@@ -110,6 +113,12 @@ export interface WebhookStore {
    * (0 when no endpoint takes its type), undefined when the event is unknown.
    */
   redeliverEvent(id: string, now: number): Promise<number | undefined>;
+
+  /**
+   * Writes a `webhook.test` event queued for endpoint `id` only (whatever its event types):
+   * the event's id, undefined when the endpoint is unknown or deleted.
+   */
+  testEndpoint(id: string, now: number): Promise<string | undefined>;
 
   /** Makes the environment's endpoint send to `url`, or stops it (undefined). */
   setEnvEndpoint(url: string | undefined, now: number): Promise<void>;

@@ -17,7 +17,17 @@ import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 import type { StaleSweep } from './stale.ts';
 
-// The record lives in its own file; the store's users import it from here, with the store.
+// The accounts' and the record's types live in their own files; the store's users import them
+// from here, with the store.
+export {
+  type Account,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type DashboardSession,
+  ROLES,
+  type Role,
+  SETUP_ACCOUNT,
+} from './accounts.ts';
 export {
   type CheckoutRecord,
   type CurrencyRef,

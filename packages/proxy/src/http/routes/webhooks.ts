@@ -13,17 +13,20 @@ import {
   endpointWithSecretSchema,
   redeliveredSchema,
   rotatedSecretSchema,
+  testedSchema,
 } from '../../openapi/answers.ts';
 import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import {
   type DeliveryAttempt,
   ENV_ENDPOINT_ID,
+  TEST_EVENT_TYPE,
   type WebhookEndpoint,
   type WebhookStore,
 } from '../../store/outbox.ts';
 import { newWebhookSecret } from '../../webhooks/endpoint-url.ts';
 import { eventPayload } from '../../webhooks/send.ts';
 import { FAILING_AFTER_MS } from '../../webhooks/worker.ts';
+import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, pageSize } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
@@ -37,6 +40,8 @@ import {
 export interface WebhookRouteDeps {
   store: WebhookStore;
   now: () => number;
+  /** Endpoint changes and redeliveries go in the audit log. */
+  audit: Audit;
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -90,7 +95,7 @@ function refuseEnvironment(id: string): void {
   }
 }
 
-export function webhookRoutes({ store, now }: WebhookRouteDeps) {
+export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
   return new Hono<AppEnv>()
     .post(
       '/webhook-endpoints',
@@ -110,6 +115,10 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
         if (body.event_types !== undefined) endpoint.eventTypes = [...new Set(body.event_types)];
         await store.createEndpoint(endpoint, secret);
         c.get('log')('info', 'webhook endpoint created', { endpoint_id: endpoint.id });
+        await audit(c, 'endpoint_created', {
+          target: endpoint.id,
+          detail: { event_types: endpoint.eventTypes },
+        });
         return c.json({ ...endpointView(endpoint, now()), secret }, 201);
       },
     )
@@ -142,6 +151,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
         refuseEnvironment(id);
         if (!(await store.deleteEndpoint(id, now()))) throw endpointNotFound();
         c.get('log')('info', 'webhook endpoint deleted', { endpoint_id: id });
+        await audit(c, 'endpoint_deleted', { target: id });
         return c.body(null, 204);
       },
     )
@@ -167,7 +177,23 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
         const until = now() + grace * 1000;
         if (!(await store.rotateEndpointSecret(id, secret, until))) throw endpointNotFound();
         c.get('log')('info', 'webhook endpoint secret rotated', { endpoint_id: id });
+        await audit(c, 'secret_rotated', { target: id, detail: { grace_seconds: grace } });
         return c.json({ id, secret, previous_secret_expires_at: seconds(until) }, 200);
+      },
+    )
+    .post(
+      '/webhook-endpoints/:id/test',
+      describeRoute({
+        summary: `Send a ${TEST_EVENT_TYPE} event to this endpoint only, through the outbox (its attempts are in the deliveries)`,
+        responses: { 202: ok('Queued', testedSchema), ...errors(404), ...bodyTooLarge },
+      }),
+      async (c) => {
+        const id = c.req.param('id');
+        const eventId = await store.testEndpoint(id, now());
+        if (eventId === undefined) throw endpointNotFound();
+        c.get('log')('info', 'webhook test event queued', { endpoint_id: id, event_id: eventId });
+        await audit(c, 'endpoint_tested', { target: id, detail: { event_id: eventId } });
+        return c.json({ id: eventId, endpoint_id: id, queued: true }, 202);
       },
     )
     .get(
@@ -221,6 +247,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
           );
         }
         c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
+        await audit(c, 'event_redelivered', { target: id, detail: { deliveries } });
         return c.json({ id, queued: true, deliveries }, 202);
       },
     )
