@@ -75,7 +75,7 @@ describe('/openapi.json', () => {
 
     // Every merchant route: the token, and the refusals of a wrong one.
     const list = paths['/admin/checkouts'].get;
-    assert.deepEqual(list.security, [{ bearer: [] }]);
+    assert.deepEqual(list.security, [{ bearer: [] }, { session: [] }]);
     assert.ok(list.responses['401'] && list.responses['429'] && list.responses['422']);
     const limit = list.parameters.find((parameter: { name: string }) => parameter.name === 'limit');
     assert.match(limit.description, /1 to 200/);
