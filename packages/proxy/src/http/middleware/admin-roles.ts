@@ -59,8 +59,12 @@ export function routeKey(c: Context): string | undefined {
   return `${route.method} ${route.path}`;
 }
 
-/** The role this request's route needs (HEAD as GET); an owner's for a route not listed. */
+/**
+ * The role this request's route needs (HEAD as GET): an owner's for a route not listed; any
+ * signed-in role's where no route matches (the answer is the 404 of no route).
+ */
 export function neededRole(c: Context): RouteRole {
   const key = routeKey(c);
-  return (key === undefined ? undefined : ADMIN_ROUTE_ROLES[key]) ?? 'owner';
+  if (key === undefined) return 'viewer';
+  return ADMIN_ROUTE_ROLES[key] ?? 'owner';
 }
