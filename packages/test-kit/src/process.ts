@@ -101,6 +101,8 @@ export interface NodeCommand {
   openFiles?: number;
   /** The Node to run it with (another version's, say); this test's own unless given. */
   node?: string;
+  /** Written to its stdin, which is then closed (a pipe, not a terminal); empty unless given. */
+  input?: string;
 }
 
 /** Spawns `node <bin> ...args` (bin as given, relative to `cwd`), both output streams piped. */
@@ -120,8 +122,12 @@ function spawnNode(options: NodeCommand) {
   const child = spawn(file!, args, {
     cwd: options.cwd ?? ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // Closed at once without input: an end of file, as /dev/null would give. A child that exits
+  // unread breaks the pipe: nothing to report then.
+  child.stdin.on('error', () => {});
+  child.stdin.end(options.input ?? '');
   // Never outlive the test process, whatever way it ends.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
