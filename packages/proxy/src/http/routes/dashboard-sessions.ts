@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { verifyPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
-import { errors, ok, ref } from '../../openapi/operations.ts';
+import { bodyTooLarge, errors, ok, ref } from '../../openapi/operations.ts';
 import { SETUP_ACCOUNT } from '../../store/store.ts';
 import { signInSchema } from '../account-schemas.ts';
 import type { Audit } from '../audit.ts';
@@ -163,7 +163,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       '/session',
       describeRoute({
         summary: 'Sign out: the session ends on the server and its cookie is cleared',
-        responses: { 204: { description: 'Signed out' }, ...errors(403) },
+        responses: { 204: { description: 'Signed out' }, ...errors(403), ...bodyTooLarge },
       }),
       async (c) => {
         const current = await currentSession(c, deps);
