@@ -351,6 +351,12 @@ export function proxyRoutes(
       queryString(['event_id', 'endpoint_id', 'limit']).map((q) => `/admin/webhook-deliveries${q}`),
     ),
     adminRoute(
+      'PATCH /admin/webhook-endpoints/:id',
+      1,
+      pathSegment.map((id) => `/admin/webhook-endpoints/${id}`),
+      encodedBody(mutatedOrAnyJson({ disabled: true, event_types: ['checkout.paid'] })),
+    ),
+    adminRoute(
       'POST /admin/webhook-endpoints/:id/test',
       1,
       pathSegment.map((id) => `/admin/webhook-endpoints/${id}/test`),

@@ -43,6 +43,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { webhookEndpointChangeRoutes } from './routes/webhook-endpoint-changes.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { installedWidgetParts, type WidgetParts, widgetPartRoutes } from './routes/widget-parts.ts';
 
@@ -223,6 +224,7 @@ export function createApp(options: AppOptions) {
   app.route('/admin', adminRoutes({ store, currencies, now }));
   app.route('/admin', processingOperationRoutes({ processing, audit }));
   app.route('/admin', webhookRoutes({ store, now, audit }));
+  app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
   app.route('/admin', accountRoutes({ store, now, audit }));
   app.route('/', openApiRoutes(app));
 

@@ -117,6 +117,10 @@ const endpointProperties = {
     type: 'integer',
     description: 'During a rotation’s grace period: until when the old secret signs too.',
   },
+  disabled: {
+    const: true,
+    description: 'Disabled (PATCH with disabled): no event is queued for it. Absent when enabled.',
+  },
 };
 
 /** The merchant's view of a webhook endpoint: never its secret. */

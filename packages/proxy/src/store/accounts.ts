@@ -73,7 +73,7 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   account_changed: ['role', 'password_changed', 'disabled'],
   event_redelivered: ['deliveries'],
   endpoint_created: ['event_types'],
-  endpoint_changed: [],
+  endpoint_changed: ['url_changed', 'event_types', 'disabled'],
   endpoint_deleted: [],
   secret_rotated: ['grace_seconds'],
   endpoint_tested: ['event_id'],

@@ -8,6 +8,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
+import { cancelPendingDeliveries, endpointChanges } from './endpoints.ts';
 import {
   type AttemptResult,
   CLAIMS_PER_ENDPOINT,
@@ -16,7 +17,6 @@ import {
   eventSeq,
   type NewEvent,
   settlementOf,
-  TEST_EVENT_TYPE,
   type WebhookStore,
 } from './outbox.ts';
 import { attemptOf, attemptRow, endpointOf, endpointWithSecretsOf, eventOf, json } from './rows.ts';
@@ -28,7 +28,11 @@ const activeEndpoints = compiledQuery<
   Record<never, never>,
   Pick<Selectable<WebhookEndpointsTable>, 'id' | 'event_types'>
 >((db) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'event_types']).where('deleted_at', 'is', null),
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'event_types'])
+    .where('deleted_at', 'is', null)
+    .where('disabled_at', 'is', null),
 );
 
 /**
@@ -90,12 +94,7 @@ async function deleteEndpoint(trx: Db, id: string, now: number): Promise<boolean
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (deleted.numUpdatedRows === 0n) return false;
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ state: 'cancelled', claimed_until: null })
-    .where('endpoint_id', '=', id)
-    .where('state', '=', 'pending')
-    .execute();
+  await cancelPendingDeliveries(trx, id);
   return true;
 }
 
@@ -122,6 +121,7 @@ async function logAttempt(
 /** The outbox part of the store. */
 export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookStore {
   return {
+    ...endpointChanges(db, dialect),
     async listEvents({ after, type, limit }) {
       const rows = await db
         .selectFrom('webhook_events')
@@ -144,40 +144,6 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         const queued = await fanOut(trx, event.seq, event.type, now);
         if (queued > 0) await dialect.announce(trx, { outbox: true });
         return queued;
-      });
-    },
-    async testEndpoint(id, now) {
-      return db.transaction().execute(async (trx) => {
-        const endpoint = await trx
-          .selectFrom('webhook_endpoints')
-          .select('id')
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!endpoint) return undefined;
-        const seq = await dialect.insertEvent(trx, {
-          type: TEST_EVENT_TYPE,
-          createdAt: now,
-          data: { endpoint_id: id },
-        });
-        if (seq === undefined) return undefined;
-        await trx
-          .insertInto('webhook_deliveries')
-          .values({
-            event_seq: seq,
-            endpoint_id: id,
-            state: 'pending',
-            next_attempt_at: now,
-            created_at: now,
-          })
-          .execute();
-        await dialect.announce(trx, { outbox: true });
-        const event = await trx
-          .selectFrom('webhook_events')
-          .select('id')
-          .where('seq', '=', seq)
-          .executeTakeFirstOrThrow();
-        return event.id;
       });
     },
     async setEnvEndpoint(url, now) {

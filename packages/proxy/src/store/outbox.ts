@@ -42,6 +42,16 @@ export interface WebhookEndpoint {
   failingSince?: number;
   /** Until when the secret before the last rotation still signs too. */
   previousSecretUntil?: number;
+  /** When it was disabled: no event is queued for it meanwhile. */
+  disabledAt?: number;
+}
+
+/** What `PATCH /admin/webhook-endpoints/{id}` changes of an endpoint. */
+export interface EndpointChange {
+  url?: string;
+  /** null: every type again. */
+  eventTypes?: string[] | null;
+  disabled?: boolean;
 }
 
 /** A managed endpoint with what signs for it (never shown after creation). */
@@ -116,9 +126,19 @@ export interface WebhookStore {
 
   /**
    * Writes a `webhook.test` event queued for endpoint `id` only (whatever its event types):
-   * the event's id, undefined when the endpoint is unknown or deleted.
+   * the event's id; `disabled` when it is disabled (nothing written); undefined when it is
+   * unknown or deleted.
    */
-  testEndpoint(id: string, now: number): Promise<string | undefined>;
+  testEndpoint(id: string, now: number): Promise<string | 'disabled' | undefined>;
+  /**
+   * Changes an endpoint's URL, event types or disabled state at `now` (disabling ends its
+   * pending deliveries); the endpoint after, undefined when unknown or deleted.
+   */
+  changeEndpoint(
+    id: string,
+    change: EndpointChange,
+    now: number,
+  ): Promise<WebhookEndpoint | undefined>;
 
   /** Makes the environment's endpoint send to `url`, or stops it (undefined). */
   setEnvEndpoint(url: string | undefined, now: number): Promise<void>;

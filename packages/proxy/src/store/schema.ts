@@ -296,7 +296,8 @@ const HISTORY: readonly Migration[] = [
   },
   {
     // People of the dashboard (`accounts.ts`): accounts with a scrypt hash (its parameters and
-    // salt in the one string), their sessions (the token's SHA-256 only) and the audit log.
+    // salt in the one string), their sessions (the token's SHA-256 only) and the audit log; and
+    // webhook endpoints it can disable.
     version: FIRST + 2,
     up: (db, dialect) => {
       const t = types(dialect);
@@ -344,6 +345,8 @@ const HISTORY: readonly Migration[] = [
           .addColumn('detail', t.json)
           .compile(),
         s.createIndex('audit_log_actor').on('audit_log').columns(['actor', 'id']).compile(),
+        // A webhook endpoint the dashboard disabled (`endpoints.ts`): kept, sent nothing.
+        s.alterTable('webhook_endpoints').addColumn('disabled_at', t.ms).compile(),
         s.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).compile(),
       ];
     },

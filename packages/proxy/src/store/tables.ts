@@ -104,6 +104,8 @@ export interface WebhookEndpointsTable {
   created_at: number;
   failing_since: number | null;
   deleted_at: number | null;
+  /** Disabled through the merchant API: no event is queued for it until it is enabled again. */
+  disabled_at: number | null;
 }
 
 export interface WebhookDeliveriesTable {

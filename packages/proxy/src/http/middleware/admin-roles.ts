@@ -36,6 +36,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /admin/invoices': 'operator',
   'POST /admin/invoices/:foreign_id/cancel': 'operator',
   'POST /admin/webhook-endpoints': 'operator',
+  'PATCH /admin/webhook-endpoints/:id': 'operator',
   'DELETE /admin/webhook-endpoints/:id': 'operator',
   'POST /admin/webhook-endpoints/:id/rotate-secret': 'operator',
   'POST /admin/webhook-endpoints/:id/test': 'operator',

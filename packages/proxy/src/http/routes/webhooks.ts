@@ -13,13 +13,11 @@ import {
   endpointWithSecretSchema,
   redeliveredSchema,
   rotatedSecretSchema,
-  testedSchema,
 } from '../../openapi/answers.ts';
 import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import {
   type DeliveryAttempt,
   ENV_ENDPOINT_ID,
-  TEST_EVENT_TYPE,
   type WebhookEndpoint,
   type WebhookStore,
 } from '../../store/outbox.ts';
@@ -48,7 +46,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 
 /** An endpoint as listed: never its secret. */
-function endpointView(endpoint: WebhookEndpoint, now: number) {
+export function endpointView(endpoint: WebhookEndpoint, now: number) {
   const failing = endpoint.failingSince;
   return {
     id: endpoint.id,
@@ -60,6 +58,7 @@ function endpointView(endpoint: WebhookEndpoint, now: number) {
     status:
       failing === undefined ? 'ok' : now - failing >= FAILING_AFTER_MS ? 'failing' : 'retrying',
     ...(failing === undefined ? {} : { failing_since: seconds(failing) }),
+    ...(endpoint.disabledAt === undefined ? {} : { disabled: true }),
     ...(endpoint.previousSecretUntil === undefined || endpoint.previousSecretUntil <= now
       ? {}
       : { previous_secret_expires_at: seconds(endpoint.previousSecretUntil) }),
@@ -81,11 +80,11 @@ function attemptView(attempt: DeliveryAttempt) {
   };
 }
 
-const endpointNotFound = () =>
+export const endpointNotFound = () =>
   new ApiError(404, 'webhook_endpoint_not_found', 'There is no webhook endpoint with this id.');
 
 /** The environment's endpoint is WEBHOOK_URL's: changed there, not through the API. */
-function refuseEnvironment(id: string): void {
+export function refuseEnvironment(id: string): void {
   if (id === ENV_ENDPOINT_ID) {
     throw new ApiError(
       409,
@@ -179,21 +178,6 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
         c.get('log')('info', 'webhook endpoint secret rotated', { endpoint_id: id });
         await audit(c, 'secret_rotated', { target: id, detail: { grace_seconds: grace } });
         return c.json({ id, secret, previous_secret_expires_at: seconds(until) }, 200);
-      },
-    )
-    .post(
-      '/webhook-endpoints/:id/test',
-      describeRoute({
-        summary: `Send a ${TEST_EVENT_TYPE} event to this endpoint only, through the outbox (its attempts are in the deliveries)`,
-        responses: { 202: ok('Queued', testedSchema), ...errors(404), ...bodyTooLarge },
-      }),
-      async (c) => {
-        const id = c.req.param('id');
-        const eventId = await store.testEndpoint(id, now());
-        if (eventId === undefined) throw endpointNotFound();
-        c.get('log')('info', 'webhook test event queued', { endpoint_id: id, event_id: eventId });
-        await audit(c, 'endpoint_tested', { target: id, detail: { event_id: eventId } });
-        return c.json({ id: eventId, endpoint_id: id, queued: true }, 202);
       },
     )
     .get(
