@@ -101,7 +101,7 @@ export interface NodeCommand {
   openFiles?: number;
   /** The Node to run it with (another version's, say); this test's own unless given. */
   node?: string;
-  /** Written to its stdin, which is then closed (a pipe, not a terminal); empty unless given. */
+  /** Written to its stdin, which is then closed (a pipe, not a terminal); /dev/null unless given. */
   input?: string;
 }
 
@@ -119,15 +119,16 @@ function spawnNode(options: NodeCommand) {
     options.openFiles === undefined
       ? command
       : ['sh', '-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...command];
-  const child = spawn(file!, args, {
-    cwd: options.cwd ?? ROOT,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  // Closed at once without input: an end of file, as /dev/null would give. A child that exits
-  // unread breaks the pipe: nothing to report then.
-  child.stdin.on('error', () => {});
-  child.stdin.end(options.input ?? '');
+  const spawnOptions = { cwd: options.cwd ?? ROOT, env };
+  const child =
+    options.input === undefined
+      ? spawn(file!, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(file!, args, { ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (options.input !== undefined) {
+    // A child that exits without reading it breaks the pipe: nothing to report then.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input);
+  }
   // Never outlive the test process, whatever way it ends.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
