@@ -33,11 +33,12 @@ export const BEARER_ACTOR: Actor = { name: 'admin-token', role: 'owner', via: 'b
 export const notSignedIn = () =>
   new ApiError(401, 'not_signed_in', 'Sign in first: there is no session, or it has ended.');
 
-export const crossOrigin = () =>
+/** `own` is the origin the proxy saw the request on: behind TLS, it reads https only when told. */
+export const crossOrigin = (own: string) =>
   new ApiError(
     403,
     'cross_origin',
-    'This change must come from the dashboard on this proxy’s own origin.',
+    `This change must come from the dashboard on this proxy’s own origin, ${own} (behind a TLS front end: TRUST_PROXY=true and X-Forwarded-Proto: https).`,
   );
 
 export function adminAuth({ token, failures, ...sessions }: AdminAuthOptions) {
@@ -53,11 +54,9 @@ export function adminAuth({ token, failures, ...sessions }: AdminAuthOptions) {
     if (header === undefined && hasSessionCookie(c)) {
       const current = await currentSession(c, sessions);
       if (!current) throw notSignedIn();
-      if (
-        !SAFE_METHODS.has(c.req.method) &&
-        c.req.header('Origin') !== requestOrigin(c, sessions.trustProxy)
-      ) {
-        throw crossOrigin();
+      const own = requestOrigin(c, sessions.trustProxy);
+      if (!SAFE_METHODS.has(c.req.method) && c.req.header('Origin') !== own) {
+        throw crossOrigin(own);
       }
       actor = current.actor;
     } else {

@@ -84,9 +84,8 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       async (c) => {
         // A sign-in another site's page makes would sign the browser in to an account of theirs.
         const origin = c.req.header('Origin');
-        if (origin !== undefined && origin !== requestOrigin(c, deps.trustProxy)) {
-          throw crossOrigin();
-        }
+        const own = requestOrigin(c, deps.trustProxy);
+        if (origin !== undefined && origin !== own) throw crossOrigin(own);
         const body = c.req.valid('json');
         if (
           body.admin_token !== undefined &&
@@ -167,9 +166,8 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       }),
       async (c) => {
         const current = await currentSession(c, deps);
-        if (current && c.req.header('Origin') !== requestOrigin(c, deps.trustProxy)) {
-          throw crossOrigin();
-        }
+        const own = requestOrigin(c, deps.trustProxy);
+        if (current && c.req.header('Origin') !== own) throw crossOrigin(own);
         if (current) c.set('actor', current.actor);
         if (await closeSession(c, deps)) await audit(c, 'sign_out');
         return c.body(null, 204);
