@@ -8,6 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { hashPassword } from '../../accounts/passwords.ts';
+import { openPostgresStore } from '../../store/postgres.ts';
+import { usePostgres } from '../../store/stores.test-helpers.ts';
 import {
   ADMIN_TOKEN,
   adminHeaders,
@@ -288,6 +290,49 @@ describe('a fresh install', () => {
       const { response } = await signIn(proxy, body);
       assert.equal(response.status, 422, JSON.stringify(body));
       assert.equal((await json(response)).code, 'invalid_request');
+    }
+  });
+});
+
+describe('several proxies on one PostgreSQL database', () => {
+  const cluster = usePostgres();
+
+  it('share sessions, sign-outs and the sign-in limit', async () => {
+    const url = await cluster().createDatabase('dashboard_sessions');
+    const extra = { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '2' };
+    const [one, two] = [
+      testProxy(shared.sandbox, extra, { store: await openPostgresStore(url) }),
+      testProxy(shared.sandbox, extra, { store: await openPostgresStore(url) }),
+    ] as const;
+    try {
+      await createAccount(one, 'ann', 'owner');
+      const cookie = remember(await sessionOf(one, 'ann', 'owner'));
+      const who = await withSession(two, cookie, '/admin/session');
+      assert.equal(who.status, 200);
+      assert.equal((await json(who)).account.name, 'ann');
+      assert.equal(
+        (await withSession(two, cookie, '/admin/session', { method: 'DELETE' })).status,
+        204,
+      );
+      assert.equal((await withSession(one, cookie, '/admin/checkouts')).status, 401);
+
+      // Two failures for ann, one on each proxy: the third try is slowed on either.
+      const from = { 'X-Forwarded-For': '203.0.113.50' };
+      assert.equal(
+        (await signIn(one, { name: 'ann', password: 'wrong-1' }, from)).response.status,
+        401,
+      );
+      const other = { 'X-Forwarded-For': '203.0.113.51' };
+      assert.equal(
+        (await signIn(two, { name: 'ann', password: 'wrong-2' }, other)).response.status,
+        401,
+      );
+      const third = { 'X-Forwarded-For': '203.0.113.52' };
+      const slowed = await signIn(one, { name: 'ann', password: PASSWORDS.owner }, third);
+      assert.equal(slowed.response.status, 429);
+    } finally {
+      await one.store.close();
+      await two.store.close();
     }
   });
 });
