@@ -8,6 +8,7 @@
 
 import type { Kysely } from 'kysely';
 import { accounts } from './accounts.ts';
+import { auditLog } from './audit-log.ts';
 import { checkouts } from './checkouts.ts';
 import { createClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
@@ -40,6 +41,7 @@ export function assembleStore(
     ...createClaims(db, dialect, lease),
     ...rateLimit(db, dialect),
     ...accounts(db, dialect),
+    ...auditLog(db),
     ...figures(db),
     pruneBefore: prune,
     async ping() {

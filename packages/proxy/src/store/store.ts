@@ -13,6 +13,7 @@ import type {
   StatusDetail,
 } from '@crypto-pay/protocol/proxy-api';
 import type { AccountsPart } from './accounts.ts';
+import type { AuditLogPart } from './audit-log.ts';
 import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 import type { StaleSweep } from './stale.ts';
@@ -21,13 +22,12 @@ import type { StaleSweep } from './stale.ts';
 // from here, with the store.
 export {
   type Account,
-  AUDIT_ACTIONS,
-  type AuditAction,
   type DashboardSession,
   ROLES,
   type Role,
   SETUP_ACCOUNT,
 } from './accounts.ts';
+export { AUDIT_ACTIONS, type AuditAction } from './audit-log.ts';
 export {
   type CheckoutRecord,
   type CurrencyRef,
@@ -168,7 +168,7 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store extends WebhookStore, FiguresPart, AccountsPart {
+export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLogPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
