@@ -350,6 +350,53 @@ export function proxyRoutes(
       1,
       queryString(['event_id', 'endpoint_id', 'limit']).map((q) => `/admin/webhook-deliveries${q}`),
     ),
+    adminRoute(
+      'PATCH /admin/webhook-endpoints/:id',
+      1,
+      pathSegment.map((id) => `/admin/webhook-endpoints/${id}`),
+      encodedBody(mutatedOrAnyJson({ disabled: true, event_types: ['checkout.paid'] })),
+    ),
+    adminRoute(
+      'POST /admin/webhook-endpoints/:id/test',
+      1,
+      pathSegment.map((id) => `/admin/webhook-endpoints/${id}/test`),
+      encodedBody(fc.jsonValue({ maxDepth: 2 })),
+    ),
+    // The dashboard's accounts and audit log, with the bearer token (an owner).
+    adminRoute(
+      'GET /admin/accounts',
+      1,
+      queryString(['x']).map((q) => `/admin/accounts${q}`),
+    ),
+    adminRoute(
+      'POST /admin/accounts',
+      1,
+      '/admin/accounts',
+      encodedBody(
+        mutatedOrAnyJson({ name: 'fuzz-vic', password: 'a fuzzed pass phrase', role: 'viewer' }),
+      ),
+    ),
+    adminRoute(
+      'PATCH /admin/accounts/:name',
+      1,
+      pathSegment.map((name) => `/admin/accounts/${name}`),
+      encodedBody(mutatedOrAnyJson({ role: 'operator', disabled: false })),
+    ),
+    adminRoute(
+      'GET /admin/audit-log',
+      1,
+      queryString(['actor', 'action', 'before', 'limit']).map((q) => `/admin/audit-log${q}`),
+    ),
+    // Signing in to the dashboard takes no bearer token: plain headers, any body.
+    route(
+      'POST /admin/session',
+      1,
+      'POST',
+      '/admin/session',
+      encodedBody(mutatedOrAnyJson({ name: 'fuzz-vic', password: 'not the pass phrase' })),
+    ),
+    route('GET /admin/session', 1, 'GET', '/admin/session', none),
+    route('DELETE /admin/session', 1, 'DELETE', '/admin/session', none),
     // The widget's chunks: its version or another, a chunk's name or anything.
     route(
       'GET /widget/:version/chunks/:file',

@@ -105,6 +105,8 @@ export interface NodeCommand {
   openFiles?: number;
   /** The Node to run it with (another version's, say); this test's own unless given. */
   node?: string;
+  /** Written to its stdin, which is then closed (a pipe, not a terminal); /dev/null unless given. */
+  input?: string;
 }
 
 /** Spawns `node <bin> ...args` (bin as given, relative to `cwd`), both output streams piped. */
@@ -121,11 +123,16 @@ function spawnNode(options: NodeCommand) {
     options.openFiles === undefined
       ? command
       : ['sh', '-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...command];
-  const child = spawn(file!, args, {
-    cwd: options.cwd ?? ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const spawnOptions = { cwd: options.cwd ?? ROOT, env };
+  const child =
+    options.input === undefined
+      ? spawn(file!, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(file!, args, { ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (options.input !== undefined) {
+    // A child that exits without reading it breaks the pipe: nothing to report then.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input);
+  }
   // Never outlive the test process, whatever way it ends.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);

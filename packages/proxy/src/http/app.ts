@@ -20,6 +20,7 @@ import type { Log } from '../process/logger.ts';
 import { checkedCurrencyCache } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
+import { auditOf } from './audit.ts';
 import { bodyLimit, closeUnreadBodies, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
 import { edgeHeadersOnAnswers } from './edge-headers.ts';
@@ -32,14 +33,17 @@ import { dotSegmentGuard } from './middleware/path-guard.ts';
 import { failureLimit, rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
+import { dashboardSessionRoutes } from './routes/dashboard-sessions.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { webhookEndpointChangeRoutes } from './routes/webhook-endpoint-changes.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { installedWidgetParts, type WidgetParts, widgetPartRoutes } from './routes/widget-parts.ts';
 
@@ -184,16 +188,44 @@ export function createApp(options: AppOptions) {
       }),
     );
 
-  if (config.adminToken !== undefined) {
-    app.use(
-      '/admin/*',
-      describeRoute(merchantAuth),
-      adminAuth(config.adminToken, failures('admin-failures')),
-    );
-    app.route('/admin', adminRoutes({ store, currencies, now }));
-    app.route('/admin', processingOperationRoutes({ processing }));
-    app.route('/admin', webhookRoutes({ store, now }));
-  }
+  // Mounted with or without ADMIN_TOKEN: accounts made with `users add` sign in either way;
+  // without it no bearer token is taken and no setup session can be opened.
+  const sessions = { store, now, trustProxy: config.trustProxy };
+  const audit = auditOf({ store, now });
+  const signInLimit = (name: string, key: (c: Context<AppEnv>) => string) =>
+    failureLimit({
+      perMinute: config.authFailuresPerMinute,
+      store,
+      key,
+      name,
+      refusal: {
+        code: 'too_many_sign_ins',
+        sentence: 'Too many failed sign-ins for this name or from this address. Try again later.',
+      },
+      ...limitClock,
+    });
+  app.use(
+    '/admin/*',
+    describeRoute(merchantAuth),
+    adminAuth({ token: config.adminToken, failures: failures('admin-failures'), ...sessions }),
+  );
+  app.route(
+    '/admin',
+    dashboardSessionRoutes({
+      ...sessions,
+      adminToken: config.adminToken,
+      audit,
+      limits: {
+        byAddress: signInLimit('sign-in-address', clientOf),
+        byName: (account) => signInLimit('sign-in-name', () => account),
+      },
+    }),
+  );
+  app.route('/admin', adminRoutes({ store, currencies, now }));
+  app.route('/admin', processingOperationRoutes({ processing, audit }));
+  app.route('/admin', webhookRoutes({ store, now, audit }));
+  app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
+  app.route('/admin', accountRoutes({ store, now, audit }));
   app.route('/', openApiRoutes(app));
 
   app.notFound((c) => {

@@ -2,6 +2,17 @@
 
 import type { HttpBindings } from '@hono/node-server';
 import type { Log } from '../process/logger.ts';
+import type { Role } from '../store/accounts.ts';
+
+/** Who makes a merchant API request: the bearer token, or a dashboard session's account. */
+export interface Actor {
+  /** The account's name; `admin-token` for the bearer token and the setup session. */
+  name: string;
+  role: Role;
+  via: 'bearer' | 'session';
+  /** The setup session of a fresh install (ADMIN_TOKEN, no owner account yet). */
+  setup?: boolean;
+}
 
 export interface AppEnv {
   /** Node's request and response under @hono/node-server; absent in `app.request()`. */
@@ -17,5 +28,7 @@ export interface AppEnv {
     unmatched?: boolean;
     /** The largest body `readBody` takes: set by the body limit. */
     maxBodyBytes?: number;
+    /** Who is asking, set by the merchant API's guard (`admin-auth.ts`). */
+    actor?: Actor;
   };
 }

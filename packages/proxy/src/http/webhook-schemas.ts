@@ -38,6 +38,22 @@ export const createEndpointSchema = z.strictObject(
   },
 );
 
+/** `PATCH /admin/webhook-endpoints/{id}`: what is given changes, the rest stays. */
+export const changeEndpointSchema = z.strictObject(
+  {
+    url: z.optional(createEndpointSchema.shape.url),
+    event_types: z.optional(
+      z.nullable(
+        z
+          .array(eventType)
+          .check(z.minLength(1, 'The event_types must name at least one type when given.')),
+      ),
+    ),
+    disabled: z.optional(z.boolean({ error: 'The disabled field must be true or false.' })),
+  },
+  { error: 'The request body must be a JSON object such as {"disabled": true}.' },
+);
+
 /** `POST /admin/webhook-endpoints/{id}/rotate-secret`. */
 export const rotateSecretSchema = z.strictObject(
   {

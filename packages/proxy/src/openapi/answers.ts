@@ -117,6 +117,10 @@ const endpointProperties = {
     type: 'integer',
     description: 'During a rotation’s grace period: until when the old secret signs too.',
   },
+  disabled: {
+    const: true,
+    description: 'Disabled (PATCH with disabled): no event is queued for it. Absent when enabled.',
+  },
 };
 
 /** The merchant's view of a webhook endpoint: never its secret. */
@@ -160,6 +164,18 @@ export const redeliveredSchema = {
       minimum: 1,
       description: 'How many endpoints it is queued for.',
     },
+  },
+};
+
+/** `POST /admin/webhook-endpoints/{id}/test`: the test event queued for that endpoint. */
+export const testedSchema = {
+  type: 'object',
+  required: ['id', 'endpoint_id', 'queued'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', description: 'The webhook.test event’s id (see its deliveries).' },
+    endpoint_id: { type: 'string' },
+    queued: { const: true },
   },
 };
 

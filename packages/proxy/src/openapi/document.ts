@@ -37,7 +37,10 @@ const documentation = () => ({
     description: 'Public API for the <crypto-pay> widget, callbacks, and the merchant API.',
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer' },
+      session: { type: 'apiKey', in: 'cookie', name: 'crypto_pay_session' },
+    },
     schemas: {
       ...componentSchemas({
         Error: proxyErrorSchema,

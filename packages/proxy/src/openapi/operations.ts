@@ -47,11 +47,18 @@ export const storeUnreadable = {
   503: ok('store_unavailable: the store could not be read; try again later.', ref('Error')),
 };
 
-/** Every merchant route (`/admin/*`): the bearer token of `ADMIN_TOKEN`, slowed after failures. */
+/**
+ * Every merchant route (`/admin/*`): the bearer token of `ADMIN_TOKEN` (slowed after failures),
+ * or the dashboard's session cookie with a role high enough.
+ */
 export const merchantAuth: DescribeRouteOptions = {
-  security: [{ bearer: [] }],
+  security: [{ bearer: [] }, { session: [] }],
   responses: {
     ...errors(401),
+    403: ok(
+      'forbidden_role: the session’s account has too low a role for this route; cross_origin: a change made with the session cookie whose Origin is not this proxy’s own.',
+      ref('Error'),
+    ),
     429: ok(
       'rate_limited: too many refused tokens from this address (AUTH_FAILURES_PER_MINUTE); every request of it, the right token too, is refused until Retry-After seconds have passed.',
       ref('Error'),

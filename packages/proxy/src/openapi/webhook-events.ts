@@ -40,6 +40,9 @@ export function webhookEvents() {
   });
   return {
     checkout: operation(CHECKOUT_EVENT_TYPES.join(', ')),
+    test: operation(
+      'webhook.test: sent to one endpoint on request (POST /admin/webhook-endpoints/{id}/test), data {endpoint_id}',
+    ),
     relayed: operation(
       'invoice.<status>, withdrawal.<status>, deposit.<status>, exchange.<status>',
     ),

@@ -1,6 +1,7 @@
 /**
  * `crypto-pay-proxy`: reads the environment, starts the proxy, stops it gracefully on SIGTERM,
- * SIGINT or SIGHUP; `crypto-pay-proxy backup <target-file>` copies its database instead.
+ * SIGINT or SIGHUP; `crypto-pay-proxy backup <target-file>` copies its database instead, and
+ * `crypto-pay-proxy users add --role <role> <name>` makes a dashboard account.
  */
 
 import { DatabaseFileError, NativeAddonError } from '../store/open-failure.ts';
@@ -9,6 +10,7 @@ import { tracesWanted } from '../tracing/hooks.ts';
 import { backupCommand } from './backup.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startProxy } from './server.ts';
+import { usersCommand } from './users.ts';
 
 /** Exit codes: 2 is a configuration the merchant can fix, 1 anything else. */
 const CONFIGURATION = 2;
@@ -51,9 +53,10 @@ function failure(error: unknown, config: Config | undefined): [string, number] {
 
 const [command, ...args] = process.argv.slice(2);
 if (command === 'backup') process.exit(await backupCommand(args, process.env));
+if (command === 'users') process.exit(await usersCommand(args, process.env));
 if (command !== undefined) {
   console.error(
-    `crypto-pay-proxy: unknown command ${JSON.stringify(command)}: run crypto-pay-proxy with no arguments to start, or crypto-pay-proxy backup <target-file>`,
+    `crypto-pay-proxy: unknown command ${JSON.stringify(command)}: run crypto-pay-proxy with no arguments to start, crypto-pay-proxy backup <target-file>, or crypto-pay-proxy users add --role <role> <name>`,
   );
   process.exit(CONFIGURATION);
 }

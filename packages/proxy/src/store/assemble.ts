@@ -1,11 +1,14 @@
 /**
  * A store put together from its parts, the same on both databases: checkouts and the callback
- * log, what a create claims, the webhook outbox, the rate limits, pruning, and readiness's probe.
+ * log, what a create claims, the webhook outbox, the rate limits, the dashboard's accounts and
+ * audit log, pruning, and readiness's probe.
  * What differs comes in with `dialect`; opening, following changes and closing are the
  * database's own (`sqlite.ts`, `postgres.ts`).
  */
 
 import type { Kysely } from 'kysely';
+import { accounts } from './accounts.ts';
+import { auditLog } from './audit-log.ts';
 import { checkouts } from './checkouts.ts';
 import { createClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
@@ -37,6 +40,8 @@ export function assembleStore(
     ...checkouts(db, dialect, (trx, event) => writeEvent(dialect, trx, event)),
     ...createClaims(db, dialect, lease),
     ...rateLimit(db, dialect),
+    ...accounts(db, dialect),
+    ...auditLog(db),
     ...figures(db),
     pruneBefore: prune,
     async ping() {

@@ -8,6 +8,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
+import { cancelPendingDeliveries, endpointChanges } from './endpoints.ts';
 import {
   type AttemptResult,
   CLAIMS_PER_ENDPOINT,
@@ -27,7 +28,11 @@ const activeEndpoints = compiledQuery<
   Record<never, never>,
   Pick<Selectable<WebhookEndpointsTable>, 'id' | 'event_types'>
 >((db) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'event_types']).where('deleted_at', 'is', null),
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'event_types'])
+    .where('deleted_at', 'is', null)
+    .where('disabled_at', 'is', null),
 );
 
 /**
@@ -89,12 +94,7 @@ async function deleteEndpoint(trx: Db, id: string, now: number): Promise<boolean
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (deleted.numUpdatedRows === 0n) return false;
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ state: 'cancelled', claimed_until: null })
-    .where('endpoint_id', '=', id)
-    .where('state', '=', 'pending')
-    .execute();
+  await cancelPendingDeliveries(trx, id);
   return true;
 }
 
@@ -121,6 +121,7 @@ async function logAttempt(
 /** The outbox part of the store. */
 export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookStore {
   return {
+    ...endpointChanges(db, dialect),
     async listEvents({ after, type, limit }) {
       const rows = await db
         .selectFrom('webhook_events')

@@ -26,6 +26,9 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
+/** The type of the event `testEndpoint` sends, to one endpoint on request. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
 /** The endpoint of `WEBHOOK_URL`, whose secret lives in the environment only. */
 export const ENV_ENDPOINT_ID = 'env';
 
@@ -39,6 +42,16 @@ export interface WebhookEndpoint {
   failingSince?: number;
   /** Until when the secret before the last rotation still signs too. */
   previousSecretUntil?: number;
+  /** When it was disabled: no event is queued for it meanwhile. */
+  disabledAt?: number;
+}
+
+/** What `PATCH /admin/webhook-endpoints/{id}` changes of an endpoint. */
+export interface EndpointChange {
+  url?: string;
+  /** null: every type again. */
+  eventTypes?: string[] | null;
+  disabled?: boolean;
 }
 
 /** A managed endpoint with what signs for it (never shown after creation). */
@@ -110,6 +123,22 @@ export interface WebhookStore {
    * (0 when no endpoint takes its type), undefined when the event is unknown.
    */
   redeliverEvent(id: string, now: number): Promise<number | undefined>;
+
+  /**
+   * Writes a `webhook.test` event queued for endpoint `id` only (whatever its event types):
+   * the event's id; `disabled` when it is disabled (nothing written); undefined when it is
+   * unknown or deleted.
+   */
+  testEndpoint(id: string, now: number): Promise<string | 'disabled' | undefined>;
+  /**
+   * Changes an endpoint's URL, event types or disabled state at `now` (disabling ends its
+   * pending deliveries); the endpoint after, undefined when unknown or deleted.
+   */
+  changeEndpoint(
+    id: string,
+    change: EndpointChange,
+    now: number,
+  ): Promise<WebhookEndpoint | undefined>;
 
   /** Makes the environment's endpoint send to `url`, or stops it (undefined). */
   setEnvEndpoint(url: string | undefined, now: number): Promise<void>;

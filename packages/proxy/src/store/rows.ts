@@ -156,7 +156,9 @@ export function sessionRowOf(session: CheckoutSession): Insertable<CheckoutSessi
 }
 
 export type EventRow = Pick<Selectable<WebhookEventsTable>, 'id' | 'type' | 'created_at' | 'data'>;
-export type EndpointRow = Omit<Selectable<WebhookEndpointsTable>, 'deleted_at'>;
+export type EndpointRow = Omit<Selectable<WebhookEndpointsTable>, 'deleted_at' | 'disabled_at'> & {
+  disabled_at?: number | null;
+};
 /** A `webhook_attempts` row joined with its delivery's event id and type and endpoint id. */
 export type AttemptRow = Selectable<WebhookAttemptsTable> & {
   event_id: string;
@@ -177,6 +179,7 @@ export function endpointOf(row: EndpointRow): WebhookEndpoint {
   put(endpoint, 'eventTypes', row.event_types === null ? null : json(row.event_types));
   put(endpoint, 'failingSince', row.failing_since);
   put(endpoint, 'previousSecretUntil', row.previous_secret_until);
+  put(endpoint, 'disabledAt', row.disabled_at ?? null);
   return endpoint;
 }
 

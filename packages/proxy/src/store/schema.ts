@@ -294,6 +294,63 @@ const HISTORY: readonly Migration[] = [
         .compile(),
     ],
   },
+  {
+    // People of the dashboard (`accounts.ts`): accounts with a scrypt hash (its parameters and
+    // salt in the one string), their sessions (the token's SHA-256 only) and the audit log; and
+    // webhook endpoints it can disable.
+    version: FIRST + 2,
+    up: (db, dialect) => {
+      const t = types(dialect);
+      const s = db.schema;
+      return [
+        s
+          .createTable('accounts')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) =>
+            c.notNull().check(sql`role IN ('viewer', 'operator', 'owner')`),
+          )
+          .addColumn('created_at', t.ms, (c) => c.notNull())
+          .addColumn('disabled_at', t.ms)
+          .compile(),
+        s
+          .createTable('dashboard_sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          // No reference to accounts: the setup session of ADMIN_TOKEN has no account row.
+          .addColumn('account', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.ms, (c) => c.notNull())
+          .addColumn('last_seen_at', t.ms, (c) => c.notNull())
+          .addColumn('expires_at', t.ms, (c) => c.notNull())
+          .addColumn('ended_at', t.ms)
+          .compile(),
+        s
+          .createIndex('dashboard_sessions_account')
+          .on('dashboard_sessions')
+          .column('account')
+          .compile(),
+        s
+          .createIndex('dashboard_sessions_expires')
+          .on('dashboard_sessions')
+          .column('expires_at')
+          .compile(),
+        s
+          .createTable('audit_log')
+          .addColumn('id', t.serial, (c) =>
+            dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
+          )
+          .addColumn('at', t.ms, (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target', 'text')
+          .addColumn('detail', t.json)
+          .compile(),
+        s.createIndex('audit_log_actor').on('audit_log').columns(['actor', 'id']).compile(),
+        // A webhook endpoint the dashboard disabled (`endpoints.ts`): kept, sent nothing.
+        s.alterTable('webhook_endpoints').addColumn('disabled_at', t.ms).compile(),
+        s.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).compile(),
+      ];
+    },
+  },
 ];
 
 /** The version a database is at once the plan has run. */

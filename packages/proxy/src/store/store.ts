@@ -12,11 +12,22 @@ import type {
   RefundInstructions,
   StatusDetail,
 } from '@crypto-pay/protocol/proxy-api';
+import type { AccountsPart } from './accounts.ts';
+import type { AuditLogPart } from './audit-log.ts';
 import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 import type { StaleSweep } from './stale.ts';
 
-// The record lives in its own file; the store's users import it from here, with the store.
+// The accounts' and the record's types live in their own files; the store's users import them
+// from here, with the store.
+export {
+  type Account,
+  type DashboardSession,
+  ROLES,
+  type Role,
+  SETUP_ACCOUNT,
+} from './accounts.ts';
+export { AUDIT_ACTIONS, type AuditAction } from './audit-log.ts';
 export {
   type CheckoutRecord,
   type CurrencyRef,
@@ -157,7 +168,7 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store extends WebhookStore, FiguresPart {
+export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLogPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.

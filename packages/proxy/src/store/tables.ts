@@ -104,6 +104,8 @@ export interface WebhookEndpointsTable {
   created_at: number;
   failing_since: number | null;
   deleted_at: number | null;
+  /** Disabled through the merchant API: no event is queued for it until it is enabled again. */
+  disabled_at: number | null;
 }
 
 export interface WebhookDeliveriesTable {
@@ -135,6 +137,36 @@ export interface RateBucketsTable {
   updated_at: number;
 }
 
+export interface AccountsTable {
+  name: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash. */
+  password_hash: string;
+  role: 'viewer' | 'operator' | 'owner';
+  created_at: number;
+  disabled_at: number | null;
+}
+
+export interface DashboardSessionsTable {
+  /** SHA-256 of the cookie's token (the token itself is never stored). */
+  token_hash: string;
+  /** The account's name, or `admin-token` for the setup session of a fresh install. */
+  account: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end (12 hours after sign-in). */
+  expires_at: number;
+  ended_at: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor: string;
+  action: string;
+  target: string | null;
+  detail: Json<Record<string, unknown>> | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: number;
@@ -152,5 +184,8 @@ export interface Tables {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   rate_buckets: RateBucketsTable;
+  accounts: AccountsTable;
+  dashboard_sessions: DashboardSessionsTable;
+  audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
 }

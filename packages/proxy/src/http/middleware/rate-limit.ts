@@ -31,10 +31,10 @@ function checkPerMinute(perMinute: number): void {
   }
 }
 
-/** 429 `rate_limited` with `Retry-After` while a bucket's `wait` (seconds) says it is empty. */
-function refuseWhileEmpty(wait: number, sentence: string): void {
+/** 429 (`rate_limited` unless told) with `Retry-After` while a bucket's `wait` (seconds) says it is empty. */
+function refuseWhileEmpty(wait: number, sentence: string, code = 'rate_limited'): void {
   if (wait > 0) {
-    throw new ApiError(429, 'rate_limited', sentence, {
+    throw new ApiError(429, code, sentence, {
       headers: { 'Retry-After': String(wait) },
     });
   }
@@ -56,6 +56,8 @@ export function rateLimit({ perMinute, store, key, now }: RateLimitOptions) {
 export interface FailureLimitOptions extends RateLimitOptions {
   /** Keeps these buckets apart from other limits' of the same client. */
   name: string;
+  /** The 429's code and sentence, when not `rate_limited`'s of an address. */
+  refusal?: { code: string; sentence: string };
 }
 
 /**
@@ -79,6 +81,10 @@ export function failureLimit({
   key,
   now,
   name,
+  refusal = {
+    code: 'rate_limited',
+    sentence: 'Too many failed attempts from this address. Try again later.',
+  },
 }: FailureLimitOptions): FailureLimit {
   checkPerMinute(perMinute);
   return async (c, outcome) => {
@@ -88,6 +94,6 @@ export function failureLimit({
       cost: outcome === 'failed' ? 1 : 0,
       ...(now === undefined ? {} : { now: now() }),
     });
-    refuseWhileEmpty(wait, 'Too many failed attempts from this address. Try again later.');
+    refuseWhileEmpty(wait, refusal.sentence, refusal.code);
   };
 }

@@ -14,11 +14,18 @@ import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
 import { dataOf, ok, pathParameter, ref, serviceErrors } from '../../openapi/operations.ts';
+import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, transactionQuerySchema } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 
-export function processingOperationRoutes({ processing }: { processing: ProcessingClient }) {
+export interface ProcessingOperationDeps {
+  processing: ProcessingClient;
+  /** Invoices and withdrawals go in the audit log. */
+  audit: Audit;
+}
+
+export function processingOperationRoutes({ processing, audit }: ProcessingOperationDeps) {
   return new Hono<AppEnv>()
     .get(
       '/balances',
@@ -60,6 +67,10 @@ export function processingOperationRoutes({ processing }: { processing: Processi
       async (c) => {
         const data = await processing.createInvoice(c.req.valid('json')).catch(passThrough);
         c.get('log')('info', 'invoice created', { invoice_id: data.id });
+        await audit(c, 'invoice_created', {
+          target: String(data.id),
+          detail: { foreign_id: data.foreign_id, amount: data.amount, currency: data.currency },
+        });
         return c.json({ data }, 201);
       },
     )
@@ -74,7 +85,9 @@ export function processingOperationRoutes({ processing }: { processing: Processi
         },
       }),
       async (c) => {
-        await processing.cancelInvoice(c.req.param('foreign_id')).catch(passThrough);
+        const foreignId = c.req.param('foreign_id');
+        await processing.cancelInvoice(foreignId).catch(passThrough);
+        await audit(c, 'invoice_cancelled', { target: foreignId });
         return c.json([], 200);
       },
     )
@@ -88,6 +101,14 @@ export function processingOperationRoutes({ processing }: { processing: Processi
       async (c) => {
         const data = await processing.createWithdrawal(c.req.valid('json')).catch(passThrough);
         c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
+        await audit(c, 'withdrawal_created', {
+          target: String(data.id),
+          detail: {
+            foreign_id: data.foreign_id,
+            amount: data.amount,
+            currency: data.receiver_currency,
+          },
+        });
         return c.json({ data }, 201);
       },
     )

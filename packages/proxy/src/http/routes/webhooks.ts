@@ -24,6 +24,7 @@ import {
 import { newWebhookSecret } from '../../webhooks/endpoint-url.ts';
 import { eventPayload } from '../../webhooks/send.ts';
 import { FAILING_AFTER_MS } from '../../webhooks/worker.ts';
+import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, pageSize } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
@@ -37,13 +38,15 @@ import {
 export interface WebhookRouteDeps {
   store: WebhookStore;
   now: () => number;
+  /** Endpoint changes and redeliveries go in the audit log. */
+  audit: Audit;
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 
 /** An endpoint as listed: never its secret. */
-function endpointView(endpoint: WebhookEndpoint, now: number) {
+export function endpointView(endpoint: WebhookEndpoint, now: number) {
   const failing = endpoint.failingSince;
   return {
     id: endpoint.id,
@@ -55,6 +58,7 @@ function endpointView(endpoint: WebhookEndpoint, now: number) {
     status:
       failing === undefined ? 'ok' : now - failing >= FAILING_AFTER_MS ? 'failing' : 'retrying',
     ...(failing === undefined ? {} : { failing_since: seconds(failing) }),
+    ...(endpoint.disabledAt === undefined ? {} : { disabled: true }),
     ...(endpoint.previousSecretUntil === undefined || endpoint.previousSecretUntil <= now
       ? {}
       : { previous_secret_expires_at: seconds(endpoint.previousSecretUntil) }),
@@ -76,11 +80,11 @@ function attemptView(attempt: DeliveryAttempt) {
   };
 }
 
-const endpointNotFound = () =>
+export const endpointNotFound = () =>
   new ApiError(404, 'webhook_endpoint_not_found', 'There is no webhook endpoint with this id.');
 
 /** The environment's endpoint is WEBHOOK_URL's: changed there, not through the API. */
-function refuseEnvironment(id: string): void {
+export function refuseEnvironment(id: string): void {
   if (id === ENV_ENDPOINT_ID) {
     throw new ApiError(
       409,
@@ -90,7 +94,7 @@ function refuseEnvironment(id: string): void {
   }
 }
 
-export function webhookRoutes({ store, now }: WebhookRouteDeps) {
+export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
   return new Hono<AppEnv>()
     .post(
       '/webhook-endpoints',
@@ -110,6 +114,10 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
         if (body.event_types !== undefined) endpoint.eventTypes = [...new Set(body.event_types)];
         await store.createEndpoint(endpoint, secret);
         c.get('log')('info', 'webhook endpoint created', { endpoint_id: endpoint.id });
+        await audit(c, 'endpoint_created', {
+          target: endpoint.id,
+          detail: { event_types: endpoint.eventTypes },
+        });
         return c.json({ ...endpointView(endpoint, now()), secret }, 201);
       },
     )
@@ -142,6 +150,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
         refuseEnvironment(id);
         if (!(await store.deleteEndpoint(id, now()))) throw endpointNotFound();
         c.get('log')('info', 'webhook endpoint deleted', { endpoint_id: id });
+        await audit(c, 'endpoint_deleted', { target: id });
         return c.body(null, 204);
       },
     )
@@ -167,6 +176,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
         const until = now() + grace * 1000;
         if (!(await store.rotateEndpointSecret(id, secret, until))) throw endpointNotFound();
         c.get('log')('info', 'webhook endpoint secret rotated', { endpoint_id: id });
+        await audit(c, 'secret_rotated', { target: id, detail: { grace_seconds: grace } });
         return c.json({ id, secret, previous_secret_expires_at: seconds(until) }, 200);
       },
     )
@@ -221,6 +231,7 @@ export function webhookRoutes({ store, now }: WebhookRouteDeps) {
           );
         }
         c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
+        await audit(c, 'event_redelivered', { target: id, detail: { deliveries } });
         return c.json({ id, queued: true, deliveries }, 202);
       },
     )

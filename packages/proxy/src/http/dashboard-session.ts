@@ -1,0 +1,129 @@
+/**
+ * The dashboard's session cookie: opened at sign-in (a random token; the store keeps its
+ * SHA-256), read and refreshed on each request until 30 minutes idle or 12 hours in all, ended
+ * at sign-out. The account's role is read at each request, so a change applies at once.
+ */
+
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { hashToken, newDashboardToken } from '../accounts/passwords.ts';
+import { type DashboardSession, SETUP_ACCOUNT, type Store } from '../store/store.ts';
+import type { Actor, AppEnv } from './context.ts';
+
+export const SESSION_COOKIE = 'crypto_pay_session';
+export const IDLE_MS = 30 * 60 * 1000;
+export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+export type SessionStore = Pick<
+  Store,
+  | 'getAccount'
+  | 'countOwners'
+  | 'startDashboardSession'
+  | 'touchDashboardSession'
+  | 'endDashboardSession'
+>;
+
+/**
+ * `https` when the request came over TLS, or (behind a reverse proxy the proxy trusts,
+ * TRUST_PROXY) when the last `X-Forwarded-Proto` says so: the one that proxy set.
+ */
+export function requestScheme(c: Context<AppEnv>, trustProxy: boolean): 'http' | 'https' {
+  if (new URL(c.req.url).protocol === 'https:') return 'https';
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-Proto')?.split(',').at(-1)?.trim().toLowerCase();
+    if (forwarded === 'https') return 'https';
+  }
+  return 'http';
+}
+
+/** The proxy's own origin as this request reached it: scheme://host (the Host header's). */
+export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+  const host = c.req.header('Host') ?? new URL(c.req.url).host;
+  return `${requestScheme(c, trustProxy)}://${host}`;
+}
+
+/** What sign-in and `GET /admin/session` answer. */
+export function sessionBody(actor: Actor, session: DashboardSession) {
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  return {
+    account: { name: actor.name, role: actor.role, ...(actor.setup ? { setup: true } : {}) },
+    idle_expires_at: seconds(Math.min(session.lastSeenAt + IDLE_MS, session.expiresAt)),
+    expires_at: seconds(session.expiresAt),
+  };
+}
+
+export interface SessionDeps {
+  store: SessionStore;
+  now: () => number;
+  trustProxy: boolean;
+}
+
+/** Opens a session for `account` and sets its cookie. */
+export async function openSession(
+  c: Context<AppEnv>,
+  { store, now, trustProxy }: SessionDeps,
+  account: string,
+): Promise<DashboardSession> {
+  const token = newDashboardToken();
+  const at = now();
+  const session = {
+    tokenHash: hashToken(token),
+    account,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: at + ABSOLUTE_MS,
+  };
+  await store.startDashboardSession(session);
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+    secure: requestScheme(c, trustProxy) === 'https',
+    maxAge: ABSOLUTE_MS / 1000,
+  });
+  return session;
+}
+
+/** Whether the request carries a session cookie at all (valid or not). */
+export const hasSessionCookie = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE) !== undefined;
+
+/**
+ * The request's session, refreshed, and who it is: undefined when there is none, it is over,
+ * its account is gone or disabled, or it is the setup session and an owner exists now.
+ */
+export async function currentSession(
+  c: Context<AppEnv>,
+  { store, now }: Pick<SessionDeps, 'store' | 'now'>,
+): Promise<{ actor: Actor; session: DashboardSession } | undefined> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token === undefined) return undefined;
+  const at = now();
+  const session = await store.touchDashboardSession(hashToken(token), at, IDLE_MS);
+  if (!session) return undefined;
+  if (session.account === SETUP_ACCOUNT) {
+    // Setup is over once an owner exists: sign in as that owner.
+    if ((await store.countOwners()) > 0) {
+      await store.endDashboardSession(session.tokenHash, at);
+      return undefined;
+    }
+    return { actor: { name: SETUP_ACCOUNT, role: 'owner', via: 'session', setup: true }, session };
+  }
+  const account = await store.getAccount(session.account);
+  if (!account || account.disabledAt !== undefined) return undefined;
+  return { actor: { name: account.name, role: account.role, via: 'session' }, session };
+}
+
+/** Ends the request's session on the server, if any, and clears its cookie: true when one ended. */
+export async function closeSession(
+  c: Context<AppEnv>,
+  { store, now, trustProxy }: SessionDeps,
+): Promise<boolean> {
+  const token = getCookie(c, SESSION_COOKIE);
+  deleteCookie(c, SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: requestScheme(c, trustProxy) === 'https',
+  });
+  return token !== undefined && (await store.endDashboardSession(hashToken(token), now()));
+}

@@ -1,0 +1,71 @@
+/**
+ * The role each merchant API route needs, in one table: `viewer` reads, `operator` also
+ * redelivers, manages webhook endpoints and invoices, `owner` also makes withdrawals, checkout
+ * sessions and accounts and reads the audit log. The bearer token is an owner. A route missing
+ * here needs an owner (a test fails for it: `admin-roles.test.ts`).
+ */
+
+import type { Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { Role } from '../../store/store.ts';
+
+/** `none`: the route sees to who may call it itself (signing in and out). */
+export type RouteRole = Role | 'none';
+
+export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
+  'POST /admin/session': 'none',
+  'GET /admin/session': 'none',
+  'DELETE /admin/session': 'none',
+
+  'GET /admin/checkouts': 'viewer',
+  'GET /admin/checkouts/:id': 'viewer',
+  // Part B's routes (issue 31): every GET is a viewer's.
+  'GET /admin/checkouts/export': 'viewer',
+  'GET /admin/checkouts/daily': 'viewer',
+  'GET /admin/checkouts/:id/timeline': 'viewer',
+  'GET /admin/callbacks': 'viewer',
+  'GET /admin/balances': 'viewer',
+  'GET /admin/currencies': 'viewer',
+  'GET /admin/transactions': 'viewer',
+  'GET /admin/transactions/:id': 'viewer',
+  'GET /admin/webhook-endpoints': 'viewer',
+  'GET /admin/events': 'viewer',
+  'GET /admin/webhook-deliveries': 'viewer',
+
+  'POST /admin/events/:id/redeliver': 'operator',
+  'POST /admin/invoices': 'operator',
+  'POST /admin/invoices/:foreign_id/cancel': 'operator',
+  'POST /admin/webhook-endpoints': 'operator',
+  'PATCH /admin/webhook-endpoints/:id': 'operator',
+  'DELETE /admin/webhook-endpoints/:id': 'operator',
+  'POST /admin/webhook-endpoints/:id/rotate-secret': 'operator',
+  'POST /admin/webhook-endpoints/:id/test': 'operator',
+
+  'POST /admin/checkout-sessions': 'owner',
+  'POST /admin/withdrawals': 'owner',
+  'GET /admin/accounts': 'owner',
+  'POST /admin/accounts': 'owner',
+  'PATCH /admin/accounts/:name': 'owner',
+  'GET /admin/audit-log': 'owner',
+};
+
+const RANK: Record<Role, number> = { viewer: 0, operator: 1, owner: 2 };
+
+export const roleAllows = (role: Role, needed: Role) => RANK[role] >= RANK[needed];
+
+/** The route that answers this request, as registered: `POST /admin/events/:id/redeliver`. */
+export function routeKey(c: Context): string | undefined {
+  const route = matchedRoutes(c).findLast((route) => route.method !== 'ALL');
+  if (!route) return undefined;
+  return `${route.method} ${route.path}`;
+}
+
+/**
+ * The role this request's route needs (HEAD as GET): an owner's for a route not listed; any
+ * signed-in role's where no route matches (the answer is the 404 of no route).
+ */
+export function neededRole(c: Context): RouteRole {
+  const key = routeKey(c);
+  if (key === undefined) return 'viewer';
+  return ADMIN_ROUTE_ROLES[key] ?? 'owner';
+}

@@ -1,0 +1,196 @@
+/**
+ * The dashboard's accounts and the audit log, an owner's (`admin-roles.ts`): list, create and
+ * change accounts (role, password, disabled; never the last enabled owner away), and read who
+ * did what. Passwords are hashed here and never answered or logged.
+ */
+
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { hashPassword } from '../../accounts/passwords.ts';
+import { ApiError } from '../../api-error.ts';
+import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
+import type { Account, Store } from '../../store/store.ts';
+import { auditQuerySchema, changeAccountSchema, createAccountSchema } from '../account-schemas.ts';
+import type { Audit } from '../audit.ts';
+import type { AppEnv } from '../context.ts';
+import { noQuerySchema, pageSize } from '../request-schemas.ts';
+import { jsonBody, queryOf } from '../validation.ts';
+
+export interface AccountRouteDeps {
+  store: Pick<
+    Store,
+    'createAccount' | 'listAccounts' | 'changeAccount' | 'listAudit' | 'writeAudit'
+  >;
+  now: () => number;
+  audit: Audit;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+const accountSchema = {
+  type: 'object',
+  required: ['name', 'role', 'created_at', 'disabled'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    role: { enum: ['viewer', 'operator', 'owner'] },
+    created_at: { type: 'integer', description: 'Unix seconds.' },
+    disabled: { type: 'boolean', description: 'A disabled account cannot sign in.' },
+  },
+};
+
+const auditEntrySchema = {
+  type: 'object',
+  required: ['id', 'at', 'actor', 'action'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    at: { type: 'integer', description: 'Unix seconds.' },
+    actor: {
+      type: 'string',
+      description:
+        'The account; admin-token for the bearer token and the setup session; anonymous for a failed sign-in.',
+    },
+    action: { type: 'string' },
+    target: {
+      type: 'string',
+      description: 'What it was done to: an account, endpoint, event, invoice…',
+    },
+    detail: {
+      type: 'object',
+      description: 'A few allow-listed facts; never a secret or sender data.',
+    },
+  },
+};
+
+const accountView = (account: Account) => ({
+  name: account.name,
+  role: account.role,
+  created_at: seconds(account.createdAt),
+  disabled: account.disabledAt !== undefined,
+});
+
+const accountNotFound = () =>
+  new ApiError(404, 'account_not_found', 'There is no account with this name.');
+
+export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
+  return new Hono<AppEnv>()
+    .get(
+      '/accounts',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary: 'The dashboard’s accounts, by name',
+        responses: { 200: ok('Accounts', listOf(accountSchema)) },
+      }),
+      async (c) => {
+        const accounts = await store.listAccounts();
+        return c.json({ data: accounts.map(accountView) }, 200);
+      },
+    )
+    .post(
+      '/accounts',
+      jsonBody(createAccountSchema, 'CreateAccount'),
+      describeRoute({
+        summary: 'Add an account (a password of at least 12 characters, hashed with scrypt)',
+        responses: {
+          201: ok('Account', accountSchema),
+          409: ok('account_exists: an account has this name.', ref('Error')),
+        },
+      }),
+      async (c) => {
+        const body = c.req.valid('json');
+        const account: Account = {
+          name: body.name,
+          passwordHash: await hashPassword(body.password),
+          role: body.role,
+          createdAt: now(),
+        };
+        if ((await store.createAccount(account)) === 'name_taken') {
+          throw new ApiError(409, 'account_exists', 'An account has this name already.', {
+            field: 'name',
+          });
+        }
+        await audit(c, 'account_created', { target: account.name, detail: { role: account.role } });
+        return c.json(accountView(account), 201);
+      },
+    )
+    .patch(
+      '/accounts/:name',
+      jsonBody(changeAccountSchema, 'ChangeAccount'),
+      describeRoute({
+        summary:
+          'Change an account’s role, password or disabled state (a new password or disabling ends its sessions)',
+        responses: {
+          200: ok('Account', accountSchema),
+          ...errors(404),
+          409: ok('last_owner: the change would leave no enabled owner.', ref('Error')),
+        },
+      }),
+      async (c) => {
+        const name = c.req.param('name');
+        const body = c.req.valid('json');
+        const at = now();
+        const changed = await store.changeAccount(
+          name,
+          {
+            ...(body.role === undefined ? {} : { role: body.role }),
+            ...(body.password === undefined
+              ? {}
+              : { passwordHash: await hashPassword(body.password) }),
+            ...(body.disabled === undefined ? {} : { disabledAt: body.disabled ? at : null }),
+          },
+          at,
+        );
+        if (changed === undefined) throw accountNotFound();
+        if (changed === 'last_owner') {
+          throw new ApiError(
+            409,
+            'last_owner',
+            'This is the last enabled owner: make another account an owner first.',
+          );
+        }
+        await audit(c, 'account_changed', {
+          target: name,
+          detail: {
+            role: body.role,
+            password_changed: body.password === undefined ? undefined : true,
+            disabled: body.disabled,
+          },
+        });
+        return c.json(accountView(changed), 200);
+      },
+    )
+    .get(
+      '/audit-log',
+      queryOf(auditQuerySchema),
+      describeRoute({
+        summary: 'Who did what and when, newest first, a page at a time',
+        responses: {
+          200: ok(
+            'Audit log',
+            listOf(auditEntrySchema, {
+              next_before: { type: 'integer', description: 'Present when the page is full.' },
+            }),
+          ),
+        },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
+        const entries = await store.listAudit({
+          limit,
+          ...(query.actor === undefined ? {} : { actor: query.actor }),
+          ...(query.action === undefined ? {} : { action: query.action }),
+          ...(query.before === undefined ? {} : { before: Number(query.before) }),
+        });
+        const last = entries.length === limit ? entries.at(-1)?.id : undefined;
+        return c.json(
+          {
+            data: entries.map((entry) => ({ ...entry, at: seconds(entry.at) })),
+            ...(last === undefined ? {} : { next_before: last }),
+          },
+          200,
+        );
+      },
+    );
+}

@@ -1,0 +1,176 @@
+/**
+ * `/admin/session`: the dashboard's sign-in (a name and password, or ADMIN_TOKEN while no owner
+ * account exists), who is signed in, and sign-out. Failures are slowed per name and per address
+ * (the shared rate-limit buckets), checked before any password work so a client that is slowed
+ * costs no scrypt; an unknown name costs the same work as a wrong password.
+ */
+
+import { secretsEqualSync } from '@crypto-pay/protocol/node';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { verifyPassword } from '../../accounts/passwords.ts';
+import { ApiError } from '../../api-error.ts';
+import { bodyTooLarge, errors, ok, ref } from '../../openapi/operations.ts';
+import { SETUP_ACCOUNT } from '../../store/store.ts';
+import { signInSchema } from '../account-schemas.ts';
+import type { Audit } from '../audit.ts';
+import type { Actor, AppEnv } from '../context.ts';
+import {
+  closeSession,
+  currentSession,
+  openSession,
+  requestOrigin,
+  type SessionDeps,
+  sessionBody,
+} from '../dashboard-session.ts';
+import { crossOrigin, notSignedIn } from '../middleware/admin-auth.ts';
+import type { FailureLimit } from '../middleware/rate-limit.ts';
+import { jsonBody } from '../validation.ts';
+
+export interface DashboardSessionDeps extends SessionDeps {
+  adminToken: string | undefined;
+  audit: Audit;
+  /** Failed sign-ins per client address, and per account name. */
+  limits: { byAddress: FailureLimit; byName: (name: string) => FailureLimit };
+}
+
+const sessionSchema = {
+  type: 'object',
+  required: ['account', 'idle_expires_at', 'expires_at'],
+  additionalProperties: false,
+  properties: {
+    account: {
+      type: 'object',
+      required: ['name', 'role'],
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string' },
+        role: { enum: ['viewer', 'operator', 'owner'] },
+        setup: { const: true, description: 'The ADMIN_TOKEN setup session: create an owner.' },
+      },
+    },
+    idle_expires_at: { type: 'integer', description: 'Unix seconds: unused until then, it ends.' },
+    expires_at: { type: 'integer', description: 'Unix seconds: it ends then in any case.' },
+  },
+};
+
+const invalidCredentials = () =>
+  new ApiError(401, 'invalid_credentials', 'The name or the password is wrong.');
+
+const tooMany = {
+  429: ok(
+    'too_many_sign_ins: too many failed sign-ins for this name or from this address (AUTH_FAILURES_PER_MINUTE); try again after Retry-After seconds.',
+    ref('Error'),
+  ),
+};
+
+export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
+  const { store, adminToken, audit, limits } = deps;
+  return new Hono<AppEnv>()
+    .post(
+      '/session',
+      jsonBody(signInSchema, 'SignIn'),
+      describeRoute({
+        summary:
+          'Sign in to the dashboard: sets the HttpOnly session cookie (30 minutes idle, 12 hours in all)',
+        security: [],
+        responses: {
+          200: ok('Signed in', sessionSchema),
+          ...errors(401, 403),
+          409: ok('setup_done: an owner account exists; sign in with it.', ref('Error')),
+          ...tooMany,
+        },
+      }),
+      async (c) => {
+        // A sign-in another site's page makes would sign the browser in to an account of theirs.
+        const origin = c.req.header('Origin');
+        const own = requestOrigin(c, deps.trustProxy);
+        if (origin !== undefined && origin !== own) throw crossOrigin(own);
+        const body = c.req.valid('json');
+        if (
+          body.admin_token !== undefined &&
+          body.name === undefined &&
+          body.password === undefined
+        ) {
+          await limits.byAddress(c, 'passed');
+          if (adminToken === undefined || !secretsEqualSync(body.admin_token, adminToken)) {
+            await audit(c, 'sign_in_failed', { detail: { reason: 'wrong_admin_token' } });
+            await limits.byAddress(c, 'failed');
+            throw invalidCredentials();
+          }
+          if ((await store.countOwners()) > 0) {
+            throw new ApiError(
+              409,
+              'setup_done',
+              'An owner account exists: sign in with a name and password (ADMIN_TOKEN signs in only while there is none).',
+            );
+          }
+          const actor: Actor = { name: SETUP_ACCOUNT, role: 'owner', via: 'session', setup: true };
+          const session = await openSession(c, deps, SETUP_ACCOUNT);
+          c.set('actor', actor);
+          await audit(c, 'sign_in', { detail: { setup: true } });
+          return c.json(sessionBody(actor, session), 200);
+        }
+        if (
+          body.name === undefined ||
+          body.password === undefined ||
+          body.admin_token !== undefined
+        ) {
+          throw new ApiError(
+            422,
+            'invalid_request',
+            'Give a name and a password (or, on a fresh install, only the admin_token).',
+          );
+        }
+        const byName = limits.byName(body.name);
+        await limits.byAddress(c, 'passed');
+        await byName(c, 'passed');
+        const account = await store.getAccount(body.name);
+        const right = await verifyPassword(body.password, account?.passwordHash);
+        if (!account || !right || account.disabledAt !== undefined) {
+          const reason = !account ? 'unknown_name' : !right ? 'wrong_password' : 'disabled';
+          await audit(c, 'sign_in_failed', {
+            // A name that is none may be a password typed in the wrong field: never kept.
+            ...(account ? { target: account.name } : {}),
+            detail: { reason },
+          });
+          await limits.byAddress(c, 'failed');
+          await byName(c, 'failed');
+          throw invalidCredentials();
+        }
+        const actor: Actor = { name: account.name, role: account.role, via: 'session' };
+        const session = await openSession(c, deps, account.name);
+        c.set('actor', actor);
+        await audit(c, 'sign_in');
+        c.get('log')('info', 'dashboard sign-in', { account: account.name });
+        return c.json(sessionBody(actor, session), 200);
+      },
+    )
+    .get(
+      '/session',
+      describeRoute({
+        summary: 'Who is signed in (the session refreshed)',
+        responses: { 200: ok('Signed in', sessionSchema), ...errors(401) },
+      }),
+      async (c) => {
+        const current = await currentSession(c, deps);
+        if (!current) throw notSignedIn();
+        return c.json(sessionBody(current.actor, current.session), 200);
+      },
+    )
+    .delete(
+      '/session',
+      describeRoute({
+        summary: 'Sign out: the session ends on the server and its cookie is cleared',
+        responses: { 204: { description: 'Signed out' }, ...errors(403), ...bodyTooLarge },
+      }),
+      async (c) => {
+        const current = await currentSession(c, deps);
+        const own = requestOrigin(c, deps.trustProxy);
+        if (current && c.req.header('Origin') !== own) throw crossOrigin(own);
+        if (current) c.set('actor', current.actor);
+        if (await closeSession(c, deps)) await audit(c, 'sign_out');
+        return c.body(null, 204);
+      },
+    );
+}

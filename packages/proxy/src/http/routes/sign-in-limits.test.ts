@@ -1,0 +1,128 @@
+/**
+ * Guessing at the dashboard's sign-in is slowed per name and per address (429
+ * `too_many_sign_ins` with Retry-After), and the dashboard's sessions, sign-outs and limits are
+ * shared by proxies on one PostgreSQL database. No password or token reaches a log line.
+ */
+
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { openPostgresStore } from '../../store/postgres.ts';
+import { usePostgres } from '../../store/stores.test-helpers.ts';
+import { testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
+import {
+  assertNoCredentialsLeaked,
+  createAccount,
+  json,
+  OWN_ORIGIN,
+  PASSWORDS,
+  sessionOf,
+  signIn,
+  withSession,
+} from './dashboard.test-helpers.ts';
+
+const shared = useTestSandbox();
+const MINUTE = 60_000;
+const tokens: string[] = [];
+const remember = (cookie: string) => {
+  tokens.push(cookie.split('=')[1]!);
+  return cookie;
+};
+after(() => assertNoCredentialsLeaked(tokens));
+
+describe('slowing down guessing', () => {
+  it('answers 429 too_many_sign_ins with Retry-After per name, from any address', async () => {
+    const proxy = testProxy(shared.sandbox, { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '3' });
+    await createAccount(proxy, 'ann', 'owner');
+    const from = (address: string) => ({ 'X-Forwarded-For': address, Origin: OWN_ORIGIN });
+    for (let guess = 1; guess <= 3; guess++) {
+      const { response } = await signIn(
+        proxy,
+        { name: 'ann', password: `guess-${guess}` },
+        from(`203.0.113.${guess}`),
+      );
+      assert.equal(response.status, 401);
+    }
+    // A fourth address, and even the right password: the name is slowed.
+    const { response } = await signIn(
+      proxy,
+      { name: 'ann', password: PASSWORDS.owner },
+      from('203.0.113.9'),
+    );
+    assert.equal(response.status, 429);
+    assert.ok(Number(response.headers.get('Retry-After')) >= 1);
+    assert.equal((await json(response)).code, 'too_many_sign_ins');
+    // Another name from a fresh address is not held up.
+    await createAccount(proxy, 'bob', 'viewer');
+    const other = await signIn(
+      proxy,
+      { name: 'bob', password: PASSWORDS.viewer },
+      from('198.51.100.1'),
+    );
+    assert.equal(other.response.status, 200);
+    remember(other.cookie);
+    // Time refills the bucket.
+    proxy.clock.now += MINUTE;
+    const later = await signIn(
+      proxy,
+      { name: 'ann', password: PASSWORDS.owner },
+      from('203.0.113.9'),
+    );
+    assert.equal(later.response.status, 200);
+    remember(later.cookie);
+  });
+
+  it('answers 429 per address, whatever names it tries', async () => {
+    const proxy = testProxy(shared.sandbox, { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '3' });
+    const headers = { 'X-Forwarded-For': '192.0.2.7' };
+    for (let guess = 1; guess <= 3; guess++) {
+      const { response } = await signIn(proxy, { name: `user${guess}`, password: 'x' }, headers);
+      assert.equal(response.status, 401);
+    }
+    const { response } = await signIn(proxy, { name: 'user4', password: 'x' }, headers);
+    assert.equal(response.status, 429);
+    assert.ok(response.headers.get('Retry-After'));
+  });
+});
+
+describe('several proxies on one PostgreSQL database', () => {
+  const cluster = usePostgres();
+
+  it('share sessions, sign-outs and the sign-in limit', async () => {
+    const url = await cluster().createDatabase('dashboard_sessions');
+    const extra = { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '2' };
+    const [one, two] = [
+      testProxy(shared.sandbox, extra, { store: await openPostgresStore(url) }),
+      testProxy(shared.sandbox, extra, { store: await openPostgresStore(url) }),
+    ] as const;
+    try {
+      await createAccount(one, 'ann', 'owner');
+      const cookie = remember(await sessionOf(one, 'ann', 'owner'));
+      const who = await withSession(two, cookie, '/admin/session');
+      assert.equal(who.status, 200);
+      assert.equal((await json(who)).account.name, 'ann');
+      assert.equal(
+        (await withSession(two, cookie, '/admin/session', { method: 'DELETE' })).status,
+        204,
+      );
+      assert.equal((await withSession(one, cookie, '/admin/checkouts')).status, 401);
+
+      // Two failures for ann, one on each proxy: the third try is slowed on either.
+      const from = { 'X-Forwarded-For': '203.0.113.50' };
+      assert.equal(
+        (await signIn(one, { name: 'ann', password: 'wrong-1' }, from)).response.status,
+        401,
+      );
+      const other = { 'X-Forwarded-For': '203.0.113.51' };
+      assert.equal(
+        (await signIn(two, { name: 'ann', password: 'wrong-2' }, other)).response.status,
+        401,
+      );
+      const third = { 'X-Forwarded-For': '203.0.113.52' };
+      const slowed = await signIn(one, { name: 'ann', password: PASSWORDS.owner }, third);
+      assert.equal(slowed.response.status, 429);
+    } finally {
+      await one.store.close();
+      await two.store.close();
+    }
+  });
+});

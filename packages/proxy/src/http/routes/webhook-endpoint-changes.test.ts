@@ -1,0 +1,125 @@
+/**
+ * Changing a webhook endpoint through the merchant API: disabled, it gets no new event and its
+ * pending deliveries end, and no test is sent to it; enabled again, it gets the next events; a
+ * new URL or event types apply to the next event; each change is in the audit log.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { recordDeposit } from '../../store/stores.test-helpers.ts';
+import {
+  adminHeaders,
+  json,
+  type TestProxy,
+  testProxy,
+  useTestSandbox,
+} from '../../testing.test-helpers.ts';
+
+const shared = useTestSandbox();
+
+const call = (proxy: TestProxy, method: string, path: string, body?: unknown) =>
+  proxy.request(path, {
+    method,
+    headers: adminHeaders,
+    ...(body === undefined ? {} : { json: body }),
+  });
+
+async function endpoint(proxy: TestProxy, url: string): Promise<string> {
+  return (await json(await call(proxy, 'POST', '/admin/webhook-endpoints', { url }))).id;
+}
+
+/** The endpoint of each delivery due now, claimed and settled as a worker would. */
+async function dueEndpoints(proxy: TestProxy): Promise<string[]> {
+  const at = Date.now() + 1000;
+  const claimed = await proxy.store.claimDeliveries(at, 60_000, 100);
+  for (const delivery of claimed) {
+    await proxy.store.finishAttempt(delivery, {
+      attemptedAt: at,
+      durationMs: 1,
+      statusCode: 204,
+      delivered: true,
+    });
+  }
+  return claimed.map((delivery) => delivery.endpoint.id).sort();
+}
+
+describe('changing a webhook endpoint', () => {
+  it('disabled, gets nothing and its pending deliveries end; enabled, gets the next events', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const a = await endpoint(proxy, 'https://a.example/hooks');
+    const b = await endpoint(proxy, 'https://b.example/hooks');
+    await recordDeposit(proxy.store, Date.now(), 1);
+    const disabled = await call(proxy, 'PATCH', `/admin/webhook-endpoints/${a}`, {
+      disabled: true,
+    });
+    assert.equal(disabled.status, 200);
+    const view = await json(disabled);
+    assert.equal(view.disabled, true);
+    assert.equal(view.url, 'https://a.example/hooks');
+    await recordDeposit(proxy.store, Date.now(), 2);
+    assert.deepEqual(await dueEndpoints(proxy), [b, b]);
+
+    const test = await call(proxy, 'POST', `/admin/webhook-endpoints/${a}/test`);
+    assert.equal(test.status, 409);
+    assert.equal((await json(test)).code, 'webhook_endpoint_disabled');
+    const [event] = await proxy.store.listEvents({ limit: 1 });
+    const redelivered = await json(
+      await call(proxy, 'POST', `/admin/events/${event!.id}/redeliver`),
+    );
+    assert.equal(redelivered.deliveries, 1);
+    assert.deepEqual(await dueEndpoints(proxy), [b]);
+
+    const enabled = await json(
+      await call(proxy, 'PATCH', `/admin/webhook-endpoints/${a}`, { disabled: false }),
+    );
+    assert.equal(enabled.disabled, undefined);
+    await recordDeposit(proxy.store, Date.now(), 3);
+    assert.deepEqual(await dueEndpoints(proxy), [a, b].sort());
+  });
+
+  it('takes a new url and event types for the next events', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const id = await endpoint(proxy, 'https://a.example/hooks');
+    const changed = await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, {
+      url: 'https://other.example/hooks',
+      event_types: ['checkout.paid', 'checkout.paid'],
+    });
+    assert.equal(changed.status, 200);
+    const view = await json(changed);
+    assert.equal(view.url, 'https://other.example/hooks');
+    assert.deepEqual(view.event_types, ['checkout.paid']);
+    await recordDeposit(proxy.store, Date.now(), 4);
+    assert.deepEqual(await dueEndpoints(proxy), []);
+    await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { event_types: null });
+    await recordDeposit(proxy.store, Date.now(), 5);
+    const [delivery] = await proxy.store.claimDeliveries(Date.now() + 1000, 60_000, 10);
+    assert.equal(delivery?.endpoint.url, 'https://other.example/hooks');
+
+    const log = (await json(await call(proxy, 'GET', '/admin/audit-log?action=endpoint_changed')))
+      .data;
+    assert.deepEqual(
+      log.map((entry: { target: string; detail: unknown }) => [entry.target, entry.detail]),
+      [
+        [id, { event_types: null }],
+        [id, { url_changed: true, event_types: ['checkout.paid', 'checkout.paid'] }],
+      ],
+    );
+  });
+
+  it('refuses the environment’s endpoint, an unknown one and a bad url', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const id = await endpoint(proxy, 'https://a.example/hooks');
+    const cases: [string, unknown, number, string][] = [
+      ['env', { disabled: true }, 409, 'webhook_endpoint_from_environment'],
+      ['whe_none', { disabled: true }, 404, 'webhook_endpoint_not_found'],
+      [id, { url: 'http://a.example/hooks' }, 422, 'invalid_request'],
+      [id, { event_types: [] }, 422, 'invalid_request'],
+      [id, { paused: true }, 422, 'unknown_field'],
+    ];
+    for (const [target, body, status, code] of cases) {
+      const response = await call(proxy, 'PATCH', `/admin/webhook-endpoints/${target}`, body);
+      assert.equal(response.status, status, JSON.stringify(body));
+      assert.equal((await json(response)).code, code);
+    }
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * `crypto-pay-proxy users add --role <role> <name>`: makes a dashboard account in the store of
+ * DATABASE_URL (the first owner, say). The password is never an argument (it would stay in the
+ * shell's history and show in `ps`): asked twice without echo on a terminal, or read as one
+ * line from stdin when piped.
+ */
+
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { validate } from '@crypto-pay/protocol';
+import { hashPassword } from '../accounts/passwords.ts';
+import { createAccountSchema } from '../http/account-schemas.ts';
+import { ROLES } from '../store/store.ts';
+import { DEFAULT_DATABASE_URL } from './config.ts';
+import { openStore } from './server.ts';
+
+const USAGE = `usage: crypto-pay-proxy users add --role <${ROLES.join('|')}> <name>`;
+
+/** The audit log's actor of accounts made here. */
+export const COMMAND_LINE_ACTOR = 'command-line';
+
+/** Asks twice on the terminal, echoing nothing of what is typed; the two must be the same. */
+async function askTwiceHidden(name: string): Promise<string> {
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+  // One reader for both answers: lines typed ahead are not lost between the two questions.
+  const lines = createInterface({ input: process.stdin, output: silent, terminal: true });
+  const typed = lines[Symbol.asyncIterator]();
+  const ask = async (prompt: string) => {
+    process.stderr.write(prompt);
+    const line = await typed.next();
+    process.stderr.write('\n');
+    if (line.done) throw new Error('no password was typed');
+    return line.value;
+  };
+  // Ctrl-C: give up (the terminal is raw, so no signal ends the process by itself).
+  lines.once('SIGINT', () => {
+    process.stderr.write('\n');
+    process.exit(130);
+  });
+  try {
+    const first = await ask(`Password for ${name}: `);
+    const second = await ask('The same password again: ');
+    if (first !== second) throw new Error('the two passwords differ');
+    return first;
+  } finally {
+    lines.close();
+  }
+}
+
+/** The first line of stdin, piped (`printf '%s\n' "$PASSWORD" | crypto-pay-proxy users add …`). */
+async function readPipedLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+const passwordFor = (name: string) =>
+  process.stdin.isTTY ? askTwiceHidden(name) : readPipedLine();
+
+/**
+ * The command: one line on stdout when done, one on stderr and a non-zero exit code (2 for a
+ * wrong command line, 1 otherwise) when not. Reads only `DATABASE_URL` from `env`.
+ */
+export async function usersCommand(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  const parse = () =>
+    parseArgs({
+      args: [...args],
+      options: { role: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  try {
+    parsed = parse();
+  } catch (error) {
+    console.error(`crypto-pay-proxy: ${(error as Error).message} (${USAGE})`);
+    return 2;
+  }
+  const [action, name, ...rest] = parsed.positionals;
+  const role = parsed.values.role;
+  if (action !== 'add' || name === undefined || rest.length > 0 || role === undefined) {
+    console.error(`crypto-pay-proxy: ${USAGE}`);
+    return 2;
+  }
+  try {
+    const password = await passwordFor(name);
+    const checked = validate(createAccountSchema, { name, password, role });
+    if (!checked.success) {
+      console.error(`crypto-pay-proxy: ${checked.failure.error.message.replace(/\.$/, '')}.`);
+      return 2;
+    }
+    const store = await openStore(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+    try {
+      const now = Date.now();
+      const account = {
+        name,
+        passwordHash: await hashPassword(password),
+        role: checked.data.role,
+        createdAt: now,
+      };
+      if ((await store.createAccount(account)) === 'name_taken') {
+        console.error(
+          `crypto-pay-proxy: an account named ${name} exists already: change it in the dashboard (Accounts) or PATCH /admin/accounts/${name}.`,
+        );
+        return 1;
+      }
+      await store.writeAudit({
+        at: now,
+        actor: COMMAND_LINE_ACTOR,
+        action: 'account_created',
+        target: name,
+        detail: { role: account.role },
+      });
+    } finally {
+      await store.close();
+    }
+    console.log(`crypto-pay-proxy: added ${name} (${role}); sign in at the dashboard.`);
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`crypto-pay-proxy: users add failed: ${message.replace(/\.$/, '')}.`);
+    return 1;
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * The dashboard's people on either database: accounts (a name, a scrypt hash, a role) and their
+ * sessions (the token's SHA-256 only, refreshed while used); who did what is `audit-log.ts`.
+ * Passwords and tokens never reach this module in the clear.
+ */
+
+import type { Kysely } from 'kysely';
+import type { StoreDialect } from './dialect.ts';
+import { periodicSweep } from './rate-buckets.ts';
+import type { Tables } from './tables.ts';
+
+export const ROLES = ['viewer', 'operator', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The account name of the setup session that ADMIN_TOKEN signs in on a fresh install. */
+export const SETUP_ACCOUNT = 'admin-token';
+
+export interface Account {
+  name: string;
+  /** `scrypt$N$r$p$salt$hash` (`http/passwords.ts`). */
+  passwordHash: string;
+  role: Role;
+  createdAt: number;
+  /** Unix milliseconds; undefined while the account may sign in. */
+  disabledAt?: number;
+}
+
+export interface AccountChange {
+  role?: Role;
+  passwordHash?: string;
+  /** A time disables it, null enables it again. */
+  disabledAt?: number | null;
+}
+
+export interface DashboardSession {
+  tokenHash: string;
+  account: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** The absolute end, whatever the use. */
+  expiresAt: number;
+}
+
+export interface AccountsPart {
+  /** Saves a new account; `name_taken` when one of that name exists (disabled or not). */
+  createAccount(account: Account): Promise<'created' | 'name_taken'>;
+  getAccount(name: string): Promise<Account | undefined>;
+  listAccounts(): Promise<Account[]>;
+  /**
+   * Changes an account, and ends its sessions when its password changed or it was disabled.
+   * `last_owner` (nothing changed) when the change would leave no enabled owner; undefined
+   * when there is no such account.
+   */
+  changeAccount(
+    name: string,
+    change: AccountChange,
+    now: number,
+  ): Promise<Account | 'last_owner' | undefined>;
+  /** Enabled owner accounts. */
+  countOwners(): Promise<number>;
+  startDashboardSession(session: DashboardSession): Promise<void>;
+  /**
+   * The session, its `lastSeenAt` moved to `now`, while it is neither ended, past its
+   * `expiresAt`, nor unused for `idleMs`; otherwise undefined (and nothing changes).
+   */
+  touchDashboardSession(
+    tokenHash: string,
+    now: number,
+    idleMs: number,
+  ): Promise<DashboardSession | undefined>;
+  /** Ends a session; false when it was unknown or over already. */
+  endDashboardSession(tokenHash: string, now: number): Promise<boolean>;
+}
+
+type AccountRow = Tables['accounts'];
+
+function accountOf(row: AccountRow): Account {
+  const account: Account = {
+    name: row.name,
+    passwordHash: row.password_hash,
+    role: row.role,
+    createdAt: Number(row.created_at),
+  };
+  if (row.disabled_at !== null) account.disabledAt = Number(row.disabled_at);
+  return account;
+}
+
+/** Sessions over for a day are deleted, at most once an hour per process. */
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
+const SESSION_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPart {
+  const sweepDue = periodicSweep(SESSION_SWEEP_MS);
+  const enabledOwners = (trx: Kysely<Tables>) =>
+    trx
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('role', '=', 'owner')
+      .where('disabled_at', 'is', null)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.count));
+  return {
+    async createAccount(account) {
+      const inserted = await db
+        .insertInto('accounts')
+        .values({
+          name: account.name,
+          password_hash: account.passwordHash,
+          role: account.role,
+          created_at: account.createdAt,
+          disabled_at: account.disabledAt ?? null,
+        })
+        .onConflict((conflict) => conflict.column('name').doNothing())
+        .executeTakeFirst();
+      return inserted.numInsertedOrUpdatedRows === 0n ? 'name_taken' : 'created';
+    },
+    async getAccount(name) {
+      const row = await db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row && accountOf(row);
+    },
+    async listAccounts() {
+      const rows = await db.selectFrom('accounts').selectAll().orderBy('name').execute();
+      return rows.map(accountOf);
+    },
+    async changeAccount(name, change, now) {
+      return db.transaction().execute(async (trx) => {
+        // One proxy at a time checks the last owner: two owners demoting each other at once
+        // must not both pass.
+        await dialect.lockForeignId(trx, 'accounts:owners');
+        const row = await trx
+          .selectFrom('accounts')
+          .selectAll()
+          .where('name', '=', name)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const before = accountOf(row);
+        const staysOwner =
+          (change.role ?? before.role) === 'owner' &&
+          (change.disabledAt === undefined
+            ? before.disabledAt === undefined
+            : change.disabledAt === null);
+        if (before.role === 'owner' && before.disabledAt === undefined && !staysOwner) {
+          if ((await enabledOwners(trx)) <= 1) return 'last_owner' as const;
+        }
+        const set: Partial<AccountRow> = {};
+        if (change.role !== undefined) set.role = change.role;
+        if (change.passwordHash !== undefined) set.password_hash = change.passwordHash;
+        if (change.disabledAt !== undefined) set.disabled_at = change.disabledAt;
+        if (Object.keys(set).length > 0) {
+          await trx.updateTable('accounts').set(set).where('name', '=', name).execute();
+        }
+        // A changed password or a disabled account signs out everywhere, at once.
+        if (change.passwordHash !== undefined || typeof change.disabledAt === 'number') {
+          await trx
+            .updateTable('dashboard_sessions')
+            .set({ ended_at: now })
+            .where('account', '=', name)
+            .where('ended_at', 'is', null)
+            .execute();
+        }
+        const after = await trx
+          .selectFrom('accounts')
+          .selectAll()
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
+        return accountOf(after);
+      });
+    },
+    countOwners: () => enabledOwners(db),
+    async startDashboardSession(session) {
+      if (sweepDue(session.createdAt)) {
+        await db
+          .deleteFrom('dashboard_sessions')
+          .where('expires_at', '<', session.createdAt - SESSION_KEPT_MS)
+          .execute();
+      }
+      await db
+        .insertInto('dashboard_sessions')
+        .values({
+          token_hash: session.tokenHash,
+          account: session.account,
+          created_at: session.createdAt,
+          last_seen_at: session.lastSeenAt,
+          expires_at: session.expiresAt,
+        })
+        .execute();
+    },
+    async touchDashboardSession(tokenHash, now, idleMs) {
+      const row = await db
+        .updateTable('dashboard_sessions')
+        .set({ last_seen_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', now - idleMs)
+        .returning(['token_hash', 'account', 'created_at', 'last_seen_at', 'expires_at'])
+        .executeTakeFirst();
+      return (
+        row && {
+          tokenHash: row.token_hash,
+          account: row.account,
+          createdAt: Number(row.created_at),
+          lastSeenAt: Number(row.last_seen_at),
+          expiresAt: Number(row.expires_at),
+        }
+      );
+    },
+    async endDashboardSession(tokenHash, now) {
+      const ended = await db
+        .updateTable('dashboard_sessions')
+        .set({ ended_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst();
+      return ended.numUpdatedRows > 0n;
+    },
+  };
+}
