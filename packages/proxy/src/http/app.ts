@@ -188,44 +188,46 @@ export function createApp(options: AppOptions) {
       }),
     );
 
-  // Mounted with or without ADMIN_TOKEN: accounts made with `users add` sign in either way;
-  // without it no bearer token is taken and no setup session can be opened.
-  const sessions = { store, now, trustProxy: config.trustProxy };
-  const audit = auditOf({ store, now });
-  const signInLimit = (name: string, key: (c: Context<AppEnv>) => string) =>
-    failureLimit({
-      perMinute: config.authFailuresPerMinute,
-      store,
-      key,
-      name,
-      refusal: {
-        code: 'too_many_sign_ins',
-        sentence: 'Too many failed sign-ins for this name or from this address. Try again later.',
-      },
-      ...limitClock,
-    });
-  app.use(
-    '/admin/*',
-    describeRoute(merchantAuth),
-    adminAuth({ token: config.adminToken, failures: failures('admin-failures'), ...sessions }),
-  );
-  app.route(
-    '/admin',
-    dashboardSessionRoutes({
-      ...sessions,
-      adminToken: config.adminToken,
-      audit,
-      limits: {
-        byAddress: signInLimit('sign-in-address', clientOf),
-        byName: (account) => signInLimit('sign-in-name', () => account),
-      },
-    }),
-  );
-  app.route('/admin', adminRoutes({ store, currencies, now }));
-  app.route('/admin', processingOperationRoutes({ processing, audit }));
-  app.route('/admin', webhookRoutes({ store, now, audit }));
-  app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
-  app.route('/admin', accountRoutes({ store, now, audit }));
+  // The merchant API, and so the dashboard's sessions and accounts, only with ADMIN_TOKEN:
+  // its switch (DESIGN.md). The bearer token is an owner; accounts sign in beside it.
+  if (config.adminToken !== undefined) {
+    const sessions = { store, now, trustProxy: config.trustProxy };
+    const audit = auditOf({ store, now });
+    const signInLimit = (name: string, key: (c: Context<AppEnv>) => string) =>
+      failureLimit({
+        perMinute: config.authFailuresPerMinute,
+        store,
+        key,
+        name,
+        refusal: {
+          code: 'too_many_sign_ins',
+          sentence: 'Too many failed sign-ins for this name or from this address. Try again later.',
+        },
+        ...limitClock,
+      });
+    app.use(
+      '/admin/*',
+      describeRoute(merchantAuth),
+      adminAuth({ token: config.adminToken, failures: failures('admin-failures'), ...sessions }),
+    );
+    app.route(
+      '/admin',
+      dashboardSessionRoutes({
+        ...sessions,
+        adminToken: config.adminToken,
+        audit,
+        limits: {
+          byAddress: signInLimit('sign-in-address', clientOf),
+          byName: (account) => signInLimit('sign-in-name', () => account),
+        },
+      }),
+    );
+    app.route('/admin', adminRoutes({ store, currencies, now }));
+    app.route('/admin', processingOperationRoutes({ processing, audit }));
+    app.route('/admin', webhookRoutes({ store, now, audit }));
+    app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
+    app.route('/admin', accountRoutes({ store, now, audit }));
+  }
   app.route('/', openApiRoutes(app));
 
   app.notFound((c) => {

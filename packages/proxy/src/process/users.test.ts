@@ -98,7 +98,9 @@ describe('crypto-pay-proxy users add', () => {
   });
 
   it('makes an owner from a piped password, who signs in over HTTP (SQLite)', async () => {
-    const env = testEnv(sandbox, { ...data.env, ADMIN_TOKEN: undefined });
+    // The command needs the store only; the proxy signs in with ADMIN_TOKEN set, its switch.
+    const served = testEnv(sandbox, { ...data.env });
+    const env = { ...served, ADMIN_TOKEN: undefined };
     const added = await users(['add', '--role', 'owner', 'ann'], env);
     assert.equal(added.stderr, '');
     assert.equal(added.stdout, 'crypto-pay-proxy: added ann (owner); sign in at the dashboard.\n');
@@ -107,7 +109,7 @@ describe('crypto-pay-proxy users add', () => {
     const again = await users(['add', '--role=viewer', 'ann'], env);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /an account named ann exists already/);
-    await signInOver(env, 'ann');
+    await signInOver(served, 'ann');
   });
 
   it('refuses a wrong command line, a short password and a bad name, never echoing it', async () => {

@@ -7,7 +7,6 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { hashPassword } from '../../accounts/passwords.ts';
 import {
   ADMIN_TOKEN,
   adminHeaders,
@@ -210,20 +209,6 @@ describe('a fresh install', () => {
     assert.equal((await json(again.response)).code, 'setup_done');
     assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 401);
     remember(await sessionOf(proxy, 'ann', 'owner'));
-  });
-
-  it('opens no setup session without ADMIN_TOKEN, and accounts still sign in', async () => {
-    const proxy = testProxy(shared.sandbox, { ADMIN_TOKEN: undefined });
-    const { response } = await signIn(proxy, { admin_token: ADMIN_TOKEN });
-    assert.equal(response.status, 401);
-    await proxy.store.createAccount({
-      name: 'ann',
-      passwordHash: await hashPassword(PASSWORDS.owner),
-      role: 'owner',
-      createdAt: proxy.clock.now,
-    });
-    const cookie = remember(await sessionOf(proxy, 'ann', 'owner'));
-    assert.equal((await withSession(proxy, cookie, '/admin/checkouts')).status, 200);
   });
 
   it('refuses a body that is neither a name and password nor a token alone', async () => {
