@@ -11,6 +11,7 @@ import { createClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
 import { figures } from './figures.ts';
 import { outboxStore, writeEvent } from './outbox-store.ts';
+import { payments } from './payments.ts';
 import { rateLimit } from './rate-limit.ts';
 import { pruner } from './retention.ts';
 import type { Store } from './store.ts';
@@ -38,6 +39,7 @@ export function assembleStore(
     ...createClaims(db, dialect, lease),
     ...rateLimit(db, dialect),
     ...figures(db),
+    ...payments(db, dialect),
     pruneBefore: prune,
     async ping() {
       await probeQuery(db, Date.now()).execute();

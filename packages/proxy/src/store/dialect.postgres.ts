@@ -41,7 +41,14 @@ const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*)
 export function postgresDialect(origin: string): StoreDialect {
   // A create's statements, compiled once (`compiled.ts`).
   const insertEventRow = compiledQuery<
-    { suffix: string; type: string; createdAt: number; data: string; dedupeKey: string | null },
+    {
+      suffix: string;
+      type: string;
+      createdAt: number;
+      data: string;
+      dedupeKey: string | null;
+      checkoutId: string | null;
+    },
     { seq: number }
   >((db, param) =>
     // The order lock first (`ordered`: `next` reads its one row, so nextval runs once the lock
@@ -51,9 +58,10 @@ export function postgresDialect(origin: string): StoreDialect {
     sql<{ seq: number }>`WITH
       ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
       next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered)
-      INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
+      INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key, checkout_id)
       SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
-        ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')} FROM next
+        ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')},
+        ${param('checkoutId')} FROM next
       ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.compile(db),
   );
   /**
@@ -100,6 +108,7 @@ export function postgresDialect(origin: string): StoreDialect {
         createdAt: event.createdAt,
         data: JSON.stringify(event.data),
         dedupeKey: event.dedupeKey ?? null,
+        checkoutId: event.checkoutId ?? null,
       });
       return rows[0]?.seq;
     },
@@ -147,6 +156,8 @@ export function postgresDialect(origin: string): StoreDialect {
     },
 
     inFlight,
+    // The byte-order operators of text_pattern_ops, which its index serves.
+    idStartsWith: (prefix) => sql<boolean>`id ~>=~ ${prefix} AND id ~<~ ${`${prefix}~`}`,
     greatest: (...values) => sql<number>`GREATEST(${sql.join(values)})`,
 
     async takeRateToken(db, { key, perMinute, now, cost }) {
@@ -155,4 +166,14 @@ export function postgresDialect(origin: string): StoreDialect {
       return { tokens: row.tokens, taken: row.taken, at: row.updated_at };
     },
   };
+}
+
+/**
+ * `amount-key.ts`'s key of the `amount` column, computed by PostgreSQL (the migration that adds
+ * the key fills the rows already there).
+ */
+export function postgresAmountKeyOfColumn() {
+  const whole = sql`ltrim(split_part(amount, '.', 1), '0')`;
+  return sql<string>`lpad(length(${whole})::text, 2, '0') || ${whole}
+    || rtrim(split_part(amount, '.', 2), '0')`;
 }

@@ -43,6 +43,7 @@ const insertEventRow = compiledQuery<{
   createdAt: number;
   data: string;
   dedupeKey: string | null;
+  checkoutId: string | null;
 }>((db, param) =>
   db
     .insertInto('webhook_events')
@@ -52,6 +53,7 @@ const insertEventRow = compiledQuery<{
       created_at: param('createdAt'),
       data: param('data'),
       dedupe_key: param('dedupeKey'),
+      checkout_id: param('checkoutId'),
     })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing()),
 );
@@ -97,6 +99,7 @@ export const sqliteDialect: StoreDialect = {
       createdAt: event.createdAt,
       data: JSON.stringify(event.data),
       dedupeKey: event.dedupeKey ?? null,
+      checkoutId: event.checkoutId ?? null,
     });
     if (inserted.numAffectedRows === 0n || inserted.insertId === undefined) return undefined;
     const seq = Number(inserted.insertId);
@@ -134,6 +137,7 @@ export const sqliteDialect: StoreDialect = {
   },
 
   inFlight,
+  idStartsWith: (prefix) => sql<boolean>`id >= ${prefix} AND id < ${`${prefix}~`}`,
   greatest: (...values) => sql<number>`MAX(${sql.join(values)})`,
 
   async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
@@ -142,3 +146,14 @@ export const sqliteDialect: StoreDialect = {
     return { tokens: row.tokens, taken: row.taken === 1, at: now };
   },
 };
+
+/**
+ * `amount-key.ts`'s key of the `amount` column, computed by SQLite (the migration that adds the
+ * key fills the rows already there): SQLite has no split_part or lpad.
+ */
+export function sqliteAmountKeyOfColumn() {
+  const dot = sql`instr(amount, '.')`;
+  const whole = sql`ltrim(CASE WHEN ${dot} > 0 THEN substr(amount, 1, ${dot} - 1) ELSE amount END, '0')`;
+  const fraction = sql`CASE WHEN ${dot} > 0 THEN substr(amount, ${dot} + 1) ELSE '' END`;
+  return sql<string>`substr('0' || length(${whole}), -2, 2) || ${whole} || rtrim(${fraction}, '0')`;
+}

@@ -44,6 +44,12 @@ export interface StoreDialect {
    * lease not yet run out at `now`, with how many and when the first ends.
    */
   inFlight(now: number): RawBuilder<unknown>;
+  /**
+   * Checkouts whose id begins with `prefix` (base64url characters only, which all sort before
+   * `~`): a range of the ids in byte order, walked on an index (`checkouts_id_pattern` on
+   * PostgreSQL, whose text collation need not be byte order; the unique index on SQLite).
+   */
+  idStartsWith(prefix: string): RawBuilder<boolean>;
   /** The largest of `values`: GREATEST on PostgreSQL, the scalar MAX on SQLite. */
   greatest(...values: RawBuilder<unknown>[]): RawBuilder<number>;
   /**

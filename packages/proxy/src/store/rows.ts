@@ -5,6 +5,7 @@
  */
 
 import type { Insertable, Selectable } from 'kysely';
+import { amountKey } from './amount-key.ts';
 import type {
   AttemptResult,
   DeliveryAttempt,
@@ -93,6 +94,7 @@ export const CHECKOUT_COLUMNS = [
   'created_at',
   'updated_at',
   'version',
+  'amount_key',
 ] as const satisfies readonly (keyof Insertable<CheckoutsTable>)[];
 
 export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTable> {
@@ -117,6 +119,7 @@ export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTab
     created_at: checkout.createdAt,
     updated_at: checkout.updatedAt,
     version: checkout.version,
+    amount_key: amountKey(checkout.amount),
   };
 }
 

@@ -7,6 +7,8 @@
  */
 
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { postgresAmountKeyOfColumn } from './dialect.postgres.ts';
+import { sqliteAmountKeyOfColumn } from './dialect.sqlite.ts';
 import { POSTGRES_HISTORY } from './legacy/postgres-history.ts';
 import { SQLITE_HISTORY } from './legacy/sqlite-history.ts';
 import type { Tables } from './tables.ts';
@@ -293,6 +295,59 @@ const HISTORY: readonly Migration[] = [
         .where(sql<boolean>`stale_at IS NOT NULL`)
         .compile(),
     ],
+  },
+  {
+    // The back office's payments (`checkout-search.ts`, `timeline.ts`): each filter of the
+    // list walks an index in the list's order (seq) or a range, never the whole table.
+    version: FIRST + 2,
+    up: (db, dialect) => {
+      const s = db.schema;
+      return [
+        // The amount as a key that sorts as the amount does (`amount-key.ts`), filled here for
+        // the rows already there and by every insert after.
+        s.alterTable('checkouts').addColumn('amount_key', 'text').compile(),
+        db
+          .updateTable('checkouts')
+          .set({
+            amount_key:
+              dialect === 'postgres' ? postgresAmountKeyOfColumn() : sqliteAmountKeyOfColumn(),
+          })
+          .compile(),
+        s.createIndex('checkouts_amount').on('checkouts').columns(['amount_key', 'seq']).compile(),
+        s.createIndex('checkouts_created').on('checkouts').column('created_at').compile(),
+        s
+          .createIndex('checkouts_currency')
+          .on('checkouts')
+          .columns(['currency_iso', 'seq'])
+          .compile(),
+        s
+          .createIndex('checkouts_detail')
+          .on('checkouts')
+          .columns(['status_detail', 'seq'])
+          .compile(),
+        s.createIndex('checkouts_pricing').on('checkouts').columns(['pricing', 'seq']).compile(),
+        // A prefix of an id is a range of ids in byte order: SQLite's unique index is in it;
+        // PostgreSQL's follows the database's collation, so a byte-ordered one is added.
+        ...(dialect === 'postgres'
+          ? [sql`CREATE INDEX checkouts_id_pattern ON checkouts (id text_pattern_ops)`.compile(db)]
+          : []),
+        // A payment request's callbacks by its id (the foreign_id has its index already).
+        s.createIndex('callbacks_object').on('callbacks').column('object_id').compile(),
+        // The checkout each `checkout.*` event is about, for its timeline; the ones there have
+        // it in their data (`->>` is spelt alike by both databases).
+        s.alterTable('webhook_events').addColumn('checkout_id', 'text').compile(),
+        db
+          .updateTable('webhook_events')
+          .set({ checkout_id: sql<string>`data->>'id'` })
+          .where('type', 'like', 'checkout.%')
+          .compile(),
+        s
+          .createIndex('webhook_events_checkout')
+          .on('webhook_events')
+          .columns(['checkout_id', 'seq'])
+          .compile(),
+      ];
+    },
   },
 ];
 

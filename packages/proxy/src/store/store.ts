@@ -14,6 +14,7 @@ import type {
 } from '@crypto-pay/protocol/proxy-api';
 import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
+import type { CheckoutFilter, PaymentsPart } from './payments.ts';
 import type { StaleSweep } from './stale.ts';
 
 // The record lives in its own file; the store's users import it from here, with the store.
@@ -87,12 +88,7 @@ export interface StoredCallback extends CallbackEntry {
   id: number;
 }
 
-export interface CheckoutQuery {
-  status?: CheckoutStatus;
-  /** The merchant's order id the checkout was made with (unique, so at most one). */
-  foreignId?: string;
-  /** Only stale checkouts (true), or only those not stale (false). */
-  stale?: boolean;
+export interface CheckoutQuery extends CheckoutFilter {
   /** Only checkouts created before this one (pagination cursor). */
   before?: string;
   limit: number;
@@ -157,7 +153,7 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store extends WebhookStore, FiguresPart {
+export interface Store extends WebhookStore, FiguresPart, PaymentsPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
