@@ -37,6 +37,7 @@ import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -190,6 +191,8 @@ export function createApp(options: AppOptions) {
       describeRoute(merchantAuth),
       adminAuth(config.adminToken, failures('admin-failures')),
     );
+    // Before adminRoutes: its /checkouts/:id would take /checkouts/export.
+    app.route('/admin', paymentRoutes({ store, now }));
     app.route('/admin', adminRoutes({ store, currencies, now }));
     app.route('/admin', processingOperationRoutes({ processing }));
     app.route('/admin', webhookRoutes({ store, now }));
