@@ -79,6 +79,36 @@ describe('GET /admin/checkouts: filters and search', () => {
   });
 });
 
+describe('GET /admin/checkouts/export', () => {
+  it('reads the store a page at a time and writes every match once, newest first', async () => {
+    const { store } = fixture.proxy;
+    const saved: string[] = [];
+    // Over two pages of 200, the last one short.
+    for (let index = 0; index < 450; index++) {
+      const row = checkout({ id: `Export${String(index).padStart(16, '0')}` });
+      await store.insertCheckout(row, {});
+      saved.push(row.id);
+    }
+    await store.insertCheckout(checkout({ currency: { iso: 'USD' } }), {});
+    // The pages the route asks the store for: never the whole list at once.
+    const pages: number[] = [];
+    const list = store.listCheckouts.bind(store);
+    store.listCheckouts = async (query) => {
+      const page = await list(query);
+      pages.push(page.length);
+      assert.equal(query.limit, 200);
+      return page;
+    };
+    const answer = await get('/admin/checkouts/export?currency=EUR');
+    assert.equal(answer.status, 200);
+    const lines = (await answer.text()).split('\r\n');
+    assert.equal(lines.at(-1), '', 'the last row ends in CRLF');
+    const ids = lines.slice(1, -1).map((line) => line.split(',')[0]);
+    assert.deepEqual(ids, saved.reverse());
+    assert.deepEqual(pages, [200, 200, 50]);
+  });
+});
+
 describe('GET /admin/checkouts/daily', () => {
   it('counts each UTC day of the range by outcome, with the share paid in exact hundredths', async () => {
     const { store } = fixture.proxy;

@@ -1,0 +1,148 @@
+/**
+ * The back office's filters and lookups walk an index on both databases, never the whole table:
+ * each query, built by the store's own builders (`filtered`, `idStartsWith`), is explained and
+ * its plan must name the index meant for it. PostgreSQL is asked with sequential scans priced
+ * out (`enable_seqscan = off`): a plan that still scans the table has no index to use.
+ */
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { type Compilable, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { postgresDialect } from './dialect.postgres.ts';
+import { sqliteDialect } from './dialect.sqlite.ts';
+import type { Db, StoreDialect } from './dialect.ts';
+import { type CheckoutFilter, filtered } from './payments.ts';
+import { openPostgresStore } from './postgres.ts';
+import { openSqliteStore } from './sqlite.ts';
+import { checkout, usePostgres } from './stores.test-helpers.ts';
+import type { Tables } from './tables.ts';
+
+/** A list page narrowed by `filter`, as `listCheckouts` builds it. */
+const listQuery = (db: Db, filter: CheckoutFilter) =>
+  filtered(db.selectFrom('checkouts').selectAll(), filter).orderBy('seq', 'desc').limit(50);
+
+/** Each query, and the index (SQLite's name, PostgreSQL's) its plan must use. */
+function cases(db: Db, dialect: StoreDialect): [string, Compilable, RegExp][] {
+  return [
+    ['amount range', listQuery(db, { amountMin: '10', amountMax: '20' }), /checkouts_amount/],
+    ['currency', listQuery(db, { currency: 'USD' }), /checkouts_currency/],
+    ['detail', listQuery(db, { statusDetail: 'underpaid' }), /checkouts_detail/],
+    ['pricing', listQuery(db, { pricing: 'session' }), /checkouts_pricing/],
+    ['created range', listQuery(db, { createdFrom: 5_000, createdTo: 6_000 }), /checkouts_created/],
+    [
+      'id prefix',
+      db.selectFrom('checkouts').select('id').where(dialect.idStartsWith('abcd')).limit(2),
+      /checkouts_id_pattern|sqlite_autoindex_checkouts_1/,
+    ],
+    [
+      'daily',
+      db
+        .selectFrom('checkouts')
+        .select(['status'])
+        .where('created_at', '>=', 86_400_000)
+        .where('created_at', '<', 2 * 86_400_000),
+      /checkouts_created/,
+    ],
+    [
+      'timeline callbacks',
+      db
+        .selectFrom('callbacks')
+        .selectAll()
+        .where('type', '=', 'payment_request')
+        .where((eb) => eb.or([eb('object_id', '=', 'pr-1'), eb('foreign_id', '=', 'cp_1')])),
+      /callbacks_object[\s\S]*callbacks_foreign_id|callbacks_foreign_id[\s\S]*callbacks_object/,
+    ],
+    [
+      'timeline events',
+      db.selectFrom('webhook_events').selectAll().where('checkout_id', '=', 'x').orderBy('seq'),
+      /webhook_events_checkout/,
+    ],
+  ];
+}
+
+/** Rows enough for a planner with statistics to prefer an index anyway. */
+async function fill(store: Awaited<ReturnType<typeof openSqliteStore>>) {
+  for (let index = 0; index < 300; index++) {
+    const saved = checkout({ amount: String(index) });
+    await store.insertCheckout(saved, {});
+    await store.recordCallback({
+      receivedAt: index,
+      type: 'payment_request',
+      objectId: saved.paymentRequestId,
+      foreignId: saved.foreignId,
+      status: 'paid',
+      outcome: 'applied',
+      body: {},
+    });
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-plans-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('payment queries on SQLite', () => {
+  it('each walk their index', async () => {
+    const file = join(dir, 'plans.db');
+    const store = openSqliteStore(file);
+    await fill(store);
+    await store.close();
+    const raw = new Database(file);
+    raw.exec('ANALYZE');
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
+    try {
+      for (const [name, query, index] of cases(db, sqliteDialect)) {
+        const compiled = query.compile();
+        const plan = (
+          raw.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...compiled.parameters) as {
+            detail: string;
+          }[]
+        )
+          .map((row) => row.detail)
+          .join('\n');
+        assert.match(plan, index, `${name}:\n${plan}`);
+        assert.doesNotMatch(
+          plan,
+          /^SCAN (checkouts|callbacks|webhook_events)$/m,
+          `${name}:\n${plan}`,
+        );
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('payment queries on PostgreSQL', () => {
+  const cluster = usePostgres();
+  it('each walk their index', async () => {
+    const url = await cluster().createDatabase('plans');
+    const store = await openPostgresStore(url);
+    await fill(store);
+    await store.close();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await sql`ANALYZE`.execute(db);
+      await db.connection().execute(async (connection) => {
+        await sql`SET enable_seqscan = off`.execute(connection);
+        for (const [name, query, index] of cases(connection, postgresDialect('plans'))) {
+          const compiled = query.compile();
+          const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+            ...compiled,
+            sql: `EXPLAIN ${compiled.sql}`,
+          } as never);
+          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          assert.match(plan, index, `${name}:\n${plan}`);
+          assert.doesNotMatch(plan, /Seq Scan/, `${name}:\n${plan}`);
+        }
+      });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
