@@ -169,7 +169,10 @@ export const exportCheckoutsQuerySchema = z.strictObject(checkoutFilters);
 
 /** `GET /admin/checkouts/daily?from=&to=`. */
 export const dailyCheckoutsQuerySchema = z.strictObject({
-  from: unixSeconds('from', 'Unix seconds, inclusive (default: 30 days before to).'),
+  from: unixSeconds(
+    'from',
+    'Unix seconds, inclusive (default: the start of the UTC day 29 days before the one to falls in: 30 days).',
+  ),
   to: unixSeconds('to', 'Unix seconds, exclusive (default: now). At most 366 days after from.'),
 });
 

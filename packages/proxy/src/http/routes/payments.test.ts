@@ -149,10 +149,11 @@ describe('GET /admin/checkouts/daily', () => {
         paid_share: '0.00',
       },
     ]);
-    // The last 30 days by default: 31 days when now is not at midnight.
+    // The last 30 UTC days by default, today the last.
     fixture.proxy.clock.now = at(day + 3 * DAY + 60);
     const recent = await json(await get('/admin/checkouts/daily'));
-    assert.equal(recent.data.length, 31);
+    assert.equal(recent.data.length, 30);
+    assert.equal(recent.data[0].date, '2026-01-21');
     assert.equal(recent.data.at(-1).date, '2026-02-19');
     assert.equal(recent.data.at(-2).created, 1);
   });

@@ -102,8 +102,10 @@ const COLUMNS: [string, (checkout: CheckoutRecord) => string | undefined][] = [
 const EXPORT_PAGE = 200;
 
 /** The longest range of `daily`, in seconds. */
-const MAX_DAILY_SECONDS = 366 * 86_400;
-const DEFAULT_DAILY_SECONDS = 30 * 86_400;
+const DAY_SECONDS = 86_400;
+const MAX_DAILY_SECONDS = 366 * DAY_SECONDS;
+/** Days `daily` gives without `from`: the one `to` falls in and those before it. */
+const DEFAULT_DAYS = 30;
 
 export function paymentRoutes({ store, now }: PaymentsDeps) {
   return new Hono<AppEnv>()
@@ -180,7 +182,12 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
       async (c) => {
         const query = c.req.valid('query');
         const to = query.to === undefined ? Math.floor(now() / 1000) : Number(query.to);
-        const from = query.from === undefined ? to - DEFAULT_DAILY_SECONDS : Number(query.from);
+        // Whole UTC days by default: the chart's first bar is no part of a day.
+        const lastDay = Math.floor((to - 1) / DAY_SECONDS);
+        const from =
+          query.from === undefined
+            ? (lastDay - DEFAULT_DAYS + 1) * DAY_SECONDS
+            : Number(query.from);
         if (to <= from || to - from > MAX_DAILY_SECONDS) {
           throw new ApiError(
             422,
