@@ -49,6 +49,9 @@ describe('GET /admin/checkouts: filters and search', () => {
       field: 'q',
     });
     assert.deepEqual(ids(await json(await get('/admin/checkouts?q=QRST%20-uvw'))), [one.id]);
+    // As a browser's form or URLSearchParams writes the spaces of the grouped reference.
+    const grouped = new URLSearchParams({ q: 'QRST -uvA _xyz 0123 4567 89a' });
+    assert.deepEqual(ids(await json(await get(`/admin/checkouts?${grouped}`))), [two.id]);
     assert.deepEqual(ids(await json(await get('/admin/checkouts?q=nothing-like-it'))), []);
   });
 
