@@ -5,6 +5,7 @@
  */
 
 import type { DailyCount } from '../store/payments.ts';
+import { DAY_MS } from '../store/store.ts';
 
 export interface DailyFigures {
   date: string;
@@ -15,8 +16,6 @@ export interface DailyFigures {
   open: number;
   paid_share: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * paid / (paid + failed + expired) with two decimals, rounded half up ("0.67" for 2 of 3,

@@ -1,10 +1,12 @@
 /**
- * A checkout's amount as a text key that sorts as the amount does, on both databases, so an
- * amount range is an index range compared exactly (never a float): two digits giving the length
- * of the whole part (leading zeros dropped), the whole part, then the fraction without its
- * trailing zeros. `"0.1"` and `"0.10"` get one key; `"9"` sorts before `"10"` by its length.
- * Digits only, so any collation orders the keys alike. The migration that adds the key computes
- * it in SQL for the rows already there (`amountKeyOfColumn` in `dialect.*.ts`).
+ * A checkout's amount as a text key that sorts as the amount does, so an amount range on SQLite
+ * is an index range compared exactly (never a float): two digits giving the length of the whole
+ * part (leading zeros dropped), the whole part, then the fraction without its trailing zeros.
+ * `"0.1"` and `"0.10"` get one key; `"9"` sorts before `"10"` by its length. Digits only, so
+ * any collation orders the keys alike. SQLite computes the same key of the `amount` column
+ * (`sqliteAmountKey` in `dialect.sqlite.ts`, what its index is built on); this one is the key
+ * of a bound a request gives. Amounts have at most 30 whole digits (`boundedAmount` at the
+ * edge), well within the two digits of length.
  */
 
 import { isDecimal } from '@crypto-pay/protocol/money';

@@ -209,7 +209,7 @@ export function checkouts(
         : advance;
     },
     async listCheckouts({ before, limit, ...filter }) {
-      const rows = await filtered(db.selectFrom('checkouts').selectAll(), filter)
+      const rows = await filtered(db.selectFrom('checkouts').selectAll(), filter, dialect)
         .$if(before !== undefined, (query) =>
           query.where('seq', '<', (eb) =>
             eb.selectFrom('checkouts').select('seq').where('id', '=', before!),

@@ -41,14 +41,7 @@ const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*)
 export function postgresDialect(origin: string): StoreDialect {
   // A create's statements, compiled once (`compiled.ts`).
   const insertEventRow = compiledQuery<
-    {
-      suffix: string;
-      type: string;
-      createdAt: number;
-      data: string;
-      dedupeKey: string | null;
-      checkoutId: string | null;
-    },
+    { suffix: string; type: string; createdAt: number; data: string; dedupeKey: string | null },
     { seq: number }
   >((db, param) =>
     // The order lock first (`ordered`: `next` reads its one row, so nextval runs once the lock
@@ -58,10 +51,9 @@ export function postgresDialect(origin: string): StoreDialect {
     sql<{ seq: number }>`WITH
       ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
       next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered)
-      INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key, checkout_id)
+      INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
       SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
-        ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')},
-        ${param('checkoutId')} FROM next
+        ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')} FROM next
       ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.compile(db),
   );
   /**
@@ -108,7 +100,6 @@ export function postgresDialect(origin: string): StoreDialect {
         createdAt: event.createdAt,
         data: JSON.stringify(event.data),
         dedupeKey: event.dedupeKey ?? null,
-        checkoutId: event.checkoutId ?? null,
       });
       return rows[0]?.seq;
     },
@@ -158,6 +149,8 @@ export function postgresDialect(origin: string): StoreDialect {
     inFlight,
     // The byte-order operators of text_pattern_ops, which its index serves.
     idStartsWith: (prefix) => sql<boolean>`id ~>=~ ${prefix} AND id ~<~ ${`${prefix}~`}`,
+    amountIs: (op, amount) => sql<boolean>`${postgresAmount()} ${sql.raw(op)} ${amount}::numeric`,
+    eventCheckoutId: postgresEventCheckout,
     greatest: (...values) => sql<number>`GREATEST(${sql.join(values)})`,
 
     async takeRateToken(db, { key, perMinute, now, cost }) {
@@ -169,11 +162,14 @@ export function postgresDialect(origin: string): StoreDialect {
 }
 
 /**
- * `amount-key.ts`'s key of the `amount` column, computed by PostgreSQL (the migration that adds
- * the key fills the rows already there).
+ * The `amount` column as an exact number (numeric, never a float): the expression
+ * `checkouts_amount` is built on, so rows any release writes are in it at once.
  */
-export function postgresAmountKeyOfColumn() {
-  const whole = sql`ltrim(split_part(amount, '.', 1), '0')`;
-  return sql<string>`lpad(length(${whole})::text, 2, '0') || ${whole}
-    || rtrim(split_part(amount, '.', 2), '0')`;
+export function postgresAmount() {
+  return sql<string>`(amount::numeric)`;
+}
+
+/** The checkout a `checkout.*` event is about: the id in its data (`webhook_events_checkout`). */
+export function postgresEventCheckout() {
+  return sql<string>`(data->>'id')`;
 }

@@ -16,8 +16,6 @@ export interface NewEvent {
   data: Record<string, unknown>;
   /** An event whose key was written before is not written again (a repeated callback). */
   dedupeKey?: string;
-  /** The checkout a `checkout.*` event is about (its timeline finds it by this). */
-  checkoutId?: string;
 }
 
 export interface StoredEvent {

@@ -191,4 +191,27 @@ describeStores('Payments', (open) => {
     );
     await store.close();
   });
+
+  it('keeps the newest rows of a long history', async () => {
+    const store = await open();
+    const busy = checkout();
+    await store.insertCheckout(busy, {});
+    for (let at = 1; at <= 1002; at++) {
+      await store.recordCallback({
+        ...callback,
+        objectId: busy.paymentRequestId,
+        status: 'processing',
+        outcome: 'ignored',
+        receivedAt: at,
+      });
+    }
+    const { callbacks } = await store.checkoutHistory(busy);
+    assert.equal(callbacks.length, 1000);
+    assert.deepEqual(
+      [callbacks[0]?.receivedAt, callbacks.at(-1)?.receivedAt],
+      [3, 1002],
+      'the oldest two left out, oldest first',
+    );
+    await store.close();
+  });
 });

@@ -5,12 +5,12 @@
  */
 
 import type { CheckoutStatus, PricingMode, StatusDetail } from '@crypto-pay/protocol/proxy-api';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { amountKey } from './amount-key.ts';
-import type { StoreDialect } from './dialect.ts';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { CHECKOUT_ID_CHARACTER, type CheckoutRecord } from './checkout-record.ts';
+import type { Db, StoreDialect } from './dialect.ts';
 import type { DeliveryAttempt, StoredEvent } from './outbox.ts';
 import { attemptOf, callbackOf, eventOf } from './rows.ts';
-import type { CheckoutRecord, StoredCallback } from './store.ts';
+import { DAY_MS, type StoredCallback } from './store.ts';
 import type { Tables } from './tables.ts';
 
 /** What the list (and its export) may be narrowed by; every one given must hold. */
@@ -29,7 +29,7 @@ export interface CheckoutFilter {
   createdFrom?: number;
   /** Unix milliseconds: created before. */
   createdTo?: number;
-  /** Non-negative decimal strings, inclusive, compared exactly (`amount-key.ts`). */
+  /** Non-negative decimal strings, inclusive, compared exactly (`StoreDialect.amountIs`). */
   amountMin?: string;
   amountMax?: string;
   /** Only these checkouts (what a search found). */
@@ -40,6 +40,7 @@ export interface CheckoutFilter {
 export function filtered<O>(
   query: SelectQueryBuilder<Tables, 'checkouts', O>,
   filter: CheckoutFilter,
+  dialect: StoreDialect,
 ): SelectQueryBuilder<Tables, 'checkouts', O> {
   const { status, foreignId, stale, statusDetail, pricing, currency, ids } = filter;
   const { createdFrom, createdTo, amountMin, amountMax } = filter;
@@ -56,8 +57,8 @@ export function filtered<O>(
     .$if(currency !== undefined, (q) => q.where('currency_iso', '=', currency!))
     .$if(createdFrom !== undefined, (q) => q.where('created_at', '>=', createdFrom!))
     .$if(createdTo !== undefined, (q) => q.where('created_at', '<', createdTo!))
-    .$if(amountMin !== undefined, (q) => q.where('amount_key', '>=', amountKey(amountMin!)))
-    .$if(amountMax !== undefined, (q) => q.where('amount_key', '<=', amountKey(amountMax!)))
+    .$if(amountMin !== undefined, (q) => q.where(dialect.amountIs('>=', amountMin!)))
+    .$if(amountMax !== undefined, (q) => q.where(dialect.amountIs('<=', amountMax!)))
     .$if(ids !== undefined, (q) =>
       // `IN ()` is no SQL: an empty search result matches no row.
       ids!.length === 0 ? q.where((eb) => eb.lit(false)) : q.where('id', 'in', ids!),
@@ -67,8 +68,27 @@ export function filtered<O>(
 /** The shortest prefix of a checkout id that a search takes as one. */
 export const MIN_ID_PREFIX = 4;
 
-/** The characters of a checkout id (base64url): a prefix of others matches nothing. */
-const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+/** The characters of a checkout id: a prefix of others matches nothing. */
+const ID_CHARACTERS = new RegExp(`^${CHECKOUT_ID_CHARACTER}+$`);
+
+/**
+ * The `checkout.*` events: the partial index `webhook_events_checkout` holds those only, and a
+ * query it serves says so in these very words (a bound parameter would not match it).
+ */
+export const CHECKOUT_EVENTS = sql<boolean>`type LIKE 'checkout.%'`;
+
+/** Checkouts created in [from, to) (Unix ms) counted by UTC day and status: one GROUP BY. */
+export function dailyQuery(db: Db, from: number, to: number) {
+  // Integer division of milliseconds is the UTC day on both databases; the divisor written
+  // into the statement, as GROUP BY must match the selected expression.
+  const day = sql<number | string>`created_at / ${sql.lit(DAY_MS)}`;
+  return db
+    .selectFrom('checkouts')
+    .select((eb) => [day.as('day'), 'status', eb.fn.countAll<number | string>().as('count')])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy([day, 'status']);
+}
 
 /** What a search of the checkouts found: their ids, and whether a prefix named several. */
 export interface CheckoutMatch {
@@ -98,10 +118,16 @@ export interface CheckoutHistory {
   attempts: TimelineAttempt[];
 }
 
-/** At most this many of each part of a timeline (a checkout has a handful). */
+/** At most this many of each part of a timeline, the newest (a checkout has a handful). */
 const HISTORY_LIMIT = 1000;
 
-const DAY_MS = 86_400_000;
+/** The `checkout.*` events about the checkout `id`, on `webhook_events_checkout`. */
+export function eventsAbout(db: Db, dialect: StoreDialect, id: string) {
+  return db
+    .selectFrom('webhook_events')
+    .where(CHECKOUT_EVENTS)
+    .where(sql<boolean>`${dialect.eventCheckoutId()} = ${id}`);
+}
 
 export interface PaymentsPart {
   /**
@@ -144,19 +170,7 @@ export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPar
     },
 
     async dailyCheckouts(from, to) {
-      // Integer division of milliseconds is the UTC day on both databases: one query.
-      const rows = await db
-        .selectFrom('checkouts')
-        .select((eb) => [
-          eb(eb.ref('created_at'), '/', eb.lit(DAY_MS)).as('day'),
-          'status',
-          eb.fn.countAll<number | string>().as('count'),
-        ])
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        // The divisor written into the statement: GROUP BY must match the selected expression.
-        .groupBy([(eb) => eb(eb.ref('created_at'), '/', eb.lit(DAY_MS)), 'status'])
-        .execute();
+      const rows = await dailyQuery(db, from, to).execute();
       return rows.map((row) => ({
         day: Number(row.day),
         status: row.status,
@@ -175,14 +189,12 @@ export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPar
             eb('foreign_id', '=', checkout.foreignId),
           ]),
         )
-        .orderBy('id')
+        .orderBy('id', 'desc')
         .limit(HISTORY_LIMIT)
         .execute();
-      const events = await db
-        .selectFrom('webhook_events')
+      const events = await eventsAbout(db, dialect, checkout.id)
         .select(['seq', 'id', 'type', 'created_at', 'data'])
-        .where('checkout_id', '=', checkout.id)
-        .orderBy('seq')
+        .orderBy('seq', 'desc')
         .limit(HISTORY_LIMIT)
         .execute();
       const attempts =
@@ -200,13 +212,14 @@ export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPar
                 'in',
                 events.map((event) => event.seq),
               )
-              .orderBy('a.id')
+              .orderBy('a.id', 'desc')
               .limit(HISTORY_LIMIT)
               .execute();
+      // Read newest first, so a long history keeps its latest rows; given oldest first.
       return {
-        callbacks: callbacks.map(callbackOf),
-        events: events.map(eventOf),
-        attempts: attempts.map((row) => ({ ...attemptOf(row), endpointUrl: row.url })),
+        callbacks: callbacks.map(callbackOf).reverse(),
+        events: events.map(eventOf).reverse(),
+        attempts: attempts.map((row) => ({ ...attemptOf(row), endpointUrl: row.url })).reverse(),
       };
     },
   };

@@ -5,7 +5,6 @@
  */
 
 import type { Insertable, Selectable } from 'kysely';
-import { amountKey } from './amount-key.ts';
 import type {
   AttemptResult,
   DeliveryAttempt,
@@ -94,7 +93,6 @@ export const CHECKOUT_COLUMNS = [
   'created_at',
   'updated_at',
   'version',
-  'amount_key',
 ] as const satisfies readonly (keyof Insertable<CheckoutsTable>)[];
 
 export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTable> {
@@ -119,7 +117,6 @@ export function checkoutRowOf(checkout: CheckoutRecord): Insertable<CheckoutsTab
     created_at: checkout.createdAt,
     updated_at: checkout.updatedAt,
     version: checkout.version,
-    amount_key: amountKey(checkout.amount),
   };
 }
 

@@ -35,8 +35,6 @@ const REWIND = [
     'callbacks_object',
     'webhook_events_checkout',
   ].map((index) => `DROP INDEX IF EXISTS ${index}`),
-  'ALTER TABLE checkouts DROP COLUMN amount_key',
-  'ALTER TABLE webhook_events DROP COLUMN checkout_id',
   'DELETE FROM schema_migrations WHERE version = 11',
   // 10: stale checkouts.
   'DROP INDEX checkouts_unannounced_expiry',

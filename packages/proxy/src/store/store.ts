@@ -19,6 +19,7 @@ import type { StaleSweep } from './stale.ts';
 
 // The record lives in its own file; the store's users import it from here, with the store.
 export {
+  CHECKOUT_ID_CHARACTER,
   type CheckoutRecord,
   type CurrencyRef,
   type PricingMode,
@@ -67,8 +68,11 @@ export type IdempotencyReservation =
   | { kind: 'in_progress' }
   | { kind: 'conflict' };
 
+/** A day in milliseconds (a UTC day: Unix time has no leap seconds). */
+export const DAY_MS = 86_400_000;
+
 /** Idempotency keys are kept this long, like the payment request they name at most. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 /** One callback received and verified, as the log keeps it (no personal data). */
 export interface CallbackEntry {

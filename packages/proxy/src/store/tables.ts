@@ -36,8 +36,6 @@ export interface CheckoutsTable {
   version: number;
   /** When a sweep found it stale and announced it (`stale.ts`); NULL until then, and once final. */
   stale_at: number | null;
-  /** The amount as a key that sorts as the amount does (`amount-key.ts`). */
-  amount_key: string | null;
 }
 
 export interface CheckoutSessionsTable {
@@ -89,8 +87,6 @@ export interface WebhookEventsTable {
   created_at: number;
   data: Json<Record<string, unknown>>;
   dedupe_key: string | null;
-  /** The checkout a `checkout.*` event is about; NULL for the others. */
-  checkout_id: string | null;
 }
 
 export interface WebhookDedupeKeysTable {

@@ -136,7 +136,7 @@ async function checkUpgraded(database: OldDatabase): Promise<void> {
       (await store.listCheckouts({ limit: 10 })).map((checkout) => checkout.id),
       ['checkout-bare', 'checkout-full'],
     );
-    // The back office's migration keyed the amounts there and linked the events there.
+    // The back office's indexes hold the amounts and the events there, nothing to fill in.
     const byAmount = async (amountMin: string, amountMax: string) =>
       (await store.listCheckouts({ amountMin, amountMax, limit: 10 })).map((found) => found.id);
     assert.deepEqual(await byAmount('12.5', '12.500'), ['checkout-full']);

@@ -19,7 +19,6 @@ export function checkoutEvent(checkout: CheckoutRecord): NewEvent {
   return {
     type: `checkout.${checkout.status}`,
     createdAt: checkout.updatedAt,
-    checkoutId: checkout.id,
     data: merchantCheckout(checkout) as unknown as Record<string, unknown>,
   };
 }
@@ -34,7 +33,6 @@ export function staleEvent(checkout: CheckoutRecord): NewEvent {
   return {
     type: 'checkout.stale',
     createdAt: checkout.staleAt ?? checkout.updatedAt,
-    checkoutId: checkout.id,
     data: merchantCheckout(checkout) as unknown as Record<string, unknown>,
   };
 }
