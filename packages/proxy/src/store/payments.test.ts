@@ -115,6 +115,24 @@ describeStores('Payments', (open) => {
     await store.close();
   });
 
+  it('matches a foreign_id as written, and an id grouped, quoted or padded', async () => {
+    const store = await open();
+    const spaced = checkout({ id: '-Ab9cdefghijklmnopqrstu', foreignId: 'order 123' });
+    const other = checkout({ foreignId: 'order123' });
+    for (const row of [spaced, other]) await store.insertCheckout(row, {});
+    const match = async (text: string) => (await store.matchCheckouts(text)).ids;
+
+    // The merchant's free text keeps its spaces: 'order 123' and 'order123' are two orders.
+    assert.deepEqual(await match('order 123'), [spaced.id]);
+    assert.deepEqual(await match('  order 123 '), [spaced.id]);
+    assert.deepEqual(await match('order123'), [other.id]);
+    // The reference read out in fours; as the export wrote it ('-… against formulas).
+    assert.deepEqual(await match('-Ab9 cdef ghij klmn opqr stu'), [spaced.id]);
+    assert.deepEqual(await match("'-Ab9cdefghijklmnopqrstu"), [spaced.id]);
+    assert.deepEqual(await match("'-Ab9 cd"), [spaced.id]);
+    await store.close();
+  });
+
   it('counts checkouts by UTC day and status, a day ending at midnight', async () => {
     const store = await open();
     const day = 20_000 * DAY;

@@ -131,10 +131,12 @@ export function eventsAbout(db: Db, dialect: StoreDialect, id: string) {
 
 export interface PaymentsPart {
   /**
-   * The checkouts `text` names: the one whose id, foreign_id or payment request id it is, else
-   * (`MIN_ID_PREFIX` characters or more of an id) the one whose id it begins.
+   * The checkouts a reference names: the one whose id, foreign_id or payment request id is
+   * `reference` (trimmed) exactly; else, its spaces dropped (the grouped form the customer reads
+   * out), the one whose id it is or, with `MIN_ID_PREFIX` characters or more, begins. A leading
+   * `'` (the export's guard against formulas) is dropped first.
    */
-  matchCheckouts(text: string): Promise<CheckoutMatch>;
+  matchCheckouts(reference: string): Promise<CheckoutMatch>;
   /** Checkouts created in [from, to) (Unix ms), counted by UTC day and status. */
   dailyCheckouts(from: number, to: number): Promise<DailyCount[]>;
   checkoutHistory(checkout: CheckoutRecord): Promise<CheckoutHistory>;
@@ -142,28 +144,31 @@ export interface PaymentsPart {
 
 export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPart {
   return {
-    async matchCheckouts(text) {
-      // Three unique indexes, one lookup each.
+    async matchCheckouts(reference) {
+      const text = reference.trim().replace(/^'/, '');
+      // Three unique indexes, one lookup each: the text as written first (a foreign_id is the
+      // merchant's free text, spaces and all), then as an id.
+      const compact = text.replace(/\s+/g, '');
       const exact = await db
         .selectFrom('checkouts')
         .select('id')
         .where((eb) =>
           eb.or([
-            eb('id', '=', text),
+            eb('id', '=', compact),
             eb('foreign_id', '=', text),
             eb('payment_request_id', '=', text),
           ]),
         )
         .execute();
       if (exact.length > 0) return { ids: exact.map((row) => row.id), ambiguous: false };
-      if (text.length < MIN_ID_PREFIX || !ID_CHARACTERS.test(text)) {
+      if (compact.length < MIN_ID_PREFIX || !ID_CHARACTERS.test(compact)) {
         return { ids: [], ambiguous: false };
       }
       // Two are enough to know a prefix is not unique.
       const begun = await db
         .selectFrom('checkouts')
         .select('id')
-        .where(dialect.idStartsWith(text))
+        .where(dialect.idStartsWith(compact))
         .limit(2)
         .execute();
       return { ids: begun.map((row) => row.id), ambiguous: begun.length > 1 };
