@@ -6,7 +6,11 @@
  * (`@crypto-pay/protocol/proxy-api`), whose field rules a session's share.
  */
 
-import { createPaymentRequestSchema } from '@crypto-pay/protocol';
+import {
+  createPaymentRequestSchema,
+  isBoundedDecimal,
+  MAX_AMOUNT_DIGITS,
+} from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { currencyCode, decimalAmount, resultUrlField } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
@@ -86,15 +90,19 @@ const unixSeconds = (name: string, description: string) =>
       ),
   );
 
-/** A non-negative decimal amount as a query parameter, kept as its text (never a float). */
+/**
+ * A non-negative decimal amount as a query parameter, kept as its text (never a float), held
+ * to the bound of every amount the proxy is sent (`isBoundedDecimal`).
+ */
 const amountBound = (name: string, description: string) =>
   z.optional(
-    z
-      .string()
-      .check(
-        z.regex(/^\d{1,60}(\.\d{1,60})?$/, `The ${name} must be a decimal amount such as 25.00.`),
-        z.describe(description),
+    z.string().check(
+      z.refine(
+        (value) => isBoundedDecimal(value) && !value.startsWith('-'),
+        `The ${name} must be a decimal amount such as 25.00, at most ${MAX_AMOUNT_DIGITS} digits each side of its point.`,
       ),
+      z.describe(description),
+    ),
   );
 
 /** The filters of the checkout list, which its CSV export takes too. */
@@ -120,12 +128,13 @@ const checkoutFilters = {
   ),
   q: z.optional(
     z.string().check(
+      z.maxLength(255, 'The q must be at most 255 characters: a reference, not a text to search.'),
       z.refine(
         (value) => /\S/.test(value),
         'The q must name a checkout: its id (or its first 4 characters or more), foreign_id or payment request id.',
       ),
       z.describe(
-        'A reference, spaces ignored (the grouped form the customer reads out): a checkout id, or its first 4 characters or more when only one id begins so (several: 422 ambiguous_prefix); or an exact foreign_id or payment request id.',
+        "A reference: an exact foreign_id or payment request id (spaces around it ignored), else a checkout id, or its first 4 characters or more when only one id begins so (several: 422 ambiguous_prefix), spaces in it ignored (the grouped form the customer reads out). A leading ' (as the CSV export writes an id beginning with -) is dropped.",
       ),
     ),
   ),

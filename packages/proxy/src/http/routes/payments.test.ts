@@ -14,6 +14,8 @@ const fixture = useSandboxAndProxy();
 const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
 const ids = (page: { data: { id: string }[] }) => page.data.map((found) => found.id);
 const DAY = 86_400;
+const amountText = (name: string) =>
+  `The ${name} must be a decimal amount such as 25.00, at most 30 digits each side of its point.`;
 
 describe('GET /admin/checkouts: filters and search', () => {
   it('narrows by detail, pricing (open: an amount the customer chose), currency, time, amount', async () => {
@@ -65,20 +67,66 @@ describe('GET /admin/checkouts: filters and search', () => {
         'created_from',
         'The created_from must be a time in Unix seconds, a whole number.',
       ],
-      ['amount_min=1e3', 'amount_min', 'The amount_min must be a decimal amount such as 25.00.'],
-      ['amount_max=-1', 'amount_max', 'The amount_max must be a decimal amount such as 25.00.'],
+      ['amount_min=1e3', 'amount_min', amountText('amount_min')],
+      ['amount_max=-1', 'amount_max', amountText('amount_max')],
+      [`amount_min=${'9'.repeat(31)}`, 'amount_min', amountText('amount_min')],
+      [`amount_max=0.${'1'.repeat(31)}`, 'amount_max', amountText('amount_max')],
+      [
+        `q=${'x'.repeat(256)}`,
+        'q',
+        'The q must be at most 255 characters: a reference, not a text to search.',
+      ],
+      [
+        'amount_min=10&amount_max=9.99',
+        'amount_max',
+        'The amount_max must not be below amount_min.',
+      ],
+      [
+        'created_from=1800000000&created_to=1800000000',
+        'created_to',
+        'The created_to must be after created_from.',
+      ],
       [
         'q=%20%20',
         'q',
         'The q must name a checkout: its id (or its first 4 characters or more), foreign_id or payment request id.',
       ],
     ]) {
-      const refused = await get(`/admin/checkouts?${query}`);
-      assert.equal(refused.status, 422, query);
-      const body = await json(refused);
-      assert.equal(body.field, field, query);
-      assert.equal(body.error, text, query);
+      for (const route of ['/admin/checkouts', '/admin/checkouts/export']) {
+        const refused = await get(`${route}?${query}`);
+        assert.equal(refused.status, 422, query);
+        const body = await json(refused);
+        assert.equal(body.field, field, query);
+        assert.equal(body.error, text, query);
+        if (query.includes('_to=') || query.includes('amount_max=9.99')) {
+          assert.equal(body.code, 'invalid_range', query);
+        }
+      }
     }
+    // Equal ends are a range of one amount.
+    assert.equal((await get('/admin/checkouts?amount_min=10&amount_max=10.00')).status, 200);
+  });
+
+  it('finds a foreign_id with spaces in it as written', async () => {
+    const { store } = fixture.proxy;
+    const spaced = checkout({ foreignId: 'order 77 b' });
+    await store.insertCheckout(spaced, {});
+    const query = new URLSearchParams({ q: ' order 77 b ' });
+    assert.deepEqual(ids(await json(await get(`/admin/checkouts?${query}`))), [spaced.id]);
+  });
+
+  it('refuses at the edge an amount too long to compare (a session’s, as a checkout’s)', async () => {
+    const refused = await fixture.proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: { amount: `1${'0'.repeat(30)}`, currency: 'EUR', foreign_id: 'long-1' },
+    });
+    assert.equal(refused.status, 422);
+    assert.deepEqual(await json(refused), {
+      error: 'The amount must have at most 30 digits before its point and 30 after it.',
+      code: 'invalid_request',
+      field: 'amount',
+    });
   });
 });
 

@@ -5,6 +5,7 @@
  * `admin.ts`, whose `/checkouts/:id` would otherwise take `/checkouts/export` and `/daily`.
  */
 
+import { compareDecimal } from '@crypto-pay/protocol/money';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
@@ -15,7 +16,7 @@ import { merchantCheckout } from '../../checkout/views.ts';
 import { dailyCheckoutsSchema, timelineSchema } from '../../openapi/answers.ts';
 import { errors, ok, ref, storeUnreadable } from '../../openapi/operations.ts';
 import type { CheckoutFilter } from '../../store/payments.ts';
-import type { CheckoutRecord, Store } from '../../store/store.ts';
+import { type CheckoutRecord, DAY_MS, type Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { csvRow } from '../csv.ts';
 import {
@@ -31,17 +32,22 @@ export interface PaymentsDeps {
   now: () => number;
 }
 
+/** 422 `invalid_range`: a range whose end is not after its start, or too long. */
+const invalidRange = (message: string, field: string) =>
+  new ApiError(422, 'invalid_range', message, { field });
+
 /** The list's 422s beyond a refused parameter. */
 export const searchRefusals = {
   422: ok(
-    'A query parameter not known here or a value it refuses, with the field; or ambiguous_prefix: more than one checkout id begins with q.',
+    'A query parameter not known here or a value it refuses, with the field; ambiguous_prefix: more than one checkout id begins with q; or invalid_range: created_to not after created_from, or amount_max below amount_min.',
     ref('Error'),
   ),
 };
 
 /**
- * The store's filter of a list query; `q` (spaces dropped: the grouped reference) is looked
- * up first, and a prefix that begins several ids is refused rather than guessed.
+ * The store's filter of a list query; `q` is looked up first (`matchCheckouts`), and a prefix
+ * that begins several ids is refused rather than guessed. A range that holds nothing (from
+ * after to) is refused too, as `daily` refuses one: it is a mistake, not an empty answer.
  */
 export async function checkoutFilterOf(
   store: Store,
@@ -61,9 +67,22 @@ export async function checkoutFilterOf(
   if (query.created_to !== undefined) filter.createdTo = Number(query.created_to) * 1000;
   if (query.amount_min !== undefined) filter.amountMin = query.amount_min;
   if (query.amount_max !== undefined) filter.amountMax = query.amount_max;
+  if (
+    filter.createdFrom !== undefined &&
+    filter.createdTo !== undefined &&
+    filter.createdFrom >= filter.createdTo
+  ) {
+    throw invalidRange('The created_to must be after created_from.', 'created_to');
+  }
+  if (
+    filter.amountMin !== undefined &&
+    filter.amountMax !== undefined &&
+    compareDecimal(filter.amountMin, filter.amountMax) > 0
+  ) {
+    throw invalidRange('The amount_max must not be below amount_min.', 'amount_max');
+  }
   if (query.q !== undefined) {
-    const text = query.q.replace(/\s+/g, '');
-    const match = await store.matchCheckouts(text);
+    const match = await store.matchCheckouts(query.q);
     if (match.ambiguous) {
       throw new ApiError(
         422,
@@ -102,7 +121,7 @@ const COLUMNS: [string, (checkout: CheckoutRecord) => string | undefined][] = [
 const EXPORT_PAGE = 200;
 
 /** The longest range of `daily`, in seconds. */
-const DAY_SECONDS = 86_400;
+const DAY_SECONDS = DAY_MS / 1000;
 const MAX_DAILY_SECONDS = 366 * DAY_SECONDS;
 /** Days `daily` gives without `from`: the one `to` falls in and those before it. */
 const DEFAULT_DAYS = 30;
@@ -189,11 +208,9 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
             ? (lastDay - DEFAULT_DAYS + 1) * DAY_SECONDS
             : Number(query.from);
         if (to <= from || to - from > MAX_DAILY_SECONDS) {
-          throw new ApiError(
-            422,
-            'invalid_range',
+          throw invalidRange(
             'The to must be after from, and at most 366 days after it.',
-            { field: query.to === undefined ? 'from' : 'to' },
+            query.to === undefined ? 'from' : 'to',
           );
         }
         const counts = await store.dailyCheckouts(from * 1000, to * 1000);
