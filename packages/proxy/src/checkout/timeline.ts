@@ -50,13 +50,23 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * What a payment request callback did: the log keeps `ignored` for both a repeat of the status
- * the checkout had (`duplicate`) and a status behind it (`late`), told apart here by replaying
- * the applied ones in order from `created`.
+ * the checkout had (`duplicate`) and a status behind it (`late`), told apart here by the status
+ * the checkout had when it came: its status events up to then, and the callbacks applied. When
+ * retention has pruned the older ones, the replay starts from the oldest status event left
+ * (`checkout.created` while nothing is pruned), else from the status the checkout has now: a
+ * repeat of a status whose change was pruned is still a duplicate, not late.
  */
-function callbackOutcomes(history: CheckoutHistory): Map<number, string> {
+function callbackOutcomes(checkout: CheckoutRecord, history: CheckoutHistory): Map<number, string> {
+  const changes = history.events
+    .filter((event) => event.type !== 'checkout.stale')
+    .map((event) => ({ at: event.createdAt, status: event.type.slice('checkout.'.length) }));
   const outcomes = new Map<number, string>();
-  let current = 'created';
+  let current = changes[0]?.status ?? checkout.status;
+  let next = 0;
   for (const entry of history.callbacks) {
+    for (; next < changes.length && changes[next]!.at <= entry.receivedAt; next++) {
+      current = changes[next]!.status;
+    }
     if (entry.outcome === 'applied' && entry.status !== undefined) current = entry.status;
     const ignored = entry.status === current ? 'duplicate' : 'late';
     outcomes.set(entry.id, entry.outcome === 'ignored' ? ignored : entry.outcome);
@@ -70,7 +80,7 @@ export function timelineOf(checkout: CheckoutRecord, history: CheckoutHistory): 
     entries.push({ ms, order, entry });
 
   add(checkout.createdAt, 0, { kind: 'created', at: seconds(checkout.createdAt) });
-  const outcomes = callbackOutcomes(history);
+  const outcomes = callbackOutcomes(checkout, history);
   for (const entry of history.callbacks) {
     add(entry.receivedAt, entry.id, {
       kind: 'callback',
