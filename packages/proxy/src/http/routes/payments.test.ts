@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CheckoutQuery } from '../../store/store.ts';
 import { callback, checkout } from '../../store/stores.test-helpers.ts';
 import { adminHeaders, json, useSandboxAndProxy } from '../../testing.test-helpers.ts';
 import { checkoutEvent, staleEvent } from '../../webhooks/events.ts';
@@ -98,7 +99,7 @@ describe('GET /admin/checkouts: filters and search', () => {
         const body = await json(refused);
         assert.equal(body.field, field, query);
         assert.equal(body.error, text, query);
-        if (query.includes('_to=') || query.includes('amount_max=9.99')) {
+        if (/_to=|amount_max=9\.99/.test(String(query))) {
           assert.equal(body.code, 'invalid_range', query);
         }
       }
@@ -131,7 +132,7 @@ describe('GET /admin/checkouts: filters and search', () => {
 });
 
 describe('GET /admin/checkouts/export', () => {
-  it('reads the store a page at a time and writes every match once, newest first', async () => {
+  it('reads the store a page at a time and writes every match once, newest first', async (t) => {
     const { store } = fixture.proxy;
     const saved: string[] = [];
     // Over two pages of 200, the last one short.
@@ -141,17 +142,24 @@ describe('GET /admin/checkouts/export', () => {
       saved.push(row.id);
     }
     await store.insertCheckout(checkout({ currency: { iso: 'USD' } }), {});
-    // The pages the route asks the store for: never the whole list at once.
+    // The pages the route asks the store for: never the whole list at once (the method put
+    // back after the test by the mock).
     const pages: number[] = [];
     const list = store.listCheckouts.bind(store);
-    store.listCheckouts = async (query) => {
+    t.mock.method(store, 'listCheckouts', async (query: CheckoutQuery) => {
       const page = await list(query);
       pages.push(page.length);
       assert.equal(query.limit, 200);
       return page;
-    };
+    });
+    // The last moment of a UTC day by the app's clock: the file is named after that day.
+    fixture.proxy.clock.now = Date.UTC(2026, 0, 31, 23, 59, 59, 999);
     const answer = await get('/admin/checkouts/export?currency=EUR');
     assert.equal(answer.status, 200);
+    assert.equal(
+      answer.headers.get('content-disposition'),
+      'attachment; filename="payments-2026-01-31.csv"',
+    );
     const lines = (await answer.text()).split('\r\n');
     assert.equal(lines.at(-1), '', 'the last row ends in CRLF');
     const ids = lines.slice(1, -1).map((line) => line.split(',')[0]);
