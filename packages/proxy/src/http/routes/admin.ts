@@ -1,6 +1,7 @@
 /**
  * The merchant API's own records, behind `ADMIN_TOKEN`: checkout sessions, the checkout list
- * (its filters and search are `payments.ts`'s) and the callback log. The processing service's operations are `processing-operations.ts`.
+ * (its filters and search are `payments.ts`'s) and the callback log. The processing
+ * service's operations are `processing-operations.ts`.
  */
 
 import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
