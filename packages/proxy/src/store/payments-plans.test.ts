@@ -2,7 +2,9 @@
  * The back office's filters and lookups walk an index on both databases, never the whole table:
  * each query, built by the store's own builders (`filtered`, `idStartsWith`), is explained and
  * its plan must name the index meant for it. PostgreSQL is asked with sequential scans priced
- * out (`enable_seqscan = off`): a plan that still scans the table has no index to use.
+ * out (`enable_seqscan = off`): a plan that still scans the table has no index to use. The
+ * indexes are on expressions of built-in functions only: a bare SQLite connection keeps them;
+ * and the prefix range holds on a PostgreSQL database whose collation is not byte order.
  */
 
 import assert from 'node:assert/strict';
@@ -19,6 +21,7 @@ import { sqliteDialect } from './dialect.sqlite.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { type CheckoutFilter, dailyQuery, eventsAbout, filtered } from './payments.ts';
 import { openPostgresStore } from './postgres.ts';
+import { checkoutRowOf } from './rows.ts';
 import { openSqliteStore } from './sqlite.ts';
 import { checkout, usePostgres } from './stores.test-helpers.ts';
 import type { Tables } from './tables.ts';
@@ -105,6 +108,46 @@ describe('payment queries on SQLite', () => {
           `${name}:\n${plan}`,
         );
       }
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('payment indexes on SQLite', () => {
+  it('are kept by a writer with no function of the proxy’s (a previous release, sqlite3)', async () => {
+    const file = join(dir, 'plain.db');
+    await openSqliteStore(file).close();
+    // A bare connection, as a previous release's proxy or the sqlite3 shell opens the file.
+    const raw = new Database(file);
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
+    try {
+      const written = checkout({ amount: '12345.50' });
+      await db.insertInto('checkouts').values(checkoutRowOf(written)).execute();
+      await db
+        .insertInto('webhook_events')
+        .values({
+          id: 'evt_000000000001abcdefgh',
+          type: 'checkout.created',
+          created_at: 1,
+          data: JSON.stringify({ id: written.id }),
+        } as never)
+        .execute();
+      const found = await filtered(
+        db.selectFrom('checkouts').select('id'),
+        { amountMin: '12345.5', amountMax: '12345.500' },
+        sqliteDialect,
+      ).execute();
+      assert.deepEqual(
+        found.map((row) => row.id),
+        [written.id],
+      );
+      const events = await eventsAbout(db, sqliteDialect, written.id).select('id').execute();
+      assert.deepEqual(
+        events.map((row) => row.id),
+        ['evt_000000000001abcdefgh'],
+      );
+      assert.deepEqual(raw.pragma('integrity_check'), [{ integrity_check: 'ok' }]);
     } finally {
       await db.destroy();
     }
