@@ -23,6 +23,19 @@ export function isDecimal(value: unknown): value is DecimalString {
   return typeof value === 'string' && DECIMAL.test(value);
 }
 
+/**
+ * The most digits an amount may have before its point, and after it. Far beyond any price or
+ * crypto unit (18 decimals), and a bound the stores rely on to compare amounts exactly.
+ */
+export const MAX_AMOUNT_DIGITS = 30;
+
+const BOUNDED = new RegExp(`^-?\\d{1,${MAX_AMOUNT_DIGITS}}(\\.\\d{1,${MAX_AMOUNT_DIGITS}})?$`);
+
+/** True when `value` is a decimal of at most `MAX_AMOUNT_DIGITS` digits on each side of its point. */
+export function isBoundedDecimal(value: unknown): value is DecimalString {
+  return typeof value === 'string' && BOUNDED.test(value);
+}
+
 function parse(value: DecimalString): Scaled {
   if (!isDecimal(value)) throw new TypeError(`Not a decimal amount: ${JSON.stringify(value)}`);
   const [whole, fraction = ''] = value.split('.');

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import * as z from 'zod/mini';
 import {
   checkoutSchema,
+  decimalAmount,
   proxyErrorSchema,
   sessionPriceSchema,
   webhookEventSchema,
@@ -45,6 +46,23 @@ describe('the proxy’s public API', () => {
   it('keeps money in decimal strings: a checkout amount as a number is refused', () => {
     assert.equal(z.safeParse(checkoutSchema, { ...checkout, amount: 100 }).success, false);
     assert.equal(z.safeParse(checkoutSchema, { ...checkout, amount: '1e2' }).success, false);
+  });
+
+  it('bounds an amount it is sent to 30 digits each side of its point', () => {
+    const whole = '9'.repeat(30);
+    const fraction = '1'.repeat(30);
+    assert.equal(z.parse(decimalAmount, `${whole}.${fraction}`), `${whole}.${fraction}`);
+    for (const long of [`1${whole}`, `0.${fraction}1`]) {
+      const refused = z.safeParse(decimalAmount, long);
+      assert.deepEqual(
+        refused.error?.issues.map((issue) => issue.message),
+        ['The amount must have at most 30 digits before its point and 30 after it.'],
+      );
+    }
+    assert.deepEqual(
+      z.safeParse(decimalAmount, '1e2').error?.issues.map((issue) => issue.message),
+      ['The amount must be a decimal number written as a string.'],
+    );
   });
 
   it('refuses a payment link that is not an http(s) address, and an unknown status', () => {

@@ -14,7 +14,7 @@ import { CHECKOUT_STATUSES } from './checkout-status.ts';
 import { errors } from './errors.ts';
 import { decimalString, urlField } from './fields.ts';
 import { isWebUrl } from './formats.ts';
-import { isDecimal } from './money.ts';
+import { isBoundedDecimal, isDecimal, MAX_AMOUNT_DIGITS } from './money.ts';
 import { createPaymentRequestSchema, paymentCurrencySchema } from './payment-request.ts';
 import { senderDataCheck } from './sender-schemas.ts';
 
@@ -258,8 +258,12 @@ export const resultUrlField = (field: string, specName: string) =>
   urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
 
 const amountText = 'The amount must be a decimal number written as a string.';
-/** An amount the proxy is sent: a decimal number written as a string. */
-export const decimalAmount = z.string({ error: amountText }).check(z.refine(isDecimal, amountText));
+const boundedText = `The amount must have at most ${MAX_AMOUNT_DIGITS} digits before its point and ${MAX_AMOUNT_DIGITS} after it.`;
+/** An amount the proxy is sent: a decimal number written as a string, of bounded length. */
+export const decimalAmount = z.string({ error: amountText }).check(
+  z.refine(isDecimal, amountText),
+  z.refine((value) => !isDecimal(value) || isBoundedDecimal(value), boundedText),
+);
 
 /** A currency code the proxy is sent, such as EUR; `field` names it in the refusal. */
 export const currencyCode = (field: string) =>

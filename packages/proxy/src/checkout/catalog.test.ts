@@ -69,7 +69,11 @@ describe('parseCatalog', () => {
       ],
       [
         '{"kettle":{"amount":"25,00","currency":"EUR"}}',
-        'CATALOG_FILE ./cat.json (product "kettle"): amount must be a positive decimal string such as "25.00".',
+        'CATALOG_FILE ./cat.json (product "kettle"): amount must be a positive decimal string such as "25.00", at most 30 digits each side of its point.',
+      ],
+      [
+        `{"kettle":{"amount":"1${'0'.repeat(30)}","currency":"EUR"}}`,
+        'CATALOG_FILE ./cat.json (product "kettle"): amount must be a positive decimal string such as "25.00", at most 30 digits each side of its point.',
       ],
       [
         '{"kettle":{"amount":"25.00","currency":"eur"}}',

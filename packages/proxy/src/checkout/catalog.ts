@@ -4,7 +4,7 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { compareDecimal, isDecimal } from '@crypto-pay/protocol';
+import { compareDecimal, isBoundedDecimal, MAX_AMOUNT_DIGITS } from '@crypto-pay/protocol';
 import type { Product } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 import { ConfigError } from '../process/config.ts';
@@ -19,8 +19,8 @@ const productSchema = z.strictObject({
     .string({ error: 'amount must be a decimal string such as "25.00"' })
     .check(
       z.refine(
-        (value) => isDecimal(value) && compareDecimal(value, '0') > 0,
-        'amount must be a positive decimal string such as "25.00"',
+        (value) => isBoundedDecimal(value) && compareDecimal(value, '0') > 0,
+        `amount must be a positive decimal string such as "25.00", at most ${MAX_AMOUNT_DIGITS} digits each side of its point`,
       ),
     ),
   currency: z

@@ -15,7 +15,12 @@ import { ApiError } from '../api-error.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
-import type { CheckoutRecord, CurrencyRef, Store } from '../store/store.ts';
+import {
+  CHECKOUT_ID_CHARACTER,
+  type CheckoutRecord,
+  type CurrencyRef,
+  type Store,
+} from '../store/store.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
 import type { Catalog } from './catalog.ts';
@@ -40,7 +45,7 @@ export interface CheckoutDeps {
   metrics?: Pick<Metrics, 'checkoutCreated'>;
 }
 
-const CHECKOUT_ID = /^[A-Za-z0-9_-]{22,64}$/;
+const CHECKOUT_ID = new RegExp(`^${CHECKOUT_ID_CHARACTER}{22,64}$`);
 
 /** The checkout with this public id, or 404 `checkout_not_found`. */
 export async function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {

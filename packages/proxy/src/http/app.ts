@@ -40,6 +40,7 @@ import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
 import { dashboardSessionRoutes } from './routes/dashboard-sessions.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -222,6 +223,8 @@ export function createApp(options: AppOptions) {
         },
       }),
     );
+    // Before adminRoutes: its /checkouts/:id would take /checkouts/export.
+    app.route('/admin', paymentRoutes({ store, now }));
     app.route('/admin', adminRoutes({ store, currencies, now }));
     app.route('/admin', processingOperationRoutes({ processing, audit }));
     app.route('/admin', webhookRoutes({ store, now, audit }));

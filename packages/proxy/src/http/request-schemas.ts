@@ -6,7 +6,11 @@
  * (`@crypto-pay/protocol/proxy-api`), whose field rules a session's share.
  */
 
-import { createPaymentRequestSchema } from '@crypto-pay/protocol';
+import {
+  createPaymentRequestSchema,
+  isBoundedDecimal,
+  MAX_AMOUNT_DIGITS,
+} from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { currencyCode, decimalAmount, resultUrlField } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
@@ -75,8 +79,34 @@ export const limit = z.optional(
   ),
 );
 
-/** `GET /admin/checkouts?status=&stale=&foreign_id=&before=&limit=`. */
-export const listCheckoutsQuerySchema = z.strictObject({
+/** A Unix time in seconds as a query parameter (`created_from`, `from`, …). */
+const unixSeconds = (name: string, description: string) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{1,12}$/, `The ${name} must be a time in Unix seconds, a whole number.`),
+        z.describe(description),
+      ),
+  );
+
+/**
+ * A non-negative decimal amount as a query parameter, kept as its text (never a float), held
+ * to the bound of every amount the proxy is sent (`isBoundedDecimal`).
+ */
+const amountBound = (name: string, description: string) =>
+  z.optional(
+    z.string().check(
+      z.refine(
+        (value) => isBoundedDecimal(value) && !value.startsWith('-'),
+        `The ${name} must be a decimal amount such as 25.00, at most ${MAX_AMOUNT_DIGITS} digits each side of its point.`,
+      ),
+      z.describe(description),
+    ),
+  );
+
+/** The filters of the checkout list, which its CSV export takes too. */
+const checkoutFilters = {
   status: z.optional(
     z
       .enum(CHECKOUT_STATUSES, {
@@ -96,8 +126,63 @@ export const listCheckoutsQuerySchema = z.strictObject({
   foreign_id: filter(
     'Only the checkout made with this foreign_id (the session’s, or cp_… chosen by the proxy).',
   ),
+  q: z.optional(
+    z.string().check(
+      z.maxLength(255, 'The q must be at most 255 characters: a reference, not a text to search.'),
+      z.refine(
+        (value) => /\S/.test(value),
+        'The q must name a checkout: its id (or its first 4 characters or more), foreign_id or payment request id.',
+      ),
+      z.describe(
+        "A reference: an exact foreign_id or payment request id (spaces around it ignored), else a checkout id, or its first 4 characters or more when only one id begins so (several: 422 ambiguous_prefix), spaces in it ignored (the grouped form the customer reads out). A leading ' (as the CSV export writes an id beginning with -) is dropped.",
+      ),
+    ),
+  ),
+  detail: z.optional(
+    z
+      .enum(['underpaid', 'late', 'overpaid', 'none'], {
+        error: 'The detail must be one of underpaid, late, overpaid, none.',
+      })
+      .check(z.describe('What the service said beyond the status; none: it said nothing.')),
+  ),
+  pricing: z.optional(
+    z
+      .enum(['product', 'session', 'open'], {
+        error: 'The pricing must be one of product, session, open.',
+      })
+      .check(
+        z.describe(
+          'How the price was set: a catalogue product, a checkout session, or an open amount the customer chose (listed as pricing "amount").',
+        ),
+      ),
+  ),
+  currency: z.optional(
+    currencyCode('currency').check(z.describe('Only checkouts priced in this currency, e.g. EUR.')),
+  ),
+  created_from: unixSeconds('created_from', 'Only checkouts created at or after this Unix time.'),
+  created_to: unixSeconds('created_to', 'Only checkouts created before this Unix time.'),
+  amount_min: amountBound('amount_min', 'Only amounts of at least this, compared exactly.'),
+  amount_max: amountBound('amount_max', 'Only amounts of at most this, compared exactly.'),
+};
+
+/** `GET /admin/checkouts?status=&…&before=&limit=`. */
+export const listCheckoutsQuerySchema = z.strictObject({
+  ...checkoutFilters,
   before: filter('The next_before of the previous page: only checkouts created before that one.'),
   limit,
+});
+export type CheckoutFilterQuery = z.output<typeof exportCheckoutsQuerySchema>;
+
+/** `GET /admin/checkouts/export`: the list's filters, every match. */
+export const exportCheckoutsQuerySchema = z.strictObject(checkoutFilters);
+
+/** `GET /admin/checkouts/daily?from=&to=`. */
+export const dailyCheckoutsQuerySchema = z.strictObject({
+  from: unixSeconds(
+    'from',
+    'Unix seconds, inclusive (default: the start of the UTC day 29 days before the one to falls in: 30 days).',
+  ),
+  to: unixSeconds('to', 'Unix seconds, exclusive (default: now). At most 366 days after from.'),
 });
 
 const CALLBACK_TYPES = 'payment_request, invoice, deposit, withdrawal, exchange or *_exchange';

@@ -208,3 +208,86 @@ export const attemptSchema = {
     response_excerpt: { type: 'string', description: 'The first 256 characters of the answer.' },
   },
 };
+
+/** `GET /admin/checkouts/daily`. */
+export const dailyCheckoutsSchema = listOf({
+  type: 'object',
+  required: ['date', 'created', 'paid', 'failed', 'expired', 'open', 'paid_share'],
+  additionalProperties: false,
+  properties: {
+    date: { type: 'string', description: 'The UTC day, YYYY-MM-DD.' },
+    created: { type: 'integer', description: 'Checkouts created that day.' },
+    paid: { type: 'integer' },
+    failed: { type: 'integer' },
+    expired: { type: 'integer' },
+    open: { type: 'integer', description: 'Still created or processing.' },
+    paid_share: {
+      type: 'string',
+      description:
+        'paid / (paid + failed + expired) as a decimal with 2 places, rounded half up; "0.00" when none finished.',
+    },
+  },
+});
+
+const at = { type: 'integer', description: 'Unix seconds.' };
+/** One kind of timeline entry: `kind` and its other fields, `required` among them. */
+const entry = (kind: string, required: string[], properties: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['kind', 'at', ...required],
+  additionalProperties: false,
+  properties: { kind: { const: kind }, at, ...properties },
+});
+
+/** `GET /admin/checkouts/{id}/timeline`. */
+export const timelineSchema = {
+  type: 'object',
+  required: ['checkout', 'data'],
+  additionalProperties: false,
+  properties: {
+    checkout: ref('MerchantCheckout'),
+    data: {
+      type: 'array',
+      description:
+        'Oldest first. Once retention (RETENTION_DAYS) has pruned its callbacks and events, a checkout shows its creation, its current status at its last change, and its stale mark.',
+      items: {
+        oneOf: [
+          entry('created', [], {}),
+          entry('callback', ['callback_id', 'type', 'outcome'], {
+            callback_id: { type: 'integer', description: 'Its id in GET /admin/callbacks.' },
+            type: { type: 'string' },
+            status: { type: 'string' },
+            outcome: {
+              enum: ['applied', 'duplicate', 'late', 'unknown'],
+              description:
+                'applied: moved the checkout on; duplicate: the status it had; late: a status behind it; unknown: received before the checkout was saved.',
+            },
+          }),
+          entry('status', ['status'], {
+            status: { type: 'string' },
+            detail: { enum: ['underpaid', 'late', 'overpaid'] },
+          }),
+          entry('event', ['event_id', 'type'], {
+            event_id: { type: 'string' },
+            type: { type: 'string' },
+          }),
+          entry(
+            'delivery_attempt',
+            ['event_id', 'delivery_id', 'endpoint_id', 'endpoint_url', 'attempt', 'duration_ms'],
+            {
+              event_id: { type: 'string' },
+              delivery_id: { type: 'integer' },
+              endpoint_id: { type: 'string' },
+              endpoint_url: { type: 'string' },
+              attempt: attemptSchema.properties.attempt,
+              status_code: attemptSchema.properties.status_code,
+              duration_ms: { type: 'integer' },
+              error: attemptSchema.properties.error,
+              response_excerpt: attemptSchema.properties.response_excerpt,
+            },
+          ),
+          entry('stale', [], {}),
+        ],
+      },
+    },
+  },
+};

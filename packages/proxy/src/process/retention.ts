@@ -7,11 +7,9 @@
  * then one every `intervalMs`, on a timer that never keeps the process alive.
  */
 
-import type { PrunedRows, Store } from '../store/store.ts';
+import { DAY_MS, type PrunedRows, type Store } from '../store/store.ts';
 import type { Log } from './logger.ts';
 import { type Passes, repeatPasses } from './passes.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `RETENTION_DAYS` unless set. */
 export const DEFAULT_RETENTION_DAYS = 90;

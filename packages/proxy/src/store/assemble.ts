@@ -14,6 +14,7 @@ import { createClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
 import { figures } from './figures.ts';
 import { outboxStore, writeEvent } from './outbox-store.ts';
+import { payments } from './payments.ts';
 import { rateLimit } from './rate-limit.ts';
 import { pruner } from './retention.ts';
 import type { Store } from './store.ts';
@@ -43,6 +44,7 @@ export function assembleStore(
     ...accounts(db, dialect),
     ...auditLog(db),
     ...figures(db),
+    ...payments(db, dialect),
     pruneBefore: prune,
     async ping() {
       await probeQuery(db, Date.now()).execute();

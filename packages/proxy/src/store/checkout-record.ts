@@ -12,6 +12,12 @@ import type {
   StatusDetail,
 } from '@crypto-pay/protocol/proxy-api';
 
+/**
+ * A character of a checkout id (base64url: `-` and `_` are of it); an id is 22 of them when
+ * the proxy makes it, and at most 64 (`findCheckout`).
+ */
+export const CHECKOUT_ID_CHARACTER = '[A-Za-z0-9_-]';
+
 /** Kept as the public API names them, so a checkout passes them through unchanged. */
 export type { CurrencyRef, PricingMode };
 

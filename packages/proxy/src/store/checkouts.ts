@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import type { NewEvent } from './outbox.ts';
+import { filtered } from './payments.ts';
 import { CHECKOUT_COLUMNS, callbackOf, callbackRow, checkoutOf, checkoutRowOf } from './rows.ts';
 import { countStale, markStale } from './stale.ts';
 import type { CheckoutAdvance, CheckoutRecord, CheckoutsPart } from './store.ts';
@@ -207,13 +208,8 @@ export function checkouts(
         ? { outcome: 'applied', checkout: remember(advance.checkout) }
         : advance;
     },
-    async listCheckouts({ status, foreignId, stale, before, limit }) {
-      const rows = await db
-        .selectFrom('checkouts')
-        .selectAll()
-        .$if(status !== undefined, (query) => query.where('status', '=', status!))
-        .$if(foreignId !== undefined, (query) => query.where('foreign_id', '=', foreignId!))
-        .$if(stale !== undefined, (query) => query.where('stale_at', stale ? 'is not' : 'is', null))
+    async listCheckouts({ before, limit, ...filter }) {
+      const rows = await filtered(db.selectFrom('checkouts').selectAll(), filter, dialect)
         .$if(before !== undefined, (query) =>
           query.where('seq', '<', (eb) =>
             eb.selectFrom('checkouts').select('seq').where('id', '=', before!),

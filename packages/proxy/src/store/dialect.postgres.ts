@@ -147,6 +147,10 @@ export function postgresDialect(origin: string): StoreDialect {
     },
 
     inFlight,
+    // The byte-order operators of text_pattern_ops, which its index serves.
+    idStartsWith: (prefix) => sql<boolean>`id ~>=~ ${prefix} AND id ~<~ ${`${prefix}~`}`,
+    amountIs: (op, amount) => sql<boolean>`${postgresAmount()} ${sql.raw(op)} ${amount}::numeric`,
+    eventCheckoutId: postgresEventCheckout,
     greatest: (...values) => sql<number>`GREATEST(${sql.join(values)})`,
 
     async takeRateToken(db, { key, perMinute, now, cost }) {
@@ -155,4 +159,17 @@ export function postgresDialect(origin: string): StoreDialect {
       return { tokens: row.tokens, taken: row.taken, at: row.updated_at };
     },
   };
+}
+
+/**
+ * The `amount` column as an exact number (numeric, never a float): the expression
+ * `checkouts_amount` is built on, so rows any release writes are in it at once.
+ */
+export function postgresAmount() {
+  return sql<string>`(amount::numeric)`;
+}
+
+/** The checkout a `checkout.*` event is about: the id in its data (`webhook_events_checkout`). */
+export function postgresEventCheckout() {
+  return sql<string>`(data->>'id')`;
 }

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { amountKey } from './amount-key.ts';
 import { compiledQuery } from './compiled.ts';
 import type { StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT, eventId } from './outbox.ts';
@@ -134,6 +135,9 @@ export const sqliteDialect: StoreDialect = {
   },
 
   inFlight,
+  idStartsWith: (prefix) => sql<boolean>`id >= ${prefix} AND id < ${`${prefix}~`}`,
+  amountIs: (op, amount) => sql<boolean>`${sqliteAmountKey()} ${sql.raw(op)} ${amountKey(amount)}`,
+  eventCheckoutId: sqliteEventCheckout,
   greatest: (...values) => sql<number>`MAX(${sql.join(values)})`,
 
   async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
@@ -142,3 +146,21 @@ export const sqliteDialect: StoreDialect = {
     return { tokens: row.tokens, taken: row.taken === 1, at: now };
   },
 };
+
+/**
+ * `amount-key.ts`'s key of the `amount` column, in SQLite's built-in functions only: the
+ * expression `checkouts_amount` is built on, and which an amount range compares. No function of
+ * the proxy's own, so any SQLite that writes the file keeps that index (a previous release's
+ * proxy after a downgrade, `sqlite3`, a restored backup) and nothing is stored or filled in.
+ */
+export function sqliteAmountKey() {
+  const dot = sql`instr(amount, '.')`;
+  const whole = sql`ltrim(CASE WHEN ${dot} > 0 THEN substr(amount, 1, ${dot} - 1) ELSE amount END, '0')`;
+  const fraction = sql`CASE WHEN ${dot} > 0 THEN substr(amount, ${dot} + 1) ELSE '' END`;
+  return sql<string>`(substr('0' || length(${whole}), -2, 2) || ${whole} || rtrim(${fraction}, '0'))`;
+}
+
+/** The checkout a `checkout.*` event is about: the id in its data (`webhook_events_checkout`). */
+export function sqliteEventCheckout() {
+  return sql<string>`json_extract(data, '$.id')`;
+}

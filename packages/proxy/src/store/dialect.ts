@@ -44,6 +44,20 @@ export interface StoreDialect {
    * lease not yet run out at `now`, with how many and when the first ends.
    */
   inFlight(now: number): RawBuilder<unknown>;
+  /**
+   * Checkouts whose id begins with `prefix` (base64url characters only, which all sort before
+   * `~`): a range of the ids in byte order, walked on an index (`checkouts_id_pattern` on
+   * PostgreSQL, whose text collation need not be byte order; the unique index on SQLite).
+   */
+  idStartsWith(prefix: string): RawBuilder<boolean>;
+  /**
+   * The checkout's amount `op` `amount` (a non-negative decimal string), compared exactly on the
+   * expression `checkouts_amount` is built on: numeric on PostgreSQL, the sortable text key of
+   * `amount-key.ts` on SQLite. Nothing is stored for it, so no row is ever left without.
+   */
+  amountIs(op: '>=' | '<=', amount: string): RawBuilder<boolean>;
+  /** What `webhook_events_checkout` is built on: the checkout id in an event's data. */
+  eventCheckoutId(): RawBuilder<string>;
   /** The largest of `values`: GREATEST on PostgreSQL, the scalar MAX on SQLite. */
   greatest(...values: RawBuilder<unknown>[]): RawBuilder<number>;
   /**

@@ -7,8 +7,11 @@
  */
 
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
+import { postgresAmount, postgresEventCheckout } from './dialect.postgres.ts';
+import { sqliteAmountKey, sqliteEventCheckout } from './dialect.sqlite.ts';
 import { POSTGRES_HISTORY } from './legacy/postgres-history.ts';
 import { SQLITE_HISTORY } from './legacy/sqlite-history.ts';
+import { CHECKOUT_EVENTS } from './payments.ts';
 import type { Tables } from './tables.ts';
 
 type DialectName = 'sqlite' | 'postgres';
@@ -348,6 +351,53 @@ const HISTORY: readonly Migration[] = [
         // A webhook endpoint the dashboard disabled (`endpoints.ts`): kept, sent nothing.
         s.alterTable('webhook_endpoints').addColumn('disabled_at', t.ms).compile(),
         s.createIndex('audit_log_action').on('audit_log').columns(['action', 'id']).compile(),
+      ];
+    },
+  },
+  {
+    // The back office's payments (`payments.ts`, `timeline.ts`): each filter of the list walks
+    // an index in the list's order (seq) or a range, never the whole table. Indexes only, no
+    // column to fill: the amount and the event's checkout are expressions of what every release
+    // writes, so the rows a previous release's proxy writes during a rolling update are in them
+    // at once, and no UPDATE rewrites (and locks) a table. PostgreSQL's CREATE INDEX blocks
+    // writes to its table, not reads, while it builds.
+    version: FIRST + 3,
+    up: (db, dialect) => {
+      const s = db.schema;
+      const postgres = dialect === 'postgres';
+      const amount = postgres ? postgresAmount() : sqliteAmountKey();
+      const eventCheckout = postgres ? postgresEventCheckout() : sqliteEventCheckout();
+      return [
+        // The amount as an exact number (PostgreSQL) or a text key that sorts as it does
+        // (SQLite, in built-in functions: `dialect.sqlite.ts`).
+        sql`CREATE INDEX checkouts_amount ON checkouts (${amount}, seq)`.compile(db),
+        // With the status: the counts per day read the index alone, not a row per checkout.
+        s
+          .createIndex('checkouts_created')
+          .on('checkouts')
+          .columns(['created_at', 'status'])
+          .compile(),
+        s
+          .createIndex('checkouts_currency')
+          .on('checkouts')
+          .columns(['currency_iso', 'seq'])
+          .compile(),
+        s
+          .createIndex('checkouts_detail')
+          .on('checkouts')
+          .columns(['status_detail', 'seq'])
+          .compile(),
+        s.createIndex('checkouts_pricing').on('checkouts').columns(['pricing', 'seq']).compile(),
+        // A prefix of an id is a range of ids in byte order: SQLite's unique index is in it;
+        // PostgreSQL's follows the database's collation, so a byte-ordered one is added.
+        ...(postgres
+          ? [sql`CREATE INDEX checkouts_id_pattern ON checkouts (id text_pattern_ops)`.compile(db)]
+          : []),
+        // A payment request's callbacks by its id (the foreign_id has its index already).
+        s.createIndex('callbacks_object').on('callbacks').column('object_id').compile(),
+        // The checkout each `checkout.*` event is about, for its timeline: the id in its data.
+        sql`CREATE INDEX webhook_events_checkout ON webhook_events (${eventCheckout}, seq)
+          WHERE ${CHECKOUT_EVENTS}`.compile(db),
       ];
     },
   },

@@ -16,6 +16,7 @@ import type { AccountsPart } from './accounts.ts';
 import type { AuditLogPart } from './audit-log.ts';
 import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
+import type { CheckoutFilter, PaymentsPart } from './payments.ts';
 import type { StaleSweep } from './stale.ts';
 
 // The accounts' and the record's types live in their own files; the store's users import them
@@ -29,6 +30,7 @@ export {
 } from './accounts.ts';
 export { AUDIT_ACTIONS, type AuditAction } from './audit-log.ts';
 export {
+  CHECKOUT_ID_CHARACTER,
   type CheckoutRecord,
   type CurrencyRef,
   type PricingMode,
@@ -77,8 +79,11 @@ export type IdempotencyReservation =
   | { kind: 'in_progress' }
   | { kind: 'conflict' };
 
+/** A day in milliseconds (a UTC day: Unix time has no leap seconds). */
+export const DAY_MS = 86_400_000;
+
 /** Idempotency keys are kept this long, like the payment request they name at most. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 /** One callback received and verified, as the log keeps it (no personal data). */
 export interface CallbackEntry {
@@ -98,12 +103,7 @@ export interface StoredCallback extends CallbackEntry {
   id: number;
 }
 
-export interface CheckoutQuery {
-  status?: CheckoutStatus;
-  /** The merchant's order id the checkout was made with (unique, so at most one). */
-  foreignId?: string;
-  /** Only stale checkouts (true), or only those not stale (false). */
-  stale?: boolean;
+export interface CheckoutQuery extends CheckoutFilter {
   /** Only checkouts created before this one (pagination cursor). */
   before?: string;
   limit: number;
@@ -168,7 +168,12 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLogPart {
+export interface Store
+  extends WebhookStore,
+    FiguresPart,
+    AccountsPart,
+    AuditLogPart,
+    PaymentsPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.

@@ -136,6 +136,20 @@ async function checkUpgraded(database: OldDatabase): Promise<void> {
       (await store.listCheckouts({ limit: 10 })).map((checkout) => checkout.id),
       ['checkout-bare', 'checkout-full'],
     );
+    // The back office's indexes hold the amounts and the events there, nothing to fill in.
+    const byAmount = async (amountMin: string, amountMax: string) =>
+      (await store.listCheckouts({ amountMin, amountMax, limit: 10 })).map((found) => found.id);
+    assert.deepEqual(await byAmount('12.5', '12.500'), ['checkout-full']);
+    assert.deepEqual(await byAmount('0', '5'), ['checkout-bare']);
+    const history = await store.checkoutHistory(full);
+    assert.deepEqual(
+      history.events.map((event) => event.id),
+      ['evt_000000000001oldoldol'],
+    );
+    assert.deepEqual(
+      history.callbacks.map((entry) => entry.status),
+      ['paid'],
+    );
     assert.deepEqual(await store.openSession('open', NOW), {
       tokenHash: 'open',
       amount: '7.00',

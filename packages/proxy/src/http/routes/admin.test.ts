@@ -264,7 +264,7 @@ describe('merchant API', () => {
     assert.equal(misspelt.status, 422);
     assert.deepEqual(await json(misspelt), {
       error:
-        'The query parameter "foreign_idd" is not known here; it takes status, stale, foreign_id, before, limit.',
+        'The query parameter "foreign_idd" is not known here; it takes status, stale, foreign_id, q, detail, pricing, currency, created_from, created_to, amount_min, amount_max, before, limit.',
       code: 'unknown_field',
       field: 'foreign_idd',
     });

@@ -1,6 +1,7 @@
 /**
  * The merchant API's own records, behind `ADMIN_TOKEN`: checkout sessions, the checkout list
- * and the callback log. The processing service's operations are `processing-operations.ts`.
+ * (its filters and search are `payments.ts`'s) and the callback log. The processing
+ * service's operations are `processing-operations.ts`.
  */
 
 import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
@@ -36,6 +37,7 @@ import {
   pageSize,
 } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
+import { checkoutFilterOf, searchRefusals } from './payments.ts';
 
 export interface AdminDeps {
   store: Store;
@@ -137,17 +139,19 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       '/checkouts',
       queryOf(listCheckoutsQuerySchema),
       describeRoute({
-        summary: 'Checkouts, newest first, a page at a time',
-        responses: { 200: ok('Checkouts', checkoutListSchema), ...storeUnreadable },
+        summary: 'Checkouts, newest first, a page at a time, filtered or searched',
+        responses: {
+          200: ok('Checkouts', checkoutListSchema),
+          ...searchRefusals,
+          ...storeUnreadable,
+        },
       }),
       async (c) => {
         const query = c.req.valid('query');
         const limit = pageSize(query.limit);
         const checkouts = await store.listCheckouts({
+          ...(await checkoutFilterOf(store, query)),
           limit,
-          ...(query.status === undefined ? {} : { status: query.status }),
-          ...(query.stale === undefined ? {} : { stale: query.stale === 'true' }),
-          ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
           ...(query.before === undefined ? {} : { before: query.before }),
         });
         const last = checkouts.length === limit ? checkouts.at(-1)?.id : undefined;

@@ -1,0 +1,51 @@
+/**
+ * The back office's figures per UTC day: checkouts created, by how they stand now (paid,
+ * failed, expired, or still open), and the share paid of those that finished, as a decimal
+ * string worked out from whole counts (never a float).
+ */
+
+import type { DailyCount } from '../store/payments.ts';
+import { DAY_MS } from '../store/store.ts';
+
+export interface DailyFigures {
+  date: string;
+  created: number;
+  paid: number;
+  failed: number;
+  expired: number;
+  open: number;
+  paid_share: string;
+}
+
+/**
+ * paid / (paid + failed + expired) with two decimals, rounded half up ("0.67" for 2 of 3,
+ * "0.50" for 1 of 2); "0.00" when none finished. In hundredths: floor((200·paid + n) / 2n).
+ */
+export function paidShare(paid: number, finished: number): string {
+  if (finished === 0) return '0.00';
+  const hundredths = Math.floor((200 * paid + finished) / (2 * finished));
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+/** Every UTC day from `from`'s to the one before `to` (Unix ms), with what `counts` say of it. */
+export function dailyFigures(from: number, to: number, counts: DailyCount[]): DailyFigures[] {
+  const byDay = new Map<number, DailyCount[]>();
+  for (const count of counts) byDay.set(count.day, [...(byDay.get(count.day) ?? []), count]);
+  const days: DailyFigures[] = [];
+  for (let day = Math.floor(from / DAY_MS); day * DAY_MS < to; day++) {
+    const figures = { paid: 0, failed: 0, expired: 0, open: 0 };
+    for (const { status, count } of byDay.get(day) ?? []) {
+      if (status === 'paid' || status === 'failed' || status === 'expired')
+        figures[status] += count;
+      else figures.open += count;
+    }
+    const finished = figures.paid + figures.failed + figures.expired;
+    days.push({
+      date: new Date(day * DAY_MS).toISOString().slice(0, 10),
+      created: finished + figures.open,
+      ...figures,
+      paid_share: paidShare(figures.paid, finished),
+    });
+  }
+  return days;
+}
