@@ -168,12 +168,7 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store
-  extends WebhookStore,
-    FiguresPart,
-    AccountsPart,
-    AuditLogPart,
-    PaymentsPart {
+export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLogPart, PaymentsPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
