@@ -124,6 +124,12 @@ export interface Translation {
   overpaidRefundFromShop: string;
   /** The failure view's action to the shop's failure address. */
   backToShop: string;
+  /** Every end view: the checkout id, grouped, that the customer quotes to the shop. */
+  paymentReference: string;
+  referenceHint: string;
+  copyReference: string;
+  referenceCopied: string;
+  referenceCopyFailed: string;
   /** The payment page's tab, when the tab that started the payment shows its result. */
   elsewhereHeading: string;
   elsewhereBody: string;
@@ -179,6 +185,11 @@ export type LaterMessageKey =
   | 'overpaidRefundByEmail'
   | 'overpaidRefundFromShop'
   | 'backToShop'
+  | 'paymentReference'
+  | 'referenceHint'
+  | 'copyReference'
+  | 'referenceCopied'
+  | 'referenceCopyFailed'
   | 'elsewhereHeading'
   | 'elsewhereBody';
 

@@ -4,7 +4,7 @@
  * panel's chunk is there) and the views of the end.
  */
 import { TaskStatus } from '@lit/task';
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { ignore } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { LocalizeController } from '../../localize/localize.ts';
@@ -49,9 +49,11 @@ function result(
     note?: string;
     primary?: [string, () => void, boolean?];
     secondary?: [string, () => void];
+    /** What the customer quotes to the shop: the end views' payment reference. */
+    reference?: TemplateResult | undefined;
   } = {},
 ) {
-  const { detail = '', detailLang = '', note = '', primary, secondary } = options;
+  const { detail = '', detailLang = '', note = '', primary, secondary, reference } = options;
   // The result view puts its sentence in a live region, so a screen reader hears each change.
   return html`
     <crypto-pay-result
@@ -66,7 +68,7 @@ function result(
       secondary-label=${secondary?.[0] ?? ''}
       @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
         (event.detail === 'primary' ? primary : secondary)?.[1]()}
-    ></crypto-pay-result>
+    >${reference}</crypto-pay-result>
   `;
 }
 
@@ -115,6 +117,9 @@ export class ViewContent {
     const startAgain: [string, () => void] | undefined = flow.priced
       ? [t.startAgain, () => this.startAgain()]
       : undefined;
+    // Every end view names the payment, for the customer to quote.
+    const reference =
+      whole && panelPart && checkout ? panelPart.referenceView(checkout.id, whole) : undefined;
     const retry = (error: unknown, run: () => void) =>
       canRetry(error) ? this.retryWait.action(error, t, run) : {};
     switch (view) {
@@ -188,7 +193,10 @@ export class ViewContent {
         return html`${result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
       case 'paid':
-        return result('success', ending.message, { detail: joined(ending.money, leaving) });
+        return result('success', ending.message, {
+          detail: joined(ending.money, leaving),
+          reference,
+        });
       case 'failed':
       case 'expired': {
         // Next steps: a new payment where the element has a price, or the shop's failure page
@@ -196,6 +204,7 @@ export class ViewContent {
         const back = flow.leaving ? undefined : endAddress(this.host, checkout!);
         return result('failure', ending.message, {
           detail: joined(ending.money, leaving),
+          reference,
           ...(startAgain ? { primary: startAgain } : {}),
           ...(back && whole ? { secondary: [whole.backToShop, () => flow.navigate(back)] } : {}),
         });

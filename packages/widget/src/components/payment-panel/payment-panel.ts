@@ -1,7 +1,8 @@
 /**
  * Registers `<crypto-pay-payment-panel>`, and brings what the views from the pay step on need and
  * the first paint leaves out: English's messages for them (this panel's, a checkout's end, the tab
- * that defers to another), and how a checkout's end reads (`endingOf`).
+ * that defers to another), how a checkout's end reads (`endingOf`) and the end views' payment
+ * reference (`<crypto-pay-payment-reference>`).
  */
 import { registerLaterEnglish } from '../../localize/localize.ts';
 import enLater from '../../localize/translations/en-later.ts';
@@ -9,6 +10,7 @@ import PaymentPanel from './payment-panel.component.ts';
 
 // The views after the pay step (rendered by <crypto-pay>) take their sentences from here.
 export { endingOf } from '../crypto-pay/ending-sentences.ts';
+export { referenceView } from '../payment-reference/payment-reference.ts';
 export { PaymentPanel };
 
 registerLaterEnglish(enLater);

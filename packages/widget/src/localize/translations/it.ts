@@ -102,6 +102,11 @@ const it: Translation = {
   overpaidRefundFromShop:
     'Hai inviato più dell’importo dovuto. Contatta il negozio per riavere la differenza.',
   backToShop: 'Torna al negozio',
+  paymentReference: 'Riferimento del pagamento',
+  referenceHint: 'Indica questo riferimento se contatti il negozio per questo pagamento.',
+  copyReference: 'Copia riferimento',
+  referenceCopied: 'Riferimento copiato.',
+  referenceCopyFailed: 'Copia non riuscita. Copia il riferimento manualmente.',
   elsewhereHeading: 'Continua nell’altra scheda',
   elsewhereBody:
     'Il risultato di questo pagamento è nella scheda in cui l’hai iniziato. Puoi chiudere questa scheda.',

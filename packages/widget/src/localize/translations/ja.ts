@@ -98,6 +98,11 @@ const ja: Translation = {
   overpaidRefundFromShop:
     '請求額より多く送金されました。差額の返金については、ショップにお問い合わせください。',
   backToShop: 'ショップに戻る',
+  paymentReference: 'お支払いの参照番号',
+  referenceHint: 'このお支払いについてショップにお問い合わせの際は、この参照番号をお伝えください。',
+  copyReference: '参照番号をコピー',
+  referenceCopied: '参照番号をコピーしました。',
+  referenceCopyFailed: 'コピーできませんでした。参照番号を手動でコピーしてください。',
   elsewhereHeading: '元のタブでご確認ください',
   elsewhereBody:
     'このお支払いの結果は、お手続きを始めたタブに表示されています。このタブは閉じてかまいません。',

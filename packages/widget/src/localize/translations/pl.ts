@@ -100,6 +100,11 @@ const pl: Translation = {
   overpaidRefundFromShop:
     'Wysłana kwota była wyższa niż należna. Aby odzyskać różnicę, skontaktuj się ze sklepem.',
   backToShop: 'Wróć do sklepu',
+  paymentReference: 'Numer referencyjny płatności',
+  referenceHint: 'Podaj ten numer, kontaktując się ze sklepem w sprawie tej płatności.',
+  copyReference: 'Kopiuj numer',
+  referenceCopied: 'Numer skopiowany.',
+  referenceCopyFailed: 'Nie udało się skopiować. Skopiuj numer samodzielnie.',
   elsewhereHeading: 'Kontynuuj w drugiej karcie',
   elsewhereBody:
     'Wynik tej płatności widać w karcie, w której ją rozpoczęto. Możesz zamknąć tę kartę.',

@@ -95,6 +95,11 @@ const zhHans: Translation = {
   overpaidRefundByEmail: '您支付的金额超过了应付金额。支付服务会通过电子邮件向您发送差额退款说明。',
   overpaidRefundFromShop: '您支付的金额超过了应付金额。如需退还差额，请联系商店。',
   backToShop: '返回商店',
+  paymentReference: '付款参考号',
+  referenceHint: '如就此付款联系商店，请提供此参考号。',
+  copyReference: '复制参考号',
+  referenceCopied: '参考号已复制。',
+  referenceCopyFailed: '复制失败，请手动复制参考号。',
   elsewhereHeading: '请在原标签页中继续',
   elsewhereBody: '此次付款的结果显示在您开始付款的标签页中。您可以关闭此标签页。',
 

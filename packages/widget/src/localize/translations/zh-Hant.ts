@@ -95,6 +95,11 @@ const zhHant: Translation = {
   overpaidRefundByEmail: '您支付的金額超過應付金額。付款服務會以電子郵件寄送差額退款說明給您。',
   overpaidRefundFromShop: '您支付的金額超過應付金額。如需退還差額，請與商店聯絡。',
   backToShop: '返回商店',
+  paymentReference: '付款參考編號',
+  referenceHint: '如就此筆付款與商店聯絡，請提供此參考編號。',
+  copyReference: '複製參考編號',
+  referenceCopied: '參考編號已複製。',
+  referenceCopyFailed: '無法複製，請手動複製參考編號。',
   elsewhereHeading: '請在原分頁中繼續',
   elsewhereBody: '這筆付款的結果顯示在您開始付款的分頁中。您可以關閉這個分頁。',
 

@@ -1,0 +1,119 @@
+/**
+ * The payment reference on every end view: the checkout id grouped in fours for reading over the
+ * phone, in monospace, and a copy button that copies the id itself.
+ */
+import { expect } from '@open-wc/testing';
+import * as kit from '../../../test/helpers.ts';
+import type { Checkout } from '../../api/proxy-api.ts';
+
+const referencePart = (el: HTMLElement, name: string) =>
+  kit
+    .result(el as never)
+    ?.querySelector('crypto-pay-payment-reference')
+    ?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
+
+const shown = (el: HTMLElement) => referencePart(el, 'reference-value')?.textContent ?? '';
+
+/** A pay step that stays on the page at the end, moved to `status` with `details`. */
+async function endedAs(
+  status: Checkout['status'],
+  details: Pick<Checkout, 'status_detail' | 'refund_instructions'> = {},
+) {
+  const proxy = await kit.fakeProxy();
+  const el = await kit.toPayStep(proxy, { product: 'tea-crate' });
+  for (const type of ['crypto-pay-success', 'crypto-pay-failure']) {
+    el.addEventListener(type, (event) => event.preventDefault());
+  }
+  await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length >= 1);
+  const checkout = await proxy.setStatus(status, undefined, details);
+  await kit.waitUntil(() => shown(el), `no reference once ${status}`);
+  return { el, checkout };
+}
+
+/** Replaces the clipboard's `writeText` for the length of `run`. */
+async function withClipboard(writeText: (text: string) => Promise<void>, run: () => Promise<void>) {
+  const clipboard = navigator.clipboard;
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  try {
+    await run();
+  } finally {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+  }
+}
+
+describe('<crypto-pay> payment reference', () => {
+  beforeEach(kit.clearStoredCheckouts);
+
+  it('is accessible', async () => {
+    const { el } = await endedAs('failed', { status_detail: 'underpaid' });
+    await expect(el).to.be.accessible();
+  });
+
+  const endings: [string, Checkout['status'], Pick<Checkout, 'status_detail'>][] = [
+    ['paid', 'paid', {}],
+    ['paid, overpaid', 'paid', { status_detail: 'overpaid' }],
+    ['failed, underpaid', 'failed', { status_detail: 'underpaid' }],
+    ['failed, late', 'failed', { status_detail: 'late' }],
+    ['failed without a reason', 'failed', {}],
+    ['expired', 'expired', {}],
+  ];
+  for (const [name, status, details] of endings) {
+    it(`shows the checkout id grouped in fours when ${name}`, async () => {
+      const { el, checkout } = await endedAs(status, details);
+      expect(kit.visibleText(el)).to.contain('Payment reference');
+      expect(shown(el)).to.match(/^(\S{4} )+\S{1,4}$/);
+      expect(shown(el).replaceAll(' ', '')).to.equal(checkout.id);
+    });
+  }
+
+  it('writes it in monospace, left to right and untranslated, in every language', async () => {
+    const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'failed' }) });
+    const el = await kit.render({ proxy: proxy.url, checkout: kit.aCheckout().id, locale: 'ar' });
+    await kit.untilText(el, 'مرجع الدفع');
+    const value = referencePart(el, 'reference-value')!;
+    expect(getComputedStyle(value).fontFamily).to.contain('monospace');
+    expect(value.getAttribute('dir')).to.equal('ltr');
+    expect(value.getAttribute('translate')).to.equal('no');
+    expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
+  });
+
+  it('copies the id itself, without the spaces', async () => {
+    const { el, checkout } = await endedAs('expired');
+    let copied = '';
+    await withClipboard(
+      async (text) => {
+        copied = text;
+      },
+      async () => {
+        referencePart(el, 'reference-copy-button')?.click();
+        await kit.untilText(el, 'Reference copied.');
+      },
+    );
+    expect(copied).to.equal(checkout.id);
+  });
+
+  it('selects the reference for the customer when the clipboard refuses', async () => {
+    const { el } = await endedAs('paid');
+    await withClipboard(
+      async () => Promise.reject(new Error('denied')),
+      async () => {
+        referencePart(el, 'reference-copy-button')?.click();
+        await kit.untilText(el, 'Could not copy. Copy the reference yourself.');
+      },
+    );
+    expect(getSelection()?.toString()).to.equal(shown(el));
+  });
+
+  it('shows on a result page that resumes a finished checkout', async () => {
+    const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'failed' }) });
+    const el = await kit.render({ proxy: proxy.url, checkout: kit.aCheckout().id });
+    await kit.untilHeading(el, 'Payment failed');
+    await kit.waitUntil(() => shown(el), 'no reference on the result page');
+    expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
+  });
+
+  it('is not shown before the payment ends', async () => {
+    const el = await kit.toPayStep(await kit.fakeProxy());
+    expect(kit.visibleText(el)).to.not.contain('Payment reference');
+  });
+});
