@@ -146,6 +146,7 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
   let clone: string;
   let start: ChildProcess | undefined;
   const output: string[] = [];
+  let proxyPort: number | undefined;
   const guard = () => start?.pid && process.kill(-start.pid, 'SIGKILL');
   before(() => {
     clone = freshClone();
@@ -185,6 +186,7 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
       PORT: await freePort(),
       DEMO_PORT: await freePort(),
     };
+    proxyPort = ports.PORT;
     const env = {
       ...newcomersShell(),
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
@@ -219,6 +221,14 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
       loaded.filter((path) => /\/packages\/[^/]+\/dist\//.test(path)),
       [],
       'no module from a dist/ folder',
+    );
+  });
+
+  test('pnpm start prints the merchant dashboard’s address, on the proxy', () => {
+    // The merchant's back office is served by the proxy (its own origin, beside the merchant API).
+    assert.match(
+      output.join(''),
+      new RegExp(`\\n {2}Dashboard {10}http://127\\.0\\.0\\.1:${proxyPort}/dashboard/\\n`),
     );
   });
 
