@@ -180,7 +180,7 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
     );
   });
 
-  test('pnpm start serves the demo, whose SPA loads every module from the workspace sources', async () => {
+  test('pnpm start serves the demo, whose SPA and orders page load every module from the workspace sources', async () => {
     const ports = {
       SANDBOX_PORT: await freePort(),
       PORT: await freePort(),
@@ -209,7 +209,12 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
       );
     });
     await ready;
-    const loaded = await loadModules(`http://127.0.0.1:${ports.DEMO_PORT}`, '/spa.html');
+    const origin = `http://127.0.0.1:${ports.DEMO_PORT}`;
+    // The orders page imports the protocol's reference grouping by name, as the SPA the widget.
+    const loaded = [
+      ...(await loadModules(origin, '/spa.html')),
+      ...(await loadModules(origin, '/orders.html')),
+    ];
     // Served from source, as the proxy and sandbox run: a fresh clone has no dist/ to serve.
     for (const pkg of ['widget', 'protocol']) {
       assert.ok(
