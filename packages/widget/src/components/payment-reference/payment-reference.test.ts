@@ -112,6 +112,27 @@ describe('<crypto-pay> payment reference', () => {
     expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
   });
 
+  it('lets the page style its parts', async () => {
+    const style = document.createElement('style');
+    style.textContent = `
+      crypto-pay.parts::part(reference) { border-top-color: rgb(1, 2, 3); }
+      crypto-pay.parts::part(reference-value) { color: rgb(4, 5, 6); }
+      crypto-pay.parts::part(reference-copy-button) { color: rgb(7, 8, 9); }
+    `;
+    document.head.append(style);
+    try {
+      const { el } = await endedAs('paid');
+      el.classList.add('parts');
+      const styled = (name: string, property: string) =>
+        getComputedStyle(referencePart(el, name)!).getPropertyValue(property);
+      expect(styled('reference', 'border-top-color')).to.equal('rgb(1, 2, 3)');
+      expect(styled('reference-value', 'color')).to.equal('rgb(4, 5, 6)');
+      expect(styled('reference-copy-button', 'color')).to.equal('rgb(7, 8, 9)');
+    } finally {
+      style.remove();
+    }
+  });
+
   it('is not shown before the payment ends', async () => {
     const el = await kit.toPayStep(await kit.fakeProxy());
     expect(kit.visibleText(el)).to.not.contain('Payment reference');
