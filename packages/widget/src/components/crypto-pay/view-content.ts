@@ -109,17 +109,13 @@ export class ViewContent {
     const { flow } = this;
     const checkout = flow.checkout;
     const leaving = flow.leaving ? (whole?.leavingToShop ?? '') : '';
-    const ending =
-      whole && panelPart && checkout
-        ? panelPart.endingOf(checkout, whole)
-        : { message: '', money: '' };
+    // With the panel's chunk: the ending's sentences and the payment reference to quote.
+    const ending: { message: string; money: string; reference?: TemplateResult } =
+      whole && panelPart && checkout ? panelPart.endingOf(checkout, whole) : { message: '', money: '' };
     // A new checkout needs a price: a return page's element has only the checkout to show.
     const startAgain: [string, () => void] | undefined = flow.priced
       ? [t.startAgain, () => this.startAgain()]
       : undefined;
-    // Every end view names the payment, for the customer to quote.
-    const reference =
-      whole && panelPart && checkout ? panelPart.referenceView(checkout.id, whole) : undefined;
     const retry = (error: unknown, run: () => void) =>
       canRetry(error) ? this.retryWait.action(error, t, run) : {};
     switch (view) {
@@ -195,7 +191,7 @@ export class ViewContent {
       case 'paid':
         return result('success', ending.message, {
           detail: joined(ending.money, leaving),
-          reference,
+          reference: ending.reference,
         });
       case 'failed':
       case 'expired': {
@@ -204,7 +200,7 @@ export class ViewContent {
         const back = flow.leaving ? undefined : endAddress(this.host, checkout!);
         return result('failure', ending.message, {
           detail: joined(ending.money, leaving),
-          reference,
+          reference: ending.reference,
           ...(startAgain ? { primary: startAgain } : {}),
           ...(back && whole ? { secondary: [whole.backToShop, () => flow.navigate(back)] } : {}),
         });

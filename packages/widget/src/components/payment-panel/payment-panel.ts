@@ -4,14 +4,24 @@
  * that defers to another), how a checkout's end reads (`endingOf`) and the end views' payment
  * reference (`<crypto-pay-payment-reference>`).
  */
+import type { Checkout } from '../../api/proxy-api.ts';
 import { registerLaterEnglish } from '../../localize/localize.ts';
+import type { LaterMessages } from '../../localize/translation.ts';
 import enLater from '../../localize/translations/en-later.ts';
+import { sentencesOf } from '../crypto-pay/ending-sentences.ts';
+import { referenceView } from '../payment-reference/payment-reference.ts';
 import PaymentPanel from './payment-panel.component.ts';
 
-// The views after the pay step (rendered by <crypto-pay>) take their sentences from here.
-export { endingOf } from '../crypto-pay/ending-sentences.ts';
-export { referenceView } from '../payment-reference/payment-reference.ts';
 export { PaymentPanel };
+
+/**
+ * How a checkout's end reads, for the views after the pay step (rendered by <crypto-pay>): its
+ * sentences and the payment reference's element, both from here so the first paint has neither.
+ */
+export const endingOf = (checkout: Checkout, t: LaterMessages) => ({
+  ...sentencesOf(checkout, t),
+  reference: referenceView(checkout.id, t),
+});
 
 registerLaterEnglish(enLater);
 
