@@ -17,7 +17,7 @@ import '../sender-form/sender-form.ts';
 import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
 import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
-import { loadPanel, panelPart } from './panel-part.ts';
+import { type Ending, loadPanel, panelPart } from './panel-part.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /** Sentences side by side, the empty ones left out. */
@@ -109,9 +109,12 @@ export class ViewContent {
     const { flow } = this;
     const checkout = flow.checkout;
     const leaving = flow.leaving ? (whole?.leavingToShop ?? '') : '';
-    // With the panel's chunk: the ending's sentences and the payment reference to quote.
-    const ending: { message: string; money: string; reference?: TemplateResult } =
-      whole && panelPart && checkout ? panelPart.endingOf(checkout, whole) : { message: '', money: '' };
+    // With the panel's chunk: how the checkout ended, and the reference the customer quotes to
+    // the shop wherever the checkout is known (also one the proxy could not be asked about).
+    const ending: Ending =
+      whole && panelPart
+        ? panelPart.endingOf(whole, checkout, this.host.checkoutId)
+        : { message: '', money: '' };
     // A new checkout needs a price: a return page's element has only the checkout to show.
     const startAgain: [string, () => void] | undefined = flow.priced
       ? [t.startAgain, () => this.startAgain()]
@@ -156,7 +159,10 @@ export class ViewContent {
         // Only an unknown checkout may be replaced: one the proxy cannot read now may be paid
         // already, and starting again could take a second payment.
         return result('error', errorSentence(error, t), {
-          ...(notFound ? {} : retry(error, () => void flow.resume.run())),
+          // One the proxy cannot read now may be paid: its reference, for the customer to ask.
+          ...(notFound
+            ? {}
+            : { ...retry(error, () => void flow.resume.run()), reference: ending.reference }),
           ...(startAgain && notFound ? { primary: startAgain } : {}),
         });
       }
@@ -206,7 +212,7 @@ export class ViewContent {
         });
       }
       case 'elsewhere':
-        return result('info', whole?.elsewhereBody ?? '');
+        return result('info', whole?.elsewhereBody ?? '', { reference: ending.reference });
       default:
         return nothing;
     }

@@ -6,22 +6,27 @@
  */
 import type { Checkout } from '../../api/proxy-api.ts';
 import { registerLaterEnglish } from '../../localize/localize.ts';
-import type { LaterMessages } from '../../localize/translation.ts';
+import type { Translation } from '../../localize/translation.ts';
 import enLater from '../../localize/translations/en-later.ts';
 import { sentencesOf } from '../crypto-pay/ending-sentences.ts';
+import type { Ending } from '../crypto-pay/panel-part.ts';
 import { referenceView } from '../payment-reference/payment-reference.ts';
 import PaymentPanel from './payment-panel.component.ts';
 
 export { PaymentPanel };
 
 /**
- * How a checkout's end reads, for the views after the pay step (rendered by <crypto-pay>): its
- * sentences and the payment reference's element, both from here so the first paint has neither.
+ * What the end views (rendered by <crypto-pay>) take from here, so the first paint has neither:
+ * how `checkout` ended, and the payment reference's element for it or, when the proxy could not
+ * be asked, for the checkout the page named (`named`).
  */
-export const endingOf = (checkout: Checkout, t: LaterMessages) => ({
-  ...sentencesOf(checkout, t),
-  reference: referenceView(checkout.id, t),
-});
+export function endingOf(t: Translation, checkout?: Checkout, named?: string): Ending {
+  const id = checkout?.id ?? named;
+  return {
+    ...(checkout ? sentencesOf(checkout, t) : { message: '', money: '' }),
+    ...(id ? { reference: referenceView(id, t) } : {}),
+  };
+}
 
 registerLaterEnglish(enLater);
 

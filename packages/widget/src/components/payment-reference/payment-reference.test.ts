@@ -112,6 +112,28 @@ describe('<crypto-pay> payment reference', () => {
     expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
   });
 
+  describe('when the proxy cannot read the checkout the page names', () => {
+    it('shows its reference beside the error: the payment may be made already', async () => {
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' }, 3);
+      const el = await kit.render({ proxy: proxy.url, checkout: kit.aCheckout().id });
+      await kit.untilText(el, 'The payment service is not answering right now.');
+      await kit.waitUntil(() => shown(el), 'no reference beside the error');
+      expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
+      await expect(el).to.be.accessible();
+    });
+
+    it('shows none for a checkout the proxy does not know', async () => {
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, checkout: 'chk_gone' });
+      await kit.untilText(el, 'We could not find this payment.');
+      // Once the reference's element is there, a view that would show it has.
+      await kit.waitUntil(() => customElements.get('crypto-pay-payment-reference'));
+      await el.updateComplete;
+      expect(kit.result(el)?.querySelector('crypto-pay-payment-reference')).to.equal(null);
+    });
+  });
+
   it('lets the page style its parts', async () => {
     const style = document.createElement('style');
     style.textContent = `

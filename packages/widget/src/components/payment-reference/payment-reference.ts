@@ -10,7 +10,6 @@ export { PaymentReference };
 /** The reference of checkout `id` in a result view's `reference` slot, its parts passed through. */
 export const referenceView = (id: string, t: ReferenceMessages) =>
   html`<crypto-pay-payment-reference
-    slot="reference"
     exportparts="reference,reference-value,reference-copy-button"
     .t=${t}
     reference=${id}

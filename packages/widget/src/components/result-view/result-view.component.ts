@@ -12,7 +12,8 @@ export type ResultTone = 'success' | 'failure' | 'error' | 'progress' | 'info';
  * @summary A result or error: an icon for its tone, the sentence that explains it, an optional
  * detail, and up to two actions (retry, start again, back).
  *
- * @slot reference - What the customer quotes to the shop, between the sentence and the actions.
+ * @slot - What the customer quotes to the shop (the payment reference), between the sentence
+ * and the actions.
  *
  * @event result-action - An action was chosen; `detail` is `primary` or `secondary`
  * (internal, not composed).
@@ -61,7 +62,7 @@ export default class ResultView extends LitElement {
           ${this.detail ? html`<p class="hint" lang=${ifDefined(this.detailLang || undefined)}>${this.detail}</p>` : nothing}
           <span class="visually-hidden">${this.note}</span>
         </div>
-        <slot name="reference"></slot>
+        <slot></slot>
         <div class="actions">
           ${
             this.primaryLabel
@@ -78,7 +79,6 @@ export default class ResultView extends LitElement {
               </button>`
               : nothing
           }
-          <slot></slot>
         </div>
       </div>
     `;
