@@ -77,14 +77,8 @@ export default class PaymentPanel extends LitElement {
   }
 
   private async copy(link: string): Promise<void> {
-    if (await copyText(link)) {
-      this.copyResult = 'copied';
-      return;
-    }
-    // No clipboard: the link selected, for the customer to copy.
-    this.copyResult = 'failed';
-    this.linkField.focus();
-    this.linkField.select();
+    // Without a clipboard the link's field is selected, for the customer to copy.
+    this.copyResult = (await copyText(link, () => this.linkField)) ? 'copied' : 'failed';
   }
 
   protected override willUpdate(): void {

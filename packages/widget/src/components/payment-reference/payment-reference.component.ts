@@ -31,16 +31,16 @@ export default class PaymentReference extends LitElement {
   @property() reference = '';
 
   @state() private copyResult: 'copied' | 'failed' | '' = '';
-  @query('.value') private value!: HTMLElement;
+  @query('input') private field!: HTMLInputElement;
 
   private async copy(): Promise<void> {
-    if (await copyText(this.reference)) {
-      this.copyResult = 'copied';
-      return;
-    }
-    // No clipboard: the reference selected, for the customer to copy (spaces do no harm).
-    this.copyResult = 'failed';
-    getSelection()?.selectAllChildren(this.value);
+    const copied = await copyText(this.reference, async () => {
+      // Without a clipboard: the id in a read-only field, selected for the customer to copy.
+      this.copyResult = 'failed';
+      await this.updateComplete;
+      return this.field;
+    });
+    if (copied) this.copyResult = 'copied';
   }
 
   override render() {
@@ -58,6 +58,12 @@ export default class PaymentReference extends LitElement {
         <button part="reference-copy-button" type="button" @click=${() => this.copy()}>
           ${t.copyReference}
         </button>
+        ${
+          this.copyResult === 'failed'
+            ? html`<input readonly dir="ltr" translate="no" aria-label=${t.paymentReference}
+              .value=${reference} />`
+            : nothing
+        }
         <p class=${this.copyResult === 'failed' ? 'error' : 'hint'} role="status">
           ${
             this.copyResult === 'copied'

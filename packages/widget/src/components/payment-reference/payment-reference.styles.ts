@@ -27,12 +27,17 @@ export default css`
     font-size: 0.875em;
   }
 
-  .value {
+  .value,
+  input {
     font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace;
     font-size: 1.125em;
     font-weight: 600;
     /* Each group stays whole; in a narrow card the groups wrap between them. */
     word-spacing: 0.25em;
     overflow-wrap: normal;
+  }
+
+  input {
+    text-align: center;
   }
 `;

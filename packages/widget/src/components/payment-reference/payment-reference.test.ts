@@ -5,14 +5,9 @@
 import { expect } from '@open-wc/testing';
 import * as kit from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
+import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
 
-const referencePart = (el: HTMLElement, name: string) =>
-  kit
-    .result(el as never)
-    ?.querySelector('crypto-pay-payment-reference')
-    ?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
-
-const shown = (el: HTMLElement) => referencePart(el, 'reference-value')?.textContent ?? '';
+const { referencePart, shownReference: shown } = kit;
 
 /** A pay step that stays on the page at the end, moved to `status` with `details`. */
 async function endedAs(
@@ -28,17 +23,6 @@ async function endedAs(
   const checkout = await proxy.setStatus(status, undefined, details);
   await kit.waitUntil(() => shown(el), `no reference once ${status}`);
   return { el, checkout };
-}
-
-/** Replaces the clipboard's `writeText` for the length of `run`. */
-async function withClipboard(writeText: (text: string) => Promise<void>, run: () => Promise<void>) {
-  const clipboard = navigator.clipboard;
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-  try {
-    await run();
-  } finally {
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
-  }
 }
 
 describe('<crypto-pay> payment reference', () => {
@@ -80,28 +64,44 @@ describe('<crypto-pay> payment reference', () => {
   it('copies the id itself, without the spaces', async () => {
     const { el, checkout } = await endedAs('expired');
     let copied = '';
-    await withClipboard(
-      async (text) => {
-        copied = text;
-      },
-      async () => {
-        referencePart(el, 'reference-copy-button')?.click();
-        await kit.untilText(el, 'Reference copied.');
-      },
-    );
+    const writeText = async (text: string) => {
+      copied = text;
+    };
+    await kit.withClipboard({ writeText }, async () => {
+      referencePart(el, 'reference-copy-button')?.click();
+      await kit.untilText(el, 'Reference copied.');
+    });
     expect(copied).to.equal(checkout.id);
   });
 
-  it('selects the reference for the customer when the clipboard refuses', async () => {
-    const { el } = await endedAs('paid');
-    await withClipboard(
-      async () => Promise.reject(new Error('denied')),
-      async () => {
-        referencePart(el, 'reference-copy-button')?.click();
-        await kit.untilText(el, 'Could not copy. Copy the reference yourself.');
-      },
-    );
-    expect(getSelection()?.toString()).to.equal(shown(el));
+  /** The field the reference is selected in for the customer, once copying failed. */
+  const selectedField = (el: CryptoPay) => {
+    const root = referencePart(el, 'reference')?.getRootNode() as ShadowRoot;
+    const input = root.activeElement;
+    return input instanceof HTMLInputElement &&
+      input.selectionStart === 0 &&
+      input.selectionEnd === input.value.length
+      ? input.value
+      : '';
+  };
+
+  it('selects the id in a field for the customer when the clipboard refuses', async () => {
+    const { el, checkout } = await endedAs('paid');
+    await kit.withClipboard({ writeText: () => Promise.reject(new Error('denied')) }, async () => {
+      referencePart(el, 'reference-copy-button')?.click();
+      await kit.untilText(el, 'Could not copy. Copy the reference yourself.');
+    });
+    expect(selectedField(el)).to.equal(checkout.id);
+    await expect(el).to.be.accessible();
+  });
+
+  it('selects it as well where the page has no clipboard (a page over http)', async () => {
+    const { el, checkout } = await endedAs('failed');
+    await kit.withClipboard(undefined, async () => {
+      referencePart(el, 'reference-copy-button')?.click();
+      await kit.untilText(el, 'Could not copy. Copy the reference yourself.');
+    });
+    expect(selectedField(el)).to.equal(checkout.id);
   });
 
   it('shows on a result page that resumes a finished checkout', async () => {
