@@ -130,6 +130,13 @@ export interface Translation {
   copyReference: string;
   referenceCopied: string;
   referenceCopyFailed: string;
+  /**
+   * The reference as a screen reader says it, each character on its own: most do not say a
+   * capital or read `-` and `_` at their default settings, and every character counts.
+   */
+  referenceCapital: (letter: string) => string;
+  referenceHyphen: string;
+  referenceUnderscore: string;
   /** The payment page's tab, when the tab that started the payment shows its result. */
   elsewhereHeading: string;
   elsewhereBody: string;
@@ -190,6 +197,9 @@ export type LaterMessageKey =
   | 'copyReference'
   | 'referenceCopied'
   | 'referenceCopyFailed'
+  | 'referenceCapital'
+  | 'referenceHyphen'
+  | 'referenceUnderscore'
   | 'elsewhereHeading'
   | 'elsewhereBody';
 

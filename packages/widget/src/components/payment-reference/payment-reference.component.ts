@@ -11,8 +11,37 @@ import styles from './payment-reference.styles.ts';
 /** The messages the reference shows. */
 export type ReferenceMessages = Pick<
   LaterMessages,
-  'paymentReference' | 'referenceHint' | 'copyReference' | 'referenceCopied' | 'referenceCopyFailed'
+  | 'paymentReference'
+  | 'referenceHint'
+  | 'copyReference'
+  | 'referenceCopied'
+  | 'referenceCopyFailed'
+  | 'referenceCapital'
+  | 'referenceHyphen'
+  | 'referenceUnderscore'
 >;
+
+/**
+ * The reference as a screen reader should say it: each character named (a capital as one, `-`
+ * and `_` in words), a comma between characters and a pause between the groups of four.
+ */
+export const spokenReference = (id: string, t: ReferenceMessages) =>
+  groupReference(id)
+    .split(' ')
+    .map((group) =>
+      [...group]
+        .map((character) =>
+          character === '-'
+            ? t.referenceHyphen
+            : character === '_'
+              ? t.referenceUnderscore
+              : character !== character.toLowerCase()
+                ? t.referenceCapital(character)
+                : character,
+        )
+        .join(', '),
+    )
+    .join('; ');
 
 /**
  * @summary The payment's reference, for the customer to quote to the shop: the checkout id in
@@ -51,8 +80,10 @@ export default class PaymentReference extends LitElement {
         <dl>
           <dt>${t.paymentReference}</dt>
           <!-- translate="no": a page translator must not change a character of it. -->
-          <dd><code part="reference-value" class="value" dir="ltr" translate="no"
-            >${groupReference(reference)}</code></dd>
+          <!-- Seen grouped; heard spelled out, each character named. -->
+          <dd><code part="reference-value" class="value" dir="ltr" translate="no" aria-hidden="true"
+            >${groupReference(reference)}</code><span class="visually-hidden"
+            >${spokenReference(reference, t)}</span></dd>
         </dl>
         <p class="hint">${t.referenceHint}</p>
         <button part="reference-copy-button" type="button" @click=${() => this.copy()}>

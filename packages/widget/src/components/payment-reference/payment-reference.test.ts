@@ -3,6 +3,7 @@
  * phone, in monospace, and a copy button that copies the id itself.
  */
 import { expect } from '@open-wc/testing';
+import { a11ySnapshot } from '@web/test-runner-commands';
 import * as kit from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
@@ -131,6 +132,40 @@ describe('<crypto-pay> payment reference', () => {
       await kit.waitUntil(() => customElements.get('crypto-pay-payment-reference'));
       await el.updateComplete;
       expect(kit.result(el)?.querySelector('crypto-pay-payment-reference')).to.equal(null);
+    });
+  });
+
+  describe('for a screen reader', () => {
+    // A capital, a hyphen and an underscore: what a screen reader would say as something else.
+    const id = 'Ab-_cdEFgh12ij34kl56mn';
+    /** What the accessibility tree gives a screen reader: every text's name, in order. */
+    async function heard() {
+      const names: string[] = [];
+      const walk = (node: { name?: string; role?: string; children?: unknown[] }) => {
+        if (node.role === 'StaticText' || node.role === 'text') names.push(node.name ?? '');
+        for (const child of node.children ?? []) walk(child as never);
+      };
+      walk((await a11ySnapshot({})) as never);
+      return names.join(' ');
+    }
+
+    it('spells the reference out, naming capitals, hyphens and underscores', async () => {
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
+      const el = await kit.render({ proxy: proxy.url, checkout: id });
+      await kit.waitUntil(() => shown(el), 'no reference');
+      const text = await heard();
+      expect(text).to.contain(
+        'capital A, b, hyphen, underscore; c, d, capital E, capital F; g, h, 1, 2; i, j, 3, 4; k, l, 5, 6; m, n',
+      );
+      // The grouped form is for the eye only: heard, it would lose the capitals and the signs.
+      expect(text).to.not.contain(shown(el));
+    });
+
+    it('in the customer’s language', async () => {
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'failed' }) });
+      const el = await kit.render({ proxy: proxy.url, checkout: id, locale: 'de' });
+      await kit.waitUntil(() => shown(el), 'no reference');
+      expect(await heard()).to.contain('groß A, b, Bindestrich, Unterstrich; c, d, groß E, groß F');
     });
   });
 

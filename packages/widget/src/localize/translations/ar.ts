@@ -106,6 +106,9 @@ const ar: Translation = {
   copyReference: 'نسخ المرجع',
   referenceCopied: 'تم نسخ المرجع.',
   referenceCopyFailed: 'تعذّر النسخ. انسخ المرجع بنفسك.',
+  referenceCapital: (letter) => `حرف كبير ${letter}`,
+  referenceHyphen: 'شرطة',
+  referenceUnderscore: 'شرطة سفلية',
   elsewhereHeading: 'تابع في علامة التبويب الأخرى',
   elsewhereBody:
     'تظهر نتيجة هذه الدفعة في علامة التبويب التي بدأتها منها. يمكنك إغلاق علامة التبويب هذه.',

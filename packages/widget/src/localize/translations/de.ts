@@ -107,6 +107,9 @@ const de: Translation = {
   copyReference: 'Referenz kopieren',
   referenceCopied: 'Referenz kopiert.',
   referenceCopyFailed: 'Kopieren nicht möglich. Kopieren Sie die Referenz selbst.',
+  referenceCapital: (letter) => `groß ${letter}`,
+  referenceHyphen: 'Bindestrich',
+  referenceUnderscore: 'Unterstrich',
   elsewhereHeading: 'Weiter im anderen Tab',
   elsewhereBody:
     'Das Ergebnis dieser Zahlung sehen Sie in dem Tab, in dem Sie sie begonnen haben. Sie können diesen Tab schließen.',

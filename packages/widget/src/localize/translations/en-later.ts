@@ -39,6 +39,9 @@ const enLater: LaterMessages = {
   copyReference: 'Copy reference',
   referenceCopied: 'Reference copied.',
   referenceCopyFailed: 'Could not copy. Copy the reference yourself.',
+  referenceCapital: (letter) => `capital ${letter}`,
+  referenceHyphen: 'hyphen',
+  referenceUnderscore: 'underscore',
   elsewhereHeading: 'Continue in your other tab',
   elsewhereBody:
     'The result of this payment is shown in the tab where you started it. You can close this tab.',

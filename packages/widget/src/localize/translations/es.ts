@@ -105,6 +105,9 @@ const es: Translation = {
   copyReference: 'Copiar referencia',
   referenceCopied: 'Referencia copiada.',
   referenceCopyFailed: 'No se pudo copiar. Copie la referencia usted.',
+  referenceCapital: (letter) => `${letter} mayúscula`,
+  referenceHyphen: 'guion',
+  referenceUnderscore: 'guion bajo',
   elsewhereHeading: 'Continúe en la otra pestaña',
   elsewhereBody:
     'El resultado de este pago se muestra en la pestaña donde lo inició. Puede cerrar esta pestaña.',

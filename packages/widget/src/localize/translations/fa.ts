@@ -104,6 +104,9 @@ const fa: Translation = {
   copyReference: 'کپی شناسه',
   referenceCopied: 'شناسه کپی شد.',
   referenceCopyFailed: 'کپی نشد. شناسه را خودتان کپی کنید.',
+  referenceCapital: (letter) => `${letter} بزرگ`,
+  referenceHyphen: 'خط تیره',
+  referenceUnderscore: 'زیرخط',
   elsewhereHeading: 'در زبانهٔ دیگر ادامه دهید',
   elsewhereBody:
     'نتیجهٔ این پرداخت در زبانه‌ای نشان داده می‌شود که پرداخت را از آن شروع کردید. می‌توانید این زبانه را ببندید.',

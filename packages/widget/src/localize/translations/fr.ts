@@ -108,6 +108,9 @@ const fr: Translation = {
   copyReference: 'Copier la référence',
   referenceCopied: 'Référence copiée.',
   referenceCopyFailed: 'Copie impossible. Copiez la référence vous-même.',
+  referenceCapital: (letter) => `${letter} majuscule`,
+  referenceHyphen: 'tiret',
+  referenceUnderscore: 'tiret bas',
   elsewhereHeading: 'Continuez dans l’autre onglet',
   elsewhereBody:
     'Le résultat de ce paiement s’affiche dans l’onglet où vous l’avez commencé. Vous pouvez fermer cet onglet.',

@@ -107,6 +107,9 @@ const he: Translation = {
   copyReference: 'העתקת האסמכתה',
   referenceCopied: 'האסמכתה הועתקה.',
   referenceCopyFailed: 'ההעתקה לא הצליחה. אפשר להעתיק את האסמכתה ידנית.',
+  referenceCapital: (letter) => `${letter} גדולה`,
+  referenceHyphen: 'מקף',
+  referenceUnderscore: 'קו תחתון',
   elsewhereHeading: 'אפשר להמשיך בכרטיסייה השנייה',
   elsewhereBody: 'תוצאת התשלום מוצגת בכרטיסייה שבה התחלת אותו. אפשר לסגור את הכרטיסייה הזו.',
 

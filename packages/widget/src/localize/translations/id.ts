@@ -105,6 +105,9 @@ const id: Translation = {
   copyReference: 'Salin referensi',
   referenceCopied: 'Referensi disalin.',
   referenceCopyFailed: 'Gagal menyalin. Salin referensinya secara manual.',
+  referenceCapital: (letter) => `huruf besar ${letter}`,
+  referenceHyphen: 'tanda hubung',
+  referenceUnderscore: 'garis bawah',
   elsewhereHeading: 'Lanjutkan di tab lain',
   elsewhereBody:
     'Hasil pembayaran ini ditampilkan di tab tempat Anda memulainya. Anda dapat menutup tab ini.',

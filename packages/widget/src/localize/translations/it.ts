@@ -107,6 +107,9 @@ const it: Translation = {
   copyReference: 'Copia riferimento',
   referenceCopied: 'Riferimento copiato.',
   referenceCopyFailed: 'Copia non riuscita. Copia il riferimento manualmente.',
+  referenceCapital: (letter) => `${letter} maiuscola`,
+  referenceHyphen: 'trattino',
+  referenceUnderscore: 'trattino basso',
   elsewhereHeading: 'Continua nell’altra scheda',
   elsewhereBody:
     'Il risultato di questo pagamento è nella scheda in cui l’hai iniziato. Puoi chiudere questa scheda.',

@@ -103,6 +103,9 @@ const ja: Translation = {
   copyReference: '参照番号をコピー',
   referenceCopied: '参照番号をコピーしました。',
   referenceCopyFailed: 'コピーできませんでした。参照番号を手動でコピーしてください。',
+  referenceCapital: (letter) => `大文字の${letter}`,
+  referenceHyphen: 'ハイフン',
+  referenceUnderscore: 'アンダースコア',
   elsewhereHeading: '元のタブでご確認ください',
   elsewhereBody:
     'このお支払いの結果は、お手続きを始めたタブに表示されています。このタブは閉じてかまいません。',

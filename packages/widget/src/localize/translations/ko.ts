@@ -102,6 +102,9 @@ const ko: Translation = {
   copyReference: '참조 번호 복사',
   referenceCopied: '참조 번호를 복사했습니다.',
   referenceCopyFailed: '복사하지 못했습니다. 참조 번호를 직접 복사해 주세요.',
+  referenceCapital: (letter) => `대문자 ${letter}`,
+  referenceHyphen: '하이픈',
+  referenceUnderscore: '밑줄',
   elsewhereHeading: '원래 탭에서 계속하세요',
   elsewhereBody: '이 결제의 결과는 결제를 시작한 탭에 표시됩니다. 이 탭은 닫으셔도 됩니다.',
 

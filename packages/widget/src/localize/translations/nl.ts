@@ -104,6 +104,9 @@ const nl: Translation = {
   copyReference: 'Kenmerk kopiëren',
   referenceCopied: 'Kenmerk gekopieerd.',
   referenceCopyFailed: 'Kopiëren is mislukt. Kopieer het kenmerk zelf.',
+  referenceCapital: (letter) => `hoofdletter ${letter}`,
+  referenceHyphen: 'koppelteken',
+  referenceUnderscore: 'liggend streepje',
   elsewhereHeading: 'Ga verder in je andere tabblad',
   elsewhereBody:
     'Het resultaat van deze betaling zie je in het tabblad waarin je begon. Je kunt dit tabblad sluiten.',

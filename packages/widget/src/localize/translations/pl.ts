@@ -105,6 +105,9 @@ const pl: Translation = {
   copyReference: 'Kopiuj numer',
   referenceCopied: 'Numer skopiowany.',
   referenceCopyFailed: 'Nie udało się skopiować. Skopiuj numer samodzielnie.',
+  referenceCapital: (letter) => `wielka litera ${letter}`,
+  referenceHyphen: 'łącznik',
+  referenceUnderscore: 'podkreślnik',
   elsewhereHeading: 'Kontynuuj w drugiej karcie',
   elsewhereBody:
     'Wynik tej płatności widać w karcie, w której ją rozpoczęto. Możesz zamknąć tę kartę.',

@@ -106,6 +106,9 @@ const pt: Translation = {
   copyReference: 'Copiar referência',
   referenceCopied: 'Referência copiada.',
   referenceCopyFailed: 'Não foi possível copiar. Copie a referência manualmente.',
+  referenceCapital: (letter) => `${letter} maiúsculo`,
+  referenceHyphen: 'hífen',
+  referenceUnderscore: 'sublinhado',
   elsewhereHeading: 'Continue na outra aba',
   elsewhereBody:
     'O resultado deste pagamento aparece na aba em que você o iniciou. Você pode fechar esta aba.',

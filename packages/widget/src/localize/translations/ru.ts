@@ -106,6 +106,9 @@ const ru: Translation = {
   copyReference: 'Скопировать номер',
   referenceCopied: 'Номер скопирован.',
   referenceCopyFailed: 'Не удалось скопировать. Скопируйте номер вручную.',
+  referenceCapital: (letter) => `заглавная ${letter}`,
+  referenceHyphen: 'дефис',
+  referenceUnderscore: 'нижнее подчёркивание',
   elsewhereHeading: 'Продолжите в другой вкладке',
   elsewhereBody:
     'Результат этого платежа показан во вкладке, где вы его начали. Эту вкладку можно закрыть.',

@@ -100,6 +100,9 @@ const th: Translation = {
   copyReference: 'คัดลอกเลขอ้างอิง',
   referenceCopied: 'คัดลอกเลขอ้างอิงแล้ว',
   referenceCopyFailed: 'คัดลอกไม่สำเร็จ กรุณาคัดลอกเลขอ้างอิงด้วยตนเอง',
+  referenceCapital: (letter) => `${letter} ตัวพิมพ์ใหญ่`,
+  referenceHyphen: 'ขีดกลาง',
+  referenceUnderscore: 'ขีดล่าง',
   elsewhereHeading: 'ดำเนินการต่อในแท็บเดิม',
   elsewhereBody: 'ผลการชำระเงินนี้แสดงอยู่ในแท็บที่คุณเริ่มชำระเงิน คุณปิดแท็บนี้ได้เลย',
 

@@ -105,6 +105,9 @@ const tr: Translation = {
   copyReference: 'Referansı kopyala',
   referenceCopied: 'Referans kopyalandı.',
   referenceCopyFailed: 'Kopyalanamadı. Referansı kendiniz kopyalayın.',
+  referenceCapital: (letter) => `büyük ${letter}`,
+  referenceHyphen: 'kısa çizgi',
+  referenceUnderscore: 'alt çizgi',
   elsewhereHeading: 'Diğer sekmenizden devam edin',
   elsewhereBody:
     'Bu ödemenin sonucu, ödemeyi başlattığınız sekmede gösteriliyor. Bu sekmeyi kapatabilirsiniz.',

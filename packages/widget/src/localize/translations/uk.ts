@@ -107,6 +107,9 @@ const uk: Translation = {
   copyReference: 'Скопіювати номер',
   referenceCopied: 'Номер скопійовано.',
   referenceCopyFailed: 'Не вдалося скопіювати. Скопіюйте номер вручну.',
+  referenceCapital: (letter) => `велика ${letter}`,
+  referenceHyphen: 'дефіс',
+  referenceUnderscore: 'нижнє підкреслення',
   elsewhereHeading: 'Продовжте в іншій вкладці',
   elsewhereBody:
     'Результат цього платежу показано у вкладці, де ви його розпочали. Цю вкладку можна закрити.',

@@ -103,6 +103,9 @@ const vi: Translation = {
   copyReference: 'Sao chép mã',
   referenceCopied: 'Đã sao chép mã.',
   referenceCopyFailed: 'Không sao chép được. Vui lòng tự sao chép mã.',
+  referenceCapital: (letter) => `${letter} viết hoa`,
+  referenceHyphen: 'gạch nối',
+  referenceUnderscore: 'gạch dưới',
   elsewhereHeading: 'Tiếp tục ở thẻ kia',
   elsewhereBody:
     'Kết quả của khoản thanh toán này hiển thị ở thẻ nơi bạn bắt đầu thanh toán. Bạn có thể đóng thẻ này.',

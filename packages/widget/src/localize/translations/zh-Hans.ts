@@ -100,6 +100,9 @@ const zhHans: Translation = {
   copyReference: '复制参考号',
   referenceCopied: '参考号已复制。',
   referenceCopyFailed: '复制失败，请手动复制参考号。',
+  referenceCapital: (letter) => `大写 ${letter}`,
+  referenceHyphen: '连字符',
+  referenceUnderscore: '下划线',
   elsewhereHeading: '请在原标签页中继续',
   elsewhereBody: '此次付款的结果显示在您开始付款的标签页中。您可以关闭此标签页。',
 

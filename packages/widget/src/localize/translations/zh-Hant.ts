@@ -100,6 +100,9 @@ const zhHant: Translation = {
   copyReference: '複製參考編號',
   referenceCopied: '參考編號已複製。',
   referenceCopyFailed: '無法複製，請手動複製參考編號。',
+  referenceCapital: (letter) => `大寫 ${letter}`,
+  referenceHyphen: '連字號',
+  referenceUnderscore: '底線',
   elsewhereHeading: '請在原分頁中繼續',
   elsewhereBody: '這筆付款的結果顯示在您開始付款的分頁中。您可以關閉這個分頁。',
 
