@@ -1,6 +1,6 @@
 /** The customer's payment reference on the end views: the checkout id to quote, and its copy. */
 import { groupReference } from '@crypto-pay/protocol/reference';
-import { html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { LaterMessages } from '../../localize/translation.ts';
 import enLater from '../../localize/translations/en-later.ts';
@@ -62,7 +62,15 @@ export default class PaymentReference extends LitElement {
   @state() private copyResult: 'copied' | 'failed' | '' = '';
   @query('input') private field!: HTMLInputElement;
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Another payment's reference: what was said of copying the last one no longer holds.
+    if (changed.has('reference')) this.copyResult = '';
+  }
+
   private async copy(): Promise<void> {
+    // Cleared first, so that the live region says a second copy again.
+    this.copyResult = '';
+    await this.updateComplete;
     const copied = await copyText(this.reference, async () => {
       // Without a clipboard: the id in a read-only field, selected for the customer to copy.
       this.copyResult = 'failed';

@@ -2,11 +2,13 @@
  * The payment reference on every end view: the checkout id grouped in fours for reading over the
  * phone, in monospace, and a copy button that copies the id itself.
  */
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { a11ySnapshot } from '@web/test-runner-commands';
 import * as kit from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
+import type PaymentReference from './payment-reference.component.ts';
+import './payment-reference.ts';
 
 const { referencePart, shownReference: shown } = kit;
 
@@ -73,6 +75,40 @@ describe('<crypto-pay> payment reference', () => {
       await kit.untilText(el, 'Reference copied.');
     });
     expect(copied).to.equal(checkout.id);
+  });
+
+  it('says each copy again, the message cleared in between', async () => {
+    const { el } = await endedAs('paid');
+    const status = referencePart(el, 'reference')!.querySelector('[role="status"]')!;
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(status.textContent?.trim() ?? ''));
+    observer.observe(status, { subtree: true, childList: true, characterData: true });
+    await kit.withClipboard({ writeText: async () => {} }, async () => {
+      for (const times of [1, 2]) {
+        referencePart(el, 'reference-copy-button')?.click();
+        await kit.waitUntil(
+          () => said.filter((text) => text === 'Reference copied.').length === times,
+          `copy ${times} not said`,
+        );
+      }
+    });
+    observer.disconnect();
+    expect(said.filter(Boolean)).to.deep.equal(['Reference copied.', 'Reference copied.']);
+    expect(said.indexOf('', said.indexOf('Reference copied.'))).to.be.above(0);
+  });
+
+  it('says nothing of a copy once it shows another reference', async () => {
+    const el = await fixture<PaymentReference>(
+      html`<crypto-pay-payment-reference reference="Ab-_cdEFgh12ij34kl56mn"></crypto-pay-payment-reference>`,
+    );
+    const status = () => el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim();
+    await kit.withClipboard({ writeText: async () => {} }, async () => {
+      el.shadowRoot!.querySelector<HTMLElement>('[part="reference-copy-button"]')!.click();
+      await kit.waitUntil(() => status() === 'Reference copied.', 'the copy not said');
+    });
+    el.reference = 'Zz99Zz99Zz99Zz99Zz99Zz';
+    await el.updateComplete;
+    expect(status()).to.equal('');
   });
 
   /** The field the reference is selected in for the customer, once copying failed. */
