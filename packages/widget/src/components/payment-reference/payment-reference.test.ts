@@ -59,8 +59,20 @@ describe('<crypto-pay> payment reference', () => {
     await kit.untilText(el, 'مرجع الدفع');
     const value = referencePart(el, 'reference-value')!;
     expect(getComputedStyle(value).fontFamily).to.contain('monospace');
-    expect(value.getAttribute('dir')).to.equal('ltr');
-    expect(value.getAttribute('translate')).to.equal('no');
+    // Drawn left to right inside a right-to-left card: its first group left of its second.
+    expect(getComputedStyle(referencePart(el, 'reference')!).direction).to.equal('rtl');
+    expect(getComputedStyle(value).direction).to.equal('ltr');
+    const text = [...value.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+    const at = (offset: number) => {
+      const range = document.createRange();
+      range.setStart(text, offset);
+      range.setEnd(text, offset + 1);
+      return range.getBoundingClientRect();
+    };
+    expect(at(0).top).to.equal(at(5).top);
+    expect(at(0).left).to.be.below(at(5).left);
+    // What a page translator reads: the element's effective translate state, not its attribute.
+    expect(value.translate).to.equal(false);
     expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
   });
 
@@ -228,6 +240,15 @@ describe('<crypto-pay> payment reference', () => {
 
   it('is not shown before the payment ends', async () => {
     const el = await kit.toPayStep(await kit.fakeProxy());
+    // Once the panel is drawn its chunk, which brings the reference, is there: a view that
+    // would show the reference has by now.
+    await kit.waitUntil(
+      () => kit.panel(el)?.shadowRoot?.querySelector('[part="link"]'),
+      'no panel',
+    );
+    expect(customElements.get('crypto-pay-payment-reference')).to.not.equal(undefined);
+    await el.updateComplete;
+    expect(el.shadowRoot?.querySelector('crypto-pay-payment-reference')).to.equal(null);
     expect(kit.visibleText(el)).to.not.contain('Payment reference');
   });
 });
