@@ -2,6 +2,7 @@
 // here as soon as its webhook reached the back end, whether or not the customer's tab is open.
 // Each order's payment reference links to that payment in the proxy's dashboard.
 import { groupReference } from '@crypto-pay/protocol/reference';
+import { dashboardPaymentUrl } from './dashboard-link.js';
 
 const body = document.getElementById('orders');
 const caption = document.getElementById('orders-status');
@@ -33,10 +34,15 @@ function cell(text, attributes = {}) {
 function paymentCell(checkoutId) {
   if (!checkoutId) return cell('—', { class: 'order-payment' });
   const link = document.createElement('a');
-  link.href = new URL(`/dashboard/payments/${encodeURIComponent(checkoutId)}`, proxyUrl).href;
-  link.className = 'reference';
-  link.title = 'Open this payment in the dashboard';
-  link.textContent = groupReference(checkoutId);
+  link.href = dashboardPaymentUrl(proxyUrl, checkoutId);
+  const reference = document.createElement('span');
+  reference.className = 'reference';
+  reference.textContent = groupReference(checkoutId);
+  // Said to a screen reader with the link (a title is not): where it leads.
+  const purpose = document.createElement('span');
+  purpose.className = 'visually-hidden';
+  purpose.textContent = ' (open this payment in the dashboard)';
+  link.append(reference, purpose);
   const td = cell('', { class: 'order-payment' });
   td.append(link);
   return td;
