@@ -64,7 +64,7 @@ describe('webhooks to the demo shop', () => {
         .map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`),
     }));
     assert.ok(widths.page <= widths.view, `the page scrolls sideways: ${JSON.stringify(widths)}`);
-    // The scrolling box is reached by keyboard and named; the link's purpose is in its name.
+    // The scrolling box is named and reached by keyboard; each link says where it leads.
     assert.deepEqual(await axeViolations(backOffice.page), []);
     assert.deepEqual(backOffice.problems, []);
     await backOffice.context.close();
