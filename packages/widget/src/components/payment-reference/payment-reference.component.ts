@@ -68,15 +68,17 @@ export default class PaymentReference extends LitElement {
   }
 
   private async copy(): Promise<void> {
-    // Cleared first, so that the live region says a second copy again.
+    // Cleared first, so that the live region says a second copy again; the clipboard is asked
+    // at once all the same, as Safari allows it only within the click.
     this.copyResult = '';
-    await this.updateComplete;
     const copied = await copyText(this.reference, async () => {
       // Without a clipboard: the id in a read-only field, selected for the customer to copy.
+      await this.updateComplete;
       this.copyResult = 'failed';
       await this.updateComplete;
       return this.field;
     });
+    await this.updateComplete;
     if (copied) this.copyResult = 'copied';
   }
 
