@@ -51,6 +51,7 @@ console.log(`
   crypto-pay is running${built ? ' (built packages)' : ''} from ${ROOT}
 
   Demo shop          http://127.0.0.1:${new URL(stack.demo.url).port}/
+  Dashboard          ${stack.proxy.url}/dashboard/
   Sandbox dashboard  ${stack.sandbox.url}/_sandbox/
   Proxy              ${stack.proxy.url}/healthz
   Proxy metrics      ${stack.metricsUrls[0]}

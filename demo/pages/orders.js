@@ -1,7 +1,12 @@
 // Orders page: the shop's back end's orders, read again every two seconds, so a payment shows up
 // here as soon as its webhook reached the back end, whether or not the customer's tab is open.
+// Each order's payment reference links to that payment in the proxy's dashboard.
+import { groupReference } from '@crypto-pay/protocol/reference';
+import { dashboardPaymentUrl } from './dashboard-link.js';
+
 const body = document.getElementById('orders');
 const caption = document.getElementById('orders-status');
+const proxyUrl = document.getElementById('orders-table').dataset.proxy;
 
 const REFRESH_MS = 2000;
 
@@ -22,6 +27,27 @@ function cell(text, attributes = {}) {
   return td;
 }
 
+/**
+ * The payment's reference as the customer's end view shows it, linked to its page in the
+ * dashboard; none before the first webhook named the checkout.
+ */
+function paymentCell(checkoutId) {
+  if (!checkoutId) return cell('—', { class: 'order-payment' });
+  const link = document.createElement('a');
+  link.href = dashboardPaymentUrl(proxyUrl, checkoutId);
+  const reference = document.createElement('span');
+  reference.className = 'reference';
+  reference.textContent = groupReference(checkoutId);
+  // Said to a screen reader with the link (a title is not): where it leads.
+  const purpose = document.createElement('span');
+  purpose.className = 'visually-hidden';
+  purpose.textContent = ' (open this payment in the dashboard)';
+  link.append(reference, purpose);
+  const td = cell('', { class: 'order-payment' });
+  td.append(link);
+  return td;
+}
+
 function row(order) {
   const tr = document.createElement('tr');
   tr.dataset.order = order.foreign_id;
@@ -33,6 +59,7 @@ function row(order) {
       class: 'order-status',
       'data-status': order.status,
     }),
+    paymentCell(order.checkout_id),
     cell(new Date(order.updated_at).toLocaleTimeString()),
   );
   return tr;

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { cspPageMiddleware } from './test/csp-page.mjs';
 import { fakeProxyMiddleware } from './test/fake-proxy.mjs';
 
@@ -14,7 +15,8 @@ export default {
   files: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   // The workspace's packages from their TypeScript source (@crypto-pay/test-kit/source).
   nodeResolve: { exportConditions: ['@crypto-pay/source', 'browser', 'development'] },
-  plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' })],
+  // a11ySnapshot: what a screen reader is given (the payment reference's spelled-out form).
+  plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' }), a11ySnapshotPlugin()],
   middleware: [fakeProxyMiddleware(), cspPageMiddleware()],
   browsers: [
     chromeLauncher({

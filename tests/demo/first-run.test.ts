@@ -146,6 +146,7 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
   let clone: string;
   let start: ChildProcess | undefined;
   const output: string[] = [];
+  let proxyPort: number | undefined;
   const guard = () => start?.pid && process.kill(-start.pid, 'SIGKILL');
   before(() => {
     clone = freshClone();
@@ -179,12 +180,13 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
     );
   });
 
-  test('pnpm start serves the demo, whose SPA loads every module from the workspace sources', async () => {
+  test('pnpm start serves the demo, whose SPA and orders page load every module from the workspace sources', async () => {
     const ports = {
       SANDBOX_PORT: await freePort(),
       PORT: await freePort(),
       DEMO_PORT: await freePort(),
     };
+    proxyPort = ports.PORT;
     const env = {
       ...newcomersShell(),
       ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
@@ -207,7 +209,12 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
       );
     });
     await ready;
-    const loaded = await loadModules(`http://127.0.0.1:${ports.DEMO_PORT}`, '/spa.html');
+    const origin = `http://127.0.0.1:${ports.DEMO_PORT}`;
+    // The orders page imports the protocol's reference grouping by name, as the SPA the widget.
+    const loaded = [
+      ...(await loadModules(origin, '/spa.html')),
+      ...(await loadModules(origin, '/orders.html')),
+    ];
     // Served from source, as the proxy and sandbox run: a fresh clone has no dist/ to serve.
     for (const pkg of ['widget', 'protocol']) {
       assert.ok(
@@ -219,6 +226,14 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
       loaded.filter((path) => /\/packages\/[^/]+\/dist\//.test(path)),
       [],
       'no module from a dist/ folder',
+    );
+  });
+
+  test('pnpm start prints the merchant dashboard’s address, on the proxy', () => {
+    // The merchant's back office is served by the proxy (its own origin, beside the merchant API).
+    assert.match(
+      output.join(''),
+      new RegExp(`\\n {2}Dashboard {10}http://127\\.0\\.0\\.1:${proxyPort}/dashboard/\\n`),
     );
   });
 

@@ -2,13 +2,14 @@
  * What the customer sees when the payment does not go exactly as asked: too little (failed,
  * underpaid: refund by the service's email or from the shop), in full but too late (failed,
  * late), too much (paid; the difference comes back), and no payment before expiry (the sandbox
- * clock moves on). The widget follows each over SSE and says what happened.
+ * clock moves on). The widget follows each over SSE and says what happened, with the payment
+ * reference the customer quotes to the shop.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
-import { playOutcome, screenshots, useStack, visible } from './support.ts';
+import { expectReference, playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -47,7 +48,15 @@ describe('payment outcomes', () => {
     await visible(widget.getByText('To get your money back, please contact the shop.'));
     await visible(widget.getByRole('button', { name: 'Start again' }));
     await visible(widget.getByRole('button', { name: 'Back to the shop' }));
+    await expectReference(widget, id);
     await shot(page, 'failed');
+    // The copy button copies the id itself, which the merchant's search finds.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: state.stack.demoUrl,
+    });
+    await widget.getByRole('button', { name: 'Copy reference' }).click();
+    await visible(widget.getByText('Reference copied.'));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), id);
     const checkout = await state.checkout(id);
     assert.equal(checkout.status, 'failed');
     assert.equal(checkout.status_detail, 'underpaid');
@@ -66,6 +75,7 @@ describe('payment outcomes', () => {
     await visible(
       widget.getByText('The payment service will email you instructions to get your money back.'),
     );
+    await expectReference(widget, id);
     assert.equal((await state.checkout(id)).refund_instructions, 'email');
     await context.close();
   });
@@ -76,6 +86,7 @@ describe('payment outcomes', () => {
     await playOutcome(paymentPage, 'failed');
     await visible(widget.getByText('Your payment arrived but was not confirmed in time.'));
     await visible(widget.getByText('Please contact the shop about the money you sent.'));
+    await expectReference(widget, id);
     await shot(page, 'late');
     assert.equal((await state.checkout(id)).status_detail, 'late');
     await context.close();
@@ -91,6 +102,7 @@ describe('payment outcomes', () => {
         'You sent more than the amount due. Please contact the shop to get the difference back.',
       ),
     );
+    await expectReference(widget, id);
     await shot(page, 'paid');
     const checkout = await state.checkout(id);
     assert.equal(checkout.status, 'paid');
@@ -103,6 +115,7 @@ describe('payment outcomes', () => {
     await state.control('clock', { advance_seconds: 3601 });
     await visible(widget.getByRole('heading', { name: 'Payment expired' }));
     await visible(widget.getByText('Nothing was taken.'));
+    await expectReference(widget, id);
     await shot(page, 'expired');
     assert.equal((await state.checkout(id)).status, 'expired');
     await context.close();

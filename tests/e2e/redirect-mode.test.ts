@@ -1,12 +1,12 @@
 /**
  * A company pays a cart priced by the shop's back end (session mode) in redirect mode: the
  * widget sends it to the payment page, the payment fails there, and the shop's failure page
- * shows the status the proxy verified.
+ * shows the status the proxy verified, with the payment reference.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { playOutcome, screenshots, useStack, visible } from './support.ts';
+import { expectReference, playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -28,6 +28,7 @@ describe('a company in redirect mode', () => {
     await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);
     const id = new URL(page.url()).searchParams.get('checkout')!;
     await visible(widget.getByRole('heading', { name: 'Payment failed' }));
+    await expectReference(widget, id);
     await shot(page, 'failure-page');
     assert.equal((await state.checkout(id)).status, 'failed');
     assert.deepEqual(problems, []);

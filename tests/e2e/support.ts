@@ -4,6 +4,7 @@
  * artifacts/e2e/ (ignored by git) for the README and for whoever debugs a failure.
  */
 
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -164,6 +165,17 @@ export function visible(locator: Locator, timeout = 15_000) {
 /** The `<crypto-pay>` on the page (Playwright's locators pierce its shadow root). */
 export function widgetOf(page: Page) {
   return page.locator('crypto-pay');
+}
+
+/**
+ * Waits for the widget's end view to show the payment reference, and checks it is the checkout
+ * id `id` grouped in fours for reading aloud (the spaces removed, the id itself).
+ */
+export async function expectReference(widget: Locator, id: string) {
+  await visible(widget.getByText('Payment reference', { exact: true }));
+  const shown = (await widget.locator('[part="reference-value"]').textContent()) ?? '';
+  assert.match(shown, /^(\S{4} )+\S{1,4}$/);
+  assert.equal(shown.replaceAll(' ', ''), id);
 }
 
 /** Plays `actions` (@crypto-pay/test-kit/details-form) on the widget, as Playwright fills and checks. */

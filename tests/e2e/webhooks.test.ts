@@ -9,16 +9,20 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
 import { send } from '@crypto-pay/test-kit/http';
 import { checkoutEvent, signedWebhookHeaders } from '@crypto-pay/test-kit/webhook-events';
-import { playOutcome, screenshots, useStack, visible } from './support.ts';
+import { axeViolations, playOutcome, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
 /** Sends the shop a `checkout.<status>` webhook signed as the proxy signs it. */
 async function deliverToShop(foreignId: string, status: CheckoutStatus, version: number) {
-  const event = checkoutEvent(foreignId, status, version);
+  return deliver(checkoutEvent(foreignId, status, version));
+}
+
+async function deliver(event: ReturnType<typeof checkoutEvent>) {
   const body = JSON.stringify(event);
   return send(`${state.stack.demoUrl}/demo-api/webhooks`, {
     method: 'POST',
@@ -29,13 +33,39 @@ async function deliverToShop(foreignId: string, status: CheckoutStatus, version:
 
 describe('webhooks to the demo shop', () => {
   it('update the open orders page by themselves', async () => {
-    const backOffice = await state.openShop('orders.html');
+    // The page's CSP set aside for axe's script alone.
+    const backOffice = await state.openShop('orders.html', { bypassCSP: true });
     const foreignId = `demo-order-${randomUUID()}`;
     assert.equal((await deliverToShop(foreignId, 'processing', 1000)).status, 204);
     const row = backOffice.page.locator(`tr[data-order="${foreignId}"]`);
     await visible(row.locator('[data-status="processing"]', { hasText: 'Payment in progress' }));
-    assert.equal((await deliverToShop(foreignId, 'expired', 1001)).status, 204);
+    const expired = checkoutEvent(foreignId, 'expired', 1001);
+    assert.equal((await deliver(expired)).status, 204);
     await visible(row.locator('[data-status="expired"]', { hasText: 'Expired' }));
+    // The payment's reference, as the customer's end view shows it, opens it in the dashboard,
+    // and says so to a screen reader.
+    const reference = row.getByRole('link', {
+      name: `${groupReference(expired.data.id)} (open this payment in the dashboard)`,
+      exact: true,
+    });
+    assert.equal(
+      await reference.getAttribute('href'),
+      `${state.stack.proxyUrl}/dashboard/payments/${expired.data.id}`,
+    );
+    // On a phone the orders scroll sideways in their own box, the page does not.
+    await backOffice.page.setViewportSize({ width: 375, height: 800 });
+    const widths = await backOffice.page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+      box: document.querySelector('.table-scroll')?.scrollWidth ?? 0,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .slice(0, 6)
+        .map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`),
+    }));
+    assert.ok(widths.page <= widths.view, `the page scrolls sideways: ${JSON.stringify(widths)}`);
+    // The scrolling box is named and reached by keyboard; each link says where it leads.
+    assert.deepEqual(await axeViolations(backOffice.page), []);
     assert.deepEqual(backOffice.problems, []);
     await backOffice.context.close();
   });
@@ -68,6 +98,15 @@ describe('webhooks to the demo shop', () => {
     await customer.context.close();
 
     await visible(row.locator('[data-status="paid"]', { hasText: 'Paid' }));
+    // Linked to its payment in the dashboard, by the checkout the proxy made for this order.
+    const href = await row.locator('.order-payment a').getAttribute('href');
+    const checkoutId = href?.match(/\/dashboard\/payments\/([\w-]{22})$/)?.[1];
+    assert.ok(checkoutId, `a dashboard link: ${href}`);
+    assert.equal((await state.checkout(checkoutId)).payment_link, paymentLink);
+    assert.equal(
+      await row.locator('.order-payment .reference').textContent(),
+      groupReference(checkoutId),
+    );
     await shot(backOffice.page, 'order-paid');
     assert.deepEqual(customer.problems, []);
     assert.deepEqual(backOffice.problems, []);

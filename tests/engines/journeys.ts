@@ -1,12 +1,14 @@
 /**
  * The main journeys, described once and run in each engine through its driver (driver.ts): a
  * product paid in link mode and in redirect mode by an individual, and a company whose payment
- * fails. Chromium runs these and many more in tests/e2e; here they prove the other engines.
+ * fails (its failure page showing the payment reference). Chromium runs these and many more in
+ * tests/e2e; here they prove the other engines.
  */
 
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { checkoutSchema } from '@crypto-pay/protocol/proxy-api';
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { readCheckout } from '@crypto-pay/test-kit/checkouts';
 import {
   companyDetails,
@@ -110,7 +112,10 @@ export function journeys(engine: Engine) {
 
       const back = await tab.waitForUrl(/\/failed\.html\?(.*&)?checkout=/);
       await tab.waitFor({ role: 'heading', name: 'Payment failed' });
-      assert.equal(await proxyStatus(stack, new URL(back).searchParams.get('checkout')!), 'failed');
+      const id = new URL(back).searchParams.get('checkout')!;
+      // The reference the customer quotes to the shop: the checkout id, grouped in fours.
+      await tab.waitFor({ css: '[part="reference-value"]', text: groupReference(id) });
+      assert.equal(await proxyStatus(stack, id), 'failed');
     });
   });
 }

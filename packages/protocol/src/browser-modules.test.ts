@@ -22,6 +22,7 @@ describe('the modules a browser form imports', () => {
     'countries.ts',
     'money.ts',
     'checkout-status.ts',
+    'reference.ts',
   ]) {
     it(`${entry} brings no zod`, () => {
       const withZod = [...importedModules(new URL(entry, import.meta.url))]

@@ -12,6 +12,7 @@ export * from './invoice.ts';
 export * from './json.ts';
 export * from './money.ts';
 export * from './payment-request.ts';
+export * from './reference.ts';
 export * from './sender.ts';
 export * from './sender-schemas.ts';
 export * from './signing.ts';

@@ -146,6 +146,33 @@ export const result = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-re
 export const picker = (el: CryptoPay) =>
   form(el)?.shadowRoot?.querySelector('crypto-pay-currency-picker') ?? null;
 
+/** A part of the end view's payment reference (`reference`, `reference-value`, …). */
+export const referencePart = (el: CryptoPay, name: string) =>
+  result(el)
+    ?.querySelector('crypto-pay-payment-reference')
+    ?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
+
+/** The payment reference as the end view shows it (grouped), or '' where there is none. */
+export const shownReference = (el: CryptoPay) =>
+  referencePart(el, 'reference-value')?.textContent ?? '';
+
+/**
+ * Gives the page the clipboard `clipboard` (`undefined`: none, as on an insecure page) for the
+ * length of `run`.
+ */
+export async function withClipboard(
+  clipboard: Pick<Clipboard, 'writeText'> | undefined,
+  run: () => Promise<void>,
+): Promise<void> {
+  const real = navigator.clipboard;
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
+  try {
+    await run();
+  } finally {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: real });
+  }
+}
+
 export const heading = (el: CryptoPay) =>
   shadow(el).querySelector<HTMLElement>('[part="heading"]')?.textContent?.trim() ?? '';
 

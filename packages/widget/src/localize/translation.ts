@@ -124,6 +124,19 @@ export interface Translation {
   overpaidRefundFromShop: string;
   /** The failure view's action to the shop's failure address. */
   backToShop: string;
+  /** Every end view: the checkout id, grouped, that the customer quotes to the shop. */
+  paymentReference: string;
+  referenceHint: string;
+  copyReference: string;
+  referenceCopied: string;
+  referenceCopyFailed: string;
+  /**
+   * The reference as a screen reader says it, each character on its own: most do not say a
+   * capital or read `-` and `_` at their default settings, and every character counts.
+   */
+  referenceCapital: (letter: string) => string;
+  referenceHyphen: string;
+  referenceUnderscore: string;
   /** The payment page's tab, when the tab that started the payment shows its result. */
   elsewhereHeading: string;
   elsewhereBody: string;
@@ -179,6 +192,14 @@ export type LaterMessageKey =
   | 'overpaidRefundByEmail'
   | 'overpaidRefundFromShop'
   | 'backToShop'
+  | 'paymentReference'
+  | 'referenceHint'
+  | 'copyReference'
+  | 'referenceCopied'
+  | 'referenceCopyFailed'
+  | 'referenceCapital'
+  | 'referenceHyphen'
+  | 'referenceUnderscore'
   | 'elsewhereHeading'
   | 'elsewhereBody';
 

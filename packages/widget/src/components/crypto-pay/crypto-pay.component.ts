@@ -56,6 +56,10 @@ import { ViewContent } from './view-content.ts';
  * @csspart message - The sentence of an end or error view.
  * @csspart primary-button - The main action of an end or error view.
  * @csspart secondary-button - The other action of an end or error view.
+ * @csspart reference - The payment reference on an end view (paid, failed, expired, the other
+ * tab's), and beside the error of a checkout the proxy could not read.
+ * @csspart reference-value - The reference itself, the checkout id in groups of four.
+ * @csspart reference-copy-button - The button that copies the reference (the id, no spaces).
  *
  * @cssproperty --crypto-pay-accent - Buttons, links, focus and chosen options.
  * @cssproperty --crypto-pay-accent-text - Text on the accent colour.

@@ -9,7 +9,10 @@ import type { LaterMessages } from '../../localize/translation.ts';
  * How a checkout ended, for the customer: what happened (`message`), and what becomes of money
  * already sent (`money`, empty when nothing needs saying), as the service's callback told it.
  */
-export function endingOf(checkout: Checkout, t: LaterMessages): { message: string; money: string } {
+export function sentencesOf(
+  checkout: Checkout,
+  t: LaterMessages,
+): { message: string; money: string } {
   const { status_detail: detail, refund_instructions: refund } = checkout;
   switch (checkout.status) {
     case 'paid':

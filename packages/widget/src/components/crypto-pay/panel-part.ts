@@ -2,6 +2,7 @@
  * The pay step's panel, in a chunk of its own: fetched once for the page, what it brings (the
  * panel, and the words of the views after the pay step), and which views wait for it.
  */
+import type { TemplateResult } from 'lit';
 import { loadPart } from '../../api/parts.ts';
 import type { View } from './crypto-pay.views.ts';
 
@@ -30,6 +31,9 @@ export const loadPanel = (host: HTMLElement) =>
       throw error;
     },
   ));
+
+/** What an end view shows from the panel's chunk: its sentences and the payment reference. */
+export type Ending = { message: string; money: string; reference?: TemplateResult };
 
 /** Views that need the panel's chunk: the pay step, and those that may come next. */
 export const PANEL_VIEWS: readonly View[] = [

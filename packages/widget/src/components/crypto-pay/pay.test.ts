@@ -160,40 +160,39 @@ describe('<crypto-pay> pay step', () => {
     it('copies the link and says so', async () => {
       const el = await kit.toPayStep(await kit.fakeProxy());
       let copied = '';
-      const clipboard = navigator.clipboard;
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: {
-          writeText: async (text: string) => {
-            copied = text;
-          },
-        },
-      });
-      try {
+      const writeText = async (text: string) => {
+        copied = text;
+      };
+      await kit.withClipboard({ writeText }, async () => {
         partOf(el, 'copy-button')?.click();
         await kit.untilText(el, 'Link copied.');
-        expect(copied).to.equal((partOf(el, 'link') as HTMLInputElement).value);
-        // An address reads left to right in every language, its start in view.
-        expect(partOf(el, 'link')?.getAttribute('dir')).to.equal('ltr');
-      } finally {
-        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
-      }
+      });
+      expect(copied).to.equal((partOf(el, 'link') as HTMLInputElement).value);
+      // An address reads left to right in every language, its start in view.
+      expect(partOf(el, 'link')?.getAttribute('dir')).to.equal('ltr');
     });
 
     it('selects the link for the customer when the clipboard refuses', async () => {
       const el = await kit.toPayStep(await kit.fakeProxy());
-      const clipboard = navigator.clipboard;
-      Object.defineProperty(navigator, 'clipboard', {
-        configurable: true,
-        value: { writeText: async () => Promise.reject(new Error('denied')) },
-      });
-      try {
+      await kit.withClipboard(
+        { writeText: () => Promise.reject(new Error('denied')) },
+        async () => {
+          partOf(el, 'copy-button')?.click();
+          await kit.untilText(el, 'Could not copy. Copy the link yourself.');
+        },
+      );
+      expect(kit.panel(el)?.shadowRoot?.activeElement).to.equal(partOf(el, 'link'));
+    });
+
+    it('selects it as well where the page has no clipboard (a page over http)', async () => {
+      const el = await kit.toPayStep(await kit.fakeProxy());
+      await kit.withClipboard(undefined, async () => {
         partOf(el, 'copy-button')?.click();
         await kit.untilText(el, 'Could not copy. Copy the link yourself.');
-        expect(kit.panel(el)?.shadowRoot?.activeElement).to.equal(partOf(el, 'link'));
-      } finally {
-        Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
-      }
+      });
+      const link = partOf(el, 'link') as HTMLInputElement;
+      expect(kit.panel(el)?.shadowRoot?.activeElement).to.equal(link);
+      expect([link.selectionStart, link.selectionEnd]).to.deep.equal([0, link.value.length]);
     });
 
     it('counts down the time left until the checkout expires', async () => {

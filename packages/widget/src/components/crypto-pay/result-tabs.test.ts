@@ -62,6 +62,9 @@ describe('<crypto-pay> one result view per payment', () => {
       expect(kit.visibleText(el)).to.contain(
         'The result of this payment is shown in the tab where you started it. You can close this tab.',
       );
+      // Still the payment's reference, for a customer who calls the shop from this tab.
+      await kit.waitUntil(() => kit.shownReference(el), 'no reference in the other tab’s view');
+      expect(kit.shownReference(el).replaceAll(' ', '')).to.equal(id);
       expect(closes.length).to.equal(before + 1);
       await expect(el).to.be.accessible();
       other.close();

@@ -4,7 +4,7 @@
  * panel's chunk is there) and the views of the end.
  */
 import { TaskStatus } from '@lit/task';
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { ignore } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { LocalizeController } from '../../localize/localize.ts';
@@ -17,7 +17,7 @@ import '../sender-form/sender-form.ts';
 import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
 import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
-import { loadPanel, panelPart } from './panel-part.ts';
+import { type Ending, loadPanel, panelPart } from './panel-part.ts';
 import { RetryWait } from './retry-wait.ts';
 
 /** Sentences side by side, the empty ones left out. */
@@ -49,9 +49,11 @@ function result(
     note?: string;
     primary?: [string, () => void, boolean?];
     secondary?: [string, () => void];
+    /** What the customer quotes to the shop: the end views' payment reference. */
+    reference?: TemplateResult | undefined;
   } = {},
 ) {
-  const { detail = '', detailLang = '', note = '', primary, secondary } = options;
+  const { detail = '', detailLang = '', note = '', primary, secondary, reference } = options;
   // The result view puts its sentence in a live region, so a screen reader hears each change.
   return html`
     <crypto-pay-result
@@ -66,7 +68,7 @@ function result(
       secondary-label=${secondary?.[0] ?? ''}
       @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
         (event.detail === 'primary' ? primary : secondary)?.[1]()}
-    ></crypto-pay-result>
+    >${reference}</crypto-pay-result>
   `;
 }
 
@@ -107,9 +109,11 @@ export class ViewContent {
     const { flow } = this;
     const checkout = flow.checkout;
     const leaving = flow.leaving ? (whole?.leavingToShop ?? '') : '';
-    const ending =
-      whole && panelPart && checkout
-        ? panelPart.endingOf(checkout, whole)
+    // With the panel's chunk: how the checkout ended, and the reference the customer quotes to
+    // the shop wherever the checkout is known (also one the proxy could not be asked about).
+    const ending: Ending =
+      whole && panelPart
+        ? panelPart.endingOf(whole, checkout, this.host.checkoutId)
         : { message: '', money: '' };
     // A new checkout needs a price: a return page's element has only the checkout to show.
     const startAgain: [string, () => void] | undefined = flow.priced
@@ -155,7 +159,10 @@ export class ViewContent {
         // Only an unknown checkout may be replaced: one the proxy cannot read now may be paid
         // already, and starting again could take a second payment.
         return result('error', errorSentence(error, t), {
-          ...(notFound ? {} : retry(error, () => void flow.resume.run())),
+          // One the proxy cannot read now may be paid: its reference, for the customer to ask.
+          ...(notFound
+            ? {}
+            : { ...retry(error, () => void flow.resume.run()), reference: ending.reference }),
           ...(startAgain && notFound ? { primary: startAgain } : {}),
         });
       }
@@ -188,7 +195,10 @@ export class ViewContent {
         return html`${result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
       case 'paid':
-        return result('success', ending.message, { detail: joined(ending.money, leaving) });
+        return result('success', ending.message, {
+          detail: joined(ending.money, leaving),
+          reference: ending.reference,
+        });
       case 'failed':
       case 'expired': {
         // Next steps: a new payment where the element has a price, or the shop's failure page
@@ -196,12 +206,13 @@ export class ViewContent {
         const back = flow.leaving ? undefined : endAddress(this.host, checkout!);
         return result('failure', ending.message, {
           detail: joined(ending.money, leaving),
+          reference: ending.reference,
           ...(startAgain ? { primary: startAgain } : {}),
           ...(back && whole ? { secondary: [whole.backToShop, () => flow.navigate(back)] } : {}),
         });
       }
       case 'elsewhere':
-        return result('info', whole?.elsewhereBody ?? '');
+        return result('info', whole?.elsewhereBody ?? '', { reference: ending.reference });
       default:
         return nothing;
     }

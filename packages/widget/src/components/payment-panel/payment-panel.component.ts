@@ -7,6 +7,7 @@ import type { FirstMessages, LaterMessages } from '../../localize/translation.ts
 import en from '../../localize/translations/en.ts';
 import enLater from '../../localize/translations/en-later.ts';
 import controls from '../../styles/controls.styles.ts';
+import { copyText } from '../../utilities/clipboard.ts';
 import { formatCountdown, formatTime } from '../../utilities/clock.ts';
 import { formatAmount, networkName } from '../../utilities/format.ts';
 import styles from './payment-panel.styles.ts';
@@ -76,15 +77,8 @@ export default class PaymentPanel extends LitElement {
   }
 
   private async copy(link: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(link);
-      this.copyResult = 'copied';
-    } catch {
-      // No clipboard (an insecure page, a refused permission): select the link for the customer.
-      this.copyResult = 'failed';
-      this.linkField.focus();
-      this.linkField.select();
-    }
+    // Without a clipboard the link's field is selected, for the customer to copy.
+    this.copyResult = (await copyText(link, () => this.linkField)) ? 'copied' : 'failed';
   }
 
   protected override willUpdate(): void {

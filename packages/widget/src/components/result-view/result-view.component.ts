@@ -12,6 +12,9 @@ export type ResultTone = 'success' | 'failure' | 'error' | 'progress' | 'info';
  * @summary A result or error: an icon for its tone, the sentence that explains it, an optional
  * detail, and up to two actions (retry, start again, back).
  *
+ * @slot - What the customer quotes to the shop (the payment reference), between the sentence
+ * and the actions.
+ *
  * @event result-action - An action was chosen; `detail` is `primary` or `secondary`
  * (internal, not composed).
  *
@@ -59,6 +62,7 @@ export default class ResultView extends LitElement {
           ${this.detail ? html`<p class="hint" lang=${ifDefined(this.detailLang || undefined)}>${this.detail}</p>` : nothing}
           <span class="visually-hidden">${this.note}</span>
         </div>
+        <slot></slot>
         <div class="actions">
           ${
             this.primaryLabel
@@ -75,7 +79,6 @@ export default class ResultView extends LitElement {
               </button>`
               : nothing
           }
-          <slot></slot>
         </div>
       </div>
     `;

@@ -101,6 +101,15 @@ const de: Translation = {
   overpaidRefundFromShop:
     'Sie haben mehr als den fälligen Betrag gesendet. Wenden Sie sich an den Shop, um die Differenz zurückzuerhalten.',
   backToShop: 'Zurück zum Shop',
+  paymentReference: 'Zahlungsreferenz',
+  referenceHint:
+    'Nennen Sie diese Referenz, wenn Sie sich wegen dieser Zahlung an den Shop wenden.',
+  copyReference: 'Referenz kopieren',
+  referenceCopied: 'Referenz kopiert.',
+  referenceCopyFailed: 'Kopieren nicht möglich. Kopieren Sie die Referenz selbst.',
+  referenceCapital: (letter) => `groß ${letter}`,
+  referenceHyphen: 'Bindestrich',
+  referenceUnderscore: 'Unterstrich',
   elsewhereHeading: 'Weiter im anderen Tab',
   elsewhereBody:
     'Das Ergebnis dieser Zahlung sehen Sie in dem Tab, in dem Sie sie begonnen haben. Sie können diesen Tab schließen.',

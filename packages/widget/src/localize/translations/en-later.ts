@@ -34,6 +34,14 @@ const enLater: LaterMessages = {
   overpaidRefundFromShop:
     'You sent more than the amount due. Please contact the shop to get the difference back.',
   backToShop: 'Back to the shop',
+  paymentReference: 'Payment reference',
+  referenceHint: 'Give this reference if you contact the shop about this payment.',
+  copyReference: 'Copy reference',
+  referenceCopied: 'Reference copied.',
+  referenceCopyFailed: 'Could not copy. Copy the reference yourself.',
+  referenceCapital: (letter) => `capital ${letter}`,
+  referenceHyphen: 'hyphen',
+  referenceUnderscore: 'underscore',
   elsewhereHeading: 'Continue in your other tab',
   elsewhereBody:
     'The result of this payment is shown in the tab where you started it. You can close this tab.',

@@ -100,6 +100,14 @@ const es: Translation = {
   overpaidRefundFromShop:
     'Envió más del importe debido. Póngase en contacto con la tienda para recuperar la diferencia.',
   backToShop: 'Volver a la tienda',
+  paymentReference: 'Referencia del pago',
+  referenceHint: 'Indique esta referencia si se pone en contacto con la tienda por este pago.',
+  copyReference: 'Copiar referencia',
+  referenceCopied: 'Referencia copiada.',
+  referenceCopyFailed: 'No se pudo copiar. Copie la referencia usted.',
+  referenceCapital: (letter) => `${letter} mayúscula`,
+  referenceHyphen: 'guion',
+  referenceUnderscore: 'guion bajo',
   elsewhereHeading: 'Continúe en la otra pestaña',
   elsewhereBody:
     'El resultado de este pago se muestra en la pestaña donde lo inició. Puede cerrar esta pestaña.',

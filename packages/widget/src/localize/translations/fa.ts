@@ -99,6 +99,14 @@ const fa: Translation = {
   overpaidRefundFromShop:
     'شما بیش از مبلغ قابل پرداخت فرستاده‌اید. برای پس گرفتن مابه‌التفاوت با فروشگاه تماس بگیرید.',
   backToShop: 'بازگشت به فروشگاه',
+  paymentReference: 'شناسه پرداخت',
+  referenceHint: 'اگر درباره این پرداخت با فروشگاه تماس می‌گیرید، این شناسه را بگویید.',
+  copyReference: 'کپی شناسه',
+  referenceCopied: 'شناسه کپی شد.',
+  referenceCopyFailed: 'کپی نشد. شناسه را خودتان کپی کنید.',
+  referenceCapital: (letter) => `${letter} بزرگ`,
+  referenceHyphen: 'خط تیره',
+  referenceUnderscore: 'زیرخط',
   elsewhereHeading: 'در زبانهٔ دیگر ادامه دهید',
   elsewhereBody:
     'نتیجهٔ این پرداخت در زبانه‌ای نشان داده می‌شود که پرداخت را از آن شروع کردید. می‌توانید این زبانه را ببندید.',

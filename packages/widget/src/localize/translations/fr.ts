@@ -103,6 +103,14 @@ const fr: Translation = {
   overpaidRefundFromShop:
     'Vous avez envoyé plus que le montant dû. Contactez la boutique pour récupérer la différence.',
   backToShop: 'Retour à la boutique',
+  paymentReference: 'Référence du paiement',
+  referenceHint: 'Indiquez cette référence si vous contactez la boutique au sujet de ce paiement.',
+  copyReference: 'Copier la référence',
+  referenceCopied: 'Référence copiée.',
+  referenceCopyFailed: 'Copie impossible. Copiez la référence vous-même.',
+  referenceCapital: (letter) => `${letter} majuscule`,
+  referenceHyphen: 'tiret',
+  referenceUnderscore: 'tiret bas',
   elsewhereHeading: 'Continuez dans l’autre onglet',
   elsewhereBody:
     'Le résultat de ce paiement s’affiche dans l’onglet où vous l’avez commencé. Vous pouvez fermer cet onglet.',

@@ -100,6 +100,14 @@ const id: Translation = {
   overpaidRefundFromShop:
     'Anda mengirim lebih dari jumlah yang harus dibayar. Silakan hubungi toko untuk mendapatkan kembali selisihnya.',
   backToShop: 'Kembali ke toko',
+  paymentReference: 'Referensi pembayaran',
+  referenceHint: 'Sebutkan referensi ini jika Anda menghubungi toko tentang pembayaran ini.',
+  copyReference: 'Salin referensi',
+  referenceCopied: 'Referensi disalin.',
+  referenceCopyFailed: 'Gagal menyalin. Salin referensinya secara manual.',
+  referenceCapital: (letter) => `huruf besar ${letter}`,
+  referenceHyphen: 'tanda hubung',
+  referenceUnderscore: 'garis bawah',
   elsewhereHeading: 'Lanjutkan di tab lain',
   elsewhereBody:
     'Hasil pembayaran ini ditampilkan di tab tempat Anda memulainya. Anda dapat menutup tab ini.',

@@ -102,6 +102,14 @@ const it: Translation = {
   overpaidRefundFromShop:
     'Hai inviato più dell’importo dovuto. Contatta il negozio per riavere la differenza.',
   backToShop: 'Torna al negozio',
+  paymentReference: 'Riferimento del pagamento',
+  referenceHint: 'Indica questo riferimento se contatti il negozio per questo pagamento.',
+  copyReference: 'Copia riferimento',
+  referenceCopied: 'Riferimento copiato.',
+  referenceCopyFailed: 'Copia non riuscita. Copia il riferimento manualmente.',
+  referenceCapital: (letter) => `${letter} maiuscola`,
+  referenceHyphen: 'trattino',
+  referenceUnderscore: 'trattino basso',
   elsewhereHeading: 'Continua nell’altra scheda',
   elsewhereBody:
     'Il risultato di questo pagamento è nella scheda in cui l’hai iniziato. Puoi chiudere questa scheda.',

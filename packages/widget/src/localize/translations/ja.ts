@@ -98,6 +98,15 @@ const ja: Translation = {
   overpaidRefundFromShop:
     '請求額より多く送金されました。差額の返金については、ショップにお問い合わせください。',
   backToShop: 'ショップに戻る',
+  paymentReference: 'お支払いの参照コード',
+  referenceHint:
+    'このお支払いについてショップにお問い合わせの際は、この参照コードをお伝えください。',
+  copyReference: '参照コードをコピー',
+  referenceCopied: '参照コードをコピーしました。',
+  referenceCopyFailed: 'コピーできませんでした。参照コードを手動でコピーしてください。',
+  referenceCapital: (letter) => `大文字の${letter}`,
+  referenceHyphen: 'ハイフン',
+  referenceUnderscore: 'アンダースコア',
   elsewhereHeading: '元のタブでご確認ください',
   elsewhereBody:
     'このお支払いの結果は、お手続きを始めたタブに表示されています。このタブは閉じてかまいません。',

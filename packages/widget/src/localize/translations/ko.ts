@@ -97,6 +97,14 @@ const ko: Translation = {
   overpaidRefundFromShop:
     '결제 금액보다 많이 보내셨습니다. 차액을 돌려받으시려면 상점에 문의해 주세요.',
   backToShop: '상점으로 돌아가기',
+  paymentReference: '결제 참조 코드',
+  referenceHint: '이 결제에 대해 상점에 문의하실 때 이 참조 코드를 알려 주세요.',
+  copyReference: '참조 코드 복사',
+  referenceCopied: '참조 코드를 복사했습니다.',
+  referenceCopyFailed: '복사하지 못했습니다. 참조 코드를 직접 복사해 주세요.',
+  referenceCapital: (letter) => `대문자 ${letter}`,
+  referenceHyphen: '하이픈',
+  referenceUnderscore: '밑줄',
   elsewhereHeading: '원래 탭에서 계속하세요',
   elsewhereBody: '이 결제의 결과는 결제를 시작한 탭에 표시됩니다. 이 탭은 닫으셔도 됩니다.',
 

@@ -99,6 +99,14 @@ const nl: Translation = {
   overpaidRefundFromShop:
     'Je hebt meer dan het verschuldigde bedrag gestuurd. Neem contact op met de winkel om het verschil terug te krijgen.',
   backToShop: 'Terug naar de winkel',
+  paymentReference: 'Betalingskenmerk',
+  referenceHint: 'Noem dit kenmerk als je over deze betaling contact opneemt met de winkel.',
+  copyReference: 'Kenmerk kopiëren',
+  referenceCopied: 'Kenmerk gekopieerd.',
+  referenceCopyFailed: 'Kopiëren is mislukt. Kopieer het kenmerk zelf.',
+  referenceCapital: (letter) => `hoofdletter ${letter}`,
+  referenceHyphen: 'koppelteken',
+  referenceUnderscore: 'liggend streepje',
   elsewhereHeading: 'Ga verder in je andere tabblad',
   elsewhereBody:
     'Het resultaat van deze betaling zie je in het tabblad waarin je begon. Je kunt dit tabblad sluiten.',

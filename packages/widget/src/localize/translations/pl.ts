@@ -100,6 +100,14 @@ const pl: Translation = {
   overpaidRefundFromShop:
     'Wysłana kwota była wyższa niż należna. Aby odzyskać różnicę, skontaktuj się ze sklepem.',
   backToShop: 'Wróć do sklepu',
+  paymentReference: 'Identyfikator płatności',
+  referenceHint: 'Podaj ten identyfikator, kontaktując się ze sklepem w sprawie tej płatności.',
+  copyReference: 'Kopiuj identyfikator',
+  referenceCopied: 'Identyfikator skopiowany.',
+  referenceCopyFailed: 'Nie udało się skopiować. Skopiuj identyfikator samodzielnie.',
+  referenceCapital: (letter) => `wielka litera ${letter}`,
+  referenceHyphen: 'łącznik',
+  referenceUnderscore: 'podkreślnik',
   elsewhereHeading: 'Kontynuuj w drugiej karcie',
   elsewhereBody:
     'Wynik tej płatności widać w karcie, w której ją rozpoczęto. Możesz zamknąć tę kartę.',

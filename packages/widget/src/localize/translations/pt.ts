@@ -101,6 +101,14 @@ const pt: Translation = {
   overpaidRefundFromShop:
     'Você enviou mais do que o valor devido. Entre em contato com a loja para receber a diferença de volta.',
   backToShop: 'Voltar à loja',
+  paymentReference: 'Referência do pagamento',
+  referenceHint: 'Informe esta referência se entrar em contato com a loja sobre este pagamento.',
+  copyReference: 'Copiar referência',
+  referenceCopied: 'Referência copiada.',
+  referenceCopyFailed: 'Não foi possível copiar. Copie a referência manualmente.',
+  referenceCapital: (letter) => `${letter} maiúsculo`,
+  referenceHyphen: 'hífen',
+  referenceUnderscore: 'sublinhado',
   elsewhereHeading: 'Continue na outra aba',
   elsewhereBody:
     'O resultado deste pagamento aparece na aba em que você o iniciou. Você pode fechar esta aba.',

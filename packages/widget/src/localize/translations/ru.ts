@@ -101,6 +101,14 @@ const ru: Translation = {
   overpaidRefundFromShop:
     'Вы отправили больше требуемой суммы. Чтобы вернуть разницу, обратитесь в магазин.',
   backToShop: 'Вернуться в магазин',
+  paymentReference: 'Код платежа',
+  referenceHint: 'Назовите этот код, если будете обращаться в магазин по поводу этого платежа.',
+  copyReference: 'Скопировать код',
+  referenceCopied: 'Код скопирован.',
+  referenceCopyFailed: 'Не удалось скопировать. Скопируйте код вручную.',
+  referenceCapital: (letter) => `заглавная ${letter}`,
+  referenceHyphen: 'дефис',
+  referenceUnderscore: 'нижнее подчёркивание',
   elsewhereHeading: 'Продолжите в другой вкладке',
   elsewhereBody:
     'Результат этого платежа показан во вкладке, где вы его начали. Эту вкладку можно закрыть.',

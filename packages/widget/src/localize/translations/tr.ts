@@ -100,6 +100,14 @@ const tr: Translation = {
   overpaidRefundFromShop:
     'Ödenmesi gereken tutardan fazlasını gönderdiniz. Farkı geri almak için mağazayla iletişime geçin.',
   backToShop: 'Mağazaya dön',
+  paymentReference: 'Ödeme referansı',
+  referenceHint: 'Bu ödeme için mağazayla iletişime geçerseniz bu referansı belirtin.',
+  copyReference: 'Referansı kopyala',
+  referenceCopied: 'Referans kopyalandı.',
+  referenceCopyFailed: 'Kopyalanamadı. Referansı kendiniz kopyalayın.',
+  referenceCapital: (letter) => `büyük ${letter}`,
+  referenceHyphen: 'kısa çizgi',
+  referenceUnderscore: 'alt çizgi',
   elsewhereHeading: 'Diğer sekmenizden devam edin',
   elsewhereBody:
     'Bu ödemenin sonucu, ödemeyi başlattığınız sekmede gösteriliyor. Bu sekmeyi kapatabilirsiniz.',

@@ -102,6 +102,14 @@ const uk: Translation = {
   overpaidRefundFromShop:
     'Ви надіслали більше за належну суму. Щоб повернути різницю, зверніться до магазину.',
   backToShop: 'Повернутися до магазину',
+  paymentReference: 'Код платежу',
+  referenceHint: 'Назвіть цей код, якщо звертатиметеся до магазину щодо цього платежу.',
+  copyReference: 'Скопіювати код',
+  referenceCopied: 'Код скопійовано.',
+  referenceCopyFailed: 'Не вдалося скопіювати. Скопіюйте код вручну.',
+  referenceCapital: (letter) => `велика ${letter}`,
+  referenceHyphen: 'дефіс',
+  referenceUnderscore: 'нижнє підкреслення',
   elsewhereHeading: 'Продовжте в іншій вкладці',
   elsewhereBody:
     'Результат цього платежу показано у вкладці, де ви його розпочали. Цю вкладку можна закрити.',

@@ -98,6 +98,14 @@ const vi: Translation = {
   overpaidRefundFromShop:
     'Bạn đã gửi nhiều hơn số tiền phải trả. Vui lòng liên hệ cửa hàng để nhận lại phần chênh lệch.',
   backToShop: 'Quay lại cửa hàng',
+  paymentReference: 'Mã tham chiếu thanh toán',
+  referenceHint: 'Vui lòng cung cấp mã này nếu bạn liên hệ cửa hàng về khoản thanh toán này.',
+  copyReference: 'Sao chép mã',
+  referenceCopied: 'Đã sao chép mã.',
+  referenceCopyFailed: 'Không sao chép được. Vui lòng tự sao chép mã.',
+  referenceCapital: (letter) => `${letter} viết hoa`,
+  referenceHyphen: 'gạch nối',
+  referenceUnderscore: 'gạch dưới',
   elsewhereHeading: 'Tiếp tục ở thẻ kia',
   elsewhereBody:
     'Kết quả của khoản thanh toán này hiển thị ở thẻ nơi bạn bắt đầu thanh toán. Bạn có thể đóng thẻ này.',
