@@ -1,17 +1,19 @@
 /**
  * `/admin/session`: the dashboard's sign-in (a name and password, or ADMIN_TOKEN while no owner
  * account exists), who is signed in, and sign-out. Failures are slowed per name and per address
- * (the shared rate-limit buckets), checked before any password work so a client that is slowed
- * costs no scrypt; an unknown name costs the same work as a wrong password.
+ * (the shared rate-limit buckets): a try is taken from each BEFORE any password work and given
+ * back when it was right, so guesses sent at once get no more checks than the buckets hold and
+ * a slowed client costs no scrypt; at most MAX_PASSWORD_CHECKS run at once in a process. An
+ * unknown name costs the same work as a wrong password.
  */
 
 import { secretsEqualSync } from '@crypto-pay/protocol/node';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { verifyPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
 import { bodyTooLarge, errors, ok, ref } from '../../openapi/operations.ts';
-import { SETUP_ACCOUNT } from '../../store/store.ts';
+import { type Account, SETUP_ACCOUNT } from '../../store/store.ts';
 import { signInSchema } from '../account-schemas.ts';
 import type { Audit } from '../audit.ts';
 import type { Actor, AppEnv } from '../context.ts';
@@ -57,6 +59,38 @@ const sessionSchema = {
 const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'The name or the password is wrong.');
 
+/** scrypt takes 32 MiB on one of libuv's 4 threads (shared with DNS and files): few at once. */
+const MAX_PASSWORD_CHECKS = 2;
+
+const busy = () =>
+  new ApiError(
+    429,
+    'too_many_sign_ins',
+    'Too many sign-ins are being checked at once. Try again in a second.',
+    { headers: { 'Retry-After': '1' } },
+  );
+
+/**
+ * Takes a try from each bucket before a check (429 once one is empty, the tries taken given
+ * back); the answer gives them all back, for a check that passed.
+ */
+async function takeTries(c: Context<AppEnv>, buckets: FailureLimit[]) {
+  const taken: FailureLimit[] = [];
+  const giveBack = async () => {
+    for (const bucket of taken) await bucket(c, 'returned');
+  };
+  try {
+    for (const bucket of buckets) {
+      await bucket(c, 'failed');
+      taken.push(bucket);
+    }
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  return giveBack;
+}
+
 const tooMany = {
   429: ok(
     'too_many_sign_ins: too many failed sign-ins for this name or from this address (AUTH_FAILURES_PER_MINUTE); try again after Retry-After seconds.',
@@ -66,6 +100,7 @@ const tooMany = {
 
 export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
   const { store, adminToken, audit, limits } = deps;
+  let checking = 0;
   return new Hono<AppEnv>()
     .post(
       '/session',
@@ -92,12 +127,12 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
           body.name === undefined &&
           body.password === undefined
         ) {
-          await limits.byAddress(c, 'passed');
+          const giveBack = await takeTries(c, [limits.byAddress]);
           if (adminToken === undefined || !secretsEqualSync(body.admin_token, adminToken)) {
             await audit(c, 'sign_in_failed', { detail: { reason: 'wrong_admin_token' } });
-            await limits.byAddress(c, 'failed');
             throw invalidCredentials();
           }
+          await giveBack();
           if ((await store.countOwners()) > 0) {
             throw new ApiError(
               409,
@@ -122,11 +157,18 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
             'Give a name and a password (or, on a fresh install, only the admin_token).',
           );
         }
-        const byName = limits.byName(body.name);
-        await limits.byAddress(c, 'passed');
-        await byName(c, 'passed');
-        const account = await store.getAccount(body.name);
-        const right = await verifyPassword(body.password, account?.passwordHash);
+        if (checking >= MAX_PASSWORD_CHECKS) throw busy();
+        checking++;
+        let account: Account | undefined;
+        let right: boolean;
+        let giveBack: () => Promise<void>;
+        try {
+          giveBack = await takeTries(c, [limits.byAddress, limits.byName(body.name)]);
+          account = await store.getAccount(body.name);
+          right = await verifyPassword(body.password, account?.passwordHash);
+        } finally {
+          checking--;
+        }
         if (!account || !right || account.disabledAt !== undefined) {
           const reason = !account ? 'unknown_name' : !right ? 'wrong_password' : 'disabled';
           await audit(c, 'sign_in_failed', {
@@ -134,10 +176,9 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
             ...(account ? { target: account.name } : {}),
             detail: { reason },
           });
-          await limits.byAddress(c, 'failed');
-          await byName(c, 'failed');
           throw invalidCredentials();
         }
+        await giveBack();
         const actor: Actor = { name: account.name, role: account.role, via: 'session' };
         const session = await openSession(c, deps, account.name);
         c.set('actor', actor);

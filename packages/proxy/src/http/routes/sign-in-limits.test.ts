@@ -8,7 +8,12 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { openPostgresStore } from '../../store/postgres.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
-import { testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
+import {
+  adminHeaders,
+  type TestProxy,
+  testProxy,
+  useTestSandbox,
+} from '../../testing.test-helpers.ts';
 import {
   assertNoCredentialsLeaked,
   createAccount,
@@ -81,6 +86,57 @@ describe('slowing down guessing', () => {
     const { response } = await signIn(proxy, { name: 'user4', password: 'x' }, headers);
     assert.equal(response.status, 429);
     assert.ok(response.headers.get('Retry-After'));
+  });
+});
+
+describe('guesses sent at once', () => {
+  const wrongGuesses = (proxy: TestProxy, count: number) =>
+    Promise.all(
+      Array.from({ length: count }, (_, guess) =>
+        signIn(
+          proxy,
+          { name: 'ann', password: `at-once-${guess}` },
+          { 'X-Forwarded-For': '192.0.2.20' },
+        ),
+      ),
+    );
+
+  it('get no more password checks than the bucket holds: the try is taken before scrypt', async () => {
+    const proxy = testProxy(shared.sandbox, { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '1' });
+    await createAccount(proxy, 'ann', 'owner');
+    // Two at once, within the checks that may run together: one try in the bucket, one check.
+    const statuses = (await wrongGuesses(proxy, 2)).map(({ response }) => response.status);
+    assert.deepEqual(statuses.toSorted(), [401, 429]);
+    // Each check is in the audit log; the refused guess never reached one.
+    const log = await proxy.request('/admin/audit-log?action=sign_in_failed', {
+      headers: adminHeaders,
+    });
+    assert.equal((await json(log)).data.length, 1);
+  });
+
+  it('give the try back when the password was right', async () => {
+    const proxy = testProxy(shared.sandbox, { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '2' });
+    await createAccount(proxy, 'ann', 'owner');
+    for (let time = 1; time <= 4; time++) {
+      remember(await sessionOf(proxy, 'ann', 'owner'));
+    }
+  });
+
+  it('run at most two scrypt checks at once in a process; the others are told 429 at once', async () => {
+    const proxy = testProxy(shared.sandbox, {
+      TRUST_PROXY: 'true',
+      AUTH_FAILURES_PER_MINUTE: '100',
+    });
+    await createAccount(proxy, 'ann', 'owner');
+    const answers = await wrongGuesses(proxy, 8);
+    const checked = answers.filter(({ response }) => response.status === 401).length;
+    const busy = answers.filter(({ response }) => response.status === 429);
+    assert.ok(checked >= 1 && busy.length >= 1, `${checked} checked, ${busy.length} refused`);
+    assert.equal(checked + busy.length, 8);
+    for (const { response } of busy) {
+      assert.equal(response.headers.get('Retry-After'), '1');
+      assert.equal((await json(response)).code, 'too_many_sign_ins');
+    }
   });
 });
 
