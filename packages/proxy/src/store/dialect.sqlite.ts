@@ -137,7 +137,13 @@ export const sqliteDialect: StoreDialect = {
   greatest: (...values) => sql<number>`MAX(${sql.join(values)})`,
 
   async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
-    const { rows } = await takeToken(db, { key, perMinute, cost, left: perMinute - Math.max(cost, 0), now });
+    const { rows } = await takeToken(db, {
+      key,
+      perMinute,
+      cost,
+      left: perMinute - Math.max(cost, 0),
+      now,
+    });
     const row = rows[0]!;
     return { tokens: row.tokens, taken: row.taken === 1, at: now };
   },
