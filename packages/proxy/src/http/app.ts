@@ -37,7 +37,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
-import { dashboardSessionRoutes } from './routes/dashboard-sessions.ts';
+import { dashboardSessionRoutes, NAME_LIMIT_TIMES } from './routes/dashboard-sessions.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
@@ -192,9 +192,9 @@ export function createApp(options: AppOptions) {
   // without it no bearer token is taken and no setup session can be opened.
   const sessions = { store, now, trustProxy: config.trustProxy };
   const audit = auditOf({ store, now });
-  const signInLimit = (name: string, key: (c: Context<AppEnv>) => string) =>
+  const signInLimit = (name: string, key: (c: Context<AppEnv>) => string, times = 1) =>
     failureLimit({
-      perMinute: config.authFailuresPerMinute,
+      perMinute: config.authFailuresPerMinute * times,
       store,
       key,
       name,
@@ -217,7 +217,7 @@ export function createApp(options: AppOptions) {
       audit,
       limits: {
         byAddress: signInLimit('sign-in-address', clientOf),
-        byName: (account) => signInLimit('sign-in-name', () => account),
+        byName: (account) => signInLimit('sign-in-name', () => account, NAME_LIMIT_TIMES),
       },
     }),
   );

@@ -32,7 +32,11 @@ import { jsonBody } from '../validation.ts';
 export interface DashboardSessionDeps extends SessionDeps {
   adminToken: string | undefined;
   audit: Audit;
-  /** Failed sign-ins per client address, and per account name. */
+  /**
+   * Failed sign-ins per client address (whatever the names: so per name and address too), and
+   * per account name from all addresses, NAME_LIMIT_TIMES looser: no one address can keep an
+   * owner out.
+   */
   limits: { byAddress: FailureLimit; byName: (name: string) => FailureLimit };
 }
 
@@ -58,6 +62,13 @@ const sessionSchema = {
 
 const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'The name or the password is wrong.');
+
+/**
+ * A name's failures from all addresses together may be this many times AUTH_FAILURES_PER_MINUTE:
+ * only many addresses at once can lock its owner out (the bearer token and `users add` still
+ * get in).
+ */
+export const NAME_LIMIT_TIMES = 10;
 
 /** scrypt takes 32 MiB on one of libuv's 4 threads (shared with DNS and files): few at once. */
 const MAX_PASSWORD_CHECKS = 2;
