@@ -214,6 +214,7 @@ export function createApp(options: AppOptions) {
     dashboardSessionRoutes({
       ...sessions,
       adminToken: config.adminToken,
+      adminFailures: failures('admin-failures'),
       audit,
       limits: {
         byAddress: signInLimit('sign-in-address', clientOf),

@@ -13,6 +13,8 @@ import type { Actor, AppEnv } from './context.ts';
 export const SESSION_COOKIE = 'crypto_pay_session';
 export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** The ADMIN_TOKEN setup session only makes the first owner: it lasts no longer than idle. */
+export const SETUP_MS = IDLE_MS;
 
 export type SessionStore = Pick<
   Store,
@@ -58,7 +60,7 @@ export interface SessionDeps {
   trustProxy: boolean;
 }
 
-/** Opens a session for `account` and sets its cookie. */
+/** Opens a session for `account` (SETUP_MS for the setup session) and sets its cookie. */
 export async function openSession(
   c: Context<AppEnv>,
   { store, now, trustProxy }: SessionDeps,
@@ -66,12 +68,13 @@ export async function openSession(
 ): Promise<DashboardSession> {
   const token = newDashboardToken();
   const at = now();
+  const lifetime = account === SETUP_ACCOUNT ? SETUP_MS : ABSOLUTE_MS;
   const session = {
     tokenHash: hashToken(token),
     account,
     createdAt: at,
     lastSeenAt: at,
-    expiresAt: at + ABSOLUTE_MS,
+    expiresAt: at + lifetime,
   };
   await store.startDashboardSession(session);
   setCookie(c, SESSION_COOKIE, token, {
@@ -79,7 +82,7 @@ export async function openSession(
     sameSite: 'Strict',
     path: '/',
     secure: requestScheme(c, trustProxy) === 'https',
-    maxAge: ABSOLUTE_MS / 1000,
+    maxAge: lifetime / 1000,
   });
   return session;
 }

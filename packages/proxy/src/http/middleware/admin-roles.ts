@@ -49,6 +49,15 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/audit-log': 'owner',
 };
 
+/**
+ * All the ADMIN_TOKEN setup session may do beside signing in and out: see and make accounts
+ * (the first owner). Anything else is 403 `setup_only`.
+ */
+export const SETUP_ROUTES: ReadonlySet<string> = new Set([
+  'GET /admin/accounts',
+  'POST /admin/accounts',
+]);
+
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, owner: 2 };
 
 export const roleAllows = (role: Role, needed: Role) => RANK[role] >= RANK[needed];

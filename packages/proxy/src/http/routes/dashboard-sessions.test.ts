@@ -212,6 +212,46 @@ describe('a fresh install', () => {
     remember(await sessionOf(proxy, 'ann', 'owner'));
   });
 
+  it('keeps the setup session to the accounts, for 30 minutes at most', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const { response, cookie } = await signIn(proxy, { admin_token: ADMIN_TOKEN });
+    remember(cookie);
+    const body = await json(response);
+    assert.equal(body.expires_at, Math.floor((proxy.clock.now + 30 * MINUTE) / 1000));
+    assert.match(response.headers.get('Set-Cookie') ?? '', /Max-Age=1800/);
+    for (const [method, path] of [
+      ['GET', '/admin/checkouts'],
+      ['GET', '/admin/audit-log'],
+      ['POST', '/admin/webhook-endpoints'],
+      ['PATCH', '/admin/accounts/ann'],
+    ] as const) {
+      const init = method === 'GET' ? {} : { method, json: {} };
+      const refused = await withSession(proxy, cookie, path, init);
+      assert.equal(refused.status, 403, `${method} ${path}`);
+      assert.equal((await json(refused)).code, 'setup_only');
+    }
+    assert.equal((await withSession(proxy, cookie, '/admin/accounts')).status, 200);
+    // Used every 20 minutes, it still ends 30 minutes after sign-in.
+    proxy.clock.now += 20 * MINUTE;
+    assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 200);
+    proxy.clock.now += 11 * MINUTE;
+    assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 401);
+  });
+
+  it('counts a wrong admin_token with the bearer token’s refusals from that address', async () => {
+    const proxy = testProxy(shared.sandbox, { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '2' });
+    const from = { 'X-Forwarded-For': '192.0.2.44' };
+    for (const token of ['wrong-admin-token-one', 'wrong-admin-token-two']) {
+      assert.equal((await signIn(proxy, { admin_token: token }, from)).response.status, 401);
+    }
+    const bearer = await proxy.request('/admin/checkouts', {
+      headers: { ...adminHeaders, ...from },
+    });
+    assert.equal(bearer.status, 429);
+    const setup = await signIn(proxy, { admin_token: ADMIN_TOKEN }, from);
+    assert.equal(setup.response.status, 429);
+  });
+
   it('opens no setup session without ADMIN_TOKEN, and accounts still sign in', async () => {
     const proxy = testProxy(shared.sandbox, { ADMIN_TOKEN: undefined });
     const { response } = await signIn(proxy, { admin_token: ADMIN_TOKEN });

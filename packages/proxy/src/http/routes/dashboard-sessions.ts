@@ -31,6 +31,8 @@ import { jsonBody } from '../validation.ts';
 
 export interface DashboardSessionDeps extends SessionDeps {
   adminToken: string | undefined;
+  /** The bearer token's failure limit (per address): a wrong admin_token is a guess at it too. */
+  adminFailures: FailureLimit;
   audit: Audit;
   /**
    * Failed sign-ins per client address (whatever the names: so per name and address too), and
@@ -104,7 +106,7 @@ async function takeTries(c: Context<AppEnv>, buckets: FailureLimit[]) {
 
 const tooMany = {
   429: ok(
-    'too_many_sign_ins: too many failed sign-ins for this name or from this address (AUTH_FAILURES_PER_MINUTE); try again after Retry-After seconds.',
+    'too_many_sign_ins: too many failed sign-ins for this name or from this address (AUTH_FAILURES_PER_MINUTE), or too many being checked at once; rate_limited: too many refused admin tokens from this address (an admin_token sign-in counts with the bearer token). Try again after Retry-After seconds.',
     ref('Error'),
   ),
 };
@@ -118,7 +120,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       jsonBody(signInSchema, 'SignIn'),
       describeRoute({
         summary:
-          'Sign in to the dashboard: sets the HttpOnly session cookie (30 minutes idle, 12 hours in all)',
+          'Sign in to the dashboard: sets the HttpOnly session cookie (30 minutes idle, 12 hours in all; the setup session 30 minutes)',
         security: [],
         responses: {
           200: ok('Signed in', sessionSchema),
@@ -138,7 +140,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
           body.name === undefined &&
           body.password === undefined
         ) {
-          const giveBack = await takeTries(c, [limits.byAddress]);
+          const giveBack = await takeTries(c, [deps.adminFailures]);
           if (adminToken === undefined || !secretsEqualSync(body.admin_token, adminToken)) {
             await audit(c, 'sign_in_failed', { detail: { reason: 'wrong_admin_token' } });
             throw invalidCredentials();
