@@ -62,19 +62,24 @@ const RANK: Record<Role, number> = { viewer: 0, operator: 1, owner: 2 };
 
 export const roleAllows = (role: Role, needed: Role) => RANK[role] >= RANK[needed];
 
-/** The route that answers this request, as registered: `POST /admin/events/:id/redeliver`. */
+/**
+ * The route that answers this request, as registered: `POST /admin/events/:id/redeliver`. Hono
+ * runs the matching routes in the order they were registered and the first handler answers, so
+ * the first one that is no middleware (`use`, method ALL) is it: `/checkouts/export` of a
+ * router mounted before another's `/checkouts/:id` is answered by the former.
+ */
 export function routeKey(c: Context): string | undefined {
-  const route = matchedRoutes(c).findLast((route) => route.method !== 'ALL');
+  const route = matchedRoutes(c).find((route) => route.method !== 'ALL');
   if (!route) return undefined;
   return `${route.method} ${route.path}`;
 }
 
 /**
- * The role this request's route needs (HEAD as GET): an owner's for a route not listed; any
- * signed-in role's where no route matches (the answer is the 404 of no route).
+ * The role this request's route needs (HEAD as GET): an owner's for a route not listed, or
+ * where no route matches (an owner gets the 404 of no route).
  */
 export function neededRole(c: Context): RouteRole {
   const key = routeKey(c);
-  if (key === undefined) return 'viewer';
+  if (key === undefined) return 'owner';
   return ADMIN_ROUTE_ROLES[key] ?? 'owner';
 }
