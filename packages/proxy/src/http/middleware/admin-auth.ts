@@ -52,7 +52,7 @@ export function adminAuth({ token, failures, ...sessions }: AdminAuthOptions) {
     let actor: Actor;
     const header = c.req.header('Authorization');
     // The cookie only when no Authorization is sent: a bearer client stays as it was.
-    if (header === undefined && hasSessionCookie(c)) {
+    if (header === undefined && hasSessionCookie(c, sessions.trustProxy)) {
       const current = await currentSession(c, sessions);
       if (!current) throw notSignedIn();
       const own = requestOrigin(c, sessions.trustProxy);

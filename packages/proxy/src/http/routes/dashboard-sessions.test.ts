@@ -18,6 +18,7 @@ import {
   assertNoCredentialsLeaked,
   createAccount,
   json,
+  OWN_ORIGIN,
   PASSWORDS,
   sessionOf,
   signIn,
@@ -60,8 +61,20 @@ describe('signing in to the dashboard', () => {
       const secure = await signIn(proxy, { name: 'ann', password: PASSWORDS.owner }, headers, url);
       remember(secure.cookie);
       assert.equal(secure.response.status, 200);
-      assert.match(secure.response.headers.get('Set-Cookie')!, /; Secure/);
+      const set = secure.response.headers.get('Set-Cookie')!;
+      // __Host-: the browser takes it only Secure, on Path=/, for this host alone.
+      assert.match(set, /^__Host-crypto_pay_session=[A-Za-z0-9_-]{43}; /);
+      assert.match(set, /; Secure/);
+      assert.match(set, /; Path=\//);
+      assert.doesNotMatch(set, /Domain/i);
+      const who = await withSession(proxy, secure.cookie, url, { headers });
+      assert.equal(who.status, 200);
     }
+    // Over HTTPS a cookie without the prefix (one a sibling subdomain could set) is not read.
+    const planted = await withSession(proxy, cookie, 'https://localhost/admin/session', {
+      headers: { Origin: 'https://localhost' },
+    });
+    assert.equal(planted.status, 401);
     // Not trusted, the header is anyone's to send.
     const untrusted = testProxy(shared.sandbox);
     await createAccount(untrusted, 'ann', 'owner');
@@ -121,6 +134,21 @@ describe('signing in to the dashboard', () => {
     }
     proxy.clock.now += 20 * MINUTE;
     assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 401);
+  });
+
+  it('ends the browser’s session before at a new sign-in', async () => {
+    const proxy = testProxy(shared.sandbox);
+    await createAccount(proxy, 'ann', 'owner');
+    const before = remember(await sessionOf(proxy, 'ann', 'owner'));
+    const again = await signIn(
+      proxy,
+      { name: 'ann', password: PASSWORDS.owner },
+      { Cookie: before, Origin: OWN_ORIGIN },
+    );
+    assert.equal(again.response.status, 200);
+    remember(again.cookie);
+    assert.equal((await withSession(proxy, before, '/admin/session')).status, 401);
+    assert.equal((await withSession(proxy, again.cookie, '/admin/session')).status, 200);
   });
 
   it('signs out on the server: the old cookie is refused afterwards', async () => {

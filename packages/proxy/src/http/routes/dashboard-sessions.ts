@@ -20,6 +20,7 @@ import type { Actor, AppEnv } from '../context.ts';
 import {
   closeSession,
   currentSession,
+  endSession,
   openSession,
   requestOrigin,
   type SessionDeps,
@@ -154,6 +155,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
             );
           }
           const actor: Actor = { name: SETUP_ACCOUNT, role: 'owner', via: 'session', setup: true };
+          await endSession(c, deps);
           const session = await openSession(c, deps, SETUP_ACCOUNT);
           c.set('actor', actor);
           await audit(c, 'sign_in', { detail: { setup: true } });
@@ -193,6 +195,8 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
         }
         await giveBack();
         const actor: Actor = { name: account.name, role: account.role, via: 'session' };
+        // The browser's session before, if any, ends: one planted in it gets nothing from this.
+        await endSession(c, deps);
         const session = await openSession(c, deps, account.name);
         c.set('actor', actor);
         await audit(c, 'sign_in');
