@@ -42,7 +42,7 @@ export interface Pruning {
 }
 
 const total = (pruned: PrunedRows) =>
-  pruned.callbacks + pruned.deliveries + pruned.attempts + pruned.events;
+  pruned.callbacks + pruned.deliveries + pruned.attempts + pruned.events + pruned.failedSignIns;
 
 /** Starts pruning: a first pass at once, then as above. */
 export function startPruning(options: PruningOptions): Pruning {
@@ -55,7 +55,7 @@ export function startPruning(options: PruningOptions): Pruning {
   let running: Promise<void> | undefined;
   let closed = false;
   // What a run of passes without a pause has deleted: one log line when it ends.
-  let sweep: PrunedRows = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
+  let sweep: PrunedRows = { callbacks: 0, deliveries: 0, attempts: 0, events: 0, failedSignIns: 0 };
 
   const schedule = (ms: number) => {
     if (closed) return;
@@ -90,7 +90,7 @@ export function startPruning(options: PruningOptions): Pruning {
           before: new Date(before).toISOString(),
         });
       }
-      sweep = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
+      sweep = { callbacks: 0, deliveries: 0, attempts: 0, events: 0, failedSignIns: 0 };
     }
     schedule(backlog ? BACKLOG_PAUSE_MS : intervalMs);
   };

@@ -116,6 +116,8 @@ export interface PrunedRows {
   deliveries: number;
   attempts: number;
   events: number;
+  /** The audit log's `sign_in_failed` entries: anyone can add them, so they cannot be kept for ever. */
+  failedSignIns: number;
 }
 
 /**
