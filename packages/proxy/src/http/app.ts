@@ -190,7 +190,7 @@ export function createApp(options: AppOptions) {
 
   // Mounted with or without ADMIN_TOKEN: accounts made with `users add` sign in either way;
   // without it no bearer token is taken and no setup session can be opened.
-  const sessions = { store, now, trustProxy: config.trustProxy };
+  const sessions = { store, now, trustProxy: config.trustProxy, publicOrigin: config.publicOrigin };
   const audit = auditOf({ store, now });
   const signInLimit = (name: string, key: (c: Context<AppEnv>) => string, times = 1) =>
     failureLimit({

@@ -42,8 +42,15 @@ export function requestScheme(c: Context<AppEnv>, trustProxy: boolean): 'http' |
   return 'http';
 }
 
-/** The proxy's own origin as this request reached it: scheme://host (the Host header's). */
-export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+/**
+ * The proxy's own origin: PUBLIC_ORIGIN when set, otherwise as this request reached it,
+ * scheme://host (the Host header's, which a DNS-rebinding page chooses: hence PUBLIC_ORIGIN).
+ */
+export function requestOrigin(
+  c: Context<AppEnv>,
+  { trustProxy, publicOrigin }: Pick<SessionDeps, 'trustProxy' | 'publicOrigin'>,
+): string {
+  if (publicOrigin !== undefined) return publicOrigin;
   const host = c.req.header('Host') ?? new URL(c.req.url).host;
   return `${requestScheme(c, trustProxy)}://${host}`;
 }
@@ -62,6 +69,8 @@ export interface SessionDeps {
   store: SessionStore;
   now: () => number;
   trustProxy: boolean;
+  /** PUBLIC_ORIGIN: the only origin changes with the cookie may come from, when set. */
+  publicOrigin?: string | undefined;
 }
 
 /** Opens a session for `account` (SETUP_MS for the setup session) and sets its cookie. */

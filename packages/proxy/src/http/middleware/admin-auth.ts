@@ -55,7 +55,7 @@ export function adminAuth({ token, failures, ...sessions }: AdminAuthOptions) {
     if (header === undefined && hasSessionCookie(c, sessions.trustProxy)) {
       const current = await currentSession(c, sessions);
       if (!current) throw notSignedIn();
-      const own = requestOrigin(c, sessions.trustProxy);
+      const own = requestOrigin(c, sessions);
       if (!SAFE_METHODS.has(c.req.method) && c.req.header('Origin') !== own) {
         throw crossOrigin(own);
       }

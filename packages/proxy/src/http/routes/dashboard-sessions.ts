@@ -133,7 +133,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       async (c) => {
         // A sign-in another site's page makes would sign the browser in to an account of theirs.
         const origin = c.req.header('Origin');
-        const own = requestOrigin(c, deps.trustProxy);
+        const own = requestOrigin(c, deps);
         if (origin !== undefined && origin !== own) throw crossOrigin(own);
         const body = c.req.valid('json');
         if (
@@ -224,7 +224,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       }),
       async (c) => {
         const current = await currentSession(c, deps);
-        const own = requestOrigin(c, deps.trustProxy);
+        const own = requestOrigin(c, deps);
         if (current && c.req.header('Origin') !== own) throw crossOrigin(own);
         if (current) c.set('actor', current.actor);
         if (await closeSession(c, deps)) await audit(c, 'sign_out');

@@ -9,6 +9,7 @@ import { after, describe, it } from 'node:test';
 import { openPostgresStore } from '../../store/postgres.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
 import {
+  ADMIN_TOKEN,
   adminHeaders,
   type TestProxy,
   testProxy,
@@ -107,6 +108,22 @@ describe('slowing down guessing', () => {
     const { response } = await signIn(proxy, { name: 'user4', password: 'x' }, headers);
     assert.equal(response.status, 429);
     assert.ok(response.headers.get('Retry-After'));
+  });
+});
+
+describe('ADMIN_TOKEN sign-ins', () => {
+  it('counts a wrong admin_token with the bearer token’s refusals from that address', async () => {
+    const proxy = testProxy(shared.sandbox, { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '2' });
+    const guesser = { 'X-Forwarded-For': '192.0.2.44' };
+    for (const token of ['wrong-admin-token-one', 'wrong-admin-token-two']) {
+      assert.equal((await signIn(proxy, { admin_token: token }, guesser)).response.status, 401);
+    }
+    const bearer = await proxy.request('/admin/checkouts', {
+      headers: { ...adminHeaders, ...guesser },
+    });
+    assert.equal(bearer.status, 429);
+    const setup = await signIn(proxy, { admin_token: ADMIN_TOKEN }, guesser);
+    assert.equal(setup.response.status, 429);
   });
 });
 
