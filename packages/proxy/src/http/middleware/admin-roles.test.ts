@@ -97,6 +97,12 @@ describe('roles of the merchant API', () => {
 
   it('refuses an operator the owner’s routes and lets it do an operator’s', async () => {
     const { proxy, cookie } = await signedIn('operator');
+    // Secrets are an owner's: a rotated one is in the answer.
+    const rotate = await withSession(proxy, cookie, '/admin/webhook-endpoints/x1/rotate-secret', {
+      method: 'POST',
+    });
+    assert.equal(rotate.status, 403);
+    assert.equal((await json(rotate)).code, 'forbidden_role');
     for (const { key, method, path } of routes((role) => role === 'owner')) {
       const response = await withSession(proxy, cookie, path, init(method));
       assert.equal(response.status, 403, key);

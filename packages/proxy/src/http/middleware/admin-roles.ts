@@ -1,7 +1,7 @@
 /**
  * The role each merchant API route needs, in one table: `viewer` reads, `operator` also
  * redelivers, manages webhook endpoints and invoices, `owner` also makes withdrawals, checkout
- * sessions and accounts and reads the audit log. The bearer token is an owner. A route missing
+ * sessions and accounts, rotates endpoint secrets and reads the audit log. The bearer token is an owner. A route missing
  * here needs an owner (a test fails for it: `admin-roles.test.ts`).
  */
 
@@ -38,10 +38,12 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /admin/webhook-endpoints': 'operator',
   'PATCH /admin/webhook-endpoints/:id': 'operator',
   'DELETE /admin/webhook-endpoints/:id': 'operator',
-  'POST /admin/webhook-endpoints/:id/rotate-secret': 'operator',
+
   'POST /admin/webhook-endpoints/:id/test': 'operator',
 
   'POST /admin/checkout-sessions': 'owner',
+  // The issue gives secrets to owners: an endpoint's new signing secret is in the answer.
+  'POST /admin/webhook-endpoints/:id/rotate-secret': 'owner',
   'POST /admin/withdrawals': 'owner',
   'GET /admin/accounts': 'owner',
   'POST /admin/accounts': 'owner',
