@@ -162,6 +162,48 @@ describe('the audit log', () => {
   });
 });
 
+describe('refused money operations', () => {
+  it('are in the audit log with the service’s code, and no sender data', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const post = (path: string, body: string) =>
+      proxy.request(path, {
+        method: 'POST',
+        headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+        body,
+      });
+    assert.equal((await post('/admin/invoices', invoiceBody('inv-refused'))).status, 201);
+    assert.equal((await post('/admin/invoices/inv-refused/cancel', '{}')).status, 200);
+    const again = await post('/admin/invoices/inv-refused/cancel', '{}');
+    assert.equal(again.status, 409);
+    const withdrawal = await post(
+      '/admin/withdrawals',
+      withdrawalBody.replace('"currency":"BTC"', '"currency":"NOPE"'),
+    );
+    assert.ok(withdrawal.status >= 400 && withdrawal.status < 500, String(withdrawal.status));
+    const refusal = await json(withdrawal);
+    const log = await json(
+      await proxy.request('/admin/audit-log?limit=2', { headers: adminHeaders }),
+    );
+    assert.deepEqual(
+      log.data.map((entry: { action: string; target?: string; detail?: object }) => [
+        entry.action,
+        entry.target,
+        entry.detail,
+      ]),
+      [
+        [
+          'withdrawal_refused',
+          undefined,
+          { foreign_id: 'wd-audit', currency: 'NOPE', code: refusal.code },
+        ],
+        ['invoice_refused', 'inv-refused', { operation: 'cancel', code: (await json(again)).code }],
+      ],
+    );
+    const text = JSON.stringify(log);
+    for (const secret of [SENDER_EMAIL, 'customer-42']) assert.ok(!text.includes(secret), secret);
+  });
+});
+
 describe('testing a webhook endpoint', () => {
   it('sends a webhook.test event to that endpoint only, listed in its deliveries', async () => {
     const proxy = testProxy(shared.sandbox);
