@@ -37,7 +37,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
-import { dashboardSessionRoutes } from './routes/dashboard-sessions.ts';
+import { dashboardSessionRoutes, NAME_LIMIT_TIMES } from './routes/dashboard-sessions.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -192,11 +192,16 @@ export function createApp(options: AppOptions) {
   // The merchant API, and so the dashboard's sessions and accounts, only with ADMIN_TOKEN:
   // its switch (DESIGN.md). The bearer token is an owner; accounts sign in beside it.
   if (config.adminToken !== undefined) {
-    const sessions = { store, now, trustProxy: config.trustProxy };
+    const sessions = {
+      store,
+      now,
+      trustProxy: config.trustProxy,
+      publicOrigin: config.publicOrigin,
+    };
     const audit = auditOf({ store, now });
-    const signInLimit = (name: string, key: (c: Context<AppEnv>) => string) =>
+    const signInLimit = (name: string, key: (c: Context<AppEnv>) => string, times = 1) =>
       failureLimit({
-        perMinute: config.authFailuresPerMinute,
+        perMinute: config.authFailuresPerMinute * times,
         store,
         key,
         name,
@@ -216,10 +221,11 @@ export function createApp(options: AppOptions) {
       dashboardSessionRoutes({
         ...sessions,
         adminToken: config.adminToken,
+        adminFailures: failures('admin-failures'),
         audit,
         limits: {
           byAddress: signInLimit('sign-in-address', clientOf),
-          byName: (account) => signInLimit('sign-in-name', () => account),
+          byName: (account) => signInLimit('sign-in-name', () => account, NAME_LIMIT_TIMES),
         },
       }),
     );

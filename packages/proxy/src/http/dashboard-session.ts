@@ -1,7 +1,9 @@
 /**
  * The dashboard's session cookie: opened at sign-in (a random token; the store keeps its
  * SHA-256), read and refreshed on each request until 30 minutes idle or 12 hours in all, ended
- * at sign-out. The account's role is read at each request, so a change applies at once.
+ * at sign-out or at the browser's next sign-in. The account's role is read at each request, so
+ * a change applies at once. Over HTTPS the cookie is `__Host-crypto_pay_session`: the browser
+ * takes it only Secure, on Path=/ and with no Domain, so a sibling subdomain cannot plant one.
  */
 
 import type { Context } from 'hono';
@@ -11,8 +13,12 @@ import { type DashboardSession, SETUP_ACCOUNT, type Store } from '../store/store
 import type { Actor, AppEnv } from './context.ts';
 
 export const SESSION_COOKIE = 'crypto_pay_session';
+/** Over HTTPS: the `__Host-` prefix needs Secure, which plain HTTP cannot have. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const IDLE_MS = 30 * 60 * 1000;
 export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** The ADMIN_TOKEN setup session only makes the first owner: it lasts no longer than idle. */
+export const SETUP_MS = IDLE_MS;
 
 export type SessionStore = Pick<
   Store,
@@ -36,8 +42,15 @@ export function requestScheme(c: Context<AppEnv>, trustProxy: boolean): 'http' |
   return 'http';
 }
 
-/** The proxy's own origin as this request reached it: scheme://host (the Host header's). */
-export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+/**
+ * The proxy's own origin: PUBLIC_ORIGIN when set, otherwise as this request reached it,
+ * scheme://host (the Host header's, which a DNS-rebinding page chooses: hence PUBLIC_ORIGIN).
+ */
+export function requestOrigin(
+  c: Context<AppEnv>,
+  { trustProxy, publicOrigin }: Pick<SessionDeps, 'trustProxy' | 'publicOrigin'>,
+): string {
+  if (publicOrigin !== undefined) return publicOrigin;
   const host = c.req.header('Host') ?? new URL(c.req.url).host;
   return `${requestScheme(c, trustProxy)}://${host}`;
 }
@@ -56,9 +69,11 @@ export interface SessionDeps {
   store: SessionStore;
   now: () => number;
   trustProxy: boolean;
+  /** PUBLIC_ORIGIN: the only origin changes with the cookie may come from, when set. */
+  publicOrigin?: string | undefined;
 }
 
-/** Opens a session for `account` and sets its cookie. */
+/** Opens a session for `account` (SETUP_MS for the setup session) and sets its cookie. */
 export async function openSession(
   c: Context<AppEnv>,
   { store, now, trustProxy }: SessionDeps,
@@ -66,26 +81,45 @@ export async function openSession(
 ): Promise<DashboardSession> {
   const token = newDashboardToken();
   const at = now();
+  const lifetime = account === SETUP_ACCOUNT ? SETUP_MS : ABSOLUTE_MS;
   const session = {
     tokenHash: hashToken(token),
     account,
     createdAt: at,
     lastSeenAt: at,
-    expiresAt: at + ABSOLUTE_MS,
+    expiresAt: at + lifetime,
   };
   await store.startDashboardSession(session);
-  setCookie(c, SESSION_COOKIE, token, {
+  const secure = requestScheme(c, trustProxy) === 'https';
+  setCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
     path: '/',
-    secure: requestScheme(c, trustProxy) === 'https',
-    maxAge: ABSOLUTE_MS / 1000,
+    secure,
+    maxAge: lifetime / 1000,
   });
   return session;
 }
 
+/** The name of the session cookie for this request's scheme: only it is read. */
+const cookieName = (c: Context<AppEnv>, trustProxy: boolean) =>
+  requestScheme(c, trustProxy) === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+
+const sessionToken = (c: Context<AppEnv>, trustProxy: boolean) =>
+  getCookie(c, cookieName(c, trustProxy));
+
 /** Whether the request carries a session cookie at all (valid or not). */
-export const hasSessionCookie = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE) !== undefined;
+export const hasSessionCookie = (c: Context<AppEnv>, trustProxy: boolean) =>
+  sessionToken(c, trustProxy) !== undefined;
+
+/** Ends the request's session on the server, if any, leaving its cookie: true when one ended. */
+export async function endSession(
+  c: Context<AppEnv>,
+  { store, now, trustProxy }: SessionDeps,
+): Promise<boolean> {
+  const token = sessionToken(c, trustProxy);
+  return token !== undefined && (await store.endDashboardSession(hashToken(token), now()));
+}
 
 /**
  * The request's session, refreshed, and who it is: undefined when there is none, it is over,
@@ -93,9 +127,9 @@ export const hasSessionCookie = (c: Context<AppEnv>) => getCookie(c, SESSION_COO
  */
 export async function currentSession(
   c: Context<AppEnv>,
-  { store, now }: Pick<SessionDeps, 'store' | 'now'>,
+  { store, now, trustProxy }: SessionDeps,
 ): Promise<{ actor: Actor; session: DashboardSession } | undefined> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = sessionToken(c, trustProxy);
   if (token === undefined) return undefined;
   const at = now();
   const session = await store.touchDashboardSession(hashToken(token), at, IDLE_MS);
@@ -114,16 +148,14 @@ export async function currentSession(
 }
 
 /** Ends the request's session on the server, if any, and clears its cookie: true when one ended. */
-export async function closeSession(
-  c: Context<AppEnv>,
-  { store, now, trustProxy }: SessionDeps,
-): Promise<boolean> {
-  const token = getCookie(c, SESSION_COOKIE);
-  deleteCookie(c, SESSION_COOKIE, {
+export async function closeSession(c: Context<AppEnv>, deps: SessionDeps): Promise<boolean> {
+  const ended = await endSession(c, deps);
+  const secure = requestScheme(c, deps.trustProxy) === 'https';
+  deleteCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, {
     path: '/',
     httpOnly: true,
     sameSite: 'Strict',
-    secure: requestScheme(c, trustProxy) === 'https',
+    secure,
   });
-  return token !== undefined && (await store.endDashboardSession(hashToken(token), now()));
+  return ended;
 }

@@ -39,7 +39,12 @@ const documentation = () => ({
   components: {
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer' },
-      session: { type: 'apiKey', in: 'cookie', name: 'crypto_pay_session' },
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'crypto_pay_session',
+        description: 'Over HTTPS the cookie is __Host-crypto_pay_session.',
+      },
     },
     schemas: {
       ...componentSchemas({

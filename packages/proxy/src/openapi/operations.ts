@@ -56,7 +56,7 @@ export const merchantAuth: DescribeRouteOptions = {
   responses: {
     ...errors(401),
     403: ok(
-      'forbidden_role: the session’s account has too low a role for this route; cross_origin: a change made with the session cookie whose Origin is not this proxy’s own.',
+      'forbidden_role: the session’s account has too low a role for this route; setup_only: the ADMIN_TOKEN setup session makes the first owner account, nothing else; cross_origin: a change made with the session cookie whose Origin is not this proxy’s own.',
       ref('Error'),
     ),
     429: ok(

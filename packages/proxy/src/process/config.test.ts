@@ -93,6 +93,14 @@ describe('loadConfig', () => {
       refusal({ ...required, ALLOWED_ORIGINS: 'https://shop.example/path' }),
       /^ALLOWED_ORIGINS /,
     );
+    assert.equal(
+      refusal({ ...required, PUBLIC_ORIGIN: 'https://pay.shop.example/dashboard' }),
+      'PUBLIC_ORIGIN must be an origin such as https://pay.shop.example.',
+    );
+    assert.equal(
+      loadConfig({ ...required, PUBLIC_ORIGIN: 'https://pay.shop.example/' }).publicOrigin,
+      'https://pay.shop.example',
+    );
     assert.match(
       refusal({ ...required, ADMIN_TOKEN: 'short' }),
       /^ADMIN_TOKEN must be at least 16/,

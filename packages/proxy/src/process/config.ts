@@ -93,6 +93,11 @@ export interface Config {
   endUserReferenceKey: string | undefined;
   /** Take the client IP from `X-Forwarded-For` (only behind a reverse proxy you run). */
   trustProxy: boolean;
+  /**
+   * `PUBLIC_ORIGIN`: the origin the dashboard is reached on; changes made with its session
+   * cookie must come from it. Unset: the request's own scheme and Host.
+   */
+  publicOrigin: string | undefined;
   /** The least severe log lines written (`LOG_LEVEL`, default info). */
   logLevel: Level;
   /** The payment currencies offered (an entry without `network_name` means any network); all when unset. */
@@ -177,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownDrainMs: Number(vars.SHUTDOWN_DRAIN_MS ?? 0),
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
+    publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
     logLevel: vars.LOG_LEVEL ?? 'info',
     paymentCurrencies:
       vars.PAYMENT_CURRENCIES === undefined

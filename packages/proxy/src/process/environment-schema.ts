@@ -96,6 +96,9 @@ export const environmentSchema = z.object({
         ),
       ),
   ),
+  PUBLIC_ORIGIN: z.optional(
+    z.string().check(z.refine(isOrigin, 'must be an origin such as https://pay.shop.example')),
+  ),
   ADMIN_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters long'))),
   CATALOG_FILE: optionalText,
   OPEN_AMOUNT_MIN: decimal,

@@ -60,6 +60,7 @@ describe('pruning while serving', () => {
           deliveries: 0,
           attempts: 0,
           events: 0,
+          failedSignIns: 0,
           before: new Date(10 * DAY).toISOString(),
         },
       },
@@ -93,7 +94,7 @@ describe('pruning while serving', () => {
         async pruneBefore() {
           calls++;
           if (calls === 1) throw new Error('database is locked');
-          return { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
+          return { callbacks: 0, deliveries: 0, attempts: 0, events: 0, failedSignIns: 0 };
         },
       },
       log,
@@ -111,7 +112,13 @@ describe('pruning while serving', () => {
       },
     ]);
     mock.timers.tick(PRUNE_INTERVAL_MS);
-    assert.deepEqual(await pass.next(), { callbacks: 0, deliveries: 0, attempts: 0, events: 0 });
+    assert.deepEqual(await pass.next(), {
+      callbacks: 0,
+      deliveries: 0,
+      attempts: 0,
+      events: 0,
+      failedSignIns: 0,
+    });
     assert.equal(lines.length, 1, 'nothing pruned, nothing said');
     await pruning.close();
     mock.timers.tick(PRUNE_INTERVAL_MS * 10);

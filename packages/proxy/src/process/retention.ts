@@ -36,7 +36,7 @@ export interface PruningOptions {
 }
 
 const total = (pruned: PrunedRows) =>
-  pruned.callbacks + pruned.deliveries + pruned.attempts + pruned.events;
+  pruned.callbacks + pruned.deliveries + pruned.attempts + pruned.events + pruned.failedSignIns;
 
 /** Starts pruning: a first pass at once, then as above. */
 export function startPruning(options: PruningOptions): Passes {
@@ -46,7 +46,7 @@ export function startPruning(options: PruningOptions): Passes {
   const intervalMs = options.intervalMs ?? PRUNE_INTERVAL_MS;
   const retentionMs = options.retentionDays * DAY_MS;
   // What a run of passes without a pause has deleted: one log line when it ends.
-  let sweep: PrunedRows = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
+  let sweep: PrunedRows = { callbacks: 0, deliveries: 0, attempts: 0, events: 0, failedSignIns: 0 };
 
   return repeatPasses(async () => {
     const before = now() - retentionMs;
@@ -69,7 +69,7 @@ export function startPruning(options: PruningOptions): Passes {
           before: new Date(before).toISOString(),
         });
       }
-      sweep = { callbacks: 0, deliveries: 0, attempts: 0, events: 0 };
+      sweep = { callbacks: 0, deliveries: 0, attempts: 0, events: 0, failedSignIns: 0 };
     }
     return { waitMs: backlog ? BACKLOG_PAUSE_MS : intervalMs, report: pruned };
   }, options.onPass);

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'invoice_created',
   'invoice_cancelled',
   'withdrawal_created',
+  // The service refused it (the invoice or withdrawal was attempted, not made).
+  'invoice_refused',
+  'withdrawal_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,6 +49,8 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   invoice_created: ['foreign_id', 'amount', 'currency'],
   invoice_cancelled: [],
   withdrawal_created: ['foreign_id', 'amount', 'currency'],
+  invoice_refused: ['operation', 'foreign_id', 'currency', 'code'],
+  withdrawal_refused: ['foreign_id', 'currency', 'code'],
 };
 
 export interface AuditEntry {

@@ -72,10 +72,11 @@ export function postgresDialect(origin: string): StoreDialect {
       + GREATEST(0, excluded.updated_at - bucket.updated_at) * ${param('perMinute')}::float8 / 60000)`;
     return sql<{ tokens: number; taken: boolean; updated_at: number }>`INSERT
       INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
-      VALUES (${param('key')}, ${param('perMinute')}::float8 - ${param('cost')}::float8, true, ${at})
+      VALUES (${param('key')}, ${param('perMinute')}::float8 - GREATEST(${param('cost')}::float8, 0), true, ${at})
       ON CONFLICT (key) DO UPDATE SET
-        tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - ${param('cost')}::float8 ELSE ${refilled} END,
-        taken = ${refilled} >= 1,
+        tokens = CASE WHEN ${refilled} >= 1 OR ${param('cost')}::float8 < 0
+          THEN LEAST(${param('perMinute')}::float8, ${refilled} - ${param('cost')}::float8) ELSE ${refilled} END,
+        taken = ${refilled} >= 1 OR ${param('cost')}::float8 < 0,
         updated_at = excluded.updated_at
       RETURNING tokens, taken, updated_at`.compile(db);
   });

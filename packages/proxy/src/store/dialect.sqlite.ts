@@ -67,7 +67,7 @@ const nameEvent = compiledQuery<{ id: string; seq: number }>((db, param) =>
 /**
  * One UPSERT refills the bucket by the time since its last take (a token per 60/perMinute
  * seconds, at most full; a clock stepped back counts as no time, MAX(0, …)), takes `cost` if a
- * whole token is there, and says whether one was. In DO UPDATE the bare columns are the row
+ * whole token is there, and says whether one was; a cost of -1 gives one back (at most full). In DO UPDATE the bare columns are the row
  * before the take, `excluded` the take itself.
  */
 const takeToken = compiledQuery<
@@ -79,8 +79,8 @@ const takeToken = compiledQuery<
   return sql<{ tokens: number; taken: number }>`INSERT INTO rate_buckets
       (key, tokens, taken, updated_at) VALUES (${param('key')}, ${param('left')}, 1, ${param('now')})
     ON CONFLICT (key) DO UPDATE SET
-      tokens = ${refilled} - (${refilled} >= 1) * ${param('cost')},
-      taken = ${refilled} >= 1,
+      tokens = MIN(${param('perMinute')}, ${refilled} - (${refilled} >= 1 OR ${param('cost')} < 0) * ${param('cost')}),
+      taken = ${refilled} >= 1 OR ${param('cost')} < 0,
       updated_at = excluded.updated_at
     RETURNING tokens, taken`.compile(db);
 });
@@ -141,7 +141,13 @@ export const sqliteDialect: StoreDialect = {
   greatest: (...values) => sql<number>`MAX(${sql.join(values)})`,
 
   async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
-    const { rows } = await takeToken(db, { key, perMinute, cost, left: perMinute - cost, now });
+    const { rows } = await takeToken(db, {
+      key,
+      perMinute,
+      cost,
+      left: perMinute - Math.max(cost, 0),
+      now,
+    });
     const row = rows[0]!;
     return { tokens: row.tokens, taken: row.taken === 1, at: now };
   },

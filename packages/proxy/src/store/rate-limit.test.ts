@@ -1,7 +1,8 @@
 /**
  * The rate limits' buckets as every store keeps them: a full bucket, refusals with the wait,
  * refill with time, a clock stepped back, idle buckets forgotten, takes at once that never hand
- * out more than the bucket holds, and takes at cost 0 that only need a token to be there.
+ * out more than the bucket holds, takes at cost 0 that only need a token to be there, and
+ * tokens given back (cost -1) after a check passed.
  */
 
 import assert from 'node:assert/strict';
@@ -81,6 +82,21 @@ describeStores('Rate-limit buckets', (open) => {
     );
     const spent = waits.filter((wait, index) => wait === 0 && index % 2 === 0).length;
     assert.equal(spent, 5, String(waits));
+    await store.close();
+  });
+
+  it('takes a token back at cost -1, even from an empty bucket, never past full', async () => {
+    const store = await open();
+    const take = (cost: -1 | 0 | 1 = 1) =>
+      store.takeRateToken({ key: 'given-back', perMinute: 2, now: 1_000, cost });
+    assert.equal(await take(-1), 0);
+    assert.equal(await take(), 0);
+    assert.equal(await take(), 0);
+    // Full at first, so the first give-back added nothing: empty now.
+    assert.equal(await take(), 30);
+    assert.equal(await take(-1), 0);
+    assert.equal(await take(), 0);
+    assert.equal(await take(0), 30);
     await store.close();
   });
 

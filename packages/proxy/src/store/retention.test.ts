@@ -74,13 +74,20 @@ describeStores('Pruning by age', (open) => {
     });
 
     const pruned = await store.pruneBefore(10 * DAY, 100);
-    assert.deepEqual(pruned, { callbacks: 0, deliveries: 2, attempts: 2, events: 2 });
+    assert.deepEqual(pruned, {
+      callbacks: 0,
+      deliveries: 2,
+      attempts: 2,
+      events: 2,
+      failedSignIns: 0,
+    });
     // Nothing more to do until the cut-off moves.
     assert.deepEqual(await store.pruneBefore(10 * DAY, 100), {
       callbacks: 0,
       deliveries: 0,
       attempts: 0,
       events: 0,
+      failedSignIns: 0,
     });
 
     for (const made of [delivered, failed, pending, fresh]) {
@@ -126,6 +133,7 @@ describeStores('Pruning by age', (open) => {
       deliveries: 1,
       attempts: 1,
       events: 1,
+      failedSignIns: 0,
     });
     assert.deepEqual(await store.listEvents({ limit: 10 }), []);
     // A redelivery of a pruned event finds nothing; new events still page after the old ids.
@@ -156,6 +164,7 @@ describeStores('Pruning by age', (open) => {
       deliveries: 1,
       attempts: 1,
       events: 1,
+      failedSignIns: 0,
     });
 
     // The same signed callback, captured and sent again a year on.
@@ -197,6 +206,30 @@ describeStores('Pruning by age', (open) => {
     }
     assert.deepEqual(await store.listEvents({ limit: 10 }), []);
     assert.deepEqual(await store.getCheckout(made.id), paid);
+    await store.close();
+  });
+
+  it('deletes old failed sign-ins from the audit log, and keeps every other entry', async () => {
+    const store = await open();
+    const write = (at: number, action: 'sign_in_failed' | 'sign_in' | 'account_created') =>
+      store.writeAudit({ at, actor: 'anonymous', action });
+    await write(1 * DAY, 'sign_in_failed');
+    await write(2 * DAY, 'sign_in_failed');
+    await write(2 * DAY, 'sign_in');
+    await write(2 * DAY, 'account_created');
+    await write(20 * DAY, 'sign_in_failed');
+    const pruned = await store.pruneBefore(10 * DAY, 1);
+    assert.equal(pruned.failedSignIns, 1, 'at most `limit` a pass');
+    assert.equal((await store.pruneBefore(10 * DAY, 100)).failedSignIns, 1);
+    const left = await store.listAudit({ limit: 10 });
+    assert.deepEqual(
+      left.map((entry) => [entry.action, entry.at / DAY]),
+      [
+        ['sign_in_failed', 20],
+        ['account_created', 2],
+        ['sign_in', 2],
+      ],
+    );
     await store.close();
   });
 });

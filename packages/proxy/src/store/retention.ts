@@ -3,7 +3,8 @@
  * statement or transaction of at most `limit` rows, so a pass holds no lock long however large
  * the backlog, and gives the event loop back between kinds. Where several proxies prune one
  * database at once (PostgreSQL), each batch takes rows `FOR UPDATE SKIP LOCKED`: two proxies take
- * different rows and neither waits for the other.
+ * different rows and neither waits for the other. Of the audit log only the failed sign-ins go
+ * (anyone can add them); what signed-in people did is kept.
  */
 
 import { setImmediate } from 'node:timers/promises';
@@ -79,10 +80,25 @@ export function pruner(
         ),
       )
       .executeTakeFirst();
+    await setImmediate();
+    const failedSignIns = await db
+      .deleteFrom('audit_log')
+      .where('id', 'in', (eb) =>
+        skipLocked(
+          eb
+            .selectFrom('audit_log')
+            .select('id')
+            .where('action', '=', 'sign_in_failed')
+            .where('at', '<', before)
+            .limit(limit),
+        ),
+      )
+      .executeTakeFirst();
     return {
       callbacks: Number(callbacks.numDeletedRows),
       ...settled,
       events: Number(events.numDeletedRows),
+      failedSignIns: Number(failedSignIns.numDeletedRows),
     };
   };
 }

@@ -116,6 +116,8 @@ export interface PrunedRows {
   deliveries: number;
   attempts: number;
   events: number;
+  /** The audit log's `sign_in_failed` entries: anyone can add them, so they cannot be kept for ever. */
+  failedSignIns: number;
 }
 
 /**
@@ -152,9 +154,10 @@ export interface RateLimitTake {
   /**
    * The tokens the take spends: 1 (the default), or 0 to be let through only while the bucket
    * holds a whole one, spending none (a right credential under a failure limit: refused while a
-   * guesser has emptied the bucket, by the same statement as a wrong one).
+   * guesser has emptied the bucket, by the same statement as a wrong one), or -1 to give back
+   * a token taken before a check that then passed (always done, the bucket at most full).
    */
-  cost?: 0 | 1;
+  cost?: -1 | 0 | 1;
 }
 
 /**

@@ -237,6 +237,7 @@ async function checkUpgraded(database: OldDatabase): Promise<void> {
       deliveries: 1,
       attempts: 1,
       events: 1,
+      failedSignIns: 0,
     });
     assert.equal(await store.takeRateToken({ key: '10.0.0.1', perMinute: 20, now: NOW }), 0);
     await store.ping();

@@ -4,7 +4,8 @@
  * one gets 401 with `WWW-Authenticate`, never a hint of how close it was; either is told to the
  * failure limit first, which answers 429 instead while the address's tries are used up, to a
  * right token too. With the cookie, a state change must come from the proxy's own origin (403
- * `cross_origin`). Then the route's role (`admin-roles.ts`): too low is 403 `forbidden_role`.
+ * `cross_origin`). Then the route's role (`admin-roles.ts`): too low is 403 `forbidden_role`;
+ * the setup session (ADMIN_TOKEN on a fresh install) gets only to the accounts (403 `setup_only`).
  */
 
 import { secretsEqualSync } from '@crypto-pay/protocol/node';
@@ -17,7 +18,7 @@ import {
   requestOrigin,
   type SessionDeps,
 } from '../dashboard-session.ts';
-import { neededRole, roleAllows } from './admin-roles.ts';
+import { neededRole, roleAllows, routeKey, SETUP_ROUTES } from './admin-roles.ts';
 import type { FailureLimit } from './rate-limit.ts';
 
 export interface AdminAuthOptions extends SessionDeps {
@@ -51,10 +52,10 @@ export function adminAuth({ token, failures, ...sessions }: AdminAuthOptions) {
     let actor: Actor;
     const header = c.req.header('Authorization');
     // The cookie only when no Authorization is sent: a bearer client stays as it was.
-    if (header === undefined && hasSessionCookie(c)) {
+    if (header === undefined && hasSessionCookie(c, sessions.trustProxy)) {
       const current = await currentSession(c, sessions);
       if (!current) throw notSignedIn();
-      const own = requestOrigin(c, sessions.trustProxy);
+      const own = requestOrigin(c, sessions);
       if (!SAFE_METHODS.has(c.req.method) && c.req.header('Origin') !== own) {
         throw crossOrigin(own);
       }
@@ -71,6 +72,13 @@ export function adminAuth({ token, failures, ...sessions }: AdminAuthOptions) {
         });
       }
       actor = BEARER_ACTOR;
+    }
+    if (actor.setup && !SETUP_ROUTES.has(routeKey(c) ?? '')) {
+      throw new ApiError(
+        403,
+        'setup_only',
+        'The setup session only makes the first owner account (POST /admin/accounts): sign in as that owner for the rest.',
+      );
     }
     if (!roleAllows(actor.role, needed)) {
       throw new ApiError(

@@ -1,7 +1,7 @@
 /**
  * The role each merchant API route needs, in one table: `viewer` reads, `operator` also
  * redelivers, manages webhook endpoints and invoices, `owner` also makes withdrawals, checkout
- * sessions and accounts and reads the audit log. The bearer token is an owner. A route missing
+ * sessions and accounts, rotates endpoint secrets and reads the audit log. The bearer token is an owner. A route missing
  * here needs an owner (a test fails for it: `admin-roles.test.ts`).
  */
 
@@ -38,10 +38,12 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /admin/webhook-endpoints': 'operator',
   'PATCH /admin/webhook-endpoints/:id': 'operator',
   'DELETE /admin/webhook-endpoints/:id': 'operator',
-  'POST /admin/webhook-endpoints/:id/rotate-secret': 'operator',
+
   'POST /admin/webhook-endpoints/:id/test': 'operator',
 
   'POST /admin/checkout-sessions': 'owner',
+  // The issue gives secrets to owners: an endpoint's new signing secret is in the answer.
+  'POST /admin/webhook-endpoints/:id/rotate-secret': 'owner',
   'POST /admin/withdrawals': 'owner',
   'GET /admin/accounts': 'owner',
   'POST /admin/accounts': 'owner',
@@ -49,23 +51,37 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/audit-log': 'owner',
 };
 
+/**
+ * All the ADMIN_TOKEN setup session may do beside signing in and out: see and make accounts
+ * (the first owner). Anything else is 403 `setup_only`.
+ */
+export const SETUP_ROUTES: ReadonlySet<string> = new Set([
+  'GET /admin/accounts',
+  'POST /admin/accounts',
+]);
+
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, owner: 2 };
 
 export const roleAllows = (role: Role, needed: Role) => RANK[role] >= RANK[needed];
 
-/** The route that answers this request, as registered: `POST /admin/events/:id/redeliver`. */
+/**
+ * The route that answers this request, as registered: `POST /admin/events/:id/redeliver`. Hono
+ * runs the matching routes in the order they were registered and the first handler answers, so
+ * the first one that is no middleware (`use`, method ALL) is it: `/checkouts/export` of a
+ * router mounted before another's `/checkouts/:id` is answered by the former.
+ */
 export function routeKey(c: Context): string | undefined {
-  const route = matchedRoutes(c).findLast((route) => route.method !== 'ALL');
+  const route = matchedRoutes(c).find((route) => route.method !== 'ALL');
   if (!route) return undefined;
   return `${route.method} ${route.path}`;
 }
 
 /**
- * The role this request's route needs (HEAD as GET): an owner's for a route not listed; any
- * signed-in role's where no route matches (the answer is the 404 of no route).
+ * The role this request's route needs (HEAD as GET): an owner's for a route not listed, or
+ * where no route matches (an owner gets the 404 of no route).
  */
 export function neededRole(c: Context): RouteRole {
   const key = routeKey(c);
-  if (key === undefined) return 'viewer';
+  if (key === undefined) return 'owner';
   return ADMIN_ROUTE_ROLES[key] ?? 'owner';
 }

@@ -62,9 +62,16 @@ export interface FailureLimitOptions extends RateLimitOptions {
 
 /**
  * Told the outcome of a credential check, after it (in constant time) and before the request
- * goes on: throws 429 when the client's failures are used up.
+ * goes on: throws 429 when the client's failures are used up. A costly check (a password's
+ * scrypt) is told 'failed' BEFORE it instead, so tries sent at once cannot all pass an unspent
+ * bucket, and 'returned' once it passed: the try is given back (never refused).
  */
-export type FailureLimit = (c: Context<AppEnv>, outcome: 'passed' | 'failed') => Promise<void>;
+export type FailureLimit = (
+  c: Context<AppEnv>,
+  outcome: 'passed' | 'failed' | 'returned',
+) => Promise<void>;
+
+const COSTS = { passed: 0, failed: 1, returned: -1 } as const;
 
 /**
  * Slows down guessing: `perMinute` failures from a client in a burst, then one per
@@ -91,7 +98,7 @@ export function failureLimit({
     const wait = await store.takeRateToken({
       key: `${name}:${key(c)}`,
       perMinute,
-      cost: outcome === 'failed' ? 1 : 0,
+      cost: COSTS[outcome],
       ...(now === undefined ? {} : { now: now() }),
     });
     refuseWhileEmpty(wait, refusal.sentence, refusal.code);

@@ -51,8 +51,13 @@ describe('the audit log', () => {
     const endpoint = await json(
       await send('/admin/webhook-endpoints', { json: { url: 'https://shop.example/hooks' } }),
     );
+    // Rotating a secret is an owner's (the bearer token's here).
     const rotated = await json(
-      await send(`/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, { json: {} }),
+      await proxy.request(`/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, {
+        method: 'POST',
+        headers: adminHeaders,
+        json: {},
+      }),
     );
     const tested = await json(await send(`/admin/webhook-endpoints/${endpoint.id}/test`));
     assert.equal((await send(`/admin/events/${tested.id}/redeliver`)).status, 202);
@@ -99,7 +104,7 @@ describe('the audit log', () => {
       // An unknown name may be a password typed in the wrong field: not kept.
       ['anonymous', 'sign_in_failed', undefined, { reason: 'unknown_name' }],
       ['olga', 'endpoint_created', endpoint.id, undefined],
-      ['olga', 'secret_rotated', endpoint.id, { grace_seconds: 86_400 }],
+      ['admin-token', 'secret_rotated', endpoint.id, { grace_seconds: 86_400 }],
       ['olga', 'endpoint_tested', endpoint.id, { event_id: tested.id }],
       ['olga', 'event_redelivered', tested.id, { deliveries: 1 }],
       [
@@ -135,7 +140,7 @@ describe('the audit log', () => {
     );
     assert.deepEqual(
       byActor.data.map((entry: { action: string }) => entry.action),
-      ['withdrawal_created', 'account_created', 'account_created'],
+      ['withdrawal_created', 'secret_rotated', 'account_created', 'account_created'],
     );
     const byAction = await json(
       await withSession(proxy, owner, '/admin/audit-log?action=sign_in_failed'),
@@ -154,6 +159,48 @@ describe('the audit log', () => {
     const bad = await withSession(proxy, owner, '/admin/audit-log?action=everything');
     assert.equal(bad.status, 422);
     assert.equal((await json(bad)).field, 'action');
+  });
+});
+
+describe('refused money operations', () => {
+  it('are in the audit log with the service’s code, and no sender data', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const post = (path: string, body: string) =>
+      proxy.request(path, {
+        method: 'POST',
+        headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+        body,
+      });
+    assert.equal((await post('/admin/invoices', invoiceBody('inv-refused'))).status, 201);
+    assert.equal((await post('/admin/invoices/inv-refused/cancel', '{}')).status, 200);
+    const again = await post('/admin/invoices/inv-refused/cancel', '{}');
+    assert.equal(again.status, 409);
+    const withdrawal = await post(
+      '/admin/withdrawals',
+      withdrawalBody.replace('"currency":"BTC"', '"currency":"NOPE"'),
+    );
+    assert.ok(withdrawal.status >= 400 && withdrawal.status < 500, String(withdrawal.status));
+    const refusal = await json(withdrawal);
+    const log = await json(
+      await proxy.request('/admin/audit-log?limit=2', { headers: adminHeaders }),
+    );
+    assert.deepEqual(
+      log.data.map((entry: { action: string; target?: string; detail?: object }) => [
+        entry.action,
+        entry.target,
+        entry.detail,
+      ]),
+      [
+        [
+          'withdrawal_refused',
+          undefined,
+          { foreign_id: 'wd-audit', currency: 'NOPE', code: refusal.code },
+        ],
+        ['invoice_refused', 'inv-refused', { operation: 'cancel', code: (await json(again)).code }],
+      ],
+    );
+    const text = JSON.stringify(log);
+    for (const secret of [SENDER_EMAIL, 'customer-42']) assert.ok(!text.includes(secret), secret);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   assertNoCredentialsLeaked,
   createAccount,
   json,
+  OWN_ORIGIN,
   PASSWORDS,
   sessionOf,
   signIn,
@@ -59,8 +60,20 @@ describe('signing in to the dashboard', () => {
       const secure = await signIn(proxy, { name: 'ann', password: PASSWORDS.owner }, headers, url);
       remember(secure.cookie);
       assert.equal(secure.response.status, 200);
-      assert.match(secure.response.headers.get('Set-Cookie')!, /; Secure/);
+      const set = secure.response.headers.get('Set-Cookie')!;
+      // __Host-: the browser takes it only Secure, on Path=/, for this host alone.
+      assert.match(set, /^__Host-crypto_pay_session=[A-Za-z0-9_-]{43}; /);
+      assert.match(set, /; Secure/);
+      assert.match(set, /; Path=\//);
+      assert.doesNotMatch(set, /Domain/i);
+      const who = await withSession(proxy, secure.cookie, url, { headers });
+      assert.equal(who.status, 200);
     }
+    // Over HTTPS a cookie without the prefix (one a sibling subdomain could set) is not read.
+    const planted = await withSession(proxy, cookie, 'https://localhost/admin/session', {
+      headers: { Origin: 'https://localhost' },
+    });
+    assert.equal(planted.status, 401);
     // Not trusted, the header is anyone's to send.
     const untrusted = testProxy(shared.sandbox);
     await createAccount(untrusted, 'ann', 'owner');
@@ -122,6 +135,21 @@ describe('signing in to the dashboard', () => {
     assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 401);
   });
 
+  it('ends the browser’s session before at a new sign-in', async () => {
+    const proxy = testProxy(shared.sandbox);
+    await createAccount(proxy, 'ann', 'owner');
+    const before = remember(await sessionOf(proxy, 'ann', 'owner'));
+    const again = await signIn(
+      proxy,
+      { name: 'ann', password: PASSWORDS.owner },
+      { Cookie: before, Origin: OWN_ORIGIN },
+    );
+    assert.equal(again.response.status, 200);
+    remember(again.cookie);
+    assert.equal((await withSession(proxy, before, '/admin/session')).status, 401);
+    assert.equal((await withSession(proxy, again.cookie, '/admin/session')).status, 200);
+  });
+
   it('signs out on the server: the old cookie is refused afterwards', async () => {
     const proxy = testProxy(shared.sandbox);
     await createAccount(proxy, 'ann', 'owner');
@@ -170,6 +198,32 @@ describe('signing in to the dashboard', () => {
     assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 200);
   });
 
+  it('takes changes only from PUBLIC_ORIGIN when set, whatever Host the request names', async () => {
+    const proxy = testProxy(shared.sandbox, { PUBLIC_ORIGIN: 'https://pay.shop.example' });
+    await createAccount(proxy, 'ann', 'owner');
+    // A page that rebound its own name to the proxy sends its Origin, equal to the Host it sent.
+    const rebound = { Host: 'rebound.example', Origin: 'http://rebound.example' };
+    const guess = await signIn(proxy, { name: 'ann', password: PASSWORDS.owner }, rebound);
+    assert.equal(guess.response.status, 403);
+    assert.equal((await json(guess.response)).code, 'cross_origin');
+    const own = { Origin: 'https://pay.shop.example' };
+    const { response, cookie } = await signIn(
+      proxy,
+      { name: 'ann', password: PASSWORDS.owner },
+      own,
+    );
+    assert.equal(response.status, 200);
+    remember(cookie);
+    const change = { method: 'POST', json: { url: 'https://shop.example/hooks' } };
+    const local = await withSession(proxy, cookie, '/admin/webhook-endpoints', change);
+    assert.equal(local.status, 403, 'the Host-derived origin is not enough');
+    const made = await withSession(proxy, cookie, '/admin/webhook-endpoints', {
+      ...change,
+      headers: own,
+    });
+    assert.equal(made.status, 201);
+  });
+
   it('keeps taking the bearer token as before, whatever cookie comes with it', async () => {
     const proxy = testProxy(shared.sandbox);
     const headers = { ...adminHeaders, Cookie: 'crypto_pay_session=made-up' };
@@ -209,6 +263,32 @@ describe('a fresh install', () => {
     assert.equal((await json(again.response)).code, 'setup_done');
     assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 401);
     remember(await sessionOf(proxy, 'ann', 'owner'));
+  });
+
+  it('keeps the setup session to the accounts, for 30 minutes at most', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const { response, cookie } = await signIn(proxy, { admin_token: ADMIN_TOKEN });
+    remember(cookie);
+    const body = await json(response);
+    assert.equal(body.expires_at, Math.floor((proxy.clock.now + 30 * MINUTE) / 1000));
+    assert.match(response.headers.get('Set-Cookie') ?? '', /Max-Age=1800/);
+    for (const [method, path] of [
+      ['GET', '/admin/checkouts'],
+      ['GET', '/admin/audit-log'],
+      ['POST', '/admin/webhook-endpoints'],
+      ['PATCH', '/admin/accounts/ann'],
+    ] as const) {
+      const init = method === 'GET' ? {} : { method, json: {} };
+      const refused = await withSession(proxy, cookie, path, init);
+      assert.equal(refused.status, 403, `${method} ${path}`);
+      assert.equal((await json(refused)).code, 'setup_only');
+    }
+    assert.equal((await withSession(proxy, cookie, '/admin/accounts')).status, 200);
+    // Used every 20 minutes, it still ends 30 minutes after sign-in.
+    proxy.clock.now += 20 * MINUTE;
+    assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 200);
+    proxy.clock.now += 11 * MINUTE;
+    assert.equal((await withSession(proxy, cookie, '/admin/session')).status, 401);
   });
 
   it('refuses a body that is neither a name and password nor a token alone', async () => {

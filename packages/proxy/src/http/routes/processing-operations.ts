@@ -1,7 +1,8 @@
 /**
  * The merchant API's operations of the processing service, behind `ADMIN_TOKEN`: balances,
  * currencies, invoices, withdrawals and transactions, validated with the protocol's schemas and
- * signed on to the service. Its own refusals come back with its status, code and text.
+ * signed on to the service. Its own refusals come back with its status, code and text; a
+ * refused invoice or withdrawal goes in the audit log too, with the refusal's code.
  */
 
 import {
@@ -9,7 +10,7 @@ import {
   createWithdrawalSchema,
   emptyRequestSchema,
 } from '@crypto-pay/protocol';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
@@ -26,6 +27,22 @@ export interface ProcessingOperationDeps {
 }
 
 export function processingOperationRoutes({ processing, audit }: ProcessingOperationDeps) {
+  /** Writes the refused attempt in the audit log (its code, never its text), then answers it. */
+  const refusedAs =
+    (
+      c: Context<AppEnv>,
+      action: 'invoice_refused' | 'withdrawal_refused',
+      entry: { target?: string; detail: Record<string, unknown> },
+    ) =>
+    async (error: unknown): Promise<never> => {
+      try {
+        passThrough(error);
+      } catch (answer) {
+        const code = answer instanceof ApiError ? answer.code : 'error';
+        await audit(c, action, { ...entry, detail: { ...entry.detail, code } });
+        throw answer;
+      }
+    };
   return new Hono<AppEnv>()
     .get(
       '/balances',
@@ -65,7 +82,12 @@ export function processingOperationRoutes({ processing, audit }: ProcessingOpera
         responses: { 201: ok('Invoice', dataOf(ref('Invoice'))), ...serviceErrors() },
       }),
       async (c) => {
-        const data = await processing.createInvoice(c.req.valid('json')).catch(passThrough);
+        const body = c.req.valid('json');
+        const data = await processing.createInvoice(body).catch(
+          refusedAs(c, 'invoice_refused', {
+            detail: { operation: 'create', foreign_id: body.foreign_id, currency: body.currency },
+          }),
+        );
         c.get('log')('info', 'invoice created', { invoice_id: data.id });
         await audit(c, 'invoice_created', {
           target: String(data.id),
@@ -86,7 +108,12 @@ export function processingOperationRoutes({ processing, audit }: ProcessingOpera
       }),
       async (c) => {
         const foreignId = c.req.param('foreign_id');
-        await processing.cancelInvoice(foreignId).catch(passThrough);
+        await processing.cancelInvoice(foreignId).catch(
+          refusedAs(c, 'invoice_refused', {
+            target: foreignId,
+            detail: { operation: 'cancel' },
+          }),
+        );
         await audit(c, 'invoice_cancelled', { target: foreignId });
         return c.json([], 200);
       },
@@ -99,7 +126,12 @@ export function processingOperationRoutes({ processing, audit }: ProcessingOpera
         responses: { 201: ok('Withdrawal', dataOf(ref('Withdrawal'))), ...serviceErrors() },
       }),
       async (c) => {
-        const data = await processing.createWithdrawal(c.req.valid('json')).catch(passThrough);
+        const body = c.req.valid('json');
+        const data = await processing.createWithdrawal(body).catch(
+          refusedAs(c, 'withdrawal_refused', {
+            detail: { foreign_id: body.foreign_id, currency: body.currency },
+          }),
+        );
         c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
         await audit(c, 'withdrawal_created', {
           target: String(data.id),
