@@ -37,10 +37,7 @@ describe('how the dashboard writes values', () => {
       difference: '0.20000000000000000001',
       currency: BTC,
     });
-    assert.equal(
-      paymentDifference(due, { amount: '0.07', currency: BTC })?.difference,
-      '0.03',
-    );
+    assert.equal(paymentDifference(due, { amount: '0.07', currency: BTC })?.difference, '0.03');
   });
 
   it('finds none when the amounts are equal or in different currencies', () => {

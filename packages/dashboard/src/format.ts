@@ -25,7 +25,7 @@ export function formatTime(unixSeconds: number | undefined): string {
 
 export interface CurrencyRef {
   iso: string;
-  network_name?: string;
+  network_name?: string | undefined;
 }
 
 /** `USDT on tron`, or just `EUR`. */
@@ -55,7 +55,8 @@ export function paymentDifference(
 ): { sent: string; difference: string; currency: CurrencyRef } | undefined {
   if (!due || !sent || !isDecimal(due.amount) || !isDecimal(sent.amount)) return undefined;
   if (due.currency.iso !== sent.currency.iso) return undefined;
-  if ((due.currency.network_name ?? null) !== (sent.currency.network_name ?? null)) return undefined;
+  if ((due.currency.network_name ?? null) !== (sent.currency.network_name ?? null))
+    return undefined;
   const order = compareDecimal(sent.amount, due.amount);
   if (order === 0) return undefined;
   const difference =

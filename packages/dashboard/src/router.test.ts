@@ -43,7 +43,10 @@ describe('the client routes', () => {
     assert.equal(routeHref({ page: 'audit' }), '/dashboard/audit');
     assert.equal(routeHref({ page: 'payments', search: new URLSearchParams() }), '/dashboard/');
     const money = new URLSearchParams({ amount: '0.5', currency: 'BTC' });
-    assert.equal(routeHref({ page: 'money', search: money }), '/dashboard/money?amount=0.5&currency=BTC');
+    assert.equal(
+      routeHref({ page: 'money', search: money }),
+      '/dashboard/money?amount=0.5&currency=BTC',
+    );
     for (const path of ['/dashboard/webhooks', '/dashboard/sign-in', '/dashboard/payments/x']) {
       assert.equal(routeHref(parseRoute(path)), path);
     }

@@ -99,10 +99,12 @@ export const strings = {
     overpaid: 'Overpaid: more than the amount due arrived',
     none: 'No detail',
   } as Record<string, string>,
-  detailShort: { underpaid: 'underpaid', late: 'late', overpaid: 'overpaid', none: 'none' } as Record<
-    string,
-    string
-  >,
+  detailShort: {
+    underpaid: 'underpaid',
+    late: 'late',
+    overpaid: 'overpaid',
+    none: 'none',
+  } as Record<string, string>,
   pricingModes: {
     product: 'Catalogue product',
     session: 'Checkout session',
@@ -234,6 +236,21 @@ export const strings = {
     serviceAnswer: 'The service’s answer',
     withdrawalList: 'Withdrawals and their statuses (from the service’s callbacks)',
     noTag: 'none',
+    title: 'Title (the customer sees it)',
+    email: 'Customer’s email',
+    returnUrl: 'Where the customer returns after paying',
+    payer: 'Who pays',
+    sender: 'Your company (the sender)',
+    receiver: 'Who receives',
+    receiverSelf: 'Your own wallet',
+    person: 'A person',
+    company: 'A company',
+    firstName: 'First name',
+    lastName: 'Last name',
+    dateOfBirth: 'Date of birth',
+    legalName: 'Legal name',
+    country: 'Country of registration (ISO code)',
+    noCallbacks: 'No callback about one yet.',
   },
   callbacks: {
     heading: 'Callbacks',
