@@ -35,6 +35,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
+import { type DashboardFiles, dashboardRoutes, installedDashboard } from './routes/dashboard.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
@@ -73,6 +74,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The script-tag widget's chunks it serves (default: the installed `@crypto-pay/widget`'s). */
   widgetParts?: WidgetParts;
+  /** The dashboard's built files it serves at /dashboard/ (default: the installed package's). */
+  dashboard?: DashboardFiles;
 }
 
 export function createApp(options: AppOptions) {
@@ -172,6 +175,7 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
+    .route('/', dashboardRoutes(options.dashboard ?? installedDashboard()))
     .route(
       '/',
       opsRoutes({
