@@ -19,6 +19,7 @@ export const shared = css`
     box-sizing: border-box;
   }
   h1 {
+    overflow-wrap: anywhere;
     font-size: 1.5rem;
     margin: 0 0 var(--_space);
   }
