@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { screenshots, useStack, visible } from './support.ts';
 
@@ -63,6 +64,15 @@ async function openDashboard(
   });
   await page.goto(`${state.stack.proxyUrl}${path}`);
   return { context, page, problems } satisfies Visit;
+}
+
+/** A merchant API answer, read with the bearer token. */
+async function adminGet(path: string) {
+  const response = await fetch(`${state.stack.proxyUrl}${path}`, {
+    headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}` },
+  });
+  assert.equal(response.status, 200, path);
+  return response.json();
 }
 
 /** Whether this proxy has dashboard sessions (`/admin/session`, part A of issue 31). */
@@ -143,6 +153,66 @@ describe('the dashboard', () => {
       // Back to the list with the browser's back button: a client route, no page load.
       await page.goBack();
       await visible(page.getByRole('link', { name: checkout.id }));
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  it('says why a payment failed, what the customer read, and offers the refund', async () => {
+    const shot = screenshots('dashboard-underpaid');
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
+      outcome: 'underpaid',
+    });
+    await eventually(
+      async () => (await state.checkout(checkout.id)).status === 'failed',
+      'the underpaid callback applied',
+    );
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`, {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    await visible(page.getByText('Underpaid: less than the amount due arrived'));
+    // The widget's own words for this ending.
+    await visible(page.getByText('Less than the amount due arrived.', { exact: true }));
+    const refund = page.getByRole('link', { name: /^Send .+ BTC back/ });
+    await visible(refund);
+    assert.deepEqual(await axeFindings(page), []);
+    await shot(page, 'payment');
+    await refund.click();
+    await page.waitForURL('**/dashboard/money?**');
+    await visible(page.getByRole('heading', { name: 'Send a withdrawal' }));
+    const sent = new URL(page.url()).searchParams.get('amount');
+    assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), sent);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows webhooks, money and callbacks, axe-clean, at 375 px too', async () => {
+    const shot = screenshots('dashboard-sections');
+    const bearer = !(await hasSessions());
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      const { context, page, problems } = await openDashboard('/dashboard/', { viewport, bearer });
+      await signInIfAsked(page);
+      for (const [section, heading] of [
+        ['Webhooks', 'Endpoints'],
+        ['Money', 'Balances'],
+        ['Callbacks', 'Callbacks'],
+      ] as const) {
+        await page
+          .getByRole('navigation', { name: 'Sections' })
+          .getByRole('link', { name: section })
+          .click();
+        await visible(page.getByRole('heading', { name: heading, exact: true }));
+        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await shot(page, `${section.toLowerCase()}-${viewport.width}`);
+        assert.deepEqual(await axeFindings(page), [], section);
+        assert.equal(await scrollsSideways(page), false, `${section} at ${viewport.width} px`);
+      }
       assert.deepEqual(problems, []);
       await context.close();
     }

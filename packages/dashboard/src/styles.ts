@@ -75,6 +75,13 @@ export const shared = css`
     font-size: 0.9rem;
     color: var(--_muted);
     min-width: 0;
+    max-width: 100%;
+  }
+  fieldset {
+    border: 1px solid var(--_surface);
+    border-radius: var(--_radius);
+    min-width: 0;
+    max-width: 100%;
   }
   input,
   select,
@@ -87,7 +94,10 @@ export const shared = css`
     padding: 0.35rem 0.5rem;
     max-width: 100%;
   }
+  /* Focusable (tabindex=0): a keyboard user scrolls a wide table inside it. */
   .table-box {
+    /* Positioned: a visually hidden label in a wide table's cell scrolls with it, not the page. */
+    position: relative;
     overflow-x: auto;
     max-width: 100%;
     border: 1px solid var(--_surface);

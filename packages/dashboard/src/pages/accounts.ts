@@ -79,7 +79,7 @@ export class Accounts extends LitElement {
   }
 
   private renderList(accounts: AccountRow[]) {
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
       <table>
         <caption class="visually-hidden">${t.heading}</caption>
         <thead>

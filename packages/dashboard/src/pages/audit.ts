@@ -81,7 +81,7 @@ export class Audit extends LitElement {
 
   private renderLog(page: Page<AuditEntry>) {
     if (page.data.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
         <table>
           <caption class="visually-hidden">${t.heading}</caption>
           <thead>

@@ -66,7 +66,7 @@ export class Callbacks extends LitElement {
         (!objectId || callback.object_id === objectId) && (!status || callback.status === status),
     );
     if (shown.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
       <table>
         <caption class="visually-hidden">${t.heading}</caption>
         <thead>

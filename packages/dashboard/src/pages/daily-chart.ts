@@ -139,7 +139,7 @@ export class DailyChart extends LitElement {
         <div class="plot"><canvas aria-hidden="true"></canvas></div>
         <details>
           <summary>${t.chartTable}</summary>
-          <div class="table-box">
+          <div class="table-box" tabindex="0">
             <table>
               <caption class="visually-hidden">${t.chartHeading}</caption>
               <thead>

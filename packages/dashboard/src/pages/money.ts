@@ -159,7 +159,7 @@ export class Money extends LitElement {
 
   private renderBalances(balances: Balance[]) {
     if (balances.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
       <table>
         <caption class="visually-hidden">${t.balances}</caption>
         <thead><tr><th scope="col">${t.currency}</th><th scope="col">${t.balance}</th></tr></thead>
@@ -238,7 +238,7 @@ export class Money extends LitElement {
     const objects = latestByForeignId(callbacks);
     if (objects.length === 0) return html`<p>${t.noCallbacks}</p>`;
     const operator = cancellable && allows(this.account, 'operator');
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
       <table>
         <caption>${caption}</caption>
         <thead>

@@ -105,7 +105,7 @@ export class Payments extends LitElement {
 
   private renderList(page: Page<MerchantCheckout>) {
     if (page.data.length === 0) return html`<p>${t.noMatch}</p>`;
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
         <table>
           <caption>${t.listCaption}</caption>
           <thead>

@@ -148,7 +148,7 @@ export class Webhooks extends LitElement {
 
   private renderEndpoints(endpoints: Endpoint[], operator: boolean) {
     if (endpoints.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
       <table>
         <caption class="visually-hidden">${t.endpoints}</caption>
         <thead>
@@ -200,7 +200,7 @@ export class Webhooks extends LitElement {
     if (attempts.length === 0) return html`<p>${strings.empty}</p>`;
     // Failures first, each group newest first (the API's order).
     const sorted = [...attempts.filter((a) => !succeeded(a)), ...attempts.filter(succeeded)];
-    return html`<div class="table-box">
+    return html`<div class="table-box" tabindex="0">
       <table>
         <caption class="visually-hidden">${t.deliveries}</caption>
         <thead>
