@@ -95,8 +95,8 @@ async function installedPackages(container: string): Promise<Set<string>> {
 
 /**
  * The dev dependencies of the workspace root, the proxy and the workspace packages it ships,
- * less the proxy's own dependencies (the dashboard builds from the widget and the protocol,
- * which the proxy ships for itself).
+ * less what one of those ships as a dependency (the dashboard builds from Lit, the widget and
+ * the protocol, which the proxy and the widget ship for themselves).
  */
 function developmentDependencies(): Set<string> {
   const manifest = (folder: string) =>
@@ -108,7 +108,11 @@ function developmentDependencies(): Set<string> {
   const shipped = Object.keys(proxy.dependencies ?? {})
     .filter((name) => name.startsWith('@crypto-pay/'))
     .map((name) => `packages/${name.slice('@crypto-pay/'.length)}`);
-  const needed = new Set(Object.keys(proxy.dependencies ?? {}));
+  const needed = new Set(
+    ['packages/proxy', ...shipped].flatMap((folder) =>
+      Object.keys(manifest(folder).dependencies ?? {}),
+    ),
+  );
   return new Set(
     ['.', 'packages/proxy', ...shipped]
       .flatMap((folder) => Object.keys(manifest(folder).devDependencies ?? {}))

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -72,6 +72,17 @@ async function adminGet(path: string) {
     headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}` },
   });
   assert.equal(response.status, 200, path);
+  return response.json();
+}
+
+/** A merchant API call with a JSON body, with the bearer token; its 201 answer. */
+async function adminPost(path: string, body: object) {
+  const response = await fetch(`${state.stack.proxyUrl}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
   return response.json();
 }
 
@@ -140,7 +151,9 @@ describe('the dashboard', () => {
       assert.equal(await scrollsSideways(page), false, `list at ${viewport.width} px`);
       await shot(page, `list-${viewport.width}`);
 
-      await row.click();
+      // By keyboard: the link is the router's, without a page load.
+      await row.focus();
+      await page.keyboard.press('Enter');
       await page.waitForURL(`**/dashboard/payments/${checkout.id}`);
       await visible(page.getByRole('heading', { name: `Payment ${checkout.id}` }));
       await visible(page.getByText('25.00 EUR'));
@@ -216,6 +229,43 @@ describe('the dashboard', () => {
       assert.deepEqual(problems, []);
       await context.close();
     }
+  });
+
+  it('shows what a merchant or the service wrote as text, never as markup', async () => {
+    const foreignId = '"><img src=x onerror="window.__xss=1">';
+    const session = await adminPost('/admin/checkout-sessions', {
+      amount: '10.00',
+      currency: 'EUR',
+      foreign_id: foreignId,
+    });
+    const created = await fetch(`${state.stack.proxyUrl}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(checkoutBody({ session: session.session })),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = await created.json();
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${id}`, {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    await visible(page.getByText(foreignId, { exact: true }));
+    // Every element, through the shadow roots (a loop: the test's transpiler would wrap an inner
+    // function with a helper the page lacks).
+    const injected = await page.evaluate(() => {
+      const found: string[] = [];
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (let root = roots.pop(); root; root = roots.pop()) {
+        for (const element of root.querySelectorAll('*')) {
+          if (element.matches('img, main script')) found.push(element.outerHTML);
+          if (element.shadowRoot) roots.push(element.shadowRoot);
+        }
+      }
+      return { found, xss: (window as unknown as { __xss?: number }).__xss };
+    });
+    assert.deepEqual(injected, { found: [], xss: undefined });
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 
   it('shows a payment’s timeline from its callbacks', {

@@ -4,7 +4,7 @@
  * sends the browser to sign-in when the session is gone.
  */
 import { css, html, LitElement, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, query, state } from 'lit/decorators.js';
 import { ApiFailure, api, SIGNED_OUT_EVENT } from './api.ts';
 import { interceptLinkClick, navigate, parseRoute, type Route, routeHref } from './router.ts';
 import { strings } from './strings.ts';
@@ -71,6 +71,9 @@ export class Dashboard extends LitElement {
         font-weight: 700;
         text-decoration-thickness: 3px;
       }
+      main:focus {
+        outline: none;
+      }
       main {
         padding: var(--_space);
         max-width: 80rem;
@@ -83,9 +86,13 @@ export class Dashboard extends LitElement {
   /** Who is signed in; undefined while unknown, or on a proxy that has no sessions. */
   @state() private account: Account | undefined;
   @state() private checked = false;
+  @query('main') private main!: HTMLElement;
 
-  private readonly onPopState = () => {
+  private readonly onPopState = async () => {
     this.route = currentRoute();
+    // A new page without a page load: keyboard and screen reader users start at its top.
+    await this.updateComplete;
+    this.main?.focus();
   };
   private readonly onSignedOut = () => {
     this.account = undefined;
@@ -152,7 +159,7 @@ export class Dashboard extends LitElement {
         }
       </header>
       ${signingIn ? nothing : this.renderNav()}
-      <main>${this.checked ? this.renderPage(signingIn) : html`<p class="muted">${strings.loading}</p>`}</main>
+      <main tabindex="-1">${this.checked ? this.renderPage(signingIn) : html`<p class="muted">${strings.loading}</p>`}</main>
     `;
   }
 

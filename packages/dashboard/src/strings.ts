@@ -169,7 +169,9 @@ export const strings = {
     duplicate: 'duplicate',
     late: 'late (after a final status)',
     refused: 'refused',
-    ignored: 'ignored',
+    ignored: 'ignored (a final or older status)',
+    recorded: 'recorded',
+    unknown: 'unknown payment request',
   } as Record<string, string>,
 
   webhooks: {

@@ -2,7 +2,7 @@
  * `<cp-money>`: balances; invoices (create one and get the link to send the customer, cancel
  * one, their statuses from the service's callbacks); withdrawals (owners: a form, a
  * confirmation of amount, currency, address and tag, then the service's answer). The address
- * `?amount=&currency=&network=` prefills the withdrawal (a payment page's difference).
+ * `?amount=&currency=` prefills the withdrawal (a payment page's difference).
  */
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';

@@ -183,9 +183,10 @@ export class Payment extends LitElement {
 
   /** The Money page's withdrawal form, filled with what to send back. */
   private withdrawalHref(amount: string, currency: CurrencyRef): string {
-    const search = new URLSearchParams({ amount, currency: currency.iso });
-    if (currency.network_name) search.set('network', currency.network_name);
-    return routeHref({ page: 'money', search });
+    return routeHref({
+      page: 'money',
+      search: new URLSearchParams({ amount, currency: currency.iso }),
+    });
   }
 }
 
