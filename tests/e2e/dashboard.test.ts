@@ -231,6 +231,60 @@ describe('the dashboard', () => {
     }
   });
 
+  it('creates an invoice and gets its link; sends a withdrawal after its confirmation', async () => {
+    const shot = screenshots('dashboard-money');
+    const { context, page, problems } = await openDashboard('/dashboard/money', {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    const invoice = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Create an invoice' }),
+    });
+    await invoice.getByLabel('Title (the customer sees it)').fill('Order 77');
+    await invoice.getByLabel('Amount').fill('0.00012345');
+    await invoice.getByLabel('Currency (ISO code)').fill('BTC');
+    await invoice.getByLabel('Reference (your foreign_id, optional)').fill('e2e-invoice-77');
+    await invoice.getByLabel('Customer’s email').fill('buyer@example.com');
+    await invoice.getByLabel('First name').fill('Ann');
+    await invoice.getByLabel('Last name').fill('Lee');
+    await invoice.getByLabel('Date of birth').fill('1990-01-02');
+    await invoice.getByRole('button', { name: 'Create' }).click();
+    const link = page.getByText('Invoice link to send the customer');
+    await visible(link);
+    await visible(page.getByText('e2e-invoice-77: Done.'));
+    const [sandboxInvoice] = (await (
+      await fetch(`${state.stack.sandboxUrl}/_sandbox/invoices`)
+    ).json()) as {
+      foreign_id: string;
+      amount: string;
+    }[];
+    assert.equal(sandboxInvoice?.foreign_id, 'e2e-invoice-77');
+    await shot(page, 'invoice');
+
+    const withdrawal = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Send a withdrawal' }),
+    });
+    await withdrawal.getByLabel('Amount').fill('0.001');
+    await withdrawal.getByLabel('Currency (ISO code)').fill('BTC');
+    await withdrawal.getByLabel('Address').fill('tb1qexampleaddress000000000000000000000');
+    await withdrawal.getByLabel('Legal name').fill('Demo Shop BV');
+    await withdrawal.getByLabel('Country of registration', { exact: false }).fill('NLD');
+    await withdrawal.getByRole('button', { name: 'Review' }).click();
+    const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
+    await visible(confirmation);
+    for (const line of ['0.001', 'BTC', 'tb1qexampleaddress000000000000000000000', 'none']) {
+      await visible(confirmation.getByText(line, { exact: true }));
+    }
+    assert.deepEqual(await axeFindings(page), []);
+    await shot(page, 'withdrawal-confirmation');
+    await confirmation.getByRole('button', { name: 'Send it' }).click();
+    await visible(page.getByRole('heading', { name: 'The service’s answer' }));
+    await visible(page.getByText(/"amount": "0\.00100000"/));
+    await shot(page, 'withdrawal-answer');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('shows what a merchant or the service wrote as text, never as markup', async () => {
     const foreignId = '"><img src=x onerror="window.__xss=1">';
     const session = await adminPost('/admin/checkout-sessions', {

@@ -8,7 +8,7 @@ import {
   withdrawalBody,
 } from './money-requests.ts';
 
-const COMPANY = { type: 'legal', legal_name: 'Shop BV', country_of_registration: 'NL' } as const;
+const COMPANY = { type: 'legal', legal_name: 'Shop BV', country_of_registration: 'NLD' } as const;
 
 describe('the Money page’s requests', () => {
   it('writes the amount as a JSON number with the typed digits', () => {
@@ -63,7 +63,7 @@ describe('the Money page’s requests', () => {
     assert.equal(own.receiver_type, 'self');
     assert.equal('receiver_data' in own, false);
     assert.equal('tag' in own, false);
-    assert.deepEqual(own.sender_data, { legal_name: 'Shop BV', country_of_registration: 'NL' });
+    assert.deepEqual(own.sender_data, { legal_name: 'Shop BV', country_of_registration: 'NLD' });
     const other = JSON.parse(
       withdrawalBody({
         amount: '1',
@@ -83,10 +83,10 @@ describe('the Money page’s requests', () => {
     assert.deepEqual(identityFrom({ receiver_type: 'self' }, 'receiver_'), { type: 'self' });
     assert.deepEqual(
       identityFrom(
-        { payer_type: 'legal', payer_legal_name: 'X', payer_country_of_registration: 'de' },
+        { payer_type: 'legal', payer_legal_name: 'X', payer_country_of_registration: 'deu' },
         'payer_',
       ),
-      { type: 'legal', legal_name: 'X', country_of_registration: 'DE' },
+      { type: 'legal', legal_name: 'X', country_of_registration: 'DEU' },
     );
   });
 

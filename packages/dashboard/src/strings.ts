@@ -251,7 +251,7 @@ export const strings = {
     lastName: 'Last name',
     dateOfBirth: 'Date of birth',
     legalName: 'Legal name',
-    country: 'Country of registration (ISO code)',
+    country: 'Country of registration (3-letter ISO code, e.g. NLD)',
     noCallbacks: 'No callback about one yet.',
   },
   callbacks: {

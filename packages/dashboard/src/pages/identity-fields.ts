@@ -41,7 +41,7 @@ export function identityFields(
     ${
       kind === 'legal'
         ? html`<label>${t.legalName}<input name=${`${prefix}legal_name`} required /></label>
-          <label>${t.country}<input name=${`${prefix}country_of_registration`} required size="4" maxlength="2" /></label>`
+          <label>${t.country}<input name=${`${prefix}country_of_registration`} required size="5" minlength="3" maxlength="3" /></label>`
         : nothing
     }
   </fieldset>`;
