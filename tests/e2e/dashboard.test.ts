@@ -349,7 +349,8 @@ async function signInIfAsked(page: Page): Promise<void> {
     headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...OWNER, role: 'owner' }),
   });
-  await page.waitForURL('**/dashboard/sign-in');
+  // Sign-in keeps the page that asked for it (`?next=`) and goes back there.
+  await page.waitForURL(/\/dashboard\/sign-in/);
   await page.getByLabel('Name').fill(OWNER.name);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -6,7 +6,15 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { ApiFailure, api, SIGNED_OUT_EVENT } from './api.ts';
-import { interceptLinkClick, navigate, parseRoute, type Route, routeHref } from './router.ts';
+import {
+  interceptLinkClick,
+  navigate,
+  parseRoute,
+  type Route,
+  returnPath,
+  routeHref,
+  signInHref,
+} from './router.ts';
 import { strings } from './strings.ts';
 import { shared, tokens } from './styles.ts';
 import { type Account, allows, type SessionAnswer } from './types.ts';
@@ -96,7 +104,9 @@ export class Dashboard extends LitElement {
   };
   private readonly onSignedOut = () => {
     this.account = undefined;
-    if (this.route.page !== 'sign-in') navigate('/dashboard/sign-in', { replace: true });
+    if (this.route.page !== 'sign-in') {
+      navigate(signInHref(location.pathname + location.search), { replace: true });
+    }
   };
 
   override connectedCallback(): void {
@@ -118,8 +128,7 @@ export class Dashboard extends LitElement {
     try {
       const answer = await api<SessionAnswer>('/admin/session', { keepOn401: true });
       this.account = answer.account;
-      if (this.route.page === 'sign-in' && !answer.account.setup)
-        navigate('/dashboard/', { replace: true });
+      if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();
     } catch (error) {
       // Not signed in: to sign-in. Another answer (a proxy without sessions, reached with the
       // bearer token): the pages' own calls say whether they may read.
@@ -131,8 +140,14 @@ export class Dashboard extends LitElement {
 
   private readonly signedIn = (event: CustomEvent<SessionAnswer>) => {
     this.account = event.detail.account;
-    if (!event.detail.account.setup) navigate('/dashboard/', { replace: true });
+    if (!event.detail.account.setup) this.leaveSignIn();
   };
+
+  /** Back to the page that asked for sign-in (`?next=`, one of the dashboard's), or the list. */
+  private leaveSignIn(): void {
+    const next = this.route.page === 'sign-in' ? this.route.search.get('next') : undefined;
+    navigate(returnPath(next) ?? '/dashboard/', { replace: true });
+  }
 
   private async signOut(): Promise<void> {
     await api('/admin/session', { method: 'DELETE', keepOn401: true }).catch(() => undefined);

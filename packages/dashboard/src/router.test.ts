@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRoute, routeHref } from './router.ts';
+import { parseRoute, returnPath, routeHref, signInHref } from './router.ts';
 
 describe('the client routes', () => {
   it('reads each page of the contract', () => {
@@ -49,6 +49,26 @@ describe('the client routes', () => {
     );
     for (const path of ['/dashboard/webhooks', '/dashboard/sign-in', '/dashboard/payments/x']) {
       assert.equal(routeHref(parseRoute(path)), path);
+    }
+  });
+
+  it('sends sign-in back to the page that needed it, and only to a page of the dashboard', () => {
+    assert.equal(
+      signInHref('/dashboard/payments/Ab-_x?y=1'),
+      '/dashboard/sign-in?next=%2Fdashboard%2Fpayments%2FAb-_x%3Fy%3D1',
+    );
+    assert.equal(signInHref('/dashboard/'), '/dashboard/sign-in');
+    assert.equal(returnPath('/dashboard/payments/Ab-_x?y=1'), '/dashboard/payments/Ab-_x?y=1');
+    for (const next of [
+      'https://evil.example/dashboard/',
+      '//evil.example/dashboard/',
+      '/dashboard/sign-in?next=/dashboard/',
+      '/dashboard/nope',
+      '/admin/checkouts',
+      '/dashboard/../admin/checkouts',
+      null,
+    ]) {
+      assert.equal(returnPath(next), undefined, String(next));
     }
   });
 });

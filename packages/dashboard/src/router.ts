@@ -13,7 +13,7 @@ export type Route =
   | { page: 'callbacks'; search: URLSearchParams }
   | { page: 'audit' }
   | { page: 'accounts' }
-  | { page: 'sign-in' }
+  | { page: 'sign-in'; search: URLSearchParams }
   | { page: 'not-found' };
 
 export type PageName = Route['page'];
@@ -43,7 +43,7 @@ export function parseRoute(pathname: string, query = ''): Route {
     return { page: 'payment', id };
   }
   const page = segments.length === 1 ? SIMPLE[segments[0]!] : undefined;
-  if (page === 'money' || page === 'callbacks') return { page, search };
+  if (page === 'money' || page === 'callbacks' || page === 'sign-in') return { page, search };
   return page ? ({ page } as Route) : { page: 'not-found' };
 }
 
@@ -60,10 +60,32 @@ export function routeHref(route: Route): string {
       return BASE;
     case 'money':
     case 'callbacks':
+    case 'sign-in':
       return withQuery(`${BASE}${route.page}`);
     default:
       return `${BASE}${route.page}`;
   }
+}
+
+/** Sign-in, to come back to `from` (a path and query of the dashboard) once signed in. */
+export function signInHref(from: string): string {
+  const next = returnPath(from);
+  return next && next !== BASE
+    ? `${BASE}sign-in?${new URLSearchParams({ next })}`
+    : `${BASE}sign-in`;
+}
+
+/**
+ * Where to go after sign-in: `next` when it is a page of the dashboard (never another site, nor
+ * sign-in itself), else undefined.
+ */
+export function returnPath(next: string | null | undefined): string | undefined {
+  if (!next || !next.startsWith(BASE) || next.startsWith('//')) return undefined;
+  const url = new URL(next, 'https://dashboard.invalid');
+  if (url.origin !== 'https://dashboard.invalid') return undefined;
+  const route = parseRoute(url.pathname, url.search);
+  if (route.page === 'sign-in' || route.page === 'not-found') return undefined;
+  return url.pathname + url.search;
 }
 
 /** Tells the app to render another route (the `<cp-dashboard>` listens on window). */
