@@ -80,7 +80,7 @@ export function signInHref(from: string): string {
  * sign-in itself), else undefined.
  */
 export function returnPath(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith(BASE) || next.startsWith('//')) return undefined;
+  if (!next?.startsWith(BASE)) return undefined;
   const url = new URL(next, 'https://dashboard.invalid');
   if (url.origin !== 'https://dashboard.invalid') return undefined;
   const route = parseRoute(url.pathname, url.search);
