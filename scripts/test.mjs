@@ -15,6 +15,7 @@ const steps = [
   ['sandbox', 'pnpm', ['--filter', '@crypto-pay/sandbox', 'test']],
   ['proxy', 'pnpm', ['--filter', '@crypto-pay/proxy', 'test']],
   ['widget', 'pnpm', ['--filter', '@crypto-pay/widget', 'test']],
+  ['dashboard', 'pnpm', ['--filter', '@crypto-pay/dashboard', 'test']],
   // End-to-end journeys run the built packages, as a deployment would.
   ['build', 'pnpm', ['build']],
   // The test kit's own checks (its throwaway PostgreSQL, its load balancer), then the journeys.

@@ -93,7 +93,11 @@ async function installedPackages(container: string): Promise<Set<string>> {
   return new Set(names);
 }
 
-/** The dev dependencies of the workspace root, the proxy and the workspace packages it ships. */
+/**
+ * The dev dependencies of the workspace root, the proxy and the workspace packages it ships,
+ * less what one of those ships as a dependency (the dashboard builds from Lit, the widget and
+ * the protocol, which the proxy and the widget ship for themselves).
+ */
 function developmentDependencies(): Set<string> {
   const manifest = (folder: string) =>
     JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as {
@@ -104,10 +108,15 @@ function developmentDependencies(): Set<string> {
   const shipped = Object.keys(proxy.dependencies ?? {})
     .filter((name) => name.startsWith('@crypto-pay/'))
     .map((name) => `packages/${name.slice('@crypto-pay/'.length)}`);
-  return new Set(
-    ['.', 'packages/proxy', ...shipped].flatMap((folder) =>
-      Object.keys(manifest(folder).devDependencies ?? {}),
+  const needed = new Set(
+    ['packages/proxy', ...shipped].flatMap((folder) =>
+      Object.keys(manifest(folder).dependencies ?? {}),
     ),
+  );
+  return new Set(
+    ['.', 'packages/proxy', ...shipped]
+      .flatMap((folder) => Object.keys(manifest(folder).devDependencies ?? {}))
+      .filter((name) => !needed.has(name)),
   );
 }
 
@@ -174,6 +183,18 @@ describe('the proxy container', () => {
     assert.equal(answer.status, 200, answer.text.slice(0, 300));
     assert.match(String(answer.headers['content-type']), /^text\/javascript/);
     assert.equal(answer.headers['access-control-allow-origin'], '*');
+  });
+
+  it('serves the dashboard, built into the image', async () => {
+    const page = await send(`${proxyUrl}/dashboard/`);
+    assert.equal(page.status, 200, page.text.slice(0, 300));
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.match(String(page.headers['content-security-policy']), /script-src 'self'/);
+    const script = /src="(\/dashboard\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
+    assert.ok(script, page.text);
+    const asset = await send(`${proxyUrl}${script}`);
+    assert.equal(asset.status, 200);
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
   });
 
   it("applies the sandbox's signed callback", async () => {

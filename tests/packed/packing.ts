@@ -22,6 +22,9 @@ import { definedTags, filesUnder } from './packed-files.ts';
 export const PACKAGES = ['protocol', 'client', 'sandbox', 'proxy', 'widget'] as const;
 export type PackageName = (typeof PACKAGES)[number];
 
+/** Packed too, as a dependency of one of them only (the proxy serves the dashboard's files). */
+const SHIPPED_WITH = ['dashboard'] as const;
+
 const APPS = join(ROOT, 'tests/packed/apps');
 
 export interface CommandResult {
@@ -76,7 +79,7 @@ export async function packAll(work: string): Promise<Record<PackageName, string>
   const packs = join(work, 'packs');
   mkdirSync(packs, { recursive: true });
   const tarballs = {} as Record<PackageName, string>;
-  for (const name of PACKAGES) {
+  for (const name of [...PACKAGES, ...SHIPPED_WITH]) {
     const folder = join(ROOT, 'packages', name);
     if (!existsSync(join(folder, 'dist'))) {
       throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` before these tests.`);
@@ -90,8 +93,8 @@ export async function packAll(work: string): Promise<Record<PackageName, string>
       ),
     );
     const { filename } = JSON.parse(output.slice(output.indexOf('{'))) as { filename: string };
-    tarballs[name] = join(packs, `${name}.tgz`);
-    renameSync(filename, tarballs[name]);
+    renameSync(filename, join(packs, `${name}.tgz`));
+    if (name !== 'dashboard') tarballs[name] = join(packs, `${name}.tgz`);
   }
   return tarballs;
 }
@@ -108,7 +111,10 @@ export async function installApp(work: string, name: string): Promise<string> {
   const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
   manifest.pnpm = {
     overrides: Object.fromEntries(
-      PACKAGES.map((ours) => [`@crypto-pay/${ours}`, `file:../packs/${ours}.tgz`]),
+      [...PACKAGES, ...SHIPPED_WITH].map((ours) => [
+        `@crypto-pay/${ours}`,
+        `file:../packs/${ours}.tgz`,
+      ]),
     ),
   };
   writeFileSync(join(app, 'package.json'), JSON.stringify(manifest, null, 2));

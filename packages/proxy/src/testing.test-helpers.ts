@@ -22,6 +22,7 @@ import { parseCatalog } from './checkout/catalog.ts';
 import { type CheckoutHub, createCheckoutHub } from './checkout/hub.ts';
 import { processingClientOf } from './checkout/upstream.ts';
 import { type App, createApp } from './http/app.ts';
+import type { DashboardFiles } from './http/routes/dashboard.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import { assertDocumented } from './openapi/documented-answers.test-helpers.ts';
 import { type Config, loadConfig } from './process/config.ts';
@@ -118,6 +119,7 @@ export function testProxy(
     monotonicNow?: () => number;
     giveBackRetryMs?: number;
     metrics?: Metrics;
+    dashboard?: DashboardFiles;
   } = {},
 ): TestProxy {
   const config = loadConfig(testEnv(sandbox, extra));
@@ -137,6 +139,7 @@ export function testProxy(
     ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     ...(options.giveBackRetryMs === undefined ? {} : { giveBackRetryMs: options.giveBackRetryMs }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    ...(options.dashboard === undefined ? {} : { dashboard: options.dashboard }),
   });
   const proxy: TestProxy = {
     app,

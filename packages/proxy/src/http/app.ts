@@ -37,6 +37,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
+import { type DashboardFiles, dashboardRoutes, installedDashboard } from './routes/dashboard.ts';
 import { dashboardSessionRoutes, NAME_LIMIT_TIMES } from './routes/dashboard-sessions.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
@@ -78,6 +79,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The script-tag widget's chunks it serves (default: the installed `@crypto-pay/widget`'s). */
   widgetParts?: WidgetParts;
+  /** The dashboard's built files it serves at /dashboard/ (default: the installed package's). */
+  dashboard?: DashboardFiles;
 }
 
 export function createApp(options: AppOptions) {
@@ -177,6 +180,7 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
+    .route('/', dashboardRoutes(options.dashboard ?? installedDashboard()))
     .route(
       '/',
       opsRoutes({

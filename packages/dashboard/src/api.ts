@@ -1,0 +1,68 @@
+/**
+ * The dashboard's one way to the proxy: the merchant API (`/admin/*`) on its own origin, with
+ * the session cookie the browser keeps (`credentials: 'same-origin'`; the app never reads or
+ * stores it). An answer of 401 tells the app the session is gone (`cp-signed-out`).
+ */
+
+/** A refused or failed call, in the proxy's error shape. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const SIGNED_OUT_EVENT = 'cp-signed-out';
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** A body already written as JSON (an amount the spec wants as a JSON number, digits exact). */
+  json?: string;
+  signal?: AbortSignal;
+  /** A 401 is the caller's answer (the sign-in form), not the end of the session. */
+  keepOn401?: boolean;
+}
+
+/** Calls `path` (`/admin/…`) and gives its JSON answer, or throws an `ApiFailure`. */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const { method = 'GET', signal } = options;
+  const body =
+    options.json ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiFailure(0, 'network', 'The proxy cannot be reached.');
+  }
+  if (response.status === 204) return undefined as T;
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return answer as T;
+  const refusal = (answer ?? {}) as { error?: unknown; code?: unknown; field?: unknown };
+  const failure = new ApiFailure(
+    response.status,
+    typeof refusal.code === 'string' ? refusal.code : `http_${response.status}`,
+    typeof refusal.error === 'string' ? refusal.error : `The proxy answered ${response.status}.`,
+    typeof refusal.field === 'string' ? refusal.field : undefined,
+  );
+  if (response.status === 401 && !options.keepOn401) {
+    window.dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
+  }
+  throw failure;
+}
+
+/** The message to show for a failure of any kind. */
+export function failureText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

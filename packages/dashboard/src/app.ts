@@ -1,0 +1,228 @@
+/**
+ * `<cp-dashboard>`: the shell. It finds who is signed in (`GET /admin/session`), shows the
+ * header and the sections an account's role may open, renders the page of the address, and
+ * sends the browser to sign-in when the session is gone.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, query, state } from 'lit/decorators.js';
+import { ApiFailure, api, SIGNED_OUT_EVENT } from './api.ts';
+import {
+  interceptLinkClick,
+  navigate,
+  parseRoute,
+  type Route,
+  returnPath,
+  routeHref,
+  signInHref,
+} from './router.ts';
+import { strings } from './strings.ts';
+import { shared, tokens } from './styles.ts';
+import { type Account, allows, type SessionAnswer } from './types.ts';
+import './pages/accounts.ts';
+import './pages/audit.ts';
+import './pages/callbacks.ts';
+import './pages/money.ts';
+import './pages/payment.ts';
+import './pages/payments.ts';
+import './pages/sign-in.ts';
+import './pages/webhooks.ts';
+
+const SECTIONS = [
+  { page: 'payments', href: '/dashboard/', label: strings.nav.payments, role: 'viewer' },
+  { page: 'webhooks', href: '/dashboard/webhooks', label: strings.nav.webhooks, role: 'viewer' },
+  { page: 'money', href: '/dashboard/money', label: strings.nav.money, role: 'viewer' },
+  { page: 'callbacks', href: '/dashboard/callbacks', label: strings.nav.callbacks, role: 'viewer' },
+  { page: 'audit', href: '/dashboard/audit', label: strings.nav.audit, role: 'owner' },
+  { page: 'accounts', href: '/dashboard/accounts', label: strings.nav.accounts, role: 'owner' },
+] as const;
+
+const currentRoute = () => parseRoute(location.pathname, location.search);
+
+@customElement('cp-dashboard')
+export class Dashboard extends LitElement {
+  static override styles = [
+    tokens,
+    shared,
+    css`
+      :host {
+        min-height: 100vh;
+        background: var(--_background);
+      }
+      header {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        justify-content: space-between;
+        gap: 0.5rem var(--_space);
+        padding: 0.6rem var(--_space);
+        background: var(--_surface);
+      }
+      .brand {
+        font-weight: 700;
+      }
+      .who {
+        display: flex;
+        align-items: center;
+        gap: 0.6rem;
+        flex-wrap: wrap;
+      }
+      nav ul {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 1rem;
+        list-style: none;
+        margin: 0;
+        padding: 0.5rem var(--_space);
+        border-bottom: 1px solid var(--_surface);
+      }
+      nav a[aria-current='page'] {
+        font-weight: 700;
+        text-decoration-thickness: 3px;
+      }
+      main:focus {
+        outline: none;
+      }
+      main {
+        padding: var(--_space);
+        max-width: 80rem;
+        margin: 0 auto;
+      }
+    `,
+  ];
+
+  @state() private route: Route = currentRoute();
+  /** Who is signed in; undefined while unknown, or on a proxy that has no sessions. */
+  @state() private account: Account | undefined;
+  @state() private checked = false;
+  @query('main') private main!: HTMLElement;
+
+  private readonly onPopState = async () => {
+    this.route = currentRoute();
+    // A new page without a page load: keyboard and screen reader users start at its top.
+    await this.updateComplete;
+    this.main?.focus();
+  };
+  private readonly onSignedOut = () => {
+    this.account = undefined;
+    if (this.route.page !== 'sign-in') {
+      navigate(signInHref(location.pathname + location.search), { replace: true });
+    }
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('popstate', this.onPopState);
+    window.addEventListener(SIGNED_OUT_EVENT, this.onSignedOut);
+    window.addEventListener('click', interceptLinkClick);
+    void this.checkSession();
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener('popstate', this.onPopState);
+    window.removeEventListener(SIGNED_OUT_EVENT, this.onSignedOut);
+    window.removeEventListener('click', interceptLinkClick);
+    super.disconnectedCallback();
+  }
+
+  private async checkSession(): Promise<void> {
+    try {
+      const answer = await api<SessionAnswer>('/admin/session', { keepOn401: true });
+      this.account = answer.account;
+      if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();
+    } catch (error) {
+      // Not signed in: to sign-in. Another answer (a proxy without sessions, reached with the
+      // bearer token): the pages' own calls say whether they may read.
+      if (error instanceof ApiFailure && error.status === 401) this.onSignedOut();
+    } finally {
+      this.checked = true;
+    }
+  }
+
+  private readonly signedIn = (event: CustomEvent<SessionAnswer>) => {
+    this.account = event.detail.account;
+    if (!event.detail.account.setup) this.leaveSignIn();
+  };
+
+  /** Back to the page that asked for sign-in (`?next=`, one of the dashboard's), or the list. */
+  private leaveSignIn(): void {
+    const next = this.route.page === 'sign-in' ? this.route.search.get('next') : undefined;
+    navigate(returnPath(next) ?? '/dashboard/', { replace: true });
+  }
+
+  private async signOut(): Promise<void> {
+    await api('/admin/session', { method: 'DELETE', keepOn401: true }).catch(() => undefined);
+    this.onSignedOut();
+  }
+
+  override updated(): void {
+    const heading = this.route.page;
+    document.title = `${strings.nav[heading as keyof typeof strings.nav] ?? strings.dashboard} · ${strings.product}`;
+  }
+
+  override render() {
+    const signingIn = this.route.page === 'sign-in' || this.account?.setup === true;
+    return html`
+      <header>
+        <span class="brand">${strings.product} ${strings.dashboard}</span>
+        ${
+          this.account && !signingIn
+            ? html`<span class="who">
+              <span>${strings.session.signedInAs(this.account.name, strings.roles[this.account.role] ?? this.account.role)}</span>
+              <button class="secondary" @click=${this.signOut}>${strings.session.signOut}</button>
+            </span>`
+            : nothing
+        }
+      </header>
+      ${signingIn ? nothing : this.renderNav()}
+      <main tabindex="-1">${this.checked ? this.renderPage(signingIn) : html`<p class="muted">${strings.loading}</p>`}</main>
+    `;
+  }
+
+  private renderNav() {
+    const current = this.route.page === 'payment' ? 'payments' : this.route.page;
+    return html`<nav aria-label=${strings.nav.label}>
+      <ul>
+        ${SECTIONS.filter((section) => allows(this.account, section.role)).map(
+          (section) => html`<li>
+            <a href=${section.href} aria-current=${current === section.page ? 'page' : nothing}
+              >${section.label}</a
+            >
+          </li>`,
+        )}
+      </ul>
+    </nav>`;
+  }
+
+  private renderPage(signingIn: boolean) {
+    const route = this.route;
+    if (signingIn) {
+      return html`<cp-sign-in .account=${this.account} @cp-signed-in=${this.signedIn}></cp-sign-in>`;
+    }
+    const account = this.account;
+    switch (route.page) {
+      case 'payments':
+        return html`<cp-payments .account=${account} .search=${route.search}></cp-payments>`;
+      case 'payment':
+        return html`<cp-payment .account=${account} .checkoutId=${route.id}></cp-payment>`;
+      case 'webhooks':
+        return html`<cp-webhooks .account=${account}></cp-webhooks>`;
+      case 'money':
+        return html`<cp-money .account=${account} .search=${route.search}></cp-money>`;
+      case 'callbacks':
+        return html`<cp-callbacks .search=${route.search}></cp-callbacks>`;
+      case 'audit':
+        return html`<cp-audit></cp-audit>`;
+      case 'accounts':
+        return html`<cp-accounts .account=${account}></cp-accounts>`;
+      default:
+        return html`<h1>${strings.notFoundPage}</h1>
+          <p><a href=${routeHref({ page: 'payments', search: new URLSearchParams() })}>${strings.nav.payments}</a></p>`;
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cp-dashboard': Dashboard;
+  }
+}

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  formatAmount,
+  formatCurrency,
+  formatTime,
+  paymentDifference,
+  prettyJson,
+  statusWords,
+} from './format.ts';
+
+const BTC = { iso: 'BTC', network_name: 'bitcoin' };
+
+describe('how the dashboard writes values', () => {
+  it('writes times in UTC to the second', () => {
+    assert.equal(formatTime(Date.UTC(2026, 10, 29, 5, 4, 3) / 1000), '29 Nov 2026, 05:04:03 UTC');
+    assert.equal(formatTime(undefined), '—');
+  });
+
+  it('keeps amounts exactly as the API wrote them', () => {
+    assert.equal(formatAmount('0.10000000000000000001', BTC), '0.10000000000000000001 BTC');
+    assert.equal(formatCurrency(BTC), 'BTC on bitcoin');
+    assert.equal(formatCurrency({ iso: 'EUR' }), 'EUR');
+  });
+
+  it('says why a payment failed, not just that it did', () => {
+    assert.equal(statusWords('failed', 'underpaid'), 'Failed: underpaid');
+    assert.equal(statusWords('failed', 'late'), 'Failed: late');
+    assert.equal(statusWords('paid', 'overpaid'), 'Paid: overpaid');
+    assert.equal(statusWords('created'), 'Waiting for payment');
+  });
+
+  it('finds the difference of an overpayment and an underpayment exactly', () => {
+    const due = { amount: '0.1', currency: BTC };
+    assert.deepEqual(paymentDifference(due, { amount: '0.30000000000000000001', currency: BTC }), {
+      sent: '0.30000000000000000001',
+      difference: '0.20000000000000000001',
+      currency: BTC,
+    });
+    assert.equal(paymentDifference(due, { amount: '0.07', currency: BTC })?.difference, '0.03');
+  });
+
+  it('finds none when the amounts are equal or in different currencies', () => {
+    const due = { amount: '1.00', currency: BTC };
+    assert.equal(paymentDifference(due, { amount: '1', currency: BTC }), undefined);
+    const other = { amount: '2', currency: { iso: 'BTC', network_name: 'lightning' } };
+    assert.equal(paymentDifference(due, other), undefined);
+    assert.equal(paymentDifference(due, undefined), undefined);
+  });
+
+  it('indents a body for reading', () => {
+    assert.equal(prettyJson({ a: [1] }), '{\n  "a": [\n    1\n  ]\n}');
+  });
+});

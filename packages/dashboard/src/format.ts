@@ -1,0 +1,70 @@
+/**
+ * How the dashboard writes values: times (UTC, to the second, so two people reading a payment
+ * over the phone see the same), amounts (the decimal strings as the API gave them, never through
+ * a float), currencies, statuses in words, and a JSON body for reading.
+ */
+import { compareDecimal, isDecimal, subtractDecimal } from '@crypto-pay/protocol/money';
+import { strings } from './strings.ts';
+
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `29 Nov 2026, 05:40:12 UTC` of Unix seconds. */
+export function formatTime(unixSeconds: number | undefined): string {
+  if (unixSeconds === undefined || !Number.isFinite(unixSeconds)) return strings.none;
+  return `${TIME.format(new Date(unixSeconds * 1000))} UTC`;
+}
+
+export interface CurrencyRef {
+  iso: string;
+  network_name?: string | undefined;
+}
+
+/** `USDT on tron`, or just `EUR`. */
+export function formatCurrency(currency: CurrencyRef | undefined): string {
+  if (!currency) return strings.none;
+  return currency.network_name ? `${currency.iso} on ${currency.network_name}` : currency.iso;
+}
+
+/** `100.00 EUR`: the amount exactly as the API wrote it. */
+export function formatAmount(amount: string, currency: CurrencyRef | undefined): string {
+  return currency ? `${amount} ${currency.iso}` : amount;
+}
+
+/** The status in words, with the detail when there is one: `Failed: underpaid`. */
+export function statusWords(status: string, detail?: string): string {
+  const words = strings.statuses[status] ?? status;
+  return detail ? `${words}: ${strings.detailShort[detail] ?? detail}` : words;
+}
+
+/**
+ * What was sent beside what was due, when a callback reported both in one currency: the
+ * difference to send back (overpaid) or that arrived short (underpaid). Undefined otherwise.
+ */
+export function paymentDifference(
+  due: { amount: string; currency: CurrencyRef } | undefined,
+  sent: { amount: string; currency: CurrencyRef } | undefined,
+): { sent: string; difference: string; currency: CurrencyRef } | undefined {
+  if (!due || !sent || !isDecimal(due.amount) || !isDecimal(sent.amount)) return undefined;
+  if (due.currency.iso !== sent.currency.iso) return undefined;
+  if ((due.currency.network_name ?? null) !== (sent.currency.network_name ?? null))
+    return undefined;
+  const order = compareDecimal(sent.amount, due.amount);
+  if (order === 0) return undefined;
+  const difference =
+    order > 0 ? subtractDecimal(sent.amount, due.amount) : subtractDecimal(due.amount, sent.amount);
+  return { sent: sent.amount, difference, currency: sent.currency };
+}
+
+/** A JSON value indented for reading (a callback's body), shown as text. */
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? String(value);
+}

@@ -1,0 +1,109 @@
+/**
+ * The bodies of the Money page's requests: an invoice and a withdrawal as the processing spec
+ * wants them, with `amount` a JSON number written with the typed decimal digits exactly (never
+ * through a float: `0.00000001`, not `1e-8`), and the identities the service requires.
+ */
+
+/** A person's or a company's identity fields, as the form names them. */
+export type Identity =
+  | { type: 'natural'; first_name: string; last_name: string; date_of_birth: string }
+  | { type: 'legal'; legal_name: string; country_of_registration: string };
+
+/** Who gets a withdrawal: the merchant's own wallet, or another person or company. */
+export type Receiver = { type: 'self' } | Identity;
+
+/** The form's values of an identity whose fields start with `prefix` (`sender_`, `receiver_`). */
+export function identityFrom(values: Record<string, string>, prefix: string): Receiver {
+  const field = (name: string) => values[`${prefix}${name}`] ?? '';
+  const type = field('type');
+  if (type === 'self') return { type };
+  if (type === 'legal') {
+    return {
+      type,
+      legal_name: field('legal_name'),
+      country_of_registration: field('country_of_registration').toUpperCase(),
+    };
+  }
+  return {
+    type: 'natural',
+    first_name: field('first_name'),
+    last_name: field('last_name'),
+    date_of_birth: field('date_of_birth'),
+  };
+}
+
+const dataOf = (identity: Identity) => {
+  const { type: _type, ...data } = identity;
+  return data;
+};
+
+/** An id the merchant can find again: `prefix` and 16 random base64url characters. */
+export function newForeignId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `${prefix}${base64.replaceAll('+', '-').replaceAll('/', '_')}`;
+}
+
+/** Plain digits with an optional fraction: what a JSON number may be and an amount is. */
+const POSITIVE_DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/** `object` as JSON with `"amount": <digits>` first, or an error sentence for a bad amount. */
+export function withAmount(amount: string, object: Record<string, unknown>): string {
+  const digits = amount.trim();
+  if (!POSITIVE_DECIMAL.test(digits))
+    throw new Error('The amount must be written as decimal digits, like 12.50.');
+  const rest = JSON.stringify(object).slice(1);
+  return `{"amount":${digits}${rest === '}' ? '}' : `,${rest}`}`;
+}
+
+export interface InvoiceForm {
+  title: string;
+  amount: string;
+  currency: string;
+  reference: string;
+  email: string;
+  returnUrl: string;
+  payer: Identity;
+}
+
+/** `POST /admin/invoices`: the customer pays on the service's invoice page (no website needed). */
+export function invoiceBody(form: InvoiceForm): string {
+  return withAmount(form.amount, {
+    title: form.title,
+    currency: form.currency.toUpperCase(),
+    foreign_id: form.reference,
+    end_user_reference: form.reference,
+    timer: false,
+    url_success: form.returnUrl,
+    url_failed: form.returnUrl,
+    email_user: form.email,
+    sender_type: form.payer.type,
+    sender_data: dataOf(form.payer),
+  });
+}
+
+export interface WithdrawalForm {
+  amount: string;
+  currency: string;
+  address: string;
+  tag?: string;
+  reference: string;
+  /** The merchant's company, which sends. */
+  sender: Extract<Identity, { type: 'legal' }>;
+  receiver: Receiver;
+}
+
+/** `POST /admin/withdrawals`. */
+export function withdrawalBody(form: WithdrawalForm): string {
+  return withAmount(form.amount, {
+    currency: form.currency.toUpperCase(),
+    address: form.address,
+    ...(form.tag ? { tag: form.tag } : {}),
+    foreign_id: form.reference,
+    end_user_reference: form.reference,
+    sender_type: 'legal',
+    sender_data: dataOf(form.sender),
+    receiver_type: form.receiver.type,
+    ...(form.receiver.type === 'self' ? {} : { receiver_data: dataOf(form.receiver) }),
+  });
+}

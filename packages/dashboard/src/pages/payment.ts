@@ -1,0 +1,197 @@
+/**
+ * `<cp-payment>`: one payment: what was due and in what it was paid, its pricing, its status in
+ * words (underpaid, late, overpaid), what the customer read in the widget, the refund and the
+ * difference to send back, and the timeline of everything that happened to it, with a
+ * Redeliver button on each webhook event.
+ */
+
+import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
+import { Task } from '@lit/task';
+import { html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { ApiFailure, api, failureText } from '../api.ts';
+import {
+  type CurrencyRef,
+  formatAmount,
+  formatCurrency,
+  formatTime,
+  paymentDifference,
+  statusWords,
+} from '../format.ts';
+import { routeHref } from '../router.ts';
+import { strings } from '../strings.ts';
+import { shared, tokens } from '../styles.ts';
+import {
+  type Account,
+  allows,
+  type MerchantCheckout,
+  type StoredCallback,
+  type Timeline,
+} from '../types.ts';
+import { actionResult, errorText } from '../ui.ts';
+import './timeline-view.ts';
+
+const t = strings.payment;
+
+type PaymentCallbackBody = {
+  payment_request_amount?: { amount: string; currency: { iso: string; network_name?: string } };
+  currency_sent?: { amount: string; currency: { iso: string; network_name?: string } };
+};
+
+/** What the widget showed the customer at this status, in its own words. */
+function customerTold(checkout: MerchantCheckout): string[] {
+  if (checkout.status === 'created') return [enLater.statusCreated];
+  if (checkout.status === 'processing') return [enLater.statusProcessing];
+  const { message, money } = endingOf(checkout, enLater);
+  return money ? [message, money] : [message];
+}
+
+@customElement('cp-payment')
+export class Payment extends LitElement {
+  static override styles = [tokens, shared];
+
+  @property({ attribute: false }) account: Account | undefined;
+  @property({ attribute: false }) checkoutId = '';
+  @state() private result: { ok: boolean; text: string } | undefined;
+
+  private readonly checkout = new Task(this, {
+    task: async ([id], { signal }) => {
+      const checkout = await api<MerchantCheckout>(`/admin/checkouts/${encodeURIComponent(id)}`, {
+        signal,
+      });
+      const query = new URLSearchParams({
+        type: 'payment_request',
+        foreign_id: checkout.foreign_id,
+      });
+      const callbacks = await api<{ data: StoredCallback[] }>(`/admin/callbacks?${query}`, {
+        signal,
+      })
+        .then((answer) => answer.data)
+        .catch(() => []);
+      return { checkout, callbacks };
+    },
+    args: () => [this.checkoutId] as const,
+  });
+
+  private readonly timeline = new Task(this, {
+    task: ([id], { signal }) =>
+      api<Timeline>(`/admin/checkouts/${encodeURIComponent(id)}/timeline`, { signal }),
+    args: () => [this.checkoutId] as const,
+  });
+
+  private async redeliver(eventId: string): Promise<void> {
+    try {
+      await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
+      this.result = { ok: true, text: `${eventId}: ${t.redelivered}` };
+      void this.timeline.run();
+    } catch (error) {
+      this.result = { ok: false, text: `${eventId}: ${failureText(error)}` };
+    }
+  }
+
+  override render() {
+    return html`<p><a href="/dashboard/">${t.back}</a></p>
+      ${this.checkout.render({
+        pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
+        error: (error) =>
+          html`<h1>${t.heading(this.checkoutId)}</h1>
+            <p class="error" role="alert">
+              ${error instanceof ApiFailure && error.status === 404 ? t.notFound : errorText(error)}
+            </p>`,
+        complete: ({ checkout, callbacks }) => this.renderPayment(checkout, callbacks),
+      })}`;
+  }
+
+  private renderPayment(checkout: MerchantCheckout, callbacks: StoredCallback[]) {
+    const bodies = callbacks.map((callback) => callback.body as PaymentCallbackBody);
+    const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
+    const difference = paymentDifference(reported?.payment_request_amount, reported?.currency_sent);
+    const detail = checkout.status_detail;
+    return html`<h1>${t.heading(checkout.id)}</h1>
+      <h2>${t.summary}</h2>
+      <dl class="facts">
+        <dt>${t.amount}</dt>
+        <dd>${formatAmount(checkout.amount, checkout.currency)}</dd>
+        <dt>${t.paidIn}</dt>
+        <dd>${checkout.payment_currency ? formatCurrency(checkout.payment_currency) : t.notChosen}</dd>
+        ${
+          difference
+            ? html`<dt>${t.sent}</dt>
+              <dd>${formatAmount(difference.sent, difference.currency)}</dd>
+              <dt>${t.difference}</dt>
+              <dd>${formatAmount(difference.difference, difference.currency)}</dd>`
+            : nothing
+        }
+        <dt>${t.pricing}</dt>
+        <dd>${strings.pricingModes[checkout.pricing] ?? checkout.pricing}${checkout.product ? ` (${checkout.product})` : ''}</dd>
+        <dt>${t.status}</dt>
+        <dd>${statusWords(checkout.status)}</dd>
+        <dt>${t.detail}</dt>
+        <dd>${detail ? strings.details[detail] : strings.details.none}</dd>
+        ${checkout.stale_since ? html`<dt>${t.stale}</dt><dd>${formatTime(checkout.stale_since)}</dd>` : nothing}
+        <dt>${t.created}</dt>
+        <dd>${formatTime(checkout.created_at)}</dd>
+        <dt>${t.updated}</dt>
+        <dd>${formatTime(checkout.updated_at)}</dd>
+        <dt>${t.expires}</dt>
+        <dd>${formatTime(checkout.expires_at)}</dd>
+        <dt>${t.foreignId}</dt>
+        <dd class="mono">${checkout.foreign_id}</dd>
+        <dt>${t.paymentRequestId}</dt>
+        <dd class="mono">${checkout.payment_request_id}</dd>
+        <dt>${t.paymentLink}</dt>
+        <dd><a href=${checkout.payment_link} rel="noopener noreferrer" target="_blank">${checkout.payment_link}</a></dd>
+        ${checkout.success_url ? html`<dt>${t.successUrl}</dt><dd class="mono">${checkout.success_url}</dd>` : nothing}
+        ${checkout.failed_url ? html`<dt>${t.failedUrl}</dt><dd class="mono">${checkout.failed_url}</dd>` : nothing}
+      </dl>
+      <h2>${t.customerTold}</h2>
+      <div class="notice">${customerTold(checkout).map((line) => html`<p>${line}</p>`)}</div>
+      <h2>${t.refund}</h2>
+      <p>
+        ${
+          checkout.refund_instructions === 'email'
+            ? t.refundEmail
+            : checkout.refund_instructions === 'merchant'
+              ? t.refundMerchant
+              : t.refundNone
+        }
+      </p>
+      ${
+        difference &&
+        (detail === 'overpaid' || detail === 'underpaid') &&
+        allows(this.account, 'owner')
+          ? html`<p>
+            <a class="button" href=${this.withdrawalHref(detail === 'underpaid' ? difference.sent : difference.difference, difference.currency)}
+              >${t.withdrawDifference(detail === 'underpaid' ? difference.sent : difference.difference, difference.currency.iso)}</a
+            >
+          </p>`
+          : nothing
+      }
+      <h2>${t.timeline}</h2>
+      ${actionResult(this.result)}
+      ${this.timeline.render({
+        pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
+        error: (error) => html`<p class="muted">${t.timelineUnavailable} ${errorText(error)}</p>`,
+        complete: (timeline) =>
+          html`<cp-timeline-view
+            .entries=${timeline.data}
+            .canRedeliver=${allows(this.account, 'operator')}
+            @cp-redeliver=${(event: CustomEvent<string>) => this.redeliver(event.detail)}
+          ></cp-timeline-view>`,
+      })}`;
+  }
+
+  /** The Money page's withdrawal form, filled with what to send back. */
+  private withdrawalHref(amount: string, currency: CurrencyRef): string {
+    return routeHref({
+      page: 'money',
+      search: new URLSearchParams({ amount, currency: currency.iso }),
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cp-payment': Payment;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * `<cp-timeline-view>`: a payment's timeline as an ordered list, oldest first: created, each
+ * callback and its outcome, each status change, each webhook event (with a Redeliver button,
+ * which fires `cp-redeliver` with the event's id) and every delivery attempt under it.
+ */
+import { css, html, LitElement, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { formatTime, statusWords } from '../format.ts';
+import { strings } from '../strings.ts';
+import { shared, tokens } from '../styles.ts';
+import type { TimelineEntry } from '../types.ts';
+
+const t = strings.timeline;
+
+@customElement('cp-timeline-view')
+export class TimelineView extends LitElement {
+  static override styles = [
+    tokens,
+    shared,
+    css`
+      ol {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        border-inline-start: 3px solid var(--_surface);
+      }
+      li {
+        padding: 0.35rem 0 0.35rem var(--_space);
+      }
+      li.attempt {
+        padding-inline-start: calc(var(--_space) * 2);
+      }
+      time {
+        display: block;
+        font-size: 0.85rem;
+        color: var(--_muted);
+      }
+      .failed {
+        color: var(--_danger);
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) entries: TimelineEntry[] = [];
+  @property({ attribute: false }) canRedeliver = false;
+
+  override render() {
+    if (this.entries.length === 0) return html`<p>${strings.payment.timelineEmpty}</p>`;
+    return html`<ol>
+      ${this.entries.map(
+        (entry) => html`<li class=${entry.kind === 'delivery_attempt' ? 'attempt' : ''}>
+        <time>${formatTime(entry.at)}</time>${this.describe(entry)}
+      </li>`,
+      )}
+    </ol>`;
+  }
+
+  private describe(entry: TimelineEntry) {
+    switch (entry.kind) {
+      case 'created':
+        return t.created;
+      case 'callback':
+        return t.callback(
+          entry.type,
+          entry.status,
+          strings.outcomes[entry.outcome] ?? entry.outcome,
+        );
+      case 'status':
+        return t.status(statusWords(entry.status, entry.detail));
+      case 'stale':
+        return t.stale;
+      case 'event':
+        return html`${t.event(entry.type)} <code>${entry.event_id}</code>
+          ${
+            this.canRedeliver
+              ? html`<button
+                class="secondary"
+                aria-label=${`${strings.payment.redeliver} ${entry.type} ${entry.event_id}`}
+                @click=${() => this.dispatchEvent(new CustomEvent('cp-redeliver', { detail: entry.event_id }))}
+              >
+                ${strings.payment.redeliver}
+              </button>`
+              : nothing
+          }`;
+      case 'delivery_attempt': {
+        const ok =
+          entry.status_code !== undefined && entry.status_code >= 200 && entry.status_code < 300;
+        return html`<span class=${ok ? '' : 'failed'}
+            >${t.attempt(entry.attempt, entry.endpoint_url)}:
+            ${entry.status_code === undefined ? t.noAnswer(entry.duration_ms) : t.answered(entry.status_code, entry.duration_ms)}</span
+          >
+          ${entry.error ? html`<div>${t.error}: ${entry.error}</div>` : nothing}
+          ${
+            entry.response_excerpt
+              ? html`<details><summary>${t.excerpt}</summary><pre>${entry.response_excerpt}</pre></details>`
+              : nothing
+          }`;
+      }
+    }
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cp-timeline-view': TimelineView;
+  }
+}

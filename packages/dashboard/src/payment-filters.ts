@@ -1,0 +1,101 @@
+/**
+ * The payments list's filters: read from and written to the page's address (so a filtered list
+ * is a link, like the demo's `/dashboard/?q=<reference>`), and turned into the merchant API's
+ * queries: a page of `GET /admin/checkouts` and the CSV export with the same filters.
+ */
+
+/** The filters as the page's address holds them; dates as the date field's `YYYY-MM-DD`. */
+export interface PaymentFilters {
+  q?: string;
+  status?: string;
+  detail?: string;
+  stale?: string;
+  pricing?: string;
+  currency?: string;
+  from?: string;
+  to?: string;
+  amount_min?: string;
+  amount_max?: string;
+}
+
+export const FILTER_NAMES = [
+  'q',
+  'status',
+  'detail',
+  'stale',
+  'pricing',
+  'currency',
+  'from',
+  'to',
+  'amount_min',
+  'amount_max',
+] as const satisfies readonly (keyof PaymentFilters)[];
+
+export const STATUSES = ['created', 'processing', 'paid', 'failed', 'expired'] as const;
+export const DETAILS = ['underpaid', 'late', 'overpaid', 'none'] as const;
+export const PRICINGS = ['product', 'session', 'open'] as const;
+
+const DAY_SECONDS = 86_400;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The filters a page address carries (empty values left out, values trimmed). */
+export function filtersFrom(search: URLSearchParams): PaymentFilters {
+  const filters: PaymentFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = search.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+/** The page address's query of the filters, in a fixed order. */
+export function filtersSearch(filters: PaymentFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value) search.set(name, value);
+  }
+  return search;
+}
+
+/** Unix seconds of a `YYYY-MM-DD` day's start in UTC, or undefined for anything else. */
+export function dayStart(date: string): number | undefined {
+  const match = DATE.exec(date);
+  if (!match) return undefined;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(ms) ? undefined : ms / 1000;
+}
+
+/**
+ * The merchant API's query of the filters: `created_from` the start of the first day,
+ * `created_to` the start of the day after the last (the API's end is exclusive); amounts as
+ * typed (decimal strings, compared by the proxy exactly).
+ */
+export function apiQuery(filters: PaymentFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const name of ['q', 'status', 'detail', 'stale', 'pricing'] as const) {
+    if (filters[name]) query.set(name, filters[name]);
+  }
+  if (filters.currency) query.set('currency', filters.currency.toUpperCase());
+  const from = filters.from === undefined ? undefined : dayStart(filters.from);
+  if (from !== undefined) query.set('created_from', String(from));
+  const to = filters.to === undefined ? undefined : dayStart(filters.to);
+  if (to !== undefined) query.set('created_to', String(to + DAY_SECONDS));
+  if (filters.amount_min) query.set('amount_min', filters.amount_min);
+  if (filters.amount_max) query.set('amount_max', filters.amount_max);
+  return query;
+}
+
+/** `GET /admin/checkouts` for one page of the filtered list. */
+export function listPath(filters: PaymentFilters, before?: string, limit = 50): string {
+  const query = apiQuery(filters);
+  query.set('limit', String(limit));
+  if (before) query.set('before', before);
+  return `/admin/checkouts?${query}`;
+}
+
+/** The CSV export of the filtered list (every match: no page). */
+export function csvExportHref(filters: PaymentFilters): string {
+  const query = apiQuery(filters).toString();
+  return query ? `/admin/checkouts/export?${query}` : '/admin/checkouts/export';
+}

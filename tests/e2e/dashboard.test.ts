@@ -1,0 +1,266 @@
+/**
+ * The dashboard in Chromium against the built stack: the proxy serves it at /dashboard/, the
+ * payments list shows a checkout made through the public API, its page opens, and every page
+ * seen passes axe, fits 375 px without sideways scrolling and runs under its CSP.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { dashboardJourneys } from './dashboard-support.ts';
+import { screenshots, useStack, visible } from './support.ts';
+
+const state = useStack();
+
+const {
+  axeFindings,
+  scrollsSideways,
+  openDashboard,
+  adminGet,
+  adminPost,
+  hasSessions,
+  signInIfAsked,
+} = dashboardJourneys(state);
+
+describe('the dashboard', () => {
+  // First: the bootstrap works only while no owner exists.
+  it('signs in with ADMIN_TOKEN on a fresh install, then as the first owner', {
+    todo: 'needs part A (sessions)',
+  }, async () => {
+    const shot = screenshots('dashboard-first-owner');
+    const { context, page, problems } = await openDashboard('/dashboard/');
+    await page.waitForURL('**/dashboard/sign-in');
+    await page.getByLabel('ADMIN_TOKEN').fill(DEMO_ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in with ADMIN_TOKEN' }).click();
+    await visible(page.getByRole('heading', { name: 'Create the first owner' }));
+    await shot(page, 'create-owner');
+    await page.getByLabel('Name').fill('first-owner');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create the owner and sign in' }).click();
+    await visible(page.getByText('first-owner (owner)'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await visible(page.getByRole('heading', { name: 'Sign in', exact: true }));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('serves its page under its CSP and shows sign-in, axe-clean, at 375 px too', async () => {
+    const shot = screenshots('dashboard-sign-in');
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      const { context, page, problems } = await openDashboard('/dashboard/sign-in', { viewport });
+      await visible(page.getByRole('heading', { name: 'Sign in', exact: true }));
+      await visible(page.getByLabel('ADMIN_TOKEN'));
+      assert.deepEqual(await axeFindings(page), []);
+      assert.equal(await scrollsSideways(page), false, `${viewport.width} px`);
+      await shot(page, `sign-in-${viewport.width}`);
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  it('lists a new checkout and opens its page, axe-clean, at 375 px too', async () => {
+    const shot = screenshots('dashboard-payments');
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const bearer = !(await hasSessions());
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      const { context, page, problems } = await openDashboard('/dashboard/', { viewport, bearer });
+      await signInIfAsked(page);
+      const row = page.getByRole('link', { name: checkout.id });
+      await visible(row);
+      await visible(page.getByRole('navigation', { name: 'Sections' }));
+      assert.deepEqual(await axeFindings(page), []);
+      assert.equal(await scrollsSideways(page), false, `list at ${viewport.width} px`);
+      await shot(page, `list-${viewport.width}`);
+
+      // By keyboard: the link is the router's, without a page load.
+      await row.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/dashboard/payments/${checkout.id}`);
+      await visible(page.getByRole('heading', { name: `Payment ${checkout.id}` }));
+      await visible(page.getByText('25.00 EUR'));
+      await visible(page.getByText('Waiting for your payment.'));
+      await visible(page.getByRole('heading', { name: 'Timeline' }));
+      assert.deepEqual(await axeFindings(page), []);
+      assert.equal(await scrollsSideways(page), false, `payment at ${viewport.width} px`);
+      await shot(page, `payment-${viewport.width}`);
+
+      // Back to the list with the browser's back button: a client route, no page load.
+      await page.goBack();
+      await visible(page.getByRole('link', { name: checkout.id }));
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  it('says why a payment failed, what the customer read, and offers the refund', async () => {
+    const shot = screenshots('dashboard-underpaid');
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
+      outcome: 'underpaid',
+    });
+    await eventually(
+      async () => (await state.checkout(checkout.id)).status === 'failed',
+      'the underpaid callback applied',
+    );
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`, {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    await visible(page.getByText('Underpaid: less than the amount due arrived'));
+    // The widget's own words for this ending.
+    await visible(page.getByText('Less than the amount due arrived.', { exact: true }));
+    const refund = page.getByRole('link', { name: /^Send .+ BTC back/ });
+    await visible(refund);
+    assert.deepEqual(await axeFindings(page), []);
+    await shot(page, 'payment');
+    await refund.click();
+    await page.waitForURL('**/dashboard/money?**');
+    await visible(page.getByRole('heading', { name: 'Send a withdrawal' }));
+    const sent = new URL(page.url()).searchParams.get('amount');
+    assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), sent);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows webhooks, money and callbacks, axe-clean, at 375 px too', async () => {
+    const shot = screenshots('dashboard-sections');
+    const bearer = !(await hasSessions());
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 740 },
+    ]) {
+      const { context, page, problems } = await openDashboard('/dashboard/', { viewport, bearer });
+      await signInIfAsked(page);
+      for (const [section, heading] of [
+        ['Webhooks', 'Endpoints'],
+        ['Money', 'Balances'],
+        ['Callbacks', 'Callbacks'],
+      ] as const) {
+        await page
+          .getByRole('navigation', { name: 'Sections' })
+          .getByRole('link', { name: section })
+          .click();
+        await visible(page.getByRole('heading', { name: heading, exact: true }));
+        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await shot(page, `${section.toLowerCase()}-${viewport.width}`);
+        assert.deepEqual(await axeFindings(page), [], section);
+        assert.equal(await scrollsSideways(page), false, `${section} at ${viewport.width} px`);
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
+  it('creates an invoice and gets its link; sends a withdrawal after its confirmation', async () => {
+    const shot = screenshots('dashboard-money');
+    const { context, page, problems } = await openDashboard('/dashboard/money', {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    const invoice = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Create an invoice' }),
+    });
+    await invoice.getByLabel('Title (the customer sees it)').fill('Order 77');
+    await invoice.getByLabel('Amount').fill('0.00012345');
+    await invoice.getByLabel('Currency (ISO code)').fill('BTC');
+    await invoice.getByLabel('Reference (your foreign_id, optional)').fill('e2e-invoice-77');
+    await invoice.getByLabel('Customer’s email').fill('buyer@example.com');
+    await invoice.getByLabel('First name').fill('Ann');
+    await invoice.getByLabel('Last name').fill('Lee');
+    await invoice.getByLabel('Date of birth').fill('1990-01-02');
+    await invoice.getByRole('button', { name: 'Create' }).click();
+    const link = page.getByText('Invoice link to send the customer');
+    await visible(link);
+    await visible(page.getByText('e2e-invoice-77: Done.'));
+    const [sandboxInvoice] = (await (
+      await fetch(`${state.stack.sandboxUrl}/_sandbox/invoices`)
+    ).json()) as {
+      foreign_id: string;
+      amount: string;
+    }[];
+    assert.equal(sandboxInvoice?.foreign_id, 'e2e-invoice-77');
+    await shot(page, 'invoice');
+
+    const withdrawal = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Send a withdrawal' }),
+    });
+    await withdrawal.getByLabel('Amount').fill('0.001');
+    await withdrawal.getByLabel('Currency (ISO code)').fill('BTC');
+    await withdrawal.getByLabel('Address').fill('tb1qexampleaddress000000000000000000000');
+    await withdrawal.getByLabel('Legal name').fill('Demo Shop BV');
+    await withdrawal.getByLabel('Country of registration', { exact: false }).fill('NLD');
+    await withdrawal.getByRole('button', { name: 'Review' }).click();
+    const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
+    await visible(confirmation);
+    for (const line of ['0.001', 'BTC', 'tb1qexampleaddress000000000000000000000', 'none']) {
+      await visible(confirmation.getByText(line, { exact: true }));
+    }
+    assert.deepEqual(await axeFindings(page), []);
+    await shot(page, 'withdrawal-confirmation');
+    await confirmation.getByRole('button', { name: 'Send it' }).click();
+    await visible(page.getByRole('heading', { name: 'The service’s answer' }));
+    await visible(page.getByText(/"amount": "0\.00100000"/));
+    await shot(page, 'withdrawal-answer');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows what a merchant or the service wrote as text, never as markup', async () => {
+    const foreignId = '"><img src=x onerror="window.__xss=1">';
+    const session = await adminPost('/admin/checkout-sessions', {
+      amount: '10.00',
+      currency: 'EUR',
+      foreign_id: foreignId,
+    });
+    const created = await fetch(`${state.stack.proxyUrl}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(checkoutBody({ session: session.session })),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = await created.json();
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${id}`, {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    await visible(page.getByText(foreignId, { exact: true }));
+    // Every element, through the shadow roots (a loop: the test's transpiler would wrap an inner
+    // function with a helper the page lacks).
+    const injected = await page.evaluate(() => {
+      const found: string[] = [];
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (let root = roots.pop(); root; root = roots.pop()) {
+        for (const element of root.querySelectorAll('*')) {
+          if (element.matches('img, main script')) found.push(element.outerHTML);
+          if (element.shadowRoot) roots.push(element.shadowRoot);
+        }
+      }
+      return { found, xss: (window as unknown as { __xss?: number }).__xss };
+    });
+    assert.deepEqual(injected, { found: [], xss: undefined });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows a payment’s timeline from its callbacks', {
+    todo: 'needs part B (timeline route)',
+  }, async () => {
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`, {
+      bearer: !(await hasSessions()),
+    });
+    await signInIfAsked(page);
+    await visible(page.getByText('Checkout created'));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
