@@ -1,7 +1,7 @@
 /**
  * What the dashboard's journeys share: a context on the dashboard with axe loaded and its CSP
- * violations and page errors collected, the merchant API with the bearer token, and sign-in
- * once the proxy has sessions (part A of issue 31); until then the browser carries the token.
+ * violations and page errors collected, the merchant API with the bearer token (the test
+ * process's), and sign-in through the dashboard's form (the browser never has the token).
  */
 
 import assert from 'node:assert/strict';
@@ -39,18 +39,13 @@ export function dashboardJourneys(state: Journeys) {
   }
 
   /**
-   * A fresh context on the dashboard with axe loaded and problems collected. `bearer`: every
-   * request carries the merchant API's token (the way in until the proxy has sessions).
+   * A fresh context on the dashboard with axe loaded and problems collected. The browser has no
+   * bearer token: it signs in through the form (`signIn`), as a merchant does.
    */
-  async function openDashboard(
-    path: string,
-    options: BrowserContextOptions & { bearer?: boolean } = {},
-  ) {
-    const { bearer, ...contextOptions } = options;
+  async function openDashboard(path: string, options: BrowserContextOptions = {}) {
     const context = await state.browser.newContext({
       viewport: { width: 1280, height: 900 },
-      ...(bearer ? { extraHTTPHeaders: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}` } } : {}),
-      ...contextOptions,
+      ...options,
     });
     await context.addInitScript({ path: AXE_SCRIPT });
     const page = await context.newPage();
@@ -63,63 +58,89 @@ export function dashboardJourneys(state: Journeys) {
     return { context, page, problems } satisfies Visit;
   }
 
+  /** A merchant API call from the test process with the bearer token. */
+  async function admin(path: string, method = 'GET', body?: object): Promise<Response> {
+    return fetch(`${state.stack.proxyUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
   /** A merchant API answer, read with the bearer token. */
   async function adminGet(path: string) {
-    const response = await fetch(`${state.stack.proxyUrl}${path}`, {
-      headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}` },
-    });
+    const response = await admin(path);
     assert.equal(response.status, 200, path);
     return response.json();
   }
 
   /** A merchant API call with a JSON body, with the bearer token; its 201 answer. */
   async function adminPost(path: string, body: object) {
-    const response = await fetch(`${state.stack.proxyUrl}${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const response = await admin(path, 'POST', body);
     assert.equal(response.status, 201, await response.clone().text());
     return response.json();
   }
 
-  /** Whether this proxy has dashboard sessions (`/admin/session`, part A of issue 31). */
-  async function hasSessions(): Promise<boolean> {
-    // With the token: without one, the merchant API's guard answers 401 before any route.
-    const response = await fetch(`${state.stack.proxyUrl}/admin/session`, {
-      headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}` },
-    });
-    return response.status !== 404;
-  }
-
+  /** The stack's first owner, made through the dashboard's ADMIN_TOKEN bootstrap. */
   const OWNER = { name: 'e2e-owner', password: 'an e2e owner password' };
+  /** Whether this stack's first owner exists (the bootstrap runs once per stack). */
+  let ownerMade = false;
 
-  /**
-   * On a proxy with sessions, signs in when the sign-in page shows, as an owner the merchant API
-   * made with the bearer token (made once; a second make is refused and changes nothing).
-   */
-  async function signInIfAsked(page: Page): Promise<void> {
-    if (!(await hasSessions())) return;
-    await fetch(`${state.stack.proxyUrl}/admin/accounts`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...OWNER, role: 'owner' }),
-    });
-    // Sign-in keeps the page that asked for it (`?next=`) and goes back there.
-    await page.waitForURL(/\/dashboard\/sign-in/);
-    await page.getByLabel('Name').fill(OWNER.name);
-    await page.getByLabel('Password').fill(OWNER.password);
+  /** The sign-in form's name and password, sent; resolves once the dashboard left sign-in. */
+  async function signInAs(page: Page, account: { name: string; password: string }) {
+    await page.getByLabel('Name').fill(account.name);
+    await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+  }
+
+  /**
+   * Signs in through the form the dashboard sent `page` to, as the stack's owner. The first
+   * time on a stack: the fresh install's way, ADMIN_TOKEN, then "create the first owner" (which
+   * signs that owner in); `onSetup` sees the setup page. After that: the owner's name and password.
+   */
+  async function signIn(
+    page: Page,
+    onSetup?: (page: Page) => Promise<void>,
+  ): Promise<typeof OWNER> {
+    // Sign-in keeps the page that asked for it (`?next=`) and goes back there.
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    if (ownerMade) {
+      await signInAs(page, OWNER);
+      return OWNER;
+    }
+    await page.getByLabel('ADMIN_TOKEN').fill(DEMO_ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in with ADMIN_TOKEN' }).click();
+    await page.getByRole('heading', { name: 'Create the first owner' }).waitFor();
+    await onSetup?.(page);
+    await page.getByLabel('Name').fill(OWNER.name);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Create the owner and sign in' }).click();
+    await page.getByText(`${OWNER.name} (owner)`).waitFor();
+    ownerMade = true;
+    return OWNER;
+  }
+
+  /** An account of `role` made over the bearer API (once per name), to sign in with. */
+  async function account(role: 'viewer' | 'operator' | 'owner') {
+    const made = { name: `e2e-${role}-account`, password: `an e2e ${role} password` };
+    const response = await admin('/admin/accounts', 'POST', { ...made, role });
+    assert.ok(response.status === 201 || response.status === 409, await response.text());
+    return made;
   }
 
   return {
     axeFindings,
     scrollsSideways,
     openDashboard,
+    admin,
     adminGet,
     adminPost,
-    hasSessions,
-    signInIfAsked,
+    signIn,
+    signInAs,
+    account,
   };
 }

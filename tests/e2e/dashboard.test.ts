@@ -14,34 +14,27 @@ import { screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
-const {
-  axeFindings,
-  scrollsSideways,
-  openDashboard,
-  adminGet,
-  adminPost,
-  hasSessions,
-  signInIfAsked,
-} = dashboardJourneys(state);
+const { axeFindings, scrollsSideways, openDashboard, adminGet, adminPost, signIn, signInAs } =
+  dashboardJourneys(state);
 
 describe('the dashboard', () => {
   // First: the bootstrap works only while no owner exists.
-  it('signs in with ADMIN_TOKEN on a fresh install, then as the first owner', {
-    todo: 'needs part A (sessions)',
-  }, async () => {
+  it('signs in with ADMIN_TOKEN on a fresh install, then as the first owner', async () => {
     const shot = screenshots('dashboard-first-owner');
     const { context, page, problems } = await openDashboard('/dashboard/');
-    await page.waitForURL('**/dashboard/sign-in');
-    await page.getByLabel('ADMIN_TOKEN').fill(DEMO_ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in with ADMIN_TOKEN' }).click();
-    await visible(page.getByRole('heading', { name: 'Create the first owner' }));
-    await shot(page, 'create-owner');
-    await page.getByLabel('Name').fill('first-owner');
-    await page.getByLabel('Password').fill('a long enough password');
-    await page.getByRole('button', { name: 'Create the owner and sign in' }).click();
-    await visible(page.getByText('first-owner (owner)'));
+    const owner = await signIn(page, (setup) => shot(setup, 'create-owner'));
+    await visible(page.getByText(`${owner.name} (owner)`));
     await page.getByRole('button', { name: 'Sign out' }).click();
     await visible(page.getByRole('heading', { name: 'Sign in', exact: true }));
+    // Signed out on the server: the merchant API refuses this browser now.
+    const after = await page.evaluate(async () => (await fetch('/admin/session')).status);
+    assert.equal(after, 401);
+    // And the bootstrap is over: ADMIN_TOKEN no longer signs in.
+    await page.getByLabel('ADMIN_TOKEN').fill(DEMO_ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in with ADMIN_TOKEN' }).click();
+    await visible(page.getByRole('alert'));
+    await signInAs(page, owner);
+    await visible(page.getByRole('link', { name: 'Accounts' }));
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -66,13 +59,12 @@ describe('the dashboard', () => {
   it('lists a new checkout and opens its page, axe-clean, at 375 px too', async () => {
     const shot = screenshots('dashboard-payments');
     const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    const bearer = !(await hasSessions());
     for (const viewport of [
       { width: 1280, height: 900 },
       { width: 375, height: 740 },
     ]) {
-      const { context, page, problems } = await openDashboard('/dashboard/', { viewport, bearer });
-      await signInIfAsked(page);
+      const { context, page, problems } = await openDashboard('/dashboard/', { viewport });
+      await signIn(page);
       const row = page.getByRole('link', { name: checkout.id });
       await visible(row);
       await visible(page.getByRole('navigation', { name: 'Sections' }));
@@ -111,10 +103,8 @@ describe('the dashboard', () => {
       async () => (await state.checkout(checkout.id)).status === 'failed',
       'the underpaid callback applied',
     );
-    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`, {
-      bearer: !(await hasSessions()),
-    });
-    await signInIfAsked(page);
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
+    await signIn(page);
     await visible(page.getByText('Underpaid: less than the amount due arrived'));
     // The widget's own words for this ending.
     await visible(page.getByText('Less than the amount due arrived.', { exact: true }));
@@ -133,13 +123,12 @@ describe('the dashboard', () => {
 
   it('shows webhooks, money and callbacks, axe-clean, at 375 px too', async () => {
     const shot = screenshots('dashboard-sections');
-    const bearer = !(await hasSessions());
     for (const viewport of [
       { width: 1280, height: 900 },
       { width: 375, height: 740 },
     ]) {
-      const { context, page, problems } = await openDashboard('/dashboard/', { viewport, bearer });
-      await signInIfAsked(page);
+      const { context, page, problems } = await openDashboard('/dashboard/', { viewport });
+      await signIn(page);
       for (const [section, heading] of [
         ['Webhooks', 'Endpoints'],
         ['Money', 'Balances'],
@@ -162,10 +151,8 @@ describe('the dashboard', () => {
 
   it('creates an invoice and gets its link; sends a withdrawal after its confirmation', async () => {
     const shot = screenshots('dashboard-money');
-    const { context, page, problems } = await openDashboard('/dashboard/money', {
-      bearer: !(await hasSessions()),
-    });
-    await signInIfAsked(page);
+    const { context, page, problems } = await openDashboard('/dashboard/money');
+    await signIn(page);
     const invoice = page.locator('form', {
       has: page.getByRole('heading', { name: 'Create an invoice' }),
     });
@@ -228,10 +215,8 @@ describe('the dashboard', () => {
     });
     assert.equal(created.status, 201, await created.clone().text());
     const { id } = await created.json();
-    const { context, page, problems } = await openDashboard(`/dashboard/payments/${id}`, {
-      bearer: !(await hasSessions()),
-    });
-    await signInIfAsked(page);
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${id}`);
+    await signIn(page);
     await visible(page.getByText(foreignId, { exact: true }));
     // Every element, through the shadow roots (a loop: the test's transpiler would wrap an inner
     // function with a helper the page lacks).
@@ -251,15 +236,24 @@ describe('the dashboard', () => {
     await context.close();
   });
 
-  it('shows a payment’s timeline from its callbacks', {
-    todo: 'needs part B (timeline route)',
-  }, async () => {
+  it('shows a payment’s timeline from its callbacks', async () => {
     const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`, {
-      bearer: !(await hasSessions()),
+    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
+      outcome: 'paid',
     });
-    await signInIfAsked(page);
-    await visible(page.getByText('Checkout created'));
+    await eventually(
+      async () => (await state.checkout(checkout.id)).status === 'paid',
+      'the paid callback applied',
+    );
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
+    await signIn(page);
+    const timeline = page.getByRole('list').filter({ hasText: 'Checkout created' });
+    await visible(timeline);
+    await visible(timeline.getByText(/Callback .+ received: applied/).first());
+    await visible(timeline.getByText(/Status became /).first());
+    await visible(timeline.getByText(/Webhook event checkout\./).first());
+    assert.deepEqual(await axeFindings(page), []);
     assert.deepEqual(problems, []);
     await context.close();
   });

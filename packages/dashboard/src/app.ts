@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { ApiFailure, api, SIGNED_OUT_EVENT } from './api.ts';
+import { ApiFailure, api, failureText, SIGNED_OUT_EVENT } from './api.ts';
 import {
   interceptLinkClick,
   navigate,
@@ -91,9 +91,11 @@ export class Dashboard extends LitElement {
   ];
 
   @state() private route: Route = currentRoute();
-  /** Who is signed in; undefined while unknown, or on a proxy that has no sessions. */
+  /** Who is signed in; undefined while unknown or signed out. */
   @state() private account: Account | undefined;
   @state() private checked = false;
+  /** Why the session could not be asked for (not a 401): the dashboard needs sessions. */
+  @state() private unavailable = '';
   @query('main') private main!: HTMLElement;
 
   private readonly onPopState = async () => {
@@ -130,9 +132,10 @@ export class Dashboard extends LitElement {
       this.account = answer.account;
       if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();
     } catch (error) {
-      // Not signed in: to sign-in. Another answer (a proxy without sessions, reached with the
-      // bearer token): the pages' own calls say whether they may read.
+      // Not signed in: to sign-in. Any other answer (the merchant API off without ADMIN_TOKEN,
+      // the proxy unreachable) is said as it is: the dashboard works only with sessions.
       if (error instanceof ApiFailure && error.status === 401) this.onSignedOut();
+      else this.unavailable = failureText(error);
     } finally {
       this.checked = true;
     }
@@ -173,7 +176,7 @@ export class Dashboard extends LitElement {
             : nothing
         }
       </header>
-      ${signingIn ? nothing : this.renderNav()}
+      ${signingIn || this.unavailable ? nothing : this.renderNav()}
       <main tabindex="-1">${this.checked ? this.renderPage(signingIn) : html`<p class="muted">${strings.loading}</p>`}</main>
     `;
   }
@@ -195,6 +198,11 @@ export class Dashboard extends LitElement {
 
   private renderPage(signingIn: boolean) {
     const route = this.route;
+    if (this.unavailable) {
+      return html`<h1>${strings.session.unavailableHeading}</h1>
+        <p>${strings.session.unavailable}</p>
+        <p class="error" role="alert">${this.unavailable}</p>`;
+    }
     if (signingIn) {
       return html`<cp-sign-in .account=${this.account} @cp-signed-in=${this.signedIn}></cp-sign-in>`;
     }

@@ -51,6 +51,9 @@ export const strings = {
     passwordHint: 'At least 12 characters.',
     createOwner: 'Create the owner and sign in',
     expired: 'Your session ended. Sign in again.',
+    unavailableHeading: 'The dashboard cannot sign in here',
+    unavailable:
+      'The dashboard needs the proxy’s merchant API, which is on only when the proxy has an ADMIN_TOKEN. The proxy answered:',
   },
   roles: { viewer: 'viewer', operator: 'operator', owner: 'owner' } as Record<string, string>,
 
