@@ -14,23 +14,11 @@ import { formValues, whenLoaded } from '../ui.ts';
 
 const t = strings.audit;
 
-/** The contract's actions. */
-const ACTIONS = [
-  'sign_in',
-  'sign_in_failed',
-  'sign_out',
-  'account_created',
-  'account_changed',
-  'event_redelivered',
-  'endpoint_created',
-  'endpoint_changed',
-  'endpoint_deleted',
-  'secret_rotated',
-  'endpoint_tested',
-  'invoice_created',
-  'invoice_cancelled',
-  'withdrawal_created',
-];
+/** The audit log's actions (the contract's, and the money operations the service refused). */
+const ACTIONS = Object.keys(t.actions);
+
+/** An action in words, its code beside (an action a newer proxy writes shows as its code). */
+const actionWords = (action: string) => t.actions[action] ?? action;
 
 interface AuditEntry {
   id: string;
@@ -71,7 +59,7 @@ export class Audit extends LitElement {
           >${t.filterAction}
           <select name="action">
             <option value="">${t.anyAction}</option>
-            ${ACTIONS.map((action) => html`<option>${action}</option>`)}
+            ${ACTIONS.map((action) => html`<option value=${action}>${actionWords(action)}</option>`)}
           </select></label
         >
         <button>${strings.apply}</button>
@@ -98,7 +86,7 @@ export class Audit extends LitElement {
               (entry) => html`<tr>
                 <td>${formatTime(entry.at)}</td>
                 <td>${entry.actor}</td>
-                <td>${entry.action}</td>
+                <td>${actionWords(entry.action)}</td>
                 <td class="mono">${entry.target ?? strings.none}</td>
                 <td>${entry.detail === undefined ? strings.none : html`<pre>${prettyJson(entry.detail)}</pre>`}</td>
               </tr>`,

@@ -5,6 +5,7 @@
  * Redeliver button on each webhook event.
  */
 
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
@@ -53,6 +54,8 @@ export class Payment extends LitElement {
   @property({ attribute: false }) account: Account | undefined;
   @property({ attribute: false }) checkoutId = '';
   @state() private result: { ok: boolean; text: string } | undefined;
+  /** What the last copy of the id did (a live region). */
+  @state() private copied = '';
 
   private readonly checkout = new Task(this, {
     task: async ([id], { signal }) => {
@@ -89,12 +92,23 @@ export class Payment extends LitElement {
     }
   }
 
+  /** Copies the id itself (the heading groups it for reading aloud); says so, or shows it. */
+  private async copyId(id: string): Promise<void> {
+    this.copied = '';
+    try {
+      await navigator.clipboard.writeText(id);
+      this.copied = t.copied;
+    } catch {
+      this.copied = t.copyFailed(id);
+    }
+  }
+
   override render() {
     return html`<p><a href="/dashboard/">${t.back}</a></p>
       ${this.checkout.render({
         pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
         error: (error) =>
-          html`<h1>${t.heading(this.checkoutId)}</h1>
+          html`<h1>${t.heading(groupReference(this.checkoutId))}</h1>
             <p class="error" role="alert">
               ${error instanceof ApiFailure && error.status === 404 ? t.notFound : errorText(error)}
             </p>`,
@@ -107,7 +121,11 @@ export class Payment extends LitElement {
     const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
     const difference = paymentDifference(reported?.payment_request_amount, reported?.currency_sent);
     const detail = checkout.status_detail;
-    return html`<h1>${t.heading(checkout.id)}</h1>
+    return html`<h1>${t.heading(groupReference(checkout.id))}</h1>
+      <p class="fields">
+        <button class="secondary" @click=${() => this.copyId(checkout.id)}>${t.copyId}</button>
+        <span role="status">${this.copied}</span>
+      </p>
       <h2>${t.summary}</h2>
       <dl class="facts">
         <dt>${t.amount}</dt>

@@ -3,6 +3,7 @@
  * search in the page's address (`/dashboard/?q=<reference>` finds a customer's payment), the
  * CSV export of the same filters, and the chart of payments per day.
  */
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
@@ -121,7 +122,7 @@ export class Payments extends LitElement {
           <tbody>
             ${page.data.map(
               (checkout) => html`<tr>
-                <td><a class="mono" href=${routeHref({ page: 'payment', id: checkout.id })}>${checkout.id}</a></td>
+                <td><a class="mono" href=${routeHref({ page: 'payment', id: checkout.id })}>${groupReference(checkout.id)}</a></td>
                 <td>${formatTime(checkout.created_at)}</td>
                 <td>${formatAmount(checkout.amount, checkout.currency)}</td>
                 <td>${formatCurrency(checkout.payment_currency)}</td>

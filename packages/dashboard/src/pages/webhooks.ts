@@ -23,6 +23,7 @@ interface Endpoint {
   status: 'ok' | 'retrying' | 'failing';
   failing_since?: number;
   previous_secret_expires_at?: number;
+  disabled?: boolean;
 }
 
 interface Attempt {
@@ -45,6 +46,10 @@ export class Webhooks extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
+  /** Rotating a secret is an owner's (secrets are); the rest of the changes an operator's. */
+  private get owner(): boolean {
+    return allows(this.account, 'owner');
+  }
   @state() private result: { ok: boolean; text: string } | undefined;
   /** A secret just made: shown once, until the next action. */
   @state() private secret: { id: string; secret: string; until?: number } | undefined;
@@ -108,6 +113,17 @@ export class Webhooks extends LitElement {
     });
   }
 
+  /** Disables an endpoint (its pending deliveries end) or enables it again. */
+  private setDisabled(id: string, disabled: boolean): void {
+    void this.act(async () => {
+      await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { disabled },
+      });
+      return disabled ? t.disabledNow : t.enabledNow;
+    });
+  }
+
   private test(id: string): void {
     void this.act(async () => {
       await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}/test`, {
@@ -166,21 +182,35 @@ export class Webhooks extends LitElement {
               <td class="mono">${endpoint.url}</td>
               <td>${endpoint.event_types?.join(', ') ?? t.allTypes}</td>
               <td>
-                ${endpoint.status}
+                ${endpoint.disabled ? t.disabled : endpoint.status}
                 ${endpoint.failing_since ? html`<br />${t.oldestPending(formatTime(endpoint.failing_since))}` : nothing}
               </td>
               <td>${formatTime(endpoint.created_at)}</td>
               ${
                 operator
                   ? html`<td class="fields">
-                    <button class="secondary" @click=${() => this.test(endpoint.id)}>
-                      ${t.test}<span class="visually-hidden"> ${endpoint.url}</span>
-                    </button>
+                    ${
+                      endpoint.disabled
+                        ? nothing
+                        : html`<button class="secondary" @click=${() => this.test(endpoint.id)}>
+                          ${t.test}<span class="visually-hidden"> ${endpoint.url}</span>
+                        </button>`
+                    }
                     ${
                       endpoint.source === 'merchant_api'
-                        ? html`<button class="secondary" @click=${() => this.rotate(endpoint.id)}>
-                            ${t.rotate}<span class="visually-hidden"> ${endpoint.url}</span>
+                        ? html`<button
+                            class="secondary"
+                            @click=${() => this.setDisabled(endpoint.id, !endpoint.disabled)}
+                          >
+                            ${endpoint.disabled ? t.enable : t.disable}<span class="visually-hidden"> ${endpoint.url}</span>
                           </button>
+                          ${
+                            this.owner
+                              ? html`<button class="secondary" @click=${() => this.rotate(endpoint.id)}>
+                                ${t.rotate}<span class="visually-hidden"> ${endpoint.url}</span>
+                              </button>`
+                              : nothing
+                          }
                           <button class="danger" @click=${() => this.deleteEndpoint(endpoint.id)}>
                             ${t.remove}<span class="visually-hidden"> ${endpoint.url}</span>
                           </button>`
