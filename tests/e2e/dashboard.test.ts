@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
@@ -65,7 +66,8 @@ describe('the dashboard', () => {
     ]) {
       const { context, page, problems } = await openDashboard('/dashboard/', { viewport });
       await signIn(page);
-      const row = page.getByRole('link', { name: checkout.id });
+      // Listed as the customer's reference reads: the id in fours.
+      const row = page.getByRole('link', { name: groupReference(checkout.id) });
       await visible(row);
       await visible(page.getByRole('navigation', { name: 'Sections' }));
       assert.deepEqual(await axeFindings(page), []);
@@ -76,7 +78,7 @@ describe('the dashboard', () => {
       await row.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/dashboard/payments/${checkout.id}`);
-      await visible(page.getByRole('heading', { name: `Payment ${checkout.id}` }));
+      await visible(page.getByRole('heading', { name: `Payment ${groupReference(checkout.id)}` }));
       await visible(page.getByText('25.00 EUR'));
       await visible(page.getByText('Waiting for your payment.'));
       await visible(page.getByRole('heading', { name: 'Timeline' }));
@@ -86,7 +88,7 @@ describe('the dashboard', () => {
 
       // Back to the list with the browser's back button: a client route, no page load.
       await page.goBack();
-      await visible(page.getByRole('link', { name: checkout.id }));
+      await visible(page.getByRole('link', { name: groupReference(checkout.id) }));
       assert.deepEqual(problems, []);
       await context.close();
     }

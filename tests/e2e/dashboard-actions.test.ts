@@ -1,0 +1,214 @@
+/**
+ * The dashboard's journeys that act, in Chromium, signed in through the form: a failed payment
+ * found by the customer's reference and why it failed; a webhook that failed (its receiver down)
+ * redelivered once the receiver is up; an endpoint disabled and enabled, its secret rotated (the
+ * new one shown once) and a test event signed with it; a viewer who can do none of these.
+ */
+
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { groupReference } from '@crypto-pay/protocol/reference';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { dashboardJourneys } from './dashboard-support.ts';
+import { screenshots, useStack, visible } from './support.ts';
+
+const state = useStack();
+const { axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
+  dashboardJourneys(state);
+
+/** A secret in the Standard Webhooks form, for a receiver before the endpoint's is known. */
+const PLACEHOLDER_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+
+interface TimelineAnswer {
+  data: {
+    kind: string;
+    event_id?: string;
+    type?: string;
+    endpoint_id?: string;
+    status_code?: number;
+  }[];
+}
+
+/** The endpoint the journeys share: made over the bearer API, its receiver down at first. */
+let endpoint: { id: string; url: string; secret: string; port: number };
+let receiver: WebhookReceiver | undefined;
+
+describe('the dashboard’s actions', () => {
+  after(() => receiver?.close());
+
+  it('finds a failed payment by the customer’s reference and says why it failed', async () => {
+    const shot = screenshots('dashboard-actions');
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
+      outcome: 'underpaid',
+    });
+    await eventually(
+      async () => (await state.checkout(checkout.id)).status === 'failed',
+      'the underpaid callback applied',
+    );
+    const { context, page, problems } = await openDashboard('/dashboard/');
+    await signIn(page);
+    // What the customer reads out: the widget's end view groups the id in fours.
+    const search = page.getByLabel(
+      'Search by reference, checkout id, foreign_id or payment request id',
+    );
+    await search.fill(groupReference(checkout.id));
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === groupReference(checkout.id));
+    const found = page.getByRole('link', { name: groupReference(checkout.id) });
+    await visible(found);
+    assert.equal(await page.getByRole('table').last().getByRole('link').count(), 1);
+    await shot(page, 'found-by-reference');
+    await found.click();
+    await visible(page.getByRole('heading', { name: `Payment ${groupReference(checkout.id)}` }));
+    await visible(page.getByText('Underpaid: less than the amount due arrived'));
+    // The copy button gives the id itself, not its grouped form.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy the checkout id' }).click();
+    await visible(page.getByText('Copied the checkout id.'));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), checkout.id);
+    assert.deepEqual(await axeFindings(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('redelivers a webhook that failed while its receiver was down, and shows it delivered', async () => {
+    // A port for the receiver, closed again: the endpoint's deliveries are refused at first.
+    const placeholder = await startWebhookReceiver(PLACEHOLDER_SECRET);
+    const { url } = placeholder;
+    await placeholder.close();
+    const created = await adminPost('/admin/webhook-endpoints', {
+      url,
+      event_types: ['checkout.created'],
+    });
+    endpoint = { id: created.id, url, secret: created.secret, port: Number(new URL(url).port) };
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const attempts = async () =>
+      ((await adminGet(`/admin/checkouts/${checkout.id}/timeline`)) as TimelineAnswer).data.filter(
+        (entry) => entry.kind === 'delivery_attempt' && entry.endpoint_id === endpoint.id,
+      );
+    await eventually(async () => (await attempts()).length > 0, 'a refused delivery attempt');
+    assert.equal((await attempts())[0]?.status_code, undefined);
+    receiver = await startWebhookReceiver(endpoint.secret, '/hooks', endpoint.port);
+
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
+    await signIn(page);
+    const timeline = page.getByRole('list').filter({ hasText: 'Checkout created' });
+    await visible(timeline.getByText(`to ${url}: no answer`).first());
+    await page.getByRole('button', { name: /^Redeliver checkout\.created / }).click();
+    await visible(page.getByText(/: Queued for delivery again\./));
+    const eventId = (await adminGet(`/admin/checkouts/${checkout.id}/timeline`)).data.find(
+      (entry: TimelineAnswer['data'][number]) =>
+        entry.kind === 'event' && entry.type === 'checkout.created',
+    ).event_id;
+    await eventually(async () => receiver?.delivered().has(eventId) === true, 'delivered');
+    await page.reload();
+    await visible(
+      timeline
+        .getByRole('listitem')
+        .filter({ hasText: `to ${url}:` })
+        .filter({ hasText: /answered 2\d\d in/ })
+        .first(),
+    );
+    const audit = await adminGet('/admin/audit-log?action=event_redelivered');
+    assert.equal(audit.data[0]?.target, eventId);
+    assert.deepEqual(await axeFindings(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('rotates an endpoint’s secret (shown once), queues a test event, disables and enables it', async () => {
+    const shot = screenshots('dashboard-actions');
+    const { context, page, problems } = await openDashboard('/dashboard/webhooks');
+    await signIn(page);
+    await page.getByRole('button', { name: `Rotate secret ${endpoint.url}` }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'The new signing secret' });
+    await visible(notice);
+    const secret = (await notice.locator('code').textContent()) ?? '';
+    assert.match(secret, /^whsec_/);
+    assert.notEqual(secret, endpoint.secret);
+    await shot(page, 'secret-rotated');
+    assert.deepEqual(await axeFindings(page), []);
+    // Shown once: a reload does not bring it back.
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Endpoints', exact: true }));
+    await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+    assert.equal(await page.getByText(secret).count(), 0);
+
+    // The test event is queued and audited (its arrival at a receiver is not checked here yet).
+    await page.getByRole('button', { name: `Send test event ${endpoint.url}` }).click();
+    await visible(page.getByText('Test event queued.'));
+    const tested = await adminGet('/admin/audit-log?action=endpoint_tested');
+    assert.equal(tested.data[0]?.target, endpoint.id);
+    await page.getByRole('button', { name: `Disable ${endpoint.url}` }).click();
+    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await visible(page.getByRole('cell', { name: 'Disabled', exact: true }));
+    assert.equal(
+      await page.getByRole('button', { name: `Send test event ${endpoint.url}` }).count(),
+      0,
+    );
+    await page.getByRole('button', { name: `Enable ${endpoint.url}` }).click();
+    await visible(page.getByText('Enabled: new events are sent to it again.'));
+    await visible(page.getByRole('button', { name: `Disable ${endpoint.url}` }));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows a viewer no action, and the API’s refusal when one is forced', async () => {
+    const viewer = await account('viewer');
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    await eventually(
+      async () =>
+        ((await adminGet(`/admin/checkouts/${checkout.id}/timeline`)) as TimelineAnswer).data.some(
+          (entry) => entry.kind === 'event',
+        ),
+      'the checkout’s first event',
+    );
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    await signInAs(page, viewer);
+    await visible(page.getByText(`${viewer.name} (viewer)`));
+    await visible(page.getByText('Checkout created'));
+    assert.equal(await page.getByRole('button', { name: /^Redeliver/ }).count(), 0);
+
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Webhooks' })
+      .click();
+    await visible(page.getByRole('cell', { name: endpoint.url, exact: true }));
+    for (const action of [
+      'Disable',
+      'Rotate secret',
+      'Send test event',
+      'Delete',
+      'Add endpoint',
+    ]) {
+      assert.equal(
+        await page.getByRole('button', { name: new RegExp(`^${action}`) }).count(),
+        0,
+        action,
+      );
+    }
+    assert.equal(await page.getByRole('link', { name: 'Accounts' }).count(), 0);
+
+    // Forced: the merchant API refuses the viewer's session, and the dashboard says so.
+    const forced = await page.evaluate(async (id) => {
+      const response = await fetch(`/admin/webhook-endpoints/${id}/rotate-secret`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return { status: response.status, code: ((await response.json()) as { code: string }).code };
+    }, endpoint.id);
+    assert.deepEqual(forced, { status: 403, code: 'forbidden_role' });
+    await page.goto(`${state.stack.proxyUrl}/dashboard/accounts`);
+    await visible(page.getByText('Your role does not allow this.'));
+    const rotations = await (await admin('/admin/audit-log?action=secret_rotated')).json();
+    assert.equal(rotations.data.length, 1, 'only the owner’s rotation');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
