@@ -3,6 +3,7 @@
 // packages (after `pnpm build`). Ctrl-C stops all three; so does any one of them dying.
 // A thin command line over the one stack of @crypto-pay/test-kit/stack (run on the workspace's
 // source: @crypto-pay/test-kit/source).
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { requireNode24 } from './node-version.mjs';
 
@@ -23,6 +24,10 @@ const port = (variable, fallback) => {
   return number;
 };
 
+/** The demo's owner account in the dashboard: made at start, its password random each time. */
+const DEMO_OWNER = 'demo-owner';
+const demoPassword = randomBytes(18).toString('base64url');
+
 let stack;
 try {
   stack = await startStack({
@@ -38,10 +43,29 @@ try {
       dataDir: join(ROOT, 'data'),
       echo: true,
     },
+    // The dashboard's sign-in offers the demo owner made below in one click (this demo only).
+    proxyEnv: { DASHBOARD_DEMO_ACCOUNT: `${DEMO_OWNER}:${demoPassword}` },
     // The demo shows its logs as they come; nothing keeps them.
     keepStdout: false,
     metrics: true,
   });
+  // Made through the merchant API like any account (a second start finds it made: 409, its
+  // password set again to this start's).
+  const made = await fetch(`${stack.proxy.url}/admin/accounts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${stack.adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: DEMO_OWNER, password: demoPassword, role: 'owner' }),
+  });
+  if (made.status === 409) {
+    const changed = await fetch(`${stack.proxy.url}/admin/accounts/${DEMO_OWNER}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${stack.adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: demoPassword, disabled: false }),
+    });
+    if (!changed.ok) throw new Error(`the demo owner: ${changed.status} ${await changed.text()}`);
+  } else if (!made.ok) {
+    throw new Error(`the demo owner: ${made.status} ${await made.text()}`);
+  }
 } catch (error) {
   console.error(`\ncrypto-pay could not start: ${error.message}`);
   process.exit(1);
@@ -52,6 +76,7 @@ console.log(`
 
   Demo shop          http://127.0.0.1:${new URL(stack.demo.url).port}/
   Dashboard          ${stack.proxy.url}/dashboard/
+                     (sign in as ${DEMO_OWNER}, a demo account made by pnpm start: one click)
   Sandbox dashboard  ${stack.sandbox.url}/_sandbox/
   Proxy              ${stack.proxy.url}/healthz
   Proxy metrics      ${stack.metricsUrls[0]}

@@ -51,6 +51,9 @@ export const strings = {
     passwordHint: 'At least 12 characters.',
     createOwner: 'Create the owner and sign in',
     expired: 'Your session ended. Sign in again.',
+    demoIntro: (name: string) =>
+      `This is the demo: ${name} is a demo account made by pnpm start, with a random password.`,
+    signInAsDemo: 'Sign in as the demo owner',
     unavailableHeading: 'The dashboard cannot sign in here',
     unavailable:
       'The dashboard needs the proxy’s merchant API, which is on only when the proxy has an ADMIN_TOKEN. The proxy answered:',

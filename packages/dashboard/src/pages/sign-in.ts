@@ -19,6 +19,34 @@ export class SignIn extends LitElement {
   @property({ attribute: false }) account: Account | undefined;
   @state() private problem = '';
   @state() private busy = false;
+  /** `pnpm start`'s demo owner, when this proxy is that demo (its page exists only then). */
+  @state() private demo: { name: string; password: string } | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void fetch('/dashboard/demo-account.json', { credentials: 'same-origin' })
+      .then(async (response) =>
+        response.ok && response.headers.get('Content-Type')?.includes('application/json')
+          ? ((await response.json()) as { name: string; password: string })
+          : undefined,
+      )
+      .then((demo) => {
+        this.demo = demo;
+      })
+      .catch(() => undefined);
+  }
+
+  private signInAsDemo(event: SubmitEvent) {
+    const demo = this.demo;
+    if (!demo) return Promise.resolve();
+    return this.send(event, () =>
+      api<SessionAnswer>('/admin/session', {
+        method: 'POST',
+        body: { name: demo.name, password: demo.password },
+        keepOn401: true,
+      }),
+    );
+  }
 
   private async send(event: SubmitEvent, body: () => Promise<SessionAnswer>): Promise<void> {
     event.preventDefault();
@@ -90,6 +118,14 @@ export class SignIn extends LitElement {
     }
     return html`<h1>${t.signInHeading}</h1>
       ${problem}
+      ${
+        this.demo
+          ? html`<form class="notice" @submit=${this.signInAsDemo}>
+            <p>${t.demoIntro(this.demo.name)}</p>
+            <button ?disabled=${this.busy}>${t.signInAsDemo}</button>
+          </form>`
+          : nothing
+      }
       <form class="fields" @submit=${this.signIn}>
         <label>${t.name}<input name="name" autocomplete="username" required /></label>
         <label>${t.password}<input name="password" type="password" autocomplete="current-password" required /></label>

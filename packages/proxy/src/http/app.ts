@@ -180,7 +180,10 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/widget', widgetPartRoutes(options.widgetParts ?? installedWidgetParts()))
-    .route('/', dashboardRoutes(options.dashboard ?? installedDashboard()))
+    .route(
+      '/',
+      dashboardRoutes(options.dashboard ?? installedDashboard(), config.dashboardDemoAccount),
+    )
     .route(
       '/',
       opsRoutes({

@@ -98,6 +98,11 @@ export interface Config {
    * cookie must come from it. Unset: the request's own scheme and Host.
    */
   publicOrigin: string | undefined;
+  /**
+   * `DASHBOARD_DEMO_ACCOUNT` (`NAME:PASSWORD`): only `pnpm start`'s demo sets it, after making
+   * that account; the dashboard's sign-in page then offers it in one click. Never in production.
+   */
+  dashboardDemoAccount: { name: string; password: string } | undefined;
   /** The least severe log lines written (`LOG_LEVEL`, default info). */
   logLevel: Level;
   /** The payment currencies offered (an entry without `network_name` means any network); all when unset. */
@@ -183,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
+    dashboardDemoAccount: demoAccount(vars.DASHBOARD_DEMO_ACCOUNT),
     logLevel: vars.LOG_LEVEL ?? 'info',
     paymentCurrencies:
       vars.PAYMENT_CURRENCIES === undefined
@@ -261,4 +267,11 @@ function openAmountOf(vars: Environment): OpenAmount | undefined {
     );
   }
   return { ...open, presets };
+}
+
+/** `NAME:PASSWORD` split at its first colon. */
+function demoAccount(value: string | undefined): Config['dashboardDemoAccount'] {
+  if (value === undefined) return undefined;
+  const colon = value.indexOf(':');
+  return { name: value.slice(0, colon), password: value.slice(colon + 1) };
 }

@@ -100,6 +100,9 @@ export const environmentSchema = z.object({
     z.string().check(z.refine(isOrigin, 'must be an origin such as https://pay.shop.example')),
   ),
   ADMIN_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters long'))),
+  DASHBOARD_DEMO_ACCOUNT: z.optional(
+    z.string().check(z.regex(/^[^:]+:.{12,}$/su, 'must be NAME:PASSWORD (pnpm start sets it)')),
+  ),
   CATALOG_FILE: optionalText,
   OPEN_AMOUNT_MIN: decimal,
   OPEN_AMOUNT_MAX: decimal,

@@ -107,7 +107,10 @@ const page = (summary: string, operationId: string) =>
     },
   });
 
-export function dashboardRoutes(files: DashboardFiles | undefined) {
+export function dashboardRoutes(
+  files: DashboardFiles | undefined,
+  demoAccount?: { name: string; password: string },
+) {
   // Read once, on the first request: a few hundred KB, and a proxy without it still starts.
   let loaded: Promise<Loaded> | undefined;
   const index = async (c: Context<AppEnv>) => {
@@ -119,7 +122,30 @@ export function dashboardRoutes(files: DashboardFiles | undefined) {
     return c.body(body, 200);
   };
   // Whole paths, mounted at the root: `/dashboard` and `/dashboard/` are both the list.
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>();
+  if (demoAccount) {
+    // Only `pnpm start`'s demo (DASHBOARD_DEMO_ACCOUNT): the account it made, for the sign-in
+    // page's one click. Absent (the dashboard's page, which says nothing of it) everywhere else.
+    routes.get(
+      '/dashboard/demo-account.json',
+      describeRoute({
+        summary:
+          'The demo owner account `pnpm start` made (only when DASHBOARD_DEMO_ACCOUNT is set)',
+        operationId: 'getDashboardDemoAccount',
+        responses: {
+          200: {
+            description: 'Its name and password',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
+      }),
+      (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ name: demoAccount.name, password: demoAccount.password }, 200);
+      },
+    );
+  }
+  return routes
     .get('/dashboard', page('The dashboard: the payments list', 'getDashboard'), index)
     .get('/dashboard/', page('The dashboard: the payments list', 'getDashboardSlash'), index)
     .get(
