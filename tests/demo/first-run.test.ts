@@ -237,6 +237,24 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
     );
   });
 
+  test('pnpm start makes a demo owner, which the dashboard’s sign-in offers in one click', async () => {
+    assert.match(output.join(''), /sign in as demo-owner, a demo account made by pnpm start/);
+    const proxy = `http://127.0.0.1:${proxyPort}`;
+    const offered = await fetch(`${proxy}/dashboard/demo-account.json`);
+    assert.equal(offered.status, 200);
+    const demo = (await offered.json()) as { name: string; password: string };
+    assert.equal(demo.name, 'demo-owner');
+    // What the button sends: the ordinary sign-in, from the dashboard's own origin.
+    const signedIn = await fetch(`${proxy}/admin/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: proxy },
+      body: JSON.stringify(demo),
+    });
+    assert.equal(signedIn.status, 200, await signedIn.clone().text());
+    assert.deepEqual((await signedIn.json()).account, { name: 'demo-owner', role: 'owner' });
+    assert.match(signedIn.headers.get('Set-Cookie') ?? '', /crypto_pay_session=/);
+  });
+
   test('pnpm start printed nothing that looks like a failure', () => {
     // Vite's dependency scan ends before it serves a module that imports a dependency (the
     // walk above): its complaint, if any, is in by now.

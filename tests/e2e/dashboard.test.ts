@@ -49,6 +49,11 @@ describe('the dashboard', () => {
       const { context, page, problems } = await openDashboard('/dashboard/sign-in', { viewport });
       await visible(page.getByRole('heading', { name: 'Sign in', exact: true }));
       await visible(page.getByLabel('ADMIN_TOKEN'));
+      // No demo account here: that is pnpm start's alone (DASHBOARD_DEMO_ACCOUNT).
+      assert.equal(
+        await page.getByRole('button', { name: 'Sign in as the demo owner' }).count(),
+        0,
+      );
       assert.deepEqual(await axeFindings(page), []);
       assert.equal(await scrollsSideways(page), false, `${viewport.width} px`);
       await shot(page, `sign-in-${viewport.width}`);
