@@ -3,8 +3,8 @@
  * OTEL_EXPORTER_OTLP_ENDPOINT unset, against a copy of the same build whose entry point has no
  * import of the OpenTelemetry set-up at all, in turn; start-up time (spawn to the listening
  * line, and the CPU time it took, less swayed by other load) and resident memory once it
- * answered one request, each way. The target: the same,
- * within the noise of the runs. The same proxy with the variable set (exporting to a receiver
+ * answered one request, each way. The target: no more than 5 % above it (NO_MORE), the
+ * noise of the runs. The same proxy with the variable set (exporting to a receiver
  * on this machine) is measured too, for what turning traces on costs.
  */
 
@@ -24,8 +24,12 @@ import {
 import { type BenchmarkResult, median } from './report.ts';
 
 const WARM_UP = 2;
-/** "The same": medians within 5 % of each other. */
-const SAME = 0.05;
+/**
+ * "No cost": a median at most 5 % above the build that never imports it. One-sided: a start
+ * cannot cost less for an import it never runs, so a lower figure is the runs' spread (start-up
+ * CPU is counted in 10 ms ticks, and quiet runs put either way up to 6 % ahead).
+ */
+const NO_MORE = 1.05;
 
 /** The import of the OpenTelemetry set-up in the built entry point, replaced by nothing. */
 const TRACING_IMPORT =
@@ -119,7 +123,7 @@ export async function tracingCost(starts: number): Promise<BenchmarkResult> {
       }
     }
     const [unset, never, set] = ways as [Way, Way, Way];
-    const same = (a: number, b: number) => Math.abs(a - b) <= SAME * b;
+    const noMore = (a: number, b: number) => a <= NO_MORE * b;
     return {
       benchmark: 'tracing cost when off',
       figures: [
@@ -129,8 +133,8 @@ export async function tracingCost(starts: number): Promise<BenchmarkResult> {
           unit: 'ms',
           baseline: { name: 'a build that never imports it', value: median(never.cpuMs) },
           target: {
-            text: 'the same (within 5 %)',
-            met: same(median(unset.cpuMs), median(never.cpuMs)),
+            text: '<= 1.05x (no cost)',
+            met: noMore(median(unset.cpuMs), median(never.cpuMs)),
           },
         },
         {
@@ -145,8 +149,8 @@ export async function tracingCost(starts: number): Promise<BenchmarkResult> {
           unit: 'MiB',
           baseline: { name: 'a build that never imports it', value: median(never.rssMiB) },
           target: {
-            text: 'the same (within 5 %)',
-            met: same(median(unset.rssMiB), median(never.rssMiB)),
+            text: '<= 1.05x (no cost)',
+            met: noMore(median(unset.rssMiB), median(never.rssMiB)),
           },
         },
         {
