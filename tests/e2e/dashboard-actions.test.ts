@@ -138,9 +138,15 @@ describe('the dashboard’s actions', () => {
     await page.getByText('Loading…').first().waitFor({ state: 'detached' });
     assert.equal(await page.getByText(secret).count(), 0);
 
-    // The test event is queued and audited (its arrival at a receiver is not checked here yet).
+    // The test event is queued, sent at once (signed with the new secret and, in its grace
+    // period, the old one the receiver knows) and audited.
     await page.getByRole('button', { name: `Send test event ${endpoint.url}` }).click();
     await visible(page.getByText('Test event queued.'));
+    await eventually(
+      async () =>
+        [...(receiver?.delivered().values() ?? [])].some((event) => event.type === 'webhook.test'),
+      'the test event at the receiver',
+    );
     const tested = await adminGet('/admin/audit-log?action=endpoint_tested');
     assert.equal(tested.data[0]?.target, endpoint.id);
     await page.getByRole('button', { name: `Disable ${endpoint.url}` }).click();

@@ -36,5 +36,11 @@ export function wakingStore(store: Store, wake: () => void): Store {
       if (queued) wake();
       return queued;
     },
+    async testEndpoint(...args) {
+      const tested = await store.testEndpoint(...args);
+      // An event's id: the test event queued for that endpoint.
+      if (tested !== undefined && tested !== 'disabled') wake();
+      return tested;
+    },
   };
 }
