@@ -362,6 +362,59 @@ export function proxyRoutes(
       pathSegment.map((id) => `/admin/webhook-endpoints/${id}/test`),
       encodedBody(fc.jsonValue({ maxDepth: 2 })),
     ),
+    // The back office's payments: the list's filters for the export, the daily figures, a
+    // checkout's timeline (the real one or a near miss).
+    adminRoute(
+      'GET /admin/checkouts/export',
+      1,
+      queryString([
+        'q',
+        'status',
+        'detail',
+        'pricing',
+        'currency',
+        'created_from',
+        'created_to',
+        'amount_min',
+        'amount_max',
+      ]).map((q) => `/admin/checkouts/export${q}`),
+    ),
+    adminRoute(
+      'GET /admin/checkouts/daily',
+      1,
+      queryString(['from', 'to']).map((q) => `/admin/checkouts/daily${q}`),
+    ),
+    adminRoute(
+      'GET /admin/checkouts/:id/timeline',
+      1,
+      checkoutId.map((id) => `/admin/checkouts/${id}/timeline`),
+    ),
+    // The dashboard's pages and assets: public files, any path under it.
+    route('GET /dashboard', 1, 'GET', '/dashboard', none),
+    route('GET /dashboard/', 1, 'GET', '/dashboard/', none),
+    route(
+      'GET /dashboard/:page',
+      1,
+      'GET',
+      fc
+        .oneof(fc.constantFrom('webhooks', 'money', 'sign-in', 'accounts'), pathSegment)
+        .map((page) => `/dashboard/${page}`),
+      none,
+    ),
+    route(
+      'GET /dashboard/payments/:id',
+      1,
+      'GET',
+      checkoutId.map((id) => `/dashboard/payments/${id}`),
+      none,
+    ),
+    route(
+      'GET /dashboard/assets/:file',
+      1,
+      'GET',
+      pathSegment.map((file) => `/dashboard/assets/${file}`),
+      none,
+    ),
     // The dashboard's accounts and audit log, with the bearer token (an owner).
     adminRoute(
       'GET /admin/accounts',
