@@ -6,7 +6,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   ADMIN_TOKEN,
   adminHeaders,
@@ -14,11 +14,11 @@ import {
   useTestSandbox,
 } from '../../testing.test-helpers.ts';
 import {
-  assertNoCredentialsLeaked,
   createAccount,
   json,
   OWN_ORIGIN,
   PASSWORDS,
+  rememberSessions,
   sessionOf,
   signIn,
   withSession,
@@ -26,12 +26,7 @@ import {
 
 const shared = useTestSandbox();
 const MINUTE = 60_000;
-const tokens: string[] = [];
-const remember = (cookie: string) => {
-  tokens.push(cookie.split('=')[1]!);
-  return cookie;
-};
-after(() => assertNoCredentialsLeaked(tokens));
+const remember = rememberSessions();
 
 describe('signing in to the dashboard', () => {
   it('sets an HttpOnly, SameSite=Strict cookie on Path=/, Secure only over HTTPS', async () => {

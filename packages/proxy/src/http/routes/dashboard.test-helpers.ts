@@ -5,6 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
+import { after } from 'node:test';
 import { adminHeaders, json, seen, type TestProxy } from '../../testing.test-helpers.ts';
 
 /** The origin of `app.request()`'s requests (`http://localhost/...`). */
@@ -86,3 +87,16 @@ export function assertNoCredentialsLeaked(tokens: string[]): void {
 }
 
 export { json };
+
+/**
+ * Keeps each session cookie a test made (`remember(cookie)` gives it back), and checks once the
+ * file's tests are done that no token or password reached a log line.
+ */
+export function rememberSessions(): (cookie: string) => string {
+  const tokens: string[] = [];
+  after(() => assertNoCredentialsLeaked(tokens));
+  return (cookie) => {
+    tokens.push(cookie.split('=')[1]!);
+    return cookie;
+  };
+}

@@ -5,7 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { openPostgresStore } from '../../store/postgres.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
 import {
@@ -16,11 +16,11 @@ import {
   useTestSandbox,
 } from '../../testing.test-helpers.ts';
 import {
-  assertNoCredentialsLeaked,
   createAccount,
   json,
   OWN_ORIGIN,
   PASSWORDS,
+  rememberSessions,
   sessionOf,
   signIn,
   withSession,
@@ -28,12 +28,7 @@ import {
 
 const shared = useTestSandbox();
 const MINUTE = 60_000;
-const tokens: string[] = [];
-const remember = (cookie: string) => {
-  tokens.push(cookie.split('=')[1]!);
-  return cookie;
-};
-after(() => assertNoCredentialsLeaked(tokens));
+const remember = rememberSessions();
 
 const from = (address: string) => ({ 'X-Forwarded-For': address, Origin: OWN_ORIGIN });
 
