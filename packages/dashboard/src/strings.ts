@@ -159,6 +159,8 @@ export const strings = {
     redeliver: 'Redeliver',
     redelivered: 'Queued for delivery again.',
     callbacksHeading: 'Callbacks about this payment',
+    callbacksUnavailable:
+      'The callbacks about this payment could not be read, so what was sent is not shown.',
   },
   timeline: {
     created: 'Checkout created',
@@ -322,7 +324,9 @@ export const strings = {
     create: 'Add',
     disable: 'Disable',
     enable: 'Enable',
-    changeRole: (name: string) => `Role of ${name}`,
+    roleFor: (name: string) => `Role for ${name}`,
+    saveRole: 'Save role',
+    roleSaved: (name: string, role: string) => `${name} is now ${role}.`,
   },
   notFoundPage: 'There is no such page in the dashboard.',
 };

@@ -30,11 +30,27 @@ export function actionResult(result: { ok: boolean; text: string } | undefined):
   </p>`;
 }
 
-/** What a form's fields hold, trimmed, empty ones left out. */
+/**
+ * What a form's fields hold, empty ones left out; trimmed, except passwords, which are kept as
+ * typed (a password may begin or end with a space, and `users add` takes it so).
+ */
 export function formValues(form: HTMLFormElement): Record<string, string> {
+  const passwords = new Set(
+    [...form.querySelectorAll<HTMLInputElement>('input[type="password"]')].map((i) => i.name),
+  );
+  return fieldValues(new FormData(form), passwords);
+}
+
+/** `formValues` without the DOM: `entries` as FormData gives them, `asTyped` the untrimmed names. */
+export function fieldValues(
+  entries: Iterable<[string, FormDataEntryValue]>,
+  asTyped: ReadonlySet<string>,
+): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) {
-    if (typeof value === 'string' && value.trim()) values[name] = value.trim();
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string') continue;
+    const kept = asTyped.has(name) ? value : value.trim();
+    if (kept.trim()) values[name] = kept;
   }
   return values;
 }

@@ -34,10 +34,10 @@ export class Accounts extends LitElement {
     args: () => [],
   });
 
-  private async act(work: () => Promise<unknown>): Promise<void> {
+  private async act(work: () => Promise<unknown>, done: string = strings.done): Promise<void> {
     try {
       await work();
-      this.result = { ok: true, text: strings.done };
+      this.result = { ok: true, text: done };
       void this.list.run();
     } catch (error) {
       this.result = { ok: false, text: failureText(error) };
@@ -54,7 +54,21 @@ export class Accounts extends LitElement {
     });
   }
 
-  private change(name: string, body: { role?: string; disabled?: boolean }): void {
+  /**
+   * Saves the role chosen in a row, on its button only: a select that saved on every change
+   * would let arrow keys demote an owner while passing through the options.
+   */
+  private saveRole(event: SubmitEvent, name: string): void {
+    event.preventDefault();
+    const { role } = formValues(event.target as HTMLFormElement);
+    if (!role) return;
+    void this.act(
+      () => api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'PATCH', body: { role } }),
+      t.roleSaved(name, strings.roles[role] ?? role),
+    );
+  }
+
+  private change(name: string, body: { disabled: boolean }): void {
     void this.act(() =>
       api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'PATCH', body }),
     );
@@ -95,12 +109,12 @@ export class Accounts extends LitElement {
             (row) => html`<tr>
               <td>${row.name}</td>
               <td>
-                <select
-                  aria-label=${t.changeRole(row.name)}
-                  @change=${(event: Event) => this.change(row.name, { role: (event.target as HTMLSelectElement).value })}
-                >
-                  ${ROLES.map((role) => html`<option value=${role} ?selected=${row.role === role}>${strings.roles[role]}</option>`)}
-                </select>
+                <form class="fields" @submit=${(event: SubmitEvent) => this.saveRole(event, row.name)}>
+                  <select name="role" aria-label=${t.roleFor(row.name)}>
+                    ${ROLES.map((role) => html`<option value=${role} ?selected=${row.role === role}>${strings.roles[role]}</option>`)}
+                  </select>
+                  <button class="secondary">${t.saveRole}<span class="visually-hidden"> ${row.name}</span></button>
+                </form>
               </td>
               <td>${formatTime(row.created_at)}</td>
               <td>

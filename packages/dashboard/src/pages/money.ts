@@ -55,6 +55,8 @@ export class Money extends LitElement {
   @state() private pending: WithdrawalForm | undefined;
   @state() private withdrawalAnswer: unknown;
   @state() private withdrawalResult: { ok: boolean; text: string } | undefined;
+  /** The confirmed withdrawal is on its way: "Send it" cannot send it twice. */
+  @state() private sending = false;
 
   private readonly balances = new Task(this, {
     task: (_args, { signal }) => api<{ data: Balance[] }>('/admin/balances', { signal }),
@@ -130,7 +132,8 @@ export class Money extends LitElement {
 
   private async confirm(): Promise<void> {
     const pending = this.pending;
-    if (!pending) return;
+    if (!pending || this.sending) return;
+    this.sending = true;
     try {
       const answer = await api<{ data: unknown }>('/admin/withdrawals', {
         method: 'POST',
@@ -142,6 +145,8 @@ export class Money extends LitElement {
       void this.withdrawals.run();
     } catch (error) {
       this.withdrawalResult = { ok: false, text: failureText(error) };
+    } finally {
+      this.sending = false;
     }
   }
 
@@ -207,8 +212,8 @@ export class Money extends LitElement {
           <dt>${t.receiver}</dt><dd>${pending.receiver.type === 'self' ? t.receiverSelf : pending.receiver.type === 'legal' ? t.company : t.person}</dd>
         </dl>
         <p class="fields">
-          <button @click=${this.confirm}>${t.confirm}</button>
-          <button class="secondary" @click=${() => (this.pending = undefined)}>${t.back}</button>
+          <button ?disabled=${this.sending} @click=${this.confirm}>${t.confirm}</button>
+          <button class="secondary" ?disabled=${this.sending} @click=${() => (this.pending = undefined)}>${t.back}</button>
         </p>
         ${actionResult(this.withdrawalResult)}
       </section>`;

@@ -66,11 +66,17 @@ export class Payment extends LitElement {
         type: 'payment_request',
         foreign_id: checkout.foreign_id,
       });
+      // The payment shows without its callbacks (only the difference to send back needs them),
+      // but their failure to load is said, not hidden as if there were none.
       const callbacks = await api<{ data: StoredCallback[] }>(`/admin/callbacks?${query}`, {
         signal,
-      })
-        .then((answer) => answer.data)
-        .catch(() => []);
+      }).then(
+        (answer) => ({ data: answer.data }),
+        (error: unknown) => {
+          if (signal.aborted) throw error;
+          return { data: [], problem: errorText(error) };
+        },
+      );
       return { checkout, callbacks };
     },
     args: () => [this.checkoutId] as const,
@@ -116,8 +122,11 @@ export class Payment extends LitElement {
       })}`;
   }
 
-  private renderPayment(checkout: MerchantCheckout, callbacks: StoredCallback[]) {
-    const bodies = callbacks.map((callback) => callback.body as PaymentCallbackBody);
+  private renderPayment(
+    checkout: MerchantCheckout,
+    callbacks: { data: StoredCallback[]; problem?: string },
+  ) {
+    const bodies = callbacks.data.map((callback) => callback.body as PaymentCallbackBody);
     const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
     const difference = paymentDifference(reported?.payment_request_amount, reported?.currency_sent);
     const detail = checkout.status_detail;
@@ -126,6 +135,11 @@ export class Payment extends LitElement {
         <button class="secondary" @click=${() => this.copyId(checkout.id)}>${t.copyId}</button>
         <span role="status">${this.copied}</span>
       </p>
+      ${
+        callbacks.problem
+          ? html`<p class="error" role="alert">${t.callbacksUnavailable} ${callbacks.problem}</p>`
+          : nothing
+      }
       <h2>${t.summary}</h2>
       <dl class="facts">
         <dt>${t.amount}</dt>
