@@ -1,83 +1,28 @@
 /**
- * The merchant API's answers as the dashboard reads them: the checkout from the protocol's
- * contract, the rest as the routes (and the issue's shared contract) define them.
+ * The merchant API's answers as the dashboard reads them: the types of the protocol's contract
+ * (`@crypto-pay/protocol/merchant-api`, which the proxy's answers and /openapi.json come from),
+ * and which role includes which.
  */
+
+export type {
+  Account,
+  AccountRow,
+  AuditEntry,
+  Balance,
+  DailyFigure,
+  DeliveryAttempt,
+  Page,
+  Role,
+  SessionAnswer,
+  StoredCallback,
+  Timeline,
+  TimelineEntry,
+  WebhookBacklog,
+  WebhookEndpoint,
+} from '@crypto-pay/protocol/merchant-api';
 export type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 
-import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
-
-export type Role = 'viewer' | 'operator' | 'owner';
-
-export interface Account {
-  name: string;
-  role: Role;
-  /** Signed in with ADMIN_TOKEN on a fresh install: the first owner is still to be made. */
-  setup?: boolean;
-}
-
-export interface SessionAnswer {
-  account: Account;
-  idle_expires_at: number;
-  expires_at: number;
-}
-
-export interface Page<T> {
-  data: T[];
-  next_before?: string;
-}
-
-export interface DailyFigure {
-  date: string;
-  created: number;
-  paid: number;
-  failed: number;
-  expired: number;
-  open: number;
-  paid_share: string;
-}
-
-export type TimelineEntry =
-  | { kind: 'created'; at: number }
-  | {
-      kind: 'callback';
-      at: number;
-      callback_id: string;
-      type: string;
-      status: string;
-      outcome: string;
-    }
-  | { kind: 'status'; at: number; status: string; detail?: string }
-  | { kind: 'event'; at: number; event_id: string; type: string }
-  | {
-      kind: 'delivery_attempt';
-      at: number;
-      event_id: string;
-      delivery_id: string;
-      endpoint_id: string;
-      endpoint_url: string;
-      attempt: number;
-      status_code?: number;
-      duration_ms: number;
-      error?: string;
-      response_excerpt?: string;
-    }
-  | { kind: 'stale'; at: number };
-
-export interface Timeline {
-  checkout: MerchantCheckout;
-  data: TimelineEntry[];
-}
-
-export interface StoredCallback {
-  id: string;
-  received_at: number;
-  type: string;
-  object_id?: string;
-  foreign_id?: string;
-  status?: string;
-  outcome: string;
-  body: unknown;
-}
+import type { Account, Role } from '@crypto-pay/protocol/merchant-api';
 
 /** Which roles a role includes: an owner may do what an operator may, and so on. */
 const RANK: Record<Role, number> = { viewer: 0, operator: 1, owner: 2 };

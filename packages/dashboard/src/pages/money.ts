@@ -35,7 +35,7 @@ interface Balance {
 function latestByForeignId(callbacks: StoredCallback[]): StoredCallback[] {
   const seen = new Map<string, StoredCallback>();
   for (const callback of callbacks) {
-    const key = callback.foreign_id ?? callback.object_id ?? callback.id;
+    const key = callback.foreign_id ?? callback.object_id ?? String(callback.id);
     if (!seen.has(key)) seen.set(key, callback);
   }
   return [...seen.values()];

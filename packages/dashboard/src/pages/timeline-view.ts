@@ -62,7 +62,7 @@ export class TimelineView extends LitElement {
       case 'callback':
         return t.callback(
           entry.type,
-          entry.status,
+          entry.status ?? '',
           strings.outcomes[entry.outcome] ?? entry.outcome,
         );
       case 'status':
