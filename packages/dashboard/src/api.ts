@@ -3,6 +3,7 @@
  * the session cookie the browser keeps (`credentials: 'same-origin'`; the app never reads or
  * stores it). An answer of 401 tells the app the session is gone (`cp-signed-out`).
  */
+import { strings } from './strings.ts';
 
 /** A refused or failed call, in the proxy's error shape. */
 export class ApiFailure extends Error {
@@ -44,7 +45,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiFailure(0, 'network', 'The proxy cannot be reached.');
+    throw new ApiFailure(0, 'network', strings.api.unreachable);
   }
   if (response.status === 204) return undefined as T;
   const answer: unknown = await response.json().catch(() => undefined);
@@ -53,7 +54,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const failure = new ApiFailure(
     response.status,
     typeof refusal.code === 'string' ? refusal.code : `http_${response.status}`,
-    typeof refusal.error === 'string' ? refusal.error : `The proxy answered ${response.status}.`,
+    typeof refusal.error === 'string' ? refusal.error : strings.api.answered(response.status),
     typeof refusal.field === 'string' ? refusal.field : undefined,
   );
   if (response.status === 401 && !options.keepOn401) {

@@ -21,7 +21,7 @@ import { type Account, allows, type SessionAnswer } from './types.ts';
 import './pages/accounts.ts';
 import './pages/audit.ts';
 import './pages/callbacks.ts';
-import './pages/money.ts';
+import './pages/money/money.ts';
 import './pages/payment.ts';
 import './pages/payments.ts';
 import './pages/sign-in.ts';
@@ -158,8 +158,9 @@ export class Dashboard extends LitElement {
   }
 
   override updated(): void {
-    const heading = this.route.page;
-    document.title = `${strings.nav[heading as keyof typeof strings.nav] ?? strings.dashboard} · ${strings.product}`;
+    const page = this.route.page === 'payment' ? 'payments' : this.route.page;
+    const section = SECTIONS.find((entry) => entry.page === page);
+    document.title = `${section?.label ?? strings.dashboard} · ${strings.product}`;
   }
 
   override render() {
@@ -170,7 +171,7 @@ export class Dashboard extends LitElement {
         ${
           this.account && !signingIn
             ? html`<span class="who">
-              <span>${strings.session.signedInAs(this.account.name, strings.roles[this.account.role] ?? this.account.role)}</span>
+              <span>${strings.session.signedInAs(this.account.name, strings.roles[this.account.role])}</span>
               <button class="secondary" @click=${this.signOut}>${strings.session.signOut}</button>
             </span>`
             : nothing
@@ -219,7 +220,7 @@ export class Dashboard extends LitElement {
       case 'callbacks':
         return html`<cp-callbacks .search=${route.search}></cp-callbacks>`;
       case 'audit':
-        return html`<cp-audit></cp-audit>`;
+        return html`<cp-audit .search=${route.search}></cp-audit>`;
       case 'accounts':
         return html`<cp-accounts .account=${account}></cp-accounts>`;
       default:

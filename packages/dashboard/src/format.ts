@@ -3,7 +3,10 @@
  * over the phone see the same), amounts (the decimal strings as the API gave them, never through
  * a float), currencies, statuses in words, and a JSON body for reading.
  */
+
+import type { CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { compareDecimal, isDecimal, subtractDecimal } from '@crypto-pay/protocol/money';
+import type { CurrencyRef, StatusDetail } from '@crypto-pay/protocol/proxy-api';
 import { strings } from './strings.ts';
 
 const TIME = new Intl.DateTimeFormat('en-GB', {
@@ -23,15 +26,12 @@ export function formatTime(unixSeconds: number | undefined): string {
   return `${TIME.format(new Date(unixSeconds * 1000))} UTC`;
 }
 
-export interface CurrencyRef {
-  iso: string;
-  network_name?: string | undefined;
-}
-
 /** `USDT on tron`, or just `EUR`. */
 export function formatCurrency(currency: CurrencyRef | undefined): string {
   if (!currency) return strings.none;
-  return currency.network_name ? `${currency.iso} on ${currency.network_name}` : currency.iso;
+  return currency.network_name
+    ? strings.currencyOnNetwork(currency.iso, currency.network_name)
+    : currency.iso;
 }
 
 /** `100.00 EUR`: the amount exactly as the API wrote it. */
@@ -40,9 +40,9 @@ export function formatAmount(amount: string, currency: CurrencyRef | undefined):
 }
 
 /** The status in words, with the detail when there is one: `Failed: underpaid`. */
-export function statusWords(status: string, detail?: string): string {
-  const words = strings.statuses[status] ?? status;
-  return detail ? `${words}: ${strings.detailShort[detail] ?? detail}` : words;
+export function statusWords(status: CheckoutStatus, detail?: StatusDetail): string {
+  const words = strings.statuses[status];
+  return detail ? `${words}: ${strings.detailShort[detail]}` : words;
 }
 
 /**

@@ -1,29 +1,37 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createInvoiceSchema, createWithdrawalSchema, parseJson } from '@crypto-pay/protocol';
 import {
+  amountNumber,
   identityFrom,
   invoiceBody,
   newForeignId,
-  withAmount,
   withdrawalBody,
 } from './money-requests.ts';
+import { strings } from './strings.ts';
 
 const COMPANY = { type: 'legal', legal_name: 'Shop BV', country_of_registration: 'NLD' } as const;
 
 describe('the Money page’s requests', () => {
   it('writes the amount as a JSON number with the typed digits', () => {
-    assert.equal(
-      withAmount('0.00000001', { currency: 'BTC' }),
-      '{"amount":0.00000001,"currency":"BTC"}',
-    );
-    assert.equal(withAmount(' 12.50 ', {}), '{"amount":12.50}');
+    const body = (amount: string) =>
+      withdrawalBody({
+        amount,
+        currency: 'BTC',
+        address: 'a',
+        reference: 'r',
+        sender: COMPANY,
+        receiver: { type: 'self' },
+      });
+    assert.match(body('0.00000001'), /^\{"amount":0\.00000001,/);
+    assert.match(body(' 12.50 '), /^\{"amount":12\.50,/);
     const exact = '123456789012345678901.123456789';
-    assert.equal(withAmount(exact, {}), `{"amount":${exact}}`);
+    assert.match(body(exact), new RegExp(`^\\{"amount":${exact.replace('.', '\\.')},`));
   });
 
-  it('refuses an amount that is not decimal digits', () => {
+  it('refuses an amount that is not decimal digits, in the catalogue’s words', () => {
     for (const amount of ['1e-8', '', '12,50', '-1', '0x10', '1}']) {
-      assert.throws(() => withAmount(amount, {}), /decimal digits/, amount);
+      assert.throws(() => amountNumber(amount), { message: strings.money.amountDigits }, amount);
     }
   });
 
@@ -77,6 +85,44 @@ describe('the Money page’s requests', () => {
     );
     assert.equal(other.tag, '42');
     assert.equal(other.receiver_type, 'legal');
+  });
+
+  it('builds bodies the proxy’s own schemas accept, amounts exact', () => {
+    const invoice = createInvoiceSchema.safeParse(
+      parseJson(
+        invoiceBody({
+          title: 'Order 8',
+          amount: '0.00000001',
+          currency: 'BTC',
+          reference: 'inv-8',
+          email: 'buyer@example.com',
+          returnUrl: 'https://shop.example/',
+          payer: { type: 'legal', legal_name: 'Buyer BV', country_of_registration: 'NLD' },
+        }),
+      ),
+    );
+    assert.equal(invoice.success, true, JSON.stringify(invoice.error?.issues));
+    assert.equal(invoice.data?.amount, '0.00000001');
+    const withdrawal = createWithdrawalSchema.safeParse(
+      parseJson(
+        withdrawalBody({
+          amount: '123456789012345678901.123456789',
+          currency: 'USDT',
+          address: 'T9y',
+          tag: '7',
+          reference: 'wd-3',
+          sender: COMPANY,
+          receiver: {
+            type: 'natural',
+            first_name: 'Ann',
+            last_name: 'Lee',
+            date_of_birth: '1990-01-02',
+          },
+        }),
+      ),
+    );
+    assert.equal(withdrawal.success, true, JSON.stringify(withdrawal.error?.issues));
+    assert.equal(withdrawal.data?.amount, '123456789012345678901.123456789');
   });
 
   it('reads an identity from the form’s prefixed fields', () => {

@@ -1,8 +1,17 @@
 /**
- * The bodies of the Money page's requests: an invoice and a withdrawal as the processing spec
- * wants them, with `amount` a JSON number written with the typed decimal digits exactly (never
- * through a float: `0.00000001`, not `1e-8`), and the identities the service requires.
+ * The bodies of the Money page's requests: an invoice and a withdrawal typed by the protocol's
+ * own request schemas (the ones the proxy validates them with), with `amount` a JSON number
+ * written with the typed decimal digits exactly (`jsonNumber`: `0.00000001`, never `1e-8`),
+ * and the identities the service requires.
  */
+import type { createInvoiceSchema, createWithdrawalSchema } from '@crypto-pay/protocol';
+import { isDecimal, type JsonNumber, jsonNumber, stringifyJson } from '@crypto-pay/protocol';
+import { strings } from './strings.ts';
+
+// What is sent: the schemas' input (zod's `z.input`, read without importing zod here), amounts
+// as JSON numbers.
+export type InvoiceRequestBody = (typeof createInvoiceSchema)['_zod']['input'];
+export type WithdrawalRequestBody = (typeof createWithdrawalSchema)['_zod']['input'];
 
 /** A person's or a company's identity fields, as the form names them. */
 export type Identity =
@@ -44,16 +53,14 @@ export function newForeignId(prefix: string): string {
   return `${prefix}${base64.replaceAll('+', '-').replaceAll('/', '_')}`;
 }
 
-/** Plain digits with an optional fraction: what a JSON number may be and an amount is. */
-const POSITIVE_DECIMAL = /^\d+(?:\.\d+)?$/;
-
-/** `object` as JSON with `"amount": <digits>` first, or an error sentence for a bad amount. */
-export function withAmount(amount: string, object: Record<string, unknown>): string {
+/**
+ * The typed amount as a JSON number with its digits, or an error with the catalogue's sentence
+ * (a sign, an exponent, a comma: the proxy would refuse it in the spec's words anyway).
+ */
+export function amountNumber(amount: string): JsonNumber {
   const digits = amount.trim();
-  if (!POSITIVE_DECIMAL.test(digits))
-    throw new Error('The amount must be written as decimal digits, like 12.50.');
-  const rest = JSON.stringify(object).slice(1);
-  return `{"amount":${digits}${rest === '}' ? '}' : `,${rest}`}`;
+  if (!isDecimal(digits) || digits.startsWith('-')) throw new Error(strings.money.amountDigits);
+  return jsonNumber(digits);
 }
 
 export interface InvoiceForm {
@@ -68,7 +75,8 @@ export interface InvoiceForm {
 
 /** `POST /admin/invoices`: the customer pays on the service's invoice page (no website needed). */
 export function invoiceBody(form: InvoiceForm): string {
-  return withAmount(form.amount, {
+  const body: InvoiceRequestBody = {
+    amount: amountNumber(form.amount),
     title: form.title,
     currency: form.currency.toUpperCase(),
     foreign_id: form.reference,
@@ -79,7 +87,8 @@ export function invoiceBody(form: InvoiceForm): string {
     email_user: form.email,
     sender_type: form.payer.type,
     sender_data: dataOf(form.payer),
-  });
+  };
+  return stringifyJson(body);
 }
 
 export interface WithdrawalForm {
@@ -95,7 +104,8 @@ export interface WithdrawalForm {
 
 /** `POST /admin/withdrawals`. */
 export function withdrawalBody(form: WithdrawalForm): string {
-  return withAmount(form.amount, {
+  const body: WithdrawalRequestBody = {
+    amount: amountNumber(form.amount),
     currency: form.currency.toUpperCase(),
     address: form.address,
     ...(form.tag ? { tag: form.tag } : {}),
@@ -105,5 +115,6 @@ export function withdrawalBody(form: WithdrawalForm): string {
     sender_data: dataOf(form.sender),
     receiver_type: form.receiver.type,
     ...(form.receiver.type === 'self' ? {} : { receiver_data: dataOf(form.receiver) }),
-  });
+  };
+  return stringifyJson(body);
 }

@@ -4,19 +4,8 @@
  * queries: a page of `GET /admin/checkouts` and the CSV export with the same filters.
  */
 
-/** The filters as the page's address holds them; dates as the date field's `YYYY-MM-DD`. */
-export interface PaymentFilters {
-  q?: string;
-  status?: string;
-  detail?: string;
-  stale?: string;
-  pricing?: string;
-  currency?: string;
-  from?: string;
-  to?: string;
-  amount_min?: string;
-  amount_max?: string;
-}
+import type { PricingMode } from '@crypto-pay/protocol/proxy-api';
+import { pagePath, pickSearch, searchParams } from './list-query.ts';
 
 export const FILTER_NAMES = [
   'q',
@@ -29,33 +18,34 @@ export const FILTER_NAMES = [
   'to',
   'amount_min',
   'amount_max',
-] as const satisfies readonly (keyof PaymentFilters)[];
+] as const;
 
-export const STATUSES = ['created', 'processing', 'paid', 'failed', 'expired'] as const;
-export const DETAILS = ['underpaid', 'late', 'overpaid', 'none'] as const;
-export const PRICINGS = ['product', 'session', 'open'] as const;
+/** The filters as the page's address holds them; dates as the date field's `YYYY-MM-DD`. */
+export type PaymentFilters = Partial<Record<(typeof FILTER_NAMES)[number], string>>;
+
+/**
+ * The pricing filter's values and the pricing mode each finds: the list's filter calls an open
+ * amount `open`, where a checkout's answer says `amount`.
+ */
+export const PRICING_FILTERS = {
+  product: 'product',
+  session: 'session',
+  open: 'amount',
+} as const satisfies Record<string, PricingMode>;
 
 const DAY_SECONDS = 86_400;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The filters a page address carries (empty values left out, values trimmed). */
-export function filtersFrom(search: URLSearchParams): PaymentFilters {
-  const filters: PaymentFilters = {};
-  for (const name of FILTER_NAMES) {
-    const value = search.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
-  return filters;
+/** The filters a page address (or the filter form) carries, trimmed, empty ones left out. */
+export function filtersFrom(
+  values: URLSearchParams | Record<string, string | undefined>,
+): PaymentFilters {
+  return pickSearch(values, FILTER_NAMES);
 }
 
 /** The page address's query of the filters, in a fixed order. */
 export function filtersSearch(filters: PaymentFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const name of FILTER_NAMES) {
-    const value = filters[name];
-    if (value) search.set(name, value);
-  }
-  return search;
+  return searchParams(pickSearch(filters, FILTER_NAMES));
 }
 
 /** Unix seconds of a `YYYY-MM-DD` day's start in UTC, or undefined for anything else. */
@@ -88,10 +78,7 @@ export function apiQuery(filters: PaymentFilters): URLSearchParams {
 
 /** `GET /admin/checkouts` for one page of the filtered list. */
 export function listPath(filters: PaymentFilters, before?: string, limit = 50): string {
-  const query = apiQuery(filters);
-  query.set('limit', String(limit));
-  if (before) query.set('before', before);
-  return `/admin/checkouts?${query}`;
+  return pagePath('/admin/checkouts', apiQuery(filters), before, limit);
 }
 
 /** The CSV export of the filtered list (every match: no page). */

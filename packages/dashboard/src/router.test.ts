@@ -26,6 +26,12 @@ describe('the client routes', () => {
     assert.equal(routeHref(route), '/dashboard/?q=Ab-_+cdEF&status=failed');
   });
 
+  it('keeps the audit log’s filters in its address', () => {
+    const route = parseRoute('/dashboard/audit', '?actor=ann&action=sign_in');
+    assert.equal(route.page === 'audit' && route.search.get('actor'), 'ann');
+    assert.equal(routeHref(route), '/dashboard/audit?actor=ann&action=sign_in');
+  });
+
   it('finds nothing at other paths', () => {
     for (const path of [
       '/dashboard/nope',
@@ -40,7 +46,7 @@ describe('the client routes', () => {
 
   it('writes the address of every route back', () => {
     assert.equal(routeHref({ page: 'payment', id: 'a/b c' }), '/dashboard/payments/a%2Fb%20c');
-    assert.equal(routeHref({ page: 'audit' }), '/dashboard/audit');
+    assert.equal(routeHref({ page: 'audit', search: new URLSearchParams() }), '/dashboard/audit');
     assert.equal(routeHref({ page: 'payments', search: new URLSearchParams() }), '/dashboard/');
     const money = new URLSearchParams({ amount: '0.5', currency: 'BTC' });
     assert.equal(

@@ -11,7 +11,7 @@ export type Route =
   | { page: 'webhooks' }
   | { page: 'money'; search: URLSearchParams }
   | { page: 'callbacks'; search: URLSearchParams }
-  | { page: 'audit' }
+  | { page: 'audit'; search: URLSearchParams }
   | { page: 'accounts' }
   | { page: 'sign-in'; search: URLSearchParams }
   | { page: 'not-found' };
@@ -43,7 +43,9 @@ export function parseRoute(pathname: string, query = ''): Route {
     return { page: 'payment', id };
   }
   const page = segments.length === 1 ? SIMPLE[segments[0]!] : undefined;
-  if (page === 'money' || page === 'callbacks' || page === 'sign-in') return { page, search };
+  if (page === 'money' || page === 'callbacks' || page === 'audit' || page === 'sign-in') {
+    return { page, search };
+  }
   return page ? ({ page } as Route) : { page: 'not-found' };
 }
 
@@ -60,6 +62,7 @@ export function routeHref(route: Route): string {
       return BASE;
     case 'money':
     case 'callbacks':
+    case 'audit':
     case 'sign-in':
       return withQuery(`${BASE}${route.page}`);
     default:

@@ -6,6 +6,7 @@ import type { Task } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import { ApiFailure, failureText } from './api.ts';
 import { strings } from './strings.ts';
+import { webHref } from './web-href.ts';
 
 /** A task's view: a loading line, its error in words, or `complete`'s. */
 export function whenLoaded<T>(task: Task<readonly unknown[], T>, complete: (value: T) => unknown) {
@@ -21,6 +22,17 @@ export function whenLoaded<T>(task: Task<readonly unknown[], T>, complete: (valu
 export function errorText(error: unknown): string {
   if (error instanceof ApiFailure && error.code === 'forbidden_role') return strings.forbidden;
   return strings.failedToLoad(failureText(error));
+}
+
+/**
+ * An address from outside as a link that opens apart (no opener, no referrer), when `webHref`
+ * lets it; otherwise the same text, not a link.
+ */
+export function outsideLink(url: string): TemplateResult {
+  const href = webHref(url);
+  return href
+    ? html`<a class="mono" href=${href} target="_blank" rel="noopener noreferrer">${url}</a>`
+    : html`<span class="mono">${url}</span>`;
 }
 
 /** The result of the last action: a line announced politely, red when it failed. */

@@ -1,54 +1,40 @@
 /**
- * `<cp-accounts>`: the accounts (owners only): add one with a role, change a role, disable or
- * enable one (`/admin/accounts`).
+ * `<cp-accounts>`: the accounts (owners only): add one with a role, change a role (chosen in a
+ * select, saved by its own button), disable or enable one (`/admin/accounts`).
  */
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { api, failureText } from '../api.ts';
+import { customElement, property } from 'lit/decorators.js';
+import { Action } from '../action.ts';
+import { api } from '../api.ts';
 import { formatTime } from '../format.ts';
-import { strings } from '../strings.ts';
+import { keysOf, strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
-import type { Account, Role } from '../types.ts';
-import { actionResult, formValues, whenLoaded } from '../ui.ts';
+import { dataTable } from '../table.ts';
+import type { Account, AccountRow, Role } from '../types.ts';
+import { formValues, whenLoaded } from '../ui.ts';
 
 const t = strings.accounts;
-const ROLES: Role[] = ['viewer', 'operator', 'owner'];
-
-interface AccountRow {
-  name: string;
-  role: Role;
-  created_at: number;
-  disabled: boolean;
-}
+const ROLES = keysOf(strings.roles);
 
 @customElement('cp-accounts')
 export class Accounts extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
-  @state() private result: { ok: boolean; text: string } | undefined;
 
   private readonly list = new Task(this, {
     task: (_args, { signal }) => api<{ data: AccountRow[] }>('/admin/accounts', { signal }),
     args: () => [],
   });
 
-  private async act(work: () => Promise<unknown>, done: string = strings.done): Promise<void> {
-    try {
-      await work();
-      this.result = { ok: true, text: done };
-      void this.list.run();
-    } catch (error) {
-      this.result = { ok: false, text: failureText(error) };
-    }
-  }
+  private readonly action = new Action(this, () => void this.list.run());
 
   private add(event: SubmitEvent): void {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const body = formValues(form);
-    void this.act(async () => {
+    void this.action.run(async () => {
       await api('/admin/accounts', { method: 'POST', body });
       form.reset();
     });
@@ -62,21 +48,19 @@ export class Accounts extends LitElement {
     event.preventDefault();
     const { role } = formValues(event.target as HTMLFormElement);
     if (!role) return;
-    void this.act(
-      () => api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'PATCH', body: { role } }),
-      t.roleSaved(name, strings.roles[role] ?? role),
-    );
+    void this.action.run(async () => {
+      await this.patch(name, { role });
+      return t.roleSaved(name, strings.roles[role as Role] ?? role);
+    });
   }
 
-  private change(name: string, body: { disabled: boolean }): void {
-    void this.act(() =>
-      api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'PATCH', body }),
-    );
+  private patch(name: string, body: { role: string } | { disabled: boolean }) {
+    return api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'PATCH', body });
   }
 
   override render() {
     return html`<h1>${t.heading}</h1>
-      ${actionResult(this.result)}
+      ${this.action.view()}
       ${whenLoaded(this.list, ({ data }) => this.renderList(data))}
       <h2>${t.add}</h2>
       <form class="fields" @submit=${this.add}>
@@ -93,41 +77,36 @@ export class Accounts extends LitElement {
   }
 
   private renderList(accounts: AccountRow[]) {
-    return html`<div class="table-box" tabindex="0">
-      <table>
-        <caption class="visually-hidden">${t.heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">${t.name}</th>
-            <th scope="col">${t.role}</th>
-            <th scope="col">${t.created}</th>
-            <th scope="col">${t.state}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${accounts.map(
-            (row) => html`<tr>
-              <td>${row.name}</td>
-              <td>
-                <form class="fields" @submit=${(event: SubmitEvent) => this.saveRole(event, row.name)}>
-                  <select name="role" aria-label=${t.roleFor(row.name)}>
-                    ${ROLES.map((role) => html`<option value=${role} ?selected=${row.role === role}>${strings.roles[role]}</option>`)}
-                  </select>
-                  <button class="secondary">${t.saveRole}<span class="visually-hidden"> ${row.name}</span></button>
-                </form>
-              </td>
-              <td>${formatTime(row.created_at)}</td>
-              <td>
-                ${row.disabled ? t.disabled : t.active}
-                <button class="secondary" @click=${() => this.change(row.name, { disabled: !row.disabled })}>
-                  ${row.disabled ? t.enable : t.disable}<span class="visually-hidden"> ${row.name}</span>
-                </button>
-              </td>
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    return dataTable(
+      t.heading,
+      [
+        { heading: t.name, cell: (row) => row.name },
+        {
+          heading: t.role,
+          cell: (row) =>
+            html`<form class="fields" @submit=${(event: SubmitEvent) => this.saveRole(event, row.name)}>
+              <select name="role" aria-label=${t.roleFor(row.name)}>
+                ${ROLES.map((role) => html`<option value=${role} ?selected=${row.role === role}>${strings.roles[role]}</option>`)}
+              </select>
+              <button class="secondary">${t.saveRole}<span class="visually-hidden"> ${row.name}</span></button>
+            </form>`,
+        },
+        { heading: t.created, cell: (row) => formatTime(row.created_at) },
+        {
+          heading: t.state,
+          cell: (row) =>
+            html`${row.disabled ? t.disabled : t.active}
+              <button
+                class="secondary"
+               
+                @click=${() => this.action.run(() => this.patch(row.name, { disabled: !row.disabled }))}
+              >
+                ${row.disabled ? t.enable : t.disable}<span class="visually-hidden"> ${row.name}</span>
+              </button>`,
+        },
+      ],
+      accounts,
+    );
   }
 }
 

@@ -1,65 +1,68 @@
 /**
  * `<cp-audit>`: who did what and when (`GET /admin/audit-log`, owners only), newest first, a
- * page at a time, filtered by actor and action.
+ * page at a time (Older, Newer), filtered by actor and action; the filters are in the page's
+ * address, like the payments list's.
  */
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { api } from '../api.ts';
 import { formatTime, prettyJson } from '../format.ts';
-import { strings } from '../strings.ts';
+import { AUDIT_SEARCH, pagePath, pickSearch, searchParams } from '../list-query.ts';
+import { Paging } from '../paging.ts';
+import { navigate, routeHref } from '../router.ts';
+import { keysOf, strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
-import type { Page } from '../types.ts';
+import { dataTable } from '../table.ts';
+import type { AuditEntry, Page } from '../types.ts';
 import { formValues, whenLoaded } from '../ui.ts';
 
 const t = strings.audit;
 
 /** The audit log's actions (the contract's, and the money operations the service refused). */
-const ACTIONS = Object.keys(t.actions);
+const ACTIONS = keysOf(t.actions);
 
-/** An action in words, its code beside (an action a newer proxy writes shows as its code). */
-const actionWords = (action: string) => t.actions[action] ?? action;
-
-interface AuditEntry {
-  id: string;
-  at: number;
-  actor: string;
-  action: string;
-  target?: string;
-  detail?: unknown;
-}
+/** An action in words (one a newer proxy writes shows as its code). */
+const actionWords = (action: string) => t.actions[action as keyof typeof t.actions] ?? action;
 
 @customElement('cp-audit')
 export class Audit extends LitElement {
   static override styles = [tokens, shared];
 
-  @state() private filters: Record<string, string> = {};
-  @state() private pageBefore: string | undefined;
+  @property({ attribute: false }) search = new URLSearchParams();
+
+  private readonly paging = new Paging(this);
 
   private readonly log = new Task(this, {
-    task: ([filters, before], { signal }) => {
-      const query = new URLSearchParams({ ...filters, limit: '50' });
-      if (before) query.set('before', before);
-      return api<Page<AuditEntry>>(`/admin/audit-log?${query}`, { signal });
-    },
-    args: () => [this.filters, this.pageBefore] as const,
+    task: ([path], { signal }) => api<Page<AuditEntry>>(path, { signal }),
+    args: () =>
+      [
+        pagePath('/admin/audit-log', pickSearch(this.search, AUDIT_SEARCH), this.paging.before),
+      ] as const,
   });
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('search')) this.paging.reset();
+  }
 
   private filter(event: SubmitEvent): void {
     event.preventDefault();
-    this.pageBefore = undefined;
-    this.filters = formValues(event.target as HTMLFormElement);
+    const search = searchParams(
+      pickSearch(formValues(event.target as HTMLFormElement), AUDIT_SEARCH),
+    );
+    navigate(routeHref({ page: 'audit', search }));
   }
 
   override render() {
+    const current = pickSearch(this.search, AUDIT_SEARCH);
     return html`<h1>${t.heading}</h1>
       <form role="search" class="fields" @submit=${this.filter}>
-        <label>${t.filterActor}<input name="actor" /></label>
+        <label>${t.filterActor}<input name="actor" .value=${current.actor ?? ''} /></label>
         <label
           >${t.filterAction}
           <select name="action">
             <option value="">${t.anyAction}</option>
-            ${ACTIONS.map((action) => html`<option value=${action}>${actionWords(action)}</option>`)}
+            ${ACTIONS.map((action) => html`<option value=${action} ?selected=${current.action === action}>${actionWords(action)}</option>`)}
           </select></label
         >
         <button>${strings.apply}</button>
@@ -68,37 +71,28 @@ export class Audit extends LitElement {
   }
 
   private renderLog(page: Page<AuditEntry>) {
-    if (page.data.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box" tabindex="0">
-        <table>
-          <caption class="visually-hidden">${t.heading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">${t.at}</th>
-              <th scope="col">${t.actor}</th>
-              <th scope="col">${t.action}</th>
-              <th scope="col">${t.target}</th>
-              <th scope="col">${t.detail}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${page.data.map(
-              (entry) => html`<tr>
-                <td>${formatTime(entry.at)}</td>
-                <td>${entry.actor}</td>
-                <td>${actionWords(entry.action)}</td>
-                <td class="mono">${entry.target ?? strings.none}</td>
-                <td>${entry.detail === undefined ? strings.none : html`<pre>${prettyJson(entry.detail)}</pre>`}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      ${
-        page.next_before
-          ? html`<p><button @click=${() => (this.pageBefore = page.next_before)}>${strings.nextPage}</button></p>`
-          : ''
-      }`;
+    return html`${dataTable(
+      t.heading,
+      [
+        { heading: t.at, cell: (entry) => formatTime(entry.at) },
+        { heading: t.actor, cell: (entry) => entry.actor },
+        { heading: t.action, cell: (entry) => actionWords(entry.action) },
+        {
+          heading: t.target,
+          cell: (entry) => entry.target ?? strings.none,
+          cellClass: () => 'mono',
+        },
+        {
+          heading: t.detail,
+          cell: (entry) =>
+            entry.detail === undefined
+              ? strings.none
+              : html`<pre>${prettyJson(entry.detail)}</pre>`,
+        },
+      ],
+      page.data,
+    )}
+    ${this.paging.buttons(page.next_before)}`;
   }
 }
 

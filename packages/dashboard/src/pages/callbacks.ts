@@ -1,6 +1,6 @@
 /**
- * `<cp-callbacks>`: the callback log, newest first, filtered by type and foreign_id (by the
- * merchant API) and by object id and status (within the 200 newest the API gives), each body
+ * `<cp-callbacks>`: the callback log, newest first, a page at a time, searched by the merchant
+ * API (type, object id, foreign_id, status: the search is in the page's address), each body
  * formatted and collapsed, shown as text.
  */
 import { Task } from '@lit/task';
@@ -8,14 +8,18 @@ import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { api } from '../api.ts';
 import { formatTime, prettyJson } from '../format.ts';
+import { CALLBACK_SEARCH, pagePath, pickSearch, searchParams } from '../list-query.ts';
+import { Paging } from '../paging.ts';
 import { navigate, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
-import type { StoredCallback } from '../types.ts';
+import { dataTable } from '../table.ts';
+import type { Page, StoredCallback } from '../types.ts';
 import { formValues, whenLoaded } from '../ui.ts';
 
 const t = strings.callbacks;
-const TYPES = ['payment_request', 'invoice', 'withdrawal', 'deposit', 'exchange'];
+/** The service's callback types (its `*_exchange` variants are found by Any type). */
+const CALLBACK_TYPES = ['payment_request', 'invoice', 'withdrawal', 'deposit', 'exchange'];
 
 @customElement('cp-callbacks')
 export class Callbacks extends LitElement {
@@ -23,81 +27,70 @@ export class Callbacks extends LitElement {
 
   @property({ attribute: false }) search = new URLSearchParams();
 
+  private readonly paging = new Paging(this);
+
   private readonly log = new Task(this, {
-    task: ([type, foreignId], { signal }) => {
-      const query = new URLSearchParams({ limit: '200' });
-      if (type) query.set('type', type);
-      if (foreignId) query.set('foreign_id', foreignId);
-      return api<{ data: StoredCallback[] }>(`/admin/callbacks?${query}`, { signal });
-    },
-    args: () => [this.search.get('type') ?? '', this.search.get('foreign_id') ?? ''] as const,
+    task: ([path], { signal }) => api<Page<StoredCallback>>(path, { signal }),
+    args: () =>
+      [
+        pagePath('/admin/callbacks', pickSearch(this.search, CALLBACK_SEARCH), this.paging.before),
+      ] as const,
   });
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('search')) this.paging.reset();
+  }
 
   private filter(event: SubmitEvent): void {
     event.preventDefault();
-    const values = formValues(event.target as HTMLFormElement);
-    navigate(routeHref({ page: 'callbacks', search: new URLSearchParams(values) }));
+    const search = searchParams(
+      pickSearch(formValues(event.target as HTMLFormElement), CALLBACK_SEARCH),
+    );
+    navigate(routeHref({ page: 'callbacks', search }));
   }
 
   override render() {
-    const current = (name: string) => this.search.get(name) ?? '';
+    const current = pickSearch(this.search, CALLBACK_SEARCH);
     return html`<h1>${t.heading}</h1>
       <form role="search" class="fields" @submit=${this.filter}>
         <label
           >${t.type}
           <select name="type">
             <option value="">${t.anyType}</option>
-            ${TYPES.map((type) => html`<option ?selected=${current('type') === type}>${type}</option>`)}
+            ${CALLBACK_TYPES.map((type) => html`<option ?selected=${current.type === type}>${type}</option>`)}
           </select></label
         >
-        <label>${t.objectId}<input name="object_id" .value=${current('object_id')} /></label>
-        <label>${t.foreignId}<input name="foreign_id" .value=${current('foreign_id')} /></label>
-        <label>${t.status}<input name="status" .value=${current('status')} size="10" /></label>
+        <label>${t.objectId}<input name="object_id" .value=${current.object_id ?? ''} /></label>
+        <label>${t.foreignId}<input name="foreign_id" .value=${current.foreign_id ?? ''} /></label>
+        <label>${t.status}<input name="status" .value=${current.status ?? ''} size="10" /></label>
         <button>${t.filter}</button>
       </form>
-      ${whenLoaded(this.log, ({ data }) => this.renderLog(data))}`;
+      ${whenLoaded(this.log, (page) => this.renderLog(page))}`;
   }
 
-  private renderLog(callbacks: StoredCallback[]) {
-    const objectId = this.search.get('object_id');
-    const status = this.search.get('status');
-    const shown = callbacks.filter(
-      (callback) =>
-        (!objectId || callback.object_id === objectId) && (!status || callback.status === status),
-    );
-    if (shown.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box" tabindex="0">
-      <table>
-        <caption class="visually-hidden">${t.heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">${t.received}</th>
-            <th scope="col">${t.type}</th>
-            <th scope="col">${t.status}</th>
-            <th scope="col">${t.outcome}</th>
-            <th scope="col">${t.objectId} / ${t.foreignId}</th>
-            <th scope="col">${t.body}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${shown.map(
-            (callback) => html`<tr>
-              <td>${formatTime(callback.received_at)}</td>
-              <td>${callback.type}</td>
-              <td>${callback.status ?? strings.none}</td>
-              <td>${strings.outcomes[callback.outcome] ?? callback.outcome}</td>
-              <td class="mono">${callback.object_id ?? strings.none}<br />${callback.foreign_id ?? strings.none}</td>
-              <td>
-                <details>
-                  <summary>${t.showBody}</summary>
-                  <pre>${prettyJson(callback.body)}</pre>
-                </details>
-              </td>
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+  private renderLog(page: Page<StoredCallback>) {
+    return html`${dataTable(
+      t.heading,
+      [
+        { heading: t.received, cell: (callback) => formatTime(callback.received_at) },
+        { heading: t.type, cell: (callback) => callback.type },
+        { heading: t.status, cell: (callback) => callback.status ?? strings.none },
+        { heading: t.outcome, cell: (callback) => strings.outcomes[callback.outcome] },
+        {
+          heading: t.objectAndForeignId,
+          cellClass: () => 'mono',
+          cell: (callback) =>
+            html`${callback.object_id ?? strings.none}<br />${callback.foreign_id ?? strings.none}`,
+        },
+        {
+          heading: t.body,
+          cell: (callback) =>
+            html`<details><summary>${t.showBody}</summary><pre>${prettyJson(callback.body)}</pre></details>`,
+        },
+      ],
+      page.data,
+    )}
+    ${this.paging.buttons(page.next_before)}`;
   }
 }
 

@@ -15,6 +15,7 @@ import { customElement, query } from 'lit/decorators.js';
 import { api } from '../api.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
+import { dataTable } from '../table.ts';
 import type { DailyFigure } from '../types.ts';
 import { errorText } from '../ui.ts';
 
@@ -94,7 +95,7 @@ export class DailyChart extends LitElement {
           },
           {
             type: 'line',
-            label: `${t.paidShare} (%)`,
+            label: t.paidShareAxis,
             data: days.map((d) => percent(d.paid_share)),
             borderColor: colour('--_accent'),
             backgroundColor: colour('--_accent'),
@@ -139,35 +140,19 @@ export class DailyChart extends LitElement {
         <div class="plot"><canvas aria-hidden="true"></canvas></div>
         <details>
           <summary>${t.chartTable}</summary>
-          <div class="table-box" tabindex="0">
-            <table>
-              <caption class="visually-hidden">${t.chartHeading}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">${t.date}</th>
-                  <th scope="col">${t.created}</th>
-                  <th scope="col">${t.paid}</th>
-                  <th scope="col">${t.failed}</th>
-                  <th scope="col">${t.expired}</th>
-                  <th scope="col">${t.open}</th>
-                  <th scope="col">${t.paidShare}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${days.map(
-                  (day) => html`<tr>
-                    <th scope="row">${day.date}</th>
-                    <td>${day.created}</td>
-                    <td>${day.paid}</td>
-                    <td>${day.failed}</td>
-                    <td>${day.expired}</td>
-                    <td>${day.open}</td>
-                    <td>${percent(day.paid_share)} %</td>
-                  </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>
+          ${dataTable(
+            t.chartHeading,
+            [
+              { heading: t.date, cell: (day) => day.date, rowHeader: true },
+              { heading: t.created, cell: (day) => day.created },
+              { heading: t.paid, cell: (day) => day.paid },
+              { heading: t.failed, cell: (day) => day.failed },
+              { heading: t.expired, cell: (day) => day.expired },
+              { heading: t.open, cell: (day) => day.open },
+              { heading: t.paidShare, cell: (day) => t.percent(percent(day.paid_share)) },
+            ],
+            days,
+          )}
         </details>`,
     });
   }

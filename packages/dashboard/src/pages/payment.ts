@@ -5,14 +5,15 @@
  * Redeliver button on each webhook event.
  */
 
+import type { CurrencyRef } from '@crypto-pay/protocol/proxy-api';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { ApiFailure, api, failureText } from '../api.ts';
+import { Action } from '../action.ts';
+import { ApiFailure, api } from '../api.ts';
 import {
-  type CurrencyRef,
   formatAmount,
   formatCurrency,
   formatTime,
@@ -29,14 +30,16 @@ import {
   type StoredCallback,
   type Timeline,
 } from '../types.ts';
-import { actionResult, errorText } from '../ui.ts';
+import { errorText, outsideLink } from '../ui.ts';
+import type { RedeliverEvent } from './redeliver-event.ts';
 import './timeline-view.ts';
 
 const t = strings.payment;
 
-type PaymentCallbackBody = {
-  payment_request_amount?: { amount: string; currency: { iso: string; network_name?: string } };
-  currency_sent?: { amount: string; currency: { iso: string; network_name?: string } };
+/** What a payment request's callback reports of the money (`paymentRequestCallbackSchema`). */
+type PaymentCallbackMoney = {
+  payment_request_amount?: { amount: string; currency: CurrencyRef };
+  currency_sent?: { amount: string; currency: CurrencyRef };
 };
 
 /** What the widget showed the customer at this status, in its own words. */
@@ -53,7 +56,6 @@ export class Payment extends LitElement {
 
   @property({ attribute: false }) account: Account | undefined;
   @property({ attribute: false }) checkoutId = '';
-  @state() private result: { ok: boolean; text: string } | undefined;
   /** What the last copy of the id did (a live region). */
   @state() private copied = '';
 
@@ -88,14 +90,13 @@ export class Payment extends LitElement {
     args: () => [this.checkoutId] as const,
   });
 
-  private async redeliver(eventId: string): Promise<void> {
-    try {
+  private readonly action = new Action(this, () => void this.timeline.run());
+
+  private redeliver(eventId: string): void {
+    void this.action.run(async () => {
       await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
-      this.result = { ok: true, text: `${eventId}: ${t.redelivered}` };
-      void this.timeline.run();
-    } catch (error) {
-      this.result = { ok: false, text: `${eventId}: ${failureText(error)}` };
-    }
+      return strings.redelivered;
+    }, `${eventId}: `);
   }
 
   /** Copies the id itself (the heading groups it for reading aloud); says so, or shows it. */
@@ -126,7 +127,7 @@ export class Payment extends LitElement {
     checkout: MerchantCheckout,
     callbacks: { data: StoredCallback[]; problem?: string },
   ) {
-    const bodies = callbacks.data.map((callback) => callback.body as PaymentCallbackBody);
+    const bodies = callbacks.data.map((callback) => callback.body as PaymentCallbackMoney);
     const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
     const difference = paymentDifference(reported?.payment_request_amount, reported?.currency_sent);
     const detail = checkout.status_detail;
@@ -155,7 +156,7 @@ export class Payment extends LitElement {
             : nothing
         }
         <dt>${t.pricing}</dt>
-        <dd>${strings.pricingModes[checkout.pricing] ?? checkout.pricing}${checkout.product ? ` (${checkout.product})` : ''}</dd>
+        <dd>${checkout.product ? t.withProduct(strings.pricingModes[checkout.pricing], checkout.product) : strings.pricingModes[checkout.pricing]}</dd>
         <dt>${t.status}</dt>
         <dd>${statusWords(checkout.status)}</dd>
         <dt>${t.detail}</dt>
@@ -172,9 +173,9 @@ export class Payment extends LitElement {
         <dt>${t.paymentRequestId}</dt>
         <dd class="mono">${checkout.payment_request_id}</dd>
         <dt>${t.paymentLink}</dt>
-        <dd><a href=${checkout.payment_link} rel="noopener noreferrer" target="_blank">${checkout.payment_link}</a></dd>
-        ${checkout.success_url ? html`<dt>${t.successUrl}</dt><dd class="mono">${checkout.success_url}</dd>` : nothing}
-        ${checkout.failed_url ? html`<dt>${t.failedUrl}</dt><dd class="mono">${checkout.failed_url}</dd>` : nothing}
+        <dd>${outsideLink(checkout.payment_link)}</dd>
+        ${checkout.success_url ? html`<dt>${t.successUrl}</dt><dd>${outsideLink(checkout.success_url)}</dd>` : nothing}
+        ${checkout.failed_url ? html`<dt>${t.failedUrl}</dt><dd>${outsideLink(checkout.failed_url)}</dd>` : nothing}
       </dl>
       <h2>${t.customerTold}</h2>
       <div class="notice">${customerTold(checkout).map((line) => html`<p>${line}</p>`)}</div>
@@ -200,7 +201,7 @@ export class Payment extends LitElement {
           : nothing
       }
       <h2>${t.timeline}</h2>
-      ${actionResult(this.result)}
+      ${this.action.view()}
       ${this.timeline.render({
         pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
         error: (error) => html`<p class="muted">${t.timelineUnavailable} ${errorText(error)}</p>`,
@@ -208,7 +209,7 @@ export class Payment extends LitElement {
           html`<cp-timeline-view
             .entries=${timeline.data}
             .canRedeliver=${allows(this.account, 'operator')}
-            @cp-redeliver=${(event: CustomEvent<string>) => this.redeliver(event.detail)}
+            @cp-redeliver=${(event: RedeliverEvent) => this.redeliver(event.eventId)}
           ></cp-timeline-view>`,
       })}`;
   }

@@ -6,27 +6,30 @@
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { api } from '../api.ts';
 import { formatAmount, formatCurrency, formatTime, statusWords } from '../format.ts';
+import { Paging } from '../paging.ts';
 import {
   csvExportHref,
-  DETAILS,
   filtersFrom,
   filtersSearch,
   listPath,
   type PaymentFilters,
-  PRICINGS,
-  STATUSES,
+  PRICING_FILTERS,
 } from '../payment-filters.ts';
 import { navigate, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
+import { dataTable } from '../table.ts';
 import type { Account, MerchantCheckout, Page } from '../types.ts';
 import { formValues, whenLoaded } from '../ui.ts';
 import './daily-chart.ts';
 
 const t = strings.payments;
+const PRICING_WORDS = Object.fromEntries(
+  Object.entries(PRICING_FILTERS).map(([filter, mode]) => [filter, strings.pricingModes[mode]]),
+);
 
 @customElement('cp-payments')
 export class Payments extends LitElement {
@@ -34,8 +37,7 @@ export class Payments extends LitElement {
 
   @property({ attribute: false }) account: Account | undefined;
   @property({ attribute: false }) search = new URLSearchParams();
-  /** The pages seen so far (their `before`), for going back to the first. */
-  @state() private pageBefore: string | undefined;
+  private readonly paging = new Paging(this);
 
   private get filters(): PaymentFilters {
     return filtersFrom(this.search);
@@ -43,17 +45,17 @@ export class Payments extends LitElement {
 
   private readonly list = new Task(this, {
     task: ([path], { signal }) => api<Page<MerchantCheckout>>(path, { signal }),
-    args: () => [listPath(this.filters, this.pageBefore)] as const,
+    args: () => [listPath(this.filters, this.paging.before)] as const,
   });
 
   override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('search')) this.pageBefore = undefined;
+    if (changed.has('search')) this.paging.reset();
   }
 
   private applyFilters(event: SubmitEvent): void {
     event.preventDefault();
-    const values = formValues(event.target as HTMLFormElement) as PaymentFilters;
-    navigate(routeHref({ page: 'payments', search: filtersSearch(values) }));
+    const filters = filtersFrom(formValues(event.target as HTMLFormElement));
+    navigate(routeHref({ page: 'payments', search: filtersSearch(filters) }));
   }
 
   override render() {
@@ -63,10 +65,10 @@ export class Payments extends LitElement {
         <label
           >${t.search}<input name="q" type="search" .value=${filters.q ?? ''} size="40"
         /></label>
-        ${this.choice('status', t.status, STATUSES, strings.statuses, filters.status)}
-        ${this.choice('detail', t.detail, DETAILS, strings.detailShort, filters.detail)}
-        ${this.choice('stale', t.stale, ['true', 'false'], strings.staleChoices, filters.stale)}
-        ${this.choice('pricing', t.pricing, PRICINGS, strings.pricingModes, filters.pricing)}
+        ${this.choice('status', t.status, strings.statuses, filters.status)}
+        ${this.choice('detail', t.detail, strings.detailShort, filters.detail)}
+        ${this.choice('stale', t.stale, strings.staleChoices, filters.stale)}
+        ${this.choice('pricing', t.pricing, PRICING_WORDS, filters.pricing)}
         <label>${t.currency}<input name="currency" .value=${filters.currency ?? ''} size="6" /></label>
         <label>${t.createdFrom}<input name="from" type="date" .value=${filters.from ?? ''} /></label>
         <label>${t.createdTo}<input name="to" type="date" .value=${filters.to ?? ''} /></label>
@@ -85,10 +87,10 @@ export class Payments extends LitElement {
       <cp-daily-chart></cp-daily-chart>`;
   }
 
+  /** A filter's select: "Any", then each value the API takes, in words. */
   private choice(
     name: string,
     label: string,
-    values: readonly string[],
     words: Record<string, string>,
     current: string | undefined,
   ) {
@@ -96,55 +98,42 @@ export class Payments extends LitElement {
       >${label}
       <select name=${name}>
         <option value="" ?selected=${!current}>${t.any}</option>
-        ${values.map(
-          (value) =>
-            html`<option value=${value} ?selected=${current === value}>${words[value] ?? value}</option>`,
+        ${Object.entries(words).map(
+          ([value, word]) =>
+            html`<option value=${value} ?selected=${current === value}>${word}</option>`,
         )}
       </select></label
     >`;
   }
 
   private renderList(page: Page<MerchantCheckout>) {
-    if (page.data.length === 0) return html`<p>${t.noMatch}</p>`;
-    return html`<div class="table-box" tabindex="0">
-        <table>
-          <caption>${t.listCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">${t.reference}</th>
-              <th scope="col">${t.created}</th>
-              <th scope="col">${t.amount}</th>
-              <th scope="col">${strings.payment.paidIn}</th>
-              <th scope="col">${t.status}</th>
-              <th scope="col">${t.pricing}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${page.data.map(
-              (checkout) => html`<tr>
-                <td><a class="mono" href=${routeHref({ page: 'payment', id: checkout.id })}>${groupReference(checkout.id)}</a></td>
-                <td>${formatTime(checkout.created_at)}</td>
-                <td>${formatAmount(checkout.amount, checkout.currency)}</td>
-                <td>${formatCurrency(checkout.payment_currency)}</td>
-                <td>${statusWords(checkout.status, checkout.status_detail)}${checkout.stale_since ? ` (${t.stale.toLowerCase()})` : ''}</td>
-                <td>${strings.pricingModes[checkout.pricing] ?? checkout.pricing}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      <p class="fields">
-        ${
-          this.pageBefore
-            ? html`<button class="secondary" @click=${() => (this.pageBefore = undefined)}>${strings.firstPage}</button>`
-            : ''
-        }
-        ${
-          page.next_before
-            ? html`<button @click=${() => (this.pageBefore = page.next_before)}>${strings.nextPage}</button>`
-            : ''
-        }
-      </p>`;
+    return html`${dataTable(
+      t.listCaption,
+      [
+        {
+          heading: t.reference,
+          cell: (checkout) =>
+            html`<a class="mono" href=${routeHref({ page: 'payment', id: checkout.id })}>${groupReference(checkout.id)}</a>`,
+        },
+        { heading: t.created, cell: (checkout) => formatTime(checkout.created_at) },
+        { heading: t.amount, cell: (checkout) => formatAmount(checkout.amount, checkout.currency) },
+        {
+          heading: strings.payment.paidIn,
+          cell: (checkout) => formatCurrency(checkout.payment_currency),
+        },
+        {
+          heading: t.status,
+          cell: (checkout) =>
+            checkout.stale_since
+              ? t.staleStatus(statusWords(checkout.status, checkout.status_detail))
+              : statusWords(checkout.status, checkout.status_detail),
+        },
+        { heading: t.pricing, cell: (checkout) => strings.pricingModes[checkout.pricing] },
+      ],
+      page.data,
+      { captionShown: true, empty: t.noMatch },
+    )}
+    ${this.paging.buttons(page.next_before)}`;
   }
 }
 

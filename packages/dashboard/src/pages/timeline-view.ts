@@ -1,7 +1,7 @@
 /**
  * `<cp-timeline-view>`: a payment's timeline as an ordered list, oldest first: created, each
  * callback and its outcome, each status change, each webhook event (with a Redeliver button,
- * which fires `cp-redeliver` with the event's id) and every delivery attempt under it.
+ * which fires a `RedeliverEvent`) and every delivery attempt under it.
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
@@ -9,6 +9,7 @@ import { formatTime, statusWords } from '../format.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import type { TimelineEntry } from '../types.ts';
+import { RedeliverEvent } from './redeliver-event.ts';
 
 const t = strings.timeline;
 
@@ -62,8 +63,8 @@ export class TimelineView extends LitElement {
       case 'callback':
         return t.callback(
           entry.type,
-          entry.status ?? '',
-          strings.outcomes[entry.outcome] ?? entry.outcome,
+          entry.status ?? strings.none,
+          strings.outcomes[entry.outcome],
         );
       case 'status':
         return t.status(statusWords(entry.status, entry.detail));
@@ -75,10 +76,10 @@ export class TimelineView extends LitElement {
             this.canRedeliver
               ? html`<button
                 class="secondary"
-                aria-label=${`${strings.payment.redeliver} ${entry.type} ${entry.event_id}`}
-                @click=${() => this.dispatchEvent(new CustomEvent('cp-redeliver', { detail: entry.event_id }))}
+                aria-label=${t.redeliverLabel(entry.type, entry.event_id)}
+                @click=${() => this.dispatchEvent(new RedeliverEvent(entry.event_id))}
               >
-                ${strings.payment.redeliver}
+                ${strings.redeliver}
               </button>`
               : nothing
           }`;

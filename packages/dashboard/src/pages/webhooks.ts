@@ -1,79 +1,106 @@
 /**
- * `<cp-webhooks>`: the webhook endpoints (add, delete, rotate the secret, which is shown once
- * here, send a test event), how each is doing, and the delivery attempts, failures first.
+ * `<cp-webhooks>`: what is waiting to be delivered and since when, the failed deliveries first
+ * (each with a Redeliver button), the webhook endpoints (add, disable, delete, rotate the
+ * secret, which is shown once here, send a test event), then every delivery attempt.
  */
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { api, failureText } from '../api.ts';
+import { Action } from '../action.ts';
+import { api } from '../api.ts';
 import { formatTime } from '../format.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
-import { type Account, allows } from '../types.ts';
-import { actionResult, formValues, whenLoaded } from '../ui.ts';
+import { type Column, dataTable } from '../table.ts';
+import type { Account, DeliveryAttempt, Page, WebhookBacklog, WebhookEndpoint } from '../types.ts';
+import { allows } from '../types.ts';
+import { formValues, whenLoaded } from '../ui.ts';
+import { type EndpointActions, endpointColumns } from './webhook-endpoints.ts';
 
 const t = strings.webhooks;
 
-interface Endpoint {
-  id: string;
-  url: string;
-  source: 'environment' | 'merchant_api';
-  event_types?: string[];
-  created_at: number;
-  status: 'ok' | 'retrying' | 'failing';
-  failing_since?: number;
-  previous_secret_expires_at?: number;
-  disabled?: boolean;
-}
-
-interface Attempt {
-  id: number;
-  event_id: string;
-  event_type: string;
-  endpoint_id: string;
-  attempt: number;
-  attempted_at: number;
-  duration_ms: number;
-  status_code?: number;
-  error?: string;
-}
-
-const succeeded = (attempt: Attempt) =>
+const succeeded = (attempt: DeliveryAttempt) =>
   attempt.status_code !== undefined && attempt.status_code >= 200 && attempt.status_code < 300;
+
+/** What the receiver answered, or why there was no answer. */
+const answerWords = (attempt: DeliveryAttempt) =>
+  html`${succeeded(attempt) ? t.succeeded : t.failed}:
+  ${attempt.status_code ?? t.noStatus} · ${strings.milliseconds(attempt.duration_ms)}
+  ${attempt.error ? html`<br />${attempt.error}` : nothing}`;
 
 @customElement('cp-webhooks')
 export class Webhooks extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
-  /** Rotating a secret is an owner's (secrets are); the rest of the changes an operator's. */
-  private get owner(): boolean {
-    return allows(this.account, 'owner');
-  }
-  @state() private result: { ok: boolean; text: string } | undefined;
   /** A secret just made: shown once, until the next action. */
-  @state() private secret: { id: string; secret: string; until?: number } | undefined;
+  @state() private secret: { secret: string; until?: number } | undefined;
+
+  private readonly backlog = new Task(this, {
+    task: (_args, { signal }) => api<WebhookBacklog>('/admin/webhook-backlog', { signal }),
+    args: () => [],
+  });
 
   private readonly endpoints = new Task(this, {
-    task: (_args, { signal }) => api<{ data: Endpoint[] }>('/admin/webhook-endpoints', { signal }),
+    task: (_args, { signal }) =>
+      api<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints', { signal }),
+    args: () => [],
+  });
+
+  private readonly failures = new Task(this, {
+    task: (_args, { signal }) =>
+      api<Page<DeliveryAttempt>>('/admin/webhook-deliveries?failed=true&limit=50', { signal }),
     args: () => [],
   });
 
   private readonly attempts = new Task(this, {
     task: (_args, { signal }) =>
-      api<{ data: Attempt[] }>('/admin/webhook-deliveries?limit=200', { signal }),
+      api<Page<DeliveryAttempt>>('/admin/webhook-deliveries?limit=100', { signal }),
     args: () => [],
   });
 
-  private async act(work: () => Promise<string>): Promise<void> {
-    this.secret = undefined;
-    try {
-      this.result = { ok: true, text: await work() };
-      void this.endpoints.run();
-      void this.attempts.run();
-    } catch (error) {
-      this.result = { ok: false, text: failureText(error) };
+  private readonly action = new Action(this, () => {
+    for (const task of [this.backlog, this.endpoints, this.failures, this.attempts]) {
+      void task.run();
     }
+  });
+
+  /** What the endpoints' buttons do. */
+  private readonly endpointActions: EndpointActions = {
+    test: (id) =>
+      this.run(async () => {
+        await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}/test`, {
+          method: 'POST',
+          body: {},
+        });
+        return t.testSent;
+      }),
+    setDisabled: (id, disabled) =>
+      this.run(async () => {
+        await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: { disabled },
+        });
+        return disabled ? t.disabledNow : t.enabledNow;
+      }),
+    rotate: (id) =>
+      this.run(async () => {
+        const rotated = await api<{ secret: string; previous_secret_expires_at: number }>(
+          `/admin/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`,
+          { method: 'POST', body: {} },
+        );
+        this.secret = { secret: rotated.secret, until: rotated.previous_secret_expires_at };
+      }),
+    remove: (id) =>
+      this.run(() =>
+        api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      ),
+  };
+
+  /** Runs an action; a secret shown before is gone with the next one. */
+  private run(work: () => Promise<unknown>): void {
+    this.secret = undefined;
+    void this.action.run(work);
   }
 
   private add(event: SubmitEvent): void {
@@ -84,60 +111,27 @@ export class Webhooks extends LitElement {
       ?.split(',')
       .map((type) => type.trim())
       .filter(Boolean);
-    void this.act(async () => {
+    this.run(async () => {
       const created = await api<{ id: string; secret: string }>('/admin/webhook-endpoints', {
         method: 'POST',
         body: { url, ...(types?.length ? { event_types: types } : {}) },
       });
       form.reset();
-      this.secret = { id: created.id, secret: created.secret };
-      return strings.done;
+      this.secret = { secret: created.secret };
     });
   }
 
-  private rotate(id: string): void {
-    void this.act(async () => {
-      const rotated = await api<{ secret: string; previous_secret_expires_at: number }>(
-        `/admin/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`,
-        { method: 'POST', body: {} },
-      );
-      this.secret = { id, secret: rotated.secret, until: rotated.previous_secret_expires_at };
-      return strings.done;
-    });
-  }
-
-  private deleteEndpoint(id: string): void {
-    void this.act(async () => {
-      await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
-      return strings.done;
-    });
-  }
-
-  /** Disables an endpoint (its pending deliveries end) or enables it again. */
-  private setDisabled(id: string, disabled: boolean): void {
-    void this.act(async () => {
-      await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { disabled },
-      });
-      return disabled ? t.disabledNow : t.enabledNow;
-    });
-  }
-
-  private test(id: string): void {
-    void this.act(async () => {
-      await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}/test`, {
-        method: 'POST',
-        body: {},
-      });
-      return t.testSent;
-    });
+  private redeliver(eventId: string): void {
+    void this.action.run(async () => {
+      await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
+      return strings.redelivered;
+    }, `${eventId}: `);
   }
 
   override render() {
     const operator = allows(this.account, 'operator');
     return html`<h1>${t.heading}</h1>
-      ${actionResult(this.result)}
+      ${this.action.view()}
       ${
         this.secret
           ? html`<div class="notice" role="alert">
@@ -147,8 +141,21 @@ export class Webhooks extends LitElement {
           </div>`
           : nothing
       }
+      ${whenLoaded(this.backlog, (backlog) => html`<p>${this.backlogLine(backlog)}</p>`)}
+      <h2>${t.failedDeliveries}</h2>
+      ${whenLoaded(this.failures, ({ data }) => this.renderFailures(data, operator))}
       <h2>${t.endpoints}</h2>
-      ${whenLoaded(this.endpoints, ({ data }) => this.renderEndpoints(data, operator))}
+      ${whenLoaded(this.endpoints, ({ data }) =>
+        dataTable(
+          t.endpoints,
+          endpointColumns({
+            actions: operator ? this.endpointActions : undefined,
+            owner: allows(this.account, 'owner'),
+            backlog: this.backlog.value,
+          }),
+          data,
+        ),
+      )}
       ${
         operator
           ? html`<form class="fields" @submit=${this.add}>
@@ -159,106 +166,46 @@ export class Webhooks extends LitElement {
           : nothing
       }
       <h2>${t.deliveries}</h2>
-      ${whenLoaded(this.attempts, ({ data }) => this.renderAttempts(data))}`;
+      ${whenLoaded(this.attempts, ({ data }) => dataTable(t.deliveries, this.attemptColumns(), data))}`;
   }
 
-  private renderEndpoints(endpoints: Endpoint[], operator: boolean) {
-    if (endpoints.length === 0) return html`<p>${strings.empty}</p>`;
-    return html`<div class="table-box" tabindex="0">
-      <table>
-        <caption class="visually-hidden">${t.endpoints}</caption>
-        <thead>
-          <tr>
-            <th scope="col">${t.url}</th>
-            <th scope="col">${t.eventTypes}</th>
-            <th scope="col">${t.state}</th>
-            <th scope="col">${t.created}</th>
-            ${operator ? html`<th scope="col"><span class="visually-hidden">${t.endpoints}</span></th>` : nothing}
-          </tr>
-        </thead>
-        <tbody>
-          ${endpoints.map(
-            (endpoint) => html`<tr>
-              <td class="mono">${endpoint.url}</td>
-              <td>${endpoint.event_types?.join(', ') ?? t.allTypes}</td>
-              <td>
-                ${endpoint.disabled ? t.disabled : endpoint.status}
-                ${endpoint.failing_since ? html`<br />${t.oldestPending(formatTime(endpoint.failing_since))}` : nothing}
-              </td>
-              <td>${formatTime(endpoint.created_at)}</td>
-              ${
-                operator
-                  ? html`<td class="fields">
-                    ${
-                      endpoint.disabled
-                        ? nothing
-                        : html`<button class="secondary" @click=${() => this.test(endpoint.id)}>
-                          ${t.test}<span class="visually-hidden"> ${endpoint.url}</span>
-                        </button>`
-                    }
-                    ${
-                      endpoint.source === 'merchant_api'
-                        ? html`<button
-                            class="secondary"
-                            @click=${() => this.setDisabled(endpoint.id, !endpoint.disabled)}
-                          >
-                            ${endpoint.disabled ? t.enable : t.disable}<span class="visually-hidden"> ${endpoint.url}</span>
-                          </button>
-                          ${
-                            this.owner
-                              ? html`<button class="secondary" @click=${() => this.rotate(endpoint.id)}>
-                                ${t.rotate}<span class="visually-hidden"> ${endpoint.url}</span>
-                              </button>`
-                              : nothing
-                          }
-                          <button class="danger" @click=${() => this.deleteEndpoint(endpoint.id)}>
-                            ${t.remove}<span class="visually-hidden"> ${endpoint.url}</span>
-                          </button>`
-                        : nothing
-                    }
-                  </td>`
-                  : nothing
-              }
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+  private backlogLine(backlog: WebhookBacklog): string {
+    if (backlog.pending === 0) return t.noBacklog;
+    return backlog.oldest_pending_at === undefined
+      ? t.backlog(backlog.pending)
+      : t.backlogSince(backlog.pending, formatTime(backlog.oldest_pending_at));
   }
 
-  private renderAttempts(attempts: Attempt[]) {
-    if (attempts.length === 0) return html`<p>${strings.empty}</p>`;
-    // Failures first, each group newest first (the API's order).
-    const sorted = [...attempts.filter((a) => !succeeded(a)), ...attempts.filter(succeeded)];
-    return html`<div class="table-box" tabindex="0">
-      <table>
-        <caption class="visually-hidden">${t.deliveries}</caption>
-        <thead>
-          <tr>
-            <th scope="col">${t.at}</th>
-            <th scope="col">${t.event}</th>
-            <th scope="col">${t.endpoint}</th>
-            <th scope="col">${t.attempt}</th>
-            <th scope="col">${t.answer}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${sorted.map(
-            (attempt) => html`<tr>
-              <td>${formatTime(attempt.attempted_at)}</td>
-              <td>${attempt.event_type}<br /><code>${attempt.event_id}</code></td>
-              <td class="mono">${attempt.endpoint_id}</td>
-              <td>${attempt.attempt}</td>
-              <td class=${succeeded(attempt) ? '' : 'error'}>
-                ${succeeded(attempt) ? t.succeeded : t.failed}:
-                ${attempt.status_code ?? strings.none} · ${attempt.duration_ms} ms
-                ${attempt.error ? html`<br />${attempt.error}` : nothing}
-              </td>
-            </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+  private attemptColumns(): Column<DeliveryAttempt>[] {
+    return [
+      { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
+      { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
+      { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
+      { heading: t.attempt, cell: (a) => a.attempt },
+      { heading: t.answer, cell: answerWords, cellClass: (a) => (succeeded(a) ? '' : 'error') },
+    ];
+  }
+
+  private renderFailures(failures: DeliveryAttempt[], operator: boolean) {
+    return dataTable(
+      t.failedDeliveries,
+      [
+        { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
+        { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
+        { heading: t.answer, cell: answerWords, cellClass: () => 'error' },
+        { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
+        operator && {
+          heading: strings.redeliver,
+          headingHidden: true,
+          cell: (a) =>
+            html`<button class="secondary" @click=${() => this.redeliver(a.event_id)}>
+              ${strings.redeliver}<span class="visually-hidden"> ${a.event_type} ${a.event_id}</span>
+            </button>`,
+        },
+      ],
+      failures,
+      { empty: t.noFailures },
+    );
   }
 }
 

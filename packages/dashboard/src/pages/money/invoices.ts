@@ -1,0 +1,133 @@
+/**
+ * `<cp-invoices>`: create an invoice and get the service's link to send a customer who has no
+ * website to pay on; cancel one; their list with the statuses the service's callbacks told.
+ */
+import { CANCELLABLE_INVOICE_STATUSES, type InvoiceStatus } from '@crypto-pay/protocol';
+import { Task } from '@lit/task';
+import { html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { Action } from '../../action.ts';
+import { api } from '../../api.ts';
+import { formatTime } from '../../format.ts';
+import { type Identity, identityFrom, invoiceBody, newForeignId } from '../../money-requests.ts';
+import { strings } from '../../strings.ts';
+import { shared, tokens } from '../../styles.ts';
+import { dataTable } from '../../table.ts';
+import { type Account, allows, type StoredCallback } from '../../types.ts';
+import { formValues, outsideLink, whenLoaded } from '../../ui.ts';
+import { identityFields } from '../identity-fields.ts';
+import { latestByObject, objectCallbacksPath } from './money-objects.ts';
+
+const t = strings.money;
+
+const cancellable = (status: string | undefined) =>
+  CANCELLABLE_INVOICE_STATUSES.includes(status as InvoiceStatus);
+
+@customElement('cp-invoices')
+export class Invoices extends LitElement {
+  static override styles = [tokens, shared];
+
+  @property({ attribute: false }) account: Account | undefined;
+  /** The last invoice made: its link for the customer. */
+  @state() private link: string | undefined;
+  @state() private payerKind = 'natural';
+
+  private readonly invoices = new Task(this, {
+    task: (_args, { signal }) =>
+      api<{ data: StoredCallback[] }>(objectCallbacksPath('invoice'), { signal }),
+    args: () => [],
+  });
+
+  private readonly action = new Action(this, () => void this.invoices.run());
+
+  private create(event: SubmitEvent): void {
+    event.preventDefault();
+    const values = formValues(event.target as HTMLFormElement);
+    this.link = undefined;
+    void this.action.run(async () => {
+      const json = invoiceBody({
+        title: values.title ?? '',
+        amount: values.amount ?? '',
+        currency: values.currency ?? '',
+        reference: values.reference ?? newForeignId('inv_'),
+        email: values.email ?? '',
+        returnUrl: values.return_url ?? '',
+        payer: identityFrom(values, 'payer_') as Identity,
+      });
+      const answer = await api<{ data: { url: string; foreign_id: string } }>('/admin/invoices', {
+        method: 'POST',
+        json,
+      });
+      this.link = answer.data.url;
+      return t.done(answer.data.foreign_id, strings.done);
+    });
+  }
+
+  private cancel(foreignId: string): void {
+    void this.action.run(async () => {
+      await api(`/admin/invoices/${encodeURIComponent(foreignId)}/cancel`, {
+        method: 'POST',
+        body: {},
+      });
+      return t.done(foreignId, t.invoiceCancelled);
+    });
+  }
+
+  override render() {
+    const operator = allows(this.account, 'operator');
+    return html`<h2>${t.invoices}</h2>
+      ${operator ? this.renderForm() : nothing}
+      ${whenLoaded(this.invoices, ({ data }) =>
+        dataTable(
+          t.invoiceList,
+          [
+            {
+              heading: t.reference,
+              cell: (callback) => callback.foreign_id ?? callback.object_id ?? strings.none,
+              cellClass: () => 'mono',
+            },
+            { heading: t.status, cell: (callback) => callback.status ?? strings.none },
+            { heading: t.at, cell: (callback) => formatTime(callback.received_at) },
+            operator && {
+              heading: t.cancelInvoice,
+              headingHidden: true,
+              cell: (callback) => {
+                const foreignId = callback.foreign_id;
+                return foreignId && cancellable(callback.status)
+                  ? html`<button class="secondary" @click=${() => this.cancel(foreignId)}>
+                      ${t.cancelInvoice}<span class="visually-hidden"> ${foreignId}</span>
+                    </button>`
+                  : nothing;
+              },
+            },
+          ],
+          latestByObject(data),
+          { captionShown: true, empty: t.noCallbacks },
+        ),
+      )}`;
+  }
+
+  private renderForm() {
+    return html`<form @submit=${this.create}>
+        <h3>${t.createInvoice}</h3>
+        <div class="fields">
+          <label>${t.title}<input name="title" required maxlength="50" /></label>
+          <label>${t.amount}<input name="amount" inputmode="decimal" required size="12" /></label>
+          <label>${t.currencyIso}<input name="currency" required size="6" /></label>
+          <label>${t.invoiceReference}<input name="reference" /></label>
+          <label>${t.email}<input name="email" type="email" required /></label>
+          <label>${t.returnUrl}<input name="return_url" type="url" required .value=${`${location.origin}/`} /></label>
+        </div>
+        ${identityFields(t.payer, 'payer_', ['natural', 'legal'], this.payerKind, (kind) => (this.payerKind = kind))}
+        <p><button>${t.create}</button></p>
+      </form>
+      ${this.action.view()}
+      ${this.link ? html`<p class="notice">${t.invoiceLink}: ${outsideLink(this.link)}</p>` : nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cp-invoices': Invoices;
+  }
+}

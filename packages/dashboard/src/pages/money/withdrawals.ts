@@ -1,0 +1,149 @@
+/**
+ * `<cp-withdrawals>`: owners send a withdrawal: a form, then a confirmation of amount,
+ * currency, address and tag ("Send it" disabled while it is on its way, so it is sent once),
+ * then the service's answer; everyone sees the list with the statuses the callbacks told.
+ * `prefill` fills the form (a payment page's difference to send back).
+ */
+import { Task } from '@lit/task';
+import { html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { Action } from '../../action.ts';
+import { api } from '../../api.ts';
+import { formatTime, prettyJson } from '../../format.ts';
+import {
+  identityFrom,
+  newForeignId,
+  type WithdrawalForm,
+  withdrawalBody,
+} from '../../money-requests.ts';
+import { strings } from '../../strings.ts';
+import { shared, tokens } from '../../styles.ts';
+import { dataTable } from '../../table.ts';
+import { type Account, allows, type StoredCallback } from '../../types.ts';
+import { formValues, whenLoaded } from '../../ui.ts';
+import { identityFields } from '../identity-fields.ts';
+import { latestByObject, objectCallbacksPath } from './money-objects.ts';
+
+const t = strings.money;
+
+@customElement('cp-withdrawals')
+export class Withdrawals extends LitElement {
+  static override styles = [tokens, shared];
+
+  @property({ attribute: false }) account: Account | undefined;
+  /** What the form starts with: `amount`, `currency`. */
+  @property({ attribute: false }) prefill = new URLSearchParams();
+  @state() private receiverKind = 'self';
+  /** The withdrawal waiting for its confirmation. */
+  @state() private pending: WithdrawalForm | undefined;
+  @state() private answer: unknown;
+
+  private readonly withdrawals = new Task(this, {
+    task: (_args, { signal }) =>
+      api<{ data: StoredCallback[] }>(objectCallbacksPath('withdrawal'), { signal }),
+    args: () => [],
+  });
+
+  private readonly action = new Action(this, () => void this.withdrawals.run());
+
+  private review(event: SubmitEvent): void {
+    event.preventDefault();
+    const values = formValues(event.target as HTMLFormElement);
+    this.answer = undefined;
+    this.action.clear();
+    this.pending = {
+      amount: values.amount ?? '',
+      currency: values.currency ?? '',
+      address: values.address ?? '',
+      ...(values.tag ? { tag: values.tag } : {}),
+      reference: newForeignId('wd_'),
+      sender: identityFrom(values, 'sender_') as WithdrawalForm['sender'],
+      receiver: identityFrom(values, 'receiver_'),
+    };
+  }
+
+  private confirm(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    void this.action.run(async () => {
+      const answer = await api<{ data: unknown }>('/admin/withdrawals', {
+        method: 'POST',
+        json: withdrawalBody(pending),
+      });
+      this.answer = answer.data;
+      this.pending = undefined;
+    });
+  }
+
+  override render() {
+    return html`<h2>${t.withdrawals}</h2>
+      ${allows(this.account, 'owner') ? this.renderSend() : html`<p>${t.ownerOnly}</p>`}
+      ${whenLoaded(this.withdrawals, ({ data }) =>
+        dataTable(
+          t.withdrawalList,
+          [
+            {
+              heading: t.reference,
+              cell: (callback) => callback.foreign_id ?? callback.object_id ?? strings.none,
+              cellClass: () => 'mono',
+            },
+            { heading: t.status, cell: (callback) => callback.status ?? strings.none },
+            { heading: t.at, cell: (callback) => formatTime(callback.received_at) },
+          ],
+          latestByObject(data),
+          { captionShown: true, empty: t.noCallbacks },
+        ),
+      )}`;
+  }
+
+  private renderSend() {
+    const pending = this.pending;
+    if (pending) return this.renderConfirmation(pending);
+    const prefill = (name: string) => this.prefill.get(name) ?? '';
+    return html`<form @submit=${this.review}>
+        <h3>${t.createWithdrawal}</h3>
+        <div class="fields">
+          <label>${t.amount}<input name="amount" inputmode="decimal" required size="14" .value=${prefill('amount')} /></label>
+          <label>${t.currencyIso}<input name="currency" required size="6" .value=${prefill('currency')} /></label>
+          <label>${t.address}<input name="address" required size="36" /></label>
+          <label>${t.tag}<input name="tag" /></label>
+        </div>
+        ${identityFields(t.sender, 'sender_', ['legal'], 'legal', () => {})}
+        ${identityFields(t.receiver, 'receiver_', ['self', 'natural', 'legal'], this.receiverKind, (kind) => (this.receiverKind = kind))}
+        <p><button>${t.review}</button></p>
+      </form>
+      ${this.action.view()}
+      ${
+        this.answer === undefined
+          ? nothing
+          : html`<h3>${t.serviceAnswer}</h3><pre>${prettyJson(this.answer)}</pre>`
+      }`;
+  }
+
+  private renderConfirmation(pending: WithdrawalForm) {
+    const receiver = { self: t.receiverSelf, legal: t.company, natural: t.person };
+    const sending = this.action.busy;
+    return html`<section class="notice" aria-labelledby="confirm-heading">
+      <h3 id="confirm-heading">${t.confirmHeading}</h3>
+      <p>${t.confirmIntro}</p>
+      <dl class="facts">
+        <dt>${t.amount}</dt><dd>${pending.amount}</dd>
+        <dt>${t.currency}</dt><dd>${pending.currency.toUpperCase()}</dd>
+        <dt>${t.address}</dt><dd class="mono">${pending.address}</dd>
+        <dt>${t.tag}</dt><dd class="mono">${pending.tag ?? t.noTag}</dd>
+        <dt>${t.receiver}</dt><dd>${receiver[pending.receiver.type]}</dd>
+      </dl>
+      <p class="fields">
+        <button ?disabled=${sending} @click=${this.confirm}>${t.confirm}</button>
+        <button class="secondary" ?disabled=${sending} @click=${() => (this.pending = undefined)}>${t.back}</button>
+      </p>
+      ${this.action.view()}
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cp-withdrawals': Withdrawals;
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * The shape of the dashboard's word catalogue: every key a page may use, typed, so a missing
+ * word is a compile error, and the words of the API's values (statuses, details, roles,
+ * outcomes, pricing, endpoint states) are keyed by the protocol's own types, so a value the
+ * contract adds needs its words here before the dashboard builds.
+ */
+import type { CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
+import type { CallbackOutcome, Role, WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
+import type { PricingMode, StatusDetail } from '@crypto-pay/protocol/proxy-api';
+
+type Words<Key extends string> = Record<Key, string>;
+type Sentence<Args extends unknown[]> = (...args: Args) => string;
+
+/** The audit log's actions (the proxy's AUDIT_ACTIONS; one it adds later shows as its code). */
+export type AuditActionName =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'account_created'
+  | 'account_changed'
+  | 'event_redelivered'
+  | 'endpoint_created'
+  | 'endpoint_changed'
+  | 'endpoint_deleted'
+  | 'secret_rotated'
+  | 'endpoint_tested'
+  | 'invoice_created'
+  | 'invoice_cancelled'
+  | 'invoice_refused'
+  | 'withdrawal_created'
+  | 'withdrawal_refused';
+
+/** Words used on every page. */
+export interface CommonWords {
+  product: string;
+  dashboard: string;
+  loading: string;
+  none: string;
+  apply: string;
+  clear: string;
+  older: string;
+  newer: string;
+  empty: string;
+  done: string;
+  failedToLoad: Sentence<[message: string]>;
+  forbidden: string;
+  redeliver: string;
+  redelivered: string;
+  notFoundPage: string;
+  /** How a value is written: `USDT on tron`, `120 ms`. */
+  currencyOnNetwork: Sentence<[iso: string, network: string]>;
+  milliseconds: Sentence<[ms: number]>;
+  /** The api module's own sentences, when the proxy gave none. */
+  api: { unreachable: string; answered: Sentence<[status: number]> };
+}
+
+/** The words of the API's values. */
+export interface ValueWords {
+  roles: Words<Role>;
+  statuses: Words<CheckoutStatus>;
+  details: Words<StatusDetail | 'none'>;
+  detailShort: Words<StatusDetail | 'none'>;
+  pricingModes: Words<PricingMode>;
+  staleChoices: Words<'true' | 'false'>;
+  outcomes: Words<CallbackOutcome>;
+  endpointStatuses: Words<WebhookEndpoint['status']>;
+}
+
+export interface ShellWords {
+  nav: Words<'label' | 'payments' | 'webhooks' | 'money' | 'callbacks' | 'audit' | 'accounts'>;
+  session: Words<
+    | 'signOut'
+    | 'signInHeading'
+    | 'name'
+    | 'password'
+    | 'signIn'
+    | 'tokenHeading'
+    | 'tokenIntro'
+    | 'token'
+    | 'signInWithToken'
+    | 'setupHeading'
+    | 'setupIntro'
+    | 'passwordHint'
+    | 'createOwner'
+    | 'expired'
+    | 'signInAsDemo'
+    | 'unavailableHeading'
+    | 'unavailable'
+  > & {
+    signedInAs: Sentence<[name: string, role: string]>;
+    demoIntro: Sentence<[name: string]>;
+  };
+}
+
+export interface PaymentWords {
+  payments: Words<
+    | 'heading'
+    | 'search'
+    | 'searchButton'
+    | 'status'
+    | 'detail'
+    | 'stale'
+    | 'pricing'
+    | 'currency'
+    | 'createdFrom'
+    | 'createdTo'
+    | 'amountMin'
+    | 'amountMax'
+    | 'any'
+    | 'exportCsv'
+    | 'chartHeading'
+    | 'chartTable'
+    | 'chartUnavailable'
+    | 'date'
+    | 'created'
+    | 'paid'
+    | 'failed'
+    | 'expired'
+    | 'open'
+    | 'paidShare'
+    | 'paidShareAxis'
+    | 'listCaption'
+    | 'reference'
+    | 'amount'
+    | 'noMatch'
+  > & {
+    staleStatus: Sentence<[status: string]>;
+    percent: Sentence<[value: number]>;
+  };
+  payment: Words<
+    | 'back'
+    | 'notFound'
+    | 'copyId'
+    | 'copied'
+    | 'summary'
+    | 'amount'
+    | 'paidIn'
+    | 'notChosen'
+    | 'pricing'
+    | 'status'
+    | 'detail'
+    | 'stale'
+    | 'created'
+    | 'updated'
+    | 'expires'
+    | 'foreignId'
+    | 'paymentRequestId'
+    | 'paymentLink'
+    | 'successUrl'
+    | 'failedUrl'
+    | 'customerTold'
+    | 'refund'
+    | 'refundEmail'
+    | 'refundMerchant'
+    | 'refundNone'
+    | 'sent'
+    | 'difference'
+    | 'timeline'
+    | 'timelineUnavailable'
+    | 'timelineEmpty'
+    | 'callbacksUnavailable'
+  > & {
+    heading: Sentence<[reference: string]>;
+    copyFailed: Sentence<[id: string]>;
+    withProduct: Sentence<[pricing: string, product: string]>;
+    withdrawDifference: Sentence<[amount: string, iso: string]>;
+  };
+  timeline: Words<'created' | 'error' | 'excerpt' | 'stale'> & {
+    callback: Sentence<[type: string, status: string, outcome: string]>;
+    status: Sentence<[status: string]>;
+    event: Sentence<[type: string]>;
+    attempt: Sentence<[attempt: number, url: string]>;
+    answered: Sentence<[code: number, ms: number]>;
+    noAnswer: Sentence<[ms: number]>;
+    redeliverLabel: Sentence<[type: string, eventId: string]>;
+  };
+}
+
+export interface OperationWords {
+  webhooks: Words<
+    | 'heading'
+    | 'endpoints'
+    | 'endpointActions'
+    | 'url'
+    | 'eventTypes'
+    | 'allTypes'
+    | 'add'
+    | 'created'
+    | 'state'
+    | 'disabled'
+    | 'disable'
+    | 'enable'
+    | 'disabledNow'
+    | 'enabledNow'
+    | 'remove'
+    | 'rotate'
+    | 'test'
+    | 'testSent'
+    | 'newSecret'
+    | 'failedDeliveries'
+    | 'noFailures'
+    | 'deliveries'
+    | 'noBacklog'
+    | 'event'
+    | 'endpoint'
+    | 'attempt'
+    | 'answer'
+    | 'at'
+    | 'succeeded'
+    | 'failed'
+    | 'noStatus'
+  > & {
+    oldSecretKept: Sentence<[until: string]>;
+    backlog: Sentence<[pending: number]>;
+    backlogSince: Sentence<[pending: number, since: string]>;
+    failingSince: Sentence<[since: string]>;
+  };
+  money: Words<
+    | 'heading'
+    | 'balances'
+    | 'currency'
+    | 'balance'
+    | 'invoices'
+    | 'createInvoice'
+    | 'amount'
+    | 'amountDigits'
+    | 'currencyIso'
+    | 'invoiceReference'
+    | 'create'
+    | 'invoiceLink'
+    | 'cancelInvoice'
+    | 'invoiceCancelled'
+    | 'invoiceList'
+    | 'status'
+    | 'reference'
+    | 'at'
+    | 'withdrawals'
+    | 'ownerOnly'
+    | 'createWithdrawal'
+    | 'address'
+    | 'tag'
+    | 'review'
+    | 'confirmHeading'
+    | 'confirmIntro'
+    | 'confirm'
+    | 'back'
+    | 'serviceAnswer'
+    | 'withdrawalList'
+    | 'noTag'
+    | 'title'
+    | 'email'
+    | 'returnUrl'
+    | 'payer'
+    | 'sender'
+    | 'receiver'
+    | 'receiverSelf'
+    | 'person'
+    | 'company'
+    | 'firstName'
+    | 'lastName'
+    | 'dateOfBirth'
+    | 'legalName'
+    | 'country'
+    | 'noCallbacks'
+  > & {
+    done: Sentence<[reference: string, text: string]>;
+  };
+  callbacks: Words<
+    | 'heading'
+    | 'type'
+    | 'objectId'
+    | 'foreignId'
+    | 'objectAndForeignId'
+    | 'status'
+    | 'outcome'
+    | 'received'
+    | 'body'
+    | 'showBody'
+    | 'anyType'
+    | 'filter'
+  >;
+  audit: Words<
+    | 'heading'
+    | 'at'
+    | 'actor'
+    | 'action'
+    | 'target'
+    | 'detail'
+    | 'filterActor'
+    | 'filterAction'
+    | 'anyAction'
+  > & { actions: Words<AuditActionName> };
+  accounts: Words<
+    | 'heading'
+    | 'name'
+    | 'role'
+    | 'created'
+    | 'state'
+    | 'active'
+    | 'disabled'
+    | 'add'
+    | 'password'
+    | 'create'
+    | 'disable'
+    | 'enable'
+    | 'saveRole'
+  > & {
+    roleFor: Sentence<[name: string]>;
+    roleSaved: Sentence<[name: string, role: string]>;
+  };
+}
+
+/** Every word of the dashboard. */
+export interface Catalogue
+  extends CommonWords,
+    ValueWords,
+    ShellWords,
+    PaymentWords,
+    OperationWords {}
