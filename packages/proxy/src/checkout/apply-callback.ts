@@ -8,6 +8,7 @@
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
 import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
+import type { CallbackOutcome as StoredOutcome } from '@crypto-pay/protocol/merchant-api';
 import { ApiError } from '../api-error.ts';
 import type { CallbackOutcome, Metrics } from '../metrics/metrics.ts';
 import type {
@@ -25,7 +26,7 @@ import { refundInstructionsOf, statusDetailOf } from './status-detail.ts';
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-function entryOf(callback: Callback, now: number, outcome: string): CallbackEntry {
+function entryOf(callback: Callback, now: number, outcome: StoredOutcome): CallbackEntry {
   const record = callback as Record<string, unknown>;
   const entry: CallbackEntry = {
     receivedAt: now,
@@ -106,7 +107,7 @@ export async function applyCallback(
   const { checkout: changed, outcome } = await deps.store.advanceCheckout(
     checkout.id,
     change,
-    entryOf(callback, now, ''),
+    entryOf(callback, now, 'applied'),
     checkoutEvent,
   );
   if (!changed) return { changed, outcome };

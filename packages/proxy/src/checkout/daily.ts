@@ -4,18 +4,9 @@
  * string worked out from whole counts (never a float).
  */
 
+import type { DailyFigure } from '@crypto-pay/protocol/merchant-api';
 import type { DailyCount } from '../store/payments.ts';
 import { DAY_MS } from '../store/store.ts';
-
-export interface DailyFigures {
-  date: string;
-  created: number;
-  paid: number;
-  failed: number;
-  expired: number;
-  open: number;
-  paid_share: string;
-}
 
 /**
  * paid / (paid + failed + expired) with two decimals, rounded half up ("0.67" for 2 of 3,
@@ -28,10 +19,10 @@ export function paidShare(paid: number, finished: number): string {
 }
 
 /** Every UTC day from `from`'s to the one before `to` (Unix ms), with what `counts` say of it. */
-export function dailyFigures(from: number, to: number, counts: DailyCount[]): DailyFigures[] {
+export function dailyFigures(from: number, to: number, counts: DailyCount[]): DailyFigure[] {
   const byDay = new Map<number, DailyCount[]>();
   for (const count of counts) byDay.set(count.day, [...(byDay.get(count.day) ?? []), count]);
-  const days: DailyFigures[] = [];
+  const days: DailyFigure[] = [];
   for (let day = Math.floor(from / DAY_MS); day * DAY_MS < to; day++) {
     const figures = { paid: 0, failed: 0, expired: 0, open: 0 };
     for (const { status, count } of byDay.get(day) ?? []) {

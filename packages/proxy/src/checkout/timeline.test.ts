@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CallbackOutcome } from '@crypto-pay/protocol/merchant-api';
 import type { CheckoutHistory } from '../store/payments.ts';
 import { checkout } from '../store/stores.test-helpers.ts';
 import { timelineOf } from './timeline.ts';
@@ -12,7 +13,7 @@ import { timelineOf } from './timeline.ts';
 const paid = checkout({ status: 'paid', createdAt: 1000, updatedAt: 2000 });
 
 /** A payment-request callback of the log, `ignored` or `applied`, at `at`. */
-const entry = (id: number, status: string, outcome: string, at: number) => ({
+const entry = (id: number, status: string, outcome: CallbackOutcome, at: number) => ({
   id,
   receivedAt: at,
   type: 'payment_request',

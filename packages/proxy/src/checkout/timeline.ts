@@ -6,35 +6,11 @@
  * change. No personal data: callbacks are kept allow-listed, events carry the merchant's view.
  */
 
+import type { CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
+import type { CallbackOutcome, TimelineEntry } from '@crypto-pay/protocol/merchant-api';
+import { STATUS_DETAILS, type StatusDetail } from '@crypto-pay/protocol/proxy-api';
 import type { CheckoutHistory } from '../store/payments.ts';
 import type { CheckoutRecord } from '../store/store.ts';
-
-export type TimelineEntry =
-  | { kind: 'created'; at: number }
-  | {
-      kind: 'callback';
-      at: number;
-      callback_id: number;
-      type: string;
-      status?: string;
-      outcome: string;
-    }
-  | { kind: 'status'; at: number; status: string; detail?: string }
-  | { kind: 'event'; at: number; event_id: string; type: string }
-  | {
-      kind: 'delivery_attempt';
-      at: number;
-      event_id: string;
-      delivery_id: number;
-      endpoint_id: string;
-      endpoint_url: string;
-      attempt: number;
-      status_code?: number;
-      duration_ms: number;
-      error?: string;
-      response_excerpt?: string;
-    }
-  | { kind: 'stale'; at: number };
 
 /** Where entries of the same millisecond go: in the order a change makes them. */
 const RANK: Record<TimelineEntry['kind'], number> = {
@@ -47,6 +23,8 @@ const RANK: Record<TimelineEntry['kind'], number> = {
 };
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+const isStatusDetail = (value: unknown): value is StatusDetail =>
+  (STATUS_DETAILS as readonly unknown[]).includes(value);
 
 /**
  * What a payment request callback did: the log keeps `ignored` for both a repeat of the status
@@ -56,11 +34,14 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * (`checkout.created` while nothing is pruned), else from the status the checkout has now: a
  * repeat of a status whose change was pruned is still a duplicate, not late.
  */
-function callbackOutcomes(checkout: CheckoutRecord, history: CheckoutHistory): Map<number, string> {
+function callbackOutcomes(
+  checkout: CheckoutRecord,
+  history: CheckoutHistory,
+): Map<number, CallbackOutcome> {
   const changes = history.events
     .filter((event) => event.type !== 'checkout.stale')
     .map((event) => ({ at: event.createdAt, status: event.type.slice('checkout.'.length) }));
-  const outcomes = new Map<number, string>();
+  const outcomes = new Map<number, CallbackOutcome>();
   let current = changes[0]?.status ?? checkout.status;
   let next = 0;
   for (const entry of history.callbacks) {
@@ -100,8 +81,9 @@ export function timelineOf(checkout: CheckoutRecord, history: CheckoutHistory): 
       add(event.createdAt, index, {
         kind: 'status',
         at: seconds(event.createdAt),
-        status,
-        ...(typeof detail === 'string' ? { detail } : {}),
+        // A checkout's event types are `checkout.` + its status (or `stale`, left out above).
+        status: status as CheckoutStatus,
+        ...(isStatusDetail(detail) ? { detail } : {}),
       });
     }
     add(event.createdAt, index, {

@@ -6,6 +6,7 @@
  * takes it only Secure, on Path=/ and with no Domain, so a sibling subdomain cannot plant one.
  */
 
+import type { SessionAnswer } from '@crypto-pay/protocol/merchant-api';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashToken, newDashboardToken } from '../accounts/passwords.ts';
@@ -56,7 +57,7 @@ export function requestOrigin(
 }
 
 /** What sign-in and `GET /admin/session` answer. */
-export function sessionBody(actor: Actor, session: DashboardSession) {
+export function sessionBody(actor: Actor, session: DashboardSession): SessionAnswer {
   const seconds = (ms: number) => Math.floor(ms / 1000);
   return {
     account: { name: actor.name, role: actor.role, ...(actor.setup ? { setup: true } : {}) },

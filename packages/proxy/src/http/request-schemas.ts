@@ -12,7 +12,12 @@ import {
   MAX_AMOUNT_DIGITS,
 } from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
-import { currencyCode, decimalAmount, resultUrlField } from '@crypto-pay/protocol/proxy-api';
+import {
+  currencyCode,
+  decimalAmount,
+  resultUrlField,
+  STATUS_DETAILS,
+} from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 
 const paymentRequestFields = createPaymentRequestSchema.shape;
@@ -140,8 +145,8 @@ const checkoutFilters = {
   ),
   detail: z.optional(
     z
-      .enum(['underpaid', 'late', 'overpaid', 'none'], {
-        error: 'The detail must be one of underpaid, late, overpaid, none.',
+      .enum([...STATUS_DETAILS, 'none'], {
+        error: `The detail must be one of ${[...STATUS_DETAILS, 'none'].join(', ')}.`,
       })
       .check(z.describe('What the service said beyond the status; none: it said nothing.')),
   ),

@@ -14,6 +14,17 @@ import {
   withdrawalSchema,
 } from '@crypto-pay/protocol';
 import {
+  accountRowSchema,
+  auditEntrySchema,
+  dailyFigureSchema,
+  deliveryAttemptSchema,
+  sessionAnswerSchema,
+  storedCallbackSchema,
+  timelineSchema,
+  webhookBacklogSchema,
+  webhookEndpointSchema,
+} from '@crypto-pay/protocol/merchant-api';
+import {
   checkoutSchema,
   currencyRefSchema,
   merchantCheckoutSchema,
@@ -25,7 +36,7 @@ import {
 import { type Env, Hono, type Schema } from 'hono';
 import { describeRoute, type GenerateSpecOptions, generateSpecs } from 'hono-openapi';
 import type { AppEnv } from '../http/context.ts';
-import { serviceErrorSchema, webhookEndpointSchema } from './answers.ts';
+import { endpointWithSecretSchema, serviceErrorSchema } from './answers.ts';
 import { componentSchemas } from './json-schema.ts';
 import { ok } from './operations.ts';
 import { webhookEvents } from './webhook-events.ts';
@@ -61,8 +72,18 @@ const documentation = () => ({
         Transaction: transactionSchema,
         BalanceEntry: balanceEntrySchema,
         CurrencyEntry: currencyEntrySchema,
+        // The merchant API's answers (`@crypto-pay/protocol/merchant-api`).
+        SessionAnswer: sessionAnswerSchema,
+        AccountRow: accountRowSchema,
+        AuditEntry: auditEntrySchema,
+        StoredCallback: storedCallbackSchema,
+        Timeline: timelineSchema,
+        DailyFigure: dailyFigureSchema,
+        WebhookEndpoint: webhookEndpointSchema,
+        WebhookEndpointWithSecret: endpointWithSecretSchema,
+        DeliveryAttempt: deliveryAttemptSchema,
+        WebhookBacklog: webhookBacklogSchema,
       }),
-      WebhookEndpoint: webhookEndpointSchema,
     },
   },
   webhooks: webhookEvents(),

@@ -9,8 +9,10 @@ import type { StoreDialect } from './dialect.ts';
 import { periodicSweep } from './rate-buckets.ts';
 import type { Tables } from './tables.ts';
 
-export const ROLES = ['viewer', 'operator', 'owner'] as const;
-export type Role = (typeof ROLES)[number];
+// The roles are the contract's, which the dashboard reads too.
+export { ROLES, type Role } from '@crypto-pay/protocol/merchant-api';
+
+import type { Role } from '@crypto-pay/protocol/merchant-api';
 
 /** The account name of the setup session that ADMIN_TOKEN signs in on a fresh install. */
 export const SETUP_ACCOUNT = 'admin-token';

@@ -304,8 +304,14 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         .selectFrom('webhook_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
         .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
+        .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
         .selectAll('a')
-        .select(['e.id as event_id', 'e.type as event_type', 'd.endpoint_id'])
+        .select([
+          'e.id as event_id',
+          'e.type as event_type',
+          'd.endpoint_id',
+          'p.url as endpoint_url',
+        ])
         .$if(eventId !== undefined, (query) => query.where('e.id', '=', eventId!))
         .$if(endpointId !== undefined, (query) => query.where('d.endpoint_id', '=', endpointId!))
         .orderBy('a.id', 'desc')

@@ -108,6 +108,8 @@ export interface DeliveryAttempt {
   eventId: string;
   eventType: string;
   endpointId: string;
+  /** The endpoint's URL as it is now (after a PATCH of its url, the new one). */
+  endpointUrl: string;
   attempt: number;
   attemptedAt: number;
   durationMs: number;

@@ -104,18 +104,13 @@ export interface DailyCount {
   count: number;
 }
 
-/** An attempt of a delivery of one of a checkout's events, with where it went. */
-export interface TimelineAttempt extends DeliveryAttempt {
-  endpointUrl: string;
-}
-
 /** What a checkout's timeline is made of, each part oldest first. */
 export interface CheckoutHistory {
   /** The payment request's callbacks (by its id, or the checkout's foreign_id). */
   callbacks: StoredCallback[];
   /** The `checkout.*` events about it. */
   events: StoredEvent[];
-  attempts: TimelineAttempt[];
+  attempts: DeliveryAttempt[];
 }
 
 /** At most this many of each part of a timeline, the newest (a checkout has a handful). */
@@ -211,7 +206,12 @@ export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPar
               .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
               .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
               .selectAll('a')
-              .select(['e.id as event_id', 'e.type as event_type', 'd.endpoint_id', 'p.url'])
+              .select([
+                'e.id as event_id',
+                'e.type as event_type',
+                'd.endpoint_id',
+                'p.url as endpoint_url',
+              ])
               .where(
                 'd.event_seq',
                 'in',
@@ -224,7 +224,7 @@ export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPar
       return {
         callbacks: callbacks.map(callbackOf).reverse(),
         events: events.map(eventOf).reverse(),
-        attempts: attempts.map((row) => ({ ...attemptOf(row), endpointUrl: row.url })).reverse(),
+        attempts: attempts.map(attemptOf).reverse(),
       };
     },
   };

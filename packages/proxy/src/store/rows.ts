@@ -4,6 +4,7 @@
  * parsed already from PostgreSQL's jsonb.
  */
 
+import type { CallbackOutcome } from '@crypto-pay/protocol/merchant-api';
 import type { Insertable, Selectable } from 'kysely';
 import type {
   AttemptResult,
@@ -159,11 +160,12 @@ export type EventRow = Pick<Selectable<WebhookEventsTable>, 'id' | 'type' | 'cre
 export type EndpointRow = Omit<Selectable<WebhookEndpointsTable>, 'deleted_at' | 'disabled_at'> & {
   disabled_at?: number | null;
 };
-/** A `webhook_attempts` row joined with its delivery's event id and type and endpoint id. */
+/** A `webhook_attempts` row joined with its delivery's event id and type and endpoint. */
 export type AttemptRow = Selectable<WebhookAttemptsTable> & {
   event_id: string;
   event_type: string;
   endpoint_id: string;
+  endpoint_url: string;
 };
 export type CallbackRow = Selectable<CallbacksTable>;
 
@@ -198,6 +200,7 @@ export function attemptOf(row: AttemptRow): DeliveryAttempt {
     eventId: row.event_id,
     eventType: row.event_type,
     endpointId: row.endpoint_id,
+    endpointUrl: row.endpoint_url,
     attempt: row.attempt,
     attemptedAt: row.attempted_at,
     durationMs: row.duration_ms,
@@ -238,7 +241,8 @@ export function callbackOf(row: CallbackRow): StoredCallback {
     id: row.id,
     receivedAt: row.received_at,
     type: row.type,
-    outcome: row.outcome,
+    // Written by the proxy only, from the contract's outcomes.
+    outcome: row.outcome as CallbackOutcome,
     body: json(row.body),
   };
   put(entry, 'objectId', row.object_id);

@@ -6,6 +6,7 @@
  * data.
  */
 
+import type { CallbackOutcome } from '@crypto-pay/protocol/merchant-api';
 import type {
   CheckoutStatus,
   CurrencyRef,
@@ -93,8 +94,8 @@ export interface CallbackEntry {
   objectId?: string;
   foreignId?: string;
   status?: string;
-  /** What the proxy did with it: `applied`, `ignored` (final or older status), `recorded`. */
-  outcome: string;
+  /** What the proxy did with it (the contract's `CALLBACK_OUTCOMES`, which say what each means). */
+  outcome: CallbackOutcome;
   /** The callback body with personal fields removed. */
   body: Record<string, unknown>;
 }
@@ -199,7 +200,8 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
   advanceCheckout(
     id: string,
     change: CheckoutChange,
-    callback: CallbackEntry,
+    /** Logged with the outcome this decides. */
+    callback: Omit<CallbackEntry, 'outcome'>,
     eventOf?: (checkout: CheckoutRecord) => NewEvent,
   ): Promise<CheckoutAdvance>;
   listCheckouts(query: CheckoutQuery): Promise<CheckoutRecord[]>;

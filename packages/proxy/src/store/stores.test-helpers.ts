@@ -82,6 +82,6 @@ export async function recordDeposit(store: Store, receivedAt = Date.now(), id = 
 export const callback: CallbackEntry = {
   receivedAt: 5000,
   type: 'payment_request',
-  outcome: '',
+  outcome: 'applied',
   body: { status: 'paid' },
 };

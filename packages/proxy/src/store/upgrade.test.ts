@@ -220,7 +220,7 @@ async function checkUpgraded(database: OldDatabase): Promise<void> {
     const { checkout: paid } = await store.advanceCheckout(
       'checkout-full',
       { status: 'paid', at: NOW },
-      { receivedAt: NOW, type: 'payment_request', outcome: '', body: {} },
+      { receivedAt: NOW, type: 'payment_request', body: {} },
       (checkout) => ({ type: 'checkout.paid', createdAt: NOW, data: { id: checkout.id } }),
     );
     assert.equal(paid?.version, 4);

@@ -5,7 +5,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit
 import { Webhook } from 'standardwebhooks';
 import { createLogger } from '../process/logger.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
-import type { Store } from '../store/store.ts';
+import type { CallbackEntry, Store } from '../store/store.ts';
 import { recordDeposit } from '../store/stores.test-helpers.ts';
 import { newWebhookSecret } from './endpoint-url.ts';
 import { RETRY_SCHEDULE_MS, retryAt, startWebhookWorker, type WebhookWorker } from './worker.ts';
@@ -15,7 +15,7 @@ const lines: string[] = [];
 
 /** Records invoice number `count`'s callback and its event, as the callbacks route does. */
 async function writeInvoice(store: Store, count: number) {
-  const entry = {
+  const entry: CallbackEntry = {
     receivedAt: Date.now(),
     type: 'invoice',
     objectId: String(count),

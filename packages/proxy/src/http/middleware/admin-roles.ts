@@ -5,9 +5,9 @@
  * here needs an owner (a test fails for it: `admin-roles.test.ts`).
  */
 
+import type { Role } from '@crypto-pay/protocol/merchant-api';
 import type { Context } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Role } from '../../store/store.ts';
 
 /** `none`: the route sees to who may call it itself (signing in and out). */
 export type RouteRole = Role | 'none';

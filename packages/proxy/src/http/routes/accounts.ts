@@ -4,6 +4,7 @@
  * did what. Passwords are hashed here and never answered or logged.
  */
 
+import type { AccountRow, AuditEntry, Page } from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { hashPassword } from '../../accounts/passwords.ts';
@@ -27,43 +28,7 @@ export interface AccountRouteDeps {
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-const accountSchema = {
-  type: 'object',
-  required: ['name', 'role', 'created_at', 'disabled'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string' },
-    role: { enum: ['viewer', 'operator', 'owner'] },
-    created_at: { type: 'integer', description: 'Unix seconds.' },
-    disabled: { type: 'boolean', description: 'A disabled account cannot sign in.' },
-  },
-};
-
-const auditEntrySchema = {
-  type: 'object',
-  required: ['id', 'at', 'actor', 'action'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    at: { type: 'integer', description: 'Unix seconds.' },
-    actor: {
-      type: 'string',
-      description:
-        'The account; admin-token for the bearer token and the setup session; anonymous for a failed sign-in.',
-    },
-    action: { type: 'string' },
-    target: {
-      type: 'string',
-      description: 'What it was done to: an account, endpoint, event, invoice…',
-    },
-    detail: {
-      type: 'object',
-      description: 'A few allow-listed facts; never a secret or sender data.',
-    },
-  },
-};
-
-const accountView = (account: Account) => ({
+const accountView = (account: Account): AccountRow => ({
   name: account.name,
   role: account.role,
   created_at: seconds(account.createdAt),
@@ -80,7 +45,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
       queryOf(noQuerySchema),
       describeRoute({
         summary: 'The dashboard’s accounts, by name',
-        responses: { 200: ok('Accounts', listOf(accountSchema)) },
+        responses: { 200: ok('Accounts', listOf(ref('AccountRow'))) },
       }),
       async (c) => {
         const accounts = await store.listAccounts();
@@ -93,7 +58,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
       describeRoute({
         summary: 'Add an account (a password of at least 12 characters, hashed with scrypt)',
         responses: {
-          201: ok('Account', accountSchema),
+          201: ok('Account', ref('AccountRow')),
           409: ok('account_exists: an account has this name.', ref('Error')),
         },
       }),
@@ -121,7 +86,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
         summary:
           'Change an account’s role, password or disabled state (a new password or disabling ends its sessions)',
         responses: {
-          200: ok('Account', accountSchema),
+          200: ok('Account', ref('AccountRow')),
           ...errors(404),
           409: ok('last_owner: the change would leave no enabled owner.', ref('Error')),
         },
@@ -168,8 +133,12 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
         responses: {
           200: ok(
             'Audit log',
-            listOf(auditEntrySchema, {
-              next_before: { type: 'integer', description: 'Present when the page is full.' },
+            listOf(ref('AuditEntry'), {
+              next_before: {
+                type: 'string',
+                description:
+                  'Present when the page is full: pass it as `before` for the next page.',
+              },
             }),
           ),
         },
@@ -184,13 +153,11 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
           ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
         const last = entries.length === limit ? entries.at(-1)?.id : undefined;
-        return c.json(
-          {
-            data: entries.map((entry) => ({ ...entry, at: seconds(entry.at) })),
-            ...(last === undefined ? {} : { next_before: last }),
-          },
-          200,
-        );
+        const page: Page<AuditEntry> = {
+          data: entries.map((entry) => ({ ...entry, at: seconds(entry.at) })),
+          ...(last === undefined ? {} : { next_before: String(last) }),
+        };
+        return c.json(page, 200);
       },
     );
 }

@@ -5,6 +5,7 @@
  */
 
 import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
+import type { StoredCallback as CallbackAnswer } from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
@@ -55,7 +56,7 @@ const SESSION_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** A logged callback in the merchant API's names (snake_case, Unix seconds, as checkouts). */
-function merchantCallback(entry: StoredCallback) {
+function merchantCallback(entry: StoredCallback): CallbackAnswer {
   return {
     id: entry.id,
     received_at: Math.floor(entry.receivedAt / 1000),

@@ -43,26 +43,6 @@ export interface DashboardSessionDeps extends SessionDeps {
   limits: { byAddress: FailureLimit; byName: (name: string) => FailureLimit };
 }
 
-const sessionSchema = {
-  type: 'object',
-  required: ['account', 'idle_expires_at', 'expires_at'],
-  additionalProperties: false,
-  properties: {
-    account: {
-      type: 'object',
-      required: ['name', 'role'],
-      additionalProperties: false,
-      properties: {
-        name: { type: 'string' },
-        role: { enum: ['viewer', 'operator', 'owner'] },
-        setup: { const: true, description: 'The ADMIN_TOKEN setup session: create an owner.' },
-      },
-    },
-    idle_expires_at: { type: 'integer', description: 'Unix seconds: unused until then, it ends.' },
-    expires_at: { type: 'integer', description: 'Unix seconds: it ends then in any case.' },
-  },
-};
-
 const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'The name or the password is wrong.');
 
@@ -124,7 +104,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
           'Sign in to the dashboard: sets the HttpOnly session cookie (30 minutes idle, 12 hours in all; the setup session 30 minutes)',
         security: [],
         responses: {
-          200: ok('Signed in', sessionSchema),
+          200: ok('Signed in', ref('SessionAnswer')),
           ...errors(401, 403),
           409: ok('setup_done: an owner account exists; sign in with it.', ref('Error')),
           ...tooMany,
@@ -208,7 +188,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
       '/session',
       describeRoute({
         summary: 'Who is signed in (the session refreshed)',
-        responses: { 200: ok('Signed in', sessionSchema), ...errors(401) },
+        responses: { 200: ok('Signed in', ref('SessionAnswer')), ...errors(401) },
       }),
       async (c) => {
         const current = await currentSession(c, deps);

@@ -5,6 +5,7 @@
  * `admin.ts`, whose `/checkouts/:id` would otherwise take `/checkouts/export` and `/daily`.
  */
 
+import type { Timeline } from '@crypto-pay/protocol/merchant-api';
 import { compareDecimal } from '@crypto-pay/protocol/money';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
@@ -13,8 +14,7 @@ import { findCheckout } from '../../checkout/create.ts';
 import { dailyFigures } from '../../checkout/daily.ts';
 import { timelineOf } from '../../checkout/timeline.ts';
 import { merchantCheckout } from '../../checkout/views.ts';
-import { dailyCheckoutsSchema, timelineSchema } from '../../openapi/answers.ts';
-import { errors, ok, ref, storeUnreadable } from '../../openapi/operations.ts';
+import { errors, listOf, ok, ref, storeUnreadable } from '../../openapi/operations.ts';
 import type { CheckoutFilter } from '../../store/payments.ts';
 import { type CheckoutRecord, DAY_MS, type Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
@@ -190,7 +190,7 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
       describeRoute({
         summary: 'Checkouts created per UTC day, by outcome, and the share paid',
         responses: {
-          200: ok('Days, oldest first', dailyCheckoutsSchema),
+          200: ok('Days, oldest first', listOf(ref('DailyFigure'))),
           422: ok(
             'A query parameter not known here or a value it refuses; or invalid_range: to is not after from, or more than 366 days after it.',
             ref('Error'),
@@ -223,7 +223,7 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
       describeRoute({
         summary: 'Everything that happened to a checkout, oldest first',
         responses: {
-          200: ok('The checkout and its timeline', timelineSchema),
+          200: ok('The checkout and its timeline', ref('Timeline')),
           ...errors(404),
           ...storeUnreadable,
         },
@@ -231,10 +231,11 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
       async (c) => {
         const checkout = await findCheckout(store, c.req.param('id'));
         const history = await store.checkoutHistory(checkout);
-        return c.json(
-          { checkout: merchantCheckout(checkout), data: timelineOf(checkout, history) },
-          200,
-        );
+        const timeline: Timeline = {
+          checkout: merchantCheckout(checkout),
+          data: timelineOf(checkout, history),
+        };
+        return c.json(timeline, 200);
       },
     );
 }

@@ -5,12 +5,12 @@
  */
 
 import { randomBytes } from 'node:crypto';
+import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import {
-  attemptSchema,
-  endpointWithSecretSchema,
+  attemptListSchema,
   redeliveredSchema,
   rotatedSecretSchema,
 } from '../../openapi/answers.ts';
@@ -46,7 +46,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 
 /** An endpoint as listed: never its secret. */
-export function endpointView(endpoint: WebhookEndpoint, now: number) {
+export function endpointView(endpoint: WebhookEndpoint, now: number): Answer.WebhookEndpoint {
   const failing = endpoint.failingSince;
   return {
     id: endpoint.id,
@@ -65,12 +65,13 @@ export function endpointView(endpoint: WebhookEndpoint, now: number) {
   };
 }
 
-function attemptView(attempt: DeliveryAttempt) {
+function attemptView(attempt: DeliveryAttempt): Answer.DeliveryAttempt {
   return {
     id: attempt.id,
     event_id: attempt.eventId,
     event_type: attempt.eventType,
     endpoint_id: attempt.endpointId,
+    endpoint_url: attempt.endpointUrl,
     attempt: attempt.attempt,
     attempted_at: seconds(attempt.attemptedAt),
     duration_ms: attempt.durationMs,
@@ -101,7 +102,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
       jsonBody(createEndpointSchema, 'CreateWebhookEndpoint'),
       describeRoute({
         summary: 'Add an endpoint; its secret is in this answer only',
-        responses: { 201: ok('Endpoint', endpointWithSecretSchema) },
+        responses: { 201: ok('Endpoint', ref('WebhookEndpointWithSecret')) },
       }),
       async (c) => {
         const body = c.req.valid('json');
@@ -240,7 +241,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
       queryOf(listDeliveriesQuerySchema),
       describeRoute({
         summary: 'Every delivery attempt, newest first, kept for RETENTION_DAYS once settled',
-        responses: { 200: ok('Attempts', listOf(attemptSchema)) },
+        responses: { 200: ok('Attempts', attemptListSchema) },
       }),
       async (c) => {
         const query = c.req.valid('query');
