@@ -4,9 +4,14 @@
  * a float), currencies, statuses in words, and a JSON body for reading.
  */
 
+import type { ServiceCurrencyRef } from '@crypto-pay/protocol';
 import type { CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { compareDecimal, isDecimal, subtractDecimal } from '@crypto-pay/protocol/money';
-import type { CurrencyRef, StatusDetail } from '@crypto-pay/protocol/proxy-api';
+import type { StatusDetail } from '@crypto-pay/protocol/proxy-api';
+
+/** A currency as the proxy (`CurrencyRef`) or the service (a null network) writes it. */
+type CurrencyRef = ServiceCurrencyRef;
+
 import { strings } from './strings.ts';
 
 const TIME = new Intl.DateTimeFormat('en-GB', {

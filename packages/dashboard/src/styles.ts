@@ -120,6 +120,10 @@ export const shared = css`
     border-bottom: 1px solid var(--_surface);
     vertical-align: top;
   }
+  /* A cell's buttons or form wrap like a form's, without a form's space under them. */
+  td .fields {
+    margin: 0;
+  }
   th {
     background: var(--_surface);
     font-weight: 600;

@@ -5,7 +5,7 @@
  * Redeliver button on each webhook event.
  */
 
-import type { CurrencyRef } from '@crypto-pay/protocol/proxy-api';
+import type { PaymentRequestCallback, ServiceCurrencyRef } from '@crypto-pay/protocol';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { Task } from '@lit/task';
@@ -36,11 +36,11 @@ import './timeline-view.ts';
 
 const t = strings.payment;
 
-/** What a payment request's callback reports of the money (`paymentRequestCallbackSchema`). */
-type PaymentCallbackMoney = {
-  payment_request_amount?: { amount: string; currency: CurrencyRef };
-  currency_sent?: { amount: string; currency: CurrencyRef };
-};
+/** What a payment request's callback reports of the money. */
+type PaymentCallbackMoney = Pick<
+  PaymentRequestCallback,
+  'payment_request_amount' | 'currency_sent'
+>;
 
 /** What the widget showed the customer at this status, in its own words. */
 function customerTold(checkout: MerchantCheckout): string[] {
@@ -129,7 +129,10 @@ export class Payment extends LitElement {
   ) {
     const bodies = callbacks.data.map((callback) => callback.body as PaymentCallbackMoney);
     const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
-    const difference = paymentDifference(reported?.payment_request_amount, reported?.currency_sent);
+    const difference = paymentDifference(
+      reported?.payment_request_amount ?? undefined,
+      reported?.currency_sent ?? undefined,
+    );
     const detail = checkout.status_detail;
     return html`<h1>${t.heading(groupReference(checkout.id))}</h1>
       <p class="fields">
@@ -215,7 +218,7 @@ export class Payment extends LitElement {
   }
 
   /** The Money page's withdrawal form, filled with what to send back. */
-  private withdrawalHref(amount: string, currency: CurrencyRef): string {
+  private withdrawalHref(amount: string, currency: ServiceCurrencyRef): string {
     return routeHref({
       page: 'money',
       search: new URLSearchParams({ amount, currency: currency.iso }),

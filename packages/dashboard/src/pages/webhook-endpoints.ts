@@ -54,15 +54,14 @@ export function endpointColumns(options: {
     actions !== undefined && {
       heading: t.endpointActions,
       headingHidden: true,
-      cellClass: () => 'fields',
       cell: (endpoint) => {
         const { id, url, disabled = false } = endpoint;
         // An endpoint from WEBHOOK_URL is changed where it is set, not here.
         const own = endpoint.source === 'merchant_api';
-        return html`${disabled ? nothing : button(t.test, url, () => actions.test(id))}
+        return html`<div class="fields">${disabled ? nothing : button(t.test, url, () => actions.test(id))}
           ${own ? button(disabled ? t.enable : t.disable, url, () => actions.setDisabled(id, !disabled)) : nothing}
           ${own && owner ? button(t.rotate, url, () => actions.rotate(id)) : nothing}
-          ${own ? button(t.remove, url, () => actions.remove(id), 'danger') : nothing}`;
+          ${own ? button(t.remove, url, () => actions.remove(id), 'danger') : nothing}</div>`;
       },
     },
   ];
