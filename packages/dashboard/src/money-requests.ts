@@ -6,6 +6,7 @@
  */
 import type { createInvoiceSchema, createWithdrawalSchema } from '@crypto-pay/protocol';
 import { isDecimal, type JsonNumber, jsonNumber, stringifyJson } from '@crypto-pay/protocol';
+import type { LegalEntityData, NaturalPersonData } from '@crypto-pay/protocol/sender';
 import { strings } from './strings.ts';
 
 // What is sent: the schemas' input (zod's `z.input`, read without importing zod here), amounts
@@ -13,10 +14,10 @@ import { strings } from './strings.ts';
 export type InvoiceRequestBody = (typeof createInvoiceSchema)['_zod']['input'];
 export type WithdrawalRequestBody = (typeof createWithdrawalSchema)['_zod']['input'];
 
-/** A person's or a company's identity fields, as the form names them. */
+/** A person's or a company's identity: the protocol's sender data with its type. */
 export type Identity =
-  | { type: 'natural'; first_name: string; last_name: string; date_of_birth: string }
-  | { type: 'legal'; legal_name: string; country_of_registration: string };
+  | ({ type: 'natural' } & NaturalPersonData)
+  | ({ type: 'legal' } & LegalEntityData);
 
 /** Who gets a withdrawal: the merchant's own wallet, or another person or company. */
 export type Receiver = { type: 'self' } | Identity;
