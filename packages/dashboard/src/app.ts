@@ -21,7 +21,6 @@ import { type Account, allows, type SessionAnswer } from './types.ts';
 import './pages/accounts.ts';
 import './pages/audit.ts';
 import './pages/callbacks.ts';
-import './pages/money/money.ts';
 import './pages/payment.ts';
 import './pages/payments.ts';
 import './pages/sign-in.ts';
@@ -35,6 +34,12 @@ const SECTIONS = [
   { page: 'audit', href: '/dashboard/audit', label: strings.nav.audit, role: 'owner' },
   { page: 'accounts', href: '/dashboard/accounts', label: strings.nav.accounts, role: 'owner' },
 ] as const;
+
+/**
+ * The Money page in its own chunk, loaded when first opened: it alone needs the protocol's
+ * invoice rules (and zod with them); `<cp-money>` upgrades once it is defined.
+ */
+const loadMoney = () => import('./pages/money/money.ts');
 
 const currentRoute = () => parseRoute(location.pathname, location.search);
 
@@ -216,6 +221,7 @@ export class Dashboard extends LitElement {
       case 'webhooks':
         return html`<cp-webhooks .account=${account}></cp-webhooks>`;
       case 'money':
+        void loadMoney();
         return html`<cp-money .account=${account} .search=${route.search}></cp-money>`;
       case 'callbacks':
         return html`<cp-callbacks .search=${route.search}></cp-callbacks>`;
