@@ -168,6 +168,17 @@ describe('malformed answers', () => {
     assert.equal(server.requests.length, 1);
   });
 
+  test('an invoice whose url is no web address (javascript:) is refused, naming the field', async () => {
+    const url = 'javascript:alert(document.cookie)';
+    server.reply({ status: 200, json: { data: { ...invoiceAnswer.data, url } } });
+    await assert.rejects(clientFor(server.origin).createInvoice(invoiceInput('1')), (error) => {
+      assert.ok(unavailable({ reason: 'malformed_response', status: 200 })(error));
+      assert.match((error as Error).message, /does not match the spec \(at data\.url\)/);
+      assert.ok(!(error as Error).message.includes('javascript'));
+      return true;
+    });
+  });
+
   test('a transaction with a status outside the spec', async () => {
     server.reply({ status: 200, json: { ...transactionAnswer, status: 'processing' } });
     await assert.rejects(

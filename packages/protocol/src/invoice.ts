@@ -80,7 +80,8 @@ const untypedField = z.unknown();
 
 export const invoiceSchema = z.object({
   id: z.int(),
-  url: z.string(),
+  // An http(s) address only: the back office makes it a link for the merchant to send on.
+  url: z.string().check(z.refine(isWebUrl), z.meta({ format: 'uri' })),
   foreign_id: z.string(),
   end_user_reference: z.string(),
   address: untypedField,

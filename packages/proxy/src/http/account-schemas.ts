@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/passwords.ts';
 import { AUDIT_ACTIONS, ROLES, SETUP_ACCOUNT } from '../store/store.ts';
-import { filter, limit } from './request-schemas.ts';
+import { filter, idCursor, limit } from './request-schemas.ts';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 
@@ -80,13 +80,6 @@ export const auditQuerySchema = z.strictObject({
       .enum(AUDIT_ACTIONS, { error: `The action must be one of ${AUDIT_ACTIONS.join(', ')}.` })
       .check(z.describe('Only entries of this action.')),
   ),
-  before: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(/^[1-9]\d{0,15}$/, 'The before must be an entry id (a whole number).'),
-        z.describe('The next_before of the previous page: only entries older than that one.'),
-      ),
-  ),
+  before: idCursor('an entry'),
   limit,
 });

@@ -45,6 +45,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { processingOperationRoutes } from './routes/processing-operations.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.ts';
 import { webhookEndpointChangeRoutes } from './routes/webhook-endpoint-changes.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { installedWidgetParts, type WidgetParts, widgetPartRoutes } from './routes/widget-parts.ts';
@@ -242,6 +243,7 @@ export function createApp(options: AppOptions) {
     app.route('/admin', processingOperationRoutes({ processing, audit }));
     app.route('/admin', webhookRoutes({ store, now, audit }));
     app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
+    app.route('/admin', webhookDeliveryRoutes({ store }));
     app.route('/admin', accountRoutes({ store, now, audit }));
   }
   app.route('/', openApiRoutes(app));

@@ -71,6 +71,20 @@ export const pageSize = (limit: string | undefined): number => Number(limit ?? D
 export const filter = (description: string) =>
   z.optional(z.string().check(z.describe(description)));
 
+/**
+ * `before=` of a list paged by integer ids (the callback log, delivery attempts, the audit
+ * log): the next_before of the page before. 16 digits at most, so it is an exact number.
+ */
+export const idCursor = (what: string) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[1-9]\d{0,15}$/, `The before must be ${what} id (a whole number).`),
+        z.describe('The next_before of the previous page: only those older than that one.'),
+      ),
+  );
+
 /** `limit=` of the merchant API's lists: 1 to 200 (`DEFAULT_PAGE_SIZE` when not given). */
 export const limit = z.optional(
   z.string().check(
@@ -192,7 +206,7 @@ export const dailyCheckoutsQuerySchema = z.strictObject({
 
 const CALLBACK_TYPES = 'payment_request, invoice, deposit, withdrawal, exchange or *_exchange';
 
-/** `GET /admin/callbacks?type=&foreign_id=&limit=`. */
+/** `GET /admin/callbacks?type=&foreign_id=&object_id=&status=&before=&limit=`. */
 export const listCallbacksQuerySchema = z.strictObject({
   // The types callbacks come in (the protocol's callbackSchema): another matches nothing.
   type: z.optional(
@@ -207,6 +221,11 @@ export const listCallbacksQuerySchema = z.strictObject({
       ),
   ),
   foreign_id: filter('Only callbacks about the object with this foreign_id.'),
+  object_id: filter(
+    'Only callbacks about this object: a payment request, invoice or transaction id (exact).',
+  ),
+  status: filter('Only callbacks that gave this status, e.g. paid or confirmed (exact).'),
+  before: idCursor('a callback'),
   limit,
 });
 

@@ -5,7 +5,7 @@
 
 import * as z from 'zod/mini';
 import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
-import { filter, limit } from './request-schemas.ts';
+import { filter, idCursor, limit } from './request-schemas.ts';
 
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
 const eventType = z
@@ -84,9 +84,17 @@ export const listEventsQuerySchema = z.strictObject({
   limit,
 });
 
-/** `GET /admin/webhook-deliveries?event_id=&endpoint_id=&limit=`. */
+/** `GET /admin/webhook-deliveries?event_id=&endpoint_id=&failed=&before=&limit=`. */
 export const listDeliveriesQuerySchema = z.strictObject({
   event_id: filter('Only attempts to send this event.'),
   endpoint_id: filter('Only attempts to this endpoint.'),
+  failed: z.optional(
+    z
+      .literal('true', { error: 'The failed must be true (or left out for every attempt).' })
+      .check(
+        z.describe('true: only attempts that failed (no 2xx answer: an error status, a timeout…).'),
+      ),
+  ),
+  before: idCursor('an attempt'),
   limit,
 });

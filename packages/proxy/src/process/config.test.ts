@@ -158,6 +158,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes DASHBOARD_DEMO_ACCOUNT only on a loopback HOST (it serves an owner’s password)', () => {
+    const demo = { ...required, DASHBOARD_DEMO_ACCOUNT: 'demo-owner:a-long-demo-password' };
+    for (const host of [undefined, '127.0.0.1', '127.0.0.2', '::1', 'localhost']) {
+      assert.deepEqual(loadConfig({ ...demo, HOST: host }).dashboardDemoAccount, {
+        name: 'demo-owner',
+        password: 'a-long-demo-password',
+      });
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'proxy.internal']) {
+      const line = refusal({ ...demo, HOST: host });
+      assert.equal(
+        line,
+        `DASHBOARD_DEMO_ACCOUNT is only for a proxy on a loopback HOST (127.0.0.1, ::1, localhost), not ${host}: it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,
+      );
+      assert.ok(!line.includes('a-long-demo-password'), 'no password in the line');
+    }
+  });
+
   it('enables open amounts only with all three variables, bounds in order', () => {
     const open = {
       OPEN_AMOUNT_MIN: '1.00',

@@ -13,6 +13,7 @@ import {
   DEFAULT_TIMEOUTS,
 } from '../store/database-timeouts.ts';
 import type { CurrencyRef } from '../store/store.ts';
+import { isLoopback } from '../webhooks/endpoint-url.ts';
 import {
   type Environment,
   environmentSchema,
@@ -188,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
-    dashboardDemoAccount: demoAccount(vars.DASHBOARD_DEMO_ACCOUNT),
+    dashboardDemoAccount: demoAccount(vars.DASHBOARD_DEMO_ACCOUNT, vars.HOST ?? '127.0.0.1'),
     logLevel: vars.LOG_LEVEL ?? 'info',
     paymentCurrencies:
       vars.PAYMENT_CURRENCIES === undefined
@@ -270,8 +271,17 @@ function openAmountOf(vars: Environment): OpenAmount | undefined {
 }
 
 /** `NAME:PASSWORD` split at its first colon. */
-function demoAccount(value: string | undefined): Config['dashboardDemoAccount'] {
+/**
+ * The demo account's password is served to anyone who asks (`/dashboard/demo-account.json`):
+ * only on a proxy no other machine can reach.
+ */
+function demoAccount(value: string | undefined, host: string): Config['dashboardDemoAccount'] {
   if (value === undefined) return undefined;
+  if (!isLoopback(host)) {
+    throw new ConfigError(
+      `DASHBOARD_DEMO_ACCOUNT is only for a proxy on a loopback HOST (127.0.0.1, ::1, localhost), not ${host}: it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,
+    );
+  }
   const colon = value.indexOf(':');
   return { name: value.slice(0, colon), password: value.slice(colon + 1) };
 }

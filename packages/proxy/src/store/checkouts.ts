@@ -10,6 +10,7 @@ import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
+import { callbackSearch } from './log-search.ts';
 import type { NewEvent } from './outbox.ts';
 import { filtered } from './payments.ts';
 import { CHECKOUT_COLUMNS, callbackOf, callbackRow, checkoutOf, checkoutRowOf } from './rows.ts';
@@ -239,16 +240,8 @@ export function checkouts(
         return writeAndAnnounce(trx, event);
       });
     },
-    async listCallbacks({ type, foreignId, limit }) {
-      const rows = await db
-        .selectFrom('callbacks')
-        .selectAll()
-        .$if(type !== undefined, (query) => query.where('type', '=', type!))
-        .$if(foreignId !== undefined, (query) => query.where('foreign_id', '=', foreignId!))
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map(callbackOf);
+    async listCallbacks(query) {
+      return (await callbackSearch(db, query).execute()).map(callbackOf);
     },
   };
 }

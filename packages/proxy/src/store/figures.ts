@@ -26,6 +26,24 @@ export function figures(db: Kysely<Tables>): FiguresPart {
         oldestCreatedAt: oldest === null || oldest === undefined ? undefined : Number(oldest),
       };
     },
+    async pendingDeliveriesByEndpoint() {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => [
+          'endpoint_id',
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.min('created_at').as('oldest'),
+        ])
+        .where('state', '=', 'pending')
+        .groupBy('endpoint_id')
+        .orderBy('endpoint_id')
+        .execute();
+      return rows.map((row) => ({
+        endpointId: row.endpoint_id,
+        count: Number(row.count),
+        oldestCreatedAt: Number(row.oldest),
+      }));
+    },
     async lastCallbackAt() {
       // `callbacks_received` index: the maximum is its last entry.
       const row = await db

@@ -9,6 +9,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { cancelPendingDeliveries, endpointChanges } from './endpoints.ts';
+import { attemptSearch } from './log-search.ts';
 import {
   type AttemptResult,
   CLAIMS_PER_ENDPOINT,
@@ -299,24 +300,8 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         WHERE d.state = 'pending'`.execute(db);
       return rows[0]?.due ?? undefined;
     },
-    async listAttempts({ eventId, endpointId, limit }) {
-      const rows = await db
-        .selectFrom('webhook_attempts as a')
-        .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-        .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
-        .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-        .selectAll('a')
-        .select([
-          'e.id as event_id',
-          'e.type as event_type',
-          'd.endpoint_id',
-          'p.url as endpoint_url',
-        ])
-        .$if(eventId !== undefined, (query) => query.where('e.id', '=', eventId!))
-        .$if(endpointId !== undefined, (query) => query.where('d.endpoint_id', '=', endpointId!))
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .execute();
+    async listAttempts(query) {
+      const rows = await attemptSearch(db, query).execute();
       return rows.map(attemptOf);
     },
   };

@@ -118,6 +118,16 @@ export interface DeliveryAttempt {
   responseExcerpt?: string;
 }
 
+/** A page of delivery attempts: newest first; `failed`: only failures; ids below `before`. */
+export interface AttemptQuery {
+  eventId?: string;
+  endpointId?: string;
+  failed?: boolean;
+  /** The last id of the page before. */
+  before?: number;
+  limit: number;
+}
+
 export interface WebhookStore {
   listEvents(query: { after?: string; type?: string; limit: number }): Promise<StoredEvent[]>;
   /**
@@ -173,11 +183,7 @@ export interface WebhookStore {
    * its claims' cap: when the first of them ends at the latest), for the worker's timer.
    */
   nextDeliveryAt(now: number): Promise<number | undefined>;
-  listAttempts(query: {
-    eventId?: string;
-    endpointId?: string;
-    limit: number;
-  }): Promise<DeliveryAttempt[]>;
+  listAttempts(query: AttemptQuery): Promise<DeliveryAttempt[]>;
 }
 
 /** `evt_` + the sequence zero-padded (ids sort in commit order) + a nonce (unique across databases). */

@@ -401,6 +401,24 @@ const HISTORY: readonly Migration[] = [
       ];
     },
   },
+  {
+    // The back office's searches: callbacks by status, newest first (the other filters have
+    // their indexes), and the failed delivery attempts, newest first, a few among many.
+    // Indexes only, as the version before.
+    version: FIRST + 4,
+    up: (db) => {
+      const s = db.schema;
+      return [
+        s.createIndex('callbacks_status').on('callbacks').columns(['status', 'id']).compile(),
+        s
+          .createIndex('webhook_attempts_failed')
+          .on('webhook_attempts')
+          .column('id')
+          .where(sql.ref('error'), 'is not', null)
+          .compile(),
+      ];
+    },
+  },
 ];
 
 /** The version a database is at once the plan has run. */

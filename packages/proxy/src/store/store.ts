@@ -104,6 +104,17 @@ export interface StoredCallback extends CallbackEntry {
   id: number;
 }
 
+/** A page of the callback log: newest first, each filter exact, ids below `before`. */
+export interface CallbackQuery {
+  type?: string;
+  foreignId?: string;
+  objectId?: string;
+  status?: string;
+  /** The last id of the page before. */
+  before?: number;
+  limit: number;
+}
+
 export interface CheckoutQuery extends CheckoutFilter {
   /** Only checkouts created before this one (pagination cursor). */
   before?: string;
@@ -168,6 +179,10 @@ export interface RateLimitTake {
 export interface FiguresPart {
   /** Webhook deliveries not yet settled, and when the oldest of them was created (Unix ms). */
   pendingDeliveries(): Promise<{ count: number; oldestCreatedAt: number | undefined }>;
+  /** The same per endpoint (those with any pending), in one grouped read. */
+  pendingDeliveriesByEndpoint(): Promise<
+    { endpointId: string; count: number; oldestCreatedAt: number }[]
+  >;
   /** When the last callback was received (Unix ms), by any proxy; undefined when none ever was. */
   lastCallbackAt(): Promise<number | undefined>;
 }
@@ -245,11 +260,7 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
    * True when the event queued a webhook delivery.
    */
   recordCallback(entry: CallbackEntry, event?: NewEvent): Promise<boolean>;
-  listCallbacks(query: {
-    type?: string;
-    foreignId?: string;
-    limit: number;
-  }): Promise<StoredCallback[]>;
+  listCallbacks(query: CallbackQuery): Promise<StoredCallback[]>;
 
   /**
    * Deletes at most `limit` rows of each kind older than `before` (Unix ms), in short

@@ -5,7 +5,8 @@
 
 import { isIP } from 'node:net';
 
-function isLoopback(hostname: string): boolean {
+/** Whether `hostname` (a URL's, or HOST) names this machine only: 127.x, ::1, localhost. */
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   // Only the name itself: a resolver without nss-myhostname may ask DNS for `*.localhost`.
   if (host === 'localhost') return true;

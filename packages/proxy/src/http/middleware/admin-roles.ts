@@ -31,6 +31,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/webhook-endpoints': 'viewer',
   'GET /admin/events': 'viewer',
   'GET /admin/webhook-deliveries': 'viewer',
+  'GET /admin/webhook-backlog': 'viewer',
 
   'POST /admin/events/:id/redeliver': 'operator',
   'POST /admin/invoices': 'operator',

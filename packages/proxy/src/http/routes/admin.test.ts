@@ -271,7 +271,8 @@ describe('merchant API', () => {
     const callbacks = await get('/admin/callbacks?order=order-77');
     assert.equal(callbacks.status, 422);
     assert.deepEqual(await json(callbacks), {
-      error: 'The query parameter "order" is not known here; it takes type, foreign_id, limit.',
+      error:
+        'The query parameter "order" is not known here; it takes type, foreign_id, object_id, status, before, limit.',
       code: 'unknown_field',
       field: 'order',
     });

@@ -5,7 +5,7 @@
  */
 
 import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
-import type { StoredCallback as CallbackAnswer } from '@crypto-pay/protocol/merchant-api';
+import type { StoredCallback as CallbackAnswer, Page } from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
@@ -182,17 +182,27 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       '/callbacks',
       queryOf(listCallbacksQuerySchema),
       describeRoute({
-        summary: 'The callback log, newest first, kept for RETENTION_DAYS',
+        summary:
+          'The callback log, newest first, a page at a time, searched by type, object, foreign_id and status; kept for RETENTION_DAYS',
         responses: { 200: ok('Callbacks', callbackListSchema), ...storeUnreadable },
       }),
       async (c) => {
         const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
         const callbacks = await store.listCallbacks({
-          limit: pageSize(query.limit),
+          limit,
           ...(query.type === undefined ? {} : { type: query.type }),
           ...(query.foreign_id === undefined ? {} : { foreignId: query.foreign_id }),
+          ...(query.object_id === undefined ? {} : { objectId: query.object_id }),
+          ...(query.status === undefined ? {} : { status: query.status }),
+          ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
-        return c.json({ data: callbacks.map(merchantCallback) }, 200);
+        const last = callbacks.length === limit ? callbacks.at(-1)?.id : undefined;
+        const page: Page<CallbackAnswer> = {
+          data: callbacks.map(merchantCallback),
+          ...(last === undefined ? {} : { next_before: String(last) }),
+        };
+        return c.json(page, 200);
       },
     );
 }

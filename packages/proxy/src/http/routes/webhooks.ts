@@ -1,7 +1,7 @@
 /**
  * The merchant API's webhook routes, behind `ADMIN_TOKEN`: endpoints (the secret shown once, at
- * creation or rotation), the events in order for a back end catching up, every delivery
- * attempt, and sending an event again.
+ * creation or rotation), the events in order for a back end catching up, and sending an event
+ * again. The attempts and the backlog are `webhook-deliveries.ts`'s.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -9,18 +9,9 @@ import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
-import {
-  attemptListSchema,
-  redeliveredSchema,
-  rotatedSecretSchema,
-} from '../../openapi/answers.ts';
+import { redeliveredSchema, rotatedSecretSchema } from '../../openapi/answers.ts';
 import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
-import {
-  type DeliveryAttempt,
-  ENV_ENDPOINT_ID,
-  type WebhookEndpoint,
-  type WebhookStore,
-} from '../../store/outbox.ts';
+import { ENV_ENDPOINT_ID, type WebhookEndpoint, type WebhookStore } from '../../store/outbox.ts';
 import { newWebhookSecret } from '../../webhooks/endpoint-url.ts';
 import { eventPayload } from '../../webhooks/send.ts';
 import { FAILING_AFTER_MS } from '../../webhooks/worker.ts';
@@ -30,7 +21,6 @@ import { noQuerySchema, pageSize } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 import {
   createEndpointSchema,
-  listDeliveriesQuerySchema,
   listEventsQuerySchema,
   rotateSecretSchema,
 } from '../webhook-schemas.ts';
@@ -62,22 +52,6 @@ export function endpointView(endpoint: WebhookEndpoint, now: number): Answer.Web
     ...(endpoint.previousSecretUntil === undefined || endpoint.previousSecretUntil <= now
       ? {}
       : { previous_secret_expires_at: seconds(endpoint.previousSecretUntil) }),
-  };
-}
-
-function attemptView(attempt: DeliveryAttempt): Answer.DeliveryAttempt {
-  return {
-    id: attempt.id,
-    event_id: attempt.eventId,
-    event_type: attempt.eventType,
-    endpoint_id: attempt.endpointId,
-    endpoint_url: attempt.endpointUrl,
-    attempt: attempt.attempt,
-    attempted_at: seconds(attempt.attemptedAt),
-    duration_ms: attempt.durationMs,
-    ...(attempt.statusCode === undefined ? {} : { status_code: attempt.statusCode }),
-    ...(attempt.error === undefined ? {} : { error: attempt.error }),
-    ...(attempt.responseExcerpt === undefined ? {} : { response_excerpt: attempt.responseExcerpt }),
   };
 }
 
@@ -234,23 +208,6 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
         c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
         await audit(c, 'event_redelivered', { target: id, detail: { deliveries } });
         return c.json({ id, queued: true, deliveries }, 202);
-      },
-    )
-    .get(
-      '/webhook-deliveries',
-      queryOf(listDeliveriesQuerySchema),
-      describeRoute({
-        summary: 'Every delivery attempt, newest first, kept for RETENTION_DAYS once settled',
-        responses: { 200: ok('Attempts', attemptListSchema) },
-      }),
-      async (c) => {
-        const query = c.req.valid('query');
-        const attempts = await store.listAttempts({
-          limit: pageSize(query.limit),
-          ...(query.event_id === undefined ? {} : { eventId: query.event_id }),
-          ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
-        });
-        return c.json({ data: attempts.map(attemptView) }, 200);
       },
     );
 }

@@ -1,0 +1,127 @@
+/**
+ * The back office's logs through the merchant API: the callback log searched on the server
+ * (object, status, a cursor), the failed delivery attempts with their endpoint's URL a page at
+ * a time, and the webhook backlog per endpoint. The store's side on both databases:
+ * `store/log-search.test.ts`.
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import {
+  adminHeaders,
+  deliverCallback,
+  invoiceCallbackBody,
+  json,
+  useSandboxAndProxy,
+} from '../../testing.test-helpers.ts';
+
+const fixture = useSandboxAndProxy();
+
+const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
+
+describe('merchant API: the callback log searched', () => {
+  it('by object id and status, exactly, newest first, a page at a time', async () => {
+    for (const [id, status] of [
+      [101, 'pending'],
+      [101, 'confirmed'],
+      [102, 'confirmed'],
+      [1010, 'confirmed'],
+    ] as const) {
+      const body = JSON.stringify(invoiceCallbackBody({ id, status, foreign_id: `inv-${id}` }));
+      assert.equal((await deliverCallback(fixture.proxy, body)).status, 200);
+    }
+    const search = async (query: string) => json(await get(`/admin/callbacks?${query}`));
+    const found = await search('object_id=101');
+    assert.deepEqual(
+      found.data.map((entry: { status: string }) => entry.status),
+      ['confirmed', 'pending'],
+    );
+    assert.equal(typeof found.data[0].id, 'number');
+    assert.equal(found.next_before, undefined);
+    const confirmed = await search('status=confirmed&limit=2');
+    assert.deepEqual(
+      confirmed.data.map((entry: { object_id: string }) => entry.object_id),
+      ['1010', '102'],
+    );
+    assert.equal(confirmed.next_before, String(confirmed.data[1].id));
+    const older = await search(`status=confirmed&limit=2&before=${confirmed.next_before}`);
+    assert.deepEqual(
+      older.data.map((entry: { object_id: string }) => entry.object_id),
+      ['101'],
+    );
+    assert.equal(older.next_before, undefined);
+    assert.deepEqual((await search('object_id=101&status=Confirmed')).data, []);
+  });
+
+  it('refuses a cursor that is no callback id, naming it', async () => {
+    const refused = await get('/admin/callbacks?before=abc');
+    assert.equal(refused.status, 422);
+    assert.deepEqual(await json(refused), {
+      error: 'The before must be a callback id (a whole number).',
+      code: 'invalid_request',
+      field: 'before',
+    });
+  });
+});
+
+describe('merchant API: failed deliveries and the backlog', () => {
+  it('count what waits, per endpoint, and list the failures with their endpoint’s URL', async () => {
+    const { store, clock } = fixture.proxy;
+    const empty = await json(await get('/admin/webhook-backlog'));
+    assert.deepEqual(empty, { pending: 0, endpoints: [] });
+    await store.createEndpoint(
+      { id: 'whe_down', url: 'https://shop.example/down', createdAt: 0 },
+      'whsec_x',
+    );
+    const createdAt = clock.now;
+    for (let i = 0; i < 3; i++) await fixture.proxy.createCheckout(checkoutBody());
+    const backlog = await json(await get('/admin/webhook-backlog'));
+    const since = Math.floor(createdAt / 1000);
+    assert.deepEqual(backlog, {
+      pending: 3,
+      oldest_pending_at: since,
+      endpoints: [{ endpoint_id: 'whe_down', pending: 3, oldest_pending_at: since }],
+    });
+
+    const [first, second] = await store.claimDeliveries(clock.now, 60_000, 2);
+    await store.finishAttempt(first!, {
+      attemptedAt: clock.now,
+      durationMs: 3,
+      statusCode: 503,
+      error: 'answered 503',
+      delivered: false,
+      retryAt: clock.now + 5000,
+    });
+    await store.finishAttempt(second!, { attemptedAt: clock.now, durationMs: 3, delivered: true });
+    const [third] = await store.claimDeliveries(clock.now, 60_000, 1);
+    await store.finishAttempt(third!, {
+      attemptedAt: clock.now,
+      durationMs: 10_000,
+      error: 'timed out',
+      delivered: false,
+      retryAt: clock.now + 5000,
+    });
+    assert.equal((await json(await get('/admin/webhook-backlog'))).pending, 2);
+
+    const page = await json(await get('/admin/webhook-deliveries?failed=true&limit=1'));
+    assert.equal(page.data.length, 1);
+    assert.equal(page.data[0].error, 'timed out');
+    assert.equal(page.data[0].endpoint_url, 'https://shop.example/down');
+    assert.equal(page.next_before, String(page.data[0].id));
+    const rest = await json(
+      await get(`/admin/webhook-deliveries?failed=true&before=${page.next_before}`),
+    );
+    assert.deepEqual(
+      rest.data.map((attempt: { status_code: number }) => attempt.status_code),
+      [503],
+    );
+    assert.equal(rest.next_before, undefined);
+    const all = await json(await get('/admin/webhook-deliveries'));
+    assert.equal(all.data.length, 3);
+    assert.ok(all.data.every((attempt: { endpoint_url: string }) => attempt.endpoint_url));
+    const refused = await get('/admin/webhook-deliveries?failed=yes');
+    assert.equal(refused.status, 422);
+    assert.equal((await json(refused)).field, 'failed');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * What the webhooks did and what waits (reads, a viewer's): every delivery attempt, or the
+ * failed ones only, a page at a time with the endpoint's URL; and the backlog, the deliveries
+ * not yet made, in all and per endpoint, with the oldest's time.
+ */
+
+import type * as Answer from '@crypto-pay/protocol/merchant-api';
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { attemptListSchema } from '../../openapi/answers.ts';
+import { ok, ref, storeUnreadable } from '../../openapi/operations.ts';
+import type { DeliveryAttempt, WebhookStore } from '../../store/outbox.ts';
+import type { FiguresPart } from '../../store/store.ts';
+import type { AppEnv } from '../context.ts';
+import { noQuerySchema, pageSize } from '../request-schemas.ts';
+import { queryOf } from '../validation.ts';
+import { listDeliveriesQuerySchema } from '../webhook-schemas.ts';
+
+export interface DeliveryRouteDeps {
+  store: Pick<WebhookStore, 'listAttempts'> & Pick<FiguresPart, 'pendingDeliveriesByEndpoint'>;
+}
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+function attemptView(attempt: DeliveryAttempt): Answer.DeliveryAttempt {
+  return {
+    id: attempt.id,
+    event_id: attempt.eventId,
+    event_type: attempt.eventType,
+    endpoint_id: attempt.endpointId,
+    endpoint_url: attempt.endpointUrl,
+    attempt: attempt.attempt,
+    attempted_at: seconds(attempt.attemptedAt),
+    duration_ms: attempt.durationMs,
+    ...(attempt.statusCode === undefined ? {} : { status_code: attempt.statusCode }),
+    ...(attempt.error === undefined ? {} : { error: attempt.error }),
+    ...(attempt.responseExcerpt === undefined ? {} : { response_excerpt: attempt.responseExcerpt }),
+  };
+}
+
+export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
+  return new Hono<AppEnv>()
+    .get(
+      '/webhook-deliveries',
+      queryOf(listDeliveriesQuerySchema),
+      describeRoute({
+        summary:
+          'Every delivery attempt (or only the failed ones), newest first, a page at a time, kept for RETENTION_DAYS once settled',
+        responses: { 200: ok('Attempts', attemptListSchema), ...storeUnreadable },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
+        const attempts = await store.listAttempts({
+          limit,
+          ...(query.event_id === undefined ? {} : { eventId: query.event_id }),
+          ...(query.endpoint_id === undefined ? {} : { endpointId: query.endpoint_id }),
+          ...(query.failed === undefined ? {} : { failed: true }),
+          ...(query.before === undefined ? {} : { before: Number(query.before) }),
+        });
+        const last = attempts.length === limit ? attempts.at(-1)?.id : undefined;
+        const page: Answer.Page<Answer.DeliveryAttempt> = {
+          data: attempts.map(attemptView),
+          ...(last === undefined ? {} : { next_before: String(last) }),
+        };
+        return c.json(page, 200);
+      },
+    )
+    .get(
+      '/webhook-backlog',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary:
+          'The deliveries waiting to be sent or retried, in all and per endpoint, and since when the oldest waits',
+        responses: { 200: ok('Backlog', ref('WebhookBacklog')), ...storeUnreadable },
+      }),
+      async (c) => {
+        const endpoints = await store.pendingDeliveriesByEndpoint();
+        const oldest = endpoints.reduce<number | undefined>(
+          (min, { oldestCreatedAt }) => Math.min(min ?? oldestCreatedAt, oldestCreatedAt),
+          undefined,
+        );
+        const backlog: Answer.WebhookBacklog = {
+          pending: endpoints.reduce((sum, { count }) => sum + count, 0),
+          ...(oldest === undefined ? {} : { oldest_pending_at: seconds(oldest) }),
+          endpoints: endpoints.map((endpoint) => ({
+            endpoint_id: endpoint.endpointId,
+            pending: endpoint.count,
+            oldest_pending_at: seconds(endpoint.oldestCreatedAt),
+          })),
+        };
+        return c.json(backlog, 200);
+      },
+    );
+}

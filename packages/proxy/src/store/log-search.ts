@@ -1,0 +1,51 @@
+/**
+ * The back office's logs searched a page at a time, newest first, on either database: the
+ * callback log and the webhook delivery attempts. Each filter walks an index
+ * (`payments-plans.test.ts` explains them); `before` is the last id of the page before.
+ */
+
+import type { Db } from './dialect.ts';
+import type { AttemptQuery } from './outbox.ts';
+import type { CallbackQuery } from './store.ts';
+
+/** A page of the callback log, as `listCallbacks` reads it. */
+export function callbackSearch(db: Db, query: CallbackQuery) {
+  const { type, foreignId, objectId, status, before, limit } = query;
+  return db
+    .selectFrom('callbacks')
+    .selectAll()
+    .$if(type !== undefined, (q) => q.where('type', '=', type!))
+    .$if(foreignId !== undefined, (q) => q.where('foreign_id', '=', foreignId!))
+    .$if(objectId !== undefined, (q) => q.where('object_id', '=', objectId!))
+    .$if(status !== undefined, (q) => q.where('status', '=', status!))
+    .$if(before !== undefined, (q) => q.where('id', '<', before!))
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
+/** A page of delivery attempts with their event and endpoint, as `listAttempts` reads it. */
+export function attemptSearch(db: Db, query: AttemptQuery) {
+  const { eventId, endpointId, failed, before, limit } = query;
+  return (
+    db
+      .selectFrom('webhook_attempts as a')
+      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+      .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
+      // An endpoint's row stays when it is deleted (deleted_at): its attempts keep their URL.
+      .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+      .selectAll('a')
+      .select([
+        'e.id as event_id',
+        'e.type as event_type',
+        'd.endpoint_id',
+        'p.url as endpoint_url',
+      ])
+      .$if(eventId !== undefined, (q) => q.where('e.id', '=', eventId!))
+      .$if(endpointId !== undefined, (q) => q.where('d.endpoint_id', '=', endpointId!))
+      // Every failed attempt has its error (`webhooks/send.ts`): the partial index's condition.
+      .$if(failed === true, (q) => q.where('a.error', 'is not', null))
+      .$if(before !== undefined, (q) => q.where('a.id', '<', before!))
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+  );
+}
