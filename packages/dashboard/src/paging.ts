@@ -44,12 +44,17 @@ export class Paging implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** The Newer and Older buttons of a page whose answer gave `nextBefore`. */
-  buttons(nextBefore: string | undefined) {
+  /**
+   * The Newer and Older buttons of a page whose answer gave `nextBefore`; `list` names the list
+   * for screen readers where a page has two.
+   */
+  buttons(nextBefore: string | undefined, list?: string) {
     if (!this.hasNewer && !nextBefore) return nothing;
+    const named = (word: string) =>
+      list ? html`${word}<span class="visually-hidden"> ${list}</span>` : word;
     return html`<p class="fields">
-      ${this.hasNewer ? html`<button class="secondary" @click=${() => this.newer()}>${strings.newer}</button>` : nothing}
-      ${nextBefore ? html`<button @click=${() => this.older(nextBefore)}>${strings.older}</button>` : nothing}
+      ${this.hasNewer ? html`<button class="secondary" @click=${() => this.newer()}>${named(strings.newer)}</button>` : nothing}
+      ${nextBefore ? html`<button @click=${() => this.older(nextBefore)}>${named(strings.older)}</button>` : nothing}
     </p>`;
   }
 }

@@ -9,6 +9,8 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../action.ts';
 import { api } from '../api.ts';
 import { formatTime } from '../format.ts';
+import { pagePath } from '../list-query.ts';
+import { Paging } from '../paging.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { type Column, dataTable } from '../table.ts';
@@ -18,6 +20,7 @@ import { formValues, whenLoaded } from '../ui.ts';
 import { type EndpointActions, endpointColumns } from './webhook-endpoints.ts';
 
 const t = strings.webhooks;
+const DELIVERIES = '/admin/webhook-deliveries';
 
 const succeeded = (attempt: DeliveryAttempt) =>
   attempt.status_code !== undefined && attempt.status_code >= 200 && attempt.status_code < 300;
@@ -47,16 +50,16 @@ export class Webhooks extends LitElement {
     args: () => [],
   });
 
+  private readonly failedPaging = new Paging(this);
   private readonly failures = new Task(this, {
-    task: (_args, { signal }) =>
-      api<Page<DeliveryAttempt>>('/admin/webhook-deliveries?failed=true&limit=50', { signal }),
-    args: () => [],
+    task: ([path], { signal }) => api<Page<DeliveryAttempt>>(path, { signal }),
+    args: () => [pagePath(DELIVERIES, { failed: 'true' }, this.failedPaging.before, 25)] as const,
   });
 
+  private readonly allPaging = new Paging(this);
   private readonly attempts = new Task(this, {
-    task: (_args, { signal }) =>
-      api<Page<DeliveryAttempt>>('/admin/webhook-deliveries?limit=100', { signal }),
-    args: () => [],
+    task: ([path], { signal }) => api<Page<DeliveryAttempt>>(path, { signal }),
+    args: () => [pagePath(DELIVERIES, {}, this.allPaging.before)] as const,
   });
 
   private readonly action = new Action(this, () => {
@@ -143,7 +146,11 @@ export class Webhooks extends LitElement {
       }
       ${whenLoaded(this.backlog, (backlog) => html`<p>${this.backlogLine(backlog)}</p>`)}
       <h2>${t.failedDeliveries}</h2>
-      ${whenLoaded(this.failures, ({ data }) => this.renderFailures(data, operator))}
+      ${whenLoaded(
+        this.failures,
+        (page) => html`${this.renderFailures(page.data, operator)}
+          ${this.failedPaging.buttons(page.next_before, t.failedDeliveries)}`,
+      )}
       <h2>${t.endpoints}</h2>
       ${whenLoaded(this.endpoints, ({ data }) =>
         dataTable(
@@ -166,7 +173,11 @@ export class Webhooks extends LitElement {
           : nothing
       }
       <h2>${t.deliveries}</h2>
-      ${whenLoaded(this.attempts, ({ data }) => dataTable(t.deliveries, this.attemptColumns(), data))}`;
+      ${whenLoaded(
+        this.attempts,
+        (page) => html`${dataTable(t.deliveries, this.attemptColumns(), page.data)}
+          ${this.allPaging.buttons(page.next_before, t.deliveries)}`,
+      )}`;
   }
 
   private backlogLine(backlog: WebhookBacklog): string {
