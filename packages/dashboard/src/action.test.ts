@@ -47,6 +47,14 @@ describe('an action on a page', () => {
     assert.equal(reloads, 0);
   });
 
+  it('says why the page refused to start one', () => {
+    const action = new Action(host());
+    action.refuse(strings.money.amountDigits);
+    assert.deepEqual(action.result, { ok: false, text: strings.money.amountDigits });
+    action.clear();
+    assert.equal(action.result, undefined);
+  });
+
   it('runs one at a time: a second click while the first is on its way sends nothing', async () => {
     const element = host();
     const action = new Action(element);

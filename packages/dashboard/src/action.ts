@@ -58,6 +58,12 @@ export class Action implements ReactiveController {
     return actionResult(this.result);
   }
 
+  /** Says why an action was not even started (a form the page itself refuses). */
+  refuse(text: string): void {
+    this.result = { ok: false, text };
+    this.host.requestUpdate();
+  }
+
   /** Forgets the last result (a new form opened). */
   clear(): void {
     this.result = undefined;

@@ -8,7 +8,7 @@ import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
-import { api } from '../../api.ts';
+import { api, failureText } from '../../api.ts';
 import { formatTime, prettyJson } from '../../format.ts';
 import {
   identityFrom,
@@ -51,7 +51,7 @@ export class Withdrawals extends LitElement {
     const values = formValues(event.target as HTMLFormElement);
     this.answer = undefined;
     this.action.clear();
-    this.pending = {
+    const form: WithdrawalForm = {
       amount: values.amount ?? '',
       currency: values.currency ?? '',
       address: values.address ?? '',
@@ -60,6 +60,14 @@ export class Withdrawals extends LitElement {
       sender: identityFrom(values, 'sender_') as WithdrawalForm['sender'],
       receiver: identityFrom(values, 'receiver_'),
     };
+    // An amount that cannot be sent exactly is said here, not after the confirmation.
+    try {
+      withdrawalBody(form);
+    } catch (error) {
+      this.action.refuse(failureText(error));
+      return;
+    }
+    this.pending = form;
   }
 
   private confirm(): void {
