@@ -80,7 +80,9 @@ export class SignIn extends LitElement {
     return this.send(event, () =>
       api<SessionAnswer>('/admin/session', {
         method: 'POST',
-        body: { admin_token },
+        // A token is a machine's string, often pasted with a space or line end: unlike a
+        // password, it is trimmed.
+        body: { admin_token: admin_token.trim() },
         keepOn401: true,
       }),
     );
