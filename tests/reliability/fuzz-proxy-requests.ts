@@ -270,9 +270,10 @@ export function proxyRoutes(
     adminRoute(
       'GET /admin/callbacks',
       1,
-      queryOrReal(['type', 'foreign_id', 'limit'], target.foreignId).map(
-        (query) => `/admin/callbacks${query}`,
-      ),
+      queryOrReal(
+        ['type', 'foreign_id', 'object_id', 'status', 'before', 'limit'],
+        target.foreignId,
+      ).map((query) => `/admin/callbacks${query}`),
     ),
     adminRoute(
       'GET /admin/balances',
@@ -348,7 +349,14 @@ export function proxyRoutes(
     adminRoute(
       'GET /admin/webhook-deliveries',
       1,
-      queryString(['event_id', 'endpoint_id', 'limit']).map((q) => `/admin/webhook-deliveries${q}`),
+      queryString(['event_id', 'endpoint_id', 'failed', 'before', 'limit']).map(
+        (q) => `/admin/webhook-deliveries${q}`,
+      ),
+    ),
+    adminRoute(
+      'GET /admin/webhook-backlog',
+      1,
+      queryString(['x']).map((q) => `/admin/webhook-backlog${q}`),
     ),
     adminRoute(
       'PATCH /admin/webhook-endpoints/:id',

@@ -44,12 +44,7 @@ export const sessionAnswerSchema = z.object({
 });
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 
-/**
- * What a callback did. `applied`: moved its checkout on; `duplicate`: the status the checkout
- * had; `late`: the checkout was already final with another status (or further on); `ignored`:
- * one of these two, in rows stored before they were told apart; `recorded`: an invoice,
- * withdrawal, deposit or exchange callback; `unknown`: no checkout has its payment request.
- */
+/** What a callback did (a refused one is never stored): the description below says each. */
 export const CALLBACK_OUTCOMES = [
   'applied',
   'duplicate',
@@ -58,7 +53,13 @@ export const CALLBACK_OUTCOMES = [
   'recorded',
   'unknown',
 ] as const;
-export const callbackOutcomeSchema = z.enum(CALLBACK_OUTCOMES);
+export const callbackOutcomeSchema = z
+  .enum(CALLBACK_OUTCOMES)
+  .check(
+    z.describe(
+      'applied: moved its checkout on; duplicate: the status the checkout had; late: a status behind it (any other once final); ignored: a duplicate or late one logged by an older release; recorded: an invoice, withdrawal, deposit or exchange callback; unknown: no checkout had its payment request.',
+    ),
+  );
 export type CallbackOutcome = z.infer<typeof callbackOutcomeSchema>;
 
 /** A row of the callback log (`GET /admin/callbacks`). */

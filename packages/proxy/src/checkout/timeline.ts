@@ -27,8 +27,9 @@ const isStatusDetail = (value: unknown): value is StatusDetail =>
   (STATUS_DETAILS as readonly unknown[]).includes(value);
 
 /**
- * What a payment request callback did: the log keeps `ignored` for both a repeat of the status
- * the checkout had (`duplicate`) and a status behind it (`late`), told apart here by the status
+ * What a payment request callback did. Rows logged before the store told them apart say
+ * `ignored` for both a repeat of the status the checkout had (`duplicate`) and a status behind
+ * it (`late`) (newer rows say which), told apart here by the status
  * the checkout had when it came: its status events up to then, and the callbacks applied. When
  * retention has pruned the older ones, the replay starts from the oldest status event left
  * (`checkout.created` while nothing is pruned), else from the status the checkout has now: a

@@ -5,8 +5,23 @@
  */
 
 import type { Kysely } from 'kysely';
+import type { Db } from './dialect.ts';
 import type { FiguresPart } from './store.ts';
 import type { Tables } from './tables.ts';
+
+/** The backlog per endpoint: the pending rows, read by an index of the state, grouped. */
+export function pendingByEndpoint(db: Db) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => [
+      'endpoint_id',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.min('created_at').as('oldest'),
+    ])
+    .where('state', '=', 'pending')
+    .groupBy('endpoint_id')
+    .orderBy('endpoint_id');
+}
 
 export function figures(db: Kysely<Tables>): FiguresPart {
   return {
@@ -27,17 +42,7 @@ export function figures(db: Kysely<Tables>): FiguresPart {
       };
     },
     async pendingDeliveriesByEndpoint() {
-      const rows = await db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => [
-          'endpoint_id',
-          eb.fn.countAll<number | string>().as('count'),
-          eb.fn.min('created_at').as('oldest'),
-        ])
-        .where('state', '=', 'pending')
-        .groupBy('endpoint_id')
-        .orderBy('endpoint_id')
-        .execute();
+      const rows = await pendingByEndpoint(db).execute();
       return rows.map((row) => ({
         endpointId: row.endpoint_id,
         count: Number(row.count),

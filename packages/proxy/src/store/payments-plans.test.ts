@@ -19,6 +19,7 @@ import pg from 'pg';
 import { postgresDialect } from './dialect.postgres.ts';
 import { sqliteDialect } from './dialect.sqlite.ts';
 import type { Db, StoreDialect } from './dialect.ts';
+import { pendingByEndpoint } from './figures.ts';
 import { attemptSearch, callbackSearch } from './log-search.ts';
 import { type CheckoutFilter, dailyQuery, eventsAbout, filtered } from './payments.ts';
 import { openPostgresStore } from './postgres.ts';
@@ -70,6 +71,7 @@ function cases(db: Db, dialect: StoreDialect): [string, Compilable, RegExp][] {
       attemptSearch(db, { failed: true, before: 100, limit: 50 }),
       /webhook_attempts_failed/,
     ],
+    ['backlog per endpoint', pendingByEndpoint(db), /webhook_deliveries_(endpoint_)?due/],
     [
       'timeline events',
       eventsAbout(db, dialect, 'x').selectAll().orderBy('seq', 'desc').limit(1000),

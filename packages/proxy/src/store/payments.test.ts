@@ -185,8 +185,8 @@ describeStores('Payments', (open) => {
       history.callbacks.map((entry) => [entry.status, entry.outcome]),
       [
         ['paid', 'applied'],
-        ['paid', 'ignored'],
-        ['expired', 'ignored'],
+        ['paid', 'duplicate'],
+        ['expired', 'late'],
       ],
     );
     assert.deepEqual(

@@ -63,7 +63,7 @@ describeStores('Store', (open) => {
     const log = await store.listCallbacks({ limit: 10 });
     assert.deepEqual(
       log.map((entry) => entry.outcome),
-      ['ignored', 'ignored', 'ignored', 'ignored', 'applied', 'ignored', 'ignored', 'applied'],
+      ['duplicate', 'late', 'late', 'late', 'applied', 'duplicate', 'late', 'applied'],
     );
     await store.close();
   });

@@ -115,10 +115,10 @@ describe('POST /callbacks/processing', () => {
     assert.deepEqual(
       log.data.map((entry: { status: string; outcome: string }) => [entry.status, entry.outcome]),
       [
-        ['expired', 'ignored'],
-        ['failed', 'ignored'],
-        ['processing', 'ignored'],
-        ['paid', 'ignored'],
+        ['expired', 'late'],
+        ['failed', 'late'],
+        ['processing', 'late'],
+        ['paid', 'duplicate'],
         ['paid', 'applied'],
       ],
     );
@@ -168,9 +168,13 @@ describe('POST /callbacks/processing', () => {
     assert.equal((await json(response)).code, 'unknown_payment_request');
   });
 
-  it('answers 400 for a signed body that is not a callback', async () => {
+  it('answers 400 for a signed body that is not a callback, and keeps none of it', async () => {
     const response = await deliver(JSON.stringify({ type: 'weather', sunny: true }));
     assert.equal(response.status, 400);
+    const log = await json(
+      await fixture.proxy.request('/admin/callbacks', { headers: adminHeaders }),
+    );
+    assert.deepEqual(log.data, []);
   });
 
   it('records invoice and withdrawal callbacks for the merchant API', async () => {
