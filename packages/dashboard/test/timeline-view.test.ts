@@ -53,7 +53,7 @@ describe('<cp-timeline-view>', () => {
     const shown = text(await render(false));
     expect(shown).to.contain('Checkout created');
     expect(shown).to.contain(
-      'Callback payment_request failed received: late (after a final status)',
+      'Callback payment_request failed received: late (behind the status it already had)',
     );
     expect(shown).to.contain('Status became Failed: underpaid');
     expect(shown).to.contain('Webhook event checkout.failed');

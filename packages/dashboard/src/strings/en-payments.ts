@@ -53,8 +53,8 @@ export const values: ValueWords = {
   outcomes: {
     applied: 'applied',
     duplicate: 'duplicate (the status it already had)',
-    late: 'late (after a final status)',
-    ignored: 'ignored (a final or older status)',
+    late: 'late (behind the status it already had)',
+    ignored: 'ignored (a duplicate or late one, logged before they were told apart)',
     recorded: 'recorded',
     unknown: 'unknown payment request',
   },
