@@ -184,7 +184,9 @@ describe('the dashboard’s actions', () => {
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: 'Webhooks' })
       .click();
-    await visible(page.getByRole('cell', { name: endpoint.url, exact: true }));
+    // The endpoints table's own cell: the delivery tables name the endpoint's URL too.
+    const endpoints = page.getByRole('table', { name: 'Endpoints', exact: true });
+    await visible(endpoints.getByRole('cell', { name: endpoint.url, exact: true }));
     for (const action of [
       'Disable',
       'Rotate secret',
