@@ -21,7 +21,8 @@ export const serviceErrorSchema = processingErrorBodySchema.check(
 );
 
 const decimal = { type: 'string', description: 'A decimal amount, e.g. "25.00".' };
-const nextBefore = {
+/** `next_before` of a list paged newest first (checkouts, callbacks, attempts, the audit log). */
+export const nextBefore = {
   type: 'string',
   description: 'Present when the page is full: pass it as `before` for the next page.',
 };

@@ -4,6 +4,7 @@
  * Passwords and tokens never reach this module in the clear.
  */
 
+import type { Role } from '@crypto-pay/protocol/merchant-api';
 import type { Kysely } from 'kysely';
 import type { StoreDialect } from './dialect.ts';
 import { periodicSweep } from './rate-buckets.ts';
@@ -11,8 +12,6 @@ import type { Tables } from './tables.ts';
 
 // The roles are the contract's, which the dashboard reads too.
 export { ROLES, type Role } from '@crypto-pay/protocol/merchant-api';
-
-import type { Role } from '@crypto-pay/protocol/merchant-api';
 
 /** The account name of the setup session that ADMIN_TOKEN signs in on a fresh install. */
 export const SETUP_ACCOUNT = 'admin-token';
