@@ -11,12 +11,11 @@ import { groupReference } from '@crypto-pay/protocol/reference';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { dashboardJourneys } from './dashboard-support.ts';
-import { screenshots, useStack, visible } from './support.ts';
+import { useDashboard } from './dashboard-support.ts';
+import { screenshots, visible } from './support.ts';
 
-const state = useStack();
-const { axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
-  dashboardJourneys(state);
+const { state, axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
+  useDashboard();
 
 /** A secret in the Standard Webhooks form, for a receiver before the endpoint's is known. */
 const PLACEHOLDER_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;

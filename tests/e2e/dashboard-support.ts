@@ -8,7 +8,16 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import type { Journeys } from './support.ts';
+import { type Journeys, useStack } from './support.ts';
+
+/**
+ * The one setup of a dashboard journey file: the built stack and Chromium for the file's tests
+ * (`useStack`), and the dashboard's helpers on it.
+ */
+export function useDashboard(proxyEnv: Record<string, string> = {}) {
+  const state = useStack(proxyEnv);
+  return { state, ...dashboardJourneys(state) };
+}
 
 /** The helpers, on the stack of `useStack()`'s `state`. */
 export function dashboardJourneys(state: Journeys) {
@@ -51,11 +60,39 @@ export function dashboardJourneys(state: Journeys) {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // A dialog is a script of someone else's at work (markup shown as markup): a problem.
+    page.on('dialog', async (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      await dialog.dismiss();
+    });
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
     await page.goto(`${state.stack.proxyUrl}${path}`);
     return { context, page, problems } satisfies Visit;
+  }
+
+  /**
+   * What markup stored in a shown value would have made had the page read it as markup: the
+   * `img` and `svg` elements and any `script` but the app's own module, through the shadow roots, and the
+   * `__x` its scripts set.
+   */
+  async function injectedMarkup(page: Page) {
+    // A loop, not a recursive function: the test's transpiler would wrap an inner function with
+    // a helper the page lacks.
+    return page.evaluate(() => {
+      const found: string[] = [];
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (let root = roots.pop(); root; root = roots.pop()) {
+        for (const element of root.querySelectorAll('*')) {
+          if (element.matches('img, svg, script:not([src^="/dashboard/assets/"])')) {
+            found.push(element.outerHTML);
+          }
+          if (element.shadowRoot) roots.push(element.shadowRoot);
+        }
+      }
+      return { found, ran: (window as unknown as { __x?: number }).__x };
+    });
   }
 
   /** A merchant API call from the test process with the bearer token. */
@@ -136,6 +173,7 @@ export function dashboardJourneys(state: Journeys) {
     axeFindings,
     scrollsSideways,
     openDashboard,
+    injectedMarkup,
     admin,
     adminGet,
     adminPost,
