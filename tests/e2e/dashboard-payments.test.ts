@@ -81,6 +81,7 @@ describe('the payments list’s export and chart', () => {
     // Drawn: Chart.js painted pixels on it (bars and the paid share's line).
     await page.waitForFunction(
       (element) => {
+        if (!(element instanceof HTMLCanvasElement)) return false;
         const { width, height } = element;
         const pixels = element.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
         let painted = 0;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { type Journeys, useStack } from './support.ts';
 
 /**
@@ -95,6 +95,33 @@ export function dashboardJourneys(state: Journeys) {
     });
   }
 
+  /** Whether `locator`'s element has the focus (through the shadow roots it sits in). */
+  const focused = (locator: Locator) =>
+    locator.evaluate((element) => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active === element;
+    });
+
+  /**
+   * Moves the focus with Tab (Shift+Tab with `backwards`) until it is on `locator`, as a
+   * keyboard's user does; fails when a whole round of the page never reaches it.
+   */
+  async function tabTo(page: Page, locator: Locator, backwards = false) {
+    await locator.waitFor();
+    for (let presses = 0; presses < 300; presses++) {
+      if (await focused(locator)) return;
+      await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    }
+    assert.fail(`Tab never reached ${locator}`);
+  }
+
+  /** Tabs to the field `locator` and types `text` there. */
+  async function typeAt(page: Page, locator: Locator, text: string) {
+    await tabTo(page, locator);
+    await page.keyboard.type(text);
+  }
+
   /** A merchant API call from the test process with the bearer token. */
   async function admin(path: string, method = 'GET', body?: object): Promise<Response> {
     return fetch(`${state.stack.proxyUrl}${path}`, {
@@ -174,6 +201,8 @@ export function dashboardJourneys(state: Journeys) {
     scrollsSideways,
     openDashboard,
     injectedMarkup,
+    tabTo,
+    typeAt,
     admin,
     adminGet,
     adminPost,
