@@ -19,6 +19,14 @@ export function useDashboard(proxyEnv: Record<string, string> = {}) {
   return { state, ...dashboardJourneys(state) };
 }
 
+/** The sign-in form's name and password, sent; resolves once the dashboard left sign-in. */
+export async function signInAs(page: Page, account: { name: string; password: string }) {
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+}
+
 /** The helpers, on the stack of `useStack()`'s `state`. */
 export function dashboardJourneys(state: Journeys) {
   /** axe-core's engine, added to every document of a context before its own scripts. */
@@ -152,14 +160,6 @@ export function dashboardJourneys(state: Journeys) {
   const OWNER = { name: 'e2e-owner', password: 'an e2e owner password' };
   /** Whether this stack's first owner exists (the bootstrap runs once per stack). */
   let ownerMade = false;
-
-  /** The sign-in form's name and password, sent; resolves once the dashboard left sign-in. */
-  async function signInAs(page: Page, account: { name: string; password: string }) {
-    await page.getByLabel('Name').fill(account.name);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
-  }
 
   /**
    * Signs in through the form the dashboard sent `page` to, as the stack's owner. The first
