@@ -87,7 +87,9 @@ describe('the dashboard by keyboard alone', () => {
     await typeAt(page, page.getByLabel(/^Event types/), 'webhook.test');
     await page.keyboard.press('Enter');
     await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
-    await visible(page.getByRole('cell', { name: url, exact: true }));
+    // The endpoints' own table (the deliveries name the endpoint's URL too).
+    const endpoints = page.getByRole('table', { name: 'Endpoints', exact: true });
+    await visible(endpoints.getByRole('cell', { name: url, exact: true }));
 
     await press(page, `Send test event ${url}`);
     await visible(page.getByText('Test event queued.'));
@@ -98,7 +100,7 @@ describe('the dashboard by keyboard alone', () => {
     await press(page, `Rotate secret ${url}`, ' ');
     await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
     await press(page, `Delete ${url}`);
-    await page.getByRole('cell', { name: url, exact: true }).waitFor({ state: 'detached' });
+    await endpoints.getByRole('cell', { name: url, exact: true }).waitFor({ state: 'detached' });
     const audited = await adminGet('/admin/audit-log?action=endpoint_deleted');
     assert.equal(audited.data.length, 1);
     assert.deepEqual(problems, []);
@@ -162,7 +164,9 @@ describe('the dashboard by keyboard alone', () => {
     // A select takes the first letters of its option.
     await tabTo(page, page.getByRole('combobox', { name: /^Type/ }));
     await page.keyboard.type('invoice');
-    await press(page, 'Filter');
+    // Enter in a field of the form sends it.
+    await tabTo(page, page.getByRole('textbox', { name: 'Object id', exact: true }));
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('type') === 'invoice');
     await tabTo(page, page.getByText('Show the body').first());
     await page.keyboard.press('Enter');
