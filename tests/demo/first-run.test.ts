@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { launchChromium } from '@crypto-pay/test-kit/browser';
 import { send } from '@crypto-pay/test-kit/http';
 import { freePort, ROOT, runToExit } from '@crypto-pay/test-kit/process';
 import { parse } from 'yaml';
@@ -229,30 +230,36 @@ describe('a fresh clone, its pnpm on a Node older than 24', {
     );
   });
 
-  test('pnpm start prints the merchant dashboard’s address, on the proxy', () => {
+  test('pnpm start prints the merchant dashboard’s address, on the proxy, which serves it', async () => {
     // The merchant's back office is served by the proxy (its own origin, beside the merchant API).
     assert.match(
       output.join(''),
       new RegExp(`\\n {2}Dashboard {10}http://127\\.0\\.0\\.1:${proxyPort}/dashboard/\\n`),
     );
+    // Built by pnpm start on a clone that has no build yet (not `dashboard_not_built`).
+    const page = await send(`http://127.0.0.1:${proxyPort}/dashboard/`);
+    assert.equal(page.status, 200, page.text);
+    assert.match(page.text, /<cp-dashboard>/);
   });
 
-  test('pnpm start makes a demo owner, which the dashboard’s sign-in offers in one click', async () => {
+  test('pnpm start makes a demo owner, whom the dashboard signs in with one click in Chromium', async () => {
     assert.match(output.join(''), /sign in as demo-owner, a demo account made by pnpm start/);
     const proxy = `http://127.0.0.1:${proxyPort}`;
-    const offered = await fetch(`${proxy}/dashboard/demo-account.json`);
-    assert.equal(offered.status, 200);
-    const demo = (await offered.json()) as { name: string; password: string };
-    assert.equal(demo.name, 'demo-owner');
-    // What the button sends: the ordinary sign-in, from the dashboard's own origin.
-    const signedIn = await fetch(`${proxy}/admin/session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: proxy },
-      body: JSON.stringify(demo),
-    });
-    assert.equal(signedIn.status, 200, await signedIn.clone().text());
-    assert.deepEqual((await signedIn.json()).account, { name: 'demo-owner', role: 'owner' });
-    assert.match(signedIn.headers.get('Set-Cookie') ?? '', /crypto_pay_session=/);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${proxy}/dashboard/`);
+      await page.getByText(/demo-owner is a demo account made by pnpm start/).waitFor();
+      await page.getByRole('button', { name: 'Sign in as the demo owner' }).click();
+      await page.getByText('demo-owner (owner)').waitFor();
+      await page.getByRole('heading', { name: 'Payments', exact: true }).waitFor();
+      const cookies = await page.context().cookies(proxy);
+      const session = cookies.find((cookie) => cookie.name === 'crypto_pay_session');
+      assert.equal(session?.httpOnly, true);
+      assert.equal(session?.sameSite, 'Strict');
+    } finally {
+      await browser.close();
+    }
   });
 
   test('pnpm start printed nothing that looks like a failure', () => {

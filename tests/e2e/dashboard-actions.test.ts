@@ -1,7 +1,7 @@
 /**
  * The dashboard's journeys that act, in Chromium, signed in through the form: a failed payment
- * found by the customer's reference and why it failed; a webhook that failed (its receiver down)
- * redelivered once the receiver is up; an endpoint disabled and enabled, its secret rotated (the
+ * found by the reference the customer read off the widget's end view, and why it failed; a
+ * webhook that failed (its receiver down) redelivered once the receiver is up; an endpoint disabled and enabled, its secret rotated (the
  * new one shown once) and a test event signed with it; a viewer who can do none of these.
  */
 
@@ -11,12 +11,11 @@ import { groupReference } from '@crypto-pay/protocol/reference';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { dashboardJourneys } from './dashboard-support.ts';
-import { screenshots, useStack, visible } from './support.ts';
+import { useDashboard } from './dashboard-support.ts';
+import { expectReference, playOutcome, screenshots, visible } from './support.ts';
 
-const state = useStack();
-const { axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
-  dashboardJourneys(state);
+const { state, axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
+  useDashboard();
 
 /** A secret in the Standard Webhooks form, for a receiver before the endpoint's is known. */
 const PLACEHOLDER_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
@@ -40,24 +39,36 @@ describe('the dashboard’s actions', () => {
 
   it('finds a failed payment by the customer’s reference and says why it failed', async () => {
     const shot = screenshots('dashboard-actions');
-    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
-    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
-      outcome: 'underpaid',
+    // The customer pays too little in the shop, and reads the reference off the widget's end view.
+    const shop = await state.openShop('product.html');
+    // Stay on the widget's own end view (no redirect to the shop's result page).
+    await shop.page.evaluate(() => {
+      for (const type of ['crypto-pay-success', 'crypto-pay-failure']) {
+        document.addEventListener(type, (event) => event.preventDefault());
+      }
     });
-    await eventually(
-      async () => (await state.checkout(checkout.id)).status === 'failed',
-      'the underpaid callback applied',
-    );
+    await shop.fillPerson();
+    await shop.widget.getByRole('button', { name: 'Continue to payment' }).click();
+    const link = shop.widget.getByRole('link', { name: /Open the payment page/ });
+    await visible(link);
+    // Kept by the widget while the payment is open (the end view forgets it).
+    const checkout = { id: (await shop.checkoutId()) ?? '' };
+    const [paymentPage] = await Promise.all([shop.context.waitForEvent('page'), link.click()]);
+    await playOutcome(paymentPage, 'underpaid');
+    await visible(shop.widget.getByRole('heading', { name: 'Payment failed' }));
+    await expectReference(shop.widget, checkout.id);
+    const told = (await shop.widget.locator('[part="reference-value"]').textContent()) ?? '';
+    await shop.context.close();
+
     const { context, page, problems } = await openDashboard('/dashboard/');
     await signIn(page);
-    // What the customer reads out: the widget's end view groups the id in fours.
+    // What the customer reads out, as the end view showed it (the id in fours).
     const search = page.getByLabel(
       'Search by reference, checkout id, foreign_id or payment request id',
     );
-    await search.fill(groupReference(checkout.id));
+    await search.fill(told);
     await search.press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('q') === groupReference(checkout.id));
+    await page.waitForURL((url) => url.searchParams.get('q') === told);
     const found = page.getByRole('link', { name: groupReference(checkout.id) });
     await visible(found);
     assert.equal(await page.getByRole('table').last().getByRole('link').count(), 1);

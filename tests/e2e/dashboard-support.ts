@@ -7,8 +7,25 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import type { Journeys } from './support.ts';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { type Journeys, useStack } from './support.ts';
+
+/**
+ * The one setup of a dashboard journey file: the built stack and Chromium for the file's tests
+ * (`useStack`), and the dashboard's helpers on it.
+ */
+export function useDashboard(proxyEnv: Record<string, string> = {}) {
+  const state = useStack(proxyEnv);
+  return { state, ...dashboardJourneys(state) };
+}
+
+/** The sign-in form's name and password, sent; resolves once the dashboard left sign-in. */
+export async function signInAs(page: Page, account: { name: string; password: string }) {
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+}
 
 /** The helpers, on the stack of `useStack()`'s `state`. */
 export function dashboardJourneys(state: Journeys) {
@@ -51,11 +68,66 @@ export function dashboardJourneys(state: Journeys) {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // A dialog is a script of someone else's at work (markup shown as markup): a problem.
+    page.on('dialog', async (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      await dialog.dismiss();
+    });
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
     });
     await page.goto(`${state.stack.proxyUrl}${path}`);
     return { context, page, problems } satisfies Visit;
+  }
+
+  /**
+   * What markup stored in a shown value would have made had the page read it as markup: the
+   * `img` and `svg` elements and any `script` but the app's own module, through the shadow roots, and the
+   * `__x` its scripts set.
+   */
+  async function injectedMarkup(page: Page) {
+    // A loop, not a recursive function: the test's transpiler would wrap an inner function with
+    // a helper the page lacks.
+    return page.evaluate(() => {
+      const found: string[] = [];
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (let root = roots.pop(); root; root = roots.pop()) {
+        for (const element of root.querySelectorAll('*')) {
+          if (element.matches('img, svg, script:not([src^="/dashboard/assets/"])')) {
+            found.push(element.outerHTML);
+          }
+          if (element.shadowRoot) roots.push(element.shadowRoot);
+        }
+      }
+      return { found, ran: (window as unknown as { __x?: number }).__x };
+    });
+  }
+
+  /** Whether `locator`'s element has the focus (through the shadow roots it sits in). */
+  const focused = (locator: Locator) =>
+    locator.evaluate((element) => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active === element;
+    });
+
+  /**
+   * Moves the focus with Tab (Shift+Tab with `backwards`) until it is on `locator`, as a
+   * keyboard's user does; fails when a whole round of the page never reaches it.
+   */
+  async function tabTo(page: Page, locator: Locator, backwards = false) {
+    await locator.waitFor();
+    for (let presses = 0; presses < 300; presses++) {
+      if (await focused(locator)) return;
+      await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    }
+    assert.fail(`Tab never reached ${locator}`);
+  }
+
+  /** Tabs to the field `locator` and types `text` there. */
+  async function typeAt(page: Page, locator: Locator, text: string) {
+    await tabTo(page, locator);
+    await page.keyboard.type(text);
   }
 
   /** A merchant API call from the test process with the bearer token. */
@@ -88,14 +160,6 @@ export function dashboardJourneys(state: Journeys) {
   const OWNER = { name: 'e2e-owner', password: 'an e2e owner password' };
   /** Whether this stack's first owner exists (the bootstrap runs once per stack). */
   let ownerMade = false;
-
-  /** The sign-in form's name and password, sent; resolves once the dashboard left sign-in. */
-  async function signInAs(page: Page, account: { name: string; password: string }) {
-    await page.getByLabel('Name').fill(account.name);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
-  }
 
   /**
    * Signs in through the form the dashboard sent `page` to, as the stack's owner. The first
@@ -136,6 +200,9 @@ export function dashboardJourneys(state: Journeys) {
     axeFindings,
     scrollsSideways,
     openDashboard,
+    injectedMarkup,
+    tabTo,
+    typeAt,
     admin,
     adminGet,
     adminPost,

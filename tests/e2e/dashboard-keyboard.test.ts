@@ -1,0 +1,239 @@
+/**
+ * Every action of the dashboard by keyboard alone, in Chromium: Tab to reach a control (never a
+ * click), Enter or Space to use it, typing to fill a field. Sign in and out, search, copy a
+ * payment's id, redeliver; add, test, disable, enable, rotate and delete a webhook endpoint;
+ * create and cancel an invoice, review and send a withdrawal; filter the callbacks and open a
+ * body, filter the audit log; add an account, disable and enable it, and change its role with
+ * the select and its "Save role" button (arrow keys in the select save nothing).
+ */
+
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { groupReference } from '@crypto-pay/protocol/reference';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import type { Page } from 'playwright-core';
+import { useDashboard } from './dashboard-support.ts';
+import { visible } from './support.ts';
+
+const { state, openDashboard, adminGet, tabTo, typeAt, account } = useDashboard();
+
+let receiver: WebhookReceiver | undefined;
+
+/** Opens `path` and signs in as an owner made over the bearer API, by keyboard. */
+async function signedInByKeyboard(path: string) {
+  const owner = await account('owner');
+  const visit = await openDashboard(path);
+  const { page } = visit;
+  await page.waitForURL(/\/dashboard\/sign-in/);
+  await typeAt(page, page.getByLabel('Name'), owner.name);
+  await typeAt(page, page.getByLabel('Password'), owner.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+  await visible(page.getByText(`${owner.name} (owner)`));
+  return { ...visit, owner };
+}
+
+/** Tabs to the button named `name` and presses `key` on it. */
+async function press(page: Page, name: string | RegExp, key: 'Enter' | ' ' = 'Enter') {
+  await tabTo(page, page.getByRole('button', { name, exact: typeof name === 'string' }));
+  await page.keyboard.press(key === ' ' ? 'Space' : key);
+}
+
+describe('the dashboard by keyboard alone', () => {
+  after(() => receiver?.close());
+
+  it('signs in, finds a payment, copies its id, redelivers and signs out', async () => {
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    await eventually(
+      async () =>
+        (await adminGet(`/admin/checkouts/${checkout.id}/timeline`)).data.some(
+          (entry: { kind: string }) => entry.kind === 'event',
+        ),
+      'the checkout’s first event',
+    );
+    const { context, page, problems } = await signedInByKeyboard('/dashboard/');
+    await typeAt(
+      page,
+      page.getByLabel('Search by reference, checkout id, foreign_id or payment request id'),
+      groupReference(checkout.id),
+    );
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === groupReference(checkout.id));
+    await tabTo(page, page.getByRole('link', { name: groupReference(checkout.id) }));
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('heading', { name: `Payment ${groupReference(checkout.id)}` }));
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await press(page, 'Copy the checkout id', ' ');
+    await visible(page.getByText('Copied the checkout id.'));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), checkout.id);
+    await press(page, /^Redeliver checkout\.created /);
+    await visible(page.getByText(/: Queued for delivery again\./));
+
+    await press(page, 'Sign out');
+    await visible(page.getByRole('heading', { name: 'Sign in', exact: true }));
+    assert.equal(await page.evaluate(async () => (await fetch('/admin/session')).status), 401);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('adds a webhook endpoint, tests, disables, enables, rotates and deletes it', async () => {
+    receiver = await startWebhookReceiver(`whsec_${Buffer.alloc(24, 5).toString('base64')}`);
+    const { url } = receiver;
+    const { context, page, problems } = await signedInByKeyboard('/dashboard/webhooks');
+    await typeAt(page, page.getByLabel('Address (https)'), url);
+    await typeAt(page, page.getByLabel(/^Event types/), 'webhook.test');
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
+    // The endpoints' own table (the deliveries name the endpoint's URL too).
+    const endpoints = page.getByRole('table', { name: 'Endpoints', exact: true });
+    await visible(endpoints.getByRole('cell', { name: url, exact: true }));
+
+    await press(page, `Send test event ${url}`);
+    await visible(page.getByText('Test event queued.'));
+    await press(page, `Disable ${url}`, ' ');
+    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await press(page, `Enable ${url}`);
+    await visible(page.getByText('Enabled: new events are sent to it again.'));
+    await press(page, `Rotate secret ${url}`, ' ');
+    await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
+    await press(page, `Delete ${url}`);
+    await endpoints.getByRole('cell', { name: url, exact: true }).waitFor({ state: 'detached' });
+    const audited = await adminGet('/admin/audit-log?action=endpoint_deleted');
+    assert.equal(audited.data.length, 1);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('creates and cancels an invoice, reviews and sends a withdrawal', async () => {
+    const { context, page, problems } = await signedInByKeyboard('/dashboard/money');
+    const invoice = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Create an invoice' }),
+    });
+    for (const [label, text] of [
+      ['Title (the customer sees it)', 'Order 5'],
+      ['Amount', '0.0003'],
+      ['Currency (ISO code)', 'BTC'],
+      ['Reference (your foreign_id, optional)', 'e2e-keys-5'],
+      ['Customer’s email', 'buyer@example.com'],
+      ['First name', 'Ann'],
+      ['Last name', 'Lee'],
+      // A date field takes its digits part by part: month, day, year.
+      ['Date of birth', '01021990'],
+    ] as const) {
+      await typeAt(page, invoice.getByLabel(label, { exact: true }), text);
+    }
+    await page.keyboard.press('Enter');
+    await visible(page.getByText('e2e-keys-5: Done.'));
+    await state.control('invoices/e2e-keys-5/simulate', { outcome: 'pending' });
+    await eventually(
+      async () =>
+        (await adminGet('/admin/callbacks?type=invoice&foreign_id=e2e-keys-5')).data.length > 0,
+      'the pending invoice’s callback',
+    );
+    await page.reload();
+    await press(page, 'Cancel e2e-keys-5');
+    await visible(page.getByText('e2e-keys-5: Invoice cancelled.'));
+
+    const withdrawal = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Send a withdrawal' }),
+    });
+    for (const [label, text] of [
+      ['Amount', '0.002'],
+      ['Currency (ISO code)', 'BTC'],
+      ['Address', 'tb1qexampleaddress000000000000000000000'],
+      ['Legal name', 'Demo Shop BV'],
+      ['Country of registration (3-letter ISO code, e.g. NLD)', 'NLD'],
+    ] as const) {
+      await typeAt(page, withdrawal.getByLabel(label, { exact: true }), text);
+    }
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
+    await visible(confirmation.getByText('0.002', { exact: true }));
+    await press(page, 'Send it', ' ');
+    await visible(page.getByRole('heading', { name: 'The service’s answer' }));
+    await visible(page.getByText(/"amount": "0\.00200000"/));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('filters the callbacks and opens a body, and filters the audit log', async () => {
+    const { context, page, problems, owner } = await signedInByKeyboard('/dashboard/callbacks');
+    // A select takes the first letters of its option.
+    await tabTo(page, page.getByRole('combobox', { name: /^Type/ }));
+    await page.keyboard.type('invoice');
+    // Enter in a field of the form sends it.
+    await tabTo(page, page.getByRole('textbox', { name: 'Object id', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('type') === 'invoice');
+    await tabTo(page, page.getByText('Show the body').first());
+    await page.keyboard.press('Enter');
+    await visible(
+      page
+        .locator('pre')
+        .first()
+        .getByText(/"status":/),
+    );
+
+    await page.goto(`${state.stack.proxyUrl}/dashboard/audit`);
+    await typeAt(page, page.getByLabel('Who', { exact: true }), owner.name);
+    const filtered = page.waitForResponse((response) =>
+      new URL(response.url()).searchParams.has('actor'),
+    );
+    await page.keyboard.press('Enter');
+    await filtered;
+    const who = page.getByRole('table').getByRole('row').locator('td:nth-child(2)');
+    await visible(who.first().getByText(owner.name, { exact: true }));
+    assert.deepEqual([...new Set(await who.allTextContents())], [owner.name]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('adds an account, disables and enables it', async () => {
+    const { context, page, problems } = await signedInByKeyboard('/dashboard/accounts');
+    await typeAt(page, page.getByLabel('Name', { exact: true }), 'e2e-keys-viewer');
+    await typeAt(page, page.getByLabel(/^Password/), 'a keyboard password');
+    await press(page, 'Add');
+    const row = page.getByRole('row').filter({ hasText: 'e2e-keys-viewer' });
+    await visible(row);
+    await press(page, 'Disable e2e-keys-viewer', ' ');
+    await visible(row.getByRole('button', { name: 'Enable e2e-keys-viewer' }));
+    const disabled = async () =>
+      ((await adminGet('/admin/accounts')).data as { name: string; disabled: boolean }[]).find(
+        (row) => row.name === 'e2e-keys-viewer',
+      )?.disabled;
+    assert.equal(await disabled(), true);
+    await press(page, 'Enable e2e-keys-viewer');
+    await visible(row.getByRole('button', { name: 'Disable e2e-keys-viewer' }));
+    assert.equal(await disabled(), false);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  // Contract C5 (the ui branch): a select labelled "Role for NAME" and a "Save role" button.
+  it('changes a role only with its Save role button, never with the select’s arrow keys', async () => {
+    const { context, page, problems } = await signedInByKeyboard('/dashboard/accounts');
+    const changes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') changes.push(request.url());
+    });
+    const row = page.getByRole('row').filter({ hasText: 'e2e-keys-viewer' });
+    const role = row.getByLabel('Role for e2e-keys-viewer');
+    await tabTo(page, role);
+    assert.equal(await role.inputValue(), 'viewer');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await role.inputValue(), 'operator');
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await tabTo(page, row.getByRole('button', { name: /^Save role/ }));
+    await page.keyboard.press('Enter');
+    assert.equal((await saved).status(), 200);
+    // One change sent, by the button: the arrow key sent none before it.
+    assert.equal(changes.length, 1);
+    const accounts = (await adminGet('/admin/accounts')).data as { name: string; role: string }[];
+    assert.equal(accounts.find((a) => a.name === 'e2e-keys-viewer')?.role, 'operator');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Money in the dashboard, in Chromium: an invoice created in the dashboard and paid on the
+ * sandbox's invoice page (the customer's part), its status in the list following the service's
+ * callback; and the roles: a viewer sees no action of Money's and cannot open one by its
+ * address, an operator makes and cancels invoices but cannot withdraw (no form, no refund link,
+ * the merchant API's 403 when forced).
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import type { Page } from 'playwright-core';
+import { useDashboard } from './dashboard-support.ts';
+import { screenshots, visible } from './support.ts';
+
+const { state, openDashboard, adminGet, adminPost, signIn, signInAs, account } = useDashboard();
+
+const INVOICE_LIST = 'Invoices and their statuses (from the service’s callbacks)';
+
+/** The service's callbacks about the invoice `foreignId`, as the merchant API lists them. */
+async function invoiceCallbacks(foreignId: string): Promise<{ status?: string }[]> {
+  const query = new URLSearchParams({ type: 'invoice', foreign_id: foreignId });
+  return (await adminGet(`/admin/callbacks?${query}`)).data;
+}
+
+/** An invoice made over the bearer API, then seen by the service as pending: cancellable. */
+async function pendingInvoice(foreignId: string) {
+  await adminPost('/admin/invoices', {
+    title: 'Order 12',
+    // A whole number: the merchant API takes amounts as JSON numbers, written exactly.
+    amount: 1,
+    currency: 'BTC',
+    foreign_id: foreignId,
+    end_user_reference: 'customer-12',
+    timer: false,
+    url_success: `${state.stack.demoUrl}/success.html`,
+    url_failed: `${state.stack.demoUrl}/failed.html`,
+    email_user: 'buyer@example.com',
+    sender_type: 'natural',
+    sender_data: { first_name: 'Ann', last_name: 'Lee', date_of_birth: '1990-01-02' },
+  });
+  await state.control(`invoices/${foreignId}/simulate`, { outcome: 'pending' });
+  await eventually(
+    async () => (await invoiceCallbacks(foreignId)).some((cb) => cb.status === 'pending'),
+    'the pending invoice’s callback',
+  );
+}
+
+/** What a session's browser gets from the merchant API when it forces `path`. */
+function forced(page: Page, path: string, body: object) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, code: ((await response.json()) as { code: string }).code };
+    },
+    { path, body },
+  );
+}
+
+describe('money in the dashboard', () => {
+  it('creates an invoice, the customer pays it on the sandbox’s page, and the list says so', async () => {
+    const shot = screenshots('dashboard-invoice-paid');
+    const { context, page, problems } = await openDashboard('/dashboard/money');
+    await signIn(page);
+    const form = page.locator('form', {
+      has: page.getByRole('heading', { name: 'Create an invoice' }),
+    });
+    await form.getByLabel('Title (the customer sees it)').fill('Order 88');
+    await form.getByLabel('Amount').fill('0.0005');
+    await form.getByLabel('Currency (ISO code)').fill('BTC');
+    await form.getByLabel('Reference (your foreign_id, optional)').fill('e2e-paid-88');
+    await form.getByLabel('Customer’s email').fill('buyer@example.com');
+    await form.getByLabel('First name').fill('Ann');
+    await form.getByLabel('Last name').fill('Lee');
+    await form.getByLabel('Date of birth').fill('1990-01-02');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await visible(page.getByText('e2e-paid-88: Done.'));
+    // Nothing came from the service about it yet.
+    const list = page.getByRole('table', { name: INVOICE_LIST });
+    assert.equal(await list.getByRole('cell', { name: 'e2e-paid-88' }).count(), 0);
+
+    // The customer opens the link the merchant sent and pays on the service's page.
+    const link = page.getByRole('link', { name: /\/invoice\/e2e-paid-88$/ });
+    const [invoicePage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await visible(invoicePage.getByRole('heading', { name: 'Order 88' }));
+    await invoicePage.getByRole('button', { name: 'Payment confirmed' }).click();
+    await eventually(
+      async () => (await invoiceCallbacks('e2e-paid-88')).some((cb) => cb.status === 'confirmed'),
+      'the confirmed invoice’s callback',
+    );
+    await invoicePage.close();
+
+    await page.reload();
+    const row = page
+      .getByRole('table', { name: INVOICE_LIST })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'e2e-paid-88', exact: true }) });
+    await visible(row.getByRole('cell', { name: 'confirmed', exact: true }));
+    // Paid: nothing to cancel.
+    assert.equal(await row.getByRole('button', { name: /^Cancel/ }).count(), 0);
+    await shot(page, 'invoice-confirmed');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('shows a viewer balances and lists, no action, even by the address that prefills one', async () => {
+    await pendingInvoice('e2e-viewer-1');
+    const viewer = await account('viewer');
+    // The address a payment page's refund link opens, typed by hand.
+    const { context, page, problems } = await openDashboard(
+      '/dashboard/money?amount=0.0001&currency=BTC',
+    );
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    await signInAs(page, viewer);
+    await page.waitForURL('**/dashboard/money?**');
+    await visible(page.getByRole('heading', { name: 'Balances' }));
+    const row = page
+      .getByRole('table', { name: INVOICE_LIST })
+      .getByRole('row')
+      .filter({ hasText: 'e2e-viewer-1' });
+    await visible(row.getByRole('cell', { name: 'pending', exact: true }));
+    await visible(page.getByText('Only an owner can send withdrawals.'));
+    for (const heading of ['Create an invoice', 'Send a withdrawal', 'Confirm the withdrawal']) {
+      assert.equal(await page.getByRole('heading', { name: heading }).count(), 0, heading);
+    }
+    assert.equal(
+      await page
+        .getByRole('button')
+        .filter({ hasText: /Cancel|Review|Send/ })
+        .count(),
+      0,
+    );
+    assert.equal(await page.getByRole('textbox').count(), 0);
+
+    // Forced: the merchant API refuses each of Money's changes to a viewer.
+    assert.deepEqual(await forced(page, '/admin/invoices/e2e-viewer-1/cancel', {}), {
+      status: 403,
+      code: 'forbidden_role',
+    });
+    assert.deepEqual(await forced(page, '/admin/invoices', {}), {
+      status: 403,
+      code: 'forbidden_role',
+    });
+    assert.deepEqual(await forced(page, '/admin/withdrawals', {}), {
+      status: 403,
+      code: 'forbidden_role',
+    });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('lets an operator make and cancel invoices but never withdraw', async () => {
+    await pendingInvoice('e2e-operator-1');
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
+      outcome: 'underpaid',
+    });
+    await eventually(
+      async () => (await state.checkout(checkout.id)).status === 'failed',
+      'the underpaid callback applied',
+    );
+    const operator = await account('operator');
+    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    await signInAs(page, operator);
+    await visible(page.getByText('Underpaid: less than the amount due arrived'));
+    // The owner's refund link is not offered.
+    assert.equal(await page.getByRole('link', { name: /^Send .+ back/ }).count(), 0);
+
+    await page.goto(`${state.stack.proxyUrl}/dashboard/money?amount=0.0001&currency=BTC`);
+    await visible(page.getByRole('heading', { name: 'Create an invoice' }));
+    await visible(page.getByText('Only an owner can send withdrawals.'));
+    assert.equal(await page.getByRole('heading', { name: 'Send a withdrawal' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Review' }).count(), 0);
+    await page.getByRole('button', { name: 'Cancel e2e-operator-1' }).click();
+    await visible(page.getByText('e2e-operator-1: Invoice cancelled.'));
+    const cancelled = await adminGet('/admin/audit-log?action=invoice_cancelled');
+    assert.equal(cancelled.data[0]?.target, 'e2e-operator-1');
+    assert.equal(cancelled.data[0]?.actor, operator.name);
+
+    assert.deepEqual(
+      await forced(page, '/admin/withdrawals', {
+        amount: '0.0001',
+        currency: 'BTC',
+        address: 'tb1qexampleaddress000000000000000000000',
+      }),
+      { status: 403, code: 'forbidden_role' },
+    );
+    const withdrawals = await adminGet('/admin/audit-log?action=withdrawal_created');
+    assert.equal(withdrawals.data.length, 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
