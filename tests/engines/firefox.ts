@@ -75,7 +75,19 @@ function tabOf(page: Page, pageErrors: string[]): Tab {
     async selectOption(target, value) {
       await (await element(page, target, true)).select(value);
     },
-    evaluate: async <T>(script: () => T) => (await page.evaluate(pageCall(script))) as T,
+    async textOf(target) {
+      const text = await (await element(page, target)).evaluate((found) => found.textContent);
+      return (text ?? '').replace(/\s+/g, ' ').trim();
+    },
+    async has(target) {
+      return (await page.evaluate(
+        `${pageCall(locate, toPageTarget(target), false)} !== null`,
+      )) as boolean;
+    },
+    async reload() {
+      await page.reload();
+    },
+    evaluate: async (script, ...args) => (await page.evaluate(pageCall(script, ...args))) as never,
   };
 }
 
