@@ -4,7 +4,8 @@
  * form, finds a failed payment by the reference the customer's end view showed in the same
  * engine and reads why it failed; redelivers a webhook its receiver had answered with a 500 and
  * sees the attempt succeed; rotates an endpoint's secret (shown once); sends a withdrawal after
- * its confirmation; and a viewer is offered none of these and refused when forcing them.
+ * its confirmation; creates an invoice that the customer pays on the service's page; and a
+ * viewer is offered none of these and refused when forcing them.
  */
 
 import assert from 'node:assert/strict';
@@ -45,6 +46,8 @@ interface TimelineEntry {
 
 const SEARCH = 'Search by reference, checkout id, foreign_id or payment request id';
 const ADDRESS = 'tb1qexampleaddress000000000000000000000';
+/** The invoice's reference (its foreign_id), as the merchant types it. */
+const INVOICE = 'engine-invoice-1042';
 /** The sections' navigation, where a journey follows a link as a merchant does. */
 const NAV: Target = { css: 'nav' };
 
@@ -102,7 +105,9 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       await office.type({ label: SEARCH }, reference);
       await office.click({ role: 'button', name: 'Search' });
       await office.waitForUrl(/[?&]q=/);
-      await office.click({ role: 'link', name: reference });
+      // Found alone: the list (other payments before the search) down to this one row.
+      const found: Target = { css: 'tbody tr:only-child', text: reference };
+      await office.click({ role: 'link', name: reference, within: found });
       await office.waitFor({ role: 'heading', name: `Payment ${reference}` });
       await office.waitFor({ text: 'Underpaid: less than the amount due arrived' });
     });
@@ -203,6 +208,38 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       const sent = await withdrawals();
       assert.equal(sent.length, sentBefore + 1);
       assert.equal(sent[0]?.id, answer.id, 'the service has the withdrawal');
+    });
+
+    it('creates an invoice, and the customer pays it on the service’s page', async () => {
+      const owner = await api.account('owner');
+      const tab = await dashboard('/money');
+      await signIn(tab, owner, 'owner');
+      const form: Target = { css: 'form', text: 'Create an invoice' };
+      await tab.type({ label: 'Title (the customer sees it)', within: form }, 'Order 1042');
+      await tab.type({ label: 'Amount', within: form }, '0.00012345');
+      await tab.type({ label: 'Currency (ISO code)', within: form }, 'BTC');
+      await tab.type({ label: 'Reference (your foreign_id, optional)', within: form }, INVOICE);
+      await tab.type({ label: 'Customer’s email', within: form }, 'buyer@example.com');
+      const returnTo: Target = { label: 'Where the customer returns after paying', within: form };
+      await tab.clear(returnTo);
+      await tab.type(returnTo, `${running().shop}/success.html`);
+      await tab.type({ label: 'First name', within: form }, 'Ann');
+      await tab.type({ label: 'Last name', within: form }, 'Lee');
+      await tab.fillDate({ label: 'Date of birth', within: form }, '1990-01-02');
+      await tab.click({ role: 'button', name: 'Create', within: form });
+      const notice: Target = { css: 'p', text: 'Invoice link to send the customer' };
+      await tab.waitFor({ text: `${INVOICE}: Done.` });
+
+      // The customer opens the link the merchant sent and pays on the service's page.
+      const invoicePage = await tab.clickToNewTab({ role: 'link', within: notice });
+      await invoicePage.waitFor({ role: 'heading', name: 'Order 1042' });
+      await invoicePage.click({ css: 'button[value="confirmed"]' });
+      // Paid, the service sends the customer to the invoice's return address.
+      await invoicePage.waitForUrl(/\/success\.html/);
+
+      // The service's callback reaches the proxy; the merchant's list shows it.
+      await tab.reload();
+      await tab.waitFor({ css: 'tr', name: new RegExp(`^${INVOICE} confirmed `) });
     });
 
     it('offers a viewer none of these, and the API refuses them when forced', async () => {

@@ -22,6 +22,8 @@ export interface Tab {
   clickToNewTab(target: Target): Promise<Tab>;
   /** Types `text` into the target, key by key. */
   type(target: Target, text: string): Promise<void>;
+  /** Empties a text field (one the page filled in), so that `type` then replaces its value. */
+  clear(target: Target): Promise<void>;
   /**
    * Puts `isoDate` (YYYY-MM-DD) into a date input: typed where the engine's date input takes
    * keystrokes, set as a test driver can where it does not (WebKitGTK).

@@ -67,6 +67,12 @@ function tabOf(page: Page, pageErrors: string[]): Tab {
     async type(target, text) {
       await (await element(page, target, true)).type(text);
     },
+    async clear(target) {
+      // As a person does: the whole value selected (a triple click), then deleted.
+      const field = await element(page, target, true);
+      await field.click({ count: 3 });
+      await page.keyboard.press('Backspace');
+    },
     async fillDate(target, isoDate) {
       // Firefox's date input takes digits field by field, as a person types them.
       const keys = (await page.evaluate(pageCall(dateKeystrokes, isoDate))) as string;

@@ -144,6 +144,10 @@ function tabsOf(session: WebDriver) {
       await focus(handle);
       await (await element(target, true)).sendKeys(text);
     },
+    async clear(target) {
+      await focus(handle);
+      await (await element(target, true)).clear();
+    },
     async fillDate(target, isoDate) {
       await focus(handle);
       // WebKitGTK's date input ignores WebDriver's keystrokes: the value is set as a script
