@@ -251,7 +251,14 @@ export function dashboardJourneys(engine: Engine, running: Running) {
 
       await tab.click({ role: 'link', name: 'Webhooks', within: NAV });
       await tab.waitFor({ css: 'td', text: endpoint.url });
-      for (const action of ['Disable', 'Rotate secret', 'Send test event', 'Delete', 'Add']) {
+      for (const action of [
+        'Disable',
+        'Rotate secret',
+        'Send test event',
+        'Delete',
+        'Add',
+        'Redeliver',
+      ]) {
         const offered = await tab.has({ role: 'button', name: new RegExp(`^${action}`) });
         assert.equal(offered, false, action);
       }
@@ -283,13 +290,17 @@ export function dashboardJourneys(engine: Engine, running: Running) {
           [`/admin/events/${eventId}/redeliver`, {}],
           [`/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, {}],
           ['/admin/withdrawals', { amount: 0.001, currency: 'BTC', address: ADDRESS }],
+          ['/admin/invoices', { amount: 0.001, currency: 'BTC' }],
         ] as [string, object][],
       );
       assert.deepEqual(forced, [
         `/admin/events/${eventId}/redeliver: 403 forbidden_role`,
         `/admin/webhook-endpoints/${endpoint.id}/rotate-secret: 403 forbidden_role`,
         '/admin/withdrawals: 403 forbidden_role',
+        '/admin/invoices: 403 forbidden_role',
       ]);
+      const rotations = await api.adminGet('/admin/audit-log?action=secret_rotated');
+      assert.equal(rotations.data.length, 1, 'only the owner’s rotation');
     });
   });
 }
