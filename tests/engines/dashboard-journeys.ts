@@ -145,6 +145,11 @@ export function dashboardJourneys(engine: Engine, running: Running) {
         async () => (await attempts()).some((attempt) => attempt.status_code === 204),
         'the redelivery answered 204',
       );
+      // No retry of its own came between (an hour away): the 500, then the redelivery's 204.
+      assert.deepEqual(
+        (await attempts()).map((attempt) => attempt.status_code),
+        [500, 204],
+      );
       await tab.reload();
       await tab.waitFor({ css: 'li', text: `to ${url}: answered 204 in` });
       const eventId = (await timeline(checkout.id)).find(
