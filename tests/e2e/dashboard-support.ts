@@ -130,31 +130,7 @@ export function dashboardJourneys(state: Journeys) {
     await page.keyboard.type(text);
   }
 
-  /** A merchant API call from the test process with the bearer token. */
-  async function admin(path: string, method = 'GET', body?: object): Promise<Response> {
-    return fetch(`${state.stack.proxyUrl}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  }
-
-  /** A merchant API answer, read with the bearer token. */
-  async function adminGet(path: string) {
-    const response = await admin(path);
-    assert.equal(response.status, 200, path);
-    return response.json();
-  }
-
-  /** A merchant API call with a JSON body, with the bearer token; its 201 answer. */
-  async function adminPost(path: string, body: object) {
-    const response = await admin(path, 'POST', body);
-    assert.equal(response.status, 201, await response.clone().text());
-    return response.json();
-  }
+  const { admin, adminGet, adminPost, account } = merchantApi(state);
 
   /** The stack's first owner, made through the dashboard's ADMIN_TOKEN bootstrap. */
   const OWNER = { name: 'e2e-owner', password: 'an e2e owner password' };
@@ -188,14 +164,6 @@ export function dashboardJourneys(state: Journeys) {
     return OWNER;
   }
 
-  /** An account of `role` made over the bearer API (once per name), to sign in with. */
-  async function account(role: 'viewer' | 'operator' | 'owner') {
-    const made = { name: `e2e-${role}-account`, password: `an e2e ${role} password` };
-    const response = await admin('/admin/accounts', 'POST', { ...made, role });
-    assert.ok(response.status === 201 || response.status === 409, await response.text());
-    return made;
-  }
-
   return {
     axeFindings,
     scrollsSideways,
@@ -210,4 +178,46 @@ export function dashboardJourneys(state: Journeys) {
     signInAs,
     account,
   };
+}
+
+/**
+ * The merchant API from the test process with the bearer token, on `state`'s stack (read when
+ * called): the dashboard's journeys in every engine (tests/engines) set up and check with it.
+ */
+export function merchantApi(state: { stack: { proxyUrl: string } }) {
+  /** A merchant API call from the test process with the bearer token. */
+  async function admin(path: string, method = 'GET', body?: object): Promise<Response> {
+    return fetch(`${state.stack.proxyUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${DEMO_ADMIN_TOKEN}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  }
+
+  /** A merchant API answer, read with the bearer token. */
+  async function adminGet(path: string) {
+    const response = await admin(path);
+    assert.equal(response.status, 200, path);
+    return response.json();
+  }
+
+  /** A merchant API call with a JSON body, with the bearer token; its 201 answer. */
+  async function adminPost(path: string, body: object) {
+    const response = await admin(path, 'POST', body);
+    assert.equal(response.status, 201, await response.clone().text());
+    return response.json();
+  }
+
+  /** An account of `role` made over the bearer API (once per name), to sign in with. */
+  async function account(role: 'viewer' | 'operator' | 'owner') {
+    const made = { name: `e2e-${role}-account`, password: `an e2e ${role} password` };
+    const response = await admin('/admin/accounts', 'POST', { ...made, role });
+    assert.ok(response.status === 201 || response.status === 409, await response.text());
+    return made;
+  }
+
+  return { admin, adminGet, adminPost, account };
 }

@@ -67,6 +67,12 @@ function tabOf(page: Page, pageErrors: string[]): Tab {
     async type(target, text) {
       await (await element(page, target, true)).type(text);
     },
+    async clear(target) {
+      // As a person does: the whole value selected (a triple click), then deleted.
+      const field = await element(page, target, true);
+      await field.click({ count: 3 });
+      await page.keyboard.press('Backspace');
+    },
     async fillDate(target, isoDate) {
       // Firefox's date input takes digits field by field, as a person types them.
       const keys = (await page.evaluate(pageCall(dateKeystrokes, isoDate))) as string;
@@ -75,7 +81,19 @@ function tabOf(page: Page, pageErrors: string[]): Tab {
     async selectOption(target, value) {
       await (await element(page, target, true)).select(value);
     },
-    evaluate: async <T>(script: () => T) => (await page.evaluate(pageCall(script))) as T,
+    async textOf(target) {
+      const text = await (await element(page, target)).evaluate((found) => found.textContent);
+      return (text ?? '').replace(/\s+/g, ' ').trim();
+    },
+    async has(target) {
+      return (await page.evaluate(
+        `${pageCall(locate, toPageTarget(target), false)} !== null`,
+      )) as boolean;
+    },
+    async reload() {
+      await page.reload();
+    },
+    evaluate: async (script, ...args) => (await page.evaluate(pageCall(script, ...args))) as never,
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The main journeys, described once and run in each engine through its driver (driver.ts): a
  * product paid in link mode and in redirect mode by an individual, and a company whose payment
- * fails (its failure page showing the payment reference). Chromium runs these and many more in
- * tests/e2e; here they prove the other engines.
+ * fails (its failure page showing the payment reference); then the dashboard's
+ * (dashboard-journeys.ts). Chromium runs these and many more in tests/e2e; here they prove the
+ * other engines.
  */
 
 import assert from 'node:assert/strict';
@@ -12,12 +13,12 @@ import { groupReference } from '@crypto-pay/protocol/reference';
 import { readCheckout } from '@crypto-pay/test-kit/checkouts';
 import {
   companyDetails,
-  type DetailsAction,
   personDetails,
   rememberedCheckoutIdInPage,
 } from '@crypto-pay/test-kit/details-form';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import type { Engine, EngineBrowser, Tab } from './driver.ts';
+import { DASHBOARD_PROXY_ENV, dashboardJourneys } from './dashboard-journeys.ts';
+import { type Engine, type EngineBrowser, playDetails, type Tab } from './driver.ts';
 
 /** What the proxy says of the checkout, by the public API's contract. */
 async function proxyStatus(stack: Stack, id: string) {
@@ -31,17 +32,6 @@ async function rememberedCheckoutId(tab: Tab): Promise<string> {
   return id;
 }
 
-/** Plays `actions` (support/details-form.ts) in `tab`, key by key and click by click. */
-async function playDetails(tab: Tab, actions: DetailsAction[]) {
-  for (const action of actions) {
-    if ('waitFor' in action) await tab.waitFor(action.waitFor);
-    else if ('type' in action) await tab.type(action.type, action.text);
-    else if ('fillDate' in action) await tab.fillDate(action.fillDate, action.date);
-    else if ('click' in action) await tab.click(action.click);
-    else await tab.selectOption(action.selectOption, action.value);
-  }
-}
-
 /** Registers the journeys for `engine`: one stack and one browser for them all. */
 export function journeys(engine: Engine) {
   let stack: Stack;
@@ -50,7 +40,7 @@ export function journeys(engine: Engine) {
   const sandbox = () => new RegExp(`^${stack.sandbox.url}/`);
 
   before(async () => {
-    stack = await startStack({ demo: {} });
+    stack = await startStack({ demo: {}, proxyEnv: DASHBOARD_PROXY_ENV });
     // The shop as the browser opens it: the origin the proxy allows.
     shop = `http://127.0.0.1:${new URL(stack.demo!.url).port}`;
     browser = await engine.launch();
@@ -118,4 +108,6 @@ export function journeys(engine: Engine) {
       assert.equal(await proxyStatus(stack, id), 'failed');
     });
   });
+
+  dashboardJourneys(engine, () => ({ stack, browser, shop }));
 }

@@ -16,24 +16,32 @@ export interface Target {
   text?: string;
   /** A CSS selector it matches. */
   css?: string;
+  /** Inside the first element this names (through shadow roots), e.g. one form of several. */
+  within?: Target;
 }
 
 /** A target as it crosses into the page: a pattern as its source and flags. */
-export interface PageTarget extends Omit<Target, 'name'> {
+export interface PageTarget extends Omit<Target, 'name' | 'within'> {
   name?: string | { source: string; flags: string };
+  within?: PageTarget;
 }
 
-export const toPageTarget = ({ name, ...rest }: Target): PageTarget => ({
+export const toPageTarget = ({ name, within, ...rest }: Target): PageTarget => ({
   ...rest,
   ...(name === undefined
     ? {}
     : { name: typeof name === 'string' ? name : { source: name.source, flags: name.flags } }),
+  ...(within === undefined ? {} : { within: toPageTarget(within) }),
 });
 
 /** Words for a failure message: `role "heading", name "Payment complete"`. */
-export const describeTarget = (target: Target) =>
+export const describeTarget = (target: Target): string =>
   Object.entries(target)
-    .map(([key, value]) => `${key} ${typeof value === 'string' ? `"${value}"` : String(value)}`)
+    .map(([key, value]) =>
+      key === 'within'
+        ? `within (${describeTarget(value as Target)})`
+        : `${key} ${typeof value === 'string' ? `"${value}"` : String(value)}`,
+    )
     .join(', ');
 
 /**
@@ -42,6 +50,8 @@ export const describeTarget = (target: Target) =>
  * the document and every open shadow root, as the widget nests its parts.
  */
 export function locate(target: PageTarget, enabled: boolean): Element | null {
+  const container = target.within ? locate(target.within, false) : null;
+  if (target.within && !container) return null;
   const elements: Element[] = [];
   const walk = (root: Document | ShadowRoot) => {
     for (const element of root.querySelectorAll('*')) {
@@ -86,6 +96,13 @@ export function locate(target: PageTarget, enabled: boolean): Element | null {
       ? nameOf(element) === name
       : new RegExp(name.source, name.flags).test(nameOf(element));
   const hasText = (element: Element, text: string) => normal(element.textContent).includes(text);
+  // Up through parents and shadow hosts, as the widget's and the dashboard's parts nest.
+  const inside = (element: Element) => {
+    for (let node = element.parentNode; node; node = node.parentNode ?? (node as ShadowRoot).host) {
+      if (node === container) return true;
+    }
+    return false;
+  };
   const rendered = (element: Element) =>
     'checkVisibility' in element
       ? element.checkVisibility({ visibilityProperty: true })
@@ -93,6 +110,7 @@ export function locate(target: PageTarget, enabled: boolean): Element | null {
 
   const found = elements.filter(
     (element) =>
+      (!container || inside(element)) &&
       (!target.role || element.matches(ROLES[target.role]!)) &&
       (!target.css || element.matches(target.css)) &&
       (!target.label || labelOf(element) === target.label) &&

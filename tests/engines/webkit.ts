@@ -144,6 +144,10 @@ function tabsOf(session: WebDriver) {
       await focus(handle);
       await (await element(target, true)).sendKeys(text);
     },
+    async clear(target) {
+      await focus(handle);
+      await (await element(target, true)).clear();
+    },
     async fillDate(target, isoDate) {
       await focus(handle);
       // WebKitGTK's date input ignores WebDriver's keystrokes: the value is set as a script
@@ -171,9 +175,25 @@ function tabsOf(session: WebDriver) {
       if (!option) throw new Error(`WebKit: no option ${value} in ${describeTarget(target)}`);
       await option.click();
     },
-    async evaluate<T>(script: () => T) {
+    async textOf(target) {
       await focus(handle);
-      return (await run(script)) as T;
+      const text = (await run((found: Element) => found.textContent, await element(target))) as
+        | string
+        | null;
+      return (text ?? '').replace(/\s+/g, ' ').trim();
+    },
+    async has(target) {
+      await focus(handle);
+      return (await run(locate, toPageTarget(target), false)) !== null;
+    },
+    async reload() {
+      await focus(handle);
+      await session.navigate().refresh();
+    },
+    // WebDriver's Execute Script waits for a promise the script returns.
+    async evaluate(script, ...args) {
+      await focus(handle);
+      return (await run(script, ...args)) as never;
     },
   });
 
@@ -187,11 +207,16 @@ function tabsOf(session: WebDriver) {
 
   return {
     open,
-    /** Closes every window but the first (closing the last would end the session). */
+    /**
+     * Closes every window but the first (closing the last would end the session), and deletes
+     * the cookies their documents see: the windows of one session share them, and every
+     * server of a stack is on 127.0.0.1, whose cookies are the same on every port.
+     */
     async closeAllButFirst() {
       const [first, ...others] = await session.getAllWindowHandles();
       for (const other of others) {
         await focus(other);
+        await session.manage().deleteAllCookies();
         await session.close();
       }
       await focus(first!);
