@@ -20,7 +20,7 @@ import {
   paymentDifference,
   statusWords,
 } from '../format.ts';
-import { routeHref } from '../router.ts';
+import { paymentsListHref, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import {
@@ -111,7 +111,7 @@ export class Payment extends LitElement {
   }
 
   override render() {
-    return html`<p><a href="/dashboard/">${t.back}</a></p>
+    return html`<p><a href=${paymentsListHref()}>${t.back}</a></p>
       ${this.checkout.render({
         pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
         error: (error) =>
