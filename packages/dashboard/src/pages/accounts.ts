@@ -12,7 +12,7 @@ import { keysOf, strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { dataTable } from '../table.ts';
 import { type Account, type AccountRow, allows, type Role } from '../types.ts';
-import { formValues, whenLoaded } from '../ui.ts';
+import { formValues, reload, whenLoaded } from '../ui.ts';
 
 const t = strings.accounts;
 const ROLES = keysOf(strings.roles);
@@ -28,7 +28,7 @@ export class Accounts extends LitElement {
     args: () => [],
   });
 
-  private readonly action = new Action(this, () => void this.list.run());
+  private readonly action = new Action(this, () => reload(this.list));
 
   private add(event: SubmitEvent): void {
     event.preventDefault();

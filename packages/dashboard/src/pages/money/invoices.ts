@@ -14,7 +14,7 @@ import { strings } from '../../strings.ts';
 import { shared, tokens } from '../../styles.ts';
 import { dataTable } from '../../table.ts';
 import { type Account, allows, type StoredCallback } from '../../types.ts';
-import { formValues, outsideLink, whenLoaded } from '../../ui.ts';
+import { formValues, outsideLink, reload, whenLoaded } from '../../ui.ts';
 import { identityFields } from '../identity-fields.ts';
 import { latestByObject, objectCallbacksPath } from './money-objects.ts';
 
@@ -38,7 +38,7 @@ export class Invoices extends LitElement {
     args: () => [],
   });
 
-  private readonly action = new Action(this, () => void this.invoices.run());
+  private readonly action = new Action(this, () => reload(this.invoices));
 
   private create(event: SubmitEvent): void {
     event.preventDefault();
