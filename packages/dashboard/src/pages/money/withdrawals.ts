@@ -9,7 +9,7 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
 import { api, failureText } from '../../api.ts';
-import { formatTime, prettyJson } from '../../format.ts';
+import { prettyJson } from '../../format.ts';
 import {
   identityFrom,
   newForeignId,
@@ -22,7 +22,7 @@ import { dataTable } from '../../table.ts';
 import { type Account, allows, type StoredCallback } from '../../types.ts';
 import { formValues, reload, whenLoaded } from '../../ui.ts';
 import { identityFields } from '../identity-fields.ts';
-import { latestByObject, objectCallbacksPath } from './money-objects.ts';
+import { latestByObject, objectCallbacksPath, objectColumns } from './money-objects.ts';
 
 const t = strings.money;
 
@@ -101,15 +101,7 @@ export class Withdrawals extends LitElement {
       ${whenLoaded(this.withdrawals, ({ data }) =>
         dataTable(
           t.withdrawalList,
-          [
-            {
-              heading: t.reference,
-              cell: (callback) => callback.foreign_id ?? callback.object_id ?? strings.none,
-              cellClass: () => 'mono',
-            },
-            { heading: t.status, cell: (callback) => callback.status ?? strings.none },
-            { heading: t.at, cell: (callback) => formatTime(callback.received_at) },
-          ],
+          objectColumns,
           latestByObject(data),
           { captionShown: true, empty: t.noCallbacks },
         ),
