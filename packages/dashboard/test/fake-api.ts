@@ -11,7 +11,9 @@ export interface Call {
 }
 
 /** An answer: a status and JSON body, or a promise of one (held until resolved). */
-export type Answer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+export type Answer =
+  | { status: number; body?: unknown }
+  | Promise<{ status: number; body?: unknown }>;
 
 /** `"GET /admin/accounts"` → what to answer (a function runs per call). */
 export type Routes = Record<string, Answer | ((call: Call) => Answer)>;

@@ -49,9 +49,9 @@ describe('<cp-invoices>', () => {
     ) as HTMLButtonElement;
     cancel.click();
     await until(() => textOf(el).includes('inv_ref1: Invoice cancelled.'), 'the cancellation');
-    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).to.deep.equal(
-      ['/admin/invoices', '/admin/invoices/inv_ref1/cancel'],
-    );
+    expect(
+      api.calls.filter((call) => call.method === 'POST').map((call) => call.path),
+    ).to.deep.equal(['/admin/invoices', '/admin/invoices/inv_ref1/cancel']);
     expect(textOf(el)).not.to.contain('https://pay.example/inv/1');
   });
 });

@@ -30,7 +30,10 @@ describe('<cp-webhooks>', () => {
       'GET /admin/webhook-backlog': { status: 200, body: { pending: 0, endpoints: [] } },
       'GET /admin/webhook-endpoints': { status: 200, body: { data: [] } },
       'GET /admin/webhook-deliveries': { status: 200, body: { data: [FAILING] } },
-      'POST /admin/webhook-endpoints': { status: 201, body: { id: 'whe_2', secret: 'whsec_c2VjcmV0' } },
+      'POST /admin/webhook-endpoints': {
+        status: 201,
+        body: { id: 'whe_2', secret: 'whsec_c2VjcmV0' },
+      },
       'POST /admin/events/evt_1/redeliver': { status: 202, body: {} },
     });
     const el = await fixture<Webhooks>(
@@ -47,7 +50,8 @@ describe('<cp-webhooks>', () => {
     );
     await expect(el).to.be.accessible();
 
-    el.shadowRoot!.querySelector<HTMLInputElement>('[name="url"]')!.value = 'https://hooks.example/b';
+    el.shadowRoot!.querySelector<HTMLInputElement>('[name="url"]')!.value =
+      'https://hooks.example/b';
     el.shadowRoot!.querySelector<HTMLFormElement>('form')!.requestSubmit();
     await until(() => textOf(el).includes('whsec_c2VjcmV0'), 'the new secret shown');
 

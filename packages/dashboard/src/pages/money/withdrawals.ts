@@ -99,12 +99,10 @@ export class Withdrawals extends LitElement {
     return html`<h2>${t.withdrawals}</h2>
       ${allows(this.account, 'owner') ? this.renderSend() : html`<p>${t.ownerOnly}</p>`}
       ${whenLoaded(this.withdrawals, ({ data }) =>
-        dataTable(
-          t.withdrawalList,
-          objectColumns,
-          latestByObject(data),
-          { captionShown: true, empty: t.noCallbacks },
-        ),
+        dataTable(t.withdrawalList, objectColumns, latestByObject(data), {
+          captionShown: true,
+          empty: t.noCallbacks,
+        }),
       )}`;
   }
 
