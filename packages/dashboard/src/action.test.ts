@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReactiveController } from 'lit';
 import { Action } from './action.ts';
 import { ApiFailure } from './api.ts';
 import { strings } from './strings.ts';
-
-/** What a Lit element gives a controller: here, how often it was asked to redraw. */
-function host() {
-  const seen = { updates: 0 };
-  return Object.assign(seen, {
-    addController(_controller: ReactiveController) {},
-    removeController(_controller: ReactiveController) {},
-    requestUpdate() {
-      seen.updates += 1;
-    },
-    updateComplete: Promise.resolve(true),
-  });
-}
+import { testHost } from './test-host.ts';
 
 describe('an action on a page', () => {
   it('says what it did, or Done., and reloads the page’s lists', async () => {
     let reloads = 0;
-    const action = new Action(host(), () => {
+    const action = new Action(testHost(), () => {
       reloads += 1;
     });
     assert.equal(await action.run(async () => 'Test event queued.'), true);
@@ -33,7 +20,7 @@ describe('an action on a page', () => {
 
   it('shows the proxy’s refusal, after what it was about, and reloads nothing', async () => {
     let reloads = 0;
-    const action = new Action(host(), () => {
+    const action = new Action(testHost(), () => {
       reloads += 1;
     });
     const refused = new ApiFailure(409, 'conflict', 'The event is not failed.');
@@ -48,7 +35,7 @@ describe('an action on a page', () => {
   });
 
   it('says why the page refused to start one', () => {
-    const action = new Action(host());
+    const action = new Action(testHost());
     action.refuse(strings.money.amountDigits);
     assert.deepEqual(action.result, { ok: false, text: strings.money.amountDigits });
     action.clear();
@@ -56,7 +43,7 @@ describe('an action on a page', () => {
   });
 
   it('runs one at a time: a second click while the first is on its way sends nothing', async () => {
-    const element = host();
+    const element = testHost();
     const action = new Action(element);
     let sent = 0;
     let answer: () => void = () => {};

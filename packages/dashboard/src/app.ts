@@ -3,6 +3,7 @@
  * header and the sections an account's role may open, renders the page of the address, and
  * sends the browser to sign-in when the session is gone.
  */
+import { Task } from '@lit/task';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { ApiFailure, api, failureText, SIGNED_OUT_EVENT } from './api.ts';
@@ -18,6 +19,7 @@ import {
 import { strings } from './strings.ts';
 import { shared, tokens } from './styles.ts';
 import { type Account, allows, type SessionAnswer } from './types.ts';
+import { whenLoaded } from './ui.ts';
 import './pages/accounts.ts';
 import './pages/audit.ts';
 import './pages/callbacks.ts';
@@ -34,12 +36,6 @@ const SECTIONS = [
   { page: 'audit', href: '/dashboard/audit', label: strings.nav.audit, role: 'owner' },
   { page: 'accounts', href: '/dashboard/accounts', label: strings.nav.accounts, role: 'owner' },
 ] as const;
-
-/**
- * The Money page in its own chunk, loaded when first opened: it alone needs the protocol's
- * invoice rules (and zod with them); `<cp-money>` upgrades once it is defined.
- */
-const loadMoney = () => import('./pages/money/money.ts');
 
 const currentRoute = () => parseRoute(location.pathname, location.search);
 
@@ -102,6 +98,21 @@ export class Dashboard extends LitElement {
   /** Why the session could not be asked for (not a 401): the dashboard needs sessions. */
   @state() private unavailable = '';
   @query('main') private main!: HTMLElement;
+
+  /**
+   * The Money page in its own chunk, loaded when first opened: it alone needs the protocol's
+   * invoice rules (and zod with them). (Static, so a test can make it fail.)
+   */
+  static loadMoney = (): Promise<unknown> => import('./pages/money/money.ts');
+
+  /**
+   * The Money chunk while Money is open: `<cp-money>` is drawn once it is defined, and a chunk
+   * that cannot load (an old hashed file gone after a redeploy) is said, not a blank page.
+   */
+  private readonly moneyChunk = new Task(this, {
+    task: ([page]) => (page === 'money' ? Dashboard.loadMoney() : Promise.resolve()),
+    args: () => [this.route.page] as const,
+  });
 
   private readonly onPopState = async () => {
     this.route = currentRoute();
@@ -221,8 +232,10 @@ export class Dashboard extends LitElement {
       case 'webhooks':
         return html`<cp-webhooks .account=${account}></cp-webhooks>`;
       case 'money':
-        void loadMoney();
-        return html`<cp-money .account=${account} .search=${route.search}></cp-money>`;
+        return whenLoaded(
+          this.moneyChunk,
+          () => html`<cp-money .account=${account} .search=${route.search}></cp-money>`,
+        );
       case 'callbacks':
         return html`<cp-callbacks .search=${route.search}></cp-callbacks>`;
       case 'audit':

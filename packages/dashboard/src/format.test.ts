@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  deliveredOk,
   formatAmount,
   formatCurrency,
   formatTime,
@@ -50,5 +51,13 @@ describe('how the dashboard writes values', () => {
 
   it('indents a body for reading', () => {
     assert.equal(prettyJson({ a: [1] }), '{\n  "a": [\n    1\n  ]\n}');
+  });
+
+  it('counts a delivery as taken only when the receiver answered 2xx', () => {
+    assert.equal(deliveredOk({ status_code: 204 }), true);
+    assert.equal(deliveredOk({ status_code: 299 }), true);
+    for (const status_code of [undefined, 199, 300, 500]) {
+      assert.equal(deliveredOk({ status_code }), false, String(status_code));
+    }
   });
 });

@@ -69,6 +69,12 @@ export function paymentDifference(
   return { sent: sent.amount, difference, currency: sent.currency };
 }
 
+/** A webhook delivery attempt the receiver took: it answered 2xx. */
+export function deliveredOk(attempt: { status_code?: number | undefined }): boolean {
+  const status = attempt.status_code;
+  return status !== undefined && status >= 200 && status < 300;
+}
+
 /** A JSON value indented for reading (a callback's body), shown as text. */
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? String(value);

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRoute, returnPath, routeHref, signInHref } from './router.ts';
+import {
+  parseRoute,
+  paymentsListHref,
+  rememberPaymentsList,
+  returnPath,
+  routeHref,
+  signInHref,
+} from './router.ts';
 
 describe('the client routes', () => {
   it('reads each page of the contract', () => {
@@ -76,5 +83,13 @@ describe('the client routes', () => {
     ]) {
       assert.equal(returnPath(next), undefined, String(next));
     }
+  });
+
+  it('leads a payment back to the payments list as it was left, its search and page kept', () => {
+    assert.equal(paymentsListHref(), '/dashboard/');
+    rememberPaymentsList(new URLSearchParams({ status: 'failed', before: 'ckB' }));
+    assert.equal(paymentsListHref(), '/dashboard/?status=failed&before=ckB');
+    rememberPaymentsList(new URLSearchParams());
+    assert.equal(paymentsListHref(), '/dashboard/');
   });
 });

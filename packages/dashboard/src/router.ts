@@ -91,10 +91,16 @@ export function returnPath(next: string | null | undefined): string | undefined 
   return url.pathname + url.search;
 }
 
-/** Tells the app to render another route (the `<cp-dashboard>` listens on window). */
-export function navigate(href: string, { replace = false } = {}): void {
-  if (replace) history.replaceState(null, '', href);
-  else history.pushState(null, '', href);
+/**
+ * Tells the app to render another route (the `<cp-dashboard>` listens on window); `state` is
+ * kept with the history entry (a list's newer pages), so Back and a reload find it again.
+ */
+export function navigate(
+  href: string,
+  { replace = false, state = null }: { replace?: boolean; state?: unknown } = {},
+): void {
+  if (replace) history.replaceState(state, '', href);
+  else history.pushState(state, '', href);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
@@ -114,3 +120,14 @@ export function interceptLinkClick(event: MouseEvent): void {
   event.preventDefault();
   navigate(url.pathname + url.search);
 }
+
+/** The payments list's address as last shown (its search and page); the list's own at first. */
+let paymentsList = BASE;
+
+/** Remembers the payments list's address, for a payment page's way back to it. */
+export function rememberPaymentsList(search: URLSearchParams): void {
+  paymentsList = routeHref({ page: 'payments', search });
+}
+
+/** Back to the payments list as the merchant left it (its filters and page kept). */
+export const paymentsListHref = (): string => paymentsList;

@@ -8,15 +8,39 @@ import { ApiFailure, failureText } from './api.ts';
 import { strings } from './strings.ts';
 import { webHref } from './web-href.ts';
 
-/** A task's view: a loading line, its error in words, or `complete`'s. */
-export function whenLoaded<T>(task: Task<readonly unknown[], T>, complete: (value: T) => unknown) {
+/** The tasks running again for the same list (after an action), not for a new one. */
+const reloading = new WeakSet<Task<readonly unknown[], unknown>>();
+
+/**
+ * Runs `tasks` again for what they show now (an action changed it): `whenLoaded` keeps their
+ * value on screen meanwhile, so the button just pressed stays where it is, and keyboard focus
+ * with it. A task whose arguments changed (another page, other filters) shows the loading line.
+ */
+export function reload(...tasks: Task<readonly unknown[], unknown>[]): void {
+  for (const task of tasks) {
+    reloading.add(task);
+    void task.run().finally(() => reloading.delete(task));
+  }
+}
+
+/** A task's view: a loading line, its error in words (or `error`'s), or `complete`'s. */
+export function whenLoaded<T>(
+  task: Task<readonly unknown[], T>,
+  complete: (value: T) => unknown,
+  error: (error: unknown) => unknown = errorLine,
+) {
   return task.render({
     initial: () => html`<p class="muted">${strings.loading}</p>`,
-    pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
+    pending: () =>
+      reloading.has(task) && task.value !== undefined
+        ? complete(task.value)
+        : html`<p class="muted" role="status">${strings.loading}</p>`,
     complete,
-    error: (error) => html`<p class="error" role="alert">${errorText(error)}</p>`,
+    error,
   });
 }
+
+const errorLine = (error: unknown) => html`<p class="error" role="alert">${errorText(error)}</p>`;
 
 /** The sentence of a failure: the proxy's own, or that the role is too low. */
 export function errorText(error: unknown): string {

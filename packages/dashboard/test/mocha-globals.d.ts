@@ -3,3 +3,4 @@ type MochaTest = (this: { currentTest?: { title: string } }) => unknown;
 
 declare function describe(title: string, suite: () => void): void;
 declare function it(title: string, test: MochaTest): void;
+declare function afterEach(hook: () => unknown): void;

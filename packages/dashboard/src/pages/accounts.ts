@@ -11,8 +11,8 @@ import { formatTime } from '../format.ts';
 import { keysOf, strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { dataTable } from '../table.ts';
-import type { Account, AccountRow, Role } from '../types.ts';
-import { formValues, whenLoaded } from '../ui.ts';
+import { type Account, type AccountRow, allows, type Role } from '../types.ts';
+import { formValues, reload, whenLoaded } from '../ui.ts';
 
 const t = strings.accounts;
 const ROLES = keysOf(strings.roles);
@@ -28,7 +28,7 @@ export class Accounts extends LitElement {
     args: () => [],
   });
 
-  private readonly action = new Action(this, () => void this.list.run());
+  private readonly action = new Action(this, () => reload(this.list));
 
   private add(event: SubmitEvent): void {
     event.preventDefault();
@@ -46,10 +46,17 @@ export class Accounts extends LitElement {
    */
   private saveRole(event: SubmitEvent, name: string): void {
     event.preventDefault();
-    const { role } = formValues(event.target as HTMLFormElement);
+    const form = event.target as HTMLFormElement;
+    const { role } = formValues(form);
     if (!role) return;
     void this.action.run(async () => {
-      await this.patch(name, { role });
+      try {
+        await this.patch(name, { role });
+      } catch (error) {
+        // Refused (the last owner, say): the select shows the saved role again, not the chosen.
+        form.reset();
+        throw error;
+      }
       return t.roleSaved(name, strings.roles[role as Role] ?? role);
     });
   }
@@ -59,6 +66,11 @@ export class Accounts extends LitElement {
   }
 
   override render() {
+    // The nav hides the page from other roles, but an address typed in still lands here.
+    if (!allows(this.account, 'owner')) {
+      return html`<h1>${t.heading}</h1>
+        <p class="error" role="alert">${strings.forbidden}</p>`;
+    }
     return html`<h1>${t.heading}</h1>
       ${this.action.view()}
       ${whenLoaded(this.list, ({ data }) => this.renderList(data))}

@@ -31,7 +31,7 @@ export class Audit extends LitElement {
 
   @property({ attribute: false }) search = new URLSearchParams();
 
-  private readonly paging = new Paging(this);
+  private readonly paging = new Paging(this, { page: 'audit', search: () => this.search });
 
   private readonly log = new Task(this, {
     task: ([path], { signal }) => api<Page<AuditEntry>>(path, { signal }),
@@ -40,10 +40,6 @@ export class Audit extends LitElement {
         pagePath('/admin/audit-log', pickSearch(this.search, AUDIT_SEARCH), this.paging.before),
       ] as const,
   });
-
-  override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('search')) this.paging.reset();
-  }
 
   private filter(event: SubmitEvent): void {
     event.preventDefault();

@@ -27,7 +27,7 @@ export class Callbacks extends LitElement {
 
   @property({ attribute: false }) search = new URLSearchParams();
 
-  private readonly paging = new Paging(this);
+  private readonly paging = new Paging(this, { page: 'callbacks', search: () => this.search });
 
   private readonly log = new Task(this, {
     task: ([path], { signal }) => api<Page<StoredCallback>>(path, { signal }),
@@ -36,10 +36,6 @@ export class Callbacks extends LitElement {
         pagePath('/admin/callbacks', pickSearch(this.search, CALLBACK_SEARCH), this.paging.before),
       ] as const,
   });
-
-  override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('search')) this.paging.reset();
-  }
 
   private filter(event: SubmitEvent): void {
     event.preventDefault();

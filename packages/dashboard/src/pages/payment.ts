@@ -20,7 +20,7 @@ import {
   paymentDifference,
   statusWords,
 } from '../format.ts';
-import { routeHref } from '../router.ts';
+import { paymentsListHref, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import {
@@ -30,8 +30,8 @@ import {
   type StoredCallback,
   type Timeline,
 } from '../types.ts';
-import { errorText, outsideLink } from '../ui.ts';
-import type { RedeliverEvent } from './redeliver-event.ts';
+import { errorText, outsideLink, reload, whenLoaded } from '../ui.ts';
+import { type RedeliverEvent, redeliverEvent } from './redeliver-event.ts';
 import './timeline-view.ts';
 
 const t = strings.payment;
@@ -90,14 +90,7 @@ export class Payment extends LitElement {
     args: () => [this.checkoutId] as const,
   });
 
-  private readonly action = new Action(this, () => void this.timeline.run());
-
-  private redeliver(eventId: string): void {
-    void this.action.run(async () => {
-      await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
-      return strings.redelivered;
-    }, `${eventId}: `);
-  }
+  private readonly action = new Action(this, () => reload(this.timeline));
 
   /** Copies the id itself (the heading groups it for reading aloud); says so, or shows it. */
   private async copyId(id: string): Promise<void> {
@@ -111,16 +104,16 @@ export class Payment extends LitElement {
   }
 
   override render() {
-    return html`<p><a href="/dashboard/">${t.back}</a></p>
-      ${this.checkout.render({
-        pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
-        error: (error) =>
+    return html`<p><a href=${paymentsListHref()}>${t.back}</a></p>
+      ${whenLoaded(
+        this.checkout,
+        ({ checkout, callbacks }) => this.renderPayment(checkout, callbacks),
+        (error) =>
           html`<h1>${t.heading(groupReference(this.checkoutId))}</h1>
             <p class="error" role="alert">
               ${error instanceof ApiFailure && error.status === 404 ? t.notFound : errorText(error)}
             </p>`,
-        complete: ({ checkout, callbacks }) => this.renderPayment(checkout, callbacks),
-      })}`;
+      )}`;
   }
 
   private renderPayment(
@@ -205,16 +198,16 @@ export class Payment extends LitElement {
       }
       <h2>${t.timeline}</h2>
       ${this.action.view()}
-      ${this.timeline.render({
-        pending: () => html`<p class="muted" role="status">${strings.loading}</p>`,
-        error: (error) => html`<p class="muted">${t.timelineUnavailable} ${errorText(error)}</p>`,
-        complete: (timeline) =>
+      ${whenLoaded(
+        this.timeline,
+        (timeline) =>
           html`<cp-timeline-view
             .entries=${timeline.data}
             .canRedeliver=${allows(this.account, 'operator')}
-            @cp-redeliver=${(event: RedeliverEvent) => this.redeliver(event.eventId)}
+            @cp-redeliver=${(event: RedeliverEvent) => redeliverEvent((work, prefix) => this.action.run(work, prefix), event.eventId)}
           ></cp-timeline-view>`,
-      })}`;
+        (error) => html`<p class="muted">${t.timelineUnavailable} ${errorText(error)}</p>`,
+      )}`;
   }
 
   /** The Money page's withdrawal form, filled with what to send back. */

@@ -18,7 +18,7 @@ import {
   type PaymentFilters,
   PRICING_FILTERS,
 } from '../payment-filters.ts';
-import { navigate, routeHref } from '../router.ts';
+import { navigate, rememberPaymentsList, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { dataTable } from '../table.ts';
@@ -37,7 +37,7 @@ export class Payments extends LitElement {
 
   @property({ attribute: false }) account: Account | undefined;
   @property({ attribute: false }) search = new URLSearchParams();
-  private readonly paging = new Paging(this);
+  private readonly paging = new Paging(this, { page: 'payments', search: () => this.search });
 
   private get filters(): PaymentFilters {
     return filtersFrom(this.search);
@@ -49,7 +49,7 @@ export class Payments extends LitElement {
   });
 
   override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('search')) this.paging.reset();
+    if (changed.has('search')) rememberPaymentsList(this.search);
   }
 
   private applyFilters(event: SubmitEvent): void {

@@ -1,7 +1,23 @@
 /**
- * `cp-redeliver`: a timeline asks its page to send a webhook event again (the page holds the
- * action and its result line). Typed, so a listener reads `event.eventId` without a cast.
+ * Sending a webhook event again: `cp-redeliver`, by which a timeline asks its page (which holds
+ * the action and its result line), and the call itself, which every page's Redeliver makes.
  */
+import type { Action } from '../action.ts';
+import { api } from '../api.ts';
+import { strings } from '../strings.ts';
+
+/**
+ * Queues event `eventId` for delivery again as an action of `run` (a page's `Action.run`, or
+ * its wrapper): the result line names the event.
+ */
+export function redeliverEvent(run: Action['run'], eventId: string): Promise<boolean> {
+  return run(async () => {
+    await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
+    return strings.redelivered;
+  }, `${eventId}: `);
+}
+
+/** A timeline's request for a redelivery; typed, so a listener reads `event.eventId`. */
 export class RedeliverEvent extends Event {
   static readonly type = 'cp-redeliver';
 

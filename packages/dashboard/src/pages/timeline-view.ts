@@ -5,7 +5,7 @@
  */
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { formatTime, statusWords } from '../format.ts';
+import { deliveredOk, formatTime, statusWords } from '../format.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import type { TimelineEntry } from '../types.ts';
@@ -84,9 +84,7 @@ export class TimelineView extends LitElement {
               : nothing
           }`;
       case 'delivery_attempt': {
-        const ok =
-          entry.status_code !== undefined && entry.status_code >= 200 && entry.status_code < 300;
-        return html`<span class=${ok ? '' : 'failed'}
+        return html`<span class=${deliveredOk(entry) ? '' : 'failed'}
             >${t.attempt(entry.attempt, entry.endpoint_url)}:
             ${entry.status_code === undefined ? t.noAnswer(entry.duration_ms) : t.answered(entry.status_code, entry.duration_ms)}</span
           >

@@ -1,6 +1,6 @@
 /**
- * `<cp-webhooks>`: what is waiting to be delivered and since when, the failed deliveries first
- * (each with a Redeliver button), the webhook endpoints (add, disable, delete, rotate the
+ * `<cp-webhooks>`: what is waiting to be delivered and since when, the deliveries still failing
+ * first (one row each, its latest failed attempt, with a Redeliver button), the webhook endpoints (add, disable, delete, rotate the
  * secret, which is shown once here, send a test event), then every delivery attempt.
  */
 import { Task } from '@lit/task';
@@ -8,7 +8,7 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../action.ts';
 import { api } from '../api.ts';
-import { formatTime } from '../format.ts';
+import { deliveredOk, formatTime } from '../format.ts';
 import { pagePath } from '../list-query.ts';
 import { Paging } from '../paging.ts';
 import { strings } from '../strings.ts';
@@ -16,18 +16,16 @@ import { shared, tokens } from '../styles.ts';
 import { type Column, dataTable } from '../table.ts';
 import type { Account, DeliveryAttempt, Page, WebhookBacklog, WebhookEndpoint } from '../types.ts';
 import { allows } from '../types.ts';
-import { formValues, whenLoaded } from '../ui.ts';
+import { formValues, reload, whenLoaded } from '../ui.ts';
+import { redeliverEvent } from './redeliver-event.ts';
 import { type EndpointActions, endpointColumns } from './webhook-endpoints.ts';
 
 const t = strings.webhooks;
 const DELIVERIES = '/admin/webhook-deliveries';
 
-const succeeded = (attempt: DeliveryAttempt) =>
-  attempt.status_code !== undefined && attempt.status_code >= 200 && attempt.status_code < 300;
-
 /** What the receiver answered, or why there was no answer. */
 const answerWords = (attempt: DeliveryAttempt) =>
-  html`${succeeded(attempt) ? t.succeeded : t.failed}:
+  html`${deliveredOk(attempt) ? t.succeeded : t.failed}:
   ${attempt.status_code ?? t.noStatus} · ${strings.milliseconds(attempt.duration_ms)}
   ${attempt.error ? html`<br />${attempt.error}` : nothing}`;
 
@@ -62,11 +60,9 @@ export class Webhooks extends LitElement {
     args: () => [pagePath(DELIVERIES, {}, this.allPaging.before)] as const,
   });
 
-  private readonly action = new Action(this, () => {
-    for (const task of [this.backlog, this.endpoints, this.failures, this.attempts]) {
-      void task.run();
-    }
-  });
+  private readonly action = new Action(this, () =>
+    reload(this.backlog, this.endpoints, this.failures, this.attempts),
+  );
 
   /** What the endpoints' buttons do. */
   private readonly endpointActions: EndpointActions = {
@@ -101,10 +97,10 @@ export class Webhooks extends LitElement {
   };
 
   /** Runs an action; a secret shown before is gone with the next one. */
-  private run(work: () => Promise<unknown>): void {
+  private readonly run = (work: () => Promise<unknown>, prefix?: string): Promise<boolean> => {
     this.secret = undefined;
-    void this.action.run(work);
-  }
+    return this.action.run(work, prefix);
+  };
 
   private add(event: SubmitEvent): void {
     event.preventDefault();
@@ -124,13 +120,6 @@ export class Webhooks extends LitElement {
     });
   }
 
-  private redeliver(eventId: string): void {
-    void this.action.run(async () => {
-      await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
-      return strings.redelivered;
-    }, `${eventId}: `);
-  }
-
   override render() {
     const operator = allows(this.account, 'operator');
     return html`<h1>${t.heading}</h1>
@@ -145,11 +134,12 @@ export class Webhooks extends LitElement {
           : nothing
       }
       ${whenLoaded(this.backlog, (backlog) => html`<p>${this.backlogLine(backlog)}</p>`)}
-      <h2>${t.failedDeliveries}</h2>
+      <h2>${t.failingDeliveries}</h2>
+      <p class="muted">${t.failingIntro}</p>
       ${whenLoaded(
         this.failures,
         (page) => html`${this.renderFailures(page.data, operator)}
-          ${this.failedPaging.buttons(page.next_before, t.failedDeliveries)}`,
+          ${this.failedPaging.buttons(page.next_before, t.failingDeliveries)}`,
       )}
       <h2>${t.endpoints}</h2>
       ${whenLoaded(this.endpoints, ({ data }) =>
@@ -193,13 +183,13 @@ export class Webhooks extends LitElement {
       { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
       { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
       { heading: t.attempt, cell: (a) => a.attempt },
-      { heading: t.answer, cell: answerWords, cellClass: (a) => (succeeded(a) ? '' : 'error') },
+      { heading: t.answer, cell: answerWords, cellClass: (a) => (deliveredOk(a) ? '' : 'error') },
     ];
   }
 
   private renderFailures(failures: DeliveryAttempt[], operator: boolean) {
     return dataTable(
-      t.failedDeliveries,
+      t.failingDeliveries,
       [
         { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
         { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
@@ -209,7 +199,7 @@ export class Webhooks extends LitElement {
           heading: strings.redeliver,
           headingHidden: true,
           cell: (a) =>
-            html`<button class="secondary" @click=${() => this.redeliver(a.event_id)}>
+            html`<button class="secondary" @click=${() => redeliverEvent(this.run, a.event_id)}>
               ${strings.redeliver}<span class="visually-hidden"> ${a.event_type} ${a.event_id}</span>
             </button>`,
         },

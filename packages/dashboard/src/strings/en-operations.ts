@@ -24,8 +24,10 @@ export const operations: OperationWords = {
     testSent: 'Test event queued.',
     newSecret: 'The new signing secret. It is shown only now: copy it into your receiver.',
     oldSecretKept: (until) => `The old secret keeps signing too until ${until}.`,
-    failedDeliveries: 'Failed deliveries',
-    noFailures: 'No delivery failed.',
+    failingDeliveries: 'Failing deliveries',
+    failingIntro:
+      'Each delivery whose latest attempt failed and that has not been delivered since: Redeliver sends its event again.',
+    noFailures: 'No delivery is failing.',
     deliveries: 'All deliveries',
     backlog: (pending) => `Waiting to be delivered: ${pending}`,
     backlogSince: (pending, since) => `Waiting to be delivered: ${pending}, oldest since ${since}`,

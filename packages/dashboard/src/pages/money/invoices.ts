@@ -8,15 +8,14 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
 import { api } from '../../api.ts';
-import { formatTime } from '../../format.ts';
 import { type Identity, identityFrom, invoiceBody, newForeignId } from '../../money-requests.ts';
 import { strings } from '../../strings.ts';
 import { shared, tokens } from '../../styles.ts';
 import { dataTable } from '../../table.ts';
 import { type Account, allows, type StoredCallback } from '../../types.ts';
-import { formValues, outsideLink, whenLoaded } from '../../ui.ts';
+import { formValues, outsideLink, reload, whenLoaded } from '../../ui.ts';
 import { identityFields } from '../identity-fields.ts';
-import { latestByObject, objectCallbacksPath } from './money-objects.ts';
+import { latestByObject, objectCallbacksPath, objectColumns } from './money-objects.ts';
 
 const t = strings.money;
 
@@ -28,8 +27,8 @@ export class Invoices extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
-  /** The last invoice made: its link for the customer. */
-  @state() private link: string | undefined;
+  /** The last invoice made: its link for the customer, and its reference to cancel it by. */
+  @state() private made: { url: string; foreignId: string } | undefined;
   @state() private payerKind = 'natural';
 
   private readonly invoices = new Task(this, {
@@ -38,12 +37,13 @@ export class Invoices extends LitElement {
     args: () => [],
   });
 
-  private readonly action = new Action(this, () => void this.invoices.run());
+  private readonly action = new Action(this, () => reload(this.invoices));
 
   private create(event: SubmitEvent): void {
     event.preventDefault();
-    const values = formValues(event.target as HTMLFormElement);
-    this.link = undefined;
+    const form = event.target as HTMLFormElement;
+    const values = formValues(form);
+    this.made = undefined;
     void this.action.run(async () => {
       const json = invoiceBody({
         title: values.title ?? '',
@@ -58,7 +58,9 @@ export class Invoices extends LitElement {
         method: 'POST',
         json,
       });
-      this.link = answer.data.url;
+      this.made = { url: answer.data.url, foreignId: answer.data.foreign_id };
+      // A second press of Create would make a second invoice (a new random reference).
+      form.reset();
       return t.done(answer.data.foreign_id, strings.done);
     });
   }
@@ -69,6 +71,7 @@ export class Invoices extends LitElement {
         method: 'POST',
         body: {},
       });
+      if (this.made?.foreignId === foreignId) this.made = undefined;
       return t.done(foreignId, t.invoiceCancelled);
     });
   }
@@ -78,16 +81,10 @@ export class Invoices extends LitElement {
     return html`<h2>${t.invoices}</h2>
       ${operator ? this.renderForm() : nothing}
       ${whenLoaded(this.invoices, ({ data }) =>
-        dataTable(
+        dataTable<StoredCallback>(
           t.invoiceList,
           [
-            {
-              heading: t.reference,
-              cell: (callback) => callback.foreign_id ?? callback.object_id ?? strings.none,
-              cellClass: () => 'mono',
-            },
-            { heading: t.status, cell: (callback) => callback.status ?? strings.none },
-            { heading: t.at, cell: (callback) => formatTime(callback.received_at) },
+            ...objectColumns,
             operator && {
               heading: t.cancelInvoice,
               headingHidden: true,
@@ -116,13 +113,28 @@ export class Invoices extends LitElement {
           <label>${t.currencyIso}<input name="currency" required size="6" /></label>
           <label>${t.invoiceReference}<input name="reference" /></label>
           <label>${t.email}<input name="email" type="email" required /></label>
-          <label>${t.returnUrl}<input name="return_url" type="url" required .value=${`${location.origin}/`} /></label>
+          <label>${t.returnUrl}<input name="return_url" type="url" required value=${`${location.origin}/`} /></label>
         </div>
         ${identityFields(t.payer, 'payer_', ['natural', 'legal'], this.payerKind, (kind) => (this.payerKind = kind))}
         <p><button>${t.create}</button></p>
       </form>
       ${this.action.view()}
-      ${this.link ? html`<p class="notice">${t.invoiceLink}: ${outsideLink(this.link)}</p>` : nothing}`;
+      ${this.made ? this.renderMade(this.made) : nothing}`;
+  }
+
+  /**
+   * The invoice just made: its link, and Cancel, since the service calls back only once the
+   * customer acts, so the list has no row for it yet.
+   */
+  private renderMade({ url, foreignId }: { url: string; foreignId: string }) {
+    return html`<div class="notice">
+      <p>${t.invoiceLink}: ${outsideLink(url)}</p>
+      <p>
+        <button class="secondary" @click=${() => this.cancel(foreignId)}>
+          ${t.cancelInvoice}<span class="visually-hidden"> ${foreignId}</span>
+        </button>
+      </p>
+    </div>`;
   }
 }
 

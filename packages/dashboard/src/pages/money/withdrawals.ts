@@ -9,7 +9,7 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
 import { api, failureText } from '../../api.ts';
-import { formatTime, prettyJson } from '../../format.ts';
+import { prettyJson } from '../../format.ts';
 import {
   identityFrom,
   newForeignId,
@@ -20,9 +20,9 @@ import { strings } from '../../strings.ts';
 import { shared, tokens } from '../../styles.ts';
 import { dataTable } from '../../table.ts';
 import { type Account, allows, type StoredCallback } from '../../types.ts';
-import { formValues, whenLoaded } from '../../ui.ts';
+import { formValues, reload, whenLoaded } from '../../ui.ts';
 import { identityFields } from '../identity-fields.ts';
-import { latestByObject, objectCallbacksPath } from './money-objects.ts';
+import { latestByObject, objectCallbacksPath, objectColumns } from './money-objects.ts';
 
 const t = strings.money;
 
@@ -44,7 +44,7 @@ export class Withdrawals extends LitElement {
     args: () => [],
   });
 
-  private readonly action = new Action(this, () => void this.withdrawals.run());
+  private readonly action = new Action(this, () => reload(this.withdrawals));
 
   private review(event: SubmitEvent): void {
     event.preventDefault();
@@ -83,24 +83,26 @@ export class Withdrawals extends LitElement {
     });
   }
 
+  /**
+   * The form and its confirmation replace each other: focus goes to what took the place of the
+   * button pressed (the confirmation's heading; Review again), not to the page's start.
+   */
+  override updated(changed: Map<string, unknown>): void {
+    if (!changed.has('pending')) return;
+    const opened = this.pending !== undefined;
+    const closed = !opened && changed.get('pending') !== undefined;
+    if (opened) this.renderRoot.querySelector<HTMLElement>('#confirm-heading')?.focus();
+    else if (closed) this.renderRoot.querySelector<HTMLElement>('#review')?.focus();
+  }
+
   override render() {
     return html`<h2>${t.withdrawals}</h2>
       ${allows(this.account, 'owner') ? this.renderSend() : html`<p>${t.ownerOnly}</p>`}
       ${whenLoaded(this.withdrawals, ({ data }) =>
-        dataTable(
-          t.withdrawalList,
-          [
-            {
-              heading: t.reference,
-              cell: (callback) => callback.foreign_id ?? callback.object_id ?? strings.none,
-              cellClass: () => 'mono',
-            },
-            { heading: t.status, cell: (callback) => callback.status ?? strings.none },
-            { heading: t.at, cell: (callback) => formatTime(callback.received_at) },
-          ],
-          latestByObject(data),
-          { captionShown: true, empty: t.noCallbacks },
-        ),
+        dataTable(t.withdrawalList, objectColumns, latestByObject(data), {
+          captionShown: true,
+          empty: t.noCallbacks,
+        }),
       )}`;
   }
 
@@ -118,7 +120,7 @@ export class Withdrawals extends LitElement {
         </div>
         ${identityFields(t.sender, 'sender_', ['legal'], 'legal', () => {})}
         ${identityFields(t.receiver, 'receiver_', ['self', 'natural', 'legal'], this.receiverKind, (kind) => (this.receiverKind = kind))}
-        <p><button>${t.review}</button></p>
+        <p><button id="review">${t.review}</button></p>
       </form>
       ${this.action.view()}
       ${
@@ -132,7 +134,7 @@ export class Withdrawals extends LitElement {
     const receiver = { self: t.receiverSelf, legal: t.company, natural: t.person };
     const sending = this.action.busy;
     return html`<section class="notice" aria-labelledby="confirm-heading">
-      <h3 id="confirm-heading">${t.confirmHeading}</h3>
+      <h3 id="confirm-heading" tabindex="-1">${t.confirmHeading}</h3>
       <p>${t.confirmIntro}</p>
       <dl class="facts">
         <dt>${t.amount}</dt><dd>${pending.amount}</dd>

@@ -1,0 +1,57 @@
+/**
+ * `<cp-invoices>` in Chromium: a made invoice empties the form (a second Create does not make a
+ * second invoice) and can be cancelled at once from its notice, before any callback lists it.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import type { Invoices } from '../src/pages/money/invoices.ts';
+import '../src/pages/money/invoices.ts';
+import { fakeApi, textOf, until } from './fake-api.ts';
+
+const field = (el: Invoices, name: string) =>
+  el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+
+describe('<cp-invoices>', () => {
+  let api: ReturnType<typeof fakeApi>;
+  afterEach(() => api.restore());
+
+  it('empties its form once made, and cancels the new invoice from its notice', async () => {
+    api = fakeApi({
+      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      'POST /admin/invoices': {
+        status: 201,
+        body: { data: { url: 'https://pay.example/inv/1', foreign_id: 'inv_ref1' } },
+      },
+      'POST /admin/invoices/inv_ref1/cancel': { status: 200, body: { data: {} } },
+    });
+    const el = await fixture<Invoices>(
+      html`<cp-invoices .account=${{ name: 'otto', role: 'operator' }}></cp-invoices>`,
+    );
+    const values: Record<string, string> = {
+      title: 'Order 7',
+      amount: '12.50',
+      currency: 'EUR',
+      reference: 'inv_ref1',
+      email: 'payer@example.com',
+      payer_first_name: 'Ada',
+      payer_last_name: 'Lovelace',
+      payer_date_of_birth: '1990-01-02',
+    };
+    for (const [name, value] of Object.entries(values)) field(el, name).value = value;
+    el.shadowRoot!.querySelector('form')!.requestSubmit();
+    await until(() => textOf(el).includes('https://pay.example/inv/1'), 'the invoice link');
+    expect(field(el, 'title').value).to.equal('');
+    expect(field(el, 'reference').value).to.equal('');
+    expect(field(el, 'return_url').value).to.equal(`${location.origin}/`);
+    await expect(el).to.be.accessible();
+
+    const cancel = [...el.shadowRoot!.querySelectorAll('.notice button')].find((b) =>
+      b.textContent?.includes('Cancel'),
+    ) as HTMLButtonElement;
+    cancel.click();
+    await until(() => textOf(el).includes('inv_ref1: Invoice cancelled.'), 'the cancellation');
+    expect(
+      api.calls.filter((call) => call.method === 'POST').map((call) => call.path),
+    ).to.deep.equal(['/admin/invoices', '/admin/invoices/inv_ref1/cancel']);
+    expect(textOf(el)).not.to.contain('https://pay.example/inv/1');
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * `<cp-withdrawals>` in Chromium: the confirmation step takes the focus from Review and gives it
+ * back, and "Send it" stays disabled while the withdrawal is on its way (it is sent once).
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import type { Withdrawals } from '../src/pages/money/withdrawals.ts';
+import '../src/pages/money/withdrawals.ts';
+import { fakeApi, held, textOf, until } from './fake-api.ts';
+
+const OWNER = { name: 'ann', role: 'owner' };
+
+const fill = (el: Withdrawals, values: Record<string, string>) => {
+  for (const [name, value] of Object.entries(values)) {
+    el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value = value;
+  }
+};
+
+const buttonNamed = (el: Withdrawals, word: string) =>
+  [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === word);
+
+describe('<cp-withdrawals>', () => {
+  let api: ReturnType<typeof fakeApi>;
+  afterEach(() => api.restore());
+
+  it('moves focus to the confirmation, keeps Send it disabled in flight, then back to Review', async () => {
+    const answer = held<{ status: number; body: unknown }>();
+    api = fakeApi({
+      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      'POST /admin/withdrawals': answer.promise,
+    });
+    const el = await fixture<Withdrawals>(
+      html`<cp-withdrawals .account=${OWNER}></cp-withdrawals>`,
+    );
+    fill(el, {
+      amount: '0.5',
+      currency: 'BTC',
+      address: 'bc1qexample',
+      sender_legal_name: 'Shop Ltd',
+      sender_country_of_registration: 'EST',
+    });
+    const review = el.shadowRoot!.querySelector<HTMLButtonElement>('#review')!;
+    review.focus();
+    review.click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.id).to.equal('confirm-heading');
+    await expect(el).to.be.accessible();
+
+    buttonNamed(el, 'Send it')!.click();
+    await until(() => api.calls.some((call) => call.method === 'POST'), 'the withdrawal sent');
+    await el.updateComplete;
+    expect(buttonNamed(el, 'Send it')!.disabled).to.equal(true);
+    buttonNamed(el, 'Send it')!.click();
+
+    answer.release({ status: 200, body: { data: { id: 'wd_1', status: 'pending' } } });
+    await until(() => textOf(el).includes('wd_1'), 'the service’s answer shown');
+    expect(api.calls.filter((call) => call.method === 'POST').length).to.equal(1);
+    expect(el.shadowRoot!.activeElement?.id).to.equal('review');
+  });
+});
