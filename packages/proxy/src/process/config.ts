@@ -287,7 +287,8 @@ function demoAccount(
       `DASHBOARD_DEMO_ACCOUNT is only for a proxy on a loopback HOST (127.0.0.1, ::1, localhost), not ${host}: it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,
     );
   }
-  const behind = vars.TRUST_PROXY === 'true' ? 'TRUST_PROXY' : vars.PUBLIC_ORIGIN && 'PUBLIC_ORIGIN';
+  const behind =
+    vars.TRUST_PROXY === 'true' ? 'TRUST_PROXY' : vars.PUBLIC_ORIGIN && 'PUBLIC_ORIGIN';
   if (behind) {
     throw new ConfigError(
       `DASHBOARD_DEMO_ACCOUNT is only for a proxy no other machine can reach, not one behind a reverse proxy (${behind} is set): it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,

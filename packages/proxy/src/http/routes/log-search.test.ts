@@ -62,6 +62,23 @@ describe('merchant API: the callback log searched', () => {
       code: 'invalid_request',
       field: 'before',
     });
+    // 16 digits may be above 2^53, where Number() rounds: the cursor would skip or repeat rows.
+    const rounded = await get('/admin/callbacks?before=9007199254740993');
+    assert.equal(rounded.status, 422);
+    assert.equal((await json(rounded)).field, 'before');
+    assert.equal((await get('/admin/callbacks?before=999999999999999')).status, 200);
+  });
+
+  it('refuses a NUL character in a search value, naming it (PostgreSQL would fail on it)', async () => {
+    for (const field of ['object_id', 'status', 'foreign_id']) {
+      const refused = await get(`/admin/callbacks?${field}=a%00b`);
+      assert.equal(refused.status, 422);
+      assert.deepEqual(await json(refused), {
+        error: 'A search value must not contain a NUL character (%00).',
+        code: 'invalid_request',
+        field,
+      });
+    }
   });
 });
 
