@@ -277,7 +277,9 @@ function openAmountOf(vars: Environment): OpenAmount | undefined {
  * so neither on a public HOST nor behind a reverse proxy (which forwards the public to loopback).
  */
 function demoAccount(
-  vars: { DASHBOARD_DEMO_ACCOUNT?: string; TRUST_PROXY?: string; PUBLIC_ORIGIN?: string },
+  vars: Partial<
+    Record<'DASHBOARD_DEMO_ACCOUNT' | 'TRUST_PROXY' | 'PUBLIC_ORIGIN', string | undefined>
+  >,
   host: string,
 ): Config['dashboardDemoAccount'] {
   const value = vars.DASHBOARD_DEMO_ACCOUNT;

@@ -1,6 +1,6 @@
 /**
  * What the webhooks did and what waits (reads, a viewer's): every delivery attempt, or the
- * failed ones only, a page at a time with the endpoint's URL; and the backlog, the deliveries
+ * failures still standing, a page at a time with the URL each went to; and the backlog, the deliveries
  * not yet made, in all and per endpoint, with the oldest's time.
  */
 
@@ -45,7 +45,7 @@ export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
       queryOf(listDeliveriesQuerySchema),
       describeRoute({
         summary:
-          'Every delivery attempt (or only the failed ones), newest first, a page at a time, kept for RETENTION_DAYS once settled',
+          'Every delivery attempt (or the failures still standing, one per event and endpoint), newest first, a page at a time, kept for RETENTION_DAYS once settled',
         responses: { 200: ok('Attempts', attemptListSchema), ...storeUnreadable },
       }),
       async (c) => {
