@@ -9,7 +9,6 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
-import { nextBefore } from '../../openapi/answers.ts';
 import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import type { Account, Store } from '../../store/store.ts';
 import { auditQuerySchema, changeAccountSchema, createAccountSchema } from '../account-schemas.ts';
@@ -132,7 +131,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
       describeRoute({
         summary: 'Who did what and when, newest first, a page at a time',
         responses: {
-          200: ok('Audit log', listOf(ref('AuditEntry'), { next_before: nextBefore })),
+          200: ok('Audit log', ref('AuditPage')),
         },
       }),
       async (c) => {

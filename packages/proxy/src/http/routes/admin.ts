@@ -15,11 +15,7 @@ import { priceRefusal } from '../../checkout/currency-rules.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
 import { passThrough } from '../../checkout/upstream.ts';
 import { merchantCheckout } from '../../checkout/views.ts';
-import {
-  callbackListSchema,
-  checkoutListSchema,
-  createdSessionSchema,
-} from '../../openapi/answers.ts';
+import { createdSessionSchema } from '../../openapi/answers.ts';
 import {
   errors,
   ok,
@@ -142,7 +138,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       describeRoute({
         summary: 'Checkouts, newest first, a page at a time, filtered or searched',
         responses: {
-          200: ok('Checkouts', checkoutListSchema),
+          200: ok('Checkouts', ref('CheckoutPage')),
           ...searchRefusals,
           ...storeUnreadable,
         },
@@ -184,7 +180,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       describeRoute({
         summary:
           'The callback log, newest first, a page at a time, searched by type, object, foreign_id and status; kept for RETENTION_DAYS',
-        responses: { 200: ok('Callbacks', callbackListSchema), ...storeUnreadable },
+        responses: { 200: ok('Callbacks', ref('CallbackPage')), ...storeUnreadable },
       }),
       async (c) => {
         const query = c.req.valid('query');

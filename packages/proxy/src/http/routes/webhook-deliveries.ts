@@ -7,7 +7,6 @@
 import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { attemptListSchema } from '../../openapi/answers.ts';
 import { ok, ref, storeUnreadable } from '../../openapi/operations.ts';
 import type { DeliveryAttempt, WebhookStore } from '../../store/outbox.ts';
 import type { FiguresPart } from '../../store/store.ts';
@@ -46,7 +45,7 @@ export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
       describeRoute({
         summary:
           'Every delivery attempt (or the failures still standing, one per event and endpoint), newest first, a page at a time, kept for RETENTION_DAYS once settled',
-        responses: { 200: ok('Attempts', attemptListSchema), ...storeUnreadable },
+        responses: { 200: ok('Attempts', ref('AttemptPage')), ...storeUnreadable },
       }),
       async (c) => {
         const query = c.req.valid('query');
