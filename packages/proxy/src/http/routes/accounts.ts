@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
+import { seconds } from '../../checkout/views.ts';
 import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import type { Account, Store } from '../../store/store.ts';
 import { auditQuerySchema, changeAccountSchema, createAccountSchema } from '../account-schemas.ts';
@@ -25,8 +26,6 @@ export interface AccountRouteDeps {
   now: () => number;
   audit: Audit;
 }
-
-const seconds = (ms: number) => Math.floor(ms / 1000);
 
 const accountView = (account: Account): AccountRow => ({
   name: account.name,

@@ -14,7 +14,7 @@ import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { priceRefusal } from '../../checkout/currency-rules.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
 import { passThrough } from '../../checkout/upstream.ts';
-import { merchantCheckout } from '../../checkout/views.ts';
+import { merchantCheckout, seconds } from '../../checkout/views.ts';
 import { createdSessionSchema } from '../../openapi/answers.ts';
 import {
   errors,
@@ -55,7 +55,7 @@ const SESSION_FIELDS: Readonly<Record<string, string>> = {
 function merchantCallback(entry: StoredCallback): CallbackAnswer {
   return {
     id: entry.id,
-    received_at: Math.floor(entry.receivedAt / 1000),
+    received_at: seconds(entry.receivedAt),
     type: entry.type,
     ...(entry.objectId === undefined ? {} : { object_id: entry.objectId }),
     ...(entry.foreignId === undefined ? {} : { foreign_id: entry.foreignId }),
@@ -124,7 +124,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
         return c.json(
           {
             session: token,
-            expires_at: Math.floor(session.expiresAt / 1000),
+            expires_at: seconds(session.expiresAt),
             amount: session.amount,
             currency,
           },

@@ -7,9 +7,11 @@
 import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { seconds } from '../../checkout/views.ts';
 import { ok, ref, storeUnreadable } from '../../openapi/operations.ts';
-import type { DeliveryAttempt, WebhookStore } from '../../store/outbox.ts';
+import type { WebhookStore } from '../../store/outbox.ts';
 import type { FiguresPart } from '../../store/store.ts';
+import { attemptView } from '../../webhooks/attempt-view.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, pageSize } from '../request-schemas.ts';
 import { queryOf } from '../validation.ts';
@@ -17,24 +19,6 @@ import { listDeliveriesQuerySchema } from '../webhook-schemas.ts';
 
 export interface DeliveryRouteDeps {
   store: Pick<WebhookStore, 'listAttempts'> & Pick<FiguresPart, 'pendingDeliveriesByEndpoint'>;
-}
-
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-function attemptView(attempt: DeliveryAttempt): Answer.DeliveryAttempt {
-  return {
-    id: attempt.id,
-    event_id: attempt.eventId,
-    event_type: attempt.eventType,
-    endpoint_id: attempt.endpointId,
-    endpoint_url: attempt.endpointUrl,
-    attempt: attempt.attempt,
-    attempted_at: seconds(attempt.attemptedAt),
-    duration_ms: attempt.durationMs,
-    ...(attempt.statusCode === undefined ? {} : { status_code: attempt.statusCode }),
-    ...(attempt.error === undefined ? {} : { error: attempt.error }),
-    ...(attempt.responseExcerpt === undefined ? {} : { response_excerpt: attempt.responseExcerpt }),
-  };
 }
 
 export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
