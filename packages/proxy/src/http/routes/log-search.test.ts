@@ -137,6 +137,20 @@ describe('merchant API: failed deliveries and the backlog', () => {
     const all = await json(await get('/admin/webhook-deliveries'));
     assert.equal(all.data.length, 3);
     assert.ok(all.data.every((attempt: { endpoint_url: string }) => attempt.endpoint_url));
+    // Delivered on its retry: no longer a failure to redeliver, nor is any earlier attempt.
+    const [retried] = await store.claimDeliveries(clock.now + 5000, 60_000, 1);
+    assert.equal(retried?.id, first!.id);
+    await store.finishAttempt(retried!, {
+      attemptedAt: clock.now + 5000,
+      durationMs: 3,
+      statusCode: 204,
+      delivered: true,
+    });
+    const standing = await json(await get('/admin/webhook-deliveries?failed=true'));
+    assert.deepEqual(
+      standing.data.map((attempt: { error: string }) => attempt.error),
+      ['timed out'],
+    );
     const refused = await get('/admin/webhook-deliveries?failed=yes');
     assert.equal(refused.status, 422);
     assert.equal((await json(refused)).field, 'failed');
