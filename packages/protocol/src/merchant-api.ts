@@ -222,7 +222,13 @@ export const deliveryAttemptSchema = z.object({
   event_id: z.string(),
   event_type: z.string(),
   endpoint_id: z.string(),
-  endpoint_url: z.string().check(z.describe('Where it was sent (the endpoint’s URL).')),
+  endpoint_url: z
+    .string()
+    .check(
+      z.describe(
+        'Where it was sent, as it was then (a later change of the endpoint’s URL leaves it).',
+      ),
+    ),
   attempted_at: unixSeconds,
   ...attemptResult,
 });

@@ -8,7 +8,6 @@
 
 import type { Callback, PaymentRequestCallback } from '@crypto-pay/protocol';
 import { isFinalStatus } from '@crypto-pay/protocol/checkout-status';
-import type { CallbackOutcome as StoredOutcome } from '@crypto-pay/protocol/merchant-api';
 import { ApiError } from '../api-error.ts';
 import type { CallbackOutcome, Metrics } from '../metrics/metrics.ts';
 import type {
@@ -26,12 +25,11 @@ import { refundInstructionsOf, statusDetailOf } from './status-detail.ts';
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-function entryOf(callback: Callback, now: number, outcome: StoredOutcome): CallbackEntry {
+function entryOf(callback: Callback, now: number): Omit<CallbackEntry, 'outcome'> {
   const record = callback as Record<string, unknown>;
-  const entry: CallbackEntry = {
+  const entry: Omit<CallbackEntry, 'outcome'> = {
     receivedAt: now,
     type: callback.type,
-    outcome,
     body: relayedFields(callback),
   };
   const objectId = text(record.payment_request_id) ?? text(record.id);
@@ -72,6 +70,9 @@ export interface AppliedCallback {
 /** The code of the 404 a callback for a payment request no checkout has gets. */
 export const UNKNOWN_PAYMENT_REQUEST = 'unknown_payment_request';
 
+const unknownPaymentRequest = () =>
+  new ApiError(404, UNKNOWN_PAYMENT_REQUEST, 'No checkout has this payment request.');
+
 /**
  * Applies one verified callback: the checkout when it changed, and what the callback did. A
  * payment request the proxy does not know answers 404 so the service tries again (its create
@@ -83,7 +84,7 @@ export async function applyCallback(
 ): Promise<AppliedCallback> {
   const now = deps.now();
   if (callback.type !== 'payment_request') {
-    const entry = entryOf(callback, now, 'recorded');
+    const entry: CallbackEntry = { ...entryOf(callback, now), outcome: 'recorded' };
     await deps.store.recordCallback(entry, relayedEvent(entry));
     return { changed: undefined, outcome: 'recorded' };
   }
@@ -93,8 +94,8 @@ export async function applyCallback(
     paymentRequest.foreign_id ?? undefined,
   );
   if (!checkout) {
-    await deps.store.recordCallback(entryOf(callback, now, 'unknown'));
-    throw new ApiError(404, UNKNOWN_PAYMENT_REQUEST, 'No checkout has this payment request.');
+    await deps.store.recordCallback({ ...entryOf(callback, now), outcome: 'unknown' });
+    throw unknownPaymentRequest();
   }
   const change: CheckoutChange = { status: paymentRequest.status, at: now };
   const paymentCurrency = paymentCurrencyOf(paymentRequest);
@@ -107,9 +108,12 @@ export async function applyCallback(
   const { checkout: changed, outcome } = await deps.store.advanceCheckout(
     checkout.id,
     change,
-    entryOf(callback, now, 'applied'),
+    // The store decides the outcome it logs this with, under the checkout's lock.
+    entryOf(callback, now),
     checkoutEvent,
   );
+  // Gone since it was found (only in theory: checkouts are never deleted): the same 404.
+  if (outcome === 'unknown') throw unknownPaymentRequest();
   if (!changed) return { changed, outcome };
   deps.hub.publish(changed);
   if (isFinalStatus(changed.status)) {

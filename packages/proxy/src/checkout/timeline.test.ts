@@ -1,6 +1,7 @@
 /**
- * A callback's outcome in the timeline once retention pruned the older history: a repeat of a
- * status whose change was pruned is a duplicate, not late.
+ * A callback's outcome in the timeline: old `ignored` rows told apart (once retention pruned
+ * the older history, a repeat of a status whose change was pruned is a duplicate, not late),
+ * newer rows as stored.
  */
 
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import { timelineOf } from './timeline.ts';
 
 const paid = checkout({ status: 'paid', createdAt: 1000, updatedAt: 2000 });
 
-/** A payment-request callback of the log, `ignored` or `applied`, at `at`. */
+/** A payment-request callback of the log with its stored outcome, at `at`. */
 const entry = (id: number, status: string, outcome: CallbackOutcome, at: number) => ({
   id,
   receivedAt: at,
@@ -73,5 +74,27 @@ describe('a timeline’s callback outcomes', () => {
     );
     // Both pruned: the checkout's status now.
     assert.deepEqual(outcomes({ callbacks: repeats, events: [], attempts: [] }), expected);
+  });
+
+  it('keep the outcome a newer row was stored with, beside old ignored rows told apart', () => {
+    // An upgraded database: rows before it say ignored, rows after say duplicate or late,
+    // decided by the store under the checkout's lock. Those stand as stored, even where a
+    // replay of the events would say the other (here it would swap them).
+    const history = {
+      callbacks: [
+        entry(1, 'paid', 'applied', 2000),
+        entry(2, 'paid', 'ignored', 2500),
+        entry(3, 'paid', 'late', 2600),
+        entry(4, 'processing', 'duplicate', 2700),
+      ],
+      events: [event('checkout.created', 1000), event('checkout.paid', 2000)],
+      attempts: [],
+    };
+    assert.deepEqual(outcomes(history), [
+      ['paid', 'applied'],
+      ['paid', 'duplicate'],
+      ['paid', 'late'],
+      ['processing', 'duplicate'],
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import type { CallbackOutcome, TimelineEntry } from '@crypto-pay/protocol/mercha
 import { STATUS_DETAILS, type StatusDetail } from '@crypto-pay/protocol/proxy-api';
 import type { CheckoutHistory } from '../store/payments.ts';
 import type { CheckoutRecord } from '../store/store.ts';
+import { attemptResultView } from '../webhooks/attempt-view.ts';
+import { seconds } from './views.ts';
 
 /** Where entries of the same millisecond go: in the order a change makes them. */
 const RANK: Record<TimelineEntry['kind'], number> = {
@@ -22,7 +24,6 @@ const RANK: Record<TimelineEntry['kind'], number> = {
   stale: 5,
 };
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
 const isStatusDetail = (value: unknown): value is StatusDetail =>
   (STATUS_DETAILS as readonly unknown[]).includes(value);
 
@@ -111,13 +112,7 @@ export function timelineOf(checkout: CheckoutRecord, history: CheckoutHistory): 
       delivery_id: attempt.deliveryId,
       endpoint_id: attempt.endpointId,
       endpoint_url: attempt.endpointUrl,
-      attempt: attempt.attempt,
-      ...(attempt.statusCode === undefined ? {} : { status_code: attempt.statusCode }),
-      duration_ms: attempt.durationMs,
-      ...(attempt.error === undefined ? {} : { error: attempt.error }),
-      ...(attempt.responseExcerpt === undefined
-        ? {}
-        : { response_excerpt: attempt.responseExcerpt }),
+      ...attemptResultView(attempt),
     });
   }
   // The mark while it lasts; once a final status cleared it, the event that announced it.

@@ -6,6 +6,9 @@
 import type { Checkout, MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import { type CheckoutRecord, PUBLIC_FIELDS, type StreamedCheckout } from '../store/store.ts';
 
+/** Unix milliseconds (the store's times) as the unix seconds every answer gives. */
+export const seconds = (ms: number): number => Math.floor(ms / 1000);
+
 /** Each public field and the record's it comes from, as the contract orders them. */
 const PUBLIC_ENTRIES = Object.entries(PUBLIC_FIELDS) as [string, keyof StreamedCheckout][];
 
@@ -27,9 +30,9 @@ export function merchantCheckout(checkout: CheckoutRecord): MerchantCheckout {
     payment_request_id: checkout.paymentRequestId,
     pricing: checkout.pricing,
     ...(checkout.product === undefined ? {} : { product: checkout.product }),
-    created_at: Math.floor(checkout.createdAt / 1000),
-    updated_at: Math.floor(checkout.updatedAt / 1000),
+    created_at: seconds(checkout.createdAt),
+    updated_at: seconds(checkout.updatedAt),
     version: checkout.version,
-    ...(checkout.staleAt === undefined ? {} : { stale_since: Math.floor(checkout.staleAt / 1000) }),
+    ...(checkout.staleAt === undefined ? {} : { stale_since: seconds(checkout.staleAt) }),
   };
 }

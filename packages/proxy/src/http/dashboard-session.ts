@@ -10,6 +10,7 @@ import type { SessionAnswer } from '@crypto-pay/protocol/merchant-api';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashToken, newDashboardToken } from '../accounts/passwords.ts';
+import { seconds } from '../checkout/views.ts';
 import { type DashboardSession, SETUP_ACCOUNT, type Store } from '../store/store.ts';
 import type { Actor, AppEnv } from './context.ts';
 
@@ -58,7 +59,6 @@ export function requestOrigin(
 
 /** What sign-in and `GET /admin/session` answer. */
 export function sessionBody(actor: Actor, session: DashboardSession): SessionAnswer {
-  const seconds = (ms: number) => Math.floor(ms / 1000);
   return {
     account: { name: actor.name, role: actor.role, ...(actor.setup ? { setup: true } : {}) },
     idle_expires_at: seconds(Math.min(session.lastSeenAt + IDLE_MS, session.expiresAt)),

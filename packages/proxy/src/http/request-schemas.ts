@@ -67,20 +67,32 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** The page size a list's `limit=` asks for, or the default. */
 export const pageSize = (limit: string | undefined): number => Number(limit ?? DEFAULT_PAGE_SIZE);
 
-/** A query parameter of the merchant API's lists: its note in /openapi.json. */
+/**
+ * A query parameter of the merchant API's lists: its note in /openapi.json. PostgreSQL refuses a
+ * NUL character in a text parameter (22021), so it is refused here, with the field, not as a 500.
+ */
 export const filter = (description: string) =>
-  z.optional(z.string().check(z.describe(description)));
+  z.optional(
+    z.string().check(
+      z.refine(
+        (value) => !value.includes('\0'),
+        'A search value must not contain a NUL character (%00).',
+      ),
+      z.describe(description),
+    ),
+  );
 
 /**
  * `before=` of a list paged by integer ids (the callback log, delivery attempts, the audit
- * log): the next_before of the page before. 16 digits at most, so it is an exact number.
+ * log): the next_before of the page before. 15 digits at most, below 2^53, so `Number()` of it
+ * is exact.
  */
 export const idCursor = (what: string) =>
   z.optional(
     z
       .string()
       .check(
-        z.regex(/^[1-9]\d{0,15}$/, `The before must be ${what} id (a whole number).`),
+        z.regex(/^[1-9]\d{0,14}$/, `The before must be ${what} id (a whole number).`),
         z.describe('The next_before of the previous page: only those older than that one.'),
       ),
   );

@@ -92,7 +92,9 @@ export const listDeliveriesQuerySchema = z.strictObject({
     z
       .literal('true', { error: 'The failed must be true (or left out for every attempt).' })
       .check(
-        z.describe('true: only attempts that failed (no 2xx answer: an error status, a timeout…).'),
+        z.describe(
+          'true: the failures still standing, one per event and endpoint (its latest failed attempt: no 2xx answer, an error status, a timeout…), none for an event delivered to that endpoint since.',
+        ),
       ),
   ),
   before: idCursor('an attempt'),

@@ -1,14 +1,14 @@
 /**
  * The answers in /openapi.json that the contracts (`@crypto-pay/protocol/proxy-api` and
  * `/merchant-api`, components of the document) do not hold whole: the service's refusals as
- * the protocol's schema of them, the lists around the contract's items, and the operations
- * routes' small answers as JSON Schema written to match the routes that send them.
+ * the protocol's schema of them, and the operations routes' small answers as JSON Schema
+ * written to match the routes that send them.
  */
 
 import { processingErrorBodySchema } from '@crypto-pay/protocol';
 import { webhookEndpointSchema } from '@crypto-pay/protocol/merchant-api';
 import * as z from 'zod/mini';
-import { listOf, ref } from './operations.ts';
+import { ref } from './operations.ts';
 
 /** A refusal of the processing service, passed through by the merchant API as it came. */
 export const serviceErrorSchema = processingErrorBodySchema.check(
@@ -21,11 +21,6 @@ export const serviceErrorSchema = processingErrorBodySchema.check(
 );
 
 const decimal = { type: 'string', description: 'A decimal amount, e.g. "25.00".' };
-/** `next_before` of a list paged newest first (checkouts, callbacks, attempts, the audit log). */
-export const nextBefore = {
-  type: 'string',
-  description: 'Present when the page is full: pass it as `before` for the next page.',
-};
 
 /** `POST /admin/checkout-sessions`. */
 export const createdSessionSchema = {
@@ -39,11 +34,6 @@ export const createdSessionSchema = {
     currency: ref('CurrencyRef'),
   },
 };
-
-export const checkoutListSchema = listOf(ref('MerchantCheckout'), { next_before: nextBefore });
-
-/** `GET /admin/callbacks`: a page of the callback log. */
-export const callbackListSchema = listOf(ref('StoredCallback'), { next_before: nextBefore });
 
 export const healthSchema = {
   type: 'object',
@@ -116,6 +106,3 @@ export const testedSchema = {
     queued: { const: true },
   },
 };
-
-/** `GET /admin/webhook-deliveries`: a page of attempts, newest first. */
-export const attemptListSchema = listOf(ref('DeliveryAttempt'), { next_before: nextBefore });

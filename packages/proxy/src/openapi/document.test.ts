@@ -97,6 +97,26 @@ describe('/openapi.json', () => {
       ).schema.type,
       'integer',
     );
+    // The lists paged newest first are the contract's pageOf: one next_before, items by $ref.
+    const { schemas } = components;
+    for (const [page, item] of Object.entries({
+      CheckoutPage: 'MerchantCheckout',
+      CallbackPage: 'StoredCallback',
+      AttemptPage: 'DeliveryAttempt',
+      AuditPage: 'AuditEntry',
+    })) {
+      assert.deepEqual(schemas[page].properties.data.items, {
+        $ref: `#/components/schemas/${item}`,
+      });
+      assert.deepEqual(schemas[page].properties.next_before, {
+        type: 'string',
+        description: 'Present when the page is full: pass it as `before` for the next.',
+      });
+    }
+    assert.deepEqual(
+      paths['/admin/webhook-deliveries'].get.responses['200'].content['application/json'].schema,
+      { $ref: '#/components/schemas/AttemptPage' },
+    );
     assert.ok(document.webhooks.checkout.post.requestBody);
   });
 });

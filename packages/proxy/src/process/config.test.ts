@@ -174,6 +174,19 @@ describe('loadConfig', () => {
       );
       assert.ok(!line.includes('a-long-demo-password'), 'no password in the line');
     }
+    // On loopback behind a reverse proxy the public reaches it all the same.
+    for (const [name, value] of [
+      ['TRUST_PROXY', 'true'],
+      ['PUBLIC_ORIGIN', 'https://pay.example.com'],
+    ] as const) {
+      const line = refusal({ ...demo, [name]: value });
+      assert.equal(
+        line,
+        `DASHBOARD_DEMO_ACCOUNT is only for a proxy no other machine can reach, not one behind a reverse proxy (${name} is set): it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,
+      );
+      assert.ok(!line.includes('a-long-demo-password'), 'no password in the line');
+    }
+    assert.ok(loadConfig({ ...demo, TRUST_PROXY: 'false' }).dashboardDemoAccount);
   });
 
   it('enables open amounts only with all three variables, bounds in order', () => {

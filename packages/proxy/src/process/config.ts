@@ -148,13 +148,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const vars = result.data;
   const port = vars.PORT === undefined ? 8787 : Number(vars.PORT);
+  const host = vars.HOST ?? '127.0.0.1';
   return {
     apiKey: vars.PROCESSING_API_KEY,
     signingSecret: vars.PROCESSING_SIGNING_SECRET,
     baseUrl: vars.PROCESSING_BASE_URL,
     paymentsBaseUrl: vars.PROCESSING_PAYMENTS_BASE_URL,
     port,
-    host: vars.HOST ?? '127.0.0.1',
+    host,
     metricsPort: metricsPortOf(vars, port),
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
@@ -189,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     endUserReferenceKey: vars.END_USER_REFERENCE_KEY,
     trustProxy: vars.TRUST_PROXY === 'true',
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
-    dashboardDemoAccount: demoAccount(vars.DASHBOARD_DEMO_ACCOUNT, vars.HOST ?? '127.0.0.1'),
+    dashboardDemoAccount: demoAccount(vars, host),
     logLevel: vars.LOG_LEVEL ?? 'info',
     paymentCurrencies:
       vars.PAYMENT_CURRENCIES === undefined
@@ -270,16 +271,29 @@ function openAmountOf(vars: Environment): OpenAmount | undefined {
   return { ...open, presets };
 }
 
-/** `NAME:PASSWORD` split at its first colon. */
 /**
- * The demo account's password is served to anyone who asks (`/dashboard/demo-account.json`):
- * only on a proxy no other machine can reach.
+ * `DASHBOARD_DEMO_ACCOUNT` (`NAME:PASSWORD`, split at its first colon). Its password is served to
+ * anyone who asks (`/dashboard/demo-account.json`): only on a proxy no other machine can reach,
+ * so neither on a public HOST nor behind a reverse proxy (which forwards the public to loopback).
  */
-function demoAccount(value: string | undefined, host: string): Config['dashboardDemoAccount'] {
+function demoAccount(
+  vars: Partial<
+    Record<'DASHBOARD_DEMO_ACCOUNT' | 'TRUST_PROXY' | 'PUBLIC_ORIGIN', string | undefined>
+  >,
+  host: string,
+): Config['dashboardDemoAccount'] {
+  const value = vars.DASHBOARD_DEMO_ACCOUNT;
   if (value === undefined) return undefined;
   if (!isLoopback(host)) {
     throw new ConfigError(
       `DASHBOARD_DEMO_ACCOUNT is only for a proxy on a loopback HOST (127.0.0.1, ::1, localhost), not ${host}: it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,
+    );
+  }
+  const behind =
+    vars.TRUST_PROXY === 'true' ? 'TRUST_PROXY' : vars.PUBLIC_ORIGIN && 'PUBLIC_ORIGIN';
+  if (behind) {
+    throw new ConfigError(
+      `DASHBOARD_DEMO_ACCOUNT is only for a proxy no other machine can reach, not one behind a reverse proxy (${behind} is set): it serves an owner's password to anyone who asks. Unset it (pnpm start's demo sets it).`,
     );
   }
   const colon = value.indexOf(':');

@@ -179,11 +179,14 @@ export function checkouts(
       const advance = await db.transaction().execute(async (trx): Promise<CheckoutAdvance> => {
         const [current] = (await selectStatus(trx, { id })).rows;
         const ahead = current !== undefined && isAhead(current.status, change.status);
-        const outcome = ahead
-          ? 'applied'
-          : current?.status === change.status
-            ? 'duplicate'
-            : 'late';
+        const outcome =
+          current === undefined
+            ? 'unknown'
+            : ahead
+              ? 'applied'
+              : current.status === change.status
+                ? 'duplicate'
+                : 'late';
         await insertCallback(trx, callbackRow({ ...callback, outcome }));
         if (outcome !== 'applied') return { outcome };
         const [row] = (

@@ -1,12 +1,14 @@
 /**
  * The back office's log searches on each store: the callback log by object, status and a
- * cursor; the delivery attempts, the failed ones only, with their endpoint's URL and a cursor;
+ * cursor; the delivery attempts with the URL each went to, the failures still standing (one per
+ * event and endpoint) and a cursor;
  * the backlog per endpoint.
  */
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { checkoutEvent } from '../webhooks/events.ts';
+import type { AttemptResult } from './outbox.ts';
 import type { CallbackEntry } from './store.ts';
 import { checkout, describeStores } from './stores.test-helpers.ts';
 
@@ -41,56 +43,74 @@ describeStores('Log searches', (open) => {
     await store.close();
   });
 
-  it('list the failed delivery attempts with their endpoint’s URL, a page at a time', async () => {
+  it('list every attempt with the URL it went to, and the failures still standing', async () => {
     const store = await open();
-    await store.setEnvEndpoint('http://127.0.0.1:9/hooks', 0);
-    for (let i = 0; i < 3; i++) {
-      const created = checkout();
+    const old = 'http://127.0.0.1:9/old';
+    await store.createEndpoint({ id: 'whe_a', url: old, createdAt: 0 }, 'whsec_x');
+    /** Claims the one due delivery at `now` and logs its attempt. */
+    const attempt = async (now: number, result: Partial<AttemptResult>) => {
+      const claimed = await store.claimDeliveries(now, 60_000, 10);
+      assert.equal(claimed.length, 1, `one due at ${now}`);
+      await store.finishAttempt(claimed[0]!, failure(now, result));
+      return claimed[0]!;
+    };
+    /** An attempt at `now`: answered 500 unless `result` says otherwise. */
+    const failure = (now: number, result: Partial<AttemptResult>): AttemptResult => ({
+      attemptedAt: now,
+      durationMs: 5,
+      delivered: false,
+      ...(result.error === undefined && !result.delivered
+        ? { statusCode: 500, error: 'answered 500' }
+        : {}),
+      ...result,
+    });
+    const delivered = { statusCode: 204, delivered: true };
+    const event = async (now: number) => {
+      const created = checkout({ createdAt: now, updatedAt: now });
       await store.insertCheckout(created, {}, checkoutEvent(created));
-    }
-    const claimed = await store.claimDeliveries(2000, 60_000, 10);
-    assert.equal(claimed.length, 2);
-    await store.finishAttempt(claimed[0]!, {
-      attemptedAt: 2100,
-      durationMs: 5,
-      statusCode: 500,
-      error: 'answered 500',
-      delivered: false,
-      retryAt: 9000,
-    });
-    await store.finishAttempt(claimed[1]!, {
-      attemptedAt: 2200,
-      durationMs: 5,
-      statusCode: 204,
-      delivered: true,
-    });
-    const [third] = await store.claimDeliveries(2300, 60_000, 10);
-    await store.finishAttempt(third!, {
-      attemptedAt: 2400,
-      durationMs: 30_000,
-      error: 'timed out',
-      delivered: false,
-      retryAt: 9000,
-    });
-    const all = await store.listAttempts({ limit: 10 });
-    assert.deepEqual(
-      all.map((attempt) => [attempt.attemptedAt, attempt.endpointUrl]),
-      [
-        [2400, 'http://127.0.0.1:9/hooks'],
-        [2200, 'http://127.0.0.1:9/hooks'],
-        [2100, 'http://127.0.0.1:9/hooks'],
-      ],
-    );
+    };
+    // A: failed twice, a retry still ahead.
+    await event(1000);
+    await attempt(1000, { retryAt: 1500 });
+    await attempt(1500, { error: 'timed out', retryAt: 1e9 });
+    // B: failed, then delivered on its retry.
+    await event(2000);
+    await attempt(2000, { retryAt: 2500 });
+    await attempt(2500, delivered);
+    // C: given up, then redelivered by hand (a new delivery), which got through.
+    await event(3000);
+    const c = await attempt(3000, {});
+    assert.equal(await store.redeliverEvent(c.event.id, 3100), 1);
+    await attempt(3100, delivered);
+    // D: given up at the old URL; the endpoint moved; redelivered there, failed again.
+    await event(4000);
+    const d = await attempt(4000, {});
+    const moved = 'http://127.0.0.1:9/new';
+    await store.changeEndpoint('whe_a', { url: moved }, 4100);
+    await store.redeliverEvent(d.event.id, 4200);
+    await attempt(4200, { statusCode: 404, error: 'answered 404' });
+    // E: a lease ran out; the second claim delivered it; the first one's failure came after.
+    await event(5000);
+    const slow = (await store.claimDeliveries(5000, 100, 10))[0]!;
+    await attempt(5200, delivered);
+    await store.finishAttempt(slow, failure(5300, { error: 'timed out', retryAt: 9000 }));
+
+    const all = await store.listAttempts({ limit: 20 });
+    assert.equal(all.length, 10);
+    const sentTo = (at: number) => all.find((row) => row.attemptedAt === at)?.endpointUrl;
+    assert.deepEqual([sentTo(1000), sentTo(4000), sentTo(4200)], [old, old, moved]);
+
     const failed = await store.listAttempts({ failed: true, limit: 1 });
     assert.deepEqual(
-      failed.map((attempt) => attempt.error),
-      ['timed out'],
+      failed.map((row) => [row.eventId, row.attemptedAt, row.statusCode, row.endpointUrl]),
+      [[d.event.id, 4200, 404, moved]],
     );
     const older = await store.listAttempts({ failed: true, before: failed[0]!.id, limit: 10 });
     assert.deepEqual(
-      older.map((attempt) => [attempt.attemptedAt, attempt.statusCode]),
-      [[2100, 500]],
+      older.map((row) => [row.attemptedAt, row.error]),
+      [[1500, 'timed out']],
     );
+    assert.deepEqual(await store.listAttempts({ failed: true, endpointId: 'env', limit: 10 }), []);
     await store.close();
   });
 

@@ -23,27 +23,64 @@ export function callbackSearch(db: Db, query: CallbackQuery) {
     .limit(limit);
 }
 
-/** A page of delivery attempts with their event and endpoint, as `listAttempts` reads it. */
-export function attemptSearch(db: Db, query: AttemptQuery) {
-  const { eventId, endpointId, failed, before, limit } = query;
+/**
+ * Delivery attempts with their event and endpoint, as the delivery log and a checkout's
+ * timeline read them; `endpoint_url` is where each went (the endpoint's URL now for rows
+ * logged before the attempts kept theirs).
+ */
+export function attemptsJoined(db: Db) {
   return (
     db
       .selectFrom('webhook_attempts as a')
       .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
       .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
-      // An endpoint's row stays when it is deleted (deleted_at): its attempts keep their URL.
+      // An endpoint's row stays when it is deleted (deleted_at): old attempts keep a URL.
       .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
       .selectAll('a')
-      .select([
+      .select((eb) => [
         'e.id as event_id',
         'e.type as event_type',
         'd.endpoint_id',
-        'p.url as endpoint_url',
+        eb.fn.coalesce('a.url', 'p.url').as('endpoint_url'),
       ])
+  );
+}
+
+/** A page of delivery attempts with their event and endpoint, as `listAttempts` reads it. */
+export function attemptSearch(db: Db, query: AttemptQuery) {
+  const { eventId, endpointId, failed, before, limit } = query;
+  return (
+    attemptsJoined(db)
       .$if(eventId !== undefined, (q) => q.where('e.id', '=', eventId!))
       .$if(endpointId !== undefined, (q) => q.where('d.endpoint_id', '=', endpointId!))
       // Every failed attempt has its error (`webhooks/send.ts`): the partial index's condition.
-      .$if(failed === true, (q) => q.where('a.error', 'is not', null))
+      .$if(failed === true, (q) =>
+        q.where('a.error', 'is not', null).where(({ exists, not, selectFrom }) =>
+          // Nothing since for the same event and endpoint (a redelivery is a new delivery):
+          // no later attempt, and no delivery of it delivered (a success logged before a slow
+          // failure of a lease that ran out still counts).
+          not(
+            exists(
+              selectFrom('webhook_deliveries as s')
+                .select('s.id')
+                .whereRef('s.event_seq', '=', 'd.event_seq')
+                .whereRef('s.endpoint_id', '=', 'd.endpoint_id')
+                .where((s) =>
+                  s.or([
+                    s.and([s('s.state', '=', 'delivered'), s('s.id', '>=', s.ref('d.id'))]),
+                    s.exists(
+                      s
+                        .selectFrom('webhook_attempts as b')
+                        .select('b.id')
+                        .whereRef('b.delivery_id', '=', 's.id')
+                        .whereRef('b.id', '>', 'a.id'),
+                    ),
+                  ]),
+                ),
+            ),
+          ),
+        ),
+      )
       .$if(before !== undefined, (q) => q.where('a.id', '<', before!))
       .orderBy('a.id', 'desc')
       .limit(limit)

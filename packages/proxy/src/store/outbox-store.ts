@@ -11,6 +11,7 @@ import type { Db, StoreDialect } from './dialect.ts';
 import { cancelPendingDeliveries, endpointChanges } from './endpoints.ts';
 import { attemptSearch } from './log-search.ts';
 import {
+  type AttemptClaim,
   type AttemptResult,
   CLAIMS_PER_ENDPOINT,
   type ClaimedDelivery,
@@ -105,7 +106,7 @@ async function deleteEndpoint(trx: Db, id: string, now: number): Promise<boolean
  */
 async function logAttempt(
   trx: Db,
-  delivery: { id: number; attempt: number },
+  delivery: AttemptClaim,
   result: Omit<AttemptResult, 'retryAt'>,
 ): Promise<void> {
   const logged = await trx

@@ -77,6 +77,11 @@ export interface ClaimedDelivery {
   endpoint: WebhookEndpoint & EndpointSecrets;
 }
 
+/** The claim an attempt is logged under, and the URL it was sent to. */
+export type AttemptClaim = Pick<ClaimedDelivery, 'id' | 'attempt'> & {
+  endpoint: Pick<WebhookEndpoint, 'url'>;
+};
+
 export interface AttemptResult {
   attemptedAt: number;
   durationMs: number;
@@ -108,7 +113,10 @@ export interface DeliveryAttempt {
   eventId: string;
   eventType: string;
   endpointId: string;
-  /** The endpoint's URL as it is now (after a PATCH of its url, the new one). */
+  /**
+   * Where it was sent, as it was then (a later PATCH of the endpoint's url leaves it); for an
+   * attempt logged before version 13 of the schema, the endpoint's URL now.
+   */
   endpointUrl: string;
   attempt: number;
   attemptedAt: number;
@@ -118,7 +126,11 @@ export interface DeliveryAttempt {
   responseExcerpt?: string;
 }
 
-/** A page of delivery attempts: newest first; `failed`: only failures; ids below `before`. */
+/**
+ * A page of delivery attempts: newest first; ids below `before`. `failed`: the failures still
+ * standing, one per event and endpoint (its latest failed attempt), none for an event
+ * delivered to that endpoint since: what a merchant would redeliver.
+ */
 export interface AttemptQuery {
   eventId?: string;
   endpointId?: string;
@@ -169,15 +181,12 @@ export interface WebhookStore {
    */
   claimDeliveries(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
   /** Logs the attempt and settles the delivery, if the claim `attempt` is still the latest. */
-  finishAttempt(delivery: { id: number; attempt: number }, result: AttemptResult): Promise<void>;
+  finishAttempt(delivery: AttemptClaim, result: AttemptResult): Promise<void>;
   /**
    * Logs an attempt the proxy's shutdown cut off and gives the claim back uncounted (due at
    * once, the endpoint untouched), if the claim `attempt` is still the latest.
    */
-  releaseClaim(
-    delivery: { id: number; attempt: number },
-    result: Omit<AttemptResult, 'retryAt'>,
-  ): Promise<void>;
+  releaseClaim(delivery: AttemptClaim, result: Omit<AttemptResult, 'retryAt'>): Promise<void>;
   /**
    * Unix milliseconds when a claim at the earliest can take a pending delivery (an endpoint at
    * its claims' cap: when the first of them ends at the latest), for the worker's timer.

@@ -8,6 +8,7 @@ import type { CheckoutStatus, PricingMode, StatusDetail } from '@crypto-pay/prot
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { CHECKOUT_ID_CHARACTER, type CheckoutRecord } from './checkout-record.ts';
 import type { Db, StoreDialect } from './dialect.ts';
+import { attemptsJoined } from './log-search.ts';
 import type { DeliveryAttempt, StoredEvent } from './outbox.ts';
 import { attemptOf, callbackOf, eventOf } from './rows.ts';
 import { DAY_MS, type StoredCallback } from './store.ts';
@@ -200,18 +201,7 @@ export function payments(db: Kysely<Tables>, dialect: StoreDialect): PaymentsPar
       const attempts =
         events.length === 0
           ? []
-          : await db
-              .selectFrom('webhook_attempts as a')
-              .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-              .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
-              .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-              .selectAll('a')
-              .select([
-                'e.id as event_id',
-                'e.type as event_type',
-                'd.endpoint_id',
-                'p.url as endpoint_url',
-              ])
+          : await attemptsJoined(db)
               .where(
                 'd.event_seq',
                 'in',

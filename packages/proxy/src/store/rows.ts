@@ -7,6 +7,7 @@
 import type { CallbackOutcome } from '@crypto-pay/protocol/merchant-api';
 import type { Insertable, Selectable } from 'kysely';
 import type {
+  AttemptClaim,
   AttemptResult,
   DeliveryAttempt,
   EndpointSecrets,
@@ -213,7 +214,7 @@ export function attemptOf(row: AttemptRow): DeliveryAttempt {
 
 /** An attempt of `delivery` as its row in the attempts log. */
 export const attemptRow = (
-  delivery: { id: number; attempt: number },
+  delivery: AttemptClaim,
   result: Omit<AttemptResult, 'retryAt'>,
 ): Insertable<WebhookAttemptsTable> => ({
   delivery_id: delivery.id,
@@ -223,6 +224,7 @@ export const attemptRow = (
   status_code: result.statusCode ?? null,
   error: result.error ?? null,
   response_excerpt: result.responseExcerpt ?? null,
+  url: delivery.endpoint.url,
 });
 
 /** A callback log entry as its row. */

@@ -403,12 +403,13 @@ const HISTORY: readonly Migration[] = [
   },
   {
     // The back office's searches: callbacks by status, newest first (the other filters have
-    // their indexes), and the failed delivery attempts, newest first, a few among many.
-    // Indexes only, as the version before.
+    // their indexes), and the failed delivery attempts, newest first, a few among many. And
+    // the URL each attempt went to, kept when its endpoint's URL changes (null before this).
     version: FIRST + 4,
     up: (db) => {
       const s = db.schema;
       return [
+        s.alterTable('webhook_attempts').addColumn('url', 'text').compile(),
         s.createIndex('callbacks_status').on('callbacks').columns(['status', 'id']).compile(),
         s
           .createIndex('webhook_attempts_failed')

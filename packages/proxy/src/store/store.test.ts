@@ -65,6 +65,12 @@ describeStores('Store', (open) => {
       log.map((entry) => entry.outcome),
       ['duplicate', 'late', 'late', 'late', 'applied', 'duplicate', 'late', 'applied'],
     );
+    // No checkout at all is the log's `unknown`, not a late status.
+    assert.deepEqual(
+      await store.advanceCheckout('cp_none', { status: 'paid', at: 2005 }, callback),
+      { outcome: 'unknown' },
+    );
+    assert.equal((await store.listCallbacks({ limit: 1 }))[0]?.outcome, 'unknown');
     await store.close();
   });
 

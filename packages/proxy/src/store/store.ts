@@ -68,11 +68,12 @@ export interface CheckoutChange {
 
 /**
  * What `advanceCheckout` did, decided inside its transaction: `applied` (the checkout moved on),
- * `duplicate` (the status it already had) or `late` (a status behind the one it has).
+ * `duplicate` (the status it already had), `late` (a status behind the one it has) or
+ * `unknown` (no such checkout).
  */
 export type CheckoutAdvance =
   | { outcome: 'applied'; checkout: CheckoutRecord }
-  | { outcome: 'duplicate' | 'late'; checkout?: undefined };
+  | { outcome: 'duplicate' | 'late' | 'unknown'; checkout?: undefined };
 
 export type IdempotencyReservation =
   | { kind: 'reserved' }

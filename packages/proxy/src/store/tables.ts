@@ -128,6 +128,8 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
   error: string | null;
   response_excerpt: string | null;
+  /** Where it was sent; null on rows logged before version 13 (the endpoint's URL stands in). */
+  url: string | null;
 }
 
 export interface RateBucketsTable {

@@ -211,6 +211,14 @@ async function checkUpgraded(database: OldDatabase): Promise<void> {
       (await store.listAttempts({ endpointId: 'we_1', limit: 10 })).map((a) => a.statusCode),
       [200, 503],
     );
+    // The new attempt keeps the URL it went to; the old one, logged with none, shows the
+    // endpoint's URL now.
+    await store.changeEndpoint('we_1', { url: 'https://hooks.example/moved' }, NOW);
+    assert.deepEqual(
+      (await store.listAttempts({ endpointId: 'we_1', limit: 10 })).map((a) => a.endpointUrl),
+      ['https://hooks.example/1', 'https://hooks.example/moved'],
+    );
+    await store.changeEndpoint('we_1', { url: 'https://hooks.example/1' }, NOW);
 
     // A repeat of the old event's callback makes none; a new change makes one, numbered after.
     await store.recordCallback(

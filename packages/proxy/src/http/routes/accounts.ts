@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
-import { nextBefore } from '../../openapi/answers.ts';
+import { seconds } from '../../checkout/views.ts';
 import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import type { Account, Store } from '../../store/store.ts';
 import { auditQuerySchema, changeAccountSchema, createAccountSchema } from '../account-schemas.ts';
@@ -26,8 +26,6 @@ export interface AccountRouteDeps {
   now: () => number;
   audit: Audit;
 }
-
-const seconds = (ms: number) => Math.floor(ms / 1000);
 
 const accountView = (account: Account): AccountRow => ({
   name: account.name,
@@ -132,7 +130,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
       describeRoute({
         summary: 'Who did what and when, newest first, a page at a time',
         responses: {
-          200: ok('Audit log', listOf(ref('AuditEntry'), { next_before: nextBefore })),
+          200: ok('Audit log', ref('AuditPage')),
         },
       }),
       async (c) => {

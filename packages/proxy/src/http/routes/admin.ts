@@ -14,12 +14,8 @@ import type { CurrencyCache } from '../../checkout/currency-list.ts';
 import { priceRefusal } from '../../checkout/currency-rules.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
 import { passThrough } from '../../checkout/upstream.ts';
-import { merchantCheckout } from '../../checkout/views.ts';
-import {
-  callbackListSchema,
-  checkoutListSchema,
-  createdSessionSchema,
-} from '../../openapi/answers.ts';
+import { merchantCheckout, seconds } from '../../checkout/views.ts';
+import { createdSessionSchema } from '../../openapi/answers.ts';
 import {
   errors,
   ok,
@@ -59,7 +55,7 @@ const SESSION_FIELDS: Readonly<Record<string, string>> = {
 function merchantCallback(entry: StoredCallback): CallbackAnswer {
   return {
     id: entry.id,
-    received_at: Math.floor(entry.receivedAt / 1000),
+    received_at: seconds(entry.receivedAt),
     type: entry.type,
     ...(entry.objectId === undefined ? {} : { object_id: entry.objectId }),
     ...(entry.foreignId === undefined ? {} : { foreign_id: entry.foreignId }),
@@ -128,7 +124,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
         return c.json(
           {
             session: token,
-            expires_at: Math.floor(session.expiresAt / 1000),
+            expires_at: seconds(session.expiresAt),
             amount: session.amount,
             currency,
           },
@@ -142,7 +138,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       describeRoute({
         summary: 'Checkouts, newest first, a page at a time, filtered or searched',
         responses: {
-          200: ok('Checkouts', checkoutListSchema),
+          200: ok('Checkouts', ref('CheckoutPage')),
           ...searchRefusals,
           ...storeUnreadable,
         },
@@ -184,7 +180,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       describeRoute({
         summary:
           'The callback log, newest first, a page at a time, searched by type, object, foreign_id and status; kept for RETENTION_DAYS',
-        responses: { 200: ok('Callbacks', callbackListSchema), ...storeUnreadable },
+        responses: { 200: ok('Callbacks', ref('CallbackPage')), ...storeUnreadable },
       }),
       async (c) => {
         const query = c.req.valid('query');

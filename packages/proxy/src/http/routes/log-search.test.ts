@@ -62,6 +62,23 @@ describe('merchant API: the callback log searched', () => {
       code: 'invalid_request',
       field: 'before',
     });
+    // 16 digits may be above 2^53, where Number() rounds: the cursor would skip or repeat rows.
+    const rounded = await get('/admin/callbacks?before=9007199254740993');
+    assert.equal(rounded.status, 422);
+    assert.equal((await json(rounded)).field, 'before');
+    assert.equal((await get('/admin/callbacks?before=999999999999999')).status, 200);
+  });
+
+  it('refuses a NUL character in a search value, naming it (PostgreSQL would fail on it)', async () => {
+    for (const field of ['object_id', 'status', 'foreign_id']) {
+      const refused = await get(`/admin/callbacks?${field}=a%00b`);
+      assert.equal(refused.status, 422);
+      assert.deepEqual(await json(refused), {
+        error: 'A search value must not contain a NUL character (%00).',
+        code: 'invalid_request',
+        field,
+      });
+    }
   });
 });
 
@@ -120,6 +137,20 @@ describe('merchant API: failed deliveries and the backlog', () => {
     const all = await json(await get('/admin/webhook-deliveries'));
     assert.equal(all.data.length, 3);
     assert.ok(all.data.every((attempt: { endpoint_url: string }) => attempt.endpoint_url));
+    // Delivered on its retry: no longer a failure to redeliver, nor is any earlier attempt.
+    const [retried] = await store.claimDeliveries(clock.now + 5000, 60_000, 1);
+    assert.equal(retried?.id, first!.id);
+    await store.finishAttempt(retried!, {
+      attemptedAt: clock.now + 5000,
+      durationMs: 3,
+      statusCode: 204,
+      delivered: true,
+    });
+    const standing = await json(await get('/admin/webhook-deliveries?failed=true'));
+    assert.deepEqual(
+      standing.data.map((attempt: { error: string }) => attempt.error),
+      ['timed out'],
+    );
     const refused = await get('/admin/webhook-deliveries?failed=yes');
     assert.equal(refused.status, 422);
     assert.equal((await json(refused)).field, 'failed');

@@ -13,7 +13,7 @@ import { ApiError } from '../../api-error.ts';
 import { findCheckout } from '../../checkout/create.ts';
 import { dailyFigures } from '../../checkout/daily.ts';
 import { timelineOf } from '../../checkout/timeline.ts';
-import { merchantCheckout } from '../../checkout/views.ts';
+import { merchantCheckout, seconds } from '../../checkout/views.ts';
 import { errors, listOf, ok, ref, storeUnreadable } from '../../openapi/operations.ts';
 import type { CheckoutFilter } from '../../store/payments.ts';
 import { type CheckoutRecord, DAY_MS, type Store } from '../../store/store.ts';
@@ -200,7 +200,7 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
       }),
       async (c) => {
         const query = c.req.valid('query');
-        const to = query.to === undefined ? Math.floor(now() / 1000) : Number(query.to);
+        const to = query.to === undefined ? seconds(now()) : Number(query.to);
         // Whole UTC days by default: the chart's first bar is no part of a day.
         const lastDay = Math.floor((to - 1) / DAY_SECONDS);
         const from =

@@ -11,6 +11,7 @@ import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { hashToken } from '../../checkout/identity.ts';
 import { SESSION_INVALID } from '../../checkout/pricing.ts';
+import { seconds } from '../../checkout/views.ts';
 import { errors, ok, ref, storeUnreadable } from '../../openapi/operations.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
@@ -43,7 +44,7 @@ export function sessionRoutes(deps: SessionRouteDeps) {
           amount: session.amount,
           currency: session.currency,
           ...(session.description === undefined ? {} : { description: session.description }),
-          expires_at: Math.floor(session.expiresAt / 1000),
+          expires_at: seconds(session.expiresAt),
         } satisfies SessionPrice,
         200,
       );

@@ -1,16 +1,17 @@
 /**
  * What the webhooks did and what waits (reads, a viewer's): every delivery attempt, or the
- * failed ones only, a page at a time with the endpoint's URL; and the backlog, the deliveries
+ * failures still standing, a page at a time with the URL each went to; and the backlog, the deliveries
  * not yet made, in all and per endpoint, with the oldest's time.
  */
 
 import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { attemptListSchema } from '../../openapi/answers.ts';
+import { seconds } from '../../checkout/views.ts';
 import { ok, ref, storeUnreadable } from '../../openapi/operations.ts';
-import type { DeliveryAttempt, WebhookStore } from '../../store/outbox.ts';
+import type { WebhookStore } from '../../store/outbox.ts';
 import type { FiguresPart } from '../../store/store.ts';
+import { attemptView } from '../../webhooks/attempt-view.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, pageSize } from '../request-schemas.ts';
 import { queryOf } from '../validation.ts';
@@ -20,24 +21,6 @@ export interface DeliveryRouteDeps {
   store: Pick<WebhookStore, 'listAttempts'> & Pick<FiguresPart, 'pendingDeliveriesByEndpoint'>;
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-function attemptView(attempt: DeliveryAttempt): Answer.DeliveryAttempt {
-  return {
-    id: attempt.id,
-    event_id: attempt.eventId,
-    event_type: attempt.eventType,
-    endpoint_id: attempt.endpointId,
-    endpoint_url: attempt.endpointUrl,
-    attempt: attempt.attempt,
-    attempted_at: seconds(attempt.attemptedAt),
-    duration_ms: attempt.durationMs,
-    ...(attempt.statusCode === undefined ? {} : { status_code: attempt.statusCode }),
-    ...(attempt.error === undefined ? {} : { error: attempt.error }),
-    ...(attempt.responseExcerpt === undefined ? {} : { response_excerpt: attempt.responseExcerpt }),
-  };
-}
-
 export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
   return new Hono<AppEnv>()
     .get(
@@ -45,8 +28,8 @@ export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
       queryOf(listDeliveriesQuerySchema),
       describeRoute({
         summary:
-          'Every delivery attempt (or only the failed ones), newest first, a page at a time, kept for RETENTION_DAYS once settled',
-        responses: { 200: ok('Attempts', attemptListSchema), ...storeUnreadable },
+          'Every delivery attempt (or the failures still standing, one per event and endpoint), newest first, a page at a time, kept for RETENTION_DAYS once settled',
+        responses: { 200: ok('Attempts', ref('AttemptPage')), ...storeUnreadable },
       }),
       async (c) => {
         const query = c.req.valid('query');

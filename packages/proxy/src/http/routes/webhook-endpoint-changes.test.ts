@@ -1,7 +1,8 @@
 /**
  * Changing a webhook endpoint through the merchant API: disabled, it gets no new event and its
  * pending deliveries end, and no test is sent to it; enabled again, it gets the next events; a
- * new URL or event types apply to the next event; each change is in the audit log.
+ * new URL or event types apply to the next event (an attempt before keeps the URL it went to);
+ * each change is in the audit log.
  */
 
 import assert from 'node:assert/strict';
@@ -80,6 +81,9 @@ describe('changing a webhook endpoint', () => {
   it('takes a new url and event types for the next events', async () => {
     const proxy = testProxy(shared.sandbox);
     const id = await endpoint(proxy, 'https://a.example/hooks');
+    // Sent before the change: the delivery log keeps where it went (a merchant fixing a bad URL).
+    await recordDeposit(proxy.store, Date.now(), 6);
+    assert.deepEqual(await dueEndpoints(proxy), [id]);
     const changed = await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, {
       url: 'https://other.example/hooks',
       event_types: ['checkout.paid', 'checkout.paid'],
@@ -94,6 +98,19 @@ describe('changing a webhook endpoint', () => {
     await recordDeposit(proxy.store, Date.now(), 5);
     const [delivery] = await proxy.store.claimDeliveries(Date.now() + 1000, 60_000, 10);
     assert.equal(delivery?.endpoint.url, 'https://other.example/hooks');
+    await proxy.store.finishAttempt(delivery!, {
+      attemptedAt: Date.now() + 1000,
+      durationMs: 1,
+      statusCode: 204,
+      delivered: true,
+    });
+    const attempts = await json(
+      await call(proxy, 'GET', `/admin/webhook-deliveries?endpoint_id=${id}`),
+    );
+    assert.deepEqual(
+      attempts.data.map((attempt: { endpoint_url: string }) => attempt.endpoint_url),
+      ['https://other.example/hooks', 'https://a.example/hooks'],
+    );
 
     const log = (await json(await call(proxy, 'GET', '/admin/audit-log?action=endpoint_changed')))
       .data;

@@ -9,6 +9,7 @@ import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
+import { seconds } from '../../checkout/views.ts';
 import { redeliveredSchema, rotatedSecretSchema } from '../../openapi/answers.ts';
 import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import { ENV_ENDPOINT_ID, type WebhookEndpoint, type WebhookStore } from '../../store/outbox.ts';
@@ -32,7 +33,6 @@ export interface WebhookRouteDeps {
   audit: Audit;
 }
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
 const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 
 /** An endpoint as listed: never its secret. */
