@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { loaded, useDashboard } from './dashboard-support.ts';
+import { loaded, reviewWithdrawal, useDashboard } from './dashboard-support.ts';
 import { screenshots, visible } from './support.ts';
 
 const {
@@ -91,16 +91,7 @@ describe('every page, axe-clean and 375 px wide', () => {
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Money' })
         .click();
-      const withdrawal = page.locator('form', {
-        has: page.getByRole('heading', { name: 'Send a withdrawal' }),
-      });
-      await withdrawal.getByLabel('Amount').fill('0.001');
-      await withdrawal.getByLabel('Currency (ISO code)').fill('BTC');
-      await withdrawal.getByLabel('Address').fill('tb1qexampleaddress000000000000000000000');
-      await withdrawal.getByLabel('Legal name').fill('Demo Shop BV');
-      await withdrawal.getByLabel('Country of registration', { exact: false }).fill('NLD');
-      await withdrawal.getByRole('button', { name: 'Review' }).click();
-      await visible(page.getByRole('region', { name: 'Confirm the withdrawal' }));
+      await reviewWithdrawal(page, '0.001');
       await check('withdrawal-confirmation');
       assert.deepEqual(problems, []);
       await context.close();

@@ -181,7 +181,9 @@ export function dashboardJourneys(state: Journeys) {
       sender_type: 'natural',
       sender_data: { first_name: 'Ann', last_name: 'Lee', date_of_birth: '1990-01-02' },
     });
-    await state.control(`invoices/${foreignId}/simulate`, { outcome: 'pending' });
+    await state.control(`invoices/${encodeURIComponent(foreignId)}/simulate`, {
+      outcome: 'pending',
+    });
     await eventually(
       async () => (await invoiceCallbacks(foreignId)).some((cb) => cb.status === 'pending'),
       'the pending invoice’s callback',
@@ -237,6 +239,47 @@ export function dashboardJourneys(state: Journeys) {
     invoiceCallbacks,
     pendingInvoice,
   };
+}
+
+/** The Money page's invoice form filled for a person (Ann Lee) and sent. */
+export async function createInvoice(
+  page: Page,
+  invoice: { title: string; amount: string; reference: string },
+) {
+  const form = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Create an invoice' }),
+  });
+  await form.getByLabel('Title (the customer sees it)').fill(invoice.title);
+  await form.getByLabel('Amount').fill(invoice.amount);
+  await form.getByLabel('Currency (ISO code)').fill('BTC');
+  await form.getByLabel('Reference (your foreign_id, optional)').fill(invoice.reference);
+  await form.getByLabel('Customer’s email').fill('buyer@example.com');
+  await form.getByLabel('First name').fill('Ann');
+  await form.getByLabel('Last name').fill('Lee');
+  await form.getByLabel('Date of birth').fill('1990-01-02');
+  await form.getByRole('button', { name: 'Create' }).click();
+}
+
+/** The address the dashboard's withdrawals are sent to. */
+export const WITHDRAWAL_ADDRESS = 'tb1qexampleaddress000000000000000000000';
+
+/**
+ * The Money page's withdrawal form filled (BTC to `WITHDRAWAL_ADDRESS`, from Demo Shop BV) and
+ * reviewed; resolves with its confirmation once shown.
+ */
+export async function reviewWithdrawal(page: Page, amount: string) {
+  const form = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Send a withdrawal' }),
+  });
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Currency (ISO code)').fill('BTC');
+  await form.getByLabel('Address').fill(WITHDRAWAL_ADDRESS);
+  await form.getByLabel('Legal name').fill('Demo Shop BV');
+  await form.getByLabel('Country of registration', { exact: false }).fill('NLD');
+  await form.getByRole('button', { name: 'Review' }).click();
+  const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
+  await confirmation.waitFor();
+  return confirmation;
 }
 
 /** Waits until the page's loading lines are gone: what its lists show is all there. */

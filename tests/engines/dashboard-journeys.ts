@@ -257,7 +257,8 @@ export function dashboardJourneys(engine: Engine, running: Running) {
         return (data as { status?: string }[]).some((callback) => callback.status === 'confirmed');
       }, 'the confirmed invoice’s callback');
       await tab.reload();
-      await tab.waitFor({ css: 'tr', name: new RegExp(`^${INVOICE} confirmed `) });
+      // The status cell of the invoice's row (a row's text runs its cells together).
+      await tab.waitFor({ css: 'td', text: 'confirmed', within: { css: 'tr', text: INVOICE } });
     });
 
     it('offers a viewer none of these, and the API refuses them when forced', async () => {
