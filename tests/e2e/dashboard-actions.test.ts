@@ -11,11 +11,13 @@ import { groupReference } from '@crypto-pay/protocol/reference';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { useDashboard } from './dashboard-support.ts';
+import { DASHBOARD_PROXY_ENV, forced, loaded, useDashboard } from './dashboard-support.ts';
 import { expectReference, playOutcome, screenshots, visible } from './support.ts';
 
+// A failed attempt is tried again only after an hour: an attempt that succeeds after a refused
+// one is the redelivery's, not the worker's own retry.
 const { state, axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
-  useDashboard();
+  useDashboard(DASHBOARD_PROXY_ENV);
 
 /** A secret in the Standard Webhooks form, for a receiver before the endpoint's is known. */
 const PLACEHOLDER_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
@@ -116,6 +118,11 @@ describe('the dashboard’s actions', () => {
         entry.kind === 'event' && entry.type === 'checkout.created',
     ).event_id;
     await eventually(async () => receiver?.delivered().has(eventId) === true, 'delivered');
+    // No retry of the worker's came between (an hour away): the refusal, then the redelivery's 2xx.
+    await eventually(async () => (await attempts()).length === 2, 'the redelivery recorded');
+    const answers = (await attempts()).map((attempt) => attempt.status_code);
+    assert.equal(answers[0], undefined);
+    assert.match(String(answers[1]), /^2\d\d$/);
     await page.reload();
     await visible(
       timeline
@@ -146,7 +153,7 @@ describe('the dashboard’s actions', () => {
     // Shown once: a reload does not bring it back.
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Endpoints', exact: true }));
-    await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+    await loaded(page);
     assert.equal(await page.getByText(secret).count(), 0);
 
     // The test event is queued, sent at once (signed with the new secret and, in its grace
@@ -214,15 +221,10 @@ describe('the dashboard’s actions', () => {
     assert.equal(await page.getByRole('link', { name: 'Accounts' }).count(), 0);
 
     // Forced: the merchant API refuses the viewer's session, and the dashboard says so.
-    const forced = await page.evaluate(async (id) => {
-      const response = await fetch(`/admin/webhook-endpoints/${id}/rotate-secret`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
-      });
-      return { status: response.status, code: ((await response.json()) as { code: string }).code };
-    }, endpoint.id);
-    assert.deepEqual(forced, { status: 403, code: 'forbidden_role' });
+    assert.deepEqual(await forced(page, `/admin/webhook-endpoints/${endpoint.id}/rotate-secret`), {
+      status: 403,
+      code: 'forbidden_role',
+    });
     await page.goto(`${state.stack.proxyUrl}/dashboard/accounts`);
     await visible(page.getByText('Your role does not allow this.'));
     const rotations = await (await admin('/admin/audit-log?action=secret_rotated')).json();

@@ -1,14 +1,16 @@
 /**
  * Every action of the dashboard by keyboard alone, in Chromium: Tab to reach a control (never a
  * click), Enter or Space to use it, typing to fill a field. Sign in and out, search, copy a
- * payment's id, redeliver; add, test, disable, enable, rotate and delete a webhook endpoint;
- * create and cancel an invoice, review and send a withdrawal; filter the callbacks and open a
- * body, filter the audit log; add an account, disable and enable it, and change its role with
+ * payment's id, redeliver; filter the payments with the selects and export them as CSV; add,
+ * test, disable, enable, rotate and delete a webhook endpoint; create and cancel an invoice,
+ * review a withdrawal, change it, review and send it ("Send it" disabled while it is on its
+ * way); filter the callbacks and open a body, filter the audit log; add an account, disable and enable it, and change its role with
  * the select and its "Save role" button (arrow keys in the select save nothing).
  */
 
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
@@ -17,7 +19,17 @@ import type { Page } from 'playwright-core';
 import { useDashboard } from './dashboard-support.ts';
 import { visible } from './support.ts';
 
-const { state, openDashboard, adminGet, tabTo, typeAt, account } = useDashboard();
+const {
+  state,
+  openDashboard,
+  admin,
+  adminGet,
+  tabTo,
+  typeAt,
+  account,
+  checkoutThatEnded,
+  pendingInvoice,
+} = useDashboard();
 
 let receiver: WebhookReceiver | undefined;
 
@@ -43,6 +55,8 @@ async function press(page: Page, name: string | RegExp, key: 'Enter' | ' ' = 'En
 
 describe('the dashboard by keyboard alone', () => {
   after(() => receiver?.close());
+  // An invoice's callback in the log, for the callbacks' filter (each test makes what it uses).
+  before(() => pendingInvoice('e2e-keys-log'));
 
   it('signs in, finds a payment, copies its id, redelivers and signs out', async () => {
     const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
@@ -79,6 +93,38 @@ describe('the dashboard by keyboard alone', () => {
     await context.close();
   });
 
+  it('filters the payments with the selects and exports them as CSV', async () => {
+    const failed = await checkoutThatEnded('underpaid', 'failed');
+    const { context, page, problems } = await signedInByKeyboard('/dashboard/');
+    // A select takes the first letters of its option.
+    await tabTo(page, page.getByRole('combobox', { name: 'Status', exact: true }));
+    await page.keyboard.type('Failed');
+    await tabTo(page, page.getByRole('combobox', { name: 'Detail', exact: true }));
+    await page.keyboard.type('Underpaid');
+    await tabTo(page, page.getByRole('button', { name: 'Search', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('status') === 'failed' &&
+        url.searchParams.get('detail') === 'underpaid',
+    );
+    await visible(page.getByRole('link', { name: groupReference(failed.id) }));
+
+    await tabTo(page, page.getByRole('link', { name: 'Export these as CSV' }));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.keyboard.press('Enter'),
+    ]);
+    const rows = (await readFile(await download.path(), 'utf8')).trimEnd().split(/\r?\n/).slice(1);
+    assert.ok(rows.some((row) => row.startsWith(`${failed.id},`)));
+    assert.deepEqual(
+      [...new Set(rows.map((row) => row.split(',').slice(2, 4).join(',')))],
+      ['failed,underpaid'],
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('adds a webhook endpoint, tests, disables, enables, rotates and deletes it', async () => {
     receiver = await startWebhookReceiver(`whsec_${Buffer.alloc(24, 5).toString('base64')}`);
     const { url } = receiver;
@@ -107,7 +153,7 @@ describe('the dashboard by keyboard alone', () => {
     await context.close();
   });
 
-  it('creates and cancels an invoice, reviews and sends a withdrawal', async () => {
+  it('creates and cancels an invoice, reviews a withdrawal, changes it and sends it once', async () => {
     const { context, page, problems } = await signedInByKeyboard('/dashboard/money');
     const invoice = page.locator('form', {
       has: page.getByRole('heading', { name: 'Create an invoice' }),
@@ -140,20 +186,53 @@ describe('the dashboard by keyboard alone', () => {
     const withdrawal = page.locator('form', {
       has: page.getByRole('heading', { name: 'Send a withdrawal' }),
     });
-    for (const [label, text] of [
-      ['Amount', '0.002'],
-      ['Currency (ISO code)', 'BTC'],
-      ['Address', 'tb1qexampleaddress000000000000000000000'],
-      ['Legal name', 'Demo Shop BV'],
-      ['Country of registration (3-letter ISO code, e.g. NLD)', 'NLD'],
-    ] as const) {
-      await typeAt(page, withdrawal.getByLabel(label, { exact: true }), text);
-    }
-    await page.keyboard.press('Enter');
+    const review = async (amount: string) => {
+      for (const [label, text] of [
+        ['Amount', amount],
+        ['Currency (ISO code)', 'BTC'],
+        ['Address', 'tb1qexampleaddress000000000000000000000'],
+        ['Legal name', 'Demo Shop BV'],
+        ['Country of registration (3-letter ISO code, e.g. NLD)', 'NLD'],
+      ] as const) {
+        const field = withdrawal.getByLabel(label, { exact: true });
+        await tabTo(page, field);
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.type(text);
+      }
+      await page.keyboard.press('Enter');
+    };
     const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
+    await review('0.001');
+    await visible(confirmation.getByText('0.001', { exact: true }));
+    // Change: back to the form, nothing sent.
+    await press(page, 'Change');
+    await confirmation.waitFor({ state: 'detached' });
+    await review('0.002');
     await visible(confirmation.getByText('0.002', { exact: true }));
+
+    // The service's answer held back by the page: "Send it" stays disabled until it comes.
+    const sent: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      void page.route('**/admin/withdrawals', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        sent.push(route.request().postData() ?? '');
+        resolve();
+        await new Promise<void>((go) => {
+          release = go;
+        });
+        await route.fallback();
+      });
+    });
     await press(page, 'Send it', ' ');
+    await held;
+    const sendIt = confirmation.getByRole('button', { name: 'Send it', exact: true });
+    assert.equal(await sendIt.isDisabled(), true);
+    assert.equal(await confirmation.getByRole('button', { name: 'Change' }).isDisabled(), true);
+    release();
     await visible(page.getByRole('heading', { name: 'The service’s answer' }));
+    assert.equal(sent.length, 1, 'sent once');
+    assert.match(sent[0] ?? '', /"amount":"?0\.002/);
     await visible(page.getByText(/"amount": "0\.00200000"/));
     assert.deepEqual(problems, []);
     await context.close();
@@ -214,13 +293,19 @@ describe('the dashboard by keyboard alone', () => {
 
   // Contract C5 (the ui branch): a select labelled "Role for NAME" and a "Save role" button.
   it('changes a role only with its Save role button, never with the select’s arrow keys', async () => {
+    const made = await admin('/admin/accounts', 'POST', {
+      name: 'e2e-keys-role',
+      password: 'a keyboard role password',
+      role: 'viewer',
+    });
+    assert.equal(made.status, 201, await made.text());
     const { context, page, problems } = await signedInByKeyboard('/dashboard/accounts');
     const changes: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH') changes.push(request.url());
     });
-    const row = page.getByRole('row').filter({ hasText: 'e2e-keys-viewer' });
-    const role = row.getByLabel('Role for e2e-keys-viewer');
+    const row = page.getByRole('row').filter({ hasText: 'e2e-keys-role' });
+    const role = row.getByLabel('Role for e2e-keys-role');
     await tabTo(page, role);
     assert.equal(await role.inputValue(), 'viewer');
     await page.keyboard.press('ArrowDown');
@@ -232,7 +317,7 @@ describe('the dashboard by keyboard alone', () => {
     // One change sent, by the button: the arrow key sent none before it.
     assert.equal(changes.length, 1);
     const accounts = (await adminGet('/admin/accounts')).data as { name: string; role: string }[];
-    assert.equal(accounts.find((a) => a.name === 'e2e-keys-viewer')?.role, 'operator');
+    assert.equal(accounts.find((a) => a.name === 'e2e-keys-role')?.role, 'operator');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -8,77 +8,30 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import type { Page } from 'playwright-core';
-import { useDashboard } from './dashboard-support.ts';
+import { createInvoice, forced, useDashboard } from './dashboard-support.ts';
 import { screenshots, visible } from './support.ts';
 
-const { state, openDashboard, adminGet, adminPost, signIn, signInAs, account } = useDashboard();
+const {
+  state,
+  openDashboard,
+  adminGet,
+  signIn,
+  signInAs,
+  account,
+  checkoutThatEnded,
+  invoiceCallbacks,
+  pendingInvoice,
+} = useDashboard();
 
 const INVOICE_LIST = 'Invoices and their statuses (from the service’s callbacks)';
-
-/** The service's callbacks about the invoice `foreignId`, as the merchant API lists them. */
-async function invoiceCallbacks(foreignId: string): Promise<{ status?: string }[]> {
-  const query = new URLSearchParams({ type: 'invoice', foreign_id: foreignId });
-  return (await adminGet(`/admin/callbacks?${query}`)).data;
-}
-
-/** An invoice made over the bearer API, then seen by the service as pending: cancellable. */
-async function pendingInvoice(foreignId: string) {
-  await adminPost('/admin/invoices', {
-    title: 'Order 12',
-    // A whole number: the merchant API takes amounts as JSON numbers, written exactly.
-    amount: 1,
-    currency: 'BTC',
-    foreign_id: foreignId,
-    end_user_reference: 'customer-12',
-    timer: false,
-    url_success: `${state.stack.demoUrl}/success.html`,
-    url_failed: `${state.stack.demoUrl}/failed.html`,
-    email_user: 'buyer@example.com',
-    sender_type: 'natural',
-    sender_data: { first_name: 'Ann', last_name: 'Lee', date_of_birth: '1990-01-02' },
-  });
-  await state.control(`invoices/${foreignId}/simulate`, { outcome: 'pending' });
-  await eventually(
-    async () => (await invoiceCallbacks(foreignId)).some((cb) => cb.status === 'pending'),
-    'the pending invoice’s callback',
-  );
-}
-
-/** What a session's browser gets from the merchant API when it forces `path`. */
-function forced(page: Page, path: string, body: object) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, code: ((await response.json()) as { code: string }).code };
-    },
-    { path, body },
-  );
-}
 
 describe('money in the dashboard', () => {
   it('creates an invoice, the customer pays it on the sandbox’s page, and the list says so', async () => {
     const shot = screenshots('dashboard-invoice-paid');
     const { context, page, problems } = await openDashboard('/dashboard/money');
     await signIn(page);
-    const form = page.locator('form', {
-      has: page.getByRole('heading', { name: 'Create an invoice' }),
-    });
-    await form.getByLabel('Title (the customer sees it)').fill('Order 88');
-    await form.getByLabel('Amount').fill('0.0005');
-    await form.getByLabel('Currency (ISO code)').fill('BTC');
-    await form.getByLabel('Reference (your foreign_id, optional)').fill('e2e-paid-88');
-    await form.getByLabel('Customer’s email').fill('buyer@example.com');
-    await form.getByLabel('First name').fill('Ann');
-    await form.getByLabel('Last name').fill('Lee');
-    await form.getByLabel('Date of birth').fill('1990-01-02');
-    await form.getByRole('button', { name: 'Create' }).click();
+    await createInvoice(page, { title: 'Order 88', amount: '0.0005', reference: 'e2e-paid-88' });
     await visible(page.getByText('e2e-paid-88: Done.'));
     // Nothing came from the service about it yet.
     const list = page.getByRole('table', { name: INVOICE_LIST });
@@ -156,15 +109,7 @@ describe('money in the dashboard', () => {
 
   it('lets an operator make and cancel invoices but never withdraw', async () => {
     await pendingInvoice('e2e-operator-1');
-    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
-    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
-      outcome: 'underpaid',
-    });
-    await eventually(
-      async () => (await state.checkout(checkout.id)).status === 'failed',
-      'the underpaid callback applied',
-    );
+    const checkout = await checkoutThatEnded('underpaid', 'failed');
     const operator = await account('operator');
     const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
     await page.waitForURL(/\/dashboard\/sign-in/);

@@ -7,15 +7,21 @@
 
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import type { Page } from 'playwright-core';
-import { useDashboard } from './dashboard-support.ts';
+import { loaded, reviewWithdrawal, useDashboard } from './dashboard-support.ts';
 import { screenshots, visible } from './support.ts';
 
-const { state, axeFindings, scrollsSideways, openDashboard, adminGet, adminPost, signIn } =
-  useDashboard();
+const {
+  state,
+  axeFindings,
+  scrollsSideways,
+  openDashboard,
+  adminGet,
+  adminPost,
+  signIn,
+  checkoutThatEnded,
+} = useDashboard();
 
 const VIEWPORTS = [
   { width: 1280, height: 900 },
@@ -24,11 +30,6 @@ const VIEWPORTS = [
 
 /** A payment whose deliveries failed (its endpoint's receiver down) and whose payment failed. */
 let checkoutId: string;
-
-/** Waits until the page's loading lines are gone: what axe and the width measure is all there. */
-async function loaded(page: Page) {
-  await page.getByText('Loading…').first().waitFor({ state: 'detached' });
-}
 
 describe('every page, axe-clean and 375 px wide', () => {
   before(async () => {
@@ -41,22 +42,14 @@ describe('every page, axe-clean and 375 px wide', () => {
       url: placeholder.url,
       event_types: ['checkout.created', 'checkout.failed'],
     });
-    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    checkoutId = checkout.id;
-    const merchant = await adminGet(`/admin/checkouts/${checkoutId}`);
-    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
-      outcome: 'underpaid',
-    });
+    checkoutId = (await checkoutThatEnded('underpaid', 'failed')).id;
     await eventually(async () => {
       const { data } = await adminGet(`/admin/checkouts/${checkoutId}/timeline`);
-      return (
-        data.some((entry: { kind: string }) => entry.kind === 'callback') &&
-        data.some(
-          (entry: { kind: string; status_code?: number }) =>
-            entry.kind === 'delivery_attempt' && entry.status_code === undefined,
-        )
+      return data.some(
+        (entry: { kind: string; status_code?: number }) =>
+          entry.kind === 'delivery_attempt' && entry.status_code === undefined,
       );
-    }, 'a callback and a failed delivery on the timeline');
+    }, 'a failed delivery on the timeline');
   });
 
   for (const viewport of VIEWPORTS) {
@@ -98,16 +91,7 @@ describe('every page, axe-clean and 375 px wide', () => {
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Money' })
         .click();
-      const withdrawal = page.locator('form', {
-        has: page.getByRole('heading', { name: 'Send a withdrawal' }),
-      });
-      await withdrawal.getByLabel('Amount').fill('0.001');
-      await withdrawal.getByLabel('Currency (ISO code)').fill('BTC');
-      await withdrawal.getByLabel('Address').fill('tb1qexampleaddress000000000000000000000');
-      await withdrawal.getByLabel('Legal name').fill('Demo Shop BV');
-      await withdrawal.getByLabel('Country of registration', { exact: false }).fill('NLD');
-      await withdrawal.getByRole('button', { name: 'Review' }).click();
-      await visible(page.getByRole('region', { name: 'Confirm the withdrawal' }));
+      await reviewWithdrawal(page, '0.001');
       await check('withdrawal-confirmation');
       assert.deepEqual(problems, []);
       await context.close();

@@ -12,11 +12,11 @@ import { createdCheckout, invoiceBody } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { dashboardJourneys } from './dashboard-support.ts';
-import { screenshots, useStack, visible } from './support.ts';
+import { loaded, useDashboard } from './dashboard-support.ts';
+import { screenshots, visible } from './support.ts';
 
-const state = useStack();
-const { openDashboard, adminGet, adminPost, signIn, account } = dashboardJourneys(state);
+const { state, openDashboard, adminGet, adminPost, signIn, account, checkoutThatEnded } =
+  useDashboard();
 
 /** The README's size: a laptop's window, the page as it first shows (no full-page scroll). */
 const VIEWPORT = { width: 1280, height: 800 };
@@ -32,22 +32,19 @@ describe('the dashboard’s pages, for the README', () => {
       url: `http://127.0.0.1:${port}/hooks`,
     });
     receiver = await startWebhookReceiver(endpoint.secret, '/hooks', port);
-    const ended = { paid: '', underpaid: '' };
-    for (const outcome of ['paid', 'underpaid'] as const) {
-      const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-      const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
-      await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, { outcome });
-      ended[outcome] = checkout.id;
-    }
+    const ended = {
+      paid: (await checkoutThatEnded('paid', 'paid')).id,
+      underpaid: (await checkoutThatEnded('underpaid', 'failed')).id,
+    };
     await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    await eventually(
-      async () => (await state.checkout(ended.underpaid)).status === 'failed',
-      'the underpaid callback applied',
-    );
-    await eventually(
-      async () => (await state.checkout(ended.paid)).status === 'paid',
-      'the paid callback applied',
-    );
+    // The underpaid payment's webhook delivered before its page is loaded (the page shows it).
+    await eventually(async () => {
+      const { data } = await adminGet(`/admin/checkouts/${ended.underpaid}/timeline`);
+      return data.some(
+        (entry: { kind: string; status_code?: number }) =>
+          entry.kind === 'delivery_attempt' && entry.status_code === 204,
+      );
+    }, 'a delivery answered 204');
     await adminPost('/admin/invoices', invoiceBody({ foreign_id: 'order-1042' }));
     await account('viewer');
 
@@ -60,17 +57,16 @@ describe('the dashboard’s pages, for the README', () => {
     await page.goto(`${state.stack.proxyUrl}/dashboard/`);
     await signIn(page);
 
-    const settled = () => page.getByText('Loading…').first().waitFor({ state: 'detached' });
     // The chart drawn (its figures came: the table under it has its summary).
     await visible(page.getByText('Payments per day, as a table'));
     await visible(page.getByRole('link', { name: groupReference(ended.underpaid) }));
-    await settled();
+    await loaded(page);
     await shot(page, 'payments');
 
     await page.goto(`${state.stack.proxyUrl}/dashboard/payments/${ended.underpaid}`);
     await visible(page.getByText('Underpaid: less than the amount due arrived'));
     await visible(page.getByText(/answered 204 in/).first());
-    await settled();
+    await loaded(page);
     await shot(page, 'payment');
     // The same page at its timeline: each callback, status, webhook event and attempt.
     await page
@@ -90,7 +86,7 @@ describe('the dashboard’s pages, for the README', () => {
         .getByRole('link', { name: section })
         .click();
       await visible(page.getByRole('heading', { name: heading, exact: true }));
-      await settled();
+      await loaded(page);
       await shot(page, section.toLowerCase());
     }
     assert.deepEqual(problems, []);

@@ -6,9 +6,18 @@
 
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import type { Checkout } from '@crypto-pay/protocol/proxy-api';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { type Journeys, useStack } from './support.ts';
+
+/**
+ * The proxy's settings for a stack whose journeys redeliver: a failed webhook attempt is tried
+ * again only after an hour, so an attempt that succeeds after a failed one is the redelivery's.
+ */
+export const DASHBOARD_PROXY_ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '3600000' };
 
 /**
  * The one setup of a dashboard journey file: the built stack and Chromium for the file's tests
@@ -132,6 +141,55 @@ export function dashboardJourneys(state: Journeys) {
 
   const { admin, adminGet, adminPost, account } = merchantApi(state);
 
+  /**
+   * A checkout of the kettle moved to `outcome` by the sandbox; resolves once the proxy applied
+   * the callback (its status is `status`).
+   */
+  async function checkoutThatEnded(
+    outcome: 'paid' | 'underpaid',
+    status: Checkout['status'],
+  ): Promise<Checkout> {
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, { outcome });
+    await eventually(
+      async () => (await state.checkout(checkout.id)).status === status,
+      `the ${outcome} callback applied`,
+    );
+    return checkout;
+  }
+
+  /** The service's callbacks about the invoice `foreignId`, as the merchant API lists them. */
+  async function invoiceCallbacks(foreignId: string): Promise<{ status?: string }[]> {
+    const query = new URLSearchParams({ type: 'invoice', foreign_id: foreignId });
+    return (await adminGet(`/admin/callbacks?${query}`)).data;
+  }
+
+  /** An invoice made over the bearer API, then seen by the service as pending: cancellable. */
+  async function pendingInvoice(foreignId: string) {
+    await adminPost('/admin/invoices', {
+      title: 'Order 12',
+      // A whole number: the merchant API takes amounts as JSON numbers, written exactly.
+      amount: 1,
+      currency: 'BTC',
+      foreign_id: foreignId,
+      end_user_reference: 'customer-12',
+      timer: false,
+      url_success: `${state.stack.demoUrl}/success.html`,
+      url_failed: `${state.stack.demoUrl}/failed.html`,
+      email_user: 'buyer@example.com',
+      sender_type: 'natural',
+      sender_data: { first_name: 'Ann', last_name: 'Lee', date_of_birth: '1990-01-02' },
+    });
+    await state.control(`invoices/${encodeURIComponent(foreignId)}/simulate`, {
+      outcome: 'pending',
+    });
+    await eventually(
+      async () => (await invoiceCallbacks(foreignId)).some((cb) => cb.status === 'pending'),
+      'the pending invoice’s callback',
+    );
+  }
+
   /** The stack's first owner, made through the dashboard's ADMIN_TOKEN bootstrap. */
   const OWNER = { name: 'e2e-owner', password: 'an e2e owner password' };
   /** Whether this stack's first owner exists (the bootstrap runs once per stack). */
@@ -177,7 +235,71 @@ export function dashboardJourneys(state: Journeys) {
     signIn,
     signInAs,
     account,
+    checkoutThatEnded,
+    invoiceCallbacks,
+    pendingInvoice,
   };
+}
+
+/** The Money page's invoice form filled for a person (Ann Lee) and sent. */
+export async function createInvoice(
+  page: Page,
+  invoice: { title: string; amount: string; reference: string },
+) {
+  const form = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Create an invoice' }),
+  });
+  await form.getByLabel('Title (the customer sees it)').fill(invoice.title);
+  await form.getByLabel('Amount').fill(invoice.amount);
+  await form.getByLabel('Currency (ISO code)').fill('BTC');
+  await form.getByLabel('Reference (your foreign_id, optional)').fill(invoice.reference);
+  await form.getByLabel('Customer’s email').fill('buyer@example.com');
+  await form.getByLabel('First name').fill('Ann');
+  await form.getByLabel('Last name').fill('Lee');
+  await form.getByLabel('Date of birth').fill('1990-01-02');
+  await form.getByRole('button', { name: 'Create' }).click();
+}
+
+/** The address the dashboard's withdrawals are sent to. */
+export const WITHDRAWAL_ADDRESS = 'tb1qexampleaddress000000000000000000000';
+
+/**
+ * The Money page's withdrawal form filled (BTC to `WITHDRAWAL_ADDRESS`, from Demo Shop BV) and
+ * reviewed; resolves with its confirmation once shown.
+ */
+export async function reviewWithdrawal(page: Page, amount: string) {
+  const form = page.locator('form', {
+    has: page.getByRole('heading', { name: 'Send a withdrawal' }),
+  });
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Currency (ISO code)').fill('BTC');
+  await form.getByLabel('Address').fill(WITHDRAWAL_ADDRESS);
+  await form.getByLabel('Legal name').fill('Demo Shop BV');
+  await form.getByLabel('Country of registration', { exact: false }).fill('NLD');
+  await form.getByRole('button', { name: 'Review' }).click();
+  const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
+  await confirmation.waitFor();
+  return confirmation;
+}
+
+/** Waits until the page's loading lines are gone: what its lists show is all there. */
+export async function loaded(page: Page) {
+  await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+}
+
+/** What a session's browser gets from the merchant API when it forces a POST of `body` to `path`. */
+export function forced(page: Page, path: string, body: object = {}) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, code: ((await response.json()) as { code: string }).code };
+    },
+    { path, body },
+  );
 }
 
 /**

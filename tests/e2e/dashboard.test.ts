@@ -10,7 +10,12 @@ import { groupReference } from '@crypto-pay/protocol/reference';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import { useDashboard } from './dashboard-support.ts';
+import {
+  createInvoice,
+  reviewWithdrawal,
+  useDashboard,
+  WITHDRAWAL_ADDRESS,
+} from './dashboard-support.ts';
 import { screenshots, visible } from './support.ts';
 
 const { state, axeFindings, scrollsSideways, openDashboard, adminGet, signIn, signInAs } =
@@ -158,18 +163,11 @@ describe('the dashboard', () => {
     const shot = screenshots('dashboard-money');
     const { context, page, problems } = await openDashboard('/dashboard/money');
     await signIn(page);
-    const invoice = page.locator('form', {
-      has: page.getByRole('heading', { name: 'Create an invoice' }),
+    await createInvoice(page, {
+      title: 'Order 77',
+      amount: '0.00012345',
+      reference: 'e2e-invoice-77',
     });
-    await invoice.getByLabel('Title (the customer sees it)').fill('Order 77');
-    await invoice.getByLabel('Amount').fill('0.00012345');
-    await invoice.getByLabel('Currency (ISO code)').fill('BTC');
-    await invoice.getByLabel('Reference (your foreign_id, optional)').fill('e2e-invoice-77');
-    await invoice.getByLabel('Customer’s email').fill('buyer@example.com');
-    await invoice.getByLabel('First name').fill('Ann');
-    await invoice.getByLabel('Last name').fill('Lee');
-    await invoice.getByLabel('Date of birth').fill('1990-01-02');
-    await invoice.getByRole('button', { name: 'Create' }).click();
     const link = page.getByText('Invoice link to send the customer');
     await visible(link);
     await visible(page.getByText('e2e-invoice-77: Done.'));
@@ -182,18 +180,8 @@ describe('the dashboard', () => {
     assert.equal(sandboxInvoice?.foreign_id, 'e2e-invoice-77');
     await shot(page, 'invoice');
 
-    const withdrawal = page.locator('form', {
-      has: page.getByRole('heading', { name: 'Send a withdrawal' }),
-    });
-    await withdrawal.getByLabel('Amount').fill('0.001');
-    await withdrawal.getByLabel('Currency (ISO code)').fill('BTC');
-    await withdrawal.getByLabel('Address').fill('tb1qexampleaddress000000000000000000000');
-    await withdrawal.getByLabel('Legal name').fill('Demo Shop BV');
-    await withdrawal.getByLabel('Country of registration', { exact: false }).fill('NLD');
-    await withdrawal.getByRole('button', { name: 'Review' }).click();
-    const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
-    await visible(confirmation);
-    for (const line of ['0.001', 'BTC', 'tb1qexampleaddress000000000000000000000', 'none']) {
+    const confirmation = await reviewWithdrawal(page, '0.001');
+    for (const line of ['0.001', 'BTC', WITHDRAWAL_ADDRESS, 'none']) {
       await visible(confirmation.getByText(line, { exact: true }));
     }
     assert.deepEqual(await axeFindings(page), []);

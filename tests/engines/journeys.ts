@@ -17,7 +17,8 @@ import {
   rememberedCheckoutIdInPage,
 } from '@crypto-pay/test-kit/details-form';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import { DASHBOARD_PROXY_ENV, dashboardJourneys } from './dashboard-journeys.ts';
+import { DASHBOARD_PROXY_ENV } from '../e2e/dashboard-support.ts';
+import { dashboardJourneys } from './dashboard-journeys.ts';
 import { type Engine, type EngineBrowser, playDetails, type Tab } from './driver.ts';
 
 /** What the proxy says of the checkout, by the public API's contract. */

@@ -1,0 +1,100 @@
+/**
+ * The Webhooks page's view of deliveries, in Chromium against the real merchant API: with an
+ * endpoint's receiver down, the backlog line counts the waiting delivery and the failing
+ * deliveries' table lists it; its Redeliver (by keyboard) reaches the receiver once it is up,
+ * and All deliveries shows that attempt delivered; disabling the endpoint ends what waited, and
+ * the line says nothing is waiting.
+ */
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { DASHBOARD_PROXY_ENV, loaded, useDashboard } from './dashboard-support.ts';
+import { visible } from './support.ts';
+
+// An hour to the worker's next try: what waits is the refused delivery, and a delivery that
+// succeeds is the redelivery's.
+const { state, axeFindings, openDashboard, adminGet, adminPost, signIn, tabTo } =
+  useDashboard(DASHBOARD_PROXY_ENV);
+
+/** The failures' table; the ui branch renames "Failed deliveries" to "Failing deliveries". */
+const FAILURES = /^Fail(ed|ing) deliveries$/;
+
+describe('the Webhooks page’s backlog and failing deliveries', () => {
+  let endpoint: { id: string; url: string; secret: string; port: number };
+  let eventId: string;
+  let receiver: WebhookReceiver | undefined;
+  after(() => receiver?.close());
+
+  before(async () => {
+    // A port for the receiver, closed again: the endpoint's deliveries are refused.
+    const placeholder = await startWebhookReceiver(
+      `whsec_${Buffer.alloc(24, 3).toString('base64')}`,
+    );
+    const { url } = placeholder;
+    await placeholder.close();
+    const created = await adminPost('/admin/webhook-endpoints', {
+      url,
+      event_types: ['checkout.created'],
+    });
+    endpoint = { id: created.id, url, secret: created.secret, port: Number(new URL(url).port) };
+    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
+    await eventually(async () => {
+      const { data } = await adminGet(`/admin/checkouts/${checkout.id}/timeline`);
+      eventId = data.find((entry: { kind: string }) => entry.kind === 'event')?.event_id;
+      return data.some(
+        (entry: { kind: string; endpoint_id?: string }) =>
+          entry.kind === 'delivery_attempt' && entry.endpoint_id === endpoint.id,
+      );
+    }, 'a refused delivery attempt');
+    assert.equal((await adminGet('/admin/webhook-backlog')).pending, 1);
+  });
+
+  it('counts what waits, lists the failure and redelivers it by keyboard', async () => {
+    receiver = await startWebhookReceiver(endpoint.secret, '/hooks', endpoint.port);
+    const { context, page, problems } = await openDashboard('/dashboard/webhooks');
+    await signIn(page);
+    await visible(page.getByText(/^Waiting to be delivered: 1, oldest since .+/));
+    const failure = page
+      .getByRole('table', { name: FAILURES })
+      .getByRole('row')
+      .filter({ hasText: eventId });
+    await visible(failure.getByRole('cell', { name: endpoint.url, exact: true }));
+    await visible(failure.getByRole('cell', { name: /^failed:\s+no answer/ }));
+    await loaded(page);
+    assert.deepEqual(await axeFindings(page), []);
+
+    await tabTo(page, failure.getByRole('button', { name: /^Redeliver/ }));
+    await page.keyboard.press('Enter');
+    await visible(page.getByText('Queued for delivery again.'));
+    await eventually(async () => receiver?.delivered().has(eventId) === true, 'delivered');
+    const audit = await adminGet('/admin/audit-log?action=event_redelivered');
+    assert.equal(audit.data[0]?.target, eventId);
+    // The redelivery's attempt, answered 2xx, among all deliveries.
+    await eventually(async () => {
+      const { data } = await adminGet('/admin/webhook-deliveries');
+      return data.some(
+        (attempt: { event_id: string; status_code?: number }) =>
+          attempt.event_id === eventId && attempt.status_code === 204,
+      );
+    }, 'the redelivery recorded');
+    await page.reload();
+    const delivered = page
+      .getByRole('table', { name: 'All deliveries' })
+      .getByRole('row')
+      .filter({ hasText: eventId })
+      .filter({ hasText: /delivered:\s+204/ });
+    await visible(delivered.getByRole('cell', { name: endpoint.url, exact: true }));
+
+    // Disabled, the endpoint's waiting delivery (its next try an hour away) ends.
+    await tabTo(page, page.getByRole('button', { name: `Disable ${endpoint.url}` }));
+    await page.keyboard.press('Enter');
+    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await visible(page.getByText('Nothing waiting', { exact: true }));
+    assert.equal((await adminGet('/admin/webhook-backlog')).pending, 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
