@@ -43,6 +43,37 @@ describeStores('Log searches', (open) => {
     await store.close();
   });
 
+  it('a redelivery replaces a delivery waiting for its retry: one send, nothing left waiting', async () => {
+    const store = await open();
+    await store.createEndpoint({ id: 'whe_r', url: 'http://127.0.0.1:9/r', createdAt: 0 }, 'whsec_r');
+    const created = checkout({ createdAt: 1000, updatedAt: 1000 });
+    await store.insertCheckout(created, {}, checkoutEvent(created));
+    const [first] = await store.claimDeliveries(1000, 60_000, 10);
+    await store.finishAttempt(first!, {
+      attemptedAt: 1000,
+      durationMs: 5,
+      delivered: false,
+      statusCode: 500,
+      error: 'answered 500',
+      retryAt: 3_600_000,
+    });
+    assert.equal((await store.pendingDeliveries()).count, 1);
+    assert.equal(await store.redeliverEvent(first!.event.id, 2000), 1);
+    // Only the redelivery is waiting; delivered, nothing is left for the hour's retry.
+    assert.equal((await store.pendingDeliveries()).count, 1);
+    const [again] = await store.claimDeliveries(2000, 60_000, 10);
+    assert.equal(again?.event.id, first!.event.id);
+    await store.finishAttempt(again!, {
+      attemptedAt: 2000,
+      durationMs: 5,
+      delivered: true,
+      statusCode: 204,
+    });
+    assert.equal((await store.pendingDeliveries()).count, 0);
+    assert.deepEqual(await store.claimDeliveries(3_600_000, 60_000, 10), []);
+    await store.close();
+  });
+
   it('list every attempt with the URL it went to, and the failures still standing', async () => {
     const store = await open();
     const old = 'http://127.0.0.1:9/old';

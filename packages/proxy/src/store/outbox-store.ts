@@ -143,6 +143,16 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
           .where('id', '=', id)
           .executeTakeFirst();
         if (!event) return undefined;
+        // The redelivery replaces a delivery still waiting for its next retry (not one a worker
+        // is sending now): else that retry would send the event a second time after it, and
+        // the backlog would count it until then.
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ state: 'cancelled', claimed_until: null })
+          .where('event_seq', '=', event.seq)
+          .where('state', '=', 'pending')
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+          .execute();
         const queued = await fanOut(trx, event.seq, event.type, now);
         if (queued > 0) await dialect.announce(trx, { outbox: true });
         return queued;
