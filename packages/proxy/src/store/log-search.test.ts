@@ -45,7 +45,10 @@ describeStores('Log searches', (open) => {
 
   it('a redelivery replaces a delivery waiting for its retry: one send, nothing left waiting', async () => {
     const store = await open();
-    await store.createEndpoint({ id: 'whe_r', url: 'http://127.0.0.1:9/r', createdAt: 0 }, 'whsec_r');
+    await store.createEndpoint(
+      { id: 'whe_r', url: 'http://127.0.0.1:9/r', createdAt: 0 },
+      'whsec_r',
+    );
     const created = checkout({ createdAt: 1000, updatedAt: 1000 });
     await store.insertCheckout(created, {}, checkoutEvent(created));
     const [first] = await store.claimDeliveries(1000, 60_000, 10);
