@@ -207,6 +207,11 @@ describe('the dashboard by keyboard alone', () => {
     // Change: back to the form, nothing sent.
     await press(page, 'Change');
     await confirmation.waitFor({ state: 'detached' });
+    // What was typed is still there to change.
+    assert.equal(
+      await withdrawal.getByLabel('Address', { exact: true }).inputValue(),
+      'tb1qexampleaddress000000000000000000000',
+    );
     await review('0.002');
     await visible(confirmation.getByText('0.002', { exact: true }));
 

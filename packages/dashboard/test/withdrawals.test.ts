@@ -56,4 +56,39 @@ describe('<cp-withdrawals>', () => {
     expect(api.calls.filter((call) => call.method === 'POST').length).to.equal(1);
     expect(el.shadowRoot!.activeElement?.id).to.equal('review');
   });
+
+  it('goes back from the confirmation with what was typed, and starts empty once sent', async () => {
+    api = fakeApi({
+      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      'POST /admin/withdrawals': { status: 200, body: { data: { id: 'wd_2', status: 'pending' } } },
+    });
+    const el = await fixture<Withdrawals>(
+      html`<cp-withdrawals .account=${OWNER}></cp-withdrawals>`,
+    );
+    const typed = {
+      amount: '0.25',
+      currency: 'BTC',
+      address: 'bc1qexample',
+      sender_legal_name: 'Shop Ltd',
+      sender_country_of_registration: 'EST',
+    };
+    fill(el, typed);
+    const fieldValue = (name: string) =>
+      el.shadowRoot!.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('#review')!.click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('form')!.hidden).to.equal(true);
+    buttonNamed(el, 'Change')!.click();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('form')!.hidden).to.equal(false);
+    expect(el.shadowRoot!.activeElement?.id).to.equal('review');
+    for (const [name, value] of Object.entries(typed)) expect(fieldValue(name)).to.equal(value);
+
+    el.shadowRoot!.querySelector<HTMLButtonElement>('#review')!.click();
+    await el.updateComplete;
+    buttonNamed(el, 'Send it')!.click();
+    await until(() => textOf(el).includes('wd_2'), 'the service’s answer shown');
+    expect(fieldValue('address')).to.equal('');
+    expect(fieldValue('amount')).to.equal('');
+  });
 });

@@ -80,6 +80,8 @@ export class Withdrawals extends LitElement {
       });
       this.answer = answer.data;
       this.pending = undefined;
+      // Sent: the form starts again empty, so no second Review repeats this one by mistake.
+      this.renderRoot.querySelector('form')?.reset();
     });
   }
 
@@ -106,11 +108,12 @@ export class Withdrawals extends LitElement {
       )}`;
   }
 
+  /** The form stays while its confirmation shows, hidden: Change goes back to what was typed. */
   private renderSend() {
     const pending = this.pending;
-    if (pending) return this.renderConfirmation(pending);
     const prefill = (name: string) => this.prefill.get(name) ?? '';
-    return html`<form @submit=${this.review}>
+    return html`${pending ? this.renderConfirmation(pending) : nothing}
+      <form @submit=${this.review} ?hidden=${pending !== undefined}>
         <h3>${t.createWithdrawal}</h3>
         <div class="fields">
           <label>${t.amount}<input name="amount" inputmode="decimal" required size="14" .value=${prefill('amount')} /></label>
@@ -122,7 +125,7 @@ export class Withdrawals extends LitElement {
         ${identityFields(t.receiver, 'receiver_', ['self', 'natural', 'legal'], this.receiverKind, (kind) => (this.receiverKind = kind))}
         <p><button id="review">${t.review}</button></p>
       </form>
-      ${this.action.view()}
+      ${pending ? nothing : this.action.view()}
       ${
         this.answer === undefined
           ? nothing
