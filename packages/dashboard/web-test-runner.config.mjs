@@ -4,6 +4,7 @@
  * source. The pages' journeys against the real stack are tests/e2e/dashboard*.test.ts.
  */
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '@crypto-pay/test-kit/browsers';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 
@@ -13,22 +14,7 @@ export default {
   files: ['test/**/*.test.ts'],
   nodeResolve: { exportConditions: ['@crypto-pay/source', 'browser', 'development'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' })],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
-    }),
-  ],
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
   concurrency: 1,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },

@@ -3,6 +3,7 @@
  * TypeScript through esbuild and a fake of the proxy's public API served alongside.
  */
 import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '@crypto-pay/test-kit/browsers';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
@@ -18,22 +19,7 @@ export default {
   // a11ySnapshot: what a screen reader is given (the payment reference's spelled-out form).
   plugins: [esbuildPlugin({ ts: true, tsconfig, target: 'es2022' }), a11ySnapshotPlugin()],
   middleware: [fakeProxyMiddleware(), cspPageMiddleware()],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
-    }),
-  ],
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
   // One page at a time: Chromium hides and throttles background pages, and these tests rely on
   // a visible page (focus, visibilitychange, timers).
   concurrency: 1,

@@ -4,20 +4,11 @@
  */
 
 import { type Browser, chromium } from 'playwright-core';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from './browsers.mjs';
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: [...ARGS, ...extraArgs],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }

@@ -2,3 +2,7 @@
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 /** Installs the named engines when missing; returns CHROME_PATH, FIREFOX_PATH, WEBKIT_DRIVER_PATH. */
 export declare function ensureBrowsers(names?: readonly Engine[]): Record<string, string>;
+/** The flags headless Chromium needs in a root container. */
+export declare const CHROMIUM_ARGS: readonly string[];
+/** web-test-runner's launch of the system's Chromium (installed when missing), headless. */
+export declare function chromiumLaunchOptions(): { executablePath: string; args: string[] };

@@ -46,3 +46,22 @@ export function ensureBrowsers(names = Object.keys(ENGINES)) {
   ensureDebianPackages(needs, `the browser tests (${names.join(', ')})`);
   return found;
 }
+
+/** The flags headless Chromium needs in a root container, quiet (no updates, sync or pings). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** web-test-runner's launch of the system's Chromium (installed when missing), headless. */
+export function chromiumLaunchOptions() {
+  return {
+    executablePath: ensureBrowsers(['chromium']).CHROME_PATH,
+    args: [...CHROMIUM_ARGS, '--headless=new'],
+  };
+}
