@@ -5,13 +5,12 @@
  */
 
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { type Journeys, useStack } from './support.ts';
+import { AXE_SCRIPT, axeFindings, type Journeys, useStack } from './support.ts';
 
 /**
  * The proxy's settings for a stack whose journeys redeliver: a failed webhook attempt is tried
@@ -38,21 +37,6 @@ export async function signInAs(page: Page, account: { name: string; password: st
 
 /** The helpers, on the stack of `useStack()`'s `state`. */
 export function dashboardJourneys(state: Journeys) {
-  /** axe-core's engine, added to every document of a context before its own scripts. */
-  const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-  /** What axe finds on the page (its engine came with the context: the CSP refuses a script tag). */
-  async function axeFindings(page: Page): Promise<string[]> {
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: object[] }> } }).axe;
-      return (await axe.run()).violations as { id: string; nodes: { target: string[] }[] }[];
-    });
-    return violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  }
-
   /** Whether the page scrolls sideways at its viewport's width. */
   const scrollsSideways = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

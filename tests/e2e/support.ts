@@ -205,11 +205,16 @@ export async function playOutcome(
 }
 
 /** axe-core's engine, injected into the page under test as a plain script. */
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** What axe (WCAG 2.x A and AA, and its best practices such as `region`) finds on the page. */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
+  return axeFindings(page);
+}
+
+/** What axe, already in the page (a tag, or a context's init script where a CSP refuses tags), finds there. */
+export async function axeFindings(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: object[] }> } }).axe;
     return (await axe.run()).violations as { id: string; nodes: { target: string[] }[] }[];
