@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { loaded, reviewWithdrawal, useDashboard } from './dashboard-support.ts';
+import { loaded, openSection, reviewWithdrawal, useDashboard } from './dashboard-support.ts';
 import { screenshots, visible } from './support.ts';
 
 const {
@@ -75,11 +75,7 @@ describe('every page, axe-clean and 375 px wide', () => {
         ['Accounts', 'Accounts'],
         ['Callbacks', 'Callbacks'],
       ] as const) {
-        await page
-          .getByRole('navigation', { name: 'Sections' })
-          .getByRole('link', { name: section })
-          .click();
-        await visible(page.getByRole('heading', { name: heading, exact: true }));
+        await openSection(page, section, heading);
         await check(section.toLowerCase());
       }
       // A callback's body open: its JSON wraps or scrolls in its own box, not the page.

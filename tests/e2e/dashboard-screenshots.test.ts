@@ -12,7 +12,7 @@ import { createdCheckout, invoiceBody } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { loaded, useDashboard } from './dashboard-support.ts';
+import { loaded, openSection, useDashboard } from './dashboard-support.ts';
 import { screenshots, visible } from './support.ts';
 
 const { state, openDashboard, adminGet, adminPost, signIn, account, checkoutThatEnded } =
@@ -81,12 +81,7 @@ describe('the dashboard’s pages, for the README', () => {
       ['Audit', 'Audit log'],
       ['Accounts', 'Accounts'],
     ] as const) {
-      await page
-        .getByRole('navigation', { name: 'Sections' })
-        .getByRole('link', { name: section })
-        .click();
-      await visible(page.getByRole('heading', { name: heading, exact: true }));
-      await loaded(page);
+      await openSection(page, section, heading);
       await shot(page, section.toLowerCase());
     }
     assert.deepEqual(problems, []);

@@ -10,7 +10,7 @@ import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { AXE_SCRIPT, axeFindings, type Journeys, useStack } from './support.ts';
+import { AXE_SCRIPT, axeFindings, type Journeys, useStack, visible } from './support.ts';
 
 /**
  * The proxy's settings for a stack whose journeys redeliver: a failed webhook attempt is tried
@@ -264,6 +264,19 @@ export async function reviewWithdrawal(page: Page, amount: string) {
   const confirmation = page.getByRole('region', { name: 'Confirm the withdrawal' });
   await confirmation.waitFor();
   return confirmation;
+}
+
+/**
+ * Goes to `section` by the dashboard's navigation, as a user does, and waits for its `heading`
+ * and its lists to have loaded.
+ */
+export async function openSection(page: Page, section: string, heading: string) {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: section })
+    .click();
+  await visible(page.getByRole('heading', { name: heading, exact: true }));
+  await loaded(page);
 }
 
 /** Waits until the page's loading lines are gone: what its lists show is all there. */

@@ -12,6 +12,7 @@ import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import {
   createInvoice,
+  openSection,
   reviewWithdrawal,
   useDashboard,
   WITHDRAWAL_ADDRESS,
@@ -144,12 +145,7 @@ describe('the dashboard', () => {
         ['Money', 'Balances'],
         ['Callbacks', 'Callbacks'],
       ] as const) {
-        await page
-          .getByRole('navigation', { name: 'Sections' })
-          .getByRole('link', { name: section })
-          .click();
-        await visible(page.getByRole('heading', { name: heading, exact: true }));
-        await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+        await openSection(page, section, heading);
         await shot(page, `${section.toLowerCase()}-${viewport.width}`);
         assert.deepEqual(await axeFindings(page), [], section);
         assert.equal(await scrollsSideways(page), false, `${section} at ${viewport.width} px`);
