@@ -64,6 +64,8 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
     if (body && !framed) {
       headers['Content-Length'] = String(body.length);
     }
+    /** Settles with the answer heard so far: set once an answer's head has arrived. */
+    let heard: (() => void) | undefined;
     const outgoing = httpRequest(
       url,
       {
@@ -87,6 +89,7 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
             json: parsed(text),
           });
         };
+        heard = settle;
         incoming.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           if (streaming && Buffer.concat(chunks).includes('\n\n')) {
@@ -102,7 +105,9 @@ export function send(url: string, init: Outgoing = {}): Promise<Answer> {
     outgoing.setTimeout(init.timeoutMs ?? 30_000, () =>
       outgoing.destroy(new Error(`No answer from ${url} in ${init.timeoutMs ?? 30_000} ms`)),
     );
-    outgoing.on('error', reject);
+    // A server may answer before it has read the whole body (a 413, a 401) and close: the write
+    // of the rest then fails (EPIPE, ECONNRESET), but the answer already came, and it counts.
+    outgoing.on('error', (error) => (heard ? heard() : reject(error)));
     if (init.onSent) outgoing.once('finish', init.onSent);
     outgoing.end(body);
   });
