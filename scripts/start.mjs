@@ -3,9 +3,7 @@
 // packages (after `pnpm build`). Ctrl-C stops all three; so does any one of them dying.
 // A thin command line over the one stack of @crypto-pay/test-kit/stack (run on the workspace's
 // source: @crypto-pay/test-kit/source).
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireNode24 } from './node-version.mjs';
 
@@ -13,6 +11,7 @@ requireNode24('pnpm start');
 // Loaded once the Node is known to be new enough: static imports would run before the check.
 const { ROOT } = await import('@crypto-pay/test-kit/process');
 const { startStack } = await import('@crypto-pay/test-kit/stack');
+const { ensureDashboardBuilt } = await import('@crypto-pay/test-kit/demo');
 
 const built = process.argv.includes('--built');
 const port = (variable, fallback) => {
@@ -26,28 +25,18 @@ const port = (variable, fallback) => {
   return number;
 };
 
-/**
- * The proxy serves the dashboard's build (packages/dashboard/dist), from source as much as when
- * built: a fresh clone has none, so it is built once here (`--built` runs what `pnpm build` made).
- */
-function ensureDashboardBuilt() {
-  if (built || existsSync(join(ROOT, 'packages/dashboard/dist/index.html'))) return;
-  console.log('Building the dashboard once for the proxy…');
-  const { status } = spawnSync('pnpm', ['--filter', '@crypto-pay/dashboard', 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (status !== 0) {
-    console.error('\ncrypto-pay could not start: the dashboard did not build.');
-    process.exit(1);
-  }
-}
-
 /** The demo's owner account in the dashboard: made at start, its password random each time. */
 const DEMO_OWNER = 'demo-owner';
 const demoPassword = randomBytes(18).toString('base64url');
 
-ensureDashboardBuilt();
+// The proxy serves the dashboard's build (packages/dashboard/dist), from source as much as when
+// built: a fresh clone has none, so it is built once here.
+try {
+  ensureDashboardBuilt(built);
+} catch (error) {
+  console.error(`\ncrypto-pay could not start: ${error.message}`);
+  process.exit(1);
+}
 let stack;
 try {
   stack = await startStack({

@@ -16,11 +16,17 @@ import { expectReference, playOutcome, screenshots, visible } from './support.ts
 
 // A failed attempt is tried again only after an hour: an attempt that succeeds after a refused
 // one is the redelivery's, not the worker's own retry.
-const { state, axeFindings, openDashboard, admin, adminGet, adminPost, signIn, signInAs, account } =
-  useDashboard(DASHBOARD_PROXY_ENV);
-
-/** A secret in the Standard Webhooks form, for a receiver before the endpoint's is known. */
-const PLACEHOLDER_SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+const {
+  state,
+  axeFindings,
+  openDashboard,
+  admin,
+  adminGet,
+  signIn,
+  signInAs,
+  account,
+  endpointWithReceiverDown,
+} = useDashboard(DASHBOARD_PROXY_ENV);
 
 interface TimelineAnswer {
   data: {
@@ -89,15 +95,8 @@ describe('the dashboard’s actions', () => {
   });
 
   it('redelivers a webhook that failed while its receiver was down, and shows it delivered', async () => {
-    // A port for the receiver, closed again: the endpoint's deliveries are refused at first.
-    const placeholder = await startWebhookReceiver(PLACEHOLDER_SECRET);
-    const { url } = placeholder;
-    await placeholder.close();
-    const created = await adminPost('/admin/webhook-endpoints', {
-      url,
-      event_types: ['checkout.created'],
-    });
-    endpoint = { id: created.id, url, secret: created.secret, port: Number(new URL(url).port) };
+    // Its deliveries are refused until a receiver starts on its port.
+    endpoint = await endpointWithReceiverDown();
     const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
     const attempts = async () =>
       ((await adminGet(`/admin/checkouts/${checkout.id}/timeline`)) as TimelineAnswer).data.filter(
@@ -110,7 +109,7 @@ describe('the dashboard’s actions', () => {
     const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
     await signIn(page);
     const timeline = page.getByRole('list').filter({ hasText: 'Checkout created' });
-    await visible(timeline.getByText(`to ${url}: no answer`).first());
+    await visible(timeline.getByText(`to ${endpoint.url}: no answer`).first());
     await page.getByRole('button', { name: /^Redeliver checkout\.created / }).click();
     await visible(page.getByText(/: Queued for delivery again\./));
     const eventId = (await adminGet(`/admin/checkouts/${checkout.id}/timeline`)).data.find(
@@ -127,7 +126,7 @@ describe('the dashboard’s actions', () => {
     await visible(
       timeline
         .getByRole('listitem')
-        .filter({ hasText: `to ${url}:` })
+        .filter({ hasText: `to ${endpoint.url}:` })
         .filter({ hasText: /answered 2\d\d in/ })
         .first(),
     );

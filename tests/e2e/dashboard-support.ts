@@ -9,6 +9,7 @@ import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { AXE_SCRIPT, axeFindings, type Journeys, useStack, visible } from './support.ts';
 
@@ -174,6 +175,28 @@ export function dashboardJourneys(state: Journeys) {
     );
   }
 
+  /**
+   * A webhook endpoint for `checkout.created` on a port whose receiver was closed again: its
+   * deliveries are refused until a receiver is started on `port`.
+   */
+  async function endpointWithReceiverDown() {
+    const placeholder = await startWebhookReceiver(
+      `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+    );
+    const { url } = placeholder;
+    await placeholder.close();
+    const created = await adminPost('/admin/webhook-endpoints', {
+      url,
+      event_types: ['checkout.created'],
+    });
+    return {
+      id: created.id as string,
+      url,
+      secret: created.secret as string,
+      port: Number(new URL(url).port),
+    };
+  }
+
   /** The stack's first owner, made through the dashboard's ADMIN_TOKEN bootstrap. */
   const OWNER = { name: 'e2e-owner', password: 'an e2e owner password' };
   /** Whether this stack's first owner exists (the bootstrap runs once per stack). */
@@ -222,6 +245,7 @@ export function dashboardJourneys(state: Journeys) {
     checkoutThatEnded,
     invoiceCallbacks,
     pendingInvoice,
+    endpointWithReceiverDown,
   };
 }
 

@@ -16,7 +16,7 @@ import { visible } from './support.ts';
 
 // An hour to the worker's next try: what waits is the refused delivery, and a delivery that
 // succeeds is the redelivery's.
-const { state, axeFindings, openDashboard, adminGet, adminPost, signIn, tabTo } =
+const { state, axeFindings, openDashboard, adminGet, signIn, tabTo, endpointWithReceiverDown } =
   useDashboard(DASHBOARD_PROXY_ENV);
 
 /** The failures' table; the ui branch renames "Failed deliveries" to "Failing deliveries". */
@@ -29,17 +29,8 @@ describe('the Webhooks page’s backlog and failing deliveries', () => {
   after(() => receiver?.close());
 
   before(async () => {
-    // A port for the receiver, closed again: the endpoint's deliveries are refused.
-    const placeholder = await startWebhookReceiver(
-      `whsec_${Buffer.alloc(24, 3).toString('base64')}`,
-    );
-    const { url } = placeholder;
-    await placeholder.close();
-    const created = await adminPost('/admin/webhook-endpoints', {
-      url,
-      event_types: ['checkout.created'],
-    });
-    endpoint = { id: created.id, url, secret: created.secret, port: Number(new URL(url).port) };
+    // Its deliveries are refused until a receiver starts on its port.
+    endpoint = await endpointWithReceiverDown();
     const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
     await eventually(async () => {
       const { data } = await adminGet(`/admin/checkouts/${checkout.id}/timeline`);

@@ -12,16 +12,39 @@ import { ROOT, type ServerProcess, startServerProcess } from './process.ts';
 /** Bearer token of the demo's own merchant back end; dev only, never a real deployment's. */
 export const DEMO_ADMIN_TOKEN = 'demo-admin-token';
 
-/** The demo's pages load the widget's bundled module; build it once if it is not there. */
-export function ensureWidgetBuilt(built: boolean): void {
-  if (existsSync(join(ROOT, 'packages/widget/dist/crypto-pay.bundled.js'))) return;
+/**
+ * Builds the workspace package `name` once when its `file` is not there (a fresh clone); with
+ * `built` (the run uses what `pnpm build` made) a missing file is an error instead.
+ */
+function ensureBuilt(built: boolean, name: string, file: string, what: string): void {
+  if (existsSync(join(ROOT, file))) return;
   if (built) throw new Error('The packages are not built: run `pnpm build` first.');
-  console.log('Building the widget once for the demo pages…');
-  const { status } = spawnSync('pnpm', ['--filter', '@crypto-pay/widget', 'build'], {
+  console.log(`Building ${what} once…`);
+  const { status } = spawnSync('pnpm', ['--filter', name, 'build'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  if (status !== 0) throw new Error('The widget did not build.');
+  if (status !== 0) throw new Error(`${what[0]?.toUpperCase()}${what.slice(1)} did not build.`);
+}
+
+/** The demo's pages load the widget's bundled module; build it once if it is not there. */
+export function ensureWidgetBuilt(built: boolean): void {
+  ensureBuilt(
+    built,
+    '@crypto-pay/widget',
+    'packages/widget/dist/crypto-pay.bundled.js',
+    'the widget',
+  );
+}
+
+/** The proxy serves the dashboard from its build (`/dashboard/`); build it once if it is not there. */
+export function ensureDashboardBuilt(built: boolean): void {
+  ensureBuilt(
+    built,
+    '@crypto-pay/dashboard',
+    'packages/dashboard/dist/index.html',
+    'the dashboard',
+  );
 }
 
 /**
