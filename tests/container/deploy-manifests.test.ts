@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT } from '@crypto-pay/test-kit/process';
 import { DEPLOY, type Manifest, manifestOf, readCompose, readKubernetes } from './deploy-files.ts';
+import { imageNodeOptions } from './image-node-options.ts';
 
 /**
  * What a stop takes after the drain, at most: the proxy's own grace for requests in flight once
@@ -194,6 +195,18 @@ describe('deploy/kubernetes', () => {
       container!.envFrom.map((from: Manifest) => Object.keys(from)[0]),
       ['configMapRef', 'secretRef'],
     );
+  });
+
+  it("bounds V8's heap below the pod's memory limit, with the image's other Node options", () => {
+    const options: string = container!.env.find(
+      (variable: Manifest) => variable.name === 'NODE_OPTIONS',
+    ).value;
+    const oldSpaceMiB = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1]);
+    const limitMiB = Number(/^(\d+)Mi$/.exec(container!.resources.limits.memory)?.[1]);
+    // Code, the young generation and socket buffers live outside the old generation.
+    assert.ok(oldSpaceMiB + 128 <= limitMiB, `old space ${oldSpaceMiB} MiB, limit ${limitMiB} MiB`);
+    const withoutOldSpace = (value: string) => value.replace(/\s*--max-old-space-size=\d+/, '');
+    assert.equal(withoutOldSpace(options), withoutOldSpace(imageNodeOptions()));
   });
 
   it('keeps two of three proxies through voluntary disruptions, behind one Service', () => {
