@@ -143,6 +143,9 @@ export function checkouts(
 
   return {
     insertCheckout(checkout, links, event) {
+      if (dialect.insertCheckout && event !== undefined && event.dedupeKey === undefined) {
+        return dialect.insertCheckout(db, checkoutRowOf(checkout), links, event);
+      }
       return db.transaction().execute(async (trx) => {
         await insertRow(trx, checkoutRowOf(checkout));
         if (links.idempotencyKey !== undefined) {
