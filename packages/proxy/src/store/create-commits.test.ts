@@ -31,14 +31,22 @@ const SESSION = {
 };
 
 /**
- * What a create's store calls are, with a key and a session claimed and an endpoint taking its
- * event; `between` runs around the final write, where the create's one commit must be.
+ * What a create's store calls are, with a session claimed and an endpoint taking its event: the
+ * key's reservation (after `keyed`), then the final write, which `between` runs.
  */
-async function create(store: Store, between: (write: () => Promise<boolean>) => Promise<void>) {
+async function create(
+  store: Store,
+  keyed: () => void,
+  between: (write: () => Promise<boolean>) => Promise<void>,
+) {
   await store.createEndpoint({ id: 'whe_1', url: 'http://127.0.0.1:9/hook', createdAt: 1 }, 'x');
   await store.createSession(SESSION);
   assert.ok(await store.claimSession(SESSION.tokenHash, 2_000));
+  keyed();
   assert.deepEqual(await store.reserveIdempotencyKey('key-1', 'hash', 2_000), { kind: 'reserved' });
+  assert.deepEqual(await store.reserveIdempotencyKey('key-1', 'hash', 2_001), {
+    kind: 'in_progress',
+  });
   const made = checkout({ pricing: 'session', foreignId: SESSION.foreignId });
   const links = { idempotencyKey: 'key-1', sessionTokenHash: SESSION.tokenHash };
   await between(async () => store.insertCheckout(made, links, checkoutEvent(made)));
@@ -46,6 +54,9 @@ async function create(store: Store, between: (write: () => Promise<boolean>) => 
   assert.deepEqual(await store.reserveIdempotencyKey('key-1', 'hash', 3_000), {
     kind: 'replay',
     checkoutId: made.id,
+  });
+  assert.deepEqual(await store.reserveIdempotencyKey('key-1', 'other', 3_000), {
+    kind: 'conflict',
   });
   assert.equal(await store.claimSession(SESSION.tokenHash, 3_000), undefined);
   return made;
@@ -72,7 +83,7 @@ describe('A create’s writes on SQLite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-commits-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('commit once, in one fsync of the log; a rate take commits nothing to the file', async () => {
+  it('commit once, key and all: a rate take and a key’s claim commit nothing to the file', async () => {
     const file = join(dir, 'proxy.db');
     let connection: Database.Database | undefined;
     const store = await openSqliteStore(file, { onOpen: (db) => (connection = db) });
@@ -81,12 +92,16 @@ describe('A create’s writes on SQLite', () => {
     emptyLog();
     assert.equal(await store.takeRateToken({ key: 'client', perMinute: 20 }), 0);
     assert.equal(walCommits(file), 0, 'a rate take is in the connection’s TEMP table');
-    await create(store, async (write) => {
-      emptyLog();
+    await create(store, emptyLog, async (write) => {
+      assert.equal(walCommits(file), 0, 'the key is claimed in memory');
       assert.equal(await write(), true, 'a delivery queued');
       assert.equal(walCommits(file), 1);
     });
     await store.close();
+    // What the one commit wrote survives the process: the key still replays its checkout.
+    const reopened = await openSqliteStore(file);
+    assert.equal((await reopened.reserveIdempotencyKey('key-1', 'hash', 4_000)).kind, 'replay');
+    await reopened.close();
   });
 });
 
@@ -105,7 +120,7 @@ describe('A create’s writes on PostgreSQL', () => {
     const notices: string[] = [];
     listener.on('notification', (notice) => notices.push(notice.channel));
     await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    const made = await create(store, async (write) => {
+    const made = await create(store, () => {}, async (write) => {
       const logged = cluster().log().length;
       assert.equal(await write(), true, 'a delivery queued');
       // The store's statements only: not the proxy's listening connection, nor this test's.
