@@ -101,5 +101,8 @@ export function endUserReference(key: Buffer, senderType: SenderType, data: Send
 
 /** A keyed hash of a request body for Idempotency-Key checks: equal bodies, equal hashes. */
 export function requestHash(key: Buffer, body: string): string {
-  return createHmac('sha256', keyObjectOf(key)).update('idempotency\0').update(body).digest('base64url');
+  return createHmac('sha256', keyObjectOf(key))
+    .update('idempotency\0')
+    .update(body)
+    .digest('base64url');
 }

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import type Database from 'better-sqlite3';
 import { queryOnce } from '@crypto-pay/test-kit/postgres';
+import type Database from 'better-sqlite3';
 import pg from 'pg';
 import { checkoutEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
@@ -120,19 +120,26 @@ describe('A create’s writes on PostgreSQL', () => {
     const notices: string[] = [];
     listener.on('notification', (notice) => notices.push(notice.channel));
     await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    const made = await create(store, () => {}, async (write) => {
-      const logged = cluster().log().length;
-      assert.equal(await write(), true, 'a delivery queued');
-      // The store's statements only: not the proxy's listening connection, nor this test's.
-      const statements = cluster()
-        .log()
-        .slice(logged)
-        .split('\n')
-        .filter((line) => line.startsWith('one_statement|') && / (statement|execute [^:]*): /.test(line))
-        .filter((line) => !line.includes(`|${LISTEN_APPLICATION_NAME}|`) && !/LISTEN/.test(line));
-      assert.equal(statements.length, 1, statements.join('\n'));
-      assert.doesNotMatch(statements[0]!, /statement: begin/i);
-    });
+    const made = await create(
+      store,
+      () => {},
+      async (write) => {
+        const logged = cluster().log().length;
+        assert.equal(await write(), true, 'a delivery queued');
+        // The store's statements only: not the proxy's listening connection, nor this test's.
+        const statements = cluster()
+          .log()
+          .slice(logged)
+          .split('\n')
+          .filter(
+            (line) =>
+              line.startsWith('one_statement|') && / (statement|execute [^:]*): /.test(line),
+          )
+          .filter((line) => !line.includes(`|${LISTEN_APPLICATION_NAME}|`) && !/LISTEN/.test(line));
+        assert.equal(statements.length, 1, statements.join('\n'));
+        assert.doesNotMatch(statements[0]!, /statement: begin/i);
+      },
+    );
     // The one transaction that wrote them all.
     const { rows } = await queryOnce<{ xmin: string }>(
       url,

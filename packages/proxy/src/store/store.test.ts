@@ -125,10 +125,12 @@ describeStores('Store', (open) => {
     const kinds = await Promise.all(
       Array.from({ length: 4 }, () => store.reserveIdempotencyKey('same', 'h1', 1000)),
     );
-    assert.deepEqual(
-      kinds.map((reservation) => reservation.kind).sort(),
-      ['in_progress', 'in_progress', 'in_progress', 'reserved'],
-    );
+    assert.deepEqual(kinds.map((reservation) => reservation.kind).sort(), [
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'reserved',
+    ]);
     await store.close();
   });
 
