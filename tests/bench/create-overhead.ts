@@ -20,6 +20,12 @@ import { keepAlive, timedRequest } from './timed.ts';
 
 const WARM_UP = 50;
 
+/**
+ * Most a create through the proxy may add at the median (issue 32), ms: on SQLite its one commit
+ * is a local fsync; on PostgreSQL its writes are two round trips (the rate take, then the rest).
+ */
+const TARGET_MS: Record<BenchDatabase, number> = { sqlite: 1, postgres: 2 };
+
 /** The payment request the proxy sends for the `kettle` product, with a fresh foreign_id. */
 function directBody(): string {
   return JSON.stringify({
@@ -96,7 +102,7 @@ async function measure(
           value: added,
           unit: 'ms',
           baseline: { name: 'direct median', value: median(directTimes) },
-          target: { text: '<= 2 ms', met: added <= 2 },
+          target: { text: `<= ${TARGET_MS[database]} ms`, met: added <= TARGET_MS[database] },
         },
         {
           name: 'added at p99',

@@ -5,11 +5,26 @@
  * paths"). Also a new secret for the proxy's webhooks, which its tests and dev stack make too.
  */
 
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { KEY_HEADER, SIGNATURE_FORMAT, SIGNATURE_HEADER, type SignedHeaders } from './signing.ts';
 
+/**
+ * The key of the secret signed with last: an HMAC given the secret as text makes a key of it at
+ * each call, which costs several times the HMAC of a request's body (BENCHMARKS.md, "Issue 32").
+ * A server signs and checks with one secret, so one is kept.
+ */
+let lastKey: { secret: string; key: KeyObject } | undefined;
+
 function digestOf(secret: string, body: string | Uint8Array): Buffer {
-  return createHmac('sha512', secret).update(body).digest();
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(secret, 'utf8') };
+  return createHmac('sha512', lastKey.key).update(body).digest();
 }
 
 /** The signature of `body` (a string is signed as its UTF-8 bytes). */

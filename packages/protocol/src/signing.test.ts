@@ -51,6 +51,13 @@ for (const [
       });
     }
 
+    it('signs with each secret its own signature, one secret after another and back', async () => {
+      const body = '{"foreign_id":"1"}';
+      for (const secret of ['first-secret', 'sëcond', 'first-secret']) {
+        assert.equal(await signBody(secret, body), reference(secret, body));
+      }
+    });
+
     it('signs bytes as given, so a re-serialised body signs differently', async () => {
       const sent = '{"a":1, "b":2}';
       assert.notEqual(

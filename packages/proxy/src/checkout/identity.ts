@@ -3,7 +3,14 @@
  * carry no personal data, and the end_user_reference as a keyed hash of the sender's identity.
  */
 
-import { createHash, createHmac, randomBytes, randomFillSync } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  randomFillSync,
+} from 'node:crypto';
 import type { SenderData, SenderType } from '@crypto-pay/protocol';
 
 // 16 bytes are the 22 characters the contract's CHECKOUT_ID_LENGTH promises.
@@ -56,6 +63,20 @@ export function referenceKey(signingSecret: string, explicitKey: string | undefi
   return createHmac('sha256', signingSecret).update('crypto-pay/end_user_reference/v1').digest();
 }
 
+/**
+ * Each reference key as a KeyObject, made once: an HMAC given a Buffer makes a key of it at every
+ * call, several times the cost of the HMAC itself (BENCHMARKS.md, "Issue 32").
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObjectOf(key: Buffer): KeyObject {
+  let made = keyObjects.get(key);
+  if (!made) {
+    made = createSecretKey(key);
+    keyObjects.set(key, made);
+  }
+  return made;
+}
+
 const canonicalText = (value: string) =>
   value.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -75,10 +96,13 @@ export function endUserReference(key: Buffer, senderType: SenderType, data: Send
       : 'legal_name' in data
         ? ['legal', canonicalText(data.legal_name), data.country_of_registration.toUpperCase()]
         : [senderType];
-  return `eur_${createHmac('sha256', key).update(JSON.stringify(identity)).digest('base64url')}`;
+  return `eur_${createHmac('sha256', keyObjectOf(key)).update(JSON.stringify(identity)).digest('base64url')}`;
 }
 
 /** A keyed hash of a request body for Idempotency-Key checks: equal bodies, equal hashes. */
 export function requestHash(key: Buffer, body: string): string {
-  return createHmac('sha256', key).update('idempotency\0').update(body).digest('base64url');
+  return createHmac('sha256', keyObjectOf(key))
+    .update('idempotency\0')
+    .update(body)
+    .digest('base64url');
 }

@@ -9,6 +9,7 @@ import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { compiledQuery } from './compiled.ts';
+import type { HeldKeys } from './create-claims.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { callbackSearch } from './log-search.ts';
 import type { NewEvent } from './outbox.ts';
@@ -32,6 +33,7 @@ export function checkouts(
   db: Kysely<Tables>,
   dialect: StoreDialect,
   writeEvent: (trx: Db, event: NewEvent) => Promise<boolean>,
+  heldKeys?: HeldKeys,
 ): CheckoutsPart {
   // A SQLite file has one process (`lock.ts`), so every change to a checkout is made here, and a
   // copy of each one read lately, replaced when it changes, is exact: a status read skips the
@@ -62,6 +64,26 @@ export function checkouts(
       .updateTable('idempotency_keys')
       .set({ checkout_id: param('id') })
       .where('key', '=', param('key')),
+  );
+  // A key claimed in memory (SQLite) is written here, done: its first row, or over one past its
+  // day that the purge has not deleted yet.
+  const keepKey = compiledQuery<{ id: string; key: string; requestHash: string; at: number }>(
+    (db, param) =>
+      db
+        .insertInto('idempotency_keys')
+        .values({
+          key: param('key'),
+          request_hash: param('requestHash'),
+          checkout_id: param('id'),
+          created_at: param('at'),
+        })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet((eb) => ({
+            request_hash: eb.ref('excluded.request_hash'),
+            checkout_id: eb.ref('excluded.checkout_id'),
+            created_at: eb.ref('excluded.created_at'),
+          })),
+        ),
   );
   const linkSession = compiledQuery<{ id: string; tokenHash: string }>((db, param) =>
     db
@@ -142,17 +164,27 @@ export function checkouts(
   };
 
   return {
-    insertCheckout(checkout, links, event) {
-      return db.transaction().execute(async (trx) => {
+    async insertCheckout(checkout, links, event) {
+      if (dialect.insertCheckout && event !== undefined && event.dedupeKey === undefined) {
+        return dialect.insertCheckout(db, checkoutRowOf(checkout), links, event);
+      }
+      const key = links.idempotencyKey;
+      const held = key === undefined ? undefined : heldKeys?.get(key);
+      const queued = await db.transaction().execute(async (trx) => {
         await insertRow(trx, checkoutRowOf(checkout));
-        if (links.idempotencyKey !== undefined) {
-          await linkKey(trx, { id: checkout.id, key: links.idempotencyKey });
+        if (key !== undefined && held) {
+          await keepKey(trx, { id: checkout.id, key, ...held });
+        } else if (key !== undefined) {
+          await linkKey(trx, { id: checkout.id, key });
         }
         if (links.sessionTokenHash !== undefined) {
           await linkSession(trx, { id: checkout.id, tokenHash: links.sessionTokenHash });
         }
         return writeAndAnnounce(trx, event);
       });
+      // Committed: the row answers for the key from now on.
+      if (held) heldKeys?.delete(key!);
+      return queued;
     },
     async getCheckout(id) {
       const known = recent?.get(id);

@@ -16,11 +16,25 @@ import type { Tables } from './tables.ts';
 /** How long a create may hold a session or an Idempotency-Key unless the caller says. */
 export const DEFAULT_CLAIM_LEASE_MS = 5 * 60 * 1000;
 
-/** The sessions and keys part of the store; `lease` is how long a create may hold either (ms). */
+/**
+ * The Idempotency-Keys a SQLite store's creates hold, by key: the request's hash and when it was
+ * reserved. One process owns the file and every claim is given back at open, so a claim never
+ * had to outlive the process; kept here, it costs no commit (an fsync with `synchronous =
+ * FULL`), and the key reaches the file once, with its checkout, in the create's one commit
+ * (`checkouts.ts`). On PostgreSQL the claim is a row, committed before the service is called:
+ * another proxy must see it, and must still see it should the database restart meanwhile.
+ */
+export type HeldKeys = Map<string, { requestHash: string; at: number }>;
+
+/**
+ * The sessions and keys part of the store; `lease` is how long a create may hold either (ms);
+ * `heldKeys` where the keys are claimed in memory (SQLite), undefined where in the database.
+ */
 export function createClaims(
   db: Kysely<Tables>,
   dialect: StoreDialect,
   lease: number,
+  heldKeys: HeldKeys | undefined,
 ): CreateClaimsPart {
   const purgeDue = periodicSweep(60_000);
   // A create's statements, compiled once (`compiled.ts`). ON CONFLICT waits for a concurrent
@@ -56,11 +70,11 @@ export function createClaims(
   );
   const selectKey = compiledQuery<
     { key: string },
-    { request_hash: string; checkout_id: string | null }
+    { request_hash: string; checkout_id: string | null; created_at: number }
   >((db, param) =>
     db
       .selectFrom('idempotency_keys')
-      .select(['request_hash', 'checkout_id'])
+      .select(['request_hash', 'checkout_id', 'created_at'])
       .where('key', '=', param('key')),
   );
   return {
@@ -146,6 +160,22 @@ export function createClaims(
           .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
           .execute();
       }
+      if (heldKeys) {
+        const [row] = (await selectKey(db, { key })).rows;
+        // From here to the claim nothing awaits: of two creates with one key, one holds it.
+        if (row?.checkout_id && row.created_at >= now - IDEMPOTENCY_TTL_MS) {
+          return row.request_hash === requestHash
+            ? { kind: 'replay', checkoutId: row.checkout_id }
+            : { kind: 'conflict' };
+        }
+        // One held past the lease (its create is stuck) is taken over, as a key past its day.
+        const held = heldKeys.get(key);
+        if (held && held.at > now - lease) {
+          return held.requestHash === requestHash ? { kind: 'in_progress' } : { kind: 'conflict' };
+        }
+        heldKeys.set(key, { requestHash, at: now });
+        return { kind: 'reserved' };
+      }
       // A key released or purged between the insert and the read is tried again.
       for (;;) {
         const inserted = await reserveKey(db, {
@@ -165,6 +195,10 @@ export function createClaims(
       }
     },
     async releaseIdempotencyKey(key) {
+      if (heldKeys) {
+        heldKeys.delete(key);
+        return;
+      }
       await db
         .deleteFrom('idempotency_keys')
         .where('key', '=', key)

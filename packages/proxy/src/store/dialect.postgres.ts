@@ -6,11 +6,13 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
 import { checkoutNotice, type Notice, outboxNotice } from './postgres-changes.ts';
+import { CHECKOUT_COLUMNS } from './rows.ts';
+import type { CheckoutsTable } from './tables.ts';
 
 /**
  * The transaction-level advisory lock an event's seq is taken under. Sequence values are handed
@@ -57,6 +59,54 @@ export function postgresDialect(origin: string): StoreDialect {
       ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.compile(db),
   );
   /**
+   * A create's whole write in one statement, so one round trip and one commit where a
+   * transaction took five (BEGIN, the checkout with its links, the event, the endpoints' read,
+   * COMMIT): the checkout; its Idempotency-Key's and session's links (a null key or session
+   * matches no row); its event, under the order lock as `insertEventRow` takes it; a delivery
+   * for every active endpoint taking the event's type (`fanOut`'s choice, in SQL: the lists are
+   * jsonb here); and the outbox notice when one was queued. Data-modifying WITH items all run,
+   * read or not, in the statement's one snapshot, and its foreign keys are checked at its end.
+   */
+  const insertCheckoutRow = compiledQuery<
+    Insertable<CheckoutsTable> & {
+      idempotencyKey: string | null;
+      sessionTokenHash: string | null;
+      suffix: string;
+      type: string;
+      createdAt: number;
+      data: string;
+      channel: string;
+      payload: string;
+    },
+    { queued: number }
+  >((db, param) => {
+    const columns = sql.join(CHECKOUT_COLUMNS.map((column) => sql.ref(column)));
+    const values = sql.join(CHECKOUT_COLUMNS.map((column) => param(column)));
+    return sql<{ queued: number }>`WITH
+      checkout AS (INSERT INTO checkouts (${columns}) VALUES (${values}) RETURNING id),
+      linked_key AS (UPDATE idempotency_keys SET checkout_id = checkout.id FROM checkout
+        WHERE key = ${param('idempotencyKey')}::text),
+      linked_session AS (UPDATE checkout_sessions SET checkout_id = checkout.id FROM checkout
+        WHERE token_hash = ${param('sessionTokenHash')}::text),
+      ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK}) FROM checkout),
+      next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered),
+      event AS (INSERT INTO webhook_events (seq, id, type, created_at, data)
+        SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
+          ${param('type')}, ${param('createdAt')}, ${param('data')} FROM next RETURNING seq),
+      deliveries AS (INSERT INTO webhook_deliveries
+          (event_seq, endpoint_id, state, next_attempt_at, created_at)
+        SELECT event.seq, endpoint.id, 'pending', ${param('createdAt')}, ${param('createdAt')}
+        FROM event CROSS JOIN webhook_endpoints AS endpoint
+        WHERE endpoint.deleted_at IS NULL AND endpoint.disabled_at IS NULL
+          AND (endpoint.event_types IS NULL
+            OR endpoint.event_types @> jsonb_build_array(${param('type')}::text))
+        RETURNING 1),
+      announced AS (SELECT pg_notify(${param('channel')}::text, ${param('payload')}::text)
+        FROM (SELECT 1 FROM deliveries LIMIT 1) AS queued)
+      SELECT (SELECT COUNT(*) FROM deliveries)::int AS queued,
+        (SELECT COUNT(*) FROM announced)::int AS announced`.compile(db);
+  });
+  /**
    * One UPSERT on the server's clock (unless the take brings its time: tests) refills the
    * bucket by the time since its last take (at most full; a clock stepped back counts as no
    * time, GREATEST(0, …)), takes `cost` if a whole token is there, and says whether one was.
@@ -92,6 +142,22 @@ export function postgresDialect(origin: string): StoreDialect {
     },
     async lockForeignId(trx, foreignId) {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${foreignId}))`.execute(trx);
+    },
+
+    async insertCheckout(db, row, links, event) {
+      const notice = outboxNotice(origin);
+      const { rows } = await insertCheckoutRow(db, {
+        ...row,
+        idempotencyKey: links.idempotencyKey ?? null,
+        sessionTokenHash: links.sessionTokenHash ?? null,
+        suffix: randomBytes(6).toString('base64url'),
+        type: event.type,
+        createdAt: event.createdAt,
+        data: JSON.stringify(event.data),
+        channel: notice.channel,
+        payload: notice.payload,
+      });
+      return rows[0]!.queued > 0;
     },
 
     async insertEvent(trx, event) {

@@ -5,10 +5,10 @@
  * claimed in one statement or two). Everything else is written once, with Kysely.
  */
 
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Insertable, Kysely, RawBuilder, Transaction } from 'kysely';
 import type { NewEvent } from './outbox.ts';
 import type { RateLimitTake, StreamedCheckout } from './store.ts';
-import type { Tables } from './tables.ts';
+import type { CheckoutsTable, Tables } from './tables.ts';
 
 /** The store's Kysely instance, or one of its transactions. */
 export type Db = Kysely<Tables> | Transaction<Tables>;
@@ -37,6 +37,18 @@ export interface StoreDialect {
    * undefined when an event of its dedupe key is there already.
    */
   insertEvent(trx: Db, event: NewEvent): Promise<number | undefined>;
+  /**
+   * PostgreSQL only: a new checkout with its links, its event (one without a dedupe key) and the
+   * event's deliveries in one statement, a round trip and a commit; true when it queued a
+   * delivery (and told the other proxies' workers). SQLite has none: its statements cost no round
+   * trip, and its transaction is already the create's one commit.
+   */
+  insertCheckout?(
+    db: Db,
+    row: Insertable<CheckoutsTable>,
+    links: { idempotencyKey?: string; sessionTokenHash?: string },
+    event: NewEvent,
+  ): Promise<boolean>;
   /** Claims due deliveries inside `trx` (see `WebhookStore.claimDeliveries`). */
   claimDeliveries(trx: Db, now: number, until: number, limit: number): Promise<ClaimedRow[]>;
   /**

@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { DatabaseFileError } from './open-failure.ts';
 import { openSqliteStore } from './sqlite.ts';
+import { checkout } from './stores.test-helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-lock-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,9 +53,10 @@ describe('one store per database file', () => {
   it('leaves the database itself open to other readers (online backups)', async () => {
     const file = join(dir, 'readable.db');
     const store = openSqliteStore(file);
-    await store.reserveIdempotencyKey('k', 'h', 1000);
+    const saved = checkout();
+    await store.insertCheckout(saved, {});
     const reader = new Database(file, { readonly: true, timeout: 100 });
-    assert.deepEqual(reader.prepare('SELECT key FROM idempotency_keys').all(), [{ key: 'k' }]);
+    assert.deepEqual(reader.prepare('SELECT id FROM checkouts').all(), [{ id: saved.id }]);
     reader.close();
     await store.close();
   });

@@ -105,8 +105,9 @@ function kyselyOf(db: Database.Database): Kysely<Tables> {
 }
 
 /**
- * One process owns the file (`lockDatabase`), so at open no create is in flight: an idempotency key or a session
- * still held by one was left by a crash or a shutdown that cut it off, and would refuse the
+ * One process owns the file (`lockDatabase`), so at open no create is in flight: a session still
+ * held by one (or an idempotency key, which releases before issue 32 wrote while held; now a held
+ * key stays in memory) was left by a crash or a shutdown that cut it off, and would refuse the
  * customer's retry (409, or an unusable session) until it expired. Give them back, as a failed
  * create does.
  */

@@ -120,6 +120,20 @@ describeStores('Store', (open) => {
     await store.close();
   });
 
+  it('reserves a key for one of two creates sent at once with it', async () => {
+    const store = await open();
+    const kinds = await Promise.all(
+      Array.from({ length: 4 }, () => store.reserveIdempotencyKey('same', 'h1', 1000)),
+    );
+    assert.deepEqual(kinds.map((reservation) => reservation.kind).sort(), [
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'reserved',
+    ]);
+    await store.close();
+  });
+
   it('takes over a key past its day before the purge of old keys comes round', async () => {
     const store = await open();
     const day = 86_400_000;

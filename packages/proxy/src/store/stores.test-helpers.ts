@@ -24,11 +24,14 @@ export function describeStores(title: string, suite: (open: OpenStore) => void):
   });
 }
 
-/** Starts a cluster before the tests of the enclosing suite and stops it after them. */
-export function usePostgres(): () => PostgresCluster {
+/**
+ * Starts a cluster (with more `postgresql.conf` `settings`, if given) before the tests of the
+ * enclosing suite and stops it after them.
+ */
+export function usePostgres(settings: Record<string, string> = {}): () => PostgresCluster {
   let cluster: PostgresCluster | undefined;
   before(async () => {
-    cluster = await startPostgres({ database: 'crypto_pay' });
+    cluster = await startPostgres({ database: 'crypto_pay', settings });
   });
   after(async () => {
     await cluster?.stop();
