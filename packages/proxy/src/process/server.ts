@@ -99,6 +99,7 @@ export async function startProxy(
   // The store first: a file another process holds is refused before any setup advice.
   const store = await openStore(config.databaseUrl, {
     poolSize: config.databasePoolSize,
+    statusCopySize: config.statusCopySize,
     claimLeaseMs: claimLeaseOf(config),
     timeouts: config.databaseTimeouts,
     ...(options.beforeRelisten ? { beforeRelisten: options.beforeRelisten } : {}),
