@@ -131,7 +131,8 @@ export function statusCopy(size: number): StatusCopy {
     },
     generation: () => generation,
     changed(since, checkout) {
-      if (serving && since === generation) heard(checkout.id, checkout.version, streamedCheckout(checkout));
+      if (serving && since === generation)
+        heard(checkout.id, checkout.version, streamedCheckout(checkout));
     },
     figures: () => ({ ...counts, entries: entries.size }),
   };

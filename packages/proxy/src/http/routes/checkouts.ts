@@ -8,11 +8,7 @@ import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
-import {
-  type CheckoutDeps,
-  createCheckout,
-  findCheckoutStatus,
-} from '../../checkout/create.ts';
+import { type CheckoutDeps, createCheckout, findCheckoutStatus } from '../../checkout/create.ts';
 import { publicCheckout } from '../../checkout/views.ts';
 import { errors, ok, ref, storeUnavailable, storeUnreadable } from '../../openapi/operations.ts';
 import type { Store } from '../../store/store.ts';
