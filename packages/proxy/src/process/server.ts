@@ -198,6 +198,7 @@ export async function startProxy(
         eventStreams: () => hub.size(),
         connections: connections.counts,
         pool: store.poolConnections?.bind(store),
+        statusCopy: store.statusCopy?.bind(store),
       });
       metricsServer = await startMetricsServer(measured.registry, config.host, config.metricsPort);
       poller = startClusterPoller({ store, registry: measured.registry, log });

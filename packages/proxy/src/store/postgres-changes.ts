@@ -211,6 +211,14 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
     origin,
     subscribe(listener) {
       listeners.add(listener);
+      // Already listening: what was committed before this listener came is news to it too.
+      if (listening) {
+        try {
+          listener.resync();
+        } catch {
+          // Its failure is its own, as with any news.
+        }
+      }
       running ??= run();
       return () => {
         listeners.delete(listener);

@@ -8,16 +8,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { openPostgresStore } from './postgres.ts';
 import { LISTEN_APPLICATION_NAME } from './postgres-changes.ts';
 import { statusCopy } from './status-copy.ts';
-import {
-  type CheckoutStatus,
-  type Store,
-  type StreamedCheckout,
-  streamedCheckout,
-} from './store.ts';
+import { type Store, type StreamedCheckout, streamedCheckout } from './store.ts';
 import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
 
 describe('status reads from a copy fed by notices', () => {
@@ -43,6 +39,11 @@ describe('status reads from a copy fed by notices', () => {
     const { a, b } = await twoStores();
     const first = checkout();
     await b.insertCheckout(first, {});
+    // Another listener first, as a proxy's relay: the feed already listens when the copy comes.
+    const listening = new Promise<void>((resolve) => {
+      a.subscribeChanges({ checkout() {}, outbox() {}, resync: resolve });
+    });
+    await listening;
     // The first read subscribes the copy: served once the feed listens.
     await a.readCheckout(first.id);
     await eventually(async () => {
