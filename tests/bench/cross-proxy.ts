@@ -4,7 +4,9 @@
  * callback posted to A; each stream's time from the post to hearing the status. Rounds of the
  * two paths alternate (A A, then B A, ...), each on a fresh checkout, so both see the same
  * machine. The cost of crossing is the difference of the p95s: the change's NOTIFY (carrying
- * the checkout as streams show it) and the other proxy's LISTEN connection.
+ * the checkout as streams show it) and the other proxy's LISTEN connection. In the cross rounds,
+ * status reads on B from the moment A answered the callback (the change committed) until one
+ * tells `paid`: how far B's status copy, fed by the same notice, may be behind (issue 32).
  */
 
 import {
@@ -14,6 +16,7 @@ import {
   paymentRequestsByLink,
   sendCallback,
 } from '@crypto-pay/test-kit/checkouts';
+import { send } from '@crypto-pay/test-kit/http';
 import { startStack } from '@crypto-pay/test-kit/stack';
 import { withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
@@ -38,6 +41,9 @@ async function measure(rounds: number, proxyEnv: Record<string, string>) {
     for (let i = 0; i < total; i++) checkouts.push(await createdCheckout(a.url));
     const requests = await paymentRequestsByLink(stack);
     const latencies = { same: [] as number[], cross: [] as number[] };
+    /** Cross rounds: from A's answer to the first read on B that tells paid; reads behind. */
+    const readLags: number[] = [];
+    let readsBehind = 0;
     let missed = 0;
     for (const [i, checkout] of checkouts.entries()) {
       const path = i % 2 === 0 ? 'same' : 'cross';
@@ -51,6 +57,18 @@ async function measure(rounds: number, proxyEnv: Record<string, string>) {
       const postedAt = performance.now();
       const answer = await sendCallback(stack, paymentRequestCallback(request, 'paid'));
       if (answer.status !== 200) throw new Error(`callback answered ${answer.status}`);
+      if (path === 'cross') {
+        const answeredAt = performance.now();
+        let behind = 0;
+        // Read back to back, as a widget's poll right after the change would; ends on paid.
+        while (!(await send(`${b.url}/api/checkouts/${checkout.id}`)).text.includes('"paid"')) {
+          behind++;
+        }
+        if (i >= 2 * WARM_UP_ROUNDS) {
+          readLags.push(performance.now() - answeredAt);
+          readsBehind += behind;
+        }
+      }
       await heard(listeners);
       for (const listener of listeners) {
         listener.close();
@@ -73,6 +91,16 @@ async function measure(rounds: number, proxyEnv: Record<string, string>) {
           },
         },
         { name: 'added by crossing, p95', value: cross - same, unit: 'ms' },
+        {
+          name: 'status read on another proxy tells the change, after its answer: p95',
+          value: percentile(readLags, 95),
+          unit: 'ms',
+        },
+        {
+          name: 'status reads on another proxy still behind, after the answer',
+          value: readsBehind,
+          unit: `reads in ${readLags.length} changes`,
+        },
         {
           name: 'median to hear, stream on another proxy',
           value: median(latencies.cross),

@@ -20,6 +20,7 @@ import {
   type CheckoutRecord,
   type CurrencyRef,
   type Store,
+  type StreamedCheckout,
 } from '../store/store.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
@@ -48,8 +49,23 @@ export interface CheckoutDeps {
 const CHECKOUT_ID = new RegExp(`^${CHECKOUT_ID_CHARACTER}{22,64}$`);
 
 /** The checkout with this public id, or 404 `checkout_not_found`. */
-export async function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {
-  const checkout = CHECKOUT_ID.test(id) ? await store.getCheckout(id) : undefined;
+export function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {
+  return found(id, (id) => store.getCheckout(id));
+}
+
+/**
+ * The checkout with this public id as a status read tells it (`Store.readCheckout`: on
+ * PostgreSQL maybe a notice behind another proxy's change), or 404 `checkout_not_found`.
+ */
+export function findCheckoutStatus(store: Store, id: string): Promise<StreamedCheckout> {
+  return found(id, (id) => store.readCheckout(id));
+}
+
+async function found<Found>(
+  id: string,
+  read: (id: string) => Promise<Found | undefined>,
+): Promise<Found> {
+  const checkout = CHECKOUT_ID.test(id) ? await read(id) : undefined;
   if (!checkout)
     throw new ApiError(404, 'checkout_not_found', 'There is no checkout with this id.');
   return checkout;

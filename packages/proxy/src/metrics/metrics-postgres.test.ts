@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
 import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgres';
 import { runToExit } from '@crypto-pay/test-kit/process';
 import { samplesOf, sampleValue, scrapeMetrics } from '@crypto-pay/test-kit/prometheus';
@@ -65,6 +66,26 @@ describe('Metrics on PostgreSQL', () => {
     );
     assert.equal(lastCallbacks.length, stack.metricsUrls.length);
     assert.ok(lastCallbacks.length >= 2);
+  });
+
+  it('counts how the status copy answered reads, and the checkouts it holds', async () => {
+    const checkout = await createdCheckout(stack.proxy.url);
+    const read = () => send(`${stack.proxy.url}/api/checkouts/${checkout.id}`);
+    // Once the copy holds it (after the listener's resync), a read is a hit.
+    const families = await eventually(async () => {
+      await read();
+      const scraped = await scrapeMetrics(stack.metricsUrls[0]!);
+      return (
+        sampleValue(scraped, 'crypto_pay_status_copy_reads_total', { result: 'hit' }) >= 1 &&
+        scraped
+      );
+    }, 'a status read from the copy');
+    assert.ok(sampleValue(families, 'crypto_pay_status_copy_reads_total', { result: 'miss' }) >= 1);
+    assert.equal(
+      samplesOf(families, 'crypto_pay_status_copy_reads_total', { result: 'bypassed' }).length,
+      1,
+    );
+    assert.ok(sampleValue(families, 'crypto_pay_status_copy_checkouts') >= 1);
   });
 });
 

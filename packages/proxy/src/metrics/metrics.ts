@@ -8,6 +8,7 @@
 import { FINAL_CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { type PricingMode, STATUS_DETAILS } from '@crypto-pay/protocol/proxy-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { StatusCopyFigures } from '../store/status-copy.ts';
 
 /** What the counting places tell; each method is called from one place only. */
 export interface Metrics {
@@ -111,6 +112,8 @@ export interface LiveFigures {
   connections(): { shed: number; refused: number };
   /** The PostgreSQL pool's connections; undefined on SQLite. */
   pool?: (() => { total: number; idle: number; waiting: number }) | undefined;
+  /** How status reads were answered by PostgreSQL's copy; undefined on SQLite or with no copy. */
+  statusCopy?: (() => StatusCopyFigures) | undefined;
 }
 
 export interface MetricsRegistry {
@@ -223,6 +226,30 @@ export function createMetricsRegistry(): MetricsRegistry {
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  new Counter({
+    name: 'crypto_pay_status_copy_reads_total',
+    help: 'Status reads on PostgreSQL by how the copy fed by notices answered: hit, miss (read from the database, then kept) or bypassed (the copy dropped while the listening connection is lost).',
+    labelNames: ['result'] as const,
+    registers,
+    collect() {
+      const copy = live?.statusCopy?.();
+      if (!copy) return;
+      this.reset();
+      this.inc({ result: 'hit' }, copy.hits);
+      this.inc({ result: 'miss' }, copy.misses);
+      this.inc({ result: 'bypassed' }, copy.bypassed);
+    },
+  });
+  new Gauge({
+    name: 'crypto_pay_status_copy_checkouts',
+    help: 'Checkouts in the status copy on PostgreSQL (at most STATUS_COPY_SIZE).',
+    registers,
+    collect() {
+      const copy = live?.statusCopy?.();
+      if (copy) this.set(copy.entries);
     },
   });
 

@@ -16,7 +16,7 @@ import {
 } from '@crypto-pay/test-kit/checkouts';
 import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import { sendSigned } from '@crypto-pay/test-kit/http';
+import { send, sendSigned } from '@crypto-pay/test-kit/http';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { openPostgresStore } from '../store/postgres.ts';
 import { LISTEN_APPLICATION_NAME } from '../store/postgres-changes.ts';
@@ -110,6 +110,32 @@ describe('two proxies on one PostgreSQL database', () => {
     release();
     assert.deepEqual(statusesOf(await stream.rest()), ['1 created', '2 paid']);
     held = undefined;
+  });
+
+  it('answers a status read on one proxy with the change made on the other, ETag and 304 kept', async () => {
+    const checkout = await createdCheckout(a.url);
+    const path = `${a.url}/api/checkouts/${checkout.id}`;
+    const request = await paymentRequestOf(driverOf(shared.sandbox), checkout);
+    const first = await send(path);
+    assert.equal(first.headers.etag, '"v1"');
+    // Read again (from A's copy once it holds it): still not modified.
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await send(path, { headers: { 'If-None-Match': '"v1"' } })).status, 304);
+    }
+    const paid = await sendSigned(
+      `${b.url}/callbacks/processing`,
+      { apiKey: API_KEY, signingSecret: SIGNING_SECRET },
+      paymentRequestCallback(request, 'paid'),
+    );
+    assert.equal(paid.status, 200);
+    // A notice's latency behind at most: then the new version, and its own 304.
+    const changed = await eventually(async () => {
+      const read = await send(path, { headers: { 'If-None-Match': '"v1"' } });
+      return read.status === 200 && read;
+    }, 'the change read on the other proxy');
+    assert.equal(changed.headers.etag, '"v2"');
+    assert.equal(JSON.parse(changed.text).status, 'paid');
+    assert.equal((await send(path, { headers: { 'If-None-Match': '"v2"' } })).status, 304);
   });
 
   it('sends at once a webhook event another proxy wrote: its notice wakes the worker', async () => {

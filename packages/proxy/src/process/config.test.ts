@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ ...required, RETENTION_DAYS: '0' }).retentionDays, 0);
     assert.equal(config.staleAfterSeconds, 3600);
     assert.equal(config.staleSweepIntervalMs, 60_000);
+    assert.equal(config.statusCopySize, 10_000);
+    assert.equal(loadConfig({ ...required, STATUS_COPY_SIZE: '0' }).statusCopySize, 0);
+    assert.equal(
+      refusal({ ...required, STATUS_COPY_SIZE: '-1' }),
+      'STATUS_COPY_SIZE must be a whole number from 0 to 10000000.',
+    );
     const stale = loadConfig({
       ...required,
       STALE_AFTER_SECONDS: '0',

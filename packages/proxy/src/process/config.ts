@@ -12,6 +12,7 @@ import {
   DEFAULT_POOL_SIZE,
   DEFAULT_TIMEOUTS,
 } from '../store/database-timeouts.ts';
+import { DEFAULT_STATUS_COPY_SIZE } from '../store/status-copy.ts';
 import type { CurrencyRef } from '../store/store.ts';
 import { isLoopback } from '../webhooks/endpoint-url.ts';
 import {
@@ -52,6 +53,11 @@ export interface Config {
   databaseUrl: string;
   /** Connections each proxy keeps to a PostgreSQL store (`DATABASE_POOL_SIZE`). */
   databasePoolSize: number;
+  /**
+   * Checkouts a PostgreSQL store keeps for status reads, fed by the other proxies' notices
+   * (`STATUS_COPY_SIZE`; 0: none, every read a query).
+   */
+  statusCopySize: number;
   /**
    * How long a PostgreSQL store waits for a connection and lets a statement run
    * (`DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_STATEMENT_TIMEOUT_MS`), so a stuck database is a 503.
@@ -159,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsPort: metricsPortOf(vars, port),
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     databasePoolSize: Number(vars.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE),
+    statusCopySize: Number(vars.STATUS_COPY_SIZE ?? DEFAULT_STATUS_COPY_SIZE),
     databaseTimeouts: {
       connectMs: Number(vars.DATABASE_CONNECT_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.connectMs),
       statementMs: Number(vars.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.statementMs),

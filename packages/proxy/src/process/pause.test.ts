@@ -60,6 +60,8 @@ describe('a proxy paused and resumed', () => {
         ...data.env,
         DATABASE_URL: cluster().url,
         DATABASE_POOL_SIZE: '2',
+        // Every status read a query, as this test is about the pool's deadlines (not the copy).
+        STATUS_COPY_SIZE: '0',
         DATABASE_CONNECT_TIMEOUT_MS: String(DEADLINE_MS),
         DATABASE_STATEMENT_TIMEOUT_MS: String(DEADLINE_MS),
         MAX_CONNECTIONS_PER_CLIENT: '0',

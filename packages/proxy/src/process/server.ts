@@ -99,6 +99,7 @@ export async function startProxy(
   // The store first: a file another process holds is refused before any setup advice.
   const store = await openStore(config.databaseUrl, {
     poolSize: config.databasePoolSize,
+    statusCopySize: config.statusCopySize,
     claimLeaseMs: claimLeaseOf(config),
     timeouts: config.databaseTimeouts,
     ...(options.beforeRelisten ? { beforeRelisten: options.beforeRelisten } : {}),
@@ -197,6 +198,7 @@ export async function startProxy(
         eventStreams: () => hub.size(),
         connections: connections.counts,
         pool: store.poolConnections?.bind(store),
+        statusCopy: store.statusCopy?.bind(store),
       });
       metricsServer = await startMetricsServer(measured.registry, config.host, config.metricsPort);
       poller = startClusterPoller({ store, registry: measured.registry, log });

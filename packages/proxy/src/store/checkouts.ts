@@ -156,6 +156,13 @@ export function checkouts(
       .returningAll(),
   );
 
+  const getCheckout = async (id: string) => {
+    const known = recent?.get(id);
+    if (known) return known;
+    const [row] = (await selectRow(db, { id })).rows;
+    return row && remember(checkoutOf(row));
+  };
+
   /** Writes `event`; other proxies' workers wake for its deliveries. True when it queued any. */
   const writeAndAnnounce = async (trx: Db, event: NewEvent | undefined) => {
     const queued = event !== undefined && (await writeEvent(trx, event));
@@ -186,12 +193,9 @@ export function checkouts(
       if (held) heldKeys?.delete(key!);
       return queued;
     },
-    async getCheckout(id) {
-      const known = recent?.get(id);
-      if (known) return known;
-      const [row] = (await selectRow(db, { id })).rows;
-      return row && remember(checkoutOf(row));
-    },
+    getCheckout,
+    // The PostgreSQL store answers it from its own copy (`status-copy.ts`), on this read.
+    readCheckout: getCheckout,
     async findCheckoutByPaymentRequest(paymentRequestId, foreignId) {
       const row = await db
         .selectFrom('checkouts')

@@ -4,9 +4,9 @@
  * it commits (never if it rolls back); each proxy LISTENs on one dedicated connection, outside
  * the pool, and tells its listeners. A checkout's notice carries what streams tell of it, so the
  * other proxies need not read it again (when it fits the server's payload limit). What is sent
- * while that connection is down is lost for it, so once it is back the listeners are told to
- * read again (`resync`). A store skips its own notices: whoever made the change there has
- * already published it.
+ * while that connection is down is lost for it: the listeners are told when it is lost (`lost`)
+ * and, once it is back, to read again (`resync`). A store skips its own notices: whoever made
+ * the change there has already published it.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -180,6 +180,8 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
     } catch {
       return false;
     } finally {
+      // Deaf from here until the next resync: whatever trusts the notices stops now.
+      if (listening) tell((listener) => listener.lost?.());
       listening = undefined;
       clearInterval(heartbeat);
       client.end().catch(() => undefined);
@@ -209,6 +211,14 @@ export function changeFeed(url: string, options: ChangeFeedOptions): ChangeFeed 
     origin,
     subscribe(listener) {
       listeners.add(listener);
+      // Already listening: what was committed before this listener came is news to it too.
+      if (listening) {
+        try {
+          listener.resync();
+        } catch {
+          // Its failure is its own, as with any news.
+        }
+      }
       running ??= run();
       return () => {
         listeners.delete(listener);

@@ -15,6 +15,7 @@ import { postgresDialect } from './dialect.postgres.ts';
 import { changeFeed } from './postgres-changes.ts';
 import { createPool, kyselyPool, serverSockets, storeError } from './postgres-connection.ts';
 import { migrationPlan, SCHEMA_MIGRATIONS_TABLE } from './schema.ts';
+import { DEFAULT_STATUS_COPY_SIZE, statusCopy } from './status-copy.ts';
 import type { Store } from './store.ts';
 import type { Tables } from './tables.ts';
 
@@ -79,6 +80,8 @@ export interface PostgresStoreOptions {
   timeouts?: DatabaseTimeouts;
   /** Awaited before listening again after the listening connection was lost (tests). */
   beforeRelisten?: () => Promise<void>;
+  /** Checkouts the status reads' copy keeps (`STATUS_COPY_SIZE`; 0: no copy, every read a query). */
+  statusCopySize?: number;
   /**
    * Longest `close` waits for the server to see its connections out before it cuts them
    * (default `DEFAULT_CLOSE_TIMEOUT_MS`).
@@ -126,9 +129,31 @@ export async function openPostgresStore(
   const { origin } = changes;
 
   const store = assembleStore(db, postgresDialect(origin), lease);
+  const size = options.statusCopySize ?? DEFAULT_STATUS_COPY_SIZE;
+  const copy = size > 0 ? statusCopy(size) : undefined;
+  // Fed from the first read on: the feed listens (or tries to) from then, and the copy serves
+  // once it does.
+  let fed = false;
 
   return {
     ...store,
+    ...(copy && {
+      readCheckout(id) {
+        if (!fed) {
+          fed = true;
+          changes.subscribe(copy.listener);
+        }
+        return copy.read(id, (id) => store.getCheckout(id));
+      },
+      async advanceCheckout(id, change, callback, eventOf) {
+        const since = copy.generation();
+        const advance = await store.advanceCheckout(id, change, callback, eventOf);
+        // Committed here, so no notice of it comes here: a read after the callback's answer sees it.
+        if (advance.checkout) copy.changed(since, advance.checkout);
+        return advance;
+      },
+      statusCopy: copy.figures,
+    }),
     subscribeChanges: (listener) => changes.subscribe(listener),
     poolConnections: () => ({
       total: pool.totalCount,

@@ -19,6 +19,7 @@ import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 import type { CheckoutFilter, PaymentsPart } from './payments.ts';
 import type { StaleSweep } from './stale.ts';
+import type { StatusCopyFigures } from './status-copy.ts';
 
 // The accounts' and the record's types live in their own files; the store's users import them
 // from here, with the store.
@@ -151,6 +152,11 @@ export interface StoreChangeListener {
    * back, or had just been opened): read again whatever is followed, as if each had changed.
    */
   resync(): void;
+  /**
+   * The way news comes was lost: what is committed from now on may go unheard until the next
+   * `resync`.
+   */
+  lost?(): void;
 }
 
 /** One client's take from its rate-limit bucket. */
@@ -203,6 +209,13 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
    * copy of recent checkouts, frozen): read it, never change it.
    */
   getCheckout(id: string): Promise<CheckoutRecord | undefined>;
+  /**
+   * The checkout `id` as the public API tells it, for status reads. On PostgreSQL it may come
+   * from a copy fed by the other proxies' notices (`status-copy.ts`): a notice's latency behind
+   * a change committed on another proxy, never behind one committed here, never older than one
+   * answered before. Shared with other callers, as `getCheckout`'s: read it, never change it.
+   */
+  readCheckout(id: string): Promise<StreamedCheckout | undefined>;
   findCheckoutByPaymentRequest(
     paymentRequestId: string,
     foreignId?: string,
@@ -298,6 +311,8 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
   ping(): Promise<void>;
   /** The PostgreSQL pool's connections (for metrics); absent on SQLite. */
   poolConnections?(): { total: number; idle: number; waiting: number };
+  /** How status reads were answered (PostgreSQL's copy, when on): for metrics. */
+  statusCopy?(): StatusCopyFigures;
   close(): Promise<void>;
 }
 
@@ -306,6 +321,7 @@ export type CheckoutsPart = Pick<
   Store,
   | 'insertCheckout'
   | 'getCheckout'
+  | 'readCheckout'
   | 'findCheckoutByPaymentRequest'
   | 'advanceCheckout'
   | 'listCheckouts'

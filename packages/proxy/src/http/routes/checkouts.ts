@@ -8,7 +8,7 @@ import { createCheckoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
-import { type CheckoutDeps, createCheckout, findCheckout } from '../../checkout/create.ts';
+import { type CheckoutDeps, createCheckout, findCheckoutStatus } from '../../checkout/create.ts';
 import { publicCheckout } from '../../checkout/views.ts';
 import { errors, ok, ref, storeUnavailable, storeUnreadable } from '../../openapi/operations.ts';
 import type { Store } from '../../store/store.ts';
@@ -78,7 +78,7 @@ export function checkoutReadRoutes(store: Store) {
       },
     }),
     async (c) => {
-      const checkout = await findCheckout(store, c.req.param('id'));
+      const checkout = await findCheckoutStatus(store, c.req.param('id'));
       c.set('routine', true);
       // The version grows with every change, so it is the validator: no body to hash.
       const tag = `"v${checkout.version}"`;
