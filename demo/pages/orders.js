@@ -10,10 +10,9 @@ const proxyUrl = document.getElementById('orders-table').dataset.proxy;
 
 const REFRESH_MS = 2000;
 
-/** The status a webhook gave, in the shop's words (`open`: no webhook yet). */
+/** The status the last webhook gave, in the shop's words (an order exists once its checkout does). */
 const STATUS_LABELS = {
-  open: 'Awaiting payment',
-  created: 'Checkout created',
+  created: 'Awaiting payment',
   processing: 'Payment in progress',
   paid: 'Paid',
   failed: 'Payment failed',
