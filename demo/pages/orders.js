@@ -47,6 +47,11 @@ function paymentCell(checkoutId) {
   return td;
 }
 
+/** The columns' names, which each cell repeats on a phone, where the rows stack as cards. */
+const COLUMN_NAMES = [...document.querySelectorAll('#orders-table thead th')].map(
+  (th) => th.textContent,
+);
+
 function row(order) {
   const tr = document.createElement('tr');
   tr.dataset.order = order.foreign_id;
@@ -61,6 +66,7 @@ function row(order) {
     paymentCell(order.checkout_id),
     cell(new Date(order.updated_at).toLocaleTimeString()),
   );
+  for (const [index, td] of [...tr.cells].entries()) td.dataset.label = COLUMN_NAMES[index];
   return tr;
 }
 
