@@ -89,6 +89,26 @@ export default defineConfig(({ command }) => ({
   ...(command === 'serve'
     ? { resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] } }
     : {}),
+  // Pre-bundled at start-up, not found on the way: a dependency first met while a customer
+  // pays (the widget's lazily loaded parts) would make Vite re-bundle and reload the page
+  // mid-journey. The widget's own dependencies are named through it (pnpm keeps them there).
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-dev-runtime',
+      'react-dom/client',
+      ...[
+        'lit',
+        'lit/decorators.js',
+        'lit/directives/if-defined.js',
+        'lit/directives/live.js',
+        '@lit/task',
+        'lean-qr/nano',
+      ].map((dependency) => `@crypto-pay/widget > ${dependency}`),
+    ],
+  },
+  // A test's fresh dependency cache (tests/demo/spa-first-load.test.ts), as on a fresh clone.
+  ...(process.env.DEMO_VITE_CACHE_DIR ? { cacheDir: process.env.DEMO_VITE_CACHE_DIR } : {}),
   server: {
     host: '127.0.0.1',
     // Vite would pre-transform each page's /vendor/ script, which the middleware above serves
