@@ -27,10 +27,15 @@ async function verifiedResult() {
   return response.json();
 }
 
+/** The latest read: an earlier one answering after it must not put older words back. */
+let reads = 0;
+
 /** Reads the status again and says it; the widget's events only tell when to. */
 async function refresh() {
+  const read = ++reads;
   try {
     const result = await verifiedResult();
+    if (read !== reads) return true;
     if (!result) {
       show(NOT_FOUND);
       slot.remove();
@@ -38,7 +43,7 @@ async function refresh() {
     }
     show(resultWords(result));
   } catch {
-    show(CANNOT_CHECK);
+    if (read === reads) show(CANNOT_CHECK);
   }
   return true;
 }
@@ -51,7 +56,9 @@ function showWidget() {
   widget.addEventListener('crypto-pay-success', (event) => event.preventDefault());
   widget.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
   // The widget saw the checkout change (e.g. paid after the customer came back): read it again.
-  widget.addEventListener('crypto-pay-status', () => refresh());
+  for (const type of ['crypto-pay-status', 'crypto-pay-success', 'crypto-pay-failure']) {
+    widget.addEventListener(type, () => refresh());
+  }
   slot.append(widget);
 }
 

@@ -97,6 +97,19 @@ describe("the demo shop's result pages", () => {
     });
   }
 
+  it('follow a checkout still open when the customer came back, until it is paid', async () => {
+    const checkout = await createdCheckout(state.stack.proxyUrl);
+    const shown = await resultPage('success.html', checkout.id);
+    assert.equal(shown.heading, 'Your payment is not complete yet');
+    const request = await paymentRequestOf(state.stack, checkout);
+    await state.control(`payment-requests/${request.id}/simulate`, { outcome: 'paid' });
+    // The widget hears it; the page asks the shop's back end again.
+    await visible(shown.page.getByRole('heading', { name: 'Thank you for your order' }));
+    await visible(shown.widget.getByRole('heading', { name: 'Payment complete' }));
+    assert.deepEqual(shown.problems, []);
+    await shown.context.close();
+  });
+
   it('thank the customer for a paid checkout on the failure page too', async () => {
     const checkout = await endedCheckout('paid');
     const shown = await resultPage('failed.html', checkout.id);
