@@ -18,11 +18,11 @@ export const CANNOT_CHECK = {
 const FAILED = {
   underpaid: {
     heading: 'Your payment did not go through',
-    note: 'Less than the amount due arrived, so your order was not placed. How to get your money back is below.',
+    note: "Less than the amount due arrived, so your order was not placed. Your payment's details say how to get your money back.",
   },
   late: {
     heading: 'Your payment was not confirmed in time',
-    note: 'Your payment arrived but was not confirmed in time, so your order was not placed. Please contact the shop about the money you sent, with the payment reference below.',
+    note: 'Your payment arrived but was not confirmed in time, so your order was not placed. Please contact the shop about the money you sent, and give them the payment reference.',
   },
 };
 
@@ -43,7 +43,7 @@ export function resultWords({ status, status_detail: detail }) {
       return (
         FAILED[detail] ?? {
           heading: 'Your payment did not go through',
-          note: 'Your order was not placed. If you already sent money, please contact the shop with the payment reference below; if not, you can go back to the shop and try again.',
+          note: 'Your order was not placed. If you already sent money, please contact the shop and give them the payment reference; if not, you can go back to the shop and try again.',
         }
       );
     default:

@@ -12,7 +12,7 @@ import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send } from '@crypto-pay/test-kit/http';
-import { axeViolations, useStack, visible } from './support.ts';
+import { axeViolations, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
 
@@ -95,6 +95,8 @@ describe("the demo shop's result pages", () => {
         // Money arrived: the customer is not told to simply try again.
         assert.doesNotMatch(shown.note, /try again/i);
       }
+      await shown.widget.getByText(expected.said).scrollIntoViewIfNeeded();
+      await screenshots('result-pages')(shown.page, outcome);
       assert.deepEqual(await axeViolations(shown.page), []);
       assert.deepEqual(shown.problems, []);
       await shown.context.close();
