@@ -27,6 +27,7 @@ import {
   isFinal,
   LifecycleConflict,
   PAYMENT_OUTCOMES,
+  type FinalPaymentStatus,
   type PaymentOutcome,
   settlePaymentRequest,
 } from './payment-lifecycle.ts';
@@ -43,8 +44,8 @@ const OUTCOME_LABELS: Record<PaymentOutcome, string> = {
   expired: 'Let it expire',
 };
 
-/** A closed payment request's status in plain words. */
-const CLOSED_PAYMENT_WORDS: Record<string, string> = {
+/** A closed payment request's status in plain words: one for each final status, by type. */
+const CLOSED_PAYMENT_WORDS: Record<FinalPaymentStatus, string> = {
   paid: 'This payment request has been paid.',
   failed: 'This payment request has failed.',
   expired: 'This payment request has expired.',
@@ -60,8 +61,11 @@ ${notice ? html`<p role="alert">${notice}</p>` : ''}`;
     const next = record.status === 'paid' ? record.urlSuccess : record.urlFailed;
     // Without a return address the store's own tab (where the customer started) shows the
     // result: this page says so, as a real payment page would.
-    return html`${header}<p>${CLOSED_PAYMENT_WORDS[record.status] ?? `This payment request is closed (${record.status}).`}</p>
-${next ? html`<p><a href="${next}">Back to the store</a></p>` : html`<p>You can close this page and go back to the store's tab.</p>`}`;
+    const back = next
+      ? html`<p><a href="${next}">Back to the store</a></p>`
+      : html`<p>You can close this page and go back to the store's tab.</p>`;
+    return html`${header}<p>${CLOSED_PAYMENT_WORDS[record.status]}</p>
+${back}`;
   }
   const payment = record.payment;
   // The currency the merchant or the widget already chose: nothing left to choose, the
