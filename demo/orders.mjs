@@ -69,7 +69,7 @@ const PRICED_BY = {
 /**
  * The order of a checkout's first webhook: the cart's as prepared, or for a checkout the shop
  * did not prepare, a catalogue product or an open amount (the donation page) at the price the
- * proxy set.
+ * proxy set. No status of its own: applyEvent gives it the event's before remembering it.
  */
 function fromCheckout(data) {
   const cart = prepared.get(data.foreign_id);
@@ -78,7 +78,6 @@ function fromCheckout(data) {
     amount: cart?.amount ?? data.amount,
     currency: cart?.currency ?? data.currency?.iso,
     description: cart?.description ?? PRICED_BY[data.pricing]?.(data) ?? 'Checkout',
-    status: 'open',
     version: 0,
     checkoutId: undefined,
     updatedAt: new Date().toISOString(),
