@@ -5,7 +5,7 @@ import { groupReference } from '@crypto-pay/protocol/reference';
 import { dashboardPaymentUrl } from './dashboard-link.js';
 
 const body = document.getElementById('orders');
-const caption = document.getElementById('orders-status');
+const status = document.getElementById('orders-status');
 const proxyUrl = document.getElementById('orders-table').dataset.proxy;
 
 const REFRESH_MS = 2000;
@@ -19,8 +19,10 @@ const STATUS_LABELS = {
   expired: 'Expired',
 };
 
+/** A cell, its role explicit: the phone's card layout would make WebKit drop it (orders.html). */
 function cell(text, attributes = {}) {
   const td = document.createElement('td');
+  td.setAttribute('role', 'cell');
   td.textContent = text;
   for (const [name, value] of Object.entries(attributes)) td.setAttribute(name, value);
   return td;
@@ -54,6 +56,7 @@ const COLUMN_NAMES = [...document.querySelectorAll('#orders-table thead th')].ma
 
 function row(order) {
   const tr = document.createElement('tr');
+  tr.setAttribute('role', 'row');
   tr.dataset.order = order.foreign_id;
   tr.append(
     cell(order.foreign_id, { class: 'order-id' }),
@@ -76,11 +79,11 @@ async function refresh() {
     if (!response.ok) throw new Error(`The shop answered ${response.status}.`);
     const { orders } = await response.json();
     body.replaceChildren(...orders.map(row));
-    caption.textContent = orders.length
+    status.textContent = orders.length
       ? `${orders.length} order(s), newest change first; updated every few seconds.`
       : 'No orders yet: pay on the cart, product or donation page, then come back.';
   } catch (error) {
-    caption.textContent = `${error.message} Trying again…`;
+    status.textContent = `${error.message} Trying again…`;
   }
   setTimeout(refresh, REFRESH_MS);
 }
