@@ -10,6 +10,20 @@ const proxyUrl = document.getElementById('orders-table').dataset.proxy;
 
 const REFRESH_MS = 2000;
 
+// WebKit (and so VoiceOver) drops a table's implicit roles from the parts the phone's cards
+// style display: block (shop.css): they are said explicitly, here and on each row below, as
+// the HTML linter calls them redundant in the markup.
+document.getElementById('orders-table').setAttribute('role', 'table');
+for (const group of document.querySelectorAll('#orders-table > thead, #orders-table > tbody')) {
+  group.setAttribute('role', 'rowgroup');
+}
+for (const tr of document.querySelectorAll('#orders-table > thead > tr')) {
+  tr.setAttribute('role', 'row');
+}
+for (const th of document.querySelectorAll('#orders-table > thead th')) {
+  th.setAttribute('role', 'columnheader');
+}
+
 /** The status the last webhook gave, in the shop's words (an order exists once its checkout does). */
 const STATUS_LABELS = {
   created: 'Awaiting payment',

@@ -70,9 +70,7 @@ describe("the demo shop's layout", () => {
         part.getAttribute('role'),
       ),
       rows: [...new Set([...table.querySelectorAll('tr')].map((tr) => tr.getAttribute('role')))],
-      headers: [
-        ...new Set([...table.querySelectorAll('th')].map((th) => th.getAttribute('role'))),
-      ],
+      headers: [...new Set([...table.querySelectorAll('th')].map((th) => th.getAttribute('role')))],
       cells: [...new Set([...table.querySelectorAll('td')].map((td) => td.getAttribute('role')))],
     }));
     assert.deepEqual(roles, {

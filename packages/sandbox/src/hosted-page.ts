@@ -24,10 +24,10 @@ import {
 import {
   amountToPay,
   choosePaymentCurrency,
+  type FinalPaymentStatus,
   isFinal,
   LifecycleConflict,
   PAYMENT_OUTCOMES,
-  type FinalPaymentStatus,
   type PaymentOutcome,
   settlePaymentRequest,
 } from './payment-lifecycle.ts';
