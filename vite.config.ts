@@ -16,6 +16,7 @@ import { answerBadPath, fileUnder, refuseDotSegments } from './demo/static-files
 
 const demo = resolve(import.meta.dirname, 'demo');
 const widgetDist = resolve(import.meta.dirname, 'packages/widget/dist');
+const customerWording = resolve(import.meta.dirname, 'packages/widget/src/customer-wording.ts');
 const proxyUrl = process.env.PROXY_URL ?? 'http://127.0.0.1:8787';
 const adminToken = process.env.ADMIN_TOKEN ?? '';
 const webhookSecret = process.env.WEBHOOK_SECRET;
@@ -86,9 +87,10 @@ export default defineConfig(({ command }) => ({
   // `pnpm start` serves the workspace's packages from their TypeScript source, as it runs the
   // proxy and sandbox (@crypto-pay/test-kit/source): their dist/ may not exist yet, and Vite's dependency
   // scan would otherwise say "could not be resolved". The build takes their dist, as from npm.
+  // The widget's customer wording (demo/pages/result-words.js) exists as source only.
   ...(command === 'serve'
     ? { resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] } }
-    : {}),
+    : { resolve: { alias: { '@crypto-pay/widget/customer-wording': customerWording } } }),
   // Pre-bundled at start-up, not found on the way: a dependency first met while a customer
   // pays (the widget's lazily loaded parts) would make Vite re-bundle and reload the page
   // mid-journey. The widget's own dependencies are named through it (pnpm keeps them there).

@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 // @ts-expect-error: plain ES module without types, the demo's own page script
 import { NOT_FOUND, resultWords } from '@crypto-pay/demo/result-words';
 import { ROOT } from '@crypto-pay/test-kit/process';
+import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 
 const demoPage = (name: string) => readFileSync(join(ROOT, 'demo', name), 'utf8');
 
@@ -69,6 +70,26 @@ describe("the demo shop's pages", () => {
       }
       assert.equal(NOT_FOUND.heading, 'We could not find this payment.');
       assert.doesNotMatch(`${NOT_FOUND.heading} ${NOT_FOUND.note}`, /thank/i);
+    });
+
+    it("say the widget's own end sentences, refund instructions included", () => {
+      for (const checkout of [
+        { status: 'paid' },
+        { status: 'paid', status_detail: 'overpaid', refund_instructions: 'email' },
+        { status: 'paid', status_detail: 'overpaid', refund_instructions: 'merchant' },
+        { status: 'failed' },
+        { status: 'failed', status_detail: 'late' },
+        { status: 'failed', status_detail: 'underpaid', refund_instructions: 'email' },
+        { status: 'failed', status_detail: 'underpaid' },
+        { status: 'expired' },
+      ] as const) {
+        const { message, money } = endingOf(checkout as Parameters<typeof endingOf>[0], enLater);
+        const { note } = resultWords(checkout) as { note: string };
+        assert.ok(
+          note.startsWith(`${message} ${money}`.trim()),
+          `${JSON.stringify(checkout)}: ${note}`,
+        );
+      }
     });
 
     it('send to the shop, not back to try again, whoever may have sent money', () => {
