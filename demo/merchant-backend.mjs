@@ -59,11 +59,11 @@ async function canResume(options, { foreignId, session }) {
   // Looking at a session does not use it up; 404 means used or expired.
   const unused = await fetch(`${options.proxyUrl}/api/sessions/${encodeURIComponent(session)}`);
   if (unused.ok) return true;
-  if (unused.status !== 404) throw new Error(`The proxy answered ${unused.status}.`);
+  if (unused.status !== 404) throw new ProxyFailed(unused.status);
   // Used: by this order's checkout, unless the create never got through (no checkout then).
   const query = new URLSearchParams({ foreign_id: foreignId, limit: '200' });
   const { status, body } = await admin(options, 'GET', `/admin/checkouts?${query}`);
-  if (status !== 200) throw new Error(body.error ?? `The proxy answered ${status}.`);
+  if (status !== 200) throw new ProxyFailed(status);
   const checkout = body.data.find((entry) => entry.foreign_id === foreignId);
   return OPEN_STATUSES.includes(checkout?.status);
 }
@@ -86,6 +86,13 @@ class Refused extends Error {
     this.status = status;
     this.code = code;
     this.field = field;
+  }
+}
+
+/** The proxy answered, with an error: not the same as no answer at all. */
+class ProxyFailed extends Error {
+  constructor(status) {
+    super(`The payment proxy answered with an error (HTTP ${status}); try again in a moment.`);
   }
 }
 
@@ -113,7 +120,7 @@ async function paymentResult({ proxyUrl }, request) {
       { error: 'There is no payment with this id.', code: 'not_found', field: 'checkout' },
     ];
   }
-  if (!response.ok) throw new Error(`The proxy answered ${response.status}.`);
+  if (!response.ok) throw new ProxyFailed(response.status);
   const { status, status_detail, refund_instructions } = await response.json();
   return [200, { checkout: id, status, status_detail, refund_instructions }];
 }
@@ -222,11 +229,13 @@ export function demoBackend(options) {
         return;
       }
       response.writeHead(502, { 'content-type': 'application/json' });
+      // Said as it happened: the proxy answered an error, or gave no answer at all.
       response.end(
-        JSON.stringify({
-          error: 'The payment proxy cannot be reached.',
-          code: 'proxy_unreachable',
-        }),
+        JSON.stringify(
+          error instanceof ProxyFailed
+            ? { error: error.message, code: 'proxy_error' }
+            : { error: 'The payment proxy cannot be reached.', code: 'proxy_unreachable' },
+        ),
       );
     }
   };

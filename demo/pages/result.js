@@ -30,12 +30,35 @@ async function verifiedResult() {
 /** The latest read: an earlier one answering after it must not put older words back. */
 let reads = 0;
 
+/**
+ * Reading again after a failed read: the first wait, the longest, and how many in all (about a
+ * quarter of an hour), so a page left open does not ask forever.
+ */
+const RETRY = { firstMs: 1000, maxMs: 60_000, times: 20 };
+let retries = 0;
+let retryTimer;
+
+/** Reads again later, each wait twice the last; an answer resets the count. */
+function retryLater() {
+  clearTimeout(retryTimer);
+  if (retries >= RETRY.times) return;
+  const wait = Math.min(RETRY.firstMs * 2 ** retries, RETRY.maxMs);
+  retries += 1;
+  retryTimer = setTimeout(
+    () => refresh().then((found) => found && !widgetShown && showWidget()),
+    wait,
+  );
+}
+
 /** Reads the status again and says it; the widget's events only tell when to. */
 async function refresh() {
   const read = ++reads;
   try {
     const result = await verifiedResult();
     if (read !== reads) return true;
+    // An answer: no more retries.
+    clearTimeout(retryTimer);
+    retries = 0;
     if (!result) {
       show(NOT_FOUND);
       slot.remove();
@@ -43,12 +66,17 @@ async function refresh() {
     }
     show(resultWords(result));
   } catch {
-    if (read === reads) show(CANNOT_CHECK);
+    if (read !== reads) return true;
+    show(CANNOT_CHECK);
+    retryLater();
   }
   return true;
 }
 
+let widgetShown = false;
+
 function showWidget() {
+  widgetShown = true;
   const widget = document.createElement('crypto-pay');
   widget.setAttribute('proxy', slot.dataset.proxy);
   widget.setAttribute('checkout', checkout);

@@ -12,7 +12,11 @@ import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send } from '@crypto-pay/test-kit/http';
-import { axeViolations, screenshots, useStack, visible } from './support.ts';
+import { axeViolations, type ShopVisit, screenshots, useStack, visible } from './support.ts';
+
+/** What the page says while the shop's back end cannot read the status (issue 33's words). */
+const CANNOT_CHECK =
+  "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.";
 
 const state = useStack();
 
@@ -114,6 +118,32 @@ describe("the demo shop's result pages", () => {
     await visible(shown.widget.getByRole('heading', { name: 'Payment complete' }));
     assert.deepEqual(shown.problems, []);
     await shown.context.close();
+  });
+
+  it('say they cannot check while the proxy is down, and read again until it answers', async () => {
+    const checkout = await endedCheckout('paid');
+    let shown: ShopVisit | undefined;
+    // The proxy stays down until the page has said so and read again after its first failure.
+    await state.stack.restartProxy(0, async (proxy) => {
+      await proxy.stop();
+      shown = await state.openShop(`success.html?checkout=${checkout.id}`);
+      const failures: { error: string; code: string }[] = [];
+      shown.page.on('response', async (response) => {
+        if (response.url().includes('/demo-api/payment-result') && response.status() === 502) {
+          failures.push(await response.json());
+        }
+      });
+      await visible(shown.page.getByText(CANNOT_CHECK));
+      await eventually(() => failures.length >= 2, 'the page to read again (it retries)');
+      assert.deepEqual(failures[0], {
+        error: 'The payment proxy cannot be reached.',
+        code: 'proxy_unreachable',
+      });
+    });
+    // Read again with backoff: the page says the verified status once the proxy is back.
+    await visible(shown!.page.getByRole('heading', { name: 'Thank you for your order' }));
+    await visible(shown!.page.getByText(/^Thank you\. Your payment has arrived\./));
+    await shown!.context.close();
   });
 
   it('thank the customer for a paid checkout on the failure page too', async () => {
