@@ -3,6 +3,7 @@
 // shop's back end read from the proxy for that id, never from which page this is or from the
 // address, and the widget below shows the same checkout. An id the proxy does not know, or none
 // (a bookmark, a typed address), is no payment: no widget then (it would have nothing to offer).
+// A read that fails says so and is tried again, with backoff, until one answers.
 import { CANNOT_CHECK, NOT_FOUND, resultWords } from './result-words.js';
 
 const slot = document.getElementById('result-slot');
