@@ -16,6 +16,7 @@ import { answerBadPath, fileUnder, refuseDotSegments } from './demo/static-files
 
 const demo = resolve(import.meta.dirname, 'demo');
 const widgetDist = resolve(import.meta.dirname, 'packages/widget/dist');
+const customerWording = resolve(import.meta.dirname, 'packages/widget/src/customer-wording.ts');
 const proxyUrl = process.env.PROXY_URL ?? 'http://127.0.0.1:8787';
 const adminToken = process.env.ADMIN_TOKEN ?? '';
 const webhookSecret = process.env.WEBHOOK_SECRET;
@@ -86,9 +87,30 @@ export default defineConfig(({ command }) => ({
   // `pnpm start` serves the workspace's packages from their TypeScript source, as it runs the
   // proxy and sandbox (@crypto-pay/test-kit/source): their dist/ may not exist yet, and Vite's dependency
   // scan would otherwise say "could not be resolved". The build takes their dist, as from npm.
+  // The widget's customer wording (demo/pages/result-words.js) exists as source only.
   ...(command === 'serve'
     ? { resolve: { conditions: ['@crypto-pay/source', ...defaultClientConditions] } }
-    : {}),
+    : { resolve: { alias: { '@crypto-pay/widget/customer-wording': customerWording } } }),
+  // Pre-bundled at start-up, not found on the way: a dependency first met while a customer
+  // pays (the widget's lazily loaded parts) would make Vite re-bundle and reload the page
+  // mid-journey. The widget's own dependencies are named through it (pnpm keeps them there).
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-dev-runtime',
+      'react-dom/client',
+      ...[
+        'lit',
+        'lit/decorators.js',
+        'lit/directives/if-defined.js',
+        'lit/directives/live.js',
+        '@lit/task',
+        'lean-qr/nano',
+      ].map((dependency) => `@crypto-pay/widget > ${dependency}`),
+    ],
+  },
+  // A test's fresh dependency cache (tests/demo/spa-first-load.test.ts), as on a fresh clone.
+  ...(process.env.DEMO_VITE_CACHE_DIR ? { cacheDir: process.env.DEMO_VITE_CACHE_DIR } : {}),
   server: {
     host: '127.0.0.1',
     // Vite would pre-transform each page's /vendor/ script, which the middleware above serves

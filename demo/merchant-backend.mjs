@@ -1,11 +1,12 @@
 // The demo shop's own back end, reduced to what a merchant needs: it prices the cart on the
-// server and keeps one order (foreign_id) with one checkout session per cart (`session` mode),
-// hears of every payment from the proxy's webhooks (verified with the `standardwebhooks`
-// package, as any merchant would) and lists its orders for the orders page.
+// server and keeps one order-to-be (foreign_id) with one checkout session per cart (`session`
+// mode), hears of every payment from the proxy's webhooks (verified with the `standardwebhooks`
+// package, as any merchant would), lists its orders for the orders page and tells the result
+// pages the status the proxy verified.
 // Used by Vite's dev server (vite.config.ts) and by the built demo's server (server.mjs).
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { applyEvent, FINAL_STATUSES, listOrders, openOrder, orderOf } from './orders.mjs';
+import { applyEvent, FINAL_STATUSES, listOrders, orderOf, prepareOrder } from './orders.mjs';
 
 /** What the cart of the checkout page costs: decided here, on the server, never in the page. */
 const CART = { amount: '42.00', currency: 'EUR', description: 'Desk lamp and two bulbs' };
@@ -14,7 +15,8 @@ const CART = { amount: '42.00', currency: 'EUR', description: 'Desk lamp and two
 const OPEN_STATUSES = ['created', 'processing'];
 
 /**
- * Each cart's current order, by its foreign_id (the order itself in orders.mjs). Kept in memory
+ * Each cart's current order-to-be: its foreign_id (the order itself in orders.mjs, once the
+ * customer pays) and its checkout session token. Kept in memory
  * for the demo; a real shop keeps it with its carts and orders in its database. Capped so stray
  * visits cannot fill it.
  */
@@ -30,9 +32,9 @@ const MAX_CARTS = 10_000;
  * paid any more (failed, expired, or its session expired unused) or was paid.
  */
 export async function checkoutSessionFor(options, cartId) {
-  const order = orderOf(carts.get(cartId));
-  if (order && (await canResume(options, order))) {
-    return { status: 200, body: { cart: cartId, session: order.session } };
+  const cart = carts.get(cartId);
+  if (cart && (await canResume(options, cart))) {
+    return { status: 200, body: { cart: cartId, session: cart.session } };
   }
   const foreignId = `demo-order-${randomUUID()}`;
   const { status, body } = await admin(options, 'POST', '/admin/checkout-sessions', {
@@ -41,26 +43,27 @@ export async function checkoutSessionFor(options, cartId) {
   });
   if (status !== 201) return { status, body };
   // The shop decides cart ids, never the page: an unknown one just starts a new cart.
-  const id = order ? cartId : randomUUID();
-  openOrder({ foreignId, session: body.session, ...CART });
+  const id = cart ? cartId : randomUUID();
+  // No order yet: the customer only looked at the cart. Its checkout's webhook makes it one.
+  prepareOrder({ foreignId, ...CART });
   carts.delete(id); // re-added last, so the cap drops the carts untouched the longest
-  carts.set(id, foreignId);
+  carts.set(id, { foreignId, session: body.session });
   if (carts.size > MAX_CARTS) carts.delete(carts.keys().next().value);
   return { status: 200, body: { cart: id, session: body.session } };
 }
 
 /** Whether the cart's session should be handed out again: unused, or its checkout still open. */
-async function canResume(options, { foreignId, session, status: told }) {
+async function canResume(options, { foreignId, session }) {
   // A webhook already said the payment ended: no need to ask the proxy.
-  if (FINAL_STATUSES.includes(told)) return false;
+  if (FINAL_STATUSES.includes(orderOf(foreignId)?.status)) return false;
   // Looking at a session does not use it up; 404 means used or expired.
   const unused = await fetch(`${options.proxyUrl}/api/sessions/${encodeURIComponent(session)}`);
   if (unused.ok) return true;
-  if (unused.status !== 404) throw new Error(`The proxy answered ${unused.status}.`);
+  if (unused.status !== 404) throw new ProxyFailed(unused.status);
   // Used: by this order's checkout, unless the create never got through (no checkout then).
   const query = new URLSearchParams({ foreign_id: foreignId, limit: '200' });
   const { status, body } = await admin(options, 'GET', `/admin/checkouts?${query}`);
-  if (status !== 200) throw new Error(body.error ?? `The proxy answered ${status}.`);
+  if (status !== 200) throw new ProxyFailed(status);
   const checkout = body.data.find((entry) => entry.foreign_id === foreignId);
   return OPEN_STATUSES.includes(checkout?.status);
 }
@@ -76,13 +79,50 @@ async function admin({ proxyUrl, adminToken }, method, path, json) {
   return { status: response.status, body };
 }
 
-/** A request the back end refuses: answered with its status and `{error, code}`. */
+/** A request the back end refuses: answered with its status and `{error, code, field?}`. */
 class Refused extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, field) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;
   }
+}
+
+/** The proxy answered, with an error: not the same as no answer at all. */
+class ProxyFailed extends Error {
+  constructor(status) {
+    super(`The payment proxy answered with an error (HTTP ${status}); try again in a moment.`);
+  }
+}
+
+/** Far longer than any checkout id (22 characters): not worth asking the proxy about. */
+const MAX_CHECKOUT_ID = 64;
+
+/**
+ * Handles `GET /demo-api/payment-result?checkout=<id>`: the checkout's status as the proxy
+ * reports it, for the result pages, whose address (where the customer came back to, and its
+ * id) proves nothing by itself. Answers `{checkout, status, status_detail?,
+ * refund_instructions?}`, or 404 when the proxy knows no such checkout.
+ */
+async function paymentResult({ proxyUrl }, request) {
+  const id = new URL(request.url ?? '/', 'http://demo').searchParams.get('checkout');
+  if (!id) {
+    throw new Refused(400, 'bad_request', 'Name the payment: ?checkout=<its id>.', 'checkout');
+  }
+  if (id.length > MAX_CHECKOUT_ID) {
+    throw new Refused(400, 'bad_request', 'checkout is too long to be a payment id.', 'checkout');
+  }
+  const response = await fetch(`${proxyUrl}/api/checkouts/${encodeURIComponent(id)}`);
+  if (response.status === 404) {
+    return [
+      404,
+      { error: 'There is no payment with this id.', code: 'not_found', field: 'checkout' },
+    ];
+  }
+  if (!response.ok) throw new ProxyFailed(response.status);
+  const { status, status_detail, refund_instructions } = await response.json();
+  return [200, { checkout: id, status, status_detail, refund_instructions }];
 }
 
 /** Refuses bytes that are not UTF-8, where a lenient decoding would put U+FFFD in their place. */
@@ -169,6 +209,7 @@ export function demoBackend(options) {
     },
     'POST /demo-api/webhooks': (request) => receiveWebhook(receiver, request),
     'GET /demo-api/orders': async () => [200, { orders: listOrders() }],
+    'GET /demo-api/payment-result': (request) => paymentResult(options, request),
   };
   return async (request, response, next) => {
     const route = routes[`${request.method} ${request.url?.split('?')[0]}`];
@@ -183,15 +224,18 @@ export function demoBackend(options) {
     } catch (error) {
       if (error instanceof Refused) {
         response.writeHead(error.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: error.message, code: error.code }));
+        const { message, code, field } = error;
+        response.end(JSON.stringify({ error: message, code, ...(field ? { field } : {}) }));
         return;
       }
       response.writeHead(502, { 'content-type': 'application/json' });
+      // Said as it happened: the proxy answered an error, or gave no answer at all.
       response.end(
-        JSON.stringify({
-          error: 'The payment proxy cannot be reached.',
-          code: 'proxy_unreachable',
-        }),
+        JSON.stringify(
+          error instanceof ProxyFailed
+            ? { error: error.message, code: 'proxy_error' }
+            : { error: 'The payment proxy cannot be reached.', code: 'proxy_unreachable' },
+        ),
       );
     }
   };

@@ -1,7 +1,8 @@
-// The demo shop's orders, one notion for the whole back end: the cart opens an order (its
-// foreign_id pins the checkout session), and only the proxy's webhooks move its status. A
-// checkout the shop did not open itself (the product and donation pages, priced by the proxy)
-// becomes an order at its first webhook, so the orders page shows every sale.
+// The demo shop's orders, one notion for the whole back end: the cart prepares an order (its
+// foreign_id pins the checkout session), which becomes an order only when the customer pays (the
+// proxy's `checkout.created` webhook); from then on only the proxy's webhooks move its status. A
+// checkout the shop did not prepare itself (the product and donation pages, priced by the proxy)
+// becomes an order at its first webhook too, so the orders page shows every sale.
 
 /** A webhook's checkout status that no later event can change (the proxy's final ones). */
 export const FINAL_STATUSES = ['paid', 'failed', 'expired'];
@@ -21,21 +22,15 @@ function remember(order) {
 }
 
 /**
- * A new order of the cart, before any checkout exists: `status` is `open` until a webhook
- * tells otherwise, `version` 0 so the checkout's first event (version 1 or more) applies.
+ * What the cart's order will be, by foreign_id, until its checkout exists: a cart page opened
+ * and left is no order. Capped like the orders.
  */
-export function openOrder({ foreignId, session, amount, currency, description }) {
-  return remember({
-    foreignId,
-    session,
-    amount,
-    currency,
-    description,
-    status: 'open',
-    version: 0,
-    checkoutId: undefined,
-    updatedAt: new Date().toISOString(),
-  });
+const prepared = new Map();
+
+/** Remembers the cart's order-to-be; its checkout's first webhook makes it an order. */
+export function prepareOrder({ foreignId, amount, currency, description }) {
+  prepared.set(foreignId, { amount, currency, description });
+  if (prepared.size > MAX_ORDERS) prepared.delete(prepared.keys().next().value);
 }
 
 export const orderOf = (foreignId) => orders.get(foreignId);
@@ -51,6 +46,7 @@ export function applyEvent(event) {
   if (typeof event?.type !== 'string' || !event.type.startsWith('checkout.')) return 'ignored';
   if (typeof data?.foreign_id !== 'string' || !Number.isInteger(data.version)) return 'ignored';
   const order = orders.get(data.foreign_id) ?? fromCheckout(data);
+  prepared.delete(data.foreign_id);
   if (data.version <= order.version) return 'stale';
   remember({
     ...order,
@@ -71,17 +67,17 @@ const PRICED_BY = {
 };
 
 /**
- * An order for a checkout the shop did not open: a catalogue product or an open amount (the
- * donation page), at the price the proxy set.
+ * The order of a checkout's first webhook: the cart's as prepared, or for a checkout the shop
+ * did not prepare, a catalogue product or an open amount (the donation page) at the price the
+ * proxy set. No status of its own: applyEvent gives it the event's before remembering it.
  */
 function fromCheckout(data) {
+  const cart = prepared.get(data.foreign_id);
   return {
     foreignId: data.foreign_id,
-    session: undefined,
-    amount: data.amount,
-    currency: data.currency?.iso,
-    description: PRICED_BY[data.pricing]?.(data) ?? 'Checkout',
-    status: 'open',
+    amount: cart?.amount ?? data.amount,
+    currency: cart?.currency ?? data.currency?.iso,
+    description: cart?.description ?? PRICED_BY[data.pricing]?.(data) ?? 'Checkout',
     version: 0,
     checkoutId: undefined,
     updatedAt: new Date().toISOString(),

@@ -1,12 +1,15 @@
 /**
  * The demo cart (session + redirect mode) keeps one order and one checkout per cart: Back from
  * the payment page, or a reload, resumes the checkout already made instead of a new form that
- * would make a second payable payment request; only a failed payment opens a new order.
+ * would make a second payable payment request; only a failed payment opens a new order. Looking
+ * at the cart makes no order: paying (the checkout's creation) does.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { paymentRequests } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { send } from '@crypto-pay/test-kit/http';
 import { playOutcome, type ShopVisit, screenshots, useStack, visible } from './support.ts';
 
 const state = useStack();
@@ -19,7 +22,42 @@ async function continueToPaymentPage({ page, widget, fillPerson }: ShopVisit) {
   return page.url();
 }
 
+/** The shop's orders, as its back end lists them for the orders page. */
+async function shopOrders() {
+  const answer = await send(`${state.stack.demoUrl}/demo-api/orders`);
+  assert.equal(answer.status, 200);
+  return (answer.json as { orders: { foreign_id: string; [field: string]: unknown }[] }).orders;
+}
+
 describe('the demo cart', () => {
+  it('makes no order when opened, and one when the customer pays', async () => {
+    const before = await shopOrders();
+    const shop = await state.openShop('checkout.html');
+    // The page has its checkout session: the price the back end pinned in it is shown.
+    const total = shop.widget.locator('[part="total"]', { hasText: '42.00' });
+    await visible(total);
+    await shop.page.reload();
+    await visible(total);
+    assert.deepEqual(await shopOrders(), before);
+
+    const paymentLink = await continueToPaymentPage(shop);
+    const request = (await paymentRequests(state.stack)).find(
+      (entry) => entry.payment_link === paymentLink,
+    );
+    assert.ok(request);
+    const order = await eventually(
+      async () => (await shopOrders()).find((entry) => entry.foreign_id === request.foreign_id),
+      "the cart's order, from the checkout's webhook",
+    );
+    assert.equal(order.description, 'Desk lamp and two bulbs');
+    assert.equal(order.amount, '42.00');
+    assert.equal(order.currency, 'EUR');
+    assert.match(String(order.status), /^(created|processing)$/);
+    assert.equal((await shopOrders()).length, before.length + 1);
+    assert.deepEqual(shop.problems, []);
+    await shop.context.close();
+  });
+
   it('resumes its checkout after Back from the payment page and after a reload', async () => {
     const shot = screenshots('cart-session-back');
     const shop = await state.openShop('checkout.html');

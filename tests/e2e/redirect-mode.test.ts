@@ -28,6 +28,7 @@ describe('a company in redirect mode', () => {
     await page.waitForURL(/\/failed\.html\?(.*&)?checkout=/);
     const id = new URL(page.url()).searchParams.get('checkout')!;
     await visible(widget.getByRole('heading', { name: 'Payment failed' }));
+    await visible(page.getByRole('heading', { name: 'Your payment was not confirmed in time' }));
     await expectReference(widget, id);
     await shot(page, 'failure-page');
     assert.equal((await state.checkout(id)).status, 'failed');
@@ -50,6 +51,9 @@ describe('a company in redirect mode', () => {
     await page.goto(`${state.stack.demoUrl}/success.html?checkout=${id}&status=paid`);
     await visible(widget.locator('[part="status"]', { hasText: 'Waiting for your payment.' }));
     assert.equal(await widget.getByRole('heading', { name: 'Payment complete' }).count(), 0);
+    // The shop's own words above it too: not paid yet, so no thanks.
+    await visible(page.getByRole('heading', { name: 'Your payment is not complete yet' }));
+    assert.doesNotMatch((await page.locator('main').textContent()) ?? '', /thank you/i);
     assert.equal((await state.checkout(id)).status, 'created');
     await context.close();
   });

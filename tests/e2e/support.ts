@@ -38,6 +38,8 @@ export interface Stack {
   control: FullStack['control'];
   /** The WEBHOOK_SECRET shared by the proxy and the shop's back end. */
   webhookSecret: string;
+  /** Stops the proxy, runs `whileDown`, and starts it again on the same port. */
+  restartProxy: FullStack['restartProxy'];
   stop(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
       demoUrl: `http://127.0.0.1:${new URL(stack.demo!.url).port}`,
       control: stack.control,
       webhookSecret: stack.webhookSecret ?? '',
+      restartProxy: stack.restartProxy,
       stop: stack.stop,
     };
     state.browser = await launchChromium(['--disable-quic']);

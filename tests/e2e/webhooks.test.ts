@@ -52,7 +52,7 @@ describe('webhooks to the demo shop', () => {
       await reference.getAttribute('href'),
       `${state.stack.proxyUrl}/dashboard/payments/${expired.data.id}`,
     );
-    // On a phone the orders scroll sideways in their own box, the page does not.
+    // On a phone the orders stack as cards: the page does not scroll sideways.
     await backOffice.page.setViewportSize({ width: 375, height: 800 });
     const widths = await backOffice.page.evaluate(() => ({
       page: document.documentElement.scrollWidth,

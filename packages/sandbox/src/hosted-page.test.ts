@@ -106,10 +106,28 @@ describe('the hosted payment page', () => {
     const response = await post(sandbox, payment_link, { outcome: 'expired' });
     assert.equal(response.headers.get('Location'), `/pay/${id}`);
     const page = await (await sandbox.app.request(payment_link)).text();
-    assert.match(page, /This payment request is expired\./);
+    assert.match(page, /This payment request has expired\./);
     assert.match(page, /You can close this page and go back to the store's tab\./);
     const again = await post(sandbox, payment_link, { outcome: 'paid' });
     assert.equal(again.status, 409);
+  });
+
+  test('says how each closed payment request ended in plain words', async (t) => {
+    const sandbox = testSandbox(t);
+    const words = {
+      paid: 'This payment request has been paid.',
+      overpaid: 'This payment request has been paid.',
+      underpaid: 'This payment request has failed.',
+      failed: 'This payment request has failed.',
+      expired: 'This payment request has expired.',
+    };
+    for (const [outcome, sentence] of Object.entries(words)) {
+      const { payment_link } = await createPaymentRequest(sandbox);
+      await post(sandbox, payment_link, { outcome });
+      const page = await (await sandbox.app.request(payment_link)).text();
+      assert.ok(page.includes(`<p>${sentence}</p>`), `${outcome}: ${sentence}`);
+      assert.doesNotMatch(page, /request is (paid|failed|expired)/);
+    }
   });
 
   test('is accessible: language, landmark, one heading, labelled controls, visible focus', async (t) => {

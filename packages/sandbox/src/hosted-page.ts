@@ -24,6 +24,7 @@ import {
 import {
   amountToPay,
   choosePaymentCurrency,
+  type FinalPaymentStatus,
   isFinal,
   LifecycleConflict,
   PAYMENT_OUTCOMES,
@@ -43,6 +44,13 @@ const OUTCOME_LABELS: Record<PaymentOutcome, string> = {
   expired: 'Let it expire',
 };
 
+/** A closed payment request's status in plain words: one for each final status, by type. */
+const CLOSED_PAYMENT_WORDS: Record<FinalPaymentStatus, string> = {
+  paid: 'This payment request has been paid.',
+  failed: 'This payment request has failed.',
+  expired: 'This payment request has expired.',
+};
+
 function paymentBody(record: PaymentRequestRecord, notice: string | undefined): RawHtml {
   const header = html`<h1>Payment request</h1>
 <p class="amount">${record.amount} ${record.currency.iso}</p>
@@ -53,8 +61,11 @@ ${notice ? html`<p role="alert">${notice}</p>` : ''}`;
     const next = record.status === 'paid' ? record.urlSuccess : record.urlFailed;
     // Without a return address the store's own tab (where the customer started) shows the
     // result: this page says so, as a real payment page would.
-    return html`${header}<p>This payment request is ${record.status}.</p>
-${next ? html`<p><a href="${next}">Back to the store</a></p>` : html`<p>You can close this page and go back to the store's tab.</p>`}`;
+    const back = next
+      ? html`<p><a href="${next}">Back to the store</a></p>`
+      : html`<p>You can close this page and go back to the store's tab.</p>`;
+    return html`${header}<p>${CLOSED_PAYMENT_WORDS[record.status]}</p>
+${back}`;
   }
   const payment = record.payment;
   // The currency the merchant or the widget already chose: nothing left to choose, the

@@ -8,6 +8,7 @@ import {
   addDecimal,
   FINAL_PAYMENT_REQUEST_STATUSES,
   multiplyDecimal,
+  type PaymentRequestStatus,
   scaleDecimal,
   subtractDecimal,
 } from '@crypto-pay/protocol';
@@ -24,7 +25,12 @@ const RATE_FIX_SECONDS = 15 * 60;
 
 export class LifecycleConflict extends Error {}
 
-export function isFinal(record: PaymentRequestRecord): boolean {
+/** The statuses a payment request never leaves. */
+export type FinalPaymentStatus = Exclude<PaymentRequestStatus, 'created' | 'processing'>;
+
+export function isFinal(
+  record: PaymentRequestRecord,
+): record is PaymentRequestRecord & { status: FinalPaymentStatus } {
   return FINAL_PAYMENT_REQUEST_STATUSES.includes(record.status);
 }
 

@@ -76,6 +76,8 @@ export function startDemo(options: {
   webhookSecret: string;
   env: Record<string, string | undefined>;
   echo?: boolean;
+  /** Vite's dependency cache folder (vite.config.ts reads it), when not its default. */
+  viteCacheDir?: string;
 }): Promise<ServerProcess> {
   const port = String(options.port);
   return startServerProcess({
@@ -88,6 +90,7 @@ export function startDemo(options: {
       PROXY_URL: options.proxyUrl,
       ADMIN_TOKEN: DEMO_ADMIN_TOKEN,
       WEBHOOK_SECRET: options.webhookSecret,
+      ...(options.viteCacheDir ? { DEMO_VITE_CACHE_DIR: options.viteCacheDir } : {}),
     },
     // demo/server.mjs says `demo shop on <url>`, Vite `Local: <url>`: the port tells them apart.
     ready: new RegExp(`(http://\\S+:${port})/`),

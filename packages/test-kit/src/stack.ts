@@ -94,6 +94,11 @@ export interface DemoOptions {
   dataDir?: string;
   /** Write what the servers print to this terminal. */
   echo?: boolean;
+  /**
+   * Where Vite's dev server (not `built`) keeps its pre-bundled dependencies: a test's empty
+   * folder, as on a fresh clone's first `pnpm start` (default: Vite's own, under demo/).
+   */
+  viteCacheDir?: string;
 }
 
 export interface Stack {
@@ -325,6 +330,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         webhookSecret: env.WEBHOOK_SECRET ?? '',
         env: shell,
         echo,
+        ...(demo.viteCacheDir ? { viteCacheDir: demo.viteCacheDir } : {}),
       });
       started.push(shop);
       stack.demo = shop;
