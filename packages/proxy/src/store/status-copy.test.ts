@@ -231,12 +231,67 @@ describe('a read in flight when a newer notice comes', () => {
   it('keeps no older or equal version over the one it has, from a notice or this store’s change', async () => {
     const copy = statusCopy(10);
     copy.listener.resync();
-    const since = copy.generation();
     await copy.read('checkout-id-in-flight-0001', async () => at(3, 'paid'));
     copy.listener.checkout('checkout-id-in-flight-0001', 2, at(2, 'processing'));
-    copy.changed(since, at(3, 'failed'));
+    copy.changed(at(3, 'failed'));
     const read = await copy.read('checkout-id-in-flight-0001', () => assert.fail('a hit'));
     assert.equal(read?.status, 'paid');
+  });
+
+  it('keeps this store’s change when the feed was lost and back while it was made', async () => {
+    const copy = statusCopy(10);
+    copy.listener.resync();
+    // The change's transaction begins; meanwhile the listening connection drops and comes back.
+    copy.listener.lost?.();
+    copy.listener.resync();
+    // A read after the reconnect whose query ran before the commit keeps the older row.
+    const held = heldRead();
+    const reading = copy.read('checkout-id-in-flight-0001', held.read);
+    held.answer(at(1, 'created'));
+    assert.equal((await reading)?.version, 1);
+    // Committed here: no notice of it comes, so only this moves the copy on.
+    copy.changed(at(2, 'processing'));
+    const read = await copy.read('checkout-id-in-flight-0001', () => assert.fail('a hit'));
+    assert.equal(read?.version, 2);
+  });
+
+  it('starts no entry from this store’s change for a read begun before the feed was lost', async () => {
+    const copy = statusCopy(10);
+    copy.listener.resync();
+    const held = heldRead();
+    const reading = copy.read('checkout-id-in-flight-0001', held.read);
+    // Committed here before the feed came back; another proxy's newer change went unheard.
+    copy.listener.lost?.();
+    copy.listener.resync();
+    copy.changed(at(2, 'processing'));
+    held.answer(at(1, 'created'));
+    await reading;
+    const next = heldRead();
+    const reread = copy.read('checkout-id-in-flight-0001', next.read);
+    next.answer(at(3, 'paid'));
+    assert.equal((await reread)?.version, 3, 'read from the database, not the change kept');
+  });
+
+  it('keeps no older row once an overlapping read’s newer one was served and pushed out', async () => {
+    // One entry: reading another checkout pushes the first out.
+    const copy = statusCopy(1);
+    copy.listener.resync();
+    const first = heldRead();
+    const second = heldRead();
+    const older = copy.read('checkout-id-in-flight-0001', first.read);
+    const newer = copy.read('checkout-id-in-flight-0001', second.read);
+    second.answer(at(2, 'processing'));
+    assert.equal((await newer)?.version, 2);
+    await copy.read('checkout-id-in-flight-0002', async () => ({
+      ...at(1, 'created'),
+      id: 'checkout-id-in-flight-0002',
+    }));
+    first.answer(at(1, 'created'));
+    await older;
+    const again = heldRead();
+    const reread = copy.read('checkout-id-in-flight-0001', again.read);
+    again.answer(at(2, 'processing'));
+    assert.equal((await reread)?.version, 2, 'read from the database, not the older row kept');
   });
 
   it('serves nothing before the feed listens', async () => {
