@@ -162,6 +162,23 @@ describe('two proxies on one PostgreSQL database', () => {
     assert.equal((await send(path, { headers: { 'If-None-Match': '"v2"' } })).status, 304);
   });
 
+  it('reads a stream’s first event through the status copy: a status read after it is never older', async () => {
+    const checkout = await createdCheckout(a.url);
+    const reads = async () =>
+      sampleValue(await scrapeMetrics(a.metricsUrl!), 'crypto_pay_status_copy_reads_total');
+    const before = await reads();
+    const stream = await openEventStream(`${a.url}/api/checkouts/${checkout.id}/events`);
+    try {
+      // Read as a status read is (hit, miss or bypassed), not from the database beside the copy.
+      assert.ok((await reads()) > before);
+      const [first] = messagesOf(stream.first);
+      const status = await send(`${a.url}/api/checkouts/${checkout.id}`);
+      assert.ok(Number(/\d+/.exec(status.headers.etag ?? '')?.[0]) >= Number(first?.id));
+    } finally {
+      stream.close();
+    }
+  });
+
   it('sends at once a webhook event another proxy wrote: its notice wakes the worker', async () => {
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const receiver = await startWebhookReceiver(secret);
