@@ -43,7 +43,10 @@ describe('loadConfig', () => {
     assert.equal(config.statusCopySize, 10_000);
     assert.equal(loadConfig({ ...required, STATUS_COPY_SIZE: '0' }).statusCopySize, 0);
     // The copy's cache sets aside its index for the whole size at start-up; a million full is about 1 GiB.
-    assert.equal(loadConfig({ ...required, STATUS_COPY_SIZE: '1000000' }).statusCopySize, 1_000_000);
+    assert.equal(
+      loadConfig({ ...required, STATUS_COPY_SIZE: '1000000' }).statusCopySize,
+      1_000_000,
+    );
     for (const size of ['-1', '1000001']) {
       assert.equal(
         refusal({ ...required, STATUS_COPY_SIZE: size }),
