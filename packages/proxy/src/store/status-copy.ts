@@ -145,8 +145,8 @@ export function statusCopy(size: number): StatusCopy {
       const newer = entries.peek(id);
       // A notice came during the read: the newer of the two is answered, and the copy keeps it.
       if (newer?.checkout && newer.version >= row.version) return newer.checkout;
-      // Another read in flight may have found an older row: it keeps nothing from now on, even
-      // should the entry kept here be pushed out before it ends (it would then go backwards).
+      // Another read in flight may find an older row: it keeps nothing older than this one, even
+      // should the entry kept here be pushed out before it ends (the copy would go backwards).
       const older = Math.max(newer?.version ?? 0, inFlight.noticed) > row.version;
       outdate(id, row.version);
       if (older) return row;
