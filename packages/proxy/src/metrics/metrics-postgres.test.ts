@@ -81,6 +81,8 @@ describe('Metrics on PostgreSQL', () => {
       );
     }, 'a status read from the copy');
     assert.ok(sampleValue(families, 'crypto_pay_status_copy_reads_total', { result: 'miss' }) >= 1);
+    // That it counts the reads made while the listening connection is lost: `cluster.test.ts`,
+    // where a proxy is held deaf.
     assert.equal(
       samplesOf(families, 'crypto_pay_status_copy_reads_total', { result: 'bypassed' }).length,
       1,

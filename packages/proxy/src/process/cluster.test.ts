@@ -1,7 +1,8 @@
 /**
  * Two proxies serving on one PostgreSQL database, in this process: a stream opened on one ends
  * on `paid` when the callback goes to the other (LISTEN/NOTIFY), still when the listening
- * connection was killed while the change happened (read again once it listens again), and a
+ * connection was killed while the change happened (read again once it listens again; its status
+ * reads meanwhile from the database, counted in its metrics), and a
  * webhook event written by another proxy is sent at once by the others' workers, woken by the
  * notice rather than by their own look at the outbox every 30 s.
  */
@@ -17,6 +18,7 @@ import {
 import { messagesOf, openEventStream } from '@crypto-pay/test-kit/event-streams';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send, sendSigned } from '@crypto-pay/test-kit/http';
+import { sampleValue, scrapeMetrics } from '@crypto-pay/test-kit/prometheus';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { openPostgresStore } from '../store/postgres.ts';
 import { LISTEN_APPLICATION_NAME } from '../store/postgres-changes.ts';
@@ -56,7 +58,8 @@ describe('two proxies on one PostgreSQL database', () => {
       const server = serverConfig(shared.sandbox);
       removers.push(server.remove);
       return startProxy(
-        { ...server.config, databaseUrl: url },
+        // Metrics on a free port: how A's status reads were answered while it was deaf.
+        { ...server.config, databaseUrl: url, ...(beforeRelisten ? { metricsPort: 0 } : {}) },
         { log, ...(beforeRelisten ? { beforeRelisten } : {}) },
       );
     };
@@ -83,7 +86,7 @@ describe('two proxies on one PostgreSQL database', () => {
         { apiKey: API_KEY, signingSecret: SIGNING_SECRET },
         paymentRequestCallback(request, 'paid'),
       );
-    return { stream, payOnB };
+    return { checkout, stream, payOnB };
   }
 
   it('ends a stream opened on one proxy on paid when the callback goes to the other', async () => {
@@ -92,8 +95,24 @@ describe('two proxies on one PostgreSQL database', () => {
     assert.deepEqual(statusesOf(await stream.rest()), ['1 created', '2 paid']);
   });
 
+  /** A's status reads the copy did not answer, the listening connection being lost (metrics). */
+  const bypassedOnA = async () =>
+    sampleValue(await scrapeMetrics(a.metricsUrl!), 'crypto_pay_status_copy_reads_total', {
+      result: 'bypassed',
+    });
+
   it('reads the followed checkouts again once it listens again after its connection was killed', async () => {
-    const { stream, payOnB } = await followedOnA();
+    const { checkout, stream, payOnB } = await followedOnA();
+    const statusOnA = `${a.url}/api/checkouts/${checkout.id}`;
+    // Read from A's copy once it listens: it is dropped once the connection is killed.
+    await eventually(async () => {
+      const before = await scrapeMetrics(a.metricsUrl!);
+      await send(statusOnA);
+      const after = await scrapeMetrics(a.metricsUrl!);
+      const hits = (samples: typeof after) =>
+        sampleValue(samples, 'crypto_pay_status_copy_reads_total', { result: 'hit' });
+      return hits(after) > hits(before);
+    }, 'a status read from the copy on A');
     let release = () => {};
     held = new Promise((resolve) => {
       release = resolve;
@@ -107,6 +126,11 @@ describe('two proxies on one PostgreSQL database', () => {
     await lost;
     assert.equal((await payOnB()).status, 200);
     assert.deepEqual(statusesOf(stream.text), ['1 created'], 'A cannot have heard of it');
+    // Deaf, A reads the status from the database, and counts it so.
+    const bypassed = await bypassedOnA();
+    const read = await send(statusOnA);
+    assert.equal(JSON.parse(read.text).status, 'paid');
+    assert.equal(await bypassedOnA(), bypassed + 1);
     release();
     assert.deepEqual(statusesOf(await stream.rest()), ['1 created', '2 paid']);
     held = undefined;
@@ -136,6 +160,23 @@ describe('two proxies on one PostgreSQL database', () => {
     assert.equal(changed.headers.etag, '"v2"');
     assert.equal(JSON.parse(changed.text).status, 'paid');
     assert.equal((await send(path, { headers: { 'If-None-Match': '"v2"' } })).status, 304);
+  });
+
+  it('reads a stream’s first event through the status copy: a status read after it is never older', async () => {
+    const checkout = await createdCheckout(a.url);
+    const reads = async () =>
+      sampleValue(await scrapeMetrics(a.metricsUrl!), 'crypto_pay_status_copy_reads_total');
+    const before = await reads();
+    const stream = await openEventStream(`${a.url}/api/checkouts/${checkout.id}/events`);
+    try {
+      // Read as a status read is (hit, miss or bypassed), not from the database beside the copy.
+      assert.ok((await reads()) > before);
+      const [first] = messagesOf(stream.first);
+      const status = await send(`${a.url}/api/checkouts/${checkout.id}`);
+      assert.ok(Number(/\d+/.exec(String(status.headers.etag))?.[0]) >= Number(first?.id));
+    } finally {
+      stream.close();
+    }
   });
 
   it('sends at once a webhook event another proxy wrote: its notice wakes the worker', async () => {

@@ -42,10 +42,17 @@ describe('loadConfig', () => {
     assert.equal(config.staleSweepIntervalMs, 60_000);
     assert.equal(config.statusCopySize, 10_000);
     assert.equal(loadConfig({ ...required, STATUS_COPY_SIZE: '0' }).statusCopySize, 0);
+    // The copy's cache sets aside its index for the whole size at start-up; a million full is about 1 GiB.
     assert.equal(
-      refusal({ ...required, STATUS_COPY_SIZE: '-1' }),
-      'STATUS_COPY_SIZE must be a whole number from 0 to 10000000.',
+      loadConfig({ ...required, STATUS_COPY_SIZE: '1000000' }).statusCopySize,
+      1_000_000,
     );
+    for (const size of ['-1', '1000001']) {
+      assert.equal(
+        refusal({ ...required, STATUS_COPY_SIZE: size }),
+        'STATUS_COPY_SIZE must be a whole number from 0 to 1000000.',
+      );
+    }
     const stale = loadConfig({
       ...required,
       STALE_AFTER_SECONDS: '0',

@@ -135,7 +135,7 @@ export const environmentSchema = z.object({
   URL_FAILED: resultUrl,
   PAYMENT_LIFETIME_SECONDS: integer(300, 60 * 60 * 24 * 60),
   DATABASE_POOL_SIZE: integer(1, 1000),
-  STATUS_COPY_SIZE: integer(0, 10_000_000),
+  STATUS_COPY_SIZE: integer(0, 1_000_000),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000),
   DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 600_000),
   RATE_LIMIT_CHECKOUTS_PER_MINUTE: integer(1, 100_000),

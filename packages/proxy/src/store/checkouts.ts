@@ -37,7 +37,10 @@ export function checkouts(
 ): CheckoutsPart {
   // A SQLite file has one process (`lock.ts`), so every change to a checkout is made here, and a
   // copy of each one read lately, replaced when it changes, is exact: a status read skips the
-  // database (BENCHMARKS.md, "Session 12"). On PostgreSQL other proxies change checkouts: no copy.
+  // database (BENCHMARKS.md, "Session 12"). On PostgreSQL other proxies change checkouts: no copy
+  // here. Its status copy (`status-copy.ts`) stays apart: fed by notices, it may lag another
+  // proxy's change, holds only the public fields and is dropped while the feed is deaf, so it
+  // answers status reads only, where this one is exact and answers every caller.
   const recent = dialect.sharedByProcesses
     ? undefined
     : new LRUCache<string, CheckoutRecord>({ max: RECENT_CHECKOUTS });

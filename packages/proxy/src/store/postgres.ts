@@ -146,10 +146,11 @@ export async function openPostgresStore(
         return copy.read(id, (id) => store.getCheckout(id));
       },
       async advanceCheckout(id, change, callback, eventOf) {
-        const since = copy.generation();
         const advance = await store.advanceCheckout(id, change, callback, eventOf);
-        // Committed here, so no notice of it comes here: a read after the callback's answer sees it.
-        if (advance.checkout) copy.changed(since, advance.checkout);
+        // Committed here, so no notice of it comes here: a read after the callback's answer sees
+        // it, even when the feed was lost and back during the transaction (an entry kept since
+        // may be older).
+        if (advance.checkout) copy.changed(advance.checkout);
         return advance;
       },
       statusCopy: copy.figures,

@@ -2,18 +2,19 @@
  * The status reads' copy on PostgreSQL: two stores on one real database, changes committed on
  * one and read on the other. A read is answered from the copy once it was read, moves forward
  * with the notices, never goes back; the copy is dropped and bypassed while the listening
- * connection is lost, and served again once it listens again. And the race a read in flight
- * could lose to a notice, with the read held where it is.
+ * connection is lost, and served again once it listens again; this store's own change is kept
+ * even when that connection was lost and back during its transaction. The races of a read in
+ * flight, held where it is: `status-copy-held.test.ts`.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import pg from 'pg';
 import { openPostgresStore } from './postgres.ts';
 import { LISTEN_APPLICATION_NAME } from './postgres-changes.ts';
-import { statusCopy } from './status-copy.ts';
-import { type Store, type StreamedCheckout, streamedCheckout } from './store.ts';
+import { type Store, streamedCheckout } from './store.ts';
 import { callback, checkout, usePostgres } from './stores.test-helpers.ts';
 
 describe('status reads from a copy fed by notices', () => {
@@ -27,7 +28,7 @@ describe('status reads from a copy fed by notices', () => {
       openPostgresStore(url, { poolSize: 4, ...(gate ? { beforeRelisten: gate } : {}) }),
       openPostgresStore(url, { poolSize: 4 }),
     ]);
-    return { a, b };
+    return { a, b, url };
   }
 
   const advance = (store: Store, id: string, status: CheckoutStatus) =>
@@ -121,6 +122,57 @@ describe('status reads from a copy fed by notices', () => {
     await b.close();
   });
 
+  it('keeps its own change when the listening connection was lost and back during its transaction', {
+    timeout: 30_000,
+  }, async () => {
+    let release = () => {};
+    let deaf = () => {};
+    const lost = new Promise<void>((resolve) => {
+      deaf = resolve;
+    });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { a, b, url } = await twoStores(async () => {
+      deaf();
+      await held;
+    });
+    const first = checkout();
+    await b.insertCheckout(first, {});
+    await eventually(async () => {
+      await a.readCheckout(first.id);
+      return a.statusCopy!().hits > 0;
+    }, 'a read from the copy');
+    // Another session holds the row: a's change waits inside its transaction.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('BEGIN');
+      await admin.query('SELECT 1 FROM checkouts WHERE id = $1 FOR UPDATE', [first.id]);
+      const advanced = advance(a, first.id, 'processing');
+      // Meanwhile the listening connection drops and comes back.
+      assert.ok((await cluster().terminateConnections(LISTEN_APPLICATION_NAME)) >= 1);
+      await lost;
+      release();
+      // Listening again: a read finds the row as it was before the change commits, and keeps it.
+      await eventually(async () => {
+        const hits = a.statusCopy!().hits;
+        const read = await a.readCheckout(first.id);
+        return read?.version === 1 && a.statusCopy!().hits > hits;
+      }, 'the older row kept once listening again');
+      await admin.query('COMMIT');
+      assert.equal((await advanced).checkout?.version, 2);
+      // Its own notice is not heard: the change itself moves the copy on.
+      const hits = a.statusCopy!().hits;
+      assert.equal((await a.readCheckout(first.id))?.version, 2);
+      assert.equal(a.statusCopy!().hits, hits + 1);
+    } finally {
+      await admin.end();
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('never answers a version older than one answered before, under concurrent changes', {
     timeout: 60_000,
   }, async () => {
@@ -170,78 +222,5 @@ describe('status reads from a copy fed by notices', () => {
     assert.ok(figures.hits > 0 && figures.misses > 0, JSON.stringify(figures));
     await a.close();
     await b.close();
-  });
-});
-
-describe('a read in flight when a newer notice comes', () => {
-  /** A database read held until `answer` is called with the row it finds. */
-  function heldRead() {
-    let answer: (row: StreamedCheckout) => void = () => {};
-    const read = () =>
-      new Promise<StreamedCheckout | undefined>((resolve) => {
-        answer = resolve;
-      });
-    return { read, answer: (row: StreamedCheckout) => answer(row) };
-  }
-  const at = (version: number, status: CheckoutStatus): StreamedCheckout =>
-    streamedCheckout({ ...checkout({ id: 'checkout-id-in-flight-0001' }), version, status });
-
-  it('keeps and answers the notice’s newer version, not the older row it read', async () => {
-    const copy = statusCopy(10);
-    copy.listener.resync();
-    const held = heldRead();
-    const reading = copy.read('checkout-id-in-flight-0001', held.read);
-    copy.listener.checkout('checkout-id-in-flight-0001', 2, at(2, 'processing'));
-    held.answer(at(1, 'created'));
-    assert.equal((await reading)?.version, 2);
-    const again = await copy.read('checkout-id-in-flight-0001', () => assert.fail('a hit'));
-    assert.equal(again?.version, 2);
-  });
-
-  it('keeps no row older than a notice that did not carry its checkout', async () => {
-    const copy = statusCopy(10);
-    copy.listener.resync();
-    const held = heldRead();
-    const reading = copy.read('checkout-id-in-flight-0001', held.read);
-    copy.listener.checkout('checkout-id-in-flight-0001', 2);
-    held.answer(at(1, 'created'));
-    await reading;
-    const next = heldRead();
-    const reread = copy.read('checkout-id-in-flight-0001', next.read);
-    next.answer(at(2, 'processing'));
-    assert.equal((await reread)?.version, 2, 'read again from the database');
-    assert.equal(
-      (await copy.read('checkout-id-in-flight-0001', () => assert.fail('a hit')))?.version,
-      2,
-    );
-  });
-
-  it('keeps nothing a read found when the copy was dropped while it read', async () => {
-    const copy = statusCopy(10);
-    copy.listener.resync();
-    const held = heldRead();
-    const reading = copy.read('checkout-id-in-flight-0001', held.read);
-    copy.listener.lost?.();
-    copy.listener.resync();
-    held.answer(at(1, 'created'));
-    await reading;
-    assert.equal(copy.figures().entries, 0);
-  });
-
-  it('keeps no older or equal version over the one it has, from a notice or this store’s change', async () => {
-    const copy = statusCopy(10);
-    copy.listener.resync();
-    const since = copy.generation();
-    await copy.read('checkout-id-in-flight-0001', async () => at(3, 'paid'));
-    copy.listener.checkout('checkout-id-in-flight-0001', 2, at(2, 'processing'));
-    copy.changed(since, at(3, 'failed'));
-    const read = await copy.read('checkout-id-in-flight-0001', () => assert.fail('a hit'));
-    assert.equal(read?.status, 'paid');
-  });
-
-  it('serves nothing before the feed listens', async () => {
-    const copy = statusCopy(10);
-    await copy.read('checkout-id-in-flight-0001', async () => at(1, 'created'));
-    assert.deepEqual(copy.figures(), { hits: 0, misses: 0, bypassed: 1, entries: 0 });
   });
 });

@@ -44,25 +44,23 @@ export interface StatusCopy {
     id: string,
     fromDatabase: (id: string) => Promise<StreamedCheckout | undefined>,
   ): Promise<StreamedCheckout | undefined>;
-  /** The copy's generation now: taken before a change this store commits, given to `changed`. */
-  generation(): number;
   /**
-   * A change this store committed (its own notice is not heard), begun at `since`: kept unless
-   * the copy was dropped meanwhile, when a newer change may have been missed.
+   * A change this store committed (its own notice is not heard): moves the checkout's entry
+   * forward, even when the copy was dropped and served again while the change was made.
    */
-  changed(since: number, checkout: StreamedCheckout): void;
+  changed(checkout: StreamedCheckout): void;
   figures(): StatusCopyFigures;
 }
 
 export function statusCopy(size: number): StatusCopy {
   const entries = new LRUCache<string, Entry>({ max: size });
   /**
-   * Reads of the database in flight, by checkout: how many, and the newest version a notice named
-   * meanwhile (a read that began before it must not keep its older row, even if the notice's
-   * entry was pushed out of the copy before the read ended).
+   * Reads of the database in flight, by checkout: how many, and the newest version a notice, a
+   * change or another read kept meanwhile (a read that began before must not keep its older
+   * row, even if that entry was pushed out of the copy before the read ended).
    */
   const reading = new Map<string, { readers: number; noticed: number }>();
-  /** Grows each time the copy is dropped or served again: a read or change begun before is not kept. */
+  /** Grows each time the copy is dropped or served again: a read begun before keeps nothing. */
   let generation = 0;
   let serving = false;
   const counts = { hits: 0, misses: 0, bypassed: 0 };
@@ -73,12 +71,31 @@ export function statusCopy(size: number): StatusCopy {
     serving = serve;
   };
 
-  /** A version committed: kept when the checkout is in the copy or being read, and newer. */
-  const heard = (id: string, version: number, checkout: StreamedCheckout | undefined) => {
+  /** A read in flight may no longer keep a row older than `version` (committed, or served). */
+  const outdate = (id: string, version: number) => {
     const inFlight = reading.get(id);
     if (inFlight) inFlight.noticed = Math.max(inFlight.noticed, version);
-    const known = entries.get(id);
-    if (!known && !inFlight) return;
+    return inFlight;
+  };
+
+  /**
+   * A version committed: kept when newer than the entry, and when the checkout is in the copy or
+   * (`fromFeed`) being read. Only a notice may start an entry for a read in flight: heard while
+   * listening, it is newer than all committed before. This store's own change may have been
+   * committed while the feed was deaf, and a change on another proxy after it missed; an entry
+   * kept since the feed listens again is no older than that one, so the change only moves
+   * such an entry forward.
+   */
+  const heard = (
+    id: string,
+    version: number,
+    checkout: StreamedCheckout | undefined,
+    fromFeed: boolean,
+  ) => {
+    const inFlight = outdate(id, version);
+    // Peeked: news of a checkout is not a read of it (the least read go first).
+    const known = entries.peek(id);
+    if (!known && !(fromFeed && inFlight)) return;
     if (known && known.version >= version) return;
     entries.set(id, checkout ? { version, checkout } : { version });
   };
@@ -86,7 +103,7 @@ export function statusCopy(size: number): StatusCopy {
   return {
     listener: {
       checkout(id, version, checkout) {
-        if (serving) heard(id, version, checkout);
+        if (serving) heard(id, version, checkout, true);
       },
       outbox() {},
       resync() {
@@ -119,20 +136,26 @@ export function statusCopy(size: number): StatusCopy {
       } finally {
         if (--inFlight.readers === 0) reading.delete(id);
       }
+      if (!row) return row;
       // Begun before the copy was dropped: a change made while the feed was deaf may be newer.
-      if (!row || since !== generation) return row;
-      const newer = entries.get(id);
+      if (since !== generation) {
+        outdate(id, row.version);
+        return row;
+      }
+      const newer = entries.peek(id);
       // A notice came during the read: the newer of the two is answered, and the copy keeps it.
       if (newer?.checkout && newer.version >= row.version) return newer.checkout;
-      if (Math.max(newer?.version ?? 0, inFlight.noticed) > row.version) return row;
+      // Another read in flight may find an older row: it keeps nothing older than this one, even
+      // should the entry kept here be pushed out before it ends (the copy would go backwards).
+      const older = Math.max(newer?.version ?? 0, inFlight.noticed) > row.version;
+      outdate(id, row.version);
+      if (older) return row;
       const checkout = streamedCheckout(row);
       entries.set(id, { version: checkout.version, checkout });
       return checkout;
     },
-    generation: () => generation,
-    changed(since, checkout) {
-      if (serving && since === generation)
-        heard(checkout.id, checkout.version, streamedCheckout(checkout));
+    changed(checkout) {
+      if (serving) heard(checkout.id, checkout.version, streamedCheckout(checkout), false);
     },
     figures: () => ({ ...counts, entries: entries.size }),
   };

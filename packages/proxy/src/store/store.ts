@@ -210,10 +210,10 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
    */
   getCheckout(id: string): Promise<CheckoutRecord | undefined>;
   /**
-   * The checkout `id` as the public API tells it, for status reads. On PostgreSQL it may come
-   * from a copy fed by the other proxies' notices (`status-copy.ts`): a notice's latency behind
-   * a change committed on another proxy, never behind one committed here, never older than one
-   * answered before. Shared with other callers, as `getCheckout`'s: read it, never change it.
+   * The checkout `id` as the public API tells it, for status reads and event streams. On
+   * PostgreSQL it may come from a copy fed by the other proxies' notices (`status-copy.ts`): a
+   * notice's latency behind a change committed on another proxy, never behind one committed
+   * here, never older than one answered before. Shared with other callers, as `getCheckout`'s: read it, never change it.
    */
   readCheckout(id: string): Promise<StreamedCheckout | undefined>;
   findCheckoutByPaymentRequest(

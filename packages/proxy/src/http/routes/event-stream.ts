@@ -14,12 +14,12 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { describeRoute } from 'hono-openapi';
-import { findCheckout } from '../../checkout/create.ts';
+import { findCheckoutStatus } from '../../checkout/create.ts';
 import type { CheckoutHub } from '../../checkout/hub.ts';
 import { publicCheckout } from '../../checkout/views.ts';
 import { errors, storeUnreadable } from '../../openapi/operations.ts';
 import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
-import type { CheckoutRecord, Store, StreamedCheckout } from '../../store/store.ts';
+import type { Store, StreamedCheckout } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { streamCounter } from '../stream-limits.ts';
 import { type EventSink, type OpenStream, streamToNode } from './event-stream-node.ts';
@@ -103,7 +103,9 @@ export function eventRoutes(deps: EventStreamDeps) {
       },
     }),
     async (c) => {
-      const checkout = await findCheckout(deps.store, c.req.param('id'));
+      // As the status route reads it (on PostgreSQL through the status copy, which a read from
+      // the database feeds): a status read after this stream's first event is never older.
+      const checkout = await findCheckoutStatus(deps.store, c.req.param('id'));
       // A HEAD asks for the head only: no stream to follow.
       if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
       const client = deps.clientOf(c);
@@ -190,7 +192,7 @@ function untilClosed(c: Context<AppEnv>, response: Response): void {
 function follow(
   deps: EventStreamDeps,
   beats: Heartbeats,
-  first: CheckoutRecord,
+  first: StreamedCheckout,
   sink: EventSink,
   release: () => void,
 ): () => void {
@@ -222,7 +224,7 @@ function follow(
   const unsubscribe = deps.hub.subscribe(first.id, { change: send, close: () => end() });
   beats.add(sink);
   send(first);
-  deps.store.getCheckout(first.id).then(
+  deps.store.readCheckout(first.id).then(
     (current) => current && send(current),
     () => end(),
   );
