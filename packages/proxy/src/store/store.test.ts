@@ -120,7 +120,7 @@ describeStores('Store', (open) => {
     await store.close();
   });
 
-  it('reserves a key for one of two creates sent at once with it', async () => {
+  it('reserves a key for one of four creates sent at once with it', async () => {
     const store = await open();
     const kinds = await Promise.all(
       Array.from({ length: 4 }, () => store.reserveIdempotencyKey('same', 'h1', 1000)),
@@ -131,6 +131,32 @@ describeStores('Store', (open) => {
       'in_progress',
       'reserved',
     ]);
+    await store.close();
+  });
+
+  it('refuses a key and a session to a create asking while their holder commits', async () => {
+    const store = await open();
+    await store.createSession({
+      tokenHash: 'hash-3',
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreignId: 'order-3',
+      expiresAt: 10_000,
+      createdAt: 1_000,
+    });
+    await store.reserveIdempotencyKey('held', 'h1', 1000);
+    assert.ok(await store.claimSession('hash-3', 1000));
+    // Asked before the holder's checkout commits, answered after it: never a second claim.
+    const key = store.reserveIdempotencyKey('held', 'h1', 1001);
+    const session = store.claimSession('hash-3', 1001);
+    const made = checkout({ pricing: 'session' });
+    await store.insertCheckout(made, { idempotencyKey: 'held', sessionTokenHash: 'hash-3' });
+    assert.notEqual((await key).kind, 'reserved');
+    assert.equal(await session, undefined);
+    assert.deepEqual(await store.reserveIdempotencyKey('held', 'h1', 1002), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
     await store.close();
   });
 
