@@ -160,4 +160,41 @@ describe('A create’s writes on PostgreSQL', () => {
     await listener.end();
     await store.close();
   });
+
+  it('link the key and session before taking the order lock, never waiting on a row holding it', async () => {
+    const url = await cluster().createDatabase('links_first');
+    // No statement timeout: the create waits on the row for as long as the test looks at it.
+    const store = await openPostgresStore(url, { timeouts: { connectMs: 5000, statementMs: 0 } });
+    await store.reserveIdempotencyKey('key-2', 'hash', 2_000);
+    // Another transaction holds the key's row: the create's link waits for it.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM idempotency_keys WHERE key = 'key-2' FOR UPDATE`);
+    const made = checkout();
+    const written = store.insertCheckout(made, { idempotencyKey: 'key-2' }, checkoutEvent(made));
+    const waiting = await eventually(async () => {
+      // Asked outside the holder's transaction, whose view of the activity stays as first read.
+      const { rows } = await queryOnce<{ pid: number }>(
+        url,
+        `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%linked_key%'`,
+      );
+      return rows[0]?.pid;
+    }, 'the create waiting on the key’s row');
+    const { rows } = await queryOnce<{ held: number }>(
+      url,
+      `SELECT COUNT(*)::int AS held FROM pg_locks
+       WHERE locktype = 'advisory' AND granted AND pid = $1`,
+      [waiting],
+    );
+    await holder.query('COMMIT');
+    await holder.end();
+    await written;
+    assert.equal(rows[0]!.held, 0, 'no order lock held while waiting: other events go on');
+    assert.deepEqual(await store.reserveIdempotencyKey('key-2', 'hash', 3_000), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
+    await store.close();
+  });
 });

@@ -2,7 +2,10 @@
  * What the store's queries need from its database beyond the SQL both speak: each item here is
  * written once per database (`*.sqlite.ts`, `*.postgres.ts`), because the databases truly
  * differ there (row locks skipped by other proxies, advisory locks, NOTIFY, a clock, a queue
- * claimed in one statement or two). Everything else is written once, with Kysely.
+ * claimed in one statement or two). Everything else is written once, with Kysely, but one:
+ * PostgreSQL's `insertCheckout`, a create's whole write as one statement (one round trip where
+ * a transaction of Kysely's queries took five: BENCHMARKS.md, "Issue 32"), which SQLite, with
+ * no round trips, does not need.
  */
 
 import type { Insertable, Kysely, RawBuilder, Transaction } from 'kysely';
