@@ -9,7 +9,7 @@ import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { compiledQuery } from './compiled.ts';
-import type { HeldClaims } from './create-claims.ts';
+import { type HeldClaims, owns } from './create-claims.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { callbackSearch } from './log-search.ts';
 import type { NewEvent } from './outbox.ts';
@@ -170,11 +170,14 @@ export function checkouts(
       }
       const key = links.idempotencyKey;
       const heldKey = key === undefined ? undefined : held?.keys.get(key);
+      const ownsKey = owns(heldKey, links.keyClaimedAt);
       const queued = await db.transaction().execute(async (trx) => {
         await insertRow(trx, checkoutRowOf(checkout));
-        if (key !== undefined && heldKey) {
-          await keepKey(trx, { id: checkout.id, key, ...heldKey });
-        } else if (key !== undefined) {
+        // A key held in memory reaches the file here, by its owner only: a create whose claim was
+        // taken over leaves the key to the one that took it.
+        if (key !== undefined && ownsKey) {
+          await keepKey(trx, { id: checkout.id, key, ...heldKey! });
+        } else if (key !== undefined && !held) {
           await linkKey(trx, { id: checkout.id, key });
         }
         if (links.sessionTokenHash !== undefined) {
@@ -183,8 +186,11 @@ export function checkouts(
         return writeAndAnnounce(trx, event);
       });
       // Committed: the rows answer for the key and the session from now on.
-      if (heldKey) held?.keys.delete(key!);
-      if (links.sessionTokenHash !== undefined) held?.sessions.delete(links.sessionTokenHash);
+      if (ownsKey && held?.keys.get(key!) === heldKey) held?.keys.delete(key!);
+      const session = links.sessionTokenHash;
+      if (session !== undefined && owns(held?.sessions.get(session), links.sessionClaimedAt)) {
+        held?.sessions.delete(session);
+      }
       return queued;
     },
     async getCheckout(id) {

@@ -32,6 +32,14 @@ export interface HeldClaims {
 }
 
 /**
+ * Whether `claim` is the one made at `claimedAt` (any claim, when not said): only its owner gives
+ * it back or completes it, never a create whose claim was taken over after its lease
+ * (`CreateLinks`).
+ */
+export const owns = (claim: { at: number } | undefined, claimedAt: number | undefined) =>
+  claim !== undefined && (claimedAt === undefined || claim.at === claimedAt);
+
+/**
  * The sessions and keys part of the store; `lease` is how long a create may hold either (ms);
  * `held` where claims are made in memory (SQLite), undefined where in the database.
  */
@@ -153,16 +161,20 @@ export function createClaims(
         .executeTakeFirst();
       return row && sessionOf(row);
     },
-    async releaseSession(tokenHash) {
+    async releaseSession(tokenHash, claimedAt) {
       if (held) {
-        held.sessions.delete(tokenHash);
+        if (owns(held.sessions.get(tokenHash), claimedAt)) held.sessions.delete(tokenHash);
         return;
       }
+      // The row's claim is its lease's end: the owner's, if it ends a lease after its claim.
       await db
         .updateTable('checkout_sessions')
         .set({ claimed_until: null })
         .where('token_hash', '=', tokenHash)
         .where('checkout_id', 'is', null)
+        .$if(claimedAt !== undefined, (query) =>
+          query.where('claimed_until', '=', claimedAt! + lease),
+        )
         .execute();
     },
     async endSession(tokenHash, now) {
@@ -234,15 +246,17 @@ export function createClaims(
           : { kind: 'replay', checkoutId: row.checkout_id };
       }
     },
-    async releaseIdempotencyKey(key) {
+    async releaseIdempotencyKey(key, claimedAt) {
       if (held) {
-        held.keys.delete(key);
+        if (owns(held.keys.get(key), claimedAt)) held.keys.delete(key);
         return;
       }
+      // The row's claim is its time: the owner's, if it is the time of its claim.
       await db
         .deleteFrom('idempotency_keys')
         .where('key', '=', key)
         .where('checkout_id', 'is', null)
+        .$if(claimedAt !== undefined, (query) => query.where('created_at', '=', claimedAt!))
         .execute();
     },
   };

@@ -71,7 +71,7 @@ export function postgresDialect(origin: string): StoreDialect {
    * A create's whole write in one statement, so one round trip and one commit where a
    * transaction took five (BEGIN, the checkout with its links, the event, the endpoints' read,
    * COMMIT): the checkout; its Idempotency-Key's and session's links (a null key or session
-   * matches no row); its event, under the order lock as `insertEventRow` takes it; a delivery
+   * matches no row; a key's claim taken over since, of another time, neither: `CreateLinks`); its event, under the order lock as `insertEventRow` takes it; a delivery
    * for every active endpoint taking the event's type (`fanOut`'s rule in `outbox-store.ts`, in SQL:
    * the lists are jsonb here; keep the two alike); and the outbox notice when one was queued.
    * Data-modifying WITH items all run, read or not, and its foreign keys are checked at its end;
@@ -83,6 +83,7 @@ export function postgresDialect(origin: string): StoreDialect {
   const insertCheckoutRow = compiledQuery<
     Insertable<CheckoutsTable> & {
       idempotencyKey: string | null;
+      keyClaimedAt: number | null;
       sessionTokenHash: string | null;
       suffix: string;
       type: string;
@@ -98,7 +99,8 @@ export function postgresDialect(origin: string): StoreDialect {
     return sql<{ queued: number }>`WITH
       checkout AS (INSERT INTO checkouts (${columns}) VALUES (${values}) RETURNING id),
       linked_key AS (UPDATE idempotency_keys SET checkout_id = checkout.id FROM checkout
-        WHERE key = ${param('idempotencyKey')}::text RETURNING 1),
+        WHERE key = ${param('idempotencyKey')}::text
+          AND created_at = COALESCE(${param('keyClaimedAt')}::bigint, created_at) RETURNING 1),
       linked_session AS (UPDATE checkout_sessions SET checkout_id = checkout.id FROM checkout
         WHERE token_hash = ${param('sessionTokenHash')}::text RETURNING 1),
       ${orderedSeq(sql`FROM checkout WHERE (SELECT COUNT(*) FROM linked_key)
@@ -162,6 +164,7 @@ export function postgresDialect(origin: string): StoreDialect {
       const { rows } = await insertCheckoutRow(db, {
         ...row,
         idempotencyKey: links.idempotencyKey ?? null,
+        keyClaimedAt: links.keyClaimedAt ?? null,
         sessionTokenHash: links.sessionTokenHash ?? null,
         suffix: randomBytes(6).toString('base64url'),
         type: event.type,

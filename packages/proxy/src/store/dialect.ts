@@ -10,7 +10,7 @@
 
 import type { Insertable, Kysely, RawBuilder, Transaction } from 'kysely';
 import type { NewEvent } from './outbox.ts';
-import type { RateLimitTake, StreamedCheckout } from './store.ts';
+import type { CreateLinks, RateLimitTake, StreamedCheckout } from './store.ts';
 import type { CheckoutsTable, Tables } from './tables.ts';
 
 /** The store's Kysely instance, or one of its transactions. */
@@ -49,7 +49,7 @@ export interface StoreDialect {
   insertCheckout?(
     db: Db,
     row: Insertable<CheckoutsTable>,
-    links: { idempotencyKey?: string; sessionTokenHash?: string },
+    links: CreateLinks,
     event: NewEvent,
   ): Promise<boolean>;
   /** Claims due deliveries inside `trx` (see `WebhookStore.claimDeliveries`). */
