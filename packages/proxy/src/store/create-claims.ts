@@ -205,8 +205,9 @@ export function createClaims(
           .execute();
       }
       if (held) {
-        // Held: answered without a read. Checked again after it: a holder that committed while
-        // it ran has deleted its claim, and the row the read missed answers for the key.
+        // A held key is answered before any read: a holder committing while a read ran would
+        // delete its claim, and the read, having missed its row, would reserve the key again.
+        // Checked after the read as well, for a claim made while it ran.
         const holding = () => {
           const claim = held.keys.get(key);
           if (!holds(claim, now)) return undefined;
