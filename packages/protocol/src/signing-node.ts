@@ -16,15 +16,26 @@ import {
 import { KEY_HEADER, SIGNATURE_FORMAT, SIGNATURE_HEADER, type SignedHeaders } from './signing.ts';
 
 /**
- * The key of the secret signed with last: an HMAC given the secret as text makes a key of it at
- * each call, which costs several times the HMAC of a request's body (BENCHMARKS.md, "Issue 32").
- * A server signs and checks with one secret, so one is kept.
+ * The keys of the secrets signed with lately: an HMAC given the secret as text makes a key of it
+ * at each call, which costs several times the HMAC of a request's body (BENCHMARKS.md, "Issue
+ * 32"). A server signs and checks with one secret or two (a rotation, the sandbox's merchants),
+ * so a few are kept, the oldest dropped first.
  */
-let lastKey: { secret: string; key: KeyObject } | undefined;
+const keys = new Map<string, KeyObject>();
+const KEYS_KEPT = 4;
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= KEYS_KEPT) keys.delete(keys.keys().next().value!);
+    key = createSecretKey(secret, 'utf8');
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 function digestOf(secret: string, body: string | Uint8Array): Buffer {
-  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(secret, 'utf8') };
-  return createHmac('sha512', lastKey.key).update(body).digest();
+  return createHmac('sha512', keyOf(secret)).update(body).digest();
 }
 
 /** The signature of `body` (a string is signed as its UTF-8 bytes). */

@@ -18,6 +18,7 @@ import type { Log } from '../process/logger.ts';
 import {
   CHECKOUT_ID_CHARACTER,
   type CheckoutRecord,
+  type CreateLinks,
   type CurrencyRef,
   type Store,
   type StreamedCheckout,
@@ -197,9 +198,12 @@ export async function createCheckout(
   const failedUrl = returnUrl(body.failed_url, 'failed_url', config.allowedOrigins);
   checkPaymentCurrency(body.payment_currency, config.paymentCurrencies);
 
+  // The times the key and the session are claimed at: each claim's token (`CreateLinks`).
+  const keyClaimedAt = deps.now();
+  let sessionClaimedAt: number | undefined;
   if (idempotencyKey !== undefined) {
     const hash = requestHash(deps.referenceKey, canonicalJson(body));
-    const reservation = await store.reserveIdempotencyKey(idempotencyKey, hash, deps.now());
+    const reservation = await store.reserveIdempotencyKey(idempotencyKey, hash, keyClaimedAt);
     if (reservation.kind === 'conflict') {
       throw new ApiError(
         409,
@@ -223,7 +227,8 @@ export async function createCheckout(
 
   let price: Price | undefined;
   try {
-    price = await resolvePrice(body, { ...deps, openAmount: config.openAmount }, deps.now());
+    sessionClaimedAt = deps.now();
+    price = await resolvePrice(body, { ...deps, openAmount: config.openAmount }, sessionClaimedAt);
     const foreignId = price.session?.foreignId ?? newForeignId();
     const urls = {
       success: normalisedUrl(successUrl ?? price.session?.urlSuccess ?? config.urlSuccess),
@@ -259,9 +264,11 @@ export async function createCheckout(
     if (urls.success !== undefined) checkout.successUrl = urls.success;
     if (urls.failed !== undefined) checkout.failedUrl = urls.failed;
     if (price.product !== undefined) checkout.product = price.product;
-    const links: { idempotencyKey?: string; sessionTokenHash?: string } = {};
-    if (idempotencyKey !== undefined) links.idempotencyKey = idempotencyKey;
-    if (price.session) links.sessionTokenHash = price.session.tokenHash;
+    const links: CreateLinks = {};
+    if (idempotencyKey !== undefined) Object.assign(links, { idempotencyKey, keyClaimedAt });
+    if (price.session) {
+      Object.assign(links, { sessionTokenHash: price.session.tokenHash, sessionClaimedAt });
+    }
     await store.insertCheckout(checkout, links, checkoutEvent(checkout)).catch((error) => {
       // The service holds this payment request and the store could not keep it: say which, so
       // the operator can match it (its callbacks will find no checkout).
@@ -278,7 +285,7 @@ export async function createCheckout(
     const session = price?.session;
     const retryMs = deps.giveBackRetryMs ?? GIVE_BACK_RETRY_MS;
     if (idempotencyKey !== undefined)
-      await giveBack(() => store.releaseIdempotencyKey(idempotencyKey), retryMs);
+      await giveBack(() => store.releaseIdempotencyKey(idempotencyKey, keyClaimedAt), retryMs);
     if (session) {
       // The service already holds a payment request with the session's foreign_id: an earlier
       // attempt reached it and its answer was lost. No retry can succeed, so the session ends
@@ -287,7 +294,7 @@ export async function createCheckout(
         await giveBack(() => store.endSession(session.tokenHash, deps.now()), retryMs);
         throw sessionInvalid();
       }
-      await giveBack(() => store.releaseSession(session.tokenHash), retryMs);
+      await giveBack(() => store.releaseSession(session.tokenHash, sessionClaimedAt), retryMs);
     }
     throw error;
   }

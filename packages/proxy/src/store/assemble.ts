@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { accounts } from './accounts.ts';
 import { auditLog } from './audit-log.ts';
 import { checkouts } from './checkouts.ts';
-import { createClaims, type HeldKeys } from './create-claims.ts';
+import { createClaims, type HeldClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
 import { figures } from './figures.ts';
 import { outboxStore, writeEvent } from './outbox-store.ts';
@@ -36,12 +36,14 @@ export function assembleStore(
   lease: number,
 ): Omit<Store, 'subscribeChanges' | 'close'> {
   const prune = pruner(db, dialect);
-  // Where a create's Idempotency-Key is claimed in memory: SQLite (`create-claims.ts`).
-  const heldKeys: HeldKeys | undefined = dialect.sharedByProcesses ? undefined : new Map();
+  // Where a create's Idempotency-Key and session are claimed in memory: SQLite (`create-claims.ts`).
+  const held: HeldClaims | undefined = dialect.sharedByProcesses
+    ? undefined
+    : { keys: new Map(), sessions: new Map() };
   return {
     ...outboxStore(db, dialect),
-    ...checkouts(db, dialect, (trx, event) => writeEvent(dialect, trx, event), heldKeys),
-    ...createClaims(db, dialect, lease, heldKeys),
+    ...checkouts(db, dialect, (trx, event) => writeEvent(dialect, trx, event), held),
+    ...createClaims(db, dialect, lease, held),
     ...rateLimit(db, dialect),
     ...accounts(db, dialect),
     ...auditLog(db),

@@ -9,7 +9,7 @@ import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { compiledQuery } from './compiled.ts';
-import type { HeldKeys } from './create-claims.ts';
+import { type HeldClaims, owns } from './create-claims.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { callbackSearch } from './log-search.ts';
 import type { NewEvent } from './outbox.ts';
@@ -33,7 +33,7 @@ export function checkouts(
   db: Kysely<Tables>,
   dialect: StoreDialect,
   writeEvent: (trx: Db, event: NewEvent) => Promise<boolean>,
-  heldKeys?: HeldKeys,
+  held?: HeldClaims,
 ): CheckoutsPart {
   // A SQLite file has one process (`lock.ts`), so every change to a checkout is made here, and a
   // copy of each one read lately, replaced when it changes, is exact: a status read skips the
@@ -179,12 +179,15 @@ export function checkouts(
         return dialect.insertCheckout(db, checkoutRowOf(checkout), links, event);
       }
       const key = links.idempotencyKey;
-      const held = key === undefined ? undefined : heldKeys?.get(key);
+      const heldKey = key === undefined ? undefined : held?.keys.get(key);
+      const ownsKey = owns(heldKey, links.keyClaimedAt);
       const queued = await db.transaction().execute(async (trx) => {
         await insertRow(trx, checkoutRowOf(checkout));
-        if (key !== undefined && held) {
-          await keepKey(trx, { id: checkout.id, key, ...held });
-        } else if (key !== undefined) {
+        // A key held in memory reaches the file here, by its owner only: a create whose claim was
+        // taken over leaves the key to the one that took it.
+        if (key !== undefined && ownsKey) {
+          await keepKey(trx, { id: checkout.id, key, ...heldKey! });
+        } else if (key !== undefined && !held) {
           await linkKey(trx, { id: checkout.id, key });
         }
         if (links.sessionTokenHash !== undefined) {
@@ -192,8 +195,12 @@ export function checkouts(
         }
         return writeAndAnnounce(trx, event);
       });
-      // Committed: the row answers for the key from now on.
-      if (held) heldKeys?.delete(key!);
+      // Committed: the rows answer for the key and the session from now on.
+      if (ownsKey && held?.keys.get(key!) === heldKey) held?.keys.delete(key!);
+      const session = links.sessionTokenHash;
+      if (session !== undefined && owns(held?.sessions.get(session), links.sessionClaimedAt)) {
+        held?.sessions.delete(session);
+      }
       return queued;
     },
     getCheckout,

@@ -5,37 +5,53 @@
  * mid-create gives it up by time (SQLite also gives every claim back at open: `sqlite.ts`).
  */
 
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { compiledQuery } from './compiled.ts';
 import type { StoreDialect } from './dialect.ts';
 import { periodicSweep } from './rate-buckets.ts';
 import { sessionOf, sessionRowOf } from './rows.ts';
 import { type CreateClaimsPart, IDEMPOTENCY_TTL_MS } from './store.ts';
-import type { Tables } from './tables.ts';
+import type { CheckoutSessionsTable, Tables } from './tables.ts';
 
 /** How long a create may hold a session or an Idempotency-Key unless the caller says. */
 export const DEFAULT_CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /**
- * The Idempotency-Keys a SQLite store's creates hold, by key: the request's hash and when it was
- * reserved. One process owns the file and every claim is given back at open, so a claim never
- * had to outlive the process; kept here, it costs no commit (an fsync with `synchronous =
- * FULL`), and the key reaches the file once, with its checkout, in the create's one commit
- * (`checkouts.ts`). On PostgreSQL the claim is a row, committed before the service is called:
- * another proxy must see it, and must still see it should the database restart meanwhile.
+ * The Idempotency-Keys and sessions a SQLite store's creates hold: a key's request hash and when
+ * each was claimed. One process owns the file and every claim is given back at open, so a claim
+ * never had to outlive the process; kept here, it costs no commit (an fsync with `synchronous =
+ * FULL`), and the key and the session's use reach the file once, with the checkout, in the
+ * create's one commit (`checkouts.ts`). On PostgreSQL a claim is a row, committed before the
+ * service is called: another proxy must see it, and must still see it should the database
+ * restart meanwhile.
  */
-export type HeldKeys = Map<string, { requestHash: string; at: number }>;
+export interface HeldClaims {
+  keys: Map<string, { requestHash: string; at: number }>;
+  /** By the session's token hash. */
+  sessions: Map<string, { at: number }>;
+}
+
+/**
+ * Whether `claim` is the one made at `claimedAt` (any claim, when not said): only its owner gives
+ * it back or completes it, never a create whose claim was taken over after its lease
+ * (`CreateLinks`).
+ */
+export const owns = (claim: { at: number } | undefined, claimedAt: number | undefined) =>
+  claim !== undefined && (claimedAt === undefined || claim.at === claimedAt);
 
 /**
  * The sessions and keys part of the store; `lease` is how long a create may hold either (ms);
- * `heldKeys` where the keys are claimed in memory (SQLite), undefined where in the database.
+ * `held` where claims are made in memory (SQLite), undefined where in the database.
  */
 export function createClaims(
   db: Kysely<Tables>,
   dialect: StoreDialect,
   lease: number,
-  heldKeys: HeldKeys | undefined,
+  held: HeldClaims | undefined,
 ): CreateClaimsPart {
+  // A claim in memory still in force at `now` (one older is its stuck create's: taken over).
+  const holds = (claim: { at: number } | undefined, now: number) =>
+    claim !== undefined && claim.at > now - lease;
   const purgeDue = periodicSweep(60_000);
   // A create's statements, compiled once (`compiled.ts`). ON CONFLICT waits for a concurrent
   // insert of the key to commit: one proxy reserves it, or takes over one whose create outlived
@@ -77,6 +93,17 @@ export function createClaims(
       .select(['request_hash', 'checkout_id', 'created_at'])
       .where('key', '=', param('key')),
   );
+  const selectSession = compiledQuery<
+    { tokenHash: string; now: number },
+    Selectable<CheckoutSessionsTable>
+  >((db, param) =>
+    db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('token_hash', '=', param('tokenHash'))
+      .where('checkout_id', 'is', null)
+      .where('expires_at', '>', param('now')),
+  );
   return {
     async createSession(session) {
       return db.transaction().execute(async (trx) => {
@@ -114,6 +141,14 @@ export function createClaims(
       return row && sessionOf(row);
     },
     async claimSession(tokenHash, now) {
+      if (held) {
+        // Checked before the read too: a holder that commits while it runs has used the session.
+        if (holds(held.sessions.get(tokenHash), now)) return undefined;
+        const [row] = (await selectSession(db, { tokenHash, now })).rows;
+        if (!row || holds(held.sessions.get(tokenHash), now)) return undefined;
+        held.sessions.set(tokenHash, { at: now });
+        return sessionOf(row);
+      }
       // One conditional UPDATE: of several proxies claiming at once, one gets the row.
       const row = await db
         .updateTable('checkout_sessions')
@@ -126,15 +161,24 @@ export function createClaims(
         .executeTakeFirst();
       return row && sessionOf(row);
     },
-    async releaseSession(tokenHash) {
+    async releaseSession(tokenHash, claimedAt) {
+      if (held) {
+        if (owns(held.sessions.get(tokenHash), claimedAt)) held.sessions.delete(tokenHash);
+        return;
+      }
+      // The row's claim is its lease's end: the owner's, if it ends a lease after its claim.
       await db
         .updateTable('checkout_sessions')
         .set({ claimed_until: null })
         .where('token_hash', '=', tokenHash)
         .where('checkout_id', 'is', null)
+        .$if(claimedAt !== undefined, (query) =>
+          query.where('claimed_until', '=', claimedAt! + lease),
+        )
         .execute();
     },
     async endSession(tokenHash, now) {
+      held?.sessions.delete(tokenHash);
       await db
         .updateTable('checkout_sessions')
         .set((eb) => ({
@@ -160,7 +204,19 @@ export function createClaims(
           .where('created_at', '<', now - IDEMPOTENCY_TTL_MS)
           .execute();
       }
-      if (heldKeys) {
+      if (held) {
+        // A held key is answered before any read: a holder committing while a read ran would
+        // delete its claim, and the read, having missed its row, would reserve the key again.
+        // Checked after the read as well, for a claim made while it ran.
+        const holding = () => {
+          const claim = held.keys.get(key);
+          if (!holds(claim, now)) return undefined;
+          return claim!.requestHash === requestHash
+            ? ({ kind: 'in_progress' } as const)
+            : ({ kind: 'conflict' } as const);
+        };
+        const before = holding();
+        if (before) return before;
         const [row] = (await selectKey(db, { key })).rows;
         // From here to the claim nothing awaits: of two creates with one key, one holds it.
         if (row?.checkout_id && row.created_at >= now - IDEMPOTENCY_TTL_MS) {
@@ -168,12 +224,9 @@ export function createClaims(
             ? { kind: 'replay', checkoutId: row.checkout_id }
             : { kind: 'conflict' };
         }
-        // One held past the lease (its create is stuck) is taken over, as a key past its day.
-        const held = heldKeys.get(key);
-        if (held && held.at > now - lease) {
-          return held.requestHash === requestHash ? { kind: 'in_progress' } : { kind: 'conflict' };
-        }
-        heldKeys.set(key, { requestHash, at: now });
+        const after = holding();
+        if (after) return after;
+        held.keys.set(key, { requestHash, at: now });
         return { kind: 'reserved' };
       }
       // A key released or purged between the insert and the read is tried again.
@@ -194,15 +247,17 @@ export function createClaims(
           : { kind: 'replay', checkoutId: row.checkout_id };
       }
     },
-    async releaseIdempotencyKey(key) {
-      if (heldKeys) {
-        heldKeys.delete(key);
+    async releaseIdempotencyKey(key, claimedAt) {
+      if (held) {
+        if (owns(held.keys.get(key), claimedAt)) held.keys.delete(key);
         return;
       }
+      // The row's claim is its time: the owner's, if it is the time of its claim.
       await db
         .deleteFrom('idempotency_keys')
         .where('key', '=', key)
         .where('checkout_id', 'is', null)
+        .$if(claimedAt !== undefined, (query) => query.where('created_at', '=', claimedAt!))
         .execute();
     },
   };

@@ -31,22 +31,23 @@ const SESSION = {
 };
 
 /**
- * What a create's store calls are, with a session claimed and an endpoint taking its event: the
- * key's reservation (after `keyed`), then the final write, which `between` runs.
+ * What a session create's store calls are, an endpoint taking its event: after `claiming`, the
+ * key's reservation and the session's claim, then the final write, which `between` runs.
  */
 async function create(
   store: Store,
-  keyed: () => void,
+  claiming: () => void,
   between: (write: () => Promise<boolean>) => Promise<void>,
 ) {
   await store.createEndpoint({ id: 'whe_1', url: 'http://127.0.0.1:9/hook', createdAt: 1 }, 'x');
   await store.createSession(SESSION);
-  assert.ok(await store.claimSession(SESSION.tokenHash, 2_000));
-  keyed();
+  claiming();
   assert.deepEqual(await store.reserveIdempotencyKey('key-1', 'hash', 2_000), { kind: 'reserved' });
   assert.deepEqual(await store.reserveIdempotencyKey('key-1', 'hash', 2_001), {
     kind: 'in_progress',
   });
+  assert.ok(await store.claimSession(SESSION.tokenHash, 2_000));
+  assert.equal(await store.claimSession(SESSION.tokenHash, 2_001), undefined, 'held');
   const made = checkout({ pricing: 'session', foreignId: SESSION.foreignId });
   const links = { idempotencyKey: 'key-1', sessionTokenHash: SESSION.tokenHash };
   await between(async () => store.insertCheckout(made, links, checkoutEvent(made)));
@@ -83,7 +84,7 @@ describe('A create’s writes on SQLite', () => {
   const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-commits-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('commit once, key and all: a rate take and a key’s claim commit nothing to the file', async () => {
+  it('commit once, key, session and all: a rate take and the claims commit nothing to the file', async () => {
     const file = join(dir, 'proxy.db');
     let connection: Database.Database | undefined;
     const store = await openSqliteStore(file, { onOpen: (db) => (connection = db) });
@@ -93,14 +94,16 @@ describe('A create’s writes on SQLite', () => {
     assert.equal(await store.takeRateToken({ key: 'client', perMinute: 20 }), 0);
     assert.equal(walCommits(file), 0, 'a rate take is in the connection’s TEMP table');
     await create(store, emptyLog, async (write) => {
-      assert.equal(walCommits(file), 0, 'the key is claimed in memory');
+      assert.equal(walCommits(file), 0, 'the key and the session are claimed in memory');
       assert.equal(await write(), true, 'a delivery queued');
       assert.equal(walCommits(file), 1);
     });
     await store.close();
-    // What the one commit wrote survives the process: the key still replays its checkout.
+    // What the one commit wrote survives the process: the key still replays its checkout, and
+    // the session stays used.
     const reopened = await openSqliteStore(file);
     assert.equal((await reopened.reserveIdempotencyKey('key-1', 'hash', 4_000)).kind, 'replay');
+    assert.equal(await reopened.claimSession(SESSION.tokenHash, 4_000), undefined);
     await reopened.close();
   });
 });
@@ -155,6 +158,43 @@ describe('A create’s writes on PostgreSQL', () => {
     assert.equal(new Set(rows.map((row) => row.xmin)).size, 1);
     await eventually(() => notices.includes(OUTBOX_CHANNEL), 'the outbox notice');
     await listener.end();
+    await store.close();
+  });
+
+  it('link the key and session before taking the order lock, never waiting on a row holding it', async () => {
+    const url = await cluster().createDatabase('links_first');
+    // No statement timeout: the create waits on the row for as long as the test looks at it.
+    const store = await openPostgresStore(url, { timeouts: { connectMs: 5000, statementMs: 0 } });
+    await store.reserveIdempotencyKey('key-2', 'hash', 2_000);
+    // Another transaction holds the key's row: the create's link waits for it.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT 1 FROM idempotency_keys WHERE key = 'key-2' FOR UPDATE`);
+    const made = checkout();
+    const written = store.insertCheckout(made, { idempotencyKey: 'key-2' }, checkoutEvent(made));
+    const waiting = await eventually(async () => {
+      // Asked outside the holder's transaction, whose view of the activity stays as first read.
+      const { rows } = await queryOnce<{ pid: number }>(
+        url,
+        `SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%linked_key%'`,
+      );
+      return rows[0]?.pid;
+    }, 'the create waiting on the key’s row');
+    const { rows } = await queryOnce<{ held: number }>(
+      url,
+      `SELECT COUNT(*)::int AS held FROM pg_locks
+       WHERE locktype = 'advisory' AND granted AND pid = $1`,
+      [waiting],
+    );
+    await holder.query('COMMIT');
+    await holder.end();
+    await written;
+    assert.equal(rows[0]!.held, 0, 'no order lock held while waiting: other events go on');
+    assert.deepEqual(await store.reserveIdempotencyKey('key-2', 'hash', 3_000), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
     await store.close();
   });
 });

@@ -6,7 +6,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
@@ -22,6 +22,18 @@ import type { CheckoutsTable } from './tables.ts';
  * event (the event is the last write of each), which are short.
  */
 const EVENT_ORDER_LOCK = 7_301_018_002;
+
+/**
+ * The WITH items that take the order lock and then the event's seq (`next`): `next` reads
+ * `ordered`'s one row, so nextval runs once the lock is held; `after` (a FROM clause) holds the
+ * lock back until the items it reads have run.
+ */
+const orderedSeq = (after: RawBuilder<unknown> = sql``) => sql`
+  ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK}) ${after}),
+  next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered)`;
+
+/** An event's id, of its seq (in order) and a random `suffix` (not guessable). */
+const eventId = (suffix: unknown) => sql`'evt_' || lpad(seq::text, 12, '0') || ${suffix}`;
 
 /**
  * Sends `notices` from inside the caller's transaction, in one statement. The server drops a
@@ -46,15 +58,12 @@ export function postgresDialect(origin: string): StoreDialect {
     { suffix: string; type: string; createdAt: number; data: string; dedupeKey: string | null },
     { seq: number }
   >((db, param) =>
-    // The order lock first (`ordered`: `next` reads its one row, so nextval runs once the lock
-    // is held), in the insert's statement: one round trip per event, not two. An event whose key
-    // is not kept, written by a proxy of a version before the dedupe keys' table still running
-    // through a rolling upgrade, stops a repeat here.
-    sql<{ seq: number }>`WITH
-      ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
-      next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered)
+    // The order lock first, in the insert's statement: one round trip per event, not two. An
+    // event whose key is not kept, written by a proxy of a version before the dedupe keys' table
+    // still running through a rolling upgrade, stops a repeat here.
+    sql<{ seq: number }>`WITH ${orderedSeq()}
       INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
-      SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
+      SELECT seq, ${eventId(param('suffix'))},
         ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')} FROM next
       ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.compile(db),
   );
@@ -62,14 +71,19 @@ export function postgresDialect(origin: string): StoreDialect {
    * A create's whole write in one statement, so one round trip and one commit where a
    * transaction took five (BEGIN, the checkout with its links, the event, the endpoints' read,
    * COMMIT): the checkout; its Idempotency-Key's and session's links (a null key or session
-   * matches no row); its event, under the order lock as `insertEventRow` takes it; a delivery
-   * for every active endpoint taking the event's type (`fanOut`'s choice, in SQL: the lists are
-   * jsonb here); and the outbox notice when one was queued. Data-modifying WITH items all run,
-   * read or not, in the statement's one snapshot, and its foreign keys are checked at its end.
+   * matches no row; a key's claim taken over since, of another time, neither: `CreateLinks`); its event, under the order lock as `insertEventRow` takes it; a delivery
+   * for every active endpoint taking the event's type (`fanOut`'s rule in `outbox-store.ts`, in SQL:
+   * the lists are jsonb here; keep the two alike); and the outbox notice when one was queued.
+   * Data-modifying WITH items all run, read or not, and its foreign keys are checked at its end;
+   * an item no other reads runs last, so `ordered` reads the links' rows: their row locks are
+   * taken before the order lock, never while holding it. Every item reads the snapshot taken as
+   * the statement starts, before the order lock: the endpoints given a delivery are those
+   * committed then (one committed while this waits for the lock gets none of this event).
    */
   const insertCheckoutRow = compiledQuery<
     Insertable<CheckoutsTable> & {
       idempotencyKey: string | null;
+      keyClaimedAt: number | null;
       sessionTokenHash: string | null;
       suffix: string;
       type: string;
@@ -85,13 +99,14 @@ export function postgresDialect(origin: string): StoreDialect {
     return sql<{ queued: number }>`WITH
       checkout AS (INSERT INTO checkouts (${columns}) VALUES (${values}) RETURNING id),
       linked_key AS (UPDATE idempotency_keys SET checkout_id = checkout.id FROM checkout
-        WHERE key = ${param('idempotencyKey')}::text),
+        WHERE key = ${param('idempotencyKey')}::text
+          AND created_at = COALESCE(${param('keyClaimedAt')}::bigint, created_at) RETURNING 1),
       linked_session AS (UPDATE checkout_sessions SET checkout_id = checkout.id FROM checkout
-        WHERE token_hash = ${param('sessionTokenHash')}::text),
-      ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK}) FROM checkout),
-      next AS (SELECT nextval('webhook_events_seq') AS seq FROM ordered),
+        WHERE token_hash = ${param('sessionTokenHash')}::text RETURNING 1),
+      ${orderedSeq(sql`FROM checkout WHERE (SELECT COUNT(*) FROM linked_key)
+        + (SELECT COUNT(*) FROM linked_session) >= 0`)},
       event AS (INSERT INTO webhook_events (seq, id, type, created_at, data)
-        SELECT seq, 'evt_' || lpad(seq::text, 12, '0') || ${param('suffix')},
+        SELECT seq, ${eventId(param('suffix'))},
           ${param('type')}, ${param('createdAt')}, ${param('data')} FROM next RETURNING seq),
       deliveries AS (INSERT INTO webhook_deliveries
           (event_seq, endpoint_id, state, next_attempt_at, created_at)
@@ -149,6 +164,7 @@ export function postgresDialect(origin: string): StoreDialect {
       const { rows } = await insertCheckoutRow(db, {
         ...row,
         idempotencyKey: links.idempotencyKey ?? null,
+        keyClaimedAt: links.keyClaimedAt ?? null,
         sessionTokenHash: links.sessionTokenHash ?? null,
         suffix: randomBytes(6).toString('base64url'),
         type: event.type,

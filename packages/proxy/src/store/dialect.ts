@@ -2,12 +2,15 @@
  * What the store's queries need from its database beyond the SQL both speak: each item here is
  * written once per database (`*.sqlite.ts`, `*.postgres.ts`), because the databases truly
  * differ there (row locks skipped by other proxies, advisory locks, NOTIFY, a clock, a queue
- * claimed in one statement or two). Everything else is written once, with Kysely.
+ * claimed in one statement or two). Everything else is written once, with Kysely, but one:
+ * PostgreSQL's `insertCheckout`, a create's whole write as one statement (one round trip where
+ * a transaction of Kysely's queries took five: BENCHMARKS.md, "Issue 32"), which SQLite, with
+ * no round trips, does not need.
  */
 
 import type { Insertable, Kysely, RawBuilder, Transaction } from 'kysely';
 import type { NewEvent } from './outbox.ts';
-import type { RateLimitTake, StreamedCheckout } from './store.ts';
+import type { CreateLinks, RateLimitTake, StreamedCheckout } from './store.ts';
 import type { CheckoutsTable, Tables } from './tables.ts';
 
 /** The store's Kysely instance, or one of its transactions. */
@@ -46,7 +49,7 @@ export interface StoreDialect {
   insertCheckout?(
     db: Db,
     row: Insertable<CheckoutsTable>,
-    links: { idempotencyKey?: string; sessionTokenHash?: string },
+    links: CreateLinks,
     event: NewEvent,
   ): Promise<boolean>;
   /** Claims due deliveries inside `trx` (see `WebhookStore.claimDeliveries`). */

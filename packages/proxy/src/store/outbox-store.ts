@@ -39,7 +39,9 @@ const activeEndpoints = compiledQuery<
 
 /**
  * Every active endpoint that takes events of `type` gets a pending delivery of `seq`; how many.
- * The endpoints' lists are read here rather than matched in SQL: JSON is text on SQLite.
+ * The endpoints' lists are read here rather than matched in SQL: JSON is text on SQLite. A
+ * create on PostgreSQL applies the same rule in SQL (`dialect.postgres.ts`, `insertCheckoutRow`):
+ * change both together (`outbox.test.ts` checks them alike).
  */
 async function fanOut(trx: Db, seq: number, type: string, now: number): Promise<number> {
   const { rows: endpoints } = await activeEndpoints(trx, {});

@@ -29,6 +29,36 @@ async function storeWithEndpoint(open: OpenStore) {
 }
 
 describeStores('Outbox', (open) => {
+  it('queues a create’s event for exactly the active endpoints taking its type', async () => {
+    // One rule, two homes: `fanOut` in JS on SQLite, a create's one statement on PostgreSQL.
+    const store = await open();
+    const endpoints: [string, string[] | undefined][] = [
+      ['whe_all', undefined],
+      ['whe_created', ['checkout.created']],
+      ['whe_paid', ['checkout.paid']],
+      ['whe_none', []],
+      ['whe_disabled', undefined],
+      ['whe_deleted', undefined],
+    ];
+    for (const [id, eventTypes] of endpoints) {
+      const url = `http://127.0.0.1:9/${id}`;
+      await store.createEndpoint(
+        eventTypes ? { id, url, eventTypes, createdAt: 1 } : { id, url, createdAt: 1 },
+        'x',
+      );
+    }
+    await store.changeEndpoint('whe_disabled', { disabled: true }, 2);
+    assert.ok(await store.deleteEndpoint('whe_deleted', 2));
+    const made = checkout('c-fan');
+    assert.equal(await store.insertCheckout(made, {}, checkoutEvent(made)), true);
+    const queued = await store.pendingDeliveriesByEndpoint();
+    assert.deepEqual(queued.map((endpoint) => endpoint.endpointId).sort(), [
+      'whe_all',
+      'whe_created',
+    ]);
+    await store.close();
+  });
+
   it('says whether a write queued a delivery: not without an endpoint, nor for a repeat', async () => {
     const store = await open();
     const deposit: CallbackEntry = { ...callback, type: 'deposit', objectId: 'd1', status: 'done' };

@@ -116,6 +116,27 @@ describe('SQLite store, what only a file has', () => {
     await after.close();
   });
 
+  it('answers for a key or a session a create holds without reading the file', async () => {
+    let connection: Database.Database | undefined;
+    const store = openSqliteStore(join(dir, 'held.db'), { onOpen: (db) => (connection = db) });
+    await store.createSession({
+      tokenHash: 'hash-4',
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreignId: 'order-4',
+      expiresAt: 10_000,
+      createdAt: 1_000,
+    });
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 1000), { kind: 'reserved' });
+    assert.ok(await store.claimSession('hash-4', 1000));
+    // A read now would fail: the holder's commit cannot slip in between a read and its answer.
+    connection!.close();
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 1001), { kind: 'in_progress' });
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h2', 1001), { kind: 'conflict' });
+    assert.equal(await store.claimSession('hash-4', 1001), undefined);
+    await store.close();
+  });
+
   it('answers a checkout read before from memory, with every change it made since', async () => {
     let connection: Database.Database | undefined;
     const store = openSqliteStore(join(dir, 'recent.db'), {

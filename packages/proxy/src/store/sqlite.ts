@@ -105,11 +105,11 @@ function kyselyOf(db: Database.Database): Kysely<Tables> {
 }
 
 /**
- * One process owns the file (`lockDatabase`), so at open no create is in flight: a session still
- * held by one (or an idempotency key, which releases before issue 32 wrote while held; now a held
- * key stays in memory) was left by a crash or a shutdown that cut it off, and would refuse the
- * customer's retry (409, or an unusable session) until it expired. Give them back, as a failed
- * create does.
+ * One process owns the file (`lockDatabase`), so at open no create is in flight. A create now
+ * holds its session and Idempotency-Key in memory (`create-claims.ts`), but a release before
+ * issue 32 wrote them while held: one such claim left by a crash or a shutdown that cut it off
+ * would refuse the customer's retry (409, or an unusable session) until it expired. Give them
+ * back, as a failed create does.
  */
 function releaseAbandoned(db: Database.Database): void {
   db.prepare('DELETE FROM idempotency_keys WHERE checkout_id IS NULL').run();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { checkoutEvent } from '../webhooks/events.ts';
 import { callback, checkout, describeStores } from './stores.test-helpers.ts';
 
 describeStores('Store', (open) => {
@@ -120,7 +121,7 @@ describeStores('Store', (open) => {
     await store.close();
   });
 
-  it('reserves a key for one of two creates sent at once with it', async () => {
+  it('reserves a key for one of four creates sent at once with it', async () => {
     const store = await open();
     const kinds = await Promise.all(
       Array.from({ length: 4 }, () => store.reserveIdempotencyKey('same', 'h1', 1000)),
@@ -131,6 +132,73 @@ describeStores('Store', (open) => {
       'in_progress',
       'reserved',
     ]);
+    await store.close();
+  });
+
+  it('refuses a key and a session to a create asking while their holder commits', async () => {
+    const store = await open();
+    await store.createSession({
+      tokenHash: 'hash-3',
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreignId: 'order-3',
+      expiresAt: 10_000,
+      createdAt: 1_000,
+    });
+    await store.reserveIdempotencyKey('held', 'h1', 1000);
+    assert.ok(await store.claimSession('hash-3', 1000));
+    // Asked before the holder's checkout commits, answered after it: never a second claim.
+    const key = store.reserveIdempotencyKey('held', 'h1', 1001);
+    const session = store.claimSession('hash-3', 1001);
+    const made = checkout({ pricing: 'session' });
+    await store.insertCheckout(made, { idempotencyKey: 'held', sessionTokenHash: 'hash-3' });
+    assert.notEqual((await key).kind, 'reserved');
+    assert.equal(await session, undefined);
+    assert.deepEqual(await store.reserveIdempotencyKey('held', 'h1', 1002), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
+    await store.close();
+  });
+
+  it('lets a create whose claims were taken over neither give back nor use them', async () => {
+    const store = await open({ claimLeaseMs: 1000 });
+    await store.createSession({
+      tokenHash: 'hash-5',
+      amount: '42.00',
+      currency: { iso: 'EUR' },
+      foreignId: 'order-5',
+      expiresAt: 100_000,
+      createdAt: 1_000,
+    });
+    // A stuck create holds both from 1000; past its lease another takes them over at 2500.
+    await store.reserveIdempotencyKey('k', 'h1', 1000);
+    assert.ok(await store.claimSession('hash-5', 1000));
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 2500), { kind: 'reserved' });
+    assert.ok(await store.claimSession('hash-5', 2500));
+    // The stuck one fails: what it gives back is the newer create's, which keeps them.
+    await store.releaseIdempotencyKey('k', 1000);
+    await store.releaseSession('hash-5', 1000);
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 2600), { kind: 'in_progress' });
+    assert.equal(await store.claimSession('hash-5', 2600), undefined);
+    // Or it succeeds after all: its checkout does not take the key from the newer create.
+    const stuck = checkout();
+    await store.insertCheckout(
+      stuck,
+      { idempotencyKey: 'k', keyClaimedAt: 1000 },
+      checkoutEvent(stuck),
+    );
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 2700), { kind: 'in_progress' });
+    const made = checkout();
+    await store.insertCheckout(
+      made,
+      { idempotencyKey: 'k', keyClaimedAt: 2500 },
+      checkoutEvent(made),
+    );
+    assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 2800), {
+      kind: 'replay',
+      checkoutId: made.id,
+    });
     await store.close();
   });
 

@@ -82,6 +82,19 @@ export type IdempotencyReservation =
   | { kind: 'in_progress' }
   | { kind: 'conflict' };
 
+/**
+ * What a new checkout completes: its Idempotency-Key and its session, each with the `now` its
+ * claim was made at. That time is the claim's token: claims of one key or session in force
+ * together are a lease apart (a stuck create's is taken over only once its lease ran out), so
+ * it tells the create holding one from one that lost it, which must not use it.
+ */
+export interface CreateLinks {
+  idempotencyKey?: string;
+  keyClaimedAt?: number;
+  sessionTokenHash?: string;
+  sessionClaimedAt?: number;
+}
+
 /** A day in milliseconds (a UTC day: Unix time has no leap seconds). */
 export const DAY_MS = 86_400_000;
 
@@ -199,11 +212,7 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
    */
-  insertCheckout(
-    checkout: CheckoutRecord,
-    links: { idempotencyKey?: string; sessionTokenHash?: string },
-    event?: NewEvent,
-  ): Promise<boolean>;
+  insertCheckout(checkout: CheckoutRecord, links: CreateLinks, event?: NewEvent): Promise<boolean>;
   /**
    * The checkout `id`. The record may be shared with every other caller (the SQLite store's
    * copy of recent checkouts, frozen): read it, never change it.
@@ -255,8 +264,11 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
   openSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
   /** Takes the session for one create attempt; `undefined` when unknown, used or expired. */
   claimSession(tokenHash: string, now: number): Promise<CheckoutSession | undefined>;
-  /** Gives a claimed session back after a failed create. */
-  releaseSession(tokenHash: string): Promise<void>;
+  /**
+   * Gives a claimed session back after a failed create: the claim made at `claimedAt` (the
+   * `now` it was claimed at), when given, so not another create's that took it over since.
+   */
+  releaseSession(tokenHash: string, claimedAt?: number): Promise<void>;
   /** Ends a session that can make no checkout any more (expires it at `now`). */
   endSession(tokenHash: string, now: number): Promise<void>;
 
@@ -266,8 +278,11 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
     requestHash: string,
     now: number,
   ): Promise<IdempotencyReservation>;
-  /** Forgets a reservation whose create failed, so the caller may retry with the same key. */
-  releaseIdempotencyKey(key: string): Promise<void>;
+  /**
+   * Forgets a reservation whose create failed, so the caller may retry with the same key: the
+   * one made at `claimedAt`, when given, as `releaseSession`.
+   */
+  releaseIdempotencyKey(key: string, claimedAt?: number): Promise<void>;
 
   /**
    * Logs a callback and writes `event` (unless its dedupe key was seen), in one transaction.

@@ -11,16 +11,19 @@ import { openPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { CallbackEntry, CheckoutRecord, Store } from './store.ts';
 
-/** Opens a new, empty store of the kind the suite runs on. */
-export type OpenStore = () => Promise<Store>;
+/** Opens a new, empty store of the kind the suite runs on (with a create's lease, if given). */
+export type OpenStore = (options?: { claimLeaseMs?: number }) => Promise<Store>;
 
 /** The suite twice: `<title> on SQLite` and `<title> on PostgreSQL`. */
 export function describeStores(title: string, suite: (open: OpenStore) => void): void {
-  describe(`${title} on SQLite`, () => suite(async () => openSqliteStore(':memory:')));
+  describe(`${title} on SQLite`, () =>
+    suite(async (options) => openSqliteStore(':memory:', options)));
   describe(`${title} on PostgreSQL`, () => {
     const cluster = usePostgres();
     let databases = 0;
-    suite(async () => openPostgresStore(await cluster().createDatabase(`store_${++databases}`)));
+    suite(async (options) =>
+      openPostgresStore(await cluster().createDatabase(`store_${++databases}`), options),
+    );
   });
 }
 

@@ -95,8 +95,8 @@ describe('a store that cannot write', () => {
     const keyGivenBack = new Promise<void>((resolve) => {
       givenBack = resolve;
     });
-    store.releaseIdempotencyKey = (key) =>
-      full ? Promise.reject(diskFull()) : releaseIdempotencyKey(key).then(givenBack);
+    store.releaseIdempotencyKey = (...args) =>
+      full ? Promise.reject(diskFull()) : releaseIdempotencyKey(...args).then(givenBack);
     const proxy = testProxy(shared.sandbox, {}, { store, giveBackRetryMs: 30 });
     const create = () =>
       proxy.request('/api/checkouts', {
