@@ -16,6 +16,7 @@ import type { DetailsSubmit } from '../sender-form/form-fields.ts';
 import '../sender-form/sender-form.ts';
 import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
+import { offersAmountChoice, type PriceHost } from './checkout-price.ts';
 import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
 import { type Ending, loadPanel, panelPart } from './panel-part.ts';
 import { RetryWait } from './retry-wait.ts';
@@ -31,12 +32,8 @@ const RESULT_PARTS = 'result,message,primary-button,secondary-button';
 
 /** What the views read from the element: its price, result addresses and the checkout it names. */
 export type ViewContentHost = ReactiveControllerHost &
-  CheckoutEndHost & {
-    product: string | undefined;
-    session: string | undefined;
-    currency: string | undefined;
-    checkoutId: string | undefined;
-  };
+  CheckoutEndHost &
+  PriceHost & { checkoutId: string | undefined };
 
 /** An end or error view: its sentence and the actions that lead on. */
 function result(
@@ -91,11 +88,14 @@ export class ViewContent {
   render(view: View, t: EarlyTranslation, whole: Translation | undefined) {
     // Only an error view waits before its "Try again"; leaving it ends the countdown.
     if (!view.endsWith('-error')) this.retryWait.stop();
-    return view === 'details' || view === 'create-error'
-      ? // One template for both, so the form (and what the customer typed) survives an
-        // error view and its "Back".
+    // While the configuration loads the form shows already (its skeleton), unless the amount
+    // choice, which comes with it, would then push the form down.
+    const skeleton = view === 'loading' && !offersAmountChoice(this.host);
+    return view === 'details' || view === 'create-error' || skeleton
+      ? // One template for all three, so the form (and what the customer typed) survives the
+        // configuration's arrival, an error view and its "Back".
         html`${view === 'create-error' ? this.body(view, t, whole) : nothing}
-        ${this.details(t, view === 'create-error')}`
+        ${this.details(t, view === 'create-error', skeleton)}`
       : this.body(view, t, whole);
   }
 
@@ -219,7 +219,7 @@ export class ViewContent {
   }
 
   /** The details step: the order total above the form, unless an error view shows instead. */
-  private details(t: EarlyTranslation, hidden: boolean) {
+  private details(t: EarlyTranslation, hidden: boolean, loading = false) {
     const { flow, host } = this;
     const config = flow.config.value;
     const session = config?.sessionPrice;
@@ -238,10 +238,14 @@ export class ViewContent {
               <span>${price.description ?? t.orderTotal}</span>
               <strong>${t.amountWithCurrency(formatAmount(price.amount, t), price.currency)}</strong>
             </p>`
-          : nothing
+          : loading
+            ? // The total's line, held for it until the proxy tells the price.
+              html`<p part="total" class="total" aria-hidden="true"><span class="placeholder"></span></p>`
+            : nothing
       }
       <crypto-pay-sender-form
         ?hidden=${hidden}
+        ?loading=${loading}
         exportparts=${FORM_PARTS}
         .t=${t}
         .currencies=${config?.payment_currencies ?? []}

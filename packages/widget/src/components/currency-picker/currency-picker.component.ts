@@ -31,6 +31,8 @@ export default class CurrencyPicker extends LitElement {
   @property({ attribute: false }) currencies: PaymentCurrency[] = [];
   /** The chosen currency; `undefined` leaves the choice to the payment page. */
   @property({ attribute: false }) value: CurrencyRef | undefined = undefined;
+  /** The currencies are on their way: a placeholder row, nothing to focus or choose yet. */
+  @property({ type: Boolean }) loading = false;
   /** A message about the choice (from the proxy), shown under the group. */
   @property({ attribute: false }) error = '';
 
@@ -69,18 +71,24 @@ export default class CurrencyPicker extends LitElement {
         aria-describedby=${ifDefined(this.error ? 'currency-error' : undefined)}
       >
         <legend>${t.payWithLegend}</legend>
-        ${this.currencies.map(({ iso, network_name }) =>
-          this.option(
-            keyOf({ iso, network_name }),
-            // A code the proxy cannot map comes without a network: its code alone, as the panel.
-            network_name === undefined ? iso : t.currencyOnNetwork(iso, networkName(network_name)),
-            {
-              iso,
-              network_name,
-            },
-          ),
-        )}
-        ${this.option('', t.payWithLater, undefined)}
+        ${
+          this.loading
+            ? html`<span class="placeholder" aria-hidden="true"></span>`
+            : this.currencies.map(({ iso, network_name }) =>
+                this.option(
+                  keyOf({ iso, network_name }),
+                  // A code the proxy cannot map comes without a network: its code alone, as the panel.
+                  network_name === undefined
+                    ? iso
+                    : t.currencyOnNetwork(iso, networkName(network_name)),
+                  {
+                    iso,
+                    network_name,
+                  },
+                ),
+              )
+        }
+        ${this.loading ? '' : this.option('', t.payWithLater, undefined)}
         ${this.error ? html`<p id="currency-error" class="error" part="error">${this.error}</p>` : ''}
       </fieldset>
     `;

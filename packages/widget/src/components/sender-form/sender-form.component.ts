@@ -57,6 +57,11 @@ export default class SenderForm extends LitElement {
   /** True while the checkout is being created: the button waits and a second submit is ignored. */
   @property({ type: Boolean }) busy = false;
   /**
+   * True while the configuration is on its way: the form shows already (the customer may type),
+   * its currencies are a placeholder and a submit waits for them.
+   */
+  @property({ type: Boolean, reflect: true }) loading = false;
+  /**
    * The customer's own amount (donations): the choice's rules and presets. Its element comes in
    * a chunk the element loads with the configuration.
    */
@@ -152,7 +157,7 @@ export default class SenderForm extends LitElement {
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     this.pressing = false;
-    if (this.busy) return;
+    if (this.busy || this.loading) return;
     try {
       this.rules ??= await loadPart(this, loadRules());
     } catch {
@@ -223,7 +228,7 @@ export default class SenderForm extends LitElement {
     const messages = this.messages();
     const type = this.senderType;
     return html`
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate aria-busy=${this.loading} @submit=${this.onSubmit}>
         ${
           this.amountChoice
             ? html`<crypto-pay-amount-choice
@@ -269,6 +274,7 @@ export default class SenderForm extends LitElement {
           exportparts="currency-list,currency-option,error"
           .t=${t}
           .currencies=${this.currencies}
+          ?loading=${this.loading}
           .value=${this.paymentCurrency}
           .error=${messages.payment_currency ?? ''}
           @keydown=${this.submitOnEnter}
@@ -282,7 +288,7 @@ export default class SenderForm extends LitElement {
           class="primary"
           part="submit-button"
           type="submit"
-          aria-disabled=${this.busy ? 'true' : 'false'}
+          aria-disabled=${this.busy || this.loading}
           @pointerdown=${() => {
             this.pressing = true;
           }}
