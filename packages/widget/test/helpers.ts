@@ -149,7 +149,9 @@ export const shadow = (el: Element) => el.shadowRoot as ShadowRoot;
 /** The sub-view elements, each in its own shadow root. */
 /** The details form once the configuration is there (not its skeleton). */
 export const form = (el: CryptoPay) =>
-  shadow(el).querySelector('crypto-pay-sender-form:not([loading])');
+  shadow(el).querySelector<HTMLElementTagNameMap['crypto-pay-sender-form']>(
+    'crypto-pay-sender-form:not([loading])',
+  );
 export const panel = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-payment-panel');
 export const result = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-result');
 export const picker = (el: CryptoPay) =>

@@ -72,11 +72,31 @@ export interface CallOptions {
   timeoutMs: number;
 }
 
+/**
+ * `/api/config` requests started as the module ran, by address: each is taken by the first call
+ * for it, so the configuration is on its way before the element's first render.
+ */
+const early = new Map<string, Promise<Response>>();
+
+/** Starts the configuration's fetch of each priced `<crypto-pay>` already in `root`. */
+export function prefetchConfigs(root: ParentNode = document): void {
+  // A return page's element (`checkout`) shows its checkout and asks for no configuration.
+  const priced = 'crypto-pay[proxy]:is([product],[session],[currency]):not([checkout])';
+  for (const element of root.querySelectorAll(priced)) {
+    const address = url(element.getAttribute('proxy') ?? '', '/api/config');
+    if (early.has(address)) continue;
+    const started = fetch(address, { credentials: 'omit', cache: 'no-store' });
+    started.catch(() => {}); // Its taker hears of a failure; one never taken is no error.
+    early.set(address, started);
+  }
+}
+
 /** One request and the reading of its answer, both within the timeout: a body can stall too. */
 async function call<T>(
   input: string,
   init: RequestInit & CallOptions,
   readAnswer: (response: Response) => Promise<T>,
+  started?: Promise<Response>,
 ): Promise<T> {
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -87,6 +107,13 @@ async function call<T>(
     abort();
   }, init.timeoutMs);
   try {
+    if (started) {
+      // Started without this call's signal: its abort (or timeout) stops the waiting instead.
+      const stopped = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
+      });
+      return await Promise.race([started.then(readAnswer), stopped]);
+    }
     const response = await fetch(input, {
       ...init,
       signal: controller.signal,
@@ -182,8 +209,12 @@ async function answer(response: Response): Promise<unknown> {
 const read = <T>(proxy: string, path: string, options: CallOptions) =>
   call(url(proxy, path), options, answer) as Promise<T>;
 
-export const fetchConfig = (proxy: string, options: CallOptions): Promise<WidgetConfig> =>
-  read<WidgetConfig>(proxy, '/api/config', options);
+export function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
+  const address = url(proxy, '/api/config');
+  const started = early.get(address);
+  early.delete(address);
+  return call(address, options, answer, started) as Promise<WidgetConfig>;
+}
 
 /** The price of a checkout session; looking does not use the session up. */
 export const fetchSessionPrice = (
