@@ -78,11 +78,10 @@ export interface CallOptions {
  */
 const early = new Map<string, Promise<Response>>();
 
-/** Starts the configuration's fetch of each priced `<crypto-pay>` already in `root`. */
-export function prefetchConfigs(root: ParentNode = document): void {
+/** Starts the configuration's fetch of each `<crypto-pay>` already in `root`. */
+export function prefetchConfigs(root: ParentNode): void {
   // A return page's element (`checkout`) shows its checkout and asks for no configuration.
-  const priced = 'crypto-pay[proxy]:is([product],[session],[currency]):not([checkout])';
-  for (const element of root.querySelectorAll(priced)) {
+  for (const element of root.querySelectorAll('crypto-pay[proxy]:not([checkout])')) {
     const address = url(element.getAttribute('proxy') ?? '', '/api/config');
     if (early.has(address)) continue;
     const started = fetch(address, { credentials: 'omit', cache: 'no-store' });

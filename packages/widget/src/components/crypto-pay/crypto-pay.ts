@@ -5,7 +5,8 @@ import CryptoPay from './crypto-pay.component.ts';
 export { CryptoPay };
 
 if (!customElements.get('crypto-pay')) {
-  prefetchConfigs();
+  // Not where there is no DOM (a server-rendering framework importing the module).
+  if (globalThis.document) prefetchConfigs(document);
   customElements.define('crypto-pay', CryptoPay);
 }
 
