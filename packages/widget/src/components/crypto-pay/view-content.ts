@@ -27,7 +27,6 @@ const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
   'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
-const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
 const RESULT_PARTS = 'result,message,primary-button,secondary-button';
 
 /** What the views read from the element: its price, result addresses and the checkout it names. */
@@ -177,20 +176,8 @@ export class ViewContent {
             >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
           >`;
         }
-        return html`
-          <crypto-pay-payment-panel
-            exportparts=${PANEL_PARTS}
-            .t=${whole}
-            .locale=${this.localize.formatLocale}
-            .checkout=${checkout}
-            ?trouble=${flow.trouble}
-            @check-now=${() => flow.checkNow()}
-            @expiry-reached=${() => flow.checkNow()}
-          ></crypto-pay-payment-panel>
-          <p class="visually-hidden" role="status" aria-live="polite">
-            ${checkout?.status === 'processing' ? whole.statusProcessing : whole.statusCreated}
-          </p>
-        `;
+        // The panel's template comes with its chunk (which `whole` says is there).
+        return panelPart!.payView(whole, this.localize.formatLocale, flow);
       case 'redirect':
         return html`${result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
