@@ -73,7 +73,8 @@ export abstract class CheckoutNavigation<State extends object>
           this.set({ elsewhere: true });
           this.closeTab();
         });
-        this.placement.place(id);
+        // Removed while the chunk came: placed once put back (`hostConnected`), not before.
+        if (this.host.isConnected) this.placement.place(id);
       },
       ignore,
     );
