@@ -58,7 +58,7 @@ export default class SenderForm extends LitElement {
   @property({ type: Boolean }) busy = false;
   /**
    * True while the configuration is on its way: the form shows already (the customer may type),
-   * its currencies are a placeholder and a submit waits for them.
+   * its currencies are a placeholder, and a Continue pressed meanwhile is sent once it is there.
    */
   @property({ type: Boolean, reflect: true }) loading = false;
   /**
@@ -82,6 +82,8 @@ export default class SenderForm extends LitElement {
   @state() private touched = new Set<FormField>();
   /** The submit button is being pressed (see `touch`). */
   private pressing = false;
+  /** Continue was pressed while loading: sent once the configuration is there. */
+  private submitWaiting = false;
   @state() private countryFilter = '';
   @state() private summary = '';
   private badDate = false;
@@ -112,6 +114,10 @@ export default class SenderForm extends LitElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
+    if (!this.loading && this.submitWaiting) {
+      this.submitWaiting = false;
+      this.form.requestSubmit();
+    }
   }
 
   private messages(): FieldMessages {
@@ -157,6 +163,7 @@ export default class SenderForm extends LitElement {
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     this.pressing = false;
+    this.submitWaiting = this.loading;
     if (this.busy || this.loading) return;
     try {
       this.rules ??= await loadPart(this, loadRules());
