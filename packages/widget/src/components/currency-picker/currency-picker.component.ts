@@ -1,6 +1,5 @@
 /** The pay-with picker: every configured crypto currency on each of its networks, or "later". */
 import { html, LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
@@ -24,17 +23,24 @@ const keyOf = (currency: CurrencyRef | undefined) =>
  */
 export default class CurrencyPicker extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    currencies: { attribute: false },
+    value: { attribute: false },
+    loading: { type: Boolean },
+    error: { attribute: false },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: FirstMessages = en;
+  t: FirstMessages = en;
   /** The currencies from the proxy's configuration. */
-  @property({ attribute: false }) currencies: PaymentCurrency[] = [];
+  currencies: PaymentCurrency[] = [];
   /** The chosen currency; `undefined` leaves the choice to the payment page. */
-  @property({ attribute: false }) value: CurrencyRef | undefined = undefined;
+  value: CurrencyRef | undefined = undefined;
   /** The currencies are on their way: a placeholder row, nothing to focus or choose yet. */
-  @property({ type: Boolean }) loading = false;
+  loading = false;
   /** A message about the choice (from the proxy), shown under the group. */
-  @property({ attribute: false }) error = '';
+  error = '';
 
   /** Focuses the checked option, for a message that lands here. */
   override focus(): void {

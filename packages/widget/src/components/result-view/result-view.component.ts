@@ -1,6 +1,5 @@
 /** The end and error views: what happened, in one clear sentence, and what to do next. */
 import { html, LitElement, nothing } from 'lit';
-import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import controls from '../../styles/controls.styles.ts';
 import styles from './result-view.styles.ts';
@@ -25,23 +24,33 @@ export type ResultTone = 'success' | 'failure' | 'error' | 'progress' | 'info';
  */
 export default class ResultView extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    tone: { reflect: true },
+    message: {},
+    detail: {},
+    detailLang: { attribute: 'detail-lang' },
+    note: {},
+    primaryLabel: { attribute: 'primary-label' },
+    primaryDisabled: { type: Boolean, attribute: 'primary-disabled' },
+    secondaryLabel: { attribute: 'secondary-label' },
+  };
 
   /** What kind of result this is; it picks the icon and colour. */
-  @property({ reflect: true }) tone: ResultTone = 'success';
+  tone: ResultTone = 'success';
   /** The sentence that says what happened. */
-  @property() message = '';
+  message = '';
   /** More detail, such as the proxy's own explanation. */
-  @property() detail = '';
+  detail = '';
   /** The language of `detail` when it is not the element's: the proxy explains in English. */
-  @property({ attribute: 'detail-lang' }) detailLang = '';
+  detailLang = '';
   /** Said to screen readers only, e.g. how long to wait before trying again. */
-  @property() note = '';
+  note = '';
   /** The label of the main action; no button without one. */
-  @property({ attribute: 'primary-label' }) primaryLabel = '';
+  primaryLabel = '';
   /** The main action cannot be taken yet (its label says until when). */
-  @property({ type: Boolean, attribute: 'primary-disabled' }) primaryDisabled = false;
+  primaryDisabled = false;
   /** The label of the second action; no button without one. */
-  @property({ attribute: 'secondary-label' }) secondaryLabel = '';
+  secondaryLabel = '';
 
   private act(which: 'primary' | 'secondary'): void {
     this.dispatchEvent(new CustomEvent('result-action', { detail: which }));

@@ -4,7 +4,6 @@
  */
 import type { SenderData } from '@crypto-pay/protocol/sender';
 import { html, LitElement, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
@@ -49,28 +48,43 @@ export const FORM_MARK = 'crypto-pay:form';
  */
 export default class SenderForm extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    currencies: { attribute: false },
+    busy: { type: Boolean },
+    loading: { type: Boolean, reflect: true },
+    amountChoice: { attribute: false },
+    serverIssue: { attribute: false },
+    senderType: { state: true },
+    values: { state: true },
+    paymentCurrency: { state: true },
+    touched: { state: true },
+    countryFilter: { state: true },
+    summary: { state: true },
+    rules: { state: true },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: FirstMessages = en;
+  t: FirstMessages = en;
   /** The currencies the customer may choose from. */
-  @property({ attribute: false }) currencies: PaymentCurrency[] = [];
+  currencies: PaymentCurrency[] = [];
   /** True while the checkout is being created: the button waits and a second submit is ignored. */
-  @property({ type: Boolean }) busy = false;
+  busy = false;
   /**
    * True while the configuration is on its way: the form shows already (the customer may type),
    * its currencies are a placeholder, and a Continue pressed meanwhile is sent once it is there.
    */
-  @property({ type: Boolean, reflect: true }) loading = false;
+  loading = false;
   /**
    * The customer's own amount (donations): the choice's rules and presets. Its element comes in
    * a chunk the element loads with the configuration.
    */
-  @property({ attribute: false }) amountChoice: AmountChoiceSetup | undefined = undefined;
+  amountChoice: AmountChoiceSetup | undefined = undefined;
   /** The proxy's message about one field, shown there until the customer changes it. */
-  @property({ attribute: false }) serverIssue: FieldIssue | undefined = undefined;
+  serverIssue: FieldIssue | undefined = undefined;
 
-  @state() private senderType: SenderType = 'natural';
-  @state() private values: SenderValues = {
+  private senderType: SenderType = 'natural';
+  private values: SenderValues = {
     first_name: '',
     last_name: '',
     date_of_birth: '',
@@ -78,20 +92,26 @@ export default class SenderForm extends LitElement {
     country_of_registration: '',
     email: '',
   };
-  @state() private paymentCurrency: CurrencyRef | undefined = undefined;
-  @state() private touched = new Set<FormField>();
+  private paymentCurrency: CurrencyRef | undefined = undefined;
+  private touched = new Set<FormField>();
   /** The submit button is being pressed (see `touch`). */
   private pressing = false;
   /** Continue was pressed while loading: sent once the configuration is there. */
   private submitWaiting = false;
-  @state() private countryFilter = '';
-  @state() private summary = '';
+  private countryFilter = '';
+  private summary = '';
   private badDate = false;
 
-  @state() private rules: SenderRules | undefined;
-  @query('crypto-pay-currency-picker') private picker!: CurrencyPicker;
-  @query('#amount') private amount!: AmountChoice | null;
-  @query('form') private form!: HTMLFormElement;
+  private rules: SenderRules | undefined;
+  private get picker() {
+    return this.renderRoot.querySelector<CurrencyPicker>('crypto-pay-currency-picker');
+  }
+  private get amount() {
+    return this.renderRoot.querySelector<AmountChoice>('#amount');
+  }
+  private get form() {
+    return this.renderRoot.querySelector('form') as HTMLFormElement;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
