@@ -153,7 +153,8 @@ export const form = (el: CryptoPay) =>
     'crypto-pay-sender-form:not([loading])',
   );
 export const panel = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-payment-panel');
-export const result = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-result');
+/** The end or error view (its `result` part). */
+export const result = (el: CryptoPay) => shadow(el).querySelector<HTMLElement>('[part="result"]');
 export const picker = (el: CryptoPay) =>
   form(el)?.shadowRoot?.querySelector('crypto-pay-currency-picker') ?? null;
 

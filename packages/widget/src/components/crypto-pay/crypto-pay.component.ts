@@ -6,6 +6,7 @@ import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController, wholeOf } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
+import resultStyles from '../result-view/result-view.styles.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
 import { headingOf, type View } from './crypto-pay.views.ts';
@@ -75,7 +76,7 @@ import { ViewContent } from './view-content.ts';
  * @cssproperty --crypto-pay-spacing - The base spacing unit.
  */
 export default class CryptoPay extends LitElement {
-  static override styles = [tokens, controls, styles];
+  static override styles = [tokens, controls, styles, resultStyles];
   static override properties = {
     proxy: {},
     product: {},

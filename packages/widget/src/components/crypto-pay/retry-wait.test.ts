@@ -21,10 +21,10 @@ async function failWith(
 }
 
 const retryButton = (el: CryptoPay) =>
-  kit.result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
+  kit.result(el)?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
 const label = (el: CryptoPay) => retryButton(el)?.textContent?.trim() ?? '';
 const liveRegion = (el: CryptoPay) =>
-  kit.result(el)?.shadowRoot?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
+  kit.result(el)?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
 const said = (el: CryptoPay) => liveRegion(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** Counts the element's update requests, which its countdown makes once a second. */
@@ -172,9 +172,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
 
   it('stops counting when the customer goes back to the form', async () => {
     const { el } = await rateLimitedCreate({ 'Retry-After': '3' });
-    const back = kit
-      .result(el)
-      ?.shadowRoot?.querySelector<HTMLButtonElement>('[part="secondary-button"]');
+    const back = kit.result(el)?.querySelector<HTMLButtonElement>('[part="secondary-button"]');
     back?.click();
     await kit.untilHeading(el, 'Your details');
     await el.updateComplete;

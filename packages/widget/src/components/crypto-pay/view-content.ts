@@ -4,14 +4,13 @@
  * panel's chunk is there) and the views of the end.
  */
 import { TaskStatus } from '@lit/task';
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { ignore } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { LocalizeController } from '../../localize/localize.ts';
 import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
 import { formatAmount } from '../../utilities/format.ts';
-import type { ResultTone } from '../result-view/result-view.component.ts';
-import '../result-view/result-view.ts';
+import { resultView as result } from '../result-view/result-view.ts';
 import type { DetailsSubmit } from '../sender-form/form-fields.ts';
 import '../sender-form/sender-form.ts';
 import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
@@ -27,46 +26,11 @@ const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
   'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
-const RESULT_PARTS = 'result,message,primary-button,secondary-button';
 
 /** What the views read from the element: its price, result addresses and the checkout it names. */
 export type ViewContentHost = ReactiveControllerHost &
   CheckoutEndHost &
   PriceHost & { checkoutId: string | undefined };
-
-/** An end or error view: its sentence and the actions that lead on. */
-function result(
-  tone: ResultTone,
-  message: string,
-  options: {
-    detail?: string;
-    /** The proxy's explanations are English, whatever the customer's language. */
-    detailLang?: string;
-    note?: string;
-    primary?: [string, () => void, boolean?];
-    secondary?: [string, () => void];
-    /** What the customer quotes to the shop: the end views' payment reference. */
-    reference?: TemplateResult | undefined;
-  } = {},
-) {
-  const { detail = '', detailLang = '', note = '', primary, secondary, reference } = options;
-  // The result view puts its sentence in a live region, so a screen reader hears each change.
-  return html`
-    <crypto-pay-result
-      exportparts=${RESULT_PARTS}
-      tone=${tone}
-      message=${message}
-      detail=${detail}
-      detail-lang=${detailLang}
-      note=${note}
-      primary-label=${primary?.[0] ?? ''}
-      ?primary-disabled=${primary?.[2]}
-      secondary-label=${secondary?.[0] ?? ''}
-      @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
-        (event.detail === 'primary' ? primary : secondary)?.[1]()}
-    >${reference}</crypto-pay-result>
-  `;
-}
 
 export class ViewContent {
   /** The wait before an error view's "Try again". */
