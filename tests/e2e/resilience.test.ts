@@ -158,7 +158,7 @@ describe('a part of the widget lost to the network', () => {
     // Every fetch of the watcher fails until the network is back.
     let networkBack = false;
     let fetches = 0;
-    await context.route('**/chunks/checkout-watcher.bundled-*.js*', (route) => {
+    await context.route('**/chunks/checkout-following.bundled-*.js*', (route) => {
       fetches++;
       return networkBack
         ? route.continue()

@@ -71,6 +71,24 @@ describe('the build', () => {
     expect(await source(`/built/${panel}`)).to.match(defines);
   });
 
+  it('leaves what follows a checkout (status watcher, its ending, the result’s tab) to one chunk', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    const [following] = chunksOf(main).filter((chunk) =>
+      chunk.includes('/checkout-following.bundled-'),
+    );
+    expect(following, 'no checkout-following chunk').to.be.a('string');
+    const chunk = await source(`/built/${following}`);
+    // The watcher's stream, the tabs' channel, and the check that a result address is elsewhere.
+    for (const marker of [
+      'new EventSource(',
+      '"crypto-pay:result-tabs"',
+      'searchParams.delete("checkout")',
+    ]) {
+      expect(main, marker).to.not.contain(marker);
+      expect(chunk, marker).to.contain(marker);
+    }
+  });
+
   it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
     const main = await source('/built/crypto-pay.bundled.js');
     // A static import, or an import() of a written path: the loader's own takes an address.

@@ -25,7 +25,7 @@ import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
 import { loadConfig } from './checkout-config.ts';
-import { statusRead } from './checkout-end.ts';
+import type * as Following from './checkout-following.ts';
 import { CheckoutNavigation } from './checkout-navigation.ts';
 import {
   chargedOpenAmount,
@@ -65,7 +65,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
   /** The last request sent and its key: a retry of the same request reuses the key. */
   private lastRequest: { body: string; key: string } | undefined;
   declare protected readonly host: CheckoutFlowHost;
-  private readonly watcher: LazyWatcher;
+  private readonly watcher: LazyWatcher<typeof Following>;
   /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
   private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
@@ -74,10 +74,14 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
 
   constructor(host: CheckoutFlowHost, navigate: (url: string) => void, closeTab: () => void) {
     super(host, navigate, closeTab);
-    this.watcher = new LazyWatcher(host, {
-      checkout: (checkout) => this.onCheckout(checkout),
-      trouble: (inTrouble) => this.set({ trouble: inTrouble }),
-    });
+    this.watcher = new LazyWatcher(
+      host,
+      {
+        checkout: (checkout) => this.onCheckout(checkout),
+        trouble: (inTrouble) => this.set({ trouble: inTrouble }),
+      },
+      () => import('./checkout-following.ts'),
+    );
     this.resuming = new CheckoutResume(host, {
       storageKey: () => storageKeyOf(this.host),
       follow: (proxy, checkout) => this.follow(proxy, checkout),
@@ -272,11 +276,28 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.stop();
   }
 
+  protected withFollowing(use: (part: typeof Following) => void): void {
+    this.watcher.withPart(use);
+  }
+
+  /**
+   * The shop's address for how `checkout` ended (the failure view's "Back to the shop"), once
+   * the chunk that knows it is there: it was fetched as the checkout was first read.
+   */
+  endAddress(checkout: Checkout): string | undefined {
+    return this.watcher.part?.endAddress(this.host, checkout);
+  }
+
   private onCheckout(checkout: Checkout): void {
     if (this.elsewhere) return;
     const previous = this.checkout;
     this.set({ checkout });
-    const address = statusRead(this.host, previous, checkout);
-    if (address) this.leave(address);
+    // What the status means (the page's events, where to go) comes with the following chunk;
+    // not for a checkout left since (a new start, another tab showing the result).
+    this.watcher.withPart(({ statusRead }) => {
+      if (this.elsewhere || this.checkout?.id !== checkout.id) return;
+      const address = statusRead(this.host, previous, checkout);
+      if (address) this.leave(address);
+    });
   }
 }

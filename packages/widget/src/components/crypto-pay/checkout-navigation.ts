@@ -1,11 +1,11 @@
 /**
  * Where a checkout's customer is taken: to the payment page or, at the end, to the shop's
  * address (`checkout-end.ts` says which), from the one tab that shows the result
- * (`result-tabs.ts`, in its own chunk); any other tab gives way.
+ * (`result-tabs.ts`, in the chunk of what follows a checkout); any other tab gives way.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ignore, loadPart } from '../../api/parts.ts';
 import type { ResultPlacement } from '../../utilities/result-tabs.ts';
+import type * as Following from './checkout-following.ts';
 
 /** What navigation reads from the element. */
 export type CheckoutNavigationHost = ReactiveControllerHost & HTMLElement;
@@ -45,6 +45,9 @@ export abstract class CheckoutNavigation<State extends object>
   /** Another tab shows the result: this one follows the checkout no more. */
   protected abstract giveWay(): void;
 
+  /** Runs `use` once the chunk of what follows a checkout is there (`checkout-following.ts`). */
+  protected abstract withFollowing(use: (part: typeof Following) => void): void;
+
   // A removed element hears no other tab (it would close the tab it is no longer in); put back
   // on the page, it asks again.
   hostConnected(): void {
@@ -58,26 +61,23 @@ export abstract class CheckoutNavigation<State extends object>
   /**
    * The tab that started a checkout shows its result. Any other (the payment page's, sent on to
    * a result address) gives way once that tab answers: it follows nothing more, tells the
-   * customer where to look, and closes where the browser lets it. In a chunk of its own, fetched
-   * now (the first paint does not need it); one that fails to load leaves the result here, as in
-   * every tab before (the page hears `part_unavailable`, as of any part).
+   * customer where to look, and closes where the browser lets it. In the chunk of what follows
+   * a checkout, fetched now (the first paint does not need it); until it is there (or while it
+   * fails to load) the result shows here, as in every tab before.
    */
   protected place(id: string, started = false): void {
     this.placing = id;
-    loadPart(this.host, import('../../utilities/result-tabs.ts')).then(
-      ({ markStarted, ResultPlacement }) => {
-        if (started) markStarted(id);
-        if (this.placing !== id || this.elsewhere) return;
-        this.placement ??= new ResultPlacement(() => {
-          this.giveWay();
-          this.set({ elsewhere: true });
-          this.closeTab();
-        });
-        // Removed while the chunk came: placed once put back (`hostConnected`), not before.
-        if (this.host.isConnected) this.placement.place(id);
-      },
-      ignore,
-    );
+    this.withFollowing(({ markStarted, ResultPlacement }) => {
+      if (started) markStarted(id);
+      if (this.placing !== id || this.elsewhere) return;
+      this.placement ??= new ResultPlacement(() => {
+        this.giveWay();
+        this.set({ elsewhere: true });
+        this.closeTab();
+      });
+      // Removed while the chunk came: placed once put back (`hostConnected`), not before.
+      if (this.host.isConnected) this.placement.place(id);
+    });
   }
 
   /** Sends the customer to another address, saying so while the page goes. */

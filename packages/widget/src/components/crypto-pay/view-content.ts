@@ -13,7 +13,7 @@ import { formatAmount } from '../../utilities/format.ts';
 import { resultView as result } from '../result-view/result-view.ts';
 import type { DetailsSubmit } from '../sender-form/form-fields.ts';
 import '../sender-form/sender-form.ts';
-import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
+import type { CheckoutEndHost } from './checkout-end.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
 import { offersAmountChoice, type PriceHost } from './checkout-price.ts';
 import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
@@ -154,7 +154,7 @@ export class ViewContent {
       case 'expired': {
         // Next steps: a new payment where the element has a price, or the shop's failure page
         // (unless the page is already going there, or is it).
-        const back = flow.leaving ? undefined : endAddress(this.host, checkout!);
+        const back = flow.leaving ? undefined : flow.endAddress(checkout!);
         return result('failure', ending.message, {
           detail: joined(ending.money, leaving),
           reference: ending.reference,

@@ -1,0 +1,9 @@
+/**
+ * What follows a checkout once there is one, in one chunk fetched as the create is sent (or a
+ * checkout resumes), never in the first paint: the status watcher, what a status read means to
+ * the page and where it sends the customer (`checkout-end.ts`), and which tab shows the result
+ * (`result-tabs.ts`).
+ */
+export { CheckoutWatcher } from '../../api/checkout-watcher.ts';
+export { markStarted, ResultPlacement } from '../../utilities/result-tabs.ts';
+export { endAddress, statusRead } from './checkout-end.ts';
