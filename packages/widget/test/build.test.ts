@@ -6,8 +6,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
 import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 
-/** The size budget of `crypto-pay.bundled.js` (English included), gzipped. */
-const BUDGET_BYTES = 20 * 1024;
+/**
+ * The size budget of `crypto-pay.bundled.js` (English included), gzipped: 19 KiB since issue 32
+ * took it to 19,090 bytes (level 9), on the way to that issue's 18 KiB (`pnpm bench` checks it).
+ */
+const BUDGET_BYTES = 19 * 1024;
 
 async function gzippedSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
@@ -103,6 +106,25 @@ describe('the build', () => {
     expect(chunks.size, 'chunks found').to.be.greaterThan(20);
     for (const chunk of chunks) {
       expect(byAddress.exec(await source(`/built/${chunk}`))?.[0], chunk).to.equal(undefined);
+    }
+  });
+
+  it('leaves under its symbol every binding a chunk reads of it, the page’s event classes too', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    await import(/* @vite-ignore */ `${location.origin}/built/crypto-pay.bundled.js`);
+    const shared = (globalThis as Record<symbol, Record<string, unknown>>)[
+      Symbol.for('crypto-pay')
+    ];
+    expect(shared, 'nothing under the symbol').to.be.an('object');
+    for (const chunk of chunksOf(main)) {
+      const code = await source(`/built/${chunk}`);
+      // A chunk reads what it takes at its top: `const{A:x,CryptoPayReadyEvent:y}=globalThis[…]`.
+      const reads = code.matchAll(/const\{([^}]*)\}=globalThis\[Symbol\.for\("crypto-pay"\)\]/g);
+      for (const [, pairs] of reads) {
+        for (const name of (pairs ?? '').split(',').map((pair) => pair.split(':')[0] ?? '')) {
+          expect(shared?.[name], `${chunk} reads ${name}`).to.not.equal(undefined);
+        }
+      }
     }
   });
 
