@@ -266,7 +266,7 @@ export async function widget(): Promise<BenchmarkResult> {
       },
     ],
     notes: [
-      'The bundle loads its chunks (translations, sender rules, the pay step, the status watcher, the QR code, the result placement) from the proxy, at /widget/{version}/chunks/; the static server serves the bundle alone, as a merchant copying the script does.',
+      'The bundle loads its chunks (translations, sender rules, the pay step, what follows a checkout (status watcher, result placement), the QR code) from the proxy, at /widget/{version}/chunks/; the static server serves the bundle alone, as a merchant copying the script does.',
       `A whole journey is a paid one in link mode: the bundle and the chunks it fetches (${JOURNEY_CHUNKS.join(', ')}), each gzipped on its own as it is downloaded; in another language than English also the list of languages (locales) and that language's chunk.`,
       `${LOADS} loads of each page after one warm-up, alternating, each in a fresh Chromium context (no HTTP cache), headless, from a local static server; /api/config from a real proxy (its currency list cached after the warm-up).`,
       'The page marks "import" before it fetches the bundle (a modulepreload link: fetched and compiled, not run) and "evaluating" just before import() runs it; the widget sets the mark "crypto-pay:form" when its sender form first rendered (in the DOM, not yet painted), which the page waits for with a PerformanceObserver. That form is its skeleton, shown before /api/config answers (fields to type in, the total and the currencies as placeholders); the page marks "complete" once the form has the configuration (no `loading` attribute left), watched with a MutationObserver.',
