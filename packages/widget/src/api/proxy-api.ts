@@ -1,6 +1,7 @@
 /**
- * The proxy's public API as the widget calls it: the configuration, a session's price, creating
- * a checkout with an idempotency key, and reading one with its ETag. Failures become a
+ * The proxy's public API as the widget calls it: the configuration and a session's price, and
+ * what every call shares (creating a checkout: `checkout-request.ts`; reading one:
+ * `checkout-reads.ts`). Failures become a
  * `ProxyError` that says what kind of trouble it was (and how long the proxy asked to wait), so
  * each can get its own sentence and retry.
  */
@@ -64,7 +65,7 @@ function kindOf(status: number): ProxyErrorKind {
   return 'rejected';
 }
 
-const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
+export const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
 
 /** The caller's signal to cancel a request, and how long it may take (`Timing`). */
 export interface CallOptions {
@@ -91,7 +92,7 @@ export function prefetchConfigs(root: ParentNode): void {
 }
 
 /** One request and the reading of its answer, both within the timeout: a body can stall too. */
-async function call<T>(
+export async function call<T>(
   input: string,
   init: RequestInit & CallOptions,
   readAnswer: (response: Response) => Promise<T>,
@@ -200,7 +201,7 @@ async function failure(response: Response): Promise<ProxyError> {
 }
 
 /** The answer's JSON, or the proxy's refusal as a `ProxyError`. */
-async function answer(response: Response): Promise<unknown> {
+export async function answer(response: Response): Promise<unknown> {
   if (!response.ok) throw await failure(response);
   return readJson(response);
 }
@@ -226,48 +227,3 @@ export const fetchSessionPrice = (
 /** The proxy's answer for a session token that is unknown, already used or expired. */
 export const isSessionInvalid = (error: unknown): boolean =>
   error instanceof ProxyError && error.code === 'session_invalid';
-
-export async function createCheckout(
-  proxy: string,
-  request: CheckoutRequest,
-  idempotencyKey: string,
-  options: CallOptions,
-): Promise<Checkout> {
-  const init = {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(request),
-    ...options,
-  };
-  return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
-}
-
-export interface CheckoutRead {
-  /** Absent when the proxy answered 304: nothing changed since `etag`. */
-  checkout?: Checkout;
-  etag?: string;
-}
-
-export async function getCheckout(
-  proxy: string,
-  id: string,
-  options: CallOptions,
-  etag?: string,
-): Promise<CheckoutRead> {
-  const init = { headers: etag ? { 'if-none-match': etag } : {}, ...options };
-  return call(url(proxy, `/api/checkouts/${encodeURIComponent(id)}`), init, async (response) => {
-    if (response.status === 304) return etag ? { etag } : {};
-    const checkout = checkedCheckout(await answer(response));
-    const newEtag = response.headers.get('etag');
-    return newEtag ? { checkout, etag: newEtag } : { checkout };
-  });
-}
-
-export const eventsUrl = (proxy: string, id: string) =>
-  url(proxy, `/api/checkouts/${encodeURIComponent(id)}/events`);
-
-/** A fresh idempotency key: random, unguessable, and fine outside secure contexts too. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

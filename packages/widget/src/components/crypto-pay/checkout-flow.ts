@@ -1,6 +1,6 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (`checkout-config.ts`),
- * create the checkout once (its request: `checkout-request.ts`) or find it again
+ * create the checkout once (its request: `checkout-request.ts`, with the form's rules) or find it again
  * (`checkout-resume.ts`), follow its status, and end it (`checkout-end.ts`), taking the customer
  * on from the one tab that shows its result (`checkout-navigation.ts`, which the flow builds
  * on). It owns the element's tasks and status watcher; the element only renders.
@@ -12,9 +12,7 @@ import {
   type CallOptions,
   type Checkout,
   type CheckoutRequest,
-  createCheckout,
   FINAL_STATUSES,
-  newIdempotencyKey,
   ProxyError,
 } from '../../api/proxy-api.ts';
 import type { Timing } from '../../api/timing.ts';
@@ -24,6 +22,7 @@ import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-stora
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
+import { loadRules } from '../sender-form/rules-part.ts';
 import { loadConfig } from './checkout-config.ts';
 import type * as Following from './checkout-following.ts';
 import { CheckoutNavigation } from './checkout-navigation.ts';
@@ -34,9 +33,10 @@ import {
   offersAmountChoice,
   openAmountCheckOf,
   openAmountRefusalOf,
+  refusedField,
   storageKeyOf,
 } from './checkout-price.ts';
-import { type CheckoutRequestHost, checkoutRequest, refusedField } from './checkout-request.ts';
+import type { CheckoutRequestHost } from './checkout-request.ts';
 import { CheckoutResume } from './checkout-resume.ts';
 import { type ViewState, viewOf } from './crypto-pay.views.ts';
 
@@ -105,11 +105,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     });
     this.create = new Task(host, {
       autoRun: false,
-      task: async ([proxy, request, key], { signal }) =>
-        this.created(
-          proxy,
-          await this.creating(createCheckout(proxy, request, key, this.calling(signal))),
-        ),
+      task: async ([proxy, request, key], { signal }) => {
+        // The request's sending comes with the form's rules, there since the form submitted.
+        const { createCheckout } = await loadRules();
+        const sent = createCheckout(proxy, request, key, this.calling(signal));
+        return this.created(proxy, await this.creating(sent));
+      },
     });
   }
 
@@ -126,8 +127,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.resuming.lookUpStored();
   }
 
-  /** The customer submitted valid details: create the checkout (once). */
-  submit(details: DetailsSubmit): void {
+  /**
+   * The customer submitted valid details: create the checkout (once). The form checked them with
+   * its rules, whose chunk brings the request too: loaded already, so it is there a microtask on.
+   */
+  async submit(details: DetailsSubmit): Promise<void> {
+    const { checkoutRequest, newIdempotencyKey } = await loadRules();
     if (this.create.status === TaskStatus.PENDING) return;
     const request = checkoutRequest(this.host, details);
     const body = JSON.stringify(request);

@@ -1,9 +1,12 @@
 /**
- * The resumed checkout's reading, in a chunk fetched only where there is a checkout to find:
- * one the proxy forgot is dropped, one it cannot read now is read again by itself, ever less often.
+ * The resumed checkout's reading, in the chunk of what follows a checkout
+ * (`checkout-following.ts`), fetched only where there is a checkout to find, which it then
+ * follows: one the proxy forgot is dropped, one it cannot read now is read again by itself, ever
+ * less often.
  */
 import { initialState } from '@lit/task';
-import { getCheckout, ProxyError } from '../../api/proxy-api.ts';
+import { getCheckout } from '../../api/checkout-reads.ts';
+import { ProxyError } from '../../api/proxy-api.ts';
 import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
 import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';

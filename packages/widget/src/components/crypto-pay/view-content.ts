@@ -205,7 +205,7 @@ export class ViewContent {
         ?busy=${flow.create.status === TaskStatus.PENDING}
         @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
           loadPanel(host).catch(ignore);
-          flow.submit(event.detail);
+          void flow.submit(event.detail);
         }}
       ></crypto-pay-sender-form>
     `;

@@ -2,8 +2,15 @@
  * The details form's rules and country list (with the company's country field), loaded on
  * demand: the element's first paint does not need them. The protocol's rules come as plain
  * functions (`@crypto-pay/protocol/sender`, no zod). The open amount's check lives here too, for
- * its money helpers, and the count of the form's mistakes in the customer's plural.
+ * its money helpers, the count of the form's mistakes in the customer's plural, and the request
+ * the form's details make and its sending (`checkout-request.ts`): Continue needs them only once
+ * the rules have checked the form.
  */
+export {
+  checkoutRequest,
+  createCheckout,
+  newIdempotencyKey,
+} from '../crypto-pay/checkout-request.ts';
 export { plural } from '../../localize/plural.ts';
 export { formMessages } from '../../localize/translations/en-form.ts';
 export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
