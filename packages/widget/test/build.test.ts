@@ -92,6 +92,22 @@ describe('the build', () => {
     }
   });
 
+  it('leaves a checkout’s reads to that chunk, and its create to the form’s rules', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    const chunk = async (name: string) => {
+      const [file] = chunksOf(main).filter((path) => path.includes(`/${name}.bundled-`));
+      expect(file, `no ${name} chunk`).to.be.a('string');
+      return source(`/built/${file}`);
+    };
+    // A status read's ETag, and the create's key: neither is of any use to the first form.
+    const following = await chunk('checkout-following');
+    expect(main).to.not.contain('"if-none-match"');
+    expect(following).to.contain('"if-none-match"');
+    const rules = await chunk('sender-rules');
+    expect(main).to.not.contain('"idempotency-key"');
+    expect(rules).to.contain('"idempotency-key"');
+  });
+
   it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
     const main = await source('/built/crypto-pay.bundled.js');
     // A static import, or an import() of a written path: the loader's own takes an address.

@@ -1,8 +1,7 @@
 /**
  * Finds a checkout again to show it (the page's `checkout`, or the one this tab made before a
- * reload). The reading itself (`checkout-resume-read.ts`) comes with the chunk of what follows a
- * checkout (`checkout-following.ts`): only a page with a checkout to find fetches it there, the
- * first form's paint does not carry it.
+ * reload). The reading itself (`checkout-resume-read.ts`) is a chunk: only a page with a
+ * checkout to find fetches it, the first form's paint does not carry it.
  */
 import { initialState, Task } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
@@ -43,7 +42,7 @@ export class CheckoutResume {
       task: async ([proxy, id], { signal }) => {
         clearTimeout(this.rereadTimer);
         if (!proxy || !id) return initialState;
-        const { find } = await loadPart(host, import('./checkout-following.ts'));
+        const { find } = await loadPart(host, import('./checkout-resume-read.ts'));
         return find(this, proxy, id, signal);
       },
     });
