@@ -3,7 +3,14 @@
  * only what follows a checkout reads them (`checkout-following.ts`, a chunk), so they stay out of
  * the first paint, which `proxy-api.ts` is part of.
  */
-import { answer, type CallOptions, type Checkout, call, checkedCheckout, url } from './proxy-api.ts';
+import {
+  answer,
+  type CallOptions,
+  type Checkout,
+  call,
+  checkedCheckout,
+  url,
+} from './proxy-api.ts';
 
 export interface CheckoutRead {
   /** Absent when the proxy answered 304: nothing changed since `etag`. */
@@ -28,4 +35,3 @@ export async function getCheckout(
 
 export const eventsUrl = (proxy: string, id: string) =>
   url(proxy, `/api/checkouts/${encodeURIComponent(id)}/events`);
-

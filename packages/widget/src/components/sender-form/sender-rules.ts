@@ -6,14 +6,15 @@
  * the form's details make and its sending (`checkout-request.ts`): Continue needs them only once
  * the rules have checked the form.
  */
+
+export { plural } from '../../localize/plural.ts';
+export { formMessages } from '../../localize/translations/en-form.ts';
+export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 export {
   checkoutRequest,
   createCheckout,
   newIdempotencyKey,
 } from '../crypto-pay/checkout-request.ts';
-export { plural } from '../../localize/plural.ts';
-export { formMessages } from '../../localize/translations/en-form.ts';
-export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
 export { matchingCountries } from './countries.ts';
 export { countryField } from './country-field.ts';
 export { fieldMessages, senderData } from './sender-validation.ts';
