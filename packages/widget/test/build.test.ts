@@ -108,6 +108,47 @@ describe('the build', () => {
     expect(rules).to.contain('"idempotency-key"');
   });
 
+  it('offers "Try again" at once where the countdown’s chunk cannot load, and the page hears which', async () => {
+    const proxy = await fakeProxy({ missingParts: ['retry-wait'] });
+    await fetch(`${proxy.url}/_control/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        route: 'create',
+        status: 429,
+        body: { error: 'Wait.', code: 'rate_limited' },
+        headers: { 'Retry-After': '30' },
+      }),
+    });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    const heard: string[] = [];
+    el()?.addEventListener('crypto-pay-error', (event) => {
+      heard.push(`${(event as CustomEvent<{ message: string }>).detail.message}`);
+    });
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    const retry = () =>
+      el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
+    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered', {
+      timeout: 5000,
+    });
+    expect(retry()?.textContent?.trim()).to.equal('Try again');
+    expect(heard.some((message) => /\/chunks\/retry-wait\.bundled-/.test(message))).to.equal(true);
+    // Pressed, it sends the create again: the proxy decides whether it was too soon.
+    retry()?.click();
+    await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
+  });
+
   it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
     const main = await source('/built/crypto-pay.bundled.js');
     // A static import, or an import() of a written path: the loader's own takes an address.

@@ -152,6 +152,7 @@ async function control(ctx, scope, action) {
     if (body.sessionPrice) scope.sessionPrice = body.sessionPrice;
     for (const token of body.usedSessions ?? []) scope.usedSessions.add(token);
     if ('configAfterSession' in body) scope.configAfterSession = body.configAfterSession;
+    if (body.missingParts) scope.missingParts = body.missingParts;
     if (body.holdConfig) scope.configHeld = Promise.withResolvers();
     if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
     return send(ctx, 200, { ok: true });
@@ -310,6 +311,10 @@ export function fakeProxyMiddleware() {
     // The built script-tag widget's chunks, as the real proxy serves them (`pnpm test` builds).
     const part = /^\/widget\/[^/]+\/chunks\/([\w-]+\.bundled-[\w-]+\.js)$/.exec(rest);
     if (part) {
+      if (scope.missingParts?.some((name) => part[1].startsWith(`${name}.bundled-`))) {
+        ctx.status = 503;
+        return;
+      }
       ctx.type = 'text/javascript';
       ctx.body = await readFile(new URL(`../dist/chunks/${part[1]}`, import.meta.url));
       return;

@@ -100,6 +100,8 @@ export interface FakeSetup {
   /** Session tokens a checkout has used already. */
   usedSessions?: string[];
   checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };
+  /** The built chunks (by name, e.g. `retry-wait`) the fake answers 503 for, as a proxy in trouble. */
+  missingParts?: string[];
 }
 
 export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {

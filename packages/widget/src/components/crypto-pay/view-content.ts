@@ -5,7 +5,7 @@
  */
 import { TaskStatus } from '@lit/task';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
-import { ignore } from '../../api/parts.ts';
+import { ignore, loadPart } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { LocalizeController } from '../../localize/localize.ts';
 import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
@@ -18,7 +18,7 @@ import type { CheckoutFlow } from './checkout-flow.ts';
 import { offersAmountChoice, type PriceHost } from './checkout-price.ts';
 import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
 import { type Ending, loadPanel, panelPart } from './panel-part.ts';
-import { RetryWait } from './retry-wait.ts';
+import type { RetryAction, RetryWait } from './retry-wait.ts';
 
 /** Sentences side by side, the empty ones left out. */
 const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
@@ -33,16 +33,20 @@ export type ViewContentHost = ReactiveControllerHost &
   PriceHost & { checkoutId: string | undefined };
 
 export class ViewContent {
-  /** The wait before an error view's "Try again". */
-  private readonly retryWait: RetryWait;
+  /**
+   * The wait the proxy asked for before an error view's "Try again" (`retry-wait.ts`), a chunk
+   * fetched the first time it asks: the proxy that answered is there to serve it.
+   */
+  private retryWait: RetryWait | undefined;
+  private waitLoading = false;
+  /** The error whose wait's chunk did not load: its "Try again" is offered at once instead. */
+  private waitFailed: unknown;
 
   constructor(
     private readonly host: ViewContentHost,
     private readonly flow: CheckoutFlow,
     private readonly localize: LocalizeController,
-  ) {
-    this.retryWait = new RetryWait(host);
-  }
+  ) {}
 
   /**
    * `whole` is the translation once the panel's chunk brought English's later messages and the
@@ -50,7 +54,7 @@ export class ViewContent {
    */
   render(view: View, t: EarlyTranslation, whole: Translation | undefined) {
     // Only an error view waits before its "Try again"; leaving it ends the countdown.
-    if (!view.endsWith('-error')) this.retryWait.stop();
+    if (!view.endsWith('-error')) this.retryWait?.stop();
     // While the configuration loads the form shows already (its skeleton), unless the amount
     // choice, which comes with it, would then push the form down.
     const skeleton = view === 'loading' && !offersAmountChoice(this.host);
@@ -83,7 +87,7 @@ export class ViewContent {
       ? [t.startAgain, () => this.startAgain()]
       : undefined;
     const retry = (error: unknown, run: () => void) =>
-      canRetry(error) ? this.retryWait.action(error, t, run) : {};
+      canRetry(error) ? this.retryAction(error, t, run) : {};
     switch (view) {
       case 'misconfigured':
         return result('error', t.errorMisconfigured);
@@ -167,6 +171,36 @@ export class ViewContent {
       default:
         return nothing;
     }
+  }
+
+  /**
+   * An error view's "Try again": at once, unless the proxy asked to wait. Then held back until
+   * the countdown's chunk is there (it counts from then: a wait never shorter than asked), or
+   * offered at once should the chunk not load (the page heard which).
+   */
+  private retryAction(error: unknown, t: EarlyTranslation, run: () => void): Partial<RetryAction> {
+    if (this.retryWait) return this.retryWait.action(error, t, run);
+    if (!(error as ProxyError).retryAfter || this.waitFailed === error) {
+      return { primary: [t.retry, run] };
+    }
+    if (!this.waitLoading) {
+      this.waitLoading = true;
+      const { host } = this;
+      loadPart(host, import('./retry-wait.ts'))
+        .then(
+          (part) => {
+            this.retryWait = new part.RetryWait(host);
+          },
+          () => {
+            this.waitFailed = error;
+          },
+        )
+        .finally(() => {
+          this.waitLoading = false;
+          host.requestUpdate();
+        });
+    }
+    return { primary: [t.retry, run, true] };
   }
 
   /** The details step: the order total above the form, unless an error view shows instead. */
