@@ -6,6 +6,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ResultPlacement } from '../../utilities/result-tabs.ts';
 import type * as Following from './checkout-following.ts';
+import type { Placing } from './result-placing.ts';
 
 /** What navigation reads from the element. */
 export type CheckoutNavigationHost = ReactiveControllerHost & HTMLElement;
@@ -37,7 +38,7 @@ export abstract class CheckoutNavigation<State extends object>
     /** Goes to another address (the element's `navigate`, which tests watch). */
     readonly navigate: (url: string) => void,
     /** Closes this tab where the browser allows it (a tab a page or its link opened). */
-    private readonly closeTab: () => void,
+    protected readonly closeTab: () => void,
   ) {
     host.addController(this);
   }
@@ -67,17 +68,10 @@ export abstract class CheckoutNavigation<State extends object>
    */
   protected place(id: string, started = false): void {
     this.placing = id;
-    this.withFollowing(({ markStarted, ResultPlacement }) => {
-      if (started) markStarted(id);
-      if (this.placing !== id || this.elsewhere) return;
-      this.placement ??= new ResultPlacement(() => {
-        this.giveWay();
-        this.set({ elsewhere: true });
-        this.closeTab();
-      });
-      // Removed while the chunk came: placed once put back (`hostConnected`), not before.
-      if (this.host.isConnected) this.placement.place(id);
-    });
+    // The placing's code comes with the chunk (`result-placing.ts`), reading this one's state.
+    this.withFollowing(({ placeResult }) =>
+      placeResult(this as unknown as Placing, id, started),
+    );
   }
 
   /** Sends the customer to another address, saying so while the page goes. */

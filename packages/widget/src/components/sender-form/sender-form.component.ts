@@ -2,19 +2,17 @@
  * The details step: the amount where the customer chooses it, who pays, an optional email, and
  * the currency to pay with.
  */
-import type { SenderData } from '@crypto-pay/protocol/sender';
 import { html, LitElement, nothing } from 'lit';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
-import type AmountChoice from '../amount-choice/amount-choice.component.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
+import type { SubmittingForm } from './form-submit.ts';
 import {
-  type DetailsSubmit,
   FIELDS_OF,
   type FieldIssue,
   type FieldMessages,
@@ -106,9 +104,6 @@ export default class SenderForm extends LitElement {
   private get picker() {
     return this.renderRoot.querySelector<CurrencyPicker>('crypto-pay-currency-picker');
   }
-  private get amount() {
-    return this.renderRoot.querySelector<AmountChoice>('#amount');
-  }
   private get form() {
     return this.renderRoot.querySelector('form') as HTMLFormElement;
   }
@@ -192,35 +187,9 @@ export default class SenderForm extends LitElement {
       this.summary = this.t.errorUnavailable;
       return;
     }
-    const rules = this.rules;
-    const visible: FormField[] = [...FIELDS_OF[this.senderType], 'email'];
-    this.touched = new Set(visible);
-    const messages = this.messages();
-    // The amount first, where it shows: above the rest.
-    const amountWrong = this.amount?.report() === false;
-    const wrong = [
-      ...(amountWrong ? (['amount'] as const) : []),
-      ...visible.filter((field) => messages[field]),
-    ];
-    if (wrong.length > 0) {
-      // Emptied first: an alert that keeps its words is not read out again on the next try.
-      this.summary = '';
-      await this.updateComplete;
-      this.summary = rules.plural(this.t, rules.formMessages(this.t).formHasErrors, wrong.length);
-      this.updateComplete.then(() => this.focusField(wrong[0] as FormField));
-      return;
-    }
-    this.summary = '';
-    const email = this.values.email.trim();
-    const detail: DetailsSubmit = {
-      senderType: this.senderType,
-      // The rules keep exactly this sender type's fields, so the record is that type's data.
-      senderData: rules.senderData(this.senderType, this.values) as unknown as SenderData,
-      ...(email ? { email } : {}),
-      ...(this.paymentCurrency ? { paymentCurrency: this.paymentCurrency } : {}),
-      ...(this.amount?.amount ? { amount: this.amount.amount } : {}),
-    };
-    this.dispatchEvent(new CustomEvent<DetailsSubmit>('details-submit', { detail }));
+    // The check and what follows it come with the rules (`form-submit.ts`), which read and set
+    // this element's private state.
+    await this.rules.submitChecked(this as unknown as SubmittingForm);
   }
 
   private field(name: SenderField | 'email', messages: FieldMessages) {
