@@ -6,12 +6,16 @@
  * (`Timing.watcherRetry`: 2 s doubling to 30 s), or at once on "Check now".
  */
 
+import type * as Following from '../components/crypto-pay/checkout-following.ts';
 import { backoffDelay } from '../utilities/backoff.ts';
 import type { CheckoutWatcher, WatcherHost, WatcherListener } from './checkout-watcher.ts';
 import { loadPart } from './parts.ts';
 import type { Checkout } from './proxy-api.ts';
 
-export class LazyWatcher<Part extends { CheckoutWatcher: typeof CheckoutWatcher }> {
+/** What the chunk brings. */
+type Part = typeof Following;
+
+export class LazyWatcher {
   /** The chunk, once loaded. */
   part: Part | undefined;
   private watcher: CheckoutWatcher | undefined;
@@ -26,14 +30,12 @@ export class LazyWatcher<Part extends { CheckoutWatcher: typeof CheckoutWatcher 
   constructor(
     private readonly host: WatcherHost,
     private readonly listener: WatcherListener,
-    /** The chunk's `import()`, written where the build sees it. */
-    private readonly importPart: () => Promise<Part>,
   ) {}
 
   watch(proxy: string, checkout: Checkout): void {
     this.wanted = [proxy, checkout];
     if (this.watcher) this.watcher.watch(proxy, checkout);
-    else this.load();
+    else this.prefetch();
   }
 
   /** Runs `use` with the chunk: now if it is there, else once it is (in the order asked). */
@@ -41,13 +43,8 @@ export class LazyWatcher<Part extends { CheckoutWatcher: typeof CheckoutWatcher 
     if (this.part) use(this.part);
     else {
       this.waiting.push(use);
-      this.load();
+      this.prefetch();
     }
-  }
-
-  /** Fetches the chunk ahead (while a create is on its way), so following starts at once. */
-  prefetch(): void {
-    if (!this.watcher) this.load();
   }
 
   stop(): void {
@@ -58,17 +55,24 @@ export class LazyWatcher<Part extends { CheckoutWatcher: typeof CheckoutWatcher 
 
   checkNow(): void {
     if (this.watcher) this.watcher.checkNow();
-    else this.load();
+    else this.prefetch();
   }
 
-  /** One fetch at a time; what is wanted by the time it is there gets followed. */
-  private load(): void {
+  /**
+   * Fetches the chunk, ahead too (while a create is on its way, so following starts at once):
+   * one fetch at a time, nothing once it is there; what is wanted by then gets followed.
+   */
+  prefetch(): void {
     clearTimeout(this.retry);
-    this.loading ??= loadPart(this.host, this.importPart()).then(
+    this.loading ??= loadPart(
+      this.host,
+      import('../components/crypto-pay/checkout-following.ts'),
+    ).then(
       (part) => {
         this.part = part;
         this.watcher = new part.CheckoutWatcher(this.host, this.listener);
-        if (this.failures > 0) this.listener.trouble(false);
+        // Out of any trouble its failed fetches showed (none else can have been heard yet).
+        this.listener.trouble(false);
         for (const use of this.waiting.splice(0)) use(part);
         if (this.wanted) this.watcher.watch(...this.wanted);
         // What the views take from the chunk (an ending's way back to the shop) shows now.
@@ -79,7 +83,7 @@ export class LazyWatcher<Part extends { CheckoutWatcher: typeof CheckoutWatcher 
         if (!this.wanted) return;
         this.listener.trouble(true);
         const wait = backoffDelay(this.host.timing.watcherRetry, this.failures++);
-        this.retry = setTimeout(() => this.load(), wait);
+        this.retry = setTimeout(() => this.prefetch(), wait);
       },
     );
   }

@@ -11,7 +11,6 @@ import { LazyWatcher } from '../../api/lazy-watcher.ts';
 import {
   type CallOptions,
   type Checkout,
-  type CheckoutRequest,
   FINAL_STATUSES,
   ProxyError,
 } from '../../api/proxy-api.ts';
@@ -36,7 +35,7 @@ import {
   refusedField,
   storageKeyOf,
 } from './checkout-price.ts';
-import type { CheckoutRequestHost } from './checkout-request.ts';
+import type { CheckoutRequestHost, KeyedRequest } from './checkout-request.ts';
 import { CheckoutResume } from './checkout-resume.ts';
 import { type ViewState, viewOf } from './crypto-pay.views.ts';
 
@@ -63,25 +62,21 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
-  private lastRequest: { body: string; key: string } | undefined;
+  private lastRequest: KeyedRequest | undefined;
   declare protected readonly host: CheckoutFlowHost;
-  private readonly watcher: LazyWatcher<typeof Following>;
+  private readonly watcher: LazyWatcher;
   /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
   private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
   readonly resume: CheckoutResume['task'];
-  readonly create: Task<[string, CheckoutRequest, string], Checkout>;
+  readonly create: Task<[string, KeyedRequest], Checkout>;
 
   constructor(host: CheckoutFlowHost, navigate: (url: string) => void, closeTab: () => void) {
     super(host, navigate, closeTab);
-    this.watcher = new LazyWatcher(
-      host,
-      {
-        checkout: (checkout) => this.onCheckout(checkout),
-        trouble: (inTrouble) => this.set({ trouble: inTrouble }),
-      },
-      () => import('./checkout-following.ts'),
-    );
+    this.watcher = new LazyWatcher(host, {
+      checkout: (checkout) => this.onCheckout(checkout),
+      trouble: (inTrouble) => this.set({ trouble: inTrouble }),
+    });
     this.resuming = new CheckoutResume(host, {
       storageKey: () => storageKeyOf(this.host),
       follow: (proxy, checkout) => this.follow(proxy, checkout),
@@ -105,10 +100,10 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     });
     this.create = new Task(host, {
       autoRun: false,
-      task: async ([proxy, request, key], { signal }) => {
+      task: async ([proxy, request], { signal }) => {
         // The request's sending comes with the form's rules, there since the form submitted.
         const { createCheckout } = await loadRules();
-        const sent = createCheckout(proxy, request, key, this.calling(signal));
+        const sent = createCheckout(proxy, request, this.calling(signal));
         return this.created(proxy, await this.creating(sent));
       },
     });
@@ -132,19 +127,17 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
    * its rules, whose chunk brings the request too: loaded already, so it is there a microtask on.
    */
   async submit(details: DetailsSubmit): Promise<void> {
-    const { checkoutRequest, newIdempotencyKey } = await loadRules();
+    const { keyedRequest } = await loadRules();
     if (this.create.status === TaskStatus.PENDING) return;
-    const request = checkoutRequest(this.host, details);
-    const body = JSON.stringify(request);
-    // The same request keeps its key, so the proxy answers a retry with the same checkout.
-    if (this.lastRequest?.body !== body) this.lastRequest = { body, key: newIdempotencyKey() };
-    void this.create.run([this.host.proxy, request, this.lastRequest.key]);
+    this.lastRequest = keyedRequest(this.host, details, this.lastRequest);
+    this.retryCreate();
     this.watcher.prefetch();
   }
 
+  /** Sends the last request (again, on "Try again"): its key makes it one checkout. */
   retryCreate(): void {
     const last = this.lastRequest;
-    if (last) void this.create.run([this.host.proxy, JSON.parse(last.body), last.key]);
+    if (last) void this.create.run([this.host.proxy, last]);
   }
 
   /** Leaves an error view for the form, with everything the customer typed. */

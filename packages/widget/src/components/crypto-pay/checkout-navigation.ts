@@ -69,9 +69,7 @@ export abstract class CheckoutNavigation<State extends object>
   protected place(id: string, started = false): void {
     this.placing = id;
     // The placing's code comes with the chunk (`result-placing.ts`), reading this one's state.
-    this.withFollowing(({ placeResult }) =>
-      placeResult(this as unknown as Placing, id, started),
-    );
+    this.withFollowing(({ placeResult }) => placeResult(this as unknown as Placing, id, started));
   }
 
   /** Sends the customer to another address, saying so while the page goes. */

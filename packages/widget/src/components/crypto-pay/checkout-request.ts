@@ -23,10 +23,7 @@ export type CheckoutRequestHost = PriceHost & {
 };
 
 /** The request the element's price and the customer's `details` make. */
-export function checkoutRequest(
-  host: CheckoutRequestHost,
-  details: DetailsSubmit,
-): CheckoutRequest {
+function checkoutRequest(host: CheckoutRequestHost, details: DetailsSubmit): CheckoutRequest {
   const { successUrl, failedUrl } = host;
   return {
     ...requestPrice(host),
@@ -40,23 +37,38 @@ export function checkoutRequest(
   };
 }
 
+/** A request as it is sent (its JSON), with its idempotency key. */
+export type KeyedRequest = { body: string; key: string };
+
+/**
+ * The request `details` make, keyed: the same request as `last` keeps its key, so the proxy
+ * answers a retry with the same checkout.
+ */
+export function keyedRequest(
+  host: CheckoutRequestHost,
+  details: DetailsSubmit,
+  last: KeyedRequest | undefined,
+): KeyedRequest {
+  const body = JSON.stringify(checkoutRequest(host, details));
+  return last?.body === body ? last : { body, key: newIdempotencyKey() };
+}
+
 export async function createCheckout(
   proxy: string,
-  request: CheckoutRequest,
-  idempotencyKey: string,
+  { body, key }: KeyedRequest,
   options: CallOptions,
 ): Promise<Checkout> {
   const init = {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(request),
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body,
     ...options,
   };
   return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
 }
 
 /** A fresh idempotency key: random, unguessable, and fine outside secure contexts too. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

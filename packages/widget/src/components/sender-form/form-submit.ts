@@ -4,8 +4,8 @@
  * or hand the details on as `details-submit`.
  */
 import type { SenderData } from '@crypto-pay/protocol/sender';
-import type { FirstMessages } from '../../localize/translation.ts';
 import { plural } from '../../localize/plural.ts';
+import type { FirstMessages } from '../../localize/translation.ts';
 import { formMessages } from '../../localize/translations/en-form.ts';
 import type AmountChoice from '../amount-choice/amount-choice.component.ts';
 import {

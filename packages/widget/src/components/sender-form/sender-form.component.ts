@@ -11,7 +11,6 @@ import controls from '../../styles/controls.styles.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
-import type { SubmittingForm } from './form-submit.ts';
 import {
   FIELDS_OF,
   type FieldIssue,
@@ -20,6 +19,7 @@ import {
   type SenderType,
   type SenderValues,
 } from './form-fields.ts';
+import type { SubmittingForm } from './form-submit.ts';
 import { inputField } from './input-field.ts';
 import { loadRules, type SenderRules } from './rules-part.ts';
 import styles from './sender-form.styles.ts';

@@ -8,11 +8,7 @@
  */
 
 export { checkOpenAmount, refusalSentence } from '../../utilities/open-amount.ts';
-export {
-  checkoutRequest,
-  createCheckout,
-  newIdempotencyKey,
-} from '../crypto-pay/checkout-request.ts';
+export { createCheckout, keyedRequest } from '../crypto-pay/checkout-request.ts';
 export { matchingCountries } from './countries.ts';
 export { countryField } from './country-field.ts';
 export { submitChecked } from './form-submit.ts';
