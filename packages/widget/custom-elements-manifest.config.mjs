@@ -16,6 +16,30 @@ const dropNamelessEvents = {
 };
 
 /**
+ * The analyzer takes every entry of a static `properties` block for an attribute, also the
+ * internal state (`{ state: true }`), which Lit never reflects or reads from one: a private
+ * field has no attribute.
+ */
+const dropStateAttributes = {
+  name: 'crypto-pay:drop-state-attributes',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const module of customElementsManifest.modules) {
+      for (const declaration of module.declarations ?? []) {
+        const states = new Set(
+          (declaration.members ?? []).filter((m) => m.privacy === 'private').map((m) => m.name),
+        );
+        for (const member of declaration.members ?? []) {
+          if (states.has(member.name)) delete member.attribute;
+        }
+        if (!declaration.attributes) continue;
+        declaration.attributes = declaration.attributes.filter((a) => !states.has(a.fieldName));
+        if (declaration.attributes.length === 0) delete declaration.attributes;
+      }
+    }
+  },
+};
+
+/**
  * The analyzer lists modules in the order its file walk finds them, which varies between runs:
  * sorted by path, the committed manifest changes only when the elements do.
  */
@@ -31,5 +55,5 @@ export default {
   exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
   outdir: '.',
   litelement: true,
-  plugins: [dropNamelessEvents, sortModules],
+  plugins: [dropNamelessEvents, dropStateAttributes, sortModules],
 };

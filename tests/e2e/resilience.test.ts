@@ -86,23 +86,25 @@ describe('a part of the widget lost to the network', () => {
         ? route.fulfill({ status: 503, body: 'Service Unavailable' })
         : route.continue(),
     );
+    // Heard from before the page's script runs: the form fetches its rules as it appears, so
+    // the first failure may come before the test could add a listener afterwards.
+    await context.addInitScript(() => {
+      const heard: unknown[] = [];
+      Object.assign(window, { heard });
+      document.addEventListener('crypto-pay-error', (event) =>
+        heard.push((event as CustomEvent).detail),
+      );
+    });
     const page = await context.newPage();
     await page.goto(`${state.stack.demoUrl}/product.html`);
     const { widget, fillPerson } = customerOn(page);
-    const errors = await page.evaluateHandle(() => {
-      const seen: unknown[] = [];
-      document.addEventListener('crypto-pay-error', (event) =>
-        seen.push((event as CustomEvent).detail),
-      );
-      return seen;
-    });
     await fillPerson();
     const submit = widget.getByRole('button', { name: 'Continue to payment' });
 
     await submit.click();
     // A part of the widget, not the customer's connection: the page hears which file.
     await visible(widget.getByText('The payment service is not answering right now.'));
-    const heard = (await errors.jsonValue()) as { code: string; message: string }[];
+    const heard = (await page.evaluate('window.heard')) as { code: string; message: string }[];
     assert.deepEqual(
       heard.map(({ code }) => code),
       ['part_unavailable', 'part_unavailable'],
@@ -158,7 +160,7 @@ describe('a part of the widget lost to the network', () => {
     // Every fetch of the watcher fails until the network is back.
     let networkBack = false;
     let fetches = 0;
-    await context.route('**/chunks/checkout-watcher.bundled-*.js*', (route) => {
+    await context.route('**/chunks/checkout-following.bundled-*.js*', (route) => {
       fetches++;
       return networkBack
         ? route.continue()

@@ -6,14 +6,14 @@
 
 /**
  * The chunks such a journey fetches in any language, besides the bundle: the form's rules, the
- * pay step, the status watcher, the QR code, and which tab shows the result.
+ * pay step, what follows a checkout (the status watcher, which tab shows the result), and the
+ * QR code.
  */
 export const JOURNEY_CHUNKS = [
   'sender-rules',
   'payment-panel',
-  'checkout-watcher',
+  'checkout-following',
   'qr-code',
-  'result-tabs',
 ] as const;
 
 /** In another language than English, also the list of languages and that language's chunk. */

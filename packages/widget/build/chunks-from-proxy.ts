@@ -14,58 +14,84 @@ import type { Plugin } from 'vite';
  * bundler, which needs them static.)
  */
 const REGISTRY = 'globalThis[Symbol.for("crypto-pay")]';
-export const chunksFromProxy = (): Plugin => ({
-  name: 'crypto-pay:chunks-from-proxy',
-  renderDynamicImport: ({ targetChunk }) =>
-    targetChunk ? { left: '__cpImport(', right: ')' } : null,
-  renderChunk(code, chunk) {
-    const program = this.parse(code) as unknown as { body: ImportExportNode[] };
-    let result = '';
-    let copied = 0;
-    let loader: string | undefined;
-    const replace = (node: ImportExportNode, text: string) => {
-      result += code.slice(copied, node.start) + text;
-      copied = node.end;
-    };
-    for (const node of program.body) {
-      if (node.type === 'ImportDeclaration') {
-        const named = node.specifiers.every((s) => s.type === 'ImportSpecifier');
-        if (!node.source?.value.endsWith('crypto-pay.bundled.js') || !named) {
-          this.error(
-            `${chunk.fileName} imports ${node.source?.value} in a way the proxy cannot serve`,
-          );
+export const chunksFromProxy = (): Plugin => {
+  /** The entry's page exports by name, with their local names (filled as the entry renders). */
+  const pageLocals = new Map<string, string>();
+  /** What the chunks import of the entry by name (filled as they render). */
+  const imported = new Set<string>();
+  return {
+    name: 'crypto-pay:chunks-from-proxy',
+    renderDynamicImport: ({ targetChunk }) =>
+      targetChunk ? { left: '__cpImport(', right: ')' } : null,
+    renderChunk(code, chunk) {
+      const program = this.parse(code) as unknown as { body: ImportExportNode[] };
+      let result = '';
+      let copied = 0;
+      let loader: string | undefined;
+      const replace = (node: ImportExportNode, text: string) => {
+        result += code.slice(copied, node.start) + text;
+        copied = node.end;
+      };
+      for (const node of program.body) {
+        if (node.type === 'ImportDeclaration') {
+          const named = node.specifiers.every((s) => s.type === 'ImportSpecifier');
+          if (!node.source?.value.endsWith('crypto-pay.bundled.js') || !named) {
+            this.error(
+              `${chunk.fileName} imports ${node.source?.value} in a way the proxy cannot serve`,
+            );
+          }
+          for (const s of node.specifiers) imported.add(s.imported?.name ?? '');
+          const names = node.specifiers.map((s) => `${s.imported?.name}:${s.local.name}`);
+          replace(node, `const{${names.join(',')}}=${REGISTRY};`);
+        } else if (chunk.isEntry && node.type === 'ExportNamedDeclaration' && !node.declaration) {
+          // What the page may import stays exported; the rest is the chunks' alone.
+          const exports = moduleExports(this, chunk.facadeModuleId ?? '');
+          const page = new Set(exports.filter((name) => name !== 'importPart'));
+          const own = node.specifiers.filter((s) => !page.has(s.exported?.name ?? ''));
+          for (const { local } of own) assertConstant(this, program as never, local.name);
+          loader = own.find((s) => s.exported?.name === 'importPart')?.local.name;
+          // The loader under `$`, a name Rollup never gives an export it shares.
+          const key = (name = '') => (name === 'importPart' ? '$' : name);
+          const shared = own.map((s) => `${key(s.exported?.name)}:${s.local.name}`).join(',');
+          for (const s of node.specifiers) {
+            if (page.has(s.exported?.name ?? ''))
+              pageLocals.set(s.exported?.name ?? '', s.local.name);
+          }
+          const exported = node.specifiers
+            .filter((s) => page.has(s.exported?.name ?? ''))
+            .map((s) => `${s.local.name} as ${s.exported?.name}`);
+          replace(node, `${REGISTRY}={${shared}};export{${exported.join(',')}};`);
         }
-        const names = node.specifiers.map((s) => `${s.imported?.name}:${s.local.name}`);
-        replace(node, `const{${names.join(',')}}=${REGISTRY};`);
-      } else if (chunk.isEntry && node.type === 'ExportNamedDeclaration' && !node.declaration) {
-        // What the page may import stays exported; the rest is the chunks' alone.
-        const exports = moduleExports(this, chunk.facadeModuleId ?? '');
-        const page = new Set(exports.filter((name) => name !== 'importPart'));
-        const own = node.specifiers.filter((s) => !page.has(s.exported?.name ?? ''));
-        for (const { local } of own) assertConstant(this, program as never, local.name);
-        loader = own.find((s) => s.exported?.name === 'importPart')?.local.name;
-        // The loader under `$`, a name Rollup never gives an export it shares.
-        const key = (name = '') => (name === 'importPart' ? '$' : name);
-        const shared = own.map((s) => `${key(s.exported?.name)}:${s.local.name}`).join(',');
-        const exported = node.specifiers
-          .filter((s) => page.has(s.exported?.name ?? ''))
-          .map((s) => `${s.local.name} as ${s.exported?.name}`);
-        replace(node, `${REGISTRY}={${shared}};export{${exported.join(',')}};`);
       }
-    }
-    // The loader takes a chunk by its file name: all of them are in one folder on the proxy.
-    result = (result + code.slice(copied)).replace(
-      /__cpImport\((['"])\.\/(chunks\/)?/g,
-      '__cpImport($1',
-    );
-    if (!result.includes('__cpImport(')) return result;
-    // A chunk takes the loader with the rest, once the entry has run; the entry calls its own
-    // (declared before any element can update, so never read before it is there).
-    if (!chunk.isEntry) return `const{$:__cpImport}=${REGISTRY};${result}`;
-    if (!loader) this.error('the entry does not export importPart (src/script-tag.ts)');
-    return result.replaceAll('__cpImport(', `${loader}(`);
-  },
-});
+      // The loader takes a chunk by its file name: all of them are in one folder on the proxy.
+      result = (result + code.slice(copied)).replace(
+        /__cpImport\((['"])\.\/(chunks\/)?/g,
+        '__cpImport($1',
+      );
+      if (!result.includes('__cpImport(')) return result;
+      // A chunk takes the loader with the rest, once the entry has run; the entry calls its own
+      // (declared before any element can update, so never read before it is there).
+      if (!chunk.isEntry) return `const{$:__cpImport}=${REGISTRY};${result}`;
+      if (!loader) this.error('the entry does not export importPart (src/script-tag.ts)');
+      return result.replaceAll('__cpImport(', `${loader}(`);
+    },
+    /**
+     * A chunk may also take what the page imports (an event class it dispatches): those are
+     * added to what the entry leaves under the symbol once every chunk has said what it reads.
+     */
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (entry?.type !== 'chunk') return;
+      const taken = [...imported].filter((name) => pageLocals.has(name));
+      if (taken.length === 0) return;
+      // Found again as later plugins may have printed it (spaces, a `@__PURE__` note).
+      const opening = /globalThis\[(?:\/\*[^*]*\*\/\s*)?Symbol\.for\("crypto-pay"\)\]\s*=\s*\{/;
+      if (!opening.test(entry.code)) this.error('the entry shares nothing with its chunks');
+      const added = taken.map((name) => `${name}:${pageLocals.get(name)},`).join('');
+      entry.code = entry.code.replace(opening, (found) => found + added);
+    },
+  };
+};
 
 /** The names a module exports, those of its `export *` included. */
 function moduleExports(

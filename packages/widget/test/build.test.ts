@@ -6,8 +6,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
 import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 
-/** The size budget of `crypto-pay.bundled.js` (English included), gzipped. */
-const BUDGET_BYTES = 20 * 1024;
+/**
+ * The size budget of `crypto-pay.bundled.js` (English included), gzipped: issue 32's 18 KiB,
+ * met at 18,368 bytes (level 9; `pnpm bench` checks it too).
+ */
+const BUDGET_BYTES = 18 * 1024;
 
 async function gzippedSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
@@ -71,6 +74,81 @@ describe('the build', () => {
     expect(await source(`/built/${panel}`)).to.match(defines);
   });
 
+  it('leaves what follows a checkout (status watcher, its ending, the result’s tab) to one chunk', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    const [following] = chunksOf(main).filter((chunk) =>
+      chunk.includes('/checkout-following.bundled-'),
+    );
+    expect(following, 'no checkout-following chunk').to.be.a('string');
+    const chunk = await source(`/built/${following}`);
+    // The watcher's stream, the tabs' channel, and the check that a result address is elsewhere.
+    for (const marker of [
+      'new EventSource(',
+      '"crypto-pay:result-tabs"',
+      'searchParams.delete("checkout")',
+    ]) {
+      expect(main, marker).to.not.contain(marker);
+      expect(chunk, marker).to.contain(marker);
+    }
+  });
+
+  it('leaves a checkout’s reads to that chunk, and its create to the form’s rules', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    const chunk = async (name: string) => {
+      const [file] = chunksOf(main).filter((path) => path.includes(`/${name}.bundled-`));
+      expect(file, `no ${name} chunk`).to.be.a('string');
+      return source(`/built/${file}`);
+    };
+    // A status read's ETag, and the create's key: neither is of any use to the first form.
+    const following = await chunk('checkout-following');
+    expect(main).to.not.contain('"if-none-match"');
+    expect(following).to.contain('"if-none-match"');
+    const rules = await chunk('sender-rules');
+    expect(main).to.not.contain('"idempotency-key"');
+    expect(rules).to.contain('"idempotency-key"');
+  });
+
+  it('offers "Try again" at once where the countdown’s chunk cannot load, and the page hears which', async () => {
+    const proxy = await fakeProxy({ missingParts: ['retry-wait'] });
+    await fetch(`${proxy.url}/_control/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        route: 'create',
+        status: 429,
+        body: { error: 'Wait.', code: 'rate_limited' },
+        headers: { 'Retry-After': '30' },
+      }),
+    });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    const heard: string[] = [];
+    el()?.addEventListener('crypto-pay-error', (event) => {
+      heard.push(`${(event as CustomEvent<{ message: string }>).detail.message}`);
+    });
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    const retry = () =>
+      el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
+    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered', {
+      timeout: 5000,
+    });
+    expect(retry()?.textContent?.trim()).to.equal('Try again');
+    expect(heard.some((message) => /\/chunks\/retry-wait\.bundled-/.test(message))).to.equal(true);
+    // Pressed, it sends the create again: the proxy decides whether it was too soon.
+    retry()?.click();
+    await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
+  });
+
   it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
     const main = await source('/built/crypto-pay.bundled.js');
     // A static import, or an import() of a written path: the loader's own takes an address.
@@ -85,6 +163,25 @@ describe('the build', () => {
     expect(chunks.size, 'chunks found').to.be.greaterThan(20);
     for (const chunk of chunks) {
       expect(byAddress.exec(await source(`/built/${chunk}`))?.[0], chunk).to.equal(undefined);
+    }
+  });
+
+  it('leaves under its symbol every binding a chunk reads of it, the page’s event classes too', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    await import(/* @vite-ignore */ `${location.origin}/built/crypto-pay.bundled.js`);
+    const shared = (globalThis as Record<symbol, Record<string, unknown>>)[
+      Symbol.for('crypto-pay')
+    ];
+    expect(shared, 'nothing under the symbol').to.be.an('object');
+    for (const chunk of chunksOf(main)) {
+      const code = await source(`/built/${chunk}`);
+      // A chunk reads what it takes at its top: `const{A:x,CryptoPayReadyEvent:y}=globalThis[…]`.
+      const reads = code.matchAll(/const\{([^}]*)\}=globalThis\[Symbol\.for\("crypto-pay"\)\]/g);
+      for (const [, pairs] of reads) {
+        for (const name of (pairs ?? '').split(',').map((pair) => pair.split(':')[0] ?? '')) {
+          expect(shared?.[name], `${chunk} reads ${name}`).to.not.equal(undefined);
+        }
+      }
     }
   });
 

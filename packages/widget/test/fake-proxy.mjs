@@ -61,6 +61,8 @@ function newScope() {
     usedSessions: new Set(),
     /** Holds `/api/config` back until a session's price was asked for (else answers 503). */
     configAfterSession: false,
+    /** While set, `/api/config` waits for the `release` control (the form's skeleton meanwhile). */
+    configHeld: undefined,
     idempotency: new Map(),
     /** route -> [{status, body, headers}] answered before the real handler, first in first out. */
     failures: { config: [], session: [], create: [], get: [], events: [] },
@@ -150,6 +152,8 @@ async function control(ctx, scope, action) {
     if (body.sessionPrice) scope.sessionPrice = body.sessionPrice;
     for (const token of body.usedSessions ?? []) scope.usedSessions.add(token);
     if ('configAfterSession' in body) scope.configAfterSession = body.configAfterSession;
+    if (body.missingParts) scope.missingParts = body.missingParts;
+    if (body.holdConfig) scope.configHeld = Promise.withResolvers();
     if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
     return send(ctx, 200, { ok: true });
   }
@@ -157,6 +161,10 @@ async function control(ctx, scope, action) {
     const { route, times = 1, status, body: errorBody, headers, stall } = body;
     for (let i = 0; i < times; i++)
       scope.failures[route].push({ status, body: errorBody, headers, stall });
+    return send(ctx, 200, { ok: true });
+  }
+  if (action === 'release') {
+    scope.configHeld?.resolve();
     return send(ctx, 200, { ok: true });
   }
   if (action === 'status') {
@@ -233,6 +241,7 @@ async function api(ctx, scope, rest) {
     return send(ctx, failure.status, failure.body, failure.headers);
   }
   if (route === 'config' && ctx.method === 'GET') {
+    await scope.configHeld?.promise;
     // A widget that asked for the price only after the configuration never gets it.
     for (let waited = 0; scope.configAfterSession && waited < 3000; waited += 20) {
       if (scope.log.some((logged) => logged.path.startsWith('/api/sessions/'))) break;
@@ -302,6 +311,10 @@ export function fakeProxyMiddleware() {
     // The built script-tag widget's chunks, as the real proxy serves them (`pnpm test` builds).
     const part = /^\/widget\/[^/]+\/chunks\/([\w-]+\.bundled-[\w-]+\.js)$/.exec(rest);
     if (part) {
+      if (scope.missingParts?.some((name) => part[1].startsWith(`${name}.bundled-`))) {
+        ctx.status = 503;
+        return;
+      }
       ctx.type = 'text/javascript';
       ctx.body = await readFile(new URL(`../dist/chunks/${part[1]}`, import.meta.url));
       return;

@@ -56,6 +56,8 @@ export interface FakeProxy {
   fail(route: Route, status: number, body?: unknown, times?: number): Promise<void>;
   /** Answers the next call of a route with its head and the start of a body, then nothing. */
   stall(route: Route, status: number): Promise<void>;
+  /** Lets the configuration held back (`holdConfig`) go. */
+  releaseConfig(): Promise<void>;
   /**
    * Moves the newest (or the given) checkout to a status, with what the callback said beyond it
    * (`details`), pushing it to open streams.
@@ -91,11 +93,15 @@ export interface FakeSetup {
   createDelay?: number;
   /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */
   sessionPrice?: Omit<SessionPrice, 'expires_at'>;
+  /** Holds `/api/config` back until `releaseConfig()`. */
+  holdConfig?: boolean;
   /** Holds `/api/config` back until the session's price is asked for (a 503 if never). */
   configAfterSession?: boolean;
   /** Session tokens a checkout has used already. */
   usedSessions?: string[];
   checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };
+  /** The built chunks (by name, e.g. `retry-wait`) the fake answers 503 for, as a proxy in trouble. */
+  missingParts?: string[];
 }
 
 export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {
@@ -111,6 +117,9 @@ export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {
     },
     stall: async (route, status) => {
       await post(`${control}/fail`, { route, status, stall: true });
+    },
+    releaseConfig: async () => {
+      await post(`${control}/release`, {});
     },
     setStatus: async (status, id, details) =>
       (await post(`${control}/status`, { status, id, details })) as Checkout,
@@ -140,9 +149,14 @@ export function aCheckout(overrides: Partial<Checkout> = {}): Checkout {
 export const shadow = (el: Element) => el.shadowRoot as ShadowRoot;
 
 /** The sub-view elements, each in its own shadow root. */
-export const form = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-sender-form');
+/** The details form once the configuration is there (not its skeleton). */
+export const form = (el: CryptoPay) =>
+  shadow(el).querySelector<HTMLElementTagNameMap['crypto-pay-sender-form']>(
+    'crypto-pay-sender-form:not([loading])',
+  );
 export const panel = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-payment-panel');
-export const result = (el: CryptoPay) => shadow(el).querySelector('crypto-pay-result');
+/** The end or error view (its `result` part). */
+export const result = (el: CryptoPay) => shadow(el).querySelector<HTMLElement>('[part="result"]');
 export const picker = (el: CryptoPay) =>
   form(el)?.shadowRoot?.querySelector('crypto-pay-currency-picker') ?? null;
 

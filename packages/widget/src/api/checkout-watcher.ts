@@ -7,14 +7,8 @@
 import { statusRank } from '@crypto-pay/protocol/checkout-status';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../utilities/backoff.ts';
-import {
-  type Checkout,
-  checkedCheckout,
-  eventsUrl,
-  FINAL_STATUSES,
-  getCheckout,
-  type ProxyError,
-} from './proxy-api.ts';
+import { eventsUrl, getCheckout } from './checkout-reads.ts';
+import { type Checkout, checkedCheckout, FINAL_STATUSES, type ProxyError } from './proxy-api.ts';
 import type { Timing } from './timing.ts';
 
 /** The element the watcher works for: its waits are read at each use (see `Timing`). */

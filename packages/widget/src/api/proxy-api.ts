@@ -1,6 +1,7 @@
 /**
- * The proxy's public API as the widget calls it: the configuration, a session's price, creating
- * a checkout with an idempotency key, and reading one with its ETag. Failures become a
+ * The proxy's public API as the widget calls it: the configuration and a session's price, and
+ * what every call shares (creating a checkout: `checkout-request.ts`; reading one:
+ * `checkout-reads.ts`). Failures become a
  * `ProxyError` that says what kind of trouble it was (and how long the proxy asked to wait), so
  * each can get its own sentence and retry.
  */
@@ -64,7 +65,7 @@ function kindOf(status: number): ProxyErrorKind {
   return 'rejected';
 }
 
-const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
+export const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')}${path}`;
 
 /** The caller's signal to cancel a request, and how long it may take (`Timing`). */
 export interface CallOptions {
@@ -72,11 +73,30 @@ export interface CallOptions {
   timeoutMs: number;
 }
 
+/**
+ * `/api/config` requests started as the module ran, by address: each is taken by the first call
+ * for it, so the configuration is on its way before the element's first render.
+ */
+const early = new Map<string, Promise<Response>>();
+
+/** Starts the configuration's fetch of each `<crypto-pay>` already in `root`. */
+export function prefetchConfigs(root: ParentNode): void {
+  // A return page's element (`checkout`) shows its checkout and asks for no configuration.
+  for (const element of root.querySelectorAll('crypto-pay[proxy]:not([checkout])')) {
+    const address = url(element.getAttribute('proxy') ?? '', '/api/config');
+    if (early.has(address)) continue;
+    const started = fetch(address, { credentials: 'omit', cache: 'no-store' });
+    started.catch(() => {}); // Its taker hears of a failure; one never taken is no error.
+    early.set(address, started);
+  }
+}
+
 /** One request and the reading of its answer, both within the timeout: a body can stall too. */
-async function call<T>(
+export async function call<T>(
   input: string,
   init: RequestInit & CallOptions,
   readAnswer: (response: Response) => Promise<T>,
+  started?: Promise<Response>,
 ): Promise<T> {
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -87,6 +107,13 @@ async function call<T>(
     abort();
   }, init.timeoutMs);
   try {
+    if (started) {
+      // Started without this call's signal: its abort (or timeout) stops the waiting instead.
+      const stopped = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
+      });
+      return await Promise.race([started.then(readAnswer), stopped]);
+    }
     const response = await fetch(input, {
       ...init,
       signal: controller.signal,
@@ -174,7 +201,7 @@ async function failure(response: Response): Promise<ProxyError> {
 }
 
 /** The answer's JSON, or the proxy's refusal as a `ProxyError`. */
-async function answer(response: Response): Promise<unknown> {
+export async function answer(response: Response): Promise<unknown> {
   if (!response.ok) throw await failure(response);
   return readJson(response);
 }
@@ -182,8 +209,12 @@ async function answer(response: Response): Promise<unknown> {
 const read = <T>(proxy: string, path: string, options: CallOptions) =>
   call(url(proxy, path), options, answer) as Promise<T>;
 
-export const fetchConfig = (proxy: string, options: CallOptions): Promise<WidgetConfig> =>
-  read<WidgetConfig>(proxy, '/api/config', options);
+export function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
+  const address = url(proxy, '/api/config');
+  const started = early.get(address);
+  early.delete(address);
+  return call(address, options, answer, started) as Promise<WidgetConfig>;
+}
 
 /** The price of a checkout session; looking does not use the session up. */
 export const fetchSessionPrice = (
@@ -196,48 +227,3 @@ export const fetchSessionPrice = (
 /** The proxy's answer for a session token that is unknown, already used or expired. */
 export const isSessionInvalid = (error: unknown): boolean =>
   error instanceof ProxyError && error.code === 'session_invalid';
-
-export async function createCheckout(
-  proxy: string,
-  request: CheckoutRequest,
-  idempotencyKey: string,
-  options: CallOptions,
-): Promise<Checkout> {
-  const init = {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(request),
-    ...options,
-  };
-  return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
-}
-
-export interface CheckoutRead {
-  /** Absent when the proxy answered 304: nothing changed since `etag`. */
-  checkout?: Checkout;
-  etag?: string;
-}
-
-export async function getCheckout(
-  proxy: string,
-  id: string,
-  options: CallOptions,
-  etag?: string,
-): Promise<CheckoutRead> {
-  const init = { headers: etag ? { 'if-none-match': etag } : {}, ...options };
-  return call(url(proxy, `/api/checkouts/${encodeURIComponent(id)}`), init, async (response) => {
-    if (response.status === 304) return etag ? { etag } : {};
-    const checkout = checkedCheckout(await answer(response));
-    const newEtag = response.headers.get('etag');
-    return newEtag ? { checkout, etag: newEtag } : { checkout };
-  });
-}
-
-export const eventsUrl = (proxy: string, id: string) =>
-  url(proxy, `/api/checkouts/${encodeURIComponent(id)}/events`);
-
-/** A fresh idempotency key: random, unguessable, and fine outside secure contexts too. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

@@ -30,6 +30,15 @@ export default css`
     white-space: nowrap;
   }
 
+  /* What stands for text still on its way: a line's height, so nothing moves when it comes. */
+  .placeholder {
+    display: block;
+    min-height: 1lh;
+    flex: 1;
+    border-radius: calc(var(--_radius) * 0.5);
+    background: var(--_surface);
+  }
+
   .field {
     display: grid;
     gap: calc(var(--_space) * 0.25);

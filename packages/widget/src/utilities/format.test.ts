@@ -4,7 +4,8 @@ import en from '../localize/translations/en.ts';
 import es from '../localize/translations/es.ts';
 import fr from '../localize/translations/fr.ts';
 import { formatCountdown, formatTime } from './clock.ts';
-import { formatAmount, formatDuration, networkName } from './format.ts';
+import { formatDuration } from './duration.ts';
+import { formatAmount, networkName } from './format.ts';
 
 describe('formatting', () => {
   describe('formatAmount', () => {

@@ -1,8 +1,8 @@
 /**
  * Locale formatting of what the customer reads: amounts digit for digit from their decimal
- * strings (never through a float) with the translation's marks; waits through `Intl`. (The pay
- * step's clock is in clock.ts, country names in the rules' countries.ts: both out of the first
- * paint.)
+ * strings (never through a float) with the translation's marks. (Waits are in duration.ts, with
+ * the error views' countdown, the pay step's clock in clock.ts, country names in the rules'
+ * countries.ts: all out of the first paint.)
  */
 
 /** The marks a locale writes numbers with (a translation carries them). */
@@ -32,17 +32,3 @@ export function formatAmount(amount: string, marks: NumberMarks): string {
 
 /** `tron` reads as `Tron`: network names come lower-case from the API. */
 export const networkName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
-
-/**
- * A wait such as `12 sec` (`short`) or `12 seconds` (`long`), in minutes from a minute on, with
- * each locale's own plural forms from `Intl`.
- */
-export function formatDuration(seconds: number, locale: string, width: 'short' | 'long'): string {
-  const minutes = seconds >= 60;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: minutes ? 'minute' : 'second',
-    unitDisplay: width,
-    numberingSystem: 'latn',
-  }).format(minutes ? Math.ceil(seconds / 60) : seconds);
-}

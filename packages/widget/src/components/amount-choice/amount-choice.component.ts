@@ -1,6 +1,5 @@
 /** The customer's own amount (donations): the merchant's presets, or another amount typed in. */
 import { html, LitElement, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { FirstMessages } from '../../localize/translation.ts';
@@ -28,23 +27,30 @@ import type { AmountChoiceSetup } from './amount-choice-setup.ts';
  */
 export default class AmountChoice extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    setup: {
+      attribute: false,
+      hasChanged: (value: unknown, old: unknown) => JSON.stringify(value) !== JSON.stringify(old),
+    },
+    refusal: { attribute: false },
+    preset: { state: true },
+    text: { state: true },
+    shown: { state: true },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: FirstMessages = en;
+  t: FirstMessages = en;
   /** The rules, presets and first amount; the choice starts again only when they change. */
-  @property({
-    attribute: false,
-    hasChanged: (value, old) => JSON.stringify(value) !== JSON.stringify(old),
-  })
   setup: AmountChoiceSetup | undefined = undefined;
   /** The proxy's refusal of the amount sent, shown until the customer changes the amount. */
-  @property({ attribute: false }) refusal = '';
+  refusal = '';
 
   /** The chosen preset as the proxy charges it, or `undefined` for the field's amount. */
-  @state() private preset: string | undefined;
-  @state() private text = '';
+  private preset: string | undefined;
+  private text = '';
   /** Whether the field's message shows: once typed into, or once the form was submitted. */
-  @state() private shown = false;
+  private shown = false;
   /** The presets the rules accept, as the proxy charges them (`5` is `5.00`), once per setup. */
   private presets: string[] = [];
 

@@ -1,6 +1,6 @@
 /**
  * The checkout's life behind `<crypto-pay>`: load the configuration (`checkout-config.ts`),
- * create the checkout once (its request: `checkout-request.ts`) or find it again
+ * create the checkout once (its request: `checkout-request.ts`, with the form's rules) or find it again
  * (`checkout-resume.ts`), follow its status, and end it (`checkout-end.ts`), taking the customer
  * on from the one tab that shows its result (`checkout-navigation.ts`, which the flow builds
  * on). It owns the element's tasks and status watcher; the element only renders.
@@ -11,10 +11,7 @@ import { LazyWatcher } from '../../api/lazy-watcher.ts';
 import {
   type CallOptions,
   type Checkout,
-  type CheckoutRequest,
-  createCheckout,
   FINAL_STATUSES,
-  newIdempotencyKey,
   ProxyError,
 } from '../../api/proxy-api.ts';
 import type { Timing } from '../../api/timing.ts';
@@ -24,8 +21,9 @@ import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-stora
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
+import { loadRules } from '../sender-form/rules-part.ts';
 import { loadConfig } from './checkout-config.ts';
-import { statusRead } from './checkout-end.ts';
+import type * as Following from './checkout-following.ts';
 import { CheckoutNavigation } from './checkout-navigation.ts';
 import {
   chargedOpenAmount,
@@ -34,9 +32,10 @@ import {
   offersAmountChoice,
   openAmountCheckOf,
   openAmountRefusalOf,
+  refusedField,
   storageKeyOf,
 } from './checkout-price.ts';
-import { type CheckoutRequestHost, checkoutRequest, refusedField } from './checkout-request.ts';
+import type { CheckoutRequestHost, KeyedRequest } from './checkout-request.ts';
 import { CheckoutResume } from './checkout-resume.ts';
 import { type ViewState, viewOf } from './crypto-pay.views.ts';
 
@@ -63,14 +62,14 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
   /** An error the customer has gone back from, so it no longer shows. */
   private dismissedError: unknown;
   /** The last request sent and its key: a retry of the same request reuses the key. */
-  private lastRequest: { body: string; key: string } | undefined;
+  private lastRequest: KeyedRequest | undefined;
   declare protected readonly host: CheckoutFlowHost;
   private readonly watcher: LazyWatcher;
   /** Finding a checkout again (from `checkout` or sessionStorage), before it is known. */
   private readonly resuming: CheckoutResume;
   readonly config: Task<readonly [string, boolean, string | undefined, boolean], LoadedConfig>;
   readonly resume: CheckoutResume['task'];
-  readonly create: Task<[string, CheckoutRequest, string], Checkout>;
+  readonly create: Task<[string, KeyedRequest], Checkout>;
 
   constructor(host: CheckoutFlowHost, navigate: (url: string) => void, closeTab: () => void) {
     super(host, navigate, closeTab);
@@ -101,11 +100,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     });
     this.create = new Task(host, {
       autoRun: false,
-      task: async ([proxy, request, key], { signal }) =>
-        this.created(
-          proxy,
-          await this.creating(createCheckout(proxy, request, key, this.calling(signal))),
-        ),
+      task: async ([proxy, request], { signal }) => {
+        // The request's sending comes with the form's rules, there since the form submitted.
+        const { createCheckout } = await loadRules();
+        const sent = createCheckout(proxy, request, this.calling(signal));
+        return this.created(proxy, await this.creating(sent));
+      },
     });
   }
 
@@ -122,20 +122,22 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.resuming.lookUpStored();
   }
 
-  /** The customer submitted valid details: create the checkout (once). */
-  submit(details: DetailsSubmit): void {
+  /**
+   * The customer submitted valid details: create the checkout (once). The form checked them with
+   * its rules, whose chunk brings the request too: loaded already, so it is there a microtask on.
+   */
+  async submit(details: DetailsSubmit): Promise<void> {
+    const { keyedRequest } = await loadRules();
     if (this.create.status === TaskStatus.PENDING) return;
-    const request = checkoutRequest(this.host, details);
-    const body = JSON.stringify(request);
-    // The same request keeps its key, so the proxy answers a retry with the same checkout.
-    if (this.lastRequest?.body !== body) this.lastRequest = { body, key: newIdempotencyKey() };
-    void this.create.run([this.host.proxy, request, this.lastRequest.key]);
+    this.lastRequest = keyedRequest(this.host, details, this.lastRequest);
+    this.retryCreate();
     this.watcher.prefetch();
   }
 
+  /** Sends the last request (again, on "Try again"): its key makes it one checkout. */
   retryCreate(): void {
     const last = this.lastRequest;
-    if (last) void this.create.run([this.host.proxy, JSON.parse(last.body), last.key]);
+    if (last) void this.create.run([this.host.proxy, last]);
   }
 
   /** Leaves an error view for the form, with everything the customer typed. */
@@ -272,11 +274,28 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.stop();
   }
 
+  protected withFollowing(use: (part: typeof Following) => void): void {
+    this.watcher.withPart(use);
+  }
+
+  /**
+   * The shop's address for how `checkout` ended (the failure view's "Back to the shop"), once
+   * the chunk that knows it is there: it was fetched as the checkout was first read.
+   */
+  endAddress(checkout: Checkout): string | undefined {
+    return this.watcher.part?.endAddress(this.host, checkout);
+  }
+
   private onCheckout(checkout: Checkout): void {
     if (this.elsewhere) return;
     const previous = this.checkout;
     this.set({ checkout });
-    const address = statusRead(this.host, previous, checkout);
-    if (address) this.leave(address);
+    // What the status means (the page's events, where to go) comes with the following chunk;
+    // not for a checkout left since (a new start, another tab showing the result).
+    this.watcher.withPart(({ statusRead }) => {
+      if (this.elsewhere || this.checkout?.id !== checkout.id) return;
+      const address = statusRead(this.host, previous, checkout);
+      if (address) this.leave(address);
+    });
   }
 }

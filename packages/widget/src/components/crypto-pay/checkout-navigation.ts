@@ -1,11 +1,12 @@
 /**
  * Where a checkout's customer is taken: to the payment page or, at the end, to the shop's
  * address (`checkout-end.ts` says which), from the one tab that shows the result
- * (`result-tabs.ts`, in its own chunk); any other tab gives way.
+ * (`result-tabs.ts`, in the chunk of what follows a checkout); any other tab gives way.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ignore, loadPart } from '../../api/parts.ts';
 import type { ResultPlacement } from '../../utilities/result-tabs.ts';
+import type * as Following from './checkout-following.ts';
+import type { Placing } from './result-placing.ts';
 
 /** What navigation reads from the element. */
 export type CheckoutNavigationHost = ReactiveControllerHost & HTMLElement;
@@ -37,13 +38,16 @@ export abstract class CheckoutNavigation<State extends object>
     /** Goes to another address (the element's `navigate`, which tests watch). */
     readonly navigate: (url: string) => void,
     /** Closes this tab where the browser allows it (a tab a page or its link opened). */
-    private readonly closeTab: () => void,
+    protected readonly closeTab: () => void,
   ) {
     host.addController(this);
   }
 
   /** Another tab shows the result: this one follows the checkout no more. */
   protected abstract giveWay(): void;
+
+  /** Runs `use` once the chunk of what follows a checkout is there (`checkout-following.ts`). */
+  protected abstract withFollowing(use: (part: typeof Following) => void): void;
 
   // A removed element hears no other tab (it would close the tab it is no longer in); put back
   // on the page, it asks again.
@@ -58,25 +62,14 @@ export abstract class CheckoutNavigation<State extends object>
   /**
    * The tab that started a checkout shows its result. Any other (the payment page's, sent on to
    * a result address) gives way once that tab answers: it follows nothing more, tells the
-   * customer where to look, and closes where the browser lets it. In a chunk of its own, fetched
-   * now (the first paint does not need it); one that fails to load leaves the result here, as in
-   * every tab before (the page hears `part_unavailable`, as of any part).
+   * customer where to look, and closes where the browser lets it. In the chunk of what follows
+   * a checkout, fetched now (the first paint does not need it); until it is there (or while it
+   * fails to load) the result shows here, as in every tab before.
    */
   protected place(id: string, started = false): void {
     this.placing = id;
-    loadPart(this.host, import('../../utilities/result-tabs.ts')).then(
-      ({ markStarted, ResultPlacement }) => {
-        if (started) markStarted(id);
-        if (this.placing !== id || this.elsewhere) return;
-        this.placement ??= new ResultPlacement(() => {
-          this.giveWay();
-          this.set({ elsewhere: true });
-          this.closeTab();
-        });
-        this.placement.place(id);
-      },
-      ignore,
-    );
+    // The placing's code comes with the chunk (`result-placing.ts`), reading this one's state.
+    this.withFollowing(({ placeResult }) => placeResult(this as unknown as Placing, id, started));
   }
 
   /** Sends the customer to another address, saying so while the page goes. */

@@ -1,15 +1,22 @@
 /**
  * The price an element names (a product, a session, or an open amount and its currency): whether
  * it names one, how a create states it, what the proxy's rules say of an open amount, whether the
- * customer chooses that amount, and the sessionStorage slot of its checkout.
+ * customer chooses that amount, the sessionStorage slot of its checkout, and the form field a
+ * refusal of its create names.
  */
-import type { CheckoutRequest, SessionPrice, WidgetConfig } from '../../api/proxy-api.ts';
+import {
+  type CheckoutRequest,
+  ProxyError,
+  type SessionPrice,
+  type WidgetConfig,
+} from '../../api/proxy-api.ts';
 import type {
   checkOpenAmount,
   OpenAmountCheck,
   refusalSentence,
 } from '../../utilities/open-amount.ts';
 import type { amountChoiceOf } from '../amount-choice/amount-choice.ts';
+import { formFieldOf } from '../sender-form/form-fields.ts';
 
 /** The element's attributes that name its price. */
 export interface PriceHost {
@@ -101,4 +108,10 @@ export function storageKeyOf(host: PriceHost): string {
       ? `product=${product}`
       : `amount=${amount ?? ''}:${currency}:${network ?? ''}`;
   return `${proxy}#${price}`;
+}
+
+/** The form field a proxy's refusal of a create names, if any (the amount where the form offers it). */
+export function refusedField(host: PriceHost, error: unknown) {
+  const field = error instanceof ProxyError ? error.field : undefined;
+  return formFieldOf(field, offersAmountChoice(host));
 }

@@ -1,10 +1,20 @@
 /**
  * The request that creates a checkout, made of the element's price, the shop's result addresses
- * and the customer's details; and the field of the form that a refusal of it names.
+ * and the customer's details, and its sending with an idempotency key. It comes with the form's
+ * rules (`sender-rules.ts`, a chunk), which the form has loaded before it can submit: out of the
+ * first paint, and never waited for on Continue.
  */
-import { type CheckoutRequest, ProxyError } from '../../api/proxy-api.ts';
-import { type DetailsSubmit, formFieldOf } from '../sender-form/form-fields.ts';
-import { offersAmountChoice, type PriceHost, requestPrice } from './checkout-price.ts';
+import {
+  answer,
+  type CallOptions,
+  type Checkout,
+  type CheckoutRequest,
+  call,
+  checkedCheckout,
+  url,
+} from '../../api/proxy-api.ts';
+import type { DetailsSubmit } from '../sender-form/form-fields.ts';
+import { type PriceHost, requestPrice } from './checkout-price.ts';
 
 /** What the request reads from the element: its price and the shop's result addresses. */
 export type CheckoutRequestHost = PriceHost & {
@@ -13,10 +23,7 @@ export type CheckoutRequestHost = PriceHost & {
 };
 
 /** The request the element's price and the customer's `details` make. */
-export function checkoutRequest(
-  host: CheckoutRequestHost,
-  details: DetailsSubmit,
-): CheckoutRequest {
+function checkoutRequest(host: CheckoutRequestHost, details: DetailsSubmit): CheckoutRequest {
   const { successUrl, failedUrl } = host;
   return {
     ...requestPrice(host),
@@ -30,8 +37,38 @@ export function checkoutRequest(
   };
 }
 
-/** The form field a proxy error names, if any (the amount where the form offers it). */
-export function refusedField(host: PriceHost, error: unknown) {
-  const field = error instanceof ProxyError ? error.field : undefined;
-  return formFieldOf(field, offersAmountChoice(host));
+/** A request as it is sent (its JSON), with its idempotency key. */
+export type KeyedRequest = { body: string; key: string };
+
+/**
+ * The request `details` make, keyed: the same request as `last` keeps its key, so the proxy
+ * answers a retry with the same checkout.
+ */
+export function keyedRequest(
+  host: CheckoutRequestHost,
+  details: DetailsSubmit,
+  last: KeyedRequest | undefined,
+): KeyedRequest {
+  const body = JSON.stringify(checkoutRequest(host, details));
+  return last?.body === body ? last : { body, key: newIdempotencyKey() };
+}
+
+export async function createCheckout(
+  proxy: string,
+  { body, key }: KeyedRequest,
+  options: CallOptions,
+): Promise<Checkout> {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body,
+    ...options,
+  };
+  return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
+}
+
+/** A fresh idempotency key: random, unguessable, and fine outside secure contexts too. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -1,12 +1,12 @@
 /** `<crypto-pay>`: the checkout element, from the customer's details to the payment's end. */
 import { html, LitElement } from 'lit';
-import { property, query } from 'lit/decorators.js';
 import { servePartsFrom } from '../../api/parts.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { LocalizeController, wholeOf } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
+import resultStyles from '../result-view/result-view.styles.ts';
 import { CheckoutFlow } from './checkout-flow.ts';
 import styles from './crypto-pay.styles.ts';
 import { headingOf, type View } from './crypto-pay.views.ts';
@@ -76,39 +76,53 @@ import { ViewContent } from './view-content.ts';
  * @cssproperty --crypto-pay-spacing - The base spacing unit.
  */
 export default class CryptoPay extends LitElement {
-  static override styles = [tokens, controls, styles];
+  static override styles = [tokens, controls, styles, resultStyles];
+  static override properties = {
+    proxy: {},
+    product: {},
+    session: {},
+    amount: {},
+    amounts: {},
+    currency: {},
+    network: {},
+    checkoutId: { attribute: 'checkout' },
+    mode: {},
+    locale: {},
+    successUrl: { attribute: 'success-url' },
+    failedUrl: { attribute: 'failed-url' },
+  };
 
   /** Base URL of the merchant's proxy, e.g. `https://shop.example/pay`. Required. */
-  @property() proxy = '';
+  proxy = '';
   /** Price from the proxy's catalogue: a product sku. */
-  @property() product: string | undefined;
+  product: string | undefined;
   /** Price pinned by the merchant's server: a checkout session token. */
-  @property() session: string | undefined;
+  session: string | undefined;
   /** A customer-chosen amount (donations), as a decimal string; needs `currency`. */
-  @property() amount: string | undefined;
+  amount: string | undefined;
   /**
    * Preset amounts the customer chooses from, beside an "other amount" field, whitespace-separated
    * (`5.00 20.00 50.00`); else the proxy's `open_amount.presets`. With `currency` and no `amount`
    * the element offers that choice anyway; `amount` is then the one chosen at first.
    */
-  @property() amounts: string | undefined;
+  amounts: string | undefined;
   /** Currency of `amount`, e.g. `EUR`; alone, the customer chooses the amount. */
-  @property() currency: string | undefined;
+  currency: string | undefined;
   /** Network of `currency` when that is a crypto token, e.g. `tron`. */
-  @property() network: string | undefined;
+  network: string | undefined;
   /** Id of an existing checkout to show (the return page after a redirect). */
-  @property({ attribute: 'checkout' }) checkoutId: string | undefined;
+  checkoutId: string | undefined;
   /** `link`: button, QR code and copy on this page; `redirect`: go to the payment page. */
-  @property() mode: 'link' | 'redirect' = 'link';
+  mode: 'link' | 'redirect' = 'link';
   /**
    * Language: a BCP 47 tag (`de`, `pt-BR`, `zh-TW`) matched to one of the shipped languages; else
    * the page's `lang`, else the browser's.
    */
-  @property() locale: string | undefined;
+  locale: string | undefined;
   /** Where to send the customer after a payment (else the proxy's address for it). */
-  @property({ attribute: 'success-url' }) successUrl: string | undefined;
+  successUrl: string | undefined;
   /** Where to send the customer after a failed or expired payment (else the proxy's). */
-  @property({ attribute: 'failed-url' }) failedUrl: string | undefined;
+  failedUrl: string | undefined;
   /**
    * The waits: request timeout, polling, retries. Internal, for tests (which make them short
    * and set them before the element connects); read at each wait.
@@ -126,7 +140,9 @@ export default class CryptoPay extends LitElement {
   private shownView: View | undefined;
   private shownRefusal: string | undefined;
   private interacted = false;
-  @query('[part="heading"]') private heading!: HTMLElement;
+  private get heading() {
+    return this.renderRoot.querySelector<HTMLElement>('[part="heading"]');
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();

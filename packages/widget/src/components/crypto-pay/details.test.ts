@@ -18,20 +18,113 @@ describe('<crypto-pay> details step', () => {
     expect(await proxy.requests('/api/config', 'GET')).to.have.length(1);
   });
 
-  it('marks the moment the form first shows, once per form', async () => {
-    performance.clearMarks('crypto-pay:form');
-    const proxy = await kit.fakeProxy();
-    const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
-    expect(performance.getEntriesByName('crypto-pay:form')).to.have.length(0);
-    await kit.waitUntil(() => kit.form(el)?.shadowRoot?.querySelector('#first_name'));
-    const [mark, ...more] = performance.getEntriesByName('crypto-pay:form', 'mark');
-    expect(more).to.have.length(0);
-    // Set after the configuration arrived and the form was in the DOM, not before.
-    expect(mark!.startTime).to.be.greaterThan(0);
-    // Later renders of the same form set no new mark.
-    await kit.type(el, 'first_name', 'Ada');
-    await kit.form(el)!.updateComplete;
-    expect(performance.getEntriesByName('crypto-pay:form')).to.have.length(1);
+  describe('before the configuration arrives', () => {
+    /** The form as it shows while `/api/config` is held back: its skeleton. */
+    const skeleton = (el: Element) =>
+      kit.shadow(el).querySelector('crypto-pay-sender-form[loading]');
+    const skeletonField = (el: Element, id: string) =>
+      skeleton(el)?.shadowRoot?.querySelector<HTMLInputElement>(`#${id}`);
+
+    it('shows the form’s skeleton: busy, accessible, with nothing to focus or choose in its placeholders', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      expect(kit.heading(el)).to.equal('Your details');
+      const form = skeleton(el)!;
+      expect(form.shadowRoot!.querySelector('form')!.getAttribute('aria-busy')).to.equal('true');
+      const picker = form.shadowRoot!.querySelector('crypto-pay-currency-picker')!;
+      await picker.updateComplete;
+      // No currency to choose yet, not even "later": the placeholder stands for the list.
+      expect(picker.shadowRoot!.querySelectorAll('input')).to.have.length(0);
+      const placeholders = [
+        ...kit.shadow(el).querySelectorAll('.placeholder'),
+        ...picker.shadowRoot!.querySelectorAll('.placeholder'),
+      ];
+      expect(placeholders).to.have.length(2);
+      for (const placeholder of placeholders) {
+        expect(placeholder.closest('[aria-hidden="true"]'), 'a placeholder is read out').to.exist;
+        expect(placeholder.querySelector('a, button, input, [tabindex]')).to.equal(null);
+      }
+      await expect(el).to.be.accessible();
+
+      // The customer may type, and press Continue: it waits for the configuration, then goes on.
+      const submit = form.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!;
+      expect(submit.getAttribute('aria-disabled')).to.equal('true');
+      for (const [id, value] of Object.entries(kit.SENDER.sender_data)) {
+        const input = skeletonField(el, id)!;
+        input.value = value;
+        input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      }
+      submit.click();
+      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(0);
+      await proxy.releaseConfig();
+      await kit.untilPayStep(el);
+      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
+    });
+
+    it('keeps what the customer typed, and every line above the currencies in place, as it arrives', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      const input = skeletonField(el, 'first_name')!;
+      input.value = 'Ada';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      const place = (target: Element | null | undefined) => {
+        const { top, height } = target!.getBoundingClientRect();
+        return { top, height };
+      };
+      const total = () => kit.shadow(el).querySelector('[part="total"]');
+      const lines = () => ({
+        total: place(total()),
+        firstName: place(
+          kit
+            .shadow(el)
+            .querySelector('crypto-pay-sender-form')!
+            .shadowRoot!.querySelector('#first_name'),
+        ),
+        email: place(
+          kit
+            .shadow(el)
+            .querySelector('crypto-pay-sender-form')!
+            .shadowRoot!.querySelector('#email'),
+        ),
+      });
+      const before = lines();
+      await proxy.releaseConfig();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+      await kit.form(el)!.updateComplete;
+      expect(total()!.textContent).to.contain('25.00');
+      expect(lines()).to.deep.equal(before);
+      // The same form, not a new one: what was typed stays.
+      expect(kit.field(el, 'first_name')).to.equal(input);
+      expect(input.value).to.equal('Ada');
+    });
+
+    it('marks the moment the form first shows, once per form', async () => {
+      performance.clearMarks('crypto-pay:form');
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      // Set once the form is in the DOM, its skeleton included: the customer can start.
+      const [mark, ...more] = performance.getEntriesByName('crypto-pay:form', 'mark');
+      expect(mark!.startTime).to.be.greaterThan(0);
+      expect(more).to.have.length(0);
+      // Neither the configuration's arrival nor later renders of the same form set another.
+      await proxy.releaseConfig();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+      await kit.type(el, 'first_name', 'Ada');
+      await kit.form(el)!.updateComplete;
+      expect(performance.getEntriesByName('crypto-pay:form')).to.have.length(1);
+    });
+
+    it('still shows a progress view where the amount choice comes with the configuration', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, currency: 'EUR' });
+      await kit.waitUntil(() => kit.result(el), 'no progress view');
+      expect(kit.shadow(el).querySelector('crypto-pay-sender-form')).to.equal(null);
+      await proxy.releaseConfig();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+    });
   });
 
   describe('the order total', () => {

@@ -2,7 +2,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import * as kit from '../../../test/helpers.ts';
 
 const button = (el: HTMLElement, part: 'primary-button' | 'secondary-button') =>
-  kit.result(el as never)?.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
+  kit.result(el as never)?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
 
 /** Waits until the pay step follows the stream, so a status change reaches it. */
 async function following(proxy: Awaited<ReturnType<typeof kit.fakeProxy>>) {

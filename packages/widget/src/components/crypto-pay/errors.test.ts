@@ -4,7 +4,7 @@ import { defaultTiming } from '../../api/timing.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 const action = (el: HTMLElement, label: string) =>
-  [...(kit.result(el as never)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+  [...(kit.result(el as never)?.querySelectorAll('button') ?? [])].find(
     (button) => button.textContent?.trim() === label,
   );
 
@@ -151,7 +151,7 @@ describe('<crypto-pay> error views', () => {
       await kit.untilText(el, 'The payment could not be created.');
       expect(kit.visibleText(el)).to.contain('The amount must be between 1.00 and 500.00 EUR.');
       // In English whatever the customer's language, and marked so for a screen reader.
-      const detail = kit.result(el)?.shadowRoot?.querySelector('.hint');
+      const detail = kit.result(el)?.querySelector('.hint');
       expect(detail?.getAttribute('lang')).to.equal('en');
       // The same request would be refused again: no "Try again", only the way back.
       expect(action(el, 'Try again')).to.not.exist;

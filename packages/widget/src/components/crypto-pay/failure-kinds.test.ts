@@ -8,7 +8,7 @@ import * as kit from '../../../test/helpers.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 
 const button = (el: HTMLElement, part: 'primary-button' | 'secondary-button') =>
-  kit.result(el as never)?.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
+  kit.result(el as never)?.querySelector<HTMLButtonElement>(`[part="${part}"]`) ?? null;
 
 /** A pay step that stays on the page at the end, moved to `status` with `details`. */
 async function endedAs(

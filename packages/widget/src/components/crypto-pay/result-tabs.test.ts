@@ -128,10 +128,7 @@ describe('<crypto-pay> one result view per payment', () => {
       el.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
       const id = (await proxy.setStatus('failed')).id;
       await kit.untilHeading(el, 'Payment failed');
-      kit
-        .result(el)
-        ?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]')
-        ?.click();
+      kit.result(el)?.querySelector<HTMLButtonElement>('[part="primary-button"]')?.click();
       await kit.untilHeading(el, 'Your details');
       const other = otherTab();
       await kit.toPayStep(proxy);

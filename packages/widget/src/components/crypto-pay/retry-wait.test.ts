@@ -21,10 +21,10 @@ async function failWith(
 }
 
 const retryButton = (el: CryptoPay) =>
-  kit.result(el)?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
+  kit.result(el)?.querySelector<HTMLButtonElement>('[part="primary-button"]') ?? null;
 const label = (el: CryptoPay) => retryButton(el)?.textContent?.trim() ?? '';
 const liveRegion = (el: CryptoPay) =>
-  kit.result(el)?.shadowRoot?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
+  kit.result(el)?.querySelector<HTMLElement>('[aria-live="polite"]') ?? null;
 const said = (el: CryptoPay) => liveRegion(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** Counts the element's update requests, which its countdown makes once a second. */
@@ -40,6 +40,13 @@ function countUpdates(el: CryptoPay): () => number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The countdown shows once its chunk is there (the button is held back until then). */
+async function untilCounting(el: CryptoPay): Promise<void> {
+  await kit.waitUntil(() => / in /.test(label(el)), 'the countdown never showed', {
+    timeout: 5000,
+  });
+}
+
 async function untilReady(el: CryptoPay): Promise<void> {
   await kit.waitUntil(() => retryButton(el)?.disabled === false, 'the retry never became active', {
     timeout: 5000,
@@ -53,6 +60,7 @@ async function rateLimitedCreate(headers: Record<string, string>) {
   await kit.fillPerson(el);
   kit.submitButton(el).click();
   await kit.untilText(el, RATE_LIMITED);
+  if (headers['Retry-After'] && headers['Retry-After'] !== 'soon') await untilCounting(el);
   return { proxy, el };
 }
 
@@ -137,6 +145,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
     await kit.untilText(el, UNAVAILABLE);
     expect(retryButton(el)?.disabled).to.equal(true);
+    await untilCounting(el);
     expect(label(el)).to.match(/^Try again in [1-3] sec$/);
     await untilReady(el);
     retryButton(el)?.click();
@@ -148,6 +157,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     await failWith(proxy, 'config', 429, 'rate_limited', { 'Retry-After': '2' });
     const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'de' });
     await kit.untilText(el, 'Zu viele Versuche.');
+    await kit.waitUntil(() => / in /.test(label(el)), 'the countdown never showed');
     expect(label(el)).to.match(/^Erneut versuchen in [12] Sek\.$/);
     expect(said(el)).to.contain('Sie können es in 2 Sekunden erneut versuchen.');
   });
@@ -157,6 +167,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
     await failWith(proxy, 'config', 429, 'rate_limited', { 'Retry-After': '3' });
     const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
     await kit.untilText(el, RATE_LIMITED);
+    await untilCounting(el);
     const before = label(el);
     expect(before).to.match(/^Try again in [23] sec$/);
     const updates = countUpdates(el);
@@ -172,9 +183,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
 
   it('stops counting when the customer goes back to the form', async () => {
     const { el } = await rateLimitedCreate({ 'Retry-After': '3' });
-    const back = kit
-      .result(el)
-      ?.shadowRoot?.querySelector<HTMLButtonElement>('[part="secondary-button"]');
+    const back = kit.result(el)?.querySelector<HTMLButtonElement>('[part="secondary-button"]');
     back?.click();
     await kit.untilHeading(el, 'Your details');
     await el.updateComplete;

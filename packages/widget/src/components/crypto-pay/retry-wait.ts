@@ -1,11 +1,13 @@
 /**
  * The wait the proxy asked for (`Retry-After`) before an error view's "Try again": the button
- * stays disabled and counts down each second, and the wait is said once, not every second.
+ * stays disabled and counts down each second, and the wait is said once, not every second. A
+ * chunk (with `formatDuration`'s `Intl`), fetched by `view-content.ts` the first time a proxy asks
+ * to wait: the first form does not need it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ProxyError } from '../../api/proxy-api.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
-import { formatDuration } from '../../utilities/format.ts';
+import { formatDuration } from '../../utilities/duration.ts';
 
 /** An error view's retry: the button (label, action, disabled) and what to say about the wait. */
 export interface RetryAction {

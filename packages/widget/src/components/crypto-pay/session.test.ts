@@ -9,7 +9,7 @@ const total = (el: CryptoPay) =>
   kit.shadow(el).querySelector('[part="total"]')?.textContent?.replace(/\s+/g, ' ').trim();
 
 const buttons = (el: CryptoPay) =>
-  [...(kit.result(el)?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) =>
+  [...(kit.result(el)?.querySelectorAll('button') ?? [])].map((button) =>
     button.textContent?.trim(),
   );
 
@@ -145,7 +145,7 @@ describe('<crypto-pay> with a checkout session', () => {
       await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
       await proxy.setStatus('expired');
       await kit.untilHeading(el, 'Payment expired');
-      [...(kit.result(el)?.shadowRoot?.querySelectorAll('button') ?? [])]
+      [...(kit.result(el)?.querySelectorAll('button') ?? [])]
         .find((button) => button.textContent?.trim() === 'Start again')
         ?.click();
       await kit.untilText(el, USED);

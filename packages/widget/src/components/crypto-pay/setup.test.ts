@@ -3,7 +3,7 @@ import * as kit from '../../../test/helpers.ts';
 import type CryptoPay from './crypto-pay.component.ts';
 
 const buttons = (el: CryptoPay) =>
-  [...(kit.result(el)?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) =>
+  [...(kit.result(el)?.querySelectorAll('button') ?? [])].map((button) =>
     button.textContent?.trim(),
   );
 

@@ -131,7 +131,7 @@ describe('<crypto-pay> theming', () => {
         const error = await kit.render({ proxy: broken.url, product: 'tea-crate' });
         error.classList.add('parts');
         await kit.untilHeading(error, 'Something went wrong');
-        const retry = kit.result(error)?.shadowRoot?.querySelector('[part="primary-button"]');
+        const retry = kit.result(error)?.querySelector('[part="primary-button"]');
         expect(color(retry, 'color')).to.equal('rgb(16, 17, 18)');
       } finally {
         style.remove();

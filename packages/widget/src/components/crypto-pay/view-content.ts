@@ -4,21 +4,21 @@
  * panel's chunk is there) and the views of the end.
  */
 import { TaskStatus } from '@lit/task';
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { ignore } from '../../api/parts.ts';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { ignore, loadPart } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { LocalizeController } from '../../localize/localize.ts';
 import type { EarlyTranslation, Translation } from '../../localize/translation.ts';
 import { formatAmount } from '../../utilities/format.ts';
-import type { ResultTone } from '../result-view/result-view.component.ts';
-import '../result-view/result-view.ts';
+import { resultView as result } from '../result-view/result-view.ts';
 import type { DetailsSubmit } from '../sender-form/form-fields.ts';
 import '../sender-form/sender-form.ts';
-import { type CheckoutEndHost, endAddress } from './checkout-end.ts';
+import type { CheckoutEndHost } from './checkout-end.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
+import { offersAmountChoice, type PriceHost } from './checkout-price.ts';
 import { canRetry, errorDetail, errorSentence, type View } from './crypto-pay.views.ts';
 import { type Ending, loadPanel, panelPart } from './panel-part.ts';
-import { RetryWait } from './retry-wait.ts';
+import type { RetryAction, RetryWait } from './retry-wait.ts';
 
 /** Sentences side by side, the empty ones left out. */
 const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
@@ -26,63 +26,27 @@ const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
 /** Every part of the sub-views, passed through so `crypto-pay::part(...)` reaches them. */
 const FORM_PARTS =
   'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
-const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
-const RESULT_PARTS = 'result,message,primary-button,secondary-button';
 
 /** What the views read from the element: its price, result addresses and the checkout it names. */
 export type ViewContentHost = ReactiveControllerHost &
-  CheckoutEndHost & {
-    product: string | undefined;
-    session: string | undefined;
-    currency: string | undefined;
-    checkoutId: string | undefined;
-  };
-
-/** An end or error view: its sentence and the actions that lead on. */
-function result(
-  tone: ResultTone,
-  message: string,
-  options: {
-    detail?: string;
-    /** The proxy's explanations are English, whatever the customer's language. */
-    detailLang?: string;
-    note?: string;
-    primary?: [string, () => void, boolean?];
-    secondary?: [string, () => void];
-    /** What the customer quotes to the shop: the end views' payment reference. */
-    reference?: TemplateResult | undefined;
-  } = {},
-) {
-  const { detail = '', detailLang = '', note = '', primary, secondary, reference } = options;
-  // The result view puts its sentence in a live region, so a screen reader hears each change.
-  return html`
-    <crypto-pay-result
-      exportparts=${RESULT_PARTS}
-      tone=${tone}
-      message=${message}
-      detail=${detail}
-      detail-lang=${detailLang}
-      note=${note}
-      primary-label=${primary?.[0] ?? ''}
-      ?primary-disabled=${primary?.[2]}
-      secondary-label=${secondary?.[0] ?? ''}
-      @result-action=${(event: CustomEvent<'primary' | 'secondary'>) =>
-        (event.detail === 'primary' ? primary : secondary)?.[1]()}
-    >${reference}</crypto-pay-result>
-  `;
-}
+  CheckoutEndHost &
+  PriceHost & { checkoutId: string | undefined };
 
 export class ViewContent {
-  /** The wait before an error view's "Try again". */
-  private readonly retryWait: RetryWait;
+  /**
+   * The wait the proxy asked for before an error view's "Try again" (`retry-wait.ts`), a chunk
+   * fetched the first time it asks: the proxy that answered is there to serve it.
+   */
+  private retryWait: RetryWait | undefined;
+  private waitLoading = false;
+  /** The error whose wait's chunk did not load: its "Try again" is offered at once instead. */
+  private waitFailed: unknown;
 
   constructor(
     private readonly host: ViewContentHost,
     private readonly flow: CheckoutFlow,
     private readonly localize: LocalizeController,
-  ) {
-    this.retryWait = new RetryWait(host);
-  }
+  ) {}
 
   /**
    * `whole` is the translation once the panel's chunk brought English's later messages and the
@@ -90,12 +54,15 @@ export class ViewContent {
    */
   render(view: View, t: EarlyTranslation, whole: Translation | undefined) {
     // Only an error view waits before its "Try again"; leaving it ends the countdown.
-    if (!view.endsWith('-error')) this.retryWait.stop();
-    return view === 'details' || view === 'create-error'
-      ? // One template for both, so the form (and what the customer typed) survives an
-        // error view and its "Back".
+    if (!view.endsWith('-error')) this.retryWait?.stop();
+    // While the configuration loads the form shows already (its skeleton), unless the amount
+    // choice, which comes with it, would then push the form down.
+    const skeleton = view === 'loading' && !offersAmountChoice(this.host);
+    return view === 'details' || view === 'create-error' || skeleton
+      ? // One template for all three, so the form (and what the customer typed) survives the
+        // configuration's arrival, an error view and its "Back".
         html`${view === 'create-error' ? this.body(view, t, whole) : nothing}
-        ${this.details(t, view === 'create-error')}`
+        ${this.details(t, view === 'create-error', skeleton)}`
       : this.body(view, t, whole);
   }
 
@@ -120,7 +87,7 @@ export class ViewContent {
       ? [t.startAgain, () => this.startAgain()]
       : undefined;
     const retry = (error: unknown, run: () => void) =>
-      canRetry(error) ? this.retryWait.action(error, t, run) : {};
+      canRetry(error) ? this.retryAction(error, t, run) : {};
     switch (view) {
       case 'misconfigured':
         return result('error', t.errorMisconfigured);
@@ -177,20 +144,8 @@ export class ViewContent {
             >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
           >`;
         }
-        return html`
-          <crypto-pay-payment-panel
-            exportparts=${PANEL_PARTS}
-            .t=${whole}
-            .locale=${this.localize.formatLocale}
-            .checkout=${checkout}
-            ?trouble=${flow.trouble}
-            @check-now=${() => flow.checkNow()}
-            @expiry-reached=${() => flow.checkNow()}
-          ></crypto-pay-payment-panel>
-          <p class="visually-hidden" role="status" aria-live="polite">
-            ${checkout?.status === 'processing' ? whole.statusProcessing : whole.statusCreated}
-          </p>
-        `;
+        // The panel's template comes with its chunk (which `whole` says is there).
+        return panelPart!.payView(whole, this.localize.formatLocale, flow);
       case 'redirect':
         return html`${result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
@@ -203,7 +158,7 @@ export class ViewContent {
       case 'expired': {
         // Next steps: a new payment where the element has a price, or the shop's failure page
         // (unless the page is already going there, or is it).
-        const back = flow.leaving ? undefined : endAddress(this.host, checkout!);
+        const back = flow.leaving ? undefined : flow.endAddress(checkout!);
         return result('failure', ending.message, {
           detail: joined(ending.money, leaving),
           reference: ending.reference,
@@ -218,8 +173,38 @@ export class ViewContent {
     }
   }
 
+  /**
+   * An error view's "Try again": at once, unless the proxy asked to wait. Then held back until
+   * the countdown's chunk is there (it counts from then: a wait never shorter than asked), or
+   * offered at once should the chunk not load (the page heard which).
+   */
+  private retryAction(error: unknown, t: EarlyTranslation, run: () => void): Partial<RetryAction> {
+    if (this.retryWait) return this.retryWait.action(error, t, run);
+    if (!(error as ProxyError).retryAfter || this.waitFailed === error) {
+      return { primary: [t.retry, run] };
+    }
+    if (!this.waitLoading) {
+      this.waitLoading = true;
+      const { host } = this;
+      loadPart(host, import('./retry-wait.ts'))
+        .then(
+          (part) => {
+            this.retryWait = new part.RetryWait(host);
+          },
+          () => {
+            this.waitFailed = error;
+          },
+        )
+        .finally(() => {
+          this.waitLoading = false;
+          host.requestUpdate();
+        });
+    }
+    return { primary: [t.retry, run, true] };
+  }
+
   /** The details step: the order total above the form, unless an error view shows instead. */
-  private details(t: EarlyTranslation, hidden: boolean) {
+  private details(t: EarlyTranslation, hidden: boolean, loading = false) {
     const { flow, host } = this;
     const config = flow.config.value;
     const session = config?.sessionPrice;
@@ -238,10 +223,14 @@ export class ViewContent {
               <span>${price.description ?? t.orderTotal}</span>
               <strong>${t.amountWithCurrency(formatAmount(price.amount, t), price.currency)}</strong>
             </p>`
-          : nothing
+          : loading
+            ? // The total's line, held for it until the proxy tells the price.
+              html`<p part="total" class="total" aria-hidden="true"><span class="placeholder"></span></p>`
+            : nothing
       }
       <crypto-pay-sender-form
         ?hidden=${hidden}
+        ?loading=${loading}
         exportparts=${FORM_PARTS}
         .t=${t}
         .currencies=${config?.payment_currencies ?? []}
@@ -250,7 +239,7 @@ export class ViewContent {
         ?busy=${flow.create.status === TaskStatus.PENDING}
         @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
           loadPanel(host).catch(ignore);
-          flow.submit(event.detail);
+          void flow.submit(event.detail);
         }}
       ></crypto-pay-sender-form>
     `;

@@ -1,6 +1,5 @@
 /** The pay-with picker: every configured crypto currency on each of its networks, or "later". */
 import { html, LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
@@ -24,15 +23,24 @@ const keyOf = (currency: CurrencyRef | undefined) =>
  */
 export default class CurrencyPicker extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    currencies: { attribute: false },
+    value: { attribute: false },
+    loading: { type: Boolean },
+    error: { attribute: false },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: FirstMessages = en;
+  t: FirstMessages = en;
   /** The currencies from the proxy's configuration. */
-  @property({ attribute: false }) currencies: PaymentCurrency[] = [];
+  currencies: PaymentCurrency[] = [];
   /** The chosen currency; `undefined` leaves the choice to the payment page. */
-  @property({ attribute: false }) value: CurrencyRef | undefined = undefined;
+  value: CurrencyRef | undefined = undefined;
+  /** The currencies are on their way: a placeholder row, nothing to focus or choose yet. */
+  loading = false;
   /** A message about the choice (from the proxy), shown under the group. */
-  @property({ attribute: false }) error = '';
+  error = '';
 
   /** Focuses the checked option, for a message that lands here. */
   override focus(): void {
@@ -69,18 +77,24 @@ export default class CurrencyPicker extends LitElement {
         aria-describedby=${ifDefined(this.error ? 'currency-error' : undefined)}
       >
         <legend>${t.payWithLegend}</legend>
-        ${this.currencies.map(({ iso, network_name }) =>
-          this.option(
-            keyOf({ iso, network_name }),
-            // A code the proxy cannot map comes without a network: its code alone, as the panel.
-            network_name === undefined ? iso : t.currencyOnNetwork(iso, networkName(network_name)),
-            {
-              iso,
-              network_name,
-            },
-          ),
-        )}
-        ${this.option('', t.payWithLater, undefined)}
+        ${
+          this.loading
+            ? html`<span class="placeholder" aria-hidden="true"></span>`
+            : this.currencies.map(({ iso, network_name }) =>
+                this.option(
+                  keyOf({ iso, network_name }),
+                  // A code the proxy cannot map comes without a network: its code alone, as the panel.
+                  network_name === undefined
+                    ? iso
+                    : t.currencyOnNetwork(iso, networkName(network_name)),
+                  {
+                    iso,
+                    network_name,
+                  },
+                ),
+              )
+        }
+        ${this.loading ? '' : this.option('', t.payWithLater, undefined)}
         ${this.error ? html`<p id="currency-error" class="error" part="error">${this.error}</p>` : ''}
       </fieldset>
     `;

@@ -1,6 +1,5 @@
 /** The pay step's panel: amount, pay-with currency, link, QR code, copy and time left. */
 import { html, LitElement, nothing, svg } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type { FirstMessages, LaterMessages } from '../../localize/translation.ts';
@@ -35,22 +34,33 @@ const QUIET_ZONE = 4;
  */
 export default class PaymentPanel extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    locale: { attribute: false },
+    checkout: { attribute: false },
+    trouble: { type: Boolean },
+    now: { state: true },
+    copyResult: { state: true },
+    qr: { state: true },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: FirstMessages & LaterMessages = { ...en, ...enLater };
+  t: FirstMessages & LaterMessages = { ...en, ...enLater };
   /** The locale of clock times, region included (`en-GB`); the translation's by default. */
-  @property({ attribute: false }) locale: string | undefined = undefined;
+  locale: string | undefined = undefined;
   /** The checkout to pay. */
-  @property({ attribute: false }) checkout: Checkout | undefined = undefined;
+  checkout: Checkout | undefined = undefined;
   /** True when status checks have been failing for a while. */
-  @property({ type: Boolean }) trouble = false;
+  trouble = false;
 
-  @state() private now = Date.now();
-  @state() private copyResult: 'copied' | 'failed' | '' = '';
-  @query('#payment-link') private linkField!: HTMLInputElement;
+  private now = Date.now();
+  private copyResult: 'copied' | 'failed' | '' = '';
+  private get linkField() {
+    return this.renderRoot.querySelector('#payment-link') as HTMLInputElement;
+  }
   private ticker: ReturnType<typeof setInterval> | undefined;
   private expiryReported = '';
-  @state() private qr: { link: string; path: QrPath } | undefined;
+  private qr: { link: string; path: QrPath } | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();

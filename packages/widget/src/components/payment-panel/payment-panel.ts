@@ -1,9 +1,10 @@
 /**
  * Registers `<crypto-pay-payment-panel>`, and brings what the views from the pay step on need and
- * the first paint leaves out: English's messages for them (this panel's, a checkout's end, the tab
+ * the first paint leaves out: the pay step's template (`payView`), English's messages for them (this panel's, a checkout's end, the tab
  * that defers to another), how a checkout's end reads (`endingOf`) and the end views' payment
  * reference (`<crypto-pay-payment-reference>`).
  */
+import { html } from 'lit';
 import type { Checkout } from '../../api/proxy-api.ts';
 import { registerLaterEnglish } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
@@ -26,6 +27,32 @@ export function endingOf(t: Translation, checkout?: Checkout, named?: string): E
     ...(checkout ? sentencesOf(checkout, t) : { message: '', money: '' }),
     ...(id ? { reference: referenceView(id, t) } : {}),
   };
+}
+
+/** The panel's parts, passed through so `crypto-pay::part(...)` reaches them. */
+const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
+
+/** The pay step as <crypto-pay> shows it once this chunk is there: the panel, and its status said. */
+export function payView(
+  t: Translation,
+  locale: string,
+  flow: { checkout: Checkout | undefined; trouble: boolean; checkNow(): void },
+) {
+  const { checkout } = flow;
+  return html`
+    <crypto-pay-payment-panel
+      exportparts=${PANEL_PARTS}
+      .t=${t}
+      .locale=${locale}
+      .checkout=${checkout}
+      ?trouble=${flow.trouble}
+      @check-now=${() => flow.checkNow()}
+      @expiry-reached=${() => flow.checkNow()}
+    ></crypto-pay-payment-panel>
+    <p class="visually-hidden" role="status" aria-live="polite">
+      ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
+    </p>
+  `;
 }
 
 registerLaterEnglish(enLater);

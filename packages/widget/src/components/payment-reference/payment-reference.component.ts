@@ -1,7 +1,6 @@
 /** The customer's payment reference on the end views: the checkout id to quote, and its copy. */
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import type { LaterMessages } from '../../localize/translation.ts';
 import enLater from '../../localize/translations/en-later.ts';
 import controls from '../../styles/controls.styles.ts';
@@ -53,14 +52,21 @@ export const spokenReference = (id: string, t: ReferenceMessages) =>
  */
 export default class PaymentReference extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    reference: {},
+    copyResult: { state: true },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: ReferenceMessages = enLater;
+  t: ReferenceMessages = enLater;
   /** The checkout id: shown grouped, copied whole. */
-  @property() reference = '';
+  reference = '';
 
-  @state() private copyResult: 'copied' | 'failed' | '' = '';
-  @query('input') private field!: HTMLInputElement;
+  private copyResult: 'copied' | 'failed' | '' = '';
+  private get field() {
+    return this.renderRoot.querySelector('input') as HTMLInputElement;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Another payment's reference: what was said of copying the last one no longer holds.

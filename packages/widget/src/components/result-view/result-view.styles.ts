@@ -1,11 +1,7 @@
-/** Styles of the result and error views. */
+/** Styles of the result and error views (`result-view.ts`), among `<crypto-pay>`'s own. */
 import { css } from 'lit';
 
 export default css`
-  :host {
-    display: block;
-  }
-
   .result,
   .said {
     display: grid;
@@ -25,16 +21,16 @@ export default css`
     border: 3px solid currentColor;
   }
 
-  :host([tone='success']) .icon {
+  .tone-success .icon {
     color: var(--_success);
   }
 
-  :host([tone='info']) .icon {
+  .tone-info .icon {
     color: var(--_accent);
   }
 
-  :host([tone='failure']) .icon,
-  :host([tone='error']) .icon {
+  .tone-failure .icon,
+  .tone-error .icon {
     color: var(--_danger);
   }
 

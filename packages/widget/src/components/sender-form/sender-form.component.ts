@@ -2,20 +2,16 @@
  * The details step: the amount where the customer chooses it, who pays, an optional email, and
  * the currency to pay with.
  */
-import type { SenderData } from '@crypto-pay/protocol/sender';
 import { html, LitElement, nothing } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
-import type AmountChoice from '../amount-choice/amount-choice.component.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
 import {
-  type DetailsSubmit,
   FIELDS_OF,
   type FieldIssue,
   type FieldMessages,
@@ -23,6 +19,7 @@ import {
   type SenderType,
   type SenderValues,
 } from './form-fields.ts';
+import type { SubmittingForm } from './form-submit.ts';
 import { inputField } from './input-field.ts';
 import { loadRules, type SenderRules } from './rules-part.ts';
 import styles from './sender-form.styles.ts';
@@ -49,23 +46,43 @@ export const FORM_MARK = 'crypto-pay:form';
  */
 export default class SenderForm extends LitElement {
   static override styles = [controls, styles];
+  static override properties = {
+    t: { attribute: false },
+    currencies: { attribute: false },
+    busy: { type: Boolean },
+    loading: { type: Boolean, reflect: true },
+    amountChoice: { attribute: false },
+    serverIssue: { attribute: false },
+    senderType: { state: true },
+    values: { state: true },
+    paymentCurrency: { state: true },
+    touched: { state: true },
+    countryFilter: { state: true },
+    summary: { state: true },
+    rules: { state: true },
+  };
 
   /** The terms to show. */
-  @property({ attribute: false }) t: FirstMessages = en;
+  t: FirstMessages = en;
   /** The currencies the customer may choose from. */
-  @property({ attribute: false }) currencies: PaymentCurrency[] = [];
+  currencies: PaymentCurrency[] = [];
   /** True while the checkout is being created: the button waits and a second submit is ignored. */
-  @property({ type: Boolean }) busy = false;
+  busy = false;
+  /**
+   * True while the configuration is on its way: the form shows already (the customer may type),
+   * its currencies are a placeholder, and a Continue pressed meanwhile is sent once it is there.
+   */
+  loading = false;
   /**
    * The customer's own amount (donations): the choice's rules and presets. Its element comes in
    * a chunk the element loads with the configuration.
    */
-  @property({ attribute: false }) amountChoice: AmountChoiceSetup | undefined = undefined;
+  amountChoice: AmountChoiceSetup | undefined = undefined;
   /** The proxy's message about one field, shown there until the customer changes it. */
-  @property({ attribute: false }) serverIssue: FieldIssue | undefined = undefined;
+  serverIssue: FieldIssue | undefined = undefined;
 
-  @state() private senderType: SenderType = 'natural';
-  @state() private values: SenderValues = {
+  private senderType: SenderType = 'natural';
+  private values: SenderValues = {
     first_name: '',
     last_name: '',
     date_of_birth: '',
@@ -73,18 +90,23 @@ export default class SenderForm extends LitElement {
     country_of_registration: '',
     email: '',
   };
-  @state() private paymentCurrency: CurrencyRef | undefined = undefined;
-  @state() private touched = new Set<FormField>();
+  private paymentCurrency: CurrencyRef | undefined = undefined;
+  private touched = new Set<FormField>();
   /** The submit button is being pressed (see `touch`). */
   private pressing = false;
-  @state() private countryFilter = '';
-  @state() private summary = '';
+  /** Continue was pressed while loading: sent once the configuration is there. */
+  private submitWaiting = false;
+  private countryFilter = '';
+  private summary = '';
   private badDate = false;
 
-  @state() private rules: SenderRules | undefined;
-  @query('crypto-pay-currency-picker') private picker!: CurrencyPicker;
-  @query('#amount') private amount!: AmountChoice | null;
-  @query('form') private form!: HTMLFormElement;
+  private rules: SenderRules | undefined;
+  private get picker() {
+    return this.renderRoot.querySelector<CurrencyPicker>('crypto-pay-currency-picker');
+  }
+  private get form() {
+    return this.renderRoot.querySelector('form') as HTMLFormElement;
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -107,6 +129,10 @@ export default class SenderForm extends LitElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
+    if (!this.loading && this.submitWaiting) {
+      this.submitWaiting = false;
+      this.form.requestSubmit();
+    }
   }
 
   private messages(): FieldMessages {
@@ -152,7 +178,8 @@ export default class SenderForm extends LitElement {
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     this.pressing = false;
-    if (this.busy) return;
+    this.submitWaiting = this.loading;
+    if (this.busy || this.loading) return;
     try {
       this.rules ??= await loadPart(this, loadRules());
     } catch {
@@ -160,35 +187,9 @@ export default class SenderForm extends LitElement {
       this.summary = this.t.errorUnavailable;
       return;
     }
-    const rules = this.rules;
-    const visible: FormField[] = [...FIELDS_OF[this.senderType], 'email'];
-    this.touched = new Set(visible);
-    const messages = this.messages();
-    // The amount first, where it shows: above the rest.
-    const amountWrong = this.amount?.report() === false;
-    const wrong = [
-      ...(amountWrong ? (['amount'] as const) : []),
-      ...visible.filter((field) => messages[field]),
-    ];
-    if (wrong.length > 0) {
-      // Emptied first: an alert that keeps its words is not read out again on the next try.
-      this.summary = '';
-      await this.updateComplete;
-      this.summary = rules.plural(this.t, rules.formMessages(this.t).formHasErrors, wrong.length);
-      this.updateComplete.then(() => this.focusField(wrong[0] as FormField));
-      return;
-    }
-    this.summary = '';
-    const email = this.values.email.trim();
-    const detail: DetailsSubmit = {
-      senderType: this.senderType,
-      // The rules keep exactly this sender type's fields, so the record is that type's data.
-      senderData: rules.senderData(this.senderType, this.values) as unknown as SenderData,
-      ...(email ? { email } : {}),
-      ...(this.paymentCurrency ? { paymentCurrency: this.paymentCurrency } : {}),
-      ...(this.amount?.amount ? { amount: this.amount.amount } : {}),
-    };
-    this.dispatchEvent(new CustomEvent<DetailsSubmit>('details-submit', { detail }));
+    // The check and what follows it come with the rules (`form-submit.ts`), which read and set
+    // this element's private state.
+    await this.rules.submitChecked(this as unknown as SubmittingForm);
   }
 
   private field(name: SenderField | 'email', messages: FieldMessages) {
@@ -223,7 +224,7 @@ export default class SenderForm extends LitElement {
     const messages = this.messages();
     const type = this.senderType;
     return html`
-      <form part="form" novalidate @submit=${this.onSubmit}>
+      <form part="form" novalidate aria-busy=${this.loading} @submit=${this.onSubmit}>
         ${
           this.amountChoice
             ? html`<crypto-pay-amount-choice
@@ -269,6 +270,7 @@ export default class SenderForm extends LitElement {
           exportparts="currency-list,currency-option,error"
           .t=${t}
           .currencies=${this.currencies}
+          ?loading=${this.loading}
           .value=${this.paymentCurrency}
           .error=${messages.payment_currency ?? ''}
           @keydown=${this.submitOnEnter}
@@ -282,7 +284,7 @@ export default class SenderForm extends LitElement {
           class="primary"
           part="submit-button"
           type="submit"
-          aria-disabled=${this.busy ? 'true' : 'false'}
+          aria-disabled=${this.busy || this.loading}
           @pointerdown=${() => {
             this.pressing = true;
           }}
