@@ -1,4 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import * as kit from '../../../test/helpers.ts';
 
 describe('<crypto-pay> details step', () => {
@@ -98,6 +99,23 @@ describe('<crypto-pay> details step', () => {
       // The same form, not a new one: what was typed stays.
       expect(kit.field(el, 'first_name')).to.equal(input);
       expect(input.value).to.equal('Ada');
+    });
+
+    it('leaves focus in the field the customer types in as it arrives', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      const input = skeletonField(el, 'first_name')!;
+      input.focus();
+      // Real key presses: they count as the customer's interaction, as on a page.
+      await sendKeys({ type: 'Ad' });
+      await proxy.releaseConfig();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+      await kit.form(el)!.updateComplete;
+      await el.updateComplete;
+      await sendKeys({ type: 'a L' });
+      expect(kit.form(el)!.shadowRoot!.activeElement).to.equal(input);
+      expect(input.value).to.equal('Ada L');
     });
 
     it('marks the moment the form first shows, once per form', async () => {
