@@ -124,7 +124,9 @@ describe('the build', () => {
       html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
     );
     const el = () => frame.contentDocument?.querySelector('crypto-pay');
-    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    // The form once its configuration is there: a Continue on its skeleton waits for a currency.
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
     await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
     const heard: string[] = [];
@@ -209,7 +211,9 @@ describe('the build', () => {
     await waitUntil(() => heading() === 'Your details', 'the element never rendered', {
       timeout: 5000,
     });
-    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    // The form once its configuration is there: a Continue on its skeleton waits for a currency.
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
     await waitUntil(() => input('first_name'));
     for (const [id, value] of Object.entries(SENDER.sender_data)) {

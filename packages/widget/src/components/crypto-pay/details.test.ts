@@ -48,7 +48,8 @@ describe('<crypto-pay> details step', () => {
       }
       await expect(el).to.be.accessible();
 
-      // The customer may type, and press Continue: it waits for the configuration, then goes on.
+      // The customer may type, and press Continue: it waits for the configuration, then for the
+      // currency they have not seen yet (focus goes to its picker, nothing is sent for them).
       const submit = form.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!;
       expect(submit.getAttribute('aria-disabled')).to.equal('true');
       for (const [id, value] of Object.entries(kit.SENDER.sender_data)) {
@@ -57,7 +58,38 @@ describe('<crypto-pay> details step', () => {
         input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
       }
       submit.click();
-      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(0);
+      await proxy.releaseConfig();
+      const options = () => picker.shadowRoot!.querySelectorAll<HTMLInputElement>('input');
+      await kit.waitUntil(() => picker.shadowRoot!.activeElement, 'focus never went to the picker');
+      // The option focused is the one checked ("later", not chosen by the customer).
+      expect(picker.shadowRoot!.activeElement).to.equal([...options()].at(-1));
+      await kit.chooseCurrency(el, 'USDT on Ethereum');
+      submit.click();
+      await kit.untilPayStep(el);
+      // One create, the customer's: the queued Continue sent none of its own before it.
+      const creates = await proxy.requests('/api/checkouts', 'POST');
+      expect(creates).to.have.length(1);
+      expect(creates[0]!.body).to.have.nested.property('payment_currency.iso', 'USDT');
+    });
+
+    it('sends a Continue pressed on it once the configuration is there, where there is no currency to choose', async () => {
+      const proxy = await kit.fakeProxy({
+        holdConfig: true,
+        config: {
+          payment_currencies: [],
+          products: { 'tea-crate': { amount: '25.00', currency: 'EUR', description: 'A crate' } },
+          open_amount: null,
+          sessions: false,
+        },
+      });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      for (const [id, value] of Object.entries(kit.SENDER.sender_data)) {
+        const input = skeletonField(el, id)!;
+        input.value = value;
+        input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      }
+      skeleton(el)!.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!.click();
       await proxy.releaseConfig();
       await kit.untilPayStep(el);
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
