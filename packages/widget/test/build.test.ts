@@ -177,8 +177,11 @@ describe('the build', () => {
     expect(shared, 'nothing under the symbol').to.be.an('object');
     for (const chunk of chunksOf(main)) {
       const code = await source(`/built/${chunk}`);
-      // A chunk reads what it takes at its top: `const{A:x,CryptoPayReadyEvent:y}=globalThis[…]`.
-      const reads = code.matchAll(/const\{([^}]*)\}=globalThis\[Symbol\.for\("crypto-pay"\)\]/g);
+      // A chunk reads what it takes at its top: `const{A:x,CryptoPayReadyEvent:y}=globalThis[…]`,
+      // or `…,{A:x}=globalThis[…]` where Terser joined it to the declaration before.
+      const reads = [...code.matchAll(/\{([^{}]*)\}=globalThis\[Symbol\.for\("crypto-pay"\)\]/g)];
+      const uses = code.split('globalThis[Symbol.for("crypto-pay")]').length - 1;
+      expect(reads.length, `${chunk}: every read of the page's bindings checked`).to.equal(uses);
       for (const [, pairs] of reads) {
         for (const name of (pairs ?? '').split(',').map((pair) => pair.split(':')[0] ?? '')) {
           expect(shared?.[name], `${chunk} reads ${name}`).to.not.equal(undefined);
