@@ -220,6 +220,8 @@ async function api(ctx, scope, rest) {
             ? 'events'
             : 'get';
   if (route === 'create') entry.body = await readJson(ctx.req);
+  // A configuration held back answers the failure set meanwhile, if any (its fetch fails late).
+  if (route === 'config' && ctx.method === 'GET') await scope.configHeld?.promise;
   const failure = scope.failures[route].shift();
   if (failure) {
     entry.status = failure.status;
@@ -241,7 +243,6 @@ async function api(ctx, scope, rest) {
     return send(ctx, failure.status, failure.body, failure.headers);
   }
   if (route === 'config' && ctx.method === 'GET') {
-    await scope.configHeld?.promise;
     // A widget that asked for the price only after the configuration never gets it.
     for (let waited = 0; scope.configAfterSession && waited < 3000; waited += 20) {
       if (scope.log.some((logged) => logged.path.startsWith('/api/sessions/'))) break;

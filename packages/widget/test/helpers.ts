@@ -93,7 +93,7 @@ export interface FakeSetup {
   createDelay?: number;
   /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */
   sessionPrice?: Omit<SessionPrice, 'expires_at'>;
-  /** Holds `/api/config` back until `releaseConfig()`. */
+  /** Holds `/api/config` back until `releaseConfig()` (a `fail('config')` set meanwhile is its answer). */
   holdConfig?: boolean;
   /** Holds `/api/config` back until the session's price is asked for (a 503 if never). */
   configAfterSession?: boolean;

@@ -150,6 +150,32 @@ describe('<crypto-pay> details step', () => {
       expect(input.value).to.equal('Ada L');
     });
 
+    it('keeps what was typed, and a Continue pressed, through its failure and "Try again"', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      const input = skeletonField(el, 'first_name')!;
+      input.value = 'Ada';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      skeleton(el)!.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!.click();
+      await proxy.fail('config', 503, { error: 'Down.', code: 'upstream_unavailable' });
+      await proxy.releaseConfig();
+      await kit.untilHeading(el, 'Something went wrong');
+      // The form is kept out of sight under the error, not drawn again.
+      expect(skeleton(el)?.hidden).to.equal(true);
+      const retry = [...kit.shadow(el).querySelectorAll('button')].find(
+        (button) => button.textContent?.trim() === 'Try again',
+      );
+      retry!.click();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+      expect(kit.field(el, 'first_name')).to.equal(input);
+      expect(input.value).to.equal('Ada');
+      // The Continue pressed before is still waiting: for the currency, where it goes on.
+      const picker = kit.picker(el)!;
+      await kit.waitUntil(() => picker.shadowRoot!.activeElement, 'the Continue was lost');
+      expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
+    });
+
     it('marks the moment the form first shows, once per form', async () => {
       performance.clearMarks('crypto-pay:form');
       const proxy = await kit.fakeProxy({ holdConfig: true });
