@@ -151,6 +151,36 @@ describe('the build', () => {
     await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
   });
 
+  it('tells the page a checkout’s status before redirect mode leaves, the following chunk missing', async () => {
+    const proxy = await fakeProxy({ missingParts: ['checkout-following'] });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe
+        title="csp"
+        src=${`/csp/page.html?mode=redirect&proxy=${encodeURIComponent(proxy.url)}`}
+      ></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    const heard: string[] = [];
+    for (const name of ['crypto-pay-created', 'crypto-pay-status']) {
+      el()?.addEventListener(name, (event) => {
+        heard.push(`${name} ${(event as CustomEvent<{ status?: string }>).detail.status ?? ''}`);
+      });
+    }
+    frame.contentWindow?.addEventListener('pagehide', () => heard.push('left'));
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await waitUntil(() => heard.includes('left'), 'the page never left', { timeout: 5000 });
+    expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);
+  });
+
   it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
     const main = await source('/built/crypto-pay.bundled.js');
     // A static import, or an import() of a written path: the loader's own takes an address.

@@ -162,7 +162,7 @@ describe('<crypto-pay> details step', () => {
       await proxy.releaseConfig();
       await kit.untilHeading(el, 'Something went wrong');
       // The form is kept out of sight under the error, not drawn again.
-      expect(skeleton(el)?.hidden).to.equal(true);
+      expect((skeleton(el) as HTMLElement | null)?.hidden).to.equal(true);
       const retry = [...kit.shadow(el).querySelectorAll('button')].find(
         (button) => button.textContent?.trim() === 'Try again',
       );
