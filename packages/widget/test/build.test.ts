@@ -151,6 +151,44 @@ describe('the build', () => {
     await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
   });
 
+  it('offers "Try again" once the wait asked for ended where the countdown’s chunk stalls', async () => {
+    const proxy = await fakeProxy({ hangingParts: ['retry-wait'] });
+    await fetch(`${proxy.url}/_control/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        route: 'create',
+        status: 429,
+        body: { error: 'Wait.', code: 'rate_limited' },
+        headers: { 'Retry-After': '1' },
+      }),
+    });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    const retry = () =>
+      el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
+    // Held back while the chunk is asked for (a screen reader hears it unavailable)…
+    await waitUntil(() => retry()?.disabled === true, 'no held "Try again"', { timeout: 5000 });
+    // …and offered once the second the proxy asked for is over, the chunk still on its way.
+    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered', {
+      timeout: 5000,
+    });
+    retry()?.click();
+    await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
+  });
+
   it('tells the page a checkout’s status before redirect mode leaves, the following chunk missing', async () => {
     const proxy = await fakeProxy({ missingParts: ['checkout-following'] });
     const frame = await fixture<HTMLIFrameElement>(

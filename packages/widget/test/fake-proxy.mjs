@@ -153,6 +153,7 @@ async function control(ctx, scope, action) {
     for (const token of body.usedSessions ?? []) scope.usedSessions.add(token);
     if ('configAfterSession' in body) scope.configAfterSession = body.configAfterSession;
     if (body.missingParts) scope.missingParts = body.missingParts;
+    if (body.hangingParts) scope.hangingParts = body.hangingParts;
     if (body.holdConfig) scope.configHeld = Promise.withResolvers();
     if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
     return send(ctx, 200, { ok: true });
@@ -314,6 +315,11 @@ export function fakeProxyMiddleware() {
     if (part) {
       if (scope.missingParts?.some((name) => part[1].startsWith(`${name}.bundled-`))) {
         ctx.status = 503;
+        return;
+      }
+      if (scope.hangingParts?.some((name) => part[1].startsWith(`${name}.bundled-`))) {
+        // Never answered: held until the page goes (a proxy that stalls on it).
+        await new Promise((resolve) => ctx.req.once('close', resolve));
         return;
       }
       ctx.type = 'text/javascript';

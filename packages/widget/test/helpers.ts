@@ -102,6 +102,8 @@ export interface FakeSetup {
   checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };
   /** The built chunks (by name, e.g. `retry-wait`) the fake answers 503 for, as a proxy in trouble. */
   missingParts?: string[];
+  /** The built chunks the fake never answers for (a proxy that stalls). */
+  hangingParts?: string[];
 }
 
 export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {

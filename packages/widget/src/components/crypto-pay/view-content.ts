@@ -180,7 +180,8 @@ export class ViewContent {
   /**
    * An error view's "Try again": at once, unless the proxy asked to wait. Then held back until
    * the countdown's chunk is there (it counts from then: a wait never shorter than asked), or
-   * offered at once should the chunk not load (the page heard which).
+   * offered at once should the chunk not load (the page heard which), or once the wait asked
+   * for ended should it stall.
    */
   private retryAction(error: unknown, t: EarlyTranslation, run: () => void): Partial<RetryAction> {
     if (this.retryWait) return this.retryWait.action(error, t, run);
@@ -190,19 +191,26 @@ export class ViewContent {
     if (!this.waitLoading) {
       this.waitLoading = true;
       const { host } = this;
-      loadPart(host, import('./retry-wait.ts'))
-        .then(
+      // No longer than the wait asked for: a chunk that stalls leaves "Try again" on once it ends.
+      const waited = new Promise<void>((resolve) => {
+        setTimeout(resolve, (error as ProxyError).retryAfter! * 1000);
+      });
+      Promise.race([
+        loadPart(host, import('./retry-wait.ts')).then(
           (part) => {
-            this.retryWait = new part.RetryWait(host);
+            if (this.waitFailed !== error) this.retryWait = new part.RetryWait(host);
           },
           () => {
             this.waitFailed = error;
           },
-        )
-        .finally(() => {
-          this.waitLoading = false;
-          host.requestUpdate();
-        });
+        ),
+        waited.then(() => {
+          if (!this.retryWait) this.waitFailed = error;
+        }),
+      ]).finally(() => {
+        this.waitLoading = false;
+        host.requestUpdate();
+      });
     }
     return { primary: [t.retry, run, true] };
   }
