@@ -307,7 +307,9 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     // The page hears a new status at once, before the customer may leave (redirect mode) and
     // whether or not the chunk below comes.
     if (previous?.id !== checkout.id || previous.status !== checkout.status) {
-      this.host.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
+      this.host.dispatchEvent(
+        new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }),
+      );
     }
     // What the status means (the page's events, where to go) comes with the following chunk;
     // not for a checkout left since (a new start, another tab showing the result).

@@ -301,7 +301,11 @@ describe('<crypto-pay> following the status', () => {
       document.body.append(el);
       try {
         await kit.waitUntil(() => heard.includes('crypto-pay-ready'), 'never ready');
-        expect(heard).to.deep.equal(['crypto-pay-status', 'crypto-pay-success', 'crypto-pay-ready']);
+        expect(heard).to.deep.equal([
+          'crypto-pay-status',
+          'crypto-pay-success',
+          'crypto-pay-ready',
+        ]);
       } finally {
         el.remove();
       }
