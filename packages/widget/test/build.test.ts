@@ -124,7 +124,9 @@ describe('the build', () => {
       html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
     );
     const el = () => frame.contentDocument?.querySelector('crypto-pay');
-    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    // The form once its configuration is there: a Continue on its skeleton waits for a currency.
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
     await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
     const heard: string[] = [];
@@ -147,6 +149,74 @@ describe('the build', () => {
     // Pressed, it sends the create again: the proxy decides whether it was too soon.
     retry()?.click();
     await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
+  });
+
+  it('offers "Try again" once the wait asked for ended where the countdown’s chunk stalls', async () => {
+    const proxy = await fakeProxy({ hangingParts: ['retry-wait'] });
+    await fetch(`${proxy.url}/_control/fail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        route: 'create',
+        status: 429,
+        body: { error: 'Wait.', code: 'rate_limited' },
+        headers: { 'Retry-After': '1' },
+      }),
+    });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    const retry = () =>
+      el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
+    // Held back while the chunk is asked for (a screen reader hears it unavailable)…
+    await waitUntil(() => retry()?.disabled === true, 'no held "Try again"', { timeout: 5000 });
+    // …and offered once the second the proxy asked for is over, the chunk still on its way.
+    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered', {
+      timeout: 5000,
+    });
+    retry()?.click();
+    await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
+  });
+
+  it('tells the page a checkout’s status before redirect mode leaves, the following chunk missing', async () => {
+    const proxy = await fakeProxy({ missingParts: ['checkout-following'] });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe
+        title="csp"
+        src=${`/csp/page.html?mode=redirect&proxy=${encodeURIComponent(proxy.url)}`}
+      ></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector('crypto-pay');
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    const heard: string[] = [];
+    for (const name of ['crypto-pay-created', 'crypto-pay-status']) {
+      el()?.addEventListener(name, (event) => {
+        heard.push(`${name} ${(event as CustomEvent<{ status?: string }>).detail.status ?? ''}`);
+      });
+    }
+    frame.contentWindow?.addEventListener('pagehide', () => heard.push('left'));
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await waitUntil(() => heard.includes('left'), 'the page never left', { timeout: 5000 });
+    expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);
   });
 
   it('names no file by address in crypto-pay.bundled.js or its chunks, so it can be copied alone', async () => {
@@ -175,8 +245,11 @@ describe('the build', () => {
     expect(shared, 'nothing under the symbol').to.be.an('object');
     for (const chunk of chunksOf(main)) {
       const code = await source(`/built/${chunk}`);
-      // A chunk reads what it takes at its top: `const{A:x,CryptoPayReadyEvent:y}=globalThis[…]`.
-      const reads = code.matchAll(/const\{([^}]*)\}=globalThis\[Symbol\.for\("crypto-pay"\)\]/g);
+      // A chunk reads what it takes at its top: `const{A:x,CryptoPayReadyEvent:y}=globalThis[…]`,
+      // or `…,{A:x}=globalThis[…]` where Terser joined it to the declaration before.
+      const reads = [...code.matchAll(/\{([^{}]*)\}=globalThis\[Symbol\.for\("crypto-pay"\)\]/g)];
+      const uses = code.split('globalThis[Symbol.for("crypto-pay")]').length - 1;
+      expect(reads.length, `${chunk}: every read of the page's bindings checked`).to.equal(uses);
       for (const [, pairs] of reads) {
         for (const name of (pairs ?? '').split(',').map((pair) => pair.split(':')[0] ?? '')) {
           expect(shared?.[name], `${chunk} reads ${name}`).to.not.equal(undefined);
@@ -209,7 +282,9 @@ describe('the build', () => {
     await waitUntil(() => heading() === 'Your details', 'the element never rendered', {
       timeout: 5000,
     });
-    const formRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-sender-form')?.shadowRoot;
+    // The form once its configuration is there: a Continue on its skeleton waits for a currency.
+    const formRoot = () =>
+      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
     await waitUntil(() => input('first_name'));
     for (const [id, value] of Object.entries(SENDER.sender_data)) {

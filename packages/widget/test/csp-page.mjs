@@ -44,6 +44,8 @@ export function cspPageMiddleware() {
     }
     if (ctx.path !== '/csp/page.html') return next();
     const proxy = escapeHtml(String(ctx.query.proxy ?? ''));
+    // `mode=redirect`: the element sends the customer on to the payment page.
+    const mode = ctx.query.mode ? ` mode="${escapeHtml(String(ctx.query.mode))}"` : '';
     ctx.set('Content-Security-Policy', STRICT_CSP);
     ctx.type = 'text/html';
     ctx.body = `<!doctype html>
@@ -55,7 +57,7 @@ export function cspPageMiddleware() {
     <script type="module" src="/built/crypto-pay.bundled.js"></script>
   </head>
   <body>
-    <crypto-pay proxy="${proxy}" product="tea-crate"></crypto-pay>
+    <crypto-pay proxy="${proxy}" product="tea-crate"${mode}></crypto-pay>
   </body>
 </html>`;
   };

@@ -153,6 +153,7 @@ async function control(ctx, scope, action) {
     for (const token of body.usedSessions ?? []) scope.usedSessions.add(token);
     if ('configAfterSession' in body) scope.configAfterSession = body.configAfterSession;
     if (body.missingParts) scope.missingParts = body.missingParts;
+    if (body.hangingParts) scope.hangingParts = body.hangingParts;
     if (body.holdConfig) scope.configHeld = Promise.withResolvers();
     if (body.checkout) scope.checkouts.set(body.checkout.id, { version: 1, ...body.checkout });
     return send(ctx, 200, { ok: true });
@@ -220,6 +221,8 @@ async function api(ctx, scope, rest) {
             ? 'events'
             : 'get';
   if (route === 'create') entry.body = await readJson(ctx.req);
+  // A configuration held back answers the failure set meanwhile, if any (its fetch fails late).
+  if (route === 'config' && ctx.method === 'GET') await scope.configHeld?.promise;
   const failure = scope.failures[route].shift();
   if (failure) {
     entry.status = failure.status;
@@ -241,7 +244,6 @@ async function api(ctx, scope, rest) {
     return send(ctx, failure.status, failure.body, failure.headers);
   }
   if (route === 'config' && ctx.method === 'GET') {
-    await scope.configHeld?.promise;
     // A widget that asked for the price only after the configuration never gets it.
     for (let waited = 0; scope.configAfterSession && waited < 3000; waited += 20) {
       if (scope.log.some((logged) => logged.path.startsWith('/api/sessions/'))) break;
@@ -313,6 +315,11 @@ export function fakeProxyMiddleware() {
     if (part) {
       if (scope.missingParts?.some((name) => part[1].startsWith(`${name}.bundled-`))) {
         ctx.status = 503;
+        return;
+      }
+      if (scope.hangingParts?.some((name) => part[1].startsWith(`${name}.bundled-`))) {
+        // Never answered: held until the page goes (a proxy that stalls on it).
+        await new Promise((resolve) => ctx.req.once('close', resolve));
         return;
       }
       ctx.type = 'text/javascript';

@@ -93,7 +93,7 @@ export interface FakeSetup {
   createDelay?: number;
   /** What the fake answers for a session's price (`GET /api/sessions/{token}`). */
   sessionPrice?: Omit<SessionPrice, 'expires_at'>;
-  /** Holds `/api/config` back until `releaseConfig()`. */
+  /** Holds `/api/config` back until `releaseConfig()` (a `fail('config')` set meanwhile is its answer). */
   holdConfig?: boolean;
   /** Holds `/api/config` back until the session's price is asked for (a 503 if never). */
   configAfterSession?: boolean;
@@ -102,6 +102,8 @@ export interface FakeSetup {
   checkout?: Partial<Checkout> & { id: string; status: Checkout['status'] };
   /** The built chunks (by name, e.g. `retry-wait`) the fake answers 503 for, as a proxy in trouble. */
   missingParts?: string[];
+  /** The built chunks the fake never answers for (a proxy that stalls). */
+  hangingParts?: string[];
 }
 
 export async function fakeProxy(setup: FakeSetup = {}): Promise<FakeProxy> {

@@ -1,6 +1,12 @@
 import { expect } from '@open-wc/testing';
 import { aCheckout, fakeProxy, waitUntil } from '../../test/helpers.ts';
-import { checkedCheckout, fetchConfig, ProxyError, prefetchConfigs } from './proxy-api.ts';
+import {
+  checkedCheckout,
+  fetchConfig,
+  forgetEarlyConfigs,
+  ProxyError,
+  prefetchConfigs,
+} from './proxy-api.ts';
 
 describe('prefetchConfigs', () => {
   const options = () => ({ signal: new AbortController().signal, timeoutMs: 5000 });
@@ -27,11 +33,27 @@ describe('prefetchConfigs', () => {
 
   it('asks nothing for an element that shows a checkout (a return page)', async () => {
     const proxy = await fakeProxy();
+    const other = await fakeProxy();
+    // The return page's element first: its fetch, were there one, would be asked for first.
     prefetchConfigs(
-      page(`<crypto-pay proxy="${proxy.url}" product="tea-crate" checkout="chk_1"></crypto-pay>`),
+      page(`<crypto-pay proxy="${proxy.url}" product="tea-crate" checkout="chk_1"></crypto-pay>
+        <crypto-pay proxy="${other.url}" product="tea-crate"></crypto-pay>`),
     );
+    await waitUntil(async () => (await other.requests('/api/config', 'GET')).length === 1);
+    expect(await proxy.requests('/api/config', 'GET')).to.have.length(0);
+    await fetchConfig(other.url, options());
     await fetchConfig(proxy.url, options());
     expect(await proxy.requests('/api/config', 'GET')).to.have.length(1);
+  });
+
+  it('hands an early fetch no element took in its first render to no later call', async () => {
+    const proxy = await fakeProxy();
+    prefetchConfigs(page(`<crypto-pay proxy="${proxy.url}" product="tea-crate"></crypto-pay>`));
+    await waitUntil(async () => (await proxy.requests('/api/config', 'GET')).length === 1);
+    // What the module does once the elements in the page rendered (one showed a saved checkout).
+    forgetEarlyConfigs();
+    await fetchConfig(proxy.url, options());
+    expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
   });
 
   it('still times out a fetch started early', async () => {

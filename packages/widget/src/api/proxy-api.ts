@@ -91,6 +91,14 @@ export function prefetchConfigs(root: ParentNode): void {
   }
 }
 
+/**
+ * Drops the early fetches no element took in its first render (one showing a saved checkout, say):
+ * a configuration asked for much later ("Start again") is fetched fresh, as `no-store` means.
+ */
+export function forgetEarlyConfigs(): void {
+  early.clear();
+}
+
 /** One request and the reading of its answer, both within the timeout: a body can stall too. */
 export async function call<T>(
   input: string,

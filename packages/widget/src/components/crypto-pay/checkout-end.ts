@@ -4,7 +4,6 @@
  */
 import { type Checkout, FINAL_STATUSES, isWebAddress } from '../../api/proxy-api.ts';
 import { CryptoPayFailureEvent } from '../../events/failure.ts';
-import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { CryptoPaySuccessEvent } from '../../events/success.ts';
 import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';
 import { type PriceHost, storageKeyOf } from './checkout-price.ts';
@@ -16,16 +15,16 @@ export type CheckoutEndHost = HTMLElement & {
 };
 
 /**
- * A checkout read (created, found again or followed) after `previous`: the page hears a new
- * status, and of an ending. Answers where an ending seen here sends the customer, if anywhere.
+ * A checkout read (created, found again or followed) after `previous`: the page hears of an
+ * ending. Answers where an ending seen here sends the customer, if anywhere.
  */
 export function statusRead(
   host: CheckoutEndHost & PriceHost,
   previous: Checkout | undefined,
   checkout: Checkout,
 ): string | undefined {
+  // The page heard the status already (`crypto-pay-status`, sent at once by the flow).
   if (previous?.id === checkout.id && previous.status === checkout.status) return undefined;
-  host.dispatchEvent(new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }));
   // Leave the page only for an ending seen here: a result page that resumes a finished
   // checkout must stay, or it would send the customer to itself again and again.
   const seenOpen = previous?.id === checkout.id && !FINAL_STATUSES.includes(previous.status);

@@ -17,6 +17,8 @@ import {
 import type { Timing } from '../../api/timing.ts';
 import { CryptoPayCreatedEvent } from '../../events/created.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
+import { CryptoPayReadyEvent } from '../../events/ready.ts';
+import { CryptoPayStatusEvent } from '../../events/status.ts';
 import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
@@ -79,7 +81,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     });
     this.resuming = new CheckoutResume(host, {
       storageKey: () => storageKeyOf(this.host),
-      follow: (proxy, checkout) => this.follow(proxy, checkout),
+      follow: (proxy, checkout) => {
+        this.follow(proxy, checkout);
+        // Ready once the page heard what the checkout is (its status, and how it ended), as the
+        // chunk that read it tells (it is there: the read came with it).
+        this.watcher.withPart(() => host.dispatchEvent(new CryptoPayReadyEvent({})));
+      },
       report: (error) => this.report(error),
     });
     this.resume = this.resuming.task;
@@ -290,6 +297,13 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     if (this.elsewhere) return;
     const previous = this.checkout;
     this.set({ checkout });
+    // The page hears a new status at once, before the customer may leave (redirect mode) and
+    // whether or not the chunk below comes.
+    if (previous?.id !== checkout.id || previous.status !== checkout.status) {
+      this.host.dispatchEvent(
+        new CryptoPayStatusEvent({ id: checkout.id, status: checkout.status }),
+      );
+    }
     // What the status means (the page's events, where to go) comes with the following chunk;
     // not for a checkout left since (a new start, another tab showing the result).
     this.watcher.withPart(({ statusRead }) => {

@@ -8,7 +8,6 @@ import { initialState } from '@lit/task';
 import type { getCheckout as GetCheckout } from '../../api/checkout-reads.ts';
 import { loadPart } from '../../api/parts.ts';
 import { ProxyError } from '../../api/proxy-api.ts';
-import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
 import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { CheckoutResume } from './checkout-resume.ts';
@@ -38,8 +37,8 @@ export async function find(resume: CheckoutResume, proxy: string, id: string, si
   if (!checkout) throw new ProxyError('invalid_response', 'invalid_response', 'No body.');
   resume.rereads = 0;
   resume.id = undefined;
+  // The page hears the checkout's status, then that the element is ready.
   resume.calls.follow(proxy, checkout);
-  resume.host.dispatchEvent(new CryptoPayReadyEvent({}));
   return checkout;
 }
 

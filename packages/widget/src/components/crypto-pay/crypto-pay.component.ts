@@ -180,9 +180,11 @@ export default class CryptoPay extends LitElement {
     this.shownRefusal = refusal?.message;
     if (view === this.shownView) return;
     const first = this.shownView === undefined;
+    // The skeleton and the form it becomes are one step: a customer typing in it keeps the field.
+    const sameStep = this.shownView === 'loading' && view === 'details';
     this.shownView = view;
     // Focus follows the journey once the customer is in it; a page load never steals it.
-    if (!first && this.interacted) this.heading?.focus();
+    if (!first && !sameStep && this.interacted) this.heading?.focus();
   }
 
   /** Why the element cannot take a payment as set up, for `crypto-pay-error`. */

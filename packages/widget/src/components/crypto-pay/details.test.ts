@@ -1,4 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import * as kit from '../../../test/helpers.ts';
 
 describe('<crypto-pay> details step', () => {
@@ -47,7 +48,8 @@ describe('<crypto-pay> details step', () => {
       }
       await expect(el).to.be.accessible();
 
-      // The customer may type, and press Continue: it waits for the configuration, then goes on.
+      // The customer may type, and press Continue: it waits for the configuration, then for the
+      // currency they have not seen yet (focus goes to its picker, nothing is sent for them).
       const submit = form.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!;
       expect(submit.getAttribute('aria-disabled')).to.equal('true');
       for (const [id, value] of Object.entries(kit.SENDER.sender_data)) {
@@ -56,7 +58,40 @@ describe('<crypto-pay> details step', () => {
         input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
       }
       submit.click();
-      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(0);
+      await proxy.releaseConfig();
+      const options = () => picker.shadowRoot!.querySelectorAll<HTMLInputElement>('input');
+      await kit.waitUntil(() => picker.shadowRoot!.activeElement, 'focus never went to the picker');
+      // The option focused is the one checked ("later", not chosen by the customer).
+      expect(picker.shadowRoot!.activeElement === [...options()].at(-1), 'not "later"').to.equal(
+        true,
+      );
+      await kit.chooseCurrency(el, 'USDT on Ethereum');
+      submit.click();
+      await kit.untilPayStep(el);
+      // One create, the customer's: the queued Continue sent none of its own before it.
+      const creates = await proxy.requests('/api/checkouts', 'POST');
+      expect(creates).to.have.length(1);
+      expect(creates[0]!.body).to.have.nested.property('payment_currency.iso', 'USDT');
+    });
+
+    it('sends a Continue pressed on it once the configuration is there, where there is no currency to choose', async () => {
+      const proxy = await kit.fakeProxy({
+        holdConfig: true,
+        config: {
+          payment_currencies: [],
+          products: { 'tea-crate': { amount: '25.00', currency: 'EUR', description: 'A crate' } },
+          open_amount: null,
+          sessions: false,
+        },
+      });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      for (const [id, value] of Object.entries(kit.SENDER.sender_data)) {
+        const input = skeletonField(el, id)!;
+        input.value = value;
+        input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      }
+      skeleton(el)!.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!.click();
       await proxy.releaseConfig();
       await kit.untilPayStep(el);
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
@@ -98,6 +133,52 @@ describe('<crypto-pay> details step', () => {
       // The same form, not a new one: what was typed stays.
       expect(kit.field(el, 'first_name')).to.equal(input);
       expect(input.value).to.equal('Ada');
+    });
+
+    it('leaves focus in the field the customer types in as it arrives', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      const input = skeletonField(el, 'first_name')!;
+      input.focus();
+      // Real key presses: they count as the customer's interaction, as on a page.
+      await sendKeys({ type: 'Ad' });
+      await proxy.releaseConfig();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+      await kit.form(el)!.updateComplete;
+      await el.updateComplete;
+      await sendKeys({ type: 'a L' });
+      // Compared as a boolean: chai's diff of two elements would take the page down.
+      expect(kit.form(el)!.shadowRoot!.activeElement === input, 'focus left the field').to.equal(
+        true,
+      );
+      expect(input.value).to.equal('Ada L');
+    });
+
+    it('keeps what was typed, and a Continue pressed, through its failure and "Try again"', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true });
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.waitUntil(() => skeletonField(el, 'first_name'), 'no skeleton');
+      const input = skeletonField(el, 'first_name')!;
+      input.value = 'Ada';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      skeleton(el)!.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit-button"]')!.click();
+      await proxy.fail('config', 503, { error: 'Down.', code: 'upstream_unavailable' });
+      await proxy.releaseConfig();
+      await kit.untilHeading(el, 'Something went wrong');
+      // The form is kept out of sight under the error, not drawn again.
+      expect((skeleton(el) as HTMLElement | null)?.hidden).to.equal(true);
+      const retry = [...kit.shadow(el).querySelectorAll('button')].find(
+        (button) => button.textContent?.trim() === 'Try again',
+      );
+      retry!.click();
+      await kit.waitUntil(() => kit.form(el), 'the configuration never arrived');
+      expect(kit.field(el, 'first_name')).to.equal(input);
+      expect(input.value).to.equal('Ada');
+      // The Continue pressed before is still waiting: for the currency, where it goes on.
+      const picker = kit.picker(el)!;
+      await kit.waitUntil(() => picker.shadowRoot!.activeElement, 'the Continue was lost');
+      expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
     });
 
     it('marks the moment the form first shows, once per form', async () => {

@@ -287,6 +287,30 @@ describe('<crypto-pay> following the status', () => {
       }
     });
 
+    it('tells the page the status and how it ended, then that it is ready', async () => {
+      const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'paid' }) });
+      const el = document.createElement('crypto-pay');
+      const heard: string[] = [];
+      for (const name of ['crypto-pay-status', 'crypto-pay-success', 'crypto-pay-ready']) {
+        el.addEventListener(name, () => heard.push(name));
+      }
+      el.setAttribute('proxy', proxy.url);
+      el.setAttribute('checkout', kit.aCheckout().id);
+      // The page's own address, so that the ending sends the customer nowhere.
+      el.setAttribute('success-url', location.href);
+      document.body.append(el);
+      try {
+        await kit.waitUntil(() => heard.includes('crypto-pay-ready'), 'never ready');
+        expect(heard).to.deep.equal([
+          'crypto-pay-status',
+          'crypto-pay-success',
+          'crypto-pay-ready',
+        ]);
+      } finally {
+        el.remove();
+      }
+    });
+
     it('follows a checkout that is still open', async () => {
       const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ status: 'processing' }) });
       const el = await kit.render({

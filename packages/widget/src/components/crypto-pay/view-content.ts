@@ -57,12 +57,16 @@ export class ViewContent {
     if (!view.endsWith('-error')) this.retryWait?.stop();
     // While the configuration loads the form shows already (its skeleton), unless the amount
     // choice, which comes with it, would then push the form down.
-    const skeleton = view === 'loading' && !offersAmountChoice(this.host);
-    return view === 'details' || view === 'create-error' || skeleton
-      ? // One template for all three, so the form (and what the customer typed) survives the
+    const withSkeleton = !offersAmountChoice(this.host);
+    const skeleton = view === 'loading' && withSkeleton;
+    // The configuration's failure keeps the skeleton (hidden): "Try again" brings back what was
+    // typed in it, and a Continue pressed there stays queued.
+    const kept = view === 'create-error' || (view === 'config-error' && withSkeleton);
+    return view === 'details' || kept || skeleton
+      ? // One template for all of them, so the form (and what the customer typed) survives the
         // configuration's arrival, an error view and its "Back".
-        html`${view === 'create-error' ? this.body(view, t, whole) : nothing}
-        ${this.details(t, view === 'create-error', skeleton)}`
+        html`${kept ? this.body(view, t, whole) : nothing}
+        ${this.details(t, kept, skeleton || view === 'config-error')}`
       : this.body(view, t, whole);
   }
 
@@ -176,7 +180,8 @@ export class ViewContent {
   /**
    * An error view's "Try again": at once, unless the proxy asked to wait. Then held back until
    * the countdown's chunk is there (it counts from then: a wait never shorter than asked), or
-   * offered at once should the chunk not load (the page heard which).
+   * offered at once should the chunk not load (the page heard which), or once the wait asked
+   * for ended should it stall.
    */
   private retryAction(error: unknown, t: EarlyTranslation, run: () => void): Partial<RetryAction> {
     if (this.retryWait) return this.retryWait.action(error, t, run);
@@ -186,19 +191,26 @@ export class ViewContent {
     if (!this.waitLoading) {
       this.waitLoading = true;
       const { host } = this;
-      loadPart(host, import('./retry-wait.ts'))
-        .then(
+      // No longer than the wait asked for: a chunk that stalls leaves "Try again" on once it ends.
+      const waited = new Promise<void>((resolve) => {
+        setTimeout(resolve, (error as ProxyError).retryAfter! * 1000);
+      });
+      Promise.race([
+        loadPart(host, import('./retry-wait.ts')).then(
           (part) => {
-            this.retryWait = new part.RetryWait(host);
+            if (this.waitFailed !== error) this.retryWait = new part.RetryWait(host);
           },
           () => {
             this.waitFailed = error;
           },
-        )
-        .finally(() => {
-          this.waitLoading = false;
-          host.requestUpdate();
-        });
+        ),
+        waited.then(() => {
+          if (!this.retryWait) this.waitFailed = error;
+        }),
+      ]).finally(() => {
+        this.waitLoading = false;
+        host.requestUpdate();
+      });
     }
     return { primary: [t.retry, run, true] };
   }
@@ -223,7 +235,7 @@ export class ViewContent {
               <span>${price.description ?? t.orderTotal}</span>
               <strong>${t.amountWithCurrency(formatAmount(price.amount, t), price.currency)}</strong>
             </p>`
-          : loading
+          : loading && !hidden
             ? // The total's line, held for it until the proxy tells the price.
               html`<p part="total" class="total" aria-hidden="true"><span class="placeholder"></span></p>`
             : nothing

@@ -70,7 +70,8 @@ export default class SenderForm extends LitElement {
   busy = false;
   /**
    * True while the configuration is on its way: the form shows already (the customer may type),
-   * its currencies are a placeholder, and a Continue pressed meanwhile is sent once it is there.
+   * its currencies are a placeholder, and a Continue pressed meanwhile is sent once it is there
+   * (with currencies to choose from, focus goes to their picker instead).
    */
   loading = false;
   /**
@@ -131,7 +132,10 @@ export default class SenderForm extends LitElement {
     if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
     if (!this.loading && this.submitWaiting) {
       this.submitWaiting = false;
-      this.form.requestSubmit();
+      // A currency the customer has not seen yet is theirs to choose, not "later" by default:
+      // the picker is where they go on, and its legend and option are what they hear.
+      if (this.currencies.length === 0) this.form.requestSubmit();
+      else this.picker?.updateComplete.then(() => this.picker?.focus());
     }
   }
 
