@@ -11,6 +11,9 @@ const typed: CryptoPayRenamedAttributes = {
 
 describe('the typings of <crypto-pay> for frameworks', () => {
   it('rename the attributes the element renames, and no others', () => {
+    // Static properties are read into elementProperties when the class is finalised, which
+    // asking for its observed attributes does (as customElements.define would).
+    expect(CryptoPay.observedAttributes).to.include('success-url');
     const renamed = Object.fromEntries(
       [...CryptoPay.elementProperties]
         .filter(
