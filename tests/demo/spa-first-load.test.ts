@@ -16,7 +16,8 @@ import { launchChromium } from '@crypto-pay/test-kit/browser';
 import { personDetails } from '@crypto-pay/test-kit/details-form';
 import { ROOT } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { playDetails } from '../e2e/support.ts';
 
 /** What Vite prints when it re-bundles dependencies found late, and reloads the pages. */
 const REOPTIMISED = /new dependencies optimized|optimized dependencies changed|reloading/i;
@@ -24,24 +25,6 @@ const REOPTIMISED = /new dependencies optimized|optimized dependencies changed|r
 /** Vite's record of what it pre-bundled (`<cacheDir>/deps/_metadata.json`): by name, its file and source. */
 interface DepsMetadata {
   optimized: Record<string, { file: string; src: string }>;
-}
-
-/** Plays the details step as an individual paying in BTC (the test kit's steps). */
-async function fillDetails(page: Page) {
-  const widget = page.locator('crypto-pay');
-  for (const action of personDetails('BTC on Bitcoin')) {
-    if ('waitFor' in action) {
-      await widget.getByRole(action.waitFor.role, { name: action.waitFor.name }).waitFor();
-    } else if ('type' in action) {
-      await widget.getByLabel(action.type.label).fill(action.text);
-    } else if ('fillDate' in action) {
-      await widget.getByLabel(action.fillDate.label).fill(action.date);
-    } else if ('click' in action) {
-      await widget.getByRole(action.click.role, { name: action.click.name }).check();
-    } else {
-      await widget.getByLabel(action.selectOption.label).selectOption(action.value);
-    }
-  }
 }
 
 describe("the SPA on Vite's dev server, dependencies bundled afresh", () => {
@@ -79,7 +62,7 @@ describe("the SPA on Vite's dev server, dependencies bundled afresh", () => {
     await page.evaluate(() => {
       (window as unknown as { firstLoad: boolean }).firstLoad = true;
     });
-    await fillDetails(page);
+    await playDetails(page, personDetails('BTC on Bitcoin'));
     await page.locator('crypto-pay').getByRole('button', { name: 'Continue to payment' }).click();
     await page
       .locator('crypto-pay')

@@ -182,7 +182,7 @@ export async function expectReference(widget: Locator, id: string) {
 }
 
 /** Plays `actions` (@crypto-pay/test-kit/details-form) on the widget, as Playwright fills and checks. */
-async function playDetails(page: Page, actions: DetailsAction[]) {
+export async function playDetails(page: Page, actions: DetailsAction[]) {
   const widget = widgetOf(page);
   for (const action of actions) {
     if ('waitFor' in action) {
