@@ -101,7 +101,6 @@ export default defineConfig(({ command }) => ({
       'react-dom/client',
       ...[
         'lit',
-        'lit/decorators.js',
         'lit/directives/if-defined.js',
         'lit/directives/live.js',
         '@lit/task',
