@@ -62,7 +62,7 @@ async function readBody(c: Context<SandboxEnv>): Promise<Uint8Array> {
     return await readRawBody(c.req.raw, c.env?.incoming);
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      // The rest of the body stays unread, so the connection cannot serve another request.
+      // A body this large may be left partly unread: the connection serves no other request.
       c.header('Connection', 'close');
       fail(errors.badContentFormat);
     }

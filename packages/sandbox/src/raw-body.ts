@@ -8,10 +8,16 @@ import type { IncomingMessage } from 'node:http';
 
 /** Bodies beyond this are refused as a bad content format rather than buffered. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Up to this much of a refused body is read and dropped before the answer, so that a client
+ * still sending hears it: a connection closed with bytes unread is reset, and the reset can
+ * take the answer with it. Beyond it the connection is closed on the rest.
+ */
+const DRAIN_BYTES = 16 * MAX_BODY_BYTES;
 
 export class BodyTooLarge extends Error {}
 
-/** Keeps chunks until the end; past the limit, stops reading (without destroying anything). */
+/** Keeps chunks until the end; past the limit drops them, and stops reading past DRAIN_BYTES. */
 function collect(
   subscribe: (onChunk: (chunk: Uint8Array) => boolean) => Promise<void>,
 ): Promise<Uint8Array> {
@@ -22,7 +28,7 @@ function collect(
     size += chunk.length;
     tooLarge = size > MAX_BODY_BYTES;
     if (!tooLarge) kept.push(chunk);
-    return !tooLarge;
+    return size <= DRAIN_BYTES;
   }).then(() => {
     if (tooLarge) throw new BodyTooLarge();
     return new Uint8Array(Buffer.concat(kept));
@@ -60,7 +66,7 @@ export async function readRawBody(
   incoming: IncomingMessage | undefined,
 ): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
+  if (declared > DRAIN_BYTES) throw new BodyTooLarge();
   if (incoming) return incoming.readableEnded ? new Uint8Array() : collect(fromIncoming(incoming));
   return request.body ? collect(fromStream(request.body)) : new Uint8Array();
 }
