@@ -4,6 +4,7 @@
  * nowhere else.
  */
 
+import type { KeyObject } from 'node:crypto';
 import type { CreatePaymentRequest, SenderData } from '@crypto-pay/protocol';
 import {
   type CreateCheckout,
@@ -38,7 +39,7 @@ export interface CheckoutDeps {
   processing: ProcessingClient;
   catalog: Catalog;
   currencies: CurrencyCache;
-  referenceKey: Buffer;
+  referenceKey: KeyObject;
   /** Unix milliseconds. */
   now: () => number;
   /** How soon a give-back the store could not write is tried again (default 5 s). */

@@ -56,25 +56,15 @@ export function hashToken(token: string): string {
 /**
  * The server-side key of the proxy's keyed hashes: `END_USER_REFERENCE_KEY` when set, otherwise
  * derived from the signing secret with a fixed label, so it never equals the secret itself.
- * Rotating the signing secret changes derived references, hence the separate variable.
+ * Rotating the signing secret changes derived references, hence the separate variable. A
+ * KeyObject, made once: an HMAC given a Buffer makes a key of it at every call, several times
+ * the cost of the HMAC itself (BENCHMARKS.md, "Issue 32").
  */
-export function referenceKey(signingSecret: string, explicitKey: string | undefined): Buffer {
-  if (explicitKey !== undefined) return Buffer.from(explicitKey, 'utf8');
-  return createHmac('sha256', signingSecret).update('crypto-pay/end_user_reference/v1').digest();
-}
-
-/**
- * Each reference key as a KeyObject, made once: an HMAC given a Buffer makes a key of it at every
- * call, several times the cost of the HMAC itself (BENCHMARKS.md, "Issue 32").
- */
-const keyObjects = new WeakMap<Buffer, KeyObject>();
-function keyObjectOf(key: Buffer): KeyObject {
-  let made = keyObjects.get(key);
-  if (!made) {
-    made = createSecretKey(key);
-    keyObjects.set(key, made);
-  }
-  return made;
+export function referenceKey(signingSecret: string, explicitKey: string | undefined): KeyObject {
+  if (explicitKey !== undefined) return createSecretKey(Buffer.from(explicitKey, 'utf8'));
+  return createSecretKey(
+    createHmac('sha256', signingSecret).update('crypto-pay/end_user_reference/v1').digest(),
+  );
 }
 
 const canonicalText = (value: string) =>
@@ -84,7 +74,7 @@ const canonicalText = (value: string) =>
  * The same customer always gets the same reference: names are compared without case, extra
  * spaces or Unicode form differences. The reference is an HMAC, so it reveals nothing.
  */
-export function endUserReference(key: Buffer, senderType: SenderType, data: SenderData): string {
+export function endUserReference(key: KeyObject, senderType: SenderType, data: SenderData): string {
   const identity =
     senderType === 'natural' && 'first_name' in data
       ? [
@@ -96,13 +86,10 @@ export function endUserReference(key: Buffer, senderType: SenderType, data: Send
       : 'legal_name' in data
         ? ['legal', canonicalText(data.legal_name), data.country_of_registration.toUpperCase()]
         : [senderType];
-  return `eur_${createHmac('sha256', keyObjectOf(key)).update(JSON.stringify(identity)).digest('base64url')}`;
+  return `eur_${createHmac('sha256', key).update(JSON.stringify(identity)).digest('base64url')}`;
 }
 
 /** A keyed hash of a request body for Idempotency-Key checks: equal bodies, equal hashes. */
-export function requestHash(key: Buffer, body: string): string {
-  return createHmac('sha256', keyObjectOf(key))
-    .update('idempotency\0')
-    .update(body)
-    .digest('base64url');
+export function requestHash(key: KeyObject, body: string): string {
+  return createHmac('sha256', key).update('idempotency\0').update(body).digest('base64url');
 }

@@ -131,13 +131,7 @@ export function createClaims(
       });
     },
     async openSession(tokenHash, now) {
-      const row = await db
-        .selectFrom('checkout_sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .where('checkout_id', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
+      const [row] = (await selectSession(db, { tokenHash, now })).rows;
       return row && sessionOf(row);
     },
     async claimSession(tokenHash, now) {

@@ -8,7 +8,7 @@ import { relayedEvent } from '../webhooks/events.ts';
 import { SQLITE_HISTORY } from './legacy/sqlite-history.ts';
 import { LATEST_VERSION } from './schema.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { callback, checkout, depositCallback } from './stores.test-helpers.ts';
+import { callback, checkout, depositCallback, session } from './stores.test-helpers.ts';
 import { storeUnavailableReason } from './unavailable.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-store-'));
@@ -90,14 +90,7 @@ describe('SQLite store, what only a file has', () => {
   it('gives back at open the keys and sessions a create cut off by a crash still held', async () => {
     const file = join(dir, 'abandoned.db');
     const before = openSqliteStore(file);
-    await before.createSession({
-      tokenHash: 'hash-9',
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreignId: 'order-9',
-      expiresAt: 10_000,
-      createdAt: 1_000,
-    });
+    await before.createSession(session('hash-9'));
     // A create in flight holds both; another finished and keeps its key.
     assert.ok(await before.claimSession('hash-9', 2_000));
     assert.deepEqual(await before.reserveIdempotencyKey('cut', 'h1', 1000), { kind: 'reserved' });
@@ -119,14 +112,7 @@ describe('SQLite store, what only a file has', () => {
   it('answers for a key or a session a create holds without reading the file', async () => {
     let connection: Database.Database | undefined;
     const store = openSqliteStore(join(dir, 'held.db'), { onOpen: (db) => (connection = db) });
-    await store.createSession({
-      tokenHash: 'hash-4',
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreignId: 'order-4',
-      expiresAt: 10_000,
-      createdAt: 1_000,
-    });
+    await store.createSession(session('hash-4'));
     assert.deepEqual(await store.reserveIdempotencyKey('k', 'h1', 1000), { kind: 'reserved' });
     assert.ok(await store.claimSession('hash-4', 1000));
     // A read now would fail: the holder's commit cannot slip in between a read and its answer.

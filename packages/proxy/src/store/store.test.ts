@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { checkoutEvent } from '../webhooks/events.ts';
-import { callback, checkout, describeStores } from './stores.test-helpers.ts';
+import { callback, checkout, describeStores, session } from './stores.test-helpers.ts';
 
 describeStores('Store', (open) => {
   it('reads a checkout, always its latest version', async () => {
@@ -77,16 +77,9 @@ describeStores('Store', (open) => {
 
   it('hands a session out once, gives it back after a failure, and refuses it expired', async () => {
     const store = await open();
-    const session = {
-      tokenHash: 'hash-1',
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreignId: 'order-1',
-      expiresAt: 10_000,
-      createdAt: 1_000,
-    };
-    await store.createSession(session);
-    assert.deepEqual(await store.claimSession('hash-1', 2_000), session);
+    const first = session('hash-1');
+    await store.createSession(first);
+    assert.deepEqual(await store.claimSession('hash-1', 2_000), first);
     assert.equal(await store.claimSession('hash-1', 2_000), undefined);
     await store.releaseSession('hash-1');
     assert.ok(await store.claimSession('hash-1', 2_000));
@@ -95,7 +88,7 @@ describeStores('Store', (open) => {
     await store.releaseSession('hash-1');
     assert.equal(await store.claimSession('hash-1', 2_000), undefined, 'used for good');
 
-    await store.createSession({ ...session, tokenHash: 'hash-2' });
+    await store.createSession({ ...first, tokenHash: 'hash-2' });
     assert.equal(await store.claimSession('hash-2', 10_000), undefined, 'expired');
     await store.close();
   });
@@ -137,23 +130,16 @@ describeStores('Store', (open) => {
 
   it('refuses a key and a session to a create asking while their holder commits', async () => {
     const store = await open();
-    await store.createSession({
-      tokenHash: 'hash-3',
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreignId: 'order-3',
-      expiresAt: 10_000,
-      createdAt: 1_000,
-    });
+    await store.createSession(session('hash-3'));
     await store.reserveIdempotencyKey('held', 'h1', 1000);
     assert.ok(await store.claimSession('hash-3', 1000));
     // Asked before the holder's checkout commits, answered after it: never a second claim.
     const key = store.reserveIdempotencyKey('held', 'h1', 1001);
-    const session = store.claimSession('hash-3', 1001);
+    const sessionClaim = store.claimSession('hash-3', 1001);
     const made = checkout({ pricing: 'session' });
     await store.insertCheckout(made, { idempotencyKey: 'held', sessionTokenHash: 'hash-3' });
     assert.notEqual((await key).kind, 'reserved');
-    assert.equal(await session, undefined);
+    assert.equal(await sessionClaim, undefined);
     assert.deepEqual(await store.reserveIdempotencyKey('held', 'h1', 1002), {
       kind: 'replay',
       checkoutId: made.id,
@@ -163,14 +149,7 @@ describeStores('Store', (open) => {
 
   it('lets a create whose claims were taken over neither give back nor use them', async () => {
     const store = await open({ claimLeaseMs: 1000 });
-    await store.createSession({
-      tokenHash: 'hash-5',
-      amount: '42.00',
-      currency: { iso: 'EUR' },
-      foreignId: 'order-5',
-      expiresAt: 100_000,
-      createdAt: 1_000,
-    });
+    await store.createSession(session('hash-5', { expiresAt: 100_000 }));
     // A stuck create holds both from 1000; past its lease another takes them over at 2500.
     await store.reserveIdempotencyKey('k', 'h1', 1000);
     assert.ok(await store.claimSession('hash-5', 1000));

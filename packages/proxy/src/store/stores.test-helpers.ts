@@ -9,7 +9,7 @@ import { type PostgresCluster, startPostgres } from '@crypto-pay/test-kit/postgr
 import { relayedEvent } from '../webhooks/events.ts';
 import { openPostgresStore } from './postgres.ts';
 import { openSqliteStore } from './sqlite.ts';
-import type { CallbackEntry, CheckoutRecord, Store } from './store.ts';
+import type { CallbackEntry, CheckoutRecord, CheckoutSession, Store } from './store.ts';
 
 /** Opens a new, empty store of the kind the suite runs on (with a create's lease, if given). */
 export type OpenStore = (options?: { claimLeaseMs?: number }) => Promise<Store>;
@@ -63,6 +63,22 @@ export function checkout(overrides: Partial<CheckoutRecord> = {}): CheckoutRecor
     createdAt: 1000 + counter,
     updatedAt: 1000 + counter,
     version: 1,
+    ...overrides,
+  };
+}
+
+/** A checkout session for 42.00 EUR, its order `order-<n>` where its hash is `hash-<n>`. */
+export function session(
+  tokenHash: string,
+  overrides: Partial<CheckoutSession> = {},
+): CheckoutSession {
+  return {
+    tokenHash,
+    amount: '42.00',
+    currency: { iso: 'EUR' },
+    foreignId: tokenHash.replace('hash-', 'order-'),
+    expiresAt: 10_000,
+    createdAt: 1_000,
     ...overrides,
   };
 }
