@@ -47,19 +47,16 @@ export const chunksFromProxy = (): Plugin => {
           // What the page may import stays exported; the rest is the chunks' alone.
           const exports = moduleExports(this, chunk.facadeModuleId ?? '');
           const page = new Set(exports.filter((name) => name !== 'importPart'));
-          const own = node.specifiers.filter((s) => !page.has(s.exported?.name ?? ''));
+          const isPage = (s: (typeof node.specifiers)[number]) => page.has(s.exported?.name ?? '');
+          const own = node.specifiers.filter((s) => !isPage(s));
+          const pageSpecifiers = node.specifiers.filter(isPage);
           for (const { local } of own) assertConstant(this, program as never, local.name);
           loader = own.find((s) => s.exported?.name === 'importPart')?.local.name;
           // The loader under `$`, a name Rollup never gives an export it shares.
           const key = (name = '') => (name === 'importPart' ? '$' : name);
           const shared = own.map((s) => `${key(s.exported?.name)}:${s.local.name}`).join(',');
-          for (const s of node.specifiers) {
-            if (page.has(s.exported?.name ?? ''))
-              pageLocals.set(s.exported?.name ?? '', s.local.name);
-          }
-          const exported = node.specifiers
-            .filter((s) => page.has(s.exported?.name ?? ''))
-            .map((s) => `${s.local.name} as ${s.exported?.name}`);
+          for (const s of pageSpecifiers) pageLocals.set(s.exported?.name ?? '', s.local.name);
+          const exported = pageSpecifiers.map((s) => `${s.local.name} as ${s.exported?.name}`);
           replace(node, `${REGISTRY}={${shared}};export{${exported.join(',')}};`);
         }
       }
