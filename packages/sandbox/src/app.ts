@@ -17,6 +17,7 @@ import { expireDue } from './expiry.ts';
 import { answerError, fail } from './failure.ts';
 import { hostedPageRoutes } from './hosted-page.ts';
 import { GENERAL_BASE, PAYMENTS_BASE, processingPipeline } from './pipeline.ts';
+import { drainUnreadBodies } from './raw-body.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { paymentRequestRoutes } from './routes/payment-requests.ts';
@@ -47,6 +48,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const app = new Hono<SandboxEnv>();
   app.onError(answerError);
+  app.use('*', drainUnreadBodies());
   app.use('*', hostGuard(resolved));
   app.use('/api/*', processingPipeline(core));
   app.route(PAYMENTS_BASE, paymentRequestRoutes(core));

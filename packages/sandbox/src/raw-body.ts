@@ -5,6 +5,8 @@
  */
 
 import type { IncomingMessage } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+import type { SandboxEnv } from './env.ts';
 
 /** Bodies beyond this are refused as a bad content format rather than buffered. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -69,4 +71,38 @@ export async function readRawBody(
   if (declared > DRAIN_BYTES) throw new BodyTooLarge();
   if (incoming) return incoming.readableEnded ? new Uint8Array() : collect(fromIncoming(incoming));
   return request.body ? collect(fromStream(request.body)) : new Uint8Array();
+}
+
+const hasBody = ({ headers }: IncomingMessage) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+/**
+ * Reads and drops, before the answer goes, what is left of a body no step read to its end (a
+ * refusal before the body: a bad key, an unknown route, a host not allowed, a control body over
+ * its limit), up to DRAIN_BYTES, for the same reason as a body too large; past that, or where a
+ * step stopped reading, the answer says `Connection: close`. Read through the web body: once a
+ * step has asked for it (Hono's limit does), it holds Node's stream paused while its queue is
+ * full. Under `app.request()` there is no connection to drain.
+ */
+export function drainUnreadBodies(): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    await next();
+    const incoming = c.env?.incoming;
+    if (!incoming || !hasBody(incoming) || incoming.readableEnded || incoming.destroyed) return;
+    if (c.res.headers.get('Connection') === 'close') return;
+    let size = 0;
+    try {
+      const body = c.req.raw.body;
+      const counted = (chunk: Uint8Array) => {
+        size += chunk.length;
+        return size <= DRAIN_BYTES;
+      };
+      if (body) await fromStream(body)(counted);
+    } catch {
+      // Gone mid-body (nobody hears the answer) or held by a step: the rest stays unread.
+      size = Number.POSITIVE_INFINITY;
+    }
+    if (size > DRAIN_BYTES) c.header('Connection', 'close');
+  };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sendSigned } from '@crypto-pay/test-kit/http';
+import { rawConnection, sendSigned } from '@crypto-pay/test-kit/http';
 import { withdrawalRequest } from '@crypto-pay/test-kit/processing-requests';
 
 import { startSandbox } from './server.ts';
@@ -55,6 +55,37 @@ describe('startSandbox', () => {
       assert.deepEqual(answer.json, { error: 'Bad content format', code: 'bad_content_format' });
     }
     assert.equal((await signed(url, 'GET', '{"id":1}')).status, 404);
+  });
+
+  test('reads a refused body to its end before answering, so a client still sending hears it', async (t) => {
+    const running = await startSandbox();
+    t.after(() => running.close());
+    // Refused before its body (no key, another API version, a control body over its limit): each
+    // sent in pieces, the next after the last was taken, so the answer is ready long before
+    // the last piece. Answered then, the connection is closed on bytes still coming, the kernel
+    // resets it, and the client's next write fails instead of it hearing the answer.
+    const piece = 'x'.repeat(64 * 1024);
+    const pieces = 48;
+    for (const [path, status] of [
+      ['/api/v2/accounts/list', 403],
+      ['/api/v9/nothing', 403],
+      ['/_sandbox/clock', 413],
+    ] as const) {
+      const connection = rawConnection(running.url);
+      const { host } = new URL(running.url);
+      const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${piece.length * pieces}\r\nConnection: close\r\n\r\n`;
+      const write = (text: string) =>
+        new Promise<void>((resolve, reject) =>
+          connection.socket.write(text, (error) => (error ? reject(error) : resolve())),
+        );
+      await write(head);
+      for (let i = 0; i < pieces; i += 1) {
+        await write(piece);
+        await new Promise(setImmediate);
+      }
+      const answer = await connection.ended();
+      assert.match(answer, new RegExp(`^HTTP/1\\.1 ${status} `), `${path}: ${answer}`);
+    }
   });
 
   test('close() frees the port', async () => {
