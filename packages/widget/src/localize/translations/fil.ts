@@ -77,8 +77,7 @@ const fil: Translation = {
   expiresAt: (time) => `Mag-e-expire nang ${time}`,
   statusCreated: 'Hinihintay ang iyong bayad.',
   statusProcessing: 'Napili na ang currency. Hinihintay na dumating ang iyong bayad.',
-  connectionTrouble:
-    'Hindi namin makontak ang serbisyo ng pagbabayad. Patuloy kaming sumusubok.',
+  connectionTrouble: 'Hindi namin makontak ang serbisyo ng pagbabayad. Patuloy kaming sumusubok.',
   checkNow: 'Suriin ngayon',
 
   redirectHeading: 'Papunta sa pahina ng pagbabayad',
@@ -118,8 +117,7 @@ const fil: Translation = {
     'Makikita ang resulta ng bayad na ito sa tab kung saan mo ito sinimulan. Puwede mo nang isara ang tab na ito.',
 
   errorHeading: 'Nagkaproblema',
-  errorUnreachable:
-    'Hindi namin makontak ang serbisyo ng pagbabayad. Suriin ang iyong koneksyon.',
+  errorUnreachable: 'Hindi namin makontak ang serbisyo ng pagbabayad. Suriin ang iyong koneksyon.',
   errorUnavailable:
     'Hindi sumasagot ang serbisyo ng pagbabayad sa ngayon. Subukang muli maya-maya.',
   errorRateLimited: 'Masyadong maraming pagsubok. Maghintay sandali at subukang muli.',

@@ -93,8 +93,7 @@ const lt: Translation = {
   startAgain: 'Pradėti iš naujo',
   failedUnderpaidBody: 'Gauta mažiau nei mokėtina suma.',
   failedLateBody: 'Jūsų mokėjimas gautas, bet nebuvo laiku patvirtintas.',
-  refundByEmail:
-    'Mokėjimų paslauga el. paštu atsiųs jums instrukcijas, kaip susigrąžinti pinigus.',
+  refundByEmail: 'Mokėjimų paslauga el. paštu atsiųs jums instrukcijas, kaip susigrąžinti pinigus.',
   refundFromShop: 'Norėdami susigrąžinti pinigus, susisiekite su parduotuve.',
   lateMoneyFromShop: 'Dėl išsiųstų pinigų susisiekite su parduotuve.',
   failedMoneyFromShop: 'Jei jau išsiuntėte pinigus, susisiekite su parduotuve.',

@@ -30,8 +30,7 @@ const lv: Translation = {
   emailHint: 'Tiek izmantots tikai, lai nosūtītu norādījumus naudas atmaksai.',
   payWithLegend: 'Maksājuma valūta',
   payWithLater: 'Izvēlēties maksājuma lapā',
-  paymentCurrencyRefused:
-    'Šo valūtu pašlaik nevar izmantot šim maksājumam. Izvēlieties citu.',
+  paymentCurrencyRefused: 'Šo valūtu pašlaik nevar izmantot šim maksājumam. Izvēlieties citu.',
   currencyOnNetwork: (iso, network) => `${iso} (${network} tīkls)`,
   submit: 'Turpināt uz maksājumu',
   submitting: 'Notiek jūsu maksājuma izveide…',
@@ -91,8 +90,7 @@ const lv: Translation = {
   startAgain: 'Sākt no jauna',
   failedUnderpaidBody: 'Tika saņemts mazāk par maksājamo summu.',
   failedLateBody: 'Jūsu maksājums tika saņemts, bet netika laikus apstiprināts.',
-  refundByEmail:
-    'Maksājumu pakalpojums nosūtīs jums e-pastā norādījumus, kā atgūt naudu.',
+  refundByEmail: 'Maksājumu pakalpojums nosūtīs jums e-pastā norādījumus, kā atgūt naudu.',
   refundFromShop: 'Lai atgūtu naudu, sazinieties ar veikalu.',
   lateMoneyFromShop: 'Par nosūtīto naudu, lūdzu, sazinieties ar veikalu.',
   failedMoneyFromShop: 'Ja jau esat nosūtījuši naudu, lūdzu, sazinieties ar veikalu.',
@@ -110,8 +108,7 @@ const lv: Translation = {
   referenceHyphen: 'defise',
   referenceUnderscore: 'apakšsvītra',
   elsewhereHeading: 'Turpiniet otrā cilnē',
-  elsewhereBody:
-    'Šī maksājuma rezultāts redzams cilnē, kurā to sākāt. Šo cilni varat aizvērt.',
+  elsewhereBody: 'Šī maksājuma rezultāts redzams cilnē, kurā to sākāt. Šo cilni varat aizvērt.',
 
   errorHeading: 'Radās kļūda',
   errorUnreachable: 'Neizdevās sazināties ar maksājumu pakalpojumu. Pārbaudiet savienojumu.',

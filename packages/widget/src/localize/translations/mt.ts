@@ -30,8 +30,7 @@ const mt: Translation = {
   emailHint: 'Jintuża biss biex nibagħtulek struzzjonijiet għar-rimborż.',
   payWithLegend: 'Munita tal-ħlas',
   payWithLater: 'Agħżel fil-paġna tal-ħlas',
-  paymentCurrencyRefused:
-    'Din il-munita ma tistax tintuża għal dan il-ħlas bħalissa. Agħżel oħra.',
+  paymentCurrencyRefused: 'Din il-munita ma tistax tintuża għal dan il-ħlas bħalissa. Agħżel oħra.',
   currencyOnNetwork: (iso, network) => `${iso} fuq ${network}`,
   submit: 'Kompli għall-ħlas',
   submitting: 'Qed noħolqu l-ħlas tiegħek…',

@@ -51,8 +51,7 @@ const ro: Translation = {
   tooLong: 'Folosiți cel mult 255 de caractere.',
   dateOfBirthInvalid: 'Introduceți data reală a nașterii.',
   countryInvalid: 'Alegeți o țară din listă.',
-  emailInvalid:
-    'Introduceți o adresă de e-mail de forma nume@exemplu.ro sau lăsați câmpul gol.',
+  emailInvalid: 'Introduceți o adresă de e-mail de forma nume@exemplu.ro sau lăsați câmpul gol.',
   fieldInvalid: 'Verificați acest câmp.',
 
   otherAmount: 'Altă sumă',

@@ -101,7 +101,8 @@ const sk: Translation = {
     'Poslali ste viac, ako je splatná suma. Ak chcete získať rozdiel späť, obráťte sa na obchod.',
   backToShop: 'Späť do obchodu',
   paymentReference: 'Referencia platby',
-  referenceHint: 'Túto referenciu uveďte, ak budete kontaktovať obchod v súvislosti s touto platbou.',
+  referenceHint:
+    'Túto referenciu uveďte, ak budete kontaktovať obchod v súvislosti s touto platbou.',
   copyReference: 'Kopírovať referenciu',
   referenceCopied: 'Referencia bola skopírovaná.',
   referenceCopyFailed: 'Kopírovanie sa nepodarilo. Skopírujte referenciu sami.',
