@@ -28,7 +28,7 @@ const et: Translation = {
   countryNoMatch: 'Ühtegi sobivat riiki ei leitud.',
   email: 'E-post (valikuline)',
   emailHint: 'Kasutame seda ainult raha tagastamise juhiste saatmiseks.',
-  payWithLegend: 'Makseviis',
+  payWithLegend: 'Maksevaluuta',
   payWithLater: 'Valige makselehel',
   paymentCurrencyRefused: 'Seda valuutat ei saa praegu selle makse jaoks kasutada. Valige muu.',
   currencyOnNetwork: (iso, network) => `${iso} (${network} võrgus)`,

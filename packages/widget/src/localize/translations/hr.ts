@@ -28,7 +28,7 @@ const hr: Translation = {
   countryNoMatch: 'Nema odgovarajuće države.',
   email: 'E-pošta (nije obavezno)',
   emailHint: 'Koristi se samo za slanje uputa za povrat novca.',
-  payWithLegend: 'Platite s',
+  payWithLegend: 'Valuta plaćanja',
   payWithLater: 'Odaberite na stranici za plaćanje',
   paymentCurrencyRefused:
     'Ova se valuta trenutačno ne može upotrijebiti za ovo plaćanje. Odaberite drugu.',

@@ -33,7 +33,7 @@ const lt: Translation = {
   paymentCurrencyRefused:
     'Šios valiutos šiuo metu negalima naudoti šiam mokėjimui. Pasirinkite kitą.',
   currencyOnNetwork: (iso, network) => `${iso} (${network} tinklas)`,
-  submit: 'Tęsti mokėjimą',
+  submit: 'Pereiti prie mokėjimo',
   submitting: 'Kuriamas jūsų mokėjimas…',
   formHasErrors: {
     one: '{count} laukelį reikia patikrinti.',

@@ -28,7 +28,7 @@ const sl: Translation = {
   countryNoMatch: 'Nobena država se ne ujema.',
   email: 'E-pošta (neobvezno)',
   emailHint: 'Uporabimo jo samo za pošiljanje navodil za vračilo denarja.',
-  payWithLegend: 'Plačilo z',
+  payWithLegend: 'Valuta plačila',
   payWithLater: 'Izberite na strani za plačilo',
   paymentCurrencyRefused: 'Te valute trenutno ni mogoče uporabiti za to plačilo. Izberite drugo.',
   currencyOnNetwork: (iso, network) => `${iso} v omrežju ${network}`,
