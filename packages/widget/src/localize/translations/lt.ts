@@ -65,7 +65,7 @@ const lt: Translation = {
   amountHeading: 'Patikrinkite sumą',
   amountOutOfRange: (min, max) => `Pasirinkite sumą nuo ${min} iki ${max}.`,
   amountFormat: (example, whole) =>
-    `Sumą įrašykite ${whole ? 'sveikuoju skaičiumi' : 'skaitmenimis, prieš dešimtąsias dėdami tašką'}, pavyzdžiui, ${example}.`,
+    `Sumą įrašykite ${whole ? 'sveikuoju skaičiumi' : 'skaitmenimis, prieš dešimtainę dalį dėdami tašką'}, pavyzdžiui, ${example}.`,
   openPaymentPage: 'Atidaryti mokėjimo puslapį',
   opensInNewTab: '(atsidaro naujame skirtuke)',
   paymentLink: 'Mokėjimo nuoroda',
@@ -114,7 +114,7 @@ const lt: Translation = {
   elsewhereBody:
     'Šio mokėjimo rezultatas rodomas skirtuke, kuriame jį pradėjote. Šį skirtuką galite uždaryti.',
 
-  errorHeading: 'Kažkas nepavyko',
+  errorHeading: 'Įvyko klaida',
   errorUnreachable: 'Nepavyko susisiekti su mokėjimų paslauga. Patikrinkite ryšį.',
   errorUnavailable: 'Mokėjimų paslauga šiuo metu neatsako. Netrukus bandykite dar kartą.',
   errorRateLimited: 'Per daug bandymų. Šiek tiek palaukite ir bandykite dar kartą.',
