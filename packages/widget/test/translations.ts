@@ -17,6 +17,8 @@ export const load = (code: string) => translationFor(code, new Map(), english);
 /** Words a language writes as English does (checked in the rendered journey too). */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
   es: ['Total'],
+  // Filipino's country names (CLDR, through Intl) are the English ones: `Bosnia and Herzegovina`.
+  fil: ['and'],
   fr: ['Total'],
 };
 
