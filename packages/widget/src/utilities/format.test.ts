@@ -26,6 +26,15 @@ describe('formatting', () => {
       expect(formatAmount('12345.50', es)).to.equal('12.345,50');
     });
 
+    it('groups by twos left of the last three digits where the locale does (Hindi)', () => {
+      const indian = { ...en, $secondaryGrouping: 2 };
+      expect(formatAmount('1234567.89', indian)).to.equal('12,34,567.89');
+      expect(formatAmount('123456789', indian)).to.equal('12,34,56,789');
+      expect(formatAmount('12345', indian)).to.equal('12,345');
+      expect(formatAmount('-1234', indian)).to.equal('-1,234');
+      expect(formatAmount('123', indian)).to.equal('123');
+    });
+
     it('shows anything that is not a plain decimal as it came', () => {
       expect(formatAmount('1e-8', en)).to.equal('1e-8');
       expect(formatAmount('', en)).to.equal('');

@@ -10,6 +10,8 @@ export interface NumberMarks {
   $decimal: string;
   $group: string;
   $minimumGroupingDigits: number;
+  /** Digits per group left of the first when it differs from 3 (2 in Hindi: `12,34,567`). */
+  $secondaryGrouping?: number;
 }
 
 /**
@@ -23,9 +25,13 @@ export function formatAmount(amount: string, marks: NumberMarks): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
   if (!match) return amount;
   const [, sign, whole = '', fraction] = match;
+  // A mark before the last three digits, and before each group of the secondary size left of them.
   const grouped =
     whole.length >= 3 + marks.$minimumGroupingDigits
-      ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, marks.$group)
+      ? whole.replace(
+          new RegExp(`\\B(?=(\\d{${marks.$secondaryGrouping ?? 3}})*\\d{3}$)`, 'g'),
+          marks.$group,
+        )
       : whole;
   return `${sign}${grouped}${fraction === undefined ? '' : `${marks.$decimal}${fraction}`}`;
 }
