@@ -17,7 +17,10 @@ export const load = (code: string) => translationFor(code, new Map(), english);
 /** Words a language writes as English does (checked in the rendered journey too). */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
   es: ['Total'],
+  'es-419': ['Total'],
   fr: ['Total'],
+  'fr-CA': ['Total'],
+  'pt-PT': ['Total'],
 };
 
 /** Stand-ins for a message's arguments: each must come out of the message unchanged. */
@@ -58,7 +61,14 @@ export const placeholders = (text: string) =>
   [...text.matchAll(/⟦\d⟧|\{\w+\}/g)].map(([found]) => found).sort();
 
 /** Keys that hold no customer-facing words. */
-export const MARKS = ['$code', '$dir', '$decimal', '$group', '$minimumGroupingDigits'];
+export const MARKS = [
+  '$code',
+  '$dir',
+  '$decimal',
+  '$group',
+  '$minimumGroupingDigits',
+  '$secondaryGrouping',
+];
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
