@@ -120,9 +120,10 @@ export class LocalizeController implements ReactiveController {
     const tag =
       this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
-    // English ships in the first paint, unless a merchant registered messages for this very
-    // tag (`en-GB`): those go through the locale chunk like any other registered locale.
-    const english = languageOf(tag) === 'en' && !registeredRegionalEnglish(tag);
+    // English ships in the first paint for `en` and `en-US`, unless a merchant registered
+    // messages for this very tag. Other English tags ask the locale chunk, which knows which
+    // regions read British English (`en-GB`, `en-AU`); English shows until it answers.
+    const english = /^en([-_]us)?$/i.test(tag) && !registeredRegionalEnglish(tag);
     // Until another language arrives, the one in use stays.
     this.base = chosen.get(tag) ?? (english ? en : this.base);
     if (!chosen.has(tag) && !english && !sentFor.has(tag)) {

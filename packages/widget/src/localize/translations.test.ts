@@ -18,9 +18,11 @@ import { SUPPORTED_LOCALES } from './locales.ts';
 import type { Translation } from './translation.ts';
 
 describe('the translations', () => {
-  it('ship at least twenty locales, right to left and Chinese in both scripts among them', () => {
-    expect(SUPPORTED_LOCALES.length).to.be.at.least(20);
-    for (const code of ['ar', 'fa', 'he', 'zh-Hans', 'zh-Hant', 'ja', 'ko']) {
+  it('ship the languages of issue 33, right to left and Chinese in three forms among them', () => {
+    for (const code of [
+      ...['ar', 'fa', 'he', 'ur', 'zh-Hans', 'zh-Hant', 'zh-HK', 'ja', 'ko', 'hi', 'bn'],
+      ...['en-GB', 'es-419', 'fr-CA', 'pt-BR', 'pt-PT', 'sw', 'ca', 'sr', 'bg', 'cs', 'da'],
+    ]) {
       expect(SUPPORTED_LOCALES, code).to.include(code);
     }
   });
@@ -38,6 +40,8 @@ describe('the translations', () => {
           texts(translation)
             .map(([key]) => key)
             .filter((key) => !key.includes('#') || key.endsWith('#other'))
+            // A mark only some locales need (Hindi's grouping by twos).
+            .filter((key) => key !== '$secondaryGrouping')
             // English comes in parts (the first paint's, the panel's, the form rules'): by name.
             .sort();
         expect(keys(t)).to.deep.equal(keys(wholeEnglish));
@@ -51,7 +55,7 @@ describe('the translations', () => {
           texts(wholeEnglish).map(([key, text]) => [key, placeholders(text)]),
         );
         for (const [key, text] of texts(t)) {
-          if (key.includes('#')) continue; // Counted messages: below.
+          if (key.includes('#') || MARKS.includes(key)) continue; // Counted messages: below.
           expect(placeholders(text), `${code} ${key}: ${text}`).to.deep.equal(english.get(key));
         }
       });
@@ -79,7 +83,8 @@ describe('the translations', () => {
         const parts = cldr.formatToParts(12345678.5);
         expect(t.$decimal).to.equal(parts.find((part) => part.type === 'decimal')?.value);
         expect(t.$group).to.equal(parts.find((part) => part.type === 'group')?.value);
-        for (const amount of ['123', '1234', '12345', '1234567']) {
+        // Up to nine digits: Hindi's and Bengali's groups of two left of the last three.
+        for (const amount of ['123', '1234', '12345', '1234567', '123456789']) {
           expect(formatAmount(amount, t), amount).to.equal(cldr.format(BigInt(amount)));
         }
       });
@@ -101,7 +106,7 @@ describe('the translations', () => {
         expect(t.dateOfBirthInvalid).to.not.match(/\d/);
       });
 
-      if (code === 'en') return;
+      if (code === 'en' || code === 'en-GB') return; // British English: below.
       it('leaves no message in English', () => {
         const english = new Map(texts(wholeEnglish));
         const same = SAME_AS_ENGLISH[code] ?? [];
@@ -112,4 +117,13 @@ describe('the translations', () => {
       });
     });
   }
+
+  it('writes British English where it differs from the American default', async () => {
+    const british = await load('en-GB');
+    expect(british.amountFormat('1.00', false)).to.contain('full stop');
+    expect(british.emailInvalid).to.contain('leave it blank');
+    for (const [key, text] of texts(british)) {
+      expect(text, `en-GB ${key}`).to.not.match(/\b(color|center|organiz|canceled|zip code)/i);
+    }
+  });
 });
