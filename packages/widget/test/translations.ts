@@ -61,14 +61,7 @@ export const placeholders = (text: string) =>
   [...text.matchAll(/⟦\d⟧|\{\w+\}/g)].map(([found]) => found).sort();
 
 /** Keys that hold no customer-facing words. */
-export const MARKS = [
-  '$code',
-  '$dir',
-  '$decimal',
-  '$group',
-  '$minimumGroupingDigits',
-  '$secondaryGrouping',
-];
+export const MARKS = ['$code', '$dir', '$decimal', '$group', '$minimumGroupingDigits'];
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

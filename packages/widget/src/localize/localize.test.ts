@@ -254,6 +254,25 @@ describe('localization', () => {
     });
   });
 
+  describe('a merchant’s own American English', () => {
+    it('serves messages registered for en-US to en-US pages, not to plain English ones', async () => {
+      const proxy = await kit.fakeProxy();
+      registerMessages('en-US', { detailsHeading: 'Who is paying, please' });
+      try {
+        const american = await kit.render({
+          proxy: proxy.url,
+          product: 'tea-crate',
+          locale: 'en-US',
+        });
+        await kit.untilHeading(american, 'Who is paying, please');
+        const plain = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'en' });
+        await kit.untilHeading(plain, 'Your details');
+      } finally {
+        registerMessages('en-US', { detailsHeading: 'Your details' });
+      }
+    });
+  });
+
   describe('right to left', () => {
     it('lays Urdu out right to left', async () => {
       const proxy = await kit.fakeProxy();

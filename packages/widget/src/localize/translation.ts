@@ -25,8 +25,8 @@ export interface Translation {
   $decimal: string;
   $group: string;
   $minimumGroupingDigits: number;
-  /** Digits per group left of the last three, when not three (2 in Hindi: `12,34,567`). */
-  $secondaryGrouping?: number;
+  /** Where group marks go when not every three digits (Hindi's `12,34,567`: format.ts). */
+  $grouping?: RegExp;
 
   loading: string;
   checkingStatus: string;

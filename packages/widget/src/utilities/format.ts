@@ -11,7 +11,12 @@ export interface NumberMarks {
   $group: string;
   $minimumGroupingDigits: number;
   /** Digits per group left of the first when it differs from 3 (2 in Hindi: `12,34,567`). */
-  $secondaryGrouping?: number;
+  /**
+   * Where group marks go when not before every third digit from the right: Hindi's and
+   * Bengali's before the last three and each two left of them (`12,34,567`). A pattern the
+   * locale's chunk brings, so the first paint carries no rule that only India's locales use.
+   */
+  $grouping?: RegExp;
 }
 
 /**
@@ -25,13 +30,9 @@ export function formatAmount(amount: string, marks: NumberMarks): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
   if (!match) return amount;
   const [, sign, whole = '', fraction] = match;
-  // A mark before the last three digits, and before each group of the secondary size left of them.
   const grouped =
     whole.length >= 3 + marks.$minimumGroupingDigits
-      ? whole.replace(
-          new RegExp(`\\B(?=(\\d{${marks.$secondaryGrouping ?? 3}})*\\d{3}$)`, 'g'),
-          marks.$group,
-        )
+      ? whole.replace(marks.$grouping ?? /\B(?=(\d{3})+$)/g, marks.$group)
       : whole;
   return `${sign}${grouped}${fraction === undefined ? '' : `${marks.$decimal}${fraction}`}`;
 }

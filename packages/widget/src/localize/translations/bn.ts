@@ -10,7 +10,8 @@ const bn: Translation = {
   $decimal: '.',
   $group: ',',
   $minimumGroupingDigits: 1,
-  $secondaryGrouping: 2,
+  // Before the last three digits and before each two left of them.
+  $grouping: /\B(?=(\d\d)*\d{3}$)/g,
 
   loading: 'চেকআউট লোড হচ্ছে…',
   checkingStatus: 'পেমেন্টের অবস্থা যাচাই করা হচ্ছে…',

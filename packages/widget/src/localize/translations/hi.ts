@@ -10,7 +10,8 @@ const hi: Translation = {
   $decimal: '.',
   $group: ',',
   $minimumGroupingDigits: 1,
-  $secondaryGrouping: 2,
+  // Before the last three digits and before each two left of them.
+  $grouping: /\B(?=(\d\d)*\d{3}$)/g,
 
   loading: 'चेकआउट लोड हो रहा है…',
   checkingStatus: 'भुगतान की स्थिति जाँची जा रही है…',
