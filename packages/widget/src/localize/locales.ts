@@ -56,25 +56,21 @@ export const SUPPORTED_LOCALES = ['en', ...Object.keys(loaders)];
  */
 const RENAMED: Record<string, string> = { iw: 'he', in: 'id', tl: 'fil', no: 'nb', nn: 'nb' };
 
-/** The locale a language gives when no subtag asks for another (`pt`: Brazil's, as CLDR's). */
-const DEFAULTS: Record<string, string> = { pt: 'pt-BR', zh: 'zh-Hans' };
-
 /**
- * A language's second form and the subtags (regions, scripts) that ask for it, as CLDR groups
- * them: British English for the Commonwealth, Ireland and English as written in Europe and the
- * world (`150`, `001`); Latin American Spanish (also the United States'); Canada's French;
- * European Portuguese for Portugal and Africa; Hong Kong's traditional Chinese also for Macau
- * (CLDR's zh-Hant-MO inherits from Hong Kong). Chinese is first by script: below.
+ * Languages shipped in more than one form, as CLDR groups their regions: the locale for a tag
+ * without a region, for the regions listed, and for every other region. English is American in
+ * the United States, Canada and the Philippines (and their like), British elsewhere (`en-AU`,
+ * `en-IN`, `en-150`); Spanish is Spain's in Spain (and where CLDR follows it), Latin American
+ * elsewhere (`es-MX`, `es-US`, `es-419`); French is Canada's in Canada; Portuguese is Brazil's
+ * in Brazil and without a region, Portugal's elsewhere (`pt-AO`); Chinese is Hong Kong's in Hong
+ * Kong and Macau, and by script otherwise (below).
  */
-const VARIANTS: Record<string, [code: string, subtags: string]> = {
-  en: [
-    'en-GB',
-    'gb uk ie im je gg gi mt cy au nz za in pk lk bd sg my hk ng gh ke ug tz zw zm bw na mu jm tt bb 150 001',
-  ],
-  es: ['es-419', '419 mx gt hn sv ni cr pa cu do pr co ve ec pe bo py cl ar uy us'],
-  fr: ['fr-CA', 'ca'],
-  pt: ['pt-PT', 'pt ao mz cv gw st tl mo gq ch lu'],
-  zh: ['zh-HK', 'hk mo'],
+const REGIONAL: Record<string, [none: string, listed: string, others: string, regions: string]> = {
+  en: ['en', 'en', 'en-GB', 'us ca ph pr as gu mp um vi'],
+  es: ['es', 'es', 'es-419', 'es ea ic gq ph'],
+  fr: ['fr', 'fr-CA', 'fr', 'ca'],
+  pt: ['pt-BR', 'pt-BR', 'pt-PT', 'br'],
+  zh: ['zh-Hans', 'zh-HK', 'zh-Hans', 'hk mo'],
 };
 
 /**
@@ -86,17 +82,12 @@ const VARIANTS: Record<string, [code: string, subtags: string]> = {
 export function supportedLocale(tag: string | undefined | null): string {
   const [first = '', ...subtags] = (tag ?? '').toLowerCase().split(/[-_]/);
   const language = RENAMED[first] ?? first;
-  const [variant, asking = ''] = VARIANTS[language] ?? [];
-  let code = DEFAULTS[language] ?? language;
-  if (
-    language === 'zh' &&
-    !subtags.includes('hans') &&
-    subtags.some((s) => /^(hant|tw)$/.test(s))
-  ) {
+  const region = subtags.find((subtag) => /^([a-z]{2}|\d{3})$/.test(subtag));
+  const [none, listed, others, regions] = REGIONAL[language] ?? [language, '', language, ''];
+  let code = !region ? none : regions.split(' ').includes(region) ? listed : others;
+  if (language === 'zh' && subtags.includes('hans')) code = 'zh-Hans';
+  else if (code === 'zh-Hans' && subtags.some((subtag) => /^(hant|tw)$/.test(subtag))) {
     code = 'zh-Hant';
-  }
-  if (variant && !subtags.includes('hans') && subtags.some((s) => asking.split(' ').includes(s))) {
-    code = variant;
   }
   return code in loaders ? code : 'en';
 }
