@@ -140,9 +140,10 @@ function sizes(dist: string) {
   };
   const total = (names: readonly string[]) => names.reduce((sum, name) => sum + chunk(name), 0);
   const english = gz(bytes) + total(JOURNEY_CHUNKS);
-  // A language's chunk is named by its code (`de`, `zh-Hant`); the others by what they hold.
+  // A language's chunk is named by its code (`de`, `fil`, `zh-Hant`, `pt-BR`, `es-419`); the
+  // others by what they hold.
   const language = [...chunks.keys()]
-    .filter((name) => /^[a-z]{2}(-[A-Z][a-z]{3})?$/.test(name))
+    .filter((name) => /^[a-z]{2,3}(-([A-Z][a-z]{3}|[A-Z]{2}|\d{3}))?$/.test(name))
     .reduce((a, b) => (chunk(b) > chunk(a) ? b : a));
   return {
     raw: bytes.length / 1024,

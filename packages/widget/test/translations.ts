@@ -17,9 +17,12 @@ export const load = (code: string) => translationFor(code, new Map(), english);
 /** Words a language writes as English does (checked in the rendered journey too). */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
   es: ['Total'],
+  'es-419': ['Total'],
   // Filipino's country names (CLDR, through Intl) are the English ones: `Bosnia and Herzegovina`.
   fil: ['and'],
   fr: ['Total'],
+  'fr-CA': ['Total'],
+  'pt-PT': ['Total'],
 };
 
 /** Stand-ins for a message's arguments: each must come out of the message unchanged. */

@@ -18,6 +18,9 @@ const headings = {
   he: 'הפרטים שלך',
   ja: 'お客様情報',
   'zh-Hant': '付款人資料',
+  hi: 'आपकी जानकारी',
+  ur: 'آپ کی تفصیلات',
+  'pt-PT': 'Os seus dados',
 };
 
 describe('localization', () => {
@@ -48,10 +51,47 @@ describe('localization', () => {
     it('maps tags to supported locales, English for the rest', () => {
       const cases = {
         'de-AT': 'de',
-        FR_ca: 'fr',
+        FR_ca: 'fr-CA',
         'ar-EG': 'ar',
-        'pt-BR': 'pt',
-        'pt-PT': 'pt',
+        pt: 'pt-BR',
+        'pt-BR': 'pt-BR',
+        'pt-PT': 'pt-PT',
+        'pt-AO': 'pt-PT',
+        'pt-MZ': 'pt-PT',
+        'pt-Latn-BR': 'pt-BR',
+        'en-US': 'en',
+        'en-CA': 'en',
+        'en-GB': 'en-GB',
+        'en-AU': 'en-GB',
+        'en-IE': 'en-GB',
+        'en-NZ': 'en-GB',
+        'en-IN': 'en-GB',
+        'en-150': 'en-GB',
+        'en-DE': 'en-GB',
+        'en-PH': 'en',
+        'en-US-posix': 'en',
+        es: 'es',
+        'es-ES': 'es',
+        'es-419': 'es-419',
+        'es-MX': 'es-419',
+        'es-AR': 'es-419',
+        'es-CO': 'es-419',
+        'es-US': 'es-419',
+        'es-GQ': 'es',
+        'fr-FR': 'fr',
+        'fr-BE': 'fr',
+        'fr-CA': 'fr-CA',
+        'hi-IN': 'hi',
+        'bn-BD': 'bn',
+        'ur-PK': 'ur',
+        'sw-KE': 'sw',
+        'ca-ES-valencia': 'ca',
+        'sr-RS': 'sr',
+        'sr-Cyrl': 'sr',
+        'sr-Latn-RS': 'sr',
+        'bg-BG': 'bg',
+        'cs-CZ': 'cs',
+        'da-DK': 'da',
         'he-IL': 'he',
         iw: 'he',
         'in-ID': 'id',
@@ -64,14 +104,18 @@ describe('localization', () => {
         'zh-SG': 'zh-Hans',
         'zh-Hans-HK': 'zh-Hans',
         'zh-TW': 'zh-Hant',
-        'zh-HK': 'zh-Hant',
-        'zh-MO': 'zh-Hant',
+        'zh-HK': 'zh-HK',
+        'zh-MO': 'zh-HK',
+        'zh-Hant-HK': 'zh-HK',
+        'zh-Hans-MO': 'zh-Hans',
         'zh-Hant': 'zh-Hant',
         'zh-Hant-TW': 'zh-Hant',
-        'en-GB': 'en',
         'sv-SE': 'sv',
         'nb-NO': 'nb',
+        'no-NO': 'nb',
+        nn: 'nb',
         'fil-PH': 'fil',
+        tl: 'fil',
         'is-IS': 'en',
         '': 'en',
       };
@@ -122,6 +166,52 @@ describe('localization', () => {
       const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'is-IS' });
       await kit.untilHeading(el, 'Your details');
       expect(kit.shadow(el).querySelector('[part="base"]')?.getAttribute('lang')).to.equal('en');
+    });
+
+    it('speaks British English to a page in Australian English, American to a Canadian one', async () => {
+      const proxy = await kit.fakeProxy();
+      const lang = (el: CryptoPay) =>
+        kit.shadow(el).querySelector('[part="base"]')?.getAttribute('lang');
+      const australian = await kit.render({
+        proxy: proxy.url,
+        product: 'tea-crate',
+        locale: 'en-AU',
+      });
+      await kit.waitUntil(() => lang(australian) === 'en-GB', 'no British English');
+      await kit.untilText(australian, 'Surname');
+      const canadian = await kit.render({
+        proxy: proxy.url,
+        product: 'tea-crate',
+        locale: 'en-CA',
+      });
+      await kit.untilHeading(canadian, 'Your details');
+      await kit.untilText(canadian, 'Last name');
+      expect(lang(canadian)).to.equal('en');
+    });
+
+    it('speaks Brazil’s Portuguese to a bare `pt`, Portugal’s to `pt-PT`', async () => {
+      const proxy = await kit.fakeProxy();
+      const brazil = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'pt' });
+      await kit.untilHeading(brazil, 'Seus dados');
+      const portugal = await kit.render({
+        proxy: proxy.url,
+        product: 'tea-crate',
+        locale: 'pt-PT',
+      });
+      await kit.untilHeading(portugal, 'Os seus dados');
+    });
+
+    it('writes Hong Kong’s and Macau’s Chinese as Hong Kong does', async () => {
+      const proxy = await kit.fakeProxy();
+      for (const locale of ['zh-HK', 'zh-MO']) {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale });
+        await kit.waitUntil(
+          () => kit.shadow(el).querySelector('[part="base"]')?.getAttribute('lang') === 'zh-HK',
+          `${locale} is not zh-HK`,
+        );
+        await kit.untilHeading(el, '付款人資料');
+        await kit.untilText(el, '電郵（選填）');
+      }
     });
 
     it('writes Taiwan’s Chinese in traditional characters, mainland China’s in simplified', async () => {
@@ -176,7 +266,35 @@ describe('localization', () => {
     });
   });
 
+  describe('a merchant’s own American English', () => {
+    it('serves messages registered for en-US to en-US pages, not to plain English ones', async () => {
+      const proxy = await kit.fakeProxy();
+      registerMessages('en-US', { detailsHeading: 'Who is paying, please' });
+      try {
+        const american = await kit.render({
+          proxy: proxy.url,
+          product: 'tea-crate',
+          locale: 'en-US',
+        });
+        await kit.untilHeading(american, 'Who is paying, please');
+        const plain = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'en' });
+        await kit.untilHeading(plain, 'Your details');
+      } finally {
+        registerMessages('en-US', { detailsHeading: 'Your details' });
+      }
+    });
+  });
+
   describe('right to left', () => {
+    it('lays Urdu out right to left', async () => {
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'ur-PK' });
+      await kit.untilHeading(el, 'آپ کی تفصیلات');
+      await kit.waitUntil(() => kit.form(el));
+      expect(kit.shadow(el).querySelector('[part="base"]')?.getAttribute('dir')).to.equal('rtl');
+      expect(getComputedStyle(kit.field(el, 'first_name')).direction).to.equal('rtl');
+    });
+
     it('lays Arabic out right to left', async () => {
       const proxy = await kit.fakeProxy();
       const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'ar' });
@@ -202,6 +320,22 @@ describe('localization', () => {
       await kit.waitUntil(() => kit.form(el));
       expect(kit.shadow(el).querySelector('[part="total"]')?.textContent).to.contain(
         '1.234.567,123456789012345678 EUR',
+      );
+    });
+
+    it('groups amounts in Hindi the Indian way, two digits left of the last three', async () => {
+      const openAmount = { min: '0.01', max: '99999999', currencies: ['INR'] };
+      const proxy = await kit.fakeProxy({ openAmount });
+      const el = await kit.render({
+        proxy: proxy.url,
+        amount: '1234567.89',
+        currency: 'INR',
+        locale: 'hi-IN',
+      });
+      await kit.untilHeading(el, 'आपकी जानकारी');
+      await kit.waitUntil(() => kit.form(el));
+      expect(kit.shadow(el).querySelector('[part="total"]')?.textContent).to.contain(
+        '12,34,567.89 INR',
       );
     });
 

@@ -44,12 +44,6 @@ export function registerLaterEnglish(messages: LaterMessages): void {
   updateAll();
 }
 
-/** Whether a merchant registered messages for `tag` itself, an English other than plain `en`. */
-function registeredRegionalEnglish(tag: string): boolean {
-  const wanted = tag.toLowerCase();
-  return wanted !== 'en' && [...custom.keys()].some((code) => code.toLowerCase() === wanted);
-}
-
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
   let node: Element | null = element;
@@ -120,9 +114,11 @@ export class LocalizeController implements ReactiveController {
     const tag =
       this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
-    // English ships in the first paint, unless a merchant registered messages for this very
-    // tag (`en-GB`): those go through the locale chunk like any other registered locale.
-    const english = languageOf(tag) === 'en' && !registeredRegionalEnglish(tag);
+    // English ships in the first paint for `en` and `en-US`, unless a merchant registered
+    // messages for this very tag (`en-US`, as written). Other English tags ask the locale chunk,
+    // which knows the regions that read British English (`en-GB`, `en-AU`); English shows until
+    // it answers. (The first paint has no bytes to spare for that list.)
+    const english = /^en([-_]us)?$/i.test(tag) && (tag === 'en' || !custom.has(tag));
     // Until another language arrives, the one in use stays.
     this.base = chosen.get(tag) ?? (english ? en : this.base);
     if (!chosen.has(tag) && !english && !sentFor.has(tag)) {

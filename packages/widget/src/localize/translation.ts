@@ -25,6 +25,8 @@ export interface Translation {
   $decimal: string;
   $group: string;
   $minimumGroupingDigits: number;
+  /** Where group marks go when not every three digits (Hindi's `12,34,567`: format.ts). */
+  $grouping?: RegExp;
 
   loading: string;
   checkingStatus: string;

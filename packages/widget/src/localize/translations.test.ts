@@ -18,9 +18,29 @@ import { SUPPORTED_LOCALES } from './locales.ts';
 import type { Translation } from './translation.ts';
 
 describe('the translations', () => {
-  it('ship at least twenty locales, right to left and Chinese in both scripts among them', () => {
-    expect(SUPPORTED_LOCALES.length).to.be.at.least(20);
-    for (const code of ['ar', 'fa', 'he', 'zh-Hans', 'zh-Hant', 'ja', 'ko']) {
+  it("ship fifty locales: right to left, Chinese in three forms and Stripe Elements' list among them", () => {
+    expect(SUPPORTED_LOCALES.length).to.be.at.least(50);
+    for (const code of [
+      ...['ar', 'fa', 'he', 'ur', 'zh-Hans', 'zh-Hant', 'zh-HK', 'ja', 'ko', 'hi', 'bn'],
+      ...['en-GB', 'es-419', 'fr-CA', 'pt-BR', 'pt-PT', 'sw', 'ca', 'sr', 'bg', 'cs', 'da'],
+      ...[
+        'el',
+        'et',
+        'fi',
+        'fil',
+        'hr',
+        'hu',
+        'lt',
+        'lv',
+        'ms',
+        'mt',
+        'nb',
+        'ro',
+        'sk',
+        'sl',
+        'sv',
+      ],
+    ]) {
       expect(SUPPORTED_LOCALES, code).to.include(code);
     }
   });
@@ -79,7 +99,8 @@ describe('the translations', () => {
         const parts = cldr.formatToParts(12345678.5);
         expect(t.$decimal).to.equal(parts.find((part) => part.type === 'decimal')?.value);
         expect(t.$group).to.equal(parts.find((part) => part.type === 'group')?.value);
-        for (const amount of ['123', '1234', '12345', '1234567']) {
+        // Up to nine digits: Hindi's and Bengali's groups of two left of the last three.
+        for (const amount of ['123', '1234', '12345', '1234567', '123456789']) {
           expect(formatAmount(amount, t), amount).to.equal(cldr.format(BigInt(amount)));
         }
       });
@@ -101,7 +122,7 @@ describe('the translations', () => {
         expect(t.dateOfBirthInvalid).to.not.match(/\d/);
       });
 
-      if (code === 'en') return;
+      if (code === 'en' || code === 'en-GB') return; // British English: below.
       it('leaves no message in English', () => {
         const english = new Map(texts(wholeEnglish));
         const same = SAME_AS_ENGLISH[code] ?? [];
@@ -112,4 +133,13 @@ describe('the translations', () => {
       });
     });
   }
+
+  it('writes British English where it differs from the American default', async () => {
+    const british = await load('en-GB');
+    expect(british.amountFormat('1.00', false)).to.contain('full stop');
+    expect(british.emailInvalid).to.contain('leave it blank');
+    for (const [key, text] of texts(british)) {
+      expect(text, `en-GB ${key}`).to.not.match(/\b(color|center|organiz|canceled|zip code)/i);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import de from '../localize/translations/de.ts';
 import en from '../localize/translations/en.ts';
 import es from '../localize/translations/es.ts';
 import fr from '../localize/translations/fr.ts';
+import hi from '../localize/translations/hi.ts';
 import { formatCountdown, formatTime } from './clock.ts';
 import { formatDuration } from './duration.ts';
 import { formatAmount, networkName } from './format.ts';
@@ -24,6 +25,14 @@ describe('formatting', () => {
       // Spanish groups only from five digits.
       expect(formatAmount('1234.50', es)).to.equal('1234,50');
       expect(formatAmount('12345.50', es)).to.equal('12.345,50');
+    });
+
+    it('groups by twos left of the last three digits where the locale does (Hindi)', () => {
+      expect(formatAmount('1234567.89', hi)).to.equal('12,34,567.89');
+      expect(formatAmount('123456789', hi)).to.equal('12,34,56,789');
+      expect(formatAmount('12345', hi)).to.equal('12,345');
+      expect(formatAmount('-1234', hi)).to.equal('-1,234');
+      expect(formatAmount('123', hi)).to.equal('123');
     });
 
     it('shows anything that is not a plain decimal as it came', () => {

@@ -10,6 +10,13 @@ export interface NumberMarks {
   $decimal: string;
   $group: string;
   $minimumGroupingDigits: number;
+  /** Digits per group left of the first when it differs from 3 (2 in Hindi: `12,34,567`). */
+  /**
+   * Where group marks go when not before every third digit from the right: Hindi's and
+   * Bengali's before the last three and each two left of them (`12,34,567`). A pattern the
+   * locale's chunk brings, so the first paint carries no rule that only India's locales use.
+   */
+  $grouping?: RegExp;
 }
 
 /**
@@ -25,7 +32,7 @@ export function formatAmount(amount: string, marks: NumberMarks): string {
   const [, sign, whole = '', fraction] = match;
   const grouped =
     whole.length >= 3 + marks.$minimumGroupingDigits
-      ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, marks.$group)
+      ? whole.replace(marks.$grouping ?? /\B(?=(\d{3})+$)/g, marks.$group)
       : whole;
   return `${sign}${grouped}${fraction === undefined ? '' : `${marks.$decimal}${fraction}`}`;
 }

@@ -1,4 +1,4 @@
-/** Chinese in traditional characters, as written in Taiwan (also Hong Kong's and Macau's pages), loaded on demand. */
+/** Chinese in traditional characters, as written in Taiwan (Hong Kong and Macau: zh-HK), loaded on demand. */
 import type { Translation } from '../translation.ts';
 
 const zhHant: Translation = {

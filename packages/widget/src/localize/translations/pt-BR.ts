@@ -1,8 +1,8 @@
-/** Portuguese as written in Brazil (also what Portugal's pages get), loaded on demand. */
+/** Portuguese as written in Brazil (also a bare `pt`), loaded on demand. */
 import type { Translation } from '../translation.ts';
 
-const pt: Translation = {
-  $code: 'pt',
+const ptBR: Translation = {
+  $code: 'pt-BR',
   $dir: 'ltr',
   $decimal: ',',
   $group: '.',
@@ -129,4 +129,4 @@ const pt: Translation = {
   back: 'Voltar',
 };
 
-export default pt;
+export default ptBR;

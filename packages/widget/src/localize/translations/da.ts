@@ -1,0 +1,130 @@
+/** Danish (du, as Danish shops address their customers; De is no longer used), loaded on demand. */
+import type { Translation } from '../translation.ts';
+
+const da: Translation = {
+  $code: 'da',
+  $dir: 'ltr',
+  $decimal: ',',
+  $group: '.',
+  $minimumGroupingDigits: 1,
+
+  loading: 'Indlæser betalingen…',
+  checkingStatus: 'Tjekker betalingens status…',
+
+  detailsHeading: 'Dine oplysninger',
+  detailsIntro: 'Betalingsreglerne kræver, at vi ved, hvem der betaler.',
+  orderTotal: 'I alt',
+  senderTypeLegend: 'Hvem betaler?',
+  senderNatural: 'En person',
+  senderLegal: 'En virksomhed',
+  fieldLabels: {
+    first_name: 'Fornavn',
+    last_name: 'Efternavn',
+    date_of_birth: 'Fødselsdato',
+    legal_name: 'Virksomhedens registrerede navn',
+    country_of_registration: 'Registreringsland',
+  },
+  countrySearch: 'Søg efter land',
+  countryNoMatch: 'Intet land passer.',
+  email: 'E-mail (valgfri)',
+  emailHint: 'Bruges kun til at sende dig vejledning om tilbagebetaling.',
+  payWithLegend: 'Betal med',
+  payWithLater: 'Vælg på betalingssiden',
+  paymentCurrencyRefused: 'Denne valuta kan ikke bruges til denne betaling lige nu. Vælg en anden.',
+  currencyOnNetwork: (iso, network) => `${iso} på ${network}`,
+  submit: 'Fortsæt til betaling',
+  submitting: 'Opretter din betaling…',
+  formHasErrors: {
+    one: '{count} felt kræver din opmærksomhed.',
+    other: '{count} felter kræver din opmærksomhed.',
+  },
+
+  required: {
+    first_name: 'Indtast dit fornavn.',
+    last_name: 'Indtast dit efternavn.',
+    date_of_birth: 'Indtast din fødselsdato.',
+    legal_name: 'Indtast virksomhedens registrerede navn.',
+    country_of_registration: 'Vælg det land, hvor virksomheden er registreret.',
+  },
+  tooLong: 'Brug højst 255 tegn.',
+  dateOfBirthInvalid: 'Indtast din rigtige fødselsdato.',
+  countryInvalid: 'Vælg et land på listen.',
+  emailInvalid: 'Indtast en e-mailadresse som navn@example.com, eller lad feltet stå tomt.',
+  fieldInvalid: 'Tjek dette felt.',
+
+  otherAmount: 'Andet beløb',
+  amountNotAccepted: 'Dette beløb kan ikke accepteres. Vælg et andet.',
+
+  payHeading: 'Betal',
+  amountLabel: 'Beløb',
+  amountWithCurrency: (amount, currency) => `${amount} ${currency}`,
+  amountHeading: 'Tjek beløbet',
+  amountOutOfRange: (min, max) => `Vælg et beløb mellem ${min} og ${max}.`,
+  amountFormat: (example, whole) =>
+    `Skriv beløbet ${whole ? 'som et helt tal' : 'med tal og et punktum før decimalerne'}, for eksempel ${example}.`,
+  openPaymentPage: 'Åbn betalingssiden',
+  opensInNewTab: '(åbner i en ny fane)',
+  paymentLink: 'Betalingslink',
+  qrLabel: 'QR-kode til betalingslinket',
+  copyLink: 'Kopiér link',
+  copied: 'Linket er kopieret.',
+  copyFailed: 'Kunne ikke kopiere. Kopiér linket selv.',
+  timeLeft: 'Tid tilbage:',
+  expiresAt: (time) => `Udløber kl. ${time}`,
+  statusCreated: 'Venter på din betaling.',
+  statusProcessing: 'Valuta valgt. Venter på, at din betaling når frem.',
+  connectionTrouble:
+    'Vi kan ikke få kontakt til betalingstjenesten lige nu. Vi bliver ved med at prøve.',
+  checkNow: 'Tjek nu',
+
+  redirectHeading: 'Går til betalingssiden',
+  redirectBody: 'Du sendes videre til betalingssiden…',
+
+  successHeading: 'Betalingen er gennemført',
+  successBody: 'Tak. Din betaling er modtaget.',
+  leavingToShop: 'Du sendes tilbage til butikken…',
+  failedHeading: 'Betalingen mislykkedes',
+  failedBody: 'Betalingen blev bekræftet for sent eller var mindre end det skyldige beløb.',
+  expiredHeading: 'Betalingen er udløbet',
+  expiredBody: 'Der kom ingen betaling, før tiden løb ud. Der er ikke trukket noget.',
+  startAgain: 'Start forfra',
+  failedUnderpaidBody: 'Der kom mindre end det skyldige beløb.',
+  failedLateBody: 'Din betaling kom frem, men blev ikke bekræftet i tide.',
+  refundByEmail:
+    'Betalingstjenesten sender dig en e-mail med vejledning i at få dine penge tilbage.',
+  refundFromShop: 'Kontakt butikken for at få dine penge tilbage.',
+  lateMoneyFromShop: 'Kontakt butikken om de penge, du har sendt.',
+  failedMoneyFromShop: 'Hvis du allerede har sendt penge, så kontakt butikken.',
+  overpaidRefundByEmail:
+    'Du har sendt mere end det skyldige beløb. Betalingstjenesten sender dig en e-mail med vejledning i at få forskellen tilbage.',
+  overpaidRefundFromShop:
+    'Du har sendt mere end det skyldige beløb. Kontakt butikken for at få forskellen tilbage.',
+  backToShop: 'Tilbage til butikken',
+  paymentReference: 'Betalingsreference',
+  referenceHint: 'Oplys denne reference, hvis du kontakter butikken om betalingen.',
+  copyReference: 'Kopiér reference',
+  referenceCopied: 'Referencen er kopieret.',
+  referenceCopyFailed: 'Kunne ikke kopiere. Kopiér referencen selv.',
+  referenceCapital: (letter) => `stort ${letter}`,
+  referenceHyphen: 'bindestreg',
+  referenceUnderscore: 'understregning',
+  elsewhereHeading: 'Fortsæt i din anden fane',
+  elsewhereBody:
+    'Resultatet af denne betaling vises i den fane, hvor du startede den. Du kan lukke denne fane.',
+
+  errorHeading: 'Noget gik galt',
+  errorUnreachable: 'Vi kunne ikke få kontakt til betalingstjenesten. Tjek din forbindelse.',
+  errorUnavailable: 'Betalingstjenesten svarer ikke lige nu. Prøv igen om lidt.',
+  errorRateLimited: 'For mange forsøg. Vent et øjeblik, og prøv igen.',
+  errorNotFound: 'Vi kunne ikke finde denne betaling.',
+  errorSessionInvalid:
+    'Dette betalingslink er allerede brugt eller udløbet. Gå tilbage til butikken, og start forfra.',
+  errorRejected: 'Betalingen kunne ikke oprettes.',
+  errorMisconfigured: 'Butikken har ikke sat denne betaling op.',
+  retry: 'Prøv igen',
+  retryIn: (time) => `Prøv igen om ${time}`,
+  retryWait: (time) => `Du kan prøve igen om ${time}.`,
+  back: 'Tilbage',
+};
+
+export default da;
