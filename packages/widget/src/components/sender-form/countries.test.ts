@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { matchingCountries } from './countries.ts';
+import { countryNamed, matchingCountries } from './countries.ts';
 
 const codes = (locale: string, search: string) =>
   matchingCountries(locale, search, '').map((country) => country.alpha3);
@@ -33,5 +33,16 @@ describe('country search', () => {
     expect(codes('de', 'UK')).to.include('GBR');
     expect(codes('en', 'gb')).to.include('GBR');
     expect(codes('es', 'tr')).to.include('TUR');
+  });
+
+  it('names a country by its whole name in any case, else by being the only match', () => {
+    expect(countryNamed('en', 'Germany')).to.equal('DEU');
+    expect(countryNamed('en', 'NIGER')).to.equal('NER');
+    expect(countryNamed('de', 'guinea')).to.equal('GIN');
+    expect(countryNamed('de', 'germany')).to.equal('DEU');
+    expect(countryNamed('en', 'germ')).to.equal('DEU');
+    expect(countryNamed('en', 'ger')).to.equal(undefined);
+    expect(countryNamed('en', '  ')).to.equal(undefined);
+    expect(countryNamed('en', 'zzzz')).to.equal(undefined);
   });
 });

@@ -59,15 +59,28 @@ function countries(locale: string): Searchable[] {
   return list;
 }
 
+const matches = (country: Searchable, wanted: string) =>
+  country.codes.includes(wanted) || country.keys.some((key) => key.includes(wanted));
+
 /** Countries whose name contains `search` (or whose code is it), always keeping `selected`. */
 export function matchingCountries(locale: string, search: string, selected: string): Country[] {
   const wanted = searchKey(search.trim(), locale);
   const all = countries(locale);
   if (!wanted) return all;
-  return all.filter(
-    (country) =>
-      country.alpha3 === selected ||
-      country.codes.includes(wanted) ||
-      country.keys.some((key) => key.includes(wanted)),
-  );
+  return all.filter((country) => country.alpha3 === selected || matches(country, wanted));
+}
+
+/**
+ * The country `search` names, if it names one: its whole name (in the page's language or
+ * English, any case, accents optional: `niger` is Niger, not Nigeria), else the only match. A
+ * customer who typed "Germany" and sees Germany alone has chosen it.
+ */
+export function countryNamed(locale: string, search: string): string | undefined {
+  const wanted = searchKey(search.trim(), locale);
+  if (!wanted) return undefined;
+  const all = countries(locale);
+  const named = all.find((country) => country.keys.includes(wanted));
+  if (named) return named.alpha3;
+  const found = all.filter((country) => matches(country, wanted));
+  return found.length === 1 ? found[0]?.alpha3 : undefined;
 }

@@ -1,12 +1,14 @@
 /**
  * The company's country of registration: a search box over the country list. It comes with the
  * list itself in the rules' chunk, out of the first paint; until then the form shows neither.
+ * The box is a combobox over the list (WAI-ARIA's list autocomplete): what it names is the
+ * choice, and the arrows and Enter choose from the list without leaving it.
  */
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { FirstMessages } from '../../localize/translation.ts';
-import { matchingCountries } from './countries.ts';
+import { type Country, countryNamed, matchingCountries } from './countries.ts';
 
 /** What the field shows, and where the customer's changes go (the form keeps the state). */
 export interface CountryFieldState {
@@ -21,9 +23,34 @@ export interface CountryFieldState {
   onLeave(): void;
 }
 
+const optionId = (alpha3: string) => `country-${alpha3}`;
+
+/**
+ * The arrows move the choice through the list shown (a single-choice listbox's selection follows
+ * its highlight), and Enter takes it, or the first shown when none is: in place of the form's
+ * submit, which would only say the country is missing.
+ */
+function onKey(
+  event: KeyboardEvent,
+  countries: Country[],
+  value: string,
+  choose: (alpha3: string) => void,
+) {
+  if (event.isComposing) return;
+  const at = countries.findIndex((country) => country.alpha3 === value);
+  const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+  let next: Country | undefined;
+  if (step) next = countries[at < 0 ? (step > 0 ? 0 : countries.length - 1) : at + step];
+  else if (event.key === 'Enter') next = countries[Math.max(at, 0)];
+  else return;
+  event.preventDefault();
+  if (next) choose(next.alpha3);
+}
+
 export function countryField({ t, filter, value, error, ...on }: CountryFieldState) {
   const name = 'country_of_registration';
   const countries = matchingCountries(t.$code, filter, value);
+  const shown = countries.some((country) => country.alpha3 === value);
   return html`
     <div class="field" part="field">
       <label for="country-search" part="label">${t.countrySearch}</label>
@@ -31,10 +58,20 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         id="country-search"
         part="country-search"
         type="search"
+        role="combobox"
         autocomplete="off"
+        aria-autocomplete="list"
+        aria-expanded="true"
         aria-controls=${name}
+        aria-activedescendant=${ifDefined(shown ? optionId(value) : undefined)}
         .value=${live(filter)}
-        @input=${(event: InputEvent) => on.onFilter((event.target as HTMLInputElement).value)}
+        @input=${(event: InputEvent) => {
+          const text = (event.target as HTMLInputElement).value;
+          on.onFilter(text);
+          const named = countryNamed(t.$code, text);
+          if (named) on.onChoose(named);
+        }}
+        @keydown=${(event: KeyboardEvent) => onKey(event, countries, value, on.onChoose)}
       />
       <label for=${name} part="label">${t.fieldLabels[name]}</label>
       <select
@@ -50,7 +87,12 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         ${countries.map(
           (country) =>
             // The title shows a name too long for the list in full (a listbox does not wrap).
-            html`<option value=${country.alpha3} title=${country.name} ?selected=${country.alpha3 === value}>
+            html`<option
+              id=${optionId(country.alpha3)}
+              value=${country.alpha3}
+              title=${country.name}
+              ?selected=${country.alpha3 === value}
+            >
               ${country.name}
             </option>`,
         )}
