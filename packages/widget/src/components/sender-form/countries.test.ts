@@ -45,4 +45,17 @@ describe('country search', () => {
     expect(countryNamed('en', '  ')).to.equal(undefined);
     expect(countryNamed('en', 'zzzz')).to.equal(undefined);
   });
+
+  it('names a country by its official name typed plainly: straight apostrophe, and, saint', () => {
+    expect(countryNamed('en', "Cote d'Ivoire")).to.equal('CIV');
+    expect(countryNamed('en', 'Côte d’Ivoire')).to.equal('CIV');
+    expect(countryNamed('en', 'Bosnia and Herzegovina')).to.equal('BIH');
+    expect(countryNamed('en', 'Bosnia & Herzegovina')).to.equal('BIH');
+    expect(countryNamed('en', 'Saint Lucia')).to.equal('LCA');
+    expect(countryNamed('en', 'St Lucia')).to.equal('LCA');
+    expect(countryNamed('en', 'st kitts and nevis')).to.equal('KNA');
+    expect(countryNamed('en', 'U.S. Virgin Islands')).to.equal('VIR');
+    // A short search still finds what it is part of, not only the spelled-out forms.
+    expect(codes('en', 'st')).to.include.members(['EST', 'LCA']);
+  });
 });
