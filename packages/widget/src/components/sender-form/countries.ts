@@ -46,8 +46,7 @@ function searchKey(text: string, locale: string): string {
  * A name's key with what the English list shortens written out (`&` as `and`, `st` as `saint`),
  * so `bosnia and herzegovina` and `saint lucia` are whole names too.
  */
-const spelledOut = (key: string) =>
-  key.replace(/\s*&\s*/g, ' and ').replace(/\bst\b/g, 'saint');
+const spelledOut = (key: string) => key.replace(/\s*&\s*/g, ' and ').replace(/\bst\b/g, 'saint');
 
 /**
  * All countries named and sorted for `locale` (computed once per locale). Each also answers to

@@ -1,10 +1,12 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import * as kit from '../../../test/helpers.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
 
 const list = (el: CryptoPay) => kit.field<HTMLSelectElement>(el, 'country_of_registration');
 const search = (el: CryptoPay) => kit.field(el, 'country-search');
+const selectedOptions = (el: CryptoPay) =>
+  [...list(el).options].filter((option) => option.selected).map((option) => option.value);
 
 /** A company's form with its legal name filled in, focus in the country search box. */
 async function companyForm(proxy: kit.FakeProxy, locale = 'en') {
@@ -25,6 +27,7 @@ async function keys(el: CryptoPay, action: Parameters<typeof sendKeys>[0]) {
 
 describe('<crypto-pay> company country field', () => {
   beforeEach(kit.clearStoredCheckouts);
+  afterEach(() => resetMouse());
 
   it('is a combobox over the list, accessible', async () => {
     const el = await companyForm(await kit.fakeProxy());
@@ -74,13 +77,11 @@ describe('<crypto-pay> company country field', () => {
     expect(list(el).value).to.equal('GIN');
   });
 
-  it('moves the choice through the matches with the arrows, focus staying in the box', async () => {
+  it('moves the choice from the highlighted match with the arrows, focus staying in the box', async () => {
     const el = await companyForm(await kit.fakeProxy());
     await keys(el, { type: 'ger' });
     const shown = [...list(el).options].map((option) => option.value);
     expect(shown).to.deep.equal(['DZA', 'DEU', 'NER', 'NGA']);
-    await keys(el, { press: 'ArrowDown' });
-    expect(list(el).value).to.equal('DZA');
     await keys(el, { press: 'ArrowDown' });
     expect(list(el).value).to.equal('DEU');
     expect(search(el).getAttribute('aria-activedescendant')).to.equal('country-DEU');
@@ -89,13 +90,43 @@ describe('<crypto-pay> company country field', () => {
     expect(kit.form(el)?.shadowRoot?.activeElement).to.equal(search(el));
   });
 
+  it('leaves the arrows with Alt, Ctrl or Meta to the browser', async () => {
+    const el = await companyForm(await kit.fakeProxy());
+    await keys(el, { type: 'ger' });
+    for (const modifier of ['Alt', 'Control', 'Meta']) {
+      await sendKeys({ down: modifier });
+      await keys(el, { press: 'ArrowDown' });
+      await sendKeys({ up: modifier });
+      expect(list(el).value, modifier).to.equal('');
+    }
+  });
+
+  it('keeps the list and the choice in step after a click, then the arrows', async () => {
+    const el = await companyForm(await kit.fakeProxy());
+    await keys(el, { type: 'ger' });
+    const algeria = list(el).querySelector<HTMLOptionElement>('#country-DZA');
+    const box = algeria?.getBoundingClientRect();
+    if (!box) throw new Error('no Algeria shown');
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(box.x + 10), Math.round(box.y + box.height / 2)],
+    });
+    await kit.waitUntil(() => list(el).value === 'DZA', 'the click chose nothing');
+    search(el).focus();
+    await keys(el, { press: 'ArrowDown' });
+    await keys(el, { press: 'ArrowUp' });
+    await keys(el, { press: 'ArrowDown' });
+    expect(list(el).value).to.equal('DEU');
+    expect(selectedOptions(el)).to.deep.equal(['DEU']);
+    expect(search(el).getAttribute('aria-activedescendant')).to.equal('country-DEU');
+  });
+
   it('picks the highlighted country on Enter, and does not submit the form', async () => {
     const proxy = await kit.fakeProxy();
     const el = await companyForm(proxy);
     const submits: Event[] = [];
     kit.form(el)?.addEventListener('details-submit', (event) => submits.push(event));
     await keys(el, { type: 'ger' });
-    await keys(el, { press: 'ArrowDown' });
     await keys(el, { press: 'ArrowDown' });
     await keys(el, { press: 'Enter' });
     expect(list(el).value).to.equal('DEU');
@@ -108,11 +139,61 @@ describe('<crypto-pay> company country field', () => {
     expect(create?.body?.sender_data).to.have.property('country_of_registration', 'DEU');
   });
 
-  it('picks the first country shown on Enter when none is highlighted', async () => {
+  it('highlights the first match as the customer types, without choosing it; Enter takes it', async () => {
     const el = await companyForm(await kit.fakeProxy());
     await keys(el, { type: 'ger' });
+    expect(search(el).getAttribute('aria-activedescendant')).to.equal('country-DZA');
+    expect(
+      list(el).querySelector<HTMLOptionElement>('#country-DZA')?.style.backgroundColor,
+    ).to.not.equal('');
+    expect(list(el).value).to.equal('');
     await keys(el, { press: 'Enter' });
     expect(list(el).value).to.equal('DZA');
+  });
+
+  it('picks nothing on Enter with nothing typed, and does not submit the form', async () => {
+    const el = await companyForm(await kit.fakeProxy());
+    const submits: Event[] = [];
+    kit.form(el)?.addEventListener('details-submit', (event) => submits.push(event));
+    expect(search(el).hasAttribute('aria-activedescendant')).to.equal(false);
+    await keys(el, { press: 'Enter' });
+    expect(list(el).value).to.equal('');
+    expect(selectedOptions(el)).to.deep.equal([]);
+    expect(submits).to.have.length(0);
+  });
+
+  it('says the list is collapsed when nothing matches', async () => {
+    const el = await companyForm(await kit.fakeProxy());
+    await keys(el, { type: 'zzz' });
+    expect(search(el).getAttribute('aria-expanded')).to.equal('false');
+    await keys(el, { press: 'Backspace' });
+    await keys(el, { press: 'Backspace' });
+    await keys(el, { press: 'Backspace' });
+    expect(search(el).getAttribute('aria-expanded')).to.equal('true');
+  });
+
+  it('drops the choice when the search no longer matches it', async () => {
+    const el = await companyForm(await kit.fakeProxy());
+    await keys(el, { type: 'Chad' });
+    expect(list(el).value).to.equal('TCD');
+    search(el).select();
+    await keys(el, { type: 'Congo' });
+    expect(list(el).value).to.equal('');
+    expect(selectedOptions(el)).to.deep.equal([]);
+  });
+
+  it('picks nothing while an input method composes, and the name once it is done', async () => {
+    const el = await companyForm(await kit.fakeProxy());
+    const box = search(el);
+    box.value = 'Germany';
+    box.dispatchEvent(
+      new InputEvent('input', { bubbles: true, composed: true, isComposing: true }),
+    );
+    await kit.form(el)?.updateComplete;
+    expect(list(el).value).to.equal('');
+    box.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, composed: true }));
+    await kit.form(el)?.updateComplete;
+    expect(list(el).value).to.equal('DEU');
   });
 
   it('says to pick from the list when the search names no single country', async () => {
@@ -125,8 +206,16 @@ describe('<crypto-pay> company country field', () => {
       'Pick the country from the list, or type its full name.',
     );
     expect(await proxy.requests('/api/checkouts')).to.have.length(0);
-    // Focus went to the list, the first field with a message: back to the search's end.
-    search(el).focus();
+    // The search box says so too, and has the focus: the customer goes on typing there.
+    await kit.waitUntil(
+      () => kit.form(el)?.shadowRoot?.activeElement === search(el),
+      'focus did not go to the search box',
+    );
+    expect(search(el).getAttribute('aria-invalid')).to.equal('true');
+    const describedBy = search(el).getAttribute('aria-describedby') ?? '';
+    expect(kit.form(el)?.shadowRoot?.getElementById(describedBy)?.textContent).to.equal(
+      'Pick the country from the list, or type its full name.',
+    );
     search(el).setSelectionRange(3, 3);
     await keys(el, { type: 'many' });
     expect(kit.errorOf(el, 'country_of_registration')).to.equal('');
