@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { Locator } from 'playwright-core';
 import { axeViolations, person, screenshots, useStack, visible } from './support.ts';
 
@@ -86,7 +87,9 @@ describe('validation', () => {
     await widget.getByLabel('Legal name of the company').fill('Example Trading GmbH');
     // Key by key, as a customer types: the list narrows to Germany, which is then the choice.
     await widget.getByRole('combobox', { name: 'Search countries' }).pressSequentially('Germany');
-    assert.equal(await widget.getByLabel('Country of registration').inputValue(), 'DEU');
+    // The last key's render may come after the typing returns: wait for the choice.
+    const list = widget.getByLabel('Country of registration');
+    await eventually(async () => (await list.inputValue()) === 'DEU', 'Germany as the choice');
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'typed');
     await widget.getByRole('radio', { name: 'ETH on Ethereum' }).check();
