@@ -5,8 +5,9 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { Locator } from 'playwright-core';
-import { person, screenshots, useStack, visible } from './support.ts';
+import { axeViolations, person, screenshots, useStack, visible } from './support.ts';
 
 // The processing service refuses XRP (disabled); show it so the proxy's 422 can be seen.
 const state = useStack({ PAYMENT_CURRENCIES: '' });
@@ -72,6 +73,52 @@ describe('validation', () => {
       await errorOf(widget.getByLabel('Country of registration')),
       'Choose the country where the company is registered.',
     );
+    await context.close();
+  });
+
+  it('takes a company country typed in full as the choice, and goes on to pay', async () => {
+    const shot = screenshots('validation-country');
+    // The page's CSP set aside for axe's script alone.
+    const { context, page, problems, widget } = await state.openShop('product.html', {
+      bypassCSP: true,
+    });
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await widget.getByRole('radio', { name: 'A company' }).check();
+    await widget.getByLabel('Legal name of the company').fill('Example Trading GmbH');
+    // Key by key, as a customer types: the list narrows to Germany, which is then the choice.
+    await widget.getByRole('combobox', { name: 'Search countries' }).pressSequentially('Germany');
+    // The last key's render may come after the typing returns: wait for the choice.
+    const list = widget.getByLabel('Country of registration');
+    await eventually(async () => (await list.inputValue()) === 'DEU', 'Germany as the choice');
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'typed');
+    await widget.getByRole('radio', { name: 'ETH on Ethereum' }).check();
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(widget.getByRole('link', { name: /Open the payment page/ }));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('says a date of birth is incomplete or does not exist, at the field and in the count', async () => {
+    const shot = screenshots('validation-date');
+    const { context, page, widget } = await state.openShop('product.html', { bypassCSP: true });
+    await visible(widget.getByRole('heading', { name: 'Your details' }));
+    await widget.getByLabel('First name').fill(person.firstName);
+    await widget.getByLabel('Last name').fill(person.lastName);
+    const date = widget.getByLabel('Date of birth');
+    const message = 'This date is incomplete or does not exist. Enter the day, month and year.';
+    // Month and day only (en-US order), then February 31 of a whole year.
+    for (const typed of ['0231', '02312001']) {
+      await date.clear();
+      await date.focus();
+      await page.keyboard.type(typed);
+      await widget.getByRole('button', { name: 'Continue to payment' }).click();
+      await visible(widget.getByText(message));
+      assert.equal(await errorOf(date), message);
+      await visible(widget.getByText('One field needs your attention.'));
+    }
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'unreadable-date');
     await context.close();
   });
 

@@ -58,7 +58,11 @@ export interface Translation {
   required: Record<SenderField, string>;
   tooLong: string;
   dateOfBirthInvalid: string;
+  /** A date the browser's input could not read: half typed, or a day its month does not have. */
+  dateOfBirthIncomplete: string;
   countryInvalid: string;
+  /** The country search has text, but no country is chosen from the list. */
+  countryNotPicked: string;
   emailInvalid: string;
   fieldInvalid: string;
 
@@ -216,7 +220,9 @@ export type FormMessageKey =
   | 'required'
   | 'tooLong'
   | 'dateOfBirthInvalid'
+  | 'dateOfBirthIncomplete'
   | 'countryInvalid'
+  | 'countryNotPicked'
   | 'emailInvalid'
   | 'fieldInvalid'
   | 'amountNotAccepted'

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { matchingCountries } from './countries.ts';
+import { countryNamed, matchingCountries } from './countries.ts';
 
 const codes = (locale: string, search: string) =>
   matchingCountries(locale, search, '').map((country) => country.alpha3);
@@ -33,5 +33,29 @@ describe('country search', () => {
     expect(codes('de', 'UK')).to.include('GBR');
     expect(codes('en', 'gb')).to.include('GBR');
     expect(codes('es', 'tr')).to.include('TUR');
+  });
+
+  it('names a country by its whole name in any case, else by being the only match', () => {
+    expect(countryNamed('en', 'Germany')).to.equal('DEU');
+    expect(countryNamed('en', 'NIGER')).to.equal('NER');
+    expect(countryNamed('de', 'guinea')).to.equal('GIN');
+    expect(countryNamed('de', 'germany')).to.equal('DEU');
+    expect(countryNamed('en', 'germ')).to.equal('DEU');
+    expect(countryNamed('en', 'ger')).to.equal(undefined);
+    expect(countryNamed('en', '  ')).to.equal(undefined);
+    expect(countryNamed('en', 'zzzz')).to.equal(undefined);
+  });
+
+  it('names a country by its official name typed plainly: straight apostrophe, and, saint', () => {
+    expect(countryNamed('en', "Cote d'Ivoire")).to.equal('CIV');
+    expect(countryNamed('en', 'Côte d’Ivoire')).to.equal('CIV');
+    expect(countryNamed('en', 'Bosnia and Herzegovina')).to.equal('BIH');
+    expect(countryNamed('en', 'Bosnia & Herzegovina')).to.equal('BIH');
+    expect(countryNamed('en', 'Saint Lucia')).to.equal('LCA');
+    expect(countryNamed('en', 'St Lucia')).to.equal('LCA');
+    expect(countryNamed('en', 'st kitts and nevis')).to.equal('KNA');
+    expect(countryNamed('en', 'U.S. Virgin Islands')).to.equal('VIR');
+    // A short search still finds what it is part of, not only the spelled-out forms.
+    expect(codes('en', 'st')).to.include.members(['EST', 'LCA']);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The company's country of registration: a search box over the country list. It comes with the
  * list itself in the rules' chunk, out of the first paint; until then the form shows neither.
+ * The box is a combobox over the list (WAI-ARIA's list autocomplete): what it names is the
+ * choice, and the arrows and Enter choose from the list without leaving it.
  */
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { FirstMessages } from '../../localize/translation.ts';
-import { matchingCountries } from './countries.ts';
+import { type Country, countryNamed, matchingCountries } from './countries.ts';
 
 /** What the field shows, and where the customer's changes go (the form keeps the state). */
 export interface CountryFieldState {
@@ -21,9 +24,65 @@ export interface CountryFieldState {
   onLeave(): void;
 }
 
+/**
+ * The first match, highlighted but not chosen (a chosen option has the browser's own look). Set
+ * as a property, through the CSSOM: a page's CSP without 'unsafe-inline' refuses the attribute.
+ */
+const HIGHLIGHT = 'background-color: color-mix(in srgb, Highlight 30%, transparent)';
+
+const optionId = (alpha3: string) => `country-${alpha3}`;
+
+/**
+ * The arrows move the choice from the highlighted country through the list shown (a
+ * single-choice listbox's selection follows its highlight), and Enter takes the highlighted one:
+ * in place of the form's submit, which would only say the country is missing. With nothing
+ * highlighted (nothing typed or chosen), Enter takes nothing.
+ */
+function onKey(
+  event: KeyboardEvent,
+  countries: Country[],
+  active: string | undefined,
+  choose: (alpha3: string) => void,
+) {
+  // Modified arrows are the browser's or the system's (Alt+Down opens, Ctrl moves the caret).
+  if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+  const at = countries.findIndex((country) => country.alpha3 === active);
+  const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+  let next: Country | undefined;
+  if (step) next = countries[at < 0 ? (step > 0 ? 0 : countries.length - 1) : at + step];
+  else if (event.key === 'Enter') next = countries[at];
+  else return;
+  event.preventDefault();
+  if (next) choose(next.alpha3);
+}
+
+/**
+ * What the search box's text makes the choice: the country it names, else none when it no
+ * longer matches the one chosen earlier ("Chad" changed to "Congo"), else the choice as it was.
+ */
+function pick(
+  locale: string,
+  text: string,
+  value: string,
+  on: Pick<CountryFieldState, 'onChoose'>,
+) {
+  const named = countryNamed(locale, text);
+  if (named) on.onChoose(named);
+  else if (value && !matchingCountries(locale, text, '').some((c) => c.alpha3 === value)) {
+    on.onChoose('');
+  }
+}
+
 export function countryField({ t, filter, value, error, ...on }: CountryFieldState) {
   const name = 'country_of_registration';
   const countries = matchingCountries(t.$code, filter, value);
+  // The chosen country, else the first match of what is typed: highlighted, not yet chosen.
+  const active = countries.some((country) => country.alpha3 === value)
+    ? value
+    : filter.trim()
+      ? countries[0]?.alpha3
+      : undefined;
+  const errorId = error ? `${name}-error` : undefined;
   return html`
     <div class="field" part="field">
       <label for="country-search" part="label">${t.countrySearch}</label>
@@ -31,10 +90,24 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         id="country-search"
         part="country-search"
         type="search"
+        role="combobox"
         autocomplete="off"
+        aria-autocomplete="list"
+        aria-expanded=${countries.length > 0 ? 'true' : 'false'}
         aria-controls=${name}
+        aria-activedescendant=${ifDefined(active && optionId(active))}
+        aria-invalid=${error ? 'true' : 'false'}
+        aria-describedby=${ifDefined(errorId)}
         .value=${live(filter)}
-        @input=${(event: InputEvent) => on.onFilter((event.target as HTMLInputElement).value)}
+        @input=${(event: InputEvent) => {
+          const text = (event.target as HTMLInputElement).value;
+          on.onFilter(text);
+          // Mid-composition (Japanese, Chinese) the text is not yet what the customer means.
+          if (!event.isComposing) pick(t.$code, text, value, on);
+        }}
+        @compositionend=${(event: CompositionEvent) =>
+          pick(t.$code, (event.target as HTMLInputElement).value, value, on)}
+        @keydown=${(event: KeyboardEvent) => onKey(event, countries, active, on.onChoose)}
       />
       <label for=${name} part="label">${t.fieldLabels[name]}</label>
       <select
@@ -42,15 +115,25 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         part="country-list"
         size="6"
         aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${ifDefined(error ? `${name}-error` : undefined)}
+        aria-describedby=${ifDefined(errorId)}
         aria-required="true"
         @change=${(event: Event) => on.onChoose((event.target as HTMLSelectElement).value)}
         @blur=${on.onLeave}
       >
-        ${countries.map(
+        ${repeat(
+          countries,
+          // Keyed by country: an option reused for another would keep the customer's click.
+          (country) => country.alpha3,
           (country) =>
             // The title shows a name too long for the list in full (a listbox does not wrap).
-            html`<option value=${country.alpha3} title=${country.name} ?selected=${country.alpha3 === value}>
+            // The selection is the property, live: once clicked, Chromium ignores the attribute.
+            html`<option
+              id=${optionId(country.alpha3)}
+              value=${country.alpha3}
+              title=${country.name}
+              .selected=${live(country.alpha3 === value)}
+              .style=${country.alpha3 === active && active !== value ? HIGHLIGHT : ''}
+            >
               ${country.name}
             </option>`,
         )}

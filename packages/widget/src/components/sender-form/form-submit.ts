@@ -48,7 +48,12 @@ export async function submitChecked(form: SubmittingForm): Promise<void> {
   if (wrong.length > 0) {
     await form.updateComplete;
     form.summary = plural(form.t, formMessages(form.t).formHasErrors, wrong.length);
-    form.updateComplete.then(() => form.focusField(wrong[0] as FormField));
+    form.updateComplete.then(() => {
+      // A country searched for but not picked: back to the search, where it is put right.
+      const search = form.renderRoot.querySelector<HTMLInputElement>('#country-search');
+      if (wrong[0] === 'country_of_registration' && search?.value.trim()) search.focus();
+      else form.focusField(wrong[0] as FormField);
+    });
     return;
   }
   const email = form.values.email.trim();

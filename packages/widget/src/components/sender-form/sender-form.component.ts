@@ -99,7 +99,6 @@ export default class SenderForm extends LitElement {
   private submitWaiting = false;
   private countryFilter = '';
   private summary = '';
-  private badDate = false;
 
   private rules: SenderRules | undefined;
   private get picker() {
@@ -140,8 +139,13 @@ export default class SenderForm extends LitElement {
   }
 
   private messages(): FieldMessages {
-    const { rules, senderType, values, t, badDate, serverIssue } = this;
-    return rules ? rules.fieldMessages(senderType, values, t, badDate, serverIssue) : {};
+    const { rules, senderType, values, t, serverIssue } = this;
+    // A half-typed date lives only in the browser's control, which fires no input event for it.
+    const badDate =
+      !!this.renderRoot.querySelector<HTMLInputElement>('#date_of_birth')?.validity.badInput;
+    return rules
+      ? rules.fieldMessages(senderType, values, t, badDate, this.countryFilter, serverIssue)
+      : {};
   }
 
   private focusField(field: FormField): void {
@@ -154,8 +158,7 @@ export default class SenderForm extends LitElement {
   }
 
   /** A field changed (the amount choice keeps its own value). */
-  private setValue(field: FormField, value = '', input?: HTMLInputElement): void {
-    if (field === 'date_of_birth' && input) this.badDate = input.validity.badInput;
+  private setValue(field: FormField, value = ''): void {
     if (field in this.values) this.values = { ...this.values, [field]: value };
     this.summary = '';
     if (this.serverIssue?.field === field) this.serverIssue = undefined;
@@ -176,7 +179,8 @@ export default class SenderForm extends LitElement {
     // checks every field anyway. (Keeping focus instead would keep it in the page's own
     // fields too, whose change events a shop may wait for.)
     if (this.pressing) return;
-    if (!this.touched.has(field)) this.touched = new Set([...this.touched, field]);
+    // A new set even when it was touched: the date's control may have changed without an event.
+    this.touched = new Set([...this.touched, field]);
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
@@ -202,7 +206,7 @@ export default class SenderForm extends LitElement {
       name,
       this.values[name],
       this.touched.has(name) ? messages[name] : undefined,
-      (input) => this.setValue(name, input.value, input),
+      (input) => this.setValue(name, input.value),
       () => this.touch(name),
     );
   }

@@ -80,18 +80,23 @@ export function validateDetails(
 
 /**
  * Every message the form shows: the rules' for each field, a date the browser could not read
- * (`badDate`), and the proxy's `issue` with a field where the rules see nothing wrong.
+ * (`badDate`: half typed, or a day the month does not have; its input cannot tell which), a
+ * country searched for (`countrySearch`) but not picked, and the proxy's `issue` with a field
+ * where the rules see nothing wrong.
  */
 export function fieldMessages(
   type: SenderType,
   values: SenderValues,
   translation: EarlyTranslation,
   badDate: boolean,
+  countrySearch: string,
   issue: FieldIssue | undefined,
 ): FieldMessages {
   const messages = validateDetails(type, values, translation);
-  if (badDate && type === 'natural') {
-    messages.date_of_birth = formMessages(translation).dateOfBirthInvalid;
+  const t = formMessages(translation);
+  if (badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
+  if (type === 'legal' && !values.country_of_registration && countrySearch.trim()) {
+    messages.country_of_registration = t.countryNotPicked;
   }
   if (issue && !messages[issue.field]) {
     // The currency and the amount are not typed here: no value to word the message by.

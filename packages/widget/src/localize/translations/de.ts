@@ -49,7 +49,11 @@ const de: Translation = {
   },
   tooLong: 'Höchstens 255 Zeichen.',
   dateOfBirthInvalid: 'Geben Sie Ihr echtes Geburtsdatum ein.',
+  dateOfBirthIncomplete:
+    'Dieses Datum ist unvollständig oder existiert nicht. Geben Sie Tag, Monat und Jahr ein.',
   countryInvalid: 'Wählen Sie ein Land aus der Liste.',
+  countryNotPicked:
+    'Wählen Sie das Land aus der Liste oder geben Sie seinen vollständigen Namen ein.',
   emailInvalid:
     'Geben Sie eine E-Mail-Adresse wie name@example.com ein oder lassen Sie das Feld leer.',
   fieldInvalid: 'Bitte prüfen Sie dieses Feld.',

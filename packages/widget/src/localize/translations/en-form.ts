@@ -18,7 +18,10 @@ const enForm: FormMessages = {
   },
   tooLong: 'Use 255 characters or fewer.',
   dateOfBirthInvalid: 'Enter your real date of birth.',
+  dateOfBirthIncomplete:
+    'This date is incomplete or does not exist. Enter the day, month and year.',
   countryInvalid: 'Choose a country from the list.',
+  countryNotPicked: 'Pick the country from the list, or type its full name.',
   emailInvalid: 'Enter an email address like name@example.com, or leave it empty.',
   fieldInvalid: 'Check this field.',
   amountNotAccepted: 'This amount cannot be accepted. Choose another.',

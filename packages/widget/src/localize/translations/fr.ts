@@ -51,7 +51,10 @@ const fr: Translation = {
   },
   tooLong: '255 caractères au maximum.',
   dateOfBirthInvalid: 'Saisissez votre vraie date de naissance.',
+  dateOfBirthIncomplete:
+    'Cette date est incomplète ou n’existe pas. Saisissez le jour, le mois et l’année.',
   countryInvalid: 'Choisissez un pays dans la liste.',
+  countryNotPicked: 'Choisissez le pays dans la liste ou saisissez son nom complet.',
   emailInvalid: 'Saisissez une adresse comme nom@example.com, ou laissez le champ vide.',
   fieldInvalid: 'Vérifiez ce champ.',
 

@@ -48,7 +48,10 @@ const id: Translation = {
   },
   tooLong: 'Gunakan paling banyak 255 karakter.',
   dateOfBirthInvalid: 'Masukkan tanggal lahir Anda yang sebenarnya.',
+  dateOfBirthIncomplete:
+    'Tanggal ini tidak lengkap atau tidak ada. Masukkan hari, bulan, dan tahun.',
   countryInvalid: 'Pilih negara dari daftar.',
+  countryNotPicked: 'Pilih negara dari daftar, atau ketik nama lengkapnya.',
   emailInvalid: 'Masukkan alamat email seperti nama@contoh.co.id, atau kosongkan.',
   fieldInvalid: 'Periksa kolom ini.',
 

@@ -48,7 +48,10 @@ const ja: Translation = {
   },
   tooLong: '255文字以内で入力してください。',
   dateOfBirthInvalid: '正しい生年月日を入力してください。',
+  dateOfBirthIncomplete:
+    'この日付は不完全か、存在しない日付です。年・月・日をすべて入力してください。',
   countryInvalid: '一覧から国を選択してください。',
+  countryNotPicked: '一覧から国を選ぶか、国名を正確に入力してください。',
   emailInvalid: 'name@example.jp のような形式で入力するか、空欄のままにしてください。',
   fieldInvalid: 'この項目をご確認ください。',
 

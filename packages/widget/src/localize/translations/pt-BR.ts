@@ -50,7 +50,9 @@ const ptBR: Translation = {
   },
   tooLong: 'Use no máximo 255 caracteres.',
   dateOfBirthInvalid: 'Informe sua data de nascimento verdadeira.',
+  dateOfBirthIncomplete: 'Esta data está incompleta ou não existe. Informe o dia, o mês e o ano.',
   countryInvalid: 'Escolha um país da lista.',
+  countryNotPicked: 'Escolha o país na lista ou digite o nome completo dele.',
   emailInvalid: 'Informe um e-mail como nome@exemplo.com.br ou deixe o campo em branco.',
   fieldInvalid: 'Verifique este campo.',
 

@@ -51,7 +51,9 @@ const ru: Translation = {
   },
   tooLong: 'Не более 255 символов.',
   dateOfBirthInvalid: 'Введите вашу настоящую дату рождения.',
+  dateOfBirthIncomplete: 'Эта дата неполная или не существует. Введите день, месяц и год.',
   countryInvalid: 'Выберите страну из списка.',
+  countryNotPicked: 'Выберите страну из списка или введите её полное название.',
   emailInvalid: 'Введите адрес эл. почты, например name@example.ru, или оставьте поле пустым.',
   fieldInvalid: 'Проверьте это поле.',
 

@@ -50,7 +50,9 @@ const uk: Translation = {
   },
   tooLong: 'Не більше 255 символів.',
   dateOfBirthInvalid: 'Введіть вашу справжню дату народження.',
+  dateOfBirthIncomplete: 'Ця дата неповна або не існує. Введіть день, місяць і рік.',
   countryInvalid: 'Виберіть країну зі списку.',
+  countryNotPicked: 'Виберіть країну зі списку або введіть її повну назву.',
   emailInvalid:
     'Введіть адресу ел. пошти, наприклад name@example.com.ua, або залиште поле порожнім.',
   fieldInvalid: 'Перевірте це поле.',

@@ -48,7 +48,10 @@ const vi: Translation = {
   },
   tooLong: 'Tối đa 255 ký tự.',
   dateOfBirthInvalid: 'Vui lòng nhập đúng ngày sinh của bạn.',
+  dateOfBirthIncomplete:
+    'Ngày này chưa đầy đủ hoặc không tồn tại. Vui lòng nhập ngày, tháng và năm.',
   countryInvalid: 'Vui lòng chọn một quốc gia trong danh sách.',
+  countryNotPicked: 'Vui lòng chọn quốc gia trong danh sách hoặc nhập đầy đủ tên quốc gia.',
   emailInvalid: 'Vui lòng nhập email dạng ten@vidu.vn hoặc để trống.',
   fieldInvalid: 'Vui lòng kiểm tra trường này.',
 
