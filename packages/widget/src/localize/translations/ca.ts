@@ -52,7 +52,10 @@ const ca: Translation = {
   },
   tooLong: 'Feu servir 255 caràcters com a màxim.',
   dateOfBirthInvalid: 'Introduïu la vostra data de naixement real.',
+  dateOfBirthIncomplete:
+    "Aquesta data és incompleta o no existeix. Introduïu el dia, el mes i l'any.",
   countryInvalid: 'Trieu un país de la llista.',
+  countryNotPicked: 'Trieu el país de la llista o escriviu-ne el nom complet.',
   emailInvalid: 'Introduïu una adreça com nom@example.com, o deixeu el camp buit.',
   fieldInvalid: 'Reviseu aquest camp.',
 

@@ -53,7 +53,10 @@ const enGB: Translation = {
   },
   tooLong: 'Use 255 characters or fewer.',
   dateOfBirthInvalid: 'Enter your real date of birth.',
+  dateOfBirthIncomplete:
+    'This date is incomplete or does not exist. Enter the day, month and year.',
   countryInvalid: 'Choose a country from the list.',
+  countryNotPicked: 'Pick the country from the list, or type its full name.',
   emailInvalid: 'Enter an email address such as name@example.com, or leave it blank.',
   fieldInvalid: 'Please check this field.',
 

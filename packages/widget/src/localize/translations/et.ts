@@ -48,7 +48,10 @@ const et: Translation = {
   },
   tooLong: 'Kasutage kuni 255 tähemärki.',
   dateOfBirthInvalid: 'Sisestage oma tegelik sünnikuupäev.',
+  dateOfBirthIncomplete:
+    'See kuupäev on poolik või seda pole olemas. Sisestage päev, kuu ja aasta.',
   countryInvalid: 'Valige riik loendist.',
+  countryNotPicked: 'Valige riik loendist või kirjutage selle täielik nimi.',
   emailInvalid: 'Sisestage e-posti aadress kujul nimi@näide.ee või jätke väli tühjaks.',
   fieldInvalid: 'Kontrollige seda välja.',
 

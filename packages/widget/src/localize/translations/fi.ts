@@ -48,7 +48,10 @@ const fi: Translation = {
   },
   tooLong: 'Käytä enintään 255 merkkiä.',
   dateOfBirthInvalid: 'Anna oikea syntymäaikasi.',
+  dateOfBirthIncomplete:
+    'Päivämäärä on puutteellinen tai sitä ei ole olemassa. Anna päivä, kuukausi ja vuosi.',
   countryInvalid: 'Valitse maa luettelosta.',
+  countryNotPicked: 'Valitse maa luettelosta tai kirjoita sen koko nimi.',
   emailInvalid: 'Anna sähköpostiosoite muodossa nimi@esimerkki.fi tai jätä kenttä tyhjäksi.',
   fieldInvalid: 'Tarkista tämä kenttä.',
 

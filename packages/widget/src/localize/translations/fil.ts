@@ -51,7 +51,9 @@ const fil: Translation = {
   },
   tooLong: 'Gumamit ng hindi hihigit sa 255 na character.',
   dateOfBirthInvalid: 'Ilagay ang tunay mong petsa ng kapanganakan.',
+  dateOfBirthIncomplete: 'Kulang o hindi umiiral ang petsang ito. Ilagay ang araw, buwan at taon.',
   countryInvalid: 'Pumili ng bansa mula sa listahan.',
+  countryNotPicked: 'Piliin ang bansa mula sa listahan, o i-type ang buong pangalan nito.',
   emailInvalid:
     'Maglagay ng email address tulad ng pangalan@halimbawa.com, o iwanan itong blangko.',
   fieldInvalid: 'Suriin ang patlang na ito.',

@@ -53,7 +53,10 @@ const frCA: Translation = {
   },
   tooLong: 'Utilisez 255 caractères ou moins.',
   dateOfBirthInvalid: 'Entrez votre vraie date de naissance.',
+  dateOfBirthIncomplete:
+    "Cette date est incomplète ou n'existe pas. Entrez le jour, le mois et l'année.",
   countryInvalid: 'Choisissez un pays dans la liste.',
+  countryNotPicked: 'Choisissez le pays dans la liste ou entrez son nom complet.',
   emailInvalid: 'Entrez un courriel comme nom@example.com, ou laissez le champ vide.',
   fieldInvalid: 'Vérifiez ce champ.',
 

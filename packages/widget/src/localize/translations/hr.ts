@@ -50,7 +50,9 @@ const hr: Translation = {
   },
   tooLong: 'Upotrijebite najviše 255 znakova.',
   dateOfBirthInvalid: 'Unesite svoj stvarni datum rođenja.',
+  dateOfBirthIncomplete: 'Ovaj je datum nepotpun ili ne postoji. Unesite dan, mjesec i godinu.',
   countryInvalid: 'Odaberite državu s popisa.',
+  countryNotPicked: 'Odaberite državu s popisa ili upišite njezin puni naziv.',
   emailInvalid: 'Unesite adresu e-pošte poput ime@primjer.hr ili ostavite polje prazno.',
   fieldInvalid: 'Provjerite ovo polje.',
 

@@ -49,7 +49,10 @@ const hu: Translation = {
   },
   tooLong: 'Legfeljebb 255 karaktert használjon.',
   dateOfBirthInvalid: 'Adja meg a valódi születési dátumát.',
+  dateOfBirthIncomplete:
+    'Ez a dátum hiányos, vagy nem létezik. Adja meg az évet, a hónapot és a napot.',
   countryInvalid: 'Válasszon országot a listából.',
+  countryNotPicked: 'Válassza ki az országot a listából, vagy írja be a teljes nevét.',
   emailInvalid: 'Adjon meg egy e-mail-címet (például nev@pelda.hu), vagy hagyja üresen a mezőt.',
   fieldInvalid: 'Ellenőrizze ezt a mezőt.',
 

@@ -51,7 +51,9 @@ const lt: Translation = {
   },
   tooLong: 'Naudokite ne daugiau kaip 255 simbolius.',
   dateOfBirthInvalid: 'Įveskite savo tikrąją gimimo datą.',
+  dateOfBirthIncomplete: 'Ši data neišsami arba tokios nėra. Įveskite metus, mėnesį ir dieną.',
   countryInvalid: 'Pasirinkite šalį iš sąrašo.',
+  countryNotPicked: 'Pasirinkite šalį iš sąrašo arba įrašykite visą jos pavadinimą.',
   emailInvalid:
     'Įveskite el. pašto adresą, pavyzdžiui, vardas@pavyzdys.lt, arba palikite laukelį tuščią.',
   fieldInvalid: 'Patikrinkite šį laukelį.',

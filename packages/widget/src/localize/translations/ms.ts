@@ -48,7 +48,10 @@ const ms: Translation = {
   },
   tooLong: 'Gunakan tidak lebih daripada 255 aksara.',
   dateOfBirthInvalid: 'Masukkan tarikh lahir sebenar anda.',
+  dateOfBirthIncomplete:
+    'Tarikh ini tidak lengkap atau tidak wujud. Masukkan hari, bulan dan tahun.',
   countryInvalid: 'Pilih negara daripada senarai.',
+  countryNotPicked: 'Pilih negara daripada senarai, atau taip nama penuhnya.',
   emailInvalid: 'Masukkan alamat e-mel seperti nama@contoh.com, atau biarkan kosong.',
   fieldInvalid: 'Semak medan ini.',
 

@@ -52,7 +52,10 @@ const mt: Translation = {
   },
   tooLong: 'Uża mhux aktar minn 255 karattru.',
   dateOfBirthInvalid: 'Daħħal id-data tat-twelid vera tiegħek.',
+  dateOfBirthIncomplete:
+    'Din id-data mhix kompluta jew ma teżistix. Daħħal il-jum, ix-xahar u s-sena.',
   countryInvalid: 'Agħżel pajjiż mil-lista.',
+  countryNotPicked: 'Agħżel il-pajjiż mil-lista, jew ikteb isimu sħiħ.',
   emailInvalid: 'Daħħal indirizz tal-email bħal isem@eżempju.com, jew ħallih vojt.',
   fieldInvalid: 'Iċċekkja dan il-qasam.',
 

@@ -50,7 +50,10 @@ const ro: Translation = {
   },
   tooLong: 'Folosiți cel mult 255 de caractere.',
   dateOfBirthInvalid: 'Introduceți data reală a nașterii.',
+  dateOfBirthIncomplete:
+    'Această dată este incompletă sau nu există. Introduceți ziua, luna și anul.',
   countryInvalid: 'Alegeți o țară din listă.',
+  countryNotPicked: 'Alegeți țara din listă sau scrieți numele ei complet.',
   emailInvalid: 'Introduceți o adresă de e-mail de forma nume@exemplu.ro sau lăsați câmpul gol.',
   fieldInvalid: 'Verificați acest câmp.',
 

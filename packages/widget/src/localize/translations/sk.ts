@@ -50,7 +50,9 @@ const sk: Translation = {
   },
   tooLong: 'Použite najviac 255 znakov.',
   dateOfBirthInvalid: 'Zadajte svoj skutočný dátum narodenia.',
+  dateOfBirthIncomplete: 'Tento dátum je neúplný alebo neexistuje. Zadajte deň, mesiac a rok.',
   countryInvalid: 'Vyberte krajinu zo zoznamu.',
+  countryNotPicked: 'Vyberte krajinu zo zoznamu alebo napíšte jej celý názov.',
   emailInvalid: 'Zadajte e-mailovú adresu, napríklad meno@priklad.sk, alebo nechajte pole prázdne.',
   fieldInvalid: 'Skontrolujte toto pole.',
 

@@ -49,7 +49,9 @@ const sw: Translation = {
   },
   tooLong: 'Tumia herufi 255 au chache zaidi.',
   dateOfBirthInvalid: 'Weka tarehe yako halisi ya kuzaliwa.',
+  dateOfBirthIncomplete: 'Tarehe hii haijakamilika au haipo. Weka siku, mwezi na mwaka.',
   countryInvalid: 'Chagua nchi kutoka kwenye orodha.',
+  countryNotPicked: 'Chagua nchi kutoka kwenye orodha, au andika jina lake kamili.',
   emailInvalid: 'Weka anwani ya barua pepe kama name@example.com, au iache wazi.',
   fieldInvalid: 'Tafadhali kagua sehemu hii.',
 
