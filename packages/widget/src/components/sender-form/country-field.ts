@@ -7,7 +7,6 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { FirstMessages } from '../../localize/translation.ts';
 import { type Country, countryNamed, matchingCountries } from './countries.ts';
 
@@ -120,13 +119,13 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         @change=${(event: Event) => on.onChoose((event.target as HTMLSelectElement).value)}
         @blur=${on.onLeave}
       >
-        ${repeat(
-          countries,
-          // Keyed by country: an option reused for another would keep the customer's click.
-          (country) => country.alpha3,
+        ${countries.map(
+          // The title shows a name too long for the list in full (a listbox does not wrap). The
+          // selection is the property, live (checked against the option, not the last render):
+          // once clicked, Chromium ignores the attribute, and an option reused by position for
+          // another country takes that country's state. (Lit's \`repeat\` would key them instead,
+          // at about 340 bytes of the first paint: its helpers are shared with \`live\`.)
           (country) =>
-            // The title shows a name too long for the list in full (a listbox does not wrap).
-            // The selection is the property, live: once clicked, Chromium ignores the attribute.
             html`<option
               id=${optionId(country.alpha3)}
               value=${country.alpha3}
