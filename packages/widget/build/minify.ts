@@ -7,29 +7,61 @@ import { minify } from 'terser';
 import { type Plugin, transformWithEsbuild } from 'vite';
 
 /**
- * Lit's internal members (`_$AH`, `_$El`, ...: `_$` and one or two letters, the names its own
- * build leaves so that its packages agree) can be shorter where one bundle holds all of Lit and
- * all that touches them: the script-tag build (`litInternals`). Its protocol names (`_$litType$`,
- * `_$litDirective$`, ...), which another copy of Lit on the page may read, stay.
+ * Members that may get short names where one bundle holds all the code that touches them, the
+ * script-tag build (`shortMembers`): Lit's internal ones (`_$AH`, `_$El`...: `_$` and one or two
+ * letters, the names its build leaves so that its packages agree; its protocol names,
+ * `_$litType$` and the like, which another copy of Lit on the page may read, stay), and these
+ * private members of our classes, named so that nothing else has them (not the proxy's JSON,
+ * the DOM, the page, a translation's key, a module's export, nor a test of the built file), and
+ * not reactive properties. A name left out stays as it is; one listed must never become a
+ * public member or a field of data.
  */
-const LIT_INTERNAL = /^_\$[A-Z][A-Za-z_]?$/;
+const PRIVATE_MEMBERS = [
+  'badDate',
+  'calling',
+  'checkAgain',
+  'expiryReported',
+  'fallBack',
+  'focusField',
+  'forgetPlace',
+  'giveWay',
+  'interacted',
+  'lastRequest',
+  'noteInteraction',
+  'onCheckout',
+  'onVisibilityChange',
+  'openStream',
+  'pressing',
+  'refusalOf',
+  'retryAction',
+  'setValue',
+  'shownRefusal',
+  'shownView',
+  'stopWatching',
+  'submitOnEnter',
+  'submitWaiting',
+  'waitFailed',
+  'waitLoading',
+  'withFollowing',
+];
+const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${PRIVATE_MEMBERS.join('|')})$`);
 
 /**
  * Vite keeps whitespace in ES library builds; for the size of what customers download, the
  * chunks are minified fully once Rollup has shaken them, by Terser: its second compress pass
  * and module-wide mangling take about 400 bytes gzipped more off the first paint than esbuild's
- * minifier did. With `litInternals`, Lit's internal members get short names too (about 75 bytes
- * of the first paint), one name each in every chunk, none of them a word any chunk has: an
+ * minifier did. With `shortMembers`, the members above get short names too (about 150 bytes of
+ * the first paint), one name each in every chunk, none of them a word any chunk has: an
  * element of a chunk keeps its own properties (`t`) apart from Lit's on the same object.
  */
-export const minifyChunks = ({ litInternals = false } = {}): Plugin => ({
+export const minifyChunks = ({ shortMembers = false } = {}): Plugin => ({
   name: 'crypto-pay:minify-chunks',
   async generateBundle(_options, bundle) {
     const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
     const words = new Set(chunks.flatMap((chunk) => chunk.code.match(/[\w$]+/g) ?? []));
-    const properties = litInternals && {
-      regex: LIT_INTERNAL,
-      reserved: [...words].filter((word) => !LIT_INTERNAL.test(word)),
+    const properties = shortMembers && {
+      regex: SHORTENED,
+      reserved: [...words].filter((word) => !SHORTENED.test(word)),
       // One cache for all the chunks: a member is named alike wherever it is touched.
       cache: { props: new Map<string, string>() },
     };
