@@ -33,6 +33,7 @@ const PRIVATE_MEMBERS = [
   'openStream',
   'pressing',
   'refusalOf',
+  'resuming',
   'retryAction',
   'setValue',
   'shownRefusal',
@@ -42,6 +43,7 @@ const PRIVATE_MEMBERS = [
   'submitWaiting',
   'waitFailed',
   'waitLoading',
+  'watcher',
   'withFollowing',
 ];
 const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${PRIVATE_MEMBERS.join('|')})$`);
