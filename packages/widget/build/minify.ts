@@ -11,15 +11,19 @@ import { type Plugin, transformWithEsbuild } from 'vite';
  * script-tag build (`shortMembers`): Lit's internal ones (`_$AH`, `_$El`...: `_$` and one or two
  * letters, the names its build leaves so that its packages agree; its protocol names,
  * `_$litType$` and the like, which another copy of Lit on the page may read, stay), and these
- * private members of our classes, named so that nothing else has them (not the proxy's JSON,
- * the DOM, the page, a translation's key, a module's export, nor a test of the built file), and
- * not reactive properties. A name left out stays as it is; one listed must never become a
- * public member or a field of data.
+ * members of our own classes that only the widget's code touches (private ones, and the flow's
+ * and its parts' own), named so that nothing else has them: not the proxy's JSON, the DOM, the
+ * page, a translation's key, a module's export, a reactive property, the element's public or
+ * protected members (`closeTab` stays, for a page's subclass), nor a test of the built file. A
+ * name left out stays as it is; one listed must never become any of those.
  */
-const PRIVATE_MEMBERS = [
+const OWN_MEMBERS = [
   'badDate',
   'calling',
   'checkAgain',
+  'configStatus',
+  'creating',
+  'dismissError',
   'expiryReported',
   'fallBack',
   'focusField',
@@ -27,32 +31,50 @@ const PRIVATE_MEMBERS = [
   'giveWay',
   'interacted',
   'lastRequest',
+  'lookUp',
+  'lookUpStored',
   'noteInteraction',
   'onCheckout',
   'onVisibilityChange',
+  'openAmount',
+  'openAmountCheck',
   'openStream',
+  'picker',
+  'placement',
+  'placing',
   'pressing',
+  'priced',
   'refusalOf',
+  'rereads',
+  'rereadTimer',
+  'resumeCheckout',
+  'resumeStatus',
+  'resumeStored',
   'resuming',
   'retryAction',
+  'retryCreate',
   'setValue',
   'shownRefusal',
   'shownView',
+  'showPanel',
   'stopWatching',
+  'storageKey',
   'submitOnEnter',
   'submitWaiting',
+  'viewState',
   'waitFailed',
   'waitLoading',
   'watcher',
   'withFollowing',
+  'withPart',
 ];
-const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${PRIVATE_MEMBERS.join('|')})$`);
+const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${OWN_MEMBERS.join('|')})$`);
 
 /**
  * Vite keeps whitespace in ES library builds; for the size of what customers download, the
  * chunks are minified fully once Rollup has shaken them, by Terser: its second compress pass
  * and module-wide mangling take about 400 bytes gzipped more off the first paint than esbuild's
- * minifier did. With `shortMembers`, the members above get short names too (about 150 bytes of
+ * minifier did. With `shortMembers`, the members above get short names too (about 210 bytes of
  * the first paint), one name each in every chunk, none of them a word any chunk has: an
  * element of a chunk keeps its own properties (`t`) apart from Lit's on the same object.
  */
