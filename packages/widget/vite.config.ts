@@ -17,7 +17,7 @@ export default defineConfig(({ mode }) => {
       minifyStyles(),
       minifyTemplates(),
       ...(bundled ? [chunksFromProxy()] : []),
-      minifyChunks(),
+      minifyChunks({ shortMembers: bundled }),
     ],
     // The folder of the proxy's `/widget/{version}/` that the script-tag build fetches from.
     define: { __CRYPTO_PAY_VERSION__: JSON.stringify(version) },

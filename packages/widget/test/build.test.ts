@@ -9,10 +9,12 @@ import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 /**
  * The size budget of `crypto-pay.bundled.js` (English included), gzipped. Issue 32 asks for
  * 18 KiB: 18,368 bytes met it (level 9) until the status event went back into the first paint
- * (the page hears a status before redirect mode leaves), 18,474 here; `pnpm bench widget` holds
- * it to 18 KiB, this guard to what ships today.
+ * (the page hears a status before redirect mode leaves), 18,458; short names for Lit's internal
+ * and our own members, and the create's price with the rules' chunk, took it to 18,192
+ * (about 18,205 here): this guard holds it to 18 KiB, as `pnpm bench widget` does, with that
+ * room for what comes next.
  */
-const BUDGET_BYTES = 18.5 * 1024;
+const BUDGET_BYTES = 18 * 1024;
 
 async function gzippedSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
@@ -42,6 +44,19 @@ describe('the build', () => {
     }
     console.log(lines.join('\n'));
     expect(size, `crypto-pay.bundled.js is ${kb(size)} gzipped`).to.be.at.most(BUDGET_BYTES);
+  });
+
+  it('gives Lit’s internal members short names in the bundle, and keeps the names another Lit may read', async () => {
+    const main = await source('/built/crypto-pay.bundled.js');
+    // `_$AH` and the like: Lit's own, touched only by the copy of Lit in the bundle.
+    expect(main).to.not.match(/_\$[A-Z][A-Za-z_]?\b/);
+    for (const name of ['_$litType$', '_$litDirective$', '_$cssResult$']) {
+      expect(main, name).to.contain(name);
+    }
+    // Our private members too (build/minify.ts); the bundler build, whose Lit is the host's,
+    // keeps every name.
+    expect(main).to.not.match(/\.(shownView|submitWaiting|waitLoading)\b/);
+    expect(await source('/built/crypto-pay.js')).to.match(/\.shownView\b/);
   });
 
   it('bundles English only; the others, and the list of them, are chunks loaded on demand', async () => {

@@ -1,15 +1,10 @@
 /**
  * The price an element names (a product, a session, or an open amount and its currency): whether
- * it names one, how a create states it, what the proxy's rules say of an open amount, whether the
- * customer chooses that amount, the sessionStorage slot of its checkout, and the form field a
- * refusal of its create names.
+ * it names one (how a create states it: `checkout-request.ts`), what the proxy's rules say of an
+ * open amount, whether the customer chooses that amount, the sessionStorage slot of its
+ * checkout, and the form field a refusal of its create names.
  */
-import {
-  type CheckoutRequest,
-  ProxyError,
-  type SessionPrice,
-  type WidgetConfig,
-} from '../../api/proxy-api.ts';
+import { ProxyError, type SessionPrice, type WidgetConfig } from '../../api/proxy-api.ts';
 import type {
   checkOpenAmount,
   OpenAmountCheck,
@@ -54,19 +49,6 @@ export function offersAmountChoice({ product, session, amount, amounts, currency
  */
 export function isPriced({ product, session, currency }: PriceHost): boolean {
   return Boolean(product || session || currency);
-}
-
-/** The price as a create states it. */
-export function requestPrice(
-  host: PriceHost,
-): Pick<CheckoutRequest, 'product' | 'session' | 'amount' | 'currency'> {
-  const { session, product, amount, currency = '', network } = host;
-  if (session) return { session };
-  if (product) return { product };
-  return {
-    ...(amount ? { amount } : {}),
-    currency: network ? { iso: currency, network_name: network } : currency,
-  };
 }
 
 /** The proxy's rules on the page's open amount, once loaded with the configuration. */

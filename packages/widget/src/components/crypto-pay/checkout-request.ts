@@ -14,13 +14,26 @@ import {
   url,
 } from '../../api/proxy-api.ts';
 import type { DetailsSubmit } from '../sender-form/form-fields.ts';
-import { type PriceHost, requestPrice } from './checkout-price.ts';
+import type { PriceHost } from './checkout-price.ts';
 
 /** What the request reads from the element: its price and the shop's result addresses. */
 export type CheckoutRequestHost = PriceHost & {
   successUrl: string | undefined;
   failedUrl: string | undefined;
 };
+
+/** The price as a create states it (here, with the rules' chunk: no first form needs it). */
+function requestPrice(
+  host: PriceHost,
+): Pick<CheckoutRequest, 'product' | 'session' | 'amount' | 'currency'> {
+  const { session, product, amount, currency = '', network } = host;
+  if (session) return { session };
+  if (product) return { product };
+  return {
+    ...(amount ? { amount } : {}),
+    currency: network ? { iso: currency, network_name: network } : currency,
+  };
+}
 
 /** The request the element's price and the customer's `details` make. */
 function checkoutRequest(host: CheckoutRequestHost, details: DetailsSubmit): CheckoutRequest {
