@@ -85,6 +85,10 @@ export interface Translation {
   copyLink: string;
   copied: string;
   copyFailed: string;
+  /** The pay step's way back to the form, all kept, for a new checkout in another currency. */
+  chooseAnotherCurrency: string;
+  /** The pay step's way out: the customer gives the checkout up, the element starts afresh. */
+  cancelPayment: string;
   /** Before the countdown, with the colon as the language writes it (`Temps restant :`). */
   timeLeft: string;
   /** `time` is already formatted for the locale. */
@@ -173,6 +177,8 @@ export type LaterMessageKey =
   | 'copyLink'
   | 'copied'
   | 'copyFailed'
+  | 'chooseAnotherCurrency'
+  | 'cancelPayment'
   | 'timeLeft'
   | 'expiresAt'
   | 'statusCreated'

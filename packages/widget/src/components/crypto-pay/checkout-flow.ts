@@ -156,8 +156,15 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.checkNow();
   }
 
-  /** Back to an empty start: no checkout kept, the form shown again. */
-  startAgain(): void {
+  /** Counts the starts that empty the form: its key, so each such start gets a new one. */
+  starts = 0;
+
+  /**
+   * Back to the start: no checkout kept (a reload finds none), the form shown again, emptied
+   * unless `keepForm` (the pay step's "Choose another currency").
+   */
+  startAgain(keepForm?: boolean): void {
+    if (!keepForm) this.starts++;
     this.watcher.stop();
     this.resuming.stop();
     this.forgetPlace();

@@ -5,6 +5,7 @@
  */
 import { TaskStatus } from '@lit/task';
 import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { ignore, loadPart } from '../../api/parts.ts';
 import { isSessionInvalid, ProxyError } from '../../api/proxy-api.ts';
 import type { LocalizeController } from '../../localize/localize.ts';
@@ -61,7 +62,12 @@ export class ViewContent {
     const skeleton = view === 'loading' && withSkeleton;
     // The configuration's failure keeps the skeleton (hidden): "Try again" brings back what was
     // typed in it, and a Continue pressed there stays queued.
-    const kept = view === 'create-error' || (view === 'config-error' && withSkeleton);
+    // So does the pay step (and the configuration read again after it, where no skeleton shows):
+    // "Choose another currency" goes back to the form as the customer left it.
+    const kept =
+      view === 'create-error' ||
+      (view === 'config-error' && withSkeleton) ||
+      ((view === 'pay' || (view === 'loading' && !skeleton)) && !!this.flow.config.value);
     return view === 'details' || kept || skeleton
       ? // One template for all of them, so the form (and what the customer typed) survives the
         // configuration's arrival, an error view and its "Back".
@@ -149,7 +155,7 @@ export class ViewContent {
           >`;
         }
         // The panel's template comes with its chunk (which `whole` says is there).
-        return panelPart!.payView(whole, this.localize.formatLocale, flow);
+        return panelPart!.payView(whole, this.localize.formatLocale, flow, this.host);
       case 'redirect':
         return html`${result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
@@ -240,7 +246,9 @@ export class ViewContent {
               html`<p part="total" class="total" aria-hidden="true"><span class="placeholder"></span></p>`
             : nothing
       }
-      <crypto-pay-sender-form
+      ${keyed(
+        flow.starts,
+        html`<crypto-pay-sender-form
         ?hidden=${hidden}
         ?loading=${loading}
         exportparts=${FORM_PARTS}
@@ -253,7 +261,8 @@ export class ViewContent {
           loadPanel(host).catch(ignore);
           void flow.submit(event.detail);
         }}
-      ></crypto-pay-sender-form>
+      ></crypto-pay-sender-form>`,
+      )}
     `;
   }
 }

@@ -4,8 +4,9 @@
  * that defers to another), how a checkout's end reads (`endingOf`) and the end views' payment
  * reference (`<crypto-pay-payment-reference>`).
  */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import type { Checkout } from '../../api/proxy-api.ts';
+import { CryptoPayCancelEvent } from '../../events/cancel.ts';
 import { registerLaterEnglish } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
 import enLater from '../../localize/translations/en-later.ts';
@@ -32,12 +33,59 @@ export function endingOf(t: Translation, checkout?: Checkout, named?: string): E
 /** The panel's parts, passed through so `crypto-pay::part(...)` reaches them. */
 const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
 
+/** What the pay step reads of the flow and acts on. */
+interface PayFlow {
+  checkout: Checkout | undefined;
+  trouble: boolean;
+  priced: boolean;
+  checkNow(): void;
+  startAgain(keepForm?: boolean): void;
+}
+
+/** What the pay step reads of the element: the session it was priced by, the checkout it names. */
+interface PayHost extends HTMLElement {
+  session: string | undefined;
+  checkoutId: string | undefined;
+}
+
+/**
+ * The pay step's ways back, under the panel: "Choose another currency" (the form as the customer
+ * left it; Continue makes a new checkout) and "Cancel" (an empty start, and `crypto-pay-cancel`).
+ * Both forget the checkout, so a reload does not bring it back; its payment request stays open
+ * upstream (the spec has no way to cancel one) and, paid anyway, still reaches the merchant.
+ * A new checkout needs a price (a return page has only its checkout), and a session is used by
+ * the checkout it made: there the customer can only cancel.
+ */
+function waysBack(t: Translation, flow: PayFlow, host: PayHost) {
+  const checkout = flow.checkout;
+  if (!flow.priced || !checkout) return nothing;
+  const leave = (keepForm: boolean) => {
+    host.checkoutId = undefined;
+    flow.startAgain(keepForm);
+  };
+  return html`<div class="actions">
+    ${
+      host.session
+        ? nothing
+        : html`<button type="button" part="other-currency-button" @click=${() => leave(true)}>
+          ${t.chooseAnotherCurrency}
+        </button>`
+    }
+    <button
+      type="button"
+      part="cancel-button"
+      @click=${() => {
+        leave(false);
+        host.dispatchEvent(new CryptoPayCancelEvent({ id: checkout.id }));
+      }}
+    >
+      ${t.cancelPayment}
+    </button>
+  </div>`;
+}
+
 /** The pay step as <crypto-pay> shows it once this chunk is there: the panel, and its status said. */
-export function payView(
-  t: Translation,
-  locale: string,
-  flow: { checkout: Checkout | undefined; trouble: boolean; checkNow(): void },
-) {
+export function payView(t: Translation, locale: string, flow: PayFlow, host: PayHost) {
   const { checkout } = flow;
   return html`
     <crypto-pay-payment-panel
@@ -52,6 +100,7 @@ export function payView(
     <p class="visually-hidden" role="status" aria-live="polite">
       ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
     </p>
+    ${waysBack(t, flow, host)}
   `;
 }
 

@@ -73,6 +73,8 @@ const ar: Translation = {
   copyLink: 'نسخ الرابط',
   copied: 'تم نسخ الرابط.',
   copyFailed: 'تعذّر النسخ. انسخ الرابط بنفسك.',
+  chooseAnotherCurrency: 'اختيار عملة أخرى',
+  cancelPayment: 'إلغاء',
   timeLeft: 'الوقت المتبقي:',
   expiresAt: (time) => `ينتهي في ${time}`,
   statusCreated: 'بانتظار دفعتك.',

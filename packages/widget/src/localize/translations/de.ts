@@ -71,6 +71,8 @@ const de: Translation = {
   copyLink: 'Link kopieren',
   copied: 'Link kopiert.',
   copyFailed: 'Kopieren nicht möglich. Kopieren Sie den Link selbst.',
+  chooseAnotherCurrency: 'Andere Währung wählen',
+  cancelPayment: 'Abbrechen',
   timeLeft: 'Verbleibende Zeit:',
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',

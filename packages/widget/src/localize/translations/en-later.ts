@@ -13,6 +13,8 @@ const enLater: LaterMessages = {
   copyLink: 'Copy link',
   copied: 'Link copied.',
   copyFailed: 'Could not copy. Copy the link yourself.',
+  chooseAnotherCurrency: 'Choose another currency',
+  cancelPayment: 'Cancel',
   timeLeft: 'Time left:',
   expiresAt: (time) => `Expires at ${time}`,
   statusCreated: 'Waiting for your payment.',

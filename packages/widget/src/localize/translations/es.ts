@@ -70,6 +70,8 @@ const es: Translation = {
   copyLink: 'Copiar enlace',
   copied: 'Enlace copiado.',
   copyFailed: 'No se pudo copiar. Copie el enlace usted.',
+  chooseAnotherCurrency: 'Elegir otra moneda',
+  cancelPayment: 'Cancelar',
   timeLeft: 'Tiempo restante:',
   expiresAt: (time) => `Caduca a las ${time}`,
   statusCreated: 'Esperando su pago.',

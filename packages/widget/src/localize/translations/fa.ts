@@ -70,6 +70,8 @@ const fa: Translation = {
   copyLink: 'کپی پیوند',
   copied: 'پیوند کپی شد.',
   copyFailed: 'کپی نشد. پیوند را خودتان کپی کنید.',
+  chooseAnotherCurrency: 'انتخاب ارز دیگر',
+  cancelPayment: 'لغو',
   timeLeft: 'زمان باقی‌مانده:',
   expiresAt: (time) => `مهلت تا ساعت ${time}`,
   statusCreated: 'در انتظار پرداخت شما.',

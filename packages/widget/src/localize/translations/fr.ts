@@ -72,6 +72,8 @@ const fr: Translation = {
   copyLink: 'Copier le lien',
   copied: 'Lien copié.',
   copyFailed: 'Copie impossible. Copiez le lien vous-même.',
+  chooseAnotherCurrency: 'Choisir une autre devise',
+  cancelPayment: 'Annuler',
   timeLeft: 'Temps restant :',
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',

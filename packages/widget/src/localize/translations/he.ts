@@ -74,6 +74,8 @@ const he: Translation = {
   copyLink: 'העתקת הקישור',
   copied: 'הקישור הועתק.',
   copyFailed: 'ההעתקה לא הצליחה. אפשר להעתיק את הקישור ידנית.',
+  chooseAnotherCurrency: 'בחירת מטבע אחר',
+  cancelPayment: 'ביטול',
   timeLeft: 'הזמן שנותר:',
   expiresAt: (time) => `בתוקף עד ${time}`,
   statusCreated: 'ממתינים לתשלום.',

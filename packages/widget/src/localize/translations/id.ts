@@ -69,6 +69,8 @@ const id: Translation = {
   copyLink: 'Salin tautan',
   copied: 'Tautan disalin.',
   copyFailed: 'Gagal menyalin. Salin tautannya secara manual.',
+  chooseAnotherCurrency: 'Pilih mata uang lain',
+  cancelPayment: 'Batal',
   timeLeft: 'Sisa waktu:',
   expiresAt: (time) => `Berlaku hingga ${time}`,
   statusCreated: 'Menunggu pembayaran Anda.',

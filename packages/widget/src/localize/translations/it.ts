@@ -71,6 +71,8 @@ const it: Translation = {
   copyLink: 'Copia link',
   copied: 'Link copiato.',
   copyFailed: 'Copia non riuscita. Copia il link manualmente.',
+  chooseAnotherCurrency: 'Scegli un’altra valuta',
+  cancelPayment: 'Annulla',
   timeLeft: 'Tempo rimasto:',
   expiresAt: (time) => `Scade alle ${time}`,
   statusCreated: 'In attesa del tuo pagamento.',

@@ -69,6 +69,8 @@ const ja: Translation = {
   copyLink: 'リンクをコピー',
   copied: 'リンクをコピーしました。',
   copyFailed: 'コピーできませんでした。リンクを手動でコピーしてください。',
+  chooseAnotherCurrency: '別の通貨を選ぶ',
+  cancelPayment: 'キャンセル',
   timeLeft: '残り時間：',
   expiresAt: (time) => `有効期限 ${time}`,
   statusCreated: 'お支払いをお待ちしています。',

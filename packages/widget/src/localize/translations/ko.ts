@@ -68,6 +68,8 @@ const ko: Translation = {
   copyLink: '링크 복사',
   copied: '링크를 복사했습니다.',
   copyFailed: '복사하지 못했습니다. 링크를 직접 복사해 주세요.',
+  chooseAnotherCurrency: '다른 통화 선택',
+  cancelPayment: '취소',
   timeLeft: '남은 시간:',
   expiresAt: (time) => `${time}에 만료`,
   statusCreated: '결제를 기다리고 있습니다.',

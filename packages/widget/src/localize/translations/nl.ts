@@ -70,6 +70,8 @@ const nl: Translation = {
   copyLink: 'Link kopiëren',
   copied: 'Link gekopieerd.',
   copyFailed: 'Kopiëren is mislukt. Kopieer de link zelf.',
+  chooseAnotherCurrency: 'Andere valuta kiezen',
+  cancelPayment: 'Annuleren',
   timeLeft: 'Resterende tijd:',
   expiresAt: (time) => `Verloopt om ${time}`,
   statusCreated: 'We wachten op je betaling.',

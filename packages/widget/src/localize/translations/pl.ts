@@ -71,6 +71,8 @@ const pl: Translation = {
   copyLink: 'Kopiuj link',
   copied: 'Skopiowano link.',
   copyFailed: 'Nie udało się skopiować. Skopiuj link samodzielnie.',
+  chooseAnotherCurrency: 'Wybierz inną walutę',
+  cancelPayment: 'Anuluj',
   timeLeft: 'Pozostały czas:',
   expiresAt: (time) => `Wygasa o ${time}`,
   statusCreated: 'Czekamy na Twoją płatność.',

@@ -71,6 +71,8 @@ const pt: Translation = {
   copyLink: 'Copiar link',
   copied: 'Link copiado.',
   copyFailed: 'Não foi possível copiar. Copie o link manualmente.',
+  chooseAnotherCurrency: 'Escolher outra moeda',
+  cancelPayment: 'Cancelar',
   timeLeft: 'Tempo restante:',
   expiresAt: (time) => `Expira às ${time}`,
   statusCreated: 'Aguardando seu pagamento.',

@@ -72,6 +72,8 @@ const ru: Translation = {
   copyLink: 'Скопировать ссылку',
   copied: 'Ссылка скопирована.',
   copyFailed: 'Не удалось скопировать. Скопируйте ссылку вручную.',
+  chooseAnotherCurrency: 'Выбрать другую валюту',
+  cancelPayment: 'Отменить',
   timeLeft: 'Осталось:',
   expiresAt: (time) => `Действует до ${time}`,
   statusCreated: 'Ожидаем ваш платёж.',

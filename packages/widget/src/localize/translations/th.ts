@@ -68,6 +68,8 @@ const th: Translation = {
   copyLink: 'คัดลอกลิงก์',
   copied: 'คัดลอกลิงก์แล้ว',
   copyFailed: 'คัดลอกไม่สำเร็จ กรุณาคัดลอกลิงก์ด้วยตนเอง',
+  chooseAnotherCurrency: 'เลือกสกุลเงินอื่น',
+  cancelPayment: 'ยกเลิก',
   timeLeft: 'เวลาที่เหลือ:',
   expiresAt: (time) => `หมดอายุเวลา ${time}`,
   statusCreated: 'กำลังรอการชำระเงินของคุณ',

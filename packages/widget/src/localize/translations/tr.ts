@@ -70,6 +70,8 @@ const tr: Translation = {
   copyLink: 'Bağlantıyı kopyala',
   copied: 'Bağlantı kopyalandı.',
   copyFailed: 'Kopyalanamadı. Bağlantıyı kendiniz kopyalayın.',
+  chooseAnotherCurrency: 'Başka bir para birimi seç',
+  cancelPayment: 'İptal',
   timeLeft: 'Kalan süre:',
   expiresAt: (time) => `Son geçerlilik saati: ${time}`,
   statusCreated: 'Ödemeniz bekleniyor.',

@@ -72,6 +72,8 @@ const uk: Translation = {
   copyLink: 'Скопіювати посилання',
   copied: 'Посилання скопійовано.',
   copyFailed: 'Не вдалося скопіювати. Скопіюйте посилання вручну.',
+  chooseAnotherCurrency: 'Вибрати іншу валюту',
+  cancelPayment: 'Скасувати',
   timeLeft: 'Залишилося:',
   expiresAt: (time) => `Дійсне до ${time}`,
   statusCreated: 'Очікуємо ваш платіж.',

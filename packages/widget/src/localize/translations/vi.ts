@@ -69,6 +69,8 @@ const vi: Translation = {
   copyLink: 'Sao chép liên kết',
   copied: 'Đã sao chép liên kết.',
   copyFailed: 'Không sao chép được. Vui lòng tự sao chép liên kết.',
+  chooseAnotherCurrency: 'Chọn loại tiền khác',
+  cancelPayment: 'Hủy',
   timeLeft: 'Thời gian còn lại:',
   expiresAt: (time) => `Hết hạn lúc ${time}`,
   statusCreated: 'Đang chờ bạn thanh toán.',

@@ -68,6 +68,8 @@ const zhHans: Translation = {
   copyLink: '复制链接',
   copied: '链接已复制。',
   copyFailed: '复制失败，请手动复制链接。',
+  chooseAnotherCurrency: '选择其他币种',
+  cancelPayment: '取消',
   timeLeft: '剩余时间：',
   expiresAt: (time) => `${time} 失效`,
   statusCreated: '等待您付款。',

@@ -68,6 +68,8 @@ const zhHant: Translation = {
   copyLink: '複製連結',
   copied: '已複製連結。',
   copyFailed: '無法複製，請手動複製連結。',
+  chooseAnotherCurrency: '選擇其他幣種',
+  cancelPayment: '取消',
   timeLeft: '剩餘時間：',
   expiresAt: (time) => `${time} 到期`,
   statusCreated: '正在等候您付款。',
