@@ -76,6 +76,36 @@ describe('<crypto-pay> amount choice (donations)', () => {
       expect(label?.textContent?.trim()).to.equal('Other amount');
     });
 
+    it('keeps each preset on one line, the amount beside its currency, in a narrow column', async () => {
+      const el = await donation(await kit.fakeProxy(), {
+        currency: 'EUR',
+        amounts: '5 20.00 50 100',
+      });
+      // A page's roomier spacing and wider font (the demo's theme) leave less room for the text.
+      el.style.setProperty('--crypto-pay-spacing', '1.5rem');
+      el.style.setProperty('--crypto-pay-font', 'Georgia, serif');
+      for (const width of ['16rem', '20rem', '24rem', '30rem', '40rem']) {
+        (el.parentElement as HTMLElement).style.width = width;
+        const group = choiceRoot(el).querySelector('[part="amount-presets"]') as HTMLElement;
+        for (const label of choiceRoot(el).querySelectorAll<HTMLElement>(
+          '[part="amount-preset"]',
+        )) {
+          const words = [...label.childNodes].find(
+            (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+          ) as Text;
+          const text = document.createRange();
+          text.selectNodeContents(words);
+          // One line box: every piece of the text shares the first one's top.
+          const tops = new Set([...text.getClientRects()].map((rect) => Math.round(rect.top)));
+          expect(tops.size, `${label.textContent?.trim()} at ${width}`).to.equal(1);
+          // And no preset spills out of the group.
+          expect(label.getBoundingClientRect().right).to.be.at.most(
+            group.getBoundingClientRect().right + 0.5,
+          );
+        }
+      }
+    });
+
     it('leaves out a preset the proxy’s rules refuse', async () => {
       const el = await donation(await kit.fakeProxy(), {
         currency: 'EUR',
