@@ -62,7 +62,9 @@ describe('the pay step', () => {
     await page.evaluate(() => {
       const heard: unknown[] = [];
       (window as unknown as { cancelled: unknown[] }).cancelled = heard;
-      document.addEventListener('crypto-pay-cancel', (event) => heard.push(event.detail));
+      document.addEventListener('crypto-pay-cancel', (event) =>
+        heard.push((event as CustomEvent).detail),
+      );
     });
     await widget.getByRole('button', { name: 'Cancel', exact: true }).focus();
     await page.keyboard.press('Enter');
