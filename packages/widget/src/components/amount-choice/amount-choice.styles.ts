@@ -23,10 +23,13 @@ export default css`
   }
 
   /* A grid's even columns broke "20.00 / EUR" in two once the padding or font grew (a page's
-     theme): a flex item never shrinks below its unbroken text, and wraps to the next row instead. */
+     theme): a flex item as wide as its text on one line goes to the next row instead. Only one
+     wider than the whole group ("1,000,000.00 EUR" on a phone) is narrowed to it, and wraps. */
   .choice {
-    flex: 1 1 7em;
-    white-space: nowrap;
+    flex: 1 1 auto;
+    min-width: min(7em, 100%);
+    max-width: 100%;
+    overflow-wrap: anywhere;
     position: relative;
     justify-content: center;
     min-height: 2.75rem;
