@@ -89,6 +89,11 @@ export interface Translation {
   chooseAnotherCurrency: string;
   /** The pay step's way out: the customer gives the checkout up, the element starts afresh. */
   cancelPayment: string;
+  /**
+   * After "Cancel payment" on a `session`'s checkout: the session is used up, so the shop makes
+   * the next one.
+   */
+  paymentCancelled: string;
   /** Before the countdown, with the colon as the language writes it (`Temps restant :`). */
   timeLeft: string;
   /** `time` is already formatted for the locale. */
@@ -179,6 +184,7 @@ export type LaterMessageKey =
   | 'copyFailed'
   | 'chooseAnotherCurrency'
   | 'cancelPayment'
+  | 'paymentCancelled'
   | 'timeLeft'
   | 'expiresAt'
   | 'statusCreated'

@@ -127,7 +127,10 @@ describe('<crypto-pay> amount choice (donations)', () => {
       // A 320 px phone whose customer reads larger text (150 %): the long preset wider than that.
       (el.parentElement as HTMLElement).style.width = '320px';
       el.style.fontSize = '24px';
-      await kit.waitUntil(() => presetLines(el)[1]?.lines !== 1, 'the long preset fits on one line');
+      await kit.waitUntil(
+        () => presetLines(el)[1]?.lines !== 1,
+        'the long preset fits on one line',
+      );
       const [short, long] = presetLines(el);
       expect(long?.text).to.equal('1,000,000.00 EUR');
       expect(long?.spill, 'the long preset spills out').to.be.at.most(0.5);

@@ -92,11 +92,13 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.resume = this.resuming.task;
     this.config = new Task(host, {
       // A checkout being resumed needs neither, and its session is used up by then anyway.
-      // Nor does an element without a price, which shows its setup error instead.
+      // Nor does an element without a price, which shows its setup error instead. Loaded for the
+      // form, it is kept through the checkout made there and back (the pay step's ways back): no
+      // second read, no second `crypto-pay-ready`, no failure turning the kept form into an error.
       args: () =>
         [
           host.proxy,
-          Boolean(this.resuming.id || this.checkout || !this.priced),
+          Boolean(this.resuming.id || !this.priced),
           host.session,
           !host.session && !host.product,
         ] as const,
@@ -156,15 +158,8 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.checkNow();
   }
 
-  /** Counts the starts that empty the form: its key, so each such start gets a new one. */
-  starts = 0;
-
-  /**
-   * Back to the start: no checkout kept (a reload finds none), the form shown again, emptied
-   * unless `keepForm` (the pay step's "Choose another currency").
-   */
-  startAgain(keepForm?: boolean): void {
-    if (!keepForm) this.starts++;
+  /** Back to the start: no checkout kept (a reload finds none), the form shown again. */
+  startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
     this.forgetPlace();
@@ -284,7 +279,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.watch(proxy, checkout);
   }
 
-  protected giveWay(): void {
+  giveWay(): void {
     this.watcher.stop();
   }
 

@@ -4,9 +4,8 @@
  * that defers to another), how a checkout's end reads (`endingOf`) and the end views' payment
  * reference (`<crypto-pay-payment-reference>`).
  */
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 import type { Checkout } from '../../api/proxy-api.ts';
-import { CryptoPayCancelEvent } from '../../events/cancel.ts';
 import { registerLaterEnglish } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
 import enLater from '../../localize/translations/en-later.ts';
@@ -14,6 +13,7 @@ import { sentencesOf } from '../crypto-pay/ending-sentences.ts';
 import type { Ending } from '../crypto-pay/panel-part.ts';
 import { referenceView } from '../payment-reference/payment-reference.ts';
 import PaymentPanel from './payment-panel.component.ts';
+import { type PayContent, sessionCancelled, waysBack } from './ways-back.ts';
 
 export { PaymentPanel };
 
@@ -33,65 +33,17 @@ export function endingOf(t: Translation, checkout?: Checkout, named?: string): E
 /** The panel's parts, passed through so `crypto-pay::part(...)` reaches them. */
 const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
 
-/** What the pay step reads of the flow and acts on. */
-interface PayFlow {
-  checkout: Checkout | undefined;
-  trouble: boolean;
-  priced: boolean;
-  checkNow(): void;
-  startAgain(keepForm?: boolean): void;
-}
-
-/** What the pay step reads of the element: the session it was priced by, the checkout it names. */
-interface PayHost extends HTMLElement {
-  session: string | undefined;
-  checkoutId: string | undefined;
-}
-
-/**
- * The pay step's ways back, under the panel: "Choose another currency" (the form as the customer
- * left it; Continue makes a new checkout) and "Cancel" (an empty start, and `crypto-pay-cancel`).
- * Both forget the checkout, so a reload does not bring it back; its payment request stays open
- * upstream (the spec has no way to cancel one) and, paid anyway, still reaches the merchant.
- * A new checkout needs a price (a return page has only its checkout), and a session is used by
- * the checkout it made: there the customer can only cancel.
- */
-function waysBack(t: Translation, flow: PayFlow, host: PayHost) {
-  const checkout = flow.checkout;
-  if (!flow.priced || !checkout) return nothing;
-  const leave = (keepForm: boolean) => {
-    host.checkoutId = undefined;
-    flow.startAgain(keepForm);
-  };
-  return html`<div class="actions">
-    ${
-      host.session
-        ? nothing
-        : html`<button type="button" part="other-currency-button" @click=${() => leave(true)}>
-          ${t.chooseAnotherCurrency}
-        </button>`
-    }
-    <button
-      type="button"
-      part="cancel-button"
-      @click=${() => {
-        leave(false);
-        host.dispatchEvent(new CryptoPayCancelEvent({ id: checkout.id }));
-      }}
-    >
-      ${t.cancelPayment}
-    </button>
-  </div>`;
-}
-
 /** The pay step as <crypto-pay> shows it once this chunk is there: the panel, and its status said. */
-export function payView(t: Translation, locale: string, flow: PayFlow, host: PayHost) {
+export function payView(t: Translation, content: PayContent) {
+  const { flow } = content;
   const { checkout } = flow;
-  return html`
+  return (
+    sessionCancelled(t, content.host) ??
+    html`
     <crypto-pay-payment-panel
       exportparts=${PANEL_PARTS}
       .t=${t}
-      .locale=${locale}
+      .locale=${content.localize.formatLocale}
       .checkout=${checkout}
       ?trouble=${flow.trouble}
       @check-now=${() => flow.checkNow()}
@@ -100,8 +52,9 @@ export function payView(t: Translation, locale: string, flow: PayFlow, host: Pay
     <p class="visually-hidden" role="status" aria-live="polite">
       ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
     </p>
-    ${waysBack(t, flow, host)}
-  `;
+    ${waysBack(t, content)}
+  `
+  );
 }
 
 registerLaterEnglish(enLater);

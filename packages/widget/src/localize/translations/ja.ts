@@ -70,7 +70,9 @@ const ja: Translation = {
   copied: 'リンクをコピーしました。',
   copyFailed: 'コピーできませんでした。リンクを手動でコピーしてください。',
   chooseAnotherCurrency: '別の通貨を選ぶ',
-  cancelPayment: 'キャンセル',
+  cancelPayment: '支払いをキャンセル',
+  paymentCancelled:
+    'この支払いをキャンセルしました。お支払いには、ショップに戻ってやり直してください。',
   timeLeft: '残り時間：',
   expiresAt: (time) => `有効期限 ${time}`,
   statusCreated: 'お支払いをお待ちしています。',

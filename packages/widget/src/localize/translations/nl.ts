@@ -71,7 +71,9 @@ const nl: Translation = {
   copied: 'Link gekopieerd.',
   copyFailed: 'Kopiëren is mislukt. Kopieer de link zelf.',
   chooseAnotherCurrency: 'Andere valuta kiezen',
-  cancelPayment: 'Annuleren',
+  cancelPayment: 'Betaling annuleren',
+  paymentCancelled:
+    'U hebt deze betaling geannuleerd. Ga om te betalen terug naar de winkel en begin opnieuw.',
   timeLeft: 'Resterende tijd:',
   expiresAt: (time) => `Verloopt om ${time}`,
   statusCreated: 'We wachten op je betaling.',

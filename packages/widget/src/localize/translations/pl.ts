@@ -72,7 +72,9 @@ const pl: Translation = {
   copied: 'Skopiowano link.',
   copyFailed: 'Nie udało się skopiować. Skopiuj link samodzielnie.',
   chooseAnotherCurrency: 'Wybierz inną walutę',
-  cancelPayment: 'Anuluj',
+  cancelPayment: 'Anuluj płatność',
+  paymentCancelled:
+    'Ta płatność została anulowana. Aby zapłacić, wróć do sklepu i zacznij od nowa.',
   timeLeft: 'Pozostały czas:',
   expiresAt: (time) => `Wygasa o ${time}`,
   statusCreated: 'Czekamy na Twoją płatność.',

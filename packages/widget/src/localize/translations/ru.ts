@@ -73,7 +73,9 @@ const ru: Translation = {
   copied: 'Ссылка скопирована.',
   copyFailed: 'Не удалось скопировать. Скопируйте ссылку вручную.',
   chooseAnotherCurrency: 'Выбрать другую валюту',
-  cancelPayment: 'Отменить',
+  cancelPayment: 'Отменить платёж',
+  paymentCancelled:
+    'Вы отменили этот платёж. Чтобы оплатить, вернитесь в магазин и начните заново.',
   timeLeft: 'Осталось:',
   expiresAt: (time) => `Действует до ${time}`,
   statusCreated: 'Ожидаем ваш платёж.',

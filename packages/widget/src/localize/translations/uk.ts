@@ -73,7 +73,9 @@ const uk: Translation = {
   copied: 'Посилання скопійовано.',
   copyFailed: 'Не вдалося скопіювати. Скопіюйте посилання вручну.',
   chooseAnotherCurrency: 'Вибрати іншу валюту',
-  cancelPayment: 'Скасувати',
+  cancelPayment: 'Скасувати платіж',
+  paymentCancelled:
+    'Ви скасували цей платіж. Щоб оплатити, поверніться до магазину й почніть знову.',
   timeLeft: 'Залишилося:',
   expiresAt: (time) => `Дійсне до ${time}`,
   statusCreated: 'Очікуємо ваш платіж.',
