@@ -1,7 +1,7 @@
 /**
  * The pay step's ways back and its place on a phone: "Choose another currency" goes back to the
  * form as the customer left it and Continue makes a new checkout (the one a reload finds);
- * "Cancel" starts afresh, tells the page (`crypto-pay-cancel`) and a reload brings nothing
+ * "Cancel payment" starts afresh, tells the page (`crypto-pay-cancel`) and a reload brings nothing
  * back. On a 375 × 740 phone, Continue brings the payment page's button into view.
  */
 
@@ -66,7 +66,7 @@ describe('the pay step', () => {
         heard.push((event as CustomEvent).detail),
       );
     });
-    await widget.getByRole('button', { name: 'Cancel', exact: true }).focus();
+    await widget.getByRole('button', { name: 'Cancel payment', exact: true }).focus();
     await page.keyboard.press('Enter');
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     assert.equal(await widget.getByLabel('First name').inputValue(), '');

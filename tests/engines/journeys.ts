@@ -105,7 +105,7 @@ export function journeys(engine: Engine) {
       await tab.reload();
       await tab.waitFor({ css: '[part="pay-with"]', text: 'ETH on Ethereum' });
       assert.equal(await rememberedCheckoutId(tab), second);
-      await tab.click({ role: 'button', name: 'Cancel' });
+      await tab.click({ role: 'button', name: 'Cancel payment' });
       await tab.waitFor({ role: 'heading', name: 'Your details' });
       assert.equal(await tab.evaluate(rememberedCheckoutIdInPage), null);
       await tab.reload();
