@@ -95,10 +95,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
       // Nor does an element without a price, which shows its setup error instead. Loaded for the
       // form, it is kept through the checkout made there and back (the pay step's ways back): no
       // second read, no second `crypto-pay-ready`, no failure turning the kept form into an error.
+      // A session's is read again after its checkout: the proxy then says it is used.
       args: () =>
         [
           host.proxy,
-          Boolean(this.resuming.id || !this.priced),
+          !this.priced ||
+            (!!(this.resuming.id || this.checkout) && !(this.config?.value && !host.session)),
           host.session,
           !host.session && !host.product,
         ] as const,
