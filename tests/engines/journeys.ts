@@ -1,7 +1,7 @@
 /**
  * The main journeys, described once and run in each engine through its driver (driver.ts): a
- * product paid in link mode and in redirect mode by an individual, and a company whose payment
- * fails (its failure page showing the payment reference); then the dashboard's
+ * product paid in link mode and in redirect mode by an individual, one who goes back from the
+ * pay step to another currency and then cancels, and a company whose payment fails (its failure page showing the payment reference); then the dashboard's
  * (dashboard-journeys.ts). Chromium runs these and many more in tests/e2e; here they prove the
  * other engines.
  */
@@ -16,6 +16,7 @@ import {
   personDetails,
   rememberedCheckoutIdInPage,
 } from '@crypto-pay/test-kit/details-form';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { DASHBOARD_PROXY_ENV } from '../e2e/dashboard-support.ts';
 import { dashboardJourneys } from './dashboard-journeys.ts';
@@ -73,6 +74,43 @@ export function journeys(engine: Engine) {
       await tab.waitForUrl(/\/success\.html/);
       await tab.waitFor({ role: 'heading', name: 'Payment complete' });
       assert.equal(await proxyStatus(stack, id), 'paid');
+    });
+
+    it('an individual goes back from the pay step to another currency, then cancels', async () => {
+      const tab = await browser.open(`${shop}/product.html`);
+      await playDetails(tab, personDetails('BTC on Bitcoin'));
+      await tab.click({ role: 'button', name: 'Continue to payment' });
+      await tab.waitFor({ css: '[part="pay-with"]', text: 'BTC on Bitcoin' });
+      const first = await rememberedCheckoutId(tab);
+
+      await tab.click({ role: 'button', name: 'Choose another currency' });
+      await tab.waitFor({ role: 'heading', name: 'Your details' });
+      // The form as the customer left it (read through the widget's shadow roots).
+      const firstName = await tab.evaluate(
+        () =>
+          document
+            .querySelector('crypto-pay')
+            ?.shadowRoot?.querySelector('crypto-pay-sender-form')
+            ?.shadowRoot?.querySelector<HTMLInputElement>('#first_name')?.value,
+      );
+      assert.equal(firstName, SENDER.sender_data.first_name);
+      assert.equal(await tab.evaluate(rememberedCheckoutIdInPage), null);
+      await tab.click({ role: 'radio', name: 'ETH on Ethereum' });
+      await tab.click({ role: 'button', name: 'Continue to payment' });
+      await tab.waitFor({ css: '[part="pay-with"]', text: 'ETH on Ethereum' });
+      const second = await rememberedCheckoutId(tab);
+      assert.notEqual(second, first, 'a new checkout');
+
+      // A reload finds the new checkout; after Cancel, none.
+      await tab.reload();
+      await tab.waitFor({ css: '[part="pay-with"]', text: 'ETH on Ethereum' });
+      assert.equal(await rememberedCheckoutId(tab), second);
+      await tab.click({ role: 'button', name: 'Cancel payment' });
+      await tab.waitFor({ role: 'heading', name: 'Your details' });
+      assert.equal(await tab.evaluate(rememberedCheckoutIdInPage), null);
+      await tab.reload();
+      await tab.waitFor({ label: 'First name' });
+      assert.equal(await tab.has({ role: 'link', name: /Open the payment page/ }), false);
     });
 
     it('an individual pays a product in redirect mode, sent to the payment page and back', async () => {

@@ -1,4 +1,6 @@
 /** Every event `<crypto-pay>` dispatches, typed for `addEventListener` on the host page. */
+// Its class is the pay step's chunk's alone (the only place that fires it), out of the first paint.
+export type { CryptoPayCancelDetail, CryptoPayCancelEvent } from './cancel.ts';
 export * from './created.ts';
 export * from './error.ts';
 export * from './failure.ts';

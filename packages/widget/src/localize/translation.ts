@@ -91,6 +91,15 @@ export interface Translation {
   copyLink: string;
   copied: string;
   copyFailed: string;
+  /** The pay step's way back to the form, all kept, for a new checkout in another currency. */
+  chooseAnotherCurrency: string;
+  /** The pay step's way out: the customer gives the checkout up, the element starts afresh. */
+  cancelPayment: string;
+  /**
+   * After "Cancel payment" on a `session`'s checkout: the session is used up, so the shop makes
+   * the next one.
+   */
+  paymentCancelled: string;
   /** Before the countdown, with the colon as the language writes it (`Temps restant :`). */
   timeLeft: string;
   /** `time` is already formatted for the locale. */
@@ -179,6 +188,9 @@ export type LaterMessageKey =
   | 'copyLink'
   | 'copied'
   | 'copyFailed'
+  | 'chooseAnotherCurrency'
+  | 'cancelPayment'
+  | 'paymentCancelled'
   | 'timeLeft'
   | 'expiresAt'
   | 'statusCreated'

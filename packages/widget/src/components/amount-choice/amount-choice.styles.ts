@@ -1,4 +1,7 @@
-/** Styles of the amount choice: the presets as buttons in even columns, fewer on a narrow screen. */
+/**
+ * Styles of the amount choice: the presets as buttons sharing each row evenly, each on one line
+ * (an amount and its currency read as one), fewer to a row when the column is narrow.
+ */
 import { css } from 'lit';
 
 export default css`
@@ -10,8 +13,8 @@ export default css`
     border: 0;
     margin: 0 0 calc(var(--_space) * 0.75);
     padding: 0;
-    display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(7em, 1fr));
+    display: flex;
+    flex-wrap: wrap;
     gap: calc(var(--_space) * 0.5);
   }
 
@@ -19,7 +22,14 @@ export default css`
     margin-block-end: calc(var(--_space) * 0.375);
   }
 
+  /* A grid's even columns broke "20.00 / EUR" in two once the padding or font grew (a page's
+     theme): a flex item as wide as its text on one line goes to the next row instead. Only one
+     wider than the whole group ("1,000,000.00 EUR" on a phone) is narrowed to it, and wraps. */
   .choice {
+    flex: 1 1 auto;
+    min-width: min(7em, 100%);
+    max-width: 100%;
+    overflow-wrap: anywhere;
     position: relative;
     justify-content: center;
     min-height: 2.75rem;

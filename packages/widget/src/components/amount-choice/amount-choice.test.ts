@@ -76,6 +76,67 @@ describe('<crypto-pay> amount choice (donations)', () => {
       expect(label?.textContent?.trim()).to.equal('Other amount');
     });
 
+    /** Each preset's text as line boxes, with how far its button reaches past the group's edge. */
+    const presetLines = (el: CryptoPay) => {
+      const group = choiceRoot(el).querySelector('[part="amount-presets"]') as HTMLElement;
+      return [...choiceRoot(el).querySelectorAll<HTMLElement>('[part="amount-preset"]')].map(
+        (label) => {
+          const words = [...label.childNodes].find(
+            (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+          ) as Text;
+          const text = document.createRange();
+          text.selectNodeContents(words);
+          // One line box: every piece of the text shares the first one's top.
+          const tops = new Set([...text.getClientRects()].map((rect) => Math.round(rect.top)));
+          return {
+            text: label.textContent?.trim(),
+            lines: tops.size,
+            spill: label.getBoundingClientRect().right - group.getBoundingClientRect().right,
+          };
+        },
+      );
+    };
+
+    it('keeps each preset on one line, the amount beside its currency, in a narrow column', async () => {
+      const el = await donation(await kit.fakeProxy(), {
+        currency: 'EUR',
+        amounts: '5 20.00 50 100',
+      });
+      // A page's roomier spacing and wider font (the demo's theme) leave less room for the text:
+      // a wide serif every Linux machine here has (fc-list), then the generic family.
+      el.style.setProperty('--crypto-pay-spacing', '1.5rem');
+      el.style.setProperty('--crypto-pay-font', '"DejaVu Serif", serif');
+      for (const width of ['16rem', '20rem', '24rem', '30rem', '40rem']) {
+        (el.parentElement as HTMLElement).style.width = width;
+        for (const preset of presetLines(el)) {
+          expect(preset.lines, `${preset.text} at ${width}`).to.equal(1);
+          expect(preset.spill, `${preset.text} spills out at ${width}`).to.be.at.most(0.5);
+        }
+      }
+    });
+
+    it('wraps only a preset too long for the group, inside it, on a 320 px screen', async () => {
+      const el = await donation(
+        await kit.fakeProxy({
+          openAmount: { min: '1.00', max: '5000000.00', currencies: ['EUR'] },
+        }),
+        { currency: 'EUR', amounts: '5 1000000.00' },
+      );
+      el.style.setProperty('--crypto-pay-spacing', '1.5rem');
+      el.style.setProperty('--crypto-pay-font', '"DejaVu Serif", serif');
+      // A 320 px phone whose customer reads larger text (150 %): the long preset wider than that.
+      (el.parentElement as HTMLElement).style.width = '320px';
+      el.style.fontSize = '24px';
+      await kit.waitUntil(
+        () => presetLines(el)[1]?.lines !== 1,
+        'the long preset fits on one line',
+      );
+      const [short, long] = presetLines(el);
+      expect(long?.text).to.equal('1,000,000.00 EUR');
+      expect(long?.spill, 'the long preset spills out').to.be.at.most(0.5);
+      expect(short?.lines).to.equal(1);
+    });
+
     it('leaves out a preset the proxy’s rules refuse', async () => {
       const el = await donation(await kit.fakeProxy(), {
         currency: 'EUR',

@@ -92,11 +92,15 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.resume = this.resuming.task;
     this.config = new Task(host, {
       // A checkout being resumed needs neither, and its session is used up by then anyway.
-      // Nor does an element without a price, which shows its setup error instead.
+      // Nor does an element without a price, which shows its setup error instead. Loaded for the
+      // form, it is kept through the checkout made there and back (the pay step's ways back): no
+      // second read, no second `crypto-pay-ready`, no failure turning the kept form into an error.
+      // A session's is read again after its checkout: the proxy then says it is used.
       args: () =>
         [
           host.proxy,
-          Boolean(this.resuming.id || this.checkout || !this.priced),
+          !this.priced ||
+            (!!(this.resuming.id || this.checkout) && !(this.config?.value && !host.session)),
           host.session,
           !host.session && !host.product,
         ] as const,
@@ -156,7 +160,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.checkNow();
   }
 
-  /** Back to an empty start: no checkout kept, the form shown again. */
+  /** Back to the start: no checkout kept (a reload finds none), the form shown again. */
   startAgain(): void {
     this.watcher.stop();
     this.resuming.stop();
@@ -277,7 +281,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     this.watcher.watch(proxy, checkout);
   }
 
-  protected giveWay(): void {
+  giveWay(): void {
     this.watcher.stop();
   }
 

@@ -44,7 +44,7 @@ export abstract class CheckoutNavigation<State extends object>
   }
 
   /** Another tab shows the result: this one follows the checkout no more. */
-  protected abstract giveWay(): void;
+  abstract giveWay(): void;
 
   /** Runs `use` once the chunk of what follows a checkout is there (`checkout-following.ts`). */
   protected abstract withFollowing(use: (part: typeof Following) => void): void;
@@ -79,7 +79,7 @@ export abstract class CheckoutNavigation<State extends object>
   }
 
   /** Places no checkout's result any more: back to an empty start. */
-  protected forgetPlace(): void {
+  forgetPlace(): void {
     this.placing = undefined;
     this.placement?.forget();
   }

@@ -26,6 +26,8 @@ import { ViewContent } from './view-content.ts';
  * @event {CryptoPayFailureEvent} crypto-pay-failure - Failed or expired: `{id, status}`.
  * Cancelable: `preventDefault()` keeps the page instead of going to the failure address.
  * @event {CryptoPayErrorEvent} crypto-pay-error - An error view is shown: `{code, message}`.
+ * @event {CryptoPayCancelEvent} crypto-pay-cancel - The customer chose "Cancel payment" on the pay step:
+ * `{id}` of the checkout given up; the element is back at its start.
  *
  * @csspart base - The element's box.
  * @csspart heading - The heading of the current step (it takes focus on each new step).
@@ -52,6 +54,8 @@ import { ViewContent } from './view-content.ts';
  * @csspart copy-button - The button that copies the payment link.
  * @csspart countdown - The time left.
  * @csspart status - The status line while waiting.
+ * @csspart other-currency-button - The pay step's "Choose another currency" (back to the form).
+ * @csspart cancel-button - The pay step's "Cancel payment".
  * @csspart result - An end or error view.
  * @csspart message - The sentence of an end or error view.
  * @csspart primary-button - The main action of an end or error view.

@@ -39,13 +39,19 @@ export class ViewContent {
    */
   private retryWait: RetryWait | undefined;
   private waitLoading = false;
+  /**
+   * The view the form stays under, hidden: the pay step of a checkout it made, so "Choose another
+   * currency" finds it as the customer left it. "Cancel payment" (the pay step's chunk) unsets it
+   * for a render, so the start after it gets a new, empty one.
+   */
+  formUnder?: View;
   /** The error whose wait's chunk did not load: its "Try again" is offered at once instead. */
   private waitFailed: unknown;
 
   constructor(
-    private readonly host: ViewContentHost,
-    private readonly flow: CheckoutFlow,
-    private readonly localize: LocalizeController,
+    readonly host: ViewContentHost,
+    readonly flow: CheckoutFlow,
+    readonly localize: LocalizeController,
   ) {}
 
   /**
@@ -61,7 +67,12 @@ export class ViewContent {
     const skeleton = view === 'loading' && withSkeleton;
     // The configuration's failure keeps the skeleton (hidden): "Try again" brings back what was
     // typed in it, and a Continue pressed there stays queued.
-    const kept = view === 'create-error' || (view === 'config-error' && withSkeleton);
+    // So does the pay step of a checkout made here: "Choose another currency" goes back to the
+    // form as the customer left it.
+    const kept =
+      view === 'create-error' ||
+      (view === 'config-error' && withSkeleton) ||
+      view === this.formUnder;
     return view === 'details' || kept || skeleton
       ? // One template for all of them, so the form (and what the customer typed) survives the
         // configuration's arrival, an error view and its "Back".
@@ -70,8 +81,8 @@ export class ViewContent {
       : this.body(view, t, whole);
   }
 
-  /** Back to an empty start, also on a return page that named a checkout. */
-  private startAgain(): void {
+  /** Back to the start, also on a return page that named a checkout (and the pay step's ways back). */
+  startAgain(): void {
     this.host.checkoutId = undefined;
     this.flow.startAgain();
   }
@@ -149,7 +160,7 @@ export class ViewContent {
           >`;
         }
         // The panel's template comes with its chunk (which `whole` says is there).
-        return panelPart!.payView(whole, this.localize.formatLocale, flow);
+        return panelPart!.payView(whole, this);
       case 'redirect':
         return html`${result('progress', whole?.redirectBody ?? '')}
           <a class="button" href=${checkout?.payment_link ?? ''}>${t.openPaymentPage}</a>`;
@@ -251,6 +262,7 @@ export class ViewContent {
         ?busy=${flow.create.status === TaskStatus.PENDING}
         @details-submit=${(event: CustomEvent<DetailsSubmit>) => {
           loadPanel(host).catch(ignore);
+          this.formUnder = 'pay';
           void flow.submit(event.detail);
         }}
       ></crypto-pay-sender-form>

@@ -74,6 +74,22 @@ export default class PaymentPanel extends LitElement {
     clearInterval(this.ticker);
   }
 
+  protected override firstUpdated(): void {
+    // Arrived by Continue, the step's heading has focus (a reload never takes it): on a phone
+    // the heading alone may be in view, the payment page's button below the fold. Bring it in.
+    const root = this.getRootNode() as ShadowRoot;
+    const button = this.renderRoot.querySelector('[part="link-button"]');
+    const box = button?.getBoundingClientRect();
+    if (
+      root.activeElement?.matches('[part="heading"]') &&
+      box &&
+      (box.top < 0 || box.bottom > innerHeight)
+    ) {
+      // Centred, the heading above it in view too, and no edge of the screen cutting it.
+      button!.scrollIntoView({ block: 'center' });
+    }
+  }
+
   protected override updated(): void {
     const checkout = this.checkout;
     if (checkout && this.secondsLeft(checkout) <= 0 && this.expiryReported !== checkout.id) {

@@ -13,6 +13,7 @@ import { sentencesOf } from '../crypto-pay/ending-sentences.ts';
 import type { Ending } from '../crypto-pay/panel-part.ts';
 import { referenceView } from '../payment-reference/payment-reference.ts';
 import PaymentPanel from './payment-panel.component.ts';
+import { type PayContent, sessionCancelled, waysBack } from './ways-back.ts';
 
 export { PaymentPanel };
 
@@ -33,17 +34,16 @@ export function endingOf(t: Translation, checkout?: Checkout, named?: string): E
 const PANEL_PARTS = 'amount,pay-with,link-button,qr,link,copy-button,countdown,status';
 
 /** The pay step as <crypto-pay> shows it once this chunk is there: the panel, and its status said. */
-export function payView(
-  t: Translation,
-  locale: string,
-  flow: { checkout: Checkout | undefined; trouble: boolean; checkNow(): void },
-) {
+export function payView(t: Translation, content: PayContent) {
+  const { flow } = content;
   const { checkout } = flow;
-  return html`
+  return (
+    sessionCancelled(t, content.host) ??
+    html`
     <crypto-pay-payment-panel
       exportparts=${PANEL_PARTS}
       .t=${t}
-      .locale=${locale}
+      .locale=${content.localize.formatLocale}
       .checkout=${checkout}
       ?trouble=${flow.trouble}
       @check-now=${() => flow.checkNow()}
@@ -52,7 +52,9 @@ export function payView(
     <p class="visually-hidden" role="status" aria-live="polite">
       ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
     </p>
-  `;
+    ${waysBack(t, content)}
+  `
+  );
 }
 
 registerLaterEnglish(enLater);

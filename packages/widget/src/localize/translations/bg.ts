@@ -72,6 +72,10 @@ const bg: Translation = {
   copyLink: 'Копиране на линка',
   copied: 'Линкът е копиран.',
   copyFailed: 'Копирането не бе успешно. Копирайте линка ръчно.',
+  chooseAnotherCurrency: 'Изберете друга валута',
+  cancelPayment: 'Отказ от плащането',
+  paymentCancelled:
+    'Отказахте това плащане. За да платите, върнете се в магазина и започнете отначало.',
   timeLeft: 'Оставащо време:',
   expiresAt: (time) => `Изтича в ${time}`,
   statusCreated: 'Очакваме Вашето плащане.',

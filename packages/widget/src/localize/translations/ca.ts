@@ -76,6 +76,10 @@ const ca: Translation = {
   copyLink: 'Copia l’enllaç',
   copied: 'S’ha copiat l’enllaç.',
   copyFailed: 'No s’ha pogut copiar. Copieu l’enllaç manualment.',
+  chooseAnotherCurrency: 'Trieu una altra moneda',
+  cancelPayment: 'Cancel·la el pagament',
+  paymentCancelled:
+    'Heu cancel·lat aquest pagament. Per pagar, torneu a la botiga i torneu a començar.',
   timeLeft: 'Temps restant:',
   expiresAt: (time) => `Caduca a les ${time}`,
   statusCreated: 'Esperant el vostre pagament.',

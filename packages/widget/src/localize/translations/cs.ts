@@ -73,6 +73,10 @@ const cs: Translation = {
   copyLink: 'Kopírovat odkaz',
   copied: 'Odkaz zkopírován.',
   copyFailed: 'Kopírování se nezdařilo. Zkopírujte odkaz ručně.',
+  chooseAnotherCurrency: 'Zvolit jinou měnu',
+  cancelPayment: 'Zrušit platbu',
+  paymentCancelled:
+    'Tuto platbu jste zrušili. Chcete-li zaplatit, vraťte se do obchodu a začněte znovu.',
   timeLeft: 'Zbývající čas:',
   expiresAt: (time) => `Vyprší v ${time}`,
   statusCreated: 'Čekáme na vaši platbu.',

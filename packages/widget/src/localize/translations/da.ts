@@ -71,6 +71,10 @@ const da: Translation = {
   copyLink: 'Kopiér link',
   copied: 'Linket er kopieret.',
   copyFailed: 'Kunne ikke kopiere. Kopiér linket selv.',
+  chooseAnotherCurrency: 'Vælg en anden valuta',
+  cancelPayment: 'Annuller betalingen',
+  paymentCancelled:
+    'Du har annulleret betalingen. Gå tilbage til butikken, og start forfra for at betale.',
   timeLeft: 'Tid tilbage:',
   expiresAt: (time) => `Udløber kl. ${time}`,
   statusCreated: 'Venter på din betaling.',

@@ -75,6 +75,10 @@ const de: Translation = {
   copyLink: 'Link kopieren',
   copied: 'Link kopiert.',
   copyFailed: 'Kopieren nicht möglich. Kopieren Sie den Link selbst.',
+  chooseAnotherCurrency: 'Andere Währung wählen',
+  cancelPayment: 'Zahlung abbrechen',
+  paymentCancelled:
+    'Sie haben diese Zahlung abgebrochen. Um zu bezahlen, kehren Sie zum Shop zurück und beginnen Sie von vorn.',
   timeLeft: 'Verbleibende Zeit:',
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',

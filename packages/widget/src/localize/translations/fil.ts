@@ -75,6 +75,10 @@ const fil: Translation = {
   copyLink: 'Kopyahin ang link',
   copied: 'Nakopya na ang link.',
   copyFailed: 'Hindi makopya. Ikaw na lang ang kumopya ng link.',
+  chooseAnotherCurrency: 'Pumili ng ibang currency',
+  cancelPayment: 'Kanselahin ang bayad',
+  paymentCancelled:
+    'Kinansela mo ang bayad na ito. Para magbayad, bumalik sa tindahan at magsimula ulit.',
   timeLeft: 'Natitirang oras:',
   expiresAt: (time) => `Mag-e-expire nang ${time}`,
   statusCreated: 'Hinihintay ang iyong bayad.',

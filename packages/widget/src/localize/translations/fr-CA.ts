@@ -77,6 +77,10 @@ const frCA: Translation = {
   copyLink: 'Copier le lien',
   copied: 'Lien copié.',
   copyFailed: 'Impossible de copier. Copiez le lien vous-même.',
+  chooseAnotherCurrency: 'Choisir une autre monnaie',
+  cancelPayment: 'Annuler le paiement',
+  paymentCancelled:
+    'Vous avez annulé ce paiement. Pour payer, retournez à la boutique et recommencez.',
   timeLeft: 'Temps restant :',
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',

@@ -75,6 +75,10 @@ const fr: Translation = {
   copyLink: 'Copier le lien',
   copied: 'Lien copié.',
   copyFailed: 'Copie impossible. Copiez le lien vous-même.',
+  chooseAnotherCurrency: 'Choisir une autre devise',
+  cancelPayment: 'Annuler le paiement',
+  paymentCancelled:
+    'Vous avez annulé ce paiement. Pour payer, retournez à la boutique et recommencez.',
   timeLeft: 'Temps restant :',
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',

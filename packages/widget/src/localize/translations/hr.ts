@@ -73,6 +73,10 @@ const hr: Translation = {
   copyLink: 'Kopiraj poveznicu',
   copied: 'Poveznica je kopirana.',
   copyFailed: 'Kopiranje nije uspjelo. Kopirajte poveznicu sami.',
+  chooseAnotherCurrency: 'Odaberite drugu valutu',
+  cancelPayment: 'Otkaži plaćanje',
+  paymentCancelled:
+    'Otkazali ste ovo plaćanje. Za plaćanje se vratite u trgovinu i počnite ispočetka.',
   timeLeft: 'Preostalo vrijeme:',
   expiresAt: (time) => `Istječe u ${time}`,
   statusCreated: 'Čekamo Vaše plaćanje.',

@@ -73,6 +73,10 @@ const hu: Translation = {
   copyLink: 'Link másolása',
   copied: 'A link vágólapra másolva.',
   copyFailed: 'A másolás nem sikerült. Másolja ki a linket saját maga.',
+  chooseAnotherCurrency: 'Másik pénznem választása',
+  cancelPayment: 'Fizetés megszakítása',
+  paymentCancelled:
+    'Ezt a fizetést megszakította. A fizetéshez térjen vissza az áruházba, és kezdje újra.',
   timeLeft: 'Hátralévő idő:',
   expiresAt: (time) => `Lejár: ${time}`,
   statusCreated: 'Várjuk a fizetését.',

@@ -72,6 +72,10 @@ const id: Translation = {
   copyLink: 'Salin tautan',
   copied: 'Tautan disalin.',
   copyFailed: 'Gagal menyalin. Salin tautannya secara manual.',
+  chooseAnotherCurrency: 'Pilih mata uang lain',
+  cancelPayment: 'Batalkan pembayaran',
+  paymentCancelled:
+    'Anda telah membatalkan pembayaran ini. Untuk membayar, kembali ke toko dan mulai lagi.',
   timeLeft: 'Sisa waktu:',
   expiresAt: (time) => `Berlaku hingga ${time}`,
   statusCreated: 'Menunggu pembayaran Anda.',

@@ -72,6 +72,10 @@ const ja: Translation = {
   copyLink: 'リンクをコピー',
   copied: 'リンクをコピーしました。',
   copyFailed: 'コピーできませんでした。リンクを手動でコピーしてください。',
+  chooseAnotherCurrency: '別の通貨を選ぶ',
+  cancelPayment: '支払いをキャンセル',
+  paymentCancelled:
+    'この支払いをキャンセルしました。お支払いには、ショップに戻ってやり直してください。',
   timeLeft: '残り時間：',
   expiresAt: (time) => `有効期限 ${time}`,
   statusCreated: 'お支払いをお待ちしています。',

@@ -75,6 +75,10 @@ const lt: Translation = {
   copyLink: 'Kopijuoti nuorodą',
   copied: 'Nuoroda nukopijuota.',
   copyFailed: 'Nepavyko nukopijuoti. Nukopijuokite nuorodą patys.',
+  chooseAnotherCurrency: 'Pasirinkti kitą valiutą',
+  cancelPayment: 'Atšaukti mokėjimą',
+  paymentCancelled:
+    'Atšaukėte šį mokėjimą. Norėdami sumokėti, grįžkite į parduotuvę ir pradėkite iš naujo.',
   timeLeft: 'Liko laiko:',
   expiresAt: (time) => `Galioja iki ${time}`,
   statusCreated: 'Laukiame jūsų mokėjimo.',

@@ -72,6 +72,10 @@ const lv: Translation = {
   copyLink: 'Kopēt saiti',
   copied: 'Saite nokopēta.',
   copyFailed: 'Neizdevās nokopēt. Nokopējiet saiti paši.',
+  chooseAnotherCurrency: 'Izvēlēties citu valūtu',
+  cancelPayment: 'Atcelt maksājumu',
+  paymentCancelled:
+    'Jūs atcēlāt šo maksājumu. Lai samaksātu, atgriezieties veikalā un sāciet no jauna.',
   timeLeft: 'Atlikušais laiks:',
   expiresAt: (time) => `Derīgs līdz ${time}`,
   statusCreated: 'Gaidām jūsu maksājumu.',

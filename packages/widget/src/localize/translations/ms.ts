@@ -72,6 +72,10 @@ const ms: Translation = {
   copyLink: 'Salin pautan',
   copied: 'Pautan disalin.',
   copyFailed: 'Tidak dapat menyalin. Sila salin pautan sendiri.',
+  chooseAnotherCurrency: 'Pilih mata wang lain',
+  cancelPayment: 'Batalkan pembayaran',
+  paymentCancelled:
+    'Anda telah membatalkan pembayaran ini. Untuk membayar, kembali ke kedai dan mula semula.',
   timeLeft: 'Masa yang tinggal:',
   expiresAt: (time) => `Tamat tempoh pada ${time}`,
   statusCreated: 'Menunggu pembayaran anda.',

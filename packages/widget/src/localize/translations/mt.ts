@@ -76,6 +76,10 @@ const mt: Translation = {
   copyLink: 'Ikkopja l-link',
   copied: 'Il-link ġiet ikkupjata.',
   copyFailed: 'Ma setgħetx tiġi kkupjata. Ikkopja l-link int stess.',
+  chooseAnotherCurrency: 'Agħżel munita oħra',
+  cancelPayment: 'Ikkanċella l-ħlas',
+  paymentCancelled:
+    "Ikkanċellajt dan il-ħlas. Biex tħallas, erġa' lura lejn il-ħanut u erġa' ibda.",
   timeLeft: 'Ħin li fadal:',
   expiresAt: (time) => `Jiskadi: ${time}`,
   statusCreated: 'Qed nistennew il-ħlas tiegħek.',

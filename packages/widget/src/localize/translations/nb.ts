@@ -72,6 +72,10 @@ const nb: Translation = {
   copyLink: 'Kopier lenken',
   copied: 'Lenken er kopiert.',
   copyFailed: 'Kunne ikke kopiere. Kopier lenken selv.',
+  chooseAnotherCurrency: 'Velg en annen valuta',
+  cancelPayment: 'Avbryt betalingen',
+  paymentCancelled:
+    'Du har avbrutt denne betalingen. Gå tilbake til butikken og begynn på nytt for å betale.',
   timeLeft: 'Tid igjen:',
   expiresAt: (time) => `Utløper kl. ${time}`,
   statusCreated: 'Venter på betalingen din.',

@@ -72,6 +72,10 @@ const nl: Translation = {
   copyLink: 'Link kopiëren',
   copied: 'Link gekopieerd.',
   copyFailed: 'Kopiëren is mislukt. Kopieer de link zelf.',
+  chooseAnotherCurrency: 'Andere valuta kiezen',
+  cancelPayment: 'Betaling annuleren',
+  paymentCancelled:
+    'U hebt deze betaling geannuleerd. Ga om te betalen terug naar de winkel en begin opnieuw.',
   timeLeft: 'Resterende tijd:',
   expiresAt: (time) => `Verloopt om ${time}`,
   statusCreated: 'We wachten op je betaling.',

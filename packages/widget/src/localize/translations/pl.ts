@@ -73,6 +73,10 @@ const pl: Translation = {
   copyLink: 'Kopiuj link',
   copied: 'Skopiowano link.',
   copyFailed: 'Nie udało się skopiować. Skopiuj link samodzielnie.',
+  chooseAnotherCurrency: 'Wybierz inną walutę',
+  cancelPayment: 'Anuluj płatność',
+  paymentCancelled:
+    'Ta płatność została anulowana. Aby zapłacić, wróć do sklepu i zacznij od nowa.',
   timeLeft: 'Pozostały czas:',
   expiresAt: (time) => `Wygasa o ${time}`,
   statusCreated: 'Czekamy na Twoją płatność.',

@@ -74,6 +74,10 @@ const ro: Translation = {
   copyLink: 'Copiați linkul',
   copied: 'Linkul a fost copiat.',
   copyFailed: 'Copierea nu a reușit. Copiați linkul manual.',
+  chooseAnotherCurrency: 'Alegeți altă monedă',
+  cancelPayment: 'Anulați plata',
+  paymentCancelled:
+    'Ați anulat această plată. Pentru a plăti, reveniți în magazin și începeți din nou.',
   timeLeft: 'Timp rămas:',
   expiresAt: (time) => `Expiră la ${time}`,
   statusCreated: 'Așteptăm plata dumneavoastră.',

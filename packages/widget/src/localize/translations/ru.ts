@@ -74,6 +74,10 @@ const ru: Translation = {
   copyLink: 'Скопировать ссылку',
   copied: 'Ссылка скопирована.',
   copyFailed: 'Не удалось скопировать. Скопируйте ссылку вручную.',
+  chooseAnotherCurrency: 'Выбрать другую валюту',
+  cancelPayment: 'Отменить платёж',
+  paymentCancelled:
+    'Вы отменили этот платёж. Чтобы оплатить, вернитесь в магазин и начните заново.',
   timeLeft: 'Осталось:',
   expiresAt: (time) => `Действует до ${time}`,
   statusCreated: 'Ожидаем ваш платёж.',

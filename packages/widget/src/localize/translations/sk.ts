@@ -73,6 +73,10 @@ const sk: Translation = {
   copyLink: 'Kopírovať odkaz',
   copied: 'Odkaz bol skopírovaný.',
   copyFailed: 'Kopírovanie sa nepodarilo. Skopírujte odkaz sami.',
+  chooseAnotherCurrency: 'Zvoliť inú menu',
+  cancelPayment: 'Zrušiť platbu',
+  paymentCancelled:
+    'Túto platbu ste zrušili. Ak chcete zaplatiť, vráťte sa do obchodu a začnite znova.',
   timeLeft: 'Zostávajúci čas:',
   expiresAt: (time) => `Platnosť vyprší o ${time}`,
   statusCreated: 'Čakáme na vašu platbu.',

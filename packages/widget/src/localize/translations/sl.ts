@@ -73,6 +73,10 @@ const sl: Translation = {
   copyLink: 'Kopiraj povezavo',
   copied: 'Povezava je kopirana.',
   copyFailed: 'Kopiranje ni uspelo. Povezavo kopirajte sami.',
+  chooseAnotherCurrency: 'Izberite drugo valuto',
+  cancelPayment: 'Prekliči plačilo',
+  paymentCancelled:
+    'To plačilo ste preklicali. Če želite plačati, se vrnite v trgovino in začnite znova.',
   timeLeft: 'Preostali čas:',
   expiresAt: (time) => `Poteče ob ${time}`,
   statusCreated: 'Čakamo na vaše plačilo.',

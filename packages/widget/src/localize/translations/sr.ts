@@ -76,6 +76,10 @@ const sr: Translation = {
   copyLink: 'Копирај линк',
   copied: 'Линк је копиран.',
   copyFailed: 'Копирање није успело. Копирајте линк сами.',
+  chooseAnotherCurrency: 'Изаберите другу валуту',
+  cancelPayment: 'Откажи плаћање',
+  paymentCancelled:
+    'Отказали сте ово плаћање. Да бисте платили, вратите се у продавницу и почните поново.',
   timeLeft: 'Преостало време:',
   expiresAt: (time) => `Истиче у ${time}`,
   statusCreated: 'Чекамо ваше плаћање.',

@@ -72,6 +72,10 @@ const sv: Translation = {
   copyLink: 'Kopiera länken',
   copied: 'Länken har kopierats.',
   copyFailed: 'Det gick inte att kopiera. Kopiera länken själv.',
+  chooseAnotherCurrency: 'Välj en annan valuta',
+  cancelPayment: 'Avbryt betalningen',
+  paymentCancelled:
+    'Du har avbrutit betalningen. Gå tillbaka till butiken och börja om för att betala.',
   timeLeft: 'Tid kvar:',
   expiresAt: (time) => `Går ut kl. ${time}`,
   statusCreated: 'Vi väntar på din betalning.',

@@ -74,6 +74,10 @@ const uk: Translation = {
   copyLink: 'Скопіювати посилання',
   copied: 'Посилання скопійовано.',
   copyFailed: 'Не вдалося скопіювати. Скопіюйте посилання вручну.',
+  chooseAnotherCurrency: 'Вибрати іншу валюту',
+  cancelPayment: 'Скасувати платіж',
+  paymentCancelled:
+    'Ви скасували цей платіж. Щоб оплатити, поверніться до магазину й почніть знову.',
   timeLeft: 'Залишилося:',
   expiresAt: (time) => `Дійсне до ${time}`,
   statusCreated: 'Очікуємо ваш платіж.',

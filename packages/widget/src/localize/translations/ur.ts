@@ -72,6 +72,10 @@ const ur: Translation = {
   copyLink: 'لنک کاپی کریں',
   copied: 'لنک کاپی ہو گیا۔',
   copyFailed: 'کاپی نہیں ہو سکا۔ براہ کرم لنک خود کاپی کریں۔',
+  chooseAnotherCurrency: 'کوئی اور کرنسی منتخب کریں',
+  cancelPayment: 'ادائیگی منسوخ کریں',
+  paymentCancelled:
+    'آپ نے یہ ادائیگی منسوخ کر دی ہے۔ ادائیگی کرنے کے لیے دکان پر واپس جائیں اور دوبارہ شروع کریں۔',
   timeLeft: 'باقی وقت:',
   expiresAt: (time) => `${time} پر ختم ہو جائے گا`,
   statusCreated: 'آپ کی ادائیگی کا انتظار ہے۔',

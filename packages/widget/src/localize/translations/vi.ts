@@ -72,6 +72,10 @@ const vi: Translation = {
   copyLink: 'Sao chép liên kết',
   copied: 'Đã sao chép liên kết.',
   copyFailed: 'Không sao chép được. Vui lòng tự sao chép liên kết.',
+  chooseAnotherCurrency: 'Chọn loại tiền khác',
+  cancelPayment: 'Hủy thanh toán',
+  paymentCancelled:
+    'Bạn đã hủy khoản thanh toán này. Để thanh toán, hãy quay lại cửa hàng và bắt đầu lại.',
   timeLeft: 'Thời gian còn lại:',
   expiresAt: (time) => `Hết hạn lúc ${time}`,
   statusCreated: 'Đang chờ bạn thanh toán.',
