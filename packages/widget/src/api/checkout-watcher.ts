@@ -17,7 +17,10 @@ export type WatcherHost = ReactiveControllerHost & Element & { timing: Timing };
 export interface WatcherListener {
   /** Every checkout the proxy reports, changed or not (the host compares). */
   checkout(checkout: Checkout): void;
-  /** True after repeated failed checks, false again once one succeeds. */
+  /**
+   * True after repeated failed checks or one left unanswered past `Timing.troubleAfterMs`, false
+   * again once one succeeds.
+   */
   trouble(inTrouble: boolean): void;
 }
 
@@ -37,6 +40,8 @@ export class CheckoutWatcher implements ReactiveController {
   private source: EventSource | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
+  /** Tells of trouble when the read in flight stays unanswered too long. */
+  private troubleTimer: ReturnType<typeof setTimeout> | undefined;
   /** "Check now" came while a read was on its way: read again once it is back. */
   private checkAgain = false;
   private unchanged = 0;
@@ -111,6 +116,7 @@ export class CheckoutWatcher implements ReactiveController {
     this.timer = undefined;
     this.inFlight?.abort();
     this.inFlight = undefined;
+    clearTimeout(this.troubleTimer);
   }
 
   private openStream(): void {
@@ -149,7 +155,9 @@ export class CheckoutWatcher implements ReactiveController {
     clearTimeout(this.timer);
     if (!this.active) return;
     const { polling } = this.host.timing;
-    const delay = this.polling ? backoffDelay(polling, this.unchanged) : polling.streamCheckMs;
+    // After a failed read the open stream is no proof of a proxy: ask again with backoff.
+    const backingOff = this.polling || this.failures > 0;
+    const delay = backingOff ? backoffDelay(polling, this.unchanged) : polling.streamCheckMs;
     this.timer = setTimeout(() => void this.poll(), Math.max(delay, notBeforeMs));
   }
 
@@ -159,10 +167,12 @@ export class CheckoutWatcher implements ReactiveController {
     if (document.hidden && this.polling) return;
     const controller = new AbortController();
     this.inFlight = controller;
+    const { requestTimeoutMs: timeoutMs, troubleAfterMs } = this.host.timing;
+    // A proxy that is stopped (or a network that holds packets) answers nothing, not an error.
+    this.troubleTimer = setTimeout(() => this.listener.trouble(true), troubleAfterMs);
     let notBeforeMs = 0;
     try {
       const { signal } = controller;
-      const { requestTimeoutMs: timeoutMs } = this.host.timing;
       const read = await getCheckout(this.proxy, this.id, { signal, timeoutMs }, this.etag);
       this.etag = read.etag;
       this.failures = 0;
@@ -187,7 +197,10 @@ export class CheckoutWatcher implements ReactiveController {
       this.failures += 1;
       if (this.failures >= TROUBLE_AFTER) this.listener.trouble(true);
     } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
+      if (this.inFlight === controller) {
+        this.inFlight = undefined;
+        clearTimeout(this.troubleTimer);
+      }
     }
     if (this.checkAgain) {
       this.checkAgain = false;

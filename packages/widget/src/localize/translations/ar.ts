@@ -77,7 +77,8 @@ const ar: Translation = {
   expiresAt: (time) => `ينتهي في ${time}`,
   statusCreated: 'بانتظار دفعتك.',
   statusProcessing: 'تم اختيار العملة. بانتظار وصول دفعتك.',
-  connectionTrouble: 'يتعذّر الوصول إلى خدمة الدفع الآن. سنواصل المحاولة.',
+  statusUnreadable:
+    'لا يمكننا التحقق من دفعتك الآن. إذا كنت قد دفعت فدفعتك في أمان: ستتحدّث هذه الصفحة فور تمكّننا من التحقق مرة أخرى.',
   checkNow: 'تحقق الآن',
 
   redirectHeading: 'الانتقال إلى صفحة الدفع',

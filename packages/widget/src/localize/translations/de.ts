@@ -75,7 +75,8 @@ const de: Translation = {
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',
   statusProcessing: 'Währung gewählt. Wir warten auf den Eingang Ihrer Zahlung.',
-  connectionTrouble: 'Der Zahlungsdienst ist gerade nicht erreichbar. Wir versuchen es weiter.',
+  statusUnreadable:
+    'Wir können Ihre Zahlung gerade nicht prüfen. Wenn Sie bezahlt haben, ist Ihre Zahlung sicher: Diese Seite aktualisiert sich, sobald wir wieder prüfen können.',
   checkNow: 'Jetzt prüfen',
 
   redirectHeading: 'Weiter zur Zahlungsseite',

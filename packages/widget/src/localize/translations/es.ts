@@ -74,7 +74,8 @@ const es: Translation = {
   expiresAt: (time) => `Caduca a las ${time}`,
   statusCreated: 'Esperando su pago.',
   statusProcessing: 'Moneda elegida. Esperando a que llegue su pago.',
-  connectionTrouble: 'Ahora no podemos contactar con el servicio de pago. Seguimos intentándolo.',
+  statusUnreadable:
+    'Ahora no podemos comprobar su pago. Si ya ha pagado, su pago está seguro: esta página se actualizará en cuanto podamos comprobarlo de nuevo.',
   checkNow: 'Comprobar ahora',
 
   redirectHeading: 'Yendo a la página de pago',

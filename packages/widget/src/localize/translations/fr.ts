@@ -76,8 +76,8 @@ const fr: Translation = {
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',
   statusProcessing: 'Devise choisie. En attente de l’arrivée de votre paiement.',
-  connectionTrouble:
-    'Le service de paiement est injoignable pour le moment. Nous continuons d’essayer.',
+  statusUnreadable:
+    'Nous ne pouvons pas vérifier votre paiement pour le moment. Si vous avez payé, votre paiement est en sécurité : cette page se mettra à jour dès que nous pourrons vérifier à nouveau.',
   checkNow: 'Vérifier maintenant',
 
   redirectHeading: 'Vers la page de paiement',

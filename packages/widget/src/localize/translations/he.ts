@@ -78,7 +78,8 @@ const he: Translation = {
   expiresAt: (time) => `בתוקף עד ${time}`,
   statusCreated: 'ממתינים לתשלום.',
   statusProcessing: 'המטבע נבחר. ממתינים שהתשלום יגיע.',
-  connectionTrouble: 'אין לנו כרגע חיבור לשירות התשלומים. ממשיכים לנסות.',
+  statusUnreadable:
+    'איננו יכולים לבדוק את התשלום שלך כרגע. אם כבר שילמת, התשלום שלך בטוח: הדף יתעדכן ברגע שנוכל לבדוק שוב.',
   checkNow: 'בדיקה עכשיו',
 
   redirectHeading: 'מעבר לדף התשלום',

@@ -73,7 +73,8 @@ const id: Translation = {
   expiresAt: (time) => `Berlaku hingga ${time}`,
   statusCreated: 'Menunggu pembayaran Anda.',
   statusProcessing: 'Mata uang sudah dipilih. Menunggu pembayaran Anda masuk.',
-  connectionTrouble: 'Layanan pembayaran tidak dapat dihubungi. Kami terus mencoba.',
+  statusUnreadable:
+    'Kami tidak dapat memeriksa pembayaran Anda saat ini. Jika Anda sudah membayar, pembayaran Anda aman: halaman ini akan diperbarui begitu kami dapat memeriksanya lagi.',
   checkNow: 'Periksa sekarang',
 
   redirectHeading: 'Menuju halaman pembayaran',

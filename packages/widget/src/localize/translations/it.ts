@@ -75,7 +75,8 @@ const it: Translation = {
   expiresAt: (time) => `Scade alle ${time}`,
   statusCreated: 'In attesa del tuo pagamento.',
   statusProcessing: 'Valuta scelta. In attesa che arrivi il tuo pagamento.',
-  connectionTrouble: 'Non riusciamo a contattare il servizio di pagamento. Continuiamo a provare.',
+  statusUnreadable:
+    'Al momento non riusciamo a verificare il tuo pagamento. Se hai già pagato, il tuo pagamento è al sicuro: questa pagina si aggiornerà appena potremo verificare di nuovo.',
   checkNow: 'Verifica ora',
 
   redirectHeading: 'Verso la pagina di pagamento',

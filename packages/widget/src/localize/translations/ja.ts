@@ -73,7 +73,8 @@ const ja: Translation = {
   expiresAt: (time) => `有効期限 ${time}`,
   statusCreated: 'お支払いをお待ちしています。',
   statusProcessing: '通貨が選択されました。入金を確認しています。',
-  connectionTrouble: '決済サービスに接続できません。接続を試み続けています。',
+  statusUnreadable:
+    '現在、お支払いを確認できません。お支払い済みの場合もご安心ください。再び確認できるようになり次第、このページが更新されます。',
   checkNow: '今すぐ確認',
 
   redirectHeading: 'お支払いページへ移動',

@@ -72,7 +72,8 @@ const ko: Translation = {
   expiresAt: (time) => `${time}에 만료`,
   statusCreated: '결제를 기다리고 있습니다.',
   statusProcessing: '통화가 선택되었습니다. 입금을 기다리고 있습니다.',
-  connectionTrouble: '결제 서비스에 연결할 수 없습니다. 계속 시도하고 있습니다.',
+  statusUnreadable:
+    '지금은 결제를 확인할 수 없습니다. 이미 결제하셨다면 결제는 안전합니다. 다시 확인할 수 있게 되면 이 페이지가 바로 업데이트됩니다.',
   checkNow: '지금 확인',
 
   redirectHeading: '결제 페이지로 이동',

@@ -74,7 +74,8 @@ const nl: Translation = {
   expiresAt: (time) => `Verloopt om ${time}`,
   statusCreated: 'We wachten op je betaling.',
   statusProcessing: 'Munt gekozen. We wachten tot je betaling binnen is.',
-  connectionTrouble: 'We kunnen de betaaldienst niet bereiken. We blijven het proberen.',
+  statusUnreadable:
+    'We kunnen je betaling nu niet controleren. Heb je al betaald, dan is je betaling veilig: deze pagina wordt bijgewerkt zodra we weer kunnen controleren.',
   checkNow: 'Nu controleren',
 
   redirectHeading: 'Naar de betaalpagina',

@@ -75,7 +75,8 @@ const pl: Translation = {
   expiresAt: (time) => `Wygasa o ${time}`,
   statusCreated: 'Czekamy na Twoją płatność.',
   statusProcessing: 'Waluta wybrana. Czekamy, aż dotrze Twoja płatność.',
-  connectionTrouble: 'Nie możemy połączyć się z serwisem płatności. Wciąż próbujemy.',
+  statusUnreadable:
+    'Nie możemy teraz sprawdzić Twojej płatności. Jeśli już zapłacono, płatność jest bezpieczna: ta strona zaktualizuje się, gdy tylko znów będziemy mogli to sprawdzić.',
   checkNow: 'Sprawdź teraz',
 
   redirectHeading: 'Przejście do strony płatności',

@@ -75,7 +75,8 @@ const pt: Translation = {
   expiresAt: (time) => `Expira às ${time}`,
   statusCreated: 'Aguardando seu pagamento.',
   statusProcessing: 'Moeda escolhida. Aguardando a chegada do seu pagamento.',
-  connectionTrouble: 'Não conseguimos falar com o serviço de pagamento. Continuamos tentando.',
+  statusUnreadable:
+    'Não conseguimos verificar seu pagamento agora. Se você já pagou, seu pagamento está seguro: esta página será atualizada assim que pudermos verificar novamente.',
   checkNow: 'Verificar agora',
 
   redirectHeading: 'Indo para a página de pagamento',

@@ -74,7 +74,8 @@ const tr: Translation = {
   expiresAt: (time) => `Son geçerlilik saati: ${time}`,
   statusCreated: 'Ödemeniz bekleniyor.',
   statusProcessing: 'Para birimi seçildi. Ödemenizin ulaşması bekleniyor.',
-  connectionTrouble: 'Ödeme hizmetine ulaşamıyoruz. Denemeye devam ediyoruz.',
+  statusUnreadable:
+    'Şu anda ödemenizi kontrol edemiyoruz. Ödeme yaptıysanız ödemeniz güvende: tekrar kontrol edebildiğimiz anda bu sayfa güncellenir.',
   checkNow: 'Şimdi kontrol et',
 
   redirectHeading: 'Ödeme sayfasına gidiliyor',

@@ -73,7 +73,8 @@ const vi: Translation = {
   expiresAt: (time) => `Hết hạn lúc ${time}`,
   statusCreated: 'Đang chờ bạn thanh toán.',
   statusProcessing: 'Đã chọn loại tiền. Đang chờ khoản thanh toán của bạn về.',
-  connectionTrouble: 'Không kết nối được với dịch vụ thanh toán. Chúng tôi vẫn đang thử lại.',
+  statusUnreadable:
+    'Hiện chúng tôi không thể kiểm tra khoản thanh toán của bạn. Nếu bạn đã thanh toán, khoản thanh toán vẫn an toàn: trang này sẽ cập nhật ngay khi chúng tôi kiểm tra lại được.',
   checkNow: 'Kiểm tra ngay',
 
   redirectHeading: 'Đang chuyển đến trang thanh toán',

@@ -72,7 +72,8 @@ const zhHans: Translation = {
   expiresAt: (time) => `${time} 失效`,
   statusCreated: '等待您付款。',
   statusProcessing: '已选择币种，等待您的付款到账。',
-  connectionTrouble: '暂时无法连接支付服务，正在持续重试。',
+  statusUnreadable:
+    '我们暂时无法查询您的付款状态。如果您已付款，请放心，款项是安全的：一旦可以再次查询，本页面会立即更新。',
   checkNow: '立即查询',
 
   redirectHeading: '正在前往支付页面',

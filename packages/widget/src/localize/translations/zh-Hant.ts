@@ -72,7 +72,8 @@ const zhHant: Translation = {
   expiresAt: (time) => `${time} 到期`,
   statusCreated: '正在等候您付款。',
   statusProcessing: '已選擇幣別，正在等候您的款項入帳。',
-  connectionTrouble: '暫時無法連線到付款服務，我們會持續重試。',
+  statusUnreadable:
+    '我們暫時無法查詢您的付款狀態。如果您已付款，請放心，款項是安全的：一旦可以再次查詢，本頁面會立即更新。',
   checkNow: '立即查詢',
 
   redirectHeading: '正在前往付款頁面',
