@@ -32,8 +32,12 @@ export type {
   WidgetConfig,
 };
 
-/** What went wrong, from the customer's point of view. */
+/**
+ * What went wrong, from the customer's point of view. `misconfigured`: the shop's setup (a
+ * proxy that refuses the page's origin, or an address where nothing ever answered).
+ */
 export type ProxyErrorKind =
+  | 'misconfigured'
   | 'unreachable'
   | 'unavailable'
   | 'rate_limited'
@@ -217,11 +221,35 @@ export async function answer(response: Response): Promise<unknown> {
 const read = <T>(proxy: string, path: string, options: CallOptions) =>
   call(url(proxy, path), options, answer) as Promise<T>;
 
-export function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
+/** The proxies that answered this page: one that stops answering is the customer's network. */
+const answered = new Set<string>();
+
+/**
+ * The configuration: the page's first call to its proxy, so where it fails tells the shop's
+ * setup from the customer's connection. A refusal of the page's origin, or no answer from a
+ * proxy that never answered while the browser is online, is `misconfigured`, its message the
+ * fix for the page's developer.
+ */
+export async function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
   const address = url(proxy, '/api/config');
   const started = early.get(address);
   early.delete(address);
-  return call(address, options, answer, started) as Promise<WidgetConfig>;
+  try {
+    const config = (await call(address, options, answer, started)) as WidgetConfig;
+    answered.add(address);
+    return config;
+  } catch (error) {
+    const { code, message, status } = error as ProxyError;
+    if (code === 'origin_not_allowed') throw new ProxyError('misconfigured', code, message, status);
+    if (code === 'network_error' && navigator.onLine && !answered.has(address)) {
+      throw new ProxyError(
+        'misconfigured',
+        'proxy_unreachable',
+        `Nothing answered at ${address}: check the proxy attribute (address, port, a host name that resolves) and that the proxy runs there. A proxy refusing this page's origin (${location.origin}) without saying so looks the same: its ALLOWED_ORIGINS must include it.`,
+      );
+    }
+    throw error;
+  }
 }
 
 /** The price of a checkout session; looking does not use the session up. */

@@ -101,6 +101,8 @@ export function errorSentence(error: unknown, t: FirstMessages): string {
   // Not the proxy's (a part of the widget that did not load): no connection to check.
   const kind = error instanceof ProxyError ? error.kind : 'unavailable';
   switch (kind) {
+    case 'misconfigured':
+      return t.errorMisconfigured;
     case 'unreachable':
       return t.errorUnreachable;
     case 'rate_limited':

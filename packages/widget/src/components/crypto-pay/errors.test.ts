@@ -10,6 +10,17 @@ const action = (el: HTMLElement, label: string) =>
 
 const UNREACHABLE = 'We could not reach the payment service. Check your connection.';
 const UNAVAILABLE = 'The payment service is not answering right now. Try again in a moment.';
+const MISCONFIGURED = 'This shop’s payment page is not set up correctly. Please tell the shop.';
+
+/** Collects what the widget writes with `console.error`, until `restore()`. */
+function consoleErrors() {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    lines.push(args.join(' '));
+  };
+  return { lines, restore: () => (console.error = original) };
+}
 
 describe('<crypto-pay> error views', () => {
   beforeEach(kit.clearStoredCheckouts);
@@ -23,17 +34,82 @@ describe('<crypto-pay> error views', () => {
       await expect(el).to.be.accessible();
     });
 
-    it('says the proxy is unreachable, tells the page, and retries on request', async () => {
+    it('blames the shop’s setup when nothing ever answered, with one console line for the fix', async () => {
       const proxy = await kit.fakeProxy();
       await proxy.fail('config', 0);
-      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
-      await kit.untilErrorSaid(
-        el,
-        { code: 'network_error', message: 'The proxy could not be reached.' },
-        UNREACHABLE,
-      );
-      action(el, 'Try again')?.click();
-      await kit.untilHeading(el, 'Your details');
+      const logged = consoleErrors();
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        const event = await oneEvent(el, 'crypto-pay-error');
+        expect(event.detail.code).to.equal('proxy_unreachable');
+        expect(event.detail.message).to.contain(`Nothing answered at ${proxy.url}/api/config`);
+        expect(event.detail.message).to.contain(`(${location.origin})`);
+        await kit.untilText(el, MISCONFIGURED);
+        expect(logged.lines).to.deep.equal([`<crypto-pay>: ${event.detail.message}`]);
+        // A proxy that was only not there yet (started late) still gets its chance.
+        action(el, 'Try again')?.click();
+        await kit.untilHeading(el, 'Your details');
+      } finally {
+        logged.restore();
+      }
+    });
+
+    it('names an origin the proxy refuses, with the proxy’s fix in the console', async () => {
+      const proxy = await kit.fakeProxy();
+      const refusal = {
+        error: `This page’s origin (${location.origin}) is not one of the proxy’s ALLOWED_ORIGINS: add it there for the widget to work on this page.`,
+        code: 'origin_not_allowed',
+      };
+      await proxy.fail('config', 403, refusal);
+      const logged = consoleErrors();
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilErrorSaid(el, { code: refusal.code, message: refusal.error }, MISCONFIGURED);
+        expect(logged.lines).to.deep.equal([`<crypto-pay>: ${refusal.error}`]);
+        expect(kit.visibleText(el)).to.not.contain('Check your connection');
+      } finally {
+        logged.restore();
+      }
+    });
+
+    it('says the connection is lost when the proxy answered this page before', async () => {
+      const proxy = await kit.fakeProxy();
+      const first = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilHeading(first, 'Your details');
+      first.remove();
+      await proxy.fail('config', 0);
+      // Heard on the document: a failure this quick can come before the element is returned.
+      const heard: unknown[] = [];
+      const listener = (event: Event) => heard.push((event as CustomEvent).detail);
+      document.addEventListener('crypto-pay-error', listener);
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilText(el, UNREACHABLE);
+        expect(heard).to.deep.equal([
+          { code: 'network_error', message: 'The proxy could not be reached.' },
+        ]);
+      } finally {
+        document.removeEventListener('crypto-pay-error', listener);
+      }
+    });
+
+    it('says the connection is lost when the browser is offline', async () => {
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('config', 0);
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilErrorSaid(
+          el,
+          { code: 'network_error', message: 'The proxy could not be reached.' },
+          UNREACHABLE,
+        );
+        action(el, 'Try again')?.click();
+        await kit.untilHeading(el, 'Your details');
+      } finally {
+        // Removing the own property brings back the real getter from the prototype.
+        delete (navigator as { onLine?: boolean }).onLine;
+      }
     });
 
     for (const [status, code] of [
@@ -252,7 +328,9 @@ describe('<crypto-pay> error views', () => {
         code: 'proxy_missing',
         message: 'The proxy attribute is missing.',
       });
-      expect(kit.visibleText(el)).to.contain('The shop has not set up this checkout.');
+      expect(kit.visibleText(el)).to.contain(
+        'This shop’s payment page is not set up correctly. Please tell the shop.',
+      );
       await expect(el).to.be.accessible();
     });
   });

@@ -122,7 +122,7 @@ const ar: Translation = {
   errorSessionInvalid:
     'رابط الدفع هذا استُخدم من قبل أو انتهت صلاحيته. يُرجى العودة إلى المتجر والبدء من جديد.',
   errorRejected: 'تعذّر إنشاء الدفعة.',
-  errorMisconfigured: 'لم يُعدّ المتجر صفحة الدفع هذه.',
+  errorMisconfigured: 'صفحة الدفع في هذا المتجر غير معدّة بشكل صحيح. يُرجى إبلاغ المتجر.',
   retry: 'حاول مرة أخرى',
   retryIn: (time) => `حاول مرة أخرى بعد ${time}`,
   retryWait: (time) => `يمكنك المحاولة مرة أخرى بعد ${time}.`,

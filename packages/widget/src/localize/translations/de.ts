@@ -125,7 +125,8 @@ const de: Translation = {
   errorSessionInvalid:
     'Dieser Zahlungslink wurde bereits verwendet oder ist abgelaufen. Kehren Sie zum Shop zurück und beginnen Sie von vorn.',
   errorRejected: 'Die Zahlung konnte nicht angelegt werden.',
-  errorMisconfigured: 'Der Shop hat diese Kasse nicht eingerichtet.',
+  errorMisconfigured:
+    'Die Zahlungsseite dieses Shops ist nicht richtig eingerichtet. Bitte geben Sie dem Shop Bescheid.',
   retry: 'Erneut versuchen',
   retryIn: (time) => `Erneut versuchen in ${time}`,
   retryWait: (time) => `Sie können es in ${time} erneut versuchen.`,

@@ -123,7 +123,8 @@ const es: Translation = {
   errorSessionInvalid:
     'Este enlace de pago ya se ha usado o ha caducado. Vuelva a la tienda y empiece de nuevo.',
   errorRejected: 'No se pudo crear el pago.',
-  errorMisconfigured: 'La tienda no ha configurado este pago.',
+  errorMisconfigured:
+    'La página de pago de esta tienda no está bien configurada. Por favor, avise a la tienda.',
   retry: 'Intentar de nuevo',
   retryIn: (time) => `Intentar de nuevo en ${time}`,
   retryWait: (time) => `Podrá intentarlo de nuevo en ${time}.`,

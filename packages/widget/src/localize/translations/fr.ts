@@ -125,7 +125,8 @@ const fr: Translation = {
   errorSessionInvalid:
     'Ce lien de paiement a déjà été utilisé ou a expiré. Retournez à la boutique et recommencez.',
   errorRejected: 'Le paiement n’a pas pu être créé.',
-  errorMisconfigured: 'La boutique n’a pas configuré ce paiement.',
+  errorMisconfigured:
+    'La page de paiement de cette boutique n’est pas correctement configurée. Merci de prévenir la boutique.',
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
   retryWait: (time) => `Vous pourrez réessayer dans ${time}.`,

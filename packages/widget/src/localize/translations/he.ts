@@ -122,7 +122,7 @@ const he: Translation = {
   errorSessionInvalid:
     'כבר נעשה שימוש בקישור התשלום הזה או שתוקפו פג. יש לחזור לחנות ולהתחיל מחדש.',
   errorRejected: 'לא ניתן היה ליצור את התשלום.',
-  errorMisconfigured: 'החנות עדיין לא הגדירה את דף התשלום הזה.',
+  errorMisconfigured: 'דף התשלום של החנות הזו לא הוגדר כראוי. נא לעדכן את החנות.',
   retry: 'לנסות שוב',
   retryIn: (time) => `לנסות שוב בעוד ${time}`,
   retryWait: (time) => `אפשר לנסות שוב בעוד ${time}.`,

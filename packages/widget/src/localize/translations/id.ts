@@ -121,7 +121,8 @@ const id: Translation = {
   errorSessionInvalid:
     'Tautan pembayaran ini sudah digunakan atau kedaluwarsa. Kembali ke toko dan mulai lagi.',
   errorRejected: 'Pembayaran tidak dapat dibuat.',
-  errorMisconfigured: 'Toko belum mengatur pembayaran ini.',
+  errorMisconfigured:
+    'Halaman pembayaran toko ini belum disiapkan dengan benar. Mohon beri tahu pihak toko.',
   retry: 'Coba lagi',
   retryIn: (time) => `Coba lagi dalam ${time}`,
   retryWait: (time) => `Anda dapat mencoba lagi dalam ${time}.`,

@@ -124,7 +124,8 @@ const it: Translation = {
   errorSessionInvalid:
     'Questo link di pagamento è già stato usato o è scaduto. Torna al negozio e ricomincia.',
   errorRejected: 'Non è stato possibile creare il pagamento.',
-  errorMisconfigured: 'Il negozio non ha ancora configurato questo pagamento.',
+  errorMisconfigured:
+    'La pagina di pagamento di questo negozio non è configurata correttamente. Avvisa il negozio.',
   retry: 'Riprova',
   retryIn: (time) => `Riprova tra ${time}`,
   retryWait: (time) => `Potrai riprovare tra ${time}.`,

@@ -120,7 +120,8 @@ const ja: Translation = {
   errorSessionInvalid:
     'このお支払いリンクは使用済みか、有効期限が切れています。ショップに戻って最初からやり直してください。',
   errorRejected: 'お支払いを作成できませんでした。',
-  errorMisconfigured: 'このショップではお支払いの設定がまだ完了していません。',
+  errorMisconfigured:
+    'このショップの支払いページは正しく設定されていません。ショップにお知らせください。',
   retry: 'もう一度試す',
   retryIn: (time) => `${time}後に再試行`,
   retryWait: (time) => `${time}後にもう一度お試しいただけます。`,

@@ -117,7 +117,7 @@ const ko: Translation = {
   errorSessionInvalid:
     '이미 사용되었거나 만료된 결제 링크입니다. 상점으로 돌아가 처음부터 다시 진행해 주세요.',
   errorRejected: '결제를 생성하지 못했습니다.',
-  errorMisconfigured: '상점에서 아직 이 결제를 설정하지 않았습니다.',
+  errorMisconfigured: '이 상점의 결제 페이지가 올바르게 설정되지 않았습니다. 상점에 알려 주세요.',
   retry: '다시 시도',
   retryIn: (time) => `${time} 후 다시 시도`,
   retryWait: (time) => `${time} 후에 다시 시도할 수 있습니다.`,

@@ -120,7 +120,8 @@ const nl: Translation = {
   errorSessionInvalid:
     'Deze betaallink is al gebruikt of verlopen. Ga terug naar de winkel en begin opnieuw.',
   errorRejected: 'De betaling kon niet worden aangemaakt.',
-  errorMisconfigured: 'De winkel heeft deze betaling nog niet ingesteld.',
+  errorMisconfigured:
+    'De betaalpagina van deze winkel is niet goed ingesteld. Laat het de winkel weten.',
   retry: 'Opnieuw proberen',
   retryIn: (time) => `Opnieuw proberen over ${time}`,
   retryWait: (time) => `Je kunt het over ${time} opnieuw proberen.`,

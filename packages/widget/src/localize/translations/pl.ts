@@ -121,7 +121,8 @@ const pl: Translation = {
   errorSessionInvalid:
     'Ten link do płatności został już użyty lub wygasł. Wróć do sklepu i zacznij od nowa.',
   errorRejected: 'Nie udało się utworzyć płatności.',
-  errorMisconfigured: 'Sklep nie skonfigurował jeszcze tej płatności.',
+  errorMisconfigured:
+    'Strona płatności tego sklepu nie jest poprawnie skonfigurowana. Prosimy powiadomić sklep.',
   retry: 'Spróbuj ponownie',
   retryIn: (time) => `Spróbuj ponownie za ${time}`,
   retryWait: (time) => `Możesz spróbować ponownie za ${time}.`,

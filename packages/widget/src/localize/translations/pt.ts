@@ -123,7 +123,8 @@ const pt: Translation = {
   errorSessionInvalid:
     'Este link de pagamento já foi usado ou expirou. Volte à loja e comece de novo.',
   errorRejected: 'Não foi possível criar o pagamento.',
-  errorMisconfigured: 'A loja ainda não configurou este pagamento.',
+  errorMisconfigured:
+    'A página de pagamento desta loja não está configurada corretamente. Avise a loja.',
   retry: 'Tentar novamente',
   retryIn: (time) => `Tentar novamente em ${time}`,
   retryWait: (time) => `Você poderá tentar novamente em ${time}.`,

@@ -121,7 +121,7 @@ const tr: Translation = {
   errorSessionInvalid:
     'Bu ödeme bağlantısı zaten kullanılmış veya süresi dolmuş. Mağazaya dönüp yeniden başlayın.',
   errorRejected: 'Ödeme oluşturulamadı.',
-  errorMisconfigured: 'Mağaza bu ödeme sayfasını henüz ayarlamamış.',
+  errorMisconfigured: 'Bu mağazanın ödeme sayfası doğru kurulmamış. Lütfen mağazaya bildirin.',
   retry: 'Tekrar dene',
   retryIn: (time) => `${time} sonra tekrar dene`,
   retryWait: (time) => `${time} sonra tekrar deneyebilirsiniz.`,

@@ -119,7 +119,8 @@ const vi: Translation = {
   errorSessionInvalid:
     'Liên kết thanh toán này đã được dùng hoặc đã hết hạn. Vui lòng quay lại cửa hàng và bắt đầu lại.',
   errorRejected: 'Không thể tạo khoản thanh toán.',
-  errorMisconfigured: 'Cửa hàng chưa thiết lập trang thanh toán này.',
+  errorMisconfigured:
+    'Trang thanh toán của cửa hàng này chưa được thiết lập đúng. Vui lòng báo cho cửa hàng.',
   retry: 'Thử lại',
   retryIn: (time) => `Thử lại sau ${time}`,
   retryWait: (time) => `Bạn có thể thử lại sau ${time}.`,

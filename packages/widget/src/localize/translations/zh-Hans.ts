@@ -114,7 +114,7 @@ const zhHans: Translation = {
   errorNotFound: '找不到这笔支付。',
   errorSessionInvalid: '此支付链接已被使用或已过期，请返回商店重新开始。',
   errorRejected: '无法创建支付。',
-  errorMisconfigured: '商店尚未设置此支付。',
+  errorMisconfigured: '此商店的付款页面设置有误，请告知商家。',
   retry: '重试',
   retryIn: (time) => `${time}后重试`,
   retryWait: (time) => `您可以在${time}后重试。`,

@@ -114,7 +114,7 @@ const zhHant: Translation = {
   errorNotFound: '找不到這筆付款。',
   errorSessionInvalid: '這個付款連結已使用過或已過期，請返回商店重新開始。',
   errorRejected: '無法建立付款。',
-  errorMisconfigured: '商店尚未設定這個付款頁面。',
+  errorMisconfigured: '此商店的付款頁面設定有誤，請告知商家。',
   retry: '再試一次',
   retryIn: (time) => `${time}後再試一次`,
   retryWait: (time) => `您可以在${time}後再試一次。`,
