@@ -245,7 +245,8 @@ export async function fetchConfig(proxy: string, options: CallOptions): Promise<
       throw new ProxyError(
         'misconfigured',
         'proxy_unreachable',
-        `Nothing answered at ${address}: check the proxy attribute (address, port, a host name that resolves) and that the proxy runs there. A proxy refusing this page's origin (${location.origin}) without saying so looks the same: its ALLOWED_ORIGINS must include it.`,
+        // Short: the first paint carries it (the README's "Setup mistakes" says more).
+        `Nothing answered at ${address}: check the proxy attribute and that the proxy runs.`,
       );
     }
     throw error;
