@@ -171,7 +171,7 @@ describe('a part of the widget lost to the network', () => {
     const { widget, fillPerson } = customerOn(page);
     await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
-    await visible(widget.getByText('We can’t check your payment right now.'));
+    await visible(widget.getByText("We can't check your payment right now."));
     networkBack = true;
     const failed = fetches;
 

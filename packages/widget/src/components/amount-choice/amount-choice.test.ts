@@ -314,7 +314,7 @@ describe('<crypto-pay> amount choice (donations)', () => {
     const el = await kit.render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20' });
     await kit.untilText(
       el,
-      'This shop’s payment page is not set up correctly. Please tell the shop.',
+      "This shop's payment page is not set up correctly. Please tell the shop.",
     );
     expect(kit.form(el)?.tagName ?? 'none').to.equal('none');
   });

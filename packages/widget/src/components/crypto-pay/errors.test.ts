@@ -10,7 +10,7 @@ const action = (el: HTMLElement, label: string) =>
 
 const UNREACHABLE = 'We could not reach the payment service. Check your connection.';
 const UNAVAILABLE = 'The payment service is not answering right now. Try again in a moment.';
-const MISCONFIGURED = 'This shop’s payment page is not set up correctly. Please tell the shop.';
+const MISCONFIGURED = "This shop's payment page is not set up correctly. Please tell the shop.";
 
 /** Collects what the widget writes with `console.error`, until `restore()`. */
 function consoleErrors() {
@@ -329,7 +329,7 @@ describe('<crypto-pay> error views', () => {
         message: 'The proxy attribute is missing.',
       });
       expect(kit.visibleText(el)).to.contain(
-        'This shop’s payment page is not set up correctly. Please tell the shop.',
+        "This shop's payment page is not set up correctly. Please tell the shop.",
       );
       await expect(el).to.be.accessible();
     });

@@ -14,7 +14,7 @@ function errorEvents(): unknown[] {
   return seen;
 }
 
-const NOT_SET_UP = 'This shop’s payment page is not set up correctly. Please tell the shop.';
+const NOT_SET_UP = "This shop's payment page is not set up correctly. Please tell the shop.";
 
 describe('<crypto-pay> setup the page must get right', () => {
   beforeEach(kit.clearStoredCheckouts);

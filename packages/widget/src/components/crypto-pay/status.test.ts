@@ -7,7 +7,7 @@ import type CryptoPay from './crypto-pay.component.ts';
 const TEA = { product: 'tea-crate' };
 
 const UNREADABLE =
-  'We can’t check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.';
+  "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.";
 
 /** Quick polling, given to an element before it connects. */
 const QUICK: Partial<Timing> = {
@@ -201,7 +201,7 @@ describe('<crypto-pay> following the status', () => {
       expect(kit.visibleText(el)).to.not.contain('Currency chosen.');
       checkNow()!.click();
       await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
-      expect(kit.visibleText(el)).to.not.contain('We can’t check');
+      expect(kit.visibleText(el)).to.not.contain("We can't check");
       expect(await failedReads(), 'no read failed after the trouble').to.equal(3);
     });
   });
@@ -239,7 +239,7 @@ describe('<crypto-pay> following the status', () => {
       // Asked while the held read is out: read again once it is given up, and answered.
       checkNow!.click();
       await kit.untilHeading(el, 'Payment complete');
-      expect(kit.visibleText(el)).to.not.contain('We can’t check');
+      expect(kit.visibleText(el)).to.not.contain("We can't check");
     });
 
     it('asks again with backoff after a failed read, though the stream is open', async () => {

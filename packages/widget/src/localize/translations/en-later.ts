@@ -18,7 +18,7 @@ const enLater: LaterMessages = {
   statusCreated: 'Waiting for your payment.',
   statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
   statusUnreadable:
-    'We can’t check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.',
+    "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.",
   checkNow: 'Check now',
   successBody: 'Thank you. Your payment has arrived.',
   leavingToShop: 'Taking you back to the shop…',
