@@ -40,6 +40,8 @@ export interface Stack {
   webhookSecret: string;
   /** Stops the proxy, runs `whileDown`, and starts it again on the same port. */
   restartProxy: FullStack['restartProxy'];
+  /** The proxy's process, for a test that pauses it (SIGSTOP) as a hung server. */
+  proxy: FullStack['proxy'];
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,10 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
       control: stack.control,
       webhookSecret: stack.webhookSecret ?? '',
       restartProxy: stack.restartProxy,
+      // The stack's own getter: a restarted proxy is a new process.
+      get proxy() {
+        return stack.proxy;
+      },
       stop: stack.stop,
     };
     state.browser = await launchChromium(['--disable-quic']);
