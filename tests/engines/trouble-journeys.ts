@@ -14,6 +14,7 @@ import { paymentRequestOf, readCheckout } from '@crypto-pay/test-kit/checkouts';
 import { personDetails, rememberedCheckoutIdInPage } from '@crypto-pay/test-kit/details-form';
 import { freePort } from '@crypto-pay/test-kit/process';
 import type { Stack } from '@crypto-pay/test-kit/stack';
+import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import { type Engine, type EngineBrowser, playDetails } from './driver.ts';
 
 /** What the journeys run on: the stack, the browser and the shop's origin (journeys.ts). */
@@ -63,9 +64,15 @@ export function troubleJourneys(engine: Engine, running: Running) {
 
     it('a page origin the proxy does not allow is the shop’s setup', async () => {
       const { browser, shop } = running();
-      const tab = await browser.open(`${shop.replace('127.0.0.1', 'localhost')}/product.html`);
-      await tab.waitFor({ text: NOT_SET_UP });
-      assert.equal(await tab.has({ text: 'Check your connection' }), false);
+      // The same shop on another port: an origin the proxy was not told of.
+      const relay = await startTcpRelay({ host: '127.0.0.1', port: Number(new URL(shop).port) });
+      try {
+        const tab = await browser.open(`http://127.0.0.1:${relay.port}/product.html`);
+        await tab.waitFor({ text: NOT_SET_UP });
+        assert.equal(await tab.has({ text: 'Check your connection' }), false);
+      } finally {
+        await relay.close();
+      }
     });
 
     it('a proxy address where nothing listens, or whose host does not resolve, too', async () => {
