@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { launchChromium } from '@crypto-pay/test-kit/browser';
+import { startDemo } from '@crypto-pay/test-kit/demo';
 import {
   companyDetails,
   type DetailsAction,
   personDetails,
   rememberedCheckoutIdInPage,
 } from '@crypto-pay/test-kit/details-form';
-import { ROOT } from '@crypto-pay/test-kit/process';
+import { freePort, ROOT } from '@crypto-pay/test-kit/process';
 import { SENDER } from '@crypto-pay/test-kit/senders';
 import { type Stack as FullStack, startStack } from '@crypto-pay/test-kit/stack';
 import type {
@@ -203,6 +204,15 @@ export async function playDetails(page: Page, actions: DetailsAction[]) {
       await widget.getByLabel(action.selectOption.label).selectOption(action.value);
     }
   }
+}
+
+/**
+ * The demo shop (built) with `proxyUrl` as its widget's proxy address, on a port of its own: a
+ * merchant's setup mistake, its page's CSP allowing that address as the shop's would.
+ */
+export async function startMisconfiguredShop(proxyUrl: string) {
+  const port = await freePort();
+  return startDemo({ built: true, port, proxyUrl, webhookSecret: '', env: process.env });
 }
 
 /** Plays the customer on the sandbox's hosted payment page. */

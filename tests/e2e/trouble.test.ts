@@ -13,7 +13,14 @@ import { paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, customerOn, screenshots, useStack, visible } from './support.ts';
+import {
+  axeViolations,
+  customerOn,
+  screenshots,
+  startMisconfiguredShop,
+  useStack,
+  visible,
+} from './support.ts';
 
 const CANNOT_CHECK =
   "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.";
@@ -120,28 +127,28 @@ describe('a setup mistake is told as the shop’s', () => {
   ] as const) {
     it(`a proxy address where ${mistake}: proxy_unreachable, and what to check`, async () => {
       const proxyUrl = await address();
+      // The shop as a merchant with the mistake runs it (its CSP allows that address too).
+      const shop = await startMisconfiguredShop(proxyUrl);
       const context = await state.browser.newContext();
-      // The shop's page as a merchant with the mistake wrote it.
-      await context.route('**/product.html', async (route) => {
-        const original = await route.fetch();
-        const body = (await original.text()).replace(/proxy="[^"]*"/, `proxy="${proxyUrl}"`);
-        await route.fulfill({ response: original, body });
-      });
-      const { page, lines } = await watchedPage(context);
-      await page.goto(`${state.stack.demoUrl}/product.html`);
-      const { widget } = customerOn(page);
-      await visible(widget.getByText(NOT_SET_UP));
-      // First the cause; then the parts the script-tag build fetches from that proxy, named.
-      const codes = (await heardOn(page)).map(({ code }) => code);
-      assert.equal(codes[0], 'proxy_unreachable');
-      assert.ok(
-        codes.slice(1).every((code) => code === 'part_unavailable'),
-        codes.join(),
-      );
-      assert.deepEqual(lines, [
-        `<crypto-pay>: Nothing answered at ${proxyUrl}/api/config: check the proxy attribute and that the proxy runs.`,
-      ]);
-      await context.close();
+      try {
+        const { page, lines } = await watchedPage(context);
+        await page.goto(`${shop.url}/product.html`);
+        const { widget } = customerOn(page);
+        await visible(widget.getByText(NOT_SET_UP));
+        // First the cause; then the parts the script-tag build fetches from that proxy, named.
+        const codes = (await heardOn(page)).map(({ code }) => code);
+        assert.equal(codes[0], 'proxy_unreachable');
+        assert.ok(
+          codes.slice(1).every((code) => code === 'part_unavailable'),
+          codes.join(),
+        );
+        assert.deepEqual(lines, [
+          `<crypto-pay>: Nothing answered at ${proxyUrl}/api/config: check the proxy attribute and that the proxy runs.`,
+        ]);
+      } finally {
+        await context.close();
+        await shop.stop();
+      }
     });
   }
 });
