@@ -8,7 +8,13 @@ import { statusRank } from '@crypto-pay/protocol/checkout-status';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../utilities/backoff.ts';
 import { eventsUrl, getCheckout } from './checkout-reads.ts';
-import { type Checkout, checkedCheckout, FINAL_STATUSES, type ProxyError } from './proxy-api.ts';
+import {
+  type Checkout,
+  checkedCheckout,
+  FINAL_STATUSES,
+  heard,
+  type ProxyError,
+} from './proxy-api.ts';
 import type { Timing } from './timing.ts';
 
 /** The element the watcher works for: its waits are read at each use (see `Timing`). */
@@ -124,6 +130,7 @@ export class CheckoutWatcher implements ReactiveController {
     this.source = source;
     this.schedule();
     source.onmessage = (event: MessageEvent<string>) => {
+      heard(this.proxy);
       try {
         this.report(checkedCheckout(JSON.parse(event.data)));
         // The proxy is there: whatever reads failed, the customer is not out of reach.

@@ -75,6 +75,35 @@ export const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')
 export interface CallOptions {
   signal: AbortSignal;
   timeoutMs: number;
+  /** The configuration's last try: no answer at all, online, from a proxy never heard, is the shop's. */
+  lastConfigTry?: boolean;
+}
+
+/** Remembers (for the tab's session: a reload too) the proxies that answered anything. */
+const HEARD = 'crypto-pay:heard:';
+const heardKey = (address: string) => HEARD + new URL(address, location.href).origin;
+
+/** The proxy at `address` answered: a later silence is the customer's network, not the shop's. */
+export function heard(address: string): void {
+  try {
+    sessionStorage.setItem(heardKey(address), '1');
+  } catch {
+    // No storage (a private mode, say): only this read's failure is judged.
+  }
+}
+
+const heardBefore = (address: string) => {
+  try {
+    return sessionStorage.getItem(heardKey(address)) !== null;
+  } catch {
+    return false;
+  }
+};
+
+/** The shop's setup mistake: its developer reads the fix where they look first. */
+function misconfigured(code: string, message: string, status?: number): ProxyError {
+  console.error(`<crypto-pay>: ${message}`);
+  return new ProxyError('misconfigured', code, message, status);
 }
 
 /**
@@ -118,13 +147,17 @@ export async function call<T>(
     timedOut = true;
     abort();
   }, init.timeoutMs);
+  const answered = (response: Response) => {
+    heard(input);
+    return readAnswer(response);
+  };
   try {
     if (started) {
       // Started without this call's signal: its abort (or timeout) stops the waiting instead.
       const stopped = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
       });
-      return await Promise.race([started.then(readAnswer), stopped]);
+      return await Promise.race([started.then(answered), stopped]);
     }
     const response = await fetch(input, {
       ...init,
@@ -132,11 +165,17 @@ export async function call<T>(
       credentials: 'omit',
       cache: 'no-store',
     });
-    return await readAnswer(response);
+    return await answered(response);
   } catch (error) {
     if (error instanceof ProxyError || init.signal.aborted) throw error;
     if (timedOut) {
       throw new ProxyError('unavailable', 'timeout', 'The proxy did not answer in time.');
+    }
+    if (init.lastConfigTry && navigator.onLine && !heardBefore(input)) {
+      throw misconfigured(
+        'proxy_unreachable',
+        `${input} did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`,
+      );
     }
     throw new ProxyError('unreachable', 'network_error', 'The proxy could not be reached.');
   } finally {
@@ -205,6 +244,8 @@ async function failure(response: Response): Promise<ProxyError> {
   }
   const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
   const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
+  // A refusal of the page's origin is the shop's setup, not the customer's request.
+  if (code === 'origin_not_allowed') return misconfigured(code, message, response.status);
   const field = typeof body.field === 'string' ? body.field : undefined;
   const { headers } = response;
   const now = Date.parse(headers.get('date') ?? '') || Date.now();
@@ -221,35 +262,27 @@ export async function answer(response: Response): Promise<unknown> {
 const read = <T>(proxy: string, path: string, options: CallOptions) =>
   call(url(proxy, path), options, answer) as Promise<T>;
 
-/** The proxies that answered this page: one that stops answering is the customer's network. */
-const answered = new Set<string>();
-
 /**
  * The configuration: the page's first call to its proxy, so where it fails tells the shop's
- * setup from the customer's connection. A refusal of the page's origin, or no answer from a
- * proxy that never answered while the browser is online, is `misconfigured`, its message the
- * fix for the page's developer.
+ * setup from the customer's connection (see `misconfigured`). No answer is weak proof (a flaky
+ * phone): it is asked once more, after a moment or as the browser comes back online.
  */
 export async function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
   const address = url(proxy, '/api/config');
   const started = early.get(address);
   early.delete(address);
   try {
-    const config = (await call(address, options, answer, started)) as WidgetConfig;
-    answered.add(address);
-    return config;
+    return (await call(address, options, answer, started)) as WidgetConfig;
   } catch (error) {
-    const { code, message, status } = error as ProxyError;
-    if (code === 'origin_not_allowed') throw new ProxyError('misconfigured', code, message, status);
-    if (code === 'network_error' && navigator.onLine && !answered.has(address)) {
-      throw new ProxyError(
-        'misconfigured',
-        'proxy_unreachable',
-        // Short: the first paint carries it (the README's "Setup mistakes" says more).
-        `Nothing answered at ${address}: check the proxy attribute and that the proxy runs.`,
-      );
-    }
-    throw error;
+    // Offline, or a proxy heard before: the customer's connection, no setup to judge.
+    if ((error as ProxyError).code !== 'network_error' || !navigator.onLine || heardBefore(address))
+      throw error;
+    await new Promise((resolve) => {
+      setTimeout(resolve, 2000);
+      addEventListener('online', resolve, { once: true });
+    });
+    options.signal.throwIfAborted();
+    return call(address, { ...options, lastConfigTry: true }, answer) as Promise<WidgetConfig>;
   }
 }
 

@@ -232,8 +232,6 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     if (error instanceof ProxyError) {
       const detail = { code: error.code, message: error.message };
       this.host.dispatchEvent(new CryptoPayErrorEvent(detail));
-      // The shop's mistake: its developer reads the fix where they look first.
-      if (error.kind === 'misconfigured') console.error(`<crypto-pay>: ${error.message}`);
     }
     return error;
   }

@@ -28,7 +28,7 @@ describe('<crypto-pay> error views', () => {
   describe('when the configuration cannot be loaded', () => {
     it('is accessible', async () => {
       const proxy = await kit.fakeProxy();
-      await proxy.fail('config', 0);
+      await proxy.fail('config', 0, undefined, 2);
       const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
       await kit.untilHeading(el, 'Something went wrong');
       await expect(el).to.be.accessible();
@@ -36,14 +36,17 @@ describe('<crypto-pay> error views', () => {
 
     it('blames the shop’s setup when nothing ever answered, with one console line for the fix', async () => {
       const proxy = await kit.fakeProxy();
-      await proxy.fail('config', 0);
+      // The first read and the one retry that makes it the shop's.
+      await proxy.fail('config', 0, undefined, 2);
       const logged = consoleErrors();
       try {
         const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
         const event = await oneEvent(el, 'crypto-pay-error');
         expect(event.detail.code).to.equal('proxy_unreachable');
-        expect(event.detail.message).to.contain(`Nothing answered at ${proxy.url}/api/config`);
-        expect(event.detail.message).to.contain('check the proxy attribute');
+        expect(event.detail.message).to.equal(
+          `${proxy.url}/api/config did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`,
+        );
+        expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
         await kit.untilText(el, MISCONFIGURED);
         expect(logged.lines).to.deep.equal([`<crypto-pay>: ${event.detail.message}`]);
         // A proxy that was only not there yet (started late) still gets its chance.
@@ -51,6 +54,22 @@ describe('<crypto-pay> error views', () => {
         await kit.untilHeading(el, 'Your details');
       } finally {
         logged.restore();
+      }
+    });
+
+    it('reads the configuration once more before blaming the shop: a second answer shows the form', async () => {
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('config', 0);
+      const errors: unknown[] = [];
+      const listener = (event: Event) => errors.push((event as CustomEvent).detail);
+      document.addEventListener('crypto-pay-error', listener);
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.waitUntil(() => kit.form(el), 'no form');
+        expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
+        expect(errors).to.deep.equal([]);
+      } finally {
+        document.removeEventListener('crypto-pay-error', listener);
       }
     });
 
@@ -67,6 +86,8 @@ describe('<crypto-pay> error views', () => {
         await kit.untilErrorSaid(el, { code: refusal.code, message: refusal.error }, MISCONFIGURED);
         expect(logged.lines).to.deep.equal([`<crypto-pay>: ${refusal.error}`]);
         expect(kit.visibleText(el)).to.not.contain('Check your connection');
+        // The same read would meet the same refusal: only the shop can fix it.
+        expect(action(el, 'Try again')).to.not.exist;
       } finally {
         logged.restore();
       }
@@ -74,8 +95,7 @@ describe('<crypto-pay> error views', () => {
 
     it('says the connection is lost when the proxy answered this page before', async () => {
       const proxy = await kit.fakeProxy();
-      const first = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
-      await kit.untilHeading(first, 'Your details');
+      const first = await kit.details(proxy);
       first.remove();
       await proxy.fail('config', 0);
       // Heard on the document: a failure this quick can come before the element is returned.
@@ -301,6 +321,19 @@ describe('<crypto-pay> error views', () => {
       );
       await kit.untilText(el, UNAVAILABLE);
       await kit.untilHeading(el, 'Payment complete');
+    });
+
+    it('says the connection is lost on "Start again" once the proxy answered the resume', async () => {
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('config', 0);
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_gone' });
+      await kit.untilText(el, 'We could not find this payment.');
+      action(el, 'Start again')?.click();
+      await kit.untilErrorSaid(
+        el,
+        { code: 'network_error', message: 'The proxy could not be reached.' },
+        UNREACHABLE,
+      );
     });
 
     it('only retries when the proxy is unreachable: the checkout may be paid already', async () => {
