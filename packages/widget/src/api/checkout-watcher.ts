@@ -50,6 +50,8 @@ export class CheckoutWatcher implements ReactiveController {
   private troubleTimer: ReturnType<typeof setTimeout> | undefined;
   /** "Check now" came while a read was on its way: read again once it is back. */
   private checkAgain = false;
+  /** What the listener was last told: in trouble, a read on its way is not waited for. */
+  private troubled = false;
   private unchanged = 0;
   private failures = 0;
   /** The last status reported, so a read can tell what the stream missed. */
@@ -87,13 +89,20 @@ export class CheckoutWatcher implements ReactiveController {
 
   /**
    * Asks the proxy now rather than at the next scheduled check; while a read is on its way, once
-   * it is back (a customer's "Check now" is never dropped).
+   * it is back (a customer's "Check now" is never dropped), or at once in trouble (it may hang).
    */
   checkNow(): void {
     if (!this.active) return;
     clearTimeout(this.timer);
-    if (this.inFlight) this.checkAgain = true;
-    else void this.poll();
+    if (this.inFlight && !this.troubled) {
+      this.checkAgain = true;
+      return;
+    }
+    // While the customer reads that the status cannot be checked, a hanging read is given up.
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+    clearTimeout(this.troubleTimer);
+    void this.poll();
   }
 
   hostConnected(): void {
@@ -135,7 +144,7 @@ export class CheckoutWatcher implements ReactiveController {
         this.report(checkedCheckout(JSON.parse(event.data)));
         // The proxy is there: whatever reads failed, the customer is not out of reach.
         this.failures = 0;
-        this.listener.trouble(false);
+        this.tell(false);
       } catch {
         // A malformed message is skipped; the next one (or polling) brings the status.
       }
@@ -176,14 +185,14 @@ export class CheckoutWatcher implements ReactiveController {
     this.inFlight = controller;
     const { requestTimeoutMs: timeoutMs, troubleAfterMs } = this.host.timing;
     // A proxy that is stopped (or a network that holds packets) answers nothing, not an error.
-    this.troubleTimer = setTimeout(() => this.listener.trouble(true), troubleAfterMs);
+    this.troubleTimer = setTimeout(() => this.tell(true), troubleAfterMs);
     let notBeforeMs = 0;
     try {
       const { signal } = controller;
       const read = await getCheckout(this.proxy, this.id, { signal, timeoutMs }, this.etag);
       this.etag = read.etag;
       this.failures = 0;
-      this.listener.trouble(false);
+      this.tell(false);
       if (read.checkout) {
         this.unchanged = 0;
         const { status } = read.checkout;
@@ -202,7 +211,7 @@ export class CheckoutWatcher implements ReactiveController {
       notBeforeMs = ((error as ProxyError).retryAfter ?? 0) * 1000;
       this.unchanged += 1;
       this.failures += 1;
-      if (this.failures >= TROUBLE_AFTER) this.listener.trouble(true);
+      if (this.failures >= TROUBLE_AFTER) this.tell(true);
     } finally {
       if (this.inFlight === controller) {
         this.inFlight = undefined;
@@ -215,6 +224,11 @@ export class CheckoutWatcher implements ReactiveController {
       return;
     }
     this.schedule(notBeforeMs);
+  }
+
+  private tell(inTrouble: boolean): void {
+    this.troubled = inTrouble;
+    this.listener.trouble(inTrouble);
   }
 
   private report(checkout: Checkout): void {

@@ -75,7 +75,7 @@ export const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')
 export interface CallOptions {
   signal: AbortSignal;
   timeoutMs: number;
-  /** The configuration's last try: no answer at all, online, from a proxy never heard, is the shop's. */
+  /** The configuration's last try: no answer, online, from a proxy never heard, is the shop's. */
   lastConfigTry?: boolean;
 }
 
