@@ -139,7 +139,7 @@ export class CheckoutWatcher implements ReactiveController {
     this.source = source;
     this.schedule();
     source.onmessage = (event: MessageEvent<string>) => {
-      heard(this.proxy);
+      heard(this.proxy, true);
       try {
         this.report(checkedCheckout(JSON.parse(event.data)));
         // The proxy is there: whatever reads failed, the customer is not out of reach.

@@ -79,26 +79,19 @@ export interface CallOptions {
   lastConfigTry?: boolean;
 }
 
-/** Remembers (for the tab's session: a reload too) the proxies that answered anything. */
-const HEARD = 'crypto-pay:heard:';
-const heardKey = (address: string) => HEARD + new URL(address, location.href).origin;
-
-/** The proxy at `address` answered: a later silence is the customer's network, not the shop's. */
-export function heard(address: string): void {
+/**
+ * Whether the proxy at `address` answered this tab (anything at all); `now`: it just did. Kept
+ * for the tab's session, a reload too: a later silence is the customer's network, not the shop's.
+ */
+export function heard(address: string, now?: boolean): boolean {
   try {
-    sessionStorage.setItem(heardKey(address), '1');
+    const key = `crypto-pay:heard:${new URL(address, location.href).origin}`;
+    if (now) sessionStorage.setItem(key, '1');
+    return !!sessionStorage.getItem(key);
   } catch {
-    // No storage (a private mode, say): only this read's failure is judged.
+    return false; // No storage (a private mode, say): only this read's failure is judged.
   }
 }
-
-const heardBefore = (address: string) => {
-  try {
-    return sessionStorage.getItem(heardKey(address)) !== null;
-  } catch {
-    return false;
-  }
-};
 
 /** The shop's setup mistake: its developer reads the fix where they look first. */
 function misconfigured(code: string, message: string, status?: number): ProxyError {
@@ -148,7 +141,7 @@ export async function call<T>(
     abort();
   }, init.timeoutMs);
   const answered = (response: Response) => {
-    heard(input);
+    heard(input, true);
     return readAnswer(response);
   };
   try {
@@ -171,7 +164,7 @@ export async function call<T>(
     if (timedOut) {
       throw new ProxyError('unavailable', 'timeout', 'The proxy did not answer in time.');
     }
-    if (init.lastConfigTry && navigator.onLine && !heardBefore(input)) {
+    if (init.lastConfigTry && navigator.onLine && !heard(input)) {
       throw misconfigured(
         'proxy_unreachable',
         `${input} did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`,
@@ -275,7 +268,7 @@ export async function fetchConfig(proxy: string, options: CallOptions): Promise<
     return (await call(address, options, answer, started)) as WidgetConfig;
   } catch (error) {
     // Offline, or a proxy heard before: the customer's connection, no setup to judge.
-    if ((error as ProxyError).code !== 'network_error' || !navigator.onLine || heardBefore(address))
+    if ((error as ProxyError).code !== 'network_error' || !navigator.onLine || heard(address))
       throw error;
     await new Promise((resolve) => {
       setTimeout(resolve, 2000);
