@@ -50,7 +50,7 @@ export function cors(allowedOrigins: readonly string[]) {
 
 /**
  * `GET /api/config` from a page whose origin is not allowed: a 403 `origin_not_allowed` that
- * page may read (its own origin in `Access-Control-Allow-Origin`), where CORS alone would hide
+ * page may read (its own origin in `Access-Control-Allow-Origin`; not `null`), where CORS alone would hide
  * the answer and the widget would see what it sees of a proxy that is not there. Safe to show:
  * it says no more than that origin's refusal (the configuration itself is public), no other
  * route, method or header is opened to that origin, and no credentials are allowed.
@@ -62,11 +62,14 @@ export function configOriginRefusal(allowedOrigins: readonly string[]) {
     if (origin === undefined || !isCrossSite(source, (o) => allowedOrigins.includes(o))) {
       return next();
     }
+    // `null` (a sandboxed frame, a file, a redirect) is shared by every such page: granting it
+    // would let any of them read; it gets the refusal unreadable, as every other route does.
+    const readable = origin === 'null' ? {} : { 'Access-Control-Allow-Origin': origin };
     throw new ApiError(
       403,
       'origin_not_allowed',
       `This page’s origin (${origin}) is not one of the proxy’s ALLOWED_ORIGINS: add it there for the widget to work on this page.`,
-      { headers: { 'Access-Control-Allow-Origin': origin, 'Cache-Control': 'no-store' } },
+      { headers: { ...readable, 'Cache-Control': 'no-store' } },
     );
   });
 }

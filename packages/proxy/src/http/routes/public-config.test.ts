@@ -131,7 +131,7 @@ describe('GET /api/config from a page outside ALLOWED_ORIGINS', () => {
     fixture.proxy.request('/api/config', { headers });
 
   it('answers a 403 origin_not_allowed that the page itself may read, naming the fix', async () => {
-    for (const origin of ['https://evil.example', 'null', `${SHOP}:8443`]) {
+    for (const origin of ['https://evil.example', `${SHOP}:8443`]) {
       const response = await read({ Origin: origin });
       assert.equal(response.status, 403, origin);
       assert.deepEqual(await json(response), {
@@ -145,6 +145,13 @@ describe('GET /api/config from a page outside ALLOWED_ORIGINS', () => {
       assert.equal(response.headers.get('Cache-Control'), 'no-store');
       assert.match(response.headers.get('Vary') ?? '', /Origin/);
     }
+  });
+
+  it('does not grant Origin: null, which every sandboxed frame and file shares', async () => {
+    const response = await read({ Origin: 'null' });
+    assert.equal(response.status, 403);
+    assert.equal((await json(response)).code, 'origin_not_allowed');
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
   });
 
   it('opens no other route to that origin: reads, creates and preflights stay unreadable', async () => {

@@ -31,7 +31,7 @@ export function publicConfigRoutes(deps: PublicConfigDeps) {
       responses: {
         200: ok('Config', ref('WidgetConfig')),
         403: ok(
-          'origin_not_allowed: a page whose Origin is not one of ALLOWED_ORIGINS; readable by that page (its origin in Access-Control-Allow-Origin), so the widget can name the setup mistake.',
+          'origin_not_allowed: a page whose Origin is not one of ALLOWED_ORIGINS; readable by that page (its origin in Access-Control-Allow-Origin, unless null), so the widget can name the setup mistake.',
           ref('Error'),
         ),
         ...errors(502, 504),
