@@ -212,7 +212,34 @@ export async function playDetails(page: Page, actions: DetailsAction[]) {
  */
 export async function startMisconfiguredShop(proxyUrl: string) {
   const port = await freePort();
-  return startDemo({ built: true, port, proxyUrl, webhookSecret: '', env: process.env });
+  // As the stack runs the built demo (test-kit `stack.ts`): production, as a merchant's would.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  return startDemo({ built: true, port, proxyUrl, webhookSecret: '', env });
+}
+
+/**
+ * A new page of `context` whose widget errors (`crypto-pay-error`, read with `heard()`) and
+ * `<crypto-pay>` console errors (`lines`) are collected from before its script runs: a failure
+ * can come as the element first renders, before a listener added afterwards.
+ */
+export async function watchedPage(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const heard: unknown[] = [];
+    Object.assign(window, { heard });
+    document.addEventListener('crypto-pay-error', (event) =>
+      heard.push((event as CustomEvent).detail),
+    );
+  });
+  const page = await context.newPage();
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('<crypto-pay>')) {
+      lines.push(message.text());
+    }
+  });
+  const heard = async () =>
+    (await page.evaluate('window.heard')) as { code: string; message: string }[];
+  return { page, lines, heard };
 }
 
 /** Plays the customer on the sandbox's hosted payment page. */

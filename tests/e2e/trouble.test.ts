@@ -12,7 +12,6 @@ import { describe, it } from 'node:test';
 import { paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
-import type { BrowserContext, Page } from 'playwright-core';
 import {
   axeViolations,
   customerOn,
@@ -20,6 +19,7 @@ import {
   startMisconfiguredShop,
   useStack,
   visible,
+  watchedPage,
 } from './support.ts';
 
 const CANNOT_CHECK =
@@ -73,28 +73,6 @@ describe('the proxy stopped while the customer pays', () => {
   });
 });
 
-/** A page whose widget's errors and console errors are collected from before its script runs. */
-async function watchedPage(context: BrowserContext): Promise<{ page: Page; lines: string[] }> {
-  await context.addInitScript(() => {
-    const heard: unknown[] = [];
-    Object.assign(window, { heard });
-    document.addEventListener('crypto-pay-error', (event) =>
-      heard.push((event as CustomEvent).detail),
-    );
-  });
-  const page = await context.newPage();
-  const lines: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith('<crypto-pay>')) {
-      lines.push(message.text());
-    }
-  });
-  return { page, lines };
-}
-
-const heardOn = async (page: Page) =>
-  (await page.evaluate('window.heard')) as { code: string; message: string }[];
-
 describe('a setup mistake is told as the shop’s', () => {
   it('a page origin the proxy does not allow: origin_not_allowed, and the origin to add', async () => {
     // The same shop on another port: an origin the proxy was not told of.
@@ -103,13 +81,13 @@ describe('a setup mistake is told as the shop’s', () => {
     const shop = `http://127.0.0.1:${relay.port}`;
     const context = await state.browser.newContext({ bypassCSP: true });
     try {
-      const { page, lines } = await watchedPage(context);
+      const { page, lines, heard } = await watchedPage(context);
       await page.goto(`${shop}/product.html`);
       const { widget } = customerOn(page);
       await visible(widget.getByText(NOT_SET_UP));
       assert.equal(await widget.getByText('Check your connection').count(), 0);
       assert.deepEqual(
-        (await heardOn(page)).map(({ code }) => code),
+        (await heard()).map(({ code }) => code),
         ['origin_not_allowed'],
       );
       assert.equal(lines.length, 1, lines.join('\n'));
@@ -131,19 +109,19 @@ describe('a setup mistake is told as the shop’s', () => {
       const shop = await startMisconfiguredShop(proxyUrl);
       const context = await state.browser.newContext();
       try {
-        const { page, lines } = await watchedPage(context);
+        const { page, lines, heard } = await watchedPage(context);
         await page.goto(`${shop.url}/product.html`);
         const { widget } = customerOn(page);
         await visible(widget.getByText(NOT_SET_UP));
         // First the cause; then the parts the script-tag build fetches from that proxy, named.
-        const codes = (await heardOn(page)).map(({ code }) => code);
+        const codes = (await heard()).map(({ code }) => code);
         assert.equal(codes[0], 'proxy_unreachable');
         assert.ok(
           codes.slice(1).every((code) => code === 'part_unavailable'),
           codes.join(),
         );
         assert.deepEqual(lines, [
-          `<crypto-pay>: Nothing answered at ${proxyUrl}/api/config: check the proxy attribute and that the proxy runs.`,
+          `<crypto-pay>: ${proxyUrl}/api/config did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`,
         ]);
       } finally {
         await context.close();

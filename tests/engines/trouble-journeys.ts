@@ -16,7 +16,7 @@ import { freePort } from '@crypto-pay/test-kit/process';
 import type { Stack } from '@crypto-pay/test-kit/stack';
 import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import { startMisconfiguredShop } from '../e2e/support.ts';
-import { type Engine, type EngineBrowser, playDetails } from './driver.ts';
+import { type Engine, type EngineBrowser, playDetails, WAIT_MS } from './driver.ts';
 
 /** What the journeys run on: the stack, the browser and the shop's origin (journeys.ts). */
 type Running = () => { stack: Stack; browser: EngineBrowser; shop: string };
@@ -59,7 +59,7 @@ export function troubleJourneys(engine: Engine, running: Running) {
         proxy.kill('SIGCONT');
       }
       // The sandbox's callback may wait for its next attempt (up to 3 s) on top of the read's.
-      await tab.waitForUrl(/\/success\.html/).catch(() => tab.waitForUrl(/\/success\.html/));
+      await tab.waitForUrl(/\/success\.html/, 2 * WAIT_MS);
       await tab.waitFor({ role: 'heading', name: 'Payment complete' });
     });
 
