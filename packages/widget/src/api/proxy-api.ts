@@ -75,7 +75,7 @@ export const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')
 export interface CallOptions {
   signal: AbortSignal;
   timeoutMs: number;
-  /** The configuration's last try: no answer, online, from a proxy never heard, is the shop's. */
+  /** The configuration's second try (`fetchConfig`): no answer while online is the shop's. */
   lastConfigTry?: boolean;
 }
 
@@ -164,7 +164,7 @@ export async function call<T>(
     if (timedOut) {
       throw new ProxyError('unavailable', 'timeout', 'The proxy did not answer in time.');
     }
-    if (init.lastConfigTry && navigator.onLine && !heard(input)) {
+    if (init.lastConfigTry && navigator.onLine) {
       throw misconfigured(
         'proxy_unreachable',
         `${input} did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`,
@@ -257,8 +257,9 @@ const read = <T>(proxy: string, path: string, options: CallOptions) =>
 
 /**
  * The configuration: the page's first call to its proxy, so where it fails tells the shop's
- * setup from the customer's connection (see `misconfigured`). No answer is weak proof (a flaky
- * phone): it is asked once more, after a moment or as the browser comes back online.
+ * setup from the customer's connection (see `misconfigured`). No answer while online is weak
+ * proof (a flaky phone): it is asked once more after a moment. (Offline it is the customer's at
+ * once, "Check your connection" with "Try again": no `online` event to wait for.)
  */
 export async function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
   const address = url(proxy, '/api/config');
@@ -270,10 +271,7 @@ export async function fetchConfig(proxy: string, options: CallOptions): Promise<
     // Offline, or a proxy heard before: the customer's connection, no setup to judge.
     if ((error as ProxyError).code !== 'network_error' || !navigator.onLine || heard(address))
       throw error;
-    await new Promise((resolve) => {
-      setTimeout(resolve, 2000);
-      addEventListener('online', resolve, { once: true });
-    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     options.signal.throwIfAborted();
     return call(address, { ...options, lastConfigTry: true }, answer) as Promise<WidgetConfig>;
   }
