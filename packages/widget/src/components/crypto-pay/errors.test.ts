@@ -88,6 +88,23 @@ describe('<crypto-pay> error views', () => {
       }
     });
 
+    it('tells the configuration’s refusal, though another part failed before it answered', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true, usedSessions: ['ses_used'] });
+      const refusal = { error: 'This page’s origin is not allowed.', code: 'origin_not_allowed' };
+      await proxy.fail('config', 403, refusal);
+      const errors = kit.errorEvents();
+      const el = await kit.render({ proxy: proxy.url, session: 'ses_used' });
+      // The used session's refusal is in the page (its answer received) before the configuration's.
+      const sessionRead = `${proxy.url}/api/sessions/ses_used`;
+      await kit.waitUntil(
+        () => performance.getEntriesByName(sessionRead).length > 0,
+        'no session read',
+      );
+      await proxy.releaseConfig();
+      await kit.untilText(el, MISCONFIGURED);
+      expect(errors).to.deep.equal([{ code: refusal.code, message: refusal.error }]);
+    });
+
     it('says the connection is lost when the proxy answered this page before', async () => {
       const proxy = await kit.fakeProxy();
       const first = await kit.details(proxy);
