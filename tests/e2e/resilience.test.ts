@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { customerOn, playOutcome, screenshots, useStack, visible } from './support.ts';
+import { customerOn, playOutcome, screenshots, useStack, visible, watchedPage } from './support.ts';
 
 const state = useStack({ UPSTREAM_TIMEOUT_MS: '1500' });
 
@@ -86,16 +86,8 @@ describe('a part of the widget lost to the network', () => {
         ? route.fulfill({ status: 503, body: 'Service Unavailable' })
         : route.continue(),
     );
-    // Heard from before the page's script runs: the form fetches its rules as it appears, so
-    // the first failure may come before the test could add a listener afterwards.
-    await context.addInitScript(() => {
-      const heard: unknown[] = [];
-      Object.assign(window, { heard });
-      document.addEventListener('crypto-pay-error', (event) =>
-        heard.push((event as CustomEvent).detail),
-      );
-    });
-    const page = await context.newPage();
+    // The form fetches its rules as it appears: heard from before the page's script runs.
+    const { page, heard } = await watchedPage(context);
     await page.goto(`${state.stack.demoUrl}/product.html`);
     const { widget, fillPerson } = customerOn(page);
     await fillPerson();
@@ -104,12 +96,12 @@ describe('a part of the widget lost to the network', () => {
     await submit.click();
     // A part of the widget, not the customer's connection: the page hears which file.
     await visible(widget.getByText('The payment service is not answering right now.'));
-    const heard = (await page.evaluate('window.heard')) as { code: string; message: string }[];
+    const errors = await heard();
     assert.deepEqual(
-      heard.map(({ code }) => code),
+      errors.map(({ code }) => code),
       ['part_unavailable', 'part_unavailable'],
     );
-    for (const { message } of heard) assert.match(message, /\/chunks\/sender-rules\.bundled-/);
+    for (const { message } of errors) assert.match(message, /\/chunks\/sender-rules\.bundled-/);
     await submit.click();
     await visible(widget.getByRole('link', { name: /Open the payment page/ }));
     assert.ok(fetches > 4);
@@ -121,17 +113,12 @@ describe('a part of the widget lost to the network', () => {
     await context.route('**/chunks/payment-panel.bundled-*.js*', (route) =>
       route.fulfill({ status: 503, body: 'Service Unavailable' }),
     );
-    // Heard from the start: the element fetches the panel as soon as it looks for a checkout.
+    // Stay on the product page at the end, to see the widget's own result view.
     await context.addInitScript(() => {
-      const heard: unknown[] = [];
-      Object.assign(window, { heard });
-      document.addEventListener('crypto-pay-error', (event) =>
-        heard.push((event as CustomEvent).detail),
-      );
-      // Stay on the product page at the end, to see the widget's own result view.
       document.addEventListener('crypto-pay-failure', (event) => event.preventDefault());
     });
-    const page = await context.newPage();
+    // Heard from the start: the element fetches the panel as soon as it looks for a checkout.
+    const { page, heard } = await watchedPage(context);
     await page.goto(`${state.stack.demoUrl}/product.html`);
     const { widget, fillPerson } = customerOn(page);
     await fillPerson();
@@ -144,9 +131,9 @@ describe('a part of the widget lost to the network', () => {
 
     // Not "Checking the payment status…" for ever: how it ended, and a new start.
     await visible(widget.getByRole('heading', { name: 'Payment failed' }));
-    const heard = (await page.evaluate('window.heard')) as { code: string; message: string }[];
-    assert.ok(heard.length > 0);
-    for (const { code, message } of heard) {
+    const errors = await heard();
+    assert.ok(errors.length > 0);
+    for (const { code, message } of errors) {
       assert.equal(code, 'part_unavailable');
       assert.match(message, /\/chunks\/payment-panel\.bundled-/);
     }
@@ -171,7 +158,7 @@ describe('a part of the widget lost to the network', () => {
     const { widget, fillPerson } = customerOn(page);
     await fillPerson();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
-    await visible(widget.getByText('We cannot reach the payment service. We keep trying.'));
+    await visible(widget.getByText("We can't check your payment right now."));
     networkBack = true;
     const failed = fetches;
 

@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { type Checkout, checkoutSchema } from '@crypto-pay/protocol/proxy-api';
 import { launchChromium } from '@crypto-pay/test-kit/browser';
+import { startDemo } from '@crypto-pay/test-kit/demo';
 import {
   companyDetails,
   type DetailsAction,
   personDetails,
   rememberedCheckoutIdInPage,
 } from '@crypto-pay/test-kit/details-form';
-import { ROOT } from '@crypto-pay/test-kit/process';
+import { freePort, ROOT } from '@crypto-pay/test-kit/process';
 import { SENDER } from '@crypto-pay/test-kit/senders';
 import { type Stack as FullStack, startStack } from '@crypto-pay/test-kit/stack';
 import type {
@@ -40,6 +41,8 @@ export interface Stack {
   webhookSecret: string;
   /** Stops the proxy, runs `whileDown`, and starts it again on the same port. */
   restartProxy: FullStack['restartProxy'];
+  /** The proxy's process, for a test that pauses it (SIGSTOP) as a hung server. */
+  proxy: FullStack['proxy'];
   stop(): Promise<void>;
 }
 
@@ -101,6 +104,10 @@ export function useStack(proxyEnv: Record<string, string> = {}) {
       control: stack.control,
       webhookSecret: stack.webhookSecret ?? '',
       restartProxy: stack.restartProxy,
+      // The stack's own getter: a restarted proxy is a new process.
+      get proxy() {
+        return stack.proxy;
+      },
       stop: stack.stop,
     };
     state.browser = await launchChromium(['--disable-quic']);
@@ -197,6 +204,42 @@ export async function playDetails(page: Page, actions: DetailsAction[]) {
       await widget.getByLabel(action.selectOption.label).selectOption(action.value);
     }
   }
+}
+
+/**
+ * The demo shop (built) with `proxyUrl` as its widget's proxy address, on a port of its own: a
+ * merchant's setup mistake, its page's CSP allowing that address as the shop's would.
+ */
+export async function startMisconfiguredShop(proxyUrl: string) {
+  const port = await freePort();
+  // As the stack runs the built demo (test-kit `stack.ts`): production, as a merchant's would.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  return startDemo({ built: true, port, proxyUrl, webhookSecret: '', env });
+}
+
+/**
+ * A new page of `context` whose widget errors (`crypto-pay-error`, read with `heard()`) and
+ * `<crypto-pay>` console errors (`lines`) are collected from before its script runs: a failure
+ * can come as the element first renders, before a listener added afterwards.
+ */
+export async function watchedPage(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const heard: unknown[] = [];
+    Object.assign(window, { heard });
+    document.addEventListener('crypto-pay-error', (event) =>
+      heard.push((event as CustomEvent).detail),
+    );
+  });
+  const page = await context.newPage();
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('<crypto-pay>')) {
+      lines.push(message.text());
+    }
+  });
+  const heard = async () =>
+    (await page.evaluate('window.heard')) as { code: string; message: string }[];
+  return { page, lines, heard };
 }
 
 /** Plays the customer on the sandbox's hosted payment page. */

@@ -12,8 +12,8 @@ export const WAIT_MS = 15_000;
 
 /** One tab of the browser. */
 export interface Tab {
-  /** Waits until its address matches `pattern`; resolves with it. */
-  waitForUrl(pattern: RegExp): Promise<string>;
+  /** Waits until its address matches `pattern` (up to `timeoutMs`, WAIT_MS by default); resolves with it. */
+  waitForUrl(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Waits until the target is rendered. */
   waitFor(target: Target): Promise<void>;
   /** Waits until the target is rendered and enabled, then clicks it as a person does. */

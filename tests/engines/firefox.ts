@@ -32,7 +32,7 @@ async function element(page: Page, target: Target, enabled = false) {
 function tabOf(page: Page, pageErrors: string[]): Tab {
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${String(error)}`));
   return {
-    async waitForUrl(pattern) {
+    async waitForUrl(pattern, timeoutMs = WAIT_MS) {
       // Asked in each document the tab loads until one's address matches, and that address
       // read in the page: puppeteer's page.url() can still name the document before.
       const address = await page.waitForFunction(
@@ -42,7 +42,7 @@ function tabOf(page: Page, pageErrors: string[]): Tab {
           pattern.source,
           pattern.flags,
         ),
-        { timeout: WAIT_MS },
+        { timeout: timeoutMs },
       );
       return (await address.jsonValue()) as string;
     },

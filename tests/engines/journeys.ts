@@ -1,8 +1,9 @@
 /**
  * The main journeys, described once and run in each engine through its driver (driver.ts): a
  * product paid in link mode and in redirect mode by an individual, one who goes back from the
- * pay step to another currency and then cancels, and a company whose payment fails (its failure page showing the payment reference); then the dashboard's
- * (dashboard-journeys.ts). Chromium runs these and many more in tests/e2e; here they prove the
+ * pay step to another currency and then cancels, and a company whose payment fails (its failure
+ * page showing the payment reference); then trouble said plainly (trouble-journeys.ts) and the
+ * dashboard's (dashboard-journeys.ts). Chromium runs these and many more in tests/e2e; here they prove the
  * other engines.
  */
 
@@ -21,6 +22,7 @@ import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { DASHBOARD_PROXY_ENV } from '../e2e/dashboard-support.ts';
 import { dashboardJourneys } from './dashboard-journeys.ts';
 import { type Engine, type EngineBrowser, playDetails, type Tab } from './driver.ts';
+import { troubleJourneys } from './trouble-journeys.ts';
 
 /** What the proxy says of the checkout, by the public API's contract. */
 async function proxyStatus(stack: Stack, id: string) {
@@ -148,5 +150,6 @@ export function journeys(engine: Engine) {
     });
   });
 
+  troubleJourneys(engine, () => ({ stack, browser, shop }));
   dashboardJourneys(engine, () => ({ stack, browser, shop }));
 }

@@ -107,14 +107,14 @@ function tabsOf(session: WebDriver) {
   };
 
   const tab = (handle: string): Tab => ({
-    async waitForUrl(pattern) {
+    async waitForUrl(pattern, timeoutMs = WAIT_MS) {
       await focus(handle);
       const matched = await session.wait(
         async () => {
           const address = await session.getCurrentUrl();
           return pattern.test(address) && address;
         },
-        WAIT_MS,
+        timeoutMs,
         `WebKit: no address like ${pattern}`,
         POLL_MS,
       );

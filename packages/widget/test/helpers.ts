@@ -218,6 +218,16 @@ export async function untilText(el: CryptoPay, text: string): Promise<void> {
   await waitUntil(() => visibleText(el).includes(text), `"${text}" never appeared`);
 }
 
+/**
+ * Every `crypto-pay-error` detail fired on the page from now on: called before the element
+ * renders, as a failure can come with its first render.
+ */
+export function errorEvents(): CryptoPayErrorDetail[] {
+  const seen: CryptoPayErrorDetail[] = [];
+  document.addEventListener('crypto-pay-error', (event) => seen.push(event.detail));
+  return seen;
+}
+
 /** Waits until the element tells the page `detail` (its `crypto-pay-error`) and says `text`. */
 export async function untilErrorSaid(
   el: CryptoPay,

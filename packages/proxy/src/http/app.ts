@@ -27,7 +27,7 @@ import { edgeHeadersOnAnswers } from './edge-headers.ts';
 import { handleError } from './errors.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { clientKey } from './middleware/client-ip.ts';
-import { cors } from './middleware/cors.ts';
+import { configOriginRefusal, cors } from './middleware/cors.ts';
 import { crossSiteGuard } from './middleware/cross-site.ts';
 import { dotSegmentGuard } from './middleware/path-guard.ts';
 import { failureLimit, rateLimit } from './middleware/rate-limit.ts';
@@ -129,6 +129,8 @@ export function createApp(options: AppOptions) {
     .use(dotSegmentGuard())
     // CORS before the body limit: a browser can read a 413 only with the CORS headers on it.
     .use('/api/*', cors(config.allowedOrigins))
+    // A page not allowed may read why its configuration is refused (and nothing else).
+    .on('GET', '/api/config', configOriginRefusal(config.allowedOrigins))
     // After CORS, so the shop's own page can read a 415; before the body and the rate limit.
     .on(
       'POST',

@@ -8,7 +8,13 @@ import { statusRank } from '@crypto-pay/protocol/checkout-status';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../utilities/backoff.ts';
 import { eventsUrl, getCheckout } from './checkout-reads.ts';
-import { type Checkout, checkedCheckout, FINAL_STATUSES, type ProxyError } from './proxy-api.ts';
+import {
+  type Checkout,
+  checkedCheckout,
+  FINAL_STATUSES,
+  heard,
+  type ProxyError,
+} from './proxy-api.ts';
 import type { Timing } from './timing.ts';
 
 /** The element the watcher works for: its waits are read at each use (see `Timing`). */
@@ -17,7 +23,10 @@ export type WatcherHost = ReactiveControllerHost & Element & { timing: Timing };
 export interface WatcherListener {
   /** Every checkout the proxy reports, changed or not (the host compares). */
   checkout(checkout: Checkout): void;
-  /** True after repeated failed checks, false again once one succeeds. */
+  /**
+   * True after repeated failed checks or one left unanswered past `Timing.troubleAfterMs`, false
+   * again once one succeeds.
+   */
   trouble(inTrouble: boolean): void;
 }
 
@@ -37,8 +46,12 @@ export class CheckoutWatcher implements ReactiveController {
   private source: EventSource | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
+  /** Tells of trouble when the read in flight stays unanswered too long. */
+  private troubleTimer: ReturnType<typeof setTimeout> | undefined;
   /** "Check now" came while a read was on its way: read again once it is back. */
   private checkAgain = false;
+  /** What the listener was last told: in trouble, a read on its way is not waited for. */
+  private troubled = false;
   private unchanged = 0;
   private failures = 0;
   /** The last status reported, so a read can tell what the stream missed. */
@@ -76,13 +89,20 @@ export class CheckoutWatcher implements ReactiveController {
 
   /**
    * Asks the proxy now rather than at the next scheduled check; while a read is on its way, once
-   * it is back (a customer's "Check now" is never dropped).
+   * it is back (a customer's "Check now" is never dropped), or at once in trouble (it may hang).
    */
   checkNow(): void {
     if (!this.active) return;
     clearTimeout(this.timer);
-    if (this.inFlight) this.checkAgain = true;
-    else void this.poll();
+    if (this.inFlight && !this.troubled) {
+      this.checkAgain = true;
+      return;
+    }
+    // While the customer reads that the status cannot be checked, a hanging read is given up.
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+    clearTimeout(this.troubleTimer);
+    void this.poll();
   }
 
   hostConnected(): void {
@@ -111,6 +131,7 @@ export class CheckoutWatcher implements ReactiveController {
     this.timer = undefined;
     this.inFlight?.abort();
     this.inFlight = undefined;
+    clearTimeout(this.troubleTimer);
   }
 
   private openStream(): void {
@@ -118,11 +139,12 @@ export class CheckoutWatcher implements ReactiveController {
     this.source = source;
     this.schedule();
     source.onmessage = (event: MessageEvent<string>) => {
+      heard(this.proxy, true);
       try {
         this.report(checkedCheckout(JSON.parse(event.data)));
         // The proxy is there: whatever reads failed, the customer is not out of reach.
         this.failures = 0;
-        this.listener.trouble(false);
+        this.tell(false);
       } catch {
         // A malformed message is skipped; the next one (or polling) brings the status.
       }
@@ -149,7 +171,9 @@ export class CheckoutWatcher implements ReactiveController {
     clearTimeout(this.timer);
     if (!this.active) return;
     const { polling } = this.host.timing;
-    const delay = this.polling ? backoffDelay(polling, this.unchanged) : polling.streamCheckMs;
+    // After a failed read the open stream is no proof of a proxy: ask again with backoff.
+    const backingOff = this.polling || this.failures > 0;
+    const delay = backingOff ? backoffDelay(polling, this.unchanged) : polling.streamCheckMs;
     this.timer = setTimeout(() => void this.poll(), Math.max(delay, notBeforeMs));
   }
 
@@ -159,14 +183,16 @@ export class CheckoutWatcher implements ReactiveController {
     if (document.hidden && this.polling) return;
     const controller = new AbortController();
     this.inFlight = controller;
+    const { requestTimeoutMs: timeoutMs, troubleAfterMs } = this.host.timing;
+    // A proxy that is stopped (or a network that holds packets) answers nothing, not an error.
+    this.troubleTimer = setTimeout(() => this.tell(true), troubleAfterMs);
     let notBeforeMs = 0;
     try {
       const { signal } = controller;
-      const { requestTimeoutMs: timeoutMs } = this.host.timing;
       const read = await getCheckout(this.proxy, this.id, { signal, timeoutMs }, this.etag);
       this.etag = read.etag;
       this.failures = 0;
-      this.listener.trouble(false);
+      this.tell(false);
       if (read.checkout) {
         this.unchanged = 0;
         const { status } = read.checkout;
@@ -185,9 +211,12 @@ export class CheckoutWatcher implements ReactiveController {
       notBeforeMs = ((error as ProxyError).retryAfter ?? 0) * 1000;
       this.unchanged += 1;
       this.failures += 1;
-      if (this.failures >= TROUBLE_AFTER) this.listener.trouble(true);
+      if (this.failures >= TROUBLE_AFTER) this.tell(true);
     } finally {
-      if (this.inFlight === controller) this.inFlight = undefined;
+      if (this.inFlight === controller) {
+        this.inFlight = undefined;
+        clearTimeout(this.troubleTimer);
+      }
     }
     if (this.checkAgain) {
       this.checkAgain = false;
@@ -195,6 +224,11 @@ export class CheckoutWatcher implements ReactiveController {
       return;
     }
     this.schedule(notBeforeMs);
+  }
+
+  private tell(inTrouble: boolean): void {
+    this.troubled = inTrouble;
+    this.listener.trouble(inTrouble);
   }
 
   private report(checkout: Checkout): void {

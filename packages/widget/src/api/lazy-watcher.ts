@@ -2,8 +2,9 @@
  * The checkout watcher in its own chunk (with what else follows a checkout:
  * `checkout-following.ts`), fetched when the first checkout is to be followed: the form's first
  * paint does not need it. The same calls as the watcher, and the chunk's other parts once it is
- * there. A chunk that cannot be fetched shows as trouble ("we keep trying") and is fetched again
- * (`Timing.watcherRetry`: 2 s doubling to 30 s), or at once on "Check now".
+ * there. A chunk that cannot be fetched shows as trouble ("we can't check your payment right
+ * now") and is fetched again (`Timing.watcherRetry`: 2 s doubling to 30 s), or at once on
+ * "Check now".
  */
 
 import type * as Following from '../components/crypto-pay/checkout-following.ts';

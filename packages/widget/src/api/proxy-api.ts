@@ -32,8 +32,12 @@ export type {
   WidgetConfig,
 };
 
-/** What went wrong, from the customer's point of view. */
+/**
+ * What went wrong, from the customer's point of view. `misconfigured`: the shop's setup (a
+ * proxy that refuses the page's origin, or an address where nothing ever answered).
+ */
 export type ProxyErrorKind =
+  | 'misconfigured'
   | 'unreachable'
   | 'unavailable'
   | 'rate_limited'
@@ -71,6 +75,28 @@ export const url = (proxy: string, path: string) => `${proxy.replace(/\/+$/, '')
 export interface CallOptions {
   signal: AbortSignal;
   timeoutMs: number;
+  /** The configuration's second try (`fetchConfig`): no answer while online is the shop's. */
+  lastConfigTry?: boolean;
+}
+
+/**
+ * Whether the proxy at `address` answered this tab (anything at all); `now`: it just did. Kept
+ * for the tab's session, a reload too: a later silence is the customer's network, not the shop's.
+ */
+export function heard(address: string, now?: boolean): boolean {
+  try {
+    const key = `crypto-pay:heard:${new URL(address, location.href).origin}`;
+    if (now) sessionStorage.setItem(key, '1');
+    return !!sessionStorage.getItem(key);
+  } catch {
+    return false; // No storage (a private mode, say): only this read's failure is judged.
+  }
+}
+
+/** The shop's setup mistake: its developer reads the fix where they look first. */
+function misconfigured(code: string, message: string, status?: number): ProxyError {
+  console.error(`<crypto-pay>: ${message}`);
+  return new ProxyError('misconfigured', code, message, status);
 }
 
 /**
@@ -114,13 +140,17 @@ export async function call<T>(
     timedOut = true;
     abort();
   }, init.timeoutMs);
+  const answered = (response: Response) => {
+    heard(input, true);
+    return readAnswer(response);
+  };
   try {
     if (started) {
       // Started without this call's signal: its abort (or timeout) stops the waiting instead.
       const stopped = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
       });
-      return await Promise.race([started.then(readAnswer), stopped]);
+      return await Promise.race([started.then(answered), stopped]);
     }
     const response = await fetch(input, {
       ...init,
@@ -128,11 +158,17 @@ export async function call<T>(
       credentials: 'omit',
       cache: 'no-store',
     });
-    return await readAnswer(response);
+    return await answered(response);
   } catch (error) {
     if (error instanceof ProxyError || init.signal.aborted) throw error;
     if (timedOut) {
       throw new ProxyError('unavailable', 'timeout', 'The proxy did not answer in time.');
+    }
+    if (init.lastConfigTry && navigator.onLine) {
+      throw misconfigured(
+        'proxy_unreachable',
+        `${input} did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`,
+      );
     }
     throw new ProxyError('unreachable', 'network_error', 'The proxy could not be reached.');
   } finally {
@@ -201,6 +237,8 @@ async function failure(response: Response): Promise<ProxyError> {
   }
   const message = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
   const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
+  // A refusal of the page's origin is the shop's setup, not the customer's request.
+  if (code === 'origin_not_allowed') return misconfigured(code, message, response.status);
   const field = typeof body.field === 'string' ? body.field : undefined;
   const { headers } = response;
   const now = Date.parse(headers.get('date') ?? '') || Date.now();
@@ -217,11 +255,26 @@ export async function answer(response: Response): Promise<unknown> {
 const read = <T>(proxy: string, path: string, options: CallOptions) =>
   call(url(proxy, path), options, answer) as Promise<T>;
 
-export function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
+/**
+ * The configuration: the page's first call to its proxy, so where it fails tells the shop's
+ * setup from the customer's connection (see `misconfigured`). No answer while online is weak
+ * proof (a flaky phone): it is asked once more after a moment. (Offline it is the customer's at
+ * once, "Check your connection" with "Try again": no `online` event to wait for.)
+ */
+export async function fetchConfig(proxy: string, options: CallOptions): Promise<WidgetConfig> {
   const address = url(proxy, '/api/config');
   const started = early.get(address);
   early.delete(address);
-  return call(address, options, answer, started) as Promise<WidgetConfig>;
+  try {
+    return (await call(address, options, answer, started)) as WidgetConfig;
+  } catch (error) {
+    // Offline, or a proxy heard before: the customer's connection, no setup to judge.
+    if ((error as ProxyError).code !== 'network_error' || !navigator.onLine || heard(address))
+      throw error;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    options.signal.throwIfAborted();
+    return call(address, { ...options, lastConfigTry: true }, answer) as Promise<WidgetConfig>;
+  }
 }
 
 /** The price of a checkout session; looking does not use the session up. */

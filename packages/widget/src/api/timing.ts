@@ -21,6 +21,11 @@ export interface PollingSchedule extends Backoff {
 export interface Timing {
   /** A request that has not answered by then counts as a proxy not answering: no endless wait. */
   readonly requestTimeoutMs: number;
+  /**
+   * A status read unanswered this long tells the customer that the status cannot be checked
+   * (a proxy that hangs answers nothing, so no failure would ever say it).
+   */
+  readonly troubleAfterMs: number;
   readonly polling: Readonly<PollingSchedule>;
   /** How soon a checkout to resume that could not be read is read again. */
   readonly resumeRetry: Readonly<Backoff>;
@@ -30,6 +35,7 @@ export interface Timing {
 
 export const defaultTiming: Timing = {
   requestTimeoutMs: 20000,
+  troubleAfterMs: 5000,
   polling: { firstMs: 2000, maxMs: 10000, growth: 1.5, jitter: 0.2, streamCheckMs: 30000 },
   resumeRetry: { firstMs: 5000, maxMs: 60000, growth: 2 },
   watcherRetry: { firstMs: 2000, maxMs: 30000, growth: 2 },

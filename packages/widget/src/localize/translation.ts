@@ -106,7 +106,8 @@ export interface Translation {
   expiresAt: (time: string) => string;
   statusCreated: string;
   statusProcessing: string;
-  connectionTrouble: string;
+  /** Status reads fail or go unanswered: the customer may have paid, and must not pay again. */
+  statusUnreadable: string;
   checkNow: string;
 
   redirectHeading: string;
@@ -195,7 +196,7 @@ export type LaterMessageKey =
   | 'expiresAt'
   | 'statusCreated'
   | 'statusProcessing'
-  | 'connectionTrouble'
+  | 'statusUnreadable'
   | 'checkNow'
   | 'successBody'
   | 'leavingToShop'

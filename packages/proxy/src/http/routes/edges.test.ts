@@ -82,7 +82,8 @@ describe('CORS', () => {
     const proxy = testProxy(shared.sandbox);
     const allowed = await proxy.request('/api/config', { headers: { Origin: SHOP } });
     assert.equal(allowed.headers.get('Access-Control-Allow-Origin'), SHOP);
-    const other = await proxy.request('/api/config', {
+    // Not the configuration, whose refusal that page may read (public-config.test.ts).
+    const other = await proxy.request('/api/checkouts/chk_unknown', {
       headers: { Origin: 'https://evil.example' },
     });
     assert.equal(other.headers.get('Access-Control-Allow-Origin'), null);

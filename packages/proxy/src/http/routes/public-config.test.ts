@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import {
   json,
+  SHOP,
   sandboxControl,
   testProxy,
   upstreamRequests,
@@ -122,5 +123,67 @@ describe('GET /api/config', () => {
     } finally {
       await sandboxControl(fixture.sandbox, '/faults', {});
     }
+  });
+});
+
+describe('GET /api/config from a page outside ALLOWED_ORIGINS', () => {
+  const read = (headers: Record<string, string>) =>
+    fixture.proxy.request('/api/config', { headers });
+
+  it('answers a 403 origin_not_allowed that the page itself may read, naming the fix', async () => {
+    for (const origin of ['https://evil.example', `${SHOP}:8443`]) {
+      const response = await read({ Origin: origin });
+      assert.equal(response.status, 403, origin);
+      assert.deepEqual(await json(response), {
+        error: `This page’s origin (${origin}) is not one of the proxy’s ALLOWED_ORIGINS: add it there for the widget to work on this page.`,
+        code: 'origin_not_allowed',
+      });
+      assert.equal(response.headers.get('Access-Control-Allow-Origin'), origin);
+      // Nothing more is opened to that origin: no credentials, no exposed headers, no caching.
+      assert.equal(response.headers.get('Access-Control-Allow-Credentials'), null);
+      assert.equal(response.headers.get('Access-Control-Expose-Headers'), null);
+      assert.equal(response.headers.get('Cache-Control'), 'no-store');
+      assert.match(response.headers.get('Vary') ?? '', /Origin/);
+    }
+  });
+
+  it('does not grant Origin: null, which every sandboxed frame and file shares', async () => {
+    const response = await read({ Origin: 'null' });
+    assert.equal(response.status, 403);
+    assert.equal((await json(response)).code, 'origin_not_allowed');
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+  });
+
+  it('opens no other route to that origin: reads, creates and preflights stay unreadable', async () => {
+    const evil = { Origin: 'https://evil.example' };
+    const answers = [
+      await fixture.proxy.request('/api/checkouts/chk_unknown', { headers: evil }),
+      await fixture.proxy.request('/api/sessions/unknown', { headers: evil }),
+      await fixture.proxy.request('/api/checkouts', {
+        method: 'POST',
+        headers: { ...evil, 'Content-Type': 'application/json' },
+        body: JSON.stringify(checkoutBody()),
+      }),
+      await fixture.proxy.request('/api/config', {
+        method: 'OPTIONS',
+        headers: { ...evil, 'Access-Control-Request-Method': 'GET' },
+      }),
+    ];
+    for (const response of answers) {
+      assert.equal(response.headers.get('Access-Control-Allow-Origin'), null, response.url);
+    }
+  });
+
+  it('serves the shop’s own origin, a same-origin page and a server as before', async () => {
+    for (const headers of [
+      { Origin: SHOP },
+      { Origin: 'https://pay.shop.example', 'Sec-Fetch-Site': 'same-origin' },
+      {},
+    ]) {
+      const response = await read(headers);
+      assert.equal(response.status, 200, JSON.stringify(headers));
+    }
+    const shop = await read({ Origin: SHOP });
+    assert.equal(shop.headers.get('Access-Control-Allow-Origin'), SHOP);
   });
 });

@@ -28,7 +28,14 @@ export function publicConfigRoutes(deps: PublicConfigDeps) {
     '/',
     describeRoute({
       summary: 'What the widget may offer',
-      responses: { 200: ok('Config', ref('WidgetConfig')), ...errors(502, 504) },
+      responses: {
+        200: ok('Config', ref('WidgetConfig')),
+        403: ok(
+          'origin_not_allowed: a page whose Origin is not one of ALLOWED_ORIGINS; readable by that page (its origin in Access-Control-Allow-Origin, unless null), so the widget can name the setup mistake.',
+          ref('Error'),
+        ),
+        ...errors(502, 504),
+      },
     }),
     async (c) => {
       const entries = await deps.currencies.get().catch(forCustomer);

@@ -373,7 +373,10 @@ describe('<crypto-pay> amount choice (donations)', () => {
   it('says the checkout is not set up where the proxy takes no open amounts', async () => {
     const proxy = await kit.fakeProxy({ openAmount: null });
     const el = await kit.render({ proxy: proxy.url, currency: 'EUR', amounts: '5 20' });
-    await kit.untilText(el, 'The shop has not set up this checkout.');
+    await kit.untilText(
+      el,
+      "This shop's payment page is not set up correctly. Please tell the shop.",
+    );
     expect(kit.form(el)?.tagName ?? 'none').to.equal('none');
   });
 

@@ -28,8 +28,8 @@ export async function loadConfig(
   openAmount: boolean,
   options: CallOptions,
 ): Promise<LoadedConfig> {
-  const [config, sessionPrice, rules, choice] = await Promise.all([
-    fetchConfig(proxy, options),
+  const configRead = fetchConfig(proxy, options);
+  const parts = Promise.all([
     session
       ? fetchSessionPrice(proxy, session, options).catch((error) => {
           if (isSessionInvalid(error)) throw error;
@@ -39,6 +39,10 @@ export async function loadConfig(
     openAmount ? loadPart(host, loadRules()) : undefined,
     openAmount ? loadPart(host, import('../amount-choice/amount-choice.ts')) : undefined,
   ]);
+  // Heard after the configuration, whose failure (the shop's setup, say) is the one to tell.
+  parts.catch(() => {});
+  const config = await configRead;
+  const [sessionPrice, rules, choice] = await parts;
   host.dispatchEvent(new CryptoPayReadyEvent({}));
   return {
     ...config,

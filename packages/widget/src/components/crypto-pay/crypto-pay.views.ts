@@ -101,6 +101,8 @@ export function errorSentence(error: unknown, t: FirstMessages): string {
   // Not the proxy's (a part of the widget that did not load): no connection to check.
   const kind = error instanceof ProxyError ? error.kind : 'unavailable';
   switch (kind) {
+    case 'misconfigured':
+      return t.errorMisconfigured;
     case 'unreachable':
       return t.errorUnreachable;
     case 'rate_limited':
@@ -115,13 +117,15 @@ export function errorSentence(error: unknown, t: FirstMessages): string {
 }
 
 /**
- * Whether "Try again" can help: not after a refusal (a 4xx other than 404/429), which the same
- * request would meet again, and a used session cannot come back; unless the proxy asked to
- * wait and retry (`Retry-After`, as for a key still in progress).
+ * Whether "Try again" can help: not after a refusal (a 4xx other than 404/429, or of the page's
+ * origin), which the same request would meet again, and a used session cannot come back; unless
+ * the proxy asked to wait and retry (`Retry-After`, as for a key still in progress).
  */
 export function canRetry(error: unknown): boolean {
   if (isSessionInvalid(error)) return false;
-  const refused = error instanceof ProxyError && error.kind === 'rejected';
+  const refused =
+    error instanceof ProxyError &&
+    (error.kind === 'rejected' || error.code === 'origin_not_allowed');
   return !refused || error.retryAfter !== undefined;
 }
 

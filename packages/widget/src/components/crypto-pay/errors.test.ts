@@ -10,6 +10,18 @@ const action = (el: HTMLElement, label: string) =>
 
 const UNREACHABLE = 'We could not reach the payment service. Check your connection.';
 const UNAVAILABLE = 'The payment service is not answering right now. Try again in a moment.';
+const MISCONFIGURED = "This shop's payment page is not set up correctly. Please tell the shop.";
+const NETWORK_ERROR = { code: 'network_error', message: 'The proxy could not be reached.' };
+
+/** Collects what the widget writes with `console.error`, until `restore()`. */
+function consoleErrors() {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    lines.push(args.join(' '));
+  };
+  return { lines, restore: () => (console.error = original) };
+}
 
 describe('<crypto-pay> error views', () => {
   beforeEach(kit.clearStoredCheckouts);
@@ -17,23 +29,108 @@ describe('<crypto-pay> error views', () => {
   describe('when the configuration cannot be loaded', () => {
     it('is accessible', async () => {
       const proxy = await kit.fakeProxy();
-      await proxy.fail('config', 0);
+      await proxy.fail('config', 0, undefined, 2);
       const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
       await kit.untilHeading(el, 'Something went wrong');
       await expect(el).to.be.accessible();
     });
 
-    it('says the proxy is unreachable, tells the page, and retries on request', async () => {
+    it('blames the shop’s setup when nothing ever answered, with one console line for the fix', async () => {
+      const proxy = await kit.fakeProxy();
+      // The first read and the one retry that makes it the shop's.
+      await proxy.fail('config', 0, undefined, 2);
+      const logged = consoleErrors();
+      const errors = kit.errorEvents();
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilText(el, MISCONFIGURED);
+        const message = `${proxy.url}/api/config did not answer: check the proxy attribute, the page's CSP connect-src, and that the proxy runs and lists this origin in ALLOWED_ORIGINS.`;
+        expect(errors).to.deep.equal([{ code: 'proxy_unreachable', message }]);
+        expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
+        expect(logged.lines).to.deep.equal([`<crypto-pay>: ${message}`]);
+        // A proxy that was only not there yet (started late) still gets its chance.
+        action(el, 'Try again')?.click();
+        await kit.untilHeading(el, 'Your details');
+      } finally {
+        logged.restore();
+      }
+    });
+
+    it('reads the configuration once more before blaming the shop: a second answer shows the form', async () => {
       const proxy = await kit.fakeProxy();
       await proxy.fail('config', 0);
+      const errors = kit.errorEvents();
       const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
-      await kit.untilErrorSaid(
-        el,
-        { code: 'network_error', message: 'The proxy could not be reached.' },
-        UNREACHABLE,
+      await kit.waitUntil(() => kit.form(el), 'no form');
+      expect(await proxy.requests('/api/config', 'GET')).to.have.length(2);
+      expect(errors).to.deep.equal([]);
+    });
+
+    it('names an origin the proxy refuses, with the proxy’s fix in the console', async () => {
+      const proxy = await kit.fakeProxy();
+      const refusal = {
+        error: `This page’s origin (${location.origin}) is not one of the proxy’s ALLOWED_ORIGINS: add it there for the widget to work on this page.`,
+        code: 'origin_not_allowed',
+      };
+      await proxy.fail('config', 403, refusal);
+      const logged = consoleErrors();
+      const errors = kit.errorEvents();
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilText(el, MISCONFIGURED);
+        expect(errors).to.deep.equal([{ code: refusal.code, message: refusal.error }]);
+        expect(logged.lines).to.deep.equal([`<crypto-pay>: ${refusal.error}`]);
+        expect(kit.visibleText(el)).to.not.contain('Check your connection');
+        // The same read would meet the same refusal: only the shop can fix it.
+        expect(action(el, 'Try again')).to.not.exist;
+      } finally {
+        logged.restore();
+      }
+    });
+
+    it('tells the configuration’s refusal, though another part failed before it answered', async () => {
+      const proxy = await kit.fakeProxy({ holdConfig: true, usedSessions: ['ses_used'] });
+      const refusal = { error: 'This page’s origin is not allowed.', code: 'origin_not_allowed' };
+      await proxy.fail('config', 403, refusal);
+      const errors = kit.errorEvents();
+      const el = await kit.render({ proxy: proxy.url, session: 'ses_used' });
+      // The used session's refusal is in the page (its answer received) before the configuration's.
+      const sessionRead = `${proxy.url}/api/sessions/ses_used`;
+      await kit.waitUntil(
+        () => performance.getEntriesByName(sessionRead).length > 0,
+        'no session read',
       );
-      action(el, 'Try again')?.click();
-      await kit.untilHeading(el, 'Your details');
+      await proxy.releaseConfig();
+      await kit.untilText(el, MISCONFIGURED);
+      expect(errors).to.deep.equal([{ code: refusal.code, message: refusal.error }]);
+    });
+
+    it('says the connection is lost when the proxy answered this page before', async () => {
+      const proxy = await kit.fakeProxy();
+      const first = await kit.details(proxy);
+      first.remove();
+      await proxy.fail('config', 0);
+      const errors = kit.errorEvents();
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+      await kit.untilText(el, UNREACHABLE);
+      expect(errors).to.deep.equal([NETWORK_ERROR]);
+    });
+
+    it('says the connection is lost when the browser is offline', async () => {
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('config', 0);
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      const errors = kit.errorEvents();
+      try {
+        const el = await kit.render({ proxy: proxy.url, product: 'tea-crate' });
+        await kit.untilText(el, UNREACHABLE);
+        expect(errors).to.deep.equal([NETWORK_ERROR]);
+        action(el, 'Try again')?.click();
+        await kit.untilHeading(el, 'Your details');
+      } finally {
+        // Removing the own property brings back the real getter from the prototype.
+        delete (navigator as { onLine?: boolean }).onLine;
+      }
     });
 
     for (const [status, code] of [
@@ -184,25 +281,19 @@ describe('<crypto-pay> error views', () => {
 
   describe('when the proxy answers a payment link that is not a web address', () => {
     it('shows no link and no redirect, only an error, and tells the page', async () => {
-      const errors: unknown[] = [];
-      const listener = (event: CustomEvent) => errors.push(event.detail);
-      document.addEventListener('crypto-pay-error', listener);
-      try {
-        const proxy = await kit.fakeProxy();
-        await proxy.fail('create', 201, kit.aCheckout({ payment_link: 'javascript:alert(1)' }));
-        const el = await kit.details(proxy, { product: 'tea-crate', mode: 'redirect' });
-        await kit.fillPerson(el);
-        kit.submitButton(el).click();
-        await kit.untilText(el, 'The payment service is not answering right now.');
-        expect(errors).to.deep.include({
-          code: 'invalid_response',
-          message: 'The proxy answered a malformed checkout.',
-        });
-        expect(kit.visibleText(el)).to.not.contain('Open the payment page');
-        expect(kit.navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
-      } finally {
-        document.removeEventListener('crypto-pay-error', listener);
-      }
+      const errors = kit.errorEvents();
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('create', 201, kit.aCheckout({ payment_link: 'javascript:alert(1)' }));
+      const el = await kit.details(proxy, { product: 'tea-crate', mode: 'redirect' });
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilText(el, 'The payment service is not answering right now.');
+      expect(errors).to.deep.include({
+        code: 'invalid_response',
+        message: 'The proxy answered a malformed checkout.',
+      });
+      expect(kit.visibleText(el)).to.not.contain('Open the payment page');
+      expect(kit.navigations.some((url) => url.startsWith('javascript:'))).to.equal(false);
     });
   });
 
@@ -227,6 +318,17 @@ describe('<crypto-pay> error views', () => {
       await kit.untilHeading(el, 'Payment complete');
     });
 
+    it('says the connection is lost on "Start again" once the proxy answered the resume', async () => {
+      const proxy = await kit.fakeProxy();
+      await proxy.fail('config', 0);
+      const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', checkout: 'chk_gone' });
+      await kit.untilText(el, 'We could not find this payment.');
+      const errors = kit.errorEvents();
+      action(el, 'Start again')?.click();
+      await kit.untilText(el, UNREACHABLE);
+      expect(errors).to.deep.equal([NETWORK_ERROR]);
+    });
+
     it('only retries when the proxy is unreachable: the checkout may be paid already', async () => {
       const proxy = await kit.fakeProxy();
       await proxy.fail('get', 0);
@@ -244,15 +346,16 @@ describe('<crypto-pay> error views', () => {
 
   describe('without a proxy address', () => {
     it('says the checkout is not set up, and tells the page', async () => {
-      const errors: unknown[] = [];
-      document.addEventListener('crypto-pay-error', (event) => errors.push(event.detail));
+      const errors = kit.errorEvents();
       const el = await kit.render({ product: 'tea-crate' });
       expect(kit.heading(el)).to.equal('Something went wrong');
       expect(errors).to.deep.include({
         code: 'proxy_missing',
         message: 'The proxy attribute is missing.',
       });
-      expect(kit.visibleText(el)).to.contain('The shop has not set up this checkout.');
+      expect(kit.visibleText(el)).to.contain(
+        "This shop's payment page is not set up correctly. Please tell the shop.",
+      );
       await expect(el).to.be.accessible();
     });
   });

@@ -7,21 +7,14 @@ const buttons = (el: CryptoPay) =>
     button.textContent?.trim(),
   );
 
-/** Every `crypto-pay-error` detail fired on the page from now on. */
-function errorEvents(): unknown[] {
-  const seen: unknown[] = [];
-  document.addEventListener('crypto-pay-error', (event) => seen.push(event.detail));
-  return seen;
-}
-
-const NOT_SET_UP = 'The shop has not set up this checkout.';
+const NOT_SET_UP = "This shop's payment page is not set up correctly. Please tell the shop.";
 
 describe('<crypto-pay> setup the page must get right', () => {
   beforeEach(kit.clearStoredCheckouts);
 
   describe('without a price', () => {
     it('says the checkout is not set up, shows no form, and tells the page', async () => {
-      const errors = errorEvents();
+      const errors = kit.errorEvents();
       const proxy = await kit.fakeProxy();
       const el = await kit.render({ proxy: proxy.url });
       await kit.untilText(el, NOT_SET_UP);
@@ -92,7 +85,7 @@ describe('<crypto-pay> setup the page must get right', () => {
       ['-5.00', 'a negative amount'],
     ] as const) {
       it(`says the bounds instead of the form for ${why}`, async () => {
-        const errors = errorEvents();
+        const errors = kit.errorEvents();
         const el = await kit.render({
           proxy: (await kit.fakeProxy()).url,
           amount,
@@ -117,7 +110,7 @@ describe('<crypto-pay> setup the page must get right', () => {
     ] as const) {
       // The bounds would not help: 20,50 is within them, written otherwise.
       it(`says how to write the amount for ${why}`, async () => {
-        const errors = errorEvents();
+        const errors = kit.errorEvents();
         const el = await kit.render({
           proxy: (await kit.fakeProxy()).url,
           amount,
@@ -137,7 +130,7 @@ describe('<crypto-pay> setup the page must get right', () => {
     }
 
     it('tells the page again when a refused amount is refused for another reason', async () => {
-      const errors = errorEvents();
+      const errors = kit.errorEvents();
       const el = await kit.render({
         proxy: (await kit.fakeProxy()).url,
         amount: '20,50',
@@ -198,7 +191,7 @@ describe('<crypto-pay> setup the page must get right', () => {
     });
 
     it('says the checkout is not set up for a currency the proxy does not take', async () => {
-      const errors = errorEvents();
+      const errors = kit.errorEvents();
       const el = await kit.render({
         proxy: (await kit.fakeProxy()).url,
         amount: '20.00',

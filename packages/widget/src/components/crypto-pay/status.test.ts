@@ -6,6 +6,9 @@ import type CryptoPay from './crypto-pay.component.ts';
 
 const TEA = { product: 'tea-crate' };
 
+const UNREADABLE =
+  "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.";
+
 /** Quick polling, given to an element before it connects. */
 const QUICK: Partial<Timing> = {
   polling: { ...defaultTiming.polling, firstMs: 40, maxMs: 100, jitter: 0 },
@@ -187,8 +190,8 @@ describe('<crypto-pay> following the status', () => {
       } finally {
         delete (document as { hidden?: boolean }).hidden;
       }
-      await kit.untilText(el, 'We cannot reach the payment service. We keep trying.');
-      expect(regions()).to.include('We cannot reach the payment service. We keep trying.');
+      await kit.untilText(el, UNREADABLE);
+      expect(regions()).to.include(UNREADABLE);
       await proxy.setStatus('processing');
       const checkNow = () =>
         [...(kit.panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
@@ -198,8 +201,63 @@ describe('<crypto-pay> following the status', () => {
       expect(kit.visibleText(el)).to.not.contain('Currency chosen.');
       checkNow()!.click();
       await kit.untilText(el, 'Currency chosen. Waiting for your payment to arrive.');
-      expect(kit.visibleText(el)).to.not.contain('We cannot reach');
+      expect(kit.visibleText(el)).to.not.contain("We can't check");
       expect(await failedReads(), 'no read failed after the trouble').to.equal(3);
+    });
+  });
+
+  describe('when the status cannot be read (a proxy that stopped)', () => {
+    const part = (el: CryptoPay, name: string) =>
+      kit.panel(el)?.shadowRoot?.querySelector(`[part="${name}"]`);
+
+    it('says so once a read goes unanswered, without a countdown, until one is answered', async () => {
+      const proxy = await kit.fakeProxy({ sse: false });
+      // A read held past the trouble's wait and far past the test: no failure says it, and only
+      // giving the held read up lets "Check now" read.
+      const el = await kit.toPayStep(proxy, TEA, {
+        ...SLOW,
+        troubleAfterMs: 100,
+        requestTimeoutMs: 600_000,
+      });
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      await kit.waitUntil(async () => (await reads()).length >= 1, 'no read after the stream');
+      expect(part(el, 'countdown'), 'a countdown while the status is read').to.exist;
+      await proxy.stall('get', 200);
+      try {
+        setHidden(false);
+        await kit.untilText(el, UNREADABLE);
+      } finally {
+        delete (document as { hidden?: boolean }).hidden;
+      }
+      // The polite live region says it; no deadline or "waiting" the widget cannot know.
+      expect(part(el, 'status-unreadable')?.getAttribute('role')).to.equal('status');
+      expect(part(el, 'countdown')).to.not.exist;
+      expect(kit.panel(el)?.shadowRoot?.textContent).to.not.contain('Waiting for your payment.');
+      await proxy.setStatus('paid');
+      const checkNow = [...(kit.panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
+        (button) => button.textContent?.trim() === 'Check now',
+      );
+      // Asked while the held read hangs: it is given up at once, and the new read answered.
+      checkNow!.click();
+      await kit.untilHeading(el, 'Payment complete');
+      expect(kit.visibleText(el)).to.not.contain("We can't check");
+    });
+
+    it('asks again with backoff after a failed read, though the stream is open', async () => {
+      const proxy = await kit.fakeProxy({ sse: 'stall' });
+      const polling = { ...defaultTiming.polling, firstMs: 40, maxMs: 100, streamCheckMs: 60_000 };
+      await kit.toPayStep(proxy, TEA, { polling });
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      await proxy.fail('get', 503, { error: 'Down.', code: 'upstream_unavailable' });
+      try {
+        setHidden(false);
+        await kit.waitUntil(async () => (await reads()).length >= 1, 'no read on return');
+      } finally {
+        delete (document as { hidden?: boolean }).hidden;
+      }
+      // The next scheduled check of an open stream is a minute away: only backoff asks sooner.
+      await kit.waitUntil(async () => (await reads()).length >= 2, 'not asked again soon');
     });
   });
 

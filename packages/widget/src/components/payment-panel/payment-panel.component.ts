@@ -31,6 +31,7 @@ const QUIET_ZONE = 4;
  * @csspart copy-button - The copy button.
  * @csspart countdown - The time left.
  * @csspart status - The status line.
+ * @csspart status-unreadable - Says when the status cannot be checked (countdown and status hidden).
  */
 export default class PaymentPanel extends LitElement {
   static override styles = [controls, styles];
@@ -50,7 +51,7 @@ export default class PaymentPanel extends LitElement {
   locale: string | undefined = undefined;
   /** The checkout to pay. */
   checkout: Checkout | undefined = undefined;
-  /** True when status checks have been failing for a while. */
+  /** True when status checks have failed, or gone unanswered, for a while. */
   trouble = false;
 
   private now = Date.now();
@@ -187,17 +188,25 @@ export default class PaymentPanel extends LitElement {
           ${this.copyResult === 'copied' ? t.copied : this.copyResult === 'failed' ? t.copyFailed : ''}
         </p>
       </div>
-      <p part="countdown" class="countdown" role="timer">
-        ${t.timeLeft} <strong>${formatCountdown(left)}</strong>
-        <span class="hint">(${t.expiresAt(formatTime(checkout.expires_at, locale))})</span>
+      ${
+        // While the status cannot be read, the payment may have ended already: no countdown
+        // or "waiting" that would have a customer who paid pay again.
+        this.trouble
+          ? nothing
+          : html`<p part="countdown" class="countdown" role="timer">
+                ${t.timeLeft} <strong>${formatCountdown(left)}</strong>
+                <span class="hint">(${t.expiresAt(formatTime(checkout.expires_at, locale))})</span>
+              </p>
+              <!-- Hidden from screen readers: <crypto-pay>'s live region says it (and each change). -->
+              <p part="status" class="status" aria-hidden="true">
+                <span class="spinner"></span>
+                ${checkout.status === 'processing' ? t.statusProcessing : t.statusCreated}
+              </p>`
+      }
+      <!-- Always there, so a screen reader hears the sentence when it appears (polite). -->
+      <p class="error" part="status-unreadable" role="status">
+        ${this.trouble ? t.statusUnreadable : ''}
       </p>
-      <!-- Hidden from screen readers: <crypto-pay>'s live region says it (and each change). -->
-      <p part="status" class="status" aria-hidden="true">
-        <span class="spinner"></span>
-        ${checkout.status === 'processing' ? t.statusProcessing : t.statusCreated}
-      </p>
-      <!-- Always there, so a screen reader hears the sentence when it appears. -->
-      <p class="error" role="status">${this.trouble ? t.connectionTrouble : ''}</p>
       ${
         this.trouble
           ? html`<button type="button" @click=${() => this.dispatchEvent(new Event('check-now'))}>

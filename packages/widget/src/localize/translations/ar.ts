@@ -82,7 +82,8 @@ const ar: Translation = {
   expiresAt: (time) => `ينتهي في ${time}`,
   statusCreated: 'بانتظار دفعتك.',
   statusProcessing: 'تم اختيار العملة. بانتظار وصول دفعتك.',
-  connectionTrouble: 'يتعذّر الوصول إلى خدمة الدفع الآن. سنواصل المحاولة.',
+  statusUnreadable:
+    'لا يمكننا التحقق من دفعتك الآن. إذا كنت قد دفعت فدفعتك في أمان: ستتحدّث هذه الصفحة فور تمكّننا من التحقق مرة أخرى.',
   checkNow: 'تحقق الآن',
 
   redirectHeading: 'الانتقال إلى صفحة الدفع',
@@ -126,7 +127,7 @@ const ar: Translation = {
   errorSessionInvalid:
     'رابط الدفع هذا استُخدم من قبل أو انتهت صلاحيته. يُرجى العودة إلى المتجر والبدء من جديد.',
   errorRejected: 'تعذّر إنشاء الدفعة.',
-  errorMisconfigured: 'لم يُعدّ المتجر صفحة الدفع هذه.',
+  errorMisconfigured: 'صفحة الدفع في هذا المتجر غير معدّة بشكل صحيح. يُرجى إبلاغ المتجر.',
   retry: 'حاول مرة أخرى',
   retryIn: (time) => `حاول مرة أخرى بعد ${time}`,
   retryWait: (time) => `يمكنك المحاولة مرة أخرى بعد ${time}.`,

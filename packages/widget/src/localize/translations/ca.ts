@@ -84,8 +84,8 @@ const ca: Translation = {
   expiresAt: (time) => `Caduca a les ${time}`,
   statusCreated: 'Esperant el vostre pagament.',
   statusProcessing: 'Moneda triada. Esperant que arribi el vostre pagament.',
-  connectionTrouble:
-    'Ara mateix no podem contactar amb el servei de pagament. Continuem intentant-ho.',
+  statusUnreadable:
+    "Ara mateix no podem comprovar el vostre pagament. Si ja heu pagat, està segur: aquesta pàgina s'actualitzarà tan aviat com puguem tornar a comprovar-ho.",
   checkNow: 'Comprova-ho ara',
 
   redirectHeading: 'Anant a la pàgina de pagament',
@@ -134,7 +134,8 @@ const ca: Translation = {
   errorSessionInvalid:
     'Aquest enllaç de pagament ja s’ha fet servir o ha caducat. Torneu a la botiga i comenceu de nou.',
   errorRejected: 'No s’ha pogut crear el pagament.',
-  errorMisconfigured: 'La botiga no ha configurat aquest pagament.',
+  errorMisconfigured:
+    "La pàgina de pagament d'aquesta botiga no està ben configurada. Aviseu la botiga.",
   retry: 'Torna-ho a provar',
   retryIn: (time) => `Torna-ho a provar d’aquí a ${time}`,
   retryWait: (time) => `Podreu tornar-ho a provar d’aquí a ${time}.`,

@@ -81,7 +81,8 @@ const cs: Translation = {
   expiresAt: (time) => `Vyprší v ${time}`,
   statusCreated: 'Čekáme na vaši platbu.',
   statusProcessing: 'Měna vybrána. Čekáme, až vaše platba dorazí.',
-  connectionTrouble: 'Platební službu se teď nedaří zastihnout. Zkoušíme to dál.',
+  statusUnreadable:
+    'Vaši platbu teď nemůžeme ověřit. Pokud jste zaplatili, je v bezpečí: tato stránka se aktualizuje, jakmile ji budeme moci znovu ověřit.',
   checkNow: 'Zkontrolovat hned',
 
   redirectHeading: 'Přechod na platební stránku',
@@ -126,7 +127,8 @@ const cs: Translation = {
   errorSessionInvalid:
     'Tento platební odkaz již byl použit nebo vypršel. Vraťte se do obchodu a začněte znovu.',
   errorRejected: 'Platbu se nepodařilo vytvořit.',
-  errorMisconfigured: 'Obchod tuto platbu nenastavil.',
+  errorMisconfigured:
+    'Platební stránka tohoto obchodu není správně nastavená. Dejte prosím obchodu vědět.',
   retry: 'Zkusit znovu',
   retryIn: (time) => `Zkusit znovu za ${time}`,
   retryWait: (time) => `Znovu to můžete zkusit za ${time}.`,

@@ -79,8 +79,8 @@ const da: Translation = {
   expiresAt: (time) => `Udløber kl. ${time}`,
   statusCreated: 'Venter på din betaling.',
   statusProcessing: 'Valuta valgt. Venter på, at din betaling når frem.',
-  connectionTrouble:
-    'Vi kan ikke få kontakt til betalingstjenesten lige nu. Vi bliver ved med at prøve.',
+  statusUnreadable:
+    'Vi kan ikke tjekke din betaling lige nu. Hvis du har betalt, er den i sikkerhed: siden opdateres, så snart vi kan tjekke igen.',
   checkNow: 'Tjek nu',
 
   redirectHeading: 'Går til betalingssiden',
@@ -126,7 +126,7 @@ const da: Translation = {
   errorSessionInvalid:
     'Dette betalingslink er allerede brugt eller udløbet. Gå tilbage til butikken, og start forfra.',
   errorRejected: 'Betalingen kunne ikke oprettes.',
-  errorMisconfigured: 'Butikken har ikke sat denne betaling op.',
+  errorMisconfigured: 'Butikkens betalingsside er ikke sat korrekt op. Giv butikken besked.',
   retry: 'Prøv igen',
   retryIn: (time) => `Prøv igen om ${time}`,
   retryWait: (time) => `Du kan prøve igen om ${time}.`,

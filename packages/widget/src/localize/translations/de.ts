@@ -83,7 +83,8 @@ const de: Translation = {
   expiresAt: (time) => `Läuft um ${time} ab`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',
   statusProcessing: 'Währung gewählt. Wir warten auf den Eingang Ihrer Zahlung.',
-  connectionTrouble: 'Der Zahlungsdienst ist gerade nicht erreichbar. Wir versuchen es weiter.',
+  statusUnreadable:
+    'Wir können Ihre Zahlung gerade nicht prüfen. Wenn Sie bezahlt haben, ist Ihre Zahlung sicher: Diese Seite aktualisiert sich, sobald wir wieder prüfen können.',
   checkNow: 'Jetzt prüfen',
 
   redirectHeading: 'Weiter zur Zahlungsseite',
@@ -132,7 +133,8 @@ const de: Translation = {
   errorSessionInvalid:
     'Dieser Zahlungslink wurde bereits verwendet oder ist abgelaufen. Kehren Sie zum Shop zurück und beginnen Sie von vorn.',
   errorRejected: 'Die Zahlung konnte nicht angelegt werden.',
-  errorMisconfigured: 'Der Shop hat diese Kasse nicht eingerichtet.',
+  errorMisconfigured:
+    'Die Zahlungsseite dieses Shops ist nicht richtig eingerichtet. Bitte geben Sie dem Shop Bescheid.',
   retry: 'Erneut versuchen',
   retryIn: (time) => `Erneut versuchen in ${time}`,
   retryWait: (time) => `Sie können es in ${time} erneut versuchen.`,

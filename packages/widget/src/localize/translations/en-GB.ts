@@ -84,7 +84,8 @@ const enGB: Translation = {
   expiresAt: (time) => `Expires at ${time}`,
   statusCreated: 'Waiting for your payment.',
   statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
-  connectionTrouble: 'We cannot reach the payment service at the moment. We are still trying.',
+  statusUnreadable:
+    "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.",
   checkNow: 'Check now',
 
   redirectHeading: 'Going to the payment page',
@@ -129,7 +130,7 @@ const enGB: Translation = {
   errorSessionInvalid:
     'This payment link has already been used or has expired. Go back to the shop and start again.',
   errorRejected: 'The payment could not be created.',
-  errorMisconfigured: 'The shop has not set up this checkout.',
+  errorMisconfigured: "This shop's payment page is not set up correctly. Please tell the shop.",
   retry: 'Try again',
   retryIn: (time) => `Try again in ${time}`,
   retryWait: (time) => `You can try again in ${time}.`,

@@ -20,7 +20,8 @@ const enLater: LaterMessages = {
   expiresAt: (time) => `Expires at ${time}`,
   statusCreated: 'Waiting for your payment.',
   statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
-  connectionTrouble: 'We cannot reach the payment service. We keep trying.',
+  statusUnreadable:
+    "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.",
   checkNow: 'Check now',
   successBody: 'Thank you. Your payment has arrived.',
   leavingToShop: 'Taking you back to the shop…',

@@ -62,7 +62,7 @@ const en: FirstMessages = {
   errorSessionInvalid:
     'This payment link has already been used or has expired. Go back to the shop and start again.',
   errorRejected: 'The payment could not be created.',
-  errorMisconfigured: 'The shop has not set up this checkout.',
+  errorMisconfigured: "This shop's payment page is not set up correctly. Please tell the shop.",
   retry: 'Try again',
   retryIn: (time) => `Try again in ${time}`,
   retryWait: (time) => `You can try again in ${time}.`,

@@ -80,8 +80,8 @@ const es419: Translation = {
   expiresAt: (time) => `Vence a las ${time}`,
   statusCreated: 'Esperando su pago.',
   statusProcessing: 'Moneda elegida. Esperando a que llegue su pago.',
-  connectionTrouble:
-    'No podemos comunicarnos con el servicio de pago en este momento. Seguimos intentando.',
+  statusUnreadable:
+    'No podemos verificar su pago en este momento. Si ya pagó, su dinero está seguro: esta página se actualizará en cuanto podamos verificarlo de nuevo.',
   checkNow: 'Verificar ahora',
 
   redirectHeading: 'Yendo a la página de pago',
@@ -128,7 +128,8 @@ const es419: Translation = {
   errorSessionInvalid:
     'Este enlace de pago ya se usó o venció. Vuelva a la tienda y empiece de nuevo.',
   errorRejected: 'No se pudo crear el pago.',
-  errorMisconfigured: 'La tienda no configuró este pago.',
+  errorMisconfigured:
+    'La página de pago de esta tienda no está bien configurada. Avísele a la tienda.',
   retry: 'Intentar de nuevo',
   retryIn: (time) => `Intentar de nuevo en ${time}`,
   retryWait: (time) => `Podrá intentar de nuevo en ${time}.`,

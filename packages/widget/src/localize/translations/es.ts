@@ -79,7 +79,8 @@ const es: Translation = {
   expiresAt: (time) => `Caduca a las ${time}`,
   statusCreated: 'Esperando su pago.',
   statusProcessing: 'Moneda elegida. Esperando a que llegue su pago.',
-  connectionTrouble: 'Ahora no podemos contactar con el servicio de pago. Seguimos intentándolo.',
+  statusUnreadable:
+    'Ahora no podemos comprobar su pago. Si ya ha pagado, su pago está seguro: esta página se actualizará en cuanto podamos comprobarlo de nuevo.',
   checkNow: 'Comprobar ahora',
 
   redirectHeading: 'Yendo a la página de pago',
@@ -127,7 +128,8 @@ const es: Translation = {
   errorSessionInvalid:
     'Este enlace de pago ya se ha usado o ha caducado. Vuelva a la tienda y empiece de nuevo.',
   errorRejected: 'No se pudo crear el pago.',
-  errorMisconfigured: 'La tienda no ha configurado este pago.',
+  errorMisconfigured:
+    'La página de pago de esta tienda no está bien configurada. Por favor, avise a la tienda.',
   retry: 'Intentar de nuevo',
   retryIn: (time) => `Intentar de nuevo en ${time}`,
   retryWait: (time) => `Podrá intentarlo de nuevo en ${time}.`,

@@ -79,7 +79,8 @@ const et: Translation = {
   expiresAt: (time) => `Aegub kell ${time}`,
   statusCreated: 'Ootame teie makset.',
   statusProcessing: 'Valuuta on valitud. Ootame teie makse saabumist.',
-  connectionTrouble: 'Makseteenusega ei saa praegu ühendust. Proovime edasi.',
+  statusUnreadable:
+    'Me ei saa teie makset praegu kontrollida. Kui olete maksnud, on see kindlalt tallel: leht uueneb kohe, kui saame uuesti kontrollida.',
   checkNow: 'Kontrolli kohe',
 
   redirectHeading: 'Suunamine makselehele',
@@ -124,7 +125,7 @@ const et: Translation = {
   errorSessionInvalid:
     'See makselink on juba kasutatud või aegunud. Minge tagasi poodi ja alustage uuesti.',
   errorRejected: 'Makset ei õnnestunud luua.',
-  errorMisconfigured: 'Pood ei ole seda kassat seadistanud.',
+  errorMisconfigured: 'Selle poe makseleht pole õigesti seadistatud. Palun andke poele teada.',
   retry: 'Proovi uuesti',
   // `time` is in the nominative (`12 sekundit`): "wait … and try again" takes it as it is.
   retryIn: (time) => `Proovi uuesti (${time})`,

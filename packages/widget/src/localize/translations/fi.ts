@@ -79,7 +79,8 @@ const fi: Translation = {
   expiresAt: (time) => `Vanhenee klo ${time}`,
   statusCreated: 'Odotamme maksuasi.',
   statusProcessing: 'Valuutta valittu. Odotamme maksusi saapumista.',
-  connectionTrouble: 'Emme saa yhteyttä maksupalveluun. Yritämme edelleen.',
+  statusUnreadable:
+    'Emme pysty tarkistamaan maksuasi juuri nyt. Jos olet jo maksanut, maksusi on turvassa: sivu päivittyy heti, kun voimme tarkistaa uudelleen.',
   checkNow: 'Tarkista nyt',
 
   redirectHeading: 'Siirrytään maksusivulle',
@@ -124,7 +125,7 @@ const fi: Translation = {
   errorSessionInvalid:
     'Tämä maksulinkki on jo käytetty tai se on vanhentunut. Palaa kauppaan ja aloita alusta.',
   errorRejected: 'Maksua ei voitu luoda.',
-  errorMisconfigured: 'Kauppa ei ole ottanut tätä kassaa käyttöön.',
+  errorMisconfigured: 'Tämän kaupan maksusivua ei ole määritetty oikein. Ilmoita asiasta kaupalle.',
   retry: 'Yritä uudelleen',
   // `time` is in the nominative (`12 sekuntia`): "wait … and try again" takes it as it is.
   retryIn: (time) => `Yritä uudelleen (${time})`,

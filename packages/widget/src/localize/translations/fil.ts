@@ -83,7 +83,8 @@ const fil: Translation = {
   expiresAt: (time) => `Mag-e-expire nang ${time}`,
   statusCreated: 'Hinihintay ang iyong bayad.',
   statusProcessing: 'Napili na ang currency. Hinihintay na dumating ang iyong bayad.',
-  connectionTrouble: 'Hindi namin makontak ang serbisyo ng pagbabayad. Patuloy kaming sumusubok.',
+  statusUnreadable:
+    'Hindi namin masuri ang iyong bayad sa ngayon. Kung nakapagbayad ka na, ligtas ito: mag-a-update ang pahinang ito sa sandaling masuri namin ulit.',
   checkNow: 'Suriin ngayon',
 
   redirectHeading: 'Papunta sa pahina ng pagbabayad',
@@ -131,7 +132,8 @@ const fil: Translation = {
   errorSessionInvalid:
     'Nagamit na o nag-expire na ang link ng pagbabayad na ito. Bumalik sa tindahan at magsimulang muli.',
   errorRejected: 'Hindi magawa ang bayad.',
-  errorMisconfigured: 'Hindi pa inihahanda ng tindahan ang pagbabayad na ito.',
+  errorMisconfigured:
+    'Hindi tama ang pagkaka-set up ng payment page ng tindahang ito. Pakisabihan ang tindahan.',
   retry: 'Subukang muli',
   retryIn: (time) => `Subukang muli sa loob ng ${time}`,
   retryWait: (time) => `Puwede kang sumubok muli pagkalipas ng ${time}.`,

@@ -85,8 +85,8 @@ const frCA: Translation = {
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',
   statusProcessing: 'Devise choisie. En attente de la réception de votre paiement.',
-  connectionTrouble:
-    'Nous ne pouvons pas joindre le service de paiement en ce moment. Nous continuons d’essayer.',
+  statusUnreadable:
+    'Nous ne pouvons pas vérifier votre paiement pour le moment. Si vous avez payé, il est en sécurité : cette page se mettra à jour dès que nous pourrons vérifier de nouveau.',
   checkNow: 'Vérifier maintenant',
 
   redirectHeading: 'Vers la page de paiement',
@@ -134,7 +134,8 @@ const frCA: Translation = {
   errorSessionInvalid:
     'Ce lien de paiement a déjà été utilisé ou a expiré. Retournez à la boutique et recommencez.',
   errorRejected: 'Le paiement n’a pas pu être créé.',
-  errorMisconfigured: 'La boutique n’a pas configuré ce paiement.',
+  errorMisconfigured:
+    "La page de paiement de cette boutique n'est pas bien configurée. Veuillez en informer la boutique.",
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
   retryWait: (time) => `Vous pourrez réessayer dans ${time}.`,

@@ -83,8 +83,8 @@ const fr: Translation = {
   expiresAt: (time) => `Expire à ${time}`,
   statusCreated: 'En attente de votre paiement.',
   statusProcessing: 'Devise choisie. En attente de l’arrivée de votre paiement.',
-  connectionTrouble:
-    'Le service de paiement est injoignable pour le moment. Nous continuons d’essayer.',
+  statusUnreadable:
+    'Nous ne pouvons pas vérifier votre paiement pour le moment. Si vous avez payé, votre paiement est en sécurité : cette page se mettra à jour dès que nous pourrons vérifier à nouveau.',
   checkNow: 'Vérifier maintenant',
 
   redirectHeading: 'Vers la page de paiement',
@@ -132,7 +132,8 @@ const fr: Translation = {
   errorSessionInvalid:
     'Ce lien de paiement a déjà été utilisé ou a expiré. Retournez à la boutique et recommencez.',
   errorRejected: 'Le paiement n’a pas pu être créé.',
-  errorMisconfigured: 'La boutique n’a pas configuré ce paiement.',
+  errorMisconfigured:
+    'La page de paiement de cette boutique n’est pas correctement configurée. Merci de prévenir la boutique.',
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
   retryWait: (time) => `Vous pourrez réessayer dans ${time}.`,

@@ -83,7 +83,8 @@ const he: Translation = {
   expiresAt: (time) => `בתוקף עד ${time}`,
   statusCreated: 'ממתינים לתשלום.',
   statusProcessing: 'המטבע נבחר. ממתינים שהתשלום יגיע.',
-  connectionTrouble: 'אין לנו כרגע חיבור לשירות התשלומים. ממשיכים לנסות.',
+  statusUnreadable:
+    'איננו יכולים לבדוק את התשלום שלך כרגע. אם כבר שילמת, התשלום שלך בטוח: הדף יתעדכן ברגע שנוכל לבדוק שוב.',
   checkNow: 'בדיקה עכשיו',
 
   redirectHeading: 'מעבר לדף התשלום',
@@ -126,7 +127,7 @@ const he: Translation = {
   errorSessionInvalid:
     'כבר נעשה שימוש בקישור התשלום הזה או שתוקפו פג. יש לחזור לחנות ולהתחיל מחדש.',
   errorRejected: 'לא ניתן היה ליצור את התשלום.',
-  errorMisconfigured: 'החנות עדיין לא הגדירה את דף התשלום הזה.',
+  errorMisconfigured: 'דף התשלום של החנות הזו לא הוגדר כראוי. נא לעדכן את החנות.',
   retry: 'לנסות שוב',
   retryIn: (time) => `לנסות שוב בעוד ${time}`,
   retryWait: (time) => `אפשר לנסות שוב בעוד ${time}.`,

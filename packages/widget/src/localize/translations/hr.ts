@@ -81,7 +81,8 @@ const hr: Translation = {
   expiresAt: (time) => `Istječe u ${time}`,
   statusCreated: 'Čekamo Vaše plaćanje.',
   statusProcessing: 'Valuta je odabrana. Čekamo da Vaše plaćanje stigne.',
-  connectionTrouble: 'Ne možemo se povezati s uslugom plaćanja. Pokušavamo dalje.',
+  statusUnreadable:
+    'Trenutačno ne možemo provjeriti vaše plaćanje. Ako ste platili, sve je u redu: ova će se stranica ažurirati čim ponovno budemo mogli provjeriti.',
   checkNow: 'Provjeri sada',
 
   redirectHeading: 'Prelazak na stranicu za plaćanje',
@@ -126,7 +127,8 @@ const hr: Translation = {
   errorSessionInvalid:
     'Ova je poveznica za plaćanje već iskorištena ili je istekla. Vratite se u trgovinu i počnite ispočetka.',
   errorRejected: 'Plaćanje nije moguće izraditi.',
-  errorMisconfigured: 'Trgovina nije postavila ovu naplatu.',
+  errorMisconfigured:
+    'Stranica za plaćanje ove trgovine nije ispravno postavljena. Obavijestite trgovinu.',
   retry: 'Pokušaj ponovno',
   // `time` is in the nominative (`1 sekunda`): after a colon it stays right.
   retryIn: (time) => `Pokušaj ponovno (${time})`,

@@ -81,7 +81,8 @@ const hu: Translation = {
   expiresAt: (time) => `Lejár: ${time}`,
   statusCreated: 'Várjuk a fizetését.',
   statusProcessing: 'Pénznem kiválasztva. Várjuk, hogy megérkezzen a fizetése.',
-  connectionTrouble: 'Nem érjük el a fizetési szolgáltatást. Tovább próbálkozunk.',
+  statusUnreadable:
+    'Fizetését most nem tudjuk ellenőrizni. Ha már fizetett, az biztonságban van: ez az oldal frissül, amint újra ellenőrizni tudjuk.',
   checkNow: 'Ellenőrzés most',
 
   redirectHeading: 'Tovább a fizetési oldalra',
@@ -127,7 +128,8 @@ const hu: Translation = {
   errorSessionInvalid:
     'Ezt a fizetési linket már felhasználták, vagy lejárt. Térjen vissza az üzletbe, és kezdje újra.',
   errorRejected: 'A fizetést nem sikerült létrehozni.',
-  errorMisconfigured: 'Az üzlet nem állította be ezt a fizetési oldalt.',
+  errorMisconfigured:
+    'Az áruház fizetési oldala nincs megfelelően beállítva. Kérjük, jelezze az áruháznak.',
   retry: 'Újrapróbálás',
   retryIn: (time) => `Újrapróbálás ${time} múlva`,
   retryWait: (time) => `${time} múlva próbálhatja újra.`,

@@ -80,7 +80,8 @@ const id: Translation = {
   expiresAt: (time) => `Berlaku hingga ${time}`,
   statusCreated: 'Menunggu pembayaran Anda.',
   statusProcessing: 'Mata uang sudah dipilih. Menunggu pembayaran Anda masuk.',
-  connectionTrouble: 'Layanan pembayaran tidak dapat dihubungi. Kami terus mencoba.',
+  statusUnreadable:
+    'Kami tidak dapat memeriksa pembayaran Anda saat ini. Jika Anda sudah membayar, pembayaran Anda aman: halaman ini akan diperbarui begitu kami dapat memeriksanya lagi.',
   checkNow: 'Periksa sekarang',
 
   redirectHeading: 'Menuju halaman pembayaran',
@@ -127,7 +128,8 @@ const id: Translation = {
   errorSessionInvalid:
     'Tautan pembayaran ini sudah digunakan atau kedaluwarsa. Kembali ke toko dan mulai lagi.',
   errorRejected: 'Pembayaran tidak dapat dibuat.',
-  errorMisconfigured: 'Toko belum mengatur pembayaran ini.',
+  errorMisconfigured:
+    'Halaman pembayaran toko ini belum disiapkan dengan benar. Mohon beri tahu pihak toko.',
   retry: 'Coba lagi',
   retryIn: (time) => `Coba lagi dalam ${time}`,
   retryWait: (time) => `Anda dapat mencoba lagi dalam ${time}.`,

@@ -80,7 +80,8 @@ const it: Translation = {
   expiresAt: (time) => `Scade alle ${time}`,
   statusCreated: 'In attesa del tuo pagamento.',
   statusProcessing: 'Valuta scelta. In attesa che arrivi il tuo pagamento.',
-  connectionTrouble: 'Non riusciamo a contattare il servizio di pagamento. Continuiamo a provare.',
+  statusUnreadable:
+    'Al momento non riusciamo a verificare il tuo pagamento. Se hai già pagato, il tuo pagamento è al sicuro: questa pagina si aggiornerà appena potremo verificare di nuovo.',
   checkNow: 'Verifica ora',
 
   redirectHeading: 'Verso la pagina di pagamento',
@@ -128,7 +129,8 @@ const it: Translation = {
   errorSessionInvalid:
     'Questo link di pagamento è già stato usato o è scaduto. Torna al negozio e ricomincia.',
   errorRejected: 'Non è stato possibile creare il pagamento.',
-  errorMisconfigured: 'Il negozio non ha ancora configurato questo pagamento.',
+  errorMisconfigured:
+    'La pagina di pagamento di questo negozio non è configurata correttamente. Avvisa il negozio.',
   retry: 'Riprova',
   retryIn: (time) => `Riprova tra ${time}`,
   retryWait: (time) => `Potrai riprovare tra ${time}.`,

@@ -80,7 +80,8 @@ const ja: Translation = {
   expiresAt: (time) => `有効期限 ${time}`,
   statusCreated: 'お支払いをお待ちしています。',
   statusProcessing: '通貨が選択されました。入金を確認しています。',
-  connectionTrouble: '決済サービスに接続できません。接続を試み続けています。',
+  statusUnreadable:
+    '現在、お支払いを確認できません。お支払い済みの場合もご安心ください。再び確認できるようになり次第、このページが更新されます。',
   checkNow: '今すぐ確認',
 
   redirectHeading: 'お支払いページへ移動',
@@ -126,7 +127,8 @@ const ja: Translation = {
   errorSessionInvalid:
     'このお支払いリンクは使用済みか、有効期限が切れています。ショップに戻って最初からやり直してください。',
   errorRejected: 'お支払いを作成できませんでした。',
-  errorMisconfigured: 'このショップではお支払いの設定がまだ完了していません。',
+  errorMisconfigured:
+    'このショップの支払いページは正しく設定されていません。ショップにお知らせください。',
   retry: 'もう一度試す',
   retryIn: (time) => `${time}後に再試行`,
   retryWait: (time) => `${time}後にもう一度お試しいただけます。`,

@@ -78,7 +78,8 @@ const ko: Translation = {
   expiresAt: (time) => `${time}에 만료`,
   statusCreated: '결제를 기다리고 있습니다.',
   statusProcessing: '통화가 선택되었습니다. 입금을 기다리고 있습니다.',
-  connectionTrouble: '결제 서비스에 연결할 수 없습니다. 계속 시도하고 있습니다.',
+  statusUnreadable:
+    '지금은 결제를 확인할 수 없습니다. 이미 결제하셨다면 결제는 안전합니다. 다시 확인할 수 있게 되면 이 페이지가 바로 업데이트됩니다.',
   checkNow: '지금 확인',
 
   redirectHeading: '결제 페이지로 이동',
@@ -122,7 +123,7 @@ const ko: Translation = {
   errorSessionInvalid:
     '이미 사용되었거나 만료된 결제 링크입니다. 상점으로 돌아가 처음부터 다시 진행해 주세요.',
   errorRejected: '결제를 생성하지 못했습니다.',
-  errorMisconfigured: '상점에서 아직 이 결제를 설정하지 않았습니다.',
+  errorMisconfigured: '이 상점의 결제 페이지가 올바르게 설정되지 않았습니다. 상점에 알려 주세요.',
   retry: '다시 시도',
   retryIn: (time) => `${time} 후 다시 시도`,
   retryWait: (time) => `${time} 후에 다시 시도할 수 있습니다.`,

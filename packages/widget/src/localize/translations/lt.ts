@@ -83,7 +83,8 @@ const lt: Translation = {
   expiresAt: (time) => `Galioja iki ${time}`,
   statusCreated: 'Laukiame jūsų mokėjimo.',
   statusProcessing: 'Valiuta pasirinkta. Laukiame, kol ateis jūsų mokėjimas.',
-  connectionTrouble: 'Nepavyksta susisiekti su mokėjimų paslauga. Bandome toliau.',
+  statusUnreadable:
+    'Šiuo metu negalime patikrinti jūsų mokėjimo. Jei jau sumokėjote, jūsų pinigai saugūs: šis puslapis atsinaujins, kai tik vėl galėsime patikrinti.',
   checkNow: 'Tikrinti dabar',
 
   redirectHeading: 'Einama į mokėjimo puslapį',
@@ -128,7 +129,8 @@ const lt: Translation = {
   errorSessionInvalid:
     'Ši mokėjimo nuoroda jau panaudota arba nebegalioja. Grįžkite į parduotuvę ir pradėkite iš naujo.',
   errorRejected: 'Mokėjimo sukurti nepavyko.',
-  errorMisconfigured: 'Parduotuvė nenustatė šio atsiskaitymo.',
+  errorMisconfigured:
+    'Šios parduotuvės mokėjimo puslapis nustatytas netinkamai. Praneškite apie tai parduotuvei.',
   retry: 'Bandyti dar kartą',
   // `time` is in the nominative (`2 sekundės`), which "liko" (is left) takes as it is.
   retryIn: (time) => `Bandyti dar kartą (${time})`,

@@ -80,7 +80,8 @@ const lv: Translation = {
   expiresAt: (time) => `Derīgs līdz ${time}`,
   statusCreated: 'Gaidām jūsu maksājumu.',
   statusProcessing: 'Valūta izvēlēta. Gaidām, kad pienāks jūsu maksājums.',
-  connectionTrouble: 'Nevaram sazināties ar maksājumu pakalpojumu. Turpinām mēģināt.',
+  statusUnreadable:
+    'Pašlaik nevaram pārbaudīt jūsu maksājumu. Ja esat samaksājis, tas ir drošībā: šī lapa atjaunosies, tiklīdz atkal varēsim pārbaudīt.',
   checkNow: 'Pārbaudīt tagad',
 
   redirectHeading: 'Pāreja uz maksājuma lapu',
@@ -124,7 +125,8 @@ const lv: Translation = {
   errorSessionInvalid:
     'Šī maksājuma saite jau ir izmantota vai vairs nav derīga. Atgriezieties veikalā un sāciet no jauna.',
   errorRejected: 'Maksājumu neizdevās izveidot.',
-  errorMisconfigured: 'Veikals nav iestatījis šo maksājumu.',
+  errorMisconfigured:
+    'Šī veikala maksājumu lapa nav pareizi iestatīta. Lūdzu, informējiet veikalu.',
   retry: 'Mēģināt vēlreiz',
   // `time` is in the nominative (`1 sekunde`): after a colon it stays right.
   retryIn: (time) => `Mēģināt vēlreiz (${time})`,

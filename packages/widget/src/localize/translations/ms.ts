@@ -80,7 +80,8 @@ const ms: Translation = {
   expiresAt: (time) => `Tamat tempoh pada ${time}`,
   statusCreated: 'Menunggu pembayaran anda.',
   statusProcessing: 'Mata wang telah dipilih. Menunggu pembayaran anda tiba.',
-  connectionTrouble: 'Kami tidak dapat menghubungi perkhidmatan pembayaran. Kami terus mencuba.',
+  statusUnreadable:
+    'Kami tidak dapat menyemak pembayaran anda sekarang. Jika anda sudah membayar, ia selamat: halaman ini akan dikemas kini sebaik sahaja kami dapat menyemak semula.',
   checkNow: 'Semak sekarang',
 
   redirectHeading: 'Ke halaman pembayaran',
@@ -126,7 +127,8 @@ const ms: Translation = {
   errorSessionInvalid:
     'Pautan pembayaran ini telah digunakan atau telah tamat tempoh. Kembali ke kedai dan mula semula.',
   errorRejected: 'Pembayaran tidak dapat dicipta.',
-  errorMisconfigured: 'Kedai belum menyediakan pembayaran ini.',
+  errorMisconfigured:
+    'Halaman pembayaran kedai ini tidak disediakan dengan betul. Sila maklumkan kepada kedai.',
   retry: 'Cuba lagi',
   retryIn: (time) => `Cuba lagi dalam ${time}`,
   retryWait: (time) => `Anda boleh mencuba lagi dalam ${time}.`,

@@ -84,7 +84,8 @@ const mt: Translation = {
   expiresAt: (time) => `Jiskadi: ${time}`,
   statusCreated: 'Qed nistennew il-ħlas tiegħek.',
   statusProcessing: 'Il-munita ntgħażlet. Qed nistennew li jasal il-ħlas tiegħek.',
-  connectionTrouble: 'Ma nistgħux nilħqu s-servizz tal-ħlas. Qed nibqgħu nippruvaw.',
+  statusUnreadable:
+    'Bħalissa ma nistgħux niċċekkjaw il-ħlas tiegħek. Jekk ħallast, il-ħlas huwa sigur: din il-paġna tinbidel hekk kif nistgħu niċċekkjaw mill-ġdid.',
   checkNow: 'Iċċekkja issa',
 
   redirectHeading: 'Għall-paġna tal-ħlas',
@@ -131,7 +132,8 @@ const mt: Translation = {
   errorSessionInvalid:
     'Din il-link tal-ħlas diġà ntużat jew skadiet. Mur lura għall-ħanut u ibda mill-ġdid.',
   errorRejected: 'Il-ħlas ma setax jinħoloq.',
-  errorMisconfigured: 'Il-ħanut għadu ma ssettjax dan il-ħlas.',
+  errorMisconfigured:
+    "Il-paġna tal-ħlas ta' dan il-ħanut mhix issettjata sew. Jekk jogħġbok għarraf lill-ħanut.",
   retry: "Erġa' pprova",
   retryIn: (time) => `Erġa' pprova wara ${time}`,
   retryWait: (time) => `Tista' terġa' tipprova wara ${time}.`,

@@ -80,7 +80,8 @@ const nb: Translation = {
   expiresAt: (time) => `Utløper kl. ${time}`,
   statusCreated: 'Venter på betalingen din.',
   statusProcessing: 'Valuta valgt. Venter på at betalingen din kommer fram.',
-  connectionTrouble: 'Vi får ikke kontakt med betalingstjenesten. Vi fortsetter å prøve.',
+  statusUnreadable:
+    'Vi kan ikke sjekke betalingen din akkurat nå. Har du betalt, er pengene trygge: siden oppdateres så snart vi kan sjekke igjen.',
   checkNow: 'Sjekk nå',
 
   redirectHeading: 'Til betalingssiden',
@@ -126,7 +127,8 @@ const nb: Translation = {
   errorSessionInvalid:
     'Denne betalingslenken er allerede brukt eller har utløpt. Gå tilbake til butikken og start på nytt.',
   errorRejected: 'Betalingen kunne ikke opprettes.',
-  errorMisconfigured: 'Butikken har ikke satt opp denne kassen.',
+  errorMisconfigured:
+    'Betalingssiden til denne butikken er ikke satt opp riktig. Gi beskjed til butikken.',
   retry: 'Prøv igjen',
   retryIn: (time) => `Prøv igjen om ${time}`,
   retryWait: (time) => `Du kan prøve igjen om ${time}.`,

@@ -80,7 +80,8 @@ const nl: Translation = {
   expiresAt: (time) => `Verloopt om ${time}`,
   statusCreated: 'We wachten op je betaling.',
   statusProcessing: 'Munt gekozen. We wachten tot je betaling binnen is.',
-  connectionTrouble: 'We kunnen de betaaldienst niet bereiken. We blijven het proberen.',
+  statusUnreadable:
+    'We kunnen je betaling nu niet controleren. Heb je al betaald, dan is je betaling veilig: deze pagina wordt bijgewerkt zodra we weer kunnen controleren.',
   checkNow: 'Nu controleren',
 
   redirectHeading: 'Naar de betaalpagina',
@@ -125,7 +126,8 @@ const nl: Translation = {
   errorSessionInvalid:
     'Deze betaallink is al gebruikt of verlopen. Ga terug naar de winkel en begin opnieuw.',
   errorRejected: 'De betaling kon niet worden aangemaakt.',
-  errorMisconfigured: 'De winkel heeft deze betaling nog niet ingesteld.',
+  errorMisconfigured:
+    'De betaalpagina van deze winkel is niet goed ingesteld. Laat het de winkel weten.',
   retry: 'Opnieuw proberen',
   retryIn: (time) => `Opnieuw proberen over ${time}`,
   retryWait: (time) => `Je kunt het over ${time} opnieuw proberen.`,

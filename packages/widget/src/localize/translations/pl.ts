@@ -81,7 +81,8 @@ const pl: Translation = {
   expiresAt: (time) => `Wygasa o ${time}`,
   statusCreated: 'Czekamy na Twoją płatność.',
   statusProcessing: 'Waluta wybrana. Czekamy, aż dotrze Twoja płatność.',
-  connectionTrouble: 'Nie możemy połączyć się z serwisem płatności. Wciąż próbujemy.',
+  statusUnreadable:
+    'Nie możemy teraz sprawdzić Twojej płatności. Jeśli już zapłacono, płatność jest bezpieczna: ta strona zaktualizuje się, gdy tylko znów będziemy mogli to sprawdzić.',
   checkNow: 'Sprawdź teraz',
 
   redirectHeading: 'Przejście do strony płatności',
@@ -126,7 +127,8 @@ const pl: Translation = {
   errorSessionInvalid:
     'Ten link do płatności został już użyty lub wygasł. Wróć do sklepu i zacznij od nowa.',
   errorRejected: 'Nie udało się utworzyć płatności.',
-  errorMisconfigured: 'Sklep nie skonfigurował jeszcze tej płatności.',
+  errorMisconfigured:
+    'Strona płatności tego sklepu nie jest poprawnie skonfigurowana. Prosimy powiadomić sklep.',
   retry: 'Spróbuj ponownie',
   retryIn: (time) => `Spróbuj ponownie za ${time}`,
   retryWait: (time) => `Możesz spróbować ponownie za ${time}.`,

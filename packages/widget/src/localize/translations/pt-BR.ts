@@ -80,7 +80,8 @@ const ptBR: Translation = {
   expiresAt: (time) => `Expira às ${time}`,
   statusCreated: 'Aguardando seu pagamento.',
   statusProcessing: 'Moeda escolhida. Aguardando a chegada do seu pagamento.',
-  connectionTrouble: 'Não conseguimos falar com o serviço de pagamento. Continuamos tentando.',
+  statusUnreadable:
+    'Não conseguimos verificar seu pagamento agora. Se você já pagou, seu pagamento está seguro: esta página será atualizada assim que pudermos verificar novamente.',
   checkNow: 'Verificar agora',
 
   redirectHeading: 'Indo para a página de pagamento',
@@ -127,7 +128,8 @@ const ptBR: Translation = {
   errorSessionInvalid:
     'Este link de pagamento já foi usado ou expirou. Volte à loja e comece de novo.',
   errorRejected: 'Não foi possível criar o pagamento.',
-  errorMisconfigured: 'A loja ainda não configurou este pagamento.',
+  errorMisconfigured:
+    'A página de pagamento desta loja não está configurada corretamente. Avise a loja.',
   retry: 'Tentar novamente',
   retryIn: (time) => `Tentar novamente em ${time}`,
   retryWait: (time) => `Você poderá tentar novamente em ${time}.`,

@@ -83,8 +83,8 @@ const ptPT: Translation = {
   expiresAt: (time) => `Expira às ${time}`,
   statusCreated: 'A aguardar o seu pagamento.',
   statusProcessing: 'Moeda escolhida. A aguardar a chegada do seu pagamento.',
-  connectionTrouble:
-    'De momento, não conseguimos contactar o serviço de pagamento. Continuamos a tentar.',
+  statusUnreadable:
+    'De momento não conseguimos verificar o seu pagamento. Se já pagou, está seguro: esta página é atualizada assim que pudermos voltar a verificar.',
   checkNow: 'Verificar agora',
 
   redirectHeading: 'A ir para a página de pagamento',
@@ -132,7 +132,7 @@ const ptPT: Translation = {
   errorSessionInvalid:
     'Esta ligação de pagamento já foi utilizada ou expirou. Volte à loja e comece de novo.',
   errorRejected: 'Não foi possível criar o pagamento.',
-  errorMisconfigured: 'A loja não configurou este pagamento.',
+  errorMisconfigured: 'A página de pagamento desta loja não está bem configurada. Informe a loja.',
   retry: 'Tentar novamente',
   retryIn: (time) => `Tentar novamente dentro de ${time}`,
   retryWait: (time) => `Pode tentar novamente dentro de ${time}.`,

@@ -82,7 +82,8 @@ const ro: Translation = {
   expiresAt: (time) => `Expiră la ${time}`,
   statusCreated: 'Așteptăm plata dumneavoastră.',
   statusProcessing: 'Moneda a fost aleasă. Așteptăm să sosească plata dumneavoastră.',
-  connectionTrouble: 'Nu putem contacta serviciul de plăți. Încercăm în continuare.',
+  statusUnreadable:
+    'Nu vă putem verifica plata în acest moment. Dacă ați plătit, plata este în siguranță: pagina se actualizează imediat ce putem verifica din nou.',
   checkNow: 'Verificați acum',
 
   redirectHeading: 'Spre pagina de plată',
@@ -129,7 +130,8 @@ const ro: Translation = {
   errorSessionInvalid:
     'Acest link de plată a fost deja folosit sau a expirat. Reveniți la magazin și începeți din nou.',
   errorRejected: 'Plata nu a putut fi creată.',
-  errorMisconfigured: 'Magazinul nu a configurat această plată.',
+  errorMisconfigured:
+    'Pagina de plată a acestui magazin nu este configurată corect. Vă rugăm să anunțați magazinul.',
   retry: 'Încercați din nou',
   retryIn: (time) => `Încercați din nou peste ${time}`,
   retryWait: (time) => `Puteți încerca din nou peste ${time}.`,

@@ -81,7 +81,8 @@ const sk: Translation = {
   expiresAt: (time) => `Platnosť vyprší o ${time}`,
   statusCreated: 'Čakáme na vašu platbu.',
   statusProcessing: 'Mena je vybraná. Čakáme, kým vaša platba dorazí.',
-  connectionTrouble: 'Nemôžeme sa spojiť s platobnou službou. Skúšame to ďalej.',
+  statusUnreadable:
+    'Vašu platbu momentálne nemôžeme overiť. Ak ste zaplatili, je v bezpečí: táto stránka sa aktualizuje, hneď ako ju budeme môcť znova overiť.',
   checkNow: 'Skontrolovať teraz',
 
   redirectHeading: 'Prechod na platobnú stránku',
@@ -127,7 +128,8 @@ const sk: Translation = {
   errorSessionInvalid:
     'Tento platobný odkaz už bol použitý alebo jeho platnosť vypršala. Vráťte sa do obchodu a začnite znova.',
   errorRejected: 'Platbu sa nepodarilo vytvoriť.',
-  errorMisconfigured: 'Obchod túto pokladnicu nenastavil.',
+  errorMisconfigured:
+    'Platobná stránka tohto obchodu nie je správne nastavená. Dajte, prosím, vedieť obchodu.',
   retry: 'Skúsiť znova',
   // `time` is in the nominative (`1 sekunda`): after a colon it stays right.
   retryIn: (time) => `Skúsiť znova (${time})`,

@@ -81,7 +81,8 @@ const sl: Translation = {
   expiresAt: (time) => `Poteče ob ${time}`,
   statusCreated: 'Čakamo na vaše plačilo.',
   statusProcessing: 'Valuta je izbrana. Čakamo, da vaše plačilo prispe.',
-  connectionTrouble: 'Storitev za plačila ni dosegljiva. Še naprej poskušamo.',
+  statusUnreadable:
+    'Vašega plačila trenutno ne moremo preveriti. Če ste plačali, je plačilo na varnem: ta stran se bo posodobila, takoj ko bomo lahko znova preverili.',
   checkNow: 'Preveri zdaj',
 
   redirectHeading: 'Na stran za plačilo',
@@ -126,7 +127,8 @@ const sl: Translation = {
   errorSessionInvalid:
     'Ta povezava za plačilo je bila že uporabljena ali je potekla. Vrnite se v trgovino in začnite znova.',
   errorRejected: 'Plačila ni bilo mogoče ustvariti.',
-  errorMisconfigured: 'Trgovina te blagajne ni nastavila.',
+  errorMisconfigured:
+    'Plačilna stran te trgovine ni pravilno nastavljena. Prosimo, obvestite trgovino.',
   retry: 'Poskusi znova',
   // `time` is in the nominative (`1 sekunda`): after a colon it stays right.
   retryIn: (time) => `Poskusi znova (${time})`,

@@ -80,7 +80,8 @@ const sv: Translation = {
   expiresAt: (time) => `Går ut kl. ${time}`,
   statusCreated: 'Vi väntar på din betalning.',
   statusProcessing: 'Valutan är vald. Vi väntar på att din betalning ska komma fram.',
-  connectionTrouble: 'Vi når inte betaltjänsten just nu. Vi fortsätter att försöka.',
+  statusUnreadable:
+    'Vi kan inte kontrollera din betalning just nu. Om du har betalat är pengarna säkra: sidan uppdateras så snart vi kan kontrollera igen.',
   checkNow: 'Kontrollera nu',
 
   redirectHeading: 'Till betalningssidan',
@@ -126,7 +127,7 @@ const sv: Translation = {
   errorSessionInvalid:
     'Den här betalningslänken har redan använts eller har gått ut. Gå tillbaka till butiken och börja om.',
   errorRejected: 'Betalningen kunde inte skapas.',
-  errorMisconfigured: 'Butiken har inte konfigurerat den här kassan.',
+  errorMisconfigured: 'Butikens betalningssida är inte rätt inställd. Meddela butiken.',
   retry: 'Försök igen',
   retryIn: (time) => `Försök igen om ${time}`,
   retryWait: (time) => `Du kan försöka igen om ${time}.`,

@@ -79,7 +79,8 @@ const sw: Translation = {
   expiresAt: (time) => `Muda unaisha saa ${time}`,
   statusCreated: 'Tunasubiri malipo yako.',
   statusProcessing: 'Sarafu imechaguliwa. Tunasubiri malipo yako yafike.',
-  connectionTrouble: 'Hatuwezi kufikia huduma ya malipo kwa sasa. Tunaendelea kujaribu.',
+  statusUnreadable:
+    'Hatuwezi kuangalia malipo yako kwa sasa. Ikiwa umeshalipa, malipo yako yako salama: ukurasa huu utasasishwa mara tutakapoweza kuangalia tena.',
   checkNow: 'Kagua sasa',
 
   redirectHeading: 'Tunaenda kwenye ukurasa wa malipo',
@@ -124,7 +125,7 @@ const sw: Translation = {
   errorSessionInvalid:
     'Kiungo hiki cha malipo kimeshatumika au muda wake umeisha. Rudi dukani uanze upya.',
   errorRejected: 'Malipo hayakuweza kuundwa.',
-  errorMisconfigured: 'Duka halijaweka mipangilio ya malipo haya.',
+  errorMisconfigured: 'Ukurasa wa malipo wa duka hili haujawekwa ipasavyo. Tafadhali liarifu duka.',
   retry: 'Jaribu tena',
   retryIn: (time) => `Jaribu tena baada ya ${time}`,
   retryWait: (time) => `Unaweza kujaribu tena baada ya ${time}.`,

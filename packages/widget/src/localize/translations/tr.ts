@@ -79,7 +79,8 @@ const tr: Translation = {
   expiresAt: (time) => `Son geçerlilik saati: ${time}`,
   statusCreated: 'Ödemeniz bekleniyor.',
   statusProcessing: 'Para birimi seçildi. Ödemenizin ulaşması bekleniyor.',
-  connectionTrouble: 'Ödeme hizmetine ulaşamıyoruz. Denemeye devam ediyoruz.',
+  statusUnreadable:
+    'Şu anda ödemenizi kontrol edemiyoruz. Ödeme yaptıysanız ödemeniz güvende: tekrar kontrol edebildiğimiz anda bu sayfa güncellenir.',
   checkNow: 'Şimdi kontrol et',
 
   redirectHeading: 'Ödeme sayfasına gidiliyor',
@@ -125,7 +126,7 @@ const tr: Translation = {
   errorSessionInvalid:
     'Bu ödeme bağlantısı zaten kullanılmış veya süresi dolmuş. Mağazaya dönüp yeniden başlayın.',
   errorRejected: 'Ödeme oluşturulamadı.',
-  errorMisconfigured: 'Mağaza bu ödeme sayfasını henüz ayarlamamış.',
+  errorMisconfigured: 'Bu mağazanın ödeme sayfası doğru kurulmamış. Lütfen mağazaya bildirin.',
   retry: 'Tekrar dene',
   retryIn: (time) => `${time} sonra tekrar dene`,
   retryWait: (time) => `${time} sonra tekrar deneyebilirsiniz.`,

@@ -80,7 +80,8 @@ const vi: Translation = {
   expiresAt: (time) => `Hết hạn lúc ${time}`,
   statusCreated: 'Đang chờ bạn thanh toán.',
   statusProcessing: 'Đã chọn loại tiền. Đang chờ khoản thanh toán của bạn về.',
-  connectionTrouble: 'Không kết nối được với dịch vụ thanh toán. Chúng tôi vẫn đang thử lại.',
+  statusUnreadable:
+    'Hiện chúng tôi không thể kiểm tra khoản thanh toán của bạn. Nếu bạn đã thanh toán, khoản thanh toán vẫn an toàn: trang này sẽ cập nhật ngay khi chúng tôi kiểm tra lại được.',
   checkNow: 'Kiểm tra ngay',
 
   redirectHeading: 'Đang chuyển đến trang thanh toán',
@@ -125,7 +126,8 @@ const vi: Translation = {
   errorSessionInvalid:
     'Liên kết thanh toán này đã được dùng hoặc đã hết hạn. Vui lòng quay lại cửa hàng và bắt đầu lại.',
   errorRejected: 'Không thể tạo khoản thanh toán.',
-  errorMisconfigured: 'Cửa hàng chưa thiết lập trang thanh toán này.',
+  errorMisconfigured:
+    'Trang thanh toán của cửa hàng này chưa được thiết lập đúng. Vui lòng báo cho cửa hàng.',
   retry: 'Thử lại',
   retryIn: (time) => `Thử lại sau ${time}`,
   retryWait: (time) => `Bạn có thể thử lại sau ${time}.`,

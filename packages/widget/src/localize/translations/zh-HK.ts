@@ -80,7 +80,8 @@ const zhHK: Translation = {
   expiresAt: (time) => `於 ${time} 到期`,
   statusCreated: '正在等待您付款。',
   statusProcessing: '已選擇貨幣，正在等待您的款項入賬。',
-  connectionTrouble: '暫時未能連接付款服務，我們會繼續嘗試。',
+  statusUnreadable:
+    '我們暫時未能查核您的付款。如您已付款，款項是安全的：我們一旦可以再次查核，此頁面便會更新。',
   checkNow: '立即查詢',
 
   redirectHeading: '正在前往付款頁面',
@@ -121,7 +122,7 @@ const zhHK: Translation = {
   errorNotFound: '找不到這筆付款。',
   errorSessionInvalid: '此付款連結已使用或已過期，請返回商店重新開始。',
   errorRejected: '未能建立付款。',
-  errorMisconfigured: '商店尚未設定此付款頁面。',
+  errorMisconfigured: '此商店的付款頁面設定不正確，請通知商店。',
   retry: '再試一次',
   retryIn: (time) => `${time}後再試`,
   retryWait: (time) => `您可於${time}後再試。`,

@@ -77,7 +77,8 @@ const zhHans: Translation = {
   expiresAt: (time) => `${time} 失效`,
   statusCreated: '等待您付款。',
   statusProcessing: '已选择币种，等待您的付款到账。',
-  connectionTrouble: '暂时无法连接支付服务，正在持续重试。',
+  statusUnreadable:
+    '我们暂时无法查询您的付款状态。如果您已付款，请放心，款项是安全的：一旦可以再次查询，本页面会立即更新。',
   checkNow: '立即查询',
 
   redirectHeading: '正在前往支付页面',
@@ -118,7 +119,7 @@ const zhHans: Translation = {
   errorNotFound: '找不到这笔支付。',
   errorSessionInvalid: '此支付链接已被使用或已过期，请返回商店重新开始。',
   errorRejected: '无法创建支付。',
-  errorMisconfigured: '商店尚未设置此支付。',
+  errorMisconfigured: '此商店的付款页面设置有误，请告知商家。',
   retry: '重试',
   retryIn: (time) => `${time}后重试`,
   retryWait: (time) => `您可以在${time}后重试。`,

@@ -77,7 +77,8 @@ const zhHant: Translation = {
   expiresAt: (time) => `${time} 到期`,
   statusCreated: '正在等候您付款。',
   statusProcessing: '已選擇幣別，正在等候您的款項入帳。',
-  connectionTrouble: '暫時無法連線到付款服務，我們會持續重試。',
+  statusUnreadable:
+    '我們暫時無法查詢您的付款狀態。如果您已付款，請放心，款項是安全的：一旦可以再次查詢，本頁面會立即更新。',
   checkNow: '立即查詢',
 
   redirectHeading: '正在前往付款頁面',
@@ -118,7 +119,7 @@ const zhHant: Translation = {
   errorNotFound: '找不到這筆付款。',
   errorSessionInvalid: '這個付款連結已使用過或已過期，請返回商店重新開始。',
   errorRejected: '無法建立付款。',
-  errorMisconfigured: '商店尚未設定這個付款頁面。',
+  errorMisconfigured: '此商店的付款頁面設定有誤，請告知商家。',
   retry: '再試一次',
   retryIn: (time) => `${time}後再試一次`,
   retryWait: (time) => `您可以在${time}後再試一次。`,
