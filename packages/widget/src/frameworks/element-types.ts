@@ -6,7 +6,7 @@ import type { LitElement } from 'lit';
 import type CryptoPay from '../components/crypto-pay/crypto-pay.component.ts';
 import type {} from '../events/index.ts';
 
-/** Public fields of the class that are not for pages (`@internal` in its JSDoc). */
+/** Public fields of the class that are not for pages (marked internal in their JSDoc). */
 type InternalField = 'timing';
 
 type OwnField = Exclude<keyof CryptoPay, keyof LitElement | InternalField>;
