@@ -16,6 +16,7 @@ const steps = [
   ['proxy', 'pnpm', ['--filter', '@crypto-pay/proxy', 'test']],
   ['widget', 'pnpm', ['--filter', '@crypto-pay/widget', 'test']],
   ['dashboard', 'pnpm', ['--filter', '@crypto-pay/dashboard', 'test']],
+  ['cli', 'pnpm', ['--filter', '@crypto-pay/cli', 'test']],
   // End-to-end journeys run the built packages, as a deployment would.
   ['build', 'pnpm', ['build']],
   // The test kit's own checks (its throwaway PostgreSQL, its load balancer), then the journeys.

@@ -1,0 +1,75 @@
+/**
+ * Where a command writes and what it reads of its environment, so the same commands run in the
+ * `crypto-pay` process and in a test: its two streams, its environment, and a signal that ends
+ * a long-running command (Ctrl-C in the process). Colours only on a terminal, never with
+ * `NO_COLOR` (https://no-color.org).
+ */
+
+import { styleText } from 'node:util';
+
+/** A stream a command writes to: `process.stdout` or a test's collector. */
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  hasColors?: (count?: number, env?: object) => boolean;
+}
+
+export interface Io {
+  stdout: Output;
+  stderr: Output;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Aborted when the user stops the command (SIGINT, SIGTERM): `listen` then ends cleanly. */
+  signal: AbortSignal;
+}
+
+type Style = Parameters<typeof styleText>[0];
+
+/** Colours for one stream: what a terminal that takes them shows, plain text anywhere else. */
+export function painter(stream: Output, env: Io['env']): (style: Style, text: string) => string {
+  const colours =
+    stream.isTTY === true &&
+    (env.NO_COLOR === undefined || env.NO_COLOR === '') &&
+    (stream.hasColors?.(16, env) ?? false);
+  return colours
+    ? (style, text) => styleText(style, text, { validateStream: false })
+    : (_, text) => text;
+}
+
+/** Prints `value` as indented JSON: what `--json` prints, for scripts and `jq`. */
+export function printJson(io: Io, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Prints rows as aligned columns under a header, for people; an empty list says so in a line
+ * (`empty`) instead of a bare header.
+ */
+export function printTable<Row>(
+  io: Io,
+  columns: ReadonlyArray<readonly [header: string, cell: (row: Row) => string]>,
+  rows: readonly Row[],
+  empty: string,
+): void {
+  if (rows.length === 0) {
+    io.stdout.write(`${empty}\n`);
+    return;
+  }
+  const cells = rows.map((row) => columns.map(([, cell]) => cell(row)));
+  const widths = columns.map(([header], index) =>
+    Math.max(header.length, ...cells.map((line) => line[index]!.length)),
+  );
+  const paint = painter(io.stdout, io.env);
+  const line = (values: string[]) =>
+    values
+      .map((value, index) => (index === values.length - 1 ? value : value.padEnd(widths[index]!)))
+      .join('  ');
+  io.stdout.write(`${paint('bold', line(columns.map(([header]) => header)))}\n`);
+  for (const values of cells) io.stdout.write(`${line(values)}\n`);
+}
+
+/** A Unix time in seconds as people read it: `2026-11-29 18:04:12Z`. */
+export const timeOf = (seconds: number) =>
+  new Date(seconds * 1000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');

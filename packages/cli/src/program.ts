@@ -1,0 +1,65 @@
+/**
+ * The `crypto-pay` program on commander: the global `--proxy` and `--token`, every command
+ * (each file of `commands/` adds its own), and what they share: the proxy's API for this run
+ * (said on stderr once, never the token) and flag parsers that end a bad value with a usage
+ * error.
+ */
+
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { checkoutCommands } from './commands/checkouts.ts';
+import type { Io } from './io.ts';
+import { type ProxyApi, proxyApi } from './proxy-api.ts';
+import { sayTarget, type TargetOptions, targetOf } from './target.ts';
+
+/** What a command's action is given beside its flags. */
+export interface CommandContext {
+  io: Io;
+  /** The proxy of this run (flags, environment, `pnpm start`), said on stderr at first use. */
+  api(command: Command): ProxyApi;
+}
+
+/** A flag's value that must be a whole number from 1 to `max`. */
+export const positiveInt =
+  (max = Number.MAX_SAFE_INTEGER) =>
+  (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < 1 || number > max) {
+      throw new InvalidArgumentError(`Give a whole number from 1 to ${max}.`);
+    }
+    return number;
+  };
+
+/** `--limit`, the merchant API's page size (1 to 100, 20 by default). */
+export const limitOption = () =>
+  new Option('--limit <n>', 'how many to list (1 to 100)').argParser(positiveInt(100)).default(20);
+
+export function createProgram(io: Io, version: string): Command {
+  let api: ProxyApi | undefined;
+  const context: CommandContext = {
+    io,
+    api(command) {
+      if (!api) {
+        const target = targetOf(command.optsWithGlobals<TargetOptions>(), io.env);
+        sayTarget(io, target);
+        api = proxyApi(target, io.signal);
+      }
+      return api;
+    },
+  };
+  const program = new Command('crypto-pay')
+    .description(
+      "A developer's command line for a crypto-pay proxy. It finds the proxy in --proxy, then CRYPTO_PAY_PROXY_URL, then the address `pnpm start` uses; the admin token in --token, then CRYPTO_PAY_ADMIN_TOKEN, then the demo token of `pnpm start`.",
+    )
+    .version(version)
+    .option('--proxy <url>', "the proxy's address, e.g. https://pay.example.com")
+    .option('--token <token>', "the proxy's ADMIN_TOKEN (or CRYPTO_PAY_ADMIN_TOKEN)")
+    .showHelpAfterError('(add --help for the options)')
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .exitOverride();
+  // Made after the settings above, every command inherits the output and the exit override.
+  checkoutCommands(program, context);
+  return program;
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
+import { START_ADMIN_TOKEN } from './target.ts';
+import { runCli } from './testing.test-helpers.ts';
+
+/** A proxy stand-in on loopback that answers every request with `answer` and keeps what it got. */
+async function server(answer: (url: string) => { status: number; body: unknown }) {
+  const seen: { url: string; authorization: string | undefined }[] = [];
+  const http = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    const { status, body } = answer(request.url ?? '');
+    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise((resolve) => http.close(resolve)) };
+}
+
+/** What starts a terminal's colour (and every other) sequence. */
+const ESC = '\u001b[';
+
+describe('crypto-pay: usage and exit codes', () => {
+  it('prints help with exit 0, and a usage error with exit 2', async () => {
+    const help = await runCli(['--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Usage: crypto-pay/);
+    assert.match(help.stdout, /checkouts/);
+    const sub = await runCli(['checkouts', 'list', '--help']);
+    assert.equal(sub.code, 0);
+    assert.match(sub.stdout, /--json/);
+
+    const unknown = await runCli(['no-such-command']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command 'no-such-command'/);
+    const badLimit = await runCli(['checkouts', 'list', '--limit', '500']);
+    assert.equal(badLimit.code, 2);
+    assert.match(badLimit.stderr, /Give a whole number from 1 to 100/);
+    const badProxy = await runCli(['checkouts', 'list', '--proxy', 'ftp://x']);
+    assert.equal(badProxy.code, 2);
+    assert.match(badProxy.stderr, /--proxy must be an http or https address/);
+  });
+
+  it("keeps pnpm start's demo token", () => {
+    assert.equal(START_ADMIN_TOKEN, DEMO_ADMIN_TOKEN);
+  });
+
+  it('finds the proxy and token in the flags, then the environment, and says which', async () => {
+    const page = { data: [] };
+    const fromEnv = await server(() => ({ status: 200, body: page }));
+    const fromFlag = await server(() => ({ status: 200, body: page }));
+    try {
+      const env = { CRYPTO_PAY_PROXY_URL: fromEnv.url, CRYPTO_PAY_ADMIN_TOKEN: 'env-token' };
+      const byEnv = await runCli(['checkouts', 'list'], { env });
+      assert.equal(byEnv.code, 0, byEnv.stderr);
+      assert.equal(byEnv.stdout, 'No checkouts.\n');
+      assert.match(byEnv.stderr, /\(CRYPTO_PAY_PROXY_URL\), token from CRYPTO_PAY_ADMIN_TOKEN/);
+      assert.doesNotMatch(byEnv.stderr, /env-token/);
+      assert.equal(fromEnv.seen[0]?.authorization, 'Bearer env-token');
+
+      const byFlag = await runCli(
+        ['--proxy', fromFlag.url, 'checkouts', 'list', '--token', 'flag-token', '--json'],
+        { env },
+      );
+      assert.equal(byFlag.code, 0, byFlag.stderr);
+      assert.deepEqual(JSON.parse(byFlag.stdout), page);
+      assert.match(
+        byFlag.stderr,
+        new RegExp(`Proxy ${fromFlag.url} \\(--proxy\\), token from --token`),
+      );
+      assert.equal(fromFlag.seen[0]?.authorization, 'Bearer flag-token');
+      assert.equal(fromEnv.seen.length, 1);
+    } finally {
+      await fromEnv.close();
+      await fromFlag.close();
+    }
+  });
+
+  it('says a refusal in the proxy’s words, with exit 1 and the fix for a wrong token', async () => {
+    const proxy = await server(() => ({
+      status: 401,
+      body: { error: 'The admin token is missing or wrong.', code: 'unauthorized' },
+    }));
+    try {
+      const ran = await runCli([
+        'checkouts',
+        'list',
+        '--proxy',
+        proxy.url,
+        '--token',
+        'tok-0123456789',
+      ]);
+      assert.equal(ran.code, 1);
+      assert.match(
+        ran.stderr,
+        /refused \(401 unauthorized\): The admin token is missing or wrong\./,
+      );
+      assert.match(
+        ran.stderr,
+        /give the proxy's ADMIN_TOKEN with --token or CRYPTO_PAY_ADMIN_TOKEN/,
+      );
+      assert.doesNotMatch(ran.stderr, /tok-0123456789/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('says when nothing listens at the address, with exit 1', async () => {
+    const proxy = await server(() => ({ status: 200, body: {} }));
+    await proxy.close();
+    const ran = await runCli(['checkouts', 'list', '--proxy', proxy.url]);
+    assert.equal(ran.code, 1);
+    assert.match(ran.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
+  });
+
+  it('colours only a terminal, and never with NO_COLOR', async () => {
+    const proxy = await server(() => ({ status: 200, body: { data: [] } }));
+    try {
+      const args = ['checkouts', 'list', '--proxy', proxy.url];
+      const coloured = await runCli(args, { tty: true });
+      assert.ok(coloured.stderr.includes(ESC), coloured.stderr);
+      const plain = await runCli(args, { tty: true, env: { NO_COLOR: '1' } });
+      assert.ok(!plain.stderr.includes(ESC));
+      const piped = await runCli(args);
+      assert.ok(!piped.stderr.includes(ESC));
+    } finally {
+      await proxy.close();
+    }
+  });
+});

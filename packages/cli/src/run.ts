@@ -1,0 +1,43 @@
+/**
+ * Runs one command line and answers its exit code: 0 done, 1 refused or failed, 2 used wrongly
+ * (an unknown command or flag, a missing argument, a bad value). The message of a failure is one
+ * sentence on stderr, never a stack.
+ */
+
+import { readFileSync } from 'node:fs';
+import { CommanderError } from 'commander';
+import { CommandFailed, UsageError } from './failures.ts';
+import { type Io, painter } from './io.ts';
+import { createProgram } from './program.ts';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+export const EXIT = { done: 0, failed: 1, usage: 2 } as const;
+
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const program = createProgram(io, version);
+  const paint = painter(io.stderr, io.env);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.done;
+  } catch (error) {
+    // Commander has printed its own message (or the help, or the version) already.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.done : EXIT.usage;
+    if (error instanceof UsageError) {
+      io.stderr.write(`${paint('red', `error: ${error.message}`)}\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof CommandFailed) {
+      io.stderr.write(`${paint('red', error.message)}\n`);
+      return EXIT.failed;
+    }
+    if (io.signal.aborted) return EXIT.done;
+    // A fault of the command line itself: said whole, for a bug report.
+    io.stderr.write(
+      `crypto-pay failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+    return EXIT.failed;
+  }
+}
