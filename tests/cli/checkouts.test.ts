@@ -1,0 +1,34 @@
+// `crypto-pay checkouts` against the test kit's stack: the built proxy and sandbox as processes.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { runBin } from './bin.ts';
+
+describe('crypto-pay checkouts', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await startStack();
+  });
+  after(() => stack?.stop());
+
+  it('lists and shows checkouts, as a table and as JSON', async () => {
+    const created = await createdCheckout(stack.proxy.url);
+    const env = { CRYPTO_PAY_PROXY_URL: stack.proxy.url, CRYPTO_PAY_ADMIN_TOKEN: stack.adminToken };
+    const table = await runBin(['checkouts', 'list'], { env });
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /^ID\s+STATUS\s+AMOUNT/);
+    assert.match(table.stdout, new RegExp(`${created.id}\\s+created`));
+
+    const shown = await runBin(['checkouts', 'show', created.id, '--json'], { env });
+    assert.equal(shown.code, 0, shown.stderr);
+    const checkout = JSON.parse(shown.stdout) as MerchantCheckout;
+    assert.equal(checkout.id, created.id);
+    assert.equal(checkout.status, 'created');
+
+    const missing = await runBin(['checkouts', 'show', 'nope'], { env });
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /refused \(404 /);
+  });
+});
