@@ -242,7 +242,7 @@ export function createApp(options: AppOptions) {
     // Before adminRoutes: its /checkouts/:id would take /checkouts/export.
     app.route('/admin', paymentRoutes({ store, now }));
     app.route('/admin', adminRoutes({ store, currencies, now }));
-    app.route('/admin', processingOperationRoutes({ processing, audit }));
+    app.route('/admin', processingOperationRoutes({ processing, audit, service: config }));
     app.route('/admin', webhookRoutes({ store, now, audit }));
     app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
     app.route('/admin', webhookDeliveryRoutes({ store }));
