@@ -85,7 +85,15 @@ export async function streamAnswer(
     c,
     (stream) =>
       new Promise<void>((ended) => {
-        const sink = { write: (bytes: Uint8Array) => void stream.write(bytes), end: ended };
+        // Each write resolves once the stream has taken it: the last one says all have gone.
+        let written: Promise<unknown> = Promise.resolve();
+        const sink = {
+          write: (bytes: Uint8Array) => {
+            written = stream.write(bytes);
+          },
+          end: ended,
+          drained: () => written.then(() => undefined),
+        };
         const stop = follow(sink, release);
         // The client went away.
         stream.onAbort(() => {

@@ -101,7 +101,7 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
       if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
       const opening = { writer: deps.writer, streams, client: deps.clientOf(c) };
       return streamAnswer(c, opening, (sink, release) =>
-        follow(deps, beats, { after, types }, sink, release),
+        followEvents(deps, beats, { after, types }, sink, release),
       );
     },
   );
@@ -113,8 +113,8 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
  * the feed's events begin, then sends what the feed kept and hands out, each event once, in
  * order. Returns the function that stops when the client leaves.
  */
-function follow(
-  deps: EventFeedStreamDeps,
+export function followEvents(
+  deps: Pick<EventFeedStreamDeps, 'store' | 'feed'>,
   beats: Heartbeats,
   from: { after: string | undefined; types: Set<string> | undefined },
   sink: EventSink,
@@ -172,6 +172,8 @@ function follow(
       send(page);
       if (page.length < DEFAULT_PAGE_SIZE) break;
       cursor = page.at(-1)!.id;
+      // A long backlog goes out as fast as the client reads it, not into the proxy's memory.
+      await sink.drained?.();
     }
     const waiting = kept ?? [];
     kept = undefined;
