@@ -95,10 +95,13 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
     }),
     async (c) => {
       const query = c.req.valid('query');
-      const after = resumeFrom(c, query.after);
+      const resumed = resumeFrom(c, query.after);
       const types = query.types === undefined ? undefined : new Set(query.types.split(','));
       // A HEAD asks for the head only: no stream to follow.
       if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
+      // Now: after the newest event committed (every event, when there is none yet). Read
+      // before the answer, so a store that cannot say is a 503, not a stream that ends.
+      const after = resumed ?? (await deps.store.lastEventId());
       const opening = { writer: deps.writer, streams, client: deps.clientOf(c) };
       return streamAnswer(c, opening, (sink, release) =>
         followEvents(deps, beats, { after, types }, sink, release),
@@ -108,10 +111,10 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
 }
 
 /**
- * Follows the events into `sink`: joins the feed (keeping what it hands out meanwhile), fixes
- * the start (`after`, else the newest event now), pages the backlog from the store up to where
- * the feed's events begin, then sends what the feed kept and hands out, each event once, in
- * order. Returns the function that stops when the client leaves.
+ * Follows the events committed after `from.after` (every event when undefined) into `sink`:
+ * joins the feed (keeping what it hands out meanwhile), pages the backlog from the store up to
+ * where the feed's events begin, then sends what the feed kept and hands out, each event once,
+ * in order. Returns the function that stops when the client leaves.
  */
 export function followEvents(
   deps: Pick<EventFeedStreamDeps, 'store' | 'feed'>,
@@ -122,7 +125,7 @@ export function followEvents(
 ): () => void {
   let open = true;
   /** The last event sent or passed over (of another type). */
-  let position: string | undefined;
+  let position = from.after;
   /** What the feed handed out while the backlog was read; undefined once it is sent. */
   let kept: StoredEvent[] | undefined = [];
   let leave = () => {};
@@ -158,9 +161,7 @@ export function followEvents(
     const joined = await deps.feed.join(listener);
     leave = joined.leave;
     if (!open) return leave();
-    // Now: the newest event committed, read after joining, so never before the feed's start.
-    position = from.after ?? (await deps.store.lastEventId());
-    if (!open) return;
+    // From here every event after `position` is in the backlog or handed out by the feed.
     sink.write(READY);
     // The backlog, up to where the feed's events begin (all of it when the feed had none).
     let cursor = position;
