@@ -79,7 +79,7 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
           in: 'header',
           name: 'Last-Event-ID',
           description:
-            'Resume after this event id (what an EventSource sends when it reconnects); wins over `after`.',
+            'Resume after this event id (what an EventSource sends when it reconnects); wins over `after`. Anything but an event id is refused: 422 invalid_request, field Last-Event-ID.',
           schema: { type: 'string', pattern: EVENT_ID.source },
         },
       ],
