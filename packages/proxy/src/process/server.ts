@@ -43,7 +43,7 @@ export interface RunningProxy {
   metricsUrl: string | undefined;
   /** Graceful shutdown; resolves once the store is closed. */
   close(): Promise<void>;
-  /** Event streams open now. */
+  /** Event streams open now: the checkouts' and the merchant's events streams. */
   eventStreams(): number;
   /** Client connections open now, and those shed or refused by the caps since the start. */
   connections(): ConnectionCounts;
@@ -200,7 +200,8 @@ export async function startProxy(
     const connections = capConnections(server as Server, caps, log, options.connectionClock);
     if (measured && config.metricsPort !== undefined) {
       measured.watch({
-        eventStreams: () => hub.size() + events.size(),
+        // The widgets following a checkout (what dashboards read it as), not the merchant's.
+        eventStreams: () => hub.size(),
         connections: connections.counts,
         pool: store.poolConnections?.bind(store),
         statusCopy: store.statusCopy?.bind(store),
