@@ -10,7 +10,7 @@
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. `app.request()` and
- * `EVENT_STREAM_WRITER=hono` use `streamSSE` in `event-stream.ts`, with the same head and body.
+ * `EVENT_STREAM_WRITER=hono` use `streamSSE` (`../sse.ts`), with the same head and body.
  */
 
 import type { ServerResponse } from 'node:http';
@@ -23,9 +23,15 @@ import type { AppEnv } from '../context.ts';
 export interface EventSink {
   write(bytes: Uint8Array): void;
   end(): void;
+  /**
+   * Resolves once what was written has gone out to the client (or it left): a writer of many
+   * messages at once (a backlog) waits for it between pages, so a client that reads slowly is
+   * not buffered in the proxy's memory.
+   */
+  drained?(): Promise<void>;
 }
 
-/** Counts one stream of the client (or throws 429) and returns what follows the checkout. */
+/** Counts one stream of the client (or throws 429) and returns what follows (a checkout, the events). */
 export type OpenStream = () => (sink: EventSink) => () => void;
 
 /**
@@ -84,7 +90,18 @@ function pipeToSocket(
     if (socket.writable) socket.write(bytes);
     else socket.destroy();
   };
-  const stop = start({ write, end: () => response.end() });
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      if (!socket.writableNeedDrain || socket.destroyed) return resolve();
+      const done = () => {
+        socket.off('drain', done);
+        socket.off('close', done);
+        resolve();
+      };
+      socket.on('drain', done);
+      socket.on('close', done);
+    });
+  const stop = start({ write, end: () => response.end(), drained });
   // Ended by us or the client gone (perhaps already).
   if (socket.destroyed) stop();
   else socket.once('close', stop);
