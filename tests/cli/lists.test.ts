@@ -8,8 +8,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { createdCheckout, invoiceBody, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import { sendJson } from '@crypto-pay/test-kit/http';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
@@ -87,6 +88,23 @@ describe('crypto-pay events and webhook-endpoints', () => {
       ),
     );
     assert.doesNotMatch(table.stdout, /checkout\.created/);
+
+    // A relayed callback's event is about the merchant's foreign_id.
+    const invoice = await sendJson(
+      `${stack.proxy.url}/admin/invoices`,
+      invoiceBody({ foreign_id: 'cli-invoice-1' }),
+      { headers: { Authorization: `Bearer ${stack.adminToken}` } },
+    );
+    assert.equal(invoice.status, 201, invoice.text);
+    const confirmed = await stack.control('/invoices/cli-invoice-1/simulate', {
+      outcome: 'confirmed',
+    });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    const relayed = await eventually(async () => {
+      const ran = await cli(['events', 'list', '--type', 'invoice.confirmed']);
+      return ran.stdout.includes('cli-invoice-1') && ran.stdout;
+    }, 'the invoice.confirmed event in `events list`');
+    assert.match(relayed, /evt_\S+\s+invoice\.confirmed\s+\S+ \S+Z\s+cli-invoice-1\n/);
 
     const firstPage = await cli(['events', 'list', '--limit', '1']);
     const more = /More: crypto-pay events list --after (evt_\S+)/.exec(firstPage.stdout);

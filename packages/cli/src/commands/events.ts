@@ -24,10 +24,13 @@ export interface Redelivered {
   deliveries: number;
 }
 
-/** What an event is about: the checkout's id, or the relayed callback's foreign_id or id. */
+/**
+ * What an event is about: the checkout's id (what `checkouts show` takes), or the relayed
+ * callback's foreign_id (the merchant's own, e.g. an invoice's), else its id at the service.
+ */
 function subjectOf(event: WebhookEvent): string {
   const data = event.data as Record<string, unknown>;
-  const subject = data.id ?? data.foreign_id;
+  const subject = event.type.startsWith('checkout.') ? data.id : (data.foreign_id ?? data.id);
   return typeof subject === 'string' || typeof subject === 'number' ? String(subject) : '-';
 }
 
