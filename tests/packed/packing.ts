@@ -31,6 +31,8 @@ export interface CommandResult {
   status: number | null;
   /** Both streams, interleaved as written. */
   output: string;
+  /** Standard output alone (what `--json` prints). */
+  stdout: string;
 }
 
 /** Runs a command to its end and keeps everything it wrote; never throws on a failing status. */
@@ -46,14 +48,16 @@ export function run(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let stdout = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
+      stdout += chunk;
     });
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
+    child.on('close', (status) => resolve({ status, output, stdout }));
   });
 }
 
@@ -70,16 +74,26 @@ export function workFolder(): string {
   return mkdtempSync(join(tmpdir(), 'crypto-pay-packed-'));
 }
 
-/**
- * Packs each package into `work/packs/<name>.tgz`, the names the apps' package.json files use.
- * From the `dist/` that `pnpm build` made (the prepack's clean build is skipped: the suite's build
- * step has just run it), with `workspace:` versions rewritten as `pnpm publish` would.
- */
+/** Packs every package of the apps (and the dashboard), answering the tarballs of `PACKAGES`. */
 export async function packAll(work: string): Promise<Record<PackageName, string>> {
+  const { dashboard: _, ...tarballs } = await packPackages(work, [...PACKAGES, ...SHIPPED_WITH]);
+  return tarballs;
+}
+
+/**
+ * Packs each package named (a folder of packages/) into `work/packs/<name>.tgz`, the names the
+ * apps' package.json files use. From the `dist/` that `pnpm build` made (the prepack's clean
+ * build is skipped: the suite's build step has just run it), with `workspace:` versions
+ * rewritten as `pnpm publish` would.
+ */
+export async function packPackages<Name extends string>(
+  work: string,
+  names: readonly Name[],
+): Promise<Record<Name, string>> {
   const packs = join(work, 'packs');
   mkdirSync(packs, { recursive: true });
-  const tarballs = {} as Record<PackageName, string>;
-  for (const name of [...PACKAGES, ...SHIPPED_WITH]) {
+  const tarballs = {} as Record<Name, string>;
+  for (const name of names) {
     const folder = join(ROOT, 'packages', name);
     if (!existsSync(join(folder, 'dist'))) {
       throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` before these tests.`);
@@ -94,7 +108,7 @@ export async function packAll(work: string): Promise<Record<PackageName, string>
     );
     const { filename } = JSON.parse(output.slice(output.indexOf('{'))) as { filename: string };
     renameSync(filename, join(packs, `${name}.tgz`));
-    if (name !== 'dashboard') tarballs[name] = join(packs, `${name}.tgz`);
+    tarballs[name] = join(packs, `${name}.tgz`);
   }
   return tarballs;
 }

@@ -7,6 +7,8 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkoutCommands } from './commands/checkouts.ts';
+import { eventCommands } from './commands/events.ts';
+import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
 import { sayTarget, type TargetOptions, targetOf } from './target.ts';
@@ -61,5 +63,7 @@ export function createProgram(io: Io, version: string): Command {
     .exitOverride();
   // Made after the settings above, every command inherits the output and the exit override.
   checkoutCommands(program, context);
+  eventCommands(program, context);
+  webhookEndpointCommands(program, context);
   return program;
 }

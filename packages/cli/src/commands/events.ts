@@ -1,0 +1,94 @@
+/**
+ * `crypto-pay events list|redeliver`: the proxy's webhook events in the order they happened, as
+ * `GET /admin/events` pages them, and sending one again to every endpoint that takes its type.
+ */
+
+import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import type { Command } from 'commander';
+import { printJson, printTable, timeOf } from '../io.ts';
+import { type CommandContext, limitOption } from '../program.ts';
+
+/**
+ * `GET /admin/events`: oldest first, `next_after` when the page is full. The protocol's `Page` is
+ * newest first with `next_before`; this list pages the other way, so its answer is spelt here.
+ */
+export interface EventPage {
+  data: WebhookEvent[];
+  next_after?: string;
+}
+
+/** `POST /admin/events/{id}/redeliver`'s 202 (the proxy's OpenAPI `redeliveredSchema`). */
+export interface Redelivered {
+  id: string;
+  queued: true;
+  deliveries: number;
+}
+
+/**
+ * What an event is about: the checkout's id (what `checkouts show` takes), or the relayed
+ * callback's foreign_id (the merchant's own, e.g. an invoice's), else its id at the service.
+ */
+function subjectOf(event: WebhookEvent): string {
+  const data = event.data as Record<string, unknown>;
+  const subject = event.type.startsWith('checkout.') ? data.id : (data.foreign_id ?? data.id);
+  return typeof subject === 'string' || typeof subject === 'number' ? String(subject) : '-';
+}
+
+const columns = [
+  ['ID', (event: WebhookEvent) => event.id],
+  ['TYPE', (event: WebhookEvent) => event.type],
+  ['TIME', (event: WebhookEvent) => timeOf(Date.parse(event.timestamp) / 1000)],
+  ['ABOUT', subjectOf],
+] as const;
+
+export function eventCommands(program: Command, context: CommandContext): void {
+  const events = program
+    .command('events')
+    .description(
+      "The proxy's webhook events (checkout.paid, invoice.confirmed, …): list them, send one again.",
+    );
+  events
+    .command('list')
+    .description('Events in the order they happened, oldest first.')
+    .option('--type <type>', 'only events of this type, e.g. checkout.paid')
+    .option('--after <id>', 'only events after this one (the next_after of the previous page)')
+    .addOption(limitOption())
+    .option('--json', 'print the answer as JSON')
+    .action(
+      async (
+        options: { type?: string; after?: string; limit: number; json?: boolean },
+        command: Command,
+      ) => {
+        const page = await context.api(command).get<EventPage>('/admin/events', {
+          type: options.type,
+          after: options.after,
+          limit: options.limit,
+        });
+        if (options.json) return printJson(context.io, page);
+        printTable(context.io, columns, page.data, 'No events.');
+        if (page.next_after) {
+          const type = options.type ? ` --type ${options.type}` : '';
+          context.io.stdout.write(
+            `More: crypto-pay events list${type} --after ${page.next_after}\n`,
+          );
+        }
+      },
+    );
+  events
+    .command('redeliver')
+    .description(
+      'Send an event again to every webhook endpoint that takes its type (through the outbox, retried like any delivery).',
+    )
+    .argument('<id>', 'the event id (evt_…), as `events list` shows it')
+    .option('--json', 'print the answer as JSON')
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      const queued = await context
+        .api(command)
+        .send<Redelivered>('POST', `/admin/events/${encodeURIComponent(id)}/redeliver`);
+      if (options.json) return printJson(context.io, queued);
+      const endpoints = queued.deliveries === 1 ? 'endpoint' : 'endpoints';
+      context.io.stdout.write(
+        `Queued ${queued.id} again for ${queued.deliveries} ${endpoints}: \`crypto-pay webhook-endpoints list\` shows how they fare.\n`,
+      );
+    });
+}

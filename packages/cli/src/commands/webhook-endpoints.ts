@@ -1,0 +1,181 @@
+/**
+ * `crypto-pay webhook-endpoints list|add|rotate|disable|enable`: where the proxy sends its
+ * webhooks, over `/admin/webhook-endpoints`. A secret is printed only by the command that made
+ * it (add, rotate): the proxy never shows it again.
+ */
+
+import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
+import { type Command, InvalidArgumentError } from 'commander';
+import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
+import type { CommandContext } from '../program.ts';
+
+/** `POST /admin/webhook-endpoints`'s 201: the endpoint and, this once, its secret. */
+export type EndpointWithSecret = WebhookEndpoint & { secret: string };
+
+/** `POST /admin/webhook-endpoints/{id}/rotate-secret`'s 200 (the proxy's `rotatedSecretSchema`). */
+export interface RotatedSecret {
+  id: string;
+  secret: string;
+  previous_secret_expires_at: number;
+}
+
+/** The proxy's bounds of a rotation's grace period: up to 7 days, a day when not given. */
+const MAX_GRACE_SECONDS = 604_800;
+
+const graceSeconds = (value: string): number => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > MAX_GRACE_SECONDS) {
+    throw new InvalidArgumentError(
+      `Give a whole number of seconds from 0 to ${MAX_GRACE_SECONDS} (7 days).`,
+    );
+  }
+  return number;
+};
+
+/** `--events a,b`: the types, as the proxy's `event_types`; it judges each name. */
+const eventTypes = (value: string): string[] => {
+  const types = value
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
+  if (types.length === 0) {
+    throw new InvalidArgumentError(
+      'Name at least one event type, e.g. checkout.paid,checkout.failed.',
+    );
+  }
+  return types;
+};
+
+const stateOf = (endpoint: WebhookEndpoint) =>
+  endpoint.disabled
+    ? 'disabled'
+    : endpoint.failing_since === undefined
+      ? endpoint.status
+      : `${endpoint.status} since ${timeOf(endpoint.failing_since)}`;
+
+const columns = [
+  ['ID', (endpoint: WebhookEndpoint) => endpoint.id],
+  ['URL', (endpoint: WebhookEndpoint) => endpoint.url],
+  ['EVENTS', (endpoint: WebhookEndpoint) => endpoint.event_types?.join(',') ?? 'all'],
+  ['STATE', stateOf],
+  ['CREATED', (endpoint: WebhookEndpoint) => timeOf(endpoint.created_at)],
+  [
+    'SOURCE',
+    (endpoint: WebhookEndpoint) => (endpoint.source === 'environment' ? 'WEBHOOK_URL' : 'api'),
+  ],
+] as const;
+
+/** A new secret for people: on stdout with the endpoint, and a line that it will not come again. */
+function printSecret(io: Io, secret: string): void {
+  const paint = painter(io.stdout, io.env);
+  io.stdout.write(`Secret: ${paint('bold', secret)}\n`);
+  io.stdout.write(
+    `${paint('yellow', 'It is shown only now: keep it where your webhook handler verifies the signatures (Standard Webhooks).')}\n`,
+  );
+}
+
+export function webhookEndpointCommands(program: Command, context: CommandContext): void {
+  const { io } = context;
+  const endpoints = program
+    .command('webhook-endpoints')
+    .description(
+      'Where the proxy sends its webhooks: list, add, rotate a secret, disable, enable.',
+    );
+  const path = (id: string) => `/admin/webhook-endpoints/${encodeURIComponent(id)}`;
+
+  endpoints
+    .command('list')
+    .description('The webhook endpoints (never their secrets) and how their deliveries fare.')
+    .option('--json', 'print the answer as JSON')
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const list = await context
+        .api(command)
+        .get<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints');
+      if (options.json) return printJson(io, list);
+      printTable(
+        io,
+        columns,
+        list.data,
+        'No webhook endpoints: `crypto-pay webhook-endpoints add <url>` adds one.',
+      );
+    });
+
+  endpoints
+    .command('add')
+    .description('Add an endpoint and print its new secret, this once.')
+    .argument('<url>', 'where to send the webhooks: https, or http on 127.0.0.1 or localhost')
+    .option(
+      '--events <types>',
+      'only these event types, comma-separated (e.g. checkout.paid,checkout.failed); all when left out',
+      eventTypes,
+    )
+    .option('--json', 'print the answer as JSON, the secret in it')
+    .action(
+      async (url: string, options: { events?: string[]; json?: boolean }, command: Command) => {
+        const added = await context
+          .api(command)
+          .send<EndpointWithSecret>('POST', '/admin/webhook-endpoints', {
+            url,
+            ...(options.events ? { event_types: options.events } : {}),
+          });
+        if (options.json) return printJson(io, added);
+        const { secret, ...endpoint } = added;
+        printTable(io, columns, [endpoint], '');
+        printSecret(io, secret);
+      },
+    );
+
+  endpoints
+    .command('rotate')
+    .description(
+      'Give an endpoint a new secret; the old one signs too for a grace period, so the handler can switch without missing a webhook (an owner’s change).',
+    )
+    .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
+    .option(
+      '--grace-seconds <n>',
+      'how long the old secret signs too, 0 to 604800 (default: a day)',
+      graceSeconds,
+    )
+    .option('--json', 'print the answer as JSON, the secret in it')
+    .action(
+      async (id: string, options: { graceSeconds?: number; json?: boolean }, command: Command) => {
+        const rotated = await context
+          .api(command)
+          .send<RotatedSecret>(
+            'POST',
+            `${path(id)}/rotate-secret`,
+            options.graceSeconds === undefined ? {} : { grace_seconds: options.graceSeconds },
+          );
+        if (options.json) return printJson(io, rotated);
+        io.stdout.write(`New secret of ${rotated.id}.\n`);
+        printSecret(io, rotated.secret);
+        io.stdout.write(
+          options.graceSeconds === 0
+            ? 'The old secret no longer signs.\n'
+            : `The old secret signs too until ${timeOf(rotated.previous_secret_expires_at)}: every webhook carries both signatures until then.\n`,
+        );
+      },
+    );
+
+  for (const [name, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    endpoints
+      .command(name)
+      .description(
+        disabled
+          ? 'Stop queuing events for an endpoint (its pending deliveries end); `enable` sends again.'
+          : 'Queue events for a disabled endpoint again, from the next one on.',
+      )
+      .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
+      .option('--json', 'print the answer as JSON')
+      .action(async (id: string, options: { json?: boolean }, command: Command) => {
+        const changed = await context
+          .api(command)
+          .send<WebhookEndpoint>('PATCH', path(id), { disabled });
+        if (options.json) return printJson(io, changed);
+        printTable(io, columns, [changed], '');
+      });
+  }
+}

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runCli } from './testing.test-helpers.ts';
+
+// Nothing listens at this address: a command that sent anything would end with exit 1, not 2.
+const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];
+
+describe('crypto-pay events and webhook-endpoints: help and usage', () => {
+  it('describes each command in its help', async () => {
+    const help = await runCli(['--help']);
+    assert.match(help.stdout, /events\s+The proxy's webhook events/);
+    assert.match(help.stdout, /webhook-endpoints\s+Where the proxy sends its webhooks/);
+    for (const [command, flag] of [
+      ['events list', '--after <id>'],
+      ['events redeliver', '--json'],
+      ['webhook-endpoints list', '--json'],
+      ['webhook-endpoints add', '--events <types>'],
+      ['webhook-endpoints rotate', '--grace-seconds <n>'],
+      ['webhook-endpoints disable', '--json'],
+      ['webhook-endpoints enable', '--json'],
+    ] as const) {
+      const ran = await runCli([...command.split(' '), '--help']);
+      assert.equal(ran.code, 0, command);
+      assert.ok(ran.stdout.includes(flag), `${command} --help names ${flag}`);
+    }
+  });
+
+  it('ends a wrong use with exit 2 before calling the proxy', async () => {
+    const cases = [
+      [['events', 'redeliver'], /missing required argument 'id'/],
+      [['events', 'list', '--limit', '0'], /Give a whole number from 1 to 100/],
+      [['webhook-endpoints', 'add'], /missing required argument 'url'/],
+      [
+        ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', ' , '],
+        /Name at least one event type/,
+      ],
+      [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '604801'], /from 0 to 604800/],
+      [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '1.5'], /from 0 to 604800/],
+      [['webhook-endpoints', 'disable'], /missing required argument 'id'/],
+    ] as const;
+    for (const [argv, said] of cases) {
+      const ran = await runCli([...argv, ...NOWHERE]);
+      assert.equal(ran.code, 2, `${argv.join(' ')}: ${ran.stderr}`);
+      assert.match(ran.stderr, said);
+      assert.doesNotMatch(ran.stderr, /ECONNREFUSED/);
+    }
+  });
+});

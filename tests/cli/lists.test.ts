@@ -1,0 +1,241 @@
+/**
+ * `crypto-pay events` and `crypto-pay webhook-endpoints` through the built bin against the test
+ * kit's stack (built proxy and sandbox as processes), with receivers that verify every webhook by
+ * the `standardwebhooks` library and the secret the command printed.
+ */
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
+import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { createdCheckout, invoiceBody, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { sendJson } from '@crypto-pay/test-kit/http';
+import { freePort } from '@crypto-pay/test-kit/process';
+import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
+import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { runBin } from './bin.ts';
+
+let stack: Stack;
+const receivers: WebhookReceiver[] = [];
+let env: Record<string, string>;
+
+before(async () => {
+  // Quick retries: a delivery sent before its receiver listens arrives soon after.
+  stack = await startStack({ proxyEnv: { WEBHOOK_RETRY_SCHEDULE_MS: '50,100,200,400,800' } });
+  env = { CRYPTO_PAY_PROXY_URL: stack.proxy.url, CRYPTO_PAY_ADMIN_TOKEN: stack.adminToken };
+});
+after(async () => {
+  await stack?.stop();
+  for (const receiver of receivers) await receiver.close();
+});
+
+/** Runs the bin and fails with its stderr unless it ended with `code`. */
+async function cli(args: string[], code = 0) {
+  const ran = await runBin(args, { env });
+  assert.equal(ran.code, code, `crypto-pay ${args.join(' ')}: ${ran.stderr}`);
+  return ran;
+}
+
+const json = async <T>(args: string[]) => JSON.parse((await cli([...args, '--json'])).stdout) as T;
+
+/** A receiver on `port` (where an endpoint already points) that verifies with `secret`. */
+async function receiverOn(port: number, secret: string): Promise<WebhookReceiver> {
+  const receiver = await startWebhookReceiver(secret, '/hooks', port);
+  receivers.push(receiver);
+  return receiver;
+}
+
+const deliveredTo = (receiver: WebhookReceiver, about: string, type: string) =>
+  eventually(
+    () =>
+      [...receiver.delivered().values()].find(
+        (event) => event.type === type && event.data.id === about,
+      ),
+    `a verified ${type} of ${about}`,
+    20_000,
+  );
+
+describe('crypto-pay events and webhook-endpoints', () => {
+  let firstPort: number;
+  let first: WebhookReceiver;
+  let endpointId: string;
+
+  it('lists events in order, a page at a time, as a table and as JSON', async () => {
+    const checkout = await createdCheckout(stack.proxy.url);
+    const request = await paymentRequestOf(stack, checkout);
+    const paid = await stack.control(`/payment-requests/${request.id}/simulate`, {
+      outcome: 'paid',
+    });
+    assert.equal(paid.status, 200, paid.text);
+    const events = await eventually(async () => {
+      const page = await json<{ data: WebhookEvent[] }>(['events', 'list', '--limit', '100']);
+      const mine = page.data.filter((event) => event.data.id === checkout.id);
+      return mine.some((event) => event.type === 'checkout.paid') && mine;
+    }, 'the checkout.paid event in `events list`');
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['checkout.created', 'checkout.processing', 'checkout.paid'],
+      'oldest first',
+    );
+
+    const table = await cli(['events', 'list', '--type', 'checkout.paid']);
+    assert.match(table.stdout, /^ID\s+TYPE\s+TIME\s+ABOUT\n/);
+    assert.match(
+      table.stdout,
+      new RegExp(
+        `${events.at(-1)!.id}\\s+checkout\\.paid\\s+\\d{4}-\\d\\d-\\d\\d \\S+Z\\s+${checkout.id}`,
+      ),
+    );
+    assert.doesNotMatch(table.stdout, /checkout\.created/);
+
+    // A relayed callback's event is about the merchant's foreign_id.
+    const invoice = await sendJson(
+      `${stack.proxy.url}/admin/invoices`,
+      invoiceBody({ foreign_id: 'cli-invoice-1' }),
+      { headers: { Authorization: `Bearer ${stack.adminToken}` } },
+    );
+    assert.equal(invoice.status, 201, invoice.text);
+    const confirmed = await stack.control('/invoices/cli-invoice-1/simulate', {
+      outcome: 'confirmed',
+    });
+    assert.equal(confirmed.status, 200, confirmed.text);
+    const relayed = await eventually(async () => {
+      const ran = await cli(['events', 'list', '--type', 'invoice.confirmed']);
+      return ran.stdout.includes('cli-invoice-1') && ran.stdout;
+    }, 'the invoice.confirmed event in `events list`');
+    assert.match(relayed, /evt_\S+\s+invoice\.confirmed\s+\S+ \S+Z\s+cli-invoice-1\n/);
+
+    const firstPage = await cli(['events', 'list', '--limit', '1']);
+    const more = /More: crypto-pay events list --after (evt_\S+)/.exec(firstPage.stdout);
+    assert.ok(more, firstPage.stdout);
+    const next = await json<{ data: WebhookEvent[]; next_after?: string }>([
+      'events',
+      'list',
+      '--after',
+      more[1]!,
+      '--limit',
+      '1',
+    ]);
+    assert.equal(next.data.length, 1);
+    assert.ok(next.data[0]!.id > more[1]!, 'the page after the cursor');
+  });
+
+  it("says the proxy's refusals of a redelivery in its words, with exit 1", async () => {
+    const [event] = (await json<{ data: WebhookEvent[] }>(['events', 'list'])).data;
+    // No endpoint yet: nothing would be queued.
+    const none = await cli(['events', 'redeliver', event!.id], 1);
+    assert.match(none.stderr, /refused \(409 no_endpoint_for_event\): No webhook endpoint takes/);
+    const missing = await cli(['events', 'redeliver', 'evt_000000000000nothere'], 1);
+    assert.match(
+      missing.stderr,
+      /refused \(404 event_not_found\): There is no event with this id\./,
+    );
+    const usage = await cli(['events', 'list', '--limit', 'many'], 2);
+    assert.match(usage.stderr, /Give a whole number from 1 to 100/);
+  });
+
+  it('adds endpoints, the secret printed once, and their webhooks verify with it', async () => {
+    const empty = await cli(['webhook-endpoints', 'list']);
+    assert.match(empty.stdout, /^No webhook endpoints: `crypto-pay webhook-endpoints add <url>`/);
+
+    firstPort = await freePort();
+    const added = await json<WebhookEndpoint & { secret: string }>([
+      'webhook-endpoints',
+      'add',
+      `http://127.0.0.1:${firstPort}/hooks`,
+    ]);
+    assert.match(added.secret, /^whsec_/);
+    assert.equal(added.event_types, undefined);
+    endpointId = added.id;
+    first = await receiverOn(firstPort, added.secret);
+
+    const secondPort = await freePort();
+    const second = await cli([
+      'webhook-endpoints',
+      'add',
+      `http://127.0.0.1:${secondPort}/hooks`,
+      '--events',
+      'checkout.paid, checkout.failed',
+    ]);
+    assert.match(second.stdout, /^ID\s+URL\s+EVENTS\s+STATE\s+CREATED\s+SOURCE\n/);
+    assert.match(second.stdout, /whe_\S+\s+http:\S+\s+checkout\.paid,checkout\.failed\s+ok\s/);
+    assert.match(second.stdout, /\nSecret: whsec_\S+\nIt is shown only now/);
+
+    const checkout = await createdCheckout(stack.proxy.url);
+    await deliveredTo(first, checkout.id, 'checkout.created');
+
+    const list = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
+    assert.equal(list.data.length, 2);
+    assert.ok(list.data.every((endpoint) => !('secret' in endpoint)));
+    const table = await cli(['webhook-endpoints', 'list']);
+    assert.match(
+      table.stdout,
+      new RegExp(`${endpointId}\\s+http://127\\.0\\.0\\.1:${firstPort}/hooks\\s+all\\s+ok`),
+    );
+    assert.doesNotMatch(table.stdout, /whsec_/);
+
+    const refused = await cli(['webhook-endpoints', 'add', 'http://shop.example/hooks'], 1);
+    assert.match(refused.stderr, /refused \(422 invalid_request\): The url must be an https URL/);
+  });
+
+  it('redelivers an event: the endpoint gets it again', async () => {
+    const [created] = [...first.delivered().values()];
+    assert.ok(created);
+    const copies = () => first.received.filter(({ event }) => event?.id === created.id).length;
+    const before = copies();
+    const queued = await cli(['events', 'redeliver', created.id]);
+    assert.match(queued.stdout, new RegExp(`^Queued ${created.id} again for 1 endpoint:`));
+    await eventually(() => copies() > before, 'the redelivered webhook');
+    const again = await json<{ deliveries: number }>(['events', 'redeliver', created.id]);
+    assert.equal(again.deliveries, 1);
+  });
+
+  it("rotates a secret: the endpoint's next webhook verifies with the new one", async () => {
+    const usage = await cli(
+      ['webhook-endpoints', 'rotate', endpointId, '--grace-seconds', '-1'],
+      2,
+    );
+    assert.match(usage.stderr, /Give a whole number of seconds from 0 to 604800/);
+
+    const graced = await cli(['webhook-endpoints', 'rotate', endpointId]);
+    assert.match(graced.stdout, new RegExp(`^New secret of ${endpointId}\\.\\nSecret: whsec_`));
+    assert.match(graced.stdout, /The old secret signs too until \d{4}-\d\d-\d\d \S+Z/);
+
+    const rotated = await json<{ secret: string; previous_secret_expires_at: number }>([
+      'webhook-endpoints',
+      'rotate',
+      endpointId,
+      '--grace-seconds',
+      '0',
+    ]);
+    await first.close();
+    const next = await receiverOn(firstPort, rotated.secret);
+    const checkout = await createdCheckout(stack.proxy.url);
+    const event = await deliveredTo(next, checkout.id, 'checkout.created');
+    // One signature: the old secrets' ended with the rotation.
+    const arrived = next.received.find((item) => item.event?.id === event.id)!;
+    assert.equal(String(arrived.headers['webhook-signature']).split(' ').length, 1);
+    first = next;
+  });
+
+  it('disables and enables an endpoint', async () => {
+    const disabled = await cli(['webhook-endpoints', 'disable', endpointId]);
+    assert.match(disabled.stdout, new RegExp(`${endpointId}\\s+\\S+\\s+all\\s+disabled\\s`));
+    const listed = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
+    assert.equal(listed.data.find((endpoint) => endpoint.id === endpointId)?.disabled, true);
+    // The proxy queues nothing for it now: the only other endpoint takes no checkout.created.
+    const [created] = [...first.delivered().values()];
+    const refused = await cli(['events', 'redeliver', created!.id], 1);
+    assert.match(refused.stderr, /\(409 no_endpoint_for_event\)/);
+
+    const enabled = await json<WebhookEndpoint>(['webhook-endpoints', 'enable', endpointId]);
+    assert.equal(enabled.disabled, undefined);
+    assert.equal(enabled.status, 'ok');
+    const queued = await json<{ deliveries: number }>(['events', 'redeliver', created!.id]);
+    assert.equal(queued.deliveries, 1);
+
+    const missing = await cli(['webhook-endpoints', 'disable', 'whe_nothere'], 1);
+    assert.match(missing.stderr, /refused \(404 webhook_endpoint_not_found\)/);
+  });
+});
