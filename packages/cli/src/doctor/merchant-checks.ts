@@ -99,7 +99,7 @@ export function merchantChecks(
         const waiting =
           backlog.pending === 0
             ? 'no delivery waiting'
-            : `${backlog.pending} deliveries waiting, the oldest since ${timeOf(backlog.oldest_pending_at ?? 0)}`;
+            : `${backlog.pending} ${backlog.pending === 1 ? 'delivery' : 'deliveries'} waiting, the oldest since ${timeOf(backlog.oldest_pending_at ?? 0)}`;
         const count = `${enabled.length} endpoint${enabled.length === 1 ? '' : 's'}${enabled.length < endpoints.length ? ` (and ${endpoints.length - enabled.length} disabled)` : ''}`;
         if (troubled.length === 0) return ok(`${count}, all delivering; ${waiting}.`);
         const described = troubled.map((endpoint, index) => {
