@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { connect as dial } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Page, WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
-import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { ensureWidgetBuilt } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { freePort, ROOT } from '@crypto-pay/test-kit/process';
@@ -190,6 +191,50 @@ describe('crypto-pay doctor', () => {
     assert.match(ran.stdout, /\n2 failed, /);
     assert.match(ran.stderr, /crypto-pay doctor: CORS, Admin token failed\./);
     assert.doesNotMatch(ran.stdout + ran.stderr, /not-the-admin-token/);
+  });
+
+  it('tells when the last callback came', async () => {
+    const checkout = await createdCheckout(stack.proxy.url);
+    const request = await paymentRequestOf(stack, checkout);
+    await stack.control(`/payment-requests/${request.id}/simulate`, { outcome: 'paid' });
+    await eventually(
+      async () =>
+        (await fetch(`${stack.proxy.url}/api/checkouts/${checkout.id}`).then((r) => r.json()))
+          .status === 'paid',
+      'the checkout paid',
+    );
+    const ran = await runBin(['doctor'], { env });
+    assert.equal(ran.code, 0, ran.stdout + ran.stderr);
+    assert.match(
+      lineOf(ran.stdout, 'Callbacks'),
+      /^✓ ok .*the last one came (less than a minute|1 min) ago \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\): payment_request paid, applied\.$/,
+    );
+  });
+
+  it('names a widget script whose release the proxy does not serve', async () => {
+    // The shop's copy of another release, served from its own server (CORS open, as a CDN is).
+    const entry = readFileSync(join(ROOT, 'packages/widget/dist/crypto-pay.bundled.js'), 'utf8');
+    const older = entry.replace(/widget\/[\w.+-]+\/chunks\//, 'widget/0.0.1-old/chunks/');
+    assert.notEqual(older, entry);
+    const shop = createServer((_, response) =>
+      response
+        .writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' })
+        .end(older),
+    );
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = shop.address() as { port: number };
+      const script = `http://127.0.0.1:${port}/assets/crypto-pay.bundled.js`;
+      const ran = await runBin(['doctor', '--origin', SHOP, '--widget-script', script], { env });
+      assert.equal(ran.code, 1, ran.stdout + ran.stderr);
+      assert.match(
+        lineOf(ran.stdout, 'Widget parts'),
+        /^✗ FAIL .*does not serve the parts of the widget 0\.0\.1-old: .*404 widget_version_mismatch/,
+      );
+      assert.match(ran.stdout, /fix: Deploy the crypto-pay\.bundled\.js of the proxy’s release/);
+    } finally {
+      await new Promise((resolve) => shop.close(resolve));
+    }
   });
 
   it('warns of a webhook endpoint whose deliveries fail, with the reason', async () => {
