@@ -129,6 +129,25 @@ describe('crypto-pay doctor', () => {
     }
   });
 
+  it('says a widget script it cannot read, with the fix', async () => {
+    const proxy = await standIn({ '/healthz': healthy });
+    try {
+      const missing = '/nonexistent/crypto-pay.bundled.js';
+      const ran = await runCli(['doctor', '--proxy', proxy.url, '--widget-script', missing]);
+      assert.equal(ran.code, 1);
+      assert.match(
+        line(ran.stdout, 'Widget parts'),
+        /^✗ FAIL .*cannot read \/nonexistent\/crypto-pay\.bundled\.js \(ENOENT\)\.$/,
+      );
+      assert.match(
+        ran.stdout,
+        /fix: Give the file, or the address, your page loads crypto-pay\.bundled\.js from\./,
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('says ok, FAIL and warn in words, coloured only on a terminal without NO_COLOR', async () => {
     const proxy = await standIn({ '/healthz': healthy });
     try {

@@ -76,12 +76,30 @@ function partsOfEntry(source: string): { version: string; chunks: string[] } | u
   return version === undefined || chunks.length === 0 ? undefined : { version, chunks };
 }
 
-async function entryText(script: string, origin: string | undefined, signal: AbortSignal) {
-  if (!/^https?:\/\//i.test(script)) return { text: await readFile(script, 'utf8') };
-  const response = await fetch(script, {
-    signal,
-    ...(origin ? { headers: { Origin: origin, 'Sec-Fetch-Mode': 'cors' } } : {}),
-  });
+async function entryText(
+  script: string,
+  origin: string | undefined,
+  signal: AbortSignal,
+): Promise<{ text?: string; error?: string }> {
+  if (!/^https?:\/\//i.test(script)) {
+    return readFile(script, 'utf8').then(
+      (text) => ({ text }),
+      (error: NodeJS.ErrnoException) => ({
+        error: `cannot read ${script} (${error.code ?? error.message})`,
+      }),
+    );
+  }
+  let response: Response;
+  try {
+    response = await fetch(script, {
+      signal,
+      ...(origin ? { headers: { Origin: origin, 'Sec-Fetch-Mode': 'cors' } } : {}),
+    });
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    return { error: `${script} could not be fetched (${code ?? (error as Error).message})` };
+  }
   if (!response.ok) return { error: `${script} answered HTTP ${response.status}` };
   // A module script from another origin than the page's loads only with CORS allowing it.
   const crossOrigin = origin !== undefined && new URL(script).origin !== origin;
@@ -113,10 +131,10 @@ export function widgetCheck(
       }
       const entry = await entryText(script, origin, signal);
       if (entry.error !== undefined) {
-        return fail(
-          `${entry.error}.`,
-          'Serve crypto-pay.bundled.js at that address, with CORS for the shop’s origin if it is on another.',
-        );
+        const fix = /^https?:/i.test(script)
+          ? 'Serve crypto-pay.bundled.js at that address, with CORS for the shop’s origin if it is on another.'
+          : 'Give the file, or the address, your page loads crypto-pay.bundled.js from.';
+        return fail(`${entry.error}.`, fix);
       }
       const parts = partsOfEntry(entry.text ?? '');
       if (!parts) {

@@ -14,11 +14,11 @@ import { type Check, fail, ok, skip, warn } from './checklist.ts';
 const EXPIRY_WARN_DAYS = 14;
 const DAY_MS = 86_400_000;
 
-const isLoopback = (host: string) =>
-  host === 'localhost' ||
-  host.endsWith('.localhost') ||
-  host === '[::1]' ||
-  (isIP(host) === 4 && host.startsWith('127.'));
+/** This machine only, by the proxy's own rule (webhooks/endpoint-url.ts): 127.x, ::1, localhost. */
+const isLoopback = (hostname: string) => {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+};
 
 /** The certificate the proxy presents, and whether Node trusts it for that name (and why not). */
 function peerCertificate(
