@@ -50,7 +50,14 @@ describe('crypto-pay doctor', () => {
     );
     const help = await runCli(['doctor', '--help']);
     assert.equal(help.code, 0);
-    for (const flag of ['--origin', '--widget-script', '--timeout', '--json']) {
+    for (const flag of [
+      '--proxy',
+      '--token',
+      '--origin',
+      '--widget-script',
+      '--timeout',
+      '--json',
+    ]) {
       assert.ok(help.stdout.includes(flag), flag);
     }
   });

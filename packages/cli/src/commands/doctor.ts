@@ -36,6 +36,8 @@ function originOf(value: string): string {
 export function doctorCommand(program: Command, context: CommandContext): void {
   program
     .command('doctor')
+    // Its usage names the proxy and the token: show where they are given.
+    .configureHelp({ showGlobalOptions: true })
     .description(
       "Check a deployment from outside: the proxy answers (and its release) and is ready, HTTPS and its certificate, CORS for your shop's origin, the currencies it offers, the widget's parts, the admin token, webhook endpoints and their failures, stale payments, the last callback, and the clocks. A fix under each failure; exit 1 when one failed.",
     )
