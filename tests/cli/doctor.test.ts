@@ -1,15 +1,12 @@
 // `crypto-pay doctor` against the test kit's stack (the built proxy and sandbox as processes),
 // through the built bin: it passes on a good stack and names each fault with exit 1.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { connect as dial } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
 import type { Page, WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { ensureWidgetBuilt } from '@crypto-pay/test-kit/demo';
@@ -17,92 +14,10 @@ import { eventually } from '@crypto-pay/test-kit/eventually';
 import { freePort, ROOT } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { runBin } from './bin.ts';
+import { certificateAuthority, tlsFront } from './tls.ts';
 
 /** The origin startStack's proxy allows (its ALLOWED_ORIGINS). */
 const SHOP = 'https://shop.example';
-
-/**
- * A private CA and, per call, a certificate it signs for 127.0.0.1 valid `days` from now, made
- * with openssl as an operator would.
- */
-function certificateAuthority(dir: string) {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-days',
-    '30',
-    '-subj',
-    '/O=Doctor Test CA/CN=Doctor Test CA',
-  );
-  writeFileSync(join(dir, 'leaf.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  let serial = 0;
-  return {
-    caFile: join(dir, 'ca.pem'),
-    issue(days: number) {
-      const name = `leaf-${++serial}`;
-      openssl(
-        'req',
-        '-new',
-        ...ec,
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.csr`,
-        '-subj',
-        '/CN=127.0.0.1',
-      );
-      openssl(
-        'x509',
-        '-req',
-        '-in',
-        `${name}.csr`,
-        '-CA',
-        'ca.pem',
-        '-CAkey',
-        'ca.key',
-        '-set_serial',
-        String(serial),
-        '-days',
-        String(days),
-        '-extfile',
-        'leaf.ext',
-        '-out',
-        `${name}.pem`,
-      );
-      return {
-        key: readFileSync(join(dir, `${name}.key`)),
-        cert: readFileSync(join(dir, `${name}.pem`)),
-      };
-    },
-  };
-}
-
-/** TLS ended in front of the proxy, as a load balancer does: https on loopback, a free port. */
-async function tlsFront(certificate: { key: Buffer; cert: Buffer }, proxyUrl: string) {
-  const target = new URL(proxyUrl);
-  const server: TlsServer = createTlsServer(certificate, (socket) => {
-    const upstream = dial(Number(target.port), target.hostname);
-    socket.pipe(upstream).pipe(socket);
-    for (const end of [socket, upstream])
-      end.on('error', () => {
-        socket.destroy();
-        upstream.destroy();
-      });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `https://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 /** The checklist's line of `title`, as printed: `✓ ok    CORS            …`. */
 function lineOf(stdout: string, title: string): string {
