@@ -9,6 +9,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkoutCommands } from './commands/checkouts.ts';
 import { eventCommands } from './commands/events.ts';
 import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
+import { doctorCommand } from './commands/doctor.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
 import { sayTarget, type TargetOptions, targetOf } from './target.ts';
@@ -65,5 +66,6 @@ export function createProgram(io: Io, version: string): Command {
   checkoutCommands(program, context);
   eventCommands(program, context);
   webhookEndpointCommands(program, context);
+  doctorCommand(program, context);
   return program;
 }

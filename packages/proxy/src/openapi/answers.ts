@@ -37,9 +37,12 @@ export const createdSessionSchema = {
 
 export const healthSchema = {
   type: 'object',
-  required: ['status'],
+  required: ['status', 'version'],
   additionalProperties: false,
-  properties: { status: { const: 'ok' } },
+  properties: {
+    status: { const: 'ok' },
+    version: { type: 'string', description: 'The proxy’s release (its package version).' },
+  },
 };
 
 const check = { enum: ['ok', 'failing'] };

@@ -38,6 +38,7 @@ import {
 import { type Env, Hono, type Schema } from 'hono';
 import { describeRoute, type GenerateSpecOptions, generateSpecs } from 'hono-openapi';
 import type { AppEnv } from '../http/context.ts';
+import { PROXY_VERSION } from '../version.ts';
 import { endpointWithSecretSchema, serviceErrorSchema } from './answers.ts';
 import { componentSchemas } from './json-schema.ts';
 import { ok } from './operations.ts';
@@ -46,7 +47,7 @@ import { webhookEvents } from './webhook-events.ts';
 const documentation = () => ({
   info: {
     title: 'crypto-pay signing proxy',
-    version: '0.1.0',
+    version: PROXY_VERSION,
     description: 'Public API for the <crypto-pay> widget, callbacks, and the merchant API.',
   },
   components: {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { messagesOf } from '@crypto-pay/test-kit/event-streams';
@@ -33,7 +34,11 @@ function probedProxy(fails: (ping: number) => boolean = () => false) {
 describe('operations', () => {
   it('answers /healthz and /readyz', async () => {
     const proxy = testProxy(shared.sandbox);
-    assert.deepEqual(await json(await proxy.request('/healthz')), { status: 'ok' });
+    const { version } = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    assert.deepEqual(await json(await proxy.request('/healthz')), { status: 'ok', version });
+    assert.equal((await json(await proxy.request('/openapi.json'))).info.version, version);
     const ready = await proxy.request('/readyz');
     assert.equal(ready.status, 200);
     assert.deepEqual(await json(ready), { status: 'ready', store: 'ok', upstream: 'ok' });

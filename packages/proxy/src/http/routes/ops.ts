@@ -1,5 +1,5 @@
 /**
- * Operations: `/healthz` (the process answers) and `/readyz` (the store can write and the
+ * Operations: `/healthz` (the process answers, and its release) and `/readyz` (the store can write and the
  * processing service answers; 503 otherwise or while shutting down). `/openapi.json` is
  * `openapi/document.ts`'s.
  */
@@ -12,6 +12,7 @@ import { ok, ref } from '../../openapi/operations.ts';
 import type { Log } from '../../process/logger.ts';
 import type { Store } from '../../store/store.ts';
 import { storeUnavailableReason } from '../../store/unavailable.ts';
+import { PROXY_VERSION } from '../../version.ts';
 import type { AppEnv } from '../context.ts';
 
 export interface OpsDeps {
@@ -90,10 +91,10 @@ export function opsRoutes(deps: OpsDeps) {
     .get(
       '/healthz',
       describeRoute({
-        summary: 'The process answers',
+        summary: 'The process answers, and says its release',
         responses: { 200: ok('Alive', healthSchema) },
       }),
-      (c) => c.json({ status: 'ok' }, 200),
+      (c) => c.json({ status: 'ok', version: PROXY_VERSION }, 200),
     )
     .get(
       '/readyz',

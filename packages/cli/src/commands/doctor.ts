@@ -1,0 +1,101 @@
+/**
+ * `crypto-pay doctor`: checks a deployment from outside, as a shop's page, an orchestrator and
+ * the merchant's server meet it, and prints a checklist with a fix under each failure. Exit 0
+ * when nothing failed (warnings and skipped checks included), 1 otherwise.
+ */
+
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { printChecklist, runChecks } from '../doctor/checklist.ts';
+import { merchantChecks } from '../doctor/merchant-checks.ts';
+import { corsCheck, widgetCheck } from '../doctor/page-checks.ts';
+import { proxyChecks } from '../doctor/proxy-checks.ts';
+import { httpsCheck } from '../doctor/tls-check.ts';
+import { CommandFailed } from '../failures.ts';
+import { printJson } from '../io.ts';
+import { type CommandContext, positiveInt } from '../program.ts';
+
+/** A shop's origin as browsers send it: scheme, host and port, nothing after. */
+function originOf(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('Give the shop page’s origin, like https://shop.example.');
+  }
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.origin !== value.replace(/\/$/, '')
+  ) {
+    throw new InvalidArgumentError(
+      `Give an origin alone (scheme://host[:port]), like ${url.origin === 'null' ? 'https://shop.example' : url.origin}.`,
+    );
+  }
+  return url.origin;
+}
+
+export function doctorCommand(program: Command, context: CommandContext): void {
+  program
+    .command('doctor')
+    // Its usage names the proxy and the token: show where they are given.
+    .configureHelp({ showGlobalOptions: true })
+    .description(
+      "Check a deployment from outside: the proxy answers (and its release) and is ready, HTTPS and its certificate, CORS for your shop's origin, the currencies it offers, the widget's parts, the admin token, webhook endpoints and their failures, stale payments, the last callback, and the clocks. A fix under each failure; exit 1 when one failed.",
+    )
+    .addOption(
+      new Option(
+        '--origin <origin>',
+        "your shop page's origin, to check CORS, e.g. https://shop.example",
+      ).argParser(originOf),
+    )
+    .option(
+      '--widget-script <address>',
+      'where your page loads crypto-pay.bundled.js from (an https address or a file), to fetch its parts as the page does',
+    )
+    .addOption(
+      new Option('--timeout <seconds>', 'how long each check may take')
+        .argParser(positiveInt(300))
+        .default(10),
+    )
+    .option('--json', 'print the checks as JSON')
+    .action(
+      async (
+        options: { origin?: string; widgetScript?: string; timeout: number; json?: boolean },
+        command: Command,
+      ) => {
+        const { io } = context;
+        const target = context.api(command).target;
+        const proxy = proxyChecks(target);
+        const merchant = merchantChecks(target);
+        const checks = [
+          proxy.proxy,
+          proxy.ready,
+          httpsCheck(target),
+          corsCheck(target, options.origin),
+          proxy.currencies,
+          widgetCheck(target, options.widgetScript, options.origin),
+          merchant.token,
+          merchant.webhooks,
+          merchant.stale,
+          merchant.callbacks,
+          proxy.clock,
+        ];
+        const pending = runChecks(checks, { timeoutMs: options.timeout * 1000, signal: io.signal });
+        const results = options.json
+          ? await Promise.all(pending)
+          : await printChecklist(
+              io,
+              pending,
+              Math.max(...checks.map((check) => check.title.length)),
+            );
+        const failed = results.filter((result) => result.outcome === 'fail');
+        if (options.json) {
+          printJson(io, { proxy: target.proxyUrl, ok: failed.length === 0, checks: results });
+        }
+        if (failed.length > 0) {
+          throw new CommandFailed(
+            `crypto-pay doctor: ${failed.map((result) => result.title).join(', ')} failed.`,
+          );
+        }
+      },
+    );
+}

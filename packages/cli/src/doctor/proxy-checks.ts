@@ -1,0 +1,129 @@
+/**
+ * The doctor's checks of the proxy itself, as anything outside sees it: it answers `/healthz`
+ * and says its release, `/readyz` (its store and the processing service), `/api/config` lists
+ * currencies, and its clock against this machine's.
+ */
+
+import type { WidgetConfig } from '@crypto-pay/protocol/proxy-api';
+import type { Target } from '../target.ts';
+import { type Check, fail, ok, warn } from './checklist.ts';
+import { errorBodyOf, publicFetch, refusalText } from './requests.ts';
+
+/** A clock this far from the proxy's is worth a warning: the Date header has whole seconds. */
+const CLOCK_SKEW_WARN_SECONDS = 5;
+
+const UPSTREAM_FIX =
+  'Check PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL on the proxy, that the processing service is up, and that the proxy can reach it (its log names each failed call).';
+
+export function proxyChecks(
+  target: Target,
+): Record<'proxy' | 'ready' | 'currencies' | 'clock', Check> {
+  return {
+    proxy: {
+      id: 'proxy',
+      title: 'Proxy',
+      async run(signal) {
+        const response = await publicFetch(target, '/healthz', signal);
+        const body = (await response.json().catch(() => undefined)) as
+          | { status?: unknown; version?: unknown }
+          | undefined;
+        if (!response.ok || body?.status !== 'ok') {
+          return fail(
+            `${target.proxyUrl}/healthz answered HTTP ${response.status}${body?.status === 'ok' ? '' : ' without {"status":"ok"}'}.`,
+            `Is ${target.proxyUrl} the proxy's address (with its path prefix, if a reverse proxy adds one)? Give it with --proxy or CRYPTO_PAY_PROXY_URL.`,
+          );
+        }
+        const version =
+          typeof body.version === 'string'
+            ? `release ${body.version}`
+            : 'release not said (older than the proxy that says it in /healthz)';
+        return ok(`answers at ${target.proxyUrl}, ${version}.`);
+      },
+    },
+    ready: {
+      id: 'ready',
+      title: 'Ready',
+      needs: 'proxy',
+      async run(signal) {
+        const response = await publicFetch(target, '/readyz', signal);
+        if (response.ok) return ok('its store can write and the processing service answers it.');
+        const body = (await response.json().catch(() => undefined)) as
+          | { code?: unknown; store?: unknown; upstream?: unknown }
+          | undefined;
+        if (body?.code === 'shutting_down') {
+          return fail('the proxy is shutting down.', 'Wait for it to start again, or start it.');
+        }
+        if (body?.code !== 'not_ready') {
+          return fail(`/readyz answered HTTP ${response.status}.`, UPSTREAM_FIX);
+        }
+        const failing: string[] = [];
+        const fixes: string[] = [];
+        if (body.upstream !== 'ok') {
+          failing.push('the processing service does not answer the proxy');
+          fixes.push(UPSTREAM_FIX);
+        }
+        if (body.store !== 'ok') {
+          failing.push('its store cannot write');
+          fixes.push(
+            'Check DATABASE_URL, the database (up, disk space, permissions); the proxy logs "store check failed" with the reason.',
+          );
+        }
+        return fail(`not ready: ${failing.join(', and ')} (/readyz 503).`, fixes.join(' '));
+      },
+    },
+    currencies: {
+      id: 'currencies',
+      title: 'Currencies',
+      needs: 'proxy',
+      async run(signal) {
+        const response = await publicFetch(target, '/api/config', signal);
+        if (!response.ok) {
+          const body = await errorBodyOf(response);
+          const refused = body?.code === 'upstream_refused';
+          return fail(
+            `/api/config could not list the currencies ${refusalText(response, body)}`,
+            refused
+              ? 'The processing service refuses the proxy’s credentials: check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET.'
+              : UPSTREAM_FIX,
+          );
+        }
+        const config = (await response.json()) as WidgetConfig;
+        const codes = config.payment_currencies.map(
+          (currency) => currency.iso + (currency.network_name ? ` (${currency.network_name})` : ''),
+        );
+        if (codes.length === 0) {
+          return fail(
+            '/api/config lists no payment currency: the widget has nothing to offer.',
+            'Enable currencies for this key at the processing service, or correct PAYMENT_CURRENCIES on the proxy (it offers only those the service lists).',
+          );
+        }
+        const shown = codes.length > 6 ? `${codes.slice(0, 6).join(', ')}, …` : codes.join(', ');
+        return ok(`/api/config lists ${codes.length} payment currencies: ${shown}.`);
+      },
+    },
+    clock: {
+      id: 'clock',
+      title: 'Clock',
+      needs: 'proxy',
+      async run(signal) {
+        const sent = Date.now();
+        const response = await publicFetch(target, '/healthz', signal);
+        const received = Date.now();
+        await response.body?.cancel();
+        const date = Date.parse(response.headers.get('date') ?? '');
+        if (Number.isNaN(date)) {
+          return warn('the proxy sent no Date header to compare with.');
+        }
+        // The header has whole seconds: the proxy's time was within [date, date + 1 s).
+        const skew = Math.round(((sent + received) / 2 - (date + 500)) / 1000);
+        if (Math.abs(skew) <= CLOCK_SKEW_WARN_SECONDS) {
+          return ok(`this machine's clock is within ${CLOCK_SKEW_WARN_SECONDS} s of the proxy's.`);
+        }
+        return warn(
+          `this machine's clock is ${Math.abs(skew)} s ${skew > 0 ? 'ahead of' : 'behind'} the proxy's (its Date header).`,
+          'Synchronise both clocks (NTP: e.g. `timedatectl set-ntp true`): webhook timestamps, expiry times and signatures are compared across machines.',
+        );
+      },
+    },
+  };
+}
