@@ -78,16 +78,29 @@ const KNOWN: Readonly<Record<string, Known>> = {
  * for. The proxy judges staleness by its own clock; nothing the sandbox does moves that.
  */
 export const STALE_NOT_ON_DEMAND =
-  "checkout.stale cannot be made on demand: the proxy calls a checkout stale by its own clock, STALE_AFTER_SECONDS after the expiry the processing service gave its payment request, and that expiry is at least 300 s after creation (PAYMENT_LIFETIME_SECONDS, the service's shortest lifespan). Moving the sandbox's clock moves only the sandbox's: it expires the payment request there and sends the callback that makes the checkout expired, never stale. To see one, run a proxy with STALE_AFTER_SECONDS=0 and PAYMENT_LIFETIME_SECONDS=300, create a checkout, turn the sandbox's callbacks off (POST /_sandbox/faults {\"drop_callbacks\": true}) and wait: the sweep (STALE_SWEEP_INTERVAL_MS) announces it about five minutes later; crypto-pay listen shows it.";
+  "checkout.stale cannot be made on demand: the proxy calls a checkout stale by its own clock, STALE_AFTER_SECONDS after the expiry the processing service gave its payment request, and that expiry is at least 300 s after creation (PAYMENT_LIFETIME_SECONDS, the service's shortest lifespan). Moving the sandbox's clock moves only the sandbox's: it expires the payment request there and sends the callback that makes the checkout expired, never stale. To see one, run a proxy with STALE_AFTER_SECONDS=0 and PAYMENT_LIFETIME_SECONDS=300, create a checkout, turn the sandbox's callbacks off (POST /_sandbox/faults {\"drop_callbacks\": true}) and wait: the sweep (STALE_SWEEP_INTERVAL_MS) announces it about five minutes later (crypto-pay listen shows it); then POST /_sandbox/faults {} turns the callbacks on again.";
 
 /** The names `trigger` takes, in `--help`'s order. */
 export const TRIGGER_EVENTS = Object.keys(KNOWN);
+
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrapped(text: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
+}
 
 /** The list of `trigger --help`: one line per event, and why checkout.stale is not in it. */
 export function eventsHelp(): string {
   const width = Math.max(...TRIGGER_EVENTS.map((name) => name.length));
   const lines = TRIGGER_EVENTS.map((name) => `  ${name.padEnd(width)}  ${KNOWN[name]!.says}`);
-  return `Events:\n${lines.join('\n')}\n\nNot on demand: ${STALE_NOT_ON_DEMAND}`;
+  return `Events:\n${lines.join('\n')}\n\n${wrapped(STALE_NOT_ON_DEMAND)}`;
 }
 
 export interface Trigger {
