@@ -126,4 +126,35 @@ describe('crypto-pay trigger: usage', () => {
       await notSandbox.close();
     }
   });
+
+  it('says when the proxy is older than its event stream, with exit 1, before creating anything', async () => {
+    const sandbox = await server((url) =>
+      url === '/_sandbox/clock'
+        ? { status: 200, body: { now: 1_800_000_000, offset_seconds: 0 } }
+        : { status: 404, body: {} },
+    );
+    const proxy = await server((url) =>
+      url === '/admin/processing'
+        ? {
+            status: 200,
+            body: {
+              base_url: `${sandbox.url}/api/v2`,
+              payments_base_url: `${sandbox.url}/api/payments/v1`,
+            },
+          }
+        : { status: 404, body: { error: 'Not found.', code: 'not_found' } },
+    );
+    try {
+      const ran = await runCli(['trigger', 'checkout.paid', '--proxy', proxy.url]);
+      assert.equal(ran.code, 1, ran.stderr);
+      assert.match(
+        ran.stderr,
+        /has no event stream \(GET \/admin\/events\/stream answered 404\): it is older than this command line; update the proxy\./,
+      );
+      assert.deepEqual(proxy.seen, ['GET /admin/processing', 'GET /admin/events/stream']);
+    } finally {
+      await proxy.close();
+      await sandbox.close();
+    }
+  });
 });
