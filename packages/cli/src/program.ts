@@ -10,6 +10,7 @@ import { checkoutCommands } from './commands/checkouts.ts';
 import { eventCommands } from './commands/events.ts';
 import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import { doctorCommand } from './commands/doctor.ts';
+import { triggerCommand } from './commands/trigger.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
 import { sayTarget, type TargetOptions, targetOf } from './target.ts';
@@ -67,5 +68,6 @@ export function createProgram(io: Io, version: string): Command {
   eventCommands(program, context);
   webhookEndpointCommands(program, context);
   doctorCommand(program, context);
+  triggerCommand(program, context);
   return program;
 }

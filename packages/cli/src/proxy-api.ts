@@ -4,6 +4,7 @@
  * not answer into the fix (is it running? the address?). Never the token in a message.
  */
 
+import { stringifyJson } from '@crypto-pay/protocol';
 import { proxyErrorSchema } from '@crypto-pay/protocol/proxy-api';
 import { CommandFailed } from './failures.ts';
 import type { Target } from './target.ts';
@@ -16,6 +17,7 @@ export type Query = Record<string, string | number | undefined>;
 export interface ProxyApi {
   readonly target: Target;
   get<T>(path: string, query?: Query): Promise<T>;
+  /** `body` as JSON; a `JsonNumber` in it is written as its exact digits (amounts the API takes as numbers). */
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: object): Promise<T>;
   /** The answer as it came, for a caller that reads a stream or a status itself. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -37,7 +39,7 @@ export function unreachable(url: string, error: unknown): CommandFailed {
 }
 
 /** The sentence of a refusal: the proxy's error and code, and what to do for the usual ones. */
-async function refusalOf(response: Response, target: Target): Promise<CommandFailed> {
+export async function refusalOf(response: Response, target: Target): Promise<CommandFailed> {
   const text = await response.text().catch(() => '');
   let parsed: { error: string; code: string | number } | undefined;
   try {
@@ -90,7 +92,7 @@ export function proxyApi(target: Target, signal?: AbortSignal): ProxyApi {
           method,
           ...(body === undefined
             ? {}
-            : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+            : { body: stringifyJson(body), headers: { 'Content-Type': 'application/json' } }),
         }),
       );
     },

@@ -1,0 +1,234 @@
+/**
+ * `crypto-pay trigger <event>`: makes one webhook event happen against a proxy and its sandbox,
+ * as `stripe trigger` does. It checks the processing service is a sandbox, opens the proxy's
+ * event stream, creates the object through the proxy as a shop would (a checkout, an invoice, a
+ * withdrawal), plays the outcome in the sandbox, and prints that object's events as they come,
+ * until the one asked for arrives (exit 0) or `--timeout` passes (exit 1).
+ */
+
+import { isDecimal } from '@crypto-pay/protocol';
+import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { CommandFailed } from '../failures.ts';
+import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
+import { type CommandContext, positiveInt } from '../program.ts';
+import { followEvents } from '../proxy-events.ts';
+import {
+  DETAILS,
+  type Detail,
+  eventsHelp,
+  isAbout,
+  isAskedFor,
+  objectOf,
+  type Target,
+  type Trigger,
+  triggerOf,
+} from './trigger-events.ts';
+import {
+  checkFlags,
+  createCheckout,
+  createInvoice,
+  createWithdrawal,
+  DEFAULT_AMOUNT,
+  DEFAULT_CURRENCY,
+  DEFAULT_WITHDRAWAL,
+  type ObjectFlags,
+} from './trigger-objects.ts';
+import { findSandbox, type Sandbox, sandboxOriginOf } from './trigger-sandbox.ts';
+
+interface TriggerOptions extends Omit<ObjectFlags, 'amount'> {
+  amount?: string;
+  detail?: Detail;
+  sandbox?: string;
+  timeout: number;
+  json?: boolean;
+}
+
+/** `--amount`: a decimal above zero, kept as its digits. */
+function amountArgument(value: string): string {
+  if (!isDecimal(value) || !/[1-9]/.test(value) || value.startsWith('-')) {
+    throw new InvalidArgumentError('Give an amount above zero in decimal digits, e.g. 12.50.');
+  }
+  return value;
+}
+
+const columns = (target: Target) =>
+  [
+    ['TIME', (event: WebhookEvent) => timeOf(Date.parse(event.timestamp) / 1000)],
+    ['TYPE', (event: WebhookEvent) => event.type],
+    ['ID', (event: WebhookEvent) => event.id],
+    [
+      'OBJECT',
+      (event: WebhookEvent) => {
+        const detail = (event.data as { status_detail?: unknown }).status_detail;
+        return objectOf(target) + (typeof detail === 'string' ? ` (${detail})` : '');
+      },
+    ],
+  ] as const;
+
+export function triggerCommand(program: Command, context: CommandContext): void {
+  program
+    .command('trigger')
+    .description(
+      "Make an event happen: create a checkout, invoice or withdrawal through the proxy, play its outcome in the proxy's sandbox, and print the events the proxy writes for it. Refuses a processing service that is not a sandbox.",
+    )
+    .argument('<event>', 'the event to make happen (Events, below)')
+    .addOption(
+      new Option(
+        '--detail <detail>',
+        `checkout.paid: overpaid; checkout.failed: underpaid or late (the default)`,
+      ).choices(DETAILS),
+    )
+    .option(
+      '--amount <amount>',
+      `the price (default ${DEFAULT_AMOUNT}; a withdrawal ${DEFAULT_WITHDRAWAL.amount}); a checkout's is an open amount unless --session`,
+      amountArgument,
+    )
+    .option(
+      '--currency <code>',
+      `its currency (default ${DEFAULT_CURRENCY}; a withdrawal ${DEFAULT_WITHDRAWAL.currency})`,
+    )
+    .option('--product <sku>', "a checkout for this product of the proxy's catalogue")
+    .option(
+      '--session',
+      'a checkout through a checkout session that pins --amount and --currency (the default when no price is given)',
+    )
+    .option(
+      '--foreign-id <id>',
+      "the object's foreign_id; a checkout takes one only through a session (implied), else the proxy sets cp_…",
+    )
+    .option('--payment-currency <iso>', 'what the customer pays a checkout with (default BTC)')
+    .option(
+      '--sandbox <url>',
+      "the sandbox's address, when it is reached at another than the proxy's processing service's",
+    )
+    .addOption(
+      new Option('--timeout <seconds>', 'how long to wait for the event (1 to 3600)')
+        .argParser(positiveInt(3600))
+        .default(30),
+    )
+    .option('--json', 'print the events as a JSON array')
+    .addHelpText('after', `\n${eventsHelp()}\n`)
+    .action(async (name: string, options: TriggerOptions, command: Command) => {
+      const trigger = triggerOf(name, options.detail);
+      const flags = flagsOf(options);
+      checkFlags(trigger.play.object, flags);
+      const given = options.sandbox === undefined ? undefined : sandboxOriginOf(options.sandbox);
+      const api = context.api(command);
+      const sandbox = await findSandbox(api, given, context.io.signal);
+      await play(context.io, { api, sandbox, trigger, flags, options });
+    });
+}
+
+function flagsOf(options: TriggerOptions): ObjectFlags {
+  const flags: ObjectFlags = {};
+  if (options.amount !== undefined) flags.amount = options.amount;
+  if (options.currency !== undefined) flags.currency = options.currency;
+  if (options.product !== undefined) flags.product = options.product;
+  if (options.session) flags.session = true;
+  if (options.foreignId !== undefined) flags.foreignId = options.foreignId;
+  if (options.paymentCurrency !== undefined) flags.paymentCurrency = options.paymentCurrency;
+  return flags;
+}
+
+interface Playing {
+  api: ReturnType<CommandContext['api']>;
+  sandbox: Sandbox;
+  trigger: Trigger;
+  flags: ObjectFlags;
+  options: TriggerOptions;
+}
+
+/** Follows the stream, creates and plays, waits, prints; fails when the event did not come. */
+async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing): Promise<void> {
+  const say = (text: string) => io.stderr.write(`${painter(io.stderr, io.env)('dim', text)}\n`);
+  const seen: WebhookEvent[] = [];
+  let wake = () => {};
+  const follower = await followEvents(
+    api,
+    (event) => {
+      seen.push(event);
+      wake();
+    },
+    io.signal,
+  );
+  try {
+    const target = await createAndPlay(api, sandbox, trigger, flags, say);
+    const ours = () => seen.filter((event) => isAbout(event, target));
+    const arrived = () => ours().some((event) => isAskedFor(event, trigger));
+
+    const deadline = AbortSignal.any([AbortSignal.timeout(options.timeout * 1000), io.signal]);
+    const stopped = new Promise<'stopped'>((resolve) => {
+      if (deadline.aborted) resolve('stopped');
+      deadline.addEventListener('abort', () => resolve('stopped'), { once: true });
+    });
+    const ended = follower.ended.then(() => 'ended' as const);
+    let end: 'stopped' | 'ended' | undefined;
+    while (!arrived() && end === undefined) {
+      const next = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      end = (await Promise.race([next, stopped, ended])) || undefined;
+    }
+
+    const events = ours();
+    if (options.json) printJson(io, events);
+    else printTable(io, columns(target), events, `No event of ${objectOf(target)} arrived.`);
+    if (arrived() || io.signal.aborted) return;
+    const which = events.length === 0 ? 'none' : events.map((event) => event.type).join(', ');
+    throw new CommandFailed(
+      end === 'ended'
+        ? `The proxy ended its event stream before ${trigger.event} arrived (arrived: ${which}). Is it shutting down?`
+        : `${trigger.event}${trigger.detail ? ` (${trigger.detail})` : ''} did not arrive within ${options.timeout} s (arrived: ${which}).${events.length === 0 ? " Do the sandbox's callbacks reach this proxy's POST /callbacks/processing?" : ''}`,
+    );
+  } finally {
+    follower.close();
+  }
+}
+
+/** Creates the object through the proxy, plays its outcome in the sandbox, and names it. */
+async function createAndPlay(
+  api: Playing['api'],
+  sandbox: Sandbox,
+  trigger: Trigger,
+  flags: ObjectFlags,
+  say: (text: string) => void,
+): Promise<Target> {
+  const { play } = trigger;
+  const played = (outcome: string) =>
+    say(`Played ${outcome} in the sandbox at ${sandbox.origin}; waiting for ${trigger.event}.`);
+  switch (play.object) {
+    case 'checkout': {
+      const checkout = await createCheckout(api, flags);
+      say(
+        `Created checkout ${checkout.id} (${checkout.pricing}${checkout.product ? ` ${checkout.product}` : ''}, ${checkout.amount} ${checkout.currency.iso}, foreign_id ${checkout.foreign_id}).`,
+      );
+      if (play.outcome) {
+        await sandbox.control(
+          `/payment-requests/${encodeURIComponent(checkout.payment_request_id)}/simulate`,
+          { outcome: play.outcome },
+        );
+        played(play.outcome);
+      }
+      return { object: 'checkout', id: checkout.id };
+    }
+    case 'invoice': {
+      const invoice = await createInvoice(api, flags);
+      say(`Created invoice ${invoice.foreign_id} (${invoice.amount} ${invoice.currency}).`);
+      await sandbox.control(`/invoices/${encodeURIComponent(invoice.foreign_id)}/simulate`, {
+        outcome: play.outcome,
+      });
+      played(play.outcome);
+      return { object: 'invoice', foreignId: invoice.foreign_id };
+    }
+    case 'withdrawal': {
+      const withdrawal = await createWithdrawal(api, flags);
+      say(
+        `Created withdrawal ${withdrawal.id} (${withdrawal.amount} ${withdrawal.sender_currency}, foreign_id ${withdrawal.foreign_id}).`,
+      );
+      await sandbox.control(`/withdrawals/${withdrawal.id}/simulate`, { outcome: play.outcome });
+      played(play.outcome);
+      return { object: 'withdrawal', id: withdrawal.id };
+    }
+  }
+}

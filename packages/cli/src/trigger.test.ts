@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { TRIGGER_EVENTS } from './commands/trigger-events.ts';
+import { runCli } from './testing.test-helpers.ts';
+
+/** A server on loopback answering `answer(url)` as JSON, keeping the paths it was asked. */
+async function server(answer: (url: string) => { status: number; body: unknown }) {
+  const seen: string[] = [];
+  const http = createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    const { status, body } = answer(request.url ?? '');
+    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise((resolve) => http.close(resolve)) };
+}
+
+describe('crypto-pay trigger: usage', () => {
+  it('lists the events it makes in --help, with the default failure and why stale is not one', async () => {
+    const help = await runCli(['trigger', '--help']);
+    assert.equal(help.code, 0);
+    for (const event of TRIGGER_EVENTS) assert.match(help.stdout, new RegExp(`\\n  ${event} `));
+    assert.match(help.stdout, /--detail late \(the default/);
+    assert.match(help.stdout, /checkout\.stale cannot be made on demand: the proxy calls a/);
+    for (const flag of ['--amount', '--currency', '--product', '--foreign-id', '--session']) {
+      assert.ok(help.stdout.includes(flag), flag);
+    }
+    for (const flag of ['--payment-currency', '--timeout', '--sandbox', '--json']) {
+      assert.ok(help.stdout.includes(flag), flag);
+    }
+  });
+
+  describe('refuses what it cannot do before sending anything', () => {
+    let proxy: Awaited<ReturnType<typeof server>>;
+    before(async () => {
+      proxy = await server(() => ({ status: 500, body: {} }));
+    });
+    after(() => proxy.close());
+    const run = (...args: string[]) => runCli(['trigger', ...args, '--proxy', proxy.url]);
+
+    it('an unknown event is a usage error that lists the known ones', async () => {
+      const ran = await run('checkout.refunded');
+      assert.equal(ran.code, 2);
+      assert.match(ran.stderr, /does not know the event "checkout\.refunded"/);
+      assert.match(
+        ran.stderr,
+        /Known events: checkout\.created, checkout\.paid, .*withdrawal\.cancelled\./,
+      );
+    });
+
+    it('a detail that does not go with the event, or flags that contradict each other, exit 2', async () => {
+      const cases: [string[], RegExp][] = [
+        [['checkout.paid', '--detail', 'underpaid'], /checkout\.paid takes --detail overpaid/],
+        [['checkout.expired', '--detail', 'late'], /--detail goes with checkout\.paid/],
+        [['checkout.paid', '--detail', 'soon'], /Allowed choices are underpaid, late, overpaid/],
+        [['checkout.paid', '--product', 'kettle', '--amount', '3'], /leave out --amount/],
+        [['checkout.paid', '--product', 'kettle', '--foreign-id', 'o-1'], /leave out --foreign-id/],
+        [['invoice.confirmed', '--product', 'kettle'], /--product go with checkout events only/],
+        [['checkout.paid', '--amount', '1e3'], /Give an amount above zero in decimal digits/],
+        [['checkout.paid', '--amount', '0.00'], /Give an amount above zero/],
+        [['checkout.paid', '--timeout', '0'], /Give a whole number from 1 to 3600/],
+        [['checkout.paid', '--sandbox', 'ftp://x'], /--sandbox must be an http or https address/],
+      ];
+      for (const [args, said] of cases) {
+        const ran = await run(...args);
+        assert.equal(ran.code, 2, `${args.join(' ')}: ${ran.stderr}`);
+        assert.match(ran.stderr, said);
+      }
+      assert.deepEqual(proxy.seen, []);
+    });
+
+    it('checkout.stale is refused with exit 1, saying why and how to see one', async () => {
+      const ran = await run('checkout.stale');
+      assert.equal(ran.code, 1);
+      assert.match(
+        ran.stderr,
+        /cannot be made on demand: the proxy calls a checkout stale by its own clock/,
+      );
+      assert.match(ran.stderr, /STALE_AFTER_SECONDS=0/);
+      assert.deepEqual(proxy.seen, []);
+    });
+  });
+
+  it('refuses a processing service that is not a sandbox, with exit 1', async () => {
+    const notSandbox = await server(() => ({ status: 404, body: { error: 'Not found' } }));
+    const baseUrl = `${notSandbox.url}/api/v2`;
+    const proxy = await server((url) =>
+      url === '/admin/processing'
+        ? {
+            status: 200,
+            body: { base_url: baseUrl, payments_base_url: `${notSandbox.url}/api/payments/v1` },
+          }
+        : { status: 500, body: {} },
+    );
+    try {
+      const ran = await runCli(['trigger', 'checkout.paid', '--proxy', proxy.url]);
+      assert.equal(ran.code, 1, ran.stderr);
+      assert.match(
+        ran.stderr,
+        new RegExp(
+          `This proxy's processing service \\(${baseUrl}\\) is not a sandbox: trigger plays payments only in a sandbox\\.`,
+        ),
+      );
+      assert.deepEqual(notSandbox.seen, ['GET /_sandbox/clock']);
+      // Nothing was created: only the processing service's address was read.
+      assert.deepEqual(proxy.seen, ['GET /admin/processing']);
+
+      const given = await runCli([
+        'trigger',
+        'invoice.confirmed',
+        '--proxy',
+        proxy.url,
+        '--sandbox',
+        `${notSandbox.url}/anything`,
+      ]);
+      assert.equal(given.code, 1);
+      assert.match(
+        given.stderr,
+        new RegExp(`The address given with --sandbox \\(${notSandbox.url}\\) is not a sandbox`),
+      );
+    } finally {
+      await proxy.close();
+      await notSandbox.close();
+    }
+  });
+
+  it('says when the proxy is older than its event stream, with exit 1, before creating anything', async () => {
+    const sandbox = await server((url) =>
+      url === '/_sandbox/clock'
+        ? { status: 200, body: { now: 1_800_000_000, offset_seconds: 0 } }
+        : { status: 404, body: {} },
+    );
+    const proxy = await server((url) =>
+      url === '/admin/processing'
+        ? {
+            status: 200,
+            body: {
+              base_url: `${sandbox.url}/api/v2`,
+              payments_base_url: `${sandbox.url}/api/payments/v1`,
+            },
+          }
+        : { status: 404, body: { error: 'Not found.', code: 'not_found' } },
+    );
+    try {
+      const ran = await runCli(['trigger', 'checkout.paid', '--proxy', proxy.url]);
+      assert.equal(ran.code, 1, ran.stderr);
+      assert.match(
+        ran.stderr,
+        /has no event stream \(GET \/admin\/events\/stream answered 404\): it is older than this command line; update the proxy\./,
+      );
+      assert.deepEqual(proxy.seen, ['GET /admin/processing', 'GET /admin/events/stream']);
+    } finally {
+      await proxy.close();
+      await sandbox.close();
+    }
+  });
+});
