@@ -7,6 +7,7 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkoutCommands } from './commands/checkouts.ts';
+import { listenCommand } from './commands/listen.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
 import { sayTarget, type TargetOptions, targetOf } from './target.ts';
@@ -61,5 +62,6 @@ export function createProgram(io: Io, version: string): Command {
     .exitOverride();
   // Made after the settings above, every command inherits the output and the exit override.
   checkoutCommands(program, context);
+  listenCommand(program, context);
   return program;
 }

@@ -37,7 +37,7 @@ export function unreachable(url: string, error: unknown): CommandFailed {
 }
 
 /** The sentence of a refusal: the proxy's error and code, and what to do for the usual ones. */
-async function refusalOf(response: Response, target: Target): Promise<CommandFailed> {
+export async function refusalOf(response: Response, target: Target): Promise<CommandFailed> {
   const text = await response.text().catch(() => '');
   let parsed: { error: string; code: string | number } | undefined;
   try {
