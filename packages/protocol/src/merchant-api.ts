@@ -1,7 +1,7 @@
 /**
  * The signing proxy's merchant API answers as data (the back office's reads: accounts and
  * sessions, the callback log, a checkout's timeline, daily figures, the audit log, webhook
- * endpoints, delivery attempts and the backlog, balances). The proxy types its answers with
+ * endpoints, delivery attempts and the backlog, balances, the processing service's addresses). The proxy types its answers with
  * these schemas and /openapi.json is generated from them, and the dashboard imports their
  * types, so the three cannot drift. Not re-exported by the index, like `proxy-api.ts`.
  */
@@ -247,6 +247,19 @@ export const webhookBacklogSchema = z.object({
   ),
 });
 export type WebhookBacklog = z.infer<typeof webhookBacklogSchema>;
+
+/**
+ * `GET /admin/processing`: the processing service the proxy talks to, its two addresses
+ * (PROCESSING_BASE_URL, PROCESSING_PAYMENTS_BASE_URL) without any credentials. A developer's
+ * tool finds the sandbox's control API from it (`<origin>/_sandbox/...`).
+ */
+export const processingServiceSchema = z.object({
+  base_url: z.string().check(z.describe('The service’s API (PROCESSING_BASE_URL).')),
+  payments_base_url: z
+    .string()
+    .check(z.describe('Where its payment requests are made (PROCESSING_PAYMENTS_BASE_URL).')),
+});
+export type ProcessingService = z.infer<typeof processingServiceSchema>;
 
 /** A balance at the service (`GET /admin/balances`), as the service gives it. */
 export const balanceSchema = balanceEntrySchema;

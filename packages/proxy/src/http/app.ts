@@ -19,6 +19,7 @@ import type { Config } from '../process/config.ts';
 import type { Log } from '../process/logger.ts';
 import { checkedCurrencyCache } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
+import { createEventFeed, type EventFeed } from '../webhooks/event-feed.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
 import { auditOf } from './audit.ts';
 import { bodyLimit, closeUnreadBodies, DEFAULT_MAX_BODY_BYTES } from './body.ts';
@@ -33,12 +34,14 @@ import { dotSegmentGuard } from './middleware/path-guard.ts';
 import { failureLimit, rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { DEFAULT_PAGE_SIZE } from './request-schemas.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { callbackRoutes } from './routes/callbacks.ts';
 import { checkoutReadRoutes, checkoutRoutes } from './routes/checkouts.ts';
 import { type DashboardFiles, dashboardRoutes, installedDashboard } from './routes/dashboard.ts';
 import { dashboardSessionRoutes, NAME_LIMIT_TIMES } from './routes/dashboard-sessions.ts';
+import { eventFeedStreamRoutes } from './routes/event-feed-stream.ts';
 import { eventRoutes } from './routes/event-stream.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -76,6 +79,8 @@ export interface AppOptions {
   isShuttingDown?: () => boolean;
   /** The webhook delivery worker, woken after writes that add events. */
   webhooks?: { wake(): void };
+  /** What reads the events for the events streams (default: one of this app's own). */
+  events?: EventFeed;
   /** Where requests, creates and callbacks are counted (`METRICS_PORT`); nowhere by default. */
   metrics?: Metrics;
   /** The script-tag widget's chunks it serves (default: the installed `@crypto-pay/widget`'s). */
@@ -87,10 +92,16 @@ export interface AppOptions {
 export function createApp(options: AppOptions) {
   const { config, processing, catalog, log } = options;
   const metrics = options.metrics ?? noMetrics;
-  const store = options.webhooks
-    ? wakingStore(options.store, options.webhooks.wake)
-    : options.store;
+  // The process's reader of the events streams (`GET /admin/events/stream`), given by the server
+  // so its shutdown ends them.
+  const events =
+    options.events ?? createEventFeed({ store: options.store, log, pageSize: DEFAULT_PAGE_SIZE });
+  const store = wakingStore(options.store, {
+    ...(options.webhooks ? { deliveries: options.webhooks.wake } : {}),
+    events: events.wake,
+  });
   const now = options.now ?? Date.now;
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
   const monotonicNow = options.monotonicNow ?? (() => performance.now());
   const hub = options.hub ?? createCheckoutHub();
   const currencies = checkedCurrencyCache({
@@ -165,7 +176,7 @@ export function createApp(options: AppOptions) {
       eventRoutes({
         store,
         hub,
-        heartbeatMs: options.heartbeatMs ?? 15_000,
+        heartbeatMs,
         limits: config.eventStreams,
         clientOf,
         writer: config.eventStreamWriter,
@@ -242,7 +253,18 @@ export function createApp(options: AppOptions) {
     // Before adminRoutes: its /checkouts/:id would take /checkouts/export.
     app.route('/admin', paymentRoutes({ store, now }));
     app.route('/admin', adminRoutes({ store, currencies, now }));
-    app.route('/admin', processingOperationRoutes({ processing, audit }));
+    app.route('/admin', processingOperationRoutes({ processing, audit, service: config }));
+    app.route(
+      '/admin',
+      eventFeedStreamRoutes({
+        store,
+        feed: events,
+        heartbeatMs,
+        limits: config.eventStreams,
+        clientOf,
+        writer: config.eventStreamWriter,
+      }),
+    );
     app.route('/admin', webhookRoutes({ store, now, audit }));
     app.route('/admin', webhookEndpointChangeRoutes({ store, now, audit }));
     app.route('/admin', webhookDeliveryRoutes({ store }));

@@ -1,7 +1,8 @@
 /**
  * Caps on open event streams, in all and per client, so that one client cannot hold the
  * proxy's memory and file handles. A stream over a cap is refused with 429 and `Retry-After`;
- * the widget then follows the checkout by polling, which costs a request now and then.
+ * the widget then follows the checkout by polling, which costs a request now and then (each
+ * route counts its own streams, under the same caps).
  */
 
 import { ApiError } from '../api-error.ts';
@@ -9,7 +10,11 @@ import type { StreamLimits } from '../process/config.ts';
 
 const RETRY_AFTER_SECONDS = '30';
 
-export function streamCounter(limits: StreamLimits) {
+/** What a client refused a checkout's stream does instead. */
+const POLL_THE_CHECKOUT = 'Poll the checkout instead.';
+
+/** `advice`: what a refused client can do instead, said after the refusal. */
+export function streamCounter(limits: StreamLimits, advice = POLL_THE_CHECKOUT) {
   const byClient = new Map<string, number>();
   let open = 0;
   return {
@@ -17,12 +22,9 @@ export function streamCounter(limits: StreamLimits) {
     open(client: string): () => void {
       const mine = byClient.get(client) ?? 0;
       if (open >= limits.total || mine >= limits.perClient) {
-        throw new ApiError(
-          429,
-          'too_many_streams',
-          'Too many open event streams. Poll the checkout instead.',
-          { headers: { 'Retry-After': RETRY_AFTER_SECONDS } },
-        );
+        throw new ApiError(429, 'too_many_streams', `Too many open event streams. ${advice}`, {
+          headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+        });
       }
       open += 1;
       byClient.set(client, mine + 1);

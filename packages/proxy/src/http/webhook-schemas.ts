@@ -7,12 +7,16 @@ import * as z from 'zod/mini';
 import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { filter, idCursor, limit } from './request-schemas.ts';
 
+/** An event id as `after=` takes it (and the Last-Event-ID header of an events stream). */
+export const EVENT_ID = /^evt_\d{12}[A-Za-z0-9_-]{8}$/;
+
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
+const TYPE_PATTERN = '[a-z][a-z0-9_]{0,63}\\.[a-z][a-z0-9_]{0,63}';
 const eventType = z
   .string()
   .check(
     z.regex(
-      /^[a-z][a-z0-9_]{0,63}\.[a-z][a-z0-9_]{0,63}$/,
+      new RegExp(`^${TYPE_PATTERN}$`),
       'An event type looks like checkout.paid or invoice.confirmed.',
     ),
   );
@@ -76,12 +80,42 @@ export const listEventsQuerySchema = z.strictObject({
     z
       .string()
       .check(
-        z.regex(/^evt_\d{12}[A-Za-z0-9_-]{8}$/, 'The after must be an event id (evt_…).'),
+        z.regex(EVENT_ID, 'The after must be an event id (evt_…).'),
         z.describe('The last event id seen (or the next_after of the previous page).'),
       ),
   ),
   type: z.optional(eventType.check(z.describe('Only events of this type, e.g. checkout.paid.'))),
   limit,
+});
+
+/** At most this many types in an events stream's `types=`. */
+const MAX_STREAM_TYPES = 50;
+
+/** `GET /admin/events/stream?after=&types=`. */
+export const eventStreamQuerySchema = z.strictObject({
+  after: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(EVENT_ID, 'The after must be an event id (evt_…).'),
+        z.describe(
+          'Start after this event id (the backlog first, then live); without it (and without Last-Event-ID) the stream starts now. Last-Event-ID wins when both are sent.',
+        ),
+      ),
+  ),
+  types: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^${TYPE_PATTERN}(,${TYPE_PATTERN}){0,${MAX_STREAM_TYPES - 1}}$`),
+          `The types must be event types separated by commas (at most ${MAX_STREAM_TYPES}), e.g. checkout.paid,checkout.failed.`,
+        ),
+        z.describe(
+          'Only events of these types, comma-separated, e.g. checkout.paid,checkout.failed.',
+        ),
+      ),
+  ),
 });
 
 /** `GET /admin/webhook-deliveries?event_id=&endpoint_id=&failed=&before=&limit=`. */

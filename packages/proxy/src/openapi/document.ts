@@ -19,6 +19,7 @@ import {
   dailyFigureSchema,
   deliveryAttemptSchema,
   pageOf,
+  processingServiceSchema,
   sessionAnswerSchema,
   storedCallbackSchema,
   timelineSchema,
@@ -84,6 +85,7 @@ const documentation = () => ({
         WebhookEndpointWithSecret: endpointWithSecretSchema,
         DeliveryAttempt: deliveryAttemptSchema,
         WebhookBacklog: webhookBacklogSchema,
+        ProcessingService: processingServiceSchema,
         // The lists paged newest first, each `pageOf` its item (one next_before description).
         CheckoutPage: pageOf(merchantCheckoutSchema),
         CallbackPage: pageOf(storedCallbackSchema),

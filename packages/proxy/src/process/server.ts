@@ -11,6 +11,7 @@ import { createCheckoutHub } from '../checkout/hub.ts';
 import { relayStoreChanges } from '../checkout/relay.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
+import { DEFAULT_PAGE_SIZE } from '../http/request-schemas.ts';
 import { type ClusterPoller, startClusterPoller } from '../metrics/cluster-figures.ts';
 import { createMetricsRegistry, noMetrics } from '../metrics/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../metrics/server.ts';
@@ -21,6 +22,7 @@ import {
 } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
+import { createEventFeed } from '../webhooks/event-feed.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
@@ -143,6 +145,8 @@ export async function startProxy(
     // What the other proxies on the database commit reaches this one's streams and worker.
     const worker = webhooks;
     stopRelay = relayStoreChanges({ store, hub, log, wake: () => worker.wake() });
+    // One reader of the events for every events stream of this process.
+    const events = createEventFeed({ store, log, pageSize: DEFAULT_PAGE_SIZE });
 
     // RETENTION_DAYS=0 keeps everything.
     if (config.retentionDays > 0) {
@@ -150,7 +154,7 @@ export async function startProxy(
     }
     staleSweep = startStaleSweep({
       // Its events go out at once, not at the worker's next look.
-      store: wakingStore(store, () => worker.wake()),
+      store: wakingStore(store, { deliveries: () => worker.wake(), events: events.wake }),
       log,
       staleAfterSeconds: config.staleAfterSeconds,
       intervalMs: config.staleSweepIntervalMs,
@@ -166,6 +170,7 @@ export async function startProxy(
       hub,
       isShuttingDown: () => shuttingDown,
       webhooks,
+      events,
       metrics,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
     });
@@ -195,7 +200,7 @@ export async function startProxy(
     const connections = capConnections(server as Server, caps, log, options.connectionClock);
     if (measured && config.metricsPort !== undefined) {
       measured.watch({
-        eventStreams: () => hub.size(),
+        eventStreams: () => hub.size() + events.size(),
         connections: connections.counts,
         pool: store.poolConnections?.bind(store),
         statusCopy: store.statusCopy?.bind(store),
@@ -237,6 +242,7 @@ export async function startProxy(
         const stopped = worker.close();
         stopRelay();
         hub.closeAll();
+        events.closeAll();
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         const grace = setTimeout(() => {
           if ('closeAllConnections' in server) server.closeAllConnections();
@@ -259,7 +265,7 @@ export async function startProxy(
       port,
       metricsUrl: metricsServer?.url,
       close,
-      eventStreams: () => hub.size(),
+      eventStreams: () => hub.size() + events.size(),
       connections: connections.counts,
     };
   } catch (error) {

@@ -137,6 +137,15 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         .execute();
       return rows.map(eventOf);
     },
+    async lastEventId() {
+      const row = await db
+        .selectFrom('webhook_events')
+        .select('id')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
+    },
     async redeliverEvent(id, now) {
       return db.transaction().execute(async (trx) => {
         const event = await trx

@@ -142,6 +142,8 @@ export interface AttemptQuery {
 
 export interface WebhookStore {
   listEvents(query: { after?: string; type?: string; limit: number }): Promise<StoredEvent[]>;
+  /** The id of the newest event committed, undefined when there is none (where "now" is). */
+  lastEventId(): Promise<string | undefined>;
   /**
    * Queues the event again for every endpoint that takes it: how many deliveries were queued
    * (0 when no endpoint takes its type), undefined when the event is unknown.

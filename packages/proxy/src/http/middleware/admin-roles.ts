@@ -32,6 +32,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/events': 'viewer',
   'GET /admin/webhook-deliveries': 'viewer',
   'GET /admin/webhook-backlog': 'viewer',
+  // Issue 34's developer command line: the events as they are written, and which service.
+  'GET /admin/events/stream': 'viewer',
+  'GET /admin/processing': 'viewer',
 
   'POST /admin/events/:id/redeliver': 'operator',
   'POST /admin/invoices': 'operator',

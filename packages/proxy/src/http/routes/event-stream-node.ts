@@ -10,7 +10,7 @@
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. `app.request()` and
- * `EVENT_STREAM_WRITER=hono` use `streamSSE` in `event-stream.ts`, with the same head and body.
+ * `EVENT_STREAM_WRITER=hono` use `streamSSE` (`../sse.ts`), with the same head and body.
  */
 
 import type { ServerResponse } from 'node:http';
@@ -25,7 +25,7 @@ export interface EventSink {
   end(): void;
 }
 
-/** Counts one stream of the client (or throws 429) and returns what follows the checkout. */
+/** Counts one stream of the client (or throws 429) and returns what follows (a checkout, the events). */
 export type OpenStream = () => (sink: EventSink) => () => void;
 
 /**

@@ -2,7 +2,8 @@
  * The merchant API's operations of the processing service, behind `ADMIN_TOKEN`: balances,
  * currencies, invoices, withdrawals and transactions, validated with the protocol's schemas and
  * signed on to the service. Its own refusals come back with its status, code and text; a
- * refused invoice or withdrawal goes in the audit log too, with the refusal's code.
+ * refused invoice or withdrawal goes in the audit log too, with the refusal's code. And which
+ * service it is: its addresses, never its credentials.
  */
 
 import {
@@ -10,11 +11,13 @@ import {
   createWithdrawalSchema,
   emptyRequestSchema,
 } from '@crypto-pay/protocol';
+import type { ProcessingService } from '@crypto-pay/protocol/merchant-api';
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
 import { dataOf, ok, pathParameter, ref, serviceErrors } from '../../openapi/operations.ts';
+import type { Config } from '../../process/config.ts';
 import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, transactionQuerySchema } from '../request-schemas.ts';
@@ -24,9 +27,23 @@ export interface ProcessingOperationDeps {
   processing: ProcessingClient;
   /** Invoices and withdrawals go in the audit log. */
   audit: Audit;
+  /** PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL. */
+  service: Pick<Config, 'baseUrl' | 'paymentsBaseUrl'>;
 }
 
-export function processingOperationRoutes({ processing, audit }: ProcessingOperationDeps) {
+/** An address as it may be shown: a user and password written into it stay here. */
+function shownUrl(address: string): string {
+  const url = new URL(address);
+  url.username = '';
+  url.password = '';
+  return url.href;
+}
+
+export function processingOperationRoutes({ processing, audit, service }: ProcessingOperationDeps) {
+  const serviceAnswer: ProcessingService = {
+    base_url: shownUrl(service.baseUrl),
+    payments_base_url: shownUrl(service.paymentsBaseUrl),
+  };
   /** Writes the refused attempt in the audit log (its code, never its text), then answers it. */
   const refusedAs =
     (
@@ -44,6 +61,16 @@ export function processingOperationRoutes({ processing, audit }: ProcessingOpera
       }
     };
   return new Hono<AppEnv>()
+    .get(
+      '/processing',
+      queryOf(noQuerySchema),
+      describeRoute({
+        summary:
+          'The processing service the proxy talks to: its addresses (never its key or secret)',
+        responses: { 200: ok('Processing service', ref('ProcessingService')) },
+      }),
+      (c) => c.json(serviceAnswer, 200),
+    )
     .get(
       '/balances',
       queryOf(noQuerySchema),

@@ -1,0 +1,184 @@
+/**
+ * `GET /admin/events/stream`: the webhook events as Server-Sent Events, as they are committed
+ * (by this proxy or another on the same database): each event one message, `id:` its id and
+ * `data:` its payload as `GET /admin/events` lists it and webhooks send it. A client resumes
+ * with `Last-Event-ID` (or `?after=`): the backlog from the store first, a page at a time, then
+ * the live events of the process's one reader (`webhooks/event-feed.ts`), with no gap and no
+ * duplicate between them. Written, capped and kept alive as every stream (`../sse.ts`); ends
+ * when the proxy shuts down, for the client to resume elsewhere or after the restart.
+ */
+
+import { type Context, Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { ApiError } from '../../api-error.ts';
+import { errors, storeUnreadable } from '../../openapi/operations.ts';
+import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
+import type { StoredEvent } from '../../store/outbox.ts';
+import { committedAfter, type EventFeed, type FeedStore } from '../../webhooks/event-feed.ts';
+import { eventBody } from '../../webhooks/send.ts';
+import type { AppEnv } from '../context.ts';
+import { DEFAULT_PAGE_SIZE } from '../request-schemas.ts';
+import { encoder, type Heartbeats, heartbeats, STREAM_HEADERS, streamAnswer } from '../sse.ts';
+import { streamCounter } from '../stream-limits.ts';
+import { queryOf } from '../validation.ts';
+import { EVENT_ID, eventStreamQuerySchema } from '../webhook-schemas.ts';
+import type { EventSink } from './event-stream-node.ts';
+
+export interface EventFeedStreamDeps {
+  store: Pick<FeedStore, 'listEvents' | 'lastEventId'>;
+  feed: EventFeed;
+  heartbeatMs: number;
+  limits: StreamLimits;
+  clientOf: (c: Context<AppEnv>) => string;
+  writer: EventStreamWriter;
+}
+
+/**
+ * Written once the stream's start is fixed: every event committed from then on is sent (a
+ * client that makes an event happen waits for it, or the event may come before its start).
+ */
+const READY = encoder.encode(': ready\n\n');
+
+/** An event's message, as bytes: formatted once for all the streams the feed hands it to. */
+const messages = new WeakMap<StoredEvent, Uint8Array>();
+function messageOf(event: StoredEvent): Uint8Array {
+  let message = messages.get(event);
+  if (!message) {
+    message = encoder.encode(`id: ${event.id}\ndata: ${eventBody(event)}\n\n`);
+    messages.set(event, message);
+  }
+  return message;
+}
+
+/** Where a stream starts: after Last-Event-ID (a reconnecting client's), else `?after=`. */
+function resumeFrom(c: Context<AppEnv>, after: string | undefined): string | undefined {
+  const last = c.req.header('Last-Event-ID')?.trim();
+  if (last === undefined || last === '') return after;
+  if (!EVENT_ID.test(last)) {
+    throw new ApiError(
+      422,
+      'invalid_request',
+      'The Last-Event-ID header must be an event id (evt_…), as a message of this stream gave it.',
+      { field: 'Last-Event-ID' },
+    );
+  }
+  return last;
+}
+
+export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
+  const beats = heartbeats(deps.heartbeatMs);
+  const streams = streamCounter(deps.limits, 'Close one, or page GET /admin/events instead.');
+  return new Hono<AppEnv>().get(
+    '/events/stream',
+    queryOf(eventStreamQuerySchema),
+    describeRoute({
+      summary:
+        'Follow the webhook events as they are written (Server-Sent Events; resume with Last-Event-ID)',
+      parameters: [
+        {
+          in: 'header',
+          name: 'Last-Event-ID',
+          description:
+            'Resume after this event id (what an EventSource sends when it reconnects); wins over `after`.',
+          schema: { type: 'string', pattern: EVENT_ID.source },
+        },
+      ],
+      responses: {
+        200: {
+          description:
+            'A `: ready` comment once the start is fixed (every event committed from then on is sent), then one message per event, oldest first: `id:` the event id, `data:` the event as a WebhookEvent (JSON), the default `message` type. `: heartbeat` comments while open. Ends when the proxy shuts down: reconnect with Last-Event-ID.',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        ...errors(429),
+        ...storeUnreadable,
+      },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const after = resumeFrom(c, query.after);
+      const types = query.types === undefined ? undefined : new Set(query.types.split(','));
+      // A HEAD asks for the head only: no stream to follow.
+      if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
+      const opening = { writer: deps.writer, streams, client: deps.clientOf(c) };
+      return streamAnswer(c, opening, (sink, release) =>
+        follow(deps, beats, { after, types }, sink, release),
+      );
+    },
+  );
+}
+
+/**
+ * Follows the events into `sink`: joins the feed (keeping what it hands out meanwhile), fixes
+ * the start (`after`, else the newest event now), pages the backlog from the store up to where
+ * the feed's events begin, then sends what the feed kept and hands out, each event once, in
+ * order. Returns the function that stops when the client leaves.
+ */
+function follow(
+  deps: EventFeedStreamDeps,
+  beats: Heartbeats,
+  from: { after: string | undefined; types: Set<string> | undefined },
+  sink: EventSink,
+  release: () => void,
+): () => void {
+  let open = true;
+  /** The last event sent or passed over (of another type). */
+  let position: string | undefined;
+  /** What the feed handed out while the backlog was read; undefined once it is sent. */
+  let kept: StoredEvent[] | undefined = [];
+  let leave = () => {};
+  const stop = () => {
+    if (!open) return;
+    open = false;
+    leave();
+    beats.delete(sink);
+    release();
+  };
+  const end = () => {
+    if (!open) return;
+    stop();
+    sink.end();
+  };
+  const send = (events: StoredEvent[]) => {
+    for (const event of events) {
+      if (!open) return;
+      if (!committedAfter(event.id, position)) continue;
+      position = event.id;
+      if (!from.types || from.types.has(event.type)) sink.write(messageOf(event));
+    }
+  };
+  const listener = {
+    events(page: StoredEvent[]) {
+      if (kept) kept.push(...page);
+      else send(page);
+    },
+    close: end,
+  };
+  beats.add(sink);
+  (async () => {
+    const joined = await deps.feed.join(listener);
+    leave = joined.leave;
+    if (!open) return leave();
+    // Now: the newest event committed, read after joining, so never before the feed's start.
+    position = from.after ?? (await deps.store.lastEventId());
+    if (!open) return;
+    sink.write(READY);
+    // The backlog, up to where the feed's events begin (all of it when the feed had none).
+    let cursor = position;
+    while (open && (joined.after === undefined || committedAfter(joined.after, cursor))) {
+      const page = await deps.store.listEvents({
+        limit: DEFAULT_PAGE_SIZE,
+        ...(cursor === undefined ? {} : { after: cursor }),
+      });
+      send(page);
+      if (page.length < DEFAULT_PAGE_SIZE) break;
+      cursor = page.at(-1)!.id;
+    }
+    const waiting = kept ?? [];
+    kept = undefined;
+    send(waiting);
+  })().catch(() => {
+    // The store failed: the client resumes from the last id it got.
+    end();
+  });
+  return stop;
+}
