@@ -257,13 +257,23 @@ describe('crypto-pay listen', () => {
     assert.match(none.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
   });
 
-  it('takes a stream that goes silent for a dead connection and replaces it', async () => {
+  it('replaces a stream that goes silent, breaks or ends, resuming each time where it stopped', async () => {
     const proxy = await standIn((_, response, index) => {
       response.writeHead(200, streamHead);
-      // Ready, then nothing: no heartbeat, no end (a network that dropped without a reset).
-      response.write(
-        index === 0 ? `: ready\n\n${message('evt_000000000004abcdefgh')}` : ': ready\n\n',
-      );
+      if (index === 0) {
+        // Ready, then nothing: no heartbeat, no end (a network that dropped without a reset).
+        response.write(`: ready\n\n${message('evt_000000000004abcdefgh')}`);
+      } else if (index === 1) {
+        // Cut in the middle of the answer.
+        response.write(`: ready\n\n${message('evt_000000000005abcdefgh')}`, () =>
+          response.socket?.destroy(),
+        );
+      } else if (index === 2) {
+        // An id alone (no data) moves the start too.
+        response.end(': ready\n\nid: evt_000000000006abcdefgh\n\n');
+      } else {
+        response.write(': ready\n\n');
+      }
     });
     const stop = new AbortController();
     const said: string[] = [];
@@ -284,18 +294,32 @@ describe('crypto-pay listen', () => {
         },
       );
       await eventually(
-        () => proxy.requests.length === 2 && said.length === 4,
-        'the second connection',
+        () => said.includes('ready evt_000000000006abcdefgh true'),
+        'the fourth connection',
       );
       stop.abort();
       await following;
-      assert.deepEqual(said, [
+      // The last stream goes silent too, in time: only what came before is looked at.
+      assert.deepEqual(said.slice(0, 9), [
         'ready undefined false',
         'event evt_000000000004abcdefgh',
         'lost nothing came for 0.3 s',
         'ready evt_000000000004abcdefgh true',
+        'event evt_000000000005abcdefgh',
+        'lost the connection broke (UND_ERR_SOCKET)',
+        'ready evt_000000000005abcdefgh true',
+        'lost the proxy closed it',
+        'ready evt_000000000006abcdefgh true',
       ]);
-      assert.equal(proxy.requests[1]!.headers['last-event-id'], 'evt_000000000004abcdefgh');
+      assert.deepEqual(
+        proxy.requests.slice(0, 4).map((request) => request.headers['last-event-id']),
+        [
+          undefined,
+          'evt_000000000004abcdefgh',
+          'evt_000000000005abcdefgh',
+          'evt_000000000006abcdefgh',
+        ],
+      );
     } finally {
       stop.abort();
       await proxy.close();

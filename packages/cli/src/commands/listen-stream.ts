@@ -48,6 +48,18 @@ export interface FollowOptions {
 /** Why one connection ended, for the "lost" line. */
 class Broken extends Error {}
 
+/** A connection that failed under the stream, in a few words: `the connection broke (ECONNRESET)`. */
+function brokenBy(error: unknown): Broken {
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const code =
+    typeof cause?.code === 'string'
+      ? cause.code
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new Broken(`the connection broke (${code})`);
+}
+
 /** Waits `ms`, or less when `signal` aborts. */
 const pause = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -148,9 +160,10 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
     } catch (error) {
       if (signal.aborted) return;
       const reason = connection.signal.reason;
+      // A refusal ends the command; anything else (a reset, a cut body) is an outage.
+      if (error instanceof CommandFailed) throw error;
       const broken =
-        error instanceof Broken ? error : reason instanceof Broken ? reason : undefined;
-      if (!broken) throw error;
+        error instanceof Broken ? error : reason instanceof Broken ? reason : brokenBy(error);
       if (!everReady) {
         throw new CommandFailed(
           `The event stream of ${api.target.proxyUrl} broke before it started (${broken.message}): check the proxy's log, then run listen again.`,
