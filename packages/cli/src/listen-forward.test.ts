@@ -172,6 +172,17 @@ describe('listen: forwarding to the local handler', () => {
     assert.equal((await forwarder.close(1000)).length, 1);
   });
 
+  it('lets an attempt under way finish when stopped within the grace', async () => {
+    const seen = reports();
+    const forwarder = createForwarder({ url: receiver.url, secret, report: seen.report });
+    const event = streamed('evt_000000000009abcdefgh');
+    const attempt = forwarder.deliver(event);
+    assert.deepEqual(await forwarder.close(5_000), []);
+    await attempt;
+    assert.equal(seen.seen[0]!.outcome, 'delivered');
+    assert.deepEqual([...receiver.delivered().keys()], [event.id]);
+  });
+
   it('does not follow a redirect, and ends an attempt under way when stopped', async () => {
     const seen = reports();
     const forwarder = createForwarder({
