@@ -11,6 +11,7 @@ import { eventCommands } from './commands/events.ts';
 import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import { doctorCommand } from './commands/doctor.ts';
 import { triggerCommand } from './commands/trigger.ts';
+import { listenCommand } from './commands/listen.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
 import { sayTarget, type TargetOptions, targetOf } from './target.ts';
@@ -69,5 +70,6 @@ export function createProgram(io: Io, version: string): Command {
   webhookEndpointCommands(program, context);
   doctorCommand(program, context);
   triggerCommand(program, context);
+  listenCommand(program, context);
   return program;
 }

@@ -20,7 +20,14 @@ export interface TcpRelay {
   close(): Promise<void>;
 }
 
-export async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
+/**
+ * Starts a relay to `target` on `port` (a free one unless given: a relay closed and started again
+ * on its port is a network that dropped and came back).
+ */
+export async function startTcpRelay(
+  target: { host: string; port: number },
+  port = 0,
+): Promise<TcpRelay> {
   const sockets = new Set<Socket>();
   let silent = false;
   let accepted = 0;
@@ -43,7 +50,7 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     accepted: () => accepted,

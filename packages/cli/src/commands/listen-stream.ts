@@ -1,0 +1,181 @@
+/**
+ * Follows the proxy's `GET /admin/events/stream` for `crypto-pay listen`, parsed by
+ * `eventsource-parser`, for as long as the command runs: when the proxy restarts or the network
+ * drops, it reconnects with backoff and resumes with `Last-Event-ID` = the last event it handed
+ * on, so no event is missed and none comes twice. What cannot get better by waiting (a wrong
+ * token, a proxy without the route) ends the command; so does any failure before the first
+ * connection, which is a setup mistake to fix rather than an outage to wait out.
+ */
+
+import { createParser } from 'eventsource-parser';
+import { CommandFailed } from '../failures.ts';
+import { type ProxyApi, refusalOf } from '../proxy-api.ts';
+
+/** Waits between reconnections, the last repeated: quick after a restart, gentle after that. */
+export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000];
+
+/** The answer's head must come by then. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+/**
+ * The proxy writes a heartbeat every 15 s: a stream silent for longer than this is taken for a
+ * dead connection (a network that dropped without a reset) and replaced.
+ */
+export const SILENCE_MS = 45_000;
+
+export interface StreamMessage {
+  id: string;
+  data: string;
+}
+
+export interface FollowHandlers {
+  /** The stream's start is fixed: from now on every event is sent (`: ready`). */
+  ready(resumedAfter: string | undefined, reconnected: boolean): void;
+  /** The stream broke after it was ready; said once per outage. */
+  lost(reason: string): void;
+  /** An event; the next is handed on once this resolves. */
+  message(message: StreamMessage): Promise<void>;
+}
+
+export interface FollowOptions {
+  types?: string[];
+  signal: AbortSignal;
+  handlers: FollowHandlers;
+  reconnectDelaysMs?: readonly number[];
+  silenceMs?: number;
+}
+
+/** Why one connection ended, for the "lost" line. */
+class Broken extends Error {}
+
+/** A connection that failed under the stream, in a few words: `the connection broke (ECONNRESET)`. */
+function brokenBy(error: unknown): Broken {
+  const cause = (error as { cause?: { code?: unknown } })?.cause;
+  const code =
+    typeof cause?.code === 'string'
+      ? cause.code
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new Broken(`the connection broke (${code})`);
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/** Follows the stream until `signal` aborts; rejects with a CommandFailed when it cannot. */
+export async function followEvents(api: ProxyApi, options: FollowOptions): Promise<void> {
+  const { signal, handlers } = options;
+  const delays = options.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
+  const silenceMs = options.silenceMs ?? SILENCE_MS;
+  const path = `/admin/events/stream${options.types ? `?types=${options.types.join(',')}` : ''}`;
+  /** The last event handed on (or the start the proxy gave): where a reconnection resumes. */
+  let lastId: string | undefined;
+  let everReady = false;
+  let failures = 0;
+  let outage = false;
+
+  while (!signal.aborted) {
+    const connection = new AbortController();
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const quiet = (ms: number, why: string) => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => connection.abort(new Broken(why)), ms);
+    };
+    try {
+      quiet(CONNECT_TIMEOUT_MS, `no answer within ${CONNECT_TIMEOUT_MS / 1000} s`);
+      let response: Response;
+      try {
+        response = await api.fetch(path, {
+          signal: AbortSignal.any([signal, connection.signal]),
+          headers: {
+            Accept: 'text/event-stream',
+            ...(lastId === undefined ? {} : { 'Last-Event-ID': lastId }),
+          },
+        });
+      } catch (error) {
+        if (connection.signal.aborted) throw connection.signal.reason;
+        // Unreachable before the first connection: the address or the proxy to fix.
+        if (!everReady || signal.aborted) throw error;
+        throw new Broken((error as Error).message.replace(/\.$/, ''));
+      }
+      if (response.status === 404) {
+        await response.body?.cancel();
+        throw new CommandFailed(
+          `This proxy has no event stream (GET /admin/events/stream answered 404): upgrade it to a release that has one, or give it an ADMIN_TOKEN if its merchant API is off.`,
+        );
+      }
+      if (!response.ok) {
+        const refusal = await refusalOf(response, api.target);
+        // A refusal waiting cannot cure ends the command; a busy or failing proxy is waited out.
+        const passing =
+          response.status === 408 || response.status === 429 || response.status >= 500;
+        if (!everReady || !passing) throw refusal;
+        throw new Broken(`the proxy answered ${response.status}`);
+      }
+      if (!response.body) throw new Broken('the proxy answered with no stream');
+
+      /** Parsed, in order: ids (an id-only block moves the start too), events, the ready mark. */
+      const parsed: ({ id: string } | { ready: true } | StreamMessage)[] = [];
+      const parser = createParser({
+        onId: (id) => {
+          if (id !== '') parsed.push({ id });
+        },
+        onEvent: (event) => {
+          if (event.id) parsed.push({ id: event.id, data: event.data });
+        },
+        onComment: (comment) => {
+          if (comment.trim() === 'ready') parsed.push({ ready: true });
+        },
+      });
+      const text = response.body.pipeThrough(new TextDecoderStream());
+      quiet(silenceMs, `nothing came for ${silenceMs / 1000} s`);
+      for await (const chunk of text) {
+        quiet(silenceMs, `nothing came for ${silenceMs / 1000} s`);
+        parser.feed(chunk);
+        for (const item of parsed.splice(0)) {
+          if ('ready' in item) {
+            handlers.ready(lastId, everReady);
+            everReady = true;
+            outage = false;
+            failures = 0;
+          } else if ('data' in item) {
+            await handlers.message(item);
+            lastId = item.id;
+          } else {
+            lastId = item.id;
+          }
+        }
+      }
+      throw new Broken('the proxy closed it');
+    } catch (error) {
+      if (signal.aborted) return;
+      const reason = connection.signal.reason;
+      // A refusal ends the command; anything else (a reset, a cut body) is an outage.
+      if (error instanceof CommandFailed) throw error;
+      const broken =
+        error instanceof Broken ? error : reason instanceof Broken ? reason : brokenBy(error);
+      if (!everReady) {
+        throw new CommandFailed(
+          `The event stream of ${api.target.proxyUrl} broke before it started (${broken.message}): check the proxy's log, then run listen again.`,
+        );
+      }
+      if (!outage) handlers.lost(broken.message);
+      outage = true;
+    } finally {
+      clearTimeout(watchdog);
+      connection.abort();
+    }
+    await pause(delays[Math.min(failures, delays.length - 1)]!, signal);
+    failures += 1;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * `crypto-pay listen --forward-to URL`: follows the proxy's events as they are written and
+ * posts each to a local webhook handler, signed with a local secret that stays the same across
+ * runs; one line per delivery attempt. `--print-secret` prints that secret alone, for CI.
+ */
+
+import type { Command } from 'commander';
+import { UsageError } from '../failures.ts';
+import { type Io, painter, timeOf } from '../io.ts';
+import type { CommandContext } from '../program.ts';
+import { eventTypesOf } from './listen-event-types.ts';
+import { createForwarder, type DeliveryReport, RETRY_DELAYS_MS } from './listen-forward.ts';
+import { listenSecretFor } from './listen-secret.ts';
+import { followEvents } from './listen-stream.ts';
+
+/** After Ctrl-C, attempts under way get this long to be answered. */
+const STOP_GRACE_MS = 5_000;
+
+interface ListenOptions {
+  forwardTo?: string;
+  events?: string;
+  printSecret?: boolean;
+  json?: boolean;
+}
+
+/** `--forward-to`: an http(s) address; `localhost:3000/hooks` is taken as http://. */
+export function forwardUrlOf(value: string): string {
+  const written = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    throw new UsageError(
+      `--forward-to must be your webhook handler's address, like http://localhost:3000/webhooks; got "${value}".`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--forward-to must be an http or https address; got "${value}".`);
+  }
+  return url.href;
+}
+
+/** One attempt as a line: time, type, id, the answer (or the failure), duration, what next. */
+function printReport(io: Io, json: boolean, report: DeliveryReport): void {
+  if (json) {
+    io.stdout.write(
+      `${JSON.stringify({
+        time: report.at.toISOString(),
+        type: report.event.type,
+        event_id: report.event.id,
+        outcome: report.outcome,
+        status: report.status ?? null,
+        ...(report.error === undefined ? {} : { error: report.error }),
+        duration_ms: report.durationMs,
+        attempt: report.attempt,
+        attempts: report.attempts,
+        ...(report.retryInMs === undefined ? {} : { retry_in_ms: report.retryInMs }),
+      })}\n`,
+    );
+    return;
+  }
+  const paint = painter(io.stdout, io.env);
+  const answer =
+    report.outcome === 'delivered'
+      ? paint('green', String(report.status))
+      : paint(report.outcome === 'failed' ? 'red' : 'yellow', report.error ?? '');
+  const next =
+    report.outcome === 'retrying'
+      ? `, attempt ${report.attempt} of ${report.attempts}, again in ${report.retryInMs! / 1000} s`
+      : report.outcome === 'failed'
+        ? `, failed after ${report.attempt} attempt${report.attempt === 1 ? '' : 's'}`
+        : '';
+  io.stdout.write(
+    `${timeOf(Math.floor(report.at.getTime() / 1000))}  ${report.event.type}  ${report.event.id}  → ${answer} (${report.durationMs} ms${next})\n`,
+  );
+}
+
+/** The type of an event's JSON, or undefined when it is not one. */
+function typeOf(data: string): string | undefined {
+  try {
+    const type = (JSON.parse(data) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function listenCommand(program: Command, context: CommandContext): void {
+  program
+    .command('listen')
+    .description(
+      `Follow the proxy's events as they are written and post each to your local webhook handler as a Standard Webhook, signed with a local secret (whsec_…) kept per proxy in your config directory, so it stays the same across runs. One line per delivery; a handler that is down or answers non-2xx is tried ${RETRY_DELAYS_MS.length + 1} times over about ${RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 1000} s, without holding up the events after it. Survives proxy restarts without missing an event. Ctrl-C stops.`,
+    )
+    .option('--forward-to <url>', 'your webhook handler, e.g. http://localhost:3000/webhooks')
+    .option(
+      '--events <types>',
+      'only these event types, comma-separated, e.g. checkout.paid,checkout.failed',
+    )
+    .option('--print-secret', 'print the signing secret alone and exit (for CI)')
+    .option('--json', 'one JSON object per delivery attempt instead of a line')
+    .action(async (options: ListenOptions, command: Command) => {
+      const { io } = context;
+      const types = eventTypesOf(options.events);
+      if (!options.printSecret && options.forwardTo === undefined) {
+        throw new UsageError(
+          'listen needs --forward-to, your webhook handler, e.g. --forward-to http://localhost:3000/webhooks.',
+        );
+      }
+      const forwardTo =
+        options.forwardTo === undefined ? undefined : forwardUrlOf(options.forwardTo);
+      const api = context.api(command);
+      const proxy = api.target.proxyUrl;
+      const kept = await listenSecretFor(proxy, io.env);
+      if (options.printSecret) {
+        io.stdout.write(`${kept.secret}\n`);
+        return;
+      }
+      const paint = painter(io.stderr, io.env);
+      const say = (text: string) => io.stderr.write(`${text}\n`);
+      say(
+        `Your webhook signing secret is ${paint('bold', kept.secret)} (kept for ${proxy} in ${kept.file}).`,
+      );
+      say(
+        `Listening to ${proxy}'s events (${types ? types.join(', ') : 'all types'}), forwarding to ${forwardTo}.`,
+      );
+      const forwarder = createForwarder({
+        url: forwardTo!,
+        secret: kept.secret,
+        report: (report) => printReport(io, options.json === true, report),
+      });
+      await followEvents(api, {
+        ...(types ? { types } : {}),
+        signal: io.signal,
+        handlers: {
+          ready(resumedAfter, reconnected) {
+            if (!reconnected) {
+              say(paint('green', 'Ready: events written from now on are forwarded. Ctrl-C stops.'));
+            } else if (resumedAfter) {
+              say(`Reconnected; resuming after ${resumedAfter}.`);
+            } else {
+              say('Reconnected; no event had come before, so the stream starts again from now.');
+            }
+          },
+          lost(reason) {
+            say(paint('yellow', `Lost the proxy's event stream (${reason}); reconnecting…`));
+          },
+          async message({ id, data }) {
+            const type = typeOf(data);
+            if (type === undefined) {
+              say(paint('yellow', `Skipped ${id}: its data is not an event's JSON.`));
+              return;
+            }
+            await forwarder.deliver({ id, type, body: data });
+          },
+        },
+      });
+      const undelivered = await forwarder.close(STOP_GRACE_MS);
+      say(
+        undelivered.length === 0
+          ? 'Stopped.'
+          : `Stopped; not delivered: ${undelivered.map((event) => event.id).join(', ')} (GET /admin/events lists them).`,
+      );
+    });
+}

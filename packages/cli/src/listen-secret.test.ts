@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { configDirOf, listenSecretFor, SECRETS_FILE } from './commands/listen-secret.ts';
+import { CommandFailed } from './failures.ts';
+
+describe('listen: the local signing secret', () => {
+  let home: string;
+  before(async () => {
+    home = await mkdtemp(join(tmpdir(), 'crypto-pay-cli-secret-'));
+  });
+  after(() => rm(home, { recursive: true, force: true }));
+
+  it('lives in XDG_CONFIG_HOME, else ~/.config, and in APPDATA on Windows', () => {
+    assert.equal(
+      configDirOf({ XDG_CONFIG_HOME: '/x/config', HOME: '/h' }, 'linux'),
+      '/x/config/crypto-pay',
+    );
+    // A relative XDG_CONFIG_HOME is ignored, as the XDG spec says.
+    assert.equal(
+      configDirOf({ XDG_CONFIG_HOME: 'config', HOME: '/h' }, 'linux'),
+      '/h/.config/crypto-pay',
+    );
+    assert.equal(configDirOf({ HOME: '/h' }, 'darwin'), '/h/.config/crypto-pay');
+    assert.equal(
+      configDirOf({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming', HOME: '/h' }, 'win32'),
+      join('C:\\Users\\a\\AppData\\Roaming', 'crypto-pay'),
+    );
+  });
+
+  it('is made once per proxy, kept 0600 in a 0700 folder, the same on every run', async () => {
+    const env = { XDG_CONFIG_HOME: join(home, 'config') };
+    const first = await listenSecretFor('http://127.0.0.1:8787', env);
+    assert.match(first.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.equal(first.created, true);
+    assert.equal(first.file, join(home, 'config', 'crypto-pay', SECRETS_FILE));
+    assert.equal((await stat(first.file)).mode & 0o777, 0o600);
+    assert.equal((await stat(join(home, 'config', 'crypto-pay'))).mode & 0o777, 0o700);
+
+    const again = await listenSecretFor('http://127.0.0.1:8787', env);
+    assert.deepEqual(again, { ...first, created: false });
+    const other = await listenSecretFor('https://pay.example.com', env);
+    assert.notEqual(other.secret, first.secret);
+    assert.deepEqual(JSON.parse(await readFile(first.file, 'utf8')), {
+      'http://127.0.0.1:8787': first.secret,
+      'https://pay.example.com': other.secret,
+    });
+    assert.equal((await listenSecretFor('http://127.0.0.1:8787', env)).secret, first.secret);
+  });
+
+  it('says how to fix a file that is not its JSON, and never overwrites it', async () => {
+    const env = { XDG_CONFIG_HOME: join(home, 'broken') };
+    const { file } = await listenSecretFor('http://127.0.0.1:8787', env);
+    await writeFile(file, 'not json');
+    await assert.rejects(
+      listenSecretFor('http://127.0.0.1:8787', env),
+      (error: unknown) =>
+        error instanceof CommandFailed &&
+        error.message.includes(`${file} is not a JSON object`) &&
+        error.message.includes('delete it to make new secrets'),
+    );
+    assert.equal(await readFile(file, 'utf8'), 'not json');
+  });
+});

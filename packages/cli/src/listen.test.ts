@@ -1,0 +1,328 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { newWebhookSecret } from '@crypto-pay/protocol/node';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { followEvents } from './commands/listen-stream.ts';
+import { proxyApi } from './proxy-api.ts';
+import { runCli } from './testing.test-helpers.ts';
+
+/** An event's JSON as the proxy streams it. */
+const eventJson = (id: string, type = 'invoice.confirmed') =>
+  JSON.stringify({
+    id,
+    type,
+    timestamp: '2026-11-29T18:00:00.000Z',
+    data: { type: 'invoice', id: 7, foreign_id: 'invoice-7', status: 'confirmed' },
+  });
+const message = (id: string, type?: string) => `id: ${id}\ndata: ${eventJson(id, type)}\n\n`;
+
+/** A proxy stand-in on loopback: `answer` gets each request and how many came before it. */
+async function standIn(
+  answer: (request: IncomingMessage, response: ServerResponse, index: number) => void,
+) {
+  const requests: IncomingMessage[] = [];
+  const http = createServer((request, response) => {
+    requests.push(request);
+    answer(request, response, requests.length - 1);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return {
+    url,
+    requests,
+    close: () => {
+      http.closeAllConnections();
+      return new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+const streamHead = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
+
+describe('crypto-pay listen', () => {
+  let config: string;
+  before(async () => {
+    config = await mkdtemp(join(tmpdir(), 'crypto-pay-cli-listen-'));
+  });
+  after(() => rm(config, { recursive: true, force: true }));
+  const env = () => ({ XDG_CONFIG_HOME: config });
+
+  it('refuses wrong usage with exit 2, before any request', async () => {
+    const help = await runCli(['listen', '--help']);
+    assert.equal(help.code, 0);
+    for (const flag of ['--forward-to', '--events', '--print-secret', '--json']) {
+      assert.match(help.stdout, new RegExp(flag));
+    }
+    const missing = await runCli(['listen'], { env: env() });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /listen needs --forward-to/);
+    const typo = await runCli(
+      ['listen', '--forward-to', 'localhost:3000', '--events', 'checkout.payed'],
+      {
+        env: env(),
+      },
+    );
+    assert.equal(typo.code, 2);
+    assert.match(
+      typo.stderr,
+      /"checkout\.payed" is no event type the proxy writes; did you mean checkout\.paid\?/,
+    );
+    const unknown = await runCli([
+      'listen',
+      '--forward-to',
+      'localhost:3000',
+      '--events',
+      'refund.done',
+    ]);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /the checkout types are checkout\.created, checkout\.processing/);
+    const ftp = await runCli(['listen', '--forward-to', 'ftp://localhost/hooks'], { env: env() });
+    assert.equal(ftp.code, 2);
+    assert.match(ftp.stderr, /--forward-to must be an http or https address/);
+  });
+
+  it('prints the secret alone with --print-secret, the same every time, without the proxy', async () => {
+    const proxy = 'http://127.0.0.1:9'; // nothing listens there: the secret is local
+    const first = await runCli(['listen', '--print-secret', '--proxy', proxy], { env: env() });
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^whsec_[A-Za-z0-9+/]{43}=\n$/);
+    const second = await runCli(['listen', '--print-secret', '--proxy', proxy], { env: env() });
+    assert.equal(second.stdout, first.stdout);
+    const other = await runCli(['listen', '--print-secret', '--proxy', 'http://127.0.0.1:10'], {
+      env: env(),
+    });
+    assert.notEqual(other.stdout, first.stdout);
+  });
+
+  it('forwards what the stream sends, and resumes after a drop with Last-Event-ID', async () => {
+    const proxy = await standIn((_, response, index) => {
+      response.writeHead(200, streamHead);
+      if (index === 0) {
+        // The first connection: one event, then the proxy goes away.
+        response.end(`: ready\n\n${message('evt_000000000001abcdefgh', 'invoice.confirmed')}`);
+      } else {
+        response.write(`: ready\n\n${message('evt_000000000002abcdefgh', 'invoice.failed')}`);
+      }
+    });
+    const stop = new AbortController();
+    const secret = (
+      await runCli(['listen', '--print-secret', '--proxy', proxy.url], { env: env() })
+    ).stdout.trim();
+    const receiver = await startWebhookReceiver(secret);
+    try {
+      const running = runCli(
+        [
+          'listen',
+          '--proxy',
+          proxy.url,
+          '--forward-to',
+          receiver.url,
+          '--events',
+          'invoice.confirmed,invoice.failed',
+        ],
+        { env: env(), signal: stop.signal },
+      );
+      await eventually(() => receiver.delivered().size === 2, 'both events to arrive');
+      stop.abort();
+      const ran = await running;
+      assert.equal(ran.code, 0, ran.stderr);
+      assert.deepEqual(
+        receiver.received.map((item) => [item.event?.id, item.refusal]),
+        [
+          ['evt_000000000001abcdefgh', undefined],
+          ['evt_000000000002abcdefgh', undefined],
+        ],
+      );
+      assert.equal(
+        proxy.requests[0]!.url,
+        '/admin/events/stream?types=invoice.confirmed,invoice.failed',
+      );
+      assert.equal(proxy.requests[0]!.headers['last-event-id'], undefined);
+      assert.equal(proxy.requests[1]!.headers['last-event-id'], 'evt_000000000001abcdefgh');
+      assert.match(
+        ran.stderr,
+        new RegExp(
+          `Your webhook signing secret is ${secret.replace(/[+/]/g, '\\$&')} \\(kept for ${proxy.url} in `,
+        ),
+      );
+      assert.match(
+        ran.stderr,
+        /events \(invoice\.confirmed, invoice\.failed\), forwarding to http:\/\/127\.0\.0\.1:\d+\/hooks\./,
+      );
+      assert.match(
+        ran.stderr,
+        /Lost the proxy's event stream \(the proxy closed it\); reconnecting…\nReconnected; resuming after evt_000000000001abcdefgh\./,
+      );
+      assert.match(ran.stderr, /Stopped\.\n$/);
+      const lines = ran.stdout.trim().split('\n');
+      assert.equal(lines.length, 2, ran.stdout);
+      assert.match(
+        lines[0]!,
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}invoice\.confirmed {2}evt_000000000001abcdefgh {2}→ 204 \(\d+ ms\)$/,
+      );
+    } finally {
+      stop.abort();
+      await receiver.close();
+      await proxy.close();
+    }
+  });
+
+  it('prints one JSON object per attempt with --json', async () => {
+    const proxy = await standIn((_, response) => {
+      response.writeHead(200, streamHead);
+      response.write(`: ready\n\n${message('evt_000000000003abcdefgh')}`);
+    });
+    const stop = new AbortController();
+    const receiver = await startWebhookReceiver(newWebhookSecret());
+    try {
+      const running = runCli(
+        ['listen', '--proxy', proxy.url, '--forward-to', receiver.url, '--json'],
+        {
+          env: env(),
+          signal: stop.signal,
+        },
+      );
+      await eventually(() => receiver.received.length === 1, 'the event to arrive');
+      stop.abort();
+      const ran = await running;
+      assert.equal(ran.code, 0, ran.stderr);
+      // Signed with another secret than the receiver's: it answers 400, and listen says so.
+      const line = JSON.parse(ran.stdout.split('\n')[0]!);
+      assert.deepEqual(
+        { ...line, time: undefined, duration_ms: undefined },
+        {
+          time: undefined,
+          duration_ms: undefined,
+          type: 'invoice.confirmed',
+          event_id: 'evt_000000000003abcdefgh',
+          outcome: 'retrying',
+          status: 400,
+          error: 'answered 400',
+          attempt: 1,
+          attempts: 3,
+          retry_in_ms: 2000,
+        },
+      );
+      assert.match(ran.stderr, /Stopped; not delivered: evt_000000000003abcdefgh/);
+    } finally {
+      stop.abort();
+      await receiver.close();
+      await proxy.close();
+    }
+  });
+
+  it('ends with exit 1 and the fix on a wrong token, a proxy without the stream, or no proxy', async () => {
+    const proxy = await standIn((request, response) => {
+      const ok = request.headers.authorization === 'Bearer right-token';
+      response.writeHead(ok ? 404 : 401, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify(
+          ok
+            ? { error: 'There is nothing at this address.', code: 'not_found' }
+            : { error: 'The admin token is missing or wrong.', code: 'unauthorized' },
+        ),
+      );
+    });
+    try {
+      const args = ['listen', '--proxy', proxy.url, '--forward-to', 'http://127.0.0.1:9/hooks'];
+      const wrong = await runCli([...args, '--token', 'wrong-token'], { env: env() });
+      assert.equal(wrong.code, 1);
+      assert.match(
+        wrong.stderr,
+        /refused \(401 unauthorized\): The admin token is missing or wrong\. The token came from --token: give the proxy's ADMIN_TOKEN/,
+      );
+      assert.doesNotMatch(wrong.stderr, /wrong-token/);
+      const old = await runCli([...args, '--token', 'right-token'], { env: env() });
+      assert.equal(old.code, 1);
+      assert.match(
+        old.stderr,
+        /This proxy has no event stream \(GET \/admin\/events\/stream answered 404\): upgrade it/,
+      );
+    } finally {
+      await proxy.close();
+    }
+    const none = await runCli(
+      ['listen', '--proxy', proxy.url, '--forward-to', 'http://127.0.0.1:9/hooks'],
+      {
+        env: env(),
+      },
+    );
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
+  });
+
+  it('replaces a stream that goes silent, breaks or ends, resuming each time where it stopped', async () => {
+    const proxy = await standIn((_, response, index) => {
+      response.writeHead(200, streamHead);
+      if (index === 0) {
+        // Ready, then nothing: no heartbeat, no end (a network that dropped without a reset).
+        response.write(`: ready\n\n${message('evt_000000000004abcdefgh')}`);
+      } else if (index === 1) {
+        // Cut in the middle of the answer.
+        response.write(`: ready\n\n${message('evt_000000000005abcdefgh')}`, () =>
+          response.socket?.destroy(),
+        );
+      } else if (index === 2) {
+        // An id alone (no data) moves the start too.
+        response.end(': ready\n\nid: evt_000000000006abcdefgh\n\n');
+      } else {
+        response.write(': ready\n\n');
+      }
+    });
+    const stop = new AbortController();
+    const said: string[] = [];
+    try {
+      const following = followEvents(
+        proxyApi({ proxyUrl: proxy.url, token: 't', proxyFrom: '', tokenFrom: '' }),
+        {
+          signal: stop.signal,
+          silenceMs: 300,
+          reconnectDelaysMs: [0],
+          handlers: {
+            ready: (after, again) => said.push(`ready ${after} ${again}`),
+            lost: (reason) => said.push(`lost ${reason}`),
+            message: async ({ id }) => {
+              said.push(`event ${id}`);
+            },
+          },
+        },
+      );
+      await eventually(
+        () => said.includes('ready evt_000000000006abcdefgh true'),
+        'the fourth connection',
+      );
+      stop.abort();
+      await following;
+      // The last stream goes silent too, in time: only what came before is looked at.
+      assert.deepEqual(said.slice(0, 9), [
+        'ready undefined false',
+        'event evt_000000000004abcdefgh',
+        'lost nothing came for 0.3 s',
+        'ready evt_000000000004abcdefgh true',
+        'event evt_000000000005abcdefgh',
+        'lost the connection broke (UND_ERR_SOCKET)',
+        'ready evt_000000000005abcdefgh true',
+        'lost the proxy closed it',
+        'ready evt_000000000006abcdefgh true',
+      ]);
+      assert.deepEqual(
+        proxy.requests.slice(0, 4).map((request) => request.headers['last-event-id']),
+        [
+          undefined,
+          'evt_000000000004abcdefgh',
+          'evt_000000000005abcdefgh',
+          'evt_000000000006abcdefgh',
+        ],
+      );
+    } finally {
+      stop.abort();
+      await proxy.close();
+    }
+  });
+});
