@@ -125,7 +125,7 @@ for (const writer of ['socket', 'hono'] as const)
         // The pipelined stream sent its first event.
         await until((text) => text.includes('data: '));
         const [health, stream] = received.text.split(/(?=HTTP\/1\.1 200)/g).filter(Boolean);
-        assert.match(health!, /\r\n\r\n\{"status":"ok"\}$/);
+        assert.match(health!, /\r\n\r\n\{"status":"ok","version":"[^"]+"\}$/);
         assert.match(stream!, /^HTTP\/1\.1 200 OK\r\n[\s\S]*content-type: text\/event-stream\r\n/);
         assert.deepEqual(dataOf(stream!), [checkout]);
       } finally {
