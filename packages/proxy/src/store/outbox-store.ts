@@ -146,6 +146,15 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         .executeTakeFirst();
       return row?.id;
     },
+    async hasEvent(id) {
+      // By its unique index: the id's number alone could be another database's event.
+      const row = await db
+        .selectFrom('webhook_events')
+        .select('seq')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async redeliverEvent(id, now) {
       return db.transaction().execute(async (trx) => {
         const event = await trx

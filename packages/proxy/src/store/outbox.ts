@@ -144,6 +144,8 @@ export interface WebhookStore {
   listEvents(query: { after?: string; type?: string; limit: number }): Promise<StoredEvent[]>;
   /** The id of the newest event committed, undefined when there is none (where "now" is). */
   lastEventId(): Promise<string | undefined>;
+  /** Whether the store holds an event with this id (not another database's, nor pruned). */
+  hasEvent(id: string): Promise<boolean>;
   /**
    * Queues the event again for every endpoint that takes it: how many deliveries were queued
    * (0 when no endpoint takes its type), undefined when the event is unknown.

@@ -183,6 +183,30 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       }
     });
 
+    it('refuses with 409 event_not_found a resume point the store never wrote, before any stream', async () => {
+      const known = await newEvent();
+      // The same number with another suffix (another database's), and a number not yet written.
+      const otherDatabase = `${known.slice(0, -8)}${known.endsWith('AAAAAAAA') ? 'BBBBBBBB' : 'AAAAAAAA'}`;
+      const ahead = `evt_${String(Number(known.slice(4, 16)) + 1000).padStart(12, '0')}AAAAAAAA`;
+      const refusals: [string, Record<string, string>, string][] = [
+        ['', { 'Last-Event-ID': otherDatabase }, 'Last-Event-ID'],
+        ['', { 'Last-Event-ID': ahead }, 'Last-Event-ID'],
+        [`?after=${otherDatabase}`, {}, 'after'],
+        [`?after=${known}`, { 'Last-Event-ID': ahead }, 'Last-Event-ID'],
+      ];
+      for (const [query, headers, field] of refusals) {
+        const answer = await send(`${url()}/admin/events/stream${query}`, {
+          headers: { ...adminHeaders, ...headers },
+        });
+        assert.equal(answer.status, 409, `${query} ${JSON.stringify(headers)}: ${answer.text}`);
+        assert.match(String(answer.headers['content-type']), /^application\/json/);
+        const body = answer.json as { error: string; code: string; field: string };
+        assert.equal(body.code, 'event_not_found');
+        assert.equal(body.field, field);
+        assert.match(body.error, /^The proxy has no event with this id .*GET \/admin\/events.*\.$/);
+      }
+    });
+
     // Last: the proxy is stopped.
     it('ends the stream when the proxy shuts down, for the client to resume elsewhere', async () => {
       const stream = await openReady(url(), '', adminHeaders, LONGER_THAN_A_TEST_MS);

@@ -14,7 +14,8 @@ import { ApiError } from '../../api-error.ts';
 import { errors, storeUnreadable } from '../../openapi/operations.ts';
 import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
 import type { StoredEvent } from '../../store/outbox.ts';
-import { committedAfter, type EventFeed, type FeedStore } from '../../webhooks/event-feed.ts';
+import type { Store } from '../../store/store.ts';
+import { committedAfter, type EventFeed } from '../../webhooks/event-feed.ts';
 import { eventBody } from '../../webhooks/send.ts';
 import type { AppEnv } from '../context.ts';
 import { DEFAULT_PAGE_SIZE } from '../request-schemas.ts';
@@ -25,7 +26,7 @@ import { EVENT_ID, eventStreamQuerySchema } from '../webhook-schemas.ts';
 import type { EventSink } from './event-stream-node.ts';
 
 export interface EventFeedStreamDeps {
-  store: Pick<FeedStore, 'listEvents' | 'lastEventId'>;
+  store: Pick<Store, 'listEvents' | 'lastEventId' | 'hasEvent'>;
   feed: EventFeed;
   heartbeatMs: number;
   limits: StreamLimits;
@@ -50,10 +51,16 @@ function messageOf(event: StoredEvent): Uint8Array {
   return message;
 }
 
-/** Where a stream starts: after Last-Event-ID (a reconnecting client's), else `?after=`. */
-function resumeFrom(c: Context<AppEnv>, after: string | undefined): string | undefined {
+/** Where a stream resumes: after Last-Event-ID (a reconnecting client's), else `?after=`. */
+interface Resume {
+  id: string;
+  field: 'Last-Event-ID' | 'after';
+}
+
+function resumeFrom(c: Context<AppEnv>, after: string | undefined): Resume | undefined {
   const last = c.req.header('Last-Event-ID')?.trim();
-  if (last === undefined || last === '') return after;
+  if (last === undefined || last === '')
+    return after === undefined ? undefined : { id: after, field: 'after' };
   if (!EVENT_ID.test(last)) {
     throw new ApiError(
       422,
@@ -62,7 +69,22 @@ function resumeFrom(c: Context<AppEnv>, after: string | undefined): string | und
       { field: 'Last-Event-ID' },
     );
   }
-  return last;
+  return { id: last, field: 'Last-Event-ID' };
+}
+
+/**
+ * Refuses a resume point the store never wrote: an id of another database (same number,
+ * another suffix), one ahead of the newest event or one pruned by retention would otherwise
+ * start a stream that silently skips events.
+ */
+async function checkResume(store: EventFeedStreamDeps['store'], resume: Resume): Promise<void> {
+  if (await store.hasEvent(resume.id)) return;
+  throw new ApiError(
+    409,
+    'event_not_found',
+    `The proxy has no event with this id (another database's, or pruned after RETENTION_DAYS): start again without ${resume.field === 'after' ? 'after' : 'Last-Event-ID'}, or page GET /admin/events to catch up.`,
+    { field: resume.field },
+  );
 }
 
 export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
@@ -79,7 +101,7 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
           in: 'header',
           name: 'Last-Event-ID',
           description:
-            'Resume after this event id (what an EventSource sends when it reconnects); wins over `after`. Anything but an event id is refused: 422 invalid_request, field Last-Event-ID.',
+            "Resume after this event id (what an EventSource sends when it reconnects); wins over `after`. Anything but an event id is refused: 422 invalid_request, field Last-Event-ID; an id this proxy's store does not hold (another database's, or pruned after RETENTION_DAYS): 409 event_not_found, field Last-Event-ID (or after), start again without it or page GET /admin/events.",
           schema: { type: 'string', pattern: EVENT_ID.source },
         },
       ],
@@ -89,7 +111,7 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
             'A `: ready` comment once the start is fixed (every event committed from then on is sent), then one message per event, oldest first: `id:` the event id, `data:` the event as a WebhookEvent (JSON), the default `message` type. `: heartbeat` comments while open. Ends when the proxy shuts down: reconnect with Last-Event-ID.',
           content: { 'text/event-stream': { schema: { type: 'string' } } },
         },
-        ...errors(429),
+        ...errors(409, 429),
         ...storeUnreadable,
       },
     }),
@@ -99,9 +121,10 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
       const types = query.types === undefined ? undefined : new Set(query.types.split(','));
       // A HEAD asks for the head only: no stream to follow.
       if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
-      // Now: after the newest event committed (every event, when there is none yet). Read
-      // before the answer, so a store that cannot say is a 503, not a stream that ends.
-      const after = resumed ?? (await deps.store.lastEventId());
+      // Read before the answer, so a store that cannot say is a 503, not a stream that ends.
+      if (resumed) await checkResume(deps.store, resumed);
+      // Else now: after the newest event committed (every event, when there is none yet).
+      const after = resumed?.id ?? (await deps.store.lastEventId());
       const opening = { writer: deps.writer, streams, client: deps.clientOf(c) };
       return streamAnswer(c, opening, (sink, release) =>
         followEvents(deps, beats, { after, types }, sink, release),
