@@ -11,6 +11,7 @@ import { before, describe, it } from 'node:test';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { messagesOf } from '@crypto-pay/test-kit/event-streams';
 import { send, sendJson } from '@crypto-pay/test-kit/http';
+import { createParser } from 'eventsource-parser';
 import { createLogger } from '../../process/logger.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
 import { ADMIN_TOKEN, adminHeaders, seen, useServedProxy } from '../../testing.test-helpers.ts';
@@ -133,6 +134,31 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
           messages.map((message) => message.id),
           [listed.at(-1)!.id, next],
         );
+      } finally {
+        resumed.close();
+      }
+    });
+
+    it('gives its start as the last event id at ready: a client that drops before any event resumes from it', async () => {
+      const newest = await newEvent();
+      const stream = await openReady(url());
+      // What an EventSource keeps (the parser `crypto-pay listen` reads with): an id, no event.
+      let lastEventId: string | undefined;
+      const parser = createParser({
+        onId: (id) => {
+          lastEventId = id;
+        },
+        onEvent: (event) => assert.fail(`no event was written: ${event.data}`),
+      });
+      parser.feed(stream.text);
+      stream.close();
+      assert.equal(lastEventId, newest);
+      // Written while the client is away: the reconnect with that id gets it.
+      const missed = await newEvent();
+      const resumed = await openReady(url(), '', { ...adminHeaders, 'Last-Event-ID': lastEventId });
+      try {
+        const [message] = await messagesUntil(resumed, 1);
+        assert.equal(message?.id, missed);
       } finally {
         resumed.close();
       }

@@ -37,8 +37,13 @@ export interface EventFeedStreamDeps {
 /**
  * Written once the stream's start is fixed: every event committed from then on is sent (a
  * client that makes an event happen waits for it, or the event may come before its start).
+ * With `id:` the start point and no data, which an EventSource (and eventsource-parser) takes
+ * as its last event id without an event: a client that loses the stream before the first
+ * event resumes from there, not from a later "now".
  */
-const READY = encoder.encode(': ready\n\n');
+function readyOf(start: string | undefined): Uint8Array {
+  return encoder.encode(start === undefined ? ': ready\n\n' : `id: ${start}\n: ready\n\n`);
+}
 
 /** An event's message, as bytes: formatted once for all the streams the feed hands it to. */
 const messages = new WeakMap<StoredEvent, Uint8Array>();
@@ -108,7 +113,7 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
       responses: {
         200: {
           description:
-            'A `: ready` comment once the start is fixed (every event committed from then on is sent), then one message per event, oldest first: `id:` the event id, `data:` the event as a WebhookEvent (JSON), the default `message` type. `: heartbeat` comments while open. Ends when the proxy shuts down: reconnect with Last-Event-ID.',
+            "A `: ready` comment once the start is fixed (every event committed from then on is sent), with `id:` the start point (the resumed id, or the newest event) when there is one, a message without data that sets the client's last event id; then one message per event, oldest first: `id:` the event id, `data:` the event as a WebhookEvent (JSON), the default `message` type. `: heartbeat` comments while open. Ends when the proxy shuts down: reconnect with Last-Event-ID.",
           content: { 'text/event-stream': { schema: { type: 'string' } } },
         },
         ...errors(409, 429),
@@ -185,7 +190,7 @@ export function followEvents(
     leave = joined.leave;
     if (!open) return leave();
     // From here every event after `position` is in the backlog or handed out by the feed.
-    sink.write(READY);
+    sink.write(readyOf(position));
     // The backlog, up to where the feed's events begin (all of it when the feed had none).
     let cursor = position;
     while (open && (joined.after === undefined || committedAfter(joined.after, cursor))) {
