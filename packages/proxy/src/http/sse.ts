@@ -87,12 +87,17 @@ export async function streamAnswer(
       new Promise<void>((ended) => {
         // Each write resolves once the stream has taken it: the last one says all have gone.
         let written: Promise<unknown> = Promise.resolve();
+        let held = 0;
         const sink = {
           write: (bytes: Uint8Array) => {
-            written = stream.write(bytes);
+            held += bytes.length;
+            written = stream.write(bytes).finally(() => {
+              held -= bytes.length;
+            });
           },
           end: ended,
           drained: () => written.then(() => undefined),
+          held: () => held,
         };
         const stop = follow(sink, release);
         // The client went away.

@@ -13,6 +13,7 @@ import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { errors, storeUnreadable } from '../../openapi/operations.ts';
 import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
+import type { Log } from '../../process/logger.ts';
 import type { StoredEvent } from '../../store/outbox.ts';
 import type { Store } from '../../store/store.ts';
 import { committedAfter, type EventFeed } from '../../webhooks/event-feed.ts';
@@ -32,7 +33,18 @@ export interface EventFeedStreamDeps {
   limits: StreamLimits;
   clientOf: (c: Context<AppEnv>) => string;
   writer: EventStreamWriter;
+  log: Log;
+  /** The most one stream may hold in memory for a slow client (default `MAX_HELD_BYTES`). */
+  maxHeldBytes?: number;
 }
+
+/**
+ * What one stream may hold for its client: the events the feed handed out while its backlog was
+ * read, and what was written but has not gone out. Past it the stream ends, and the client
+ * resumes with Last-Event-ID from what it really got: a client that stops reading costs the
+ * proxy this much, not every event written meanwhile.
+ */
+export const MAX_HELD_BYTES = 4 << 20;
 
 /**
  * Written once the stream's start is fixed: every event committed from then on is sent (a
@@ -145,7 +157,7 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
  * in order. Returns the function that stops when the client leaves.
  */
 export function followEvents(
-  deps: Pick<EventFeedStreamDeps, 'store' | 'feed'>,
+  deps: Pick<EventFeedStreamDeps, 'store' | 'feed' | 'log' | 'maxHeldBytes'>,
   beats: Heartbeats,
   from: { after: string | undefined; types: Set<string> | undefined },
   sink: EventSink,
@@ -156,6 +168,8 @@ export function followEvents(
   let position = from.after;
   /** What the feed handed out while the backlog was read; undefined once it is sent. */
   let kept: StoredEvent[] | undefined = [];
+  let keptBytes = 0;
+  const maxHeld = deps.maxHeldBytes ?? MAX_HELD_BYTES;
   let leave = () => {};
   const stop = () => {
     if (!open) return;
@@ -169,18 +183,37 @@ export function followEvents(
     stop();
     sink.end();
   };
+  /** Ends the stream once it holds more than it may (true then). */
+  const overflowing = () => {
+    const held = keptBytes + (sink.held?.() ?? 0);
+    if (held <= maxHeld) return false;
+    deps.log('warn', 'an events stream was ended: its client reads too slowly', {
+      held_bytes: held,
+      last_event_id: position,
+    });
+    end();
+    return true;
+  };
   const send = (events: StoredEvent[]) => {
     for (const event of events) {
       if (!open) return;
       if (!committedAfter(event.id, position)) continue;
+      if (from.types && !from.types.has(event.type)) {
+        position = event.id;
+        continue;
+      }
+      // Checked before the write: the client's last id is then the last event it can get.
+      if (overflowing()) return;
       position = event.id;
-      if (!from.types || from.types.has(event.type)) sink.write(messageOf(event));
+      sink.write(messageOf(event));
     }
   };
   const listener = {
     events(page: StoredEvent[]) {
-      if (kept) kept.push(...page);
-      else send(page);
+      if (!kept) return send(page);
+      kept.push(...page);
+      for (const event of page) keptBytes += messageOf(event).length;
+      overflowing();
     },
     close: end,
   };
@@ -206,6 +239,7 @@ export function followEvents(
     }
     const waiting = kept ?? [];
     kept = undefined;
+    keptBytes = 0;
     send(waiting);
   })().catch(() => {
     // The store failed: the client resumes from the last id it got.

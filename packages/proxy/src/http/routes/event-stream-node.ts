@@ -29,6 +29,8 @@ export interface EventSink {
    * not buffered in the proxy's memory.
    */
   drained?(): Promise<void>;
+  /** Bytes written that have not gone out to the client yet (what a slow client costs). */
+  held?(): number;
 }
 
 /** Counts one stream of the client (or throws 429) and returns what follows (a checkout, the events). */
@@ -101,7 +103,8 @@ function pipeToSocket(
       socket.on('drain', done);
       socket.on('close', done);
     });
-  const stop = start({ write, end: () => response.end(), drained });
+  const held = () => socket.writableLength;
+  const stop = start({ write, end: () => response.end(), drained, held });
   // Ended by us or the client gone (perhaps already).
   if (socket.destroyed) stop();
   else socket.once('close', stop);
