@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openPostgresStore } from '../../store/postgres.ts';
 import { checkout, usePostgres } from '../../store/stores.test-helpers.ts';
-import { checkoutEvent } from '../../webhooks/events.ts';
 import { adminHeaders, json, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
+import { checkoutEvent } from '../../webhooks/events.ts';
 
 const shared = useTestSandbox();
 const cluster = usePostgres();

@@ -14,7 +14,7 @@ import { ApiError } from '../../api-error.ts';
 import { errors, storeUnreadable } from '../../openapi/operations.ts';
 import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
 import type { Log } from '../../process/logger.ts';
-import type { StoredEvent } from '../../store/outbox.ts';
+import { EVENT_ID, type StoredEvent } from '../../store/outbox.ts';
 import type { Store } from '../../store/store.ts';
 import { committedAfter, type EventFeed } from '../../webhooks/event-feed.ts';
 import { eventBody } from '../../webhooks/send.ts';
@@ -23,7 +23,7 @@ import { DEFAULT_PAGE_SIZE } from '../request-schemas.ts';
 import { encoder, type Heartbeats, heartbeats, STREAM_HEADERS, streamAnswer } from '../sse.ts';
 import { streamCounter } from '../stream-limits.ts';
 import { queryOf } from '../validation.ts';
-import { EVENT_ID, eventStreamQuerySchema } from '../webhook-schemas.ts';
+import { eventStreamQuerySchema } from '../webhook-schemas.ts';
 import type { EventSink } from './event-stream-node.ts';
 
 export interface EventFeedStreamDeps {
