@@ -21,10 +21,10 @@ import { eventBody } from '../../webhooks/send.ts';
 import type { AppEnv } from '../context.ts';
 import { DEFAULT_PAGE_SIZE } from '../request-schemas.ts';
 import { encoder, type Heartbeats, heartbeats, STREAM_HEADERS, streamAnswer } from '../sse.ts';
+import type { EventSink } from '../sse-node.ts';
 import { streamCounter } from '../stream-limits.ts';
 import { queryOf } from '../validation.ts';
 import { eventStreamQuerySchema } from '../webhook-schemas.ts';
-import type { EventSink } from './event-stream-node.ts';
 
 export interface EventFeedStreamDeps {
   store: Pick<Store, 'listEvents' | 'lastEventId' | 'hasEvent'>;

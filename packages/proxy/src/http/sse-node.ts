@@ -10,14 +10,14 @@
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. `app.request()` and
- * `EVENT_STREAM_WRITER=hono` use `streamSSE` (`../sse.ts`), with the same head and body.
+ * `EVENT_STREAM_WRITER=hono` use `streamSSE` (`sse.ts`), with the same head and body.
  */
 
 import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import { ApiError } from '../../api-error.ts';
-import type { AppEnv } from '../context.ts';
+import { ApiError } from '../api-error.ts';
+import type { AppEnv } from './context.ts';
 
 /** Where a stream's bytes go: the socket here, `streamSSE`'s stream elsewhere. */
 export interface EventSink {
