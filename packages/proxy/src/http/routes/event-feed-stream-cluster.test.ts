@@ -8,11 +8,18 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { messagesOf } from '@crypto-pay/test-kit/event-streams';
 import { createLogger } from '../../process/logger.ts';
 import { type RunningProxy, startProxy } from '../../process/server.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
-import { seen, serverConfig, useTestSandbox } from '../../testing.test-helpers.ts';
+import {
+  driverOf,
+  sandboxControl,
+  seen,
+  serverConfig,
+  useTestSandbox,
+} from '../../testing.test-helpers.ts';
 import {
   addQuietEndpoint,
   assertSameEvents,
@@ -73,6 +80,36 @@ describe('GET /admin/events/stream with two proxies on one PostgreSQL database',
       );
       assertSameEvents(messages, listed);
       assert.equal(a.eventStreams(), 1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends on one proxy a checkout’s change on the other, by its checkout notice alone', async () => {
+    const wired = await sandboxControl(shared.sandbox, '/merchant', {
+      callback_url: `${b.url}/callbacks/processing`,
+    });
+    assert.equal(wired.status, 200, wired.text);
+    const checkout = await createdCheckout(b.url);
+    const stream = await openReady(a.url);
+    try {
+      const paymentRequest = await paymentRequestOf(driverOf(shared.sandbox), checkout);
+      const paid = await sandboxControl(
+        shared.sandbox,
+        `/payment-requests/${paymentRequest.id}/simulate`,
+        { outcome: 'paid' },
+      );
+      assert.equal(paid.status, 200, paid.text);
+      // No endpoint takes checkout events: B's only notice is the checkout's own.
+      const text = await stream.until((so) =>
+        messagesOf(so).some((message) => message.data.type === 'checkout.paid'),
+      );
+      const messages = messagesOf(text);
+      assert.ok(messages.every((message) => message.data.data.id === checkout.id));
+      assert.deepEqual(
+        messages.map((message) => message.data.type),
+        ['checkout.processing', 'checkout.paid'],
+      );
     } finally {
       stream.close();
     }
