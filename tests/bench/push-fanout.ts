@@ -125,7 +125,7 @@ export async function pushFanout(
         },
       ]),
       // The same proxy with streams written by Hono's streamSSE: why the route writes to the
-      // socket itself (packages/proxy/src/http/routes/event-stream-node.ts).
+      // socket itself (packages/proxy/src/http/sse-node.ts).
       {
         name: 'p95 to hear, streamSSE (EVENT_STREAM_WRITER=hono)',
         value: honoP95,

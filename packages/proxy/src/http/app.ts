@@ -81,6 +81,8 @@ export interface AppOptions {
   webhooks?: { wake(): void };
   /** What reads the events for the events streams (default: one of this app's own). */
   events?: EventFeed;
+  /** The most one events stream may hold for a slow client (tests lower it). */
+  eventStreamHeldBytes?: number;
   /** Where requests, creates and callbacks are counted (`METRICS_PORT`); nowhere by default. */
   metrics?: Metrics;
   /** The script-tag widget's chunks it serves (default: the installed `@crypto-pay/widget`'s). */
@@ -263,6 +265,10 @@ export function createApp(options: AppOptions) {
         limits: config.eventStreams,
         clientOf,
         writer: config.eventStreamWriter,
+        log,
+        ...(options.eventStreamHeldBytes === undefined
+          ? {}
+          : { maxHeldBytes: options.eventStreamHeldBytes }),
       }),
     );
     app.route('/admin', webhookRoutes({ store, now, audit }));

@@ -2,7 +2,7 @@
  * What every Server-Sent Events route of the proxy shares (a checkout's stream, the merchant's
  * events stream): the head, one heartbeat timer for all open streams, and the answer itself,
  * written to the socket by hand under Node with `EVENT_STREAM_WRITER=socket` (the default;
- * `routes/event-stream-node.ts` says why) or by Hono's `streamSSE` otherwise, each stream
+ * `sse-node.ts` says why) or by Hono's `streamSSE` otherwise, each stream
  * counted against the caps (`stream-limits.ts`).
  */
 
@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EventStreamWriter } from '../process/config.ts';
 import type { AppEnv } from './context.ts';
-import { type EventSink, type OpenStream, streamToNode } from './routes/event-stream-node.ts';
+import { type EventSink, type OpenStream, streamToNode } from './sse-node.ts';
 import type { streamCounter } from './stream-limits.ts';
 
 export const STREAM_HEADERS = {
@@ -87,12 +87,17 @@ export async function streamAnswer(
       new Promise<void>((ended) => {
         // Each write resolves once the stream has taken it: the last one says all have gone.
         let written: Promise<unknown> = Promise.resolve();
+        let held = 0;
         const sink = {
           write: (bytes: Uint8Array) => {
-            written = stream.write(bytes);
+            held += bytes.length;
+            written = stream.write(bytes).finally(() => {
+              held -= bytes.length;
+            });
           },
           end: ended,
           drained: () => written.then(() => undefined),
+          held: () => held,
         };
         const stop = follow(sink, release);
         // The client went away.

@@ -1,8 +1,10 @@
 /**
  * Caps on open event streams, in all and per client, so that one client cannot hold the
- * proxy's memory and file handles. A stream over a cap is refused with 429 and `Retry-After`;
- * the widget then follows the checkout by polling, which costs a request now and then (each
- * route counts its own streams, under the same caps).
+ * proxy's memory and file handles. Each stream route has its own counter under the same caps
+ * (`MAX_EVENT_STREAMS*`): the widgets' checkout streams, and the merchant's events stream, so a
+ * developer's listeners never take a customer's place, nor the reverse. A stream over a cap is
+ * refused with 429, `Retry-After` and what to do instead: the widget follows the checkout by
+ * polling, a merchant's tool pages `GET /admin/events`.
  */
 
 import { ApiError } from '../api-error.ts';

@@ -4,11 +4,17 @@
  */
 
 import * as z from 'zod/mini';
+import { EVENT_ID } from '../store/outbox.ts';
 import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { filter, idCursor, limit } from './request-schemas.ts';
 
-/** An event id as `after=` takes it (and the Last-Event-ID header of an events stream). */
-export const EVENT_ID = /^evt_\d{12}[A-Za-z0-9_-]{8}$/;
+/** `after=`: an event id, described for its route. */
+const afterEvent = (description: string) =>
+  z.optional(
+    z
+      .string()
+      .check(z.regex(EVENT_ID, 'The after must be an event id (evt_…).'), z.describe(description)),
+  );
 
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
 const TYPE_PATTERN = '[a-z][a-z0-9_]{0,63}\\.[a-z][a-z0-9_]{0,63}';
@@ -76,14 +82,7 @@ export const rotateSecretSchema = z.strictObject(
 
 /** `GET /admin/events?after=&type=&limit=`. */
 export const listEventsQuerySchema = z.strictObject({
-  after: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(EVENT_ID, 'The after must be an event id (evt_…).'),
-        z.describe('The last event id seen (or the next_after of the previous page).'),
-      ),
-  ),
+  after: afterEvent('The last event id seen (or the next_after of the previous page).'),
   type: z.optional(eventType.check(z.describe('Only events of this type, e.g. checkout.paid.'))),
   limit,
 });
@@ -93,15 +92,8 @@ const MAX_STREAM_TYPES = 50;
 
 /** `GET /admin/events/stream?after=&types=`. */
 export const eventStreamQuerySchema = z.strictObject({
-  after: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(EVENT_ID, 'The after must be an event id (evt_…).'),
-        z.describe(
-          'Start after this event id (the backlog first, then live); without it (and without Last-Event-ID) the stream starts now. Last-Event-ID wins when both are sent.',
-        ),
-      ),
+  after: afterEvent(
+    'Start after this event id (the backlog first, then live); without it (and without Last-Event-ID) the stream starts now. Last-Event-ID wins when both are sent.',
   ),
   types: z.optional(
     z

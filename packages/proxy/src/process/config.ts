@@ -86,7 +86,7 @@ export interface Config {
   /**
    * What writes an event stream under Node: `socket` (default) the route, straight to the
    * socket; `hono` Hono's `streamSSE` through the adapter, as everywhere else. `pnpm bench`
-   * runs both (see `http/routes/event-stream-node.ts`).
+   * runs both (see `http/sse-node.ts`).
    */
   eventStreamWriter: EventStreamWriter;
   upstreamTimeoutMs: number;

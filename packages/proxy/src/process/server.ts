@@ -60,6 +60,11 @@ export interface StartOptions {
   connectionClock?: () => number;
   /** Awaited before the PostgreSQL store listens again after its connection was lost (tests). */
   beforeRelisten?: () => Promise<void>;
+  /**
+   * How often the events streams' reader looks with no wake (default 1 s); tests set it longer
+   * than they run, so what they prove is the wakes' doing.
+   */
+  eventFeedFallbackMs?: number;
 }
 
 /**
@@ -146,7 +151,14 @@ export async function startProxy(
     const worker = webhooks;
     stopRelay = relayStoreChanges({ store, hub, log, wake: () => worker.wake() });
     // One reader of the events for every events stream of this process.
-    const events = createEventFeed({ store, log, pageSize: DEFAULT_PAGE_SIZE });
+    const events = createEventFeed({
+      store,
+      log,
+      pageSize: DEFAULT_PAGE_SIZE,
+      ...(options.eventFeedFallbackMs === undefined
+        ? {}
+        : { fallbackMs: options.eventFeedFallbackMs }),
+    });
 
     // RETENTION_DAYS=0 keeps everything.
     if (config.retentionDays > 0) {

@@ -1,27 +1,18 @@
 /**
  * The webhook outbox on either database (`outbox.ts` says what it keeps): `writeEvent` runs
  * inside the caller's transaction (the change and its event commit together); the rest is the
- * `WebhookStore` part of the store. What a claim and an event's number take differs by
+ * `WebhookStore` part of the store: the events and endpoints here, the workers' claims and
+ * attempts in `delivery-claims.ts`. What a claim and an event's number take differs by
  * database (`dialect.ts`).
  */
 
-import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { compiledQuery } from './compiled.ts';
+import { deliveryClaims } from './delivery-claims.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { cancelPendingDeliveries, endpointChanges } from './endpoints.ts';
-import { attemptSearch } from './log-search.ts';
-import {
-  type AttemptClaim,
-  type AttemptResult,
-  CLAIMS_PER_ENDPOINT,
-  type ClaimedDelivery,
-  ENV_ENDPOINT_ID,
-  eventSeq,
-  type NewEvent,
-  settlementOf,
-  type WebhookStore,
-} from './outbox.ts';
-import { attemptOf, attemptRow, endpointOf, endpointWithSecretsOf, eventOf, json } from './rows.ts';
+import { ENV_ENDPOINT_ID, eventSeq, type NewEvent, type WebhookStore } from './outbox.ts';
+import { endpointOf, eventOf, json } from './rows.ts';
 import type { Tables, WebhookEndpointsTable } from './tables.ts';
 
 // Read at every event, so compiled once (`compiled.ts`); by the first store to run it, as its SQL
@@ -102,30 +93,11 @@ async function deleteEndpoint(trx: Db, id: string, now: number): Promise<boolean
   return true;
 }
 
-/**
- * Logs one attempt of a delivery, inside the caller's transaction; once, should its record be
- * written again (a COMMIT whose answer was lost is retried by the worker).
- */
-async function logAttempt(
-  trx: Db,
-  delivery: AttemptClaim,
-  result: Omit<AttemptResult, 'retryAt'>,
-): Promise<void> {
-  const logged = await trx
-    .selectFrom('webhook_attempts')
-    .select('id')
-    .where('delivery_id', '=', delivery.id)
-    .where('attempt', '=', delivery.attempt)
-    .where('attempted_at', '=', result.attemptedAt)
-    .executeTakeFirst();
-  if (logged) return;
-  await trx.insertInto('webhook_attempts').values(attemptRow(delivery, result)).execute();
-}
-
 /** The outbox part of the store. */
 export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookStore {
   return {
     ...endpointChanges(db, dialect),
+    ...deliveryClaims(db, dialect),
     async listEvents({ after, type, limit }) {
       const rows = await db
         .selectFrom('webhook_events')
@@ -145,6 +117,15 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         .limit(1)
         .executeTakeFirst();
       return row?.id;
+    },
+    async hasEvent(id) {
+      // By its unique index: the id's number alone could be another database's event.
+      const row = await db
+        .selectFrom('webhook_events')
+        .select('seq')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
     },
     async redeliverEvent(id, now) {
       return db.transaction().execute(async (trx) => {
@@ -224,107 +205,6 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
         .where('secret', 'is not', null)
         .executeTakeFirst();
       return rotated.numUpdatedRows === 1n;
-    },
-    async claimDeliveries(now, leaseMs, limit) {
-      const rows = await db.transaction().execute(async (trx) => {
-        const claimed = await dialect.claimDeliveries(trx, now, now + leaseMs, limit);
-        if (claimed.length === 0) return [];
-        return trx
-          .selectFrom('webhook_deliveries as d')
-          .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
-          .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-          .select([
-            'd.id as delivery_id',
-            'd.attempt',
-            'e.id as event_id',
-            'e.type as event_type',
-            'e.created_at as event_created_at',
-            'e.data as event_data',
-          ])
-          .select(['p.id', 'p.url', 'p.secret', 'p.previous_secret', 'p.previous_secret_until'])
-          .select(['p.event_types', 'p.created_at', 'p.failing_since'])
-          .where(
-            'd.id',
-            'in',
-            claimed.map((row) => row.id),
-          )
-          .orderBy('d.id')
-          .execute();
-      });
-      return rows.map(
-        (row): ClaimedDelivery => ({
-          id: row.delivery_id,
-          attempt: row.attempt,
-          event: eventOf({
-            id: row.event_id,
-            type: row.event_type,
-            created_at: row.event_created_at,
-            data: row.event_data,
-          }),
-          endpoint: endpointWithSecretsOf(row),
-        }),
-      );
-    },
-    async finishAttempt(delivery, result) {
-      await db.transaction().execute(async (trx) => {
-        await logAttempt(trx, delivery, result);
-        const current = await trx
-          .selectFrom('webhook_deliveries')
-          .select(['attempt', 'endpoint_id'])
-          .where('id', '=', delivery.id)
-          .where('state', '=', 'pending')
-          .$if(dialect.sharedByProcesses, (query) => query.forUpdate())
-          .executeTakeFirst();
-        // Another worker took it over (this one's lease ran out): its outcome decides, not ours.
-        if (current?.attempt !== delivery.attempt) return;
-        await trx
-          .updateTable('webhook_endpoints')
-          .set((eb) => ({
-            failing_since: result.delivered
-              ? null
-              : eb.fn.coalesce('failing_since', eb.val(result.attemptedAt)),
-          }))
-          .where('id', '=', current.endpoint_id)
-          .execute();
-        const { state, nextAttemptAt } = settlementOf(result);
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({ state, next_attempt_at: nextAttemptAt, claimed_until: null })
-          .where('id', '=', delivery.id)
-          .execute();
-      });
-    },
-    async releaseClaim(delivery, result) {
-      await db.transaction().execute(async (trx) => {
-        // Kept in the log (the receiver may have had it), under the number the next try reuses.
-        await logAttempt(trx, delivery, result);
-        await trx
-          .updateTable('webhook_deliveries')
-          .set((eb) => ({ attempt: eb('attempt', '-', 1), claimed_until: null }))
-          .where('id', '=', delivery.id)
-          .where('attempt', '=', delivery.attempt)
-          .where('state', '=', 'pending')
-          .execute();
-        // This proxy is stopping: another one sends it now, not when its poll comes round.
-        await dialect.announce(trx, { outbox: true });
-      });
-    },
-    async nextDeliveryAt(now) {
-      // A delivery's time: not before its own lease ends, nor before its endpoint has a place.
-      const due = dialect.greatest(
-        sql`d.next_attempt_at`,
-        sql`COALESCE(d.claimed_until, 0)`,
-        sql`CASE WHEN f.claims >= ${CLAIMS_PER_ENDPOINT} THEN f.first_lease_end ELSE 0 END`,
-      );
-      const { rows } = await sql<{ due: number | null }>`WITH ${dialect.inFlight(now)}
-        SELECT MIN(${due}) AS due
-        FROM webhook_deliveries d LEFT JOIN in_flight f USING (endpoint_id)
-        WHERE d.state = 'pending'`.execute(db);
-      return rows[0]?.due ?? undefined;
-    },
-    async listAttempts(query) {
-      const rows = await attemptSearch(db, query).execute();
-      return rows.map(attemptOf);
     },
   };
 }

@@ -144,6 +144,8 @@ export interface WebhookStore {
   listEvents(query: { after?: string; type?: string; limit: number }): Promise<StoredEvent[]>;
   /** The id of the newest event committed, undefined when there is none (where "now" is). */
   lastEventId(): Promise<string | undefined>;
+  /** Whether the store holds an event with this id (not another database's, nor pruned). */
+  hasEvent(id: string): Promise<boolean>;
   /**
    * Queues the event again for every endpoint that takes it: how many deliveries were queued
    * (0 when no endpoint takes its type), undefined when the event is unknown.
@@ -201,8 +203,11 @@ export interface WebhookStore {
 export const eventId = (seq: number) =>
   `evt_${String(seq).padStart(12, '0')}${randomBytes(6).toString('base64url')}`;
 
+/** An event id as `eventId` makes it (what `after=` and Last-Event-ID take): its seq captured. */
+export const EVENT_ID = /^evt_(\d{12})[A-Za-z0-9_-]{8}$/;
+
 /** The sequence an event id carries; undefined for anything else. */
 export function eventSeq(id: string): number | undefined {
-  const match = /^evt_(\d{12})[A-Za-z0-9_-]{8}$/.exec(id);
+  const match = EVENT_ID.exec(id);
   return match ? Number(match[1]) : undefined;
 }

@@ -45,7 +45,8 @@ const PATHS = new Set(['url.path', 'http.target']);
 /** The proxy's own attributes, set by `Tracing.span`. */
 const OWN = 'crypto_pay.';
 
-function safeUrl(value: string): string | undefined {
+/** A URL as it may be shown: no credentials, query string or fragment, the path redacted. */
+export function safeUrl(value: string): string | undefined {
   try {
     const url = new URL(value);
     return `${url.protocol}//${url.host}${redactedPath(url.pathname)}`;

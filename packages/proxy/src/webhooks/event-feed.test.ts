@@ -105,6 +105,50 @@ describe('the events streams’ reader', () => {
     await store.close();
   });
 
+  it('logs a store that cannot be read once per outage, not at every look', async () => {
+    const { store, write } = countedStore();
+    const down = { now: false, failed: 0 };
+    const failing = {
+      ...store,
+      listEvents: (query: Parameters<typeof store.listEvents>[0]) => {
+        if (!down.now) return store.listEvents(query);
+        down.failed++;
+        return Promise.reject(new Error('the database is down'));
+      },
+    };
+    const lines: string[] = [];
+    const logged = createLogger((line) => lines.push(line));
+    const feed = createEventFeed({
+      store: failing,
+      log: logged,
+      pageSize: 50,
+      fallbackMs: HOUR_MS,
+    });
+    const { listener, heard } = keeper();
+    await feed.join(listener);
+    const warnings = () => lines.filter((line) => line.includes('could not read the events'));
+    const outage = async () => {
+      down.now = true;
+      const failed = down.failed;
+      for (let look = 1; look <= 3; look++) {
+        feed.wake();
+        await eventually(() => down.failed === failed + look, `failed look ${look}`);
+      }
+      down.now = false;
+    };
+    await outage();
+    await write();
+    feed.wake();
+    await eventually(() => heard.length === 1, 'the event once the store is back');
+    assert.equal(warnings().length, 1);
+    assert.equal(lines.filter((line) => line.includes('read the events again')).length, 1);
+    // A second outage is told again.
+    await outage();
+    assert.equal(warnings().length, 2);
+    feed.closeAll();
+    await store.close();
+  });
+
   it('ends every listener at shutdown, and any that joins after', async () => {
     const { store } = countedStore();
     const feed = createEventFeed({ store, log, pageSize: 50, fallbackMs: HOUR_MS });

@@ -62,6 +62,8 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   let started: Promise<void> | undefined;
   let reading = false;
   let again = false;
+  /** The last read failed: the outage is logged once, not at every look while it lasts. */
+  let failing = false;
   let closed = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   let unsubscribe = () => {};
@@ -97,9 +99,16 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     const ready = started;
     ready
       .then(read)
+      .then(() => {
+        if (!failing) return;
+        failing = false;
+        log('info', 'the events streams read the events again');
+      })
       .catch((error: unknown) => {
         // The next wake, or the fallback interval, reads again.
-        log('warn', 'the events stream could not read the events', {
+        if (failing) return;
+        failing = true;
+        log('warn', 'the events streams could not read the events (said once until they can)', {
           error_message: error instanceof Error ? error.message : String(error),
         });
       })

@@ -11,6 +11,7 @@ import { before, describe, it } from 'node:test';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { messagesOf } from '@crypto-pay/test-kit/event-streams';
 import { send, sendJson } from '@crypto-pay/test-kit/http';
+import { createParser } from 'eventsource-parser';
 import { createLogger } from '../../process/logger.ts';
 import { usePostgres } from '../../store/stores.test-helpers.ts';
 import { ADMIN_TOKEN, adminHeaders, seen, useServedProxy } from '../../testing.test-helpers.ts';
@@ -29,19 +30,31 @@ const cluster = usePostgres();
 const LONGER_THAN_A_TEST_MS = 20 * 60_000;
 let databases = 0;
 
-for (const database of ['SQLite', 'PostgreSQL'] as const)
-  describe(`GET /admin/events/stream on ${database}`, () => {
+// Both writers of a stream under Node (the route's own, the default, and `streamSSE`).
+const runs = [
+  ['SQLite', 'socket'],
+  ['PostgreSQL', 'socket'],
+  ['SQLite', 'hono'],
+] as const;
+
+for (const [database, writer] of runs)
+  describe(`GET /admin/events/stream on ${database} (EVENT_STREAM_WRITER=${writer})`, () => {
     const served = useServedProxy(
       {
         log: createLogger((line) => seen.push(line)),
         heartbeatMs: 50,
         // Longer than the test may run: only the proxy's own end of a stream ends it in time.
         shutdownGraceMs: LONGER_THAN_A_TEST_MS,
+        // No look of its own in time: an event reaches a stream because its write woke the
+        // reader (`waking-store.ts`), or a notice did (PostgreSQL).
+        eventFeedFallbackMs: LONGER_THAN_A_TEST_MS,
       },
-      async () =>
-        database === 'PostgreSQL'
+      async () => ({
+        eventStreamWriter: writer,
+        ...(database === 'PostgreSQL'
           ? { databaseUrl: await cluster().createDatabase(`events_stream_${++databases}`) }
-          : {},
+          : {}),
+      }),
     );
     let endpoint: string;
     const url = () => served.proxy.url;
@@ -71,7 +84,7 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
           ['checkout.created', 'webhook.test', 'webhook.test', 'webhook.test'],
         );
         assertSameEvents(messages, listed);
-        assert.match(stream.text, /: heartbeat\n\n/);
+        await stream.until((text) => text.includes(': heartbeat\n\n'));
       } finally {
         stream.close();
       }
@@ -138,6 +151,31 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       }
     });
 
+    it('gives its start as the last event id at ready: a client that drops before any event resumes from it', async () => {
+      const newest = await newEvent();
+      const stream = await openReady(url());
+      // What an EventSource keeps (the parser `crypto-pay listen` reads with): an id, no event.
+      let lastEventId: string | undefined;
+      const parser = createParser({
+        onId: (id) => {
+          lastEventId = id;
+        },
+        onEvent: (event) => assert.fail(`no event was written: ${event.data}`),
+      });
+      parser.feed(stream.text);
+      stream.close();
+      assert.equal(lastEventId, newest);
+      // Written while the client is away: the reconnect with that id gets it.
+      const missed = await newEvent();
+      const resumed = await openReady(url(), '', { ...adminHeaders, 'Last-Event-ID': lastEventId });
+      try {
+        const [message] = await messagesUntil(resumed, 1);
+        assert.equal(message?.id, missed);
+      } finally {
+        resumed.close();
+      }
+    });
+
     it('needs the token or a session: 401 without, and a viewer may follow', async () => {
       const anonymous = await send(`${url()}/admin/events/stream`);
       assert.equal(anonymous.status, 401);
@@ -180,6 +218,30 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
         assert.equal(body.code, code);
         assert.equal(body.field, field);
         assert.match(body.error, /\.$/);
+      }
+    });
+
+    it('refuses with 409 event_not_found a resume point the store never wrote, before any stream', async () => {
+      const known = await newEvent();
+      // The same number with another suffix (another database's), and a number not yet written.
+      const otherDatabase = `${known.slice(0, -8)}${known.endsWith('AAAAAAAA') ? 'BBBBBBBB' : 'AAAAAAAA'}`;
+      const ahead = `evt_${String(Number(known.slice(4, 16)) + 1000).padStart(12, '0')}AAAAAAAA`;
+      const refusals: [string, Record<string, string>, string][] = [
+        ['', { 'Last-Event-ID': otherDatabase }, 'Last-Event-ID'],
+        ['', { 'Last-Event-ID': ahead }, 'Last-Event-ID'],
+        [`?after=${otherDatabase}`, {}, 'after'],
+        [`?after=${known}`, { 'Last-Event-ID': ahead }, 'Last-Event-ID'],
+      ];
+      for (const [query, headers, field] of refusals) {
+        const answer = await send(`${url()}/admin/events/stream${query}`, {
+          headers: { ...adminHeaders, ...headers },
+        });
+        assert.equal(answer.status, 409, `${query} ${JSON.stringify(headers)}: ${answer.text}`);
+        assert.match(String(answer.headers['content-type']), /^application\/json/);
+        const body = answer.json as { error: string; code: string; field: string };
+        assert.equal(body.code, 'event_not_found');
+        assert.equal(body.field, field);
+        assert.match(body.error, /^The proxy has no event with this id .*GET \/admin\/events.*\.$/);
       }
     });
 

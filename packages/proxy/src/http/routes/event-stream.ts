@@ -18,8 +18,8 @@ import type { EventStreamWriter, StreamLimits } from '../../process/config.ts';
 import type { Store, StreamedCheckout } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { encoder, type Heartbeats, heartbeats, STREAM_HEADERS, streamAnswer } from '../sse.ts';
+import type { EventSink } from '../sse-node.ts';
 import { streamCounter } from '../stream-limits.ts';
-import type { EventSink } from './event-stream-node.ts';
 
 export interface EventStreamDeps {
   store: Store;

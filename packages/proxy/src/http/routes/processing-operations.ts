@@ -18,6 +18,7 @@ import { ApiError } from '../../api-error.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
 import { dataOf, ok, pathParameter, ref, serviceErrors } from '../../openapi/operations.ts';
 import type { Config } from '../../process/config.ts';
+import { safeUrl } from '../../tracing/private-attributes.ts';
 import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, transactionQuerySchema } from '../request-schemas.ts';
@@ -31,18 +32,11 @@ export interface ProcessingOperationDeps {
   service: Pick<Config, 'baseUrl' | 'paymentsBaseUrl'>;
 }
 
-/** An address as it may be shown: a user and password written into it stay here. */
-function shownUrl(address: string): string {
-  const url = new URL(address);
-  url.username = '';
-  url.password = '';
-  return url.href;
-}
-
 export function processingOperationRoutes({ processing, audit, service }: ProcessingOperationDeps) {
   const serviceAnswer: ProcessingService = {
-    base_url: shownUrl(service.baseUrl),
-    payments_base_url: shownUrl(service.paymentsBaseUrl),
+    // Both parsed as URLs by the configuration: never undefined here.
+    base_url: safeUrl(service.baseUrl)!,
+    payments_base_url: safeUrl(service.paymentsBaseUrl)!,
   };
   /** Writes the refused attempt in the audit log (its code, never its text), then answers it. */
   const refusedAs =

@@ -10,14 +10,14 @@
  *
  * The body runs until the connection closes (no chunked framing, as SSE allows), so a change
  * is the same bytes for every stream and goes straight to each socket. `app.request()` and
- * `EVENT_STREAM_WRITER=hono` use `streamSSE` (`../sse.ts`), with the same head and body.
+ * `EVENT_STREAM_WRITER=hono` use `streamSSE` (`sse.ts`), with the same head and body.
  */
 
 import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import { ApiError } from '../../api-error.ts';
-import type { AppEnv } from '../context.ts';
+import { ApiError } from '../api-error.ts';
+import type { AppEnv } from './context.ts';
 
 /** Where a stream's bytes go: the socket here, `streamSSE`'s stream elsewhere. */
 export interface EventSink {
@@ -29,6 +29,8 @@ export interface EventSink {
    * not buffered in the proxy's memory.
    */
   drained?(): Promise<void>;
+  /** Bytes written that have not gone out to the client yet (what a slow client costs). */
+  held?(): number;
 }
 
 /** Counts one stream of the client (or throws 429) and returns what follows (a checkout, the events). */
@@ -101,7 +103,8 @@ function pipeToSocket(
       socket.on('drain', done);
       socket.on('close', done);
     });
-  const stop = start({ write, end: () => response.end(), drained });
+  const held = () => socket.writableLength;
+  const stop = start({ write, end: () => response.end(), drained, held });
   // Ended by us or the client gone (perhaps already).
   if (socket.destroyed) stop();
   else socket.once('close', stop);

@@ -12,8 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { rawConnection } from '@crypto-pay/test-kit/http';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { AppEnv } from '../context.ts';
-import { type EventSink, streamToNode } from './event-stream-node.ts';
+import type { AppEnv } from './context.ts';
+import { type EventSink, streamToNode } from './sse-node.ts';
 
 /** What the one stream of a test was given, and whether it was let go. */
 interface Opened {
