@@ -419,4 +419,21 @@ describe('crypto-pay doctor', () => {
       await proxy.close();
     }
   });
+  it('says an https address whose port speaks plain http, once, with the fix', async () => {
+    const proxy = await standIn({ '/healthz': healthy });
+    try {
+      const ran = await runCli(['doctor', '--proxy', proxy.url.replace('http:', 'https:')]);
+      assert.equal(ran.code, 1);
+      assert.match(
+        line(ran.stdout, 'HTTPS'),
+        /^✗ FAIL .*does not speak TLS on that port \(wrong version number\): it answers plain http there\.$/,
+      );
+      assert.match(ran.stdout, /fix: Give the https port of the front end that ends TLS/);
+      for (const text of linesAfter(ran.stdout, 'HTTPS')) {
+        assert.match(text, /^- skip .*not checked: "HTTPS" failed \(above\)\.$/);
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
 });

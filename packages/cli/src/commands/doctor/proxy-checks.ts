@@ -16,6 +16,9 @@ const CLOCK_SKEW_WARN_SECONDS = 5;
 const UPSTREAM_FIX =
   'Check PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL on the proxy, that the processing service is up, and that the proxy can reach it (its log names each failed call).';
 
+const REFUSED_FIX =
+  "The processing service refuses the proxy's credentials: check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET.";
+
 export function proxyChecks(
   target: Target,
 ): Record<'proxy' | 'ready' | 'currencies' | 'clock', Check> {
@@ -82,8 +85,16 @@ export function proxyChecks(
         const failing: string[] = [];
         const fixes: string[] = [];
         if (body.upstream !== 'ok') {
-          failing.push('the processing service does not answer the proxy');
-          fixes.push(UPSTREAM_FIX);
+          // /readyz says only "failed": /api/config's code tells a refused key from a service down.
+          const config = await api.fetchPublic('/api/config');
+          const refused = !config.ok && (await errorBodyOf(config))?.code === 'upstream_refused';
+          if (config.ok) await config.body?.cancel();
+          failing.push(
+            refused
+              ? "the processing service refuses the proxy's credentials"
+              : 'the processing service does not answer the proxy',
+          );
+          fixes.push(refused ? REFUSED_FIX : UPSTREAM_FIX);
         }
         if (body.store !== 'ok') {
           failing.push('its store cannot write');
@@ -105,9 +116,7 @@ export function proxyChecks(
           const refused = body?.code === 'upstream_refused';
           return fail(
             `/api/config could not list the currencies ${refusalText(response, body)}.`,
-            refused
-              ? "The processing service refuses the proxy's credentials: check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET."
-              : UPSTREAM_FIX,
+            refused ? REFUSED_FIX : UPSTREAM_FIX,
           );
         }
         const config = (await response.json()) as WidgetConfig;
