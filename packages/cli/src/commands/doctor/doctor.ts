@@ -56,6 +56,10 @@ export function doctorCommand(program: Command, context: CommandContext): void {
         .default(10),
     )
     .option('--json', 'print the checks as JSON')
+    .addHelpText(
+      'after',
+      "\nHTTPS is checked as Node trusts certificates: its own CA list plus NODE_EXTRA_CA_CERTS=ca.pem, not the system's store unless NODE_USE_SYSTEM_CA=1.",
+    )
     .action(
       async (
         options: { origin?: string; widgetScript?: string; timeout: number; json?: boolean },
