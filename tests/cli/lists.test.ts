@@ -175,7 +175,8 @@ describe('crypto-pay events and webhook-endpoints', () => {
     );
     assert.doesNotMatch(table.stdout, /whsec_/);
 
-    const refused = await cli(['webhook-endpoints', 'add', 'http://shop.example/hooks'], 1);
+    // The proxy refuses a value the user gave: used wrongly, exit 2.
+    const refused = await cli(['webhook-endpoints', 'add', 'http://shop.example/hooks'], 2);
     assert.match(refused.stderr, /refused \(422 invalid_request\): The url must be an https URL/);
   });
 

@@ -1,18 +1,26 @@
 /**
- * The proxy's merchant API as the commands call it: JSON over fetch with the admin token, each
- * refusal turned into one sentence with the proxy's own words and code, and a proxy that does
- * not answer into the fix (is it running? the address?). Never the token in a message.
+ * The proxy's API as every command calls it: one fetch path (with the admin token, or without it
+ * for the public routes a page or an orchestrator calls), one reader of the proxy's error body,
+ * each refusal turned into one sentence with the proxy's own words and code, and a proxy that
+ * does not answer into the fix (is it running? the address?). Never the token in a message.
  */
 
 import { stringifyJson } from '@crypto-pay/protocol';
-import { proxyErrorSchema } from '@crypto-pay/protocol/proxy-api';
-import { CommandFailed } from './failures.ts';
-import type { Target } from './target.ts';
+import { type ProxyErrorBody, proxyErrorSchema } from '@crypto-pay/protocol/proxy-api';
+import { CommandFailed, UsageError } from './failures.ts';
+import { isStartProxy, type Target } from './target.ts';
 
-/** A call that takes longer than this is reported, not waited for forever. */
-const TIMEOUT_MS = 15_000;
+/** A call that takes longer than this is reported, not waited for forever (doctor: --timeout). */
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 export type Query = Record<string, string | number | undefined>;
+
+export interface ProxyApiOptions {
+  /** Ends every call at once (Ctrl-C): the abort is rethrown as it is, for run.ts to decide. */
+  signal?: AbortSignal;
+  /** Each call's own limit; REQUEST_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+}
 
 export interface ProxyApi {
   readonly target: Target;
@@ -21,53 +29,110 @@ export interface ProxyApi {
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: object): Promise<T>;
   /** The answer as it came, for a caller that reads a stream or a status itself. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The same, without the token: a public route, asked as a page or an orchestrator asks it. */
+  fetchPublic(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Why a fetch threw, as short as the system says it: its `cause.code` (ECONNREFUSED…), else its message. */
+export function failureCause(error: unknown): string {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Why fetch threw, in words: the address does not resolve, nothing listens, a timeout. */
-export function unreachable(url: string, error: unknown): CommandFailed {
-  const cause = (error as { cause?: { code?: unknown } })?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+export function unreachable(
+  url: string,
+  error: unknown,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): CommandFailed {
+  const cause = failureCause(error);
+  // `pnpm start` is the fix only for its own address; a deployment checked from outside is not.
+  const notListening = isStartProxy(url)
+    ? 'Is the proxy running? `pnpm start` runs one'
+    : 'Is the proxy running, and is this its public address (port included)? A firewall that refuses it says the same';
   const what =
     error instanceof Error && error.name === 'TimeoutError'
-      ? `did not answer within ${TIMEOUT_MS / 1000} s`
-      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? `has a host name that does not resolve (${code})`
-        : code === 'ECONNREFUSED'
-          ? 'refused the connection (ECONNREFUSED): nothing listens there. Is the proxy running? `pnpm start` runs one'
-          : `could not be reached (${code ?? (error instanceof Error ? error.message : String(error))})`;
+      ? `did not answer within ${timeoutMs / 1000} s`
+      : cause === 'ENOTFOUND' || cause === 'EAI_AGAIN'
+        ? `has a host name that does not resolve (${cause})`
+        : cause === 'ECONNREFUSED'
+          ? `refused the connection (ECONNREFUSED): nothing listens there. ${notListening}`
+          : `could not be reached (${cause})`;
   return new CommandFailed(`${url} ${what}.`);
 }
 
-/** The sentence of a refusal: the proxy's error and code, and what to do for the usual ones. */
-export async function refusalOf(response: Response, target: Target): Promise<CommandFailed> {
+/** The proxy's `{error, code, field?}` of a refusal, if the body is one. */
+export async function errorBodyOf(response: Response): Promise<ProxyErrorBody | undefined> {
   const text = await response.text().catch(() => '');
-  let parsed: { error: string; code: string | number } | undefined;
   try {
-    const body = proxyErrorSchema.safeParse(JSON.parse(text));
-    if (body.success) parsed = body.data;
-  } catch {}
-  const said = parsed
-    ? `(${response.status} ${parsed.code}): ${parsed.error}`
-    : `(HTTP ${response.status}).`;
+    const parsed = proxyErrorSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A refusal as a sentence says it: `(502 upstream_unavailable): The processing…`. */
+export const refusalText = (response: Response, body: ProxyErrorBody | undefined) =>
+  body ? `(${response.status} ${body.code}): ${body.error}` : `(HTTP ${response.status})`;
+
+/**
+ * Fields no command takes from its user: trigger's fixed test sender and addresses. A 422 naming
+ * one is the command line's own mistake (exit 1, a bug to report); any other 422 refuses a value
+ * the user gave (an id, a filter, a URL, --amount, --currency, --product): used wrongly, exit 2.
+ */
+const OWN_FIELDS = /^(sender_|receiver_|end_user_|email_user|address|url_|title|timer)/;
+
+/** The error of a refusal: the proxy's error and code, and what to do for the usual ones. */
+export async function refusalOf(
+  response: Response,
+  target: Target,
+): Promise<CommandFailed | UsageError> {
+  const body = await errorBodyOf(response);
+  const said = refusalText(response, body);
+  if (response.status === 422 && !OWN_FIELDS.test(body?.field ?? '')) {
+    return new UsageError(`The proxy at ${target.proxyUrl} refused ${said}`);
+  }
   const hint =
     response.status === 401
       ? ` The token came from ${target.tokenFrom}: give the proxy's ADMIN_TOKEN with --token or CRYPTO_PAY_ADMIN_TOKEN.`
       : '';
-  return new CommandFailed(`The proxy at ${target.proxyUrl} refused ${said}${hint}`);
+  return new CommandFailed(
+    `The proxy at ${target.proxyUrl} refused ${said}${body ? '' : '.'}${hint}`,
+  );
 }
 
-export function proxyApi(target: Target, signal?: AbortSignal): ProxyApi {
-  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const url = `${target.proxyUrl}${path}`;
-    const signals = [AbortSignal.timeout(TIMEOUT_MS), ...(signal ? [signal] : [])];
+/** The token of a call that needs one, or the usage error of a run that has none. */
+export function tokenOf(target: Target): string {
+  if (target.token !== undefined) return target.token;
+  throw new UsageError(
+    `${target.proxyUrl} is not pnpm start's proxy nor on this machine, so its demo token is not sent there: give --token or CRYPTO_PAY_ADMIN_TOKEN.`,
+  );
+}
+
+export function proxyApi(
+  target: Target,
+  // An AbortSignal alone is the older call (program.ts); options carry the timeout too.
+  given: ProxyApiOptions | AbortSignal = {},
+): ProxyApi {
+  const { signal, timeoutMs = REQUEST_TIMEOUT_MS } =
+    given instanceof AbortSignal ? { signal: given } : given;
+  const call = async (path: string, init: RequestInit, token: string | undefined) => {
+    const used =
+      init.signal ?? AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
     try {
-      return await fetch(url, {
+      return await fetch(`${target.proxyUrl}${path}`, {
         ...init,
-        signal: init.signal ?? AbortSignal.any(signals),
-        headers: { Authorization: `Bearer ${target.token}`, ...init.headers },
+        signal: used,
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...init.headers },
       });
     } catch (error) {
-      throw unreachable(target.proxyUrl, error);
+      // Stopped by the caller (Ctrl-C, a follower's own watchdog): not the proxy's doing.
+      if (used.aborted && (used.reason as Error | undefined)?.name !== 'TimeoutError') {
+        throw used.reason;
+      }
+      throw unreachable(target.proxyUrl, error, timeoutMs);
     }
   };
   const json = async <T>(response: Response): Promise<T> => {
@@ -75,20 +140,23 @@ export function proxyApi(target: Target, signal?: AbortSignal): ProxyApi {
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   };
+  const fetchWithToken = async (path: string, init: RequestInit = {}) =>
+    call(path, init, tokenOf(target));
   return {
     target,
-    fetch: call,
+    fetch: fetchWithToken,
+    fetchPublic: (path, init = {}) => call(path, init, undefined),
     async get<T>(path: string, query: Query = {}) {
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) {
         if (value !== undefined) search.set(name, String(value));
       }
       const suffix = search.size > 0 ? `?${search}` : '';
-      return json<T>(await call(`${path}${suffix}`));
+      return json<T>(await fetchWithToken(`${path}${suffix}`));
     },
     async send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) {
       return json<T>(
-        await call(path, {
+        await fetchWithToken(path, {
           method,
           ...(body === undefined
             ? {}

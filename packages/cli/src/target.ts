@@ -1,10 +1,12 @@
 /**
  * Which proxy a command talks to, and with which admin token: `--proxy` and `--token` first,
  * then `CRYPTO_PAY_PROXY_URL` and `CRYPTO_PAY_ADMIN_TOKEN`, then what `pnpm start` runs (its
- * proxy on port 8787 with the demo's token). The command says which it used, on stderr, and
- * never prints the token itself.
+ * proxy on port 8787 with the demo's token). The demo token is sent only to a proxy on this
+ * machine: any other has no token unless one is given. The command says which it used, on
+ * stderr, and never prints the token itself.
  */
 
+import { isLoopback } from '@crypto-pay/protocol';
 import { UsageError } from './failures.ts';
 import { type Io, painter } from './io.ts';
 
@@ -20,7 +22,8 @@ export interface TargetOptions {
 export interface Target {
   /** The proxy's origin and base path, without a trailing slash. */
   proxyUrl: string;
-  token: string;
+  /** Undefined: none given and the proxy is not on this machine (a call that needs one refuses). */
+  token: string | undefined;
   /** Where each came from, as the command prints it. */
   proxyFrom: string;
   tokenFrom: string;
@@ -46,6 +49,9 @@ function proxyUrlOf(value: string, from: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** Whether `url` is the address `pnpm start` uses: the only one its hints may name. */
+export const isStartProxy = (url: string) => url.replace(/\/+$/, '') === START_PROXY_URL;
+
 /** The proxy and token of this run, from the flags, the environment or `pnpm start`'s. */
 export function targetOf(options: TargetOptions, env: Io['env']): Target {
   const [proxy, proxyFrom] =
@@ -54,15 +60,20 @@ export function targetOf(options: TargetOptions, env: Io['env']): Target {
       : env.CRYPTO_PAY_PROXY_URL
         ? [env.CRYPTO_PAY_PROXY_URL, 'CRYPTO_PAY_PROXY_URL']
         : [START_PROXY_URL, 'the address pnpm start uses'];
+  const proxyUrl = proxyUrlOf(proxy, proxyFrom);
+  // A demo token sent to a remote proxy would be a wrong token spent on its failed-token limit.
+  const local = isStartProxy(proxyUrl) || isLoopback(new URL(proxyUrl).hostname);
   const [token, tokenFrom] =
     options.token !== undefined
       ? [options.token, '--token']
       : env.CRYPTO_PAY_ADMIN_TOKEN
         ? [env.CRYPTO_PAY_ADMIN_TOKEN, 'CRYPTO_PAY_ADMIN_TOKEN']
-        : [START_ADMIN_TOKEN, "pnpm start's demo token"];
-  if (token.trim() === '')
+        : local
+          ? [START_ADMIN_TOKEN, "pnpm start's demo token"]
+          : [undefined, 'nowhere (no --token or CRYPTO_PAY_ADMIN_TOKEN)'];
+  if (token?.trim() === '')
     throw new UsageError(`${tokenFrom} is empty: give the proxy's ADMIN_TOKEN.`);
-  return { proxyUrl: proxyUrlOf(proxy, proxyFrom), token, proxyFrom, tokenFrom };
+  return { proxyUrl, token, proxyFrom, tokenFrom };
 }
 
 /** One line on stderr: which proxy, from where, and where the token came from. */

@@ -8,6 +8,7 @@ export * from './error-body.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './formats.ts';
+export * from './hosts.ts';
 export * from './invoice.ts';
 export * from './json.ts';
 export * from './money.ts';

@@ -276,3 +276,10 @@ export interface Page<T> {
   data: T[];
   next_before?: string;
 }
+
+/**
+ * Why a payment goes stale (its final callback never came), as the proxy's stale warning and
+ * `crypto-pay doctor` say it: one sentence, so the two cannot drift.
+ */
+export const STALE_CAUSES =
+  'Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks).';

@@ -3,11 +3,13 @@
  * silent, as a network that vanished: nothing passes either way, no connection is refused, no
  * reset is sent. Silent, it reads nothing from either side (both sockets paused, nothing held
  * in memory: whatever the client writes waits in the kernel's buffers, which fill and stop it)
- * and leaves new connections accepted but unanswered.
+ * and leaves new connections accepted but unanswered. With `tls`, it ends TLS before the server,
+ * as a load balancer does.
  */
 
 import type { AddressInfo } from 'node:net';
 import { createServer, connect as dial, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 
 export interface TcpRelay {
   /** Where clients connect instead of the server: 127.0.0.1 on this port. */
@@ -27,6 +29,7 @@ export interface TcpRelay {
 export async function startTcpRelay(
   target: { host: string; port: number },
   port = 0,
+  options: { tls?: { key: Buffer; cert: Buffer } } = {},
 ): Promise<TcpRelay> {
   const sockets = new Set<Socket>();
   let silent = false;
@@ -37,7 +40,7 @@ export async function startTcpRelay(
     // A socket destroyed by `close` (or the other side) must not throw in the test's process.
     socket.on('error', () => undefined);
   };
-  const server = createServer((client) => {
+  const relay = (client: Socket) => {
     accepted++;
     keep(client);
     if (silent) {
@@ -49,7 +52,10 @@ export async function startTcpRelay(
     // `pipe` stops reading a side while the other's buffer is full: nothing piles up here.
     client.pipe(upstream);
     upstream.pipe(client);
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, relay) : createServer(relay);
+  // A client that fails the handshake (it does not trust the certificate) is no test's failure.
+  server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,

@@ -5,7 +5,7 @@
  * that span several variables.
  */
 
-import { compareDecimal, decimalPlaces } from '@crypto-pay/protocol';
+import { compareDecimal, decimalPlaces, isLoopback } from '@crypto-pay/protocol';
 import type { OpenAmount } from '@crypto-pay/protocol/proxy-api';
 import {
   type DatabaseTimeouts,
@@ -14,7 +14,6 @@ import {
 } from '../store/database-timeouts.ts';
 import { DEFAULT_STATUS_COPY_SIZE } from '../store/status-copy.ts';
 import type { CurrencyRef } from '../store/store.ts';
-import { isLoopback } from '../webhooks/endpoint-url.ts';
 import {
   type Environment,
   environmentSchema,

@@ -57,13 +57,18 @@ describe('setupWarnings', () => {
       warningsFor('https://app.example/api/v2', 'http://10.0.0.7/api/payments/v1').length,
       1,
     );
+    // A *.localhost name may be asked of DNS (a resolver without nss-myhostname): not loopback.
+    assert.equal(
+      warningsFor('http://sandbox.localhost:4000/api/v2', 'https://app.example/api/payments/v1')
+        .length,
+      1,
+    );
     // The sandbox on this machine, and https anywhere, are fine.
     for (const host of [
       '127.0.0.1:4000',
       '127.1:4000',
       'localhost:4000',
       'LOCALHOST.:4000',
-      'sandbox.localhost:4000',
       '[::1]:4000',
       '[::ffff:127.0.0.1]:4000',
     ]) {

@@ -4,7 +4,7 @@
  * in steps.
  */
 
-import type { CurrencyEntry } from '@crypto-pay/protocol';
+import { type CurrencyEntry, isLoopback } from '@crypto-pay/protocol';
 import type { Catalog } from '../checkout/catalog.ts';
 import {
   type CurrencyCache,
@@ -49,21 +49,6 @@ export function setupWarnings(config: Config, catalog: Catalog): string[] {
     }
   }
   return warnings;
-}
-
-/**
- * A host name that never leaves this machine. `URL` has already lowercased it, written IPv4 in
- * full (`127.1` is `127.0.0.1`) and IPv6 in brackets, an IPv4-mapped loopback as `::ffff:7f..`.
- */
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/\.$/, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127(\.\d{1,3}){3}$/.test(host) ||
-    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host)
-  );
 }
 
 /**

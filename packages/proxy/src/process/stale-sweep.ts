@@ -7,6 +7,7 @@
  * one every `intervalMs`, on a timer that never keeps the process alive.
  */
 
+import { STALE_CAUSES } from '@crypto-pay/protocol/merchant-api';
 import type { CheckoutRecord, Store } from '../store/store.ts';
 import { staleEvent } from '../webhooks/events.ts';
 import type { Log } from './logger.ts';
@@ -20,8 +21,7 @@ export const DEFAULT_STALE_SWEEP_INTERVAL_MS = 60_000;
 export const STALE_BATCH = 100;
 
 /** The warning, the same for every stale checkout: what usually keeps callbacks away. */
-export const STALE_WARNING =
-  'checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired: its final callback never came. Likely causes: the callback URL the processing service holds for this merchant does not reach POST /callbacks/processing on this proxy; a firewall, WAF or security plugin in front of that URL refuses the service; or the callbacks are signed for another API key than PROCESSING_API_KEY (see the callback log, GET /admin/callbacks). The checkout keeps its status; a later callback still moves it on.';
+export const STALE_WARNING = `checkout stale: still not final STALE_AFTER_SECONDS after its payment request expired: its final callback never came. ${STALE_CAUSES} The checkout keeps its status; a later callback still moves it on.`;
 
 /**
  * Said once per silent spell (per process) when no callback at all came since the stale

@@ -3,16 +3,7 @@
  * development; a Standard Webhooks secret (`whsec_` + base64 of 24 to 64 random bytes).
  */
 
-import { isIP } from 'node:net';
-
-/** Whether `hostname` (a URL's, or HOST) names this machine only: 127.x, ::1, localhost. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  // Only the name itself: a resolver without nss-myhostname may ask DNS for `*.localhost`.
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
-}
+import { isLoopback } from '@crypto-pay/protocol';
 
 /** Why `value` cannot be a webhook endpoint, or undefined when it can. */
 export function webhookUrlProblem(value: string): string | undefined {

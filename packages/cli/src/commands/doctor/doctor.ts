@@ -5,14 +5,14 @@
  */
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { printChecklist, runChecks } from '../doctor/checklist.ts';
-import { merchantChecks } from '../doctor/merchant-checks.ts';
-import { corsCheck, widgetCheck } from '../doctor/page-checks.ts';
-import { proxyChecks } from '../doctor/proxy-checks.ts';
-import { httpsCheck } from '../doctor/tls-check.ts';
-import { CommandFailed } from '../failures.ts';
-import { printJson } from '../io.ts';
-import { type CommandContext, positiveInt } from '../program.ts';
+import { CommandFailed } from '../../failures.ts';
+import { printJson } from '../../io.ts';
+import { type CommandContext, positiveInt } from '../../program.ts';
+import { printChecklist, runChecks } from './checklist.ts';
+import { merchantChecks } from './merchant-checks.ts';
+import { corsCheck, widgetCheck } from './page-checks.ts';
+import { proxyChecks } from './proxy-checks.ts';
+import { httpsCheck } from './tls-check.ts';
 
 /** A shop's origin as browsers send it: scheme, host and port, nothing after. */
 function originOf(value: string): string {
@@ -20,7 +20,7 @@ function originOf(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidArgumentError('Give the shop page’s origin, like https://shop.example.');
+    throw new InvalidArgumentError("Give the shop page's origin, like https://shop.example.");
   }
   if (
     (url.protocol !== 'https:' && url.protocol !== 'http:') ||
@@ -36,8 +36,7 @@ function originOf(value: string): string {
 export function doctorCommand(program: Command, context: CommandContext): void {
   program
     .command('doctor')
-    // Its usage names the proxy and the token: show where they are given.
-    .configureHelp({ showGlobalOptions: true })
+    .summary('Check a deployment from outside: a checklist with fixes.')
     .description(
       "Check a deployment from outside: the proxy answers (and its release) and is ready, HTTPS and its certificate, CORS for your shop's origin, the currencies it offers, the widget's parts, the admin token, webhook endpoints and their failures, stale payments, the last callback, and the clocks. A fix under each failure; exit 1 when one failed.",
     )
@@ -52,11 +51,15 @@ export function doctorCommand(program: Command, context: CommandContext): void {
       'where your page loads crypto-pay.bundled.js from (an https address or a file), to fetch its parts as the page does',
     )
     .addOption(
-      new Option('--timeout <seconds>', 'how long each check may take')
+      new Option('--timeout <seconds>', 'how long each check may take (1 to 300)')
         .argParser(positiveInt(300))
         .default(10),
     )
     .option('--json', 'print the checks as JSON')
+    .addHelpText(
+      'after',
+      "\nHTTPS is checked as Node trusts certificates: its own CA list plus NODE_EXTRA_CA_CERTS=ca.pem, not the system's store unless NODE_USE_SYSTEM_CA=1.",
+    )
     .action(
       async (
         options: { origin?: string; widgetScript?: string; timeout: number; json?: boolean },
@@ -66,20 +69,25 @@ export function doctorCommand(program: Command, context: CommandContext): void {
         const target = context.api(command).target;
         const proxy = proxyChecks(target);
         const merchant = merchantChecks(target);
+        // HTTPS first: over a connection this machine does not trust, nothing else can be asked.
         const checks = [
+          httpsCheck(target),
           proxy.proxy,
           proxy.ready,
-          httpsCheck(target),
           corsCheck(target, options.origin),
           proxy.currencies,
-          widgetCheck(target, options.widgetScript, options.origin),
+          widgetCheck(options.widgetScript, options.origin),
           merchant.token,
           merchant.webhooks,
           merchant.stale,
           merchant.callbacks,
           proxy.clock,
         ];
-        const pending = runChecks(checks, { timeoutMs: options.timeout * 1000, signal: io.signal });
+        const pending = runChecks(checks, {
+          target,
+          timeoutMs: options.timeout * 1000,
+          signal: io.signal,
+        });
         const results = options.json
           ? await Promise.all(pending)
           : await printChecklist(

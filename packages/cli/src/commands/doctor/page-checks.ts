@@ -5,9 +5,9 @@
  */
 
 import { readFile } from 'node:fs/promises';
-import type { Target } from '../target.ts';
+import { errorBodyOf, failureCause, refusalText } from '../../proxy-api.ts';
+import type { Target } from '../../target.ts';
 import { type Check, fail, ok, skip } from './checklist.ts';
-import { errorBodyOf, publicFetch, refusalText } from './requests.ts';
 
 /** What the widget sends with a create (checkout-request.ts), so what the preflight asks for. */
 const CREATE_HEADERS = ['content-type', 'idempotency-key'];
@@ -15,17 +15,38 @@ const CREATE_HEADERS = ['content-type', 'idempotency-key'];
 const listed = (header: string | null) =>
   (header ?? '').split(',').map((item) => item.trim().toLowerCase());
 
+/** Whether an Access-Control-Allow-Origin header lets `origin` read: its name, or `*` (no credentials are sent). */
+const allows = (header: string | null, origin: string) => header === '*' || header === origin;
+
+const FRONT_END_OPTIONS =
+  'Something in front of the proxy answers OPTIONS itself or strips headers: let OPTIONS /api/ through to the proxy unchanged (its Access-Control-Allow-* headers included).';
+
 export function corsCheck(target: Target, origin: string | undefined): Check {
   return {
     id: 'cors',
     title: 'CORS',
     needs: 'proxy',
-    async run(signal) {
+    async run({ api }) {
       if (origin === undefined) {
-        return skip('give --origin https://your-shop.example to check your shop’s page.');
+        return skip("give --origin https://your-shop.example to check your shop's page.");
+      }
+      if (origin === new URL(target.proxyUrl).origin) {
+        // The page's browser says same-origin; CORS and ALLOWED_ORIGINS do not apply.
+        const read = await api.fetchPublic('/api/config', {
+          headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' },
+        });
+        await read.body?.cancel();
+        if (!read.ok) {
+          return fail(
+            `a page on the proxy's own origin could not read /api/config (HTTP ${read.status}).`,
+          );
+        }
+        return ok(
+          `${origin} is the proxy's own origin: a shop that routes /api/ to the proxy by path needs no ALLOWED_ORIGINS entry.`,
+        );
       }
       const addOrigin = `Add ${origin} to ALLOWED_ORIGINS on the proxy (comma-separated, scheme://host[:port] exactly as the browser sends it) and restart it.`;
-      const preflight = await publicFetch(target, '/api/checkouts', signal, {
+      const preflight = await api.fetchPublic('/api/checkouts', {
         method: 'OPTIONS',
         headers: {
           Origin: origin,
@@ -34,34 +55,48 @@ export function corsCheck(target: Target, origin: string | undefined): Check {
         },
       });
       await preflight.body?.cancel();
-      const read = await publicFetch(target, '/api/config', signal, {
+      const read = await api.fetchPublic('/api/config', {
         headers: { Origin: origin, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' },
       });
       const readRefusal = read.status === 403 ? await errorBodyOf(read) : undefined;
       await read.body?.cancel().catch(() => {});
+      const preflightAllows = allows(preflight.headers.get('access-control-allow-origin'), origin);
+      const readAllows = allows(read.headers.get('access-control-allow-origin'), origin);
       const problems: string[] = [];
-      if (preflight.headers.get('access-control-allow-origin') !== origin) {
+      const fixes = new Set<string>();
+      if (readRefusal?.code === 'origin_not_allowed' || (!preflightAllows && !readAllows)) {
+        // The proxy's own refusal, or neither answer allows it: the list lacks it.
         problems.push(
-          `the preflight of a checkout's creation (OPTIONS /api/checkouts) answered ${preflight.status} without allowing it`,
+          readRefusal
+            ? `GET /api/config ${refusalText(read, readRefusal)}`
+            : `neither the preflight of a checkout's creation (OPTIONS /api/checkouts, ${preflight.status}) nor GET /api/config (${read.status}) allows it`,
         );
+        fixes.add(addOrigin);
+      } else if (!preflightAllows) {
+        problems.push(
+          `GET /api/config allows it but the preflight (OPTIONS /api/checkouts) answered ${preflight.status} without allowing it`,
+        );
+        fixes.add(FRONT_END_OPTIONS);
       } else {
         const methods = listed(preflight.headers.get('access-control-allow-methods'));
         const headers = listed(preflight.headers.get('access-control-allow-headers'));
         const missing = CREATE_HEADERS.filter((name) => !headers.includes(name));
-        if (!methods.includes('post')) problems.push('the preflight does not allow POST');
+        if (!methods.includes('post')) problems.push('the preflight allows it but not POST');
         if (missing.length > 0) {
-          problems.push(`the preflight does not allow the headers ${missing.join(', ')}`);
+          problems.push(`the preflight allows it but not the headers ${missing.join(', ')}`);
+        }
+        if (problems.length > 0) fixes.add(FRONT_END_OPTIONS);
+        if (!readAllows) {
+          problems.push(
+            `the preflight allows it but GET /api/config answered ${read.status} without Access-Control-Allow-Origin: ${origin}`,
+          );
+          fixes.add(
+            'A cache in front of the proxy serves /api/config as stored for another origin: make it key on the Origin header (honour Vary: Origin) or not cache /api/.',
+          );
         }
       }
-      if (readRefusal?.code === 'origin_not_allowed') {
-        problems.push(`GET /api/config ${refusalText(read, readRefusal)}`);
-      } else if (read.headers.get('access-control-allow-origin') !== origin) {
-        problems.push(
-          `GET /api/config answered ${read.status} without Access-Control-Allow-Origin: ${origin}`,
-        );
-      }
       if (problems.length > 0) {
-        return fail(`${origin} is not allowed: ${problems.join('; ')}.`, addOrigin);
+        return fail(`${origin} is not allowed: ${problems.join('; ')}.`, [...fixes].join(' '));
       }
       return ok(`${origin} may create checkouts (preflight) and read /api/config.`);
     },
@@ -97,15 +132,14 @@ async function entryText(
     });
   } catch (error) {
     if (signal.aborted) throw signal.reason;
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    return { error: `${script} could not be fetched (${code ?? (error as Error).message})` };
+    return { error: `${script} could not be fetched (${failureCause(error)})` };
   }
   if (!response.ok) return { error: `${script} answered HTTP ${response.status}` };
   // A module script from another origin than the page's loads only with CORS allowing it.
   const crossOrigin = origin !== undefined && new URL(script).origin !== origin;
   const allowed = response.headers.get('access-control-allow-origin');
   const text = await response.text();
-  if (crossOrigin && allowed !== '*' && allowed !== origin) {
+  if (crossOrigin && !allows(allowed, origin)) {
     return {
       text,
       error: `${script} is served without Access-Control-Allow-Origin for ${origin}, so the page cannot load it as a module`,
@@ -114,16 +148,12 @@ async function entryText(
   return { text };
 }
 
-export function widgetCheck(
-  target: Target,
-  script: string | undefined,
-  origin: string | undefined,
-): Check {
+export function widgetCheck(script: string | undefined, origin: string | undefined): Check {
   return {
     id: 'widget',
     title: 'Widget parts',
     needs: 'proxy',
-    async run(signal) {
+    async run({ api, signal }) {
       if (script === undefined) {
         return skip(
           'give --widget-script with the address (or file) of your crypto-pay.bundled.js to fetch its parts from the proxy as the page does.',
@@ -132,7 +162,7 @@ export function widgetCheck(
       const entry = await entryText(script, origin, signal);
       if (entry.error !== undefined) {
         const fix = /^https?:/i.test(script)
-          ? 'Serve crypto-pay.bundled.js at that address, with CORS for the shop’s origin if it is on another.'
+          ? "Serve crypto-pay.bundled.js at that address, with CORS for the shop's origin if it is on another."
           : 'Give the file, or the address, your page loads crypto-pay.bundled.js from.';
         return fail(`${entry.error}.`, fix);
       }
@@ -145,7 +175,7 @@ export function widgetCheck(
       }
       const chunk = parts.chunks[0]!;
       const path = `/widget/${encodeURIComponent(parts.version)}/chunks/${chunk}`;
-      const response = await publicFetch(target, path, signal, {
+      const response = await api.fetchPublic(path, {
         ...(origin ? { headers: { Origin: origin, 'Sec-Fetch-Mode': 'cors' } } : {}),
       });
       if (!response.ok) {
@@ -153,7 +183,7 @@ export function widgetCheck(
         return fail(
           `the proxy does not serve the parts of the widget ${parts.version}: GET ${path} ${refusalText(response, body)}.`,
           body?.code === 'widget_version_mismatch'
-            ? 'Deploy the crypto-pay.bundled.js of the proxy’s release (or upgrade the proxy to the widget’s): the two come from one release.'
+            ? "Deploy the crypto-pay.bundled.js of the proxy's release (or upgrade the proxy to the widget's): the two come from one release."
             : 'Install @crypto-pay/widget beside the proxy (the container image has it) and restart it.',
         );
       }

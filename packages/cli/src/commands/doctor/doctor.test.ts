@@ -1,44 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { runCli } from './testing.test-helpers.ts';
-
-/**
- * A proxy stand-in on loopback: each path (without its query) answered by `routes`, which may
- * leave the answer open (a check that hangs); everything else 404.
- */
-async function standIn(routes: Record<string, (url: URL, response: ServerResponse) => void>) {
-  const http = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    const route = routes[url.pathname];
-    if (route) return route(url, response);
-    response.writeHead(404, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ error: 'Not found.', code: 'not_found' }));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return {
-    url,
-    close: () => {
-      http.closeAllConnections();
-      return new Promise((resolve) => http.close(resolve));
-    },
-  };
-}
-
-const json =
-  (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  (_: URL, response: ServerResponse) => {
-    response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  };
-
-const line = (stdout: string, title: string) =>
-  stdout.split('\n').find((text) => text.slice(8).startsWith(`${title} `)) ?? '';
-
-const ESC = '\u001b[';
-const healthy = json({ status: 'ok', version: '0.1.0' });
+import { STALE_CAUSES } from '@crypto-pay/protocol/merchant-api';
+import { runCli } from '../../testing.test-helpers.ts';
+import { ESC, healthy, json, line, standIn } from './stand-in.test-helpers.ts';
 
 describe('crypto-pay doctor', () => {
   it('refuses an --origin that is more than an origin, with exit 2, and documents its flags', async () => {
@@ -50,22 +14,29 @@ describe('crypto-pay doctor', () => {
     );
     const help = await runCli(['doctor', '--help']);
     assert.equal(help.code, 0);
-    for (const flag of [
-      '--proxy',
-      '--token',
-      '--origin',
-      '--widget-script',
-      '--timeout',
-      '--json',
-    ]) {
+    // --proxy and --token are the root program's (its help shows them for every command).
+    assert.match(help.stdout, /how long each check may take \(1 to 300\)/);
+    assert.match(
+      help.stdout,
+      /NODE_EXTRA_CA_CERTS=ca\.pem, not the system's store unless NODE_USE_SYSTEM_CA=1/,
+    );
+    const root = await runCli(['--help']);
+    assert.match(
+      root.stdout,
+      /doctor .*Check a deployment from outside: a checklist with\s+fixes\./,
+    );
+    for (const flag of ['--origin', '--widget-script', '--timeout', '--json']) {
       assert.ok(help.stdout.includes(flag), flag);
     }
   });
 
   it('reports each check on its own: one that hangs times out, the rest are still said', async () => {
-    const ahead = new Date(Date.now() + 30_000).toUTCString();
     const proxy = await standIn({
-      '/healthz': json({ status: 'ok', version: '0.1.0' }, 200, { Date: ahead }),
+      // Written when it answers, as a proxy's clock would.
+      '/healthz': (url, response) =>
+        json({ status: 'ok', version: '0.1.0' }, 200, {
+          Date: new Date(Date.now() + 30_000).toUTCString(),
+        })(url, response),
       // Never answered: the check's own timeout ends it.
       '/readyz': () => {},
       '/api/config': json({
@@ -97,15 +68,22 @@ describe('crypto-pay doctor', () => {
         line(ran.stdout, 'Stale payments'),
         /^! warn .*2 stale payments .* the oldest, ck_older, expired 2026-05-28 20:26:40Z\.$/,
       );
-      assert.ok(ran.stdout.includes(`its callback URL is ${proxy.url}/callbacks/processing`));
-      assert.match(line(ran.stdout, 'Callbacks'), /^✓ ok .*none received yet/);
+      // The fix names the public address, never the loopback one doctor was given.
+      assert.match(ran.stdout, /public https address followed by \/callbacks\/processing/);
+      assert.ok(ran.stdout.includes(STALE_CAUSES), ran.stdout);
+      assert.ok(!ran.stdout.includes(`${proxy.url}/callbacks`), ran.stdout);
+      // No callback ever while payments are stale: the callback URL is the likely fault.
+      assert.match(
+        line(ran.stdout, 'Callbacks'),
+        /^! warn .*none received yet, and payments are stale/,
+      );
       // The Date header has whole seconds: 30 s, give or take one.
       assert.match(
         line(ran.stdout, 'Clock'),
         /^! warn .*this machine's clock is (29|30|31) s behind the proxy's/,
       );
       assert.match(line(ran.stdout, 'CORS'), /^- skip .*give --origin/);
-      assert.match(ran.stdout, /\n2 failed, 3 warnings, \d+ ok\.\n$/);
+      assert.match(ran.stdout, /\n2 failed, 4 warnings, \d+ ok\.\n$/);
       assert.match(ran.stderr, /crypto-pay doctor: Ready, Currencies failed\./);
     } finally {
       await proxy.close();

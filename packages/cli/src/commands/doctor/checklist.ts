@@ -1,11 +1,14 @@
 /**
  * The doctor's checklist: checks that run side by side, each under its own timeout, so one that
- * fails or hangs never hides another; a check that needs another's success (the merchant reads
- * need a working token) says so instead of repeating that failure. Printed in order, one line
- * each with a fix under every failure, or as JSON.
+ * fails or hangs never hides another; a check that needs another (the merchant reads need a
+ * working token, which needs the proxy) is skipped when that one failed or was skipped, naming
+ * the first cause, instead of repeating that failure. Printed in order, one line each with a
+ * fix under every failure, or as JSON.
  */
 
-import { type Io, painter } from '../io.ts';
+import { type Io, painter } from '../../io.ts';
+import { type ProxyApi, proxyApi } from '../../proxy-api.ts';
+import type { Target } from '../../target.ts';
 
 export type Outcome = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -20,9 +23,10 @@ export interface Check {
   /** A stable name, for `--json` readers. */
   id: string;
   title: string;
-  /** A check whose failure leaves this one nothing to find (it is skipped, saying so). */
+  /** A check whose failure (or skip) leaves this one nothing to find: it is skipped, saying why. */
   needs?: string;
-  run(signal: AbortSignal): Promise<Finding>;
+  /** `api` calls the proxy under this check's own timeout, which `signal` carries too. */
+  run(context: { api: ProxyApi; signal: AbortSignal }): Promise<Finding>;
 }
 
 export interface CheckResult extends Finding {
@@ -57,29 +61,41 @@ function thrown(error: unknown, signal: AbortSignal, timeoutMs: number): Finding
   return fail(error instanceof Error ? error.message : String(error));
 }
 
+/** Why a check was not made: the first check up the chain that failed or was skipped. */
+const blockedBy = (prior: CheckResult & { cause?: string }) =>
+  prior.cause ??
+  (prior.outcome === 'fail'
+    ? `"${prior.title}" failed (above)`
+    : `"${prior.title}" was not checked (above)`);
+
 /** Runs every check at once; the results come back in the checks' order. */
 export function runChecks(
   checks: readonly Check[],
-  options: { timeoutMs: number; signal: AbortSignal },
+  options: { target: Target; timeoutMs: number; signal: AbortSignal },
 ): Promise<CheckResult>[] {
-  const results = new Map<string, Promise<CheckResult>>();
+  const results = new Map<string, Promise<CheckResult & { cause?: string }>>();
   for (const check of checks) {
     const needed = check.needs === undefined ? undefined : results.get(check.needs);
-    const result = (async (): Promise<Finding> => {
+    const result = (async (): Promise<Finding & { cause?: string }> => {
       const prior = await needed;
-      if (prior && prior.outcome === 'fail') {
-        return skip(`not checked: "${prior.title}" failed (above).`);
+      if (prior && (prior.outcome === 'fail' || prior.outcome === 'skip')) {
+        const cause = blockedBy(prior);
+        return { ...skip(`not checked: ${cause}.`), cause };
       }
       const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+      const api = proxyApi(options.target, { signal, timeoutMs: options.timeoutMs });
       try {
-        return await check.run(signal);
+        return await check.run({ api, signal });
       } catch (error) {
+        // Ctrl-C: the run ends, run.ts decides how; not a finding.
+        if (options.signal.aborted) throw error;
         return thrown(error, signal, options.timeoutMs);
       }
     })().then((finding) => ({ id: check.id, title: check.title, ...finding }));
     results.set(check.id, result);
   }
-  return [...results.values()];
+  // The chain's cause is the runner's: a reader gets the finding alone.
+  return [...results.values()].map((pending) => pending.then(({ cause: _, ...result }) => result));
 }
 
 const MARKS: Record<

@@ -5,15 +5,19 @@
  */
 
 import type { WidgetConfig } from '@crypto-pay/protocol/proxy-api';
-import type { Target } from '../target.ts';
+import { CommandFailed } from '../../failures.ts';
+import { errorBodyOf, refusalText } from '../../proxy-api.ts';
+import { isStartProxy, type Target } from '../../target.ts';
 import { type Check, fail, ok, warn } from './checklist.ts';
-import { errorBodyOf, publicFetch, refusalText } from './requests.ts';
 
 /** A clock this far from the proxy's is worth a warning: the Date header has whole seconds. */
 const CLOCK_SKEW_WARN_SECONDS = 5;
 
 const UPSTREAM_FIX =
   'Check PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL on the proxy, that the processing service is up, and that the proxy can reach it (its log names each failed call).';
+
+const REFUSED_FIX =
+  "The processing service refuses the proxy's credentials: check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET.";
 
 export function proxyChecks(
   target: Target,
@@ -22,8 +26,20 @@ export function proxyChecks(
     proxy: {
       id: 'proxy',
       title: 'Proxy',
-      async run(signal) {
-        const response = await publicFetch(target, '/healthz', signal);
+      needs: 'https',
+      async run({ api }) {
+        let response: Response;
+        try {
+          response = await api.fetchPublic('/healthz');
+        } catch (error) {
+          if (!(error instanceof CommandFailed)) throw error;
+          return fail(
+            error.message,
+            isStartProxy(target.proxyUrl)
+              ? 'Start it: `pnpm start` runs the proxy at this address.'
+              : "Check the address (scheme, host, port, path prefix) and that this machine may reach it: its DNS name, a firewall or security group, the load balancer's listener. On the proxy's host, `curl localhost:$PORT/healthz` tells a proxy that is down from a path that is closed.",
+          );
+        }
         const body = (await response.json().catch(() => undefined)) as
           | { status?: unknown; version?: unknown }
           | undefined;
@@ -44,8 +60,8 @@ export function proxyChecks(
       id: 'ready',
       title: 'Ready',
       needs: 'proxy',
-      async run(signal) {
-        const response = await publicFetch(target, '/readyz', signal);
+      async run({ api }) {
+        const response = await api.fetchPublic('/readyz');
         if (response.ok) return ok('its store can write and the processing service answers it.');
         const body = (await response.json().catch(() => undefined)) as
           | { code?: unknown; store?: unknown; upstream?: unknown }
@@ -53,14 +69,32 @@ export function proxyChecks(
         if (body?.code === 'shutting_down') {
           return fail('the proxy is shutting down.', 'Wait for it to start again, or start it.');
         }
+        if (response.status === 404) {
+          return fail(
+            '/readyz answered 404: whatever is in front of the proxy does not pass /readyz through.',
+            'Route /readyz (and /healthz) to the proxy in the reverse proxy, ingress or load balancer, as its other paths are.',
+          );
+        }
         if (body?.code !== 'not_ready') {
-          return fail(`/readyz answered HTTP ${response.status}.`, UPSTREAM_FIX);
+          // Not the proxy's own answer (it says {code: not_ready}): a balancer's page, say.
+          return fail(
+            `/readyz answered HTTP ${response.status} without the proxy's own body: the front end before it answered, not the proxy.`,
+            'Check the reverse proxy or load balancer in front: is the proxy among its healthy backends, and does it pass /readyz through? Its log says why it answered itself.',
+          );
         }
         const failing: string[] = [];
         const fixes: string[] = [];
         if (body.upstream !== 'ok') {
-          failing.push('the processing service does not answer the proxy');
-          fixes.push(UPSTREAM_FIX);
+          // /readyz says only "failed": /api/config's code tells a refused key from a service down.
+          const config = await api.fetchPublic('/api/config');
+          const refused = !config.ok && (await errorBodyOf(config))?.code === 'upstream_refused';
+          if (config.ok) await config.body?.cancel();
+          failing.push(
+            refused
+              ? "the processing service refuses the proxy's credentials"
+              : 'the processing service does not answer the proxy',
+          );
+          fixes.push(refused ? REFUSED_FIX : UPSTREAM_FIX);
         }
         if (body.store !== 'ok') {
           failing.push('its store cannot write');
@@ -75,16 +109,14 @@ export function proxyChecks(
       id: 'currencies',
       title: 'Currencies',
       needs: 'proxy',
-      async run(signal) {
-        const response = await publicFetch(target, '/api/config', signal);
+      async run({ api }) {
+        const response = await api.fetchPublic('/api/config');
         if (!response.ok) {
           const body = await errorBodyOf(response);
           const refused = body?.code === 'upstream_refused';
           return fail(
-            `/api/config could not list the currencies ${refusalText(response, body)}`,
-            refused
-              ? 'The processing service refuses the proxy’s credentials: check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET.'
-              : UPSTREAM_FIX,
+            `/api/config could not list the currencies ${refusalText(response, body)}.`,
+            refused ? REFUSED_FIX : UPSTREAM_FIX,
           );
         }
         const config = (await response.json()) as WidgetConfig;
@@ -105,9 +137,9 @@ export function proxyChecks(
       id: 'clock',
       title: 'Clock',
       needs: 'proxy',
-      async run(signal) {
+      async run({ api }) {
         const sent = Date.now();
-        const response = await publicFetch(target, '/healthz', signal);
+        const response = await api.fetchPublic('/healthz');
         const received = Date.now();
         await response.body?.cancel();
         const date = Date.parse(response.headers.get('date') ?? '');

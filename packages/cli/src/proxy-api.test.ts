@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { CommandFailed } from './failures.ts';
+import { failureCause, proxyApi } from './proxy-api.ts';
+import { targetOf } from './target.ts';
+import { runCli } from './testing.test-helpers.ts';
+
+/** A proxy stand-in on loopback; `onRequest` is told of each request as it arrives. */
+async function standIn(answer: (request: IncomingMessage, response: ServerResponse) => void) {
+  const seen: IncomingMessage[] = [];
+  let arrived = () => {};
+  const first = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const http = createServer((request, response) => {
+    seen.push(request);
+    arrived();
+    answer(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    seen,
+    first,
+    close: () => {
+      http.closeAllConnections();
+      return new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+const refusing = (status: number, body: object) => (_: IncomingMessage, response: ServerResponse) =>
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+
+describe('proxyApi', () => {
+  it('ends a call at its own timeout and says that figure', async () => {
+    const proxy = await standIn(() => {});
+    try {
+      const api = proxyApi(targetOf({ proxy: proxy.url }, {}), { timeoutMs: 200 });
+      await assert.rejects(api.get('/admin/checkouts'), (error: Error) => {
+        assert.ok(error instanceof CommandFailed);
+        assert.equal(error.message, `${proxy.url} did not answer within 0.2 s.`);
+        return true;
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('sends the token to the merchant API and none to a public route', async () => {
+    const proxy = await standIn(refusing(200, {}));
+    try {
+      const api = proxyApi(targetOf({ proxy: proxy.url, token: 'tok' }, {}));
+      await (await api.fetchPublic('/healthz')).body?.cancel();
+      await (await api.fetch('/admin/checkouts')).body?.cancel();
+      assert.deepEqual(
+        proxy.seen.map((request) => request.headers.authorization),
+        [undefined, 'Bearer tok'],
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('says why a fetch failed by its cause code, else its message', () => {
+    assert.equal(
+      failureCause(new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })),
+      'ECONNRESET',
+    );
+    assert.equal(failureCause(new Error('socket hang up')), 'socket hang up');
+  });
+});
+
+describe('commands over proxyApi', () => {
+  it('ends a 422 for a value the user gave with exit 2, one for its own fixture with exit 1', async () => {
+    const user = await standIn(
+      refusing(422, {
+        error: 'The status is not one of created, paid.',
+        code: 'invalid_query',
+        field: 'status',
+      }),
+    );
+    const own = await standIn(
+      refusing(422, {
+        error: 'The first name is required.',
+        code: 'invalid_request',
+        field: 'sender_data.first_name',
+      }),
+    );
+    try {
+      const byUser = await runCli(['checkouts', 'list', '--proxy', user.url]);
+      assert.equal(byUser.code, 2, byUser.stderr);
+      assert.match(byUser.stderr, /refused \(422 invalid_query\): The status is not one of/);
+      const byCli = await runCli(['checkouts', 'list', '--proxy', own.url]);
+      assert.equal(byCli.code, 1, byCli.stderr);
+    } finally {
+      await user.close();
+      await own.close();
+    }
+  });
+
+  it('leaves an aborted call (Ctrl-C) to run, never "could not be reached"', async () => {
+    const proxy = await standIn(() => {});
+    try {
+      const stop = new AbortController();
+      const ran = runCli(['checkouts', 'list', '--proxy', proxy.url], { signal: stop.signal });
+      await proxy.first;
+      stop.abort();
+      const { code, stderr } = await ran;
+      assert.equal(code, 0, stderr);
+      assert.doesNotMatch(stderr, /could not be reached|aborted/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('refuses to send a command to a remote proxy without a token, sending nothing', async () => {
+    const ran = await runCli(['checkouts', 'list', '--proxy', 'https://pay.example.invalid']);
+    assert.equal(ran.code, 2, ran.stderr);
+    assert.match(ran.stderr, /give --token or CRYPTO_PAY_ADMIN_TOKEN/);
+    assert.doesNotMatch(ran.stderr, /ENOTFOUND|reached/);
+  });
+
+  it("names pnpm start only for pnpm start's own address when nothing listens", async () => {
+    const proxy = await standIn(() => {});
+    await proxy.close();
+    const ran = await runCli(['checkouts', 'list', '--proxy', proxy.url]);
+    assert.equal(ran.code, 1);
+    assert.match(ran.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
+    assert.doesNotMatch(ran.stderr, /`pnpm start` runs/);
+  });
+});
