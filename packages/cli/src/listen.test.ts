@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { followEvents } from './commands/listen-stream.ts';
+import { followEvents } from './event-stream.ts';
 import { proxyApi } from './proxy-api.ts';
-import { runCli } from './testing.test-helpers.ts';
+import { runCli, STREAM_HEAD, standIn } from './testing.test-helpers.ts';
 
 /** An event's JSON as the proxy streams it. */
 const eventJson = (id: string, type = 'invoice.confirmed') =>
@@ -21,29 +19,6 @@ const eventJson = (id: string, type = 'invoice.confirmed') =>
     data: { type: 'invoice', id: 7, foreign_id: 'invoice-7', status: 'confirmed' },
   });
 const message = (id: string, type?: string) => `id: ${id}\ndata: ${eventJson(id, type)}\n\n`;
-
-/** A proxy stand-in on loopback: `answer` gets each request and how many came before it. */
-async function standIn(
-  answer: (request: IncomingMessage, response: ServerResponse, index: number) => void,
-) {
-  const requests: IncomingMessage[] = [];
-  const http = createServer((request, response) => {
-    requests.push(request);
-    answer(request, response, requests.length - 1);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return {
-    url,
-    requests,
-    close: () => {
-      http.closeAllConnections();
-      return new Promise((resolve) => http.close(resolve));
-    },
-  };
-}
-
-const streamHead = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
 
 describe('crypto-pay listen', () => {
   let config: string;
@@ -102,7 +77,7 @@ describe('crypto-pay listen', () => {
 
   it('forwards what the stream sends, and resumes after a drop with Last-Event-ID', async () => {
     const proxy = await standIn((_, response, index) => {
-      response.writeHead(200, streamHead);
+      response.writeHead(200, STREAM_HEAD);
       if (index === 0) {
         // The first connection: one event, then the proxy goes away.
         response.end(`: ready\n\n${message('evt_000000000001abcdefgh', 'invoice.confirmed')}`);
@@ -175,7 +150,7 @@ describe('crypto-pay listen', () => {
 
   it('prints one JSON object per attempt with --json', async () => {
     const proxy = await standIn((_, response) => {
-      response.writeHead(200, streamHead);
+      response.writeHead(200, STREAM_HEAD);
       response.write(`: ready\n\n${message('evt_000000000003abcdefgh')}`);
     });
     const stop = new AbortController();
@@ -242,7 +217,7 @@ describe('crypto-pay listen', () => {
       assert.equal(old.code, 1);
       assert.match(
         old.stderr,
-        /This proxy has no event stream \(GET \/admin\/events\/stream answered 404\): upgrade it/,
+        /This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off\./,
       );
     } finally {
       await proxy.close();
@@ -259,7 +234,7 @@ describe('crypto-pay listen', () => {
 
   it('replaces a stream that goes silent, breaks or ends, resuming each time where it stopped', async () => {
     const proxy = await standIn((_, response, index) => {
-      response.writeHead(200, streamHead);
+      response.writeHead(200, STREAM_HEAD);
       if (index === 0) {
         // Ready, then nothing: no heartbeat, no end (a network that dropped without a reset).
         response.write(`: ready\n\n${message('evt_000000000004abcdefgh')}`);

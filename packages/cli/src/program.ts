@@ -7,11 +7,11 @@
 
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { checkoutCommands } from './commands/checkouts.ts';
-import { eventCommands } from './commands/events.ts';
-import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import { doctorCommand } from './commands/doctor.ts';
-import { triggerCommand } from './commands/trigger.ts';
+import { eventCommands } from './commands/events.ts';
 import { listenCommand } from './commands/listen.ts';
+import { triggerCommand } from './commands/trigger.ts';
+import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
 import { sayTarget, type TargetOptions, targetOf } from './target.ts';

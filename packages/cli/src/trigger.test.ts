@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '@crypto-pay/test-kit/eventually';
+import { checkoutEvent } from '@crypto-pay/test-kit/webhook-events';
 import { TRIGGER_EVENTS } from './commands/trigger-events.ts';
-import { runCli } from './testing.test-helpers.ts';
+import { answerJson, runCli, STREAM_HEAD, standIn } from './testing.test-helpers.ts';
 
 /** A server on loopback answering `answer(url)` as JSON, keeping the paths it was asked. */
 async function server(answer: (url: string) => { status: number; body: unknown }) {
@@ -149,12 +151,112 @@ describe('crypto-pay trigger: usage', () => {
       assert.equal(ran.code, 1, ran.stderr);
       assert.match(
         ran.stderr,
-        /has no event stream \(GET \/admin\/events\/stream answered 404\): it is older than this command line; update the proxy\./,
+        /This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off\./,
       );
       assert.deepEqual(proxy.seen, ['GET /admin/processing', 'GET /admin/events/stream']);
     } finally {
       await proxy.close();
       await sandbox.close();
     }
+  });
+
+  describe('against a stand-in proxy and sandbox', () => {
+    const paid = checkoutEvent('trigger-stand-in', 'paid', 2);
+    /** A sandbox whose control API answers; a proxy that makes `paid.data` and streams by `stream`. */
+    async function stack(
+      stream: (response: ServerResponse, index: number, lastId?: string) => void,
+    ) {
+      const sandbox = await standIn((request, response) =>
+        request.url === '/_sandbox/clock'
+          ? answerJson(response, 200, { now: 1_800_000_000, offset_seconds: 0 })
+          : answerJson(response, 200, { ok: true }),
+      );
+      let streams = 0;
+      const proxy = await standIn((request, response) => {
+        const path = request.url ?? '';
+        if (path === '/admin/processing') {
+          return answerJson(response, 200, {
+            base_url: `${sandbox.url}/api/v2`,
+            payments_base_url: `${sandbox.url}/api/payments/v1`,
+          });
+        }
+        if (path.startsWith('/admin/events/stream')) {
+          const lastId = request.headers['last-event-id'] as string | undefined;
+          return stream(response, streams++, lastId);
+        }
+        if (path === '/api/config') {
+          return answerJson(response, 200, {
+            payment_currencies: [{ iso: 'BTC', network_name: 'bitcoin' }],
+            products: {},
+            open_amount: null,
+          });
+        }
+        if (path === '/admin/checkout-sessions') return answerJson(response, 201, { session: 's' });
+        if (path === '/api/checkouts') return answerJson(response, 201, { id: paid.data.id });
+        return answerJson(response, 200, { ...paid.data, status: 'created', version: 1 });
+      });
+      return {
+        proxy,
+        sandbox,
+        close: async () => {
+          await proxy.close();
+          await sandbox.close();
+        },
+      };
+    }
+
+    it('resumes a stream lost while it waits, from the start the proxy named, and gets the event', async () => {
+      const { proxy, close } = await stack((response, index, lastId) => {
+        response.writeHead(200, STREAM_HEAD);
+        // Lost before any event: only the start named by the id line makes the resume exact.
+        if (index === 0) response.end('id: evt_000000000000start000\n\n: ready\n\n');
+        else if (lastId === 'evt_000000000000start000') {
+          response.write(`: ready\n\nid: ${paid.id}\ndata: ${JSON.stringify(paid)}\n\n`);
+        } else response.write(': ready\n\n');
+      });
+      try {
+        const ran = await runCli([
+          'trigger',
+          'checkout.paid',
+          '--proxy',
+          proxy.url,
+          '--timeout',
+          '20',
+        ]);
+        assert.equal(ran.code, 0, ran.stderr);
+        assert.match(
+          ran.stderr,
+          /Lost the proxy's event stream \(the proxy closed it\); reconnecting…/,
+        );
+        assert.match(ran.stdout, new RegExp(`checkout\\.paid +${paid.id} `));
+        assert.match(proxy.seen().at(0)!, /^GET \/admin\/processing$/);
+      } finally {
+        await close();
+      }
+    });
+
+    it('ends with exit 1 when stopped (SIGINT, SIGTERM) before the event arrived', async () => {
+      const stop = new AbortController();
+      const { proxy, sandbox, close } = await stack((response) => {
+        response.writeHead(200, STREAM_HEAD);
+        response.write(': ready\n\n');
+      });
+      try {
+        const running = runCli(['trigger', 'checkout.paid', '--proxy', proxy.url], {
+          signal: stop.signal,
+        });
+        await eventually(
+          () => sandbox.seen().some((line) => line.startsWith('POST /_sandbox/payment-requests/')),
+          'the outcome to be played',
+        );
+        stop.abort();
+        const ran = await running;
+        assert.equal(ran.code, 1, ran.stderr);
+        assert.match(ran.stderr, /Stopped before checkout\.paid arrived \(arrived: none\)\./);
+        assert.doesNotMatch(ran.stderr, /could not be reached/);
+      } finally {
+        await close();
+      }
+    });
   });
 });

@@ -5,13 +5,13 @@
  */
 
 import type { Command } from 'commander';
+import { followEvents } from '../event-stream.ts';
 import { UsageError } from '../failures.ts';
 import { type Io, painter, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 import { eventTypesOf } from './listen-event-types.ts';
 import { createForwarder, type DeliveryReport, RETRY_DELAYS_MS } from './listen-forward.ts';
 import { listenSecretFor } from './listen-secret.ts';
-import { followEvents } from './listen-stream.ts';
 
 /** After Ctrl-C, attempts under way get this long to be answered. */
 const STOP_GRACE_MS = 5_000;

@@ -6,13 +6,14 @@
  * until the one asked for arrives (exit 0) or `--timeout` passes (exit 1).
  */
 
+import { setTimeout } from 'node:timers/promises';
 import { isDecimal } from '@crypto-pay/protocol';
-import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { CommandFailed } from '../failures.ts';
+import { followEvents } from '../event-stream.ts';
+import { CommandFailed, Stopped } from '../failures.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import { type CommandContext, positiveInt } from '../program.ts';
-import { followEvents } from '../proxy-events.ts';
 import {
   DETAILS,
   type Detail,
@@ -139,20 +140,60 @@ interface Playing {
   options: TriggerOptions;
 }
 
-/** Follows the stream, creates and plays, waits, prints; fails when the event did not come. */
+/** How long the proxy may take to answer the stream's head and fix its start (`: ready`). */
+const READY_TIMEOUT_MS = 15_000;
+
+/** Opens the stream, creates and plays, waits, prints; fails when the event did not come. */
 async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing): Promise<void> {
   const say = (text: string) => io.stderr.write(`${painter(io.stderr, io.env)('dim', text)}\n`);
   const seen: WebhookEvent[] = [];
   let wake = () => {};
-  const follower = await followEvents(
-    api,
-    (event) => {
-      seen.push(event);
-      wake();
+  let ready = () => {};
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  const stop = new AbortController();
+  // Until stopped: a stream lost meanwhile resumes where it stopped, so no event is missed.
+  const following = followEvents(api, {
+    signal: AbortSignal.any([io.signal, stop.signal]),
+    handlers: {
+      ready,
+      lost: (reason) => say(`Lost the proxy's event stream (${reason}); reconnecting…`),
+      async message({ data }) {
+        let json: unknown;
+        try {
+          json = JSON.parse(data);
+        } catch {
+          return;
+        }
+        const parsed = webhookEventSchema.safeParse(json);
+        // A message that is not an event of the contract is not ours to guess at.
+        if (!parsed.success) return;
+        seen.push(parsed.data);
+        wake();
+      },
     },
-    io.signal,
-  );
+  });
+  const ended = following.then(() => 'ended' as const);
+  // Awaited in the races below; a refusal meanwhile must not count as unhandled.
+  ended.catch(() => {});
+  const readyTimer = new AbortController();
   try {
+    const opened = await Promise.race([
+      isReady.then(() => 'ready' as const),
+      ended,
+      setTimeout(READY_TIMEOUT_MS, 'late' as const, {
+        signal: AbortSignal.any([io.signal, readyTimer.signal]),
+      }).catch(() => 'ended' as const),
+    ]);
+    readyTimer.abort();
+    if (io.signal.aborted) throw new Stopped(`Stopped before ${trigger.event} was made.`);
+    if (opened === 'late') {
+      throw new CommandFailed(
+        `The proxy at ${api.target.proxyUrl} did not open its event stream within ${READY_TIMEOUT_MS / 1000} s: check its log.`,
+      );
+    }
+    if (opened === 'ended') throw new CommandFailed(`The proxy ended its event stream at once.`);
     const target = await createAndPlay(api, sandbox, trigger, flags, say);
     const ours = () => seen.filter((event) => isAbout(event, target));
     const arrived = () => ours().some((event) => isAskedFor(event, trigger));
@@ -162,7 +203,6 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
       if (deadline.aborted) resolve('stopped');
       deadline.addEventListener('abort', () => resolve('stopped'), { once: true });
     });
-    const ended = follower.ended.then(() => 'ended' as const);
     let end: 'stopped' | 'ended' | undefined;
     while (!arrived() && end === undefined) {
       const next = new Promise<void>((resolve) => {
@@ -174,15 +214,23 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
     const events = ours();
     if (options.json) printJson(io, events);
     else printTable(io, columns(target), events, `No event of ${objectOf(target)} arrived.`);
-    if (arrived() || io.signal.aborted) return;
+    if (arrived()) return;
     const which = events.length === 0 ? 'none' : events.map((event) => event.type).join(', ');
+    if (io.signal.aborted) {
+      throw new Stopped(`Stopped before ${trigger.event} arrived (arrived: ${which}).`);
+    }
     throw new CommandFailed(
       end === 'ended'
         ? `The proxy ended its event stream before ${trigger.event} arrived (arrived: ${which}). Is it shutting down?`
         : `${trigger.event}${trigger.detail ? ` (${trigger.detail})` : ''} did not arrive within ${options.timeout} s (arrived: ${which}).${events.length === 0 ? " Do the sandbox's callbacks reach this proxy's POST /callbacks/processing?" : ''}`,
     );
   } finally {
-    follower.close();
+    readyTimer.abort();
+    stop.abort();
+    // A refusal of the stream (a wrong token) is the command's failure, said once.
+    await following.catch((error) => {
+      if (!(error instanceof CommandFailed)) throw error;
+    });
   }
 }
 
