@@ -37,6 +37,12 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '604801'], /from 0 to 604800/],
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '1.5'], /from 0 to 604800/],
       [['webhook-endpoints', 'disable'], /missing required argument 'id'/],
+      // A typo would make an endpoint (or a list) that never sees an event.
+      [
+        ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', 'checkout.payd'],
+        /"checkout\.payd" is no event type the proxy writes; did you mean checkout\.paid\?/,
+      ],
+      [['events', 'list', '--type', 'invoice.confirmd'], /did you mean invoice\.confirmed\?/],
     ] as const;
     for (const [argv, said] of cases) {
       const ran = await runCli([...argv, ...NOWHERE]);

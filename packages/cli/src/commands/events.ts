@@ -5,6 +5,7 @@
 
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
+import { eventTypeArgument } from '../event-types.ts';
 import { printJson, printTable, timeOf } from '../io.ts';
 import { type CommandContext, limitOption } from '../program.ts';
 
@@ -50,7 +51,7 @@ export function eventCommands(program: Command, context: CommandContext): void {
   events
     .command('list')
     .description('Events in the order they happened, oldest first.')
-    .option('--type <type>', 'only events of this type, e.g. checkout.paid')
+    .option('--type <type>', 'only events of this type, e.g. checkout.paid', eventTypeArgument)
     .option('--after <id>', 'only events after this one (the next_after of the previous page)')
     .addOption(limitOption())
     .option('--json', 'print the answer as JSON')

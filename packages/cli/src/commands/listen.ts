@@ -6,10 +6,10 @@
 
 import type { Command } from 'commander';
 import { followEvents } from '../event-stream.ts';
+import { eventTypeListArgument } from '../event-types.ts';
 import { UsageError } from '../failures.ts';
 import { type Io, painter, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
-import { eventTypesOf } from './listen-event-types.ts';
 import { createForwarder, type DeliveryReport, RETRY_DELAYS_MS } from './listen-forward.ts';
 import { listenSecretFor } from './listen-secret.ts';
 
@@ -18,7 +18,7 @@ const STOP_GRACE_MS = 5_000;
 
 interface ListenOptions {
   forwardTo?: string;
-  events?: string;
+  events?: string[];
   printSecret?: boolean;
   json?: boolean;
 }
@@ -95,12 +95,13 @@ export function listenCommand(program: Command, context: CommandContext): void {
     .option(
       '--events <types>',
       'only these event types, comma-separated, e.g. checkout.paid,checkout.failed',
+      eventTypeListArgument,
     )
     .option('--print-secret', 'print the signing secret alone and exit (for CI)')
     .option('--json', 'one JSON object per delivery attempt instead of a line')
     .action(async (options: ListenOptions, command: Command) => {
       const { io } = context;
-      const types = eventTypesOf(options.events);
+      const types = options.events;
       if (!options.printSecret && options.forwardTo === undefined) {
         throw new UsageError(
           'listen needs --forward-to, your webhook handler, e.g. --forward-to http://localhost:3000/webhooks.',

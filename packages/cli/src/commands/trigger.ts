@@ -21,7 +21,7 @@ import {
   isAbout,
   isAskedFor,
   objectOf,
-  type Target,
+  type Subject,
   type Trigger,
   triggerOf,
 } from './trigger-events.ts';
@@ -53,7 +53,7 @@ function amountArgument(value: string): string {
   return value;
 }
 
-const columns = (target: Target) =>
+const columns = (subject: Subject) =>
   [
     ['TIME', (event: WebhookEvent) => timeOf(Date.parse(event.timestamp) / 1000)],
     ['TYPE', (event: WebhookEvent) => event.type],
@@ -62,7 +62,7 @@ const columns = (target: Target) =>
       'OBJECT',
       (event: WebhookEvent) => {
         const detail = (event.data as { status_detail?: unknown }).status_detail;
-        return objectOf(target) + (typeof detail === 'string' ? ` (${detail})` : '');
+        return objectOf(subject) + (typeof detail === 'string' ? ` (${detail})` : '');
       },
     ],
   ] as const;
@@ -194,8 +194,8 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
       );
     }
     if (opened === 'ended') throw new CommandFailed(`The proxy ended its event stream at once.`);
-    const target = await createAndPlay(api, sandbox, trigger, flags, say);
-    const ours = () => seen.filter((event) => isAbout(event, target));
+    const subject = await createAndPlay(api, sandbox, trigger, flags, say);
+    const ours = () => seen.filter((event) => isAbout(event, subject));
     const arrived = () => ours().some((event) => isAskedFor(event, trigger));
 
     const deadline = AbortSignal.any([AbortSignal.timeout(options.timeout * 1000), io.signal]);
@@ -213,7 +213,7 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
 
     const events = ours();
     if (options.json) printJson(io, events);
-    else printTable(io, columns(target), events, `No event of ${objectOf(target)} arrived.`);
+    else printTable(io, columns(subject), events, `No event of ${objectOf(subject)} arrived.`);
     if (arrived()) return;
     const which = events.length === 0 ? 'none' : events.map((event) => event.type).join(', ');
     if (io.signal.aborted) {
@@ -241,7 +241,7 @@ async function createAndPlay(
   trigger: Trigger,
   flags: ObjectFlags,
   say: (text: string) => void,
-): Promise<Target> {
+): Promise<Subject> {
   const { play } = trigger;
   const played = (outcome: string) =>
     say(`Played ${outcome} in the sandbox at ${sandbox.origin}; waiting for ${trigger.event}.`);

@@ -6,6 +6,7 @@
 
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import { type Command, InvalidArgumentError } from 'commander';
+import { eventTypeListArgument } from '../event-types.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
@@ -30,20 +31,6 @@ const graceSeconds = (value: string): number => {
     );
   }
   return number;
-};
-
-/** `--events a,b`: the types, as the proxy's `event_types`; it judges each name. */
-const eventTypes = (value: string): string[] => {
-  const types = value
-    .split(',')
-    .map((type) => type.trim())
-    .filter((type) => type !== '');
-  if (types.length === 0) {
-    throw new InvalidArgumentError(
-      'Name at least one event type, e.g. checkout.paid,checkout.failed.',
-    );
-  }
-  return types;
 };
 
 const stateOf = (endpoint: WebhookEndpoint) =>
@@ -107,7 +94,7 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
     .option(
       '--events <types>',
       'only these event types, comma-separated (e.g. checkout.paid,checkout.failed); all when left out',
-      eventTypes,
+      eventTypeListArgument,
     )
     .option('--json', 'print the answer as JSON, the secret in it')
     .action(
