@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { eventTypeArgument, eventTypeListArgument } from './event-types.ts';
+import { eventTypeArgument, eventTypeListArgument } from './flags.ts';
 
 describe('event types of the flags', () => {
   it('takes every type the proxy writes, free statuses and the test event too', () => {

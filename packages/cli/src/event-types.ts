@@ -1,7 +1,7 @@
 /**
  * The event types the proxy writes, for every flag that takes one (`listen --events`,
- * `webhook-endpoints add --events`, `events list --type`) and for `trigger`'s argument: a typo
- * stops the command at once (exit 2, with the type it probably meant) instead of filtering out
+ * `webhook-endpoints add --events`, `events list --type`, parsed in `flags.ts`) and for
+ * `trigger`'s argument: a typo stops the command at once (exit 2, with the type it probably meant) instead of filtering out
  * every event in silence. Checkout types as the contract lists them; relayed callbacks as
  * `<kind>.<status>` (proxy `webhooks/events.ts`): invoices with the spec's statuses; deposits,
  * withdrawals and exchanges with any status, since the service sends those as free strings;
@@ -10,7 +10,6 @@
 
 import { INVOICE_STATUSES, TRANSACTION_STATUSES } from '@crypto-pay/protocol';
 import { CHECKOUT_EVENT_TYPES } from '@crypto-pay/protocol/proxy-api';
-import { InvalidArgumentError } from 'commander';
 
 /** The test event `webhook-endpoints` sends to one endpoint. */
 export const TEST_EVENT_TYPE = 'webhook.test';
@@ -68,22 +67,3 @@ export function nearestOf(type: string, names: readonly string[]): string | unde
 /** Whether the proxy writes events of `type`. */
 export const isEventType = (type: string) =>
   KNOWN_EVENT_TYPES.includes(type) || FREE_STATUS_TYPE.test(type);
-
-/** A flag's one event type, checked (`events list --type`). */
-export function eventTypeArgument(type: string): string {
-  if (isEventType(type)) return type;
-  const nearest = nearestOf(type, KNOWN_EVENT_TYPES);
-  const hint = nearest
-    ? `did you mean ${nearest}?`
-    : `the checkout types are ${CHECKOUT_EVENT_TYPES.join(', ')}; others are invoice.<status>, withdrawal.<status>, deposit.<status>, ${TEST_EVENT_TYPE}`;
-  throw new InvalidArgumentError(`"${type}" is no event type the proxy writes; ${hint}`);
-}
-
-/** A flag's comma-separated event types, each checked, repeats dropped (`--events a,b`). */
-export function eventTypeListArgument(value: string): string[] {
-  const types = [...new Set(value.split(',').map((type) => type.trim()))].filter(Boolean);
-  if (types.length === 0) {
-    throw new InvalidArgumentError('Name at least one event type, e.g. checkout.paid.');
-  }
-  return types.map(eventTypeArgument);
-}

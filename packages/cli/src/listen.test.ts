@@ -38,7 +38,7 @@ describe('crypto-pay listen', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /listen needs --forward-to/);
     const typo = await runCli(
-      ['listen', '--forward-to', 'localhost:3000', '--events', 'checkout.payed'],
+      ['listen', '--forward-to', 'http://localhost:3000', '--events', 'checkout.payed'],
       {
         env: env(),
       },
@@ -51,15 +51,20 @@ describe('crypto-pay listen', () => {
     const unknown = await runCli([
       'listen',
       '--forward-to',
-      'localhost:3000',
+      'http://localhost:3000',
       '--events',
       'refund.done',
     ]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /the checkout types are checkout\.created, checkout\.processing/);
-    const ftp = await runCli(['listen', '--forward-to', 'ftp://localhost/hooks'], { env: env() });
-    assert.equal(ftp.code, 2);
-    assert.match(ftp.stderr, /--forward-to must be an http or https address/);
+    for (const address of ['ftp://localhost/hooks', '3000', 'localhost:3000/hooks']) {
+      const wrong = await runCli(['listen', '--forward-to', address], { env: env() });
+      assert.equal(wrong.code, 2, address);
+      assert.match(
+        wrong.stderr,
+        /--forward-to <url>' argument .* is invalid\. Give an http or https address with its scheme, like http:\/\/localhost:3000\/webhooks\./,
+      );
+    }
   });
 
   it('prints the secret alone with --print-secret, the same every time, without the proxy', async () => {

@@ -55,6 +55,8 @@ export interface RunOptions {
   /** Pretend the output is a terminal that takes colours. */
   tty?: boolean;
   signal?: AbortSignal;
+  /** Sees stdout as it is written, for a test that acts on a line before the command ends. */
+  onStdout?: (printed: string) => void;
 }
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<Ran> {
@@ -62,6 +64,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   const stream = (name: 'stdout' | 'stderr') => ({
     write: (text: string) => {
       printed[name] += text;
+      if (name === 'stdout') options.onStdout?.(printed.stdout);
       return true;
     },
     isTTY: options.tty ?? false,
@@ -75,3 +78,10 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   });
   return { code, ...printed };
 }
+
+/** A stand-in that answers each request with `answer(url)` as JSON. */
+export const jsonStandIn = (answer: (url: string) => { status: number; body: unknown }) =>
+  standIn((request, response) => {
+    const { status, body } = answer(request.url ?? '');
+    answerJson(response, status, body);
+  });

@@ -1,24 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { checkoutEvent } from '@crypto-pay/test-kit/webhook-events';
 import { TRIGGER_EVENTS } from './commands/trigger-events.ts';
-import { answerJson, runCli, STREAM_HEAD, standIn } from './testing.test-helpers.ts';
-
-/** A server on loopback answering `answer(url)` as JSON, keeping the paths it was asked. */
-async function server(answer: (url: string) => { status: number; body: unknown }) {
-  const seen: string[] = [];
-  const http = createServer((request, response) => {
-    seen.push(`${request.method} ${request.url}`);
-    const { status, body } = answer(request.url ?? '');
-    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise((resolve) => http.close(resolve)) };
-}
+import { answerJson, jsonStandIn, runCli, STREAM_HEAD, standIn } from './testing.test-helpers.ts';
 
 describe('crypto-pay trigger: usage', () => {
   it('lists the events it makes in --help, with the default failure and why stale is not one', async () => {
@@ -40,9 +26,9 @@ describe('crypto-pay trigger: usage', () => {
   });
 
   describe('refuses what it cannot do before sending anything', () => {
-    let proxy: Awaited<ReturnType<typeof server>>;
+    let proxy: Awaited<ReturnType<typeof jsonStandIn>>;
     before(async () => {
-      proxy = await server(() => ({ status: 500, body: {} }));
+      proxy = await jsonStandIn(() => ({ status: 500, body: {} }));
     });
     after(() => proxy.close());
     const run = (...args: string[]) => runCli(['trigger', ...args, '--proxy', proxy.url]);
@@ -74,14 +60,18 @@ describe('crypto-pay trigger: usage', () => {
         [['checkout.paid', '--amount', '1e3'], /Give an amount above zero in decimal digits/],
         [['checkout.paid', '--amount', '0.00'], /Give an amount above zero/],
         [['checkout.paid', '--timeout', '0'], /Give a whole number from 1 to 3600/],
-        [['checkout.paid', '--sandbox', 'ftp://x'], /--sandbox must be an http or https address/],
+        [
+          ['checkout.paid', '--sandbox', 'ftp://x'],
+          /Give an http or https address with its scheme/,
+        ],
+        [['checkout.paid', '--amount', '-1'], /Give an amount above zero/],
       ];
       for (const [args, said] of cases) {
         const ran = await run(...args);
         assert.equal(ran.code, 2, `${args.join(' ')}: ${ran.stderr}`);
         assert.match(ran.stderr, said);
       }
-      assert.deepEqual(proxy.seen, []);
+      assert.deepEqual(proxy.seen(), []);
     });
 
     it('checkout.stale is refused with exit 1, saying why and how to see one', async () => {
@@ -91,14 +81,14 @@ describe('crypto-pay trigger: usage', () => {
         ran.stderr,
         'checkout.stale cannot be made on demand: see `crypto-pay trigger --help`.\n',
       );
-      assert.deepEqual(proxy.seen, []);
+      assert.deepEqual(proxy.seen(), []);
     });
   });
 
   it('refuses a processing service that is not a sandbox, with exit 1', async () => {
-    const notSandbox = await server(() => ({ status: 404, body: { error: 'Not found' } }));
+    const notSandbox = await jsonStandIn(() => ({ status: 404, body: { error: 'Not found' } }));
     const baseUrl = `${notSandbox.url}/api/v2`;
-    const proxy = await server((url) =>
+    const proxy = await jsonStandIn((url) =>
       url === '/admin/processing'
         ? {
             status: 200,
@@ -115,36 +105,98 @@ describe('crypto-pay trigger: usage', () => {
           `This proxy's processing service \\(${baseUrl}\\) is not a sandbox: trigger plays payments only in a sandbox\\.`,
         ),
       );
-      assert.deepEqual(notSandbox.seen, ['GET /_sandbox/clock']);
+      assert.deepEqual(notSandbox.seen(), ['GET /_sandbox/clock']);
       // Nothing was created: only the processing service's address was read.
-      assert.deepEqual(proxy.seen, ['GET /admin/processing']);
-
-      const given = await runCli([
-        'trigger',
-        'invoice.confirmed',
-        '--proxy',
-        proxy.url,
-        '--sandbox',
-        `${notSandbox.url}/anything`,
-      ]);
-      assert.equal(given.code, 1);
-      assert.match(
-        given.stderr,
-        new RegExp(`The address given with --sandbox \\(${notSandbox.url}\\) is not a sandbox`),
-      );
+      assert.deepEqual(proxy.seen(), ['GET /admin/processing']);
     } finally {
       await proxy.close();
       await notSandbox.close();
     }
   });
 
+  it("with --sandbox still proves the proxy's own service a sandbox, and the given one too", async () => {
+    const sandbox = await standIn((_, response) =>
+      answerJson(response, 200, { now: 1_800_000_000, offset_seconds: 0 }),
+    );
+    const notSandbox = await standIn((_, response) => answerJson(response, 404, {}));
+    const proxyOver = (service: string) =>
+      standIn((request, response) =>
+        request.url === '/admin/processing'
+          ? answerJson(response, 200, {
+              base_url: `${service}/api/v2`,
+              payments_base_url: `${service}/api/payments/v1`,
+            })
+          : answerJson(response, 500, {}),
+      );
+    // A real service behind the proxy, a sandbox named with --sandbox: refused all the same.
+    const overReal = await proxyOver(notSandbox.url);
+    // A service this machine cannot reach: nothing proves it is no real one.
+    const overUnreachable = await proxyOver('http://127.0.0.1:9');
+    // The proxy's sandbox is fine, the address given is not one.
+    const overSandbox = await proxyOver(sandbox.url);
+    try {
+      const real = await runCli([
+        'trigger',
+        'checkout.paid',
+        '--proxy',
+        overReal.url,
+        '--sandbox',
+        sandbox.url,
+      ]);
+      assert.equal(real.code, 1, real.stderr);
+      assert.match(
+        real.stderr,
+        /This proxy's processing service \(http:\/\/127\.0\.0\.1:\d+\/api\/v2\) is not a sandbox/,
+      );
+      assert.deepEqual(overReal.seen(), ['GET /admin/processing']);
+
+      const unreachable = await runCli([
+        'trigger',
+        'invoice.confirmed',
+        '--proxy',
+        overUnreachable.url,
+        '--sandbox',
+        sandbox.url,
+      ]);
+      assert.equal(unreachable.code, 1, unreachable.stderr);
+      assert.match(
+        unreachable.stderr,
+        /http:\/\/127\.0\.0\.1:9 could not be reached from here \([^)]+\)\. trigger must see that http:\/\/127\.0\.0\.1:9\/api\/v2 is a sandbox before it creates anything/,
+      );
+      assert.deepEqual(overUnreachable.seen(), ['GET /admin/processing']);
+
+      const given = await runCli([
+        'trigger',
+        'withdrawal.confirmed',
+        '--proxy',
+        overSandbox.url,
+        '--sandbox',
+        `${notSandbox.url}/anything`,
+      ]);
+      assert.equal(given.code, 1, given.stderr);
+      assert.match(
+        given.stderr,
+        new RegExp(
+          `The address given with --sandbox \\(${notSandbox.url.replaceAll('.', '\\.')}\\) is not a sandbox`,
+        ),
+      );
+      assert.deepEqual(overSandbox.seen(), ['GET /admin/processing']);
+      // Nothing was played anywhere.
+      assert.ok(sandbox.seen().every((line) => line === 'GET /_sandbox/clock'));
+    } finally {
+      await Promise.all(
+        [overReal, overUnreachable, overSandbox, sandbox, notSandbox].map((s) => s.close()),
+      );
+    }
+  });
+
   it('says when the proxy is older than its event stream, with exit 1, before creating anything', async () => {
-    const sandbox = await server((url) =>
+    const sandbox = await jsonStandIn((url) =>
       url === '/_sandbox/clock'
         ? { status: 200, body: { now: 1_800_000_000, offset_seconds: 0 } }
         : { status: 404, body: {} },
     );
-    const proxy = await server((url) =>
+    const proxy = await jsonStandIn((url) =>
       url === '/admin/processing'
         ? {
             status: 200,
@@ -162,7 +214,11 @@ describe('crypto-pay trigger: usage', () => {
         ran.stderr,
         /This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off\./,
       );
-      assert.deepEqual(proxy.seen, ['GET /admin/processing', 'GET /admin/events/stream']);
+      // The stream of the object's family only.
+      assert.deepEqual(proxy.seen(), [
+        'GET /admin/processing',
+        'GET /admin/events/stream?types=checkout.created,checkout.processing,checkout.paid,checkout.failed,checkout.expired,checkout.stale',
+      ]);
     } finally {
       await proxy.close();
       await sandbox.close();
@@ -244,24 +300,49 @@ describe('crypto-pay trigger: usage', () => {
       }
     });
 
-    it('ends with exit 1 when stopped (SIGINT, SIGTERM) before the event arrived', async () => {
+    it('prints each event of the object as it comes, and ends with exit 1 when stopped (SIGINT, SIGTERM) before the one asked for', async () => {
       const stop = new AbortController();
+      const created = checkoutEvent('trigger-stand-in', 'created', 1);
+      const ours = { ...created, data: { ...created.data, id: paid.data.id } };
       const { proxy, sandbox, close } = await stack((response) => {
         response.writeHead(200, STREAM_HEAD);
         response.write(': ready\n\n');
+        // Another checkout's event first: not ours, never printed.
+        sandboxPlayed.then(() =>
+          response.write(
+            `id: ${created.id}\ndata: ${JSON.stringify(created)}\n\nid: ${ours.id}x\ndata: ${JSON.stringify({ ...ours, id: `${ours.id}x` })}\n\n`,
+          ),
+        );
       });
+      let played = () => {};
+      const sandboxPlayed = new Promise<void>((resolve) => {
+        played = resolve;
+      });
+      let printedRow = false;
       try {
         const running = runCli(['trigger', 'checkout.paid', '--proxy', proxy.url], {
           signal: stop.signal,
+          // Stopped only once the row of checkout.created is out: it was printed as it came.
+          onStdout: (printed) => {
+            if (!printedRow && printed.includes(`${ours.id}x`)) {
+              printedRow = true;
+              stop.abort();
+            }
+          },
         });
         await eventually(
           () => sandbox.seen().some((line) => line.startsWith('POST /_sandbox/payment-requests/')),
           'the outcome to be played',
         );
-        stop.abort();
+        played();
         const ran = await running;
         assert.equal(ran.code, 1, ran.stderr);
-        assert.match(ran.stderr, /Stopped before checkout\.paid arrived \(arrived: none\)\./);
+        assert.match(ran.stdout, /^TIME +TYPE +ID +ABOUT\n/);
+        assert.doesNotMatch(ran.stdout, new RegExp(`${created.id}\\b`));
+        assert.match(
+          ran.stderr,
+          /Stopped before checkout\.paid arrived \(arrived: checkout\.created\)\./,
+        );
         assert.doesNotMatch(ran.stderr, /could not be reached/);
       } finally {
         await close();

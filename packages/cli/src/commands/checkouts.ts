@@ -6,8 +6,9 @@
 import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
+import { limitOption } from '../flags.ts';
 import { printJson, printTable, timeOf } from '../io.ts';
-import { type CommandContext, limitOption } from '../program.ts';
+import type { CommandContext } from '../program.ts';
 
 const columns = [
   ['ID', (checkout: MerchantCheckout) => checkout.id],

@@ -6,8 +6,8 @@
 
 import type { Command } from 'commander';
 import { followEvents } from '../event-stream.ts';
-import { eventTypeListArgument } from '../event-types.ts';
 import { UsageError } from '../failures.ts';
+import { eventTypeListArgument, httpAddress } from '../flags.ts';
 import { type Io, painter, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 import { createForwarder, type DeliveryReport, RETRY_DELAYS_MS } from './listen-forward.ts';
@@ -17,27 +17,10 @@ import { listenSecretFor } from './listen-secret.ts';
 const STOP_GRACE_MS = 5_000;
 
 interface ListenOptions {
-  forwardTo?: string;
+  forwardTo?: URL;
   events?: string[];
   printSecret?: boolean;
   json?: boolean;
-}
-
-/** `--forward-to`: an http(s) address; `localhost:3000/hooks` is taken as http://. */
-export function forwardUrlOf(value: string): string {
-  const written = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-  let url: URL;
-  try {
-    url = new URL(written);
-  } catch {
-    throw new UsageError(
-      `--forward-to must be your webhook handler's address, like http://localhost:3000/webhooks; got "${value}".`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--forward-to must be an http or https address; got "${value}".`);
-  }
-  return url.href;
 }
 
 /** One attempt as a line: time, type, id, the answer (or the failure), duration, what next. */
@@ -91,7 +74,11 @@ export function listenCommand(program: Command, context: CommandContext): void {
     .description(
       `Follow the proxy's events as they are written and post each to your local webhook handler as a Standard Webhook, signed with a local secret (whsec_…) kept per proxy in your config directory, so it stays the same across runs. One line per delivery; a handler that is down or answers non-2xx is tried ${RETRY_DELAYS_MS.length + 1} times over about ${RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 1000} s, without holding up the events after it. Survives proxy restarts without missing an event. Ctrl-C stops.`,
     )
-    .option('--forward-to <url>', 'your webhook handler, e.g. http://localhost:3000/webhooks')
+    .option(
+      '--forward-to <url>',
+      'your webhook handler, e.g. http://localhost:3000/webhooks',
+      httpAddress('http://localhost:3000/webhooks'),
+    )
     .option(
       '--events <types>',
       'only these event types, comma-separated, e.g. checkout.paid,checkout.failed',
@@ -107,8 +94,7 @@ export function listenCommand(program: Command, context: CommandContext): void {
           'listen needs --forward-to, your webhook handler, e.g. --forward-to http://localhost:3000/webhooks.',
         );
       }
-      const forwardTo =
-        options.forwardTo === undefined ? undefined : forwardUrlOf(options.forwardTo);
+      const forwardTo = options.forwardTo?.href;
       const api = context.api(command);
       const proxy = api.target.proxyUrl;
       const kept = await listenSecretFor(proxy, io.env);

@@ -142,9 +142,9 @@ export function triggerOf(event: string, detail: Detail | undefined): Trigger {
 export type Subject =
   | { object: 'checkout'; id: string }
   | { object: 'invoice'; foreignId: string }
-  | { object: 'withdrawal'; id: number };
+  | { object: 'withdrawal'; foreignId: string };
 
-/** Whether `event` is about `subject`: its checkout id, or its invoice's or withdrawal's own. */
+/** Whether `event` is about `subject`: its checkout id, or its invoice's or withdrawal's foreign_id. */
 export function isAbout(event: WebhookEvent, subject: Subject): boolean {
   const data = event.data as Record<string, unknown>;
   switch (subject.object) {
@@ -153,15 +153,13 @@ export function isAbout(event: WebhookEvent, subject: Subject): boolean {
     case 'invoice':
       return event.type.startsWith('invoice.') && data.foreign_id === subject.foreignId;
     case 'withdrawal':
-      return event.type.startsWith('withdrawal.') && String(data.id) === String(subject.id);
+      return event.type.startsWith('withdrawal.') && data.foreign_id === subject.foreignId;
   }
 }
 
-/** How the object reads in a line: `checkout 3kTm…`, `invoice trigger-…`, `withdrawal 12`. */
+/** How the object reads in a line: `checkout 3kTm…`, `invoice trigger-…`, `withdrawal trigger-…`. */
 export function objectOf(subject: Subject): string {
-  return subject.object === 'invoice'
-    ? `invoice ${subject.foreignId}`
-    : `${subject.object} ${subject.id}`;
+  return `${subject.object} ${subject.object === 'checkout' ? subject.id : subject.foreignId}`;
 }
 
 /** Whether `event` is the one asked for: its type, and the detail when one was asked. */

@@ -1,11 +1,13 @@
 /**
- * The sandbox behind a proxy, for `crypto-pay trigger`: found at the origin of the processing
- * service the proxy uses (`GET /admin/processing`), or given with `--sandbox`, and confirmed to
- * be one by its control API (`GET /_sandbox/clock`) before anything is played; then the control
- * API's outcomes, each refusal said in the sandbox's words.
+ * The sandbox behind a proxy, for `crypto-pay trigger`, proven before anything is created: the
+ * processing service the proxy uses (`GET /admin/processing`) must answer the sandbox's control
+ * API (`GET /_sandbox/clock`) from here, always, `--sandbox` or not; `--sandbox` only names
+ * where the outcomes are played when that sandbox is reached at another address, and must answer
+ * as a sandbox too. A service that cannot be reached from here is refused: nothing proves it is
+ * not the real one. Then the control API's outcomes, each refusal said in the sandbox's words.
  */
 
-import { CommandFailed, UsageError } from '../failures.ts';
+import { CommandFailed } from '../failures.ts';
 import type { ProxyApi } from '../proxy-api.ts';
 
 /** A control call that takes longer than this is reported, not waited for forever. */
@@ -24,22 +26,6 @@ export interface Sandbox {
   control<T>(path: string, body: object): Promise<T>;
 }
 
-/** `--sandbox`: an http(s) address; only its origin is used. */
-export function sandboxOriginOf(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(
-      `--sandbox must be the sandbox's address, like http://127.0.0.1:8790; got "${value}".`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--sandbox must be an http or https address; got "${value}".`);
-  }
-  return url.origin;
-}
-
 /** Why a fetch to the sandbox threw, in a few words. */
 function unreachableSandbox(origin: string, error: unknown, fix: string): CommandFailed {
   const cause = (error as { cause?: { code?: unknown } })?.cause;
@@ -51,7 +37,7 @@ function unreachableSandbox(origin: string, error: unknown, fix: string): Comman
         : error instanceof Error
           ? error.message
           : String(error);
-  return new CommandFailed(`The sandbox at ${origin} could not be reached (${code}). ${fix}`);
+  return new CommandFailed(`${origin} could not be reached from here (${code}). ${fix}`);
 }
 
 /** The control API's `{error, code}`, if that is what `text` holds. */
@@ -63,49 +49,67 @@ function refusalIn(text: string): { error: string; code: string } | undefined {
   return undefined;
 }
 
+/** What answers at `origin`: a sandbox (its clock), something else, or nothing from here. */
+async function probe(
+  origin: string,
+  signal: AbortSignal,
+): Promise<'sandbox' | 'other' | { unreachable: unknown }> {
+  try {
+    const answer = await fetch(`${origin}/_sandbox/clock`, { signal });
+    if (!answer.ok) {
+      await answer.body?.cancel();
+      return 'other';
+    }
+    const clock = (await answer.json().catch(() => undefined)) as { now?: unknown } | undefined;
+    return typeof clock?.now === 'number' ? 'sandbox' : 'other';
+  } catch (error) {
+    return { unreachable: error };
+  }
+}
+
 /**
- * The sandbox of this proxy, checked: its control API answers with its clock. A processing
- * service that does not is refused: trigger never plays anything against a real one.
+ * The sandbox of this proxy, proven: its processing service answers as a sandbox from here, and
+ * so does `given` (`--sandbox`) when it names another address. Anything else is refused:
+ * trigger never creates anything through a proxy whose service may be the real one.
  */
 export async function findSandbox(
   api: ProxyApi,
-  given: string | undefined,
+  given: URL | undefined,
   signal?: AbortSignal,
 ): Promise<Sandbox> {
-  let origin: string;
-  let named: string;
-  if (given === undefined) {
-    const processing = await api.get<ProcessingAddresses>('/admin/processing');
-    origin = new URL(processing.base_url).origin;
-    named = `This proxy's processing service (${processing.base_url})`;
-  } else {
-    origin = given;
-    named = `The address given with --sandbox (${origin})`;
-  }
   const timed = () =>
     AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), ...(signal ? [signal] : [])]);
-  const notSandbox = new CommandFailed(
-    `${named} is not a sandbox: trigger plays payments only in a sandbox.`,
-  );
-  let clock: unknown;
-  try {
-    const answer = await fetch(`${origin}/_sandbox/clock`, { signal: timed() });
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      throw notSandbox;
-    }
-    clock = await answer.json().catch(() => undefined);
-  } catch (error) {
-    if (error === notSandbox) throw error;
+  const processing = await api.get<ProcessingAddresses>('/admin/processing');
+  const service = new URL(processing.base_url).origin;
+  const named = `This proxy's processing service (${processing.base_url})`;
+  const found = await probe(service, timed());
+  if (found === 'other') {
+    throw new CommandFailed(`${named} is not a sandbox: trigger plays payments only in a sandbox.`);
+  }
+  if (found !== 'sandbox') {
     throw unreachableSandbox(
-      origin,
-      error,
-      given === undefined
-        ? 'If the sandbox is reached at another address from here, give it with --sandbox URL.'
-        : 'Is the sandbox running there (crypto-pay-sandbox, or pnpm start)?',
+      service,
+      found.unreachable,
+      `trigger must see that ${processing.base_url} is a sandbox before it creates anything: run it where that address answers (on the proxy's machine or network).`,
     );
   }
-  if (typeof (clock as { now?: unknown } | undefined)?.now !== 'number') throw notSandbox;
+  let origin = service;
+  if (given !== undefined && given.origin !== service) {
+    origin = given.origin;
+    const there = await probe(origin, timed());
+    if (there === 'other') {
+      throw new CommandFailed(
+        `The address given with --sandbox (${origin}) is not a sandbox: trigger plays payments only in a sandbox.`,
+      );
+    }
+    if (there !== 'sandbox') {
+      throw unreachableSandbox(
+        origin,
+        there.unreachable,
+        'Is the sandbox running there (crypto-pay-sandbox, or pnpm start)?',
+      );
+    }
+  }
 
   return {
     origin,
@@ -120,7 +124,7 @@ export async function findSandbox(
           signal: timed(),
         });
       } catch (error) {
-        throw unreachableSandbox(origin, error, 'Is it still running?');
+        throw unreachableSandbox(origin, error, 'Is the sandbox still running?');
       }
       const text = await answer.text();
       if (!answer.ok) {

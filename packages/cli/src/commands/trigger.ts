@@ -1,19 +1,22 @@
 /**
  * `crypto-pay trigger <event>`: makes one webhook event happen against a proxy and its sandbox,
- * as `stripe trigger` does. It checks the processing service is a sandbox, opens the proxy's
- * event stream, creates the object through the proxy as a shop would (a checkout, an invoice, a
- * withdrawal), plays the outcome in the sandbox, and prints that object's events as they come,
- * until the one asked for arrives (exit 0) or `--timeout` passes (exit 1).
+ * as `stripe trigger` does. It proves the processing service is a sandbox, opens the proxy's
+ * event stream for the object's family of events, creates the object through the proxy as a shop
+ * would (a checkout, an invoice, a withdrawal), plays the outcome in the sandbox, and prints that
+ * object's events as they come, until the one asked for arrives (exit 0) or `--timeout` passes
+ * (exit 1).
  */
 
 import { setTimeout } from 'node:timers/promises';
-import { isDecimal } from '@crypto-pay/protocol';
 import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { followEvents } from '../event-stream.ts';
+import { FAMILY_TYPES } from '../event-types.ts';
 import { CommandFailed, Stopped } from '../failures.ts';
-import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
-import { type CommandContext, positiveInt } from '../program.ts';
+import { amountArgument, httpAddress, positiveInt } from '../flags.ts';
+import { type Io, painter, printJson, rowPrinter } from '../io.ts';
+import type { CommandContext } from '../program.ts';
+import { EVENT_COLUMNS } from './events.ts';
 import {
   DETAILS,
   type Detail,
@@ -35,37 +38,17 @@ import {
   DEFAULT_WITHDRAWAL,
   type ObjectFlags,
 } from './trigger-objects.ts';
-import { findSandbox, type Sandbox, sandboxOriginOf } from './trigger-sandbox.ts';
+import { findSandbox, type Sandbox } from './trigger-sandbox.ts';
 
-interface TriggerOptions extends Omit<ObjectFlags, 'amount'> {
-  amount?: string;
+interface TriggerOptions extends ObjectFlags {
   detail?: Detail;
-  sandbox?: string;
+  sandbox?: URL;
   timeout: number;
   json?: boolean;
 }
 
-/** `--amount`: a decimal above zero, kept as its digits. */
-function amountArgument(value: string): string {
-  if (!isDecimal(value) || !/[1-9]/.test(value) || value.startsWith('-')) {
-    throw new InvalidArgumentError('Give an amount above zero in decimal digits, e.g. 12.50.');
-  }
-  return value;
-}
-
-const columns = (subject: Subject) =>
-  [
-    ['TIME', (event: WebhookEvent) => timeOf(Date.parse(event.timestamp) / 1000)],
-    ['TYPE', (event: WebhookEvent) => event.type],
-    ['ID', (event: WebhookEvent) => event.id],
-    [
-      'OBJECT',
-      (event: WebhookEvent) => {
-        const detail = (event.data as { status_detail?: unknown }).status_detail;
-        return objectOf(subject) + (typeof detail === 'string' ? ` (${detail})` : '');
-      },
-    ],
-  ] as const;
+/** The table's columns are at least this wide: the time, a type, an event id. */
+const WIDTHS = [20, 20, 28];
 
 export function triggerCommand(program: Command, context: CommandContext): void {
   program
@@ -101,22 +84,25 @@ export function triggerCommand(program: Command, context: CommandContext): void 
     .option('--payment-currency <iso>', 'what the customer pays a checkout with (default BTC)')
     .option(
       '--sandbox <url>',
-      "the sandbox's address, when it is reached at another than the proxy's processing service's",
+      "where to play the outcomes, when the sandbox is reached there rather than at the proxy's processing address (which must still answer as a sandbox from here)",
+      httpAddress('http://127.0.0.1:8790'),
     )
     .addOption(
       new Option('--timeout <seconds>', 'how long to wait for the event (1 to 3600)')
         .argParser(positiveInt(3600))
         .default(30),
     )
-    .option('--json', 'print the events as a JSON array')
+    .option(
+      '--json',
+      'print the events as a JSON array once it ends (a table prints each as it comes)',
+    )
     .addHelpText('after', `\n${eventsHelp()}\n`)
     .action(async (name: string, options: TriggerOptions, command: Command) => {
       const trigger = triggerOf(name, options.detail);
       const flags = flagsOf(options);
       checkFlags(trigger.play.object, flags);
-      const given = options.sandbox === undefined ? undefined : sandboxOriginOf(options.sandbox);
       const api = context.api(command);
-      const sandbox = await findSandbox(api, given, context.io.signal);
+      const sandbox = await findSandbox(api, options.sandbox, context.io.signal);
       await play(context.io, { api, sandbox, trigger, flags, options });
     });
 }
@@ -153,8 +139,10 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
     ready = resolve;
   });
   const stop = new AbortController();
-  // Until stopped: a stream lost meanwhile resumes where it stopped, so no event is missed.
+  // Until stopped: a stream lost meanwhile resumes where it stopped, so no event is missed. Only
+  // the object's family comes, so what is kept in memory is what may be about it.
   const following = followEvents(api, {
+    types: [...FAMILY_TYPES[trigger.play.object]],
     signal: AbortSignal.any([io.signal, stop.signal]),
     handlers: {
       ready,
@@ -197,6 +185,14 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
     const subject = await createAndPlay(api, sandbox, trigger, flags, say);
     const ours = () => seen.filter((event) => isAbout(event, subject));
     const arrived = () => ours().some((event) => isAskedFor(event, trigger));
+    const printRow = rowPrinter(io, EVENT_COLUMNS, WIDTHS);
+    let printed = 0;
+    const printNew = () => {
+      if (options.json) return;
+      const events = ours();
+      for (const event of events.slice(printed)) printRow(event);
+      printed = events.length;
+    };
 
     const deadline = AbortSignal.any([AbortSignal.timeout(options.timeout * 1000), io.signal]);
     const stopped = new Promise<'stopped'>((resolve) => {
@@ -204,16 +200,18 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
       deadline.addEventListener('abort', () => resolve('stopped'), { once: true });
     });
     let end: 'stopped' | 'ended' | undefined;
+    printNew();
     while (!arrived() && end === undefined) {
       const next = new Promise<void>((resolve) => {
         wake = resolve;
       });
       end = (await Promise.race([next, stopped, ended])) || undefined;
+      printNew();
     }
 
     const events = ours();
     if (options.json) printJson(io, events);
-    else printTable(io, columns(subject), events, `No event of ${objectOf(subject)} arrived.`);
+    else if (events.length === 0) io.stdout.write(`No event of ${objectOf(subject)} arrived.\n`);
     if (arrived()) return;
     const which = events.length === 0 ? 'none' : events.map((event) => event.type).join(', ');
     if (io.signal.aborted) {
@@ -276,7 +274,7 @@ async function createAndPlay(
       );
       await sandbox.control(`/withdrawals/${withdrawal.id}/simulate`, { outcome: play.outcome });
       played(play.outcome);
-      return { object: 'withdrawal', id: withdrawal.id };
+      return { object: 'withdrawal', foreignId: withdrawal.foreign_id };
     }
   }
 }

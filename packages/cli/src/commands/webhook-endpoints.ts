@@ -5,8 +5,8 @@
  */
 
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
-import { type Command, InvalidArgumentError } from 'commander';
-import { eventTypeListArgument } from '../event-types.ts';
+import type { Command } from 'commander';
+import { eventTypeListArgument, graceSeconds } from '../flags.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
@@ -19,19 +19,6 @@ export interface RotatedSecret {
   secret: string;
   previous_secret_expires_at: number;
 }
-
-/** The proxy's bounds of a rotation's grace period: up to 7 days, a day when not given. */
-const MAX_GRACE_SECONDS = 604_800;
-
-const graceSeconds = (value: string): number => {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number > MAX_GRACE_SECONDS) {
-    throw new InvalidArgumentError(
-      `Give a whole number of seconds from 0 to ${MAX_GRACE_SECONDS} (7 days).`,
-    );
-  }
-  return number;
-};
 
 const stateOf = (endpoint: WebhookEndpoint) =>
   endpoint.disabled
