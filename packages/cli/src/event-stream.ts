@@ -19,6 +19,9 @@ export const NO_EVENT_STREAM =
 /** Waits between reconnections, the last repeated: quick after a restart, gentle after that. */
 export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000];
 
+/** A connection up this long worked: the next outage starts its backoff from the start again. */
+const STABLE_MS = 5_000;
+
 /** The answer's head must come by then. */
 const CONNECT_TIMEOUT_MS = 15_000;
 
@@ -91,6 +94,8 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
 
   while (!signal.aborted) {
     const connection = new AbortController();
+    /** When this connection got ready: one that ends at once is no recovery. */
+    let readyAt: number | undefined;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const quiet = (ms: number, why: string) => {
       clearTimeout(watchdog);
@@ -171,10 +176,11 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
             handlers.ready(lastId, everReady);
             everReady = true;
             outage = false;
-            failures = 0;
+            readyAt = performance.now();
           } else if ('data' in item) {
             await handlers.message(item);
             lastId = item.id;
+            failures = 0;
           } else {
             lastId = item.id;
           }
@@ -195,6 +201,9 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
       }
       if (!outage) handlers.lost(broken.message);
       outage = true;
+      // Ready then gone at once, again and again (a proxy that crashes on each stream): the
+      // backoff grows instead of knocking every 250 ms for ever.
+      if (readyAt !== undefined && performance.now() - readyAt >= STABLE_MS) failures = 0;
     } finally {
       clearTimeout(watchdog);
       connection.abort();

@@ -207,6 +207,6 @@ describe('listen: forwarding to the local handler', () => {
       left.map((event) => event.id),
       ['evt_000000000006abcdefgh', hanging.id],
     );
-    assert.equal(seen.seen[1]!.error, 'stopped (Ctrl-C)');
+    assert.equal(seen.seen[1]!.error, 'stopped');
   });
 });

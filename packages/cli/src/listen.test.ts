@@ -160,15 +160,19 @@ describe('crypto-pay listen', () => {
     });
     const stop = new AbortController();
     const receiver = await startWebhookReceiver(newWebhookSecret());
+    let reported = false;
     try {
       const running = runCli(
         ['listen', '--proxy', proxy.url, '--forward-to', receiver.url, '--json'],
         {
           env: env(),
           signal: stop.signal,
+          onStdout: () => {
+            reported = true;
+          },
         },
       );
-      await eventually(() => receiver.received.length === 1, 'the event to arrive');
+      await eventually(() => reported, 'the first attempt to be reported');
       stop.abort();
       const ran = await running;
       assert.equal(ran.code, 0, ran.stderr);
@@ -189,7 +193,10 @@ describe('crypto-pay listen', () => {
           retry_in_ms: 2000,
         },
       );
-      assert.match(ran.stderr, /Stopped; not delivered: evt_000000000003abcdefgh/);
+      assert.match(
+        ran.stderr,
+        /Stopped; not delivered \(GET \/admin\/events lists them\):\n {2}evt_000000000003abcdefgh invoice\.confirmed\n$/,
+      );
     } finally {
       stop.abort();
       await receiver.close();
@@ -235,6 +242,35 @@ describe('crypto-pay listen', () => {
     );
     assert.equal(none.code, 1);
     assert.match(none.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
+  });
+
+  it('stops cleanly on a refusal after it was ready (a token changed meanwhile), with exit 1', async () => {
+    const proxy = await standIn((_, response, index) => {
+      if (index === 0) {
+        response.writeHead(200, STREAM_HEAD);
+        response.end(`: ready\n\n${message('evt_000000000010abcdefgh')}`);
+        return;
+      }
+      response.writeHead(401, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: 'The admin token is missing or wrong.', code: 'unauthorized' }),
+      );
+    });
+    try {
+      // Nothing listens at the handler's address: the event is retried, then dropped at the stop.
+      const ran = await runCli(
+        ['listen', '--proxy', proxy.url, '--forward-to', 'http://127.0.0.1:9/hooks'],
+        { env: env() },
+      );
+      assert.equal(ran.code, 1, ran.stderr);
+      assert.match(ran.stderr, /refused \(401 unauthorized\)/);
+      assert.match(
+        ran.stderr,
+        /Stopped; not delivered \(GET \/admin\/events lists them\):\n {2}evt_000000000010abcdefgh invoice\.confirmed\n/,
+      );
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('replaces a stream that goes silent, breaks or ends, resuming each time where it stopped', async () => {

@@ -4,13 +4,19 @@
  * runs; one line per delivery attempt. `--print-secret` prints that secret alone, for CI.
  */
 
+import { webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
 import { followEvents } from '../event-stream.ts';
 import { UsageError } from '../failures.ts';
 import { eventTypeListArgument, httpAddress } from '../flags.ts';
 import { type Io, painter, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
-import { createForwarder, type DeliveryReport, RETRY_DELAYS_MS } from './listen-forward.ts';
+import {
+  createForwarder,
+  type DeliveryReport,
+  RETRY_DELAYS_MS,
+  type StreamedEvent,
+} from './listen-forward.ts';
 import { listenSecretFor } from './listen-secret.ts';
 
 /** After Ctrl-C, attempts under way get this long to be answered. */
@@ -58,11 +64,23 @@ function printReport(io: Io, json: boolean, report: DeliveryReport): void {
   );
 }
 
-/** The type of an event's JSON, or undefined when it is not one. */
+/** The most undelivered events listed one per line when listen stops. */
+const LISTED_UNDELIVERED = 20;
+
+/** The events not delivered, one per line, the rest counted. */
+function undeliveredLines(events: readonly StreamedEvent[]): string {
+  const lines = events.slice(0, LISTED_UNDELIVERED).map((event) => `  ${event.id} ${event.type}`);
+  if (events.length > LISTED_UNDELIVERED) {
+    lines.push(`  and ${events.length - LISTED_UNDELIVERED} more`);
+  }
+  return lines.join('\n');
+}
+
+/** The type of an event of the contract in `data`, or undefined when it holds none. */
 function typeOf(data: string): string | undefined {
   try {
-    const type = (JSON.parse(data) as { type?: unknown }).type;
-    return typeof type === 'string' ? type : undefined;
+    const event = webhookEventSchema.safeParse(JSON.parse(data));
+    return event.success ? event.data.type : undefined;
   } catch {
     return undefined;
   }
@@ -115,37 +133,44 @@ export function listenCommand(program: Command, context: CommandContext): void {
         secret: kept.secret,
         report: (report) => printReport(io, options.json === true, report),
       });
-      await followEvents(api, {
-        ...(types ? { types } : {}),
-        signal: io.signal,
-        handlers: {
-          ready(resumedAfter, reconnected) {
-            if (!reconnected) {
-              say(paint('green', 'Ready: events written from now on are forwarded. Ctrl-C stops.'));
-            } else if (resumedAfter) {
-              say(`Reconnected; resuming after ${resumedAfter}.`);
-            } else {
-              say('Reconnected; no event had come before, so the stream starts again from now.');
-            }
+      try {
+        await followEvents(api, {
+          ...(types ? { types } : {}),
+          signal: io.signal,
+          handlers: {
+            ready(resumedAfter, reconnected) {
+              if (!reconnected) {
+                say(
+                  paint('green', 'Ready: events written from now on are forwarded. Ctrl-C stops.'),
+                );
+              } else if (resumedAfter) {
+                say(`Reconnected; resuming after ${resumedAfter}.`);
+              } else {
+                say('Reconnected; no event had come before, so the stream starts again from now.');
+              }
+            },
+            lost(reason) {
+              say(paint('yellow', `Lost the proxy's event stream (${reason}); reconnecting…`));
+            },
+            async message({ id, data }) {
+              const type = typeOf(data);
+              if (type === undefined) {
+                say(paint('yellow', `Skipped ${id}: its data is not an event's JSON.`));
+                return;
+              }
+              // Queued: the stream is read on while the handler takes its time.
+              void forwarder.deliver({ id, type, body: data });
+            },
           },
-          lost(reason) {
-            say(paint('yellow', `Lost the proxy's event stream (${reason}); reconnecting…`));
-          },
-          async message({ id, data }) {
-            const type = typeOf(data);
-            if (type === undefined) {
-              say(paint('yellow', `Skipped ${id}: its data is not an event's JSON.`));
-              return;
-            }
-            await forwarder.deliver({ id, type, body: data });
-          },
-        },
-      });
-      const undelivered = await forwarder.close(STOP_GRACE_MS);
-      say(
-        undelivered.length === 0
-          ? 'Stopped.'
-          : `Stopped; not delivered: ${undelivered.map((event) => event.id).join(', ')} (GET /admin/events lists them).`,
-      );
+        });
+      } finally {
+        // Also after a refusal (a token changed meanwhile): no timer or request outlives listen.
+        const undelivered = await forwarder.close(STOP_GRACE_MS);
+        say(
+          undelivered.length === 0
+            ? 'Stopped.'
+            : `Stopped; not delivered (GET /admin/events lists them):\n${undeliveredLines(undelivered)}`,
+        );
+      }
     });
 }
