@@ -91,6 +91,26 @@ export function rowPrinter<Row>(
   };
 }
 
+/** A flag's value as a shell reads it back: quoted when it holds more than plain characters. */
+const shellWord = (value: string) =>
+  /^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The line after a full page: the command that shows the next one, with every flag given for
+ * this one (a filter left out would page through another list).
+ */
+export function printMore(
+  io: Io,
+  command: string,
+  flags: Readonly<Record<string, string | number | undefined>>,
+): void {
+  const given = Object.entries(flags)
+    .filter(([, value]) => value !== undefined)
+    .map(([flag, value]) => ` ${flag} ${shellWord(String(value))}`)
+    .join('');
+  io.stdout.write(`More: crypto-pay ${command}${given}\n`);
+}
+
 /** A Unix time in seconds as people read it: `2026-11-29 18:04:12Z`. */
 export const timeOf = (seconds: number) =>
   new Date(seconds * 1000)

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runCli } from './testing.test-helpers.ts';
+import { checkoutEvent, invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
+import { jsonStandIn, runCli } from './testing.test-helpers.ts';
 
 // Nothing listens at this address: a command that sent anything would end with exit 1, not 2.
 const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];
@@ -49,6 +50,58 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       assert.equal(ran.code, 2, `${argv.join(' ')}: ${ran.stderr}`);
       assert.match(ran.stderr, said);
       assert.doesNotMatch(ran.stderr, /ECONNREFUSED/);
+    }
+  });
+
+  it('prints one events table, and a More: line that repeats every flag given', async () => {
+    const paid = checkoutEvent('order-7', 'paid', 2);
+    const confirmed = invoiceEvent('invoice-7', 'confirmed');
+    const checkout = { ...paid.data, created_at: 1_800_000_000 };
+    const proxy = await jsonStandIn((url) =>
+      url.startsWith('/admin/events')
+        ? { status: 200, body: { data: [paid, confirmed], next_after: confirmed.id } }
+        : { status: 200, body: { data: [checkout], next_before: checkout.id } },
+    );
+    try {
+      const events = await runCli([
+        'events',
+        'list',
+        '--type',
+        'checkout.paid',
+        '--limit',
+        '2',
+        '--proxy',
+        proxy.url,
+      ]);
+      assert.equal(events.code, 0, events.stderr);
+      const lines = events.stdout.trim().split('\n');
+      assert.match(lines[0]!, /^TIME +TYPE +ID +ABOUT$/);
+      assert.match(lines[1]!, new RegExp(`checkout\\.paid +${paid.id} +${paid.data.id}$`));
+      // A relayed event is about its foreign_id, the merchant's own.
+      assert.match(lines[2]!, new RegExp(`invoice\\.confirmed +${confirmed.id} +invoice-7$`));
+      assert.equal(
+        lines[3],
+        `More: crypto-pay events list --type checkout.paid --limit 2 --after ${confirmed.id}`,
+      );
+      const checkouts = await runCli([
+        'checkouts',
+        'list',
+        '--status',
+        'paid',
+        '--search',
+        "Jo's order",
+        '--proxy',
+        proxy.url,
+      ]);
+      assert.equal(checkouts.code, 0, checkouts.stderr);
+      assert.match(
+        checkouts.stdout,
+        new RegExp(
+          `\\nMore: crypto-pay checkouts list --status paid --search 'Jo'\\\\''s order' --limit 20 --before ${checkout.id}\\n$`,
+        ),
+      );
+    } finally {
+      await proxy.close();
     }
   });
 });

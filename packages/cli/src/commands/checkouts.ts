@@ -7,7 +7,7 @@ import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
 import { limitOption } from '../flags.ts';
-import { printJson, printTable, timeOf } from '../io.ts';
+import { printJson, printMore, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
 const columns = [
@@ -56,7 +56,12 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
         if (options.json) return printJson(context.io, page);
         printTable(context.io, columns, page.data, 'No checkouts.');
         if (page.next_before) {
-          context.io.stdout.write(`More: crypto-pay checkouts list --before ${page.next_before}\n`);
+          printMore(context.io, 'checkouts list', {
+            '--status': options.status,
+            '--search': options.search,
+            '--limit': options.limit,
+            '--before': page.next_before,
+          });
         }
       },
     );

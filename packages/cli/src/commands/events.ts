@@ -6,7 +6,7 @@
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
 import { eventTypeArgument, limitOption } from '../flags.ts';
-import { printJson, printTable, timeOf } from '../io.ts';
+import { printJson, printMore, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
 /**
@@ -53,7 +53,9 @@ export function eventCommands(program: Command, context: CommandContext): void {
     );
   events
     .command('list')
-    .description('Events in the order they happened, oldest first.')
+    .description(
+      'Events in the order they happened, oldest first (the merchant API pages forward only: --after goes on from a page).',
+    )
     .option('--type <type>', 'only events of this type, e.g. checkout.paid', eventTypeArgument)
     .option('--after <id>', 'only events after this one (the next_after of the previous page)')
     .addOption(limitOption())
@@ -71,10 +73,11 @@ export function eventCommands(program: Command, context: CommandContext): void {
         if (options.json) return printJson(context.io, page);
         printTable(context.io, EVENT_COLUMNS, page.data, 'No events.');
         if (page.next_after) {
-          const type = options.type ? ` --type ${options.type}` : '';
-          context.io.stdout.write(
-            `More: crypto-pay events list${type} --after ${page.next_after}\n`,
-          );
+          printMore(context.io, 'events list', {
+            '--type': options.type,
+            '--limit': options.limit,
+            '--after': page.next_after,
+          });
         }
       },
     );

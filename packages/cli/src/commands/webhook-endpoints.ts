@@ -77,7 +77,10 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
   endpoints
     .command('add')
     .description('Add an endpoint and print its new secret, this once.')
-    .argument('<url>', 'where to send the webhooks: https, or http on 127.0.0.1 or localhost')
+    .argument(
+      '<url>',
+      "where to send the webhooks: https, or http on 127.0.0.1 or localhost, which is the proxy's own machine (for a handler on your laptop and a proxy elsewhere, use `crypto-pay listen`)",
+    )
     .option(
       '--events <types>',
       'only these event types, comma-separated (e.g. checkout.paid,checkout.failed); all when left out',
