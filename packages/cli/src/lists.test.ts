@@ -9,8 +9,8 @@ const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];
 describe('crypto-pay events and webhook-endpoints: help and usage', () => {
   it('describes each command in its help', async () => {
     const help = await runCli(['--help']);
-    assert.match(help.stdout, /events\s+The proxy's webhook events/);
-    assert.match(help.stdout, /webhook-endpoints\s+Where the proxy sends its webhooks/);
+    assert.match(help.stdout, /events\s+List the proxy's webhook events/);
+    assert.match(help.stdout, /webhook-endpoints\s+List, add, rotate, disable and enable/);
     for (const [command, flag] of [
       ['events list', '--after <id>'],
       ['events redeliver', '--json'],

@@ -14,7 +14,7 @@ import { triggerCommand } from './commands/trigger.ts';
 import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
-import { sayTarget, type TargetOptions, targetOf } from './target.ts';
+import { START_PROXY_URL, sayTarget, type TargetOptions, targetOf } from './target.ts';
 
 /** What a command's action is given beside its flags. */
 export interface CommandContext {
@@ -44,8 +44,16 @@ export function createProgram(io: Io, version: string): Command {
       "A developer's command line for a crypto-pay proxy. It finds the proxy in --proxy, then CRYPTO_PAY_PROXY_URL, then the address `pnpm start` uses; the admin token in --token, then CRYPTO_PAY_ADMIN_TOKEN, then the demo token of `pnpm start`.",
     )
     .version(version)
-    .option('--proxy <url>', "the proxy's address, e.g. https://pay.example.com")
-    .option('--token <token>', "the proxy's ADMIN_TOKEN (or CRYPTO_PAY_ADMIN_TOKEN)")
+    .option(
+      '--proxy <url>',
+      `the proxy's address, e.g. https://pay.example.com (else CRYPTO_PAY_PROXY_URL, else ${START_PROXY_URL}, pnpm start's)`,
+    )
+    .option(
+      '--token <token>',
+      "the proxy's ADMIN_TOKEN (else CRYPTO_PAY_ADMIN_TOKEN, else pnpm start's demo token)",
+    )
+    // Each command's --help shows --proxy and --token too: they matter to every command.
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError('(add --help for the options)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -53,11 +61,12 @@ export function createProgram(io: Io, version: string): Command {
     })
     .exitOverride();
   // Made after the settings above, every command inherits the output and the exit override.
+  // This order is the help's and the README's.
+  listenCommand(program, context);
+  triggerCommand(program, context);
+  doctorCommand(program, context);
   checkoutCommands(program, context);
   eventCommands(program, context);
   webhookEndpointCommands(program, context);
-  doctorCommand(program, context);
-  triggerCommand(program, context);
-  listenCommand(program, context);
   return program;
 }

@@ -43,6 +43,27 @@ describe('crypto-pay: usage and exit codes', () => {
     assert.match(badProxy.stderr, /--proxy must be an http or https address/);
   });
 
+  it('helps the same way everywhere: one command order, summaries, the global flags on each', async () => {
+    const help = await runCli(['--help']);
+    const section = help.stdout.slice(help.stdout.indexOf('Commands:'));
+    const commands = [...section.matchAll(/^ {2}([a-z-]+)\b/gm)].map((match) => match[1]);
+    assert.deepEqual(
+      commands.filter((name) => name !== 'help'),
+      ['listen', 'trigger', 'doctor', 'checkouts', 'events', 'webhook-endpoints'],
+    );
+    // One line each, the whole story in the command's own --help.
+    assert.match(help.stdout, /listen \[options\] +Forward the proxy's events to your local/);
+    assert.match(help.stdout, /trigger \[options\] <event> +Make a webhook event happen/);
+    assert.match(
+      help.stdout,
+      /--proxy <url>[^]*?CRYPTO_PAY_PROXY_URL, else\s+http:\/\/127\.0\.0\.1:8787/,
+    );
+    for (const command of [['listen'], ['trigger'], ['events', 'list']]) {
+      const own = await runCli([...command, '--help']);
+      assert.match(own.stdout, /Global Options:\n {2}--proxy <url>/, command.join(' '));
+    }
+  });
+
   it("keeps pnpm start's demo token", () => {
     assert.equal(START_ADMIN_TOKEN, DEMO_ADMIN_TOKEN);
   });

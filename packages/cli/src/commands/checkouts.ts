@@ -29,7 +29,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
     .description("List and show the proxy's checkouts.");
   checkouts
     .command('list')
-    .description('Checkouts, newest first.')
+    .description('List checkouts, newest first.')
     .option('--status <status>', 'only checkouts in this status, e.g. paid')
     .option('--search <text>', 'only checkouts whose id, foreign_id or product matches')
     .addOption(limitOption())
@@ -67,7 +67,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
     );
   checkouts
     .command('show')
-    .description('One checkout, as the merchant API shows it.')
+    .description('Show one checkout, as the merchant API shows it.')
     .argument('<id>', 'the checkout id (the ?checkout= of the return page)')
     .option('--json', 'print the answer as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {

@@ -49,12 +49,12 @@ export function eventCommands(program: Command, context: CommandContext): void {
   const events = program
     .command('events')
     .description(
-      "The proxy's webhook events (checkout.paid, invoice.confirmed, …): list them, send one again.",
+      "List the proxy's webhook events (checkout.paid, invoice.confirmed, …) and send one again.",
     );
   events
     .command('list')
     .description(
-      'Events in the order they happened, oldest first (the merchant API pages forward only: --after goes on from a page).',
+      'List events in the order they happened, oldest first (the merchant API pages forward only: --after goes on from a page).',
     )
     .option('--type <type>', 'only events of this type, e.g. checkout.paid', eventTypeArgument)
     .option('--after <id>', 'only events after this one (the next_after of the previous page)')

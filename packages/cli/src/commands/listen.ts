@@ -89,8 +89,9 @@ function typeOf(data: string): string | undefined {
 export function listenCommand(program: Command, context: CommandContext): void {
   program
     .command('listen')
+    .summary("Forward the proxy's events to your local webhook handler, signed.")
     .description(
-      `Follow the proxy's events as they are written and post each to your local webhook handler as a Standard Webhook, signed with a local secret (whsec_…) kept per proxy in your config directory, so it stays the same across runs. One line per delivery; a handler that is down or answers non-2xx is tried ${RETRY_DELAYS_MS.length + 1} times over about ${RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 1000} s, without holding up the events after it. Survives proxy restarts without missing an event. Ctrl-C stops.`,
+      `Follow the proxy's events as they are written and post each to your local webhook handler as a Standard Webhook, signed with a local secret (whsec_…) kept per proxy in your config directory, so it stays the same across runs. One line per delivery; a handler that is down or answers non-2xx is tried ${RETRY_DELAYS_MS.length + 1} times over about ${RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0) / 1000} s, without holding up the events after it. After a proxy restart or a network drop it resumes where it stopped (Last-Event-ID). Ctrl-C stops.`,
     )
     .option(
       '--forward-to <url>',

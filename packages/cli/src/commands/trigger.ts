@@ -53,6 +53,7 @@ const WIDTHS = [20, 20, 28];
 export function triggerCommand(program: Command, context: CommandContext): void {
   program
     .command('trigger')
+    .summary('Make a webhook event happen in the sandbox behind the proxy.')
     .description(
       "Make an event happen: create a checkout, invoice or withdrawal through the proxy, play its outcome in the proxy's sandbox, and print the events the proxy writes for it. Refuses a processing service that is not a sandbox.",
     )
@@ -81,7 +82,7 @@ export function triggerCommand(program: Command, context: CommandContext): void 
       '--foreign-id <id>',
       "the object's foreign_id; a checkout takes one only through a session (implied), else the proxy sets cp_…",
     )
-    .option('--payment-currency <iso>', 'what the customer pays a checkout with (default BTC)')
+    .option('--payment-currency <code>', 'what the customer pays a checkout with (default BTC)')
     .option(
       '--sandbox <url>',
       "where to play the outcomes, when the sandbox is reached there rather than at the proxy's processing address (which must still answer as a sandbox from here)",

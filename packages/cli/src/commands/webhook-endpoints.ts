@@ -53,13 +53,13 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
   const endpoints = program
     .command('webhook-endpoints')
     .description(
-      'Where the proxy sends its webhooks: list, add, rotate a secret, disable, enable.',
+      'List, add, rotate, disable and enable the endpoints the proxy sends its webhooks to.',
     );
   const path = (id: string) => `/admin/webhook-endpoints/${encodeURIComponent(id)}`;
 
   endpoints
     .command('list')
-    .description('The webhook endpoints (never their secrets) and how their deliveries fare.')
+    .description('List the webhook endpoints (never their secrets) and how their deliveries fare.')
     .option('--json', 'print the answer as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const list = await context
