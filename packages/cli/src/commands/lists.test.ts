@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutEvent, invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
-import { jsonStandIn, runCli } from './testing.test-helpers.ts';
+import { jsonStandIn, runCli } from '../testing.test-helpers.ts';
 
 // Nothing listens at this address: a command that sent anything would end with exit 1, not 2.
 const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];

@@ -3,8 +3,14 @@ import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { checkoutEvent } from '@crypto-pay/test-kit/webhook-events';
-import { TRIGGER_EVENTS } from './commands/trigger-events.ts';
-import { answerJson, jsonStandIn, runCli, STREAM_HEAD, standIn } from './testing.test-helpers.ts';
+import {
+  answerJson,
+  jsonStandIn,
+  runCli,
+  STREAM_HEAD,
+  standIn,
+} from '../../testing.test-helpers.ts';
+import { TRIGGER_EVENTS } from './events.ts';
 
 describe('crypto-pay trigger: usage', () => {
   it('lists the events it makes in --help, with the default failure and why stale is not one', async () => {

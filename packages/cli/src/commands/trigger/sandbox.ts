@@ -7,8 +7,8 @@
  * not the real one. Then the control API's outcomes, each refusal said in the sandbox's words.
  */
 
-import { CommandFailed } from '../failures.ts';
-import type { ProxyApi } from '../proxy-api.ts';
+import { CommandFailed } from '../../failures.ts';
+import type { ProxyApi } from '../../proxy-api.ts';
 
 /** A control call that takes longer than this is reported, not waited for forever. */
 const TIMEOUT_MS = 15_000;

@@ -6,9 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { followEvents } from './event-stream.ts';
-import { proxyApi } from './proxy-api.ts';
-import { runCli, STREAM_HEAD, standIn } from './testing.test-helpers.ts';
+import { followEvents } from '../../event-stream.ts';
+import { proxyApi } from '../../proxy-api.ts';
+import { runCli, STREAM_HEAD, standIn } from '../../testing.test-helpers.ts';
 
 /** An event's JSON as the proxy streams it. */
 const eventJson = (id: string, type = 'invoice.confirmed') =>

@@ -8,7 +8,7 @@ import {
   type DeliveryReport,
   RETRY_DELAYS_MS,
   type StreamedEvent,
-} from './commands/listen-forward.ts';
+} from './forward.ts';
 
 /** An event as the stream gives it: the contract's JSON, kept as text. */
 function streamed(id: string): StreamedEvent {

@@ -6,18 +6,18 @@
 
 import { webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { followEvents } from '../event-stream.ts';
-import { UsageError } from '../failures.ts';
-import { eventTypeListArgument, httpAddress } from '../flags.ts';
-import { type Io, painter, timeOf } from '../io.ts';
-import type { CommandContext } from '../program.ts';
+import { followEvents } from '../../event-stream.ts';
+import { UsageError } from '../../failures.ts';
+import { eventTypeListArgument, httpAddress } from '../../flags.ts';
+import { type Io, painter, timeOf } from '../../io.ts';
+import type { CommandContext } from '../../program.ts';
 import {
   createForwarder,
   type DeliveryReport,
   RETRY_DELAYS_MS,
   type StreamedEvent,
-} from './listen-forward.ts';
-import { listenSecretFor } from './listen-secret.ts';
+} from './forward.ts';
+import { listenSecretFor } from './secret.ts';
 
 /** After Ctrl-C, attempts under way get this long to be answered. */
 const STOP_GRACE_MS = 5_000;

@@ -10,13 +10,13 @@
 import { setTimeout } from 'node:timers/promises';
 import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
 import { type Command, Option } from 'commander';
-import { followEvents } from '../event-stream.ts';
-import { FAMILY_TYPES } from '../event-types.ts';
-import { CommandFailed, Stopped } from '../failures.ts';
-import { amountArgument, httpAddress, positiveInt } from '../flags.ts';
-import { type Io, painter, printJson, rowPrinter } from '../io.ts';
-import type { CommandContext } from '../program.ts';
-import { EVENT_COLUMNS } from './events.ts';
+import { followEvents } from '../../event-stream.ts';
+import { FAMILY_TYPES } from '../../event-types.ts';
+import { CommandFailed, Stopped } from '../../failures.ts';
+import { amountArgument, httpAddress, positiveInt } from '../../flags.ts';
+import { type Io, painter, printJson, rowPrinter } from '../../io.ts';
+import type { CommandContext } from '../../program.ts';
+import { EVENT_COLUMNS } from '../events.ts';
 import {
   DETAILS,
   type Detail,
@@ -27,7 +27,7 @@ import {
   type Subject,
   type Trigger,
   triggerOf,
-} from './trigger-events.ts';
+} from './events.ts';
 import {
   checkFlags,
   createCheckout,
@@ -37,8 +37,8 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_WITHDRAWAL,
   type ObjectFlags,
-} from './trigger-objects.ts';
-import { findSandbox, type Sandbox } from './trigger-sandbox.ts';
+} from './objects.ts';
+import { findSandbox, type Sandbox } from './sandbox.ts';
 
 interface TriggerOptions extends ObjectFlags {
   detail?: Detail;

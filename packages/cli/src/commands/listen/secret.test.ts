@@ -3,8 +3,8 @@ import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { configDirOf, listenSecretFor, SECRETS_FILE } from './commands/listen-secret.ts';
-import { CommandFailed } from './failures.ts';
+import { CommandFailed } from '../../failures.ts';
+import { configDirOf, listenSecretFor, SECRETS_FILE } from './secret.ts';
 
 describe('listen: the local signing secret', () => {
   let home: string;

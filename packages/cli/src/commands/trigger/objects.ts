@@ -18,8 +18,8 @@ import type {
   MerchantCheckout,
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
-import { CommandFailed, UsageError } from '../failures.ts';
-import type { ProxyApi } from '../proxy-api.ts';
+import { CommandFailed, UsageError } from '../../failures.ts';
+import type { ProxyApi } from '../../proxy-api.ts';
 
 /** The sender of every trigger: a test person, plainly so. */
 export const TRIGGER_SENDER = {

@@ -9,8 +9,8 @@ import {
   type StatusDetail,
   type WebhookEvent,
 } from '@crypto-pay/protocol/proxy-api';
-import { nearestOf } from '../event-types.ts';
-import { CommandFailed, UsageError } from '../failures.ts';
+import { nearestOf } from '../../event-types.ts';
+import { CommandFailed, UsageError } from '../../failures.ts';
 
 /** The sandbox's payment-request outcomes (`POST /_sandbox/payment-requests/{id}/simulate`). */
 export type PaymentOutcome = 'paid' | 'underpaid' | 'overpaid' | 'failed' | 'expired';

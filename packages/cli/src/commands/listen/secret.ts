@@ -12,8 +12,8 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
-import { CommandFailed } from '../failures.ts';
-import type { Io } from '../io.ts';
+import { CommandFailed } from '../../failures.ts';
+import type { Io } from '../../io.ts';
 
 /** The file's name in the config directory. */
 export const SECRETS_FILE = 'listen-secrets.json';
