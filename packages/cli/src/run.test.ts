@@ -56,11 +56,11 @@ describe('crypto-pay: usage and exit codes', () => {
     assert.match(help.stdout, /trigger \[options\] <event> +Make a webhook event happen/);
     assert.match(
       help.stdout,
-      /--proxy <url>[^]*?CRYPTO_PAY_PROXY_URL, else\s+http:\/\/127\.0\.0\.1:8787/,
+      /--proxy <url>[\s\S]*?CRYPTO_PAY_PROXY_URL, else\s+http:\/\/127\.0\.0\.1:8787/,
     );
     for (const command of [['listen'], ['trigger'], ['events', 'list']]) {
       const own = await runCli([...command, '--help']);
-      assert.match(own.stdout, /Global Options:\n[^]*\n {2}--proxy <url>/, command.join(' '));
+      assert.match(own.stdout, /Global Options:\n[\s\S]*\n {2}--proxy <url>/, command.join(' '));
     }
   });
 
