@@ -1,26 +1,19 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { START_ADMIN_TOKEN } from './target.ts';
-import { runCli } from './testing.test-helpers.ts';
+import { ESC, jsonStandIn, runCli } from './testing.test-helpers.ts';
 
-/** A proxy stand-in on loopback that answers every request with `answer` and keeps what it got. */
+/** A proxy stand-in that answers `answer(url)` as JSON; `seen()` what it was asked, with the token. */
 async function server(answer: (url: string) => { status: number; body: unknown }) {
-  const seen: { url: string; authorization: string | undefined }[] = [];
-  const http = createServer((request, response) => {
-    seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
-    const { status, body } = answer(request.url ?? '');
-    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise((resolve) => http.close(resolve)) };
+  const proxy = await jsonStandIn(answer);
+  const seen = () =>
+    proxy.requests.map((request) => ({
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+    }));
+  return { ...proxy, seen };
 }
-
-/** What starts a terminal's colour (and every other) sequence. */
-const ESC = '\u001b[';
 
 describe('crypto-pay: usage and exit codes', () => {
   it('prints help with exit 0, and a usage error with exit 2', async () => {
@@ -79,7 +72,7 @@ describe('crypto-pay: usage and exit codes', () => {
       assert.equal(byEnv.stdout, 'No checkouts.\n');
       assert.match(byEnv.stderr, /\(CRYPTO_PAY_PROXY_URL\), token from CRYPTO_PAY_ADMIN_TOKEN/);
       assert.doesNotMatch(byEnv.stderr, /env-token/);
-      assert.equal(fromEnv.seen[0]?.authorization, 'Bearer env-token');
+      assert.equal(fromEnv.seen()[0]?.authorization, 'Bearer env-token');
 
       const byFlag = await runCli(
         ['--proxy', fromFlag.url, 'checkouts', 'list', '--token', 'flag-token', '--json'],
@@ -91,8 +84,8 @@ describe('crypto-pay: usage and exit codes', () => {
         byFlag.stderr,
         new RegExp(`Proxy ${fromFlag.url} \\(--proxy\\), token from --token`),
       );
-      assert.equal(fromFlag.seen[0]?.authorization, 'Bearer flag-token');
-      assert.equal(fromEnv.seen.length, 1);
+      assert.equal(fromFlag.seen()[0]?.authorization, 'Bearer flag-token');
+      assert.equal(fromEnv.seen().length, 1);
     } finally {
       await fromEnv.close();
       await fromFlag.close();

@@ -5,20 +5,23 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import { invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { followEvents } from '../../event-stream.ts';
 import { proxyApi } from '../../proxy-api.ts';
 import { runCli, STREAM_HEAD, standIn } from '../../testing.test-helpers.ts';
 
-/** An event's JSON as the proxy streams it. */
-const eventJson = (id: string, type = 'invoice.confirmed') =>
+/** An invoice event's JSON as the proxy streams it, with the id given (ids sort in order). */
+const eventJson = (
+  id: string,
+  type: 'invoice.confirmed' | 'invoice.failed' = 'invoice.confirmed',
+) =>
   JSON.stringify({
+    ...invoiceEvent('invoice-7', type === 'invoice.failed' ? 'failed' : 'confirmed'),
     id,
-    type,
-    timestamp: '2026-11-29T18:00:00.000Z',
-    data: { type: 'invoice', id: 7, foreign_id: 'invoice-7', status: 'confirmed' },
   });
-const message = (id: string, type?: string) => `id: ${id}\ndata: ${eventJson(id, type)}\n\n`;
+const message = (id: string, type?: 'invoice.confirmed' | 'invoice.failed') =>
+  `id: ${id}\ndata: ${eventJson(id, type)}\n\n`;
 
 describe('crypto-pay listen', () => {
   let config: string;
