@@ -5,7 +5,8 @@
  */
 
 import assert from 'node:assert/strict';
-import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { send } from '@crypto-pay/test-kit/http';
 import { runToExit } from '@crypto-pay/test-kit/process';
 import type { Stack } from '@crypto-pay/test-kit/stack';
@@ -53,4 +54,16 @@ export async function adminEvents(stack: Stack): Promise<WebhookEvent[]> {
     after = page.next_after;
   } while (after);
   return events;
+}
+
+/** A checkout created through the stack's proxy and played to `outcome` in its sandbox. */
+export async function playedCheckout(
+  stack: Stack,
+  outcome: 'paid' | 'failed' | 'expired',
+): Promise<Checkout> {
+  const checkout = await createdCheckout(stack.proxy.url);
+  const request = await paymentRequestOf(stack, checkout);
+  const simulated = await stack.control(`/payment-requests/${request.id}/simulate`, { outcome });
+  assert.equal(simulated.status, 200, simulated.text);
+  return checkout;
 }

@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, invoiceBody, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { createdCheckout, invoiceBody } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { sendJson } from '@crypto-pay/test-kit/http';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { cliEnv, runBin } from './bin.ts';
+import { cliEnv, playedCheckout, runBin } from './bin.ts';
 
 let stack: Stack;
 const receivers: WebhookReceiver[] = [];
@@ -64,12 +64,7 @@ describe('crypto-pay events and webhook-endpoints', () => {
   let endpointId: string;
 
   it('lists events in order, a page at a time, as a table and as JSON', async () => {
-    const checkout = await createdCheckout(stack.proxy.url);
-    const request = await paymentRequestOf(stack, checkout);
-    const paid = await stack.control(`/payment-requests/${request.id}/simulate`, {
-      outcome: 'paid',
-    });
-    assert.equal(paid.status, 200, paid.text);
+    const checkout = await playedCheckout(stack, 'paid');
     const events = await eventually(async () => {
       const page = await json<{ data: WebhookEvent[] }>(['events', 'list', '--limit', '100']);
       const mine = page.data.filter((event) => event.data.id === checkout.id);
