@@ -188,6 +188,8 @@ describe('crypto-pay events and webhook-endpoints', () => {
     await eventually(() => copies() > before, 'the redelivered webhook');
     const again = await json<{ deliveries: number }>(['events', 'redeliver', created.id]);
     assert.equal(again.deliveries, 1);
+    // The second copy arrives too before the next test changes the endpoint.
+    await eventually(() => copies() > before + 1, 'the second redelivered webhook');
   });
 
   it("rotates a secret: the endpoint's next webhook verifies with the new one", async () => {
@@ -200,6 +202,9 @@ describe('crypto-pay events and webhook-endpoints', () => {
     const graced = await cli(['webhook-endpoints', 'rotate', endpointId]);
     assert.match(graced.stdout, new RegExp(`^New secret of ${endpointId}\\.\\nSecret: whsec_`));
     assert.match(graced.stdout, /The old secret signs too until \d{4}-\d\d-\d\d \S+Z/);
+
+    const ended = await cli(['webhook-endpoints', 'rotate', endpointId, '--grace-seconds', '0']);
+    assert.match(ended.stdout, /\nThe old secret no longer signs\.\n$/);
 
     const rotated = await json<{ secret: string; previous_secret_expires_at: number }>([
       'webhook-endpoints',
@@ -233,6 +238,10 @@ describe('crypto-pay events and webhook-endpoints', () => {
     assert.equal(enabled.status, 'ok');
     const queued = await json<{ deliveries: number }>(['events', 'redeliver', created!.id]);
     assert.equal(queued.deliveries, 1);
+    // As a table too (enabling an enabled endpoint changes nothing).
+    const table = await cli(['webhook-endpoints', 'enable', endpointId]);
+    assert.match(table.stdout, /^ID\s+URL\s+EVENTS\s+STATE\s+CREATED\s+SOURCE\n/);
+    assert.match(table.stdout, new RegExp(`${endpointId}\\s+\\S+\\s+all\\s+ok\\s`));
 
     const missing = await cli(['webhook-endpoints', 'disable', 'whe_nothere'], 1);
     assert.match(missing.stderr, /refused \(404 webhook_endpoint_not_found\)/);
