@@ -11,14 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
+import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import { send } from '@crypto-pay/test-kit/http';
 import { type ServerProcess, startServerProcess } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { CLI_BIN, runBin } from './bin.ts';
+import { adminEvents, CLI_BIN, playedCheckout, runBin } from './bin.ts';
 
 type Outcome = 'paid' | 'failed' | 'expired';
 
@@ -73,28 +72,12 @@ describe('crypto-pay listen', () => {
     return started;
   }
 
-  const adminGet = (path: string) =>
-    send(`${stack.proxy.url}/admin${path}`, {
-      headers: { Authorization: `Bearer ${stack.adminToken}` },
-    });
-
-  /** The proxy's own list of a checkout's events, oldest first. */
+  /** The proxy's own list of a checkout's events, oldest first (every page of it). */
   async function eventsOf(checkout: Checkout): Promise<WebhookEvent[]> {
-    const answer = await adminGet('/events?limit=100');
-    assert.equal(answer.status, 200, answer.text);
-    return (answer.json as { data: WebhookEvent[] }).data.filter(
-      (event) => event.data.id === checkout.id,
-    );
+    return (await adminEvents(stack)).filter((event) => event.data.id === checkout.id);
   }
 
-  /** A checkout played to `outcome` in the sandbox. */
-  async function played(outcome: Outcome): Promise<Checkout> {
-    const checkout = await createdCheckout(stack.proxy.url);
-    const request = await paymentRequestOf(stack, checkout);
-    const simulated = await stack.control(`/payment-requests/${request.id}/simulate`, { outcome });
-    assert.equal(simulated.status, 200, simulated.text);
-    return checkout;
-  }
+  const played = (outcome: Outcome) => playedCheckout(stack, outcome);
 
   /** The verified events `receiver` got about `checkout`, in arrival order. */
   const receivedAbout = (receiver: WebhookReceiver, checkout: Checkout) =>

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { ROOT } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { filesUnder } from './packed-files.ts';
 import { packPackages, run, succeeded, workFolder } from './packing.ts';
@@ -110,7 +111,10 @@ describe('@crypto-pay/cli as packed', () => {
     assert.match(help.stdout, /checkouts/);
     const version = await npx(['crypto-pay', '--version']);
     assert.equal(version.status, 0, version.output);
-    assert.equal(version.stdout.trim(), '0.1.0');
+    const { version: packageVersion } = JSON.parse(
+      readFileSync(join(ROOT, 'packages/cli/package.json'), 'utf8'),
+    ) as { version: string };
+    assert.equal(version.stdout.trim(), packageVersion);
 
     const checkout = await createdCheckout(stack.proxy.url);
     const listed = await npx(['crypto-pay', 'checkouts', 'list', '--json'], {
@@ -131,6 +135,8 @@ describe('@crypto-pay/cli as packed', () => {
     });
     assert.equal(refused.status, 1, refused.output);
     assert.match(refused.output, /refused \(401 /);
+    assert.ok(!refused.output.includes('not-the-token'), 'the token given is never printed');
+    assert.ok(!listed.output.includes(stack.adminToken), 'the token is never printed');
   });
 
   it('imports as a library too (`run`), by the exports a bundler or Node read', async () => {

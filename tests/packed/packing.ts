@@ -49,11 +49,12 @@ export function run(
     });
     let output = '';
     let stdout = '';
-    child.stdout.on('data', (chunk) => {
+    // Text, not bytes: a character split between two chunks must not become two bad ones.
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       stdout += chunk;
     });
-    child.stderr.on('data', (chunk) => {
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
     });
     child.on('error', reject);
@@ -98,15 +99,14 @@ export async function packPackages<Name extends string>(
     if (!existsSync(join(folder, 'dist'))) {
       throw new Error(`packages/${name}/dist is missing: run \`pnpm build\` before these tests.`);
     }
-    const output = succeeded(
-      `pnpm pack (${name})`,
-      await run(
-        'pnpm',
-        ['pack', '--json', '--pack-destination', packs, '--config.ignore-scripts=true'],
-        { cwd: folder },
-      ),
+    const packed = await run(
+      'pnpm',
+      ['pack', '--json', '--pack-destination', packs, '--config.ignore-scripts=true'],
+      { cwd: folder },
     );
-    const { filename } = JSON.parse(output.slice(output.indexOf('{'))) as { filename: string };
+    succeeded(`pnpm pack (${name})`, packed);
+    // The JSON is on stdout alone; a warning on stderr is no part of it.
+    const { filename } = JSON.parse(packed.stdout) as { filename: string };
     renameSync(filename, join(packs, `${name}.tgz`));
     tarballs[name] = join(packs, `${name}.tgz`);
   }

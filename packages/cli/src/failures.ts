@@ -13,3 +13,11 @@ export class CommandFailed extends Error {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/**
+ * Exit code 1: the user stopped the command (Ctrl-C, SIGTERM) before it did what it was run for;
+ * the sentence says how far it got. Any other failure after a stop is said as a plain stop.
+ */
+export class Stopped extends CommandFailed {
+  override name = 'Stopped';
+}

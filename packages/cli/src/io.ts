@@ -67,6 +67,50 @@ export function printTable<Row>(
   for (const values of cells) io.stdout.write(`${line(values)}\n`);
 }
 
+/**
+ * A table printed a row at a time, as rows come: the header before the first row, each column
+ * padded to at least `widths` (a wider cell pushes the rest of its line along).
+ */
+export function rowPrinter<Row>(
+  io: Io,
+  columns: ReadonlyArray<readonly [header: string, cell: (row: Row) => string]>,
+  widths: readonly number[],
+): (row: Row) => void {
+  const paint = painter(io.stdout, io.env);
+  const line = (values: string[]) =>
+    values
+      .map((value, index) =>
+        index === values.length - 1 ? value : value.padEnd(widths[index] ?? 0),
+      )
+      .join('  ');
+  let started = false;
+  return (row) => {
+    if (!started) io.stdout.write(`${paint('bold', line(columns.map(([header]) => header)))}\n`);
+    started = true;
+    io.stdout.write(`${line(columns.map(([, cell]) => cell(row)))}\n`);
+  };
+}
+
+/** A flag's value as a shell reads it back: quoted when it holds more than plain characters. */
+const shellWord = (value: string) =>
+  /^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The line after a full page: the command that shows the next one, with every flag given for
+ * this one (a filter left out would page through another list).
+ */
+export function printMore(
+  io: Io,
+  command: string,
+  flags: Readonly<Record<string, string | number | undefined>>,
+): void {
+  const given = Object.entries(flags)
+    .filter(([, value]) => value !== undefined)
+    .map(([flag, value]) => ` ${flag} ${shellWord(String(value))}`)
+    .join('');
+  io.stdout.write(`More: crypto-pay ${command}${given}\n`);
+}
+
 /** A Unix time in seconds as people read it: `2026-11-29 18:04:12Z`. */
 export const timeOf = (seconds: number) =>
   new Date(seconds * 1000)

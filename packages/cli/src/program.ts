@@ -5,16 +5,16 @@
  * error.
  */
 
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command } from 'commander';
 import { checkoutCommands } from './commands/checkouts.ts';
 import { doctorCommand } from './commands/doctor/doctor.ts';
 import { eventCommands } from './commands/events.ts';
-import { listenCommand } from './commands/listen.ts';
-import { triggerCommand } from './commands/trigger.ts';
+import { listenCommand } from './commands/listen/listen.ts';
+import { triggerCommand } from './commands/trigger/trigger.ts';
 import { webhookEndpointCommands } from './commands/webhook-endpoints.ts';
 import type { Io } from './io.ts';
 import { type ProxyApi, proxyApi } from './proxy-api.ts';
-import { sayTarget, type TargetOptions, targetOf } from './target.ts';
+import { START_PROXY_URL, sayTarget, type TargetOptions, targetOf } from './target.ts';
 
 /** What a command's action is given beside its flags. */
 export interface CommandContext {
@@ -22,21 +22,6 @@ export interface CommandContext {
   /** The proxy of this run (flags, environment, `pnpm start`), said on stderr at first use. */
   api(command: Command): ProxyApi;
 }
-
-/** A flag's value that must be a whole number from 1 to `max`. */
-export const positiveInt =
-  (max = Number.MAX_SAFE_INTEGER) =>
-  (value: string): number => {
-    const number = Number(value);
-    if (!/^\d+$/.test(value) || number < 1 || number > max) {
-      throw new InvalidArgumentError(`Give a whole number from 1 to ${max}.`);
-    }
-    return number;
-  };
-
-/** `--limit`, the merchant API's page size (1 to 100, 20 by default). */
-export const limitOption = () =>
-  new Option('--limit <n>', 'how many to list (1 to 100)').argParser(positiveInt(100)).default(20);
 
 export function createProgram(io: Io, version: string): Command {
   let api: ProxyApi | undefined;
@@ -46,18 +31,26 @@ export function createProgram(io: Io, version: string): Command {
       if (!api) {
         const target = targetOf(command.optsWithGlobals<TargetOptions>(), io.env);
         sayTarget(io, target);
-        api = proxyApi(target, io.signal);
+        api = proxyApi(target, { signal: io.signal });
       }
       return api;
     },
   };
   const program = new Command('crypto-pay')
     .description(
-      "A developer's command line for a crypto-pay proxy. It finds the proxy in --proxy, then CRYPTO_PAY_PROXY_URL, then the address `pnpm start` uses; the admin token in --token, then CRYPTO_PAY_ADMIN_TOKEN, then the demo token of `pnpm start`.",
+      "A developer's command line for a crypto-pay proxy. It finds the proxy in --proxy, then CRYPTO_PAY_PROXY_URL, then the address `pnpm start` uses; the admin token in --token, then CRYPTO_PAY_ADMIN_TOKEN, then the demo token of `pnpm start` (only for a proxy on this machine).",
     )
     .version(version)
-    .option('--proxy <url>', "the proxy's address, e.g. https://pay.example.com")
-    .option('--token <token>', "the proxy's ADMIN_TOKEN (or CRYPTO_PAY_ADMIN_TOKEN)")
+    .option(
+      '--proxy <url>',
+      `the proxy's address, e.g. https://pay.example.com (else CRYPTO_PAY_PROXY_URL, else ${START_PROXY_URL}, pnpm start's)`,
+    )
+    .option(
+      '--token <token>',
+      "the proxy's ADMIN_TOKEN (else CRYPTO_PAY_ADMIN_TOKEN, else pnpm start's demo token)",
+    )
+    // Each command's --help shows --proxy and --token too: they matter to every command.
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError('(add --help for the options)')
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -65,11 +58,12 @@ export function createProgram(io: Io, version: string): Command {
     })
     .exitOverride();
   // Made after the settings above, every command inherits the output and the exit override.
+  // This order is the help's and the README's.
+  listenCommand(program, context);
+  triggerCommand(program, context);
+  doctorCommand(program, context);
   checkoutCommands(program, context);
   eventCommands(program, context);
   webhookEndpointCommands(program, context);
-  doctorCommand(program, context);
-  triggerCommand(program, context);
-  listenCommand(program, context);
   return program;
 }

@@ -113,11 +113,8 @@ export function tokenOf(target: Target): string {
 
 export function proxyApi(
   target: Target,
-  // An AbortSignal alone is the older call (program.ts); options carry the timeout too.
-  given: ProxyApiOptions | AbortSignal = {},
+  { signal, timeoutMs = REQUEST_TIMEOUT_MS }: ProxyApiOptions = {},
 ): ProxyApi {
-  const { signal, timeoutMs = REQUEST_TIMEOUT_MS } =
-    given instanceof AbortSignal ? { signal: given } : given;
   const call = async (path: string, init: RequestInit, token: string | undefined) => {
     const used =
       init.signal ?? AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);

@@ -1,26 +1,19 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { START_ADMIN_TOKEN } from './target.ts';
-import { runCli } from './testing.test-helpers.ts';
+import { ESC, jsonStandIn, runCli } from './testing.test-helpers.ts';
 
-/** A proxy stand-in on loopback that answers every request with `answer` and keeps what it got. */
+/** A proxy stand-in that answers `answer(url)` as JSON; `seen()` what it was asked, with the token. */
 async function server(answer: (url: string) => { status: number; body: unknown }) {
-  const seen: { url: string; authorization: string | undefined }[] = [];
-  const http = createServer((request, response) => {
-    seen.push({ url: request.url ?? '', authorization: request.headers.authorization });
-    const { status, body } = answer(request.url ?? '');
-    response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return { url, seen, close: () => new Promise((resolve) => http.close(resolve)) };
+  const proxy = await jsonStandIn(answer);
+  const seen = () =>
+    proxy.requests.map((request) => ({
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+    }));
+  return { ...proxy, seen };
 }
-
-/** What starts a terminal's colour (and every other) sequence. */
-const ESC = '\u001b[';
 
 describe('crypto-pay: usage and exit codes', () => {
   it('prints help with exit 0, and a usage error with exit 2', async () => {
@@ -43,6 +36,27 @@ describe('crypto-pay: usage and exit codes', () => {
     assert.match(badProxy.stderr, /--proxy must be an http or https address/);
   });
 
+  it('helps the same way everywhere: one command order, summaries, the global flags on each', async () => {
+    const help = await runCli(['--help']);
+    const section = help.stdout.slice(help.stdout.indexOf('Commands:'));
+    const commands = [...section.matchAll(/^ {2}([a-z-]+)\b/gm)].map((match) => match[1]);
+    assert.deepEqual(
+      commands.filter((name) => name !== 'help'),
+      ['listen', 'trigger', 'doctor', 'checkouts', 'events', 'webhook-endpoints'],
+    );
+    // One line each, the whole story in the command's own --help.
+    assert.match(help.stdout, /listen \[options\] +Forward the proxy's events to your local/);
+    assert.match(help.stdout, /trigger \[options\] <event> +Make a webhook event happen/);
+    assert.match(
+      help.stdout,
+      /--proxy <url>[\s\S]*?CRYPTO_PAY_PROXY_URL, else\s+http:\/\/127\.0\.0\.1:8787/,
+    );
+    for (const command of [['listen'], ['trigger'], ['events', 'list']]) {
+      const own = await runCli([...command, '--help']);
+      assert.match(own.stdout, /Global Options:\n[\s\S]*\n {2}--proxy <url>/, command.join(' '));
+    }
+  });
+
   it("keeps pnpm start's demo token", () => {
     assert.equal(START_ADMIN_TOKEN, DEMO_ADMIN_TOKEN);
   });
@@ -58,7 +72,7 @@ describe('crypto-pay: usage and exit codes', () => {
       assert.equal(byEnv.stdout, 'No checkouts.\n');
       assert.match(byEnv.stderr, /\(CRYPTO_PAY_PROXY_URL\), token from CRYPTO_PAY_ADMIN_TOKEN/);
       assert.doesNotMatch(byEnv.stderr, /env-token/);
-      assert.equal(fromEnv.seen[0]?.authorization, 'Bearer env-token');
+      assert.equal(fromEnv.seen()[0]?.authorization, 'Bearer env-token');
 
       const byFlag = await runCli(
         ['--proxy', fromFlag.url, 'checkouts', 'list', '--token', 'flag-token', '--json'],
@@ -70,8 +84,8 @@ describe('crypto-pay: usage and exit codes', () => {
         byFlag.stderr,
         new RegExp(`Proxy ${fromFlag.url} \\(--proxy\\), token from --token`),
       );
-      assert.equal(fromFlag.seen[0]?.authorization, 'Bearer flag-token');
-      assert.equal(fromEnv.seen.length, 1);
+      assert.equal(fromFlag.seen()[0]?.authorization, 'Bearer flag-token');
+      assert.equal(fromEnv.seen().length, 1);
     } finally {
       await fromEnv.close();
       await fromFlag.close();

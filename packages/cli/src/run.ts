@@ -1,12 +1,13 @@
 /**
- * Runs one command line and answers its exit code: 0 done, 1 refused or failed, 2 used wrongly
+ * Runs one command line and answers its exit code: 0 done, 1 refused, failed or stopped before it
+ * finished (a command whose work is to run until stopped, like listen, ends 0), 2 used wrongly
  * (an unknown command or flag, a missing argument, a bad value). The message of a failure is one
  * sentence on stderr, never a stack.
  */
 
 import { readFileSync } from 'node:fs';
 import { CommanderError } from 'commander';
-import { CommandFailed, UsageError } from './failures.ts';
+import { CommandFailed, Stopped, UsageError } from './failures.ts';
 import { type Io, painter } from './io.ts';
 import { createProgram } from './program.ts';
 
@@ -25,6 +26,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     // Commander has printed its own message (or the help, or the version) already.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.done : EXIT.usage;
+    // A request cut by the stop is no failure of the proxy's: say the stop, not "unreachable".
+    if (io.signal.aborted && !(error instanceof Stopped) && !(error instanceof UsageError)) {
+      io.stderr.write(`${paint('red', 'Stopped before the command finished.')}\n`);
+      return EXIT.failed;
+    }
     if (error instanceof UsageError) {
       io.stderr.write(`${paint('red', `error: ${error.message}`)}\n`);
       return EXIT.usage;
@@ -33,7 +39,6 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       io.stderr.write(`${paint('red', error.message)}\n`);
       return EXIT.failed;
     }
-    if (io.signal.aborted) return EXIT.done;
     // A fault of the command line itself: said whole, for a bug report.
     io.stderr.write(
       `crypto-pay failed unexpectedly: ${error instanceof Error ? error.stack : String(error)}\n`,

@@ -6,8 +6,9 @@
 import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { printJson, printTable, timeOf } from '../io.ts';
-import { type CommandContext, limitOption } from '../program.ts';
+import { limitOption } from '../flags.ts';
+import { printJson, printMore, printTable, timeOf } from '../io.ts';
+import type { CommandContext } from '../program.ts';
 
 const columns = [
   ['ID', (checkout: MerchantCheckout) => checkout.id],
@@ -28,7 +29,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
     .description("List and show the proxy's checkouts.");
   checkouts
     .command('list')
-    .description('Checkouts, newest first.')
+    .description('List checkouts, newest first.')
     .option('--status <status>', 'only checkouts in this status, e.g. paid')
     .option('--search <text>', 'only checkouts whose id, foreign_id or product matches')
     .addOption(limitOption())
@@ -55,13 +56,18 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
         if (options.json) return printJson(context.io, page);
         printTable(context.io, columns, page.data, 'No checkouts.');
         if (page.next_before) {
-          context.io.stdout.write(`More: crypto-pay checkouts list --before ${page.next_before}\n`);
+          printMore(context.io, 'checkouts list', {
+            '--status': options.status,
+            '--search': options.search,
+            '--limit': options.limit,
+            '--before': page.next_before,
+          });
         }
       },
     );
   checkouts
     .command('show')
-    .description('One checkout, as the merchant API shows it.')
+    .description('Show one checkout, as the merchant API shows it.')
     .argument('<id>', 'the checkout id (the ?checkout= of the return page)')
     .option('--json', 'print the answer as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {

@@ -5,8 +5,9 @@
 
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { printJson, printTable, timeOf } from '../io.ts';
-import { type CommandContext, limitOption } from '../program.ts';
+import { eventTypeArgument, limitOption } from '../flags.ts';
+import { printJson, printMore, printTable, timeOf } from '../io.ts';
+import type { CommandContext } from '../program.ts';
 
 /**
  * `GET /admin/events`: oldest first, `next_after` when the page is full. The protocol's `Page` is
@@ -26,18 +27,21 @@ export interface Redelivered {
 
 /**
  * What an event is about: the checkout's id (what `checkouts show` takes), or the relayed
- * callback's foreign_id (the merchant's own, e.g. an invoice's), else its id at the service.
+ * callback's foreign_id (the merchant's own: an invoice's, a withdrawal's), else its id at the
+ * service; with the checkout's status detail (underpaid, late, overpaid) when it has one.
  */
-function subjectOf(event: WebhookEvent): string {
+export function subjectOf(event: WebhookEvent): string {
   const data = event.data as Record<string, unknown>;
   const subject = event.type.startsWith('checkout.') ? data.id : (data.foreign_id ?? data.id);
-  return typeof subject === 'string' || typeof subject === 'number' ? String(subject) : '-';
+  const named = typeof subject === 'string' || typeof subject === 'number' ? String(subject) : '-';
+  return typeof data.status_detail === 'string' ? `${named} (${data.status_detail})` : named;
 }
 
-const columns = [
-  ['ID', (event: WebhookEvent) => event.id],
-  ['TYPE', (event: WebhookEvent) => event.type],
+/** The one table of events, `events list`'s and `trigger`'s. */
+export const EVENT_COLUMNS = [
   ['TIME', (event: WebhookEvent) => timeOf(Date.parse(event.timestamp) / 1000)],
+  ['TYPE', (event: WebhookEvent) => event.type],
+  ['ID', (event: WebhookEvent) => event.id],
   ['ABOUT', subjectOf],
 ] as const;
 
@@ -45,12 +49,14 @@ export function eventCommands(program: Command, context: CommandContext): void {
   const events = program
     .command('events')
     .description(
-      "The proxy's webhook events (checkout.paid, invoice.confirmed, …): list them, send one again.",
+      "List the proxy's webhook events (checkout.paid, invoice.confirmed, …) and send one again.",
     );
   events
     .command('list')
-    .description('Events in the order they happened, oldest first.')
-    .option('--type <type>', 'only events of this type, e.g. checkout.paid')
+    .description(
+      'List events in the order they happened, oldest first (the merchant API pages forward only: --after goes on from a page).',
+    )
+    .option('--type <type>', 'only events of this type, e.g. checkout.paid', eventTypeArgument)
     .option('--after <id>', 'only events after this one (the next_after of the previous page)')
     .addOption(limitOption())
     .option('--json', 'print the answer as JSON')
@@ -65,12 +71,13 @@ export function eventCommands(program: Command, context: CommandContext): void {
           limit: options.limit,
         });
         if (options.json) return printJson(context.io, page);
-        printTable(context.io, columns, page.data, 'No events.');
+        printTable(context.io, EVENT_COLUMNS, page.data, 'No events.');
         if (page.next_after) {
-          const type = options.type ? ` --type ${options.type}` : '';
-          context.io.stdout.write(
-            `More: crypto-pay events list${type} --after ${page.next_after}\n`,
-          );
+          printMore(context.io, 'events list', {
+            '--type': options.type,
+            '--limit': options.limit,
+            '--after': page.next_after,
+          });
         }
       },
     );

@@ -5,7 +5,8 @@
  */
 
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
+import { eventTypeListArgument, graceSeconds } from '../flags.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
@@ -18,33 +19,6 @@ export interface RotatedSecret {
   secret: string;
   previous_secret_expires_at: number;
 }
-
-/** The proxy's bounds of a rotation's grace period: up to 7 days, a day when not given. */
-const MAX_GRACE_SECONDS = 604_800;
-
-const graceSeconds = (value: string): number => {
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number > MAX_GRACE_SECONDS) {
-    throw new InvalidArgumentError(
-      `Give a whole number of seconds from 0 to ${MAX_GRACE_SECONDS} (7 days).`,
-    );
-  }
-  return number;
-};
-
-/** `--events a,b`: the types, as the proxy's `event_types`; it judges each name. */
-const eventTypes = (value: string): string[] => {
-  const types = value
-    .split(',')
-    .map((type) => type.trim())
-    .filter((type) => type !== '');
-  if (types.length === 0) {
-    throw new InvalidArgumentError(
-      'Name at least one event type, e.g. checkout.paid,checkout.failed.',
-    );
-  }
-  return types;
-};
 
 const stateOf = (endpoint: WebhookEndpoint) =>
   endpoint.disabled
@@ -79,13 +53,13 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
   const endpoints = program
     .command('webhook-endpoints')
     .description(
-      'Where the proxy sends its webhooks: list, add, rotate a secret, disable, enable.',
+      'List, add, rotate, disable and enable the endpoints the proxy sends its webhooks to.',
     );
   const path = (id: string) => `/admin/webhook-endpoints/${encodeURIComponent(id)}`;
 
   endpoints
     .command('list')
-    .description('The webhook endpoints (never their secrets) and how their deliveries fare.')
+    .description('List the webhook endpoints (never their secrets) and how their deliveries fare.')
     .option('--json', 'print the answer as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const list = await context
@@ -103,11 +77,14 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
   endpoints
     .command('add')
     .description('Add an endpoint and print its new secret, this once.')
-    .argument('<url>', 'where to send the webhooks: https, or http on 127.0.0.1 or localhost')
+    .argument(
+      '<url>',
+      "where to send the webhooks: https, or http on 127.0.0.1 or localhost, which is the proxy's own machine (for a handler on your laptop and a proxy elsewhere, use `crypto-pay listen`)",
+    )
     .option(
       '--events <types>',
       'only these event types, comma-separated (e.g. checkout.paid,checkout.failed); all when left out',
-      eventTypes,
+      eventTypeListArgument,
     )
     .option('--json', 'print the answer as JSON, the secret in it')
     .action(

@@ -6,8 +6,9 @@
 
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { CommandFailed } from '../../failures.ts';
+import { positiveInt } from '../../flags.ts';
 import { printJson } from '../../io.ts';
-import { type CommandContext, positiveInt } from '../../program.ts';
+import type { CommandContext } from '../../program.ts';
 import { printChecklist, runChecks } from './checklist.ts';
 import { merchantChecks } from './merchant-checks.ts';
 import { corsCheck, widgetCheck } from './page-checks.ts';

@@ -1,49 +1,25 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import { invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { followEvents } from './commands/listen-stream.ts';
-import { proxyApi } from './proxy-api.ts';
-import { runCli } from './testing.test-helpers.ts';
+import { runCli, STREAM_HEAD, standIn } from '../../testing.test-helpers.ts';
 
-/** An event's JSON as the proxy streams it. */
-const eventJson = (id: string, type = 'invoice.confirmed') =>
+/** An invoice event's JSON as the proxy streams it, with the id given (ids sort in order). */
+const eventJson = (
+  id: string,
+  type: 'invoice.confirmed' | 'invoice.failed' = 'invoice.confirmed',
+) =>
   JSON.stringify({
+    ...invoiceEvent('invoice-7', type === 'invoice.failed' ? 'failed' : 'confirmed'),
     id,
-    type,
-    timestamp: '2026-11-29T18:00:00.000Z',
-    data: { type: 'invoice', id: 7, foreign_id: 'invoice-7', status: 'confirmed' },
   });
-const message = (id: string, type?: string) => `id: ${id}\ndata: ${eventJson(id, type)}\n\n`;
-
-/** A proxy stand-in on loopback: `answer` gets each request and how many came before it. */
-async function standIn(
-  answer: (request: IncomingMessage, response: ServerResponse, index: number) => void,
-) {
-  const requests: IncomingMessage[] = [];
-  const http = createServer((request, response) => {
-    requests.push(request);
-    answer(request, response, requests.length - 1);
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return {
-    url,
-    requests,
-    close: () => {
-      http.closeAllConnections();
-      return new Promise((resolve) => http.close(resolve));
-    },
-  };
-}
-
-const streamHead = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' };
+const message = (id: string, type?: 'invoice.confirmed' | 'invoice.failed') =>
+  `id: ${id}\ndata: ${eventJson(id, type)}\n\n`;
 
 describe('crypto-pay listen', () => {
   let config: string;
@@ -63,7 +39,7 @@ describe('crypto-pay listen', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /listen needs --forward-to/);
     const typo = await runCli(
-      ['listen', '--forward-to', 'localhost:3000', '--events', 'checkout.payed'],
+      ['listen', '--forward-to', 'http://localhost:3000', '--events', 'checkout.payed'],
       {
         env: env(),
       },
@@ -76,15 +52,20 @@ describe('crypto-pay listen', () => {
     const unknown = await runCli([
       'listen',
       '--forward-to',
-      'localhost:3000',
+      'http://localhost:3000',
       '--events',
       'refund.done',
     ]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /the checkout types are checkout\.created, checkout\.processing/);
-    const ftp = await runCli(['listen', '--forward-to', 'ftp://localhost/hooks'], { env: env() });
-    assert.equal(ftp.code, 2);
-    assert.match(ftp.stderr, /--forward-to must be an http or https address/);
+    for (const address of ['ftp://localhost/hooks', '3000', 'localhost:3000/hooks']) {
+      const wrong = await runCli(['listen', '--forward-to', address], { env: env() });
+      assert.equal(wrong.code, 2, address);
+      assert.match(
+        wrong.stderr,
+        /--forward-to <url>' argument .* is invalid\. Give an http or https address with its scheme, like http:\/\/localhost:3000\/webhooks\./,
+      );
+    }
   });
 
   it('prints the secret alone with --print-secret, the same every time, without the proxy', async () => {
@@ -102,7 +83,7 @@ describe('crypto-pay listen', () => {
 
   it('forwards what the stream sends, and resumes after a drop with Last-Event-ID', async () => {
     const proxy = await standIn((_, response, index) => {
-      response.writeHead(200, streamHead);
+      response.writeHead(200, STREAM_HEAD);
       if (index === 0) {
         // The first connection: one event, then the proxy goes away.
         response.end(`: ready\n\n${message('evt_000000000001abcdefgh', 'invoice.confirmed')}`);
@@ -175,20 +156,24 @@ describe('crypto-pay listen', () => {
 
   it('prints one JSON object per attempt with --json', async () => {
     const proxy = await standIn((_, response) => {
-      response.writeHead(200, streamHead);
+      response.writeHead(200, STREAM_HEAD);
       response.write(`: ready\n\n${message('evt_000000000003abcdefgh')}`);
     });
     const stop = new AbortController();
     const receiver = await startWebhookReceiver(newWebhookSecret());
+    let reported = false;
     try {
       const running = runCli(
         ['listen', '--proxy', proxy.url, '--forward-to', receiver.url, '--json'],
         {
           env: env(),
           signal: stop.signal,
+          onStdout: () => {
+            reported = true;
+          },
         },
       );
-      await eventually(() => receiver.received.length === 1, 'the event to arrive');
+      await eventually(() => reported, 'the first attempt to be reported');
       stop.abort();
       const ran = await running;
       assert.equal(ran.code, 0, ran.stderr);
@@ -209,7 +194,10 @@ describe('crypto-pay listen', () => {
           retry_in_ms: 2000,
         },
       );
-      assert.match(ran.stderr, /Stopped; not delivered: evt_000000000003abcdefgh/);
+      assert.match(
+        ran.stderr,
+        /Stopped; not delivered \(GET \/admin\/events lists them\):\n {2}evt_000000000003abcdefgh invoice\.confirmed\n$/,
+      );
     } finally {
       stop.abort();
       await receiver.close();
@@ -242,7 +230,7 @@ describe('crypto-pay listen', () => {
       assert.equal(old.code, 1);
       assert.match(
         old.stderr,
-        /This proxy has no event stream \(GET \/admin\/events\/stream answered 404\): upgrade it/,
+        /This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off\./,
       );
     } finally {
       await proxy.close();
@@ -257,71 +245,31 @@ describe('crypto-pay listen', () => {
     assert.match(none.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
   });
 
-  it('replaces a stream that goes silent, breaks or ends, resuming each time where it stopped', async () => {
+  it('stops cleanly on a refusal after it was ready (a token changed meanwhile), with exit 1', async () => {
     const proxy = await standIn((_, response, index) => {
-      response.writeHead(200, streamHead);
       if (index === 0) {
-        // Ready, then nothing: no heartbeat, no end (a network that dropped without a reset).
-        response.write(`: ready\n\n${message('evt_000000000004abcdefgh')}`);
-      } else if (index === 1) {
-        // Cut in the middle of the answer.
-        response.write(`: ready\n\n${message('evt_000000000005abcdefgh')}`, () =>
-          response.socket?.destroy(),
-        );
-      } else if (index === 2) {
-        // An id alone (no data) moves the start too.
-        response.end(': ready\n\nid: evt_000000000006abcdefgh\n\n');
-      } else {
-        response.write(': ready\n\n');
+        response.writeHead(200, STREAM_HEAD);
+        response.end(`: ready\n\n${message('evt_000000000010abcdefgh')}`);
+        return;
       }
+      response.writeHead(401, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: 'The admin token is missing or wrong.', code: 'unauthorized' }),
+      );
     });
-    const stop = new AbortController();
-    const said: string[] = [];
     try {
-      const following = followEvents(
-        proxyApi({ proxyUrl: proxy.url, token: 't', proxyFrom: '', tokenFrom: '' }),
-        {
-          signal: stop.signal,
-          silenceMs: 300,
-          reconnectDelaysMs: [0],
-          handlers: {
-            ready: (after, again) => said.push(`ready ${after} ${again}`),
-            lost: (reason) => said.push(`lost ${reason}`),
-            message: async ({ id }) => {
-              said.push(`event ${id}`);
-            },
-          },
-        },
+      // Nothing listens at the handler's address: the event is retried, then dropped at the stop.
+      const ran = await runCli(
+        ['listen', '--proxy', proxy.url, '--forward-to', 'http://127.0.0.1:9/hooks'],
+        { env: env() },
       );
-      await eventually(
-        () => said.includes('ready evt_000000000006abcdefgh true'),
-        'the fourth connection',
-      );
-      stop.abort();
-      await following;
-      // The last stream goes silent too, in time: only what came before is looked at.
-      assert.deepEqual(said.slice(0, 9), [
-        'ready undefined false',
-        'event evt_000000000004abcdefgh',
-        'lost nothing came for 0.3 s',
-        'ready evt_000000000004abcdefgh true',
-        'event evt_000000000005abcdefgh',
-        'lost the connection broke (UND_ERR_SOCKET)',
-        'ready evt_000000000005abcdefgh true',
-        'lost the proxy closed it',
-        'ready evt_000000000006abcdefgh true',
-      ]);
-      assert.deepEqual(
-        proxy.requests.slice(0, 4).map((request) => request.headers['last-event-id']),
-        [
-          undefined,
-          'evt_000000000004abcdefgh',
-          'evt_000000000005abcdefgh',
-          'evt_000000000006abcdefgh',
-        ],
+      assert.equal(ran.code, 1, ran.stderr);
+      assert.match(ran.stderr, /refused \(401 unauthorized\)/);
+      assert.match(
+        ran.stderr,
+        /Stopped; not delivered \(GET \/admin\/events lists them\):\n {2}evt_000000000010abcdefgh invoice\.confirmed\n/,
       );
     } finally {
-      stop.abort();
       await proxy.close();
     }
   });

@@ -1,12 +1,14 @@
 /**
  * Posts each event `crypto-pay listen` receives to the local handler as a Standard Webhook
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature` by the `standardwebhooks` library, as
- * the proxy signs its own), the body exactly as the stream gave it. First attempts go one at a
- * time in the stream's order; a handler that is down or answers non-2xx is tried again in the
- * background, so a failing event never holds up the ones after it.
+ * the proxy signs its own), the body exactly as the stream gave it. Events are queued as they are
+ * read, so a slow handler never holds up reading the stream; first attempts go one at a time in
+ * the stream's order; a handler that is down, hangs past the attempt's timeout or answers non-2xx
+ * is tried again in the background, so a failing event holds up the ones after it at most once.
  */
 
 import { Webhook } from 'standardwebhooks';
+import { failureCause } from '../../proxy-api.ts';
 
 /**
  * Waits before the second and third attempts: three attempts over about ten seconds, long
@@ -50,7 +52,11 @@ export interface ForwarderOptions {
 }
 
 export interface Forwarder {
-  /** Makes the first attempt; resolves once it is answered (a retry, if any, is scheduled). */
+  /**
+   * Queues the event's first attempt after those before it and returns at once; the promise
+   * settles once that attempt is answered (a retry, if any, is scheduled): for tests, not to be
+   * awaited by a reader of the stream.
+   */
   deliver(event: StreamedEvent): Promise<void>;
   /**
    * Stops: waits up to `graceMs` for the attempts under way, ends the rest, drops the scheduled
@@ -61,13 +67,11 @@ export interface Forwarder {
 
 /** A fetch failure in a few words: the system's code (ECONNREFUSED, …) or the timeout. */
 function failureOf(error: unknown, timeoutMs: number, closing: boolean): string {
-  if (closing) return 'stopped (Ctrl-C)';
+  if (closing) return 'stopped';
   if (error instanceof Error && error.name === 'TimeoutError') {
     return `no answer within ${timeoutMs / 1000} s`;
   }
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
-  if (typeof cause?.code === 'string') return `connection failed (${cause.code})`;
-  return `connection failed (${error instanceof Error ? error.message : String(error)})`;
+  return `connection failed (${failureCause(error)})`;
 }
 
 export function createForwarder(options: ForwarderOptions): Forwarder {
@@ -81,8 +85,19 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   /** Retries waiting for their time. */
   const scheduled = new Map<ReturnType<typeof setTimeout>, StreamedEvent>();
   const undelivered: StreamedEvent[] = [];
-  /** Set once `close` is called: no retry is scheduled after it. */
+  /** Set once `close` is called: no first attempt or retry starts after it. */
   let stopping = false;
+  /** Events waiting for their first attempt, in the stream's order, one attempt at a time. */
+  const waiting: { event: StreamedEvent; done: () => void }[] = [];
+  let pumping: Promise<void> | undefined;
+  const pump = async () => {
+    while (waiting.length > 0 && !stopping) {
+      const { event, done } = waiting.shift()!;
+      await track(event, attempt(event, 1));
+      done();
+    }
+    pumping = undefined;
+  };
 
   const attempt = async (event: StreamedEvent, number: number): Promise<void> => {
     const at = new Date();
@@ -144,9 +159,19 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
   };
 
   return {
-    deliver: (event) => track(event, attempt(event, 1)),
+    deliver(event) {
+      const first = new Promise<void>((done) => waiting.push({ event, done }));
+      // Started at once when nothing is under way: the first attempt begins before this returns.
+      pumping ??= pump();
+      return first;
+    },
     async close(graceMs) {
       stopping = true;
+      // No first attempt starts after the stop: what waits for one is not delivered.
+      for (const { event, done } of waiting.splice(0)) {
+        undelivered.push(event);
+        done();
+      }
       for (const [timer, event] of scheduled) {
         clearTimeout(timer);
         undelivered.push(event);
@@ -162,6 +187,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       // What has not settled by now ends as failed (and is counted then).
       closing.abort();
       await settled;
+      await pumping;
       return undelivered;
     },
   };

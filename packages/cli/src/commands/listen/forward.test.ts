@@ -8,7 +8,7 @@ import {
   type DeliveryReport,
   RETRY_DELAYS_MS,
   type StreamedEvent,
-} from './commands/listen-forward.ts';
+} from './forward.ts';
 
 /** An event as the stream gives it: the contract's JSON, kept as text. */
 function streamed(id: string): StreamedEvent {
@@ -207,6 +207,6 @@ describe('listen: forwarding to the local handler', () => {
       left.map((event) => event.id),
       ['evt_000000000006abcdefgh', hanging.id],
     );
-    assert.equal(seen.seen[1]!.error, 'stopped (Ctrl-C)');
+    assert.equal(seen.seen[1]!.error, 'stopped');
   });
 });

@@ -1,21 +1,29 @@
 /**
- * Follows the proxy's `GET /admin/events/stream` for `crypto-pay listen`, parsed by
+ * Follows the proxy's `GET /admin/events/stream` for `listen` and `trigger`, parsed by
  * `eventsource-parser`, for as long as the command runs: when the proxy restarts or the network
  * drops, it reconnects with backoff and resumes with `Last-Event-ID` = the last event it handed
- * on, so no event is missed and none comes twice. What cannot get better by waiting (a wrong
- * token, a proxy without the route) ends the command; so does any failure before the first
+ * on (or the start the proxy named in a bare `id:` line), so no event is missed and none comes
+ * twice. What cannot get better by waiting (a wrong token, a proxy without the route, a resume
+ * point the proxy never wrote) ends the command; so does any failure before the first
  * connection, which is a setup mistake to fix rather than an outage to wait out.
  */
 
 import { createParser } from 'eventsource-parser';
-import { CommandFailed } from '../failures.ts';
-import { type ProxyApi, refusalOf } from '../proxy-api.ts';
+import { CommandFailed } from './failures.ts';
+import { failureCause, type ProxyApi, REQUEST_TIMEOUT_MS, refusalOf } from './proxy-api.ts';
+
+/** What a command says when the proxy has no event stream. */
+export const NO_EVENT_STREAM =
+  'This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off.';
 
 /** Waits between reconnections, the last repeated: quick after a restart, gentle after that. */
 export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000];
 
+/** A connection up this long worked: the next outage starts its backoff from the start again. */
+const STABLE_MS = 5_000;
+
 /** The answer's head must come by then. */
-const CONNECT_TIMEOUT_MS = 15_000;
+const CONNECT_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 
 /**
  * The proxy writes a heartbeat every 15 s: a stream silent for longer than this is taken for a
@@ -50,14 +58,7 @@ class Broken extends Error {}
 
 /** A connection that failed under the stream, in a few words: `the connection broke (ECONNRESET)`. */
 function brokenBy(error: unknown): Broken {
-  const cause = (error as { cause?: { code?: unknown } })?.cause;
-  const code =
-    typeof cause?.code === 'string'
-      ? cause.code
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return new Broken(`the connection broke (${code})`);
+  return new Broken(`the connection broke (${failureCause(error)})`);
 }
 
 /** Waits `ms`, or less when `signal` aborts. */
@@ -86,6 +87,8 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
 
   while (!signal.aborted) {
     const connection = new AbortController();
+    /** When this connection got ready: one that ends at once is no recovery. */
+    let readyAt: number | undefined;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const quiet = (ms: number, why: string) => {
       clearTimeout(watchdog);
@@ -110,8 +113,14 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
       }
       if (response.status === 404) {
         await response.body?.cancel();
+        throw new CommandFailed(NO_EVENT_STREAM);
+      }
+      if (response.status === 409 && lastId !== undefined) {
+        // The proxy never wrote the resume point (another database, a reset): retrying the same
+        // Last-Event-ID would be refused again, and starting from now would miss events unsaid.
+        await response.body?.cancel();
         throw new CommandFailed(
-          `This proxy has no event stream (GET /admin/events/stream answered 404): upgrade it to a release that has one, or give it an ADMIN_TOKEN if its merchant API is off.`,
+          `The proxy does not know the event ${lastId} this stream was to resume after (409): events since then may be missed. Run the command again to start from now; \`crypto-pay events list\` shows what was written meanwhile.`,
         );
       }
       if (!response.ok) {
@@ -123,6 +132,13 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
         throw new Broken(`the proxy answered ${response.status}`);
       }
       if (!response.body) throw new Broken('the proxy answered with no stream');
+      if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        // Something else answers at that address (a login page, another app): waiting won't help.
+        await response.body.cancel();
+        throw new CommandFailed(
+          `${api.target.proxyUrl}/admin/events/stream answered ${response.status} with ${response.headers.get('content-type') ?? 'no content type'}, not an event stream: is that address the proxy's?`,
+        );
+      }
 
       /** Parsed, in order: ids (an id-only block moves the start too), events, the ready mark. */
       const parsed: ({ id: string } | { ready: true } | StreamMessage)[] = [];
@@ -131,7 +147,12 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
           if (id !== '') parsed.push({ id });
         },
         onEvent: (event) => {
-          if (event.id) parsed.push({ id: event.id, data: event.data });
+          if (!event.id) return;
+          // The parser names an event's id just before the event: the resume point moves only
+          // once the event itself is handed on.
+          const last = parsed.at(-1);
+          if (last && 'id' in last && !('data' in last) && last.id === event.id) parsed.pop();
+          parsed.push({ id: event.id, data: event.data });
         },
         onComment: (comment) => {
           if (comment.trim() === 'ready') parsed.push({ ready: true });
@@ -143,14 +164,16 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
         quiet(silenceMs, `nothing came for ${silenceMs / 1000} s`);
         parser.feed(chunk);
         for (const item of parsed.splice(0)) {
+          if (signal.aborted) return;
           if ('ready' in item) {
             handlers.ready(lastId, everReady);
             everReady = true;
             outage = false;
-            failures = 0;
+            readyAt = performance.now();
           } else if ('data' in item) {
             await handlers.message(item);
             lastId = item.id;
+            failures = 0;
           } else {
             lastId = item.id;
           }
@@ -171,6 +194,9 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
       }
       if (!outage) handlers.lost(broken.message);
       outage = true;
+      // Ready then gone at once, again and again (a proxy that crashes on each stream): the
+      // backoff grows instead of knocking every 250 ms for ever.
+      if (readyAt !== undefined && performance.now() - readyAt >= STABLE_MS) failures = 0;
     } finally {
       clearTimeout(watchdog);
       connection.abort();

@@ -1,18 +1,22 @@
 /**
  * `crypto-pay trigger <event>`: makes one webhook event happen against a proxy and its sandbox,
- * as `stripe trigger` does. It checks the processing service is a sandbox, opens the proxy's
- * event stream, creates the object through the proxy as a shop would (a checkout, an invoice, a
- * withdrawal), plays the outcome in the sandbox, and prints that object's events as they come,
- * until the one asked for arrives (exit 0) or `--timeout` passes (exit 1).
+ * as `stripe trigger` does. It proves the processing service is a sandbox, opens the proxy's
+ * event stream for the object's family of events, creates the object through the proxy as a shop
+ * would (a checkout, an invoice, a withdrawal), plays the outcome in the sandbox, and prints that
+ * object's events as they come, until the one asked for arrives (exit 0) or `--timeout` passes
+ * (exit 1).
  */
 
-import { isDecimal } from '@crypto-pay/protocol';
-import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import { CommandFailed } from '../failures.ts';
-import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
-import { type CommandContext, positiveInt } from '../program.ts';
-import { followEvents } from '../proxy-events.ts';
+import { setTimeout } from 'node:timers/promises';
+import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
+import { type Command, Option } from 'commander';
+import { followEvents } from '../../event-stream.ts';
+import { FAMILY_TYPES } from '../../event-types.ts';
+import { CommandFailed, Stopped } from '../../failures.ts';
+import { amountArgument, httpAddress, positiveInt } from '../../flags.ts';
+import { type Io, painter, printJson, rowPrinter } from '../../io.ts';
+import type { CommandContext } from '../../program.ts';
+import { EVENT_COLUMNS } from '../events.ts';
 import {
   DETAILS,
   type Detail,
@@ -20,10 +24,10 @@ import {
   isAbout,
   isAskedFor,
   objectOf,
-  type Target,
+  type Subject,
   type Trigger,
   triggerOf,
-} from './trigger-events.ts';
+} from './events.ts';
 import {
   checkFlags,
   createCheckout,
@@ -33,42 +37,23 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_WITHDRAWAL,
   type ObjectFlags,
-} from './trigger-objects.ts';
-import { findSandbox, type Sandbox, sandboxOriginOf } from './trigger-sandbox.ts';
+} from './objects.ts';
+import { findSandbox, type Sandbox } from './sandbox.ts';
 
-interface TriggerOptions extends Omit<ObjectFlags, 'amount'> {
-  amount?: string;
+interface TriggerOptions extends ObjectFlags {
   detail?: Detail;
-  sandbox?: string;
+  sandbox?: URL;
   timeout: number;
   json?: boolean;
 }
 
-/** `--amount`: a decimal above zero, kept as its digits. */
-function amountArgument(value: string): string {
-  if (!isDecimal(value) || !/[1-9]/.test(value) || value.startsWith('-')) {
-    throw new InvalidArgumentError('Give an amount above zero in decimal digits, e.g. 12.50.');
-  }
-  return value;
-}
-
-const columns = (target: Target) =>
-  [
-    ['TIME', (event: WebhookEvent) => timeOf(Date.parse(event.timestamp) / 1000)],
-    ['TYPE', (event: WebhookEvent) => event.type],
-    ['ID', (event: WebhookEvent) => event.id],
-    [
-      'OBJECT',
-      (event: WebhookEvent) => {
-        const detail = (event.data as { status_detail?: unknown }).status_detail;
-        return objectOf(target) + (typeof detail === 'string' ? ` (${detail})` : '');
-      },
-    ],
-  ] as const;
+/** The table's columns are at least this wide: the time, a type, an event id. */
+const WIDTHS = [20, 20, 28];
 
 export function triggerCommand(program: Command, context: CommandContext): void {
   program
     .command('trigger')
+    .summary('Make a webhook event happen in the sandbox behind the proxy.')
     .description(
       "Make an event happen: create a checkout, invoice or withdrawal through the proxy, play its outcome in the proxy's sandbox, and print the events the proxy writes for it. Refuses a processing service that is not a sandbox.",
     )
@@ -97,25 +82,28 @@ export function triggerCommand(program: Command, context: CommandContext): void 
       '--foreign-id <id>',
       "the object's foreign_id; a checkout takes one only through a session (implied), else the proxy sets cp_…",
     )
-    .option('--payment-currency <iso>', 'what the customer pays a checkout with (default BTC)')
+    .option('--payment-currency <code>', 'what the customer pays a checkout with (default BTC)')
     .option(
       '--sandbox <url>',
-      "the sandbox's address, when it is reached at another than the proxy's processing service's",
+      "where to play the outcomes, when the sandbox is reached there rather than at the proxy's processing address (which must still answer as a sandbox from here)",
+      httpAddress('http://127.0.0.1:8790'),
     )
     .addOption(
       new Option('--timeout <seconds>', 'how long to wait for the event (1 to 3600)')
         .argParser(positiveInt(3600))
         .default(30),
     )
-    .option('--json', 'print the events as a JSON array')
+    .option(
+      '--json',
+      'print the events as a JSON array once it ends (a table prints each as it comes)',
+    )
     .addHelpText('after', `\n${eventsHelp()}\n`)
     .action(async (name: string, options: TriggerOptions, command: Command) => {
       const trigger = triggerOf(name, options.detail);
       const flags = flagsOf(options);
       checkFlags(trigger.play.object, flags);
-      const given = options.sandbox === undefined ? undefined : sandboxOriginOf(options.sandbox);
       const api = context.api(command);
-      const sandbox = await findSandbox(api, given, context.io.signal);
+      const sandbox = await findSandbox(api, options.sandbox, context.io.signal);
       await play(context.io, { api, sandbox, trigger, flags, options });
     });
 }
@@ -139,50 +127,109 @@ interface Playing {
   options: TriggerOptions;
 }
 
-/** Follows the stream, creates and plays, waits, prints; fails when the event did not come. */
+/** How long the proxy may take to answer the stream's head and fix its start (`: ready`). */
+const READY_TIMEOUT_MS = 15_000;
+
+/** Opens the stream, creates and plays, waits, prints; fails when the event did not come. */
 async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing): Promise<void> {
   const say = (text: string) => io.stderr.write(`${painter(io.stderr, io.env)('dim', text)}\n`);
   const seen: WebhookEvent[] = [];
   let wake = () => {};
-  const follower = await followEvents(
-    api,
-    (event) => {
-      seen.push(event);
-      wake();
+  let ready = () => {};
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  const stop = new AbortController();
+  // Until stopped: a stream lost meanwhile resumes where it stopped, so no event is missed. Only
+  // the object's family comes, so what is kept in memory is what may be about it.
+  const following = followEvents(api, {
+    types: [...FAMILY_TYPES[trigger.play.object]],
+    signal: AbortSignal.any([io.signal, stop.signal]),
+    handlers: {
+      ready,
+      lost: (reason) => say(`Lost the proxy's event stream (${reason}); reconnecting…`),
+      async message({ data }) {
+        let json: unknown;
+        try {
+          json = JSON.parse(data);
+        } catch {
+          return;
+        }
+        const parsed = webhookEventSchema.safeParse(json);
+        // A message that is not an event of the contract is not ours to guess at.
+        if (!parsed.success) return;
+        seen.push(parsed.data);
+        wake();
+      },
     },
-    io.signal,
-  );
+  });
+  const ended = following.then(() => 'ended' as const);
+  // Awaited in the races below; a refusal meanwhile must not count as unhandled.
+  ended.catch(() => {});
+  const readyTimer = new AbortController();
   try {
-    const target = await createAndPlay(api, sandbox, trigger, flags, say);
-    const ours = () => seen.filter((event) => isAbout(event, target));
+    const opened = await Promise.race([
+      isReady.then(() => 'ready' as const),
+      ended,
+      setTimeout(READY_TIMEOUT_MS, 'late' as const, {
+        signal: AbortSignal.any([io.signal, readyTimer.signal]),
+      }).catch(() => 'ended' as const),
+    ]);
+    readyTimer.abort();
+    if (io.signal.aborted) throw new Stopped(`Stopped before ${trigger.event} was made.`);
+    if (opened === 'late') {
+      throw new CommandFailed(
+        `The proxy at ${api.target.proxyUrl} did not open its event stream within ${READY_TIMEOUT_MS / 1000} s: check its log.`,
+      );
+    }
+    if (opened === 'ended') throw new CommandFailed(`The proxy ended its event stream at once.`);
+    const subject = await createAndPlay(api, sandbox, trigger, flags, say);
+    const ours = () => seen.filter((event) => isAbout(event, subject));
     const arrived = () => ours().some((event) => isAskedFor(event, trigger));
+    const printRow = rowPrinter(io, EVENT_COLUMNS, WIDTHS);
+    let printed = 0;
+    const printNew = () => {
+      if (options.json) return;
+      const events = ours();
+      for (const event of events.slice(printed)) printRow(event);
+      printed = events.length;
+    };
 
     const deadline = AbortSignal.any([AbortSignal.timeout(options.timeout * 1000), io.signal]);
     const stopped = new Promise<'stopped'>((resolve) => {
       if (deadline.aborted) resolve('stopped');
       deadline.addEventListener('abort', () => resolve('stopped'), { once: true });
     });
-    const ended = follower.ended.then(() => 'ended' as const);
     let end: 'stopped' | 'ended' | undefined;
+    printNew();
     while (!arrived() && end === undefined) {
       const next = new Promise<void>((resolve) => {
         wake = resolve;
       });
       end = (await Promise.race([next, stopped, ended])) || undefined;
+      printNew();
     }
 
     const events = ours();
     if (options.json) printJson(io, events);
-    else printTable(io, columns(target), events, `No event of ${objectOf(target)} arrived.`);
-    if (arrived() || io.signal.aborted) return;
+    else if (events.length === 0) io.stdout.write(`No event of ${objectOf(subject)} arrived.\n`);
+    if (arrived()) return;
     const which = events.length === 0 ? 'none' : events.map((event) => event.type).join(', ');
+    if (io.signal.aborted) {
+      throw new Stopped(`Stopped before ${trigger.event} arrived (arrived: ${which}).`);
+    }
     throw new CommandFailed(
       end === 'ended'
         ? `The proxy ended its event stream before ${trigger.event} arrived (arrived: ${which}). Is it shutting down?`
         : `${trigger.event}${trigger.detail ? ` (${trigger.detail})` : ''} did not arrive within ${options.timeout} s (arrived: ${which}).${events.length === 0 ? " Do the sandbox's callbacks reach this proxy's POST /callbacks/processing?" : ''}`,
     );
   } finally {
-    follower.close();
+    readyTimer.abort();
+    stop.abort();
+    // A refusal of the stream (a wrong token) is the command's failure, said once.
+    await following.catch((error) => {
+      if (!(error instanceof CommandFailed)) throw error;
+    });
   }
 }
 
@@ -193,7 +240,7 @@ async function createAndPlay(
   trigger: Trigger,
   flags: ObjectFlags,
   say: (text: string) => void,
-): Promise<Target> {
+): Promise<Subject> {
   const { play } = trigger;
   const played = (outcome: string) =>
     say(`Played ${outcome} in the sandbox at ${sandbox.origin}; waiting for ${trigger.event}.`);
@@ -228,7 +275,7 @@ async function createAndPlay(
       );
       await sandbox.control(`/withdrawals/${withdrawal.id}/simulate`, { outcome: play.outcome });
       played(play.outcome);
-      return { object: 'withdrawal', id: withdrawal.id };
+      return { object: 'withdrawal', foreignId: withdrawal.foreign_id };
     }
   }
 }

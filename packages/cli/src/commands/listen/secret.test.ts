@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { configDirOf, listenSecretFor, SECRETS_FILE } from './commands/listen-secret.ts';
-import { CommandFailed } from './failures.ts';
+import { CommandFailed } from '../../failures.ts';
+import { configDirOf, listenSecretFor, SECRETS_FILE } from './secret.ts';
 
 describe('listen: the local signing secret', () => {
   let home: string;
@@ -62,5 +62,20 @@ describe('listen: the local signing secret', () => {
         error.message.includes('delete it to make new secrets'),
     );
     assert.equal(await readFile(file, 'utf8'), 'not json');
+  });
+
+  it('keeps one secret when several first runs start at once, and tightens a loose file', async () => {
+    const env = { XDG_CONFIG_HOME: join(home, 'racing') };
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, () => listenSecretFor('http://127.0.0.1:8787', env)),
+    );
+    assert.equal(new Set(runs.map((run) => run.secret)).size, 1);
+    assert.equal(runs.filter((run) => run.created).length, 1);
+    const { file } = runs[0]!;
+    assert.deepEqual(Object.values(JSON.parse(await readFile(file, 'utf8'))), [runs[0]!.secret]);
+
+    await chmod(file, 0o644);
+    await listenSecretFor('http://127.0.0.1:8787', env);
+    assert.equal((await stat(file)).mode & 0o777, 0o600);
   });
 });

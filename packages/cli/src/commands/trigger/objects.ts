@@ -11,14 +11,15 @@ import {
   jsonNumber,
   type Withdrawal,
 } from '@crypto-pay/protocol';
+import { invoice, withdrawal } from '@crypto-pay/protocol/examples';
 import type {
   Checkout,
   CheckoutRequest,
   MerchantCheckout,
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
-import { CommandFailed, UsageError } from '../failures.ts';
-import type { ProxyApi } from '../proxy-api.ts';
+import { CommandFailed, UsageError } from '../../failures.ts';
+import type { ProxyApi } from '../../proxy-api.ts';
 
 /** The sender of every trigger: a test person, plainly so. */
 export const TRIGGER_SENDER = {
@@ -33,8 +34,6 @@ export const DEFAULT_AMOUNT = '12.50';
 export const DEFAULT_CURRENCY = 'EUR';
 /** A withdrawal's, within the sandbox's seeded balance. */
 export const DEFAULT_WITHDRAWAL = { amount: '0.001', currency: 'BTC' } as const;
-/** The sandbox's example destination for a BTC withdrawal (the merchant's own: `self`). */
-const WITHDRAWAL_ADDRESS = 'tb1qdestination';
 
 /** The flags that say what is created. */
 export interface ObjectFlags {
@@ -112,7 +111,7 @@ export async function createCheckout(api: ProxyApi, flags: ObjectFlags): Promise
   const config = await api.get<WidgetConfig>('/api/config');
   let priced: Partial<CheckoutRequest>;
   if (pricing.mode === 'product') {
-    if (!(pricing.product in config.products)) {
+    if (!Object.hasOwn(config.products, pricing.product)) {
       const skus = Object.keys(config.products);
       throw new CommandFailed(
         `The proxy's catalogue has no product "${pricing.product}"; ${skus.length === 0 ? 'it has none (CATALOG_FILE): leave out --product' : `it has ${skus.join(', ')}`}.`,
@@ -165,11 +164,10 @@ export function checkFlags(
   }
 }
 
-/** Creates an invoice through the proxy (`POST /admin/invoices`). */
+/** Creates an invoice through the proxy (`POST /admin/invoices`): the spec's example, our sender. */
 export async function createInvoice(api: ProxyApi, flags: ObjectFlags): Promise<Invoice> {
-  const { data } = await api.send<{ data: Invoice }>('POST', '/admin/invoices', {
+  const body = invoice({
     end_user_reference: TRIGGER_REFERENCE,
-    timer: false,
     title: 'crypto-pay trigger',
     foreign_id: flags.foreignId ?? newForeignId(),
     currency: flags.currency ?? DEFAULT_CURRENCY,
@@ -180,19 +178,22 @@ export async function createInvoice(api: ProxyApi, flags: ObjectFlags): Promise<
     email_user: TRIGGER_EMAIL,
     ...TRIGGER_SENDER,
   });
+  const { data } = await api.send<{ data: Invoice }>('POST', '/admin/invoices', body);
   return data;
 }
 
-/** Creates a withdrawal to the merchant's own address through the proxy (`POST /admin/withdrawals`). */
+/**
+ * Creates a withdrawal to the merchant's own address through the proxy (`POST
+ * /admin/withdrawals`): the spec's example (the sandbox's destination), our sender.
+ */
 export async function createWithdrawal(api: ProxyApi, flags: ObjectFlags): Promise<Withdrawal> {
-  const { data } = await api.send<{ data: Withdrawal }>('POST', '/admin/withdrawals', {
+  const body = withdrawal({
     currency: flags.currency ?? DEFAULT_WITHDRAWAL.currency,
     amount: jsonNumber(flags.amount ?? DEFAULT_WITHDRAWAL.amount),
-    address: WITHDRAWAL_ADDRESS,
     foreign_id: flags.foreignId ?? newForeignId(),
     end_user_reference: TRIGGER_REFERENCE,
     ...TRIGGER_SENDER,
-    receiver_type: 'self',
   });
+  const { data } = await api.send<{ data: Withdrawal }>('POST', '/admin/withdrawals', body);
   return data;
 }

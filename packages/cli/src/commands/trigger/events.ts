@@ -4,8 +4,13 @@
  * how the events of that object are told from the others on the proxy's stream.
  */
 
-import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { CommandFailed, UsageError } from '../failures.ts';
+import {
+  STATUS_DETAILS,
+  type StatusDetail,
+  type WebhookEvent,
+} from '@crypto-pay/protocol/proxy-api';
+import { nearestOf } from '../../event-types.ts';
+import { CommandFailed, UsageError } from '../../failures.ts';
 
 /** The sandbox's payment-request outcomes (`POST /_sandbox/payment-requests/{id}/simulate`). */
 export type PaymentOutcome = 'paid' | 'underpaid' | 'overpaid' | 'failed' | 'expired';
@@ -17,8 +22,8 @@ export type Play =
   | { object: 'withdrawal'; outcome: 'confirmed' | 'cancelled' };
 
 /** `--detail`: what a checkout's `status_detail` says beside paid or failed. */
-export const DETAILS = ['underpaid', 'late', 'overpaid'] as const;
-export type Detail = (typeof DETAILS)[number];
+export const DETAILS = STATUS_DETAILS;
+export type Detail = StatusDetail;
 
 /** A failed checkout is late unless `--detail underpaid`: the sandbox's plain `failed` outcome. */
 export const DEFAULT_FAILURE: Detail = 'late';
@@ -73,34 +78,28 @@ const KNOWN: Readonly<Record<string, Known>> = {
   },
 };
 
-/**
- * Why `checkout.stale` cannot be made on demand: said by `trigger --help` and when it is asked
- * for. The proxy judges staleness by its own clock; nothing the sandbox does moves that.
- */
+/** Why `checkout.stale` is not among them, when it is asked for: the recipe is in `--help`. */
 export const STALE_NOT_ON_DEMAND =
-  "checkout.stale cannot be made on demand: the proxy calls a checkout stale by its own clock, STALE_AFTER_SECONDS after the expiry the processing service gave its payment request, and that expiry is at least 300 s after creation (PAYMENT_LIFETIME_SECONDS, the service's shortest lifespan). Moving the sandbox's clock moves only the sandbox's: it expires the payment request there and sends the callback that makes the checkout expired, never stale. To see one, run a proxy with STALE_AFTER_SECONDS=0 and PAYMENT_LIFETIME_SECONDS=300, create a checkout, turn the sandbox's callbacks off (POST /_sandbox/faults {\"drop_callbacks\": true}) and wait: the sweep (STALE_SWEEP_INTERVAL_MS) announces it about five minutes later (crypto-pay listen shows it); then POST /_sandbox/faults {} turns the callbacks on again.";
+  'checkout.stale cannot be made on demand: see `crypto-pay trigger --help`.';
+
+/**
+ * How to see a `checkout.stale`, as one line of `trigger --help` (the README has it in full):
+ * the proxy judges staleness by its own clock, which nothing the sandbox does moves.
+ */
+export const STALE_RECIPE =
+  'not on demand: run a proxy with STALE_AFTER_SECONDS=0 PAYMENT_LIFETIME_SECONDS=300, create a checkout, POST /_sandbox/faults {"drop_callbacks": true}, wait ~5 min';
 
 /** The names `trigger` takes, in `--help`'s order. */
 export const TRIGGER_EVENTS = Object.keys(KNOWN);
 
-/** `text` in lines of at most `width` characters, broken between words. */
-function wrapped(text: string, width = 100): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  return [...lines, line].join('\n');
-}
-
-/** The list of `trigger --help`: one line per event, and why checkout.stale is not in it. */
+/** The list of `trigger --help`: one line per event, and how to see checkout.stale. */
 export function eventsHelp(): string {
-  const width = Math.max(...TRIGGER_EVENTS.map((name) => name.length));
-  const lines = TRIGGER_EVENTS.map((name) => `  ${name.padEnd(width)}  ${KNOWN[name]!.says}`);
-  return `Events:\n${lines.join('\n')}\n\n${wrapped(STALE_NOT_ON_DEMAND)}`;
+  const rows: [string, string][] = [
+    ...TRIGGER_EVENTS.map((name): [string, string] => [name, KNOWN[name]!.says]),
+    ['checkout.stale', STALE_RECIPE],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return `Events:\n${rows.map(([name, says]) => `  ${name.padEnd(width)}  ${says}`).join('\n')}`;
 }
 
 export interface Trigger {
@@ -113,10 +112,11 @@ export interface Trigger {
 export function triggerOf(event: string, detail: Detail | undefined): Trigger {
   // Known, but refused: no action of the sandbox makes it (exit 1, with how to see one).
   if (event === 'checkout.stale') throw new CommandFailed(STALE_NOT_ON_DEMAND);
-  const known = KNOWN[event];
+  const known = Object.hasOwn(KNOWN, event) ? KNOWN[event] : undefined;
   if (!known) {
+    const nearest = nearestOf(event, TRIGGER_EVENTS);
     throw new UsageError(
-      `trigger does not know the event "${event}". Known events: ${TRIGGER_EVENTS.join(', ')}.`,
+      `trigger does not know the event "${event}"${nearest ? `; did you mean ${nearest}?` : '.'} Known events: ${TRIGGER_EVENTS.join(', ')}.`,
     );
   }
   if (known.play.object !== 'checkout' || !known.details) {
@@ -139,29 +139,27 @@ export function triggerOf(event: string, detail: Detail | undefined): Trigger {
 }
 
 /** The object whose events a trigger waits for. */
-export type Target =
+export type Subject =
   | { object: 'checkout'; id: string }
   | { object: 'invoice'; foreignId: string }
-  | { object: 'withdrawal'; id: number };
+  | { object: 'withdrawal'; foreignId: string };
 
-/** Whether `event` is about `target`: its checkout id, or its invoice's or withdrawal's own. */
-export function isAbout(event: WebhookEvent, target: Target): boolean {
+/** Whether `event` is about `subject`: its checkout id, or its invoice's or withdrawal's foreign_id. */
+export function isAbout(event: WebhookEvent, subject: Subject): boolean {
   const data = event.data as Record<string, unknown>;
-  switch (target.object) {
+  switch (subject.object) {
     case 'checkout':
-      return event.type.startsWith('checkout.') && data.id === target.id;
+      return event.type.startsWith('checkout.') && data.id === subject.id;
     case 'invoice':
-      return event.type.startsWith('invoice.') && data.foreign_id === target.foreignId;
+      return event.type.startsWith('invoice.') && data.foreign_id === subject.foreignId;
     case 'withdrawal':
-      return event.type.startsWith('withdrawal.') && String(data.id) === String(target.id);
+      return event.type.startsWith('withdrawal.') && data.foreign_id === subject.foreignId;
   }
 }
 
-/** How the object reads in a line: `checkout 3kTm…`, `invoice trigger-…`, `withdrawal 12`. */
-export function objectOf(target: Target): string {
-  return target.object === 'invoice'
-    ? `invoice ${target.foreignId}`
-    : `${target.object} ${target.id}`;
+/** How the object reads in a line: `checkout 3kTm…`, `invoice trigger-…`, `withdrawal trigger-…`. */
+export function objectOf(subject: Subject): string {
+  return `${subject.object} ${subject.object === 'checkout' ? subject.id : subject.foreignId}`;
 }
 
 /** Whether `event` is the one asked for: its type, and the detail when one was asked. */

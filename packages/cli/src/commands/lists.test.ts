@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutEvent, invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
+import { jsonStandIn, runCli } from '../testing.test-helpers.ts';
+
+// Nothing listens at this address: a command that sent anything would end with exit 1, not 2.
+const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];
+
+describe('crypto-pay events and webhook-endpoints: help and usage', () => {
+  it('describes each command in its help', async () => {
+    const help = await runCli(['--help']);
+    assert.match(help.stdout, /events\s+List the proxy's webhook events/);
+    assert.match(help.stdout, /webhook-endpoints\s+List, add, rotate, disable and enable/);
+    for (const [command, flag] of [
+      ['events list', '--after <id>'],
+      ['events redeliver', '--json'],
+      ['webhook-endpoints list', '--json'],
+      ['webhook-endpoints add', '--events <types>'],
+      ['webhook-endpoints rotate', '--grace-seconds <n>'],
+      ['webhook-endpoints disable', '--json'],
+      ['webhook-endpoints enable', '--json'],
+    ] as const) {
+      const ran = await runCli([...command.split(' '), '--help']);
+      assert.equal(ran.code, 0, command);
+      assert.ok(ran.stdout.includes(flag), `${command} --help names ${flag}`);
+    }
+  });
+
+  it('ends a wrong use with exit 2 before calling the proxy', async () => {
+    const cases = [
+      [['events', 'redeliver'], /missing required argument 'id'/],
+      [['events', 'list', '--limit', '0'], /Give a whole number from 1 to 100/],
+      [['webhook-endpoints', 'add'], /missing required argument 'url'/],
+      [
+        ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', ' , '],
+        /Name at least one event type/,
+      ],
+      [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '604801'], /from 0 to 604800/],
+      [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '1.5'], /from 0 to 604800/],
+      [['webhook-endpoints', 'disable'], /missing required argument 'id'/],
+      // A typo would make an endpoint (or a list) that never sees an event.
+      [
+        ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', 'checkout.payd'],
+        /"checkout\.payd" is no event type the proxy writes; did you mean checkout\.paid\?/,
+      ],
+      [['events', 'list', '--type', 'invoice.confirmd'], /did you mean invoice\.confirmed\?/],
+    ] as const;
+    for (const [argv, said] of cases) {
+      const ran = await runCli([...argv, ...NOWHERE]);
+      assert.equal(ran.code, 2, `${argv.join(' ')}: ${ran.stderr}`);
+      assert.match(ran.stderr, said);
+      assert.doesNotMatch(ran.stderr, /ECONNREFUSED/);
+    }
+  });
+
+  it('prints one events table, and a More: line that repeats every flag given', async () => {
+    const paid = checkoutEvent('order-7', 'paid', 2);
+    const confirmed = invoiceEvent('invoice-7', 'confirmed');
+    const checkout = { ...paid.data, created_at: 1_800_000_000 };
+    const proxy = await jsonStandIn((url) =>
+      url.startsWith('/admin/events')
+        ? { status: 200, body: { data: [paid, confirmed], next_after: confirmed.id } }
+        : { status: 200, body: { data: [checkout], next_before: checkout.id } },
+    );
+    try {
+      const events = await runCli([
+        'events',
+        'list',
+        '--type',
+        'checkout.paid',
+        '--limit',
+        '2',
+        '--proxy',
+        proxy.url,
+      ]);
+      assert.equal(events.code, 0, events.stderr);
+      const lines = events.stdout.trim().split('\n');
+      assert.match(lines[0]!, /^TIME +TYPE +ID +ABOUT$/);
+      assert.match(lines[1]!, new RegExp(`checkout\\.paid +${paid.id} +${paid.data.id}$`));
+      // A relayed event is about its foreign_id, the merchant's own.
+      assert.match(lines[2]!, new RegExp(`invoice\\.confirmed +${confirmed.id} +invoice-7$`));
+      assert.equal(
+        lines[3],
+        `More: crypto-pay events list --type checkout.paid --limit 2 --after ${confirmed.id}`,
+      );
+      const checkouts = await runCli([
+        'checkouts',
+        'list',
+        '--status',
+        'paid',
+        '--search',
+        "Jo's order",
+        '--proxy',
+        proxy.url,
+      ]);
+      assert.equal(checkouts.code, 0, checkouts.stderr);
+      assert.match(
+        checkouts.stdout,
+        new RegExp(
+          `\\nMore: crypto-pay checkouts list --status paid --search 'Jo'\\\\''s order' --limit 20 --before ${checkout.id}\\n$`,
+        ),
+      );
+    } finally {
+      await proxy.close();
+    }
+  });
+});

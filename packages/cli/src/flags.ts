@@ -1,0 +1,85 @@
+/**
+ * The parsers of the flags' values, as commander `argParser`s: a bad value ends the command with
+ * exit 2 and a sentence naming the flag (`run.ts`) before anything is sent. Rules across flags
+ * stay with their command (`UsageError`).
+ */
+
+import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
+import { CHECKOUT_EVENT_TYPES } from '@crypto-pay/protocol/proxy-api';
+import { InvalidArgumentError, Option } from 'commander';
+import { isEventType, KNOWN_EVENT_TYPES, nearestOf, TEST_EVENT_TYPE } from './event-types.ts';
+
+/** A whole number from 1 to `max`. */
+export const positiveInt =
+  (max = Number.MAX_SAFE_INTEGER) =>
+  (value: string): number => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < 1 || number > max) {
+      throw new InvalidArgumentError(`Give a whole number from 1 to ${max}.`);
+    }
+    return number;
+  };
+
+/** `--limit`, the merchant API's page size (1 to 100, 20 by default). */
+export const limitOption = () =>
+  new Option('--limit <n>', 'how many to list (1 to 100)').argParser(positiveInt(100)).default(20);
+
+/** The proxy's bounds of a rotation's grace period: up to 7 days. */
+export const MAX_GRACE_SECONDS = 604_800;
+
+/** `--grace-seconds`: a whole number of seconds from 0 to 7 days. */
+export function graceSeconds(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > MAX_GRACE_SECONDS) {
+    throw new InvalidArgumentError(
+      `Give a whole number of seconds from 0 to ${MAX_GRACE_SECONDS} (7 days).`,
+    );
+  }
+  return number;
+}
+
+/** `--amount`: a decimal above zero, kept as its digits (never through a float). */
+export function amountArgument(value: string): string {
+  if (!isBoundedDecimal(value) || compareDecimal(value, '0') <= 0) {
+    throw new InvalidArgumentError('Give an amount above zero in decimal digits, e.g. 12.50.');
+  }
+  return value;
+}
+
+/**
+ * An http(s) address with a host, written whole (`3000` or `localhost:3000` is refused rather
+ * than guessed at); `example` shows the form in the message.
+ */
+export const httpAddress =
+  (example: string) =>
+  (value: string): URL => {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+      throw new InvalidArgumentError(
+        `Give an http or https address with its scheme, like ${example}.`,
+      );
+    }
+    return url;
+  };
+
+/** One event type the proxy writes (`events list --type`). */
+export function eventTypeArgument(type: string): string {
+  if (isEventType(type)) return type;
+  const nearest = nearestOf(type, KNOWN_EVENT_TYPES);
+  const hint = nearest
+    ? `did you mean ${nearest}?`
+    : `the checkout types are ${CHECKOUT_EVENT_TYPES.join(', ')}; others are invoice.<status>, withdrawal.<status>, deposit.<status>, ${TEST_EVENT_TYPE}`;
+  throw new InvalidArgumentError(`"${type}" is no event type the proxy writes; ${hint}`);
+}
+
+/** Comma-separated event types, each checked, repeats dropped (`--events a,b`). */
+export function eventTypeListArgument(value: string): string[] {
+  const types = [...new Set(value.split(',').map((type) => type.trim()))].filter(Boolean);
+  if (types.length === 0) {
+    throw new InvalidArgumentError('Name at least one event type, e.g. checkout.paid.');
+  }
+  return types.map(eventTypeArgument);
+}
