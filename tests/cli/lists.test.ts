@@ -1,17 +1,17 @@
 /**
  * `crypto-pay events` and `crypto-pay webhook-endpoints` through the built bin against the test
  * kit's stack (built proxy and sandbox as processes), with receivers that verify every webhook by
- * the `standardwebhooks` library and the secret the command printed.
+ * the `standardwebhooks` library and the secret the command printed. Each test makes the
+ * endpoints it needs and disables them when it ends, so none sees another's.
  */
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, invoiceBody } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { sendJson } from '@crypto-pay/test-kit/http';
-import { freePort } from '@crypto-pay/test-kit/process';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
 import { cliEnv, playedCheckout, runBin } from './bin.ts';
@@ -21,9 +21,12 @@ const receivers: WebhookReceiver[] = [];
 let env: Record<string, string>;
 
 before(async () => {
-  // Quick retries: a delivery sent before its receiver listens arrives soon after.
+  // Quick retries: a refused delivery comes again soon.
   stack = await startStack({ proxyEnv: { WEBHOOK_RETRY_SCHEDULE_MS: '50,100,200,400,800' } });
   env = cliEnv(stack);
+  // Said only by a proxy that never had an endpoint: checked before any test adds one.
+  const empty = await cli(['webhook-endpoints', 'list']);
+  assert.match(empty.stdout, /^No webhook endpoints: `crypto-pay webhook-endpoints add <url>`/);
 });
 after(async () => {
   await stack?.stop();
@@ -41,11 +44,22 @@ async function cli(args: string[], code = 0) {
 
 const json = async <T>(args: string[]) => JSON.parse((await cli([...args, '--json'])).stdout) as T;
 
-/** A receiver on `port` (where an endpoint already points) that verifies with `secret`. */
-async function receiverOn(port: number, secret: string): Promise<WebhookReceiver> {
-  const receiver = await startWebhookReceiver(secret, '/hooks', port);
+/**
+ * A receiver bound first (port 0), an endpoint added for it by the command (more `args`, e.g.
+ * `--events`), and the receiver verifying with the secret printed; disabled when the test ends.
+ */
+async function endpointWithReceiver(t: TestContext, args: string[] = []) {
+  const receiver = await startWebhookReceiver(undefined);
   receivers.push(receiver);
-  return receiver;
+  const endpoint = await json<WebhookEndpoint & { secret: string }>([
+    'webhook-endpoints',
+    'add',
+    receiver.url,
+    ...args,
+  ]);
+  receiver.verifyWith(endpoint.secret);
+  t.after(() => cli(['webhook-endpoints', 'disable', endpoint.id]));
+  return { receiver, endpoint };
 }
 
 const deliveredTo = (receiver: WebhookReceiver, about: string, type: string) =>
@@ -59,10 +73,6 @@ const deliveredTo = (receiver: WebhookReceiver, about: string, type: string) =>
   );
 
 describe('crypto-pay events and webhook-endpoints', () => {
-  let firstPort: number;
-  let first: WebhookReceiver;
-  let endpointId: string;
-
   it('lists events in order, a page at a time, as a table and as JSON', async () => {
     const checkout = await playedCheckout(stack, 'paid');
     const events = await eventually(async () => {
@@ -122,7 +132,7 @@ describe('crypto-pay events and webhook-endpoints', () => {
 
   it("says the proxy's refusals of a redelivery in its words, with exit 1", async () => {
     const [event] = (await json<{ data: WebhookEvent[] }>(['events', 'list'])).data;
-    // No endpoint yet: nothing would be queued.
+    // No enabled endpoint (each test disables its own): nothing would be queued.
     const none = await cli(['events', 'redeliver', event!.id], 1);
     assert.match(none.stderr, /refused \(409 no_endpoint_for_event\): No webhook endpoint takes/);
     const missing = await cli(['events', 'redeliver', 'evt_000000000000nothere'], 1);
@@ -134,43 +144,37 @@ describe('crypto-pay events and webhook-endpoints', () => {
     assert.match(usage.stderr, /Give a whole number from 1 to 100/);
   });
 
-  it('adds endpoints, the secret printed once, and their webhooks verify with it', async () => {
-    const empty = await cli(['webhook-endpoints', 'list']);
-    assert.match(empty.stdout, /^No webhook endpoints: `crypto-pay webhook-endpoints add <url>`/);
+  it('adds endpoints, the secret printed once, and their webhooks verify with it', async (t) => {
+    const { receiver, endpoint } = await endpointWithReceiver(t);
+    assert.match(endpoint.secret, /^whsec_/);
+    assert.equal(endpoint.event_types, undefined);
 
-    firstPort = await freePort();
-    const added = await json<WebhookEndpoint & { secret: string }>([
-      'webhook-endpoints',
-      'add',
-      `http://127.0.0.1:${firstPort}/hooks`,
-    ]);
-    assert.match(added.secret, /^whsec_/);
-    assert.equal(added.event_types, undefined);
-    endpointId = added.id;
-    first = await receiverOn(firstPort, added.secret);
-
-    const secondPort = await freePort();
+    const other = await startWebhookReceiver(undefined);
+    receivers.push(other);
     const second = await cli([
       'webhook-endpoints',
       'add',
-      `http://127.0.0.1:${secondPort}/hooks`,
+      other.url,
       '--events',
       'checkout.paid, checkout.failed',
     ]);
     assert.match(second.stdout, /^ID\s+URL\s+EVENTS\s+STATE\s+CREATED\s+SOURCE\n/);
-    assert.match(second.stdout, /whe_\S+\s+http:\S+\s+checkout\.paid,checkout\.failed\s+ok\s/);
+    const row = /(whe_\S+)\s+http:\S+\s+checkout\.paid,checkout\.failed\s+ok\s/.exec(second.stdout);
+    assert.ok(row, second.stdout);
+    t.after(() => cli(['webhook-endpoints', 'disable', row[1]!]));
     assert.match(second.stdout, /\nSecret: whsec_\S+\nIt is shown only now/);
 
     const checkout = await createdCheckout(stack.proxy.url);
-    await deliveredTo(first, checkout.id, 'checkout.created');
+    await deliveredTo(receiver, checkout.id, 'checkout.created');
 
     const list = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
-    assert.equal(list.data.length, 2);
-    assert.ok(list.data.every((endpoint) => !('secret' in endpoint)));
+    const ids = list.data.map((item) => item.id);
+    assert.ok(ids.includes(endpoint.id) && ids.includes(row[1]!), ids.join());
+    assert.ok(list.data.every((item) => !('secret' in item)));
     const table = await cli(['webhook-endpoints', 'list']);
     assert.match(
       table.stdout,
-      new RegExp(`${endpointId}\\s+http://127\\.0\\.0\\.1:${firstPort}/hooks\\s+all\\s+ok`),
+      new RegExp(`${endpoint.id}\\s+${receiver.url.replaceAll('.', '\\.')}\\s+all\\s+ok`),
     );
     assert.doesNotMatch(table.stdout, /whsec_/);
 
@@ -179,21 +183,40 @@ describe('crypto-pay events and webhook-endpoints', () => {
     assert.match(refused.stderr, /refused \(422 invalid_request\): The url must be an https URL/);
   });
 
-  it('redelivers an event: the endpoint gets it again', async () => {
-    const [created] = [...first.delivered().values()];
-    assert.ok(created);
-    const copies = () => first.received.filter(({ event }) => event?.id === created.id).length;
+  it('shows an endpoint whose last attempt failed as retrying', async (t) => {
+    const { receiver, endpoint } = await endpointWithReceiver(t, ['--events', 'checkout.created']);
+    receiver.mode = 'error';
+    const checkout = await createdCheckout(stack.proxy.url);
+    await eventually(
+      () => receiver.received.some((item) => item.event?.data.id === checkout.id),
+      'a checkout.created answered 500',
+    );
+    const row = new RegExp(`${endpoint.id}\\s+\\S+\\s+checkout\\.created\\s+retrying\\s`);
+    await eventually(
+      async () => row.test((await cli(['webhook-endpoints', 'list'])).stdout),
+      'the endpoint listed as retrying',
+    );
+    const listed = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
+    assert.equal(listed.data.find((item) => item.id === endpoint.id)?.status, 'retrying');
+  });
+
+  it('redelivers an event: the endpoint gets it again', async (t) => {
+    const { receiver } = await endpointWithReceiver(t);
+    const checkout = await createdCheckout(stack.proxy.url);
+    const created = await deliveredTo(receiver, checkout.id, 'checkout.created');
+    const copies = () => receiver.received.filter(({ event }) => event?.id === created.id).length;
     const before = copies();
     const queued = await cli(['events', 'redeliver', created.id]);
     assert.match(queued.stdout, new RegExp(`^Queued ${created.id} again for 1 endpoint:`));
     await eventually(() => copies() > before, 'the redelivered webhook');
     const again = await json<{ deliveries: number }>(['events', 'redeliver', created.id]);
     assert.equal(again.deliveries, 1);
-    // The second copy arrives too before the next test changes the endpoint.
     await eventually(() => copies() > before + 1, 'the second redelivered webhook');
   });
 
-  it("rotates a secret: the endpoint's next webhook verifies with the new one", async () => {
+  it("rotates a secret: the endpoint's next webhook verifies with the new one", async (t) => {
+    const { receiver, endpoint } = await endpointWithReceiver(t);
+    const endpointId = endpoint.id;
     const usage = await cli(
       ['webhook-endpoints', 'rotate', endpointId, '--grace-seconds', '-1'],
       2,
@@ -214,30 +237,34 @@ describe('crypto-pay events and webhook-endpoints', () => {
       '--grace-seconds',
       '0',
     ]);
-    await first.close();
-    const next = await receiverOn(firstPort, rotated.secret);
+    receiver.verifyWith(rotated.secret);
     const checkout = await createdCheckout(stack.proxy.url);
-    const event = await deliveredTo(next, checkout.id, 'checkout.created');
+    const event = await deliveredTo(receiver, checkout.id, 'checkout.created');
     // One signature: the old secrets' ended with the rotation.
-    const arrived = next.received.find((item) => item.event?.id === event.id)!;
+    const arrived = receiver.received.find((item) => item.event?.id === event.id)!;
     assert.equal(String(arrived.headers['webhook-signature']).split(' ').length, 1);
-    first = next;
   });
 
-  it('disables and enables an endpoint', async () => {
+  it('disables and enables an endpoint', async (t) => {
+    const { receiver, endpoint } = await endpointWithReceiver(t);
+    const endpointId = endpoint.id;
+    // Another endpoint that takes no checkout.created.
+    await endpointWithReceiver(t, ['--events', 'checkout.paid']);
+    const checkout = await createdCheckout(stack.proxy.url);
+    const created = await deliveredTo(receiver, checkout.id, 'checkout.created');
+
     const disabled = await cli(['webhook-endpoints', 'disable', endpointId]);
     assert.match(disabled.stdout, new RegExp(`${endpointId}\\s+\\S+\\s+all\\s+disabled\\s`));
     const listed = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
-    assert.equal(listed.data.find((endpoint) => endpoint.id === endpointId)?.disabled, true);
-    // The proxy queues nothing for it now: the only other endpoint takes no checkout.created.
-    const [created] = [...first.delivered().values()];
-    const refused = await cli(['events', 'redeliver', created!.id], 1);
+    assert.equal(listed.data.find((item) => item.id === endpointId)?.disabled, true);
+    // The proxy queues nothing for it now: the other endpoint takes no checkout.created.
+    const refused = await cli(['events', 'redeliver', created.id], 1);
     assert.match(refused.stderr, /\(409 no_endpoint_for_event\)/);
 
     const enabled = await json<WebhookEndpoint>(['webhook-endpoints', 'enable', endpointId]);
     assert.equal(enabled.disabled, undefined);
     assert.equal(enabled.status, 'ok');
-    const queued = await json<{ deliveries: number }>(['events', 'redeliver', created!.id]);
+    const queued = await json<{ deliveries: number }>(['events', 'redeliver', created.id]);
     assert.equal(queued.deliveries, 1);
     // As a table too (enabling an enabled endpoint changes nothing).
     const table = await cli(['webhook-endpoints', 'enable', endpointId]);

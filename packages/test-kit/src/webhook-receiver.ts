@@ -34,18 +34,24 @@ export interface WebhookReceiver {
   /** Verified events answered 2xx, one per webhook-id (a receiver drops repeats by id). */
   delivered(): Map<string, NonNullable<ReceivedWebhook['event']>>;
   mode: ReceiverMode;
+  /**
+   * Verifies with `secret` from now on: a receiver bound first (port 0) learns the secret of the
+   * endpoint made for its URL, or an endpoint's rotated one.
+   */
+  verifyWith(secret: string): void;
   /** Stops listening (connections refused) until `reopen()`, on the same port. */
   down(): Promise<void>;
   reopen(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** `secret` undefined: every request is refused (400) until `verifyWith` gives one. */
 export async function startWebhookReceiver(
-  secret: string,
+  secret: string | undefined,
   path = '/hooks',
   port = 0,
 ): Promise<WebhookReceiver> {
-  const webhook = new Webhook(secret);
+  let webhook = secret === undefined ? undefined : new Webhook(secret);
   const sockets = new Set<Socket>();
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -55,6 +61,7 @@ export async function startWebhookReceiver(
     let event: ReceivedWebhook['event'];
     let refusal: string | undefined;
     try {
+      if (!webhook) throw new Error('the receiver has no secret yet');
       event = webhookEventSchema.parse(
         webhook.verify(body, request.headers as Record<string, string>),
       );
@@ -101,6 +108,9 @@ export async function startWebhookReceiver(
     url: `http://127.0.0.1:${bound}${path}`,
     received: [],
     mode: 'ok',
+    verifyWith(next) {
+      webhook = new Webhook(next);
+    },
     delivered() {
       const events = new Map<string, NonNullable<ReceivedWebhook['event']>>();
       for (const item of receiver.received) {
