@@ -2,104 +2,22 @@
  * `crypto-pay listen` against the test kit's stack (the built proxy and sandbox as processes),
  * the built bin as its own process, forwarding to a receiver on 127.0.0.1 that verifies each
  * delivery with the `standardwebhooks` library and the secret listen printed: every event of
- * real checkouts once and in order, a proxy restarted mid-way, a receiver down for a while.
+ * real checkouts once and in order, a receiver down for a while, the type filter, a wrong token.
+ * Outages of the proxy and the network: listen-outages.test.ts.
  */
 
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Checkout, WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { describe, it } from 'node:test';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
-import { type ServerProcess, startServerProcess } from '@crypto-pay/test-kit/process';
-import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
-import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { adminEvents, CLI_BIN, playedCheckout, runBin } from './bin.ts';
-
-type Outcome = 'paid' | 'failed' | 'expired';
+import { runBin } from './bin.ts';
+import { listenBench, type Outcome } from './listening.ts';
 
 describe('crypto-pay listen', () => {
-  let stack: Stack;
-  let config: string;
-  const running: ServerProcess[] = [];
-  const receivers: WebhookReceiver[] = [];
-  before(async () => {
-    config = await mkdtemp(join(tmpdir(), 'crypto-pay-cli-listen-'));
-    stack = await startStack();
-  });
-  after(async () => {
-    for (const listen of running) await listen.stop();
-    for (const receiver of receivers) await receiver.close();
-    await stack?.stop();
-    await rm(config, { recursive: true, force: true });
-  });
-
-  /** The environment of every run: this stack (or a way to it), a config folder of the test's own. */
-  const env = (proxyUrl = stack.proxy.url) => ({
-    CRYPTO_PAY_PROXY_URL: proxyUrl,
-    CRYPTO_PAY_ADMIN_TOKEN: stack.adminToken,
-    XDG_CONFIG_HOME: config,
-  });
-
-  /** What `listen --print-secret` prints: the secret alone. */
-  async function printedSecret(proxyUrl?: string): Promise<string> {
-    const printed = await runBin(['listen', '--print-secret'], { env: env(proxyUrl) });
-    assert.equal(printed.code, 0, printed.stderr);
-    assert.match(printed.stdout, /^whsec_\S+\n$/);
-    return printed.stdout.trim();
-  }
-
-  /** A receiver that verifies with the secret listen uses. */
-  async function receiver(proxyUrl?: string): Promise<WebhookReceiver> {
-    const started = await startWebhookReceiver(await printedSecret(proxyUrl));
-    receivers.push(started);
-    return started;
-  }
-
-  /** `crypto-pay listen` running, once it says every event from now on is forwarded. */
-  async function listen(args: string[], proxyUrl?: string): Promise<ServerProcess> {
-    const started = await startServerProcess({
-      name: 'crypto-pay listen',
-      bin: CLI_BIN,
-      args: ['listen', ...args],
-      env: env(proxyUrl),
-      ready: /(Ready): events written from now on are forwarded/,
-    });
-    running.push(started);
-    return started;
-  }
-
-  /** The proxy's own list of a checkout's events, oldest first (every page of it). */
-  async function eventsOf(checkout: Checkout): Promise<WebhookEvent[]> {
-    return (await adminEvents(stack)).filter((event) => event.data.id === checkout.id);
-  }
-
-  const played = (outcome: Outcome) => playedCheckout(stack, outcome);
-
-  /** The verified events `receiver` got about `checkout`, in arrival order. */
-  const receivedAbout = (receiver: WebhookReceiver, checkout: Checkout) =>
-    receiver.received
-      .filter((item) => item.event?.data.id === checkout.id)
-      .map((item) => item.event!);
-
-  /** Waits until `receiver` has every event the proxy wrote about `checkout`, ending in `type`. */
-  async function arrived(receiver: WebhookReceiver, checkout: Checkout, type: string) {
-    await eventually(
-      () => receivedAbout(receiver, checkout).some((event) => event.type === type),
-      `${type} of ${checkout.id} at the receiver`,
-      20_000,
-    );
-    const expected = await eventsOf(checkout);
-    assert.deepEqual(
-      receivedAbout(receiver, checkout).map((event) => event.id),
-      expected.map((event) => event.id),
-      'every event once, in order',
-    );
-    return expected;
-  }
+  const bench = listenBench();
+  const { env, printedSecret, receiver, listen, eventsOf, arrived, played } = bench;
 
   it('forwards every event of a paid, a failed and an expired checkout once, verified, in order', async () => {
     const hooks = await receiver();
@@ -130,46 +48,11 @@ describe('crypto-pay listen', () => {
     await listening.lineMatching(/^Stopped\.$/);
   });
 
-  it('misses no event and repeats none across a dropped network and a proxy restart', async () => {
-    // listen reaches the proxy through a relay: closing it is the network dropping.
-    const target = { host: '127.0.0.1', port: Number(new URL(stack.proxy.url).port) };
-    let relay = await startTcpRelay(target);
-    const via = `http://127.0.0.1:${relay.port}`;
-    try {
-      const hooks = await receiver(via);
-      const listening = await listen(['--forward-to', hooks.url], via);
-      const first = await played('paid');
-      const [last] = (await arrived(hooks, first, 'checkout.paid')).slice(-1);
-
-      await relay.close();
-      await listening.lineMatching(/^Lost the proxy's event stream \(.*\); reconnecting…$/);
-      // While listen cannot reach it: the proxy restarts, and events are written after.
-      await stack.restartProxy();
-      const failed = await played('failed');
-      const expired = await played('expired');
-      relay = await startTcpRelay(target, relay.port);
-
-      await listening.lineMatching(new RegExp(`^Reconnected; resuming after ${last!.id}\\.$`));
-      await arrived(hooks, failed, 'checkout.failed');
-      await arrived(hooks, expired, 'checkout.expired');
-      const ids = hooks.received.map((item) => item.event!.id);
-      assert.equal(new Set(ids).size, ids.length, 'no event twice');
-      assert.equal(
-        listening.lines.filter((line) => line.text.startsWith('Lost the proxy')).length,
-        1,
-        'said once per outage',
-      );
-      await listening.stop();
-    } finally {
-      await relay.close();
-    }
-  });
-
   it('delivers to a receiver that was down once it is back, before the retries run out', async () => {
     const hooks = await receiver();
     const listening = await listen(['--forward-to', hooks.url]);
     await hooks.down();
-    const checkout = await createdCheckout(stack.proxy.url);
+    const checkout = await createdCheckout(bench.stack.proxy.url);
     const failed = await listening.lineMatching(
       /checkout\.created {2}(evt_\S+) {2}→ connection failed \(ECONNREFUSED\) \(\d+ ms, attempt 1 of 3, again in 2 s\)$/,
     );
@@ -195,9 +78,9 @@ describe('crypto-pay listen', () => {
     await listening.stop();
 
     assert.equal(await printedSecret(), await printedSecret());
-    const file = join(config, 'crypto-pay', 'listen-secrets.json');
+    const file = join(bench.config, 'crypto-pay', 'listen-secrets.json');
     assert.equal((await stat(file)).mode & 0o777, 0o600);
-    assert.equal((await stat(join(config, 'crypto-pay'))).mode & 0o777, 0o700);
+    assert.equal((await stat(join(bench.config, 'crypto-pay'))).mode & 0o777, 0o700);
   });
 
   it('ends with exit 1 and the fix on a wrong token', async () => {
