@@ -131,6 +131,7 @@ describe('crypto-pay events and webhook-endpoints', () => {
   });
 
   it("says the proxy's refusals of a redelivery in its words, with exit 1", async () => {
+    await createdCheckout(stack.proxy.url);
     const [event] = (await json<{ data: WebhookEvent[] }>(['events', 'list'])).data;
     // No enabled endpoint (each test disables its own): nothing would be queued.
     const none = await cli(['events', 'redeliver', event!.id], 1);
