@@ -144,6 +144,9 @@ export function listenCommand(program: Command, context: CommandContext): void {
                 say(
                   paint('green', 'Ready: events written from now on are forwarded. Ctrl-C stops.'),
                 );
+              } else if (resumedAfter === '0') {
+                // The proxy's start before every event: its store had none when listen began.
+                say('Reconnected; resuming from the first event.');
               } else if (resumedAfter) {
                 say(`Reconnected; resuming after ${resumedAfter}.`);
               } else {

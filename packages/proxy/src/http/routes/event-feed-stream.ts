@@ -53,8 +53,16 @@ export const MAX_HELD_BYTES = 4 << 20;
  * as its last event id without an event: a client that loses the stream before the first
  * event resumes from there, not from a later "now".
  */
+/**
+ * The start point before every event: what `: ready` carries as its id when the store has no
+ * event yet, and what a client sends back as Last-Event-ID to be given every event from the
+ * first. Without it, a client that lost the stream before the first event came would resume
+ * "now" and miss what was written while it was away.
+ */
+export const BEFORE_EVERY_EVENT = '0';
+
 function readyOf(start: string | undefined): Uint8Array {
-  return encoder.encode(start === undefined ? ': ready\n\n' : `id: ${start}\n: ready\n\n`);
+  return encoder.encode(`id: ${start ?? BEFORE_EVERY_EVENT}\n: ready\n\n`);
 }
 
 /** An event's message, as bytes: formatted once for all the streams the feed hands it to. */
@@ -78,11 +86,11 @@ function resumeFrom(c: Context<AppEnv>, after: string | undefined): Resume | und
   const last = c.req.header('Last-Event-ID')?.trim();
   if (last === undefined || last === '')
     return after === undefined ? undefined : { id: after, field: 'after' };
-  if (!EVENT_ID.test(last)) {
+  if (last !== BEFORE_EVERY_EVENT && !EVENT_ID.test(last)) {
     throw new ApiError(
       422,
       'invalid_request',
-      'The Last-Event-ID header must be an event id (evt_…), as a message of this stream gave it.',
+      'The Last-Event-ID header must be an event id (evt_…) or 0, as this stream gave it.',
       { field: 'Last-Event-ID' },
     );
   }
@@ -118,14 +126,14 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
           in: 'header',
           name: 'Last-Event-ID',
           description:
-            "Resume after this event id (what an EventSource sends when it reconnects); wins over `after`. Anything but an event id is refused: 422 invalid_request, field Last-Event-ID; an id this proxy's store does not hold (another database's, or pruned after RETENTION_DAYS): 409 event_not_found, field Last-Event-ID (or after), start again without it or page GET /admin/events.",
-          schema: { type: 'string', pattern: EVENT_ID.source },
+            "Resume after this event id (what an EventSource sends when it reconnects); wins over `after`; `0` (the start a stream gives before any event exists) asks for every event from the first. Anything else but an event id is refused: 422 invalid_request, field Last-Event-ID; an id this proxy's store does not hold (another database's, or pruned after RETENTION_DAYS): 409 event_not_found, field Last-Event-ID (or after), start again without it or page GET /admin/events.",
+          schema: { type: 'string', pattern: `^0$|${EVENT_ID.source}` },
         },
       ],
       responses: {
         200: {
           description:
-            "A `: ready` comment once the start is fixed (every event committed from then on is sent), with `id:` the start point (the resumed id, or the newest event) when there is one, a message without data that sets the client's last event id; then one message per event, oldest first: `id:` the event id, `data:` the event as a WebhookEvent (JSON), the default `message` type. `: heartbeat` comments while open. Ends when the proxy shuts down: reconnect with Last-Event-ID.",
+            "A `: ready` comment once the start is fixed (every event committed from then on is sent), with `id:` the start point (the resumed id, or the newest event; `0` before every event, when there is none yet), a message without data that sets the client's last event id; then one message per event, oldest first: `id:` the event id, `data:` the event as a WebhookEvent (JSON), the default `message` type. `: heartbeat` comments while open. Ends when the proxy shuts down: reconnect with Last-Event-ID.",
           content: { 'text/event-stream': { schema: { type: 'string' } } },
         },
         ...errors(409, 429),
@@ -139,9 +147,10 @@ export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
       // A HEAD asks for the head only: no stream to follow.
       if (c.req.method === 'HEAD') return c.body(null, 200, STREAM_HEADERS);
       // Read before the answer, so a store that cannot say is a 503, not a stream that ends.
-      if (resumed) await checkResume(deps.store, resumed);
+      const fromFirst = resumed?.id === BEFORE_EVERY_EVENT;
+      if (resumed && !fromFirst) await checkResume(deps.store, resumed);
       // Else now: after the newest event committed (every event, when there is none yet).
-      const after = resumed?.id ?? (await deps.store.lastEventId());
+      const after = fromFirst ? undefined : (resumed?.id ?? (await deps.store.lastEventId()));
       const opening = { writer: deps.writer, streams, client: deps.clientOf(c) };
       return streamAnswer(c, opening, (sink, release) =>
         followEvents(deps, beats, { after, types }, sink, release),
