@@ -341,6 +341,36 @@ export function proxyRoutes(
       queryString(['after', 'type', 'limit']).map((q) => `/admin/events${q}`),
     ),
     adminRoute(
+      'GET /admin/events/stream',
+      1,
+      queryString(['after', 'types']).map((q) => `/admin/events/stream${q}`),
+    ),
+    // Where a stream resumes: the start before every event, an id no store wrote, not an id.
+    route(
+      'GET /admin/events/stream with a Last-Event-ID',
+      1,
+      'GET',
+      '/admin/events/stream',
+      none,
+      fc
+        .tuple(
+          admin,
+          fc.constantFrom(
+            '0',
+            'evt_000000000001AAAAAAAA',
+            'evt_999999999999zzzzzzzz',
+            'evt_',
+            ' 1 ',
+          ),
+        )
+        .map(([headed, last]) => ({
+          ...headed,
+          headers: { ...headed.headers, 'Last-Event-ID': last },
+        })),
+      ['GET /admin/events/stream'],
+    ),
+    adminRoute('GET /admin/processing', 1, '/admin/processing'),
+    adminRoute(
       'POST /admin/events/:id/redeliver',
       1,
       pathSegment.map((id) => `/admin/events/${id}/redeliver`),
