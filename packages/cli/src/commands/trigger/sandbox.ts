@@ -4,11 +4,12 @@
  * API (`GET /_sandbox/clock`) from here, always, `--sandbox` or not; `--sandbox` only names
  * where the outcomes are played when that sandbox is reached at another address, and must answer
  * as a sandbox too. A service that cannot be reached from here is refused: nothing proves it is
- * not the real one. Then the control API's outcomes, each refusal said in the sandbox's words.
+ * not the real one. Then the control API's outcomes, each refusal said in the sandbox's words,
+ * and its callbacks dropped for a while (checkout.stale), its faults put back after.
  */
 
 import type { ProcessingService } from '@crypto-pay/protocol/merchant-api';
-import { CommandFailed } from '../../failures.ts';
+import { CommandFailed, Stopped } from '../../failures.ts';
 import { failureCause, type ProxyApi, REQUEST_TIMEOUT_MS } from '../../proxy-api.ts';
 
 /** A control call that takes longer than this is reported, not waited for forever. */
@@ -19,7 +20,15 @@ export interface Sandbox {
   origin: string;
   /** Plays a control call (`POST /_sandbox{path}`), answering its JSON. */
   control<T>(path: string, body: object): Promise<T>;
+  /**
+   * Runs `work` with the sandbox's callbacks dropped (`drop_callbacks`, its other faults kept),
+   * and puts its faults back as they were however `work` ends: done, failed, timed out, stopped.
+   */
+  droppingCallbacks<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The faults as `GET /_sandbox/faults` answers them: put back whole, as read. */
+type Faults = Record<string, unknown>;
 
 /** Why a fetch to the sandbox threw, in a few words. */
 function unreachableSandbox(origin: string, error: unknown, fix: string): CommandFailed {
@@ -101,30 +110,61 @@ export async function findSandbox(
     }
   }
 
+  /** A control API call, its refusal said in the sandbox's words. */
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: object | undefined,
+    signal: AbortSignal,
+  ): Promise<T> => {
+    let answer: Response;
+    try {
+      answer = await fetch(`${origin}/_sandbox${path}`, {
+        method,
+        ...(body === undefined
+          ? {}
+          : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        signal,
+      });
+    } catch (error) {
+      throw unreachableSandbox(origin, error, 'Is the sandbox still running?');
+    }
+    const text = await answer.text();
+    if (!answer.ok) {
+      const refusal = refusalIn(text);
+      const said = refusal
+        ? `${answer.status} ${refusal.code}): ${refusal.error}`
+        : `HTTP ${answer.status}).`;
+      throw new CommandFailed(
+        `The sandbox at ${origin} refused ${method} /_sandbox${path} (${said}`,
+      );
+    }
+    return JSON.parse(text) as T;
+  };
+
   return {
     origin,
-    async control<T>(path: string, body: object): Promise<T> {
-      const url = `${origin}/_sandbox${path}`;
-      let answer: Response;
+    control: (path, body) => call('POST', path, body, timed()),
+    async droppingCallbacks<T>(work: () => Promise<T>): Promise<T> {
+      const faults = await call<Faults>('GET', '/faults', undefined, timed());
+      await call('POST', '/faults', { ...faults, drop_callbacks: true }, timed());
+      let ended: { value: T } | { error: unknown };
       try {
-        answer = await fetch(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: timed(),
-        });
+        ended = { value: await work() };
       } catch (error) {
-        throw unreachableSandbox(origin, error, 'Is the sandbox still running?');
+        ended = { error };
       }
-      const text = await answer.text();
-      if (!answer.ok) {
-        const refusal = refusalIn(text);
-        const said = refusal
-          ? `${answer.status} ${refusal.code}): ${refusal.error}`
-          : `HTTP ${answer.status}).`;
-        throw new CommandFailed(`The sandbox at ${origin} refused POST /_sandbox${path} (${said}`);
+      // Put back after a stop (Ctrl-C) too: only the sandbox's own slowness cuts it short. A
+      // sandbox left dropping callbacks outweighs how the work ended.
+      try {
+        await call('POST', '/faults', faults, AbortSignal.timeout(TIMEOUT_MS));
+      } catch (error) {
+        throw new (signal?.aborted ? Stopped : CommandFailed)(
+          `The sandbox's faults could not be put back as they were (${error instanceof Error ? error.message : String(error)}); put them back with POST ${origin}/_sandbox/faults ${JSON.stringify(faults)}.`,
+        );
       }
-      return JSON.parse(text) as T;
+      if ('error' in ended) throw ended.error;
+      return ended.value;
     },
   };
 }

@@ -2,9 +2,9 @@
  * `crypto-pay trigger <event>`: makes one webhook event happen against a proxy and its sandbox,
  * as `stripe trigger` does. It proves the processing service is a sandbox, opens the proxy's
  * event stream for the object's family of events, creates the object through the proxy as a shop
- * would (a checkout, an invoice, a withdrawal), plays the outcome in the sandbox, and prints that
- * object's events as they come, until the one asked for arrives (exit 0) or `--timeout` passes
- * (exit 1).
+ * would (a checkout, an invoice, a withdrawal), plays the outcome in the sandbox (checkout.stale:
+ * drops the sandbox's callbacks meanwhile, its faults put back after), and prints that object's
+ * events as they come, until the one asked for arrives (exit 0) or `--timeout` passes (exit 1).
  */
 
 import { setTimeout } from 'node:timers/promises';
@@ -24,6 +24,7 @@ import {
   isAbout,
   isAskedFor,
   objectOf,
+  STALE_NOT_ARRIVED,
   type Subject,
   type Trigger,
   triggerOf,
@@ -104,7 +105,11 @@ export function triggerCommand(program: Command, context: CommandContext): void 
       checkFlags(trigger.play.object, flags);
       const api = context.api(command);
       const sandbox = await findSandbox(api, options.sandbox, context.io.signal);
-      await play(context.io, { api, sandbox, trigger, flags, options });
+      const playing = () => play(context.io, { api, sandbox, trigger, flags, options });
+      // checkout.stale: no callback may settle the checkout first; the faults are put back after.
+      if (trigger.play.object === 'checkout' && trigger.play.unheard) {
+        await sandbox.droppingCallbacks(playing);
+      } else await playing();
     });
 }
 
@@ -218,10 +223,14 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
     if (io.signal.aborted) {
       throw new Stopped(`Stopped before ${trigger.event} arrived (arrived: ${which}).`);
     }
+    const hint =
+      trigger.event === 'checkout.stale'
+        ? `: ${STALE_NOT_ARRIVED}.`
+        : `.${events.length === 0 ? " Do the sandbox's callbacks reach this proxy's POST /callbacks/processing?" : ''}`;
     throw new CommandFailed(
       end === 'ended'
         ? `The proxy ended its event stream before ${trigger.event} arrived (arrived: ${which}). Is it shutting down?`
-        : `${trigger.event}${trigger.detail ? ` (${trigger.detail})` : ''} did not arrive within ${options.timeout} s (arrived: ${which}).${events.length === 0 ? " Do the sandbox's callbacks reach this proxy's POST /callbacks/processing?" : ''}`,
+        : `${trigger.event}${trigger.detail ? ` (${trigger.detail})` : ''} did not arrive within ${options.timeout} s (arrived: ${which})${hint}`,
     );
   } finally {
     readyTimer.abort();
@@ -250,6 +259,11 @@ async function createAndPlay(
       say(
         `Created checkout ${checkout.id} (${checkout.pricing}${checkout.product ? ` ${checkout.product}` : ''}, ${checkout.amount} ${checkout.currency.iso}, foreign_id ${checkout.foreign_id}).`,
       );
+      if (play.unheard) {
+        say(
+          `The sandbox at ${sandbox.origin} drops its callbacks until ${trigger.event} arrives; its faults are put back after.`,
+        );
+      }
       if (play.outcome) {
         await sandbox.control(
           `/payment-requests/${encodeURIComponent(checkout.payment_request_id)}/simulate`,
