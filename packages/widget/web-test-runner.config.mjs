@@ -24,5 +24,6 @@ export default {
   // a visible page (focus, visibilitychange, timers).
   concurrency: 1,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
-  testFramework: { config: { timeout: 10000 } },
+  // A bound against a hang, not a speed check: a loaded machine makes nothing here fail.
+  testFramework: { config: { timeout: 60_000 } },
 };

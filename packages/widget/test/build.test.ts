@@ -146,7 +146,7 @@ describe('the build', () => {
     const formRoot = () =>
       el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    await waitUntil(() => input('first_name'), 'the form never rendered');
     const heard: string[] = [];
     el()?.addEventListener('crypto-pay-error', (event) => {
       heard.push(`${(event as CustomEvent<{ message: string }>).detail.message}`);
@@ -159,9 +159,7 @@ describe('the build', () => {
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
     const retry = () =>
       el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
-    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered', {
-      timeout: 5000,
-    });
+    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered');
     expect(retry()?.textContent?.trim()).to.equal('Try again');
     expect(heard.some((message) => /\/chunks\/retry-wait\.bundled-/.test(message))).to.equal(true);
     // Pressed, it sends the create again: the proxy decides whether it was too soon.
@@ -188,7 +186,7 @@ describe('the build', () => {
     const formRoot = () =>
       el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    await waitUntil(() => input('first_name'), 'the form never rendered');
     for (const [id, value] of Object.entries(SENDER.sender_data)) {
       const field = input(id) as HTMLInputElement;
       field.value = value;
@@ -198,11 +196,9 @@ describe('the build', () => {
     const retry = () =>
       el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
     // Held back while the chunk is asked for (a screen reader hears it unavailable)…
-    await waitUntil(() => retry()?.disabled === true, 'no held "Try again"', { timeout: 5000 });
+    await waitUntil(() => retry()?.disabled === true, 'no held "Try again"');
     // …and offered once the second the proxy asked for is over, the chunk still on its way.
-    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered', {
-      timeout: 5000,
-    });
+    await waitUntil(() => retry()?.disabled === false, 'the retry was never offered');
     retry()?.click();
     await waitUntil(async () => (await proxy.requests('/api/checkouts', 'POST')).length === 2);
   });
@@ -219,7 +215,7 @@ describe('the build', () => {
     const formRoot = () =>
       el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
     const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered', { timeout: 5000 });
+    await waitUntil(() => input('first_name'), 'the form never rendered');
     const heard: string[] = [];
     for (const name of ['crypto-pay-created', 'crypto-pay-status']) {
       el()?.addEventListener(name, (event) => {
@@ -233,7 +229,7 @@ describe('the build', () => {
       field.dispatchEvent(new Event('input'));
     }
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
-    await waitUntil(() => heard.includes('left'), 'the page never left', { timeout: 5000 });
+    await waitUntil(() => heard.includes('left'), 'the page never left');
     expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);
   });
 
@@ -298,9 +294,7 @@ describe('the build', () => {
     const el = () => frame.contentDocument?.querySelector('crypto-pay');
     const heading = () =>
       el()?.shadowRoot?.querySelector('[part="heading"]')?.textContent?.trim() ?? '';
-    await waitUntil(() => heading() === 'Your details', 'the element never rendered', {
-      timeout: 5000,
-    });
+    await waitUntil(() => heading() === 'Your details', 'the element never rendered');
     // The form once its configuration is there: a Continue on its skeleton waits for a currency.
     const formRoot = () =>
       el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
@@ -312,7 +306,7 @@ describe('the build', () => {
       field.dispatchEvent(new Event('input'));
     }
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
-    await waitUntil(() => heading() === 'Pay', 'the pay step never came', { timeout: 5000 });
+    await waitUntil(() => heading() === 'Pay', 'the pay step never came');
     const panelRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
     await waitUntil(() => panelRoot()?.querySelector('[part="qr"] path'), 'no QR code');
     expect(win()?.violations).to.deep.equal([]);

@@ -21,15 +21,15 @@ import { SENDER } from '@crypto-pay/test-kit/senders';
 export { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 
 /**
- * `waitUntil` with room for a loaded machine: up to 5 s for a condition (open-wc's default is
- * 1 s), within the test's own 10 s. It waits for what is bound to come; a slow machine is no
- * failure.
+ * `waitUntil` for what is bound to come, however loaded the machine: its deadline only guards
+ * against a hang, so it sits just inside the test's own (`web-test-runner.config.mjs`), and a
+ * condition that never comes still fails with its message rather than mocha's timeout.
  */
 export const waitUntil = (
   condition: Parameters<typeof waitUntilOpenWc>[0],
   message?: string,
   options: Parameters<typeof waitUntilOpenWc>[2] = {},
-) => waitUntilOpenWc(condition, message, { timeout: 5000, ...options });
+) => waitUntilOpenWc(condition, message, { timeout: 50_000, ...options });
 
 /**
  * Every address the element tried to go to, newest last. The element's `navigate` is replaced

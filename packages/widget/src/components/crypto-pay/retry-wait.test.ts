@@ -42,15 +42,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The countdown shows once its chunk is there (the button is held back until then). */
 async function untilCounting(el: CryptoPay): Promise<void> {
-  await kit.waitUntil(() => / in /.test(label(el)), 'the countdown never showed', {
-    timeout: 5000,
-  });
+  await kit.waitUntil(() => / in /.test(label(el)), 'the countdown never showed');
 }
 
 async function untilReady(el: CryptoPay): Promise<void> {
-  await kit.waitUntil(() => retryButton(el)?.disabled === false, 'the retry never became active', {
-    timeout: 5000,
-  });
+  await kit.waitUntil(() => retryButton(el)?.disabled === false, 'the retry never became active');
 }
 
 async function rateLimitedCreate(headers: Record<string, string>) {
@@ -99,7 +95,7 @@ describe('<crypto-pay> waiting as the proxy asks (Retry-After)', () => {
         return false;
       },
       'the retry never became active',
-      { timeout: 5000, interval: 50 },
+      { interval: 50 },
     );
     expect([...labels].at(-1)).to.equal('Try again in 1 sec');
     expect([...announcements]).to.have.length(1);

@@ -11,9 +11,7 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
     const el = await kit.details(proxy);
     // One message already shows, so the rules are loaded and the next blur adds another.
     await kit.leave(el, 'last_name');
-    await kit.waitUntil(() => kit.errorOf(el, 'last_name'), 'rules never loaded', {
-      timeout: 5000,
-    });
+    await kit.waitUntil(() => kit.errorOf(el, 'last_name'), 'rules never loaded');
     kit.field(el, 'first_name').focus();
     // The whole form in view, unscrolled: scroll anchoring would hide the move.
     await setViewport({ width: 800, height: 1400 });
