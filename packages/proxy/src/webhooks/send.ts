@@ -1,11 +1,10 @@
 /**
- * One webhook attempt in the Standard Webhooks format: the body built from the stored event
- * (the same bytes every time), signed by the `standardwebhooks` library with every secret in
- * force, POSTed without following redirects, within a timeout; only an excerpt of the answer kept.
+ * One webhook attempt: the body built from the stored event (the same bytes every time), posted
+ * by the protocol's Standard Webhooks sender within a timeout; only an excerpt of the answer kept.
  */
 
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { Webhook } from 'standardwebhooks';
+import { postWebhook, webhookRefusal } from '@crypto-pay/protocol/webhooks';
 import type { AttemptResult, StoredEvent } from '../store/outbox.ts';
 
 /** A receiver's whole answer is not kept: its first characters say enough. */
@@ -22,11 +21,6 @@ export function eventPayload(event: StoredEvent): WebhookEvent {
 }
 
 export const eventBody = (event: StoredEvent): string => JSON.stringify(eventPayload(event));
-
-/** `webhook-signature`: one `v1,…` per secret, space-separated (a rotation's grace period). */
-export function signatureOf(secrets: string[], id: string, at: Date, body: string): string {
-  return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
-}
 
 /** Reads at most `EXCERPT_CHARS` of the answer and lets the rest go. */
 async function excerptOf(response: Response): Promise<string | undefined> {
@@ -71,39 +65,28 @@ export async function sendEvent(attempt: Attempt): Promise<Omit<AttemptResult, '
   const attemptedAt = attempt.now();
   const started = performance.now();
   const body = eventBody(attempt.event);
-  const timestamp = new Date(attemptedAt);
   const durationMs = () => Math.round(performance.now() - started);
   const signal = AbortSignal.any([AbortSignal.timeout(attempt.timeoutMs), attempt.signal]);
   try {
-    const response = await fetch(attempt.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'crypto-pay-proxy webhooks',
-        'webhook-id': attempt.event.id,
-        'webhook-timestamp': String(Math.floor(attemptedAt / 1000)),
-        'webhook-signature': signatureOf(attempt.secrets, attempt.event.id, timestamp, body),
-      },
+    const response = await postWebhook({
+      url: attempt.url,
+      id: attempt.event.id,
       body,
+      at: new Date(attemptedAt),
+      secrets: attempt.secrets,
+      userAgent: 'crypto-pay-proxy webhooks',
+      signal,
     });
     const excerpt = await excerptOf(response).catch(() => undefined);
-    const delivered = response.status >= 200 && response.status < 300;
+    const refusal = webhookRefusal(response);
     const result: Omit<AttemptResult, 'retryAt'> = {
       attemptedAt,
       durationMs: durationMs(),
       statusCode: response.status,
-      delivered,
+      delivered: refusal === undefined,
     };
     if (excerpt !== undefined) result.responseExcerpt = excerpt;
-    if (response.status >= 300 && response.status < 400) {
-      // A receiver's Location could be long: the log and the attempt keep a bounded excerpt.
-      const location = response.headers.get('location')?.slice(0, 256) ?? 'no Location';
-      result.error = `redirect not followed (${location})`;
-    } else if (!delivered) {
-      result.error = `answered ${response.status}`;
-    }
+    if (refusal !== undefined) result.error = refusal;
     return result;
   } catch (error) {
     return {

@@ -194,7 +194,7 @@ describe('listen: forwarding to the local handler', () => {
     receiver.mode = 'redirect';
     await forwarder.deliver(streamed('evt_000000000006abcdefgh'));
     assert.equal(seen.seen[0]!.status, 307);
-    assert.equal(seen.seen[0]!.error, 'redirect not followed');
+    assert.equal(seen.seen[0]!.error, `redirect not followed (${receiver.url}-elsewhere)`);
     assert.equal(receiver.received.length, 1);
 
     receiver.mode = 'hang';

@@ -1,13 +1,12 @@
 /**
- * Posts each event `crypto-pay listen` receives to the local handler as a Standard Webhook
- * (`webhook-id`, `webhook-timestamp`, `webhook-signature` by the `standardwebhooks` library, as
- * the proxy signs its own), the body exactly as the stream gave it. Events are queued as they are
+ * Posts each event `crypto-pay listen` receives to the local handler as a Standard Webhook,
+ * through the protocol's sender, the proxy's own, the body exactly as the stream gave it. Events are queued as they are
  * read, so a slow handler never holds up reading the stream; first attempts go one at a time in
  * the stream's order; a handler that is down, hangs past the attempt's timeout or answers non-2xx
  * is tried again in the background, so a failing event holds up the ones after it at most once.
  */
 
-import { Webhook } from 'standardwebhooks';
+import { postWebhook, webhookRefusal } from '@crypto-pay/protocol/webhooks';
 import { failureCause } from '../../proxy-api.ts';
 
 /**
@@ -75,7 +74,7 @@ function failureOf(error: unknown, timeoutMs: number, closing: boolean): string 
 }
 
 export function createForwarder(options: ForwarderOptions): Forwarder {
-  const webhook = new Webhook(options.secret);
+  const secrets = [options.secret];
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const attempts = delays.length + 1;
@@ -105,24 +104,18 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     let status: number | undefined;
     let error: string | undefined;
     try {
-      const response = await fetch(options.url, {
-        method: 'POST',
-        // A redirect is the handler's mistake to see, not to follow with a signed body.
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), closing.signal]),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'crypto-pay listen',
-          'webhook-id': event.id,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': webhook.sign(event.id, at, event.body),
-        },
+      const response = await postWebhook({
+        url: options.url,
+        id: event.id,
         body: event.body,
+        at,
+        secrets,
+        userAgent: 'crypto-pay listen',
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), closing.signal]),
       });
       status = response.status;
       await response.body?.cancel().catch(() => {});
-      if (status >= 300 && status < 400) error = 'redirect not followed';
-      else if (status < 200 || status >= 300) error = `answered ${status}`;
+      error = webhookRefusal(response);
     } catch (failure) {
       error = failureOf(failure, timeoutMs, closing.signal.aborted);
     }
