@@ -139,6 +139,26 @@ describe('@crypto-pay/cli as packed', () => {
     assert.ok(!listed.output.includes(stack.adminToken), 'the token is never printed');
   });
 
+  it('tells a developer on an older Node, in one sentence, which Node it needs', async (t) => {
+    // This machine's own Node (Debian's) is older than the project's: the Node a developer's
+    // PATH may well give `npx`.
+    const system = await run('/usr/bin/node', ['--version'], { cwd: shop }).catch(() => undefined);
+    const major = Number(system?.stdout.trim().replace(/^v/, '').split('.')[0]);
+    if (!system || system.status !== 0 || !(major < 24)) {
+      t.skip(`no Node older than 24 at /usr/bin/node (${system?.stdout.trim() ?? 'none'})`);
+      return;
+    }
+    const old = await run('/usr/bin/node', [join(installed, 'bin/crypto-pay.mjs'), '--help'], {
+      cwd: shop,
+    });
+    assert.equal(old.status, 1, old.output);
+    assert.equal(old.stdout, '', 'nothing on stdout: the sentence is on stderr');
+    assert.equal(
+      old.output,
+      `crypto-pay needs Node.js 24 or later; this is Node.js ${system.stdout.trim().slice(1)} (/usr/bin/node).\n`,
+    );
+  });
+
   it('imports as a library too (`run`), by the exports a bundler or Node read', async () => {
     const imported = await run(
       process.execPath,
