@@ -144,7 +144,7 @@ describe('@crypto-pay/cli as packed', () => {
     // PATH may well give `npx`.
     const system = await run('/usr/bin/node', ['--version'], { cwd: shop }).catch(() => undefined);
     const major = Number(system?.stdout.trim().replace(/^v/, '').split('.')[0]);
-    if (!system || system.status !== 0 || !(major < 24)) {
+    if (system?.status !== 0 || !(major < 24)) {
       t.skip(`no Node older than 24 at /usr/bin/node (${system?.stdout.trim() ?? 'none'})`);
       return;
     }
