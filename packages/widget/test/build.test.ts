@@ -213,15 +213,18 @@ describe('the build', () => {
     // meanwhile, so the form cannot be there before the listeners are), `crypto-pay-ready`, the
     // renders, and the page leaving.
     const proxy = await fakeProxy({ missingParts: ['checkout-following'], holdConfig: true });
-    const loaded = Promise.withResolvers<void>();
+    let onLoad = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      onLoad = resolve;
+    });
     const frame = await fixture<HTMLIFrameElement>(
       html`<iframe
         title="csp"
         src=${`/csp/page.html?mode=redirect&proxy=${encodeURIComponent(proxy.url)}`}
-        @load=${() => loaded.resolve()}
+        @load=${() => onLoad()}
       ></iframe>`,
     );
-    await loaded.promise;
+    await loaded;
     const el = frame.contentDocument?.querySelector('crypto-pay') as CryptoPay;
     const ready = oneEvent(el, 'crypto-pay-ready');
     await proxy.releaseConfig();
