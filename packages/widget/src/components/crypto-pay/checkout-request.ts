@@ -1,9 +1,9 @@
 /**
  * The request that creates a checkout, made of the element's price, the shop's result addresses
  * and the customer's details, and its sending with an idempotency key (the checkout made kept
- * for a reload, and the page told). It comes with the form's
- * rules (`sender-rules.ts`, a chunk), which the form has loaded before it can submit: out of the
- * first paint, and never waited for on Continue.
+ * for a reload, and the page told). It comes with the form's rules (`sender-rules.ts`, a chunk),
+ * which the form has loaded before it can submit: out of the first paint, and never waited for
+ * on Continue.
  */
 import {
   answer,
