@@ -2,7 +2,9 @@
  * Tests of the built files (`pnpm test` builds first): the size budget, what the default
  * bundle leaves out, and the bundled element running under a strict Content-Security-Policy.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
+import type SenderForm from '../src/components/sender-form/sender-form.component.ts';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
 import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 
@@ -12,10 +14,13 @@ import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
  * (the page hears a status before redirect mode leaves), 18,458; short names for Lit's internal
  * and our own members, and the create's price with the rules' chunk, took it to 18,192. Telling
  * the shop's setup mistakes from the customer's connection must work when no chunk can load
- * (the script-tag build fetches them from the unreachable proxy), so it sits here: 18,584. This
- * guard holds it to 18.25 KiB until that is earned back; `pnpm bench widget` still checks 18 KiB.
+ * (the script-tag build fetches them from the unreachable proxy), so it sits here: 18,584, and
+ * 18,635 with what came after; the guard held 18.25 KiB meanwhile. The form's typed fields
+ * without Lit's `live`, the open amount's setup refusal worded in the rules' chunk, the created
+ * checkout saved and told there too, and ten more short member names took it to 18,314: 18 KiB
+ * again, as `pnpm bench widget` checks.
  */
-const BUDGET_BYTES = 18.25 * 1024;
+const BUDGET_BYTES = 18 * 1024;
 
 async function gzippedSize(text: string): Promise<number> {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
@@ -204,32 +209,44 @@ describe('the build', () => {
   });
 
   it('tells the page a checkout’s status before redirect mode leaves, the following chunk missing', async () => {
-    const proxy = await fakeProxy({ missingParts: ['checkout-following'] });
+    // Each step waits for the event that ends it: the page's load (the configuration held back
+    // meanwhile, so the form cannot be there before the listeners are), `crypto-pay-ready`, the
+    // renders, and the page leaving.
+    const proxy = await fakeProxy({ missingParts: ['checkout-following'], holdConfig: true });
+    let onLoad = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      onLoad = resolve;
+    });
     const frame = await fixture<HTMLIFrameElement>(
       html`<iframe
         title="csp"
         src=${`/csp/page.html?mode=redirect&proxy=${encodeURIComponent(proxy.url)}`}
+        @load=${() => onLoad()}
       ></iframe>`,
     );
-    const el = () => frame.contentDocument?.querySelector('crypto-pay');
-    const formRoot = () =>
-      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered');
+    await loaded;
+    const el = frame.contentDocument?.querySelector('crypto-pay') as CryptoPay;
+    const ready = oneEvent(el, 'crypto-pay-ready');
+    await proxy.releaseConfig();
+    await ready;
+    await el.updateComplete;
+    const form = el.shadowRoot?.querySelector<SenderForm>('crypto-pay-sender-form');
+    await form?.updateComplete;
+    expect(form?.hasAttribute('loading'), 'the form still loads').to.equal(false);
     const heard: string[] = [];
     for (const name of ['crypto-pay-created', 'crypto-pay-status']) {
-      el()?.addEventListener(name, (event) => {
+      el.addEventListener(name, (event) => {
         heard.push(`${name} ${(event as CustomEvent<{ status?: string }>).detail.status ?? ''}`);
       });
     }
-    frame.contentWindow?.addEventListener('pagehide', () => heard.push('left'));
+    const left = oneEvent(frame.contentWindow as Window, 'pagehide').then(() => heard.push('left'));
     for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
+      const field = form?.shadowRoot?.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
       field.value = value;
       field.dispatchEvent(new Event('input'));
     }
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
-    await waitUntil(() => heard.includes('left'), 'the page never left');
+    form?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await left;
     expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);
   });
 

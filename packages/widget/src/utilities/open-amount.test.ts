@@ -56,8 +56,9 @@ describe('checkOpenAmount', () => {
   });
 
   it('refuses a currency the proxy takes no open amount in, or no open amounts at all', () => {
-    expect(checkOpenAmount(open, '20.00', 'GBP')).to.deep.equal({ refused: 'setup' });
-    expect(checkOpenAmount(null, '20.00', 'EUR')).to.deep.equal({ refused: 'setup' });
+    const setup = { refused: 'setup', message: 'The proxy takes no open amount in this currency.' };
+    expect(checkOpenAmount(open, '20.00', 'GBP')).to.deep.equal(setup);
+    expect(checkOpenAmount(null, '20.00', 'EUR')).to.deep.equal(setup);
   });
 });
 

@@ -18,7 +18,7 @@ import { formatAmount } from './format.ts';
  */
 export type OpenAmountCheck =
   | { accepted: string }
-  | { refused: 'setup' }
+  | { refused: 'setup'; message: string }
   | { refused: 'format'; places: number; example: string; message: string }
   | { refused: 'range'; message: string };
 
@@ -41,7 +41,9 @@ export function checkOpenAmount(
   text: string,
   currency: string,
 ): OpenAmountCheck {
-  if (!open?.currencies.includes(currency)) return { refused: 'setup' };
+  if (!open?.currencies.includes(currency)) {
+    return { refused: 'setup', message: 'The proxy takes no open amount in this currency.' };
+  }
   // The proxy is sent the accepted amount, scaled, never the page's text.
   const amount = asciiAmount(text);
   const places = Math.max(decimalPlaces(open.min), decimalPlaces(open.max));

@@ -1,7 +1,6 @@
 /** The customer's own amount (donations): the merchant's presets, or another amount typed in. */
 import { html, LitElement, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { live } from 'lit/directives/live.js';
 import type { FirstMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
@@ -148,7 +147,7 @@ export default class AmountChoice extends LitElement {
                       type="radio"
                       name="amount"
                       .value=${preset}
-                      .checked=${live(this.preset === preset)}
+                      .checked=${this.preset === preset}
                       @change=${() => this.change(preset, '')}
                     />
                     ${t.amountWithCurrency(formatAmount(preset, t), setup.currency)}
@@ -166,7 +165,7 @@ export default class AmountChoice extends LitElement {
           part="input"
           inputmode="decimal"
           autocomplete="off"
-          .value=${live(this.text)}
+          .value=${this.text}
           aria-invalid=${aboutField ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy || undefined)}
           aria-required=${presets.length > 0 ? 'false' : 'true'}

@@ -337,6 +337,20 @@ describe('<crypto-pay> amount choice (donations)', () => {
     });
   });
 
+  it('takes what the customer types where the caret is, and a preset then clears the field', async () => {
+    const el = await donation(await kit.fakeProxy(), { currency: 'EUR', amounts: '5 20 50' });
+    otherField(el).focus();
+    await sendKeys({ type: '12' });
+    await sendKeys({ press: 'ArrowLeft' });
+    await sendKeys({ type: '34' });
+    await choice(el)?.updateComplete;
+    expect(otherField(el).value).to.equal('1342');
+    expect(presets(el).some((radio) => radio.checked)).to.equal(false);
+    await choosePreset(el, '20.00 EUR');
+    expect(otherField(el).value).to.equal('');
+    expect(presets(el).find((radio) => radio.checked)?.value).to.equal('20.00');
+  });
+
   it('is chosen and sent by keyboard alone, Enter in the field submitting', async () => {
     const proxy = await kit.fakeProxy();
     const el = await donation(proxy, { currency: 'EUR', amounts: '5 20 50' });

@@ -15,11 +15,10 @@ import {
   ProxyError,
 } from '../../api/proxy-api.ts';
 import type { Timing } from '../../api/timing.ts';
-import { CryptoPayCreatedEvent } from '../../events/created.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
 import { CryptoPayReadyEvent } from '../../events/ready.ts';
 import { CryptoPayStatusEvent } from '../../events/status.ts';
-import { forgetCheckoutId, saveCheckoutId } from '../../utilities/checkout-storage.ts';
+import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { OpenAmountCheck } from '../../utilities/open-amount.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type { DetailsSubmit, FieldIssue } from '../sender-form/form-fields.ts';
@@ -114,7 +113,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
       task: async ([proxy, request], { signal }) => {
         // The request's sending comes with the form's rules, there since the form submitted.
         const { createCheckout } = await loadRules();
-        const sent = createCheckout(proxy, request, this.calling(signal));
+        const sent = createCheckout(host, proxy, request, this.calling(signal));
         return this.created(proxy, await this.creating(sent));
       },
     });
@@ -261,14 +260,12 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     }
   }
 
+  /** The checkout made, saved and told to the page already (`createCheckout`): followed. */
   private created(proxy: string, checkout: Checkout): Checkout {
     this.lastRequest = undefined;
-    saveCheckoutId(storageKeyOf(this.host), checkout.id);
-    const { id, payment_link } = checkout;
-    this.host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
     this.follow(proxy, checkout, true);
     if (this.host.mode === 'redirect' && !FINAL_STATUSES.includes(checkout.status)) {
-      this.leave(payment_link);
+      this.leave(checkout.payment_link);
     }
     return checkout;
   }

@@ -1,8 +1,9 @@
 /**
  * The request that creates a checkout, made of the element's price, the shop's result addresses
- * and the customer's details, and its sending with an idempotency key. It comes with the form's
- * rules (`sender-rules.ts`, a chunk), which the form has loaded before it can submit: out of the
- * first paint, and never waited for on Continue.
+ * and the customer's details, and its sending with an idempotency key (the checkout made kept
+ * for a reload, and the page told). It comes with the form's rules (`sender-rules.ts`, a chunk),
+ * which the form has loaded before it can submit: out of the first paint, and never waited for
+ * on Continue.
  */
 import {
   answer,
@@ -13,8 +14,10 @@ import {
   checkedCheckout,
   url,
 } from '../../api/proxy-api.ts';
+import { CryptoPayCreatedEvent } from '../../events/created.ts';
+import { saveCheckoutId } from '../../utilities/checkout-storage.ts';
 import type { DetailsSubmit } from '../sender-form/form-fields.ts';
-import type { PriceHost } from './checkout-price.ts';
+import { type PriceHost, storageKeyOf } from './checkout-price.ts';
 
 /** What the request reads from the element: its price and the shop's result addresses. */
 export type CheckoutRequestHost = PriceHost & {
@@ -66,7 +69,12 @@ export function keyedRequest(
   return last?.body === body ? last : { body, key: newIdempotencyKey() };
 }
 
+/**
+ * Sends the create. The checkout made is kept for a reload of the page (sessionStorage) and the
+ * page told (`crypto-pay-created`) before anything follows it.
+ */
 export async function createCheckout(
+  host: PriceHost & HTMLElement,
   proxy: string,
   { body, key }: KeyedRequest,
   options: CallOptions,
@@ -77,7 +85,11 @@ export async function createCheckout(
     body,
     ...options,
   };
-  return checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
+  const checkout = checkedCheckout(await call(url(proxy, '/api/checkouts'), init, answer));
+  saveCheckoutId(storageKeyOf(host), checkout.id);
+  const { id, payment_link } = checkout;
+  host.dispatchEvent(new CryptoPayCreatedEvent({ id, payment_link }));
+  return checkout;
 }
 
 /** A fresh idempotency key: random, unguessable, and fine outside secure contexts too. */

@@ -195,12 +195,10 @@ export default class CryptoPay extends LitElement {
   private refusalOf(view: View): { code: string; message: string } | undefined {
     if (view !== 'misconfigured' && view !== 'amount-refused') return undefined;
     if (!this.proxy) return { code: 'proxy_missing', message: 'The proxy attribute is missing.' };
+    // A priced element refused is an open amount its rules refuse, saying why (in their chunk).
     const check = this.flow.openAmountCheck;
-    if (view === 'amount-refused' && check && 'message' in check) {
-      return { code: 'amount_invalid', message: check.message };
-    }
-    return this.flow.priced
-      ? { code: 'amount_invalid', message: 'The proxy takes no open amount in this currency.' }
+    return this.flow.priced && check && 'message' in check
+      ? { code: 'amount_invalid', message: check.message }
       : { code: 'price_missing', message: 'The product, session or amount attribute is missing.' };
   }
 

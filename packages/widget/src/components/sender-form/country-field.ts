@@ -124,7 +124,7 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
           // selection is the property, live (checked against the option, not the last render):
           // once clicked, Chromium ignores the attribute, and an option reused by position for
           // another country takes that country's state. (Lit's \`repeat\` would key them instead,
-          // at about 340 bytes of the first paint: its helpers are shared with \`live\`.)
+          // with more code.)
           (country) =>
             html`<option
               id=${optionId(country.alpha3)}

@@ -64,4 +64,18 @@ describe('<crypto-pay> date of birth typed in part', () => {
     expect(kit.field(el, 'date_of_birth').value).to.equal('1990-02-15');
     expect(kit.errorOf(el, 'date_of_birth')).to.equal('');
   });
+
+  it('keeps the other parts when the customer clears one part of a whole date', async () => {
+    const el = await typedDate('02151990');
+    expect(kit.field(el, 'date_of_birth').value).to.equal('1990-02-15');
+    // Backspace clears the year's part: the input's value is empty, the month and day stay.
+    await sendKeys({ press: 'Backspace' });
+    await kit.form(el)?.updateComplete;
+    expect(kit.field(el, 'date_of_birth').validity.badInput, 'the whole date was cleared').to.equal(
+      true,
+    );
+    kit.field(el, 'email').focus();
+    await kit.waitUntil(() => kit.errorOf(el, 'date_of_birth'), 'no message on leaving');
+    expect(kit.errorOf(el, 'date_of_birth')).to.equal(UNREADABLE);
+  });
 });

@@ -67,6 +67,33 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
     expect(kit.errorOf(el, 'legal_name')).to.equal('');
   });
 
+  it('keeps what was typed in each type’s fields when the customer switches back and forth', async () => {
+    const el = await kit.details(await kit.fakeProxy());
+    await kit.type(el, 'first_name', 'Ada');
+    await kit.type(el, 'email', 'ada@example.com');
+    await kit.chooseSenderType(el, 'legal');
+    expect(kit.field(el, 'legal_name').value).to.equal('');
+    await kit.type(el, 'legal_name', 'Acme Ltd');
+    await kit.chooseSenderType(el, 'natural');
+    expect(kit.field(el, 'first_name').value).to.equal('Ada');
+    expect(kit.field(el, 'last_name').value).to.equal('');
+    await kit.chooseSenderType(el, 'legal');
+    expect(kit.field(el, 'legal_name').value).to.equal('Acme Ltd');
+    expect(kit.field(el, 'email').value).to.equal('ada@example.com');
+  });
+
+  it('leaves the spaces typed before an email where the customer sees them', async () => {
+    const el = await kit.details(await kit.fakeProxy());
+    kit.field(el, 'email').focus();
+    // The browser reads an email without its leading space; the caret stays after what is typed.
+    await sendKeys({ type: ' ada@example.com' });
+    await kit.form(el)?.updateComplete;
+    expect(kit.field(el, 'email').value).to.equal('ada@example.com');
+    await sendKeys({ type: 'x' });
+    await kit.form(el)?.updateComplete;
+    expect(kit.field(el, 'email').value).to.equal('ada@example.comx');
+  });
+
   it('submits on Enter in the pay-with choice, as on the form’s other radios', async () => {
     const proxy = await kit.fakeProxy();
     const el = await kit.details(proxy);

@@ -4,7 +4,6 @@
  */
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { live } from 'lit/directives/live.js';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 
 /** The browser's autofill for each typed field, else the email's (the country is a list). */
@@ -16,13 +15,13 @@ const AUTOCOMPLETE: Partial<Record<SenderField, string>> = {
 };
 
 /**
- * The field `name` showing `value` and, once the customer has left it, its `error`; the form
- * keeps the state and hears each change (`onInput`) and the leaving (`onLeave`).
+ * The field `name` with, once the customer has left it, its `error`; the form keeps the state
+ * and hears each change (`onInput`) and the leaving (`onLeave`). Its value is the customer's:
+ * no binding writes it back (the form writes it only as its sender type's fields show).
  */
 export function inputField(
   t: FirstMessages,
   name: SenderField | 'email',
-  value: string,
   error: string | undefined,
   onInput: (input: HTMLInputElement) => void,
   onLeave: () => void,
@@ -40,7 +39,6 @@ export function inputField(
         type=${name === 'email' ? 'email' : name === 'date_of_birth' ? 'date' : 'text'}
         autocomplete=${AUTOCOMPLETE[name as SenderField] ?? 'email'}
         max=${ifDefined(name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : undefined)}
-        .value=${live(value)}
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy || undefined)}
         aria-required=${name === 'email' ? 'false' : 'true'}

@@ -128,6 +128,16 @@ export default class SenderForm extends LitElement {
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
+    // The typed fields hold what the customer typed: written only as a sender type's fields show
+    // (Lit reuses the first name's input for the company's name, and back). A binding would also
+    // write back the value as the browser reads it, over what it shows: it would clear a
+    // half-typed date's other parts, and move the caret past an email's leading space.
+    if (changed.has('senderType')) {
+      for (const name of FIELDS_OF[this.senderType]) {
+        const input = this.renderRoot.querySelector<HTMLInputElement>(`input#${name}`);
+        if (input) input.value = this.values[name];
+      }
+    }
     if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
     if (!this.loading && this.submitWaiting) {
       this.submitWaiting = false;
@@ -204,7 +214,6 @@ export default class SenderForm extends LitElement {
     return inputField(
       this.t,
       name,
-      this.values[name],
       this.touched.has(name) ? messages[name] : undefined,
       (input) => this.setValue(name, input.value),
       () => this.touch(name),
