@@ -1,16 +1,17 @@
 /**
  * The localize controller: picks the element's language (its `locale`, else the nearest `lang`
- * up the tree, else the browser's), keeps English at hand, and loads the others on demand so
- * they cost the default bundle nothing.
+ * up the tree, else the browser's), keeps English's first view at hand, and loads the rest on
+ * demand (the other languages, and English's later messages) so they cost the default bundle
+ * nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ignore, loadPart } from '../api/parts.ts';
-import type { EarlyTranslation, LaterMessages, Translation } from './translation.ts';
+import type { EarlyTranslation, Translation } from './translation.ts';
 import firstEnglish from './translations/en.ts';
 
 /**
- * The shipped English: the first view's messages, and the later ones once the payment panel's
- * chunk registered them (`registerLaterEnglish`).
+ * The shipped English: the first view's messages, and the others (the form's mistakes, the pay
+ * step and after) once their chunk has loaded (`loadLaterEnglish`).
  */
 const en: EarlyTranslation = { ...firstEnglish };
 
@@ -38,11 +39,37 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
   updateAll();
 }
 
-/** Called by the chunk that carries English's later messages (the payment panel's), as it loads. */
-export function registerLaterEnglish(messages: LaterMessages): void {
-  Object.assign(en, messages);
-  updateAll();
-}
+/**
+ * English's messages past the first view, in a chunk of their own (translations/en-later.ts),
+ * fetched once for the page, and only by a page whose translation lacks them: English itself, or
+ * a locale a merchant registered that falls back to English. Every other language's chunk has
+ * its own, so a German journey never downloads English it does not show.
+ */
+let laterEnglish: Promise<Translation> | undefined;
+/** English's later messages failed to load the last time they were asked for. */
+let laterEnglishLost = false;
+/**
+ * Whether English's later messages failed to load the last time they were asked for: the views
+ * that wait for them then show without them (as without the panel's chunk), and the form asks
+ * again on Continue. (A function: the chunks read it, and they take the entry's bindings once.)
+ */
+export const laterEnglishFailed = (): boolean => laterEnglishLost;
+/** English's later messages, then English whole (for a form that checks before its next render). */
+export const loadLaterEnglish = (host: EventTarget): Promise<Translation> =>
+  (laterEnglish ??= loadPart(host, import('./translations/en-later.ts')).then(
+    (part) => {
+      Object.assign(en, part.default, part.enForm);
+      laterEnglishLost = false;
+      updateAll();
+      return en as Translation;
+    },
+    (error) => {
+      laterEnglish = undefined;
+      laterEnglishLost = true;
+      updateAll();
+      throw error;
+    },
+  ));
 
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
@@ -58,7 +85,7 @@ function inheritedLang(element: Element): string | null {
 
 /**
  * The whole translation, once the later messages are there: always for a shipped locale other
- * than English, for English once the payment panel's chunk has loaded. Views that show later
+ * than English, for English once its later messages' chunk has loaded. Views that show later
  * messages wait for it; the chunk registers them all at once, so one stands for all.
  */
 export const wholeOf = (translation: EarlyTranslation): Translation | undefined =>
@@ -119,8 +146,17 @@ export class LocalizeController implements ReactiveController {
     // which knows the regions that read British English (`en-GB`, `en-AU`); English shows until
     // it answers. (The first paint has no bytes to spare for that list.)
     const english = /^en([-_]us)?$/i.test(tag) && (tag === 'en' || !custom.has(tag));
-    // Until another language arrives, the one in use stays.
-    this.base = chosen.get(tag) ?? (english ? en : this.base);
+    // Until another language arrives, the one in use stays: also while English's later messages
+    // load for a page that showed another language whole (its `lang` changed on the pay step),
+    // so no view falls back to its stand-in meanwhile.
+    const next = chosen.get(tag) ?? (english ? en : undefined);
+    if (next) {
+      // English, or a locale that falls back to it, lacks them until their chunk is there.
+      const whole = isWhole({ ...en, ...next });
+      if (!whole && !laterEnglishLost) loadLaterEnglish(this.host).catch(ignore);
+      // Should they fail to load, the language asked for shows without them.
+      if (whole || laterEnglishLost || !isWhole(this.translation)) this.base = next;
+    }
     if (!chosen.has(tag) && !english && !sentFor.has(tag)) {
       sentFor.add(tag);
       // The shipped locales and their negotiation are a chunk too (locales.ts). One that fails

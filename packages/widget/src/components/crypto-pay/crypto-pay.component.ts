@@ -3,7 +3,7 @@ import { html, LitElement } from 'lit';
 import { servePartsFrom } from '../../api/parts.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { LocalizeController, wholeOf } from '../../localize/localize.ts';
+import { LocalizeController, laterEnglishFailed, wholeOf } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import resultStyles from '../result-view/result-view.styles.ts';
@@ -235,9 +235,19 @@ export default class CryptoPay extends LitElement {
 
   override render() {
     const t = this.localize.translation;
-    const whole = panelPart && wholeOf(t);
+    const words = wholeOf(t);
+    const whole = panelPart && words;
     const next = this.flow.view();
-    const view = !whole && !panelFailed && AFTER_PAY.includes(next) ? 'checking' : next;
+    // Views wait for the parts that word them: the panel's chunk, and English's later messages
+    // where English is in use. One that failed to load leaves them to show without it.
+    const wordsPending = !words && !laterEnglishFailed();
+    const waiting = (!panelPart && !panelFailed) || wordsPending;
+    const view =
+      waiting && AFTER_PAY.includes(next)
+        ? 'checking'
+        : wordsPending && next === 'amount-refused'
+          ? 'loading'
+          : next;
     return html`
       <div part="base" class="base" lang=${t.$code} dir=${t.$dir}>
         <h2 part="heading" tabindex="-1">${headingOf(view, t)}</h2>
