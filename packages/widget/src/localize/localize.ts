@@ -5,15 +5,12 @@
  * nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ignore, loadPart } from '../api/parts.ts';
+import { loadPart } from '../api/parts.ts';
 import type { EarlyTranslation, Translation } from './translation.ts';
 import firstEnglish from './translations/en.ts';
 
-/**
- * The shipped English: the first view's messages, and the others (the form's mistakes, the pay
- * step and after) once their chunk has loaded (`loadLaterEnglish`).
- */
-const en: EarlyTranslation = { ...firstEnglish };
+/** English's first view: its later messages come, as other languages do, through locales.ts. */
+const en: EarlyTranslation = firstEnglish;
 
 /** The language subtag of a tag, lower case: `pt` of `pt-BR`. */
 const languageOf = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
@@ -40,36 +37,13 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
 }
 
 /**
- * English's messages past the first view, in a chunk of their own (translations/en-later.ts),
- * fetched once for the page, and only by a page whose translation lacks them: English itself, or
- * a locale a merchant registered that falls back to English. Every other language's chunk has
- * its own, so a German journey never downloads English it does not show.
+ * The language asked for could not be had whole: its chunk (or English's later messages, or the
+ * list of languages) failed to load. The views that wait for later messages then show without
+ * them, as without the panel's chunk.
  */
-let laterEnglish: Promise<Translation> | undefined;
-/** English's later messages failed to load the last time they were asked for. */
-let laterEnglishLost = false;
-/**
- * Whether English's later messages failed to load the last time they were asked for: the views
- * that wait for them then show without them (as without the panel's chunk), and the form asks
- * again on Continue. (A function: the chunks read it, and they take the entry's bindings once.)
- */
-export const laterEnglishFailed = (): boolean => laterEnglishLost;
-/** English's later messages, then English whole (for a form that checks before its next render). */
-export const loadLaterEnglish = (host: EventTarget): Promise<Translation> =>
-  (laterEnglish ??= loadPart(host, import('./translations/en-later.ts')).then(
-    (part) => {
-      Object.assign(en, part.default, part.enForm);
-      laterEnglishLost = false;
-      updateAll();
-      return en as Translation;
-    },
-    (error) => {
-      laterEnglish = undefined;
-      laterEnglishLost = true;
-      updateAll();
-      throw error;
-    },
-  ));
+let laterLost = false;
+/** (A function: the chunks read it, and they take the entry's bindings once.) */
+export const laterMessagesFailed = (): boolean => laterLost;
 
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
@@ -84,9 +58,9 @@ function inheritedLang(element: Element): string | null {
 }
 
 /**
- * The whole translation, once the later messages are there: always for a shipped locale other
- * than English, for English once its later messages' chunk has loaded. Views that show later
- * messages wait for it; the chunk registers them all at once, so one stands for all.
+ * The whole translation, once the later messages are there: from the locale chunk, for English
+ * as for the others. Views that show later messages wait for it; they come all at once, so one
+ * stands for all.
  */
 export const wholeOf = (translation: EarlyTranslation): Translation | undefined =>
   isWhole(translation) ? translation : undefined;
@@ -113,10 +87,7 @@ export class LocalizeController implements ReactiveController {
     host.addController(this);
   }
 
-  /**
-   * The translation in use, with the messages a merchant registered for it. A locale that falls
-   * back to English (one a merchant added) takes English's later messages once they load.
-   */
+  /** The translation in use, with the messages a merchant registered for it. */
   get translation(): EarlyTranslation {
     return { ...en, ...this.base, ...custom.get(this.base.$code) };
   }
@@ -141,33 +112,30 @@ export class LocalizeController implements ReactiveController {
     const tag =
       this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
-    // English ships in the first paint for `en` and `en-US`, unless a merchant registered
-    // messages for this very tag (`en-US`, as written). Other English tags ask the locale chunk,
-    // which knows the regions that read British English (`en-GB`, `en-AU`); English shows until
-    // it answers. (The first paint has no bytes to spare for that list.)
+    // English's first view ships in the first paint for `en` and `en-US` (unless a merchant
+    // registered messages for this very tag, `en-US` as written), and shows at once; its later
+    // messages, like other languages and English tags (the locale chunk knows the regions that
+    // read British English, `en-AU`), come from the locale chunk. (The first paint has no bytes
+    // to spare for either.) Until another language arrives, the one in use stays, so a page
+    // whose `lang` turns English on the pay step keeps it whole until English is.
     const english = /^en([-_]us)?$/i.test(tag) && (tag === 'en' || !custom.has(tag));
-    // Until another language arrives, the one in use stays: also while English's later messages
-    // load for a page that showed another language whole (its `lang` changed on the pay step),
-    // so no view falls back to its stand-in meanwhile.
-    const next = chosen.get(tag) ?? (english ? en : undefined);
-    if (next) {
-      // English, or a locale that falls back to it, lacks them until their chunk is there.
-      const whole = isWhole({ ...en, ...next });
-      if (!whole && !laterEnglishLost) loadLaterEnglish(this.host).catch(ignore);
-      // Should they fail to load, the language asked for shows without them.
-      if (whole || laterEnglishLost || !isWhole(this.translation)) this.base = next;
-    }
-    if (!chosen.has(tag) && !english && !sentFor.has(tag)) {
+    this.base = chosen.get(tag) ?? (english && (laterLost || !isWhole(this.base)) ? en : this.base);
+    if (!chosen.has(tag) && !sentFor.has(tag)) {
       sentFor.add(tag);
-      // The shipped locales and their negotiation are a chunk too (locales.ts). One that fails
-      // to load leaves the checkout in English rather than broken.
+      // One that fails to load leaves the checkout in English's first view rather than broken.
       loadPart(
         this.host,
         import('./locales.ts').then((locales) => locales.translationFor(tag, custom, en)),
-      ).then((translation) => {
-        chosen.set(tag, translation);
-        updateAll();
-      }, ignore);
+      ).then(
+        (translation) => {
+          chosen.set(tag, translation);
+          updateAll();
+        },
+        () => {
+          laterLost = true;
+          updateAll();
+        },
+      );
     }
   }
 

@@ -3,7 +3,7 @@ import { html, LitElement } from 'lit';
 import { servePartsFrom } from '../../api/parts.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { LocalizeController, laterEnglishFailed, wholeOf } from '../../localize/localize.ts';
+import { LocalizeController, laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import resultStyles from '../result-view/result-view.styles.ts';
@@ -238,12 +238,11 @@ export default class CryptoPay extends LitElement {
     const words = wholeOf(t);
     const whole = panelPart && words;
     const next = this.flow.view();
-    // Views wait for the parts that word them: the panel's chunk, and English's later messages
-    // where English is in use. One that failed to load leaves them to show without it.
-    const wordsPending = !words && !laterEnglishFailed();
-    const waiting = (!panelPart && !panelFailed) || wordsPending;
+    // The views after the pay step wait for the panel's chunk and the later messages (English's
+    // come in a chunk too), unless one failed to load; a refused amount waits for the words.
+    const wordsPending = !words && !laterMessagesFailed();
     const view =
-      waiting && AFTER_PAY.includes(next)
+      !whole && !panelFailed && !laterMessagesFailed() && AFTER_PAY.includes(next)
         ? 'checking'
         : wordsPending && next === 'amount-refused'
           ? 'loading'

@@ -110,11 +110,9 @@ export class ViewContent {
         // The page can write it otherwise or choose another (or offer the amount choice).
         const config = flow.config.value!;
         const sentence = config.refusalSentence!;
-        // Without the form's words (English's chunk did not load), the setup's own sentence.
         return result(
           'error',
-          sentence(flow.openAmountCheck!, config.open_amount!, this.host.currency ?? '', t) ||
-            t.errorMisconfigured,
+          sentence(flow.openAmountCheck!, config.open_amount!, this.host.currency ?? '', t),
         );
       }
       case 'loading':

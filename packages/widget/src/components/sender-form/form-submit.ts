@@ -4,8 +4,8 @@
  * or hand the details on as `details-submit`.
  */
 import type { SenderData } from '@crypto-pay/protocol/sender';
-import { ignore } from '../../api/parts.ts';
-import { loadLaterEnglish, wholeOf } from '../../localize/localize.ts';
+import { ignore, loadPart } from '../../api/parts.ts';
+import { wholeOf } from '../../localize/localize.ts';
 import { plural } from '../../localize/plural.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
 import type AmountChoice from '../amount-choice/amount-choice.component.ts';
@@ -38,8 +38,11 @@ export async function submitChecked(form: SubmittingForm): Promise<void> {
   // asked again), taken at once: the element passes them at its next render. Should they not
   // come, the rules' own sentences word the mistakes.
   if (!wholeOf(form.t)) {
-    const english = await loadLaterEnglish(form).catch(ignore);
-    if (english) form.t = { ...english, ...form.t };
+    const later = await loadPart(
+      form,
+      import('../../localize/locales.ts').then((locales) => locales.laterEnglish()),
+    ).catch(ignore);
+    if (later) form.t = { ...later, ...form.t };
   }
   const amount = form.renderRoot.querySelector<AmountChoice>('#amount');
   const visible: FormField[] = [...FIELDS_OF[form.senderType], 'email'];

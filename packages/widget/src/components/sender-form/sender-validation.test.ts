@@ -52,7 +52,9 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
   });
 
   it('words a mistake by the rules’ own English sentence where English’s words did not load', () => {
-    expect(validateDetails('natural', { ...person, email: 'a@b', first_name: '' }, undefined)).to.deep.equal({
+    expect(
+      validateDetails('natural', { ...person, email: 'a@b', first_name: '' }, undefined),
+    ).to.deep.equal({
       first_name: 'The first_name must be provided for sender_type = natural.',
       email: 'The email address is incorrect.',
     });

@@ -6,7 +6,7 @@
 import { customerErrors } from '@crypto-pay/protocol/customer-errors';
 import { isEmail } from '@crypto-pay/protocol/formats';
 import { senderDataIssues } from '@crypto-pay/protocol/sender';
-import { laterEnglishFailed, wholeOf } from '../../localize/localize.ts';
+import { laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
 import type { EarlyTranslation, SenderField, Translation } from '../../localize/translation.ts';
 import {
   FIELDS_OF,
@@ -37,7 +37,12 @@ export function senderData(type: SenderType, values: SenderValues): Record<strin
 type FormWords = Translation | undefined;
 
 /** A protocol (or proxy) message about `field`, in the customer's words. */
-export function customerMessage(field: FormField, value: string, text: string, t: FormWords): string {
+export function customerMessage(
+  field: FormField,
+  value: string,
+  text: string,
+  t: FormWords,
+): string {
   // English's words did not load: the protocol's own sentence, in English, says what is wrong.
   if (!t) return text;
   const rule = ruleOf(text) ?? '';
@@ -60,7 +65,11 @@ export function customerMessage(field: FormField, value: string, text: string, t
 }
 
 /** One message per field that breaks a rule; an empty object when all is well. */
-export function validateDetails(type: SenderType, values: SenderValues, t: FormWords): FieldMessages {
+export function validateDetails(
+  type: SenderType,
+  values: SenderValues,
+  t: FormWords,
+): FieldMessages {
   const messages: FieldMessages = {};
   for (const issue of senderDataIssues(type, senderData(type, values))) {
     const field = issue.field as SenderField;
@@ -91,7 +100,7 @@ export function fieldMessages(
   const t = wholeOf(translation);
   // English's words are on their way (the form's submit waits for them): no mistake shows
   // half worded meanwhile.
-  if (!t && !laterEnglishFailed()) return {};
+  if (!t && !laterMessagesFailed()) return {};
   const messages = validateDetails(type, values, t);
   if (t && badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
   if (t && type === 'legal' && !values.country_of_registration && countrySearch.trim()) {

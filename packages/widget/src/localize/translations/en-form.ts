@@ -33,4 +33,3 @@ const enForm: FormMessages = {
 };
 
 export default enForm;
-
