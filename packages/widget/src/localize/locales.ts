@@ -4,7 +4,6 @@
  */
 import { unpack } from './packed.ts';
 import type { FirstMessages, FormMessages, LaterMessages, Translation } from './translation.ts';
-import firstEnglish from './translations/en.ts';
 
 type Loader = () => Promise<{ default: Translation }>;
 
@@ -131,7 +130,7 @@ export const laterEnglish = async (): Promise<LaterMessages & FormMessages> => {
 /**
  * The translation a tag gets, whole: the shipped one, or for a registered locale the shipped one
  * of its language (else English) under the registered code, which the merchant's messages then
- * complete.
+ * complete. `english` is English's first view, whose keys order a packed translation (packed.ts).
  */
 export async function translationFor(
   tag: string,
@@ -143,6 +142,6 @@ export async function translationFor(
   const translation =
     shipped === 'en'
       ? { ...english, ...(await laterEnglish()) }
-      : unpack((await (loaders[shipped] as Loader)()).default, firstEnglish);
+      : unpack((await (loaders[shipped] as Loader)()).default, english);
   return translation.$code === code ? translation : { ...translation, $code: code };
 }

@@ -1,9 +1,8 @@
 /**
  * English messages only later views show (the payment panel, how a checkout ended, the tab that
  * defers to another), and with them the form's mistakes (en-form.ts): a chunk of their own that
- * the localize controller fetches only where English is the language in use, and registers into
- * the shipped English as it loads. Neither the first paint nor another language's journey
- * carries them.
+ * the locale chunk fetches (locales.ts, `laterEnglish`) only where English is the language in
+ * use. Neither the first paint nor another language's journey carries them.
  */
 import type { LaterMessages } from '../translation.ts';
 
