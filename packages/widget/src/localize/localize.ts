@@ -119,7 +119,7 @@ export class LocalizeController implements ReactiveController {
     // to spare for either.) Until another language arrives, the one in use stays, so a page
     // whose `lang` turns English on the pay step keeps it whole until English is.
     const english = /^en([-_]us)?$/i.test(tag) && (tag === 'en' || !custom.has(tag));
-    this.base = chosen.get(tag) ?? (english && (laterLost || !isWhole(this.base)) ? en : this.base);
+    this.base = chosen.get(tag) ?? (english && !isWhole(this.base) ? en : this.base);
     if (!chosen.has(tag) && !sentFor.has(tag)) {
       sentFor.add(tag);
       // One that fails to load leaves the checkout in English's first view rather than broken.
