@@ -8,6 +8,41 @@ import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts
 import en from '../src/localize/translations/en.ts';
 import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 
+/** A built file's text, by its path in dist/. */
+async function built(path: string): Promise<string> {
+  const response = await fetch(`/built/${path}`);
+  expect(response.status, `${path} is missing: run the build`).to.equal(200);
+  return response.text();
+}
+
+describe('English’s later messages in the script-tag build', () => {
+  it('are in a chunk of their own, not in the form rules’ or the pay step’s', async () => {
+    const main = await built('crypto-pay.bundled.js');
+    const locales = await built(
+      `chunks/${/["'](locales\.bundled-[\w-]+\.js)["']/.exec(main)?.[1]}`,
+    );
+    const chunk = async (name: string, from: string) =>
+      built(`chunks/${new RegExp(`["'](${name}\\.bundled-[\\w-]+\\.js)["']`).exec(from)?.[1]}`);
+    const english = await chunk('en-later', locales);
+    const rules = await chunk('sender-rules', main);
+    const panel = await chunk('payment-panel', main);
+    for (const text of [
+      'Enter your first name.',
+      'Thank you. Your payment has arrived.',
+      'Copy link',
+    ]) {
+      expect(english, text).to.contain(text);
+      for (const [name, code] of [
+        ['crypto-pay.bundled.js', main],
+        ['sender-rules', rules],
+        ['payment-panel', panel],
+      ]) {
+        expect(code, `${text} in ${name}`).to.not.contain(text);
+      }
+    }
+  });
+});
+
 describe('the script-tag build without English’s later messages', () => {
   it('takes the customer to the pay step and its end all the same, and the page hears why', async () => {
     const proxy = await fakeProxy({ missingParts: ['en-later'] });
