@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { chunksFromProxy } from './build/chunks-from-proxy.ts';
 import { minifyChunks, minifyStyles, minifyTemplates } from './build/minify.ts';
+import { packedTranslations } from './build/packed-translations.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -16,6 +17,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       minifyStyles(),
       minifyTemplates(),
+      packedTranslations(),
       ...(bundled ? [chunksFromProxy()] : []),
       minifyChunks({ shortMembers: bundled }),
     ],
@@ -40,7 +42,9 @@ export default defineConfig(({ mode }) => {
         preserveEntrySignatures: 'allow-extension',
         external: bundled ? [] : [/^lit(\/|$)/, /^@lit\//, /^lean-qr/, /^@crypto-pay\//],
         output: {
-          chunkFileNames: bundled ? 'chunks/[name].bundled-[hash].js' : 'chunks/[name]-[hash].js',
+          // The script-tag build's chunks come from the proxy under the widget's version: a short
+          // hash tells a rebuild's files apart, and fifty languages' names cost the list less.
+          chunkFileNames: bundled ? 'chunks/[name].bundled-[hash:6].js' : 'chunks/[name]-[hash].js',
         },
       },
     },

@@ -16,8 +16,14 @@ export const JOURNEY_CHUNKS = [
   'qr-code',
 ] as const;
 
-/** In another language than English, also the list of languages and that language's chunk. */
-export const LANGUAGE_CHUNKS = (language: string) => ['locales', language];
+/**
+ * And the list of languages with the language's chunk: for English, the chunk of its messages
+ * past the first view (the form's mistakes, the pay step and after), which no other fetches.
+ */
+export const LANGUAGE_CHUNKS = (language: string) => [
+  'locales',
+  language === 'en' ? 'en-later' : language,
+];
 
 /** A chunk's name in the build (`chunks/{name}.bundled-{hash}.js`), from its file name or URL. */
 export function chunkName(file: string): string | undefined {

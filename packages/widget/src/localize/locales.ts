@@ -2,7 +2,8 @@
  * The shipped locales and how a language tag finds one: a chunk of its own, fetched only when a
  * page asks for a language other than plain English, so fifty languages cost the first paint nothing.
  */
-import type { EarlyTranslation, Translation } from './translation.ts';
+import { unpack } from './packed.ts';
+import type { FirstMessages, FormMessages, LaterMessages, Translation } from './translation.ts';
 
 type Loader = () => Promise<{ default: Translation }>;
 
@@ -118,16 +119,29 @@ export function registeredLocale(tag: string, registered: readonly string[]): st
 }
 
 /**
- * The translation a tag gets: the shipped one, or for a registered locale the shipped one of its
- * language (else English) under the registered code, which the merchant's messages then complete.
+ * English's messages past its first view (the form's mistakes, the pay step and after): a chunk
+ * of their own, which only a page whose translation falls back to English fetches.
  */
-export async function translationFor<English extends EarlyTranslation>(
+export const laterEnglish = async (): Promise<LaterMessages & FormMessages> => {
+  const later = await import('./translations/en-later.ts');
+  return { ...later.default, ...later.enForm };
+};
+
+/**
+ * The translation a tag gets, whole: the shipped one, or for a registered locale the shipped one
+ * of its language (else English) under the registered code, which the merchant's messages then
+ * complete. `english` is English's first view, whose keys order a packed translation (packed.ts).
+ */
+export async function translationFor(
   tag: string,
   registered: ReadonlyMap<string, unknown>,
-  english: English,
-): Promise<English | Translation> {
+  english: FirstMessages,
+): Promise<Translation> {
   const code = registeredLocale(tag, [...registered.keys()]) ?? supportedLocale(tag);
   const shipped = supportedLocale(code);
-  const translation = shipped === 'en' ? english : (await (loaders[shipped] as Loader)()).default;
+  const translation =
+    shipped === 'en'
+      ? { ...english, ...(await laterEnglish()) }
+      : unpack((await (loaders[shipped] as Loader)()).default, english);
   return translation.$code === code ? translation : { ...translation, $code: code };
 }

@@ -1,18 +1,16 @@
 /**
  * The localize controller: picks the element's language (its `locale`, else the nearest `lang`
- * up the tree, else the browser's), keeps English at hand, and loads the others on demand so
- * they cost the default bundle nothing.
+ * up the tree, else the browser's), keeps English's first view at hand, and loads the rest on
+ * demand (the other languages, and English's later messages) so they cost the default bundle
+ * nothing.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ignore, loadPart } from '../api/parts.ts';
-import type { EarlyTranslation, LaterMessages, Translation } from './translation.ts';
+import { loadPart } from '../api/parts.ts';
+import type { EarlyTranslation, Translation } from './translation.ts';
 import firstEnglish from './translations/en.ts';
 
-/**
- * The shipped English: the first view's messages, and the later ones once the payment panel's
- * chunk registered them (`registerLaterEnglish`).
- */
-const en: EarlyTranslation = { ...firstEnglish };
+/** English's first view: its later messages come, as other languages do, through locales.ts. */
+const en: EarlyTranslation = firstEnglish;
 
 /** The language subtag of a tag, lower case: `pt` of `pt-BR`. */
 const languageOf = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
@@ -38,11 +36,14 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
   updateAll();
 }
 
-/** Called by the chunk that carries English's later messages (the payment panel's), as it loads. */
-export function registerLaterEnglish(messages: LaterMessages): void {
-  Object.assign(en, messages);
-  updateAll();
-}
+/**
+ * The language asked for could not be had whole: its chunk (or English's later messages, or the
+ * list of languages) failed to load. The views that wait for later messages then show without
+ * them, as without the panel's chunk.
+ */
+let laterLost = false;
+/** (A function: the chunks read it, and they take the entry's bindings once.) */
+export const laterMessagesFailed = (): boolean => laterLost;
 
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
@@ -57,9 +58,9 @@ function inheritedLang(element: Element): string | null {
 }
 
 /**
- * The whole translation, once the later messages are there: always for a shipped locale other
- * than English, for English once the payment panel's chunk has loaded. Views that show later
- * messages wait for it; the chunk registers them all at once, so one stands for all.
+ * The whole translation, once the later messages are there: from the locale chunk, for English
+ * as for the others. Views that show later messages wait for it; they come all at once, so one
+ * stands for all.
  */
 export const wholeOf = (translation: EarlyTranslation): Translation | undefined =>
   isWhole(translation) ? translation : undefined;
@@ -86,10 +87,7 @@ export class LocalizeController implements ReactiveController {
     host.addController(this);
   }
 
-  /**
-   * The translation in use, with the messages a merchant registered for it. A locale that falls
-   * back to English (one a merchant added) takes English's later messages once they load.
-   */
+  /** The translation in use, with the messages a merchant registered for it. */
   get translation(): EarlyTranslation {
     return { ...en, ...this.base, ...custom.get(this.base.$code) };
   }
@@ -114,24 +112,30 @@ export class LocalizeController implements ReactiveController {
     const tag =
       this.host.locale || inheritedLang(this.host) || globalThis.navigator?.language || 'en';
     this.tag = tag;
-    // English ships in the first paint for `en` and `en-US`, unless a merchant registered
-    // messages for this very tag (`en-US`, as written). Other English tags ask the locale chunk,
-    // which knows the regions that read British English (`en-GB`, `en-AU`); English shows until
-    // it answers. (The first paint has no bytes to spare for that list.)
+    // English's first view ships in the first paint for `en` and `en-US` (unless a merchant
+    // registered messages for this very tag, `en-US` as written), and shows at once; its later
+    // messages, like other languages and English tags (the locale chunk knows the regions that
+    // read British English, `en-AU`), come from the locale chunk. (The first paint has no bytes
+    // to spare for either.) Until another language arrives, the one in use stays, so a page
+    // whose `lang` turns English on the pay step keeps it whole until English is.
     const english = /^en([-_]us)?$/i.test(tag) && (tag === 'en' || !custom.has(tag));
-    // Until another language arrives, the one in use stays.
-    this.base = chosen.get(tag) ?? (english ? en : this.base);
-    if (!chosen.has(tag) && !english && !sentFor.has(tag)) {
+    this.base = chosen.get(tag) ?? (english && !isWhole(this.base) ? en : this.base);
+    if (!chosen.has(tag) && !sentFor.has(tag)) {
       sentFor.add(tag);
-      // The shipped locales and their negotiation are a chunk too (locales.ts). One that fails
-      // to load leaves the checkout in English rather than broken.
+      // One that fails to load leaves the checkout in English's first view rather than broken.
       loadPart(
         this.host,
         import('./locales.ts').then((locales) => locales.translationFor(tag, custom, en)),
-      ).then((translation) => {
-        chosen.set(tag, translation);
-        updateAll();
-      }, ignore);
+      ).then(
+        (translation) => {
+          chosen.set(tag, translation);
+          updateAll();
+        },
+        () => {
+          laterLost = true;
+          updateAll();
+        },
+      );
     }
   }
 

@@ -178,8 +178,8 @@ export interface Translation {
  * The messages only later views show: the payment panel (and its status for screen readers),
  * how a checkout ended and what becomes of the money, and the tab that defers to another. (How
  * it ended, in a heading, is first: a result page shows it even if the panel's chunk fails.)
- * English ships them in the payment panel's chunk (translations/en-later.ts), not in the first
- * paint; every other locale's chunk holds them all.
+ * English ships them in a chunk of their own (translations/en-later.ts), not in the first paint;
+ * every other locale's chunk holds them all.
  */
 export type LaterMessageKey =
   | 'redirectHeading'
@@ -226,7 +226,8 @@ export type LaterMessages = Pick<Translation, LaterMessageKey>;
 
 /**
  * What the form says of a mistake: only its rules' chunk (sender-rules.ts) words one, so English
- * ships them there (translations/en-form.ts), under the customer's language's own.
+ * ships them with its later messages' chunk (translations/en-form.ts, through en-later.ts), not
+ * in the first paint.
  */
 export type FormMessageKey =
   | 'formHasErrors'
@@ -238,6 +239,7 @@ export type FormMessageKey =
   | 'countryNotPicked'
   | 'emailInvalid'
   | 'fieldInvalid'
+  | 'paymentCurrencyRefused'
   | 'amountNotAccepted'
   | 'amountOutOfRange'
   | 'amountFormat';

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import en from '../localize/translations/en.ts';
+import { english as en } from '../../test/translations.ts';
+import firstPaintEnglish from '../localize/translations/en.ts';
 import { checkOpenAmount, refusalSentence } from './open-amount.ts';
 
 const open = { min: '1.00', max: '500.00', currencies: ['EUR', 'USD'] };
@@ -75,5 +76,10 @@ describe('refusalSentence', () => {
     expect(refusalSentence(checkOpenAmount(wide, '0', 'EUR'), wide, 'EUR', de)).to.equal(
       'Wählen Sie einen Betrag zwischen 1,00 und 5.000,00 EUR.',
     );
+  });
+
+  it('says nothing without the words (English’s later messages, which the element waits for)', () => {
+    const check = checkOpenAmount(open, '9000', 'EUR');
+    expect(refusalSentence(check, open, 'EUR', firstPaintEnglish)).to.equal('');
   });
 });

@@ -4,8 +4,8 @@
  */
 import { compareDecimal, decimalPlaces, isDecimal, scaleDecimal } from '@crypto-pay/protocol/money';
 import type { WidgetConfig } from '../api/proxy-api.ts';
+import { wholeOf } from '../localize/localize.ts';
 import type { EarlyTranslation } from '../localize/translation.ts';
-import { formMessages } from '../localize/translations/en-form.ts';
 import { formatAmount } from './format.ts';
 
 /**
@@ -62,7 +62,8 @@ export function checkOpenAmount(
 
 /**
  * Why the rules refuse an amount, for the customer: how to write it (the bounds would not say
- * what is wrong with `20,50`), or the bounds, in the customer's number format.
+ * what is wrong with `20,50`), or the bounds, in the customer's number format. Empty without the
+ * words (English's, should their chunk fail to load).
  */
 export function refusalSentence(
   check: OpenAmountCheck,
@@ -70,7 +71,8 @@ export function refusalSentence(
   currency: string,
   translation: EarlyTranslation,
 ): string {
-  const t = formMessages(translation);
+  const t = wholeOf(translation);
+  if (!t) return '';
   if ('refused' in check && check.refused === 'format') {
     return t.amountFormat(check.example, check.places === 0);
   }

@@ -3,7 +3,7 @@ import { html, LitElement } from 'lit';
 import { servePartsFrom } from '../../api/parts.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { LocalizeController, wholeOf } from '../../localize/localize.ts';
+import { LocalizeController, laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import resultStyles from '../result-view/result-view.styles.ts';
@@ -233,9 +233,18 @@ export default class CryptoPay extends LitElement {
 
   override render() {
     const t = this.localize.translation;
-    const whole = panelPart && wholeOf(t);
+    const words = wholeOf(t);
+    const whole = panelPart && words;
     const next = this.flow.view();
-    const view = !whole && !panelFailed && AFTER_PAY.includes(next) ? 'checking' : next;
+    // The views after the pay step wait for the panel's chunk and the later messages (English's
+    // come in a chunk too), unless one failed to load; a refused amount waits for the words.
+    const wordsPending = !words && !laterMessagesFailed();
+    const view =
+      !whole && !panelFailed && !laterMessagesFailed() && AFTER_PAY.includes(next)
+        ? 'checking'
+        : wordsPending && next === 'amount-refused'
+          ? 'loading'
+          : next;
     return html`
       <div part="base" class="base" lang=${t.$code} dir=${t.$dir}>
         <h2 part="heading" tabindex="-1">${headingOf(view, t)}</h2>

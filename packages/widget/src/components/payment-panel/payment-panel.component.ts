@@ -3,8 +3,6 @@ import { html, LitElement, nothing, svg } from 'lit';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type { FirstMessages, LaterMessages } from '../../localize/translation.ts';
-import en from '../../localize/translations/en.ts';
-import enLater from '../../localize/translations/en-later.ts';
 import controls from '../../styles/controls.styles.ts';
 import { copyText } from '../../utilities/clipboard.ts';
 import { formatCountdown, formatTime } from '../../utilities/clock.ts';
@@ -45,8 +43,8 @@ export default class PaymentPanel extends LitElement {
     qr: { state: true },
   };
 
-  /** The terms to show. */
-  t: FirstMessages & LaterMessages = { ...en, ...enLater };
+  /** The terms to show: the whole translation, which <crypto-pay> waits for before the panel. */
+  t!: FirstMessages & LaterMessages;
   /** The locale of clock times, region included (`en-GB`); the translation's by default. */
   locale: string | undefined = undefined;
   /** The checkout to pay. */

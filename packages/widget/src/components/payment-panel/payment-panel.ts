@@ -1,14 +1,13 @@
 /**
  * Registers `<crypto-pay-payment-panel>`, and brings what the views from the pay step on need and
- * the first paint leaves out: the pay step's template (`payView`), English's messages for them (this panel's, a checkout's end, the tab
- * that defers to another), how a checkout's end reads (`endingOf`) and the end views' payment
- * reference (`<crypto-pay-payment-reference>`).
+ * the first paint leaves out: the pay step's template (`payView`), how a checkout's end reads
+ * (`endingOf`) and the end views' payment reference (`<crypto-pay-payment-reference>`). Their
+ * English words are a chunk of their own (locales.ts, `laterEnglish`), which other languages
+ * never fetch.
  */
 import { html } from 'lit';
 import type { Checkout } from '../../api/proxy-api.ts';
-import { registerLaterEnglish } from '../../localize/localize.ts';
 import type { Translation } from '../../localize/translation.ts';
-import enLater from '../../localize/translations/en-later.ts';
 import { sentencesOf } from '../crypto-pay/ending-sentences.ts';
 import type { Ending } from '../crypto-pay/panel-part.ts';
 import { referenceView } from '../payment-reference/payment-reference.ts';
@@ -56,8 +55,6 @@ export function payView(t: Translation, content: PayContent) {
   `
   );
 }
-
-registerLaterEnglish(enLater);
 
 if (!customElements.get('crypto-pay-payment-panel')) {
   customElements.define('crypto-pay-payment-panel', PaymentPanel);

@@ -2,7 +2,6 @@
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { LaterMessages } from '../../localize/translation.ts';
-import enLater from '../../localize/translations/en-later.ts';
 import controls from '../../styles/controls.styles.ts';
 import { copyText } from '../../utilities/clipboard.ts';
 import styles from './payment-reference.styles.ts';
@@ -58,8 +57,8 @@ export default class PaymentReference extends LitElement {
     copyResult: { state: true },
   };
 
-  /** The terms to show. */
-  t: ReferenceMessages = enLater;
+  /** The terms to show: the end views' translation, once whole. */
+  t!: ReferenceMessages;
   /** The checkout id: shown grouped, copied whole. */
   reference = '';
 

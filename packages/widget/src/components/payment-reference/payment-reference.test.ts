@@ -5,6 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { a11ySnapshot } from '@web/test-runner-commands';
 import * as kit from '../../../test/helpers.ts';
+import { english } from '../../../test/translations.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type CryptoPay from '../crypto-pay/crypto-pay.component.ts';
 import type PaymentReference from './payment-reference.component.ts';
@@ -111,7 +112,10 @@ describe('<crypto-pay> payment reference', () => {
 
   it('says nothing of a copy once it shows another reference', async () => {
     const el = await fixture<PaymentReference>(
-      html`<crypto-pay-payment-reference reference="Ab-_cdEFgh12ij34kl56mn"></crypto-pay-payment-reference>`,
+      html`<crypto-pay-payment-reference
+        .t=${english}
+        reference="Ab-_cdEFgh12ij34kl56mn"
+      ></crypto-pay-payment-reference>`,
     );
     const status = () => el.shadowRoot!.querySelector('[role="status"]')!.textContent!.trim();
     await kit.withClipboard({ writeText: async () => {} }, async () => {

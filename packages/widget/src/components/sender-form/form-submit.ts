@@ -4,9 +4,10 @@
  * or hand the details on as `details-submit`.
  */
 import type { SenderData } from '@crypto-pay/protocol/sender';
+import { ignore, loadPart } from '../../api/parts.ts';
+import { wholeOf } from '../../localize/localize.ts';
 import { plural } from '../../localize/plural.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
-import { formMessages } from '../../localize/translations/en-form.ts';
 import type AmountChoice from '../amount-choice/amount-choice.component.ts';
 import {
   type DetailsSubmit,
@@ -33,6 +34,16 @@ export interface SubmittingForm extends HTMLElement {
 }
 
 export async function submitChecked(form: SubmittingForm): Promise<void> {
+  // English's words of the form's mistakes, where they are still on their way (or failed to load:
+  // asked again), taken at once: the element passes them at its next render. Should they not
+  // come, the rules' own sentences word the mistakes.
+  if (!wholeOf(form.t)) {
+    const later = await loadPart(
+      form,
+      import('../../localize/locales.ts').then((locales) => locales.laterEnglish()),
+    ).catch(ignore);
+    if (later) form.t = { ...later, ...form.t };
+  }
   const amount = form.renderRoot.querySelector<AmountChoice>('#amount');
   const visible: FormField[] = [...FIELDS_OF[form.senderType], 'email'];
   form.touched = new Set(visible);
@@ -47,7 +58,8 @@ export async function submitChecked(form: SubmittingForm): Promise<void> {
   form.summary = '';
   if (wrong.length > 0) {
     await form.updateComplete;
-    form.summary = plural(form.t, formMessages(form.t).formHasErrors, wrong.length);
+    const t = wholeOf(form.t);
+    form.summary = t ? plural(t, t.formHasErrors, wrong.length) : '';
     form.updateComplete.then(() => {
       // A country searched for but not picked: back to the search, where it is put right.
       const search = form.renderRoot.querySelector<HTMLInputElement>('#country-search');

@@ -2,7 +2,6 @@ import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
 import { expect } from '@open-wc/testing';
 import { english as en } from '../../../test/translations.ts';
 import de from '../../localize/translations/de.ts';
-import firstPaintEnglish from '../../localize/translations/en.ts';
 import { formFieldOf } from './form-fields.ts';
 import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
 
@@ -52,15 +51,15 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     });
   });
 
-  it('words a mistake in English from the first paint’s English alone (the rules bring the rest)', () => {
+  it('words a mistake by the rules’ own English sentence where English’s words did not load', () => {
     expect(
-      validateDetails('natural', { ...person, email: 'a@b' }, firstPaintEnglish),
+      validateDetails('natural', { ...person, email: 'a@b', first_name: '' }, undefined),
     ).to.deep.equal({
-      email: en.emailInvalid,
+      first_name: 'The first_name must be provided for sender_type = natural.',
+      email: 'The email address is incorrect.',
     });
-    expect(customerMessage('first_name', '', 'first_name_missing', firstPaintEnglish)).to.equal(
-      en.required.first_name,
-    );
+    const tooLong = 'The first_name must be 255 characters or less.';
+    expect(customerMessage('first_name', 'x', tooLong, undefined)).to.equal(tooLong);
   });
 
   it('words the proxy’s texts for the customer, and keeps unknown English ones as sent', () => {

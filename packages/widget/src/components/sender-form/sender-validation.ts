@@ -6,8 +6,8 @@
 import { customerErrors } from '@crypto-pay/protocol/customer-errors';
 import { isEmail } from '@crypto-pay/protocol/formats';
 import { senderDataIssues } from '@crypto-pay/protocol/sender';
-import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
-import { formMessages } from '../../localize/translations/en-form.ts';
+import { laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
+import type { EarlyTranslation, SenderField, Translation } from '../../localize/translation.ts';
 import {
   FIELDS_OF,
   type FieldIssue,
@@ -33,14 +33,18 @@ export function senderData(type: SenderType, values: SenderValues): Record<strin
   return Object.fromEntries(FIELDS_OF[type].map((field) => [field, values[field].trim()]));
 }
 
+/** The words of the form's mistakes; without them (English's did not load) the rules' own. */
+type FormWords = Translation | undefined;
+
 /** A protocol (or proxy) message about `field`, in the customer's words. */
 export function customerMessage(
   field: FormField,
   value: string,
   text: string,
-  translation: EarlyTranslation,
+  t: FormWords,
 ): string {
-  const t = formMessages(translation);
+  // English's words did not load: the protocol's own sentence, in English, says what is wrong.
+  if (!t) return text;
   const rule = ruleOf(text) ?? '';
   if (isSenderField(field) && (value.trim() === '' || rule.endsWith('_missing'))) {
     return t.required[field];
@@ -64,9 +68,8 @@ export function customerMessage(
 export function validateDetails(
   type: SenderType,
   values: SenderValues,
-  translation: EarlyTranslation,
+  t: FormWords,
 ): FieldMessages {
-  const t = formMessages(translation);
   const messages: FieldMessages = {};
   for (const issue of senderDataIssues(type, senderData(type, values))) {
     const field = issue.field as SenderField;
@@ -74,7 +77,9 @@ export function validateDetails(
     messages[field] = customerMessage(field, values[field], issue.message, t);
   }
   const email = values.email.trim();
-  if (email !== '' && !isEmail(email)) messages.email = t.emailInvalid;
+  if (email !== '' && !isEmail(email)) {
+    messages.email = t?.emailInvalid ?? customerErrors.emailInvalid.message;
+  }
   return messages;
 }
 
@@ -92,16 +97,19 @@ export function fieldMessages(
   countrySearch: string,
   issue: FieldIssue | undefined,
 ): FieldMessages {
-  const messages = validateDetails(type, values, translation);
-  const t = formMessages(translation);
-  if (badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
-  if (type === 'legal' && !values.country_of_registration && countrySearch.trim()) {
+  const t = wholeOf(translation);
+  // English's words are on their way (the form's submit waits for them): no mistake shows
+  // half worded meanwhile.
+  if (!t && !laterMessagesFailed()) return {};
+  const messages = validateDetails(type, values, t);
+  if (t && badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
+  if (t && type === 'legal' && !values.country_of_registration && countrySearch.trim()) {
     messages.country_of_registration = t.countryNotPicked;
   }
   if (issue && !messages[issue.field]) {
     // The currency and the amount are not typed here: no value to word the message by.
     const value = values[issue.field as keyof SenderValues] ?? '';
-    messages[issue.field] = customerMessage(issue.field, value, issue.message, translation);
+    messages[issue.field] = customerMessage(issue.field, value, issue.message, t);
   }
   return messages;
 }

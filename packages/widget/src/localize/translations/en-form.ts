@@ -1,8 +1,8 @@
 /**
- * What the form says of a mistake, in English: in the form's rules' chunk (sender-rules.ts), the
- * only one that words a mistake, so the first paint does not carry them.
+ * What the form says of a mistake, in English: with English's later messages, in their chunk
+ * (en-later.ts), fetched only where English is the language in use.
  */
-import type { EarlyTranslation, FirstMessages, FormMessages } from '../translation.ts';
+import type { FormMessages } from '../translation.ts';
 
 const enForm: FormMessages = {
   formHasErrors: {
@@ -24,6 +24,8 @@ const enForm: FormMessages = {
   countryNotPicked: 'Pick the country from the list, or type its full name.',
   emailInvalid: 'Enter an email address like name@example.com, or leave it empty.',
   fieldInvalid: 'Check this field.',
+  paymentCurrencyRefused:
+    'This currency cannot be used for this payment right now. Choose another.',
   amountNotAccepted: 'This amount cannot be accepted. Choose another.',
   amountOutOfRange: (min, max) => `Choose an amount between ${min} and ${max}.`,
   amountFormat: (example, whole) =>
@@ -31,9 +33,3 @@ const enForm: FormMessages = {
 };
 
 export default enForm;
-
-/** `t` with the form's messages: its language's own, else (English's first paint has none) these. */
-export const formMessages = (t: EarlyTranslation): FirstMessages & FormMessages => ({
-  ...enForm,
-  ...t,
-});

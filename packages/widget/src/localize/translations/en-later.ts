@@ -1,9 +1,12 @@
 /**
  * English messages only later views show (the payment panel, how a checkout ended, the tab that
- * defers to another): in the payment panel's chunk, registered into the shipped English as it
- * loads, so the first paint does not carry them.
+ * defers to another), and with them the form's mistakes (en-form.ts): a chunk of their own that
+ * the locale chunk fetches (locales.ts, `laterEnglish`) only where English is the language in
+ * use. Neither the first paint nor another language's journey carries them.
  */
 import type { LaterMessages } from '../translation.ts';
+
+export { default as enForm } from './en-form.ts';
 
 const enLater: LaterMessages = {
   redirectHeading: 'Going to the payment page',

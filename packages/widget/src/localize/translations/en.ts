@@ -1,7 +1,7 @@
 /**
  * English: the default locale. The first view's messages ship in the first paint; those only
- * later views show come with the payment panel's chunk (en-later.ts), what the form says of a
- * mistake with its rules' chunk (en-form.ts).
+ * later views show (en-later.ts) and what the form says of a mistake (en-form.ts) come in a chunk
+ * of their own, fetched only where English is the language in use.
  */
 import type { FirstMessages } from '../translation.ts';
 
@@ -34,8 +34,6 @@ const en: FirstMessages = {
   emailHint: 'Only used to send you refund instructions.',
   payWithLegend: 'Pay with',
   payWithLater: 'Choose on the payment page',
-  paymentCurrencyRefused:
-    'This currency cannot be used for this payment right now. Choose another.',
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
   submit: 'Continue to payment',
   submitting: 'Creating your payment…',
