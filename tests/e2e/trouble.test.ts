@@ -37,7 +37,8 @@ describe('the proxy stopped while the customer pays', () => {
     });
     // A status read every second beside the open stream (30 s by default), so the test finds
     // the stopped proxy soon; the 5 s before the customer is told stay the widget's own.
-    await page.evaluate(() => {
+    await page.evaluate(async () => {
+      await customElements.whenDefined('crypto-pay');
       const element = document.querySelector('crypto-pay') as HTMLElement & {
         timing: { polling: object };
       };

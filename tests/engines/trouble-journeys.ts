@@ -34,8 +34,10 @@ export function troubleJourneys(engine: Engine, running: Running) {
     it('a proxy stopped while the customer pays: no countdown, then the payment', async () => {
       const { stack, browser, shop } = running();
       const tab = await browser.open(`${shop}/product.html`);
-      // A status read every second beside the open stream (30 s by default): found soon.
-      await tab.evaluate(() => {
+      // A status read every second beside the open stream (30 s by default): found soon. Set
+      // once the element is defined: the page may not have run the widget's module yet.
+      await tab.evaluate(async () => {
+        await customElements.whenDefined('crypto-pay');
         const element = document.querySelector('crypto-pay') as HTMLElement & {
           timing: { polling: object };
         };
