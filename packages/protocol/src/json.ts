@@ -81,8 +81,8 @@ const rawJson = (JSON as { rawJSON?: (text: string) => unknown }).rawJSON;
  * `JSON.stringify` without spaces, except that a `JsonNumber` is written as its exact digits
  * (and a bigint as its digits). `undefined`, function and symbol properties are left out, as
  * `JSON.stringify` does. The runtime's own serialiser writes it where `JSON.rawJSON` exists,
- * lossless-json elsewhere: the same text, a third of the CPU (BENCHMARKS.md, "Issue 32: where a
- * create's time goes").
+ * lossless-json elsewhere: the same text for less CPU (BENCHMARKS.md, "Hand-written
+ * paths and why they stay").
  */
 export function stringifyJson(value: unknown): string {
   if (rawJson) return JSON.stringify(value, writeExactNumbers) ?? 'null';

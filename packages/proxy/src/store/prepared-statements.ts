@@ -1,8 +1,8 @@
 /**
  * Statements PostgreSQL keeps parsed and planned on each connection (the protocol's named
  * statements): a create's writes are long statements, which the server would otherwise parse
- * and plan, and the client write out in full, on every run (BENCHMARKS.md, "Issue 32: where a
- * create's time goes"). Only statements whose answer names its columns are kept so: a kept
+ * and plan, and the client write out in full, on every run (BENCHMARKS.md, "Hand-written
+ * paths and why they stay"). Only statements whose answer names its columns are kept so: a kept
  * `SELECT *` fails once another release's migration adds a column to its table.
  */
 

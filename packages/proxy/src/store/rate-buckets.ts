@@ -53,7 +53,7 @@ export interface BucketTake {
  * arithmetic as the shared stores' statement (`dialect.postgres.ts`, `takeToken`), in the same
  * order of operations, so a take answers alike on both. A restart fills every bucket, as a
  * connection's TEMP table did; a take costs no statement, no await on the driver and no write
- * (BENCHMARKS.md, "Issue 32: where a create's time goes"). Idle buckets are forgotten once a
+ * (BENCHMARKS.md, "Hand-written paths and why they stay"). Idle buckets are forgotten once a
  * minute, so the map stays bounded by the clients of the last minute.
  */
 export function heldRateBuckets() {
