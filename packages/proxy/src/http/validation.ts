@@ -38,32 +38,63 @@ function objectDef(schema: z.ZodMiniType): SchemaDef | undefined {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+type UnknownKey = { name: string; known: string[] };
+
+/** What a schema's object takes, read from its definition once: requests only walk their input. */
+interface KeyCheck {
+  known: string[];
+  knownSet: Set<string>;
+  strict: boolean;
+  /** The fields whose schema reads an object, in the shape's order. */
+  nested: [key: string, schema: z.ZodMiniType][];
+}
+
+// Per schema, its check (null where it reads no object), made at its first request.
+const keyChecks = new WeakMap<z.ZodMiniType, KeyCheck | null>();
+
+function keyCheckOf(schema: z.ZodMiniType): KeyCheck | null {
+  let check = keyChecks.get(schema);
+  if (check === undefined) {
+    const def = objectDef(schema);
+    const shape = def?.shape ?? {};
+    const known = Object.keys(shape);
+    check = def
+      ? {
+          known,
+          knownSet: new Set(known),
+          strict: def.catchall?._zod.def.type === 'never',
+          // Only fields that may hold an object: the rest cannot hold an unknown key.
+          nested: known
+            .filter((key) => objectDef(shape[key]!) !== undefined)
+            .map((key) => [key, shape[key]!]),
+        }
+      : null;
+    keyChecks.set(schema, check);
+  }
+  return check;
+}
+
 /**
  * The first key of `input` that a strict object schema in `schema` does not know, at any depth
  * (`payment_currency.zzz`), with the keys it takes: zod's own issue for it reads "Invalid
  * input" and names no field.
  */
-function unknownKey(
-  schema: z.ZodMiniType,
-  input: unknown,
-  path = '',
-): { name: string; known: string[] } | undefined {
-  const def = objectDef(schema);
-  if (!def || !isPlainObject(input)) return undefined;
-  const shape = def.shape ?? {};
-  const known = Object.keys(shape);
-  if (def.catchall?._zod.def.type === 'never') {
-    const name = Object.keys(input).find((key) => !known.includes(key));
-    if (name !== undefined) return { name: `${path}${name}`, known };
+function unknownKey(schema: z.ZodMiniType, input: unknown, path = ''): UnknownKey | undefined {
+  const check = keyCheckOf(schema);
+  if (!check || !isPlainObject(input)) return undefined;
+  if (check.strict) {
+    for (const key of Object.keys(input)) {
+      if (!check.knownSet.has(key)) return { name: `${path}${key}`, known: check.known };
+    }
   }
-  for (const key of known) {
-    const nested = unknownKey(shape[key]!, input[key], `${path}${key}.`);
+  for (const [key, nestedSchema] of check.nested) {
+    const nested = unknownKey(nestedSchema, input[key], `${path}${key}.`);
     if (nested) return nested;
   }
   return undefined;
 }
 
-function unknownKeyError(what: string, { name, known }: { name: string; known: string[] }) {
+function unknownKeyError(what: string, { name, known }: UnknownKey) {
   const choices = known.length ? `it takes ${known.join(', ')}` : 'it takes none';
   return new ApiError(
     422,

@@ -6,6 +6,7 @@
 
 import { type Compilable, type CompiledQuery, isCompiledQuery, type QueryResult } from 'kysely';
 import type { Db } from './dialect.ts';
+import { keepPrepared } from './prepared-statements.ts';
 
 /** A value's place in a query, filled per run from the values of the same name. */
 class Param {
@@ -23,9 +24,12 @@ export type CompiledRun<P, O> = (db: Db, values: P) => Promise<QueryResult<O>>;
  * query it compiles itself, with the `db` it is given); it is compiled at the first run (by that run's `db`: one query per store, as the SQL is its
  * database's) and each run binds its values in the markers' places. A value computed from
  * several (`now - lease`) is a value of its own: the builder never sees the real ones.
+ * `prepared`: kept parsed on each PostgreSQL connection (`prepared-statements.ts`); only for a
+ * statement whose answer names its columns (no `selectAll`).
  */
 export function compiledQuery<P extends object, O = unknown>(
   build: (db: Db, param: ParamOf<P>) => Compilable<O> | CompiledQuery<O>,
+  options: { prepared?: boolean } = {},
 ): CompiledRun<P, O> {
   let compiled: CompiledQuery<O> | undefined;
   // Per parameter of the compiled query: the name of the value it takes, or undefined if fixed.
@@ -34,6 +38,9 @@ export function compiledQuery<P extends object, O = unknown>(
     if (!compiled) {
       const query = build(db, ((name: string) => new Param(name)) as ParamOf<P>);
       compiled = isCompiledQuery<O>(query) ? query : query.compile();
+      // PostgreSQL keeps it parsed per connection (`prepared-statements.ts`); SQLite's
+      // statements are already prepared once by its driver.
+      if (options.prepared) keepPrepared(compiled.sql);
       names = compiled.parameters.map((value) => (value instanceof Param ? value.name : undefined));
       // A value the query has no place for is a mistake of the caller's (a column not listed).
       for (const name of Object.keys(values)) {

@@ -53,7 +53,8 @@ export function createClaims(
   const holds = (claim: { at: number } | undefined, now: number) =>
     claim !== undefined && claim.at > now - lease;
   const purgeDue = periodicSweep(60_000);
-  // A create's statements, compiled once (`compiled.ts`). ON CONFLICT waits for a concurrent
+  // A create's statements, compiled once (`compiled.ts`); the reservation is kept parsed on
+  // PostgreSQL (`prepared-statements.ts`). ON CONFLICT waits for a concurrent
   // insert of the key to commit: one proxy reserves it, or takes over one whose create outlived
   // the lease (its proxy died) or its day (not yet purged).
   const reserveKey = compiledQuery<{
@@ -62,27 +63,29 @@ export function createClaims(
     now: number;
     leaseEnded: number;
     dayEnded: number;
-  }>((db, param) =>
-    db
-      .insertInto('idempotency_keys')
-      .values({ key: param('key'), request_hash: param('requestHash'), created_at: param('now') })
-      .onConflict((conflict) =>
-        conflict
-          .column('key')
-          .doUpdateSet((eb) => ({
-            request_hash: eb.ref('excluded.request_hash'),
-            created_at: eb.ref('excluded.created_at'),
-          }))
-          .where((eb) =>
-            eb.or([
-              eb.and([
-                eb('idempotency_keys.checkout_id', 'is', null),
-                eb('idempotency_keys.created_at', '<=', param('leaseEnded')),
+  }>(
+    (db, param) =>
+      db
+        .insertInto('idempotency_keys')
+        .values({ key: param('key'), request_hash: param('requestHash'), created_at: param('now') })
+        .onConflict((conflict) =>
+          conflict
+            .column('key')
+            .doUpdateSet((eb) => ({
+              request_hash: eb.ref('excluded.request_hash'),
+              created_at: eb.ref('excluded.created_at'),
+            }))
+            .where((eb) =>
+              eb.or([
+                eb.and([
+                  eb('idempotency_keys.checkout_id', 'is', null),
+                  eb('idempotency_keys.created_at', '<=', param('leaseEnded')),
+                ]),
+                eb('idempotency_keys.created_at', '<', param('dayEnded')),
               ]),
-              eb('idempotency_keys.created_at', '<', param('dayEnded')),
-            ]),
-          ),
-      ),
+            ),
+        ),
+    { prepared: true },
   );
   const selectKey = compiledQuery<
     { key: string },

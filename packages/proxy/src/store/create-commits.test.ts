@@ -92,7 +92,7 @@ describe('A create’s writes on SQLite', () => {
     const emptyLog = () => connection!.pragma('wal_checkpoint(TRUNCATE)');
     emptyLog();
     assert.equal(await store.takeRateToken({ key: 'client', perMinute: 20 }), 0);
-    assert.equal(walCommits(file), 0, 'a rate take is in the connection’s TEMP table');
+    assert.equal(walCommits(file), 0, 'a rate take is in the process’s memory');
     await create(store, emptyLog, async (write) => {
       assert.equal(walCommits(file), 0, 'the key and the session are claimed in memory');
       assert.equal(await write(), true, 'a delivery queued');

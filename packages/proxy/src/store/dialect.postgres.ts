@@ -53,19 +53,22 @@ const inFlight = (now: number) => sql`in_flight AS (SELECT endpoint_id, COUNT(*)
 
 /** The PostgreSQL half of the store's queries; `origin` names this store in its notices. */
 export function postgresDialect(origin: string): StoreDialect {
-  // A create's statements, compiled once (`compiled.ts`).
+  // A create's statements, compiled once (`compiled.ts`) and kept parsed on each connection
+  // (`prepared-statements.ts`).
   const insertEventRow = compiledQuery<
     { suffix: string; type: string; createdAt: number; data: string; dedupeKey: string | null },
     { seq: number }
-  >((db, param) =>
-    // The order lock first, in the insert's statement: one round trip per event, not two. An
-    // event whose key is not kept, written by a proxy of a version before the dedupe keys' table
-    // still running through a rolling upgrade, stops a repeat here.
-    sql<{ seq: number }>`WITH ${orderedSeq()}
+  >(
+    (db, param) =>
+      // The order lock first, in the insert's statement: one round trip per event, not two. An
+      // event whose key is not kept, written by a proxy of a version before the dedupe keys' table
+      // still running through a rolling upgrade, stops a repeat here.
+      sql<{ seq: number }>`WITH ${orderedSeq()}
       INSERT INTO webhook_events (seq, id, type, created_at, data, dedupe_key)
       SELECT seq, ${eventId(param('suffix'))},
         ${param('type')}, ${param('createdAt')}, ${param('data')}, ${param('dedupeKey')} FROM next
       ON CONFLICT (dedupe_key) DO NOTHING RETURNING seq`.compile(db),
+    { prepared: true },
   );
   /**
    * A create's whole write in one statement, so one round trip and one commit where a
@@ -93,10 +96,11 @@ export function postgresDialect(origin: string): StoreDialect {
       payload: string;
     },
     { queued: number }
-  >((db, param) => {
-    const columns = sql.join(CHECKOUT_COLUMNS.map((column) => sql.ref(column)));
-    const values = sql.join(CHECKOUT_COLUMNS.map((column) => param(column)));
-    return sql<{ queued: number }>`WITH
+  >(
+    (db, param) => {
+      const columns = sql.join(CHECKOUT_COLUMNS.map((column) => sql.ref(column)));
+      const values = sql.join(CHECKOUT_COLUMNS.map((column) => param(column)));
+      return sql<{ queued: number }>`WITH
       checkout AS (INSERT INTO checkouts (${columns}) VALUES (${values}) RETURNING id),
       linked_key AS (UPDATE idempotency_keys SET checkout_id = checkout.id FROM checkout
         WHERE key = ${param('idempotencyKey')}::text
@@ -120,7 +124,9 @@ export function postgresDialect(origin: string): StoreDialect {
         FROM (SELECT 1 FROM deliveries LIMIT 1) AS queued)
       SELECT (SELECT COUNT(*) FROM deliveries)::int AS queued,
         (SELECT COUNT(*) FROM announced)::int AS announced`.compile(db);
-  });
+    },
+    { prepared: true },
+  );
   /**
    * One UPSERT on the server's clock (unless the take brings its time: tests) refills the
    * bucket by the time since its last take (at most full; a clock stepped back counts as no
@@ -130,12 +136,13 @@ export function postgresDialect(origin: string): StoreDialect {
   const takeToken = compiledQuery<
     { key: string; perMinute: number; cost: number; now: number | null },
     { tokens: number; taken: boolean; updated_at: number }
-  >((db, param) => {
-    const at = sql`COALESCE(${param('now')}::bigint,
+  >(
+    (db, param) => {
+      const at = sql`COALESCE(${param('now')}::bigint,
       (extract(epoch FROM clock_timestamp()) * 1000)::bigint)`;
-    const refilled = sql`LEAST(${param('perMinute')}::float8, bucket.tokens
+      const refilled = sql`LEAST(${param('perMinute')}::float8, bucket.tokens
       + GREATEST(0, excluded.updated_at - bucket.updated_at) * ${param('perMinute')}::float8 / 60000)`;
-    return sql<{ tokens: number; taken: boolean; updated_at: number }>`INSERT
+      return sql<{ tokens: number; taken: boolean; updated_at: number }>`INSERT
       INTO rate_buckets AS bucket (key, tokens, taken, updated_at)
       VALUES (${param('key')}, ${param('perMinute')}::float8 - GREATEST(${param('cost')}::float8, 0), true, ${at})
       ON CONFLICT (key) DO UPDATE SET
@@ -144,7 +151,9 @@ export function postgresDialect(origin: string): StoreDialect {
         taken = ${refilled} >= 1 OR ${param('cost')}::float8 < 0,
         updated_at = excluded.updated_at
       RETURNING tokens, taken, updated_at`.compile(db);
-  });
+    },
+    { prepared: true },
+  );
 
   return {
     name: 'postgres',

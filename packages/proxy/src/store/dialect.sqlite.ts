@@ -2,31 +2,15 @@
  * What only SQLite does (`dialect.ts`): one process owns the file (`lock.ts`) and SQLite has
  * one writer, so there is nobody to tell of a change and nothing to lock against; an event's
  * seq is its AUTOINCREMENT rowid, committed in order; a claim of due deliveries is one
- * statement; the rate buckets are a TEMP table of the connection.
+ * statement; the rate buckets are kept in memory (`rate-buckets.ts`), not in SQL.
  */
 
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { amountKey } from './amount-key.ts';
 import { compiledQuery } from './compiled.ts';
 import type { StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT, eventId } from './outbox.ts';
-
-/**
- * The rate buckets, of this connection only: one process owns the file, so they are the whole
- * store's, and a take (on every create, refused ones too) costs no fsync of the database (about
- * 2 ms each with `synchronous = FULL`). A restart fills every bucket. Idle ones are deleted by a
- * scan once a minute: an index on updated_at would be rewritten by every take.
- */
-export function createTempTables(db: Database.Database): void {
-  db.exec(`CREATE TEMP TABLE IF NOT EXISTS rate_buckets (
-    key TEXT PRIMARY KEY,
-    tokens REAL NOT NULL,
-    taken INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL
-  ) WITHOUT ROWID`);
-}
 
 /**
  * Claims in force per endpoint (by any worker): a lease not yet run out. The index named, as the
@@ -63,27 +47,6 @@ const nameEvent = compiledQuery<{ id: string; seq: number }>((db, param) =>
     .set({ id: param('id') })
     .where('seq', '=', param('seq')),
 );
-
-/**
- * One UPSERT refills the bucket by the time since its last take (a token per 60/perMinute
- * seconds, at most full; a clock stepped back counts as no time, MAX(0, …)), takes `cost` if a
- * whole token is there, and says whether one was; a cost of -1 gives one back (at most full). In DO UPDATE the bare columns are the row
- * before the take, `excluded` the take itself.
- */
-const takeToken = compiledQuery<
-  { key: string; perMinute: number; cost: number; left: number; now: number },
-  { tokens: number; taken: number }
->((db, param) => {
-  const refilled = sql`MIN(${param('perMinute')}, tokens
-    + MAX(0, excluded.updated_at - updated_at) * ${param('perMinute')} / 60000.0)`;
-  return sql<{ tokens: number; taken: number }>`INSERT INTO rate_buckets
-      (key, tokens, taken, updated_at) VALUES (${param('key')}, ${param('left')}, 1, ${param('now')})
-    ON CONFLICT (key) DO UPDATE SET
-      tokens = MIN(${param('perMinute')}, ${refilled} - (${refilled} >= 1 OR ${param('cost')} < 0) * ${param('cost')}),
-      taken = ${refilled} >= 1 OR ${param('cost')} < 0,
-      updated_at = excluded.updated_at
-    RETURNING tokens, taken`.compile(db);
-});
 
 export const sqliteDialect: StoreDialect = {
   name: 'sqlite',
@@ -139,18 +102,6 @@ export const sqliteDialect: StoreDialect = {
   amountIs: (op, amount) => sql<boolean>`${sqliteAmountKey()} ${sql.raw(op)} ${amountKey(amount)}`,
   eventCheckoutId: sqliteEventCheckout,
   greatest: (...values) => sql<number>`MAX(${sql.join(values)})`,
-
-  async takeRateToken(db, { key, perMinute, now = Date.now(), cost }) {
-    const { rows } = await takeToken(db, {
-      key,
-      perMinute,
-      cost,
-      left: perMinute - Math.max(cost, 0),
-      now,
-    });
-    const row = rows[0]!;
-    return { tokens: row.tokens, taken: row.taken === 1, at: now };
-  },
 };
 
 /**

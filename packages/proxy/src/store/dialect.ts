@@ -77,9 +77,10 @@ export interface StoreDialect {
   greatest(...values: RawBuilder<unknown>[]): RawBuilder<number>;
   /**
    * One take from a rate bucket, in one statement: what is left, whether a token was there, and
-   * the take's time on the store's clock.
+   * the take's time on the store's clock. Absent where one process owns the store (SQLite): its
+   * buckets are kept in that process's memory (`rate-buckets.ts`, `heldRateBuckets`).
    */
-  takeRateToken(
+  takeRateToken?(
     db: Db,
     take: Required<Omit<RateLimitTake, 'now'>> & { now?: number },
   ): Promise<{ tokens: number; taken: boolean; at: number }>;

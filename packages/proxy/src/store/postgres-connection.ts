@@ -11,6 +11,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts.ts';
 import { retriedAfterStalls, withinRunningTime } from './loop-stalls.ts';
+import { preparedName } from './prepared-statements.ts';
 import { StoreUnavailableError } from './unavailable.ts';
 
 /**
@@ -86,12 +87,18 @@ export const readTimeoutOf = (timeouts: DatabaseTimeouts) =>
  * statement fails as unavailable, and the pool drops it.
  */
 export function timedQueries(client: pg.ClientBase, readTimeoutMs: number): Queryable {
-  const query = (text: string, values?: unknown[]) =>
-    withinRunningTime(client.query(text, values), readTimeoutMs, () => {
+  const query = (text: string, values?: unknown[]) => {
+    const name = preparedName(text);
+    const sent: Promise<pg.QueryResult> =
+      name === undefined
+        ? client.query(text, values)
+        : client.query({ name, text, ...(values ? { values } : {}) });
+    return withinRunningTime(sent, readTimeoutMs, () => {
       // Every connection pg makes (a pooled one too) is a Client, which has its socket.
       (client as pg.Client).connection.stream.destroy();
       return new Error('Query read timeout');
     });
+  };
   return { query: query as Queryable['query'] };
 }
 

@@ -40,3 +40,52 @@ export function idleBucketSweep(): (takenAt: number) => number | undefined {
   const due = periodicSweep(RATE_BUCKET_IDLE_MS);
   return (takenAt) => (due(takenAt) ? takenAt - RATE_BUCKET_IDLE_MS : undefined);
 }
+
+/** A take's outcome as a bucket keeps it: what is left, whether a token was there, and when. */
+export interface BucketTake {
+  tokens: number;
+  taken: boolean;
+  at: number;
+}
+
+/**
+ * The buckets of a store one process owns (SQLite), in this process's memory: the same
+ * arithmetic as the shared stores' statement (`dialect.postgres.ts`, `takeToken`), in the same
+ * order of operations, so a take answers alike on both. A restart fills every bucket, as a
+ * connection's TEMP table did; a take costs no statement, no await on the driver and no write
+ * (BENCHMARKS.md, "Hand-written paths and why they stay"). Idle buckets are forgotten once a
+ * minute, so the map stays bounded by the clients of the last minute.
+ */
+export function heldRateBuckets() {
+  const buckets = new Map<string, { tokens: number; updatedAt: number }>();
+  const sweepDue = idleBucketSweep();
+  return {
+    take(key: string, perMinute: number, cost: number, now: number): BucketTake {
+      const bucket = buckets.get(key);
+      let take: BucketTake;
+      if (bucket === undefined) {
+        take = { tokens: perMinute - Math.max(cost, 0), taken: true, at: now };
+        buckets.set(key, { tokens: take.tokens, updatedAt: now });
+      } else {
+        // A clock stepped back counts as no time.
+        const refilled = Math.min(
+          perMinute,
+          bucket.tokens + (Math.max(0, now - bucket.updatedAt) * perMinute) / 60000,
+        );
+        const taken = refilled >= 1 || cost < 0;
+        bucket.tokens = Math.min(perMinute, refilled - (taken ? cost : 0));
+        bucket.updatedAt = now;
+        take = { tokens: bucket.tokens, taken, at: now };
+      }
+      const idleBefore = sweepDue(now);
+      if (idleBefore !== undefined) {
+        for (const [name, held] of buckets) if (held.updatedAt < idleBefore) buckets.delete(name);
+      }
+      return take;
+    },
+    /** How many buckets are held (tests: idle ones are forgotten). */
+    get size() {
+      return buckets.size;
+    },
+  };
+}

@@ -7,6 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { heldRateBuckets } from './rate-buckets.ts';
 import { describeStores } from './stores.test-helpers.ts';
 
 describeStores('Rate-limit buckets', (open) => {
@@ -108,4 +109,13 @@ describeStores('Rate-limit buckets', (open) => {
     assert.ok(wait >= 59 && wait <= 60, `Retry-After ${wait}`);
     await store.close();
   });
+});
+
+it('forgets the buckets a one-process store holds in memory once idle a minute', () => {
+  const buckets = heldRateBuckets();
+  buckets.take('idle', 20, 1, 1_000_000);
+  buckets.take('busy', 20, 1, 1_030_000);
+  assert.equal(buckets.size, 2);
+  buckets.take('busy', 20, 1, 1_061_000);
+  assert.equal(buckets.size, 1, 'the bucket untouched for a minute is gone, the busy one kept');
 });

@@ -231,7 +231,7 @@ function baseline(db: Kysely<Tables>, dialect: DialectName): CompiledQuery[] {
       .$call((table) => (dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
       .compile(),
     // The rate limits' buckets, shared by every proxy: UNLOGGED, as a take waits for no WAL
-    // flush and a crash only fills every bucket. SQLite's are a TEMP table (`dialect.sqlite.ts`).
+    // flush and a crash only fills every bucket. SQLite's are in the process's memory (`rate-buckets.ts`).
     ...(dialect === 'postgres'
       ? [
           s

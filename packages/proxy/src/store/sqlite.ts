@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { tracing } from '../tracing/hooks.ts';
 import { assembleStore } from './assemble.ts';
 import { DEFAULT_CLAIM_LEASE_MS } from './create-claims.ts';
-import { createTempTables, sqliteDialect } from './dialect.sqlite.ts';
+import { sqliteDialect } from './dialect.sqlite.ts';
 import { type FileLock, lockDatabase } from './lock.ts';
 import { DatabaseFileError, NativeAddonError, openFailure } from './open-failure.ts';
 import { privateDirectory, privateFile } from './private-files.ts';
@@ -149,7 +149,7 @@ function openDatabase(file: string): {
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
-    // Temporary tables (the rate buckets), sorts and index builds stay in memory: spilled, they
+    // Sorts and index builds stay in memory: spilled, they
     // would go to /var/tmp or /tmp, which a container with a read-only root has no room in.
     db.pragma('temp_store = MEMORY');
     const kysely = kyselyOf(db);
@@ -178,8 +178,6 @@ export function openSqliteStore(
   } = {},
 ): Store {
   const { db, kysely, lock } = openDatabase(file);
-  // Its TEMP table is made first: what `onOpen` does to the connection holds for it too.
-  createTempTables(db);
   options.onOpen?.(db);
   return {
     ...assembleStore(kysely, sqliteDialect, options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS),
