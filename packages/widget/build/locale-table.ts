@@ -52,9 +52,9 @@ function loaderEntry(property: Node): [code: string, hash: string] | undefined {
   const [file] = args;
   if (args.length !== 1 || file?.type !== 'Literal' || typeof file.value !== 'string') return;
   // The table's separators (a colon, a space) never in a language's code or a hash.
-  const hash = file.value.startsWith(`${code}.bundled-`) && /^([^\s:]+)\.js$/.exec(
-    file.value.slice(`${code}.bundled-`.length),
-  )?.[1];
+  const hash =
+    file.value.startsWith(`${code}.bundled-`) &&
+    /^([^\s:]+)\.js$/.exec(file.value.slice(`${code}.bundled-`.length))?.[1];
   return hash && !/[\s:]/.test(code) ? [code, hash] : undefined;
 }
 
