@@ -87,4 +87,45 @@ export const localeTable = (): Plugin => ({
       map: null,
     };
   },
+  /**
+   * The chunk exports what the tests read of the source too (`SUPPORTED_LOCALES`,
+   * `supportedLocale`): Rollup keeps every export of a chunk that is imported whole. Only the
+   * other chunks import it, and they read its exports by name, so one that none of them names
+   * is dropped, and the minifier then drops what only it used.
+   */
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+    const locales = chunks.find((chunk) => chunk.name === 'locales');
+    if (!locales) return;
+    const named = (name: string) =>
+      chunks.some(
+        (chunk) => chunk !== locales && new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(chunk.code),
+      );
+    const program = this.parse(locales.code) as unknown as { body: (Node & ExportNode)[] };
+    const exports = program.body.filter(
+      (node) => node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source,
+    );
+    const [statement] = exports;
+    if (
+      exports.length !== 1 ||
+      !statement ||
+      program.body.some((node) => node.type === 'ExportDefaultDeclaration')
+    ) {
+      this.error(`${locales.fileName}: its exports are not one export {…} list`);
+    }
+    const kept = statement.specifiers.filter(({ exported }) => named(exported.name));
+    if (kept.length === 0) this.error(`${locales.fileName}: no chunk reads any of its exports`);
+    const list = kept.map(({ local, exported }) => `${local.name} as ${exported.name}`);
+    locales.code =
+      locales.code.slice(0, statement.start) +
+      `export{${list.join(',')}};` +
+      locales.code.slice(statement.end);
+    locales.exports = kept.map(({ exported }) => exported.name);
+  },
 });
+
+interface ExportNode {
+  declaration?: unknown;
+  source?: unknown;
+  specifiers: { local: { name: string }; exported: { name: string } }[];
+}
