@@ -32,13 +32,19 @@ async function builtPage(options: Parameters<typeof fakeProxy>[0] = {}) {
 const LANGUAGES = SUPPORTED_LOCALES.filter((code) => code !== 'en');
 
 describe('the script-tag build’s languages', () => {
-  it('are named in one table of code:hash pairs, each the file of that language', async () => {
+  it('are named in one table of code:hash pairs, in a chunk exporting what the others read', async () => {
     const main = await built('crypto-pay.bundled.js');
     const locales = await built(
       `chunks/${/["'](locales\.bundled-[\w-]+\.js)["']/.exec(main)?.[1]}`,
     );
     // Not a closure per language naming its file whole (`de:()=>e("de.bundled-1a2b3c.js")`).
     expect(locales).to.not.match(/\(\)=>\w+\("[\w-]+\.bundled-/);
+    // Its exports are those another chunk reads; the list of locales is the tests' alone.
+    const exported = /export\{([^}]*)\}/.exec(locales)?.[1]?.split(',') ?? [];
+    expect(exported.map((name) => name.split(' as ').pop()).sort()).to.deep.equal([
+      'laterEnglish',
+      'translationFor',
+    ]);
     const files = builtLanguageFiles(locales);
     expect([...files.keys()]).to.deep.equal(LANGUAGES);
     for (const [code, file] of files) {
