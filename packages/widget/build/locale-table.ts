@@ -91,7 +91,8 @@ export const localeTable = (): Plugin => ({
    * The chunk exports what the tests read of the source too (`SUPPORTED_LOCALES`,
    * `supportedLocale`): Rollup keeps every export of a chunk that is imported whole. Only the
    * other chunks import it, and they read its exports by name, so one that none of them names
-   * is dropped, and the minifier then drops what only it used.
+   * is dropped, and the minifier then drops what only it used. (Rollup has named the chunk by
+   * then, from its code before, as for the minifier's work: the same sources, the same name.)
    */
   generateBundle(_options, bundle) {
     const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
