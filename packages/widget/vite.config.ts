@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { chunksFromProxy } from './build/chunks-from-proxy.ts';
+import { localeTable } from './build/locale-table.ts';
 import { minifyChunks, minifyStyles, minifyTemplates } from './build/minify.ts';
 import { packedTranslations } from './build/packed-translations.ts';
 
@@ -18,7 +19,7 @@ export default defineConfig(({ mode }) => {
       minifyStyles(),
       minifyTemplates(),
       packedTranslations(),
-      ...(bundled ? [chunksFromProxy()] : []),
+      ...(bundled ? [chunksFromProxy(), localeTable()] : []),
       minifyChunks({ shortMembers: bundled }),
     ],
     // The folder of the proxy's `/widget/{version}/` that the script-tag build fetches from.

@@ -119,3 +119,18 @@ export function englishLeft(root: Node, t: Translation): string[] {
     phrases.filter(({ pattern }) => pattern.test(text)).map(({ key }) => `${key}: "${text}"`),
   );
 }
+
+/**
+ * The script-tag build's language chunks by code, as its `locales` chunk names them: one table of
+ * `code:hash` pairs (build/locale-table.ts), each the file `chunks/{code}.bundled-{hash}.js`.
+ */
+export function builtLanguageFiles(locales: string): Map<string, string> {
+  const table = /"((?:[\w-]+:[\w-]+ )+[\w-]+:[\w-]+)"/.exec(locales)?.[1] ?? '';
+  return new Map(
+    table
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split(':') as [string, string])
+      .map(([code, hash]) => [code, `${code}.bundled-${hash}.js`]),
+  );
+}

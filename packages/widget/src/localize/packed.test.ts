@@ -4,7 +4,7 @@
  * every language, as the source file has it.
  */
 import { expect } from '@open-wc/testing';
-import { load, texts } from '../../test/translations.ts';
+import { builtLanguageFiles, load, texts } from '../../test/translations.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
 import { unpack } from './packed.ts';
 import type { Translation } from './translation.ts';
@@ -17,16 +17,16 @@ async function source(path: string): Promise<string> {
 }
 
 describe('the built languages', () => {
-  let list = '';
+  let files = new Map<string, string>();
   before(async () => {
     const bundle = await source('/built/crypto-pay.bundled.js');
     const locales = /["'](locales\.bundled-[\w-]+\.js)["']/.exec(bundle)?.[1];
-    list = await source(`/built/chunks/${locales}`);
+    files = builtLanguageFiles(await source(`/built/chunks/${locales}`));
   });
 
   for (const code of SUPPORTED_LOCALES.filter((code) => code !== 'en')) {
     it(`${code}: ships an array that unpacks to every message under its key`, async () => {
-      const file = new RegExp(`["'](${code}\\.bundled-[\\w-]+\\.js)["']`).exec(list)?.[1];
+      const file = files.get(code);
       expect(file, `the list of languages names no chunk of ${code}`).to.be.a('string');
       const chunk = await source(`/built/chunks/${file}`);
       // No key name: neither the first paint's (`detailsHeading`) nor the later ones.
