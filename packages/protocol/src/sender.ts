@@ -157,14 +157,19 @@ export function receiverDataRules(receiverType: unknown, receiverData: unknown):
 // The spec's sentence of each rule by its name: the catalogue's, and those it has no entry for.
 // Made on first use, so a bundle that takes the rules alone (the widget) leaves it out.
 let sentences: Map<string, string> | undefined;
-const sentenceOf = (rule: string) =>
-  (sentences ??= new Map([
+function sentenceOf(rule: string): string | undefined {
+  sentences ??= new Map([
     ...Object.values(errors).map((entry) => [entry.name, entry.message] as const),
     ['date_of_birth_range', DATE_OF_BIRTH_RANGE],
-    ['receiver_data_not_allowed', 'The receiver_data must not be included for receiver_type = self.'],
+    [
+      'receiver_data_not_allowed',
+      'The receiver_data must not be included for receiver_type = self.',
+    ],
     ['receiver_data_missing', 'The receiver_data object is mandatory.'],
     ['receiver_data_not_object', 'The receiver_data must be a valid object.'],
-  ])).get(rule);
+  ]);
+  return sentences.get(rule);
+}
 
 /**
  * A broken rule in the spec's words. The catalogue words a field's missing rule for the sender;
