@@ -55,9 +55,14 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
   it('words a mistake by its field’s label and what to do where English’s words did not load', () => {
     // The first paint's English alone: the chunk with its words of mistakes (en-later) failed.
     expect(
-      validateDetails('natural', { ...person, email: 'a@b', first_name: '' }, firstEnglish),
+      validateDetails(
+        'natural',
+        { ...person, email: 'a@b', first_name: '', date_of_birth: '' },
+        firstEnglish,
+      ),
     ).to.deep.equal({
       first_name: 'First name: required.',
+      date_of_birth: 'Date of birth: required.',
       email: 'Email (optional): like name@example.com, or empty.',
     });
     expect(

@@ -28,17 +28,24 @@ export function senderData(type: SenderType, values: SenderValues): Record<strin
  * paint, and a few words of what to do. The spec's sentences would say it too, but they would
  * weigh on every language's download for a chunk that rarely fails.
  */
-function plainEnglish(field: FormField, rule: string, translation: EarlyTranslation): string {
-  const label = isSenderField(field) ? translation.fieldLabels[field] : translation.email;
-  const fix = rule.endsWith('_missing')
-    ? 'required'
-    : rule.endsWith('_too_long')
-      ? '255 characters at most'
-      : field === 'date_of_birth'
-        ? 'a real date'
-        : field === 'email'
-          ? 'like name@example.com, or empty'
-          : 'pick one from the list';
+function plainEnglish(
+  field: FormField,
+  blank: boolean,
+  rule: string,
+  en: EarlyTranslation,
+): string {
+  const label = isSenderField(field) ? en.fieldLabels[field] : en.email;
+  // A blank date breaks the format rule: to the customer it is missing, as in their words.
+  const fix =
+    blank || rule.endsWith('_missing')
+      ? 'required'
+      : rule.endsWith('_too_long')
+        ? '255 characters at most'
+        : field === 'date_of_birth'
+          ? 'a real date'
+          : field === 'email'
+            ? 'like name@example.com, or empty'
+            : 'pick one from the list';
   return `${label}: ${fix}.`;
 }
 
@@ -54,9 +61,10 @@ export function customerMessage(
   text = '',
 ): string {
   const t = wholeOf(translation);
+  const blank = value.trim() === '';
   // English's words did not load: the proxy's own sentence, in English, or the form's plain one.
-  if (!t) return text || plainEnglish(field, rule, translation);
-  if (isSenderField(field) && (value.trim() === '' || rule.endsWith('_missing'))) {
+  if (!t) return text || plainEnglish(field, blank, rule, translation);
+  if (isSenderField(field) && (blank || rule.endsWith('_missing'))) {
     return t.required[field];
   }
   if (rule.endsWith('_too_long')) return t.tooLong;
