@@ -5,7 +5,7 @@
  * current language, one message per field.
  */
 import { isEmail } from '@crypto-pay/protocol/formats';
-import { senderDataRules } from '@crypto-pay/protocol/sender';
+import { MAX_NAME_LENGTH, senderDataRules } from '@crypto-pay/protocol/sender';
 import { laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
 import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
 import {
@@ -40,7 +40,7 @@ function plainEnglish(
     blank || rule.endsWith('_missing')
       ? 'required'
       : rule.endsWith('_too_long')
-        ? '255 characters at most'
+        ? `${MAX_NAME_LENGTH} characters at most`
         : field === 'date_of_birth'
           ? 'a real date'
           : field === 'email'
