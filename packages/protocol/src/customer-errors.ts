@@ -1,8 +1,9 @@
 /**
  * The catalogue's entries about what a customer types at checkout: who pays (the sender's
  * type and identity) and the email for refund instructions. A module of their own, spread into
- * `errors` (errors.ts), so the widget's form rules carry these texts and not the whole
- * catalogue: its download is counted in bytes.
+ * `errors` (errors.ts), so `sender.ts` words its rules without the whole catalogue. The widget
+ * takes the rules by these entries' names alone (`senderDataRules`), none of their texts: its
+ * download is counted in bytes.
  */
 import type { ProcessingError } from './errors.ts';
 

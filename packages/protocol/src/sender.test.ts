@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { COUNTRY_CODES, isCountryCode } from './countries.ts';
 import { errors } from './errors.ts';
 import { LEGAL_SENDER, SENDER } from './examples.ts';
-import { isCalendarDate, isDateOfBirth, receiverDataIssues, senderDataIssues } from './sender.ts';
+import {
+  isCalendarDate,
+  isDateOfBirth,
+  receiverDataIssues,
+  senderDataIssues,
+  senderDataRules,
+} from './sender.ts';
 
 const person = SENDER.sender_data;
 const company = LEGAL_SENDER.sender_data;
@@ -155,6 +161,38 @@ describe('sender data as a whole', () => {
 
   it('leaves an unknown sender type to the sender_type rule', () => {
     assert.deepEqual(senderDataIssues('robot', {}), []);
+  });
+});
+
+describe('the rules without their words', () => {
+  it('names each broken rule as the catalogue does, and the spec’s sentence follows from it', () => {
+    const data = {
+      first_name: '',
+      last_name: 'x'.repeat(256),
+      date_of_birth: '1899-12-31',
+      legal_name: 'Acme',
+    };
+    assert.deepEqual(senderDataRules('natural', data), [
+      { field: 'first_name', rule: errors.firstNameMissing.name },
+      { field: 'last_name', rule: errors.lastNameTooLong.name },
+      { field: 'date_of_birth', rule: 'date_of_birth_range' },
+      { field: 'legal_name', rule: 'legal_name_omitted' },
+    ]);
+    assert.deepEqual(
+      senderDataRules('legal', { legal_name: 'Acme', country_of_registration: 'DE' }),
+      [{ field: 'country_of_registration', rule: errors.countryOfRegistrationLength.name }],
+    );
+    assert.deepEqual(senderDataRules('legal', { legal_name: 'Acme' }), [
+      { field: 'country_of_registration', rule: errors.countryOfRegistrationMissing.name },
+    ]);
+    assert.deepEqual(senderDataRules('natural', undefined), [
+      { field: '', rule: errors.senderDataMissing.name },
+    ]);
+    // The same rules, one for one, as the sentences the proxy and the sandbox send.
+    assert.deepEqual(
+      senderDataIssues('natural', data).map((issue) => issue.field),
+      senderDataRules('natural', data).map((rule) => rule.field),
+    );
   });
 });
 

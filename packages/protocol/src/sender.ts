@@ -1,13 +1,14 @@
 /**
  * Who sends (and, for withdrawals, who receives) the money: the identity data regulation asks
- * for, and the one implementation of its rules, as plain functions whose failures carry the
- * spec's exact texts. No zod here: the widget imports this module alone
- * (`@crypto-pay/protocol/sender`) to check a form as the customer types, and its download is
- * counted in bytes; requests run the same functions through `sender-schemas.ts`.
+ * for, and the one implementation of its rules, as plain functions: `senderDataRules` names the
+ * rules broken, `senderDataIssues` words them in the spec's exact texts. No zod here: the widget
+ * imports this module alone (`@crypto-pay/protocol/sender`) to check a form as the customer
+ * types, and its download is counted in bytes: it takes the rules alone, so the spec's English
+ * sentences stay out of its chunks. Requests run the same functions through `sender-schemas.ts`.
  */
 
 import { isCountryCode } from './countries.ts';
-// Its own entries of the catalogue only: the widget loads this module.
+// Its own entries of the catalogue only, for the sentences (which the widget leaves out).
 import { customerErrors as errors } from './customer-errors.ts';
 
 export const SENDER_TYPES = ['natural', 'legal'] as const;
@@ -64,27 +65,6 @@ export function isDateOfBirth(value: string, today: Date = new Date()): boolean 
 const DATE_OF_BIRTH_RANGE = 'The date_of_birth must be a day from 1900-01-01 to today.';
 
 type Party = 'sender' | 'receiver';
-type Field = keyof (typeof PARTY_FIELDS)['natural'] | keyof (typeof PARTY_FIELDS)['legal'];
-
-/** The text for a field left out (or not a string). The spec words it for the sender. */
-function missingText(party: Party, field: Field): string {
-  if (party === 'receiver' || field === 'date_of_birth') {
-    const type = field in PARTY_FIELDS.natural ? 'natural' : 'legal';
-    return `The ${field} must be provided for ${party}_type = ${type}.`;
-  }
-  return {
-    first_name: errors.firstNameMissing,
-    last_name: errors.lastNameMissing,
-    legal_name: errors.legalNameMissing,
-    country_of_registration: errors.countryOfRegistrationMissing,
-  }[field].message;
-}
-
-const TOO_LONG: Record<string, string> = {
-  first_name: errors.firstNameTooLong.message,
-  last_name: errors.lastNameTooLong.message,
-  legal_name: errors.legalNameTooLong.message,
-};
 
 /**
  * Characters as the request's other text fields count them (zod's length checks): code points,
@@ -92,28 +72,39 @@ const TOO_LONG: Record<string, string> = {
  */
 const characters = (value: string) => [...value].length;
 
-/** What one value of a field breaks, given it is a string: each rule's text, in rule order. */
+/**
+ * What one value of a field breaks, given it is a string: each rule's end of name (after the
+ * field's, as `first_name_too_long`), in rule order.
+ */
 const RULES = {
   // Blank names count as missing.
-  name: (value: string, field: Field, missing: string) => [
-    ...(value.trim() === '' ? [missing] : []),
-    ...(characters(value) > MAX_NAME_LENGTH ? [TOO_LONG[field]!] : []),
+  name: (value: string) => [
+    ...(value.trim() === '' ? ['missing'] : []),
+    ...(characters(value) > MAX_NAME_LENGTH ? ['too_long'] : []),
   ],
   date: (value: string) =>
-    !isCalendarDate(value)
-      ? [errors.dateOfBirthFormat.message]
-      : isDateOfBirth(value)
-        ? []
-        : [DATE_OF_BIRTH_RANGE],
+    !isCalendarDate(value) ? ['format'] : isDateOfBirth(value) ? [] : ['range'],
   country: (value: string) =>
-    characters(value) !== 3
-      ? [errors.countryOfRegistrationLength.message]
-      : isCountryCode(value)
-        ? []
-        : [errors.countryOfRegistrationNotIso.message],
+    characters(value) !== 3 ? ['length'] : isCountryCode(value) ? [] : ['not_iso'],
 };
 
-/** One rule a party's data breaks, at the field it concerns (`first_name`, ...). */
+/**
+ * One rule a party's data breaks, at the field it concerns, without words: the widget words it
+ * in the customer's language, and carries none of the spec's English.
+ */
+export interface FieldRule {
+  /** Path below the data object, e.g. `first_name`; empty for the object itself. */
+  field: string;
+  /**
+   * The catalogue's name of the rule (`first_name_missing`, `country_of_registration_not_iso`,
+   * `sender_data_missing`), or one named alike where the catalogue has no entry:
+   * `date_of_birth_missing`, `date_of_birth_range`, `<field>_omitted`, the receiver's
+   * `receiver_data_missing`, `receiver_data_not_object` and `receiver_data_not_allowed`.
+   */
+  rule: string;
+}
+
+/** One rule a party's data breaks, at the field it concerns, in the spec's words. */
 export interface FieldIssue {
   /** Path below the data object, e.g. `first_name`; empty for the object itself. */
   field: string;
@@ -126,57 +117,85 @@ export const isDataObject = (value: unknown): value is Record<string, unknown> =
 
 /**
  * Every rule the data breaks for its type, field by field: the type's own fields, then the other
- * type's, which must be left out; a field not written as a string gets its missing text alone.
+ * type's, which must be left out; a field not written as a string breaks its missing rule alone.
  */
-function dataIssues(party: Party, type: SenderType, data: Record<string, unknown>): FieldIssue[] {
+function dataRules(type: SenderType, data: Record<string, unknown>): FieldRule[] {
   const other = type === 'natural' ? 'legal' : 'natural';
-  const own = Object.entries(PARTY_FIELDS[type]).flatMap(([name, kind]) => {
-    const field = name as Field;
+  const own = Object.entries(PARTY_FIELDS[type]).flatMap(([field, kind]) => {
     const value = data[field];
-    const missing = missingText(party, field);
-    const messages = typeof value === 'string' ? RULES[kind](value, field, missing) : [missing];
-    return messages.map((message) => ({ field, message }));
+    const broken = typeof value === 'string' ? RULES[kind](value) : ['missing'];
+    return broken.map((what) => ({ field, rule: `${field}_${what}` }));
   });
   const omitted = Object.keys(PARTY_FIELDS[other])
     .filter((field) => data[field] !== undefined)
-    .map((field) => ({
-      field,
-      message: `The ${field} must be omitted for ${party}_type = ${type}.`,
-    }));
+    .map((field) => ({ field, rule: `${field}_omitted` }));
   return [...own, ...omitted];
 }
 
 /**
  * Every rule the sender data breaks for this sender type, in the spec's order of fields.
- * An unknown sender type yields no field issues: that is the sender_type's own error.
+ * An unknown sender type yields no rules: that is the sender_type's own error.
  */
-export function senderDataIssues(senderType: unknown, senderData: unknown): FieldIssue[] {
+export function senderDataRules(senderType: unknown, senderData: unknown): FieldRule[] {
   if (senderType !== 'natural' && senderType !== 'legal') return [];
-  if (senderData === undefined) return [{ field: '', message: errors.senderDataMissing.message }];
-  if (!isDataObject(senderData)) {
-    return [{ field: '', message: errors.senderDataNotObject.message }];
-  }
-  return dataIssues('sender', senderType, senderData);
+  if (senderData === undefined) return [{ field: '', rule: 'sender_data_missing' }];
+  if (!isDataObject(senderData)) return [{ field: '', rule: 'sender_data_not_object' }];
+  return dataRules(senderType, senderData);
 }
 
 /** The same for a withdrawal's receiver: `self` takes no data at all. */
-export function receiverDataIssues(receiverType: unknown, receiverData: unknown): FieldIssue[] {
+export function receiverDataRules(receiverType: unknown, receiverData: unknown): FieldRule[] {
   if (receiverType === 'self') {
-    return receiverData === undefined
-      ? []
-      : [
-          {
-            field: '',
-            message: 'The receiver_data must not be included for receiver_type = self.',
-          },
-        ];
+    return receiverData === undefined ? [] : [{ field: '', rule: 'receiver_data_not_allowed' }];
   }
   if (receiverType !== 'natural' && receiverType !== 'legal') return [];
-  if (receiverData === undefined) {
-    return [{ field: '', message: 'The receiver_data object is mandatory.' }];
-  }
-  if (!isDataObject(receiverData)) {
-    return [{ field: '', message: 'The receiver_data must be a valid object.' }];
-  }
-  return dataIssues('receiver', receiverType, receiverData);
+  if (receiverData === undefined) return [{ field: '', rule: 'receiver_data_missing' }];
+  if (!isDataObject(receiverData)) return [{ field: '', rule: 'receiver_data_not_object' }];
+  return dataRules(receiverType, receiverData);
+}
+
+// The spec's sentence of each rule by its name: the catalogue's, and those it has no entry for.
+// Made on first use, so a bundle that takes the rules alone (the widget) leaves it out.
+let sentences: Map<string, string> | undefined;
+function sentenceOf(rule: string): string | undefined {
+  sentences ??= new Map([
+    ...Object.values(errors).map((entry) => [entry.name, entry.message] as const),
+    ['date_of_birth_range', DATE_OF_BIRTH_RANGE],
+    [
+      'receiver_data_not_allowed',
+      'The receiver_data must not be included for receiver_type = self.',
+    ],
+    ['receiver_data_missing', 'The receiver_data object is mandatory.'],
+    ['receiver_data_not_object', 'The receiver_data must be a valid object.'],
+  ]);
+  return sentences.get(rule);
+}
+
+/**
+ * A broken rule in the spec's words. The catalogue words a field's missing rule for the sender;
+ * for the receiver, and for a field it has no entry for, the sentence names the party.
+ */
+function sentence(party: Party, type: unknown, { field, rule }: FieldRule): FieldIssue {
+  const missing = rule === `${field}_missing` && (party === 'receiver' || !sentenceOf(rule));
+  const message =
+    rule === `${field}_omitted`
+      ? `The ${field} must be omitted for ${party}_type = ${type}.`
+      : missing
+        ? `The ${field} must be provided for ${party}_type = ${type}.`
+        : sentenceOf(rule)!;
+  return { field, message };
+}
+
+/** Every rule the sender data breaks (`senderDataRules`), each in the spec's words. */
+export function senderDataIssues(senderType: unknown, senderData: unknown): FieldIssue[] {
+  return senderDataRules(senderType, senderData).map((rule) =>
+    sentence('sender', senderType, rule),
+  );
+}
+
+/** The same for a withdrawal's receiver. */
+export function receiverDataIssues(receiverType: unknown, receiverData: unknown): FieldIssue[] {
+  return receiverDataRules(receiverType, receiverData).map((rule) =>
+    sentence('receiver', receiverType, rule),
+  );
 }

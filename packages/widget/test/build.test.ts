@@ -2,6 +2,8 @@
  * Tests of the built files (`pnpm test` builds first): the size budget, what the default
  * bundle leaves out, and the bundled element running under a strict Content-Security-Policy.
  */
+
+import { customerErrors } from '@crypto-pay/protocol/customer-errors';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type SenderForm from '../src/components/sender-form/sender-form.component.ts';
@@ -269,6 +271,32 @@ describe('the build', () => {
     for (const chunk of chunks) {
       expect(byAddress.exec(await source(`/built/${chunk}`))?.[0], chunk).to.equal(undefined);
     }
+  });
+
+  it('ships none of the spec’s English sentences of the sender rules, in the bundle or any chunk', async () => {
+    // The form names the rules broken and words them in the customer's language: the spec's
+    // sentences (the proxy's and the sandbox's) would only weigh on every language's journey.
+    const sentences = [
+      ...Object.values(customerErrors).map((entry) => entry.message),
+      'The date_of_birth must be provided for sender_type = natural.',
+      'The date_of_birth must be a day from 1900-01-01 to today.',
+      'must be provided',
+      '255 characters or less',
+    ];
+    // Every file reached from either entry: the bundle's chunks, and the ES module build's, which
+    // name each other by relative path.
+    const files = new Set(['crypto-pay.bundled.js', 'crypto-pay.js']);
+    for (const file of files) {
+      const code = await source(`/built/${file}`);
+      for (const chunk of chunksOf(code)) files.add(chunk);
+      const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+      for (const [, path] of code.matchAll(/["']\.\/((?:chunks\/)?[\w-]+\.js)["']/g)) {
+        files.add(`${dir}${path}`);
+      }
+      for (const sentence of sentences)
+        expect(code, `${file}: ${sentence}`).to.not.contain(sentence);
+    }
+    expect([...files].filter((file) => file.includes('sender-rules'))).to.have.length(2);
   });
 
   it('leaves under its symbol every binding a chunk reads of it, the page’s event classes too', async () => {

@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import en from '../src/localize/translations/en.ts';
-import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
+import { errorOf, fakeProxy, SENDER, waitUntil } from './helpers.ts';
 
 /** A built file's text, by its path in dist/. */
 async function built(path: string): Promise<string> {
@@ -62,6 +62,14 @@ describe('the script-tag build without English’s later messages', () => {
     });
     // The shop keeps the page at the end: the result shows here.
     el()?.addEventListener('crypto-pay-success', (event) => event.preventDefault());
+    // Continue with nothing typed: each mistake is said all the same, in the first paint's
+    // English (the field's label) and a few words of what to do.
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await waitUntil(
+      () => el() && errorOf(el() as CryptoPay, 'first_name') === 'First name: required.',
+      `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
+    );
+    expect(errorOf(el() as CryptoPay, 'date_of_birth')).to.equal('Date of birth: required.');
     for (const [id, value] of Object.entries(SENDER.sender_data)) {
       const field = input(id) as HTMLInputElement;
       field.value = value;

@@ -255,7 +255,8 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
       return await this.reporting(work);
     } catch (error) {
       const field = refusedField(this.host, error);
-      if (field) this.set({ formIssue: { field, message: (error as ProxyError).message } });
+      const { message, code } = error as ProxyError;
+      if (field) this.set({ formIssue: { field, message, rule: code } });
       throw error;
     }
   }

@@ -35,6 +35,8 @@ export interface DetailsSubmit {
 export interface FieldIssue {
   field: FormField;
   message: string;
+  /** The proxy's code for it: the protocol's name of the rule, e.g. `last_name_too_long`. */
+  rule?: string;
 }
 
 /** The fields of `Data`, each once, in any order: a list of this type names them all. */

@@ -2,6 +2,7 @@ import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
 import { expect } from '@open-wc/testing';
 import { english as en } from '../../../test/translations.ts';
 import de from '../../localize/translations/de.ts';
+import firstEnglish from '../../localize/translations/en.ts';
 import { formFieldOf } from './form-fields.ts';
 import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
 
@@ -51,31 +52,55 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     });
   });
 
-  it('words a mistake by the rules’ own English sentence where English’s words did not load', () => {
+  it('words a mistake by its field’s label and what to do where English’s words did not load', () => {
+    // The first paint's English alone: the chunk with its words of mistakes (en-later) failed.
     expect(
-      validateDetails('natural', { ...person, email: 'a@b', first_name: '' }, undefined),
+      validateDetails(
+        'natural',
+        { ...person, email: 'a@b', first_name: '', date_of_birth: '' },
+        firstEnglish,
+      ),
     ).to.deep.equal({
-      first_name: 'The first_name must be provided for sender_type = natural.',
-      email: 'The email address is incorrect.',
+      first_name: 'First name: required.',
+      date_of_birth: 'Date of birth: required.',
+      email: 'Email (optional): like name@example.com, or empty.',
     });
+    expect(
+      validateDetails('natural', { ...person, last_name: 'x'.repeat(256) }, firstEnglish),
+    ).to.deep.equal({ last_name: 'Last name: 255 characters at most.' });
+    expect(
+      validateDetails('natural', { ...person, date_of_birth: '2099-01-02' }, firstEnglish),
+    ).to.deep.equal({ date_of_birth: 'Date of birth: a real date.' });
+    expect(
+      validateDetails('legal', { ...company, country_of_registration: 'XXX' }, firstEnglish),
+    ).to.deep.equal({
+      country_of_registration: 'Country of registration: pick one from the list.',
+    });
+    // The proxy's own sentence, where it sent one, is English already.
     const tooLong = 'The first_name must be 255 characters or less.';
-    expect(customerMessage('first_name', 'x', tooLong, undefined)).to.equal(tooLong);
+    expect(
+      customerMessage('first_name', 'x', 'first_name_too_long', firstEnglish, tooLong),
+    ).to.equal(tooLong);
   });
 
-  it('words the proxy’s texts for the customer, and keeps unknown English ones as sent', () => {
+  it('words the proxy’s refusals by their code, and keeps unknown English ones as sent', () => {
     const tooLong = 'The first_name must be 255 characters or less.';
-    expect(customerMessage('first_name', 'x', tooLong, en)).to.equal(en.tooLong);
+    expect(customerMessage('first_name', 'x', 'first_name_too_long', en, tooLong)).to.equal(
+      en.tooLong,
+    );
     const missing = 'The legal_name must be provided for sender_type = legal.';
-    expect(customerMessage('legal_name', 'Engines', missing, en)).to.equal(en.required.legal_name);
-    expect(customerMessage('email', 'a@b', 'The email address is incorrect.', en)).to.equal(
-      en.emailInvalid,
+    expect(customerMessage('legal_name', 'Engines', 'legal_name_missing', en, missing)).to.equal(
+      en.required.legal_name,
     );
-    expect(customerMessage('email', 'x@y.z', 'A rule of a newer proxy.', en)).to.equal(
-      'A rule of a newer proxy.',
-    );
-    expect(customerMessage('email', 'x@y.z', 'A rule of a newer proxy.', de)).to.equal(
-      de.fieldInvalid,
-    );
+    const email = 'The email address is incorrect.';
+    expect(customerMessage('email', 'a@b', 'email_invalid', en, email)).to.equal(en.emailInvalid);
+    expect(customerMessage('email', 'a@b', 'email_invalid', de, email)).to.equal(de.emailInvalid);
+    expect(
+      customerMessage('email', 'x@y.z', 'newer_rule', en, 'A rule of a newer proxy.'),
+    ).to.equal('A rule of a newer proxy.');
+    expect(
+      customerMessage('email', 'x@y.z', 'newer_rule', de, 'A rule of a newer proxy.'),
+    ).to.equal(de.fieldInvalid);
   });
 
   it('says a refused pay-with currency in the customer’s words, never the service’s', () => {
@@ -83,10 +108,12 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
       'payment_currency.iso is disabled.',
       'Exchange rate is not available between EUR and DOGE.',
     ]) {
-      expect(customerMessage('payment_currency', '', text, en)).to.equal(
-        'This currency cannot be used for this payment right now. Choose another.',
-      );
-      expect(customerMessage('payment_currency', '', text, de)).to.equal(de.paymentCurrencyRefused);
+      expect(
+        customerMessage('payment_currency', '', 'payment_currency_disabled', en, text),
+      ).to.equal('This currency cannot be used for this payment right now. Choose another.');
+      expect(
+        customerMessage('payment_currency', '', 'payment_currency_disabled', de, text),
+      ).to.equal(de.paymentCurrencyRefused);
     }
   });
 

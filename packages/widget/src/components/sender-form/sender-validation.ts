@@ -1,13 +1,13 @@
 /**
  * The sender form's rules: the protocol's own rules decide what is wrong (the functions the
- * proxy's schemas run, so the widget can never accept what the proxy will refuse), and this
- * module words it for the customer in the current language, one message per field.
+ * proxy's schemas run, so the widget can never accept what the proxy will refuse), naming each
+ * rule broken without the spec's English, and this module words it for the customer in the
+ * current language, one message per field.
  */
-import { customerErrors } from '@crypto-pay/protocol/customer-errors';
 import { isEmail } from '@crypto-pay/protocol/formats';
-import { senderDataIssues } from '@crypto-pay/protocol/sender';
+import { MAX_NAME_LENGTH, senderDataRules } from '@crypto-pay/protocol/sender';
 import { laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
-import type { EarlyTranslation, SenderField, Translation } from '../../localize/translation.ts';
+import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
 import {
   FIELDS_OF,
   type FieldIssue,
@@ -18,35 +18,53 @@ import {
   type SenderValues,
 } from './form-fields.ts';
 
-// The catalogue's texts about the form's fields back to their stable names, so a rule is
-// recognised whatever its wording.
-let ruleByText: Map<string, string> | undefined;
-function ruleOf(text: string): string | undefined {
-  ruleByText ??= new Map(
-    Object.values(customerErrors).map((entry) => [entry.message, entry.name] as const),
-  );
-  return ruleByText.get(text);
-}
-
 /** The sender data as the proxy receives it: this type's fields only, trimmed. */
 export function senderData(type: SenderType, values: SenderValues): Record<string, string> {
   return Object.fromEntries(FIELDS_OF[type].map((field) => [field, values[field].trim()]));
 }
 
-/** The words of the form's mistakes; without them (English's did not load) the rules' own. */
-type FormWords = Translation | undefined;
+/**
+ * A mistake where English's words of mistakes did not load: the field's label, from the first
+ * paint, and a few words of what to do. The spec's sentences would say it too, but they would
+ * weigh on every language's download for a chunk that rarely fails.
+ */
+function plainEnglish(
+  field: FormField,
+  blank: boolean,
+  rule: string,
+  en: EarlyTranslation,
+): string {
+  const label = isSenderField(field) ? en.fieldLabels[field] : en.email;
+  // A blank date breaks the format rule: to the customer it is missing, as in their words.
+  const fix =
+    blank || rule.endsWith('_missing')
+      ? 'required'
+      : rule.endsWith('_too_long')
+        ? `${MAX_NAME_LENGTH} characters at most`
+        : field === 'date_of_birth'
+          ? 'a real date'
+          : field === 'email'
+            ? 'like name@example.com, or empty'
+            : 'pick one from the list';
+  return `${label}: ${fix}.`;
+}
 
-/** A protocol (or proxy) message about `field`, in the customer's words. */
+/**
+ * A broken rule of `field` in the customer's words: the protocol's name of the rule
+ * (`first_name_missing`), or the proxy's code for it with its English `text`.
+ */
 export function customerMessage(
   field: FormField,
   value: string,
-  text: string,
-  t: FormWords,
+  rule: string,
+  translation: EarlyTranslation,
+  text = '',
 ): string {
-  // English's words did not load: the protocol's own sentence, in English, says what is wrong.
-  if (!t) return text;
-  const rule = ruleOf(text) ?? '';
-  if (isSenderField(field) && (value.trim() === '' || rule.endsWith('_missing'))) {
+  const t = wholeOf(translation);
+  const blank = value.trim() === '';
+  // English's words did not load: the proxy's own sentence, in English, or the form's plain one.
+  if (!t) return text || plainEnglish(field, blank, rule, translation);
+  if (isSenderField(field) && (blank || rule.endsWith('_missing'))) {
     return t.required[field];
   }
   if (rule.endsWith('_too_long')) return t.tooLong;
@@ -68,17 +86,17 @@ export function customerMessage(
 export function validateDetails(
   type: SenderType,
   values: SenderValues,
-  t: FormWords,
+  translation: EarlyTranslation,
 ): FieldMessages {
   const messages: FieldMessages = {};
-  for (const issue of senderDataIssues(type, senderData(type, values))) {
-    const field = issue.field as SenderField;
-    if (!FIELDS_OF[type].includes(field) || messages[field]) continue;
-    messages[field] = customerMessage(field, values[field], issue.message, t);
+  for (const { field, rule } of senderDataRules(type, senderData(type, values))) {
+    const name = field as SenderField;
+    if (!FIELDS_OF[type].includes(name) || messages[name]) continue;
+    messages[name] = customerMessage(name, values[name], rule, translation);
   }
   const email = values.email.trim();
   if (email !== '' && !isEmail(email)) {
-    messages.email = t?.emailInvalid ?? customerErrors.emailInvalid.message;
+    messages.email = customerMessage('email', email, 'email_invalid', translation);
   }
   return messages;
 }
@@ -101,7 +119,7 @@ export function fieldMessages(
   // English's words are on their way (the form's submit waits for them): no mistake shows
   // half worded meanwhile.
   if (!t && !laterMessagesFailed()) return {};
-  const messages = validateDetails(type, values, t);
+  const messages = validateDetails(type, values, translation);
   if (t && badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
   if (t && type === 'legal' && !values.country_of_registration && countrySearch.trim()) {
     messages.country_of_registration = t.countryNotPicked;
@@ -109,7 +127,13 @@ export function fieldMessages(
   if (issue && !messages[issue.field]) {
     // The currency and the amount are not typed here: no value to word the message by.
     const value = values[issue.field as keyof SenderValues] ?? '';
-    messages[issue.field] = customerMessage(issue.field, value, issue.message, t);
+    messages[issue.field] = customerMessage(
+      issue.field,
+      value,
+      issue.rule ?? '',
+      translation,
+      issue.message,
+    );
   }
   return messages;
 }
