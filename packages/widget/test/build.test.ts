@@ -21,7 +21,8 @@ import { builtLanguageFiles } from './translations.ts';
  * 18,635 with what came after; the guard held 18.25 KiB meanwhile. The form's typed fields
  * without Lit's `live`, the open amount's setup refusal worded in the rules' chunk, the created
  * checkout saved and told there too, and ten more short member names took it to 18,314: 18 KiB
- * again, as `pnpm bench widget` checks.
+ * again, as `pnpm bench widget` checks. With English's later messages in a chunk of their own
+ * and the sender rules apart from their English sentences: 18,310.
  */
 const BUDGET_BYTES = 18 * 1024;
 
