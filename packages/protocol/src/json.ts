@@ -73,29 +73,12 @@ export function jsonNumber(amount: DecimalString): JsonNumber {
   return new JsonNumber(normalised);
 }
 
-// Where the runtime has it (Node 21+, Chromium 114+), a value `JSON.stringify` writes as the
-// given text: a `JsonNumber`'s digits then need no second, slower serialiser.
-const rawJson = (JSON as { rawJSON?: (text: string) => unknown }).rawJSON;
-
 /**
- * `JSON.stringify` without spaces, except that a `JsonNumber` is written as its exact digits
- * (and a bigint as its digits). `undefined`, function and symbol properties are left out, as
- * `JSON.stringify` does. The runtime's own serialiser writes it where `JSON.rawJSON` exists,
- * lossless-json elsewhere: the same text for less CPU (BENCHMARKS.md, "Hand-written
- * paths and why they stay").
+ * `JSON.stringify` without spaces, except that a `JsonNumber` is written as its exact digits.
+ * `undefined`, function and symbol properties are left out, as `JSON.stringify` does.
  */
 export function stringifyJson(value: unknown): string {
-  if (rawJson) return JSON.stringify(value, writeExactNumbers) ?? 'null';
   return stringify(value, null, undefined, WRITE_JSON_NUMBER) ?? 'null';
-}
-
-// A replacer sees a value after its `toJSON`: the holder's own value tells a `JsonNumber`.
-function writeExactNumbers(this: Record<string, unknown>, key: string, item: unknown): unknown {
-  const original = this[key];
-  if (original instanceof JsonNumber) return rawJson!(original.text);
-  if (item instanceof JsonNumber) return rawJson!(item.text);
-  if (typeof item === 'bigint') return rawJson!(item.toString());
-  return item;
 }
 
 // Ahead of `toJSON`, which would write the digits as a string.
@@ -124,16 +107,7 @@ export class JsonSyntaxError extends SyntaxError {}
  * with its exact text. Safe integers stay numbers, so ids and flags read as usual.
  */
 export function parseJson(text: string): unknown {
-  // Text whose every number is a short integer reads the same through `JSON.parse`, several
-  // times faster; anything else, and any text `JSON.parse` refuses (for our words), goes
-  // through lossless-json.
-  if (!hasInexactNumber(text)) {
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-    }
-  }
+  openBrackets(text);
   try {
     // lossless-json refuses a repeated key by default; JSON.parse lets the last one win.
     return parse(text, null, { parseNumber: readNumber, onDuplicateKey: (key) => key.newValue });
@@ -142,43 +116,6 @@ export function parseJson(text: string): unknown {
     if (error instanceof SyntaxError) throw new JsonSyntaxError(inOurWords(error.message, text));
     throw error;
   }
-}
-
-/** Digits a safe integer always fits in: 2^53 has 16, so a longer run may not be one. */
-const SAFE_DIGITS = 15;
-
-/**
- * Whether a number in `text`, outside strings, has a fraction, an exponent or more than
- * SAFE_DIGITS digits: a literal a JavaScript number may not hold exactly (`readNumber`). Refuses
- * nesting past MAX_DEPTH on the way, as lossless-json recurses without a limit: text nested
- * 100,000 deep would exhaust the stack (a RangeError, which the proxy would answer with a 500).
- */
-function hasInexactNumber(text: string): boolean {
-  let depth = 0;
-  let digits = 0;
-  let inexact = false;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code >= DIGIT_0 && code <= DIGIT_9) {
-      if (++digits > SAFE_DIGITS) inexact = true;
-      continue;
-    }
-    if (code === DOT || ((code === LOWER_E || code === UPPER_E) && digits > 0)) inexact = true;
-    digits = 0;
-    if (code === QUOTE) {
-      for (at++; at < text.length; at++) {
-        const inString = text.charCodeAt(at);
-        if (inString === BACKSLASH) at++;
-        else if (inString === QUOTE) break;
-      }
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
-      if (++depth > MAX_DEPTH)
-        throw new JsonSyntaxError(`Nesting deeper than ${MAX_DEPTH} at position ${at}`);
-    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return inexact;
 }
 
 const INTEGER = /^-?\d+$/;
@@ -199,15 +136,11 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-const DOT = 0x2e;
-const LOWER_E = 0x65;
-const UPPER_E = 0x45;
 
 /**
- * The brackets still open at `end`, outside strings: which one a missing "," closes, for the
- * error's words (the nesting was already bounded by `hasInexactNumber`).
+ * The brackets still open at `end`, outside strings. lossless-json recurses without a limit, so
+ * text nested 100,000 deep would exhaust the stack (a RangeError, which the proxy would answer
+ * with a 500, not a 400): this pass refuses nesting past MAX_DEPTH before it parses.
  */
 function openBrackets(text: string, end = text.length): number[] {
   const open: number[] = [];
