@@ -1,15 +1,14 @@
 /**
- * One Standard Webhooks delivery attempt, the one way this project posts a webhook: the proxy's
- * deliveries and `crypto-pay listen`'s forwarding both send through it. Signed by the
- * `standardwebhooks` library with every secret in force (`webhook-signature` holds one `v1,…`
- * per secret, space-separated, for a rotation's grace period), POSTed without following a
- * redirect (a signed body goes only where it was sent).
+ * One Standard Webhooks delivery attempt as a request, the one way this project makes one: the
+ * proxy's deliveries and `crypto-pay listen`'s forwarding both send it with their own `fetch`
+ * (this package does no I/O). Signed by the `standardwebhooks` library with every secret in
+ * force (`webhook-signature` holds one `v1,…` per secret, space-separated, for a rotation's grace
+ * period), POSTed without following a redirect (a signed body goes only where it was sent).
  */
 
 import { Webhook } from 'standardwebhooks';
 
 export interface WebhookPost {
-  url: string;
   /** The event's id: `webhook-id`, the receiver's key for telling a retry from a new event. */
   id: string;
   /** The event as JSON, the same bytes at every attempt. */
@@ -18,8 +17,6 @@ export interface WebhookPost {
   at: Date;
   secrets: readonly string[];
   userAgent: string;
-  /** Ends the attempt: its timeout, the sender stopping. */
-  signal: AbortSignal;
 }
 
 /** `webhook-signature` of a body: one `v1,…` per secret. */
@@ -32,12 +29,11 @@ export function webhookSignature(
   return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
 }
 
-/** Sends the attempt; the answer as it came (read or cancel its body), or fetch's error. */
-export function postWebhook(post: WebhookPost): Promise<Response> {
-  return fetch(post.url, {
+/** The attempt's request, for `fetch(url, { ...webhookRequest(post), signal })`. */
+export function webhookRequest(post: WebhookPost): RequestInit {
+  return {
     method: 'POST',
     redirect: 'manual',
-    signal: post.signal,
     headers: {
       'content-type': 'application/json',
       'user-agent': post.userAgent,
@@ -46,7 +42,7 @@ export function postWebhook(post: WebhookPost): Promise<Response> {
       'webhook-signature': webhookSignature(post.secrets, post.id, post.at, post.body),
     },
     body: post.body,
-  });
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
  * One webhook attempt: the body built from the stored event (the same bytes every time), posted
- * by the protocol's Standard Webhooks sender within a timeout; only an excerpt of the answer kept.
+ * as the protocol's Standard Webhooks request within a timeout; only an excerpt of the answer kept.
  */
 
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
-import { postWebhook, webhookRefusal } from '@crypto-pay/protocol/webhooks';
+import { webhookRefusal, webhookRequest } from '@crypto-pay/protocol/webhooks';
 import type { AttemptResult, StoredEvent } from '../store/outbox.ts';
 
 /** A receiver's whole answer is not kept: its first characters say enough. */
@@ -68,15 +68,14 @@ export async function sendEvent(attempt: Attempt): Promise<Omit<AttemptResult, '
   const durationMs = () => Math.round(performance.now() - started);
   const signal = AbortSignal.any([AbortSignal.timeout(attempt.timeoutMs), attempt.signal]);
   try {
-    const response = await postWebhook({
-      url: attempt.url,
+    const request = webhookRequest({
       id: attempt.event.id,
       body,
       at: new Date(attemptedAt),
       secrets: attempt.secrets,
       userAgent: 'crypto-pay-proxy webhooks',
-      signal,
     });
+    const response = await fetch(attempt.url, { ...request, signal });
     const excerpt = await excerptOf(response).catch(() => undefined);
     const refusal = webhookRefusal(response);
     const result: Omit<AttemptResult, 'retryAt'> = {

@@ -1,12 +1,12 @@
 /**
  * Posts each event `crypto-pay listen` receives to the local handler as a Standard Webhook,
- * through the protocol's sender, the proxy's own, the body exactly as the stream gave it. Events are queued as they are
+ * as the protocol's request, the proxy's own, the body exactly as the stream gave it. Events are queued as they are
  * read, so a slow handler never holds up reading the stream; first attempts go one at a time in
  * the stream's order; a handler that is down, hangs past the attempt's timeout or answers non-2xx
  * is tried again in the background, so a failing event holds up the ones after it at most once.
  */
 
-import { postWebhook, webhookRefusal } from '@crypto-pay/protocol/webhooks';
+import { webhookRefusal, webhookRequest } from '@crypto-pay/protocol/webhooks';
 import { failureCause } from '../../proxy-api.ts';
 
 /**
@@ -104,13 +104,15 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     let status: number | undefined;
     let error: string | undefined;
     try {
-      const response = await postWebhook({
-        url: options.url,
+      const request = webhookRequest({
         id: event.id,
         body: event.body,
         at,
         secrets,
         userAgent: 'crypto-pay listen',
+      });
+      const response = await fetch(options.url, {
+        ...request,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), closing.signal]),
       });
       status = response.status;

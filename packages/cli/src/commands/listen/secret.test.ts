@@ -64,6 +64,21 @@ describe('listen: the local signing secret', () => {
     assert.equal(await readFile(file, 'utf8'), 'not json');
   });
 
+  it('says how to fix a kept secret that cannot sign, before any event is forwarded', async () => {
+    const env = { XDG_CONFIG_HOME: join(home, 'edited') };
+    const { file } = await listenSecretFor('http://127.0.0.1:8787', env);
+    const edited = JSON.stringify({ 'http://127.0.0.1:8787': 'whsec_not*base64!' });
+    await writeFile(file, edited);
+    await assert.rejects(
+      listenSecretFor('http://127.0.0.1:8787', env),
+      (error: unknown) =>
+        error instanceof CommandFailed &&
+        error.message ===
+          `The secret kept for http://127.0.0.1:8787 in ${file} is not a whsec_ secret that can sign: fix it, or delete its line to make a new one.`,
+    );
+    assert.equal(await readFile(file, 'utf8'), edited);
+  });
+
   it('keeps one secret when several first runs start at once, and tightens a loose file', async () => {
     const env = { XDG_CONFIG_HOME: join(home, 'racing') };
     const runs = await Promise.all(

@@ -12,6 +12,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { newWebhookSecret } from '@crypto-pay/protocol/node';
+import { webhookSignature } from '@crypto-pay/protocol/webhooks';
 import { CommandFailed } from '../../failures.ts';
 import type { Io } from '../../io.ts';
 
@@ -97,6 +98,7 @@ export async function listenSecretFor(proxyUrl: string, env: Io['env']): Promise
   const file = join(dir, SECRETS_FILE);
   const kept = (await secretsIn(file))[proxyUrl];
   if (kept?.startsWith('whsec_')) {
+    signable(kept, proxyUrl, file);
     await tighten(file);
     return { secret: kept, file, created: false };
   }
@@ -124,6 +126,20 @@ export async function listenSecretFor(proxyUrl: string, env: Io['env']): Promise
     }
     return { secret, file, created: true };
   });
+}
+
+/**
+ * Refuses a kept secret that cannot sign (a hand-edited `whsec_…` that is not base64): said once,
+ * at the start, rather than as every event's failed delivery.
+ */
+function signable(secret: string, proxyUrl: string, file: string): void {
+  try {
+    webhookSignature([secret], 'msg_check', new Date(0), '');
+  } catch {
+    throw new CommandFailed(
+      `The secret kept for ${proxyUrl} in ${file} is not a whsec_ secret that can sign: fix it, or delete its line to make a new one.`,
+    );
+  }
 }
 
 function cannotKeep(file: string, error: unknown): CommandFailed {
