@@ -16,14 +16,14 @@ async function built(path: string): Promise<string> {
 }
 
 describe('English’s later messages in the script-tag build', () => {
-  it('are in a chunk of their own, not in the form rules’ or the pay step’s', async () => {
+  it('are in a chunk of their own, not in the form rules’, the pay step’s or the languages’', async () => {
     const main = await built('crypto-pay.bundled.js');
     const locales = await built(
       `chunks/${/["'](locales\.bundled-[\w-]+\.js)["']/.exec(main)?.[1]}`,
     );
     const chunk = async (name: string, from: string) =>
       built(`chunks/${new RegExp(`["'](${name}\\.bundled-[\\w-]+\\.js)["']`).exec(from)?.[1]}`);
-    const english = await chunk('en-later', locales);
+    const english = await chunk('en-later', main);
     const rules = await chunk('sender-rules', main);
     const panel = await chunk('payment-panel', main);
     for (const text of [
@@ -36,6 +36,7 @@ describe('English’s later messages in the script-tag build', () => {
         ['crypto-pay.bundled.js', main],
         ['sender-rules', rules],
         ['payment-panel', panel],
+        ['locales', locales],
       ]) {
         expect(code, `${text} in ${name}`).to.not.contain(text);
       }
