@@ -92,3 +92,34 @@ describe('the script-tag build without English’s later messages', () => {
     expect(root()?.textContent).to.not.match(/undefined|[a-z][A-Z][a-z]+Body/);
   });
 });
+
+describe('the script-tag build while English’s later messages are on their way', () => {
+  it('checks and goes on at Continue without waiting for them', async () => {
+    const proxy = await fakeProxy({ hangingParts: ['en-later'] });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
+    const root = () => el()?.shadowRoot;
+    const formRoot = () =>
+      root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    const heading = () => root()?.querySelector('[part="heading"]')?.textContent?.trim();
+    const submit = () =>
+      formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await waitUntil(() => input('first_name'), 'the form never rendered');
+    // Nothing typed: the mistakes are said at once, in the first paint's English.
+    submit();
+    await waitUntil(
+      () => el() && errorOf(el() as CryptoPay, 'first_name') === 'First name: required.',
+      `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
+    );
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    submit();
+    await waitUntil(() => heading() === en.payHeading, `no pay step (heading "${heading()}")`);
+  });
+});
