@@ -22,7 +22,12 @@ interface Property extends Node {
   kind: string;
 }
 interface Declarator extends Node {
+  id: Node & { name?: string };
   init?: (Node & { properties?: (Property | Node)[] }) | null;
+}
+interface Statement extends Node {
+  declarations?: Declarator[];
+  declaration?: Node & { name?: string };
 }
 
 export const packedTranslations = (): Plugin => ({
@@ -31,25 +36,29 @@ export const packedTranslations = (): Plugin => ({
   enforce: 'post',
   transform(code, id) {
     if (!LANGUAGE.test(id)) return null;
-    const program = this.parse(code) as unknown as {
-      body: (Node & { declarations?: Declarator[] })[];
-    };
-    const objects = program.body.flatMap((node) =>
-      (node.declarations ?? []).flatMap((declarator) =>
-        declarator.init?.type === 'ObjectExpression' ? [declarator.init] : [],
-      ),
-    );
-    const [object] = objects;
-    // Anything else (a helper a message calls) would be left behind: the file must be the object.
-    const others = program.body.filter(
-      (node) => !['VariableDeclaration', 'ExportDefaultDeclaration'].includes(node.type),
-    );
-    if (objects.length !== 1 || !object?.properties || others.length > 0) {
-      this.error(`${id} is not one translation object: it cannot be packed`);
+    const { body } = this.parse(code) as unknown as { body: Statement[] };
+    // The packed module is the object's values alone: anything else in the file (a helper a
+    // message calls, a second constant) would be left behind, so the file must be exactly
+    // `const x = { ... }; export default x;`.
+    const [declaration, exported] = body;
+    const [declarator] = declaration?.declarations ?? [];
+    const object = declarator?.init;
+    if (
+      body.length !== 2 ||
+      declaration?.declarations?.length !== 1 ||
+      object?.type !== 'ObjectExpression' ||
+      !object.properties ||
+      exported?.type !== 'ExportDefaultDeclaration' ||
+      exported.declaration?.name !== declarator?.id.name
+    ) {
+      return this.error(
+        `${id} is not one translation object and its default export (\`const de = { ... };\`, ` +
+          `\`export default de;\`, nothing else): it cannot be packed`,
+      );
     }
     const keys = packedKeys(firstEnglish);
     const values: string[] = [];
-    for (const property of object.properties ?? []) {
+    for (const property of object.properties) {
       const { key, value, computed, kind } = property as Property;
       const name = key?.name ?? key?.value;
       const index =

@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
-import { fakeProxy, waitUntil } from './helpers.ts';
+import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
 import { builtLanguageFiles, load } from './translations.ts';
 
 /** A built file's text, by its path in dist/. */
@@ -42,7 +42,6 @@ describe('the script-tag build’s languages', () => {
     // Its exports are those another chunk reads; the list of locales is the tests' alone.
     const exported = /export\{([^}]*)\}/.exec(locales)?.[1]?.split(',') ?? [];
     expect(exported.map((name) => name.split(' as ').pop()).sort()).to.deep.equal([
-      'laterEnglish',
       'translationFor',
     ]);
     const files = builtLanguageFiles(locales);
@@ -89,5 +88,37 @@ describe('the script-tag build’s languages', () => {
     await el.updateComplete;
     expect(base()?.lang).to.equal('en');
     expect(heading()).to.equal('Your details');
+  });
+
+  it('gives a German page whose chunk cannot load the whole checkout in English', async () => {
+    const { el, base, heading } = await builtPage({ missingParts: ['de'] });
+    const heard: string[] = [];
+    el.addEventListener('crypto-pay-error', (event) => {
+      const { code, message } = (event as CustomEvent<{ code: string; message: string }>).detail;
+      heard.push(`${code} ${message}`);
+    });
+    el.ownerDocument.documentElement.lang = 'de';
+    await waitUntil(() => heard.length > 0, 'the page never heard of the missing chunk');
+    expect(heard[0]).to.match(/^part_unavailable .*\/chunks\/de\.bundled-[\w-]+\.js/);
+    const root = () => el.shadowRoot;
+    const formRoot = () =>
+      root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    await waitUntil(() => input('first_name'), 'the form never rendered');
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    const panel = () => root()?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
+    const part = (name: string) => panel()?.querySelector<HTMLElement>(`[part="${name}"]`);
+    // The pay step whole, in English: its QR code, its copy button and its countdown.
+    await waitUntil(
+      () => part('qr') && part('copy-button') && part('countdown'),
+      `no whole pay step (heading "${heading()}")`,
+    );
+    expect(base()?.lang).to.equal('en');
+    expect(part('copy-button')?.textContent?.trim()).to.equal('Copy link');
   });
 });

@@ -16,14 +16,14 @@ async function built(path: string): Promise<string> {
 }
 
 describe('English’s later messages in the script-tag build', () => {
-  it('are in a chunk of their own, not in the form rules’ or the pay step’s', async () => {
+  it('are in a chunk of their own, not in the form rules’, the pay step’s or the languages’', async () => {
     const main = await built('crypto-pay.bundled.js');
     const locales = await built(
       `chunks/${/["'](locales\.bundled-[\w-]+\.js)["']/.exec(main)?.[1]}`,
     );
     const chunk = async (name: string, from: string) =>
       built(`chunks/${new RegExp(`["'](${name}\\.bundled-[\\w-]+\\.js)["']`).exec(from)?.[1]}`);
-    const english = await chunk('en-later', locales);
+    const english = await chunk('en-later', main);
     const rules = await chunk('sender-rules', main);
     const panel = await chunk('payment-panel', main);
     for (const text of [
@@ -36,6 +36,7 @@ describe('English’s later messages in the script-tag build', () => {
         ['crypto-pay.bundled.js', main],
         ['sender-rules', rules],
         ['payment-panel', panel],
+        ['locales', locales],
       ]) {
         expect(code, `${text} in ${name}`).to.not.contain(text);
       }
@@ -89,5 +90,36 @@ describe('the script-tag build without English’s later messages', () => {
     await proxy.setStatus('paid');
     await waitUntil(() => heading() === en.successHeading, `no end (heading "${heading()}")`);
     expect(root()?.textContent).to.not.match(/undefined|[a-z][A-Z][a-z]+Body/);
+  });
+});
+
+describe('the script-tag build while English’s later messages are on their way', () => {
+  it('checks and goes on at Continue without waiting for them', async () => {
+    const proxy = await fakeProxy({ hangingParts: ['en-later'] });
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
+    );
+    const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
+    const root = () => el()?.shadowRoot;
+    const formRoot = () =>
+      root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+    const heading = () => root()?.querySelector('[part="heading"]')?.textContent?.trim();
+    const submit = () =>
+      formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await waitUntil(() => input('first_name'), 'the form never rendered');
+    // Nothing typed: the mistakes are said at once, in the first paint's English.
+    submit();
+    await waitUntil(
+      () => el() && errorOf(el() as CryptoPay, 'first_name') === 'First name: required.',
+      `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
+    );
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    submit();
+    await waitUntil(() => heading() === en.payHeading, `no pay step (heading "${heading()}")`);
   });
 });

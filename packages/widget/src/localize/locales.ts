@@ -2,8 +2,9 @@
  * The shipped locales and how a language tag finds one: a chunk of its own, fetched only when a
  * page asks for a language other than plain English, so fifty languages cost the first paint nothing.
  */
+import { laterEnglish } from './localize.ts';
 import { unpack } from './packed.ts';
-import type { FirstMessages, FormMessages, LaterMessages, Translation } from './translation.ts';
+import type { FirstMessages, Translation } from './translation.ts';
 
 type Loader = () => Promise<{ default: Translation }>;
 
@@ -117,15 +118,6 @@ export function registeredLocale(tag: string, registered: readonly string[]): st
     registered.find((code) => code.toLowerCase() === language)
   );
 }
-
-/**
- * English's messages past its first view (the form's mistakes, the pay step and after): a chunk
- * of their own, which only a page whose translation falls back to English fetches.
- */
-export const laterEnglish = async (): Promise<LaterMessages & FormMessages> => {
-  const later = await import('./translations/en-later.ts');
-  return { ...later.default, ...later.enForm };
-};
 
 /**
  * The translation a tag gets, whole: the shipped one, or for a registered locale the shipped one

@@ -6,7 +6,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { loadPart } from '../api/parts.ts';
-import type { EarlyTranslation, Translation } from './translation.ts';
+import type { EarlyTranslation, FormMessages, LaterMessages, Translation } from './translation.ts';
 import firstEnglish from './translations/en.ts';
 
 /** English's first view: its later messages come, as other languages do, through locales.ts. */
@@ -37,13 +37,30 @@ export function registerMessages(locale: string, messages: Partial<Translation>)
 }
 
 /**
- * The language asked for could not be had whole: its chunk (or English's later messages, or the
- * list of languages) failed to load. The views that wait for later messages then show without
- * them, as without the panel's chunk.
+ * The tags that could not be had whole: neither their translation nor English's later messages
+ * loaded. Their elements' views that wait for later messages then show without them, as without
+ * the panel's chunk.
  */
-let laterLost = false;
-/** (A function: the chunks read it, and they take the entry's bindings once.) */
-export const laterMessagesFailed = (): boolean => laterLost;
+const failed = new Set<string>();
+
+/**
+ * English's messages past its first view (the form's mistakes, the pay step and after): a chunk
+ * of their own, which only a page whose translation falls back to English fetches.
+ */
+export const laterEnglish = async (): Promise<LaterMessages & FormMessages> => {
+  const later = await import('./translations/en-later.ts');
+  return { ...later.default, ...later.enForm };
+};
+
+/**
+ * Asks again for the translations that failed to load (the form's Continue, which needs the
+ * words of its mistakes): every element takes them at its next render once they come.
+ */
+export function askAgain(): void {
+  for (const tag of failed) sentFor.delete(tag);
+  failed.clear();
+  updateAll();
+}
 
 /** The nearest `lang` attribute above an element, crossing shadow roots. */
 function inheritedLang(element: Element): string | null {
@@ -122,21 +139,27 @@ export class LocalizeController implements ReactiveController {
     this.base = chosen.get(tag) ?? (english && !isWhole(this.base) ? en : this.base);
     if (!chosen.has(tag) && !sentFor.has(tag)) {
       sentFor.add(tag);
-      // One that fails to load leaves the checkout in English's first view rather than broken.
+      // One that fails to load leaves the checkout whole in English, whose later messages are
+      // a chunk of their own (not the list of languages', which may be what failed); only if
+      // that fails too does it stay in English's first view.
       loadPart(
         this.host,
         import('./locales.ts').then((locales) => locales.translationFor(tag, custom, en)),
-      ).then(
-        (translation) => {
-          chosen.set(tag, translation);
-          updateAll();
-        },
-        () => {
-          laterLost = true;
-          updateAll();
-        },
-      );
+      )
+        .catch(() =>
+          loadPart(this.host, laterEnglish()).then((later): Translation => ({ ...en, ...later })),
+        )
+        .then(
+          (translation) => chosen.set(tag, translation),
+          () => failed.add(tag),
+        )
+        .then(updateAll);
     }
+  }
+
+  /** Neither the element's language nor English's later messages could load. */
+  get failed(): boolean {
+    return failed.has(this.tag);
   }
 
   /**

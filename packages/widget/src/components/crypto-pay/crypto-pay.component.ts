@@ -3,7 +3,7 @@ import { html, LitElement } from 'lit';
 import { servePartsFrom } from '../../api/parts.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { CryptoPayErrorEvent } from '../../events/error.ts';
-import { LocalizeController, laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
+import { LocalizeController, wholeOf } from '../../localize/localize.ts';
 import controls from '../../styles/controls.styles.ts';
 import tokens from '../../styles/tokens.styles.ts';
 import resultStyles from '../result-view/result-view.styles.ts';
@@ -238,9 +238,9 @@ export default class CryptoPay extends LitElement {
     const next = this.flow.view();
     // The views after the pay step wait for the panel's chunk and the later messages (English's
     // come in a chunk too), unless one failed to load; a refused amount waits for the words.
-    const wordsPending = !words && !laterMessagesFailed();
+    const wordsPending = !words && !this.localize.failed;
     const view =
-      !whole && !panelFailed && !laterMessagesFailed() && AFTER_PAY.includes(next)
+      !whole && !panelFailed && !this.localize.failed && AFTER_PAY.includes(next)
         ? 'checking'
         : wordsPending && next === 'amount-refused'
           ? 'loading'

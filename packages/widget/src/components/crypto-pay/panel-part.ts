@@ -1,6 +1,7 @@
 /**
  * The pay step's panel, in a chunk of its own: fetched once for the page, what it brings (the
- * panel, and the words of the views after the pay step), and which views wait for it.
+ * panel, and how the views after the pay step are made; their words come with the language,
+ * English's in its `en-later` chunk), and which views wait for it.
  */
 import type { TemplateResult } from 'lit';
 import { loadPart } from '../../api/parts.ts';
@@ -12,7 +13,7 @@ import type { View } from './crypto-pay.views.ts';
  * link to the payment page, so a chunk that is slow or fails to load never hides where to pay.
  */
 let panelLoading: Promise<unknown> | undefined;
-/** The panel's chunk once loaded: it also brings what the views after the pay step say. */
+/** The panel's chunk once loaded: it also brings how the views after the pay step read. */
 export let panelPart: typeof import('../payment-panel/payment-panel.ts') | undefined;
 /**
  * The panel's chunk failed the last time it was asked for: the views after the pay step
@@ -45,7 +46,7 @@ export const PANEL_VIEWS: readonly View[] = [
   'elsewhere',
 ];
 /**
- * Views that read in words only the panel's chunk brings English (or its ending, in any language):
- * "checking" stands in until it is there, or until it failed to load.
+ * Views that need the panel's chunk (an ending's sentences) and the language's later messages
+ * (English's from `en-later`): "checking" stands in until both are there, or one failed to load.
  */
 export const AFTER_PAY: readonly View[] = ['redirect', 'paid', 'failed', 'expired', 'elsewhere'];

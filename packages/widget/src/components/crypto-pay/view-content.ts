@@ -55,8 +55,9 @@ export class ViewContent {
   ) {}
 
   /**
-   * `whole` is the translation once the panel's chunk brought English's later messages and the
-   * ending's sentences: until then the pay step shows its plain link (the others wait as "checking").
+   * `whole` is the translation once its later messages are there (English's from `en-later`) and
+   * the panel's chunk with the ending's sentences: until then the pay step shows its plain link
+   * (the others wait as "checking").
    */
   render(view: View, t: EarlyTranslation, whole: Translation | undefined) {
     // Only an error view waits before its "Try again"; leaving it ends the countdown.

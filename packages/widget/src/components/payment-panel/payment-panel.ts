@@ -2,8 +2,8 @@
  * Registers `<crypto-pay-payment-panel>`, and brings what the views from the pay step on need and
  * the first paint leaves out: the pay step's template (`payView`), how a checkout's end reads
  * (`endingOf`) and the end views' payment reference (`<crypto-pay-payment-reference>`). Their
- * English words are a chunk of their own (locales.ts, `laterEnglish`), which other languages
- * never fetch.
+ * English words are a chunk of their own (localize.ts, `laterEnglish`), which other languages
+ * fetch only where their own chunk failed to load.
  */
 import { html } from 'lit';
 import type { Checkout } from '../../api/proxy-api.ts';

@@ -4,8 +4,7 @@
  * or hand the details on as `details-submit`.
  */
 import type { SenderData } from '@crypto-pay/protocol/sender';
-import { ignore, loadPart } from '../../api/parts.ts';
-import { wholeOf } from '../../localize/localize.ts';
+import { askAgain, wholeOf } from '../../localize/localize.ts';
 import { plural } from '../../localize/plural.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
 import type AmountChoice from '../amount-choice/amount-choice.component.ts';
@@ -34,16 +33,10 @@ export interface SubmittingForm extends HTMLElement {
 }
 
 export async function submitChecked(form: SubmittingForm): Promise<void> {
-  // English's words of the form's mistakes, where they are still on their way (or failed to load:
-  // asked again), taken at once: the element passes them at its next render. Should they not
-  // come, the rules' own sentences word the mistakes.
-  if (!wholeOf(form.t)) {
-    const later = await loadPart(
-      form,
-      import('../../localize/locales.ts').then((locales) => locales.laterEnglish()),
-    ).catch(ignore);
-    if (later) form.t = { ...later, ...form.t };
-  }
+  // The words of the form's mistakes hold nothing the check needs: it goes on at once, with the
+  // first paint's short English where they are not there, and asks again for any that failed to
+  // load, for the element to show once they come.
+  if (!wholeOf(form.t)) askAgain();
   const amount = form.renderRoot.querySelector<AmountChoice>('#amount');
   const visible: FormField[] = [...FIELDS_OF[form.senderType], 'email'];
   form.touched = new Set(visible);

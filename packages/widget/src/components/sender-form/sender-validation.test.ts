@@ -4,7 +4,12 @@ import { english as en } from '../../../test/translations.ts';
 import de from '../../localize/translations/de.ts';
 import firstEnglish from '../../localize/translations/en.ts';
 import { formFieldOf } from './form-fields.ts';
-import { customerMessage, senderData, validateDetails } from './sender-validation.ts';
+import {
+  customerMessage,
+  fieldMessages,
+  senderData,
+  validateDetails,
+} from './sender-validation.ts';
 
 const person = {
   ...SENDER.sender_data,
@@ -81,6 +86,20 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     expect(
       customerMessage('first_name', 'x', 'first_name_too_long', firstEnglish, tooLong),
     ).to.equal(tooLong);
+  });
+
+  it('words every mistake while English’s words are still on their way, so none is sent', () => {
+    // The first paint's English alone, and nothing has failed (yet): Continue checks with it.
+    expect(
+      fieldMessages('natural', { ...person, first_name: '' }, firstEnglish, false, '', {
+        field: 'last_name',
+        rule: 'last_name_invalid',
+        message: 'The last_name is invalid.',
+      }),
+    ).to.deep.equal({
+      first_name: 'First name: required.',
+      last_name: 'The last_name is invalid.',
+    });
   });
 
   it('words the proxy’s refusals by their code, and keeps unknown English ones as sent', () => {

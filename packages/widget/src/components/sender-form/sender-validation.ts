@@ -6,7 +6,7 @@
  */
 import { isEmail } from '@crypto-pay/protocol/formats';
 import { MAX_NAME_LENGTH, senderDataRules } from '@crypto-pay/protocol/sender';
-import { laterMessagesFailed, wholeOf } from '../../localize/localize.ts';
+import { wholeOf } from '../../localize/localize.ts';
 import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
 import {
   FIELDS_OF,
@@ -115,10 +115,9 @@ export function fieldMessages(
   countrySearch: string,
   issue: FieldIssue | undefined,
 ): FieldMessages {
+  // Every mistake is worded, in the customer's words when they are whole, else in the short
+  // English of the first paint: the form never sends what its rules refuse.
   const t = wholeOf(translation);
-  // English's words are on their way (the form's submit waits for them): no mistake shows
-  // half worded meanwhile.
-  if (!t && !laterMessagesFailed()) return {};
   const messages = validateDetails(type, values, translation);
   if (t && badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
   if (t && type === 'legal' && !values.country_of_registration && countrySearch.trim()) {

@@ -1,8 +1,9 @@
 /**
  * English messages only later views show (the payment panel, how a checkout ended, the tab that
- * defers to another), and with them the form's mistakes (en-form.ts): a chunk of their own that
- * the locale chunk fetches (locales.ts, `laterEnglish`) only where English is the language in
- * use. Neither the first paint nor another language's journey carries them.
+ * defers to another), and with them the form's mistakes (en-form.ts): a chunk of their own,
+ * fetched (localize.ts, `laterEnglish`) only where English is the language in use, or stands in
+ * for a language whose chunk failed to load. Neither the first paint nor another language's
+ * journey carries them.
  */
 import type { LaterMessages } from '../translation.ts';
 
