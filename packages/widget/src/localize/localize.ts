@@ -22,6 +22,8 @@ const sentFor = new Set<string>();
 
 /** Messages merchants registered, by locale code, over the shipped ones. */
 const custom = new Map<string, Partial<Translation>>();
+/** Bumped by each registration: a load begun before one is not kept (it chose without it). */
+let registrations = 0;
 
 /**
  * Replaces some of a locale's messages (`registerMessages('de', { successBody: 'Danke!' })`),
@@ -31,6 +33,7 @@ const custom = new Map<string, Partial<Translation>>();
  */
 export function registerMessages(locale: string, messages: Partial<Translation>): void {
   custom.set(locale, { ...custom.get(locale), ...messages });
+  registrations++;
   chosen.clear();
   sentFor.clear();
   updateAll();
@@ -139,6 +142,7 @@ export class LocalizeController implements ReactiveController {
     this.base = chosen.get(tag) ?? (english && !isWhole(this.base) ? en : this.base);
     if (!chosen.has(tag) && !sentFor.has(tag)) {
       sentFor.add(tag);
+      const asked = registrations;
       // One that fails to load leaves the checkout whole in English, whose later messages are
       // a chunk of their own (not the list of languages', which may be what failed); only if
       // that fails too does it stay in English's first view.
@@ -150,8 +154,8 @@ export class LocalizeController implements ReactiveController {
           loadPart(this.host, laterEnglish()).then((later): Translation => ({ ...en, ...later })),
         )
         .then(
-          (translation) => chosen.set(tag, translation),
-          () => failed.add(tag),
+          (translation) => asked === registrations && chosen.set(tag, translation),
+          () => asked === registrations && failed.add(tag),
         )
         .then(updateAll);
     }
