@@ -6,6 +6,7 @@
  */
 
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Context } from 'hono';
 import { bodyLimit as honoBodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -69,9 +70,30 @@ export function closeUnreadBodies() {
     const incoming = c.env?.incoming;
     if (!incoming || !hasBody(incoming.headers)) return next();
     return next().then(() => {
-      if (!incoming.readableEnded) c.header('Connection', 'close');
+      if (incoming.readableEnded) return;
+      c.header('Connection', 'close');
+      lingerBeforeClosing(incoming.socket);
     });
   });
+}
+
+/** How long a connection closed after an unread body still takes in (and drops) its client's rest. */
+const LINGER_MS = 2_000;
+
+/**
+ * Node ends a `Connection: close` answer's socket with `destroySoon`: closed with its client's
+ * body still arriving, the kernel answers the rest with a reset, which also throws away the
+ * answer the client has not read yet (its 413). As servers do (nginx's lingering close), the
+ * socket is half-closed after the answer and what still comes is read and dropped, until the
+ * client closes or LINGER_MS have passed.
+ */
+function lingerBeforeClosing(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+  };
 }
 
 const hasBody = (headers: IncomingHttpHeaders) =>

@@ -99,6 +99,25 @@ describe('a connection whose request body was left unread', () => {
     });
   }
 
+  it('lets a client that sends the whole of a body too large read its 413 after it', async () => {
+    // As a client that reads only once it has written its request: the answer waits in the
+    // connection while the rest of the body is sent, which a reset would throw away.
+    const { socket, until } = rawConnection(served.proxy.url);
+    socket.pause();
+    const body = 'x'.repeat(16 * 1024 * 1024);
+    const written = new Promise<void>((resolve, reject) =>
+      socket.write(
+        `POST /api/checkouts HTTP/1.1\r\nHost: proxy\r\nContent-Type: ${json}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    await written;
+    socket.resume();
+    const text = await until((so) => /\r\n\r\n\{[^}]*\}/.test(so));
+    assert.match(text, /^HTTP\/1\.1 413 /);
+    socket.destroy();
+  });
+
   it('stays open after an answer to a body read to its end, even a refusal', async () => {
     const { head, socket } = await answerOn(
       served.proxy.url,
