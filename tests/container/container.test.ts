@@ -56,6 +56,30 @@ let sandbox: ServerProcess | undefined;
 let proxyUrl = '';
 const control = () => sandboxDriver(sandbox!.url, credentials, send).control;
 
+/**
+ * Puts the next container on ports free now, as a merchant configures it (README: --env-file;
+ * the image sets DATABASE_URL to /data), and tells the sandbox where its callbacks go. Ports a
+ * stopped container gave back are not reused: on the host's network another process may have
+ * taken them meanwhile (the image's METRICS_PORT, 9464, may be `pnpm start`'s).
+ */
+async function onFreePorts(): Promise<void> {
+  const port = await freePort();
+  proxyUrl = `http://127.0.0.1:${port}`;
+  writeFileSync(
+    envFile,
+    envFileOf({
+      ...proxySettings(sandbox!.url),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      METRICS_PORT: String(await freePort()),
+    }),
+  );
+  const wired = await control()('/merchant', {
+    callback_url: `${proxyUrl}/callbacks/processing`,
+  });
+  assert.equal(wired.status, 200, `cannot set the sandbox's callback URL: ${wired.text}`);
+}
+
 /** Starts a container and waits for its HEALTHCHECK to pass; fails with its logs otherwise. */
 async function startHealthy(name: string, options: { confined?: boolean } = {}): Promise<void> {
   await runProxyContainer({ name, volume, envFile, ...options });
@@ -128,25 +152,9 @@ describe('the proxy container', () => {
         console.log(`base image assembled in ${times.baseImageSeconds} s`);
       }
       console.log(`proxy image built in ${times.buildSeconds} s`);
-      // The host's network: loopback only, on a free port.
+      // The host's network: loopback only.
       sandbox = await startSandboxOn('127.0.0.1');
-      const port = await freePort();
-      proxyUrl = `http://127.0.0.1:${port}`;
-      // As a merchant configures it (README: --env-file); the image sets DATABASE_URL to /data.
-      // On the host's network the image's METRICS_PORT (9464) may be taken (`pnpm start`).
-      writeFileSync(
-        envFile,
-        envFileOf({
-          ...proxySettings(sandbox.url),
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          METRICS_PORT: String(await freePort()),
-        }),
-      );
-      const wired = await control()('/merchant', {
-        callback_url: `${proxyUrl}/callbacks/processing`,
-      });
-      assert.equal(wired.status, 200, `cannot set the sandbox's callback URL: ${wired.text}`);
+      await onFreePorts();
     },
     { timeout: BUILD_TIMEOUT_MS },
   );
@@ -258,6 +266,7 @@ describe('the proxy container', () => {
 
   it('reads the checkout back in a new container on the same /data volume, run confined', async () => {
     await removeAll([first], []);
+    await onFreePorts();
     // As the README's hardened `docker run`: a read-only root, where SQLite on /data still writes.
     await startHealthy(upgraded, { confined: true });
     await assertConfined(upgraded);
