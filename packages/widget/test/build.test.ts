@@ -8,7 +8,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type SenderForm from '../src/components/sender-form/sender-form.component.ts';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
-import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
+import { fakeProxy, framedPage, SENDER, waitUntil } from './helpers.ts';
 import { builtLanguageFiles } from './translations.ts';
 
 /**
@@ -147,25 +147,13 @@ describe('the build', () => {
         headers: { 'Retry-After': '30' },
       }),
     });
-    const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
-    );
-    const el = () => frame.contentDocument?.querySelector('crypto-pay');
-    // The form once its configuration is there: a Continue on its skeleton waits for a currency.
-    const formRoot = () =>
-      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered');
+    const { el, untilForm, submitDetails } = await framedPage(proxy.url);
+    await untilForm();
     const heard: string[] = [];
     el()?.addEventListener('crypto-pay-error', (event) => {
       heard.push(`${(event as CustomEvent<{ message: string }>).detail.message}`);
     });
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    submitDetails();
     const retry = () =>
       el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
     await waitUntil(() => retry()?.disabled === false, 'the retry was never offered');
@@ -188,20 +176,9 @@ describe('the build', () => {
         headers: { 'Retry-After': '1' },
       }),
     });
-    const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
-    );
-    const el = () => frame.contentDocument?.querySelector('crypto-pay');
-    const formRoot = () =>
-      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered');
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    const { el, untilForm, submitDetails } = await framedPage(proxy.url);
+    await untilForm();
+    submitDetails();
     const retry = () =>
       el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
     // Held back while the chunk is asked for (a screen reader hears it unavailable)…
@@ -336,25 +313,11 @@ describe('the build', () => {
 
   it('runs under a strict Content-Security-Policy with no violation', async () => {
     const proxy = await fakeProxy();
-    const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
-    );
+    const { frame, el, heading, input, submitDetails } = await framedPage(proxy.url);
     const win = () => frame.contentWindow as (Window & { violations?: string[] }) | null;
-    const el = () => frame.contentDocument?.querySelector('crypto-pay');
-    const heading = () =>
-      el()?.shadowRoot?.querySelector('[part="heading"]')?.textContent?.trim() ?? '';
     await waitUntil(() => heading() === 'Your details', 'the element never rendered');
-    // The form once its configuration is there: a Continue on its skeleton waits for a currency.
-    const formRoot = () =>
-      el()?.shadowRoot?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
     await waitUntil(() => input('first_name'));
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    submitDetails();
     await waitUntil(() => heading() === 'Pay', 'the pay step never came');
     const panelRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
     await waitUntil(() => panelRoot()?.querySelector('[part="qr"] path'), 'no QR code');

@@ -3,10 +3,10 @@
  * fifty language chunks in one table (build/locale-table.ts), and a page in each of them gets it
  * from the proxy, which serves the built chunks; one the proxy cannot serve is heard as such.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
-import { fakeProxy, SENDER, waitUntil } from './helpers.ts';
+import { fakeProxy, framedPage, waitUntil } from './helpers.ts';
 import { builtLanguageFiles, load } from './translations.ts';
 
 /** A built file's text, by its path in dist/. */
@@ -18,15 +18,10 @@ async function built(path: string): Promise<string> {
 
 /** The built page's element, once its first view (English) shows. */
 async function builtPage(options: Parameters<typeof fakeProxy>[0] = {}) {
-  const proxy = await fakeProxy(options);
-  const frame = await fixture<HTMLIFrameElement>(
-    html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
-  );
-  const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
-  const base = () => el()?.shadowRoot?.querySelector<HTMLElement>('[part="base"]');
-  const heading = () => el()?.shadowRoot?.querySelector('[part="heading"]')?.textContent?.trim();
-  await waitUntil(() => heading() === 'Your details', 'the element never rendered');
-  return { el: el() as CryptoPay, base, heading };
+  const page = await framedPage((await fakeProxy(options)).url);
+  const base = () => page.root()?.querySelector<HTMLElement>('[part="base"]');
+  await waitUntil(() => page.heading() === 'Your details', 'the element never rendered');
+  return { ...page, el: page.el() as CryptoPay, base };
 }
 
 const LANGUAGES = SUPPORTED_LOCALES.filter((code) => code !== 'en');
@@ -91,7 +86,9 @@ describe('the script-tag build’s languages', () => {
   });
 
   it('gives a German page whose chunk cannot load the whole checkout in English', async () => {
-    const { el, base, heading } = await builtPage({ missingParts: ['de'] });
+    const { el, base, root, heading, untilForm, submitDetails } = await builtPage({
+      missingParts: ['de'],
+    });
     const heard: string[] = [];
     el.addEventListener('crypto-pay-error', (event) => {
       const { code, message } = (event as CustomEvent<{ code: string; message: string }>).detail;
@@ -100,17 +97,8 @@ describe('the script-tag build’s languages', () => {
     el.ownerDocument.documentElement.lang = 'de';
     await waitUntil(() => heard.length > 0, 'the page never heard of the missing chunk');
     expect(heard[0]).to.match(/^part_unavailable .*\/chunks\/de\.bundled-[\w-]+\.js/);
-    const root = () => el.shadowRoot;
-    const formRoot = () =>
-      root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    await waitUntil(() => input('first_name'), 'the form never rendered');
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    await untilForm();
+    submitDetails();
     const panel = () => root()?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
     const part = (name: string) => panel()?.querySelector<HTMLElement>(`[part="${name}"]`);
     // The pay step whole, in English: its QR code, its copy button and its countdown.

@@ -3,10 +3,10 @@
  * English's later messages (their chunk, `en-later`): the page hears which part is missing, and
  * the customer still pays and sees how it ended.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import en from '../src/localize/translations/en.ts';
-import { errorOf, fakeProxy, SENDER, waitUntil } from './helpers.ts';
+import { errorOf, fakeProxy, framedPage, waitUntil } from './helpers.ts';
 
 /** A built file's text, by its path in dist/. */
 async function built(path: string): Promise<string> {
@@ -47,16 +47,8 @@ describe('English’s later messages in the script-tag build', () => {
 describe('the script-tag build without English’s later messages', () => {
   it('takes the customer to the pay step and its end all the same, and the page hears why', async () => {
     const proxy = await fakeProxy({ missingParts: ['en-later'] });
-    const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
-    );
-    const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
-    const root = () => el()?.shadowRoot;
-    const formRoot = () =>
-      root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    const heading = () => root()?.querySelector('[part="heading"]')?.textContent?.trim();
-    await waitUntil(() => input('first_name'), 'the form never rendered');
+    const { el, root, heading, untilForm, submit, submitDetails } = await framedPage(proxy.url);
+    await untilForm();
     const heard: string[] = [];
     el()?.addEventListener('crypto-pay-error', (event) => {
       heard.push(`${(event as CustomEvent<{ code: string; message: string }>).detail.message}`);
@@ -65,18 +57,13 @@ describe('the script-tag build without English’s later messages', () => {
     el()?.addEventListener('crypto-pay-success', (event) => event.preventDefault());
     // Continue with nothing typed: each mistake is said all the same, in the first paint's
     // English (the field's label) and a few words of what to do.
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    submit();
     await waitUntil(
       () => el() && errorOf(el() as CryptoPay, 'first_name') === 'First name: required.',
       `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
     );
     expect(errorOf(el() as CryptoPay, 'date_of_birth')).to.equal('Date of birth: required.');
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    submitDetails();
 
     // The pay step's plain link to the payment page, in the first paint's English.
     await waitUntil(() => heading() === en.payHeading, `no pay step (heading "${heading()}")`);
@@ -96,30 +83,15 @@ describe('the script-tag build without English’s later messages', () => {
 describe('the script-tag build while English’s later messages are on their way', () => {
   it('checks and goes on at Continue without waiting for them', async () => {
     const proxy = await fakeProxy({ hangingParts: ['en-later'] });
-    const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy.url)}`}></iframe>`,
-    );
-    const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
-    const root = () => el()?.shadowRoot;
-    const formRoot = () =>
-      root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
-    const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
-    const heading = () => root()?.querySelector('[part="heading"]')?.textContent?.trim();
-    const submit = () =>
-      formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
-    await waitUntil(() => input('first_name'), 'the form never rendered');
+    const { el, heading, untilForm, submit, submitDetails } = await framedPage(proxy.url);
+    await untilForm();
     // Nothing typed: the mistakes are said at once, in the first paint's English.
     submit();
     await waitUntil(
       () => el() && errorOf(el() as CryptoPay, 'first_name') === 'First name: required.',
       `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
     );
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    submit();
+    submitDetails();
     await waitUntil(() => heading() === en.payHeading, `no pay step (heading "${heading()}")`);
   });
 });

@@ -383,3 +383,33 @@ export function clearStoredCheckouts(): void {
     if (key.startsWith('crypto-pay:')) sessionStorage.removeItem(key);
   }
 }
+
+/**
+ * The script-tag build's page (`/csp/page.html`, under a strict Content-Security-Policy) in a
+ * frame, its element talking to `proxy`, and what that element shows now: the parts the tests
+ * of the built files read.
+ */
+export async function framedPage(proxy: string) {
+  const frame = await fixture<HTMLIFrameElement>(
+    html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy)}`}></iframe>`,
+  );
+  const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
+  const root = () => el()?.shadowRoot;
+  // The form once its configuration is there: a Continue on its skeleton waits for a currency.
+  const formRoot = () => root()?.querySelector('crypto-pay-sender-form:not([loading])')?.shadowRoot;
+  const input = (id: string) => formRoot()?.querySelector<HTMLInputElement>(`#${id}`);
+  const heading = () => root()?.querySelector('[part="heading"]')?.textContent?.trim() ?? '';
+  const untilForm = () => waitUntil(() => input('first_name'), 'the form never rendered');
+  const submit = () =>
+    formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+  /** Types the sender's details into the form and presses Continue. */
+  const submitDetails = () => {
+    for (const [id, value] of Object.entries(SENDER.sender_data)) {
+      const field = input(id) as HTMLInputElement;
+      field.value = value;
+      field.dispatchEvent(new Event('input'));
+    }
+    submit();
+  };
+  return { frame, el, root, formRoot, input, heading, untilForm, submit, submitDetails };
+}
