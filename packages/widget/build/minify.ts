@@ -78,6 +78,9 @@ const OWN_MEMBERS = [
   'withFollowing',
   'withPart',
 ];
+/** V8's magic comment: compile every function of this file eagerly, as it loads. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${OWN_MEMBERS.join('|')})$`);
 
 /**
@@ -87,6 +90,11 @@ const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${OWN_MEMBERS.join('|')})$`)
  * minifier did. With `shortMembers`, the members above get short names too (about 210 bytes of
  * the first paint), one name each in every chunk, none of them a word any chunk has: an
  * element of a chunk keeps its own properties (`t`) apart from Lit's on the same object.
+ *
+ * The entry starts with V8's explicit compile hint, `//# allFunctionsCalledOnLoad`: Chromium
+ * (136 and later) then compiles every function of the file as it streams in, off the main
+ * thread, instead of each on its first call while the element draws its first form, nearly all
+ * of which that form calls (BENCHMARKS.md, "the compile hint"). Other engines read a comment.
  */
 export const minifyChunks = ({ shortMembers = false } = {}): Plugin => ({
   name: 'crypto-pay:minify-chunks',
@@ -107,7 +115,7 @@ export const minifyChunks = ({ shortMembers = false } = {}): Plugin => ({
         // (which they count in), and Terser keeps them where a function reads `arguments`.
         compress: { passes: 2, keep_fargs: false },
         mangle: properties ? { properties } : true,
-        format: { comments: false },
+        format: { comments: false, ...(chunk.isEntry && { preamble: COMPILE_HINT }) },
       });
       if (result.code === undefined) this.error(`Terser returned nothing for ${chunk.fileName}`);
       chunk.code = result.code;

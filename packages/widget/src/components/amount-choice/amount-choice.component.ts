@@ -1,6 +1,5 @@
 /** The customer's own amount (donations): the merchant's presets, or another amount typed in. */
 import { html, LitElement, nothing } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { FirstMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
 import controls from '../../styles/controls.styles.ts';
@@ -137,7 +136,7 @@ export default class AmountChoice extends LitElement {
               part="amount-presets"
               role="radiogroup"
               aria-labelledby="amount-legend"
-              aria-describedby=${ifDefined(message ? 'other-amount-error' : undefined)}
+              aria-describedby=${message ? 'other-amount-error' : nothing}
             >
               <legend id="amount-legend">${t.amountLabel}</legend>
               ${presets.map(
@@ -167,7 +166,7 @@ export default class AmountChoice extends LitElement {
           autocomplete="off"
           .value=${this.text}
           aria-invalid=${aboutField ? 'true' : 'false'}
-          aria-describedby=${ifDefined(describedBy || undefined)}
+          aria-describedby=${describedBy || nothing}
           aria-required=${presets.length > 0 ? 'false' : 'true'}
           @input=${(event: InputEvent) => {
             const text = (event.target as HTMLInputElement).value;

@@ -1,6 +1,5 @@
 /** The pay-with picker: every configured crypto currency on each of its networks, or "later". */
-import { html, LitElement } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import { html, LitElement, nothing } from 'lit';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages } from '../../localize/translation.ts';
 import en from '../../localize/translations/en.ts';
@@ -61,7 +60,7 @@ export default class CurrencyPicker extends LitElement {
           .value=${key}
           .checked=${keyOf(this.value) === key}
           aria-invalid=${this.error ? 'true' : 'false'}
-          aria-describedby=${ifDefined(this.error ? 'currency-error' : undefined)}
+          aria-describedby=${this.error ? 'currency-error' : nothing}
           @change=${() => this.choose(currency)}
         />
         <span>${label}</span>
@@ -74,7 +73,7 @@ export default class CurrencyPicker extends LitElement {
     return html`
       <fieldset
         part="currency-list"
-        aria-describedby=${ifDefined(this.error ? 'currency-error' : undefined)}
+        aria-describedby=${this.error ? 'currency-error' : nothing}
       >
         <legend>${t.payWithLegend}</legend>
         ${

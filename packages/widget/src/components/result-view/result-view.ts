@@ -5,7 +5,6 @@
  * in the first paint (about 500 bytes gzipped).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 
 /** `info`: nothing happened here, the customer is told where to look. */
 export type ResultTone = 'success' | 'failure' | 'error' | 'progress' | 'info';
@@ -47,7 +46,7 @@ export function resultView(
       }
       <div class="said" role="status" aria-live="polite">
         <p part="message" class="message">${message}</p>
-        ${detail ? html`<p class="hint" lang=${ifDefined(detailLang || undefined)}>${detail}</p>` : nothing}
+        ${detail ? html`<p class="hint" lang=${detailLang || nothing}>${detail}</p>` : nothing}
         <span class="visually-hidden">${note}</span>
       </div>
       ${reference ?? nothing}

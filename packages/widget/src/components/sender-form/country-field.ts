@@ -5,7 +5,6 @@
  * choice, and the arrows and Enter choose from the list without leaving it.
  */
 import { html, nothing } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import type { FirstMessages } from '../../localize/translation.ts';
 import { type Country, countryNamed, matchingCountries } from './countries.ts';
@@ -81,7 +80,7 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
     : filter.trim()
       ? countries[0]?.alpha3
       : undefined;
-  const errorId = error ? `${name}-error` : undefined;
+  const errorId = error ? `${name}-error` : nothing;
   return html`
     <div class="field" part="field">
       <label for="country-search" part="label">${t.countrySearch}</label>
@@ -94,9 +93,9 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         aria-autocomplete="list"
         aria-expanded=${countries.length > 0 ? 'true' : 'false'}
         aria-controls=${name}
-        aria-activedescendant=${ifDefined(active && optionId(active))}
+        aria-activedescendant=${active ? optionId(active) : nothing}
         aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${ifDefined(errorId)}
+        aria-describedby=${errorId}
         .value=${live(filter)}
         @input=${(event: InputEvent) => {
           const text = (event.target as HTMLInputElement).value;
@@ -114,7 +113,7 @@ export function countryField({ t, filter, value, error, ...on }: CountryFieldSta
         part="country-list"
         size="6"
         aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${ifDefined(errorId)}
+        aria-describedby=${errorId}
         aria-required="true"
         @change=${(event: Event) => on.onChoose((event.target as HTMLSelectElement).value)}
         @blur=${on.onLeave}

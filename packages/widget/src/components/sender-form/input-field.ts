@@ -3,7 +3,6 @@
  * input and error, tied together for assistive technology.
  */
 import { html, nothing } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 
 /** The browser's autofill for each typed field, else the email's (the country is a list). */
@@ -38,9 +37,9 @@ export function inputField(
         part="input"
         type=${name === 'email' ? 'email' : name === 'date_of_birth' ? 'date' : 'text'}
         autocomplete=${AUTOCOMPLETE[name as SenderField] ?? 'email'}
-        max=${ifDefined(name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : undefined)}
+        max=${name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : nothing}
         aria-invalid=${error ? 'true' : 'false'}
-        aria-describedby=${ifDefined(describedBy || undefined)}
+        aria-describedby=${describedBy || nothing}
         aria-required=${name === 'email' ? 'false' : 'true'}
         @input=${(event: InputEvent) => onInput(event.target as HTMLInputElement)}
         @blur=${onLeave}
