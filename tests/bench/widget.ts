@@ -216,9 +216,8 @@ export async function widget(): Promise<BenchmarkResult> {
           predicate: (message) => message.text() === DONE,
           timeout: 15_000,
         });
-        await page.goto(`${origin}${path}`);
-        await done.catch(() => {
-          throw new Error(`${path} rendered no form: ${errors.join('; ') || 'no page error'}`);
+        await Promise.all([page.goto(`${origin}${path}`), done]).catch((error: Error) => {
+          throw new Error(`${path} rendered no form: ${errors.join('; ') || error.message}`);
         });
         const marks = (await page.evaluate(
           `Object.fromEntries([...performance.getEntriesByType('mark'), ...performance.getEntriesByType('paint')].map((mark) => [mark.name, mark.startTime]))`,
