@@ -80,21 +80,6 @@ describe('the build', () => {
     }
   });
 
-  it('asks for the form’s rules only once the first form is drawn, which needs none of them', async () => {
-    const proxy = await fakeProxy();
-    const { frame, untilForm } = await framedPage(proxy.url);
-    await untilForm();
-    const timing = (frame.contentWindow as Window).performance;
-    const [form] = timing.getEntriesByName('crypto-pay:form');
-    const rules = timing
-      .getEntriesByType('resource')
-      .find((entry) => /\/chunks\/sender-rules\.bundled-/.test(entry.name));
-    expect(form, 'the form’s mark').to.exist;
-    expect(rules, 'the rules’ chunk was never fetched').to.exist;
-    // Starting an import costs the page's main thread too (BENCHMARKS.md, "compile hint").
-    expect(rules!.startTime).to.be.above(form!.startTime);
-  });
-
   it('bundles English only; the others, and the list of them, are chunks loaded on demand', async () => {
     const main = await source('/built/crypto-pay.bundled.js');
     expect(main).to.contain('Your details');
