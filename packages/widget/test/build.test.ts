@@ -23,8 +23,7 @@ import { builtLanguageFiles } from './translations.ts';
  * checkout saved and told there too, and ten more short member names took it to 18,314: 18 KiB
  * again, as `pnpm bench widget` checks. With English's later messages in a chunk of their own
  * and the sender rules apart from their English sentences: 18,310. V8's compile hint on the
- * first line, 22 bytes, and Lit's `nothing` for `ifDefined`: 18,424; the rules' chunk asked for
- * once the form is drawn: 18,419.
+ * first line, 22 bytes, and Lit's `nothing` for `ifDefined`: 18,424.
  */
 const BUDGET_BYTES = 18 * 1024;
 
