@@ -30,32 +30,31 @@ const FORM_MARK = 'crypto-pay:form';
 /** What a page writes on the console when it is done. */
 const DONE = 'crypto-pay-bench: done';
 
+/** Page script: the first performance entry of `type` named `name`, now or once it comes. */
+const UNTIL_ENTRY = `const untilEntry = (type, name) =>
+  new Promise((resolve) =>
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName(name).length === 0) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type, buffered: true }),
+  );`;
+
 /**
  * The end of both pages: once the browser has painted the first content (the form, on both
  * pages), the page says it is done on the console. The runner waits for that line rather than
  * polling the page with Playwright's `waitForFunction`, whose script (about 320 KB, evaluated on
  * the page's main thread the first time) would run in the middle of what is measured.
  */
-const PAINTED_AND_DONE = `await new Promise((resolve) =>
-  new PerformanceObserver((entries, observer) => {
-    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    resolve();
-  }).observe({ type: 'paint', buffered: true }),
-);
+const PAINTED_AND_DONE = `await untilEntry('paint', 'first-contentful-paint');
 console.log('${DONE}');`;
 
 function widgetPage(proxy: string): string {
   return `<!doctype html><meta charset="utf-8"><title>widget</title>
 <crypto-pay proxy="${proxy}" product="kettle"></crypto-pay>
 <script type="module">
-const rendered = new Promise((resolve) =>
-  new PerformanceObserver((marks, observer) => {
-    if (marks.getEntriesByName('${FORM_MARK}').length === 0) return;
-    observer.disconnect();
-    resolve();
-  }).observe({ type: 'mark' }),
-);
+${UNTIL_ENTRY}
+const rendered = untilEntry('mark', '${FORM_MARK}');
 performance.mark('import');
 // Fetched and compiled first, not yet run: the import() below then only evaluates it.
 const preload = Object.assign(document.createElement('link'), {
@@ -92,6 +91,7 @@ function baselinePage(proxy: string): string {
   return `<!doctype html><meta charset="utf-8"><title>baseline</title>
 <div id="host"></div>
 <script type="module">
+${UNTIL_ENTRY}
 const root = document.getElementById('host').attachShadow({ mode: 'open' });
 // Nothing to import or evaluate: both marks at the start, so both spans hold fetch and render.
 performance.mark('import');

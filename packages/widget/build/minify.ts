@@ -79,7 +79,7 @@ const OWN_MEMBERS = [
   'withPart',
 ];
 /** V8's magic comment: compile every function of this file eagerly, as it loads. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 const SHORTENED = new RegExp(`^(_\\$[A-Z][A-Za-z_]?|${OWN_MEMBERS.join('|')})$`);
 

@@ -4,11 +4,11 @@
  */
 
 import { customerErrors } from '@crypto-pay/protocol/customer-errors';
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type SenderForm from '../src/components/sender-form/sender-form.component.ts';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
-import { fakeProxy, framedPage, SENDER, waitUntil } from './helpers.ts';
+import { fakeProxy, framedPage, waitUntil } from './helpers.ts';
 import { builtLanguageFiles } from './translations.ts';
 
 /**
@@ -204,17 +204,7 @@ describe('the build', () => {
     // meanwhile, so the form cannot be there before the listeners are), `crypto-pay-ready`, the
     // renders, and the page leaving.
     const proxy = await fakeProxy({ missingParts: ['checkout-following'], holdConfig: true });
-    let onLoad = () => {};
-    const loaded = new Promise<void>((resolve) => {
-      onLoad = resolve;
-    });
-    const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe
-        title="csp"
-        src=${`/csp/page.html?mode=redirect&proxy=${encodeURIComponent(proxy.url)}`}
-        @load=${() => onLoad()}
-      ></iframe>`,
-    );
+    const { frame, loaded, submitDetails } = await framedPage(proxy.url, { mode: 'redirect' });
     await loaded;
     const el = frame.contentDocument?.querySelector('crypto-pay') as CryptoPay;
     const ready = oneEvent(el, 'crypto-pay-ready');
@@ -231,12 +221,7 @@ describe('the build', () => {
       });
     }
     const left = oneEvent(frame.contentWindow as Window, 'pagehide').then(() => heard.push('left'));
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = form?.shadowRoot?.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
-    form?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
+    submitDetails();
     await left;
     expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);
   });
@@ -323,10 +308,10 @@ describe('the build', () => {
 
   it('runs under a strict Content-Security-Policy with no violation', async () => {
     const proxy = await fakeProxy();
-    const { frame, el, heading, input, submitDetails } = await framedPage(proxy.url);
+    const { frame, el, heading, untilForm, submitDetails } = await framedPage(proxy.url);
     const win = () => frame.contentWindow as (Window & { violations?: string[] }) | null;
     await waitUntil(() => heading() === 'Your details', 'the element never rendered');
-    await waitUntil(() => input('first_name'));
+    await untilForm();
     submitDetails();
     await waitUntil(() => heading() === 'Pay', 'the pay step never came');
     const panelRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;

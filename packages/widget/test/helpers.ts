@@ -386,12 +386,17 @@ export function clearStoredCheckouts(): void {
 
 /**
  * The script-tag build's page (`/csp/page.html`, under a strict Content-Security-Policy) in a
- * frame, its element talking to `proxy`, and what that element shows now: the parts the tests
- * of the built files read.
+ * frame, its element talking to `proxy` (in redirect `mode` if asked), the frame's `loaded`, and
+ * what that element shows now: the parts the tests of the built files read.
  */
-export async function framedPage(proxy: string) {
+export async function framedPage(proxy: string, { mode }: { mode?: 'redirect' } = {}) {
+  let onLoad = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    onLoad = resolve;
+  });
+  const query = `${mode ? `mode=${mode}&` : ''}proxy=${encodeURIComponent(proxy)}`;
   const frame = await fixture<HTMLIFrameElement>(
-    html`<iframe title="csp" src=${`/csp/page.html?proxy=${encodeURIComponent(proxy)}`}></iframe>`,
+    html`<iframe title="csp" src=${`/csp/page.html?${query}`} @load=${() => onLoad()}></iframe>`,
   );
   const el = () => frame.contentDocument?.querySelector<CryptoPay>('crypto-pay');
   const root = () => el()?.shadowRoot;
@@ -411,5 +416,5 @@ export async function framedPage(proxy: string) {
     }
     submit();
   };
-  return { frame, el, root, formRoot, input, heading, untilForm, submit, submitDetails };
+  return { frame, loaded, el, root, formRoot, input, heading, untilForm, submit, submitDetails };
 }
