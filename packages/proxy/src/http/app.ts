@@ -89,6 +89,8 @@ export interface AppOptions {
   widgetParts?: WidgetParts;
   /** The dashboard's built files it serves at /dashboard/ (default: the installed package's). */
   dashboard?: DashboardFiles;
+  /** Told the checkouts' open event streams after each change (the process's memory reducer). */
+  eventStreamsCounted?: (open: number) => void;
 }
 
 export function createApp(options: AppOptions) {
@@ -182,6 +184,7 @@ export function createApp(options: AppOptions) {
         limits: config.eventStreams,
         clientOf,
         writer: config.eventStreamWriter,
+        ...(options.eventStreamsCounted ? { counted: options.eventStreamsCounted } : {}),
       }),
     )
     .route(

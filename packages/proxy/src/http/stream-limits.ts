@@ -15,8 +15,15 @@ const RETRY_AFTER_SECONDS = '30';
 /** What a client refused a checkout's stream does instead. */
 const POLL_THE_CHECKOUT = 'Poll the checkout instead.';
 
-/** `advice`: what a refused client can do instead, said after the refusal. */
-export function streamCounter(limits: StreamLimits, advice = POLL_THE_CHECKOUT) {
+/**
+ * `advice`: what a refused client can do instead, said after the refusal. `counted` is told the
+ * open streams' count after each stream opens or is released.
+ */
+export function streamCounter(
+  limits: StreamLimits,
+  advice = POLL_THE_CHECKOUT,
+  counted: (open: number) => void = () => {},
+) {
   const byClient = new Map<string, number>();
   let open = 0;
   return {
@@ -30,6 +37,7 @@ export function streamCounter(limits: StreamLimits, advice = POLL_THE_CHECKOUT) 
       }
       open += 1;
       byClient.set(client, mine + 1);
+      counted(open);
       let released = false;
       return () => {
         if (released) return;
@@ -38,6 +46,7 @@ export function streamCounter(limits: StreamLimits, advice = POLL_THE_CHECKOUT) 
         const left = (byClient.get(client) ?? 1) - 1;
         if (left === 0) byClient.delete(client);
         else byClient.set(client, left);
+        counted(open);
       };
     },
     /** Streams open now. */

@@ -31,6 +31,7 @@ import { dataFileWarnings, protectDataFiles } from './data-file-modes.ts';
 import { databaseOf } from './database-url.ts';
 import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
+import { burstEnds, reduceMemory } from './memory-reducer.ts';
 import type { Passes } from './passes.ts';
 import { startPruning } from './retention.ts';
 import { setupWarnings } from './setup-warnings.ts';
@@ -185,6 +186,8 @@ export async function startProxy(
       events,
       metrics,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+      // The widgets' streams come and go in bursts (a sale, a launch); the merchant's are few.
+      eventStreamsCounted: burstEnds((burst) => reduceMemory(log, burst)),
     });
 
     const pruner = pruning;

@@ -30,6 +30,8 @@ export interface EventStreamDeps {
   clientOf: (c: Context<AppEnv>) => string;
   /** Under Node: the route writes to the socket (`socket`) or `streamSSE` does (`hono`). */
   writer: EventStreamWriter;
+  /** Told the open streams' count after each change (the process's memory reducer). */
+  counted?: (open: number) => void;
 }
 
 const isFinal = (checkout: StreamedCheckout) => isFinalStatus(checkout.status);
@@ -51,7 +53,7 @@ function messageOf(checkout: StreamedCheckout): Uint8Array {
 
 export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
-  const streams = streamCounter(deps.limits);
+  const streams = streamCounter(deps.limits, undefined, deps.counted);
   return new Hono<AppEnv>().get(
     '/:id/events',
     describeRoute({
