@@ -21,4 +21,17 @@ describe('streamCounter', () => {
     assert.equal(streams.size(), 3);
     refused(() => streams.open('d'));
   });
+
+  it('tells its count after each open and each release, not after a refusal', () => {
+    const counts: number[] = [];
+    const streams = streamCounter({ total: 2, perClient: 2 }, undefined, (open) =>
+      counts.push(open),
+    );
+    const first = streams.open('a');
+    streams.open('a');
+    refused(() => streams.open('a'));
+    first();
+    first();
+    assert.deepEqual(counts, [1, 2, 1]);
+  });
 });

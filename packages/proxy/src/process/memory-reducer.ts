@@ -25,15 +25,12 @@ export interface Burst {
 }
 
 /**
- * Told the open streams' count after each change, calls `ended` once a burst has fallen to `end`
- * of its peak. A burst begins when `floor` more streams are open than the fewest open since the
- * start or the last end, so a burst's tail, however long, is never taken for another.
+ * Told the open streams' count after each change, calls `ended` once a burst has fallen to
+ * `BURST_END` of its peak. A burst begins when `BURST_FLOOR` more streams are open than the
+ * fewest open since the start or the last end, so a burst's tail, however long, is never taken
+ * for another.
  */
-export function burstEnds(
-  ended: (burst: Burst) => void,
-  floor = BURST_FLOOR,
-  end = BURST_END,
-): (open: number) => void {
+export function burstEnds(ended: (burst: Burst) => void): (open: number) => void {
   /** The most streams open in the burst; undefined between bursts. */
   let peak: number | undefined;
   /** The fewest streams open since the last end, between bursts. */
@@ -41,11 +38,11 @@ export function burstEnds(
   return (open) => {
     if (peak === undefined) {
       low = Math.min(low, open);
-      if (open - low >= floor) peak = open;
+      if (open - low >= BURST_FLOOR) peak = open;
       return;
     }
     peak = Math.max(peak, open);
-    if (open > peak * end) return;
+    if (open > peak * BURST_END) return;
     ended({ peak, open });
     peak = undefined;
     low = open;
