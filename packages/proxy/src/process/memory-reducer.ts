@@ -55,28 +55,18 @@ export function burstEnds(ended: (burst: Burst) => void): (open: number) => void
  * after the request: requests and streams wait for it. Logs how long that took.
  */
 export function reduceMemory(log: Log, burst: Burst): void {
-  const session = new Session();
-  try {
-    session.connect();
-  } catch (error) {
-    // A Node built without the inspector: the memory is collected later, as before.
+  const refused = (error: unknown) =>
     log('warn', 'could not ask V8 to give memory back after a burst of event streams', {
       error: String(error),
     });
-    return;
-  }
   const heapBefore = process.memoryUsage().heapTotal;
   const asked = performance.now();
-  session.post('HeapProfiler.collectGarbage', (error) => {
+  const session = new Session();
+  const answered = (error: Error | null) => {
     const tookMs = performance.now() - asked;
     // Disconnected on a later turn: Node 24 hangs when a session disconnects inside its answer.
     setImmediate(() => session.disconnect());
-    if (error) {
-      log('warn', 'could not ask V8 to give memory back after a burst of event streams', {
-        error: String(error),
-      });
-      return;
-    }
+    if (error) return refused(error);
     log('info', 'gave memory back after a burst of event streams', {
       peak_streams: burst.peak,
       open_streams: burst.open,
@@ -84,7 +74,16 @@ export function reduceMemory(log: Log, burst: Burst): void {
       heap_total_mib_before: toMiB(heapBefore),
       heap_total_mib_after: toMiB(process.memoryUsage().heapTotal),
     });
-  });
+  };
+  try {
+    session.connect();
+    session.post('HeapProfiler.collectGarbage', answered);
+  } catch (error) {
+    // Called as a stream is released: whatever the inspector throws must not end the process.
+    // The memory is then collected later, as it was before.
+    session.disconnect();
+    refused(error);
+  }
 }
 
 const toMiB = (bytes: number) => Math.round(bytes / 2 ** 20);
