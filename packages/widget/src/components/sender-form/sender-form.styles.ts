@@ -30,6 +30,22 @@ export default css`
     margin-block-end: calc(var(--_space) * 0.375);
   }
 
+  /* The date of birth's parts: each label above its input, the year's wider. */
+  .date {
+    display: grid;
+    grid: auto auto / auto-flow 4em;
+    gap: calc(var(--_space) * 0.25) calc(var(--_space) * 0.75);
+  }
+
+  .date label {
+    font-weight: 400;
+    text-transform: capitalize;
+  }
+
+  [autocomplete='bday-year'] {
+    width: 6em;
+  }
+
   select {
     padding: calc(var(--_space) * 0.25);
   }
