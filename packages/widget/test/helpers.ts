@@ -256,18 +256,55 @@ export function errorOf(el: CryptoPay, id: string): string {
     .join(' ');
 }
 
-/** Types into a field as a customer would: value, then an input event. */
-export async function type(el: CryptoPay, id: string, value: string): Promise<void> {
-  const input = field(el, id);
+/** Types into an input as a customer would: value, then an input event. */
+async function typeInto(el: CryptoPay, input: HTMLInputElement, value: string): Promise<void> {
   input.focus();
   input.value = value;
   input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
   await form(el)?.updateComplete;
 }
 
-/** Leaves a field (marks it touched, so its message shows as the customer moves on). */
+/** Types into a field as a customer would: value, then an input event. */
+export async function type(el: CryptoPay, id: string, value: string): Promise<void> {
+  await typeInto(el, field(el, id), value);
+}
+
+export type DatePart = 'day' | 'month' | 'year';
+
+/** One of the date of birth's three inputs, found as the browser's autofill finds it. */
+export function datePart(el: CryptoPay, part: DatePart): HTMLInputElement {
+  const found = form(el)?.shadowRoot?.querySelector<HTMLInputElement>(
+    `[autocomplete="bday-${part}"]`,
+  );
+  if (!found) throw new Error(`no date of birth's ${part}`);
+  return found;
+}
+
+/** The date of birth's three inputs' text, by part. */
+export const dateParts = (el: CryptoPay): Record<DatePart, string> => ({
+  day: datePart(el, 'day').value,
+  month: datePart(el, 'month').value,
+  year: datePart(el, 'year').value,
+});
+
+/**
+ * Types the date of birth as a customer would, part by part: `date` is YYYY-MM-DD as typed, a
+ * part empty there is emptied (`-02-15`: the day and month only; `''`: none).
+ */
+export async function typeDate(el: CryptoPay, date: string): Promise<void> {
+  const [year, month, day] = date.split('-');
+  for (const [part, text] of Object.entries({ day, month, year })) {
+    await typeInto(el, datePart(el, part as DatePart), text ?? '');
+  }
+}
+
+/**
+ * Leaves a field (marks it touched, so its message shows as the customer moves on): its blur,
+ * then the focusout that bubbles (the date of birth hears it on its fieldset).
+ */
 export async function leave(el: CryptoPay, id: string): Promise<void> {
   field(el, id).dispatchEvent(new FocusEvent('blur'));
+  field(el, id).dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }));
   await form(el)?.updateComplete;
 }
 
@@ -328,7 +365,7 @@ export async function fillPerson(el: CryptoPay): Promise<void> {
   await waitUntil(() => form(el), 'no form');
   await type(el, 'first_name', SENDER.sender_data.first_name);
   await type(el, 'last_name', SENDER.sender_data.last_name);
-  await type(el, 'date_of_birth', SENDER.sender_data.date_of_birth);
+  await typeDate(el, SENDER.sender_data.date_of_birth);
 }
 
 /**

@@ -11,13 +11,18 @@ import type { FirstMessages } from '../../localize/translation.ts';
  * The order in which the form keeps the parts: its value is year, month and day, one line
  * each (a text input's value never holds a line break, so no part can break it up).
  */
-export const KEPT = ['year', 'month', 'day'];
+const KEPT = ['year', 'month', 'day'];
 
 /**
  * The date of birth in `locale`'s order, its `value` as the form keeps it, with, once the
  * customer has left the three fields, its `error`; `onInput` hears the whole value on each
  * change, `onLeave` the focus leaving the fieldset (moving between its parts is not leaving).
  * The first part's input is `#date_of_birth`, the one a mistake sends the focus to.
+ *
+ * Each part's text is bound to its input, unlike the other fields' (see the form's `updated`):
+ * a text input reads back what it shows, and the order can change under the customer's typing
+ * (the form starts in English's order until their language's words arrive), so each part's
+ * text must follow its part, not the place its input had.
  */
 export function dateField(
   t: FirstMessages,
@@ -47,6 +52,7 @@ export function dateField(
       <div class="date">
         ${order.map((part, index) => {
           const id = index ? `${name}-${part}` : name;
+          const at = KEPT.indexOf(part);
           return html`
             <label for=${id} part="label">${partName.of(part)}</label>
             <input
@@ -57,8 +63,9 @@ export function dateField(
               aria-invalid=${error ? 'true' : 'false'}
               aria-describedby=${error ? `${name}-error` : nothing}
               aria-required="true"
+              .value=${kept[at] ?? ''}
               @input=${(event: InputEvent) => {
-                kept[KEPT.indexOf(part)] = (event.target as HTMLInputElement).value;
+                kept[at] = (event.target as HTMLInputElement).value;
                 onInput(kept.join('\n'));
               }}
             />

@@ -11,6 +11,7 @@ import controls from '../../styles/controls.styles.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
+import { dateField } from './date-field.ts';
 import {
   FIELDS_OF,
   type FieldIssue,
@@ -20,7 +21,6 @@ import {
   type SenderValues,
 } from './form-fields.ts';
 import type { SubmittingForm } from './form-submit.ts';
-import { dateField, KEPT } from './date-field.ts';
 import { inputField } from './input-field.ts';
 import { loadRules, type SenderRules } from './rules-part.ts';
 import styles from './sender-form.styles.ts';
@@ -136,16 +136,12 @@ export default class SenderForm extends LitElement {
     // The typed fields hold what the customer typed: written only as a sender type's fields show
     // (Lit reuses the first name's input for the company's name, and back). A binding would also
     // write back the value as the browser reads it, over what it shows: it would move the caret
-    // past an email's leading space. The date of birth's value is its parts, a line each.
+    // past an email's leading space. (The date of birth's parts are text inputs, bound: see
+    // `date-field.ts`.)
     if (changed.has('senderType')) {
       for (const name of FIELDS_OF[this.senderType]) {
-        const texts = this.values[name].split('\n');
-        const inputs =
-          name === 'date_of_birth' ? KEPT.map((part) => `[autocomplete=bday-${part}]`) : [`input#${name}`];
-        inputs.forEach((selector, index) => {
-          const input = this.renderRoot.querySelector<HTMLInputElement>(selector);
-          if (input) input.value = texts[index] ?? '';
-        });
+        const input = this.renderRoot.querySelector<HTMLInputElement>(`input#${name}`);
+        if (input && name !== 'date_of_birth') input.value = this.values[name];
       }
     }
     if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
