@@ -8,7 +8,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type SenderForm from '../src/components/sender-form/sender-form.component.ts';
 import { SUPPORTED_LOCALES } from '../src/localize/locales.ts';
-import { fakeProxy, framedPage, SENDER, waitUntil } from './helpers.ts';
+import { fakeProxy, framedPage, waitUntil, writePerson } from './helpers.ts';
 import { builtLanguageFiles } from './translations.ts';
 
 /**
@@ -221,11 +221,7 @@ describe('the build', () => {
       });
     }
     const left = oneEvent(frame.contentWindow as Window, 'pagehide').then(() => heard.push('left'));
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = form?.shadowRoot?.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
+    writePerson(form?.shadowRoot);
     form?.shadowRoot?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
     await left;
     expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);

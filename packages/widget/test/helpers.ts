@@ -422,6 +422,29 @@ export function clearStoredCheckouts(): void {
 }
 
 /**
+ * Writes the suite's person (`SENDER`) into a sender form's shadow root, each field with the
+ * input event typing fires; the date of birth part by part. For a form in a frame, where the
+ * helpers that await this document's element do not reach.
+ */
+export function writePerson(formRoot: ShadowRoot | null | undefined): void {
+  const { first_name, last_name, date_of_birth } = SENDER.sender_data;
+  const [year, month, day] = date_of_birth.split('-');
+  const fields = {
+    '#first_name': first_name,
+    '#last_name': last_name,
+    '[autocomplete="bday-day"]': day,
+    '[autocomplete="bday-month"]': month,
+    '[autocomplete="bday-year"]': year,
+  };
+  for (const [selector, value] of Object.entries(fields)) {
+    const field = formRoot?.querySelector<HTMLInputElement>(selector);
+    if (!field) throw new Error(`no ${selector} in the form`);
+    field.value = value ?? '';
+    field.dispatchEvent(new Event('input'));
+  }
+}
+
+/**
  * The script-tag build's page (`/csp/page.html`, under a strict Content-Security-Policy) in a
  * frame, its element talking to `proxy`, and what that element shows now: the parts the tests
  * of the built files read.
@@ -441,11 +464,7 @@ export async function framedPage(proxy: string) {
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
   /** Types the sender's details into the form and presses Continue. */
   const submitDetails = () => {
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
+    writePerson(formRoot());
     submit();
   };
   return { frame, el, root, formRoot, input, heading, untilForm, submit, submitDetails };
