@@ -1,8 +1,10 @@
 /**
  * The date of birth as three numeric fields (day, month, year) under one legend, in the order
  * the form's language writes a date, each labelled by CLDR's name of its part: a memorable date
- * is typed, not picked from a calendar, and Chromium's date control costs its first page a
- * one-time initialization (BENCHMARKS.md, "Issue 32").
+ * is typed, not picked from a calendar, with a numeric keypad and the browser's birthday
+ * autofill. (Its `Intl` calls cost the first form the same one-time ICU initialization that
+ * Chromium's date control did: BENCHMARKS.md, "Issue 32: the date of birth without the native
+ * date control".)
  */
 import { html, nothing } from 'lit';
 import type { FirstMessages } from '../../localize/translation.ts';
