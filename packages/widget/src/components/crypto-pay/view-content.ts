@@ -257,6 +257,7 @@ export class ViewContent {
         ?loading=${loading}
         exportparts=${FORM_PARTS}
         .t=${t}
+        .locale=${this.localize.formatLocale}
         .currencies=${config?.payment_currencies ?? []}
         .serverIssue=${flow.formIssue}
         .amountChoice=${flow.amountChoice}

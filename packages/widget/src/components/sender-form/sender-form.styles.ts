@@ -30,6 +30,21 @@ export default css`
     margin-block-end: calc(var(--_space) * 0.375);
   }
 
+  /*
+   * The date of birth's parts: each label above its input, wide enough for a year, narrower on a
+   * narrow screen (a fieldset is at least as wide as its content).
+   */
+  .date {
+    display: grid;
+    grid: auto auto / auto-flow minmax(0, 5em);
+    gap: calc(var(--_space) * 0.25) calc(var(--_space) * 0.75);
+  }
+
+  .date label {
+    font-weight: 400;
+    text-transform: capitalize;
+  }
+
   select {
     padding: calc(var(--_space) * 0.25);
   }
