@@ -14,6 +14,7 @@ import { expect, fixture, html, oneEvent, waitUntil as waitUntilOpenWc } from '@
 import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type { CryptoPayErrorDetail } from '../src/events/error.ts';
+import type { DatePart } from '../src/localize/translation.ts';
 import '../src/crypto-pay.ts';
 import { SENDER } from '@crypto-pay/test-kit/senders';
 
@@ -269,7 +270,8 @@ export async function type(el: CryptoPay, id: string, value: string): Promise<vo
   await typeInto(el, field(el, id), value);
 }
 
-export type DatePart = 'day' | 'month' | 'year';
+/** What holds the date of birth's place until the form's rules come. */
+const placeholderOf = (el: CryptoPay) => form(el)?.shadowRoot?.querySelector('.placeholder.date');
 
 /** One of the date of birth's three inputs, found as the browser's autofill finds it. */
 export function datePart(el: CryptoPay, part: DatePart): HTMLInputElement {
@@ -393,7 +395,11 @@ export async function details(
 ): Promise<CryptoPay> {
   const el = await render({ proxy: proxy.url, ...attributes }, timing);
   await untilHeading(el, 'Your details');
-  await waitUntil(() => form(el), 'no form');
+  // With its rules' chunk: the date of birth's fields come with it.
+  await waitUntil(
+    () => form(el)?.shadowRoot?.querySelector('form') && !placeholderOf(el),
+    'no form with its rules',
+  );
   return el;
 }
 

@@ -257,7 +257,6 @@ export class ViewContent {
         ?loading=${loading}
         exportparts=${FORM_PARTS}
         .t=${t}
-        .locale=${this.localize.formatLocale}
         .currencies=${config?.payment_currencies ?? []}
         .serverIssue=${flow.formIssue}
         .amountChoice=${flow.amountChoice}

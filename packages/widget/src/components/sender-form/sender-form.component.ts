@@ -2,7 +2,7 @@
  * The details step: the amount where the customer chooses it, who pays, an optional email, and
  * the currency to pay with.
  */
-import { html, LitElement, nothing } from 'lit';
+import { adoptStyles, html, LitElement, nothing } from 'lit';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
@@ -11,7 +11,7 @@ import controls from '../../styles/controls.styles.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
-import { dateField } from './date-field.ts';
+import type { DatedForm } from './date-field.ts';
 import {
   FIELDS_OF,
   type FieldIssue,
@@ -50,7 +50,6 @@ export default class SenderForm extends LitElement {
   static override styles = [controls, styles];
   static override properties = {
     t: { attribute: false },
-    locale: { attribute: false },
     currencies: { attribute: false },
     busy: { type: Boolean },
     loading: { type: Boolean, reflect: true },
@@ -67,8 +66,6 @@ export default class SenderForm extends LitElement {
 
   /** The terms to show. */
   t: FirstMessages = en;
-  /** The locale whose order and names the date of birth's parts take; the translation's by default. */
-  locale: string | undefined = undefined;
   /** The currencies the customer may choose from. */
   currencies: PaymentCurrency[] = [];
   /** True while the checkout is being created: the button waits and a second submit is ignored. */
@@ -127,6 +124,10 @@ export default class SenderForm extends LitElement {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    // The date of birth's styles come with its fields.
+    if (changed.has('rules') && this.rules) {
+      adoptStyles(this.renderRoot as ShadowRoot, [controls, styles, this.rules.dateStyles]);
+    }
     if (changed.has('serverIssue') && this.serverIssue) {
       this.touched = new Set([...this.touched, this.serverIssue.field]);
     }
@@ -211,15 +212,13 @@ export default class SenderForm extends LitElement {
   }
 
   private field(name: SenderField | 'email', messages: FieldMessages) {
+    // The date of birth comes with the rules' chunk, as the company's country, and reads and
+    // calls this element's private state; until then, a placeholder of its height, so that
+    // nothing moves when it comes.
     if (name === 'date_of_birth') {
-      return dateField(
-        this.t,
-        this.locale ?? this.t.$code,
-        this.values[name],
-        this.touched.has(name) ? messages[name] : undefined,
-        (value) => this.setValue(name, value),
-        () => this.touch(name),
-      );
+      return this.rules
+        ? this.rules.dateField(this as unknown as DatedForm, messages)
+        : html`<span class="field placeholder date"></span>`;
     }
     return inputField(
       this.t,

@@ -31,18 +31,11 @@ export default css`
   }
 
   /*
-   * The date of birth's parts: each label above its input, wide enough for a year, narrower on a
-   * narrow screen (a fieldset is at least as wide as its content).
+   * What holds the date of birth's place until its fields come with the rules: its legend, and
+   * its parts' labels over their inputs (a line, the padding and the border).
    */
-  .date {
-    display: grid;
-    grid: auto auto / auto-flow minmax(0, 5em);
-    gap: calc(var(--_space) * 0.25) calc(var(--_space) * 0.75);
-  }
-
-  .date label {
-    font-weight: 400;
-    text-transform: capitalize;
+  .placeholder.date {
+    min-height: calc(3lh + var(--_space) * 1.25 + 2px);
   }
 
   select {
