@@ -294,6 +294,8 @@ export const dateParts = (el: CryptoPay): Record<DatePart, string> => ({
  * part empty there is emptied (`-02-15`: the day and month only; `''`: none).
  */
 export async function typeDate(el: CryptoPay, date: string): Promise<void> {
+  // Its fields come with the form's rules.
+  await waitUntil(() => !placeholderOf(el), 'the date of birth never showed');
   const [year, month, day] = date.split('-');
   for (const [part, text] of Object.entries({ day, month, year })) {
     await typeInto(el, datePart(el, part as DatePart), text ?? '');

@@ -243,9 +243,9 @@ describe('<crypto-pay> details step', () => {
       expect(labels).to.deep.equal([
         'First name',
         'Last name',
-        'month',
-        'day',
-        'year',
+        'Month',
+        'Day',
+        'Year',
         'Email (optional)',
       ]);
       const dateOfBirth = kit.field(el, 'date_of_birth').closest('fieldset');

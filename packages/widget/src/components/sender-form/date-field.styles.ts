@@ -1,9 +1,8 @@
 import { css } from 'lit';
 
 /**
- * The three parts' styles, adopted by the form with the rules' chunk (the first paint has no
- * bytes for them): each label above its input, wide enough for a year, narrower on a narrow
- * screen (a fieldset is at least as wide as its content).
+ * The date of birth's three parts (`date-field.ts`): each label above its input, wide enough for
+ * a year, narrower on a narrow screen (a fieldset is at least as wide as its content).
  */
 export default css`
   .date {

@@ -8,6 +8,7 @@
  */
 import { html, nothing } from 'lit';
 import type { DatePart, FirstMessages } from '../../localize/translation.ts';
+import styles from './date-field.styles.ts';
 import type { FieldMessages, FormField, SenderValues } from './form-fields.ts';
 
 /**
@@ -17,7 +18,7 @@ import type { FieldMessages, FormField, SenderValues } from './form-fields.ts';
 const KEPT: DatePart[] = ['year', 'month', 'day'];
 
 /** English's parts, in the United States' order (see `Translation.dateParts`). */
-const ENGLISH_PARTS: Record<DatePart, string> = { month: 'Month', day: 'Day', year: 'Year' };
+export const ENGLISH_PARTS: Record<DatePart, string> = { month: 'Month', day: 'Day', year: 'Year' };
 
 /** What the field reads of the form, and calls on it: the form keeps the state. */
 export interface DatedForm {
@@ -28,6 +29,18 @@ export interface DatedForm {
   setValue(field: FormField, value: string): void;
   /** The focus left the fieldset (moving between its parts is not leaving). */
   touch(field: FormField): void;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/**
+ * The three parts' styles join the form's as they first show: they come in this chunk, as the
+ * first paint has no bytes for them.
+ */
+function adoptStyles(root: ShadowRoot): void {
+  const sheet = styles.styleSheet as CSSStyleSheet;
+  if (!root.adoptedStyleSheets.includes(sheet)) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
 }
 
 /**
@@ -45,6 +58,7 @@ export function dateField(form: DatedForm, messages: FieldMessages) {
   const parts = t.dateParts ?? ENGLISH_PARTS;
   const error = form.touched.has(name) ? messages[name] : undefined;
   const kept = form.values[name].split('\n');
+  adoptStyles(form.renderRoot as ShadowRoot);
   return html`
     <fieldset
       class="field"

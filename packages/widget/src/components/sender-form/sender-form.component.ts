@@ -2,7 +2,7 @@
  * The details step: the amount where the customer chooses it, who pays, an optional email, and
  * the currency to pay with.
  */
-import { adoptStyles, html, LitElement, nothing } from 'lit';
+import { html, LitElement, nothing } from 'lit';
 import { ignore, loadPart } from '../../api/parts.ts';
 import type { CurrencyRef, PaymentCurrency } from '../../api/proxy-api.ts';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
@@ -124,10 +124,6 @@ export default class SenderForm extends LitElement {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    // The date of birth's styles come with its fields.
-    if (changed.has('rules') && this.rules) {
-      adoptStyles(this.renderRoot as ShadowRoot, [controls, styles, this.rules.dateStyles]);
-    }
     if (changed.has('serverIssue') && this.serverIssue) {
       this.touched = new Set([...this.touched, this.serverIssue.field]);
     }
