@@ -40,7 +40,12 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(person.lastName);
     await page.keyboard.press('Tab');
-    await page.keyboard.type('12101990'); // a date input takes the digits in its own order (en-US: mm dd yyyy)
+    // The date of birth's three fields, in en-US's order (month, day, year), a Tab apart.
+    await page.keyboard.type('12');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('10');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1990');
     await shot(page, 'typed');
 
     // Through the rest of the form to the submit button, then Enter.

@@ -7,7 +7,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { axeViolations, person, screenshots, useStack, visible } from './support.ts';
+import {
+  axeViolations,
+  fillDateOfBirth,
+  person,
+  screenshots,
+  useStack,
+  visible,
+} from './support.ts';
 
 const state = useStack();
 
@@ -22,7 +29,7 @@ describe('an individual pays in full in link mode', () => {
 
     await widget.getByLabel('First name').fill(person.firstName);
     await widget.getByLabel('Last name').fill(person.lastName);
-    await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
+    await fillDateOfBirth(widget, person.dateOfBirth);
     await widget.getByRole('radio', { name: 'BTC on Bitcoin' }).check();
     await shot(page, 'details-filled');
     await widget.getByRole('button', { name: 'Continue to payment' }).click();

@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { SENDER } from '@crypto-pay/test-kit/senders';
 import { customerOn, playOutcome, screenshots, useStack, visible, watchedPage } from './support.ts';
 
 const state = useStack({ UPSTREAM_TIMEOUT_MS: '1500' });
@@ -90,7 +91,9 @@ describe('a part of the widget lost to the network', () => {
     const { page, heard } = await watchedPage(context);
     await page.goto(`${state.stack.demoUrl}/product.html`);
     const { widget, fillPerson } = customerOn(page);
-    await fillPerson();
+    // The date of birth's fields come with the rules: the names can be typed meanwhile.
+    await widget.getByLabel('First name').fill(SENDER.sender_data.first_name);
+    await widget.getByLabel('Last name').fill(SENDER.sender_data.last_name);
     const submit = widget.getByRole('button', { name: 'Continue to payment' });
 
     await submit.click();
@@ -102,6 +105,10 @@ describe('a part of the widget lost to the network', () => {
       ['part_unavailable', 'part_unavailable'],
     );
     for (const { message } of errors) assert.match(message, /\/chunks\/sender-rules\.bundled-/);
+    // Fetched again: the date of birth shows, and what is missing is said.
+    await submit.click();
+    await visible(widget.getByText('Enter your date of birth.'));
+    await fillPerson();
     await submit.click();
     await visible(widget.getByRole('link', { name: /Open the payment page/ }));
     assert.ok(fetches > 4);

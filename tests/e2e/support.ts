@@ -167,6 +167,31 @@ export const person = {
   dateOfBirth: SENDER.sender_data.date_of_birth,
 };
 
+/**
+ * The widget's date of birth: a group under the legend `label`, with a field for each part in
+ * the language's order and words, each found as the browser's autofill finds it (`bday-day`).
+ */
+export function dateOfBirth(widget: Locator, label = 'Date of birth') {
+  const group = widget.getByRole('group', { name: label, exact: true });
+  const part = (name: string) => group.locator(`input[autocomplete="bday-${name}"]`);
+  return { group, day: part('day'), month: part('month'), year: part('year') };
+}
+
+/** Fills the date of birth's fields with `date`'s parts (YYYY-MM-DD: a part empty, emptied). */
+export async function fillDateOfBirth(widget: Locator, date: string, label?: string) {
+  const [year = '', month = '', day = ''] = date.split('-');
+  const fields = dateOfBirth(widget, label);
+  await fields.day.fill(day);
+  await fields.month.fill(month);
+  await fields.year.fill(year);
+}
+
+/** The date of birth's fields' text as YYYY-MM-DD. */
+export async function dateOfBirthValue(widget: Locator): Promise<string> {
+  const { day, month, year } = dateOfBirth(widget);
+  return `${await year.inputValue()}-${await month.inputValue()}-${await day.inputValue()}`;
+}
+
 /** Waits until the element is visible (playwright-core has no `expect`; this is its core). */
 export function visible(locator: Locator, timeout = 15_000) {
   return locator.waitFor({ state: 'visible', timeout });
@@ -197,7 +222,7 @@ export async function playDetails(page: Page, actions: DetailsAction[]) {
     } else if ('type' in action) {
       await widget.getByLabel(action.type.label).fill(action.text);
     } else if ('fillDate' in action) {
-      await widget.getByLabel(action.fillDate.label).fill(action.date);
+      await fillDateOfBirth(widget, action.date, action.fillDate.label);
     } else if ('click' in action) {
       await widget.getByRole(action.click.role, { name: action.click.name }).check();
     } else {

@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { Locator } from 'playwright-core';
-import { axeViolations, person, screenshots, useStack, visible } from './support.ts';
+import {
+  axeViolations,
+  dateOfBirth,
+  fillDateOfBirth,
+  person,
+  screenshots,
+  useStack,
+  visible,
+} from './support.ts';
 
 // The processing service refuses XRP (disabled); show it so the proxy's 422 can be seen.
 const state = useStack({ PAYMENT_CURRENCIES: '' });
@@ -40,18 +48,16 @@ describe('validation', () => {
 
     assert.equal(await errorOf(widget.getByLabel('First name')), 'Enter your first name.');
     assert.equal(await errorOf(widget.getByLabel('Last name')), 'Enter your last name.');
-    assert.equal(await errorOf(widget.getByLabel('Date of birth')), 'Enter your date of birth.');
+    // The date's message is tied to each of its three fields.
+    assert.equal(await errorOf(dateOfBirth(widget).month), 'Enter your date of birth.');
     await shot(page, 'empty-form');
 
     await widget.getByLabel('First name').fill('A'.repeat(256));
-    await widget.getByLabel('Date of birth').fill('2099-01-01');
+    await fillDateOfBirth(widget, '2099-01-01');
     await widget.getByLabel('Email (optional)').fill('ada@');
     await widget.getByLabel('Email (optional)').blur();
     assert.equal(await errorOf(widget.getByLabel('First name')), 'Use 255 characters or fewer.');
-    assert.match(
-      await errorOf(widget.getByLabel('Date of birth')),
-      /^Enter your real date of birth\./,
-    );
+    assert.match(await errorOf(dateOfBirth(widget).year), /^Enter your real date of birth\./);
     assert.match(
       await errorOf(widget.getByLabel('Email (optional)')),
       /Enter an email address like/,
@@ -105,17 +111,26 @@ describe('validation', () => {
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     await widget.getByLabel('First name').fill(person.firstName);
     await widget.getByLabel('Last name').fill(person.lastName);
-    const date = widget.getByLabel('Date of birth');
+    const date = dateOfBirth(widget);
     const message = 'This date is incomplete or does not exist. Enter the day, month and year.';
-    // Month and day only (en-US order), then February 31 of a whole year.
-    for (const typed of ['0231', '02312001']) {
-      await date.clear();
-      await date.focus();
-      await page.keyboard.type(typed);
+    // Month and day only, typed key by key in en-US's order (Tab between), then February 31 of
+    // a whole year.
+    await date.month.focus();
+    await page.keyboard.type('02');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('31');
+    await page.keyboard.press('Tab');
+    const focused = (field: Locator) =>
+      field.evaluate((input) => (input.getRootNode() as ShadowRoot).activeElement === input);
+    assert.equal(await focused(date.year), true, 'Tab goes on to the year');
+    for (const typed of ['', '2001']) {
+      await date.year.fill(typed);
       await widget.getByRole('button', { name: 'Continue to payment' }).click();
       await visible(widget.getByText(message));
-      assert.equal(await errorOf(date), message);
+      assert.equal(await errorOf(date.month), message);
       await visible(widget.getByText('One field needs your attention.'));
+      // Focus on the date's first field, where the customer puts it right.
+      await eventually(() => focused(date.month), 'focus on the date’s first field');
     }
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'unreadable-date');
@@ -128,7 +143,7 @@ describe('validation', () => {
     await visible(widget.getByRole('heading', { name: 'Your details' }));
     await widget.getByLabel('First name').fill(person.firstName);
     await widget.getByLabel('Last name').fill(person.lastName);
-    await widget.getByLabel('Date of birth').fill(person.dateOfBirth);
+    await fillDateOfBirth(widget, person.dateOfBirth);
     await widget.getByRole('radio', { name: 'XRP on Ripple' }).check();
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
 

@@ -25,8 +25,9 @@ export interface Tab {
   /** Empties a text field (one the page filled in), so that `type` then replaces its value. */
   clear(target: Target): Promise<void>;
   /**
-   * Puts `isoDate` (YYYY-MM-DD) into a date input: typed where the engine's date input takes
-   * keystrokes, set as a test driver can where it does not (WebKitGTK).
+   * Puts `isoDate` (YYYY-MM-DD) into a date: the widget's three fields (a fieldset: each part
+   * typed into its own, `datePartFields`), or a date input (the dashboard's): typed where the
+   * engine's date input takes keystrokes, set as a test driver can where it does not (WebKitGTK).
    */
   fillDate(target: Target, isoDate: string): Promise<void>;
   /** Picks the option of a `<select>` whose value is `value`. */

@@ -10,6 +10,7 @@ import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { type Engine, type EngineBrowser, type Tab, WAIT_MS } from './driver.ts';
 import {
   dateKeystrokes,
+  datePartFields,
   describeTarget,
   locate,
   pageCall,
@@ -74,9 +75,16 @@ function tabOf(page: Page, pageErrors: string[]): Tab {
       await page.keyboard.press('Backspace');
     },
     async fillDate(target, isoDate) {
+      const date = await element(page, target, true);
+      if (await date.evaluate((found) => found.localName === 'fieldset')) {
+        for (const [field, digits] of datePartFields(target, isoDate)) {
+          await (await element(page, field, true)).type(digits);
+        }
+        return;
+      }
       // Firefox's date input takes digits field by field, as a person types them.
       const keys = (await page.evaluate(pageCall(dateKeystrokes, isoDate))) as string;
-      await (await element(page, target, true)).type(keys);
+      await date.type(keys);
     },
     async selectOption(target, value) {
       await (await element(page, target, true)).select(value);

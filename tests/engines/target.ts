@@ -10,7 +10,10 @@ export interface Target {
   role?: 'button' | 'link' | 'radio' | 'heading' | 'img';
   /** Its accessible name: exactly this text, or matching this pattern. */
   name?: string | RegExp;
-  /** A form control whose label (or `aria-label`) is exactly this text. */
+  /**
+   * A form control whose label (or `aria-label`) is exactly this text, or a group of them (a
+   * fieldset) whose legend is.
+   */
   label?: string;
   /** Its text contains this (alone: the innermost element whose text does). */
   text?: string;
@@ -72,6 +75,9 @@ export function locate(target: PageTarget, enabled: boolean): Element | null {
   const labelOf = (element: Element) => {
     const aria = element.getAttribute('aria-label');
     if (aria) return normal(aria);
+    if (element instanceof HTMLFieldSetElement) {
+      return normal(element.querySelector(':scope > legend')?.textContent);
+    }
     const labels = (element as HTMLInputElement).labels;
     return labels?.length ? normal([...labels].map((label) => label.textContent).join(' ')) : '';
   };
@@ -125,6 +131,19 @@ export function locate(target: PageTarget, enabled: boolean): Element | null {
       !(enabled && (element as HTMLButtonElement).disabled),
   );
   return found[0] ?? null;
+}
+
+/**
+ * The widget's date of birth (three fields in a fieldset, `target`) as a person fills it for
+ * `isoDate` (YYYY-MM-DD): each part's field, found as the browser's autofill finds it
+ * (`bday-day`), with the digits to type into it.
+ */
+export function datePartFields(target: Target, isoDate: string): [Target, string][] {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  return Object.entries({ day, month, year }).map(([part, digits]) => [
+    { css: `input[autocomplete="bday-${part}"]`, within: target },
+    digits,
+  ]);
 }
 
 /**

@@ -17,7 +17,14 @@ import { guardAgainstOrphans } from '@crypto-pay/test-kit/orphan-guard';
 import { freePort } from '@crypto-pay/test-kit/process';
 import { Builder, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { type Engine, type EngineBrowser, type Tab, WAIT_MS } from './driver.ts';
-import { describeTarget, locate, pageFunction, type Target, toPageTarget } from './target.ts';
+import {
+  datePartFields,
+  describeTarget,
+  locate,
+  pageFunction,
+  type Target,
+  toPageTarget,
+} from './target.ts';
 
 /** selenium-webdriver's own wait for a driver server to answer (its types leave it out). */
 const { waitForServer } = createRequire(import.meta.url)('selenium-webdriver/http/util') as {
@@ -150,6 +157,13 @@ function tabsOf(session: WebDriver) {
     },
     async fillDate(target, isoDate) {
       await focus(handle);
+      const date = await element(target, true);
+      if ((await date.getTagName()).toLowerCase() === 'fieldset') {
+        for (const [field, digits] of datePartFields(target, isoDate)) {
+          await (await element(field, true)).sendKeys(digits);
+        }
+        return;
+      }
       // WebKitGTK's date input ignores WebDriver's keystrokes: the value is set as a script
       // can, with the events typing would fire (tests/e2e types it, in Chromium).
       await run(
@@ -159,7 +173,7 @@ function tabsOf(session: WebDriver) {
           input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
           input.dispatchEvent(new Event('change', { bubbles: true }));
         },
-        await element(target, true),
+        date,
         isoDate,
       );
     },

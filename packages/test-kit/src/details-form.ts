@@ -11,6 +11,7 @@ import { LEGAL_SENDER, SENDER } from './senders.ts';
 export type DetailsAction =
   | { waitFor: { role: 'heading'; name: string } }
   | { type: { label: string }; text: string }
+  /** The date (YYYY-MM-DD) into the date of birth: the widget's three fields under this legend. */
   | { fillDate: { label: string }; date: string }
   | { click: { role: 'radio'; name: string } }
   | { selectOption: { label: string }; value: string };

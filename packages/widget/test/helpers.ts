@@ -14,6 +14,7 @@ import { expect, fixture, html, oneEvent, waitUntil as waitUntilOpenWc } from '@
 import { defaultTiming, type Timing } from '../src/api/timing.ts';
 import CryptoPay from '../src/components/crypto-pay/crypto-pay.component.ts';
 import type { CryptoPayErrorDetail } from '../src/events/error.ts';
+import type { DatePart } from '../src/localize/translation.ts';
 import '../src/crypto-pay.ts';
 import { SENDER } from '@crypto-pay/test-kit/senders';
 
@@ -256,18 +257,58 @@ export function errorOf(el: CryptoPay, id: string): string {
     .join(' ');
 }
 
-/** Types into a field as a customer would: value, then an input event. */
-export async function type(el: CryptoPay, id: string, value: string): Promise<void> {
-  const input = field(el, id);
+/** Types into an input as a customer would: value, then an input event. */
+async function typeInto(el: CryptoPay, input: HTMLInputElement, value: string): Promise<void> {
   input.focus();
   input.value = value;
   input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
   await form(el)?.updateComplete;
 }
 
-/** Leaves a field (marks it touched, so its message shows as the customer moves on). */
+/** Types into a field as a customer would: value, then an input event. */
+export async function type(el: CryptoPay, id: string, value: string): Promise<void> {
+  await typeInto(el, field(el, id), value);
+}
+
+/** What holds the date of birth's place until the form's rules come. */
+const placeholderOf = (el: CryptoPay) => form(el)?.shadowRoot?.querySelector('.placeholder.date');
+
+/** One of the date of birth's three inputs, found as the browser's autofill finds it. */
+export function datePart(el: CryptoPay, part: DatePart): HTMLInputElement {
+  const found = form(el)?.shadowRoot?.querySelector<HTMLInputElement>(
+    `[autocomplete="bday-${part}"]`,
+  );
+  if (!found) throw new Error(`no date of birth's ${part}`);
+  return found;
+}
+
+/** The date of birth's three inputs' text, by part. */
+export const dateParts = (el: CryptoPay): Record<DatePart, string> => ({
+  day: datePart(el, 'day').value,
+  month: datePart(el, 'month').value,
+  year: datePart(el, 'year').value,
+});
+
+/**
+ * Types the date of birth as a customer would, part by part: `date` is YYYY-MM-DD as typed, a
+ * part empty there is emptied (`-02-15`: the day and month only; `''`: none).
+ */
+export async function typeDate(el: CryptoPay, date: string): Promise<void> {
+  // Its fields come with the form's rules.
+  await waitUntil(() => !placeholderOf(el), 'the date of birth never showed');
+  const [year, month, day] = date.split('-');
+  for (const [part, text] of Object.entries({ day, month, year })) {
+    await typeInto(el, datePart(el, part as DatePart), text ?? '');
+  }
+}
+
+/**
+ * Leaves a field (marks it touched, so its message shows as the customer moves on): its blur,
+ * then the focusout that bubbles (the date of birth hears it on its fieldset).
+ */
 export async function leave(el: CryptoPay, id: string): Promise<void> {
   field(el, id).dispatchEvent(new FocusEvent('blur'));
+  field(el, id).dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }));
   await form(el)?.updateComplete;
 }
 
@@ -328,7 +369,7 @@ export async function fillPerson(el: CryptoPay): Promise<void> {
   await waitUntil(() => form(el), 'no form');
   await type(el, 'first_name', SENDER.sender_data.first_name);
   await type(el, 'last_name', SENDER.sender_data.last_name);
-  await type(el, 'date_of_birth', SENDER.sender_data.date_of_birth);
+  await typeDate(el, SENDER.sender_data.date_of_birth);
 }
 
 /**
@@ -356,7 +397,11 @@ export async function details(
 ): Promise<CryptoPay> {
   const el = await render({ proxy: proxy.url, ...attributes }, timing);
   await untilHeading(el, 'Your details');
-  await waitUntil(() => form(el), 'no form');
+  // With its rules' chunk: the date of birth's fields come with it.
+  await waitUntil(
+    () => form(el)?.shadowRoot?.querySelector('form') && !placeholderOf(el),
+    'no form with its rules',
+  );
   return el;
 }
 
@@ -385,6 +430,29 @@ export function clearStoredCheckouts(): void {
 }
 
 /**
+ * Writes the suite's person (`SENDER`) into a sender form's shadow root, each field with the
+ * input event typing fires; the date of birth part by part. For a form in a frame, where the
+ * helpers that await this document's element do not reach.
+ */
+export function writePerson(formRoot: ShadowRoot | null | undefined): void {
+  const { first_name, last_name, date_of_birth } = SENDER.sender_data;
+  const [year, month, day] = date_of_birth.split('-');
+  const fields = {
+    '#first_name': first_name,
+    '#last_name': last_name,
+    '[autocomplete="bday-day"]': day,
+    '[autocomplete="bday-month"]': month,
+    '[autocomplete="bday-year"]': year,
+  };
+  for (const [selector, value] of Object.entries(fields)) {
+    const field = formRoot?.querySelector<HTMLInputElement>(selector);
+    if (!field) throw new Error(`no ${selector} in the form`);
+    field.value = value ?? '';
+    field.dispatchEvent(new Event('input'));
+  }
+}
+
+/**
  * The script-tag build's page (`/csp/page.html`, under a strict Content-Security-Policy) in a
  * frame, its element talking to `proxy` (in redirect `mode` if asked), the frame's `loaded`, and
  * what that element shows now: the parts the tests of the built files read.
@@ -409,11 +477,7 @@ export async function framedPage(proxy: string, { mode }: { mode?: 'redirect' } 
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
   /** Types the sender's details into the form and presses Continue. */
   const submitDetails = () => {
-    for (const [id, value] of Object.entries(SENDER.sender_data)) {
-      const field = input(id) as HTMLInputElement;
-      field.value = value;
-      field.dispatchEvent(new Event('input'));
-    }
+    writePerson(formRoot());
     submit();
   };
   return { frame, loaded, el, root, formRoot, input, heading, untilForm, submit, submitDetails };

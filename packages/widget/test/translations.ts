@@ -2,14 +2,18 @@
  * The shipped translations as the tests read them: loaded as the element loads them, and flattened
  * to [key, text] pairs with their placeholders, for the catalogue checks and the rendered journey.
  */
+import { ENGLISH_PARTS } from '../src/components/sender-form/date-field.ts';
 import { translationFor } from '../src/localize/locales.ts';
 import type { Plural, Translation } from '../src/localize/translation.ts';
 import en from '../src/localize/translations/en.ts';
 import enForm from '../src/localize/translations/en-form.ts';
 import enLater from '../src/localize/translations/en-later.ts';
 
-/** English as a whole: the first paint's messages and those its chunks bring (panel, form rules). */
-export const english: Translation = { ...en, ...enLater, ...enForm };
+/**
+ * English as a whole: the first paint's messages and those its chunks bring (panel, form rules),
+ * and the date of birth's parts, which its field holds (`Translation.dateParts`).
+ */
+export const english: Translation = { ...en, ...enLater, ...enForm, dateParts: ENGLISH_PARTS };
 
 /** A shipped locale's translation, whole, as the element has it once its parts have loaded. */
 export const load = (code: string) => translationFor(code, new Map(), english);

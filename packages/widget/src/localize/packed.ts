@@ -7,9 +7,13 @@
  */
 import type { FirstMessages, FormMessageKey, LaterMessageKey, Translation } from './translation.ts';
 
-/** The keys English's first paint does not hold, in their packed order. */
+/**
+ * The keys English's first paint does not hold, in their packed order: the two a language may
+ * leave to English (`$grouping`, `dateParts`), then English's later messages.
+ */
 export const PACKED_LATER_KEYS = [
   '$grouping',
+  'dateParts',
   'formHasErrors',
   'required',
   'tooLong',
@@ -62,7 +66,7 @@ export const PACKED_LATER_KEYS = [
   'referenceUnderscore',
   'elsewhereHeading',
   'elsewhereBody',
-] as const satisfies readonly ('$grouping' | LaterMessageKey | FormMessageKey)[];
+] as const satisfies readonly ('$grouping' | 'dateParts' | LaterMessageKey | FormMessageKey)[];
 
 // Every later message is listed: a new one left out is a type error here.
 type Unlisted = Exclude<LaterMessageKey | FormMessageKey, (typeof PACKED_LATER_KEYS)[number]>;

@@ -7,6 +7,9 @@ import type { LegalEntityData, NaturalPersonData } from '@crypto-pay/protocol/se
 /** The sender fields the customer fills in: the protocol's, by its types (no bytes). */
 export type SenderField = keyof NaturalPersonData | keyof LegalEntityData;
 
+/** A part of a date the customer types. */
+export type DatePart = 'day' | 'month' | 'year';
+
 /**
  * A message that counts something: one text per plural category of the locale's rules (CLDR,
  * chosen through `Intl.PluralRules`), `{count}` standing for the number. `other` is always
@@ -60,6 +63,15 @@ export interface Translation {
   dateOfBirthInvalid: string;
   /** A date the browser's input could not read: half typed, or a day its month does not have. */
   dateOfBirthIncomplete: string;
+  /**
+   * The date of birth's three parts in the order the language writes a date (the keys' order),
+   * each as CLDR names it (`Intl.DisplayNames`, `dateTimeField`) with a capital as a label. Data,
+   * as the number marks are, held to `Intl` by translations.test.ts: the form asks nothing of
+   * `Intl`, whose first use in a page costs tens of milliseconds (BENCHMARKS.md, issue 32).
+   * English's (the United States' order) are the date field's own, in the rules' chunk: the
+   * first paint has no bytes for them, and every other language has its own.
+   */
+  dateParts?: Record<DatePart, string>;
   countryInvalid: string;
   /** The country search has text, but no country is chosen from the list. */
   countryNotPicked: string;

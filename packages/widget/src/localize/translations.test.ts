@@ -13,6 +13,7 @@ import {
   texts,
   english as wholeEnglish,
 } from '../../test/translations.ts';
+import { ENGLISH_PARTS } from '../components/sender-form/date-field.ts';
 import { formatAmount } from '../utilities/format.ts';
 import { SUPPORTED_LOCALES } from './locales.ts';
 import type { Translation } from './translation.ts';
@@ -103,6 +104,27 @@ describe('the translations', () => {
         for (const amount of ['123', '1234', '12345', '1234567', '123456789']) {
           expect(formatAmount(amount, t), amount).to.equal(cldr.format(BigInt(amount)));
         }
+      });
+
+      it('orders and names the date of birth’s parts as CLDR does (Intl, Gregorian)', () => {
+        const order = new Intl.DateTimeFormat(code, { calendar: 'gregory' })
+          .formatToParts(0)
+          .map((part) => part.type)
+          .filter((type) => type === 'day' || type === 'month' || type === 'year');
+        // English's are the date field's own, which a language without its own would show.
+        const parts = t.dateParts ?? ENGLISH_PARTS;
+        expect(Object.keys(parts)).to.deep.equal(order);
+        const names = new Intl.DisplayNames(code, { type: 'dateTimeField' });
+        // A browser's ICU may not hold every language's names (Chromium's has no Maltese ones;
+        // Node's full ICU, which they were written from, has): for those, the order alone.
+        if (
+          new Intl.Locale(names.resolvedOptions().locale).language !==
+          new Intl.Locale(code).language
+        ) {
+          return;
+        }
+        const label = (name = '') => name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+        expect(Object.values(parts)).to.deep.equal(order.map((part) => label(names.of(part))));
       });
 
       it('runs in the direction its script is written (Intl.Locale)', () => {

@@ -239,13 +239,22 @@ describe('<crypto-pay> details step', () => {
       const labels = [...(kit.form(el)?.shadowRoot?.querySelectorAll('label[for]') ?? [])].map(
         (label) => label.textContent?.trim(),
       );
+      // The date of birth's parts, named by CLDR, in en-US's order.
       expect(labels).to.deep.equal([
         'First name',
         'Last name',
-        'Date of birth',
+        'Month',
+        'Day',
+        'Year',
         'Email (optional)',
       ]);
-      expect(kit.field(el, 'date_of_birth').type).to.equal('date');
+      const dateOfBirth = kit.field(el, 'date_of_birth').closest('fieldset');
+      expect(dateOfBirth?.querySelector('legend')?.textContent?.trim()).to.equal('Date of birth');
+      for (const input of dateOfBirth?.querySelectorAll('input') ?? []) {
+        expect(input.type).to.equal('text');
+        expect(input.inputMode).to.equal('numeric');
+      }
+      expect(kit.form(el)?.shadowRoot?.querySelector('input[type="date"]')).to.equal(null);
     });
 
     it('asks a company for its legal name and country of registration', async () => {
@@ -342,6 +351,8 @@ describe('<crypto-pay> details step', () => {
       ['date_of_birth', '', 'Enter your date of birth.'],
       ['date_of_birth', '2999-01-01', 'Enter your real date of birth.'],
       ['date_of_birth', '1850-06-01', 'Enter your real date of birth.'],
+      ['date_of_birth', '1990-06-31', 'This date is incomplete or does not exist.'],
+      ['date_of_birth', '90-06-01', 'This date is incomplete or does not exist.'],
       ['email', 'not-an-email', 'Enter an email address like name@example.com'],
       ['email', 'ada@localhost', 'Enter an email address like name@example.com'],
     ];
@@ -349,7 +360,8 @@ describe('<crypto-pay> details step', () => {
       it(`${name} "${value.slice(0, 12)}${value.length > 12 ? '…' : ''}": ${message}`, async () => {
         const el = await kit.details(await kit.fakeProxy());
         await kit.fillPerson(el);
-        await kit.type(el, name, value);
+        if (name === 'date_of_birth') await kit.typeDate(el, value);
+        else await kit.type(el, name, value);
         await kit.leave(el, name);
         expect(kit.errorOf(el, name)).to.contain(message);
         expect(kit.field(el, name).getAttribute('aria-invalid')).to.equal('true');

@@ -40,10 +40,13 @@ describe('<crypto-pay> by keyboard alone', () => {
     await sendKeys({ type: last_name });
     await sendKeys({ press: 'Tab' });
     expect(deepActive()?.id).to.equal('date_of_birth');
-    // A date input takes its parts in the browser's order (month/day/year for en-US).
+    // The date's three fields, in en-US's order (month, day, year), one Tab apart.
     const [year, month, day] = date_of_birth.split('-');
-    await sendKeys({ type: `${month}${day}${year}` });
-    expect((deepActive() as HTMLInputElement).value).to.equal(date_of_birth);
+    for (const [index, part] of [month, day, year].entries()) {
+      if (index > 0) await sendKeys({ press: 'Tab' });
+      await sendKeys({ type: part! });
+    }
+    expect(kit.dateParts(el)).to.deep.equal({ day, month, year });
     await tabTo((active) => active?.getAttribute('name') === 'payment-currency');
     await sendKeys({ press: 'ArrowDown' });
     const checked = kit.picker(el)?.shadowRoot?.querySelector<HTMLInputElement>('input:checked');

@@ -1,6 +1,6 @@
 /**
- * A typed field of the details form (a name, the date of birth, the email): its label, hint,
- * input and error, tied together for assistive technology.
+ * A typed field of the details form (a name, the email): its label, hint, input and error, tied
+ * together for assistive technology. The date of birth has its own three (`date-field.ts`).
  */
 import { html, nothing } from 'lit';
 import type { FirstMessages, SenderField } from '../../localize/translation.ts';
@@ -9,7 +9,6 @@ import type { FirstMessages, SenderField } from '../../localize/translation.ts';
 const AUTOCOMPLETE: Partial<Record<SenderField, string>> = {
   first_name: 'given-name',
   last_name: 'family-name',
-  date_of_birth: 'bday',
   legal_name: 'organization',
 };
 
@@ -20,7 +19,7 @@ const AUTOCOMPLETE: Partial<Record<SenderField, string>> = {
  */
 export function inputField(
   t: FirstMessages,
-  name: SenderField | 'email',
+  name: Exclude<SenderField, 'date_of_birth'> | 'email',
   error: string | undefined,
   onInput: (input: HTMLInputElement) => void,
   onLeave: () => void,
@@ -35,9 +34,8 @@ export function inputField(
       <input
         id=${name}
         part="input"
-        type=${name === 'email' ? 'email' : name === 'date_of_birth' ? 'date' : 'text'}
+        type=${name === 'email' ? 'email' : 'text'}
         autocomplete=${AUTOCOMPLETE[name as SenderField] ?? 'email'}
-        max=${name === 'date_of_birth' ? new Date().toISOString().slice(0, 10) : nothing}
         aria-invalid=${error ? 'true' : 'false'}
         aria-describedby=${describedBy || nothing}
         aria-required=${name === 'email' ? 'false' : 'true'}

@@ -11,6 +11,7 @@ import controls from '../../styles/controls.styles.ts';
 import type { AmountChoiceSetup } from '../amount-choice/amount-choice-setup.ts';
 import type CurrencyPicker from '../currency-picker/currency-picker.component.ts';
 import '../currency-picker/currency-picker.ts';
+import type { DatedForm } from './date-field.ts';
 import {
   FIELDS_OF,
   type FieldIssue,
@@ -35,9 +36,10 @@ export const FORM_MARK = 'crypto-pay:form';
  *
  * @csspart form - The form.
  * @csspart sender-type - The person/company choice.
- * @csspart field - A label, its control and its messages.
- * @csspart label - A field's label.
- * @csspart input - A text, date or email input.
+ * @csspart field - A label, its control and its messages; the date of birth's fieldset, and each
+ *   of its three parts.
+ * @csspart label - A field's label; the date of birth's legend, and each of its parts' labels.
+ * @csspart input - A text or email input; each of the date of birth's three (day, month, year).
  * @csspart hint - A field's hint.
  * @csspart error - A field's error message.
  * @csspart country-search - The search box above the country list.
@@ -130,12 +132,13 @@ export default class SenderForm extends LitElement {
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     // The typed fields hold what the customer typed: written only as a sender type's fields show
     // (Lit reuses the first name's input for the company's name, and back). A binding would also
-    // write back the value as the browser reads it, over what it shows: it would clear a
-    // half-typed date's other parts, and move the caret past an email's leading space.
+    // write back the value as the browser reads it, over what it shows: it would move the caret
+    // past an email's leading space. (The date of birth's parts are text inputs, bound: see
+    // `date-field.ts`.)
     if (changed.has('senderType')) {
       for (const name of FIELDS_OF[this.senderType]) {
         const input = this.renderRoot.querySelector<HTMLInputElement>(`input#${name}`);
-        if (input) input.value = this.values[name];
+        if (input && name !== 'date_of_birth') input.value = this.values[name];
       }
     }
     if (changed.has('serverIssue') && this.serverIssue) this.focusField(this.serverIssue.field);
@@ -150,12 +153,7 @@ export default class SenderForm extends LitElement {
 
   private messages(): FieldMessages {
     const { rules, senderType, values, t, serverIssue } = this;
-    // A half-typed date lives only in the browser's control, which fires no input event for it.
-    const badDate =
-      !!this.renderRoot.querySelector<HTMLInputElement>('#date_of_birth')?.validity.badInput;
-    return rules
-      ? rules.fieldMessages(senderType, values, t, badDate, this.countryFilter, serverIssue)
-      : {};
+    return rules ? rules.fieldMessages(senderType, values, t, this.countryFilter, serverIssue) : {};
   }
 
   private focusField(field: FormField): void {
@@ -189,7 +187,6 @@ export default class SenderForm extends LitElement {
     // checks every field anyway. (Keeping focus instead would keep it in the page's own
     // fields too, whose change events a shop may wait for.)
     if (this.pressing) return;
-    // A new set even when it was touched: the date's control may have changed without an event.
     this.touched = new Set([...this.touched, field]);
   }
 
@@ -211,6 +208,14 @@ export default class SenderForm extends LitElement {
   }
 
   private field(name: SenderField | 'email', messages: FieldMessages) {
+    // The date of birth comes with the rules' chunk, as the company's country, and reads and
+    // calls this element's private state; until then, a placeholder of its height, so that
+    // nothing moves when it comes.
+    if (name === 'date_of_birth') {
+      return this.rules
+        ? this.rules.dateField(this as unknown as DatedForm, messages)
+        : html`<span class="field placeholder date"></span>`;
+    }
     return inputField(
       this.t,
       name,

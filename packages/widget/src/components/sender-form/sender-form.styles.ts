@@ -30,6 +30,14 @@ export default css`
     margin-block-end: calc(var(--_space) * 0.375);
   }
 
+  /*
+   * What holds the date of birth's place until its fields come with the rules: its legend, and
+   * its parts' labels over their inputs (a line, the padding and the border).
+   */
+  .placeholder.date {
+    min-height: calc(3lh + var(--_space) * 1.25 + 2px);
+  }
+
   select {
     padding: calc(var(--_space) * 0.25);
   }

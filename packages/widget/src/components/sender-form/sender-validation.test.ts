@@ -7,12 +7,17 @@ import { formFieldOf } from './form-fields.ts';
 import {
   customerMessage,
   fieldMessages,
+  isoDate,
   senderData,
   validateDetails,
 } from './sender-validation.ts';
 
+/** A date of birth as the form keeps it, from its ISO day: year, month and day, a line each. */
+const kept = (iso: string) => iso.split('-').join('\n');
+
 const person = {
   ...SENDER.sender_data,
+  date_of_birth: kept(SENDER.sender_data.date_of_birth),
   legal_name: '',
   country_of_registration: '',
   email: '',
@@ -33,11 +38,57 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     expect(senderData('legal', company)).to.deep.equal(LEGAL_SENDER.sender_data);
   });
 
-  it('refuses a date that does not exist, or that no one alive was born on', () => {
-    for (const date_of_birth of ['2023-02-30', '2099-01-02', '1899-12-31']) {
-      expect(validateDetails('natural', { ...person, date_of_birth }, en)).to.deep.equal({
-        date_of_birth: en.dateOfBirthInvalid,
-      });
+  it('sends the date of birth as its ISO day, zero-padded', () => {
+    expect(senderData('natural', { ...person, date_of_birth: '1990\n2\n5' })).to.deep.equal({
+      ...SENDER.sender_data,
+      date_of_birth: '1990-02-05',
+    });
+    expect(isoDate(' 1990 \n 12 \n 31 ')).to.equal('1990-12-31');
+    expect(isoDate('\n\n')).to.equal('');
+  });
+
+  it('says a date typed in part, or naming no day, is incomplete', () => {
+    for (const date_of_birth of [
+      '\n2\n15', // day and month only
+      '1990\n\n15',
+      '1990\n2\n31', // 31 February
+      '90\n2\n15', // a two-digit year is not a year
+      '1990\nfeb\n15',
+      '1990\n2\n1.5',
+      '19900\n2\n15',
+    ]) {
+      expect(
+        fieldMessages('natural', { ...person, date_of_birth }, en, '', undefined),
+        JSON.stringify(date_of_birth),
+      ).to.deep.equal({ date_of_birth: en.dateOfBirthIncomplete });
+    }
+    // The words of the first paint alone: the plain English one.
+    expect(
+      fieldMessages(
+        'natural',
+        { ...person, date_of_birth: '1990\n2\n31' },
+        firstEnglish,
+        '',
+        undefined,
+      ),
+    ).to.deep.equal({ date_of_birth: 'Date of birth: a real date.' });
+  });
+
+  it('says no date typed is missing', () => {
+    for (const date_of_birth of ['', '\n\n', ' \n \n ']) {
+      expect(
+        fieldMessages('natural', { ...person, date_of_birth }, en, '', undefined),
+      ).to.deep.equal({ date_of_birth: en.required.date_of_birth });
+    }
+  });
+
+  it('refuses a real date that no one alive was born on', () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    for (const iso of [tomorrow, '2099-01-02', '1899-12-31']) {
+      expect(
+        fieldMessages('natural', { ...person, date_of_birth: kept(iso) }, en, '', undefined),
+        iso,
+      ).to.deep.equal({ date_of_birth: en.dateOfBirthInvalid });
     }
   });
 
@@ -62,7 +113,7 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
     expect(
       validateDetails(
         'natural',
-        { ...person, email: 'a@b', first_name: '', date_of_birth: '' },
+        { ...person, email: 'a@b', first_name: '', date_of_birth: '\n\n' },
         firstEnglish,
       ),
     ).to.deep.equal({
@@ -74,7 +125,7 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
       validateDetails('natural', { ...person, last_name: 'x'.repeat(256) }, firstEnglish),
     ).to.deep.equal({ last_name: 'Last name: 255 characters at most.' });
     expect(
-      validateDetails('natural', { ...person, date_of_birth: '2099-01-02' }, firstEnglish),
+      validateDetails('natural', { ...person, date_of_birth: kept('2099-01-02') }, firstEnglish),
     ).to.deep.equal({ date_of_birth: 'Date of birth: a real date.' });
     expect(
       validateDetails('legal', { ...company, country_of_registration: 'XXX' }, firstEnglish),
@@ -91,7 +142,7 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
   it('words every mistake while English’s words are still on their way, so none is sent', () => {
     // The first paint's English alone, and nothing has failed (yet): Continue checks with it.
     expect(
-      fieldMessages('natural', { ...person, first_name: '' }, firstEnglish, false, '', {
+      fieldMessages('natural', { ...person, first_name: '' }, firstEnglish, '', {
         field: 'last_name',
         rule: 'last_name_invalid',
         message: 'The last_name is invalid.',

@@ -5,7 +5,7 @@
  * current language, one message per field.
  */
 import { isEmail } from '@crypto-pay/protocol/formats';
-import { MAX_NAME_LENGTH, senderDataRules } from '@crypto-pay/protocol/sender';
+import { isCalendarDate, MAX_NAME_LENGTH, senderDataRules } from '@crypto-pay/protocol/sender';
 import { wholeOf } from '../../localize/localize.ts';
 import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
 import {
@@ -18,9 +18,25 @@ import {
   type SenderValues,
 } from './form-fields.ts';
 
+/**
+ * The date of birth as the form keeps it (year, month and day, a line each: `date-field.ts`) as
+ * the spec's `YYYY-MM-DD`, zero-padded; parts that make no such string stay as typed, and break
+ * the date's format rule. No part typed is the empty string.
+ */
+export function isoDate(kept: string): string {
+  const [year = '', month = '', day = ''] = kept.split('\n').map((part) => part.trim());
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return /^\d{4}-\d\d-\d\d$/.test(iso) ? iso : kept.trim();
+}
+
 /** The sender data as the proxy receives it: this type's fields only, trimmed. */
 export function senderData(type: SenderType, values: SenderValues): Record<string, string> {
-  return Object.fromEntries(FIELDS_OF[type].map((field) => [field, values[field].trim()]));
+  return Object.fromEntries(
+    FIELDS_OF[type].map((field) => [
+      field,
+      field === 'date_of_birth' ? isoDate(values[field]) : values[field].trim(),
+    ]),
+  );
 }
 
 /**
@@ -102,16 +118,14 @@ export function validateDetails(
 }
 
 /**
- * Every message the form shows: the rules' for each field, a date the browser could not read
- * (`badDate`: half typed, or a day the month does not have; its input cannot tell which), a
- * country searched for (`countrySearch`) but not picked, and the proxy's `issue` with a field
- * where the rules see nothing wrong.
+ * Every message the form shows: the rules' for each field, a date typed in part or naming no day
+ * (31 February, a two-digit year, a letter), a country searched for (`countrySearch`) but not
+ * picked, and the proxy's `issue` with a field where the rules see nothing wrong.
  */
 export function fieldMessages(
   type: SenderType,
   values: SenderValues,
   translation: EarlyTranslation,
-  badDate: boolean,
   countrySearch: string,
   issue: FieldIssue | undefined,
 ): FieldMessages {
@@ -119,7 +133,10 @@ export function fieldMessages(
   // English of the first paint: the form never sends what its rules refuse.
   const t = wholeOf(translation);
   const messages = validateDetails(type, values, translation);
-  if (t && badDate && type === 'natural') messages.date_of_birth = t.dateOfBirthIncomplete;
+  const date = isoDate(values.date_of_birth);
+  if (t && type === 'natural' && date && !isCalendarDate(date)) {
+    messages.date_of_birth = t.dateOfBirthIncomplete;
+  }
   if (t && type === 'legal' && !values.country_of_registration && countrySearch.trim()) {
     messages.country_of_registration = t.countryNotPicked;
   }

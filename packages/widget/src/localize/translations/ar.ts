@@ -53,6 +53,7 @@ const ar: Translation = {
   tooLong: 'استخدم 255 حرفًا أو أقل.',
   dateOfBirthInvalid: 'أدخل تاريخ ميلادك الحقيقي.',
   dateOfBirthIncomplete: 'هذا التاريخ غير مكتمل أو غير موجود. أدخل اليوم والشهر والسنة.',
+  dateParts: { day: 'يوم', month: 'الشهر', year: 'السنة' },
   countryInvalid: 'اختر بلدًا من القائمة.',
   countryNotPicked: 'اختر البلد من القائمة، أو اكتب اسمه كاملًا.',
   emailInvalid: 'أدخل بريدًا إلكترونيًا مثل name@example.com، أو اترك الحقل فارغًا.',

@@ -50,6 +50,7 @@ const bg: Translation = {
   tooLong: 'Използвайте до 255 знака.',
   dateOfBirthInvalid: 'Въведете истинската си дата на раждане.',
   dateOfBirthIncomplete: 'Тази дата е непълна или не съществува. Въведете ден, месец и година.',
+  dateParts: { day: 'Ден', month: 'Месец', year: 'Година' },
   countryInvalid: 'Изберете държава от списъка.',
   countryNotPicked: 'Изберете държавата от списъка или въведете пълното ѝ име.',
   emailInvalid: 'Въведете имейл адрес като name@example.com или оставете полето празно.',

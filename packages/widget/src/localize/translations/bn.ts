@@ -54,6 +54,7 @@ const bn: Translation = {
   tooLong: '255টি বা তার কম অক্ষর ব্যবহার করুন।',
   dateOfBirthInvalid: 'আপনার আসল জন্ম তারিখ লিখুন।',
   dateOfBirthIncomplete: 'এই তারিখটি অসম্পূর্ণ বা এমন কোনো তারিখ নেই। দিন, মাস ও বছর লিখুন।',
+  dateParts: { day: 'দিন', month: 'মাস', year: 'বছর' },
   countryInvalid: 'তালিকা থেকে একটি দেশ বেছে নিন।',
   countryNotPicked: 'তালিকা থেকে দেশটি বেছে নিন, অথবা তার পুরো নাম লিখুন।',
   emailInvalid: 'name@example.com-এর মতো একটি ইমেল ঠিকানা লিখুন, অথবা ঘরটি খালি রাখুন।',

@@ -54,6 +54,7 @@ const ca: Translation = {
   dateOfBirthInvalid: 'Introduïu la vostra data de naixement real.',
   dateOfBirthIncomplete:
     "Aquesta data és incompleta o no existeix. Introduïu el dia, el mes i l'any.",
+  dateParts: { day: 'Dia', month: 'Mes', year: 'Any' },
   countryInvalid: 'Trieu un país de la llista.',
   countryNotPicked: 'Trieu el país de la llista o escriviu-ne el nom complet.',
   emailInvalid: 'Introduïu una adreça com nom@example.com, o deixeu el camp buit.',

@@ -51,6 +51,7 @@ const cs: Translation = {
   tooLong: 'Použijte nejvýše 255 znaků.',
   dateOfBirthInvalid: 'Zadejte své skutečné datum narození.',
   dateOfBirthIncomplete: 'Toto datum je neúplné nebo neexistuje. Zadejte den, měsíc a rok.',
+  dateParts: { day: 'Den', month: 'Měsíc', year: 'Rok' },
   countryInvalid: 'Vyberte zemi ze seznamu.',
   countryNotPicked: 'Vyberte zemi ze seznamu, nebo napište její celý název.',
   emailInvalid: 'Zadejte e-mailovou adresu ve tvaru jmeno@example.com, nebo pole nechte prázdné.',

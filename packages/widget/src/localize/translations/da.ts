@@ -49,6 +49,7 @@ const da: Translation = {
   tooLong: 'Brug højst 255 tegn.',
   dateOfBirthInvalid: 'Indtast din rigtige fødselsdato.',
   dateOfBirthIncomplete: 'Datoen er ufuldstændig eller findes ikke. Indtast dag, måned og år.',
+  dateParts: { day: 'Dag', month: 'Måned', year: 'År' },
   countryInvalid: 'Vælg et land på listen.',
   countryNotPicked: 'Vælg landet på listen, eller skriv dets fulde navn.',
   emailInvalid: 'Indtast en e-mailadresse som navn@example.com, eller lad feltet stå tomt.',

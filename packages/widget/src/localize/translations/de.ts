@@ -51,6 +51,7 @@ const de: Translation = {
   dateOfBirthInvalid: 'Geben Sie Ihr echtes Geburtsdatum ein.',
   dateOfBirthIncomplete:
     'Dieses Datum ist unvollständig oder existiert nicht. Geben Sie Tag, Monat und Jahr ein.',
+  dateParts: { day: 'Tag', month: 'Monat', year: 'Jahr' },
   countryInvalid: 'Wählen Sie ein Land aus der Liste.',
   countryNotPicked:
     'Wählen Sie das Land aus der Liste oder geben Sie seinen vollständigen Namen ein.',

@@ -51,6 +51,7 @@ const el: Translation = {
   dateOfBirthInvalid: 'Εισαγάγετε την πραγματική ημερομηνία γέννησής σας.',
   dateOfBirthIncomplete:
     'Αυτή η ημερομηνία είναι ελλιπής ή δεν υπάρχει. Εισαγάγετε ημέρα, μήνα και έτος.',
+  dateParts: { day: 'Ημέρα', month: 'Μήνας', year: 'Ετος' },
   countryInvalid: 'Επιλέξτε μια χώρα από τη λίστα.',
   countryNotPicked: 'Επιλέξτε τη χώρα από τη λίστα ή πληκτρολογήστε ολόκληρο το όνομά της.',
   emailInvalid: 'Εισαγάγετε μια διεύθυνση email όπως name@example.com ή αφήστε το πεδίο κενό.',

@@ -55,6 +55,7 @@ const enGB: Translation = {
   dateOfBirthInvalid: 'Enter your real date of birth.',
   dateOfBirthIncomplete:
     'This date is incomplete or does not exist. Enter the day, month and year.',
+  dateParts: { day: 'Day', month: 'Month', year: 'Year' },
   countryInvalid: 'Choose a country from the list.',
   countryNotPicked: 'Pick the country from the list, or type its full name.',
   emailInvalid: 'Enter an email address such as name@example.com, or leave it blank.',

@@ -51,6 +51,7 @@ const es419: Translation = {
   tooLong: 'Use 255 caracteres como máximo.',
   dateOfBirthInvalid: 'Ingrese su fecha de nacimiento real.',
   dateOfBirthIncomplete: 'Esta fecha está incompleta o no existe. Ingrese el día, el mes y el año.',
+  dateParts: { day: 'Día', month: 'Mes', year: 'Año' },
   countryInvalid: 'Elija un país de la lista.',
   countryNotPicked: 'Elija el país de la lista o escriba su nombre completo.',
   emailInvalid: 'Ingrese un correo como nombre@example.com, o déjelo vacío.',

@@ -50,6 +50,7 @@ const es: Translation = {
   tooLong: 'Use 255 caracteres como máximo.',
   dateOfBirthInvalid: 'Escriba su fecha de nacimiento real.',
   dateOfBirthIncomplete: 'Esta fecha está incompleta o no existe. Escriba el día, el mes y el año.',
+  dateParts: { day: 'Día', month: 'Mes', year: 'Año' },
   countryInvalid: 'Elija un país de la lista.',
   countryNotPicked: 'Elija el país en la lista o escriba su nombre completo.',
   emailInvalid: 'Escriba un correo como nombre@example.com, o déjelo vacío.',

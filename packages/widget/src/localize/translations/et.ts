@@ -50,6 +50,7 @@ const et: Translation = {
   dateOfBirthInvalid: 'Sisestage oma tegelik sünnikuupäev.',
   dateOfBirthIncomplete:
     'See kuupäev on poolik või seda pole olemas. Sisestage päev, kuu ja aasta.',
+  dateParts: { day: 'Päev', month: 'Kuu', year: 'Aasta' },
   countryInvalid: 'Valige riik loendist.',
   countryNotPicked: 'Valige riik loendist või kirjutage selle täielik nimi.',
   emailInvalid: 'Sisestage e-posti aadress kujul nimi@näide.ee või jätke väli tühjaks.',

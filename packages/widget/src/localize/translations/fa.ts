@@ -50,6 +50,7 @@ const fa: Translation = {
   tooLong: 'حداکثر 255 نویسه وارد کنید.',
   dateOfBirthInvalid: 'تاریخ تولد واقعی خود را وارد کنید.',
   dateOfBirthIncomplete: 'این تاریخ ناقص است یا وجود ندارد. روز، ماه و سال را وارد کنید.',
+  dateParts: { year: 'سال', month: 'ماه', day: 'روز' },
   countryInvalid: 'کشوری از فهرست انتخاب کنید.',
   countryNotPicked: 'کشور را از فهرست انتخاب کنید یا نام کامل آن را بنویسید.',
   emailInvalid: 'نشانی ایمیلی مانند name@example.com وارد کنید یا این فیلد را خالی بگذارید.',

@@ -50,6 +50,7 @@ const fi: Translation = {
   dateOfBirthInvalid: 'Anna oikea syntymäaikasi.',
   dateOfBirthIncomplete:
     'Päivämäärä on puutteellinen tai sitä ei ole olemassa. Anna päivä, kuukausi ja vuosi.',
+  dateParts: { day: 'Päivä', month: 'Kuukausi', year: 'Vuosi' },
   countryInvalid: 'Valitse maa luettelosta.',
   countryNotPicked: 'Valitse maa luettelosta tai kirjoita sen koko nimi.',
   emailInvalid: 'Anna sähköpostiosoite muodossa nimi@esimerkki.fi tai jätä kenttä tyhjäksi.',

@@ -52,6 +52,7 @@ const fil: Translation = {
   tooLong: 'Gumamit ng hindi hihigit sa 255 na character.',
   dateOfBirthInvalid: 'Ilagay ang tunay mong petsa ng kapanganakan.',
   dateOfBirthIncomplete: 'Kulang o hindi umiiral ang petsang ito. Ilagay ang araw, buwan at taon.',
+  dateParts: { month: 'Buwan', day: 'Araw', year: 'Taon' },
   countryInvalid: 'Pumili ng bansa mula sa listahan.',
   countryNotPicked: 'Piliin ang bansa mula sa listahan, o i-type ang buong pangalan nito.',
   emailInvalid:

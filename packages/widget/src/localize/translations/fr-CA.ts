@@ -55,6 +55,7 @@ const frCA: Translation = {
   dateOfBirthInvalid: 'Entrez votre vraie date de naissance.',
   dateOfBirthIncomplete:
     "Cette date est incomplète ou n'existe pas. Entrez le jour, le mois et l'année.",
+  dateParts: { year: 'Année', month: 'Mois', day: 'Jour' },
   countryInvalid: 'Choisissez un pays dans la liste.',
   countryNotPicked: 'Choisissez le pays dans la liste ou entrez son nom complet.',
   emailInvalid: 'Entrez un courriel comme nom@example.com, ou laissez le champ vide.',

@@ -53,6 +53,7 @@ const fr: Translation = {
   dateOfBirthInvalid: 'Saisissez votre vraie date de naissance.',
   dateOfBirthIncomplete:
     'Cette date est incomplète ou n’existe pas. Saisissez le jour, le mois et l’année.',
+  dateParts: { day: 'Jour', month: 'Mois', year: 'Année' },
   countryInvalid: 'Choisissez un pays dans la liste.',
   countryNotPicked: 'Choisissez le pays dans la liste ou saisissez son nom complet.',
   emailInvalid: 'Saisissez une adresse comme nom@example.com, ou laissez le champ vide.',

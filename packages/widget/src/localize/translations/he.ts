@@ -54,6 +54,7 @@ const he: Translation = {
   tooLong: 'עד 255 תווים.',
   dateOfBirthInvalid: 'יש להזין את תאריך הלידה האמיתי.',
   dateOfBirthIncomplete: 'התאריך הזה חלקי או שאינו קיים. יש להזין יום, חודש ושנה.',
+  dateParts: { day: 'יום', month: 'חודש', year: 'שנה' },
   countryInvalid: 'יש לבחור מדינה מהרשימה.',
   countryNotPicked: 'יש לבחור את המדינה מהרשימה או להקליד את שמה המלא.',
   emailInvalid: 'יש להזין כתובת אימייל כמו name@example.co.il, או להשאיר את השדה ריק.',

@@ -54,6 +54,7 @@ const hi: Translation = {
   tooLong: '255 या उससे कम वर्णों का उपयोग करें।',
   dateOfBirthInvalid: 'अपनी सही जन्म तिथि दर्ज करें।',
   dateOfBirthIncomplete: 'यह तिथि अधूरी है या मौजूद नहीं है। दिन, महीना और वर्ष दर्ज करें।',
+  dateParts: { day: 'दिन', month: 'माह', year: 'वर्ष' },
   countryInvalid: 'सूची में से कोई देश चुनें।',
   countryNotPicked: 'सूची में से देश चुनें, या उसका पूरा नाम लिखें।',
   emailInvalid: 'name@example.com जैसा ईमेल पता दर्ज करें, या इसे खाली छोड़ दें।',

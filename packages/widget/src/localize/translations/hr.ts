@@ -51,6 +51,7 @@ const hr: Translation = {
   tooLong: 'Upotrijebite najviše 255 znakova.',
   dateOfBirthInvalid: 'Unesite svoj stvarni datum rođenja.',
   dateOfBirthIncomplete: 'Ovaj je datum nepotpun ili ne postoji. Unesite dan, mjesec i godinu.',
+  dateParts: { day: 'Dan', month: 'Mjesec', year: 'Godina' },
   countryInvalid: 'Odaberite državu s popisa.',
   countryNotPicked: 'Odaberite državu s popisa ili upišite njezin puni naziv.',
   emailInvalid: 'Unesite adresu e-pošte poput ime@primjer.hr ili ostavite polje prazno.',

@@ -51,6 +51,7 @@ const hu: Translation = {
   dateOfBirthInvalid: 'Adja meg a valódi születési dátumát.',
   dateOfBirthIncomplete:
     'Ez a dátum hiányos, vagy nem létezik. Adja meg az évet, a hónapot és a napot.',
+  dateParts: { year: 'Év', month: 'Hónap', day: 'Nap' },
   countryInvalid: 'Válasszon országot a listából.',
   countryNotPicked: 'Válassza ki az országot a listából, vagy írja be a teljes nevét.',
   emailInvalid: 'Adjon meg egy e-mail-címet (például nev@pelda.hu), vagy hagyja üresen a mezőt.',

@@ -50,6 +50,7 @@ const id: Translation = {
   dateOfBirthInvalid: 'Masukkan tanggal lahir Anda yang sebenarnya.',
   dateOfBirthIncomplete:
     'Tanggal ini tidak lengkap atau tidak ada. Masukkan hari, bulan, dan tahun.',
+  dateParts: { day: 'Hari', month: 'Bulan', year: 'Tahun' },
   countryInvalid: 'Pilih negara dari daftar.',
   countryNotPicked: 'Pilih negara dari daftar, atau ketik nama lengkapnya.',
   emailInvalid: 'Masukkan alamat email seperti nama@contoh.co.id, atau kosongkan.',

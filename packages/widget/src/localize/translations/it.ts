@@ -51,6 +51,7 @@ const it: Translation = {
   tooLong: 'Usa al massimo 255 caratteri.',
   dateOfBirthInvalid: 'Inserisci la tua vera data di nascita.',
   dateOfBirthIncomplete: 'Questa data è incompleta o non esiste. Inserisci giorno, mese e anno.',
+  dateParts: { day: 'Giorno', month: 'Mese', year: 'Anno' },
   countryInvalid: 'Scegli un paese dall’elenco.',
   countryNotPicked: 'Scegli il paese dall’elenco o scrivine il nome completo.',
   emailInvalid: 'Inserisci un indirizzo email come nome@esempio.it, oppure lascia vuoto il campo.',

@@ -50,6 +50,7 @@ const ja: Translation = {
   dateOfBirthInvalid: '正しい生年月日を入力してください。',
   dateOfBirthIncomplete:
     'この日付は不完全か、存在しない日付です。年・月・日をすべて入力してください。',
+  dateParts: { year: '年', month: '月', day: '日' },
   countryInvalid: '一覧から国を選択してください。',
   countryNotPicked: '一覧から国を選ぶか、国名を正確に入力してください。',
   emailInvalid: 'name@example.jp のような形式で入力するか、空欄のままにしてください。',

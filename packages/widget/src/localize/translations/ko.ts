@@ -49,6 +49,7 @@ const ko: Translation = {
   dateOfBirthInvalid: '실제 생년월일을 입력해 주세요.',
   dateOfBirthIncomplete:
     '날짜가 완전하지 않거나 존재하지 않는 날짜입니다. 연, 월, 일을 모두 입력해 주세요.',
+  dateParts: { year: '년', month: '월', day: '일' },
   countryInvalid: '목록에서 국가를 선택해 주세요.',
   countryNotPicked: '목록에서 국가를 선택하거나 국가 이름 전체를 입력해 주세요.',
   emailInvalid: 'name@example.com 형식으로 입력하거나 비워 두세요.',

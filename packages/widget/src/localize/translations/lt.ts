@@ -52,6 +52,7 @@ const lt: Translation = {
   tooLong: 'Naudokite ne daugiau kaip 255 simbolius.',
   dateOfBirthInvalid: 'Įveskite savo tikrąją gimimo datą.',
   dateOfBirthIncomplete: 'Ši data neišsami arba tokios nėra. Įveskite metus, mėnesį ir dieną.',
+  dateParts: { year: 'Metai', month: 'Mėnuo', day: 'Diena' },
   countryInvalid: 'Pasirinkite šalį iš sąrašo.',
   countryNotPicked: 'Pasirinkite šalį iš sąrašo arba įrašykite visą jos pavadinimą.',
   emailInvalid:

@@ -50,6 +50,7 @@ const lv: Translation = {
   tooLong: 'Izmantojiet ne vairāk kā 255 rakstzīmes.',
   dateOfBirthInvalid: 'Ievadiet savu īsto dzimšanas datumu.',
   dateOfBirthIncomplete: 'Šis datums ir nepilnīgs vai neeksistē. Ievadiet dienu, mēnesi un gadu.',
+  dateParts: { day: 'Diena', month: 'Mēnesis', year: 'Gads' },
   countryInvalid: 'Izvēlieties valsti no saraksta.',
   countryNotPicked: 'Izvēlieties valsti no saraksta vai ierakstiet tās pilno nosaukumu.',
   emailInvalid: 'Ievadiet e-pasta adresi, piemēram, vards@piemers.lv, vai atstājiet lauku tukšu.',

@@ -50,6 +50,7 @@ const ms: Translation = {
   dateOfBirthInvalid: 'Masukkan tarikh lahir sebenar anda.',
   dateOfBirthIncomplete:
     'Tarikh ini tidak lengkap atau tidak wujud. Masukkan hari, bulan dan tahun.',
+  dateParts: { day: 'Hari', month: 'Bulan', year: 'Tahun' },
   countryInvalid: 'Pilih negara daripada senarai.',
   countryNotPicked: 'Pilih negara daripada senarai, atau taip nama penuhnya.',
   emailInvalid: 'Masukkan alamat e-mel seperti nama@contoh.com, atau biarkan kosong.',

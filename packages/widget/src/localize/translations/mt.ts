@@ -54,6 +54,7 @@ const mt: Translation = {
   dateOfBirthInvalid: 'Daħħal id-data tat-twelid vera tiegħek.',
   dateOfBirthIncomplete:
     'Din id-data mhix kompluta jew ma teżistix. Daħħal il-jum, ix-xahar u s-sena.',
+  dateParts: { month: 'Xahar', day: 'Jum', year: 'Sena' },
   countryInvalid: 'Agħżel pajjiż mil-lista.',
   countryNotPicked: 'Agħżel il-pajjiż mil-lista, jew ikteb isimu sħiħ.',
   emailInvalid: 'Daħħal indirizz tal-email bħal isem@eżempju.com, jew ħallih vojt.',

@@ -50,6 +50,7 @@ const nb: Translation = {
   tooLong: 'Bruk høyst 255 tegn.',
   dateOfBirthInvalid: 'Skriv inn den riktige fødselsdatoen din.',
   dateOfBirthIncomplete: 'Datoen er ufullstendig eller finnes ikke. Skriv inn dag, måned og år.',
+  dateParts: { day: 'Dag', month: 'Måned', year: 'År' },
   countryInvalid: 'Velg et land fra listen.',
   countryNotPicked: 'Velg landet fra listen, eller skriv inn hele navnet.',
   emailInvalid: 'Skriv inn en e-postadresse som navn@eksempel.no, eller la feltet stå tomt.',

@@ -50,6 +50,7 @@ const nl: Translation = {
   tooLong: 'Gebruik maximaal 255 tekens.',
   dateOfBirthInvalid: 'Vul je echte geboortedatum in.',
   dateOfBirthIncomplete: 'Deze datum is onvolledig of bestaat niet. Vul dag, maand en jaar in.',
+  dateParts: { day: 'Dag', month: 'Maand', year: 'Jaar' },
   countryInvalid: 'Kies een land uit de lijst.',
   countryNotPicked: 'Kies het land uit de lijst of typ de volledige naam.',
   emailInvalid: 'Vul een e-mailadres in zoals naam@voorbeeld.nl, of laat het veld leeg.',

@@ -51,6 +51,7 @@ const pl: Translation = {
   tooLong: 'Użyj najwyżej 255 znaków.',
   dateOfBirthInvalid: 'Wpisz swoją prawdziwą datę urodzenia.',
   dateOfBirthIncomplete: 'Ta data jest niepełna lub nie istnieje. Wpisz dzień, miesiąc i rok.',
+  dateParts: { day: 'Dzień', month: 'Miesiąc', year: 'Rok' },
   countryInvalid: 'Wybierz kraj z listy.',
   countryNotPicked: 'Wybierz kraj z listy albo wpisz jego pełną nazwę.',
   emailInvalid: 'Wpisz adres e-mail, np. jan@przyklad.pl, albo zostaw to pole puste.',

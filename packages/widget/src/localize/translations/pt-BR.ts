@@ -51,6 +51,7 @@ const ptBR: Translation = {
   tooLong: 'Use no máximo 255 caracteres.',
   dateOfBirthInvalid: 'Informe sua data de nascimento verdadeira.',
   dateOfBirthIncomplete: 'Esta data está incompleta ou não existe. Informe o dia, o mês e o ano.',
+  dateParts: { day: 'Dia', month: 'Mês', year: 'Ano' },
   countryInvalid: 'Escolha um país da lista.',
   countryNotPicked: 'Escolha o país na lista ou digite o nome completo dele.',
   emailInvalid: 'Informe um e-mail como nome@exemplo.com.br ou deixe o campo em branco.',

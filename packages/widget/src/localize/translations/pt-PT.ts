@@ -54,6 +54,7 @@ const ptPT: Translation = {
   tooLong: 'Utilize no máximo 255 carateres.',
   dateOfBirthInvalid: 'Introduza a sua data de nascimento verdadeira.',
   dateOfBirthIncomplete: 'Esta data está incompleta ou não existe. Introduza o dia, o mês e o ano.',
+  dateParts: { day: 'Dia', month: 'Mês', year: 'Ano' },
   countryInvalid: 'Escolha um país da lista.',
   countryNotPicked: 'Escolha o país na lista ou escreva o nome completo.',
   emailInvalid: 'Introduza um e-mail como nome@exemplo.pt ou deixe o campo em branco.',

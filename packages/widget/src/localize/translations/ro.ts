@@ -52,6 +52,7 @@ const ro: Translation = {
   dateOfBirthInvalid: 'Introduceți data reală a nașterii.',
   dateOfBirthIncomplete:
     'Această dată este incompletă sau nu există. Introduceți ziua, luna și anul.',
+  dateParts: { day: 'Zi', month: 'Lună', year: 'An' },
   countryInvalid: 'Alegeți o țară din listă.',
   countryNotPicked: 'Alegeți țara din listă sau scrieți numele ei complet.',
   emailInvalid: 'Introduceți o adresă de e-mail de forma nume@exemplu.ro sau lăsați câmpul gol.',

@@ -52,6 +52,7 @@ const ru: Translation = {
   tooLong: 'Не более 255 символов.',
   dateOfBirthInvalid: 'Введите вашу настоящую дату рождения.',
   dateOfBirthIncomplete: 'Эта дата неполная или не существует. Введите день, месяц и год.',
+  dateParts: { day: 'День', month: 'Месяц', year: 'Год' },
   countryInvalid: 'Выберите страну из списка.',
   countryNotPicked: 'Выберите страну из списка или введите её полное название.',
   emailInvalid: 'Введите адрес эл. почты, например name@example.ru, или оставьте поле пустым.',

@@ -51,6 +51,7 @@ const sk: Translation = {
   tooLong: 'Použite najviac 255 znakov.',
   dateOfBirthInvalid: 'Zadajte svoj skutočný dátum narodenia.',
   dateOfBirthIncomplete: 'Tento dátum je neúplný alebo neexistuje. Zadajte deň, mesiac a rok.',
+  dateParts: { day: 'Deň', month: 'Mesiac', year: 'Rok' },
   countryInvalid: 'Vyberte krajinu zo zoznamu.',
   countryNotPicked: 'Vyberte krajinu zo zoznamu alebo napíšte jej celý názov.',
   emailInvalid: 'Zadajte e-mailovú adresu, napríklad meno@priklad.sk, alebo nechajte pole prázdne.',

@@ -51,6 +51,7 @@ const sl: Translation = {
   tooLong: 'Uporabite največ 255 znakov.',
   dateOfBirthInvalid: 'Vnesite svoj pravi datum rojstva.',
   dateOfBirthIncomplete: 'Ta datum je nepopoln ali ne obstaja. Vnesite dan, mesec in leto.',
+  dateParts: { day: 'Dan', month: 'Mesec', year: 'Leto' },
   countryInvalid: 'Izberite državo s seznama.',
   countryNotPicked: 'Izberite državo s seznama ali vpišite njeno polno ime.',
   emailInvalid: 'Vnesite e-poštni naslov, kot je ime@primer.si, ali pustite polje prazno.',

@@ -54,6 +54,7 @@ const sr: Translation = {
   tooLong: 'Користите највише 255 знакова.',
   dateOfBirthInvalid: 'Унесите свој стварни датум рођења.',
   dateOfBirthIncomplete: 'Овај датум је непотпун или не постоји. Унесите дан, месец и годину.',
+  dateParts: { day: 'Дан', month: 'Месец', year: 'Година' },
   countryInvalid: 'Изаберите земљу са листе.',
   countryNotPicked: 'Изаберите земљу са листе или унесите њен пун назив.',
   emailInvalid: 'Унесите имејл адресу као што је name@example.com или оставите поље празно.',

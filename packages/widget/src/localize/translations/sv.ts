@@ -50,6 +50,7 @@ const sv: Translation = {
   tooLong: 'Använd högst 255 tecken.',
   dateOfBirthInvalid: 'Ange ditt riktiga födelsedatum.',
   dateOfBirthIncomplete: 'Datumet är ofullständigt eller finns inte. Ange dag, månad och år.',
+  dateParts: { year: 'År', month: 'Månad', day: 'Dag' },
   countryInvalid: 'Välj ett land i listan.',
   countryNotPicked: 'Välj landet i listan eller skriv hela namnet.',
   emailInvalid: 'Ange en e-postadress som namn@exempel.se eller lämna fältet tomt.',

@@ -50,6 +50,7 @@ const sw: Translation = {
   tooLong: 'Tumia herufi 255 au chache zaidi.',
   dateOfBirthInvalid: 'Weka tarehe yako halisi ya kuzaliwa.',
   dateOfBirthIncomplete: 'Tarehe hii haijakamilika au haipo. Weka siku, mwezi na mwaka.',
+  dateParts: { day: 'Siku', month: 'Mwezi', year: 'Mwaka' },
   countryInvalid: 'Chagua nchi kutoka kwenye orodha.',
   countryNotPicked: 'Chagua nchi kutoka kwenye orodha, au andika jina lake kamili.',
   emailInvalid: 'Weka anwani ya barua pepe kama name@example.com, au iache wazi.',

@@ -48,6 +48,7 @@ const th: Translation = {
   tooLong: 'กรอกได้ไม่เกิน 255 ตัวอักษร',
   dateOfBirthInvalid: 'กรุณากรอกวันเกิดจริงของคุณ',
   dateOfBirthIncomplete: 'วันที่นี้ไม่ครบถ้วนหรือไม่มีอยู่จริง กรุณากรอกวัน เดือน และปี',
+  dateParts: { day: 'วัน', month: 'เดือน', year: 'ปี' },
   countryInvalid: 'กรุณาเลือกประเทศจากรายการ',
   countryNotPicked: 'กรุณาเลือกประเทศจากรายการ หรือพิมพ์ชื่อประเทศให้ครบ',
   emailInvalid: 'กรุณากรอกอีเมล เช่น name@example.com หรือเว้นว่างไว้',

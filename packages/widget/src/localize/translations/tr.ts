@@ -50,6 +50,7 @@ const tr: Translation = {
   tooLong: 'En fazla 255 karakter kullanın.',
   dateOfBirthInvalid: 'Gerçek doğum tarihinizi girin.',
   dateOfBirthIncomplete: 'Bu tarih eksik ya da böyle bir tarih yok. Gün, ay ve yılı girin.',
+  dateParts: { day: 'Gün', month: 'Ay', year: 'Yıl' },
   countryInvalid: 'Listeden bir ülke seçin.',
   countryNotPicked: 'Ülkeyi listeden seçin ya da tam adını yazın.',
   emailInvalid: 'ad@ornek.com gibi bir e-posta adresi girin veya alanı boş bırakın.',

@@ -51,6 +51,7 @@ const uk: Translation = {
   tooLong: 'Не більше 255 символів.',
   dateOfBirthInvalid: 'Введіть вашу справжню дату народження.',
   dateOfBirthIncomplete: 'Ця дата неповна або не існує. Введіть день, місяць і рік.',
+  dateParts: { day: 'День', month: 'Місяць', year: 'Рік' },
   countryInvalid: 'Виберіть країну зі списку.',
   countryNotPicked: 'Виберіть країну зі списку або введіть її повну назву.',
   emailInvalid:

@@ -50,6 +50,7 @@ const ur: Translation = {
   tooLong: '255 یا اس سے کم حروف استعمال کریں۔',
   dateOfBirthInvalid: 'اپنی اصل تاریخ پیدائش درج کریں۔',
   dateOfBirthIncomplete: 'یہ تاریخ نامکمل ہے یا موجود نہیں۔ دن، مہینہ اور سال درج کریں۔',
+  dateParts: { day: 'دن', month: 'مہینہ', year: 'سال' },
   countryInvalid: 'فہرست میں سے کوئی ملک منتخب کریں۔',
   countryNotPicked: 'فہرست سے ملک منتخب کریں، یا اس کا پورا نام لکھیں۔',
   emailInvalid: 'name@example.com جیسا ای میل پتہ درج کریں، یا اسے خالی چھوڑ دیں۔',

@@ -50,6 +50,7 @@ const vi: Translation = {
   dateOfBirthInvalid: 'Vui lòng nhập đúng ngày sinh của bạn.',
   dateOfBirthIncomplete:
     'Ngày này chưa đầy đủ hoặc không tồn tại. Vui lòng nhập ngày, tháng và năm.',
+  dateParts: { day: 'Ngày', month: 'Tháng', year: 'Năm' },
   countryInvalid: 'Vui lòng chọn một quốc gia trong danh sách.',
   countryNotPicked: 'Vui lòng chọn quốc gia trong danh sách hoặc nhập đầy đủ tên quốc gia.',
   emailInvalid: 'Vui lòng nhập email dạng ten@vidu.vn hoặc để trống.',

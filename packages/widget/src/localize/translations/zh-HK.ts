@@ -51,6 +51,7 @@ const zhHK: Translation = {
   tooLong: '最多 255 個字元。',
   dateOfBirthInvalid: '請輸入您真實的出生日期。',
   dateOfBirthIncomplete: '此日期不完整或不存在。請輸入日、月、年。',
+  dateParts: { day: '日', month: '月', year: '年' },
   countryInvalid: '請從清單中選擇國家/地區。',
   countryNotPicked: '請從清單中選擇國家/地區，或輸入完整名稱。',
   emailInvalid: '請輸入電郵地址，例如 name@example.com，或留空。',

@@ -48,6 +48,7 @@ const zhHans: Translation = {
   tooLong: '最多 255 个字符。',
   dateOfBirthInvalid: '请输入您真实的出生日期。',
   dateOfBirthIncomplete: '该日期不完整或不存在。请输入年、月、日。',
+  dateParts: { year: '年', month: '月', day: '日' },
   countryInvalid: '请从列表中选择国家/地区。',
   countryNotPicked: '请从列表中选择国家/地区，或输入其完整名称。',
   emailInvalid: '请输入类似 name@example.com 的邮箱地址，或留空。',

@@ -48,6 +48,7 @@ const zhHant: Translation = {
   tooLong: '最多 255 個字元。',
   dateOfBirthInvalid: '請輸入您真實的出生日期。',
   dateOfBirthIncomplete: '此日期不完整或不存在。請輸入年、月、日。',
+  dateParts: { year: '年', month: '月', day: '日' },
   countryInvalid: '請從清單中選擇國家/地區。',
   countryNotPicked: '請從清單中選擇國家/地區，或輸入其完整名稱。',
   emailInvalid: '請輸入類似 name@example.com 的電子郵件地址，或保留空白。',
