@@ -3,7 +3,7 @@
  * the form's language writes a date, each named as CLDR names its part: a memorable date is
  * typed, not picked from a calendar, with a numeric keypad and the browser's birthday autofill.
  * It comes with the rules' chunk, out of the first paint, where a placeholder holds its place
- * (the form's `dateField`). The order and the names are the translation's (`dateParts`), not
+ * (the form's `field`). The order and the names are the translation's (`dateParts`), not
  * `Intl`'s: the first form asks nothing of `Intl` (BENCHMARKS.md, issue 32).
  */
 import { html, nothing } from 'lit';
