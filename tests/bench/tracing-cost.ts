@@ -42,6 +42,8 @@ function buildWithoutTracing(): { command: ProxyCommand; remove(): void } {
   const dir = mkdtempSync(join(proxy, '.bench-no-tracing-'));
   cpSync(join(proxy, 'dist'), join(dir, 'dist'), { recursive: true });
   cpSync(join(proxy, 'bin'), join(dir, 'bin'), { recursive: true });
+  // Its release is read from its package.json, beside dist/ (src/version.ts).
+  cpSync(join(proxy, 'package.json'), join(dir, 'package.json'));
   const main = join(dir, 'dist/process/main.js');
   const text = readFileSync(main, 'utf8');
   if (!text.includes(TRACING_IMPORT)) {
