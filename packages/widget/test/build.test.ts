@@ -163,7 +163,7 @@ describe('the build', () => {
     el()?.addEventListener('crypto-pay-error', (event) => {
       heard.push(`${(event as CustomEvent<{ message: string }>).detail.message}`);
     });
-    submitDetails();
+    await submitDetails();
     const retry = () =>
       el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
     await waitUntil(() => retry()?.disabled === false, 'the retry was never offered');
@@ -188,7 +188,7 @@ describe('the build', () => {
     });
     const { el, untilForm, submitDetails } = await framedPage(proxy.url);
     await untilForm();
-    submitDetails();
+    await submitDetails();
     const retry = () =>
       el()?.shadowRoot?.querySelector<HTMLButtonElement>('[part="primary-button"]');
     // Held back while the chunk is asked for (a screen reader hears it unavailable)…
@@ -221,7 +221,7 @@ describe('the build', () => {
       });
     }
     const left = oneEvent(frame.contentWindow as Window, 'pagehide').then(() => heard.push('left'));
-    submitDetails();
+    await submitDetails();
     await left;
     expect(heard).to.deep.equal(['crypto-pay-created ', 'crypto-pay-status created', 'left']);
   });
@@ -312,7 +312,7 @@ describe('the build', () => {
     const win = () => frame.contentWindow as (Window & { violations?: string[] }) | null;
     await waitUntil(() => heading() === 'Your details', 'the element never rendered');
     await untilForm();
-    submitDetails();
+    await submitDetails();
     await waitUntil(() => heading() === 'Pay', 'the pay step never came');
     const panelRoot = () => el()?.shadowRoot?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
     await waitUntil(() => panelRoot()?.querySelector('[part="qr"] path'), 'no QR code');

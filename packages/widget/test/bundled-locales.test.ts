@@ -98,7 +98,7 @@ describe('the script-tag build’s languages', () => {
     await waitUntil(() => heard.length > 0, 'the page never heard of the missing chunk');
     expect(heard[0]).to.match(/^part_unavailable .*\/chunks\/de\.bundled-[\w-]+\.js/);
     await untilForm();
-    submitDetails();
+    await submitDetails();
     const panel = () => root()?.querySelector('crypto-pay-payment-panel')?.shadowRoot;
     const part = (name: string) => panel()?.querySelector<HTMLElement>(`[part="${name}"]`);
     // The pay step whole, in English: its QR code, its copy button and its countdown.

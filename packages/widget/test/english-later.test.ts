@@ -63,7 +63,7 @@ describe('the script-tag build without English’s later messages', () => {
       `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
     );
     expect(errorOf(el() as CryptoPay, 'date_of_birth')).to.equal('Date of birth: required.');
-    submitDetails();
+    await submitDetails();
 
     // The pay step's plain link to the payment page, in the first paint's English.
     await waitUntil(() => heading() === en.payHeading, `no pay step (heading "${heading()}")`);
@@ -91,7 +91,7 @@ describe('the script-tag build while English’s later messages are on their way
       () => el() && errorOf(el() as CryptoPay, 'first_name') === 'First name: required.',
       `no message at first_name ("${el() && errorOf(el() as CryptoPay, 'first_name')}")`,
     );
-    submitDetails();
+    await submitDetails();
     await waitUntil(() => heading() === en.payHeading, `no pay step (heading "${heading()}")`);
   });
 });

@@ -475,8 +475,12 @@ export async function framedPage(proxy: string, { mode }: { mode?: 'redirect' } 
   const untilForm = () => waitUntil(() => input('first_name'), 'the form never rendered');
   const submit = () =>
     formRoot()?.querySelector<HTMLButtonElement>('[part="submit-button"]')?.click();
-  /** Types the sender's details into the form and presses Continue. */
-  const submitDetails = () => {
+  /**
+   * Types the sender's details into the form and presses Continue, once the date of birth's
+   * fields are there (they come with the rules' chunk, which may follow the configuration).
+   */
+  const submitDetails = async () => {
+    await waitUntil(() => input('date_of_birth'), 'the date of birth never showed');
     writePerson(formRoot());
     submit();
   };
