@@ -184,7 +184,7 @@ export function createApp(options: AppOptions) {
         limits: config.eventStreams,
         clientOf,
         writer: config.eventStreamWriter,
-        ...(options.eventStreamsCounted ? { counted: options.eventStreamsCounted } : {}),
+        counted: options.eventStreamsCounted,
       }),
     )
     .route(

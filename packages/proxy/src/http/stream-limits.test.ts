@@ -24,8 +24,9 @@ describe('streamCounter', () => {
 
   it('tells its count after each open and each release, not after a refusal', () => {
     const counts: number[] = [];
-    const streams = streamCounter({ total: 2, perClient: 2 }, undefined, (open) =>
-      counts.push(open),
+    const streams = streamCounter(
+      { total: 2, perClient: 2 },
+      { counted: (open) => counts.push(open) },
     );
     const first = streams.open('a');
     streams.open('a');

@@ -21,8 +21,10 @@ const POLL_THE_CHECKOUT = 'Poll the checkout instead.';
  */
 export function streamCounter(
   limits: StreamLimits,
-  advice = POLL_THE_CHECKOUT,
-  counted: (open: number) => void = () => {},
+  {
+    advice = POLL_THE_CHECKOUT,
+    counted = () => {},
+  }: { advice?: string; counted?: ((open: number) => void) | undefined } = {},
 ) {
   const byClient = new Map<string, number>();
   let open = 0;

@@ -114,7 +114,9 @@ async function checkResume(store: EventFeedStreamDeps['store'], resume: Resume):
 
 export function eventFeedStreamRoutes(deps: EventFeedStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
-  const streams = streamCounter(deps.limits, 'Close one, or page GET /admin/events instead.');
+  const streams = streamCounter(deps.limits, {
+    advice: 'Close one, or page GET /admin/events instead.',
+  });
   return new Hono<AppEnv>().get(
     '/events/stream',
     queryOf(eventStreamQuerySchema),

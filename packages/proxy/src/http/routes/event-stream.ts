@@ -31,7 +31,7 @@ export interface EventStreamDeps {
   /** Under Node: the route writes to the socket (`socket`) or `streamSSE` does (`hono`). */
   writer: EventStreamWriter;
   /** Told the open streams' count after each change (the process's memory reducer). */
-  counted?: (open: number) => void;
+  counted?: ((open: number) => void) | undefined;
 }
 
 const isFinal = (checkout: StreamedCheckout) => isFinalStatus(checkout.status);
@@ -53,7 +53,7 @@ function messageOf(checkout: StreamedCheckout): Uint8Array {
 
 export function eventRoutes(deps: EventStreamDeps) {
   const beats = heartbeats(deps.heartbeatMs);
-  const streams = streamCounter(deps.limits, undefined, deps.counted);
+  const streams = streamCounter(deps.limits, { counted: deps.counted });
   return new Hono<AppEnv>().get(
     '/:id/events',
     describeRoute({
