@@ -143,12 +143,18 @@ export class LocalizeController implements ReactiveController {
     if (!chosen.has(tag) && !sentFor.has(tag)) {
       sentFor.add(tag);
       const asked = registrations;
+      // English's first view is here: its later messages are asked for in a task of their own,
+      // once it has rendered (starting an import costs that render a few milliseconds:
+      // BENCHMARKS.md, session 25). Another language is asked for at once.
+      const list = english
+        ? new Promise((resolve) => setTimeout(resolve)).then(() => import('./locales.ts'))
+        : import('./locales.ts');
       // One that fails to load leaves the checkout whole in English, whose later messages are
       // a chunk of their own (not the list of languages', which may be what failed); only if
       // that fails too does it stay in English's first view.
       loadPart(
         this.host,
-        import('./locales.ts').then((locales) => locales.translationFor(tag, custom, en)),
+        list.then((locales) => locales.translationFor(tag, custom, en)),
       )
         .catch(() =>
           loadPart(this.host, laterEnglish()).then((later): Translation => ({ ...en, ...later })),
