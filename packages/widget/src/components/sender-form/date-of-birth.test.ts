@@ -122,6 +122,28 @@ describe('<crypto-pay> date of birth as three fields', () => {
     expect(creates[0]!.body).to.have.nested.property('sender_data.date_of_birth', '1990-04-05');
   });
 
+  it('sends a Persian customer’s solar Hijri date, typed in Persian digits, as its Gregorian day', async () => {
+    const proxy = await kit.fakeProxy();
+    const el = await kit.render({ proxy: proxy.url, product: 'tea-crate', locale: 'fa' });
+    await kit.untilHeading(el, 'اطلاعات شما');
+    await kit.waitUntil(() => partLabels(el).join() === 'سال,ماه,روز', 'not Persian parts');
+    await kit.type(el, 'first_name', kit.SENDER.sender_data.first_name);
+    await kit.type(el, 'last_name', kit.SENDER.sender_data.last_name);
+    // 1 Mehr 1370, as a Persian keyboard types it.
+    await kit.typeDate(el, '۱۳۷۰-۷-۱');
+    const submits: CustomEvent<DetailsSubmit>[] = [];
+    kit
+      .form(el)
+      ?.addEventListener('details-submit', (event) =>
+        submits.push(event as CustomEvent<DetailsSubmit>),
+      );
+    kit.submitButton(el).click();
+    await kit.waitUntil(() => submits.length === 1, 'the details were not sent');
+    expect(submits[0]!.detail.senderData).to.have.property('date_of_birth', '1991-09-23');
+    // What the customer typed stays as typed.
+    expect(kit.dateParts(el)).to.deep.equal({ day: '۱', month: '۷', year: '۱۳۷۰' });
+  });
+
   it('drops the message once the whole date is typed', async () => {
     const el = await typedDate('-02-15');
     kit.submitButton(el).click();

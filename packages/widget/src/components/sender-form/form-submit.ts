@@ -65,7 +65,7 @@ export async function submitChecked(form: SubmittingForm): Promise<void> {
   const detail: DetailsSubmit = {
     senderType: form.senderType,
     // The rules keep exactly this sender type's fields, so the record is that type's data.
-    senderData: senderData(form.senderType, form.values) as unknown as SenderData,
+    senderData: senderData(form.senderType, form.values, form.t.$code) as unknown as SenderData,
     ...(email ? { email } : {}),
     ...(form.paymentCurrency ? { paymentCurrency: form.paymentCurrency } : {}),
     ...(amount?.amount ? { amount: amount.amount } : {}),

@@ -32,19 +32,58 @@ describe('sender rules (from the protocol, in the customer’s words)', () => {
 
   it('sends only the fields of the chosen type, trimmed', () => {
     const { first_name } = SENDER.sender_data;
-    expect(senderData('natural', { ...company, first_name: `  ${first_name} ` })).to.deep.equal(
-      SENDER.sender_data,
-    );
-    expect(senderData('legal', company)).to.deep.equal(LEGAL_SENDER.sender_data);
+    expect(
+      senderData('natural', { ...company, first_name: `  ${first_name} ` }, 'en'),
+    ).to.deep.equal(SENDER.sender_data);
+    expect(senderData('legal', company, 'en')).to.deep.equal(LEGAL_SENDER.sender_data);
   });
 
   it('sends the date of birth as its ISO day, zero-padded', () => {
-    expect(senderData('natural', { ...person, date_of_birth: '1990\n2\n5' })).to.deep.equal({
+    expect(senderData('natural', { ...person, date_of_birth: '1990\n2\n5' }, 'en')).to.deep.equal({
       ...SENDER.sender_data,
       date_of_birth: '1990-02-05',
     });
-    expect(isoDate(' 1990 \n 12 \n 31 ')).to.equal('1990-12-31');
-    expect(isoDate('\n\n')).to.equal('');
+    expect(isoDate(' 1990 \n 12 \n 31 ', 'en')).to.equal('1990-12-31');
+    expect(isoDate('\n\n', 'en')).to.equal('');
+  });
+
+  it('reads the digits of the customer’s script: Persian, Arabic-Indic, Devanagari, Bengali, Thai', () => {
+    for (const [typed, language] of [
+      ['۱۹۹۰\n۴\n۵', 'fa'],
+      ['١٩٩٠\n٤\n٥', 'ar'],
+      ['१९९०\n४\n५', 'hi'],
+      ['১৯৯০\n৪\n৫', 'bn'],
+      ['๑๙๙๐\n๔\n๕', 'th'],
+    ] as const) {
+      expect(isoDate(typed, language), language).to.equal('1990-04-05');
+    }
+  });
+
+  it('reads a year of the language’s own calendar in it: Thai’s Buddhist era, Persian’s solar Hijri', () => {
+    // Thai: the same days and months, the year 543 ahead.
+    expect(isoDate('2530\n5\n12', 'th')).to.equal('1987-05-12');
+    expect(isoDate('๒๕๔๓\n๒\n๒๙', 'th')).to.equal('2000-02-29');
+    // Persian: 1 Mehr 1370 and 1 Farvardin 1403 (Nowruz), in Persian digits too.
+    expect(isoDate('1370\n7\n1', 'fa')).to.equal('1991-09-23');
+    expect(isoDate('۱۴۰۳\n۱\n۱', 'fa')).to.equal('2024-03-20');
+    // A Gregorian year is a Gregorian year in either language.
+    expect(isoDate('1987\n5\n12', 'th')).to.equal('1987-05-12');
+    expect(isoDate('1990\n4\n5', 'fa')).to.equal('1990-04-05');
+    // A day the calendar does not have stays as typed: refused as not real.
+    expect(isoDate('1370\n12\n31', 'fa')).to.equal('1370-12-31');
+    // In a language whose calendar is the Gregorian one, such a year is not a birth year.
+    expect(isoDate('2530\n5\n12', 'en')).to.equal('2530-05-12');
+    expect(isoDate('1370\n7\n1', 'de')).to.equal('1370-07-01');
+  });
+
+  it('accepts a Thai customer’s Buddhist-era date of birth and words a Gregorian one’s mistakes alike', () => {
+    const thai = { ...en, $code: 'th' };
+    expect(
+      fieldMessages('natural', { ...person, date_of_birth: '2530\n5\n12' }, thai, '', undefined),
+    ).to.deep.equal({});
+    expect(
+      fieldMessages('natural', { ...person, date_of_birth: '2530\n5\n12' }, en, '', undefined),
+    ).to.deep.equal({ date_of_birth: en.dateOfBirthInvalid });
   });
 
   it('says a date typed in part, or naming no day, is incomplete', () => {

@@ -17,24 +17,34 @@ import {
   type SenderType,
   type SenderValues,
 } from './form-fields.ts';
+import { asciiDigits, fromOwnCalendar } from './typed-date.ts';
 
 /**
  * The date of birth as the form keeps it (year, month and day, a line each: `date-field.ts`) as
- * the spec's `YYYY-MM-DD`, zero-padded; parts that make no such string stay as typed, and break
- * the date's format rule. No part typed is the empty string.
+ * the spec's `YYYY-MM-DD`, zero-padded, in any script's digits and, where `language` writes
+ * dates in a calendar of its own, in that calendar too (`typed-date.ts`); parts that make no
+ * such string stay as typed, and break the date's format rule. No part typed is the empty
+ * string.
  */
-export function isoDate(kept: string): string {
-  const [year = '', month = '', day = ''] = kept.split('\n').map((part) => part.trim());
+export function isoDate(kept: string, language: string): string {
+  const [year = '', month = '', day = ''] = asciiDigits(kept)
+    .split('\n')
+    .map((part) => part.trim());
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return /^\d{4}-\d\d-\d\d$/.test(iso) ? iso : kept.trim();
+  if (!/^\d{4}-\d\d-\d\d$/.test(iso)) return kept.trim();
+  return fromOwnCalendar(language, Number(year), Number(month), Number(day)) ?? iso;
 }
 
 /** The sender data as the proxy receives it: this type's fields only, trimmed. */
-export function senderData(type: SenderType, values: SenderValues): Record<string, string> {
+export function senderData(
+  type: SenderType,
+  values: SenderValues,
+  language: string,
+): Record<string, string> {
   return Object.fromEntries(
     FIELDS_OF[type].map((field) => [
       field,
-      field === 'date_of_birth' ? isoDate(values[field]) : values[field].trim(),
+      field === 'date_of_birth' ? isoDate(values[field], language) : values[field].trim(),
     ]),
   );
 }
@@ -105,7 +115,10 @@ export function validateDetails(
   translation: EarlyTranslation,
 ): FieldMessages {
   const messages: FieldMessages = {};
-  for (const { field, rule } of senderDataRules(type, senderData(type, values))) {
+  for (const { field, rule } of senderDataRules(
+    type,
+    senderData(type, values, translation.$code),
+  )) {
     const name = field as SenderField;
     if (!FIELDS_OF[type].includes(name) || messages[name]) continue;
     messages[name] = customerMessage(name, values[name], rule, translation);
@@ -133,7 +146,7 @@ export function fieldMessages(
   // English of the first paint: the form never sends what its rules refuse.
   const t = wholeOf(translation);
   const messages = validateDetails(type, values, translation);
-  const date = isoDate(values.date_of_birth);
+  const date = isoDate(values.date_of_birth, translation.$code);
   if (t && type === 'natural' && date && !isCalendarDate(date)) {
     messages.date_of_birth = t.dateOfBirthIncomplete;
   }
