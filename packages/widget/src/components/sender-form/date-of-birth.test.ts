@@ -22,6 +22,17 @@ async function typedDate(date: string, proxy?: kit.FakeProxy): Promise<CryptoPay
   return el;
 }
 
+/** What the form sends on each Continue from now on (its `details-submit`), in order. */
+function detailsSent(el: CryptoPay): DetailsSubmit[] {
+  const sent: DetailsSubmit[] = [];
+  kit
+    .form(el)
+    ?.addEventListener('details-submit', (event) =>
+      sent.push((event as CustomEvent<DetailsSubmit>).detail),
+    );
+  return sent;
+}
+
 /** Each of the date of birth's three inputs says it is in error. */
 const allInvalid = (el: CryptoPay) =>
   (['day', 'month', 'year'] as const).every(
@@ -108,15 +119,10 @@ describe('<crypto-pay> date of birth as three fields', () => {
   it('sends a whole date as its ISO day, zero-padded', async () => {
     const proxy = await kit.fakeProxy();
     const el = await typedDate('1990-4-5', proxy);
-    const submits: CustomEvent<DetailsSubmit>[] = [];
-    kit
-      .form(el)
-      ?.addEventListener('details-submit', (event) =>
-        submits.push(event as CustomEvent<DetailsSubmit>),
-      );
+    const submits = detailsSent(el);
     kit.submitButton(el).click();
     await kit.untilPayStep(el);
-    expect(submits[0]?.detail.senderData).to.have.property('date_of_birth', '1990-04-05');
+    expect(submits[0]?.senderData).to.have.property('date_of_birth', '1990-04-05');
     const creates = await proxy.requests('/api/checkouts', 'POST');
     expect(creates).to.have.length(1);
     expect(creates[0]!.body).to.have.nested.property('sender_data.date_of_birth', '1990-04-05');
@@ -131,15 +137,10 @@ describe('<crypto-pay> date of birth as three fields', () => {
     await kit.type(el, 'last_name', kit.SENDER.sender_data.last_name);
     // 1 Mehr 1370, as a Persian keyboard types it.
     await kit.typeDate(el, '۱۳۷۰-۷-۱');
-    const submits: CustomEvent<DetailsSubmit>[] = [];
-    kit
-      .form(el)
-      ?.addEventListener('details-submit', (event) =>
-        submits.push(event as CustomEvent<DetailsSubmit>),
-      );
+    const submits = detailsSent(el);
     kit.submitButton(el).click();
     await kit.waitUntil(() => submits.length === 1, 'the details were not sent');
-    expect(submits[0]!.detail.senderData).to.have.property('date_of_birth', '1991-09-23');
+    expect(submits[0]?.senderData).to.have.property('date_of_birth', '1991-09-23');
     // What the customer typed stays as typed.
     expect(kit.dateParts(el)).to.deep.equal({ day: '۱', month: '۷', year: '۱۳۷۰' });
   });
