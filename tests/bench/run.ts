@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: runs the benchmarks (all, or those named as arguments), prints a table and
  * writes every figure with the machine it ran on to bench-results.json (ignored by git).
- * It measures the built packages, as deployed: `pnpm build` first.
+ * It measures the built packages, as deployed: `pnpm build` first (it refuses a build older
+ * than its source).
  * BENCH_SECONDS sets the length of the load runs (default 10), BENCH_CREATES the creates
  * timed each way (500, in the create and the metrics benchmarks), BENCH_STORE_OPS the store's creates and reads timed in process (2000),
  * BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the paid callbacks timed
@@ -16,6 +17,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { staleBuilds } from '@crypto-pay/test-kit/builds';
 import { ROOT } from '@crypto-pay/test-kit/process';
 import { balancedProxies } from './balancer.ts';
 import { createOverhead } from './create-overhead.ts';
@@ -123,6 +125,14 @@ const unknown = wanted.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
   console.error(
     `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHMARKS).join(', ')}.`,
+  );
+  process.exit(2);
+}
+// What the benchmarks run: the processes' packages (and what they import) and the widget.
+const stale = staleBuilds(ROOT, ['protocol', 'client', 'sandbox', 'proxy', 'widget']);
+if (stale.length > 0) {
+  console.error(
+    `The build of ${stale.join(', ')} is older than its source, and pnpm bench measures the builds: run \`pnpm build\` first.`,
   );
   process.exit(2);
 }
