@@ -276,7 +276,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         keepStdout: options.keepStdout ?? true,
         echo,
       });
-    const proxies = await Promise.all(proxyPorts.map((_, index) => startProxy(index)));
+    /**
+     * A port picked free above may be taken before the proxy binds it (by another process, or
+     * as the local end of a connection: the pool's to PostgreSQL take ports from the same
+     * range), and the proxy then exits naming it: its ports are picked again, a few times.
+     */
+    const startFirst = async (index: number) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await startProxy(index);
+        } catch (error) {
+          if (fixed || attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error;
+          proxyPorts[index] = await freePort();
+          if (options.metrics) metricsPorts[index] = await freePort();
+        }
+      }
+    };
+    // Each one started is stopped with the stack, also when another one could not start.
+    const proxies: ServerProcess[] = [];
+    started.push({ stop: () => Promise.all(proxies.map((proxy) => proxy.stop())) });
+    const starts = await Promise.allSettled(proxyPorts.map((_, index) => startFirst(index)));
+    for (const start of starts) if (start.status === 'fulfilled') proxies.push(start.value);
+    const refused = starts.find((start) => start.status === 'rejected');
+    if (refused) throw refused.reason;
     const stack: Stack = {
       sandbox,
       get proxy() {
@@ -320,7 +342,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       stop: () => stopAll(leakCheck ? () => stack.leaks() : undefined),
     };
-    started.push({ stop: () => Promise.all(stack.proxies.map((proxy) => proxy.stop())) });
     await wireCallbacks({ url: sandbox.url, ...credentials }, stack.proxy.url);
     if (demo) {
       const shop = await startDemo({
