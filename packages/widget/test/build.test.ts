@@ -24,7 +24,7 @@ import { builtLanguageFiles } from './translations.ts';
  * again, as `pnpm bench widget` checks. With English's later messages in a chunk of their own
  * and the sender rules apart from their English sentences: 18,310. V8's compile hint on the
  * first line, 22 bytes, and Lit's `nothing` for `ifDefined`: 18,424. English's list of
- * languages asked for after the first form: 18,430 (18,431 with the rules' chunk's new name).
+ * languages asked for after the first form: 18,430 (18,432 with the rules' chunk's new names).
  */
 const BUDGET_BYTES = 18 * 1024;
 

@@ -5,7 +5,12 @@
  * current language, one message per field.
  */
 import { isEmail } from '@crypto-pay/protocol/formats';
-import { isCalendarDate, MAX_NAME_LENGTH, senderDataRules } from '@crypto-pay/protocol/sender';
+import {
+  isCalendarDate,
+  isDateOfBirth,
+  MAX_NAME_LENGTH,
+  senderDataRules,
+} from '@crypto-pay/protocol/sender';
 import { wholeOf } from '../../localize/localize.ts';
 import type { EarlyTranslation, SenderField } from '../../localize/translation.ts';
 import {
@@ -32,6 +37,8 @@ export function isoDate(kept: string, language: string): string {
     .map((part) => part.trim());
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   if (!/^\d{4}-\d\d-\d\d$/.test(iso)) return kept.trim();
+  // A Gregorian date of birth is one, whatever the language; only another is read otherwise.
+  if (isDateOfBirth(iso)) return iso;
   return fromOwnCalendar(language, Number(year), Number(month), Number(day)) ?? iso;
 }
 

@@ -24,8 +24,6 @@ export function asciiDigits(text: string): string {
   });
 }
 
-/** The first Gregorian year of birth the protocol takes (`isDateOfBirth`). */
-const FIRST_YEAR = 1900;
 const DAY_MS = 86_400_000;
 /** The days searched: every date of birth, in any of these calendars, falls between. */
 const FIRST_DAY = Date.UTC(1800, 0, 1) / DAY_MS;
@@ -49,9 +47,9 @@ function formatOf(language: string): Intl.DateTimeFormat {
 }
 
 /**
- * The Gregorian `YYYY-MM-DD` of a date typed in `language`'s calendar, when its year is outside
- * the Gregorian years of birth and that calendar is not the Gregorian one; otherwise, or when
- * the calendar has no such day, undefined.
+ * The Gregorian `YYYY-MM-DD` of a date typed in `language`'s calendar (asked only for a date
+ * that is no Gregorian date of birth), when that calendar is not the Gregorian one; otherwise,
+ * or when the calendar has no such day, undefined.
  */
 export function fromOwnCalendar(
   language: string,
@@ -59,7 +57,6 @@ export function fromOwnCalendar(
   month: number,
   day: number,
 ): string | undefined {
-  if (year >= FIRST_YEAR && year <= new Date().getUTCFullYear()) return undefined;
   let format: Intl.DateTimeFormat;
   try {
     format = formatOf(language);
