@@ -34,6 +34,11 @@ import { heard, openAll } from './stream-clients.ts';
 const ROUNDS = 3;
 /** How much the RSS with every stream closed may rise from the first round to the last. */
 const FLAT_TOLERANCE = 0.1;
+/**
+ * Issue 32: the p95 to hear stays at bare SSE's, the same streams written by a server that does
+ * nothing else (1.02 to 1.07x when it was filed).
+ */
+const AT_BARE_SSE = 1.1;
 export async function pushFanout(
   clients: number,
   databases: readonly BenchDatabase[],
@@ -70,6 +75,7 @@ export async function pushFanout(
     );
   }
   const p95 = percentile(socket.latencies, 95);
+  const barePercentile = percentile(bare.latencies, 95);
   const firstClosed = socket.rounds[0]?.closedMiB ?? Number.NaN;
   const honoP95 = percentile(hono.latencies, 95);
   return {
@@ -80,7 +86,10 @@ export async function pushFanout(
         value: p95,
         unit: 'ms',
         baseline: { name: 'bare SSE', value: percentile(bare.latencies, 95) },
-        target: { text: '< 100 ms', met: p95 < 100 && socket.missed === 0 },
+        target: {
+          text: `<= ${AT_BARE_SSE}x bare SSE`,
+          met: p95 <= barePercentile * AT_BARE_SSE && socket.missed === 0,
+        },
       },
       {
         name: 'median to hear',
