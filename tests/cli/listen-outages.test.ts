@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
+import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { ServerProcess } from '@crypto-pay/test-kit/process';
 import { startTcpRelay } from '@crypto-pay/test-kit/tcp-relay';
 import type { WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
@@ -74,8 +75,13 @@ describe('crypto-pay listen through outages', () => {
     await createdCheckout(bench.stack.proxy.url);
     const hooks = await receiver();
     const listening = await listen(['--forward-to', hooks.url]);
-    // Written just before the restart: forwarded or not yet when the proxy stops.
+    // Written just before the restart (its callbacks applied, not left to the sandbox's retries
+    // across it): forwarded or not yet when the proxy stops.
     const before = await played('paid');
+    await eventually(
+      async () => (await bench.eventsOf(before)).some((event) => event.type === 'checkout.paid'),
+      `checkout.paid of ${before.id} written`,
+    );
     await bench.stack.restartProxy();
     await listening.lineMatching(LOST);
     const afterwards = await played('failed');

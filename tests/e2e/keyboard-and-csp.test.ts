@@ -88,8 +88,13 @@ describe('keyboard only', () => {
 describe('keyboard on a slow connection', () => {
   it('keeps focus on the payment link when the pay step’s panel arrives after it', async () => {
     const context = await state.browser.newContext();
+    // The panel's chunk is held until the focus is on the plain link: it arrives after it.
+    let releasePanel = () => {};
+    const panelReleased = new Promise<void>((resolve) => {
+      releasePanel = resolve;
+    });
     await context.route('**/chunks/payment-panel.bundled-*.js*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await panelReleased;
       await route.continue();
     });
     const page = await context.newPage();
@@ -106,6 +111,7 @@ describe('keyboard on a slow connection', () => {
       part: null,
     });
 
+    releasePanel();
     await visible(widget.getByRole('img', { name: 'QR code of the payment link' }));
     assert.deepEqual(await focused(page), {
       label: 'Open the payment page (opens in a new tab)',

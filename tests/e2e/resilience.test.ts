@@ -95,6 +95,9 @@ describe('a part of the widget lost to the network', () => {
     await widget.getByLabel('First name').fill(SENDER.sender_data.first_name);
     await widget.getByLabel('Last name').fill(SENDER.sender_data.last_name);
     const submit = widget.getByRole('button', { name: 'Continue to payment' });
+    // The form's own fetch and its retry have failed (a Continue pressed before would share
+    // them, not fetch anew).
+    await page.waitForFunction('window.heard.length === 1');
 
     await submit.click();
     // A part of the widget, not the customer's connection: the page hears which file.

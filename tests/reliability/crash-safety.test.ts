@@ -36,8 +36,12 @@ const WORKERS = 8;
 const KILLS = LONG ? 5 : 1;
 const LOAD_MS = LONG ? 3000 : 1500;
 const FINALS = ['paid', 'failed', 'expired'] as const;
-/** How long the service holds each create around a kill (well under UPSTREAM_TIMEOUT_MS). */
-const HOLD_MS = 1500;
+/**
+ * How long the service holds each create around a kill: longer than the burst takes to send on a
+ * loaded machine (the kill cuts the held creates, so it costs no time), well under
+ * UPSTREAM_TIMEOUT_MS (10 s).
+ */
+const HOLD_MS = 5000;
 /** Duplicate callbacks sent at once just before each kill. */
 const BURST = 100;
 
@@ -176,7 +180,14 @@ async function killUnderLoad(
     flights.restarted();
     record.downtimes.push({ from: down, to: Date.now() });
   }
+  // The load goes on after the last restart: rounds finished, however slow the machine.
+  const roundsBefore = tracked.length;
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+  await eventually(
+    () => tracked.length >= Math.max(20, roundsBefore + WORKERS),
+    'rounds of load after the last restart',
+    60_000,
+  );
 }
 
 test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`, async () => {
