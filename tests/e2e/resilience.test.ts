@@ -9,7 +9,9 @@ import { describe, it } from 'node:test';
 import { SENDER } from '@crypto-pay/test-kit/senders';
 import { customerOn, playOutcome, screenshots, useStack, visible, watchedPage } from './support.ts';
 
-const state = useStack({ UPSTREAM_TIMEOUT_MS: '1500' });
+// Short enough for the slow service's test, long enough that no other journey here meets it
+// on a loaded machine.
+const state = useStack({ UPSTREAM_TIMEOUT_MS: '5000' });
 
 async function paymentRequestCount() {
   return ((await state.stack.control('/payment-requests')).json as unknown[]).length;
@@ -36,7 +38,7 @@ describe('the service slow or failing', () => {
     const { context, widget, fillPerson } = await state.openShop('product.html');
     await fillPerson();
     const before = await paymentRequestCount();
-    await state.control('faults', { latency_ms: 4000 });
+    await state.control('faults', { latency_ms: 6500 });
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
     await visible(widget.getByRole('heading', { name: 'Something went wrong' }));
     await state.control('faults', {});
