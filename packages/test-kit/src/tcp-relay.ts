@@ -7,6 +7,7 @@
  * as a load balancer does.
  */
 
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createServer, connect as dial, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
@@ -56,7 +57,8 @@ export async function startTcpRelay(
   const server = options.tls ? createTlsServer(options.tls, relay) : createServer(relay);
   // A client that fails the handshake (it does not trust the certificate) is no test's failure.
   server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A port taken meanwhile (a relay started again on its own) is the caller's error to hear.
+  await once(server.listen(port, '127.0.0.1'), 'listening');
   return {
     port: (server.address() as AddressInfo).port,
     accepted: () => accepted,
