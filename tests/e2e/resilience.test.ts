@@ -9,9 +9,12 @@ import { describe, it } from 'node:test';
 import { SENDER } from '@crypto-pay/test-kit/senders';
 import { customerOn, playOutcome, screenshots, useStack, visible, watchedPage } from './support.ts';
 
-// Short enough for the slow service's test, long enough that no other journey here meets it
-// on a loaded machine.
-const state = useStack({ UPSTREAM_TIMEOUT_MS: '5000' });
+/**
+ * The proxy's timeout of the service: short enough for the slow service's test, long enough that
+ * no other journey here meets it on a loaded machine.
+ */
+const TIMEOUT_MS = 5000;
+const state = useStack({ UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) });
 
 async function paymentRequestCount() {
   return ((await state.stack.control('/payment-requests')).json as unknown[]).length;
@@ -38,7 +41,7 @@ describe('the service slow or failing', () => {
     const { context, widget, fillPerson } = await state.openShop('product.html');
     await fillPerson();
     const before = await paymentRequestCount();
-    await state.control('faults', { latency_ms: 6500 });
+    await state.control('faults', { latency_ms: TIMEOUT_MS + 1500 });
     await widget.getByRole('button', { name: 'Continue to payment' }).click();
     await visible(widget.getByRole('heading', { name: 'Something went wrong' }));
     await state.control('faults', {});

@@ -180,12 +180,13 @@ async function killUnderLoad(
     flights.restarted();
     record.downtimes.push({ from: down, to: Date.now() });
   }
-  // The load goes on after the last restart: rounds finished, however slow the machine.
+  // The load goes on after the last restart, counted in rounds however slow the machine: at
+  // least 20 checkouts in all, and a round per worker more than at the restart.
   const roundsBefore = tracked.length;
   await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
   await eventually(
     () => tracked.length >= Math.max(20, roundsBefore + WORKERS),
-    'rounds of load after the last restart',
+    `20 checkouts under load, ${WORKERS} more after the last restart`,
     60_000,
   );
 }
@@ -218,7 +219,6 @@ test(`creates and callbacks under load survive ${KILLS} SIGKILL(s) of the proxy`
     [],
     'every request succeeded or failed only because of a kill',
   );
-  assert.ok(tracked.length >= 20, `only ${tracked.length} checkouts were created under load`);
   const cutCounts = kills.map((wire) => {
     const cut = (kind: string) => wire.filter((f) => f.kind === kind && wasCut(f)).length;
     const onWire = (kind: string) => wire.filter((f) => f.kind === kind).length;

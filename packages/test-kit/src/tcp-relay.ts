@@ -57,7 +57,7 @@ export async function startTcpRelay(
   const server = options.tls ? createTlsServer(options.tls, relay) : createServer(relay);
   // A client that fails the handshake (it does not trust the certificate) is no test's failure.
   server.on('tlsClientError', () => undefined);
-  // A port taken meanwhile (a relay started again on its own) is the caller's error to hear.
+  // A port taken meanwhile (a relay started again on its old port) is the caller's error to hear.
   await once(server.listen(port, '127.0.0.1'), 'listening');
   return {
     port: (server.address() as AddressInfo).port,
