@@ -119,6 +119,19 @@ describe('the dashboard', () => {
     await visible(page.getByText('Underpaid: less than the amount due arrived'));
     // The widget's own words for this ending.
     await visible(page.getByText('Less than the amount due arrived.', { exact: true }));
+    // What was due in the currency paid, beside what was sent: as the service's callback said.
+    const callbacks = (await state.stack.control('/callbacks')).json as { body: string }[];
+    const reported = callbacks
+      .map((attempt) => JSON.parse(attempt.body))
+      .find(
+        (body) => body.payment_request_id === merchant.payment_request_id && body.currency_sent,
+      );
+    const fact = (label: string) => page.locator(`dt:text-is("${label}") + dd`);
+    assert.equal(
+      await fact('Amount due in BTC').textContent(),
+      `${reported.payment_request_amount.amount} BTC`,
+    );
+    assert.equal(await fact('Amount sent').textContent(), `${reported.currency_sent.amount} BTC`);
     const refund = page.getByRole('link', { name: /^Send .+ BTC back/ });
     await visible(refund);
     assert.deepEqual(await axeFindings(page), []);

@@ -34,6 +34,7 @@ describe('how the dashboard writes values', () => {
   it('finds the difference of an overpayment and an underpayment exactly', () => {
     const due = { amount: '0.1', currency: BTC };
     assert.deepEqual(paymentDifference(due, { amount: '0.30000000000000000001', currency: BTC }), {
+      due: '0.1',
       sent: '0.30000000000000000001',
       difference: '0.20000000000000000001',
       currency: BTC,

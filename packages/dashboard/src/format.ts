@@ -51,13 +51,13 @@ export function statusWords(status: CheckoutStatus, detail?: StatusDetail): stri
 }
 
 /**
- * What was sent beside what was due, when a callback reported both in one currency: the
- * difference to send back (overpaid) or that arrived short (underpaid). Undefined otherwise.
+ * What was sent beside what was due, when a callback reported both in one currency: both, and
+ * the difference to send back (overpaid) or that arrived short (underpaid). Undefined otherwise.
  */
 export function paymentDifference(
   due: { amount: string; currency: CurrencyRef } | undefined,
   sent: { amount: string; currency: CurrencyRef } | undefined,
-): { sent: string; difference: string; currency: CurrencyRef } | undefined {
+): { due: string; sent: string; difference: string; currency: CurrencyRef } | undefined {
   if (!due || !sent || !isDecimal(due.amount) || !isDecimal(sent.amount)) return undefined;
   if (due.currency.iso !== sent.currency.iso) return undefined;
   if ((due.currency.network_name ?? null) !== (sent.currency.network_name ?? null))
@@ -66,7 +66,7 @@ export function paymentDifference(
   if (order === 0) return undefined;
   const difference =
     order > 0 ? subtractDecimal(sent.amount, due.amount) : subtractDecimal(due.amount, sent.amount);
-  return { sent: sent.amount, difference, currency: sent.currency };
+  return { due: due.amount, sent: sent.amount, difference, currency: sent.currency };
 }
 
 /** A webhook delivery attempt the receiver took: it answered 2xx. */

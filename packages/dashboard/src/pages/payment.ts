@@ -145,7 +145,9 @@ export class Payment extends LitElement {
         <dd>${checkout.payment_currency ? formatCurrency(checkout.payment_currency) : t.notChosen}</dd>
         ${
           difference
-            ? html`<dt>${t.sent}</dt>
+            ? html`<dt>${t.dueIn(difference.currency.iso)}</dt>
+              <dd>${formatAmount(difference.due, difference.currency)}</dd>
+              <dt>${t.sent}</dt>
               <dd>${formatAmount(difference.sent, difference.currency)}</dd>
               <dt>${t.difference}</dt>
               <dd>${formatAmount(difference.difference, difference.currency)}</dd>`

@@ -164,6 +164,7 @@ export interface PaymentWords {
     copyFailed: Sentence<[id: string]>;
     withProduct: Sentence<[pricing: string, product: string]>;
     withdrawDifference: Sentence<[amount: string, iso: string]>;
+    dueIn: Sentence<[iso: string]>;
   };
   timeline: Words<'created' | 'error' | 'excerpt' | 'stale'> & {
     callback: Sentence<[type: string, status: string, outcome: string]>;

@@ -166,6 +166,7 @@ export const payments: PaymentWords = {
     refundMerchant:
       'The customer gave no email address: they will ask you for the money back. Send it from the Money page.',
     refundNone: 'No refund is due.',
+    dueIn: (iso) => `Amount due in ${iso}`,
     sent: 'Amount sent',
     difference: 'Difference',
     withdrawDifference: (amount, iso) => `Send ${amount} ${iso} back (a withdrawal, prefilled)`,
