@@ -116,9 +116,11 @@ describe('a proxy process after a burst of event streams', () => {
   it("gives back V8's heap once most of the streams have closed, and says so, each burst", async () => {
     for (const round of [1, 2]) {
       const { heapOpen, heapClosed } = await burst();
-      // Left to itself V8 keeps every page it committed while the streams were open.
+      // Left to itself V8 keeps every page it committed while the streams were open (1.00 to
+      // 1.01 of it, measured with the reducer taken out); given back, 0.29 of it after the first
+      // burst and 0.44 to 0.50 after the second (V8 keeps more once it has grown before).
       assert.ok(
-        heapClosed < heapOpen / 2,
+        heapClosed < heapOpen * 0.75,
         `burst ${round}, V8's heap: ${mib(heapOpen)} MiB with the streams open, still ${mib(heapClosed)} MiB once closed`,
       );
       await eventually(async () => givenBack().length === round, `burst ${round} said`);
