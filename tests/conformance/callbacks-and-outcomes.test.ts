@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { callbackSchema, paymentRequestResponseSchema } from '@crypto-pay/protocol';
+import type { CallbackAttempt } from '@crypto-pay/sandbox';
 import { callbackListener } from '@crypto-pay/test-kit/callback-listener';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { type SandboxUnderTest, sandboxUnderTest } from './support/sandbox.ts';
@@ -185,16 +186,9 @@ describe('callback delivery', () => {
     const deliveries = await merchant.waitFor(3);
     assert.equal(new Set(deliveries.map((delivery) => delivery.body)).size, 1);
     assert.ok(deliveries.every((delivery) => delivery.signatureValid));
-    type Attempt = {
-      delivery_id: number;
-      attempt: number;
-      response_status: number;
-      body: string;
-      final: boolean;
-    };
     // The sandbox lists an attempt once it has the merchant's answer, a moment after the request.
     const attempts = await eventually(async () => {
-      const listed = (await sandbox.control('/callbacks')).json as Attempt[];
+      const listed = (await sandbox.control('/callbacks')).json as CallbackAttempt[];
       return listed.some((attempt) => attempt.final) && listed;
     }, 'the final attempt listed');
     assert.deepEqual(

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { groupReference } from '@crypto-pay/protocol/reference';
+import type { CallbackAttempt } from '@crypto-pay/sandbox';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
@@ -120,7 +121,7 @@ describe('the dashboard', () => {
     // The widget's own words for this ending.
     await visible(page.getByText('Less than the amount due arrived.', { exact: true }));
     // What was due in the currency paid, beside what was sent: as the service's callback said.
-    const callbacks = (await state.stack.control('/callbacks')).json as { body: string }[];
+    const callbacks = (await state.stack.control('/callbacks')).json as CallbackAttempt[];
     const reported = callbacks
       .map((attempt) => JSON.parse(attempt.body))
       .find(
