@@ -16,6 +16,12 @@ export const CANNOT_CHECK = {
   note: "We can't check your payment right now. If you have paid, it is safe: this page updates as soon as we can check again.",
 };
 
+/**
+ * The tab that started the checkout shows its result (the widget gave way, saying so below):
+ * this page names no result of its own.
+ */
+export const ELSEWHERE = { heading: enLater.elsewhereHeading, note: '' };
+
 /** The shop's heading for a final checkout; how a failed one failed is in the widget's note. */
 const HEADINGS = {
   paid: 'Thank you for your order',

@@ -3,8 +3,10 @@
 // shop's back end read from the proxy for that id, never from which page this is or from the
 // address, and the widget below shows the same checkout. An id the proxy does not know, or none
 // (a bookmark, a typed address), is no payment: no widget then (it would have nothing to offer).
-// A read that fails says so and is tried again, with backoff, until one answers.
-import { CANNOT_CHECK, NOT_FOUND, resultWords } from './result-words.js';
+// A read that fails says so and is tried again, with backoff, until one answers. When the tab
+// that started the checkout shows its result (`crypto-pay-elsewhere`), this one says to continue
+// there instead: a tab the customer opened with the copied link stays open.
+import { CANNOT_CHECK, ELSEWHERE, NOT_FOUND, resultWords } from './result-words.js';
 
 const slot = document.getElementById('result-slot');
 const heading = document.getElementById('result-heading');
@@ -12,7 +14,11 @@ const note = document.getElementById('result-note');
 const checkout = new URLSearchParams(location.search).get('checkout');
 const shopName = document.title.slice(document.title.indexOf(' · '));
 
+/** The widget gave way to the tab that started the checkout: its result is said there. */
+let elsewhere = false;
+
 function show(words) {
+  if (elsewhere && words !== ELSEWHERE) return;
   heading.textContent = words.heading;
   note.textContent = words.note;
   document.title = `${words.heading}${shopName}`;
@@ -42,7 +48,7 @@ let retryTimer;
 /** Reads again later, each wait twice the last; an answer resets the count. */
 function retryLater() {
   clearTimeout(retryTimer);
-  if (retries >= RETRY.times) return;
+  if (retries >= RETRY.times || elsewhere) return;
   const wait = Math.min(RETRY.firstMs * 2 ** retries, RETRY.maxMs);
   retries += 1;
   retryTimer = setTimeout(
@@ -88,6 +94,11 @@ function showWidget() {
   for (const type of ['crypto-pay-status', 'crypto-pay-success', 'crypto-pay-failure']) {
     widget.addEventListener(type, () => refresh());
   }
+  widget.addEventListener('crypto-pay-elsewhere', () => {
+    elsewhere = true;
+    clearTimeout(retryTimer);
+    show(ELSEWHERE);
+  });
   slot.append(widget);
 }
 

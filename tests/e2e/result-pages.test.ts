@@ -12,7 +12,14 @@ import type { Checkout } from '@crypto-pay/protocol/proxy-api';
 import { createdCheckout, paymentRequestOf } from '@crypto-pay/test-kit/checkouts';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send } from '@crypto-pay/test-kit/http';
-import { axeViolations, type ShopVisit, screenshots, useStack, visible } from './support.ts';
+import {
+  axeViolations,
+  type ShopVisit,
+  screenshots,
+  useStack,
+  visible,
+  widgetOf,
+} from './support.ts';
 
 /** What the page says while the shop's back end cannot read the status (issue 33's words). */
 const CANNOT_CHECK =
@@ -144,6 +151,35 @@ describe("the demo shop's result pages", () => {
     await visible(shown!.page.getByRole('heading', { name: 'Thank you for your order' }));
     await visible(shown!.page.getByText(/^Thank you\. Your payment has arrived\./));
     await shown!.context.close();
+  });
+
+  it('say to continue in the other tab, once the tab that started the checkout shows it', async () => {
+    const shop = await state.openShop('product.html');
+    await shop.fillPerson();
+    await shop.widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(shop.widget.getByRole('link', { name: /Open the payment page/ }));
+    const id = await shop.checkoutId();
+    assert.ok(id);
+    // A tab the customer opened themselves (the copied link's page sends it on here): it was
+    // on another page first, so no script may close it, and it stays open with these words.
+    const tab = await shop.context.newPage();
+    await tab.goto(`${state.stack.demoUrl}/index.html`);
+    await tab.goto(`${state.stack.demoUrl}/success.html?checkout=${id}`);
+    const widget = widgetOf(tab);
+    await visible(widget.getByRole('heading', { name: 'Continue in your other tab' }));
+    // The page's own heading gives way too: it names no result beside the widget's sentence.
+    await visible(tab.getByRole('heading', { name: 'Continue in your other tab', level: 1 }));
+    assert.equal(await tab.locator('#result-note').textContent(), '');
+    assert.ok((await tab.title()).startsWith('Continue in your other tab · '));
+    // Paid later in the starting tab: this one, which follows it no more, still says where to look.
+    const request = await paymentRequestOf(state.stack, await state.checkout(id));
+    await state.control(`payment-requests/${request.id}/simulate`, { outcome: 'paid' });
+    await eventually(async () => (await state.checkout(id)).status === 'paid', 'the payment');
+    await visible(shop.page.getByRole('heading', { name: 'Thank you for your order' }));
+    assert.equal(await tab.locator('#result-heading').textContent(), 'Continue in your other tab');
+    assert.equal(tab.isClosed(), false);
+    assert.deepEqual(shop.problems, []);
+    await shop.context.close();
   });
 
   it('thank the customer for a paid checkout on the failure page too', async () => {

@@ -62,13 +62,13 @@ function showHere(id: string): void {
  * Asks whether another tab shows `id`, and calls `onShown` once one says so (now or later).
  * Answers a function that stops listening.
  */
-function watchShownElsewhere(id: string, onShown: () => void): () => void {
+function watchShownElsewhere(id: string, onShown: (id: string) => void): () => void {
   const open = openChannel();
   if (!open) return () => {};
   const listener = (event: MessageEvent<Message>) => {
     if ((event.data as { shown?: unknown })?.shown !== id) return;
     stop();
-    onShown();
+    onShown(id);
   };
   const stop = () => open.removeEventListener('message', listener);
   open.addEventListener('message', listener);
@@ -78,14 +78,15 @@ function watchShownElsewhere(id: string, onShown: () => void): () => void {
 
 /**
  * Where one element shows a checkout's result: here when this tab started it (and the other
- * tabs are told), else here until the starting tab answers, then `onElsewhere` is called.
+ * tabs are told), else here until the starting tab answers, then `onElsewhere` is called with
+ * the checkout's id.
  */
 export class ResultPlacement {
   private stopWatching = () => {};
   /** The checkout this element said it shows. */
   private shown: string | undefined;
 
-  constructor(private readonly onElsewhere: () => void) {}
+  constructor(private readonly onElsewhere: (id: string) => void) {}
 
   place(id: string): void {
     this.stopWatching();

@@ -28,6 +28,8 @@ import { ViewContent } from './view-content.ts';
  * @event {CryptoPayErrorEvent} crypto-pay-error - An error view is shown: `{code, message}`.
  * @event {CryptoPayCancelEvent} crypto-pay-cancel - The customer chose "Cancel payment" on the pay step:
  * `{id}` of the checkout given up; the element is back at its start.
+ * @event {CryptoPayElsewhereEvent} crypto-pay-elsewhere - The tab that started the checkout shows
+ * its result: `{id}`; this element gave way (it says to continue there, and follows no more).
  *
  * @csspart base - The element's box.
  * @csspart heading - The heading of the current step (it takes focus on each new step).

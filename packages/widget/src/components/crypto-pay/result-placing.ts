@@ -3,6 +3,7 @@
  * the chunk of what follows a checkout is there: this code comes with that chunk, not the first
  * paint.
  */
+import { CryptoPayElsewhereEvent } from '../../events/elsewhere.ts';
 import { markStarted, ResultPlacement } from '../../utilities/result-tabs.ts';
 
 /** The navigation's state this reads and sets (its own fields, private to its users). */
@@ -18,14 +19,16 @@ export interface Placing {
 
 /**
  * Marks a checkout this tab `started`, and asks the other tabs which shows `id`'s result: when
- * another does, this one gives way, says so, and closes where the browser lets it.
+ * another does, this one gives way, says so, tells the page (`crypto-pay-elsewhere`), and closes
+ * where the browser lets it.
  */
 export function placeResult(navigation: Placing, id: string, started: boolean): void {
   if (started) markStarted(id);
   if (navigation.placing !== id || navigation.elsewhere) return;
-  navigation.placement ??= new ResultPlacement(() => {
+  navigation.placement ??= new ResultPlacement((shown) => {
     navigation.giveWay();
     navigation.set({ elsewhere: true });
+    navigation.host.dispatchEvent(new CryptoPayElsewhereEvent({ id: shown }));
     navigation.closeTab();
   });
   // Removed while the chunk came: placed once put back (`hostConnected`), not before.

@@ -3,7 +3,7 @@
  * others; a result page in another tab (the payment page's) says where to look and closes.
  * The other tab is played by a BroadcastChannel of this page, as another tab's would be.
  */
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import * as kit from '../../../test/helpers.ts';
 import CryptoPay from './crypto-pay.component.ts';
 
@@ -57,8 +57,12 @@ describe('<crypto-pay> one result view per payment', () => {
       });
       const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
       const before = closes.length;
+      const heard: unknown[] = [];
+      document.addEventListener('crypto-pay-elsewhere', (event) => heard.push(event.detail));
       const el = await kit.render({ proxy: proxy.url, checkout: id });
       await kit.untilHeading(el, 'Continue in your other tab');
+      // The page hears it gave way (its own words beside the element may say the result).
+      expect(heard).to.deep.equal([{ id }]);
       expect(kit.visibleText(el)).to.contain(
         'The result of this payment is shown in the tab where you started it. You can close this tab.',
       );
@@ -74,9 +78,14 @@ describe('<crypto-pay> one result view per payment', () => {
       const id = 'chk_alone_000000000000000000';
       const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
       const before = closes.length;
+      let gaveWay = false;
+      document.addEventListener('crypto-pay-elsewhere', () => {
+        gaveWay = true;
+      });
       const el = await kit.render({ proxy: proxy.url, checkout: id });
       await kit.untilHeading(el, 'Payment complete');
       expect(closes.length).to.equal(before);
+      expect(gaveWay).to.equal(false);
     });
 
     it('hears no other tab once removed from the page, so it closes no tab it left', async () => {
@@ -114,8 +123,10 @@ describe('<crypto-pay> one result view per payment', () => {
       const el = await kit.render({ proxy: proxy.url, checkout: id });
       await kit.untilHeading(el, 'Payment failed');
       const other = otherTab();
+      const gaveWay = oneEvent(el, 'crypto-pay-elsewhere');
       other.channel.postMessage({ shown: id });
       await kit.untilHeading(el, 'Continue in your other tab');
+      expect((await gaveWay).detail).to.deep.equal({ id });
       other.close();
     });
   });
