@@ -42,6 +42,13 @@ export const spokenReference = (id: string, t: ReferenceMessages) =>
     .join('; ');
 
 /**
+ * The grouped reference in the pieces a line may end after: a group ending in `-` keeps the next
+ * one with it, since a line's last `-` reads as a word broken there (`cPH-` then `2s1Z`), and the
+ * customer would drop it.
+ */
+export const referenceLines = (id: string) => groupReference(id).split(/(?<!-) /);
+
+/**
  * @summary The payment's reference, for the customer to quote to the shop: the checkout id in
  * groups of four (to read over the phone), in monospace, and a button that copies the id itself.
  *
@@ -97,7 +104,9 @@ export default class PaymentReference extends LitElement {
           <!-- translate="no": a page translator must not change a character of it. -->
           <!-- Seen grouped; heard spelled out, each character named. -->
           <dd><code part="reference-value" class="value" dir="ltr" translate="no" aria-hidden="true"
-            >${groupReference(reference)}</code><span class="visually-hidden"
+            >${referenceLines(reference).map(
+              (piece, index) => html`${index > 0 ? ' ' : ''}<span>${piece}</span>`,
+            )}</code><span class="visually-hidden"
             >${spokenReference(reference, t)}</span></dd>
         </dl>
         <p class="hint">${t.referenceHint}</p>

@@ -37,6 +37,11 @@ export default css`
     overflow-wrap: normal;
   }
 
+  /* A group ending in a hyphen and the next share a line (referenceLines); wider than the card, they wrap. */
+  .value span {
+    display: inline-block;
+  }
+
   input {
     text-align: center;
   }

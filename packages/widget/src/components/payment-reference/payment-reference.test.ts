@@ -13,6 +13,22 @@ import './payment-reference.ts';
 
 const { referencePart, shownReference: shown } = kit;
 
+/** Each character the reference shows but its spaces, in order, with where it is drawn. */
+function characterBoxes(value: HTMLElement) {
+  const walker = document.createTreeWalker(value, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  while (walker.nextNode()) texts.push(walker.currentNode as Text);
+  return texts.flatMap((text) =>
+    [...text.data].flatMap((character, index) => {
+      if (character === ' ') return [];
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return [{ character, box: range.getBoundingClientRect() }];
+    }),
+  );
+}
+
 /** A pay step that stays on the page at the end, moved to `status` with `details`. */
 async function endedAs(
   status: Checkout['status'],
@@ -63,15 +79,9 @@ describe('<crypto-pay> payment reference', () => {
     // Drawn left to right inside a right-to-left card: its first group left of its second.
     expect(getComputedStyle(referencePart(el, 'reference')!).direction).to.equal('rtl');
     expect(getComputedStyle(value).direction).to.equal('ltr');
-    const text = [...value.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
-    const at = (offset: number) => {
-      const range = document.createRange();
-      range.setStart(text, offset);
-      range.setEnd(text, offset + 1);
-      return range.getBoundingClientRect();
-    };
-    expect(at(0).top).to.equal(at(5).top);
-    expect(at(0).left).to.be.below(at(5).left);
+    const [first, , , , fifth] = characterBoxes(value);
+    expect(first!.box.top).to.equal(fifth!.box.top);
+    expect(first!.box.left).to.be.below(fifth!.box.left);
     // What a page translator reads: the element's effective translate state, not its attribute.
     expect(value.translate).to.equal(false);
     expect(shown(el).replaceAll(' ', '')).to.equal(kit.aCheckout().id);
@@ -220,6 +230,31 @@ describe('<crypto-pay> payment reference', () => {
       await kit.untilText(el, 'Zahlungsreferenz');
       expect(await heard()).to.contain('groß A, b, Bindestrich, Unterstrich; c, d, groß E, groß F');
     });
+  });
+
+  it('never ends a line with a hyphen, however narrow the card', async () => {
+    // Groups ending in `-`: a line ending there would read as a word broken at the hyphen.
+    const id = 'chk_abc-defghij-klmnopq-rstuvw';
+    const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
+    const el = await kit.render({ proxy: proxy.url, checkout: id });
+    await kit.waitUntil(() => shown(el), 'no reference');
+    const value = referencePart(el, 'reference-value')!;
+    let wrapped = 0;
+    for (let width = 360; width >= 120; width -= 4) {
+      el.style.width = `${width}px`;
+      const characters = characterBoxes(value);
+      expect(characters.map(({ character }) => character).join('')).to.equal(id);
+      characters.forEach(({ character, box }, index) => {
+        const next = characters[index + 1];
+        if (next && next.box.top > box.top) {
+          wrapped += 1;
+          expect(character, `a line ends with "${character}" at ${width}px`).to.not.equal('-');
+        }
+      });
+    }
+    el.style.width = '';
+    // Narrow enough to wrap, at many widths.
+    expect(wrapped).to.be.greaterThan(10);
   });
 
   it('lets the page style its parts', async () => {
