@@ -46,19 +46,29 @@ export async function pushFanout(
   const limit = execSync('sh -c "ulimit -n"', { encoding: 'utf8' }).trim();
   const notes = [
     `${clients} event streams on raw sockets per round, ${ROUNDS} rounds (a fresh checkout each); latency from posting the signed callback to each client receiving the status; all latencies pooled.`,
+    `The bare SSE server's rounds alternate with the proxy's (socket writer, ${DATABASE_LABEL[databases[0]!]}): proxy, bare, proxy, bare...`,
     `Open file limit (ulimit -n) ${limit}: the bench process holds one socket per client and so does the server${Number(limit) < clients + 500 ? ' (TOO LOW for this run: raise it)' : ', enough for this run'}.`,
   ];
   // The main figures on the first store; the writers compared on it; the others beside it.
   const [main, ...others] = databases;
   if (!main) throw new Error('push fan-out needs a database to run on.');
-  const onStore = (database: BenchDatabase, writer: Config['eventStreamWriter']) =>
-    withDatabase(database, (proxyEnv) => proxyRounds(clients, writer, proxyEnv));
-  const socket = await onStore(main, 'socket');
+  const onStore = (
+    database: BenchDatabase,
+    writer: Config['eventStreamWriter'],
+    between?: () => Promise<void>,
+  ) => withDatabase(database, (proxyEnv) => proxyRounds(clients, writer, proxyEnv, between));
+  // The target's two sides round by round, in turn: a change in the machine's load meets both.
+  const bare = await bareServer('sse', clients);
+  const socket = await onStore(main, 'socket', bare.round).finally(bare.stop);
   const hono = await onStore(main, 'hono');
   const otherStores: [BenchDatabase, Awaited<ReturnType<typeof proxyRounds>>][] = [];
   for (const database of others) otherStores.push([database, await onStore(database, 'socket')]);
-  const bare = await bareRounds('sse', clients);
-  const floor = await bareRounds('tcp', clients);
+  const floor = await bareServer('tcp', clients);
+  try {
+    for (let round = 0; round < ROUNDS; round++) await floor.round();
+  } finally {
+    await floor.stop();
+  }
 
   notes.push(`The proxy's figures are on ${DATABASE_LABEL[main]} unless named.`);
   for (const [writer, run] of [
@@ -167,11 +177,15 @@ export async function pushFanout(
   };
 }
 
-/** Rounds against a proxy whose event streams `writer` writes (EVENT_STREAM_WRITER). */
+/**
+ * Rounds against a proxy whose event streams `writer` writes (EVENT_STREAM_WRITER), `between`
+ * run after each (its streams all let go).
+ */
 async function proxyRounds(
   clients: number,
   writer: Config['eventStreamWriter'],
   proxyEnv: Record<string, string>,
+  between?: () => Promise<void>,
 ) {
   // Every client here comes from one address: the per-client caps would send all but 100 to
   // polling, and refuse connections past 256, as they should on the internet.
@@ -226,6 +240,7 @@ async function proxyRounds(
       );
       const closed = await memoryOf(stack.proxy.pid);
       rounds.push({ openMiB: open.currentMiB, closedMiB: closed.currentMiB });
+      await between?.();
     }
   } finally {
     peakMiB = await memoryOf(stack.proxy.pid).then(
@@ -243,12 +258,18 @@ async function openStreams(metricsUrl: string): Promise<number> {
   return Number(/^crypto_pay_event_streams (\S+)$/m.exec(text)?.[1]);
 }
 
-/** The same rounds against a bare server (`sse`: node:http; `tcp`: raw sockets, the floor). */
-async function bareRounds(mode: 'sse' | 'tcp', clients: number) {
+/**
+ * A bare server (`sse`: node:http; `tcp`: raw sockets, the floor) for the same rounds, one per
+ * `round()`; `stop()` once, after which `peakMiB` holds its peak RSS.
+ */
+async function bareServer(mode: 'sse' | 'tcp', clients: number) {
   const latencies: number[] = [];
   const bare = await startBareServer({ MODE: mode, BODY: '{"status":"created"}' });
-  try {
-    for (let round = 0; round < ROUNDS; round++) {
+  let stopped: Promise<void> | undefined;
+  const server = {
+    latencies,
+    peakMiB: Number.NaN,
+    async round() {
       const listeners = await openAll(`${bare.url}/events`, clients, '"status":"paid"');
       const postedAt = performance.now();
       await send(`${bare.url}/publish`, { method: 'POST', body: '{"status":"paid"}' });
@@ -257,9 +278,17 @@ async function bareRounds(mode: 'sse' | 'tcp', clients: number) {
         if (listener.heardAt !== undefined) latencies.push(listener.heardAt - postedAt);
         listener.close();
       }
-    }
-    return { latencies, peakMiB: (await memoryOf(bare.pid)).peakMiB };
-  } finally {
-    await bare.stop();
-  }
+    },
+    stop: () => {
+      stopped ??= (async () => {
+        server.peakMiB = await memoryOf(bare.pid).then(
+          (memory) => memory.peakMiB,
+          () => Number.NaN,
+        );
+        await bare.stop();
+      })();
+      return stopped;
+    },
+  };
+  return server;
 }
