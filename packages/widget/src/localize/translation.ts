@@ -114,7 +114,10 @@ export interface Translation {
   paymentCancelled: string;
   /** Before the countdown, with the colon as the language writes it (`Temps restant :`). */
   timeLeft: string;
-  /** `time` is already formatted for the locale. */
+  /**
+   * Beside the countdown, in the language's own brackets (`（有効期限 17:34）`); `time` is already
+   * formatted for the locale, in Latin digits and isolated from the sentence's direction.
+   */
   expiresAt: (time: string) => string;
   statusCreated: string;
   statusProcessing: string;

@@ -2,9 +2,15 @@
 
 /** A clock time such as `15:04` or `3:04 PM`. */
 export function formatTime(unixSeconds: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    // Latin digits, as the countdown beside it and every amount (Bengali's own digits otherwise).
+    numberingSystem: 'latn',
+  }).format(new Date(unixSeconds * 1000));
+  // Isolated from the sentence it goes in: in right-to-left text `5:33 PM` would show as
+  // `PM 5:33` (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE).
+  return `\u2068${time}\u2069`;
 }
 
 /** Time left as `m:ss` or `h:mm:ss`, never negative. */

@@ -60,11 +60,13 @@ describe('formatting', () => {
     expect(formatDuration(11, 'ar', 'long')).to.equal('11 ثانية');
   });
 
-  it('writes clock times through Intl', () => {
+  it('writes clock times through Intl, in Latin digits, isolated from the sentence', () => {
     const noon = Date.UTC(2030, 0, 1, 12, 5) / 1000;
-    expect(formatTime(noon, 'en')).to.equal(
-      new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }).format(noon * 1000),
-    );
+    const intl = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(noon * 1000);
+    expect(formatTime(noon, 'en')).to.equal(`\u2068${intl('en')}\u2069`);
+    expect(formatTime(noon, 'bn')).to.equal(`\u2068${intl('bn-u-nu-latn')}\u2069`);
+    expect(formatTime(noon, 'bn')).to.not.equal(`\u2068${intl('bn')}\u2069`);
   });
 
   it('capitalises network names', () => {

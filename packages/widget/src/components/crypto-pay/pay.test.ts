@@ -207,7 +207,9 @@ describe('<crypto-pay> pay step', () => {
 
     it('writes the expiry time as the customer’s region does', async () => {
       const expiry = (el: Element) =>
-        /Expires at ([^)]*)\)/.exec(partOf(el as never, 'countdown')?.textContent ?? '')?.[1];
+        /\(Expires at \u2068([^)]*)\u2069\)/.exec(
+          partOf(el as never, 'countdown')?.textContent ?? '',
+        )?.[1];
       const american = await kit.toPayStep(await kit.fakeProxy(), {
         product: 'tea-crate',
         locale: 'en-US',
@@ -219,6 +221,30 @@ describe('<crypto-pay> pay step', () => {
         locale: 'en-GB',
       });
       expect(expiry(british)).to.match(/^\d{1,2}:\d{2}$/); // 24-hour, no AM/PM
+    });
+
+    it('writes the expiry time in Latin digits, whole in right-to-left text, in the language’s brackets', async () => {
+      const expiry = (el: Element) =>
+        partOf(el as never, 'countdown')?.querySelector('.hint')?.textContent ?? '';
+      const at = async (locale: string) => {
+        kit.clearStoredCheckouts();
+        const el = await kit.toPayStep(await kit.fakeProxy(), { product: 'tea-crate' });
+        // The customer's language chosen on the pay step: its chunk comes, and its words.
+        el.setAttribute('locale', locale);
+        await kit.waitUntil(
+          () => !expiry(el).includes('Expires at'),
+          `no expiry time in ${locale}`,
+        );
+        return expiry(el);
+      };
+      // Bengali's clock would write its own digits beside the countdown's and the amount's.
+      expect(await at('bn')).to.match(/^\(\u2068[\d:]+\s?\S+\u2069\S*.*\)$/u);
+      expect(await at('bn')).to.not.match(/[\u09E6-\u09EF]/u);
+      // Urdu: `5:33 PM` kept one left-to-right unit inside the right-to-left sentence.
+      const urdu = await at('ur');
+      expect(urdu).to.match(/\u2068\d{1,2}:\d{2}\s?[AP]M\u2069/);
+      // Japanese brackets are full width, as its other ones (`（新しいタブで開きます）`).
+      expect(await at('ja')).to.match(/^（有効期限 \u2068\d{1,2}:\d{2}\u2069）$/);
     });
 
     it('checks the status at once when the time runs out', async () => {

@@ -193,7 +193,7 @@ export default class PaymentPanel extends LitElement {
           ? nothing
           : html`<p part="countdown" class="countdown" role="timer">
                 ${t.timeLeft} <strong>${formatCountdown(left)}</strong>
-                <span class="hint">(${t.expiresAt(formatTime(checkout.expires_at, locale))})</span>
+                <span class="hint">${t.expiresAt(formatTime(checkout.expires_at, locale))}</span>
               </p>
               <!-- Hidden from screen readers: <crypto-pay>'s live region says it (and each change). -->
               <p part="status" class="status" aria-hidden="true">

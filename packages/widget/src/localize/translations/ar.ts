@@ -80,7 +80,7 @@ const ar: Translation = {
   cancelPayment: 'إلغاء الدفع',
   paymentCancelled: 'لقد ألغيت هذا الدفع. للدفع، عد إلى المتجر وابدأ من جديد.',
   timeLeft: 'الوقت المتبقي:',
-  expiresAt: (time) => `ينتهي في ${time}`,
+  expiresAt: (time) => `(ينتهي في ${time})`,
   statusCreated: 'بانتظار دفعتك.',
   statusProcessing: 'تم اختيار العملة. بانتظار وصول دفعتك.',
   statusUnreadable:

@@ -78,7 +78,7 @@ const bg: Translation = {
   paymentCancelled:
     'Отказахте това плащане. За да платите, върнете се в магазина и започнете отначало.',
   timeLeft: 'Оставащо време:',
-  expiresAt: (time) => `Изтича в ${time}`,
+  expiresAt: (time) => `(Изтича в ${time})`,
   statusCreated: 'Очакваме Вашето плащане.',
   statusProcessing: 'Валутата е избрана. Очакваме плащането Ви да пристигне.',
   statusUnreadable:

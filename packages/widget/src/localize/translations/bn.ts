@@ -81,7 +81,7 @@ const bn: Translation = {
   cancelPayment: 'পেমেন্ট বাতিল করুন',
   paymentCancelled: 'আপনি এই পেমেন্টটি বাতিল করেছেন। টাকা দিতে দোকানে ফিরে গিয়ে আবার শুরু করুন।',
   timeLeft: 'বাকি সময়:',
-  expiresAt: (time) => `${time}-এ মেয়াদ শেষ হবে`,
+  expiresAt: (time) => `(${time}-এ মেয়াদ শেষ হবে)`,
   statusCreated: 'আপনার পেমেন্টের অপেক্ষায় আছি।',
   statusProcessing: 'মুদ্রা বেছে নেওয়া হয়েছে। আপনার পেমেন্ট পৌঁছানোর অপেক্ষায় আছি।',
   statusUnreadable:

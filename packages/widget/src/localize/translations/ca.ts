@@ -82,7 +82,7 @@ const ca: Translation = {
   paymentCancelled:
     'Heu cancel·lat aquest pagament. Per pagar, torneu a la botiga i torneu a començar.',
   timeLeft: 'Temps restant:',
-  expiresAt: (time) => `Caduca a les ${time}`,
+  expiresAt: (time) => `(Caduca a les ${time})`,
   statusCreated: 'Esperant el vostre pagament.',
   statusProcessing: 'Moneda triada. Esperant que arribi el vostre pagament.',
   statusUnreadable:

@@ -79,7 +79,7 @@ const cs: Translation = {
   paymentCancelled:
     'Tuto platbu jste zrušili. Chcete-li zaplatit, vraťte se do obchodu a začněte znovu.',
   timeLeft: 'Zbývající čas:',
-  expiresAt: (time) => `Vyprší v ${time}`,
+  expiresAt: (time) => `(Vyprší v ${time})`,
   statusCreated: 'Čekáme na vaši platbu.',
   statusProcessing: 'Měna vybrána. Čekáme, až vaše platba dorazí.',
   statusUnreadable:

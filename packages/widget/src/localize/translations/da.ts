@@ -77,7 +77,7 @@ const da: Translation = {
   paymentCancelled:
     'Du har annulleret betalingen. Gå tilbage til butikken, og start forfra for at betale.',
   timeLeft: 'Tid tilbage:',
-  expiresAt: (time) => `Udløber kl. ${time}`,
+  expiresAt: (time) => `(Udløber kl. ${time})`,
   statusCreated: 'Venter på din betaling.',
   statusProcessing: 'Valuta valgt. Venter på, at din betaling når frem.',
   statusUnreadable:

@@ -81,7 +81,7 @@ const de: Translation = {
   paymentCancelled:
     'Sie haben diese Zahlung abgebrochen. Um zu bezahlen, kehren Sie zum Shop zurück und beginnen Sie von vorn.',
   timeLeft: 'Verbleibende Zeit:',
-  expiresAt: (time) => `Läuft um ${time} ab`,
+  expiresAt: (time) => `(Läuft um ${time} ab)`,
   statusCreated: 'Wir warten auf Ihre Zahlung.',
   statusProcessing: 'Währung gewählt. Wir warten auf den Eingang Ihrer Zahlung.',
   statusUnreadable:

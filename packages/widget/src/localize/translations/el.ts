@@ -79,7 +79,7 @@ const el: Translation = {
   paymentCancelled:
     'Ακυρώσατε αυτή την πληρωμή. Για να πληρώσετε, επιστρέψτε στο κατάστημα και ξεκινήστε από την αρχή.',
   timeLeft: 'Χρόνος που απομένει:',
-  expiresAt: (time) => `Λήγει στις ${time}`,
+  expiresAt: (time) => `(Λήγει στις ${time})`,
   statusCreated: 'Αναμένουμε την πληρωμή σας.',
   statusProcessing: 'Το νόμισμα επιλέχθηκε. Αναμένουμε να φτάσει η πληρωμή σας.',
   statusUnreadable:

@@ -82,7 +82,7 @@ const enGB: Translation = {
   cancelPayment: 'Cancel payment',
   paymentCancelled: 'You cancelled this payment. To pay, go back to the shop and start again.',
   timeLeft: 'Time remaining:',
-  expiresAt: (time) => `Expires at ${time}`,
+  expiresAt: (time) => `(Expires at ${time})`,
   statusCreated: 'Waiting for your payment.',
   statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
   statusUnreadable:

@@ -21,7 +21,7 @@ const enLater: LaterMessages = {
   cancelPayment: 'Cancel payment',
   paymentCancelled: 'You cancelled this payment. To pay, go back to the shop and start again.',
   timeLeft: 'Time left:',
-  expiresAt: (time) => `Expires at ${time}`,
+  expiresAt: (time) => `(Expires at ${time})`,
   statusCreated: 'Waiting for your payment.',
   statusProcessing: 'Currency chosen. Waiting for your payment to arrive.',
   statusUnreadable:

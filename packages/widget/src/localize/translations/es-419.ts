@@ -78,7 +78,7 @@ const es419: Translation = {
   cancelPayment: 'Cancelar el pago',
   paymentCancelled: 'Canceló este pago. Para pagar, vuelva a la tienda y empiece de nuevo.',
   timeLeft: 'Tiempo restante:',
-  expiresAt: (time) => `Vence a las ${time}`,
+  expiresAt: (time) => `(Vence a las ${time})`,
   statusCreated: 'Esperando su pago.',
   statusProcessing: 'Moneda elegida. Esperando a que llegue su pago.',
   statusUnreadable:

@@ -77,7 +77,7 @@ const es: Translation = {
   cancelPayment: 'Cancelar el pago',
   paymentCancelled: 'Ha cancelado este pago. Para pagar, vuelva a la tienda y empiece de nuevo.',
   timeLeft: 'Tiempo restante:',
-  expiresAt: (time) => `Caduca a las ${time}`,
+  expiresAt: (time) => `(Caduca a las ${time})`,
   statusCreated: 'Esperando su pago.',
   statusProcessing: 'Moneda elegida. Esperando a que llegue su pago.',
   statusUnreadable:

@@ -77,7 +77,7 @@ const et: Translation = {
   cancelPayment: 'Tühista makse',
   paymentCancelled: 'Tühistasite selle makse. Maksmiseks minge tagasi poodi ja alustage uuesti.',
   timeLeft: 'Aega jäänud:',
-  expiresAt: (time) => `Aegub kell ${time}`,
+  expiresAt: (time) => `(Aegub kell ${time})`,
   statusCreated: 'Ootame teie makset.',
   statusProcessing: 'Valuuta on valitud. Ootame teie makse saabumist.',
   statusUnreadable:

@@ -77,7 +77,7 @@ const fa: Translation = {
   cancelPayment: 'لغو پرداخت',
   paymentCancelled: 'این پرداخت را لغو کردید. برای پرداخت، به فروشگاه برگردید و دوباره شروع کنید.',
   timeLeft: 'زمان باقی‌مانده:',
-  expiresAt: (time) => `مهلت تا ساعت ${time}`,
+  expiresAt: (time) => `(مهلت تا ساعت ${time})`,
   statusCreated: 'در انتظار پرداخت شما.',
   statusProcessing: 'ارز انتخاب شد. در انتظار رسیدن پرداخت شما.',
   statusUnreadable:

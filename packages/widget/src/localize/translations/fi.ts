@@ -77,7 +77,7 @@ const fi: Translation = {
   cancelPayment: 'Peruuta maksu',
   paymentCancelled: 'Peruutit tämän maksun. Jos haluat maksaa, palaa kauppaan ja aloita alusta.',
   timeLeft: 'Aikaa jäljellä:',
-  expiresAt: (time) => `Vanhenee klo ${time}`,
+  expiresAt: (time) => `(Vanhenee klo ${time})`,
   statusCreated: 'Odotamme maksuasi.',
   statusProcessing: 'Valuutta valittu. Odotamme maksusi saapumista.',
   statusUnreadable:

@@ -81,7 +81,7 @@ const fil: Translation = {
   paymentCancelled:
     'Kinansela mo ang bayad na ito. Para magbayad, bumalik sa tindahan at magsimula ulit.',
   timeLeft: 'Natitirang oras:',
-  expiresAt: (time) => `Mag-e-expire nang ${time}`,
+  expiresAt: (time) => `(Mag-e-expire nang ${time})`,
   statusCreated: 'Hinihintay ang iyong bayad.',
   statusProcessing: 'Napili na ang currency. Hinihintay na dumating ang iyong bayad.',
   statusUnreadable:

@@ -83,7 +83,7 @@ const frCA: Translation = {
   paymentCancelled:
     'Vous avez annulé ce paiement. Pour payer, retournez à la boutique et recommencez.',
   timeLeft: 'Temps restant :',
-  expiresAt: (time) => `Expire à ${time}`,
+  expiresAt: (time) => `(Expire à ${time})`,
   statusCreated: 'En attente de votre paiement.',
   statusProcessing: 'Devise choisie. En attente de la réception de votre paiement.',
   statusUnreadable:

@@ -81,7 +81,7 @@ const he: Translation = {
   cancelPayment: 'ביטול התשלום',
   paymentCancelled: 'ביטלת את התשלום הזה. כדי לשלם, יש לחזור לחנות ולהתחיל מחדש.',
   timeLeft: 'הזמן שנותר:',
-  expiresAt: (time) => `בתוקף עד ${time}`,
+  expiresAt: (time) => `(בתוקף עד ${time})`,
   statusCreated: 'ממתינים לתשלום.',
   statusProcessing: 'המטבע נבחר. ממתינים שהתשלום יגיע.',
   statusUnreadable:

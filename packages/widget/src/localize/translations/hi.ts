@@ -81,7 +81,7 @@ const hi: Translation = {
   cancelPayment: 'भुगतान रद्द करें',
   paymentCancelled: 'आपने यह भुगतान रद्द कर दिया है। भुगतान करने के लिए दुकान पर वापस जाएँ और फिर से शुरू करें।',
   timeLeft: 'बचा हुआ समय:',
-  expiresAt: (time) => `${time} पर समाप्त होगा`,
+  expiresAt: (time) => `(${time} पर समाप्त होगा)`,
   statusCreated: 'आपके भुगतान की प्रतीक्षा है।',
   statusProcessing: 'मुद्रा चुन ली गई है। आपके भुगतान के आने की प्रतीक्षा है।',
   statusUnreadable:

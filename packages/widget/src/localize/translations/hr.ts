@@ -79,7 +79,7 @@ const hr: Translation = {
   paymentCancelled:
     'Otkazali ste ovo plaćanje. Za plaćanje se vratite u trgovinu i počnite ispočetka.',
   timeLeft: 'Preostalo vrijeme:',
-  expiresAt: (time) => `Istječe u ${time}`,
+  expiresAt: (time) => `(Istječe u ${time})`,
   statusCreated: 'Čekamo Vaše plaćanje.',
   statusProcessing: 'Valuta je odabrana. Čekamo da Vaše plaćanje stigne.',
   statusUnreadable:

@@ -79,7 +79,7 @@ const hu: Translation = {
   paymentCancelled:
     'Ezt a fizetést megszakította. A fizetéshez térjen vissza az áruházba, és kezdje újra.',
   timeLeft: 'Hátralévő idő:',
-  expiresAt: (time) => `Lejár: ${time}`,
+  expiresAt: (time) => `(Lejár: ${time})`,
   statusCreated: 'Várjuk a fizetését.',
   statusProcessing: 'Pénznem kiválasztva. Várjuk, hogy megérkezzen a fizetése.',
   statusUnreadable:

@@ -78,7 +78,7 @@ const id: Translation = {
   paymentCancelled:
     'Anda telah membatalkan pembayaran ini. Untuk membayar, kembali ke toko dan mulai lagi.',
   timeLeft: 'Sisa waktu:',
-  expiresAt: (time) => `Berlaku hingga ${time}`,
+  expiresAt: (time) => `(Berlaku hingga ${time})`,
   statusCreated: 'Menunggu pembayaran Anda.',
   statusProcessing: 'Mata uang sudah dipilih. Menunggu pembayaran Anda masuk.',
   statusUnreadable:

@@ -78,7 +78,7 @@ const it: Translation = {
   cancelPayment: 'Annulla il pagamento',
   paymentCancelled: 'Hai annullato questo pagamento. Per pagare, torna al negozio e ricomincia.',
   timeLeft: 'Tempo rimasto:',
-  expiresAt: (time) => `Scade alle ${time}`,
+  expiresAt: (time) => `(Scade alle ${time})`,
   statusCreated: 'In attesa del tuo pagamento.',
   statusProcessing: 'Valuta scelta. In attesa che arrivi il tuo pagamento.',
   statusUnreadable:

@@ -78,7 +78,7 @@ const ja: Translation = {
   paymentCancelled:
     'この支払いをキャンセルしました。お支払いには、ショップに戻ってやり直してください。',
   timeLeft: '残り時間：',
-  expiresAt: (time) => `有効期限 ${time}`,
+  expiresAt: (time) => `（有効期限 ${time}）`,
   statusCreated: 'お支払いをお待ちしています。',
   statusProcessing: '通貨が選択されました。入金を確認しています。',
   statusUnreadable:

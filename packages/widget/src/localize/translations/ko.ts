@@ -76,7 +76,7 @@ const ko: Translation = {
   cancelPayment: '결제 취소',
   paymentCancelled: '이 결제를 취소했습니다. 결제하려면 상점으로 돌아가 다시 시작하세요.',
   timeLeft: '남은 시간:',
-  expiresAt: (time) => `${time}에 만료`,
+  expiresAt: (time) => `(${time}에 만료)`,
   statusCreated: '결제를 기다리고 있습니다.',
   statusProcessing: '통화가 선택되었습니다. 입금을 기다리고 있습니다.',
   statusUnreadable:

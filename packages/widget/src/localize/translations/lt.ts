@@ -81,7 +81,7 @@ const lt: Translation = {
   paymentCancelled:
     'Atšaukėte šį mokėjimą. Norėdami sumokėti, grįžkite į parduotuvę ir pradėkite iš naujo.',
   timeLeft: 'Liko laiko:',
-  expiresAt: (time) => `Galioja iki ${time}`,
+  expiresAt: (time) => `(Galioja iki ${time})`,
   statusCreated: 'Laukiame jūsų mokėjimo.',
   statusProcessing: 'Valiuta pasirinkta. Laukiame, kol ateis jūsų mokėjimas.',
   statusUnreadable:

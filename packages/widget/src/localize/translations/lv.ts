@@ -78,7 +78,7 @@ const lv: Translation = {
   paymentCancelled:
     'Jūs atcēlāt šo maksājumu. Lai samaksātu, atgriezieties veikalā un sāciet no jauna.',
   timeLeft: 'Atlikušais laiks:',
-  expiresAt: (time) => `Derīgs līdz ${time}`,
+  expiresAt: (time) => `(Derīgs līdz ${time})`,
   statusCreated: 'Gaidām jūsu maksājumu.',
   statusProcessing: 'Valūta izvēlēta. Gaidām, kad pienāks jūsu maksājums.',
   statusUnreadable:

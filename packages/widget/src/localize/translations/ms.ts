@@ -78,7 +78,7 @@ const ms: Translation = {
   paymentCancelled:
     'Anda telah membatalkan pembayaran ini. Untuk membayar, kembali ke kedai dan mula semula.',
   timeLeft: 'Masa yang tinggal:',
-  expiresAt: (time) => `Tamat tempoh pada ${time}`,
+  expiresAt: (time) => `(Tamat tempoh pada ${time})`,
   statusCreated: 'Menunggu pembayaran anda.',
   statusProcessing: 'Mata wang telah dipilih. Menunggu pembayaran anda tiba.',
   statusUnreadable:

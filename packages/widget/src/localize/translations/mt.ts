@@ -82,7 +82,7 @@ const mt: Translation = {
   paymentCancelled:
     "Ikkanċellajt dan il-ħlas. Biex tħallas, erġa' lura lejn il-ħanut u erġa' ibda.",
   timeLeft: 'Ħin li fadal:',
-  expiresAt: (time) => `Jiskadi: ${time}`,
+  expiresAt: (time) => `(Jiskadi: ${time})`,
   statusCreated: 'Qed nistennew il-ħlas tiegħek.',
   statusProcessing: 'Il-munita ntgħażlet. Qed nistennew li jasal il-ħlas tiegħek.',
   statusUnreadable:

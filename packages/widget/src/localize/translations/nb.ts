@@ -78,7 +78,7 @@ const nb: Translation = {
   paymentCancelled:
     'Du har avbrutt denne betalingen. Gå tilbake til butikken og begynn på nytt for å betale.',
   timeLeft: 'Tid igjen:',
-  expiresAt: (time) => `Utløper kl. ${time}`,
+  expiresAt: (time) => `(Utløper kl. ${time})`,
   statusCreated: 'Venter på betalingen din.',
   statusProcessing: 'Valuta valgt. Venter på at betalingen din kommer fram.',
   statusUnreadable:

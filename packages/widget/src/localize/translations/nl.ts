@@ -78,7 +78,7 @@ const nl: Translation = {
   paymentCancelled:
     'U hebt deze betaling geannuleerd. Ga om te betalen terug naar de winkel en begin opnieuw.',
   timeLeft: 'Resterende tijd:',
-  expiresAt: (time) => `Verloopt om ${time}`,
+  expiresAt: (time) => `(Verloopt om ${time})`,
   statusCreated: 'We wachten op je betaling.',
   statusProcessing: 'Munt gekozen. We wachten tot je betaling binnen is.',
   statusUnreadable:

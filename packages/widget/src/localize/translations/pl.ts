@@ -79,7 +79,7 @@ const pl: Translation = {
   paymentCancelled:
     'Ta płatność została anulowana. Aby zapłacić, wróć do sklepu i zacznij od nowa.',
   timeLeft: 'Pozostały czas:',
-  expiresAt: (time) => `Wygasa o ${time}`,
+  expiresAt: (time) => `(Wygasa o ${time})`,
   statusCreated: 'Czekamy na Twoją płatność.',
   statusProcessing: 'Waluta wybrana. Czekamy, aż dotrze Twoja płatność.',
   statusUnreadable:

@@ -78,7 +78,7 @@ const ptBR: Translation = {
   cancelPayment: 'Cancelar pagamento',
   paymentCancelled: 'Você cancelou este pagamento. Para pagar, volte à loja e comece de novo.',
   timeLeft: 'Tempo restante:',
-  expiresAt: (time) => `Expira às ${time}`,
+  expiresAt: (time) => `(Expira às ${time})`,
   statusCreated: 'Aguardando seu pagamento.',
   statusProcessing: 'Moeda escolhida. Aguardando a chegada do seu pagamento.',
   statusUnreadable:

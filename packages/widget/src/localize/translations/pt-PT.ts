@@ -81,7 +81,7 @@ const ptPT: Translation = {
   cancelPayment: 'Cancelar pagamento',
   paymentCancelled: 'Cancelou este pagamento. Para pagar, volte à loja e comece de novo.',
   timeLeft: 'Tempo restante:',
-  expiresAt: (time) => `Expira às ${time}`,
+  expiresAt: (time) => `(Expira às ${time})`,
   statusCreated: 'A aguardar o seu pagamento.',
   statusProcessing: 'Moeda escolhida. A aguardar a chegada do seu pagamento.',
   statusUnreadable:

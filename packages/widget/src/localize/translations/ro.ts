@@ -80,7 +80,7 @@ const ro: Translation = {
   paymentCancelled:
     'Ați anulat această plată. Pentru a plăti, reveniți în magazin și începeți din nou.',
   timeLeft: 'Timp rămas:',
-  expiresAt: (time) => `Expiră la ${time}`,
+  expiresAt: (time) => `(Expiră la ${time})`,
   statusCreated: 'Așteptăm plata dumneavoastră.',
   statusProcessing: 'Moneda a fost aleasă. Așteptăm să sosească plata dumneavoastră.',
   statusUnreadable:

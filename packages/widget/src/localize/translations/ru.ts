@@ -80,7 +80,7 @@ const ru: Translation = {
   paymentCancelled:
     'Вы отменили этот платёж. Чтобы оплатить, вернитесь в магазин и начните заново.',
   timeLeft: 'Осталось:',
-  expiresAt: (time) => `Действует до ${time}`,
+  expiresAt: (time) => `(Действует до ${time})`,
   statusCreated: 'Ожидаем ваш платёж.',
   statusProcessing: 'Валюта выбрана. Ожидаем поступления платежа.',
   statusUnreadable:

@@ -79,7 +79,7 @@ const sk: Translation = {
   paymentCancelled:
     'Túto platbu ste zrušili. Ak chcete zaplatiť, vráťte sa do obchodu a začnite znova.',
   timeLeft: 'Zostávajúci čas:',
-  expiresAt: (time) => `Platnosť vyprší o ${time}`,
+  expiresAt: (time) => `(Platnosť vyprší o ${time})`,
   statusCreated: 'Čakáme na vašu platbu.',
   statusProcessing: 'Mena je vybraná. Čakáme, kým vaša platba dorazí.',
   statusUnreadable:

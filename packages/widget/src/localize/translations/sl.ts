@@ -79,7 +79,7 @@ const sl: Translation = {
   paymentCancelled:
     'To plačilo ste preklicali. Če želite plačati, se vrnite v trgovino in začnite znova.',
   timeLeft: 'Preostali čas:',
-  expiresAt: (time) => `Poteče ob ${time}`,
+  expiresAt: (time) => `(Poteče ob ${time})`,
   statusCreated: 'Čakamo na vaše plačilo.',
   statusProcessing: 'Valuta je izbrana. Čakamo, da vaše plačilo prispe.',
   statusUnreadable:

@@ -82,7 +82,7 @@ const sr: Translation = {
   paymentCancelled:
     'Отказали сте ово плаћање. Да бисте платили, вратите се у продавницу и почните поново.',
   timeLeft: 'Преостало време:',
-  expiresAt: (time) => `Истиче у ${time}`,
+  expiresAt: (time) => `(Истиче у ${time})`,
   statusCreated: 'Чекамо ваше плаћање.',
   statusProcessing: 'Валута је изабрана. Чекамо да ваша уплата стигне.',
   statusUnreadable:

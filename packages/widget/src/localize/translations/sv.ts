@@ -78,7 +78,7 @@ const sv: Translation = {
   paymentCancelled:
     'Du har avbrutit betalningen. Gå tillbaka till butiken och börja om för att betala.',
   timeLeft: 'Tid kvar:',
-  expiresAt: (time) => `Går ut kl. ${time}`,
+  expiresAt: (time) => `(Går ut kl. ${time})`,
   statusCreated: 'Vi väntar på din betalning.',
   statusProcessing: 'Valutan är vald. Vi väntar på att din betalning ska komma fram.',
   statusUnreadable:

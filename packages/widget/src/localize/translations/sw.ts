@@ -77,7 +77,7 @@ const sw: Translation = {
   cancelPayment: 'Ghairi malipo',
   paymentCancelled: 'Umeghairi malipo haya. Ili kulipa, rudi dukani na uanze upya.',
   timeLeft: 'Muda uliobaki:',
-  expiresAt: (time) => `Muda unaisha saa ${time}`,
+  expiresAt: (time) => `(Muda unaisha saa ${time})`,
   statusCreated: 'Tunasubiri malipo yako.',
   statusProcessing: 'Sarafu imechaguliwa. Tunasubiri malipo yako yafike.',
   statusUnreadable:

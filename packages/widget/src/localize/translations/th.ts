@@ -75,7 +75,7 @@ const th: Translation = {
   cancelPayment: 'ยกเลิกการชำระเงิน',
   paymentCancelled: 'คุณยกเลิกการชำระเงินนี้แล้ว หากต้องการชำระเงิน โปรดกลับไปที่ร้านค้าและเริ่มใหม่',
   timeLeft: 'เวลาที่เหลือ:',
-  expiresAt: (time) => `หมดอายุเวลา ${time}`,
+  expiresAt: (time) => `(หมดอายุเวลา ${time})`,
   statusCreated: 'กำลังรอการชำระเงินของคุณ',
   statusProcessing: 'เลือกสกุลเงินแล้ว กำลังรอให้เงินของคุณเข้า',
   statusUnreadable:

@@ -77,7 +77,7 @@ const tr: Translation = {
   cancelPayment: 'Ödemeyi iptal et',
   paymentCancelled: 'Bu ödemeyi iptal ettiniz. Ödemek için mağazaya dönün ve yeniden başlayın.',
   timeLeft: 'Kalan süre:',
-  expiresAt: (time) => `Son geçerlilik saati: ${time}`,
+  expiresAt: (time) => `(Son geçerlilik saati: ${time})`,
   statusCreated: 'Ödemeniz bekleniyor.',
   statusProcessing: 'Para birimi seçildi. Ödemenizin ulaşması bekleniyor.',
   statusUnreadable:

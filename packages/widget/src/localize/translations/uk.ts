@@ -80,7 +80,7 @@ const uk: Translation = {
   paymentCancelled:
     'Ви скасували цей платіж. Щоб оплатити, поверніться до магазину й почніть знову.',
   timeLeft: 'Залишилося:',
-  expiresAt: (time) => `Дійсне до ${time}`,
+  expiresAt: (time) => `(Дійсне до ${time})`,
   statusCreated: 'Очікуємо ваш платіж.',
   statusProcessing: 'Валюту вибрано. Очікуємо надходження платежу.',
   statusUnreadable:

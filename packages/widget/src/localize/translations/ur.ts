@@ -78,7 +78,7 @@ const ur: Translation = {
   paymentCancelled:
     'آپ نے یہ ادائیگی منسوخ کر دی ہے۔ ادائیگی کرنے کے لیے دکان پر واپس جائیں اور دوبارہ شروع کریں۔',
   timeLeft: 'باقی وقت:',
-  expiresAt: (time) => `${time} پر ختم ہو جائے گا`,
+  expiresAt: (time) => `(${time} پر ختم ہو جائے گا)`,
   statusCreated: 'آپ کی ادائیگی کا انتظار ہے۔',
   statusProcessing: 'کرنسی منتخب ہو گئی۔ آپ کی ادائیگی پہنچنے کا انتظار ہے۔',
   statusUnreadable:

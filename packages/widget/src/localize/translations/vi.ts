@@ -78,7 +78,7 @@ const vi: Translation = {
   paymentCancelled:
     'Bạn đã hủy khoản thanh toán này. Để thanh toán, hãy quay lại cửa hàng và bắt đầu lại.',
   timeLeft: 'Thời gian còn lại:',
-  expiresAt: (time) => `Hết hạn lúc ${time}`,
+  expiresAt: (time) => `(Hết hạn lúc ${time})`,
   statusCreated: 'Đang chờ bạn thanh toán.',
   statusProcessing: 'Đã chọn loại tiền. Đang chờ khoản thanh toán của bạn về.',
   statusUnreadable:

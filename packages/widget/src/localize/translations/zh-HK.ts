@@ -78,7 +78,7 @@ const zhHK: Translation = {
   cancelPayment: '取消付款',
   paymentCancelled: '您已取消此付款。如要付款，請返回商店重新開始。',
   timeLeft: '剩餘時間：',
-  expiresAt: (time) => `於 ${time} 到期`,
+  expiresAt: (time) => `（於 ${time} 到期）`,
   statusCreated: '正在等待您付款。',
   statusProcessing: '已選擇貨幣，正在等待您的款項入賬。',
   statusUnreadable:

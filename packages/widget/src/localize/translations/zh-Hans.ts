@@ -75,7 +75,7 @@ const zhHans: Translation = {
   cancelPayment: '取消付款',
   paymentCancelled: '您已取消此付款。如需付款，请返回商店重新开始。',
   timeLeft: '剩余时间：',
-  expiresAt: (time) => `${time} 失效`,
+  expiresAt: (time) => `（${time} 失效）`,
   statusCreated: '等待您付款。',
   statusProcessing: '已选择币种，等待您的付款到账。',
   statusUnreadable:

@@ -75,7 +75,7 @@ const zhHant: Translation = {
   cancelPayment: '取消付款',
   paymentCancelled: '您已取消此付款。如需付款，請返回商店重新開始。',
   timeLeft: '剩餘時間：',
-  expiresAt: (time) => `${time} 到期`,
+  expiresAt: (time) => `（${time} 到期）`,
   statusCreated: '正在等候您付款。',
   statusProcessing: '已選擇幣別，正在等候您的款項入帳。',
   statusUnreadable:
