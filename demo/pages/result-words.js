@@ -17,10 +17,10 @@ export const CANNOT_CHECK = {
 };
 
 /**
- * The tab that started the checkout shows its result (the widget gave way, saying so below):
- * this page names no result of its own.
+ * The tab that started the checkout shows its result (the widget gave way, its heading saying
+ * "Continue in your other tab" below): this page names no result of its own, nor repeats that.
  */
-export const ELSEWHERE = { heading: enLater.elsewhereHeading, note: '' };
+export const ELSEWHERE = { heading: 'Your payment', note: '' };
 
 /** The shop's heading for a final checkout; how a failed one failed is in the widget's note. */
 const HEADINGS = {

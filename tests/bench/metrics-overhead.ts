@@ -7,7 +7,7 @@
  * The target: reads and creates cost at most 5 % more with metrics on.
  */
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
@@ -85,17 +85,21 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
       },
     ],
     notes: [
-      `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}, on each of ${PAIRS} fresh pairs of stacks, pooled (each pair's ratio: ${pairRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}). Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds on the first pair, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${sum(pairs.map((pair) => pair.scrapes))} scrapes, ${sum(pairs.map((pair) => pair.failedScrapes))} failed) and polled its cluster figures every 5 s.`,
+      `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}, on each of ${PAIRS} fresh pairs of stacks, ${CAN_PIN ? 'the bench on CPU 0 and both proxies on CPU 1' : 'unpinned (one CPU, or no taskset)'}, pooled (each pair's ratio: ${pairRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}). Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds on the first pair, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${sum(pairs.map((pair) => pair.scrapes))} scrapes, ${sum(pairs.map((pair) => pair.failedScrapes))} failed) and polled its cluster figures every 5 s.`,
       `Answers that were not 2xx, errors or timeouts: ${sum(offReads.map(failedAnswers))} without, ${sum(onReads.map(failedAnswers))} with metrics.`,
     ],
   };
 }
 
+/** The machine's CPUs, counted before anything is pinned (the count follows the mask). */
+const CPUS = availableParallelism();
+/** Pinning needs two CPUs and util-linux's `taskset`; without either, nothing is pinned. */
+const CAN_PIN = CPUS >= 2 && spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+
 /** Keeps every thread of process `pid` on CPU `cpu` (`undefined`: on any again). */
 function pin(pid: number, cpu: number | undefined): void {
-  // One CPU: nothing to keep apart.
-  if (availableParallelism() < 2) return;
-  const cpus = cpu === undefined ? `0-${availableParallelism() - 1}` : String(cpu);
+  if (!CAN_PIN) return;
+  const cpus = cpu === undefined ? `0-${CPUS - 1}` : String(cpu);
   execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], {
     stdio: 'ignore',
   });
@@ -112,8 +116,8 @@ async function measurePair(seconds: number, creates: number): Promise<PairResult
     stacks.push(on);
     // The load on one CPU, both proxies on the other: where the scheduler put each process
     // moved its CPU a read by up to 15 % from pair to pair of like stacks.
-    pin(process.pid, 0);
     for (const stack of [off, on]) pin(stack.proxy.pid, 1);
+    pin(process.pid, 0);
     const metricsUrl = on.metricsUrls[0]!;
     let scrapes = 0;
     // A failed scrape is counted and told in the notes, not left as an unhandled rejection.
@@ -161,8 +165,9 @@ async function measurePair(seconds: number, creates: number): Promise<PairResult
 
     return { without, withMetrics, times, scrapes, failedScrapes };
   } finally {
-    pin(process.pid, undefined);
     clearInterval(scraper);
     for (const stack of stacks.reverse()) await stack.stop();
+    // Last: the next pair's stacks (and the next benchmark) start from this process.
+    pin(process.pid, undefined);
   }
 }

@@ -46,7 +46,7 @@ export async function pushFanout(
   const limit = execSync('sh -c "ulimit -n"', { encoding: 'utf8' }).trim();
   const notes = [
     `${clients} event streams on raw sockets per round, ${ROUNDS} rounds (a fresh checkout each); latency from posting the signed callback to each client receiving the status; all latencies pooled.`,
-    `The bare SSE server's rounds alternate with the proxy's (socket writer, ${DATABASE_LABEL[databases[0]!]}): proxy, bare, proxy, bare...`,
+    `The bare SSE server's rounds alternate with the proxy's (socket writer, ${DATABASE_LABEL[databases[0]!]}), which goes first in turn: proxy, bare, bare, proxy, proxy, bare.`,
     `Open file limit (ulimit -n) ${limit}: the bench process holds one socket per client and so does the server${Number(limit) < clients + 500 ? ' (TOO LOW for this run: raise it)' : ', enough for this run'}.`,
   ];
   // The main figures on the first store; the writers compared on it; the others beside it.
@@ -179,7 +179,7 @@ export async function pushFanout(
 
 /**
  * Rounds against a proxy whose event streams `writer` writes (EVENT_STREAM_WRITER), `between`
- * run after each (its streams all let go).
+ * run once per round, in turn after and before it (never while its streams are open).
  */
 async function proxyRounds(
   clients: number,
@@ -213,6 +213,8 @@ async function proxyRounds(
   try {
     rssBefore = (await memoryOf(stack.proxy.pid)).currentMiB;
     for (let round = 0; round < ROUNDS; round++) {
+      // `between` goes after even rounds and before odd ones: proxy, other, other, proxy...
+      if (round % 2 === 1) await between?.();
       const checkout = await createdCheckout(stack.proxy.url);
       const paymentRequest = await paymentRequestOf(stack, checkout);
       const listeners = await openAll(
@@ -240,7 +242,7 @@ async function proxyRounds(
       );
       const closed = await memoryOf(stack.proxy.pid);
       rounds.push({ openMiB: open.currentMiB, closedMiB: closed.currentMiB });
-      await between?.();
+      if (round % 2 === 0) await between?.();
     }
   } finally {
     peakMiB = await memoryOf(stack.proxy.pid).then(

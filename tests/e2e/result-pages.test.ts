@@ -167,16 +167,18 @@ describe("the demo shop's result pages", () => {
     await tab.goto(`${state.stack.demoUrl}/success.html?checkout=${id}`);
     const widget = widgetOf(tab);
     await visible(widget.getByRole('heading', { name: 'Continue in your other tab' }));
-    // The page's own heading gives way too: it names no result beside the widget's sentence.
-    await visible(tab.getByRole('heading', { name: 'Continue in your other tab', level: 1 }));
+    // The page's own heading gives way too: it names no result beside the widget's sentence
+    // (before, "Your payment is not complete yet"), and does not say the widget's again.
+    await visible(tab.getByRole('heading', { name: 'Your payment', exact: true, level: 1 }));
     assert.equal(await tab.locator('#result-note').textContent(), '');
-    assert.ok((await tab.title()).startsWith('Continue in your other tab · '));
+    assert.ok((await tab.title()).startsWith('Your payment · '));
     // Paid later in the starting tab: this one, which follows it no more, still says where to look.
     const request = await paymentRequestOf(state.stack, await state.checkout(id));
     await state.control(`payment-requests/${request.id}/simulate`, { outcome: 'paid' });
     await eventually(async () => (await state.checkout(id)).status === 'paid', 'the payment');
     await visible(shop.page.getByRole('heading', { name: 'Thank you for your order' }));
-    assert.equal(await tab.locator('#result-heading').textContent(), 'Continue in your other tab');
+    assert.equal(await tab.locator('#result-heading').textContent(), 'Your payment');
+    await visible(widget.getByRole('heading', { name: 'Continue in your other tab' }));
     assert.equal(tab.isClosed(), false);
     assert.deepEqual(shop.problems, []);
     await shop.context.close();

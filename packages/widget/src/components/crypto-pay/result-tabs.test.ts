@@ -57,16 +57,11 @@ describe('<crypto-pay> one result view per payment', () => {
       });
       const proxy = await kit.fakeProxy({ checkout: kit.aCheckout({ id, status: 'paid' }) });
       const before = closes.length;
-      const heard: unknown[] = [];
-      const listening = new AbortController();
-      document.addEventListener('crypto-pay-elsewhere', (event) => heard.push(event.detail), {
-        signal: listening.signal,
-      });
+      const gaveWay = oneEvent(document, 'crypto-pay-elsewhere');
       const el = await kit.render({ proxy: proxy.url, checkout: id });
       await kit.untilHeading(el, 'Continue in your other tab');
       // The page hears it gave way (its own words beside the element may say the result).
-      expect(heard).to.deep.equal([{ id }]);
-      listening.abort();
+      expect((await gaveWay).detail).to.deep.equal({ id });
       expect(kit.visibleText(el)).to.contain(
         'The result of this payment is shown in the tab where you started it. You can close this tab.',
       );
@@ -91,11 +86,14 @@ describe('<crypto-pay> one result view per payment', () => {
         },
         { signal: listening.signal },
       );
-      const el = await kit.render({ proxy: proxy.url, checkout: id });
-      await kit.untilHeading(el, 'Payment complete');
-      expect(closes.length).to.equal(before);
-      expect(gaveWay).to.equal(false);
-      listening.abort();
+      try {
+        const el = await kit.render({ proxy: proxy.url, checkout: id });
+        await kit.untilHeading(el, 'Payment complete');
+        expect(closes.length).to.equal(before);
+        expect(gaveWay).to.equal(false);
+      } finally {
+        listening.abort();
+      }
     });
 
     it('hears no other tab once removed from the page, so it closes no tab it left', async () => {

@@ -46,7 +46,16 @@ export const spokenReference = (id: string, t: ReferenceMessages) =>
  * one with it, since a line's last `-` reads as a word broken there (`cPH-` then `2s1Z`), and the
  * customer would drop it.
  */
-export const referenceLines = (id: string) => groupReference(id).split(/(?<!-) /);
+export const referenceLines = (id: string) =>
+  // No lookbehind in the pattern: Safari before 16.4 could not parse the chunk.
+  groupReference(id)
+    .split(' ')
+    .reduce<string[]>((pieces, group) => {
+      const last = pieces.length - 1;
+      if (pieces[last]?.endsWith('-')) pieces[last] += ` ${group}`;
+      else pieces.push(group);
+      return pieces;
+    }, []);
 
 /**
  * @summary The payment's reference, for the customer to quote to the shop: the checkout id in
