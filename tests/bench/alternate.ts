@@ -23,8 +23,26 @@ export interface Load {
    * the rate, it hardly moves with what else runs on the machine. Undefined without a pid.
    */
   perCpuSecond: number | undefined;
+  /** The server's CPU seconds over every round; undefined without a pid. */
+  cpuSeconds: number | undefined;
   /** Every round's results, for their status codes and errors. */
   rounds: Result[];
+}
+
+/**
+ * The load of `rounds` on a server that used `cpuSeconds` over them: one target's rounds, or
+ * several loads' pooled (their rounds and CPU seconds together).
+ */
+export function loadOf(rounds: Result[], cpuSeconds: number | undefined): Load {
+  const requests = sum(rounds.map((r) => r.requests.total));
+  return {
+    rate: requests / sum(rounds.map((r) => r.duration)),
+    perCpuSecond: cpuSeconds === undefined ? undefined : requests / cpuSeconds,
+    cpuSeconds,
+    p50: median(rounds.map((r) => r.latency.p50)),
+    p99: median(rounds.map((r) => r.latency.p99)),
+    rounds,
+  };
 }
 
 /** Answers that were not 2xx, errors and timeouts, over every round of a load. */
@@ -58,17 +76,8 @@ export async function alternate<const T extends readonly Target[]>(
       if (pid !== undefined) cpuSeconds[which]! += (await cpuSecondsOf(pid)) - before;
     }
   }
-  const loads = rounds.map(
-    (results, which): Load => ({
-      rate: sum(results.map((r) => r.requests.total)) / sum(results.map((r) => r.duration)),
-      perCpuSecond:
-        targets[which]!.pid === undefined
-          ? undefined
-          : sum(results.map((r) => r.requests.total)) / cpuSeconds[which]!,
-      p50: median(results.map((r) => r.latency.p50)),
-      p99: median(results.map((r) => r.latency.p99)),
-      rounds: results,
-    }),
+  const loads = rounds.map((results, which) =>
+    loadOf(results, targets[which]!.pid === undefined ? undefined : cpuSeconds[which]!),
   );
   // One Load per target by construction: `rounds` was mapped from `targets`.
   return loads as { -readonly [K in keyof T]: Load };

@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import { alternate, alternationNote, failedAnswers, type Load } from './alternate.ts';
+import { alternate, alternationNote, failedAnswers, type Load, loadOf } from './alternate.ts';
 import { type BenchmarkResult, median, sum } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
@@ -32,18 +32,12 @@ interface PairResult {
   failedScrapes: number;
 }
 
-/** Reads per CPU second over several loads of one side: all their reads over all their CPU. */
-function pooledPerCpuSecond(loads: Load[]): number {
-  const reads = loads.map((load) => sum(load.rounds.map((round) => round.requests.total)));
-  const cpu = loads.map((load, i) => reads[i]! / (load.perCpuSecond ?? Number.NaN));
-  return sum(reads) / sum(cpu);
-}
-
-/** Reads per second over several loads of one side. */
-function pooledRate(loads: Load[]): number {
-  const rounds = loads.flatMap((load) => load.rounds);
-  return sum(rounds.map((r) => r.requests.total)) / sum(rounds.map((r) => r.duration));
-}
+/** One side's loads over every pair as one: all their reads over all their CPU seconds. */
+const pooled = (loads: Load[]): Load =>
+  loadOf(
+    loads.flatMap((load) => load.rounds),
+    sum(loads.map((load) => load.cpuSeconds ?? Number.NaN)),
+  );
 
 export async function metricsOverhead(seconds: number, creates: number): Promise<BenchmarkResult> {
   const pairs: PairResult[] = [];
@@ -53,8 +47,9 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
   const [first] = pairs as [PairResult];
   const offReads = pairs.map((pair) => pair.without);
   const onReads = pairs.map((pair) => pair.withMetrics);
-  const readsOn = pooledPerCpuSecond(onReads);
-  const readsOff = pooledPerCpuSecond(offReads);
+  const [off, on] = [pooled(offReads), pooled(onReads)];
+  const readsOn = on.perCpuSecond ?? Number.NaN;
+  const readsOff = off.perCpuSecond ?? Number.NaN;
   const readCost = readsOn / readsOff;
   const createCost = median(first.times[1]) / median(first.times[0]);
   const pairRatios = pairs.map(
@@ -72,9 +67,9 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
       },
       {
         name: 'status reads/s, METRICS_PORT set',
-        value: pooledRate(onReads),
+        value: on.rate,
         unit: 'req/s',
-        baseline: { name: 'METRICS_PORT unset', value: pooledRate(offReads) },
+        baseline: { name: 'METRICS_PORT unset', value: off.rate },
       },
       {
         name: 'create median, METRICS_PORT set',

@@ -267,7 +267,6 @@ async function openStreams(metricsUrl: string): Promise<number> {
 async function bareServer(mode: 'sse' | 'tcp', clients: number) {
   const latencies: number[] = [];
   const bare = await startBareServer({ MODE: mode, BODY: '{"status":"created"}' });
-  let stopped: Promise<void> | undefined;
   const server = {
     latencies,
     peakMiB: Number.NaN,
@@ -281,15 +280,12 @@ async function bareServer(mode: 'sse' | 'tcp', clients: number) {
         listener.close();
       }
     },
-    stop: () => {
-      stopped ??= (async () => {
-        server.peakMiB = await memoryOf(bare.pid).then(
-          (memory) => memory.peakMiB,
-          () => Number.NaN,
-        );
-        await bare.stop();
-      })();
-      return stopped;
+    async stop() {
+      server.peakMiB = await memoryOf(bare.pid).then(
+        (memory) => memory.peakMiB,
+        () => Number.NaN,
+      );
+      await bare.stop();
     },
   };
   return server;
