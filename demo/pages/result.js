@@ -4,8 +4,9 @@
 // address, and the widget below shows the same checkout. An id the proxy does not know, or none
 // (a bookmark, a typed address), is no payment: no widget then (it would have nothing to offer).
 // A read that fails says so and is tried again, with backoff, until one answers. When the tab
-// that started the checkout shows its result (`crypto-pay-elsewhere`), this one says to continue
-// there instead: a tab the customer opened with the copied link stays open.
+// that started the checkout shows its result (`crypto-pay-elsewhere`), this one's heading goes
+// back to a plain "Your payment" under which the widget says to continue there: a tab the
+// customer opened with the copied link stays open.
 import { CANNOT_CHECK, ELSEWHERE, NOT_FOUND, resultWords } from './result-words.js';
 
 const slot = document.getElementById('result-slot');
