@@ -53,16 +53,18 @@ export const failedAnswers = (load: Load): number =>
 export type Target = Omit<Options, 'duration'> & { pid?: number };
 
 /**
- * About `seconds` of load on each of `targets`; one Load per target, in their order (a tuple
- * in, a tuple of the same length out, so callers destructure without checks).
+ * About `seconds` of load on each of `targets`, after `warmUpSeconds` of it on each; one Load
+ * per target, in their order (a tuple in, a tuple of the same length out, so callers
+ * destructure without checks).
  */
 export async function alternate<const T extends readonly Target[]>(
   targets: T,
   seconds: number,
+  warmUpSeconds = Math.min(WARM_UP_SECONDS, seconds),
 ): Promise<{ -readonly [K in keyof T]: Load }> {
   const run = ({ pid: _, ...target }: Target, duration: number) =>
     autocannon({ ...target, duration });
-  for (const target of targets) await run(target, Math.min(WARM_UP_SECONDS, seconds));
+  for (const target of targets) await run(target, warmUpSeconds);
   const rounds: Result[][] = targets.map(() => []);
   const cpuSeconds = targets.map(() => 0);
   const count = Math.max(1, Math.round(seconds / ROUND_SECONDS));
@@ -84,6 +86,9 @@ export async function alternate<const T extends readonly Target[]>(
 }
 
 /** A note's words for the rounds: how long each server was loaded, and how. */
-export function alternationNote(seconds: number): string {
-  return `${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${Math.min(WARM_UP_SECONDS, seconds)} s warm-up of each`;
+export function alternationNote(
+  seconds: number,
+  warmUpSeconds = Math.min(WARM_UP_SECONDS, seconds),
+): string {
+  return `${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${warmUpSeconds} s warm-up of each`;
 }
