@@ -18,7 +18,13 @@ import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
-const WARM_UP = 50;
+/**
+ * Rounds before the counted ones. V8 compiles a create's path in the proxy (and in the sandbox)
+ * only after many calls: after 50 rounds the proxy added +3.8 to +5.0 ms on SQLite, after 1,000
+ * +1.9 to +2.6 and after 3,000 +2.3, in the same minutes (BENCHMARKS.md, issue 32). A proxy
+ * creates for days, so what it adds is counted once compiled.
+ */
+const WARM_UP = 1000;
 
 /**
  * Most a create through the proxy may add at the median (issue 32), ms: on SQLite its one commit
