@@ -9,8 +9,14 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import { median, sum } from './report.ts';
 
 const ROUND_SECONDS = 2;
-/** The load each server gets first, unmeasured: JIT, connection pools and caches settle. */
-const WARM_UP_SECONDS = 2;
+/**
+ * The load each server gets first, unmeasured: connection pools and caches settle, and V8
+ * compiles the request path. It goes on optimizing a proxy's functions for several seconds of
+ * reads (`--trace-opt`: 518, 326, 19 and 8 functions in four rounds of 2 s), so after 2 s two
+ * proxies whose code differs (metrics on and off) read 0.79x to 0.87x of each other, after 10 s
+ * 0.98x to 1.00x (BENCHMARKS.md, issue 30). A server runs for days: it is measured once settled.
+ */
+const WARM_UP_SECONDS = 10;
 
 export interface Load {
   /** Requests per second over every round. */
@@ -53,18 +59,16 @@ export const failedAnswers = (load: Load): number =>
 export type Target = Omit<Options, 'duration'> & { pid?: number };
 
 /**
- * About `seconds` of load on each of `targets`, after `warmUpSeconds` of it on each; one Load
- * per target, in their order (a tuple in, a tuple of the same length out, so callers
- * destructure without checks).
+ * About `seconds` of load on each of `targets`; one Load per target, in their order (a tuple
+ * in, a tuple of the same length out, so callers destructure without checks).
  */
 export async function alternate<const T extends readonly Target[]>(
   targets: T,
   seconds: number,
-  warmUpSeconds = Math.min(WARM_UP_SECONDS, seconds),
 ): Promise<{ -readonly [K in keyof T]: Load }> {
   const run = ({ pid: _, ...target }: Target, duration: number) =>
     autocannon({ ...target, duration });
-  for (const target of targets) await run(target, warmUpSeconds);
+  for (const target of targets) await run(target, WARM_UP_SECONDS);
   const rounds: Result[][] = targets.map(() => []);
   const cpuSeconds = targets.map(() => 0);
   const count = Math.max(1, Math.round(seconds / ROUND_SECONDS));
@@ -86,9 +90,6 @@ export async function alternate<const T extends readonly Target[]>(
 }
 
 /** A note's words for the rounds: how long each server was loaded, and how. */
-export function alternationNote(
-  seconds: number,
-  warmUpSeconds = Math.min(WARM_UP_SECONDS, seconds),
-): string {
-  return `${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${warmUpSeconds} s warm-up of each`;
+export function alternationNote(seconds: number): string {
+  return `${seconds} s on each server in alternating rounds of about ${ROUND_SECONDS} s after a ${WARM_UP_SECONDS} s warm-up of each`;
 }

@@ -16,15 +16,7 @@ import { startStack } from '@crypto-pay/test-kit/stack';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
-import { keepAlive, timedRequest } from './timed.ts';
-
-/**
- * Rounds before the counted ones. V8 compiles a create's path in the proxy (and in the sandbox)
- * only after many calls: after 50 rounds the proxy added +3.8 to +5.0 ms on SQLite, after 1,000
- * +1.9 to +2.6 and after 3,000 +2.3, in the same minutes (BENCHMARKS.md, issue 32). A proxy
- * creates for days, so what it adds is counted once compiled.
- */
-const WARM_UP = 1000;
+import { keepAlive, timedRequest, WARM_UP_CREATES } from './timed.ts';
 
 /**
  * Most a create through the proxy may add at the median (issue 32), ms: on SQLite its one commit
@@ -79,7 +71,7 @@ async function measure(
         body,
       });
     };
-    for (let i = 0; i < WARM_UP + samples; i++) {
+    for (let i = 0; i < WARM_UP_CREATES + samples; i++) {
       const [a, b, c] = [
         await timedRequest(`${stack.proxy.url}/api/checkouts`, viaProxy, {
           headers: { 'Content-Type': 'application/json' },
@@ -91,7 +83,7 @@ async function measure(
       if (a.status !== 201) throw new Error(`proxy create answered ${a.status}: ${a.text}`);
       if (b.status !== 200) throw new Error(`sandbox create answered ${b.status}: ${b.text}`);
       if (c.status !== 200) throw new Error(`forwarded create answered ${c.status}: ${c.text}`);
-      if (i < WARM_UP) continue;
+      if (i < WARM_UP_CREATES) continue;
       proxyTimes.push(a.ms);
       directTimes.push(b.ms);
       hopTimes.push(c.ms);
@@ -130,7 +122,7 @@ async function measure(
         },
       ],
       notes: [
-        `${samples} creates each way after ${WARM_UP} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
+        `${samples} creates each way after ${WARM_UP_CREATES} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
         `The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the ${DATABASE_LABEL[database]} insert${database === 'postgres' ? ' (a throwaway local cluster, fsync off, over TCP on loopback; pool of 10)' : ''}.`,
       ],
     };

@@ -13,21 +13,12 @@ import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { alternate, alternationNote, failedAnswers, type Load, loadOf } from './alternate.ts';
 import { type BenchmarkResult, median, sum } from './report.ts';
-import { keepAlive, timedRequest } from './timed.ts';
+import { keepAlive, timedRequest, WARM_UP_CREATES } from './timed.ts';
 
 const CONNECTIONS = 100;
-const WARM_UP_CREATES = 50;
 const SCRAPE_MS = 5_000;
 /** Fresh pairs of stacks the reads run on, pooled: a pair's own spread averages out. */
 const PAIRS = 3;
-/**
- * Each proxy's warm-up before its reads are counted. V8 goes on optimizing a proxy's functions
- * for several seconds of reads (`--trace-opt`: 518, 326, 19 and 8 functions in four rounds of
- * 2 s), and the one with metrics has prom-client's to optimize too: after 2 s of warm-up it read
- * 0.79x to 0.87x of the other, after 10 s 0.98x to 1.00x, in the same minutes (BENCHMARKS.md,
- * issue 30). A proxy reads for days; what metrics cost is measured once the JIT has settled.
- */
-const SETTLED_SECONDS = 10;
 /** At most 5 % more: reads per CPU second at least 1/1.05 of those without, creates 1.05x. */
 const MORE = 1.05;
 
@@ -88,7 +79,7 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
       },
     ],
     notes: [
-      `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds, SETTLED_SECONDS)}, on each of ${PAIRS} fresh pairs of stacks, ${CAN_PIN ? 'the bench on CPU 0 and both proxies on CPU 1' : 'unpinned (one CPU, or no taskset)'}, pooled (each pair's ratio: ${pairRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}). Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds on the first pair, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${sum(pairs.map((pair) => pair.scrapes))} scrapes, ${sum(pairs.map((pair) => pair.failedScrapes))} failed) and polled its cluster figures every 5 s.`,
+      `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}, on each of ${PAIRS} fresh pairs of stacks, ${CAN_PIN ? 'the bench on CPU 0 and both proxies on CPU 1' : 'unpinned (one CPU, or no taskset)'}, pooled (each pair's ratio: ${pairRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}). Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds on the first pair, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${sum(pairs.map((pair) => pair.scrapes))} scrapes, ${sum(pairs.map((pair) => pair.failedScrapes))} failed) and polled its cluster figures every 5 s.`,
       `Answers that were not 2xx, errors or timeouts: ${sum(offReads.map(failedAnswers))} without, ${sum(onReads.map(failedAnswers))} with metrics.`,
     ],
   };
@@ -142,11 +133,7 @@ async function measurePair(seconds: number, creates: number): Promise<PairResult
       connections: CONNECTIONS,
       pid: stack.proxy.pid,
     });
-    const [without, withMetrics] = await alternate(
-      [await reads(off), await reads(on)],
-      seconds,
-      SETTLED_SECONDS,
-    );
+    const [without, withMetrics] = await alternate([await reads(off), await reads(on)], seconds);
 
     const body = JSON.stringify(checkoutBody());
     const agents = [keepAlive(), keepAlive()] as const;
