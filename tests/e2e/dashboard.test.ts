@@ -11,6 +11,7 @@ import type { CallbackAttempt } from '@crypto-pay/sandbox';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { DEMO_ADMIN_TOKEN } from '@crypto-pay/test-kit/demo';
 import { eventually } from '@crypto-pay/test-kit/eventually';
+import type { Page } from 'playwright-core';
 import {
   createInvoice,
   openSection,
@@ -104,46 +105,85 @@ describe('the dashboard', () => {
     }
   });
 
-  it('says why a payment failed, what the customer read, and offers the refund', async () => {
-    const shot = screenshots('dashboard-underpaid');
-    const checkout = await createdCheckout(state.stack.proxyUrl, { product: 'kettle' });
-    const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
-    await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
-      outcome: 'underpaid',
-    });
-    await eventually(
-      async () => (await state.checkout(checkout.id)).status === 'failed',
-      'the underpaid callback applied',
-    );
-    const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
-    await signIn(page);
-    await visible(page.getByText('Underpaid: less than the amount due arrived'));
-    // The widget's own words for this ending.
-    await visible(page.getByText('Less than the amount due arrived.', { exact: true }));
-    // What was due in the currency paid, beside what was sent: as the service's callback said.
-    const callbacks = (await state.stack.control('/callbacks')).json as CallbackAttempt[];
-    const reported = callbacks
-      .map((attempt) => JSON.parse(attempt.body))
-      .find(
-        (body) => body.payment_request_id === merchant.payment_request_id && body.currency_sent,
+  it('says why a payment failed, what the customer read, and who sends the money back', async () => {
+    const shot = screenshots('dashboard-refunds');
+    const fact = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`);
+    const callbacks = async () =>
+      ((await state.stack.control('/callbacks')).json as CallbackAttempt[]).map(
+        (attempt) => JSON.parse(attempt.body) as Record<string, { amount: string } | string>,
       );
-    const fact = (label: string) => page.locator(`dt:text-is("${label}") + dd`);
-    assert.equal(
-      await fact('Amount due in BTC').textContent(),
-      `${reported.payment_request_amount.amount} BTC`,
-    );
-    assert.equal(await fact('Amount sent').textContent(), `${reported.currency_sent.amount} BTC`);
-    const refund = page.getByRole('link', { name: /^Send .+ BTC back/ });
-    await visible(refund);
-    assert.deepEqual(await axeFindings(page), []);
-    await shot(page, 'payment');
-    await refund.click();
-    await page.waitForURL('**/dashboard/money?**');
-    await visible(page.getByRole('heading', { name: 'Send a withdrawal' }));
-    const sent = new URL(page.url()).searchParams.get('amount');
-    assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), sent);
-    assert.deepEqual(problems, []);
-    await context.close();
+    for (const ending of [
+      // The service emails the customer how to get the money back: the shop sends nothing.
+      {
+        outcome: 'underpaid',
+        email: true,
+        detail: 'Underpaid: less than the amount due arrived',
+        told: 'Less than the amount due arrived.',
+        words: 'The payment service emails the customer how to get the whole amount sent back.',
+        sendBack: undefined,
+      },
+      // No email address given: the customer asks the shop, which sends the whole amount back.
+      {
+        outcome: 'underpaid',
+        email: false,
+        detail: 'Underpaid: less than the amount due arrived',
+        told: 'Less than the amount due arrived.',
+        words: 'The customer gave no email address',
+        sendBack: 'sent',
+      },
+      // Everything arrived, too late: the service tells the customer nothing, the shop must.
+      {
+        outcome: 'failed',
+        email: true,
+        detail: 'Late: the payment was not confirmed in time',
+        told: 'Your payment arrived but was not confirmed in time.',
+        words: 'All of the amount due arrived, but after the payment request had expired',
+        sendBack: 'sent',
+      },
+    ] as const) {
+      const checkout = await createdCheckout(
+        state.stack.proxyUrl,
+        ending.email ? { product: 'kettle' } : { product: 'kettle', end_user_email: undefined },
+      );
+      const merchant = await adminGet(`/admin/checkouts/${checkout.id}`);
+      await state.control(`payment-requests/${merchant.payment_request_id}/simulate`, {
+        outcome: ending.outcome,
+      });
+      await eventually(
+        async () => (await state.checkout(checkout.id)).status === 'failed',
+        `the ${ending.outcome} callback applied`,
+      );
+      const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
+      await signIn(page);
+      await visible(page.getByText(ending.detail));
+      // The widget's own words for this ending.
+      await visible(page.getByText(ending.told, { exact: false }).first());
+      await visible(page.getByText(ending.words, { exact: false }));
+      // What was due in the currency paid, beside what was sent: as the service's callback said.
+      const reported = (await callbacks()).find(
+        (body) => body.payment_request_id === merchant.payment_request_id && body.currency_sent,
+      ) as { payment_request_amount: { amount: string }; currency_sent: { amount: string } };
+      const [due, sent] = [reported.payment_request_amount.amount, reported.currency_sent.amount];
+      assert.equal(await fact(page, 'Amount due in BTC').textContent(), `${due} BTC`);
+      assert.equal(await fact(page, 'Amount sent').textContent(), `${sent} BTC`);
+      // Less arrived: by how much, said as short; all of it arrived: no difference to show.
+      assert.equal(await fact(page, 'Short by').count(), ending.outcome === 'underpaid' ? 1 : 0);
+      const sendBack = page.getByRole('link', { name: /^Send .+ BTC back/ });
+      assert.deepEqual(await axeFindings(page), []);
+      await shot(page, `${ending.outcome}-${ending.email ? 'email' : 'no-email'}`);
+      if (ending.sendBack === undefined) {
+        assert.equal(await sendBack.count(), 0, 'no refund of its own where the service sends one');
+      } else {
+        await visible(sendBack);
+        await sendBack.click();
+        await page.waitForURL('**/dashboard/money?**');
+        await visible(page.getByRole('heading', { name: 'Send a withdrawal' }));
+        assert.equal(new URL(page.url()).searchParams.get('amount'), sent);
+        assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), sent);
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
   });
 
   it('shows webhooks, money and callbacks, axe-clean, at 375 px too', async () => {

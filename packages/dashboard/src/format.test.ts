@@ -5,7 +5,7 @@ import {
   formatAmount,
   formatCurrency,
   formatTime,
-  paymentDifference,
+  paymentAmounts,
   prettyJson,
   statusWords,
 } from './format.ts';
@@ -31,23 +31,30 @@ describe('how the dashboard writes values', () => {
     assert.equal(statusWords('created'), 'Waiting for payment');
   });
 
-  it('finds the difference of an overpayment and an underpayment exactly', () => {
+  it('finds the difference of an overpayment and an underpayment exactly, and its direction', () => {
     const due = { amount: '0.1', currency: BTC };
-    assert.deepEqual(paymentDifference(due, { amount: '0.30000000000000000001', currency: BTC }), {
+    assert.deepEqual(paymentAmounts(due, { amount: '0.30000000000000000001', currency: BTC }), {
       due: '0.1',
       sent: '0.30000000000000000001',
-      difference: '0.20000000000000000001',
       currency: BTC,
+      difference: { amount: '0.20000000000000000001', direction: 'over' },
     });
-    assert.equal(paymentDifference(due, { amount: '0.07', currency: BTC })?.difference, '0.03');
+    assert.deepEqual(paymentAmounts(due, { amount: '0.07', currency: BTC })?.difference, {
+      amount: '0.03',
+      direction: 'short',
+    });
   });
 
-  it('finds none when the amounts are equal or in different currencies', () => {
+  it('compares equal amounts with no difference, and none in different currencies', () => {
     const due = { amount: '1.00', currency: BTC };
-    assert.equal(paymentDifference(due, { amount: '1', currency: BTC }), undefined);
+    assert.deepEqual(paymentAmounts(due, { amount: '1', currency: BTC }), {
+      due: '1.00',
+      sent: '1',
+      currency: BTC,
+    });
     const other = { amount: '2', currency: { iso: 'BTC', network_name: 'lightning' } };
-    assert.equal(paymentDifference(due, other), undefined);
-    assert.equal(paymentDifference(due, undefined), undefined);
+    assert.equal(paymentAmounts(due, other), undefined);
+    assert.equal(paymentAmounts(due, undefined), undefined);
   });
 
   it('indents a body for reading', () => {

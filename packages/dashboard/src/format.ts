@@ -51,22 +51,35 @@ export function statusWords(status: CheckoutStatus, detail?: StatusDetail): stri
 }
 
 /**
- * What was sent beside what was due, when a callback reported both in one currency: both, and
- * the difference to send back (overpaid) or that arrived short (underpaid). Undefined otherwise.
+ * What was sent beside what was due, when a callback reported both in one currency; with the
+ * difference when they differ: `short` (less arrived than was due) or `over` (more did).
+ * Undefined when there is nothing to compare.
  */
-export function paymentDifference(
+export function paymentAmounts(
   due: { amount: string; currency: CurrencyRef } | undefined,
   sent: { amount: string; currency: CurrencyRef } | undefined,
-): { due: string; sent: string; difference: string; currency: CurrencyRef } | undefined {
+):
+  | {
+      due: string;
+      sent: string;
+      currency: CurrencyRef;
+      difference?: { amount: string; direction: 'short' | 'over' };
+    }
+  | undefined {
   if (!due || !sent || !isDecimal(due.amount) || !isDecimal(sent.amount)) return undefined;
   if (due.currency.iso !== sent.currency.iso) return undefined;
   if ((due.currency.network_name ?? null) !== (sent.currency.network_name ?? null))
     return undefined;
+  const amounts = { due: due.amount, sent: sent.amount, currency: sent.currency };
   const order = compareDecimal(sent.amount, due.amount);
-  if (order === 0) return undefined;
-  const difference =
-    order > 0 ? subtractDecimal(sent.amount, due.amount) : subtractDecimal(due.amount, sent.amount);
-  return { due: due.amount, sent: sent.amount, difference, currency: sent.currency };
+  if (order === 0) return amounts;
+  return {
+    ...amounts,
+    difference:
+      order > 0
+        ? { amount: subtractDecimal(sent.amount, due.amount), direction: 'over' }
+        : { amount: subtractDecimal(due.amount, sent.amount), direction: 'short' },
+  };
 }
 
 /** A webhook delivery attempt the receiver took: it answered 2xx. */

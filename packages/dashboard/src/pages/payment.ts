@@ -1,7 +1,7 @@
 /**
  * `<cp-payment>`: one payment: what was due and in what it was paid, its pricing, its status in
- * words (underpaid, late, overpaid), what the customer read in the widget, the refund and the
- * difference to send back, and the timeline of everything that happened to it, with a
+ * words (underpaid, late, overpaid), what the customer read in the widget, who tells the customer
+ * how to get money back and what the shop may have to send back, and the timeline of everything that happened to it, with a
  * Redeliver button on each webhook event.
  */
 
@@ -17,7 +17,7 @@ import {
   formatAmount,
   formatCurrency,
   formatTime,
-  paymentDifference,
+  paymentAmounts,
   statusWords,
 } from '../format.ts';
 import { paymentsListHref, routeHref } from '../router.ts';
@@ -122,11 +122,12 @@ export class Payment extends LitElement {
   ) {
     const bodies = callbacks.data.map((callback) => callback.body as PaymentCallbackMoney);
     const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
-    const difference = paymentDifference(
+    const amounts = paymentAmounts(
       reported?.payment_request_amount ?? undefined,
       reported?.currency_sent ?? undefined,
     );
     const detail = checkout.status_detail;
+    const refund = refundOf(checkout, amounts);
     return html`<h1>${t.heading(groupReference(checkout.id))}</h1>
       <p class="fields">
         <button class="secondary" @click=${() => this.copyId(checkout.id)}>${t.copyId}</button>
@@ -144,13 +145,17 @@ export class Payment extends LitElement {
         <dt>${t.paidIn}</dt>
         <dd>${checkout.payment_currency ? formatCurrency(checkout.payment_currency) : t.notChosen}</dd>
         ${
-          difference
-            ? html`<dt>${t.dueIn(difference.currency.iso)}</dt>
-              <dd>${formatAmount(difference.due, difference.currency)}</dd>
+          amounts
+            ? html`<dt>${t.dueIn(amounts.currency.iso)}</dt>
+              <dd>${formatAmount(amounts.due, amounts.currency)}</dd>
               <dt>${t.sent}</dt>
-              <dd>${formatAmount(difference.sent, difference.currency)}</dd>
-              <dt>${t.difference}</dt>
-              <dd>${formatAmount(difference.difference, difference.currency)}</dd>`
+              <dd>${formatAmount(amounts.sent, amounts.currency)}</dd>
+              ${
+                amounts.difference
+                  ? html`<dt>${amounts.difference.direction === 'short' ? t.shortBy : t.overBy}</dt>
+                    <dd>${formatAmount(amounts.difference.amount, amounts.currency)}</dd>`
+                  : nothing
+              }`
             : nothing
         }
         <dt>${t.pricing}</dt>
@@ -178,22 +183,12 @@ export class Payment extends LitElement {
       <h2>${t.customerTold}</h2>
       <div class="notice">${customerTold(checkout).map((line) => html`<p>${line}</p>`)}</div>
       <h2>${t.refund}</h2>
-      <p>
-        ${
-          checkout.refund_instructions === 'email'
-            ? t.refundEmail
-            : checkout.refund_instructions === 'merchant'
-              ? t.refundMerchant
-              : t.refundNone
-        }
-      </p>
+      <p>${refund.words}</p>
       ${
-        difference &&
-        (detail === 'overpaid' || detail === 'underpaid') &&
-        allows(this.account, 'owner')
+        refund.sendBack && amounts && allows(this.account, 'owner')
           ? html`<p>
-            <a class="button" href=${this.withdrawalHref(detail === 'underpaid' ? difference.sent : difference.difference, difference.currency)}
-              >${t.withdrawDifference(detail === 'underpaid' ? difference.sent : difference.difference, difference.currency.iso)}</a
+            <a class="button" href=${this.withdrawalHref(refund.sendBack, amounts.currency)}
+              >${t.sendBack(refund.sendBack, amounts.currency.iso)}</a
             >
           </p>`
           : nothing
@@ -218,6 +213,34 @@ export class Payment extends LitElement {
       page: 'money',
       search: new URLSearchParams({ amount, currency: currency.iso }),
     });
+  }
+}
+
+/**
+ * Who tells the customer how to get money back, and what the shop may send back itself
+ * (`sendBack`): the whole amount sent when less than due arrived or all of it came too late, the
+ * difference when more arrived. Where the service emails the customer (the spec's
+ * `end_user_email`), the shop sends nothing, or the customer would be paid back twice.
+ */
+function refundOf(
+  checkout: MerchantCheckout,
+  amounts: ReturnType<typeof paymentAmounts>,
+): { words: string; sendBack?: string | undefined } {
+  const detail = checkout.status_detail;
+  if (detail === 'late') return { words: t.refundLate, sendBack: amounts?.sent };
+  if (detail !== 'underpaid' && detail !== 'overpaid') return { words: t.refundNone };
+  const underpaid = detail === 'underpaid';
+  const sendBack = underpaid ? amounts?.sent : amounts?.difference?.amount;
+  switch (checkout.refund_instructions) {
+    case 'email':
+      return { words: underpaid ? t.refundEmailUnderpaid : t.refundEmailOverpaid };
+    case 'merchant':
+      return {
+        words: underpaid ? t.refundMerchantUnderpaid : t.refundMerchantOverpaid,
+        sendBack,
+      };
+    default:
+      return { words: t.refundUnknown, sendBack };
   }
 }
 

@@ -150,11 +150,16 @@ export interface PaymentWords {
     | 'failedUrl'
     | 'customerTold'
     | 'refund'
-    | 'refundEmail'
-    | 'refundMerchant'
+    | 'refundEmailUnderpaid'
+    | 'refundEmailOverpaid'
+    | 'refundMerchantUnderpaid'
+    | 'refundMerchantOverpaid'
+    | 'refundUnknown'
+    | 'refundLate'
     | 'refundNone'
     | 'sent'
-    | 'difference'
+    | 'shortBy'
+    | 'overBy'
     | 'timeline'
     | 'timelineUnavailable'
     | 'timelineEmpty'
@@ -163,7 +168,7 @@ export interface PaymentWords {
     heading: Sentence<[reference: string]>;
     copyFailed: Sentence<[id: string]>;
     withProduct: Sentence<[pricing: string, product: string]>;
-    withdrawDifference: Sentence<[amount: string, iso: string]>;
+    sendBack: Sentence<[amount: string, iso: string]>;
     dueIn: Sentence<[iso: string]>;
   };
   timeline: Words<'created' | 'error' | 'excerpt' | 'stale'> & {

@@ -162,14 +162,24 @@ export const payments: PaymentWords = {
     failedUrl: 'Failure address',
     customerTold: 'What the customer was told',
     refund: 'Refund instructions',
-    refundEmail: 'The payment service emails the customer instructions to get the money back.',
-    refundMerchant:
-      'The customer gave no email address: they will ask you for the money back. Send it from the Money page.',
+    refundEmailUnderpaid:
+      'The payment service emails the customer how to get the whole amount sent back. Do not send it yourself as well.',
+    refundEmailOverpaid:
+      'The payment service emails the customer how to get the difference back. Do not send it yourself as well.',
+    refundMerchantUnderpaid:
+      'The customer gave no email address, so the payment service cannot tell them how to get their money back: send the whole amount sent back when they ask.',
+    refundMerchantOverpaid:
+      'The customer gave no email address, so the payment service cannot tell them how to get their money back: send the difference back when they ask.',
+    refundUnknown:
+      'The payment service did not say whether it tells the customer how to get their money back. Ask the service before sending anything back.',
+    refundLate:
+      'All of the amount due arrived, but after the payment request had expired, so the payment failed. The payment service sends the customer no refund instructions: contact them, then send the amount back or settle the order with them.',
     refundNone: 'No refund is due.',
     dueIn: (iso) => `Amount due in ${iso}`,
     sent: 'Amount sent',
-    difference: 'Difference',
-    withdrawDifference: (amount, iso) => `Send ${amount} ${iso} back (a withdrawal, prefilled)`,
+    shortBy: 'Short by',
+    overBy: 'More than due by',
+    sendBack: (amount, iso) => `Send ${amount} ${iso} back (a withdrawal, prefilled)`,
     timeline: 'Timeline',
     timelineUnavailable: 'The timeline is not available from this proxy.',
     timelineEmpty: 'Nothing has happened to this payment yet.',
