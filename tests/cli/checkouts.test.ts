@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { runBin } from './bin.ts';
@@ -26,6 +27,18 @@ describe('crypto-pay checkouts', () => {
     const checkout = JSON.parse(shown.stdout) as MerchantCheckout;
     assert.equal(checkout.id, created.id);
     assert.equal(checkout.status, 'created');
+
+    // As staff read it from the customer: the reference in groups of four, each fact a line.
+    const facts = await runBin(['checkouts', 'show', groupReference(created.id)], { env });
+    assert.equal(facts.code, 0, facts.stderr);
+    assert.match(facts.stdout, new RegExp(`^ID +${created.id}$`, 'm'));
+    assert.match(facts.stdout, /^STATUS +created$/m);
+    assert.match(facts.stdout, /^PAID WITH +BTC on bitcoin$/m);
+    assert.match(
+      facts.stdout,
+      new RegExp(`^PAYMENT REQUEST +${checkout.payment_request_id}$`, 'm'),
+    );
+    assert.match(facts.stdout, new RegExp(`^PAYMENT LINK +${checkout.payment_link}$`, 'm'));
 
     const missing = await runBin(['checkouts', 'show', 'nope'], { env });
     assert.equal(missing.code, 1);

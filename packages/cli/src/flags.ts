@@ -4,6 +4,7 @@
  * stay with their command (`UsageError`).
  */
 
+import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
 import { CHECKOUT_EVENT_TYPES } from '@crypto-pay/protocol/proxy-api';
 import { InvalidArgumentError, Option } from 'commander';
@@ -82,4 +83,13 @@ export function eventTypeListArgument(value: string): string[] {
     throw new InvalidArgumentError('Name at least one event type, e.g. checkout.paid.');
   }
   return types.map(eventTypeArgument);
+}
+
+/** `--status`: one of the checkout statuses, or the one it was probably meant to be said. */
+export function checkoutStatusArgument(status: string): CheckoutStatus {
+  const known = CHECKOUT_STATUSES.find((name) => name === status);
+  if (known) return known;
+  const nearest = nearestOf(status, CHECKOUT_STATUSES);
+  const hint = nearest ? `did you mean ${nearest}?` : `one of ${CHECKOUT_STATUSES.join(', ')}`;
+  throw new InvalidArgumentError(`"${status}" is no checkout status; ${hint}`);
 }

@@ -68,6 +68,22 @@ export function printTable<Row>(
 }
 
 /**
+ * One thing's facts, a line each, the labels aligned (for people); a fact without a value is
+ * left out.
+ */
+export function printFacts(
+  io: Io,
+  facts: ReadonlyArray<readonly [label: string, value: string | undefined]>,
+): void {
+  const given = facts.filter((fact): fact is readonly [string, string] => fact[1] !== undefined);
+  const width = Math.max(...given.map(([label]) => label.length));
+  const paint = painter(io.stdout, io.env);
+  for (const [label, value] of given) {
+    io.stdout.write(`${paint('bold', label.padEnd(width))}  ${value}\n`);
+  }
+}
+
+/**
  * A table printed a row at a time, as rows come: the header before the first row, each column
  * padded to at least `widths` (a wider cell pushes the rest of its line along).
  */

@@ -6,22 +6,57 @@
 import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { limitOption } from '../flags.ts';
-import { printJson, printMore, printTable, timeOf } from '../io.ts';
+import { checkoutStatusArgument, limitOption } from '../flags.ts';
+import { printFacts, printJson, printMore, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
+
+/** The currency paid in and its network (`USDT on tron`): one ISO code names several. */
+function paidWith(checkout: MerchantCheckout): string | undefined {
+  const currency = checkout.payment_currency;
+  if (!currency) return undefined;
+  return currency.network_name ? `${currency.iso} on ${currency.network_name}` : currency.iso;
+}
+
+const statusOf = (checkout: MerchantCheckout) =>
+  checkout.status + (checkout.status_detail ? ` (${checkout.status_detail})` : '');
+const amountOf = (checkout: MerchantCheckout) => `${checkout.amount} ${checkout.currency.iso}`;
 
 const columns = [
   ['ID', (checkout: MerchantCheckout) => checkout.id],
-  [
-    'STATUS',
-    (checkout: MerchantCheckout) =>
-      checkout.status + (checkout.status_detail ? ` (${checkout.status_detail})` : ''),
-  ],
-  ['AMOUNT', (checkout: MerchantCheckout) => `${checkout.amount} ${checkout.currency.iso}`],
-  ['PAID WITH', (checkout: MerchantCheckout) => checkout.payment_currency?.iso ?? '-'],
+  ['STATUS', statusOf],
+  ['AMOUNT', amountOf],
+  ['PAID WITH', (checkout: MerchantCheckout) => paidWith(checkout) ?? '-'],
   ['CREATED', (checkout: MerchantCheckout) => timeOf(checkout.created_at)],
   ['FOREIGN ID', (checkout: MerchantCheckout) => checkout.foreign_id],
 ] as const;
+
+/** Every field of one checkout, for `checkouts show`. */
+function factsOf(checkout: MerchantCheckout) {
+  return [
+    ['ID', checkout.id],
+    ['STATUS', statusOf(checkout)],
+    ['AMOUNT', amountOf(checkout)],
+    ['PAID WITH', paidWith(checkout)],
+    ['PRICING', checkout.product ? `${checkout.pricing} (${checkout.product})` : checkout.pricing],
+    ['CREATED', timeOf(checkout.created_at)],
+    ['UPDATED', timeOf(checkout.updated_at)],
+    ['EXPIRES', timeOf(checkout.expires_at)],
+    ['STALE SINCE', checkout.stale_since === undefined ? undefined : timeOf(checkout.stale_since)],
+    [
+      'REFUND',
+      checkout.refund_instructions === undefined
+        ? undefined
+        : checkout.refund_instructions === 'email'
+          ? 'the service emails the customer how to get the money back'
+          : 'the customer gave no email address: they ask you for the money back',
+    ],
+    ['FOREIGN ID', checkout.foreign_id],
+    ['PAYMENT REQUEST', checkout.payment_request_id],
+    ['PAYMENT LINK', checkout.payment_link],
+    ['SUCCESS URL', checkout.success_url],
+    ['FAILED URL', checkout.failed_url],
+  ] as const;
+}
 
 export function checkoutCommands(program: Command, context: CommandContext): void {
   const checkouts = program
@@ -30,7 +65,11 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
   checkouts
     .command('list')
     .description('List checkouts, newest first.')
-    .option('--status <status>', 'only checkouts in this status, e.g. paid')
+    .option(
+      '--status <status>',
+      'only checkouts in this status: created, processing, paid, failed or expired',
+      checkoutStatusArgument,
+    )
     .option('--search <text>', 'only checkouts whose id, foreign_id or product matches')
     .addOption(limitOption())
     .option('--before <id>', 'the page after this checkout (the next_before of the previous page)')
@@ -68,13 +107,17 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
   checkouts
     .command('show')
     .description('Show one checkout, as the merchant API shows it.')
-    .argument('<id>', 'the checkout id (the ?checkout= of the return page)')
+    .argument(
+      '<id>',
+      'the checkout id (the ?checkout= of the return page), or the reference as the customer reads it, in groups',
+    )
     .option('--json', 'print the answer as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      // The reference the customer reads out is the id in groups of four: the spaces go.
       const checkout = await context
         .api(command)
-        .get<MerchantCheckout>(`/admin/checkouts/${encodeURIComponent(id)}`);
+        .get<MerchantCheckout>(`/admin/checkouts/${encodeURIComponent(id.replace(/\s+/g, ''))}`);
       if (options.json) return printJson(context.io, checkout);
-      printTable(context.io, columns, [checkout], '');
+      printFacts(context.io, factsOf(checkout));
     });
 }

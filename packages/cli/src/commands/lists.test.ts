@@ -44,6 +44,14 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
         /"checkout\.payd" is no event type the proxy writes; did you mean checkout\.paid\?/,
       ],
       [['events', 'list', '--type', 'invoice.confirmd'], /did you mean invoice\.confirmed\?/],
+      [
+        ['checkouts', 'list', '--status', 'payd'],
+        /"payd" is no checkout status; did you mean paid\?/,
+      ],
+      [
+        ['checkouts', 'list', '--status', 'stale'],
+        /one of created, processing, paid, failed, expired/,
+      ],
     ] as const;
     for (const [argv, said] of cases) {
       const ran = await runCli([...argv, ...NOWHERE]);
