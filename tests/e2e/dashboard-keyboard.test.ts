@@ -164,6 +164,7 @@ describe('the dashboard by keyboard alone', () => {
       ['Currency (ISO code)', 'BTC'],
       ['Reference (your foreign_id, optional)', 'e2e-keys-5'],
       ['Customer’s email', 'buyer@example.com'],
+      ['Where the customer returns after paying', 'https://shop.example/'],
       ['First name', 'Ann'],
       ['Last name', 'Lee'],
       // A date field takes its digits part by part: month, day, year.

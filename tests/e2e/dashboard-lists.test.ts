@@ -92,6 +92,29 @@ describe('the callback log, searched on the server', () => {
     assert.notEqual(paid.status, underpaid.status);
   });
 
+  it('refuses an amount filter that is no decimal at the field, before asking the proxy', async () => {
+    const { context, page, problems } = await openDashboard('/dashboard/');
+    await signIn(page);
+    const form = page.getByRole('search');
+    const least = form.getByLabel('Amount at least', { exact: true });
+    await least.fill('-5');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    // The browser holds the form and says what the field takes, in the field's own words.
+    assert.equal(await least.evaluate((field: HTMLInputElement) => field.validity.valid), false);
+    assert.match(
+      await least.evaluate((field: HTMLInputElement) => field.validationMessage),
+      /A decimal amount in the price currency, such as 25\.00/,
+    );
+    assert.equal(new URL(page.url()).searchParams.has('amount_min'), false);
+    await least.fill('25.00');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('amount_min') === '25.00');
+    await loaded(page);
+    assert.equal(await page.getByText('Could not load this').count(), 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('finds callbacks by object id, foreign id and status', async () => {
     const { context, page, problems } = await openDashboard('/dashboard/callbacks');
     await signIn(page);

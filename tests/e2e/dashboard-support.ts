@@ -262,6 +262,8 @@ export async function createInvoice(
   await form.getByLabel('Currency (ISO code)').fill('BTC');
   await form.getByLabel('Reference (your foreign_id, optional)').fill(invoice.reference);
   await form.getByLabel('Customer’s email').fill('buyer@example.com');
+  // No guess is offered: the dashboard's own address is not the shop's.
+  await form.getByLabel('Where the customer returns after paying').fill('https://shop.example/');
   await form.getByLabel('First name').fill('Ann');
   await form.getByLabel('Last name').fill('Lee');
   await form.getByLabel('Date of birth').fill('1990-01-02');

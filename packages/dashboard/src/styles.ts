@@ -133,6 +133,10 @@ export const shared = css`
     font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
     overflow-wrap: anywhere;
   }
+  /* Below an id's underscore, which an underline in its usual place hides: r_BK read as r BK. */
+  a.mono {
+    text-underline-offset: 0.3em;
+  }
   pre {
     white-space: pre-wrap;
     overflow-wrap: anywhere;
@@ -158,6 +162,7 @@ export const shared = css`
     color: var(--_danger);
   }
   .notice {
+    margin-block: 1rem;
     background: var(--_surface);
     border-inline-start: 4px solid var(--_accent);
     padding: 0.5rem 0.75rem;

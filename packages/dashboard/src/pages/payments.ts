@@ -27,6 +27,15 @@ import { formValues, whenLoaded } from '../ui.ts';
 import './daily-chart.ts';
 
 const t = strings.payments;
+/** What the amount filters take: digits, and a fraction after a point (the proxy's decimal). */
+const DECIMAL_PATTERN = '[0-9]+([.][0-9]+)?';
+
+/** The browser's refusal of an amount filter in words that say what it takes, not "the format". */
+function sayAmountFormat(event: InputEvent): void {
+  const field = event.target as HTMLInputElement;
+  field.setCustomValidity('');
+  if (field.validity.patternMismatch) field.setCustomValidity(t.amountFormat);
+}
 const PRICING_WORDS = Object.fromEntries(
   Object.entries(PRICING_FILTERS).map(([filter, mode]) => [filter, strings.pricingModes[mode]]),
 );
@@ -73,10 +82,10 @@ export class Payments extends LitElement {
         <label>${t.createdFrom}<input name="from" type="date" .value=${filters.from ?? ''} /></label>
         <label>${t.createdTo}<input name="to" type="date" .value=${filters.to ?? ''} /></label>
         <label
-          >${t.amountMin}<input name="amount_min" inputmode="decimal" .value=${filters.amount_min ?? ''} size="10"
+          >${t.amountMin}<input name="amount_min" inputmode="decimal" pattern=${DECIMAL_PATTERN} title=${t.amountFormat} @input=${sayAmountFormat} .value=${filters.amount_min ?? ''} size="10"
         /></label>
         <label
-          >${t.amountMax}<input name="amount_max" inputmode="decimal" .value=${filters.amount_max ?? ''} size="10"
+          >${t.amountMax}<input name="amount_max" inputmode="decimal" pattern=${DECIMAL_PATTERN} title=${t.amountFormat} @input=${sayAmountFormat} .value=${filters.amount_max ?? ''} size="10"
         /></label>
         <button>${t.searchButton}</button>
         <a class="button secondary" href="/dashboard/">${strings.clear}</a>

@@ -106,6 +106,7 @@ export interface PaymentWords {
     | 'createdTo'
     | 'amountMin'
     | 'amountMax'
+    | 'amountFormat'
     | 'any'
     | 'exportCsv'
     | 'chartHeading'
@@ -257,6 +258,7 @@ export interface OperationWords {
     | 'title'
     | 'email'
     | 'returnUrl'
+    | 'returnUrlExample'
     | 'payer'
     | 'sender'
     | 'receiver'
@@ -268,7 +270,8 @@ export interface OperationWords {
     | 'dateOfBirth'
     | 'legalName'
     | 'country'
-    | 'noCallbacks'
+    | 'noInvoices'
+    | 'noWithdrawals'
   > & {
     done: Sentence<[reference: string, text: string]>;
   };

@@ -78,6 +78,7 @@ export const operations: OperationWords = {
     title: 'Title (the customer sees it)',
     email: 'Customer’s email',
     returnUrl: 'Where the customer returns after paying',
+    returnUrlExample: 'https://your-shop.example/thank-you',
     payer: 'Who pays',
     sender: 'Your company (the sender)',
     receiver: 'Who receives',
@@ -89,7 +90,10 @@ export const operations: OperationWords = {
     dateOfBirth: 'Date of birth',
     legalName: 'Legal name',
     country: 'Country of registration (3-letter ISO code, e.g. NLD)',
-    noCallbacks: 'No callback about one yet.',
+    noInvoices:
+      'No invoices yet: each shows here once the payment service sends a callback about it.',
+    noWithdrawals:
+      'No withdrawals yet: each shows here once the payment service sends a callback about it.',
   },
   callbacks: {
     heading: 'Callbacks',

@@ -99,7 +99,7 @@ export class Invoices extends LitElement {
             },
           ],
           latestByObject(data),
-          { captionShown: true, empty: t.noCallbacks },
+          { captionShown: true, empty: t.noInvoices },
         ),
       )}`;
   }
@@ -113,7 +113,7 @@ export class Invoices extends LitElement {
           <label>${t.currencyIso}<input name="currency" required size="6" /></label>
           <label>${t.invoiceReference}<input name="reference" /></label>
           <label>${t.email}<input name="email" type="email" required /></label>
-          <label>${t.returnUrl}<input name="return_url" type="url" required value=${`${location.origin}/`} /></label>
+          <label>${t.returnUrl}<input name="return_url" type="url" required placeholder=${t.returnUrlExample} /></label>
         </div>
         ${identityFields(t.payer, 'payer_', ['natural', 'legal'], this.payerKind, (kind) => (this.payerKind = kind))}
         <p><button>${t.create}</button></p>

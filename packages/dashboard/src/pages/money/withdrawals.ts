@@ -103,7 +103,7 @@ export class Withdrawals extends LitElement {
       ${whenLoaded(this.withdrawals, ({ data }) =>
         dataTable(t.withdrawalList, objectColumns, latestByObject(data), {
           captionShown: true,
-          empty: t.noCallbacks,
+          empty: t.noWithdrawals,
         }),
       )}`;
   }
