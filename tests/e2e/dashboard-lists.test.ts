@@ -92,6 +92,19 @@ describe('the callback log, searched on the server', () => {
     assert.notEqual(paid.status, underpaid.status);
   });
 
+  it('says why a search by the customer’s name finds nothing, and what to search by', async () => {
+    const { context, page, problems } = await openDashboard('/dashboard/');
+    await signIn(page);
+    const form = page.getByRole('search');
+    await form.getByRole('searchbox').fill('Donald Knuth');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'Donald Knuth');
+    await visible(page.getByText('names and email addresses are not kept here', { exact: false }));
+    await visible(page.getByText('search by the reference the customer sees', { exact: false }));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   it('refuses an amount filter that is no decimal at the field, before asking the proxy', async () => {
     const { context, page, problems } = await openDashboard('/dashboard/');
     await signIn(page);

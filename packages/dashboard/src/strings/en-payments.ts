@@ -129,13 +129,14 @@ export const payments: PaymentWords = {
     failed: 'Failed',
     expired: 'Expired',
     open: 'Open',
-    paidShare: 'Paid share',
-    paidShareAxis: 'Paid share (%)',
+    paidShare: 'Paid share of those finished',
+    paidShareAxis: 'Paid share of those finished (%)',
     percent: (value) => `${value} %`,
     listCaption: 'Payments, newest first',
     reference: 'Reference',
     amount: 'Amount',
-    noMatch: 'No payment matches.',
+    noMatch:
+      'No payment matches. Customers’ names and email addresses are not kept here (they go to the payment service only): search by the reference the customer sees, a foreign_id or a payment request id.',
   },
   payment: {
     back: 'All payments',
