@@ -20,7 +20,7 @@ describe('how the dashboard writes values', () => {
 
   it('keeps amounts exactly as the API wrote them', () => {
     assert.equal(formatAmount('0.10000000000000000001', BTC), '0.10000000000000000001 BTC');
-    assert.equal(formatCurrency(BTC), 'BTC on bitcoin');
+    assert.equal(formatCurrency(BTC), 'BTC on Bitcoin');
     assert.equal(formatCurrency({ iso: 'EUR' }), 'EUR');
   });
 

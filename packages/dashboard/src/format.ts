@@ -8,6 +8,7 @@ import type { ServiceCurrencyRef } from '@crypto-pay/protocol';
 import type { CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { compareDecimal, isDecimal, subtractDecimal } from '@crypto-pay/protocol/money';
 import type { StatusDetail } from '@crypto-pay/protocol/proxy-api';
+import { networkName } from '@crypto-pay/widget/customer-wording';
 
 /** A currency as the proxy (`CurrencyRef`) or the service (a null network) writes it. */
 type CurrencyRef = ServiceCurrencyRef;
@@ -31,11 +32,11 @@ export function formatTime(unixSeconds: number | undefined): string {
   return `${TIME.format(new Date(unixSeconds * 1000))} UTC`;
 }
 
-/** `USDT on tron`, or just `EUR`. */
+/** `USDT on Tron` (the network named as the widget names it to the customer), or just `EUR`. */
 export function formatCurrency(currency: CurrencyRef | undefined): string {
   if (!currency) return strings.none;
   return currency.network_name
-    ? strings.currencyOnNetwork(currency.iso, currency.network_name)
+    ? strings.currencyOnNetwork(currency.iso, networkName(currency.network_name))
     : currency.iso;
 }
 

@@ -47,7 +47,7 @@ export interface CommonWords {
   redeliver: string;
   redelivered: string;
   notFoundPage: string;
-  /** How a value is written: `USDT on tron`, `120 ms`. */
+  /** How a value is written: `USDT on Tron`, `120 ms`. */
   currencyOnNetwork: Sentence<[iso: string, network: string]>;
   milliseconds: Sentence<[ms: number]>;
   /** The api module's own sentences, when the proxy gave none. */
