@@ -11,10 +11,8 @@ import { median, sum } from './report.ts';
 const ROUND_SECONDS = 2;
 /**
  * The load each server gets first, unmeasured: connection pools and caches settle, and V8
- * compiles the request path. It goes on optimizing a proxy's functions for several seconds of
- * reads (`--trace-opt`: 518, 326, 19 and 8 functions in four rounds of 2 s), so after 2 s two
- * proxies whose code differs (metrics on and off) read 0.79x to 0.87x of each other, after 10 s
- * 0.98x to 1.00x (BENCHMARKS.md, issue 30). A server runs for days: it is measured once settled.
+ * compiles the request path, which takes several seconds of reads (BENCHMARKS.md, issue 30,
+ * session 28). A server runs for days: it is measured once settled.
  */
 const WARM_UP_SECONDS = 10;
 

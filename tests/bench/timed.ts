@@ -4,9 +4,8 @@ import { Agent, request } from 'node:http';
 
 /**
  * Creates sent one at a time before the counted ones. V8 compiles a create's path in the proxy
- * and in the sandbox only after many calls: after 50 rounds the proxy added +3.8 to +5.0 ms on
- * SQLite, after 1,000 +1.9 to +2.6 and after 3,000 +2.3, in the same minutes (BENCHMARKS.md,
- * issue 32). A proxy creates for days, so what it adds is counted once compiled.
+ * and in the sandbox only after many calls (BENCHMARKS.md, issue 32, "creates counted once V8
+ * has compiled them"). A proxy creates for days, so what it adds is counted once compiled.
  */
 export const WARM_UP_CREATES = 1000;
 

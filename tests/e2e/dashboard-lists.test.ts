@@ -1,7 +1,8 @@
 /**
  * The dashboard's lists against the real merchant API, in Chromium: the payments list paged
- * with Older and Newer (by keyboard) over more checkouts than a page holds; the callback log
- * searched on the server by object id, foreign id and status.
+ * with Older and Newer (by keyboard) over more checkouts than a page holds, what a search that
+ * finds nothing says, and an amount filter refused at its field; the callback log searched on
+ * the server by object id, foreign id and status.
  */
 
 import assert from 'node:assert/strict';
@@ -26,7 +27,7 @@ async function pressButton(page: Page, name: string) {
   await page.keyboard.press('Enter');
 }
 
-describe('the payments list, paged', () => {
+describe('the payments list, paged and filtered', () => {
   /** More checkouts than a page holds, the oldest first. */
   const made: Checkout[] = [];
   before(async () => {
@@ -63,34 +64,6 @@ describe('the payments list, paged', () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
-});
-
-interface StoredCallback {
-  object_id?: string;
-  foreign_id?: string;
-  status?: string;
-}
-
-describe('the callback log, searched on the server', () => {
-  /** The newest callback about a payment paid and one underpaid, and how many each had. */
-  let paid: StoredCallback;
-  let underpaid: StoredCallback;
-  let paidCount: number;
-  let underpaidCount: number;
-  before(async () => {
-    const callbacksOf = async (checkout: Checkout) => {
-      const { payment_request_id } = await adminGet(`/admin/checkouts/${checkout.id}`);
-      return (await adminGet(`/admin/callbacks?object_id=${payment_request_id}`))
-        .data as StoredCallback[];
-    };
-    const paidOnes = await callbacksOf(await checkoutThatEnded('paid', 'paid'));
-    const underpaidOnes = await callbacksOf(await checkoutThatEnded('underpaid', 'failed'));
-    [paid, underpaid] = [paidOnes[0]!, underpaidOnes[0]!];
-    [paidCount, underpaidCount] = [paidOnes.length, underpaidOnes.length];
-    assert.ok(paid.object_id && paid.foreign_id && paid.status, JSON.stringify(paid));
-    assert.ok(underpaid.foreign_id && underpaid.status, JSON.stringify(underpaid));
-    assert.notEqual(paid.status, underpaid.status);
-  });
 
   it('says why a search by the customer’s name finds nothing, and what to search by', async () => {
     const { context, page, problems } = await openDashboard('/dashboard/');
@@ -126,6 +99,34 @@ describe('the callback log, searched on the server', () => {
     assert.equal(await page.getByText('Could not load this').count(), 0);
     assert.deepEqual(problems, []);
     await context.close();
+  });
+});
+
+interface StoredCallback {
+  object_id?: string;
+  foreign_id?: string;
+  status?: string;
+}
+
+describe('the callback log, searched on the server', () => {
+  /** The newest callback about a payment paid and one underpaid, and how many each had. */
+  let paid: StoredCallback;
+  let underpaid: StoredCallback;
+  let paidCount: number;
+  let underpaidCount: number;
+  before(async () => {
+    const callbacksOf = async (checkout: Checkout) => {
+      const { payment_request_id } = await adminGet(`/admin/checkouts/${checkout.id}`);
+      return (await adminGet(`/admin/callbacks?object_id=${payment_request_id}`))
+        .data as StoredCallback[];
+    };
+    const paidOnes = await callbacksOf(await checkoutThatEnded('paid', 'paid'));
+    const underpaidOnes = await callbacksOf(await checkoutThatEnded('underpaid', 'failed'));
+    [paid, underpaid] = [paidOnes[0]!, underpaidOnes[0]!];
+    [paidCount, underpaidCount] = [paidOnes.length, underpaidOnes.length];
+    assert.ok(paid.object_id && paid.foreign_id && paid.status, JSON.stringify(paid));
+    assert.ok(underpaid.foreign_id && underpaid.status, JSON.stringify(underpaid));
+    assert.notEqual(paid.status, underpaid.status);
   });
 
   it('finds callbacks by object id, foreign id and status', async () => {

@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { subtractDecimal } from '@crypto-pay/protocol/money';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import type { CallbackAttempt } from '@crypto-pay/sandbox';
 import { createdCheckout } from '@crypto-pay/test-kit/checkouts';
@@ -131,14 +132,23 @@ describe('the dashboard', () => {
         words: 'The customer gave no email address',
         sendBack: 'sent',
       },
-      // Everything arrived, too late: the service tells the customer nothing, the shop must.
+      // More than due arrived: the service emails the customer about the difference.
+      {
+        outcome: 'overpaid',
+        email: true,
+        detail: 'Overpaid: more than the amount due arrived',
+        told: 'You sent more than the amount due.',
+        words: 'The payment service emails the customer how to get the difference back.',
+        sendBack: undefined,
+      },
+      // The amount due arrived, too late: the service tells the customer nothing, the shop must.
       {
         outcome: 'failed',
         email: true,
         detail: 'Late: the payment was not confirmed in time',
         told: 'Your payment arrived but was not confirmed in time.',
-        words: 'All of the amount due arrived, but after the payment request had expired',
-        sendBack: 'sent',
+        words: 'The amount due arrived but was not confirmed in time',
+        sendBack: 'due',
       },
     ] as const) {
       const checkout = await createdCheckout(
@@ -150,7 +160,9 @@ describe('the dashboard', () => {
         outcome: ending.outcome,
       });
       await eventually(
-        async () => (await state.checkout(checkout.id)).status === 'failed',
+        async () =>
+          (await state.checkout(checkout.id)).status ===
+          (ending.outcome === 'overpaid' ? 'paid' : 'failed'),
         `the ${ending.outcome} callback applied`,
       );
       const { context, page, problems } = await openDashboard(`/dashboard/payments/${checkout.id}`);
@@ -166,8 +178,14 @@ describe('the dashboard', () => {
       const [due, sent] = [reported.payment_request_amount.amount, reported.currency_sent.amount];
       assert.equal(await fact(page, 'Amount due in BTC').textContent(), `${due} BTC`);
       assert.equal(await fact(page, 'Amount sent').textContent(), `${sent} BTC`);
-      // Less arrived: by how much, said as short; all of it arrived: no difference to show.
-      assert.equal(await fact(page, 'Short by').count(), ending.outcome === 'underpaid' ? 1 : 0);
+      // By how much it was short or over, exactly; none where what was due arrived.
+      const [short, over] = [fact(page, 'Short by'), fact(page, 'More than due by')];
+      if (ending.outcome === 'underpaid') {
+        assert.equal(await short.textContent(), `${subtractDecimal(due, sent)} BTC`);
+      } else assert.equal(await short.count(), 0);
+      if (ending.outcome === 'overpaid') {
+        assert.equal(await over.textContent(), `${subtractDecimal(sent, due)} BTC`);
+      } else assert.equal(await over.count(), 0);
       const sendBack = page.getByRole('link', { name: /^Send .+ BTC back/ });
       assert.deepEqual(await axeFindings(page), []);
       await shot(page, `${ending.outcome}-${ending.email ? 'email' : 'no-email'}`);
@@ -178,8 +196,9 @@ describe('the dashboard', () => {
         await sendBack.click();
         await page.waitForURL('**/dashboard/money?**');
         await visible(page.getByRole('heading', { name: 'Send a withdrawal' }));
-        assert.equal(new URL(page.url()).searchParams.get('amount'), sent);
-        assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), sent);
+        const back = ending.sendBack === 'due' ? due : sent;
+        assert.equal(new URL(page.url()).searchParams.get('amount'), back);
+        assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), back);
       }
       assert.deepEqual(problems, []);
       await context.close();

@@ -58,10 +58,13 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The name among `names` that `type` was probably meant to be, if one is close. */
-export function nearestOf(type: string, names: readonly string[]): string | undefined {
+/**
+ * The name among `names` that `type` was probably meant to be, if one is at most `most` letters
+ * away (short names need a smaller `most`: `unpaid` is two letters from `paid`).
+ */
+export function nearestOf(type: string, names: readonly string[], most = 3): string | undefined {
   const nearest = [...names].sort((a, b) => distance(type, a) - distance(type, b))[0];
-  return nearest !== undefined && distance(type, nearest) <= 3 ? nearest : undefined;
+  return nearest !== undefined && distance(type, nearest) <= most ? nearest : undefined;
 }
 
 /** Whether the proxy writes events of `type`. */

@@ -89,7 +89,10 @@ export function eventTypeListArgument(value: string): string[] {
 export function checkoutStatusArgument(status: string): CheckoutStatus {
   const known = CHECKOUT_STATUSES.find((name) => name === status);
   if (known) return known;
-  const nearest = nearestOf(status, CHECKOUT_STATUSES);
-  const hint = nearest ? `did you mean ${nearest}?` : `one of ${CHECKOUT_STATUSES.join(', ')}`;
+  // One letter off at most: the statuses are short words, and `unpaid` is not `paid`.
+  const nearest = nearestOf(status, CHECKOUT_STATUSES, 1);
+  const hint = nearest
+    ? `did you mean ${nearest}?`
+    : `give one of ${CHECKOUT_STATUSES.join(', ')}.`;
   throw new InvalidArgumentError(`"${status}" is no checkout status; ${hint}`);
 }

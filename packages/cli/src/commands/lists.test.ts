@@ -50,8 +50,10 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       ],
       [
         ['checkouts', 'list', '--status', 'stale'],
-        /one of created, processing, paid, failed, expired/,
+        /"stale" is no checkout status; give one of created, processing, paid, failed, expired\./,
       ],
+      // Not the opposite of what was typed.
+      [['checkouts', 'list', '--status', 'unpaid'], /"unpaid" is no checkout status; give one of/],
     ] as const;
     for (const [argv, said] of cases) {
       const ran = await runCli([...argv, ...NOWHERE]);

@@ -68,8 +68,8 @@ export class Payment extends LitElement {
         type: 'payment_request',
         foreign_id: checkout.foreign_id,
       });
-      // The payment shows without its callbacks (only the difference to send back needs them),
-      // but their failure to load is said, not hidden as if there were none.
+      // The payment shows without its callbacks (only what was due and sent, and what to send
+      // back, need them), but their failure to load is said, not hidden as if there were none.
       const callbacks = await api<{ data: StoredCallback[] }>(`/admin/callbacks?${query}`, {
         signal,
       }).then(
@@ -218,16 +218,24 @@ export class Payment extends LitElement {
 
 /**
  * Who tells the customer how to get money back, and what the shop may send back itself
- * (`sendBack`): the whole amount sent when less than due arrived or all of it came too late, the
- * difference when more arrived. Where the service emails the customer (the spec's
- * `end_user_email`), the shop sends nothing, or the customer would be paid back twice.
+ * (`sendBack`). The service emails refund instructions only where what arrived differs from what
+ * was due (the spec's `end_user_email`: all of it if less, the difference if more): there the
+ * shop sends nothing, or the customer would be paid back twice. A late payment's amount due is
+ * the shop's to settle; where the service has not said whether it emails, nothing is offered.
  */
 function refundOf(
   checkout: MerchantCheckout,
   amounts: ReturnType<typeof paymentAmounts>,
 ): { words: string; sendBack?: string | undefined } {
   const detail = checkout.status_detail;
-  if (detail === 'late') return { words: t.refundLate, sendBack: amounts?.sent };
+  if (detail === 'late') {
+    const over = amounts?.difference?.direction === 'over';
+    return {
+      words: over ? `${t.refundLate} ${t.refundLateOver}` : t.refundLate,
+      sendBack: amounts?.due,
+    };
+  }
+  if (checkout.status === 'failed' && detail === undefined) return { words: t.refundUntold };
   if (detail !== 'underpaid' && detail !== 'overpaid') return { words: t.refundNone };
   const underpaid = detail === 'underpaid';
   const sendBack = underpaid ? amounts?.sent : amounts?.difference?.amount;
@@ -240,7 +248,7 @@ function refundOf(
         sendBack,
       };
     default:
-      return { words: t.refundUnknown, sendBack };
+      return { words: t.refundUnknown };
   }
 }
 

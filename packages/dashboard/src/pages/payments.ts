@@ -3,6 +3,7 @@
  * search in the page's address (`/dashboard/?q=<reference>` finds a customer's payment), the
  * CSV export of the same filters, and the chart of payments per day.
  */
+import { isBoundedDecimal } from '@crypto-pay/protocol/money';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
@@ -27,14 +28,15 @@ import { formValues, whenLoaded } from '../ui.ts';
 import './daily-chart.ts';
 
 const t = strings.payments;
-/** What the amount filters take: digits, and a fraction after a point (the proxy's decimal). */
-const DECIMAL_PATTERN = '[0-9]+([.][0-9]+)?';
-
-/** The browser's refusal of an amount filter in words that say what it takes, not "the format". */
-function sayAmountFormat(event: InputEvent): void {
+/**
+ * An amount filter the proxy would refuse is refused at the field, as the browser refuses a
+ * field, in words that say what it takes: the proxy's own check (`isBoundedDecimal`), no sign.
+ */
+function checkAmount(event: Event): void {
   const field = event.target as HTMLInputElement;
-  field.setCustomValidity('');
-  if (field.validity.patternMismatch) field.setCustomValidity(t.amountFormat);
+  const value = field.value.trim();
+  const taken = value === '' || (isBoundedDecimal(value) && !value.startsWith('-'));
+  field.setCustomValidity(taken ? '' : t.amountFormat);
 }
 const PRICING_WORDS = Object.fromEntries(
   Object.entries(PRICING_FILTERS).map(([filter, mode]) => [filter, strings.pricingModes[mode]]),
@@ -82,10 +84,10 @@ export class Payments extends LitElement {
         <label>${t.createdFrom}<input name="from" type="date" .value=${filters.from ?? ''} /></label>
         <label>${t.createdTo}<input name="to" type="date" .value=${filters.to ?? ''} /></label>
         <label
-          >${t.amountMin}<input name="amount_min" inputmode="decimal" pattern=${DECIMAL_PATTERN} title=${t.amountFormat} @input=${sayAmountFormat} .value=${filters.amount_min ?? ''} size="10"
+          >${t.amountMin}<input name="amount_min" inputmode="decimal" @input=${checkAmount} .value=${filters.amount_min ?? ''} size="10"
         /></label>
         <label
-          >${t.amountMax}<input name="amount_max" inputmode="decimal" pattern=${DECIMAL_PATTERN} title=${t.amountFormat} @input=${sayAmountFormat} .value=${filters.amount_max ?? ''} size="10"
+          >${t.amountMax}<input name="amount_max" inputmode="decimal" @input=${checkAmount} .value=${filters.amount_max ?? ''} size="10"
         /></label>
         <button>${t.searchButton}</button>
         <a class="button secondary" href="/dashboard/">${strings.clear}</a>
@@ -140,7 +142,8 @@ export class Payments extends LitElement {
         { heading: t.pricing, cell: (checkout) => strings.pricingModes[checkout.pricing] },
       ],
       page.data,
-      { captionShown: true, empty: t.noMatch },
+      // Nothing found by a search: maybe a name, which is not kept; say what to search by.
+      { captionShown: true, empty: this.filters.q ? t.noMatchSearch : t.noMatch },
     )}
     ${this.paging.buttons(page.next_before)}`;
   }

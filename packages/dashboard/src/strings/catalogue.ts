@@ -124,6 +124,7 @@ export interface PaymentWords {
     | 'reference'
     | 'amount'
     | 'noMatch'
+    | 'noMatchSearch'
   > & {
     staleStatus: Sentence<[status: string]>;
     percent: Sentence<[value: number]>;
@@ -157,6 +158,8 @@ export interface PaymentWords {
     | 'refundMerchantOverpaid'
     | 'refundUnknown'
     | 'refundLate'
+    | 'refundLateOver'
+    | 'refundUntold'
     | 'refundNone'
     | 'sent'
     | 'shortBy'

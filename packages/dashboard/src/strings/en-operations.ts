@@ -91,9 +91,9 @@ export const operations: OperationWords = {
     legalName: 'Legal name',
     country: 'Country of registration (3-letter ISO code, e.g. NLD)',
     noInvoices:
-      'No invoices yet: each shows here once the payment service sends a callback about it.',
+      'No invoice has had a callback yet: each shows here once the payment service sends one about it.',
     noWithdrawals:
-      'No withdrawals yet: each shows here once the payment service sends a callback about it.',
+      'No withdrawal has had a callback yet: each shows here once the payment service sends one about it.',
   },
   callbacks: {
     heading: 'Callbacks',

@@ -135,7 +135,8 @@ export const payments: PaymentWords = {
     listCaption: 'Payments, newest first',
     reference: 'Reference',
     amount: 'Amount',
-    noMatch:
+    noMatch: 'No payment matches.',
+    noMatchSearch:
       'No payment matches. Customers’ names and email addresses are not kept here (they go to the payment service only): search by the reference the customer sees, a foreign_id or a payment request id.',
   },
   payment: {
@@ -175,7 +176,11 @@ export const payments: PaymentWords = {
     refundUnknown:
       'The payment service did not say whether it tells the customer how to get their money back. Ask the service before sending anything back.',
     refundLate:
-      'All of the amount due arrived, but after the payment request had expired, so the payment failed. The payment service sends the customer no refund instructions: contact them, then send the amount back or settle the order with them.',
+      'The amount due arrived but was not confirmed in time, so the payment failed. The payment service sends the customer no refund instructions for it: contact them, then send it back or settle the order with them.',
+    refundLateOver:
+      'More than the amount due arrived: where the customer gave an email address, the payment service emails them how to get the difference back.',
+    refundUntold:
+      'The payment service’s callbacks did not say what arrived. Ask the service about the payment request before sending anything back.',
     refundNone: 'No refund is due.',
     dueIn: (iso) => `Amount due in ${iso}`,
     sent: 'Amount sent',
