@@ -1,8 +1,8 @@
 /**
  * `<cp-payment>`: one payment: what was due and in what it was paid, its pricing, its status in
  * words (underpaid, late, overpaid), what the customer read in the widget, who tells the customer
- * how to get money back and what the shop may have to send back, and the timeline of everything that happened to it, with a
- * Redeliver button on each webhook event.
+ * how to get money back and what the shop may have to send back, and the timeline of everything
+ * that happened to it, with a Redeliver button on each webhook event.
  */
 
 import type { PaymentRequestCallback, ServiceCurrencyRef } from '@crypto-pay/protocol';
