@@ -238,14 +238,13 @@ function refundOf(
   if (checkout.status === 'failed' && detail === undefined) return { words: t.refundUntold };
   if (detail !== 'underpaid' && detail !== 'overpaid') return { words: t.refundNone };
   const underpaid = detail === 'underpaid';
-  const sendBack = underpaid ? amounts?.sent : amounts?.difference?.amount;
   switch (checkout.refund_instructions) {
     case 'email':
       return { words: underpaid ? t.refundEmailUnderpaid : t.refundEmailOverpaid };
     case 'merchant':
       return {
         words: underpaid ? t.refundMerchantUnderpaid : t.refundMerchantOverpaid,
-        sendBack,
+        sendBack: underpaid ? amounts?.sent : amounts?.difference?.amount,
       };
     default:
       return { words: t.refundUnknown };
