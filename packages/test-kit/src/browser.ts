@@ -5,11 +5,11 @@
  */
 
 import { type Browser, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureBrowsers } from './browsers.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from './browsers.mjs';
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: ensureBrowsers(['chromium']).CHROME_PATH,
+    executablePath: chromiumPath(),
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }

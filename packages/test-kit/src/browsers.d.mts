@@ -4,5 +4,7 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 export declare function ensureBrowsers(names?: readonly Engine[]): Record<string, string>;
 /** The flags headless Chromium needs in a root container. */
 export declare const CHROMIUM_ARGS: readonly string[];
+/** The Chromium to start: `CHROME_PATH`, else Debian's, installed when missing. */
+export declare function chromiumPath(): string;
 /** web-test-runner's launch of the system's Chromium (installed when missing), headless. */
 export declare function chromiumLaunchOptions(): { executablePath: string; args: string[] };

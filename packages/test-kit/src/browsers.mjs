@@ -58,10 +58,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The Chromium to start: `CHROME_PATH`, else Debian's, installed when missing. */
+export function chromiumPath() {
+  return ensureBrowsers(['chromium']).CHROME_PATH;
+}
+
 /** web-test-runner's launch of the system's Chromium (installed when missing), headless. */
 export function chromiumLaunchOptions() {
   return {
-    executablePath: ensureBrowsers(['chromium']).CHROME_PATH,
+    executablePath: chromiumPath(),
     args: [...CHROMIUM_ARGS, '--headless=new'],
   };
 }
