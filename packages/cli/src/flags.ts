@@ -91,8 +91,11 @@ export function checkoutStatusArgument(status: string): CheckoutStatus {
   if (known) return known;
   // One letter off at most: the statuses are short words, and `unpaid` is not `paid`.
   const nearest = nearestOf(status, CHECKOUT_STATUSES, 1);
+  // Stale is no status (the dashboard's "Waiting for payment (stale)" is `created`): a flag.
   const hint = nearest
     ? `did you mean ${nearest}?`
-    : `give one of ${CHECKOUT_STATUSES.join(', ')}.`;
+    : status === 'stale'
+      ? 'stale checkouts are listed with --stale.'
+      : `give one of ${CHECKOUT_STATUSES.join(', ')}.`;
   throw new InvalidArgumentError(`"${status}" is no checkout status; ${hint}`);
 }

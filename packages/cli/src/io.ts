@@ -118,11 +118,11 @@ const shellWord = (value: string) =>
 export function printMore(
   io: Io,
   command: string,
-  flags: Readonly<Record<string, string | number | undefined>>,
+  flags: Readonly<Record<string, string | number | true | undefined>>,
 ): void {
   const given = Object.entries(flags)
     .filter(([, value]) => value !== undefined)
-    .map(([flag, value]) => ` ${flag} ${shellWord(String(value))}`)
+    .map(([flag, value]) => (value === true ? ` ${flag}` : ` ${flag} ${shellWord(String(value))}`))
     .join('');
   io.stdout.write(`More: crypto-pay ${command}${given}\n`);
 }

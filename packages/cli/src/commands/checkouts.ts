@@ -17,8 +17,12 @@ function paidWith(checkout: MerchantCheckout): string | undefined {
   return currency.network_name ? `${currency.iso} on ${currency.network_name}` : currency.iso;
 }
 
-const statusOf = (checkout: MerchantCheckout) =>
-  checkout.status + (checkout.status_detail ? ` (${checkout.status_detail})` : '');
+/** The status with its detail, and `stale` while no final status came long after expiry. */
+function statusOf(checkout: MerchantCheckout): string {
+  const notes = [checkout.status_detail, checkout.stale_since === undefined ? undefined : 'stale'];
+  const said = notes.filter((note) => note !== undefined);
+  return said.length > 0 ? `${checkout.status} (${said.join(', ')})` : checkout.status;
+}
 const amountOf = (checkout: MerchantCheckout) => `${checkout.amount} ${checkout.currency.iso}`;
 
 const columns = [
@@ -70,6 +74,10 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
       'only checkouts in this status: created, processing, paid, failed or expired',
       checkoutStatusArgument,
     )
+    .option(
+      '--stale',
+      'only checkouts still not final long after they expired: their last callback never came',
+    )
     .option('--search <text>', 'only checkouts whose id, foreign_id or product matches')
     .addOption(limitOption())
     .option('--before <id>', 'the page after this checkout (the next_before of the previous page)')
@@ -78,6 +86,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
       async (
         options: {
           status?: string;
+          stale?: true;
           search?: string;
           limit: number;
           before?: string;
@@ -88,6 +97,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
         const api = context.api(command);
         const page = await api.get<Page<MerchantCheckout>>('/admin/checkouts', {
           status: options.status,
+          stale: options.stale && 'true',
           q: options.search,
           limit: options.limit,
           before: options.before,
@@ -97,6 +107,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
         if (page.next_before) {
           printMore(context.io, 'checkouts list', {
             '--status': options.status,
+            '--stale': options.stale,
             '--search': options.search,
             '--limit': options.limit,
             '--before': page.next_before,

@@ -50,7 +50,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       ],
       [
         ['checkouts', 'list', '--status', 'stale'],
-        /"stale" is no checkout status; give one of created, processing, paid, failed, expired\./,
+        /"stale" is no checkout status; stale checkouts are listed with --stale\./,
       ],
       // Not the opposite of what was typed.
       [['checkouts', 'list', '--status', 'unpaid'], /"unpaid" is no checkout status; give one of/],
@@ -67,11 +67,23 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
     const paid = checkoutEvent('order-7', 'paid', 2);
     const confirmed = invoiceEvent('invoice-7', 'confirmed');
     const checkout = { ...paid.data, created_at: 1_800_000_000 };
-    const proxy = await jsonStandIn((url) =>
-      url.startsWith('/admin/events')
-        ? { status: 200, body: { data: [paid, confirmed], next_after: confirmed.id } }
-        : { status: 200, body: { data: [checkout], next_before: checkout.id } },
-    );
+    // Still waiting long after it expired: its last callback never came.
+    const stale = {
+      ...paid.data,
+      id: 'chk_stale',
+      status: 'created',
+      created_at: 1_800_000_000,
+      stale_since: 1_800_007_200,
+    };
+    const asked: string[] = [];
+    const proxy = await jsonStandIn((url) => {
+      asked.push(url);
+      if (url.startsWith('/admin/events')) {
+        return { status: 200, body: { data: [paid, confirmed], next_after: confirmed.id } };
+      }
+      const page = url.includes('stale=true') ? [stale] : [checkout];
+      return { status: 200, body: { data: page, next_before: page[0]!.id } };
+    });
     try {
       const events = await runCli([
         'events',
@@ -109,6 +121,16 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
         new RegExp(
           `\\nMore: crypto-pay checkouts list --status paid --search 'Jo'\\\\''s order' --limit 20 --before ${checkout.id}\\n$`,
         ),
+      );
+      // The dashboard's "Waiting for payment (stale)": its own filter, and said in the status.
+      const stalePage = await runCli(['checkouts', 'list', '--stale', '--proxy', proxy.url]);
+      assert.equal(stalePage.code, 0, stalePage.stderr);
+      assert.equal(asked.at(-1), '/admin/checkouts?stale=true&limit=20');
+      const staleLines = stalePage.stdout.trim().split('\n');
+      assert.match(staleLines[1]!, /^chk_stale +created \(stale\) +/);
+      assert.equal(
+        staleLines[2],
+        'More: crypto-pay checkouts list --stale --limit 20 --before chk_stale',
       );
     } finally {
       await proxy.close();
