@@ -145,7 +145,16 @@ describe('the dashboard by keyboard alone', () => {
     await visible(page.getByText('Enabled: new events are sent to it again.'));
     await press(page, `Rotate secret ${url}`, ' ');
     await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
+    // Asked first, the focus on the question; Keep it sends nothing.
     await press(page, `Delete ${url}`);
+    const deleting = page.getByText(`Delete the endpoint ${url}?`);
+    await visible(deleting);
+    assert.equal(await deleting.evaluate((element) => element.matches(':focus')), true);
+    await press(page, 'Keep it');
+    await deleting.waitFor({ state: 'detached' });
+    await visible(endpoints.getByRole('cell', { name: url, exact: true }));
+    await press(page, `Delete ${url}`);
+    await press(page, 'Delete endpoint');
     await endpoints.getByRole('cell', { name: url, exact: true }).waitFor({ state: 'detached' });
     const audited = await adminGet('/admin/audit-log?action=endpoint_deleted');
     assert.equal(audited.data.length, 1);
@@ -182,6 +191,8 @@ describe('the dashboard by keyboard alone', () => {
     );
     await page.reload();
     await press(page, 'Cancel e2e-keys-5');
+    await visible(page.getByText('Cancel the invoice e2e-keys-5?'));
+    await press(page, 'Cancel invoice');
     await visible(page.getByText('e2e-keys-5: Invoice cancelled.'));
 
     const withdrawal = page.locator('form', {

@@ -124,6 +124,7 @@ describe('money in the dashboard', () => {
     assert.equal(await page.getByRole('heading', { name: 'Send a withdrawal' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Review' }).count(), 0);
     await page.getByRole('button', { name: 'Cancel e2e-operator-1' }).click();
+    await page.getByRole('button', { name: 'Cancel invoice' }).click();
     await visible(page.getByText('e2e-operator-1: Invoice cancelled.'));
     const cancelled = await adminGet('/admin/audit-log?action=invoice_cancelled');
     assert.equal(cancelled.data[0]?.target, 'e2e-operator-1');

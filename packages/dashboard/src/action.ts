@@ -3,7 +3,8 @@
  * result as a line (the action's own words, or the proxy's refusal), and what to reload after.
  * A Lit reactive controller, so the page redraws when the action starts and ends.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { createRef, ref } from 'lit/directives/ref.js';
 import { failureText } from './api.ts';
 import { strings } from './strings.ts';
 import { actionResult } from './ui.ts';
@@ -13,11 +14,26 @@ export interface ActionResult {
   text: string;
 }
 
+/** An action that cannot be undone, waiting for its confirmation. */
+interface Asked {
+  question: string;
+  /** The confirming button's word: what it does ("Cancel invoice"), never a bare "Yes". */
+  confirm: string;
+  work: () => Promise<unknown>;
+  /** The button that asked: the focus goes back to it once the question is answered. */
+  opener: EventTarget | null;
+}
+
 export class Action implements ReactiveController {
   /** The last action's result line; undefined before the first. */
   result: ActionResult | undefined;
   /** An action is in flight: its buttons are disabled and a second one is not started. */
   busy = false;
+  /** The action asked about, until it is confirmed or kept from. */
+  private asked: Asked | undefined;
+  /** The question's element: it gets the focus as it appears, so it is what is read first. */
+  private readonly questionElement = createRef<HTMLElement>();
+  private questionArrived = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -28,6 +44,13 @@ export class Action implements ReactiveController {
   }
 
   hostConnected(): void {}
+
+  /** Once the page has drawn a question just asked, the focus goes to it. */
+  hostUpdated(): void {
+    if (!this.questionArrived) return;
+    this.questionArrived = false;
+    this.questionElement.value?.focus();
+  }
 
   /**
    * Runs `work` unless another action is in flight (then it is not run, and false is given).
@@ -53,9 +76,44 @@ export class Action implements ReactiveController {
     }
   }
 
-  /** The result line, announced politely, red when the action failed. */
+  /**
+   * Asks before an action that cannot be undone (cancelling an invoice, deleting an endpoint):
+   * `view()` shows `question` with a button that runs `work` and one that keeps things as they
+   * are. Nothing is sent until the first is pressed. `opener` (the asking click's
+   * `currentTarget`) has the focus back once the question is answered.
+   */
+  ask(
+    question: string,
+    confirm: string,
+    work: () => Promise<unknown>,
+    opener: EventTarget | null,
+  ): void {
+    this.asked = { question, confirm, work, opener };
+    this.questionArrived = true;
+    this.result = undefined;
+    this.host.requestUpdate();
+  }
+
+  /** The question asked, if any, then the result line, announced politely, red on failure. */
   view() {
-    return actionResult(this.result);
+    return html`${this.asked ? this.question(this.asked) : nothing}${actionResult(this.result)}`;
+  }
+
+  private question(asked: Asked) {
+    const answer = (run: boolean) => async () => {
+      this.asked = undefined;
+      this.host.requestUpdate();
+      if (run) await this.run(asked.work);
+      await this.host.updateComplete;
+      (asked.opener as HTMLElement | null)?.focus();
+    };
+    return html`<div class="notice" role="group" aria-labelledby="asked">
+      <p id="asked" tabindex="-1" ${ref(this.questionElement)}>${asked.question}</p>
+      <p>
+        <button class="danger" ?disabled=${this.busy} @click=${answer(true)}>${asked.confirm}</button>
+        <button class="secondary" @click=${answer(false)}>${strings.keep}</button>
+      </p>
+    </div>`;
   }
 
   /** Says why an action was not even started (a form the page itself refuses). */

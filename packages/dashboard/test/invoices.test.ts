@@ -1,6 +1,7 @@
 /**
  * `<cp-invoices>` in Chromium: a made invoice empties the form (a second Create does not make a
- * second invoice) and can be cancelled at once from its notice, before any callback lists it.
+ * second invoice) and can be cancelled at once from its notice, before any callback lists it,
+ * once the question that follows Cancel is answered.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Invoices } from '../src/pages/money/invoices.ts';
@@ -14,7 +15,7 @@ describe('<cp-invoices>', () => {
   let api: ReturnType<typeof fakeApi>;
   afterEach(() => api.restore());
 
-  it('empties its form once made, and cancels the new invoice from its notice', async () => {
+  it('empties its form once made, and cancels the new invoice from its notice once asked', async () => {
     api = fakeApi({
       'GET /admin/callbacks': { status: 200, body: { data: [] } },
       'POST /admin/invoices': {
@@ -46,10 +47,23 @@ describe('<cp-invoices>', () => {
     expect(field(el, 'return_url').value).to.equal('');
     await expect(el).to.be.accessible();
 
-    const cancel = [...el.shadowRoot!.querySelectorAll('.notice button')].find((b) =>
-      b.textContent?.includes('Cancel'),
-    ) as HTMLButtonElement;
-    cancel.click();
+    const button = (word: string) =>
+      [...el.shadowRoot!.querySelectorAll('.notice button')].find(
+        (b) => b.textContent?.trim().replace(/\s+/g, ' ') === word,
+      ) as HTMLButtonElement;
+    const question = 'Cancel the invoice inv_ref1? The customer can no longer pay it';
+    // Cancel asks first, with the focus on the question; Keep it sends nothing.
+    button('Cancel inv_ref1').click();
+    await until(() => textOf(el).includes(question), 'the question');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('asked');
+    await expect(el).to.be.accessible();
+    button('Keep it').click();
+    await until(() => !textOf(el).includes(question), 'the question gone');
+    expect(el.shadowRoot!.activeElement).to.equal(button('Cancel inv_ref1'));
+    expect(api.calls.filter((call) => call.method === 'POST')).to.have.length(1);
+    button('Cancel inv_ref1').click();
+    await until(() => textOf(el).includes(question), 'the question again');
+    button('Cancel invoice').click();
     await until(() => textOf(el).includes('inv_ref1: Invoice cancelled.'), 'the cancellation');
     expect(
       api.calls.filter((call) => call.method === 'POST').map((call) => call.path),

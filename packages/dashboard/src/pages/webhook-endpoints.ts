@@ -16,7 +16,8 @@ export interface EndpointActions {
   setDisabled(id: string, disabled: boolean): void;
   /** An owner's: secrets are. */
   rotate(id: string): void;
-  remove(id: string): void;
+  /** Asks first (`opener`: the button that asked, focused again after). */
+  remove(id: string, url: string, opener: EventTarget | null): void;
 }
 
 /** A disabled endpoint's state is that word alone; an enabled one's says more. */
@@ -37,7 +38,7 @@ function stateOf(endpoint: WebhookEndpoint, backlog: WebhookBacklog | undefined)
 }
 
 /** A button named by its word and, for screen readers, the endpoint's address. */
-const button = (word: string, url: string, run: () => void, kind = 'secondary') =>
+const button = (word: string, url: string, run: (event: Event) => void, kind = 'secondary') =>
   html`<button class=${kind} @click=${run}>${word}<span class="visually-hidden"> ${url}</span></button>`;
 
 export function endpointColumns(options: {
@@ -61,7 +62,7 @@ export function endpointColumns(options: {
         return html`<div class="fields">${disabled ? nothing : button(t.test, url, () => actions.test(id))}
           ${own ? button(disabled ? t.enable : t.disable, url, () => actions.setDisabled(id, !disabled)) : nothing}
           ${own && owner ? button(t.rotate, url, () => actions.rotate(id)) : nothing}
-          ${own ? button(t.remove, url, () => actions.remove(id), 'danger') : nothing}</div>`;
+          ${own ? button(t.remove, url, (event) => actions.remove(id, url, event.currentTarget), 'danger') : nothing}</div>`;
       },
     },
   ];

@@ -90,10 +90,15 @@ export class Webhooks extends LitElement {
         );
         this.secret = { secret: rotated.secret, until: rotated.previous_secret_expires_at };
       }),
-    remove: (id) =>
-      this.run(() =>
-        api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-      ),
+    remove: (id, url, opener) => {
+      this.secret = undefined;
+      this.action.ask(
+        t.removeQuestion(url),
+        t.confirmRemove,
+        () => api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+        opener,
+      );
+    },
   };
 
   /** Runs an action; a secret shown before is gone with the next one. */

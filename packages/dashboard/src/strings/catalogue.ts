@@ -42,6 +42,8 @@ export interface CommonWords {
   newer: string;
   empty: string;
   done: string;
+  /** Declines a confirmation: the thing asked about stays as it is. */
+  keep: string;
   failedToLoad: Sentence<[message: string]>;
   forbidden: string;
   redeliver: string;
@@ -225,6 +227,8 @@ export interface OperationWords {
     backlog: Sentence<[pending: number]>;
     backlogSince: Sentence<[pending: number, since: string]>;
     failingSince: Sentence<[since: string]>;
+    removeQuestion: Sentence<[url: string]>;
+    confirmRemove: string;
   };
   money: Words<
     | 'heading'
@@ -277,6 +281,8 @@ export interface OperationWords {
     | 'noWithdrawals'
   > & {
     done: Sentence<[reference: string, text: string]>;
+    cancelQuestion: Sentence<[reference: string]>;
+    confirmCancel: string;
   };
   callbacks: Words<
     | 'heading'

@@ -19,6 +19,9 @@ export const operations: OperationWords = {
       'Disabled: nothing is sent to it (its waiting deliveries ended) until it is enabled.',
     enabledNow: 'Enabled: new events are sent to it again.',
     remove: 'Delete',
+    removeQuestion: (url) =>
+      `Delete the endpoint ${url}? No event is sent to it again, and this cannot be undone.`,
+    confirmRemove: 'Delete endpoint',
     rotate: 'Rotate secret',
     test: 'Send test event',
     testSent: 'Test event queued.',
@@ -57,6 +60,9 @@ export const operations: OperationWords = {
     done: (reference, text) => `${reference}: ${text}`,
     invoiceLink: 'Invoice link to send the customer',
     cancelInvoice: 'Cancel',
+    cancelQuestion: (reference) =>
+      `Cancel the invoice ${reference}? The customer can no longer pay it, and this cannot be undone.`,
+    confirmCancel: 'Cancel invoice',
     invoiceCancelled: 'Invoice cancelled.',
     invoiceList: 'Invoices and their statuses (from the service’s callbacks)',
     status: 'Status',

@@ -15,6 +15,7 @@ export const common: CommonWords = {
   newer: 'Newer',
   empty: 'Nothing to show.',
   done: 'Done.',
+  keep: 'Keep it',
   failedToLoad: (message) => `Could not load this: ${message}`,
   forbidden: 'Your role does not allow this.',
   redeliver: 'Redeliver',

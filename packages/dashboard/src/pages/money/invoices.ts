@@ -65,15 +65,21 @@ export class Invoices extends LitElement {
     });
   }
 
-  private cancel(foreignId: string): void {
-    void this.action.run(async () => {
-      await api(`/admin/invoices/${encodeURIComponent(foreignId)}/cancel`, {
-        method: 'POST',
-        body: {},
-      });
-      if (this.made?.foreignId === foreignId) this.made = undefined;
-      return t.done(foreignId, t.invoiceCancelled);
-    });
+  /** Asks first: a cancelled invoice cannot be paid, and cannot be made payable again. */
+  private cancel(foreignId: string, event: Event): void {
+    this.action.ask(
+      t.cancelQuestion(foreignId),
+      t.confirmCancel,
+      async () => {
+        await api(`/admin/invoices/${encodeURIComponent(foreignId)}/cancel`, {
+          method: 'POST',
+          body: {},
+        });
+        if (this.made?.foreignId === foreignId) this.made = undefined;
+        return t.done(foreignId, t.invoiceCancelled);
+      },
+      event.currentTarget,
+    );
   }
 
   override render() {
@@ -91,7 +97,7 @@ export class Invoices extends LitElement {
               cell: (callback) => {
                 const foreignId = callback.foreign_id;
                 return foreignId && cancellable(callback.status)
-                  ? html`<button class="secondary" @click=${() => this.cancel(foreignId)}>
+                  ? html`<button class="secondary" @click=${(event: Event) => this.cancel(foreignId, event)}>
                       ${t.cancelInvoice}<span class="visually-hidden"> ${foreignId}</span>
                     </button>`
                   : nothing;
@@ -130,7 +136,7 @@ export class Invoices extends LitElement {
     return html`<div class="notice">
       <p>${t.invoiceLink}: ${outsideLink(url)}</p>
       <p>
-        <button class="secondary" @click=${() => this.cancel(foreignId)}>
+        <button class="secondary" @click=${(event: Event) => this.cancel(foreignId, event)}>
           ${t.cancelInvoice}<span class="visually-hidden"> ${foreignId}</span>
         </button>
       </p>
