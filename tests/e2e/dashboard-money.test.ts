@@ -72,6 +72,16 @@ describe('money in the dashboard', () => {
     await signInAs(page, viewer);
     await page.waitForURL('**/dashboard/money?**');
     await visible(page.getByRole('heading', { name: 'Balances' }));
+    // The service's codes as the asset on its network, the code kept where it is not the ISO's.
+    const balances = page.getByRole('table', { name: 'Balances' });
+    for (const currency of [
+      'USDT on Tron (USDTT)',
+      'USDT on Ethereum (USDTE)',
+      'BTC on Bitcoin',
+      'EUR',
+    ]) {
+      await visible(balances.getByRole('cell', { name: currency, exact: true }));
+    }
     const row = page
       .getByRole('table', { name: INVOICE_LIST })
       .getByRole('row')

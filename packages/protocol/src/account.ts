@@ -37,3 +37,29 @@ export const currencyEntrySchema = z.object({
 });
 export type CurrencyEntry = z.infer<typeof currencyEntrySchema>;
 export const currenciesResponseSchema = z.object({ data: z.array(currencyEntrySchema) });
+
+/**
+ * What a currency code of the list and the balances means as payment requests name it: the
+ * list names one asset on one network by a code (`USDTT` is USDT on tron), while payment
+ * requests take `{iso, network_name}`. A code missing here is its own iso, with no network (for
+ * the service to choose one, or a fiat currency).
+ */
+const CURRENCY_CODES: Readonly<Record<string, { iso: string; network_name: string }>> = {
+  BTC: { iso: 'BTC', network_name: 'bitcoin' },
+  ETH: { iso: 'ETH', network_name: 'ethereum' },
+  LTC: { iso: 'LTC', network_name: 'litecoin' },
+  BCH: { iso: 'BCH', network_name: 'bitcoin_cash' },
+  DOGE: { iso: 'DOGE', network_name: 'dogecoin' },
+  XRP: { iso: 'XRP', network_name: 'ripple' },
+  TRX: { iso: 'TRX', network_name: 'tron' },
+  SOL: { iso: 'SOL', network_name: 'solana' },
+  TON: { iso: 'TON', network_name: 'ton' },
+  USDTE: { iso: 'USDT', network_name: 'ethereum' },
+  USDTT: { iso: 'USDT', network_name: 'tron' },
+  USDC: { iso: 'USDC', network_name: 'ethereum' },
+};
+
+/** `{iso, network_name}` of a list or balance code: `USDTT` is `{iso: 'USDT', network_name: 'tron'}`. */
+export function currencyOfCode(code: string): { iso: string; network_name?: string } {
+  return CURRENCY_CODES[code] ?? { iso: code };
+}

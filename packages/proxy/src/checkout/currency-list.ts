@@ -5,7 +5,7 @@
  * (`checkedCurrencyCache` in process/setup-warnings.ts checks the merchant's setup against it.)
  */
 
-import type { CurrencyEntry } from '@crypto-pay/protocol';
+import { type CurrencyEntry, currencyOfCode } from '@crypto-pay/protocol';
 import type { PaymentCurrency } from '@crypto-pay/protocol/proxy-api';
 import type { CurrencyRef } from '../store/store.ts';
 import type { ProcessingClient } from './upstream.ts';
@@ -64,27 +64,6 @@ export function createCurrencyCache(
 }
 
 /**
- * What a currency list code means as a payment currency: the list names one asset on one
- * network by a code (`USDTT` is USDT on tron), while payment requests take `{iso, network_name}`.
- * A code missing here is offered as its own iso without `network_name`, for the service to
- * choose the network.
- */
-const CODES: Readonly<Record<string, { iso: string; network_name: string }>> = {
-  BTC: { iso: 'BTC', network_name: 'bitcoin' },
-  ETH: { iso: 'ETH', network_name: 'ethereum' },
-  LTC: { iso: 'LTC', network_name: 'litecoin' },
-  BCH: { iso: 'BCH', network_name: 'bitcoin_cash' },
-  DOGE: { iso: 'DOGE', network_name: 'dogecoin' },
-  XRP: { iso: 'XRP', network_name: 'ripple' },
-  TRX: { iso: 'TRX', network_name: 'tron' },
-  SOL: { iso: 'SOL', network_name: 'solana' },
-  TON: { iso: 'TON', network_name: 'ton' },
-  USDTE: { iso: 'USDT', network_name: 'ethereum' },
-  USDTT: { iso: 'USDT', network_name: 'tron' },
-  USDC: { iso: 'USDC', network_name: 'ethereum' },
-};
-
-/**
  * Whether the merchant offers `currency` (`PAYMENT_CURRENCIES`; everything when unset). An
  * offered entry without a network covers every network of that iso; a currency without a
  * network matches only such an entry, since the service would choose its network.
@@ -103,7 +82,7 @@ export function isOffered(
 
 /** A list entry as payment requests name it: `{iso, network_name}` (no network when unknown). */
 export function currencyRefOf(entry: CurrencyEntry): CurrencyRef {
-  return CODES[entry.currency] ?? { iso: entry.currency };
+  return currencyOfCode(entry.currency);
 }
 
 /**
