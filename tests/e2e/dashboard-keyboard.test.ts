@@ -170,7 +170,7 @@ describe('the dashboard by keyboard alone', () => {
     for (const [label, text] of [
       ['Title (the customer sees it)', 'Order 5'],
       ['Amount', '0.0003'],
-      ['Currency (ISO code)', 'BTC'],
+      ['Currency (its code in Balances: EUR, BTC, USDTT…)', 'BTC'],
       ['Reference (your foreign_id, optional)', 'e2e-keys-5'],
       ['Customer’s email', 'buyer@example.com'],
       ['Where the customer returns after paying', 'https://shop.example/'],
@@ -201,7 +201,7 @@ describe('the dashboard by keyboard alone', () => {
     const review = async (amount: string) => {
       for (const [label, text] of [
         ['Amount', amount],
-        ['Currency (ISO code)', 'BTC'],
+        ['Currency (its code in Balances: EUR, BTC, USDTT…)', 'BTC'],
         ['Address', 'tb1qexampleaddress000000000000000000000'],
         ['Legal name', 'Demo Shop BV'],
         ['Country of registration (3-letter ISO code, e.g. NLD)', 'NLD'],

@@ -199,6 +199,8 @@ describe('the dashboard', () => {
         const back = ending.sendBack === 'due' ? due : sent;
         assert.equal(new URL(page.url()).searchParams.get('amount'), back);
         assert.equal(await page.getByLabel('Amount', { exact: true }).last().inputValue(), back);
+        // The service's code for the currency on its network, which a withdrawal takes.
+        assert.equal(new URL(page.url()).searchParams.get('currency'), 'BTC');
       }
       assert.deepEqual(problems, []);
       await context.close();

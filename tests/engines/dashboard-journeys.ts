@@ -201,7 +201,10 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       await signIn(tab, owner, 'owner');
       const form: Target = { css: 'form', text: 'Send a withdrawal' };
       await tab.type({ label: 'Amount', within: form }, '0.001');
-      await tab.type({ label: 'Currency (ISO code)', within: form }, 'BTC');
+      await tab.type(
+        { label: 'Currency (its code in Balances: EUR, BTC, USDTT…)', within: form },
+        'BTC',
+      );
       await tab.type({ label: 'Address', within: form }, ADDRESS);
       await tab.type({ label: 'Legal name', within: form }, 'Demo Shop BV');
       await tab.type(
@@ -231,7 +234,10 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       const form: Target = { css: 'form', text: 'Create an invoice' };
       await tab.type({ label: 'Title (the customer sees it)', within: form }, 'Order 1042');
       await tab.type({ label: 'Amount', within: form }, '0.00012345');
-      await tab.type({ label: 'Currency (ISO code)', within: form }, 'BTC');
+      await tab.type(
+        { label: 'Currency (its code in Balances: EUR, BTC, USDTT…)', within: form },
+        'BTC',
+      );
       await tab.type({ label: 'Reference (your foreign_id, optional)', within: form }, INVOICE);
       await tab.type({ label: 'Customer’s email', within: form }, 'buyer@example.com');
       const returnTo: Target = { label: 'Where the customer returns after paying', within: form };

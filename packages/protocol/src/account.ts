@@ -63,3 +63,18 @@ const CURRENCY_CODES: Readonly<Record<string, { iso: string; network_name: strin
 export function currencyOfCode(code: string): { iso: string; network_name?: string } {
   return CURRENCY_CODES[code] ?? { iso: code };
 }
+
+/**
+ * The list and balance code of a currency named `{iso, network_name}` (a callback's
+ * `currency_sent`), as invoices and withdrawals take it: USDT on tron is `USDTT`. Without a
+ * known code, its iso.
+ */
+export function codeOfCurrency(currency: {
+  iso: string;
+  network_name?: string | null | undefined;
+}): string {
+  const found = Object.entries(CURRENCY_CODES).find(
+    ([, entry]) => entry.iso === currency.iso && entry.network_name === currency.network_name,
+  );
+  return found?.[0] ?? currency.iso;
+}

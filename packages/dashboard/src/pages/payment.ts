@@ -5,7 +5,11 @@
  * that happened to it, with a Redeliver button on each webhook event.
  */
 
-import type { PaymentRequestCallback, ServiceCurrencyRef } from '@crypto-pay/protocol';
+import {
+  codeOfCurrency,
+  type PaymentRequestCallback,
+  type ServiceCurrencyRef,
+} from '@crypto-pay/protocol';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { Task } from '@lit/task';
@@ -207,11 +211,14 @@ export class Payment extends LitElement {
       )}`;
   }
 
-  /** The Money page's withdrawal form, filled with what to send back. */
+  /**
+   * The Money page's withdrawal form, filled with what to send back: in the service's code for
+   * the currency on its network (USDT sent on tron goes back as `USDTT`), which it takes.
+   */
   private withdrawalHref(amount: string, currency: ServiceCurrencyRef): string {
     return routeHref({
       page: 'money',
-      search: new URLSearchParams({ amount, currency: currency.iso }),
+      search: new URLSearchParams({ amount, currency: codeOfCurrency(currency) }),
     });
   }
 }

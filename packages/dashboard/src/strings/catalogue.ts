@@ -239,7 +239,7 @@ export interface OperationWords {
     | 'createInvoice'
     | 'amount'
     | 'amountDigits'
-    | 'currencyIso'
+    | 'currencyCode'
     | 'invoiceReference'
     | 'create'
     | 'invoiceLink'

@@ -54,7 +54,7 @@ export const operations: OperationWords = {
     createInvoice: 'Create an invoice',
     amount: 'Amount',
     amountDigits: 'The amount must be written as decimal digits, like 12.50.',
-    currencyIso: 'Currency (ISO code)',
+    currencyCode: 'Currency (its code in Balances: EUR, BTC, USDTT…)',
     invoiceReference: 'Reference (your foreign_id, optional)',
     create: 'Create',
     done: (reference, text) => `${reference}: ${text}`,

@@ -116,7 +116,7 @@ export class Invoices extends LitElement {
         <div class="fields">
           <label>${t.title}<input name="title" required maxlength="50" /></label>
           <label>${t.amount}<input name="amount" inputmode="decimal" required size="12" /></label>
-          <label>${t.currencyIso}<input name="currency" required size="6" /></label>
+          <label>${t.currencyCode}<input name="currency" required size="6" /></label>
           <label>${t.invoiceReference}<input name="reference" /></label>
           <label>${t.email}<input name="email" type="email" required /></label>
           <label>${t.returnUrl}<input name="return_url" type="url" required placeholder=${t.returnUrlExample} /></label>

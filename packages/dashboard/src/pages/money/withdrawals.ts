@@ -117,7 +117,7 @@ export class Withdrawals extends LitElement {
         <h3>${t.createWithdrawal}</h3>
         <div class="fields">
           <label>${t.amount}<input name="amount" inputmode="decimal" required size="14" .value=${prefill('amount')} /></label>
-          <label>${t.currencyIso}<input name="currency" required size="6" .value=${prefill('currency')} /></label>
+          <label>${t.currencyCode}<input name="currency" required size="6" .value=${prefill('currency')} /></label>
           <label>${t.address}<input name="address" required size="36" /></label>
           <label>${t.tag}<input name="tag" /></label>
         </div>
