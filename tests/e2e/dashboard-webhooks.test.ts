@@ -2,8 +2,9 @@
  * The Webhooks page's view of deliveries, in Chromium against the real merchant API: with an
  * endpoint's receiver down, the backlog line counts the waiting delivery and the failing
  * deliveries' table lists it; its Redeliver (by keyboard) reaches the receiver once it is up,
- * and All deliveries shows that attempt delivered; disabling the endpoint ends what waited, and
- * the line says nothing is waiting.
+ * and that receiver alone (the shop's own endpoint had the event already), and All deliveries
+ * shows that attempt delivered; disabling the endpoint ends what waited, and the line says
+ * nothing is waiting.
  */
 
 import assert from 'node:assert/strict';
@@ -75,6 +76,14 @@ describe('the Webhooks page’s backlog and failing deliveries', () => {
           attempt.event_id === eventId && attempt.status_code === 204,
       );
     }, 'the redelivery recorded');
+    // To that endpoint alone: the shop's own endpoint, which had it, was not sent it again.
+    const attempts = await adminGet(`/admin/webhook-deliveries?event_id=${eventId}`);
+    assert.deepEqual(
+      attempts.data
+        .filter((attempt: { endpoint_id: string }) => attempt.endpoint_id !== endpoint.id)
+        .map((attempt: { status_code?: number }) => attempt.status_code),
+      [204],
+    );
     await page.reload();
     const delivered = page
       .getByRole('table', { name: 'All deliveries' })

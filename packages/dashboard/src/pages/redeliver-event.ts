@@ -8,11 +8,23 @@ import { strings } from '../strings.ts';
 
 /**
  * Queues event `eventId` for delivery again as an action of `run` (a page's `Action.run`, or
- * its wrapper): the result line names the event.
+ * its wrapper): the result line names the event. To every endpoint that takes its type, or to
+ * `endpointId` alone (a delivery failing there: the others already have it).
  */
-export function redeliverEvent(run: Action['run'], eventId: string): Promise<boolean> {
+export function redeliverEvent(
+  run: Action['run'],
+  eventId: string,
+  endpointId?: string,
+): Promise<boolean> {
   return run(async () => {
-    await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
+    if (endpointId === undefined) {
+      await api(`/admin/events/${encodeURIComponent(eventId)}/redeliver`, { method: 'POST' });
+    } else {
+      await api(`/admin/webhook-endpoints/${encodeURIComponent(endpointId)}/redeliver`, {
+        method: 'POST',
+        body: { event_id: eventId },
+      });
+    }
     return strings.redelivered;
   }, `${eventId}: `);
 }

@@ -204,7 +204,7 @@ export class Webhooks extends LitElement {
           heading: strings.redeliver,
           headingHidden: true,
           cell: (a) =>
-            html`<button class="secondary" @click=${() => redeliverEvent(this.run, a.event_id)}>
+            html`<button class="secondary" @click=${() => redeliverEvent(this.run, a.event_id, a.endpoint_id)}>
               ${strings.redeliver}<span class="visually-hidden"> ${a.event_type} ${a.event_id}</span>
             </button>`,
         },

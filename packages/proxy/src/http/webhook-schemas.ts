@@ -126,3 +126,13 @@ export const listDeliveriesQuerySchema = z.strictObject({
   before: idCursor('an attempt'),
   limit,
 });
+
+/** `POST /admin/webhook-endpoints/{id}/redeliver`: the event to send this endpoint again. */
+export const redeliverToEndpointSchema = z.strictObject(
+  {
+    event_id: z
+      .string({ error: 'The event_id is a mandatory field.' })
+      .check(z.regex(EVENT_ID, 'The event_id must be an event id (evt_…).')),
+  },
+  { error: 'The request body must be a JSON object such as {"event_id": "evt_…"}.' },
+);

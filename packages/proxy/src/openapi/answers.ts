@@ -98,13 +98,20 @@ export const redeliveredSchema = {
   },
 };
 
-/** `POST /admin/webhook-endpoints/{id}/test`: the test event queued for that endpoint. */
+/**
+ * `POST /admin/webhook-endpoints/{id}/test` and `/redeliver`: the event queued for that endpoint
+ * only.
+ */
 export const testedSchema = {
   type: 'object',
   required: ['id', 'endpoint_id', 'queued'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', description: 'The webhook.test event’s id (see its deliveries).' },
+    id: {
+      type: 'string',
+      description:
+        'The event’s id: the webhook.test event made, or the event sent again (see its deliveries).',
+    },
     endpoint_id: { type: 'string' },
     queued: { const: true },
   },

@@ -55,31 +55,35 @@ export function attemptSearch(db: Db, query: AttemptQuery) {
       .$if(endpointId !== undefined, (q) => q.where('d.endpoint_id', '=', endpointId!))
       // Every failed attempt has its error (`webhooks/send.ts`): the partial index's condition.
       .$if(failed === true, (q) =>
-        q.where('a.error', 'is not', null).where(({ exists, not, selectFrom }) =>
-          // Nothing since for the same event and endpoint (a redelivery is a new delivery):
-          // no later attempt, and no delivery of it delivered (a success logged before a slow
-          // failure of a lease that ran out still counts).
-          not(
-            exists(
-              selectFrom('webhook_deliveries as s')
-                .select('s.id')
-                .whereRef('s.event_seq', '=', 'd.event_seq')
-                .whereRef('s.endpoint_id', '=', 'd.endpoint_id')
-                .where((s) =>
-                  s.or([
-                    s.and([s('s.state', '=', 'delivered'), s('s.id', '>=', s.ref('d.id'))]),
-                    s.exists(
-                      s
-                        .selectFrom('webhook_attempts as b')
-                        .select('b.id')
-                        .whereRef('b.delivery_id', '=', 's.id')
-                        .whereRef('b.id', '>', 'a.id'),
-                    ),
-                  ]),
-                ),
+        q
+          .where('a.error', 'is not', null)
+          // An endpoint since deleted is sent nothing more: its deliveries are no longer failing.
+          .where('p.deleted_at', 'is', null)
+          .where(({ exists, not, selectFrom }) =>
+            // Nothing since for the same event and endpoint (a redelivery is a new delivery):
+            // no later attempt, and no delivery of it delivered (a success logged before a slow
+            // failure of a lease that ran out still counts).
+            not(
+              exists(
+                selectFrom('webhook_deliveries as s')
+                  .select('s.id')
+                  .whereRef('s.event_seq', '=', 'd.event_seq')
+                  .whereRef('s.endpoint_id', '=', 'd.endpoint_id')
+                  .where((s) =>
+                    s.or([
+                      s.and([s('s.state', '=', 'delivered'), s('s.id', '>=', s.ref('d.id'))]),
+                      s.exists(
+                        s
+                          .selectFrom('webhook_attempts as b')
+                          .select('b.id')
+                          .whereRef('b.delivery_id', '=', 's.id')
+                          .whereRef('b.id', '>', 'a.id'),
+                      ),
+                    ]),
+                  ),
+              ),
             ),
           ),
-        ),
       )
       .$if(before !== undefined, (q) => q.where('a.id', '<', before!))
       .orderBy('a.id', 'desc')

@@ -151,6 +151,16 @@ export interface WebhookStore {
    * (0 when no endpoint takes its type), undefined when the event is unknown.
    */
   redeliverEvent(id: string, now: number): Promise<number | undefined>;
+  /**
+   * Queues event `eventId` again for endpoint `endpointId` only, whatever its event types (the
+   * endpoint a failing delivery was for): `queued`; `disabled` when it is disabled (nothing
+   * queued); `no_event` or `no_endpoint` (unknown or deleted) when either is not there.
+   */
+  redeliverToEndpoint(
+    eventId: string,
+    endpointId: string,
+    now: number,
+  ): Promise<'queued' | 'disabled' | 'no_event' | 'no_endpoint'>;
 
   /**
    * Writes a `webhook.test` event queued for endpoint `id` only (whatever its event types):

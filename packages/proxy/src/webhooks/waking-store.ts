@@ -26,6 +26,7 @@ export function wakingStore(store: Store, wakes: Wakes): Store {
     | 'markStaleCheckouts'
     | 'recordCallback'
     | 'redeliverEvent'
+    | 'redeliverToEndpoint'
     | 'testEndpoint'
   > = {
     async insertCheckout(...args) {
@@ -62,6 +63,11 @@ export function wakingStore(store: Store, wakes: Wakes): Store {
       const queued = await store.redeliverEvent(...args);
       if (queued) deliveries();
       return queued;
+    },
+    async redeliverToEndpoint(...args) {
+      const outcome = await store.redeliverToEndpoint(...args);
+      if (outcome === 'queued') deliveries();
+      return outcome;
     },
     async testEndpoint(...args) {
       const tested = await store.testEndpoint(...args);

@@ -44,6 +44,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'DELETE /admin/webhook-endpoints/:id': 'operator',
 
   'POST /admin/webhook-endpoints/:id/test': 'operator',
+  'POST /admin/webhook-endpoints/:id/redeliver': 'operator',
 
   'POST /admin/checkout-sessions': 'owner',
   // The issue gives secrets to owners: an endpoint's new signing secret is in the answer.

@@ -19,6 +19,8 @@ import {
 const fixture = useSandboxAndProxy();
 
 const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
+const post = (path: string, body: unknown) =>
+  fixture.proxy.request(path, { method: 'POST', headers: adminHeaders, json: body });
 
 describe('merchant API: the callback log searched', () => {
   it('by object id and status, exactly, newest first, a page at a time', async () => {
@@ -154,5 +156,109 @@ describe('merchant API: failed deliveries and the backlog', () => {
     const refused = await get('/admin/webhook-deliveries?failed=yes');
     assert.equal(refused.status, 422);
     assert.equal((await json(refused)).field, 'failed');
+  });
+
+  it('redelivers a failing delivery to its endpoint alone, and forgets the failures of an endpoint deleted', async () => {
+    const { store, clock } = fixture.proxy;
+    for (const [id, url] of [
+      ['whe_failing', 'https://shop.example/failing'],
+      ['whe_working', 'https://shop.example/working'],
+    ] as const) {
+      await store.createEndpoint({ id, url, createdAt: clock.now }, 'whsec_x');
+    }
+    // Settle what earlier tests left waiting: only this test's deliveries are claimed below.
+    for (const left of await store.claimDeliveries(clock.now, 60_000, 100)) {
+      await store.finishAttempt(left, { attemptedAt: clock.now, durationMs: 1, delivered: true });
+    }
+    await fixture.proxy.createCheckout(checkoutBody());
+    const claimed = await store.claimDeliveries(clock.now, 60_000, 10);
+    assert.deepEqual(claimed.map((delivery) => delivery.endpoint.id).sort(), [
+      'whe_failing',
+      'whe_working',
+    ]);
+    for (const delivery of claimed) {
+      const working = delivery.endpoint.id === 'whe_working';
+      await store.finishAttempt(delivery, {
+        attemptedAt: clock.now,
+        durationMs: 3,
+        ...(working
+          ? { statusCode: 204, delivered: true }
+          : {
+              statusCode: 503,
+              error: 'answered 503',
+              delivered: false,
+              retryAt: clock.now + 60_000,
+            }),
+      });
+    }
+    const eventId = claimed[0]!.event.id;
+    const failing = async () =>
+      (await json(await get('/admin/webhook-deliveries?failed=true'))).data.filter(
+        (attempt: { event_id: string }) => attempt.event_id === eventId,
+      );
+    assert.deepEqual(
+      (await failing()).map((attempt: { endpoint_id: string }) => attempt.endpoint_id),
+      ['whe_failing'],
+    );
+
+    const queued = await post('/admin/webhook-endpoints/whe_failing/redeliver', {
+      event_id: eventId,
+    });
+    assert.equal(queued.status, 202);
+    assert.deepEqual(await json(queued), { id: eventId, endpoint_id: 'whe_failing', queued: true });
+    // Its retry waiting was replaced: one delivery waits there, and none for the endpoint that
+    // answered 204.
+    const backlog = await json(await get('/admin/webhook-backlog'));
+    assert.deepEqual(
+      backlog.endpoints.map((entry: { endpoint_id: string; pending: number }) => [
+        entry.endpoint_id,
+        entry.pending,
+      ]),
+      [['whe_failing', 1]],
+    );
+    const again = await store.claimDeliveries(clock.now, 60_000, 10);
+    assert.deepEqual(
+      again.map((delivery) => [delivery.endpoint.id, delivery.event.id]),
+      [['whe_failing', eventId]],
+    );
+    await store.finishAttempt(again[0]!, {
+      attemptedAt: clock.now,
+      durationMs: 3,
+      statusCode: 503,
+      error: 'answered 503',
+      delivered: false,
+      retryAt: clock.now + 60_000,
+    });
+
+    const refusals = [
+      ['whe_nowhere', { event_id: eventId }, 404, 'webhook_endpoint_not_found'],
+      ['whe_failing', { event_id: 'evt_000000000099abcdefgh' }, 404, 'event_not_found'],
+      ['whe_failing', { event_id: 'chk_1' }, 422, 'invalid_request'],
+      ['whe_failing', {}, 422, 'invalid_request'],
+    ] as const;
+    for (const [endpoint, body, status, code] of refusals) {
+      const refused = await post(`/admin/webhook-endpoints/${endpoint}/redeliver`, body);
+      assert.equal(refused.status, status, `${endpoint} ${JSON.stringify(body)}`);
+      assert.equal((await json(refused)).code, code);
+    }
+    await store.changeEndpoint('whe_failing', { disabled: true }, clock.now);
+    const disabled = await post('/admin/webhook-endpoints/whe_failing/redeliver', {
+      event_id: eventId,
+    });
+    assert.equal(disabled.status, 409);
+    assert.equal((await json(disabled)).code, 'webhook_endpoint_disabled');
+
+    // Deleted, it is sent nothing more: its deliveries are not failing ones to redeliver.
+    assert.equal((await failing()).length, 1);
+    assert.equal(
+      (
+        await fixture.proxy.request('/admin/webhook-endpoints/whe_failing', {
+          method: 'DELETE',
+          headers: adminHeaders,
+        })
+      ).status,
+      204,
+    );
+    assert.deepEqual(await failing(), []);
   });
 });

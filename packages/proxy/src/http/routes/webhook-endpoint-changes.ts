@@ -1,7 +1,8 @@
 /**
  * The merchant API's changes to a webhook endpoint beyond adding, rotating and deleting it
- * (`webhooks.ts`): its URL, event types and disabled state, and a test event sent to it alone
- * through the outbox, so its attempts show in the deliveries as any event's.
+ * (`webhooks.ts`): its URL, event types and disabled state, a test event sent to it alone
+ * through the outbox, so its attempts show in the deliveries as any event's, and an event sent
+ * to it alone again (the Redeliver of a delivery failing there).
  */
 
 import { Hono } from 'hono';
@@ -13,11 +14,11 @@ import { TEST_EVENT_TYPE, type WebhookStore } from '../../store/outbox.ts';
 import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { jsonBody } from '../validation.ts';
-import { changeEndpointSchema } from '../webhook-schemas.ts';
+import { changeEndpointSchema, redeliverToEndpointSchema } from '../webhook-schemas.ts';
 import { endpointNotFound, endpointView, refuseEnvironment } from './webhooks.ts';
 
 export interface EndpointChangeDeps {
-  store: Pick<WebhookStore, 'changeEndpoint' | 'testEndpoint'>;
+  store: Pick<WebhookStore, 'changeEndpoint' | 'testEndpoint' | 'redeliverToEndpoint'>;
   now: () => number;
   audit: Audit;
 }
@@ -96,6 +97,38 @@ export function webhookEndpointChangeRoutes({ store, now, audit }: EndpointChang
         }
         c.get('log')('info', 'webhook test event queued', { endpoint_id: id, event_id: eventId });
         await audit(c, 'endpoint_tested', { target: id, detail: { event_id: eventId } });
+        return c.json({ id: eventId, endpoint_id: id, queued: true }, 202);
+      },
+    )
+    .post(
+      '/webhook-endpoints/:id/redeliver',
+      jsonBody(redeliverToEndpointSchema, 'RedeliverToEndpoint'),
+      describeRoute({
+        summary:
+          'Send an event again to this endpoint only, whatever its event types (a delivery that failed there); its retry still waiting is replaced',
+        responses: {
+          202: ok('Queued', testedSchema),
+          ...errors(404),
+          409: ok('webhook_endpoint_disabled: enable it first.', ref('Error')),
+        },
+      }),
+      async (c) => {
+        const id = c.req.param('id');
+        const eventId = c.req.valid('json').event_id;
+        const outcome = await store.redeliverToEndpoint(eventId, id, now());
+        if (outcome === 'no_endpoint') throw endpointNotFound();
+        if (outcome === 'no_event') {
+          throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
+        }
+        if (outcome === 'disabled') {
+          throw new ApiError(
+            409,
+            'webhook_endpoint_disabled',
+            'This endpoint is disabled: enable it (PATCH with {"disabled": false}) to send it the event again.',
+          );
+        }
+        c.get('log')('info', 'webhook event queued again', { event_id: eventId, endpoint_id: id });
+        await audit(c, 'event_redelivered', { target: eventId, detail: { endpoint_id: id } });
         return c.json({ id: eventId, endpoint_id: id, queued: true }, 202);
       },
     );
