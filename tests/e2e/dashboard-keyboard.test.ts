@@ -292,9 +292,14 @@ describe('the dashboard by keyboard alone', () => {
     await typeAt(page, page.getByLabel('Name', { exact: true }), 'e2e-keys-viewer');
     await typeAt(page, page.getByLabel(/^Password/), 'a keyboard password');
     await press(page, 'Add');
+    await visible(page.getByText('e2e-keys-viewer can sign in now, as viewer.'));
     const row = page.getByRole('row').filter({ hasText: 'e2e-keys-viewer' });
     await visible(row);
+    // Asked first: disabling signs them out at once.
     await press(page, 'Disable e2e-keys-viewer', ' ');
+    await visible(page.getByText(/^Disable e2e-keys-viewer\? They are signed out at once/));
+    await press(page, 'Disable account');
+    await visible(page.getByText('e2e-keys-viewer is disabled: signed out, and cannot sign in.'));
     await visible(row.getByRole('button', { name: 'Enable e2e-keys-viewer' }));
     const disabled = async () =>
       ((await adminGet('/admin/accounts')).data as { name: string; disabled: boolean }[]).find(
@@ -302,6 +307,7 @@ describe('the dashboard by keyboard alone', () => {
       )?.disabled;
     assert.equal(await disabled(), true);
     await press(page, 'Enable e2e-keys-viewer');
+    await visible(page.getByText('e2e-keys-viewer is enabled: they can sign in again.'));
     await visible(row.getByRole('button', { name: 'Disable e2e-keys-viewer' }));
     assert.equal(await disabled(), false);
     assert.deepEqual(problems, []);

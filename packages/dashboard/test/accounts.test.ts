@@ -1,6 +1,7 @@
 /**
- * `<cp-accounts>` in Chromium: only an owner gets its forms, and a role change the proxy refused
- * leaves the select on the role that is saved, not the one chosen.
+ * `<cp-accounts>` in Chromium: only an owner gets its forms, a role change the proxy refused
+ * leaves the select on the role that is saved, not the one chosen, and an owner disabling their
+ * own account is told it signs them out before anything is sent.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Accounts } from '../src/pages/accounts.ts';
@@ -47,5 +48,43 @@ describe('<cp-accounts>', () => {
     await until(() => textOf(el).includes('The last owner keeps'), 'the refusal shown');
     expect(api.calls.at(-1)).to.deep.include({ method: 'PATCH', body: { role: 'operator' } });
     expect(select()?.value).to.equal('owner');
+  });
+
+  it('asks before disabling an account, saying so when it is the owner’s own', async () => {
+    api = fakeApi({
+      'GET /admin/accounts': {
+        status: 200,
+        body: {
+          data: [
+            ...ROWS,
+            { name: 'bo', role: 'viewer', created_at: 1_780_000_000, disabled: false },
+          ],
+        },
+      },
+      'PATCH /admin/accounts/bo': { status: 200, body: {} },
+    });
+    const el = await fixture<Accounts>(
+      html`<cp-accounts .account=${{ name: 'ann', role: 'owner' }}></cp-accounts>`,
+    );
+    const button = (name: string) =>
+      [...el.shadowRoot!.querySelectorAll('button')].find(
+        (b) => b.textContent?.trim().replace(/\s+/g, ' ') === name,
+      ) as HTMLButtonElement;
+    await until(() => button('Disable bo') !== undefined, 'the accounts listed');
+    button('Disable ann').click();
+    await until(() => textOf(el).includes('Disable your own account, ann?'), 'the own question');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('asked');
+    await expect(el).to.be.accessible();
+    button('Keep it').click();
+    await until(() => !textOf(el).includes('your own account'), 'kept');
+    button('Disable bo').click();
+    await until(() => textOf(el).includes('Disable bo? They are signed out at once'), 'asked');
+    expect(api.calls.filter((call) => call.method === 'PATCH')).to.have.length(0);
+    button('Disable account').click();
+    await until(() => textOf(el).includes('bo is disabled'), 'disabled');
+    expect(api.calls.find((call) => call.method === 'PATCH')).to.deep.include({
+      path: '/admin/accounts/bo',
+      body: { disabled: true },
+    });
   });
 });

@@ -37,6 +37,7 @@ export class Accounts extends LitElement {
     void this.action.run(async () => {
       await api('/admin/accounts', { method: 'POST', body });
       form.reset();
+      return t.added(body.name ?? '', strings.roles[body.role as Role] ?? body.role ?? '');
     });
   }
 
@@ -59,6 +60,31 @@ export class Accounts extends LitElement {
       }
       return t.roleSaved(name, strings.roles[role as Role] ?? role);
     });
+  }
+
+  /**
+   * Enables at once; disables once asked (the person is signed out at once, and an owner
+   * disabling their own account ends their own session).
+   */
+  private setDisabled(row: AccountRow, event: Event): void {
+    const { name } = row;
+    if (row.disabled) {
+      void this.action.run(async () => {
+        await this.patch(name, { disabled: false });
+        return t.enabledNow(name);
+      });
+      return;
+    }
+    const own = name === this.account?.name;
+    this.action.ask(
+      own ? t.disableOwnQuestion(name) : t.disableQuestion(name),
+      t.confirmDisable,
+      async () => {
+        await this.patch(name, { disabled: true });
+        return t.disabledNow(name);
+      },
+      event.currentTarget,
+    );
   }
 
   private patch(name: string, body: { role: string } | { disabled: boolean }) {
@@ -108,11 +134,7 @@ export class Accounts extends LitElement {
           heading: t.state,
           cell: (row) =>
             html`${row.disabled ? t.disabled : t.active}
-              <button
-                class="secondary"
-               
-                @click=${() => this.action.run(() => this.patch(row.name, { disabled: !row.disabled }))}
-              >
+              <button class="secondary" @click=${(event: Event) => this.setDisabled(row, event)}>
                 ${row.disabled ? t.enable : t.disable}<span class="visually-hidden"> ${row.name}</span>
               </button>`,
         },

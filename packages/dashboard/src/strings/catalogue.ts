@@ -323,9 +323,15 @@ export interface OperationWords {
     | 'disable'
     | 'enable'
     | 'saveRole'
+    | 'confirmDisable'
   > & {
     roleFor: Sentence<[name: string]>;
     roleSaved: Sentence<[name: string, role: string]>;
+    added: Sentence<[name: string, role: string]>;
+    disableQuestion: Sentence<[name: string]>;
+    disableOwnQuestion: Sentence<[name: string]>;
+    disabledNow: Sentence<[name: string]>;
+    enabledNow: Sentence<[name: string]>;
   };
 }
 

@@ -160,5 +160,13 @@ export const operations: OperationWords = {
     roleFor: (name) => `Role for ${name}`,
     saveRole: 'Save role',
     roleSaved: (name, role) => `${name} is now ${role}.`,
+    added: (name, role) => `${name} can sign in now, as ${role}.`,
+    disableQuestion: (name) =>
+      `Disable ${name}? They are signed out at once, and cannot sign in until an owner enables the account again.`,
+    disableOwnQuestion: (name) =>
+      `Disable your own account, ${name}? You are signed out at once, and only another owner can enable it again.`,
+    confirmDisable: 'Disable account',
+    disabledNow: (name) => `${name} is disabled: signed out, and cannot sign in.`,
+    enabledNow: (name) => `${name} is enabled: they can sign in again.`,
   },
 };
