@@ -155,6 +155,13 @@ describe('the dashboard by keyboard alone', () => {
     await visible(endpoints.getByRole('cell', { name: url, exact: true }));
     await press(page, `Delete ${url}`);
     await press(page, 'Delete endpoint');
+    // The focus on the line saying it is done, not lost with the endpoint's row.
+    const deleted = page.getByText(`Deleted: nothing more is sent to ${url}.`);
+    await visible(deleted);
+    await eventually(
+      () => deleted.evaluate((line) => line.closest('[tabindex]')?.matches(':focus') === true),
+      'the focus on the result line',
+    );
     await endpoints.getByRole('cell', { name: url, exact: true }).waitFor({ state: 'detached' });
     const audited = await adminGet('/admin/audit-log?action=endpoint_deleted');
     assert.equal(audited.data.length, 1);

@@ -20,7 +20,7 @@ interface Asked {
   /** The confirming button's word: what it does ("Cancel invoice"), never a bare "Yes". */
   confirm: string;
   work: () => Promise<unknown>;
-  /** The button that asked: the focus goes back to it once the question is answered. */
+  /** The button that asked: the focus goes back to it when the answer is to keep things. */
   opener: EventTarget | null;
 }
 
@@ -33,6 +33,8 @@ export class Action implements ReactiveController {
   private asked: Asked | undefined;
   /** The question's element: it gets the focus as it appears, so it is what is read first. */
   private readonly questionElement = createRef<HTMLElement>();
+  /** The result line's box: the focus lands there once an action asked about is done. */
+  private readonly resultElement = createRef<HTMLElement>();
   private questionArrived = false;
 
   constructor(
@@ -79,8 +81,8 @@ export class Action implements ReactiveController {
   /**
    * Asks before an action that cannot be undone (cancelling an invoice, deleting an endpoint):
    * `view()` shows `question` with a button that runs `work` and one that keeps things as they
-   * are. Nothing is sent until the first is pressed. `opener` (the asking click's
-   * `currentTarget`) has the focus back once the question is answered.
+   * are (or Escape). Nothing is sent until the first is pressed; then the focus goes to the
+   * result line. Kept, it goes back to `opener` (the asking click's `currentTarget`).
    */
   ask(
     question: string,
@@ -96,7 +98,12 @@ export class Action implements ReactiveController {
 
   /** The question asked, if any, then the result line, announced politely, red on failure. */
   view() {
-    return html`${this.asked ? this.question(this.asked) : nothing}${actionResult(this.result)}`;
+    return html`${this.asked ? this.question(this.asked) : nothing}<div
+        tabindex="-1"
+        ${ref(this.resultElement)}
+      >
+        ${actionResult(this.result)}
+      </div>`;
   }
 
   private question(asked: Asked) {
@@ -105,13 +112,21 @@ export class Action implements ReactiveController {
       this.host.requestUpdate();
       if (run) await this.run(asked.work);
       await this.host.updateComplete;
-      (asked.opener as HTMLElement | null)?.focus();
+      // Done, the line saying what happened (the row that asked may be going: a deleted
+      // endpoint's); kept, the button that asked.
+      (run ? this.resultElement.value : (asked.opener as HTMLElement | null))?.focus();
     };
-    return html`<div class="notice" role="group" aria-labelledby="asked">
+    const keep = answer(false);
+    return html`<div
+      class="notice"
+      role="group"
+      aria-labelledby="asked"
+      @keydown=${(event: KeyboardEvent) => event.key === 'Escape' && keep()}
+    >
       <p id="asked" tabindex="-1" ${ref(this.questionElement)}>${asked.question}</p>
       <p>
         <button class="danger" ?disabled=${this.busy} @click=${answer(true)}>${asked.confirm}</button>
-        <button class="secondary" @click=${answer(false)}>${strings.keep}</button>
+        <button class="secondary" @click=${keep}>${strings.keep}</button>
       </p>
     </div>`;
   }

@@ -61,10 +61,23 @@ describe('<cp-invoices>', () => {
     await until(() => !textOf(el).includes(question), 'the question gone');
     expect(el.shadowRoot!.activeElement).to.equal(button('Cancel inv_ref1'));
     expect(api.calls.filter((call) => call.method === 'POST')).to.have.length(1);
+    // Escape keeps it too.
     button('Cancel inv_ref1').click();
     await until(() => textOf(el).includes(question), 'the question again');
+    el.shadowRoot!.activeElement!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
+    );
+    await until(() => !textOf(el).includes(question), 'the question gone on Escape');
+    expect(el.shadowRoot!.activeElement).to.equal(button('Cancel inv_ref1'));
+    button('Cancel inv_ref1').click();
+    await until(() => textOf(el).includes(question), 'the question a third time');
     button('Cancel invoice').click();
     await until(() => textOf(el).includes('inv_ref1: Invoice cancelled.'), 'the cancellation');
+    // Done, the focus is on the line that says so.
+    await until(
+      () => el.shadowRoot!.activeElement?.textContent?.includes('Invoice cancelled.') === true,
+      'the focus on the result',
+    );
     expect(
       api.calls.filter((call) => call.method === 'POST').map((call) => call.path),
     ).to.deep.equal(['/admin/invoices', '/admin/invoices/inv_ref1/cancel']);

@@ -1,7 +1,8 @@
 /**
- * `<cp-webhooks>` in Chromium: the failing deliveries, one row each with its Redeliver; an action
- * keeps the lists on screen while they reload, so focus stays on the button pressed; and a
- * secret shown once is gone with the next action, a redelivery too.
+ * `<cp-webhooks>` in Chromium: the failing deliveries, one row each with its Redeliver (to that
+ * delivery's endpoint alone); an action keeps the lists on screen while they reload, so focus
+ * stays on the button pressed; and a secret shown once is gone with the next action, a
+ * redelivery too.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Webhooks } from '../src/pages/webhooks.ts';
@@ -34,7 +35,8 @@ describe('<cp-webhooks>', () => {
         status: 201,
         body: { id: 'whe_2', secret: 'whsec_c2VjcmV0' },
       },
-      'POST /admin/events/evt_1/redeliver': { status: 202, body: {} },
+      // To the endpoint the delivery failed at alone: the others have the event.
+      'POST /admin/webhook-endpoints/whe_1/redeliver': { status: 202, body: {} },
     });
     const el = await fixture<Webhooks>(
       html`<cp-webhooks .account=${{ name: 'otto', role: 'operator' }}></cp-webhooks>`,
@@ -65,5 +67,8 @@ describe('<cp-webhooks>', () => {
     expect(textOf(el)).not.to.contain('whsec_c2VjcmV0');
     expect(el.shadowRoot!.activeElement).to.equal(button);
     expect(button.isConnected).to.equal(true);
+    expect(
+      api.calls.find((call) => call.method === 'POST' && call.path.endsWith('/redeliver')),
+    ).to.deep.include({ body: { event_id: 'evt_1' } });
   });
 });

@@ -95,7 +95,10 @@ export class Webhooks extends LitElement {
       this.action.ask(
         t.removeQuestion(url),
         t.confirmRemove,
-        () => api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+        async () => {
+          await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
+          return t.removed(url);
+        },
         opener,
       );
     },

@@ -228,6 +228,7 @@ export interface OperationWords {
     backlogSince: Sentence<[pending: number, since: string]>;
     failingSince: Sentence<[since: string]>;
     removeQuestion: Sentence<[url: string]>;
+    removed: Sentence<[url: string]>;
     confirmRemove: string;
   };
   money: Words<

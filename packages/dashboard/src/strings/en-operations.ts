@@ -22,6 +22,7 @@ export const operations: OperationWords = {
     removeQuestion: (url) =>
       `Delete the endpoint ${url}? No event is sent to it again, and this cannot be undone.`,
     confirmRemove: 'Delete endpoint',
+    removed: (url) => `Deleted: nothing more is sent to ${url}.`,
     rotate: 'Rotate secret',
     test: 'Send test event',
     testSent: 'Test event queued.',
