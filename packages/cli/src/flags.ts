@@ -5,10 +5,9 @@
  */
 
 import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
+import { eventTypeProblem, nearestOf } from '@crypto-pay/protocol/event-types';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
-import { CHECKOUT_EVENT_TYPES } from '@crypto-pay/protocol/proxy-api';
 import { InvalidArgumentError, Option } from 'commander';
-import { isEventType, KNOWN_EVENT_TYPES, nearestOf, TEST_EVENT_TYPE } from './event-types.ts';
 
 /** A whole number from 1 to `max`. */
 export const positiveInt =
@@ -68,12 +67,9 @@ export const httpAddress =
 
 /** One event type the proxy writes (`events list --type`). */
 export function eventTypeArgument(type: string): string {
-  if (isEventType(type)) return type;
-  const nearest = nearestOf(type, KNOWN_EVENT_TYPES);
-  const hint = nearest
-    ? `did you mean ${nearest}?`
-    : `the checkout types are ${CHECKOUT_EVENT_TYPES.join(', ')}; others are invoice.<status>, withdrawal.<status>, deposit.<status>, ${TEST_EVENT_TYPE}`;
-  throw new InvalidArgumentError(`"${type}" is no event type the proxy writes; ${hint}`);
+  const problem = eventTypeProblem(type);
+  if (problem) throw new InvalidArgumentError(problem);
+  return type;
 }
 
 /** Comma-separated event types, each checked, repeats dropped (`--events a,b`). */

@@ -3,6 +3,7 @@
  * at the edge and generate /openapi.json, like `request-schemas.ts`.
  */
 
+import { eventTypeProblem } from '@crypto-pay/protocol/event-types';
 import * as z from 'zod/mini';
 import { EVENT_ID } from '../store/outbox.ts';
 import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
@@ -18,14 +19,17 @@ const afterEvent = (description: string) =>
 
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
 const TYPE_PATTERN = '[a-z][a-z0-9_]{0,63}\\.[a-z][a-z0-9_]{0,63}';
-const eventType = z
-  .string()
-  .check(
-    z.regex(
-      new RegExp(`^${TYPE_PATTERN}$`),
-      'An event type looks like checkout.paid or invoice.confirmed.',
-    ),
-  );
+/** One the proxy writes: a typo would filter out every event in silence. */
+const eventType = z.string().check(
+  z.regex(
+    new RegExp(`^${TYPE_PATTERN}$`),
+    'An event type looks like checkout.paid or invoice.confirmed.',
+  ),
+  z.superRefine((value, context) => {
+    const problem = eventTypeProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+  }),
+);
 
 /** `POST /admin/webhook-endpoints`. */
 export const createEndpointSchema = z.strictObject(

@@ -4,12 +4,12 @@
  * how the events of that object are told from the others on the proxy's stream.
  */
 
+import { nearestOf } from '@crypto-pay/protocol/event-types';
 import {
   STATUS_DETAILS,
   type StatusDetail,
   type WebhookEvent,
 } from '@crypto-pay/protocol/proxy-api';
-import { nearestOf } from '../../event-types.ts';
 import { UsageError } from '../../failures.ts';
 
 /** The sandbox's payment-request outcomes (`POST /_sandbox/payment-requests/{id}/simulate`). */

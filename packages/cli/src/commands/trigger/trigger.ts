@@ -8,10 +8,10 @@
  */
 
 import { setTimeout } from 'node:timers/promises';
+import { FAMILY_TYPES } from '@crypto-pay/protocol/event-types';
 import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/proxy-api';
 import { type Command, Option } from 'commander';
 import { followEvents } from '../../event-stream.ts';
-import { FAMILY_TYPES } from '../../event-types.ts';
 import { CommandFailed, Stopped } from '../../failures.ts';
 import { amountArgument, httpAddress, positiveInt } from '../../flags.ts';
 import { type Io, painter, printJson, rowPrinter } from '../../io.ts';

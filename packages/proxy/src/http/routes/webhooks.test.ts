@@ -38,6 +38,38 @@ describe('merchant API: webhooks', () => {
     assert.deepEqual((await json(await get('/admin/webhook-endpoints'))).data, []);
   });
 
+  it('refuses an event type it never writes, naming the one meant, on add, change and list', async () => {
+    const typo = await post('/admin/webhook-endpoints', {
+      url: 'https://shop.example/hooks',
+      event_types: ['checkout.paid', 'checkout.payd'],
+    });
+    assert.equal(typo.status, 422);
+    const said = await json(typo);
+    assert.equal(
+      said.error,
+      '"checkout.payd" is no event type the proxy writes; did you mean checkout.paid?',
+    );
+    assert.match(said.field, /^event_types/);
+    const endpoint = await json(
+      await post('/admin/webhook-endpoints', {
+        url: 'https://shop.example/hooks',
+        event_types: ['checkout.stale', 'withdrawal.in_progress', 'bitcoin_exchange.done'],
+      }),
+    );
+    const changed = await fixture.proxy.request(`/admin/webhook-endpoints/${endpoint.id}`, {
+      method: 'PATCH',
+      headers: adminHeaders,
+      json: { event_types: ['refund.done'] },
+    });
+    assert.equal(changed.status, 422);
+    assert.match(
+      (await json(changed)).error,
+      /^"refund\.done" is no event type the proxy writes; the checkout types are checkout\.created/,
+    );
+    assert.equal((await get('/admin/events?type=invoice.confirmd')).status, 422);
+    assert.equal((await del(`/admin/webhook-endpoints/${endpoint.id}`)).status, 204);
+  });
+
   it('refuses http off loopback, and the environment’s endpoint through the API', async () => {
     const refused = await post('/admin/webhook-endpoints', { url: 'http://shop.example/hooks' });
     assert.equal(refused.status, 422);

@@ -1,15 +1,16 @@
 /**
- * The event types the proxy writes, for every flag that takes one (`listen --events`,
- * `webhook-endpoints add --events`, `events list --type`, parsed in `flags.ts`) and for
- * `trigger`'s argument: a typo stops the command at once (exit 2, with the type it probably meant) instead of filtering out
- * every event in silence. Checkout types as the contract lists them; relayed callbacks as
+ * The event types the proxy writes: what a webhook endpoint's `event_types` may name (the proxy
+ * refuses others, 422), and what the CLI's flags take (`listen --events`, `webhook-endpoints add
+ * --events`, `events list --type`) and `trigger`'s argument. A typo is refused at once, with the
+ * type it probably meant, instead of filtering out every event in silence. Checkout types as the contract lists them; relayed callbacks as
  * `<kind>.<status>` (proxy `webhooks/events.ts`): invoices with the spec's statuses; deposits,
  * withdrawals and exchanges with any status, since the service sends those as free strings;
  * `<kind>.received` for a callback without a status; `webhook.test` (proxy `store/outbox.ts`).
  */
 
-import { INVOICE_STATUSES, TRANSACTION_STATUSES } from '@crypto-pay/protocol';
-import { CHECKOUT_EVENT_TYPES } from '@crypto-pay/protocol/proxy-api';
+import { INVOICE_STATUSES } from './invoice.ts';
+import { CHECKOUT_EVENT_TYPES } from './proxy-api.ts';
+import { TRANSACTION_STATUSES } from './transaction.ts';
 
 /** The test event `webhook-endpoints` sends to one endpoint. */
 export const TEST_EVENT_TYPE = 'webhook.test';
@@ -70,3 +71,16 @@ export function nearestOf(type: string, names: readonly string[], most = 3): str
 /** Whether the proxy writes events of `type`. */
 export const isEventType = (type: string) =>
   KNOWN_EVENT_TYPES.includes(type) || FREE_STATUS_TYPE.test(type);
+
+/**
+ * Why `type` is no event type the proxy writes, naming the one probably meant (or the kinds
+ * there are); undefined when it is one.
+ */
+export function eventTypeProblem(type: string): string | undefined {
+  if (isEventType(type)) return undefined;
+  const nearest = nearestOf(type, KNOWN_EVENT_TYPES);
+  const hint = nearest
+    ? `did you mean ${nearest}?`
+    : `the checkout types are ${CHECKOUT_EVENT_TYPES.join(', ')}; others are invoice.<status>, withdrawal.<status>, deposit.<status>, ${TEST_EVENT_TYPE}`;
+  return `"${type}" is no event type the proxy writes; ${hint}`;
+}
