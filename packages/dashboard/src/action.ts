@@ -114,7 +114,8 @@ export class Action implements ReactiveController {
       await this.host.updateComplete;
       // Done, the line saying what happened (the row that asked may be going: a deleted
       // endpoint's); kept, the button that asked.
-      (run ? this.resultElement.value : (asked.opener as HTMLElement | null))?.focus();
+      if (run) this.focusResult();
+      else (asked.opener as HTMLElement | null)?.focus();
     };
     const keep = answer(false);
     return html`<div
@@ -129,6 +130,11 @@ export class Action implements ReactiveController {
         <button class="secondary" @click=${keep}>${strings.keep}</button>
       </p>
     </div>`;
+  }
+
+  /** Gives the focus to the result line (its button gone or disabled while it ran). */
+  focusResult(): void {
+    this.resultElement.value?.focus();
   }
 
   /** Says why an action was not even started (a form the page itself refuses). */

@@ -1,6 +1,7 @@
 /**
  * `<cp-withdrawals>` in Chromium: the confirmation step takes the focus from Review and gives it
- * back, and "Send it" stays disabled while the withdrawal is on its way (it is sent once).
+ * back, and "Send it" stays disabled while the withdrawal is on its way (it is sent once); a
+ * refusal keeps the confirmation, the focus on the line saying why.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Withdrawals } from '../src/pages/money/withdrawals.ts';
@@ -90,5 +91,37 @@ describe('<cp-withdrawals>', () => {
     await until(() => textOf(el).includes('wd_2'), 'the service’s answer shown');
     expect(fieldValue('address')).to.equal('');
     expect(fieldValue('amount')).to.equal('');
+  });
+
+  it('shows what is sent, and keeps the focus on the refusal when the service says no', async () => {
+    api = fakeApi({
+      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      'POST /admin/withdrawals': {
+        status: 422,
+        body: { error: 'Insufficient balance in USDTT.', code: 'insufficient_balance' },
+      },
+    });
+    const el = await fixture<Withdrawals>(
+      html`<cp-withdrawals .account=${OWNER}></cp-withdrawals>`,
+    );
+    fill(el, {
+      amount: '99999',
+      currency: 'usdtt',
+      address: 'TXexample',
+      sender_legal_name: 'Shop Ltd',
+      sender_country_of_registration: 'EST',
+    });
+    el.shadowRoot!.querySelector<HTMLButtonElement>('#review')!.click();
+    await el.updateComplete;
+    // The amount, its currency, and the company that sends.
+    const facts = [...el.shadowRoot!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim());
+    expect(facts).to.include.members(['99999', 'USDTT', 'Shop Ltd']);
+    buttonNamed(el, 'Send it')!.click();
+    await until(() => textOf(el).includes('Insufficient balance in USDTT.'), 'the refusal');
+    await until(
+      () => el.shadowRoot!.activeElement?.textContent?.includes('Insufficient balance') === true,
+      'the focus on the refusal',
+    );
+    expect(buttonNamed(el, 'Send it')!.disabled).to.equal(false);
   });
 });

@@ -70,10 +70,10 @@ export class Withdrawals extends LitElement {
     this.pending = form;
   }
 
-  private confirm(): void {
+  private async confirm(): Promise<void> {
     const pending = this.pending;
     if (!pending) return;
-    void this.action.run(async () => {
+    const sent = await this.action.run(async () => {
       const answer = await api<{ data: unknown }>('/admin/withdrawals', {
         method: 'POST',
         json: withdrawalBody(pending),
@@ -83,6 +83,12 @@ export class Withdrawals extends LitElement {
       // Sent: the form starts again empty, so no second Review repeats this one by mistake.
       this.renderRoot.querySelector('form')?.reset();
     });
+    // Refused: "Send it" was disabled in flight, which took the focus from it; the line saying
+    // why the service refused has it now, in the confirmation still shown.
+    if (!sent && this.pending === pending) {
+      await this.updateComplete;
+      this.action.focusResult();
+    }
   }
 
   /**
@@ -144,6 +150,7 @@ export class Withdrawals extends LitElement {
         <dt>${t.currency}</dt><dd>${pending.currency.toUpperCase()}</dd>
         <dt>${t.address}</dt><dd class="mono">${pending.address}</dd>
         <dt>${t.tag}</dt><dd class="mono">${pending.tag ?? t.noTag}</dd>
+        <dt>${t.sender}</dt><dd>${pending.sender.legal_name}</dd>
         <dt>${t.receiver}</dt><dd>${receiver[pending.receiver.type]}</dd>
       </dl>
       <p class="fields">
