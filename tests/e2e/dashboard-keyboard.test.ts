@@ -177,7 +177,7 @@ describe('the dashboard by keyboard alone', () => {
     for (const [label, text] of [
       ['Title (the customer sees it)', 'Order 5'],
       ['Amount', '0.0003'],
-      ['Currency (its code in Balances: EUR, BTC, USDTT…)', 'BTC'],
+      ['Currency code (as in Balances: EUR, BTC, USDTT…)', 'BTC'],
       ['Reference (your foreign_id, optional)', 'e2e-keys-5'],
       ['Customer’s email', 'buyer@example.com'],
       ['Where the customer returns after paying', 'https://shop.example/'],
@@ -208,7 +208,7 @@ describe('the dashboard by keyboard alone', () => {
     const review = async (amount: string) => {
       for (const [label, text] of [
         ['Amount', amount],
-        ['Currency (its code in Balances: EUR, BTC, USDTT…)', 'BTC'],
+        ['Currency code (as in Balances: EUR, BTC, USDTT…)', 'BTC'],
         ['Address', 'tb1qexampleaddress000000000000000000000'],
         ['Legal name', 'Demo Shop BV'],
         ['Country of registration (3-letter ISO code, e.g. NLD)', 'NLD'],

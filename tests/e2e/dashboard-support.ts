@@ -259,7 +259,7 @@ export async function createInvoice(
   });
   await form.getByLabel('Title (the customer sees it)').fill(invoice.title);
   await form.getByLabel('Amount').fill(invoice.amount);
-  await form.getByLabel('Currency (its code in Balances: EUR, BTC, USDTT…)').fill('BTC');
+  await form.getByLabel('Currency code (as in Balances: EUR, BTC, USDTT…)').fill('BTC');
   await form.getByLabel('Reference (your foreign_id, optional)').fill(invoice.reference);
   await form.getByLabel('Customer’s email').fill('buyer@example.com');
   // No guess is offered: the dashboard's own address is not the shop's.
@@ -282,7 +282,7 @@ export async function reviewWithdrawal(page: Page, amount: string) {
     has: page.getByRole('heading', { name: 'Send a withdrawal' }),
   });
   await form.getByLabel('Amount').fill(amount);
-  await form.getByLabel('Currency (its code in Balances: EUR, BTC, USDTT…)').fill('BTC');
+  await form.getByLabel('Currency code (as in Balances: EUR, BTC, USDTT…)').fill('BTC');
   await form.getByLabel('Address').fill(WITHDRAWAL_ADDRESS);
   await form.getByLabel('Legal name').fill('Demo Shop BV');
   await form.getByLabel('Country of registration', { exact: false }).fill('NLD');

@@ -202,7 +202,7 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       const form: Target = { css: 'form', text: 'Send a withdrawal' };
       await tab.type({ label: 'Amount', within: form }, '0.001');
       await tab.type(
-        { label: 'Currency (its code in Balances: EUR, BTC, USDTT…)', within: form },
+        { label: 'Currency code (as in Balances: EUR, BTC, USDTT…)', within: form },
         'BTC',
       );
       await tab.type({ label: 'Address', within: form }, ADDRESS);
@@ -235,7 +235,7 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       await tab.type({ label: 'Title (the customer sees it)', within: form }, 'Order 1042');
       await tab.type({ label: 'Amount', within: form }, '0.00012345');
       await tab.type(
-        { label: 'Currency (its code in Balances: EUR, BTC, USDTT…)', within: form },
+        { label: 'Currency code (as in Balances: EUR, BTC, USDTT…)', within: form },
         'BTC',
       );
       await tab.type({ label: 'Reference (your foreign_id, optional)', within: form }, INVOICE);

@@ -14,7 +14,7 @@ export interface ActionResult {
   text: string;
 }
 
-/** An action that cannot be undone, waiting for its confirmation. */
+/** An action asked about (it cannot be undone, or it shuts someone out), waiting for a yes. */
 interface Asked {
   question: string;
   /** The confirming button's word: what it does ("Cancel invoice"), never a bare "Yes". */
@@ -79,7 +79,8 @@ export class Action implements ReactiveController {
   }
 
   /**
-   * Asks before an action that cannot be undone (cancelling an invoice, deleting an endpoint):
+   * Asks before an action that cannot be undone, or shuts someone out (cancelling an invoice,
+   * deleting an endpoint, disabling an account):
    * `view()` shows `question` with a button that runs `work` and one that keeps things as they
    * are (or Escape). Nothing is sent until the first is pressed; then the focus goes to the
    * result line. Kept, it goes back to `opener` (the asking click's `currentTarget`).

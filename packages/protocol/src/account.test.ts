@@ -16,6 +16,7 @@ describe('currency codes of the list and the balances', () => {
     assert.deepEqual(currencyOfCode('EUR'), { iso: 'EUR' });
     assert.equal(codeOfCurrency({ iso: 'EUR' }), 'EUR');
     assert.equal(codeOfCurrency({ iso: 'USDT', network_name: null }), 'USDT');
-    assert.equal(codeOfCurrency({ iso: 'USDT', network_name: 'solana' }), 'USDT');
+    // Not guessed: USDT alone is no code of the service's.
+    assert.equal(codeOfCurrency({ iso: 'USDT', network_name: 'solana' }), undefined);
   });
 });

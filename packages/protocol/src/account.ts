@@ -66,15 +66,17 @@ export function currencyOfCode(code: string): { iso: string; network_name?: stri
 
 /**
  * The list and balance code of a currency named `{iso, network_name}` (a callback's
- * `currency_sent`), as invoices and withdrawals take it: USDT on tron is `USDTT`. Without a
- * known code, its iso.
+ * `currency_sent`), as invoices and withdrawals take it: USDT on tron is `USDTT`. Undefined for
+ * a network this table does not know: its iso alone may name another network's code.
  */
 export function codeOfCurrency(currency: {
   iso: string;
   network_name?: string | null | undefined;
-}): string {
+}): string | undefined {
   const found = Object.entries(CURRENCY_CODES).find(
     ([, entry]) => entry.iso === currency.iso && entry.network_name === currency.network_name,
   );
-  return found?.[0] ?? currency.iso;
+  if (found) return found[0];
+  // No network (a fiat currency, or one the service chose): the iso is the code.
+  return currency.network_name ? undefined : currency.iso;
 }

@@ -213,12 +213,14 @@ export class Payment extends LitElement {
 
   /**
    * The Money page's withdrawal form, filled with what to send back: in the service's code for
-   * the currency on its network (USDT sent on tron goes back as `USDTT`), which it takes.
+   * the currency on its network (USDT sent on tron goes back as `USDTT`), which it takes; left
+   * empty for a network whose code is not known here.
    */
   private withdrawalHref(amount: string, currency: ServiceCurrencyRef): string {
+    const code = codeOfCurrency(currency);
     return routeHref({
       page: 'money',
-      search: new URLSearchParams({ amount, currency: codeOfCurrency(currency) }),
+      search: new URLSearchParams({ amount, ...(code === undefined ? {} : { currency: code }) }),
     });
   }
 }

@@ -91,11 +91,12 @@ export class Webhooks extends LitElement {
         this.secret = { secret: rotated.secret, until: rotated.previous_secret_expires_at };
       }),
     remove: (id, url, opener) => {
-      this.secret = undefined;
       this.action.ask(
         t.removeQuestion(url),
         t.confirmRemove,
         async () => {
+          // Gone with the next action, as `run` does; not when the endpoint is kept.
+          this.secret = undefined;
           await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
           return t.removed(url);
         },

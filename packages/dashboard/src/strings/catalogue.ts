@@ -235,6 +235,7 @@ export interface OperationWords {
     | 'heading'
     | 'balances'
     | 'currency'
+    | 'currencyCodeHeading'
     | 'balance'
     | 'invoices'
     | 'createInvoice'

@@ -40,7 +40,7 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   sign_out: [],
   account_created: ['role'],
   account_changed: ['role', 'password_changed', 'disabled'],
-  event_redelivered: ['deliveries'],
+  event_redelivered: ['deliveries', 'endpoint_id'],
   endpoint_created: ['event_types'],
   endpoint_changed: ['url_changed', 'event_types', 'disabled'],
   endpoint_deleted: [],

@@ -27,7 +27,7 @@ export interface StoredEvent {
 }
 
 /** The type of the event `testEndpoint` sends, to one endpoint on request. */
-export const TEST_EVENT_TYPE = 'webhook.test';
+export { TEST_EVENT_TYPE } from '@crypto-pay/protocol/event-types';
 
 /** The endpoint of `WEBHOOK_URL`, whose secret lives in the environment only. */
 export const ENV_ENDPOINT_ID = 'env';

@@ -13,16 +13,6 @@ import { whenLoaded } from '../../ui.ts';
 
 const t = strings.money;
 
-/**
- * `USDT on Tron (USDTT)`: the asset and its network as the customer reads them, with the
- * service's code, which withdrawals take, when it is not the ISO code itself.
- */
-function currencyCell(code: string): string {
-  const currency = currencyOfCode(code);
-  const named = formatCurrency(currency);
-  return currency.iso === code ? named : `${named} (${code})`;
-}
-
 @customElement('cp-balances')
 export class Balances extends LitElement {
   static override styles = [tokens, shared];
@@ -38,7 +28,16 @@ export class Balances extends LitElement {
         dataTable(
           t.balances,
           [
-            { heading: t.currency, cell: (entry) => currencyCell(entry.currency) },
+            // The asset on its network as the customer reads it, and the service's code for it.
+            {
+              heading: t.currency,
+              cell: (entry) => formatCurrency(currencyOfCode(entry.currency)),
+            },
+            {
+              heading: t.currencyCodeHeading,
+              cell: (entry) => entry.currency,
+              cellClass: () => 'mono',
+            },
             { heading: t.balance, cell: (entry) => entry.balance },
           ],
           data,

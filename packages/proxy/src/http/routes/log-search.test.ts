@@ -163,17 +163,15 @@ describe('merchant API: failed deliveries and the backlog', () => {
     for (const [id, url] of [
       ['whe_failing', 'https://shop.example/failing'],
       ['whe_working', 'https://shop.example/working'],
+      ['whe_slow', 'https://shop.example/slow'],
     ] as const) {
       await store.createEndpoint({ id, url, createdAt: clock.now }, 'whsec_x');
-    }
-    // Settle what earlier tests left waiting: only this test's deliveries are claimed below.
-    for (const left of await store.claimDeliveries(clock.now, 60_000, 100)) {
-      await store.finishAttempt(left, { attemptedAt: clock.now, durationMs: 1, delivered: true });
     }
     await fixture.proxy.createCheckout(checkoutBody());
     const claimed = await store.claimDeliveries(clock.now, 60_000, 10);
     assert.deepEqual(claimed.map((delivery) => delivery.endpoint.id).sort(), [
       'whe_failing',
+      'whe_slow',
       'whe_working',
     ]);
     for (const delivery of claimed) {
@@ -196,25 +194,31 @@ describe('merchant API: failed deliveries and the backlog', () => {
       (await json(await get('/admin/webhook-deliveries?failed=true'))).data.filter(
         (attempt: { event_id: string }) => attempt.event_id === eventId,
       );
-    assert.deepEqual(
-      (await failing()).map((attempt: { endpoint_id: string }) => attempt.endpoint_id),
-      ['whe_failing'],
-    );
+    const failingAt = async () =>
+      (await failing()).map((attempt: { endpoint_id: string }) => attempt.endpoint_id).sort();
+    assert.deepEqual(await failingAt(), ['whe_failing', 'whe_slow']);
 
     const queued = await post('/admin/webhook-endpoints/whe_failing/redeliver', {
       event_id: eventId,
     });
     assert.equal(queued.status, 202);
     assert.deepEqual(await json(queued), { id: eventId, endpoint_id: 'whe_failing', queued: true });
-    // Its retry waiting was replaced: one delivery waits there, and none for the endpoint that
-    // answered 204.
+    const [audited] = (await json(await get('/admin/audit-log?action=event_redelivered'))).data;
+    assert.deepEqual([audited.target, audited.detail], [eventId, { endpoint_id: 'whe_failing' }]);
+    // Its retry waiting was replaced: one delivery waits there; the other failing endpoint's
+    // retry waits as it was; none for the endpoint that answered 204.
     const backlog = await json(await get('/admin/webhook-backlog'));
     assert.deepEqual(
-      backlog.endpoints.map((entry: { endpoint_id: string; pending: number }) => [
-        entry.endpoint_id,
-        entry.pending,
-      ]),
-      [['whe_failing', 1]],
+      backlog.endpoints
+        .map((entry: { endpoint_id: string; pending: number }) => [
+          entry.endpoint_id,
+          entry.pending,
+        ])
+        .sort(),
+      [
+        ['whe_failing', 1],
+        ['whe_slow', 1],
+      ],
     );
     const again = await store.claimDeliveries(clock.now, 60_000, 10);
     assert.deepEqual(
@@ -249,7 +253,7 @@ describe('merchant API: failed deliveries and the backlog', () => {
     assert.equal((await json(disabled)).code, 'webhook_endpoint_disabled');
 
     // Deleted, it is sent nothing more: its deliveries are not failing ones to redeliver.
-    assert.equal((await failing()).length, 1);
+    assert.deepEqual(await failingAt(), ['whe_failing', 'whe_slow']);
     assert.equal(
       (
         await fixture.proxy.request('/admin/webhook-endpoints/whe_failing', {
@@ -259,6 +263,6 @@ describe('merchant API: failed deliveries and the backlog', () => {
       ).status,
       204,
     );
-    assert.deepEqual(await failing(), []);
+    assert.deepEqual(await failingAt(), ['whe_slow']);
   });
 });

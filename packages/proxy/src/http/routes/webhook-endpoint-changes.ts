@@ -30,6 +30,14 @@ const fromEnvironment = {
   ),
 };
 
+/** 409: nothing is sent to a disabled endpoint, a test or an event sent again alike. */
+const endpointDisabled = (then: string) =>
+  new ApiError(
+    409,
+    'webhook_endpoint_disabled',
+    `This endpoint is disabled: enable it first (in the dashboard, or PATCH with {"disabled": false}), then ${then}.`,
+  );
+
 export function webhookEndpointChangeRoutes({ store, now, audit }: EndpointChangeDeps) {
   return new Hono<AppEnv>()
     .patch(
@@ -88,13 +96,7 @@ export function webhookEndpointChangeRoutes({ store, now, audit }: EndpointChang
         const id = c.req.param('id');
         const eventId = await store.testEndpoint(id, now());
         if (eventId === undefined) throw endpointNotFound();
-        if (eventId === 'disabled') {
-          throw new ApiError(
-            409,
-            'webhook_endpoint_disabled',
-            'This endpoint is disabled: enable it (PATCH with {"disabled": false}) to send it a test.',
-          );
-        }
+        if (eventId === 'disabled') throw endpointDisabled('send it a test');
         c.get('log')('info', 'webhook test event queued', { endpoint_id: id, event_id: eventId });
         await audit(c, 'endpoint_tested', { target: id, detail: { event_id: eventId } });
         return c.json({ id: eventId, endpoint_id: id, queued: true }, 202);
@@ -120,13 +122,7 @@ export function webhookEndpointChangeRoutes({ store, now, audit }: EndpointChang
         if (outcome === 'no_event') {
           throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
         }
-        if (outcome === 'disabled') {
-          throw new ApiError(
-            409,
-            'webhook_endpoint_disabled',
-            'This endpoint is disabled: enable it (PATCH with {"disabled": false}) to send it the event again.',
-          );
-        }
+        if (outcome === 'disabled') throw endpointDisabled('send it the event again');
         c.get('log')('info', 'webhook event queued again', { event_id: eventId, endpoint_id: id });
         await audit(c, 'event_redelivered', { target: eventId, detail: { endpoint_id: id } });
         return c.json({ id: eventId, endpoint_id: id, queued: true }, 202);
