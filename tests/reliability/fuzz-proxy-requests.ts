@@ -400,6 +400,12 @@ export function proxyRoutes(
       pathSegment.map((id) => `/admin/webhook-endpoints/${id}/test`),
       encodedBody(fc.jsonValue({ maxDepth: 2 })),
     ),
+    adminRoute(
+      'POST /admin/webhook-endpoints/:id/redeliver',
+      1,
+      pathSegment.map((id) => `/admin/webhook-endpoints/${id}/redeliver`),
+      encodedBody(mutatedOrAnyJson({ event_id: 'evt_000000000001AAAAAAAA' })),
+    ),
     // The back office's payments: the list's filters for the export, the daily figures, a
     // checkout's timeline (the real one or a near miss).
     adminRoute(
