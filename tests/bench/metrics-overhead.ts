@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { alternate, alternationNote, failedAnswers, type Load, loadOf } from './alternate.ts';
+import { DEPLOYED_PROXY_ENV } from './databases.ts';
 import { type BenchmarkResult, median, sum } from './report.ts';
 import { keepAlive, timedRequest, WARM_UP_CREATES } from './timed.ts';
 
@@ -104,9 +105,9 @@ async function measurePair(seconds: number, creates: number): Promise<PairResult
   const stacks: Stack[] = [];
   let scraper: NodeJS.Timeout | undefined;
   try {
-    const off = await startStack({ keepStdout: false });
+    const off = await startStack({ keepStdout: false, proxyEnv: DEPLOYED_PROXY_ENV });
     stacks.push(off);
-    const on = await startStack({ keepStdout: false, metrics: true });
+    const on = await startStack({ keepStdout: false, metrics: true, proxyEnv: DEPLOYED_PROXY_ENV });
     stacks.push(on);
     // The load on one CPU, both proxies on the other: where the scheduler put each process
     // moved its CPU a read by up to 15 % from pair to pair of like stacks.

@@ -8,7 +8,7 @@
  * Hono's streamSSE (`EVENT_STREAM_WRITER=hono`), so the figure that keeps the first is in every
  * run. The baseline is a bare node:http server writing the same JSON to as many streams from memory;
  * a bare TCP server writing it to raw sockets shows the floor of this machine. The proxy runs
- * with the NODE_OPTIONS of its image (packages/proxy/Dockerfile). The socket writer
+ * with the NODE_OPTIONS of its image (`DEPLOYED_PROXY_ENV`): its memory is what this measures. The socket writer
  * runs once per store (`BENCH_DATABASE`): the callback's commit differs, and the proxy's own hub
  * tells its streams on both (another proxy's hear it through the database: `cross-proxy.ts`).
  */
@@ -25,7 +25,6 @@ import { eventually } from '@crypto-pay/test-kit/eventually';
 import { send } from '@crypto-pay/test-kit/http';
 import { memoryOf } from '@crypto-pay/test-kit/process';
 import { startStack } from '@crypto-pay/test-kit/stack';
-import { imageNodeOptions } from '../container/image-node-options.ts';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
@@ -200,8 +199,6 @@ async function proxyRounds(
       MAX_EVENT_STREAMS_PER_CLIENT: streams,
       MAX_CONNECTIONS_PER_CLIENT: streams,
       EVENT_STREAM_WRITER: writer,
-      // The heap as the image sizes it: its memory is what this measures.
-      NODE_OPTIONS: imageNodeOptions(),
     },
   });
   const latencies: number[] = [];

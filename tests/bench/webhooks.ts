@@ -18,6 +18,7 @@ import {
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
 import { startWebhookReceiver, type WebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
+import { DEPLOYED_PROXY_ENV } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
 import { keepAlive, timedRequest } from './timed.ts';
 
@@ -108,7 +109,10 @@ export async function webhookLatency(samples: number): Promise<BenchmarkResult> 
   const stacks: Stack[] = [];
   try {
     const start = async (proxyEnv: Record<string, string> = {}) => {
-      const stack = await startStack({ keepStdout: false, proxyEnv });
+      const stack = await startStack({
+        keepStdout: false,
+        proxyEnv: { ...DEPLOYED_PROXY_ENV, ...proxyEnv },
+      });
       stacks.push(stack);
       return stack;
     };

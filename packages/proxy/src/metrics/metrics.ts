@@ -9,6 +9,7 @@ import { FINAL_CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { type PricingMode, STATUS_DETAILS } from '@crypto-pay/protocol/proxy-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { StatusCopyFigures } from '../store/status-copy.ts';
+import { requestTally } from './request-tally.ts';
 
 /** What the counting places tell; each method is called from one place only. */
 export interface Metrics {
@@ -130,17 +131,16 @@ export function createMetricsRegistry(): MetricsRegistry {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const httpRequests = new Counter({
-    name: 'crypto_pay_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'crypto_pay_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request (to the first byte of an event stream).',
-    labelNames: ['method', 'route'] as const,
-    buckets: HTTP_BUCKETS,
+  const httpRequest = requestTally({
+    requests: {
+      name: 'crypto_pay_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status.',
+    },
+    duration: {
+      name: 'crypto_pay_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request (to the first byte of an event stream).',
+      buckets: HTTP_BUCKETS,
+    },
     registers,
   });
   const created = new Counter({
@@ -255,9 +255,7 @@ export function createMetricsRegistry(): MetricsRegistry {
 
   const metrics: Metrics = {
     httpRequest(method, route, status, seconds) {
-      const verb = METHODS.has(method) ? method : 'other';
-      httpRequests.inc({ method: verb, route, status: String(status) });
-      httpDuration.observe({ method: verb, route }, seconds);
+      httpRequest(METHODS.has(method) ? method : 'other', route, status, seconds);
     },
     checkoutCreated(pricing) {
       created.inc({ pricing: PRICING_LABEL[pricing] });
