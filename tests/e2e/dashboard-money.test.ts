@@ -84,6 +84,14 @@ describe('money in the dashboard', () => {
       // EUR's two cells read the same: its code is its name.
       await visible(line.getByRole('cell', { name: currency, exact: true }).first());
     }
+    // Every digit of the service's balance, grouped as the widget writes amounts in English.
+    const usdte = balances
+      .getByRole('row')
+      .filter({ has: page.getByText('USDTE', { exact: true }) });
+    const balance = usdte.getByRole('cell', { name: /^\d{1,3}(,\d{3})+\.\d{6}$/ });
+    await visible(balance);
+    // Aligned to the end, so amounts one under another compare.
+    assert.equal(await balance.evaluate((cell) => getComputedStyle(cell).textAlign), 'end');
     const row = page
       .getByRole('table', { name: INVOICE_LIST })
       .getByRole('row')

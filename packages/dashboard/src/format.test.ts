@@ -18,8 +18,13 @@ describe('how the dashboard writes values', () => {
     assert.equal(formatTime(undefined), '—');
   });
 
-  it('keeps amounts exactly as the API wrote them', () => {
+  it('keeps every digit of an amount, grouped as the widget writes it in English', () => {
     assert.equal(formatAmount('0.10000000000000000001', BTC), '0.10000000000000000001 BTC');
+    assert.equal(formatAmount('12500.00', { iso: 'EUR' }), '12,500.00 EUR');
+    assert.equal(formatAmount('1234567.123456789'), '1,234,567.123456789');
+    assert.equal(formatAmount('999.99'), '999.99');
+    // What is no plain decimal is shown as given, not guessed at.
+    assert.equal(formatAmount('1e5'), '1e5');
     assert.equal(formatCurrency(BTC), 'BTC on Bitcoin');
     assert.equal(formatCurrency({ iso: 'EUR' }), 'EUR');
   });

@@ -1,14 +1,15 @@
 /**
  * How the dashboard writes values: times (UTC, to the second, so two people reading a payment
- * over the phone see the same), amounts (the decimal strings as the API gave them, never through
- * a float), currencies, statuses in words, and a JSON body for reading.
+ * over the phone see the same), amounts (every digit of the API's decimal strings, grouped as the
+ * customer's widget writes them, never through a float), currencies, statuses in words, and a
+ * JSON body for reading.
  */
 
 import type { ServiceCurrencyRef } from '@crypto-pay/protocol';
 import type { CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { compareDecimal, isDecimal, subtractDecimal } from '@crypto-pay/protocol/money';
 import type { StatusDetail } from '@crypto-pay/protocol/proxy-api';
-import { networkName } from '@crypto-pay/widget/customer-wording';
+import { englishAmount, networkName } from '@crypto-pay/widget/customer-wording';
 
 /** A currency as the proxy (`CurrencyRef`) or the service (a null network) writes it. */
 type CurrencyRef = ServiceCurrencyRef;
@@ -40,9 +41,13 @@ export function formatCurrency(currency: CurrencyRef | undefined): string {
     : currency.iso;
 }
 
-/** `100.00 EUR`: the amount exactly as the API wrote it. */
-export function formatAmount(amount: string, currency: CurrencyRef | undefined): string {
-  return currency ? `${amount} ${currency.iso}` : amount;
+/**
+ * `12,500.00 EUR`: every digit the API wrote, grouped as the customer's widget writes it in
+ * English (`englishAmount`); never rounded, never through a float.
+ */
+export function formatAmount(amount: string, currency?: CurrencyRef | undefined): string {
+  const digits = englishAmount(amount);
+  return currency ? `${digits} ${currency.iso}` : digits;
 }
 
 /** The status in words, with the detail when there is one: `Failed: underpaid`. */

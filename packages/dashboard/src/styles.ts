@@ -128,6 +128,12 @@ export const shared = css`
     background: var(--_surface);
     font-weight: 600;
   }
+  th.numeric,
+  td.numeric {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
   code,
   .mono {
     font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;

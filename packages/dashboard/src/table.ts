@@ -16,6 +16,8 @@ export interface Column<T> {
   cellClass?: (row: T) => string;
   /** The cell names its row (`<th scope="row">`). */
   rowHeader?: boolean;
+  /** Amounts: the column is aligned to the end, in digits of one width, so they compare. */
+  numeric?: boolean;
 }
 
 export interface TableOptions {
@@ -41,7 +43,7 @@ export function dataTable<T>(
         <tr>
           ${shown.map(
             (column) =>
-              html`<th scope="col">${
+              html`<th scope="col" class=${column.numeric ? 'numeric' : nothing}>${
                 column.headingHidden
                   ? html`<span class="visually-hidden">${column.heading}</span>`
                   : column.heading
@@ -53,7 +55,9 @@ export function dataTable<T>(
         ${rows.map(
           (row) => html`<tr>
             ${shown.map((column) => {
-              const cls = column.cellClass?.(row) || nothing;
+              const cls =
+                [column.cellClass?.(row), column.numeric && 'numeric'].filter(Boolean).join(' ') ||
+                nothing;
               return column.rowHeader
                 ? html`<th scope="row" class=${cls}>${column.cell(row)}</th>`
                 : html`<td class=${cls}>${column.cell(row)}</td>`;

@@ -1,6 +1,7 @@
 /**
  * The one table renderer, in Chromium: a caption for screen readers (or shown), column
- * headings, a heading only screen readers read, a row header, and the empty line.
+ * headings, a heading only screen readers read, a row header, an amounts column, and the empty
+ * line.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { dataTable } from '../src/table.ts';
@@ -12,7 +13,7 @@ interface Row {
 
 const COLUMNS = [
   { heading: 'Date', cell: (row: Row) => row.day, rowHeader: true },
-  { heading: 'Paid', cell: (row: Row) => row.paid, cellClass: () => 'mono' },
+  { heading: 'Paid', cell: (row: Row) => row.paid, cellClass: () => 'mono', numeric: true },
   { heading: 'Actions', headingHidden: true, cell: () => html`<button>Go</button>` },
   false as const,
 ];
@@ -33,6 +34,9 @@ describe('dataTable', () => {
     expect(el.querySelector('thead th:last-child span')?.className).to.equal('visually-hidden');
     expect(el.querySelector('tbody th')?.getAttribute('scope')).to.equal('row');
     expect(el.querySelector('tbody td.mono')?.textContent).to.equal('3');
+    // An amounts column is aligned to the end, its heading with it; a cell keeps its own class.
+    expect(el.querySelector('thead th:nth-child(2)')?.className).to.equal('numeric');
+    expect(el.querySelector('tbody td')?.className).to.equal('mono numeric');
   });
 
   it('shows its caption when asked, and a line instead of an empty table', async () => {

@@ -113,9 +113,9 @@ describe('<cp-withdrawals>', () => {
     });
     el.shadowRoot!.querySelector<HTMLButtonElement>('#review')!.click();
     await el.updateComplete;
-    // The amount, its currency, and the company that sends.
+    // The amount (grouped, so a zero too many shows), its currency, and the company that sends.
     const facts = [...el.shadowRoot!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim());
-    expect(facts).to.include.members(['99999', 'USDTT', 'Shop Ltd']);
+    expect(facts).to.include.members(['99,999', 'USDTT', 'Shop Ltd']);
     buttonNamed(el, 'Send it')!.click();
     await until(() => textOf(el).includes('Insufficient balance in USDTT.'), 'the refusal');
     await until(

@@ -127,7 +127,11 @@ export class Payments extends LitElement {
             html`<a class="mono" href=${routeHref({ page: 'payment', id: checkout.id })}>${groupReference(checkout.id)}</a>`,
         },
         { heading: t.created, cell: (checkout) => formatTime(checkout.created_at) },
-        { heading: t.amount, cell: (checkout) => formatAmount(checkout.amount, checkout.currency) },
+        {
+          heading: t.amount,
+          cell: (checkout) => formatAmount(checkout.amount, checkout.currency),
+          numeric: true,
+        },
         {
           heading: strings.payment.paidIn,
           cell: (checkout) => formatCurrency(checkout.payment_currency),

@@ -4,7 +4,7 @@ import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
 import { customElement } from 'lit/decorators.js';
 import { api } from '../../api.ts';
-import { formatCurrency } from '../../format.ts';
+import { formatAmount, formatCurrency } from '../../format.ts';
 import { strings } from '../../strings.ts';
 import { shared, tokens } from '../../styles.ts';
 import { dataTable } from '../../table.ts';
@@ -38,7 +38,7 @@ export class Balances extends LitElement {
               cell: (entry) => entry.currency,
               cellClass: () => 'mono',
             },
-            { heading: t.balance, cell: (entry) => entry.balance },
+            { heading: t.balance, cell: (entry) => formatAmount(entry.balance), numeric: true },
           ],
           data,
         ),

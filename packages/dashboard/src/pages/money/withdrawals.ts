@@ -9,7 +9,7 @@ import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
 import { api, failureText } from '../../api.ts';
-import { prettyJson } from '../../format.ts';
+import { formatAmount, prettyJson } from '../../format.ts';
 import {
   identityFrom,
   newForeignId,
@@ -146,7 +146,7 @@ export class Withdrawals extends LitElement {
       <h3 id="confirm-heading" tabindex="-1">${t.confirmHeading}</h3>
       <p>${t.confirmIntro}</p>
       <dl class="facts">
-        <dt>${t.amount}</dt><dd>${pending.amount}</dd>
+        <dt>${t.amount}</dt><dd>${formatAmount(pending.amount)}</dd>
         <dt>${t.currency}</dt><dd>${pending.currency.toUpperCase()}</dd>
         <dt>${t.address}</dt><dd class="mono">${pending.address}</dd>
         <dt>${t.tag}</dt><dd class="mono">${pending.tag ?? t.noTag}</dd>
