@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  auditDetailLines,
   deliveredOk,
   formatAmount,
   formatCurrency,
@@ -72,5 +73,21 @@ describe('how the dashboard writes values', () => {
     for (const status_code of [undefined, 199, 300, 500]) {
       assert.equal(deliveredOk({ status_code }), false, String(status_code));
     }
+  });
+
+  it('writes an audit entry’s detail in words, a role change from one role to the other', () => {
+    assert.deepEqual(auditDetailLines({ role: 'operator', previous_role: 'viewer' }), [
+      'Role: viewer → operator',
+    ]);
+    assert.deepEqual(
+      auditDetailLines({ event_types: ['checkout.paid', 'checkout.failed'], disabled: false }),
+      ['Event types: checkout.paid, checkout.failed', 'Disabled: no'],
+    );
+    assert.deepEqual(auditDetailLines({ password_changed: true, role: 'owner' }), [
+      'Password changed: yes',
+      'Role: owner',
+    ]);
+    // A key a newer proxy writes shows as itself.
+    assert.deepEqual(auditDetailLines({ new_thing: { a: 1 } }), ['new_thing: {"a":1}']);
   });
 });

@@ -98,3 +98,31 @@ export function deliveredOk(attempt: { status_code?: number | undefined }): bool
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? String(value);
 }
+
+/**
+ * An audit entry's detail as lines a person reads, `Role: viewer → operator`, not JSON: each key
+ * in words (one a newer proxy adds shows as its key), lists joined, yes and no.
+ */
+export function auditDetailLines(detail: Record<string, unknown>): string[] {
+  const t = strings.audit;
+  const words = (value: unknown): string =>
+    typeof value === 'boolean'
+      ? value
+        ? t.yes
+        : t.no
+      : Array.isArray(value)
+        ? value.map(words).join(', ')
+        : typeof value === 'object' && value !== null
+          ? JSON.stringify(value)
+          : String(value);
+  return Object.entries(detail)
+    .filter(([key]) => key !== 'previous_role')
+    .map(([key, value]) => {
+      const label = t.detailKeys[key as keyof typeof t.detailKeys] ?? key;
+      const shown =
+        key === 'role' && detail.previous_role !== undefined
+          ? t.roleChange(words(detail.previous_role), words(value))
+          : words(value);
+      return `${label}: ${shown}`;
+    });
+}

@@ -7,7 +7,7 @@ import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { api } from '../api.ts';
-import { formatTime, prettyJson } from '../format.ts';
+import { auditDetailLines, formatTime } from '../format.ts';
 import { AUDIT_SEARCH, pagePath, pickSearch, searchParams } from '../list-query.ts';
 import { Paging } from '../paging.ts';
 import { navigate, routeHref } from '../router.ts';
@@ -83,7 +83,7 @@ export class Audit extends LitElement {
           cell: (entry) =>
             entry.detail === undefined
               ? strings.none
-              : html`<pre>${prettyJson(entry.detail)}</pre>`,
+              : auditDetailLines(entry.detail).map((line) => html`<div>${line}</div>`),
         },
       ],
       page.data,

@@ -11,6 +11,25 @@ import type { PricingMode, StatusDetail } from '@crypto-pay/protocol/proxy-api';
 type Words<Key extends string> = Record<Key, string>;
 type Sentence<Args extends unknown[]> = (...args: Args) => string;
 
+/** The keys of an audit entry's detail (the proxy's allow list, `DETAIL_KEYS`). */
+export type AuditDetailKey =
+  | 'setup'
+  | 'reason'
+  | 'role'
+  | 'password_changed'
+  | 'disabled'
+  | 'deliveries'
+  | 'endpoint_id'
+  | 'event_types'
+  | 'url_changed'
+  | 'grace_seconds'
+  | 'event_id'
+  | 'foreign_id'
+  | 'amount'
+  | 'currency'
+  | 'operation'
+  | 'code';
+
 /** The audit log's actions (the proxy's AUDIT_ACTIONS; one it adds later shows as its code). */
 export type AuditActionName =
   | 'sign_in'
@@ -310,7 +329,15 @@ export interface OperationWords {
     | 'filterActor'
     | 'filterAction'
     | 'anyAction'
-  > & { actions: Words<AuditActionName> };
+  > & {
+    actions: Words<AuditActionName>;
+    /** The detail's keys in words (one a newer proxy writes shows as its key). */
+    detailKeys: Words<AuditDetailKey>;
+    yes: string;
+    no: string;
+    /** A role's change: `viewer → operator`. */
+    roleChange: Sentence<[from: string, to: string]>;
+  };
   accounts: Words<
     | 'heading'
     | 'name'

@@ -45,12 +45,15 @@ describeStores('accounts', (open) => {
     assert.equal(await store.changeAccount('nobody', { role: 'viewer' }, 2000), undefined);
     await store.createAccount(account('bob', 'operator'));
     const promoted = await store.changeAccount('bob', { role: 'owner' }, 2000);
-    assert.equal(typeof promoted === 'object' && promoted.role, 'owner');
+    assert.equal(typeof promoted === 'object' && promoted.account.role, 'owner');
+    // What it was, for the audit log.
+    assert.equal(typeof promoted === 'object' && promoted.was.role, 'operator');
     const disabled = await store.changeAccount('ann', { disabledAt: 3000 }, 3000);
-    assert.equal(typeof disabled === 'object' && disabled.disabledAt, 3000);
+    assert.equal(typeof disabled === 'object' && disabled.account.disabledAt, 3000);
     assert.equal(await store.countOwners(), 1);
     const enabled = await store.changeAccount('ann', { disabledAt: null }, 4000);
-    assert.equal(typeof enabled === 'object' && enabled.disabledAt, undefined);
+    assert.equal(typeof enabled === 'object' && enabled.account.disabledAt, undefined);
+    assert.equal(typeof enabled === 'object' && enabled.was.disabledAt, 3000);
     await store.close();
   });
 

@@ -48,7 +48,8 @@ export interface AccountsPart {
   getAccount(name: string): Promise<Account | undefined>;
   listAccounts(): Promise<Account[]>;
   /**
-   * Changes an account, and ends its sessions when its password changed or it was disabled.
+   * Changes an account, and ends its sessions when its password changed or it was disabled:
+   * the account as it is now and as it was (read in the same transaction, for the audit log).
    * `last_owner` (nothing changed) when the change would leave no enabled owner; undefined
    * when there is no such account.
    */
@@ -56,7 +57,7 @@ export interface AccountsPart {
     name: string,
     change: AccountChange,
     now: number,
-  ): Promise<Account | 'last_owner' | undefined>;
+  ): Promise<{ account: Account; was: Account } | 'last_owner' | undefined>;
   /** Enabled owner accounts. */
   countOwners(): Promise<number>;
   startDashboardSession(session: DashboardSession): Promise<void>;
@@ -168,7 +169,7 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
           .selectAll()
           .where('name', '=', name)
           .executeTakeFirstOrThrow();
-        return accountOf(after);
+        return { account: accountOf(after), was: before };
       });
     },
     countOwners: () => enabledOwners(db),

@@ -39,7 +39,7 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   sign_in_failed: ['reason'],
   sign_out: [],
   account_created: ['role'],
-  account_changed: ['role', 'password_changed', 'disabled'],
+  account_changed: ['role', 'previous_role', 'password_changed', 'disabled'],
   event_redelivered: ['deliveries', 'endpoint_id'],
   endpoint_created: ['event_types'],
   endpoint_changed: ['url_changed', 'event_types', 'disabled'],

@@ -1,7 +1,8 @@
 /**
  * The dashboard's accounts through the merchant API: made and listed by an owner, their role,
- * password and disabled state changed, with effect at once on the sessions they hold; the last
- * enabled owner kept; bad input refused with the error shape.
+ * password and disabled state changed, with effect at once on the sessions they hold and the
+ * role they had in the audit log; the last enabled owner kept; bad input refused with the error
+ * shape.
  */
 
 import assert from 'node:assert/strict';
@@ -103,6 +104,19 @@ describe('accounts', () => {
     assert.equal(
       (await withSession(proxy, viewer, '/admin/webhook-endpoints', create)).status,
       201,
+    );
+    // The audit log says what the role was, and says nothing of a role sent again unchanged.
+    const again = await proxy.request('/admin/accounts/vic', {
+      ...patch({ role: 'operator' }),
+      headers: adminHeaders,
+    });
+    assert.equal(again.status, 200);
+    const audited = await proxy.request('/admin/audit-log?action=account_changed', {
+      headers: adminHeaders,
+    });
+    assert.deepEqual(
+      (await json(audited)).data.map((entry: { detail?: object }) => entry.detail),
+      [{ role: 'operator' }, { role: 'operator', previous_role: 'viewer' }],
     );
   });
 

@@ -113,15 +113,18 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
             'This is the last enabled owner: make another account an owner first.',
           );
         }
+        const { account, was } = changed;
         await audit(c, 'account_changed', {
           target: name,
           detail: {
             role: body.role,
+            // The role it had, when that changed: "operator to owner", not just "owner".
+            previous_role: body.role === undefined || body.role === was.role ? undefined : was.role,
             password_changed: body.password === undefined ? undefined : true,
             disabled: body.disabled,
           },
         });
-        return c.json(accountView(changed), 200);
+        return c.json(accountView(account), 200);
       },
     )
     .get(
