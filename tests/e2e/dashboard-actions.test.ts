@@ -142,7 +142,7 @@ describe('the dashboard’s actions', () => {
     const { context, page, problems } = await openDashboard('/dashboard/webhooks');
     await signIn(page);
     await page.getByRole('button', { name: `Rotate secret ${endpoint.url}` }).click();
-    const notice = page.getByRole('alert').filter({ hasText: 'The new signing secret' });
+    const notice = page.getByRole('group').filter({ hasText: 'The new signing secret' });
     await visible(notice);
     const secret = (await notice.locator('code').textContent()) ?? '';
     assert.match(secret, /^whsec_/);

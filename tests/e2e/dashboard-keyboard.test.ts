@@ -132,7 +132,7 @@ describe('the dashboard by keyboard alone', () => {
     await typeAt(page, page.getByLabel('Address (https)'), url);
     await typeAt(page, page.getByLabel(/^Event types/), 'webhook.test');
     await page.keyboard.press('Enter');
-    await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
+    await visible(page.getByRole('group').filter({ hasText: 'The new signing secret' }));
     // The endpoints' own table (the deliveries name the endpoint's URL too).
     const endpoints = page.getByRole('table', { name: 'Endpoints', exact: true });
     await visible(endpoints.getByRole('cell', { name: url, exact: true }));
@@ -144,7 +144,7 @@ describe('the dashboard by keyboard alone', () => {
     await press(page, `Enable ${url}`);
     await visible(page.getByText('Enabled: new events are sent to it again.'));
     await press(page, `Rotate secret ${url}`, ' ');
-    await visible(page.getByRole('alert').filter({ hasText: 'The new signing secret' }));
+    await visible(page.getByRole('group').filter({ hasText: 'The new signing secret' }));
     // Asked first, the focus on the question; Keep it sends nothing.
     await press(page, `Delete ${url}`);
     const deleting = page.getByText(`Delete the endpoint ${url}?`);

@@ -176,7 +176,7 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       await tab.click({ role: 'button', name: `Rotate secret ${endpoint.url}` });
       const secret = await tab.textOf({
         css: 'code',
-        within: { css: '[role="alert"]', text: 'The new signing secret' },
+        within: { css: '[role="group"]', text: 'The new signing secret' },
       });
       assert.match(secret, /^whsec_/);
       assert.notEqual(secret, endpoint.secret);

@@ -97,13 +97,16 @@ export class Action implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** The question asked, if any, then the result line, announced politely, red on failure. */
-  view() {
+  /**
+   * The question asked, if any, then the result line, announced politely, red on failure, and
+   * `detail`, what the page shows with it (a secret just made): `focusResult` lands on both.
+   */
+  view(detail: unknown = nothing) {
     return html`${this.asked ? this.question(this.asked) : nothing}<div
         tabindex="-1"
         ${ref(this.resultElement)}
       >
-        ${actionResult(this.result)}
+        ${actionResult(this.result)}${detail}
       </div>`;
   }
 

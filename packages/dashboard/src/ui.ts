@@ -1,6 +1,6 @@
 /**
- * Small view pieces every page uses: a loading task's three states, an error's sentence, and an
- * action's result line (announced to screen readers).
+ * Small view pieces every page uses: a loading task's three states, an error's sentence, an
+ * action's result line (announced to screen readers), and a copy to the clipboard.
  */
 import type { Task } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
@@ -64,6 +64,19 @@ export function actionResult(result: { ok: boolean; text: string } | undefined):
   return html`<p role="status" class=${result?.ok === false ? 'error' : 'muted'}>
     ${result ? result.text : nothing}
   </p>`;
+}
+
+/**
+ * Puts `text` on the clipboard; false where the browser will not (a permission refused, no
+ * clipboard on an insecure page), for the page to say how to copy it by hand.
+ */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -3,4 +3,5 @@ type MochaTest = (this: { currentTest?: { title: string } }) => unknown;
 
 declare function describe(title: string, suite: () => void): void;
 declare function it(title: string, test: MochaTest): void;
+declare function beforeEach(hook: () => unknown): void;
 declare function afterEach(hook: () => unknown): void;

@@ -1,12 +1,13 @@
 /**
  * `<cp-webhooks>` in Chromium: the failing deliveries, one row each with its Redeliver (to that
  * delivery's endpoint alone); an action keeps the lists on screen while they reload, so focus
- * stays on the button pressed; and a secret shown once is gone with the next action, a
- * redelivery too.
+ * stays on the button pressed; a secret shown once is gone with the next action, a redelivery
+ * too; and the focus goes to a secret just made, which its Copy secret button puts on the
+ * clipboard (or says how to copy it by hand).
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Webhooks } from '../src/pages/webhooks.ts';
-import type { DeliveryAttempt } from '../src/types.ts';
+import type { DeliveryAttempt, WebhookEndpoint } from '../src/types.ts';
 import '../src/pages/webhooks.ts';
 import { fakeApi, textOf, until } from './fake-api.ts';
 
@@ -21,6 +22,42 @@ const FAILING: DeliveryAttempt = {
   status_code: 500,
   duration_ms: 12,
 };
+
+const ENDPOINT: WebhookEndpoint = {
+  id: 'whe_1',
+  url: 'https://hooks.example/in',
+  source: 'merchant_api',
+  created_at: 1_780_000_000,
+  status: 'ok',
+};
+
+/** The element the keyboard is on, through the shadow roots it is inside. */
+function focused(): Element | null {
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  return element;
+}
+
+const buttonNamed = (el: Webhooks, name: string) =>
+  [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+
+/** The page of an owner, an endpoint listed, after adding another one by its form. */
+async function afterAdding(api: ReturnType<typeof fakeApi>, secret: string) {
+  const el = await fixture<Webhooks>(
+    html`<cp-webhooks .account=${{ name: 'ann', role: 'owner' }}></cp-webhooks>`,
+  );
+  await until(() => textOf(el).includes(ENDPOINT.url), 'the endpoints listed');
+  el.shadowRoot!.querySelector<HTMLInputElement>('[name="url"]')!.value = 'https://hooks.example/b';
+  const add = buttonNamed(el, 'Add endpoint')!;
+  add.focus();
+  add.click();
+  await until(() => textOf(el).includes(secret), 'the new secret shown');
+  expect(api.calls.find((call) => call.method === 'POST')).to.deep.include({
+    path: '/admin/webhook-endpoints',
+    body: { url: 'https://hooks.example/b' },
+  });
+  return el;
+}
 
 describe('<cp-webhooks>', () => {
   let api: ReturnType<typeof fakeApi>;
@@ -70,5 +107,81 @@ describe('<cp-webhooks>', () => {
     expect(
       api.calls.find((call) => call.method === 'POST' && call.path.endsWith('/redeliver')),
     ).to.deep.include({ body: { event_id: 'evt_1' } });
+  });
+
+  describe('when an endpoint is added', () => {
+    const SECRET = 'whsec_bmV3IHNlY3JldA==';
+    const ROTATED = 'whsec_cm90YXRlZA==';
+    const clipboard = navigator.clipboard;
+    /** What Copy secret wrote; `refuse` makes the clipboard say no, as a denied permission does. */
+    let written: string[];
+    let refuse: boolean;
+
+    beforeEach(() => {
+      written = [];
+      refuse = false;
+      clipboard.writeText = async (text) => {
+        if (refuse) throw new DOMException('Write permission denied.', 'NotAllowedError');
+        written.push(text);
+      };
+      api = fakeApi({
+        'GET /admin/webhook-backlog': { status: 200, body: { pending: 0, endpoints: [] } },
+        'GET /admin/webhook-endpoints': { status: 200, body: { data: [ENDPOINT] } },
+        'GET /admin/webhook-deliveries': { status: 200, body: { data: [] } },
+        'POST /admin/webhook-endpoints': { status: 201, body: { id: 'whe_2', secret: SECRET } },
+        'POST /admin/webhook-endpoints/whe_1/rotate-secret': {
+          status: 200,
+          body: { secret: ROTATED, previous_secret_expires_at: 1_780_086_400 },
+        },
+      });
+    });
+    // Back to the browser's own method, on its prototype.
+    afterEach(() => Reflect.deleteProperty(clipboard, 'writeText'));
+
+    it('takes the focus to the secret, which Copy secret puts on the clipboard as it is', async () => {
+      const el = await afterAdding(api, SECRET);
+      const panel = el.shadowRoot!.querySelector('[role="group"][aria-labelledby="new-secret"]')!;
+      expect(panel.textContent).to.contain(SECRET);
+      expect(focused()?.contains(panel)).to.equal(true);
+      expect(focused()?.textContent).to.contain('The new signing secret. It is shown only now');
+      await expect(el).to.be.accessible();
+
+      buttonNamed(el, 'Copy secret')!.click();
+      await until(() => textOf(el).includes('Copied.'), 'the copy said');
+      expect(written).to.deep.equal([SECRET]);
+      expect(textOf(el)).to.contain(SECRET);
+    });
+
+    it('says to copy the secret by hand when the browser refuses the clipboard', async () => {
+      const el = await afterAdding(api, SECRET);
+      refuse = true;
+      buttonNamed(el, 'Copy secret')!.click();
+      await until(() => textOf(el).includes('The browser did not copy it'), 'the refusal said');
+      expect(textOf(el)).to.contain(
+        'The browser did not copy it: select the secret above and copy it by hand.',
+      );
+      expect(textOf(el)).not.to.contain('Copied.');
+      expect(textOf(el)).to.contain(SECRET);
+    });
+
+    it('keeps the secret while a delete is kept from, and shows a rotated one the same way', async () => {
+      const el = await afterAdding(api, SECRET);
+      const remove = buttonNamed(el, `Delete ${ENDPOINT.url}`)!;
+      remove.click();
+      await until(() => textOf(el).includes('Keep it'), 'the question asked');
+      buttonNamed(el, 'Keep it')!.click();
+      await until(() => focused() === remove, 'the focus back on Delete');
+      expect(textOf(el)).to.contain(SECRET);
+
+      buttonNamed(el, `Rotate secret ${ENDPOINT.url}`)!.click();
+      await until(() => textOf(el).includes(ROTATED), 'the rotated secret shown');
+      await el.updateComplete;
+      expect(textOf(el)).not.to.contain(SECRET);
+      expect(textOf(el)).to.contain('The old secret keeps signing too until');
+      expect(focused()?.textContent).to.contain(ROTATED);
+      buttonNamed(el, 'Copy secret')!.click();
+      await until(() => textOf(el).includes('Copied.'), 'the copy said');
+      expect(written).to.deep.equal([ROTATED]);
+    });
   });
 });

@@ -34,7 +34,7 @@ import {
   type StoredCallback,
   type Timeline,
 } from '../types.ts';
-import { errorText, outsideLink, reload, whenLoaded } from '../ui.ts';
+import { copyText, errorText, outsideLink, reload, whenLoaded } from '../ui.ts';
 import { type RedeliverEvent, redeliverEvent } from './redeliver-event.ts';
 import './timeline-view.ts';
 
@@ -99,12 +99,7 @@ export class Payment extends LitElement {
   /** Copies the id itself (the heading groups it for reading aloud); says so, or shows it. */
   private async copyId(id: string): Promise<void> {
     this.copied = '';
-    try {
-      await navigator.clipboard.writeText(id);
-      this.copied = t.copied;
-    } catch {
-      this.copied = t.copyFailed(id);
-    }
+    this.copied = (await copyText(id)) ? t.copied : t.copyFailed(id);
   }
 
   override render() {

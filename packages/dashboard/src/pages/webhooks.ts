@@ -1,7 +1,8 @@
 /**
  * `<cp-webhooks>`: what is waiting to be delivered and since when, the deliveries still failing
- * first (one row each, its latest failed attempt, with a Redeliver button), the webhook endpoints (add, disable, delete, rotate the
- * secret, which is shown once here, send a test event), then every delivery attempt.
+ * first (one row each, its latest failed attempt, with a Redeliver button), the webhook endpoints
+ * (add, disable, delete, rotate the secret, send a test event; a secret made is shown once here,
+ * the focus on it, with a Copy button), then every delivery attempt.
  */
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
@@ -16,7 +17,7 @@ import { shared, tokens } from '../styles.ts';
 import { type Column, dataTable } from '../table.ts';
 import type { Account, DeliveryAttempt, Page, WebhookBacklog, WebhookEndpoint } from '../types.ts';
 import { allows } from '../types.ts';
-import { formValues, reload, whenLoaded } from '../ui.ts';
+import { copyText, formValues, reload, whenLoaded } from '../ui.ts';
 import { redeliverEvent } from './redeliver-event.ts';
 import { type EndpointActions, endpointColumns } from './webhook-endpoints.ts';
 
@@ -36,6 +37,8 @@ export class Webhooks extends LitElement {
   @property({ attribute: false }) account: Account | undefined;
   /** A secret just made: shown once, until the next action. */
   @state() private secret: { secret: string; until?: number } | undefined;
+  /** What the last copy of the secret did (a live region). */
+  @state() private copied = '';
 
   private readonly backlog = new Task(this, {
     task: (_args, { signal }) => api<WebhookBacklog>('/admin/webhook-backlog', { signal }),
@@ -83,12 +86,12 @@ export class Webhooks extends LitElement {
         return disabled ? t.disabledNow : t.enabledNow;
       }),
     rotate: (id) =>
-      this.run(async () => {
+      this.runForSecret(async () => {
         const rotated = await api<{ secret: string; previous_secret_expires_at: number }>(
           `/admin/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`,
           { method: 'POST', body: {} },
         );
-        this.secret = { secret: rotated.secret, until: rotated.previous_secret_expires_at };
+        return { secret: rotated.secret, until: rotated.previous_secret_expires_at };
       }),
     remove: (id, url, opener) => {
       this.action.ask(
@@ -108,8 +111,28 @@ export class Webhooks extends LitElement {
   /** Runs an action; a secret shown before is gone with the next one. */
   private readonly run = (work: () => Promise<unknown>, prefix?: string): Promise<boolean> => {
     this.secret = undefined;
+    this.copied = '';
     return this.action.run(work, prefix);
   };
+
+  /**
+   * Runs an action that makes a secret (an endpoint added, a secret rotated). It is shown only
+   * now, so the focus goes to it, with the result line: read first, and its Copy button next.
+   */
+  private async runForSecret(make: () => Promise<{ secret: string; until?: number }>) {
+    const made = await this.run(async () => {
+      this.secret = await make();
+    });
+    if (!made) return;
+    await this.updateComplete;
+    this.action.focusResult();
+  }
+
+  /** Copies the secret shown; says so, or how to copy it by hand. */
+  private async copySecret(secret: string): Promise<void> {
+    this.copied = '';
+    this.copied = (await copyText(secret)) ? t.secretCopied : t.secretCopyFailed;
+  }
 
   private add(event: SubmitEvent): void {
     event.preventDefault();
@@ -119,29 +142,20 @@ export class Webhooks extends LitElement {
       ?.split(',')
       .map((type) => type.trim())
       .filter(Boolean);
-    this.run(async () => {
+    this.runForSecret(async () => {
       const created = await api<{ id: string; secret: string }>('/admin/webhook-endpoints', {
         method: 'POST',
         body: { url, ...(types?.length ? { event_types: types } : {}) },
       });
       form.reset();
-      this.secret = { secret: created.secret };
+      return { secret: created.secret };
     });
   }
 
   override render() {
     const operator = allows(this.account, 'operator');
     return html`<h1>${t.heading}</h1>
-      ${this.action.view()}
-      ${
-        this.secret
-          ? html`<div class="notice" role="alert">
-            <p>${t.newSecret}</p>
-            <p><code>${this.secret.secret}</code></p>
-            ${this.secret.until ? html`<p>${t.oldSecretKept(formatTime(this.secret.until))}</p>` : nothing}
-          </div>`
-          : nothing
-      }
+      ${this.action.view(this.secret ? this.secretPanel(this.secret) : nothing)}
       ${whenLoaded(this.backlog, (backlog) => html`<p>${this.backlogLine(backlog)}</p>`)}
       <h2>${t.failingDeliveries}</h2>
       <p class="muted">${t.failingIntro}</p>
@@ -177,6 +191,19 @@ export class Webhooks extends LitElement {
         (page) => html`${dataTable(t.deliveries, this.attemptColumns(), page.data)}
           ${this.allPaging.buttons(page.next_before, t.deliveries)}`,
       )}`;
+  }
+
+  /** The secret just made, shown once; the action's focus lands on it (see `runForSecret`). */
+  private secretPanel({ secret, until }: { secret: string; until?: number }) {
+    return html`<div class="notice" role="group" aria-labelledby="new-secret">
+      <p id="new-secret">${t.newSecret}</p>
+      <p><code>${secret}</code></p>
+      ${until ? html`<p>${t.oldSecretKept(formatTime(until))}</p>` : nothing}
+      <p class="fields">
+        <button class="secondary" @click=${() => this.copySecret(secret)}>${t.copySecret}</button>
+        <span role="status">${this.copied}</span>
+      </p>
+    </div>`;
   }
 
   private backlogLine(backlog: WebhookBacklog): string {

@@ -27,6 +27,9 @@ export const operations: OperationWords = {
     test: 'Send test event',
     testSent: 'Test event queued.',
     newSecret: 'The new signing secret. It is shown only now: copy it into your receiver.',
+    copySecret: 'Copy secret',
+    secretCopied: 'Copied.',
+    secretCopyFailed: 'The browser did not copy it: select the secret above and copy it by hand.',
     oldSecretKept: (until) => `The old secret keeps signing too until ${until}.`,
     failingDeliveries: 'Failing deliveries',
     failingIntro:
