@@ -143,6 +143,10 @@ describe('<cp-webhooks>', () => {
       const panel = el.shadowRoot!.querySelector('[role="group"][aria-labelledby="new-secret"]')!;
       expect(panel.textContent).to.contain(SECRET);
       expect(focused()?.contains(panel)).to.equal(true);
+      // Read first: what was added, then the secret.
+      expect(focused()?.textContent).to.contain(
+        'Added: events are sent to https://hooks.example/b, signed with the secret below.',
+      );
       expect(focused()?.textContent).to.contain('The new signing secret. It is shown only now');
       await expect(el).to.be.accessible();
 
@@ -179,6 +183,7 @@ describe('<cp-webhooks>', () => {
       expect(textOf(el)).not.to.contain(SECRET);
       expect(textOf(el)).to.contain('The old secret keeps signing too until');
       expect(focused()?.textContent).to.contain(ROTATED);
+      expect(focused()?.textContent).to.contain('Rotated: new events are signed with the secret');
       buttonNamed(el, 'Copy secret')!.click();
       await until(() => textOf(el).includes('Copied.'), 'the copy said');
       expect(written).to.deep.equal([ROTATED]);

@@ -92,7 +92,7 @@ export class Webhooks extends LitElement {
           { method: 'POST', body: {} },
         );
         return { secret: rotated.secret, until: rotated.previous_secret_expires_at };
-      }),
+      }, t.rotated),
     remove: (id, url, opener) => {
       this.action.ask(
         t.removeQuestion(url),
@@ -119,9 +119,13 @@ export class Webhooks extends LitElement {
    * Runs an action that makes a secret (an endpoint added, a secret rotated). It is shown only
    * now, so the focus goes to it, with the result line: read first, and its Copy button next.
    */
-  private async runForSecret(make: () => Promise<{ secret: string; until?: number }>) {
+  private async runForSecret(
+    make: () => Promise<{ secret: string; until?: number }>,
+    done: string,
+  ) {
     const made = await this.run(async () => {
       this.secret = await make();
+      return done;
     });
     if (!made) return;
     await this.updateComplete;
@@ -149,7 +153,7 @@ export class Webhooks extends LitElement {
       });
       form.reset();
       return { secret: created.secret };
-    });
+    }, t.added(url));
   }
 
   override render() {

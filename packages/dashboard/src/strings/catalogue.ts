@@ -251,6 +251,8 @@ export interface OperationWords {
     failingSince: Sentence<[since: string]>;
     removeQuestion: Sentence<[url: string]>;
     removed: Sentence<[url: string]>;
+    added: Sentence<[url: string]>;
+    rotated: string;
     confirmRemove: string;
   };
   money: Words<

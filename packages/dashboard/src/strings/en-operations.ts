@@ -23,6 +23,8 @@ export const operations: OperationWords = {
       `Delete the endpoint ${url}? No event is sent to it again, and this cannot be undone.`,
     confirmRemove: 'Delete endpoint',
     removed: (url) => `Deleted: nothing more is sent to ${url}.`,
+    added: (url) => `Added: events are sent to ${url}, signed with the secret below.`,
+    rotated: 'Rotated: new events are signed with the secret below.',
     rotate: 'Rotate secret',
     test: 'Send test event',
     testSent: 'Test event queued.',
