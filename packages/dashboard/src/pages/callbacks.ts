@@ -56,11 +56,14 @@ export class Callbacks extends LitElement {
             ${CALLBACK_TYPES.map((type) => html`<option ?selected=${current.type === type}>${type}</option>`)}
           </select></label
         >
-        <label>${t.objectId}<input name="object_id" .value=${current.object_id ?? ''} /></label>
-        <label>${t.foreignId}<input name="foreign_id" .value=${current.foreign_id ?? ''} /></label>
-        <label>${t.status}<input name="status" .value=${current.status ?? ''} size="10" /></label>
+        <label>${t.objectId}<input name="object_id" .value=${current.object_id ?? ''} aria-describedby="search-hint" /></label>
+        <label
+          >${t.foreignId}<input name="foreign_id" .value=${current.foreign_id ?? ''} aria-describedby="search-hint"
+        /></label>
+        <label>${t.status}<input name="status" .value=${current.status ?? ''} size="10" aria-describedby="search-hint" /></label>
         <button>${t.filter}</button>
       </form>
+      <p id="search-hint" class="muted">${t.searchHint}</p>
       ${whenLoaded(this.log, (page) => this.renderLog(page))}`;
   }
 

@@ -74,7 +74,7 @@ export class Payments extends LitElement {
     return html`<h1>${t.heading}</h1>
       <form role="search" class="fields" @submit=${this.applyFilters}>
         <label
-          >${t.search}<input name="q" type="search" .value=${filters.q ?? ''} size="40"
+          >${t.search}<input name="q" type="search" .value=${filters.q ?? ''} size="40" aria-describedby="search-hint"
         /></label>
         ${this.choice('status', t.status, strings.statuses, filters.status)}
         ${this.choice('detail', t.detail, strings.detailShort, filters.detail)}
@@ -92,6 +92,7 @@ export class Payments extends LitElement {
         <button>${t.searchButton}</button>
         <a class="button secondary" href="/dashboard/">${strings.clear}</a>
       </form>
+      <p id="search-hint" class="muted">${t.searchHint}</p>
       <p><a href=${csvExportHref(filters)} download>${t.exportCsv}</a></p>
       ${whenLoaded(this.list, (page) => this.renderList(page))}
       <h2>${t.chartHeading}</h2>

@@ -117,6 +117,7 @@ export interface PaymentWords {
   payments: Words<
     | 'heading'
     | 'search'
+    | 'searchHint'
     | 'searchButton'
     | 'status'
     | 'detail'
@@ -322,6 +323,7 @@ export interface OperationWords {
     | 'body'
     | 'showBody'
     | 'anyType'
+    | 'searchHint'
     | 'filter'
   >;
   audit: Words<

@@ -121,6 +121,7 @@ export const operations: OperationWords = {
     showBody: 'Show the body',
     anyType: 'Any type',
     filter: 'Search',
+    searchHint: 'Each field is found only as written: capitals count.',
   },
   audit: {
     heading: 'Audit log',

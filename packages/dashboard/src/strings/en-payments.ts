@@ -107,6 +107,8 @@ export const payments: PaymentWords = {
   payments: {
     heading: 'Payments',
     search: 'Search by reference, checkout id, foreign_id or payment request id',
+    searchHint:
+      'Found only as written: capitals count (ORDER-7 does not find order-7), and ids are case-sensitive.',
     searchButton: 'Search',
     status: 'Status',
     detail: 'Detail',
@@ -138,7 +140,7 @@ export const payments: PaymentWords = {
     amount: 'Amount',
     noMatch: 'No payment matches.',
     noMatchSearch:
-      'No payment matches. Customers’ names and email addresses are not kept here (they go to the payment service only): search by the reference the customer sees, a foreign_id or a payment request id.',
+      'No payment matches. Customers’ names and email addresses are not kept here (they go to the payment service only): search by the reference the customer sees (capitals as written), a foreign_id or a payment request id.',
   },
   payment: {
     back: 'All payments',
