@@ -63,7 +63,12 @@ export function endpointChanges(
     },
     async changeEndpoint(id, change, now) {
       return db.transaction().execute(async (trx) => {
-        const set: { url?: string; event_types?: string | null; disabled_at?: number | null } = {};
+        const set: {
+          url?: string;
+          event_types?: string | null;
+          disabled_at?: number | null;
+          failing_since?: null;
+        } = {};
         if (change.url !== undefined) set.url = change.url;
         if (change.eventTypes !== undefined) {
           set.event_types = change.eventTypes === null ? null : JSON.stringify(change.eventTypes);
@@ -78,6 +83,9 @@ export function endpointChanges(
         if (!found) return undefined;
         // Disabled already: it keeps the time it was first disabled.
         if (change.disabled === true && found.disabled_at !== null) delete set.disabled_at;
+        // Enabled again: its waiting deliveries ended when it was disabled, so nothing is being
+        // retried; it is failing again only once a delivery to it fails from now on.
+        if (change.disabled === false && found.disabled_at !== null) set.failing_since = null;
         if (Object.keys(set).length > 0) {
           await trx.updateTable('webhook_endpoints').set(set).where('id', '=', id).execute();
         }

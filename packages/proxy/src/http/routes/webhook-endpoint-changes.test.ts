@@ -1,6 +1,7 @@
 /**
  * Changing a webhook endpoint through the merchant API: disabled, it gets no new event and its
- * pending deliveries end, and no test is sent to it; enabled again, it gets the next events; a
+ * pending deliveries end, and no test is sent to it; enabled again, it gets the next events and
+ * is no longer said to be retrying; a
  * new URL or event types apply to the next event (an attempt before keeps the URL it went to);
  * each change is in the audit log.
  */
@@ -44,6 +45,19 @@ async function dueEndpoints(proxy: TestProxy): Promise<string[]> {
   return claimed.map((delivery) => delivery.endpoint.id).sort();
 }
 
+/** Each delivery due at `at`, claimed and answered 503, to be tried again a minute later. */
+async function failDue(proxy: TestProxy, at: number): Promise<void> {
+  for (const delivery of await proxy.store.claimDeliveries(at, 60_000, 10)) {
+    await proxy.store.finishAttempt(delivery, {
+      attemptedAt: at,
+      durationMs: 1,
+      statusCode: 503,
+      delivered: false,
+      retryAt: at + 60_000,
+    });
+  }
+}
+
 describe('changing a webhook endpoint', () => {
   it('disabled, gets nothing and its pending deliveries end; enabled, gets the next events', async () => {
     const proxy = testProxy(shared.sandbox);
@@ -76,6 +90,31 @@ describe('changing a webhook endpoint', () => {
     assert.equal(enabled.disabled, undefined);
     await recordDeposit(proxy.store, Date.now(), 3);
     assert.deepEqual(await dueEndpoints(proxy), [a, b].sort());
+  });
+
+  it('enabled again after failing, is no longer said to be retrying: nothing waits for it', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const id = await endpoint(proxy, 'https://down.example/hooks');
+    await recordDeposit(proxy.store, Date.now(), 7);
+    await failDue(proxy, Date.now() + 1000);
+    const read = async () =>
+      (await json(await call(proxy, 'GET', '/admin/webhook-endpoints'))).data.find(
+        (row: { id: string }) => row.id === id,
+      );
+    assert.equal((await read()).status, 'retrying');
+    assert.equal(typeof (await read()).failing_since, 'number');
+    await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: true });
+    // Disabled, it keeps what it was: the staff read why they disabled it.
+    assert.equal(typeof (await read()).failing_since, 'number');
+    await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: false });
+    const enabled = await read();
+    assert.equal(enabled.status, 'ok');
+    assert.equal(enabled.failing_since, undefined);
+    // Sending it the same again does not clear a failure that came after.
+    await recordDeposit(proxy.store, Date.now(), 8);
+    await failDue(proxy, Date.now() + 2000);
+    await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: false });
+    assert.equal((await read()).status, 'retrying');
   });
 
   it('takes a new url and event types for the next events', async () => {
