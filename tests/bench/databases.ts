@@ -16,10 +16,11 @@ export const DATABASE_LABEL: Record<BenchDatabase, string> = {
 
 /**
  * The proxy's `NODE_OPTIONS` as its image sets them and its README tells a merchant to run it
- * with: every benchmark measures the proxy so. With Node's defaults, V8 sizes the young
- * generation from the machine's memory, and a proxy under status reads fell, at random from one
- * start to the next, into scavenges that copied tens of MiB and a full collection a second: a
- * tenth to a third fewer reads (BENCHMARKS.md, "Issue 32: the proxy measured as it is run").
+ * with: the benchmarks of its speed and memory measure the proxy so (every one that runs
+ * through `withDatabase`, `metrics-overhead` and `webhooks`). With Node's defaults, V8 sizes the
+ * young generation from the machine's memory, and a proxy under status reads fell, at random
+ * from one start to the next, into scavenges that copied tens of MiB and a full collection a
+ * second: up to half fewer reads (BENCHMARKS.md, "Issue 32: the proxy measured as it is run").
  */
 export const DEPLOYED_PROXY_ENV: Readonly<Record<string, string>> = {
   NODE_OPTIONS: imageNodeOptions(),

@@ -87,7 +87,14 @@ describe('how the dashboard writes values', () => {
       'Password changed: yes',
       'Role: owner',
     ]);
-    // A key a newer proxy writes shows as itself.
-    assert.deepEqual(auditDetailLines({ new_thing: { a: 1 } }), ['new_thing: {"a":1}']);
+    assert.deepEqual(auditDetailLines({ foreign_id: 'inv-1', amount: '12500.00' }), [
+      'Reference: inv-1',
+      'Amount: 12,500.00',
+    ]);
+    // A key a newer proxy writes shows as itself, even one named as an object's own.
+    assert.deepEqual(auditDetailLines({ new_thing: { a: 1 }, constructor: 'x' }), [
+      'new_thing: {"a":1}',
+      'constructor: x',
+    ]);
   });
 });

@@ -105,6 +105,12 @@ export function prettyJson(value: unknown): string {
  */
 export function auditDetailLines(detail: Record<string, unknown>): string[] {
   const t = strings.audit;
+  const label = (key: string) =>
+    Object.hasOwn(t.detailKeys, key) ? t.detailKeys[key as keyof typeof t.detailKeys] : key;
+  const role = (value: unknown) =>
+    typeof value === 'string' && Object.hasOwn(strings.roles, value)
+      ? strings.roles[value as keyof typeof strings.roles]
+      : words(value);
   const words = (value: unknown): string =>
     typeof value === 'boolean'
       ? value
@@ -118,11 +124,14 @@ export function auditDetailLines(detail: Record<string, unknown>): string[] {
   return Object.entries(detail)
     .filter(([key]) => key !== 'previous_role')
     .map(([key, value]) => {
-      const label = t.detailKeys[key as keyof typeof t.detailKeys] ?? key;
       const shown =
-        key === 'role' && detail.previous_role !== undefined
-          ? t.roleChange(words(detail.previous_role), words(value))
-          : words(value);
-      return `${label}: ${shown}`;
+        key === 'role'
+          ? detail.previous_role === undefined
+            ? role(value)
+            : t.roleChange(role(detail.previous_role), role(value))
+          : key === 'amount' && isDecimal(value)
+            ? formatAmount(value)
+            : words(value);
+      return `${label(key)}: ${shown}`;
     });
 }

@@ -70,7 +70,7 @@ describe('<cp-webhooks>', () => {
       'GET /admin/webhook-deliveries': { status: 200, body: { data: [FAILING] } },
       'POST /admin/webhook-endpoints': {
         status: 201,
-        body: { id: 'whe_2', secret: 'whsec_c2VjcmV0' },
+        body: { id: 'whe_2', url: 'https://hooks.example/b', secret: 'whsec_c2VjcmV0' },
       },
       // To the endpoint the delivery failed at alone: the others have the event.
       'POST /admin/webhook-endpoints/whe_1/redeliver': { status: 202, body: {} },
@@ -128,7 +128,11 @@ describe('<cp-webhooks>', () => {
         'GET /admin/webhook-backlog': { status: 200, body: { pending: 0, endpoints: [] } },
         'GET /admin/webhook-endpoints': { status: 200, body: { data: [ENDPOINT] } },
         'GET /admin/webhook-deliveries': { status: 200, body: { data: [] } },
-        'POST /admin/webhook-endpoints': { status: 201, body: { id: 'whe_2', secret: SECRET } },
+        'POST /admin/webhook-endpoints': {
+          status: 201,
+          // The address as the proxy keeps it, which the result line names.
+          body: { id: 'whe_2', url: 'https://hooks.example/b', secret: SECRET },
+        },
         'POST /admin/webhook-endpoints/whe_1/rotate-secret': {
           status: 200,
           body: { secret: ROTATED, previous_secret_expires_at: 1_780_086_400 },

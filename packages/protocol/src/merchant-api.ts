@@ -193,11 +193,17 @@ export const webhookEndpointSchema = z.object({
     .enum(['ok', 'retrying', 'failing'])
     .check(
       z.describe(
-        'retrying: an attempt failed since the last success; failing: no success for a day (never disabled: retries go on).',
+        'retrying: an attempt failed since the last success (or since it was last enabled again); failing: no success for a day (never disabled: retries go on).',
       ),
     ),
   failing_since: z.optional(
-    z.int().check(z.describe('Unix seconds of the first failure since the last success.')),
+    z
+      .int()
+      .check(
+        z.describe(
+          'Unix seconds of the first failure since the last success, or since the endpoint was last enabled again.',
+        ),
+      ),
   ),
   previous_secret_expires_at: z.optional(
     z

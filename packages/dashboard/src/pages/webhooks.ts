@@ -91,8 +91,12 @@ export class Webhooks extends LitElement {
           `/admin/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`,
           { method: 'POST', body: {} },
         );
-        return { secret: rotated.secret, until: rotated.previous_secret_expires_at };
-      }, t.rotated),
+        return {
+          secret: rotated.secret,
+          until: rotated.previous_secret_expires_at,
+          done: t.rotated,
+        };
+      }),
     remove: (id, url, opener) => {
       this.action.ask(
         t.removeQuestion(url),
@@ -120,11 +124,11 @@ export class Webhooks extends LitElement {
    * now, so the focus goes to it, with the result line: read first, and its Copy button next.
    */
   private async runForSecret(
-    make: () => Promise<{ secret: string; until?: number }>,
-    done: string,
+    make: () => Promise<{ secret: string; until?: number; done: string }>,
   ) {
     const made = await this.run(async () => {
-      this.secret = await make();
+      const { done, ...secret } = await make();
+      this.secret = secret;
       return done;
     });
     if (!made) return;
@@ -147,13 +151,14 @@ export class Webhooks extends LitElement {
       .map((type) => type.trim())
       .filter(Boolean);
     this.runForSecret(async () => {
-      const created = await api<{ id: string; secret: string }>('/admin/webhook-endpoints', {
-        method: 'POST',
-        body: { url, ...(types?.length ? { event_types: types } : {}) },
-      });
+      const created = await api<{ id: string; url: string; secret: string }>(
+        '/admin/webhook-endpoints',
+        { method: 'POST', body: { url, ...(types?.length ? { event_types: types } : {}) } },
+      );
       form.reset();
-      return { secret: created.secret };
-    }, t.added(url));
+      // The address as the proxy keeps it, as the table lists it.
+      return { secret: created.secret, done: t.added(created.url) };
+    });
   }
 
   override render() {

@@ -11,7 +11,10 @@ import type { PricingMode, StatusDetail } from '@crypto-pay/protocol/proxy-api';
 type Words<Key extends string> = Record<Key, string>;
 type Sentence<Args extends unknown[]> = (...args: Args) => string;
 
-/** The keys of an audit entry's detail (the proxy's allow list, `DETAIL_KEYS`). */
+/**
+ * The keys of an audit entry's detail (the proxy's allow list, `DETAIL_KEYS`), but
+ * `previous_role`, which is written with `role` (`roleChange`).
+ */
 export type AuditDetailKey =
   | 'setup'
   | 'reason'
