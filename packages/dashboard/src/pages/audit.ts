@@ -1,7 +1,7 @@
 /**
  * `<cp-audit>`: who did what and when (`GET /admin/audit-log`, owners only), newest first, a
  * page at a time (Older, Newer), filtered by actor and action; the filters are in the page's
- * address, like the payments list's.
+ * address, like the payments list's. A webhook endpoint is named by its address.
  */
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
@@ -14,7 +14,7 @@ import { navigate, routeHref } from '../router.ts';
 import { keysOf, strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { dataTable } from '../table.ts';
-import type { AuditEntry, Page } from '../types.ts';
+import type { AuditEntry, Page, WebhookEndpoint } from '../types.ts';
 import { formValues, whenLoaded } from '../ui.ts';
 
 const t = strings.audit;
@@ -24,6 +24,15 @@ const ACTIONS = keysOf(t.actions);
 
 /** An action in words (one a newer proxy writes shows as its code). */
 const actionWords = (action: string) => t.actions[action as keyof typeof t.actions] ?? action;
+
+/** The actions whose target is a webhook endpoint's id. */
+const ON_ENDPOINTS = new Set([
+  'endpoint_created',
+  'endpoint_changed',
+  'endpoint_deleted',
+  'secret_rotated',
+  'endpoint_tested',
+]);
 
 @customElement('cp-audit')
 export class Audit extends LitElement {
@@ -40,6 +49,25 @@ export class Audit extends LitElement {
         pagePath('/admin/audit-log', pickSearch(this.search, AUDIT_SEARCH), this.paging.before),
       ] as const,
   });
+
+  /**
+   * The endpoints' addresses by id, so an entry about one names it as the Webhooks page does (a
+   * deleted one, no longer listed, keeps its id). Without them, the ids alone.
+   */
+  private readonly endpoints = new Task(this, {
+    task: (_args, { signal }) =>
+      api<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints', { signal }).then(
+        ({ data }) => new Map(data.map((endpoint) => [endpoint.id, endpoint.url])),
+        () => new Map<string, string>(),
+      ),
+    args: () => [],
+  });
+
+  /** `https://shop.example/hooks (whe_…)`, or the id alone when it is not listed. */
+  private endpointNamed(id: string): string {
+    const url = this.endpoints.value?.get(id);
+    return url === undefined ? id : `${url} (${id})`;
+  }
 
   private filter(event: SubmitEvent): void {
     event.preventDefault();
@@ -75,15 +103,24 @@ export class Audit extends LitElement {
         { heading: t.action, cell: (entry) => actionWords(entry.action) },
         {
           heading: t.target,
-          cell: (entry) => entry.target ?? strings.none,
+          cell: (entry) =>
+            entry.target === undefined
+              ? strings.none
+              : ON_ENDPOINTS.has(entry.action)
+                ? this.endpointNamed(entry.target)
+                : entry.target,
           cellClass: () => 'mono',
         },
         {
           heading: t.detail,
-          cell: (entry) =>
-            entry.detail === undefined
+          cell: ({ detail }) =>
+            detail === undefined
               ? strings.none
-              : auditDetailLines(entry.detail).map((line) => html`<div>${line}</div>`),
+              : auditDetailLines(
+                  typeof detail.endpoint_id === 'string'
+                    ? { ...detail, endpoint_id: this.endpointNamed(detail.endpoint_id) }
+                    : detail,
+                ).map((line) => html`<div>${line}</div>`),
         },
       ],
       page.data,
