@@ -1,7 +1,8 @@
 /**
  * What the dashboard does to a webhook endpoint besides adding, rotating and deleting it, on
  * either database: change its URL or event types, disable it (its pending deliveries end, no
- * event is queued for it) or enable it again, and send it a test event through the outbox.
+ * event is queued for it) or enable it again, and send it a test event, or an event again,
+ * through the outbox.
  */
 
 import type { Kysely } from 'kysely';
@@ -10,31 +11,81 @@ import { TEST_EVENT_TYPE, type WebhookStore } from './outbox.ts';
 import { endpointOf } from './rows.ts';
 import type { Tables } from './tables.ts';
 
-/** Ends the pending deliveries to an endpoint deleted or disabled, inside the caller's transaction. */
-export async function cancelPendingDeliveries(trx: Db, endpointId: string): Promise<void> {
+/**
+ * Ends pending deliveries, inside the caller's transaction: to `endpointId` and of event
+ * `eventSeq`, either or both. With `waitingAt`, only those waiting for their next retry at that
+ * time, not one a worker is sending: a redelivery replaces them, else that retry would send the
+ * event a second time after it, and the backlog would count it until then. Without it, all of
+ * them (an endpoint deleted or disabled: nothing more goes there).
+ */
+export async function cancelPendingDeliveries(
+  trx: Db,
+  which: { endpointId?: string; eventSeq?: number; waitingAt?: number },
+): Promise<void> {
+  const { endpointId, eventSeq, waitingAt } = which;
   await trx
     .updateTable('webhook_deliveries')
     .set({ state: 'cancelled', claimed_until: null })
-    .where('endpoint_id', '=', endpointId)
+    .$if(endpointId !== undefined, (query) => query.where('endpoint_id', '=', endpointId!))
+    .$if(eventSeq !== undefined, (query) => query.where('event_seq', '=', eventSeq!))
     .where('state', '=', 'pending')
+    .$if(waitingAt !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', waitingAt!)]),
+      ),
+    )
     .execute();
+}
+
+/**
+ * Whether endpoint `id` can be sent an event: `missing` (unknown or deleted), `disabled` or
+ * `enabled`.
+ */
+async function endpointState(trx: Db, id: string): Promise<'missing' | 'disabled' | 'enabled'> {
+  const endpoint = await trx
+    .selectFrom('webhook_endpoints')
+    .select('disabled_at')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!endpoint) return 'missing';
+  return endpoint.disabled_at === null ? 'enabled' : 'disabled';
+}
+
+/**
+ * Queues event `seq` for endpoint `endpointId` alone, whatever its event types, and wakes the
+ * workers.
+ */
+async function queueForEndpoint(
+  trx: Db,
+  dialect: StoreDialect,
+  seq: number,
+  endpointId: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      event_seq: seq,
+      endpoint_id: endpointId,
+      state: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+  await dialect.announce(trx, { outbox: true });
 }
 
 export function endpointChanges(
   db: Kysely<Tables>,
   dialect: StoreDialect,
-): Pick<WebhookStore, 'testEndpoint' | 'changeEndpoint'> {
+): Pick<WebhookStore, 'testEndpoint' | 'redeliverToEndpoint' | 'changeEndpoint'> {
   return {
     async testEndpoint(id, now) {
       return db.transaction().execute(async (trx) => {
-        const endpoint = await trx
-          .selectFrom('webhook_endpoints')
-          .select(['id', 'disabled_at'])
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!endpoint) return undefined;
-        if (endpoint.disabled_at !== null) return 'disabled' as const;
+        const state = await endpointState(trx, id);
+        if (state === 'missing') return undefined;
+        if (state === 'disabled') return state;
         const seq = await dialect.insertEvent(trx, {
           type: TEST_EVENT_TYPE,
           createdAt: now,
@@ -42,23 +93,30 @@ export function endpointChanges(
         });
         if (seq === undefined) return undefined;
         // This endpoint only, whatever its event types: it is the one being tried.
-        await trx
-          .insertInto('webhook_deliveries')
-          .values({
-            event_seq: seq,
-            endpoint_id: id,
-            state: 'pending',
-            next_attempt_at: now,
-            created_at: now,
-          })
-          .execute();
-        await dialect.announce(trx, { outbox: true });
+        await queueForEndpoint(trx, dialect, seq, id, now);
         const event = await trx
           .selectFrom('webhook_events')
           .select('id')
           .where('seq', '=', seq)
           .executeTakeFirstOrThrow();
         return event.id;
+      });
+    },
+    async redeliverToEndpoint(eventId, endpointId, now) {
+      return db.transaction().execute(async (trx) => {
+        const event = await trx
+          .selectFrom('webhook_events')
+          .select('seq')
+          .where('id', '=', eventId)
+          .executeTakeFirst();
+        if (!event) return 'no_event' as const;
+        const state = await endpointState(trx, endpointId);
+        if (state === 'missing') return 'no_endpoint' as const;
+        if (state === 'disabled') return state;
+        // Its retry still waiting there is replaced; another endpoint's stays.
+        await cancelPendingDeliveries(trx, { eventSeq: event.seq, endpointId, waitingAt: now });
+        await queueForEndpoint(trx, dialect, event.seq, endpointId, now);
+        return 'queued' as const;
       });
     },
     async changeEndpoint(id, change, now) {
@@ -89,7 +147,7 @@ export function endpointChanges(
         if (Object.keys(set).length > 0) {
           await trx.updateTable('webhook_endpoints').set(set).where('id', '=', id).execute();
         }
-        if (change.disabled === true) await cancelPendingDeliveries(trx, id);
+        if (change.disabled === true) await cancelPendingDeliveries(trx, { endpointId: id });
         const row = await trx
           .selectFrom('webhook_endpoints')
           .selectAll()

@@ -56,22 +56,6 @@ async function fanOut(trx: Db, seq: number, type: string, now: number): Promise<
 }
 
 /**
- * Ends the deliveries of event `seq` (to endpoint `endpointId` only, when given) still waiting
- * for their next retry, not one a worker is sending now: a redelivery replaces them, else that
- * retry would send the event a second time after it, and the backlog would count it until then.
- */
-async function cancelWaiting(trx: Db, seq: number, now: number, endpointId?: string) {
-  await trx
-    .updateTable('webhook_deliveries')
-    .set({ state: 'cancelled', claimed_until: null })
-    .where('event_seq', '=', seq)
-    .$if(endpointId !== undefined, (query) => query.where('endpoint_id', '=', endpointId!))
-    .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-    .execute();
-}
-
-/**
  * Writes `event` and its deliveries inside the caller's transaction. True when it queued a
  * delivery: the outbox has work, and the workers are woken. False when no endpoint takes the
  * event (it is kept, for the list of events and a redelivery) or its dedupe key was seen
@@ -105,7 +89,7 @@ async function deleteEndpoint(trx: Db, id: string, now: number): Promise<boolean
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (deleted.numUpdatedRows === 0n) return false;
-  await cancelPendingDeliveries(trx, id);
+  await cancelPendingDeliveries(trx, { endpointId: id });
   return true;
 }
 
@@ -151,41 +135,10 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
           .where('id', '=', id)
           .executeTakeFirst();
         if (!event) return undefined;
-        await cancelWaiting(trx, event.seq, now);
+        await cancelPendingDeliveries(trx, { eventSeq: event.seq, waitingAt: now });
         const queued = await fanOut(trx, event.seq, event.type, now);
         if (queued > 0) await dialect.announce(trx, { outbox: true });
         return queued;
-      });
-    },
-    async redeliverToEndpoint(eventId, endpointId, now) {
-      return db.transaction().execute(async (trx) => {
-        const event = await trx
-          .selectFrom('webhook_events')
-          .select('seq')
-          .where('id', '=', eventId)
-          .executeTakeFirst();
-        if (!event) return 'no_event' as const;
-        const endpoint = await trx
-          .selectFrom('webhook_endpoints')
-          .select('disabled_at')
-          .where('id', '=', endpointId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (!endpoint) return 'no_endpoint' as const;
-        if (endpoint.disabled_at !== null) return 'disabled' as const;
-        await cancelWaiting(trx, event.seq, now, endpointId);
-        await trx
-          .insertInto('webhook_deliveries')
-          .values({
-            event_seq: event.seq,
-            endpoint_id: endpointId,
-            state: 'pending',
-            next_attempt_at: now,
-            created_at: now,
-          })
-          .execute();
-        await dialect.announce(trx, { outbox: true });
-        return 'queued' as const;
       });
     },
     async setEnvEndpoint(url, now) {

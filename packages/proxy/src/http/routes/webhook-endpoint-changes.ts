@@ -15,7 +15,7 @@ import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import { jsonBody } from '../validation.ts';
 import { changeEndpointSchema, redeliverToEndpointSchema } from '../webhook-schemas.ts';
-import { endpointNotFound, endpointView, refuseEnvironment } from './webhooks.ts';
+import { endpointNotFound, endpointView, eventNotFound, refuseEnvironment } from './webhooks.ts';
 
 export interface EndpointChangeDeps {
   store: Pick<WebhookStore, 'changeEndpoint' | 'testEndpoint' | 'redeliverToEndpoint'>;
@@ -119,9 +119,7 @@ export function webhookEndpointChangeRoutes({ store, now, audit }: EndpointChang
         const eventId = c.req.valid('json').event_id;
         const outcome = await store.redeliverToEndpoint(eventId, id, now());
         if (outcome === 'no_endpoint') throw endpointNotFound();
-        if (outcome === 'no_event') {
-          throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
-        }
+        if (outcome === 'no_event') throw eventNotFound();
         if (outcome === 'disabled') throw endpointDisabled('send it the event again');
         c.get('log')('info', 'webhook event queued again', { event_id: eventId, endpoint_id: id });
         await audit(c, 'event_redelivered', { target: eventId, detail: { endpoint_id: id } });

@@ -55,6 +55,9 @@ export function endpointView(endpoint: WebhookEndpoint, now: number): Answer.Web
   };
 }
 
+export const eventNotFound = () =>
+  new ApiError(404, 'event_not_found', 'There is no event with this id.');
+
 export const endpointNotFound = () =>
   new ApiError(404, 'webhook_endpoint_not_found', 'There is no webhook endpoint with this id.');
 
@@ -194,9 +197,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
       async (c) => {
         const id = c.req.param('id');
         const deliveries = await store.redeliverEvent(id, now());
-        if (deliveries === undefined) {
-          throw new ApiError(404, 'event_not_found', 'There is no event with this id.');
-        }
+        if (deliveries === undefined) throw eventNotFound();
         // A 202 with nothing queued would leave the merchant waiting for a request that never comes.
         if (deliveries === 0) {
           throw new ApiError(
