@@ -109,7 +109,8 @@ export class Audit extends LitElement {
               : ON_ENDPOINTS.has(entry.action)
                 ? this.endpointNamed(entry.target)
                 : entry.target,
-          cellClass: () => 'mono',
+          // The dash of an action on nothing is a word, as in the detail's column.
+          cellClass: (entry) => (entry.target === undefined ? '' : 'mono'),
         },
         {
           heading: t.detail,
