@@ -254,10 +254,13 @@ describe('the dashboard by keyboard alone', () => {
     assert.equal(await sendIt.isDisabled(), true);
     assert.equal(await confirmation.getByRole('button', { name: 'Change' }).isDisabled(), true);
     release();
-    await visible(page.getByRole('heading', { name: 'The service’s answer' }));
+    const answer = page.locator('section').filter({ hasText: 'was taken by the service' });
+    await visible(
+      answer.getByRole('heading', { name: /^Withdrawal \d+ \(.+\) was taken by the service$/ }),
+    );
     assert.equal(sent.length, 1, 'sent once');
     assert.match(sent[0] ?? '', /"amount":"?0\.002/);
-    await visible(page.getByText(/"amount": "0\.00200000"/));
+    await visible(answer.getByText('0.00200000 BTC', { exact: true }).first());
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -258,8 +258,12 @@ describe('the dashboard', () => {
     assert.deepEqual(await axeFindings(page), []);
     await shot(page, 'withdrawal-confirmation');
     await confirmation.getByRole('button', { name: 'Send it' }).click();
-    await visible(page.getByRole('heading', { name: 'The service’s answer' }));
-    await visible(page.getByText(/"amount": "0\.00100000"/));
+    const answer = page.locator('section').filter({ hasText: 'was taken by the service' });
+    await visible(
+      answer.getByRole('heading', { name: /^Withdrawal \d+ \(.+\) was taken by the service$/ }),
+    );
+    await visible(answer.getByText('processing', { exact: true }));
+    await visible(answer.getByText('0.00100000 BTC', { exact: true }).first());
     await shot(page, 'withdrawal-answer');
     assert.deepEqual(problems, []);
     await context.close();

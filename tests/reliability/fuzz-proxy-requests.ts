@@ -304,6 +304,13 @@ export function proxyRoutes(
       encodedBody(mutatedOrAnyJson(withdrawal)),
     ),
     adminRoute(
+      'GET /admin/money-operations',
+      1,
+      queryOrReal(['kind', 'refund_of', 'before', 'limit'], target.foreignId).map(
+        (query) => `/admin/money-operations${query}`,
+      ),
+    ),
+    adminRoute(
       'GET /admin/transactions',
       1,
       queryOrReal(['foreign_id'], target.foreignId).map((query) => `/admin/transactions${query}`),

@@ -93,6 +93,8 @@ export function invoiceBody(form: InvoiceForm): string {
 }
 
 export interface WithdrawalForm {
+  /** The checkout whose money it sends back (the proxy keeps it; the service never sees it). */
+  refundOf?: string;
   amount: string;
   currency: string;
   address: string;
@@ -103,9 +105,16 @@ export interface WithdrawalForm {
   receiver: Receiver;
 }
 
-/** `POST /admin/withdrawals`. */
+/**
+ * The foreign_id of the `count + 1`th refund of a checkout: one derived from it, so two people
+ * sending the same refund at once send one foreign_id, which the service takes once.
+ */
+export const refundReference = (checkoutId: string, count: number) =>
+  count === 0 ? `refund_${checkoutId}` : `refund_${checkoutId}_${count + 1}`;
+
+/** `POST /admin/withdrawals`, with the proxy's own `refund_of`. */
 export function withdrawalBody(form: WithdrawalForm): string {
-  const body: WithdrawalRequestBody = {
+  const body: WithdrawalRequestBody & { refund_of?: string } = {
     amount: amountNumber(form.amount),
     currency: form.currency.toUpperCase(),
     address: form.address,
@@ -116,6 +125,7 @@ export function withdrawalBody(form: WithdrawalForm): string {
     sender_data: dataOf(form.sender),
     receiver_type: form.receiver.type,
     ...(form.receiver.type === 'self' ? {} : { receiver_data: dataOf(form.receiver) }),
+    ...(form.refundOf === undefined ? {} : { refund_of: form.refundOf }),
   };
   return stringifyJson(body);
 }

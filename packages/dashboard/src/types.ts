@@ -11,6 +11,7 @@ export type {
   Balance,
   DailyFigure,
   DeliveryAttempt,
+  MoneyOperation,
   Page,
   Role,
   SessionAnswer,

@@ -1,7 +1,9 @@
 /**
  * `<cp-withdrawals>` in Chromium: the confirmation step takes the focus from Review and gives it
  * back, and "Send it" stays disabled while the withdrawal is on its way (it is sent once); a
- * refusal keeps the confirmation, the focus on the line saying why.
+ * refusal keeps the confirmation, the focus on the line saying why; the service's answer is
+ * said in words; money sent back for a payment names it, and who receives it is chosen, never
+ * assumed; every withdrawal sent is listed.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Withdrawals } from '../src/pages/money/withdrawals.ts';
@@ -9,6 +11,24 @@ import '../src/pages/money/withdrawals.ts';
 import { fakeApi, held, textOf, until } from './fake-api.ts';
 
 const OWNER = { name: 'ann', role: 'owner' };
+
+/** The service's answer to a withdrawal of `amount` BTC (a fee of 0.0001 taken on top). */
+const taken = (id: number, foreignId: string, amount = '0.50000000') => ({
+  data: {
+    id,
+    foreign_id: foreignId,
+    end_user_reference: foreignId,
+    type: 'withdrawal',
+    status: 'processing',
+    amount,
+    sender_amount: '0.50010000',
+    sender_currency: 'BTC',
+    receiver_currency: 'BTC',
+    receiver_amount: amount,
+  },
+});
+
+const NO_WITHDRAWALS = { status: 200, body: { data: [] } };
 
 const fill = (el: Withdrawals, values: Record<string, string>) => {
   for (const [name, value] of Object.entries(values)) {
@@ -26,7 +46,7 @@ describe('<cp-withdrawals>', () => {
   it('moves focus to the confirmation, keeps Send it disabled in flight, then back to Review', async () => {
     const answer = held<{ status: number; body: unknown }>();
     api = fakeApi({
-      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      'GET /admin/money-operations': NO_WITHDRAWALS,
       'POST /admin/withdrawals': answer.promise,
     });
     const el = await fixture<Withdrawals>(
@@ -52,16 +72,21 @@ describe('<cp-withdrawals>', () => {
     expect(buttonNamed(el, 'Send it')!.disabled).to.equal(true);
     buttonNamed(el, 'Send it')!.click();
 
-    answer.release({ status: 200, body: { data: { id: 'wd_1', status: 'pending' } } });
+    answer.release({ status: 201, body: taken(501, 'wd_1') });
     await until(() => textOf(el).includes('wd_1'), 'the service’s answer shown');
+    // In words, not the service's JSON.
+    expect(textOf(el)).to.contain('Withdrawal 501 (wd_1) was taken by the service');
+    const facts = [...el.shadowRoot!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim());
+    expect(facts).to.include.members(['processing', '0.50000000 BTC', '0.50010000 BTC']);
+    expect(textOf(el)).not.to.contain('"status"');
     expect(api.calls.filter((call) => call.method === 'POST').length).to.equal(1);
     expect(el.shadowRoot!.activeElement?.id).to.equal('review');
   });
 
   it('goes back from the confirmation with what was typed, and starts empty once sent', async () => {
     api = fakeApi({
-      'GET /admin/callbacks': { status: 200, body: { data: [] } },
-      'POST /admin/withdrawals': { status: 200, body: { data: { id: 'wd_2', status: 'pending' } } },
+      'GET /admin/money-operations': NO_WITHDRAWALS,
+      'POST /admin/withdrawals': { status: 201, body: taken(502, 'wd_2', '0.25000000') },
     });
     const el = await fixture<Withdrawals>(
       html`<cp-withdrawals .account=${OWNER}></cp-withdrawals>`,
@@ -95,7 +120,7 @@ describe('<cp-withdrawals>', () => {
 
   it('shows what is sent, and keeps the focus on the refusal when the service says no', async () => {
     api = fakeApi({
-      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      'GET /admin/money-operations': NO_WITHDRAWALS,
       'POST /admin/withdrawals': {
         status: 422,
         body: { error: 'Insufficient balance in USDTT.', code: 'insufficient_balance' },
@@ -115,7 +140,8 @@ describe('<cp-withdrawals>', () => {
     await el.updateComplete;
     // The amount (grouped, so a zero too many shows), its currency, and the company that sends.
     const facts = [...el.shadowRoot!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim());
-    expect(facts).to.include.members(['99,999', 'USDTT', 'Shop Ltd']);
+    // The network the code sends on, too.
+    expect(facts).to.include.members(['99,999', 'USDTT', 'USDT on Tron', 'Shop Ltd']);
     buttonNamed(el, 'Send it')!.click();
     await until(() => textOf(el).includes('Insufficient balance in USDTT.'), 'the refusal');
     await until(
@@ -123,5 +149,95 @@ describe('<cp-withdrawals>', () => {
       'the focus on the refusal',
     );
     expect(buttonNamed(el, 'Send it')!.disabled).to.equal(false);
+  });
+
+  it('sends a payment’s money back to whom the staff choose, naming the payment', async () => {
+    api = fakeApi({
+      'GET /admin/money-operations': NO_WITHDRAWALS,
+      'POST /admin/withdrawals': { status: 201, body: taken(503, 'refund_chk123', '0.0004') },
+    });
+    const prefill = new URLSearchParams({
+      amount: '0.0004',
+      currency: 'BTC',
+      refund_of: 'chk123',
+      reference: 'refund_chk123',
+    });
+    const el = await fixture<Withdrawals>(
+      html`<cp-withdrawals .account=${OWNER} .prefill=${prefill}></cp-withdrawals>`,
+    );
+    expect(textOf(el)).to.contain('sends money back for the payment');
+    // Nobody is chosen for the staff: not "Your own wallet", and not sent until one is chosen.
+    const receiver = el.shadowRoot!.querySelector<HTMLSelectElement>('[name="receiver_type"]')!;
+    expect(receiver.value).to.equal('');
+    expect([...receiver.options].map((option) => option.value)).to.deep.equal([
+      '',
+      'natural',
+      'legal',
+    ]);
+    fill(el, {
+      address: 'bc1qcustomer',
+      sender_legal_name: 'Shop Ltd',
+      sender_country_of_registration: 'EST',
+    });
+    const form = el.shadowRoot!.querySelector('form')!;
+    expect(form.checkValidity()).to.equal(false);
+    receiver.value = 'natural';
+    receiver.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    fill(el, {
+      receiver_first_name: 'Ada',
+      receiver_last_name: 'Lovelace',
+      receiver_date_of_birth: '1990-01-02',
+    });
+    el.shadowRoot!.querySelector<HTMLButtonElement>('#review')!.click();
+    await el.updateComplete;
+    const facts = [...el.shadowRoot!.querySelectorAll('dd')].map((dd) => dd.textContent?.trim());
+    expect(facts).to.include.members(['0.0004', 'BTC', 'BTC on Bitcoin', 'A person']);
+    expect(facts).not.to.include('Your own wallet');
+    await expect(el).to.be.accessible();
+    buttonNamed(el, 'Send it')!.click();
+    await until(() => textOf(el).includes('Withdrawal 503'), 'the service’s answer');
+    const [sent] = api.calls.filter((call) => call.method === 'POST');
+    expect(sent!.body).to.include({
+      foreign_id: 'refund_chk123',
+      refund_of: 'chk123',
+      receiver_type: 'natural',
+    });
+    const links = [...el.shadowRoot!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).to.include('/dashboard/payments/chk123');
+  });
+
+  it('lists every withdrawal sent, with the payment a refund pays back', async () => {
+    api = fakeApi({
+      'GET /admin/money-operations?kind=withdrawal&limit=50': {
+        status: 200,
+        body: {
+          data: [
+            {
+              id: 9,
+              kind: 'withdrawal',
+              object_id: '77',
+              foreign_id: 'refund_chk123',
+              amount: '0.00040000',
+              currency: 'BTC',
+              status: 'processing',
+              created_by: 'ann',
+              refund_of: 'chk123',
+              created_at: 1_700_000_000,
+              updated_at: 1_700_000_000,
+            },
+          ],
+        },
+      },
+    });
+    const el = await fixture<Withdrawals>(
+      html`<cp-withdrawals .account=${{ name: 'vic', role: 'viewer' }}></cp-withdrawals>`,
+    );
+    await until(() => textOf(el).includes('refund_chk123'), 'the list');
+    expect(textOf(el)).to.contain('0.00040000 BTC');
+    expect(textOf(el)).to.contain('processing');
+    const links = [...el.shadowRoot!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).to.include('/dashboard/payments/chk123');
+    await expect(el).to.be.accessible();
   });
 });

@@ -180,6 +180,37 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/**
+ * An invoice or withdrawal made through the merchant API (`GET /admin/money-operations`), kept
+ * by the proxy from its creation, its status following the service's callbacks. Never the
+ * sender, the receiver, an email or an address.
+ */
+export const moneyOperationSchema = z.object({
+  id: z.int().check(z.describe('Increases in the order they were made.')),
+  kind: z.enum(['invoice', 'withdrawal']),
+  object_id: z.string().check(z.describe('The service’s id of the invoice or withdrawal.')),
+  foreign_id: z.string(),
+  amount: z.string().check(z.describe('Decimal digits, as the service answered them.')),
+  currency: z.string().check(z.describe('The service’s currency code (USDTT, BTC, EUR…).')),
+  status: z
+    .string()
+    .check(
+      z.describe(
+        'The service’s status at creation, then as its callbacks tell (invoices: created, pending, processing, confirmed, failed; cancelled once cancelled here; withdrawals: processing, confirmed, cancelled).',
+      ),
+    ),
+  url: z.optional(z.string().check(z.describe('An invoice’s page for the customer.'))),
+  created_by: z
+    .string()
+    .check(z.describe('The account that made it; admin-token for the bearer token.')),
+  refund_of: z.optional(
+    z.string().check(z.describe('The checkout a withdrawal sends money back for.')),
+  ),
+  created_at: unixSeconds,
+  updated_at: unixSeconds,
+});
+export type MoneyOperation = z.infer<typeof moneyOperationSchema>;
+
 /** The merchant's view of a webhook endpoint: never its secret. */
 export const webhookEndpointSchema = z.object({
   id: z.string().check(z.describe('`env` for WEBHOOK_URL; whe_… for the others.')),

@@ -10,6 +10,8 @@ const t = strings.money;
 /**
  * A fieldset named `legend` whose fields start with `prefix`; `kinds` are the choices offered
  * (`self` for the merchant's own wallet), `kind` the one shown, `choose` called on a change.
+ * With `prompt`, no choice is made for the user: the select starts on it, and the form cannot
+ * be sent until one is chosen.
  */
 export function identityFields(
   legend: string,
@@ -17,6 +19,7 @@ export function identityFields(
   kinds: readonly ('self' | 'natural' | 'legal')[],
   kind: string,
   choose: (kind: string) => void,
+  prompt?: string,
 ) {
   const words = { self: t.receiverSelf, natural: t.person, legal: t.company };
   return html`<fieldset class="fields">
@@ -25,7 +28,8 @@ export function identityFields(
       kinds.length > 1
         ? html`<label
           >${legend}
-          <select name=${`${prefix}type`} @change=${(event: Event) => choose((event.target as HTMLSelectElement).value)}>
+          <select name=${`${prefix}type`} ?required=${prompt !== undefined} @change=${(event: Event) => choose((event.target as HTMLSelectElement).value)}>
+            ${prompt === undefined ? nothing : html`<option value="" ?selected=${kind === ''}>${prompt}</option>`}
             ${kinds.map((value) => html`<option value=${value} ?selected=${kind === value}>${words[value]}</option>`)}
           </select></label
         >`

@@ -1,8 +1,8 @@
 /**
  * `<cp-payment>`: one payment: what was due and in what it was paid, its pricing, its status in
  * words (underpaid, late, overpaid), what the customer read in the widget, who tells the customer
- * how to get money back and what the shop may have to send back, and the timeline of everything
- * that happened to it, with a Redeliver button on each webhook event.
+ * how to get money back, what the shop may have to send back and what it sent back already, and
+ * the timeline of everything that happened to it, with a Redeliver button on each webhook event.
  */
 
 import {
@@ -24,13 +24,17 @@ import {
   paymentAmounts,
   statusWords,
 } from '../format.ts';
+import { refundReference } from '../money-requests.ts';
 import { paymentsListHref, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
+import { dataTable } from '../table.ts';
 import {
   type Account,
   allows,
   type MerchantCheckout,
+  type MoneyOperation,
+  type Page,
   type StoredCallback,
   type Timeline,
 } from '../types.ts';
@@ -91,6 +95,16 @@ export class Payment extends LitElement {
   private readonly timeline = new Task(this, {
     task: ([id], { signal }) =>
       api<Timeline>(`/admin/checkouts/${encodeURIComponent(id)}/timeline`, { signal }),
+    args: () => [this.checkoutId] as const,
+  });
+
+  /** The withdrawals that sent this payment's money back: one is never offered twice. */
+  private readonly refunds = new Task(this, {
+    task: ([id], { signal }) =>
+      api<Page<MoneyOperation>>(
+        `/admin/money-operations?${new URLSearchParams({ refund_of: id, limit: '200' })}`,
+        { signal },
+      ),
     args: () => [this.checkoutId] as const,
   });
 
@@ -184,12 +198,14 @@ export class Payment extends LitElement {
       <h2>${t.refund}</h2>
       <p>${refund.words}</p>
       ${
-        refund.sendBack && amounts && allows(this.account, 'owner')
-          ? html`<p>
-            <a class="button" href=${this.withdrawalHref(refund.sendBack, amounts.currency)}
-              >${t.sendBack(refund.sendBack, amounts.currency.iso)}</a
-            >
-          </p>`
+        refund.sendBack && amounts
+          ? whenLoaded(
+              this.refunds,
+              ({ data }) =>
+                this.renderRefunds(checkout.id, data, refund.sendBack!, amounts.currency),
+              (error) =>
+                html`<p class="error" role="alert">${t.refundsUnavailable} ${errorText(error)}</p>`,
+            )
           : nothing
       }
       <h2>${t.timeline}</h2>
@@ -207,15 +223,74 @@ export class Payment extends LitElement {
   }
 
   /**
-   * The Money page's withdrawal form, filled with what to send back: in the service's code for
-   * the currency on its network (USDT sent on tron goes back as `USDTT`), which it takes; left
-   * empty for a network whose code is not known here.
+   * What was sent back for this payment, and the link to send it back while nothing is on its
+   * way or sent (a refund the service cancelled does not count): two people of the staff never
+   * both pay the customer.
    */
-  private withdrawalHref(amount: string, currency: ServiceCurrencyRef): string {
+  private renderRefunds(
+    checkoutId: string,
+    refunds: MoneyOperation[],
+    amount: string,
+    currency: ServiceCurrencyRef,
+  ) {
+    const sent = refunds.some((refund) => refund.status !== 'cancelled');
+    return html`${
+      refunds.length === 0
+        ? nothing
+        : dataTable<MoneyOperation>(
+            t.refundsSent,
+            [
+              {
+                heading: t.refundReference,
+                cell: (refund) => refund.foreign_id,
+                cellClass: () => 'mono',
+              },
+              {
+                heading: t.refundAmount,
+                cell: (refund) => `${formatAmount(refund.amount)} ${refund.currency}`,
+                numeric: true,
+              },
+              { heading: t.refundStatus, cell: (refund) => refund.status },
+              { heading: t.refundAt, cell: (refund) => formatTime(refund.created_at) },
+            ],
+            refunds,
+            { captionShown: true },
+          )
+    }
+      ${
+        sent
+          ? html`<p>${t.refundAlreadySent}</p>`
+          : allows(this.account, 'owner')
+            ? html`<p>
+              <a class="button" href=${this.withdrawalHref(checkoutId, refunds.length, amount, currency)}
+                >${t.sendBack(amount, currency.iso)}</a
+              >
+            </p>`
+            : nothing
+      }`;
+  }
+
+  /**
+   * The Money page's withdrawal form, filled with what to send back: in the service's code for
+   * the currency on its network (USDT sent on tron goes back as `USDTT`), which it takes, left
+   * empty for a network whose code is not known here; the checkout it pays back, and the
+   * reference derived from it, so that the service itself takes it once.
+   */
+  private withdrawalHref(
+    checkoutId: string,
+    refundsBefore: number,
+    amount: string,
+    currency: ServiceCurrencyRef,
+  ): string {
     const code = codeOfCurrency(currency);
     return routeHref({
       page: 'money',
-      search: new URLSearchParams({ amount, ...(code === undefined ? {} : { currency: code }) }),
+      search: new URLSearchParams({
+        amount,
+        ...(code === undefined ? {} : { currency: code }),
+        refund_of: checkoutId,
+        reference: refundReference(checkoutId, refundsBefore),
+      }),
     });
   }
 }

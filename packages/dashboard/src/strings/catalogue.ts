@@ -31,6 +31,7 @@ export type AuditDetailKey =
   | 'amount'
   | 'currency'
   | 'operation'
+  | 'refund_of'
   | 'code';
 
 /** The audit log's actions (the proxy's AUDIT_ACTIONS; one it adds later shows as its code). */
@@ -193,6 +194,13 @@ export interface PaymentWords {
     | 'timelineUnavailable'
     | 'timelineEmpty'
     | 'callbacksUnavailable'
+    | 'refundsSent'
+    | 'refundsUnavailable'
+    | 'refundReference'
+    | 'refundAmount'
+    | 'refundStatus'
+    | 'refundAt'
+    | 'refundAlreadySent'
   > & {
     heading: Sentence<[reference: string]>;
     copyFailed: Sentence<[id: string]>;
@@ -289,7 +297,6 @@ export interface OperationWords {
     | 'confirmIntro'
     | 'confirm'
     | 'back'
-    | 'serviceAnswer'
     | 'withdrawalList'
     | 'noTag'
     | 'title'
@@ -309,10 +316,23 @@ export interface OperationWords {
     | 'country'
     | 'noInvoices'
     | 'noWithdrawals'
+    | 'invoicePage'
+    | 'createdBy'
+    | 'refundOf'
+    | 'network'
+    | 'networkUnknown'
+    | 'chooseReceiver'
+    | 'answerStatus'
+    | 'answerSent'
+    | 'answerDebited'
   > & {
     done: Sentence<[reference: string, text: string]>;
     cancelQuestion: Sentence<[reference: string]>;
     confirmCancel: string;
+    /** The withdrawal form's note when it sends a payment's money back. */
+    refundFor: Sentence<[checkout: string]>;
+    /** The answer's heading: the service's id and the merchant's reference. */
+    answerHeading: Sentence<[id: string, reference: string]>;
   };
   callbacks: Words<
     | 'heading'

@@ -185,6 +185,14 @@ export const payments: PaymentWords = {
     refundUntold:
       'The payment service’s callbacks did not say what arrived. Ask the service about the payment request before sending anything back.',
     refundNone: 'No refund is due.',
+    refundsSent: 'Sent back',
+    refundsUnavailable: 'What was sent back for this payment could not be read:',
+    refundReference: 'Reference',
+    refundAmount: 'Amount',
+    refundStatus: 'Status',
+    refundAt: 'When',
+    refundAlreadySent:
+      'Money was already sent back for this payment (below): it is not offered again. Only if the service cancels that withdrawal can another be sent.',
     dueIn: (iso) => `Amount due in ${iso}`,
     sent: 'Amount sent',
     shortBy: 'Short by',

@@ -51,7 +51,10 @@ export interface CheckoutDeps {
 const CHECKOUT_ID = new RegExp(`^${CHECKOUT_ID_CHARACTER}{22,64}$`);
 
 /** The checkout with this public id, or 404 `checkout_not_found`. */
-export function findCheckout(store: Store, id: string): Promise<CheckoutRecord> {
+export function findCheckout(
+  store: Pick<Store, 'getCheckout'>,
+  id: string,
+): Promise<CheckoutRecord> {
   return found(id, (id) => store.getCheckout(id));
 }
 

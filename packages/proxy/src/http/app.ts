@@ -258,7 +258,10 @@ export function createApp(options: AppOptions) {
     // Before adminRoutes: its /checkouts/:id would take /checkouts/export.
     app.route('/admin', paymentRoutes({ store, now }));
     app.route('/admin', adminRoutes({ store, currencies, now }));
-    app.route('/admin', processingOperationRoutes({ processing, audit, service: config }));
+    app.route(
+      '/admin',
+      processingOperationRoutes({ processing, audit, service: config, store, now }),
+    );
     app.route(
       '/admin',
       eventFeedStreamRoutes({

@@ -8,6 +8,7 @@
 
 import {
   createPaymentRequestSchema,
+  createWithdrawalSchema,
   isBoundedDecimal,
   MAX_AMOUNT_DIGITS,
 } from '@crypto-pay/protocol';
@@ -253,3 +254,31 @@ export const transactionQuerySchema = z.strictObject({
 
 /** `GET /admin/balances`, `GET /admin/currencies`: no query parameters. */
 export const noQuerySchema = z.strictObject({});
+
+/**
+ * `POST /admin/withdrawals`: the service's withdrawal request, and the checkout it sends money
+ * back for (kept by the proxy, never sent to the service).
+ */
+export const createMerchantWithdrawalSchema = z.safeExtend(createWithdrawalSchema, {
+  refund_of: z.optional(
+    z
+      .string({ error: 'The refund_of must be a checkout id.' })
+      .check(
+        z.describe(
+          'The checkout this withdrawal sends money back for: the payment page shows it, and a second one is refused while this one is not cancelled.',
+        ),
+      ),
+  ),
+});
+
+/** `GET /admin/money-operations?kind=&refund_of=&before=&limit=`. */
+export const listMoneyOperationsQuerySchema = z.strictObject({
+  kind: z.optional(
+    z
+      .enum(['invoice', 'withdrawal'], { error: 'The kind must be invoice or withdrawal.' })
+      .check(z.describe('Only invoices, or only withdrawals.')),
+  ),
+  refund_of: filter('Only the withdrawals that send money back for this checkout.'),
+  before: idCursor('an operation'),
+  limit,
+});

@@ -104,6 +104,7 @@ describe('/openapi.json', () => {
       CallbackPage: 'StoredCallback',
       AttemptPage: 'DeliveryAttempt',
       AuditPage: 'AuditEntry',
+      MoneyOperationPage: 'MoneyOperation',
     })) {
       assert.deepEqual(schemas[page].properties.data.items, {
         $ref: `#/components/schemas/${item}`,

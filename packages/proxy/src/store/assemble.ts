@@ -1,7 +1,7 @@
 /**
  * A store put together from its parts, the same on both databases: checkouts and the callback
  * log, what a create claims, the webhook outbox, the rate limits, the dashboard's accounts and
- * audit log, pruning, and readiness's probe.
+ * audit log, the invoices and withdrawals made, pruning, and readiness's probe.
  * What differs comes in with `dialect`; opening, following changes and closing are the
  * database's own (`sqlite.ts`, `postgres.ts`).
  */
@@ -13,6 +13,7 @@ import { checkouts } from './checkouts.ts';
 import { createClaims, type HeldClaims } from './create-claims.ts';
 import type { StoreDialect } from './dialect.ts';
 import { figures } from './figures.ts';
+import { moneyOperations } from './money-operations.ts';
 import { outboxStore, writeEvent } from './outbox-store.ts';
 import { payments } from './payments.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -49,6 +50,7 @@ export function assembleStore(
     ...auditLog(db),
     ...figures(db),
     ...payments(db, dialect),
+    ...moneyOperations(db),
     pruneBefore: prune,
     async ping() {
       await probeQuery(db, Date.now()).execute();

@@ -48,9 +48,9 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   endpoint_tested: ['event_id'],
   invoice_created: ['foreign_id', 'amount', 'currency'],
   invoice_cancelled: [],
-  withdrawal_created: ['foreign_id', 'amount', 'currency'],
+  withdrawal_created: ['foreign_id', 'amount', 'currency', 'refund_of'],
   invoice_refused: ['operation', 'foreign_id', 'currency', 'code'],
-  withdrawal_refused: ['foreign_id', 'currency', 'code'],
+  withdrawal_refused: ['foreign_id', 'currency', 'refund_of', 'code'],
 };
 
 export interface AuditEntry {

@@ -12,6 +12,7 @@ import { compiledQuery } from './compiled.ts';
 import { type HeldClaims, owns } from './create-claims.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { callbackSearch } from './log-search.ts';
+import { followCallback } from './money-operations.ts';
 import type { NewEvent } from './outbox.ts';
 import { filtered } from './payments.ts';
 import { CHECKOUT_COLUMNS, callbackOf, callbackRow, checkoutOf, checkoutRowOf } from './rows.ts';
@@ -286,6 +287,7 @@ export function checkouts(
     recordCallback(entry, event) {
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('callbacks').values(callbackRow(entry)).execute();
+        await followCallback(trx, entry);
         return writeAndAnnounce(trx, event);
       });
     },

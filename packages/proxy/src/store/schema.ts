@@ -420,6 +420,54 @@ const HISTORY: readonly Migration[] = [
       ];
     },
   },
+  {
+    // The invoices and withdrawals made through the merchant API (`money-operations.ts`): the
+    // back office lists them before any callback comes. No sender, receiver, email or address.
+    version: FIRST + 5,
+    up: (db, dialect) => {
+      const t = types(dialect);
+      const s = db.schema;
+      return [
+        s
+          .createTable('money_operations')
+          .addColumn('id', t.serial, (c) =>
+            dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey(),
+          )
+          .addColumn('kind', 'text', (c) =>
+            c.notNull().check(sql`kind IN ('invoice', 'withdrawal')`),
+          )
+          .addColumn('object_id', 'text', (c) => c.notNull())
+          .addColumn('foreign_id', 'text', (c) => c.notNull())
+          .addColumn('amount', 'text', (c) => c.notNull())
+          .addColumn('currency', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('url', 'text')
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .addColumn('refund_of', 'text')
+          .addColumn('created_at', t.ms, (c) => c.notNull())
+          .addColumn('updated_at', t.ms, (c) => c.notNull())
+          .compile(),
+        // The service takes a foreign_id once per kind: a callback finds its row by it.
+        s
+          .createIndex('money_operations_foreign_id')
+          .on('money_operations')
+          .columns(['kind', 'foreign_id'])
+          .unique()
+          .compile(),
+        s
+          .createIndex('money_operations_kind')
+          .on('money_operations')
+          .columns(['kind', 'id'])
+          .compile(),
+        s
+          .createIndex('money_operations_refund_of')
+          .on('money_operations')
+          .column('refund_of')
+          .where(sql.ref('refund_of'), 'is not', null)
+          .compile(),
+      ];
+    },
+  },
 ];
 
 /** The version a database is at once the plan has run. */

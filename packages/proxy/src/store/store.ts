@@ -16,6 +16,7 @@ import type {
 import type { AccountsPart } from './accounts.ts';
 import type { AuditLogPart } from './audit-log.ts';
 import type { CheckoutRecord, StreamedCheckout } from './checkout-record.ts';
+import type { MoneyOperationsPart } from './money-operations.ts';
 import type { NewEvent, WebhookStore } from './outbox.ts';
 import type { CheckoutFilter, PaymentsPart } from './payments.ts';
 import type { StaleSweep } from './stale.ts';
@@ -40,6 +41,12 @@ export {
   type StreamedCheckout,
   streamedCheckout,
 } from './checkout-record.ts';
+export {
+  MONEY_OPERATION_KINDS,
+  type MoneyOperation,
+  type MoneyOperationKind,
+  type StoredMoneyOperation,
+} from './money-operations.ts';
 
 /** What a merchant's back end pinned for one customer's checkout. */
 export interface CheckoutSession {
@@ -207,7 +214,13 @@ export interface FiguresPart {
   lastCallbackAt(): Promise<number | undefined>;
 }
 
-export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLogPart, PaymentsPart {
+export interface Store
+  extends WebhookStore,
+    FiguresPart,
+    AccountsPart,
+    AuditLogPart,
+    PaymentsPart,
+    MoneyOperationsPart {
   /**
    * Saves a new checkout; also completes its idempotency key, consumes its session and writes
    * `event`, all in one transaction. True when the event queued a webhook delivery.
@@ -285,7 +298,8 @@ export interface Store extends WebhookStore, FiguresPart, AccountsPart, AuditLog
   releaseIdempotencyKey(key: string, claimedAt?: number): Promise<void>;
 
   /**
-   * Logs a callback and writes `event` (unless its dedupe key was seen), in one transaction.
+   * Logs a callback and writes `event` (unless its dedupe key was seen), in one transaction; an
+   * invoice's or withdrawal's moves the one the proxy made to its status (`money-operations.ts`).
    * True when the event queued a webhook delivery.
    */
   recordCallback(entry: CallbackEntry, event?: NewEvent): Promise<boolean>;

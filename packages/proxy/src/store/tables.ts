@@ -169,6 +169,23 @@ export interface AuditLogTable {
   detail: Json<Record<string, unknown>> | null;
 }
 
+/** The invoices and withdrawals made through the merchant API (`money-operations.ts`). */
+export interface MoneyOperationsTable {
+  id: Generated<number>;
+  kind: 'invoice' | 'withdrawal';
+  object_id: string;
+  foreign_id: string;
+  amount: string;
+  currency: string;
+  status: string;
+  url: string | null;
+  created_by: string;
+  /** The checkout a withdrawal sends money back for. */
+  refund_of: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: number;
@@ -189,5 +206,6 @@ export interface Tables {
   accounts: AccountsTable;
   dashboard_sessions: DashboardSessionsTable;
   audit_log: AuditLogTable;
+  money_operations: MoneyOperationsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,6 +1,7 @@
 /**
  * `<cp-invoices>`: create an invoice and get the service's link to send a customer who has no
- * website to pay on; cancel one; their list with the statuses the service's callbacks told.
+ * website to pay on; every invoice made, newest first, a page at a time, with its status, its
+ * link and a Cancel button while it can still be cancelled.
  */
 import { CANCELLABLE_INVOICE_STATUSES, type InvoiceStatus } from '@crypto-pay/protocol';
 import { Task } from '@lit/task';
@@ -9,17 +10,18 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
 import { api } from '../../api.ts';
 import { type Identity, identityFrom, invoiceBody, newForeignId } from '../../money-requests.ts';
+import { Paging } from '../../paging.ts';
 import { strings } from '../../strings.ts';
 import { shared, tokens } from '../../styles.ts';
 import { dataTable } from '../../table.ts';
-import { type Account, allows, type StoredCallback } from '../../types.ts';
+import { type Account, allows, type MoneyOperation, type Page } from '../../types.ts';
 import { formValues, outsideLink, reload, whenLoaded } from '../../ui.ts';
 import { identityFields } from '../identity-fields.ts';
-import { latestByObject, objectCallbacksPath, objectColumns } from './money-objects.ts';
+import { operationColumns, operationsPath } from './money-objects.ts';
 
 const t = strings.money;
 
-const cancellable = (status: string | undefined) =>
+const cancellable = (status: string) =>
   CANCELLABLE_INVOICE_STATUSES.includes(status as InvoiceStatus);
 
 @customElement('cp-invoices')
@@ -27,14 +29,15 @@ export class Invoices extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
-  /** The last invoice made: its link for the customer, and its reference to cancel it by. */
-  @state() private made: { url: string; foreignId: string } | undefined;
+  /** The link of the invoice just made, to send the customer (the list has it too). */
+  @state() private made: string | undefined;
   @state() private payerKind = 'natural';
 
+  private readonly paging = new Paging(this);
+
   private readonly invoices = new Task(this, {
-    task: (_args, { signal }) =>
-      api<{ data: StoredCallback[] }>(objectCallbacksPath('invoice'), { signal }),
-    args: () => [],
+    task: ([path], { signal }) => api<Page<MoneyOperation>>(path, { signal }),
+    args: () => [operationsPath('invoice', this.paging.before)] as const,
   });
 
   private readonly action = new Action(this, () => reload(this.invoices));
@@ -58,7 +61,7 @@ export class Invoices extends LitElement {
         method: 'POST',
         json,
       });
-      this.made = { url: answer.data.url, foreignId: answer.data.foreign_id };
+      this.made = answer.data.url;
       // A second press of Create would make a second invoice (a new random reference).
       form.reset();
       return t.done(answer.data.foreign_id, strings.done);
@@ -75,7 +78,6 @@ export class Invoices extends LitElement {
           method: 'POST',
           body: {},
         });
-        if (this.made?.foreignId === foreignId) this.made = undefined;
         return t.done(foreignId, t.invoiceCancelled);
       },
       event.currentTarget,
@@ -86,27 +88,31 @@ export class Invoices extends LitElement {
     const operator = allows(this.account, 'operator');
     return html`<h2>${t.invoices}</h2>
       ${operator ? this.renderForm() : nothing}
-      ${whenLoaded(this.invoices, ({ data }) =>
-        dataTable<StoredCallback>(
+      ${whenLoaded(
+        this.invoices,
+        (page) => html`${dataTable<MoneyOperation>(
           t.invoiceList,
           [
-            ...objectColumns,
+            ...operationColumns,
+            {
+              heading: t.invoicePage,
+              cell: (invoice) => (invoice.url ? outsideLink(invoice.url) : strings.none),
+            },
             operator && {
               heading: t.cancelInvoice,
               headingHidden: true,
-              cell: (callback) => {
-                const foreignId = callback.foreign_id;
-                return foreignId && cancellable(callback.status)
-                  ? html`<button class="secondary" @click=${(event: Event) => this.cancel(foreignId, event)}>
-                      ${t.cancelInvoice}<span class="visually-hidden"> ${foreignId}</span>
+              cell: (invoice) =>
+                cancellable(invoice.status)
+                  ? html`<button class="secondary" @click=${(event: Event) => this.cancel(invoice.foreign_id, event)}>
+                      ${t.cancelInvoice}<span class="visually-hidden"> ${invoice.foreign_id}</span>
                     </button>`
-                  : nothing;
-              },
+                  : nothing,
             },
           ],
-          latestByObject(data),
+          page.data,
           { captionShown: true, empty: t.noInvoices },
-        ),
+        )}
+        ${this.paging.buttons(page.next_before, t.invoices)}`,
       )}`;
   }
 
@@ -125,22 +131,7 @@ export class Invoices extends LitElement {
         <p><button>${t.create}</button></p>
       </form>
       ${this.action.view()}
-      ${this.made ? this.renderMade(this.made) : nothing}`;
-  }
-
-  /**
-   * The invoice just made: its link, and Cancel, since the service calls back only once the
-   * customer acts, so the list has no row for it yet.
-   */
-  private renderMade({ url, foreignId }: { url: string; foreignId: string }) {
-    return html`<div class="notice">
-      <p>${t.invoiceLink}: ${outsideLink(url)}</p>
-      <p>
-        <button class="secondary" @click=${(event: Event) => this.cancel(foreignId, event)}>
-          ${t.cancelInvoice}<span class="visually-hidden"> ${foreignId}</span>
-        </button>
-      </p>
-    </div>`;
+      ${this.made ? html`<p class="notice">${t.invoiceLink}: ${outsideLink(this.made)}</p>` : nothing}`;
   }
 }
 

@@ -1,35 +1,35 @@
 /**
- * The invoices' and withdrawals' lists: the service tells their statuses only in its callbacks,
- * so each is the newest callback of its object (by foreign_id), from `GET /admin/callbacks`.
+ * The invoices' and withdrawals' lists: every one made through the merchant API, newest first, a
+ * page at a time (`GET /admin/money-operations`), each with its status as the service's
+ * callbacks told it. The service tells of one only once something happens to it, so the proxy's
+ * own record is the list, not the callback log.
  */
-import { formatTime } from '../../format.ts';
+import { formatAmount, formatTime } from '../../format.ts';
+import { pagePath } from '../../list-query.ts';
 import { strings } from '../../strings.ts';
 import type { Column } from '../../table.ts';
-import type { StoredCallback } from '../../types.ts';
+import type { MoneyOperation } from '../../types.ts';
 
 const t = strings.money;
 
-/** The lists' columns: the object's reference, its latest status and when it was told. */
-export const objectColumns: readonly Column<StoredCallback>[] = [
+/** The lists' columns: the reference, amount, status, when and by whom it was made. */
+export const operationColumns: readonly Column<MoneyOperation>[] = [
   {
     heading: t.reference,
-    cell: (callback) => callback.foreign_id ?? callback.object_id ?? strings.none,
+    cell: (operation) => operation.foreign_id,
     cellClass: () => 'mono',
+    rowHeader: true,
   },
-  { heading: t.status, cell: (callback) => callback.status ?? strings.none },
-  { heading: t.at, cell: (callback) => formatTime(callback.received_at) },
+  {
+    heading: t.amount,
+    cell: (operation) => `${formatAmount(operation.amount)} ${operation.currency}`,
+    numeric: true,
+  },
+  { heading: t.status, cell: (operation) => operation.status },
+  { heading: t.at, cell: (operation) => formatTime(operation.created_at) },
+  { heading: t.createdBy, cell: (operation) => operation.created_by },
 ];
 
-/** The newest callback of each object (the log is newest first): its latest status. */
-export function latestByObject(callbacks: readonly StoredCallback[]): StoredCallback[] {
-  const seen = new Map<string, StoredCallback>();
-  for (const callback of callbacks) {
-    const key = callback.foreign_id ?? callback.object_id ?? `#${callback.id}`;
-    if (!seen.has(key)) seen.set(key, callback);
-  }
-  return [...seen.values()];
-}
-
-/** The callbacks of one type, the 200 newest. */
-export const objectCallbacksPath = (type: 'invoice' | 'withdrawal') =>
-  `/admin/callbacks?${new URLSearchParams({ type, limit: '200' })}`;
+/** A page of the invoices or the withdrawals, older than `before`. */
+export const operationsPath = (kind: MoneyOperation['kind'], before: string | undefined) =>
+  pagePath('/admin/money-operations', { kind }, before);

@@ -1,6 +1,7 @@
 /**
  * `<cp-money>`: the Money page: balances, invoices, withdrawals (each its own element). The
- * address `?amount=&currency=` prefills the withdrawal (a payment page's difference).
+ * address `?amount=&currency=` prefills the withdrawal; a payment page's "Send … back" adds
+ * `refund_of=` (the checkout) and `reference=` (the foreign_id derived from it).
  */
 import { html, LitElement } from 'lit';
 import { customElement, property } from 'lit/decorators.js';

@@ -1,28 +1,34 @@
 /**
  * `<cp-withdrawals>`: owners send a withdrawal: a form, then a confirmation of amount,
- * currency, address and tag ("Send it" disabled while it is on its way, so it is sent once),
- * then the service's answer; everyone sees the list with the statuses the callbacks told.
- * `prefill` fills the form (a payment page's difference to send back).
+ * currency, network, address and tag ("Send it" disabled while it is on its way, so it is sent
+ * once), then the service's answer in words; everyone sees every withdrawal sent, newest first,
+ * a page at a time, with its status. `prefill` fills the form: a payment page's money to send
+ * back (`amount`, `currency`, `refund_of`, `reference`), for which who receives is never
+ * assumed.
  */
+import { currencyOfCode, type Withdrawal } from '@crypto-pay/protocol';
+import { groupReference } from '@crypto-pay/protocol/reference';
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
 import { api, failureText } from '../../api.ts';
-import { formatAmount, prettyJson } from '../../format.ts';
+import { formatAmount, formatCurrency } from '../../format.ts';
 import {
   identityFrom,
   newForeignId,
   type WithdrawalForm,
   withdrawalBody,
 } from '../../money-requests.ts';
+import { Paging } from '../../paging.ts';
+import { routeHref } from '../../router.ts';
 import { strings } from '../../strings.ts';
 import { shared, tokens } from '../../styles.ts';
 import { dataTable } from '../../table.ts';
-import { type Account, allows, type StoredCallback } from '../../types.ts';
+import { type Account, allows, type MoneyOperation, type Page } from '../../types.ts';
 import { formValues, reload, whenLoaded } from '../../ui.ts';
 import { identityFields } from '../identity-fields.ts';
-import { latestByObject, objectCallbacksPath, objectColumns } from './money-objects.ts';
+import { operationColumns, operationsPath } from './money-objects.ts';
 
 const t = strings.money;
 
@@ -31,18 +37,31 @@ export class Withdrawals extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
-  /** What the form starts with: `amount`, `currency`. */
+  /** What the form starts with: `amount`, `currency`; for a refund `refund_of` and `reference`. */
   @property({ attribute: false }) prefill = new URLSearchParams();
+  /** Who receives; none chosen yet for a refund. */
   @state() private receiverKind = 'self';
   /** The withdrawal waiting for its confirmation. */
   @state() private pending: WithdrawalForm | undefined;
-  @state() private answer: unknown;
+  /** The service's answer, with the payment it sent money back for. */
+  @state() private answer: { withdrawal: Withdrawal; refundOf?: string | undefined } | undefined;
+
+  private readonly paging = new Paging(this);
 
   private readonly withdrawals = new Task(this, {
-    task: (_args, { signal }) =>
-      api<{ data: StoredCallback[] }>(objectCallbacksPath('withdrawal'), { signal }),
-    args: () => [],
+    task: ([path], { signal }) => api<Page<MoneyOperation>>(path, { signal }),
+    args: () => [operationsPath('withdrawal', this.paging.before)] as const,
   });
+
+  /** The checkout whose money the form sends back, when it does. */
+  private get refundOf(): string | undefined {
+    return this.prefill.get('refund_of') || undefined;
+  }
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    // Money sent back goes to the customer: the staff say who that is.
+    if (changed.has('prefill')) this.receiverKind = this.refundOf ? '' : 'self';
+  }
 
   private readonly action = new Action(this, () => reload(this.withdrawals));
 
@@ -56,7 +75,8 @@ export class Withdrawals extends LitElement {
       currency: values.currency ?? '',
       address: values.address ?? '',
       ...(values.tag ? { tag: values.tag } : {}),
-      reference: newForeignId('wd_'),
+      ...(this.refundOf ? { refundOf: this.refundOf } : {}),
+      reference: (this.refundOf && this.prefill.get('reference')) || newForeignId('wd_'),
       sender: identityFrom(values, 'sender_') as WithdrawalForm['sender'],
       receiver: identityFrom(values, 'receiver_'),
     };
@@ -74,11 +94,11 @@ export class Withdrawals extends LitElement {
     const pending = this.pending;
     if (!pending) return;
     const sent = await this.action.run(async () => {
-      const answer = await api<{ data: unknown }>('/admin/withdrawals', {
+      const answer = await api<{ data: Withdrawal }>('/admin/withdrawals', {
         method: 'POST',
         json: withdrawalBody(pending),
       });
-      this.answer = answer.data;
+      this.answer = { withdrawal: answer.data, refundOf: pending.refundOf };
       this.pending = undefined;
       // Sent: the form starts again empty, so no second Review repeats this one by mistake.
       this.renderRoot.querySelector('form')?.reset();
@@ -106,11 +126,22 @@ export class Withdrawals extends LitElement {
   override render() {
     return html`<h2>${t.withdrawals}</h2>
       ${allows(this.account, 'owner') ? this.renderSend() : html`<p>${t.ownerOnly}</p>`}
-      ${whenLoaded(this.withdrawals, ({ data }) =>
-        dataTable(t.withdrawalList, objectColumns, latestByObject(data), {
-          captionShown: true,
-          empty: t.noWithdrawals,
-        }),
+      ${whenLoaded(
+        this.withdrawals,
+        (page) => html`${dataTable<MoneyOperation>(
+          t.withdrawalList,
+          [
+            ...operationColumns,
+            {
+              heading: t.refundOf,
+              cell: (withdrawal) =>
+                withdrawal.refund_of ? paymentLink(withdrawal.refund_of) : strings.none,
+            },
+          ],
+          page.data,
+          { captionShown: true, empty: t.noWithdrawals },
+        )}
+        ${this.paging.buttons(page.next_before, t.withdrawals)}`,
       )}`;
   }
 
@@ -121,6 +152,7 @@ export class Withdrawals extends LitElement {
     return html`${pending ? this.renderConfirmation(pending) : nothing}
       <form @submit=${this.review} ?hidden=${pending !== undefined}>
         <h3>${t.createWithdrawal}</h3>
+        ${this.refundOf ? html`<p class="notice">${t.refundFor(groupReference(this.refundOf))}</p>` : nothing}
         <div class="fields">
           <label>${t.amount}<input name="amount" inputmode="decimal" required size="14" .value=${prefill('amount')} /></label>
           <label>${t.currencyCode}<input name="currency" required size="6" .value=${prefill('currency')} /></label>
@@ -128,15 +160,41 @@ export class Withdrawals extends LitElement {
           <label>${t.tag}<input name="tag" /></label>
         </div>
         ${identityFields(t.sender, 'sender_', ['legal'], 'legal', () => {})}
-        ${identityFields(t.receiver, 'receiver_', ['self', 'natural', 'legal'], this.receiverKind, (kind) => (this.receiverKind = kind))}
+        ${
+          this.refundOf
+            ? identityFields(
+                t.receiver,
+                'receiver_',
+                ['natural', 'legal'],
+                this.receiverKind,
+                (kind) => (this.receiverKind = kind),
+                t.chooseReceiver,
+              )
+            : identityFields(
+                t.receiver,
+                'receiver_',
+                ['self', 'natural', 'legal'],
+                this.receiverKind,
+                (kind) => (this.receiverKind = kind),
+              )
+        }
         <p><button id="review">${t.review}</button></p>
       </form>
       ${pending ? nothing : this.action.view()}
-      ${
-        this.answer === undefined
-          ? nothing
-          : html`<h3>${t.serviceAnswer}</h3><pre>${prettyJson(this.answer)}</pre>`
-      }`;
+      ${this.answer === undefined ? nothing : this.renderAnswer(this.answer)}`;
+  }
+
+  /** What the service took, in words: its status, what the receiver gets, what the balance gives. */
+  private renderAnswer({ withdrawal, refundOf }: NonNullable<Withdrawals['answer']>) {
+    return html`<section class="notice">
+      <h3>${t.answerHeading(String(withdrawal.id), withdrawal.foreign_id)}</h3>
+      <dl class="facts">
+        <dt>${t.answerStatus}</dt><dd>${withdrawal.status}</dd>
+        <dt>${t.answerSent}</dt><dd>${formatAmount(withdrawal.receiver_amount)} ${withdrawal.receiver_currency}</dd>
+        <dt>${t.answerDebited}</dt><dd>${formatAmount(withdrawal.sender_amount)} ${withdrawal.sender_currency}</dd>
+        ${refundOf ? html`<dt>${t.refundOf}</dt><dd>${paymentLink(refundOf)}</dd>` : nothing}
+      </dl>
+    </section>`;
   }
 
   private renderConfirmation(pending: WithdrawalForm) {
@@ -148,10 +206,12 @@ export class Withdrawals extends LitElement {
       <dl class="facts">
         <dt>${t.amount}</dt><dd>${formatAmount(pending.amount)}</dd>
         <dt>${t.currency}</dt><dd>${pending.currency.toUpperCase()}</dd>
+        <dt>${t.network}</dt><dd>${networkOf(pending.currency)}</dd>
         <dt>${t.address}</dt><dd class="mono">${pending.address}</dd>
         <dt>${t.tag}</dt><dd class="mono">${pending.tag ?? t.noTag}</dd>
         <dt>${t.sender}</dt><dd>${pending.sender.legal_name}</dd>
         <dt>${t.receiver}</dt><dd>${receiver[pending.receiver.type]}</dd>
+        ${pending.refundOf ? html`<dt>${t.refundOf}</dt><dd class="mono">${groupReference(pending.refundOf)}</dd>` : nothing}
       </dl>
       <p class="fields">
         <button ?disabled=${sending} @click=${this.confirm}>${t.confirm}</button>
@@ -161,6 +221,16 @@ export class Withdrawals extends LitElement {
     </section>`;
   }
 }
+
+/** The network a service code sends on, as Balances names it ("USDT on Tron" for USDTT). */
+function networkOf(code: string): string {
+  const currency = currencyOfCode(code.toUpperCase());
+  return currency.network_name ? formatCurrency(currency) : t.networkUnknown;
+}
+
+/** A link to the payment a withdrawal sends money back for. */
+const paymentLink = (checkoutId: string) =>
+  html`<a class="mono" href=${routeHref({ page: 'payment', id: checkoutId })}>${groupReference(checkoutId)}</a>`;
 
 declare global {
   interface HTMLElementTagNameMap {

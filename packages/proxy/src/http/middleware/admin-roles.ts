@@ -35,6 +35,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   // Issue 34's developer command line: the events as they are written, and which service.
   'GET /admin/events/stream': 'viewer',
   'GET /admin/processing': 'viewer',
+  // The invoices and withdrawals made, as the Money page and a payment's refunds read them.
+  'GET /admin/money-operations': 'viewer',
 
   'POST /admin/events/:id/redeliver': 'operator',
   'POST /admin/invoices': 'operator',

@@ -2,26 +2,45 @@
  * The merchant API's operations of the processing service, behind `ADMIN_TOKEN`: balances,
  * currencies, invoices, withdrawals and transactions, validated with the protocol's schemas and
  * signed on to the service. Its own refusals come back with its status, code and text; a
- * refused invoice or withdrawal goes in the audit log too, with the refusal's code. And which
- * service it is: its addresses, never its credentials.
+ * refused invoice or withdrawal goes in the audit log too, with the refusal's code. Every
+ * invoice and withdrawal made is kept and listed (`money-operations.ts`), a withdrawal with the
+ * checkout it sends money back for, of which one at a time. And which service it is: its
+ * addresses, never its credentials.
  */
 
-import {
-  createInvoiceSchema,
-  createWithdrawalSchema,
-  emptyRequestSchema,
-} from '@crypto-pay/protocol';
-import type { ProcessingService } from '@crypto-pay/protocol/merchant-api';
+import { createInvoiceSchema, emptyRequestSchema } from '@crypto-pay/protocol';
+import type {
+  MoneyOperation as MoneyOperationAnswer,
+  Page,
+  ProcessingService,
+} from '@crypto-pay/protocol/merchant-api';
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
+import { findCheckout } from '../../checkout/create.ts';
 import { type ProcessingClient, passThrough } from '../../checkout/upstream.ts';
-import { dataOf, ok, pathParameter, ref, serviceErrors } from '../../openapi/operations.ts';
+import { seconds } from '../../checkout/views.ts';
+import {
+  dataOf,
+  errors,
+  ok,
+  pathParameter,
+  ref,
+  serviceErrors,
+  storeUnreadable,
+} from '../../openapi/operations.ts';
 import type { Config } from '../../process/config.ts';
+import type { MoneyOperation, Store, StoredMoneyOperation } from '../../store/store.ts';
 import { safeUrl } from '../../tracing/private-attributes.ts';
 import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
-import { noQuerySchema, transactionQuerySchema } from '../request-schemas.ts';
+import {
+  createMerchantWithdrawalSchema,
+  listMoneyOperationsQuerySchema,
+  noQuerySchema,
+  pageSize,
+  transactionQuerySchema,
+} from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 
 export interface ProcessingOperationDeps {
@@ -30,9 +49,37 @@ export interface ProcessingOperationDeps {
   audit: Audit;
   /** PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL. */
   service: Pick<Config, 'baseUrl' | 'paymentsBaseUrl'>;
+  /** Where the invoices and withdrawals made are kept, and the checkouts a refund names. */
+  store: Pick<
+    Store,
+    'recordMoneyOperation' | 'setMoneyOperationStatus' | 'listMoneyOperations' | 'getCheckout'
+  >;
+  now: () => number;
 }
 
-export function processingOperationRoutes({ processing, audit, service }: ProcessingOperationDeps) {
+/** The answer's view of one kept: times in Unix seconds, absent fields left out. */
+const operationAnswer = (operation: StoredMoneyOperation): MoneyOperationAnswer => ({
+  id: operation.id,
+  kind: operation.kind,
+  object_id: operation.objectId,
+  foreign_id: operation.foreignId,
+  amount: operation.amount,
+  currency: operation.currency,
+  status: operation.status,
+  ...(operation.url === undefined ? {} : { url: operation.url }),
+  created_by: operation.createdBy,
+  ...(operation.refundOf === undefined ? {} : { refund_of: operation.refundOf }),
+  created_at: seconds(operation.createdAt),
+  updated_at: seconds(operation.updatedAt),
+});
+
+export function processingOperationRoutes({
+  processing,
+  audit,
+  service,
+  store,
+  now,
+}: ProcessingOperationDeps) {
   const serviceAnswer: ProcessingService = {
     // Both parsed as URLs by the configuration: never undefined here.
     base_url: safeUrl(service.baseUrl)!,
@@ -54,6 +101,49 @@ export function processingOperationRoutes({ processing, audit, service }: Proces
         throw answer;
       }
     };
+  /**
+   * Keeps what the service made. It is made already: a store that cannot write loses the row,
+   * logged, and the caller still gets the answer, so it never makes it again.
+   */
+  const keep = async (
+    c: Context<AppEnv>,
+    operation: Omit<MoneyOperation, 'createdBy' | 'createdAt' | 'updatedAt'>,
+  ) => {
+    const at = now();
+    try {
+      await store.recordMoneyOperation({
+        ...operation,
+        createdBy: c.get('actor')?.name ?? 'anonymous',
+        createdAt: at,
+        updatedAt: at,
+      });
+    } catch (error) {
+      c.get('log')('error', `${operation.kind} not kept`, {
+        foreign_id: operation.foreignId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  /**
+   * A checkout is paid back once: a second refund is refused while one is on its way or sent
+   * (not cancelled), so two people of the staff cannot both pay the customer. Two at the same
+   * moment share the foreign_id the dashboard derives from the checkout, which the service
+   * takes once.
+   */
+  const refusePaidBack = async (checkoutId: string) => {
+    await findCheckout(store, checkoutId);
+    const sent = (await store.listMoneyOperations({ refundOf: checkoutId, limit: 200 })).find(
+      (refund) => refund.status !== 'cancelled',
+    );
+    if (sent) {
+      throw new ApiError(
+        409,
+        'refund_already_sent',
+        `Money was already sent back for this payment (withdrawal ${sent.foreignId}, ${sent.status}).`,
+        { field: 'refund_of' },
+      );
+    }
+  };
   return new Hono<AppEnv>()
     .get(
       '/processing',
@@ -110,6 +200,15 @@ export function processingOperationRoutes({ processing, audit, service }: Proces
           }),
         );
         c.get('log')('info', 'invoice created', { invoice_id: data.id });
+        await keep(c, {
+          kind: 'invoice',
+          objectId: String(data.id),
+          foreignId: data.foreign_id,
+          amount: data.amount,
+          currency: data.currency,
+          status: data.status,
+          url: data.url,
+        });
         await audit(c, 'invoice_created', {
           target: String(data.id),
           detail: { foreign_id: data.foreign_id, amount: data.amount, currency: data.currency },
@@ -135,34 +234,88 @@ export function processingOperationRoutes({ processing, audit, service }: Proces
             detail: { operation: 'cancel' },
           }),
         );
+        // The spec does not name the status a cancel leaves; the list must stop offering it.
+        await store
+          .setMoneyOperationStatus('invoice', foreignId, 'cancelled', now())
+          .catch((error: unknown) =>
+            c.get('log')('error', 'invoice cancel not kept', {
+              foreign_id: foreignId,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
         await audit(c, 'invoice_cancelled', { target: foreignId });
         return c.json([], 200);
       },
     )
     .post(
       '/withdrawals',
-      jsonBody(createWithdrawalSchema, 'CreateWithdrawal'),
+      jsonBody(createMerchantWithdrawalSchema, 'CreateWithdrawal'),
       describeRoute({
-        summary: 'Create a withdrawal at the service',
-        responses: { 201: ok('Withdrawal', dataOf(ref('Withdrawal'))), ...serviceErrors() },
+        summary:
+          'Create a withdrawal at the service; with refund_of, money sent back for that checkout (refused while another is not cancelled)',
+        responses: {
+          201: ok('Withdrawal', dataOf(ref('Withdrawal'))),
+          ...errors(404, 409),
+          ...serviceErrors(),
+        },
       }),
       async (c) => {
-        const body = c.req.valid('json');
+        const { refund_of: refundOf, ...body } = c.req.valid('json');
+        if (refundOf !== undefined) await refusePaidBack(refundOf);
         const data = await processing.createWithdrawal(body).catch(
           refusedAs(c, 'withdrawal_refused', {
-            detail: { foreign_id: body.foreign_id, currency: body.currency },
+            detail: { foreign_id: body.foreign_id, currency: body.currency, refund_of: refundOf },
           }),
         );
         c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
+        await keep(c, {
+          kind: 'withdrawal',
+          objectId: String(data.id),
+          foreignId: data.foreign_id,
+          // The spec's amount is in the source currency.
+          amount: data.amount,
+          currency: data.sender_currency,
+          status: data.status,
+          ...(refundOf === undefined ? {} : { refundOf }),
+        });
         await audit(c, 'withdrawal_created', {
           target: String(data.id),
           detail: {
             foreign_id: data.foreign_id,
             amount: data.amount,
             currency: data.receiver_currency,
+            refund_of: refundOf,
           },
         });
         return c.json({ data }, 201);
+      },
+    )
+    .get(
+      '/money-operations',
+      queryOf(listMoneyOperationsQuerySchema),
+      describeRoute({
+        summary:
+          'The invoices and withdrawals made through this API, newest first, a page at a time, with their statuses as the service’s callbacks told',
+        responses: {
+          200: ok('Invoices and withdrawals', ref('MoneyOperationPage')),
+          ...storeUnreadable,
+        },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
+        const operations = await store.listMoneyOperations({
+          limit,
+          ...(query.kind === undefined ? {} : { kind: query.kind }),
+          ...(query.refund_of === undefined ? {} : { refundOf: query.refund_of }),
+          ...(query.before === undefined ? {} : { before: Number(query.before) }),
+        });
+        const last = operations.length === limit ? operations.at(-1)?.id : undefined;
+        const page: Page<MoneyOperationAnswer> = {
+          data: operations.map(operationAnswer),
+          ...(last === undefined ? {} : { next_before: String(last) }),
+        };
+        return c.json(page, 200);
       },
     )
     .get(

@@ -1,0 +1,161 @@
+/**
+ * The invoices and withdrawals made through the merchant API, listed before any callback comes
+ * (`GET /admin/money-operations`), and a withdrawal that sends a payment's money back: named on
+ * its checkout and in the audit log, and made once.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
+import { adminHeaders, json, useSandboxAndProxy } from '../../testing.test-helpers.ts';
+
+const fixture = useSandboxAndProxy();
+
+const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
+const post = (path: string, body: string) =>
+  fixture.proxy.request(path, {
+    method: 'POST',
+    headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+    body,
+  });
+
+const invoiceJson = (foreignId: string) =>
+  `{"end_user_reference":"customer-42","timer":false,"title":"Order ${foreignId}",
+    "foreign_id":"${foreignId}","currency":"BTC","amount":0.0002,
+    "url_success":"https://shop.example/ok","url_failed":"https://shop.example/ko",
+    "email_user":"${SENDER_EMAIL}","sender_type":"natural",
+    "sender_data":${JSON.stringify(SENDER.sender_data)}}`;
+
+const ADDRESS = 'tb1qexampleaddress000000000000000000000';
+const withdrawalJson = (foreignId: string, extra = '') =>
+  `{"currency":"BTC","amount":0.001,"address":"${ADDRESS}","foreign_id":"${foreignId}",
+    "end_user_reference":"customer-42","sender_type":"legal",
+    "sender_data":${JSON.stringify(LEGAL_SENDER.sender_data)},"receiver_type":"self"${extra}}`;
+
+describe('GET /admin/money-operations', () => {
+  it('lists every invoice and withdrawal made, newest first, by kind, a page at a time', async () => {
+    const invoice = (await json(await post('/admin/invoices', invoiceJson('inv-m1')))).data;
+    assert.equal((await post('/admin/withdrawals', withdrawalJson('wd-m1'))).status, 201);
+    assert.equal((await post('/admin/invoices', invoiceJson('inv-m2'))).status, 201);
+
+    const all = await json(await get('/admin/money-operations'));
+    assert.deepEqual(
+      all.data.map((row: { kind: string; foreign_id: string }) => [row.kind, row.foreign_id]),
+      [
+        ['invoice', 'inv-m2'],
+        ['withdrawal', 'wd-m1'],
+        ['invoice', 'inv-m1'],
+      ],
+    );
+    const first = all.data[2];
+    assert.equal(first.object_id, String(invoice.id));
+    assert.equal(first.url, invoice.url);
+    assert.equal(first.amount, '0.00020000');
+    assert.equal(first.currency, 'BTC');
+    assert.equal(first.status, 'created');
+    assert.equal(first.created_by, 'admin-token');
+    assert.equal(typeof first.created_at, 'number');
+    // Never who pays or receives, their email or the address.
+    const text = JSON.stringify(all);
+    for (const personal of [SENDER_EMAIL, SENDER.sender_data.last_name, ADDRESS]) {
+      assert.ok(!text.includes(personal), personal);
+    }
+
+    const withdrawals = await json(await get('/admin/money-operations?kind=withdrawal'));
+    assert.deepEqual(
+      withdrawals.data.map((row: { foreign_id: string; status: string }) => [
+        row.foreign_id,
+        row.status,
+      ]),
+      [['wd-m1', 'processing']],
+    );
+    const page = await json(await get('/admin/money-operations?kind=invoice&limit=1'));
+    assert.equal(page.data[0].foreign_id, 'inv-m2');
+    const next = await json(
+      await get(`/admin/money-operations?kind=invoice&limit=1&before=${page.next_before}`),
+    );
+    assert.deepEqual(
+      next.data.map((row: { foreign_id: string }) => row.foreign_id),
+      ['inv-m1'],
+    );
+    const wrong = await get('/admin/money-operations?kind=deposit');
+    assert.equal(wrong.status, 422);
+    assert.equal((await json(wrong)).error, 'The kind must be invoice or withdrawal.');
+  });
+
+  it('follows the service’s callbacks, and a cancel, in each one’s status', async () => {
+    await post('/admin/invoices', invoiceJson('inv-m3'));
+    await post('/admin/invoices', invoiceJson('inv-m4'));
+    await fixture.proxy.store.recordCallback({
+      receivedAt: fixture.proxy.clock.now,
+      type: 'invoice',
+      foreignId: 'inv-m3',
+      status: 'confirmed',
+      outcome: 'recorded',
+      body: {},
+    });
+    assert.equal((await post('/admin/invoices/inv-m4/cancel', '{}')).status, 200);
+    const statuses = (await json(await get('/admin/money-operations?kind=invoice'))).data.map(
+      (row: { foreign_id: string; status: string }) => [row.foreign_id, row.status],
+    );
+    assert.deepEqual(statuses, [
+      ['inv-m4', 'cancelled'],
+      ['inv-m3', 'confirmed'],
+    ]);
+  });
+});
+
+describe('POST /admin/withdrawals with refund_of', () => {
+  it('names the checkout it pays back, in the list and the audit log, and is made once', async () => {
+    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
+    const refund = withdrawalJson(`refund_${checkoutId}`, `,"refund_of":"${checkoutId}"`);
+    assert.equal((await post('/admin/withdrawals', refund)).status, 201);
+
+    const refunds = await json(await get(`/admin/money-operations?refund_of=${checkoutId}`));
+    assert.deepEqual(
+      refunds.data.map((row: { foreign_id: string; refund_of: string; status: string }) => [
+        row.foreign_id,
+        row.refund_of,
+        row.status,
+      ]),
+      [[`refund_${checkoutId}`, checkoutId, 'processing']],
+    );
+    const [audited] = (await json(await get('/admin/audit-log?action=withdrawal_created'))).data;
+    assert.equal(audited.detail.refund_of, checkoutId);
+
+    // A second, even under another foreign_id, is refused before the service is asked.
+    const again = await post(
+      '/admin/withdrawals',
+      withdrawalJson('refund-again', `,"refund_of":"${checkoutId}"`),
+    );
+    assert.equal(again.status, 409);
+    assert.deepEqual(await json(again), {
+      error: `Money was already sent back for this payment (withdrawal refund_${checkoutId}, processing).`,
+      code: 'refund_already_sent',
+      field: 'refund_of',
+    });
+    const asked = await (await fetch(`${fixture.sandbox.url}/_sandbox/withdrawals`)).text();
+    assert.ok(asked.includes(`refund_${checkoutId}`) && !asked.includes('refund-again'));
+
+    // Cancelled by the service, it may be sent again.
+    await fixture.proxy.store.recordCallback({
+      receivedAt: fixture.proxy.clock.now,
+      type: 'withdrawal',
+      foreignId: `refund_${checkoutId}`,
+      status: 'cancelled',
+      outcome: 'recorded',
+      body: {},
+    });
+    const second = withdrawalJson(`refund_${checkoutId}_2`, `,"refund_of":"${checkoutId}"`);
+    assert.equal((await post('/admin/withdrawals', second)).status, 201);
+  });
+
+  it('refuses a checkout that does not exist', async () => {
+    const response = await post(
+      '/admin/withdrawals',
+      withdrawalJson('refund-none', ',"refund_of":"no-such-checkout"'),
+    );
+    assert.equal(response.status, 404);
+    assert.equal((await json(response)).code, 'checkout_not_found');
+  });
+});
