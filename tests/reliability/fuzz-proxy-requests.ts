@@ -501,6 +501,18 @@ export function proxyRoutes(
     ),
     route('GET /admin/session', 1, 'GET', '/admin/session', none),
     route('DELETE /admin/session', 1, 'DELETE', '/admin/session', none),
+    // One's own password: the bearer token has none, so bodies meet validation, then a refusal.
+    adminRoute(
+      'POST /admin/session/password',
+      1,
+      '/admin/session/password',
+      encodedBody(
+        mutatedOrAnyJson({
+          current_password: 'not the pass phrase',
+          password: 'a fuzzed pass phrase',
+        }),
+      ),
+    ),
     // The widget's chunks: its version or another, a chunk's name or anything.
     route(
       'GET /widget/:version/chunks/:file',

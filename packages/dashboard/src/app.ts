@@ -23,6 +23,7 @@ import { whenLoaded } from './ui.ts';
 import './pages/accounts.ts';
 import './pages/audit.ts';
 import './pages/callbacks.ts';
+import './pages/own-account.ts';
 import './pages/payment.ts';
 import './pages/payments.ts';
 import './pages/sign-in.ts';
@@ -176,7 +177,9 @@ export class Dashboard extends LitElement {
   override updated(): void {
     const page = this.route.page === 'payment' ? 'payments' : this.route.page;
     const section = SECTIONS.find((entry) => entry.page === page);
-    document.title = `${section?.label ?? strings.dashboard} · ${strings.product}`;
+    const title =
+      section?.label ?? (page === 'account' ? strings.ownAccount.heading : strings.dashboard);
+    document.title = `${title} · ${strings.product}`;
   }
 
   override render() {
@@ -188,6 +191,9 @@ export class Dashboard extends LitElement {
           this.account && !signingIn
             ? html`<span class="who">
               <span>${strings.session.signedInAs(this.account.name, strings.roles[this.account.role])}</span>
+              <a href=${routeHref({ page: 'account' })} aria-current=${this.route.page === 'account' ? 'page' : nothing}
+                >${strings.ownAccount.link}</a
+              >
               <button class="secondary" @click=${this.signOut}>${strings.session.signOut}</button>
             </span>`
             : nothing
@@ -242,6 +248,8 @@ export class Dashboard extends LitElement {
         return html`<cp-audit .search=${route.search}></cp-audit>`;
       case 'accounts':
         return html`<cp-accounts .account=${account}></cp-accounts>`;
+      case 'account':
+        return html`<cp-own-account .account=${account}></cp-own-account>`;
       default:
         return html`<h1>${strings.notFoundPage}</h1>
           <p><a href=${routeHref({ page: 'payments', search: new URLSearchParams() })}>${strings.nav.payments}</a></p>`;

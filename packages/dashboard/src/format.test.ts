@@ -84,9 +84,11 @@ describe('how the dashboard writes values', () => {
       ['Event types: checkout.paid, checkout.failed', 'Disabled: no'],
     );
     assert.deepEqual(auditDetailLines({ password_changed: true, role: 'owner' }), [
-      'Password changed: yes',
+      'New password set by an owner; its sessions ended',
       'Role: owner',
     ]);
+    assert.deepEqual(auditDetailLines({ reason: 'wrong_password' }), ['Why: wrong password']);
+    assert.deepEqual(auditDetailLines({ reason: 'a_new_reason' }), ['Why: a_new_reason']);
     assert.deepEqual(auditDetailLines({ foreign_id: 'inv-1', amount: '12500.00' }), [
       'Reference: inv-1',
       'Amount: 12,500.00',

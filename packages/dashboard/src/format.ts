@@ -124,6 +124,8 @@ export function auditDetailLines(detail: Record<string, unknown>): string[] {
   return Object.entries(detail)
     .filter(([key]) => key !== 'previous_role')
     .map(([key, value]) => {
+      // Said as what happened, not "Password changed: yes": the log never holds the password.
+      if (key === 'password_changed' && value === true) return t.passwordSet;
       const shown =
         key === 'role'
           ? detail.previous_role === undefined
@@ -131,7 +133,9 @@ export function auditDetailLines(detail: Record<string, unknown>): string[] {
             : t.roleChange(role(detail.previous_role), role(value))
           : key === 'amount' && isDecimal(value)
             ? formatAmount(value)
-            : words(value);
+            : key === 'reason' && typeof value === 'string' && Object.hasOwn(t.reasons, value)
+              ? t.reasons[value as keyof typeof t.reasons]
+              : words(value);
       return `${label(key)}: ${shown}`;
     });
 }

@@ -13,7 +13,15 @@ describe('the client routes', () => {
   it('reads each page of the contract', () => {
     assert.equal(parseRoute('/dashboard/').page, 'payments');
     assert.equal(parseRoute('/dashboard').page, 'payments');
-    for (const page of ['webhooks', 'money', 'callbacks', 'audit', 'accounts', 'sign-in']) {
+    for (const page of [
+      'webhooks',
+      'money',
+      'callbacks',
+      'audit',
+      'accounts',
+      'account',
+      'sign-in',
+    ]) {
       assert.equal(parseRoute(`/dashboard/${page}`).page, page);
       assert.equal(parseRoute(`/dashboard/${page}/`).page, page);
     }

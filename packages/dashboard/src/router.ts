@@ -13,6 +13,7 @@ export type Route =
   | { page: 'callbacks'; search: URLSearchParams }
   | { page: 'audit'; search: URLSearchParams }
   | { page: 'accounts' }
+  | { page: 'account' }
   | { page: 'sign-in'; search: URLSearchParams }
   | { page: 'not-found' };
 
@@ -24,6 +25,7 @@ const SIMPLE: Record<string, PageName> = {
   callbacks: 'callbacks',
   audit: 'audit',
   accounts: 'accounts',
+  account: 'account',
   'sign-in': 'sign-in',
 };
 

@@ -1,6 +1,7 @@
 /**
  * `<cp-dashboard>` in Chromium: a Money page whose chunk cannot load (an old hashed file gone
- * after a redeploy) says so instead of staying blank.
+ * after a redeploy) says so instead of staying blank; the header's "Your account" opens the
+ * page where anyone changes their own password.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { Dashboard } from '../src/app.ts';
@@ -31,5 +32,26 @@ describe('<cp-dashboard>', () => {
     await until(() => alert() != null, 'the failure said');
     expect(alert()?.textContent).to.contain('Failed to fetch dynamically imported module');
     expect(el.shadowRoot?.querySelector('cp-money')).to.equal(null);
+  });
+
+  it('links to the signed-in person’s own page from the header, for any role', async () => {
+    api = fakeApi({
+      'GET /admin/session': {
+        status: 200,
+        body: { account: { name: 'vic', role: 'viewer' }, idle_expires_at: 2e9, expires_at: 2e9 },
+      },
+      'GET /admin/checkouts': { status: 200, body: { data: [] } },
+      'GET /admin/checkouts/daily': { status: 200, body: { data: [] } },
+    });
+    history.replaceState(null, '', '/dashboard/');
+    const el = await fixture<Dashboard>(html`<cp-dashboard></cp-dashboard>`);
+    const link = () => el.shadowRoot?.querySelector<HTMLAnchorElement>('header a');
+    await until(() => link() != null, 'the header');
+    expect(link()?.textContent?.trim()).to.equal('Your account');
+    link()!.click();
+    await until(() => el.shadowRoot?.querySelector('cp-own-account') != null, 'the page');
+    expect(location.pathname).to.equal('/dashboard/account');
+    expect(link()?.getAttribute('aria-current')).to.equal('page');
+    expect(document.title).to.equal('Your account · crypto-pay');
   });
 });

@@ -1,10 +1,12 @@
 /**
  * `<cp-accounts>`: the accounts (owners only): add one with a role, change a role (chosen in a
- * select, saved by its own button), disable or enable one (`/admin/accounts`).
+ * select, saved by its own button), set a new password for one (a person who forgot theirs),
+ * disable or enable one (`/admin/accounts`).
  */
 import { Task } from '@lit/task';
-import { html, LitElement } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, LitElement, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { createRef, ref } from 'lit/directives/ref.js';
 import { Action } from '../action.ts';
 import { api } from '../api.ts';
 import { formatTime } from '../format.ts';
@@ -29,6 +31,13 @@ export class Accounts extends LitElement {
   });
 
   private readonly action = new Action(this, () => reload(this.list));
+
+  /**
+   * The account whose new password is being asked for, and the button that asked (the focus
+   * goes back to it when the owner keeps things as they are).
+   */
+  @state() private settingPassword: { name: string; opener: HTMLElement | null } | undefined;
+  private readonly newPassword = createRef<HTMLInputElement>();
 
   private add(event: SubmitEvent): void {
     event.preventDefault();
@@ -87,7 +96,44 @@ export class Accounts extends LitElement {
     );
   }
 
-  private patch(name: string, body: { role: string } | { disabled: boolean }) {
+  /**
+   * Asks for the new password: the question says that the account's sessions end (an owner's
+   * own, this one too), and the field says the rules before anything is sent.
+   */
+  private async askPassword(name: string, event: Event): Promise<void> {
+    this.settingPassword = { name, opener: event.currentTarget as HTMLElement | null };
+    this.action.clear();
+    await this.updateComplete;
+    this.newPassword.value?.focus();
+  }
+
+  private keepPassword(): void {
+    const opener = this.settingPassword?.opener;
+    this.settingPassword = undefined;
+    opener?.focus();
+  }
+
+  private setPassword(event: SubmitEvent, name: string): void {
+    event.preventDefault();
+    const { password } = formValues(event.target as HTMLFormElement);
+    if (!password) return;
+    void this.action
+      .run(async () => {
+        await this.patch(name, { password });
+        this.settingPassword = undefined;
+        return t.passwordSet(name);
+      })
+      // Done, the focus goes to the line saying so (the form is gone); refused, it stays there.
+      .then(async (done) => {
+        await this.updateComplete;
+        if (done) this.action.focusResult();
+      });
+  }
+
+  private patch(
+    name: string,
+    body: { role: string } | { disabled: boolean } | { password: string },
+  ) {
     return api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'PATCH', body });
   }
 
@@ -98,12 +144,13 @@ export class Accounts extends LitElement {
         <p class="error" role="alert">${strings.forbidden}</p>`;
     }
     return html`<h1>${t.heading}</h1>
+      ${this.settingPassword ? this.renderPasswordForm(this.settingPassword.name) : nothing}
       ${this.action.view()}
       ${whenLoaded(this.list, ({ data }) => this.renderList(data))}
       <h2>${t.add}</h2>
       <form class="fields" @submit=${this.add}>
         <label>${t.name}<input name="name" required autocomplete="off" /></label>
-        <label>${t.password}<input name="password" type="password" minlength="12" required autocomplete="new-password" /></label>
+        <label>${t.password}<input name="password" type="password" minlength="12" maxlength="1024" required autocomplete="new-password" /></label>
         <label
           >${t.role}
           <select name="role">
@@ -112,6 +159,37 @@ export class Accounts extends LitElement {
         >
         <button>${t.create}</button>
       </form>`;
+  }
+
+  private renderPasswordForm(name: string) {
+    const own = name === this.account?.name;
+    return html`<form
+      class="notice"
+      aria-labelledby="password-question"
+      @submit=${(event: SubmitEvent) => this.setPassword(event, name)}
+      @keydown=${(event: KeyboardEvent) => event.key === 'Escape' && this.keepPassword()}
+    >
+      <p id="password-question">${own ? t.passwordOwnQuestion(name) : t.passwordQuestion(name)}</p>
+      <p class="fields">
+        <label
+          >${t.newPassword}
+          <input
+            ${ref(this.newPassword)}
+            name="password"
+            type="password"
+            minlength="12"
+            maxlength="1024"
+            required
+            autocomplete="new-password"
+            aria-describedby="password-rules"
+        /></label>
+      </p>
+      <p id="password-rules" class="muted">${strings.passwordRules}</p>
+      <p>
+        <button class="danger" ?disabled=${this.action.busy}>${t.confirmPassword}</button>
+        <button type="button" class="secondary" @click=${this.keepPassword}>${strings.keep}</button>
+      </p>
+    </form>`;
   }
 
   private renderList(accounts: AccountRow[]) {
@@ -130,6 +208,13 @@ export class Accounts extends LitElement {
             </form>`,
         },
         { heading: t.created, cell: (row) => formatTime(row.created_at) },
+        {
+          heading: t.newPassword,
+          cell: (row) =>
+            html`<button class="secondary" @click=${(event: Event) => this.askPassword(row.name, event)}>
+              ${t.confirmPassword}<span class="visually-hidden"> ${row.name}</span>
+            </button>`,
+        },
         {
           heading: t.state,
           cell: (row) =>

@@ -41,6 +41,8 @@ export type AuditActionName =
   | 'sign_out'
   | 'account_created'
   | 'account_changed'
+  | 'password_changed'
+  | 'password_change_failed'
   | 'event_redelivered'
   | 'endpoint_created'
   | 'endpoint_changed'
@@ -52,6 +54,9 @@ export type AuditActionName =
   | 'invoice_refused'
   | 'withdrawal_created'
   | 'withdrawal_refused';
+
+/** Why a sign-in or a change of one's own password was refused (`reason` in the audit log). */
+export type RefusalReason = 'unknown_name' | 'wrong_password' | 'disabled' | 'wrong_admin_token';
 
 /** Words used on every page. */
 export interface CommonWords {
@@ -115,6 +120,22 @@ export interface ShellWords {
     signedInAs: Sentence<[name: string, role: string]>;
     demoIntro: Sentence<[name: string]>;
   };
+  /** The signed-in person's own page (`/dashboard/account`), linked from the header. */
+  ownAccount: Words<
+    | 'link'
+    | 'heading'
+    | 'changePassword'
+    | 'currentPassword'
+    | 'newPassword'
+    | 'repeatPassword'
+    | 'save'
+    | 'mismatch'
+    | 'changed'
+  > & {
+    who: Sentence<[name: string, role: string]>;
+  };
+  /** What a new password must be, said beside each field that takes one. */
+  passwordRules: string;
 }
 
 export interface PaymentWords {
@@ -367,6 +388,9 @@ export interface OperationWords {
     no: string;
     /** A role's change: `viewer → operator`. */
     roleChange: Sentence<[from: string, to: string]>;
+    /** An owner's new password for an account (`password_changed: true`), never the password. */
+    passwordSet: string;
+    reasons: Words<RefusalReason>;
   };
   accounts: Words<
     | 'heading'
@@ -383,7 +407,12 @@ export interface OperationWords {
     | 'enable'
     | 'saveRole'
     | 'confirmDisable'
+    | 'newPassword'
+    | 'confirmPassword'
   > & {
+    passwordQuestion: Sentence<[name: string]>;
+    passwordOwnQuestion: Sentence<[name: string]>;
+    passwordSet: Sentence<[name: string]>;
     roleFor: Sentence<[name: string]>;
     roleSaved: Sentence<[name: string, role: string]>;
     added: Sentence<[name: string, role: string]>;

@@ -148,6 +148,8 @@ export const operations: OperationWords = {
       sign_out: 'Signed out',
       account_created: 'Account created',
       account_changed: 'Account changed',
+      password_changed: 'Changed their own password',
+      password_change_failed: 'Own password change refused',
       event_redelivered: 'Webhook event redelivered',
       endpoint_created: 'Webhook endpoint added',
       endpoint_changed: 'Webhook endpoint changed',
@@ -182,6 +184,13 @@ export const operations: OperationWords = {
     yes: 'yes',
     no: 'no',
     roleChange: (from, to) => `${from} → ${to}`,
+    passwordSet: 'New password set by an owner; its sessions ended',
+    reasons: {
+      unknown_name: 'no account has this name',
+      wrong_password: 'wrong password',
+      disabled: 'the account is disabled',
+      wrong_admin_token: 'wrong ADMIN_TOKEN',
+    },
   },
   accounts: {
     heading: 'Accounts',
@@ -207,5 +216,13 @@ export const operations: OperationWords = {
     confirmDisable: 'Disable account',
     disabledNow: (name) => `${name} is disabled: signed out, and cannot sign in.`,
     enabledNow: (name) => `${name} is enabled: they can sign in again.`,
+    newPassword: 'New password',
+    passwordQuestion: (name) =>
+      `Set a new password for ${name}? Every session of ${name} ends at once: they sign in again with the new password, which you give them.`,
+    passwordOwnQuestion: (name) =>
+      `Set a new password for your own account, ${name}? Every session of yours ends at once, this one too: you sign in again with it. (Your account, in the header, changes it and keeps you signed in.)`,
+    confirmPassword: 'Set password',
+    passwordSet: (name) =>
+      `${name} has a new password: their sessions ended, and they sign in with the new one.`,
   },
 };

@@ -101,6 +101,21 @@ export const shell: ShellWords = {
     unavailable:
       'The dashboard needs the proxy’s merchant API, which is on only when the proxy has an ADMIN_TOKEN. The proxy answered:',
   },
+  ownAccount: {
+    link: 'Your account',
+    heading: 'Your account',
+    who: (name, role) => `You are signed in as ${name}, with the ${role} role.`,
+    changePassword: 'Change your password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    repeatPassword: 'New password again',
+    save: 'Change password',
+    mismatch: 'The new password and its repetition differ: type the same one twice.',
+    changed:
+      'Your password is changed. Every other session of your account was signed out; you stay signed in here.',
+  },
+  passwordRules:
+    'At least 12 characters (at most 1,024). Spaces count and are kept exactly as typed.',
 };
 
 export const payments: PaymentWords = {

@@ -70,6 +70,23 @@ export const changeAccountSchema = z.strictObject(
   { error: 'The request body must be a JSON object such as {"role": "operator"}.' },
 );
 
+/**
+ * `POST /admin/session/password`: the signed-in account's own password, with the current one
+ * (a session left open on a shared computer must not be enough to take the account).
+ */
+export const changeOwnPasswordSchema = z.strictObject(
+  {
+    current_password: z
+      .string({ error: 'The current password is a mandatory field.' })
+      .check(z.maxLength(MAX_PASSWORD_LENGTH, 'The current password is too long.')),
+    password,
+  },
+  {
+    error:
+      'The request body must be a JSON object such as {"current_password": "…", "password": "…"}.',
+  },
+);
+
 /** `GET /admin/audit-log?actor=&action=&limit=&before=`. */
 export const auditQuerySchema = z.strictObject({
   actor: filter(

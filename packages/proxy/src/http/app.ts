@@ -34,6 +34,7 @@ import { dotSegmentGuard } from './middleware/path-guard.ts';
 import { failureLimit, rateLimit } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { passwordChecks } from './password-checks.ts';
 import { DEFAULT_PAGE_SIZE } from './request-schemas.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -233,7 +234,8 @@ export function createApp(options: AppOptions) {
         name,
         refusal: {
           code: 'too_many_sign_ins',
-          sentence: 'Too many failed sign-ins for this name or from this address. Try again later.',
+          sentence:
+            'Too many wrong passwords for this name or from this address (sign-ins and password changes). Try again later.',
         },
         ...limitClock,
       });
@@ -249,10 +251,12 @@ export function createApp(options: AppOptions) {
         adminToken: config.adminToken,
         adminFailures: failures('admin-failures'),
         audit,
-        limits: {
+        // One checker for the sign-in and one's own password change: the same buckets, and
+        // the same few scrypt checks at once.
+        checkPassword: passwordChecks(store, {
           byAddress: signInLimit('sign-in-address', clientOf),
           byName: (account) => signInLimit('sign-in-name', () => account, NAME_LIMIT_TIMES),
-        },
+        }),
       }),
     );
     // Before adminRoutes: its /checkouts/:id would take /checkouts/export.

@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'account_created',
   'account_changed',
+  // One's own password, changed with the current one (an owner's reset is account_changed).
+  'password_changed',
+  'password_change_failed',
   'event_redelivered',
   'endpoint_created',
   'endpoint_changed',
@@ -40,6 +43,8 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   sign_out: [],
   account_created: ['role'],
   account_changed: ['role', 'previous_role', 'password_changed', 'disabled'],
+  password_changed: [],
+  password_change_failed: ['reason'],
   event_redelivered: ['deliveries', 'endpoint_id'],
   endpoint_created: ['event_types'],
   endpoint_changed: ['url_changed', 'event_types', 'disabled'],

@@ -16,6 +16,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'POST /admin/session': 'none',
   'GET /admin/session': 'none',
   'DELETE /admin/session': 'none',
+  // Anyone signed in, for their own account (the route refuses the bearer token, which has none).
+  'POST /admin/session/password': 'viewer',
 
   'GET /admin/checkouts': 'viewer',
   'GET /admin/checkouts/:id': 'viewer',

@@ -1,20 +1,17 @@
 /**
  * `/admin/session`: the dashboard's sign-in (a name and password, or ADMIN_TOKEN while no owner
- * account exists), who is signed in, and sign-out. Failures are slowed per name and per address
- * (the shared rate-limit buckets): a try is taken from each BEFORE any password work and given
- * back when it was right, so guesses sent at once get no more checks than the buckets hold and
- * a slowed client costs no scrypt; at most MAX_PASSWORD_CHECKS run at once in a process. An
- * unknown name costs the same work as a wrong password.
+ * account exists), who is signed in, sign-out, and a change of one's own password. Failures are slowed per name and per address
+ * (`password-checks.ts`).
  */
 
 import { secretsEqualSync } from '@crypto-pay/protocol/node';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { verifyPassword } from '../../accounts/passwords.ts';
+import { hashPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
 import { bodyTooLarge, errors, ok, ref } from '../../openapi/operations.ts';
-import { type Account, SETUP_ACCOUNT } from '../../store/store.ts';
-import { signInSchema } from '../account-schemas.ts';
+import { SETUP_ACCOUNT, type Store } from '../../store/store.ts';
+import { changeOwnPasswordSchema, signInSchema } from '../account-schemas.ts';
 import type { Audit } from '../audit.ts';
 import type { Actor, AppEnv } from '../context.ts';
 import {
@@ -24,23 +21,22 @@ import {
   openSession,
   requestOrigin,
   type SessionDeps,
+  type SessionStore,
   sessionBody,
 } from '../dashboard-session.ts';
 import { crossOrigin, notSignedIn } from '../middleware/admin-auth.ts';
 import type { FailureLimit } from '../middleware/rate-limit.ts';
+import { type CheckPassword, takeTries } from '../password-checks.ts';
 import { jsonBody } from '../validation.ts';
 
 export interface DashboardSessionDeps extends SessionDeps {
+  store: SessionStore & Pick<Store, 'changeAccount'>;
   adminToken: string | undefined;
   /** The bearer token's failure limit (per address): a wrong admin_token is a guess at it too. */
   adminFailures: FailureLimit;
   audit: Audit;
-  /**
-   * Failed sign-ins per client address (whatever the names: so per name and address too), and
-   * per account name from all addresses, NAME_LIMIT_TIMES looser: no one address can keep an
-   * owner out.
-   */
-  limits: { byAddress: FailureLimit; byName: (name: string) => FailureLimit };
+  /** The process's password checker, its name limit NAME_LIMIT_TIMES looser than the address's. */
+  checkPassword: CheckPassword;
 }
 
 const invalidCredentials = () =>
@@ -53,48 +49,15 @@ const invalidCredentials = () =>
  */
 export const NAME_LIMIT_TIMES = 10;
 
-/** scrypt takes 32 MiB on one of libuv's 4 threads (shared with DNS and files): few at once. */
-const MAX_PASSWORD_CHECKS = 2;
-
-const busy = () =>
-  new ApiError(
-    429,
-    'too_many_sign_ins',
-    'Too many sign-ins are being checked at once. Try again in a second.',
-    { headers: { 'Retry-After': '1' } },
-  );
-
-/**
- * Takes a try from each bucket before a check (429 once one is empty, the tries taken given
- * back); the answer gives them all back, for a check that passed.
- */
-async function takeTries(c: Context<AppEnv>, buckets: FailureLimit[]) {
-  const taken: FailureLimit[] = [];
-  const giveBack = async () => {
-    for (const bucket of taken) await bucket(c, 'returned');
-  };
-  try {
-    for (const bucket of buckets) {
-      await bucket(c, 'failed');
-      taken.push(bucket);
-    }
-  } catch (error) {
-    await giveBack();
-    throw error;
-  }
-  return giveBack;
-}
-
 const tooMany = {
   429: ok(
-    'too_many_sign_ins: too many failed sign-ins for this name or from this address (AUTH_FAILURES_PER_MINUTE), or too many being checked at once; rate_limited: too many refused admin tokens from this address (an admin_token sign-in counts with the bearer token). Try again after Retry-After seconds.',
+    'too_many_sign_ins: too many wrong passwords (sign-ins and password changes) for this name or from this address (AUTH_FAILURES_PER_MINUTE), or too many being checked at once; rate_limited: too many refused admin tokens from this address (an admin_token sign-in counts with the bearer token). Try again after Retry-After seconds.',
     ref('Error'),
   ),
 };
 
 export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
-  const { store, adminToken, audit, limits } = deps;
-  let checking = 0;
+  const { store, adminToken, audit, checkPassword } = deps;
   return new Hono<AppEnv>()
     .post(
       '/session',
@@ -152,18 +115,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
             'Give a name and a password (or, on a fresh install, only the admin_token).',
           );
         }
-        if (checking >= MAX_PASSWORD_CHECKS) throw busy();
-        checking++;
-        let account: Account | undefined;
-        let right: boolean;
-        let giveBack: () => Promise<void>;
-        try {
-          giveBack = await takeTries(c, [limits.byAddress, limits.byName(body.name)]);
-          account = await store.getAccount(body.name);
-          right = await verifyPassword(body.password, account?.passwordHash);
-        } finally {
-          checking--;
-        }
+        const { account, right, giveBack } = await checkPassword(c, body.name, body.password);
         if (!account || !right || account.disabledAt !== undefined) {
           const reason = !account ? 'unknown_name' : !right ? 'wrong_password' : 'disabled';
           await audit(c, 'sign_in_failed', {
@@ -209,6 +161,65 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
         if (current) c.set('actor', current.actor);
         if (await closeSession(c, deps)) await audit(c, 'sign_out');
         return c.body(null, 204);
+      },
+    )
+    .post(
+      '/session/password',
+      jsonBody(changeOwnPasswordSchema, 'ChangeOwnPassword'),
+      describeRoute({
+        summary:
+          'Change the signed-in account’s own password, giving the current one: every session of the account ends, and this browser gets a new one (the cookie is set again)',
+        responses: {
+          200: ok('Changed; signed in with a new session', ref('SessionAnswer')),
+          403: ok(
+            'wrong_password: the current password is wrong (nothing changed); not_an_account: the bearer token has no password.',
+            ref('Error'),
+          ),
+          ...tooMany,
+        },
+      }),
+      async (c) => {
+        const actor = c.get('actor');
+        if (actor?.via !== 'session') {
+          throw new ApiError(
+            403,
+            'not_an_account',
+            'The bearer token has no password to change: sign in to the dashboard with an account to change its password.',
+          );
+        }
+        const body = c.req.valid('json');
+        // Slowed as a sign-in is, in the same buckets: a session left open is no way to guess.
+        const { account, right, giveBack } = await checkPassword(
+          c,
+          actor.name,
+          body.current_password,
+        );
+        if (!account) throw notSignedIn();
+        if (!right) {
+          await audit(c, 'password_change_failed', {
+            target: actor.name,
+            detail: { reason: 'wrong_password' },
+          });
+          throw new ApiError(
+            403,
+            'wrong_password',
+            'The current password is wrong: the password is unchanged.',
+            { field: 'current_password' },
+          );
+        }
+        await giveBack();
+        const changed = await store.changeAccount(
+          actor.name,
+          { passwordHash: await hashPassword(body.password) },
+          deps.now(),
+        );
+        // Only a role or a disabling can meet the last owner: here the account went meanwhile.
+        if (typeof changed !== 'object') throw notSignedIn();
+        // The change ended every session of the account, this one too: the person who typed
+        // the current password stays signed in here, with a session made after the change.
+        const session = await openSession(c, deps, actor.name);
+        await audit(c, 'password_changed', { target: actor.name });
+        return c.json(sessionBody(actor, session), 200);
       },
     );
 }

@@ -183,7 +183,7 @@ export function dashboardRoutes(
     .get(
       '/dashboard/:page',
       page(
-        'The dashboard: a section (webhooks, money, callbacks, audit, accounts, sign-in)',
+        'The dashboard: a section (webhooks, money, callbacks, audit, accounts, account, sign-in)',
         'getDashboardSection',
       ),
       index,
