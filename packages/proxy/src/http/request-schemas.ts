@@ -43,8 +43,8 @@ export const createSessionSchema = z.strictObject(
     foreign_id: paymentRequestFields.foreign_id,
     end_user_reference: z.optional(paymentRequestFields.end_user_reference),
     url_store: paymentRequestFields.url_store,
-    url_success: z.optional(resultUrlField('url_success', 'url_success')),
-    url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
+    url_success: z.optional(resultUrlField('url_success')),
+    url_failed: z.optional(resultUrlField('url_failed')),
     /** How long the token may be used, in seconds (default 3600, at most 7 days). */
     expires_in: z.optional(
       z
