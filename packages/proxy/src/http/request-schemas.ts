@@ -15,6 +15,7 @@ import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import {
   currencyCode,
   decimalAmount,
+  PRICING_MODES,
   resultUrlField,
   STATUS_DETAILS,
 } from '@crypto-pay/protocol/proxy-api';
@@ -178,12 +179,12 @@ const checkoutFilters = {
   ),
   pricing: z.optional(
     z
-      .enum(['product', 'session', 'open'], {
-        error: 'The pricing must be one of product, session, open.',
+      .enum(PRICING_MODES, {
+        error: `The pricing must be one of ${PRICING_MODES.join(', ')}.`,
       })
       .check(
         z.describe(
-          'How the price was set: a catalogue product, a checkout session, or an open amount the customer chose (listed as pricing "amount").',
+          'How the price was set, as checkouts say it: a catalogue product, a checkout session, or an open amount the customer chose (amount).',
         ),
       ),
   ),
@@ -199,7 +200,9 @@ const checkoutFilters = {
 /** `GET /admin/checkouts?status=&…&before=&limit=`. */
 export const listCheckoutsQuerySchema = z.strictObject({
   ...checkoutFilters,
-  before: filter('The next_before of the previous page: only checkouts created before that one.'),
+  before: filter(
+    'The next_before of the previous page: only checkouts created before that one. An id no checkout has answers 422.',
+  ),
   limit,
 });
 export type CheckoutFilterQuery = z.output<typeof exportCheckoutsQuerySchema>;
