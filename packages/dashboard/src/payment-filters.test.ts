@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { PRICING_MODES } from '@crypto-pay/protocol/proxy-api';
 import {
   apiQuery,
   csvExportHref,
@@ -7,6 +8,7 @@ import {
   filtersFrom,
   filtersSearch,
   listPath,
+  PRICING_FILTERS,
 } from './payment-filters.ts';
 
 describe('the payments list’s filters', () => {
@@ -44,11 +46,16 @@ describe('the payments list’s filters', () => {
     );
   });
 
+  it('filters by pricing with the names checkouts and the export carry', () => {
+    assert.deepEqual(Object.keys(PRICING_FILTERS), [...PRICING_MODES]);
+    for (const [value, mode] of Object.entries(PRICING_FILTERS)) assert.equal(value, mode);
+  });
+
   it('exports the same filters as CSV, with no page', () => {
-    const filters = { q: 'Ab12 cd', currency: 'btc', pricing: 'open', stale: 'true' };
+    const filters = { q: 'Ab12 cd', currency: 'btc', pricing: 'amount', stale: 'true' };
     assert.equal(
       csvExportHref(filters),
-      '/admin/checkouts/export?q=Ab12+cd&stale=true&pricing=open&currency=BTC',
+      '/admin/checkouts/export?q=Ab12+cd&stale=true&pricing=amount&currency=BTC',
     );
     assert.equal(csvExportHref({}), '/admin/checkouts/export');
   });

@@ -23,14 +23,11 @@ export const FILTER_NAMES = [
 /** The filters as the page's address holds them; dates as the date field's `YYYY-MM-DD`. */
 export type PaymentFilters = Partial<Record<(typeof FILTER_NAMES)[number], string>>;
 
-/**
- * The pricing filter's values and the pricing mode each finds: the list's filter calls an open
- * amount `open`, where a checkout's answer says `amount`.
- */
+/** The pricing filter's values and the pricing mode each finds: the names checkouts carry. */
 export const PRICING_FILTERS = {
   product: 'product',
   session: 'session',
-  open: 'amount',
+  amount: 'amount',
 } as const satisfies Record<string, PricingMode>;
 
 const DAY_SECONDS = 86_400;

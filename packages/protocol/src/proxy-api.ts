@@ -253,9 +253,12 @@ export function fitsCheckoutId(url: string): boolean {
 export const tooLongForCheckoutId = (name: string) =>
   `The ${name} is too long: with the checkout id added it would pass the ${MAX_RESULT_URL_LENGTH} characters the processing service accepts.`;
 
-/** A result address the proxy hands on as the service's `specName`, `checkout=<id>` added. */
-export const resultUrlField = (field: string, specName: string) =>
-  urlField(specName).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
+/**
+ * A result address the proxy hands on to the service, `checkout=<id>` added. Its refusals name
+ * `field` as the caller wrote it (a create's `success_url`, a session's `url_success`).
+ */
+export const resultUrlField = (field: string) =>
+  urlField(field).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
 
 const amountText = 'The amount must be a decimal number written as a string.';
 const boundedText = `The amount must have at most ${MAX_AMOUNT_DIGITS} digits before its point and ${MAX_AMOUNT_DIGITS} after it.`;
@@ -275,13 +278,19 @@ const paymentRequestFields = createPaymentRequestSchema.shape;
 
 /**
  * The customer's `payment_currency`: `iso` and `network_name` and no other key (the browser
- * decides nothing else the service is sent), then the spec's rules and texts.
+ * decides nothing else the service is sent), each a string, then the spec's rules and texts.
+ * Null is the spec's "empty"; a bare `"BTC"` is not empty but the wrong shape, and says so.
  */
 export const checkoutPaymentCurrencySchema = z.pipe(
   z.strictObject(
-    // Typed as the contract has them; their rules, with the spec's texts, are the pipe's next.
-    { iso: z.optional(z.custom<string>()), network_name: z.optional(z.custom<string>()) },
-    { error: errors.paymentCurrencyEmpty.message },
+    // Strings, or their sentence: what each must hold is the pipe's next, in the spec's texts.
+    { iso: z.optional(z.string()), network_name: z.optional(z.string()) },
+    {
+      error: (issue) =>
+        issue.input === null
+          ? errors.paymentCurrencyEmpty.message
+          : 'The payment_currency must be an object such as {"iso": "BTC", "network_name": "bitcoin"}.',
+    },
   ),
   paymentCurrencySchema,
 );
@@ -289,10 +298,11 @@ export const checkoutPaymentCurrencySchema = z.pipe(
 /**
  * `POST /api/checkouts`: one pricing mode (a product, a session, or an amount in a currency),
  * the payment currency and the sender's identity. The fields handed on to the payment request
- * keep the request's own rules and texts.
+ * keep the request's own rules and texts. Strict, as every request body of the proxy: a session's
+ * `url_success` sent here would otherwise be dropped unseen and the customer sent elsewhere.
  */
 export const createCheckoutSchema = z
-  .object({
+  .strictObject({
     product: z.optional(
       z
         .string({ error: 'The product must be a string.' })
@@ -324,8 +334,8 @@ export const createCheckoutSchema = z
     sender_type: paymentRequestFields.sender_type,
     sender_data: paymentRequestFields.sender_data,
     end_user_email: paymentRequestFields.end_user_email,
-    success_url: z.optional(resultUrlField('success_url', 'url_success')),
-    failed_url: z.optional(resultUrlField('failed_url', 'url_failed')),
+    success_url: z.optional(resultUrlField('success_url')),
+    failed_url: z.optional(resultUrlField('failed_url')),
   })
   .check(senderDataCheck());
 /** The body as the widget sends it. */

@@ -64,6 +64,14 @@ describe('sender data of a natural person', () => {
       'legal_name',
       'The legal_name must be omitted for sender_type = natural.',
     ],
+    // Given, so not "must be provided": the sentence says what is wrong with it.
+    ['first_name a number', { first_name: 5 }, 'first_name', 'The first_name must be a string.'],
+    [
+      'date_of_birth null',
+      { date_of_birth: null },
+      'date_of_birth',
+      'The date_of_birth must be a string.',
+    ],
   ];
   for (const [rule, change, field, message] of rows) {
     it(`reports ${rule} at ${field}`, () => {

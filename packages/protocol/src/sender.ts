@@ -173,29 +173,37 @@ function sentenceOf(rule: string): string | undefined {
 
 /**
  * A broken rule in the spec's words. The catalogue words a field's missing rule for the sender;
- * for the receiver, and for a field it has no entry for, the sentence names the party.
+ * for the receiver, and for a field it has no entry for, the sentence names the party. A field
+ * given as something other than a string breaks its missing rule (`dataRules`), but was not
+ * left out: its sentence says so.
  */
-function sentence(party: Party, type: unknown, { field, rule }: FieldRule): FieldIssue {
-  const missing = rule === `${field}_missing` && (party === 'receiver' || !sentenceOf(rule));
+function sentence(party: Party, type: unknown, data: unknown, rule: FieldRule): FieldIssue {
+  const { field } = rule;
+  const given = isDataObject(data) ? data[field] : undefined;
+  if (rule.rule === `${field}_missing` && given !== undefined && typeof given !== 'string') {
+    return { field, message: `The ${field} must be a string.` };
+  }
+  const missing =
+    rule.rule === `${field}_missing` && (party === 'receiver' || !sentenceOf(rule.rule));
   const message =
-    rule === `${field}_omitted`
+    rule.rule === `${field}_omitted`
       ? `The ${field} must be omitted for ${party}_type = ${type}.`
       : missing
         ? `The ${field} must be provided for ${party}_type = ${type}.`
-        : sentenceOf(rule)!;
+        : sentenceOf(rule.rule)!;
   return { field, message };
 }
 
 /** Every rule the sender data breaks (`senderDataRules`), each in the spec's words. */
 export function senderDataIssues(senderType: unknown, senderData: unknown): FieldIssue[] {
   return senderDataRules(senderType, senderData).map((rule) =>
-    sentence('sender', senderType, rule),
+    sentence('sender', senderType, senderData, rule),
   );
 }
 
 /** The same for a withdrawal's receiver. */
 export function receiverDataIssues(receiverType: unknown, receiverData: unknown): FieldIssue[] {
   return receiverDataRules(receiverType, receiverData).map((rule) =>
-    sentence('receiver', receiverType, rule),
+    sentence('receiver', receiverType, receiverData, rule),
   );
 }

@@ -48,6 +48,79 @@ export type Validated<T> =
   | { success: true; data: T }
   | { success: false; failure: ValidationFailure };
 
+type Issue = z.core.$ZodIssue;
+
+/** zod's own text for every issue a schema gives no sentence of its own. */
+const ZOD_DEFAULT_TEXT = 'Invalid input';
+
+/** What a value of each JSON type is called in a sentence, by zod's `expected`. */
+const KINDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+/** The value at `path` in `input`, or undefined where nothing is. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** A branch's failure on the type of the value itself. */
+const isRootTypeIssue = (issue: Issue | undefined): issue is z.core.$ZodIssueInvalidType =>
+  issue?.code === 'invalid_type' && issue.path.length === 0;
+
+/**
+ * The issue a failed union is about. A value of a branch's type that broke that branch's rules
+ * (`{"iso": 5}` for a code or `{iso}`) is that branch's issue, at its place in the input.
+ */
+function unionBranchIssue(issue: Issue): Issue | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  const deeper = issue.errors.filter(([first]) => first !== undefined && !isRootTypeIssue(first));
+  const inner = deeper.length === 1 ? deeper[0]![0] : undefined;
+  return inner && { ...inner, path: [...issue.path, ...inner.path] };
+}
+
+/** The kinds of value a union takes, where each of its branches failed on the value's type. */
+function unionKinds(issue: Issue): string[] | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  const kinds = issue.errors.map(([first]) =>
+    isRootTypeIssue(first) ? KINDS[first.expected] : undefined,
+  );
+  return kinds.every((kind) => kind !== undefined) ? [...new Set(kinds)] : undefined;
+}
+
+/**
+ * The issue's sentence and where it is. Where the schema gave none (zod's "Invalid input", which
+ * names nothing), one that names the field and says what is wrong: missing, or a value of the
+ * wrong type. The body itself (an empty path) is left to the caller, which knows what it should
+ * have been.
+ */
+function explain(issue: Issue, input: unknown): { message: string; path: PropertyKey[] } {
+  const field = issue.path.join('.');
+  const said = (message: string) => ({ message, path: issue.path });
+  if (issue.message !== ZOD_DEFAULT_TEXT || field === '') return said(issue.message);
+  if (valueAt(input, issue.path) === undefined) return said(`The ${field} is a mandatory field.`);
+  if (issue.code === 'invalid_type') {
+    return said(`The ${field} must be ${KINDS[issue.expected] ?? issue.expected}.`);
+  }
+  if (issue.code === 'invalid_value') {
+    return said(`The ${field} must be one of ${issue.values.map(String).join(', ')}.`);
+  }
+  const branch = unionBranchIssue(issue);
+  if (branch) return explain(branch, input);
+  const kinds = unionKinds(issue);
+  if (kinds) return said(`The ${field} must be ${kinds.join(' or ')}.`);
+  return said(`The ${field} has a value it does not take.`);
+}
+
 /** Parses with `schema`; on failure, keeps only the first issue (schemas list rules in order). */
 export function validate<S extends z.ZodMiniType>(
   schema: S,
@@ -55,9 +128,6 @@ export function validate<S extends z.ZodMiniType>(
 ): Validated<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
-  const issue = result.error.issues[0]!;
-  return {
-    success: false,
-    failure: { error: errorForMessage(issue.message), field: issue.path.join('.') },
-  };
+  const { message, path } = explain(result.error.issues[0]!, input);
+  return { success: false, failure: { error: errorForMessage(message), field: path.join('.') } };
 }

@@ -28,6 +28,7 @@ import { storeUnavailableReason } from '../store/unavailable.ts';
 import { checkoutEvent } from '../webhooks/events.ts';
 import type { Catalog } from './catalog.ts';
 import { type CurrencyCache, isOffered } from './currency-list.ts';
+import { checkOpenPrice } from './currency-rules.ts';
 import { endUserReference, newCheckoutId, newForeignId, requestHash } from './identity.ts';
 import { noteMerchantRefusal } from './merchant-refusals.ts';
 import { type Price, resolvePrice, sessionInvalid } from './pricing.ts';
@@ -233,6 +234,7 @@ export async function createCheckout(
   try {
     sessionClaimedAt = deps.now();
     price = await resolvePrice(body, { ...deps, openAmount: config.openAmount }, sessionClaimedAt);
+    await checkOpenPrice(price, deps.currencies);
     const foreignId = price.session?.foreignId ?? newForeignId();
     const urls = {
       success: normalisedUrl(successUrl ?? price.session?.urlSuccess ?? config.urlSuccess),

@@ -11,8 +11,11 @@ import {
   errors,
   type ProcessingError,
 } from '@crypto-pay/protocol';
+import { ApiError } from '../api-error.ts';
 import type { CurrencyRef } from '../store/store.ts';
-import { currencyRefOf } from './currency-list.ts';
+import { type CurrencyCache, currencyRefOf } from './currency-list.ts';
+import type { Price } from './pricing.ts';
+import { forCustomer } from './upstream.ts';
 
 /** The service's refusal of this price, or undefined when its list allows it. */
 export function priceRefusal(
@@ -24,6 +27,8 @@ export function priceRefusal(
   if (sameIso.length === 0) return errors.currencyIsoUnknown;
   const isCrypto = sameIso.some((entry) => entry.type === 'crypto');
   if (isCrypto && currency.network_name === undefined) return errors.networkNameRequired;
+  // The spec leaves the network out for fiat: the service refuses one given.
+  if (!isCrypto && currency.network_name !== undefined) return errors.currencyNetworkUnsupported;
   // A code the proxy cannot place on a network stands for every network of its iso.
   const entry = sameIso.find((candidate) => {
     const network = currencyRefOf(candidate).network_name;
@@ -34,4 +39,20 @@ export function priceRefusal(
     return errors.amountTooManyDecimals(currency.iso, entry.precision);
   }
   return undefined;
+}
+
+/**
+ * A create's open amount on a network (`{iso, network_name}`), held to the list before the
+ * payment request: the service has one text for a network it does not support on the price and
+ * on the payment currency, and the proxy would blame the customer's choice (`refusalOf`).
+ */
+export async function checkOpenPrice(price: Price, currencies: CurrencyCache): Promise<void> {
+  if (price.pricing !== 'amount' || price.currency.network_name === undefined) return;
+  const entries = await currencies.get().catch((error) => forCustomer(error));
+  const refusal = priceRefusal(price.amount, price.currency, entries);
+  if (refusal) {
+    throw new ApiError(422, refusal.name, refusal.message, {
+      field: refusal.field ?? 'currency',
+    });
+  }
 }

@@ -10,7 +10,7 @@ import { filter, idCursor, limit } from './request-schemas.ts';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 
-const accountName = z.string({ error: 'The name is a mandatory field.' }).check(
+const accountName = z.string().check(
   z.regex(
     NAME,
     'The name must be 1 to 64 letters, digits, dots, dashes, underscores or @, starting with a letter or a digit.',
@@ -19,7 +19,7 @@ const accountName = z.string({ error: 'The name is a mandatory field.' }).check(
 );
 
 const password = z
-  .string({ error: 'The password must be a string.' })
+  .string()
   .check(
     z.minLength(
       MIN_PASSWORD_LENGTH,

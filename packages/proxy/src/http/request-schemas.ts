@@ -16,6 +16,7 @@ import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import {
   currencyCode,
   decimalAmount,
+  PRICING_MODES,
   resultUrlField,
   STATUS_DETAILS,
 } from '@crypto-pay/protocol/proxy-api';
@@ -44,8 +45,8 @@ export const createSessionSchema = z.strictObject(
     foreign_id: paymentRequestFields.foreign_id,
     end_user_reference: z.optional(paymentRequestFields.end_user_reference),
     url_store: paymentRequestFields.url_store,
-    url_success: z.optional(resultUrlField('url_success', 'url_success')),
-    url_failed: z.optional(resultUrlField('url_failed', 'url_failed')),
+    url_success: z.optional(resultUrlField('url_success')),
+    url_failed: z.optional(resultUrlField('url_failed')),
     /** How long the token may be used, in seconds (default 3600, at most 7 days). */
     expires_in: z.optional(
       z
@@ -179,12 +180,12 @@ const checkoutFilters = {
   ),
   pricing: z.optional(
     z
-      .enum(['product', 'session', 'open'], {
-        error: 'The pricing must be one of product, session, open.',
+      .enum(PRICING_MODES, {
+        error: `The pricing must be one of ${PRICING_MODES.join(', ')}.`,
       })
       .check(
         z.describe(
-          'How the price was set: a catalogue product, a checkout session, or an open amount the customer chose (listed as pricing "amount").',
+          'How the price was set, as checkouts say it: a catalogue product, a checkout session, or an open amount the customer chose (amount).',
         ),
       ),
   ),
@@ -200,7 +201,9 @@ const checkoutFilters = {
 /** `GET /admin/checkouts?status=&…&before=&limit=`. */
 export const listCheckoutsQuerySchema = z.strictObject({
   ...checkoutFilters,
-  before: filter('The next_before of the previous page: only checkouts created before that one.'),
+  before: filter(
+    'The next_before of the previous page: only checkouts created before that one. An id no checkout has answers 422.',
+  ),
   limit,
 });
 export type CheckoutFilterQuery = z.output<typeof exportCheckoutsQuerySchema>;

@@ -151,8 +151,25 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S, name?: string) {
 }
 
 /**
+ * A parameter given more than once (`?status=paid&status=created`): refused, since a filter
+ * takes one value and keeping the first would answer for half of what was asked.
+ */
+function repeatedParameter(queries: Record<string, string[]>): ApiError | undefined {
+  const name = Object.keys(queries).find((key) => queries[key]!.length > 1);
+  return name === undefined
+    ? undefined
+    : new ApiError(
+        422,
+        'invalid_request',
+        `The ${name} is given ${queries[name]!.length} times; give it once.`,
+        { field: name },
+      );
+}
+
+/**
  * Checks the query string (single values) with `schema`; a strict object schema refuses
- * parameters it does not know (a misspelt filter must not list everything).
+ * parameters it does not know (a misspelt filter must not list everything), and any parameter
+ * given twice.
  */
 export function queryOf<S extends z.ZodMiniType>(schema: S) {
   const middleware = createMiddleware<
@@ -163,6 +180,8 @@ export function queryOf<S extends z.ZodMiniType>(schema: S) {
     const query = c.req.query();
     const unknown = unknownKey(schema, query);
     if (unknown) throw unknownKeyError('query parameter', unknown);
+    const repeated = repeatedParameter(c.req.queries());
+    if (repeated) throw repeated;
     const result = validate(schema, query);
     if (!result.success) throw validationError(result.failure);
     c.req.addValidatedData('query', result.data as object);

@@ -19,8 +19,11 @@ const afterEvent = (description: string) =>
 
 /** `checkout.paid`, `invoice.confirmed`, …: a kind and a status. */
 const TYPE_PATTERN = '[a-z][a-z0-9_]{0,63}\\.[a-z][a-z0-9_]{0,63}';
+/** What `event_types` holds, said when it holds something else. */
+const EVENT_TYPES_TEXT = 'The event_types must be a list of event types such as checkout.paid.';
+
 /** One the proxy writes: a typo would filter out every event in silence. */
-const eventType = z.string().check(
+const eventType = z.string({ error: EVENT_TYPES_TEXT }).check(
   z.regex(
     new RegExp(`^${TYPE_PATTERN}$`),
     'An event type looks like checkout.paid or invoice.confirmed.',
@@ -34,7 +37,7 @@ const eventType = z.string().check(
 /** `POST /admin/webhook-endpoints`. */
 export const createEndpointSchema = z.strictObject(
   {
-    url: z.string({ error: 'The url is a mandatory field.' }).check(
+    url: z.string().check(
       z.superRefine((value, context) => {
         const problem = webhookUrlProblem(value);
         if (problem)
@@ -43,7 +46,7 @@ export const createEndpointSchema = z.strictObject(
     ),
     event_types: z.optional(
       z
-        .array(eventType)
+        .array(eventType, { error: EVENT_TYPES_TEXT })
         .check(z.minLength(1, 'The event_types must name at least one type when given.')),
     ),
   },
@@ -59,7 +62,7 @@ export const changeEndpointSchema = z.strictObject(
     event_types: z.optional(
       z.nullable(
         z
-          .array(eventType)
+          .array(eventType, { error: EVENT_TYPES_TEXT })
           .check(z.minLength(1, 'The event_types must name at least one type when given.')),
       ),
     ),
@@ -100,17 +103,21 @@ export const eventStreamQuerySchema = z.strictObject({
     'Start after this event id (the backlog first, then live); without it (and without Last-Event-ID) the stream starts now. Last-Event-ID wins when both are sent.',
   ),
   types: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          new RegExp(`^${TYPE_PATTERN}(,${TYPE_PATTERN}){0,${MAX_STREAM_TYPES - 1}}$`),
-          `The types must be event types separated by commas (at most ${MAX_STREAM_TYPES}), e.g. checkout.paid,checkout.failed.`,
-        ),
-        z.describe(
-          'Only events of these types, comma-separated, e.g. checkout.paid,checkout.failed.',
-        ),
+    z.string().check(
+      z.regex(
+        new RegExp(`^${TYPE_PATTERN}(,${TYPE_PATTERN}){0,${MAX_STREAM_TYPES - 1}}$`),
+        `The types must be event types separated by commas (at most ${MAX_STREAM_TYPES}), e.g. checkout.paid,checkout.failed.`,
       ),
+      // Each one the proxy writes, as `type=` of the events list: a typo would open a stream
+      // that never sends anything.
+      z.superRefine((value, context) => {
+        const problem = value.split(',').map(eventTypeProblem).find(Boolean);
+        if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+      z.describe(
+        'Only events of these types, comma-separated, e.g. checkout.paid,checkout.failed.',
+      ),
+    ),
   ),
 });
 
@@ -134,9 +141,7 @@ export const listDeliveriesQuerySchema = z.strictObject({
 /** `POST /admin/webhook-endpoints/{id}/redeliver`: the event to send this endpoint again. */
 export const redeliverToEndpointSchema = z.strictObject(
   {
-    event_id: z
-      .string({ error: 'The event_id is a mandatory field.' })
-      .check(z.regex(EVENT_ID, 'The event_id must be an event id (evt_…).')),
+    event_id: z.string().check(z.regex(EVENT_ID, 'The event_id must be an event id (evt_…).')),
   },
   { error: 'The request body must be a JSON object such as {"event_id": "evt_…"}.' },
 );

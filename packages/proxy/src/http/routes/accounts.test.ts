@@ -84,6 +84,19 @@ describe('accounts', () => {
       assert.equal(typeof answer.error, 'string');
     }
     assert.match((await json(await post(cases[1]![0]))).error, /at least 12 characters/);
+    // A value of the wrong type is said to be one, not to be missing.
+    const typed: [unknown, string, string][] = [
+      [
+        { name: 5, password: PASSWORDS.owner, role: 'viewer' },
+        'The name must be a string.',
+        'name',
+      ],
+      [{ name: 'bob', password: 5, role: 'viewer' }, 'The password must be a string.', 'password'],
+      [{ name: 'bob', role: 'viewer' }, 'The password is a mandatory field.', 'password'],
+    ];
+    for (const [body, error, field] of typed) {
+      assert.deepEqual(await json(await post(body)), { error, code: 'invalid_request', field });
+    }
   });
 
   it('take a new role at once, on the sessions they already hold', async () => {

@@ -146,6 +146,16 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
       async (c) => {
         const query = c.req.valid('query');
         const limit = pageSize(query.limit);
+        // Paged by a checkout's place: an id no checkout has would page nothing, and a script
+        // reading the empty page would stop early as though it had read them all.
+        if (query.before !== undefined && !(await store.getCheckout(query.before))) {
+          throw new ApiError(
+            422,
+            'invalid_request',
+            'The before must be the next_before of an earlier page: no checkout has this id.',
+            { field: 'before' },
+          );
+        }
         const checkouts = await store.listCheckouts({
           ...(await checkoutFilterOf(store, query)),
           limit,

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { LEGAL_SENDER, SENDER } from '@crypto-pay/test-kit/senders';
-import { adminHeaders, json, seen, useSandboxAndProxy } from '../../testing.test-helpers.ts';
+import {
+  adminHeaders,
+  json,
+  seen,
+  testProxy,
+  useSandboxAndProxy,
+} from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();
 
@@ -207,6 +213,98 @@ describe('POST /api/checkouts: refusals', () => {
     });
     // Not the catalogue's price: nothing for the merchant to hear of.
     assert.equal(seen.filter((line) => line.includes('"level":"warn"')).length, before);
+  });
+
+  it('refuses a field it does not know, a session’s url_success among them, instead of dropping it', async () => {
+    const before = fixture.sandbox.sandbox.store.paymentRequests.size;
+    for (const [extra, field] of [
+      [{ url_success: 'https://evil.example/x' }, 'url_success'],
+      [{ zzz: 1 }, 'zzz'],
+    ] as const) {
+      const response = await fixture.proxy.createCheckout({ ...checkoutBody(), ...extra });
+      assert.equal(response.status, 422, field);
+      const body = await json(response);
+      assert.equal(body.code, 'unknown_field');
+      assert.equal(body.field, field);
+      assert.match(
+        body.error,
+        new RegExp(`^The field "${field}" is not known here; it takes .*success_url`),
+      );
+    }
+    assert.equal(fixture.sandbox.sandbox.store.paymentRequests.size, before);
+  });
+
+  it('names the success_url and failed_url it was sent when refusing them, not the service’s names', async () => {
+    for (const field of ['success_url', 'failed_url']) {
+      const response = await fixture.proxy.createCheckout({
+        ...checkoutBody(),
+        [field]: 'not a url',
+      });
+      assert.equal(response.status, 422);
+      assert.deepEqual(await json(response), {
+        error: `The ${field} is invalid.`,
+        code: 'invalid_request',
+        field,
+      });
+    }
+  });
+
+  it('says a value of the wrong type is of the wrong type, at its field', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { sender_data: { ...SENDER.sender_data, first_name: 5 } },
+        'The first_name must be a string.',
+        'sender_data.first_name',
+      ],
+      [
+        { payment_currency: 'BTC' },
+        'The payment_currency must be an object such as {"iso": "BTC", "network_name": "bitcoin"}.',
+        'payment_currency',
+      ],
+      [
+        { payment_currency: { iso: 5 } },
+        'The payment_currency.iso must be a string.',
+        'payment_currency.iso',
+      ],
+      [
+        { payment_currency: { iso: 'BTC', network_name: 5 } },
+        'The payment_currency.network_name must be a string.',
+        'payment_currency.network_name',
+      ],
+    ];
+    for (const [change, error, field] of cases) {
+      const response = await fixture.proxy.createCheckout({ ...checkoutBody(), ...change });
+      assert.equal(response.status, 422, error);
+      const body = await json(response);
+      assert.equal(body.error, error);
+      assert.equal(body.field, field);
+    }
+    // Null is the spec's "empty", as `{}` is.
+    const response = await fixture.proxy.createCheckout({
+      ...checkoutBody(),
+      payment_currency: null,
+    });
+    assert.equal((await json(response)).error, 'payment_currency must not be empty if provided.');
+  });
+
+  it('refuses a price currency on a network the service does not have, at currency.network_name', async () => {
+    fixture.proxy = testProxy(fixture.sandbox, { OPEN_AMOUNT_CURRENCIES: 'EUR,USDT' });
+    const before = fixture.sandbox.sandbox.store.paymentRequests.size;
+    for (const currency of [
+      { iso: 'EUR', network_name: 'x' },
+      { iso: 'USDT', network_name: 'bitcoin' },
+    ]) {
+      const response = await fixture.proxy.createCheckout(
+        checkoutBody({ amount: '10.00', currency }),
+      );
+      assert.equal(response.status, 422, currency.iso);
+      assert.deepEqual(await json(response), {
+        error: 'The combination of currency and network is not supported.',
+        code: 'currency_network_unsupported',
+        field: 'currency.network_name',
+      });
+    }
+    assert.equal(fixture.sandbox.sandbox.store.paymentRequests.size, before);
   });
 
   it('refuses malformed JSON with 400', async () => {

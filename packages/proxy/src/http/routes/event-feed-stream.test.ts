@@ -221,6 +221,20 @@ for (const [database, writer] of runs)
       }
     });
 
+    it('refuses a type the proxy never writes, alone or beside one it does, as the events list does', async () => {
+      for (const types of ['checkout.payd', 'checkout.created,checkout.payd']) {
+        const answer = await send(`${url()}/admin/events/stream?types=${types}`, {
+          headers: adminHeaders,
+        });
+        assert.equal(answer.status, 422, `${types}: ${answer.text}`);
+        assert.deepEqual(answer.json, {
+          error: '"checkout.payd" is no event type the proxy writes; did you mean checkout.paid?',
+          code: 'invalid_request',
+          field: 'types',
+        });
+      }
+    });
+
     it('refuses with 409 event_not_found a resume point the store never wrote, before any stream', async () => {
       const known = await newEvent();
       // The same number with another suffix (another database's), and a number not yet written.

@@ -19,7 +19,7 @@ const amountText = (name: string) =>
   `The ${name} must be a decimal amount such as 25.00, at most 30 digits each side of its point.`;
 
 describe('GET /admin/checkouts: filters and search', () => {
-  it('narrows by detail, pricing (open: an amount the customer chose), currency, time, amount', async () => {
+  it('narrows by detail, pricing (amount: an amount the customer chose, as checkouts say), currency, time, amount', async () => {
     const { store } = fixture.proxy;
     const t = 1_800_000_000;
     const short = checkout({ createdAt: t * 1000, statusDetail: 'underpaid', amount: '9.5' });
@@ -30,7 +30,7 @@ describe('GET /admin/checkouts: filters and search', () => {
 
     assert.deepEqual(await list('detail=underpaid'), [short.id]);
     assert.deepEqual(await list('detail=none'), [usd.id, open.id]);
-    assert.deepEqual(await list('pricing=open'), [open.id]);
+    assert.deepEqual(await list('pricing=amount'), [open.id]);
     assert.deepEqual(await list('currency=USD'), [usd.id]);
     assert.deepEqual(await list(`created_from=${t}&created_to=${t + 10}`), [short.id]);
     assert.deepEqual(await list('amount_min=9.50&amount_max=10.0'), [open.id, short.id]);
@@ -61,7 +61,8 @@ describe('GET /admin/checkouts: filters and search', () => {
   it('refuses bad values in a sentence naming the parameter', async () => {
     for (const [query, field, text] of [
       ['detail=short', 'detail', 'The detail must be one of underpaid, late, overpaid, none.'],
-      ['pricing=amount', 'pricing', 'The pricing must be one of product, session, open.'],
+      ['pricing=open', 'pricing', 'The pricing must be one of product, session, amount.'],
+      ['status=paid&status=created', 'status', 'The status is given 2 times; give it once.'],
       ['currency=eur', 'currency', 'The currency must be a currency code such as EUR.'],
       [
         'created_from=yesterday',
@@ -106,6 +107,22 @@ describe('GET /admin/checkouts: filters and search', () => {
     }
     // Equal ends are a range of one amount.
     assert.equal((await get('/admin/checkouts?amount_min=10&amount_max=10.00')).status, 200);
+  });
+
+  it('refuses a cursor no page gave out, rather than answering an empty page', async () => {
+    const { store } = fixture.proxy;
+    const kept = checkout({});
+    await store.insertCheckout(kept, {});
+    for (const before of ['xyz', '123', 'A'.repeat(22)]) {
+      const refused = await get(`/admin/checkouts?before=${before}`);
+      assert.equal(refused.status, 422, before);
+      assert.deepEqual(await json(refused), {
+        error: 'The before must be the next_before of an earlier page: no checkout has this id.',
+        code: 'invalid_request',
+        field: 'before',
+      });
+    }
+    assert.equal((await get(`/admin/checkouts?before=${kept.id}`)).status, 200);
   });
 
   it('finds a foreign_id with spaces in it as written', async () => {

@@ -58,10 +58,7 @@ export async function checkoutFilterOf(
   if (query.stale !== undefined) filter.stale = query.stale === 'true';
   if (query.foreign_id !== undefined) filter.foreignId = query.foreign_id;
   if (query.detail !== undefined) filter.statusDetail = query.detail;
-  // An open amount is stored (and listed) as pricing `amount`.
-  if (query.pricing !== undefined) {
-    filter.pricing = query.pricing === 'open' ? 'amount' : query.pricing;
-  }
+  if (query.pricing !== undefined) filter.pricing = query.pricing;
   if (query.currency !== undefined) filter.currency = query.currency;
   if (query.created_from !== undefined) filter.createdFrom = Number(query.created_from) * 1000;
   if (query.created_to !== undefined) filter.createdTo = Number(query.created_to) * 1000;

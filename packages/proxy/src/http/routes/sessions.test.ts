@@ -257,10 +257,22 @@ describe('checkout sessions', () => {
         'network_name',
       ],
       [
+        { currency: 'EUR', network_name: 'x' },
+        'The combination of currency and network is not supported.',
+        'currency_network_unsupported',
+        'network_name',
+      ],
+      [
         { amount: '42.001' },
         'The amount for EUR cannot have more than 2 decimal places.',
         'amount_too_many_decimals',
         'amount',
+      ],
+      [
+        { network_name: 5 },
+        'The network_name must be a string.',
+        'invalid_request',
+        'network_name',
       ],
     ] as const;
     for (const [change, error, code, field] of refusals) {

@@ -38,6 +38,42 @@ describe('merchant API: webhooks', () => {
     assert.deepEqual((await json(await get('/admin/webhook-endpoints'))).data, []);
   });
 
+  it('says a value of the wrong type is one, never that a given field is missing or "Invalid input"', async () => {
+    const cases: [string, unknown, string, string][] = [
+      ['/admin/webhook-endpoints', { url: 123 }, 'The url must be a string.', 'url'],
+      ['/admin/webhook-endpoints', {}, 'The url is a mandatory field.', 'url'],
+      [
+        '/admin/webhook-endpoints',
+        { url: 'https://shop.example/hooks', event_types: 'checkout.paid' },
+        'The event_types must be a list of event types such as checkout.paid.',
+        'event_types',
+      ],
+      [
+        '/admin/webhook-endpoints',
+        { url: 'https://shop.example/hooks', event_types: [5] },
+        'The event_types must be a list of event types such as checkout.paid.',
+        'event_types.0',
+      ],
+      [
+        '/admin/webhook-endpoints/whe_any/redeliver',
+        { event_id: 5 },
+        'The event_id must be a string.',
+        'event_id',
+      ],
+      [
+        '/admin/webhook-endpoints/whe_any/redeliver',
+        {},
+        'The event_id is a mandatory field.',
+        'event_id',
+      ],
+    ];
+    for (const [path, body, error, field] of cases) {
+      const response = await post(path, body);
+      assert.equal(response.status, 422, JSON.stringify(body));
+      assert.deepEqual(await json(response), { error, code: 'invalid_request', field });
+    }
+  });
+
   it('refuses an event type it never writes, naming the one meant, on add, change and list', async () => {
     const typo = await post('/admin/webhook-endpoints', {
       url: 'https://shop.example/hooks',
