@@ -3,8 +3,8 @@
  * endpoint's receiver down, the backlog line counts the waiting delivery and the failing
  * deliveries' table lists it; its Redeliver (by keyboard) reaches the receiver once it is up,
  * and that receiver alone (the shop's own endpoint had the event already), and All deliveries
- * shows that attempt delivered; disabling the endpoint ends what waited, and the line says
- * nothing is waiting.
+ * shows that attempt delivered; disabling the endpoint, asked first with what it drops, ends
+ * what waited, and the line says nothing is waiting.
  */
 
 import assert from 'node:assert/strict';
@@ -92,10 +92,14 @@ describe('the Webhooks page’s backlog and failing deliveries', () => {
       .filter({ hasText: /delivered:\s+204/ });
     await visible(delivered.getByRole('cell', { name: endpoint.url, exact: true }));
 
-    // Disabled, the endpoint's waiting delivery (its next try an hour away) ends.
+    // Disabled, the endpoint's waiting delivery (its next try an hour away) ends: asked first,
+    // the question saying so, the focus on it.
     await tabTo(page, page.getByRole('button', { name: `Disable ${endpoint.url}` }));
     await page.keyboard.press('Enter');
-    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await visible(page.getByText(/The 1 delivery waiting for it is dropped\./));
+    await tabTo(page, page.getByRole('button', { name: 'Disable endpoint', exact: true }));
+    await page.keyboard.press('Enter');
+    await visible(page.getByText(`Disabled: nothing is sent to ${endpoint.url}`, { exact: false }));
     await visible(page.getByText('Nothing waiting', { exact: true }));
     assert.equal((await adminGet('/admin/webhook-backlog')).pending, 0);
     assert.deepEqual(problems, []);
