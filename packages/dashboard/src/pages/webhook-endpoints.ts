@@ -50,7 +50,7 @@ export function endpointColumns(options: {
 }): (Column<WebhookEndpoint> | false)[] {
   const { actions, owner, backlog } = options;
   return [
-    { heading: t.address, cell: (endpoint) => endpoint.url, cellClass: () => 'mono' },
+    { heading: t.address, cell: (endpoint) => endpoint.url, address: true },
     { heading: t.types, cell: (endpoint) => endpoint.event_types?.join(', ') ?? t.allTypes },
     { heading: t.state, cell: (endpoint) => stateOf(endpoint, backlog) },
     { heading: t.created, cell: (endpoint) => formatTime(endpoint.created_at) },

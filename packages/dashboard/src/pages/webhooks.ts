@@ -259,7 +259,7 @@ export class Webhooks extends LitElement {
     return [
       { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
       { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
-      { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
+      { heading: t.endpoint, cell: (a) => a.endpoint_url, address: true },
       { heading: t.attempt, cell: (a) => a.attempt },
       { heading: t.answer, cell: answerWords, cellClass: (a) => (deliveredOk(a) ? '' : 'error') },
     ];
@@ -269,7 +269,7 @@ export class Webhooks extends LitElement {
     return dataTable(
       t.failingDeliveries,
       [
-        { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
+        { heading: t.endpoint, cell: (a) => a.endpoint_url, address: true },
         { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
         { heading: t.answer, cell: answerWords, cellClass: () => 'error' },
         { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
