@@ -142,7 +142,10 @@ describe('the dashboard’s actions', () => {
     const { context, page, problems } = await openDashboard('/dashboard/webhooks');
     await signIn(page);
     await page.getByRole('button', { name: `Rotate secret ${endpoint.url}` }).click();
-    const notice = page.getByRole('group').filter({ hasText: 'The new signing secret' });
+    // Named by its endpoint's address: which receiver takes it is not a guess.
+    const notice = page
+      .getByRole('group')
+      .filter({ hasText: `The new signing secret of ${endpoint.url}.` });
     await visible(notice);
     const secret = (await notice.locator('code').textContent()) ?? '';
     assert.match(secret, /^whsec_/);
@@ -167,7 +170,8 @@ describe('the dashboard’s actions', () => {
     const tested = await adminGet('/admin/audit-log?action=endpoint_tested');
     assert.equal(tested.data[0]?.target, endpoint.id);
     await page.getByRole('button', { name: `Disable ${endpoint.url}` }).click();
-    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await page.getByRole('button', { name: 'Disable endpoint', exact: true }).click();
+    await visible(page.getByText(`Disabled: nothing is sent to ${endpoint.url}`, { exact: false }));
     await visible(page.getByRole('cell', { name: 'Disabled', exact: true }));
     assert.equal(
       await page.getByRole('button', { name: `Send test event ${endpoint.url}` }).count(),

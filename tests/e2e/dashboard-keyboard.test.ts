@@ -140,7 +140,9 @@ describe('the dashboard by keyboard alone', () => {
     await press(page, `Send test event ${url}`);
     await visible(page.getByText('Test event queued.'));
     await press(page, `Disable ${url}`, ' ');
-    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await visible(page.getByText(`Disable the endpoint ${url}?`, { exact: false }));
+    await press(page, 'Disable endpoint');
+    await visible(page.getByText(`Disabled: nothing is sent to ${url}`, { exact: false }));
     await press(page, `Enable ${url}`);
     await visible(page.getByText('Enabled: new events are sent to it again.'));
     await press(page, `Rotate secret ${url}`, ' ');

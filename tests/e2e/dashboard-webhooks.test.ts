@@ -3,8 +3,8 @@
  * endpoint's receiver down, the backlog line counts the waiting delivery and the failing
  * deliveries' table lists it; its Redeliver (by keyboard) reaches the receiver once it is up,
  * and that receiver alone (the shop's own endpoint had the event already), and All deliveries
- * shows that attempt delivered; disabling the endpoint ends what waited, and the line says
- * nothing is waiting.
+ * shows that attempt delivered (the redelivery replaced the delivery waiting for its retry);
+ * disabling the endpoint asks first, saying what it drops, and the line says nothing is waiting.
  */
 
 import assert from 'node:assert/strict';
@@ -89,13 +89,19 @@ describe('the Webhooks page’s backlog and failing deliveries', () => {
       .getByRole('table', { name: 'All deliveries' })
       .getByRole('row')
       .filter({ hasText: eventId })
-      .filter({ hasText: /delivered:\s+204/ });
+      .filter({ hasText: /delivered:\s+answered 204 in/ });
     await visible(delivered.getByRole('cell', { name: endpoint.url, exact: true }));
 
-    // Disabled, the endpoint's waiting delivery (its next try an hour away) ends.
+    // Disabling asks first, the focus on the question, which says what it drops: nothing here,
+    // since the redelivery replaced the delivery that waited for its retry.
     await tabTo(page, page.getByRole('button', { name: `Disable ${endpoint.url}` }));
     await page.keyboard.press('Enter');
-    await visible(page.getByText(/Disabled: nothing is sent to it/));
+    await visible(
+      page.getByText(`Disable the endpoint ${endpoint.url}? Nothing waits for it now.`),
+    );
+    await tabTo(page, page.getByRole('button', { name: 'Disable endpoint', exact: true }));
+    await page.keyboard.press('Enter');
+    await visible(page.getByText(`Disabled: nothing is sent to ${endpoint.url}`, { exact: false }));
     await visible(page.getByText('Nothing waiting', { exact: true }));
     assert.equal((await adminGet('/admin/webhook-backlog')).pending, 0);
     assert.deepEqual(problems, []);

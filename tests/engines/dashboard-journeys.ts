@@ -176,7 +176,8 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       await tab.click({ role: 'button', name: `Rotate secret ${endpoint.url}` });
       const secret = await tab.textOf({
         css: 'code',
-        within: { css: '[role="group"]', text: 'The new signing secret' },
+        // Named by its endpoint's address, as shown with it.
+        within: { css: '[role="group"]', text: `The new signing secret of ${endpoint.url}.` },
       });
       assert.match(secret, /^whsec_/);
       assert.notEqual(secret, endpoint.secret);

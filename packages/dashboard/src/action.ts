@@ -80,7 +80,7 @@ export class Action implements ReactiveController {
 
   /**
    * Asks before an action that cannot be undone, or shuts someone out (cancelling an invoice,
-   * deleting an endpoint, disabling an account):
+   * deleting or disabling an endpoint, disabling an account):
    * `view()` shows `question` with a button that runs `work` and one that keeps things as they
    * are (or Escape). Nothing is sent until the first is pressed; then the focus goes to the
    * result line. Kept, it goes back to `opener` (the asking click's `currentTarget`).

@@ -102,6 +102,23 @@ export const shared = css`
     max-width: 100%;
     border: 1px solid var(--_surface);
     border-radius: var(--_radius);
+    /*
+     * A shadow at each edge with more of the table beyond it, so a phone shows that the table
+     * goes on (its buttons are often in the last column). CSS alone: the shadows stay at the
+     * box's edges (scroll), and covers of the page's colour move with the table (local), hiding
+     * a shadow once that end of the table is in view.
+     */
+    --_edge-shadow: color-mix(in srgb, var(--_text) 30%, transparent);
+    background:
+      linear-gradient(to right, var(--_background) 40%, transparent) left / 2rem 100% no-repeat
+        local,
+      linear-gradient(to left, var(--_background) 40%, transparent) right / 2rem 100% no-repeat
+        local,
+      linear-gradient(to right, var(--_edge-shadow), transparent) left / 0.8rem 100% no-repeat
+        scroll,
+      linear-gradient(to left, var(--_edge-shadow), transparent) right / 0.8rem 100% no-repeat
+        scroll;
+    background-color: var(--_background);
   }
   table {
     border-collapse: collapse;
@@ -125,8 +142,14 @@ export const shared = css`
     margin: 0;
   }
   th {
-    background: var(--_surface);
+    /* Nearly opaque: a table's edge shadow (see .table-box) shows through its headings too. */
+    background: color-mix(in srgb, var(--_surface) 85%, transparent);
     font-weight: 600;
+  }
+  /* Lines of a readable length: a narrow column would hold a few characters a line. */
+  td.address,
+  th.address {
+    min-width: 13rem;
   }
   th.numeric,
   td.numeric {
@@ -187,6 +210,13 @@ export const shared = css`
     white-space: nowrap;
   }
   @media (max-width: 480px) {
+    /*
+     * A table wider than a phone is squeezed to its cells' narrowest (a word a line, very tall
+     * rows) before it scrolls: a cell keeps room for a few words, and the box scrolls sooner.
+     */
+    td:not(.numeric, .address) {
+      min-width: 8rem;
+    }
     dl.facts {
       grid-template-columns: minmax(0, 1fr);
     }

@@ -1,7 +1,8 @@
 /**
  * The one way the dashboard draws a table: a caption (visible or for screen readers only),
  * column headings, a row per item, inside a box that scrolls sideways on its own at 375 px
- * (focusable, so a keyboard can scroll it), or a line saying there is nothing to show.
+ * (focusable, so a keyboard can scroll it; a shadow at an edge says more lies that way), or a
+ * line saying there is nothing to show.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { strings } from './strings.ts';
@@ -18,6 +19,18 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** Amounts: the column is aligned to the end, in digits of one width, so they compare. */
   numeric?: boolean;
+  /**
+   * Web addresses (the cell gives a string): wrapped after a slash or before a dot, as printed
+   * addresses are, in lines long enough to read, never a few characters a line.
+   */
+  address?: boolean;
+}
+
+/** `address` with a place to wrap after each slash (not inside `//`) and before each dot. */
+function wrappable(address: string) {
+  return address
+    .split(/(?<=\/)(?!\/)|(?=[.?#&])/)
+    .map((part, index) => (index === 0 ? part : html`<wbr />${part}`));
 }
 
 export interface TableOptions {
@@ -56,11 +69,19 @@ export function dataTable<T>(
           (row) => html`<tr>
             ${shown.map((column) => {
               const cls =
-                [column.cellClass?.(row), column.numeric && 'numeric'].filter(Boolean).join(' ') ||
-                nothing;
+                [
+                  column.cellClass?.(row),
+                  column.numeric && 'numeric',
+                  column.address && 'mono address',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || nothing;
+              const value = column.cell(row);
+              const content =
+                column.address && typeof value === 'string' ? wrappable(value) : value;
               return column.rowHeader
-                ? html`<th scope="row" class=${cls}>${column.cell(row)}</th>`
-                : html`<td class=${cls}>${column.cell(row)}</td>`;
+                ? html`<th scope="row" class=${cls}>${content}</th>`
+                : html`<td class=${cls}>${content}</td>`;
             })}
           </tr>`,
         )}

@@ -1,9 +1,12 @@
 /**
  * The one table renderer, in Chromium: a caption for screen readers (or shown), column
  * headings, a heading only screen readers read, a row header, an amounts column, and the empty
- * line.
+ * line; on a phone, a shadow at the edge the table goes on beyond, and addresses wrapped in
+ * lines of a readable length.
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import { render } from 'lit';
+import { shared, tokens } from '../src/styles.ts';
 import { dataTable } from '../src/table.ts';
 
 interface Row {
@@ -49,5 +52,63 @@ describe('dataTable', () => {
     );
     expect(empty.querySelector('table')).to.equal(null);
     expect(empty.textContent?.trim()).to.equal('No callback about one yet.');
+  });
+  describe('on a phone (343 px for the table, as at 375 px)', () => {
+    const URL_ = 'https://hooks.merchant-shop.example/webhooks/crypto-pay/incoming';
+    const WIDE = [
+      { heading: 'Endpoint', cell: () => URL_, address: true },
+      { heading: 'Event', cell: () => 'checkout.created' },
+      { heading: 'Answer', cell: () => 'failed: no answer after 21 ms, connection failed' },
+      { heading: 'When', cell: () => '01 Dec 2026, 04:08:26 UTC' },
+      { heading: 'Actions', headingHidden: true, cell: () => html`<button>Redeliver</button>` },
+    ];
+
+    /** The table drawn with the pages' own styles, in a box as wide as a phone's page. */
+    async function onPhone() {
+      const host = await fixture(html`<div style="width: 343px"></div>`);
+      const root = host.attachShadow({ mode: 'open' });
+      root.adoptedStyleSheets = [tokens.styleSheet!, shared.styleSheet!];
+      render(dataTable('Failing deliveries', WIDE, [{}]), root);
+      return root;
+    }
+
+    it('scrolls in its box, a shadow at the edge that has more and none at the one reached', async () => {
+      const root = await onPhone();
+      const box = root.querySelector<HTMLElement>('.table-box')!;
+      expect(box.scrollWidth).to.be.greaterThan(box.clientWidth);
+      // Covers that move with the table over shadows that stay at the box's edges: at the start,
+      // the left shadow is covered and the right one shows; scrolled to the end, the other way.
+      const style = getComputedStyle(box);
+      expect(style.backgroundAttachment).to.equal('local, local, scroll, scroll');
+      expect(style.backgroundImage.match(/linear-gradient/g)).to.have.length(4);
+      const button = root.querySelector('button')!;
+      expect(button.getBoundingClientRect().left).to.be.greaterThan(
+        box.getBoundingClientRect().right,
+      );
+    });
+
+    it('wraps an address after its slashes and before its dots, a few lines, not a word a line', async () => {
+      const root = await onPhone();
+      const cell = root.querySelector<HTMLElement>('td.address')!;
+      expect(cell.textContent).to.equal(URL_);
+      expect(
+        [...cell.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent)
+          .map((node) => node.textContent),
+      ).to.deep.equal([
+        'https://',
+        'hooks',
+        '.merchant-shop',
+        '.example/',
+        'webhooks/',
+        'crypto-pay/',
+        'incoming',
+      ]);
+      // The lines the address takes: its pieces' distinct tops (the row is as tall as its tallest cell).
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      expect(lines).to.be.within(2, 4);
+    });
   });
 });

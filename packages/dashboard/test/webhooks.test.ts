@@ -151,7 +151,9 @@ describe('<cp-webhooks>', () => {
       expect(focused()?.textContent).to.contain(
         'Added: events are sent to https://hooks.example/b, signed with the secret below.',
       );
-      expect(focused()?.textContent).to.contain('The new signing secret. It is shown only now');
+      expect(focused()?.textContent).to.contain(
+        'The new signing secret of https://hooks.example/b. It is shown only now',
+      );
       await expect(el).to.be.accessible();
 
       buttonNamed(el, 'Copy secret')!.click();
@@ -187,10 +189,142 @@ describe('<cp-webhooks>', () => {
       expect(textOf(el)).not.to.contain(SECRET);
       expect(textOf(el)).to.contain('The old secret keeps signing too until');
       expect(focused()?.textContent).to.contain(ROTATED);
-      expect(focused()?.textContent).to.contain('Rotated: new events are signed with the secret');
+      // Named by its address, as an added one is: which receiver gets it is not a guess.
+      expect(focused()?.textContent).to.contain(
+        `Rotated: new events to ${ENDPOINT.url} are signed with the secret below.`,
+      );
+      expect(focused()?.textContent).to.contain(`The new signing secret of ${ENDPOINT.url}.`);
       buttonNamed(el, 'Copy secret')!.click();
       await until(() => textOf(el).includes('Copied.'), 'the copy said');
       expect(written).to.deep.equal([ROTATED]);
+    });
+  });
+  describe('when an operator disables an endpoint', () => {
+    beforeEach(() => {
+      api = fakeApi({
+        'GET /admin/webhook-backlog': {
+          status: 200,
+          body: {
+            pending: 12,
+            oldest_pending_at: 1_780_000_000,
+            endpoints: [{ endpoint_id: 'whe_1', pending: 12, oldest_pending_at: 1_780_000_000 }],
+          },
+        },
+        'GET /admin/webhook-endpoints': { status: 200, body: { data: [ENDPOINT] } },
+        'GET /admin/webhook-deliveries': { status: 200, body: { data: [] } },
+        'PATCH /admin/webhook-endpoints/whe_1': {
+          status: 200,
+          body: { ...ENDPOINT, disabled: true },
+        },
+      });
+    });
+
+    it('asks first, saying how many waiting deliveries are dropped; Keep it sends nothing', async () => {
+      const el = await fixture<Webhooks>(
+        html`<cp-webhooks .account=${{ name: 'otto', role: 'operator' }}></cp-webhooks>`,
+      );
+      await until(() => textOf(el).includes('Waiting to be delivered: 12'), 'the backlog');
+      const disable = buttonNamed(el, `Disable ${ENDPOINT.url}`)!;
+      disable.click();
+      await until(() => textOf(el).includes('Keep it'), 'the question asked');
+      expect(focused()?.textContent).to.equal(
+        `Disable the endpoint ${ENDPOINT.url}? The 12 deliveries waiting for it are dropped. ` +
+          'Enabling it again does not bring back what was dropped or sent while it was disabled: ' +
+          'it gets only the events from then on.',
+      );
+      await expect(el).to.be.accessible();
+      buttonNamed(el, 'Keep it')!.click();
+      await until(() => focused() === disable, 'the focus back on Disable');
+      expect(api.calls.filter((call) => call.method === 'PATCH')).to.deep.equal([]);
+
+      disable.click();
+      await until(() => buttonNamed(el, 'Disable endpoint') !== undefined, 'asked again');
+      buttonNamed(el, 'Disable endpoint')!.click();
+      await until(() => textOf(el).includes('Disabled: nothing is sent'), 'the result line');
+      expect(focused()?.textContent).to.contain(
+        `Disabled: nothing is sent to ${ENDPOINT.url} (what waited for it was dropped) until it is enabled.`,
+      );
+      expect(api.calls.filter((call) => call.method === 'PATCH')).to.deep.equal([
+        { method: 'PATCH', path: '/admin/webhook-endpoints/whe_1', body: { disabled: true } },
+      ]);
+    });
+  });
+
+  describe('the endpoints table', () => {
+    it('heads its columns by what they show, the hints left on the form', async () => {
+      api = fakeApi({
+        'GET /admin/webhook-backlog': { status: 200, body: { pending: 0, endpoints: [] } },
+        'GET /admin/webhook-endpoints': {
+          status: 200,
+          body: { data: [{ ...ENDPOINT, url: 'http://127.0.0.1:3000/hooks' }] },
+        },
+        'GET /admin/webhook-deliveries': { status: 200, body: { data: [] } },
+      });
+      const el = await fixture<Webhooks>(
+        html`<cp-webhooks .account=${{ name: 'otto', role: 'operator' }}></cp-webhooks>`,
+      );
+      await until(() => textOf(el).includes('127.0.0.1:3000'), 'the endpoints listed');
+      const table = [...el.shadowRoot!.querySelectorAll('table')].find(
+        (t) => t.querySelector('caption')?.textContent === 'Endpoints',
+      )!;
+      expect(
+        [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim()),
+      ).to.deep.equal(['Address', 'Event types', 'State', 'Created', 'What to do with it']);
+      expect(el.shadowRoot!.querySelector('label:has([name="url"])')?.textContent).to.contain(
+        'Address (https)',
+      );
+      expect(
+        el.shadowRoot!.querySelector('label:has([name="event_types"])')?.textContent,
+      ).to.contain('Event types (comma-separated; empty for all)');
+    });
+  });
+
+  describe('a failing delivery’s answer', () => {
+    const BODY = `{"error":"database is down","trace":"${'x'.repeat(120)}"}`;
+    const RETRYING: DeliveryAttempt = {
+      ...FAILING,
+      error: 'answered 500',
+      response_excerpt: BODY,
+      next_attempt_at: 1_780_000_600,
+    };
+    const REDIRECTED: DeliveryAttempt = {
+      ...FAILING,
+      id: 40,
+      event_id: 'evt_2',
+      status_code: 302,
+      error: 'redirect not followed (https://hooks.example/login)',
+      response_excerpt: 'Found',
+    };
+
+    it('says the status once, the start of the answer, and when it is tried next', async () => {
+      api = fakeApi({
+        'GET /admin/webhook-backlog': { status: 200, body: { pending: 1, endpoints: [] } },
+        'GET /admin/webhook-endpoints': { status: 200, body: { data: [] } },
+        'GET /admin/webhook-deliveries': { status: 200, body: { data: [RETRYING, REDIRECTED] } },
+      });
+      const el = await fixture<Webhooks>(
+        html`<cp-webhooks .account=${{ name: 'vic', role: 'viewer' }}></cp-webhooks>`,
+      );
+      await until(() => textOf(el).includes('Failing deliveries'), 'the page');
+      await until(() => el.shadowRoot!.querySelector('td.error') !== null, 'the failures listed');
+      // The failures' table comes first (the same attempts are among all deliveries).
+      const [retrying, redirected] = el.shadowRoot!.querySelectorAll('td.error');
+      const said = retrying!.textContent!.replace(/\s+/g, ' ').trim();
+      expect(said.match(/500/g)).to.have.length(1);
+      expect(said).to.contain('failed: answered 500 in 12 ms');
+      expect(said).to.contain('Next attempt at 28 May 2026, 20:36:40 UTC');
+      // A long answer is collapsed under its label, as text.
+      const details = retrying!.querySelector('details')!;
+      expect(details.open).to.equal(false);
+      expect(details.querySelector('summary')?.textContent).to.equal('Start of the answer');
+      expect(details.querySelector('pre')?.textContent).to.equal(BODY);
+      // A redirect's error says where to: kept; a short answer shows as it is.
+      const other = redirected!.textContent!.replace(/\s+/g, ' ');
+      expect(other).to.contain('failed: answered 302 in 12 ms');
+      expect(other).to.contain('redirect not followed (https://hooks.example/login)');
+      expect(other).to.contain('Start of the answer: Found');
+      expect(other).not.to.contain('Next attempt');
+      await expect(el).to.be.accessible();
     });
   });
 });

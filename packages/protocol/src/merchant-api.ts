@@ -268,6 +268,15 @@ export const deliveryAttemptSchema = z.object({
     ),
   attempted_at: unixSeconds,
   ...attemptResult,
+  next_attempt_at: z.optional(
+    z
+      .int()
+      .check(
+        z.describe(
+          'Unix seconds: on the latest attempt of a delivery still waiting to be retried, when its next attempt is due.',
+        ),
+      ),
+  ),
 });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 

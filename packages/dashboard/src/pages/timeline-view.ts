@@ -9,6 +9,7 @@ import { deliveredOk, formatTime, statusWords } from '../format.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import type { TimelineEntry } from '../types.ts';
+import { answerExcerpt, answerLine, failureReason } from './attempt-answer.ts';
 import { RedeliverEvent } from './redeliver-event.ts';
 
 const t = strings.timeline;
@@ -84,16 +85,12 @@ export class TimelineView extends LitElement {
               : nothing
           }`;
       case 'delivery_attempt': {
+        const reason = failureReason(entry);
         return html`<span class=${deliveredOk(entry) ? '' : 'failed'}
-            >${t.attempt(entry.attempt, entry.endpoint_url)}:
-            ${entry.status_code === undefined ? t.noAnswer(entry.duration_ms) : t.answered(entry.status_code, entry.duration_ms)}</span
+            >${t.attempt(entry.attempt, entry.endpoint_url)}: ${answerLine(entry)}</span
           >
-          ${entry.error ? html`<div>${t.error}: ${entry.error}</div>` : nothing}
-          ${
-            entry.response_excerpt
-              ? html`<details><summary>${t.excerpt}</summary><pre>${entry.response_excerpt}</pre></details>`
-              : nothing
-          }`;
+          ${reason ? html`<div>${t.error}: ${reason}</div>` : nothing}
+          ${answerExcerpt(entry)}`;
       }
     }
   }

@@ -13,9 +13,11 @@ const t = strings.webhooks;
 /** What an endpoint's buttons do (given to operators only). */
 export interface EndpointActions {
   test(id: string): void;
-  setDisabled(id: string, disabled: boolean): void;
+  enable(id: string): void;
+  /** Asks first: what waits for it is dropped (`opener`: the button that asked). */
+  disable(id: string, url: string, opener: EventTarget | null): void;
   /** An owner's: secrets are. */
-  rotate(id: string): void;
+  rotate(id: string, url: string): void;
   /** Asks first (`opener`: the button that asked, focused again after). */
   remove(id: string, url: string, opener: EventTarget | null): void;
 }
@@ -48,8 +50,8 @@ export function endpointColumns(options: {
 }): (Column<WebhookEndpoint> | false)[] {
   const { actions, owner, backlog } = options;
   return [
-    { heading: t.url, cell: (endpoint) => endpoint.url, cellClass: () => 'mono' },
-    { heading: t.eventTypes, cell: (endpoint) => endpoint.event_types?.join(', ') ?? t.allTypes },
+    { heading: t.address, cell: (endpoint) => endpoint.url, address: true },
+    { heading: t.types, cell: (endpoint) => endpoint.event_types?.join(', ') ?? t.allTypes },
     { heading: t.state, cell: (endpoint) => stateOf(endpoint, backlog) },
     { heading: t.created, cell: (endpoint) => formatTime(endpoint.created_at) },
     actions !== undefined && {
@@ -60,8 +62,8 @@ export function endpointColumns(options: {
         // An endpoint from WEBHOOK_URL is changed where it is set, not here.
         const own = endpoint.source === 'merchant_api';
         return html`<div class="fields">${disabled ? nothing : button(t.test, url, () => actions.test(id))}
-          ${own ? button(disabled ? t.enable : t.disable, url, () => actions.setDisabled(id, !disabled)) : nothing}
-          ${own && owner ? button(t.rotate, url, () => actions.rotate(id)) : nothing}
+          ${own ? (disabled ? button(t.enable, url, () => actions.enable(id)) : button(t.disable, url, (event) => actions.disable(id, url, event.currentTarget))) : nothing}
+          ${own && owner ? button(t.rotate, url, () => actions.rotate(id, url)) : nothing}
           ${own ? button(t.remove, url, (event) => actions.remove(id, url, event.currentTarget), 'danger') : nothing}</div>`;
       },
     },

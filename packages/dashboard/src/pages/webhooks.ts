@@ -18,25 +18,43 @@ import { type Column, dataTable } from '../table.ts';
 import type { Account, DeliveryAttempt, Page, WebhookBacklog, WebhookEndpoint } from '../types.ts';
 import { allows } from '../types.ts';
 import { copyText, formValues, reload, whenLoaded } from '../ui.ts';
+import { answerExcerpt, answerLine, failureReason } from './attempt-answer.ts';
 import { redeliverEvent } from './redeliver-event.ts';
 import { type EndpointActions, endpointColumns } from './webhook-endpoints.ts';
 
 const t = strings.webhooks;
 const DELIVERIES = '/admin/webhook-deliveries';
 
-/** What the receiver answered, or why there was no answer. */
-const answerWords = (attempt: DeliveryAttempt) =>
-  html`${deliveredOk(attempt) ? t.succeeded : t.failed}:
-  ${attempt.status_code ?? t.noStatus} · ${strings.milliseconds(attempt.duration_ms)}
-  ${attempt.error ? html`<br />${attempt.error}` : nothing}`;
+/**
+ * What the receiver answered (its status once), why it failed where that says more, the start
+ * of its answer, and when a delivery still retrying is tried next.
+ */
+const answerWords = (attempt: DeliveryAttempt) => {
+  const reason = failureReason(attempt);
+  return html`${deliveredOk(attempt) ? t.succeeded : t.failed}: ${answerLine(attempt)}
+    ${reason ? html`<br />${reason}` : nothing}
+    ${answerExcerpt(attempt)}
+    ${
+      attempt.next_attempt_at === undefined
+        ? nothing
+        : html`<div class="muted">${t.nextAttempt(formatTime(attempt.next_attempt_at))}</div>`
+    }`;
+};
+
+/** A signing secret just made, for the endpoint at `url`; `until`: the old one's end, if rotated. */
+interface MadeSecret {
+  secret: string;
+  url: string;
+  until?: number;
+}
 
 @customElement('cp-webhooks')
 export class Webhooks extends LitElement {
   static override styles = [tokens, shared];
 
   @property({ attribute: false }) account: Account | undefined;
-  /** A secret just made: shown once, until the next action. */
-  @state() private secret: { secret: string; until?: number } | undefined;
+  /** A secret just made, and the address of the endpoint it signs for: shown once, until the next action. */
+  @state() private secret: MadeSecret | undefined;
   /** What the last copy of the secret did (a live region). */
   @state() private copied = '';
 
@@ -77,15 +95,24 @@ export class Webhooks extends LitElement {
         });
         return t.testSent;
       }),
-    setDisabled: (id, disabled) =>
-      this.run(async () => {
-        await api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, {
-          method: 'PATCH',
-          body: { disabled },
-        });
-        return disabled ? t.disabledNow : t.enabledNow;
-      }),
-    rotate: (id) =>
+    enable: (id) => this.run(() => this.patchDisabled(id, false).then(() => t.enabledNow)),
+    disable: (id, url, opener) => {
+      // What waits for it is dropped, and enabling it again does not bring that back: asked
+      // first, with how much that is.
+      const waiting =
+        this.backlog.value?.endpoints.find((entry) => entry.endpoint_id === id)?.pending ?? 0;
+      this.action.ask(
+        t.disableQuestion(url, waiting),
+        t.confirmDisable,
+        async () => {
+          this.secret = undefined;
+          await this.patchDisabled(id, true);
+          return t.disabledNow(url);
+        },
+        opener,
+      );
+    },
+    rotate: (id, url) =>
       this.runForSecret(async () => {
         const rotated = await api<{ secret: string; previous_secret_expires_at: number }>(
           `/admin/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`,
@@ -93,8 +120,9 @@ export class Webhooks extends LitElement {
         );
         return {
           secret: rotated.secret,
+          url,
           until: rotated.previous_secret_expires_at,
-          done: t.rotated,
+          done: t.rotated(url),
         };
       }),
     remove: (id, url, opener) => {
@@ -112,6 +140,13 @@ export class Webhooks extends LitElement {
     },
   };
 
+  private patchDisabled(id: string, disabled: boolean) {
+    return api(`/admin/webhook-endpoints/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: { disabled },
+    });
+  }
+
   /** Runs an action; a secret shown before is gone with the next one. */
   private readonly run = (work: () => Promise<unknown>, prefix?: string): Promise<boolean> => {
     this.secret = undefined;
@@ -123,9 +158,7 @@ export class Webhooks extends LitElement {
    * Runs an action that makes a secret (an endpoint added, a secret rotated). It is shown only
    * now, so the focus goes to it, with the result line: read first, and its Copy button next.
    */
-  private async runForSecret(
-    make: () => Promise<{ secret: string; until?: number; done: string }>,
-  ) {
+  private async runForSecret(make: () => Promise<MadeSecret & { done: string }>) {
     const made = await this.run(async () => {
       const { done, ...secret } = await make();
       this.secret = secret;
@@ -157,7 +190,7 @@ export class Webhooks extends LitElement {
       );
       form.reset();
       // The address as the proxy keeps it, as the table lists it.
-      return { secret: created.secret, done: t.added(created.url) };
+      return { secret: created.secret, url: created.url, done: t.added(created.url) };
     });
   }
 
@@ -203,9 +236,9 @@ export class Webhooks extends LitElement {
   }
 
   /** The secret just made, shown once; the action's focus lands on it (see `runForSecret`). */
-  private secretPanel({ secret, until }: { secret: string; until?: number }) {
+  private secretPanel({ secret, url, until }: MadeSecret) {
     return html`<div class="notice" role="group" aria-labelledby="new-secret">
-      <p id="new-secret">${t.newSecret}</p>
+      <p id="new-secret">${t.newSecret(url)}</p>
       <p><code>${secret}</code></p>
       ${until ? html`<p>${t.oldSecretKept(formatTime(until))}</p>` : nothing}
       <p class="fields">
@@ -226,7 +259,7 @@ export class Webhooks extends LitElement {
     return [
       { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
       { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
-      { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
+      { heading: t.endpoint, cell: (a) => a.endpoint_url, address: true },
       { heading: t.attempt, cell: (a) => a.attempt },
       { heading: t.answer, cell: answerWords, cellClass: (a) => (deliveredOk(a) ? '' : 'error') },
     ];
@@ -236,7 +269,7 @@ export class Webhooks extends LitElement {
     return dataTable(
       t.failingDeliveries,
       [
-        { heading: t.endpoint, cell: (a) => a.endpoint_url, cellClass: () => 'mono' },
+        { heading: t.endpoint, cell: (a) => a.endpoint_url, address: true },
         { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
         { heading: t.answer, cell: answerWords, cellClass: () => 'error' },
         { heading: t.at, cell: (a) => formatTime(a.attempted_at) },

@@ -79,7 +79,6 @@ export interface CommonWords {
   notFoundPage: string;
   /** How a value is written: `USDT on Tron`, `120 ms`. */
   currencyOnNetwork: Sentence<[iso: string, network: string]>;
-  milliseconds: Sentence<[ms: number]>;
   /** The api module's own sentences, when the proxy gave none. */
   api: { unreachable: string; answered: Sentence<[status: number]> };
 }
@@ -247,6 +246,8 @@ export interface OperationWords {
     | 'endpointActions'
     | 'url'
     | 'eventTypes'
+    | 'address'
+    | 'types'
     | 'allTypes'
     | 'add'
     | 'created'
@@ -254,13 +255,11 @@ export interface OperationWords {
     | 'disabled'
     | 'disable'
     | 'enable'
-    | 'disabledNow'
     | 'enabledNow'
     | 'remove'
     | 'rotate'
     | 'test'
     | 'testSent'
-    | 'newSecret'
     | 'copySecret'
     | 'secretCopied'
     | 'secretCopyFailed'
@@ -276,7 +275,6 @@ export interface OperationWords {
     | 'at'
     | 'succeeded'
     | 'failed'
-    | 'noStatus'
   > & {
     oldSecretKept: Sentence<[until: string]>;
     backlog: Sentence<[pending: number]>;
@@ -285,8 +283,13 @@ export interface OperationWords {
     removeQuestion: Sentence<[url: string]>;
     removed: Sentence<[url: string]>;
     added: Sentence<[url: string]>;
-    rotated: string;
+    rotated: Sentence<[url: string]>;
+    newSecret: Sentence<[url: string]>;
     confirmRemove: string;
+    disableQuestion: Sentence<[url: string, waiting: number]>;
+    confirmDisable: string;
+    disabledNow: Sentence<[url: string]>;
+    nextAttempt: Sentence<[at: string]>;
   };
   money: Words<
     | 'heading'

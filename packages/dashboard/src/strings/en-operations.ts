@@ -8,6 +8,8 @@ export const operations: OperationWords = {
     endpointActions: 'What to do with it',
     url: 'Address (https)',
     eventTypes: 'Event types (comma-separated; empty for all)',
+    address: 'Address',
+    types: 'Event types',
     allTypes: 'All event types',
     add: 'Add endpoint',
     created: 'Created',
@@ -15,8 +17,17 @@ export const operations: OperationWords = {
     disabled: 'Disabled',
     disable: 'Disable',
     enable: 'Enable',
-    disabledNow:
-      'Disabled: nothing is sent to it (its waiting deliveries ended) until it is enabled.',
+    disableQuestion: (url, waiting) =>
+      `Disable the endpoint ${url}? ${
+        waiting === 0
+          ? 'Nothing waits for it now.'
+          : waiting === 1
+            ? 'The 1 delivery waiting for it is dropped.'
+            : `The ${waiting} deliveries waiting for it are dropped.`
+      } Enabling it again does not bring back what was dropped or sent while it was disabled: it gets only the events from then on.`,
+    confirmDisable: 'Disable endpoint',
+    disabledNow: (url) =>
+      `Disabled: nothing is sent to ${url} (what waited for it was dropped) until it is enabled.`,
     enabledNow: 'Enabled: new events are sent to it again.',
     remove: 'Delete',
     removeQuestion: (url) =>
@@ -24,11 +35,12 @@ export const operations: OperationWords = {
     confirmRemove: 'Delete endpoint',
     removed: (url) => `Deleted: nothing more is sent to ${url}.`,
     added: (url) => `Added: events are sent to ${url}, signed with the secret below.`,
-    rotated: 'Rotated: new events are signed with the secret below.',
+    rotated: (url) => `Rotated: new events to ${url} are signed with the secret below.`,
     rotate: 'Rotate secret',
     test: 'Send test event',
     testSent: 'Test event queued.',
-    newSecret: 'The new signing secret. It is shown only now: copy it into your receiver.',
+    newSecret: (url) =>
+      `The new signing secret of ${url}. It is shown only now: copy it into that receiver.`,
     copySecret: 'Copy secret',
     secretCopied: 'Copied.',
     secretCopyFailed: 'The browser did not copy it: select the secret above and copy it by hand.',
@@ -49,7 +61,7 @@ export const operations: OperationWords = {
     at: 'When',
     succeeded: 'delivered',
     failed: 'failed',
-    noStatus: 'no answer',
+    nextAttempt: (at) => `Next attempt at ${at}`,
   },
   money: {
     heading: 'Money',

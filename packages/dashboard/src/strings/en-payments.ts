@@ -22,7 +22,6 @@ export const common: CommonWords = {
   redelivered: 'Queued for delivery again.',
   notFoundPage: 'There is no such page in the dashboard.',
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
-  milliseconds: (ms) => `${ms} ms`,
   api: {
     unreachable: 'The proxy cannot be reached.',
     answered: (status) => `The proxy answered ${status}.`,

@@ -42,6 +42,14 @@ export function attemptsJoined(db: Db) {
         'e.type as event_type',
         'd.endpoint_id',
         eb.fn.coalesce('a.url', 'p.url').as('endpoint_url'),
+        // The latest attempt of a delivery still to be retried says when the next is due; an
+        // attempt in flight has bumped `d.attempt`, so none does then.
+        eb
+          .case()
+          .when(eb.and([eb('d.state', '=', 'pending'), eb('a.attempt', '=', eb.ref('d.attempt'))]))
+          .then(eb.ref('d.next_attempt_at'))
+          .end()
+          .as('next_attempt_at'),
       ])
   );
 }

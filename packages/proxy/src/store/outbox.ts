@@ -124,6 +124,8 @@ export interface DeliveryAttempt {
   statusCode?: number;
   error?: string;
   responseExcerpt?: string;
+  /** The delivery's next attempt, on its latest attempt while it waits to be retried. */
+  nextAttemptAt?: number;
 }
 
 /**

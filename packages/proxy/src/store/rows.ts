@@ -167,6 +167,7 @@ export type AttemptRow = Selectable<WebhookAttemptsTable> & {
   event_type: string;
   endpoint_id: string;
   endpoint_url: string;
+  next_attempt_at: number | null;
 };
 export type CallbackRow = Selectable<CallbacksTable>;
 
@@ -209,6 +210,7 @@ export function attemptOf(row: AttemptRow): DeliveryAttempt {
   put(attempt, 'statusCode', row.status_code);
   put(attempt, 'error', row.error);
   put(attempt, 'responseExcerpt', row.response_excerpt);
+  put(attempt, 'nextAttemptAt', row.next_attempt_at);
   return attempt;
 }
 

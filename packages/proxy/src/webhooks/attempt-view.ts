@@ -28,5 +28,8 @@ export function attemptView(attempt: DeliveryAttempt): Answer.DeliveryAttempt {
     endpoint_url: attempt.endpointUrl,
     attempted_at: seconds(attempt.attemptedAt),
     ...attemptResultView(attempt),
+    ...(attempt.nextAttemptAt === undefined
+      ? {}
+      : { next_attempt_at: seconds(attempt.nextAttemptAt) }),
   };
 }

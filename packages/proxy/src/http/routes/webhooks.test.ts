@@ -144,6 +144,39 @@ describe('merchant API: webhooks', () => {
     assert.equal(attempt.attempt, 1);
   });
 
+  it('says when a failing delivery is tried next, on its latest attempt alone', async () => {
+    const { store, clock } = fixture.proxy;
+    await store.createEndpoint(
+      { id: 'whe_retry', url: 'https://shop.example/retry', createdAt: 0 },
+      'whsec_x',
+    );
+    await fixture.proxy.createCheckout(checkoutBody());
+    const attempts = async () =>
+      (await json(await get('/admin/webhook-deliveries?endpoint_id=whe_retry'))).data;
+    const fail = async (retryAt?: number) => {
+      const [delivery] = await store.claimDeliveries(clock.now, 60_000, 1);
+      await store.finishAttempt(delivery!, {
+        attemptedAt: clock.now,
+        durationMs: 3,
+        statusCode: 500,
+        error: 'answered 500',
+        delivered: false,
+        ...(retryAt === undefined ? {} : { retryAt }),
+      });
+    };
+    await fail(clock.now + 60_000);
+    const [first] = await attempts();
+    assert.equal(first.next_attempt_at, Math.floor((clock.now + 60_000) / 1000));
+
+    clock.now += 60_000;
+    // The last try: given up, nothing is due; the first attempt is no longer the latest.
+    await fail();
+    const [last, earlier] = await attempts();
+    assert.equal(last.attempt, 2);
+    assert.equal(last.next_attempt_at, undefined);
+    assert.equal(earlier.next_attempt_at, undefined);
+  });
+
   it('lists events in order after a given one, by type, and queues one again', async () => {
     for (let i = 0; i < 3; i++)
       assert.equal((await fixture.proxy.createCheckout(checkoutBody())).status, 201);
