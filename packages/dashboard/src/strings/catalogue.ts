@@ -132,6 +132,8 @@ export interface PaymentWords {
     | 'amountMin'
     | 'amountMax'
     | 'amountFormat'
+    | 'datesHint'
+    | 'amountsHint'
     | 'any'
     | 'exportCsv'
     | 'chartHeading'
