@@ -146,11 +146,13 @@ export const dailyFigureSchema = z.object({
   failed: z.int(),
   expired: z.int(),
   open: z.int().check(z.describe('Still created or processing.')),
-  paid_share: z.nullable(z.string()).check(
-    z.describe(
-      'paid / (paid + failed + expired) as a decimal with 2 places, rounded half up; null when none finished (a day with no outcome has no share, not a share of 0).',
+  paid_share: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'paid / (paid + failed + expired) as a decimal with 2 places, rounded half up; null when none finished (a day with no outcome has no share, not a share of 0).',
+      ),
     ),
-  ),
 });
 export type DailyFigure = z.infer<typeof dailyFigureSchema>;
 
