@@ -155,7 +155,7 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       const url = endpoint.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       await tab.click({
         role: 'button',
-        name: new RegExp(`^Redeliver to this endpoint: checkout\\.created \\S+ at ${url}$`),
+        name: new RegExp(`^Redeliver to this endpoint \\(checkout\\.created \\S+, ${url}\\)$`),
       });
       await tab.waitFor({ text: 'Queued for delivery again.' });
       await eventually(

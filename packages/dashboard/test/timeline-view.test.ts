@@ -155,7 +155,7 @@ describe('<cp-timeline-view>', () => {
 
   it('offers a Redeliver to the endpoint a delivery failed at, and none where it arrived', async () => {
     const el = await render(true);
-    const to = (url: string) => `Redeliver to this endpoint: checkout.paid evt_2 at ${url}`;
+    const to = (url: string) => `Redeliver to this endpoint (checkout.paid evt_2, ${url})`;
     expect(buttonNamed(el, to(HEALTHY))).to.equal(undefined);
     const button = buttonNamed(el, to(FAILING))!;
     setTimeout(() => button.click());
@@ -170,7 +170,7 @@ describe('<cp-timeline-view>', () => {
     const el = await render(true);
     const button = buttonNamed(
       el,
-      'Redeliver to all 2 endpoints that take it: checkout.paid evt_2',
+      'Redeliver to all 2 endpoints that take it (checkout.paid evt_2)',
     )!;
     setTimeout(() => button.click());
     const event = (await oneEvent(el, RedeliverEvent.type)) as RedeliverEvent;

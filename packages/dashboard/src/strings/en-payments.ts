@@ -217,7 +217,7 @@ export const payments: PaymentWords = {
     notDeliveredTo: (url) => `Not delivered to ${url}`,
     redeliverEvery: (endpoints) =>
       endpoints === undefined ? 'Redeliver to every endpoint' : `Redeliver to ${takers(endpoints)}`,
-    redeliverWhich: (type, eventId) => `: ${type} ${eventId}`,
+    redeliverWhich: (type, eventId) => ` (${type} ${eventId})`,
     redeliverEveryQuestion: (type, eventId, endpoints, delivered) =>
       `Send ${type} (${eventId}) again to ${endpoints === undefined ? 'every endpoint that takes it' : takers(endpoints)}?${
         delivered === 0
@@ -225,7 +225,7 @@ export const payments: PaymentWords = {
           : ` ${delivered === 1 ? 'One of them already has it' : `${delivered} of them already have it`} (answered 2xx) and will receive it twice.`
       }`,
     redeliverTo: 'Redeliver to this endpoint',
-    redeliverToWhich: (type, eventId, url) => `: ${type} ${eventId} at ${url}`,
+    redeliverToWhich: (type, eventId, url) => ` (${type} ${eventId}, ${url})`,
     attempt: (attempt, url) => `Delivery attempt ${attempt} to ${url}`,
     answered: (code, ms) => `answered ${code} in ${ms} ms`,
     noAnswer: (ms) => `no answer after ${ms} ms`,
