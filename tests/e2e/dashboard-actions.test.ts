@@ -110,7 +110,13 @@ describe('the dashboard’s actions', () => {
     await signIn(page);
     const timeline = page.getByRole('list').filter({ hasText: 'Checkout created' });
     await visible(timeline.getByText(`to ${endpoint.url}: no answer`).first());
-    await page.getByRole('button', { name: /^Redeliver checkout\.created / }).click();
+    // To the endpoint it failed at alone, named in the button's name.
+    const url = endpoint.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page
+      .getByRole('button', {
+        name: new RegExp(`^Redeliver to this endpoint \\(checkout\\.created \\S+, ${url}\\)$`),
+      })
+      .click();
     await visible(page.getByText(/: Queued for delivery again\./));
     const eventId = (await adminGet(`/admin/checkouts/${checkout.id}/timeline`)).data.find(
       (entry: TimelineAnswer['data'][number]) =>

@@ -84,8 +84,15 @@ describe('the payments list’s export and chart', () => {
     const today = data.find((figure: { date: string }) => figure.date === day);
     assert.ok(today.created >= 2 && today.paid >= 1 && today.failed >= 1, JSON.stringify(today));
     await chart.getByText('Payments per day, as a table').click();
+    // The day as the list writes dates (`02 Nov 2026`), not the API's YYYY-MM-DD.
+    const shown = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date(`${today.date}T00:00:00Z`));
     const row = chart.getByRole('row').filter({
-      has: page.getByRole('rowheader', { name: today.date, exact: true }),
+      has: page.getByRole('rowheader', { name: shown, exact: true }),
     });
     await visible(row);
     const cells = await row.getByRole('cell').allTextContents();

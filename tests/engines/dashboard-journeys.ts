@@ -151,7 +151,12 @@ export function dashboardJourneys(engine: Engine, running: Running) {
       const tab = await dashboard(`/payments/${checkoutId}`);
       await signIn(tab, owner, 'owner');
       await tab.waitFor({ css: 'li', text: `to ${endpoint.url}: answered 500 in` });
-      await tab.click({ role: 'button', name: /^Redeliver checkout\.created / });
+      // To the endpoint it failed at alone: the button names the event and the address.
+      const url = endpoint.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await tab.click({
+        role: 'button',
+        name: new RegExp(`^Redeliver to this endpoint \\(checkout\\.created \\S+, ${url}\\)$`),
+      });
       await tab.waitFor({ text: 'Queued for delivery again.' });
       await eventually(
         async () => (await attemptsOf(checkoutId)).some((attempt) => attempt.status_code === 204),

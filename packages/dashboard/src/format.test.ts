@@ -5,6 +5,7 @@ import {
   deliveredOk,
   formatAmount,
   formatCurrency,
+  formatDay,
   formatTime,
   paymentAmounts,
   prettyJson,
@@ -17,6 +18,12 @@ describe('how the dashboard writes values', () => {
   it('writes times in UTC to the second', () => {
     assert.equal(formatTime(Date.UTC(2026, 10, 29, 5, 4, 3) / 1000), '29 Nov 2026, 05:04:03 UTC');
     assert.equal(formatTime(undefined), '—');
+  });
+
+  it('writes a UTC day as a time’s day is written, not as the API’s YYYY-MM-DD', () => {
+    assert.equal(formatDay('2026-11-02'), '02 Nov 2026');
+    assert.equal(formatTime(Date.UTC(2026, 10, 2, 23, 59) / 1000).slice(0, 11), '02 Nov 2026');
+    assert.equal(formatDay('someday'), 'someday');
   });
 
   it('keeps every digit of an amount, grouped as the widget writes it in English', () => {

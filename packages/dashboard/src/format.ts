@@ -33,6 +33,22 @@ export function formatTime(unixSeconds: number | undefined): string {
   return `${TIME.format(new Date(unixSeconds * 1000))} UTC`;
 }
 
+const DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: '2-digit',
+});
+
+/**
+ * `02 Nov 2026` of a UTC day as the API writes it (`2026-11-02`): the day as `formatTime` writes
+ * a time's, so the list's rows and the chart's days read alike. Anything else is shown as given.
+ */
+export function formatDay(date: string): string {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(ms) ? date : DAY.format(new Date(ms));
+}
+
 /** `USDT on Tron` (the network named as the widget names it to the customer), or just `EUR`. */
 export function formatCurrency(currency: CurrencyRef | undefined): string {
   if (!currency) return strings.none;

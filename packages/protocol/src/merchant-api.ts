@@ -147,10 +147,10 @@ export const dailyFigureSchema = z.object({
   expired: z.int(),
   open: z.int().check(z.describe('Still created or processing.')),
   paid_share: z
-    .string()
+    .nullable(z.string())
     .check(
       z.describe(
-        'paid / (paid + failed + expired) as a decimal with 2 places, rounded half up; "0.00" when none finished.',
+        'paid / (paid + failed + expired) as a decimal with 2 places, rounded half up; null when none finished (a day with no outcome has no share, not a share of 0).',
       ),
     ),
 });

@@ -13,6 +13,7 @@ import type { Chart } from 'chart.js';
 import { css, html, LitElement } from 'lit';
 import { customElement, query } from 'lit/decorators.js';
 import { api } from '../api.ts';
+import { formatDay } from '../format.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { dataTable } from '../table.ts';
@@ -24,8 +25,12 @@ const t = strings.payments;
 /** Chart.js, loaded with this view only. */
 const chartLibrary = async () => (await import('./chart-parts.ts')).Chart;
 
-/** The paid share as a percentage to draw (a ratio, not money: a float is fine here). */
-const percent = (share: string) => Math.round(Number(share) * 1000) / 10;
+/**
+ * The paid share as a percentage to draw (a ratio, not money: a float is fine here); null on a
+ * day when none finished, which Chart.js leaves as a gap in the line rather than a fall to 0.
+ */
+const percent = (share: string | null) =>
+  share === null ? null : Math.round(Number(share) * 1000) / 10;
 
 @customElement('cp-daily-chart')
 export class DailyChart extends LitElement {
@@ -63,7 +68,7 @@ export class DailyChart extends LitElement {
     const days = value.days;
     this.chart = new value.ChartClass(this.canvas, {
       data: {
-        labels: days.map((day) => day.date),
+        labels: days.map((day) => formatDay(day.date)),
         datasets: [
           {
             type: 'bar',
@@ -143,13 +148,19 @@ export class DailyChart extends LitElement {
           ${dataTable(
             t.chartHeading,
             [
-              { heading: t.date, cell: (day) => day.date, rowHeader: true },
+              { heading: t.date, cell: (day) => formatDay(day.date), rowHeader: true },
               { heading: t.created, cell: (day) => day.created },
               { heading: t.paid, cell: (day) => day.paid },
               { heading: t.failed, cell: (day) => day.failed },
               { heading: t.expired, cell: (day) => day.expired },
               { heading: t.open, cell: (day) => day.open },
-              { heading: t.paidShare, cell: (day) => t.percent(percent(day.paid_share)) },
+              {
+                heading: t.paidShare,
+                cell: (day) => {
+                  const share = percent(day.paid_share);
+                  return share === null ? strings.none : t.percent(share);
+                },
+              },
             ],
             days,
           )}

@@ -2,7 +2,8 @@
  * `<cp-payment>`: one payment: what was due and in what it was paid, its pricing, its status in
  * words (underpaid, late, overpaid), what the customer read in the widget, who tells the customer
  * how to get money back, what the shop may have to send back and what it sent back already, and
- * the timeline of everything that happened to it, with a Redeliver button on each webhook event.
+ * the timeline of everything that happened to it, each webhook event with its deliveries per
+ * endpoint and Redeliver buttons (to an endpoint it failed at, or to every endpoint once asked).
  */
 
 import {
@@ -37,9 +38,10 @@ import {
   type Page,
   type StoredCallback,
   type Timeline,
+  type WebhookEndpoint,
 } from '../types.ts';
 import { copyText, errorText, outsideLink, reload, whenLoaded } from '../ui.ts';
-import { type RedeliverEvent, redeliverEvent } from './redeliver-event.ts';
+import { type RedeliverEvent, redeliverEvent, sendAgain } from './redeliver-event.ts';
 import './timeline-view.ts';
 
 const t = strings.payment;
@@ -93,8 +95,18 @@ export class Payment extends LitElement {
   });
 
   private readonly timeline = new Task(this, {
-    task: ([id], { signal }) =>
-      api<Timeline>(`/admin/checkouts/${encodeURIComponent(id)}/timeline`, { signal }),
+    task: async ([id], { signal }) => {
+      // The endpoints only say how many a redelivery to every endpoint reaches: without them
+      // the timeline still shows, its Redeliver saying "every endpoint" without a number.
+      const [timeline, endpoints] = await Promise.all([
+        api<Timeline>(`/admin/checkouts/${encodeURIComponent(id)}/timeline`, { signal }),
+        api<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints', { signal }).then(
+          (answer) => answer.data,
+          () => undefined,
+        ),
+      ]);
+      return { timeline, endpoints };
+    },
     args: () => [this.checkoutId] as const,
   });
 
@@ -212,14 +224,33 @@ export class Payment extends LitElement {
       ${this.action.view()}
       ${whenLoaded(
         this.timeline,
-        (timeline) =>
+        ({ timeline, endpoints }) =>
           html`<cp-timeline-view
             .entries=${timeline.data}
+            .endpoints=${endpoints}
             .canRedeliver=${allows(this.account, 'operator')}
-            @cp-redeliver=${(event: RedeliverEvent) => redeliverEvent((work, prefix) => this.action.run(work, prefix), event.eventId)}
+            @cp-redeliver=${(event: RedeliverEvent) => this.redeliver(event)}
           ></cp-timeline-view>`,
         (error) => html`<p class="muted">${t.timelineUnavailable} ${errorText(error)}</p>`,
       )}`;
+  }
+
+  /**
+   * To one endpoint at once (its delivery failed: the others have the event); to every endpoint
+   * only once asked, since those that answered 2xx receive it again.
+   */
+  private redeliver(event: RedeliverEvent): void {
+    const run: Action['run'] = (work, prefix) => this.action.run(work, prefix);
+    if (event.question === undefined) {
+      void redeliverEvent(run, event.eventId, event.endpointId);
+      return;
+    }
+    this.action.ask(
+      event.question,
+      strings.timeline.redeliverEvery(undefined),
+      () => sendAgain(event.eventId).then((line) => `${event.eventId}: ${line}`),
+      event.composedPath()[0] ?? null,
+    );
   }
 
   /**

@@ -81,18 +81,24 @@ export class Payments extends LitElement {
         ${this.choice('stale', t.stale, strings.staleChoices, filters.stale)}
         ${this.choice('pricing', t.pricing, PRICING_WORDS, filters.pricing)}
         <label>${t.currency}<input name="currency" .value=${filters.currency ?? ''} size="6" /></label>
-        <label>${t.createdFrom}<input name="from" type="date" .value=${filters.from ?? ''} /></label>
-        <label>${t.createdTo}<input name="to" type="date" .value=${filters.to ?? ''} /></label>
         <label
-          >${t.amountMin}<input name="amount_min" inputmode="decimal" @input=${checkAmount} .value=${filters.amount_min ?? ''} size="10"
+          >${t.createdFrom}<input name="from" type="date" .value=${filters.from ?? ''} aria-describedby="dates-hint"
         /></label>
         <label
-          >${t.amountMax}<input name="amount_max" inputmode="decimal" @input=${checkAmount} .value=${filters.amount_max ?? ''} size="10"
+          >${t.createdTo}<input name="to" type="date" .value=${filters.to ?? ''} aria-describedby="dates-hint"
+        /></label>
+        <label
+          >${t.amountMin}<input name="amount_min" inputmode="decimal" @input=${checkAmount} .value=${filters.amount_min ?? ''} size="10" aria-describedby="amounts-hint"
+        /></label>
+        <label
+          >${t.amountMax}<input name="amount_max" inputmode="decimal" @input=${checkAmount} .value=${filters.amount_max ?? ''} size="10" aria-describedby="amounts-hint"
         /></label>
         <button>${t.searchButton}</button>
         <a class="button secondary" href="/dashboard/">${strings.clear}</a>
       </form>
       <p id="search-hint" class="muted">${t.searchHint}</p>
+      <p id="dates-hint" class="muted">${t.datesHint}</p>
+      <p id="amounts-hint" class="muted">${t.amountsHint}</p>
       <p><a href=${csvExportHref(filters)} download>${t.exportCsv}</a></p>
       ${whenLoaded(this.list, (page) => this.renderList(page))}
       <h2>${t.chartHeading}</h2>

@@ -76,6 +76,7 @@ export interface CommonWords {
   forbidden: string;
   redeliver: string;
   redelivered: string;
+  redeliveredToEvery: Sentence<[deliveries: number]>;
   notFoundPage: string;
   /** How a value is written: `USDT on Tron`, `120 ms`. */
   currencyOnNetwork: Sentence<[iso: string, network: string]>;
@@ -153,6 +154,8 @@ export interface PaymentWords {
     | 'amountMin'
     | 'amountMax'
     | 'amountFormat'
+    | 'datesHint'
+    | 'amountsHint'
     | 'any'
     | 'exportCsv'
     | 'chartHeading'
@@ -228,14 +231,23 @@ export interface PaymentWords {
     sendBack: Sentence<[amount: string, iso: string]>;
     dueIn: Sentence<[iso: string]>;
   };
-  timeline: Words<'created' | 'error' | 'excerpt' | 'stale'> & {
+  timeline: Words<
+    'created' | 'error' | 'excerpt' | 'stale' | 'eventById' | 'noAttempts' | 'redeliverTo'
+  > & {
     callback: Sentence<[type: string, status: string, outcome: string]>;
     status: Sentence<[status: string]>;
     event: Sentence<[type: string]>;
+    deliveredTo: Sentence<[url: string]>;
+    notDeliveredTo: Sentence<[url: string]>;
     attempt: Sentence<[attempt: number, url: string]>;
     answered: Sentence<[code: number, ms: number]>;
     noAnswer: Sentence<[ms: number]>;
-    redeliverLabel: Sentence<[type: string, eventId: string]>;
+    redeliverEvery: Sentence<[endpoints: number | undefined]>;
+    redeliverWhich: Sentence<[type: string, eventId: string]>;
+    redeliverEveryQuestion: Sentence<
+      [type: string, eventId: string, endpoints: number | undefined, delivered: number]
+    >;
+    redeliverToWhich: Sentence<[type: string, eventId: string, url: string]>;
   };
 }
 

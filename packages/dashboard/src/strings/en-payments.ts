@@ -4,6 +4,10 @@
  */
 import type { CommonWords, PaymentWords, ShellWords, ValueWords } from './catalogue.ts';
 
+/** The endpoints an event goes to, counted: `all 2 endpoints that take it`. */
+const takers = (count: number) =>
+  count === 1 ? 'the 1 endpoint that takes it' : `all ${count} endpoints that take it`;
+
 export const common: CommonWords = {
   product: 'crypto-pay',
   dashboard: 'Dashboard',
@@ -20,6 +24,8 @@ export const common: CommonWords = {
   forbidden: 'Your role does not allow this.',
   redeliver: 'Redeliver',
   redelivered: 'Queued for delivery again.',
+  redeliveredToEvery: (deliveries) =>
+    `Queued for delivery again to ${deliveries === 1 ? '1 endpoint' : `${deliveries} endpoints`}.`,
   notFoundPage: 'There is no such page in the dashboard.',
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
   api: {
@@ -130,17 +136,21 @@ export const payments: PaymentWords = {
     staleStatus: (status) => `${status} (stale)`,
     pricing: 'Pricing',
     currency: 'Price currency',
-    createdFrom: 'Created from',
-    createdTo: 'Created to (inclusive)',
+    createdFrom: 'Created from (UTC day)',
+    createdTo: 'Created to (UTC day, inclusive)',
     amountMin: 'Amount at least',
     amountMax: 'Amount at most',
     amountFormat: 'A decimal amount in the price currency, such as 25.00',
+    datesHint:
+      'Days are UTC days, as every time on this page is, whatever format the browser’s date field shows: a payment made at 23:30 in New York on 1 Dec counts on 2 Dec.',
+    amountsHint:
+      'Amounts are compared as numbers in each payment’s own currency: “at least 100” finds 129 USD and 450 EUR alike. Give a price currency to compare within one.',
     any: 'Any',
     exportCsv: 'Export these as CSV',
-    chartHeading: 'Payments per day (last 30 days)',
+    chartHeading: 'Payments per UTC day (last 30 days)',
     chartTable: 'Payments per day, as a table',
     chartUnavailable: 'The daily figures are not available from this proxy.',
-    date: 'Date',
+    date: 'Day (UTC)',
     created: 'Created',
     paid: 'Paid',
     failed: 'Failed',
@@ -223,7 +233,21 @@ export const payments: PaymentWords = {
     callback: (type, status, outcome) => `Callback ${type} ${status} received: ${outcome}`,
     status: (status) => `Status became ${status}`,
     event: (type) => `Webhook event ${type}`,
-    redeliverLabel: (type, eventId) => `Redeliver ${type} ${eventId}`,
+    eventById: 'Webhook event',
+    noAttempts: 'No delivery attempt yet.',
+    deliveredTo: (url) => `Delivered to ${url}`,
+    notDeliveredTo: (url) => `Not delivered to ${url}`,
+    redeliverEvery: (endpoints) =>
+      endpoints === undefined ? 'Redeliver to every endpoint' : `Redeliver to ${takers(endpoints)}`,
+    redeliverWhich: (type, eventId) => ` (${type} ${eventId})`,
+    redeliverEveryQuestion: (type, eventId, endpoints, delivered) =>
+      `Send ${type} (${eventId}) again to ${endpoints === undefined ? 'every endpoint that takes it' : takers(endpoints)}?${
+        delivered === 0
+          ? ''
+          : ` ${delivered === 1 ? 'One of them already has it' : `${delivered} of them already have it`} (answered 2xx) and will receive it twice.`
+      }`,
+    redeliverTo: 'Redeliver to this endpoint',
+    redeliverToWhich: (type, eventId, url) => ` (${type} ${eventId}, ${url})`,
     attempt: (attempt, url) => `Delivery attempt ${attempt} to ${url}`,
     answered: (code, ms) => `answered ${code} in ${ms} ms`,
     noAnswer: (ms) => `no answer after ${ms} ms`,

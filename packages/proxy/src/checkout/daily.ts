@@ -1,7 +1,7 @@
 /**
  * The back office's figures per UTC day: checkouts created, by how they stand now (paid,
  * failed, expired, or still open), and the share paid of those that finished, as a decimal
- * string worked out from whole counts (never a float).
+ * string worked out from whole counts (never a float), or null on a day when none finished.
  */
 
 import type { DailyFigure } from '@crypto-pay/protocol/merchant-api';
@@ -10,10 +10,11 @@ import { DAY_MS } from '../store/store.ts';
 
 /**
  * paid / (paid + failed + expired) with two decimals, rounded half up ("0.67" for 2 of 3,
- * "0.50" for 1 of 2); "0.00" when none finished. In hundredths: floor((200·paid + n) / 2n).
+ * "0.50" for 1 of 2). In hundredths: floor((200·paid + n) / 2n). Null when none finished: such
+ * a day has no share, and "0.00" there would read as a day where every payment failed.
  */
-export function paidShare(paid: number, finished: number): string {
-  if (finished === 0) return '0.00';
+export function paidShare(paid: number, finished: number): string | null {
+  if (finished === 0) return null;
   const hundredths = Math.floor((200 * paid + finished) / (2 * finished));
   return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }

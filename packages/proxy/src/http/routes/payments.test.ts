@@ -213,7 +213,7 @@ describe('GET /admin/checkouts/daily', () => {
         failed: 0,
         expired: 0,
         open: 0,
-        paid_share: '0.00',
+        paid_share: null,
       },
       {
         date: '2026-02-18',
@@ -222,7 +222,7 @@ describe('GET /admin/checkouts/daily', () => {
         failed: 0,
         expired: 0,
         open: 1,
-        paid_share: '0.00',
+        paid_share: null,
       },
     ]);
     // The last 30 UTC days by default, today the last.

@@ -185,7 +185,8 @@ export function paymentRoutes({ store, now }: PaymentsDeps) {
       '/checkouts/daily',
       queryOf(dailyCheckoutsQuerySchema),
       describeRoute({
-        summary: 'Checkouts created per UTC day, by outcome, and the share paid',
+        summary:
+          'Checkouts created per UTC day, by outcome, and the share paid of those finished (paid_share null on a day when none finished)',
         responses: {
           200: ok('Days, oldest first', listOf(ref('DailyFigure'))),
           422: ok(
