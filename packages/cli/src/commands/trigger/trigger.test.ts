@@ -202,7 +202,9 @@ describe('crypto-pay trigger: usage', () => {
               payments_base_url: `${sandbox.url}/api/payments/v1`,
             },
           }
-        : { status: 404, body: { error: 'Not found.', code: 'not_found' } },
+        : url === '/healthz'
+          ? { status: 200, body: { status: 'ok' } }
+          : { status: 404, body: { error: 'Not found.', code: 'not_found' } },
     );
     try {
       const ran = await runCli(['trigger', 'checkout.paid', '--proxy', proxy.url]);
@@ -215,6 +217,7 @@ describe('crypto-pay trigger: usage', () => {
       assert.deepEqual(proxy.seen(), [
         'GET /admin/processing',
         'GET /admin/events/stream?types=checkout.created,checkout.processing,checkout.paid,checkout.failed,checkout.expired,checkout.stale',
+        'GET /healthz',
       ]);
     } finally {
       await proxy.close();
