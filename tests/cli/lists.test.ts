@@ -160,7 +160,10 @@ describe('crypto-pay events and webhook-endpoints', () => {
       'checkout.paid, checkout.failed',
     ]);
     assert.match(second.stdout, /^ID\s+URL\s+EVENTS\s+STATE\s+CREATED\s+SOURCE\n/);
-    const row = /(whe_\S+)\s+http:\S+\s+checkout\.paid,checkout\.failed\s+ok\s/.exec(second.stdout);
+    const row =
+      /(whe_\S+)\s+http:\S+\s+checkout\.paid,checkout\.failed\s+ok\s.*\smerchant_api\n/.exec(
+        second.stdout,
+      );
     assert.ok(row, second.stdout);
     t.after(() => cli(['webhook-endpoints', 'disable', row[1]!]));
     assert.match(second.stdout, /\nSecret: whsec_\S+\nIt is shown only now/);

@@ -8,7 +8,8 @@ import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/pro
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
 import type { CurrencyRef } from '../store/store.ts';
-import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
+import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
+import { isWebhookSecret } from '../webhooks/endpoint-url.ts';
 import { LEVELS } from './logger.ts';
 
 const text = (why: string) =>
