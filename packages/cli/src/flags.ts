@@ -7,8 +7,8 @@
 import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { eventTypeProblem, nearestOf } from '@crypto-pay/protocol/event-types';
 import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
-import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
+import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { InvalidArgumentError, Option } from 'commander';
 
 /** A whole number from 1 to `max`. */

@@ -181,10 +181,7 @@ export function passThrough(error: unknown): never {
 export function forCustomer(error: unknown, sent?: SentCurrencies): never {
   if (error instanceof ProcessingApiError) {
     if (error.status === 403) {
-      throw credentialsRefused(
-        error,
-        'The processing service refused the merchant configuration.',
-      );
+      throw credentialsRefused(error, 'The processing service refused the merchant configuration.');
     }
     // The service names no field; the catalogue knows which one its text concerns.
     const entry = refusalOf(error.message, sent);

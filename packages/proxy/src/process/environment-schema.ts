@@ -6,9 +6,9 @@
 import { isIP } from 'node:net';
 import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '@crypto-pay/protocol/proxy-api';
+import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import * as z from 'zod/mini';
 import type { CurrencyRef } from '../store/store.ts';
-import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { isWebhookSecret } from '../webhooks/endpoint-url.ts';
 import { LEVELS } from './logger.ts';
 
