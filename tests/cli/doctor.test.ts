@@ -361,7 +361,7 @@ describe('crypto-pay doctor: the processing service', () => {
     assert.doesNotMatch(refused.stdout, /PROCESSING_BASE_URL/);
     assert.match(
       refused.stdout,
-      /fix: The processing service refuses the proxy's credentials: check PROCESSING_API_KEY/,
+      /fix: The processing service refuses the proxy's credentials \(bad_header_key\): check PROCESSING_API_KEY\./,
     );
 
     await stack.sandbox.stop();

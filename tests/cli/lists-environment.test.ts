@@ -50,7 +50,7 @@ describe('crypto-pay webhook-endpoints with WEBHOOK_URL', () => {
     assert.match(
       table.stdout,
       new RegExp(
-        `^ID.*\\n${endpoint!.id}\\s+${receiver.url.replaceAll('.', '\\.')}\\s+all\\s+ok\\s+.*\\s+WEBHOOK_URL\\n`,
+        `^ID.*\\n${endpoint!.id}\\s+${receiver.url.replaceAll('.', '\\.')}\\s+all\\s+ok\\s+.*\\s+environment\\n`,
       ),
     );
 
@@ -80,6 +80,6 @@ describe('crypto-pay webhook-endpoints with WEBHOOK_URL', () => {
     }
     // Nothing changed: still enabled, still WEBHOOK_URL's.
     const table = await cli(['webhook-endpoints', 'list']);
-    assert.match(table.stdout, new RegExp(`${id}\\s+\\S+\\s+all\\s+ok\\s+.*WEBHOOK_URL\\n`));
+    assert.match(table.stdout, new RegExp(`${id}\\s+\\S+\\s+all\\s+ok\\s+.*environment\\n`));
   });
 });

@@ -178,6 +178,11 @@ describe('crypto-pay trigger', () => {
         ran.stderr,
         /checkout\.paid did not arrive within 2 s \(arrived: (checkout\.created|none)\)\./,
       );
+      // The usual cause, and where to look.
+      assert.match(
+        ran.stderr,
+        /No callback of the sandbox reached the proxy, it seems: .*\/callbacks\/processing as the sandbox reaches it\. \S+\/_sandbox\/callbacks lists each attempt/,
+      );
       assert.match(ran.stdout, /checkout\.created|No event of checkout \S+ arrived\./);
     } finally {
       await stack.control('/faults', {});

@@ -29,7 +29,9 @@ describe('the event stream follower', () => {
         signal: stop.signal,
         reconnectDelaysMs: [0],
         handlers: {
-          ready: (after, again) => said.push(`ready ${after} ${again}`),
+          ready: (after, again) => {
+            said.push(`ready ${after} ${again}`);
+          },
           lost: (reason) => said.push(`lost ${reason}`),
           message: async () => {},
         },
@@ -123,7 +125,9 @@ describe('the event stream follower', () => {
         silenceMs: 300,
         reconnectDelaysMs: [0],
         handlers: {
-          ready: (after, again) => said.push(`ready ${after} ${again}`),
+          ready: (after, again) => {
+            said.push(`ready ${after} ${again}`);
+          },
           lost: (reason) => said.push(`lost ${reason}`),
           message: async ({ id }) => {
             said.push(`event ${id}`);

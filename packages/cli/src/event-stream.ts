@@ -10,7 +10,14 @@
 
 import { createParser } from 'eventsource-parser';
 import { CommandFailed } from './failures.ts';
-import { failureCause, type ProxyApi, REQUEST_TIMEOUT_MS, refusalOf } from './proxy-api.ts';
+import {
+  answersAsProxy,
+  failureCause,
+  notAProxy,
+  type ProxyApi,
+  REQUEST_TIMEOUT_MS,
+  refusalOf,
+} from './proxy-api.ts';
 
 /** What a command says when the proxy has no event stream. */
 export const NO_EVENT_STREAM =
@@ -38,7 +45,7 @@ export interface StreamMessage {
 
 export interface FollowHandlers {
   /** The stream's start is fixed: from now on every event is sent (`: ready`). */
-  ready(resumedAfter: string | undefined, reconnected: boolean): void;
+  ready(resumedAfter: string | undefined, reconnected: boolean): void | Promise<void>;
   /** The stream broke after it was ready; said once per outage. */
   lost(reason: string): void;
   /** An event; the next is handed on once this resolves. */
@@ -113,7 +120,10 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
       }
       if (response.status === 404) {
         await response.body?.cancel();
-        throw new CommandFailed(NO_EVENT_STREAM);
+        // A proxy without the route, or no proxy at all (a shop, another app): asked apart.
+        throw new CommandFailed(
+          (await answersAsProxy(api)) ? NO_EVENT_STREAM : notAProxy(api.target.proxyUrl),
+        );
       }
       if (response.status === 409 && lastId !== undefined) {
         // The proxy never wrote the resume point (another database, a reset): retrying the same
@@ -166,7 +176,7 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
         for (const item of parsed.splice(0)) {
           if (signal.aborted) return;
           if ('ready' in item) {
-            handlers.ready(lastId, everReady);
+            await handlers.ready(lastId, everReady);
             everReady = true;
             outage = false;
             readyAt = performance.now();

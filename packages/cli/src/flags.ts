@@ -6,7 +6,9 @@
 
 import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { eventTypeProblem, nearestOf } from '@crypto-pay/protocol/event-types';
+import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
+import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { InvalidArgumentError, Option } from 'commander';
 
 /** A whole number from 1 to `max`. */
@@ -20,9 +22,18 @@ export const positiveInt =
     return number;
   };
 
-/** `--limit`, the merchant API's page size (1 to 100, 20 by default). */
+/** A webhook endpoint's address, by the proxy's own rule, checked before it is sent. */
+export function webhookEndpointUrl(value: string): string {
+  const problem = webhookUrlProblem(value);
+  if (problem) throw new InvalidArgumentError(`The url ${problem}.`);
+  return value;
+}
+
+/** `--limit`, the merchant API's page size (1 to its `MAX_PAGE_SIZE`; 20 by default, a screenful). */
 export const limitOption = () =>
-  new Option('--limit <n>', 'how many to list (1 to 100)').argParser(positiveInt(100)).default(20);
+  new Option('--limit <n>', `how many to list (1 to ${MAX_PAGE_SIZE})`)
+    .argParser(positiveInt(MAX_PAGE_SIZE))
+    .default(20);
 
 /** The proxy's bounds of a rotation's grace period: up to 7 days. */
 export const MAX_GRACE_SECONDS = 604_800;

@@ -103,6 +103,21 @@ export async function refusalOf(
   );
 }
 
+/** Whether `/healthz` answers as a crypto-pay proxy's (`{"status":"ok"}`), not a shop's or another app's. */
+export async function answersAsProxy(api: ProxyApi): Promise<boolean> {
+  try {
+    const response = await api.fetchPublic('/healthz');
+    const body = (await response.json().catch(() => undefined)) as { status?: unknown } | undefined;
+    return response.ok && body?.status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+/** What a command says of an address where no crypto-pay proxy answers. */
+export const notAProxy = (proxyUrl: string) =>
+  `${proxyUrl} is not a crypto-pay proxy: its /healthz does not answer as the proxy's ({"status":"ok"}). Give the proxy's address with --proxy or CRYPTO_PAY_PROXY_URL (pnpm start runs one at http://127.0.0.1:8787).`;
+
 /** The token of a call that needs one, or the usage error of a run that has none. */
 export function tokenOf(target: Target): string {
   if (target.token !== undefined) return target.token;

@@ -30,7 +30,7 @@ describe('crypto-pay: usage and exit codes', () => {
     assert.match(unknown.stderr, /unknown command 'no-such-command'/);
     const badLimit = await runCli(['checkouts', 'list', '--limit', '500']);
     assert.equal(badLimit.code, 2);
-    assert.match(badLimit.stderr, /Give a whole number from 1 to 100/);
+    assert.match(badLimit.stderr, /Give a whole number from 1 to 200/);
     const badProxy = await runCli(['checkouts', 'list', '--proxy', 'ftp://x']);
     assert.equal(badProxy.code, 2);
     assert.match(badProxy.stderr, /--proxy must be an http or https address/);

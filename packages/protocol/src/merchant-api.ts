@@ -12,6 +12,9 @@ import { checkoutStatusSchema, merchantCheckoutSchema, statusDetailSchema } from
 
 const unixSeconds = z.int().check(z.describe('Unix seconds.'));
 
+/** The most a merchant API list answers in one page (`limit=`), for the proxy and its callers. */
+export const MAX_PAGE_SIZE = 200;
+
 /** `viewer` reads; `operator` also redelivers, manages endpoints and invoices; `owner` all. */
 export const ROLES = ['viewer', 'operator', 'owner'] as const;
 export const roleSchema = z.enum(ROLES);

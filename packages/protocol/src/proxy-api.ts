@@ -220,8 +220,40 @@ export const proxyErrorSchema = z.object({
   error: z.string().check(z.describe('A sentence for people.')),
   code: z.union([z.string(), z.int()]).check(z.describe('A machine code.')),
   field: z.optional(z.string().check(z.describe('Dotted path of the offending field.'))),
+  upstream_code: z.optional(
+    z
+      .union([z.string(), z.int()])
+      .check(
+        z.describe(
+          "With `upstream_refused`: the processing service's code for its refusal of the proxy's credentials (`bad_header_key`, …).",
+        ),
+      ),
+  ),
 });
 export type ProxyErrorBody = z.infer<typeof proxyErrorSchema>;
+
+/**
+ * What to check on the proxy when the processing service refuses its credentials, by the
+ * service's code (its 403s): the one variable at fault where the code names it, so that the
+ * proxy's log and `crypto-pay doctor` say the same.
+ */
+export function refusedCredentialsCheck(upstreamCode: string | number | undefined): string {
+  switch (upstreamCode) {
+    case 'bad_header_key':
+    case 'required_header_key':
+      return 'check PROCESSING_API_KEY';
+    case 'bad_header_signature':
+    case 'required_header_signature':
+      return 'check PROCESSING_SIGNING_SECRET';
+    case 'api_disabled':
+      return 'check the API version at the end of PROCESSING_BASE_URL (/v2) and PROCESSING_PAYMENTS_BASE_URL (/v1)';
+    case 'client_disabled':
+    case 403:
+      return "the merchant's account or API client is disabled at the processing service: ask the service to enable it";
+    default:
+      return 'check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET';
+  }
+}
 
 /** Length of a checkout id: 128 bits in base64url. */
 export const CHECKOUT_ID_LENGTH = 22;

@@ -7,6 +7,24 @@
  */
 
 import { Webhook } from 'standardwebhooks';
+import { isLoopback } from './hosts.ts';
+
+/**
+ * Why `value` cannot be a webhook endpoint, or undefined when it can: https, or http on a
+ * loopback host for development. The proxy's rule, checked by the command line before it sends.
+ */
+export function webhookUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an https URL';
+  }
+  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
+  return 'must be an https URL (http only on a loopback host: 127.0.0.1, ::1, localhost)';
+}
 
 export interface WebhookPost {
   /** The event's id: `webhook-id`, the receiver's key for telling a retry from a new event. */

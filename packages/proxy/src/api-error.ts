@@ -12,6 +12,10 @@ export interface ApiErrorOptions {
   field?: string | undefined;
   /** Headers the answer carries (`Retry-After`, `WWW-Authenticate`). */
   headers?: Record<string, string>;
+  /** The processing service's code, when it refused the proxy's credentials. */
+  upstreamCode?: string | number | undefined;
+  /** What the log says beside a 5xx's sentence (never answered): the cause, for the operator. */
+  logged?: Record<string, unknown>;
 }
 
 /** An error the caller should see as is. */
@@ -19,6 +23,8 @@ export class ApiError extends Error {
   override name = 'ApiError';
   readonly field: string | undefined;
   readonly headers: Record<string, string>;
+  readonly upstreamCode: string | number | undefined;
+  readonly logged: Record<string, unknown>;
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string | number,
@@ -28,11 +34,14 @@ export class ApiError extends Error {
     super(message);
     this.field = options.field;
     this.headers = options.headers ?? {};
+    this.upstreamCode = options.upstreamCode;
+    this.logged = options.logged ?? {};
   }
 
   body(): ProxyErrorBody {
     const body: ProxyErrorBody = { error: this.message, code: this.code };
     if (this.field) body.field = this.field;
+    if (this.upstreamCode !== undefined) body.upstream_code = this.upstreamCode;
     return body;
   }
 }

@@ -29,7 +29,14 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
   it('ends a wrong use with exit 2 before calling the proxy', async () => {
     const cases = [
       [['events', 'redeliver'], /missing required argument 'id'/],
-      [['events', 'list', '--limit', '0'], /Give a whole number from 1 to 100/],
+      [['events', 'list', '--limit', '0'], /Give a whole number from 1 to 200/],
+      [['checkouts', 'list', '--limit', '201'], /Give a whole number from 1 to 200/],
+      // Checked by the proxy's own rule before it is sent: a refusal of the proxy would be exit 1.
+      [
+        ['webhook-endpoints', 'add', 'ftp://shop.example/hooks'],
+        /The url must be an https URL \(http only on a loopback host: 127\.0\.0\.1, ::1, localhost\)\./,
+      ],
+      [['webhook-endpoints', 'add', 'http://shop.example/hooks'], /The url must be an https URL/],
       [['webhook-endpoints', 'add'], /missing required argument 'url'/],
       [
         ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', ' , '],
@@ -60,6 +67,37 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       assert.equal(ran.code, 2, `${argv.join(' ')}: ${ran.stderr}`);
       assert.match(ran.stderr, said);
       assert.doesNotMatch(ran.stderr, /ECONNREFUSED/);
+    }
+  });
+
+  it("names an endpoint's source as the merchant API does, and takes the API's largest page", async () => {
+    const endpoint = { url: 'https://shop.example/hooks', created_at: 1_800_000_000, status: 'ok' };
+    const asked: string[] = [];
+    const proxy = await jsonStandIn((url) => {
+      asked.push(url);
+      if (url.startsWith('/admin/checkouts')) return { status: 200, body: { data: [] } };
+      return {
+        status: 200,
+        body: {
+          data: [
+            { ...endpoint, id: 'env', source: 'environment' },
+            { ...endpoint, id: 'whe_1', source: 'merchant_api' },
+          ],
+        },
+      };
+    });
+    try {
+      const ran = await runCli(['webhook-endpoints', 'list', '--proxy', proxy.url]);
+      assert.equal(ran.code, 0, ran.stderr);
+      const lines = ran.stdout.trim().split('\n');
+      assert.match(lines[0]!, /\sSOURCE$/);
+      assert.match(lines[1]!, /^env\s.*\senvironment$/);
+      assert.match(lines[2]!, /^whe_1\s.*\smerchant_api$/);
+      const page = await runCli(['checkouts', 'list', '--limit', '200', '--proxy', proxy.url]);
+      assert.equal(page.code, 0, page.stderr);
+      assert.equal(asked.at(-1), '/admin/checkouts?limit=200');
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -6,7 +6,7 @@
 
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import type { Command } from 'commander';
-import { eventTypeListArgument, graceSeconds } from '../flags.ts';
+import { eventTypeListArgument, graceSeconds, webhookEndpointUrl } from '../flags.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
@@ -33,10 +33,8 @@ const columns = [
   ['EVENTS', (endpoint: WebhookEndpoint) => endpoint.event_types?.join(',') ?? 'all'],
   ['STATE', stateOf],
   ['CREATED', (endpoint: WebhookEndpoint) => timeOf(endpoint.created_at)],
-  [
-    'SOURCE',
-    (endpoint: WebhookEndpoint) => (endpoint.source === 'environment' ? 'WEBHOOK_URL' : 'api'),
-  ],
+  // The API's names: `environment` is WEBHOOK_URL's endpoint, `merchant_api` one added through it.
+  ['SOURCE', (endpoint: WebhookEndpoint) => endpoint.source],
 ] as const;
 
 /** A new secret for people: on stdout with the endpoint, and a line that it will not come again. */
@@ -80,6 +78,7 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
     .argument(
       '<url>',
       "where to send the webhooks: https, or http on 127.0.0.1 or localhost, which is the proxy's own machine (for a handler on your laptop and a proxy elsewhere, use `crypto-pay listen`)",
+      webhookEndpointUrl,
     )
     .option(
       '--events <types>',

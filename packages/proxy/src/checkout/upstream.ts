@@ -13,6 +13,7 @@ import {
   type RetryOptions,
 } from '@crypto-pay/client';
 import { errorForMessage, errors, type ProcessingError } from '@crypto-pay/protocol';
+import { refusedCredentialsCheck } from '@crypto-pay/protocol/proxy-api';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, machineCode } from '../api-error.ts';
 import type { Metrics } from '../metrics/metrics.ts';
@@ -134,11 +135,36 @@ export function refusalOf(message: string, sent?: SentCurrencies): ProcessingErr
 }
 
 /**
- * For the merchant API: the service's status, code and text exactly as it answered.
+ * The service refused the proxy's own credentials (any of its 403s: a key, a signature, an API
+ * version, an account it disabled): the merchant's setup, never the caller's permission, so a
+ * 502 whose log names the service's code and text and the variable to check. `sentence` is what
+ * the caller reads. The service's texts are fixed sentences, never the secret.
+ */
+function credentialsRefused(error: ProcessingApiError, sentence: string): ApiError {
+  return new ApiError(502, 'upstream_refused', sentence, {
+    upstreamCode: error.code,
+    logged: {
+      upstream_code: error.code,
+      upstream_error: error.message,
+      fix: refusedCredentialsCheck(error.code),
+    },
+  });
+}
+
+/**
+ * For the merchant API: the service's status, code and text exactly as it answered, but for a
+ * refusal of the proxy's credentials, which would read as the caller's token lacking a right:
+ * that is 502 `upstream_refused` saying what to check, with the service's code as `upstream_code`.
  * Anything else that is not an availability failure is rethrown.
  */
 export function passThrough(error: unknown): never {
   if (error instanceof ProcessingApiError) {
+    if (error.status === 403) {
+      throw credentialsRefused(
+        error,
+        `The processing service refused the proxy's credentials ("${error.message}", ${error.code}): ${refusedCredentialsCheck(error.code)} on the proxy.`,
+      );
+    }
     throw new ApiError(error.status as ContentfulStatusCode, error.code, error.message);
   }
   if (error instanceof ProcessingValidationError) throw invalidInput(error, error.code);
@@ -149,17 +175,13 @@ export function passThrough(error: unknown): never {
 /**
  * For the widget's API: the service's validation texts pass through with a machine code;
  * a refusal of the proxy's own credentials (403) is the merchant's setup, not the caller's,
- * so the caller sees 502 and the log says why. A 404 of the public API means only an unknown
+ * so the caller sees 502 with the service's code and the log says what to check. A 404 of the public API means only an unknown
  * checkout, so the service's 404s (an unknown currency) become 422.
  */
 export function forCustomer(error: unknown, sent?: SentCurrencies): never {
   if (error instanceof ProcessingApiError) {
     if (error.status === 403) {
-      throw new ApiError(
-        502,
-        'upstream_refused',
-        'The processing service refused the merchant configuration.',
-      );
+      throw credentialsRefused(error, 'The processing service refused the merchant configuration.');
     }
     // The service names no field; the catalogue knows which one its text concerns.
     const entry = refusalOf(error.message, sent);

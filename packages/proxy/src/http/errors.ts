@@ -50,7 +50,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   prepareEdgeHeaders(c);
   if (error instanceof ApiError) {
     // The caller's mistakes are in the request line; failures of the service deserve a reason.
-    if (error.status >= 500) c.get('log')?.('warn', error.message, { code: error.code });
+    if (error.status >= 500) {
+      c.get('log')?.('warn', error.message, { code: error.code, ...error.logged });
+    }
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json(error.body(), error.status);
   }

@@ -13,6 +13,7 @@ import {
   MAX_AMOUNT_DIGITS,
 } from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
+import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
 import {
   currencyCode,
   decimalAmount,
@@ -99,15 +100,15 @@ export const idCursor = (what: string) =>
       ),
   );
 
-/** `limit=` of the merchant API's lists: 1 to 200 (`DEFAULT_PAGE_SIZE` when not given). */
+/** `limit=` of the merchant API's lists: 1 to `MAX_PAGE_SIZE` (`DEFAULT_PAGE_SIZE` when not given). */
 export const limit = z.optional(
   z.string().check(
     z.refine(
-      (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 200,
-      'The limit must be a whole number from 1 to 200.',
+      (value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PAGE_SIZE,
+      `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
     ),
     z.describe(
-      `At most this many (a page), a whole number from 1 to 200 (default ${DEFAULT_PAGE_SIZE}).`,
+      `At most this many (a page), a whole number from 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
     ),
   ),
 );

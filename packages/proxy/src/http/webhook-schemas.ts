@@ -4,9 +4,9 @@
  */
 
 import { eventTypeProblem } from '@crypto-pay/protocol/event-types';
+import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import * as z from 'zod/mini';
 import { EVENT_ID } from '../store/outbox.ts';
-import { webhookUrlProblem } from '../webhooks/endpoint-url.ts';
 import { filter, idCursor, limit } from './request-schemas.ts';
 
 /** `after=`: an event id, described for its route. */

@@ -14,9 +14,7 @@ import { ref } from './operations.ts';
 export const serviceErrorSchema = processingErrorBodySchema.check(
   z.describe(
     'The processing service refused the call: its HTTP status, code and text, passed through unchanged. ' +
-      'The code is the status as an integer (400, 404, 409, 422), or a string such as bad_header_key for a 403 ' +
-      '(the service refused the proxy’s own credentials: PROCESSING_API_KEY or PROCESSING_SIGNING_SECRET). ' +
-      'The service names no field.',
+      'The code is the status as an integer (400, 404, 409, 422). The service names no field.',
   ),
 );
 

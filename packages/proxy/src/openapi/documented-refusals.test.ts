@@ -100,20 +100,25 @@ describe('refusals, as /openapi.json lists them', () => {
     }
   });
 
-  it('passes the service’s refusal of the proxy’s credentials through on every route that calls it', async () => {
+  it('answers a refusal of the proxy’s credentials as 502 upstream_refused on every route that calls the service', async () => {
     const proxy = testProxy(shared.sandbox, { PROCESSING_API_KEY: 'not-the-key' });
     for (const response of await serviceCalls(proxy)) {
-      assert.equal(response.status, 403, response.url);
+      assert.equal(response.status, 502, response.url);
+      const body = (await response.clone().json()) as Record<string, unknown>;
+      assert.equal(body.code, 'upstream_refused', response.url);
+      assert.equal(body.upstream_code, 'bad_header_key', response.url);
     }
   });
 
-  it('passes the service’s 403 through on every route that calls it while the merchant is disabled', async () => {
+  it('answers the service’s 403 for a disabled merchant as 502 upstream_refused on every route that calls it', async () => {
     const proxy = testProxy(shared.sandbox);
     const disabled = await sandboxControl(shared.sandbox, '/merchant', { merchant_enabled: false });
     assert.equal(disabled.status, 200);
     try {
       for (const response of await serviceCalls(proxy)) {
-        assert.equal(response.status, 403, response.url);
+        assert.equal(response.status, 502, response.url);
+        const body = (await response.clone().json()) as Record<string, unknown>;
+        assert.match(String(body.error), /disabled at the processing service/, response.url);
       }
     } finally {
       await sandboxControl(shared.sandbox, '/merchant', { merchant_enabled: true });

@@ -123,17 +123,21 @@ export const queryRefusals = {
 
 /**
  * The answers of a merchant route that calls the processing service: the service unreachable
- * (502/504), and its refusals passed through with its status, code and text.
+ * (502/504) or refusing the proxy's own credentials (502), and its other refusals passed
+ * through with its status, code and text.
  */
 export function serviceErrors(): Responses {
   const passed = {
     400: 'The service refused the request, e.g. a foreign_id it already has; or the body is not JSON.',
-    403: 'The service refused the proxy’s own credentials (PROCESSING_API_KEY, PROCESSING_SIGNING_SECRET) or the merchant is disabled.',
     404: 'The service does not know the object (invoice, transaction) or a currency.',
     409: 'The object is in a state that does not allow it, e.g. an invoice already cancelled.',
     422: 'The proxy’s validation (with field), or the service’s.',
   };
-  const responses = errors(502, 504);
+  const responses = errors(504);
+  responses[502] = ok(
+    'upstream_unavailable: the service did not answer usably. upstream_refused: the service refused the proxy’s own credentials or account (its 403), with its code as upstream_code (bad_header_key: check PROCESSING_API_KEY; bad_header_signature: PROCESSING_SIGNING_SECRET); not the caller’s token.',
+    ref('Error'),
+  );
   for (const [status, description] of Object.entries(passed)) {
     responses[status] = {
       description,

@@ -137,7 +137,10 @@ describe('crypto-pay-proxy backup', () => {
     );
     assert.equal(memory.code, 1);
     const usage = await run(['backup'], env);
-    assert.equal(usage.stderr, 'crypto-pay-proxy: usage: crypto-pay-proxy backup <target-file>\n');
+    assert.equal(
+      usage.stderr,
+      "crypto-pay-proxy: error: missing required argument 'target-file'\n(add --help for the usage)\n",
+    );
     assert.equal(usage.code, 2);
   });
 });

@@ -91,19 +91,15 @@ export async function backupDatabase(
 }
 
 /**
- * The command: one line on stdout when done, one on stderr and a non-zero exit code (2 for a
- * wrong command line, 1 otherwise) when not. Reads only `DATABASE_URL` from `env`.
+ * `backup <target-file>`, its command line parsed (`command-line.ts`): one line on stdout when
+ * done, one on stderr and exit code 1 when not. Reads only `DATABASE_URL` from `env`.
  */
 export async function backupCommand(
-  args: readonly string[],
+  target: string,
   env: Record<string, string | undefined>,
 ): Promise<number> {
-  if (args.length !== 1 || args[0] === '') {
-    console.error('crypto-pay-proxy: usage: crypto-pay-proxy backup <target-file>');
-    return 2;
-  }
   try {
-    const done = await backupDatabase(env.DATABASE_URL || DEFAULT_DATABASE_URL, args[0]!);
+    const done = await backupDatabase(env.DATABASE_URL || DEFAULT_DATABASE_URL, target);
     console.log(
       `crypto-pay-proxy: backed up ${done.source} to ${done.target} (${done.bytes} bytes)`,
     );

@@ -6,9 +6,10 @@
 import { isIP } from 'node:net';
 import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '@crypto-pay/protocol/proxy-api';
+import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import * as z from 'zod/mini';
 import type { CurrencyRef } from '../store/store.ts';
-import { isWebhookSecret, webhookUrlProblem } from '../webhooks/endpoint-url.ts';
+import { isWebhookSecret } from '../webhooks/endpoint-url.ts';
 import { LEVELS } from './logger.ts';
 
 const text = (why: string) =>

@@ -7,10 +7,9 @@
 import { DatabaseFileError, NativeAddonError } from '../store/open-failure.ts';
 import { StoreUnavailableError } from '../store/unavailable.ts';
 import { tracesWanted } from '../tracing/hooks.ts';
-import { backupCommand } from './backup.ts';
+import { runCommandLine } from './command-line.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startProxy } from './server.ts';
-import { usersCommand } from './users.ts';
 
 /** Exit codes: 2 is a configuration the merchant can fix, 1 anything else. */
 const CONFIGURATION = 2;
@@ -51,15 +50,8 @@ function failure(error: unknown, config: Config | undefined): [string, number] {
   return [`cannot start: ${message}`, FAILURE];
 }
 
-const [command, ...args] = process.argv.slice(2);
-if (command === 'backup') process.exit(await backupCommand(args, process.env));
-if (command === 'users') process.exit(await usersCommand(args, process.env));
-if (command !== undefined) {
-  console.error(
-    `crypto-pay-proxy: unknown command ${JSON.stringify(command)}: run crypto-pay-proxy with no arguments to start, crypto-pay-proxy backup <target-file>, or crypto-pay-proxy users add --role <role> <name>`,
-  );
-  process.exit(CONFIGURATION);
-}
+const commandLine = await runCommandLine(process.argv.slice(2), process.env);
+if (commandLine !== 'start') process.exit(commandLine);
 
 let config: Config | undefined;
 try {

@@ -7,15 +7,11 @@
 
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { validate } from '@crypto-pay/protocol';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createAccountSchema } from '../http/account-schemas.ts';
-import { ROLES } from '../store/store.ts';
 import { DEFAULT_DATABASE_URL } from './config.ts';
 import { openStore } from './server.ts';
-
-const USAGE = `usage: crypto-pay-proxy users add --role <${ROLES.join('|')}> <name>`;
 
 /** The audit log's actor of accounts made here. */
 export const COMMAND_LINE_ACTOR = 'command-line';
@@ -62,33 +58,15 @@ const passwordFor = (name: string) =>
   process.stdin.isTTY ? askTwiceHidden(name) : readPipedLine();
 
 /**
- * The command: one line on stdout when done, one on stderr and a non-zero exit code (2 for a
- * wrong command line, 1 otherwise) when not. Reads only `DATABASE_URL` from `env`.
+ * `users add`, its command line parsed (`command-line.ts`): one line on stdout when done, one on
+ * stderr and a non-zero exit code (2 for a name, role or password refused, 1 otherwise) when
+ * not. Reads only `DATABASE_URL` from `env`.
  */
-export async function usersCommand(
-  args: readonly string[],
+export async function addUserCommand(
+  name: string,
+  role: string,
   env: Record<string, string | undefined>,
 ): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  const parse = () =>
-    parseArgs({
-      args: [...args],
-      options: { role: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  try {
-    parsed = parse();
-  } catch (error) {
-    console.error(`crypto-pay-proxy: ${(error as Error).message} (${USAGE})`);
-    return 2;
-  }
-  const [action, name, ...rest] = parsed.positionals;
-  const role = parsed.values.role;
-  if (action !== 'add' || name === undefined || rest.length > 0 || role === undefined) {
-    console.error(`crypto-pay-proxy: ${USAGE}`);
-    return 2;
-  }
   try {
     const password = await passwordFor(name);
     const checked = validate(createAccountSchema, { name, password, role });

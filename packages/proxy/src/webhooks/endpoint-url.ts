@@ -1,23 +1,7 @@
 /**
- * What a webhook endpoint and its secret must look like: https, or http on a loopback host for
- * development; a Standard Webhooks secret (`whsec_` + base64 of 24 to 64 random bytes).
+ * What a webhook endpoint's secret must look like: a Standard Webhooks secret (`whsec_` + base64
+ * of 24 to 64 random bytes). Its address's rule is the protocol's `webhookUrlProblem`.
  */
-
-import { isLoopback } from '@crypto-pay/protocol';
-
-/** Why `value` cannot be a webhook endpoint, or undefined when it can. */
-export function webhookUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an https URL';
-  }
-  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
-  return 'must be an https URL (http only on a loopback host: 127.0.0.1, ::1, localhost)';
-}
 
 const SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
 

@@ -36,6 +36,38 @@ describe('crypto-pay doctor: each fault said once, with the fix for its cause', 
     assert.match(ran.stdout, /\n1 failed, /);
   });
 
+  it('names the one credential the processing service refuses, as the proxy says it', async () => {
+    const refused = json(
+      {
+        error: 'The processing service refused the merchant configuration.',
+        code: 'upstream_refused',
+        upstream_code: 'bad_header_signature',
+      },
+      502,
+    );
+    const proxy = await standIn({
+      '/healthz': healthy,
+      '/readyz': json(
+        { error: 'The proxy is not ready.', code: 'not_ready', store: 'ok', upstream: 'failing' },
+        503,
+      ),
+      '/api/config': refused,
+    });
+    try {
+      const ran = await runCli(['doctor', '--proxy', proxy.url]);
+      assert.match(
+        line(ran.stdout, 'Ready'),
+        /^✗ FAIL .*not ready: the processing service refuses the proxy's credentials/,
+      );
+      const fix =
+        "fix: The processing service refuses the proxy's credentials (bad_header_signature): check PROCESSING_SIGNING_SECRET.";
+      assert.equal(ran.stdout.split(fix).length, 3, ran.stdout);
+      assert.doesNotMatch(ran.stdout, /PROCESSING_API_KEY/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("says a /readyz that is not the proxy's answer: a front end's 404 or its own 503", async () => {
     const hidden = await standIn({ '/healthz': healthy });
     const balancer = await standIn({

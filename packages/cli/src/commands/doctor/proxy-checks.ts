@@ -4,7 +4,11 @@
  * currencies, and its clock against this machine's.
  */
 
-import type { WidgetConfig } from '@crypto-pay/protocol/proxy-api';
+import {
+  type ProxyErrorBody,
+  refusedCredentialsCheck,
+  type WidgetConfig,
+} from '@crypto-pay/protocol/proxy-api';
 import { CommandFailed } from '../../failures.ts';
 import { errorBodyOf, refusalText } from '../../proxy-api.ts';
 import { isStartProxy, type Target } from '../../target.ts';
@@ -16,8 +20,14 @@ const CLOCK_SKEW_WARN_SECONDS = 5;
 const UPSTREAM_FIX =
   'Check PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL on the proxy, that the processing service is up, and that the proxy can reach it (its log names each failed call).';
 
-const REFUSED_FIX =
-  "The processing service refuses the proxy's credentials: check PROCESSING_API_KEY and PROCESSING_SIGNING_SECRET.";
+/**
+ * What to check when the service refuses the proxy's credentials: the one variable its code
+ * names, as the proxy's log says (an older proxy, without `upstream_code`, gets both).
+ */
+const refusedFix = (body: ProxyErrorBody | undefined) =>
+  `The processing service refuses the proxy's credentials${
+    body?.upstream_code === undefined ? '' : ` (${body.upstream_code})`
+  }: ${refusedCredentialsCheck(body?.upstream_code)}.`;
 
 export function proxyChecks(
   target: Target,
@@ -87,14 +97,15 @@ export function proxyChecks(
         if (body.upstream !== 'ok') {
           // /readyz says only "failed": /api/config's code tells a refused key from a service down.
           const config = await api.fetchPublic('/api/config');
-          const refused = !config.ok && (await errorBodyOf(config))?.code === 'upstream_refused';
+          const refusal = config.ok ? undefined : await errorBodyOf(config);
+          const refused = refusal?.code === 'upstream_refused';
           if (config.ok) await config.body?.cancel();
           failing.push(
             refused
               ? "the processing service refuses the proxy's credentials"
               : 'the processing service does not answer the proxy',
           );
-          fixes.push(refused ? REFUSED_FIX : UPSTREAM_FIX);
+          fixes.push(refused ? refusedFix(refusal) : UPSTREAM_FIX);
         }
         if (body.store !== 'ok') {
           failing.push('its store cannot write');
@@ -116,7 +127,7 @@ export function proxyChecks(
           const refused = body?.code === 'upstream_refused';
           return fail(
             `/api/config could not list the currencies ${refusalText(response, body)}.`,
-            refused ? REFUSED_FIX : UPSTREAM_FIX,
+            refused ? refusedFix(body) : UPSTREAM_FIX,
           );
         }
         const config = (await response.json()) as WidgetConfig;

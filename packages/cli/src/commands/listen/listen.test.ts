@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -7,7 +7,8 @@ import { newWebhookSecret } from '@crypto-pay/protocol/node';
 import { eventually } from '@crypto-pay/test-kit/eventually';
 import { invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
 import { startWebhookReceiver } from '@crypto-pay/test-kit/webhook-receiver';
-import { runCli, STREAM_HEAD, standIn } from '../../testing.test-helpers.ts';
+import { answerJson, runCli, STREAM_HEAD, standIn } from '../../testing.test-helpers.ts';
+import { SECRETS_FILE } from './secret.ts';
 
 /** An invoice event's JSON as the proxy streams it, with the id given (ids sort in order). */
 const eventJson = (
@@ -207,6 +208,7 @@ describe('crypto-pay listen', () => {
 
   it('ends with exit 1 and the fix on a wrong token, a proxy without the stream, or no proxy', async () => {
     const proxy = await standIn((request, response) => {
+      if (request.url === '/healthz') return answerJson(response, 200, { status: 'ok' });
       const ok = request.headers.authorization === 'Bearer right-token';
       response.writeHead(ok ? 404 : 401, { 'Content-Type': 'application/json' });
       response.end(
@@ -221,9 +223,10 @@ describe('crypto-pay listen', () => {
       const args = ['listen', '--proxy', proxy.url, '--forward-to', 'http://127.0.0.1:9/hooks'];
       const wrong = await runCli([...args, '--token', 'wrong-token'], { env: env() });
       assert.equal(wrong.code, 1);
+      // Which proxy, then the refusal alone: it never listened, so no "Listening" nor "Stopped".
       assert.match(
         wrong.stderr,
-        /refused \(401 unauthorized\): The admin token is missing or wrong\. The token came from --token: give the proxy's ADMIN_TOKEN/,
+        /^Proxy \S+ \(--proxy\), token from --token\.\nThe proxy at \S+ refused \(401 unauthorized\): The admin token is missing or wrong\. The token came from --token: give the proxy's ADMIN_TOKEN[^\n]*\n$/,
       );
       assert.doesNotMatch(wrong.stderr, /wrong-token/);
       const old = await runCli([...args, '--token', 'right-token'], { env: env() });
@@ -235,14 +238,39 @@ describe('crypto-pay listen', () => {
     } finally {
       await proxy.close();
     }
+    // A port of its own: this process may still hold a kept-alive socket to the stand-in's.
+    const gone = await standIn(() => {});
+    await gone.close();
     const none = await runCli(
-      ['listen', '--proxy', proxy.url, '--forward-to', 'http://127.0.0.1:9/hooks'],
+      ['listen', '--proxy', gone.url, '--forward-to', 'http://127.0.0.1:9/hooks'],
       {
         env: env(),
       },
     );
     assert.equal(none.code, 1);
     assert.match(none.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
+  });
+
+  it('says an address is no crypto-pay proxy, and keeps no secret for it', async () => {
+    // A shop's dev server, say: a page or a 404 for every path.
+    const shop = await standIn((_, response) =>
+      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>'),
+    );
+    try {
+      const ran = await runCli(
+        ['listen', '--proxy', shop.url, '--forward-to', 'http://127.0.0.1:9/hooks'],
+        { env: env() },
+      );
+      assert.equal(ran.code, 1);
+      assert.equal(
+        ran.stderr.slice(ran.stderr.indexOf('\n') + 1),
+        `${shop.url} is not a crypto-pay proxy: its /healthz does not answer as the proxy's ({"status":"ok"}). Give the proxy's address with --proxy or CRYPTO_PAY_PROXY_URL (pnpm start runs one at http://127.0.0.1:8787).\n`,
+      );
+      const kept = await readFile(join(config, 'crypto-pay', SECRETS_FILE), 'utf8').catch(() => '');
+      assert.ok(!kept.includes(shop.url), kept);
+    } finally {
+      await shop.close();
+    }
   });
 
   it('stops cleanly on a refusal after it was ready (a token changed meanwhile), with exit 1', async () => {

@@ -14,6 +14,7 @@ import type { CommandContext } from '../../program.ts';
 import {
   createForwarder,
   type DeliveryReport,
+  type Forwarder,
   RETRY_DELAYS_MS,
   type StreamedEvent,
 } from './forward.ts';
@@ -116,31 +117,33 @@ export function listenCommand(program: Command, context: CommandContext): void {
       const forwardTo = options.forwardTo?.href;
       const api = context.api(command);
       const proxy = api.target.proxyUrl;
-      const kept = await listenSecretFor(proxy, io.env);
       if (options.printSecret) {
-        io.stdout.write(`${kept.secret}\n`);
+        io.stdout.write(`${(await listenSecretFor(proxy, io.env)).secret}\n`);
         return;
       }
       const paint = painter(io.stderr, io.env);
       const say = (text: string) => io.stderr.write(`${text}\n`);
-      say(
-        `Your webhook signing secret is ${paint('bold', kept.secret)} (kept for ${proxy} in ${kept.file}).`,
-      );
-      say(
-        `Listening to ${proxy}'s events (${types ? types.join(', ') : 'all types'}), forwarding to ${forwardTo}.`,
-      );
-      const forwarder = createForwarder({
-        url: forwardTo!,
-        secret: kept.secret,
-        report: (report) => printReport(io, options.json === true, report),
-      });
+      /** Made once the stream is open: an address that is no proxy, or refuses, keeps no secret. */
+      let forwarder: Forwarder | undefined;
       try {
         await followEvents(api, {
           ...(types ? { types } : {}),
           signal: io.signal,
           handlers: {
-            ready(resumedAfter, reconnected) {
+            async ready(resumedAfter, reconnected) {
               if (!reconnected) {
+                const kept = await listenSecretFor(proxy, io.env);
+                forwarder = createForwarder({
+                  url: forwardTo!,
+                  secret: kept.secret,
+                  report: (report) => printReport(io, options.json === true, report),
+                });
+                say(
+                  `Your webhook signing secret is ${paint('bold', kept.secret)} (kept for ${proxy} in ${kept.file}).`,
+                );
+                say(
+                  `Listening to ${proxy}'s events (${types ? types.join(', ') : 'all types'}), forwarding to ${forwardTo}.`,
+                );
                 say(
                   paint('green', 'Ready: events written from now on are forwarded. Ctrl-C stops.'),
                 );
@@ -163,18 +166,21 @@ export function listenCommand(program: Command, context: CommandContext): void {
                 return;
               }
               // Queued: the stream is read on while the handler takes its time.
-              void forwarder.deliver({ id, type, body: data });
+              void forwarder!.deliver({ id, type, body: data });
             },
           },
         });
       } finally {
         // Also after a refusal (a token changed meanwhile): no timer or request outlives listen.
-        const undelivered = await forwarder.close(STOP_GRACE_MS);
-        say(
-          undelivered.length === 0
-            ? 'Stopped.'
-            : `Stopped; not delivered (GET /admin/events lists them):\n${undeliveredLines(undelivered)}`,
-        );
+        // A start that failed listened to nothing: its refusal alone is said.
+        if (forwarder) {
+          const undelivered = await forwarder.close(STOP_GRACE_MS);
+          say(
+            undelivered.length === 0
+              ? 'Stopped.'
+              : `Stopped; not delivered (GET /admin/events lists them):\n${undeliveredLines(undelivered)}`,
+          );
+        }
       }
     });
 }

@@ -202,7 +202,9 @@ describe('crypto-pay trigger: usage', () => {
               payments_base_url: `${sandbox.url}/api/payments/v1`,
             },
           }
-        : { status: 404, body: { error: 'Not found.', code: 'not_found' } },
+        : url === '/healthz'
+          ? { status: 200, body: { status: 'ok' } }
+          : { status: 404, body: { error: 'Not found.', code: 'not_found' } },
     );
     try {
       const ran = await runCli(['trigger', 'checkout.paid', '--proxy', proxy.url]);
@@ -215,6 +217,7 @@ describe('crypto-pay trigger: usage', () => {
       assert.deepEqual(proxy.seen(), [
         'GET /admin/processing',
         'GET /admin/events/stream?types=checkout.created,checkout.processing,checkout.paid,checkout.failed,checkout.expired,checkout.stale',
+        'GET /healthz',
       ]);
     } finally {
       await proxy.close();
@@ -292,6 +295,36 @@ describe('crypto-pay trigger: usage', () => {
         );
         assert.match(ran.stdout, new RegExp(`checkout\\.paid +${paid.id} `));
         assert.match(proxy.seen().at(0)!, /^GET \/admin\/processing$/);
+      } finally {
+        await close();
+      }
+    });
+
+    it('says, when no callback brought an event in time, where the sandbox sends them and what to check', async () => {
+      const created = checkoutEvent('trigger-stand-in', 'created', 1);
+      const ours = { ...created, data: { ...created.data, id: paid.data.id } };
+      // The proxy writes checkout.created itself; nothing more comes without the callbacks.
+      const { proxy, sandbox, close } = await stack((response) => {
+        response.writeHead(200, STREAM_HEAD);
+        response.write(': ready\n\n');
+        setTimeout(() => response.write(`id: ${ours.id}\ndata: ${JSON.stringify(ours)}\n\n`), 50);
+      });
+      try {
+        const ran = await runCli([
+          'trigger',
+          'checkout.paid',
+          '--proxy',
+          proxy.url,
+          '--timeout',
+          '1',
+        ]);
+        assert.equal(ran.code, 1, ran.stderr);
+        assert.ok(
+          ran.stderr.includes(
+            `checkout.paid did not arrive within 1 s (arrived: checkout.created). No callback of the sandbox reached the proxy, it seems: the sandbox sends them to its callback address (SANDBOX_CALLBACK_URL, or POST ${sandbox.url}/_sandbox/merchant {"callback_url"}), which must be ${proxy.url}/callbacks/processing as the sandbox reaches it. ${sandbox.url}/_sandbox/callbacks lists each attempt with the proxy's answer`,
+          ),
+          ran.stderr,
+        );
       } finally {
         await close();
       }

@@ -223,10 +223,14 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
     if (io.signal.aborted) {
       throw new Stopped(`Stopped before ${trigger.event} arrived (arrived: ${which}).`);
     }
+    // checkout.created is the proxy's own doing; every later event comes from a callback.
+    const heardBack = events.some((event) => event.type !== 'checkout.created');
     const hint =
       trigger.event === 'checkout.stale'
         ? `: ${STALE_NOT_ARRIVED}.`
-        : `.${events.length === 0 ? " Do the sandbox's callbacks reach this proxy's POST /callbacks/processing?" : ''}`;
+        : heardBack
+          ? '.'
+          : `. ${callbacksNotArriving(api.target.proxyUrl, sandbox.origin)}`;
     throw new CommandFailed(
       end === 'ended'
         ? `The proxy ended its event stream before ${trigger.event} arrived (arrived: ${which}). Is it shutting down?`
@@ -240,6 +244,14 @@ async function play(io: Io, { api, sandbox, trigger, flags, options }: Playing):
       if (!(error instanceof CommandFailed)) throw error;
     });
   }
+}
+
+/**
+ * The usual cause when no event from a callback arrives, and what to check: where the sandbox
+ * sends its callbacks, what it was answered, and the credentials the proxy verifies them with.
+ */
+function callbacksNotArriving(proxyUrl: string, sandboxOrigin: string): string {
+  return `No callback of the sandbox reached the proxy, it seems: the sandbox sends them to its callback address (SANDBOX_CALLBACK_URL, or POST ${sandboxOrigin}/_sandbox/merchant {"callback_url"}), which must be ${proxyUrl}/callbacks/processing as the sandbox reaches it. ${sandboxOrigin}/_sandbox/callbacks lists each attempt with the proxy's answer: none means a wrong or missing address, a connection error an address the sandbox cannot reach, a 403 a proxy whose PROCESSING_API_KEY or PROCESSING_SIGNING_SECRET is not the sandbox's.`;
 }
 
 /** Creates the object through the proxy, plays its outcome in the sandbox, and names it. */

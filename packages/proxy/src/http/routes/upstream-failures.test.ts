@@ -4,8 +4,10 @@ import { afterEach, describe, it } from 'node:test';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import {
   adminHeaders,
+  assertNothingLeaked,
   json,
   sandboxControl,
+  seen,
   testProxy,
   useTestSandbox,
 } from '../../testing.test-helpers.ts';
@@ -102,13 +104,54 @@ describe('when the processing service fails', () => {
     assert.equal(response.status, 200);
   });
 
-  it('passes a refusal of the credentials as 502, never as the caller’s fault', async () => {
+  it('answers a refusal of the key as 502 naming PROCESSING_API_KEY, and logs the service’s reason', async () => {
     const proxy = testProxy(shared.sandbox, { PROCESSING_API_KEY: 'not-the-key' });
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
-    assert.equal((await json(response)).code, 'upstream_refused');
+    assert.deepEqual(await json(response), {
+      error: 'The processing service refused the merchant configuration.',
+      code: 'upstream_refused',
+      upstream_code: 'bad_header_key',
+    });
+    const logged = refusalsLogged();
+    assert.equal(logged.upstream_code, 'bad_header_key');
+    assert.equal(logged.upstream_error, 'Bad key header');
+    assert.equal(logged.fix, 'check PROCESSING_API_KEY');
+
+    // Not the caller's token lacking a right: the proxy's own credentials, with what to check.
     const admin = await proxy.request('/admin/balances', { headers: adminHeaders });
-    assert.equal(admin.status, 403);
-    assert.deepEqual(await json(admin), { error: 'Bad key header', code: 'bad_header_key' });
+    assert.equal(admin.status, 502);
+    assert.deepEqual(await json(admin), {
+      error: `The processing service refused the proxy's credentials ("Bad key header", bad_header_key): check PROCESSING_API_KEY on the proxy.`,
+      code: 'upstream_refused',
+      upstream_code: 'bad_header_key',
+    });
+  });
+
+  it('names PROCESSING_SIGNING_SECRET when the key is known but the signature is not', async () => {
+    const proxy = testProxy(shared.sandbox, { PROCESSING_SIGNING_SECRET: 'not-the-secret' });
+    const response = await createIn(proxy);
+    assert.equal(response.status, 502);
+    assert.equal((await json(response)).upstream_code, 'bad_header_signature');
+    const logged = refusalsLogged();
+    assert.equal(logged.upstream_error, 'Bad signature header');
+    assert.equal(logged.fix, 'check PROCESSING_SIGNING_SECRET');
+    const admin = await proxy.request('/admin/checkout-sessions', {
+      method: 'POST',
+      headers: adminHeaders,
+      json: { amount: '10.00', currency: 'EUR' },
+    });
+    assert.equal(admin.status, 502);
+    assert.match((await json(admin)).error, /check PROCESSING_SIGNING_SECRET on the proxy\.$/);
+    assertNothingLeaked();
   });
 });
+
+/** The last warning the proxy logged for a refusal of its credentials. */
+function refusalsLogged(): Record<string, unknown> {
+  const line = seen.findLast(
+    (text) => text.includes('"code":"upstream_refused"') && text.startsWith('{"time"'),
+  );
+  assert.ok(line, 'no upstream_refused warning was logged');
+  return JSON.parse(line) as Record<string, unknown>;
+}
