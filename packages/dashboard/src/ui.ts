@@ -1,9 +1,13 @@
 /**
  * Small view pieces every page uses: a loading task's three states, an error's sentence, an
- * action's result line (announced to screen readers), and a copy to the clipboard.
+ * action's result line (announced to screen readers), a copy to the clipboard, and the field of
+ * a new password.
  */
+
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@crypto-pay/protocol/passwords';
 import type { Task } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
+import { type Ref, ref } from 'lit/directives/ref.js';
 import { ApiFailure, failureText } from './api.ts';
 import { strings } from './strings.ts';
 import { webHref } from './web-href.ts';
@@ -103,3 +107,23 @@ export function fieldValues(
   }
   return values;
 }
+
+/**
+ * The field of a new password: the proxy's rule (its length, `@crypto-pay/protocol/passwords`)
+ * is the browser's, so a short one is said before anything is sent. `rules` is the id of the
+ * line that says the rule in words; `field` keeps the element (to focus it).
+ */
+export const newPasswordInput = (
+  name: string,
+  options: { rules?: string; field?: Ref<HTMLInputElement> } = {},
+) =>
+  html`<input
+    ${ref(options.field)}
+    name=${name}
+    type="password"
+    minlength=${MIN_PASSWORD_LENGTH}
+    maxlength=${MAX_PASSWORD_LENGTH}
+    required
+    autocomplete="new-password"
+    aria-describedby=${options.rules ?? nothing}
+  />`;

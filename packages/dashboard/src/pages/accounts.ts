@@ -6,7 +6,7 @@
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { createRef, ref } from 'lit/directives/ref.js';
+import { createRef } from 'lit/directives/ref.js';
 import { Action } from '../action.ts';
 import { api } from '../api.ts';
 import { formatTime } from '../format.ts';
@@ -14,7 +14,7 @@ import { keysOf, strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { dataTable } from '../table.ts';
 import { type Account, type AccountRow, allows, type Role } from '../types.ts';
-import { formValues, reload, whenLoaded } from '../ui.ts';
+import { formValues, newPasswordInput, reload, whenLoaded } from '../ui.ts';
 
 const t = strings.accounts;
 const ROLES = keysOf(strings.roles);
@@ -150,7 +150,7 @@ export class Accounts extends LitElement {
       <h2>${t.add}</h2>
       <form class="fields" @submit=${this.add}>
         <label>${t.name}<input name="name" required autocomplete="off" /></label>
-        <label>${t.password}<input name="password" type="password" minlength="12" maxlength="1024" required autocomplete="new-password" /></label>
+        <label>${t.password}${newPasswordInput('password')}</label>
         <label
           >${t.role}
           <select name="role">
@@ -173,16 +173,8 @@ export class Accounts extends LitElement {
       <p class="fields">
         <label
           >${t.newPassword}
-          <input
-            ${ref(this.newPassword)}
-            name="password"
-            type="password"
-            minlength="12"
-            maxlength="1024"
-            required
-            autocomplete="new-password"
-            aria-describedby="password-rules"
-        /></label>
+          ${newPasswordInput('password', { rules: 'password-rules', field: this.newPassword })}</label
+        >
       </p>
       <p id="password-rules" class="muted">${strings.passwordRules}</p>
       <p>

@@ -10,7 +10,7 @@ import { api } from '../api.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import type { Account, SessionAnswer } from '../types.ts';
-import { formValues } from '../ui.ts';
+import { formValues, newPasswordInput } from '../ui.ts';
 
 const t = strings.ownAccount;
 
@@ -61,24 +61,9 @@ export class OwnAccount extends LitElement {
             autocomplete="current-password"
         /></label>
         <label
-          >${t.newPassword}<input
-            name="password"
-            type="password"
-            minlength="12"
-            maxlength="1024"
-            required
-            autocomplete="new-password"
-            aria-describedby="password-rules"
-        /></label>
-        <label
-          >${t.repeatPassword}<input
-            name="repeat"
-            type="password"
-            minlength="12"
-            maxlength="1024"
-            required
-            autocomplete="new-password"
-        /></label>
+          >${t.newPassword}${newPasswordInput('password', { rules: 'password-rules' })}</label
+        >
+        <label>${t.repeatPassword}${newPasswordInput('repeat')}</label>
         <button ?disabled=${this.action.busy}>${t.save}</button>
       </form>
       <p id="password-rules" class="muted">${strings.passwordRules}</p>`;

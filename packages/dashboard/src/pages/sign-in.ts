@@ -8,7 +8,7 @@ import { api, failureText } from '../api.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import type { Account, SessionAnswer } from '../types.ts';
-import { formValues } from '../ui.ts';
+import { formValues, newPasswordInput } from '../ui.ts';
 
 const t = strings.session;
 
@@ -112,8 +112,8 @@ export class SignIn extends LitElement {
           <label>${t.name}<input name="name" autocomplete="username" required /></label>
           <label
             >${t.password}
-            <input name="password" type="password" autocomplete="new-password" minlength="12" required aria-describedby="hint"
-          /></label>
+            ${newPasswordInput('password', { rules: 'hint' })}</label
+          >
           <button ?disabled=${this.busy}>${t.createOwner}</button>
         </form>
         <p id="hint" class="muted">${t.passwordHint}</p>`;

@@ -10,10 +10,6 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 
 export { hashToken } from '../checkout/identity.ts';
 
-export const MIN_PASSWORD_LENGTH = 12;
-/** scrypt reads any length, but a megabyte of "password" is no password: refused early. */
-export const MAX_PASSWORD_LENGTH = 1024;
-
 /** OWASP's scrypt choice for interactive sign-ins at 32 MiB: N=2^15, r=8, p=1. */
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_BYTES = 32;

@@ -3,8 +3,8 @@
  * the edge and generate /openapi.json, like `request-schemas.ts`.
  */
 
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@crypto-pay/protocol/passwords';
 import * as z from 'zod/mini';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/passwords.ts';
 import { AUDIT_ACTIONS, ROLES, SETUP_ACCOUNT } from '../store/store.ts';
 import { filter, idCursor, limit } from './request-schemas.ts';
 
