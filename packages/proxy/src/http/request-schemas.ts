@@ -7,6 +7,7 @@
  */
 
 import {
+  createInvoiceSchema,
   createPaymentRequestSchema,
   createWithdrawalSchema,
   isBoundedDecimal,
@@ -260,20 +261,30 @@ export const transactionQuerySchema = z.strictObject({
 export const noQuerySchema = z.strictObject({});
 
 /**
- * `POST /admin/withdrawals`: the service's withdrawal request, and the checkout it sends money
- * back for (kept by the proxy, never sent to the service).
+ * `POST /admin/invoices`: the service's invoice request, and no other field (a misspelt one is
+ * refused by name, as on every route, not dropped).
  */
-export const createMerchantWithdrawalSchema = z.safeExtend(createWithdrawalSchema, {
-  refund_of: z.optional(
-    z
-      .string({ error: 'The refund_of must be a checkout id.' })
-      .check(
-        z.describe(
-          'The checkout this withdrawal sends money back for: the payment page shows it, and a second one is refused while this one is not cancelled.',
+export const createMerchantInvoiceSchema = z.catchall(createInvoiceSchema, z.never());
+
+/**
+ * `POST /admin/withdrawals`: the service's withdrawal request, and the checkout it sends money
+ * back for (kept by the proxy, never sent to the service); no other field: a misspelt
+ * `refund_of` dropped would skip the check that pays a customer back once.
+ */
+export const createMerchantWithdrawalSchema = z.catchall(
+  z.safeExtend(createWithdrawalSchema, {
+    refund_of: z.optional(
+      z
+        .string({ error: 'The refund_of must be a checkout id.' })
+        .check(
+          z.describe(
+            'The checkout this withdrawal sends money back for: the payment page shows it, and a second one is refused while this one is not cancelled.',
+          ),
         ),
-      ),
-  ),
-});
+    ),
+  }),
+  z.never(),
+);
 
 /** `GET /admin/money-operations?kind=&refund_of=&before=&limit=`. */
 export const listMoneyOperationsQuerySchema = z.strictObject({

@@ -120,6 +120,25 @@ describe('merchant API', () => {
     }
   });
 
+  it('refuses an invoice or withdrawal field it does not know by name, before calling the service', async () => {
+    const withdrawal = `{"currency":"BTC","amount":0.001,"address":"tb1qexampleaddress000000000000000000000",
+      "foreign_id":"wd-9002","end_user_reference":"customer-42","sender_type":"legal",
+      "sender_data":${JSON.stringify(LEGAL_SENDER.sender_data)},"receiver_type":"self"`;
+    for (const [path, body, name] of [
+      // A misspelt refund_of dropped would send the money without its payment's check.
+      ['/admin/withdrawals', `${withdrawal},"refundof":"co_1"}`, 'refundof'],
+      ['/admin/invoices', invoiceJson('inv-7004').replace(/}$/, ',"titel":"x"}'), 'titel'],
+    ] as const) {
+      const response = await post(path, body);
+      assert.equal(response.status, 422, path);
+      const answer = await json(response);
+      assert.equal(answer.code, 'unknown_field', path);
+      assert.equal(answer.field, name, path);
+    }
+    const sent = await get('/admin/transactions?foreign_id=wd-9002');
+    assert.notEqual(sent.status, 200, 'the service was not sent the withdrawal');
+  });
+
   it('validates invoices with the protocol schema before calling the service', async () => {
     const response = await post(
       '/admin/invoices',

@@ -72,10 +72,13 @@ export function withSession(
 /** The log lines (not the answers) the proxies of this file wrote. */
 export const logLines = () => seen.filter((line) => line.startsWith('{'));
 
-/** Fails when a password or a session token appears in a log line or (passwords) an answer. */
-export function assertNoCredentialsLeaked(tokens: string[]): void {
+/**
+ * Fails when a password (the accounts' and `passwords`, those a test sent besides) or a session
+ * token appears in a log line or (passwords) an answer.
+ */
+export function assertNoCredentialsLeaked(tokens: string[], passwords: string[] = []): void {
   for (const line of seen) {
-    for (const password of Object.values(PASSWORDS)) {
+    for (const password of [...Object.values(PASSWORDS), ...passwords]) {
       assert.ok(!line.includes(password), `a password leaked in: ${line.slice(0, 200)}`);
     }
   }
@@ -90,11 +93,12 @@ export { json };
 
 /**
  * Keeps each session cookie a test made (`remember(cookie)` gives it back), and checks once the
- * file's tests are done that no token or password reached a log line.
+ * file's tests are done that no token or password (the accounts' and `passwords`) reached a log
+ * line.
  */
-export function rememberSessions(): (cookie: string) => string {
+export function rememberSessions(passwords: string[] = []): (cookie: string) => string {
   const tokens: string[] = [];
-  after(() => assertNoCredentialsLeaked(tokens));
+  after(() => assertNoCredentialsLeaked(tokens, passwords));
   return (cookie) => {
     tokens.push(cookie.split('=')[1]!);
     return cookie;

@@ -26,9 +26,16 @@ import {
 } from './dashboard.test-helpers.ts';
 
 const shared = useTestSandbox();
-const remember = rememberSessions();
 
 const NEW_PASSWORD = 'a brand new pass phrase';
+/** Every password the tests send: none may reach a log line or an answer. */
+const remember = rememberSessions([
+  NEW_PASSWORD,
+  'not my password',
+  'guess one here',
+  'guess two here',
+  'anything at all',
+]);
 
 const change = (
   proxy: TestProxy,

@@ -8,7 +8,7 @@
  * addresses, never its credentials.
  */
 
-import { createInvoiceSchema, emptyRequestSchema } from '@crypto-pay/protocol';
+import { emptyRequestSchema } from '@crypto-pay/protocol';
 import type {
   MoneyOperation as MoneyOperationAnswer,
   Page,
@@ -35,6 +35,7 @@ import { safeUrl } from '../../tracing/private-attributes.ts';
 import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
 import {
+  createMerchantInvoiceSchema,
   createMerchantWithdrawalSchema,
   listMoneyOperationsQuerySchema,
   noQuerySchema,
@@ -187,7 +188,7 @@ export function processingOperationRoutes({
     )
     .post(
       '/invoices',
-      jsonBody(createInvoiceSchema, 'CreateInvoice'),
+      jsonBody(createMerchantInvoiceSchema, 'CreateInvoice'),
       describeRoute({
         summary: 'Create an invoice at the service',
         responses: { 201: ok('Invoice', dataOf(ref('Invoice'))), ...serviceErrors() },
