@@ -2,7 +2,7 @@
  * `<cp-payment>` in Chromium, what was sent back: an underpaid payment the shop must pay back
  * offers "Send … back" (to the withdrawal form, naming the payment) until a refund is sent;
  * then it shows the refund (amount, status, when) and offers nothing, so no one pays the
- * customer twice; a refund the service cancelled lets another be sent.
+ * customer twice; a refund the service cancelled, declined or failed lets another be sent.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Payment } from '../src/pages/payment.ts';
@@ -121,5 +121,23 @@ describe('<cp-payment> refunds', () => {
     expect(textOf(opened.el)).to.contain('cancelled');
     const link = new URL(sendBackLink(opened.el)!.href);
     expect(link.searchParams.get('reference')).to.equal(`refund_${ID}_2`);
+  });
+
+  for (const status of ['declined', 'failed']) {
+    it(`offers another once the service ${status} the one sent, which sent nothing`, async () => {
+      const opened = await openPayment([refund(status)]);
+      api = opened.api;
+      await until(() => sendBackLink(opened.el) !== undefined, 'the Send back link');
+      expect(textOf(opened.el)).to.contain(status);
+      expect(textOf(opened.el)).not.to.contain('Money was already sent back for this payment');
+    });
+  }
+
+  it('offers none while a refund is requested and the service’s answer is not known', async () => {
+    const opened = await openPayment([refund('requested')]);
+    api = opened.api;
+    await until(() => textOf(opened.el).includes('requested'), 'the requested refund');
+    expect(textOf(opened.el)).to.contain('Money was already sent back for this payment');
+    expect(sendBackLink(opened.el)).to.equal(undefined);
   });
 });

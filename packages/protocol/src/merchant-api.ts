@@ -183,6 +183,18 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** What the proxy keeps of the merchant API's objects: the invoices and withdrawals it made. */
+export const MONEY_OPERATION_KINDS = ['invoice', 'withdrawal'] as const;
+export type MoneyOperationKind = (typeof MONEY_OPERATION_KINDS)[number];
+
+/**
+ * The final statuses of a refund that sent no money: a checkout with only these may be paid back
+ * again. Any other, `requested` (asked, the service's answer not yet known) included, counts as
+ * sent. The proxy's store enforces it with a unique index built from this list, so changing it
+ * needs a migration.
+ */
+export const REFUND_VOID_STATUSES: readonly string[] = ['cancelled', 'declined', 'failed'];
+
 /**
  * An invoice or withdrawal made through the merchant API (`GET /admin/money-operations`), kept
  * by the proxy from its creation, its status following the service's callbacks. Never the
@@ -190,8 +202,16 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
  */
 export const moneyOperationSchema = z.object({
   id: z.int().check(z.describe('Increases in the order they were made.')),
-  kind: z.enum(['invoice', 'withdrawal']),
-  object_id: z.string().check(z.describe('The service’s id of the invoice or withdrawal.')),
+  kind: z.enum(MONEY_OPERATION_KINDS),
+  object_id: z.optional(
+    z
+      .string()
+      .check(
+        z.describe(
+          'The service’s id of the invoice or withdrawal; absent while a refund is requested and the service’s answer is not known.',
+        ),
+      ),
+  ),
   foreign_id: z.string(),
   amount: z.string().check(z.describe('Decimal digits, as the service answered them.')),
   currency: z.string().check(z.describe('The service’s currency code (USDTT, BTC, EUR…).')),
@@ -199,7 +219,7 @@ export const moneyOperationSchema = z.object({
     .string()
     .check(
       z.describe(
-        'The service’s status at creation, then as its callbacks tell (invoices: created, pending, processing, confirmed, failed; cancelled once cancelled here; withdrawals: processing, confirmed, cancelled).',
+        'The service’s status at creation, then as its callbacks tell (invoices: created, pending, processing, confirmed, failed; cancelled once cancelled here; withdrawals: processing, not_confirmed, confirmed, declined, cancelled). A refund is requested from before the service is asked until it answers; one whose answer never came stays requested until a callback tells.',
       ),
     ),
   url: z.optional(z.string().check(z.describe('An invoice’s page for the customer.'))),

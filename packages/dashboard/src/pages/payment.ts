@@ -11,6 +11,7 @@ import {
   type PaymentRequestCallback,
   type ServiceCurrencyRef,
 } from '@crypto-pay/protocol';
+import { REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-api';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { Task } from '@lit/task';
@@ -255,8 +256,8 @@ export class Payment extends LitElement {
 
   /**
    * What was sent back for this payment, and the link to send it back while nothing is on its
-   * way or sent (a refund the service cancelled does not count): two people of the staff never
-   * both pay the customer.
+   * way or sent (one the service cancelled, declined or failed sent nothing and does not count):
+   * two people of the staff never both pay the customer.
    */
   private renderRefunds(
     checkoutId: string,
@@ -264,7 +265,7 @@ export class Payment extends LitElement {
     amount: string,
     currency: ServiceCurrencyRef,
   ) {
-    const sent = refunds.some((refund) => refund.status !== 'cancelled');
+    const sent = refunds.some((refund) => !REFUND_VOID_STATUSES.includes(refund.status));
     return html`${
       refunds.length === 0
         ? nothing

@@ -14,7 +14,7 @@ import {
   MAX_AMOUNT_DIGITS,
 } from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
-import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
+import { MAX_PAGE_SIZE, MONEY_OPERATION_KINDS } from '@crypto-pay/protocol/merchant-api';
 import {
   currencyCode,
   decimalAmount,
@@ -278,7 +278,7 @@ export const createMerchantWithdrawalSchema = z.catchall(
         .string({ error: 'The refund_of must be a checkout id.' })
         .check(
           z.describe(
-            'The checkout this withdrawal sends money back for: the payment page shows it, and a second one is refused while this one is not cancelled.',
+            'The checkout this withdrawal sends money back for: the payment page shows it, and a second one is refused while this one is not void (cancelled, declined or failed).',
           ),
         ),
     ),
@@ -290,7 +290,7 @@ export const createMerchantWithdrawalSchema = z.catchall(
 export const listMoneyOperationsQuerySchema = z.strictObject({
   kind: z.optional(
     z
-      .enum(['invoice', 'withdrawal'], { error: 'The kind must be invoice or withdrawal.' })
+      .enum(MONEY_OPERATION_KINDS, { error: 'The kind must be invoice or withdrawal.' })
       .check(z.describe('Only invoices, or only withdrawals.')),
   ),
   refund_of: filter('Only the withdrawals that send money back for this checkout.'),

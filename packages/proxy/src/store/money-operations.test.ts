@@ -1,12 +1,13 @@
 /**
  * The invoices and withdrawals made, on each store: listed newest first by kind, by the checkout
  * a refund pays back and a page at a time, each one's status following its callbacks (never
- * back from a final one), and a cancel.
+ * back from a final one, even those told before its row was written), and a cancel; a refund
+ * claimed before the service is asked, once per checkout until void.
  */
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { MoneyOperation, MoneyOperationKind } from './money-operations.ts';
+import type { MoneyOperation, MoneyOperationKind, RefundClaim } from './money-operations.ts';
 import type { CallbackEntry } from './store.ts';
 import { describeStores } from './stores.test-helpers.ts';
 
@@ -34,6 +35,15 @@ const told = (type: string, foreignId: string, status: string, at = 2_000): Call
   status,
   outcome: 'recorded',
   body: {},
+});
+
+const claim = (foreignId: string, refundOf = 'c9'): RefundClaim => ({
+  foreignId,
+  amount: '0.00040000',
+  currency: 'BTC',
+  refundOf,
+  createdBy: 'olga',
+  at: 1_000,
 });
 
 describeStores('Money operations', (open) => {
@@ -94,6 +104,91 @@ describeStores('Money operations', (open) => {
     assert.equal((await status('invoice', 'inv-2'))?.status, 'confirmed');
     // The callback log keeps every one, as before.
     assert.equal((await store.listCallbacks({ limit: 50 })).length, 7);
+    await store.close();
+  });
+
+  it('moves a withdrawal the spec does not order, not_confirmed, on to confirmed', async () => {
+    const store = await open();
+    await store.recordMoneyOperation(made('withdrawal', 'wd-3'));
+    await store.recordCallback(told('withdrawal', 'wd-3', 'not_confirmed', 2_000));
+    await store.recordCallback(told('withdrawal', 'wd-3', 'pending', 2_500));
+    await store.recordCallback(told('withdrawal', 'wd-3', 'confirmed', 3_000));
+    const [withdrawal] = await store.listMoneyOperations({ limit: 1 });
+    assert.deepEqual([withdrawal?.status, withdrawal?.updatedAt], ['confirmed', 3_000]);
+    await store.close();
+  });
+
+  it('applies the callbacks told before the row was written', async () => {
+    const store = await open();
+    await store.recordCallback(told('invoice', 'inv-4', 'processing', 1_500));
+    await store.recordCallback(told('invoice', 'inv-4', 'confirmed', 1_800));
+    await store.recordCallback(told('invoice', 'inv-4', 'pending', 1_900));
+    await store.recordMoneyOperation(made('invoice', 'inv-4', { updatedAt: 2_000 }));
+    const [invoice] = await store.listMoneyOperations({ limit: 1 });
+    assert.deepEqual([invoice?.status, invoice?.updatedAt], ['confirmed', 1_800]);
+    await store.close();
+  });
+
+  it('claims a refund once per checkout, atomically, until the one claimed is void', async () => {
+    const store = await open();
+    // Two at once under two foreign_ids, as two proxies would: one row is written.
+    const claims = await Promise.all([
+      store.claimRefund(claim('r-1')),
+      store.claimRefund(claim('r-2')),
+    ]);
+    const won = claims.filter((answer) => 'claimed' in answer);
+    assert.equal(won.length, 1);
+    const lost = claims.find((answer) => 'inTheWay' in answer);
+    assert.ok(lost && 'inTheWay' in lost);
+    assert.equal(lost.inTheWay.status, 'requested');
+    assert.equal(lost.inTheWay.objectId, undefined);
+    const [requested] = await store.listMoneyOperations({ refundOf: 'c9', limit: 10 });
+    assert.equal(requested?.status, 'requested');
+    // Another checkout is not in its way; a foreign_id taken is.
+    assert.ok('claimed' in (await store.claimRefund(claim('r-3', 'c10'))));
+    const taken = await store.claimRefund(claim('r-3', 'c11'));
+    assert.ok('inTheWay' in taken && taken.inTheWay.refundOf === 'c10');
+
+    // Filled with the service's answer, then declined by it: the checkout is free again.
+    const id = 'claimed' in won[0]! ? won[0].claimed : 0;
+    const foreignId = requested!.foreignId;
+    await store.fillRefund(id, {
+      objectId: '77',
+      foreignId,
+      amount: '0.00040000',
+      currency: 'BTC',
+      status: 'processing',
+      at: 2_000,
+    });
+    const [filled] = await store.listMoneyOperations({ refundOf: 'c9', limit: 10 });
+    assert.deepEqual([filled?.objectId, filled?.status], ['77', 'processing']);
+    assert.ok('inTheWay' in (await store.claimRefund(claim('r-4'))));
+    await store.recordCallback(told('withdrawal', foreignId, 'declined', 3_000));
+    assert.ok('claimed' in (await store.claimRefund(claim('r-4'))));
+    await store.close();
+  });
+
+  it('fills a claimed refund with a callback told before the answer, and releases one refused', async () => {
+    const store = await open();
+    const first = await store.claimRefund(claim('r-5'));
+    assert.ok('claimed' in first);
+    await store.recordCallback(told('withdrawal', 'r-5', 'confirmed', 1_500));
+    await store.fillRefund(first.claimed, {
+      objectId: '78',
+      foreignId: 'r-5',
+      amount: '0.00040000',
+      currency: 'BTC',
+      status: 'processing',
+      at: 2_000,
+    });
+    const [sent] = await store.listMoneyOperations({ refundOf: 'c9', limit: 10 });
+    assert.deepEqual([sent?.objectId, sent?.status], ['78', 'confirmed']);
+
+    const other = await store.claimRefund(claim('r-6', 'c12'));
+    assert.ok('claimed' in other);
+    await store.releaseRefund(other.claimed);
+    assert.deepEqual(await store.listMoneyOperations({ refundOf: 'c12', limit: 10 }), []);
+    assert.ok('claimed' in (await store.claimRefund(claim('r-6', 'c12'))));
     await store.close();
   });
 });

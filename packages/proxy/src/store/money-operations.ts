@@ -1,23 +1,30 @@
 /**
  * The invoices and withdrawals the proxy made through its merchant API, on either database: a
- * row each, written when the service took it, whose status then follows the service's callbacks
- * for it. The back office lists them from here, since the service tells of an object only once
- * something happens to it. Only what staff need: no sender or receiver, no email, no address.
+ * row each, whose status then follows the service's callbacks for it. An invoice or withdrawal
+ * is written when the service took it; a refund is claimed first, its row written before the
+ * service is asked, so a second refund of the same checkout is refused by the database itself
+ * (a unique index), on any number of proxies. The back office lists them from here, since the
+ * service tells of an object only once something happens to it. Only what staff need: no
+ * sender or receiver, no email, no address.
  */
 
+import {
+  MONEY_OPERATION_KINDS,
+  type MoneyOperationKind,
+  REFUND_VOID_STATUSES,
+} from '@crypto-pay/protocol/merchant-api';
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from './dialect.ts';
 import type { CallbackEntry } from './store.ts';
 import type { MoneyOperationsTable, Tables } from './tables.ts';
 
-export const MONEY_OPERATION_KINDS = ['invoice', 'withdrawal'] as const;
-export type MoneyOperationKind = (typeof MONEY_OPERATION_KINDS)[number];
+export { MONEY_OPERATION_KINDS, type MoneyOperationKind };
 
 /** One invoice or withdrawal the proxy made. */
 export interface MoneyOperation {
   kind: MoneyOperationKind;
-  /** The service's id of it. */
-  objectId: string;
+  /** The service's id of it; absent while a refund is requested and the answer not known. */
+  objectId?: string;
   foreignId: string;
   /** Decimal digits, as the service answered them. */
   amount: string;
@@ -49,9 +56,46 @@ export interface MoneyOperationQuery {
   limit: number;
 }
 
+/** A refund about to be asked of the service: its row, status `requested`. */
+export interface RefundClaim {
+  foreignId: string;
+  /** What was asked, in `currency`; empty when only the amount received was given. */
+  amount: string;
+  currency: string;
+  refundOf: string;
+  createdBy: string;
+  /** Unix ms. */
+  at: number;
+}
+
+/** What the service answered for a claimed refund. */
+export interface RefundAnswer {
+  objectId: string;
+  foreignId: string;
+  amount: string;
+  currency: string;
+  status: string;
+  /** Unix ms. */
+  at: number;
+}
+
 export interface MoneyOperationsPart {
-  /** Keeps one the service took. */
+  /**
+   * Keeps one the service took, with what its callbacks told already (one may come before the
+   * service's answer reaches the proxy).
+   */
   recordMoneyOperation(operation: MoneyOperation): Promise<void>;
+  /**
+   * Writes a refund's row before the service is asked. Refused, atomically, while the checkout
+   * has a refund not void or the foreign_id is taken: then the one in the way comes back.
+   */
+  claimRefund(
+    claim: RefundClaim,
+  ): Promise<{ claimed: number } | { inTheWay: StoredMoneyOperation }>;
+  /** Fills a claimed refund's row with the service's answer and the callbacks told already. */
+  fillRefund(id: number, answer: RefundAnswer): Promise<void>;
+  /** Deletes a claimed refund's row: the service refused it, so nothing was sent. */
+  releaseRefund(id: number): Promise<void>;
   /**
    * Sets the status of the `kind` whose foreign_id is `foreignId` (a cancel the service took),
    * unless it is final already.
@@ -66,25 +110,22 @@ export interface MoneyOperationsPart {
 }
 
 /**
- * The order statuses come in: an invoice's `created`, `pending`, `processing`, then a final one
- * (`confirmed`, `failed`, `cancelled`; a withdrawal's `confirmed` or `cancelled`). Callbacks
- * arrive more than once and out of order: a status only replaces those before it, so a late
- * `pending` never reopens a confirmed invoice. A status the spec does not name counts as one
- * on the way, which a final one still replaces.
+ * The order statuses come in: a refund's `requested`, an invoice's `created`, `pending`,
+ * `processing`, then a final one (`confirmed`, `failed`, `cancelled`, `declined`). Callbacks
+ * arrive more than once and out of order: a final status replaces any that is not, and one on
+ * the way only those before it, so a late `pending` never reopens a confirmed invoice. A status
+ * the spec does not order (a withdrawal's `not_confirmed`) counts as one on the way, after
+ * `pending`, which a final one still replaces.
  */
-const ORDER: Record<string, number> = { created: 0, pending: 1, processing: 2 };
-const FINAL = new Set(['confirmed', 'failed', 'cancelled', 'declined']);
-const rank = (status: string) => (FINAL.has(status) ? 3 : (ORDER[status] ?? 2));
-
-/** The statuses `status` may replace. */
-export function statusesBefore(status: string): string[] {
-  return Object.keys(ORDER).filter((earlier) => ORDER[earlier]! < rank(status));
-}
+const ORDER: Record<string, number> = { requested: 0, created: 1, pending: 2, processing: 3 };
+// Final: money arrived or left (`confirmed`), or it never will (the void ones).
+const FINAL = ['confirmed', ...REFUND_VOID_STATUSES];
+const rank = (status: string) => ORDER[status] ?? 3;
 
 /**
  * Moves the operation a recorded invoice or withdrawal callback is about to its status, inside
- * the transaction that logs the callback. Another kind, or one the proxy did not make, changes
- * nothing.
+ * the transaction that logs the callback. Another kind, or one the proxy did not make (yet),
+ * changes nothing: the callback stays in the log, where its row reads it once written.
  */
 export async function followCallback(trx: Db, entry: CallbackEntry): Promise<void> {
   const kind = MONEY_OPERATION_KINDS.find((known) => known === entry.type);
@@ -99,23 +140,39 @@ async function advance(
   status: string,
   at: number,
 ): Promise<void> {
-  const before = statusesBefore(status);
-  if (before.length === 0) return;
+  const replaced = FINAL.includes(status)
+    ? undefined
+    : Object.keys(ORDER).filter((earlier) => ORDER[earlier]! < rank(status));
+  if (replaced?.length === 0) return;
   // One statement: a callback and a cancel on two proxies cannot both read the old status.
   await db
     .updateTable('money_operations')
     .set({ status, updated_at: at })
     .where('kind', '=', kind)
     .where('foreign_id', '=', foreignId)
-    .where('status', 'in', before)
+    .where('status', replaced ? 'in' : 'not in', replaced ?? FINAL)
     .execute();
+}
+
+/** Applies the callbacks logged for one before its row was written or filled, in their order. */
+async function catchUp(trx: Db, kind: MoneyOperationKind, foreignId: string): Promise<void> {
+  const told = await trx
+    .selectFrom('callbacks')
+    .select(['status', 'received_at'])
+    .where('type', '=', kind)
+    .where('foreign_id', '=', foreignId)
+    .where('status', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const { status, received_at } of told) {
+    await advance(trx, kind, foreignId, status!, Number(received_at));
+  }
 }
 
 const operationOf = (row: Selectable<MoneyOperationsTable>): StoredMoneyOperation => {
   const operation: StoredMoneyOperation = {
     id: Number(row.id),
     kind: row.kind,
-    objectId: row.object_id,
     foreignId: row.foreign_id,
     amount: row.amount,
     currency: row.currency,
@@ -124,30 +181,91 @@ const operationOf = (row: Selectable<MoneyOperationsTable>): StoredMoneyOperatio
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
+  if (row.object_id !== null) operation.objectId = row.object_id;
   if (row.url !== null) operation.url = row.url;
   if (row.refund_of !== null) operation.refundOf = row.refund_of;
   return operation;
 };
 
 export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
+  const claimRefund: MoneyOperationsPart['claimRefund'] = async (claim) => {
+    // Either unique index may refuse the row: no conflict target, so both answer "nothing".
+    const [written] = await db
+      .insertInto('money_operations')
+      .values({
+        kind: 'withdrawal',
+        object_id: null,
+        foreign_id: claim.foreignId,
+        amount: claim.amount,
+        currency: claim.currency,
+        status: 'requested',
+        url: null,
+        created_by: claim.createdBy,
+        refund_of: claim.refundOf,
+        created_at: claim.at,
+        updated_at: claim.at,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .execute();
+    if (written) return { claimed: Number(written.id) };
+    const [inTheWay] = await db
+      .selectFrom('money_operations')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('refund_of', '=', claim.refundOf),
+            eb('status', 'not in', REFUND_VOID_STATUSES),
+          ]),
+          eb.and([eb('kind', '=', 'withdrawal'), eb('foreign_id', '=', claim.foreignId)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    // Voided between the two statements: the checkout is free again, so claim once more.
+    return inTheWay ? { inTheWay: operationOf(inTheWay) } : claimRefund(claim);
+  };
   return {
-    async recordMoneyOperation(operation) {
-      await db
-        .insertInto('money_operations')
-        .values({
-          kind: operation.kind,
-          object_id: operation.objectId,
-          foreign_id: operation.foreignId,
-          amount: operation.amount,
-          currency: operation.currency,
-          status: operation.status,
-          url: operation.url ?? null,
-          created_by: operation.createdBy,
-          refund_of: operation.refundOf ?? null,
-          created_at: operation.createdAt,
-          updated_at: operation.updatedAt,
-        })
-        .execute();
+    recordMoneyOperation: (operation) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('money_operations')
+          .values({
+            kind: operation.kind,
+            object_id: operation.objectId ?? null,
+            foreign_id: operation.foreignId,
+            amount: operation.amount,
+            currency: operation.currency,
+            status: operation.status,
+            url: operation.url ?? null,
+            created_by: operation.createdBy,
+            refund_of: operation.refundOf ?? null,
+            created_at: operation.createdAt,
+            updated_at: operation.updatedAt,
+          })
+          .execute();
+        await catchUp(trx, operation.kind, operation.foreignId);
+      }),
+    claimRefund,
+    fillRefund: (id, answer) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('money_operations')
+          .set({
+            object_id: answer.objectId,
+            foreign_id: answer.foreignId,
+            amount: answer.amount,
+            currency: answer.currency,
+          })
+          .where('id', '=', id)
+          .execute();
+        await advance(trx, 'withdrawal', answer.foreignId, answer.status, answer.at);
+        await catchUp(trx, 'withdrawal', answer.foreignId);
+      }),
+    async releaseRefund(id) {
+      await db.deleteFrom('money_operations').where('id', '=', id).execute();
     },
     setMoneyOperationStatus: (kind, foreignId, status, at) =>
       advance(db, kind, foreignId, status, at),

@@ -6,6 +6,7 @@
  * plan (`sqlite.ts` at open, `postgres.ts` under an advisory lock).
  */
 
+import { REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-api';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { postgresAmount, postgresEventCheckout } from './dialect.postgres.ts';
 import { sqliteAmountKey, sqliteEventCheckout } from './dialect.sqlite.ts';
@@ -423,6 +424,7 @@ const HISTORY: readonly Migration[] = [
   {
     // The invoices and withdrawals made through the merchant API (`money-operations.ts`): the
     // back office lists them before any callback comes. No sender, receiver, email or address.
+    // A refund's row is written before the service is asked, its object id not yet known.
     version: FIRST + 5,
     up: (db, dialect) => {
       const t = types(dialect);
@@ -436,7 +438,7 @@ const HISTORY: readonly Migration[] = [
           .addColumn('kind', 'text', (c) =>
             c.notNull().check(sql`kind IN ('invoice', 'withdrawal')`),
           )
-          .addColumn('object_id', 'text', (c) => c.notNull())
+          .addColumn('object_id', 'text')
           .addColumn('foreign_id', 'text', (c) => c.notNull())
           .addColumn('amount', 'text', (c) => c.notNull())
           .addColumn('currency', 'text', (c) => c.notNull())
@@ -464,6 +466,19 @@ const HISTORY: readonly Migration[] = [
           .on('money_operations')
           .column('refund_of')
           .where(sql.ref('refund_of'), 'is not', null)
+          .compile(),
+        // A checkout is paid back once: of its refunds, one at most not void. Two proxies that
+        // both claim it cannot both write their row, so only one asks the service.
+        s
+          .createIndex('money_operations_one_refund')
+          .on('money_operations')
+          .column('refund_of')
+          .unique()
+          .where(
+            sql<boolean>`refund_of IS NOT NULL AND status NOT IN (${sql.join(
+              REFUND_VOID_STATUSES.map((status) => sql.lit(status)),
+            )})`,
+          )
           .compile(),
       ];
     },

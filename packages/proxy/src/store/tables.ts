@@ -5,6 +5,7 @@
  * written as text on both, read back by `rows.ts`.
  */
 
+import type { MoneyOperationKind } from '@crypto-pay/protocol/merchant-api';
 import type { CheckoutStatus } from '@crypto-pay/protocol/proxy-api';
 import type { ColumnType, Generated } from 'kysely';
 import type { CheckoutRecord } from './store.ts';
@@ -172,8 +173,9 @@ export interface AuditLogTable {
 /** The invoices and withdrawals made through the merchant API (`money-operations.ts`). */
 export interface MoneyOperationsTable {
   id: Generated<number>;
-  kind: 'invoice' | 'withdrawal';
-  object_id: string;
+  kind: MoneyOperationKind;
+  /** Null while a refund is requested and the service's answer is not known. */
+  object_id: string | null;
   foreign_id: string;
   amount: string;
   currency: string;

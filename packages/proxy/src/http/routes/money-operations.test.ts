@@ -1,15 +1,24 @@
 /**
  * The invoices and withdrawals made through the merchant API, listed before any callback comes
  * (`GET /admin/money-operations`), and a withdrawal that sends a payment's money back: named on
- * its checkout and in the audit log, and made once.
+ * its checkout and in the audit log, and made once: even two sent at once, even when the
+ * service's answer is lost; one the service refused frees the checkout.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
-import { adminHeaders, json, useSandboxAndProxy } from '../../testing.test-helpers.ts';
+import {
+  adminHeaders,
+  json,
+  sandboxControl,
+  useSandboxAndProxy,
+} from '../../testing.test-helpers.ts';
 
 const fixture = useSandboxAndProxy();
+afterEach(async () => {
+  await sandboxControl(fixture.sandbox, '/faults', {});
+});
 
 const get = (path: string) => fixture.proxy.request(path, { headers: adminHeaders });
 const post = (path: string, body: string) =>
@@ -83,6 +92,20 @@ describe('GET /admin/money-operations', () => {
     assert.equal((await json(wrong)).error, 'The kind must be invoice or withdrawal.');
   });
 
+  it('keeps and audits a converted withdrawal in the currency its amount is in', async () => {
+    const converted = withdrawalJson('wd-convert', ',"convert_to":"USDTT"');
+    const made = await post('/admin/withdrawals', converted);
+    assert.equal(made.status, 201);
+    const { data } = await json(made);
+    assert.notEqual(data.receiver_currency, data.sender_currency);
+    const [kept] = (await json(await get('/admin/money-operations?kind=withdrawal'))).data;
+    const [audited] = (await json(await get('/admin/audit-log?action=withdrawal_created'))).data;
+    assert.deepEqual(
+      [kept.amount, kept.currency, audited.detail.amount, audited.detail.currency],
+      [data.amount, 'BTC', data.amount, 'BTC'],
+    );
+  });
+
   it('follows the service’s callbacks, and a cancel, in each one’s status', async () => {
     await post('/admin/invoices', invoiceJson('inv-m3'));
     await post('/admin/invoices', invoiceJson('inv-m4'));
@@ -148,6 +171,72 @@ describe('POST /admin/withdrawals with refund_of', () => {
     });
     const second = withdrawalJson(`refund_${checkoutId}_2`, `,"refund_of":"${checkoutId}"`);
     assert.equal((await post('/admin/withdrawals', second)).status, 201);
+  });
+
+  it('sends one of two asked at once, under two foreign_ids', async () => {
+    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
+    const answers = await Promise.all(
+      ['refund-a', 'refund-b'].map((foreignId) =>
+        post('/admin/withdrawals', withdrawalJson(foreignId, `,"refund_of":"${checkoutId}"`)),
+      ),
+    );
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [201, 409]);
+    const refused = await json(answers.find((answer) => answer.status === 409)!);
+    assert.equal(refused.code, 'refund_already_sent');
+    const asked = await (await fetch(`${fixture.sandbox.url}/_sandbox/withdrawals`)).text();
+    assert.equal(['refund-a', 'refund-b'].filter((id) => asked.includes(id)).length, 1);
+  });
+
+  it('frees the checkout when the service refuses the refund', async () => {
+    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
+    const wrong = withdrawalJson('refund-wrong', `,"refund_of":"${checkoutId}"`).replace(
+      '"currency":"BTC"',
+      '"currency":"NOPE"',
+    );
+    const refused = await post('/admin/withdrawals', wrong);
+    assert.ok(refused.status >= 400 && refused.status < 500, String(refused.status));
+    assert.notEqual((await json(refused)).code, 'refund_already_sent');
+    assert.deepEqual(
+      (await json(await get(`/admin/money-operations?refund_of=${checkoutId}`))).data,
+      [],
+    );
+    const right = withdrawalJson('refund-right', `,"refund_of":"${checkoutId}"`);
+    assert.equal((await post('/admin/withdrawals', right)).status, 201);
+  });
+
+  it('keeps the refund requested when the service’s answer is lost, and refuses another', async () => {
+    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
+    await sandboxControl(fixture.sandbox, '/faults', { fail_next: 5, status: 500 });
+    const lost = await post(
+      '/admin/withdrawals',
+      withdrawalJson('refund-lost', `,"refund_of":"${checkoutId}"`),
+    );
+    assert.equal(lost.status, 502);
+    const answer = await json(lost);
+    assert.equal(answer.code, 'refund_outcome_unknown');
+    assert.match(answer.error, /may have been sent/);
+    await sandboxControl(fixture.sandbox, '/faults', {});
+    const [kept] = (await json(await get(`/admin/money-operations?refund_of=${checkoutId}`))).data;
+    assert.deepEqual(
+      [kept.foreign_id, kept.status, kept.object_id],
+      ['refund-lost', 'requested', undefined],
+    );
+    const again = await post(
+      '/admin/withdrawals',
+      withdrawalJson('refund-again-2', `,"refund_of":"${checkoutId}"`),
+    );
+    assert.equal(again.status, 409);
+    // The withdrawal's callback, by its foreign_id, tells what became of it.
+    await fixture.proxy.store.recordCallback({
+      receivedAt: fixture.proxy.clock.now,
+      type: 'withdrawal',
+      foreignId: 'refund-lost',
+      status: 'declined',
+      outcome: 'recorded',
+      body: {},
+    });
+    const retried = withdrawalJson('refund-retried', `,"refund_of":"${checkoutId}"`);
+    assert.equal((await post('/admin/withdrawals', retried)).status, 201);
   });
 
   it('refuses a checkout that does not exist', async () => {

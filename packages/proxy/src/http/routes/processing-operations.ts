@@ -4,10 +4,11 @@
  * signed on to the service. Its own refusals come back with its status, code and text; a
  * refused invoice or withdrawal goes in the audit log too, with the refusal's code. Every
  * invoice and withdrawal made is kept and listed (`money-operations.ts`), a withdrawal with the
- * checkout it sends money back for, of which one at a time. And which service it is: its
- * addresses, never its credentials.
+ * checkout it sends money back for, of which one at a time (claimed before the service is
+ * asked). And which service it is: its addresses, never its credentials.
  */
 
+import { ProcessingUnavailableError } from '@crypto-pay/client';
 import { emptyRequestSchema } from '@crypto-pay/protocol';
 import type {
   MoneyOperation as MoneyOperationAnswer,
@@ -53,7 +54,13 @@ export interface ProcessingOperationDeps {
   /** Where the invoices and withdrawals made are kept, and the checkouts a refund names. */
   store: Pick<
     Store,
-    'recordMoneyOperation' | 'setMoneyOperationStatus' | 'listMoneyOperations' | 'getCheckout'
+    | 'recordMoneyOperation'
+    | 'claimRefund'
+    | 'fillRefund'
+    | 'releaseRefund'
+    | 'setMoneyOperationStatus'
+    | 'listMoneyOperations'
+    | 'getCheckout'
   >;
   now: () => number;
 }
@@ -62,7 +69,7 @@ export interface ProcessingOperationDeps {
 const operationAnswer = (operation: StoredMoneyOperation): MoneyOperationAnswer => ({
   id: operation.id,
   kind: operation.kind,
-  object_id: operation.objectId,
+  ...(operation.objectId === undefined ? {} : { object_id: operation.objectId }),
   foreign_id: operation.foreignId,
   amount: operation.amount,
   currency: operation.currency,
@@ -126,17 +133,30 @@ export function processingOperationRoutes({
     }
   };
   /**
-   * A checkout is paid back once: a second refund is refused while one is on its way or sent
-   * (not cancelled), so two people of the staff cannot both pay the customer. Two at the same
-   * moment share the foreign_id the dashboard derives from the checkout, which the service
-   * takes once.
+   * A checkout is paid back once: its refund's row is claimed before the service is asked, and
+   * the database refuses a second claim while one is not void (cancelled, declined, failed), so
+   * two people of the staff, or two proxies, cannot both pay the customer. Answers the id of
+   * the claim, to fill or release once the service answered.
    */
-  const refusePaidBack = async (checkoutId: string) => {
+  const claimRefund = async (
+    c: Context<AppEnv>,
+    checkoutId: string,
+    body: { foreign_id: unknown; amount?: string | undefined; currency: string },
+  ) => {
     await findCheckout(store, checkoutId);
-    const sent = (await store.listMoneyOperations({ refundOf: checkoutId, limit: 200 })).find(
-      (refund) => refund.status !== 'cancelled',
-    );
-    if (sent) {
+    const claim = await store.claimRefund({
+      // The service answers the foreign_id as text; a number is sent as its digits.
+      foreignId:
+        typeof body.foreign_id === 'string' ? body.foreign_id : JSON.stringify(body.foreign_id),
+      amount: body.amount ?? '',
+      currency: body.currency,
+      refundOf: checkoutId,
+      createdBy: c.get('actor')?.name ?? 'anonymous',
+      at: now(),
+    });
+    if ('claimed' in claim) return claim.claimed;
+    const sent = claim.inTheWay;
+    if (sent.refundOf === checkoutId) {
       throw new ApiError(
         409,
         'refund_already_sent',
@@ -144,6 +164,35 @@ export function processingOperationRoutes({
         { field: 'refund_of' },
       );
     }
+    throw new ApiError(
+      409,
+      'foreign_id_taken',
+      `A withdrawal with the foreign_id ${sent.foreignId} was made already: give this one its own.`,
+      { field: 'foreign_id' },
+    );
+  };
+  /**
+   * Settles a claimed refund the service did not take: refused (it answered no, or the request
+   * never left), nothing was sent and the checkout is free again; no answer (a timeout, a 5xx,
+   * a connection lost once sent), money may have left, so the claim stays `requested` until the
+   * withdrawal's callback tells, and the caller is told not to send it again.
+   */
+  const settleUnanswered = async (c: Context<AppEnv>, claimed: number, error: unknown) => {
+    if (!(error instanceof ProcessingUnavailableError && error.mayHaveReachedService)) {
+      await store.releaseRefund(claimed).catch((failure: unknown) =>
+        c.get('log')('error', 'refund claim not released', {
+          error: failure instanceof Error ? failure.message : String(failure),
+        }),
+      );
+      return;
+    }
+    c.get('log')('warn', 'refund outcome unknown', { reason: error.reason });
+    throw new ApiError(
+      error.reason === 'timeout' ? 504 : 502,
+      'refund_outcome_unknown',
+      'The processing service did not confirm the refund: the money may have been sent. It is listed as requested until the service’s callback tells; do not send it again.',
+      { field: 'refund_of' },
+    );
   };
   return new Hono<AppEnv>()
     .get(
@@ -253,7 +302,7 @@ export function processingOperationRoutes({
       jsonBody(createMerchantWithdrawalSchema, 'CreateWithdrawal'),
       describeRoute({
         summary:
-          'Create a withdrawal at the service; with refund_of, money sent back for that checkout (refused while another is not cancelled)',
+          'Create a withdrawal at the service; with refund_of, money sent back for that checkout: refused (409) while another is not cancelled, declined or failed. A refund the service did not answer (502, 504, refund_outcome_unknown) stays requested until its callback tells: do not send it again.',
         responses: {
           201: ok('Withdrawal', dataOf(ref('Withdrawal'))),
           ...errors(404, 409),
@@ -262,29 +311,42 @@ export function processingOperationRoutes({
       }),
       async (c) => {
         const { refund_of: refundOf, ...body } = c.req.valid('json');
-        if (refundOf !== undefined) await refusePaidBack(refundOf);
-        const data = await processing.createWithdrawal(body).catch(
-          refusedAs(c, 'withdrawal_refused', {
-            detail: { foreign_id: body.foreign_id, currency: body.currency, refund_of: refundOf },
-          }),
-        );
+        const claimed = refundOf === undefined ? undefined : await claimRefund(c, refundOf, body);
+        const data = await processing
+          .createWithdrawal(body)
+          .catch(async (error: unknown) => {
+            if (claimed !== undefined) await settleUnanswered(c, claimed, error);
+            throw error;
+          })
+          .catch(
+            refusedAs(c, 'withdrawal_refused', {
+              detail: { foreign_id: body.foreign_id, currency: body.currency, refund_of: refundOf },
+            }),
+          );
         c.get('log')('info', 'withdrawal created', { withdrawal_id: data.id });
-        await keep(c, {
-          kind: 'withdrawal',
+        // The spec's amount is in the source currency.
+        const made = {
           objectId: String(data.id),
           foreignId: data.foreign_id,
-          // The spec's amount is in the source currency.
           amount: data.amount,
           currency: data.sender_currency,
           status: data.status,
-          ...(refundOf === undefined ? {} : { refundOf }),
-        });
+        };
+        if (claimed === undefined) await keep(c, { kind: 'withdrawal', ...made });
+        else {
+          await store.fillRefund(claimed, { ...made, at: now() }).catch((error: unknown) =>
+            c.get('log')('error', 'refund answer not kept', {
+              foreign_id: data.foreign_id,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
+        }
         await audit(c, 'withdrawal_created', {
           target: String(data.id),
           detail: {
             foreign_id: data.foreign_id,
             amount: data.amount,
-            currency: data.receiver_currency,
+            currency: data.sender_currency,
             refund_of: refundOf,
           },
         });
