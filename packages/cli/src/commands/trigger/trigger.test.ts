@@ -227,10 +227,22 @@ describe('crypto-pay trigger: usage', () => {
 
   describe('against a stand-in proxy and sandbox', () => {
     const paid = checkoutEvent('trigger-stand-in', 'paid', 2);
-    /** A sandbox whose control API answers; a proxy that makes `paid.data` and streams by `stream`. */
+    /**
+     * A sandbox whose control API answers; a proxy that makes `paid.data` and streams by
+     * `stream`, which is given `created`: settled once the checkout's create was answered.
+     */
     async function stack(
-      stream: (response: ServerResponse, index: number, lastId?: string) => void,
+      stream: (
+        response: ServerResponse,
+        index: number,
+        lastId: string | undefined,
+        created: Promise<void>,
+      ) => void,
     ) {
+      let answeredCreate = () => {};
+      const created = new Promise<void>((resolve) => {
+        answeredCreate = resolve;
+      });
       const sandbox = await standIn((request, response) =>
         request.url === '/_sandbox/clock'
           ? answerJson(response, 200, { now: 1_800_000_000, offset_seconds: 0 })
@@ -247,7 +259,7 @@ describe('crypto-pay trigger: usage', () => {
         }
         if (path.startsWith('/admin/events/stream')) {
           const lastId = request.headers['last-event-id'] as string | undefined;
-          return stream(response, streams++, lastId);
+          return stream(response, streams++, lastId, created);
         }
         if (path === '/api/config') {
           return answerJson(response, 200, {
@@ -257,7 +269,10 @@ describe('crypto-pay trigger: usage', () => {
           });
         }
         if (path === '/admin/checkout-sessions') return answerJson(response, 201, { session: 's' });
-        if (path === '/api/checkouts') return answerJson(response, 201, { id: paid.data.id });
+        if (path === '/api/checkouts') {
+          answerJson(response, 201, { id: paid.data.id });
+          return answeredCreate();
+        }
         return answerJson(response, 200, { ...paid.data, status: 'created', version: 1 });
       });
       return {
@@ -304,10 +319,12 @@ describe('crypto-pay trigger: usage', () => {
       const created = checkoutEvent('trigger-stand-in', 'created', 1);
       const ours = { ...created, data: { ...created.data, id: paid.data.id } };
       // The proxy writes checkout.created itself; nothing more comes without the callbacks.
-      const { proxy, sandbox, close } = await stack((response) => {
+      const { proxy, sandbox, close } = await stack((response, _index, _lastId, created) => {
         response.writeHead(200, STREAM_HEAD);
         response.write(': ready\n\n');
-        setTimeout(() => response.write(`id: ${ours.id}\ndata: ${JSON.stringify(ours)}\n\n`), 50);
+        void created.then(() =>
+          response.write(`id: ${ours.id}\ndata: ${JSON.stringify(ours)}\n\n`),
+        );
       });
       try {
         const ran = await runCli([
