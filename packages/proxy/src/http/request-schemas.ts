@@ -14,7 +14,7 @@ import {
   MAX_AMOUNT_DIGITS,
 } from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
-import { MAX_PAGE_SIZE, MONEY_OPERATION_KINDS } from '@crypto-pay/protocol/merchant-api';
+import { MAX_PAGE_SIZE, MONEY_OPERATION_KINDS, type Page } from '@crypto-pay/protocol/merchant-api';
 import {
   currencyCode,
   decimalAmount,
@@ -70,6 +70,23 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 /** The page size a list's `limit=` asks for, or the default. */
 export const pageSize = (limit: string | undefined): number => Number(limit ?? DEFAULT_PAGE_SIZE);
+
+/**
+ * A page of a list read newest first, `limit` rows at most, as the merchant API answers it:
+ * each row through `view`, and `next_before` the last row's id when the page is full (there may
+ * be more before it).
+ */
+export function pageAnswer<R extends { id: string | number }, V>(
+  rows: readonly R[],
+  limit: number,
+  view: (row: R) => V,
+): Page<V> {
+  const last = rows.length === limit ? rows.at(-1)?.id : undefined;
+  return {
+    data: rows.map((row) => view(row)),
+    ...(last === undefined ? {} : { next_before: String(last) }),
+  };
+}
 
 /**
  * A query parameter of the merchant API's lists: its note in /openapi.json. PostgreSQL refuses a

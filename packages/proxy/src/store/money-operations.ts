@@ -13,12 +13,13 @@ import {
   type MoneyOperationKind,
   REFUND_VOID_STATUSES,
 } from '@crypto-pay/protocol/merchant-api';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from './dialect.ts';
+import { put } from './rows.ts';
 import type { CallbackEntry } from './store.ts';
 import type { MoneyOperationsTable, Tables } from './tables.ts';
 
-export { MONEY_OPERATION_KINDS, type MoneyOperationKind };
+export type { MoneyOperationKind };
 
 /** One invoice or withdrawal the proxy made. */
 export interface MoneyOperation {
@@ -181,30 +182,45 @@ const operationOf = (row: Selectable<MoneyOperationsTable>): StoredMoneyOperatio
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
-  if (row.object_id !== null) operation.objectId = row.object_id;
-  if (row.url !== null) operation.url = row.url;
-  if (row.refund_of !== null) operation.refundOf = row.refund_of;
+  put(operation, 'objectId', row.object_id);
+  put(operation, 'url', row.url);
+  put(operation, 'refundOf', row.refund_of);
   return operation;
 };
+
+/** The row of one, as written: `operationOf` read back. */
+const rowOf = (operation: MoneyOperation): Insertable<MoneyOperationsTable> => ({
+  kind: operation.kind,
+  object_id: operation.objectId ?? null,
+  foreign_id: operation.foreignId,
+  amount: operation.amount,
+  currency: operation.currency,
+  status: operation.status,
+  url: operation.url ?? null,
+  created_by: operation.createdBy,
+  refund_of: operation.refundOf ?? null,
+  created_at: operation.createdAt,
+  updated_at: operation.updatedAt,
+});
 
 export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
   const claimRefund: MoneyOperationsPart['claimRefund'] = async (claim) => {
     // Either unique index may refuse the row: no conflict target, so both answer "nothing".
     const [written] = await db
       .insertInto('money_operations')
-      .values({
-        kind: 'withdrawal',
-        object_id: null,
-        foreign_id: claim.foreignId,
-        amount: claim.amount,
-        currency: claim.currency,
-        status: 'requested',
-        url: null,
-        created_by: claim.createdBy,
-        refund_of: claim.refundOf,
-        created_at: claim.at,
-        updated_at: claim.at,
-      })
+      .values(
+        rowOf({
+          kind: 'withdrawal',
+          foreignId: claim.foreignId,
+          amount: claim.amount,
+          currency: claim.currency,
+          status: 'requested',
+          createdBy: claim.createdBy,
+          refundOf: claim.refundOf,
+          createdAt: claim.at,
+          updatedAt: claim.at,
+        }),
+      )
       .onConflict((conflict) => conflict.doNothing())
       .returning('id')
       .execute();
@@ -230,22 +246,7 @@ export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
   return {
     recordMoneyOperation: (operation) =>
       db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('money_operations')
-          .values({
-            kind: operation.kind,
-            object_id: operation.objectId ?? null,
-            foreign_id: operation.foreignId,
-            amount: operation.amount,
-            currency: operation.currency,
-            status: operation.status,
-            url: operation.url ?? null,
-            created_by: operation.createdBy,
-            refund_of: operation.refundOf ?? null,
-            created_at: operation.createdAt,
-            updated_at: operation.updatedAt,
-          })
-          .execute();
+        await trx.insertInto('money_operations').values(rowOf(operation)).execute();
         await catchUp(trx, operation.kind, operation.foreignId);
       }),
     claimRefund,

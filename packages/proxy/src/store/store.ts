@@ -41,12 +41,7 @@ export {
   type StreamedCheckout,
   streamedCheckout,
 } from './checkout-record.ts';
-export {
-  MONEY_OPERATION_KINDS,
-  type MoneyOperation,
-  type MoneyOperationKind,
-  type StoredMoneyOperation,
-} from './money-operations.ts';
+export type { MoneyOperation, StoredMoneyOperation } from './money-operations.ts';
 
 /** What a merchant's back end pinned for one customer's checkout. */
 export interface CheckoutSession {

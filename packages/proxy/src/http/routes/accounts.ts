@@ -4,7 +4,7 @@
  * did what. Passwords are hashed here and never answered or logged.
  */
 
-import type { AccountRow, AuditEntry, Page } from '@crypto-pay/protocol/merchant-api';
+import type { AccountRow, AuditEntry } from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { hashPassword } from '../../accounts/passwords.ts';
@@ -15,7 +15,7 @@ import type { Account, Store } from '../../store/store.ts';
 import { auditQuerySchema, changeAccountSchema, createAccountSchema } from '../account-schemas.ts';
 import type { Audit } from '../audit.ts';
 import type { AppEnv } from '../context.ts';
-import { noQuerySchema, pageSize } from '../request-schemas.ts';
+import { noQuerySchema, pageAnswer, pageSize } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
 
 export interface AccountRouteDeps {
@@ -145,12 +145,10 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
           ...(query.action === undefined ? {} : { action: query.action }),
           ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
-        const last = entries.length === limit ? entries.at(-1)?.id : undefined;
-        const page: Page<AuditEntry> = {
-          data: entries.map((entry) => ({ ...entry, at: seconds(entry.at) })),
-          ...(last === undefined ? {} : { next_before: String(last) }),
-        };
-        return c.json(page, 200);
+        return c.json(
+          pageAnswer(entries, limit, (entry): AuditEntry => ({ ...entry, at: seconds(entry.at) })),
+          200,
+        );
       },
     );
 }

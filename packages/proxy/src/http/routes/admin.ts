@@ -5,7 +5,7 @@
  */
 
 import { decimalPlaces, scaleDecimal } from '@crypto-pay/protocol';
-import type { StoredCallback as CallbackAnswer, Page } from '@crypto-pay/protocol/merchant-api';
+import type { StoredCallback as CallbackAnswer } from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
@@ -31,6 +31,7 @@ import {
   listCallbacksQuerySchema,
   listCheckoutsQuerySchema,
   noQuerySchema,
+  pageAnswer,
   pageSize,
 } from '../request-schemas.ts';
 import { jsonBody, queryOf } from '../validation.ts';
@@ -161,11 +162,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
           limit,
           ...(query.before === undefined ? {} : { before: query.before }),
         });
-        const last = checkouts.length === limit ? checkouts.at(-1)?.id : undefined;
-        return c.json(
-          { data: checkouts.map(merchantCheckout), ...(last ? { next_before: last } : {}) },
-          200,
-        );
+        return c.json(pageAnswer(checkouts, limit, merchantCheckout), 200);
       },
     )
     .get(
@@ -203,12 +200,7 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
           ...(query.status === undefined ? {} : { status: query.status }),
           ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
-        const last = callbacks.length === limit ? callbacks.at(-1)?.id : undefined;
-        const page: Page<CallbackAnswer> = {
-          data: callbacks.map(merchantCallback),
-          ...(last === undefined ? {} : { next_before: String(last) }),
-        };
-        return c.json(page, 200);
+        return c.json(pageAnswer(callbacks, limit, merchantCallback), 200);
       },
     );
 }

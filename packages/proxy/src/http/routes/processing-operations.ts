@@ -9,10 +9,9 @@
  */
 
 import { ProcessingUnavailableError } from '@crypto-pay/client';
-import { emptyRequestSchema } from '@crypto-pay/protocol';
+import { emptyRequestSchema, stringifyJson } from '@crypto-pay/protocol';
 import type {
   MoneyOperation as MoneyOperationAnswer,
-  Page,
   ProcessingService,
 } from '@crypto-pay/protocol/merchant-api';
 import { type Context, Hono } from 'hono';
@@ -40,6 +39,7 @@ import {
   createMerchantWithdrawalSchema,
   listMoneyOperationsQuerySchema,
   noQuerySchema,
+  pageAnswer,
   pageSize,
   transactionQuerySchema,
 } from '../request-schemas.ts';
@@ -145,9 +145,9 @@ export function processingOperationRoutes({
   ) => {
     await findCheckout(store, checkoutId);
     const claim = await store.claimRefund({
-      // The service answers the foreign_id as text; a number is sent as its digits.
+      // The service answers the foreign_id as text; a number is sent as its exact digits.
       foreignId:
-        typeof body.foreign_id === 'string' ? body.foreign_id : JSON.stringify(body.foreign_id),
+        typeof body.foreign_id === 'string' ? body.foreign_id : stringifyJson(body.foreign_id),
       amount: body.amount ?? '',
       currency: body.currency,
       refundOf: checkoutId,
@@ -373,12 +373,7 @@ export function processingOperationRoutes({
           ...(query.refund_of === undefined ? {} : { refundOf: query.refund_of }),
           ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
-        const last = operations.length === limit ? operations.at(-1)?.id : undefined;
-        const page: Page<MoneyOperationAnswer> = {
-          data: operations.map(operationAnswer),
-          ...(last === undefined ? {} : { next_before: String(last) }),
-        };
-        return c.json(page, 200);
+        return c.json(pageAnswer(operations, limit, operationAnswer), 200);
       },
     )
     .get(

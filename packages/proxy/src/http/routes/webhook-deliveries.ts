@@ -13,7 +13,7 @@ import type { WebhookStore } from '../../store/outbox.ts';
 import type { FiguresPart } from '../../store/store.ts';
 import { attemptView } from '../../webhooks/attempt-view.ts';
 import type { AppEnv } from '../context.ts';
-import { noQuerySchema, pageSize } from '../request-schemas.ts';
+import { noQuerySchema, pageAnswer, pageSize } from '../request-schemas.ts';
 import { queryOf } from '../validation.ts';
 import { listDeliveriesQuerySchema } from '../webhook-schemas.ts';
 
@@ -41,12 +41,7 @@ export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
           ...(query.failed === undefined ? {} : { failed: true }),
           ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
-        const last = attempts.length === limit ? attempts.at(-1)?.id : undefined;
-        const page: Answer.Page<Answer.DeliveryAttempt> = {
-          data: attempts.map(attemptView),
-          ...(last === undefined ? {} : { next_before: String(last) }),
-        };
-        return c.json(page, 200);
+        return c.json(pageAnswer(attempts, limit, attemptView), 200);
       },
     )
     .get(
