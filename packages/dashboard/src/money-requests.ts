@@ -105,13 +105,6 @@ export interface WithdrawalForm {
   receiver: Receiver;
 }
 
-/**
- * The foreign_id of the `count + 1`th refund of a checkout: one derived from it, so two people
- * sending the same refund at once send one foreign_id, which the service takes once.
- */
-export const refundReference = (checkoutId: string, count: number) =>
-  count === 0 ? `refund_${checkoutId}` : `refund_${checkoutId}_${count + 1}`;
-
 /** `POST /admin/withdrawals`, with the proxy's own `refund_of`. */
 export function withdrawalBody(form: WithdrawalForm): string {
   const body: WithdrawalRequestBody & { refund_of?: string } = {

@@ -8,12 +8,17 @@
 
 import * as z from 'zod/mini';
 import { balanceEntrySchema } from './account.ts';
+import { MONEY_OPERATION_KINDS } from './merchant-rules.ts';
 import { checkoutStatusSchema, merchantCheckoutSchema, statusDetailSchema } from './proxy-api.ts';
 
 const unixSeconds = z.int().check(z.describe('Unix seconds.'));
 
-/** The most a merchant API list answers in one page (`limit=`), for the proxy and its callers. */
-export const MAX_PAGE_SIZE = 200;
+export {
+  MAX_PAGE_SIZE,
+  MONEY_OPERATION_KINDS,
+  type MoneyOperationKind,
+  REFUND_VOID_STATUSES,
+} from './merchant-rules.ts';
 
 /** `viewer` reads; `operator` also redelivers, manages endpoints and invoices; `owner` all. */
 export const ROLES = ['viewer', 'operator', 'owner'] as const;
@@ -182,18 +187,6 @@ export const auditEntrySchema = z.object({
   ),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** What the proxy keeps of the merchant API's objects: the invoices and withdrawals it made. */
-export const MONEY_OPERATION_KINDS = ['invoice', 'withdrawal'] as const;
-export type MoneyOperationKind = (typeof MONEY_OPERATION_KINDS)[number];
-
-/**
- * The final statuses of a refund that sent no money: a checkout with only these may be paid back
- * again. Any other, `requested` (asked, the service's answer not yet known) included, counts as
- * sent. The proxy's store enforces it with a unique index built from this list, so changing it
- * needs a migration.
- */
-export const REFUND_VOID_STATUSES: readonly string[] = ['cancelled', 'declined', 'failed'];
 
 /**
  * An invoice or withdrawal made through the merchant API (`GET /admin/money-operations`), kept

@@ -11,7 +11,7 @@ import {
   type PaymentRequestCallback,
   type ServiceCurrencyRef,
 } from '@crypto-pay/protocol';
-import { REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-api';
+import { MAX_PAGE_SIZE, REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-rules';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { Task } from '@lit/task';
@@ -26,7 +26,7 @@ import {
   paymentAmounts,
   statusWords,
 } from '../format.ts';
-import { refundReference } from '../money-requests.ts';
+import { pagePath } from '../list-query.ts';
 import { paymentsListHref, routeHref } from '../router.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
@@ -96,26 +96,30 @@ export class Payment extends LitElement {
   });
 
   private readonly timeline = new Task(this, {
-    task: async ([id], { signal }) => {
-      // The endpoints only say how many a redelivery to every endpoint reaches: without them
-      // the timeline still shows, its Redeliver saying "every endpoint" without a number.
-      const [timeline, endpoints] = await Promise.all([
-        api<Timeline>(`/admin/checkouts/${encodeURIComponent(id)}/timeline`, { signal }),
-        api<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints', { signal }).then(
-          (answer) => answer.data,
-          () => undefined,
-        ),
-      ]);
-      return { timeline, endpoints };
-    },
+    task: ([id], { signal }) =>
+      api<Timeline>(`/admin/checkouts/${encodeURIComponent(id)}/timeline`, { signal }),
     args: () => [this.checkoutId] as const,
+  });
+
+  /**
+   * The endpoints only say how many a redelivery to every endpoint reaches: without them the
+   * timeline still shows, its Redeliver saying "every endpoint" without a number. Read once: a
+   * redelivery, which reloads the timeline, changes none of them.
+   */
+  private readonly endpoints = new Task(this, {
+    task: (_args, { signal }) =>
+      api<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints', { signal }).then(
+        (answer) => answer.data,
+        () => undefined,
+      ),
+    args: () => [],
   });
 
   /** The withdrawals that sent this payment's money back: one is never offered twice. */
   private readonly refunds = new Task(this, {
     task: ([id], { signal }) =>
       api<Page<MoneyOperation>>(
-        `/admin/money-operations?${new URLSearchParams({ refund_of: id, limit: '200' })}`,
+        pagePath('/admin/money-operations', { refund_of: id }, undefined, MAX_PAGE_SIZE),
         { signal },
       ),
     args: () => [this.checkoutId] as const,
@@ -225,10 +229,10 @@ export class Payment extends LitElement {
       ${this.action.view()}
       ${whenLoaded(
         this.timeline,
-        ({ timeline, endpoints }) =>
+        (timeline) =>
           html`<cp-timeline-view
             .entries=${timeline.data}
-            .endpoints=${endpoints}
+            .endpoints=${this.endpoints.value}
             .canRedeliver=${allows(this.account, 'operator')}
             @cp-redeliver=${(event: RedeliverEvent) => this.redeliver(event)}
           ></cp-timeline-view>`,
@@ -279,7 +283,7 @@ export class Payment extends LitElement {
               },
               {
                 heading: t.refundAmount,
-                cell: (refund) => `${formatAmount(refund.amount)} ${refund.currency}`,
+                cell: (refund) => formatAmount(refund.amount, { iso: refund.currency }),
                 numeric: true,
               },
               { heading: t.refundStatus, cell: (refund) => refund.status },
@@ -326,6 +330,14 @@ export class Payment extends LitElement {
     });
   }
 }
+
+/**
+ * The foreign_id of the `count + 1`th refund of a checkout: one derived from it, so two people
+ * sending the same refund at once send one foreign_id. Here, not with the Money page's request
+ * bodies: those bring zod, which the shell this page is in leaves to the Money chunk.
+ */
+const refundReference = (checkoutId: string, count: number) =>
+  count === 0 ? `refund_${checkoutId}` : `refund_${checkoutId}_${count + 1}`;
 
 /**
  * Who tells the customer how to get money back, and what the shop may send back itself

@@ -22,7 +22,7 @@ export const operationColumns: readonly Column<MoneyOperation>[] = [
   },
   {
     heading: t.amount,
-    cell: (operation) => `${formatAmount(operation.amount)} ${operation.currency}`,
+    cell: (operation) => formatAmount(operation.amount, { iso: operation.currency }),
     numeric: true,
   },
   { heading: t.status, cell: (operation) => operation.status },

@@ -160,24 +160,15 @@ export class Withdrawals extends LitElement {
           <label>${t.tag}<input name="tag" /></label>
         </div>
         ${identityFields(t.sender, 'sender_', ['legal'], 'legal', () => {})}
-        ${
-          this.refundOf
-            ? identityFields(
-                t.receiver,
-                'receiver_',
-                ['natural', 'legal'],
-                this.receiverKind,
-                (kind) => (this.receiverKind = kind),
-                t.chooseReceiver,
-              )
-            : identityFields(
-                t.receiver,
-                'receiver_',
-                ['self', 'natural', 'legal'],
-                this.receiverKind,
-                (kind) => (this.receiverKind = kind),
-              )
-        }
+        ${identityFields(
+          t.receiver,
+          'receiver_',
+          // Money sent back goes to the customer: never "Your own wallet", and chosen each time.
+          this.refundOf ? ['natural', 'legal'] : ['self', 'natural', 'legal'],
+          this.receiverKind,
+          (kind) => (this.receiverKind = kind),
+          this.refundOf ? t.chooseReceiver : undefined,
+        )}
         <p><button id="review">${t.review}</button></p>
       </form>
       ${pending ? nothing : this.action.view()}
@@ -190,8 +181,8 @@ export class Withdrawals extends LitElement {
       <h3>${t.answerHeading(String(withdrawal.id), withdrawal.foreign_id)}</h3>
       <dl class="facts">
         <dt>${t.answerStatus}</dt><dd>${withdrawal.status}</dd>
-        <dt>${t.answerSent}</dt><dd>${formatAmount(withdrawal.receiver_amount)} ${withdrawal.receiver_currency}</dd>
-        <dt>${t.answerDebited}</dt><dd>${formatAmount(withdrawal.sender_amount)} ${withdrawal.sender_currency}</dd>
+        <dt>${t.answerSent}</dt><dd>${formatAmount(withdrawal.receiver_amount, { iso: withdrawal.receiver_currency })}</dd>
+        <dt>${t.answerDebited}</dt><dd>${formatAmount(withdrawal.sender_amount, { iso: withdrawal.sender_currency })}</dd>
         ${refundOf ? html`<dt>${t.refundOf}</dt><dd>${paymentLink(refundOf)}</dd>` : nothing}
       </dl>
     </section>`;
