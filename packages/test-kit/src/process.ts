@@ -5,6 +5,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -299,8 +300,48 @@ export async function startServerProcess(
   };
 }
 
-/** A port nobody uses right now, for a server that must be told its port in advance. */
-export function freePort(): Promise<number> {
+/**
+ * The ports the kernel hands out itself (Linux's `ip_local_port_range`): the local end of every
+ * outgoing connection, and of a listen on port 0, takes one of these.
+ */
+function ephemeralPorts(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // Not Linux: the range most systems use.
+  }
+  return { low: 49152, high: 65535 };
+}
+
+/** Binds `port` on loopback and lets it go: whether nothing listens there now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nobody uses right now, for a server that must be told its port in advance. Picked
+ * below the kernel's own range: a port from that range may become the local end of some
+ * connection (a test's request, a pool's to PostgreSQL) between this probe and the server's
+ * bind, which then fails with EADDRINUSE; one below it is taken only by a server that asks for
+ * it by number.
+ */
+export async function freePort(): Promise<number> {
+  const { low } = ephemeralPorts();
+  const first = 10_000;
+  const span = low - first;
+  for (let tries = 0; span > 0 && tries < 50; tries++) {
+    const port = first + Math.floor(Math.random() * span);
+    if (await bindable(port)) return port;
+  }
+  // No range below the kernel's (or all of it busy): the kernel's pick, as before.
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

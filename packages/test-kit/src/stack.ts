@@ -277,9 +277,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         echo,
       });
     /**
-     * A port picked free above may be taken before the proxy binds it (by another process, or
-     * as the local end of a connection: the pool's to PostgreSQL take ports from the same
-     * range), and the proxy then exits naming it: its ports are picked again, a few times.
+     * A port picked free above may still be taken before the proxy binds it, by another test's
+     * server picking the same one (`freePort` keeps clear of the ports connections take), and
+     * the proxy then exits naming it: its ports are picked again, a few times.
      */
     const startFirst = async (index: number) => {
       for (let attempt = 1; ; attempt++) {
