@@ -2,7 +2,7 @@
  * Follows one checkout until its status is final: through the proxy's event stream, checked
  * by a slow status read, and where the stream fails (or the read finds what it missed), by
  * polling with ETags and a growing delay (never sooner than a `Retry-After`), paused while the
- * page is hidden. A page shown again is checked at once.
+ * page is hidden. A page shown again, or a connection back, is checked at once.
  */
 import { statusRank } from '@crypto-pay/protocol/checkout-status';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -107,11 +107,15 @@ export class CheckoutWatcher implements ReactiveController {
 
   hostConnected(): void {
     document.addEventListener('visibilitychange', this.onVisibilityChange);
+    addEventListener('online', this.onNetworkChange);
+    addEventListener('offline', this.onNetworkChange);
     if (this.active) this.start();
   }
 
   hostDisconnected(): void {
     document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    removeEventListener('online', this.onNetworkChange);
+    removeEventListener('offline', this.onNetworkChange);
     this.pause();
   }
 
@@ -241,5 +245,16 @@ export class CheckoutWatcher implements ReactiveController {
   private readonly onVisibilityChange = (): void => {
     // Streaming or not: a page that was away (asleep, a phone's other app) may have missed it.
     if (!document.hidden) this.checkNow();
+  };
+
+  /**
+   * A lost connection can leave the stream open and silent until the next slow read (30 s): the
+   * customer is told at once. Back online, the backoff's wait (up to 10 s) is not waited out: a
+   * customer who paid meanwhile sees it now.
+   */
+  private readonly onNetworkChange = (): void => {
+    if (!this.active) return;
+    if (navigator.onLine) this.checkNow();
+    else this.tell(true);
   };
 }

@@ -31,6 +31,12 @@ function setHidden(hidden: boolean): void {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/** Pretends the connection is lost (or back), as the browser tells when the network goes. */
+function setOnline(online: boolean): void {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
 describe('<crypto-pay> following the status', () => {
   beforeEach(kit.clearStoredCheckouts);
 
@@ -157,6 +163,23 @@ describe('<crypto-pay> following the status', () => {
       } finally {
         // Removing the own property brings back the real getter from the prototype.
         delete (document as { hidden?: boolean }).hidden;
+      }
+    });
+
+    it('tells the customer at once when the connection is lost, and checks as soon as it is back', async () => {
+      const proxy = await kit.fakeProxy({ sse: false });
+      const el = await kit.toPayStep(proxy, TEA, SLOW);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      await kit.waitUntil(async () => (await reads()).length >= 1, 'no read after the stream');
+      try {
+        setOnline(false);
+        await kit.untilText(el, UNREADABLE);
+        await proxy.setStatus('paid');
+        setOnline(true);
+        // No scheduled check comes within the test: only the return of the connection reads.
+        await kit.untilHeading(el, 'Payment complete');
+      } finally {
+        delete (navigator as { onLine?: boolean }).onLine;
       }
     });
 
