@@ -226,6 +226,22 @@ describe('<crypto-pay> details step', () => {
       );
     });
 
+    it('keeps the amount beside its currency on a 320 px phone, the description wrapping', async () => {
+      const el = await kit.details(await kit.fakeProxy(), { product: 'tea-crate' });
+      // A 320 px phone whose customer reads larger text (150 %).
+      (el.parentElement as HTMLElement).style.width = '320px';
+      el.style.fontSize = '24px';
+      const price = kit.shadow(el).querySelector('[part="total"] strong') as HTMLElement;
+      const lines = (element: Element) => {
+        const words = document.createRange();
+        words.selectNodeContents(element);
+        return new Set([...words.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      expect(price.textContent?.trim()).to.equal('25.00 EUR');
+      expect(lines(price.previousElementSibling!), 'the description fits: no test').to.be.above(1);
+      expect(lines(price), 'the price is broken over lines').to.equal(1);
+    });
+
     it('shows the price a session pins, as the proxy tells it', async () => {
       const el = await kit.details(await kit.fakeProxy(), { session: 'sess_123' });
       const total = kit.shadow(el).querySelector('[part="total"]');
