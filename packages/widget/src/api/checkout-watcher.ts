@@ -20,14 +20,17 @@ import type { Timing } from './timing.ts';
 /** The element the watcher works for: its waits are read at each use (see `Timing`). */
 export type WatcherHost = ReactiveControllerHost & Element & { timing: Timing };
 
+/** The flow the watcher reports to (its own members, private to its users). */
 export interface WatcherListener {
-  /** Every checkout the proxy reports, changed or not (the host compares). */
-  checkout(checkout: Checkout): void;
+  /** Every checkout the proxy reports, changed or not (the flow compares). */
+  onCheckout(checkout: Checkout): void;
   /**
-   * True after repeated failed checks or one left unanswered past `Timing.troubleAfterMs`, false
-   * again once one succeeds.
+   * `trouble`: true after repeated failed checks or one left unanswered past
+   * `Timing.troubleAfterMs`, false again once one succeeds. `leaving`: false when the page is
+   * shown again from the browser's back/forward cache, as it was when it left: the customer came
+   * back (Back from the payment page), so it is no longer on its way there.
    */
-  trouble(inTrouble: boolean): void;
+  set(changes: { trouble: boolean } | { leaving: false }): void;
 }
 
 /** How far along a status is (none reported yet: not at all). */
@@ -107,6 +110,7 @@ export class CheckoutWatcher implements ReactiveController {
 
   hostConnected(): void {
     document.addEventListener('visibilitychange', this.onVisibilityChange);
+    addEventListener('pageshow', this.onPageShow);
     addEventListener('online', this.onNetworkChange);
     addEventListener('offline', this.onNetworkChange);
     if (this.active) this.start();
@@ -114,6 +118,7 @@ export class CheckoutWatcher implements ReactiveController {
 
   hostDisconnected(): void {
     document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    removeEventListener('pageshow', this.onPageShow);
     removeEventListener('online', this.onNetworkChange);
     removeEventListener('offline', this.onNetworkChange);
     this.pause();
@@ -232,19 +237,23 @@ export class CheckoutWatcher implements ReactiveController {
 
   private tell(inTrouble: boolean): void {
     this.troubled = inTrouble;
-    this.listener.trouble(inTrouble);
+    this.listener.set({ trouble: inTrouble });
   }
 
   private report(checkout: Checkout): void {
     if (checkout.id !== this.id) return;
     this.status = checkout.status;
     if (FINAL_STATUSES.includes(checkout.status)) this.stop();
-    this.listener.checkout(checkout);
+    this.listener.onCheckout(checkout);
   }
 
   private readonly onVisibilityChange = (): void => {
     // Streaming or not: a page that was away (asleep, a phone's other app) may have missed it.
     if (!document.hidden) this.checkNow();
+  };
+
+  private readonly onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted) this.listener.set({ leaving: false });
   };
 
   /**
