@@ -109,18 +109,18 @@ export class CheckoutWatcher implements ReactiveController {
   }
 
   hostConnected(): void {
-    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    document.addEventListener('visibilitychange', this.recheck);
     addEventListener('pageshow', this.onPageShow);
-    addEventListener('online', this.onNetworkChange);
-    addEventListener('offline', this.onNetworkChange);
+    addEventListener('online', this.recheck);
+    addEventListener('offline', this.recheck);
     if (this.active) this.start();
   }
 
   hostDisconnected(): void {
-    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    document.removeEventListener('visibilitychange', this.recheck);
     removeEventListener('pageshow', this.onPageShow);
-    removeEventListener('online', this.onNetworkChange);
-    removeEventListener('offline', this.onNetworkChange);
+    removeEventListener('online', this.recheck);
+    removeEventListener('offline', this.recheck);
     this.pause();
   }
 
@@ -247,23 +247,19 @@ export class CheckoutWatcher implements ReactiveController {
     this.listener.onCheckout(checkout);
   }
 
-  private readonly onVisibilityChange = (): void => {
-    // Streaming or not: a page that was away (asleep, a phone's other app) may have missed it.
+  /**
+   * A page shown again (asleep, a phone's other app) may have missed a change, streaming or not;
+   * so may one whose connection is back, and it need not wait out the backoff (up to 10 s) to show
+   * a customer who paid meanwhile. A lost connection can leave the stream open and silent until
+   * the next slow read (30 s): the read now fails at once, and the customer hears of the trouble
+   * with the next one (2 s). A hidden page waits until it is shown.
+   */
+  private readonly recheck = (): void => {
     if (!document.hidden) this.checkNow();
   };
 
+  /** Back from the page it went to: the back/forward cache shows the page as it left. */
   private readonly onPageShow = (event: PageTransitionEvent): void => {
     if (event.persisted) this.listener.set({ leaving: false });
-  };
-
-  /**
-   * A lost connection can leave the stream open and silent until the next slow read (30 s): the
-   * customer is told at once. Back online, the backoff's wait (up to 10 s) is not waited out: a
-   * customer who paid meanwhile sees it now.
-   */
-  private readonly onNetworkChange = (): void => {
-    if (!this.active) return;
-    if (navigator.onLine) this.checkNow();
-    else this.tell(true);
   };
 }
