@@ -2,14 +2,17 @@
 
 /**
  * Events are typed classes that name themselves, so the analyzer sees some dispatches without
- * a name; the JSDoc `@event` lines already list every one with its name.
+ * a name, or names one after the variable dispatched (`refusal`, an event no page ever hears);
+ * the JSDoc `@event` lines already list every one with its name and what it means.
  */
-const dropNamelessEvents = {
-  name: 'crypto-pay:drop-nameless-events',
+const keepDocumentedEvents = {
+  name: 'crypto-pay:keep-documented-events',
   packageLinkPhase({ customElementsManifest }) {
     for (const module of customElementsManifest.modules) {
       for (const declaration of module.declarations ?? []) {
-        if (declaration.events) declaration.events = declaration.events.filter((e) => e.name);
+        if (declaration.events) {
+          declaration.events = declaration.events.filter((e) => e.name && e.description);
+        }
       }
     }
   },
@@ -55,5 +58,5 @@ export default {
   exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
   outdir: '.',
   litelement: true,
-  plugins: [dropNamelessEvents, dropStateAttributes, sortModules],
+  plugins: [keepDocumentedEvents, dropStateAttributes, sortModules],
 };

@@ -2,7 +2,7 @@
  * Follows one checkout until its status is final: through the proxy's event stream, checked
  * by a slow status read, and where the stream fails (or the read finds what it missed), by
  * polling with ETags and a growing delay (never sooner than a `Retry-After`), paused while the
- * page is hidden. A page shown again is checked at once.
+ * page is hidden. A page shown again, or a connection back, is checked at once.
  */
 import { statusRank } from '@crypto-pay/protocol/checkout-status';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -20,14 +20,17 @@ import type { Timing } from './timing.ts';
 /** The element the watcher works for: its waits are read at each use (see `Timing`). */
 export type WatcherHost = ReactiveControllerHost & Element & { timing: Timing };
 
+/** The flow the watcher reports to (its own members, private to its users). */
 export interface WatcherListener {
-  /** Every checkout the proxy reports, changed or not (the host compares). */
-  checkout(checkout: Checkout): void;
+  /** Every checkout the proxy reports, changed or not (the flow compares). */
+  onCheckout(checkout: Checkout): void;
   /**
-   * True after repeated failed checks or one left unanswered past `Timing.troubleAfterMs`, false
-   * again once one succeeds.
+   * `trouble`: true after repeated failed checks or one left unanswered past
+   * `Timing.troubleAfterMs`, false again once one succeeds. `leaving`: false when the page is
+   * shown again from the browser's back/forward cache, as it was when it left: the customer came
+   * back (Back from the payment page), so it is no longer on its way there.
    */
-  trouble(inTrouble: boolean): void;
+  set(changes: { trouble: boolean } | { leaving: false }): void;
 }
 
 /** How far along a status is (none reported yet: not at all). */
@@ -106,12 +109,18 @@ export class CheckoutWatcher implements ReactiveController {
   }
 
   hostConnected(): void {
-    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    document.addEventListener('visibilitychange', this.recheck);
+    addEventListener('pageshow', this.onPageShow);
+    addEventListener('online', this.recheck);
+    addEventListener('offline', this.recheck);
     if (this.active) this.start();
   }
 
   hostDisconnected(): void {
-    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    document.removeEventListener('visibilitychange', this.recheck);
+    removeEventListener('pageshow', this.onPageShow);
+    removeEventListener('online', this.recheck);
+    removeEventListener('offline', this.recheck);
     this.pause();
   }
 
@@ -228,18 +237,29 @@ export class CheckoutWatcher implements ReactiveController {
 
   private tell(inTrouble: boolean): void {
     this.troubled = inTrouble;
-    this.listener.trouble(inTrouble);
+    this.listener.set({ trouble: inTrouble });
   }
 
   private report(checkout: Checkout): void {
     if (checkout.id !== this.id) return;
     this.status = checkout.status;
     if (FINAL_STATUSES.includes(checkout.status)) this.stop();
-    this.listener.checkout(checkout);
+    this.listener.onCheckout(checkout);
   }
 
-  private readonly onVisibilityChange = (): void => {
-    // Streaming or not: a page that was away (asleep, a phone's other app) may have missed it.
+  /**
+   * A page shown again (asleep, a phone's other app) may have missed a change, streaming or not;
+   * so may one whose connection is back, and it need not wait out the backoff (up to 10 s) to show
+   * a customer who paid meanwhile. A lost connection can leave the stream open and silent until
+   * the next slow read (30 s): the read now fails at once, and the customer hears of the trouble
+   * with the next one (2 s). A hidden page waits until it is shown.
+   */
+  private readonly recheck = (): void => {
     if (!document.hidden) this.checkNow();
+  };
+
+  /** Back from the page it went to: the back/forward cache shows the page as it left. */
+  private readonly onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted) this.listener.set({ leaving: false });
   };
 }

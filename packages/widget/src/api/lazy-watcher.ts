@@ -73,7 +73,7 @@ export class LazyWatcher {
         this.part = part;
         this.watcher = new part.CheckoutWatcher(this.host, this.listener);
         // Out of any trouble its failed fetches showed (none else can have been heard yet).
-        this.listener.trouble(false);
+        this.listener.set({ trouble: false });
         for (const use of this.waiting.splice(0)) use(part);
         if (this.wanted) this.watcher.watch(...this.wanted);
         // What the views take from the chunk (an ending's way back to the shop) shows now.
@@ -82,7 +82,7 @@ export class LazyWatcher {
       () => {
         this.loading = undefined;
         if (!this.wanted) return;
-        this.listener.trouble(true);
+        this.listener.set({ trouble: true });
         const wait = backoffDelay(this.host.timing.watcherRetry, this.failures++);
         this.retry = setTimeout(() => this.prefetch(), wait);
       },

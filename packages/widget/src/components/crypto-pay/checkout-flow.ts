@@ -7,6 +7,7 @@
  */
 import { initialState, Task, TaskStatus } from '@lit/task';
 import type { ReactiveControllerHost } from 'lit';
+import type { WatcherListener } from '../../api/checkout-watcher.ts';
 import { LazyWatcher } from '../../api/lazy-watcher.ts';
 import {
   type CallOptions,
@@ -74,10 +75,8 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
 
   constructor(host: CheckoutFlowHost, navigate: (url: string) => void, closeTab: () => void) {
     super(host, navigate, closeTab);
-    this.watcher = new LazyWatcher(host, {
-      checkout: (checkout) => this.onCheckout(checkout),
-      trouble: (inTrouble) => this.set({ trouble: inTrouble }),
-    });
+    // The watcher reports to the flow itself (`onCheckout`, `set`): no listener object to ship.
+    this.watcher = new LazyWatcher(host, this as unknown as WatcherListener);
     this.resuming = new CheckoutResume(host, {
       storageKey: () => storageKeyOf(this.host),
       follow: (proxy, checkout) => {

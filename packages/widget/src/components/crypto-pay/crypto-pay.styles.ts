@@ -47,8 +47,10 @@ export default css`
     border-radius: var(--_radius);
   }
 
+  /* On a phone the description wraps, never the price: "25.00 / EUR" reads as two things. */
   .total strong {
     font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
 
   a:not(.button) {

@@ -226,6 +226,22 @@ describe('<crypto-pay> details step', () => {
       );
     });
 
+    it('keeps the amount beside its currency on a 320 px phone, the description wrapping', async () => {
+      const el = await kit.details(await kit.fakeProxy(), { product: 'tea-crate' });
+      // A 320 px phone whose customer reads larger text (150 %).
+      (el.parentElement as HTMLElement).style.width = '320px';
+      el.style.fontSize = '24px';
+      const price = kit.shadow(el).querySelector('[part="total"] strong') as HTMLElement;
+      const lines = (element: Element) => {
+        const words = document.createRange();
+        words.selectNodeContents(element);
+        return new Set([...words.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      expect(price.textContent?.trim()).to.equal('25.00 EUR');
+      expect(lines(price.previousElementSibling!), 'the description fits: no test').to.be.above(1);
+      expect(lines(price), 'the price is broken over lines').to.equal(1);
+    });
+
     it('shows the price a session pins, as the proxy tells it', async () => {
       const el = await kit.details(await kit.fakeProxy(), { session: 'sess_123' });
       const total = kit.shadow(el).querySelector('[part="total"]');
@@ -343,12 +359,10 @@ describe('<crypto-pay> details step', () => {
 
   describe('validation as the customer types', () => {
     const rules: [string, string, string][] = [
-      ['first_name', '', 'Enter your first name.'],
       ['first_name', '   ', 'Enter your first name.'],
       ['first_name', 'x'.repeat(256), 'Use 255 characters or fewer.'],
-      ['last_name', '', 'Enter your last name.'],
+      ['last_name', ' ', 'Enter your last name.'],
       ['last_name', 'y'.repeat(256), 'Use 255 characters or fewer.'],
-      ['date_of_birth', '', 'Enter your date of birth.'],
       ['date_of_birth', '2999-01-01', 'Enter your real date of birth.'],
       ['date_of_birth', '1850-06-01', 'Enter your real date of birth.'],
       ['date_of_birth', '1990-06-31', 'This date is incomplete or does not exist.'],
@@ -370,11 +384,24 @@ describe('<crypto-pay> details step', () => {
 
     it('shows no message before the customer leaves a field', async () => {
       const el = await kit.details(await kit.fakeProxy());
-      await kit.type(el, 'first_name', 'A');
-      await kit.type(el, 'first_name', '');
+      await kit.type(el, 'first_name', ' ');
       expect(kit.errorOf(el, 'first_name')).to.equal('');
       await kit.leave(el, 'first_name');
       expect(kit.errorOf(el, 'first_name')).to.equal('Enter your first name.');
+    });
+
+    it('flags no field left as the customer found it (tabbing through), until Continue', async () => {
+      const el = await kit.details(await kit.fakeProxy());
+      const fields = ['first_name', 'last_name', 'date_of_birth', 'email'];
+      for (const name of fields) await kit.leave(el, name);
+      for (const name of fields) {
+        expect(kit.errorOf(el, name), name).to.equal('');
+        expect(kit.field(el, name).getAttribute('aria-invalid'), name).to.equal('false');
+      }
+      kit.submitButton(el).click();
+      await kit.untilText(el, '3 fields need your attention.');
+      expect(kit.errorOf(el, 'first_name')).to.equal('Enter your first name.');
+      expect(kit.errorOf(el, 'date_of_birth')).to.equal('Enter your date of birth.');
     });
 
     it('clears a message as soon as the value is right', async () => {
@@ -391,14 +418,20 @@ describe('<crypto-pay> details step', () => {
     it('checks a company: legal name required and too long, country required', async () => {
       const el = await kit.details(await kit.fakeProxy());
       await kit.chooseSenderType(el, 'legal');
-      await kit.type(el, 'legal_name', '');
+      await kit.type(el, 'legal_name', ' ');
       await kit.leave(el, 'legal_name');
       expect(kit.errorOf(el, 'legal_name')).to.equal('Enter the legal name of the company.');
       await kit.type(el, 'legal_name', 'z'.repeat(256));
       expect(kit.errorOf(el, 'legal_name')).to.equal('Use 255 characters or fewer.');
+      // Left as found, the country is asked for by Continue.
       await kit.leave(el, 'country_of_registration');
-      expect(kit.errorOf(el, 'country_of_registration')).to.equal(
-        'Choose the country where the company is registered.',
+      expect(kit.errorOf(el, 'country_of_registration')).to.equal('');
+      kit.submitButton(el).click();
+      await kit.waitUntil(
+        () =>
+          kit.errorOf(el, 'country_of_registration') ===
+          'Choose the country where the company is registered.',
+        'Continue did not ask for the country',
       );
       await kit.chooseCountry(el, 'FRA');
       expect(kit.errorOf(el, 'country_of_registration')).to.equal('');

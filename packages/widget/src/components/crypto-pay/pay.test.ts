@@ -274,5 +274,19 @@ describe('<crypto-pay> pay step', () => {
       expect(kit.visibleText(el)).to.contain('Open the payment page');
       await expect(el).to.be.accessible();
     });
+
+    it('shows the pay step to a customer back from the payment page, not "taking you there"', async () => {
+      const proxy = await kit.fakeProxy();
+      const el = await kit.details(proxy, { product: 'tea-crate', mode: 'redirect' });
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilHeading(el, 'Going to the payment page');
+      const leaves = kit.navigations.length;
+      // Back from the payment page: the browser's back/forward cache shows the page as it left.
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      await kit.untilHeading(el, 'Pay');
+      expect(kit.visibleText(el)).to.contain('Choose another currency');
+      expect(kit.navigations.length, 'sent to the payment page again').to.equal(leaves);
+    });
   });
 });

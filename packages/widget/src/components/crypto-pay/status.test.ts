@@ -31,6 +31,12 @@ function setHidden(hidden: boolean): void {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/** Pretends the connection is lost (or back), as the browser says when the network goes. */
+function setOnline(online: boolean): void {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
 describe('<crypto-pay> following the status', () => {
   beforeEach(kit.clearStoredCheckouts);
 
@@ -52,6 +58,32 @@ describe('<crypto-pay> following the status', () => {
   });
 
   describe('through the event stream', () => {
+    it('checks at once when the connection is lost, and again as soon as it is back', async () => {
+      // A silent stream, as a lost connection leaves it: only a read can tell anything.
+      const proxy = await kit.fakeProxy({ sse: 'mute' });
+      // Neither the stream's slow check nor the hanging read's timeout comes within the test:
+      // only the browser's word on the connection makes the element read.
+      const el = await kit.toPayStep(proxy, TEA, {
+        troubleAfterMs: 100,
+        requestTimeoutMs: 600_000,
+        polling: { ...defaultTiming.polling, streamCheckMs: 600_000 },
+      });
+      await kit.waitUntil(async () => (await proxy.requests(/\/events$/)).length === 1);
+      const reads = () => proxy.requests(/^\/api\/checkouts\/[^/]+$/, 'GET');
+      const before = (await reads()).length;
+      await proxy.stall('get', 503);
+      try {
+        setOnline(false);
+        await kit.untilText(el, UNREADABLE);
+        expect((await reads()).length).to.equal(before + 1);
+        await proxy.setStatus('paid');
+        setOnline(true);
+        await kit.untilHeading(el, 'Payment complete');
+      } finally {
+        delete (navigator as { onLine?: boolean }).onLine;
+      }
+    });
+
     it('finds a change the stream never brought (a buffering middlebox), then polls', async () => {
       const polling = { ...defaultTiming.polling, streamCheckMs: 150, firstMs: 40, maxMs: 100 };
       const proxy = await kit.fakeProxy({ sse: 'mute' });

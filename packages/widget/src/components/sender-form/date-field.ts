@@ -28,7 +28,7 @@ export interface DatedForm {
   /** The whole value, on each change. */
   setValue(field: FormField, value: string): void;
   /** The focus left the fieldset (moving between its parts is not leaving). */
-  touch(field: FormField): void;
+  touch(field: keyof SenderValues): void;
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
 

@@ -10,6 +10,7 @@ describe('<crypto-pay> details form by mouse and keyboard', () => {
     const proxy = await kit.fakeProxy();
     const el = await kit.details(proxy);
     // One message already shows, so the rules are loaded and the next blur adds another.
+    await kit.type(el, 'last_name', ' ');
     await kit.leave(el, 'last_name');
     await kit.waitUntil(() => kit.errorOf(el, 'last_name'), 'rules never loaded');
     kit.field(el, 'first_name').focus();

@@ -181,12 +181,15 @@ export default class SenderForm extends LitElement {
     if (event.key === 'Enter' && !event.isComposing) this.form.requestSubmit();
   };
 
-  private touch(field: FormField): void {
+  private touch(field: keyof SenderValues): void {
     // A press on the submit button takes focus from the field first: its message, shown now,
     // would push the button down before the release, and no click would fire. The submit
     // checks every field anyway. (Keeping focus instead would keep it in the page's own
     // fields too, whose change events a shop may wait for.)
-    if (this.pressing) return;
+    // A field left as the customer found it is no mistake yet: tabbing through the form (to
+    // read it, or to reach Continue) does not flag every field; Continue checks them all.
+    const typed = field === 'country_of_registration' ? this.countryFilter : this.values[field];
+    if (this.pressing || !typed) return;
     this.touched = new Set([...this.touched, field]);
   }
 
