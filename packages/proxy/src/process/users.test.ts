@@ -181,5 +181,17 @@ describe('crypto-pay-proxy users add', () => {
       assert.equal(added.code, 0, added.stderr);
       await signInOver(env, 'pat');
     });
+
+    it('names DATABASE_URL when the server refuses its login', async () => {
+      const url = new URL(cluster().url);
+      url.password = 'not-the-password';
+      const env = testEnv(sandbox, { ...data.env, DATABASE_URL: url.href });
+      const refused = await users(['add', '--role', 'owner', 'pat'], env);
+      assert.equal(
+        refused.stderr,
+        'crypto-pay-proxy: users add failed: DATABASE_URL: PostgreSQL refused: password authentication failed for user "crypto_pay" (check the user and password in the URL; characters other than letters, digits and -._~ are percent-encoded).\n',
+      );
+      assert.equal(refused.code, 1);
+    });
   });
 });

@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { validate } from '@crypto-pay/protocol';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createAccountSchema } from '../http/account-schemas.ts';
+import { DatabaseFileError, DatabaseRefusedError } from '../store/open-failure.ts';
 import { DEFAULT_DATABASE_URL } from './config.ts';
 import { openStore } from './server.ts';
 
@@ -103,7 +104,12 @@ export async function addUserCommand(
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`crypto-pay-proxy: users add failed: ${message.replace(/\.$/, '')}.`);
+    // A file or server refusing DATABASE_URL is fixed there, as the proxy's own start says.
+    const variable =
+      error instanceof DatabaseFileError || error instanceof DatabaseRefusedError
+        ? 'DATABASE_URL: '
+        : '';
+    console.error(`crypto-pay-proxy: users add failed: ${variable}${message.replace(/\.$/, '')}.`);
     return 1;
   }
 }
