@@ -92,7 +92,7 @@ describe('crypto-pay-proxy start-up failures', () => {
     assert.equal(code, 1);
   });
 
-  describe('when its PostgreSQL server refuses what DATABASE_URL asks', () => {
+  describe('when DATABASE_URL names a PostgreSQL database it cannot use', () => {
     const cluster = usePostgres();
 
     it('names DATABASE_URL and what to change, exit 2, without the password', async () => {
@@ -143,6 +143,20 @@ describe('crypto-pay-proxy start-up failures', () => {
         tls,
         `cannot read ${missingCa}, a file the URL names (sslrootcert, sslcert or sslkey): no such file or directory.`,
       );
+    });
+
+    it('names DATABASE_URL when a newer release migrated the database (a rollback), exit 2', async () => {
+      const { url } = cluster();
+      assert.deepEqual(await start({ DATABASE_URL: url }), { code: 0, stderr: '' });
+      await cluster().asSuperuser(
+        'INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)',
+      );
+      const { code, stderr } = await start({ DATABASE_URL: url });
+      assert.match(
+        stderr,
+        /^crypto-pay-proxy: DATABASE_URL: the database's schema is at version 999, newer than this release knows \(version \d+\): a newer release migrated it; run that release, or restore a backup taken before the upgrade\.\n$/,
+      );
+      assert.equal(code, 2);
     });
   });
 

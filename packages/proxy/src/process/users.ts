@@ -13,6 +13,7 @@ import { validate } from '@crypto-pay/protocol';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createAccountSchema } from '../http/account-schemas.ts';
 import { DatabaseFileError, DatabaseRefusedError } from '../store/open-failure.ts';
+import { SchemaTooNewError } from '../store/schema.ts';
 import { DEFAULT_DATABASE_URL } from './config.ts';
 import { databaseOf } from './database-url.ts';
 import { openStore } from './server.ts';
@@ -128,7 +129,9 @@ export async function addUserCommand(
     const message = error instanceof Error ? error.message : String(error);
     // A file or server refusing DATABASE_URL is fixed there, as the proxy's own start says.
     const variable =
-      error instanceof DatabaseFileError || error instanceof DatabaseRefusedError
+      error instanceof DatabaseFileError ||
+      error instanceof DatabaseRefusedError ||
+      error instanceof SchemaTooNewError
         ? 'DATABASE_URL: '
         : '';
     console.error(`crypto-pay-proxy: users add failed: ${variable}${message.replace(/\.$/, '')}.`);
