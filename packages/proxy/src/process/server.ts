@@ -260,9 +260,16 @@ export async function startProxy(
         hub.closeAll();
         events.closeAll();
         if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const graceMs = options.shutdownGraceMs ?? 10_000;
         const grace = setTimeout(() => {
+          // Those callers got no answer (a create among them may have reached the service):
+          // the on-call engineer reads that the stop was not clean, and how many it cut.
+          log('warn', 'cut off requests still in flight after the grace period', {
+            connections: connections.counts().open,
+            grace_ms: graceMs,
+          });
           if ('closeAllConnections' in server) server.closeAllConnections();
-        }, options.shutdownGraceMs ?? 10_000);
+        }, graceMs);
         await closed;
         clearTimeout(grace);
         await metricsServer?.close();
