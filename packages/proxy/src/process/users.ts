@@ -76,8 +76,9 @@ function newSqliteFile(databaseUrl: string): string | undefined {
 
 /**
  * `users add`, its command line parsed (`command-line.ts`): one line on stdout when done (and
- * one on stderr when it made a new SQLite database), one on stderr and a non-zero exit code (2 for a name, role or password refused, 1 otherwise) when
- * not. Reads only `DATABASE_URL` from `env`.
+ * one on stderr when it made a new SQLite database), one on stderr and a non-zero exit code (2
+ * for a name, role or password refused, 1 otherwise) when not. Reads only `DATABASE_URL` from
+ * `env`.
  */
 export async function addUserCommand(
   name: string,
