@@ -15,6 +15,7 @@ import { certificateAuthority } from '@crypto-pay/test-kit/certificates';
 import { runToExit } from '@crypto-pay/test-kit/process';
 import { proxyCommand, startProxyProcess } from '@crypto-pay/test-kit/servers';
 import { usePostgres } from '../store/stores.test-helpers.ts';
+import { PROXY_VERSION } from '../version.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,7 +93,7 @@ describe('crypto-pay-proxy start-up failures', () => {
     assert.equal(code, 1);
   });
 
-  describe('when DATABASE_URL names a PostgreSQL database it cannot use', () => {
+  describe('on PostgreSQL', () => {
     const cluster = usePostgres();
 
     it('names DATABASE_URL and what to change, exit 2, without the password', async () => {
@@ -143,6 +144,23 @@ describe('crypto-pay-proxy start-up failures', () => {
         tls,
         `cannot read ${missingCa}, a file the URL names (sslrootcert, sslcert or sslkey): no such file or directory.`,
       );
+    });
+
+    it('logs which release started on which database, without the user or password', async () => {
+      const url = new URL(cluster().url);
+      const { code, stdout } = await run({ DATABASE_URL: `${url.href}?sslmode=disable` });
+      assert.equal(code, 0);
+      const started = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.message === 'started');
+      assert.equal(started.length, 1);
+      assert.equal(started[0]!.level, 'info');
+      assert.equal(started[0]!.version, PROXY_VERSION);
+      assert.equal(started[0]!.store, `postgres://127.0.0.1:${cluster().port}/crypto_pay`);
+      assert.match(String(started[0]!.url), /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.ok(!stdout.includes(decodeURIComponent(url.password)), 'the log shows the password');
     });
 
     it('names DATABASE_URL when a newer release migrated the database (a rollback), exit 2', async () => {
@@ -257,6 +275,10 @@ describe('crypto-pay-proxy start-up failures', () => {
     chmodSync(data, 0o755);
     const { code, stdout } = await run({ DATABASE_URL: `sqlite:${file}` });
     assert.equal(code, 0);
+    assert.match(
+      stdout,
+      new RegExp(`"message":"started".*"store":"sqlite:${file.replace(/\./g, '\\.')}"`),
+    );
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(data).mode & 0o777, 0o700);
     const logged = stdout
