@@ -1,7 +1,29 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError } from '../process/config.ts';
-import { parseCatalog } from './catalog.ts';
+import { loadCatalog, parseCatalog } from './catalog.ts';
+
+describe('loadCatalog', () => {
+  it('names the file absolute and why it cannot be read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-catalog-'));
+    try {
+      const missing = join(dir, 'catalog.json');
+      // Given relative, as a service's environment often does: named from where it was looked.
+      assert.throws(() => loadCatalog(relative(process.cwd(), missing)), {
+        name: 'ConfigError',
+        message: `CATALOG_FILE cannot be read: ${missing} (no such file).`,
+      });
+      assert.throws(() => loadCatalog(dir), {
+        message: `CATALOG_FILE cannot be read: ${dir} (a directory, not a file).`,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('parseCatalog', () => {
   it('reads sku → amount, currency, description', () => {

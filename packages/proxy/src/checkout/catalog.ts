@@ -4,6 +4,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { compareDecimal, isBoundedDecimal, MAX_AMOUNT_DIGITS } from '@crypto-pay/protocol';
 import type { Product } from '@crypto-pay/protocol/proxy-api';
 import * as z from 'zod/mini';
@@ -87,14 +88,31 @@ export function parseCatalog(json: string, source = 'CATALOG_FILE'): Catalog {
   return new Map(Object.entries(result.data) as [string, Product][]);
 }
 
-/** Reads the catalogue file, or an empty catalogue when none is configured. */
+/** Why a catalogue file could not be read, as the operator fixes it, by the file system's code. */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file',
+  EISDIR: 'a directory, not a file',
+  EACCES: "permission denied: can the proxy's user read it?",
+  EPERM: "permission denied: can the proxy's user read it?",
+};
+
+/**
+ * Reads the catalogue file, or an empty catalogue when none is configured. A file that cannot
+ * be read is named absolute (a relative one counts from the proxy's working directory, which in
+ * a container or a service manager is not the operator's) with the reason.
+ */
 export function loadCatalog(file: string | undefined): Catalog {
   if (file === undefined) return new Map();
   let json: string;
   try {
     json = readFileSync(file, 'utf8');
-  } catch {
-    throw new ConfigError(`CATALOG_FILE cannot be read: ${file}.`);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const reason = typeof code === 'string' ? UNREADABLE[code] : undefined;
+    throw new ConfigError(
+      `CATALOG_FILE cannot be read: ${resolve(file)}${reason ? ` (${reason})` : ''}.`,
+    );
   }
   return parseCatalog(json, `CATALOG_FILE ${file}`);
 }

@@ -90,20 +90,49 @@ function measuredClient(
 
 const RETRY_AFTER_SECONDS = '5';
 
+/**
+ * What the log says of a failed call to the service, for the on-call engineer to act on: how
+ * it failed (`timeout`, `connection`, `server_error`, `malformed_response`, or the service's
+ * refusal with its code and what to check) and the client's sentence, which names the service's
+ * origin, its status or the socket's error code, never the request.
+ */
+export function upstreamFailureLogged(error: unknown): Record<string, unknown> {
+  if (error instanceof ProcessingUnavailableError) {
+    return {
+      upstream_reason: error.reason,
+      ...(error.status === undefined ? {} : { upstream_status: error.status }),
+      upstream_error: error.message,
+    };
+  }
+  if (error instanceof ProcessingApiError) {
+    return {
+      upstream_status: error.status,
+      upstream_code: error.code,
+      upstream_error: error.message,
+      ...(error.status === 403 ? { fix: refusedCredentialsCheck(error.code) } : {}),
+    };
+  }
+  return { upstream_error: error instanceof Error ? error.message : String(error) };
+}
+
 /** A failure of the service itself (not of the caller's request). */
 function unavailable(error: ProcessingUnavailableError): ApiError {
+  const options = {
+    headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+    logged: upstreamFailureLogged(error),
+  };
   return error.reason === 'timeout'
     ? new ApiError(
         504,
         'upstream_timeout',
         'The processing service did not answer in time. Try again.',
-        { headers: { 'Retry-After': RETRY_AFTER_SECONDS } },
+        options,
       )
     : new ApiError(
         502,
         'upstream_unavailable',
         'The processing service is unavailable. Try again.',
-        { headers: { 'Retry-After': RETRY_AFTER_SECONDS } },
+        options,
       );
 }
 
@@ -143,11 +172,7 @@ export function refusalOf(message: string, sent?: SentCurrencies): ProcessingErr
 function credentialsRefused(error: ProcessingApiError, sentence: string): ApiError {
   return new ApiError(502, 'upstream_refused', sentence, {
     upstreamCode: error.code,
-    logged: {
-      upstream_code: error.code,
-      upstream_error: error.message,
-      fix: refusedCredentialsCheck(error.code),
-    },
+    logged: upstreamFailureLogged(error),
   });
 }
 

@@ -100,6 +100,17 @@ describe('loadConfig', () => {
       refusal({ ...required, PROCESSING_PAYMENTS_BASE_URL: 'not a url' }),
       'PROCESSING_PAYMENTS_BASE_URL must be an http(s) URL.',
     );
+    assert.equal(
+      refusal({ ...required, PROCESSING_BASE_URL: 'https://app.cryptoprocessing.com/api/v2?x=1' }),
+      'PROCESSING_BASE_URL must have no query (?…) or fragment (#…).',
+    );
+    assert.equal(
+      refusal({
+        ...required,
+        PROCESSING_PAYMENTS_BASE_URL: 'https://app.cryptoprocessing.com/api/payments/v1#top',
+      }),
+      'PROCESSING_PAYMENTS_BASE_URL must have no query (?…) or fragment (#…).',
+    );
     assert.match(refusal({ ...required, PORT: 'eighty' }), /^PORT must be a whole number/);
     assert.match(refusal({ ...required, UPSTREAM_TIMEOUT_MS: '5' }), /^UPSTREAM_TIMEOUT_MS /);
     assert.match(

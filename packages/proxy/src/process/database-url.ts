@@ -1,5 +1,6 @@
 /** The store a `DATABASE_URL` names, read the same way by the proxy and its backup command. */
 
+import { resolve } from 'node:path';
 import { ConfigError } from './config.ts';
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -26,4 +27,18 @@ export function databaseFileOf(databaseUrl: string): string {
     );
   }
   return database.file;
+}
+
+/**
+ * The store `databaseUrl` names, for the log: a SQLite file absolute (a relative one counts from
+ * the working directory), a PostgreSQL server's host, port and database without the user, the
+ * password or the query.
+ */
+export function storeNameOf(databaseUrl: string): string {
+  const database = databaseOf(databaseUrl);
+  if (database.kind === 'sqlite') {
+    return database.file === ':memory:' ? 'sqlite::memory:' : `sqlite:${resolve(database.file)}`;
+  }
+  const url = new URL(database.url);
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }

@@ -32,6 +32,11 @@ const integer = (min: number, max: number) =>
 const baseUrl = (version: string) =>
   z.string({ error: 'is required' }).check(
     z.refine(isWebUrl, 'must be an http(s) URL'),
+    // The client appends each operation's path to it, and refuses a base it could not append to.
+    z.refine(
+      (value) => !isWebUrl(value) || (new URL(value).search === '' && new URL(value).hash === ''),
+      'must have no query (?…) or fragment (#…)',
+    ),
     z.refine(
       (value) =>
         !isWebUrl(value) || new URL(value).pathname.replace(/\/+$/, '').endsWith(`/${version}`),

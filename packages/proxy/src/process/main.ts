@@ -4,7 +4,12 @@
  * `crypto-pay-proxy users add --role <role> <name>` makes a dashboard account.
  */
 
-import { DatabaseFileError, NativeAddonError } from '../store/open-failure.ts';
+import {
+  DatabaseFileError,
+  DatabaseRefusedError,
+  NativeAddonError,
+} from '../store/open-failure.ts';
+import { SchemaTooNewError } from '../store/schema.ts';
 import { StoreUnavailableError } from '../store/unavailable.ts';
 import { tracesWanted } from '../tracing/hooks.ts';
 import { runCommandLine } from './command-line.ts';
@@ -36,7 +41,13 @@ function listenProblem(error: unknown, config: Config): string | undefined {
 /** The one line and exit code for a start-up failure. */
 function failure(error: unknown, config: Config | undefined): [string, number] {
   if (error instanceof ConfigError) return [error.message, CONFIGURATION];
-  if (error instanceof DatabaseFileError) return [`DATABASE_URL: ${error.message}.`, CONFIGURATION];
+  if (
+    error instanceof DatabaseFileError ||
+    error instanceof DatabaseRefusedError ||
+    error instanceof SchemaTooNewError
+  ) {
+    return [`DATABASE_URL: ${error.message}.`, CONFIGURATION];
+  }
   if (error instanceof NativeAddonError) return [`cannot start: ${error.message}.`, FAILURE];
   if (error instanceof StoreUnavailableError) {
     return [

@@ -22,13 +22,14 @@ import {
 } from '../store/postgres.ts';
 import { openSqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/store.ts';
+import { PROXY_VERSION } from '../version.ts';
 import { createEventFeed } from '../webhooks/event-feed.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { type ConnectionCounts, capConnections } from './connection-caps.ts';
 import { dataFileWarnings, protectDataFiles } from './data-file-modes.ts';
-import { databaseOf } from './database-url.ts';
+import { databaseOf, storeNameOf } from './database-url.ts';
 import { connectionCapsOf, descriptorLimit } from './descriptor-limit.ts';
 import { createLogger, type Log } from './logger.ts';
 import { burstEnds, reduceMemory } from './memory-reducer.ts';
@@ -233,6 +234,14 @@ export async function startProxy(
     });
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    // The JSON log's own record of a start: which release, on which store (the start line on
+    // stdout is plain text, and a log pipeline that reads JSON may drop it).
+    log('info', 'started', {
+      version: PROXY_VERSION,
+      store: storeNameOf(config.databaseUrl),
+      url: `http://${host}:${port}`,
+      ...(metricsServer ? { metrics_url: metricsServer.url } : {}),
+    });
 
     let closing: Promise<void> | undefined;
     let endDrain: (() => void) | undefined;
@@ -260,9 +269,16 @@ export async function startProxy(
         hub.closeAll();
         events.closeAll();
         if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const graceMs = options.shutdownGraceMs ?? 10_000;
         const grace = setTimeout(() => {
+          // Those callers got no answer (a create among them may have reached the service):
+          // the on-call engineer reads that the stop was not clean, and how many it cut.
+          log('warn', 'cut off requests still in flight after the grace period', {
+            connections: connections.counts().open,
+            grace_ms: graceMs,
+          });
           if ('closeAllConnections' in server) server.closeAllConnections();
-        }, options.shutdownGraceMs ?? 10_000);
+        }, graceMs);
         await closed;
         clearTimeout(grace);
         await metricsServer?.close();

@@ -10,8 +10,12 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { TLSSocket } from 'node:tls';
+import { certificateAuthority } from '@crypto-pay/test-kit/certificates';
 import { runToExit } from '@crypto-pay/test-kit/process';
 import { proxyCommand, startProxyProcess } from '@crypto-pay/test-kit/servers';
+import { usePostgres } from '../store/stores.test-helpers.ts';
+import { PROXY_VERSION } from '../version.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crypto-pay-startup-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -89,6 +93,121 @@ describe('crypto-pay-proxy start-up failures', () => {
     assert.equal(code, 1);
   });
 
+  describe('on PostgreSQL', () => {
+    const cluster = usePostgres();
+
+    it('names DATABASE_URL and what to change, exit 2, without the password', async () => {
+      // The application role's own database, then the same URL with one part of it wrong.
+      const url = new URL(cluster().url);
+      const password = decodeURIComponent(url.password);
+      const refused = async (changed: URL, line: string) => {
+        const { code, stderr } = await start({ DATABASE_URL: changed.href });
+        assert.equal(stderr, `crypto-pay-proxy: DATABASE_URL: ${line}\n`);
+        assert.equal(code, 2);
+        assert.ok(!stderr.includes(password), 'the log shows the password');
+      };
+      const wrongPassword = new URL(url);
+      wrongPassword.password = 'not-the-password';
+      await refused(
+        wrongPassword,
+        'PostgreSQL refused: password authentication failed for user "crypto_pay" (check the user and password in the URL; characters other than letters, digits and -._~ are percent-encoded).',
+      );
+      const noPassword = new URL(url);
+      noPassword.password = '';
+      await refused(
+        noPassword,
+        'PostgreSQL asks for a password and the URL gives none (postgres://user:password@host:5432/database).',
+      );
+      const noDatabase = new URL(url);
+      noDatabase.pathname = '/no_such_shop';
+      await refused(
+        noDatabase,
+        'PostgreSQL refused: database "no_such_shop" does not exist (create it, or correct the name at the end of the URL).',
+      );
+      // PostgreSQL 15 lets only a database's owner create tables in its schema public.
+      await cluster().asSuperuser('CREATE DATABASE owned_by_another');
+      const notOwner = new URL(url);
+      notOwner.pathname = '/owned_by_another';
+      await refused(
+        notOwner,
+        "PostgreSQL refused: permission denied for schema public (the URL's user must be allowed to connect to the database and own it, or be granted CREATE on its schema public).",
+      );
+      const tls = new URL(url);
+      tls.search = 'sslmode=verify-full';
+      await refused(
+        tls,
+        'the URL asks for TLS (sslmode) and the PostgreSQL server does not offer it: turn ssl on at the server, or set sslmode=disable on a network you trust.',
+      );
+      const missingCa = join(dir, 'no-such-ca.crt');
+      tls.search = `sslmode=verify-full&sslrootcert=${missingCa}`;
+      await refused(
+        tls,
+        `cannot read ${missingCa}, a file the URL names (sslrootcert, sslcert or sslkey): no such file or directory.`,
+      );
+    });
+
+    it('logs which release started on which database, without the user or password', async () => {
+      const url = new URL(cluster().url);
+      const { code, stdout } = await run({ DATABASE_URL: `${url.href}?sslmode=disable` });
+      assert.equal(code, 0);
+      const started = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.message === 'started');
+      assert.equal(started.length, 1);
+      assert.equal(started[0]!.level, 'info');
+      assert.equal(started[0]!.version, PROXY_VERSION);
+      assert.equal(started[0]!.store, `postgres://127.0.0.1:${cluster().port}/crypto_pay`);
+      assert.match(String(started[0]!.url), /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.ok(!stdout.includes(decodeURIComponent(url.password)), 'the log shows the password');
+    });
+
+    it('names DATABASE_URL when a newer release migrated the database (a rollback), exit 2', async () => {
+      const { url } = cluster();
+      assert.deepEqual(await start({ DATABASE_URL: url }), { code: 0, stderr: '' });
+      await cluster().asSuperuser(
+        'INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)',
+      );
+      const { code, stderr } = await start({ DATABASE_URL: url });
+      assert.match(
+        stderr,
+        /^crypto-pay-proxy: DATABASE_URL: the database's schema is at version 999, newer than this release knows \(version \d+\): a newer release migrated it; run that release, or restore a backup taken before the upgrade\.\n$/,
+      );
+      assert.equal(code, 2);
+    });
+  });
+
+  it('names DATABASE_URL when the PostgreSQL server’s certificate is not one it trusts', async () => {
+    // A stand-in server: it accepts PostgreSQL's SSLRequest, then shows a certificate of a CA
+    // the proxy was not given (no sslrootcert), as a managed database's own CA would be.
+    const caDir = join(dir, 'database-ca');
+    mkdirSync(caDir);
+    const { key, cert } = certificateAuthority(caDir, 'Managed Database CA').issue();
+    const server = createServer((socket) => {
+      socket.once('data', () => {
+        socket.write('S');
+        new TLSSocket(socket, { isServer: true, key, cert }).on('error', () => socket.destroy());
+      });
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as { port: number };
+    try {
+      const { code, stderr } = await start({
+        DATABASE_URL: `postgres://crypto_pay:db-password-4711@127.0.0.1:${port}/shop?sslmode=verify-full`,
+      });
+      assert.match(
+        stderr,
+        /^crypto-pay-proxy: DATABASE_URL: the PostgreSQL server's TLS certificate is not trusted: .+ \(give its CA file as sslrootcert=<file> in the URL\)\.\n$/,
+      );
+      assert.equal(code, 2);
+      assert.ok(!stderr.includes('db-password-4711'));
+    } finally {
+      server.close();
+    }
+  });
+
   it('stops gracefully on a SIGTERM sent as soon as the start line is read', async () => {
     // `start` signals the moment it reads `listening on`: exit 0, not death by the signal.
     assert.deepEqual(await start({}), { code: 0, stderr: '' });
@@ -156,6 +275,10 @@ describe('crypto-pay-proxy start-up failures', () => {
     chmodSync(data, 0o755);
     const { code, stdout } = await run({ DATABASE_URL: `sqlite:${file}` });
     assert.equal(code, 0);
+    assert.match(
+      stdout,
+      new RegExp(`"message":"started".*"store":"sqlite:${file.replace(/\./g, '\\.')}"`),
+    );
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(data).mode & 0o777, 0o700);
     const logged = stdout

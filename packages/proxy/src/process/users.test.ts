@@ -102,13 +102,21 @@ describe('crypto-pay-proxy users add', () => {
     const served = testEnv(sandbox, { ...data.env });
     const env = { ...served, ADMIN_TOKEN: undefined };
     const added = await users(['add', '--role', 'owner', 'ann'], env);
-    assert.equal(added.stderr, '');
+    // Before the proxy's first start the file is not there yet: made, and said so.
+    assert.equal(
+      added.stderr,
+      `crypto-pay-proxy: ${data.databaseFile} did not exist, so the account is in a new database made there: a proxy already running uses another file, and its sign-in will not know ann. Give this command the proxy's DATABASE_URL (a relative path counts from the current directory).\n`,
+    );
     assert.equal(added.stdout, 'crypto-pay-proxy: added ann (owner); sign in at the dashboard.\n');
     assert.equal(added.code, 0);
 
     const again = await users(['add', '--role=viewer', 'ann'], env);
     assert.equal(again.code, 1);
-    assert.match(again.stderr, /an account named ann exists already/);
+    // The file is there now: no word of a new database.
+    assert.equal(
+      again.stderr,
+      'crypto-pay-proxy: an account named ann exists already: change it in the dashboard (Accounts) or PATCH /admin/accounts/ann.\n',
+    );
     await signInOver(served, 'ann');
   });
 
@@ -180,6 +188,18 @@ describe('crypto-pay-proxy users add', () => {
       const added = await users(['add', '--role', 'owner', 'pat'], env);
       assert.equal(added.code, 0, added.stderr);
       await signInOver(env, 'pat');
+    });
+
+    it('names DATABASE_URL when the server refuses its login', async () => {
+      const url = new URL(cluster().url);
+      url.password = 'not-the-password';
+      const env = testEnv(sandbox, { ...data.env, DATABASE_URL: url.href });
+      const refused = await users(['add', '--role', 'owner', 'pat'], env);
+      assert.equal(
+        refused.stderr,
+        'crypto-pay-proxy: users add failed: DATABASE_URL: PostgreSQL refused: password authentication failed for user "crypto_pay" (check the user and password in the URL; characters other than letters, digits and -._~ are percent-encoded).\n',
+      );
+      assert.equal(refused.code, 1);
     });
   });
 });

@@ -5,12 +5,17 @@
  * line from stdin when piped.
  */
 
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { validate } from '@crypto-pay/protocol';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createAccountSchema } from '../http/account-schemas.ts';
+import { DatabaseFileError, DatabaseRefusedError } from '../store/open-failure.ts';
+import { SchemaTooNewError } from '../store/schema.ts';
 import { DEFAULT_DATABASE_URL } from './config.ts';
+import { databaseOf } from './database-url.ts';
 import { openStore } from './server.ts';
 
 /** The audit log's actor of accounts made here. */
@@ -58,9 +63,22 @@ const passwordFor = (name: string) =>
   process.stdin.isTTY ? askTwiceHidden(name) : readPipedLine();
 
 /**
- * `users add`, its command line parsed (`command-line.ts`): one line on stdout when done, one on
- * stderr and a non-zero exit code (2 for a name, role or password refused, 1 otherwise) when
- * not. Reads only `DATABASE_URL` from `env`.
+ * The SQLite file `databaseUrl` names, absolute, when there is none yet: the command would make
+ * a new database, which is right only before the proxy's first start. A relative path run from
+ * another directory, or a typing mistake, lands there too, and the account is then unknown to
+ * the proxy that runs.
+ */
+function newSqliteFile(databaseUrl: string): string | undefined {
+  const database = databaseOf(databaseUrl);
+  if (database.kind !== 'sqlite' || database.file === ':memory:') return undefined;
+  return existsSync(database.file) ? undefined : resolve(database.file);
+}
+
+/**
+ * `users add`, its command line parsed (`command-line.ts`): one line on stdout when done (and
+ * one on stderr when it made a new SQLite database), one on stderr and a non-zero exit code (2
+ * for a name, role or password refused, 1 otherwise) when not. Reads only `DATABASE_URL` from
+ * `env`.
  */
 export async function addUserCommand(
   name: string,
@@ -74,7 +92,9 @@ export async function addUserCommand(
       console.error(`crypto-pay-proxy: ${checked.failure.error.message.replace(/\.$/, '')}.`);
       return 2;
     }
-    const store = await openStore(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+    const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+    const newFile = newSqliteFile(databaseUrl);
+    const store = await openStore(databaseUrl);
     try {
       const now = Date.now();
       const account = {
@@ -100,10 +120,22 @@ export async function addUserCommand(
       await store.close();
     }
     console.log(`crypto-pay-proxy: added ${name} (${role}); sign in at the dashboard.`);
+    if (newFile) {
+      console.error(
+        `crypto-pay-proxy: ${newFile} did not exist, so the account is in a new database made there: a proxy already running uses another file, and its sign-in will not know ${name}. Give this command the proxy's DATABASE_URL (a relative path counts from the current directory).`,
+      );
+    }
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`crypto-pay-proxy: users add failed: ${message.replace(/\.$/, '')}.`);
+    // A file or server refusing DATABASE_URL is fixed there, as the proxy's own start says.
+    const variable =
+      error instanceof DatabaseFileError ||
+      error instanceof DatabaseRefusedError ||
+      error instanceof SchemaTooNewError
+        ? 'DATABASE_URL: '
+        : '';
+    console.error(`crypto-pay-proxy: users add failed: ${variable}${message.replace(/\.$/, '')}.`);
     return 1;
   }
 }

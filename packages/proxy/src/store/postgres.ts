@@ -12,6 +12,7 @@ import { assembleStore, probeQuery } from './assemble.ts';
 import { DEFAULT_CLAIM_LEASE_MS } from './create-claims.ts';
 import { type DatabaseTimeouts, DEFAULT_POOL_SIZE, DEFAULT_TIMEOUTS } from './database-timeouts.ts';
 import { postgresDialect } from './dialect.postgres.ts';
+import { postgresRefusal } from './open-failure.ts';
 import { changeFeed } from './postgres-changes.ts';
 import { createPool, kyselyPool, serverSockets, storeError } from './postgres-connection.ts';
 import { migrationPlan, SCHEMA_MIGRATIONS_TABLE } from './schema.ts';
@@ -99,7 +100,8 @@ export const DEFAULT_CLOSE_TIMEOUT_MS = 5000;
 /**
  * Connects to `url` (`postgres://` or `postgresql://`; TLS by its `sslmode`, `sslrootcert`, …
  * as pg reads them), migrates under an advisory lock and returns the store. A database that
- * cannot be reached throws `StoreUnavailableError`.
+ * cannot be reached throws `StoreUnavailableError`; one that refuses what the URL asks (the
+ * login, the database, TLS, the right to make tables) throws `DatabaseRefusedError`.
  */
 export async function openPostgresStore(
   url: string,
@@ -119,7 +121,7 @@ export async function openPostgresStore(
     }
   } catch (error) {
     await pool.end();
-    throw storeError(error);
+    throw postgresRefusal(error) ?? storeError(error);
   }
   const changes = changeFeed(url, {
     timeouts,

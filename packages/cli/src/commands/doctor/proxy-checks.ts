@@ -18,7 +18,7 @@ import { type Check, fail, ok, warn } from './checklist.ts';
 const CLOCK_SKEW_WARN_SECONDS = 5;
 
 const UPSTREAM_FIX =
-  'Check PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL on the proxy, that the processing service is up, and that the proxy can reach it (its log names each failed call).';
+  'Check PROCESSING_BASE_URL and PROCESSING_PAYMENTS_BASE_URL on the proxy, that the processing service is up, and that the proxy can reach it; the proxy logs "processing service check failed" with the reason.';
 
 /**
  * What to check when the service refuses the proxy's credentials: the one variable its code

@@ -6,7 +6,7 @@
 
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import type { ProcessingClient } from '../../checkout/upstream.ts';
+import { type ProcessingClient, upstreamFailureLogged } from '../../checkout/upstream.ts';
 import { healthSchema, notReadySchema, readySchema } from '../../openapi/answers.ts';
 import { ok, ref } from '../../openapi/operations.ts';
 import type { Log } from '../../process/logger.ts';
@@ -72,11 +72,27 @@ function sharedProbe(
   };
 }
 
+/** The probe's own deadline passed: the client gives up with the signal's reason. */
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+
 export function opsRoutes(deps: OpsDeps) {
-  // A probe must answer quickly: no waiting through the client's retries.
+  // A probe must answer quickly: no waiting through the client's retries. Its failure is
+  // logged as the store's is: an orchestrator takes the proxy out on it, and the on-call
+  // engineer reads why (a refused key, a name that does not resolve, a service answering 5xx).
   const upstreamProbe = sharedProbe(
     () => deps.processing.listCurrencies({ signal: AbortSignal.timeout(deps.probeTimeoutMs) }),
     deps.monotonicNow,
+    (error) =>
+      deps.log(
+        'error',
+        'processing service check failed',
+        isTimeout(error)
+          ? {
+              upstream_reason: 'timeout',
+              upstream_error: `The processing service did not answer within ${deps.probeTimeoutMs} ms.`,
+            }
+          : upstreamFailureLogged(error),
+      ),
   );
   const storeProbe = sharedProbe(
     () => deps.store.ping(),

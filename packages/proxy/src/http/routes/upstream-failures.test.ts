@@ -47,12 +47,18 @@ describe('when the processing service fails', () => {
     assert.equal((await proxy.store.listCheckouts({ limit: 10 })).length, 0);
   });
 
-  it('answers 502 upstream_unavailable for a 5xx', async () => {
+  it('answers 502 upstream_unavailable for a 5xx, and logs the service’s status', async () => {
     const proxy = testProxy(shared.sandbox);
-    await faults({ fail_next: 1, status: 500 });
+    await faults({ fail_next: 3, status: 500 });
+    const from = seen.length;
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
     assert.equal((await json(response)).code, 'upstream_unavailable');
+    const [entry] = loggedSince(from, 'The processing service is unavailable. Try again.');
+    assert.equal(entry?.level, 'warn');
+    assert.equal(entry?.upstream_reason, 'server_error');
+    assert.equal(entry?.upstream_status, 500);
+    assert.match(String(entry?.upstream_error), /failed with 500/);
   });
 
   it('answers 502 upstream_unavailable for a dropped connection', async () => {
@@ -78,6 +84,7 @@ describe('when the processing service fails', () => {
       assert.equal(response.status, 502);
       assert.equal((await json(response)).code, 'upstream_unavailable');
     }
+    const from = seen.length;
     const ready = await proxy.request('/readyz');
     assert.equal(ready.status, 503);
     assert.deepEqual(await json(ready), {
@@ -86,15 +93,27 @@ describe('when the processing service fails', () => {
       store: 'ok',
       upstream: 'failing',
     });
+    // The orchestrator takes the proxy out on that answer; the log says why.
+    const [entry] = loggedSince(from, 'processing service check failed');
+    assert.equal(entry?.level, 'error');
+    assert.equal(entry?.upstream_reason, 'connection');
+    assert.equal(
+      entry?.upstream_error,
+      `Could not connect to the processing service at http://127.0.0.1:${port} (ECONNREFUSED).`,
+    );
     assert.equal((await proxy.request('/healthz')).status, 200);
   });
 
   it('reports a slow service as not ready without waiting through retries', async () => {
     const proxy = testProxy(shared.sandbox, { UPSTREAM_TIMEOUT_MS: '200' });
     await faults({ latency_ms: 2000 });
+    const from = seen.length;
     const ready = await proxy.request('/readyz');
     assert.equal(ready.status, 503);
     assert.equal((await json(ready)).upstream, 'failing');
+    const [entry] = loggedSince(from, 'processing service check failed');
+    assert.equal(entry?.upstream_reason, 'timeout');
+    assert.equal(entry?.upstream_error, 'The processing service did not answer within 200 ms.');
   });
 
   it('retries a read once on a transient 5xx, so the merchant sees the answer', async () => {
@@ -143,9 +162,23 @@ describe('when the processing service fails', () => {
     });
     assert.equal(admin.status, 502);
     assert.match((await json(admin)).error, /check PROCESSING_SIGNING_SECRET on the proxy\.$/);
+    const from = seen.length;
+    assert.equal((await json(await proxy.request('/readyz'))).upstream, 'failing');
+    const [check] = loggedSince(from, 'processing service check failed');
+    assert.equal(check?.upstream_code, 'bad_header_signature');
+    assert.equal(check?.fix, 'check PROCESSING_SIGNING_SECRET');
     assertNothingLeaked();
   });
 });
+
+/** The log lines with `message` written since `seen[from]`. */
+function loggedSince(from: number, message: string): Record<string, unknown>[] {
+  return seen
+    .slice(from)
+    .filter((text) => text.startsWith('{"time"'))
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .filter((entry) => entry.message === message);
+}
 
 /** The last warning the proxy logged for a refusal of its credentials. */
 function refusalsLogged(): Record<string, unknown> {
