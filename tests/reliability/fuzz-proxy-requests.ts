@@ -391,6 +391,11 @@ export function proxyRoutes(
       ),
     ),
     adminRoute(
+      'GET /admin/webhook-deliveries/dropped',
+      1,
+      queryString(['before', 'limit']).map((q) => `/admin/webhook-deliveries/dropped${q}`),
+    ),
+    adminRoute(
       'GET /admin/webhook-backlog',
       1,
       queryString(['x']).map((q) => `/admin/webhook-backlog${q}`),
