@@ -492,6 +492,11 @@ export function proxyRoutes(
       encodedBody(mutatedOrAnyJson({ role: 'operator', disabled: false })),
     ),
     adminRoute(
+      'DELETE /admin/accounts/:name',
+      1,
+      pathSegment.map((name) => `/admin/accounts/${name}`),
+    ),
+    adminRoute(
       'GET /admin/audit-log',
       1,
       queryString(['actor', 'action', 'before', 'limit']).map((q) => `/admin/audit-log${q}`),

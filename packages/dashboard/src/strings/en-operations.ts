@@ -165,6 +165,7 @@ export const operations: OperationWords = {
       sign_out: 'Signed out',
       account_created: 'Account created',
       account_changed: 'Account changed',
+      account_removed: 'Account removed',
       password_changed: 'Changed their own password',
       password_change_failed: 'Own password change refused',
       event_redelivered: 'Webhook event redelivered',
@@ -233,6 +234,11 @@ export const operations: OperationWords = {
     confirmDisable: 'Disable account',
     disabledNow: (name) => `${name} is disabled: signed out, and cannot sign in.`,
     enabledNow: (name) => `${name} is enabled: they can sign in again.`,
+    remove: 'Remove',
+    removeQuestion: (name) =>
+      `Remove the account ${name}? They are signed out at once and can never sign in with it again; the audit log keeps what they did. To stop them for a while, disable the account instead.`,
+    confirmRemove: 'Remove account',
+    removedNow: (name) => `${name} is removed: signed out, and the account is gone.`,
     newPassword: 'New password',
     passwordQuestion: (name) =>
       `Set a new password for ${name}? Every session of ${name} ends at once: they sign in again with the new password, which you give them.`,

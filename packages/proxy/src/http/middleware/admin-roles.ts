@@ -58,6 +58,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/accounts': 'owner',
   'POST /admin/accounts': 'owner',
   'PATCH /admin/accounts/:name': 'owner',
+  'DELETE /admin/accounts/:name': 'owner',
   'GET /admin/audit-log': 'owner',
 };
 
