@@ -391,6 +391,11 @@ export function proxyRoutes(
       ),
     ),
     adminRoute(
+      'GET /admin/webhook-deliveries/dropped',
+      1,
+      queryString(['before', 'limit']).map((q) => `/admin/webhook-deliveries/dropped${q}`),
+    ),
+    adminRoute(
       'GET /admin/webhook-backlog',
       1,
       queryString(['x']).map((q) => `/admin/webhook-backlog${q}`),
@@ -485,6 +490,11 @@ export function proxyRoutes(
       1,
       pathSegment.map((name) => `/admin/accounts/${name}`),
       encodedBody(mutatedOrAnyJson({ role: 'operator', disabled: false })),
+    ),
+    adminRoute(
+      'DELETE /admin/accounts/:name',
+      1,
+      pathSegment.map((name) => `/admin/accounts/${name}`),
     ),
     adminRoute(
       'GET /admin/audit-log',

@@ -11,6 +11,7 @@ export type {
   Balance,
   DailyFigure,
   DeliveryAttempt,
+  DroppedDelivery,
   MoneyOperation,
   Page,
   Role,

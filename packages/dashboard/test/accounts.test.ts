@@ -1,7 +1,8 @@
 /**
  * `<cp-accounts>` in Chromium: only an owner gets its forms, a role change the proxy refused
  * leaves the select on the role that is saved, not the one chosen, an owner disabling their
- * own account is told it signs them out before anything is sent, and an owner setting someone's
+ * own account is told it signs them out before anything is sent, an owner removes another
+ * account only once asked (never their own, which has no Remove), and an owner setting someone's
  * new password is asked first, told their sessions end and shown the rules. `<cp-own-account>`:
  * anyone changes their own password with the current one.
  */
@@ -90,6 +91,64 @@ describe('<cp-accounts>', () => {
       path: '/admin/accounts/bo',
       body: { disabled: true },
     });
+  });
+
+  it('asks before removing an account, offers no Remove for one’s own, and says a refusal', async () => {
+    let removals = 0;
+    api = fakeApi({
+      'GET /admin/accounts': {
+        status: 200,
+        body: {
+          data: [
+            ...ROWS,
+            { name: 'bo', role: 'viewer', created_at: 1_780_000_000, disabled: false },
+            { name: 'cy', role: 'owner', created_at: 1_780_000_000, disabled: false },
+          ],
+        },
+      },
+      'DELETE /admin/accounts/bo': () => {
+        removals += 1;
+        return { status: 204 };
+      },
+      'DELETE /admin/accounts/cy': {
+        status: 409,
+        body: {
+          error: 'This is the last enabled owner: make another account an owner first.',
+          code: 'last_owner',
+        },
+      },
+    });
+    const el = await fixture<Accounts>(
+      html`<cp-accounts .account=${{ name: 'ann', role: 'owner' }}></cp-accounts>`,
+    );
+    const button = (name: string) =>
+      [...el.shadowRoot!.querySelectorAll('button')].find(
+        (b) => b.textContent?.trim().replace(/\s+/g, ' ') === name,
+      ) as HTMLButtonElement | undefined;
+    await until(() => button('Remove bo') !== undefined, 'the accounts listed');
+    expect(button('Remove ann')).to.equal(undefined);
+    await expect(el).to.be.accessible();
+
+    const remove = button('Remove bo')!;
+    remove.click();
+    await until(() => textOf(el).includes('Remove the account bo?'), 'asked');
+    expect(el.shadowRoot!.activeElement?.id).to.equal('asked');
+    expect(textOf(el)).to.contain('They are signed out at once');
+    button('Keep it')!.click();
+    await until(() => !textOf(el).includes('Remove the account bo?'), 'kept');
+    expect(removals).to.equal(0);
+    await until(() => el.shadowRoot!.activeElement === remove, 'the focus back on Remove');
+
+    button('Remove bo')!.click();
+    await until(() => button('Remove account') !== undefined, 'asked again');
+    button('Remove account')!.click();
+    await until(() => textOf(el).includes('bo is removed'), 'removed');
+    expect(removals).to.equal(1);
+
+    button('Remove cy')!.click();
+    await until(() => button('Remove account') !== undefined, 'asked for cy');
+    button('Remove account')!.click();
+    await until(() => textOf(el).includes('This is the last enabled owner'), 'the refusal said');
   });
 
   describe('when an owner sets a new password for an account', () => {

@@ -2,7 +2,8 @@
  * `<cp-payment>` in Chromium, what was sent back: an underpaid payment the shop must pay back
  * offers "Send … back" (to the withdrawal form, naming the payment) until a refund is sent;
  * then it shows the refund (amount, status, when) and offers nothing, so no one pays the
- * customer twice; a refund the service cancelled, declined or failed lets another be sent.
+ * customer twice; a refund the service cancelled, declined or failed lets another be sent. A
+ * checkout never paid has nothing to send back: its refunds are not asked for.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Payment } from '../src/pages/payment.ts';
@@ -132,6 +133,33 @@ describe('<cp-payment> refunds', () => {
       expect(textOf(opened.el)).not.to.contain('Money was already sent back for this payment');
     });
   }
+
+  it('does not ask for the refunds of a checkout never paid', async () => {
+    const { status_detail, refund_instructions, payment_currency, ...unpaid } = checkout;
+    const expired: MerchantCheckout = { ...unpaid, status: 'expired' };
+    api = fakeApi({
+      [`GET /admin/checkouts/${ID}`]: { status: 200, body: expired },
+      'GET /admin/callbacks': { status: 200, body: { data: [] } },
+      [`GET /admin/checkouts/${ID}/timeline`]: {
+        status: 200,
+        body: { checkout: expired, data: [] },
+      },
+    });
+    const el = await fixture<Payment>(
+      html`<cp-payment .account=${OWNER} .checkoutId=${ID}></cp-payment>`,
+    );
+    await until(() => textOf(el).includes('No refund is due.'), 'the refund section');
+    await until(
+      () => api.calls.some((call) => call.path === `/admin/checkouts/${ID}/timeline`),
+      'the timeline asked for',
+    );
+    await el.updateComplete;
+    expect(api.calls.map((call) => call.path)).not.to.include(
+      `/admin/money-operations?refund_of=${ID}&limit=200`,
+    );
+    expect(textOf(el)).not.to.contain('Sent back');
+    expect(textOf(el)).not.to.contain('could not');
+  });
 
   it('offers none while a refund is requested and the service’s answer is not known', async () => {
     const opened = await openPayment([refund('requested')]);

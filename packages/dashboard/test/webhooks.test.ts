@@ -1,13 +1,14 @@
 /**
  * `<cp-webhooks>` in Chromium: the failing deliveries, one row each with its Redeliver (to that
- * delivery's endpoint alone); an action keeps the lists on screen while they reload, so focus
+ * delivery's endpoint alone); the deliveries dropped before any attempt, listed with the same
+ * Redeliver (none for a viewer), a refusal said; an action keeps the lists on screen while they reload, so focus
  * stays on the button pressed; a secret shown once is gone with the next action, a redelivery
  * too; and the focus goes to a secret just made, which its Copy secret button puts on the
  * clipboard (or says how to copy it by hand).
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Webhooks } from '../src/pages/webhooks.ts';
-import type { DeliveryAttempt, WebhookEndpoint } from '../src/types.ts';
+import type { DeliveryAttempt, DroppedDelivery, WebhookEndpoint } from '../src/types.ts';
 import '../src/pages/webhooks.ts';
 import { fakeApi, textOf, until } from './fake-api.ts';
 
@@ -107,6 +108,77 @@ describe('<cp-webhooks>', () => {
     expect(
       api.calls.find((call) => call.method === 'POST' && call.path.endsWith('/redeliver')),
     ).to.deep.include({ body: { event_id: 'evt_1' } });
+  });
+
+  describe('when a delivery was dropped before any attempt', () => {
+    const DROPPED: DroppedDelivery = {
+      id: 7,
+      event_id: 'evt_dropped',
+      event_type: 'checkout.paid',
+      endpoint_id: 'whe_1',
+      endpoint_url: 'https://hooks.example/in',
+      queued_at: 1_780_000_000,
+    };
+    const page = (role: 'viewer' | 'operator', redeliver: { status: number; body?: unknown }) => {
+      api = fakeApi({
+        'GET /admin/webhook-backlog': { status: 200, body: { pending: 0, endpoints: [] } },
+        'GET /admin/webhook-endpoints': { status: 200, body: { data: [ENDPOINT] } },
+        'GET /admin/webhook-deliveries': { status: 200, body: { data: [] } },
+        'GET /admin/webhook-deliveries/dropped': { status: 200, body: { data: [DROPPED] } },
+        'POST /admin/webhook-endpoints/whe_1/redeliver': redeliver,
+      });
+      return fixture<Webhooks>(
+        html`<cp-webhooks .account=${{ name: 'otto', role }}></cp-webhooks>`,
+      );
+    };
+    const redeliverButton = (el: Webhooks) =>
+      [...el.shadowRoot!.querySelectorAll('button')].find((b) =>
+        b.textContent?.includes('evt_dropped'),
+      );
+
+    it('lists it, and its Redeliver sends the event to that endpoint alone', async () => {
+      const el = await page('operator', { status: 202, body: {} });
+      await until(() => redeliverButton(el) !== undefined, 'the dropped delivery listed');
+      const text = textOf(el);
+      expect(text).to.contain('Dropped before any attempt');
+      expect(text).to.contain('nothing tries it again by itself');
+      expect(text).to.contain('No delivery is failing.');
+      expect(api.calls.map((call) => call.path)).to.include(
+        '/admin/webhook-deliveries/dropped?limit=25',
+      );
+      await expect(el).to.be.accessible();
+      redeliverButton(el)!.click();
+      await until(
+        () => textOf(el).includes('evt_dropped: Queued for delivery again.'),
+        'the result line',
+      );
+      expect(
+        api.calls.find((call) => call.method === 'POST' && call.path.endsWith('/redeliver')),
+      ).to.deep.include({
+        path: '/admin/webhook-endpoints/whe_1/redeliver',
+        body: { event_id: 'evt_dropped' },
+      });
+    });
+
+    it('says why when the proxy refuses it (its endpoint still disabled)', async () => {
+      const el = await page('operator', {
+        status: 409,
+        body: {
+          error:
+            'This endpoint is disabled: enable it first (in the dashboard, or PATCH with {"disabled": false}), then send it the event again.',
+          code: 'webhook_endpoint_disabled',
+        },
+      });
+      await until(() => redeliverButton(el) !== undefined, 'the dropped delivery listed');
+      redeliverButton(el)!.click();
+      await until(() => textOf(el).includes('enable it first'), 'the refusal said');
+    });
+
+    it('shows it to a viewer without a Redeliver', async () => {
+      const el = await page('viewer', { status: 202, body: {} });
+      await until(() => textOf(el).includes('evt_dropped'), 'the dropped delivery listed');
+      expect(redeliverButton(el)).to.equal(undefined);
+    });
   });
 
   describe('when an endpoint is added', () => {
@@ -230,7 +302,7 @@ describe('<cp-webhooks>', () => {
       expect(focused()?.textContent).to.equal(
         `Disable the endpoint ${ENDPOINT.url}? The 12 deliveries waiting for it are dropped. ` +
           'Enabling it again does not bring back what was dropped or sent while it was disabled: ' +
-          'it gets only the events from then on.',
+          'it gets only the events from then on. What was dropped is listed under “Dropped before any attempt”, to redeliver once it is enabled.',
       );
       await expect(el).to.be.accessible();
       buttonNamed(el, 'Keep it')!.click();

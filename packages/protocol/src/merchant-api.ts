@@ -296,6 +296,20 @@ export const deliveryAttemptSchema = z.object({
 });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 
+/**
+ * A delivery dropped before any attempt (`GET /admin/webhook-deliveries/dropped`): queued, then
+ * ended when its endpoint was disabled, never sent, and not queued again since.
+ */
+export const droppedDeliverySchema = z.object({
+  id: z.int().check(z.describe('The delivery’s id: pass it as `before` for older ones.')),
+  event_id: z.string(),
+  event_type: z.string(),
+  endpoint_id: z.string(),
+  endpoint_url: z.string().check(z.describe('The endpoint’s URL now.')),
+  queued_at: unixSeconds,
+});
+export type DroppedDelivery = z.infer<typeof droppedDeliverySchema>;
+
 const oldestPending = z.optional(
   z.int().check(z.describe('Unix seconds: when the oldest delivery still waiting was queued.')),
 );

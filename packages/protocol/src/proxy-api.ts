@@ -225,7 +225,7 @@ export const proxyErrorSchema = z.object({
       .union([z.string(), z.int()])
       .check(
         z.describe(
-          "With `upstream_refused`: the processing service's code for its refusal of the proxy's credentials (`bad_header_key`, …).",
+          "With `upstream_refused`, on the merchant API only: the processing service's code for its refusal of the proxy's credentials (`bad_header_key`, …).",
         ),
       ),
   ),

@@ -1,7 +1,7 @@
 /**
  * `<cp-accounts>`: the accounts (owners only): add one with a role, change a role (chosen in a
  * select, saved by its own button), set a new password for one (a person who forgot theirs),
- * disable or enable one (`/admin/accounts`).
+ * disable or enable one, remove one once asked (never one's own) (`/admin/accounts`).
  */
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
@@ -91,6 +91,23 @@ export class Accounts extends LitElement {
       async () => {
         await this.patch(name, { disabled: true });
         return t.disabledNow(name);
+      },
+      event.currentTarget,
+    );
+  }
+
+  /**
+   * Removes once asked: it cannot be undone (the name may be added again, as a new account).
+   * One's own account is not offered: the proxy refuses it, and an owner removing themselves
+   * would leave no one signed in to see it.
+   */
+  private removeAccount(name: string, event: Event): void {
+    this.action.ask(
+      t.removeQuestion(name),
+      t.confirmRemove,
+      async () => {
+        await api(`/admin/accounts/${encodeURIComponent(name)}`, { method: 'DELETE' });
+        return t.removedNow(name);
       },
       event.currentTarget,
     );
@@ -214,6 +231,16 @@ export class Accounts extends LitElement {
               <button class="secondary" @click=${(event: Event) => this.setDisabled(row, event)}>
                 ${row.disabled ? t.enable : t.disable}<span class="visually-hidden"> ${row.name}</span>
               </button>`,
+        },
+        {
+          heading: t.remove,
+          headingHidden: true,
+          cell: (row) =>
+            row.name === this.account?.name
+              ? nothing
+              : html`<button class="secondary" @click=${(event: Event) => this.removeAccount(row.name, event)}>
+                  ${t.remove}<span class="visually-hidden"> ${row.name}</span>
+                </button>`,
         },
       ],
       accounts,

@@ -14,7 +14,7 @@ import {
 import { MAX_PAGE_SIZE, REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-rules';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
-import { Task } from '@lit/task';
+import { initialState, Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../action.ts';
@@ -90,7 +90,8 @@ export class Payment extends LitElement {
           return { data: [], problem: errorText(error) };
         },
       );
-      return { checkout, callbacks };
+      const amounts = reportedAmounts(callbacks.data);
+      return { checkout, callbacks, amounts, refund: refundOf(checkout, amounts) };
     },
     args: () => [this.checkoutId] as const,
   });
@@ -115,14 +116,27 @@ export class Payment extends LitElement {
     args: () => [],
   });
 
-  /** The withdrawals that sent this payment's money back: one is never offered twice. */
+  /**
+   * The withdrawals that sent this payment's money back: one is never offered twice. Asked only
+   * once the payment is known to be one the shop may send money back for: a checkout never paid
+   * has nothing to send back, so nothing to ask for.
+   */
   private readonly refunds = new Task(this, {
-    task: ([id], { signal }) =>
-      api<Page<MoneyOperation>>(
-        pagePath('/admin/money-operations', { refund_of: id }, undefined, MAX_PAGE_SIZE),
-        { signal },
-      ),
-    args: () => [this.checkoutId] as const,
+    task: ([id, mayHaveRefunds], { signal }) =>
+      mayHaveRefunds
+        ? api<Page<MoneyOperation>>(
+            pagePath('/admin/money-operations', { refund_of: id }, undefined, MAX_PAGE_SIZE),
+            { signal },
+          )
+        : initialState,
+    args: () => {
+      const loaded = this.checkout.value;
+      const mayHaveRefunds =
+        loaded?.checkout.id === this.checkoutId &&
+        loaded.refund.sendBack !== undefined &&
+        loaded.amounts !== undefined;
+      return [this.checkoutId, mayHaveRefunds] as const;
+    },
   });
 
   private readonly action = new Action(this, () => reload(this.timeline));
@@ -137,7 +151,8 @@ export class Payment extends LitElement {
     return html`<p><a href=${paymentsListHref()}>${t.back}</a></p>
       ${whenLoaded(
         this.checkout,
-        ({ checkout, callbacks }) => this.renderPayment(checkout, callbacks),
+        ({ checkout, callbacks, amounts, refund }) =>
+          this.renderPayment(checkout, callbacks, amounts, refund),
         (error) =>
           html`<h1>${t.heading(groupReference(this.checkoutId))}</h1>
             <p class="error" role="alert">
@@ -149,15 +164,10 @@ export class Payment extends LitElement {
   private renderPayment(
     checkout: MerchantCheckout,
     callbacks: { data: StoredCallback[]; problem?: string },
+    amounts: PaymentAmounts,
+    refund: Refund,
   ) {
-    const bodies = callbacks.data.map((callback) => callback.body as PaymentCallbackMoney);
-    const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
-    const amounts = paymentAmounts(
-      reported?.payment_request_amount ?? undefined,
-      reported?.currency_sent ?? undefined,
-    );
     const detail = checkout.status_detail;
-    const refund = refundOf(checkout, amounts);
     return html`<h1>${t.heading(groupReference(checkout.id))}</h1>
       <p class="fields">
         <button class="secondary" @click=${() => this.copyId(checkout.id)}>${t.copyId}</button>
@@ -339,6 +349,24 @@ export class Payment extends LitElement {
 const refundReference = (checkoutId: string, count: number) =>
   count === 0 ? `refund_${checkoutId}` : `refund_${checkoutId}_${count + 1}`;
 
+/** What was due and what was sent, as the service's callbacks reported them. */
+function reportedAmounts(callbacks: StoredCallback[]) {
+  const bodies = callbacks.map((callback) => callback.body as PaymentCallbackMoney);
+  const reported = bodies.find((body) => body.currency_sent && body.payment_request_amount);
+  return paymentAmounts(
+    reported?.payment_request_amount ?? undefined,
+    reported?.currency_sent ?? undefined,
+  );
+}
+
+type PaymentAmounts = ReturnType<typeof paymentAmounts>;
+
+/** What the refund section says, and what the shop may send back (none: nothing to send back). */
+interface Refund {
+  words: string;
+  sendBack?: string | undefined;
+}
+
 /**
  * Who tells the customer how to get money back, and what the shop may send back itself
  * (`sendBack`). The service emails refund instructions only where what arrived differs from what
@@ -346,10 +374,7 @@ const refundReference = (checkoutId: string, count: number) =>
  * shop sends nothing, or the customer would be paid back twice. A late payment's amount due is
  * the shop's to settle; where the service has not said whether it emails, nothing is offered.
  */
-function refundOf(
-  checkout: MerchantCheckout,
-  amounts: ReturnType<typeof paymentAmounts>,
-): { words: string; sendBack?: string | undefined } {
+function refundOf(checkout: MerchantCheckout, amounts: PaymentAmounts): Refund {
   const detail = checkout.status_detail;
   if (detail === 'late') {
     const over = amounts?.difference?.direction === 'over';

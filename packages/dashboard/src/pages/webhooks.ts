@@ -1,6 +1,8 @@
 /**
  * `<cp-webhooks>`: what is waiting to be delivered and since when, the deliveries still failing
- * first (one row each, its latest failed attempt, with a Redeliver button), the webhook endpoints
+ * first (one row each, its latest failed attempt, with a Redeliver button), those dropped before
+ * any attempt (an endpoint disabled while they waited: no attempt lists them, nothing retries
+ * them; Redeliver too), the webhook endpoints
  * (add, disable, delete, rotate the secret, send a test event; a secret made is shown once here,
  * the focus on it, with a Copy button), then every delivery attempt.
  */
@@ -15,7 +17,14 @@ import { Paging } from '../paging.ts';
 import { strings } from '../strings.ts';
 import { shared, tokens } from '../styles.ts';
 import { type Column, dataTable } from '../table.ts';
-import type { Account, DeliveryAttempt, Page, WebhookBacklog, WebhookEndpoint } from '../types.ts';
+import type {
+  Account,
+  DeliveryAttempt,
+  DroppedDelivery,
+  Page,
+  WebhookBacklog,
+  WebhookEndpoint,
+} from '../types.ts';
 import { allows } from '../types.ts';
 import { copyText, formValues, reload, whenLoaded } from '../ui.ts';
 import { answerExcerpt, answerLine, failureReason } from './attempt-answer.ts';
@@ -75,6 +84,12 @@ export class Webhooks extends LitElement {
     args: () => [pagePath(DELIVERIES, { failed: 'true' }, this.failedPaging.before, 25)] as const,
   });
 
+  private readonly droppedPaging = new Paging(this);
+  private readonly dropped = new Task(this, {
+    task: ([path], { signal }) => api<Page<DroppedDelivery>>(path, { signal }),
+    args: () => [pagePath(`${DELIVERIES}/dropped`, {}, this.droppedPaging.before, 25)] as const,
+  });
+
   private readonly allPaging = new Paging(this);
   private readonly attempts = new Task(this, {
     task: ([path], { signal }) => api<Page<DeliveryAttempt>>(path, { signal }),
@@ -82,7 +97,7 @@ export class Webhooks extends LitElement {
   });
 
   private readonly action = new Action(this, () =>
-    reload(this.backlog, this.endpoints, this.failures, this.attempts),
+    reload(this.backlog, this.endpoints, this.failures, this.dropped, this.attempts),
   );
 
   /** What the endpoints' buttons do. */
@@ -206,6 +221,13 @@ export class Webhooks extends LitElement {
         (page) => html`${this.renderFailures(page.data, operator)}
           ${this.failedPaging.buttons(page.next_before, t.failingDeliveries)}`,
       )}
+      <h2>${t.droppedDeliveries}</h2>
+      <p class="muted">${t.droppedIntro}</p>
+      ${whenLoaded(
+        this.dropped,
+        (page) => html`${this.renderDropped(page.data, operator)}
+          ${this.droppedPaging.buttons(page.next_before, t.droppedDeliveries)}`,
+      )}
       <h2>${t.endpoints}</h2>
       ${whenLoaded(this.endpoints, ({ data }) =>
         dataTable(
@@ -263,6 +285,27 @@ export class Webhooks extends LitElement {
       { heading: t.attempt, cell: (a) => a.attempt },
       { heading: t.answer, cell: answerWords, cellClass: (a) => (deliveredOk(a) ? '' : 'error') },
     ];
+  }
+
+  private renderDropped(dropped: DroppedDelivery[], operator: boolean) {
+    return dataTable(
+      t.droppedDeliveries,
+      [
+        { heading: t.endpoint, cell: (d) => d.endpoint_url, address: true },
+        { heading: t.event, cell: (d) => html`${d.event_type}<br /><code>${d.event_id}</code>` },
+        { heading: t.queuedAt, cell: (d) => formatTime(d.queued_at) },
+        operator && {
+          heading: strings.redeliver,
+          headingHidden: true,
+          cell: (d) =>
+            html`<button class="secondary" @click=${() => redeliverEvent(this.run, d.event_id, d.endpoint_id)}>
+              ${strings.redeliver}<span class="visually-hidden"> ${d.event_type} ${d.event_id}</span>
+            </button>`,
+        },
+      ],
+      dropped,
+      { empty: t.noDropped },
+    );
   }
 
   private renderFailures(failures: DeliveryAttempt[], operator: boolean) {

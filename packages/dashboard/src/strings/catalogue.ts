@@ -41,6 +41,7 @@ export type AuditActionName =
   | 'sign_out'
   | 'account_created'
   | 'account_changed'
+  | 'account_removed'
   | 'password_changed'
   | 'password_change_failed'
   | 'event_redelivered'
@@ -278,6 +279,10 @@ export interface OperationWords {
     | 'failingDeliveries'
     | 'failingIntro'
     | 'noFailures'
+    | 'droppedDeliveries'
+    | 'droppedIntro'
+    | 'noDropped'
+    | 'queuedAt'
     | 'deliveries'
     | 'noBacklog'
     | 'event'
@@ -422,6 +427,8 @@ export interface OperationWords {
     | 'enable'
     | 'saveRole'
     | 'confirmDisable'
+    | 'remove'
+    | 'confirmRemove'
     | 'newPassword'
     | 'confirmPassword'
   > & {
@@ -435,6 +442,8 @@ export interface OperationWords {
     disableOwnQuestion: Sentence<[name: string]>;
     disabledNow: Sentence<[name: string]>;
     enabledNow: Sentence<[name: string]>;
+    removeQuestion: Sentence<[name: string]>;
+    removedNow: Sentence<[name: string]>;
   };
 }
 

@@ -24,7 +24,7 @@ export const operations: OperationWords = {
           : waiting === 1
             ? 'The 1 delivery waiting for it is dropped.'
             : `The ${waiting} deliveries waiting for it are dropped.`
-      } Enabling it again does not bring back what was dropped or sent while it was disabled: it gets only the events from then on.`,
+      } Enabling it again does not bring back what was dropped or sent while it was disabled: it gets only the events from then on. What was dropped is listed under “Dropped before any attempt”, to redeliver once it is enabled.`,
     confirmDisable: 'Disable endpoint',
     disabledNow: (url) =>
       `Disabled: nothing is sent to ${url} (what waited for it was dropped) until it is enabled.`,
@@ -49,6 +49,11 @@ export const operations: OperationWords = {
     failingIntro:
       'Each delivery whose latest attempt failed and that has not been delivered since: Redeliver sends its event again.',
     noFailures: 'No delivery is failing.',
+    droppedDeliveries: 'Dropped before any attempt',
+    droppedIntro:
+      'Each delivery that waited while its endpoint was disabled and was never sent: nothing tries it again by itself. Redeliver sends its event to that endpoint once it is enabled.',
+    noDropped: 'No delivery was dropped unsent.',
+    queuedAt: 'Queued',
     deliveries: 'All deliveries',
     backlog: (pending) => `Waiting to be delivered: ${pending}`,
     backlogSince: (pending, since) => `Waiting to be delivered: ${pending}, oldest since ${since}`,
@@ -160,6 +165,7 @@ export const operations: OperationWords = {
       sign_out: 'Signed out',
       account_created: 'Account created',
       account_changed: 'Account changed',
+      account_removed: 'Account removed',
       password_changed: 'Changed their own password',
       password_change_failed: 'Own password change refused',
       event_redelivered: 'Webhook event redelivered',
@@ -228,6 +234,11 @@ export const operations: OperationWords = {
     confirmDisable: 'Disable account',
     disabledNow: (name) => `${name} is disabled: signed out, and cannot sign in.`,
     enabledNow: (name) => `${name} is enabled: they can sign in again.`,
+    remove: 'Remove',
+    removeQuestion: (name) =>
+      `Remove the account ${name}? They are signed out at once and can never sign in with it again; the audit log keeps what they did. To stop them for a while, disable the account instead.`,
+    confirmRemove: 'Remove account',
+    removedNow: (name) => `${name} is removed: signed out, and the account is gone.`,
     newPassword: 'New password',
     passwordQuestion: (name) =>
       `Set a new password for ${name}? Every session of ${name} ends at once: they sign in again with the new password, which you give them.`,

@@ -41,6 +41,33 @@ export function priceRefusal(
   return undefined;
 }
 
+/** Who asks for a price's check: how its route answers a list it could not read, and its fields. */
+export interface PriceCheckCaller {
+  /** The merchant API passes the service's failure through; the widget's hides the merchant's setup. */
+  listFailed: (error: unknown) => never;
+  /** The caller's names for the catalogue's fields, where its body differs (`currency.network_name`). */
+  fields?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A price held to the service's list before it is pinned (a session) or paid (a create): the
+ * spec's text as 422, on the caller's own field.
+ */
+export async function checkPrice(
+  amount: string,
+  currency: CurrencyRef,
+  currencies: CurrencyCache,
+  caller: PriceCheckCaller,
+): Promise<void> {
+  const entries = await currencies.get().catch(caller.listFailed);
+  const refusal = priceRefusal(amount, currency, entries);
+  if (!refusal) return;
+  const field = refusal.field ?? 'currency';
+  throw new ApiError(422, refusal.name, refusal.message, {
+    field: caller.fields?.[field] ?? field,
+  });
+}
+
 /**
  * A create's open amount on a network (`{iso, network_name}`), held to the list before the
  * payment request: the service has one text for a network it does not support on the price and
@@ -48,11 +75,7 @@ export function priceRefusal(
  */
 export async function checkOpenPrice(price: Price, currencies: CurrencyCache): Promise<void> {
   if (price.pricing !== 'amount' || price.currency.network_name === undefined) return;
-  const entries = await currencies.get().catch((error) => forCustomer(error));
-  const refusal = priceRefusal(price.amount, price.currency, entries);
-  if (refusal) {
-    throw new ApiError(422, refusal.name, refusal.message, {
-      field: refusal.field ?? 'currency',
-    });
-  }
+  await checkPrice(price.amount, price.currency, currencies, {
+    listFailed: (error) => forCustomer(error),
+  });
 }

@@ -167,11 +167,17 @@ export function refusalOf(message: string, sent?: SentCurrencies): ProcessingErr
  * The service refused the proxy's own credentials (any of its 403s: a key, a signature, an API
  * version, an account it disabled): the merchant's setup, never the caller's permission, so a
  * 502 whose log names the service's code and text and the variable to check. `sentence` is what
- * the caller reads. The service's texts are fixed sentences, never the secret.
+ * the caller reads. The service's texts are fixed sentences, never the secret. The service's
+ * code is answered to the merchant's own callers only (`answerCode`): a customer's browser gets
+ * no detail of the merchant's account.
  */
-function credentialsRefused(error: ProcessingApiError, sentence: string): ApiError {
+function credentialsRefused(
+  error: ProcessingApiError,
+  sentence: string,
+  answerCode: boolean,
+): ApiError {
   return new ApiError(502, 'upstream_refused', sentence, {
-    upstreamCode: error.code,
+    upstreamCode: answerCode ? error.code : undefined,
     logged: upstreamFailureLogged(error),
   });
 }
@@ -188,6 +194,7 @@ export function passThrough(error: unknown): never {
       throw credentialsRefused(
         error,
         `The processing service refused the proxy's credentials ("${error.message}", ${error.code}): ${refusedCredentialsCheck(error.code)} on the proxy.`,
+        true,
       );
     }
     throw new ApiError(error.status as ContentfulStatusCode, error.code, error.message);
@@ -200,13 +207,18 @@ export function passThrough(error: unknown): never {
 /**
  * For the widget's API: the service's validation texts pass through with a machine code;
  * a refusal of the proxy's own credentials (403) is the merchant's setup, not the caller's,
- * so the caller sees 502 with the service's code and the log says what to check. A 404 of the public API means only an unknown
- * checkout, so the service's 404s (an unknown currency) become 422.
+ * so the caller sees 502 without the service's code and the log says what to check. A 404 of
+ * the public API means only an unknown checkout, so the service's 404s (an unknown currency)
+ * become 422.
  */
 export function forCustomer(error: unknown, sent?: SentCurrencies): never {
   if (error instanceof ProcessingApiError) {
     if (error.status === 403) {
-      throw credentialsRefused(error, 'The processing service refused the merchant configuration.');
+      throw credentialsRefused(
+        error,
+        'The processing service refused the merchant configuration.',
+        false,
+      );
     }
     // The service names no field; the catalogue knows which one its text concerns.
     const entry = refusalOf(error.message, sent);

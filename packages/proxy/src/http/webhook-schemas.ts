@@ -138,6 +138,12 @@ export const listDeliveriesQuerySchema = z.strictObject({
   limit,
 });
 
+/** `GET /admin/webhook-deliveries/dropped`: a page of the deliveries dropped before any attempt. */
+export const listDroppedQuerySchema = z.strictObject({
+  before: idCursor('a delivery'),
+  limit,
+});
+
 /** `POST /admin/webhook-endpoints/{id}/redeliver`: the event to send this endpoint again. */
 export const redeliverToEndpointSchema = z.strictObject(
   {

@@ -54,7 +54,7 @@ describe('Metric labels', () => {
         .map(({ labels }) => Object.values(labels).join('/'))
         .sort();
     assert.deepEqual(await zeros('crypto_pay_checkouts_created_total'), [
-      'open',
+      'amount',
       'product',
       'session',
     ]);

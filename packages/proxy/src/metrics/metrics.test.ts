@@ -140,14 +140,14 @@ describe('Metrics of the proxy process (METRICS_PORT)', () => {
     const request = await paymentRequestOf(stack, checkout);
     secretsOfLabels.push(checkout.id, checkout.amount, request.id, request.foreign_id);
     await reaches('crypto_pay_checkouts_created_total', { pricing: 'product' }, 1);
-    // An amount the customer names counts as `open`, as the README's table says.
+    // An amount the customer names counts as `amount`, the API's and the store's name for it.
     const open = await sendJson(
       `${stack.proxy.url}/api/checkouts`,
       checkoutBody({ amount: '7.50', currency: 'USD' }),
     );
     assert.equal(open.status, 201, open.text);
     secretsOfLabels.push(String((open.json as { id: string }).id), '7.50');
-    const families = await reaches('crypto_pay_checkouts_created_total', { pricing: 'open' }, 1);
+    const families = await reaches('crypto_pay_checkouts_created_total', { pricing: 'amount' }, 1);
     assert.ok(
       sampleValue(families, 'crypto_pay_upstream_requests_total', {
         operation: 'createPaymentRequest',

@@ -6,7 +6,7 @@
  */
 
 import { FINAL_CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
-import { type PricingMode, STATUS_DETAILS } from '@crypto-pay/protocol/proxy-api';
+import { PRICING_MODES, type PricingMode, STATUS_DETAILS } from '@crypto-pay/protocol/proxy-api';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { StatusCopyFigures } from '../store/status-copy.ts';
 import { requestTally } from './request-tally.ts';
@@ -88,13 +88,6 @@ export const noMetrics: Metrics = {
   webhookAttempt() {},
 };
 
-/** The `pricing` label: an amount the customer named is an `open` one (the issue's name). */
-const PRICING_LABEL: Record<PricingMode, string> = {
-  product: 'product',
-  session: 'session',
-  amount: 'open',
-};
-
 /** Methods a client may send; anything else is `other`, so a client cannot add label values. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
@@ -145,7 +138,7 @@ export function createMetricsRegistry(): MetricsRegistry {
   });
   const created = new Counter({
     name: 'crypto_pay_checkouts_created_total',
-    help: 'Checkouts created, by pricing (product, session, open).',
+    help: 'Checkouts created, by pricing (product, session, amount), as the API names it.',
     labelNames: ['pricing'] as const,
     registers,
   });
@@ -183,7 +176,7 @@ export function createMetricsRegistry(): MetricsRegistry {
 
   // Every series of a closed label set exists from the start at 0: increase() and rate() see
   // the first count after a restart, which they would miss on a series that appears with it.
-  for (const pricing of Object.values(PRICING_LABEL)) created.inc({ pricing }, 0);
+  for (const pricing of PRICING_MODES) created.inc({ pricing }, 0);
   for (const status of FINAL_CHECKOUT_STATUSES) {
     for (const detail of FINISHED_DETAILS) finished.inc({ status, detail }, 0);
   }
@@ -258,7 +251,7 @@ export function createMetricsRegistry(): MetricsRegistry {
       httpRequest(METHODS.has(method) ? method : 'other', route, status, seconds);
     },
     checkoutCreated(pricing) {
-      created.inc({ pricing: PRICING_LABEL[pricing] });
+      created.inc({ pricing });
     },
     checkoutFinished(status, detail) {
       finished.inc({ status, detail });

@@ -88,6 +88,21 @@ export const crossSiteRefusals: DescribeRouteOptions = {
   },
 };
 
+/**
+ * A public route that calls the processing service: it failed, or refused the merchant's setup.
+ * The service's code for that stays in the proxy's log and on the merchant API.
+ */
+export const customerServiceErrors = {
+  502: ok(
+    'upstream_unavailable: the service did not answer usably; retry after Retry-After seconds. upstream_refused: the service refused the merchant’s setup (the proxy’s credentials or account); its code is not answered here: the proxy’s log and the merchant API (/admin/currencies) say it.',
+    ref('Error'),
+  ),
+  504: ok(
+    'upstream_timeout: the service did not answer in time; retry after Retry-After seconds.',
+    ref('Error'),
+  ),
+};
+
 /** Creates from one address beyond `RATE_LIMIT_CHECKOUTS_PER_MINUTE`. */
 export const tooManyCreates: DescribeRouteOptions = {
   responses: {
@@ -135,7 +150,7 @@ export function serviceErrors(): Responses {
   };
   const responses = errors(504);
   responses[502] = ok(
-    'upstream_unavailable: the service did not answer usably. upstream_refused: the service refused the proxy’s own credentials or account (its 403), with its code as upstream_code (bad_header_key: check PROCESSING_API_KEY; bad_header_signature: PROCESSING_SIGNING_SECRET); not the caller’s token.',
+    'upstream_unavailable: the service did not answer usably. upstream_refused: the service refused the proxy’s own credentials or account (its 403), with its code as upstream_code (bad_header_key: check PROCESSING_API_KEY; bad_header_signature: PROCESSING_SIGNING_SECRET); not the caller’s token. The public API answers the same refusal without upstream_code.',
     ref('Error'),
   );
   for (const [status, description] of Object.entries(passed)) {

@@ -57,6 +57,36 @@ describeStores('accounts', (open) => {
     await store.close();
   });
 
+  it('removes an account with its sessions, never the last enabled owner', async () => {
+    const store = await open();
+    await store.createAccount(account('ann'));
+    await store.createAccount(account('bob', 'operator'));
+    await store.startDashboardSession({
+      tokenHash: 'bob-1',
+      account: 'bob',
+      createdAt: 0,
+      lastSeenAt: 0,
+      expiresAt: 10 * MINUTE,
+    });
+    assert.equal(await store.removeAccount('ann', 1), 'last_owner');
+    assert.equal(await store.removeAccount('nobody', 1), undefined);
+    assert.deepEqual(await store.removeAccount('bob', 2), account('bob', 'operator'));
+    assert.equal(await store.getAccount('bob'), undefined);
+    assert.equal(await store.touchDashboardSession('bob-1', 3, MINUTE), undefined);
+    // The name is free again; the new account's sessions are its own.
+    assert.equal(await store.createAccount(account('bob', 'viewer')), 'created');
+    assert.equal(await store.touchDashboardSession('bob-1', 4, MINUTE), undefined);
+    // A disabled owner is no enabled owner to keep: it goes, the enabled one stays.
+    await store.createAccount(account('cy'));
+    await store.changeAccount('cy', { disabledAt: 5 }, 5);
+    assert.equal((await store.removeAccount('cy', 6)) !== undefined, true);
+    assert.deepEqual(
+      (await store.listAccounts()).map((a) => a.name),
+      ['ann', 'bob'],
+    );
+    await store.close();
+  });
+
   it('refreshes a session while used; refuses it once idle, past its end or ended', async () => {
     const store = await open();
     const start = 1_000_000;

@@ -58,6 +58,12 @@ export interface AccountsPart {
     change: AccountChange,
     now: number,
   ): Promise<{ account: Account; was: Account } | 'last_owner' | undefined>;
+  /**
+   * Removes an account and ends its sessions at once: the account as it was (for the audit
+   * log). `last_owner` (nothing removed) when it is the last enabled owner; undefined when there
+   * is no such account.
+   */
+  removeAccount(name: string, now: number): Promise<Account | 'last_owner' | undefined>;
   /** Enabled owner accounts. */
   countOwners(): Promise<number>;
   startDashboardSession(session: DashboardSession): Promise<void>;
@@ -170,6 +176,32 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
           .where('name', '=', name)
           .executeTakeFirstOrThrow();
         return { account: accountOf(after), was: before };
+      });
+    },
+    async removeAccount(name, now) {
+      return db.transaction().execute(async (trx) => {
+        // The same lock as a change's: two owners removing each other at once must not both pass.
+        await dialect.lockForeignId(trx, 'accounts:owners');
+        const row = await trx
+          .selectFrom('accounts')
+          .selectAll()
+          .where('name', '=', name)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const removed = accountOf(row);
+        if (removed.role === 'owner' && removed.disabledAt === undefined) {
+          if ((await enabledOwners(trx)) <= 1) return 'last_owner' as const;
+        }
+        await trx.deleteFrom('accounts').where('name', '=', name).execute();
+        // Sessions name their account without a reference to it: ended here, not left to a
+        // lookup that finds no account.
+        await trx
+          .updateTable('dashboard_sessions')
+          .set({ ended_at: now })
+          .where('account', '=', name)
+          .where('ended_at', 'is', null)
+          .execute();
+        return removed;
       });
     },
     countOwners: () => enabledOwners(db),

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'account_created',
   'account_changed',
+  'account_removed',
   // One's own password, changed with the current one (an owner's reset is account_changed).
   'password_changed',
   'password_change_failed',
@@ -43,6 +44,7 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   sign_out: [],
   account_created: ['role'],
   account_changed: ['role', 'previous_role', 'password_changed', 'disabled'],
+  account_removed: ['role'],
   password_changed: [],
   password_change_failed: ['reason'],
   event_redelivered: ['deliveries', 'endpoint_id'],

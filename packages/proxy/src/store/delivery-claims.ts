@@ -6,7 +6,7 @@
 
 import { type Kysely, sql } from 'kysely';
 import type { Db, StoreDialect } from './dialect.ts';
-import { attemptSearch } from './log-search.ts';
+import { attemptSearch, droppedSearch } from './log-search.ts';
 import {
   type AttemptClaim,
   type AttemptResult,
@@ -43,7 +43,12 @@ export function deliveryClaims(
   dialect: StoreDialect,
 ): Pick<
   WebhookStore,
-  'claimDeliveries' | 'finishAttempt' | 'releaseClaim' | 'nextDeliveryAt' | 'listAttempts'
+  | 'claimDeliveries'
+  | 'finishAttempt'
+  | 'releaseClaim'
+  | 'nextDeliveryAt'
+  | 'listAttempts'
+  | 'listDroppedDeliveries'
 > {
   return {
     async claimDeliveries(now, leaseMs, limit) {
@@ -146,6 +151,17 @@ export function deliveryClaims(
     async listAttempts(query) {
       const rows = await attemptSearch(db, query).execute();
       return rows.map(attemptOf);
+    },
+    async listDroppedDeliveries(query) {
+      const rows = await droppedSearch(db, query).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        endpointId: row.endpoint_id,
+        endpointUrl: row.endpoint_url,
+        queuedAt: row.created_at,
+      }));
     },
   };
 }

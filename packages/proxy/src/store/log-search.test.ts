@@ -1,8 +1,8 @@
 /**
  * The back office's log searches on each store: the callback log by object, status and a
  * cursor; the delivery attempts with the URL each went to, the failures still standing (one per
- * event and endpoint) and a cursor;
- * the backlog per endpoint.
+ * event and endpoint) and a cursor; the deliveries dropped before any attempt; the backlog per
+ * endpoint.
  */
 
 import assert from 'node:assert/strict';
@@ -145,6 +145,67 @@ describeStores('Log searches', (open) => {
       [[1500, 'timed out']],
     );
     assert.deepEqual(await store.listAttempts({ failed: true, endpointId: 'env', limit: 10 }), []);
+    await store.close();
+  });
+
+  it('list the deliveries dropped before any attempt, until one is queued again', async () => {
+    const store = await open();
+    for (const id of ['whe_off', 'whe_gone']) {
+      await store.createEndpoint({ id, url: `http://127.0.0.1:9/${id}`, createdAt: 0 }, 'whsec_x');
+    }
+    for (const createdAt of [1000, 2000]) {
+      const created = checkout({ createdAt, updatedAt: createdAt });
+      await store.insertCheckout(created, {}, checkoutEvent(created));
+    }
+    const [first, second] = await store.listEvents({ limit: 10 });
+    assert.deepEqual(await store.listDroppedDeliveries({ limit: 10 }), []);
+
+    // Disabled while both waited: dropped, never sent. A deleted endpoint's are no one's to send.
+    await store.changeEndpoint('whe_off', { disabled: true }, 3000);
+    await store.deleteEndpoint('whe_gone', 3000);
+    const dropped = await store.listDroppedDeliveries({ limit: 10 });
+    assert.deepEqual(
+      dropped.map(({ id: _id, ...delivery }) => delivery),
+      [
+        {
+          eventId: second!.id,
+          eventType: 'checkout.created',
+          endpointId: 'whe_off',
+          endpointUrl: 'http://127.0.0.1:9/whe_off',
+          queuedAt: 2000,
+        },
+        {
+          eventId: first!.id,
+          eventType: 'checkout.created',
+          endpointId: 'whe_off',
+          endpointUrl: 'http://127.0.0.1:9/whe_off',
+          queuedAt: 1000,
+        },
+      ],
+    );
+    const [newest] = await store.listDroppedDeliveries({ limit: 1 });
+    assert.deepEqual(
+      (await store.listDroppedDeliveries({ limit: 10, before: newest!.id })).map((d) => d.eventId),
+      [first!.id],
+    );
+
+    // Sent again, it is that delivery's story; tried and then dropped, it is a failure instead.
+    await store.changeEndpoint('whe_off', { disabled: false }, 4000);
+    assert.equal(await store.redeliverToEndpoint(first!.id, 'whe_off', 4000), 'queued');
+    const [again] = await store.claimDeliveries(4000, 60_000, 10);
+    await store.finishAttempt(again!, {
+      attemptedAt: 4000,
+      durationMs: 5,
+      delivered: false,
+      statusCode: 500,
+      error: 'answered 500',
+      retryAt: 9000,
+    });
+    await store.changeEndpoint('whe_off', { disabled: true }, 5000);
+    assert.deepEqual(
+      (await store.listDroppedDeliveries({ limit: 10 })).map((d) => d.eventId),
+      [second!.id],
+    );
     await store.close();
   });
 

@@ -98,3 +98,47 @@ export function attemptSearch(db: Db, query: AttemptQuery) {
       .limit(limit)
   );
 }
+
+/**
+ * A page of the deliveries dropped before any attempt, as `listDroppedDeliveries` reads it:
+ * cancelled with no attempt logged, to an endpoint not deleted, and not superseded by a later
+ * delivery of the same event to the same endpoint (a redelivery, or one queued again since).
+ */
+export function droppedSearch(db: Db, query: { before?: number; limit: number }) {
+  const { before, limit } = query;
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
+    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+    .select([
+      'd.id',
+      'e.id as event_id',
+      'e.type as event_type',
+      'd.endpoint_id',
+      'p.url as endpoint_url',
+      'd.created_at',
+    ])
+    .where('d.state', '=', 'cancelled')
+    .where('p.deleted_at', 'is', null)
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_attempts as a').select('a.id').whereRef('a.delivery_id', '=', 'd.id'),
+        ),
+      ),
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as s')
+            .select('s.id')
+            .whereRef('s.event_seq', '=', 'd.event_seq')
+            .whereRef('s.endpoint_id', '=', 'd.endpoint_id')
+            .whereRef('s.id', '>', 'd.id'),
+        ),
+      ),
+    )
+    .$if(before !== undefined, (q) => q.where('d.id', '<', before!))
+    .orderBy('d.id', 'desc')
+    .limit(limit);
+}

@@ -209,6 +209,24 @@ export interface WebhookStore {
    */
   nextDeliveryAt(now: number): Promise<number | undefined>;
   listAttempts(query: AttemptQuery): Promise<DeliveryAttempt[]>;
+  /**
+   * The deliveries dropped before any attempt (their endpoint disabled while they waited), to
+   * endpoints not deleted and with no delivery of the same event to it queued since: newest
+   * first, ids below `before`.
+   */
+  listDroppedDeliveries(query: { before?: number; limit: number }): Promise<DroppedDelivery[]>;
+}
+
+/** A delivery dropped before any attempt: what a merchant would send again. */
+export interface DroppedDelivery {
+  id: number;
+  eventId: string;
+  eventType: string;
+  endpointId: string;
+  /** The endpoint's URL now. */
+  endpointUrl: string;
+  /** Unix milliseconds: when it was queued. */
+  queuedAt: number;
 }
 
 /** `evt_` + the sequence zero-padded (ids sort in commit order) + a nonce (unique across databases). */

@@ -36,16 +36,24 @@ describe('crypto-pay doctor: each fault said once, with the fix for its cause', 
     assert.match(ran.stdout, /\n1 failed, /);
   });
 
-  it('names the one credential the processing service refuses, as the proxy says it', async () => {
+  it('names the one credential the processing service refuses, as the merchant API says it', async () => {
+    // The public API leaves the service's code out; the merchant API, asked with the token, says it.
     const refused = json(
       {
         error: 'The processing service refused the merchant configuration.',
         code: 'upstream_refused',
-        upstream_code: 'bad_header_signature',
       },
       502,
     );
     const proxy = await standIn({
+      '/admin/currencies': json(
+        {
+          error: `The processing service refused the proxy's credentials ("Bad signature header", bad_header_signature): check PROCESSING_SIGNING_SECRET on the proxy.`,
+          code: 'upstream_refused',
+          upstream_code: 'bad_header_signature',
+        },
+        502,
+      ),
       '/healthz': healthy,
       '/readyz': json(
         { error: 'The proxy is not ready.', code: 'not_ready', store: 'ok', upstream: 'failing' },

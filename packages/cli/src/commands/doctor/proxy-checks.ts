@@ -10,7 +10,7 @@ import {
   type WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
 import { CommandFailed } from '../../failures.ts';
-import { errorBodyOf, refusalText } from '../../proxy-api.ts';
+import { errorBodyOf, type ProxyApi, refusalText } from '../../proxy-api.ts';
 import { isStartProxy, type Target } from '../../target.ts';
 import { type Check, fail, ok, warn } from './checklist.ts';
 
@@ -22,12 +22,31 @@ const UPSTREAM_FIX =
 
 /**
  * What to check when the service refuses the proxy's credentials: the one variable its code
- * names, as the proxy's log says (an older proxy, without `upstream_code`, gets both).
+ * names, as the proxy's log says (without `upstream_code`, both).
  */
 const refusedFix = (body: ProxyErrorBody | undefined) =>
   `The processing service refuses the proxy's credentials${
     body?.upstream_code === undefined ? '' : ` (${body.upstream_code})`
   }: ${refusedCredentialsCheck(body?.upstream_code)}.`;
+
+/**
+ * The refusal that names the service's code: the public API leaves it out (it is the merchant's
+ * business, not a visitor's), so with a token the merchant API is asked the same question.
+ */
+async function refusalCode(
+  api: ProxyApi,
+  target: Target,
+  publicRefusal: ProxyErrorBody | undefined,
+): Promise<ProxyErrorBody | undefined> {
+  if (target.token === undefined) return publicRefusal;
+  const response = await api.fetch('/admin/currencies');
+  if (response.ok) {
+    await response.body?.cancel();
+    return publicRefusal;
+  }
+  const refusal = await errorBodyOf(response);
+  return refusal?.upstream_code === undefined ? publicRefusal : refusal;
+}
 
 export function proxyChecks(
   target: Target,
@@ -105,7 +124,7 @@ export function proxyChecks(
               ? "the processing service refuses the proxy's credentials"
               : 'the processing service does not answer the proxy',
           );
-          fixes.push(refused ? refusedFix(refusal) : UPSTREAM_FIX);
+          fixes.push(refused ? refusedFix(await refusalCode(api, target, refusal)) : UPSTREAM_FIX);
         }
         if (body.store !== 'ok') {
           failing.push('its store cannot write');
@@ -127,7 +146,7 @@ export function proxyChecks(
           const refused = body?.code === 'upstream_refused';
           return fail(
             `/api/config could not list the currencies ${refusalText(response, body)}.`,
-            refused ? refusedFix(body) : UPSTREAM_FIX,
+            refused ? refusedFix(await refusalCode(api, target, body)) : UPSTREAM_FIX,
           );
         }
         const config = (await response.json()) as WidgetConfig;

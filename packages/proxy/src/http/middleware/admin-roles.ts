@@ -33,6 +33,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/webhook-endpoints': 'viewer',
   'GET /admin/events': 'viewer',
   'GET /admin/webhook-deliveries': 'viewer',
+  'GET /admin/webhook-deliveries/dropped': 'viewer',
   'GET /admin/webhook-backlog': 'viewer',
   // Issue 34's developer command line: the events as they are written, and which service.
   'GET /admin/events/stream': 'viewer',
@@ -57,6 +58,7 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, RouteRole>> = {
   'GET /admin/accounts': 'owner',
   'POST /admin/accounts': 'owner',
   'PATCH /admin/accounts/:name': 'owner',
+  'DELETE /admin/accounts/:name': 'owner',
   'GET /admin/audit-log': 'owner',
 };
 

@@ -1,8 +1,9 @@
 /**
  * The dashboard's accounts through the merchant API: made and listed by an owner, their role,
  * password and disabled state changed, with effect at once on the sessions they hold and the
- * role they had in the audit log; the last enabled owner kept; bad input refused with the error
- * shape.
+ * role they had in the audit log; removed by an owner (their sessions ended at once, an audit
+ * entry written), never one's own nor the last enabled owner; the last enabled owner kept; bad
+ * input refused with the error shape.
  */
 
 import assert from 'node:assert/strict';
@@ -172,6 +173,62 @@ describe('accounts', () => {
       (await signIn(proxy, { name: 'olga', password: newPassword })).response.status,
       200,
     );
+  });
+
+  it('are removed by an owner, their sessions ended at once, never one’s own', async () => {
+    const proxy = testProxy(shared.sandbox);
+    await createAccount(proxy, 'ann', 'owner');
+    await createAccount(proxy, 'olga', 'operator');
+    const owner = await sessionOf(proxy, 'ann', 'owner');
+    const operator = await sessionOf(proxy, 'olga', 'operator');
+    const remove = (cookie: string, name: string) =>
+      withSession(proxy, cookie, `/admin/accounts/${name}`, { method: 'DELETE' });
+
+    const refused = await remove(operator, 'ann');
+    assert.equal(refused.status, 403);
+    assert.equal((await json(refused)).code, 'forbidden_role');
+    const own = await remove(owner, 'ann');
+    assert.equal(own.status, 409);
+    assert.deepEqual(await json(own), {
+      error: 'You cannot remove your own account: another owner can.',
+      code: 'own_account',
+    });
+
+    assert.equal((await remove(owner, 'olga')).status, 204);
+    assert.equal((await withSession(proxy, operator, '/admin/session')).status, 401);
+    const signedIn = await signIn(proxy, { name: 'olga', password: PASSWORDS.operator });
+    assert.equal(signedIn.response.status, 401);
+    const list = await json(await withSession(proxy, owner, '/admin/accounts'));
+    assert.deepEqual(
+      list.data.map((account: { name: string }) => account.name),
+      ['ann'],
+    );
+    const audited = await json(
+      await withSession(proxy, owner, '/admin/audit-log?action=account_removed'),
+    );
+    assert.deepEqual(
+      audited.data.map((entry: { actor: string; target: string; detail: object }) => [
+        entry.actor,
+        entry.target,
+        entry.detail,
+      ]),
+      [['ann', 'olga', { role: 'operator' }]],
+    );
+    const again = await remove(owner, 'olga');
+    assert.equal(again.status, 404);
+    assert.equal((await json(again)).code, 'account_not_found');
+  });
+
+  it('never remove the last enabled owner, even with the bearer token', async () => {
+    const proxy = testProxy(shared.sandbox);
+    await createAccount(proxy, 'ann', 'owner');
+    const response = await proxy.request('/admin/accounts/ann', {
+      method: 'DELETE',
+      headers: adminHeaders,
+    });
+    assert.equal(response.status, 409);
+    assert.equal((await json(response)).code, 'last_owner');
+    assert.ok(await proxy.store.getAccount('ann'));
   });
 
   it('keep one enabled owner, and answer 404 for a name that is none', async () => {

@@ -1,7 +1,7 @@
 /**
- * The dashboard's accounts and the audit log, an owner's (`admin-roles.ts`): list, create and
- * change accounts (role, password, disabled; never the last enabled owner away), and read who
- * did what. Passwords are hashed here and never answered or logged.
+ * The dashboard's accounts and the audit log, an owner's (`admin-roles.ts`): list, create,
+ * change (role, password, disabled) and remove accounts (never the last enabled owner away, never
+ * one's own removed), and read who did what. Passwords are hashed here and never answered or logged.
  */
 
 import type { AccountRow, AuditEntry } from '@crypto-pay/protocol/merchant-api';
@@ -10,7 +10,7 @@ import { describeRoute } from 'hono-openapi';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { ApiError } from '../../api-error.ts';
 import { seconds } from '../../checkout/views.ts';
-import { errors, listOf, ok, ref } from '../../openapi/operations.ts';
+import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
 import type { Account, Store } from '../../store/store.ts';
 import { auditQuerySchema, changeAccountSchema, createAccountSchema } from '../account-schemas.ts';
 import type { Audit } from '../audit.ts';
@@ -21,7 +21,12 @@ import { jsonBody, queryOf } from '../validation.ts';
 export interface AccountRouteDeps {
   store: Pick<
     Store,
-    'createAccount' | 'listAccounts' | 'changeAccount' | 'listAudit' | 'writeAudit'
+    | 'createAccount'
+    | 'listAccounts'
+    | 'changeAccount'
+    | 'removeAccount'
+    | 'listAudit'
+    | 'writeAudit'
   >;
   now: () => number;
   audit: Audit;
@@ -36,6 +41,13 @@ const accountView = (account: Account): AccountRow => ({
 
 const accountNotFound = () =>
   new ApiError(404, 'account_not_found', 'There is no account with this name.');
+
+const lastOwner = () =>
+  new ApiError(
+    409,
+    'last_owner',
+    'This is the last enabled owner: make another account an owner first.',
+  );
 
 export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
   return new Hono<AppEnv>()
@@ -106,13 +118,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
           at,
         );
         if (changed === undefined) throw accountNotFound();
-        if (changed === 'last_owner') {
-          throw new ApiError(
-            409,
-            'last_owner',
-            'This is the last enabled owner: make another account an owner first.',
-          );
-        }
+        if (changed === 'last_owner') throw lastOwner();
         const { account, was } = changed;
         await audit(c, 'account_changed', {
           target: name,
@@ -125,6 +131,38 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
           },
         });
         return c.json(accountView(account), 200);
+      },
+    )
+    .delete(
+      '/accounts/:name',
+      describeRoute({
+        summary:
+          'Remove an account (not your own, nor the last enabled owner): its sessions end at once; the audit log keeps what it did',
+        responses: {
+          204: { description: 'Removed' },
+          ...errors(404),
+          ...bodyTooLarge,
+          409: ok(
+            'own_account: the account making the request; last_owner: the last enabled owner.',
+            ref('Error'),
+          ),
+        },
+      }),
+      async (c) => {
+        const name = c.req.param('name');
+        // Removing oneself would end one's own session with no owner left to see it done.
+        if (c.get('actor')?.name === name) {
+          throw new ApiError(
+            409,
+            'own_account',
+            'You cannot remove your own account: another owner can.',
+          );
+        }
+        const removed = await store.removeAccount(name, now());
+        if (removed === undefined) throw accountNotFound();
+        if (removed === 'last_owner') throw lastOwner();
+        await audit(c, 'account_removed', { target: name, detail: { role: removed.role } });
+        return c.body(null, 204);
       },
     )
     .get(

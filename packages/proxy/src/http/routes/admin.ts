@@ -11,7 +11,7 @@ import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { findCheckout } from '../../checkout/create.ts';
 import type { CurrencyCache } from '../../checkout/currency-list.ts';
-import { priceRefusal } from '../../checkout/currency-rules.ts';
+import { checkPrice } from '../../checkout/currency-rules.ts';
 import { hashToken, newSessionToken } from '../../checkout/identity.ts';
 import { passThrough } from '../../checkout/upstream.ts';
 import { merchantCheckout, seconds } from '../../checkout/views.ts';
@@ -90,13 +90,10 @@ export function adminRoutes({ store, currencies, now }: AdminDeps) {
         if (body.network_name !== undefined) currency.network_name = body.network_name;
         // Written without leading zeros, its decimals kept: "0042.00" is pinned as "42.00".
         const amount = scaleDecimal(body.amount, decimalPlaces(body.amount), 'down');
-        const entries = await currencies.get().catch(passThrough);
-        const refusal = priceRefusal(amount, currency, entries);
-        if (refusal) {
-          throw new ApiError(422, refusal.name, refusal.message, {
-            field: SESSION_FIELDS[refusal.field!],
-          });
-        }
+        await checkPrice(amount, currency, currencies, {
+          listFailed: passThrough,
+          fields: SESSION_FIELDS,
+        });
         const createdAt = now();
         const session: CheckoutSession = {
           tokenHash: hashToken(token),

@@ -10,7 +10,14 @@ import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
 import { type CheckoutDeps, createCheckout, findCheckoutStatus } from '../../checkout/create.ts';
 import { publicCheckout } from '../../checkout/views.ts';
-import { errors, ok, ref, storeUnavailable, storeUnreadable } from '../../openapi/operations.ts';
+import {
+  customerServiceErrors,
+  errors,
+  ok,
+  ref,
+  storeUnavailable,
+  storeUnreadable,
+} from '../../openapi/operations.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 import { readAnswer } from '../edge-headers.ts';
@@ -34,7 +41,8 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       ],
       responses: {
         201: ok('Created', ref('Checkout')),
-        ...errors(404, 409, 422, 502, 504),
+        ...errors(404, 409, 422),
+        ...customerServiceErrors,
         ...storeUnavailable,
       },
     }),

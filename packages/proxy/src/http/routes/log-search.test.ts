@@ -158,6 +158,44 @@ describe('merchant API: failed deliveries and the backlog', () => {
     assert.equal((await json(refused)).field, 'failed');
   });
 
+  it('lists the deliveries dropped before any attempt, which a redelivery to their endpoint sends', async () => {
+    const { store, clock } = fixture.proxy;
+    await store.createEndpoint(
+      { id: 'whe_paused', url: 'https://shop.example/paused', createdAt: clock.now },
+      'whsec_x',
+    );
+    await fixture.proxy.createCheckout(checkoutBody());
+    const patch = (disabled: boolean) =>
+      fixture.proxy.request('/admin/webhook-endpoints/whe_paused', {
+        method: 'PATCH',
+        headers: adminHeaders,
+        json: { disabled },
+      });
+    assert.equal((await patch(true)).status, 200);
+    // No attempt was made, so the attempts' lists have nothing to say of it.
+    assert.deepEqual((await json(await get('/admin/webhook-deliveries?failed=true'))).data, []);
+    const dropped = await json(await get('/admin/webhook-deliveries/dropped'));
+    assert.equal(dropped.data.length, 1);
+    const [delivery] = dropped.data;
+    assert.equal(delivery.event_type, 'checkout.created');
+    assert.equal(delivery.endpoint_id, 'whe_paused');
+    assert.equal(delivery.endpoint_url, 'https://shop.example/paused');
+    assert.equal(delivery.queued_at, Math.floor(clock.now / 1000));
+    assert.equal(dropped.next_before, undefined);
+
+    const redeliver = () =>
+      post('/admin/webhook-endpoints/whe_paused/redeliver', { event_id: delivery.event_id });
+    assert.equal((await redeliver()).status, 409);
+    assert.equal((await patch(false)).status, 200);
+    assert.equal((await redeliver()).status, 202);
+    assert.deepEqual((await json(await get('/admin/webhook-deliveries/dropped'))).data, []);
+    assert.equal((await json(await get('/admin/webhook-backlog'))).pending, 1);
+
+    const refused = await get('/admin/webhook-deliveries/dropped?before=x');
+    assert.equal(refused.status, 422);
+    assert.equal((await json(refused)).field, 'before');
+  });
+
   it('redelivers a failing delivery to its endpoint alone, and forgets the failures of an endpoint deleted', async () => {
     const { store, clock } = fixture.proxy;
     for (const [id, url] of [

@@ -9,7 +9,7 @@ import { describeRoute } from 'hono-openapi';
 import type { Catalog } from '../../checkout/catalog.ts';
 import { type CurrencyCache, paymentCurrencies } from '../../checkout/currency-list.ts';
 import { forCustomer } from '../../checkout/upstream.ts';
-import { errors, ok, ref } from '../../openapi/operations.ts';
+import { customerServiceErrors, ok, ref } from '../../openapi/operations.ts';
 import type { CurrencyRef } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
 
@@ -34,7 +34,7 @@ export function publicConfigRoutes(deps: PublicConfigDeps) {
           'origin_not_allowed: a page whose Origin is not one of ALLOWED_ORIGINS; readable by that page (its origin in Access-Control-Allow-Origin, unless null), so the widget can name the setup mistake.',
           ref('Error'),
         ),
-        ...errors(502, 504),
+        ...customerServiceErrors,
       },
     }),
     async (c) => {

@@ -125,17 +125,19 @@ describe('when the processing service fails', () => {
 
   it('answers a refusal of the key as 502 naming PROCESSING_API_KEY, and logs the service’s reason', async () => {
     const proxy = testProxy(shared.sandbox, { PROCESSING_API_KEY: 'not-the-key' });
+    const before = seen.length;
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
+    // The merchant's account is none of a visitor's business: the service's code is not answered.
     assert.deepEqual(await json(response), {
       error: 'The processing service refused the merchant configuration.',
       code: 'upstream_refused',
-      upstream_code: 'bad_header_key',
     });
-    const logged = refusalsLogged();
-    assert.equal(logged.upstream_code, 'bad_header_key');
-    assert.equal(logged.upstream_error, 'Bad key header');
-    assert.equal(logged.fix, 'check PROCESSING_API_KEY');
+    const logged = refusalsLoggedSince(before);
+    assert.equal(logged.length, 1, 'one refused create is logged once');
+    assert.equal(logged[0]?.upstream_code, 'bad_header_key');
+    assert.equal(logged[0]?.upstream_error, 'Bad key header');
+    assert.equal(logged[0]?.fix, 'check PROCESSING_API_KEY');
 
     // Not the caller's token lacking a right: the proxy's own credentials, with what to check.
     const admin = await proxy.request('/admin/balances', { headers: adminHeaders });
@@ -145,23 +147,42 @@ describe('when the processing service fails', () => {
       code: 'upstream_refused',
       upstream_code: 'bad_header_key',
     });
+    assertNothingLeaked();
+  });
+
+  it('answers the widget’s config without the service’s code when the key is refused', async () => {
+    const proxy = testProxy(shared.sandbox, { PROCESSING_API_KEY: 'not-the-key' });
+    const before = seen.length;
+    const response = await proxy.request('/api/config');
+    assert.equal(response.status, 502);
+    assert.deepEqual(await json(response), {
+      error: 'The processing service refused the merchant configuration.',
+      code: 'upstream_refused',
+    });
+    const logged = refusalsLoggedSince(before);
+    assert.equal(logged.length, 1);
+    assert.equal(logged[0]?.upstream_code, 'bad_header_key');
   });
 
   it('names PROCESSING_SIGNING_SECRET when the key is known but the signature is not', async () => {
     const proxy = testProxy(shared.sandbox, { PROCESSING_SIGNING_SECRET: 'not-the-secret' });
+    const before = seen.length;
     const response = await createIn(proxy);
     assert.equal(response.status, 502);
-    assert.equal((await json(response)).upstream_code, 'bad_header_signature');
-    const logged = refusalsLogged();
-    assert.equal(logged.upstream_error, 'Bad signature header');
-    assert.equal(logged.fix, 'check PROCESSING_SIGNING_SECRET');
+    assert.equal((await json(response)).upstream_code, undefined);
+    const [logged] = refusalsLoggedSince(before);
+    assert.equal(logged?.upstream_code, 'bad_header_signature');
+    assert.equal(logged?.upstream_error, 'Bad signature header');
+    assert.equal(logged?.fix, 'check PROCESSING_SIGNING_SECRET');
     const admin = await proxy.request('/admin/checkout-sessions', {
       method: 'POST',
       headers: adminHeaders,
       json: { amount: '10.00', currency: 'EUR' },
     });
     assert.equal(admin.status, 502);
-    assert.match((await json(admin)).error, /check PROCESSING_SIGNING_SECRET on the proxy\.$/);
+    const refusal = await json(admin);
+    assert.match(refusal.error, /check PROCESSING_SIGNING_SECRET on the proxy\.$/);
+    assert.equal(refusal.upstream_code, 'bad_header_signature');
     const from = seen.length;
     assert.equal((await json(await proxy.request('/readyz'))).upstream, 'failing');
     const [check] = loggedSince(from, 'processing service check failed');
@@ -180,11 +201,10 @@ function loggedSince(from: number, message: string): Record<string, unknown>[] {
     .filter((entry) => entry.message === message);
 }
 
-/** The last warning the proxy logged for a refusal of its credentials. */
-function refusalsLogged(): Record<string, unknown> {
-  const line = seen.findLast(
-    (text) => text.includes('"code":"upstream_refused"') && text.startsWith('{"time"'),
-  );
-  assert.ok(line, 'no upstream_refused warning was logged');
-  return JSON.parse(line) as Record<string, unknown>;
+/** The warnings the proxy logged for refusals of its credentials since `seen` had `before` lines. */
+function refusalsLoggedSince(before: number): Record<string, unknown>[] {
+  return seen
+    .slice(before)
+    .filter((text) => text.includes('"code":"upstream_refused"') && text.startsWith('{"time"'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

@@ -1,7 +1,8 @@
 /**
  * What the webhooks did and what waits (reads, a viewer's): every delivery attempt, or the
- * failures still standing, a page at a time with the URL each went to; and the backlog, the deliveries
- * not yet made, in all and per endpoint, with the oldest's time.
+ * failures still standing, a page at a time with the URL each went to; the deliveries dropped
+ * before any attempt (no attempt to list them by); and the backlog, the deliveries not yet made,
+ * in all and per endpoint, with the oldest's time.
  */
 
 import type * as Answer from '@crypto-pay/protocol/merchant-api';
@@ -15,10 +16,11 @@ import { attemptView } from '../../webhooks/attempt-view.ts';
 import type { AppEnv } from '../context.ts';
 import { noQuerySchema, pageAnswer, pageSize } from '../request-schemas.ts';
 import { queryOf } from '../validation.ts';
-import { listDeliveriesQuerySchema } from '../webhook-schemas.ts';
+import { listDeliveriesQuerySchema, listDroppedQuerySchema } from '../webhook-schemas.ts';
 
 export interface DeliveryRouteDeps {
-  store: Pick<WebhookStore, 'listAttempts'> & Pick<FiguresPart, 'pendingDeliveriesByEndpoint'>;
+  store: Pick<WebhookStore, 'listAttempts' | 'listDroppedDeliveries'> &
+    Pick<FiguresPart, 'pendingDeliveriesByEndpoint'>;
 }
 
 export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
@@ -42,6 +44,41 @@ export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
           ...(query.before === undefined ? {} : { before: Number(query.before) }),
         });
         return c.json(pageAnswer(attempts, limit, attemptView), 200);
+      },
+    )
+    .get(
+      '/webhook-deliveries/dropped',
+      queryOf(listDroppedQuerySchema),
+      describeRoute({
+        summary:
+          'The deliveries dropped before any attempt (their endpoint disabled while they waited), not queued again since, newest first, a page at a time: what to send again with POST /admin/webhook-endpoints/{id}/redeliver',
+        responses: {
+          200: ok('Dropped deliveries', ref('DroppedDeliveryPage')),
+          ...storeUnreadable,
+        },
+      }),
+      async (c) => {
+        const query = c.req.valid('query');
+        const limit = pageSize(query.limit);
+        const dropped = await store.listDroppedDeliveries({
+          limit,
+          ...(query.before === undefined ? {} : { before: Number(query.before) }),
+        });
+        return c.json(
+          pageAnswer(
+            dropped,
+            limit,
+            (delivery): Answer.DroppedDelivery => ({
+              id: delivery.id,
+              event_id: delivery.eventId,
+              event_type: delivery.eventType,
+              endpoint_id: delivery.endpointId,
+              endpoint_url: delivery.endpointUrl,
+              queued_at: seconds(delivery.queuedAt),
+            }),
+          ),
+          200,
+        );
       },
     )
     .get(
