@@ -6,12 +6,12 @@
  * endpoint and Redeliver buttons (to an endpoint it failed at, or to every endpoint once asked).
  */
 
+import type { PaymentRequestCallback, ServiceCurrencyRef } from '@crypto-pay/protocol';
 import {
   codeOfCurrency,
-  type PaymentRequestCallback,
-  type ServiceCurrencyRef,
-} from '@crypto-pay/protocol';
-import { MAX_PAGE_SIZE, REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-rules';
+  MAX_PAGE_SIZE,
+  REFUND_VOID_STATUSES,
+} from '@crypto-pay/protocol/merchant-rules';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { endingOf, enLater } from '@crypto-pay/widget/customer-wording';
 import { initialState, Task } from '@lit/task';

@@ -5,7 +5,8 @@
  * (`checkedCurrencyCache` in process/setup-warnings.ts checks the merchant's setup against it.)
  */
 
-import { type CurrencyEntry, currencyOfCode } from '@crypto-pay/protocol';
+import type { CurrencyEntry } from '@crypto-pay/protocol';
+import { currencyOfCode } from '@crypto-pay/protocol/merchant-rules';
 import type { PaymentCurrency } from '@crypto-pay/protocol/proxy-api';
 import type { CurrencyRef } from '../store/store.ts';
 import type { ProcessingClient } from './upstream.ts';

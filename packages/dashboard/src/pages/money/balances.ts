@@ -1,5 +1,5 @@
 /** `<cp-balances>`: the merchant's balances at the service (`GET /admin/balances`). */
-import { currencyOfCode } from '@crypto-pay/protocol';
+import { currencyOfCode } from '@crypto-pay/protocol/merchant-rules';
 import { Task } from '@lit/task';
 import { html, LitElement } from 'lit';
 import { customElement } from 'lit/decorators.js';

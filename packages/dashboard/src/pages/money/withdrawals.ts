@@ -6,7 +6,8 @@
  * back (`amount`, `currency`, `refund_of`, `reference`), for which who receives is never
  * assumed.
  */
-import { currencyOfCode, type Withdrawal } from '@crypto-pay/protocol';
+import type { Withdrawal } from '@crypto-pay/protocol';
+import { currencyOfCode } from '@crypto-pay/protocol/merchant-rules';
 import { groupReference } from '@crypto-pay/protocol/reference';
 import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';

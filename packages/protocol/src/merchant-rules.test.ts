@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeOfCurrency, currencyOfCode } from './account.ts';
+import { codeOfCurrency, currencyOfCode } from './merchant-rules.ts';
 
 describe('currency codes of the list and the balances', () => {
   it('name one asset on one network, both ways', () => {
