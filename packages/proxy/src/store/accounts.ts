@@ -107,6 +107,22 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
       .where('disabled_at', 'is', null)
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.count));
+  const accountNamed = async (trx: Kysely<Tables>, name: string) => {
+    const row = await trx
+      .selectFrom('accounts')
+      .selectAll()
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row && accountOf(row);
+  };
+  /** Ends the account's open dashboard sessions. */
+  const endSessions = (trx: Kysely<Tables>, name: string, now: number) =>
+    trx
+      .updateTable('dashboard_sessions')
+      .set({ ended_at: now })
+      .where('account', '=', name)
+      .where('ended_at', 'is', null)
+      .execute();
   return {
     async createAccount(account) {
       const inserted = await db
@@ -122,14 +138,7 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
         .executeTakeFirst();
       return inserted.numInsertedOrUpdatedRows === 0n ? 'name_taken' : 'created';
     },
-    async getAccount(name) {
-      const row = await db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return row && accountOf(row);
-    },
+    getAccount: (name) => accountNamed(db, name),
     async listAccounts() {
       const rows = await db.selectFrom('accounts').selectAll().orderBy('name').execute();
       return rows.map(accountOf);
@@ -139,13 +148,8 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
         // One proxy at a time checks the last owner: two owners demoting each other at once
         // must not both pass.
         await dialect.lockForeignId(trx, 'accounts:owners');
-        const row = await trx
-          .selectFrom('accounts')
-          .selectAll()
-          .where('name', '=', name)
-          .executeTakeFirst();
-        if (!row) return undefined;
-        const before = accountOf(row);
+        const before = await accountNamed(trx, name);
+        if (!before) return undefined;
         const staysOwner =
           (change.role ?? before.role) === 'owner' &&
           (change.disabledAt === undefined
@@ -163,44 +167,24 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
         }
         // A changed password or a disabled account signs out everywhere, at once.
         if (change.passwordHash !== undefined || typeof change.disabledAt === 'number') {
-          await trx
-            .updateTable('dashboard_sessions')
-            .set({ ended_at: now })
-            .where('account', '=', name)
-            .where('ended_at', 'is', null)
-            .execute();
+          await endSessions(trx, name, now);
         }
-        const after = await trx
-          .selectFrom('accounts')
-          .selectAll()
-          .where('name', '=', name)
-          .executeTakeFirstOrThrow();
-        return { account: accountOf(after), was: before };
+        return { account: (await accountNamed(trx, name))!, was: before };
       });
     },
     async removeAccount(name, now) {
       return db.transaction().execute(async (trx) => {
         // The same lock as a change's: two owners removing each other at once must not both pass.
         await dialect.lockForeignId(trx, 'accounts:owners');
-        const row = await trx
-          .selectFrom('accounts')
-          .selectAll()
-          .where('name', '=', name)
-          .executeTakeFirst();
-        if (!row) return undefined;
-        const removed = accountOf(row);
+        const removed = await accountNamed(trx, name);
+        if (!removed) return undefined;
         if (removed.role === 'owner' && removed.disabledAt === undefined) {
           if ((await enabledOwners(trx)) <= 1) return 'last_owner' as const;
         }
         await trx.deleteFrom('accounts').where('name', '=', name).execute();
         // Sessions name their account without a reference to it: ended here, not left to a
         // lookup that finds no account.
-        await trx
-          .updateTable('dashboard_sessions')
-          .set({ ended_at: now })
-          .where('account', '=', name)
-          .where('ended_at', 'is', null)
-          .execute();
+        await endSessions(trx, name, now);
         return removed;
       });
     },
