@@ -49,6 +49,20 @@ describe('crypto withdrawals', () => {
     assert.equal(data.amount, '0.01410667');
   });
 
+  test("writes each entry's amount to its currency's places, as deposits do", async (t) => {
+    const sandbox = testSandbox(t);
+    const response = await withdraw(sandbox, { convert_to: 'ETH' });
+    const { data } = withdrawalResponseSchema.parse(await response.json());
+    const transaction = sandbox.store.transactions.get(data.id)!;
+    assert.deepEqual(
+      transaction.entries.map((entry) => [entry.transaction_type, entry.currency, entry.amount]),
+      [
+        ['exchange', 'BTC', '0.10000000'],
+        ['blockchain', 'ETH', '2.00000000'],
+      ],
+    );
+  });
+
   test('reads amounts with an exponent (Python, PHP) as the decimals they denote', async (t) => {
     const sandbox = testSandbox(t);
     // BTC's minimum withdrawal, 0.0005, in the exponent forms of Python's and PHP's encoders
