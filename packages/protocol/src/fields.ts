@@ -8,16 +8,38 @@ import { isWebUrl } from './formats.ts';
 import { JsonNumber, MAX_NUMBER_LENGTH } from './json.ts';
 import { type DecimalString, isDecimal } from './money.ts';
 
+/**
+ * The text for a field that is not of its type: missing when it is absent, otherwise what it
+ * must be, so that `"currency": {"iso": "EUR"}` is not answered as if no currency were sent.
+ */
+export const wrongType =
+  (name: string, kind = 'a string') =>
+  (issue: { input?: unknown }) =>
+    issue.input === undefined
+      ? `The ${name} is a mandatory field.`
+      : `The ${name} must be ${kind}.`;
+
 /** A string field with the usual rules: present, a string, not empty, at most `max` characters. */
 export function textField(name: string, texts: { empty: string; tooLong: string }, max = 255) {
   return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined
-          ? `The ${name} is a mandatory field.`
-          : `The ${name} must be a string.`,
-    })
+    .string({ error: wrongType(name) })
     .check(z.minLength(1, texts.empty), z.maxLength(max, texts.tooLong));
+}
+
+/** A string that must be sent: absent or empty is missing. */
+export function requiredString(name: string) {
+  return z
+    .string({ error: wrongType(name) })
+    .check(z.minLength(1, `The ${name} is a mandatory field.`));
+}
+
+/** A string that may be left out, but not sent empty. */
+export function optionalString(name: string) {
+  return z.optional(
+    z
+      .string({ error: `The ${name} must be a string.` })
+      .check(z.minLength(1, `The ${name} must not be empty if provided.`)),
+  );
 }
 
 /** A URL field: at most 255 characters, then the URL rule. */
@@ -40,9 +62,8 @@ export const decimalString = z.string().check(z.refine(isDecimal, 'Expected a de
  * then judge the value. A JavaScript number that is no safe integer has lost its digits already.
  */
 export function wireAmount(name: string) {
-  const text = `The ${name} must be a number.`;
   return z.pipe(
-    z.union([z.number(), z.instanceof(JsonNumber)], { error: text }).check(
+    z.union([z.number(), z.instanceof(JsonNumber)], { error: wrongType(name, 'a number') }).check(
       z.refine(
         (value) => typeof value !== 'number' || Number.isSafeInteger(value),
         `The ${name} must be written as plain decimal digits.`,

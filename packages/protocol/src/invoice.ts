@@ -4,13 +4,16 @@
  */
 
 import * as z from 'zod/mini';
-import { decimalString, textField, wireAmount } from './fields.ts';
+import {
+  decimalString,
+  optionalString,
+  requiredString,
+  textField,
+  wireAmount,
+  wrongType,
+} from './fields.ts';
 import { isEmail, isWebUrl } from './formats.ts';
 import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender-schemas.ts';
-
-const required = (name: string) => `The ${name} is a mandatory field.`;
-const string = (name: string) =>
-  z.string({ error: required(name) }).check(z.minLength(1, required(name)));
 
 /** Invoice request fields in the spec's order; sender data checked against its type last. */
 export const createInvoiceSchema = z
@@ -19,9 +22,9 @@ export const createInvoiceSchema = z
       empty: 'The end_user_reference must not be empty.',
       tooLong: 'The end_user_reference must be 255 characters or less.',
     }),
-    timer: z.boolean({ error: 'The timer must be true or false.' }),
+    timer: z.boolean({ error: wrongType('timer', 'true or false') }),
     title: z
-      .string({ error: required('title') })
+      .string({ error: wrongType('title') })
       .check(
         z.minLength(1, 'The title must be between 1 and 50 characters.'),
         z.maxLength(50, 'The title must be between 1 and 50 characters.'),
@@ -30,16 +33,16 @@ export const createInvoiceSchema = z
       empty: 'The foreign_id must not be empty.',
       tooLong: 'Foreign ID must be 255 characters or less.',
     }),
-    currency: string('currency'),
+    currency: requiredString('currency'),
     amount: wireAmount('amount'),
     url_success: z
-      .string({ error: required('url_success') })
+      .string({ error: wrongType('url_success') })
       .check(z.refine(isWebUrl, 'The url_success is invalid.')),
     url_failed: z
-      .string({ error: required('url_failed') })
+      .string({ error: wrongType('url_failed') })
       .check(z.refine(isWebUrl, 'The url_failed is invalid.')),
     email_user: z
-      .string({ error: required('email_user') })
+      .string({ error: wrongType('email_user') })
       .check(z.refine(isEmail, 'The email address is incorrect.')),
     sender_type: senderTypeSchema,
     sender_data: senderDataFieldSchema,
@@ -53,7 +56,7 @@ export const createInvoiceSchema = z
         .string({ error: 'The description must be a string.' })
         .check(z.maxLength(1000, 'The description must be 1000 characters or less.')),
     ),
-    sender_currency: z.optional(string('sender_currency')),
+    sender_currency: optionalString('sender_currency'),
   })
   .check(senderDataCheck());
 

@@ -39,9 +39,11 @@ export const senderDataFieldSchema = z.custom<SenderData>(isDataObject, {
       : errors.senderDataNotObject.message,
 });
 
-export const receiverDataFieldSchema = z.optional(
-  z.custom<SenderData>(isDataObject, { error: 'The receiver_data must be a valid object.' }),
-);
+/**
+ * `receiver_data` as a field: any value, judged with `receiver_type` by `receiverDataIssues`, so
+ * that a `null` sent for `self` is told to be left out rather than to be an object.
+ */
+export const receiverDataFieldSchema = z.optional(z.custom<SenderData>());
 
 /**
  * A check for a request object carrying `sender_type` and `sender_data`: adds each broken

@@ -1,7 +1,7 @@
 /** Create a crypto withdrawal (`POST {base_url}/withdrawal/crypto`, 201). */
 
 import * as z from 'zod/mini';
-import { decimalString, wireAmount } from './fields.ts';
+import { decimalString, optionalString, requiredString, textField, wireAmount } from './fields.ts';
 import { receiverDataIssues, senderDataIssues } from './sender.ts';
 import {
   receiverDataFieldSchema,
@@ -11,8 +11,6 @@ import {
 } from './sender-schemas.ts';
 
 const required = (name: string) => `The ${name} is a mandatory field.`;
-const string = (name: string) =>
-  z.string({ error: required(name) }).check(z.minLength(1, required(name)));
 
 /**
  * Withdrawal request fields in the spec's order; then the rules across fields: exactly one of
@@ -20,9 +18,9 @@ const string = (name: string) =>
  */
 export const createWithdrawalSchema = z
   .object({
-    currency: string('currency'),
+    currency: requiredString('currency'),
     amount: z.optional(wireAmount('amount')),
-    address: string('address'),
+    address: requiredString('address'),
     // Typed "any" in the spec: a string, a number of any size, any JSON value; none, null or ''
     // is missing.
     foreign_id: z
@@ -33,17 +31,15 @@ export const createWithdrawalSchema = z
           required('foreign_id'),
         ),
       ),
-    end_user_reference: z
-      .string({ error: required('end_user_reference') })
-      .check(
-        z.minLength(1, required('end_user_reference')),
-        z.maxLength(255, 'The end_user_reference must be 255 characters or less.'),
-      ),
+    end_user_reference: textField('end_user_reference', {
+      empty: required('end_user_reference'),
+      tooLong: 'The end_user_reference must be 255 characters or less.',
+    }),
     sender_type: senderTypeSchema,
     sender_data: senderDataFieldSchema,
     receiver_type: receiverTypeSchema,
     receiver_data: receiverDataFieldSchema,
-    convert_to: z.optional(string('convert_to')),
+    convert_to: optionalString('convert_to'),
     amount_to: z.optional(wireAmount('amount_to')),
     tag: z.optional(z.string({ error: 'The tag must be a string.' })),
   })

@@ -2,6 +2,7 @@
 
 import { errorBody, type ProcessingError } from '@crypto-pay/protocol';
 import type { Context } from 'hono';
+import type { SandboxEnv } from './env.ts';
 
 /** Thrown anywhere in a request's pipeline; answered as `{error, code}` with its status. */
 export class ProcessingFailure extends Error {
@@ -30,13 +31,21 @@ export class ControlFailure extends Error {
   }
 }
 
-/** The app's error handler: catalogue errors as the spec's body, anything else as a JSON 500. */
-export function answerError(error: Error, c: Context): Response {
+/**
+ * The app's error handler: catalogue errors as the spec's body, anything else as a JSON 500.
+ * A client that closed its connection mid-body (its body's stream fails as "aborted") hears
+ * nothing: that is no fault of the sandbox's to log.
+ */
+export function answerError(error: Error, c: Context<SandboxEnv>): Response {
   if (error instanceof ProcessingFailure) {
     return c.json(errorBody(error.error), error.error.status);
   }
   if (error instanceof ControlFailure) {
     return c.json({ error: error.message, code: error.code }, error.status);
+  }
+  if (c.env?.incoming?.socket?.destroyed) {
+    // Nothing reaches the client; the response is only for Hono's bookkeeping.
+    return new Response(null, { status: 499 });
   }
   console.error('crypto-pay-sandbox: unexpected error', error);
   return c.json({ error: 'The sandbox failed unexpectedly.', code: 500 }, 500);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { errorBody, errors, type ProcessingError } from '@crypto-pay/protocol';
+import { invoiceRequest } from '@crypto-pay/test-kit/processing-requests';
 import { REQUESTS, testSandbox } from './sandbox.test-helpers.ts';
 
 const BALANCES = '/api/v2/accounts/list';
@@ -143,6 +144,26 @@ describe('bodies the parser cannot hold', () => {
       code: 'body_too_large',
     });
     assert.equal(sandbox.clock.offsetSeconds(), 0);
+  });
+
+  test('a string escaping half a surrogate pair is a bad content format, and nothing is kept', async (t) => {
+    const sandbox = testSandbox(t);
+    // Valid JSON, yet no Unicode text: such a foreign_id cannot go into the invoice page's URL.
+    const halves = [
+      invoiceRequest().replace('"invoice-1"', '"invoice-\\ud800"'),
+      invoiceRequest().replace('"Order 42"', '"Order \\udc00"'),
+      invoiceRequest().replace('"title"', '"\\ud800title"'),
+    ];
+    for (const body of halves) {
+      const response = await sandbox.call('/api/v2/invoices/create', body);
+      assert.equal(response.status, 403, body);
+      assert.deepEqual(await response.json(), errorBody(errors.badContentFormat));
+    }
+    const list = await sandbox.control('/invoices');
+    assert.equal(list.status, 200);
+    assert.deepEqual(await list.json(), []);
+    const pair = invoiceRequest().replace('"Order 42"', '"Order \\ud83d\\ude00"');
+    assert.equal((await sandbox.call('/api/v2/invoices/create', pair)).status, 201);
   });
 
   test('deeply nested JSON is a bad content format, not a crash', async (t) => {

@@ -88,6 +88,34 @@ describe('startSandbox', () => {
     }
   });
 
+  test('a client that goes away mid-body is no error of the sandbox: nothing logged, still serving', async (t) => {
+    const running = await startSandbox();
+    t.after(() => running.close());
+    const logged = t.mock.method(console, 'error', () => {});
+    const { host } = new URL(running.url);
+    // A processing call and a control call, each cut after a part of its body.
+    for (const [path, headers] of [
+      [
+        '/api/v2/accounts/list',
+        `X-Processing-Key: sandbox-key\r\nX-Processing-Signature: 00\r\nContent-Type: application/json`,
+      ],
+      ['/_sandbox/clock', 'Content-Type: application/json'],
+    ] as const) {
+      const connection = rawConnection(running.url);
+      connection.socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: ${host}\r\n${headers}\r\nContent-Length: 1000\r\n\r\n{"adv`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      connection.socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(
+      logged.mock.calls.map((call) => call.arguments),
+      [],
+    );
+    assert.equal((await signed(`${running.baseUrl}/accounts/list`, 'POST', '{}')).status, 200);
+  });
+
   test('close() frees the port', async () => {
     const running = await startSandbox();
     await running.close();

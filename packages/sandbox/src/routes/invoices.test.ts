@@ -126,6 +126,28 @@ describe('invoices', () => {
     });
   }
 
+  test('says what is wrong with a field sent in the wrong form, rather than calling it missing', async (t) => {
+    const sandbox = testSandbox(t);
+    const valid = JSON.parse(invoiceRequest()) as Record<string, unknown>;
+    const cases: [Record<string, unknown>, string][] = [
+      // The payment request's shape, where invoices take a code.
+      [{ currency: { iso: 'EUR' } }, 'The currency must be a string.'],
+      [{ sender_currency: '' }, 'The sender_currency must not be empty if provided.'],
+      [{ sender_currency: null }, 'The sender_currency must be a string.'],
+      [{ title: 42 }, 'The title must be a string.'],
+      [{ email_user: ['ada@example.com'] }, 'The email_user must be a string.'],
+      [{ timer: 'true' }, 'The timer must be true or false.'],
+      [{ timer: undefined }, 'The timer is a mandatory field.'],
+      [{ amount: undefined }, 'The amount is a mandatory field.'],
+      [{ currency: undefined }, 'The currency is a mandatory field.'],
+    ];
+    for (const [change, error] of cases) {
+      const response = await sandbox.call(CREATE, JSON.stringify({ ...valid, ...change }));
+      assert.equal(response.status, 422, error);
+      assert.deepEqual(await response.json(), { error, code: 422 });
+    }
+  });
+
   test('refuses a foreign_id used before with 400', async (t) => {
     const sandbox = testSandbox(t);
     await createInvoice(sandbox);

@@ -49,6 +49,20 @@ describe('crypto withdrawals', () => {
     assert.equal(data.amount, '0.01410667');
   });
 
+  test("writes each entry's amount to its currency's places, as deposits do", async (t) => {
+    const sandbox = testSandbox(t);
+    const response = await withdraw(sandbox, { convert_to: 'ETH' });
+    const { data } = withdrawalResponseSchema.parse(await response.json());
+    const transaction = sandbox.store.transactions.get(data.id)!;
+    assert.deepEqual(
+      transaction.entries.map((entry) => [entry.transaction_type, entry.currency, entry.amount]),
+      [
+        ['exchange', 'BTC', '0.10000000'],
+        ['blockchain', 'ETH', '2.00000000'],
+      ],
+    );
+  });
+
   test('reads amounts with an exponent (Python, PHP) as the decimals they denote', async (t) => {
     const sandbox = testSandbox(t);
     // BTC's minimum withdrawal, 0.0005, in the exponent forms of Python's and PHP's encoders
@@ -147,6 +161,30 @@ describe('crypto withdrawals', () => {
       assert.equal(sandbox.store.balances.get('BTC'), '1.25000000');
     });
   }
+
+  test('says what is wrong with a field sent in the wrong form, rather than calling it missing', async (t) => {
+    const sandbox = testSandbox(t);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ currency: { iso: 'BTC', network_name: 'bitcoin' } }, 'The currency must be a string.'],
+      [{ address: 42 }, 'The address must be a string.'],
+      [{ end_user_reference: 42 }, 'The end_user_reference must be a string.'],
+      [{ convert_to: '' }, 'The convert_to must not be empty if provided.'],
+      [{ convert_to: null }, 'The convert_to must be a string.'],
+      // The spec: for self, receiver_data must not be included; null is included.
+      [{ receiver_data: null }, 'The receiver_data must not be included for receiver_type = self.'],
+      [
+        { receiver_type: 'natural', receiver_data: null },
+        'The receiver_data must be a valid object.',
+      ],
+      [{ address: undefined }, 'The address is a mandatory field.'],
+    ];
+    for (const [change, error] of cases) {
+      const response = await withdraw(sandbox, change);
+      assert.equal(response.status, 422, error);
+      assert.deepEqual(await response.json(), { error, code: 422 });
+    }
+    assert.equal(sandbox.store.balances.get('BTC'), '1.25000000');
+  });
 
   test('refuses a foreign_id used before with 400', async (t) => {
     const sandbox = testSandbox(t);

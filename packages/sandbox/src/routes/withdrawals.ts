@@ -60,7 +60,8 @@ function recordWithdrawalTransaction(core: SandboxCore, withdrawal: WithdrawalRe
               id: store.nextId('transaction'),
               currency: sender.code,
               type: 'exchange',
-              amount: withdrawal.amount,
+              // As sent it may be "0.1"; every other entry has its currency's places.
+              amount: scaleDecimal(withdrawal.amount, sender.precision),
               currency_to: receiver.code,
               amount_to: withdrawal.receiverAmount,
             },
