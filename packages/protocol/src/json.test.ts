@@ -5,6 +5,7 @@ import {
   JsonSyntaxError,
   jsonNumber,
   MAX_NUMBER_LENGTH,
+  NotUnicodeTextError,
   parseJson,
   stringifyJson,
 } from './json.ts';
@@ -86,6 +87,24 @@ describe('parseJson', () => {
     assert.deepEqual(parseJson(`[${longest}]`), [new JsonNumber(longest)]);
     assert.throws(() => parseJson(`[${longest}1]`), JsonSyntaxError);
     assert.throws(() => parseJson('9'.repeat(1_000_000)), JsonSyntaxError);
+  });
+
+  it('refuses half of a surrogate pair alone, in a value or a key, escaped or not', () => {
+    for (const text of [
+      '{"first_name":"Ann\\ud800"}',
+      '{"a":["x","\\udc00y"]}',
+      '{"\\uD83D":1}',
+      '"\\ude00\\ud83d"',
+      '{"a":"\ud800"}',
+    ]) {
+      assert.throws(() => parseJson(text), NotUnicodeTextError, text);
+    }
+    // A whole pair, escaped or as it is, and a backslash before a "u" are text.
+    assert.deepEqual(parseJson('{"a":"\\ud83d\\ude00","b":"\ud83d\ude00"}'), {
+      a: '\u{1F600}',
+      b: '\u{1F600}',
+    });
+    assert.deepEqual(parseJson('["\\\\ud800"]'), ['\\ud800']);
   });
 
   for (const bad of [

@@ -102,20 +102,46 @@ export const MAX_NUMBER_LENGTH = 1024;
 export class JsonSyntaxError extends SyntaxError {}
 
 /**
+ * JSON whose text escapes half of a surrogate pair alone (`"\ud800"`): valid by JSON's grammar,
+ * yet no Unicode text holds it. Kept, it would be changed or refused later (by UTF-8, by
+ * PostgreSQL's `jsonb`, by a URL), after something was already done with it.
+ */
+export class NotUnicodeTextError extends JsonSyntaxError {}
+
+/** An escape of a surrogate, one half of a pair or the other. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/** A surrogate that is not part of a pair: `u` reads a whole pair as one code point. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Every string of a parsed value, keys included, is Unicode text. */
+function isUnicodeText(value: unknown): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.entries(value).every(([key, item]) => isUnicodeText(key) && isUnicodeText(item));
+}
+
+/**
  * Parses JSON like `JSON.parse`, except that a number literal which a JavaScript number
  * cannot hold exactly (a fraction, an exponent, an integer past 2^53) becomes a `JsonNumber`
- * with its exact text. Safe integers stay numbers, so ids and flags read as usual.
+ * with its exact text. Safe integers stay numbers, so ids and flags read as usual. A string
+ * with half of a surrogate pair alone is refused (`NotUnicodeTextError`).
  */
 export function parseJson(text: string): unknown {
   openBrackets(text);
+  let value: unknown;
   try {
     // lossless-json refuses a repeated key by default; JSON.parse lets the last one win.
-    return parse(text, null, { parseNumber: readNumber, onDuplicateKey: (key) => key.newValue });
+    value = parse(text, null, { parseNumber: readNumber, onDuplicateKey: (key) => key.newValue });
   } catch (error) {
     if (error instanceof JsonSyntaxError) throw error;
     if (error instanceof SyntaxError) throw new JsonSyntaxError(inOurWords(error.message, text));
     throw error;
   }
+  // Walked only when the text has such an escape (or an unpaired surrogate of its own).
+  if ((SURROGATE_ESCAPE.test(text) || LONE_SURROGATE.test(text)) && !isUnicodeText(value)) {
+    throw new NotUnicodeTextError('Half of a surrogate pair alone in a string: not Unicode text');
+  }
+  return value;
 }
 
 const INTEGER = /^-?\d+$/;

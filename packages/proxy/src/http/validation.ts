@@ -6,7 +6,7 @@
  * the same schema.
  */
 
-import { JsonSyntaxError, parseJson, validate } from '@crypto-pay/protocol';
+import { JsonSyntaxError, NotUnicodeTextError, parseJson, validate } from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import { type DescribeRouteOptions, uniqueSymbol } from 'hono-openapi';
 import type * as z from 'zod/mini';
@@ -126,7 +126,13 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S, name?: string) {
         input = parseJson(text);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
-        throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+        throw new ApiError(
+          400,
+          'invalid_json',
+          error instanceof NotUnicodeTextError
+            ? 'The request body is not Unicode text: a string escapes half of a surrogate pair alone (such as \\ud800).'
+            : 'The request body is not valid JSON.',
+        );
       }
     }
     const unknown = unknownKey(schema, input);

@@ -317,6 +317,28 @@ describe('POST /api/checkouts: refusals', () => {
     assert.equal((await json(response)).code, 'invalid_json');
   });
 
+  it('refuses a name with half of a surrogate pair alone before the service hears of it', async () => {
+    const before = fixture.sandbox.sandbox.store.paymentRequests.size;
+    // JSON.stringify escapes a lone surrogate: the text a browser's JSON.stringify sends.
+    const body = JSON.stringify({
+      ...checkoutBody(),
+      sender_data: { ...SENDER.sender_data, first_name: 'Ann\ud800' },
+    });
+    assert.match(body, /Ann\\ud800/);
+    const response = await fixture.proxy.request('/api/checkouts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    assert.equal(response.status, 400);
+    assert.deepEqual(await json(response), {
+      error:
+        'The request body is not Unicode text: a string escapes half of a surrogate pair alone (such as \\ud800).',
+      code: 'invalid_json',
+    });
+    assert.equal(fixture.sandbox.sandbox.store.paymentRequests.size, before);
+  });
+
   it('refuses a body that is JSON but no object in a sentence, not zod’s "Invalid input"', async () => {
     for (const body of ['[]', '"x"', 'null', '42']) {
       const response = await fixture.proxy.request('/api/checkouts', {
