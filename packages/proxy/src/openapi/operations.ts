@@ -126,7 +126,10 @@ export const bodyTooLarge = {
  * its validators, so where both name a status (a service's 400) the route's own answer wins.
  */
 export const bodyRefusals = {
-  400: ok('invalid_json: the body is not JSON.', ref('Error')),
+  400: ok(
+    'invalid_json: the body is not JSON, or a string in it escapes half of a surrogate pair alone (not Unicode text).',
+    ref('Error'),
+  ),
   ...bodyTooLarge,
   422: ok('The body breaks a rule: the spec’s text, its code and the field.', ref('Error')),
 };
