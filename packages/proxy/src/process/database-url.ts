@@ -31,14 +31,22 @@ export function databaseFileOf(databaseUrl: string): string {
 
 /**
  * The store `databaseUrl` names, for the log: a SQLite file absolute (a relative one counts from
- * the working directory), a PostgreSQL server's host, port and database without the user, the
- * password or the query.
+ * the working directory), a PostgreSQL server's host and port (or its socket's directory, as
+ * `?host=`) and database, without the user, the password or the rest of the query. Never
+ * throws, as it names a store already open: a URL WHATWG's parser refuses is named `postgres`.
  */
 export function storeNameOf(databaseUrl: string): string {
   const database = databaseOf(databaseUrl);
   if (database.kind === 'sqlite') {
     return database.file === ':memory:' ? 'sqlite::memory:' : `sqlite:${resolve(database.file)}`;
   }
-  const url = new URL(database.url);
-  return `${url.protocol}//${url.host}${url.pathname}`;
+  try {
+    // Without its credentials first: `user:pass@/db?host=/socket` (a socket, as Cloud SQL's
+    // documentation writes it) has no host, which WHATWG's parser refuses after a user.
+    const url = new URL(database.url.replace(/^(postgres(?:ql)?:\/\/)[^@/]*@/, '$1'));
+    const socket = url.searchParams.get('host');
+    return `${url.protocol}//${url.host}${url.pathname}${socket === null ? '' : `?host=${socket}`}`;
+  } catch {
+    return 'postgres';
+  }
 }

@@ -163,6 +163,21 @@ describe('crypto-pay-proxy start-up failures', () => {
       assert.ok(!stdout.includes(decodeURIComponent(url.password)), 'the log shows the password');
     });
 
+    it('starts on a URL that reaches the server by its Unix socket, as Cloud SQL’s do, and logs it', async () => {
+      const url = new URL(cluster().url);
+      // No host after the credentials: WHATWG's URL parser refuses this form, pg reads it.
+      const socketUrl = `postgres://${url.username}:${url.password}@/crypto_pay?host=${cluster().directory}&port=${cluster().port}`;
+      const { code, stdout } = await run({ DATABASE_URL: socketUrl });
+      assert.equal(code, 0);
+      const [started] = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.message === 'started');
+      assert.equal(started?.store, `postgres:///crypto_pay?host=${cluster().directory}`);
+      assert.ok(!stdout.includes(decodeURIComponent(url.password)), 'the log shows the password');
+    });
+
     it('names DATABASE_URL when a newer release migrated the database (a rollback), exit 2', async () => {
       const { url } = cluster();
       assert.deepEqual(await start({ DATABASE_URL: url }), { code: 0, stderr: '' });
