@@ -124,20 +124,25 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
       .where('ended_at', 'is', null)
       .execute();
   return {
-    async createAccount(account) {
-      const inserted = await db
-        .insertInto('accounts')
-        .values({
-          name: account.name,
-          password_hash: account.passwordHash,
-          role: account.role,
-          created_at: account.createdAt,
-          disabled_at: account.disabledAt ?? null,
-        })
-        .onConflict((conflict) => conflict.column('name').doNothing())
-        .executeTakeFirst();
-      return inserted.numInsertedOrUpdatedRows === 0n ? 'name_taken' : 'created';
-    },
+    createAccount: (account) =>
+      db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('accounts')
+          .values({
+            name: account.name,
+            password_hash: account.passwordHash,
+            role: account.role,
+            created_at: account.createdAt,
+            disabled_at: account.disabledAt ?? null,
+          })
+          .onConflict((conflict) => conflict.column('name').doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows === 0n) return 'name_taken';
+        // A name made again is another person's: a session left of the account removed (a
+        // sign-in whose row was written as it was being removed) must not sign in as them.
+        await endSessions(trx, account.name, account.createdAt);
+        return 'created';
+      }),
     getAccount: (name) => accountNamed(db, name),
     async listAccounts() {
       const rows = await db.selectFrom('accounts').selectAll().orderBy('name').execute();

@@ -8,6 +8,8 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { newDashboardToken } from '../../accounts/passwords.ts';
+import { hashToken } from '../../checkout/identity.ts';
 import { adminHeaders, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 import {
   assertNoCredentialsLeaked,
@@ -217,6 +219,34 @@ describe('accounts', () => {
     const again = await remove(owner, 'olga');
     assert.equal(again.status, 404);
     assert.equal((await json(again)).code, 'account_not_found');
+  });
+
+  it('never let a session begun before its account was made again sign in as the new one', async () => {
+    const proxy = testProxy(shared.sandbox);
+    await createAccount(proxy, 'ann', 'owner');
+    await createAccount(proxy, 'olga', 'operator');
+    const owner = await sessionOf(proxy, 'ann', 'owner');
+    // A sign-in as the old olga checked her password, then its session row was written as
+    // olga was being removed, so the removal did not end it.
+    const token = newDashboardToken();
+    const begun = proxy.clock.now;
+    assert.equal(
+      (await withSession(proxy, owner, '/admin/accounts/olga', { method: 'DELETE' })).status,
+      204,
+    );
+    await proxy.store.startDashboardSession({
+      tokenHash: hashToken(token),
+      account: 'olga',
+      createdAt: begun,
+      lastSeenAt: begun,
+      expiresAt: begun + 3_600_000,
+    });
+    proxy.clock.now += 1000;
+    // Another person, with the same name.
+    await createAccount(proxy, 'olga', 'owner', 'a-new-olga-password-77');
+    const stale = `${owner.split('=')[0]}=${token}`;
+    assert.equal((await withSession(proxy, stale, '/admin/session')).status, 401);
+    assert.equal((await withSession(proxy, stale, '/admin/accounts')).status, 401);
   });
 
   it('never remove the last enabled owner, even with the bearer token', async () => {
