@@ -1,6 +1,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import * as kit from '../../../test/helpers.ts';
 import { defaultTiming } from '../../api/timing.ts';
+import de from '../../localize/translations/de.ts';
 
 const partOf = (el: HTMLElement, name: string) =>
   kit.panel(el as never)?.shadowRoot?.querySelector<HTMLElement>(`[part="${name}"]`) ?? null;
@@ -287,6 +288,27 @@ describe('<crypto-pay> pay step', () => {
       await kit.untilHeading(el, 'Pay');
       expect(kit.visibleText(el)).to.contain('Choose another currency');
       expect(kit.navigations.length, 'sent to the payment page again').to.equal(leaves);
+    });
+
+    it('links to the payment page in this tab after Back, and says nothing of a new tab', async () => {
+      const proxy = await kit.fakeProxy();
+      const el = await kit.render({
+        proxy: proxy.url,
+        product: 'tea-crate',
+        mode: 'redirect',
+        locale: 'de',
+      });
+      await kit.untilHeading(el, de.detailsHeading);
+      await kit.fillPerson(el);
+      kit.submitButton(el).click();
+      await kit.untilHeading(el, de.redirectHeading!);
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      await kit.untilHeading(el, de.payHeading);
+      await kit.waitUntil(() => partOf(el, 'link-button'), 'the payment panel never showed');
+      const link = partOf(el, 'link-button') as HTMLAnchorElement;
+      expect(link.target, 'a new tab').to.equal('');
+      expect(link.textContent?.trim()).to.equal(de.openPaymentPage);
+      await expect(el).to.be.accessible();
     });
   });
 });

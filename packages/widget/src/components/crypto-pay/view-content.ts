@@ -27,10 +27,13 @@ const joined = (...sentences: string[]) => sentences.filter(Boolean).join(' ');
 const FORM_PARTS =
   'form,sender-type,field,label,input,hint,error,country-search,country-list,submit-button,currency-list,currency-option,amount-presets,amount-preset';
 
-/** What the views read from the element: its price, result addresses and the checkout it names. */
+/**
+ * What the views read from the element: its price, mode, result addresses and the checkout it
+ * names.
+ */
 export type ViewContentHost = ReactiveControllerHost &
   CheckoutEndHost &
-  PriceHost & { checkoutId: string | undefined };
+  PriceHost & { checkoutId: string | undefined; mode: 'link' | 'redirect' };
 
 export class ViewContent {
   /**

@@ -15,8 +15,8 @@ const QUIET_ZONE = 4;
 
 /**
  * @summary What the customer needs to pay: the amount, the currency, a button that opens the
- * hosted payment page in a new tab, a QR code of the same link for a phone wallet, a copy
- * button and the time left, with the live status below.
+ * hosted payment page (in a new tab, or in this one with `redirect`), a QR code of the same link
+ * for a phone wallet, a copy button and the time left, with the live status below.
  *
  * @event check-now - The customer asked to check the status now (internal, not composed).
  * @event expiry-reached - The countdown reached zero (internal, not composed).
@@ -38,6 +38,7 @@ export default class PaymentPanel extends LitElement {
     locale: { attribute: false },
     checkout: { attribute: false },
     trouble: { type: Boolean },
+    redirect: { type: Boolean },
     now: { state: true },
     copyResult: { state: true },
     qr: { state: true },
@@ -51,6 +52,11 @@ export default class PaymentPanel extends LitElement {
   checkout: Checkout | undefined = undefined;
   /** True when status checks have failed, or gone unanswered, for a while. */
   trouble = false;
+  /**
+   * True where the element takes the customer to the payment page in this tab
+   * (`mode="redirect"`): its link goes there in this tab too, and says nothing of a new one.
+   */
+  redirect?: boolean;
 
   private now = Date.now();
   private copyResult: 'copied' | 'failed' | '' = '';
@@ -169,9 +175,11 @@ export default class PaymentPanel extends LitElement {
         class="button primary open"
         part="link-button"
         href=${checkout.payment_link}
-        target="_blank"
+        target=${this.redirect ? nothing : '_blank'}
         rel="noopener noreferrer"
-        >${t.openPaymentPage}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
+        >${t.openPaymentPage}<span class="visually-hidden">
+          ${this.redirect ? nothing : t.opensInNewTab}</span
+        ></a
       >
       ${this.qrCode()}
       <div class="field">

@@ -45,6 +45,7 @@ export function payView(t: Translation, content: PayContent) {
       .locale=${content.localize.formatLocale}
       .checkout=${checkout}
       ?trouble=${flow.trouble}
+      ?redirect=${content.host.mode === 'redirect'}
       @check-now=${() => flow.checkNow()}
       @expiry-reached=${() => flow.checkNow()}
     ></crypto-pay-payment-panel>

@@ -23,9 +23,16 @@ export interface PayFlow {
   forgetPlace(): void;
 }
 
-/** What the pay step reads of the element: its price (and its session's), and its renders. */
+/**
+ * What the pay step reads of the element: its price (and its session's), its mode (whether the
+ * payment page opens in this tab), and its renders.
+ */
 export type PayHost = PriceHost &
-  HTMLElement & { readonly updateComplete: Promise<boolean>; requestUpdate(): void };
+  HTMLElement & {
+    readonly mode: 'link' | 'redirect';
+    readonly updateComplete: Promise<boolean>;
+    requestUpdate(): void;
+  };
 
 /** What the pay step is rendered with (`view-content.ts`): the flow, the element, a new start. */
 export interface PayContent {
