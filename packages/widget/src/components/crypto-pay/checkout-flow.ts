@@ -54,7 +54,7 @@ interface FlowState {
   dismissedError: unknown;
 }
 
-export class CheckoutFlow extends CheckoutNavigation<FlowState> {
+export class CheckoutFlow extends CheckoutNavigation<FlowState> implements WatcherListener {
   /** The checkout as the proxy last reported it. */
   checkout: Checkout | undefined;
   /** Status checks keep failing (the customer is told, and may check now). */
@@ -76,7 +76,7 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
   constructor(host: CheckoutFlowHost, navigate: (url: string) => void, closeTab: () => void) {
     super(host, navigate, closeTab);
     // The watcher reports to the flow itself (`onCheckout`, `set`): no listener object to ship.
-    this.watcher = new LazyWatcher(host, this as unknown as WatcherListener);
+    this.watcher = new LazyWatcher(host, this);
     this.resuming = new CheckoutResume(host, {
       storageKey: () => storageKeyOf(this.host),
       follow: (proxy, checkout) => {
@@ -294,7 +294,8 @@ export class CheckoutFlow extends CheckoutNavigation<FlowState> {
     return this.watcher.part?.endAddress(this.host, checkout);
   }
 
-  private onCheckout(checkout: Checkout): void {
+  /** What the watcher reports: every checkout the proxy told of (`WatcherListener`). */
+  onCheckout(checkout: Checkout): void {
     if (this.elsewhere) return;
     const previous = this.checkout;
     this.set({ checkout });

@@ -84,8 +84,8 @@ export abstract class CheckoutNavigation<State extends object>
     this.placement?.forget();
   }
 
-  /** Changes what the element shows, and asks it to render again. */
-  protected set(changes: Partial<State> | Partial<NavigationState>): void {
+  /** Changes what the element shows, and asks it to render again (the watcher's too). */
+  set(changes: Partial<State> | Partial<NavigationState>): void {
     Object.assign(this, changes);
     this.host.requestUpdate();
   }
