@@ -186,8 +186,9 @@ export default class SenderForm extends LitElement {
     // would push the button down before the release, and no click would fire. The submit
     // checks every field anyway. (Keeping focus instead would keep it in the page's own
     // fields too, whose change events a shop may wait for.)
-    // A field left as the customer found it is no mistake yet: tabbing through the form (to
-    // read it, or to reach Continue) does not flag every field; Continue checks them all.
+    // A field left empty is no mistake yet (typed in and emptied again included): tabbing
+    // through the form (to read it, or to reach Continue) does not flag every field; Continue
+    // checks them all.
     const typed = field === 'country_of_registration' ? this.countryFilter : this.values[field];
     if (this.pressing || !typed) return;
     this.touched = new Set([...this.touched, field]);
