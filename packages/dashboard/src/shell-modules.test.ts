@@ -4,15 +4,17 @@ import { describe, it } from 'node:test';
 
 /**
  * The packages the shell's modules import at run time: from `main.ts`, every module reached by
- * a static import (`import()` starts a chunk of its own: the Money page, the chart), and of
- * each the specifiers that are not relative. Imports of types only leave nothing in the build.
+ * a static import or re-export (`import()` starts a chunk of its own: the Money page, the
+ * chart), and of each the specifiers that are not relative. Those of types only leave nothing
+ * in the build. Other workspace packages' own imports are theirs to keep (the widget's wording).
  */
 function shellImports(entry: URL, seen = new Set<string>(), found = new Map<string, string>()) {
   if (seen.has(entry.href)) return found;
   seen.add(entry.href);
   const source = readFileSync(entry, 'utf8');
-  for (const [statement, specifier] of source.matchAll(/^import\b[^'"]*['"]([^'"]+)['"]/gm)) {
-    if (/^import\s+type\b/.test(statement)) continue;
+  const statements = /^(?:import\b[^'"]*|export\b[^'";]*\bfrom\s*)['"]([^'"]+)['"]/gm;
+  for (const [statement, specifier] of source.matchAll(statements)) {
+    if (/^(?:import|export)\s+type\b/.test(statement)) continue;
     if (specifier!.startsWith('.')) shellImports(new URL(specifier!, entry), seen, found);
     else found.set(specifier!, entry.pathname.slice(entry.pathname.indexOf('/src/') + 1));
   }
