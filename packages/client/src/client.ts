@@ -92,21 +92,32 @@ function requiredText(name: string, value: unknown): string {
 }
 
 /**
- * A base address without its trailing slashes, so paths can be appended as the spec writes them.
- * Its path must end in the API's version segment (`v2` for `{base_url}`, `v1` for
- * `{payments_base_url}`): a base without it, or the two swapped, would sign every call for
- * addresses the service answers 404.
+ * What is wrong with `text` as a base address of the API's `version` (`v2` for `{base_url}`,
+ * `v1` for `{payments_base_url}`), in words that follow its name; undefined when nothing is.
+ * Paths are appended to it as the spec writes them, so it takes no `?` or `#`, not even an empty
+ * one (`…/v2?` would send every call to `…/v2?/currencies/list`), and its path ends in the
+ * version: a base without it, or the two swapped, would sign every call for addresses the
+ * service answers 404. The proxy checks its variables with this too.
  */
+export function baseAddressProblem(text: string, version: 'v1' | 'v2'): string | undefined {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return 'must be an http(s) URL';
+  }
+  if (/[?#]/.test(text)) return 'must have no query (?…) or fragment (#…)';
+  if (!url.pathname.replace(/\/+$/, '').endsWith(`/${version}`)) return `must end in /${version}`;
+  return undefined;
+}
+
+/** A base address without its trailing slashes (`baseAddressProblem` says what it must be). */
 function baseAddress(name: string, value: unknown, version: 'v1' | 'v2', example: string): string {
   const text = requiredText(name, value);
-  const url = URL.canParse(text) ? new URL(text) : undefined;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw new TypeError(`${name} must be an http(s) URL without query or fragment.`);
+  const problem = baseAddressProblem(text, version);
+  if (problem !== undefined) {
+    const hint = problem.startsWith('must end') ? `, e.g. ${example}` : '';
+    throw new TypeError(`${name} ${problem}${hint}.`);
   }
-  if (!url.pathname.replace(/\/+$/, '').endsWith(`/${version}`)) {
-    throw new TypeError(`${name} must end in /${version}, e.g. ${example}.`);
-  }
-  return url.href.replace(/\/+$/, '');
+  return new URL(text).href.replace(/\/+$/, '');
 }
 
 export function createProcessingClient(options: ProcessingClientOptions): ProcessingClient {

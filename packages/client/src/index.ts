@@ -2,6 +2,7 @@
 
 export type { CallbackHeaders, RawBody } from './callbacks.ts';
 export {
+  baseAddressProblem,
   type CallOptions,
   createProcessingClient,
   type ProcessingClient,

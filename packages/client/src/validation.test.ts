@@ -208,13 +208,19 @@ describe('createProcessingClient options', () => {
       'app.cryptoprocessing.com/api/v2',
       'ftp://host/api/v2',
       'https://h/v2?x=1',
+      // An empty query or fragment still ends the path: calls would go to `…/v2?/…`.
+      'https://h/api/v2?',
+      'https://h/api/v2#',
     ]) {
       assert.throws(
         () => createProcessingClient({ ...options, baseUrl }),
         (error: unknown) =>
           error instanceof TypeError &&
-          error.message.startsWith('baseUrl must be') &&
+          /^baseUrl must (be an http\(s\) URL|have no query \(\?…\) or fragment \(#…\))\.$/.test(
+            error.message,
+          ) &&
           !error.message.includes(SIGNING_SECRET),
+        baseUrl,
       );
     }
   });

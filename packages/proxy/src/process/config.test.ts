@@ -111,6 +111,16 @@ describe('loadConfig', () => {
       }),
       'PROCESSING_PAYMENTS_BASE_URL must have no query (?…) or fragment (#…).',
     );
+    // Empty, yet a query or fragment all the same: the client would call `…/v2?/currencies/list`.
+    for (const end of ['?', '#']) {
+      assert.equal(
+        refusal({
+          ...required,
+          PROCESSING_BASE_URL: `https://app.cryptoprocessing.com/api/v2${end}`,
+        }),
+        'PROCESSING_BASE_URL must have no query (?…) or fragment (#…).',
+      );
+    }
     assert.match(refusal({ ...required, PORT: 'eighty' }), /^PORT must be a whole number/);
     assert.match(refusal({ ...required, UPSTREAM_TIMEOUT_MS: '5' }), /^UPSTREAM_TIMEOUT_MS /);
     assert.match(

@@ -4,6 +4,7 @@
  */
 
 import { isIP } from 'node:net';
+import { baseAddressProblem } from '@crypto-pay/client';
 import { compareDecimal, isDecimal, isStoreUrl, isWebUrl } from '@crypto-pay/protocol';
 import { fitsCheckoutId, MAX_RESULT_URL_LENGTH } from '@crypto-pay/protocol/proxy-api';
 import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
@@ -29,19 +30,13 @@ const integer = (min: number, max: number) =>
       ),
   );
 
-const baseUrl = (version: string) =>
+/** A base address of the service's API: the client's own rule, in its words. */
+const baseUrl = (version: 'v1' | 'v2') =>
   z.string({ error: 'is required' }).check(
-    z.refine(isWebUrl, 'must be an http(s) URL'),
-    // The client appends each operation's path to it, and refuses a base it could not append to.
-    z.refine(
-      (value) => !isWebUrl(value) || (new URL(value).search === '' && new URL(value).hash === ''),
-      'must have no query (?…) or fragment (#…)',
-    ),
-    z.refine(
-      (value) =>
-        !isWebUrl(value) || new URL(value).pathname.replace(/\/+$/, '').endsWith(`/${version}`),
-      `must end in /${version}`,
-    ),
+    z.superRefine((value, context) => {
+      const problem = baseAddressProblem(value, version);
+      if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+    }),
   );
 
 /** A result address: the service gets it with `checkout=<id>` added, within its 255 characters. */
