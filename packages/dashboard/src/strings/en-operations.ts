@@ -51,7 +51,7 @@ export const operations: OperationWords = {
     noFailures: 'No delivery is failing.',
     droppedDeliveries: 'Dropped before any attempt',
     droppedIntro:
-      'Each delivery that waited while its endpoint was disabled and was never sent: nothing tries it again by itself. Redeliver sends its event to that endpoint once it is enabled.',
+      'Each delivery ended before it was ever sent (its endpoint disabled while it waited, or a redelivery to every endpoint that replaced it and that this endpoint’s event types leave out): nothing tries it again by itself. Redeliver sends its event to that endpoint once it is enabled.',
     noDropped: 'No delivery was dropped unsent.',
     queuedAt: 'Queued',
     deliveries: 'All deliveries',

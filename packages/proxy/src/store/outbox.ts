@@ -210,7 +210,8 @@ export interface WebhookStore {
   nextDeliveryAt(now: number): Promise<number | undefined>;
   listAttempts(query: AttemptQuery): Promise<DeliveryAttempt[]>;
   /**
-   * The deliveries dropped before any attempt (their endpoint disabled while they waited), to
+   * The deliveries dropped before any attempt (their endpoint disabled while they waited, or
+   * replaced by a redelivery to every endpoint whose types leave that one out), to
    * endpoints not deleted and with no delivery of the same event to it queued since: newest
    * first, ids below `before`.
    */

@@ -51,7 +51,7 @@ export function webhookDeliveryRoutes({ store }: DeliveryRouteDeps) {
       queryOf(listDroppedQuerySchema),
       describeRoute({
         summary:
-          'The deliveries dropped before any attempt (their endpoint disabled while they waited), not queued again since, newest first, a page at a time: what to send again with POST /admin/webhook-endpoints/{id}/redeliver',
+          'The deliveries dropped before any attempt (their endpoint disabled while they waited, or replaced by a redelivery to every endpoint whose types leave that one out), not queued again since, newest first, a page at a time: what to send again with POST /admin/webhook-endpoints/{id}/redeliver',
         responses: {
           200: ok('Dropped deliveries', ref('DroppedDeliveryPage')),
           ...storeUnreadable,
