@@ -171,11 +171,26 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
               next_after: { type: 'string', description: 'Present when the page is full.' },
             }),
           ),
+          409: ok(
+            'event_not_found: after is no event this store holds (another database’s, or pruned after RETENTION_DAYS)',
+            ref('Error'),
+          ),
         },
       }),
       async (c) => {
         const query = c.req.valid('query');
         const limit = pageSize(query.limit);
+        // Pages go on from the event's place in the sequence: an id the store never wrote (another
+        // database's, or pruned) would give a page that silently skips events, or an empty one
+        // that a back end takes for being caught up.
+        if (query.after !== undefined && !(await store.hasEvent(query.after))) {
+          throw new ApiError(
+            409,
+            'event_not_found',
+            "The proxy has no event with this id (another database's, or pruned after RETENTION_DAYS): page again without after, from the oldest event kept.",
+            { field: 'after' },
+          );
+        }
         const events = await store.listEvents({
           limit,
           ...(query.after === undefined ? {} : { after: query.after }),
