@@ -229,4 +229,15 @@ describe('merchant API: webhooks', () => {
     assert.equal(queued.status, 202);
     assert.deepEqual(await json(queued), { id: event.id, queued: true, deliveries: 1 });
   });
+
+  it('sends a test event again to the endpoint it was for, not to every endpoint', async () => {
+    const tried = await json(
+      await post('/admin/webhook-endpoints', { url: 'https://shop.example/a' }),
+    );
+    await post('/admin/webhook-endpoints', { url: 'https://shop.example/b' });
+    const test = await json(await post(`/admin/webhook-endpoints/${tried.id}/test`));
+    const again = await post(`/admin/events/${test.id}/redeliver`);
+    assert.equal(again.status, 202);
+    assert.deepEqual(await json(again), { id: test.id, queued: true, deliveries: 1 });
+  });
 });

@@ -206,7 +206,8 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
     .post(
       '/events/:id/redeliver',
       describeRoute({
-        summary: 'Send an event again to every endpoint that takes its type',
+        summary:
+          'Send an event again to every endpoint that takes its type (a webhook.test event: to its own endpoint only)',
         responses: { 202: ok('Queued', redeliveredSchema), ...errors(404, 409), ...bodyTooLarge },
       }),
       async (c) => {
