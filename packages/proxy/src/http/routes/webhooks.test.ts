@@ -239,5 +239,9 @@ describe('merchant API: webhooks', () => {
     const again = await post(`/admin/events/${test.id}/redeliver`);
     assert.equal(again.status, 202);
     assert.deepEqual(await json(again), { id: test.id, queued: true, deliveries: 1 });
+    assert.equal((await del(`/admin/webhook-endpoints/${tried.id}`)).status, 204);
+    const gone = await post(`/admin/events/${test.id}/redeliver`);
+    assert.equal(gone.status, 409);
+    assert.match((await json(gone)).error, /webhook\.test event goes only to its own endpoint/);
   });
 });

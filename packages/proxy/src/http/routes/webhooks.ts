@@ -219,7 +219,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
           throw new ApiError(
             409,
             'no_endpoint_for_event',
-            'No webhook endpoint takes events of this type: add one, or one without event_types, and send it again.',
+            'No webhook endpoint takes this event: add one that takes its type (or one without event_types) and send it again; a webhook.test event goes only to its own endpoint, so not once that endpoint is deleted or disabled.',
           );
         }
         c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
