@@ -167,6 +167,40 @@ describe('webhook delivery worker', () => {
     await store.close();
   });
 
+  it('disables an endpoint that answers 410 Gone, sends it nothing more, and says so', async () => {
+    const store: Store = openSqliteStore(':memory:');
+    const gone = await startWebhookReceiver(SECRET);
+    gone.mode = 'gone';
+    await store.createEndpoint({ id: 'whe_gone', url: gone.url, createdAt: 1 }, SECRET);
+    const warnings: string[] = [];
+    const worker = startWebhookWorker({
+      store,
+      log: createLogger((line) => warnings.push(line)),
+      envSecret: undefined,
+      schedule: [20, 40, 80],
+    });
+    try {
+      await writeInvoice(store, 1);
+      worker.wake();
+      const [endpoint] = await eventually(async () => {
+        const endpoints = await store.listEndpoints();
+        return endpoints[0]?.disabledAt !== undefined && endpoints;
+      }, 'the endpoint disabled');
+      assert.equal(endpoint!.id, 'whe_gone');
+      assert.ok(
+        warnings.some((line) => line.includes('webhook endpoint disabled: it answered 410 Gone')),
+      );
+      // Not tried again: one request, and nothing is due any more.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(gone.received.length, 1);
+      assert.equal(await store.nextDeliveryAt(Date.now()), undefined);
+    } finally {
+      await worker.close();
+      await gone.close();
+      await store.close();
+    }
+  });
+
   it('says in a warn line when an endpoint has failed for a day, and keeps trying', async () => {
     receiver.received.length = 0;
     receiver.mode = 'error';

@@ -34,6 +34,9 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
   20 * HOUR,
 ];
 
+/** The answer that disables an endpoint (Standard Webhooks: the receiver is gone for good). */
+const GONE = 410;
+
 /** An endpoint failing this long is said to be failing (merchant API, a `warn` line). */
 export const FAILING_AFTER_MS = 24 * HOUR;
 
@@ -183,6 +186,25 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       return;
     }
     log('info', 'webhook attempt failed', { ...fields, error: result.error });
+    // Standard Webhooks: a 410 is the receiver saying it wants no more from us. Retrying it for
+    // three days would only pile up deliveries for a URL that is gone, so the endpoint is
+    // disabled as a merchant would (its waiting deliveries end, listed as dropped), and said in
+    // a warn line; enabling it again takes the events from then on. WEBHOOK_URL's endpoint is
+    // the environment's to change, so it is only retried.
+    if (result.statusCode === GONE && endpoint.id !== ENV_ENDPOINT_ID) {
+      await record(
+        async () => {
+          await store.changeEndpoint(endpoint.id, { disabled: true }, now());
+        },
+        leaseEnd,
+        fields,
+      );
+      log('warn', 'webhook endpoint disabled: it answered 410 Gone', {
+        endpoint_id: endpoint.id,
+        event_id: event.id,
+      });
+      return;
+    }
     const failingSince = endpoint.failingSince ?? result.attemptedAt;
     if (result.attemptedAt - failingSince >= FAILING_AFTER_MS) {
       log('warn', 'webhook endpoint failing for over a day', {
