@@ -8,6 +8,7 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import type { CallbackEntry, Store } from '../store/store.ts';
 import { recordDeposit } from '../store/stores.test-helpers.ts';
 import { newWebhookSecret } from './endpoint-url.ts';
+import { retryAfterMs } from './send.ts';
 import { RETRY_SCHEDULE_MS, retryAt, startWebhookWorker, type WebhookWorker } from './worker.ts';
 
 const SECRET = newWebhookSecret();
@@ -122,6 +123,27 @@ describe('webhook delivery worker', () => {
       await sending.close();
     });
   }
+
+  it('waits as long as a busy receiver’s Retry-After asks before trying again', async () => {
+    receiver.received.length = 0;
+    receiver.mode = 'busy';
+    const sending = await outbox(receiver.url);
+    try {
+      await sending.write();
+      await eventually(() => receiver.received.length >= 1, 'the first attempt');
+      receiver.mode = 'ok';
+      await eventually(() => receiver.delivered().size === 1, 'the delivery after the wait');
+      const [first, second] = receiver.received;
+      const waited = second!.arrivedAt - first!.arrivedAt;
+      assert.ok(waited >= 900, `tried again after ${Math.round(waited)} ms, not 1 s`);
+    } finally {
+      await sending.close();
+    }
+    // The header's other form, an HTTP date, reads the same.
+    const now = Date.parse('2026-12-01T08:00:00Z');
+    assert.equal(retryAfterMs('Tue, 01 Dec 2026 08:02:00 GMT', now), 120_000);
+    assert.equal(retryAfterMs('soon', now), undefined);
+  });
 
   it('gives up after the schedule, and a redelivery sends the event again', async () => {
     receiver.received.length = 0;

@@ -34,6 +34,9 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
   20 * HOUR,
 ];
 
+/** The longest `Retry-After` followed: the schedule's longest wait. */
+const MAX_RETRY_AFTER_MS = 20 * HOUR;
+
 /** The answer that disables an endpoint (Standard Webhooks: the receiver is gone for good). */
 const GONE = 410;
 
@@ -139,7 +142,7 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     annotate: (more: SpanAttributes) => void,
   ) => {
     const { event, endpoint } = delivery;
-    const result = await sendEvent({
+    const { retryAfterMs, ...result } = await sendEvent({
       url: endpoint.url,
       secrets: secretsOf(endpoint, now()),
       event,
@@ -174,7 +177,13 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
         ? {}
         : { 'http.response.status_code': result.statusCode }),
     });
-    const next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
+    let next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
+    // Standard Webhooks: a receiver under load (a 429, a 503) may say when to come back; an
+    // earlier retry would spend an attempt of the schedule on an answer known in advance. Capped,
+    // so a mistaken header cannot park a delivery for longer than the schedule's longest wait.
+    if (next !== undefined && retryAfterMs !== undefined) {
+      next = Math.max(next, result.attemptedAt + Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+    }
     await record(
       () =>
         store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next }),
