@@ -197,7 +197,7 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     log('info', 'webhook attempt failed', { ...fields, error: result.error });
     // Standard Webhooks: a 410 is the receiver saying it wants no more from us. Retrying it for
     // three days would only pile up deliveries for a URL that is gone, so the endpoint is
-    // disabled as a merchant would (its waiting deliveries end, listed as dropped), and said in
+    // disabled as a merchant would (its waiting deliveries end: failed or dropped), and said in
     // a warn line; enabling it again takes the events from then on. WEBHOOK_URL's endpoint is
     // the environment's to change, so it is only retried.
     if (result.statusCode === GONE && endpoint.id !== ENV_ENDPOINT_ID) {
