@@ -240,7 +240,7 @@ export const webhookEndpointSchema = z.object({
     .enum(['ok', 'retrying', 'failing'])
     .check(
       z.describe(
-        'retrying: an attempt failed since the last success (or since it was last enabled again); failing: no success for a day (never disabled: retries go on).',
+        'retrying: an attempt failed since the last success (or since it was last enabled again); failing: no success for a day (failing alone never disables it: retries go on).',
       ),
     ),
   failing_since: z.optional(
@@ -262,7 +262,7 @@ export const webhookEndpointSchema = z.object({
       .literal(true)
       .check(
         z.describe(
-          'Disabled (PATCH with disabled): no event is queued for it. Absent when enabled.',
+          'Disabled (PATCH with disabled, or by the proxy when it answered 410 Gone): no event is queued for it. Absent when enabled.',
         ),
       ),
   ),

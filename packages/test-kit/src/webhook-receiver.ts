@@ -2,7 +2,8 @@
  * A merchant's webhook receiver for tests: a real HTTP server on 127.0.0.1 that verifies every
  * request with the `standardwebhooks` library (never the proxy's code), reads the body by the
  * contract's `webhookEventSchema` and keeps what came, and that can misbehave on demand: answer
- * 500, redirect, reset the connection, never answer.
+ * 500, redirect, answer 503 with `Retry-After: 1` (busy), answer 410 Gone (wanting no more), reset
+ * the connection, never answer.
  */
 
 import { once } from 'node:events';
@@ -12,7 +13,7 @@ import { type WebhookEvent, webhookEventSchema } from '@crypto-pay/protocol/prox
 import { Webhook } from 'standardwebhooks';
 
 /** What the receiver does with the next requests. */
-export type ReceiverMode = 'ok' | 'error' | 'redirect' | 'reset' | 'hang';
+export type ReceiverMode = 'ok' | 'error' | 'redirect' | 'busy' | 'gone' | 'reset' | 'hang';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -78,6 +79,14 @@ export async function startWebhookReceiver(
     }
     if (mode === 'redirect') {
       response.writeHead(307, { Location: `${receiver.url}-elsewhere` }).end();
+      return;
+    }
+    if (mode === 'busy') {
+      response.writeHead(503, { 'Retry-After': '1' }).end();
+      return;
+    }
+    if (mode === 'gone') {
+      response.writeHead(410).end();
       return;
     }
     if (mode === 'error' || !event) {

@@ -34,7 +34,13 @@ export function webhookEvents() {
       })),
       requestBody: json(ref('WebhookEvent')),
       responses: {
-        '2XX': { description: 'Received: any 2xx within 10 s; anything else is retried.' },
+        '2XX': {
+          description: 'Received: any 2xx within 10 s; anything else but a 410 is retried.',
+        },
+        '410': {
+          description:
+            'Gone: the receiver wants no more; the endpoint is disabled (WEBHOOK_URL’s is retried).',
+        },
       },
     },
   });

@@ -11,7 +11,13 @@ import { compiledQuery } from './compiled.ts';
 import { deliveryClaims } from './delivery-claims.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { cancelPendingDeliveries, endpointChanges } from './endpoints.ts';
-import { ENV_ENDPOINT_ID, eventSeq, type NewEvent, type WebhookStore } from './outbox.ts';
+import {
+  ENV_ENDPOINT_ID,
+  eventSeq,
+  type NewEvent,
+  TEST_EVENT_TYPE,
+  type WebhookStore,
+} from './outbox.ts';
 import { endpointOf, eventOf, json } from './rows.ts';
 import type { Tables, WebhookEndpointsTable } from './tables.ts';
 
@@ -30,14 +36,23 @@ const activeEndpoints = compiledQuery<
 
 /**
  * Every active endpoint that takes events of `type` gets a pending delivery of `seq`; how many.
+ * With `only`, that endpoint alone, whatever its types (a test event belongs to one endpoint).
  * The endpoints' lists are read here rather than matched in SQL: JSON is text on SQLite. A
  * create on PostgreSQL applies the same rule in SQL (`dialect.postgres.ts`, `insertCheckoutRow`):
  * change both together (`outbox.test.ts` checks them alike).
  */
-async function fanOut(trx: Db, seq: number, type: string, now: number): Promise<number> {
+async function fanOut(
+  trx: Db,
+  seq: number,
+  type: string,
+  now: number,
+  only?: string,
+): Promise<number> {
   const { rows: endpoints } = await activeEndpoints(trx, {});
-  const taking = endpoints.filter(
-    (endpoint) => endpoint.event_types === null || json(endpoint.event_types).includes(type),
+  const taking = endpoints.filter((endpoint) =>
+    only === undefined
+      ? endpoint.event_types === null || json(endpoint.event_types).includes(type)
+      : endpoint.id === only,
   );
   if (taking.length === 0) return 0;
   await trx
@@ -131,12 +146,15 @@ export function outboxStore(db: Kysely<Tables>, dialect: StoreDialect): WebhookS
       return db.transaction().execute(async (trx) => {
         const event = await trx
           .selectFrom('webhook_events')
-          .select(['seq', 'type'])
+          .select(['seq', 'type', 'data'])
           .where('id', '=', id)
           .executeTakeFirst();
         if (!event) return undefined;
         await cancelPendingDeliveries(trx, { eventSeq: event.seq, waitingAt: now });
-        const queued = await fanOut(trx, event.seq, event.type, now);
+        // A test event goes again where it was sent: another endpoint's receiver never asked for it.
+        const only =
+          event.type === TEST_EVENT_TYPE ? String(json(event.data).endpoint_id) : undefined;
+        const queued = await fanOut(trx, event.seq, event.type, now, only);
         if (queued > 0) await dialect.announce(trx, { outbox: true });
         return queued;
       });

@@ -149,7 +149,8 @@ export interface WebhookStore {
   /** Whether the store holds an event with this id (not another database's, nor pruned). */
   hasEvent(id: string): Promise<boolean>;
   /**
-   * Queues the event again for every endpoint that takes it: how many deliveries were queued
+   * Queues the event again for every endpoint that takes it (a `webhook.test` event for its own
+   * endpoint only): how many deliveries were queued
    * (0 when no endpoint takes its type), undefined when the event is unknown.
    */
   redeliverEvent(id: string, now: number): Promise<number | undefined>;

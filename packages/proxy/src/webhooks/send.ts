@@ -50,6 +50,21 @@ function errorText(error: unknown, stopping: AbortSignal): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * A failed answer's `Retry-After` (delta-seconds, or an HTTP date) as milliseconds from `now`;
+ * undefined when absent or unreadable.
+ */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** An attempt's outcome, with how long the receiver asked to be left alone, if it did. */
+export type SendResult = Omit<AttemptResult, 'retryAt'> & { retryAfterMs?: number };
+
 export interface Attempt {
   url: string;
   secrets: string[];
@@ -61,7 +76,7 @@ export interface Attempt {
 }
 
 /** Sends once; the result says whether a 2xx came back in time (retry decided by the caller). */
-export async function sendEvent(attempt: Attempt): Promise<Omit<AttemptResult, 'retryAt'>> {
+export async function sendEvent(attempt: Attempt): Promise<SendResult> {
   const attemptedAt = attempt.now();
   const started = performance.now();
   const body = eventBody(attempt.event);
@@ -78,14 +93,18 @@ export async function sendEvent(attempt: Attempt): Promise<Omit<AttemptResult, '
     const response = await fetch(attempt.url, { ...request, signal });
     const excerpt = await excerptOf(response).catch(() => undefined);
     const refusal = webhookRefusal(response);
-    const result: Omit<AttemptResult, 'retryAt'> = {
+    const result: SendResult = {
       attemptedAt,
       durationMs: durationMs(),
       statusCode: response.status,
       delivered: refusal === undefined,
     };
     if (excerpt !== undefined) result.responseExcerpt = excerpt;
-    if (refusal !== undefined) result.error = refusal;
+    if (refusal !== undefined) {
+      result.error = refusal;
+      const wait = retryAfterMs(response.headers.get('retry-after'), attemptedAt);
+      if (wait !== undefined) result.retryAfterMs = wait;
+    }
     return result;
   } catch (error) {
     return {

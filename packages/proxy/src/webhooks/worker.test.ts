@@ -8,6 +8,7 @@ import { openSqliteStore } from '../store/sqlite.ts';
 import type { CallbackEntry, Store } from '../store/store.ts';
 import { recordDeposit } from '../store/stores.test-helpers.ts';
 import { newWebhookSecret } from './endpoint-url.ts';
+import { retryAfterMs } from './send.ts';
 import { RETRY_SCHEDULE_MS, retryAt, startWebhookWorker, type WebhookWorker } from './worker.ts';
 
 const SECRET = newWebhookSecret();
@@ -123,6 +124,27 @@ describe('webhook delivery worker', () => {
     });
   }
 
+  it('waits as long as a busy receiver’s Retry-After asks before trying again', async () => {
+    receiver.received.length = 0;
+    receiver.mode = 'busy';
+    const sending = await outbox(receiver.url);
+    try {
+      await sending.write();
+      await eventually(() => receiver.received.length >= 1, 'the first attempt');
+      receiver.mode = 'ok';
+      await eventually(() => receiver.delivered().size === 1, 'the delivery after the wait');
+      const [first, second] = receiver.received;
+      const waited = second!.arrivedAt - first!.arrivedAt;
+      assert.ok(waited >= 900, `tried again after ${Math.round(waited)} ms, not 1 s`);
+    } finally {
+      await sending.close();
+    }
+    // The header's other form, an HTTP date, reads the same.
+    const now = Date.parse('2026-12-01T08:00:00Z');
+    assert.equal(retryAfterMs('Tue, 01 Dec 2026 08:02:00 GMT', now), 120_000);
+    assert.equal(retryAfterMs('soon', now), undefined);
+  });
+
   it('gives up after the schedule, and a redelivery sends the event again', async () => {
     receiver.received.length = 0;
     receiver.mode = 'error';
@@ -165,6 +187,40 @@ describe('webhook delivery worker', () => {
     await worker.close();
     await oldReceiver.close();
     await store.close();
+  });
+
+  it('disables an endpoint that answers 410 Gone, sends it nothing more, and says so', async () => {
+    const store: Store = openSqliteStore(':memory:');
+    const gone = await startWebhookReceiver(SECRET);
+    gone.mode = 'gone';
+    await store.createEndpoint({ id: 'whe_gone', url: gone.url, createdAt: 1 }, SECRET);
+    const warnings: string[] = [];
+    const worker = startWebhookWorker({
+      store,
+      log: createLogger((line) => warnings.push(line)),
+      envSecret: undefined,
+      schedule: [20, 40, 80],
+    });
+    try {
+      await writeInvoice(store, 1);
+      worker.wake();
+      const [endpoint] = await eventually(async () => {
+        const endpoints = await store.listEndpoints();
+        return endpoints[0]?.disabledAt !== undefined && endpoints;
+      }, 'the endpoint disabled');
+      assert.equal(endpoint!.id, 'whe_gone');
+      assert.ok(
+        warnings.some((line) => line.includes('webhook endpoint disabled: it answered 410 Gone')),
+      );
+      // Not tried again: one request, and nothing is due any more.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(gone.received.length, 1);
+      assert.equal(await store.nextDeliveryAt(Date.now()), undefined);
+    } finally {
+      await worker.close();
+      await gone.close();
+      await store.close();
+    }
   });
 
   it('says in a warn line when an endpoint has failed for a day, and keeps trying', async () => {

@@ -34,6 +34,12 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
   20 * HOUR,
 ];
 
+/** The longest `Retry-After` followed: the schedule's longest wait. */
+const MAX_RETRY_AFTER_MS = 20 * HOUR;
+
+/** The answer that disables an endpoint (Standard Webhooks: the receiver is gone for good). */
+const GONE = 410;
+
 /** An endpoint failing this long is said to be failing (merchant API, a `warn` line). */
 export const FAILING_AFTER_MS = 24 * HOUR;
 
@@ -136,7 +142,7 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     annotate: (more: SpanAttributes) => void,
   ) => {
     const { event, endpoint } = delivery;
-    const result = await sendEvent({
+    const { retryAfterMs, ...result } = await sendEvent({
       url: endpoint.url,
       secrets: secretsOf(endpoint, now()),
       event,
@@ -171,7 +177,13 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
         ? {}
         : { 'http.response.status_code': result.statusCode }),
     });
-    const next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
+    let next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
+    // Standard Webhooks: a receiver under load (a 429, a 503) may say when to come back; an
+    // earlier retry would spend an attempt of the schedule on an answer known in advance. Capped,
+    // so a mistaken header cannot park a delivery for longer than the schedule's longest wait.
+    if (next !== undefined && retryAfterMs !== undefined) {
+      next = Math.max(next, result.attemptedAt + Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+    }
     await record(
       () =>
         store.finishAttempt(delivery, next === undefined ? result : { ...result, retryAt: next }),
@@ -183,6 +195,25 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
       return;
     }
     log('info', 'webhook attempt failed', { ...fields, error: result.error });
+    // Standard Webhooks: a 410 is the receiver saying it wants no more from us. Retrying it for
+    // three days would only pile up deliveries for a URL that is gone, so the endpoint is
+    // disabled as a merchant would (its waiting deliveries end: failed or dropped), and said in
+    // a warn line; enabling it again takes the events from then on. WEBHOOK_URL's endpoint is
+    // the environment's to change, so it is only retried.
+    if (result.statusCode === GONE && endpoint.id !== ENV_ENDPOINT_ID) {
+      await record(
+        async () => {
+          await store.changeEndpoint(endpoint.id, { disabled: true }, now());
+        },
+        leaseEnd,
+        fields,
+      );
+      log('warn', 'webhook endpoint disabled: it answered 410 Gone', {
+        endpoint_id: endpoint.id,
+        event_id: event.id,
+      });
+      return;
+    }
     const failingSince = endpoint.failingSince ?? result.attemptedAt;
     if (result.attemptedAt - failingSince >= FAILING_AFTER_MS) {
       log('warn', 'webhook endpoint failing for over a day', {

@@ -193,6 +193,26 @@ describe('merchant API: webhooks', () => {
     assert.equal((await post('/admin/events/evt_000000000099abcdefgh/redeliver')).status, 404);
   });
 
+  it('refuses to page on from an event it does not hold, rather than skip events', async () => {
+    for (let i = 0; i < 3; i++)
+      assert.equal((await fixture.proxy.createCheckout(checkoutBody())).status, 201);
+    const [first] = (await json(await get('/admin/events?limit=1'))).data;
+    // The same place in the sequence with another suffix: a cursor kept from another database.
+    const foreign = `${first.id.slice(0, 16)}zzzzzzzz`;
+    // And one far ahead: a cursor kept from a database with more events than this one.
+    for (const after of [foreign, 'evt_000000009999abcdefgh']) {
+      const refused = await get(`/admin/events?after=${after}`);
+      assert.equal(refused.status, 409, after);
+      assert.deepEqual(await json(refused), {
+        error:
+          "The proxy has no event with this id (another database's, or pruned after RETENTION_DAYS): page again without after, from the oldest event kept.",
+        code: 'event_not_found',
+        field: 'after',
+      });
+    }
+    assert.equal((await json(await get(`/admin/events?after=${first.id}`))).data.length, 2);
+  });
+
   it('queues an event again for the endpoints that take its type, and says when none does', async () => {
     assert.equal((await fixture.proxy.createCheckout(checkoutBody())).status, 201);
     const [event] = (await json(await get('/admin/events'))).data;
@@ -208,5 +228,20 @@ describe('merchant API: webhooks', () => {
     const queued = await post(`/admin/events/${event.id}/redeliver`);
     assert.equal(queued.status, 202);
     assert.deepEqual(await json(queued), { id: event.id, queued: true, deliveries: 1 });
+  });
+
+  it('sends a test event again to the endpoint it was for, not to every endpoint', async () => {
+    const tried = await json(
+      await post('/admin/webhook-endpoints', { url: 'https://shop.example/a' }),
+    );
+    await post('/admin/webhook-endpoints', { url: 'https://shop.example/b' });
+    const test = await json(await post(`/admin/webhook-endpoints/${tried.id}/test`));
+    const again = await post(`/admin/events/${test.id}/redeliver`);
+    assert.equal(again.status, 202);
+    assert.deepEqual(await json(again), { id: test.id, queued: true, deliveries: 1 });
+    assert.equal((await del(`/admin/webhook-endpoints/${tried.id}`)).status, 204);
+    const gone = await post(`/admin/events/${test.id}/redeliver`);
+    assert.equal(gone.status, 409);
+    assert.match((await json(gone)).error, /webhook\.test event goes only to its own endpoint/);
   });
 });

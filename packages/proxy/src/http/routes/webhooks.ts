@@ -171,11 +171,26 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
               next_after: { type: 'string', description: 'Present when the page is full.' },
             }),
           ),
+          409: ok(
+            'event_not_found: after is no event this store holds (another database’s, or pruned after RETENTION_DAYS)',
+            ref('Error'),
+          ),
         },
       }),
       async (c) => {
         const query = c.req.valid('query');
         const limit = pageSize(query.limit);
+        // Pages go on from the event's place in the sequence: an id the store never wrote (another
+        // database's, or pruned) would give a page that silently skips events, or an empty one
+        // that a back end takes for being caught up.
+        if (query.after !== undefined && !(await store.hasEvent(query.after))) {
+          throw new ApiError(
+            409,
+            'event_not_found',
+            "The proxy has no event with this id (another database's, or pruned after RETENTION_DAYS): page again without after, from the oldest event kept.",
+            { field: 'after' },
+          );
+        }
         const events = await store.listEvents({
           limit,
           ...(query.after === undefined ? {} : { after: query.after }),
@@ -191,7 +206,8 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
     .post(
       '/events/:id/redeliver',
       describeRoute({
-        summary: 'Send an event again to every endpoint that takes its type',
+        summary:
+          'Send an event again to every endpoint that takes its type (a webhook.test event: to its own endpoint only)',
         responses: { 202: ok('Queued', redeliveredSchema), ...errors(404, 409), ...bodyTooLarge },
       }),
       async (c) => {
@@ -203,7 +219,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
           throw new ApiError(
             409,
             'no_endpoint_for_event',
-            'No webhook endpoint takes events of this type: add one, or one without event_types, and send it again.',
+            'No webhook endpoint takes this event: add one that takes its type (or one without event_types) and send it again; a webhook.test event goes only to its own endpoint, so not once that endpoint is deleted or disabled.',
           );
         }
         c.get('log')('info', 'webhook event queued again', { event_id: id, deliveries });
