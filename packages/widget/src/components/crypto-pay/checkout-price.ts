@@ -81,23 +81,15 @@ export function openAmountRefusalOf(host: PriceHost, config: LoadedConfig | unde
   return offersAmountChoice(host) && check.refused !== 'setup' ? undefined : check.refused;
 }
 
-/**
- * The sessionStorage slot of the element's checkout: one per proxy and price and, where a page
- * has several elements, one per element, so that each resumes its own after a reload. An element
- * is known by its place among the page's elements (in its document, or its shadow root): the
- * first keeps the slot of its price alone, as when there was one slot per price.
- */
-export function storageKeyOf(host: PriceHost & Element): string {
+/** The sessionStorage slot of the element's checkout: one per proxy and price. */
+export function storageKeyOf(host: PriceHost): string {
   const { proxy, session, product, amount, currency, network } = host;
-  const place = [...(host.getRootNode() as ParentNode).querySelectorAll(host.localName)].indexOf(
-    host,
-  );
   const price = session
     ? `session=${session}`
     : product
       ? `product=${product}`
       : `amount=${amount ?? ''}:${currency}:${network ?? ''}`;
-  return `${proxy}#${price}${place > 0 ? `#${place}` : ''}`;
+  return `${proxy}#${price}`;
 }
 
 /** The form field a proxy's refusal of a create names, if any (the amount where the form offers it). */

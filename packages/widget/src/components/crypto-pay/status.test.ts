@@ -1,4 +1,4 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import * as kit from '../../../test/helpers.ts';
 import { defaultTiming, type Timing } from '../../api/timing.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
@@ -328,26 +328,6 @@ describe('<crypto-pay> following the status', () => {
       expect(kit.panel(again)?.shadowRoot?.querySelector('a')?.href).to.equal(link);
       expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(1);
       expect(await proxy.requests('/api/config')).to.have.length(1);
-    });
-
-    it('finds each of two elements of one price its own checkout', async () => {
-      const proxy = await kit.fakeProxy();
-      const linkOf = (el: CryptoPay) => kit.panel(el)?.shadowRoot?.querySelector('a')?.href;
-      const paid = [await kit.toPayStep(proxy), await kit.toPayStep(proxy)];
-      const links = paid.map(linkOf);
-      expect(links[0]).not.to.equal(links[1]);
-      for (const el of paid) el.remove();
-      // The page again, both elements in it before either looks for its checkout.
-      const again = [0, 1].map(() => {
-        const el = document.createElement('crypto-pay');
-        el.setAttribute('proxy', proxy.url);
-        el.setAttribute('product', 'tea-crate');
-        return el;
-      });
-      (await fixture<HTMLDivElement>(html`<div></div>`)).append(...again);
-      for (const el of again) await kit.untilText(el, 'Waiting for your payment.');
-      expect(again.map(linkOf)).to.deep.equal(links);
-      expect(await proxy.requests('/api/checkouts', 'POST')).to.have.length(2);
     });
 
     it('finds it too when a framework sets the proxy after the first render', async () => {
