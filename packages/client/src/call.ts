@@ -64,7 +64,8 @@ function malformed(status: number, what: string): ProcessingUnavailableError {
 /** The body as JSON, or `undefined` when it is not UTF-8 JSON text. */
 function jsonOf(body: Uint8Array): unknown {
   try {
-    return parseJson(decoder.decode(body));
+    // What the service made is kept, a lone surrogate in its text written U+FFFD.
+    return parseJson(decoder.decode(body), { loneSurrogates: 'replace' });
   } catch {
     return undefined;
   }

@@ -53,6 +53,14 @@ describe('accepted callbacks', () => {
     assert.equal(paid.currency_sent?.amount, '0.00151234');
   });
 
+  test('a lone surrogate in the service’s text is kept as U+FFFD, not a reason to lose the callback', async () => {
+    // JSON can escape half of a surrogate pair alone; the payment it tells of still happened.
+    const body = paidBody.replace('"order-1"', '"order-1\\ud800"');
+    const callback = (await client.verifyCallback(body, signed(body))) as PaymentRequestCallback;
+    assert.equal(callback.status, 'paid');
+    assert.equal(callback.foreign_id, 'order-1\ufffd');
+  });
+
   test('raw bytes as a Buffer or an ArrayBuffer, headers as a Headers object', async () => {
     const bytes = Buffer.from(paidBody);
     const headers = new Headers({

@@ -68,7 +68,10 @@ export async function verifyCallback(
   }
   let json: unknown;
   try {
-    json = parseJson(typeof bytes === 'string' ? bytes : decoder.decode(bytes));
+    // Signed, so the service's: what it tells is kept, a lone surrogate written U+FFFD.
+    json = parseJson(typeof bytes === 'string' ? bytes : decoder.decode(bytes), {
+      loneSurrogates: 'replace',
+    });
   } catch {
     throw new CallbackVerificationError('malformed_body', 'The callback body is not JSON.');
   }

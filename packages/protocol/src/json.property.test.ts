@@ -1,11 +1,20 @@
 /**
  * The exact JSON against the platform's on random documents (seeded, so a failure reproduces):
- * it reads and refuses what JSON.parse does, and keeps every number's digits.
+ * it reads and refuses what JSON.parse does, and keeps every number's digits. A string with half
+ * of a surrogate pair alone is the one difference: refused, or written U+FFFD when asked.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { JsonNumber, JsonSyntaxError, parseJson, stringifyJson } from './json.ts';
+import {
+  JsonNumber,
+  JsonSyntaxError,
+  NotUnicodeTextError,
+  parseJson,
+  stringifyJson,
+} from './json.ts';
+
+const REPLACE = { loneSurrogates: 'replace' } as const;
 
 /** A small seeded generator (mulberry32): the same runs every time, a failure reproduces. */
 function random(seed: number) {
@@ -89,6 +98,27 @@ function mutate(r: Random, text: string): string {
   return result;
 }
 
+/** A value JSON.parse made, each lone surrogate of its strings and keys as U+FFFD (UTF-8's way). */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\p{Surrogate}/gu, '\ufffd');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormed(item)]),
+    );
+  return value;
+}
+
+/**
+ * `parseJson(text)` is the platform's value when that is Unicode text, and refuses it as
+ * `NotUnicodeTextError` when a string in it holds a lone surrogate.
+ */
+function assertRefusesLoneSurrogates(text: string, platform: unknown) {
+  const loneIn = JSON.stringify(wellFormed(platform)) !== JSON.stringify(platform);
+  if (loneIn) assert.throws(() => parseJson(text), NotUnicodeTextError, JSON.stringify(text));
+  else assert.deepEqual(parseJson(text), platform, JSON.stringify(text));
+}
+
 /** JsonNumbers as the numbers JSON.parse makes of them, to compare with its result. */
 function asNumbers(value: unknown): unknown {
   if (value instanceof JsonNumber) return Number(value.text);
@@ -105,12 +135,16 @@ function assertAgrees(text: string) {
     expected = JSON.parse(text);
   } catch {
     assert.throws(() => parseJson(text), JsonSyntaxError, `accepted ${JSON.stringify(text)}`);
+    assert.throws(() => parseJson(text, REPLACE), JsonSyntaxError, JSON.stringify(text));
     return;
   }
-  const parsed = parseJson(text);
-  assert.deepEqual(asNumbers(parsed), expected, JSON.stringify(text));
+  const parsed = parseJson(text, REPLACE);
+  assert.deepEqual(asNumbers(parsed), wellFormed(expected), JSON.stringify(text));
   // Key order too, which deepEqual does not compare.
-  assert.equal(JSON.stringify(asNumbers(parsed)), JSON.stringify(expected));
+  assert.equal(JSON.stringify(asNumbers(parsed)), JSON.stringify(wellFormed(expected)));
+  if (JSON.stringify(wellFormed(expected)) !== JSON.stringify(expected)) {
+    assert.throws(() => parseJson(text), NotUnicodeTextError, JSON.stringify(text));
+  }
 }
 
 describe('parseJson against JSON.parse on random JSON', () => {
@@ -118,7 +152,9 @@ describe('parseJson against JSON.parse on random JSON', () => {
     const r = random(7);
     for (let i = 0; i < 5000; i++) {
       const text = randomJson(r);
-      assert.deepEqual(parseJson(text), JSON.parse(text), JSON.stringify(text));
+      const platform = JSON.parse(text);
+      assert.deepEqual(parseJson(text, REPLACE), wellFormed(platform), JSON.stringify(text));
+      assertRefusesLoneSurrogates(text, platform);
     }
   });
 
@@ -132,7 +168,7 @@ describe('parseJson against JSON.parse on random JSON', () => {
     for (let i = 0; i < 3000; i++) {
       const value = JSON.parse(randomJson(r));
       assert.equal(stringifyJson(value), JSON.stringify(value));
-      assert.deepEqual(parseJson(stringifyJson(value)), value);
+      assert.deepEqual(parseJson(stringifyJson(value), REPLACE), wellFormed(value));
     }
   });
 
@@ -156,11 +192,18 @@ describe('parseJson edge cases', () => {
       '"\\"\\\\\\/\\b\\f\\n\\r\\t"',
       '"\\u0000\\u001F\\uFFFF"',
       '"\\ud83d\\ude00 and 😀"',
-      '"\\udc00\\ud800"',
-      '"\ud800 lone in the text"',
       '"\u2028\u2029"',
     ])
       assert.equal(parseJson(text), JSON.parse(text));
+    // Halves alone, escaped or in the text: refused, or each written U+FFFD when asked.
+    for (const [text, replaced] of [
+      ['"\\udc00\\ud800"', '\ufffd\ufffd'],
+      ['"\ud800 lone in the text"', '\ufffd lone in the text'],
+      ['{"\\udc00":"\\ud83d\\ude00"}', { '\ufffd': '\u{1F600}' }],
+    ] as const) {
+      assert.throws(() => parseJson(text), NotUnicodeTextError, text);
+      assert.deepEqual(parseJson(text, REPLACE), replaced, text);
+    }
     for (const bad of ['"\\u12"', '"\\u12G4"', '"\\a"', '"\\\u0001"', '"abc\\"', '"\\']) {
       assert.throws(() => JSON.parse(bad));
       assert.throws(() => parseJson(bad), JsonSyntaxError, bad);

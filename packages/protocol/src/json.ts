@@ -112,6 +112,7 @@ export class NotUnicodeTextError extends JsonSyntaxError {}
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 /** A surrogate that is not part of a pair: `u` reads a whole pair as one code point. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 /** Every string of a parsed value, keys included, is Unicode text. */
 function isUnicodeText(value: unknown): boolean {
@@ -120,13 +121,33 @@ function isUnicodeText(value: unknown): boolean {
   return Object.entries(value).every(([key, item]) => isUnicodeText(key) && isUnicodeText(item));
 }
 
+/** The parsed value with each lone surrogate of its strings and keys as U+FFFD, as UTF-8 writes it. */
+function asUnicodeText(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATES, '\ufffd');
+  if (Array.isArray(value)) return value.map(asUnicodeText);
+  if (typeof value !== 'object' || value === null || value instanceof JsonNumber) return value;
+  // Own properties as parsed, `__proto__` included; the order kept.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [asUnicodeText(key), asUnicodeText(item)]),
+  );
+}
+
+export interface ParseJsonOptions {
+  /**
+   * A string with half of a surrogate pair alone (`"\ud800"`): refused, `NotUnicodeTextError`
+   * (the default: a request, whose sender is told), or each half written U+FFFD (`replace`:
+   * what the processing service sent, kept rather than lost over a character).
+   */
+  loneSurrogates?: 'refuse' | 'replace';
+}
+
 /**
  * Parses JSON like `JSON.parse`, except that a number literal which a JavaScript number
  * cannot hold exactly (a fraction, an exponent, an integer past 2^53) becomes a `JsonNumber`
  * with its exact text. Safe integers stay numbers, so ids and flags read as usual. A string
- * with half of a surrogate pair alone is refused (`NotUnicodeTextError`).
+ * with half of a surrogate pair alone is refused or replaced (`ParseJsonOptions`).
  */
-export function parseJson(text: string): unknown {
+export function parseJson(text: string, options: ParseJsonOptions = {}): unknown {
   openBrackets(text);
   let value: unknown;
   try {
@@ -138,7 +159,9 @@ export function parseJson(text: string): unknown {
     throw error;
   }
   // Walked only when the text has such an escape (or an unpaired surrogate of its own).
-  if ((SURROGATE_ESCAPE.test(text) || LONE_SURROGATE.test(text)) && !isUnicodeText(value)) {
+  if (!SURROGATE_ESCAPE.test(text) && !LONE_SURROGATE.test(text)) return value;
+  if (options.loneSurrogates === 'replace') return asUnicodeText(value);
+  if (!isUnicodeText(value)) {
     throw new NotUnicodeTextError('Half of a surrogate pair alone in a string: not Unicode text');
   }
   return value;
