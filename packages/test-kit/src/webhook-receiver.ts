@@ -35,6 +35,8 @@ export interface WebhookReceiver {
   /** Verified events answered 2xx, one per webhook-id (a receiver drops repeats by id). */
   delivered(): Map<string, NonNullable<ReceivedWebhook['event']>>;
   mode: ReceiverMode;
+  /** Awaited before each answer: what happens elsewhere while a sender waits for it. */
+  onRequest?: (() => unknown) | undefined;
   /**
    * Verifies with `secret` from now on: a receiver bound first (port 0) learns the secret of the
    * endpoint made for its URL, or an endpoint's rotated one.
@@ -72,6 +74,7 @@ export async function startWebhookReceiver(
     }
     const mode = receiver.mode;
     receiver.received.push({ headers: request.headers, body, event, refusal, mode, arrivedAt });
+    await receiver.onRequest?.();
     if (mode === 'hang') return;
     if (mode === 'reset') {
       request.socket.destroy();

@@ -49,7 +49,7 @@ const DETAIL_KEYS: Record<AuditAction, readonly string[]> = {
   password_change_failed: ['reason'],
   event_redelivered: ['deliveries', 'endpoint_id'],
   endpoint_created: ['event_types'],
-  endpoint_changed: ['url_changed', 'event_types', 'disabled'],
+  endpoint_changed: ['url_changed', 'event_types', 'disabled', 'reason'],
   endpoint_deleted: [],
   secret_rotated: ['grace_seconds'],
   endpoint_tested: ['event_id'],

@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import { auditLog } from './audit-log.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { TEST_EVENT_TYPE, type WebhookStore } from './outbox.ts';
 import { endpointOf } from './rows.ts';
@@ -79,7 +80,10 @@ async function queueForEndpoint(
 export function endpointChanges(
   db: Kysely<Tables>,
   dialect: StoreDialect,
-): Pick<WebhookStore, 'testEndpoint' | 'redeliverToEndpoint' | 'changeEndpoint'> {
+): Pick<
+  WebhookStore,
+  'testEndpoint' | 'redeliverToEndpoint' | 'changeEndpoint' | 'disableGoneEndpoint'
+> {
   return {
     async testEndpoint(id, now) {
       return db.transaction().execute(async (trx) => {
@@ -156,5 +160,31 @@ export function endpointChanges(
         return endpointOf(row);
       });
     },
+    disableGoneEndpoint: (id, url, now) =>
+      db.transaction().execute(async (trx) => {
+        // One statement decides: a change of URL or a disabling on another proxy, committed
+        // first, leaves nothing to match.
+        const disabled = await trx
+          .updateTable('webhook_endpoints')
+          .set({ disabled_at: now })
+          .where('id', '=', id)
+          .where('url', '=', url)
+          .where('disabled_at', 'is', null)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (disabled.numUpdatedRows === 0n) return false;
+        await cancelPendingDeliveries(trx, { endpointId: id });
+        await auditLog(trx).writeAudit({
+          at: now,
+          actor: WEBHOOK_SENDER_ACTOR,
+          action: 'endpoint_changed',
+          target: id,
+          detail: { disabled: true, reason: 'answered 410 Gone' },
+        });
+        return true;
+      }),
   };
 }
+
+/** The audit log's actor of what the webhook sender did by itself (an endpoint disabled on 410). */
+export const WEBHOOK_SENDER_ACTOR = 'webhook-sender';

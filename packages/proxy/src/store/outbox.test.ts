@@ -59,6 +59,35 @@ describeStores('Outbox', (open) => {
     await store.close();
   });
 
+  it('disables an endpoint gone at its address only while it still sends there, once', async () => {
+    const store = await open();
+    await store.createEndpoint({ id: 'whe_a', url: 'http://127.0.0.1:9/old', createdAt: 1 }, 'x');
+    const made = checkout('c-gone');
+    assert.equal(await store.insertCheckout(made, {}, checkoutEvent(made)), true);
+    // Moved meanwhile: the old address's 410 leaves it as it is, its delivery waiting.
+    await store.changeEndpoint('whe_a', { url: 'http://127.0.0.1:9/new' }, 2);
+    assert.equal(await store.disableGoneEndpoint('whe_a', 'http://127.0.0.1:9/old', 3), false);
+    assert.equal((await store.pendingDeliveriesByEndpoint()).length, 1);
+    // Gone where it sends: disabled, its delivery ended, the audit log told; only once.
+    assert.equal(await store.disableGoneEndpoint('whe_a', 'http://127.0.0.1:9/new', 4), true);
+    assert.equal(await store.disableGoneEndpoint('whe_a', 'http://127.0.0.1:9/new', 5), false);
+    const [endpoint] = await store.listEndpoints();
+    assert.equal(endpoint?.disabledAt, 4);
+    assert.deepEqual(await store.pendingDeliveriesByEndpoint(), []);
+    const audit = await store.listAudit({ action: 'endpoint_changed', limit: 5 });
+    assert.deepEqual(
+      audit.map(({ actor, target, detail }) => ({ actor, target, detail })),
+      [
+        {
+          actor: 'webhook-sender',
+          target: 'whe_a',
+          detail: { disabled: true, reason: 'answered 410 Gone' },
+        },
+      ],
+    );
+    await store.close();
+  });
+
   it('says whether a write queued a delivery: not without an endpoint, nor for a repeat', async () => {
     const store = await open();
     const deposit: CallbackEntry = { ...callback, type: 'deposit', objectId: 'd1', status: 'done' };

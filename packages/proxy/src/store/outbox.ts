@@ -180,6 +180,13 @@ export interface WebhookStore {
     change: EndpointChange,
     now: number,
   ): Promise<WebhookEndpoint | undefined>;
+  /**
+   * Disables an endpoint whose receiver answered 410 Gone at `url`, ending its pending
+   * deliveries and writing the audit log's entry, in one transaction; only while it is enabled
+   * and still sends to `url` (a merchant who moved it and made the old address answer 410 keeps
+   * the new one). True when it was disabled.
+   */
+  disableGoneEndpoint(id: string, url: string, now: number): Promise<boolean>;
 
   /** Makes the environment's endpoint send to `url`, or stops it (undefined). */
   setEnvEndpoint(url: string | undefined, now: number): Promise<void>;

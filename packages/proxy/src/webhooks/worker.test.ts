@@ -212,13 +212,55 @@ describe('webhook delivery worker', () => {
       assert.ok(
         warnings.some((line) => line.includes('webhook endpoint disabled: it answered 410 Gone')),
       );
+      // Staff read who disabled it, and why.
+      const [entry] = await store.listAudit({ action: 'endpoint_changed', limit: 5 });
+      assert.deepEqual(
+        { actor: entry?.actor, target: entry?.target, detail: entry?.detail },
+        {
+          actor: 'webhook-sender',
+          target: 'whe_gone',
+          detail: { disabled: true, reason: 'answered 410 Gone' },
+        },
+      );
       // Not tried again: one request, and nothing is due any more.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(gone.received.length, 1);
       assert.equal(await store.nextDeliveryAt(Date.now()), undefined);
     } finally {
       await worker.close();
       await gone.close();
+      await store.close();
+    }
+  });
+
+  it('keeps an endpoint moved while a send to its old address was answered 410', async () => {
+    const store: Store = openSqliteStore(':memory:');
+    const moved = await startWebhookReceiver(SECRET);
+    const old = await startWebhookReceiver(SECRET);
+    // The merchant's move, as Standard Webhooks suggests it: the old address answers 410 and the
+    // URL is changed while a send to it is on its way.
+    old.mode = 'gone';
+    old.onRequest = () => store.changeEndpoint('whe_moved', { url: moved.url }, Date.now());
+    await store.createEndpoint({ id: 'whe_moved', url: old.url, createdAt: 1 }, SECRET);
+    const worker = startWebhookWorker({
+      store,
+      log: createLogger(() => {}),
+      envSecret: undefined,
+      schedule: [20, 40, 80],
+    });
+    try {
+      await writeInvoice(store, 1);
+      worker.wake();
+      // Its retry goes to the new address: the endpoint was not disabled.
+      await eventually(() => moved.received.length === 1, 'the retry at the new address');
+      const [endpoint] = await store.listEndpoints();
+      assert.equal(endpoint?.disabledAt, undefined);
+      assert.equal(endpoint?.url, moved.url);
+      assert.equal(old.received.length, 1);
+      assert.deepEqual(await store.listAudit({ action: 'endpoint_changed', limit: 5 }), []);
+    } finally {
+      await worker.close();
+      await old.close();
+      await moved.close();
       await store.close();
     }
   });

@@ -197,22 +197,27 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     log('info', 'webhook attempt failed', { ...fields, error: result.error });
     // Standard Webhooks: a 410 is the receiver saying it wants no more from us. Retrying it for
     // three days would only pile up deliveries for a URL that is gone, so the endpoint is
-    // disabled as a merchant would (its waiting deliveries end: failed or dropped), and said in
-    // a warn line; enabling it again takes the events from then on. WEBHOOK_URL's endpoint is
-    // the environment's to change, so it is only retried.
+    // disabled as a merchant would (its waiting deliveries end: failed or dropped), in the audit
+    // log and a warn line; enabling it again takes the events from then on. Only while it still
+    // sends to the URL that answered: a merchant moving a receiver makes the old address answer
+    // 410, then changes the URL, and a send already on its way must not undo that. WEBHOOK_URL's
+    // endpoint is the environment's to change, so it is only retried.
     if (result.statusCode === GONE && endpoint.id !== ENV_ENDPOINT_ID) {
+      let disabled = false;
       await record(
         async () => {
-          await store.changeEndpoint(endpoint.id, { disabled: true }, now());
+          disabled = await store.disableGoneEndpoint(endpoint.id, endpoint.url, now());
         },
         leaseEnd,
         fields,
       );
-      log('warn', 'webhook endpoint disabled: it answered 410 Gone', {
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-      });
-      return;
+      if (disabled) {
+        log('warn', 'webhook endpoint disabled: it answered 410 Gone', {
+          endpoint_id: endpoint.id,
+          event_id: event.id,
+        });
+        return;
+      }
     }
     const failingSince = endpoint.failingSince ?? result.attemptedAt;
     if (result.attemptedAt - failingSince >= FAILING_AFTER_MS) {
