@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashToken, newDashboardToken } from '../accounts/passwords.ts';
 import { seconds } from '../checkout/views.ts';
-import { type DashboardSession, SETUP_ACCOUNT, type Store } from '../store/store.ts';
+import { type Account, type DashboardSession, SETUP_ACCOUNT, type Store } from '../store/store.ts';
 import type { Actor, AppEnv } from './context.ts';
 
 export const SESSION_COOKIE = 'crypto_pay_session';
@@ -74,12 +74,27 @@ export interface SessionDeps {
   publicOrigin?: string | undefined;
 }
 
-/** Opens a session for `account` (SETUP_MS for the setup session) and sets its cookie. */
+/**
+ * Opens a session for `account` (the setup session's name, SETUP_MS; or the account as its
+ * password was checked) and sets its cookie. Undefined, no cookie, when the account is no longer
+ * that one: removed and made again, disabled or given another password while it was checked.
+ */
+export async function openSession(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
+  as: typeof SETUP_ACCOUNT,
+): Promise<DashboardSession>;
+export async function openSession(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
+  as: Account,
+): Promise<DashboardSession | undefined>;
 export async function openSession(
   c: Context<AppEnv>,
   { store, now, trustProxy }: SessionDeps,
-  account: string,
-): Promise<DashboardSession> {
+  as: typeof SETUP_ACCOUNT | Account,
+): Promise<DashboardSession | undefined> {
+  const account = typeof as === 'string' ? as : as.name;
   const token = newDashboardToken();
   const at = now();
   const lifetime = account === SETUP_ACCOUNT ? SETUP_MS : ABSOLUTE_MS;
@@ -90,7 +105,11 @@ export async function openSession(
     lastSeenAt: at,
     expiresAt: at + lifetime,
   };
-  await store.startDashboardSession(session);
+  const started = await store.startDashboardSession(
+    session,
+    ...(typeof as === 'string' ? [] : [as]),
+  );
+  if (!started) return undefined;
   const secure = requestScheme(c, trustProxy) === 'https';
   setCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
     httpOnly: true,

@@ -57,6 +57,38 @@ describeStores('accounts', (open) => {
     await store.close();
   });
 
+  it('starts a session only for the account whose password was checked, as it still is', async () => {
+    const store = await open();
+    await store.createAccount(account('ann'));
+    await store.createAccount(account('olga', 'operator'));
+    const session = (token: string) => ({
+      tokenHash: token,
+      account: 'olga',
+      createdAt: 2000,
+      lastSeenAt: 2000,
+      expiresAt: 2000 + 60 * MINUTE,
+    });
+    const checked = (await store.getAccount('olga'))!;
+    const live = async (token: string) =>
+      (await store.touchDashboardSession(token, 2500, 30 * MINUTE)) !== undefined;
+    assert.equal(await store.startDashboardSession(session('t1'), checked), true);
+    assert.ok(await live('t1'));
+    // Given another password while the old one was being checked: that sign-in opens nothing.
+    await store.changeAccount('olga', { passwordHash: 'scrypt$new' }, 2100);
+    assert.equal(await store.startDashboardSession(session('t2'), checked), false);
+    assert.equal(await live('t2'), false);
+    // Removed and made again (another person of the same name): nor does the old one's.
+    const renewed = (await store.getAccount('olga'))!;
+    await store.removeAccount('olga', 2200);
+    await store.createAccount({ ...account('olga', 'owner'), createdAt: 2300 });
+    assert.equal(await store.startDashboardSession(session('t3'), renewed), false);
+    // Disabled meanwhile: nothing either.
+    const remade = (await store.getAccount('olga'))!;
+    await store.changeAccount('olga', { disabledAt: 2400 }, 2400);
+    assert.equal(await store.startDashboardSession(session('t4'), remade), false);
+    await store.close();
+  });
+
   it('removes an account with its sessions, never the last enabled owner', async () => {
     const store = await open();
     await store.createAccount(account('ann'));

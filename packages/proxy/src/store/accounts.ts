@@ -66,7 +66,12 @@ export interface AccountsPart {
   removeAccount(name: string, now: number): Promise<Account | 'last_owner' | undefined>;
   /** Enabled owner accounts. */
   countOwners(): Promise<number>;
-  startDashboardSession(session: DashboardSession): Promise<void>;
+  /**
+   * Starts a session; one of an account (`as`: the account as its password was checked) only
+   * while it is still that account, enabled, with that password: false when it was removed and
+   * made again, disabled or given another password meanwhile (nothing written).
+   */
+  startDashboardSession(session: DashboardSession, as?: Account): Promise<boolean>;
   /**
    * The session, its `lastSeenAt` moved to `now`, while it is neither ended, past its
    * `expiresAt`, nor unused for `idleMs`; otherwise undefined (and nothing changes).
@@ -194,23 +199,38 @@ export function accounts(db: Kysely<Tables>, dialect: StoreDialect): AccountsPar
       });
     },
     countOwners: () => enabledOwners(db),
-    async startDashboardSession(session) {
+    async startDashboardSession(session, as) {
       if (sweepDue(session.createdAt)) {
         await db
           .deleteFrom('dashboard_sessions')
           .where('expires_at', '<', session.createdAt - SESSION_KEPT_MS)
           .execute();
       }
-      await db
-        .insertInto('dashboard_sessions')
-        .values({
-          token_hash: session.tokenHash,
-          account: session.account,
-          created_at: session.createdAt,
-          last_seen_at: session.lastSeenAt,
-          expires_at: session.expiresAt,
-        })
-        .execute();
+      return db.transaction().execute(async (trx) => {
+        if (as) {
+          // The lock of a removal, a change of password and a disabling: the account read here
+          // is the one the session begins for, until it is written.
+          await dialect.lockForeignId(trx, 'accounts:owners');
+          const current = await accountNamed(trx, session.account);
+          const same =
+            current !== undefined &&
+            current.disabledAt === undefined &&
+            current.createdAt === as.createdAt &&
+            current.passwordHash === as.passwordHash;
+          if (!same) return false;
+        }
+        await trx
+          .insertInto('dashboard_sessions')
+          .values({
+            token_hash: session.tokenHash,
+            account: session.account,
+            created_at: session.createdAt,
+            last_seen_at: session.lastSeenAt,
+            expires_at: session.expiresAt,
+          })
+          .execute();
+        return true;
+      });
     },
     async touchDashboardSession(tokenHash, now, idleMs) {
       const row = await db

@@ -8,8 +8,7 @@
 
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { newDashboardToken } from '../../accounts/passwords.ts';
-import { hashToken } from '../../checkout/identity.ts';
+import { hashToken, newDashboardToken } from '../../accounts/passwords.ts';
 import { adminHeaders, testProxy, useTestSandbox } from '../../testing.test-helpers.ts';
 import {
   assertNoCredentialsLeaked,

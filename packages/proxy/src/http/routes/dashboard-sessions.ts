@@ -129,7 +129,9 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
         const actor: Actor = { name: account.name, role: account.role, via: 'session' };
         // The browser's session before, if any, ends: one planted in it gets nothing from this.
         await endSession(c, deps);
-        const session = await openSession(c, deps, account.name);
+        const session = await openSession(c, deps, account);
+        // Removed, disabled or given another password while its password was checked.
+        if (!session) throw invalidCredentials();
         c.set('actor', actor);
         await audit(c, 'sign_in');
         c.get('log')('info', 'dashboard sign-in', { account: account.name });
@@ -217,7 +219,8 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
         if (typeof changed !== 'object') throw notSignedIn();
         // The change ended every session of the account, this one too: the person who typed
         // the current password stays signed in here, with a session made after the change.
-        const session = await openSession(c, deps, actor.name);
+        const session = await openSession(c, deps, changed.account);
+        if (!session) throw notSignedIn();
         await audit(c, 'password_changed', { target: actor.name });
         return c.json(sessionBody(actor, session), 200);
       },
