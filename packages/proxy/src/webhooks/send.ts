@@ -4,6 +4,7 @@
  */
 
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
+import { retryAfterSeconds } from '@crypto-pay/protocol/retry-after';
 import { webhookRefusal, webhookRequest } from '@crypto-pay/protocol/webhooks';
 import type { AttemptResult, StoredEvent } from '../store/outbox.ts';
 
@@ -50,17 +51,8 @@ function errorText(error: unknown, stopping: AbortSignal): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * A failed answer's `Retry-After` (delta-seconds, or an HTTP date) as milliseconds from `now`;
- * undefined when absent or unreadable.
- */
-export function retryAfterMs(value: string | null, now: number): number | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+/** The longest `Retry-After` followed: the retry schedule's longest wait, 20 h. */
+const MAX_RETRY_AFTER_SECONDS = 20 * 3600;
 
 /** An attempt's outcome, with how long the receiver asked to be left alone, if it did. */
 export type SendResult = Omit<AttemptResult, 'retryAt'> & { retryAfterMs?: number };
@@ -102,8 +94,13 @@ export async function sendEvent(attempt: Attempt): Promise<SendResult> {
     if (excerpt !== undefined) result.responseExcerpt = excerpt;
     if (refusal !== undefined) {
       result.error = refusal;
-      const wait = retryAfterMs(response.headers.get('retry-after'), attemptedAt);
-      if (wait !== undefined) result.retryAfterMs = wait;
+      // Counted from the receiver's own `Date` when it gives one: its clock set the date.
+      const wait = retryAfterSeconds(
+        response.headers.get('retry-after'),
+        Date.parse(response.headers.get('date') ?? '') || attemptedAt,
+        MAX_RETRY_AFTER_SECONDS,
+      );
+      if (wait !== undefined) result.retryAfterMs = wait * 1000;
     }
     return result;
   } catch (error) {

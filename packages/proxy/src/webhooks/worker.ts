@@ -34,9 +34,6 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [
   20 * HOUR,
 ];
 
-/** The longest `Retry-After` followed: the schedule's longest wait. */
-const MAX_RETRY_AFTER_MS = 20 * HOUR;
-
 /** The answer that disables an endpoint (Standard Webhooks: the receiver is gone for good). */
 const GONE = 410;
 
@@ -179,10 +176,11 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     });
     let next = result.delivered ? undefined : retryAt(schedule, delivery.attempt, now());
     // Standard Webhooks: a receiver under load (a 429, a 503) may say when to come back; an
-    // earlier retry would spend an attempt of the schedule on an answer known in advance. Capped,
-    // so a mistaken header cannot park a delivery for longer than the schedule's longest wait.
+    // earlier retry would spend an attempt of the schedule on an answer known in advance. Capped
+    // (`sendEvent`), so a mistaken header cannot park a delivery for longer than the schedule's
+    // longest wait.
     if (next !== undefined && retryAfterMs !== undefined) {
-      next = Math.max(next, result.attemptedAt + Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+      next = Math.max(next, result.attemptedAt + retryAfterMs);
     }
     await record(
       () =>

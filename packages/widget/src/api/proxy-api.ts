@@ -17,7 +17,7 @@ import type {
   SessionPrice,
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
-import { retryAfterSeconds } from './retry-after.ts';
+import { retryAfterSeconds } from '@crypto-pay/protocol/retry-after';
 
 // Which statuses are final is the protocol's (`checkout-status.ts`, no zod).
 export { FINAL_CHECKOUT_STATUSES as FINAL_STATUSES } from '@crypto-pay/protocol/checkout-status';
@@ -242,7 +242,8 @@ async function failure(response: Response): Promise<ProxyError> {
   const field = typeof body.field === 'string' ? body.field : undefined;
   const { headers } = response;
   const now = Date.parse(headers.get('date') ?? '') || Date.now();
-  const retryAfter = retryAfterSeconds(headers.get('retry-after'), now);
+  // An hour at most: no customer waits longer.
+  const retryAfter = retryAfterSeconds(headers.get('retry-after'), now, 3600);
   return new ProxyError(kindOf(response.status), code, message, response.status, field, retryAfter);
 }
 
