@@ -108,8 +108,8 @@ export class JsonSyntaxError extends SyntaxError {}
  */
 export class NotUnicodeTextError extends JsonSyntaxError {}
 
-/** An escape of a surrogate, one half of a pair or the other. */
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/** Text that may hold a lone surrogate: an escape of either half of a pair, or one unpaired. */
+const SURROGATE_IN_TEXT = /\\u[dD][89a-fA-F]|\p{Surrogate}/u;
 /** A surrogate that is not part of a pair: `u` reads a whole pair as one code point. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
 const LONE_SURROGATES = /\p{Surrogate}/gu;
@@ -159,7 +159,7 @@ export function parseJson(text: string, options: ParseJsonOptions = {}): unknown
     throw error;
   }
   // Walked only when the text has such an escape (or an unpaired surrogate of its own).
-  if (!SURROGATE_ESCAPE.test(text) && !LONE_SURROGATE.test(text)) return value;
+  if (!SURROGATE_IN_TEXT.test(text)) return value;
   if (options.loneSurrogates === 'replace') return asUnicodeText(value);
   if (!isUnicodeText(value)) {
     throw new NotUnicodeTextError('Half of a surrogate pair alone in a string: not Unicode text');

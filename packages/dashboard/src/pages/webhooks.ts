@@ -32,6 +32,12 @@ import { redeliverEvent } from './redeliver-event.ts';
 import { type EndpointActions, endpointColumns } from './webhook-endpoints.ts';
 
 const t = strings.webhooks;
+
+/** What a delivery and a failed attempt both name: the event and the endpoint it goes to. */
+type EventToEndpoint = Pick<
+  DroppedDelivery,
+  'endpoint_url' | 'endpoint_id' | 'event_type' | 'event_id'
+>;
 const DELIVERIES = '/admin/webhook-deliveries';
 
 /**
@@ -287,46 +293,60 @@ export class Webhooks extends LitElement {
     ];
   }
 
-  private renderDropped(dropped: DroppedDelivery[], operator: boolean) {
+  /**
+   * A table of an event's deliveries to an endpoint (failing, or dropped unsent): the endpoint,
+   * the event, `more` columns of their own, and for operators a Redeliver of the event there.
+   */
+  private redeliverable<T extends EventToEndpoint>(
+    caption: string,
+    more: Column<T>[],
+    rows: T[],
+    operator: boolean,
+    empty: string,
+  ) {
     return dataTable(
-      t.droppedDeliveries,
+      caption,
       [
-        { heading: t.endpoint, cell: (d) => d.endpoint_url, address: true },
-        { heading: t.event, cell: (d) => html`${d.event_type}<br /><code>${d.event_id}</code>` },
-        { heading: t.queuedAt, cell: (d) => formatTime(d.queued_at) },
+        { heading: t.endpoint, cell: (row) => row.endpoint_url, address: true },
+        {
+          heading: t.event,
+          cell: (row) => html`${row.event_type}<br /><code>${row.event_id}</code>`,
+        },
+        ...more,
         operator && {
           heading: strings.redeliver,
           headingHidden: true,
-          cell: (d) =>
-            html`<button class="secondary" @click=${() => redeliverEvent(this.run, d.event_id, d.endpoint_id)}>
-              ${strings.redeliver}<span class="visually-hidden"> ${d.event_type} ${d.event_id}</span>
+          cell: (row) =>
+            html`<button class="secondary" @click=${() => redeliverEvent(this.run, row.event_id, row.endpoint_id)}>
+              ${strings.redeliver}<span class="visually-hidden"> ${row.event_type} ${row.event_id}</span>
             </button>`,
         },
       ],
+      rows,
+      { empty },
+    );
+  }
+
+  private renderDropped(dropped: DroppedDelivery[], operator: boolean) {
+    return this.redeliverable(
+      t.droppedDeliveries,
+      [{ heading: t.queuedAt, cell: (d) => formatTime(d.queued_at) }],
       dropped,
-      { empty: t.noDropped },
+      operator,
+      t.noDropped,
     );
   }
 
   private renderFailures(failures: DeliveryAttempt[], operator: boolean) {
-    return dataTable(
+    return this.redeliverable(
       t.failingDeliveries,
       [
-        { heading: t.endpoint, cell: (a) => a.endpoint_url, address: true },
-        { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
         { heading: t.answer, cell: answerWords, cellClass: () => 'error' },
         { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
-        operator && {
-          heading: strings.redeliver,
-          headingHidden: true,
-          cell: (a) =>
-            html`<button class="secondary" @click=${() => redeliverEvent(this.run, a.event_id, a.endpoint_id)}>
-              ${strings.redeliver}<span class="visually-hidden"> ${a.event_type} ${a.event_id}</span>
-            </button>`,
-        },
       ],
       failures,
-      { empty: t.noFailures },
+      operator,
+      t.noFailures,
     );
   }
 }

@@ -107,7 +107,7 @@ export async function openSession(
   };
   const started = await store.startDashboardSession(
     session,
-    ...(typeof as === 'string' ? [] : [as]),
+    typeof as === 'string' ? undefined : as,
   );
   if (!started) return undefined;
   const secure = requestScheme(c, trustProxy) === 'https';

@@ -111,7 +111,7 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
    * unrecorded, the delivery would wait out its lease, over a minute, before anyone sent it
    * again. Not once the worker stops: its close must not wait for the database.
    */
-  const record = async (write: () => Promise<void>, leaseEnd: number, fields: object) => {
+  const record = async <T>(write: () => Promise<T>, leaseEnd: number, fields: object) => {
     for (let wait = RECORD_RETRY_MS.first; ; wait = Math.min(2 * wait, RECORD_RETRY_MS.max)) {
       try {
         return await write();
@@ -201,11 +201,8 @@ export function startWebhookWorker(options: WorkerOptions): WebhookWorker {
     // 410, then changes the URL, and a send already on its way must not undo that. WEBHOOK_URL's
     // endpoint is the environment's to change, so it is only retried.
     if (result.statusCode === GONE && endpoint.id !== ENV_ENDPOINT_ID) {
-      let disabled = false;
-      await record(
-        async () => {
-          disabled = await store.disableGoneEndpoint(endpoint.id, endpoint.url, now());
-        },
+      const disabled = await record(
+        () => store.disableGoneEndpoint(endpoint.id, endpoint.url, now()),
         leaseEnd,
         fields,
       );
