@@ -21,6 +21,7 @@ import { checkedCurrencyCache } from '../process/setup-warnings.ts';
 import type { Store } from '../store/store.ts';
 import { createEventFeed, type EventFeed } from '../webhooks/event-feed.ts';
 import { wakingStore } from '../webhooks/waking-store.ts';
+import { allowedMethods } from './allowed-methods.ts';
 import { auditOf } from './audit.ts';
 import { bodyLimit, closeUnreadBodies, DEFAULT_MAX_BODY_BYTES } from './body.ts';
 import type { AppEnv } from './context.ts';
@@ -288,12 +289,27 @@ export function createApp(options: AppOptions) {
   }
   app.route('/', openApiRoutes(app));
 
+  const allowedAt = allowedMethods(app);
   app.notFound((c) => {
     c.set('unmatched', true);
+    const allowed = allowedAt(c.req.path);
+    if (allowed.length > 0) {
+      return c.json(
+        {
+          error: `This address takes ${METHODS_LIST.format(allowed)}, not ${c.req.method}.`,
+          code: 'method_not_allowed',
+        },
+        405,
+        { Allow: allowed.join(', ') },
+      );
+    }
     return c.json({ error: 'There is nothing at this address.', code: 'not_found' }, 404);
   });
   app.onError(handleError);
   return app;
 }
+
+/** The methods a 405 names, as a sentence says them: "GET and HEAD". */
+const METHODS_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
 export type App = ReturnType<typeof createApp>;

@@ -208,4 +208,33 @@ describe('every response', () => {
     assert.match(response.headers.get('Strict-Transport-Security') ?? '', /^max-age=\d+/);
     assert.match(response.headers.get('X-Request-Id') ?? '', /^[0-9a-f-]{36}$/);
   });
+
+  it('a known address asked with another method is a 405 naming the methods it takes', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const put = await proxy.request('/api/checkouts/some-id', { method: 'PUT' });
+    assert.equal(put.status, 405);
+    assert.equal(put.headers.get('Allow'), 'GET, HEAD');
+    assert.deepEqual(await json(put), {
+      error: 'This address takes GET and HEAD, not PUT.',
+      code: 'method_not_allowed',
+    });
+    const health = await proxy.request('/healthz', { method: 'DELETE' });
+    assert.equal(health.status, 405);
+
+    // Behind the token, as every admin route: without it a 401 says nothing of the address.
+    assert.equal(
+      (await proxy.request('/admin/webhook-endpoints/x', { method: 'POST' })).status,
+      401,
+    );
+    const endpoint = await proxy.request('/admin/webhook-endpoints/x', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    assert.equal(endpoint.status, 405);
+    assert.equal(endpoint.headers.get('Allow'), 'DELETE, PATCH');
+    assert.equal((await json(endpoint)).error, 'This address takes DELETE and PATCH, not POST.');
+
+    // An address no method answers is still a 404.
+    assert.equal((await proxy.request('/api/nowhere', { method: 'PUT' })).status, 404);
+  });
 });
