@@ -10,7 +10,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
   it('describes each command in its help', async () => {
     const help = await runCli(['--help']);
     assert.match(help.stdout, /events\s+List the proxy's webhook events/);
-    assert.match(help.stdout, /webhook-endpoints\s+List, add, rotate, disable and enable/);
+    assert.match(help.stdout, /webhook-endpoints\s+List, add, rotate, disable, enable and remove/);
     for (const [command, flag] of [
       ['events list', '--after <id>'],
       ['events redeliver', '--json'],
@@ -21,6 +21,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       ['webhook-endpoints rotate', '--grace-seconds <n>'],
       ['webhook-endpoints disable', '--json'],
       ['webhook-endpoints enable', '--json'],
+      ['webhook-endpoints remove', 'Remove an endpoint for good'],
     ] as const) {
       const ran = await runCli([...command.split(' '), '--help']);
       assert.equal(ran.code, 0, command);
@@ -50,6 +51,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '604801'], /from 0 to 604800/],
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '1.5'], /from 0 to 604800/],
       [['webhook-endpoints', 'disable'], /missing required argument 'id'/],
+      [['webhook-endpoints', 'remove'], /missing required argument 'id'/],
       // A typo would make an endpoint (or a list) that never sees an event.
       [
         ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', 'checkout.payd'],
