@@ -1,8 +1,9 @@
 /**
  * `crypto-pay webhook-endpoints` against a proxy whose endpoint comes from WEBHOOK_URL and
  * WEBHOOK_SECRET (the test kit's stack, built proxy and sandbox as processes): the row says so,
- * and rotating or disabling it is the proxy's 409, said in its words with exit 1. A stack of its
- * own: that endpoint takes every event, which the other lists tests' refusals must not see.
+ * and rotating, disabling or removing it is the proxy's 409, said in its words with exit 1. A
+ * stack of its own: that endpoint takes every event, which the other lists tests' refusals must
+ * not see.
  */
 
 import assert from 'node:assert/strict';
@@ -62,7 +63,7 @@ describe('crypto-pay webhook-endpoints with WEBHOOK_URL', () => {
     );
   });
 
-  it("refuses to rotate or disable it with the proxy's 409 and words, exit 1", async () => {
+  it("refuses to rotate, disable or remove it with the proxy's 409 and words, exit 1", async () => {
     const listed = JSON.parse((await cli(['webhook-endpoints', 'list', '--json'])).stdout) as {
       data: WebhookEndpoint[];
     };
@@ -73,6 +74,7 @@ describe('crypto-pay webhook-endpoints with WEBHOOK_URL', () => {
       ['rotate', id],
       ['rotate', id, '--grace-seconds', '0'],
       ['disable', id],
+      ['remove', id],
     ]) {
       const refused = await cli(['webhook-endpoints', ...command], 1);
       assert.match(refused.stderr, words, command.join(' '));

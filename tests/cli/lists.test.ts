@@ -250,6 +250,32 @@ describe('crypto-pay events and webhook-endpoints', () => {
     assert.equal(String(arrived.headers['webhook-signature']).split(' ').length, 1);
   });
 
+  it('removes an endpoint: listed no more, and no event is queued for it', async () => {
+    const receiver = await startWebhookReceiver(undefined);
+    receivers.push(receiver);
+    // Added here, not by endpointWithReceiver: its disabling at the end would find none.
+    const endpoint = await json<WebhookEndpoint>(['webhook-endpoints', 'add', receiver.url]);
+    await createdCheckout(stack.proxy.url);
+    const [event] = (await json<{ data: WebhookEvent[] }>(['events', 'list'])).data;
+    const queued = await json<{ deliveries: number }>(['events', 'redeliver', event!.id]);
+    assert.equal(queued.deliveries, 1);
+
+    const removed = await cli(['webhook-endpoints', 'remove', endpoint.id]);
+    assert.equal(removed.stdout, `Removed ${endpoint.id}: the proxy sends it nothing more.\n`);
+    const listed = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
+    assert.ok(!listed.data.some((item) => item.id === endpoint.id), 'still listed');
+    // No other enabled endpoint (each test disables its own): nothing is queued now.
+    const refused = await cli(['events', 'redeliver', event!.id], 1);
+    assert.match(refused.stderr, /\(409 no_endpoint_for_event\)/);
+
+    const again = await cli(['webhook-endpoints', 'remove', endpoint.id], 1);
+    assert.match(
+      again.stderr,
+      /refused \(404 webhook_endpoint_not_found\): There is no webhook endpoint with this id\./,
+    );
+    assert.equal(again.stdout, '');
+  });
+
   it('disables and enables an endpoint', async (t) => {
     const { receiver, endpoint } = await endpointWithReceiver(t);
     const endpointId = endpoint.id;

@@ -9,7 +9,7 @@
  */
 
 import { createParser } from 'eventsource-parser';
-import { CommandFailed } from './failures.ts';
+import { CommandFailed, UsageError } from './failures.ts';
 import {
   answersAsProxy,
   failureCause,
@@ -193,8 +193,9 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
     } catch (error) {
       if (signal.aborted) return;
       const reason = connection.signal.reason;
-      // A refusal ends the command; anything else (a reset, a cut body) is an outage.
-      if (error instanceof CommandFailed) throw error;
+      // A refusal, or a run that cannot call at all (no token for a remote proxy), ends the
+      // command; anything else (a reset, a cut body) is an outage.
+      if (error instanceof CommandFailed || error instanceof UsageError) throw error;
       const broken =
         error instanceof Broken ? error : reason instanceof Broken ? reason : brokenBy(error);
       if (!everReady) {

@@ -8,6 +8,7 @@ import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/che
 import { eventTypeProblem, nearestOf } from '@crypto-pay/protocol/event-types';
 import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
+import { MAX_SEARCH_LENGTH } from '@crypto-pay/protocol/proxy-api';
 import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { InvalidArgumentError, Option } from 'commander';
 
@@ -105,4 +106,21 @@ export function checkoutStatusArgument(status: string): CheckoutStatus {
       ? 'stale checkouts are listed with --stale.'
       : `give one of ${CHECKOUT_STATUSES.join(', ')}.`;
   throw new InvalidArgumentError(`"${status}" is no checkout status; ${hint}`);
+}
+
+/** What `checkouts list --search` finds, as the proxy's `q` searches (its help and its refusals). */
+export const SEARCHED =
+  'a checkout id (or its first 4 characters or more), foreign_id or payment request id';
+
+/** `--search`: a reference the proxy's `q` takes, neither blank nor longer than it allows. */
+export function searchArgument(value: string): string {
+  if (!/\S/.test(value)) {
+    throw new InvalidArgumentError(`The search is blank: give ${SEARCHED}.`);
+  }
+  if (value.length > MAX_SEARCH_LENGTH) {
+    throw new InvalidArgumentError(
+      `The search is ${value.length} characters long; it takes at most ${MAX_SEARCH_LENGTH}: ${SEARCHED}, not a text to search.`,
+    );
+  }
+  return value;
 }

@@ -133,4 +133,67 @@ describe('commands over proxyApi', () => {
     assert.match(ran.stderr, /refused the connection \(ECONNREFUSED\): nothing listens there/);
     assert.doesNotMatch(ran.stderr, /`pnpm start` runs/);
   });
+
+  it("asks /healthz on a 404 that is not the proxy's words: no proxy, or one without the route", async () => {
+    // A shop's dev server, say: a page for every path, /healthz too.
+    const shop = await standIn((_, response) =>
+      response.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>'),
+    );
+    // A proxy whose merchant API is off (no ADMIN_TOKEN), or older: its own unmatched 404.
+    const proxy = await standIn((request, response) =>
+      request.url === '/healthz'
+        ? refusing(200, { status: 'ok' })(request, response)
+        : refusing(404, { error: 'There is nothing at this address.', code: 'not_found' })(
+            request,
+            response,
+          ),
+    );
+    // The proxy's own 404 of a thing it does not have: said in its words, /healthz not asked.
+    const missing = await standIn(
+      refusing(404, { error: 'There is no checkout with this id.', code: 'checkout_not_found' }),
+    );
+    try {
+      const notProxy = await runCli(['checkouts', 'list', '--proxy', shop.url]);
+      assert.equal(notProxy.code, 1, notProxy.stderr);
+      assert.match(
+        notProxy.stderr,
+        new RegExp(
+          `\\n${shop.url.replaceAll('.', '\\.')} is not a crypto-pay proxy: its /healthz does not answer as the proxy's`,
+        ),
+      );
+      assert.deepEqual(
+        shop.seen.map((request) => request.url),
+        ['/admin/checkouts?limit=20', '/healthz'],
+      );
+      const off = await runCli(['webhook-endpoints', 'disable', 'whe_1', '--proxy', proxy.url]);
+      assert.equal(off.code, 1, off.stderr);
+      assert.match(
+        off.stderr,
+        /\nThe proxy at \S+ has no PATCH \/admin\/webhook-endpoints\/whe_1 \(404\): its merchant API is off \(it is on once the proxy has an ADMIN_TOKEN\), or the proxy is older than this command line \(upgrade it\)\.\n$/,
+      );
+      const absent = await runCli(['checkouts', 'show', 'chk_1', '--proxy', missing.url]);
+      assert.equal(absent.code, 1, absent.stderr);
+      assert.match(
+        absent.stderr,
+        /refused \(404 checkout_not_found\): There is no checkout with this id\./,
+      );
+      assert.deepEqual(
+        missing.seen.map((request) => request.url),
+        ['/admin/checkouts/chk_1'],
+      );
+    } finally {
+      await shop.close();
+      await proxy.close();
+      await missing.close();
+    }
+  });
+
+  it('says a port fetch never connects to (6000, X11\'s) as such, not "fetch failed"', async () => {
+    const ran = await runCli(['checkouts', 'list', '--proxy', 'http://127.0.0.1:6000']);
+    assert.equal(ran.code, 1, ran.stderr);
+    assert.match(
+      ran.stderr,
+      /\nhttp:\/\/127\.0\.0\.1:6000 is on port 6000, which fetch never connects to \(a port of another protocol, blocked as browsers block it\): nothing was sent\. Run the proxy on another port, such as 8787\.\n$/,
+    );
+  });
 });

@@ -33,12 +33,20 @@ export interface ProxyApi {
   fetchPublic(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Why a fetch threw, as short as the system says it: its `cause.code` (ECONNREFUSED…), else its message. */
+/**
+ * Why a fetch threw, as short as the system says it: its `cause.code` (ECONNREFUSED…), else its
+ * cause's message (`bad port`), else its own.
+ */
 export function failureCause(error: unknown): string {
-  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  const code = (cause as { code?: unknown } | undefined)?.code;
   if (typeof code === 'string') return code;
+  if (cause instanceof Error) return cause.message;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** fetch's refusal of a port kept for another protocol (6000, X11, say), as browsers refuse it. */
+const BAD_PORT = 'bad port';
 
 /** Why fetch threw, in words: the address does not resolve, nothing listens, a timeout. */
 export function unreachable(
@@ -51,6 +59,11 @@ export function unreachable(
   const notListening = isStartProxy(url)
     ? 'Is the proxy running? `pnpm start` runs one'
     : 'Is the proxy running, and is this its public address (port included)? A firewall that refuses it says the same';
+  if (cause === BAD_PORT) {
+    return new CommandFailed(
+      `${url} is on port ${new URL(url).port}, which fetch never connects to (a port of another protocol, blocked as browsers block it): nothing was sent. Run the proxy on another port, such as 8787.`,
+    );
+  }
   const what =
     error instanceof Error && error.name === 'TimeoutError'
       ? `did not answer within ${timeoutMs / 1000} s`
@@ -89,7 +102,14 @@ export async function refusalOf(
   response: Response,
   target: Target,
 ): Promise<CommandFailed | UsageError> {
-  const body = await errorBodyOf(response);
+  return refusalWith(response, await errorBodyOf(response), target);
+}
+
+function refusalWith(
+  response: Response,
+  body: ProxyErrorBody | undefined,
+  target: Target,
+): CommandFailed | UsageError {
   const said = refusalText(response, body);
   if (response.status === 422 && !OWN_FIELDS.test(body?.field ?? '')) {
     return new UsageError(`The proxy at ${target.proxyUrl} refused ${said}`);
@@ -112,6 +132,19 @@ export async function answersAsProxy(api: ProxyApi): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The error of a 404 that names no missing thing (an unknown route: the proxy's own `not_found`,
+ * or another server's page): `/healthz` tells a proxy without the route from no proxy at all.
+ */
+async function noRouteOf(api: ProxyApi, what: string): Promise<CommandFailed> {
+  const url = api.target.proxyUrl;
+  return new CommandFailed(
+    (await answersAsProxy(api))
+      ? `The proxy at ${url} has no ${what} (404): its merchant API is off (it is on once the proxy has an ADMIN_TOKEN), or the proxy is older than this command line (upgrade it).`
+      : notAProxy(url),
+  );
 }
 
 /** What a command says of an address where no crypto-pay proxy answers. */
@@ -147,14 +180,20 @@ export function proxyApi(
       throw unreachable(target.proxyUrl, error, timeoutMs);
     }
   };
-  const json = async <T>(response: Response): Promise<T> => {
+  const json = async <T>(response: Response, what: string): Promise<T> => {
+    if (response.status === 404) {
+      const body = await errorBodyOf(response);
+      // The proxy's unmatched route (`not_found`), or no proxy's words at all.
+      if (!body || body.code === 'not_found') throw await noRouteOf(api, what);
+      throw refusalWith(response, body, target);
+    }
     if (!response.ok) throw await refusalOf(response, target);
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   };
   const fetchWithToken = async (path: string, init: RequestInit = {}) =>
     call(path, init, tokenOf(target));
-  return {
+  const api: ProxyApi = {
     target,
     fetch: fetchWithToken,
     fetchPublic: (path, init = {}) => call(path, init, undefined),
@@ -164,7 +203,7 @@ export function proxyApi(
         if (value !== undefined) search.set(name, String(value));
       }
       const suffix = search.size > 0 ? `?${search}` : '';
-      return json<T>(await fetchWithToken(`${path}${suffix}`));
+      return json<T>(await fetchWithToken(`${path}${suffix}`), `GET ${path}`);
     },
     async send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) {
       return json<T>(
@@ -174,7 +213,9 @@ export function proxyApi(
             ? {}
             : { body: stringifyJson(body), headers: { 'Content-Type': 'application/json' } }),
         }),
+        `${method} ${path}`,
       );
     },
   };
+  return api;
 }

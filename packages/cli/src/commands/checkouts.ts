@@ -6,7 +6,7 @@
 import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { checkoutStatusArgument, limitOption } from '../flags.ts';
+import { checkoutStatusArgument, limitOption, SEARCHED, searchArgument } from '../flags.ts';
 import { printFacts, printJson, printMore, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
@@ -78,7 +78,11 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
       '--stale',
       'only checkouts still not final long after they expired: their last callback never came',
     )
-    .option('--search <text>', 'only checkouts whose id, foreign_id or product matches')
+    .option(
+      '--search <reference>',
+      `only the checkout this names: ${SEARCHED} (spaces in an id ignored, as the customer reads it out)`,
+      searchArgument,
+    )
     .addOption(limitOption())
     .option('--before <id>', 'the page after this checkout (the next_before of the previous page)')
     .option('--json', 'print the answer as JSON')

@@ -10,19 +10,25 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
   it('describes each command in its help', async () => {
     const help = await runCli(['--help']);
     assert.match(help.stdout, /events\s+List the proxy's webhook events/);
-    assert.match(help.stdout, /webhook-endpoints\s+List, add, rotate, disable and enable/);
+    assert.match(help.stdout, /webhook-endpoints\s+List, add, rotate, disable, enable and remove/);
     for (const [command, flag] of [
       ['events list', '--after <id>'],
       ['events redeliver', '--json'],
       ['webhook-endpoints list', '--json'],
+      // What the proxy's q searches: no product, no free text.
+      ['checkouts list', 'checkout id (or its first 4 characters or more), foreign_id or payment'],
       ['webhook-endpoints add', '--events <types>'],
       ['webhook-endpoints rotate', '--grace-seconds <n>'],
       ['webhook-endpoints disable', '--json'],
       ['webhook-endpoints enable', '--json'],
+      ['webhook-endpoints remove', 'Remove an endpoint for good'],
     ] as const) {
       const ran = await runCli([...command.split(' '), '--help']);
       assert.equal(ran.code, 0, command);
-      assert.ok(ran.stdout.includes(flag), `${command} --help names ${flag}`);
+      // As a reader sees it, whatever the help's wrapping.
+      const said = ran.stdout.replace(/\s+/g, ' ');
+      assert.ok(said.includes(flag), `${command} --help names ${flag}`);
+      assert.doesNotMatch(said, /product/, command);
     }
   });
 
@@ -45,6 +51,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '604801'], /from 0 to 604800/],
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '1.5'], /from 0 to 604800/],
       [['webhook-endpoints', 'disable'], /missing required argument 'id'/],
+      [['webhook-endpoints', 'remove'], /missing required argument 'id'/],
       // A typo would make an endpoint (or a list) that never sees an event.
       [
         ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', 'checkout.payd'],
@@ -58,6 +65,15 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       [
         ['checkouts', 'list', '--status', 'stale'],
         /"stale" is no checkout status; stale checkouts are listed with --stale\./,
+      ],
+      // The proxy's own bounds of its q, said before anything is sent.
+      [
+        ['checkouts', 'list', '--search', '  '],
+        /The search is blank: give a checkout id \(or its first 4 characters or more\), foreign_id or payment request id\./,
+      ],
+      [
+        ['checkouts', 'list', '--search', 'x'.repeat(256)],
+        /The search is 256 characters long; it takes at most 255: a checkout id/,
       ],
       // Not the opposite of what was typed.
       [['checkouts', 'list', '--status', 'unpaid'], /"unpaid" is no checkout status; give one of/],
@@ -96,6 +112,18 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       const page = await runCli(['checkouts', 'list', '--limit', '200', '--proxy', proxy.url]);
       assert.equal(page.code, 0, page.stderr);
       assert.equal(asked.at(-1), '/admin/checkouts?limit=200');
+      // The proxy's longest q is sent as it is.
+      const longest = 'x'.repeat(255);
+      const searched = await runCli([
+        'checkouts',
+        'list',
+        '--search',
+        longest,
+        '--proxy',
+        proxy.url,
+      ]);
+      assert.equal(searched.code, 0, searched.stderr);
+      assert.equal(asked.at(-1), `/admin/checkouts?q=${longest}&limit=20`);
     } finally {
       await proxy.close();
     }

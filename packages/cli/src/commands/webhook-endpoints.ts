@@ -1,5 +1,5 @@
 /**
- * `crypto-pay webhook-endpoints list|add|rotate|disable|enable`: where the proxy sends its
+ * `crypto-pay webhook-endpoints list|add|rotate|disable|enable|remove`: where the proxy sends its
  * webhooks, over `/admin/webhook-endpoints`. A secret is printed only by the command that made
  * it (add, rotate): the proxy never shows it again.
  */
@@ -51,7 +51,7 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
   const endpoints = program
     .command('webhook-endpoints')
     .description(
-      'List, add, rotate, disable and enable the endpoints the proxy sends its webhooks to.',
+      'List, add, rotate, disable, enable and remove the endpoints the proxy sends its webhooks to.',
     );
   const path = (id: string) => `/admin/webhook-endpoints/${encodeURIComponent(id)}`;
 
@@ -154,4 +154,15 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
         printTable(io, columns, [changed], '');
       });
   }
+
+  endpoints
+    .command('remove')
+    .description(
+      'Remove an endpoint for good: nothing more is sent to it and its pending deliveries end (`disable` stops it until `enable`).',
+    )
+    .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
+    .action(async (id: string, _options: object, command: Command) => {
+      await context.api(command).send<undefined>('DELETE', path(id));
+      io.stdout.write(`Removed ${id}: the proxy sends it nothing more.\n`);
+    });
 }

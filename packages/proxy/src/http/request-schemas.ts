@@ -18,6 +18,7 @@ import { MAX_PAGE_SIZE, MONEY_OPERATION_KINDS, type Page } from '@crypto-pay/pro
 import {
   currencyCode,
   decimalAmount,
+  MAX_SEARCH_LENGTH,
   PRICING_MODES,
   resultUrlField,
   STATUS_DETAILS,
@@ -180,7 +181,10 @@ const checkoutFilters = {
   ),
   q: z.optional(
     z.string().check(
-      z.maxLength(255, 'The q must be at most 255 characters: a reference, not a text to search.'),
+      z.maxLength(
+        MAX_SEARCH_LENGTH,
+        `The q must be at most ${MAX_SEARCH_LENGTH} characters: a reference, not a text to search.`,
+      ),
       z.refine(
         (value) => /\S/.test(value),
         'The q must name a checkout: its id (or its first 4 characters or more), foreign_id or payment request id.',

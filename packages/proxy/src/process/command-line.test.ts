@@ -26,13 +26,24 @@ describe('crypto-pay-proxy --help', () => {
       ],
       [
         ['users'],
-        [/^Usage: crypto-pay-proxy users \[options\] \[command\]\n/, /add \[options\] <name>/],
+        [
+          /^Usage: crypto-pay-proxy users \[options\] \[command\]\n/,
+          /add \[options\] <name>/,
+          /remove <name> +Remove a dashboard account/,
+        ],
       ],
       [
         ['users', 'add'],
         [
           /^Usage: crypto-pay-proxy users add \[options\] <name>\n/,
           /--role <role> +its role: viewer, operator, owner/,
+        ],
+      ],
+      [
+        ['users', 'remove'],
+        [
+          /^Usage: crypto-pay-proxy users remove \[options\] <name>\n/,
+          /never the last enabled owner/,
         ],
       ],
       [['backup'], [/^Usage: crypto-pay-proxy backup \[options\] <target-file>\n/]],

@@ -1,14 +1,15 @@
 /**
  * `crypto-pay-proxy`'s command line, on commander as the `crypto-pay` CLI's: with no command it
- * starts the proxy (configured by the environment, so it takes no flags); `backup <target-file>`
- * and `users add --role <role> <name>` work on DATABASE_URL's store. `--help` (or `-h`) on each
- * prints its usage with exit 0; a wrong command line says what is wrong, with exit 2.
+ * starts the proxy (configured by the environment, so it takes no flags); `backup <target-file>`,
+ * `users add --role <role> <name>` and `users remove <name>` work on DATABASE_URL's store.
+ * `--help` (or `-h`) on each prints its usage with exit 0; a wrong command line says what is
+ * wrong, with exit 2.
  */
 
 import { Command, CommanderError } from 'commander';
 import { ROLES } from '../store/store.ts';
 import { backupCommand } from './backup.ts';
-import { addUserCommand } from './users.ts';
+import { addUserCommand, removeUserCommand } from './users.ts';
 
 /** Exit code of a wrong command line, as for a configuration the merchant can fix. */
 const USAGE = 2;
@@ -50,6 +51,15 @@ export async function runCommandLine(
     .argument('<name>', 'the name it signs in with')
     .action(async (name: string, options: { role: string }) => {
       exitCode = await addUserCommand(name, options.role, env);
+    });
+  users
+    .command('remove')
+    .description(
+      "Remove a dashboard account from DATABASE_URL's store, as the dashboard does: its sessions end at once; never the last enabled owner.",
+    )
+    .argument('<name>', 'the name it signs in with')
+    .action(async (name: string) => {
+      exitCode = await removeUserCommand(name, env);
     });
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -1,7 +1,8 @@
 /**
  * `crypto-pay-proxy`: reads the environment, starts the proxy, stops it gracefully on SIGTERM,
  * SIGINT or SIGHUP; `crypto-pay-proxy backup <target-file>` copies its database instead, and
- * `crypto-pay-proxy users add --role <role> <name>` makes a dashboard account.
+ * `crypto-pay-proxy users add --role <role> <name>` makes a dashboard account (`users remove
+ * <name>` removes one).
  */
 
 import {

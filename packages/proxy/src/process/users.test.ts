@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
 import { ROOT, runToExit } from '@crypto-pay/test-kit/process';
@@ -125,7 +126,9 @@ describe('crypto-pay-proxy users add', () => {
     const cases: [string[], string, RegExp][] = [
       [['add', 'bob'], `${PASSWORD}\n`, /required option '--role <role>' not specified/],
       [['add', '--role', 'owner'], `${PASSWORD}\n`, /missing required argument 'name'/],
-      [['remove', '--role', 'owner', 'bob'], `${PASSWORD}\n`, /unknown command 'remove'/],
+      [['delete', 'bob'], `${PASSWORD}\n`, /unknown command 'delete'/],
+      [['remove'], '', /missing required argument 'name'/],
+      [['remove', '--role', 'owner', 'bob'], '', /unknown option '--role'/],
       [
         ['add', '--role', 'owner', '--password', 'x', 'bob'],
         `${PASSWORD}\n`,
@@ -201,5 +204,86 @@ describe('crypto-pay-proxy users add', () => {
       );
       assert.equal(refused.code, 1);
     });
+  });
+});
+
+describe('crypto-pay-proxy users remove', () => {
+  const data = proxyData({ prefix: 'crypto-pay-users-remove-' });
+  after(() => data.remove());
+
+  it('removes an account as the dashboard does: its sessions end, the audit log says who', async () => {
+    const env = { DATABASE_URL: data.env.DATABASE_URL };
+    for (const [role, name] of [
+      ['owner', 'ann'],
+      ['viewer', 'vic'],
+    ]) {
+      const added = await users(['add', '--role', role!, name!], env);
+      assert.equal(added.code, 0, added.stderr);
+    }
+    const now = Date.now();
+    let store = openSqliteStore(data.databaseFile);
+    try {
+      const session = {
+        tokenHash: 'a'.repeat(64),
+        account: 'vic',
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: now + 3_600_000,
+      };
+      assert.equal(await store.startDashboardSession(session), true);
+    } finally {
+      await store.close();
+    }
+
+    const removed = await users(['remove', 'vic'], env, '');
+    assert.equal(removed.stderr, '');
+    assert.equal(
+      removed.stdout,
+      'crypto-pay-proxy: removed vic (viewer); its sessions have ended.\n',
+    );
+    assert.equal(removed.code, 0);
+
+    const again = await users(['remove', 'vic'], env, '');
+    assert.equal(
+      again.stderr,
+      "crypto-pay-proxy: there is no account named vic (the dashboard's Accounts lists them).\n",
+    );
+    assert.equal(again.stdout, '');
+    assert.equal(again.code, 1);
+
+    const lastOwner = await users(['remove', 'ann'], env, '');
+    assert.equal(
+      lastOwner.stderr,
+      'crypto-pay-proxy: ann is the last enabled owner: make another account an owner first (users add --role owner <name>).\n',
+    );
+    assert.equal(lastOwner.code, 1);
+
+    store = openSqliteStore(data.databaseFile);
+    try {
+      assert.equal(await store.getAccount('vic'), undefined);
+      assert.equal((await store.getAccount('ann'))?.role, 'owner');
+      assert.equal(
+        await store.touchDashboardSession('a'.repeat(64), Date.now(), 3_600_000),
+        undefined,
+      );
+      const log = await store.listAudit({ action: 'account_removed', limit: 10 });
+      assert.deepEqual(
+        log.map(({ actor, target, detail }) => ({ actor, target, detail })),
+        [{ actor: 'command-line', target: 'vic', detail: { role: 'viewer' } }],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('makes no database where DATABASE_URL names no file', async () => {
+    const missing = `${data.dir}/elsewhere.db`;
+    const ran = await users(['remove', 'vic'], { DATABASE_URL: `sqlite:${missing}` }, '');
+    assert.equal(
+      ran.stderr,
+      `crypto-pay-proxy: users remove failed: DATABASE_URL: ${missing} does not exist. Give this command the proxy's DATABASE_URL (a relative path counts from the current directory).\n`,
+    );
+    assert.equal(ran.code, 1);
+    assert.equal(existsSync(missing), false);
   });
 });

@@ -2,7 +2,8 @@
  * `crypto-pay-proxy users add --role <role> <name>`: makes a dashboard account in the store of
  * DATABASE_URL (the first owner, say). The password is never an argument (it would stay in the
  * shell's history and show in `ps`): asked twice without echo on a terminal, or read as one
- * line from stdin when piped.
+ * line from stdin when piped. `crypto-pay-proxy users remove <name>` removes one, as the
+ * dashboard does (never the last enabled owner).
  */
 
 import { existsSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { DEFAULT_DATABASE_URL } from './config.ts';
 import { databaseOf } from './database-url.ts';
 import { openStore } from './server.ts';
 
-/** The audit log's actor of accounts made here. */
+/** The audit log's actor of accounts made and removed here. */
 export const COMMAND_LINE_ACTOR = 'command-line';
 
 /** Asks twice on the terminal, echoing nothing of what is typed; the two must be the same. */
@@ -127,15 +128,78 @@ export async function addUserCommand(
     }
     return 0;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A file or server refusing DATABASE_URL is fixed there, as the proxy's own start says.
-    const variable =
-      error instanceof DatabaseFileError ||
-      error instanceof DatabaseRefusedError ||
-      error instanceof SchemaTooNewError
-        ? 'DATABASE_URL: '
-        : '';
-    console.error(`crypto-pay-proxy: users add failed: ${variable}${message.replace(/\.$/, '')}.`);
-    return 1;
+    return failed('add', error);
+  }
+}
+
+/**
+ * The line on stderr, and exit code 1, of a `users` command that failed: a file or server
+ * refusing DATABASE_URL is fixed there, as the proxy's own start says.
+ */
+function failed(command: string, error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error);
+  const variable =
+    error instanceof DatabaseFileError ||
+    error instanceof DatabaseRefusedError ||
+    error instanceof SchemaTooNewError
+      ? 'DATABASE_URL: '
+      : '';
+  console.error(
+    `crypto-pay-proxy: users ${command} failed: ${variable}${message.replace(/\.$/, '')}.`,
+  );
+  return 1;
+}
+
+/**
+ * `users remove`, its command line parsed: the store's own removal, the dashboard's (the
+ * account's sessions end at once; the last enabled owner stays), audited as `account_removed`
+ * by `command-line`. One line on stdout when done; one on stderr and exit code 1 for a name the
+ * store does not know, the last enabled owner, or a store that cannot be opened. Reads only
+ * `DATABASE_URL` from `env`.
+ */
+export async function removeUserCommand(
+  name: string,
+  env: Record<string, string | undefined>,
+): Promise<number> {
+  try {
+    const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
+    // No database there: opening it would make an empty one, which knows no account either.
+    const missing = newSqliteFile(databaseUrl);
+    if (missing) {
+      console.error(
+        `crypto-pay-proxy: users remove failed: DATABASE_URL: ${missing} does not exist. Give this command the proxy's DATABASE_URL (a relative path counts from the current directory).`,
+      );
+      return 1;
+    }
+    const store = await openStore(databaseUrl);
+    try {
+      const now = Date.now();
+      const removed = await store.removeAccount(name, now);
+      if (removed === undefined) {
+        console.error(
+          `crypto-pay-proxy: there is no account named ${name} (the dashboard's Accounts lists them).`,
+        );
+        return 1;
+      }
+      if (removed === 'last_owner') {
+        console.error(
+          `crypto-pay-proxy: ${name} is the last enabled owner: make another account an owner first (users add --role owner <name>).`,
+        );
+        return 1;
+      }
+      await store.writeAudit({
+        at: now,
+        actor: COMMAND_LINE_ACTOR,
+        action: 'account_removed',
+        target: name,
+        detail: { role: removed.role },
+      });
+      console.log(`crypto-pay-proxy: removed ${name} (${removed.role}); its sessions have ended.`);
+      return 0;
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    return failed('remove', error);
   }
 }

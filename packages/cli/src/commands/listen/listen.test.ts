@@ -59,6 +59,23 @@ describe('crypto-pay listen', () => {
     ]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /the checkout types are checkout\.created, checkout\.processing/);
+    // A remote proxy gets no demo token: what to pass, before anything is sent.
+    const noToken = await runCli(
+      [
+        'listen',
+        '--proxy',
+        'https://pay.example.invalid',
+        '--forward-to',
+        'http://localhost:3000/hooks',
+      ],
+      { env: env() },
+    );
+    assert.equal(noToken.code, 2, noToken.stderr);
+    assert.match(
+      noToken.stderr,
+      /\nerror: https:\/\/pay\.example\.invalid is not pnpm start's proxy nor on this machine, so its demo token is not sent there: give --token or CRYPTO_PAY_ADMIN_TOKEN\.\n$/,
+    );
+    assert.doesNotMatch(noToken.stderr, /broke|ENOTFOUND|Listening/);
     for (const address of ['ftp://localhost/hooks', '3000', 'localhost:3000/hooks']) {
       const wrong = await runCli(['listen', '--forward-to', address], { env: env() });
       assert.equal(wrong.code, 2, address);
