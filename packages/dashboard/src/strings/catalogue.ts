@@ -265,7 +265,6 @@ export interface OperationWords {
     | 'add'
     | 'created'
     | 'state'
-    | 'disabled'
     | 'disable'
     | 'enable'
     | 'enabledNow'

@@ -14,7 +14,6 @@ export const operations: OperationWords = {
     add: 'Add endpoint',
     created: 'Created',
     state: 'State',
-    disabled: 'Disabled',
     disable: 'Disable',
     enable: 'Enable',
     disableQuestion: (url, waiting) =>

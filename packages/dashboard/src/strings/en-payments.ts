@@ -68,6 +68,7 @@ export const values: ValueWords = {
     ok: 'Delivering',
     retrying: 'Retrying: an attempt failed',
     failing: 'Failing: no success for a day',
+    disabled: 'Disabled',
   },
 };
 
