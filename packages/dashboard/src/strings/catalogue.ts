@@ -306,6 +306,8 @@ export interface OperationWords {
     confirmDisable: string;
     disabledNow: Sentence<[url: string]>;
     nextAttempt: Sentence<[at: string]>;
+    /** A failing delivery whose endpoint is disabled: nothing retries it, and how to turn it back on. */
+    notRetried: Sentence<[url: string]>;
   };
   money: Words<
     | 'heading'
