@@ -117,8 +117,12 @@ export interface ShellWords {
     | 'signInAsDemo'
     | 'unavailableHeading'
     | 'unavailable'
+    | 'unreachableHeading'
+    | 'tryAgain'
   > & {
     signedInAs: Sentence<[name: string, role: string]>;
+    /** The proxy not reached (`status` 0: no answer) or answering 5xx: for now, so try again. */
+    unreachable: Sentence<[status: number]>;
     demoIntro: Sentence<[name: string]>;
   };
   /** The signed-in person's own page (`/dashboard/account`), linked from the header. */
