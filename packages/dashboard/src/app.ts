@@ -40,6 +40,15 @@ const SECTIONS = [
 
 const currentRoute = () => parseRoute(location.pathname, location.search);
 
+/**
+ * A failure that may pass: no answer (`status` 0) or a 5xx, with its status. Any other answer
+ * (a 404: the merchant API off without ADMIN_TOKEN) stays until the proxy is set up otherwise.
+ */
+const passing = (error: unknown): { status?: number } =>
+  error instanceof ApiFailure && (error.status === 0 || error.status >= 500)
+    ? { status: error.status }
+    : {};
+
 @customElement('cp-dashboard')
 export class Dashboard extends LitElement {
   static override styles = [
@@ -96,9 +105,13 @@ export class Dashboard extends LitElement {
   /** Who is signed in; undefined while unknown or signed out. */
   @state() private account: Account | undefined;
   @state() private checked = false;
-  /** Why the session could not be asked for (not a 401): the dashboard needs sessions. */
-  @state() private unavailable = '';
+  /**
+   * Why the session could not be asked for (not a 401): the proxy not reached or answering 5xx
+   * (`status`: for now, so a Try again), or its merchant API off (the dashboard needs sessions).
+   */
+  @state() private unavailable: { text: string; status?: number } | undefined;
   @query('main') private main!: HTMLElement;
+  @query('#try-again') private tryAgainButton!: HTMLButtonElement | null;
 
   /**
    * The Money page in its own chunk, loaded when first opened: it alone needs the protocol's
@@ -149,14 +162,27 @@ export class Dashboard extends LitElement {
       this.account = answer.account;
       if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();
     } catch (error) {
-      // Not signed in: to sign-in. Any other answer (the merchant API off without ADMIN_TOKEN,
-      // the proxy unreachable) is said as it is: the dashboard works only with sessions.
+      // Not signed in: to sign-in. The proxy not reached or answering 5xx is said with a Try
+      // again; any other answer (the merchant API off without ADMIN_TOKEN) as it is: the
+      // dashboard works only with sessions.
       if (error instanceof ApiFailure && error.status === 401) this.onSignedOut();
-      else this.unavailable = failureText(error);
+      else this.unavailable = { text: failureText(error), ...passing(error) };
     } finally {
       this.checked = true;
     }
   }
+
+  /**
+   * Asks for the session again (the proxy was not reached): the page and its data load once it
+   * answers. The focus goes to the page, or back to Try again when it is still not reached.
+   */
+  private readonly tryAgain = async () => {
+    this.unavailable = undefined;
+    this.checked = false;
+    await this.checkSession();
+    await this.updateComplete;
+    (this.tryAgainButton ?? this.main)?.focus();
+  };
 
   private readonly signedIn = (event: CustomEvent<SessionAnswer>) => {
     this.account = event.detail.account;
@@ -221,10 +247,20 @@ export class Dashboard extends LitElement {
 
   private renderPage(signingIn: boolean) {
     const route = this.route;
-    if (this.unavailable) {
+    const unavailable = this.unavailable;
+    if (unavailable?.status !== undefined) {
+      // A 5xx's own words, where the proxy said more than its status.
+      const said =
+        unavailable.status > 0 && unavailable.text !== strings.api.answered(unavailable.status);
+      return html`<h1>${strings.session.unreachableHeading}</h1>
+        <p class="error" role="alert">${strings.session.unreachable(unavailable.status)}</p>
+        ${said ? html`<p class="muted">${unavailable.text}</p>` : nothing}
+        <p><button id="try-again" @click=${this.tryAgain}>${strings.session.tryAgain}</button></p>`;
+    }
+    if (unavailable) {
       return html`<h1>${strings.session.unavailableHeading}</h1>
         <p>${strings.session.unavailable}</p>
-        <p class="error" role="alert">${this.unavailable}</p>`;
+        <p class="error" role="alert">${unavailable.text}</p>`;
     }
     if (signingIn) {
       return html`<cp-sign-in .account=${this.account} @cp-signed-in=${this.signedIn}></cp-sign-in>`;

@@ -1,11 +1,24 @@
 /**
  * `<cp-dashboard>` in Chromium: a Money page whose chunk cannot load (an old hashed file gone
  * after a redeploy) says so instead of staying blank; the header's "Your account" opens the
- * page where anyone changes their own password.
+ * page where anyone changes their own password; a proxy not reached (no answer, or a 5xx) is
+ * said with a Try again that loads the page once it answers, a 404 (no ADMIN_TOKEN) as before.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { Dashboard } from '../src/app.ts';
-import { fakeApi, until } from './fake-api.ts';
+import { type Answer, fakeApi, textOf, until } from './fake-api.ts';
+
+const OWNER_SESSION = {
+  status: 200,
+  body: { account: { name: 'ann', role: 'owner' }, idle_expires_at: 2e9, expires_at: 2e9 },
+};
+
+/** The element the keyboard is on, through the shadow roots it is inside. */
+function focused(): Element | null {
+  let element = document.activeElement;
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+  return element;
+}
 
 describe('<cp-dashboard>', () => {
   const start = location.href;
@@ -53,5 +66,86 @@ describe('<cp-dashboard>', () => {
     expect(location.pathname).to.equal('/dashboard/account');
     expect(link()?.getAttribute('aria-current')).to.equal('page');
     expect(document.title).to.equal('Your account · crypto-pay');
+  });
+
+  describe('when the proxy cannot be reached', () => {
+    /** The session asked for: `first` answers (or fails), then the proxy is back. */
+    const opened = async (first: () => Answer) => {
+      let asked = 0;
+      api = fakeApi({
+        'GET /admin/session': () => (++asked === 1 ? first() : OWNER_SESSION),
+        'GET /admin/checkouts': { status: 200, body: { data: [] } },
+        'GET /admin/checkouts/daily': { status: 200, body: { data: [] } },
+      });
+      history.replaceState(null, '', '/dashboard/');
+      const el = await fixture<Dashboard>(html`<cp-dashboard></cp-dashboard>`);
+      const alert = () => el.shadowRoot?.querySelector('main [role="alert"]');
+      await until(() => alert() != null, 'the failure said');
+      return { el, alert };
+    };
+    const tryAgain = (el: Dashboard) =>
+      [...el.shadowRoot!.querySelectorAll('button')].find(
+        (button) => button.textContent?.trim() === 'Try again',
+      );
+
+    it('says so when no answer comes, and Try again loads the page once it answers', async () => {
+      const { el, alert } = await opened(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      expect(alert()?.textContent).to.equal(
+        'The proxy cannot be reached now: no answer came back. It may be restarting, or the network is down: try again in a moment, and if it goes on, check that the proxy is running.',
+      );
+      expect(textOf(el)).not.to.contain('ADMIN_TOKEN');
+      expect(el.shadowRoot?.querySelector('nav')).to.equal(null);
+      await expect(el).to.be.accessible();
+
+      tryAgain(el)!.click();
+      await until(() => el.shadowRoot?.querySelector('cp-payments') != null, 'the page loaded');
+      expect(alert()).to.equal(null);
+      expect(el.shadowRoot?.querySelector('nav')).not.to.equal(null);
+      expect(api.calls.filter((call) => call.path === '/admin/session')).to.have.length(2);
+      // Its data asked for too: the page loads as on a first visit.
+      await until(
+        () => api.calls.some((call) => call.path.startsWith('/admin/checkouts')),
+        'the payments asked for',
+      );
+      await until(() => focused()?.tagName === 'MAIN', 'the focus on the page');
+    });
+
+    it('says a 5xx with its status and the proxy’s words, Try again kept while it lasts', async () => {
+      const unavailable = {
+        status: 503,
+        body: { error: 'The database cannot be reached now.', code: 'store_unavailable' },
+      };
+      api = fakeApi({ 'GET /admin/session': unavailable });
+      const asked = () => api.calls.filter((call) => call.path === '/admin/session').length;
+      history.replaceState(null, '', '/dashboard/');
+      const el = await fixture<Dashboard>(html`<cp-dashboard></cp-dashboard>`);
+      const alert = () => el.shadowRoot?.querySelector('main [role="alert"]');
+      await until(() => alert() != null, 'the failure said');
+      expect(alert()?.textContent).to.equal(
+        'The proxy cannot be reached now: it answered 503. It may be restarting or in trouble: try again in a moment, and if it goes on, read the proxy’s log.',
+      );
+      expect(textOf(el)).to.contain('The database cannot be reached now.');
+      expect(textOf(el)).not.to.contain('ADMIN_TOKEN');
+
+      tryAgain(el)!.click();
+      await until(() => asked() === 2 && alert() != null, 'asked again, and said again');
+      // Still down: the keyboard is back on Try again, to press it later.
+      await until(() => focused() === tryAgain(el), 'the focus on Try again');
+    });
+
+    it('keeps saying a 404 is the merchant API off (no ADMIN_TOKEN), with no Try again', async () => {
+      const { el, alert } = await opened(() => ({
+        status: 404,
+        body: { error: 'Not found.', code: 'not_found' },
+      }));
+      expect(textOf(el)).to.contain('The dashboard cannot sign in here');
+      expect(textOf(el)).to.contain(
+        'The dashboard needs the proxy’s merchant API, which is on only when the proxy has an ADMIN_TOKEN. The proxy answered:',
+      );
+      expect(alert()?.textContent).to.equal('Not found.');
+      expect(tryAgain(el)).to.equal(undefined);
+    });
   });
 });

@@ -68,7 +68,7 @@ const endpoint = (id: string, more: Partial<WebhookEndpoint> = {}): WebhookEndpo
 const ENDPOINTS = [
   endpoint('whe_a'),
   endpoint('whe_b', { event_types: ['checkout.paid', 'checkout.created'] }),
-  endpoint('whe_c', { disabled: true }),
+  endpoint('whe_c', { status: 'disabled', disabled: true }),
   endpoint('whe_d', { event_types: ['invoice.confirmed'] }),
 ];
 

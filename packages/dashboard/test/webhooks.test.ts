@@ -286,7 +286,7 @@ describe('<cp-webhooks>', () => {
         'GET /admin/webhook-deliveries': { status: 200, body: { data: [] } },
         'PATCH /admin/webhook-endpoints/whe_1': {
           status: 200,
-          body: { ...ENDPOINT, disabled: true },
+          body: { ...ENDPOINT, status: 'disabled', disabled: true },
         },
       });
     });
@@ -396,6 +396,55 @@ describe('<cp-webhooks>', () => {
       expect(other).to.contain('redirect not followed (https://hooks.example/login)');
       expect(other).to.contain('Start of the answer: Found');
       expect(other).not.to.contain('Next attempt');
+      await expect(el).to.be.accessible();
+    });
+
+    it('says that one whose endpoint is disabled is not retried, and how to turn it back on', async () => {
+      const DISABLED: WebhookEndpoint = {
+        ...ENDPOINT,
+        status: 'disabled',
+        disabled: true,
+        failing_since: 1_780_000_000,
+      };
+      const ENABLED: WebhookEndpoint = {
+        ...ENDPOINT,
+        id: 'whe_2',
+        url: 'https://other.example/in',
+      };
+      // Its waiting retry ended when the endpoint was disabled: no next attempt.
+      const STOPPED: DeliveryAttempt = { ...FAILING, error: 'answered 410', status_code: 410 };
+      const ELSEWHERE: DeliveryAttempt = {
+        ...RETRYING,
+        id: 42,
+        event_id: 'evt_3',
+        endpoint_id: 'whe_2',
+        endpoint_url: ENABLED.url,
+      };
+      api = fakeApi({
+        'GET /admin/webhook-backlog': { status: 200, body: { pending: 1, endpoints: [] } },
+        'GET /admin/webhook-endpoints': { status: 200, body: { data: [DISABLED, ENABLED] } },
+        'GET /admin/webhook-deliveries': { status: 200, body: { data: [STOPPED, ELSEWHERE] } },
+      });
+      const el = await fixture<Webhooks>(
+        html`<cp-webhooks .account=${{ name: 'otto', role: 'operator' }}></cp-webhooks>`,
+      );
+      await until(() => textOf(el).includes('Not retried'), 'the failure said not retried');
+      const failures = [...el.shadowRoot!.querySelectorAll('table')].find(
+        (table) => table.querySelector('caption')?.textContent === 'Failing deliveries',
+      )!;
+      const [stopped, elsewhere] = [...failures.querySelectorAll('td.error')].map((cell) =>
+        cell.textContent!.replace(/\s+/g, ' '),
+      );
+      expect(stopped).to.contain(
+        `Not retried: ${DISABLED.url} is disabled. An operator turns it back on with its Enable button under Endpoints below; then Redeliver sends this event there again.`,
+      );
+      expect(stopped).not.to.contain('Next attempt');
+      expect(elsewhere).to.contain('Next attempt at 28 May 2026, 20:36:40 UTC');
+      expect(elsewhere).not.to.contain('Not retried');
+      // The Enable button it names is there, on that endpoint.
+      expect(buttonNamed(el, `Enable ${DISABLED.url}`)).not.to.equal(undefined);
+      // Among all deliveries, an attempt says only what happened then.
+      expect(textOf(el).match(/Not retried/g)).to.have.length(1);
       await expect(el).to.be.accessible();
     });
   });

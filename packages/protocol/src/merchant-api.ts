@@ -237,10 +237,10 @@ export const webhookEndpointSchema = z.object({
   ),
   created_at: unixSeconds,
   status: z
-    .enum(['ok', 'retrying', 'failing'])
+    .enum(['ok', 'retrying', 'failing', 'disabled'])
     .check(
       z.describe(
-        'retrying: an attempt failed since the last success (or since it was last enabled again); failing: no success for a day (failing alone never disables it: retries go on).',
+        'retrying: an attempt failed since the last success (or since it was last enabled again); failing: no success for a day (failing alone never disables it: retries go on); disabled: disabled by PATCH with disabled, or by the proxy when it answered 410 Gone, so nothing is sent to it or retried there until PATCH with {"disabled": false} enables it again (failing_since still says since when it failed before).',
       ),
     ),
   failing_since: z.optional(

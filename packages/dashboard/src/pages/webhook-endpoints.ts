@@ -24,7 +24,7 @@ export interface EndpointActions {
 
 /** A disabled endpoint's state is that word alone; an enabled one's says more. */
 function stateOf(endpoint: WebhookEndpoint, backlog: WebhookBacklog | undefined) {
-  if (endpoint.disabled) return t.disabled;
+  if (endpoint.status === 'disabled') return strings.endpointStatuses.disabled;
   const waiting = backlog?.endpoints?.find((entry) => entry.endpoint_id === endpoint.id);
   return html`${strings.endpointStatuses[endpoint.status]}
     ${endpoint.failing_since ? html`<br />${t.failingSince(formatTime(endpoint.failing_since))}` : nothing}

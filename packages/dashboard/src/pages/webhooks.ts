@@ -41,19 +41,26 @@ type EventToEndpoint = Pick<
 const DELIVERIES = '/admin/webhook-deliveries';
 
 /**
- * What the receiver answered (its status once), why it failed where that says more, the start
- * of its answer, and when a delivery still retrying is tried next.
+ * When a delivery is tried next: while it still retries, when its next attempt is due; a
+ * failing one whose endpoint is disabled (`disabledUrl`, its address now), that nothing retries
+ * it until that endpoint is enabled again.
  */
-const answerWords = (attempt: DeliveryAttempt) => {
+function nextLine(attempt: DeliveryAttempt, disabledUrl: string | undefined) {
+  if (disabledUrl !== undefined) return html`<div class="muted">${t.notRetried(disabledUrl)}</div>`;
+  if (attempt.next_attempt_at === undefined) return nothing;
+  return html`<div class="muted">${t.nextAttempt(formatTime(attempt.next_attempt_at))}</div>`;
+}
+
+/**
+ * What the receiver answered (its status once), why it failed where that says more, the start
+ * of its answer, and when it is tried next (`nextLine`).
+ */
+const answerWords = (attempt: DeliveryAttempt, disabledUrl?: string) => {
   const reason = failureReason(attempt);
   return html`${deliveredOk(attempt) ? t.succeeded : t.failed}: ${answerLine(attempt)}
     ${reason ? html`<br />${reason}` : nothing}
     ${answerExcerpt(attempt)}
-    ${
-      attempt.next_attempt_at === undefined
-        ? nothing
-        : html`<div class="muted">${t.nextAttempt(formatTime(attempt.next_attempt_at))}</div>`
-    }`;
+    ${nextLine(attempt, disabledUrl)}`;
 };
 
 /** A signing secret just made, for the endpoint at `url`; `until`: the old one's end, if rotated. */
@@ -289,7 +296,11 @@ export class Webhooks extends LitElement {
       { heading: t.event, cell: (a) => html`${a.event_type}<br /><code>${a.event_id}</code>` },
       { heading: t.endpoint, cell: (a) => a.endpoint_url, address: true },
       { heading: t.attempt, cell: (a) => a.attempt },
-      { heading: t.answer, cell: answerWords, cellClass: (a) => (deliveredOk(a) ? '' : 'error') },
+      {
+        heading: t.answer,
+        cell: (a) => answerWords(a),
+        cellClass: (a) => (deliveredOk(a) ? '' : 'error'),
+      },
     ];
   }
 
@@ -338,10 +349,20 @@ export class Webhooks extends LitElement {
   }
 
   private renderFailures(failures: DeliveryAttempt[], operator: boolean) {
+    // The disabled endpoints' addresses: their failures are not retried.
+    const disabled = new Map(
+      (this.endpoints.value?.data ?? [])
+        .filter((endpoint) => endpoint.status === 'disabled')
+        .map((endpoint) => [endpoint.id, endpoint.url]),
+    );
     return this.redeliverable(
       t.failingDeliveries,
       [
-        { heading: t.answer, cell: answerWords, cellClass: () => 'error' },
+        {
+          heading: t.answer,
+          cell: (a) => answerWords(a, disabled.get(a.endpoint_id)),
+          cellClass: () => 'error',
+        },
         { heading: t.at, cell: (a) => formatTime(a.attempted_at) },
       ],
       failures,

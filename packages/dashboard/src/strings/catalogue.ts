@@ -117,8 +117,12 @@ export interface ShellWords {
     | 'signInAsDemo'
     | 'unavailableHeading'
     | 'unavailable'
+    | 'unreachableHeading'
+    | 'tryAgain'
   > & {
     signedInAs: Sentence<[name: string, role: string]>;
+    /** The proxy not reached (`status` 0: no answer) or answering 5xx: for now, so try again. */
+    unreachable: Sentence<[status: number]>;
     demoIntro: Sentence<[name: string]>;
   };
   /** The signed-in person's own page (`/dashboard/account`), linked from the header. */
@@ -265,7 +269,6 @@ export interface OperationWords {
     | 'add'
     | 'created'
     | 'state'
-    | 'disabled'
     | 'disable'
     | 'enable'
     | 'enabledNow'
@@ -307,6 +310,8 @@ export interface OperationWords {
     confirmDisable: string;
     disabledNow: Sentence<[url: string]>;
     nextAttempt: Sentence<[at: string]>;
+    /** A failing delivery whose endpoint is disabled: nothing retries it, and how to turn it back on. */
+    notRetried: Sentence<[url: string]>;
   };
   money: Words<
     | 'heading'

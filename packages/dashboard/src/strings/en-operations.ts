@@ -14,7 +14,6 @@ export const operations: OperationWords = {
     add: 'Add endpoint',
     created: 'Created',
     state: 'State',
-    disabled: 'Disabled',
     disable: 'Disable',
     enable: 'Enable',
     disableQuestion: (url, waiting) =>
@@ -67,6 +66,8 @@ export const operations: OperationWords = {
     succeeded: 'delivered',
     failed: 'failed',
     nextAttempt: (at) => `Next attempt at ${at}`,
+    notRetried: (url) =>
+      `Not retried: ${url} is disabled. An operator turns it back on with its Enable button under Endpoints below; then Redeliver sends this event there again.`,
   },
   money: {
     heading: 'Money',

@@ -68,6 +68,7 @@ export const values: ValueWords = {
     ok: 'Delivering',
     retrying: 'Retrying: an attempt failed',
     failing: 'Failing: no success for a day',
+    disabled: 'Disabled',
   },
 };
 
@@ -105,6 +106,12 @@ export const shell: ShellWords = {
     unavailableHeading: 'The dashboard cannot sign in here',
     unavailable:
       'The dashboard needs the proxy’s merchant API, which is on only when the proxy has an ADMIN_TOKEN. The proxy answered:',
+    unreachableHeading: 'The dashboard cannot load',
+    unreachable: (status) =>
+      status === 0
+        ? 'The proxy cannot be reached now: no answer came back. It may be restarting, or the network is down: try again in a moment, and if it goes on, check that the proxy is running.'
+        : `The proxy cannot be reached now: it answered ${status}. It may be restarting or in trouble: try again in a moment, and if it goes on, read the proxy’s log.`,
+    tryAgain: 'Try again',
   },
   ownAccount: {
     link: 'Your account',

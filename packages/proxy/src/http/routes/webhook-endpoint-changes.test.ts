@@ -1,6 +1,6 @@
 /**
- * Changing a webhook endpoint through the merchant API: disabled, it gets no new event and its
- * pending deliveries end, and no test is sent to it; enabled again, it gets the next events and
+ * Changing a webhook endpoint through the merchant API: disabled (or by the proxy on a 410), it
+ * reads `disabled`, gets no new event and its pending deliveries end, and no test is sent to it; enabled again, it gets the next events and
  * is no longer said to be retrying; a
  * new URL or event types apply to the next event (an attempt before keeps the URL it went to);
  * each change is in the audit log.
@@ -104,8 +104,10 @@ describe('changing a webhook endpoint', () => {
     assert.equal((await read()).status, 'retrying');
     assert.equal(typeof (await read()).failing_since, 'number');
     await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: true });
-    // Disabled, it keeps what it was: the staff read why they disabled it.
-    assert.equal(typeof (await read()).failing_since, 'number');
+    // Disabled, it reads so, and keeps since when it failed: the staff read why they disabled it.
+    const disabled = await read();
+    assert.equal(disabled.status, 'disabled');
+    assert.equal(typeof disabled.failing_since, 'number');
     await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: false });
     const enabled = await read();
     assert.equal(enabled.status, 'ok');
@@ -115,6 +117,26 @@ describe('changing a webhook endpoint', () => {
     await failDue(proxy, Date.now() + 2000);
     await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: false });
     assert.equal((await read()).status, 'retrying');
+  });
+
+  it('disabled by the proxy when it answered 410 Gone, reads disabled until enabled again', async () => {
+    const proxy = testProxy(shared.sandbox);
+    const url = 'https://gone.example/hooks';
+    const id = await endpoint(proxy, url);
+    const read = async () =>
+      (await json(await call(proxy, 'GET', '/admin/webhook-endpoints'))).data.find(
+        (row: { id: string }) => row.id === id,
+      );
+    assert.equal((await read()).status, 'ok');
+    // What the webhook sender does with a 410 (`worker.ts`).
+    assert.equal(await proxy.store.disableGoneEndpoint(id, url, Date.now()), true);
+    const disabled = await read();
+    assert.equal(disabled.status, 'disabled');
+    assert.equal(disabled.disabled, true);
+    const enabled = await json(
+      await call(proxy, 'PATCH', `/admin/webhook-endpoints/${id}`, { disabled: false }),
+    );
+    assert.equal(enabled.status, 'ok');
   });
 
   it('takes a new url and event types for the next events', async () => {

@@ -35,6 +35,17 @@ export interface WebhookRouteDeps {
 
 const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 
+/**
+ * disabled (by a merchant, or by the sender on a 410 Gone): nothing is sent or retried there;
+ * failing: no delivery succeeded for a day; retrying: some failed since the last success.
+ */
+function endpointStatus(endpoint: WebhookEndpoint, now: number): Answer.WebhookEndpoint['status'] {
+  const failing = endpoint.failingSince;
+  if (endpoint.disabledAt !== undefined) return 'disabled';
+  if (failing === undefined) return 'ok';
+  return now - failing >= FAILING_AFTER_MS ? 'failing' : 'retrying';
+}
+
 /** An endpoint as listed: never its secret. */
 export function endpointView(endpoint: WebhookEndpoint, now: number): Answer.WebhookEndpoint {
   const failing = endpoint.failingSince;
@@ -44,9 +55,7 @@ export function endpointView(endpoint: WebhookEndpoint, now: number): Answer.Web
     source: endpoint.id === ENV_ENDPOINT_ID ? 'environment' : 'merchant_api',
     ...(endpoint.eventTypes === undefined ? {} : { event_types: endpoint.eventTypes }),
     created_at: seconds(endpoint.createdAt),
-    // failing: no delivery succeeded for a day; retrying: some failed since the last success.
-    status:
-      failing === undefined ? 'ok' : now - failing >= FAILING_AFTER_MS ? 'failing' : 'retrying',
+    status: endpointStatus(endpoint, now),
     ...(failing === undefined ? {} : { failing_since: seconds(failing) }),
     ...(endpoint.disabledAt === undefined ? {} : { disabled: true }),
     ...(endpoint.previousSecretUntil === undefined || endpoint.previousSecretUntil <= now
