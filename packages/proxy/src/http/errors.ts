@@ -20,8 +20,6 @@ export function validationError(failure: ValidationFailure): ApiError {
   return new ApiError(status, machineCode(error), error.message, { field: field || undefined });
 }
 
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
-
 /** Longest error text logged: a message is a sentence, not a dump. */
 const MAX_LOGGED_MESSAGE = 500;
 
