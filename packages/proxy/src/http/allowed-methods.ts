@@ -1,29 +1,27 @@
 /**
- * What a 405 needs: the methods an address takes, read from the app's own routes (its
- * middleware, registered for every method, aside), so a request with the wrong method hears
- * which ones it could use instead of "nothing at this address".
+ * What a 405 needs: the methods an address takes, read from the app's own routes, so a request
+ * with the wrong method hears which ones it could use instead of "nothing at this address".
+ * Middleware for every method (`use`, method ALL) is set aside; one for a single method is
+ * registered with its route's handler, on the same method and path.
  */
 
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
-const EVERY_METHOD = 'ALL';
+/** The order an `Allow` header and a sentence name them in; HEAD is answered from GET. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/**
- * Returns a lookup of the methods `app` answers at a path (GET with HEAD, which Hono answers from
- * GET), or none. Built on the first lookup, once every route is registered.
- */
+/** Returns a lookup of the methods `app` answers at a path, built once every route is there. */
 export function allowedMethods(app: Pick<Hono, 'routes'>): (path: string) => string[] {
   let router: TrieRouter<true> | undefined;
-  let methods: string[] = [];
   return (path) => {
     if (!router) {
       router = new TrieRouter<true>();
-      const routes = app.routes.filter((route) => route.method !== EVERY_METHOD);
-      for (const route of routes) router.add(route.method, route.path, true);
-      methods = [...new Set(routes.map((route) => route.method))];
+      for (const route of app.routes) {
+        if (route.method !== 'ALL') router.add(route.method, route.path, true);
+      }
     }
-    const allowed = methods.filter((method) => router!.match(method, path)[0].length > 0);
-    return allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    const answers = (method: string) => router!.match(method, path)[0].length > 0;
+    return METHODS.filter((method) => answers(method === 'HEAD' ? 'GET' : method));
   };
 }

@@ -309,7 +309,7 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-/** The methods a 405 names, as a sentence says them: "GET and HEAD". */
-const METHODS_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+/** The methods a 405 names, as a sentence says them: "GET, HEAD and POST". */
+const METHODS_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
 
 export type App = ReturnType<typeof createApp>;

@@ -88,11 +88,12 @@ export function routeKey(c: Context): string | undefined {
 }
 
 /**
- * The role this request's route needs (HEAD as GET): an owner's for a route not listed, or
- * where no route matches (an owner gets the 404 of no route).
+ * The role this request's route needs (HEAD as GET): an owner's for a route not listed; a
+ * viewer's where no route matches, so anyone signed in hears the 404 or 405 that says so rather
+ * than a 403 for a role no route asks (the addresses are no secret: `/openapi.json` lists them).
  */
 export function neededRole(c: Context): RouteRole {
   const key = routeKey(c);
-  if (key === undefined) return 'owner';
+  if (key === undefined) return 'viewer';
   return ADMIN_ROUTE_ROLES[key] ?? 'owner';
 }

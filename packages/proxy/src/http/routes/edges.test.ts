@@ -231,8 +231,8 @@ describe('every response', () => {
       headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     assert.equal(endpoint.status, 405);
-    assert.equal(endpoint.headers.get('Allow'), 'DELETE, PATCH');
-    assert.equal((await json(endpoint)).error, 'This address takes DELETE and PATCH, not POST.');
+    assert.equal(endpoint.headers.get('Allow'), 'PATCH, DELETE');
+    assert.equal((await json(endpoint)).error, 'This address takes PATCH and DELETE, not POST.');
 
     // An address no method answers is still a 404.
     assert.equal((await proxy.request('/api/nowhere', { method: 'PUT' })).status, 404);
