@@ -158,6 +158,19 @@ describe('merchant API', () => {
     assert.equal((await json(withoutName)).field, 'sender_data.first_name');
   });
 
+  it('refuses an invoice foreign_id of . or .., which its cancel address could not carry', async () => {
+    for (const foreignId of ['.', '..']) {
+      const response = await post('/admin/invoices', invoiceJson(foreignId));
+      assert.equal(response.status, 422, foreignId);
+      assert.deepEqual(await json(response), {
+        error:
+          'The foreign_id of an invoice must not be “.” or “..”: it is a path segment of the cancel address.',
+        code: 'invalid_request',
+        field: 'foreign_id',
+      });
+    }
+  });
+
   it('creates a withdrawal and finds its transaction by id and by foreign_id', async () => {
     const body = `{"currency":"BTC","amount":0.001,"address":"tb1qexampleaddress000000000000000000000",
       "foreign_id":"wd-9001","end_user_reference":"customer-42","sender_type":"legal",
