@@ -11,7 +11,9 @@ import {
   createInvoiceSchema,
   createPaymentRequestSchema,
   createWithdrawalSchema,
+  INVOICE_FOREIGN_ID_DOTS,
   isDecimal,
+  isInvoicePathSegment,
   jsonNumber,
   stringifyJson,
   type TransactionInfoRequest,
@@ -86,6 +88,14 @@ export function transactionInfoBody(query: TransactionInfoRequest): string {
 export function invoicePathSegment(foreignId: string): string {
   if (typeof foreignId !== 'string' || foreignId.length === 0) {
     throw new ProcessingValidationError('The foreign_id must not be empty.', {
+      field: 'foreign_id',
+      status: 422,
+      code: 422,
+    });
+  }
+  // `.` and `..` stay dot segments escaped, and the URL would resolve them away.
+  if (!isInvoicePathSegment(foreignId)) {
+    throw new ProcessingValidationError(INVOICE_FOREIGN_ID_DOTS, {
       field: 'foreign_id',
       status: 422,
       code: 422,

@@ -160,6 +160,18 @@ describe('cancelInvoice and getTransaction', () => {
     );
   });
 
+  test('a foreign_id of . or .., which the address would resolve away', async () => {
+    for (const foreignId of ['.', '..']) {
+      await assert.rejects(
+        client.cancelInvoice(foreignId),
+        invalid(
+          'foreign_id',
+          'The foreign_id of an invoice must not be “.” or “..”: it is a path segment of the cancel address.',
+        ),
+      );
+    }
+  });
+
   test('a lookup with neither id nor foreign_id', async () => {
     await assert.rejects(
       client.getTransaction(loosely({})),

@@ -15,6 +15,16 @@ import {
 import { isEmail, isWebUrl } from './formats.ts';
 import { senderDataCheck, senderDataFieldSchema, senderTypeSchema } from './sender-schemas.ts';
 
+/**
+ * An invoice's `foreign_id` is the cancel route's path segment (`/invoices/{foreign_id}/cancel/`):
+ * `.` and `..` stay dot segments however they are escaped, which a URL resolves away, so no
+ * cancel could reach an invoice named so.
+ */
+export const isInvoicePathSegment = (foreignId: string): boolean =>
+  foreignId !== '.' && foreignId !== '..';
+export const INVOICE_FOREIGN_ID_DOTS =
+  'The foreign_id of an invoice must not be “.” or “..”: it is a path segment of the cancel address.';
+
 /** Invoice request fields in the spec's order; sender data checked against its type last. */
 export const createInvoiceSchema = z
   .object({
@@ -32,7 +42,7 @@ export const createInvoiceSchema = z
     foreign_id: textField('foreign_id', {
       empty: 'The foreign_id must not be empty.',
       tooLong: 'Foreign ID must be 255 characters or less.',
-    }),
+    }).check(z.refine(isInvoicePathSegment, INVOICE_FOREIGN_ID_DOTS)),
     currency: requiredString('currency'),
     amount: wireAmount('amount'),
     url_success: z

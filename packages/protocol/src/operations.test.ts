@@ -116,6 +116,29 @@ describe('invoice', () => {
     }
   });
 
+  it('refuses a foreign_id of . or .., which no cancel address could name', () => {
+    for (const foreignId of ['.', '..']) {
+      const result = validate(createInvoiceSchema, {
+        ...invoice,
+        amount: 5,
+        foreign_id: foreignId,
+      });
+      assert.equal(
+        result.success ? undefined : result.failure.error.message,
+        'The foreign_id of an invoice must not be “.” or “..”: it is a path segment of the cancel address.',
+        foreignId,
+      );
+    }
+    for (const foreignId of ['...', '.a', 'a.']) {
+      const result = validate(createInvoiceSchema, {
+        ...invoice,
+        amount: 5,
+        foreign_id: foreignId,
+      });
+      assert.equal(result.success, true, foreignId);
+    }
+  });
+
   it('parses the invoice object of the spec', () => {
     const created = createdInvoice;
     assert.deepEqual(invoiceSchema.parse(created), created);

@@ -212,6 +212,7 @@ export function createApp(options: AppOptions) {
         processing,
         isShuttingDown: options.isShuttingDown ?? (() => false),
         probeTimeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
+        serviceOrigin: new URL(config.baseUrl).origin,
         monotonicNow,
         log,
       }),

@@ -16,6 +16,7 @@ import {
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
 import { MAX_PAGE_SIZE, MONEY_OPERATION_KINDS, type Page } from '@crypto-pay/protocol/merchant-api';
 import {
+  BOUNDED_AMOUNT_TEXT,
   currencyCode,
   decimalAmount,
   MAX_SEARCH_LENGTH,
@@ -283,9 +284,16 @@ export const noQuerySchema = z.strictObject({});
 
 /**
  * `POST /admin/invoices`: the service's invoice request, and no other field (a misspelt one is
- * refused by name, as on every route, not dropped).
+ * refused by name, as on every route, not dropped). Its amount is held to the bound of every
+ * amount the proxy is sent (`isBoundedDecimal`), as a session's and a price's are: the spec
+ * gives an invoice none, and an absurd one is refused here in a sentence.
  */
-export const createMerchantInvoiceSchema = z.catchall(createInvoiceSchema, z.never());
+export const createMerchantInvoiceSchema = z.catchall(
+  z.safeExtend(createInvoiceSchema, {
+    amount: createInvoiceSchema.shape.amount.check(z.refine(isBoundedDecimal, BOUNDED_AMOUNT_TEXT)),
+  }),
+  z.never(),
+);
 
 /**
  * `POST /admin/withdrawals`: the service's withdrawal request, and the checkout it sends money

@@ -5,7 +5,7 @@
  * `"0.1"` and `"0.10"` get one key; `"9"` sorts before `"10"` by its length. Digits only, so
  * any collation orders the keys alike. SQLite computes the same key of the `amount` column
  * (`sqliteAmountKey` in `dialect.sqlite.ts`, what its index is built on); this one is the key
- * of a bound a request gives. Amounts have at most 30 whole digits (`boundedAmount` at the
+ * of a bound a request gives. Amounts have at most 30 whole digits (`isBoundedDecimal` at the
  * edge), well within the two digits of length.
  */
 

@@ -24,34 +24,40 @@ export function callbackSearch(db: Db, query: CallbackQuery) {
 }
 
 /**
+ * Deliveries (`d`) with their event (`e`) and endpoint (`p`), and the event's id and type and
+ * the endpoint's id selected: what the delivery log and the dropped list both show of one.
+ */
+function deliveriesJoined(db: Db) {
+  return (
+    db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
+      // An endpoint's row stays when it is deleted (deleted_at): old attempts keep a URL.
+      .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+      .select(['e.id as event_id', 'e.type as event_type', 'd.endpoint_id'])
+  );
+}
+
+/**
  * Delivery attempts with their event and endpoint, as the delivery log and a checkout's
  * timeline read them; `endpoint_url` is where each went (the endpoint's URL now for rows
  * logged before the attempts kept theirs).
  */
 export function attemptsJoined(db: Db) {
-  return (
-    db
-      .selectFrom('webhook_attempts as a')
-      .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
-      .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
-      // An endpoint's row stays when it is deleted (deleted_at): old attempts keep a URL.
-      .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-      .selectAll('a')
-      .select((eb) => [
-        'e.id as event_id',
-        'e.type as event_type',
-        'd.endpoint_id',
-        eb.fn.coalesce('a.url', 'p.url').as('endpoint_url'),
-        // The latest attempt of a delivery still to be retried says when the next is due; an
-        // attempt in flight has bumped `d.attempt`, so none does then.
-        eb
-          .case()
-          .when(eb.and([eb('d.state', '=', 'pending'), eb('a.attempt', '=', eb.ref('d.attempt'))]))
-          .then(eb.ref('d.next_attempt_at'))
-          .end()
-          .as('next_attempt_at'),
-      ])
-  );
+  return deliveriesJoined(db)
+    .innerJoin('webhook_attempts as a', 'a.delivery_id', 'd.id')
+    .selectAll('a')
+    .select((eb) => [
+      eb.fn.coalesce('a.url', 'p.url').as('endpoint_url'),
+      // The latest attempt of a delivery still to be retried says when the next is due; an
+      // attempt in flight has bumped `d.attempt`, so none does then.
+      eb
+        .case()
+        .when(eb.and([eb('d.state', '=', 'pending'), eb('a.attempt', '=', eb.ref('d.attempt'))]))
+        .then(eb.ref('d.next_attempt_at'))
+        .end()
+        .as('next_attempt_at'),
+    ]);
 }
 
 /** A page of delivery attempts with their event and endpoint, as `listAttempts` reads it. */
@@ -106,18 +112,8 @@ export function attemptSearch(db: Db, query: AttemptQuery) {
  */
 export function droppedSearch(db: Db, query: { before?: number; limit: number }) {
   const { before, limit } = query;
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as e', 'e.seq', 'd.event_seq')
-    .innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
-    .select([
-      'd.id',
-      'e.id as event_id',
-      'e.type as event_type',
-      'd.endpoint_id',
-      'p.url as endpoint_url',
-      'd.created_at',
-    ])
+  return deliveriesJoined(db)
+    .select(['d.id', 'p.url as endpoint_url', 'd.created_at'])
     .where('d.state', '=', 'cancelled')
     .where('p.deleted_at', 'is', null)
     .where(({ exists, not, selectFrom }) =>

@@ -158,6 +158,40 @@ describe('merchant API', () => {
     assert.equal((await json(withoutName)).field, 'sender_data.first_name');
   });
 
+  it('refuses an invoice amount past the bound of every amount the proxy takes, before the service', async () => {
+    for (const amount of [`1${'0'.repeat(30)}`, '1e40', `0.${'0'.repeat(30)}1`]) {
+      const response = await post('/admin/invoices', invoiceJson('inv-huge', amount));
+      assert.equal(response.status, 422, amount);
+      assert.deepEqual(await json(response), {
+        error: 'The amount must have at most 30 digits before its point and 30 after it.',
+        code: 'invalid_request',
+        field: 'amount',
+      });
+    }
+    // 30 digits each side is still the service's to judge (here: too many places for BTC).
+    const widest = await post(
+      '/admin/invoices',
+      invoiceJson('inv-widest', `${'9'.repeat(30)}.${'1'.repeat(30)}`),
+    );
+    assert.equal(
+      (await json(widest)).error,
+      'The amount for BTC cannot have more than 8 decimal places.',
+    );
+  });
+
+  it('refuses an invoice foreign_id of . or .., which its cancel address could not carry', async () => {
+    for (const foreignId of ['.', '..']) {
+      const response = await post('/admin/invoices', invoiceJson(foreignId));
+      assert.equal(response.status, 422, foreignId);
+      assert.deepEqual(await json(response), {
+        error:
+          'The foreign_id of an invoice must not be “.” or “..”: it is a path segment of the cancel address.',
+        code: 'invalid_request',
+        field: 'foreign_id',
+      });
+    }
+  });
+
   it('creates a withdrawal and finds its transaction by id and by foreign_id', async () => {
     const body = `{"currency":"BTC","amount":0.001,"address":"tb1qexampleaddress000000000000000000000",
       "foreign_id":"wd-9001","end_user_reference":"customer-42","sender_type":"legal",

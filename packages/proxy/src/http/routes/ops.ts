@@ -22,6 +22,8 @@ export interface OpsDeps {
   isShuttingDown: () => boolean;
   /** Longest wait for the service's answer in /readyz. */
   probeTimeoutMs: number;
+  /** The processing service's origin (`PROCESSING_BASE_URL`'s), which a timed-out probe names. */
+  serviceOrigin: string;
   /** A monotonic clock in milliseconds: a wall clock stepped back would freeze the probes. */
   monotonicNow: () => number;
   log: Log;
@@ -89,7 +91,9 @@ export function opsRoutes(deps: OpsDeps) {
         isTimeout(error)
           ? {
               upstream_reason: 'timeout',
-              upstream_error: `The processing service did not answer within ${deps.probeTimeoutMs} ms.`,
+              // The client's own timeout in the same words: whichever deadline passes
+              // first, one slow service reads alike here and in the creates' lines.
+              upstream_error: `The processing service at ${deps.serviceOrigin} did not answer within ${deps.probeTimeoutMs} ms.`,
             }
           : upstreamFailureLogged(error),
       ),

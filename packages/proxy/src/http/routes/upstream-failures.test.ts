@@ -113,7 +113,16 @@ describe('when the processing service fails', () => {
     assert.equal((await json(ready)).upstream, 'failing');
     const [entry] = loggedSince(from, 'processing service check failed');
     assert.equal(entry?.upstream_reason, 'timeout');
-    assert.equal(entry?.upstream_error, 'The processing service did not answer within 200 ms.');
+    // The service named as every other line about it names it, the create's timeout below too.
+    const timedOut = `The processing service at ${new URL(shared.sandbox.url).origin} did not answer within 200 ms.`;
+    assert.equal(entry?.upstream_error, timedOut);
+    const afterProbe = seen.length;
+    assert.equal((await createIn(proxy)).status, 504);
+    const [create] = loggedSince(
+      afterProbe,
+      'The processing service did not answer in time. Try again.',
+    );
+    assert.equal(create?.upstream_error, timedOut);
   });
 
   it('retries a read once on a transient 5xx, so the merchant sees the answer', async () => {
