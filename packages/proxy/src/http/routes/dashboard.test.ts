@@ -137,6 +137,7 @@ describe('the dashboard in the proxy', () => {
 
   it('takes no other method', async () => {
     const response = await proxy.request('/dashboard/', { method: 'POST' });
-    assert.equal(response.status, 404);
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get('Allow'), 'GET, HEAD');
   });
 });
