@@ -283,14 +283,22 @@ export const transactionQuerySchema = z.strictObject({
 export const noQuerySchema = z.strictObject({});
 
 /**
+ * The amounts of an invoice or a withdrawal held to the bound of every amount the proxy is sent
+ * (`isBoundedDecimal`), as a session's and a price's are: the spec gives them none, and an
+ * absurd one is refused here in a sentence, before the service.
+ */
+const bounded = z.refine<string | undefined>(
+  (amount) => amount === undefined || isBoundedDecimal(amount),
+  BOUNDED_AMOUNT_TEXT,
+);
+
+/**
  * `POST /admin/invoices`: the service's invoice request, and no other field (a misspelt one is
- * refused by name, as on every route, not dropped). Its amount is held to the bound of every
- * amount the proxy is sent (`isBoundedDecimal`), as a session's and a price's are: the spec
- * gives an invoice none, and an absurd one is refused here in a sentence.
+ * refused by name, as on every route, not dropped); its amount bounded.
  */
 export const createMerchantInvoiceSchema = z.catchall(
   z.safeExtend(createInvoiceSchema, {
-    amount: createInvoiceSchema.shape.amount.check(z.refine(isBoundedDecimal, BOUNDED_AMOUNT_TEXT)),
+    amount: createInvoiceSchema.shape.amount.check(bounded),
   }),
   z.never(),
 );
@@ -298,10 +306,12 @@ export const createMerchantInvoiceSchema = z.catchall(
 /**
  * `POST /admin/withdrawals`: the service's withdrawal request, and the checkout it sends money
  * back for (kept by the proxy, never sent to the service); no other field: a misspelt
- * `refund_of` dropped would skip the check that pays a customer back once.
+ * `refund_of` dropped would skip the check that pays a customer back once. Its amounts bounded.
  */
 export const createMerchantWithdrawalSchema = z.catchall(
   z.safeExtend(createWithdrawalSchema, {
+    amount: createWithdrawalSchema.shape.amount.check(bounded),
+    amount_to: createWithdrawalSchema.shape.amount_to.check(bounded),
     refund_of: z.optional(
       z
         .string({ error: 'The refund_of must be a checkout id.' })

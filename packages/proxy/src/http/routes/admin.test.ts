@@ -179,6 +179,22 @@ describe('merchant API', () => {
     );
   });
 
+  it('refuses a withdrawal amount or amount_to past the same bound, before the service', async () => {
+    const withdrawal = (field: string, amount: string) =>
+      `{"currency":"BTC","${field}":${amount},"address":"tb1qexampleaddress000000000000000000000",
+      "foreign_id":"wd-huge","end_user_reference":"customer-42","sender_type":"legal",
+      "sender_data":${JSON.stringify(LEGAL_SENDER.sender_data)},"receiver_type":"self"}`;
+    for (const field of ['amount', 'amount_to']) {
+      const response = await post('/admin/withdrawals', withdrawal(field, '1e40'));
+      assert.equal(response.status, 422, field);
+      assert.deepEqual(await json(response), {
+        error: 'The amount must have at most 30 digits before its point and 30 after it.',
+        code: 'invalid_request',
+        field,
+      });
+    }
+  });
+
   it('refuses an invoice foreign_id of . or .., which its cancel address could not carry', async () => {
     for (const foreignId of ['.', '..']) {
       const response = await post('/admin/invoices', invoiceJson(foreignId));
