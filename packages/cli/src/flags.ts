@@ -6,9 +6,8 @@
 
 import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { eventTypeProblem, nearestOf } from '@crypto-pay/protocol/event-types';
-import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '@crypto-pay/protocol/merchant-api';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
-import { MAX_SEARCH_LENGTH } from '@crypto-pay/protocol/proxy-api';
 import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { InvalidArgumentError, Option } from 'commander';
 
