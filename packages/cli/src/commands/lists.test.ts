@@ -4,7 +4,7 @@ import { checkoutEvent, invoiceEvent } from '@crypto-pay/test-kit/webhook-events
 import { jsonStandIn, runCli } from '../testing.test-helpers.ts';
 
 // Nothing listens at this address: a command that sent anything would end with exit 1, not 2.
-const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];
+const NOWHERE = ['--proxy', 'http://127.0.0.1:0'];
 
 describe('crypto-pay events and webhook-endpoints: help and usage', () => {
   it('describes each command in its help', async () => {
