@@ -84,7 +84,7 @@ describe('crypto-pay listen', () => {
   });
 
   it('ends with exit 1 and the fix on a wrong token', async () => {
-    const ran = await runBin(['listen', '--forward-to', 'http://127.0.0.1:9/hooks'], {
+    const ran = await runBin(['listen', '--forward-to', 'http://127.0.0.1:0/hooks'], {
       env: { ...env(), CRYPTO_PAY_ADMIN_TOKEN: 'not-the-token-0123456789' },
     });
     assert.equal(ran.code, 1);

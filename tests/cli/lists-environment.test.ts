@@ -74,7 +74,7 @@ describe('crypto-pay webhook-endpoints with WEBHOOK_URL', () => {
       ['rotate', id],
       ['rotate', id, '--grace-seconds', '0'],
       ['disable', id],
-      ['remove', id],
+      ['remove', id, '--yes'],
     ]) {
       const refused = await cli(['webhook-endpoints', ...command], 1);
       assert.match(refused.stderr, words, command.join(' '));

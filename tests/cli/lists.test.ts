@@ -260,7 +260,7 @@ describe('crypto-pay events and webhook-endpoints', () => {
     const queued = await json<{ deliveries: number }>(['events', 'redeliver', event!.id]);
     assert.equal(queued.deliveries, 1);
 
-    const removed = await cli(['webhook-endpoints', 'remove', endpoint.id]);
+    const removed = await cli(['webhook-endpoints', 'remove', endpoint.id, '--yes']);
     assert.equal(removed.stdout, `Removed ${endpoint.id}: the proxy sends it nothing more.\n`);
     const listed = await json<{ data: WebhookEndpoint[] }>(['webhook-endpoints', 'list']);
     assert.ok(!listed.data.some((item) => item.id === endpoint.id), 'still listed');
@@ -268,7 +268,7 @@ describe('crypto-pay events and webhook-endpoints', () => {
     const refused = await cli(['events', 'redeliver', event!.id], 1);
     assert.match(refused.stderr, /\(409 no_endpoint_for_event\)/);
 
-    const again = await cli(['webhook-endpoints', 'remove', endpoint.id], 1);
+    const again = await cli(['webhook-endpoints', 'remove', endpoint.id, '--yes'], 1);
     assert.match(
       again.stderr,
       /refused \(404 webhook_endpoint_not_found\): There is no webhook endpoint with this id\./,

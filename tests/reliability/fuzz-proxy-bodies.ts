@@ -22,6 +22,6 @@ export const withdrawal = {
 };
 /** A loopback address that answers nothing: an endpoint a fuzzed create makes sends nowhere. */
 export const webhookEndpoint = {
-  url: 'http://127.0.0.1:9/hooks',
+  url: 'http://127.0.0.1:0/hooks',
   event_types: ['checkout.paid', 'invoice.confirmed'],
 };

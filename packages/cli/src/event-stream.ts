@@ -11,17 +11,12 @@
 import { createParser } from 'eventsource-parser';
 import { CommandFailed, UsageError } from './failures.ts';
 import {
-  answersAsProxy,
   failureCause,
-  notAProxy,
+  noRouteOf,
   type ProxyApi,
   REQUEST_TIMEOUT_MS,
   refusalOf,
 } from './proxy-api.ts';
-
-/** What a command says when the proxy has no event stream. */
-export const NO_EVENT_STREAM =
-  'This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off.';
 
 /** Waits between reconnections, the last repeated: quick after a restart, gentle after that. */
 export const RECONNECT_DELAYS_MS: readonly number[] = [250, 500, 1_000, 2_000, 5_000];
@@ -118,12 +113,10 @@ export async function followEvents(api: ProxyApi, options: FollowOptions): Promi
         if (!everReady || signal.aborted) throw error;
         throw new Broken((error as Error).message.replace(/\.$/, ''));
       }
-      if (response.status === 404) {
+      if (response.status === 404 || response.status === 405) {
         await response.body?.cancel();
         // A proxy without the route, or no proxy at all (a shop, another app): asked apart.
-        throw new CommandFailed(
-          (await answersAsProxy(api)) ? NO_EVENT_STREAM : notAProxy(api.target.proxyUrl),
-        );
+        throw await noRouteOf(api, 'GET /admin/events/stream', response);
       }
       if (response.status === 409 && lastId !== undefined) {
         // The proxy never wrote the resume point (another database, a reset): retrying the same

@@ -4,11 +4,11 @@
  * stay with their command (`UsageError`).
  */
 
+import { blockedPortProblem } from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES, type CheckoutStatus } from '@crypto-pay/protocol/checkout-status';
 import { eventTypeProblem, nearestOf } from '@crypto-pay/protocol/event-types';
-import { MAX_PAGE_SIZE } from '@crypto-pay/protocol/merchant-api';
+import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from '@crypto-pay/protocol/merchant-api';
 import { compareDecimal, isBoundedDecimal } from '@crypto-pay/protocol/money';
-import { MAX_SEARCH_LENGTH } from '@crypto-pay/protocol/proxy-api';
 import { webhookUrlProblem } from '@crypto-pay/protocol/webhooks';
 import { InvalidArgumentError, Option } from 'commander';
 
@@ -60,7 +60,8 @@ export function amountArgument(value: string): string {
 
 /**
  * An http(s) address with a host, written whole (`3000` or `localhost:3000` is refused rather
- * than guessed at); `example` shows the form in the message.
+ * than guessed at), on a port fetch connects to (a command fetches it); `example` shows the form
+ * in the message, and its port the one to use instead.
  */
 export const httpAddress =
   (example: string) =>
@@ -72,6 +73,12 @@ export const httpAddress =
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
       throw new InvalidArgumentError(
         `Give an http or https address with its scheme, like ${example}.`,
+      );
+    }
+    const blocked = blockedPortProblem(url);
+    if (blocked) {
+      throw new InvalidArgumentError(
+        `${url.origin} ${blocked}: nothing was sent. Run it on another port, such as ${new URL(example).port}.`,
       );
     }
     return url;

@@ -20,6 +20,11 @@ export interface Io {
   env: Readonly<Record<string, string | undefined>>;
   /** Aborted when the user stops the command (SIGINT, SIGTERM): `listen` then ends cleanly. */
   signal: AbortSignal;
+  /**
+   * Asks the user a question on the terminal and answers what they typed; undefined when there is
+   * no terminal to ask on (stdin is a pipe or a file: a script, CI).
+   */
+  ask?: (question: string) => Promise<string>;
 }
 
 type Style = Parameters<typeof styleText>[0];

@@ -6,6 +6,7 @@ import { CommandFailed } from './failures.ts';
 import { failureCause, proxyApi } from './proxy-api.ts';
 import { targetOf } from './target.ts';
 import { runCli } from './testing.test-helpers.ts';
+import { CLI_VERSION } from './version.ts';
 
 /** A proxy stand-in on loopback; `onRequest` is told of each request as it arrives. */
 async function standIn(answer: (request: IncomingMessage, response: ServerResponse) => void) {
@@ -169,7 +170,9 @@ describe('commands over proxyApi', () => {
       assert.equal(off.code, 1, off.stderr);
       assert.match(
         off.stderr,
-        /\nThe proxy at \S+ has no PATCH \/admin\/webhook-endpoints\/whe_1 \(404\): its merchant API is off \(it is on once the proxy has an ADMIN_TOKEN\), or the proxy is older than this command line \(upgrade it\)\.\n$/,
+        new RegExp(
+          `\\nThe proxy at \\S+ has no route for PATCH /admin/webhook-endpoints/whe_1 \\(404\\): its merchant API is off \\(it is on once the proxy has an ADMIN_TOKEN\\), or the proxy is older than this command line \\(release ${CLI_VERSION}\\): upgrade it\\.\\n$`,
+        ),
       );
       const absent = await runCli(['checkouts', 'show', 'chk_1', '--proxy', missing.url]);
       assert.equal(absent.code, 1, absent.stderr);
@@ -188,12 +191,143 @@ describe('commands over proxyApi', () => {
     }
   });
 
-  it('says a port fetch never connects to (6000, X11\'s) as such, not "fetch failed"', async () => {
-    const ran = await runCli(['checkouts', 'list', '--proxy', 'http://127.0.0.1:6000']);
-    assert.equal(ran.code, 1, ran.stderr);
-    assert.match(
-      ran.stderr,
-      /\nhttp:\/\/127\.0\.0\.1:6000 is on port 6000, which fetch never connects to \(a port of another protocol, blocked as browsers block it\): nothing was sent\. Run the proxy on another port, such as 8787\.\n$/,
+  it("says which applies, by the proxy's release and a 405: merchant API off, or an older proxy", async () => {
+    // The same release as this command line has every route it calls: the merchant API is off.
+    const off = await standIn((request, response) =>
+      request.url === '/healthz'
+        ? refusing(200, { status: 'ok', version: CLI_VERSION })(request, response)
+        : refusing(404, { error: 'There is nothing at this address.', code: 'not_found' })(
+            request,
+            response,
+          ),
     );
+    // The address is known, not the method: the merchant API is on, the proxy predates the call.
+    const older = await standIn((request, response) =>
+      request.url === '/healthz'
+        ? refusing(200, { status: 'ok', version: '0.0.1' })(request, response)
+        : response.writeHead(405, { 'Content-Type': 'application/json', Allow: 'GET, DELETE' }).end(
+            JSON.stringify({
+              error: 'This address takes GET and DELETE, not PATCH.',
+              code: 'method_not_allowed',
+            }),
+          ),
+    );
+    try {
+      const ranOff = await runCli(['webhook-endpoints', 'enable', 'whe_1', '--proxy', off.url]);
+      assert.equal(ranOff.code, 1, ranOff.stderr);
+      assert.match(
+        ranOff.stderr,
+        /\nThe proxy at \S+ has no route for PATCH \/admin\/webhook-endpoints\/whe_1 \(404\): its merchant API is off \(it is on once the proxy has an ADMIN_TOKEN\)\.\n$/,
+      );
+      const ranOlder = await runCli(['webhook-endpoints', 'enable', 'whe_1', '--proxy', older.url]);
+      assert.equal(ranOlder.code, 1, ranOlder.stderr);
+      assert.match(
+        ranOlder.stderr,
+        new RegExp(
+          `\\nThe proxy at \\S+ has no route for PATCH /admin/webhook-endpoints/whe_1 \\(405: it takes GET, DELETE there\\): the proxy \\(release 0\\.0\\.1\\) is older than this command line \\(release ${CLI_VERSION}\\): upgrade it\\.\\n$`,
+        ),
+      );
+    } finally {
+      await off.close();
+      await older.close();
+    }
+  });
+
+  it('asks /healthz for a short while, and says when it does not answer rather than "not a proxy"', async () => {
+    // Every route a page's 404 (no proxy's words); /healthz never answers.
+    const silent = await standIn((request, response) => {
+      if (request.url !== '/healthz') response.writeHead(404).end('Not found');
+    });
+    try {
+      const api = proxyApi(targetOf({ proxy: silent.url }, {}), { timeoutMs: 200 });
+      await assert.rejects(api.get('/admin/checkouts'), (error: Error) => {
+        assert.ok(error instanceof CommandFailed);
+        assert.equal(
+          error.message,
+          `${silent.url} has no route for GET /admin/checkouts (404), and its /healthz did not answer within 0.2 s either: is it the proxy's address? Give the proxy's address with --proxy or CRYPTO_PAY_PROXY_URL.`,
+        );
+        return true;
+      });
+      // A command's whole limit is not spent on it: 3 s at most.
+      const patient = proxyApi(targetOf({ proxy: silent.url }, {}), { timeoutMs: 60_000 });
+      await assert.rejects(
+        patient.get('/admin/checkouts'),
+        /its \/healthz did not answer within 3 s either/,
+      );
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('follows no redirect: the token never goes elsewhere, and the redirect is said as such', async () => {
+    const elsewhere = await standIn(refusing(200, { status: 'ok', data: [] }));
+    // The merchant API and /healthz both redirected: to another origin, or to a blocked port.
+    const redirecting = await standIn((request, response) =>
+      response
+        .writeHead(request.url === '/healthz' ? 301 : 307, {
+          Location:
+            request.method === 'PATCH'
+              ? 'http://127.0.0.1:6000/x'
+              : `${elsewhere.url}${request.url}`,
+        })
+        .end(),
+    );
+    // A route it lacks, and a /healthz sent elsewhere: no proxy's.
+    const healthElsewhere = await standIn((request, response) =>
+      request.url === '/healthz'
+        ? response.writeHead(302, { Location: `${elsewhere.url}/healthz` }).end()
+        : refusing(404, { error: 'There is nothing at this address.', code: 'not_found' })(
+            request,
+            response,
+          ),
+    );
+    try {
+      const listed = await runCli(['checkouts', 'list', '--proxy', redirecting.url]);
+      assert.equal(listed.code, 1, listed.stderr);
+      assert.match(
+        listed.stderr,
+        new RegExp(
+          `\\nThe proxy at \\S+ answered GET /admin/checkouts\\?limit=20 with a redirect \\(307\\) to ${elsewhere.url.replaceAll('.', '\\.')}/admin/checkouts\\?limit=20, which this command does not follow \\(its token goes only to the address given\\): if the proxy is there, give its address with --proxy or CRYPTO_PAY_PROXY_URL\\.\\n$`,
+        ),
+      );
+      // Sent to a blocked port: said as the redirect it is, never as the address's own port.
+      const disabled = await runCli([
+        'webhook-endpoints',
+        'disable',
+        'whe_1',
+        '--proxy',
+        redirecting.url,
+      ]);
+      assert.equal(disabled.code, 1, disabled.stderr);
+      assert.match(
+        disabled.stderr,
+        /with a redirect \(307\) to http:\/\/127\.0\.0\.1:6000\/x, which/,
+      );
+      assert.doesNotMatch(disabled.stderr, /is on port|nothing was sent/);
+      const probed = await runCli(['checkouts', 'list', '--proxy', healthElsewhere.url]);
+      assert.equal(probed.code, 1, probed.stderr);
+      assert.match(probed.stderr, /is not a crypto-pay proxy: its \/healthz does not answer/);
+      assert.deepEqual(elsewhere.seen, []);
+    } finally {
+      await elsewhere.close();
+      await redirecting.close();
+      await healthElsewhere.close();
+    }
+  });
+
+  it("refuses a port fetch never connects to (6000, X11's) with the flag, sending nothing", async () => {
+    for (const [args, env, from] of [
+      [['--proxy', 'http://127.0.0.1:6000'], {}, '--proxy'],
+      [[], { CRYPTO_PAY_PROXY_URL: 'http://localhost:6000/pay' }, 'CRYPTO_PAY_PROXY_URL'],
+    ] as const) {
+      const ran = await runCli(['checkouts', 'list', ...args], { env });
+      assert.equal(ran.code, 2, ran.stderr);
+      assert.match(
+        ran.stderr,
+        new RegExp(
+          `^error: ${from} http://(127\\.0\\.0\\.1|localhost):6000 is on port 6000, which fetch never connects to \\(a port of another protocol, blocked as browsers block it\\): nothing was sent\\. Run the proxy on another port, such as 8787\\.\\n$`,
+        ),
+      );
+    }
   });
 });

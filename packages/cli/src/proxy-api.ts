@@ -9,9 +9,13 @@ import { stringifyJson } from '@crypto-pay/protocol';
 import { type ProxyErrorBody, proxyErrorSchema } from '@crypto-pay/protocol/proxy-api';
 import { CommandFailed, UsageError } from './failures.ts';
 import { isStartProxy, type Target } from './target.ts';
+import { CLI_VERSION } from './version.ts';
 
 /** A call that takes longer than this is reported, not waited for forever (doctor: --timeout). */
 export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The `/healthz` asked after a route the address lacks gets this long at most: a quick answer. */
+export const HEALTH_PROBE_MS = 3_000;
 
 export type Query = Record<string, string | number | undefined>;
 
@@ -31,7 +35,21 @@ export interface ProxyApi {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** The same, without the token: a public route, asked as a page or an orchestrator asks it. */
   fetchPublic(path: string, init?: RequestInit): Promise<Response>;
+  /** How its `/healthz` answers, within `HEALTH_PROBE_MS` (or the call's limit when shorter). */
+  health(): Promise<Health>;
 }
+
+/**
+ * What `/healthz` says of the address: a crypto-pay proxy (`{"status":"ok"}`, with its release
+ * when it says it), something else (a shop's page, a redirect), or nothing in time.
+ */
+export type Health =
+  | { answer: 'proxy'; version: string | undefined }
+  | { answer: 'other' }
+  | { answer: 'none'; why: string };
+
+/** An answer that sends the call elsewhere: never followed, so the token stays with the address given. */
+class Redirected extends CommandFailed {}
 
 /**
  * Why a fetch threw, as short as the system says it: its `cause.code` (ECONNREFUSED…), else its
@@ -45,10 +63,10 @@ export function failureCause(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** fetch's refusal of a port kept for another protocol (6000, X11, say), as browsers refuse it. */
-const BAD_PORT = 'bad port';
-
-/** Why fetch threw, in words: the address does not resolve, nothing listens, a timeout. */
+/**
+ * Why fetch threw, in words: the address does not resolve, nothing listens, a timeout. (A port
+ * fetch never connects to is refused with the flag, `target.ts`, and no redirect is followed.)
+ */
 export function unreachable(
   url: string,
   error: unknown,
@@ -59,21 +77,17 @@ export function unreachable(
   const notListening = isStartProxy(url)
     ? 'Is the proxy running? `pnpm start` runs one'
     : 'Is the proxy running, and is this its public address (port included)? A firewall that refuses it says the same';
-  if (cause === BAD_PORT) {
-    return new CommandFailed(
-      `${url} is on port ${new URL(url).port}, which fetch never connects to (a port of another protocol, blocked as browsers block it): nothing was sent. Run the proxy on another port, such as 8787.`,
-    );
-  }
-  const what =
-    error instanceof Error && error.name === 'TimeoutError'
-      ? `did not answer within ${timeoutMs / 1000} s`
-      : cause === 'ENOTFOUND' || cause === 'EAI_AGAIN'
-        ? `has a host name that does not resolve (${cause})`
-        : cause === 'ECONNREFUSED'
-          ? `refused the connection (ECONNREFUSED): nothing listens there. ${notListening}`
-          : `could not be reached (${cause})`;
-  return new CommandFailed(`${url} ${what}.`);
+  const what = isTimeout(error)
+    ? `did not answer within ${timeoutMs / 1000} s`
+    : cause === 'ENOTFOUND' || cause === 'EAI_AGAIN'
+      ? `has a host name that does not resolve (${cause})`
+      : cause === 'ECONNREFUSED'
+        ? `refused the connection (ECONNREFUSED): nothing listens there. ${notListening}`
+        : `could not be reached (${cause})`;
+  return new CommandFailed(`${url} ${what}.`, { cause: error });
 }
+
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
 
 /** The proxy's `{error, code, field?}` of a refusal, if the body is one. */
 export async function errorBodyOf(response: Response): Promise<ProxyErrorBody | undefined> {
@@ -123,28 +137,37 @@ function refusalWith(
   );
 }
 
-/** Whether `/healthz` answers as a crypto-pay proxy's (`{"status":"ok"}`), not a shop's or another app's. */
-export async function answersAsProxy(api: ProxyApi): Promise<boolean> {
-  try {
-    const response = await api.fetchPublic('/healthz');
-    const body = (await response.json().catch(() => undefined)) as { status?: unknown } | undefined;
-    return response.ok && body?.status === 'ok';
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The error of a 404 that names no missing thing (an unknown route: the proxy's own `not_found`,
- * or another server's page): `/healthz` tells a proxy without the route from no proxy at all.
+ * The error of an answer that names no route: a 404 that names no missing thing (the proxy's
+ * own `not_found`, or another server's page) or a 405 (the proxy knows the address, not the
+ * method). `/healthz` tells a proxy without the route from no proxy at all, and its release
+ * which of "its merchant API is off" and "it is older" applies.
  */
-async function noRouteOf(api: ProxyApi, what: string): Promise<CommandFailed> {
+export async function noRouteOf(
+  api: ProxyApi,
+  what: string,
+  response: Response,
+): Promise<CommandFailed> {
   const url = api.target.proxyUrl;
-  return new CommandFailed(
-    (await answersAsProxy(api))
-      ? `The proxy at ${url} has no ${what} (404): its merchant API is off (it is on once the proxy has an ADMIN_TOKEN), or the proxy is older than this command line (upgrade it).`
-      : notAProxy(url),
-  );
+  const health = await api.health();
+  if (health.answer === 'other') return new CommandFailed(notAProxy(url));
+  if (health.answer === 'none') {
+    return new CommandFailed(
+      `${url} has no route for ${what} (${response.status}), and its /healthz ${health.why} either: is it the proxy's address? Give the proxy's address with --proxy or CRYPTO_PAY_PROXY_URL.`,
+    );
+  }
+  const release = health.version === undefined ? '' : ` (release ${health.version})`;
+  const older = `the proxy${release} is older than this command line (release ${CLI_VERSION}): upgrade it`;
+  const off = 'its merchant API is off (it is on once the proxy has an ADMIN_TOKEN)';
+  const why =
+    response.status === 405
+      ? // The address is the proxy's (so its merchant API is on), the method is not.
+        `${response.status}: it takes ${response.headers.get('allow') ?? 'other methods'} there): ${older}`
+      : health.version === CLI_VERSION
+        ? // Its release has every route this command line calls.
+          `${response.status}): ${off}`
+        : `${response.status}): ${off}, or ${older}`;
+  return new CommandFailed(`The proxy at ${url} has no route for ${what} (${why}.`);
 }
 
 /** What a command says of an address where no crypto-pay proxy answers. */
@@ -163,12 +186,21 @@ export function proxyApi(
   target: Target,
   { signal, timeoutMs = REQUEST_TIMEOUT_MS }: ProxyApiOptions = {},
 ): ProxyApi {
-  const call = async (path: string, init: RequestInit, token: string | undefined) => {
+  const call = async (
+    path: string,
+    init: RequestInit,
+    token: string | undefined,
+    limitMs = timeoutMs,
+  ) => {
     const used =
-      init.signal ?? AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]);
+      init.signal ?? AbortSignal.any([AbortSignal.timeout(limitMs), ...(signal ? [signal] : [])]);
+    const url = `${target.proxyUrl}${path}`;
+    let response: Response;
     try {
-      return await fetch(`${target.proxyUrl}${path}`, {
+      response = await fetch(url, {
         ...init,
+        // Never followed: the token (and a POST's body) goes only to the address given.
+        redirect: 'manual',
         signal: used,
         headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...init.headers },
       });
@@ -177,14 +209,24 @@ export function proxyApi(
       if (used.aborted && (used.reason as Error | undefined)?.name !== 'TimeoutError') {
         throw used.reason;
       }
-      throw unreachable(target.proxyUrl, error, timeoutMs);
+      throw unreachable(target.proxyUrl, error, limitMs);
     }
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location !== null) {
+      await response.body?.cancel();
+      const to = URL.parse(location, url)?.href ?? location;
+      throw new Redirected(
+        `The proxy at ${target.proxyUrl} answered ${init.method ?? 'GET'} ${path} with a redirect (${response.status}) to ${to.slice(0, 256)}, which this command does not follow (its token goes only to the address given): if the proxy is there, give its address with --proxy or CRYPTO_PAY_PROXY_URL.`,
+      );
+    }
+    return response;
   };
   const json = async <T>(response: Response, what: string): Promise<T> => {
-    if (response.status === 404) {
+    if (response.status === 404 || response.status === 405) {
       const body = await errorBodyOf(response);
-      // The proxy's unmatched route (`not_found`), or no proxy's words at all.
-      if (!body || body.code === 'not_found') throw await noRouteOf(api, what);
+      // The proxy's unmatched route (`not_found`, `method_not_allowed`), or no proxy's words.
+      const unmatched = response.status === 404 ? 'not_found' : 'method_not_allowed';
+      if (!body || body.code === unmatched) throw await noRouteOf(api, what, response);
       throw refusalWith(response, body, target);
     }
     if (!response.ok) throw await refusalOf(response, target);
@@ -197,6 +239,31 @@ export function proxyApi(
     target,
     fetch: fetchWithToken,
     fetchPublic: (path, init = {}) => call(path, init, undefined),
+    async health() {
+      const limitMs = Math.min(timeoutMs, HEALTH_PROBE_MS);
+      let response: Response;
+      try {
+        response = await call('/healthz', {}, undefined, limitMs);
+      } catch (error) {
+        // A redirect is no proxy's /healthz; Ctrl-C ends the command.
+        if (error instanceof Redirected) return { answer: 'other' };
+        if (!(error instanceof CommandFailed)) throw error;
+        return {
+          answer: 'none',
+          why: isTimeout(error.cause)
+            ? `did not answer within ${limitMs / 1000} s`
+            : `could not be reached (${failureCause(error.cause)})`,
+        };
+      }
+      const body = (await response.json().catch(() => undefined)) as
+        | { status?: unknown; version?: unknown }
+        | undefined;
+      if (!response.ok || body?.status !== 'ok') return { answer: 'other' };
+      return {
+        answer: 'proxy',
+        version: typeof body.version === 'string' ? body.version : undefined,
+      };
+    },
     async get<T>(path: string, query: Query = {}) {
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) {

@@ -5,20 +5,16 @@
  * sentence on stderr, never a stack.
  */
 
-import { readFileSync } from 'node:fs';
 import { CommanderError } from 'commander';
 import { CommandFailed, Stopped, UsageError } from './failures.ts';
 import { type Io, painter } from './io.ts';
 import { createProgram } from './program.ts';
-
-const { version } = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-) as { version: string };
+import { CLI_VERSION } from './version.ts';
 
 export const EXIT = { done: 0, failed: 1, usage: 2 } as const;
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
-  const program = createProgram(io, version);
+  const program = createProgram(io, CLI_VERSION);
   const paint = painter(io.stderr, io.env);
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -6,7 +6,7 @@
  * stderr, and never prints the token itself.
  */
 
-import { isLoopback } from '@crypto-pay/protocol';
+import { blockedPortProblem, isLoopback } from '@crypto-pay/protocol';
 import { UsageError } from './failures.ts';
 import { type Io, painter } from './io.ts';
 
@@ -44,6 +44,13 @@ function proxyUrlOf(value: string, from: string): string {
   if (url.search || url.hash || url.username || url.password) {
     throw new UsageError(
       `${from} must be the proxy's address alone, with no query, fragment or credentials.`,
+    );
+  }
+  // fetch would refuse it before sending (`bad port`): said now, as the flag's mistake.
+  const blocked = blockedPortProblem(url);
+  if (blocked) {
+    throw new UsageError(
+      `${from} ${url.origin} ${blocked}: nothing was sent. Run the proxy on another port, such as 8787.`,
     );
   }
   return url.href.replace(/\/+$/, '');

@@ -57,6 +57,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Sees stdout as it is written, for a test that acts on a line before the command ends. */
   onStdout?: (printed: string) => void;
+  /** A terminal to ask on, the user typing this: the question goes to stderr as printed. */
+  answer?: string;
 }
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<Ran> {
@@ -75,6 +77,14 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     stderr: stream('stderr'),
     env: options.env ?? {},
     signal: options.signal ?? new AbortController().signal,
+    ...(options.answer === undefined
+      ? {}
+      : {
+          ask: async (question: string) => {
+            printed.stderr += question;
+            return options.answer!;
+          },
+        }),
   });
   return { code, ...printed };
 }

@@ -13,6 +13,7 @@ export * from './invoice.ts';
 export * from './json.ts';
 export * from './money.ts';
 export * from './payment-request.ts';
+export * from './ports.ts';
 export * from './reference.ts';
 export * from './sender.ts';
 export * from './sender-schemas.ts';

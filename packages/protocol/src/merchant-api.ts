@@ -15,6 +15,7 @@ const unixSeconds = z.int().check(z.describe('Unix seconds.'));
 
 export {
   MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
   MONEY_OPERATION_KINDS,
   type MoneyOperationKind,
   REFUND_VOID_STATUSES,

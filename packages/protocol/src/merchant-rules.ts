@@ -1,12 +1,18 @@
 /**
- * The merchant API's terms a page reads without its schemas: page sizes, the kinds and void
- * statuses of money operations, what the service's currency codes mean. The dashboard's shell
- * imports these, and zod stays in the chunks that check forms (`merchant-api.ts` re-exports
- * the first ones).
+ * The merchant API's terms a page reads without its schemas: page sizes, the longest search, the
+ * kinds and void statuses of money operations, what the service's currency codes mean. The
+ * dashboard's shell imports these, and zod stays in the chunks that check forms
+ * (`merchant-api.ts` re-exports the first ones).
  */
 
 /** The most a merchant API list answers in one page (`limit=`), for the proxy and its callers. */
 export const MAX_PAGE_SIZE = 200;
+
+/**
+ * The longest search of the merchant API's checkout list (`q`, the CLI's `--search`): a
+ * reference, not a text to search.
+ */
+export const MAX_SEARCH_LENGTH = 255;
 
 /** What the proxy keeps of the merchant API's objects: the invoices and withdrawals it made. */
 export const MONEY_OPERATION_KINDS = ['invoice', 'withdrawal'] as const;

@@ -258,12 +258,6 @@ export function refusedCredentialsCheck(upstreamCode: string | number | undefine
 /** Length of a checkout id: 128 bits in base64url. */
 export const CHECKOUT_ID_LENGTH = 22;
 
-/**
- * The longest search of the merchant API's checkout list (`q`, the CLI's `--search`): a
- * reference, not a text to search.
- */
-export const MAX_SEARCH_LENGTH = 255;
-
 /** The service's limit on `url_success` and `url_failed`. */
 export const MAX_RESULT_URL_LENGTH = 255;
 

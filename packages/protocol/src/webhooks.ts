@@ -8,10 +8,12 @@
 
 import { Webhook } from 'standardwebhooks';
 import { isLoopback } from './hosts.ts';
+import { blockedPortProblem } from './ports.ts';
 
 /**
  * Why `value` cannot be a webhook endpoint, or undefined when it can: https, or http on a
- * loopback host for development. The proxy's rule, checked by the command line before it sends.
+ * loopback host for development, on a port fetch connects to. The proxy's rule, checked by the
+ * command line before it sends.
  */
 export function webhookUrlProblem(value: string): string | undefined {
   let url: URL;
@@ -21,9 +23,13 @@ export function webhookUrlProblem(value: string): string | undefined {
     return 'must be an https URL';
   }
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
-  return 'must be an https URL (http only on a loopback host: 127.0.0.1, ::1, localhost)';
+  const secure =
+    url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+  if (!secure)
+    return 'must be an https URL (http only on a loopback host: 127.0.0.1, ::1, localhost)';
+  // The proxy's deliveries and listen's forwarding are fetch's: they would all fail `bad port`.
+  const blocked = blockedPortProblem(url);
+  return blocked && `${blocked}: give the handler another port`;
 }
 
 export interface WebhookPost {

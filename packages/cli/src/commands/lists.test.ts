@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkoutEvent, invoiceEvent } from '@crypto-pay/test-kit/webhook-events';
-import { jsonStandIn, runCli } from '../testing.test-helpers.ts';
+import { answerJson, jsonStandIn, runCli, standIn } from '../testing.test-helpers.ts';
 
 // Nothing listens at this address: a command that sent anything would end with exit 1, not 2.
-const NOWHERE = ['--proxy', 'http://127.0.0.1:9'];
+const NOWHERE = ['--proxy', 'http://127.0.0.1:0'];
 
 describe('crypto-pay events and webhook-endpoints: help and usage', () => {
   it('describes each command in its help', async () => {
@@ -22,6 +22,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       ['webhook-endpoints disable', '--json'],
       ['webhook-endpoints enable', '--json'],
       ['webhook-endpoints remove', 'Remove an endpoint for good'],
+      ['webhook-endpoints remove', '--yes'],
     ] as const) {
       const ran = await runCli([...command.split(' '), '--help']);
       assert.equal(ran.code, 0, command);
@@ -198,6 +199,57 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
         staleLines[2],
         'More: crypto-pay checkouts list --stale --limit 20 --before chk_stale',
       );
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('removes an endpoint only once confirmed: asked on a terminal, --yes without one', async () => {
+    const endpoint = {
+      id: 'whe_1',
+      url: 'https://shop.example/hooks',
+      status: 'ok',
+      disabled: false,
+      created_at: 1_760_000_000,
+      source: 'merchant_api',
+    };
+    const proxy = await standIn((request, response) =>
+      request.method === 'DELETE'
+        ? response.writeHead(204).end()
+        : answerJson(response, 200, { data: [endpoint] }),
+    );
+    const remove = ['webhook-endpoints', 'remove', 'whe_1', '--proxy', proxy.url];
+    try {
+      // A script without --yes: a usage error, nothing sent.
+      const unasked = await runCli(remove);
+      assert.equal(unasked.code, 2, unasked.stderr);
+      assert.match(
+        unasked.stderr,
+        /error: webhook-endpoints remove deletes whe_1 for good and there is no terminal to ask on: add --yes to confirm\.\n$/,
+      );
+      assert.deepEqual(proxy.seen(), []);
+
+      // On a terminal, by its address; anything but yes keeps it.
+      const kept = await runCli(remove, { answer: '' });
+      assert.equal(kept.code, 1, kept.stderr);
+      assert.match(kept.stderr, /Remove https:\/\/shop\.example\/hooks \(whe_1\)\? \[y\/N\] /);
+      assert.match(kept.stderr, /Not removed: whe_1 still receives its webhooks\.\n$/);
+      assert.deepEqual(proxy.seen(), ['GET /admin/webhook-endpoints']);
+
+      const removed = await runCli(remove, { answer: 'y' });
+      assert.equal(removed.code, 0, removed.stderr);
+      assert.equal(removed.stdout, 'Removed whe_1: the proxy sends it nothing more.\n');
+      assert.deepEqual(proxy.seen().slice(1), [
+        'GET /admin/webhook-endpoints',
+        'DELETE /admin/webhook-endpoints/whe_1',
+      ]);
+
+      // --yes asks nothing, even on a terminal; --json answers as disable and enable do.
+      const confirmed = await runCli([...remove, '--yes', '--json'], { answer: 'n' });
+      assert.equal(confirmed.code, 0, confirmed.stderr);
+      assert.deepEqual(JSON.parse(confirmed.stdout), { id: 'whe_1', deleted: true });
+      assert.doesNotMatch(confirmed.stderr, /\[y\/N\]/);
+      assert.deepEqual(proxy.seen().slice(3), ['DELETE /admin/webhook-endpoints/whe_1']);
     } finally {
       await proxy.close();
     }

@@ -6,6 +6,7 @@
 
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import type { Command } from 'commander';
+import { CommandFailed, UsageError } from '../failures.ts';
 import { eventTypeListArgument, graceSeconds, webhookEndpointUrl } from '../flags.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
@@ -158,11 +159,31 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
   endpoints
     .command('remove')
     .description(
-      'Remove an endpoint for good: nothing more is sent to it and its pending deliveries end (`disable` stops it until `enable`).',
+      'Remove an endpoint for good: nothing more is sent to it and its pending deliveries end (`disable` stops it until `enable`). Asks first on a terminal; --yes confirms (needed without a terminal).',
     )
     .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
-    .action(async (id: string, _options: object, command: Command) => {
-      await context.api(command).send<undefined>('DELETE', path(id));
+    .option('--yes', 'remove without asking (a script, CI)')
+    .option('--json', 'print the answer as JSON ({"id": …, "deleted": true})')
+    .action(async (id: string, options: { yes?: boolean; json?: boolean }, command: Command) => {
+      if (!options.yes && !io.ask) {
+        throw new UsageError(
+          `webhook-endpoints remove deletes ${id} for good and there is no terminal to ask on: add --yes to confirm.`,
+        );
+      }
+      const api = context.api(command);
+      if (!options.yes && io.ask) {
+        // Its address, to be sure of the one removed; an unknown id is left to the proxy's 404.
+        const listed = await api.get<{ data: WebhookEndpoint[] }>('/admin/webhook-endpoints');
+        const endpoint = listed.data.find((item) => item.id === id);
+        if (endpoint) {
+          const answer = await io.ask(`Remove ${endpoint.url} (${id})? [y/N] `);
+          if (!/^y(es)?$/i.test(answer.trim())) {
+            throw new CommandFailed(`Not removed: ${id} still receives its webhooks.`);
+          }
+        }
+      }
+      await api.send<undefined>('DELETE', path(id));
+      if (options.json) return printJson(io, { id, deleted: true });
       io.stdout.write(`Removed ${id}: the proxy sends it nothing more.\n`);
     });
 }

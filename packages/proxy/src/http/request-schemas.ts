@@ -14,12 +14,16 @@ import {
   MAX_AMOUNT_DIGITS,
 } from '@crypto-pay/protocol';
 import { CHECKOUT_STATUSES } from '@crypto-pay/protocol/checkout-status';
-import { MAX_PAGE_SIZE, MONEY_OPERATION_KINDS, type Page } from '@crypto-pay/protocol/merchant-api';
+import {
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  MONEY_OPERATION_KINDS,
+  type Page,
+} from '@crypto-pay/protocol/merchant-api';
 import {
   BOUNDED_AMOUNT_TEXT,
   currencyCode,
   decimalAmount,
-  MAX_SEARCH_LENGTH,
   PRICING_MODES,
   resultUrlField,
   STATUS_DETAILS,

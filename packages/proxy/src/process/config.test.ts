@@ -302,7 +302,7 @@ describe('loadConfig', () => {
       'https://shop.example/hooks',
       'http://127.0.0.1:3000/h',
       'http://[::1]/h',
-      'http://localhost:9/h',
+      'http://localhost:8080/h',
     ]) {
       assert.deepEqual(
         loadConfig({ ...required, WEBHOOK_URL: url, WEBHOOK_SECRET: secret }).webhook,
@@ -315,6 +315,11 @@ describe('loadConfig', () => {
     assert.match(
       refusal({ ...required, WEBHOOK_URL: 'http://shop.example/hooks', WEBHOOK_SECRET: secret }),
       /^WEBHOOK_URL must be an https URL \(http only on a loopback host/,
+    );
+    // Every delivery would fail `bad port`: refused at startup, not at each webhook.
+    assert.equal(
+      refusal({ ...required, WEBHOOK_URL: 'http://localhost:6000/h', WEBHOOK_SECRET: secret }),
+      'WEBHOOK_URL is on port 6000, which fetch never connects to (a port of another protocol, blocked as browsers block it): give the handler another port.',
     );
     // A resolver without nss-myhostname may ask DNS for it: only `localhost` itself is loopback.
     assert.match(

@@ -211,7 +211,7 @@ describe('crypto-pay trigger: usage', () => {
       assert.equal(ran.code, 1, ran.stderr);
       assert.match(
         ran.stderr,
-        /This proxy has no event stream: upgrade it, or give it an ADMIN_TOKEN if its merchant API is off\./,
+        /has no route for GET \/admin\/events\/stream \(404\): its merchant API is off \(it is on once the proxy has an ADMIN_TOKEN\), or the proxy is older than this command line/,
       );
       // The stream of the object's family only.
       assert.deepEqual(proxy.seen(), [

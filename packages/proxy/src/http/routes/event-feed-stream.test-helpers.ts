@@ -16,7 +16,7 @@ import { adminHeaders, seen } from '../../testing.test-helpers.ts';
 export async function addQuietEndpoint(proxyUrl: string): Promise<string> {
   const created = await sendJson(
     `${proxyUrl}/admin/webhook-endpoints`,
-    { url: 'http://127.0.0.1:9/hooks', event_types: ['invoice.confirmed'] },
+    { url: 'http://127.0.0.1:0/hooks', event_types: ['invoice.confirmed'] },
     { headers: adminHeaders },
   );
   assert.equal(created.status, 201, created.text);

@@ -106,7 +106,7 @@ describe('merchant API: webhooks', () => {
     assert.equal((await del(`/admin/webhook-endpoints/${endpoint.id}`)).status, 204);
   });
 
-  it('refuses http off loopback, and the environment’s endpoint through the API', async () => {
+  it('refuses http off loopback, a blocked port, and the environment’s endpoint through the API', async () => {
     const refused = await post('/admin/webhook-endpoints', { url: 'http://shop.example/hooks' });
     assert.equal(refused.status, 422);
     const body = await json(refused);
@@ -114,6 +114,15 @@ describe('merchant API: webhooks', () => {
     assert.match(body.error, /https/);
     const loopback = await post('/admin/webhook-endpoints', { url: 'http://127.0.0.1:3000/h' });
     assert.equal(loopback.status, 201);
+    // A port fetch never connects to: every delivery would fail `bad port`.
+    const blocked = await post('/admin/webhook-endpoints', { url: 'http://localhost:6000/hooks' });
+    assert.equal(blocked.status, 422);
+    assert.deepEqual(await json(blocked), {
+      error:
+        'The url is on port 6000, which fetch never connects to (a port of another protocol, blocked as browsers block it): give the handler another port.',
+      code: 'invalid_request',
+      field: 'url',
+    });
     assert.equal((await del('/admin/webhook-endpoints/env')).status, 409);
     assert.equal((await post('/admin/webhook-endpoints/env/rotate-secret')).status, 409);
   });
