@@ -24,6 +24,10 @@ export interface CallOptions {
   body?: unknown;
   /** A body already written as JSON (an amount the spec wants as a JSON number, digits exact). */
   json?: string;
+  /**
+   * Ends the call: the caller's abort (a newer load) is thrown as it is; a timeout
+   * (`AbortSignal.timeout`) is no answer in time, an `ApiFailure` with status 0 as when none came.
+   */
   signal?: AbortSignal;
   /** A 401 is the caller's answer (the sign-in form), not the end of the session. */
   keepOn401?: boolean;
@@ -44,11 +48,13 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       ...(signal ? { signal } : {}),
     });
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiFailure(0, 'network', strings.api.unreachable);
+    if (signal?.aborted && !timedOut(signal)) throw error;
+    throw noAnswer();
   }
   if (response.status === 204) return undefined as T;
   const answer: unknown = await response.json().catch(() => undefined);
+  // Its body not read in time: no answer either.
+  if (signal && timedOut(signal)) throw noAnswer();
   if (response.ok) return answer as T;
   const refusal = (answer ?? {}) as { error?: unknown; code?: unknown; field?: unknown };
   const failure = new ApiFailure(
@@ -62,6 +68,12 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   }
   throw failure;
 }
+
+const noAnswer = () => new ApiFailure(0, 'network', strings.api.unreachable);
+
+/** Whether `signal` ended by a timeout (its reason a `TimeoutError`), not by its caller. */
+const timedOut = (signal: AbortSignal) =>
+  signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError';
 
 /** The message to show for a failure of any kind. */
 export function failureText(error: unknown): string {

@@ -3,9 +3,10 @@
  * header and the sections an account's role may open, renders the page of the address, and
  * sends the browser to sign-in when the session is gone.
  */
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { css, html, LitElement, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { ApiFailure, api, failureText, SIGNED_OUT_EVENT } from './api.ts';
 import {
   interceptLinkClick,
@@ -39,6 +40,12 @@ const SECTIONS = [
 ] as const;
 
 const currentRoute = () => parseRoute(location.pathname, location.search);
+
+/**
+ * How long the session is waited for: a proxy that takes the connection but never answers is
+ * said as not reached, with a Try again, not a page loading forever.
+ */
+const SESSION_TIMEOUT_MS = 10_000;
 
 /**
  * A failure that may pass: no answer (`status` 0) or a 5xx, with its status. Any other answer
@@ -104,14 +111,7 @@ export class Dashboard extends LitElement {
   @state() private route: Route = currentRoute();
   /** Who is signed in; undefined while unknown or signed out. */
   @state() private account: Account | undefined;
-  @state() private checked = false;
-  /**
-   * Why the session could not be asked for (not a 401): the proxy not reached or answering 5xx
-   * (`status`: for now, so a Try again), or its merchant API off (the dashboard needs sessions).
-   */
-  @state() private unavailable: { text: string; status?: number } | undefined;
   @query('main') private main!: HTMLElement;
-  @query('#try-again') private tryAgainButton!: HTMLButtonElement | null;
 
   /**
    * The Money page in its own chunk, loaded when first opened: it alone needs the protocol's
@@ -126,6 +126,29 @@ export class Dashboard extends LitElement {
   private readonly moneyChunk = new Task(this, {
     task: ([page]) => (page === 'money' ? Dashboard.loadMoney() : Promise.resolve()),
     args: () => [this.route.page] as const,
+  });
+
+  /**
+   * Who is signed in (`GET /admin/session`), asked once at start and again by Try again. Not
+   * signed in: to sign-in. It fails when the session cannot be asked for: the proxy not reached
+   * in time or answering 5xx (for now, so a Try again), or its merchant API off without
+   * ADMIN_TOKEN (said as it is: the dashboard works only with sessions).
+   */
+  private readonly session = new Task(this, {
+    task: async (_args, { signal }) => {
+      try {
+        const answer = await api<SessionAnswer>('/admin/session', {
+          keepOn401: true,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(SESSION_TIMEOUT_MS)]),
+        });
+        this.account = answer.account;
+        if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();
+      } catch (error) {
+        if (error instanceof ApiFailure && error.status === 401) this.onSignedOut();
+        else throw error;
+      }
+    },
+    args: () => [],
   });
 
   private readonly onPopState = async () => {
@@ -146,7 +169,6 @@ export class Dashboard extends LitElement {
     window.addEventListener('popstate', this.onPopState);
     window.addEventListener(SIGNED_OUT_EVENT, this.onSignedOut);
     window.addEventListener('click', interceptLinkClick);
-    void this.checkSession();
   }
 
   override disconnectedCallback(): void {
@@ -156,32 +178,17 @@ export class Dashboard extends LitElement {
     super.disconnectedCallback();
   }
 
-  private async checkSession(): Promise<void> {
-    try {
-      const answer = await api<SessionAnswer>('/admin/session', { keepOn401: true });
-      this.account = answer.account;
-      if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();
-    } catch (error) {
-      // Not signed in: to sign-in. The proxy not reached or answering 5xx is said with a Try
-      // again; any other answer (the merchant API off without ADMIN_TOKEN) as it is: the
-      // dashboard works only with sessions.
-      if (error instanceof ApiFailure && error.status === 401) this.onSignedOut();
-      else this.unavailable = { text: failureText(error), ...passing(error) };
-    } finally {
-      this.checked = true;
-    }
-  }
-
   /**
-   * Asks for the session again (the proxy was not reached): the page and its data load once it
-   * answers. The focus goes to the page, or back to Try again when it is still not reached.
+   * Asks for the session again (the proxy was not reached): what was said stays, Try again
+   * disabled, until the answer; the page and its data load once it comes. The focus stays on
+   * Try again while it is still not reached, or goes to the page. (`aria-disabled`, not
+   * `disabled`: a disabled button loses the focus to the page's body.)
    */
   private readonly tryAgain = async () => {
-    this.unavailable = undefined;
-    this.checked = false;
-    await this.checkSession();
+    if (this.session.status === TaskStatus.PENDING) return;
+    await this.session.run();
     await this.updateComplete;
-    (this.tryAgainButton ?? this.main)?.focus();
+    if (this.session.status === TaskStatus.COMPLETE) this.main?.focus();
   };
 
   private readonly signedIn = (event: CustomEvent<SessionAnswer>) => {
@@ -225,8 +232,19 @@ export class Dashboard extends LitElement {
             : nothing
         }
       </header>
-      ${signingIn || this.unavailable ? nothing : this.renderNav()}
-      <main tabindex="-1">${this.checked ? this.renderPage(signingIn) : html`<p class="muted">${strings.loading}</p>`}</main>
+      ${this.account && !signingIn ? this.renderNav() : nothing}
+      <main tabindex="-1" aria-busy=${this.session.status === TaskStatus.PENDING ? 'true' : nothing}>
+        ${this.session.render({
+          initial: () => html`<p class="muted">${strings.loading}</p>`,
+          // Asked again after a failure: what was said stays until the answer.
+          pending: () =>
+            this.session.error === undefined
+              ? html`<p class="muted">${strings.loading}</p>`
+              : this.renderUnavailable(this.session.error, true),
+          complete: () => this.renderPage(signingIn),
+          error: (error) => this.renderUnavailable(error, false),
+        })}
+      </main>
     `;
   }
 
@@ -245,23 +263,32 @@ export class Dashboard extends LitElement {
     </nav>`;
   }
 
-  private renderPage(signingIn: boolean) {
-    const route = this.route;
-    const unavailable = this.unavailable;
-    if (unavailable?.status !== undefined) {
-      // A 5xx's own words, where the proxy said more than its status.
-      const said =
-        unavailable.status > 0 && unavailable.text !== strings.api.answered(unavailable.status);
-      return html`<h1>${strings.session.unreachableHeading}</h1>
-        <p class="error" role="alert">${strings.session.unreachable(unavailable.status)}</p>
-        ${said ? html`<p class="muted">${unavailable.text}</p>` : nothing}
-        <p><button id="try-again" @click=${this.tryAgain}>${strings.session.tryAgain}</button></p>`;
-    }
-    if (unavailable) {
+  /**
+   * Why the session could not be asked for: for now (no answer, or a 5xx with the proxy's own
+   * words where it said more than its status), with Try again, inert while `retrying`; or
+   * the merchant API off.
+   */
+  private renderUnavailable(error: unknown, retrying: boolean) {
+    const { status } = passing(error);
+    const text = failureText(error);
+    if (status === undefined) {
       return html`<h1>${strings.session.unavailableHeading}</h1>
         <p>${strings.session.unavailable}</p>
-        <p class="error" role="alert">${unavailable.text}</p>`;
+        <p class="error" role="alert">${text}</p>`;
     }
+    const said = text === strings.api.answered(status) ? undefined : text;
+    const sentence =
+      status === 0 ? strings.session.unreachable : strings.session.answeredBadly(status, said);
+    // Keyed by the failure: a new one is a new alert, announced even when its words are the same.
+    return html`<h1>${strings.session.unreachableHeading}</h1>
+      ${keyed(error, html`<p class="error" role="alert">${sentence}</p>`)}
+      <p>
+        <button aria-disabled=${retrying ? 'true' : nothing} @click=${this.tryAgain}>${strings.session.tryAgain}</button>
+      </p>`;
+  }
+
+  private renderPage(signingIn: boolean) {
+    const route = this.route;
     if (signingIn) {
       return html`<cp-sign-in .account=${this.account} @cp-signed-in=${this.signedIn}></cp-sign-in>`;
     }

@@ -56,7 +56,8 @@ export const shared = css`
     border-color: var(--_danger);
     color: var(--_background);
   }
-  button:disabled {
+  button:disabled,
+  button[aria-disabled='true'] {
     opacity: 0.6;
     cursor: not-allowed;
   }

@@ -1,6 +1,7 @@
 /**
  * The merchant API as a page's component test needs it: `window.fetch` answers the calls it is
- * given (by method and path), records every call, and can hold one back (an action in flight).
+ * given (by method and path), records every call, and can hold one back (an action in flight)
+ * until its signal aborts it.
  * The pages' journeys against the real proxy are tests/e2e/dashboard*.test.ts.
  */
 
@@ -30,7 +31,10 @@ export function fakeApi(routes: Routes) {
     const call = { method, path, body: init.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const route = routes[`${method} ${path}`] ?? routes[`${method} ${url.pathname}`];
-    const answer = await (typeof route === 'function' ? route(call) : route);
+    const answer = await untilAborted(
+      typeof route === 'function' ? route(call) : route,
+      init.signal,
+    );
     const { status, body } = answer ?? { status: 404, body: { error: `No ${path}`, code: 'x' } };
     return new Response(status === 204 ? null : JSON.stringify(body ?? {}), {
       status,
@@ -43,6 +47,16 @@ export function fakeApi(routes: Routes) {
       window.fetch = realFetch;
     },
   };
+}
+
+/** `answer`, or a rejection with the signal's reason once it is aborted first, as `fetch` does. */
+function untilAborted<T>(answer: T | Promise<T>, signal: AbortSignal | null | undefined) {
+  if (!signal) return answer;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    Promise.resolve(answer).then(resolve, reject);
+  });
 }
 
 /** A promise and the function that settles it: an answer held back until the test lets it go. */

@@ -399,7 +399,7 @@ describe('<cp-webhooks>', () => {
       await expect(el).to.be.accessible();
     });
 
-    it('says that one whose endpoint is disabled is not retried, and how to turn it back on', async () => {
+    it('says that one whose endpoint is disabled is not retried, and how to turn it back on, its Redeliver disabled', async () => {
       const DISABLED: WebhookEndpoint = {
         ...ENDPOINT,
         status: 'disabled',
@@ -443,6 +443,21 @@ describe('<cp-webhooks>', () => {
       expect(elsewhere).not.to.contain('Not retried');
       // The Enable button it names is there, on that endpoint.
       expect(buttonNamed(el, `Enable ${DISABLED.url}`)).not.to.equal(undefined);
+      // Its Redeliver, which the proxy would refuse (409), is disabled, and says why.
+      const [stoppedRedeliver, elsewhereRedeliver] = [
+        ...failures.querySelectorAll<HTMLButtonElement>('button'),
+      ];
+      expect(stoppedRedeliver?.textContent?.trim()).to.equal('Redeliver checkout.paid evt_1');
+      expect(stoppedRedeliver?.disabled).to.equal(true);
+      const why = el.shadowRoot!.getElementById(
+        stoppedRedeliver!.getAttribute('aria-describedby') ?? '',
+      );
+      expect(why?.textContent).to.equal(
+        `Not retried: ${DISABLED.url} is disabled. An operator turns it back on with its Enable button under Endpoints below; then Redeliver sends this event there again.`,
+      );
+      expect(elsewhereRedeliver?.textContent?.trim()).to.equal('Redeliver checkout.paid evt_3');
+      expect(elsewhereRedeliver?.disabled).to.equal(false);
+      expect(elsewhereRedeliver?.hasAttribute('aria-describedby')).to.equal(false);
       // Among all deliveries, an attempt says only what happened then.
       expect(textOf(el).match(/Not retried/g)).to.have.length(1);
       await expect(el).to.be.accessible();

@@ -40,13 +40,18 @@ type EventToEndpoint = Pick<
 >;
 const DELIVERIES = '/admin/webhook-deliveries';
 
+/** The id of the line saying that a failing delivery is not retried: its disabled Redeliver's why. */
+const notRetriedId = (attempt: DeliveryAttempt) => `not-retried-${attempt.id}`;
+
 /**
  * When a delivery is tried next: while it still retries, when its next attempt is due; a
  * failing one whose endpoint is disabled (`disabledUrl`, its address now), that nothing retries
  * it until that endpoint is enabled again.
  */
 function nextLine(attempt: DeliveryAttempt, disabledUrl: string | undefined) {
-  if (disabledUrl !== undefined) return html`<div class="muted">${t.notRetried(disabledUrl)}</div>`;
+  if (disabledUrl !== undefined) {
+    return html`<div class="muted" id=${notRetriedId(attempt)}>${t.notRetried(disabledUrl)}</div>`;
+  }
   if (attempt.next_attempt_at === undefined) return nothing;
   return html`<div class="muted">${t.nextAttempt(formatTime(attempt.next_attempt_at))}</div>`;
 }
@@ -306,7 +311,9 @@ export class Webhooks extends LitElement {
 
   /**
    * A table of an event's deliveries to an endpoint (failing, or dropped unsent): the endpoint,
-   * the event, `more` columns of their own, and for operators a Redeliver of the event there.
+   * the event, `more` columns of their own, and for operators a Redeliver of the event there,
+   * disabled where `blockedBy` gives the id of the line saying why (its endpoint disabled: the
+   * proxy would refuse it), which describes it.
    */
   private redeliverable<T extends EventToEndpoint>(
     caption: string,
@@ -314,6 +321,7 @@ export class Webhooks extends LitElement {
     rows: T[],
     operator: boolean,
     empty: string,
+    blockedBy: (row: T) => string | undefined = () => undefined,
   ) {
     return dataTable(
       caption,
@@ -327,10 +335,17 @@ export class Webhooks extends LitElement {
         operator && {
           heading: strings.redeliver,
           headingHidden: true,
-          cell: (row) =>
-            html`<button class="secondary" @click=${() => redeliverEvent(this.run, row.event_id, row.endpoint_id)}>
+          cell: (row) => {
+            const why = blockedBy(row);
+            return html`<button
+              class="secondary"
+              ?disabled=${why !== undefined}
+              aria-describedby=${why ?? nothing}
+              @click=${() => redeliverEvent(this.run, row.event_id, row.endpoint_id)}
+            >
               ${strings.redeliver}<span class="visually-hidden"> ${row.event_type} ${row.event_id}</span>
-            </button>`,
+            </button>`;
+          },
         },
       ],
       rows,
@@ -368,6 +383,7 @@ export class Webhooks extends LitElement {
       failures,
       operator,
       t.noFailures,
+      (a) => (disabled.has(a.endpoint_id) ? notRetriedId(a) : undefined),
     );
   }
 }

@@ -118,11 +118,15 @@ export interface ShellWords {
     | 'unavailableHeading'
     | 'unavailable'
     | 'unreachableHeading'
+    | 'unreachable'
     | 'tryAgain'
   > & {
     signedInAs: Sentence<[name: string, role: string]>;
-    /** The proxy not reached (`status` 0: no answer) or answering 5xx: for now, so try again. */
-    unreachable: Sentence<[status: number]>;
+    /**
+     * The proxy answering 5xx (`status`), with its own words (`said`) where it said more than
+     * its status: for now, so try again. (No answer at all is `unreachable`.)
+     */
+    answeredBadly: Sentence<[status: number, said?: string]>;
     demoIntro: Sentence<[name: string]>;
   };
   /** The signed-in person's own page (`/dashboard/account`), linked from the header. */

@@ -107,10 +107,10 @@ export const shell: ShellWords = {
     unavailable:
       'The dashboard needs the proxy’s merchant API, which is on only when the proxy has an ADMIN_TOKEN. The proxy answered:',
     unreachableHeading: 'The dashboard cannot load',
-    unreachable: (status) =>
-      status === 0
-        ? 'The proxy cannot be reached now: no answer came back. It may be restarting, or the network is down: try again in a moment, and if it goes on, check that the proxy is running.'
-        : `The proxy cannot be reached now: it answered ${status}. It may be restarting or in trouble: try again in a moment, and if it goes on, read the proxy’s log.`,
+    unreachable:
+      'The proxy cannot be reached now: no answer came back. It may be restarting, or the network is down: try again in a moment, and if it goes on, check that the proxy is running.',
+    answeredBadly: (status, said) =>
+      `The proxy is not answering normally now: it answered ${status}${said ? `, “${said}”` : '.'} Try again in a moment, and if it goes on, read the proxy’s log.`,
     tryAgain: 'Try again',
   },
   ownAccount: {
