@@ -201,7 +201,7 @@ export function processingOperationRoutes({
     throw new ApiError(
       error.reason === 'timeout' ? 504 : 502,
       'refund_outcome_unknown',
-      'The processing service did not confirm the refund: the money may have been sent. It is listed as requested until the service’s callback tells. Do not send it under another foreign_id; under the same one it is asked again once its claim’s lease ran out (5 minutes by default), and the service takes a foreign_id once.',
+      'The processing service did not confirm the refund: the money may have been sent. It is listed as requested until the service’s callback tells; do not send it again.',
       { field: 'refund_of' },
     );
   };
