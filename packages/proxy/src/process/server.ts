@@ -93,9 +93,8 @@ export async function openStore(
 }
 
 /**
- * A create holds its session or Idempotency-Key, and a refund its claim, through one upstream
- * call, which `UPSTREAM_TIMEOUT_MS` bounds with its retries: a claim twice as old was left by a
- * dead proxy.
+ * A create holds its session or Idempotency-Key through one upstream call, which
+ * `UPSTREAM_TIMEOUT_MS` bounds with its retries: a claim twice as old was left by a dead proxy.
  */
 const claimLeaseOf = (config: Config) =>
   Math.max(DEFAULT_CLAIM_LEASE_MS, 2 * config.upstreamTimeoutMs);

@@ -30,10 +30,7 @@ export const probeQuery = (db: Kysely<Tables>, now: number) =>
       conflict.column('id').doUpdateSet((eb) => ({ checked_at: eb.ref('excluded.checked_at') })),
     );
 
-/**
- * Every part of the store but `subscribeChanges` and `close`; `lease` is how long a create's
- * claim, or a refund's, holds (ms).
- */
+/** Every part of the store but `subscribeChanges` and `close`; `lease` is a create's claim (ms). */
 export function assembleStore(
   db: Kysely<Tables>,
   dialect: StoreDialect,
@@ -53,7 +50,7 @@ export function assembleStore(
     ...auditLog(db),
     ...figures(db),
     ...payments(db, dialect),
-    ...moneyOperations(db, lease),
+    ...moneyOperations(db),
     pruneBefore: prune,
     async ping() {
       await probeQuery(db, Date.now()).execute();

@@ -3,11 +3,9 @@
  * row each, whose status then follows the service's callbacks for it. An invoice or withdrawal
  * is written when the service took it; a refund is claimed first, its row written before the
  * service is asked, so a second refund of the same checkout is refused by the database itself
- * (a unique index), on any number of proxies. A claim whose outcome was never recorded (its
- * proxy died, or the service's answer was lost) is a lease, as a create's claims are: once it
- * ran out, a retry with the same foreign_id, which the service takes once, takes it over. The
- * back office lists them from here, since the service tells of an object only once something
- * happens to it. Only what staff need: no sender or receiver, no email, no address.
+ * (a unique index), on any number of proxies. The back office lists them from here, since the
+ * service tells of an object only once something happens to it. Only what staff need: no
+ * sender or receiver, no email, no address.
  */
 
 import {
@@ -90,20 +88,15 @@ export interface MoneyOperationsPart {
   recordMoneyOperation(operation: MoneyOperation): Promise<void>;
   /**
    * Writes a refund's row before the service is asked. Refused, atomically, while the checkout
-   * has a refund not void or the foreign_id is taken: then the one in the way comes back. A
-   * claim still `requested` whose lease ran out (its outcome never recorded) is taken over by a
-   * claim of the same checkout and foreign_id (`takenOver`): of several, one gets it.
+   * has a refund not void or the foreign_id is taken: then the one in the way comes back.
    */
   claimRefund(
     claim: RefundClaim,
-  ): Promise<{ claimed: number; takenOver?: true } | { inTheWay: StoredMoneyOperation }>;
+  ): Promise<{ claimed: number } | { inTheWay: StoredMoneyOperation }>;
   /** Fills a claimed refund's row with the service's answer and the callbacks told already. */
   fillRefund(id: number, answer: RefundAnswer): Promise<void>;
-  /**
-   * Deletes a claimed refund's row: the service refused it, so nothing was sent. Only the claim
-   * made at `claimedAt` (its `at`): never one a retry took over since.
-   */
-  releaseRefund(id: number, claimedAt: number): Promise<void>;
+  /** Deletes a claimed refund's row: the service refused it, so nothing was sent. */
+  releaseRefund(id: number): Promise<void>;
   /**
    * Sets the status of the `kind` whose foreign_id is `foreignId` (a cancel the service took),
    * unless it is final already.
@@ -210,8 +203,7 @@ const rowOf = (operation: MoneyOperation): Insertable<MoneyOperationsTable> => (
   updated_at: operation.updatedAt,
 });
 
-/** The part on `db`; `lease` is how long a refund's claim holds (ms), as a create's does. */
-export function moneyOperations(db: Kysely<Tables>, lease: number): MoneyOperationsPart {
+export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
   const claimRefund: MoneyOperationsPart['claimRefund'] = async (claim) => {
     // Either unique index may refuse the row: no conflict target, so both answer "nothing".
     const [written] = await db
@@ -233,27 +225,6 @@ export function moneyOperations(db: Kysely<Tables>, lease: number): MoneyOperati
       .returning('id')
       .execute();
     if (written) return { claimed: Number(written.id) };
-    // A claim left `requested` past its lease, for this checkout and this foreign_id: the
-    // service takes a foreign_id once, so asking it again cannot send the money twice. One
-    // conditional UPDATE: of two retries at once, one renews the lease. `updated_at` is the
-    // claim's time while it is `requested` (any answer or callback moves its status on).
-    const [takenOver] = await db
-      .updateTable('money_operations')
-      .set({
-        amount: claim.amount,
-        currency: claim.currency,
-        created_by: claim.createdBy,
-        updated_at: claim.at,
-      })
-      .where('kind', '=', 'withdrawal')
-      .where('foreign_id', '=', claim.foreignId)
-      .where('refund_of', '=', claim.refundOf)
-      .where('status', '=', 'requested')
-      .where('object_id', 'is', null)
-      .where('updated_at', '<=', claim.at - lease)
-      .returning('id')
-      .execute();
-    if (takenOver) return { claimed: Number(takenOver.id), takenOver: true };
     const [inTheWay] = await db
       .selectFrom('money_operations')
       .selectAll()
@@ -294,13 +265,8 @@ export function moneyOperations(db: Kysely<Tables>, lease: number): MoneyOperati
         await advance(trx, 'withdrawal', answer.foreignId, answer.status, answer.at);
         await catchUp(trx, 'withdrawal', answer.foreignId);
       }),
-    async releaseRefund(id, claimedAt) {
-      await db
-        .deleteFrom('money_operations')
-        .where('id', '=', id)
-        .where('status', '=', 'requested')
-        .where('updated_at', '=', claimedAt)
-        .execute();
+    async releaseRefund(id) {
+      await db.deleteFrom('money_operations').where('id', '=', id).execute();
     },
     setMoneyOperationStatus: (kind, foreignId, status, at) =>
       advance(db, kind, foreignId, status, at),

@@ -75,7 +75,6 @@ export interface PostgresStoreOptions {
    * proxy that died mid-create and is given to the customer's retry. SQLite gives them back at
    * open instead (one process owns the file); here other proxies may be in the middle of their
    * creates, so a claim is a lease that must outlast the longest create (the upstream calls).
-   * A refund's claim whose outcome was never recorded is a lease as long, on either database.
    */
   claimLeaseMs?: number;
   /** Connect and statement timeouts (`DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_STATEMENT_TIMEOUT_MS`). */

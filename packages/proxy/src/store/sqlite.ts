@@ -173,10 +173,7 @@ export function openSqliteStore(
   options: {
     /** Runs on the connection once it is open and migrated (tests: make writes fail). */
     onOpen?: (db: Database.Database) => void;
-    /**
-     * How long a create may hold a session or an Idempotency-Key, and a refund its claim before
-     * a retry may take it over (default 5 minutes).
-     */
+    /** How long a create may hold a session or an Idempotency-Key (default 5 minutes). */
     claimLeaseMs?: number;
   } = {},
 ): Store {

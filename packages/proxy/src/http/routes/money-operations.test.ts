@@ -6,16 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { createProcessingClient } from '@crypto-pay/client';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { LEGAL_SENDER, SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
-import { DEFAULT_CLAIM_LEASE_MS } from '../../store/create-claims.ts';
-import type { RefundClaim } from '../../store/money-operations.ts';
 import {
-  API_KEY,
   adminHeaders,
   json,
-  SIGNING_SECRET,
   sandboxControl,
   useSandboxAndProxy,
 } from '../../testing.test-helpers.ts';
@@ -242,90 +237,6 @@ describe('POST /admin/withdrawals with refund_of', () => {
     });
     const retried = withdrawalJson('refund-retried', `,"refund_of":"${checkoutId}"`);
     assert.equal((await post('/admin/withdrawals', retried)).status, 201);
-  });
-
-  /** The withdrawals the sandbox was asked for with `foreignId`. */
-  const sentAs = async (foreignId: string) =>
-    (
-      (await (await fetch(`${fixture.sandbox.url}/_sandbox/withdrawals`)).json()) as {
-        foreign_id: string;
-      }[]
-    ).filter((withdrawal) => withdrawal.foreign_id === foreignId).length;
-
-  /** A refund claimed as the route claims it, by a proxy that then died: nothing recorded. */
-  const claimedThenDied = async (checkoutId: string, foreignId: string) => {
-    const claim: RefundClaim = {
-      foreignId,
-      amount: '0.001',
-      currency: 'BTC',
-      refundOf: checkoutId,
-      createdBy: 'admin-token',
-      at: fixture.proxy.clock.now,
-    };
-    assert.ok('claimed' in (await fixture.proxy.store.claimRefund(claim)));
-  };
-
-  it('sends a refund whose proxy died before asking the service, once its claim’s lease ran out', async () => {
-    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
-    await claimedThenDied(checkoutId, 'refund-died');
-    const retry = withdrawalJson('refund-died', `,"refund_of":"${checkoutId}"`);
-    // While the claim's lease runs, its proxy may still be asking: refused.
-    fixture.proxy.clock.now += DEFAULT_CLAIM_LEASE_MS - 1;
-    assert.equal((await post('/admin/withdrawals', retry)).status, 409);
-    fixture.proxy.clock.now += 1;
-    // Under another foreign_id still refused: the service would take that one as a second.
-    const other = await post(
-      '/admin/withdrawals',
-      withdrawalJson('refund-other', `,"refund_of":"${checkoutId}"`),
-    );
-    assert.equal((await json(other)).code, 'refund_already_sent');
-    // Under its own, which the service takes once: sent, and the claim filled.
-    assert.equal((await post('/admin/withdrawals', retry)).status, 201);
-    const refunds = (await json(await get(`/admin/money-operations?refund_of=${checkoutId}`))).data;
-    assert.deepEqual(
-      refunds.map((row: { foreign_id: string; status: string }) => [row.foreign_id, row.status]),
-      [['refund-died', 'processing']],
-    );
-    assert.ok(refunds[0].object_id);
-    assert.deepEqual([await sentAs('refund-died'), await sentAs('refund-other')], [1, 0]);
-  });
-
-  it('sends nothing twice when the proxy that died had reached the service', async () => {
-    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
-    await claimedThenDied(checkoutId, 'refund-reached');
-    // The service took it; the proxy died before writing down its answer.
-    const direct = createProcessingClient({
-      apiKey: API_KEY,
-      signingSecret: SIGNING_SECRET,
-      baseUrl: fixture.sandbox.baseUrl,
-      paymentsBaseUrl: fixture.sandbox.paymentsBaseUrl,
-    });
-    await direct.createWithdrawal({
-      currency: 'BTC',
-      amount: '0.001',
-      address: ADDRESS,
-      foreign_id: 'refund-reached',
-      end_user_reference: 'customer-42',
-      sender_type: 'legal',
-      sender_data: LEGAL_SENDER.sender_data,
-      receiver_type: 'self',
-    });
-    fixture.proxy.clock.now += DEFAULT_CLAIM_LEASE_MS;
-    const retry = withdrawalJson('refund-reached', `,"refund_of":"${checkoutId}"`);
-    const refused = await post('/admin/withdrawals', retry);
-    // The service's own refusal of its foreign_id, passed on.
-    assert.equal(refused.status, 400);
-    assert.equal((await json(refused)).error, 'Withdrawal with this foreign_id already exists.');
-    assert.equal(await sentAs('refund-reached'), 1);
-    // The claim stays, so no other foreign_id can pay the customer a second time.
-    const [kept] = (await json(await get(`/admin/money-operations?refund_of=${checkoutId}`))).data;
-    assert.deepEqual([kept.foreign_id, kept.status], ['refund-reached', 'requested']);
-    const other = await post(
-      '/admin/withdrawals',
-      withdrawalJson('refund-second', `,"refund_of":"${checkoutId}"`),
-    );
-    assert.equal((await json(other)).code, 'refund_already_sent');
-    assert.equal(await sentAs('refund-second'), 0);
   });
 
   it('refuses a checkout that does not exist', async () => {

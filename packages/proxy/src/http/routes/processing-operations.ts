@@ -135,9 +135,8 @@ export function processingOperationRoutes({
   /**
    * A checkout is paid back once: its refund's row is claimed before the service is asked, and
    * the database refuses a second claim while one is not void (cancelled, declined, failed), so
-   * two people of the staff, or two proxies, cannot both pay the customer. A claim left
-   * `requested` past its lease is taken over by a retry with its foreign_id (`takenOver`).
-   * Answers the claim (its id and time), to fill or release once the service answered.
+   * two people of the staff, or two proxies, cannot both pay the customer. Answers the id of
+   * the claim, to fill or release once the service answered.
    */
   const claimRefund = async (
     c: Context<AppEnv>,
@@ -145,7 +144,6 @@ export function processingOperationRoutes({
     body: { foreign_id: unknown; amount?: string | undefined; currency: string },
   ) => {
     await findCheckout(store, checkoutId);
-    const at = now();
     const claim = await store.claimRefund({
       // The service answers the foreign_id as text; a number is sent as its exact digits.
       foreignId:
@@ -154,9 +152,9 @@ export function processingOperationRoutes({
       currency: body.currency,
       refundOf: checkoutId,
       createdBy: c.get('actor')?.name ?? 'anonymous',
-      at,
+      at: now(),
     });
-    if ('claimed' in claim) return { id: claim.claimed, at, takenOver: claim.takenOver === true };
+    if ('claimed' in claim) return claim.claimed;
     const sent = claim.inTheWay;
     if (sent.refundOf === checkoutId) {
       throw new ApiError(
@@ -177,20 +175,11 @@ export function processingOperationRoutes({
    * Settles a claimed refund the service did not take: refused (it answered no, or the request
    * never left), nothing was sent and the checkout is free again; no answer (a timeout, a 5xx,
    * a connection lost once sent), money may have left, so the claim stays `requested` until the
-   * withdrawal's callback tells, and the caller is told not to send it again. A claim taken
-   * over is never given back: the attempt before may have reached the service, whose refusal
-   * of the retry can be of its foreign_id, taken then; it stays `requested` until a callback
-   * tells, or until a retry once its lease ran out again.
+   * withdrawal's callback tells, and the caller is told not to send it again.
    */
-  const settleUnanswered = async (
-    c: Context<AppEnv>,
-    claimed: { id: number; at: number; takenOver: boolean },
-    error: unknown,
-  ) => {
-    const reached = error instanceof ProcessingUnavailableError && error.mayHaveReachedService;
-    if (!reached) {
-      if (claimed.takenOver) return;
-      await store.releaseRefund(claimed.id, claimed.at).catch((failure: unknown) =>
+  const settleUnanswered = async (c: Context<AppEnv>, claimed: number, error: unknown) => {
+    if (!(error instanceof ProcessingUnavailableError && error.mayHaveReachedService)) {
+      await store.releaseRefund(claimed).catch((failure: unknown) =>
         c.get('log')('error', 'refund claim not released', {
           error: failure instanceof Error ? failure.message : String(failure),
         }),
@@ -313,7 +302,7 @@ export function processingOperationRoutes({
       jsonBody(createMerchantWithdrawalSchema, 'CreateWithdrawal'),
       describeRoute({
         summary:
-          'Create a withdrawal at the service; with refund_of, money sent back for that checkout: refused (409) while another is not cancelled, declined or failed. A refund the service did not answer (502, 504, refund_outcome_unknown) stays requested until its callback tells: do not send it again under another foreign_id; under its own it is asked again once its claim’s lease (5 minutes by default) ran out, and the service takes a foreign_id once.',
+          'Create a withdrawal at the service; with refund_of, money sent back for that checkout: refused (409) while another is not cancelled, declined or failed. A refund the service did not answer (502, 504, refund_outcome_unknown) stays requested until its callback tells: do not send it again.',
         responses: {
           201: ok('Withdrawal', dataOf(ref('Withdrawal'))),
           ...errors(404, 409),
@@ -345,7 +334,7 @@ export function processingOperationRoutes({
         };
         if (claimed === undefined) await keep(c, { kind: 'withdrawal', ...made });
         else {
-          await store.fillRefund(claimed.id, { ...made, at: now() }).catch((error: unknown) =>
+          await store.fillRefund(claimed, { ...made, at: now() }).catch((error: unknown) =>
             c.get('log')('error', 'refund answer not kept', {
               foreign_id: data.foreign_id,
               error: error instanceof Error ? error.message : String(error),
