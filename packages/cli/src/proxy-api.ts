@@ -140,8 +140,8 @@ function refusalWith(
 /**
  * The error of an answer that names no route: a 404 that names no missing thing (the proxy's
  * own `not_found`, or another server's page) or a 405 (the proxy knows the address, not the
- * method). `/healthz` tells a proxy without the route from no proxy at all, and its release
- * which of "its merchant API is off" and "it is older" applies.
+ * method). `/healthz` tells a proxy without the route from no proxy at all; its release is
+ * named, as the command line's, for the reader to compare.
  */
 export async function noRouteOf(
   api: ProxyApi,
@@ -156,17 +156,16 @@ export async function noRouteOf(
       `${url} has no route for ${what} (${response.status}), and its /healthz ${health.why} either: is it the proxy's address? Give the proxy's address with --proxy or CRYPTO_PAY_PROXY_URL.`,
     );
   }
+  // Releases are compared by name only: two builds of one release can differ in routes, so a
+  // release alike rules nothing out.
   const release = health.version === undefined ? '' : ` (release ${health.version})`;
   const older = `the proxy${release} is older than this command line (release ${CLI_VERSION}): upgrade it`;
   const off = 'its merchant API is off (it is on once the proxy has an ADMIN_TOKEN)';
   const why =
     response.status === 405
       ? // The address is the proxy's (so its merchant API is on), the method is not.
-        `${response.status}: it takes ${response.headers.get('allow') ?? 'other methods'} there): ${older}`
-      : health.version === CLI_VERSION
-        ? // Its release has every route this command line calls.
-          `${response.status}): ${off}`
-        : `${response.status}): ${off}, or ${older}`;
+        `${response.status}: it takes ${response.headers.get('allow') ?? 'other methods'} there): the proxy${release} and this command line (release ${CLI_VERSION}) are not of one build; run them from the same one`
+      : `${response.status}): ${off}, or ${older}`;
   return new CommandFailed(`The proxy at ${url} has no route for ${what} (${why}.`);
 }
 
