@@ -140,7 +140,8 @@ describe('<cp-dashboard>', () => {
     it('says a 5xx with its status and the proxy’s words, Try again kept while it lasts', async () => {
       const unavailable = {
         status: 503,
-        body: { error: 'The database cannot be reached now.', code: 'store_unavailable' },
+        // Words without their full stop (another proxy's, or a front end's): the sentence ends.
+        body: { error: 'The database cannot be reached now', code: 'store_unavailable' },
       };
       const again = held<Awaited<Answer>>();
       let asked = 0;

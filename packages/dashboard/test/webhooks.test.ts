@@ -448,7 +448,15 @@ describe('<cp-webhooks>', () => {
         ...failures.querySelectorAll<HTMLButtonElement>('button'),
       ];
       expect(stoppedRedeliver?.textContent?.trim()).to.equal('Redeliver checkout.paid evt_1');
-      expect(stoppedRedeliver?.disabled).to.equal(true);
+      // aria-disabled, so it stays in the tab order and its reason is heard; a click sends nothing.
+      expect(stoppedRedeliver?.getAttribute('aria-disabled')).to.equal('true');
+      expect(stoppedRedeliver?.disabled).to.equal(false);
+      const callsBefore = api.calls.length;
+      stoppedRedeliver!.click();
+      await el.updateComplete;
+      expect(api.calls.slice(callsBefore).filter((call) => call.method === 'POST')).to.deep.equal(
+        [],
+      );
       const why = el.shadowRoot!.getElementById(
         stoppedRedeliver!.getAttribute('aria-describedby') ?? '',
       );
@@ -456,7 +464,7 @@ describe('<cp-webhooks>', () => {
         `Not retried: ${DISABLED.url} is disabled. An operator turns it back on with its Enable button under Endpoints below; then Redeliver sends this event there again.`,
       );
       expect(elsewhereRedeliver?.textContent?.trim()).to.equal('Redeliver checkout.paid evt_3');
-      expect(elsewhereRedeliver?.disabled).to.equal(false);
+      expect(elsewhereRedeliver?.hasAttribute('aria-disabled')).to.equal(false);
       expect(elsewhereRedeliver?.hasAttribute('aria-describedby')).to.equal(false);
       // Among all deliveries, an attempt says only what happened then.
       expect(textOf(el).match(/Not retried/g)).to.have.length(1);

@@ -293,12 +293,13 @@ export const resultUrlField = (field: string) =>
   urlField(field).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
 
 const amountText = 'The amount must be a decimal number written as a string.';
-/** The refusal of an amount past the bound of every amount the proxy is sent. */
-export const BOUNDED_AMOUNT_TEXT = `The amount must have at most ${MAX_AMOUNT_DIGITS} digits before its point and ${MAX_AMOUNT_DIGITS} after it.`;
+/** The refusal of an amount (`field`) past the bound of every amount the proxy is sent. */
+export const boundedAmountText = (field = 'amount') =>
+  `The ${field} must have at most ${MAX_AMOUNT_DIGITS} digits before its point and ${MAX_AMOUNT_DIGITS} after it.`;
 /** An amount the proxy is sent: a decimal number written as a string, of bounded length. */
 export const decimalAmount = z.string({ error: amountText }).check(
   z.refine(isDecimal, amountText),
-  z.refine((value) => !isDecimal(value) || isBoundedDecimal(value), BOUNDED_AMOUNT_TEXT),
+  z.refine((value) => !isDecimal(value) || isBoundedDecimal(value), boundedAmountText()),
 );
 
 /** A currency code the proxy is sent, such as EUR; `field` names it in the refusal. */

@@ -337,11 +337,15 @@ export class Webhooks extends LitElement {
           headingHidden: true,
           cell: (row) => {
             const why = blockedBy(row);
+            // `aria-disabled`, not `disabled`: the button stays in the tab order, so its reason
+            // (`aria-describedby`) is heard.
             return html`<button
               class="secondary"
-              ?disabled=${why !== undefined}
+              aria-disabled=${why === undefined ? nothing : 'true'}
               aria-describedby=${why ?? nothing}
-              @click=${() => redeliverEvent(this.run, row.event_id, row.endpoint_id)}
+              @click=${() => {
+                if (why === undefined) redeliverEvent(this.run, row.event_id, row.endpoint_id);
+              }}
             >
               ${strings.redeliver}<span class="visually-hidden"> ${row.event_type} ${row.event_id}</span>
             </button>`;

@@ -110,7 +110,7 @@ export const shell: ShellWords = {
     unreachable:
       'The proxy cannot be reached now: no answer came back. It may be restarting, or the network is down: try again in a moment, and if it goes on, check that the proxy is running.',
     answeredBadly: (status, said) =>
-      `The proxy is not answering normally now: it answered ${status}${said ? `, “${said}”` : '.'} Try again in a moment, and if it goes on, read the proxy’s log.`,
+      `The proxy is not answering normally now: it answered ${status}${said ? `, “${/[.!?]$/.test(said) ? said : `${said}.`}”` : '.'} Try again in a moment, and if it goes on, read the proxy’s log.`,
     tryAgain: 'Try again',
   },
   ownAccount: {

@@ -21,7 +21,7 @@ import {
   type Page,
 } from '@crypto-pay/protocol/merchant-api';
 import {
-  BOUNDED_AMOUNT_TEXT,
+  boundedAmountText,
   currencyCode,
   decimalAmount,
   PRICING_MODES,
@@ -291,10 +291,11 @@ export const noQuerySchema = z.strictObject({});
  * (`isBoundedDecimal`), as a session's and a price's are: the spec gives them none, and an
  * absurd one is refused here in a sentence, before the service.
  */
-const bounded = z.refine<string | undefined>(
-  (amount) => amount === undefined || isBoundedDecimal(amount),
-  BOUNDED_AMOUNT_TEXT,
-);
+const bounded = (field: string) =>
+  z.refine<string | undefined>(
+    (amount) => amount === undefined || isBoundedDecimal(amount),
+    boundedAmountText(field),
+  );
 
 /**
  * `POST /admin/invoices`: the service's invoice request, and no other field (a misspelt one is
@@ -302,7 +303,7 @@ const bounded = z.refine<string | undefined>(
  */
 export const createMerchantInvoiceSchema = z.catchall(
   z.safeExtend(createInvoiceSchema, {
-    amount: createInvoiceSchema.shape.amount.check(bounded),
+    amount: createInvoiceSchema.shape.amount.check(bounded('amount')),
   }),
   z.never(),
 );
@@ -314,8 +315,8 @@ export const createMerchantInvoiceSchema = z.catchall(
  */
 export const createMerchantWithdrawalSchema = z.catchall(
   z.safeExtend(createWithdrawalSchema, {
-    amount: createWithdrawalSchema.shape.amount.check(bounded),
-    amount_to: createWithdrawalSchema.shape.amount_to.check(bounded),
+    amount: createWithdrawalSchema.shape.amount.check(bounded('amount')),
+    amount_to: createWithdrawalSchema.shape.amount_to.check(bounded('amount_to')),
     refund_of: z.optional(
       z
         .string({ error: 'The refund_of must be a checkout id.' })

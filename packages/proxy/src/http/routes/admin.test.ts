@@ -188,7 +188,7 @@ describe('merchant API', () => {
       const response = await post('/admin/withdrawals', withdrawal(field, '1e40'));
       assert.equal(response.status, 422, field);
       assert.deepEqual(await json(response), {
-        error: 'The amount must have at most 30 digits before its point and 30 after it.',
+        error: `The ${field} must have at most 30 digits before its point and 30 after it.`,
         code: 'invalid_request',
         field,
       });
