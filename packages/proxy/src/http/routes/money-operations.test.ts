@@ -169,6 +169,14 @@ describe('POST /admin/withdrawals with refund_of', () => {
       outcome: 'recorded',
       body: {},
     });
+    // Not under the cancelled one's foreign_id: that is taken, and nothing was sent back.
+    const sameId = await post('/admin/withdrawals', refund);
+    assert.equal(sameId.status, 409);
+    assert.deepEqual(await json(sameId), {
+      error: `A withdrawal with the foreign_id refund_${checkoutId} was made already: give this one its own.`,
+      code: 'foreign_id_taken',
+      field: 'foreign_id',
+    });
     const second = withdrawalJson(`refund_${checkoutId}_2`, `,"refund_of":"${checkoutId}"`);
     assert.equal((await post('/admin/withdrawals', second)).status, 201);
   });

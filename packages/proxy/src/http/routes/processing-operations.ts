@@ -14,6 +14,7 @@ import type {
   MoneyOperation as MoneyOperationAnswer,
   ProcessingService,
 } from '@crypto-pay/protocol/merchant-api';
+import { REFUND_VOID_STATUSES } from '@crypto-pay/protocol/merchant-api';
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ApiError } from '../../api-error.ts';
@@ -156,7 +157,8 @@ export function processingOperationRoutes({
     });
     if ('claimed' in claim) return claim.claimed;
     const sent = claim.inTheWay;
-    if (sent.refundOf === checkoutId) {
+    // A void refund of this checkout is in the way only by its foreign_id: nothing was sent.
+    if (sent.refundOf === checkoutId && !REFUND_VOID_STATUSES.includes(sent.status)) {
       throw new ApiError(
         409,
         'refund_already_sent',
