@@ -127,7 +127,10 @@ describe('<cp-invoices>', () => {
     await expect(el).to.be.accessible();
     button('Keep it').click();
     await until(() => !textOf(el).includes(question), 'the question gone');
-    expect(el.shadowRoot!.activeElement).to.equal(button('Cancel inv_ref1'));
+    await until(
+      () => el.shadowRoot!.activeElement === button('Cancel inv_ref1'),
+      'the focus back on Cancel',
+    );
     expect(api.calls.filter((call) => call.method === 'POST')).to.have.length(1);
     // Escape keeps it too.
     button('Cancel inv_ref1').click();
@@ -136,7 +139,10 @@ describe('<cp-invoices>', () => {
       new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
     );
     await until(() => !textOf(el).includes(question), 'the question gone on Escape');
-    expect(el.shadowRoot!.activeElement).to.equal(button('Cancel inv_ref1'));
+    await until(
+      () => el.shadowRoot!.activeElement === button('Cancel inv_ref1'),
+      'the focus back on Cancel after Escape',
+    );
     button('Cancel inv_ref1').click();
     await until(() => textOf(el).includes(question), 'the question a third time');
     button('Cancel invoice').click();

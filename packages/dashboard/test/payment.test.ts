@@ -131,7 +131,7 @@ describe('<cp-payment>', () => {
     await until(() => !textOf(el).includes('will receive it twice'), 'the question gone');
     await el.updateComplete;
     expect(posts()).to.deep.equal([]);
-    expect(focused()).to.equal(every);
+    await until(() => focused() === every, 'the focus back on the button that asked');
 
     every.click();
     await until(() => textOf(el).includes('will receive it twice'), 'asked again');

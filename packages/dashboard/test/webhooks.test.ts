@@ -103,7 +103,7 @@ describe('<cp-webhooks>', () => {
     await until(() => api.calls.length >= loadsBefore + 5, 'the lists reloaded');
     await el.updateComplete;
     expect(textOf(el)).not.to.contain('whsec_c2VjcmV0');
-    expect(el.shadowRoot!.activeElement).to.equal(button);
+    await until(() => el.shadowRoot!.activeElement === button, 'the focus kept on Redeliver');
     expect(button.isConnected).to.equal(true);
     expect(
       api.calls.find((call) => call.method === 'POST' && call.path.endsWith('/redeliver')),
