@@ -18,32 +18,70 @@ import {
   toPageTarget,
 } from './target.ts';
 
+/**
+ * The value of `expression` once it is truthy, asked in the page every 20 ms (a hidden tab
+ * runs no animation frames), or an error after `timeoutMs`. Not puppeteer's waitForFunction:
+ * its poller builds the predicate with Function(), which the demo's Content-Security-Policy
+ * blocks in Firefox 140.12 (EvalError); an expression evaluated over WebDriver BiDi is not an
+ * eval of the page's.
+ */
+async function untilTruthy(page: Page, expression: string, timeoutMs: number) {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      const handle = await page.evaluateHandle(expression);
+      if (await handle.evaluate((value) => Boolean(value))) return handle;
+      await handle.dispose();
+    } catch (error) {
+      // A navigation between two looks destroys the context asked in: ask the next document.
+      if (!/context|navigat|destroyed/i.test(String(error))) throw error;
+    }
+    if (performance.now() > deadline) {
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${expression.slice(0, 80)}…`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** The element `target` names, once it is rendered (and enabled, for `enabled`). */
 async function element(page: Page, target: Target, enabled = false) {
   try {
-    const handle = await page.waitForFunction(pageCall(locate, toPageTarget(target), enabled), {
-      timeout: WAIT_MS,
-    });
+    const handle = await untilTruthy(
+      page,
+      pageCall(locate, toPageTarget(target), enabled),
+      WAIT_MS,
+    );
     return handle as ElementHandle<Element>;
   } catch (error) {
     throw new Error(`Firefox: no ${describeTarget(target)} on ${page.url()}`, { cause: error });
   }
 }
 
+/**
+ * Firefox 140.12's own report of an event stream the page left open as it navigated away (or
+ * one refused meanwhile), which it hands to WebDriver BiDi as a page's error: no code of the
+ * page threw it, and the widget reconnects on its own.
+ */
+const STREAM_CUT =
+  /^Error: (The connection to \S+\/events was interrupted while the page was loading|Firefox can’t establish a connection to the server at \S+\/events)\.$/;
+
 function tabOf(page: Page, pageErrors: string[]): Tab {
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${String(error)}`));
+  page.on('pageerror', (error) => {
+    if (!STREAM_CUT.test(String(error))) pageErrors.push(`${page.url()}: ${String(error)}`);
+  });
   return {
     async waitForUrl(pattern, timeoutMs = WAIT_MS) {
       // Asked in each document the tab loads until one's address matches, and that address
       // read in the page: puppeteer's page.url() can still name the document before.
-      const address = await page.waitForFunction(
+      const address = await untilTruthy(
+        page,
         pageCall(
           (source: string, flags: string) =>
             new RegExp(source, flags).test(location.href) && location.href,
           pattern.source,
           pattern.flags,
         ),
-        { timeout: timeoutMs },
+        timeoutMs,
       );
       return (await address.jsonValue()) as string;
     },
