@@ -84,14 +84,18 @@ describe('a part of the widget lost to the network', () => {
   it('says so on Continue, and the next Continue fetches it again and goes on', async () => {
     const context = await state.browser.newContext();
     // The form's own fetch of its rules and the one Continue makes, each with the widget's
-    // immediate retry, all meet a server in trouble. (A browser keeps such a failed module for
-    // the page's life: only a new address fetches it again.)
+    // immediate retry under a new address (`?retry=1`, then `?retry=2`), all meet a server in
+    // trouble; the next address is served. Told by address, not by count: whether a browser
+    // asks a failed module's first address again, or keeps its failure for the page's life,
+    // is its own (Chromium has done both).
     let fetches = 0;
-    await context.route('**/chunks/sender-rules.bundled-*.js*', (route) =>
-      fetches++ < 4
+    await context.route('**/chunks/sender-rules.bundled-*.js*', (route) => {
+      fetches++;
+      const retry = Number(new URL(route.request().url()).searchParams.get('retry') ?? 0);
+      return retry <= 2
         ? route.fulfill({ status: 503, body: 'Service Unavailable' })
-        : route.continue(),
-    );
+        : route.continue();
+    });
     // The form fetches its rules as it appears: heard from before the page's script runs.
     const { page, heard } = await watchedPage(context);
     await page.goto(`${state.stack.demoUrl}/product.html`);
@@ -119,7 +123,7 @@ describe('a part of the widget lost to the network', () => {
     await fillPerson();
     await submit.click();
     await visible(widget.getByRole('link', { name: /Open the payment page/ }));
-    assert.ok(fetches > 4);
+    assert.ok(fetches >= 4, `the rules asked for ${fetches} times`);
     await context.close();
   });
 
