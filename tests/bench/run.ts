@@ -9,7 +9,7 @@
  * to their webhook (300), BENCH_DATABASE the stores of the create, status and fan-out
  * benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the rounds per path
  * of the cross-proxy benchmark (200), BENCH_STARTS the proxy starts each way of the tracing
- * benchmark (10). The PostgreSQL ones start a throwaway cluster, and the
+ * benchmark (20). The PostgreSQL ones start a throwaway cluster, and the
  * balancer one HAProxy (both from Debian's packages, installed when missing).
  */
 
@@ -49,7 +49,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult | BenchmarkResult
       perDatabase((database) => createOverhead(Number(process.env.BENCH_CREATES ?? 500), database)),
     ),
   'metrics-overhead': () => metricsOverhead(seconds, Number(process.env.BENCH_CREATES ?? 500)),
-  'tracing-cost': () => tracingCost(Number(process.env.BENCH_STARTS ?? 10)),
+  'tracing-cost': () => tracingCost(Number(process.env.BENCH_STARTS ?? 20)),
   'store-ops': () => storeOps(Number(process.env.BENCH_STORE_OPS ?? 2000)),
   'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000), databases),
   'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 200)),

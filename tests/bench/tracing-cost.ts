@@ -27,7 +27,9 @@ const WARM_UP = 2;
 /**
  * "No cost": a median at most 5 % above the build that never imports it. One-sided: a start
  * cannot cost less for an import it never runs, so a lower figure is the runs' spread (start-up
- * CPU is counted in 10 ms ticks, and quiet runs put either way up to 6 % ahead).
+ * CPU is counted in 10 ms ticks, and one start in four or five takes 150 to 250 ms more either
+ * way: with 10 starts a way the medians put either way up to 6 % ahead, so `pnpm bench` runs 20,
+ * BENCHMARKS.md, "session 36").
  */
 const NO_MORE = 1.05;
 
