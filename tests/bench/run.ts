@@ -8,7 +8,7 @@
  * BENCH_SSE_CLIENTS the event-stream clients (5000), BENCH_WEBHOOKS the paid callbacks timed
  * to their webhook (300), BENCH_DATABASE the stores of the create, status and fan-out
  * benchmarks (`sqlite`, `postgres`, `both`: the default), BENCH_CROSS_ROUNDS the rounds per path
- * of the cross-proxy benchmark (200), BENCH_STARTS the proxy starts each way of the tracing
+ * of the cross-proxy benchmark (500), BENCH_STARTS the proxy starts each way of the tracing
  * benchmark (20). The PostgreSQL ones start a throwaway cluster, and the
  * balancer one HAProxy (both from Debian's packages, installed when missing).
  */
@@ -52,7 +52,7 @@ const BENCHMARKS: Record<string, () => Promise<BenchmarkResult | BenchmarkResult
   'tracing-cost': () => tracingCost(Number(process.env.BENCH_STARTS ?? 20)),
   'store-ops': () => storeOps(Number(process.env.BENCH_STORE_OPS ?? 2000)),
   'push-fanout': () => pushFanout(Number(process.env.BENCH_SSE_CLIENTS ?? 5000), databases),
-  'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 200)),
+  'cross-proxy': () => crossProxy(Number(process.env.BENCH_CROSS_ROUNDS ?? 500)),
   balancer: () => balancedProxies(seconds),
   'upstream-economy': () => upstreamEconomy(),
   webhooks: () => webhookLatency(Number(process.env.BENCH_WEBHOOKS ?? 300)),
