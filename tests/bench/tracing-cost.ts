@@ -28,8 +28,8 @@ const WARM_UP = 2;
  * "No cost": a median at most 5 % above the build that never imports it. One-sided: a start
  * cannot cost less for an import it never runs, so a lower figure is the runs' spread (start-up
  * CPU is counted in 10 ms ticks, and one start in four or five takes 150 to 250 ms more either
- * way: with 10 starts a way the medians put either way up to 6 % ahead, so `pnpm bench` runs 20,
- * BENCHMARKS.md, "session 36").
+ * way). Ten starts a way put either median up to 6 % ahead, hence `BENCH_STARTS`' default in
+ * run.ts (BENCHMARKS.md, "session 36").
  */
 const NO_MORE = 1.05;
 
