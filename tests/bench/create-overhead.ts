@@ -4,15 +4,20 @@
  * The proxy's added cost is the difference of the medians (and of the p99s). A third path
  * sends the signed request through a bare forwarding server: what one more hop costs here,
  * the floor under any proxy's figure. It runs once per store (`BENCH_DATABASE`): the proxy's
- * own work differs by its insert, SQLite's file or a PostgreSQL transaction.
+ * own work differs by its insert, SQLite's file or a PostgreSQL transaction. Each round also
+ * times what the store's writes cost alone on this machine, so the run carries the floor under
+ * its target: one durable SQLite commit beside the proxy's file, or one PostgreSQL round trip
+ * (a create makes two: the rate take, then the write).
  */
 
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { openRoundTripProbe } from '@crypto-pay/test-kit/postgres';
 import { SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
-
 import { startStack } from '@crypto-pay/test-kit/stack';
+import { openCommitProbe } from '@crypto-pay/test-kit/store-file';
 import { startBareServer } from './bare.ts';
 import { type BenchDatabase, DATABASE_LABEL, withDatabase } from './databases.ts';
 import { type BenchmarkResult, median, percentile } from './report.ts';
@@ -23,6 +28,39 @@ import { keepAlive, timedRequest, WARM_UP_CREATES } from './timed.ts';
  * is a local fsync; on PostgreSQL its writes are two round trips (the rate take, then the rest).
  */
 const TARGET_MS: Record<BenchDatabase, number> = { sqlite: 1, postgres: 2 };
+
+/** What a create's writes cost alone, timed once a round: `store()` as the store's writes wait. */
+interface StoreProbe {
+  /** The figure's name. */
+  name: string;
+  /** How many of it a create waits for. */
+  perCreate: number;
+  store(): void | Promise<void>;
+  close(): void | Promise<void>;
+}
+
+async function storeProbe(
+  database: BenchDatabase,
+  proxyEnv: Record<string, string>,
+  databaseFile: string,
+): Promise<StoreProbe> {
+  if (database === 'sqlite') {
+    const probe = openCommitProbe(dirname(databaseFile));
+    return {
+      name: 'a durable commit alone (one row, synchronous FULL) beside the proxy file',
+      perCreate: 1,
+      store: probe.commit,
+      close: probe.close,
+    };
+  }
+  const probe = await openRoundTripProbe(proxyEnv.DATABASE_URL!);
+  return {
+    name: 'a PostgreSQL round trip alone (SELECT 1)',
+    perCreate: 2,
+    store: probe.roundTrip,
+    close: probe.close,
+  };
+}
 
 /** The payment request the proxy sends for the `kettle` product, with a fresh foreign_id. */
 function directBody(): string {
@@ -53,6 +91,7 @@ async function measure(
 ): Promise<BenchmarkResult> {
   const stack = await startStack({ keepStdout: false, proxyEnv });
   const forwarder = await startBareServer({ MODE: 'forward', TARGET: stack.sandbox.url });
+  const probe = await storeProbe(database, proxyEnv, stack.databaseFile);
   try {
     const viaProxy = keepAlive();
     const direct = keepAlive();
@@ -61,6 +100,7 @@ async function measure(
     const proxyTimes: number[] = [];
     const directTimes: number[] = [];
     const hopTimes: number[] = [];
+    const storeTimes: number[] = [];
     const signed = (base: string, agent: ReturnType<typeof keepAlive>) => {
       const body = directBody();
       return timedRequest(`${base}/api/payments/v1/requests`, agent, {
@@ -83,7 +123,10 @@ async function measure(
       if (a.status !== 201) throw new Error(`proxy create answered ${a.status}: ${a.text}`);
       if (b.status !== 200) throw new Error(`sandbox create answered ${b.status}: ${b.text}`);
       if (c.status !== 200) throw new Error(`forwarded create answered ${c.status}: ${c.text}`);
+      const stored = performance.now();
+      await probe.store();
       if (i < WARM_UP_CREATES) continue;
+      storeTimes.push(performance.now() - stored);
       proxyTimes.push(a.ms);
       directTimes.push(b.ms);
       hopTimes.push(c.ms);
@@ -92,6 +135,8 @@ async function measure(
     direct.destroy();
     forwarded.destroy();
     const added = median(proxyTimes) - median(directTimes);
+    const hop = median(hopTimes) - median(directTimes);
+    const floor = hop + probe.perCreate * median(storeTimes);
     return {
       benchmark: `create overhead, ${DATABASE_LABEL[database]}`,
       figures: [
@@ -110,9 +155,16 @@ async function measure(
         },
         {
           name: 'added by a bare forwarding hop (floor), median',
-          value: median(hopTimes) - median(directTimes),
+          value: hop,
           unit: 'ms',
           baseline: { name: 'direct median', value: median(directTimes) },
+        },
+        { name: `${probe.name}, median`, value: median(storeTimes), unit: 'ms' },
+        {
+          name: `floor: the hop and ${probe.perCreate === 1 ? 'the commit' : `${probe.perCreate} round trips`}`,
+          value: floor,
+          unit: 'ms',
+          baseline: { name: 'target', value: TARGET_MS[database] },
         },
         {
           name: 'proxy create median',
@@ -124,9 +176,11 @@ async function measure(
       notes: [
         `${samples} creates each way after ${WARM_UP_CREATES} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
         `The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the ${DATABASE_LABEL[database]} insert${database === 'postgres' ? ' (a throwaway local cluster, fsync off, over TCP on loopback; pool of 10)' : ''}.`,
+        `The floor is what no proxy that keeps a create before answering can add less than here: the bare hop, and the store's ${probe.perCreate === 1 ? 'durable commit' : 'round trips'}, each timed alone after every round. Whatever the target leaves above it is all the proxy's own work may take (reading and checking the body, pricing, signing, the upstream client, the answer).`,
       ],
     };
   } finally {
+    await probe.close();
     await forwarder.stop();
     await stack.stop();
   }

@@ -100,6 +100,21 @@ export async function queryOnce<Row extends pg.QueryResultRow>(
   }
 }
 
+/**
+ * A connection of its own to `url` whose `roundTrip()` runs `SELECT 1`: what one statement's
+ * round trip to the server costs, the benchmarks' floor under a store's statement.
+ */
+export async function openRoundTripProbe(
+  url: string,
+): Promise<{ roundTrip(): Promise<void>; close(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    roundTrip: async () => void (await client.query('SELECT 1')),
+    close: () => client.end(),
+  };
+}
+
 /** The uid and gid of a user, for handing the temporary directory over to `postgres`. */
 function idsOf(user: string): { uid: number; gid: number } {
   const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }));
