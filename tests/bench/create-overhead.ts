@@ -29,7 +29,7 @@ import { keepAlive, timedRequest, WARM_UP_CREATES } from './timed.ts';
  */
 const TARGET_MS: Record<BenchDatabase, number> = { sqlite: 1, postgres: 2 };
 
-/** What a create's writes cost alone, timed once a round: `store()` as the store's writes wait. */
+/** The store's writes alone, timed once a round: `store()` waits as a create waits for each. */
 interface StoreProbe {
   /** The figure's name. */
   name: string;
@@ -91,8 +91,9 @@ async function measure(
 ): Promise<BenchmarkResult> {
   const stack = await startStack({ keepStdout: false, proxyEnv });
   const forwarder = await startBareServer({ MODE: 'forward', TARGET: stack.sandbox.url });
-  const probe = await storeProbe(database, proxyEnv, stack.databaseFile);
+  let probe: StoreProbe | undefined;
   try {
+    probe = await storeProbe(database, proxyEnv, stack.databaseFile);
     const viaProxy = keepAlive();
     const direct = keepAlive();
     const forwarded = keepAlive();
@@ -180,7 +181,7 @@ async function measure(
       ],
     };
   } finally {
-    await probe.close();
+    await probe?.close();
     await forwarder.stop();
     await stack.stop();
   }
