@@ -2,7 +2,7 @@
  * The throwaway PostgreSQL cluster the store's tests stand on: it starts, `pg` connects as the
  * application role and queries, a restart (clean or a crash) keeps committed rows, a stopped
  * server refuses connections until started again, and `stop()` leaves nothing behind, not even
- * when the test process is killed.
+ * when the test process is killed. The benchmarks' round-trip probe holds one connection.
  */
 
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { eventually } from './eventually.ts';
-import { type PostgresCluster, queryOnce, startPostgres } from './postgres.ts';
+import { openRoundTripProbe, type PostgresCluster, queryOnce, startPostgres } from './postgres.ts';
 import { ROOT, spawnAnnouncing } from './process.ts';
 
 let cluster: PostgresCluster;
@@ -121,4 +121,19 @@ test('a killed test process leaves no cluster behind', async () => {
   child.kill('SIGKILL');
   await eventually(() => !existsSync(announced.directory), 'the directory to be removed');
   await assert.rejects(query(announced.url, 'SELECT 1'), /ECONNREFUSED/);
+});
+
+test("the benchmarks' round-trip probe holds one connection until closed", async () => {
+  const probes = () =>
+    query<{ n: string }>(
+      cluster.adminUrl,
+      `SELECT count(*) AS n FROM pg_stat_activity
+        WHERE datname = 'harness' AND query = 'SELECT 1'`,
+    );
+  const probe = await openRoundTripProbe(cluster.url);
+  await probe.roundTrip();
+  await probe.roundTrip();
+  assert.deepEqual(await probes(), [{ n: '1' }]);
+  await probe.close();
+  await eventually(async () => (await probes())[0]?.n === '0', "the probe's connection to end");
 });
