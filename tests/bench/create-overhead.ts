@@ -35,6 +35,8 @@ interface StoreProbe {
   name: string;
   /** How many of it a create waits for. */
   perCreate: number;
+  /** Those writes, as the floor's name and note say them. */
+  writes: string;
   store(): void | Promise<void>;
   close(): void | Promise<void>;
 }
@@ -49,6 +51,7 @@ async function storeProbe(
     return {
       name: 'a durable commit alone (one row, synchronous FULL) beside the proxy file',
       perCreate: 1,
+      writes: 'the commit',
       store: probe.commit,
       close: probe.close,
     };
@@ -57,6 +60,7 @@ async function storeProbe(
   return {
     name: 'a PostgreSQL round trip alone (SELECT 1)',
     perCreate: 2,
+    writes: '2 round trips',
     store: probe.roundTrip,
     close: probe.close,
   };
@@ -162,7 +166,7 @@ async function measure(
         },
         { name: `${probe.name}, median`, value: median(storeTimes), unit: 'ms' },
         {
-          name: `floor: the hop and ${probe.perCreate === 1 ? 'the commit' : `${probe.perCreate} round trips`}`,
+          name: `floor: the hop and ${probe.writes}`,
           value: floor,
           unit: 'ms',
           baseline: { name: 'target', value: TARGET_MS[database] },
@@ -177,7 +181,7 @@ async function measure(
       notes: [
         `${samples} creates each way after ${WARM_UP_CREATES} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
         `The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the ${DATABASE_LABEL[database]} insert${database === 'postgres' ? ' (a throwaway local cluster, fsync off, over TCP on loopback; pool of 10)' : ''}.`,
-        `The floor is what no proxy that keeps a create before answering can add less than here: the bare hop, and the store's ${probe.perCreate === 1 ? 'durable commit' : 'round trips'}, each timed alone after every round. Whatever the target leaves above it is all the proxy's own work may take (reading and checking the body, pricing, signing, the upstream client, the answer).`,
+        `The floor is what no proxy that keeps a create before answering can add less than here: the bare hop, and ${probe.writes}, each timed alone after every round. Whatever the target leaves above it is all the proxy's own work may take (reading and checking the body, pricing, signing, the upstream client, the answer).`,
       ],
     };
   } finally {

@@ -10,7 +10,13 @@ import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { eventually } from './eventually.ts';
-import { openRoundTripProbe, type PostgresCluster, queryOnce, startPostgres } from './postgres.ts';
+import {
+  openRoundTripProbe,
+  type PostgresCluster,
+  queryOnce,
+  ROUND_TRIP_PROBE,
+  startPostgres,
+} from './postgres.ts';
 import { ROOT, spawnAnnouncing } from './process.ts';
 
 let cluster: PostgresCluster;
@@ -127,8 +133,8 @@ test("the benchmarks' round-trip probe holds one connection until closed", async
   const probes = () =>
     query<{ n: string }>(
       cluster.adminUrl,
-      `SELECT count(*) AS n FROM pg_stat_activity
-        WHERE datname = 'harness' AND query = 'SELECT 1'`,
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1',
+      [ROUND_TRIP_PROBE],
     );
   const probe = await openRoundTripProbe(cluster.url);
   await probe.roundTrip();

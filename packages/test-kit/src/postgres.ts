@@ -100,6 +100,9 @@ export async function queryOnce<Row extends pg.QueryResultRow>(
   }
 }
 
+/** The `application_name` of the round-trip probe's connection. */
+export const ROUND_TRIP_PROBE = 'crypto-pay-round-trip-probe';
+
 /**
  * A connection of its own to `url` whose `roundTrip()` runs `SELECT 1`: what one statement's
  * round trip to the server costs, the benchmarks' floor under a store's statement.
@@ -107,7 +110,7 @@ export async function queryOnce<Row extends pg.QueryResultRow>(
 export async function openRoundTripProbe(
   url: string,
 ): Promise<{ roundTrip(): Promise<void>; close(): Promise<void> }> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: ROUND_TRIP_PROBE });
   await client.connect();
   return {
     roundTrip: async () => void (await client.query('SELECT 1')),
