@@ -5,6 +5,8 @@
  * <name>` removes one).
  */
 
+// First: V8's collector is set before any other module allocates.
+import './v8-flags.ts';
 import {
   DatabaseFileError,
   DatabaseRefusedError,
