@@ -1,7 +1,8 @@
 /**
  * Load on several servers in alternating rounds (A B C, C B A, A B C ...) after a warm-up of
  * each: a change in the machine's load between rounds hits every server alike, so the ratios
- * hold on a shared machine where one run after the other did not.
+ * hold on a shared machine where one run after the other did not. Or on all of them at once
+ * (`together`), where the figure compares like servers more finely than rounds can tell apart.
  */
 
 import { cpuSecondsOf } from '@crypto-pay/test-kit/process';
@@ -85,6 +86,43 @@ export async function alternate<const T extends readonly Target[]>(
   );
   // One Load per target by construction: `rounds` was mapped from `targets`.
   return loads as { -readonly [K in keyof T]: Load };
+}
+
+/**
+ * About `seconds` of load on every one of `targets` at the same time, after a warm-up of all
+ * of them at once; one Load per target, in their order. A shared host's speed moves by up to
+ * half between one quarter-second and the next (BENCHMARKS.md, issue 32, session 40): two like
+ * servers in alternating rounds of 2 s then differ by up to 40 % a round, while loaded at once,
+ * on one CPU, they meet the same swings and differ by 2 to 4 %. For comparing two builds of one
+ * server to within a few percent; servers on one CPU share it, so each answers at about its
+ * share of the CPU, and rates are not the figure here, reads per CPU second are. The warm-up is
+ * as long as in turn for each server (`WARM_UP_SECONDS` times their number): each has about its
+ * share of the CPU to compile the request path with.
+ */
+export async function together<const T extends readonly Target[]>(
+  targets: T,
+  seconds: number,
+): Promise<{ -readonly [K in keyof T]: Load }> {
+  const run = ({ pid: _, ...target }: Target, duration: number) =>
+    autocannon({ ...target, duration });
+  const cpu = () =>
+    Promise.all(targets.map(({ pid }) => (pid === undefined ? 0 : cpuSecondsOf(pid))));
+  await Promise.all(targets.map((target) => run(target, WARM_UP_SECONDS * targets.length)));
+  const before = await cpu();
+  const results = await Promise.all(targets.map((target) => run(target, seconds)));
+  const after = await cpu();
+  const loads = results.map((result, which) =>
+    loadOf(
+      [result],
+      targets[which]!.pid === undefined ? undefined : after[which]! - before[which]!,
+    ),
+  );
+  return loads as { -readonly [K in keyof T]: Load };
+}
+
+/** A note's words for `together`'s load of `count` servers: how long they were loaded, at once. */
+export function togetherNote(seconds: number, count: number): string {
+  return `${seconds} s on all ${count} at once after a ${WARM_UP_SECONDS * count} s warm-up of all at once`;
 }
 
 /** A note's words for the rounds: how long each server was loaded, and how. */

@@ -1,17 +1,18 @@
 /**
  * What metrics cost: pairs of proxies (each in a stack of its own, on SQLite), one with
- * METRICS_PORT set and scraped every 5 s as Prometheus would, one without. Status reads are
- * alternated in rounds under autocannon, creates one by one in turn, so both see the same
- * machine. Two stacks alike differ by up to a tenth in reads per CPU second (BENCHMARKS.md,
- * issue 30), more than metrics cost, so the reads run on `PAIRS` fresh pairs and are pooled.
- * The target: reads and creates cost at most 5 % more with metrics on.
+ * METRICS_PORT set and scraped every 5 s as Prometheus would, one without. Status reads load
+ * both proxies at once under autocannon, on one CPU, creates go one by one in turn, so both see
+ * the same machine: in alternating rounds the host's own swings of speed moved a round's ratio
+ * by up to 40 %, far more than metrics cost (BENCHMARKS.md, issue 32, session 40). Two like
+ * proxies loaded at once still differ by a few percent, so the reads run on `PAIRS` fresh pairs
+ * and are pooled. The target: reads and creates cost at most 5 % more with metrics on.
  */
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { checkoutBody, createdCheckout } from '@crypto-pay/test-kit/checkouts';
 import { type Stack, startStack } from '@crypto-pay/test-kit/stack';
-import { alternate, alternationNote, failedAnswers, type Load, loadOf } from './alternate.ts';
+import { failedAnswers, type Load, loadOf, together, togetherNote } from './alternate.ts';
 import { DEPLOYED_PROXY_ENV } from './databases.ts';
 import { type BenchmarkResult, median, sum } from './report.ts';
 import { keepAlive, timedRequest, WARM_UP_CREATES } from './timed.ts';
@@ -80,7 +81,7 @@ export async function metricsOverhead(seconds: number, creates: number): Promise
       },
     ],
     notes: [
-      `Status reads: autocannon, ${CONNECTIONS} connections, ${alternationNote(seconds)}, on each of ${PAIRS} fresh pairs of stacks, ${CAN_PIN ? 'the bench on CPU 0 and both proxies on CPU 1' : 'unpinned (one CPU, or no taskset)'}, pooled (each pair's ratio: ${pairRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}). Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds on the first pair, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${sum(pairs.map((pair) => pair.scrapes))} scrapes, ${sum(pairs.map((pair) => pair.failedScrapes))} failed) and polled its cluster figures every 5 s.`,
+      `Status reads: autocannon, ${CONNECTIONS} connections to each proxy, ${togetherNote(seconds, 2)}, on each of ${PAIRS} fresh pairs of stacks, ${CAN_PIN ? 'the bench on CPU 0 and both proxies on CPU 1' : 'unpinned (one CPU, or no taskset)'}, pooled (each pair's ratio: ${pairRatios.map((ratio) => `${ratio.toFixed(2)}x`).join(', ')}). Creates: ${creates} each way after ${WARM_UP_CREATES} warm-up rounds on the first pair, one at a time over keep-alive connections, in turn. Each proxy has a sandbox of its own; the one with METRICS_PORT was scraped every ${SCRAPE_MS / 1000} s (${sum(pairs.map((pair) => pair.scrapes))} scrapes, ${sum(pairs.map((pair) => pair.failedScrapes))} failed) and polled its cluster figures every 5 s.`,
       `Answers that were not 2xx, errors or timeouts: ${sum(offReads.map(failedAnswers))} without, ${sum(onReads.map(failedAnswers))} with metrics.`,
     ],
   };
@@ -110,7 +111,8 @@ async function measurePair(seconds: number, creates: number): Promise<PairResult
     const on = await startStack({ keepStdout: false, metrics: true, proxyEnv: DEPLOYED_PROXY_ENV });
     stacks.push(on);
     // The load on one CPU, both proxies on the other: where the scheduler put each process
-    // moved its CPU a read by up to 15 % from pair to pair of like stacks.
+    // moved its CPU a read by up to 15 % from pair to pair of like stacks. On one CPU, loaded
+    // at once, they also meet the host's swings of speed alike (`together`).
     for (const stack of [off, on]) pin(stack.proxy.pid, 1);
     pin(process.pid, 0);
     const metricsUrl = on.metricsUrls[0]!;
@@ -134,7 +136,7 @@ async function measurePair(seconds: number, creates: number): Promise<PairResult
       connections: CONNECTIONS,
       pid: stack.proxy.pid,
     });
-    const [without, withMetrics] = await alternate([await reads(off), await reads(on)], seconds);
+    const [without, withMetrics] = await together([await reads(off), await reads(on)], seconds);
 
     const body = JSON.stringify(checkoutBody());
     const agents = [keepAlive(), keepAlive()] as const;
