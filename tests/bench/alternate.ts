@@ -57,6 +57,10 @@ export const failedAnswers = (load: Load): number =>
 /** Autocannon options without the duration, which `alternate` sets; `pid` is the server's. */
 export type Target = Omit<Options, 'duration'> & { pid?: number };
 
+/** `duration` seconds of autocannon's load on `target`. */
+const run = ({ pid: _, ...target }: Target, duration: number) =>
+  autocannon({ ...target, duration });
+
 /**
  * About `seconds` of load on each of `targets`; one Load per target, in their order (a tuple
  * in, a tuple of the same length out, so callers destructure without checks).
@@ -65,8 +69,6 @@ export async function alternate<const T extends readonly Target[]>(
   targets: T,
   seconds: number,
 ): Promise<{ -readonly [K in keyof T]: Load }> {
-  const run = ({ pid: _, ...target }: Target, duration: number) =>
-    autocannon({ ...target, duration });
   for (const target of targets) await run(target, WARM_UP_SECONDS);
   const rounds: Result[][] = targets.map(() => []);
   const cpuSeconds = targets.map(() => 0);
@@ -93,7 +95,7 @@ export async function alternate<const T extends readonly Target[]>(
  * of them at once; one Load per target, in their order. A shared host's speed moves by up to
  * half between one quarter-second and the next (BENCHMARKS.md, issue 32, session 40): two like
  * servers in alternating rounds of 2 s then differ by up to 40 % a round, while loaded at once,
- * on one CPU, they meet the same swings and differ by 2 to 4 %. For comparing two builds of one
+ * on one CPU, they meet the same swings and differ by a few percent. For comparing two builds of one
  * server to within a few percent; servers on one CPU share it, so each answers at about its
  * share of the CPU, and rates are not the figure here, reads per CPU second are. The warm-up is
  * as long as in turn for each server (`WARM_UP_SECONDS` times their number): each has about its
@@ -103,8 +105,6 @@ export async function together<const T extends readonly Target[]>(
   targets: T,
   seconds: number,
 ): Promise<{ -readonly [K in keyof T]: Load }> {
-  const run = ({ pid: _, ...target }: Target, duration: number) =>
-    autocannon({ ...target, duration });
   const cpu = () =>
     Promise.all(targets.map(({ pid }) => (pid === undefined ? 0 : cpuSecondsOf(pid))));
   await Promise.all(targets.map((target) => run(target, WARM_UP_SECONDS * targets.length)));
