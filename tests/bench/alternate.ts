@@ -95,10 +95,10 @@ export async function alternate<const T extends readonly Target[]>(
  * of them at once; one Load per target, in their order. A shared host's speed moves by up to
  * half between one quarter-second and the next (BENCHMARKS.md, issue 32, session 40): two like
  * servers in alternating rounds of 2 s then differ by up to 40 % a round, while loaded at once,
- * on one CPU, they meet the same swings and differ by a few percent. For comparing two builds of one
- * server to within a few percent; servers on one CPU share it, so each answers at about its
- * share of the CPU, and rates are not the figure here, reads per CPU second are. The warm-up is
- * as long as in turn for each server (`WARM_UP_SECONDS` times their number): each has about its
+ * on one CPU, they meet the same swings and differ by a few percent. For comparing two builds
+ * of one server to within a few percent. Servers on one CPU share it, so each answers at about
+ * its share of the CPU: the figure is reads per CPU second, not the rate. The warm-up is as
+ * long as in turn for each server (`WARM_UP_SECONDS` times their number): each has about its
  * share of the CPU to compile the request path with.
  */
 export async function together<const T extends readonly Target[]>(
