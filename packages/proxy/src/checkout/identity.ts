@@ -3,35 +3,15 @@
  * carry no personal data, and the end_user_reference as a keyed hash of the sender's identity.
  */
 
-import {
-  createHash,
-  createHmac,
-  createSecretKey,
-  type KeyObject,
-  randomBytes,
-  randomFillSync,
-} from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { SenderData, SenderType } from '@crypto-pay/protocol';
+import { randomText } from '../random-text.ts';
 
 // 16 bytes are the 22 characters the contract's CHECKOUT_ID_LENGTH promises.
 const ID_BYTES = 16;
 
-// Public ids come from a pool of random bytes filled 128 ids at a time, as Node's randomUUID
-// does: a call into OpenSSL per id costs more than the rest of making one. Each byte is handed
-// out once; secrets (session tokens) are drawn on their own, never from the pool.
-const pool = Buffer.alloc(ID_BYTES * 128);
-let used = pool.length;
-
-/** 128 random bits as base64url (22 characters). */
-function randomId(): string {
-  if (used === pool.length) {
-    randomFillSync(pool);
-    used = 0;
-  }
-  const id = pool.toString('base64url', used, used + ID_BYTES);
-  used += ID_BYTES;
-  return id;
-}
+/** 128 random bits as base64url (22 characters), from the pool of public ids' bytes. */
+const randomId = () => randomText(ID_BYTES);
 
 /** 128 random bits as base64url (22 characters): a checkout's public id. */
 export function newCheckoutId(): string {

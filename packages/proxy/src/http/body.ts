@@ -1,6 +1,6 @@
 /**
  * Request bodies: one over the limit is refused (by its Content-Length at once, else counted by
- * Hono's `bodyLimit` as its route reads it) and routes read the web Request's body. What stays
+ * Hono's `bodyLimit` as its route reads it) and routes read the body through `c.req`. What stays
  * ours is the answer: our error shape for a body too large, and 400 `body_incomplete` for a body
  * the client cut off before its end, which is its doing, not a failure of the proxy to log.
  */
@@ -37,15 +37,18 @@ export function bodyLimit(maxBytes: number) {
     // Request (headers, abort signal) for every status read and event stream.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     c.set('maxBodyBytes', maxBytes);
-    const length = c.req.header('Content-Length');
-    if (!length || c.req.header('Transfer-Encoding')) return next();
+    if (!hasDeclaredLength(c)) return next();
     // Compared here: Hono's limit would take the web body first, which starts reading Node's
     // stream and holds it, paused, once its queue is full. A body refused unread must stay
     // Node's, which then reads it off the connection to its end.
-    if (Number(length) > maxBytes) throw tooLarge(maxBytes);
+    if (Number(c.req.header('Content-Length')) > maxBytes) throw tooLarge(maxBytes);
     return next();
   });
 }
+
+/** A Content-Length and no Transfer-Encoding: the body's length is known before it is read. */
+const hasDeclaredLength = (c: Context<AppEnv>) =>
+  !!c.req.header('Content-Length') && !c.req.header('Transfer-Encoding');
 
 /** Hono's limit, answering in our words: it counts the body as it reads it. */
 function countedLimit(maxBytes: number) {
@@ -104,11 +107,17 @@ const readNothingMore = async () => {};
 
 /** The body's bytes; 413 `body_too_large` once more than the limit has arrived. */
 export async function readBody(c: Context<AppEnv>): Promise<Uint8Array> {
+  const maxBytes = c.get('maxBodyBytes') ?? DEFAULT_MAX_BODY_BYTES;
   try {
-    // Hono's limit reads a chunked body to its end (or past the limit) and puts the bytes
-    // back into the Request; a body read before is cached by `c.req` and counted already.
-    if (!c.req.raw.bodyUsed) {
-      await countedLimit(c.get('maxBodyBytes') ?? DEFAULT_MAX_BODY_BYTES)(c, readNothingMore);
+    if (hasDeclaredLength(c)) {
+      // Node's parser ends the body at its Content-Length, so the length is all there is to
+      // count, as Hono's limit does too. Not asking for `c.req.raw.body` leaves the adapter its
+      // direct read from Node's stream: no web Request or stream built for every create.
+      if (Number(c.req.header('Content-Length')) > maxBytes) throw tooLarge(maxBytes);
+    } else if (!c.req.raw.bodyUsed) {
+      // Hono's limit reads a chunked body to its end (or past the limit) and puts the bytes
+      // back into the Request; a body read before is cached by `c.req` and counted already.
+      await countedLimit(maxBytes)(c, readNothingMore);
     }
     return new Uint8Array(await c.req.arrayBuffer());
   } catch (error) {

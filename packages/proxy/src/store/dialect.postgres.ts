@@ -5,8 +5,8 @@
  * buckets follow the database server's clock, one clock for every proxy.
  */
 
-import { randomBytes } from 'node:crypto';
 import { type Insertable, type RawBuilder, sql } from 'kysely';
+import { randomText } from '../random-text.ts';
 import { compiledQuery } from './compiled.ts';
 import type { Db, StoreDialect } from './dialect.ts';
 import { CLAIMS_PER_ENDPOINT } from './outbox.ts';
@@ -175,7 +175,7 @@ export function postgresDialect(origin: string): StoreDialect {
         idempotencyKey: links.idempotencyKey ?? null,
         keyClaimedAt: links.keyClaimedAt ?? null,
         sessionTokenHash: links.sessionTokenHash ?? null,
-        suffix: randomBytes(6).toString('base64url'),
+        suffix: randomText(6),
         type: event.type,
         createdAt: event.createdAt,
         data: JSON.stringify(event.data),
@@ -187,7 +187,7 @@ export function postgresDialect(origin: string): StoreDialect {
 
     async insertEvent(trx, event) {
       const { rows } = await insertEventRow(trx, {
-        suffix: randomBytes(6).toString('base64url'),
+        suffix: randomText(6),
         type: event.type,
         createdAt: event.createdAt,
         data: JSON.stringify(event.data),

@@ -5,8 +5,8 @@
  * statement; the rate buckets are kept in memory (`rate-buckets.ts`), not in SQL.
  */
 
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { randomText } from '../random-text.ts';
 import { amountKey } from './amount-key.ts';
 import { compiledQuery } from './compiled.ts';
 import type { StoreDialect } from './dialect.ts';
@@ -56,7 +56,7 @@ export const sqliteDialect: StoreDialect = {
 
   async insertEvent(trx, event) {
     const inserted = await insertEventRow(trx, {
-      id: `new_${randomBytes(16).toString('hex')}`,
+      id: `new_${randomText(16)}`,
       type: event.type,
       createdAt: event.createdAt,
       data: JSON.stringify(event.data),

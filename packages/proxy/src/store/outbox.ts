@@ -4,7 +4,7 @@
  * lease for whichever worker sends it, and the log of every attempt. No personal data.
  */
 
-import { randomBytes } from 'node:crypto';
+import { randomText } from '../random-text.ts';
 
 /** An event to write in the same transaction as its cause. */
 export interface NewEvent {
@@ -239,8 +239,7 @@ export interface DroppedDelivery {
 }
 
 /** `evt_` + the sequence zero-padded (ids sort in commit order) + a nonce (unique across databases). */
-export const eventId = (seq: number) =>
-  `evt_${String(seq).padStart(12, '0')}${randomBytes(6).toString('base64url')}`;
+export const eventId = (seq: number) => `evt_${String(seq).padStart(12, '0')}${randomText(6)}`;
 
 /** An event id as `eventId` makes it (what `after=` and Last-Event-ID take): its seq captured. */
 export const EVENT_ID = /^evt_(\d{12})[A-Za-z0-9_-]{8}$/;

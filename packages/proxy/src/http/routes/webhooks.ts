@@ -4,7 +4,6 @@
  * again. The attempts and the backlog are `webhook-deliveries.ts`'s.
  */
 
-import { randomBytes } from 'node:crypto';
 import type * as Answer from '@crypto-pay/protocol/merchant-api';
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
@@ -12,6 +11,7 @@ import { ApiError } from '../../api-error.ts';
 import { seconds } from '../../checkout/views.ts';
 import { redeliveredSchema, rotatedSecretSchema } from '../../openapi/answers.ts';
 import { bodyTooLarge, errors, listOf, ok, ref } from '../../openapi/operations.ts';
+import { randomText } from '../../random-text.ts';
 import { ENV_ENDPOINT_ID, type WebhookEndpoint, type WebhookStore } from '../../store/outbox.ts';
 import { newWebhookSecret } from '../../webhooks/endpoint-url.ts';
 import { eventPayload } from '../../webhooks/send.ts';
@@ -94,7 +94,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
         const body = c.req.valid('json');
         const secret = newWebhookSecret();
         const endpoint: WebhookEndpoint = {
-          id: `whe_${randomBytes(12).toString('base64url')}`,
+          id: `whe_${randomText(12)}`,
           url: body.url,
           createdAt: now(),
         };
