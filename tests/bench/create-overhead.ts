@@ -7,7 +7,8 @@
  * own work differs by its insert, SQLite's file or a PostgreSQL transaction. Each round also
  * times what the store's writes cost alone on this machine, so the run carries the floor under
  * its target: one durable SQLite commit beside the proxy's file, or one PostgreSQL round trip
- * (a create makes two: the rate take, then the write).
+ * (a create makes two: the rate take, then the write). The proxy's CPU time per create, against
+ * the sandbox's per call, is the proxy's own work apart from how fast the host answers that round.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { dirname } from 'node:path';
 import { signedHeadersSync } from '@crypto-pay/protocol/node';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
 import { openRoundTripProbe } from '@crypto-pay/test-kit/postgres';
+import { cpuSecondsOf } from '@crypto-pay/test-kit/process';
 import { SENDER, SENDER_EMAIL } from '@crypto-pay/test-kit/senders';
 import { startStack } from '@crypto-pay/test-kit/stack';
 import { openCommitProbe } from '@crypto-pay/test-kit/store-file';
@@ -106,6 +108,8 @@ async function measure(
     const directTimes: number[] = [];
     const hopTimes: number[] = [];
     const storeTimes: number[] = [];
+    const cpuOf = () => Promise.all([stack.proxy.pid, stack.sandbox.pid].map(cpuSecondsOf));
+    let cpuAtStart: number[] = [];
     const signed = (base: string, agent: ReturnType<typeof keepAlive>) => {
       const body = directBody();
       return timedRequest(`${base}/api/payments/v1/requests`, agent, {
@@ -117,6 +121,7 @@ async function measure(
       });
     };
     for (let i = 0; i < WARM_UP_CREATES + samples; i++) {
+      if (i === WARM_UP_CREATES) cpuAtStart = await cpuOf();
       const [a, b, c] = [
         await timedRequest(`${stack.proxy.url}/api/checkouts`, viaProxy, {
           headers: { 'Content-Type': 'application/json' },
@@ -136,6 +141,10 @@ async function measure(
       directTimes.push(b.ms);
       hopTimes.push(c.ms);
     }
+    const cpuAtEnd = await cpuOf();
+    // ms per create: the proxy makes one a round; the sandbox answers three (each way's).
+    const proxyCpu = ((cpuAtEnd[0]! - cpuAtStart[0]!) * 1000) / samples;
+    const sandboxCpu = ((cpuAtEnd[1]! - cpuAtStart[1]!) * 1000) / (3 * samples);
     viaProxy.destroy();
     direct.destroy();
     forwarded.destroy();
@@ -172,6 +181,12 @@ async function measure(
           baseline: { name: 'target', value: TARGET_MS[database] },
         },
         {
+          name: 'proxy CPU per create (user and system)',
+          value: proxyCpu,
+          unit: 'ms',
+          baseline: { name: 'sandbox CPU per create', value: sandboxCpu },
+        },
+        {
           name: 'proxy create median',
           value: median(proxyTimes),
           unit: 'ms',
@@ -181,6 +196,7 @@ async function measure(
       notes: [
         `${samples} creates each way after ${WARM_UP_CREATES} warm-up rounds, one at a time over keep-alive connections, in turn through the proxy, straight to the sandbox and through a bare forwarding server (node:http piping request and answer, no parsing).`,
         `The proxy path includes validation, pricing, its own signed upstream call to the sandbox, and the ${DATABASE_LABEL[database]} insert${database === 'postgres' ? ' (a throwaway local cluster, fsync off, over TCP on loopback; pool of 10)' : ''}.`,
+        `CPU time is read from /proc over the counted rounds: the proxy's per create, and the sandbox's per call (it answers each round's three), as the same create costs a server that checks, signs and answers it.`,
         `The floor is what no proxy that keeps a create before answering can add less than here: the bare hop, and ${probe.writes}, each timed alone after every round. Whatever the target leaves above it is all the proxy's own work may take (reading and checking the body, pricing, signing, the upstream client, the answer).`,
       ],
     };
