@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { blockedPortProblem } from '@crypto-pay/protocol';
 import { SOURCE_FLAGS } from './source.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -326,12 +327,16 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
+/** Whether fetch, Node's and browsers', connects to `port` at all: 10080 is one it refuses. */
+const fetchable = (port: number) =>
+  blockedPortProblem(new URL(`http://127.0.0.1:${port}`)) === undefined;
+
 /**
  * A port nobody uses right now, for a server that must be told its port in advance. Picked
  * below the kernel's own range: a port from that range may become the local end of some
  * connection (a test's request, a pool's to PostgreSQL) between this probe and the server's
  * bind, which then fails with EADDRINUSE; one below it is taken only by a server that asks for
- * it by number.
+ * it by number. Never one of fetch's bad ports, where every request to the server would fail.
  */
 export async function freePort(): Promise<number> {
   const { low } = ephemeralPorts();
@@ -339,9 +344,17 @@ export async function freePort(): Promise<number> {
   const span = low - first;
   for (let tries = 0; span > 0 && tries < 50; tries++) {
     const port = first + Math.floor(Math.random() * span);
-    if (await bindable(port)) return port;
+    if (fetchable(port) && (await bindable(port))) return port;
   }
   // No range below the kernel's (or all of it busy): the kernel's pick, as before.
+  for (;;) {
+    const port = await kernelPort();
+    if (fetchable(port)) return port;
+  }
+}
+
+/** A port the kernel picks from its own range for a listen on port 0, let go at once. */
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
