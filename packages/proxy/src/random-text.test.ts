@@ -12,7 +12,7 @@ describe('randomText', () => {
       assert.match(text, /^[A-Za-z0-9_-]+$/);
       assert.equal(Buffer.from(text, 'base64url').length, sizes[i]);
     }
-    // A byte handed out twice would show as a repeated draw among the 16-byte ones.
+    // No two 16-byte draws alike: a pool that did not move on past what it handed out repeats.
     const long = texts.filter((_, i) => sizes[i] === 16);
     assert.equal(new Set(long).size, long.length);
   });
