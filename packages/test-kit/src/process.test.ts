@@ -4,18 +4,13 @@
  */
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it, mock } from 'node:test';
-import { freePort } from './process.ts';
+import { ephemeralPorts, freePort } from './process.ts';
 
 describe('freePort', () => {
   it('never picks a port fetch refuses: 10080 drawn first, another is picked', async () => {
     // Ports are drawn from 10,000 up to the kernel's own range: 10080 by its fraction of that.
-    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    const draws = [(10080 - 10_000 + 0.5) / (low! - 10_000)];
+    const draws = [(10080 - 10_000 + 0.5) / (ephemeralPorts().low - 10_000)];
     const random = mock.method(Math, 'random', () => draws.shift() ?? 0.5);
     try {
       const picked = await freePort();

@@ -305,7 +305,7 @@ export async function startServerProcess(
  * The ports the kernel hands out itself (Linux's `ip_local_port_range`): the local end of every
  * outgoing connection, and of a listen on port 0, takes one of these.
  */
-function ephemeralPorts(): { low: number; high: number } {
+export function ephemeralPorts(): { low: number; high: number } {
   try {
     const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
       .trim()

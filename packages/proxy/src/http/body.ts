@@ -37,18 +37,24 @@ export function bodyLimit(maxBytes: number) {
     // Request (headers, abort signal) for every status read and event stream.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     c.set('maxBodyBytes', maxBytes);
-    if (!hasDeclaredLength(c)) return next();
     // Compared here: Hono's limit would take the web body first, which starts reading Node's
     // stream and holds it, paused, once its queue is full. A body refused unread must stay
     // Node's, which then reads it off the connection to its end.
-    if (Number(c.req.header('Content-Length')) > maxBytes) throw tooLarge(maxBytes);
+    refuseDeclaredOver(c, maxBytes);
     return next();
   });
 }
 
-/** A Content-Length and no Transfer-Encoding: the body's length is known before it is read. */
-const hasDeclaredLength = (c: Context<AppEnv>) =>
-  !!c.req.header('Content-Length') && !c.req.header('Transfer-Encoding');
+/**
+ * Refuses a body whose Content-Length is over `maxBytes`. True when the length was declared
+ * (and no Transfer-Encoding sent): the body's length is then known before it is read.
+ */
+function refuseDeclaredOver(c: Context<AppEnv>, maxBytes: number): boolean {
+  const length = c.req.header('Content-Length');
+  if (!length || c.req.header('Transfer-Encoding')) return false;
+  if (Number(length) > maxBytes) throw tooLarge(maxBytes);
+  return true;
+}
 
 /** Hono's limit, answering in our words: it counts the body as it reads it. */
 function countedLimit(maxBytes: number) {
@@ -109,12 +115,10 @@ const readNothingMore = async () => {};
 export async function readBody(c: Context<AppEnv>): Promise<Uint8Array> {
   const maxBytes = c.get('maxBodyBytes') ?? DEFAULT_MAX_BODY_BYTES;
   try {
-    if (hasDeclaredLength(c)) {
-      // Node's parser ends the body at its Content-Length, so the length is all there is to
-      // count, as Hono's limit does too. Not asking for `c.req.raw.body` leaves the adapter its
-      // direct read from Node's stream: no web Request or stream built for every create.
-      if (Number(c.req.header('Content-Length')) > maxBytes) throw tooLarge(maxBytes);
-    } else if (!c.req.raw.bodyUsed) {
+    // Node's parser ends the body at its Content-Length, so the length is all there is to count,
+    // as Hono's limit does too. Not asking for `c.req.raw.body` leaves the adapter its direct
+    // read from Node's stream: no web Request or stream built for every create.
+    if (!refuseDeclaredOver(c, maxBytes) && !c.req.raw.bodyUsed) {
       // Hono's limit reads a chunked body to its end (or past the limit) and puts the bytes
       // back into the Request; a body read before is cached by `c.req` and counted already.
       await countedLimit(maxBytes)(c, readNothingMore);
