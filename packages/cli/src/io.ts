@@ -112,8 +112,8 @@ export function rowPrinter<Row>(
   };
 }
 
-/** A flag's value as a shell reads it back: quoted when it holds more than plain characters. */
-const shellWord = (value: string) =>
+/** A word as a shell reads it back: quoted when it holds more than plain characters. */
+export const shellWord = (value: string) =>
   /^[\w.,:/@%+=-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 
 /**

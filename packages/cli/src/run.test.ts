@@ -92,6 +92,41 @@ describe('crypto-pay: usage and exit codes', () => {
     }
   });
 
+  it('shows a checkout whose id begins with "-", and says how when it is given as a flag', async () => {
+    // The proxy mints no such id now, but older ones stay: one in 64 began with "-".
+    const id = '-Ab_CdEfGhIjKlMnOpQrSt';
+    const proxy = await server(() => ({ status: 200, body: { id, status: 'created' } }));
+    try {
+      const env = { CRYPTO_PAY_PROXY_URL: proxy.url };
+      const asFlag = await runCli(['checkouts', 'show', id, '--json'], { env });
+      assert.equal(asFlag.code, 2);
+      assert.match(asFlag.stderr, /unknown option '-Ab_CdEfGhIjKlMnOpQrSt'/);
+      assert.match(
+        asFlag.stderr,
+        /begins with "-" goes after "--": crypto-pay checkouts show --json -- -Ab_CdEfGhIjKlMnOpQrSt\n/,
+      );
+      // As the customer reads it out, in groups: quoted, so the shell keeps it one word.
+      const grouped = await runCli(['checkouts', 'show', '-Ab_ CdEf GhIj KlMn OpQr St'], { env });
+      assert.match(grouped.stderr, /crypto-pay checkouts show -- '-Ab_ CdEf GhIj KlMn OpQr St'\n/);
+      assert.equal(proxy.seen().length, 0);
+
+      // The line it says reaches the proxy with the id.
+      const shown = await runCli(['checkouts', 'show', '--json', '--', id], { env });
+      assert.equal(shown.code, 0, shown.stderr);
+      assert.equal(JSON.parse(shown.stdout).id, id);
+      assert.deepEqual(
+        proxy.seen().map((request) => request.url),
+        [`/admin/checkouts/${id}`],
+      );
+      // Any other unknown flag gets commander's word alone.
+      const other = await runCli(['checkouts', 'show', 'x', '--jsn'], { env });
+      assert.match(other.stderr, /unknown option '--jsn'/);
+      assert.doesNotMatch(other.stderr, /goes after/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('says a refusal in the proxy’s words, with exit 1 and the fix for a wrong token', async () => {
     const proxy = await server(() => ({
       status: 401,

@@ -13,9 +13,16 @@ const ID_BYTES = 16;
 /** 128 random bits as base64url (22 characters), from the pool of public ids' bytes. */
 const randomId = () => randomText(ID_BYTES);
 
-/** 128 random bits as base64url (22 characters): a checkout's public id. */
+/**
+ * A checkout's public id: 128 random bits as base64url (22 characters), never beginning with `-`.
+ * Staff paste it into a shell (`crypto-pay checkouts show <id>`, grep), where a leading `-` reads
+ * as a flag; one id in 64 would. Such a draw is drawn again, so every other id stays as likely.
+ */
 export function newCheckoutId(): string {
-  return randomId();
+  for (;;) {
+    const id = randomId();
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /** A payment request's foreign_id: random, unrelated to the checkout id and to the customer. */
