@@ -208,11 +208,22 @@ describe('crypto-pay trigger', () => {
     }
   });
 
-  it('checkout.paid --session with the price given; --currency alone is an open amount', async () => {
+  it('checkout.paid --session with the price given; --currency alone is an open amount; a network chosen', async () => {
     const session = await triggered('checkout.paid', '--session', '--amount', '3.10');
     const pinned = await checkoutOf(session);
     assert.equal(pinned.pricing, 'session');
     assert.equal(pinned.amount, '3.10');
+    // One ISO code on several networks: the network is chosen with its own flag.
+    const onTron = await checkoutOf(
+      await triggered(
+        'checkout.created',
+        '--payment-currency',
+        'USDT',
+        '--payment-network',
+        'tron',
+      ),
+    );
+    assert.deepEqual(onTron.payment_currency, { iso: 'USDT', network_name: 'tron' });
     const open = await triggered('checkout.created', '--currency', 'USD');
     const opened = await checkoutOf(open);
     assert.equal(opened.pricing, 'amount');
@@ -229,7 +240,18 @@ describe('crypto-pay trigger', () => {
       env,
     });
     assert.equal(currency.code, 1, currency.stderr);
-    assert.match(currency.stderr, /The proxy does not offer XYZ to pay with; it offers BTC/);
+    assert.match(
+      currency.stderr,
+      /The proxy does not offer XYZ to pay with; it offers BTC on bitcoin/,
+    );
+    // Each offer named with its network, as one ISO code names several.
+    assert.match(currency.stderr, /USDT on ethereum, USDT on tron/);
+    const network = await runBin(
+      ['trigger', 'checkout.paid', '--payment-currency', 'usdt', '--payment-network', 'bitcoin'],
+      { env },
+    );
+    assert.equal(network.code, 1, network.stderr);
+    assert.match(network.stderr, /The proxy does not offer USDT on bitcoin to pay with/);
     // Nothing was created by either.
     assert.equal(
       (await admin<Page<MerchantCheckout>>('/admin/checkouts?limit=1')).data[0]?.id,

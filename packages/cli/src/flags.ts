@@ -23,6 +23,12 @@ export const positiveInt =
     return number;
   };
 
+/** An id given as an argument: a blank one would ask for the list's address, not an item's. */
+export function idArgument(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('Give the id: it is blank.');
+  return value;
+}
+
 /** A webhook endpoint's address, by the proxy's own rule, checked before it is sent. */
 export function webhookEndpointUrl(value: string): string {
   const problem = webhookUrlProblem(value);

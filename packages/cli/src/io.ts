@@ -6,6 +6,7 @@
  */
 
 import { styleText } from 'node:util';
+import type { Command } from 'commander';
 
 /** A stream a command writes to: `process.stdout` or a test's collector. */
 export interface Output {
@@ -118,19 +119,28 @@ export const shellWord = (value: string) =>
 
 /**
  * The line after a full page: the command that shows the next one, with every flag given for
- * this one (a filter left out would page through another list).
+ * this one (a filter left out would page through another list), and `--proxy` when it was given
+ * as one: the next page is the same proxy's. A `--token` is never printed: it is a secret.
  */
 export function printMore(
   io: Io,
-  command: string,
+  command: Command,
   flags: Readonly<Record<string, string | number | true | undefined>>,
 ): void {
-  const given = Object.entries(flags)
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  const { proxy } = command.optsWithGlobals<{ proxy?: string }>();
+  const all: typeof flags = { '--proxy': proxy, ...flags };
+  const given = Object.entries(all)
     .filter(([, value]) => value !== undefined)
     .map(([flag, value]) => (value === true ? ` ${flag}` : ` ${flag} ${shellWord(String(value))}`))
     .join('');
-  io.stdout.write(`More: crypto-pay ${command}${given}\n`);
+  io.stdout.write(`More: crypto-pay ${names.join(' ')}${given}\n`);
 }
+
+/** A currency with its network as people read it (`USDT on tron`): one ISO code names several. */
+export const currencyOnNetwork = (currency: { iso: string; network_name?: string | undefined }) =>
+  currency.network_name ? `${currency.iso} on ${currency.network_name}` : currency.iso;
 
 /** A Unix time in seconds as people read it: `2026-11-29 18:04:12Z`. */
 export const timeOf = (seconds: number) =>

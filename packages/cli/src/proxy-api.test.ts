@@ -75,7 +75,7 @@ describe('proxyApi', () => {
 });
 
 describe('commands over proxyApi', () => {
-  it('ends a 422 for a value the user gave with exit 2, one for its own fixture with exit 1', async () => {
+  it('ends a 422 for a value the user gave with exit 2, one for its own fixture with exit 1, and says a status once', async () => {
     const user = await standIn(
       refusing(422, {
         error: 'The status is not one of created, paid.',
@@ -90,15 +90,23 @@ describe('commands over proxyApi', () => {
         field: 'sender_data.first_name',
       }),
     );
+    const service = await standIn(
+      refusing(404, { error: 'The currency is incorrect.', code: 404 }),
+    );
     try {
       const byUser = await runCli(['checkouts', 'list', '--proxy', user.url]);
       assert.equal(byUser.code, 2, byUser.stderr);
       assert.match(byUser.stderr, /refused \(422 invalid_query\): The status is not one of/);
       const byCli = await runCli(['checkouts', 'list', '--proxy', own.url]);
       assert.equal(byCli.code, 1, byCli.stderr);
+      // The processing service's refusal, passed through with its code: its status, said once.
+      const byService = await runCli(['checkouts', 'list', '--proxy', service.url]);
+      assert.equal(byService.code, 1, byService.stderr);
+      assert.match(byService.stderr, /refused \(404\): The currency is incorrect\.\n$/);
     } finally {
       await user.close();
       await own.close();
+      await service.close();
     }
   });
 

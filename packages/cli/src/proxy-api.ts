@@ -100,9 +100,15 @@ export async function errorBodyOf(response: Response): Promise<ProxyErrorBody | 
   }
 }
 
-/** A refusal as a sentence says it: `(502 upstream_unavailable): The processing…`. */
-export const refusalText = (response: Response, body: ProxyErrorBody | undefined) =>
-  body ? `(${response.status} ${body.code}): ${body.error}` : `(HTTP ${response.status})`;
+/**
+ * A refusal as a sentence says it: `(502 upstream_unavailable): The processing…`. The processing
+ * service's own refusals pass through with its code, its status again (`404`): said once.
+ */
+export function refusalText(response: Response, body: ProxyErrorBody | undefined): string {
+  if (!body) return `(HTTP ${response.status})`;
+  const code = String(body.code) === String(response.status) ? '' : ` ${body.code}`;
+  return `(${response.status}${code}): ${body.error}`;
+}
 
 /**
  * Fields no command takes from its user: trigger's fixed test sender and addresses. A 422 naming

@@ -6,16 +6,19 @@
 import type { Page } from '@crypto-pay/protocol/merchant-api';
 import type { MerchantCheckout } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { checkoutStatusArgument, limitOption, SEARCHED, searchArgument } from '../flags.ts';
-import { printFacts, printJson, printMore, printTable, timeOf } from '../io.ts';
+import {
+  checkoutStatusArgument,
+  idArgument,
+  limitOption,
+  SEARCHED,
+  searchArgument,
+} from '../flags.ts';
+import { currencyOnNetwork, printFacts, printJson, printMore, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
-/** The currency paid in and its network (`USDT on tron`): one ISO code names several. */
-function paidWith(checkout: MerchantCheckout): string | undefined {
-  const currency = checkout.payment_currency;
-  if (!currency) return undefined;
-  return currency.network_name ? `${currency.iso} on ${currency.network_name}` : currency.iso;
-}
+/** The currency paid in and its network (`USDT on tron`). */
+const paidWith = (checkout: MerchantCheckout) =>
+  checkout.payment_currency && currencyOnNetwork(checkout.payment_currency);
 
 /** The status with its detail, and `stale` while no final status came long after expiry. */
 function statusOf(checkout: MerchantCheckout): string {
@@ -109,7 +112,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
         if (options.json) return printJson(context.io, page);
         printTable(context.io, columns, page.data, 'No checkouts.');
         if (page.next_before) {
-          printMore(context.io, 'checkouts list', {
+          printMore(context.io, command, {
             '--status': options.status,
             '--stale': options.stale,
             '--search': options.search,
@@ -125,6 +128,7 @@ export function checkoutCommands(program: Command, context: CommandContext): voi
     .argument(
       '<id>',
       'the checkout id (the ?checkout= of the return page), or the reference as the customer reads it, in groups',
+      idArgument,
     )
     .option('--json', 'print the answer as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {

@@ -5,7 +5,7 @@
 
 import type { WebhookEvent } from '@crypto-pay/protocol/proxy-api';
 import type { Command } from 'commander';
-import { eventTypeArgument, limitOption } from '../flags.ts';
+import { eventTypeArgument, idArgument, limitOption } from '../flags.ts';
 import { printJson, printMore, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
 
@@ -73,7 +73,7 @@ export function eventCommands(program: Command, context: CommandContext): void {
         if (options.json) return printJson(context.io, page);
         printTable(context.io, EVENT_COLUMNS, page.data, 'No events.');
         if (page.next_after) {
-          printMore(context.io, 'events list', {
+          printMore(context.io, command, {
             '--type': options.type,
             '--limit': options.limit,
             '--after': page.next_after,
@@ -86,7 +86,7 @@ export function eventCommands(program: Command, context: CommandContext): void {
     .description(
       'Send an event again to every webhook endpoint that takes its type (through the outbox, retried like any delivery).',
     )
-    .argument('<id>', 'the event id (evt_…), as `events list` shows it')
+    .argument('<id>', 'the event id (evt_…), as `events list` shows it', idArgument)
     .option('--json', 'print the answer as JSON')
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
       const queued = await context

@@ -53,6 +53,10 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       [['webhook-endpoints', 'rotate', 'whe_x', '--grace-seconds', '1.5'], /from 0 to 604800/],
       [['webhook-endpoints', 'disable'], /missing required argument 'id'/],
       [['webhook-endpoints', 'remove'], /missing required argument 'id'/],
+      // A blank id would ask for the list's address: the proxy's 404 would say it has no route.
+      [['checkouts', 'show', ' '], /invalid for argument 'id'\. Give the id: it is blank\./],
+      [['events', 'redeliver', ''], /Give the id: it is blank\./],
+      [['webhook-endpoints', 'rotate', ''], /Give the id: it is blank\./],
       // A typo would make an endpoint (or a list) that never sees an event.
       [
         ['webhook-endpoints', 'add', 'https://shop.example/hooks', '--events', 'checkout.payd'],
@@ -130,7 +134,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
     }
   });
 
-  it('prints one events table, and a More: line that repeats every flag given', async () => {
+  it('prints one events table, and a More: line that repeats every flag given, --proxy too', async () => {
     const paid = checkoutEvent('order-7', 'paid', 2);
     const confirmed = invoiceEvent('invoice-7', 'confirmed');
     const checkout = { ...paid.data, created_at: 1_800_000_000 };
@@ -161,8 +165,12 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
         '2',
         '--proxy',
         proxy.url,
+        '--token',
+        'merchant-admin-token-7',
       ]);
       assert.equal(events.code, 0, events.stderr);
+      // The next page is the same proxy's; the token, a secret, is given again, never printed.
+      assert.doesNotMatch(events.stdout, /merchant-admin-token-7/);
       const lines = events.stdout.trim().split('\n');
       assert.match(lines[0]!, /^TIME +TYPE +ID +ABOUT$/);
       assert.match(lines[1]!, new RegExp(`checkout\\.paid +${paid.id} +${paid.data.id}$`));
@@ -170,7 +178,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       assert.match(lines[2]!, new RegExp(`invoice\\.confirmed +${confirmed.id} +invoice-7$`));
       assert.equal(
         lines[3],
-        `More: crypto-pay events list --type checkout.paid --limit 2 --after ${confirmed.id}`,
+        `More: crypto-pay events list --proxy ${proxy.url} --type checkout.paid --limit 2 --after ${confirmed.id}`,
       );
       const checkouts = await runCli([
         'checkouts',
@@ -186,7 +194,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       assert.match(
         checkouts.stdout,
         new RegExp(
-          `\\nMore: crypto-pay checkouts list --status paid --search 'Jo'\\\\''s order' --limit 20 --before ${checkout.id}\\n$`,
+          `\\nMore: crypto-pay checkouts list --proxy ${proxy.url} --status paid --search 'Jo'\\\\''s order' --limit 20 --before ${checkout.id}\\n$`,
         ),
       );
       // The dashboard's "Waiting for payment (stale)": its own filter, and said in the status.
@@ -197,7 +205,7 @@ describe('crypto-pay events and webhook-endpoints: help and usage', () => {
       assert.match(staleLines[1]!, /^chk_stale +created \(stale\) +/);
       assert.equal(
         staleLines[2],
-        'More: crypto-pay checkouts list --stale --limit 20 --before chk_stale',
+        `More: crypto-pay checkouts list --proxy ${proxy.url} --stale --limit 20 --before chk_stale`,
       );
     } finally {
       await proxy.close();

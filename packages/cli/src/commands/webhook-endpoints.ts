@@ -7,9 +7,11 @@
 import type { WebhookEndpoint } from '@crypto-pay/protocol/merchant-api';
 import type { Command } from 'commander';
 import { CommandFailed, UsageError } from '../failures.ts';
-import { eventTypeListArgument, graceSeconds, webhookEndpointUrl } from '../flags.ts';
+import { eventTypeListArgument, graceSeconds, idArgument, webhookEndpointUrl } from '../flags.ts';
 import { type Io, painter, printJson, printTable, timeOf } from '../io.ts';
 import type { CommandContext } from '../program.ts';
+
+const ENDPOINT_ID = 'the endpoint id (whe_…), as `webhook-endpoints list` shows it';
 
 /** `POST /admin/webhook-endpoints`'s 201: the endpoint and, this once, its secret. */
 export type EndpointWithSecret = WebhookEndpoint & { secret: string };
@@ -107,7 +109,7 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
     .description(
       'Give an endpoint a new secret; the old one signs too for a grace period, so the handler can switch without missing a webhook (an owner’s change).',
     )
-    .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
+    .argument('<id>', ENDPOINT_ID, idArgument)
     .option(
       '--grace-seconds <n>',
       'how long the old secret signs too, 0 to 604800 (default: a day)',
@@ -145,7 +147,7 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
           ? 'Stop queuing events for an endpoint (its pending deliveries end); `enable` sends again.'
           : 'Queue events for a disabled endpoint again, from the next one on.',
       )
-      .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
+      .argument('<id>', ENDPOINT_ID, idArgument)
       .option('--json', 'print the answer as JSON')
       .action(async (id: string, options: { json?: boolean }, command: Command) => {
         const changed = await context
@@ -161,7 +163,7 @@ export function webhookEndpointCommands(program: Command, context: CommandContex
     .description(
       'Remove an endpoint for good: nothing more is sent to it and its pending deliveries end (`disable` stops it until `enable`). Asks first on a terminal; --yes confirms (needed without a terminal).',
     )
-    .argument('<id>', 'the endpoint id (whe_…), as `webhook-endpoints list` shows it')
+    .argument('<id>', ENDPOINT_ID, idArgument)
     .option('--yes', 'remove without asking (a script, CI)')
     .option('--json', 'print the answer as JSON ({"id": …, "deleted": true})')
     .action(async (id: string, options: { yes?: boolean; json?: boolean }, command: Command) => {

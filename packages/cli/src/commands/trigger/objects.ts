@@ -19,6 +19,7 @@ import type {
   WidgetConfig,
 } from '@crypto-pay/protocol/proxy-api';
 import { CommandFailed, UsageError } from '../../failures.ts';
+import { currencyOnNetwork } from '../../io.ts';
 import type { ProxyApi } from '../../proxy-api.ts';
 
 /** The sender of every trigger: a test person, plainly so. */
@@ -43,6 +44,7 @@ export interface ObjectFlags {
   session?: boolean;
   foreignId?: string;
   paymentCurrency?: string;
+  paymentNetwork?: string;
 }
 
 /** A foreign_id of our own when none is given: plainly a trigger's, unique. */
@@ -86,17 +88,29 @@ export function pricingOf(flags: ObjectFlags): Pricing {
   return { mode: 'amount', amount, currency };
 }
 
-/** The customer's `payment_currency`: the one asked for among those offered, else BTC or the first. */
-function paymentCurrencyOf(config: WidgetConfig, asked: string | undefined) {
+/**
+ * The customer's `payment_currency`: the one asked for among those offered (on `network` when
+ * given, else the first network it is offered on), else BTC or the first.
+ */
+function paymentCurrencyOf(
+  config: WidgetConfig,
+  asked: string | undefined,
+  network: string | undefined,
+) {
   const offered = config.payment_currencies;
   const iso = (asked ?? 'BTC').toUpperCase();
-  const found = offered.find((currency) => currency.iso.toUpperCase() === iso);
-  const chosen = found ?? (asked === undefined ? offered[0] : undefined);
+  const found = offered.find(
+    (currency) =>
+      currency.iso.toUpperCase() === iso &&
+      (network === undefined || currency.network_name?.toLowerCase() === network.toLowerCase()),
+  );
+  const chosen = found ?? (asked === undefined && network === undefined ? offered[0] : undefined);
   if (!chosen) {
+    const wanted = network === undefined ? iso : `${iso} on ${network}`;
     throw new CommandFailed(
-      asked === undefined
+      offered.length === 0
         ? 'The proxy offers no payment currency (GET /api/config): is the processing service reachable, and PROCESSING_API_KEY accepted?'
-        : `The proxy does not offer ${asked} to pay with; it offers ${offered.map((currency) => currency.iso).join(', ')}.`,
+        : `The proxy does not offer ${wanted} to pay with; it offers ${offered.map(currencyOnNetwork).join(', ')}.`,
     );
   }
   return {
@@ -135,7 +149,7 @@ export async function createCheckout(api: ProxyApi, flags: ObjectFlags): Promise
   }
   const created = await api.send<Checkout>('POST', '/api/checkouts', {
     ...priced,
-    payment_currency: paymentCurrencyOf(config, flags.paymentCurrency),
+    payment_currency: paymentCurrencyOf(config, flags.paymentCurrency, flags.paymentNetwork),
     ...TRIGGER_SENDER,
   } satisfies CheckoutRequest);
   return api.get<MerchantCheckout>(`/admin/checkouts/${encodeURIComponent(created.id)}`);
@@ -155,11 +169,13 @@ export function checkFlags(
       ['--product', flags.product],
       ['--session', flags.session],
       ['--payment-currency', flags.paymentCurrency],
+      ['--payment-network', flags.paymentNetwork],
     ] as const
   ).filter(([, value]) => value !== undefined && value !== false);
   if (given.length > 0) {
+    const names = given.map(([name]) => name);
     throw new UsageError(
-      `${given.map(([name]) => name).join(', ')} go with checkout events only, not with an ${object}.`,
+      `${names.join(', ')} ${names.length === 1 ? 'goes' : 'go'} with checkout events only, not with ${object === 'invoice' ? 'an' : 'a'} ${object}.`,
     );
   }
 }

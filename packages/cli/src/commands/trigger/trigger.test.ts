@@ -26,7 +26,13 @@ describe('crypto-pay trigger: usage', () => {
     for (const flag of ['--amount', '--currency', '--product', '--foreign-id', '--session']) {
       assert.ok(help.stdout.includes(flag), flag);
     }
-    for (const flag of ['--payment-currency', '--timeout', '--sandbox', '--json']) {
+    for (const flag of [
+      '--payment-currency',
+      '--payment-network',
+      '--timeout',
+      '--sandbox',
+      '--json',
+    ]) {
       assert.ok(help.stdout.includes(flag), flag);
     }
   });
@@ -63,7 +69,14 @@ describe('crypto-pay trigger: usage', () => {
         [['checkout.paid', '--detail', 'soon'], /Allowed choices are underpaid, late, overpaid/],
         [['checkout.paid', '--product', 'kettle', '--amount', '3'], /leave out --amount/],
         [['checkout.paid', '--product', 'kettle', '--foreign-id', 'o-1'], /leave out --foreign-id/],
-        [['invoice.confirmed', '--product', 'kettle'], /--product go with checkout events only/],
+        [
+          ['invoice.confirmed', '--product', 'kettle'],
+          /--product goes with checkout events only, not with an invoice\./,
+        ],
+        [
+          ['withdrawal.confirmed', '--payment-currency', 'USDT', '--payment-network', 'tron'],
+          /--payment-currency, --payment-network go with checkout events only, not with a withdrawal\./,
+        ],
         [['checkout.paid', '--amount', '1e3'], /Give an amount above zero in decimal digits/],
         [['checkout.paid', '--amount', '0.00'], /Give an amount above zero/],
         [['checkout.paid', '--timeout', '0'], /Give a whole number from 1 to 3600/],

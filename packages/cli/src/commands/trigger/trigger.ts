@@ -85,6 +85,10 @@ export function triggerCommand(program: Command, context: CommandContext): void 
     )
     .option('--payment-currency <code>', 'what the customer pays a checkout with (default BTC)')
     .option(
+      '--payment-network <network>',
+      "the payment currency's network, where it is offered on several (USDT on tron or ethereum); else the first offered",
+    )
+    .option(
       '--sandbox <url>',
       "where to play the outcomes, when the sandbox is reached there rather than at the proxy's processing address (which must still answer as a sandbox from here)",
       httpAddress('http://127.0.0.1:8790'),
@@ -121,6 +125,7 @@ function flagsOf(options: TriggerOptions): ObjectFlags {
   if (options.session) flags.session = true;
   if (options.foreignId !== undefined) flags.foreignId = options.foreignId;
   if (options.paymentCurrency !== undefined) flags.paymentCurrency = options.paymentCurrency;
+  if (options.paymentNetwork !== undefined) flags.paymentNetwork = options.paymentNetwork;
   return flags;
 }
 
