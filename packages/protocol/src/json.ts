@@ -101,6 +101,16 @@ export const MAX_NUMBER_LENGTH = 1024;
  */
 export class JsonSyntaxError extends SyntaxError {}
 
+/** JSON beyond what `parseJson` reads: nested deeper than `MAX_DEPTH`, or too long a number. */
+export class JsonLimitError extends JsonSyntaxError {
+  constructor(
+    readonly limit: 'depth' | 'number',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * JSON whose text escapes half of a surrogate pair alone (`"\ud800"`): valid by JSON's grammar,
  * yet no Unicode text holds it. Kept, it would be changed or refused later (by UTF-8, by
@@ -173,7 +183,7 @@ const INTEGER = /^-?\d+$/;
 // past MAX_NUMBER_LENGTH, so a megabyte of digits is not carried along as one amount.
 function readNumber(literal: string): number | JsonNumber {
   if (literal.length > MAX_NUMBER_LENGTH)
-    throw new JsonSyntaxError(`Number longer than ${MAX_NUMBER_LENGTH} characters`);
+    throw new JsonLimitError('number', `Number longer than ${MAX_NUMBER_LENGTH} characters`);
   const value = Number(literal);
   return Number.isSafeInteger(value) && INTEGER.test(literal) ? value : new JsonNumber(literal);
 }
@@ -203,7 +213,7 @@ function openBrackets(text: string, end = text.length): number[] {
       }
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       if (open.push(code) > MAX_DEPTH)
-        throw new JsonSyntaxError(`Nesting deeper than ${MAX_DEPTH} at position ${at}`);
+        throw new JsonLimitError('depth', `Nesting deeper than ${MAX_DEPTH} at position ${at}`);
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       open.pop();
     }

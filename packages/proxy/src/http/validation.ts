@@ -6,7 +6,18 @@
  * the same schema.
  */
 
-import { JsonSyntaxError, NotUnicodeTextError, parseJson, validate } from '@crypto-pay/protocol';
+import {
+  JsonLimitError,
+  JsonSyntaxError,
+  MAX_DEPTH,
+  MAX_NUMBER_LENGTH,
+  NotUnicodeTextError,
+  PARTY_FIELDS,
+  parseJson,
+  receiverDataFieldSchema,
+  senderDataFieldSchema,
+  validate,
+} from '@crypto-pay/protocol';
 import { createMiddleware } from 'hono/factory';
 import { type DescribeRouteOptions, uniqueSymbol } from 'hono-openapi';
 import type * as z from 'zod/mini';
@@ -49,8 +60,28 @@ interface KeyCheck {
   nested: [key: string, schema: z.ZodMiniType][];
 }
 
+/**
+ * A party's data (`sender_data`, `receiver_data`) is checked by custom code, as its fields depend
+ * on the party's type: it takes the fields of either type (the other type's are refused by its
+ * rules, `sender.ts`), and no other, which would be dropped unsaid.
+ */
+const PARTY_DATA_KEYS = [...Object.keys(PARTY_FIELDS.natural), ...Object.keys(PARTY_FIELDS.legal)];
+const PARTY_DATA: KeyCheck = {
+  known: PARTY_DATA_KEYS,
+  knownSet: new Set(PARTY_DATA_KEYS),
+  strict: true,
+  nested: [],
+};
+
 // Per schema, its check (null where it reads no object), made at its first request.
-const keyChecks = new WeakMap<z.ZodMiniType, KeyCheck | null>();
+const keyChecks = new WeakMap<z.ZodMiniType, KeyCheck | null>([
+  [senderDataFieldSchema, PARTY_DATA],
+  [receiverDataFieldSchema, PARTY_DATA],
+]);
+
+/** Whether a field's schema reads an object whose keys are checked. */
+const readsObject = (schema: z.ZodMiniType) =>
+  objectDef(schema) !== undefined || keyChecks.get(schema) === PARTY_DATA;
 
 function keyCheckOf(schema: z.ZodMiniType): KeyCheck | null {
   let check = keyChecks.get(schema);
@@ -64,9 +95,7 @@ function keyCheckOf(schema: z.ZodMiniType): KeyCheck | null {
           knownSet: new Set(known),
           strict: def.catchall?._zod.def.type === 'never',
           // Only fields that may hold an object: the rest cannot hold an unknown key.
-          nested: known
-            .filter((key) => objectDef(shape[key]!) !== undefined)
-            .map((key) => [key, shape[key]!]),
+          nested: known.filter((key) => readsObject(shape[key]!)).map((key) => [key, shape[key]!]),
         }
       : null;
     keyChecks.set(schema, check);
@@ -104,6 +133,19 @@ function unknownKeyError(what: string, { name, known }: UnknownKey) {
   );
 }
 
+/** Why a body was not read as JSON, in a sentence: not JSON, not Unicode, or past a limit. */
+function jsonRefusal(error: JsonSyntaxError): string {
+  if (error instanceof NotUnicodeTextError) {
+    return 'The request body is not Unicode text: a string escapes half of a surrogate pair alone (such as \\ud800).';
+  }
+  if (error instanceof JsonLimitError) {
+    return error.limit === 'depth'
+      ? `The request body nests arrays and objects deeper than ${MAX_DEPTH} levels, more than the proxy reads.`
+      : `The request body holds a number longer than ${MAX_NUMBER_LENGTH} characters, more than the proxy reads.`;
+  }
+  return 'The request body is not valid JSON.';
+}
+
 /** Gives a middleware the part of its route's operation in /openapi.json that it decides. */
 const describing = <M extends object>(middleware: M, spec: DescribeRouteOptions) =>
   Object.assign(middleware, { [uniqueSymbol]: { spec } });
@@ -126,13 +168,7 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S, name?: string) {
         input = parseJson(text);
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
-        throw new ApiError(
-          400,
-          'invalid_json',
-          error instanceof NotUnicodeTextError
-            ? 'The request body is not Unicode text: a string escapes half of a surrogate pair alone (such as \\ud800).'
-            : 'The request body is not valid JSON.',
-        );
+        throw new ApiError(400, 'invalid_json', jsonRefusal(error));
       }
     }
     const unknown = unknownKey(schema, input);

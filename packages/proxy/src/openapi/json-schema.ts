@@ -34,6 +34,8 @@ function senderData(type: SenderType) {
       ...Object.fromEntries(Object.keys(PARTY_FIELDS[other]).map((field) => [field, { not: {} }])),
     },
     required: Object.keys(PARTY_FIELDS[type]),
+    // Any other key is refused (`unknown_field`), as in every request body.
+    additionalProperties: false,
   };
 }
 

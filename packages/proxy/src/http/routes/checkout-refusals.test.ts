@@ -88,6 +88,33 @@ describe('POST /api/checkouts: refusals', () => {
     assert.deepEqual(upstream.paymentCurrencyGiven, { iso: 'BTC', network_name: 'bitcoin' });
   });
 
+  it('refuses a sender_data key of neither party type, rather than drop what the customer sent', async () => {
+    const before = fixture.sandbox.sandbox.store.paymentRequests.size;
+    const body = checkoutBody();
+    const response = await fixture.proxy.createCheckout({
+      ...body,
+      sender_data: { ...body.sender_data, email: 'ada@example.com' },
+    });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error:
+        'The field "sender_data.email" is not known here; it takes first_name, last_name, date_of_birth, legal_name, country_of_registration.',
+      code: 'unknown_field',
+      field: 'sender_data.email',
+    });
+    // The other type's field is the rules' to refuse, in the spec's words.
+    const legal = await fixture.proxy.createCheckout({
+      ...body,
+      sender_data: { ...body.sender_data, legal_name: 'Ada Ltd' },
+    });
+    assert.equal(legal.status, 422);
+    assert.equal(
+      (await json(legal)).error,
+      'The legal_name must be omitted for sender_type = natural.',
+    );
+    assert.equal(fixture.sandbox.sandbox.store.paymentRequests.size, before);
+  });
+
   it('answers the service’s 404 for an unknown currency as 422: only a checkout is not found', async () => {
     const response = await fixture.proxy.createCheckout({
       ...checkoutBody(),
@@ -307,14 +334,33 @@ describe('POST /api/checkouts: refusals', () => {
     assert.equal(fixture.sandbox.sandbox.store.paymentRequests.size, before);
   });
 
-  it('refuses malformed JSON with 400', async () => {
-    const response = await fixture.proxy.request('/api/checkouts', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"product": ',
-    });
+  it('refuses malformed JSON with 400, and JSON past its limits saying which', async () => {
+    const send = (body: string) =>
+      fixture.proxy.request('/api/checkouts', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+    const response = await send('{"product": ');
     assert.equal(response.status, 400);
-    assert.equal((await json(response)).code, 'invalid_json');
+    assert.deepEqual(await json(response), {
+      error: 'The request body is not valid JSON.',
+      code: 'invalid_json',
+    });
+    for (const [body, error] of [
+      [
+        `{"product": ${'['.repeat(64)}${']'.repeat(64)}}`,
+        'The request body nests arrays and objects deeper than 64 levels, more than the proxy reads.',
+      ],
+      [
+        `{"amount": ${'1'.repeat(1025)}}`,
+        'The request body holds a number longer than 1024 characters, more than the proxy reads.',
+      ],
+    ]) {
+      const refused = await send(body);
+      assert.equal(refused.status, 400);
+      assert.deepEqual(await json(refused), { error, code: 'invalid_json' });
+    }
   });
 
   it('refuses a name with half of a surrogate pair alone before the service hears of it', async () => {

@@ -255,4 +255,34 @@ describe('POST /admin/withdrawals with refund_of', () => {
     assert.equal(response.status, 404);
     assert.equal((await json(response)).code, 'checkout_not_found');
   });
+
+  it('refuses a key of neither party type in a sender_data or receiver_data', async () => {
+    const receiver = `,"receiver_type":"natural","receiver_data":${JSON.stringify({ ...SENDER.sender_data, phone: '+31 20 000' })}`;
+    for (const [body, field] of [
+      [
+        withdrawalJson('extra-receiver', receiver).replace(',"receiver_type":"self"', ''),
+        'receiver_data.phone',
+      ],
+      [
+        invoiceJson('extra-sender').replace('"date_of_birth"', '"vat_id":"NL1","date_of_birth"'),
+        'sender_data.vat_id',
+      ],
+    ] as const) {
+      const response = await post(
+        field.startsWith('receiver') ? '/admin/withdrawals' : '/admin/invoices',
+        body,
+      );
+      assert.equal(response.status, 422, field);
+      const refused = await json(response);
+      assert.equal(refused.code, 'unknown_field');
+      assert.equal(refused.field, field);
+    }
+    const listed = await json(await get('/admin/money-operations'));
+    assert.equal(
+      listed.data.filter((operation: { foreign_id: string }) =>
+        operation.foreign_id.startsWith('extra-'),
+      ).length,
+      0,
+    );
+  });
 });
