@@ -38,5 +38,10 @@ describe('blockedPortProblem', () => {
       'is on port 6667, which fetch never connects to (a port of another protocol, blocked as browsers block it): give the handler another port',
     );
     assert.equal(webhookUrlProblem('https://shop.example:8443/hooks'), undefined);
+    // Not a URL at all (a space in its host): said so, not "must be https".
+    assert.equal(
+      webhookUrlProblem('https://exa mple.com/hooks'),
+      'cannot be read as a URL (give it whole, such as https://shop.example/webhooks)',
+    );
   });
 });

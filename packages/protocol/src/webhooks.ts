@@ -20,7 +20,7 @@ export function webhookUrlProblem(value: string): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    return 'must be an https URL';
+    return 'cannot be read as a URL (give it whole, such as https://shop.example/webhooks)';
   }
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
   const secure =
