@@ -15,6 +15,7 @@ import { eventually } from '@crypto-pay/test-kit/eventually';
 import type { Page } from 'playwright-core';
 import {
   createInvoice,
+  loaded,
   openSection,
   reviewWithdrawal,
   useDashboard,
@@ -265,6 +266,51 @@ describe('the dashboard', () => {
     await visible(answer.getByText('processing', { exact: true }));
     await visible(answer.getByText('0.00100000 BTC', { exact: true }).first());
     await shot(page, 'withdrawal-answer');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('says a withdrawal the service never answered may have been sent, and offers no Send it', async () => {
+    const { context, page, problems } = await openDashboard('/dashboard/money');
+    await signIn(page);
+    const confirmation = await reviewWithdrawal(page, '0.002');
+    // The service fails every try of the proxy's call: the money may have left, or not.
+    await state.control('faults', { fail_next: 5, status: 500 });
+    try {
+      await confirmation.getByRole('button', { name: 'Send it' }).click();
+      await visible(
+        page.getByText(
+          'The processing service did not confirm the withdrawal: the money may have been sent. It is listed as requested until the service’s callback tells; do not send it again.',
+        ),
+      );
+    } finally {
+      await state.control('faults', {});
+    }
+    // The confirmation is gone, so nothing sends it again; the list shows it as requested.
+    assert.equal(await page.getByRole('button', { name: 'Send it' }).count(), 0);
+    const list = page.getByRole('table', { name: /^Withdrawals sent/ });
+    await visible(list.getByRole('row').filter({ hasText: 'requested' }).first());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('says the proxy cannot be reached when it stops answering, rather than "Loading…" for good', async () => {
+    const { context, page, problems } = await openDashboard('/dashboard/payments');
+    await signIn(page);
+    await loaded(page);
+    // The proxy takes the connection and answers nothing: a paused process, as a hung server.
+    const proxy = state.stack.proxy.child;
+    proxy.kill('SIGSTOP');
+    try {
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: 'Webhooks' })
+        .click();
+      // Said after the dashboard's 10 s, in time for the wait's 20.
+      await visible(page.getByText('The proxy cannot be reached.').first(), 20_000);
+    } finally {
+      proxy.kill('SIGCONT');
+    }
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -33,9 +33,26 @@ export interface CallOptions {
   keepOn401?: boolean;
 }
 
+/**
+ * How long a call waits for the proxy's answer: a proxy that took the connection and then
+ * stopped answering (paused, overloaded) must not leave a page "Loading…" or an action busy for
+ * good. A change waits longer, as the proxy may be waiting on the processing service (10 s by
+ * default, `UPSTREAM_TIMEOUT_MS`); with none in time, it may have been done, as its sentence says.
+ */
+export const READ_TIMEOUT_MS = 10_000;
+export const CHANGE_TIMEOUT_MS = 45_000;
+
 /** Calls `path` (`/admin/…`) and gives its JSON answer, or throws an `ApiFailure`. */
 export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const { method = 'GET', signal } = options;
+  const { method = 'GET' } = options;
+  const limit = AbortSignal.timeout(method === 'GET' ? READ_TIMEOUT_MS : CHANGE_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+  const noAnswer = () =>
+    new ApiFailure(
+      0,
+      'network',
+      method === 'GET' ? strings.api.unreachable : strings.api.noAnswerToChange,
+    );
   const body =
     options.json ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   let response: Response;
@@ -45,16 +62,16 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       ...(body === undefined ? {} : { body }),
-      ...(signal ? { signal } : {}),
+      signal,
     });
   } catch (error) {
-    if (signal?.aborted && !timedOut(signal)) throw error;
+    if (signal.aborted && !timedOut(signal)) throw error;
     throw noAnswer();
   }
   if (response.status === 204) return undefined as T;
   const answer: unknown = await response.json().catch(() => undefined);
   // Its body not read in time: no answer either.
-  if (signal && timedOut(signal)) throw noAnswer();
+  if (timedOut(signal)) throw noAnswer();
   if (response.ok) return answer as T;
   const refusal = (answer ?? {}) as { error?: unknown; code?: unknown; field?: unknown };
   const failure = new ApiFailure(
@@ -68,8 +85,6 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   }
   throw failure;
 }
-
-const noAnswer = () => new ApiFailure(0, 'network', strings.api.unreachable);
 
 /** Whether `signal` ended by a timeout (its reason a `TimeoutError`), not by its caller. */
 const timedOut = (signal: AbortSignal) =>

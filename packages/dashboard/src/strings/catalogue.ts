@@ -82,7 +82,7 @@ export interface CommonWords {
   /** How a value is written: `USDT on Tron`, `120 ms`. */
   currencyOnNetwork: Sentence<[iso: string, network: string]>;
   /** The api module's own sentences, when the proxy gave none. */
-  api: { unreachable: string; answered: Sentence<[status: number]> };
+  api: { unreachable: string; noAnswerToChange: string; answered: Sentence<[status: number]> };
 }
 
 /** The words of the API's values. */

@@ -30,6 +30,8 @@ export const common: CommonWords = {
   currencyOnNetwork: (iso, network) => `${iso} on ${network}`,
   api: {
     unreachable: 'The proxy cannot be reached.',
+    noAnswerToChange:
+      'The proxy did not answer in time, so this may or may not have been done: reload the page to see before trying again.',
     answered: (status) => `The proxy answered ${status}.`,
   },
 };

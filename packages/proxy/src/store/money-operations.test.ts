@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import type { MoneyOperation, MoneyOperationKind, RefundClaim } from './money-operations.ts';
+import type { MoneyOperation, MoneyOperationKind, WithdrawalClaim } from './money-operations.ts';
 import type { CallbackEntry } from './store.ts';
 import { describeStores } from './stores.test-helpers.ts';
 
@@ -37,7 +37,7 @@ const told = (type: string, foreignId: string, status: string, at = 2_000): Call
   body: {},
 });
 
-const claim = (foreignId: string, refundOf = 'c9'): RefundClaim => ({
+const claim = (foreignId: string, refundOf = 'c9'): WithdrawalClaim => ({
   foreignId,
   amount: '0.00040000',
   currency: 'BTC',
@@ -133,8 +133,8 @@ describeStores('Money operations', (open) => {
     const store = await open();
     // Two at once under two foreign_ids, as two proxies would: one row is written.
     const claims = await Promise.all([
-      store.claimRefund(claim('r-1')),
-      store.claimRefund(claim('r-2')),
+      store.claimWithdrawal(claim('r-1')),
+      store.claimWithdrawal(claim('r-2')),
     ]);
     const won = claims.filter((answer) => 'claimed' in answer);
     assert.equal(won.length, 1);
@@ -145,14 +145,14 @@ describeStores('Money operations', (open) => {
     const [requested] = await store.listMoneyOperations({ refundOf: 'c9', limit: 10 });
     assert.equal(requested?.status, 'requested');
     // Another checkout is not in its way; a foreign_id taken is.
-    assert.ok('claimed' in (await store.claimRefund(claim('r-3', 'c10'))));
-    const taken = await store.claimRefund(claim('r-3', 'c11'));
+    assert.ok('claimed' in (await store.claimWithdrawal(claim('r-3', 'c10'))));
+    const taken = await store.claimWithdrawal(claim('r-3', 'c11'));
     assert.ok('inTheWay' in taken && taken.inTheWay.refundOf === 'c10');
 
     // Filled with the service's answer, then declined by it: the checkout is free again.
     const id = 'claimed' in won[0]! ? won[0].claimed : 0;
     const foreignId = requested!.foreignId;
-    await store.fillRefund(id, {
+    await store.fillWithdrawal(id, {
       objectId: '77',
       foreignId,
       amount: '0.00040000',
@@ -162,18 +162,18 @@ describeStores('Money operations', (open) => {
     });
     const [filled] = await store.listMoneyOperations({ refundOf: 'c9', limit: 10 });
     assert.deepEqual([filled?.objectId, filled?.status], ['77', 'processing']);
-    assert.ok('inTheWay' in (await store.claimRefund(claim('r-4'))));
+    assert.ok('inTheWay' in (await store.claimWithdrawal(claim('r-4'))));
     await store.recordCallback(told('withdrawal', foreignId, 'declined', 3_000));
-    assert.ok('claimed' in (await store.claimRefund(claim('r-4'))));
+    assert.ok('claimed' in (await store.claimWithdrawal(claim('r-4'))));
     await store.close();
   });
 
   it('fills a claimed refund with a callback told before the answer, and releases one refused', async () => {
     const store = await open();
-    const first = await store.claimRefund(claim('r-5'));
+    const first = await store.claimWithdrawal(claim('r-5'));
     assert.ok('claimed' in first);
     await store.recordCallback(told('withdrawal', 'r-5', 'confirmed', 1_500));
-    await store.fillRefund(first.claimed, {
+    await store.fillWithdrawal(first.claimed, {
       objectId: '78',
       foreignId: 'r-5',
       amount: '0.00040000',
@@ -184,11 +184,11 @@ describeStores('Money operations', (open) => {
     const [sent] = await store.listMoneyOperations({ refundOf: 'c9', limit: 10 });
     assert.deepEqual([sent?.objectId, sent?.status], ['78', 'confirmed']);
 
-    const other = await store.claimRefund(claim('r-6', 'c12'));
+    const other = await store.claimWithdrawal(claim('r-6', 'c12'));
     assert.ok('claimed' in other);
-    await store.releaseRefund(other.claimed);
+    await store.releaseWithdrawal(other.claimed);
     assert.deepEqual(await store.listMoneyOperations({ refundOf: 'c12', limit: 10 }), []);
-    assert.ok('claimed' in (await store.claimRefund(claim('r-6', 'c12'))));
+    assert.ok('claimed' in (await store.claimWithdrawal(claim('r-6', 'c12'))));
     await store.close();
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The invoices and withdrawals the proxy made through its merchant API, on either database: a
- * row each, whose status then follows the service's callbacks for it. An invoice or withdrawal
- * is written when the service took it; a refund is claimed first, its row written before the
- * service is asked, so a second refund of the same checkout is refused by the database itself
- * (a unique index), on any number of proxies. The back office lists them from here, since the
+ * row each, whose status then follows the service's callbacks for it. An invoice is written when
+ * the service took it; a withdrawal is claimed first, its row written before the service is
+ * asked, so one the service never answered stays listed (`requested`: money may have left), its
+ * foreign_id is not sent twice, and a second refund of the same checkout is refused by the
+ * database itself (a unique index), on any number of proxies. The back office lists them from here, since the
  * service tells of an object only once something happens to it. Only what staff need: no
  * sender or receiver, no email, no address.
  */
@@ -24,7 +25,7 @@ export type { MoneyOperationKind };
 /** One invoice or withdrawal the proxy made. */
 export interface MoneyOperation {
   kind: MoneyOperationKind;
-  /** The service's id of it; absent while a refund is requested and the answer not known. */
+  /** The service's id of it; absent while a withdrawal is requested and the answer not known. */
   objectId?: string;
   foreignId: string;
   /** Decimal digits, as the service answered them. */
@@ -57,20 +58,21 @@ export interface MoneyOperationQuery {
   limit: number;
 }
 
-/** A refund about to be asked of the service: its row, status `requested`. */
-export interface RefundClaim {
+/** A withdrawal about to be asked of the service: its row, status `requested`. */
+export interface WithdrawalClaim {
   foreignId: string;
   /** What was asked, in `currency`; empty when only the amount received was given. */
   amount: string;
   currency: string;
-  refundOf: string;
+  /** The checkout it sends money back for, when it does. */
+  refundOf?: string | undefined;
   createdBy: string;
   /** Unix ms. */
   at: number;
 }
 
-/** What the service answered for a claimed refund. */
-export interface RefundAnswer {
+/** What the service answered for a claimed withdrawal. */
+export interface WithdrawalAnswer {
   objectId: string;
   foreignId: string;
   amount: string;
@@ -87,16 +89,17 @@ export interface MoneyOperationsPart {
    */
   recordMoneyOperation(operation: MoneyOperation): Promise<void>;
   /**
-   * Writes a refund's row before the service is asked. Refused, atomically, while the checkout
-   * has a refund not void or the foreign_id is taken: then the one in the way comes back.
+   * Writes a withdrawal's row before the service is asked. Refused, atomically, while its
+   * foreign_id is taken or, for a refund, the checkout has a refund not void: then the one in
+   * the way comes back.
    */
-  claimRefund(
-    claim: RefundClaim,
+  claimWithdrawal(
+    claim: WithdrawalClaim,
   ): Promise<{ claimed: number } | { inTheWay: StoredMoneyOperation }>;
-  /** Fills a claimed refund's row with the service's answer and the callbacks told already. */
-  fillRefund(id: number, answer: RefundAnswer): Promise<void>;
-  /** Deletes a claimed refund's row: the service refused it, so nothing was sent. */
-  releaseRefund(id: number): Promise<void>;
+  /** Fills a claimed withdrawal's row with the service's answer and the callbacks told already. */
+  fillWithdrawal(id: number, answer: WithdrawalAnswer): Promise<void>;
+  /** Deletes a claimed withdrawal's row: the service refused it, so nothing was sent. */
+  releaseWithdrawal(id: number): Promise<void>;
   /**
    * Sets the status of the `kind` whose foreign_id is `foreignId` (a cancel the service took),
    * unless it is final already.
@@ -204,7 +207,7 @@ const rowOf = (operation: MoneyOperation): Insertable<MoneyOperationsTable> => (
 });
 
 export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
-  const claimRefund: MoneyOperationsPart['claimRefund'] = async (claim) => {
+  const claimWithdrawal: MoneyOperationsPart['claimWithdrawal'] = async (claim) => {
     // Either unique index may refuse the row: no conflict target, so both answer "nothing".
     const [written] = await db
       .insertInto('money_operations')
@@ -216,7 +219,7 @@ export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
           currency: claim.currency,
           status: 'requested',
           createdBy: claim.createdBy,
-          refundOf: claim.refundOf,
+          ...(claim.refundOf === undefined ? {} : { refundOf: claim.refundOf }),
           createdAt: claim.at,
           updatedAt: claim.at,
         }),
@@ -228,20 +231,25 @@ export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
     const [inTheWay] = await db
       .selectFrom('money_operations')
       .selectAll()
-      .where((eb) =>
-        eb.or([
+      .where((eb) => {
+        const taken = eb.and([
+          eb('kind', '=', 'withdrawal'),
+          eb('foreign_id', '=', claim.foreignId),
+        ]);
+        if (claim.refundOf === undefined) return taken;
+        return eb.or([
           eb.and([
             eb('refund_of', '=', claim.refundOf),
             eb('status', 'not in', REFUND_VOID_STATUSES),
           ]),
-          eb.and([eb('kind', '=', 'withdrawal'), eb('foreign_id', '=', claim.foreignId)]),
-        ]),
-      )
+          taken,
+        ]);
+      })
       .orderBy('id')
       .limit(1)
       .execute();
     // Voided between the two statements: the checkout is free again, so claim once more.
-    return inTheWay ? { inTheWay: operationOf(inTheWay) } : claimRefund(claim);
+    return inTheWay ? { inTheWay: operationOf(inTheWay) } : claimWithdrawal(claim);
   };
   return {
     recordMoneyOperation: (operation) =>
@@ -249,8 +257,8 @@ export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
         await trx.insertInto('money_operations').values(rowOf(operation)).execute();
         await catchUp(trx, operation.kind, operation.foreignId);
       }),
-    claimRefund,
-    fillRefund: (id, answer) =>
+    claimWithdrawal,
+    fillWithdrawal: (id, answer) =>
       db.transaction().execute(async (trx) => {
         await trx
           .updateTable('money_operations')
@@ -265,7 +273,7 @@ export function moneyOperations(db: Kysely<Tables>): MoneyOperationsPart {
         await advance(trx, 'withdrawal', answer.foreignId, answer.status, answer.at);
         await catchUp(trx, 'withdrawal', answer.foreignId);
       }),
-    async releaseRefund(id) {
+    async releaseWithdrawal(id) {
       await db.deleteFrom('money_operations').where('id', '=', id).execute();
     },
     setMoneyOperationStatus: (kind, foreignId, status, at) =>

@@ -13,7 +13,7 @@ import { Task } from '@lit/task';
 import { html, LitElement, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { Action } from '../../action.ts';
-import { api, failureText } from '../../api.ts';
+import { ApiFailure, api, failureText } from '../../api.ts';
 import { formatAmount, formatCurrency } from '../../format.ts';
 import {
   identityFrom,
@@ -95,21 +95,34 @@ export class Withdrawals extends LitElement {
     const pending = this.pending;
     if (!pending) return;
     const sent = await this.action.run(async () => {
-      const answer = await api<{ data: Withdrawal }>('/admin/withdrawals', {
-        method: 'POST',
-        json: withdrawalBody(pending),
-      });
-      this.answer = { withdrawal: answer.data, refundOf: pending.refundOf };
-      this.pending = undefined;
-      // Sent: the form starts again empty, so no second Review repeats this one by mistake.
-      this.renderRoot.querySelector('form')?.reset();
+      try {
+        const answer = await api<{ data: Withdrawal }>('/admin/withdrawals', {
+          method: 'POST',
+          json: withdrawalBody(pending),
+        });
+        this.answer = { withdrawal: answer.data, refundOf: pending.refundOf };
+      } catch (error) {
+        // No answer from the service, or none from the proxy: the money may have left. Its
+        // confirmation goes, so "Send it" cannot send it again; the list shows it requested.
+        if (!mayHaveBeenSent(error)) throw error;
+        this.done(pending);
+        reload(this.withdrawals);
+        throw error;
+      }
+      this.done(pending);
     });
     // Refused: "Send it" was disabled in flight, which took the focus from it; the line saying
-    // why the service refused has it now, in the confirmation still shown.
-    if (!sent && this.pending === pending) {
+    // why (or that the outcome is not known) has it now.
+    if (!sent) {
       await this.updateComplete;
       this.action.focusResult();
     }
+  }
+
+  /** Sent, or maybe sent: the form starts again empty, so no Review repeats it by mistake. */
+  private done(pending: WithdrawalForm): void {
+    if (this.pending === pending) this.pending = undefined;
+    this.renderRoot.querySelector('form')?.reset();
   }
 
   /**
@@ -213,6 +226,13 @@ export class Withdrawals extends LitElement {
     </section>`;
   }
 }
+
+/**
+ * Whether a failed send may still have sent the money: the proxy says the service did not
+ * answer (`withdrawal_outcome_unknown`, `refund_outcome_unknown`), or the proxy did not answer.
+ */
+const mayHaveBeenSent = (error: unknown) =>
+  error instanceof ApiFailure && (error.status === 0 || error.code.endsWith('_outcome_unknown'));
 
 /** The network a service code sends on, as Balances names it ("USDT on Tron" for USDTT). */
 function networkOf(code: string): string {

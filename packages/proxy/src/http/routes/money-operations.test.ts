@@ -247,6 +247,36 @@ describe('POST /admin/withdrawals with refund_of', () => {
     assert.equal((await post('/admin/withdrawals', retried)).status, 201);
   });
 
+  it('keeps a withdrawal whose answer is lost as requested, and sends its foreign_id once', async () => {
+    await sandboxControl(fixture.sandbox, '/faults', { fail_next: 5, status: 500 });
+    const lost = await post('/admin/withdrawals', withdrawalJson('payout-lost'));
+    assert.equal(lost.status, 502);
+    const answer = await json(lost);
+    assert.equal(answer.code, 'withdrawal_outcome_unknown');
+    assert.match(answer.error, /may have been sent.*do not send it again/);
+    await sandboxControl(fixture.sandbox, '/faults', {});
+    const listed = (await json(await get('/admin/money-operations?kind=withdrawal'))).data;
+    const kept = listed.find((row: { foreign_id: string }) => row.foreign_id === 'payout-lost');
+    assert.deepEqual([kept?.status, kept?.object_id], ['requested', undefined]);
+    // Sent again as it was: refused before the service hears of it a second time.
+    const again = await post('/admin/withdrawals', withdrawalJson('payout-lost'));
+    assert.equal(again.status, 409);
+    assert.equal((await json(again)).code, 'foreign_id_taken');
+    const asked = await (await fetch(`${fixture.sandbox.url}/_sandbox/withdrawals`)).text();
+    assert.ok(!asked.includes('payout-lost'), 'the service made none of it');
+    // The audit log says the outcome is not known.
+    const audit = (await json(await get('/admin/audit-log?action=withdrawal_refused'))).data;
+    assert.equal(audit[0]?.detail.code, 'withdrawal_outcome_unknown');
+
+    // A refusal of the service leaves nothing listed, and the foreign_id free.
+    const wrong = withdrawalJson('payout-wrong').replace('"currency":"BTC"', '"currency":"NOPE"');
+    const refused = await post('/admin/withdrawals', wrong);
+    assert.ok(refused.status >= 400 && refused.status < 500, String(refused.status));
+    const after = (await json(await get('/admin/money-operations?kind=withdrawal'))).data;
+    assert.ok(!after.some((row: { foreign_id: string }) => row.foreign_id === 'payout-wrong'));
+    assert.equal((await post('/admin/withdrawals', withdrawalJson('payout-wrong'))).status, 201);
+  });
+
   it('refuses a checkout that does not exist', async () => {
     const response = await post(
       '/admin/withdrawals',

@@ -56,9 +56,9 @@ export interface ProcessingOperationDeps {
   store: Pick<
     Store,
     | 'recordMoneyOperation'
-    | 'claimRefund'
-    | 'fillRefund'
-    | 'releaseRefund'
+    | 'claimWithdrawal'
+    | 'fillWithdrawal'
+    | 'releaseWithdrawal'
     | 'setMoneyOperationStatus'
     | 'listMoneyOperations'
     | 'getCheckout'
@@ -134,18 +134,19 @@ export function processingOperationRoutes({
     }
   };
   /**
-   * A checkout is paid back once: its refund's row is claimed before the service is asked, and
-   * the database refuses a second claim while one is not void (cancelled, declined, failed), so
-   * two people of the staff, or two proxies, cannot both pay the customer. Answers the id of
-   * the claim, to fill or release once the service answered.
+   * A withdrawal's row is claimed before the service is asked: one the service never answers
+   * stays listed (`requested`), and its foreign_id is not sent again. A checkout is paid back
+   * once: the database refuses a second claim of its refund while one is not void (cancelled,
+   * declined, failed), so two people of the staff, or two proxies, cannot both pay the
+   * customer. Answers the id of the claim, to fill or release once the service answered.
    */
-  const claimRefund = async (
+  const claimWithdrawal = async (
     c: Context<AppEnv>,
-    checkoutId: string,
+    checkoutId: string | undefined,
     body: { foreign_id: unknown; amount?: string | undefined; currency: string },
   ) => {
-    await findCheckout(store, checkoutId);
-    const claim = await store.claimRefund({
+    if (checkoutId !== undefined) await findCheckout(store, checkoutId);
+    const claim = await store.claimWithdrawal({
       // The service answers the foreign_id as text; a number is sent as its exact digits.
       foreignId:
         typeof body.foreign_id === 'string' ? body.foreign_id : stringifyJson(body.foreign_id),
@@ -158,7 +159,11 @@ export function processingOperationRoutes({
     if ('claimed' in claim) return claim.claimed;
     const sent = claim.inTheWay;
     // A void refund of this checkout is in the way only by its foreign_id: nothing was sent.
-    if (sent.refundOf === checkoutId && !REFUND_VOID_STATUSES.includes(sent.status)) {
+    if (
+      checkoutId !== undefined &&
+      sent.refundOf === checkoutId &&
+      !REFUND_VOID_STATUSES.includes(sent.status)
+    ) {
       throw new ApiError(
         409,
         'refund_already_sent',
@@ -174,26 +179,33 @@ export function processingOperationRoutes({
     );
   };
   /**
-   * Settles a claimed refund the service did not take: refused (it answered no, or the request
-   * never left), nothing was sent and the checkout is free again; no answer (a timeout, a 5xx,
-   * a connection lost once sent), money may have left, so the claim stays `requested` until the
-   * withdrawal's callback tells, and the caller is told not to send it again.
+   * Settles a claimed withdrawal the service did not take: refused (it answered no, or the
+   * request never left), nothing was sent, the row goes and a refund's checkout is free again;
+   * no answer (a timeout, a 5xx, a connection lost once sent), money may have left, so the claim
+   * stays `requested` until the withdrawal's callback tells, and the caller is told not to send
+   * it again.
    */
-  const settleUnanswered = async (c: Context<AppEnv>, claimed: number, error: unknown) => {
+  const settleUnanswered = async (
+    c: Context<AppEnv>,
+    claimed: number,
+    refundOf: string | undefined,
+    error: unknown,
+  ) => {
     if (!(error instanceof ProcessingUnavailableError && error.mayHaveReachedService)) {
-      await store.releaseRefund(claimed).catch((failure: unknown) =>
-        c.get('log')('error', 'refund claim not released', {
+      await store.releaseWithdrawal(claimed).catch((failure: unknown) =>
+        c.get('log')('error', 'withdrawal claim not released', {
           error: failure instanceof Error ? failure.message : String(failure),
         }),
       );
       return;
     }
-    c.get('log')('warn', 'refund outcome unknown', { reason: error.reason });
+    const what = refundOf === undefined ? 'withdrawal' : 'refund';
+    c.get('log')('warn', `${what} outcome unknown`, { reason: error.reason });
     throw new ApiError(
       error.reason === 'timeout' ? 504 : 502,
-      'refund_outcome_unknown',
-      'The processing service did not confirm the refund: the money may have been sent. It is listed as requested until the service’s callback tells; do not send it again.',
-      { field: 'refund_of' },
+      `${what}_outcome_unknown`,
+      `The processing service did not confirm the ${what}: the money may have been sent. It is listed as requested until the service’s callback tells; do not send it again.`,
+      refundOf === undefined ? {} : { field: 'refund_of' },
     );
   };
   return new Hono<AppEnv>()
@@ -304,7 +316,7 @@ export function processingOperationRoutes({
       jsonBody(createMerchantWithdrawalSchema, 'CreateWithdrawal'),
       describeRoute({
         summary:
-          'Create a withdrawal at the service; with refund_of, money sent back for that checkout: refused (409) while another is not cancelled, declined or failed. A refund the service did not answer (502, 504, refund_outcome_unknown) stays requested until its callback tells: do not send it again.',
+          'Create a withdrawal at the service; with refund_of, money sent back for that checkout: refused (409) while another is not cancelled, declined or failed. One the service did not answer (502, 504, withdrawal_outcome_unknown or refund_outcome_unknown) stays requested until its callback tells: do not send it again.',
         responses: {
           201: ok('Withdrawal', dataOf(ref('Withdrawal'))),
           ...errors(404, 409),
@@ -313,11 +325,11 @@ export function processingOperationRoutes({
       }),
       async (c) => {
         const { refund_of: refundOf, ...body } = c.req.valid('json');
-        const claimed = refundOf === undefined ? undefined : await claimRefund(c, refundOf, body);
+        const claimed = await claimWithdrawal(c, refundOf, body);
         const data = await processing
           .createWithdrawal(body)
           .catch(async (error: unknown) => {
-            if (claimed !== undefined) await settleUnanswered(c, claimed, error);
+            await settleUnanswered(c, claimed, refundOf, error);
             throw error;
           })
           .catch(
@@ -334,15 +346,12 @@ export function processingOperationRoutes({
           currency: data.sender_currency,
           status: data.status,
         };
-        if (claimed === undefined) await keep(c, { kind: 'withdrawal', ...made });
-        else {
-          await store.fillRefund(claimed, { ...made, at: now() }).catch((error: unknown) =>
-            c.get('log')('error', 'refund answer not kept', {
-              foreign_id: data.foreign_id,
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          );
-        }
+        await store.fillWithdrawal(claimed, { ...made, at: now() }).catch((error: unknown) =>
+          c.get('log')('error', 'withdrawal answer not kept', {
+            foreign_id: data.foreign_id,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
         await audit(c, 'withdrawal_created', {
           target: String(data.id),
           detail: {
