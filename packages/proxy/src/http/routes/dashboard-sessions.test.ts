@@ -236,7 +236,11 @@ describe('a fresh install', () => {
     const proxy = testProxy(shared.sandbox);
     const wrong = await signIn(proxy, { admin_token: 'not-the-admin-token-at-all' });
     assert.equal(wrong.response.status, 401);
-    assert.equal((await json(wrong.response)).code, 'invalid_credentials');
+    // Said as what was typed: a token, not a name or a password.
+    assert.deepEqual(await json(wrong.response), {
+      error: 'The admin token is wrong.',
+      code: 'invalid_credentials',
+    });
 
     const { response, cookie } = await signIn(proxy, { admin_token: ADMIN_TOKEN });
     remember(cookie);

@@ -87,7 +87,8 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
           const giveBack = await takeTries(c, [deps.adminFailures]);
           if (adminToken === undefined || !secretsEqualSync(body.admin_token, adminToken)) {
             await audit(c, 'sign_in_failed', { detail: { reason: 'wrong_admin_token' } });
-            throw invalidCredentials();
+            // The same code as a wrong password; the sentence says what was typed.
+            throw new ApiError(401, 'invalid_credentials', 'The admin token is wrong.');
           }
           await giveBack();
           if ((await store.countOwners()) > 0) {

@@ -30,6 +30,9 @@ describe('the dashboard’s files', () => {
       '/audit',
       '/accounts',
       '/sign-in',
+      // A trailing slash typed or pasted: the same page, whose router reads past it.
+      '/webhooks/',
+      '/payments/Ab-_cdEFgh12345678901x/',
     ]) {
       const response = await routes.request(path);
       assert.equal(response.status, 200, path);

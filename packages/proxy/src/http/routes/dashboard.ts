@@ -145,47 +145,63 @@ export function dashboardRoutes(
       },
     );
   }
-  return routes
-    .get('/dashboard', page('The dashboard: the payments list', 'getDashboard'), index)
-    .get('/dashboard/', page('The dashboard: the payments list', 'getDashboardSlash'), index)
-    .get(
-      '/dashboard/payments/:id',
-      page('The dashboard: one payment', 'getDashboardPayment'),
-      index,
-    )
-    .get(
-      '/dashboard/assets/:file',
-      describeRoute({
-        summary: 'A file of the dashboard, named by its content’s hash and cached for a year',
-        responses: {
-          200: {
-            description: 'The file',
-            content: { 'text/javascript': { schema: { type: 'string' } } },
+  return (
+    routes
+      .get('/dashboard', page('The dashboard: the payments list', 'getDashboard'), index)
+      .get('/dashboard/', page('The dashboard: the payments list', 'getDashboardSlash'), index)
+      .get(
+        '/dashboard/payments/:id',
+        page('The dashboard: one payment', 'getDashboardPayment'),
+        index,
+      )
+      // A trailing slash typed or pasted is the same page: the app's router reads past it.
+      .get(
+        '/dashboard/payments/:id/',
+        page('The dashboard: one payment', 'getDashboardPaymentSlash'),
+        index,
+      )
+      .get(
+        '/dashboard/assets/:file',
+        describeRoute({
+          summary: 'A file of the dashboard, named by its content’s hash and cached for a year',
+          responses: {
+            200: {
+              description: 'The file',
+              content: { 'text/javascript': { schema: { type: 'string' } } },
+            },
+            404: ok('not_found: no such file', ref('Error')),
           },
-          404: ok('not_found: no such file', ref('Error')),
+        }),
+        async (c) => {
+          const file = c.req.param('file');
+          loaded ??= files && load(files.folder);
+          const body = (await loaded)?.assets.get(file);
+          if (!body) {
+            return c.json(
+              { error: 'The dashboard has no file of this name.', code: 'not_found' },
+              404,
+            );
+          }
+          c.header('Content-Type', ASSET_TYPES[extname(file)]!);
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+          return c.body(body, 200);
         },
-      }),
-      async (c) => {
-        const file = c.req.param('file');
-        loaded ??= files && load(files.folder);
-        const body = (await loaded)?.assets.get(file);
-        if (!body) {
-          return c.json(
-            { error: 'The dashboard has no file of this name.', code: 'not_found' },
-            404,
-          );
-        }
-        c.header('Content-Type', ASSET_TYPES[extname(file)]!);
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        return c.body(body, 200);
-      },
-    )
-    .get(
-      '/dashboard/:page',
-      page(
-        'The dashboard: a section (webhooks, money, callbacks, audit, accounts, account, sign-in)',
-        'getDashboardSection',
-      ),
-      index,
-    );
+      )
+      .get(
+        '/dashboard/:page',
+        page(
+          'The dashboard: a section (webhooks, money, callbacks, audit, accounts, account, sign-in)',
+          'getDashboardSection',
+        ),
+        index,
+      )
+      .get(
+        '/dashboard/:page/',
+        page(
+          'The dashboard: a section, its address with a trailing slash',
+          'getDashboardSectionSlash',
+        ),
+        index,
+      )
+  );
 }
