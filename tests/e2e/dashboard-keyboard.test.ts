@@ -134,6 +134,16 @@ describe('the dashboard by keyboard alone', () => {
     receiver = await startWebhookReceiver(`whsec_${Buffer.alloc(24, 5).toString('base64')}`);
     const { url } = receiver;
     const { context, page, problems } = await signedInByKeyboard('/dashboard/webhooks');
+    // Refused: said where the focus goes, however far down the page the form is.
+    await typeAt(page, page.getByLabel('Address (https)'), 'http://shop.example/hooks');
+    await page.keyboard.press('Enter');
+    const refusal = page.getByText(/The url must be an https URL/);
+    await visible(refusal);
+    await eventually(
+      () => refusal.evaluate((line) => line.closest('[tabindex]')?.matches(':focus') === true),
+      'the focus on the refusal',
+    );
+    await page.getByLabel('Address (https)').fill('');
     await typeAt(page, page.getByLabel('Address (https)'), url);
     await typeAt(page, page.getByLabel(/^Event types/), 'webhook.test');
     await page.keyboard.press('Enter');

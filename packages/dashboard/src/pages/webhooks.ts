@@ -190,14 +190,14 @@ export class Webhooks extends LitElement {
   /**
    * Runs an action that makes a secret (an endpoint added, a secret rotated). It is shown only
    * now, so the focus goes to it, with the result line: read first, and its Copy button next.
+   * A refusal gets the focus too: the form is far down a long page, the line at its top.
    */
   private async runForSecret(make: () => Promise<MadeSecret & { done: string }>) {
-    const made = await this.run(async () => {
+    await this.run(async () => {
       const { done, ...secret } = await make();
       this.secret = secret;
       return done;
     });
-    if (!made) return;
     await this.updateComplete;
     this.action.focusResult();
   }

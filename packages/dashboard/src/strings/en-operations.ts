@@ -23,7 +23,7 @@ export const operations: OperationWords = {
           : waiting === 1
             ? 'The 1 delivery waiting for it is dropped.'
             : `The ${waiting} deliveries waiting for it are dropped.`
-      } Enabling it again does not bring back what was dropped or sent while it was disabled: it gets only the events from then on. What was dropped is listed under “Dropped before any attempt”, to redeliver once it is enabled.`,
+      } Enabling it again does not bring back what was dropped or sent while it was disabled: it gets only the events from then on. What was dropped is listed, to redeliver once it is enabled: under “Dropped before any attempt” if it was never tried, under “Failing deliveries” if it was tried and failed.`,
     confirmDisable: 'Disable endpoint',
     disabledNow: (url) =>
       `Disabled: nothing is sent to ${url} (what waited for it was dropped) until it is enabled.`,
