@@ -150,6 +150,9 @@ describe("the demo shop's result pages", () => {
     // Read again with backoff: the page says the verified status once the proxy is back.
     await visible(shown!.page.getByRole('heading', { name: 'Thank you for your order' }));
     await visible(shown!.page.getByText(/^Thank you\. Your payment has arrived\./));
+    // So does the widget, whose part for it the proxy could not serve as the page loaded: it
+    // asks again by itself (5 s, then 10), with no "Try again" pressed.
+    await visible(shown!.widget.getByRole('heading', { name: 'Payment complete' }), 45_000);
     await shown!.context.close();
   });
 

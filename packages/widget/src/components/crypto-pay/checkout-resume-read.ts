@@ -6,7 +6,6 @@
  */
 import { initialState } from '@lit/task';
 import type { getCheckout as GetCheckout } from '../../api/checkout-reads.ts';
-import { loadPart } from '../../api/parts.ts';
 import { ProxyError } from '../../api/proxy-api.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
 import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';
@@ -19,8 +18,8 @@ import { canRetry } from './crypto-pay.views.ts';
  * paid already, and a return page should show it once the proxy answers.
  */
 export async function find(resume: CheckoutResume, proxy: string, id: string, signal: AbortSignal) {
-  // Not read, so no more than trouble: the error view's "Try again" fetches it again.
-  const { getCheckout } = await loadPart(resume.host, import('./checkout-following.ts'));
+  // Not fetched: the lookup fails, and runs again by itself (or on "Try again").
+  const { getCheckout } = await resume.partOrLater(import('./checkout-following.ts'), signal);
   let read: Awaited<ReturnType<typeof GetCheckout>>;
   try {
     read = await getCheckout(proxy, id, { signal, timeoutMs: resume.host.timing.requestTimeoutMs });

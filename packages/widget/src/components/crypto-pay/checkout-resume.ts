@@ -8,6 +8,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { loadPart } from '../../api/parts.ts';
 import type { Checkout } from '../../api/proxy-api.ts';
 import type { Timing } from '../../api/timing.ts';
+import { backoffDelay } from '../../utilities/backoff.ts';
 import { loadCheckoutId } from '../../utilities/checkout-storage.ts';
 
 /** What resuming reads from the element. */
@@ -42,9 +43,30 @@ export class CheckoutResume {
       task: async ([proxy, id], { signal }) => {
         clearTimeout(this.rereadTimer);
         if (!proxy || !id) return initialState;
-        const { find } = await loadPart(host, import('./checkout-resume-read.ts'));
+        const { find } = await this.partOrLater(import('./checkout-resume-read.ts'), signal);
         return find(this, proxy, id, signal);
       },
+    });
+  }
+
+  /**
+   * A part the lookup needs. The proxy serves the parts: one it could not serve (down as the
+   * page loaded) fails the lookup as a read it could not answer does, and is asked again by
+   * itself as that read would be (`Timing.resumeRetry`), so a return page shows the payment
+   * once the proxy is back, with no "Try again" pressed.
+   */
+  partOrLater<T>(part: Promise<T>, signal: AbortSignal): Promise<T> {
+    return loadPart(this.host, part).catch((error: unknown) => {
+      // A newer lookup took over: it reads again, or not, itself.
+      if (!signal.aborted) {
+        this.rereadTimer = setTimeout(
+          () => {
+            if (this.host.isConnected) void this.task.run();
+          },
+          backoffDelay(this.host.timing.resumeRetry, this.rereads++),
+        );
+      }
+      throw error;
     });
   }
 
