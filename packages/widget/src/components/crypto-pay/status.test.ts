@@ -265,6 +265,11 @@ describe('<crypto-pay> following the status', () => {
       expect(part(el, 'status-unreadable')?.getAttribute('role')).to.equal('status');
       expect(part(el, 'countdown')).to.not.exist;
       expect(kit.panel(el)?.shadowRoot?.textContent).to.not.contain('Waiting for your payment.');
+      // Nor does the element's own live region, heard beside the panel's.
+      const liveRegions = [...(el.shadowRoot?.querySelectorAll('[role="status"]') ?? [])];
+      expect(liveRegions.map((region) => region.textContent?.trim())).to.not.include(
+        'Waiting for your payment.',
+      );
       await proxy.setStatus('paid');
       const checkNow = [...(kit.panel(el)?.shadowRoot?.querySelectorAll('button') ?? [])].find(
         (button) => button.textContent?.trim() === 'Check now',

@@ -50,7 +50,11 @@ export function payView(t: Translation, content: PayContent) {
       @expiry-reached=${() => flow.checkNow()}
     ></crypto-pay-payment-panel>
     <p class="visually-hidden" role="status" aria-live="polite">
-      ${checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated}
+      ${
+        // While the status cannot be read, the panel's own line says so: "waiting" could make
+        // a customer who paid already pay again.
+        flow.trouble ? '' : checkout?.status === 'processing' ? t.statusProcessing : t.statusCreated
+      }
     </p>
     ${waysBack(t, content)}
   `
