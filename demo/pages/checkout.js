@@ -33,6 +33,10 @@ function showWidget(session) {
     const next = await cartSession().catch(() => session);
     if (next !== session) widget.replaceWith(showWidget(next));
   });
+  // "Cancel payment": the customer gave this order up (its payment request stays open upstream
+  // until it expires, so the back end would hand its used session back). The cart's next visit
+  // opens a new order.
+  widget.addEventListener('crypto-pay-cancel', () => sessionStorage.removeItem(CART_KEY));
   return widget;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The demo cart (session + redirect mode) keeps one order and one checkout per cart: Back from
  * the payment page, or a reload, resumes the checkout already made instead of a new form that
- * would make a second payable payment request; only a failed payment opens a new order. Looking
- * at the cart makes no order: paying (the checkout's creation) does.
+ * would make a second payable payment request; only a failed or cancelled payment opens a new
+ * order. Looking at the cart makes no order: paying (the checkout's creation) does.
  */
 
 import assert from 'node:assert/strict';
@@ -82,6 +82,26 @@ describe('the demo cart', () => {
     const after = await paymentRequests(state.stack);
     assert.equal(after.length - before, 1);
     assert.equal(after[0]?.payment_link, paymentLink);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('opens a new order for the cart once the customer cancelled its payment', async () => {
+    const shop = await state.openShop('checkout.html');
+    const { context, page, problems, widget } = shop;
+    const firstLink = await continueToPaymentPage(shop);
+    await page.goBack();
+    await page.waitForURL(/\/checkout\.html$/);
+    await widget.getByRole('button', { name: 'Cancel payment', exact: true }).click();
+    await visible(widget.getByText(/You cancelled this payment/));
+
+    // Back to the cart: a new order to pay, not the used session's refusal.
+    await page.reload();
+    const secondLink = await continueToPaymentPage(shop);
+    assert.notEqual(secondLink, firstLink);
+    const [second, first] = await paymentRequests(state.stack);
+    assert.equal(second?.payment_link, secondLink);
+    assert.notEqual(second?.foreign_id, first?.foreign_id);
     assert.deepEqual(problems, []);
     await context.close();
   });
