@@ -29,6 +29,11 @@ describe('event types of the flags', () => {
       () => eventTypeArgument('refund.done'),
       /the checkout types are checkout\.created/,
     );
+    // Every family it takes is named: an invoice's statuses, the free ones, the test event.
+    assert.throws(
+      () => eventTypeArgument('invoice.foo'),
+      /the invoice types are invoice\.created, .*invoice\.received; others are withdrawal\.<status>, deposit\.<status>, exchange\.<status> \(or <kind>\.received\), webhook\.test$/,
+    );
     assert.throws(() => eventTypeListArgument(' , '), /Name at least one event type/);
   });
 });

@@ -81,6 +81,6 @@ export function eventTypeProblem(type: string): string | undefined {
   const nearest = nearestOf(type, KNOWN_EVENT_TYPES);
   const hint = nearest
     ? `did you mean ${nearest}?`
-    : `the checkout types are ${CHECKOUT_EVENT_TYPES.join(', ')}; others are invoice.<status>, withdrawal.<status>, deposit.<status>, ${TEST_EVENT_TYPE}`;
+    : `the checkout types are ${CHECKOUT_EVENT_TYPES.join(', ')}; the invoice types are ${FAMILY_TYPES.invoice.join(', ')}; others are withdrawal.<status>, deposit.<status>, exchange.<status> (or <kind>.received), ${TEST_EVENT_TYPE}`;
   return `"${type}" is no event type the proxy writes; ${hint}`;
 }
