@@ -93,7 +93,7 @@ describe('POST /api/checkouts: refusals', () => {
     const body = checkoutBody();
     const response = await fixture.proxy.createCheckout({
       ...body,
-      sender_data: { ...body.sender_data, email: 'ada@example.com' },
+      sender_data: { ...SENDER.sender_data, email: 'ada@example.com' },
     });
     assert.equal(response.status, 422);
     assert.deepEqual(await json(response), {
@@ -105,7 +105,7 @@ describe('POST /api/checkouts: refusals', () => {
     // The other type's field is the rules' to refuse, in the spec's words.
     const legal = await fixture.proxy.createCheckout({
       ...body,
-      sender_data: { ...body.sender_data, legal_name: 'Ada Ltd' },
+      sender_data: { ...SENDER.sender_data, legal_name: 'Ada Ltd' },
     });
     assert.equal(legal.status, 422);
     assert.equal(
@@ -356,7 +356,7 @@ describe('POST /api/checkouts: refusals', () => {
         `{"amount": ${'1'.repeat(1025)}}`,
         'The request body holds a number longer than 1024 characters, more than the proxy reads.',
       ],
-    ]) {
+    ] as const) {
       const refused = await send(body);
       assert.equal(refused.status, 400);
       assert.deepEqual(await json(refused), { error, code: 'invalid_json' });
