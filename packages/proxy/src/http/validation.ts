@@ -153,7 +153,8 @@ const describing = <M extends object>(middleware: M, spec: DescribeRouteOptions)
 /**
  * Checks the JSON body with `schema`; an empty body counts as `{}`. A strict object schema
  * refuses fields it does not know, naming the first. `name` is the body's component in
- * /openapi.json.
+ * /openapi.json. A route with a body takes no query parameter: one given (`?refund_of=` for the
+ * body's `refund_of`) is refused before the body is read, never ignored.
  */
 export function jsonBody<S extends z.ZodMiniType>(schema: S, name?: string) {
   const middleware = createMiddleware<
@@ -161,6 +162,10 @@ export function jsonBody<S extends z.ZodMiniType>(schema: S, name?: string) {
     string,
     { in: { json: z.input<S> }; out: { json: z.output<S> } }
   >(async (c, next) => {
+    const [parameter] = Object.keys(c.req.query());
+    if (parameter !== undefined) {
+      throw unknownKeyError('query parameter', { name: parameter, known: [] });
+    }
     const text = await readText(c);
     let input: unknown = {};
     if (text.trim() !== '') {

@@ -127,11 +127,14 @@ export const bodyTooLarge = {
  */
 export const bodyRefusals = {
   400: ok(
-    'invalid_json: the body is not JSON, or a string in it escapes half of a surrogate pair alone (not Unicode text).',
+    'invalid_json: the body is not JSON, nests deeper than 64 levels or holds a number over 1,024 characters, or a string in it escapes half of a surrogate pair alone (not Unicode text).',
     ref('Error'),
   ),
   ...bodyTooLarge,
-  422: ok('The body breaks a rule: the spec’s text, its code and the field.', ref('Error')),
+  422: ok(
+    'The body breaks a rule: the spec’s text, its code and the field; or a query parameter was given (unknown_field), which a route with a body takes none of.',
+    ref('Error'),
+  ),
 };
 
 /** What a query's check answers: a parameter it does not know or a value it refuses. */

@@ -135,6 +135,7 @@ export function accountRoutes({ store, now, audit }: AccountRouteDeps) {
     )
     .delete(
       '/accounts/:name',
+      queryOf(noQuerySchema),
       describeRoute({
         summary:
           'Remove an account (not your own, nor the last enabled owner): its sessions end at once; the audit log keeps what it did',

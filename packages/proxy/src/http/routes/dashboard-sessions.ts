@@ -27,7 +27,8 @@ import {
 import { crossOrigin, notSignedIn } from '../middleware/admin-auth.ts';
 import type { FailureLimit } from '../middleware/rate-limit.ts';
 import { type CheckPassword, takeTries } from '../password-checks.ts';
-import { jsonBody } from '../validation.ts';
+import { noQuerySchema } from '../request-schemas.ts';
+import { jsonBody, queryOf } from '../validation.ts';
 
 export interface DashboardSessionDeps extends SessionDeps {
   store: SessionStore & Pick<Store, 'changeAccount'>;
@@ -153,6 +154,7 @@ export function dashboardSessionRoutes(deps: DashboardSessionDeps) {
     )
     .delete(
       '/session',
+      queryOf(noQuerySchema),
       describeRoute({
         summary: 'Sign out: the session ends on the server and its cookie is cleared',
         responses: { 204: { description: 'Signed out' }, ...errors(403), ...bodyTooLarge },

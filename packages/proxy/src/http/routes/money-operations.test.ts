@@ -286,6 +286,22 @@ describe('POST /admin/withdrawals with refund_of', () => {
     assert.equal((await json(response)).code, 'checkout_not_found');
   });
 
+  it('refuses refund_of given in the query, where it would be ignored and the money not marked', async () => {
+    const checkoutId = (await json(await fixture.proxy.createCheckout(checkoutBody()))).id;
+    const response = await post(
+      `/admin/withdrawals?refund_of=${checkoutId}`,
+      withdrawalJson('refund-in-query'),
+    );
+    assert.equal(response.status, 422);
+    assert.deepEqual(await json(response), {
+      error: 'The query parameter "refund_of" is not known here; it takes none.',
+      code: 'unknown_field',
+      field: 'refund_of',
+    });
+    const asked = await (await fetch(`${fixture.sandbox.url}/_sandbox/withdrawals`)).text();
+    assert.ok(!asked.includes('refund-in-query'), 'nothing was sent');
+  });
+
   it('refuses a key of neither party type in a sender_data or receiver_data', async () => {
     const receiver = `,"receiver_type":"natural","receiver_data":${JSON.stringify({ ...SENDER.sender_data, phone: '+31 20 000' })}`;
     for (const [body, field] of [

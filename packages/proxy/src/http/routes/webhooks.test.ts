@@ -33,6 +33,16 @@ describe('merchant API: webhooks', () => {
     const [shown] = (await json(await get('/admin/webhook-endpoints'))).data;
     assert.equal(shown.previous_secret_expires_at, rotated.previous_secret_expires_at);
 
+    // A query parameter is refused, not ignored: on a change's body route and on a delete alike.
+    const patched = await fixture.proxy.request(
+      `/admin/webhook-endpoints/${endpoint.id}?disabled=true`,
+      { method: 'PATCH', headers: adminHeaders, json: {} },
+    );
+    assert.equal(patched.status, 422);
+    assert.equal((await json(patched)).field, 'disabled');
+    const queried = await del(`/admin/webhook-endpoints/${endpoint.id}?force=1`);
+    assert.equal(queried.status, 422);
+    assert.equal((await json(queried)).code, 'unknown_field');
     assert.equal((await del(`/admin/webhook-endpoints/${endpoint.id}`)).status, 204);
     assert.equal((await del(`/admin/webhook-endpoints/${endpoint.id}`)).status, 404);
     assert.deepEqual((await json(await get('/admin/webhook-endpoints'))).data, []);

@@ -123,6 +123,7 @@ export function webhookRoutes({ store, now, audit }: WebhookRouteDeps) {
     )
     .delete(
       '/webhook-endpoints/:id',
+      queryOf(noQuerySchema),
       describeRoute({
         summary: 'Stop sending to an endpoint (its pending deliveries end)',
         responses: {
