@@ -61,7 +61,9 @@ describe('the proxy’s public API', () => {
     }
     assert.deepEqual(
       z.safeParse(decimalAmount, '1e2').error?.issues.map((issue) => issue.message),
-      ['The amount must be a decimal number written as a string.'],
+      [
+        'The amount must be written in digits with a point before any decimals, such as "42.00" (no comma, space or exponent).',
+      ],
     );
   });
 

@@ -293,12 +293,15 @@ export const resultUrlField = (field: string) =>
   urlField(field).check(z.refine(fitsCheckoutId, tooLongForCheckoutId(field)));
 
 const amountText = 'The amount must be a decimal number written as a string.';
+/** A string that is no decimal (`1,00`, ` 42`, `1e2`): said how one is written. */
+const amountDigitsText =
+  'The amount must be written in digits with a point before any decimals, such as "42.00" (no comma, space or exponent).';
 /** The refusal of an amount (`field`) past the bound of every amount the proxy is sent. */
 export const boundedAmountText = (field = 'amount') =>
   `The ${field} must have at most ${MAX_AMOUNT_DIGITS} digits before its point and ${MAX_AMOUNT_DIGITS} after it.`;
 /** An amount the proxy is sent: a decimal number written as a string, of bounded length. */
 export const decimalAmount = z.string({ error: amountText }).check(
-  z.refine(isDecimal, amountText),
+  z.refine(isDecimal, amountDigitsText),
   z.refine((value) => !isDecimal(value) || isBoundedDecimal(value), boundedAmountText()),
 );
 

@@ -92,6 +92,8 @@ describe('POST /api/checkouts', () => {
     assert.equal(asObject.status, 201);
     assert.deepEqual((await json(asObject)).currency, { iso: 'EUR' });
 
+    const AMOUNT_DIGITS =
+      'The amount must be written in digits with a point before any decimals, such as "42.00" (no comma, space or exponent).';
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: '0.99', currency: 'EUR' }, 'The minimum amount is 1.00 EUR.', 'amount'],
       [{ amount: '500.01', currency: 'EUR' }, 'The maximum amount is 500.00 EUR.', 'amount'],
@@ -102,8 +104,11 @@ describe('POST /api/checkouts', () => {
       ],
       [{ amount: '10.00', currency: 'GBP' }, 'The currency must be one of EUR, USD.', 'currency'],
       [{ amount: '10.00' }, 'The currency is a mandatory field.', 'currency'],
+      [{ amount: '1e3', currency: 'EUR' }, AMOUNT_DIGITS, 'amount'],
+      // A European comma, a space: said how an amount is written, not that it is no string.
+      [{ amount: '1,00', currency: 'EUR' }, AMOUNT_DIGITS, 'amount'],
       [
-        { amount: '1e3', currency: 'EUR' },
+        { amount: 12, currency: 'EUR' },
         'The amount must be a decimal number written as a string.',
         'amount',
       ],
