@@ -140,6 +140,22 @@ describe('loadConfig', () => {
       /^ADMIN_TOKEN must be at least 16/,
     );
     assert.match(refusal({ ...required, DATABASE_URL: 'mysql://x' }), /^DATABASE_URL /);
+    // A password's own / or #, or a port that is no number: a setting to correct, said as one,
+    // with the password nowhere in it.
+    for (const url of [
+      'postgres://cp:pa/ssSECRET@127.0.0.1:5432/cp',
+      'postgres://cp:pw@127.0.0.1:notaport/cp',
+    ]) {
+      const said = refusal({ ...required, DATABASE_URL: url });
+      assert.equal(
+        said,
+        'DATABASE_URL cannot be read as an address: write a password’s @ / : # ? as %40 %2F %3A %23 %3F, and the port as a number.',
+      );
+    }
+    assert.equal(
+      refusal({ ...required, DATABASE_URL: 'postgres://cp:pa@ss#w0rdSECRET@127.0.0.1:5432/cp' }),
+      'DATABASE_URL holds a #, which ends an address there: write a password’s # as %23.',
+    );
     assert.match(refusal({ ...required, DATABASE_POOL_SIZE: '0' }), /^DATABASE_POOL_SIZE /);
     assert.equal(
       refusal({ ...required, RETENTION_DAYS: '30d' }),

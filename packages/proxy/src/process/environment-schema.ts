@@ -63,6 +63,8 @@ const decimal = z.optional(
     ),
 );
 
+const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//.test(value);
+
 export const environmentSchema = z.object({
   PROCESSING_API_KEY: text('is required (the merchant API key)'),
   PROCESSING_SIGNING_SECRET: text('is required (the merchant signing secret)'),
@@ -78,14 +80,22 @@ export const environmentSchema = z.object({
       ),
   ),
   DATABASE_URL: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
-          'must look like sqlite:./data/crypto-pay.db or postgres://user:password@host:5432/database',
-        ),
+    z.string().check(
+      z.refine(
+        (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
+        'must look like sqlite:./data/crypto-pay.db or postgres://user:password@host:5432/database',
       ),
+      // A password's own @, /, : or # cut the address elsewhere than meant: a host that is
+      // none, or a port that is no number. Said here, as a setting to correct (exit 2).
+      z.refine(
+        (value) => !isPostgresUrl(value) || URL.canParse(value),
+        'cannot be read as an address: write a password’s @ / : # ? as %40 %2F %3A %23 %3F, and the port as a number',
+      ),
+      z.refine(
+        (value) => !isPostgresUrl(value) || !URL.canParse(value) || new URL(value).hash === '',
+        'holds a #, which ends an address there: write a password’s # as %23',
+      ),
+    ),
   ),
   ALLOWED_ORIGINS: z.optional(
     z
