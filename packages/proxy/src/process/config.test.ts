@@ -153,6 +153,10 @@ describe('loadConfig', () => {
       );
     }
     assert.equal(
+      refusal({ ...required, DATABASE_URL: 'postgres://cp:pw@127.0.0.1:5432/cp?sslmode=bogus' }),
+      'DATABASE_URL has an sslmode that is none of disable, prefer, require, verify-ca, verify-full, no-verify.',
+    );
+    assert.equal(
       refusal({ ...required, DATABASE_URL: 'postgres://cp:pa@ss#w0rdSECRET@127.0.0.1:5432/cp' }),
       'DATABASE_URL holds a #, which ends an address there: write a password’s # as %23.',
     );

@@ -2,6 +2,7 @@
 
 import { resolve } from 'node:path';
 import { ConfigError } from './config.ts';
+import { postgresAddressOf } from './environment-schema.ts';
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -40,13 +41,8 @@ export function storeNameOf(databaseUrl: string): string {
   if (database.kind === 'sqlite') {
     return database.file === ':memory:' ? 'sqlite::memory:' : `sqlite:${resolve(database.file)}`;
   }
-  try {
-    // Without its credentials first: `user:pass@/db?host=/socket` (a socket, as Cloud SQL's
-    // documentation writes it) has no host, which WHATWG's parser refuses after a user.
-    const url = new URL(database.url.replace(/^(postgres(?:ql)?:\/\/)[^@/]*@/, '$1'));
-    const socket = url.searchParams.get('host');
-    return `${url.protocol}//${url.host}${url.pathname}${socket === null ? '' : `?host=${socket}`}`;
-  } catch {
-    return 'postgres';
-  }
+  const url = postgresAddressOf(database.url);
+  if (!url) return 'postgres';
+  const socket = url.searchParams.get('host');
+  return `${url.protocol}//${url.host}${url.pathname}${socket === null ? '' : `?host=${socket}`}`;
 }

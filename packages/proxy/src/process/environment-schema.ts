@@ -65,6 +65,17 @@ const decimal = z.optional(
 
 const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//.test(value);
 
+/** The `sslmode`s pg reads in a URL. */
+const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
+
+/**
+ * A PostgreSQL URL as WHATWG's parser reads it once its user and password are set aside: pg
+ * reads `user:pass@/db?host=/socket` (a socket, as Cloud SQL's documentation writes it), which
+ * that parser refuses after a user. Undefined for one that is no address.
+ */
+export const postgresAddressOf = (value: string): URL | undefined =>
+  URL.parse(value.replace(/^(postgres(?:ql)?:\/\/)[^@/]*@/, '$1')) ?? undefined;
+
 export const environmentSchema = z.object({
   PROCESSING_API_KEY: text('is required (the merchant API key)'),
   PROCESSING_SIGNING_SECRET: text('is required (the merchant signing secret)'),
@@ -88,12 +99,22 @@ export const environmentSchema = z.object({
       // A password's own @, /, : or # cut the address elsewhere than meant: a host that is
       // none, or a port that is no number. Said here, as a setting to correct (exit 2).
       z.refine(
-        (value) => !isPostgresUrl(value) || URL.canParse(value),
+        (value) => !isPostgresUrl(value) || postgresAddressOf(value) !== undefined,
         'cannot be read as an address: write a password’s @ / : # ? as %40 %2F %3A %23 %3F, and the port as a number',
       ),
       z.refine(
-        (value) => !isPostgresUrl(value) || !URL.canParse(value) || new URL(value).hash === '',
+        (value) => !isPostgresUrl(value) || (postgresAddressOf(value)?.hash ?? '') === '',
         'holds a #, which ends an address there: write a password’s # as %23',
+      ),
+      // pg takes any other sslmode as TLS asked for: a typo would read as a server without it.
+      z.refine(
+        (value) => {
+          const mode = isPostgresUrl(value)
+            ? postgresAddressOf(value)?.searchParams.get('sslmode')
+            : undefined;
+          return mode == null || SSL_MODES.includes(mode);
+        },
+        `has an sslmode that is none of ${SSL_MODES.join(', ')}`,
       ),
     ),
   ),

@@ -17,6 +17,7 @@ import { StoreUnavailableError } from '../store/unavailable.ts';
 import { tracesWanted } from '../tracing/hooks.ts';
 import { runCommandLine } from './command-line.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { postgresAddressOf } from './environment-schema.ts';
 import { startProxy } from './server.ts';
 
 /** Exit codes: 2 is a configuration the merchant can fix, 1 anything else. */
@@ -41,6 +42,21 @@ function listenProblem(error: unknown, config: Config): string | undefined {
   return undefined;
 }
 
+/**
+ * Why a PostgreSQL server could not be used at start-up, naming where it was asked (its host and
+ * port, never the user or password). Each may pass by itself, so exit 1: a supervisor retries.
+ */
+function unavailableLine(reason: string, at: string | undefined): string {
+  const where = at ? ` at ${at}` : '';
+  if (reason === 'postgres 53300') {
+    return `DATABASE_URL: the database server${where} is up but has no connection left for this proxy (${reason}, too many clients): its max_connections, and the role's connection limit, must exceed the proxies' DATABASE_POOL_SIZE summed.`;
+  }
+  if (reason === 'postgres 57P03') {
+    return `DATABASE_URL: the database server${where} is starting up or shutting down (${reason}): it may take connections at the next try.`;
+  }
+  return `DATABASE_URL: cannot reach the database${where} (${reason}): is the server up, and its address and port right?`;
+}
+
 /** The one line and exit code for a start-up failure. */
 function failure(error: unknown, config: Config | undefined): [string, number] {
   if (error instanceof ConfigError) return [error.message, CONFIGURATION];
@@ -53,10 +69,8 @@ function failure(error: unknown, config: Config | undefined): [string, number] {
   }
   if (error instanceof NativeAddonError) return [`cannot start: ${error.message}.`, FAILURE];
   if (error instanceof StoreUnavailableError) {
-    return [
-      `DATABASE_URL: cannot reach the database (${error.reason}): is the server up, and its address and port right?`,
-      FAILURE,
-    ];
+    const at = config && postgresAddressOf(config.databaseUrl)?.host;
+    return [unavailableLine(error.reason, at || undefined), FAILURE];
   }
   const listen = config && listenProblem(error, config);
   if (listen) return [listen, CONFIGURATION];

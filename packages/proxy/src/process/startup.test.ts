@@ -88,7 +88,7 @@ describe('crypto-pay-proxy start-up failures', () => {
     });
     assert.equal(
       stderr,
-      'crypto-pay-proxy: DATABASE_URL: cannot reach the database (postgres ECONNREFUSED): is the server up, and its address and port right?\n',
+      'crypto-pay-proxy: DATABASE_URL: cannot reach the database at 127.0.0.1:1 (postgres ECONNREFUSED): is the server up, and its address and port right?\n',
     );
     assert.equal(code, 1);
   });
@@ -144,6 +144,21 @@ describe('crypto-pay-proxy start-up failures', () => {
         tls,
         `cannot read ${missingCa}, a file the URL names (sslrootcert, sslcert or sslkey): no such file or directory.`,
       );
+    });
+
+    it('says a server with no connection left is up, and what to raise, exit 1', async () => {
+      await cluster().asSuperuser(
+        "CREATE ROLE no_room LOGIN PASSWORD 'no-room-pass-4711' CONNECTION LIMIT 0",
+      );
+      const url = new URL(cluster().url);
+      url.username = 'no_room';
+      url.password = 'no-room-pass-4711';
+      const { code, stderr } = await start({ DATABASE_URL: url.href });
+      assert.equal(
+        stderr,
+        `crypto-pay-proxy: DATABASE_URL: the database server at ${url.host} is up but has no connection left for this proxy (postgres 53300, too many clients): its max_connections, and the role's connection limit, must exceed the proxies' DATABASE_POOL_SIZE summed.\n`,
+      );
+      assert.equal(code, 1);
     });
 
     it('logs which release started on which database, without the user or password', async () => {
