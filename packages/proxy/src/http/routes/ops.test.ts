@@ -92,6 +92,20 @@ describe('operations', () => {
     assert.equal(pings.count, 2, 'a success for five');
   });
 
+  it('reuses a failed answer for a second from when it came, however long the probe took', async () => {
+    const { proxy, elapsed, pings } = probedProxy((ping) => {
+      // The first probe's time-out passes before its answer: 3 s on the monotonic clock.
+      if (ping === 1) elapsed.ms += 3000;
+      return ping === 1;
+    });
+    assert.equal((await proxy.request('/readyz')).status, 503);
+    assert.equal((await proxy.request('/readyz')).status, 503);
+    assert.equal(pings.count, 1, 'the answer is reused, not asked again for another 3 s');
+    elapsed.ms += 1000;
+    assert.equal((await proxy.request('/readyz')).status, 200);
+    assert.equal(pings.count, 2);
+  });
+
   it('reports a closed store as not ready', async () => {
     const proxy = testProxy(shared.sandbox);
     await proxy.store.close();

@@ -66,6 +66,8 @@ function sharedProbe(
     if (!last || now() - last.at >= last.reuseMs) {
       const probed = { at: now(), result: check(probe, onFailure), reuseMs: PROBE_REUSE_MS };
       void probed.result.then((result) => {
+        // Reused from its answer on: one that timed out after 3 s is as fresh as a quick one.
+        probed.at = now();
         if (result === 'failing') probed.reuseMs = FAILURE_REUSE_MS;
       });
       last = probed;
