@@ -72,6 +72,15 @@ describe('/openapi.json', () => {
       assert.ok(create.responses[status], `POST /api/checkouts answers ${status}`);
     }
     assert.equal(create.parameters[0].name, 'Idempotency-Key');
+    // The headers the contract relies on are documented, for generated clients to read.
+    assert.deepEqual(Object.keys(create.responses['201'].headers), [
+      'Location',
+      'Idempotent-Replayed',
+    ]);
+    for (const status of ['429', '502', '504']) {
+      assert.equal(create.responses[status].headers['Retry-After'].schema.type, 'integer', status);
+    }
+    assert.ok(paths['/api/checkouts/{id}'].get.responses['200'].headers.ETag);
 
     // Every merchant route: the token, and the refusals of a wrong one.
     const list = paths['/admin/checkouts'].get;

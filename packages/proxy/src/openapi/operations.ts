@@ -13,6 +13,27 @@ type Responses = NonNullable<DescribeRouteOptions['responses']>;
 export const json = (schema: Schema) => ({ content: { 'application/json': { schema } } });
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const ok = (description: string, schema: Schema) => ({ description, ...json(schema) });
+
+/** A response header as the document describes one. */
+export interface Header {
+  description: string;
+  schema: Schema;
+}
+/** The response headers an answer carries, as the document names them. */
+export const withHeaders = <R extends object>(response: R, headers: Record<string, Header>) => ({
+  ...response,
+  headers,
+});
+/** `Retry-After` on a refusal that says when to ask again. */
+export const RETRY_AFTER: Record<string, Header> = {
+  'Retry-After': {
+    description: 'Seconds to wait before asking again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+/** An answer that says `Retry-After` seconds. */
+const okRetryAfter = (description: string, schema: Schema) =>
+  withHeaders(ok(description, schema), RETRY_AFTER);
 export const errors = (...statuses: number[]): Responses =>
   Object.fromEntries(statuses.map((status) => [status, ok('Error', ref('Error'))]));
 /** A required path parameter whose schema is more than a string, e.g. `{id}` as an integer. */
@@ -59,7 +80,7 @@ export const merchantAuth: DescribeRouteOptions = {
       'forbidden_role: the session’s account has too low a role for this route; setup_only: the ADMIN_TOKEN setup session makes the first owner account, nothing else; cross_origin: a change made with the session cookie whose Origin is not this proxy’s own.',
       ref('Error'),
     ),
-    429: ok(
+    429: okRetryAfter(
       'rate_limited: too many refused tokens from this address (AUTH_FAILURES_PER_MINUTE); every request of it, the right token too, is refused until Retry-After seconds have passed.',
       ref('Error'),
     ),
@@ -68,7 +89,7 @@ export const merchantAuth: DescribeRouteOptions = {
 
 /** The callbacks, once an address sent refused ones too often: only those are slowed. */
 export const tooManyForgeries = {
-  429: ok(
+  429: okRetryAfter(
     'rate_limited: instead of the 403, once this address had too many callbacks refused for their key or signature (AUTH_FAILURES_PER_MINUTE), until Retry-After seconds have passed. A correctly signed callback is never refused for it.',
     ref('Error'),
   ),
@@ -93,11 +114,11 @@ export const crossSiteRefusals: DescribeRouteOptions = {
  * The service's code for that stays in the proxy's log and on the merchant API.
  */
 export const customerServiceErrors = {
-  502: ok(
+  502: okRetryAfter(
     'upstream_unavailable: the service did not answer usably; retry after Retry-After seconds. upstream_refused: the service refused the merchant’s setup (the proxy’s credentials or account); its code is not answered here: the proxy’s log and the merchant API (/admin/currencies) say it.',
     ref('Error'),
   ),
-  504: ok(
+  504: okRetryAfter(
     'upstream_timeout: the service did not answer in time; retry after Retry-After seconds.',
     ref('Error'),
   ),
@@ -106,7 +127,7 @@ export const customerServiceErrors = {
 /** Creates from one address beyond `RATE_LIMIT_CHECKOUTS_PER_MINUTE`. */
 export const tooManyCreates: DescribeRouteOptions = {
   responses: {
-    429: ok(
+    429: okRetryAfter(
       'rate_limited: too many creates from this address (RATE_LIMIT_CHECKOUTS_PER_MINUTE); try again after Retry-After seconds.',
       ref('Error'),
     ),

@@ -17,6 +17,7 @@ import {
   ref,
   storeUnavailable,
   storeUnreadable,
+  withHeaders,
 } from '../../openapi/operations.ts';
 import type { Store } from '../../store/store.ts';
 import type { AppEnv } from '../context.ts';
@@ -40,7 +41,17 @@ export function checkoutRoutes(deps: CheckoutDeps) {
         },
       ],
       responses: {
-        201: ok('Created', ref('Checkout')),
+        201: withHeaders(ok('Created', ref('Checkout')), {
+          Location: {
+            description: 'The checkout’s address: /api/checkouts/{id}.',
+            schema: { type: 'string' },
+          },
+          'Idempotent-Replayed': {
+            description:
+              'true when this is the first create’s answer, sent again for its Idempotency-Key.',
+            schema: { type: 'string', enum: ['true'] },
+          },
+        }),
         ...errors(404, 409, 422),
         ...customerServiceErrors,
         ...storeUnavailable,
@@ -79,7 +90,13 @@ export function checkoutReadRoutes(store: Store) {
     describeRoute({
       summary: 'Read a checkout (ETag, 304)',
       responses: {
-        200: ok('Checkout', ref('Checkout')),
+        200: withHeaders(ok('Checkout', ref('Checkout')), {
+          ETag: {
+            description:
+              'The checkout’s version: sent back as If-None-Match, answered 304 while it holds.',
+            schema: { type: 'string' },
+          },
+        }),
         304: { description: 'Not modified' },
         ...errors(404),
         ...storeUnreadable,
