@@ -458,10 +458,26 @@ export function proxyRoutes(
       none,
     ),
     route(
+      'GET /dashboard/:page/',
+      1,
+      'GET',
+      fc
+        .oneof(fc.constantFrom('webhooks', 'money', 'sign-in', 'accounts'), pathSegment)
+        .map((page) => `/dashboard/${page}/`),
+      none,
+    ),
+    route(
       'GET /dashboard/payments/:id',
       1,
       'GET',
       checkoutId.map((id) => `/dashboard/payments/${id}`),
+      none,
+    ),
+    route(
+      'GET /dashboard/payments/:id/',
+      1,
+      'GET',
+      checkoutId.map((id) => `/dashboard/payments/${id}/`),
       none,
     ),
     route(
