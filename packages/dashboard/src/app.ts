@@ -42,12 +42,6 @@ const SECTIONS = [
 const currentRoute = () => parseRoute(location.pathname, location.search);
 
 /**
- * How long the session is waited for: a proxy that takes the connection but never answers is
- * said as not reached, with a Try again, not a page loading forever.
- */
-const SESSION_TIMEOUT_MS = 10_000;
-
-/**
  * A failure that may pass: no answer (`status` 0) or a 5xx, with its status. Any other answer
  * (a 404: the merchant API off without ADMIN_TOKEN) stays until the proxy is set up otherwise.
  */
@@ -139,7 +133,8 @@ export class Dashboard extends LitElement {
       try {
         const answer = await api<SessionAnswer>('/admin/session', {
           keepOn401: true,
-          signal: AbortSignal.any([signal, AbortSignal.timeout(SESSION_TIMEOUT_MS)]),
+          // None in time (`api`'s 10 s for a read) is said as no answer, with Try again.
+          signal,
         });
         this.account = answer.account;
         if (this.route.page === 'sign-in' && !answer.account.setup) this.leaveSignIn();

@@ -302,7 +302,9 @@ describe('<cp-webhooks>', () => {
       expect(focused()?.textContent).to.equal(
         `Disable the endpoint ${ENDPOINT.url}? The 12 deliveries waiting for it are dropped. ` +
           'Enabling it again does not bring back what was dropped or sent while it was disabled: ' +
-          'it gets only the events from then on. What was dropped is listed under “Dropped before any attempt”, to redeliver once it is enabled.',
+          'it gets only the events from then on. What was dropped is listed, to redeliver once it ' +
+          'is enabled: under “Dropped before any attempt” if it was never tried, under “Failing ' +
+          'deliveries” if it was tried and failed.',
       );
       await expect(el).to.be.accessible();
       buttonNamed(el, 'Keep it')!.click();
