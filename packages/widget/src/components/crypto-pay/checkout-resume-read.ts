@@ -6,6 +6,7 @@
  */
 import { initialState } from '@lit/task';
 import type { getCheckout as GetCheckout } from '../../api/checkout-reads.ts';
+import { loadPart } from '../../api/parts.ts';
 import { ProxyError } from '../../api/proxy-api.ts';
 import { backoffDelay } from '../../utilities/backoff.ts';
 import { forgetCheckoutId } from '../../utilities/checkout-storage.ts';
@@ -19,7 +20,12 @@ import { canRetry } from './crypto-pay.views.ts';
  */
 export async function find(resume: CheckoutResume, proxy: string, id: string, signal: AbortSignal) {
   // Not fetched: the lookup fails, and runs again by itself (or on "Try again").
-  const { getCheckout } = await resume.partOrLater(import('./checkout-following.ts'), signal);
+  const { getCheckout } = await loadPart(resume.host, import('./checkout-following.ts')).catch(
+    (error: unknown) => {
+      if (!signal.aborted) lookUpLater(resume);
+      throw error;
+    },
+  );
   let read: Awaited<ReturnType<typeof GetCheckout>>;
   try {
     read = await getCheckout(proxy, id, { signal, timeoutMs: resume.host.timing.requestTimeoutMs });
@@ -39,6 +45,18 @@ export async function find(resume: CheckoutResume, proxy: string, id: string, si
   // The page hears the checkout's status, then that the element is ready.
   resume.calls.follow(proxy, checkout);
   return checkout;
+}
+
+/**
+ * Runs the lookup again by itself, ever less often (`Timing.resumeRetry`), as the element does
+ * when this chunk could not be fetched: written there inline, as the first paint's 18 KiB leave
+ * no room for a method (BENCHMARKS.md, "Issue 32").
+ */
+function lookUpLater(resume: CheckoutResume): void {
+  resume.rereadTimer = setTimeout(
+    () => void resume.task.run(),
+    backoffDelay(resume.host.timing.resumeRetry, resume.rereads++),
+  );
 }
 
 /**

@@ -43,30 +43,22 @@ export class CheckoutResume {
       task: async ([proxy, id], { signal }) => {
         clearTimeout(this.rereadTimer);
         if (!proxy || !id) return initialState;
-        const { find } = await this.partOrLater(import('./checkout-resume-read.ts'), signal);
+        // The proxy serves the parts: one it could not serve (down as the page loaded) fails the
+        // lookup as a read it could not answer does, and is asked again by itself as that read
+        // would be, so a return page shows the payment once the proxy is back (inline: the
+        // chunk's `lookUpLater` does the same, and a method here would pass the first paint's
+        // 18 KiB).
+        const { find } = await loadPart(host, import('./checkout-resume-read.ts')).catch(
+          (error: unknown) => {
+            this.rereadTimer = setTimeout(
+              () => this.task.run(),
+              backoffDelay(host.timing.resumeRetry, this.rereads++),
+            );
+            throw error;
+          },
+        );
         return find(this, proxy, id, signal);
       },
-    });
-  }
-
-  /**
-   * A part the lookup needs. The proxy serves the parts: one it could not serve (down as the
-   * page loaded) fails the lookup as a read it could not answer does, and is asked again by
-   * itself as that read would be (`Timing.resumeRetry`), so a return page shows the payment
-   * once the proxy is back, with no "Try again" pressed.
-   */
-  partOrLater<T>(part: Promise<T>, signal: AbortSignal): Promise<T> {
-    return loadPart(this.host, part).catch((error: unknown) => {
-      // A newer lookup took over: it reads again, or not, itself.
-      if (!signal.aborted) {
-        this.rereadTimer = setTimeout(
-          () => {
-            if (this.host.isConnected) void this.task.run();
-          },
-          backoffDelay(this.host.timing.resumeRetry, this.rereads++),
-        );
-      }
-      throw error;
     });
   }
 
