@@ -2,12 +2,9 @@
 
 import { resolve } from 'node:path';
 import { ConfigError } from './config.ts';
-import { postgresAddressOf } from './environment-schema.ts';
+import { POSTGRES_URL, postgresAddressOf } from './environment-schema.ts';
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-
-/** `postgres://…` or `postgresql://…`, as pg reads them (TLS by `sslmode` and the rest). */
-export const POSTGRES_URL = /^postgres(ql)?:\/\/.+/;
 
 /** `sqlite:./data/x.db` → that file; `postgres://…` → that server. */
 export function databaseOf(databaseUrl: string): Database {

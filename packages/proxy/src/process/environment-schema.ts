@@ -63,7 +63,9 @@ const decimal = z.optional(
     ),
 );
 
-const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//.test(value);
+/** `postgres://…` or `postgresql://…`, as pg reads them (TLS by `sslmode` and the rest). */
+export const POSTGRES_URL = /^postgres(ql)?:\/\/.+/;
+const isPostgresUrl = (value: string) => POSTGRES_URL.test(value);
 
 /** The `sslmode`s pg reads in a URL. */
 const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
@@ -93,7 +95,7 @@ export const environmentSchema = z.object({
   DATABASE_URL: z.optional(
     z.string().check(
       z.refine(
-        (value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value),
+        (value) => /^sqlite:.+/.test(value) || isPostgresUrl(value),
         'must look like sqlite:./data/crypto-pay.db or postgres://user:password@host:5432/database',
       ),
       // A password's own @, /, : or # cut the address elsewhere than meant: a host that is
