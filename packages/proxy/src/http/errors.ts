@@ -5,13 +5,16 @@
 
 import type { ValidationFailure } from '@crypto-pay/protocol';
 import type { ProxyErrorBody } from '@crypto-pay/protocol/proxy-api';
+import { RequestError } from '@hono/node-server';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, machineCode } from '../api-error.ts';
+import type { Log } from '../process/logger.ts';
 import { storeUnavailableReason } from '../store/unavailable.ts';
 import type { AppEnv } from './context.ts';
 import { prepareEdgeHeaders } from './edge-headers.ts';
+import { SECURITY_RECORD } from './middleware/security-headers.ts';
 
 /** A failed body or query check: the spec's text and its catalogue name as the code. */
 export function validationError(failure: ValidationFailure): ApiError {
@@ -90,3 +93,40 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     500,
   );
 };
+
+/** The adapter's texts for a request line it cannot make a URL of, and what the caller is told. */
+const UNREADABLE_REQUESTS: Record<string, [code: string, sentence: string]> = {
+  'Invalid host header': ['bad_host', 'The Host header must be a host name, and a port if any.'],
+  'Missing host header': ['bad_host', 'The request has no Host header.'],
+  'Backslash in request path': ['bad_path', 'The request path must not contain a backslash.'],
+  // The host or the path: the URL they make together could not be parsed.
+  'Invalid URL': ['bad_request', 'The Host header and the request path do not make a URL.'],
+  'Invalid absolute URL': ['bad_path', 'The request target cannot be read as a URL.'],
+};
+
+/**
+ * The answer to a request `@hono/node-server` could not make a web Request of (its
+ * `errorHandler`): a 400 that says which part is wrong, where the adapter's own is empty. The
+ * app never sees such a request. The adapter hands over anything else its listener meets before
+ * the app answers, which is answered as the app answers an unexpected error.
+ */
+export function unreadableRequestAnswer(error: unknown, log: Log): Response {
+  let status: 400 | 500 = 400;
+  let body: ProxyErrorBody;
+  if (error instanceof RequestError) {
+    const [code, sentence] = UNREADABLE_REQUESTS[error.message] ?? [
+      'bad_request',
+      'The request cannot be read.',
+    ];
+    log('info', 'request not readable', { code, reason: error.message });
+    body = { error: sentence, code };
+  } else {
+    status = 500;
+    log('error', 'unhandled error', unexpectedErrorFields(error));
+    body = { error: 'The proxy failed to handle the request.', code: 'internal_error' };
+  }
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...SECURITY_RECORD },
+  });
+}

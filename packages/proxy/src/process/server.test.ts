@@ -10,6 +10,7 @@ import { createServer, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { RunningSandbox } from '@crypto-pay/sandbox';
 import { checkoutBody } from '@crypto-pay/test-kit/checkouts';
+import { rawConnection } from '@crypto-pay/test-kit/http';
 import { serverConfig, startTestSandbox } from '../testing.test-helpers.ts';
 import type { Log } from './logger.ts';
 import { startProxy } from './server.ts';
@@ -41,6 +42,64 @@ describe('startProxy', () => {
       }
     } finally {
       taken.close();
+      remove();
+    }
+  });
+
+  it('answers a request line it cannot make a URL of with a 400 that says which part', async () => {
+    const { config, remove } = serverConfig(sandbox);
+    const logged: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+    const proxy = await startProxy(
+      { ...config, port: 0 },
+      {
+        log: (level, message, fields) => logged.push({ level, message, ...(fields && { fields }) }),
+      },
+    );
+    /** The status line and JSON body one raw request on a fresh connection is answered. */
+    const answerTo = async (request: string) => {
+      const { socket, until } = rawConnection(proxy.url);
+      socket.write(request);
+      const text = await until((so) => /\r\n\r\n\{.*\}$/s.test(so));
+      socket.destroy();
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      return { status: head.split(' ')[1], head, body: JSON.parse(body) };
+    };
+    try {
+      const host = await answerTo(
+        'GET /healthz HTTP/1.1\r\nHost: shop.example@evil\r\nConnection: close\r\n\r\n',
+      );
+      assert.equal(host.status, '400');
+      assert.match(host.head, /content-type: application\/json/i);
+      assert.match(host.head, /x-content-type-options: nosniff/i);
+      assert.deepEqual(host.body, {
+        error: 'The Host header must be a host name, and a port if any.',
+        code: 'bad_host',
+      });
+      const space = await answerTo(
+        'GET /healthz HTTP/1.1\r\nHost: shop example\r\nConnection: close\r\n\r\n',
+      );
+      assert.deepEqual([space.status, space.body.code], ['400', 'bad_request']);
+      const backslash = await answerTo(
+        'GET /api\\..\\admin/checkouts HTTP/1.1\r\nHost: proxy\r\nConnection: close\r\n\r\n',
+      );
+      assert.equal(backslash.status, '400');
+      assert.deepEqual(backslash.body, {
+        error: 'The request path must not contain a backslash.',
+        code: 'bad_path',
+      });
+      // HTTP/1.0 needs no Host (a load balancer's health check sends none): the proxy's own.
+      const healthCheck = await answerTo('GET /healthz HTTP/1.0\r\n\r\n');
+      assert.equal(healthCheck.status, '200');
+      assert.deepEqual(
+        logged.filter((line) => line.message === 'request not readable').map((line) => line.fields),
+        [
+          { code: 'bad_host', reason: 'Invalid host header' },
+          { code: 'bad_request', reason: 'Invalid URL' },
+          { code: 'bad_path', reason: 'Backslash in request path' },
+        ],
+      );
+    } finally {
+      await proxy.close();
       remove();
     }
   });

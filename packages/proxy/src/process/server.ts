@@ -3,14 +3,15 @@
  * gracefully (stop accepting, end event streams, finish in-flight requests, close the store).
  */
 
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { loadCatalog } from '../checkout/catalog.ts';
 import { createCheckoutHub } from '../checkout/hub.ts';
 import { relayStoreChanges } from '../checkout/relay.ts';
 import { processingClientOf } from '../checkout/upstream.ts';
 import { createApp } from '../http/app.ts';
+import { unreadableRequestAnswer } from '../http/errors.ts';
 import { DEFAULT_PAGE_SIZE } from '../http/request-schemas.ts';
 import { type ClusterPoller, startClusterPoller } from '../metrics/cluster-figures.ts';
 import { createMetricsRegistry, noMetrics } from '../metrics/metrics.ts';
@@ -194,16 +195,21 @@ export async function startProxy(
     const pruner = pruning;
     const sweeper = staleSweep;
     const slow = options.slowClientMs ?? SLOW_CLIENT_MS;
-    const server = createAdaptorServer({
-      fetch: app.fetch,
-      hostname: config.host,
-      serverOptions: {
+    const server = createServer(
+      {
         headersTimeout: slow.headers,
         requestTimeout: slow.request,
         // How often Node looks for clients past those times (its default is 30 s).
         connectionsCheckingInterval: Math.min(slow.headers, 1000),
       },
-    });
+      // The adapter's listener, given what `createAdaptorServer` does not pass on: an answer
+      // for a request line it cannot make a URL of. The host stands in for an HTTP/1.0
+      // request's missing Host header (a load balancer's health check), as it did there.
+      getRequestListener(app.fetch, {
+        hostname: config.host,
+        errorHandler: (error) => unreadableRequestAnswer(error, log),
+      }),
+    );
     const limit = descriptorLimit();
     const { caps, warning } = connectionCapsOf(config.connections, limit, config.databasePoolSize);
     if (warning) log('warn', warning);
@@ -212,8 +218,7 @@ export async function startProxy(
       max_connections: caps.total,
       max_connections_per_client: caps.perClient,
     });
-    // createAdaptorServer makes a node:http server unless told to make another.
-    const connections = capConnections(server as Server, caps, log, options.connectionClock);
+    const connections = capConnections(server, caps, log, options.connectionClock);
     if (measured && config.metricsPort !== undefined) {
       measured.watch({
         // The widgets following a checkout (what dashboards read it as), not the merchant's.

@@ -20,7 +20,8 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ['X-Frame-Options', 'DENY'],
 ];
 
-const SECURITY_RECORD = Object.fromEntries(SECURITY_HEADERS);
+/** The same headers as a record: an answer's own headers, or the edge headers' start. */
+export const SECURITY_RECORD = Object.fromEntries(SECURITY_HEADERS);
 
 /**
  * Adds the headers to the edge headers before the handler runs, so every answer (errors, 304s,
